@@ -1,0 +1,46 @@
+/** Command-line options of `routemap routes`, parsed by hand to stay dependency-free. */
+export interface RoutesArgs {
+  file: string;
+  expanded: boolean;
+  json: boolean;
+  controller?: string;
+  grep?: string;
+  rails?: string;
+  ruby?: string;
+  env?: string;
+  apiOnly?: boolean;
+}
+
+const VALUE_OPTIONS: Record<string, keyof RoutesArgs> = {
+  "-c": "controller",
+  "--controller": "controller",
+  "-g": "grep",
+  "--grep": "grep",
+  "--rails": "rails",
+  "--ruby": "ruby",
+  "--env": "env",
+  "-e": "env",
+};
+
+export function parseArgs(argv: string[]): RoutesArgs {
+  const args: RoutesArgs = { file: "config/routes.rb", expanded: false, json: false };
+  let fileSet = false;
+  for (let i = 0; i < argv.length; i++) {
+    const raw = argv[i];
+    const eq = raw.startsWith("--") ? raw.indexOf("=") : -1;
+    const flag = eq > 0 ? raw.slice(0, eq) : raw;
+    if (flag === "--expanded" || flag === "-E") args.expanded = true;
+    else if (flag === "--json") args.json = true;
+    else if (flag === "--api-only") args.apiOnly = true;
+    else if (flag in VALUE_OPTIONS) {
+      const value = eq > 0 ? raw.slice(eq + 1) : argv[++i];
+      if (value === undefined) throw new Error(`${flag} needs a value`);
+      (args as unknown as Record<string, string>)[VALUE_OPTIONS[flag]] = value;
+    } else if (flag.startsWith("-")) throw new Error(`unknown option ${flag}`);
+    else if (!fileSet) {
+      args.file = raw;
+      fileSet = true;
+    } else throw new Error(`unexpected argument ${raw}`);
+  }
+  return args;
+}

@@ -1,0 +1,63 @@
+/**
+ * The routing DSL as the interpreter sees it: method name → mapper unit. Which names
+ * exist depends on the Rails version (`connect` arrived in 8.0, `draw` in 4.0).
+ */
+import { httpVerb, mount } from "../mapper/base.js";
+import { yieldTo } from "../mapper/block.js";
+import { concern, concerns } from "../mapper/concerns.js";
+import { direct, resolve } from "../mapper/customUrls.js";
+import { redirect } from "../mapper/redirection.js";
+import {
+  collection, draw, match, member, namespace, nested, newScope, resource, resources, resourcesPathNames, root, shallow,
+} from "../mapper/resources.js";
+import { constraints, controller, defaults, scope } from "../mapper/scoping.js";
+import type { Call, MapperState } from "../mapper/state.js";
+import type { Version } from "../mapper/version.js";
+import { RValue } from "../ruby/values.js";
+
+export type DslMethod = (m: MapperState, call: Call) => RValue | void;
+
+const block = (fn: (m: MapperState, body: () => void) => void): DslMethod => (m, call) => fn(m, () => yieldTo(call.block));
+
+const TABLE: Record<string, DslMethod> = {
+  match,
+  get: (m, c) => httpVerb(m, "get", c),
+  post: (m, c) => httpVerb(m, "post", c),
+  patch: (m, c) => httpVerb(m, "patch", c),
+  put: (m, c) => httpVerb(m, "put", c),
+  delete: (m, c) => httpVerb(m, "delete", c),
+  options: (m, c) => httpVerb(m, "options", c),
+  connect: (m, c) => httpVerb(m, "connect", c),
+  mount,
+  root,
+  resources,
+  resource,
+  collection: block(collection),
+  member: block(member),
+  new: block(newScope),
+  nested: block(nested),
+  shallow: block(shallow),
+  namespace,
+  scope,
+  controller,
+  constraints,
+  defaults,
+  concern,
+  concerns,
+  draw,
+  direct,
+  resolve,
+  redirect,
+  resources_path_names: resourcesPathNames,
+  // Configuration that changes no route.
+  default_url_options: () => null,
+  "default_url_options=": () => null,
+};
+
+/** The DSL method called `name` in this Rails version, if any. */
+export function dslMethod(name: string, version: Version): DslMethod | undefined {
+  if (name === "connect" && version.lt(8, 0)) return undefined;
+  if (name === "draw" && version.lt(4, 0)) return undefined;
+  if ((name === "direct" || name === "resolve") && version.lt(5, 1)) return undefined;
+  return Object.prototype.hasOwnProperty.call(TABLE, name) ? TABLE[name] : undefined;
+}

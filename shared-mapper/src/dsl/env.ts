@@ -1,0 +1,49 @@
+/**
+ * Lexical environments: locals of a file, a `def` or a block. A block sees and assigns
+ * its enclosing locals; a `def` body starts afresh, as in Ruby.
+ */
+import type { RProc, RValue, RMerger } from "../ruby/values.js";
+
+/** What `self` is: top-level `main`, the routes mapper, or a `with_options` proxy. */
+export type Self = { kind: "main" } | { kind: "mapper" } | { kind: "merger"; merger: RMerger };
+
+export class Env {
+  private readonly locals = new Map<string, RValue>();
+
+  constructor(
+    readonly self: Self,
+    readonly parent: Env | null = null,
+    /** The block passed to the running `def`, for `yield` and `block_given?`. */
+    readonly block: RProc | null = null,
+  ) {}
+
+  lookup(name: string): RValue | undefined {
+    for (let e: Env | null = this; e; e = e.parent) {
+      if (e.locals.has(name)) return e.locals.get(name);
+    }
+    return undefined;
+  }
+
+  has(name: string): boolean {
+    return this.lookup(name) !== undefined || this.owner(name) !== null;
+  }
+
+  /** Assigns where the local already lives, else declares it here. */
+  assign(name: string, value: RValue): void {
+    (this.owner(name) ?? this).locals.set(name, value);
+  }
+
+  declare(name: string, value: RValue): void {
+    this.locals.set(name, value);
+  }
+
+  private owner(name: string): Env | null {
+    for (let e: Env | null = this; e; e = e.parent) if (e.locals.has(name)) return e;
+    return null;
+  }
+
+  /** A block's environment: same self, sees these locals. */
+  child(self: Self = this.self): Env {
+    return new Env(self, this, this.block);
+  }
+}

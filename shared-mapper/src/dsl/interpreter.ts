@@ -1,0 +1,828 @@
+/**
+ * A small interpreter for the Ruby found in routes files. It evaluates literals, locals,
+ * constants, conditionals, loops over literal collections, `def`s and blocks, and hands
+ * every routing DSL call to the mapper. It never runs anything outside the files given:
+ * an unknown method is an information diagnostic whose block is still evaluated, and a
+ * value it cannot know is an `RUnknown` that spreads quietly.
+ */
+import * as N from "@ruby/prism/src/nodes.js";
+import { RoutingError } from "../mapper/errors.js";
+import type { MapperHost, MapperState } from "../mapper/state.js";
+import type { LineIndex } from "../ruby/lineIndex.js";
+import {
+  RConst, RHash, RInquirer, RMapper, RMerger, RProc, RRange, RRegexp, RUnknown, RValue, sym, toS, truthy, inspect,
+} from "../ruby/values.js";
+import type { Diagnostic, Severity, Span } from "../types.js";
+import { callMethod } from "./builtins.js";
+import { dslMethod } from "./dispatch.js";
+import { Env, Self } from "./env.js";
+import { BreakSignal, BudgetExceeded, NextSignal, ReturnSignal } from "./signals.js";
+
+type Node = N.Node;
+
+export interface LoadedFile {
+  program: N.ProgramNode;
+  index: LineIndex;
+}
+
+export interface InterpreterOptions {
+  load(path: string): LoadedFile | undefined;
+  exists(path: string): boolean;
+  railsEnv: string;
+  diagnostics: Diagnostic[];
+  /** Node evaluations allowed in one run: a guard against loops that never end. */
+  budget: number;
+}
+
+/** Locations of a DSL call in flight: the innermost is the source of the routes it makes. */
+interface CallSite {
+  node: N.CallNode;
+  index: LineIndex;
+}
+
+export class Interpreter implements MapperHost {
+  mapper!: MapperState;
+  private readonly defs = new Map<string, N.DefNode>();
+  private readonly constants = new Map<string, RValue>();
+  private readonly ivars = new Map<string, RValue>();
+  private readonly sites: CallSite[] = [];
+  private readonly files: LineIndex[] = [];
+  private readonly reported = new Set<string>();
+  private steps = 0;
+  private depth = 0;
+
+  constructor(private readonly o: InterpreterOptions) {}
+
+  // ---- MapperHost -------------------------------------------------------------------------
+
+  source(): Span {
+    const site = this.sites[this.sites.length - 1];
+    if (site) return callSpan(site.node, site.index);
+    const index = this.files[this.files.length - 1];
+    return index ? index.span(0, 0) : { file: "", start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+  }
+
+  fileExists(path: string): boolean {
+    return this.o.exists(path);
+  }
+
+  evalFile(path: string): void {
+    const cycle = this.files.find((f) => f.file === path);
+    if (cycle) throw new RoutingError(`draw cycle: ${path} is already being drawn`, "SystemStackError");
+    const loaded = this.o.load(path);
+    if (!loaded) throw new RoutingError(`No such file or directory @ rb_sysopen - ${path}`, "Errno::ENOENT");
+    this.runFile(loaded, { kind: "mapper" });
+  }
+
+  info(message: string): void {
+    this.report("info", message, this.source(), "info");
+  }
+
+  // ---- entry points -----------------------------------------------------------------------
+
+  /** Evaluates a file's top level; `self` is `main` for the entry file, the mapper for drawn ones. */
+  runFile(file: LoadedFile, self: Self): void {
+    this.files.push(file.index);
+    try {
+      this.statements(file.program.statements, new Env(self));
+    } catch (e) {
+      if (e instanceof ReturnSignal || e instanceof NextSignal || e instanceof BreakSignal) return;
+      throw e;
+    } finally {
+      this.files.pop();
+    }
+  }
+
+  get index(): LineIndex {
+    return this.files[this.files.length - 1];
+  }
+
+  report(severity: Severity, message: string, span: Span, code: string, related?: Diagnostic["related"]): void {
+    const key = `${severity}|${code}|${message}|${span.file}:${span.start.line}:${span.start.character}`;
+    if (this.reported.has(key)) return;
+    this.reported.add(key);
+    this.o.diagnostics.push({ severity, message, span, code, ...(related ? { related } : {}) });
+  }
+
+  private nodeSpan(node: Node): Span {
+    const loc = node.location;
+    return this.index.span(loc.startOffset, loc.startOffset + loc.length);
+  }
+
+  // ---- statements and expressions ---------------------------------------------------------
+
+  statements(node: N.StatementsNode | null | undefined, env: Env): RValue {
+    let last: RValue = null;
+    if (!node) return last;
+    for (const stmt of node.body) last = this.eval(stmt, env);
+    return last;
+  }
+
+  eval(node: Node | null | undefined, env: Env): RValue {
+    if (!node) return null;
+    if (++this.steps > this.o.budget) throw new BudgetExceeded("evaluation budget exhausted");
+    const handler = HANDLERS.get(node.constructor as NodeClass);
+    if (handler) return handler.call(this, node, env);
+    return new RUnknown(`(${node.constructor.name})`);
+  }
+
+  truthyCondition(node: Node, env: Env): boolean {
+    const value = this.eval(node, env);
+    if (value instanceof RUnknown) {
+      this.report(
+        "info",
+        `This condition cannot be decided statically (${value.description}); Routemap takes the branch where it is true.`,
+        this.nodeSpan(node),
+        "undecidable-condition",
+      );
+      return true;
+    }
+    return truthy(value);
+  }
+
+  // ---- calls -----------------------------------------------------------------------------
+
+  evalCall(node: N.CallNode, env: Env): RValue {
+    const name = node.name;
+    if (node.receiver === null || node.receiver instanceof N.SelfNode) return this.selfCall(node, env, name);
+    // `Rails.application.routes.draw do ... end` and `X::Engine.routes.draw`: the block is the routes.
+    if ((name === "draw" || name === "prepend" || name === "append") && node.block instanceof N.BlockNode && isRoutesReceiver(node.receiver)) {
+      this.runBlockAsMapper(node.block, env);
+      return null;
+    }
+    const receiver = this.eval(node.receiver, env);
+    if (node.isSafeNavigation() && receiver === null) return null;
+    if (receiver instanceof RMerger) return this.mergerCall(node, env, receiver);
+    if (receiver instanceof RMapper) return this.selfCall(node, env.child({ kind: "mapper" }), name);
+    const { args, block } = this.callArguments(node, env);
+    const result = callMethod(this, receiver, name, args, block, { railsEnv: this.o.railsEnv });
+    if (result !== undefined) return result;
+    if (!(receiver instanceof RUnknown)) this.unknownMethod(node, `${inspect(receiver, this.mapper.ruby)}.${name}`);
+    return new RUnknown(`${describe(receiver)}.${name}`);
+  }
+
+  private runBlockAsMapper(block: N.BlockNode, env: Env): void {
+    this.statements(asStatements(block.body), new Env({ kind: "mapper" }, env));
+  }
+
+  private selfCall(node: N.CallNode, env: Env, name: string): RValue {
+    const self = env.self;
+    if (self.kind === "merger") return this.mergerCall(node, env, self.merger);
+    const def = this.defs.get(name);
+    if (def) {
+      const { args, block } = this.callArguments(node, env);
+      return this.callDef(def, args, block, env.self);
+    }
+    const builtin = this.kernelCall(node, env, name);
+    if (builtin !== undefined) return builtin;
+    const dsl = dslMethod(name, this.mapper.version);
+    if (dsl && self.kind === "mapper") {
+      const { args, block } = this.callArguments(node, env);
+      return this.dispatch(node, () => dsl(this.mapper, { args, block }) ?? null);
+    }
+    if (dsl) {
+      this.report("error", `undefined method \`${name}' for main:Object`, callSpan(node, this.index), "no-method-error");
+      return null;
+    }
+    if (node.isVariableCall()) {
+      this.unknownMethod(node, name);
+      return new RUnknown(name);
+    }
+    this.unknownMethod(node, name);
+    const { block } = this.callArguments(node, env);
+    if (block) this.dispatch(node, () => block.call([]));
+    return new RUnknown(name);
+  }
+
+  /** `with_options(...) do |r| r.resources ... end`: merges the options into the last Hash argument. */
+  private mergerCall(node: N.CallNode, env: Env, merger: RMerger): RValue {
+    const { args, block } = this.callArguments(node, env);
+    const last = args[args.length - 1];
+    if (last instanceof RHash) args[args.length - 1] = deepMerge(merger.options, last);
+    else args.push(merger.options.dup());
+    if (merger.target) return this.mergerCall(node, env, merger.target);
+    const dsl = dslMethod(node.name, this.mapper.version);
+    if (!dsl) {
+      this.unknownMethod(node, node.name);
+      return new RUnknown(node.name);
+    }
+    return this.dispatch(node, () => dsl(this.mapper, { args, block }) ?? null);
+  }
+
+  /** Runs a DSL call with its node as the current source; Rails' errors become diagnostics here. */
+  dispatch(node: N.CallNode, run: () => RValue): RValue {
+    const site = { node, index: this.index };
+    this.sites.push(site);
+    try {
+      return run();
+    } catch (e) {
+      if (e instanceof RoutingError) {
+        this.report("error", e.message, callSpan(node, site.index), e.rubyClass === "ArgumentError" ? "argument-error" : "ruby-error");
+        return null;
+      }
+      throw e;
+    } finally {
+      this.sites.pop();
+    }
+  }
+
+  unknownMethod(node: N.CallNode, name: string): void {
+    const span = node.messageLoc
+      ? this.index.span(node.messageLoc.startOffset, node.messageLoc.startOffset + node.messageLoc.length)
+      : callSpan(node, this.index);
+    this.report(
+      "info",
+      `Unknown method \`${name}\`: Routemap does not know the routes it adds (its block, if any, is still evaluated).`,
+      span,
+      "unknown-method",
+    );
+  }
+
+  /** Methods every object has in a routes file: `lambda`, `require`, `puts`, `with_options`... */
+  private kernelCall(node: N.CallNode, env: Env, name: string): RValue | undefined {
+    switch (name) {
+      case "lambda":
+      case "proc":
+        return node.block instanceof N.BlockNode ? this.makeProc(node.block, env, name === "lambda") : undefined;
+      case "require":
+      case "require_relative":
+      case "puts":
+      case "p":
+      case "pp":
+      case "print":
+      case "warn":
+        this.callArguments(node, env);
+        return null;
+      case "block_given?":
+        return env.block !== null;
+      case "with_options": {
+        const { args } = this.callArguments(node, env);
+        const options = args[0] instanceof RHash ? args[0] : new RHash();
+        const outer = env.self.kind === "merger" ? env.self.merger : null;
+        const merger = new RMerger(options, outer);
+        if (node.block instanceof N.BlockNode) {
+          const params = node.block.parameters;
+          // A block that takes no parameter is instance_eval'd on the proxy.
+          if (params) this.makeProc(node.block, env, false).call([merger]);
+          else this.statements(asStatements(node.block.body), env.child({ kind: "merger", merger }));
+        }
+        return merger;
+      }
+      case "raise":
+      case "fail": {
+        const { args } = this.callArguments(node, env);
+        const message = args.length > 1 ? toS(args[1]) : args.length ? toS(args[0]) : "unhandled exception";
+        this.report("error", message, callSpan(node, this.index), "raise");
+        return null;
+      }
+      case "loop":
+        if (node.block instanceof N.BlockNode) {
+          const proc = this.makeProc(node.block, env, false);
+          try {
+            for (;;) proc.call([]);
+          } catch (e) {
+            if (e instanceof BreakSignal) return e.value;
+            throw e;
+          }
+        }
+        return undefined;
+      case "binding":
+      case "eval":
+      case "instance_eval":
+      case "class_eval":
+      case "system":
+      case "exec":
+      case "spawn":
+      case "load":
+        // Code that would run Ruby we cannot see: never evaluated.
+        this.unknownMethod(node, name);
+        return new RUnknown(name);
+    }
+    if (env.self.kind === "mapper" && (name === "send" || name === "public_send" || name === "__send__")) {
+      const { args, block } = this.callArguments(node, env);
+      const method = toS(args.shift() ?? null);
+      const dsl = dslMethod(method, this.mapper.version);
+      const def = this.defs.get(method);
+      if (def) return this.callDef(def, args, block, env.self);
+      if (dsl) return this.dispatch(node, () => dsl(this.mapper, { args, block }) ?? null);
+      this.unknownMethod(node, method);
+      return new RUnknown(method);
+    }
+    if (name === "self") return env.self.kind === "mapper" ? RMapper.instance : null;
+    return undefined;
+  }
+
+  callDef(def: N.DefNode, args: RValue[], block: RProc | null, self: Self): RValue {
+    if (++this.depth > 200) {
+      this.depth--;
+      throw new RoutingError("stack level too deep", "SystemStackError");
+    }
+    const env = new Env(self, null, block);
+    try {
+      bindParameters(this, def.parameters, args, env, true);
+      return this.eval(def.body, env);
+    } catch (e) {
+      if (e instanceof ReturnSignal) return e.value;
+      throw e;
+    } finally {
+      this.depth--;
+    }
+  }
+
+  makeProc(block: N.BlockNode | N.LambdaNode, env: Env, lambda: boolean): RProc {
+    const index = this.index;
+    const params = block instanceof N.LambdaNode ? (block.parameters as N.BlockParametersNode | null) : (block.parameters as N.BlockParametersNode | null);
+    const loc = index.position(block.location.startOffset);
+    const label = `#<Proc:0x0000000000000000 ${index.file}:${loc.line + 1}${lambda ? " (lambda)" : ""}>`;
+    return new RProc(
+      (args) => {
+        const inner = env.child();
+        this.files.push(index);
+        try {
+          bindBlockParameters(this, params, args, inner, lambda);
+          return this.eval(block.body, inner);
+        } catch (e) {
+          if (e instanceof NextSignal) return e.value;
+          if (lambda && e instanceof ReturnSignal) return e.value;
+          throw e;
+        } finally {
+          this.files.pop();
+        }
+      },
+      lambda,
+      label,
+    );
+  }
+
+  /** Evaluates positional arguments (splats spread, keywords as a trailing Hash) and the block. */
+  callArguments(node: { arguments_: N.ArgumentsNode | null; block?: Node | null }, env: Env): { args: RValue[]; block: RProc | null } {
+    const args: RValue[] = [];
+    for (const arg of node.arguments_?.arguments_ ?? []) {
+      if (arg instanceof N.SplatNode) {
+        const v = this.eval(arg.expression, env);
+        if (Array.isArray(v)) args.push(...v);
+        else if (v !== null) args.push(v);
+      } else if (arg instanceof N.KeywordHashNode) {
+        args.push(this.hashElements(arg.elements, env));
+      } else if (arg instanceof N.BlockArgumentNode) {
+        continue;
+      } else args.push(this.eval(arg, env));
+    }
+    let block: RProc | null = null;
+    const blockNode = node.block ?? (node.arguments_?.arguments_ ?? []).find((a) => a instanceof N.BlockArgumentNode) ?? null;
+    if (blockNode instanceof N.BlockNode) block = this.makeProc(blockNode, env, false);
+    else if (blockNode instanceof N.BlockArgumentNode) {
+      const v = blockNode.expression ? this.eval(blockNode.expression, env) : env.block;
+      if (v instanceof RProc) block = v;
+    }
+    return { args, block };
+  }
+
+  hashElements(elements: Node[], env: Env): RHash {
+    const hash = new RHash();
+    for (const el of elements) {
+      if (el instanceof N.AssocNode) {
+        const key = this.eval(el.key, env);
+        // `{ id: }` shorthand: the value is the local or method of the same name.
+        const value = el.value instanceof N.ImplicitNode ? this.eval(el.value.value, env) : this.eval(el.value, env);
+        hash.set(key, value);
+      } else if (el instanceof N.AssocSplatNode) {
+        const v = this.eval(el.value, env);
+        if (v instanceof RHash) for (const [k, val] of v.entries()) hash.set(k, val);
+      }
+    }
+    return hash;
+  }
+
+  defineMethod(node: N.DefNode): void {
+    this.defs.set(node.name, node);
+  }
+
+  constant(name: string): RValue {
+    if (this.constants.has(name)) return this.constants.get(name)!;
+    return new RConst(name);
+  }
+
+  setConstant(name: string, value: RValue): void {
+    this.constants.set(name, value);
+  }
+
+  ivar(name: string): RValue {
+    return this.ivars.get(name) ?? null;
+  }
+  setIvar(name: string, value: RValue): void {
+    this.ivars.set(name, value);
+  }
+
+  inquirer(): RInquirer {
+    return new RInquirer(this.o.railsEnv);
+  }
+}
+
+// ---- helpers --------------------------------------------------------------------------------
+
+type NodeClass = abstract new (...args: never[]) => Node;
+type Handler = (this: Interpreter, node: any, env: Env) => RValue; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** The span of a call without its block: `get "x", to: "y#z"`. */
+export function callSpan(node: N.CallNode, index: LineIndex): Span {
+  const start = node.location.startOffset;
+  let end = node.messageLoc ? node.messageLoc.startOffset + node.messageLoc.length : start + node.location.length;
+  if (node.closingLoc) end = Math.max(end, node.closingLoc.startOffset + node.closingLoc.length);
+  const args = node.arguments_?.arguments_ ?? [];
+  const last = args[args.length - 1];
+  if (last) end = Math.max(end, last.location.startOffset + last.location.length);
+  return index.span(start, end);
+}
+
+function isRoutesReceiver(node: Node): boolean {
+  return node instanceof N.CallNode && node.name === "routes";
+}
+
+function asStatements(body: Node | null): N.StatementsNode | null {
+  if (body instanceof N.StatementsNode) return body;
+  return null;
+}
+
+function describe(v: RValue): string {
+  if (v instanceof RUnknown) return v.description;
+  if (v instanceof RConst) return v.path;
+  return inspect(v);
+}
+
+export function deepMerge(a: RHash, b: RHash): RHash {
+  const out = a.dup();
+  for (const [k, v] of b.entries()) {
+    const existing = out.get(k);
+    out.set(k, existing instanceof RHash && v instanceof RHash ? deepMerge(existing, v) : v);
+  }
+  return out;
+}
+
+function bindParameters(it: Interpreter, params: N.ParametersNode | null, given: RValue[], env: Env, strict: boolean): void {
+  if (!params) return;
+  const args = [...given];
+  const keywords = params.keywords.length || params.keywordRest ? (args[args.length - 1] instanceof RHash ? (args.pop() as RHash) : new RHash()) : null;
+  const required = params.requireds.length + params.posts.length;
+  if (strict && (args.length < required || (!params.rest && args.length > required + params.optionals.length))) {
+    const max = params.rest ? "+" : params.optionals.length ? `..${required + params.optionals.length}` : "";
+    throw new RoutingError(`wrong number of arguments (given ${given.length}, expected ${required}${max})`);
+  }
+  const bindTarget = (p: Node, v: RValue) => {
+    if (p instanceof N.RequiredParameterNode) env.declare(p.name, v);
+    else if (p instanceof N.MultiTargetNode) {
+      const list = Array.isArray(v) ? v : [v];
+      p.lefts.forEach((t, i) => bindTarget(t, list[i] ?? null));
+    }
+  };
+  params.requireds.forEach((p) => bindTarget(p, args.shift() ?? null));
+  const posts = params.posts.map(() => args.pop() ?? null).reverse();
+  for (const p of params.optionals as N.OptionalParameterNode[]) {
+    env.declare(p.name, args.length ? args.shift()! : it.eval(p.value, env));
+  }
+  if (params.rest instanceof N.RestParameterNode && params.rest.name) env.declare(params.rest.name, args);
+  params.posts.forEach((p, i) => bindTarget(p, posts[i]));
+  if (keywords) {
+    for (const k of params.keywords) {
+      if (k instanceof N.RequiredKeywordParameterNode) env.declare(k.name, keywords.sget(k.name) ?? null);
+      else if (k instanceof N.OptionalKeywordParameterNode) {
+        env.declare(k.name, keywords.shas(k.name) ? keywords.sget(k.name)! : it.eval(k.value, env));
+      }
+    }
+    if (params.keywordRest instanceof N.KeywordRestParameterNode && params.keywordRest.name) {
+      const rest = keywords.dup();
+      for (const k of params.keywords) rest.sdelete((k as N.RequiredKeywordParameterNode).name);
+      env.declare(params.keywordRest.name, rest);
+    }
+  }
+  if (params.block?.name) env.declare(params.block.name, env.block);
+}
+
+function bindBlockParameters(it: Interpreter, node: N.BlockParametersNode | N.NumberedParametersNode | N.ItParametersNode | null, args: RValue[], env: Env, lambda: boolean): void {
+  if (node instanceof N.NumberedParametersNode) {
+    const list = node.maximum > 1 && args.length === 1 && Array.isArray(args[0]) ? (args[0] as RValue[]) : args;
+    for (let i = 1; i <= node.maximum; i++) env.declare(`_${i}`, list[i - 1] ?? null);
+    return;
+  }
+  if (node instanceof N.ItParametersNode) {
+    env.declare("it", args[0] ?? null);
+    return;
+  }
+  const params = node?.parameters ?? null;
+  if (!params) return;
+  let list = args;
+  // A proc auto-splats a single Array argument across several parameters (`each { |k, v| }`).
+  const arity = params.requireds.length + params.optionals.length + params.posts.length;
+  if (!lambda && list.length === 1 && Array.isArray(list[0]) && (arity > 1 || params.rest)) list = list[0] as RValue[];
+  bindParameters(it, params, list, env, lambda);
+}
+
+// ---- node handlers --------------------------------------------------------------------------
+
+const HANDLERS = new Map<NodeClass, Handler>();
+const on = <T extends Node>(cls: abstract new (...args: never[]) => T, fn: (this: Interpreter, node: T, env: Env) => RValue) =>
+  HANDLERS.set(cls as NodeClass, fn as Handler);
+
+on(N.ProgramNode, function (n, env) {
+  return this.statements(n.statements, env);
+});
+on(N.StatementsNode, function (n, env) {
+  return this.statements(n, env);
+});
+on(N.CallNode, function (n, env) {
+  return this.evalCall(n, env);
+});
+on(N.NilNode, () => null);
+on(N.TrueNode, () => true);
+on(N.FalseNode, () => false);
+on(N.SelfNode, (_n, env) => (env.self.kind === "mapper" ? RMapper.instance : env.self.kind === "merger" ? env.self.merger : null));
+on(N.IntegerNode, (n) => Number(n.value));
+on(N.FloatNode, (n) => n.value);
+on(N.StringNode, (n) => n.unescaped.value);
+on(N.SymbolNode, (n) => sym(n.unescaped.value));
+on(N.XStringNode, () => new RUnknown("`backticks`"));
+on(N.InterpolatedXStringNode, () => new RUnknown("`backticks`"));
+on(N.SourceFileNode, function () {
+  return this.index.file;
+});
+on(N.SourceLineNode, function (n) {
+  return this.index.position(n.location.startOffset).line + 1;
+});
+
+function interpolate(this: Interpreter, parts: Node[], env: Env): string | RUnknown {
+  let out = "";
+  for (const part of parts) {
+    const v = part instanceof N.EmbeddedStatementsNode ? this.statements(part.statements, env) : this.eval(part, env);
+    if (v instanceof RUnknown) return v;
+    out += toS(v, this.mapper.ruby);
+  }
+  return out;
+}
+on(N.InterpolatedStringNode, function (n, env) {
+  return interpolate.call(this, n.parts, env);
+});
+on(N.InterpolatedSymbolNode, function (n, env) {
+  const s = interpolate.call(this, n.parts, env);
+  return typeof s === "string" ? sym(s) : s;
+});
+on(N.EmbeddedStatementsNode, function (n, env) {
+  return this.statements(n.statements, env);
+});
+on(N.RegularExpressionNode, function (n) {
+  const source = this.index.slice(n.contentLoc.startOffset, n.contentLoc.startOffset + n.contentLoc.length);
+  return new RRegexp(source, regexpFlags(this.index.slice(n.closingLoc.startOffset + 1, n.closingLoc.startOffset + n.closingLoc.length)));
+});
+on(N.InterpolatedRegularExpressionNode, function (n, env) {
+  let source = "";
+  for (const part of n.parts) {
+    if (part instanceof N.StringNode) source += this.index.slice(part.location.startOffset, part.location.startOffset + part.location.length);
+    else {
+      const v = this.eval(part, env);
+      if (v instanceof RUnknown) return v;
+      source += v instanceof RRegexp ? `(?${v.flags}-${"mix".replace(new RegExp(`[${v.flags || " "}]`, "g"), "")}:${v.source})` : toS(v);
+    }
+  }
+  return new RRegexp(source, regexpFlags(this.index.slice(n.closingLoc.startOffset + 1, n.closingLoc.startOffset + n.closingLoc.length)));
+});
+function regexpFlags(text: string): string {
+  return ["m", "i", "x"].filter((f) => text.includes(f)).join("");
+}
+on(N.ArrayNode, function (n, env) {
+  const out: RValue[] = [];
+  for (const el of n.elements) {
+    if (el instanceof N.SplatNode) {
+      const v = this.eval(el.expression, env);
+      if (Array.isArray(v)) out.push(...v);
+      else if (v instanceof RRange) out.push(...(rangeToArray(v) ?? [v]));
+      else if (v !== null) out.push(v);
+    } else if (el instanceof N.KeywordHashNode) out.push(this.hashElements(el.elements, env));
+    else out.push(this.eval(el, env));
+  }
+  return out;
+});
+on(N.HashNode, function (n, env) {
+  return this.hashElements(n.elements, env);
+});
+on(N.KeywordHashNode, function (n, env) {
+  return this.hashElements(n.elements, env);
+});
+on(N.RangeNode, function (n, env) {
+  return new RRange(this.eval(n.left, env), this.eval(n.right, env), n.isExcludeEnd());
+});
+on(N.ParenthesesNode, function (n, env) {
+  return this.eval(n.body, env);
+});
+on(N.LocalVariableReadNode, (n, env) => env.lookup(n.name) ?? null);
+on(N.LocalVariableWriteNode, function (n, env) {
+  const v = this.eval(n.value, env);
+  env.assign(n.name, v);
+  return v;
+});
+on(N.LocalVariableOrWriteNode, function (n, env) {
+  const current = env.lookup(n.name);
+  if (truthy(current ?? null)) return current!;
+  const v = this.eval(n.value, env);
+  env.assign(n.name, v);
+  return v;
+});
+on(N.LocalVariableAndWriteNode, function (n, env) {
+  const current = env.lookup(n.name) ?? null;
+  if (!truthy(current)) return current;
+  const v = this.eval(n.value, env);
+  env.assign(n.name, v);
+  return v;
+});
+on(N.LocalVariableOperatorWriteNode, function (n, env) {
+  const current = env.lookup(n.name) ?? null;
+  const v = callMethod(this, current, n.binaryOperator, [this.eval(n.value, env)], null, { railsEnv: "" }) ?? new RUnknown(n.name);
+  env.assign(n.name, v);
+  return v;
+});
+on(N.LocalVariableTargetNode, () => null);
+on(N.MultiWriteNode, function (n, env) {
+  const value = this.eval(n.value, env);
+  const list = Array.isArray(value) ? value : [value];
+  n.lefts.forEach((t, i) => {
+    if (t instanceof N.LocalVariableTargetNode) env.assign(t.name, list[i] ?? null);
+  });
+  if (n.rest instanceof N.SplatNode && n.rest.expression instanceof N.LocalVariableTargetNode) {
+    env.assign(n.rest.expression.name, list.slice(n.lefts.length, list.length - n.rights.length));
+  }
+  n.rights.forEach((t, i) => {
+    if (t instanceof N.LocalVariableTargetNode) env.assign(t.name, list[list.length - n.rights.length + i] ?? null);
+  });
+  return value;
+});
+on(N.InstanceVariableReadNode, function (n) {
+  return this.ivar(n.name);
+});
+on(N.InstanceVariableWriteNode, function (n, env) {
+  const v = this.eval(n.value, env);
+  this.setIvar(n.name, v);
+  return v;
+});
+on(N.InstanceVariableOrWriteNode, function (n, env) {
+  const current = this.ivar(n.name);
+  if (truthy(current)) return current;
+  const v = this.eval(n.value, env);
+  this.setIvar(n.name, v);
+  return v;
+});
+on(N.GlobalVariableReadNode, (n) => new RUnknown(n.name));
+on(N.ConstantReadNode, function (n) {
+  return this.constant(n.name);
+});
+on(N.ConstantPathNode, function (n, env) {
+  if (!n.parent) return this.constant(n.name ?? "");
+  const parent = this.eval(n.parent, env);
+  const prefix = parent instanceof RConst ? parent.path : describe(parent);
+  return this.constant(`${prefix}::${n.name}`);
+});
+on(N.ConstantWriteNode, function (n, env) {
+  const v = this.eval(n.value, env);
+  this.setConstant(n.name, v);
+  return v;
+});
+on(N.ConstantOrWriteNode, function (n, env) {
+  const v = this.eval(n.value, env);
+  this.setConstant(n.name, v);
+  return v;
+});
+on(N.ClassNode, function (n) {
+  // A class in a routes file is usually a constraint (`def self.matches?`): known by name only.
+  const name = this.index.slice(n.constantPath.location.startOffset, n.constantPath.location.startOffset + n.constantPath.location.length);
+  return this.constant(name);
+});
+on(N.ModuleNode, () => null);
+on(N.DefNode, function (n) {
+  if (!n.receiver) this.defineMethod(n);
+  return sym(n.name);
+});
+on(N.LambdaNode, function (n, env) {
+  return this.makeProc(n, env, true);
+});
+on(N.AndNode, function (n, env) {
+  const left = this.eval(n.left, env);
+  if (left instanceof RUnknown) {
+    this.eval(n.right, env);
+    return left;
+  }
+  return truthy(left) ? this.eval(n.right, env) : left;
+});
+on(N.OrNode, function (n, env) {
+  const left = this.eval(n.left, env);
+  return truthy(left) && !(left instanceof RUnknown) ? left : this.eval(n.right, env);
+});
+on(N.IfNode, function (n, env) {
+  if (this.truthyCondition(n.predicate, env)) return this.statements(n.statements, env);
+  return this.eval(n.subsequent, env);
+});
+on(N.UnlessNode, function (n, env) {
+  const value = this.eval(n.predicate, env);
+  if (value instanceof RUnknown) {
+    this.truthyCondition(n.predicate, env);
+    return this.statements(n.statements, env);
+  }
+  if (!truthy(value)) return this.statements(n.statements, env);
+  return this.eval(n.elseClause, env);
+});
+on(N.ElseNode, function (n, env) {
+  return this.statements(n.statements, env);
+});
+on(N.CaseNode, function (n, env) {
+  const subject = n.predicate ? this.eval(n.predicate, env) : undefined;
+  for (const when of n.conditions as N.WhenNode[]) {
+    for (const cond of when.conditions) {
+      const test = this.eval(cond, env);
+      const matched = subject === undefined ? test : callMethod(this, test, "===", [subject], null, { railsEnv: "" });
+      if (matched instanceof RUnknown || subject instanceof RUnknown) {
+        this.truthyCondition(cond, env);
+        return this.statements(when.statements, env);
+      }
+      if (truthy(matched ?? null)) return this.statements(when.statements, env);
+    }
+  }
+  return this.eval(n.elseClause, env);
+});
+on(N.WhileNode, function (n, env) {
+  try {
+    while (this.truthyCondition(n.predicate, env)) {
+      try {
+        this.statements(n.statements, env);
+      } catch (e) {
+        if (!(e instanceof NextSignal)) throw e;
+      }
+    }
+  } catch (e) {
+    if (e instanceof BreakSignal) return e.value;
+    throw e;
+  }
+  return null;
+});
+on(N.UntilNode, function (n, env) {
+  try {
+    while (!truthy(this.eval(n.predicate, env))) this.statements(n.statements, env);
+  } catch (e) {
+    if (e instanceof BreakSignal) return e.value;
+    throw e;
+  }
+  return null;
+});
+on(N.ForNode, function (n, env) {
+  const collection = this.eval(n.collection, env);
+  const items = Array.isArray(collection) ? collection : collection instanceof RRange ? rangeToArray(collection) ?? [] : [];
+  for (const item of items) {
+    if (n.index instanceof N.LocalVariableTargetNode) env.assign(n.index.name, item);
+    this.statements(n.statements, env);
+  }
+  return collection;
+});
+on(N.BeginNode, function (n, env) {
+  try {
+    return this.statements(n.statements, env);
+  } finally {
+    if (n.ensureClause) this.statements(n.ensureClause.statements, env);
+  }
+});
+on(N.RescueModifierNode, function (n, env) {
+  return this.eval(n.expression, env);
+});
+on(N.ReturnNode, function (n, env) {
+  throw new ReturnSignal(argumentValue.call(this, n.arguments_, env));
+});
+on(N.NextNode, function (n, env) {
+  throw new NextSignal(argumentValue.call(this, n.arguments_, env));
+});
+on(N.BreakNode, function (n, env) {
+  throw new BreakSignal(argumentValue.call(this, n.arguments_, env));
+});
+on(N.YieldNode, function (n, env) {
+  const { args } = this.callArguments({ arguments_: n.arguments_ }, env);
+  if (!env.block) throw new RoutingError("no block given (yield)", "LocalJumpError");
+  return env.block.call(args);
+});
+on(N.DefinedNode, () => new RUnknown("defined?"));
+on(N.AliasMethodNode, () => null);
+
+function argumentValue(this: Interpreter, args: N.ArgumentsNode | null, env: Env): RValue {
+  if (!args) return null;
+  const values = this.callArguments({ arguments_: args }, env).args;
+  return values.length === 1 ? values[0] : values;
+}
+
+export function rangeToArray(r: RRange): RValue[] | undefined {
+  if (typeof r.first === "number" && typeof r.last === "number") {
+    const end = r.exclusive ? r.last - 1 : r.last;
+    if (end - r.first > 100000) return undefined;
+    const out: RValue[] = [];
+    for (let i = r.first; i <= end; i++) out.push(i);
+    return out;
+  }
+  if (typeof r.first === "string" && typeof r.last === "string" && r.first.length === 1 && r.last.length === 1) {
+    const out: RValue[] = [];
+    const end = r.last.charCodeAt(0) - (r.exclusive ? 1 : 0);
+    for (let c = r.first.charCodeAt(0); c <= end; c++) out.push(String.fromCharCode(c));
+    return out;
+  }
+  return undefined;
+}

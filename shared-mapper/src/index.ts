@@ -1,0 +1,112 @@
+/**
+ * Routemap's mapper: Rails routes files in, Rails' route table and diagnostics out.
+ *
+ * `createMapper` loads the parser once; `mapper.map(input)` is pure and never throws:
+ * whatever goes wrong becomes a diagnostic, and everything that still evaluates is kept.
+ */
+import { Interpreter, LoadedFile } from "./dsl/interpreter.js";
+import { BudgetExceeded } from "./dsl/signals.js";
+import { RouteSet } from "./mapper/routeSet.js";
+import { Scope } from "./mapper/scope.js";
+import type { MapperState } from "./mapper/state.js";
+import { Version } from "./mapper/version.js";
+import { LineIndex } from "./ruby/lineIndex.js";
+import { createParser, Parser } from "./ruby/prism.js";
+import { RHash, RProc, rubyVersion, sym } from "./ruby/values.js";
+import type { Diagnostic, MapInput, MapResult } from "./types.js";
+
+export * from "./types.js";
+export { formatSheet, formatExpanded, filterRoutes, type InspectOptions } from "./inspect/sheet.js";
+export { Version } from "./mapper/version.js";
+
+export interface RouteMapper {
+  map(input: MapInput): MapResult;
+}
+
+/** Steps of evaluation allowed for one `map` call, far beyond any real routes file. */
+const BUDGET = 20_000_000;
+
+export async function createMapper(prismWasm: BufferSource): Promise<RouteMapper> {
+  const parser = await createParser(prismWasm);
+  const cache = new Map<string, { text: string; loaded: LoadedFile; diagnostics: Diagnostic[] }>();
+  const parse = (path: string, text: string) => {
+    const hit = cache.get(path);
+    if (hit && hit.text === text) return hit;
+    const entry = parseFile(parser, path, text);
+    cache.set(path, { text, ...entry });
+    return { text, ...entry };
+  };
+  return { map: (input) => mapRoutes(input, parse) };
+}
+
+function parseFile(parser: Parser, path: string, text: string): { loaded: LoadedFile; diagnostics: Diagnostic[] } {
+  const index = new LineIndex(path, text);
+  const result = parser(text);
+  const diagnostics: Diagnostic[] = result.errors.map((e) => ({
+    severity: "error",
+    message: e.message,
+    span: index.span(e.location.startOffset, e.location.startOffset + e.location.length),
+    code: "syntax-error",
+  }));
+  return { loaded: { program: result.value, index }, diagnostics };
+}
+
+type Parse = (path: string, text: string) => { loaded: LoadedFile; diagnostics: Diagnostic[] };
+
+function mapRoutes(input: MapInput, parse: Parse): MapResult {
+  const diagnostics: Diagnostic[] = [];
+  const set = new RouteSet();
+  const read = (path: string): string | undefined =>
+    input.files instanceof Map ? input.files.get(path) : (input.files as Record<string, string>)[path];
+  const files: string[] = [];
+  const options = input.options ?? {};
+  const load = (path: string): LoadedFile | undefined => {
+    const text = read(path);
+    if (text === undefined) return undefined;
+    files.push(path);
+    const parsed = parse(path, text);
+    diagnostics.push(...parsed.diagnostics);
+    return parsed.loaded;
+  };
+  const interpreter = new Interpreter({
+    load,
+    exists: (path) => read(path) !== undefined,
+    railsEnv: options.railsEnv ?? "development",
+    diagnostics,
+    budget: BUDGET,
+  });
+  const state: MapperState = {
+    scope: new Scope({ path_names: new RHash([[sym("new"), "new"], [sym("edit"), "edit"]]) }),
+    set,
+    concerns: new Map<string, RProc>(),
+    version: Version.parse(options.railsVersion),
+    ruby: rubyVersion(options.rubyVersion),
+    apiOnly: options.apiOnly ?? false,
+    drawPaths: options.drawPaths ?? [defaultDrawPath(input.entry)],
+    host: interpreter,
+    isEngine: () => false,
+  };
+  interpreter.mapper = state;
+  try {
+    const entry = load(input.entry);
+    if (!entry) {
+      diagnostics.push(fileDiagnostic(input.entry, `No such file or directory @ rb_sysopen - ${input.entry}`, "file-not-found"));
+    } else interpreter.runFile(entry, { kind: "main" });
+  } catch (e) {
+    const message =
+      e instanceof BudgetExceeded
+        ? "Routemap stopped evaluating: the routes file did not finish within its evaluation budget (an endless loop?)."
+        : `Routemap internal error: ${e instanceof Error ? e.message : String(e)}`;
+    diagnostics.push({ ...fileDiagnostic(input.entry, message, "internal-error"), span: interpreter.source() });
+  }
+  return { routes: set.routes, customHelpers: set.customHelpers, diagnostics, files };
+}
+
+function fileDiagnostic(file: string, message: string, code: string): Diagnostic {
+  return { severity: "error", message, code, span: { file, start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } };
+}
+
+function defaultDrawPath(entry: string): string {
+  const slash = entry.lastIndexOf("/");
+  return (slash >= 0 ? entry.slice(0, slash) : ".") + "/routes";
+}

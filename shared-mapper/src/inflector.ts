@@ -1,0 +1,132 @@
+/**
+ * ActiveSupport's default English inflections (activesupport/lib/active_support/inflections.rb)
+ * and the Inflector methods the mapper calls: pluralize, singularize, underscore.
+ *
+ * Rules are tried newest first, the first that matches wins, exactly as
+ * `ActiveSupport::Inflector#apply_inflections` does; `\1` becomes `$1`.
+ */
+
+type Rule = [RegExp, string];
+
+const plurals: Rule[] = [];
+const singulars: Rule[] = [];
+const uncountables = new Set<string>();
+
+function plural(rule: RegExp, replacement: string): void {
+  uncountables.delete(replacement);
+  plurals.unshift([rule, replacement.replace(/\\(\d)/g, "$$$1")]);
+}
+function singular(rule: RegExp, replacement: string): void {
+  uncountables.delete(replacement);
+  singulars.unshift([rule, replacement.replace(/\\(\d)/g, "$$$1")]);
+}
+
+/** Mirrors `Inflections#irregular`, including its unanchored regexps (`salesperson` → `salespeople`). */
+function irregular(one: string, many: string): void {
+  uncountables.delete(one);
+  uncountables.delete(many);
+  const [s0, srest, p0, prest] = [one[0], one.slice(1), many[0], many.slice(1)];
+  if (s0.toUpperCase() === p0.toUpperCase()) {
+    plural(new RegExp(`(${s0})${srest}$`, "i"), "\\1" + prest);
+    plural(new RegExp(`(${p0})${prest}$`, "i"), "\\1" + prest);
+    singular(new RegExp(`(${s0})${srest}$`, "i"), "\\1" + srest);
+    singular(new RegExp(`(${p0})${prest}$`, "i"), "\\1" + srest);
+  } else {
+    // `(?i)` after the first letter: the first letter's case is kept, the rest is case-insensitive.
+    const ci = (s: string) => [...s].map((c) => `[${c.toLowerCase()}${c.toUpperCase()}]`).join("");
+    plural(new RegExp(`${s0.toUpperCase()}${ci(srest)}$`), p0.toUpperCase() + prest);
+    plural(new RegExp(`${s0.toLowerCase()}${ci(srest)}$`), p0.toLowerCase() + prest);
+    plural(new RegExp(`${p0.toUpperCase()}${ci(prest)}$`), p0.toUpperCase() + prest);
+    plural(new RegExp(`${p0.toLowerCase()}${ci(prest)}$`), p0.toLowerCase() + prest);
+    singular(new RegExp(`${s0.toUpperCase()}${ci(srest)}$`), s0.toUpperCase() + srest);
+    singular(new RegExp(`${s0.toLowerCase()}${ci(srest)}$`), s0.toLowerCase() + srest);
+    singular(new RegExp(`${p0.toUpperCase()}${ci(prest)}$`), s0.toUpperCase() + srest);
+    singular(new RegExp(`${p0.toLowerCase()}${ci(prest)}$`), s0.toLowerCase() + srest);
+  }
+}
+
+plural(/$/, "s");
+plural(/s$/i, "s");
+plural(/^(ax|test)is$/i, "\\1es");
+plural(/(octop|vir)us$/i, "\\1i");
+plural(/(octop|vir)i$/i, "\\1i");
+plural(/(alias|status)$/i, "\\1es");
+plural(/(bu)s$/i, "\\1ses");
+plural(/(buffal|tomat)o$/i, "\\1oes");
+plural(/([ti])um$/i, "\\1a");
+plural(/([ti])a$/i, "\\1a");
+plural(/sis$/i, "ses");
+plural(/(?:([^f])fe|([lr])f)$/i, "\\1\\2ves");
+plural(/(hive)$/i, "\\1s");
+plural(/([^aeiouy]|qu)y$/i, "\\1ies");
+plural(/(x|ch|ss|sh)$/i, "\\1es");
+plural(/(matr|vert|ind)(?:ix|ex)$/i, "\\1ices");
+plural(/^(m|l)ouse$/i, "\\1ice");
+plural(/^(m|l)ice$/i, "\\1ice");
+plural(/^(ox)$/i, "\\1en");
+plural(/^(oxen)$/i, "\\1");
+plural(/(quiz)$/i, "\\1zes");
+
+singular(/s$/i, "");
+singular(/(ss)$/i, "\\1");
+singular(/(n)ews$/i, "\\1ews");
+singular(/([ti])a$/i, "\\1um");
+singular(/((a)naly|(b)a|(d)iagno|(p)arenthe|(p)rogno|(s)ynop|(t)he)(sis|ses)$/i, "\\1sis");
+singular(/(^analy)(sis|ses)$/i, "\\1sis");
+singular(/([^f])ves$/i, "\\1fe");
+singular(/(hive)s$/i, "\\1");
+singular(/(tive)s$/i, "\\1");
+singular(/([lr])ves$/i, "\\1f");
+singular(/([^aeiouy]|qu)ies$/i, "\\1y");
+singular(/(s)eries$/i, "\\1eries");
+singular(/(m)ovies$/i, "\\1ovie");
+singular(/(x|ch|ss|sh)es$/i, "\\1");
+singular(/^(m|l)ice$/i, "\\1ouse");
+singular(/(bus)(es)?$/i, "\\1");
+singular(/(o)es$/i, "\\1");
+singular(/(shoe)s$/i, "\\1");
+singular(/(cris|test)(is|es)$/i, "\\1is");
+singular(/^(a)x[ie]s$/i, "\\1xis");
+singular(/(octop|vir)(us|i)$/i, "\\1us");
+singular(/(alias|status)(es)?$/i, "\\1");
+singular(/^(ox)en/i, "\\1");
+singular(/(vert|ind)ices$/i, "\\1ex");
+singular(/(matr)ices$/i, "\\1ix");
+singular(/(quiz)zes$/i, "\\1");
+singular(/(database)s$/i, "\\1");
+
+irregular("person", "people");
+irregular("man", "men");
+irregular("child", "children");
+irregular("sex", "sexes");
+irregular("move", "moves");
+irregular("zombie", "zombies");
+
+for (const w of ["equipment", "information", "rice", "money", "species", "series", "fish", "sheep", "jeans", "police"]) {
+  uncountables.add(w);
+}
+const uncountableRegexps = [...uncountables].map((w) => new RegExp(`(?<![A-Za-z0-9_])${w}$`, "i"));
+
+function apply(word: string, rules: Rule[]): string {
+  if (word === "" || uncountableRegexps.some((r) => r.test(word))) return word;
+  for (const [rule, replacement] of rules) {
+    if (rule.test(word)) return word.replace(rule, replacement);
+  }
+  return word;
+}
+
+export const pluralize = (word: string): string => apply(word, plurals);
+export const singularize = (word: string): string => apply(word, singulars);
+
+/** `ActiveSupport::Inflector.underscore` (without custom acronyms). */
+export function underscore(word: string): string {
+  if (!/[A-Z-]|::/.test(word)) return word;
+  return word
+    .replace(/::/g, "/")
+    .replace(/([A-Z])(?=[A-Z][a-z])|([a-z\d])(?=[A-Z])/g, (_m, a, b) => (a || b) + "_")
+    .replace(/-/g, "_")
+    .toLowerCase();
+}
+
+/** `String#dasherize`. */
+export const dasherize = (word: string): string => word.replace(/_/g, "-");

@@ -1,0 +1,167 @@
+/**
+ * Route path patterns, after ActionDispatch::Journey: the scanner (scanner.rb), the
+ * grammar (parser.y), the nodes (nodes/node.rb) and what Path::Pattern derives from them
+ * (names, required and optional names). The printed pattern is `spec.to_s`, which we
+ * rebuild from the tree as Journey's String visitor does.
+ */
+
+export type PathNode =
+  | { type: "CAT"; left: PathNode; right: PathNode }
+  | { type: "GROUP"; left: PathNode }
+  | { type: "OR"; children: PathNode[] }
+  | { type: "STAR"; left: SymbolNode }
+  | SymbolNode
+  | { type: "LITERAL" | "SLASH" | "DOT"; text: string };
+
+export interface SymbolNode {
+  type: "SYMBOL";
+  /** `:id` or `*path` as written. */
+  text: string;
+  /** The parameter name without `:`/`*`. */
+  name: string;
+  /** True for the symbol inside a `*glob`. */
+  greedy: boolean;
+}
+
+type TokenType = "SLASH" | "LPAREN" | "RPAREN" | "OR" | "DOT" | "SYMBOL" | "STAR" | "LITERAL";
+interface Token {
+  type: TokenType;
+  text: string;
+}
+
+/** Journey's scanner; like Ruby's `\w`, word characters are ASCII only. */
+function scan(path: string): Token[] {
+  const tokens: Token[] = [];
+  const re = /\/|\(|\)|\||\.|:\w+|\*\w+|(?:[\w%\-~!$&'*+,;=@]|\\[:()])+|[\s\S]/gy;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(path))) {
+    const t = m[0];
+    if (t === "/") tokens.push({ type: "SLASH", text: t });
+    else if (t === "(") tokens.push({ type: "LPAREN", text: t });
+    else if (t === ")") tokens.push({ type: "RPAREN", text: t });
+    else if (t === "|") tokens.push({ type: "OR", text: t });
+    else if (t === ".") tokens.push({ type: "DOT", text: t });
+    else if (/^:\w+$/.test(t)) tokens.push({ type: "SYMBOL", text: t });
+    else if (/^\*\w+$/.test(t)) tokens.push({ type: "STAR", text: t });
+    else tokens.push({ type: "LITERAL", text: t.length > 1 || t === "\\" ? t.replace(/\\/g, "") : t });
+  }
+  return tokens;
+}
+
+export class PathSyntaxError extends Error {}
+
+/** Parses a path per Journey's grammar; throws PathSyntaxError where Racc would raise. */
+export function parsePath(path: string): PathNode {
+  const tokens = scan(path);
+  let i = 0;
+  const fail = (): never => {
+    const t = tokens[i];
+    throw new PathSyntaxError(t ? `parse error on value "${t.text}" (${t.type})` : 'parse error on value "$" ($end)');
+  };
+  const expression = (): PathNode => {
+    const t = tokens[i];
+    if (!t) return fail();
+    switch (t.type) {
+      case "LPAREN": {
+        i++;
+        const inner = expressions();
+        if (tokens[i]?.type !== "RPAREN") fail();
+        i++;
+        return { type: "GROUP", left: inner };
+      }
+      case "STAR":
+        i++;
+        return { type: "STAR", left: { type: "SYMBOL", text: t.text, name: t.text.slice(1), greedy: true } };
+      case "SYMBOL":
+        i++;
+        return { type: "SYMBOL", text: t.text, name: t.text.slice(1), greedy: false };
+      case "LITERAL":
+      case "SLASH":
+      case "DOT":
+        i++;
+        return { type: t.type, text: t.text };
+      default:
+        return fail();
+    }
+  };
+  const startsExpression = () => {
+    const t = tokens[i]?.type;
+    return t !== undefined && t !== "RPAREN" && t !== "OR";
+  };
+  // expressions : expression expressions | expression | or
+  const expressions = (): PathNode => {
+    const first = expression();
+    if (tokens[i]?.type === "OR") {
+      const children = [first];
+      while (tokens[i]?.type === "OR") {
+        i++;
+        children.push(expression());
+      }
+      // `or` must end the expressions it belongs to.
+      if (startsExpression()) fail();
+      return { type: "OR", children };
+    }
+    if (startsExpression()) return { type: "CAT", left: first, right: expressions() };
+    return first;
+  };
+  if (tokens.length === 0) fail();
+  const ast = expressions();
+  if (i < tokens.length) fail();
+  return ast;
+}
+
+/** Pre-order walk, as `Journey::Nodes::Node#each`. */
+export function eachNode(node: PathNode, fn: (n: PathNode) => void): void {
+  fn(node);
+  switch (node.type) {
+    case "CAT":
+      eachNode(node.left, fn);
+      eachNode(node.right, fn);
+      break;
+    case "GROUP":
+    case "STAR":
+      eachNode(node.left, fn);
+      break;
+    case "OR":
+      node.children.forEach((c) => eachNode(c, fn));
+      break;
+  }
+}
+
+export function pathToString(node: PathNode): string {
+  switch (node.type) {
+    case "CAT":
+      return pathToString(node.left) + pathToString(node.right);
+    case "GROUP":
+      return "(" + pathToString(node.left) + ")";
+    case "OR":
+      return node.children.map(pathToString).join("|");
+    case "STAR":
+      return node.left.text;
+    default:
+      return node.text;
+  }
+}
+
+/** Every parameter name, in order (`Path::Pattern#names`). */
+export function names(ast: PathNode): string[] {
+  const out: string[] = [];
+  eachNode(ast, (n) => {
+    if (n.type === "SYMBOL") out.push(n.name);
+  });
+  return out;
+}
+
+/** Names inside an optional group (`Path::Pattern#optional_names`). */
+export function optionalNames(ast: PathNode): string[] {
+  const out: string[] = [];
+  eachNode(ast, (n) => {
+    if (n.type === "GROUP") out.push(...names(n));
+  });
+  return [...new Set(out)];
+}
+
+export function requiredNames(ast: PathNode): string[] {
+  const optional = new Set(optionalNames(ast));
+  return names(ast).filter((n) => !optional.has(n));
+}

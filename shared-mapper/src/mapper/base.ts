@@ -1,0 +1,61 @@
+/**
+ * `Mapper::Base` and `Mapper::HttpHelpers` (mapper.rb): `mount` and the verb methods
+ * (`get`, `post`, ..., `connect`), which all end in `match`.
+ */
+import { underscore } from "../inflector.js";
+import { RConst, RHash, RValue, sym, truthy } from "../ruby/values.js";
+import { extractOptions } from "./block.js";
+import { routingError } from "./errors.js";
+import { isCallable } from "./mapping.js";
+import { match, nameForAction } from "./resources.js";
+import type { Call, MapperState } from "./state.js";
+
+export const VERBS = ["get", "post", "patch", "put", "delete", "options", "connect"] as const;
+export type Verb = (typeof VERBS)[number];
+
+/** `map_method`: the verb becomes `via:`. Rails 8.1 gives `options`/`connect` routes no format. */
+export function httpVerb(m: MapperState, verb: Verb, call: Call): void {
+  const args = [...call.args];
+  const options = extractOptions(args);
+  options.sset("via", verb === "connect" ? [sym("get"), sym("connect")] : sym(verb));
+  if (m.version.gte(8, 1) && (verb === "options" || verb === "connect")) {
+    if (!options.shas("format")) options.sset("format", false);
+    if (!options.shas("anchor")) options.sset("anchor", false);
+  }
+  match(m, { args: [...args, options], block: call.block });
+}
+
+const MOUNT_POINT_MESSAGE =
+  "Must be called with mount point\n\n" +
+  '  mount SomeRackApp, at: "some_route"\n' +
+  "  or\n" +
+  '  mount(SomeRackApp => "some_route")\n';
+
+export function mount(m: MapperState, call: Call): void {
+  let [app, options] = call.args as [RValue | undefined, RValue | undefined];
+  let path: RValue | undefined;
+  if (options instanceof RHash) {
+    options = options.dup();
+    path = options.sdelete("at");
+  } else if (app instanceof RHash) {
+    options = app.dup();
+    const found = options.entries().find(([k]) => isCallable(k));
+    app = found?.[0];
+    path = found?.[1];
+    if (found) options.delete(found[0]);
+  }
+  if (!isCallable(app)) throw routingError("A rack application must be specified");
+  if (!truthy(path)) throw routingError(MOUNT_POINT_MESSAGE);
+  const opts = options instanceof RHash ? options : new RHash();
+  if (!truthy(opts.sget("as"))) opts.sset("as", appName(app!));
+  nameForAction(m, opts.sget("as"), path);
+  if (!truthy(opts.sget("via"))) opts.sset("via", sym("all"));
+  const merged = opts.merge(new RHash([[sym("to"), app!], [sym("anchor"), false], [sym("format"), false]]));
+  match(m, { args: [path!, merged], block: null });
+}
+
+/** `app_name`: a class mounts as its underscored name (`Sidekiq::Web` → `sidekiq_web`). */
+function appName(app: RValue): RValue {
+  if (app instanceof RConst) return underscore(app.path).replace(/\//g, "_");
+  return null;
+}

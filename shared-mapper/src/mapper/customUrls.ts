@@ -1,0 +1,29 @@
+/**
+ * `Mapper::CustomUrls` (mapper.rb): `direct` and `resolve` define URL helpers but no
+ * routes; we record them so their helpers (`homepage_url`) are known to the editor.
+ */
+import { RHash, toS } from "../ruby/values.js";
+import { checkArity, extractOptions } from "./block.js";
+import { routingError } from "./errors.js";
+import { flatten } from "./scoping.js";
+import type { Call, MapperState } from "./state.js";
+
+function requireRootScope(m: MapperState, method: string): void {
+  if (!m.scope.isRoot) throw routingError(`The ${method} method can't be used inside a routes scope block`, "RuntimeError");
+}
+
+export function direct(m: MapperState, call: Call): void {
+  checkArity(call.args, 1, 2);
+  requireRootScope(m, "direct");
+  m.set.addCustomHelper("direct", toS(call.args[0]), m.host.source());
+}
+
+export function resolve(m: MapperState, call: Call): void {
+  requireRootScope(m, "resolve");
+  const args = [...call.args];
+  extractOptions(args);
+  for (const klass of flatten(args)) {
+    if (klass instanceof RHash) continue;
+    m.set.addCustomHelper("resolve", toS(klass), m.host.source());
+  }
+}

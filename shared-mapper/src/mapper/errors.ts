@@ -1,0 +1,16 @@
+/**
+ * How the mapper signals what Rails raises. The evaluator catches a RoutingError at the
+ * DSL call that caused it, reports it with the call's range, and goes on with the next
+ * statement, so one mistake never hides the rest of the table.
+ */
+export class RoutingError extends Error {
+  constructor(
+    message: string,
+    /** The Ruby exception class Rails raises: ArgumentError, RuntimeError, NameError... */
+    readonly rubyClass: string = "ArgumentError",
+  ) {
+    super(message);
+  }
+}
+
+export const routingError = (message: string, rubyClass?: string): RoutingError => new RoutingError(message, rubyClass);

@@ -1,0 +1,311 @@
+/**
+ * `Mapper::Mapping` (mapper.rb): turns one `add_route` call into a route: path
+ * normalisation and the optional `(.:format)`, controller and action from `to:`,
+ * and the split of options into defaults, requirements and request conditions,
+ * in the order Rails merges them (the order `rails routes` prints them in).
+ */
+import { names, parsePath, PathNode, PathSyntaxError, eachNode, optionalNames, requiredNames, pathToString } from "../journey/pattern.js";
+import { dasherize } from "../inflector.js";
+import {
+  inspect, isSym, RConst, RHash, RProc, RRedirect, RRegexp, RUnknown, RValue, sym, toS, truthy, typeName,
+} from "../ruby/values.js";
+import type { Endpoint, PathParameter, Route } from "../types.js";
+import { routingError } from "./errors.js";
+import type { MapperState } from "./state.js";
+
+const URL_OPTIONS = ["protocol", "subdomain", "domain", "host", "port"];
+const OPTIONAL_FORMAT_REGEX = /(?:\(\.:format\)+|\.:format|\/)\n?$/;
+const ANCHOR_CHARACTERS_REGEX = /^(\\A|\^)|(\\Z|\\z|\$)$/;
+
+/** The arguments of `Mapping.build`, as one object instead of Rails' eleven positionals. */
+export interface MappingOptions {
+  path: string;
+  controller: RValue | undefined;
+  defaultAction: RValue | undefined;
+  to: RValue | undefined;
+  via: RValue[];
+  formatted: RValue | undefined;
+  optionsConstraints: RValue;
+  anchor: RValue;
+  options: RHash;
+}
+
+/** `Mapper.normalize_path`, including Journey's `Router::Utils.normalize_path`. */
+export function normalizePath(path: string): string {
+  let p = ("/" + path).replace(/\/+/g, "/");
+  if (p !== "/") {
+    if (p.endsWith("/")) p = p.slice(0, -1);
+    p = p.replace(/%[a-f0-9]{2}/g, (m) => m.toUpperCase());
+  }
+  p = p.replace(/\/(\(+)\/?/g, "$1/");
+  if (/^(\(+[^)]+\))(\(+\/:[^)]+\))*$/m.test(p)) p = p.replace(/^(\(+)\//m, "/$1");
+  return p;
+}
+
+export function normalizeName(name: string): string {
+  return normalizePath(name).slice(1).replace(/\//g, "_");
+}
+
+/** `Mapping.normalize_path`: appends `(.:format)` unless the path already ends in a format or `/`. */
+export function normalizeFormattedPath(path: string, format: RValue | undefined): string {
+  const p = normalizePath(path);
+  if (format === true) return `${p}.:format`;
+  if (format !== false && !OPTIONAL_FORMAT_REGEX.test(p)) return `${p}(.:format)`;
+  return p;
+}
+
+/** `URI::DEFAULT_PARSER.escape` (RFC 2396): percent-encodes every byte outside its safe set. */
+export function uriEscape(path: string): string {
+  const bytes = new TextEncoder().encode(path);
+  let out = "";
+  for (const b of bytes) {
+    const ch = String.fromCharCode(b);
+    if (b < 128 && /[-_.!~*'()a-zA-Z\d;\/?:@&=+$,\[\]]/.test(ch)) out += ch;
+    else out += "%" + b.toString(16).toUpperCase().padStart(2, "0");
+  }
+  return out;
+}
+
+/** Whether a `to:` value is a Rack endpoint (`to.respond_to?(:call)`). */
+export function isCallable(v: RValue | undefined): boolean {
+  return v instanceof RRedirect || v instanceof RConst || v instanceof RProc || v instanceof RUnknown;
+}
+
+export function buildRoute(m: MapperState, o: MappingOptions): Omit<Route, "name" | "helpers"> {
+  let ast: PathNode;
+  try {
+    ast = parsePath(o.path);
+  } catch (e) {
+    if (e instanceof PathSyntaxError) throw routingError(e.message, "Racc::ParseError");
+    throw e;
+  }
+  const scopeConstraints = m.scope.get("constraints") ?? new RHash();
+  let defaults = (m.scope.get("defaults") ?? new RHash()).dup();
+  const scopeOptions = m.scope.get("options") ?? new RHash();
+  const moduleValue = m.scope.get("module");
+  const moduleName = truthy(moduleValue ?? null) ? toS(moduleValue!) : null;
+  let options = scopeOptions.merge(o.options);
+  options.sdelete("internal");
+
+  const pathParams = names(ast);
+  const wildcard = new RHash();
+  if (o.formatted !== false) {
+    eachNode(ast, (n) => {
+      if (n.type === "STAR" && !wildcard.shas(n.left.name)) wildcard.sset(n.left.name, wildcardRegexp(m));
+    });
+  }
+  options = wildcard.merge(options);
+  options = normalizeOptions(m, options, pathParams, moduleName, o);
+
+  const constraints = scopeConstraints.merge(new RHash(options.entries().filter(([, v]) => v instanceof RRegexp)));
+  if (o.optionsConstraints instanceof RHash) {
+    const urlDefaults = o.optionsConstraints
+      .entries()
+      .filter(([k, v]) => isSym(k) && URL_OPTIONS.includes(k.name) && (typeof v === "string" || Number.isInteger(v)));
+    defaults = new RHash(urlDefaults).merge(defaults);
+    for (const [k, v] of o.optionsConstraints.entries()) constraints.set(k, v);
+  } else if (!isCallable(o.optionsConstraints) && !(o.optionsConstraints instanceof RUnknown)) {
+    throw routingError(`Invalid constraint: ${inspect(o.optionsConstraints, m.ruby)} must respond to :call or :matches?`);
+  }
+
+  const requirements = new RHash();
+  for (const [k, v] of constraints.entries()) {
+    if (isSym(k) && (pathParams.includes(k.name) || k.name === "controller")) requirements.set(k, v);
+  }
+  verifyRegexpRequirements(m, requirements.values().filter((v): v is RRegexp => v instanceof RRegexp));
+
+  const formats = normalizeFormat(o.formatted);
+  const allRequirements = formats.requirements.merge(requirements);
+  defaults = formats.defaults.merge(defaults).merge(new RHash(options.entries().filter(([, v]) => !(v instanceof RRegexp))));
+  if (pathParams.includes("action") && !allRequirements.shas("action") && !truthy(defaults.sget("action"))) {
+    defaults.sset("action", "index");
+  }
+  return describeRoute(m, { ast, defaults, requirements: allRequirements, via: o.via, to: o.to, pathParams });
+}
+
+function wildcardRegexp(m: MapperState): RRegexp {
+  // Rails 7.0 made the glob default multiline, and `rails routes` hides only that exact regexp.
+  return m.version.gte(7, 0) ? new RRegexp(".+?", "m") : new RRegexp(".+?");
+}
+
+function normalizeOptions(m: MapperState, options: RHash, pathParams: string[], moduleName: string | null, o: MappingOptions): RHash {
+  if (pathParams.includes("controller")) {
+    if (moduleName) throw routingError(":controller segment is not allowed within a namespace block");
+    if (!options.shas("controller") || !truthy(options.sget("controller"))) options.sset("controller", new RRegexp(".+?"));
+  }
+  if (isCallable(o.to)) return options;
+  const [toController, action] = controllerAndAction(m, o);
+  const controller = addControllerModule(toController, moduleName);
+  const hash = new RHash();
+  checkPart("controller", controller, pathParams, hash, (part) => translateController(part));
+  checkPart("action", action, pathParams, hash, (part) => (part instanceof RRegexp ? part : toS(part)));
+  return options.merge(hash);
+}
+
+/** Controller and action from `to:`, by version: 7.1 stopped accepting non-strings, 7.2 reads `to: "show"` as an action. */
+function controllerAndAction(m: MapperState, o: MappingOptions): [RValue | undefined, RValue | undefined] {
+  const { to } = o;
+  if (to === undefined || to === null) return [o.controller, o.defaultAction];
+  if (typeof to !== "string" && m.version.gte(7, 2)) {
+    throw routingError(
+      ":to must respond to `action` or `call`, or it must be a String that includes '#', or the controller should be implicit",
+    );
+  }
+  if (typeof to !== "string" && m.version.gte(7, 1)) {
+    throw routingError(noMethodMessage(m, "include?", to), "NoMethodError");
+  }
+  const text = toS(to);
+  if (text.includes("#")) {
+    const [c, a] = rubySplit(text, "#");
+    if (m.version.gte(7, 2)) return [c, a];
+    // Ruby's `||`: an empty controller (`to: "#show"`) is kept, and then rejected by name.
+    return [c ?? o.controller, a ?? o.defaultAction];
+  }
+  if (m.version.gte(7, 2)) return [o.controller, text];
+  return [o.controller, o.defaultAction];
+}
+
+/** Ruby's NoMethodError text, whose wording changed in Ruby 3.3 and 3.4. */
+function noMethodMessage(m: MapperState, method: string, receiver: RValue): string {
+  if (m.ruby.modernHashInspect) return `undefined method '${method}' for an instance of ${typeName(receiver)}`;
+  return `undefined method \`${method}' for ${inspect(receiver, m.ruby)}:${typeName(receiver)}`;
+}
+
+/** Ruby's `String#split` with a string separator: trailing empty fields are dropped. */
+function rubySplit(s: string, sep: string): string[] {
+  const parts = s.split(sep);
+  while (parts.length && parts[parts.length - 1] === "") parts.pop();
+  return parts;
+}
+
+function addControllerModule(controller: RValue | undefined, moduleName: string | null): RValue | undefined {
+  if (moduleName && !(controller instanceof RRegexp)) {
+    const c = controller === undefined || controller === null ? null : toS(controller);
+    if (c !== null && c.startsWith("/")) return c.slice(1);
+    return [moduleName, c].filter((x) => x !== null).join("/");
+  }
+  return controller;
+}
+
+function translateController(part: RValue): RValue {
+  if (part instanceof RRegexp) return part;
+  const text = toS(part);
+  if (/^[a-z_0-9][a-z_0-9\/]*$/.test(text)) return text;
+  throw routingError(
+    `'${text}' is not a supported controller name. This can lead to potential routing problems. ` +
+      "See https://guides.rubyonrails.org/routing.html#specifying-a-controller-to-use",
+  );
+}
+
+function checkPart(name: string, part: RValue | undefined, pathParams: string[], hash: RHash, fn: (p: RValue) => RValue): void {
+  if (truthy(part)) hash.sset(name, fn(part!));
+  else if (!pathParams.includes(name)) {
+    throw routingError(`Missing :${name} key on routes definition, please check your routes.`);
+  }
+}
+
+function verifyRegexpRequirements(m: MapperState, requirements: RRegexp[]): void {
+  for (const r of requirements) {
+    if (ANCHOR_CHARACTERS_REGEX.test(r.source)) {
+      throw routingError(`Regexp anchor characters are not allowed in routing requirements: ${inspect(r, m.ruby)}`);
+    }
+    if (r.flags.includes("m")) {
+      throw routingError(`Regexp multiline option is not allowed in routing requirements: ${inspect(r, m.ruby)}`);
+    }
+  }
+}
+
+function normalizeFormat(formatted: RValue | undefined): { requirements: RHash; defaults: RHash } {
+  if (formatted === true) return { requirements: new RHash([[sym("format"), new RRegexp(".+")]]), defaults: new RHash() };
+  if (formatted instanceof RRegexp) {
+    return { requirements: new RHash([[sym("format"), formatted]]), defaults: new RHash([[sym("format"), null]]) };
+  }
+  if (typeof formatted === "string") {
+    return {
+      requirements: new RHash([[sym("format"), new RRegexp(formatted)]]),
+      defaults: new RHash([[sym("format"), formatted]]),
+    };
+  }
+  return { requirements: new RHash(), defaults: new RHash() };
+}
+
+interface Described {
+  ast: PathNode;
+  defaults: RHash;
+  requirements: RHash;
+  via: RValue[];
+  to: RValue | undefined;
+  pathParams: string[];
+}
+
+/** What `RouteWrapper` and `Journey::Route` derive for printing and for the editor features. */
+function describeRoute(m: MapperState, d: Described): Omit<Route, "name" | "helpers"> {
+  const hidden = wildcardRegexp(m);
+  const shown = d.defaults.merge(d.requirements);
+  for (const [k, v] of shown.entries()) {
+    if (v instanceof RRegexp && v.source === hidden.source && v.flags === hidden.flags) shown.delete(k);
+  }
+  const segment = (name: string) => d.pathParams.includes(name);
+  const controller = segment("controller") ? ":controller" : optionalText(shown.sget("controller"));
+  const action = segment("action") ? ":action" : optionalText(shown.sget("action"));
+  const endpoint = endpointFor(m, d.to, controller, action);
+  const constraints = shown.dup();
+  constraints.sdelete("controller");
+  constraints.sdelete("action");
+  const reqs = constraints.size ? `${endpoint.text} ${inspect(constraints, m.ruby)}` : endpoint.text;
+  const verbs = d.via.map(verbName);
+  return {
+    verbs,
+    verb: verbs.join("|"),
+    path: pathToString(d.ast),
+    reqs,
+    controller: endpoint.kind === "controller" ? controller : null,
+    action: endpoint.kind === "controller" ? action : null,
+    endpoint,
+    defaults: inspectEach(m, d.defaults),
+    requirements: inspectEach(m, d.requirements),
+    requiredParts: requiredNames(d.ast),
+    optionalParts: optionalNames(d.ast),
+    parameters: parameters(d.ast, d.requirements),
+    source: m.host.source(),
+    internal: false,
+    ...(endpoint.kind === "engine" ? { engine: endpoint.text } : {}),
+  };
+}
+
+function optionalText(v: RValue | undefined): string | null {
+  return v === undefined || v === null ? null : toS(v);
+}
+
+function endpointFor(m: MapperState, to: RValue | undefined, controller: string | null, action: string | null): Endpoint {
+  if (to instanceof RRedirect) return { kind: "redirect", text: to.inspectText };
+  if (to instanceof RConst) return { kind: m.isEngine(to) ? "engine" : "app", text: to.path };
+  if (to instanceof RProc || to instanceof RUnknown) return { kind: "app", text: inspect(to, m.ruby) };
+  return { kind: "controller", text: `${controller ?? ""}#${action ?? ""}` };
+}
+
+/** `Journey::Route.verb_matcher(...).verb`. */
+function verbName(v: RValue): string {
+  // Known verbs and unknown ones (`:purge`) alike print upcased; only the symbol `:all` prints as "".
+  return isSym(v, "all") ? "" : dasherize(toS(v)).toUpperCase();
+}
+
+function inspectEach(m: MapperState, h: RHash): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of h.entries()) out[toS(k)] = inspect(v, m.ruby);
+  return out;
+}
+
+function parameters(ast: PathNode, requirements: RHash): PathParameter[] {
+  const out: PathParameter[] = [];
+  eachNode(ast, (n) => {
+    if (n.type === "STAR") {
+      const r = requirements.sget(n.left.name);
+      out.push({ name: n.left.name, glob: true, requirement: r instanceof RRegexp ? r.source : ".+" });
+    } else if (n.type === "SYMBOL" && !n.greedy) {
+      const r = requirements.sget(n.name);
+      out.push({ name: n.name, glob: false, requirement: r instanceof RRegexp ? r.source : "[^\\.\\/\\?]+" });
+    }
+  });
+  return out;
+}

@@ -1,0 +1,25 @@
+/**
+ * `ActionDispatch::Routing::Redirection#redirect` (redirection.rb): the endpoint values
+ * and how `rails routes` prints them (`redirect(301, /new)`, `redirect(302, path: /x)`).
+ */
+import { RHash, RProc, RRedirect, RValue, toS, truthy } from "../ruby/values.js";
+import { extractOptions } from "./block.js";
+import { routingError } from "./errors.js";
+import type { Call, MapperState } from "./state.js";
+
+export function redirect(m: MapperState, call: Call): RRedirect {
+  const args = [...call.args];
+  const options = extractOptions(args).dup();
+  const status = options.sdelete("status");
+  const code = truthy(status) ? toS(status!, m.ruby) : "301";
+  const path = args.shift();
+  if (options.size) {
+    const parts = options.entries().map(([k, v]) => `${toS(k, m.ruby)}: ${toS(v, m.ruby)}`);
+    return new RRedirect(`redirect(${code}, ${parts.join(", ")})`);
+  }
+  if (typeof path === "string") return new RRedirect(`redirect(${code}, ${path})`);
+  if (path instanceof RProc || call.block) return new RRedirect(`redirect(${code})`);
+  throw routingError("redirection argument not supported");
+}
+
+export const isRedirectOptions = (v: RValue): v is RHash => v instanceof RHash;

@@ -1,0 +1,183 @@
+/**
+ * `Mapper::Resources::Resource` and `SingletonResource` (mapper.rb): the naming and
+ * path rules of one `resources`/`resource` declaration.
+ */
+import { pluralize, singularize } from "../inflector.js";
+import { RHash, RValue, toS, truthy } from "../ruby/values.js";
+import { routingError } from "./errors.js";
+import type { Version } from "./version.js";
+
+export interface ResourceOptions {
+  /** The resource name as given (`:posts`). */
+  entities: RValue;
+  apiOnly: boolean;
+  shallow: boolean;
+  options: RHash;
+  version: Version;
+}
+
+const toSym = (v: RValue): string => toS(v);
+
+export class Resource {
+  readonly name0: string;
+  path: string;
+  controller: string;
+  as: RValue | undefined;
+  readonly param: string;
+  readonly options: RHash;
+  readonly shallowFlag: boolean;
+  readonly apiOnly: boolean;
+  readonly only: RValue | undefined;
+  readonly except: RValue | undefined;
+  protected readonly version: Version;
+
+  constructor(o: ResourceOptions) {
+    const { options } = o;
+    const param = options.sget("param");
+    if (o.version.gte(4, 0) && toS(param ?? null).includes(":")) {
+      throw routingError(":param option can't contain colons");
+    }
+    if (o.version.gte(8, 0)) checkOnlyExcept(o, this.singletonKind());
+    this.version = o.version;
+    this.name0 = toS(o.entities);
+    this.path = toS(options.sget("path") ?? this.name0);
+    this.controller = toS(options.sget("controller") ?? this.name0);
+    this.as = options.sget("as");
+    this.param = truthy(param) && o.version.gte(4, 0) ? toS(param!) : "id";
+    this.options = options;
+    this.shallowFlag = o.shallow;
+    this.apiOnly = o.apiOnly;
+    this.only = options.sdelete("only");
+    this.except = options.sdelete("except");
+    if (!truthy(this.only)) this.only = undefined;
+    if (!truthy(this.except)) this.except = undefined;
+  }
+
+  get singleton(): boolean {
+    return false;
+  }
+  /** Known before the constructor runs, as Rails' `singleton?` is. */
+  protected singletonKind(): boolean {
+    return false;
+  }
+
+  defaultActions(): string[] {
+    return this.apiOnly
+      ? ["index", "create", "show", "update", "destroy"]
+      : ["index", "create", "new", "show", "update", "destroy", "edit"];
+  }
+
+  actions(): string[] {
+    const available = this.availableActions();
+    if (this.except !== undefined) {
+      const except = new Set(toArray(this.except).map(toSym));
+      return available.filter((a) => !except.has(a));
+    }
+    return available;
+  }
+
+  availableActions(): string[] {
+    return this.only !== undefined ? toArray(this.only).map(toSym) : this.defaultActions();
+  }
+
+  get name(): string {
+    return truthy(this.as) ? toS(this.as!) : this.name0;
+  }
+  get plural(): string {
+    return this.name;
+  }
+  get singular(): string {
+    return singularize(this.name);
+  }
+  get memberName(): string {
+    return this.singular;
+  }
+  get collectionName(): string {
+    return this.singular === this.plural ? `${this.plural}_index` : this.plural;
+  }
+  get resourceScope(): string {
+    return this.controller;
+  }
+  get collectionScope(): string {
+    return this.path;
+  }
+  get memberScope(): string {
+    return `${this.path}/:${this.param}`;
+  }
+  get shallowScope(): string {
+    return this.memberScope;
+  }
+  newScope(newPath: string): string {
+    return `${this.path}/${newPath}`;
+  }
+  get nestedParam(): string {
+    return `${this.singular}_${this.param}`;
+  }
+  get nestedScope(): string {
+    return `${this.path}/:${this.nestedParam}`;
+  }
+  get shallow(): boolean {
+    return this.shallowFlag;
+  }
+}
+
+export class SingletonResource extends Resource {
+  constructor(o: ResourceOptions) {
+    super(o);
+    this.as = undefined;
+    this.controller = toS(o.options.sget("controller") ?? this.plural);
+    this.as = o.options.sget("as");
+  }
+  override get singleton(): boolean {
+    return true;
+  }
+  protected override singletonKind(): boolean {
+    return true;
+  }
+  override defaultActions(): string[] {
+    // Rails 3.2 created `create` before `new`; the order of the actions list does not change the table.
+    return this.apiOnly ? ["show", "create", "update", "destroy"] : ["show", "create", "update", "destroy", "new", "edit"];
+  }
+  override get plural(): string {
+    return pluralize(this.name);
+  }
+  override get singular(): string {
+    return this.name;
+  }
+  override get memberName(): string {
+    return this.singular;
+  }
+  override get collectionName(): string {
+    return this.singular;
+  }
+  override get memberScope(): string {
+    return this.path;
+  }
+  override get nestedScope(): string {
+    return this.path;
+  }
+}
+
+/** Ruby's `Array(x)`. */
+export function toArray(v: RValue | undefined): RValue[] {
+  if (v === undefined || v === null) return [];
+  if (Array.isArray(v)) return v;
+  if (v instanceof RHash) return v.entries();
+  return [v];
+}
+
+const PLURAL_ACTIONS = ["index", "create", "new", "show", "update", "destroy", "edit"];
+const SINGULAR_ACTIONS = ["show", "create", "update", "destroy", "new", "edit"];
+
+/** Rails 8.0 raises for `only:`/`except:` naming actions the resource does not have; 8.1 names the resource. */
+function checkOnlyExcept(o: ResourceOptions, singleton: boolean): void {
+  const valid = singleton ? SINGULAR_ACTIONS : PLURAL_ACTIONS;
+  const given = [o.options.sget("only"), o.options.sget("except")]
+    .flatMap((v) => toArray(v ?? null))
+    .map((v) => toS(v));
+  const invalid = [...new Set(given)].filter((a) => !valid.includes(a));
+  if (!invalid.length) return;
+  const list = (xs: string[]) => "[" + xs.map((x) => ":" + x).join(", ") + "]";
+  const prefix = o.version.gte(8, 1) ? `Route \`resource${singleton ? "" : "s"} :${toS(o.entities)}\` - ` : "";
+  throw routingError(`${prefix}:only and :except must include only ${list(valid)}, but also included ${list(invalid)}`);
+}

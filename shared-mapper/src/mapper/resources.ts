@@ -1,0 +1,478 @@
+/**
+ * `Mapper::Resources` (mapper.rb): `resources`/`resource`, the `collection`/`member`/`new`/
+ * `nested`/`shallow` blocks, `match` and `root`, `draw`, and the naming and path rules
+ * (`name_for_action`, `path_for_action`). Routes are created in Rails' order: the block
+ * first, then concerns, then the standard actions.
+ */
+import {
+  blank, inspect, isSym, present, RHash, RRegexp, RSymbol, RValue, sym, toS, truthy,
+} from "../ruby/values.js";
+import { extractOptions, checkArity, yieldTo } from "./block.js";
+import { concerns as callConcerns } from "./concerns.js";
+import { routingError } from "./errors.js";
+import { buildRoute, normalizeFormattedPath, normalizeName, uriEscape } from "./mapping.js";
+import { Resource, SingletonResource } from "./resource.js";
+import type { ScopeLevel } from "./scope.js";
+import { namespaceScope, pathScope, scope, defaults as defaultsScope } from "./scoping.js";
+import { Call, MapperState, withScope } from "./state.js";
+
+const VALID_ON_OPTIONS = ["new", "collection", "member"];
+const RESOURCE_OPTIONS = ["as", "controller", "path", "only", "except", "param", "concerns"];
+const CANONICAL_ACTIONS = ["index", "create", "new", "show", "update", "destroy"];
+
+type Body = () => void;
+
+export function parentResource(m: MapperState): Resource | undefined {
+  return m.scope.get("scope_level_resource");
+}
+
+function withScopeLevel(m: MapperState, level: ScopeLevel, body: Body): void {
+  withScope(m, m.scope.pushLevel(level), body);
+}
+
+function resourceScope(m: MapperState, resource: Resource, body: Body): void {
+  withScope(m, m.scope.push({ scope_level_resource: resource }), () =>
+    withScope(m, m.scope.push({ controller: resource.resourceScope }), body),
+  );
+}
+
+export function resourcesPathNames(m: MapperState, call: Call): void {
+  checkArity(call.args, 1, 1);
+  const names = m.scope.get("path_names");
+  const given = call.args[0];
+  if (names && given instanceof RHash) for (const [k, v] of given.entries()) names.set(k, v);
+}
+
+export function resources(m: MapperState, call: Call): void {
+  declareResource(m, call, false);
+}
+
+export function resource(m: MapperState, call: Call): void {
+  declareResource(m, call, true);
+}
+
+function declareResource(m: MapperState, call: Call, singleton: boolean): void {
+  const args = [...call.args];
+  let options = extractOptions(args).dup();
+  if (applyCommonBehaviorFor(m, singleton, args, options, call)) return;
+  withScopeLevel(m, singleton ? "resource" : "resources", () => {
+    options = applyActionOptions(m, options);
+    const shallow = truthy(m.scope.get("shallow") ?? null);
+    const init = { entities: args.pop() ?? null, apiOnly: m.apiOnly, shallow, options, version: m.version };
+    const res = singleton ? new SingletonResource(init) : new Resource(init);
+    resourceScope(m, res, () => {
+      if (call.block) yieldTo(call.block);
+      const concernNames = options.sget("concerns");
+      if (truthy(concernNames)) callConcerns(m, { args: [concernNames!], block: null });
+      if (singleton) singletonActions(m, res);
+      else pluralActions(m, res);
+    });
+  });
+}
+
+function pluralActions(m: MapperState, res: Resource): void {
+  const actions = res.actions();
+  collection(m, () => {
+    if (actions.includes("index")) route(m, "get", "index");
+    if (actions.includes("create")) route(m, "post", "create");
+  });
+  if (actions.includes("new")) newScope(m, () => route(m, "get", "new"));
+  setMemberMappingsForResource(m, res);
+}
+
+function singletonActions(m: MapperState, res: Resource): void {
+  const actions = res.actions();
+  const create = () => {
+    if (actions.includes("create")) collection(m, () => route(m, "post", "create"));
+  };
+  // Rails 3.2 drew a singular resource's `create` before `new`.
+  if (m.version.lt(4, 0)) create();
+  if (actions.includes("new")) newScope(m, () => route(m, "get", "new"));
+  setMemberMappingsForResource(m, res);
+  if (m.version.gte(4, 0)) create();
+}
+
+function setMemberMappingsForResource(m: MapperState, res: Resource): void {
+  const actions = res.actions();
+  member(m, () => {
+    if (actions.includes("edit")) route(m, "get", "edit");
+    if (actions.includes("show")) route(m, "get", "show");
+    if (actions.includes("update")) {
+      if (m.version.gte(4, 0)) route(m, "patch", "update");
+      route(m, "put", "update");
+    }
+    if (actions.includes("destroy")) route(m, "delete", "destroy");
+  });
+}
+
+/** `get :index` and friends, as the standard actions call them. */
+function route(m: MapperState, verb: string, action: string): void {
+  match(m, { args: [sym(action), new RHash([[sym("via"), sym(verb)]])], block: null });
+}
+
+function applyCommonBehaviorFor(m: MapperState, singleton: boolean, args: RValue[], options: RHash, call: Call): boolean {
+  const again = (name: RValue, opts: RHash) =>
+    declareResource(m, { args: [name, opts], block: call.block }, singleton);
+  if (args.length > 1) {
+    for (const r of args) again(r, options);
+    return true;
+  }
+  if (truthy(options.sget("shallow"))) {
+    options.sdelete("shallow");
+    shallow(m, () => again(args.pop() ?? null, options));
+    return true;
+  }
+  if (m.scope.isResourceScope) {
+    nested(m, () => again(args.pop() ?? null, options));
+    return true;
+  }
+  for (const k of options.keys()) {
+    if (options.get(k) instanceof RRegexp) {
+      let c = options.sget("constraints");
+      if (!truthy(c)) {
+        c = new RHash();
+        options.sset("constraints", c);
+      }
+      (c as RHash).set(k, options.get(k)!);
+      options.delete(k);
+    }
+  }
+  const scopeOptions = new RHash(options.entries().filter(([k]) => !(isSym(k) && RESOURCE_OPTIONS.includes(k.name))));
+  for (const k of scopeOptions.keys()) options.delete(k);
+  if (scopeOptions.size) {
+    scope(m, { args: [scopeOptions], block: null }, () => again(args.pop() ?? null, options));
+    return true;
+  }
+  return false;
+}
+
+function applyActionOptions(m: MapperState, options: RHash): RHash {
+  if (truthy(options.sget("only")) || truthy(options.sget("except"))) return options;
+  const inherited = m.scope.get("action_options");
+  if (!inherited) return options;
+  return options.merge(new RHash([[sym("only"), inherited.only], [sym("except"), inherited.except]]));
+}
+
+function requireResourceScope(m: MapperState, name: string): Resource {
+  if (!m.scope.isResourceScope) throw routingError(`can't use ${name} outside resource(s) scope`);
+  return parentResource(m)!;
+}
+
+export function collection(m: MapperState, body: Body): void {
+  const res = requireResourceScope(m, "collection");
+  withScopeLevel(m, "collection", () => pathScope(m, res.collectionScope, body));
+}
+
+export function member(m: MapperState, body: Body): void {
+  const res = requireResourceScope(m, "member");
+  withScopeLevel(m, "member", () => {
+    if (isShallow(m)) shallowScope(m, () => pathScope(m, res.memberScope, body));
+    else pathScope(m, res.memberScope, body);
+  });
+}
+
+export function newScope(m: MapperState, body: Body): void {
+  const res = requireResourceScope(m, "new");
+  withScopeLevel(m, "new", () => pathScope(m, res.newScope(actionPath(m, "new")), body));
+}
+
+export function nested(m: MapperState, body: Body): void {
+  const res = requireResourceScope(m, "nested");
+  withScopeLevel(m, "nested", () => {
+    const inner = () => pathScope(m, res.nestedScope, () => scope(m, { args: [nestedOptions(m, res)], block: null }, body));
+    if (isShallow(m) && shallowNestingDepth(m) >= 1) shallowScope(m, inner);
+    else inner();
+  });
+}
+
+export function namespace(m: MapperState, call: Call): void {
+  if (m.scope.isResourceScope) nested(m, () => namespaceScope(m, call));
+  else namespaceScope(m, call);
+}
+
+export function shallow(m: MapperState, body: Body): void {
+  withScope(m, m.scope.push({ shallow: true }), body);
+}
+
+function isShallow(m: MapperState): boolean {
+  const res = parentResource(m);
+  if (!res) return false;
+  // Rails 3.2 asked `instance_of?(Resource)`: only plural resources could be shallow.
+  return !res.singleton && truthy(m.scope.get("shallow") ?? null);
+}
+
+function shallowNestingDepth(m: MapperState): number {
+  let count = 0;
+  for (const node of m.scope.nodes()) {
+    const res = node.frame.scope_level_resource;
+    if (res && res.shallow) count++;
+  }
+  return count;
+}
+
+function shallowScope(m: MapperState, body: Body): void {
+  const frame = { as: m.scope.get("shallow_prefix") ?? null, path: m.scope.get("shallow_path") ?? null };
+  withScope(m, m.scope.push(frame), body);
+}
+
+function nestedOptions(m: MapperState, res: Resource): RHash {
+  const options = new RHash([[sym("as"), res.memberName]]);
+  const constraints = m.scope.get("constraints");
+  const param = constraints?.sget(res.param);
+  if (param instanceof RRegexp) options.sset("constraints", new RHash([[sym(res.nestedParam), param]]));
+  return options;
+}
+
+function actionPath(m: MapperState, name: string): string {
+  const names = m.scope.get("path_names");
+  const given = names?.sget(name);
+  return truthy(given) ? toS(given!) : name;
+}
+
+function canonicalAction(m: MapperState, action: RValue | undefined): boolean {
+  return m.scope.isResourceMethodScope && CANONICAL_ACTIONS.includes(toS(action ?? null));
+}
+
+function pathForAction(m: MapperState, action: RValue | undefined, path: RValue | undefined): string {
+  const scopePath = toS(m.scope.get("path") ?? null);
+  if (truthy(path)) return `${scopePath}/${toS(path!)}`;
+  if (canonicalAction(m, action)) return scopePath;
+  return `${scopePath}/${actionPath(m, toS(action ?? null))}`;
+}
+
+function prefixNameForAction(m: MapperState, as: RValue | undefined, action: RValue | undefined): string | undefined {
+  let prefix: RValue | undefined;
+  if (truthy(as)) prefix = as;
+  else if (!canonicalAction(m, action)) prefix = action;
+  if (truthy(prefix) && toS(prefix!) !== "/" && toS(prefix!) !== "") {
+    return normalizeName(toS(prefix!).replace(/-/g, "_"));
+  }
+  return undefined;
+}
+
+/** `name_for_action`: the route name Rails derives, or undefined. */
+export function nameForAction(m: MapperState, as: RValue | undefined, action: RValue | undefined): string | undefined {
+  const prefix = prefixNameForAction(m, as, action);
+  const namePrefix = m.scope.get("as");
+  let collectionName: string | undefined;
+  let memberName: string | undefined;
+  const res = parentResource(m);
+  if (res) {
+    if (!truthy(as) && !truthy(action)) return undefined;
+    collectionName = res.collectionName;
+    memberName = res.memberName;
+  }
+  const parts = m.scope.actionName(namePrefix ?? null, prefix ?? null, collectionName, memberName);
+  const candidate = parts.filter((p) => present(p) && !(p instanceof RSymbol && p.name === "")).map((p) => toS(p)).join("_");
+  if (candidate === "") return undefined;
+  if (as === undefined || as === null) {
+    if (!/^[_a-z]/i.test(candidate) || m.set.hasNamedRoute(candidate)) return undefined;
+  }
+  return candidate;
+}
+
+/** `Resources#match`: the hash form (`"path" => "c#a"`) and the list form. */
+export function match(m: MapperState, call: Call): void {
+  const args = [...call.args];
+  let options: RHash;
+  let paths: RValue[];
+  if (args.length === 1 && args[0] instanceof RHash) {
+    options = args[0];
+    const found = options.entries().find(([k]) => typeof k === "string");
+    if (!found) throw routingError("Route path not specified");
+    const [path, to] = found;
+    if (to instanceof RSymbol) options.sset("action", to);
+    else if (typeof to === "string") {
+      if (to.includes("#")) options.sset("to", to);
+      else options.sset("controller", to);
+    } else options.sset("to", to);
+    options.delete(path);
+    paths = [path];
+  } else {
+    if (args.length === 0) throw routingError("wrong number of arguments (given 0, expected 1+)");
+    const last = args.length > 1 ? args.pop() : undefined;
+    options = last instanceof RHash ? last : new RHash();
+    if (last !== undefined && !(last instanceof RHash)) args.push(last);
+    paths = args;
+  }
+  if (m.version.gte(8, 1) && paths.length > 1) {
+    throw routingError(`Wrong number of arguments (expect 1, got ${paths.length})`);
+  }
+  if (options.shas("defaults")) {
+    const d = options.sdelete("defaults")!;
+    defaultsScope(m, { args: [d], block: null }, () => mapMatch(m, paths, options));
+  } else mapMatch(m, paths, options);
+}
+
+interface MatchParts {
+  controller: RValue | undefined;
+  optionPath: RValue | undefined;
+  to: RValue | undefined;
+  via: RValue[];
+  formatted: RValue | undefined;
+  anchor: RValue;
+  optionsConstraints: RValue;
+}
+
+function mapMatch(m: MapperState, paths: RValue[], options: RHash): void {
+  const on = options.sget("on");
+  if (truthy(on) && !(isSym(on) && VALID_ON_OPTIONS.includes(on.name))) {
+    throw routingError(`Unknown scope ${inspectOn(m, on!)} given to :on`);
+  }
+  const scopeTo = m.scope.get("to");
+  if (truthy(scopeTo ?? null) && !truthy(options.sget("to"))) options.sset("to", scopeTo!);
+  const scopeController = m.scope.get("controller");
+  const scopeAction = m.scope.get("action");
+  if (truthy(scopeController ?? null) && truthy(scopeAction ?? null) && !truthy(options.sget("to"))) {
+    options.sset("to", `${toS(scopeController!)}#${toS(scopeAction!)}`);
+  }
+  const controllerOpt = options.sdelete("controller");
+  const parts: MatchParts = {
+    controller: truthy(controllerOpt) ? controllerOpt : m.scope.get("controller"),
+    optionPath: options.sdelete("path"),
+    to: options.sdelete("to"),
+    via: [],
+    formatted: undefined,
+    anchor: true,
+    optionsConstraints: new RHash(),
+  };
+  const via = options.shas("via") ? options.sdelete("via")! : m.scope.get("via") ?? null;
+  parts.via = checkVia(via);
+  parts.formatted = options.shas("format") ? options.sdelete("format") : m.scope.get("format");
+  parts.anchor = options.shas("anchor") ? options.sdelete("anchor")! : true;
+  const c = options.sdelete("constraints");
+  parts.optionsConstraints = truthy(c) ? c! : new RHash();
+
+  for (const path of paths.filter((p) => typeof p === "string") as string[]) {
+    const routeOptions = options.dup();
+    if (truthy(parts.optionPath)) {
+      throw routingError("Ambiguous route definition. Both :path and the route path were specified as strings.");
+    }
+    // Rails reassigns `to` here, so a path's shorthand carries over to the paths after it.
+    parts.to = toFromPath(path, parts.to, routeOptions.sget("action"));
+    decomposedMatch(m, { path, options: routeOptions, explicitPath: path, parts });
+  }
+  for (const action of paths.filter((p) => p instanceof RSymbol)) {
+    decomposedMatch(m, { path: action, options: options.dup(), explicitPath: parts.optionPath, parts });
+  }
+}
+
+function inspectOn(m: MapperState, on: RValue): string {
+  return inspect(on, m.ruby);
+}
+
+/** `Mapping.check_via`. */
+function checkVia(via: RValue): RValue[] {
+  const list = via === null ? [] : Array.isArray(via) ? via : [via];
+  if (list.length === 0) {
+    throw routingError(
+      "You should not use the `match` method in your router without specifying an HTTP method.\n" +
+        "If you want to expose your action to both GET and POST, add `via: [:get, :post]` option.\n" +
+        "If you want to expose your action to GET, use `get` in the router:\n" +
+        '  Instead of: match "controller#action"\n' +
+        '  Do: get "controller#action"',
+    );
+  }
+  return list;
+}
+
+/** `get_to_from_path`: `get "photos/search"` means `photos#search`. */
+function toFromPath(path: string, to: RValue | undefined, action: RValue | undefined): RValue | undefined {
+  if (truthy(to) || truthy(action)) return to;
+  const withoutFormat = path.replace(/\(\.:format\)$/, "");
+  if (/^\/?[-\w]+\/[-\w\/]+$/.test(withoutFormat)) {
+    return withoutFormat.replace(/^\//, "").replace(/\/([^\/]*)$/, "#$1").replace(/-/g, "_");
+  }
+  return undefined;
+}
+
+interface Decomposed {
+  path: RValue;
+  options: RHash;
+  explicitPath: RValue | undefined;
+  parts: MatchParts;
+}
+
+function decomposedMatch(m: MapperState, d: Decomposed): void {
+  const on = d.options.sdelete("on");
+  if (truthy(on)) {
+    const name = toS(on!);
+    const again = () => decomposedMatch(m, d);
+    if (name === "collection") collection(m, again);
+    else if (name === "member") member(m, again);
+    else newScope(m, again);
+    return;
+  }
+  switch (m.scope.level) {
+    case "resources":
+      nested(m, () => decomposedMatch(m, d));
+      break;
+    case "resource":
+      member(m, () => decomposedMatch(m, d));
+      break;
+    default:
+      addRoute(m, d);
+  }
+}
+
+function addRoute(m: MapperState, d: Decomposed): void {
+  const { options, parts } = d;
+  let path = pathForAction(m, d.path, d.explicitPath);
+  if (blank(path)) throw routingError("path is required");
+  let action: string | null = toS(d.path);
+  const optionAction = options.sdelete("action");
+  let defaultAction: RValue | undefined = truthy(optionAction) ? optionAction : m.scope.get("action");
+  if (/^[\w\-\/]+$/m.test(action)) {
+    if (!truthy(defaultAction ?? null) && !action.includes("/")) defaultAction = action.replace(/-/g, "_");
+  } else action = null;
+  let as: RValue | undefined;
+  if (options.shas("as") && !truthy(options.sget("as"))) as = options.sdelete("as");
+  else as = nameForAction(m, options.sdelete("as"), action);
+  path = normalizeFormattedPath(uriEscape(path), parts.formatted);
+  const built = buildRoute(m, {
+    path,
+    controller: parts.controller,
+    defaultAction,
+    to: parts.to,
+    via: parts.via,
+    formatted: parts.formatted,
+    optionsConstraints: parts.optionsConstraints,
+    anchor: parts.anchor,
+    options,
+  });
+  m.set.add(built, as);
+}
+
+/** `root "c#a"`, `root to: "c#a"`: a GET `/` named `root` (or `<resource>_root` in a resource). */
+export function root(m: MapperState, call: Call): void {
+  checkArity(call.args, 1, 2);
+  const [path, second] = call.args;
+  let options = second instanceof RHash ? second : new RHash();
+  if (typeof path === "string") options.sset("to", path);
+  else if (path instanceof RHash && options.size === 0) options = path;
+  else throw routingError("must be called with a path and/or options");
+  const matchRoot = () => {
+    const args = new RHash([[sym("as"), sym("root")], [sym("via"), sym("get")]]).merge(options);
+    match(m, { args: ["/", args], block: null });
+  };
+  if (m.scope.isResources) {
+    const res = parentResource(m)!;
+    withScopeLevel(m, "root", () => pathScope(m, res.path, matchRoot));
+  } else matchRoot();
+}
+
+/** `draw :name`: evaluates `<draw path>/<name>.rb` in the mapper's context. */
+export function draw(m: MapperState, call: Call): void {
+  checkArity(call.args, 1, 1);
+  const name = toS(call.args[0]);
+  const dir = m.drawPaths.find((p) => m.host.fileExists(`${p}/${name}.rb`));
+  if (dir === undefined) {
+    const msg =
+      `Your router tried to #draw the external file ${name}.rb,\n` +
+      "but the file was not found in:\n\n" +
+      m.drawPaths.map((p) => ` * ${p}`).join("\n");
+    throw routingError(msg);
+  }
+  m.host.evalFile(`${dir}/${name}.rb`);
+}
+

@@ -1,0 +1,49 @@
+/**
+ * The parts of `ActionDispatch::Routing::RouteSet` (route_set.rb) that drawing touches:
+ * the ordered route list, the named-route table and its checks, and the custom URL
+ * helpers made by `direct`/`resolve`.
+ */
+import type { CustomHelper, Route, Span } from "../types.js";
+import { blank, RValue, toS } from "../ruby/values.js";
+import { routingError } from "./errors.js";
+
+export class RouteSet {
+  readonly routes: Route[] = [];
+  readonly customHelpers: CustomHelper[] = [];
+  private readonly named = new Map<string, Route>();
+
+  hasNamedRoute(name: string): boolean {
+    return this.named.has(name);
+  }
+
+  namedRoute(name: string): Route | undefined {
+    return this.named.get(name);
+  }
+
+  /** `RouteSet#add_route`: validates the name, then records the route. */
+  add(route: Omit<Route, "name" | "helpers">, name: RValue | undefined): Route {
+    const text = name === undefined || name === null || name === false ? null : toS(name);
+    if (!blank(name ?? null) && !/^[_a-z]\w*$/im.test(text!)) {
+      throw routingError(`Invalid route name: '${text}'`);
+    }
+    if (text !== null && this.named.has(text)) {
+      throw routingError(
+        `Invalid route name, already in use: '${text}' \n` +
+          "You may have defined two routes with the same name using the `:as` option, or " +
+          "you may be overriding a route already defined by a resource with the same naming. " +
+          "For the latter, you can restrict the routes created with `resources` as explained here: \n" +
+          "https://guides.rubyonrails.org/routing.html#restricting-the-routes-created",
+      );
+    }
+    const full: Route = { ...route, name: text ?? "", helpers: text ? [`${text}_path`, `${text}_url`] : [] };
+    this.routes.push(full);
+    if (text !== null) this.named.set(text, full);
+    return full;
+  }
+
+  addCustomHelper(kind: CustomHelper["kind"], name: string, source: Span): void {
+    // `resolve` maps a model class for polymorphic URLs; only `direct` defines helpers of its own.
+    const helpers = kind === "direct" ? [`${name}_path`, `${name}_url`] : [];
+    this.customHelpers.push({ kind, name, helpers, source });
+  }
+}

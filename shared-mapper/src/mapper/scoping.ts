@@ -1,0 +1,132 @@
+/**
+ * `Mapper::Scoping` (mapper.rb): `scope`, `namespace`, `controller`, `constraints`,
+ * `defaults`, and the `merge_*_scope` rules that combine a frame with its parent.
+ */
+import { RHash, RValue, isSym, toS, truthy, typeName } from "../ruby/values.js";
+import { extractOptions, checkArity, yieldTo } from "./block.js";
+import { routingError } from "./errors.js";
+import { normalizePath } from "./mapping.js";
+import { Frame, FrameKey, SCOPE_OPTIONS } from "./scope.js";
+import { Call, MapperState, withScope } from "./state.js";
+
+export const URL_OPTIONS = ["protocol", "subdomain", "domain", "host", "port"];
+
+/** `Array#flatten` for path arguments. */
+export function flatten(args: RValue[]): RValue[] {
+  return args.flatMap((a) => (Array.isArray(a) ? flatten(a) : [a]));
+}
+
+/** Only string and integer URL options become defaults (`subdomain: "api"`), regexps stay constraints. */
+export function urlDefaults(constraints: RHash): RHash {
+  return new RHash(
+    constraints
+      .entries()
+      .filter(([k, v]) => isSym(k) && URL_OPTIONS.includes(k.name) && (typeof v === "string" || Number.isInteger(v))),
+  );
+}
+
+export function scope(m: MapperState, call: Call, body: () => void = () => yieldTo(call.block)): void {
+  const args = [...call.args];
+  const options = extractOptions(args).dup();
+  const frame: Frame = {};
+  if (args.length) options.sset("path", flatten(args).map((a) => toS(a, m.ruby)).join("/"));
+  if (!truthy(options.sget("constraints"))) options.sset("constraints", new RHash());
+  if (!m.scope.isNested) {
+    if (options.shas("path") && !truthy(options.sget("shallow_path"))) options.sset("shallow_path", options.sget("path")!);
+    if (options.shas("as") && !truthy(options.sget("shallow_prefix"))) options.sset("shallow_prefix", options.sget("as")!);
+  }
+  let block: RValue = null;
+  const constraints = options.sget("constraints");
+  if (constraints instanceof RHash) {
+    const given = options.sget("defaults");
+    options.sset("defaults", urlDefaults(constraints).merge(given instanceof RHash ? given : new RHash()));
+  } else {
+    block = constraints ?? null;
+    options.sset("constraints", new RHash());
+  }
+  if (options.shas("only") || options.shas("except")) {
+    frame.action_options = { only: options.sdelete("only") ?? null, except: options.sdelete("except") ?? null };
+  }
+  if (options.shas("anchor")) throw routingError("anchor is ignored unless passed to `match`");
+  for (const option of SCOPE_OPTIONS) {
+    let value: RValue | undefined;
+    if (option === "blocks") value = block;
+    else if (option === "options") value = options;
+    else if (options.shas(option)) value = options.sdelete(option)!;
+    else continue;
+    (frame as Record<string, unknown>)[option] = mergeScope(option, m.scope.get(option), value);
+  }
+  withScope(m, m.scope.push(frame), body);
+}
+
+/** The `merge_<option>_scope` methods of Rails' Scoping module. */
+export function mergeScope(option: FrameKey, parent: unknown, child: RValue): unknown {
+  switch (option) {
+    case "path":
+    case "shallow_path":
+      return normalizePath(`${toS((parent ?? null) as RValue)}/${toS(child)}`);
+    case "as":
+    case "shallow_prefix":
+      return truthy(parent as RValue) ? `${toS(parent as RValue)}_${toS(child)}` : child;
+    case "module":
+      return truthy(parent as RValue) ? `${toS(parent as RValue)}/${toS(child)}` : child;
+    case "path_names":
+    case "constraints":
+    case "defaults":
+    case "options":
+      return mergeOptions(parent as RHash | undefined, child);
+    case "blocks": {
+      const merged = parent ? [...(parent as RValue[])] : [];
+      if (truthy(child)) merged.push(child);
+      return merged;
+    }
+    case "shallow":
+      return truthy(child);
+    default:
+      return child;
+  }
+}
+
+export function mergeOptions(parent: RHash | undefined, child: RValue): RHash {
+  if (!(child instanceof RHash)) {
+    throw routingError(`no implicit conversion of ${typeName(child)} into Hash`, "TypeError");
+  }
+  return (parent ?? new RHash()).merge(child);
+}
+
+export function controller(m: MapperState, call: Call): void {
+  checkArity(call.args, 1, 1);
+  withScope(m, m.scope.push({ controller: call.args[0] }), () => yieldTo(call.block));
+}
+
+/** `Scoping#namespace`; `Resources#namespace` wraps it in `nested` inside a resource. */
+export function namespaceScope(m: MapperState, call: Call): void {
+  checkArity(call.args, 1, 2);
+  const path = toS(call.args[0], m.ruby);
+  const options = call.args[1] instanceof RHash ? call.args[1].dup() : new RHash();
+  const defaults = new RHash();
+  defaults.sset("module", path);
+  defaults.sset("as", options.shas("as") ? options.sget("as")! : path);
+  defaults.sset("shallow_path", options.shas("path") ? options.sget("path")! : path);
+  defaults.sset("shallow_prefix", options.shas("as") ? options.sget("as")! : path);
+  const scopePath = options.shas("path") ? options.sdelete("path")! : path;
+  pathScope(m, toS(scopePath, m.ruby), () => scope(m, { args: [defaults.merge(options)], block: call.block }));
+}
+
+export function constraints(m: MapperState, call: Call): void {
+  checkArity(call.args, 0, 1);
+  const c = call.args.length ? call.args[0] : new RHash();
+  scope(m, { args: [new RHash().sset("constraints", c)], block: call.block });
+}
+
+export function defaults(m: MapperState, call: Call, body: () => void = () => yieldTo(call.block)): void {
+  checkArity(call.args, 0, 1);
+  const d = call.args.length ? call.args[0] : new RHash();
+  withScope(m, m.scope.push({ defaults: mergeOptions(m.scope.get("defaults"), d) }), body);
+}
+
+/** `Resources#path_scope` (private): appends to the scope's path. */
+export function pathScope(m: MapperState, path: string, body: () => void): void {
+  const merged = normalizePath(`${toS(m.scope.get("path") ?? null)}/${path}`);
+  withScope(m, m.scope.push({ path: merged }), body);
+}

@@ -1,0 +1,51 @@
+/**
+ * The state Rails keeps in a `Mapper` instance (`@scope`, `@set`, `@concerns`,
+ * `@draw_paths`), plus what the static evaluator provides in place of Ruby itself:
+ * running a block, reading a drawn file, and the source span of the current DSL call.
+ */
+import type { RubyVersion, RConst, RProc, RValue } from "../ruby/values.js";
+import type { Span } from "../types.js";
+import type { RouteSet } from "./routeSet.js";
+import type { Scope } from "./scope.js";
+import type { Version } from "./version.js";
+
+export interface MapperHost {
+  /** The span of the innermost DSL call being evaluated (a route's source). */
+  source(): Span;
+  /** Whether a file exists among the mapper's inputs. */
+  fileExists(path: string): boolean;
+  /** Evaluates a drawn file in the mapper's context (`instance_eval(File.read(path))`). */
+  evalFile(path: string): void;
+  /** An information diagnostic at the current call. */
+  info(message: string): void;
+}
+
+export interface MapperState {
+  scope: Scope;
+  readonly set: RouteSet;
+  readonly concerns: Map<string, RProc>;
+  readonly version: Version;
+  readonly ruby: RubyVersion;
+  readonly apiOnly: boolean;
+  readonly drawPaths: string[];
+  readonly host: MapperHost;
+  /** Mounted constants that are Rails engines (`Blog::Engine`). */
+  isEngine(app: RConst): boolean;
+}
+
+/** Arguments of a DSL call: positional values (keywords arrive as a trailing Hash) and the block. */
+export interface Call {
+  args: RValue[];
+  block: RProc | null;
+}
+
+/** Runs `body` with `scope` pushed, restoring the previous scope however it exits (Rails' `ensure`). */
+export function withScope<T>(m: MapperState, scope: Scope, body: () => T): T {
+  const saved = m.scope;
+  m.scope = scope;
+  try {
+    return body();
+  } finally {
+    m.scope = saved;
+  }
+}

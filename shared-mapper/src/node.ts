@@ -1,0 +1,23 @@
+/**
+ * For Node hosts (the CLI, the language server): reads Prism's WASM file and creates the
+ * mapper. This is the only file of shared-mapper that touches the file system, and it
+ * reads the parser's own asset, never a user file.
+ */
+import { readFileSync, existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createMapper, type RouteMapper } from "./index.js";
+
+/** Where `prism.wasm` is: beside the bundle when bundled, else in the `@ruby/prism` package. */
+export function prismWasmPath(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const beside = join(here, "prism.wasm");
+  if (existsSync(beside)) return beside;
+  const require = createRequire(import.meta.url);
+  return join(dirname(require.resolve("@ruby/prism/package.json")), "src", "prism.wasm");
+}
+
+export function createNodeMapper(): Promise<RouteMapper> {
+  return createMapper(readFileSync(prismWasmPath()));
+}

@@ -1,0 +1,337 @@
+/**
+ * Ruby values as the routes evaluator sees them, and the two ways Ruby prints
+ * them that `rails routes` shows: `to_s` and `inspect` (whose Hash form changed in Ruby 3.4).
+ *
+ * A Ruby String is a JS string, Integer/Float a JS number, nil is `null`.
+ */
+
+export class RSymbol {
+  private static readonly table = new Map<string, RSymbol>();
+  private constructor(readonly name: string) {}
+  /** Symbols are interned, so `===` is Ruby's `equal?`. */
+  static for(name: string): RSymbol {
+    let s = RSymbol.table.get(name);
+    if (!s) {
+      s = new RSymbol(name);
+      RSymbol.table.set(name, s);
+    }
+    return s;
+  }
+}
+export const sym = RSymbol.for;
+
+export class RRegexp {
+  constructor(
+    /** The regexp source as Ruby keeps it (escapes untouched). */
+    readonly source: string,
+    readonly flags: string = "",
+  ) {}
+}
+
+export class RRange {
+  constructor(
+    readonly first: RValue,
+    readonly last: RValue,
+    readonly exclusive: boolean,
+  ) {}
+}
+
+/** A constant we know only by name (`Sidekiq::Web`, `Blog::Engine`): treated as a Rack app class. */
+export class RConst {
+  constructor(readonly path: string) {}
+}
+
+/** A block, proc or lambda: evaluated later by the evaluator that made it. */
+export class RProc {
+  constructor(
+    readonly call: (args: RValue[]) => RValue,
+    readonly lambda: boolean,
+    /** Text Ruby's `inspect` would start with; the address part is not knowable statically. */
+    readonly label: string,
+  ) {}
+}
+
+/** The value of `redirect(...)`: an endpoint printed as `redirect(301, /path)`. */
+export class RRedirect {
+  constructor(readonly inspectText: string) {}
+}
+
+/** A value the evaluator cannot know statically (a method we do not model, `ENV[...]`). */
+export class RUnknown {
+  constructor(readonly description: string) {}
+}
+
+/** `Rails.env`: a String that also answers `production?` and friends. */
+export class RInquirer {
+  constructor(readonly value: string) {}
+}
+
+/** The proxy `with_options` yields: calls through it get the options merged in. */
+export class RMerger {
+  constructor(
+    readonly options: RHash,
+    /** What the calls go to: the mapper (`null`) or another merger. */
+    readonly target: RMerger | null,
+  ) {}
+}
+
+/** The mapper itself, as a value (`self` inside the draw block, `mapper` in a concern callable). */
+export class RMapper {
+  static readonly instance = new RMapper();
+  readonly kind = "mapper";
+  private constructor() {}
+}
+
+/** An ordered Ruby Hash with Ruby's key equality for the keys routes use. */
+export class RHash {
+  private readonly map = new Map<unknown, [RValue, RValue]>();
+
+  constructor(entries: Iterable<[RValue, RValue]> = []) {
+    for (const [k, v] of entries) this.set(k, v);
+  }
+
+  static key(k: RValue): unknown {
+    if (typeof k === "string") return "s:" + k;
+    if (typeof k === "number") return "n:" + k;
+    return k;
+  }
+
+  get size(): number {
+    return this.map.size;
+  }
+  has(k: RValue): boolean {
+    return this.map.has(RHash.key(k));
+  }
+  get(k: RValue): RValue | undefined {
+    return this.map.get(RHash.key(k))?.[1];
+  }
+  set(k: RValue, v: RValue): this {
+    const key = RHash.key(k);
+    const existing = this.map.get(key);
+    if (existing) existing[1] = v;
+    else this.map.set(key, [k, v]);
+    return this;
+  }
+  delete(k: RValue): RValue | undefined {
+    const key = RHash.key(k);
+    const existing = this.map.get(key);
+    this.map.delete(key);
+    return existing?.[1];
+  }
+  entries(): [RValue, RValue][] {
+    return [...this.map.values()].map(([k, v]) => [k, v]);
+  }
+  keys(): RValue[] {
+    return [...this.map.values()].map(([k]) => k);
+  }
+  values(): RValue[] {
+    return [...this.map.values()].map(([, v]) => v);
+  }
+  dup(): RHash {
+    return new RHash(this.entries());
+  }
+  /** Ruby's `merge`: a new hash, keys of `other` win but keep this hash's order. */
+  merge(other: RHash): RHash {
+    const out = this.dup();
+    for (const [k, v] of other.entries()) out.set(k, v);
+    return out;
+  }
+  // Symbol-keyed access, the common case in the mapper.
+  sget(name: string): RValue | undefined {
+    return this.get(sym(name));
+  }
+  shas(name: string): boolean {
+    return this.has(sym(name));
+  }
+  sset(name: string, v: RValue): this {
+    return this.set(sym(name), v);
+  }
+  sdelete(name: string): RValue | undefined {
+    return this.delete(sym(name));
+  }
+}
+
+export type RValue =
+  | null
+  | boolean
+  | number
+  | string
+  | RSymbol
+  | RValue[]
+  | RHash
+  | RRegexp
+  | RRange
+  | RConst
+  | RProc
+  | RRedirect
+  | RInquirer
+  | RMerger
+  | RMapper
+  | RUnknown;
+
+/** Ruby truthiness: everything but nil and false. */
+export function truthy(v: RValue | undefined): boolean {
+  return v !== null && v !== undefined && v !== false;
+}
+
+/** Rails' `blank?` for the values routes use. */
+export function blank(v: RValue | undefined): boolean {
+  if (v === null || v === undefined || v === false) return true;
+  if (typeof v === "string") return /^[\s\u00a0]*$/u.test(v);
+  if (Array.isArray(v)) return v.length === 0;
+  if (v instanceof RHash) return v.size === 0;
+  return false;
+}
+export const present = (v: RValue | undefined): boolean => !blank(v);
+
+/** Ruby's `eql?`-style equality used for hash keys and `include?`. */
+export function requal(a: RValue | undefined, b: RValue | undefined): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => requal(x, b[i]));
+  if (a instanceof RRegexp && b instanceof RRegexp) return a.source === b.source && a.flags === b.flags;
+  if (a instanceof RConst && b instanceof RConst) return a.path === b.path;
+  if (a instanceof RInquirer || b instanceof RInquirer) {
+    const text = (x: RValue | undefined) => (x instanceof RInquirer ? x.value : x);
+    return text(a) === text(b);
+  }
+  return false;
+}
+
+export function isSym(v: RValue | undefined, name?: string): v is RSymbol {
+  return v instanceof RSymbol && (name === undefined || v.name === name);
+}
+
+/** Ruby's `to_s`. */
+export function toS(v: RValue | undefined, ruby: RubyVersion = DEFAULT_RUBY): string {
+  if (v === null || v === undefined) return "";
+  if (typeof v === "string") return v;
+  if (typeof v === "number") return formatNumber(v);
+  if (typeof v === "boolean") return String(v);
+  if (v instanceof RSymbol) return v.name;
+  if (v instanceof RConst) return v.path;
+  if (v instanceof RRegexp) return regexpToS(v);
+  if (v instanceof RInquirer) return v.value;
+  return inspect(v, ruby);
+}
+
+function formatNumber(n: number): string {
+  if (Number.isInteger(n)) return String(n);
+  const s = String(n);
+  return s.includes(".") || s.includes("e") ? s : s + ".0";
+}
+
+function regexpToS(r: RRegexp): string {
+  const on = r.flags.replace(/[^mix]/g, "");
+  const off = "mix".replace(new RegExp(`[${on || " "}]`, "g"), "");
+  return `(?${on}${off ? "-" + off : ""}:${r.source})`;
+}
+
+/** Which Ruby prints the values: only `Hash#inspect` differs between the versions we support. */
+export interface RubyVersion {
+  /** Ruby 3.4 prints `{id: 1}` and `{"a" => 1}`; earlier `{:id=>1}` and `{"a"=>1}`. */
+  modernHashInspect: boolean;
+}
+export const DEFAULT_RUBY: RubyVersion = { modernHashInspect: true };
+
+export function rubyVersion(version: string | undefined): RubyVersion {
+  const [major, minor] = (version ?? "3.4").split(".").map((x) => parseInt(x, 10));
+  if (Number.isNaN(major)) return DEFAULT_RUBY;
+  return { modernHashInspect: major > 3 || (major === 3 && (minor || 0) >= 4) };
+}
+
+/** Ruby's `inspect`. */
+export function inspect(v: RValue | undefined, ruby: RubyVersion = DEFAULT_RUBY): string {
+  if (v === null || v === undefined) return "nil";
+  if (typeof v === "string") return inspectString(v);
+  if (typeof v === "number") return formatNumber(v);
+  if (typeof v === "boolean") return String(v);
+  if (v instanceof RSymbol) return ":" + symbolBody(v.name);
+  if (v instanceof RRegexp) return "/" + escapeRegexpSlashes(v.source) + "/" + v.flags;
+  if (Array.isArray(v)) return "[" + v.map((x) => inspect(x, ruby)).join(", ") + "]";
+  if (v instanceof RHash) return inspectHash(v, ruby);
+  if (v instanceof RRange) return `${inspect(v.first, ruby)}${v.exclusive ? "..." : ".."}${inspect(v.last, ruby)}`;
+  if (v instanceof RConst) return v.path;
+  if (v instanceof RRedirect) return v.inspectText;
+  if (v instanceof RProc) return v.label;
+  if (v instanceof RInquirer) return inspectString(v.value);
+  if (v instanceof RMerger) return "#<ActiveSupport::OptionMerger>";
+  if (v instanceof RMapper) return "#<ActionDispatch::Routing::Mapper>";
+  return v.description;
+}
+
+function inspectHash(h: RHash, ruby: RubyVersion): string {
+  if (h.size === 0) return "{}";
+  const parts = h.entries().map(([k, val]) => {
+    if (ruby.modernHashInspect) {
+      if (k instanceof RSymbol) {
+        const body = symbolBody(k.name);
+        return `${body.startsWith('"') ? body : k.name}: ${inspect(val, ruby)}`;
+      }
+      return `${inspect(k, ruby)} => ${inspect(val, ruby)}`;
+    }
+    return `${inspect(k, ruby)}=>${inspect(val, ruby)}`;
+  });
+  return "{" + parts.join(", ") + "}";
+}
+
+/** A symbol's name as it follows `:` in `inspect`, quoted when it is not a plain identifier or operator. */
+function symbolBody(name: string): string {
+  if (/^[A-Za-z_][A-Za-z_0-9]*[?!=]?$/.test(name) && !/^[A-Za-z_0-9]*[?!]=$/.test(name)) return name;
+  if (/^(\[\]=?|[+\-*\/%<>!~^&|]|\*\*|==|===|!=|=~|!~|<=>|<=|>=|<<|>>|\+@|-@)$/.test(name)) return name;
+  if (/^@@?[A-Za-z_][A-Za-z_0-9]*$/.test(name) || /^\$[A-Za-z_][A-Za-z_0-9]*$/.test(name)) return name;
+  return inspectString(name);
+}
+
+export function inspectString(s: string): string {
+  let out = '"';
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    switch (ch) {
+      case '"': out += '\\"'; break;
+      case "\\": out += "\\\\"; break;
+      case "\n": out += "\\n"; break;
+      case "\t": out += "\\t"; break;
+      case "\r": out += "\\r"; break;
+      case "\f": out += "\\f"; break;
+      case "\v": out += "\\v"; break;
+      case "\b": out += "\\b"; break;
+      case "\x07": out += "\\a"; break;
+      case "\x1b": out += "\\e"; break;
+      case "#": out += "#"; break;
+      default:
+        if (c < 0x20 || c === 0x7f) out += "\\x" + c.toString(16).toUpperCase().padStart(2, "0");
+        else out += ch;
+    }
+  }
+  // Ruby escapes `#` only where it would start an interpolation: `#{`, `#$`, `#@`.
+  return out.replace(/#(?=[{$@])/g, "\\#") + '"';
+}
+
+/** Regexp#inspect shows the source with unescaped `/` escaped. */
+function escapeRegexpSlashes(source: string): string {
+  let out = "";
+  for (let i = 0; i < source.length; i++) {
+    const ch = source[i];
+    if (ch === "\\" && i + 1 < source.length) {
+      out += ch + source[i + 1];
+      i++;
+    } else if (ch === "/") out += "\\/";
+    else out += ch;
+  }
+  return out;
+}
+
+export function typeName(v: RValue | undefined): string {
+  if (v === null || v === undefined) return "NilClass";
+  if (typeof v === "string" || v instanceof RInquirer) return "String";
+  if (typeof v === "number") return Number.isInteger(v) ? "Integer" : "Float";
+  if (v === true) return "TrueClass";
+  if (v === false) return "FalseClass";
+  if (v instanceof RSymbol) return "Symbol";
+  if (Array.isArray(v)) return "Array";
+  if (v instanceof RHash) return "Hash";
+  if (v instanceof RRegexp) return "Regexp";
+  if (v instanceof RRange) return "Range";
+  if (v instanceof RProc) return "Proc";
+  return "Object";
+}

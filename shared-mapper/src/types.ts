@@ -1,0 +1,115 @@
+/**
+ * Plain data exchanged with the mapper. Nothing here knows LSP or the file system:
+ * positions are 0-based lines and UTF-16 columns, the way editors count them.
+ */
+
+/** A position in a file: 0-based line, 0-based UTF-16 code unit column. */
+export interface Position {
+  line: number;
+  character: number;
+}
+
+/** A range in one of the input files. */
+export interface Span {
+  file: string;
+  start: Position;
+  end: Position;
+}
+
+export type Severity = "error" | "warning" | "info";
+
+export interface RelatedInformation {
+  message: string;
+  span: Span;
+}
+
+export interface Diagnostic {
+  severity: Severity;
+  /** Rails' own message where Rails raises one, word for word. */
+  message: string;
+  span: Span;
+  /** A stable identifier of the kind of problem, e.g. `argument-error`, `unknown-method`. */
+  code: string;
+  related?: RelatedInformation[];
+}
+
+/** What a route dispatches to when it is not a controller action. */
+export interface Endpoint {
+  kind: "controller" | "redirect" | "app" | "engine";
+  /** The text Rails prints in the Controller#Action column for this endpoint. */
+  text: string;
+}
+
+export interface PathParameter {
+  name: string;
+  /** Source of the regexp the segment must match (Rails' default excludes `/`, `.` and `?`). */
+  requirement: string;
+  /** True for `*glob` segments. */
+  glob: boolean;
+}
+
+export interface Route {
+  /** The route name (`edit_post`), or "" for an unnamed route. */
+  name: string;
+  verbs: string[];
+  /** The verbs as Rails prints them: joined with `|`, "" for any verb. */
+  verb: string;
+  /** The path pattern as Rails prints it, e.g. `/posts/:id(.:format)`. */
+  path: string;
+  /** The Controller#Action column, exactly as `bin/rails routes` prints it. */
+  reqs: string;
+  controller: string | null;
+  action: string | null;
+  endpoint: Endpoint;
+  /** Defaults and requirements as Ruby would `inspect` each value, in Rails' order. */
+  defaults: Record<string, string>;
+  requirements: Record<string, string>;
+  requiredParts: string[];
+  optionalParts: string[];
+  parameters: PathParameter[];
+  /** URL helpers this route defines (`post_path`, `post_url`); empty when unnamed. */
+  helpers: string[];
+  /** The innermost DSL call in the user's files that produced this route. */
+  source: Span;
+  /** True for routes Rails marks `internal` (hidden from `rails routes`). */
+  internal: boolean;
+  /** For mounted engines, the engine constant. */
+  engine?: string;
+}
+
+/** A helper made by `direct` or `resolve`: it defines URL helpers but no route. */
+export interface CustomHelper {
+  kind: "direct" | "resolve";
+  name: string;
+  helpers: string[];
+  source: Span;
+}
+
+export interface MapOptions {
+  /** "3.2", "6.1", "7.0", "7.1", "7.2", "8.0", "8.1"... Default "8.1". */
+  railsVersion?: string;
+  /** Ruby version, used only for how values are printed (`Hash#inspect`). Default "3.4". */
+  rubyVersion?: string;
+  /** `config.api_only`: resources get no `new`/`edit` routes. */
+  apiOnly?: boolean;
+  /** Decides `Rails.env.production?` and friends. Default "development". */
+  railsEnv?: string;
+  /** Directories searched by `draw`, in order. Default: `<dir of entry>/routes`. */
+  drawPaths?: string[];
+}
+
+export interface MapInput {
+  /** Path of the entry file (`config/routes.rb`), a key of `files`. */
+  entry: string;
+  /** Every file the mapper may read, by path; `draw` looks files up here. */
+  files: ReadonlyMap<string, string> | Record<string, string>;
+  options?: MapOptions;
+}
+
+export interface MapResult {
+  routes: Route[];
+  customHelpers: CustomHelper[];
+  diagnostics: Diagnostic[];
+  /** Files that were read while evaluating (entry and drawn files), in order. */
+  files: string[];
+}
