@@ -85,7 +85,7 @@ export function buildRoute(m: MapperState, o: MappingOptions): Omit<Route, "name
   const moduleValue = m.scope.get("module");
   const moduleName = truthy(moduleValue ?? null) ? toS(moduleValue!) : null;
   let options = scopeOptions.merge(o.options);
-  options.sdelete("internal");
+  const internal = truthy(options.sdelete("internal") ?? null);
 
   const pathParams = names(ast);
   const wildcard = new RHash();
@@ -120,7 +120,7 @@ export function buildRoute(m: MapperState, o: MappingOptions): Omit<Route, "name
   if (pathParams.includes("action") && !allRequirements.shas("action") && !truthy(defaults.sget("action"))) {
     defaults.sset("action", "index");
   }
-  return describeRoute(m, { ast, defaults, requirements: allRequirements, via: o.via, to: o.to, pathParams });
+  return { ...describeRoute(m, { ast, defaults, requirements: allRequirements, via: o.via, to: o.to, pathParams }), internal };
 }
 
 function wildcardRegexp(m: MapperState): RRegexp {

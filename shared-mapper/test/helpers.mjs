@@ -1,0 +1,43 @@
+// Shared test helpers: one mapper instance for all tests, and the fixture renderer.
+import { relative } from "node:path";
+import { formatExpanded, formatSheet } from "../dist/index.js";
+import { createNodeMapper } from "../dist/node.js";
+import { caseFiles, renderGolden } from "../../test-fixtures/lib/cases.mjs";
+
+let mapperPromise;
+export function mapper() {
+  mapperPromise ??= createNodeMapper();
+  return mapperPromise;
+}
+
+/** Maps a fixture case as Routemap would for the given Rails version. */
+export async function mapCase(c, railsVersion, rubyVersion = "3.1") {
+  const m = await mapper();
+  return m.map({
+    entry: c.entry,
+    files: caseFiles(c),
+    options: { railsVersion, rubyVersion, railsEnv: c.options.env, apiOnly: c.options.apiOnly },
+  });
+}
+
+/** Routemap's rendering of a case in the golden format. */
+export function renderOurs(result, c, railsVersion) {
+  const inspect = { railsVersion, controller: c.options.controller, grep: c.options.grep, width: 80 };
+  const firstError = result.diagnostics.find((d) => d.severity === "error");
+  return renderGolden(
+    {
+      header: "",
+      sheet: formatSheet(result.routes, inspect),
+      expanded: formatExpanded(result.routes, inspect),
+      routes: result.routes
+        .filter((r) => !r.internal)
+        .map((r) => ({ ...r, file: relative(c.dir, r.source.file), line: r.source.start.line + 1 })),
+      error: firstError && {
+        file: relative(c.dir, firstError.span.file),
+        line: firstError.span.start.line + 1,
+        message: firstError.message,
+      },
+    },
+    c,
+  );
+}

@@ -1,0 +1,3 @@
+namespace :api do
+  resources :tokens, only: :create
+end

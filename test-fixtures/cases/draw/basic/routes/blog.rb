@@ -1,0 +1,3 @@
+resources :posts do
+  resources :comments, only: [:create, :destroy]
+end

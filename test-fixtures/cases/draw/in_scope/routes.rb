@@ -1,0 +1,5 @@
+Rails.application.routes.draw do
+  namespace :admin do
+    draw :admin
+  end
+end

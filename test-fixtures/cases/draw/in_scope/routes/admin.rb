@@ -1,0 +1,2 @@
+resources :reports
+get "stats", to: "stats#index"

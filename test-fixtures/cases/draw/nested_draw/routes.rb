@@ -1,0 +1,3 @@
+Rails.application.routes.draw do
+  draw :outer
+end

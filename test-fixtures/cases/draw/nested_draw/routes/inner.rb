@@ -1,0 +1,2 @@
+get "i", to: "i#i"
+resources :inners, only: :index

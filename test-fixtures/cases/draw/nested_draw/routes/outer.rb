@@ -1,0 +1,4 @@
+scope "outer" do
+  draw :inner
+  get "o", to: "o#o"
+end

@@ -1,0 +1,4 @@
+Rails.application.routes.draw do
+  draw "admin/users"
+  draw :public
+end

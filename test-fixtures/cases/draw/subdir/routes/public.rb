@@ -1,0 +1,1 @@
+get "terms", to: "pages#terms"

@@ -1,0 +1,3 @@
+Rails.application.routes.draw do
+  get "x/:id", to: "a#b", constraints: { id: /\d+$/ }
+end

@@ -1,0 +1,5 @@
+Rails.application.routes.draw do
+  scope "x" do
+    direct(:thing) { "http://x" }
+  end
+end

@@ -1,0 +1,3 @@
+Rails.application.routes.draw do
+  get "x", to: "a#b", as: "bad name"
+end

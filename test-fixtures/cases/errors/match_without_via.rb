@@ -1,0 +1,3 @@
+Rails.application.routes.draw do
+  match "x", to: "a#b"
+end

@@ -1,0 +1,5 @@
+Rails.application.routes.draw do
+  member do
+    get :preview
+  end
+end

@@ -1,0 +1,3 @@
+Rails.application.routes.draw do
+  mount Sidekiq::Web
+end

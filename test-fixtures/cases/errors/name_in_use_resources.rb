@@ -1,0 +1,4 @@
+Rails.application.routes.draw do
+  resources :posts
+  get "p", to: "p#p", as: :posts
+end

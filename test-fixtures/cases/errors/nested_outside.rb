@@ -1,0 +1,5 @@
+Rails.application.routes.draw do
+  nested do
+    get :x
+  end
+end

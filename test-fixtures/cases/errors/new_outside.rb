@@ -1,0 +1,5 @@
+Rails.application.routes.draw do
+  new do
+    get :draft
+  end
+end

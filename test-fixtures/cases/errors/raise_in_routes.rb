@@ -1,0 +1,4 @@
+Rails.application.routes.draw do
+  resources :a
+  raise "stop here"
+end

@@ -1,0 +1,3 @@
+Rails.application.routes.draw do
+  get "x", to: redirect(42)
+end

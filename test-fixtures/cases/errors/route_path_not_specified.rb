@@ -1,0 +1,3 @@
+Rails.application.routes.draw do
+  get to: "pages#home"
+end

@@ -1,0 +1,4 @@
+Rails.application.routes.draw do
+  scope "x"
+  resources :after
+end

@@ -1,0 +1,4 @@
+Rails.application.routes.draw do
+  get "about" => "pages"
+  get "help" => :help, controller: :pages
+end

@@ -1,0 +1,4 @@
+Rails.application.routes.draw do
+  mount Sidekiq::Web => "/sidekiq"
+  mount ActionCable::Server => "/cable"
+end

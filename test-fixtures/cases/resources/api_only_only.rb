@@ -1,0 +1,4 @@
+# routemap: api_only
+Rails.application.routes.draw do
+  resources :posts, only: [:new, :index]
+end

@@ -1,0 +1,5 @@
+Rails.application.routes.draw do
+  resources :users, constraints: { id: /[a-z]+/ } do
+    resources :posts
+  end
+end

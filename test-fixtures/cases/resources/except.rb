@@ -1,0 +1,3 @@
+Rails.application.routes.draw do
+  resources :posts, except: [:destroy, :edit]
+end

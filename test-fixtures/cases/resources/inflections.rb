@@ -1,0 +1,32 @@
+Rails.application.routes.draw do
+  resources :categories
+  resources :boxes
+  resources :addresses
+  resources :statuses
+  resources :analyses
+  resources :wolves
+  resources :knives
+  resources :matrices
+  resources :mice
+  resources :oxen
+  resources :quizzes
+  resources :buses
+  resources :crises
+  resources :axes
+  resources :octopi
+  resources :movies
+  resources :shoes
+  resources :databases
+  resources :archives
+  resources :hives
+  resources :data
+  resources :media
+  resources :indices
+  resources :vertices
+  resources :potatoes
+  resources :series
+  resources :aliases
+  resources :tomatoes
+  resources :halves
+  resources :objectives
+end

@@ -1,0 +1,4 @@
+Rails.application.routes.draw do
+  resources :posts, module: :admin
+  resource :dashboard, module: "backoffice"
+end

@@ -1,0 +1,7 @@
+Rails.application.routes.draw do
+  resources :accounts do
+    namespace :billing do
+      resources :invoices
+    end
+  end
+end

@@ -1,0 +1,5 @@
+Rails.application.routes.draw do
+  resources :magazines do
+    resources :ads
+  end
+end

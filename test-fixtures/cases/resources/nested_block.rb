@@ -1,0 +1,7 @@
+Rails.application.routes.draw do
+  resources :posts do
+    nested do
+      get :stats
+    end
+  end
+end

@@ -1,0 +1,7 @@
+Rails.application.routes.draw do
+  resources :publishers do
+    resources :magazines do
+      resources :photos, only: [:index, :show]
+    end
+  end
+end

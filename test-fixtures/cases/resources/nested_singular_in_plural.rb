@@ -1,0 +1,5 @@
+Rails.application.routes.draw do
+  resources :users do
+    resource :avatar
+  end
+end

@@ -1,0 +1,3 @@
+Rails.application.routes.draw do
+  resources :posts, path_names: { new: "create" }, shallow_path: "s", as: "articles"
+end

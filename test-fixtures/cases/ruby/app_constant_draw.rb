@@ -1,0 +1,3 @@
+MyApp::Application.routes.draw do
+  root "home#index"
+end

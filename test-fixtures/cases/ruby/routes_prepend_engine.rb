@@ -1,0 +1,3 @@
+Blog::Engine.routes.draw do
+  resources :articles
+end

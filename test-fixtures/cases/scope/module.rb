@@ -1,0 +1,5 @@
+Rails.application.routes.draw do
+  scope module: :admin do
+    resources :posts
+  end
+end

@@ -1,0 +1,5 @@
+Rails.application.routes.draw do
+  scope :admin do
+    resources :posts
+  end
+end

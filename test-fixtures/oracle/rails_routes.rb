@@ -1,0 +1,114 @@
+# frozen_string_literal: true
+#
+# The oracle: draws a routes file with the real ActionDispatch mapper (Debian's
+# ruby-actionpack, Rails 6.1) and prints, as JSON, what `bin/rails routes` prints, the
+# source line of every route, and the error Rails raised, if any.
+#
+# Usage: ruby rails_routes.rb ROUTES_FILE [--env NAME] [--api-only] [--draw-path DIR] [-c CONTROLLER] [-g PATTERN]
+#
+# It stands in for a booted app only where it must: `Rails.application.routes` is a bare
+# RouteSet, unknown constants become Rack app classes, and unknown DSL methods (gems such
+# as Devise) evaluate their block, which is what Routemap assumes too.
+
+require "json"
+require "pathname"
+require "action_dispatch"
+require "action_dispatch/routing/inspector"
+require "active_support/core_ext/object/with_options"
+require "active_support/string_inquirer"
+ActiveSupport::Deprecation.silenced = true
+
+entry = File.expand_path(ARGV.shift)
+options = { env: "development", api_only: false, draw_path: File.join(File.dirname(entry), "routes"), filter: {} }
+until ARGV.empty?
+  case (flag = ARGV.shift)
+  when "--env" then options[:env] = ARGV.shift
+  when "--api-only" then options[:api_only] = true
+  when "--draw-path" then options[:draw_path] = File.expand_path(ARGV.shift)
+  when "-c" then options[:filter][:controller] = ARGV.shift
+  when "-g" then options[:filter][:grep] = ARGV.shift
+  else abort "unknown option #{flag}"
+  end
+end
+FIXTURE_DIR = File.dirname(entry)
+
+config = ActionDispatch::Routing::RouteSet::Config.new(nil, options[:api_only])
+ROUTE_SET = ActionDispatch::Routing::RouteSet.new_with_config(config)
+ROUTE_SET.draw_paths << options[:draw_path]
+
+module Rails
+  class Railtie; end
+  class Engine < Railtie; end
+  Application = Struct.new(:routes)
+end
+RAILS_ENV = ActiveSupport::StringInquirer.new(options[:env])
+Rails.define_singleton_method(:application) { Rails::Application.new(ROUTE_SET) }
+Rails.define_singleton_method(:env) { RAILS_ENV }
+Rails.define_singleton_method(:root) { Pathname.new(FIXTURE_DIR) }
+
+# Where in the fixture a route was declared: the innermost frame in the fixture's files.
+SOURCES = {}
+def fixture_frame(locations)
+  locations&.find { |l| (l.absolute_path || l.path).to_s.start_with?(FIXTURE_DIR + "/") }
+end
+ActionDispatch::Routing::RouteSet.prepend(Module.new do
+  def add_route(mapping, name)
+    route = super
+    SOURCES[route.object_id] = fixture_frame(caller_locations)
+    route
+  end
+end)
+
+# Unknown DSL methods (third-party gems) evaluate their block, as Routemap does.
+ActionDispatch::Routing::Mapper.class_eval do
+  def method_missing(name, *args, &block)
+    instance_exec(&block) if block
+    nil
+  end
+
+  def respond_to_missing?(*)
+    true
+  end
+end
+
+# Unknown constants are Rack application classes named as written.
+class Module
+  def const_missing(name)
+    klass = Class.new do
+      def self.call(_env) = [200, {}, []]
+      def self.routes = ROUTE_SET
+      def self.matches?(_request) = true
+    end
+    const_set(name, klass)
+  end
+end
+
+def relative(path)
+  Pathname.new(path).relative_path_from(Pathname.new(FIXTURE_DIR)).to_s
+end
+
+error = nil
+begin
+  load entry
+rescue Exception => e # rubocop:disable Lint/RescueException
+  frame = fixture_frame(e.backtrace_locations)
+  error = { class: e.class.name, message: e.message, file: frame && relative(frame.path), line: frame&.lineno }
+end
+
+inspector = ActionDispatch::Routing::RoutesInspector.new(ROUTE_SET.routes)
+sheet = inspector.format(ActionDispatch::Routing::ConsoleFormatter::Sheet.new, options[:filter])
+expanded = ActionDispatch::Routing::RoutesInspector.new(ROUTE_SET.routes)
+  .format(ActionDispatch::Routing::ConsoleFormatter::Expanded.new(width: 80), options[:filter])
+routes = ROUTE_SET.routes.reject(&:internal).map do |route|
+  wrapper = ActionDispatch::Routing::RouteWrapper.new(route)
+  frame = SOURCES[route.object_id]
+  { name: wrapper.name, verb: wrapper.verb, path: wrapper.path, reqs: wrapper.reqs,
+    file: frame && relative(frame.path), line: frame&.lineno }
+end
+
+puts JSON.pretty_generate(
+  rails: ActionPack.version.to_s, ruby: RUBY_VERSION,
+  sheet: sheet.end_with?("\n") ? sheet : "#{sheet}\n",
+  expanded: expanded.end_with?("\n") ? expanded : "#{expanded}\n",
+  routes: routes, error: error
+)
