@@ -53,6 +53,22 @@ for (const c of listCases()) {
     changed++;
   }
 }
+// The sample app's sheet, which the CLI test compares byte for byte.
+if (!filter || "sample-app".includes(filter)) {
+  const entry = join(FIXTURES, "sample-app", "config", "routes.rb");
+  const json = JSON.parse(execFileSync("ruby", [oracle, entry], { encoding: "utf8", maxBuffer: 64 << 20 }));
+  const path = join(FIXTURES, "sample-app", "rails-routes.txt");
+  compared++;
+  if (json.error) failures.push(`sample-app (Rails raised: ${json.error.message})`);
+  else if (!existsSync(path) || readFileSync(path, "utf8") !== json.sheet) {
+    if (check) failures.push("sample-app");
+    else {
+      writeFileSync(path, json.sheet);
+      changed++;
+    }
+  }
+}
+
 if (check) {
   if (failures.length) {
     console.error(`oracle: ${failures.length} golden(s) differ from live Rails: ${failures.join(", ")}`);

@@ -115,8 +115,21 @@ function apply(word: string, rules: Rule[]): string {
   return word;
 }
 
-export const pluralize = (word: string): string => apply(word, plurals);
-export const singularize = (word: string): string => apply(word, singulars);
+// Resource names repeat endlessly in a routes file: remember each answer.
+const pluralCache = new Map<string, string>();
+const singularCache = new Map<string, string>();
+function cached(cache: Map<string, string>, word: string, rules: Rule[]): string {
+  let out = cache.get(word);
+  if (out === undefined) {
+    out = apply(word, rules);
+    if (cache.size > 10000) cache.clear();
+    cache.set(word, out);
+  }
+  return out;
+}
+
+export const pluralize = (word: string): string => cached(pluralCache, word, plurals);
+export const singularize = (word: string): string => cached(singularCache, word, singulars);
 
 /** `ActiveSupport::Inflector.underscore` (without custom acronyms). */
 export function underscore(word: string): string {

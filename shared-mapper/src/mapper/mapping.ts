@@ -32,6 +32,8 @@ export interface MappingOptions {
 
 /** `Mapper.normalize_path`, including Journey's `Router::Utils.normalize_path`. */
 export function normalizePath(path: string): string {
+  // Most paths are already normal: no doubled or trailing slash, no escapes, no groups.
+  if (path.charCodeAt(0) === 47 && !/\/\/|\/$|%|\(/.test(path)) return path;
   let p = ("/" + path).replace(/\/+/g, "/");
   if (p !== "/") {
     if (p.endsWith("/")) p = p.slice(0, -1);
@@ -71,7 +73,7 @@ export function isCallable(v: RValue | undefined): boolean {
   return v instanceof RRedirect || v instanceof RConst || v instanceof RProc || v instanceof RUnknown;
 }
 
-export function buildRoute(m: MapperState, o: MappingOptions): Omit<Route, "name" | "helpers"> {
+export function buildRoute(m: MapperState, o: MappingOptions): Route {
   let ast: PathNode;
   try {
     ast = parsePath(o.path);
@@ -120,7 +122,7 @@ export function buildRoute(m: MapperState, o: MappingOptions): Omit<Route, "name
   if (pathParams.includes("action") && !allRequirements.shas("action") && !truthy(defaults.sget("action"))) {
     defaults.sset("action", "index");
   }
-  return { ...describeRoute(m, { ast, defaults, requirements: allRequirements, via: o.via, to: o.to, pathParams }), internal };
+  return describeRoute(m, { ast, defaults, requirements: allRequirements, via: o.via, to: o.to, pathParams }, internal);
 }
 
 function wildcardRegexp(m: MapperState): RRegexp {
@@ -239,7 +241,7 @@ interface Described {
 }
 
 /** What `RouteWrapper` and `Journey::Route` derive for printing and for the editor features. */
-function describeRoute(m: MapperState, d: Described): Omit<Route, "name" | "helpers"> {
+function describeRoute(m: MapperState, d: Described, internal: boolean): Route {
   const hidden = wildcardRegexp(m);
   const shown = d.defaults.merge(d.requirements);
   for (const [k, v] of shown.entries()) {
@@ -255,6 +257,8 @@ function describeRoute(m: MapperState, d: Described): Omit<Route, "name" | "help
   const reqs = constraints.size ? `${endpoint.text} ${inspect(constraints, m.ruby)}` : endpoint.text;
   const verbs = d.via.map(verbName);
   return {
+    name: "",
+    helpers: [],
     verbs,
     verb: verbs.join("|"),
     path: pathToString(d.ast),
@@ -268,7 +272,7 @@ function describeRoute(m: MapperState, d: Described): Omit<Route, "name" | "help
     optionalParts: optionalNames(d.ast),
     parameters: parameters(d.ast, d.requirements),
     source: m.host.source(),
-    internal: false,
+    internal,
     ...(endpoint.kind === "engine" ? { engine: endpoint.text } : {}),
   };
 }

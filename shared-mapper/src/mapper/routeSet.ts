@@ -21,7 +21,7 @@ export class RouteSet {
   }
 
   /** `RouteSet#add_route`: validates the name, then records the route. */
-  add(route: Omit<Route, "name" | "helpers">, name: RValue | undefined): Route {
+  add(route: Route, name: RValue | undefined): Route {
     const text = name === undefined || name === null || name === false ? null : toS(name);
     if (!blank(name ?? null) && !/^[_a-z]\w*$/im.test(text!)) {
       throw routingError(`Invalid route name: '${text}'`);
@@ -35,10 +35,11 @@ export class RouteSet {
           "https://guides.rubyonrails.org/routing.html#restricting-the-routes-created",
       );
     }
-    const full: Route = { ...route, name: text ?? "", helpers: text ? [`${text}_path`, `${text}_url`] : [] };
-    this.routes.push(full);
-    if (text !== null) this.named.set(text, full);
-    return full;
+    route.name = text ?? "";
+    if (text) route.helpers = [`${text}_path`, `${text}_url`];
+    this.routes.push(route);
+    if (text !== null) this.named.set(text, route);
+    return route;
   }
 
   addCustomHelper(kind: CustomHelper["kind"], name: string, source: Span): void {

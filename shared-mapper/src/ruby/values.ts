@@ -82,58 +82,83 @@ export class RMapper {
   private constructor() {}
 }
 
-/** An ordered Ruby Hash with Ruby's key equality for the keys routes use. */
+/**
+ * An ordered Ruby Hash with Ruby's key equality for the keys routes use. Route option
+ * hashes hold a handful of keys, so two parallel arrays and a linear scan beat a Map.
+ */
 export class RHash {
-  private readonly map = new Map<unknown, [RValue, RValue]>();
+  private readonly ks: RValue[];
+  private readonly vs: RValue[];
 
-  constructor(entries: Iterable<[RValue, RValue]> = []) {
-    for (const [k, v] of entries) this.set(k, v);
+  constructor(entries?: Iterable<[RValue, RValue]>) {
+    this.ks = [];
+    this.vs = [];
+    if (entries) for (const [k, v] of entries) this.set(k, v);
   }
 
-  static key(k: RValue): unknown {
-    if (typeof k === "string") return "s:" + k;
-    if (typeof k === "number") return "n:" + k;
-    return k;
+  private static sameKey(a: RValue, b: RValue): boolean {
+    if (a === b) return true;
+    // Symbols are interned; strings and numbers compare by value (=== above); nothing else is a key in practice.
+    return false;
+  }
+
+  private indexOf(k: RValue): number {
+    const ks = this.ks;
+    for (let i = 0; i < ks.length; i++) if (ks[i] === k || RHash.sameKey(ks[i], k)) return i;
+    return -1;
   }
 
   get size(): number {
-    return this.map.size;
+    return this.ks.length;
   }
   has(k: RValue): boolean {
-    return this.map.has(RHash.key(k));
+    return this.indexOf(k) >= 0;
   }
   get(k: RValue): RValue | undefined {
-    return this.map.get(RHash.key(k))?.[1];
+    const i = this.indexOf(k);
+    return i >= 0 ? this.vs[i] : undefined;
   }
   set(k: RValue, v: RValue): this {
-    const key = RHash.key(k);
-    const existing = this.map.get(key);
-    if (existing) existing[1] = v;
-    else this.map.set(key, [k, v]);
+    const i = this.indexOf(k);
+    if (i >= 0) this.vs[i] = v;
+    else {
+      this.ks.push(k);
+      this.vs.push(v);
+    }
     return this;
   }
   delete(k: RValue): RValue | undefined {
-    const key = RHash.key(k);
-    const existing = this.map.get(key);
-    this.map.delete(key);
-    return existing?.[1];
+    const i = this.indexOf(k);
+    if (i < 0) return undefined;
+    const v = this.vs[i];
+    this.ks.splice(i, 1);
+    this.vs.splice(i, 1);
+    return v;
   }
   entries(): [RValue, RValue][] {
-    return [...this.map.values()].map(([k, v]) => [k, v]);
+    const out: [RValue, RValue][] = new Array(this.ks.length);
+    for (let i = 0; i < this.ks.length; i++) out[i] = [this.ks[i], this.vs[i]];
+    return out;
+  }
+  forEach(fn: (k: RValue, v: RValue) => void): void {
+    for (let i = 0; i < this.ks.length; i++) fn(this.ks[i], this.vs[i]);
   }
   keys(): RValue[] {
-    return [...this.map.values()].map(([k]) => k);
+    return this.ks.slice();
   }
   values(): RValue[] {
-    return [...this.map.values()].map(([, v]) => v);
+    return this.vs.slice();
   }
   dup(): RHash {
-    return new RHash(this.entries());
+    const out = new RHash();
+    out.ks.push(...this.ks);
+    out.vs.push(...this.vs);
+    return out;
   }
   /** Ruby's `merge`: a new hash, keys of `other` win but keep this hash's order. */
   merge(other: RHash): RHash {
     const out = this.dup();
-    for (const [k, v] of other.entries()) out.set(k, v);
+    for (let i = 0; i < other.ks.length; i++) out.set(other.ks[i], other.vs[i]);
     return out;
   }
   // Symbol-keyed access, the common case in the mapper.
