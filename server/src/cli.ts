@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 /**
  * The `routemap` command. `routemap routes` prints the route table of a Rails app the way
  * `bin/rails routes` does, without running Ruby.
