@@ -76,7 +76,8 @@ export function renderGolden({ header, sheet, expanded, routes, error }, c) {
   if (c.options.expanded) lines.push("#### expanded", expanded.replace(/\n$/, ""));
   lines.push("#### sources");
   for (const r of routes) lines.push(sourceLine(r, c));
-  if (error) lines.push("#### error", `${error.file ?? "?"}:${error.line ?? "?"}: ${error.message}`);
+  // Messages that name a directory (draw's "not found in") name it relative to the case.
+  if (error) lines.push("#### error", `${error.file ?? "?"}:${error.line ?? "?"}: ${error.message.split(c.dir).join("$CASE")}`);
   return lines.join("\n") + "\n";
 }
 
