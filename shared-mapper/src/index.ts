@@ -24,7 +24,7 @@ export interface RouteMapper {
 }
 
 /** Steps of evaluation allowed for one `map` call, far beyond any real routes file. */
-const BUDGET = 20_000_000;
+const BUDGET = 5_000_000;
 
 export async function createMapper(prismWasm: BufferSource): Promise<RouteMapper> {
   const parser = await createParser(prismWasm);
@@ -97,7 +97,8 @@ function mapRoutes(input: MapInput, parse: Parse): MapResult {
       e instanceof BudgetExceeded
         ? "Routemap stopped evaluating: the routes file did not finish within its evaluation budget (an endless loop?)."
         : `Routemap internal error: ${e instanceof Error ? e.message : String(e)}`;
-    diagnostics.push({ ...fileDiagnostic(input.entry, message, "internal-error"), span: interpreter.source() });
+    const span = interpreter.source();
+    diagnostics.push(span.file ? { ...fileDiagnostic(input.entry, message, "internal-error"), span } : fileDiagnostic(input.entry, message, "internal-error"));
   }
   return { routes: set.routes, customHelpers: set.customHelpers, diagnostics, files };
 }

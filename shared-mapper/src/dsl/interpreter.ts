@@ -20,6 +20,9 @@ import { BreakSignal, BudgetExceeded, NextSignal, ReturnSignal } from "./signals
 
 type Node = N.Node;
 
+/** More iterations than any routes file needs; a loop past this is taken to be endless. */
+const MAX_LOOP_ITERATIONS = 10_000;
+
 export interface LoadedFile {
   program: N.ProgramNode;
   index: LineIndex;
@@ -66,9 +69,10 @@ export class Interpreter implements MapperHost {
     return this.o.exists(path);
   }
 
-  evalFile(path: string): void {
+  evalFile(path: string, name: string): void {
+    // Rails would recurse until the stack overflows; we stop at the first repeat.
     const cycle = this.files.find((f) => f.file === path);
-    if (cycle) throw new RoutingError(`draw cycle: ${path} is already being drawn`, "SystemStackError");
+    if (cycle) throw new RoutingError(`draw cycle: ${name}.rb is already being drawn, and drawing it again would never end`, "SystemStackError");
     const loaded = this.o.load(path);
     if (!loaded) throw new RoutingError(`No such file or directory @ rb_sysopen - ${path}`, "Errno::ENOENT");
     this.runFile(loaded, { kind: "mapper" });
@@ -114,8 +118,25 @@ export class Interpreter implements MapperHost {
   statements(node: N.StatementsNode | null | undefined, env: Env): RValue {
     let last: RValue = null;
     if (!node) return last;
-    for (const stmt of node.body) last = this.eval(stmt, env);
+    for (const stmt of node.body) {
+      try {
+        last = this.eval(stmt, env);
+      } catch (e) {
+        // A Ruby-level error outside any DSL call (`yield` without a block, runaway recursion):
+        // report it on the statement and go on, as a DSL error would.
+        if (!(e instanceof RoutingError)) throw e;
+        this.report("error", e.message, this.nodeSpan(stmt), "ruby-error");
+        last = null;
+      }
+    }
     return last;
+  }
+
+  /** Counts one iteration of a Ruby loop; a loop that runs away is stopped with an error. */
+  loopIteration(node: Node, count: number): boolean {
+    if (count < MAX_LOOP_ITERATIONS) return true;
+    this.report("error", `Routemap stopped this loop after ${MAX_LOOP_ITERATIONS} iterations: it does not seem to end.`, this.nodeSpan(node), "endless-loop");
+    return false;
   }
 
   eval(node: Node | null | undefined, env: Env): RValue {
@@ -279,7 +300,7 @@ export class Interpreter implements MapperHost {
         if (node.block instanceof N.BlockNode) {
           const proc = this.makeProc(node.block, env, false);
           try {
-            for (;;) proc.call([]);
+            for (let i = 0; this.loopIteration(node, i); i++) proc.call([]);
           } catch (e) {
             if (e instanceof BreakSignal) return e.value;
             throw e;
@@ -746,7 +767,7 @@ on(N.CaseNode, function (n, env) {
 });
 on(N.WhileNode, function (n, env) {
   try {
-    while (this.truthyCondition(n.predicate, env)) {
+    for (let i = 0; this.loopIteration(n, i) && this.truthyCondition(n.predicate, env); i++) {
       try {
         this.statements(n.statements, env);
       } catch (e) {
@@ -761,7 +782,7 @@ on(N.WhileNode, function (n, env) {
 });
 on(N.UntilNode, function (n, env) {
   try {
-    while (!truthy(this.eval(n.predicate, env))) this.statements(n.statements, env);
+    for (let i = 0; this.loopIteration(n, i) && !truthy(this.eval(n.predicate, env)); i++) this.statements(n.statements, env);
   } catch (e) {
     if (e instanceof BreakSignal) return e.value;
     throw e;

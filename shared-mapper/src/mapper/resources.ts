@@ -473,6 +473,6 @@ export function draw(m: MapperState, call: Call): void {
       m.drawPaths.map((p) => ` * ${p}`).join("\n");
     throw routingError(msg);
   }
-  m.host.evalFile(`${dir}/${name}.rb`);
+  m.host.evalFile(`${dir}/${name}.rb`, name);
 }
 

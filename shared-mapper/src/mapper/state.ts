@@ -15,7 +15,7 @@ export interface MapperHost {
   /** Whether a file exists among the mapper's inputs. */
   fileExists(path: string): boolean;
   /** Evaluates a drawn file in the mapper's context (`instance_eval(File.read(path))`). */
-  evalFile(path: string): void;
+  evalFile(path: string, name: string): void;
   /** An information diagnostic at the current call. */
   info(message: string): void;
 }

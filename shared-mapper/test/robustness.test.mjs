@@ -1,0 +1,83 @@
+// "Never throws": every fixture, and deterministic mutations of each (a deleted line, a
+// truncated file, two swapped tokens, a deleted `end`), go through the mapper. Each run
+// must return data, and every diagnostic must point inside the file it names.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { caseFiles, listCases } from "../../test-fixtures/lib/cases.mjs";
+import { mapper } from "./helpers.mjs";
+
+function prng(seed) {
+  let s = seed >>> 0;
+  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+}
+
+export function mutations(text, seed) {
+  const rand = prng(seed);
+  const lines = text.split("\n");
+  const pick = (n) => Math.floor(rand() * n);
+  const out = [];
+  const drop = pick(lines.length);
+  out.push(lines.filter((_, i) => i !== drop).join("\n"));
+  out.push(text.slice(0, pick(text.length)));
+  const tokens = text.split(/(\s+)/);
+  const a = pick(tokens.length);
+  const b = pick(tokens.length);
+  [tokens[a], tokens[b]] = [tokens[b], tokens[a]];
+  out.push(tokens.join(""));
+  out.push(text.replace(/\bend\b(?![\s\S]*\bend\b)/, ""));
+  out.push(text.replace(/do\b/, "do |"));
+  return out;
+}
+
+function checkResult(result, files) {
+  assert.ok(Array.isArray(result.routes));
+  assert.ok(Array.isArray(result.diagnostics));
+  for (const d of result.diagnostics) {
+    assert.ok(["error", "warning", "info"].includes(d.severity));
+    assert.equal(typeof d.message, "string");
+    assert.ok(d.message.length > 0);
+    const text = files.get(d.span.file);
+    assert.ok(text !== undefined, `diagnostic in unknown file ${d.span.file}`);
+    const lineCount = text.split("\n").length;
+    assert.ok(d.span.start.line < lineCount && d.span.end.line < lineCount, `span outside ${d.span.file}: ${JSON.stringify(d.span)}`);
+    assert.ok(d.span.start.line < d.span.end.line || d.span.start.character <= d.span.end.character);
+  }
+  for (const r of result.routes) assert.ok(files.has(r.source.file));
+}
+
+const cases = listCases();
+for (const version of ["3.2", "6.1", "7.2", "8.1"]) {
+  test(`every fixture and its mutations map without throwing (Rails ${version})`, async () => {
+    const m = await mapper();
+    let runs = 0;
+    cases.forEach((c, i) => {
+      const files = caseFiles(c);
+      const variants = version === "6.1" ? [c.text, ...mutations(c.text, i + 1)] : [c.text];
+      for (const text of variants) {
+        files.set(c.entry, text);
+        checkResult(m.map({ entry: c.entry, files, options: { railsVersion: version } }), files);
+        runs++;
+      }
+    });
+    assert.ok(runs >= cases.length);
+  });
+}
+
+test("hostile inputs end with a diagnostic, not a hang or a crash", async () => {
+  const m = await mapper();
+  const inputs = [
+    "",
+    "Rails.application.routes.draw do",
+    "Rails.application.routes.draw do\n  loop { get 'x', to: 'a#b' }\nend\n",
+    "Rails.application.routes.draw do\n  while true do end\nend\n",
+    "def f = f\nRails.application.routes.draw do\n  f\nend\n",
+    "Rails.application.routes.draw do\n  `rm -rf /`\n  system('echo hi')\n  eval('get \"x\"')\nend\n",
+    "Rails.application.routes.draw do\n  resources :a do resources :b do resources :c do resources :d do resources :e end end end end\nend\n",
+    "Rails.application.routes.draw do\n  get \"(((\", to: \"a#b\"\n  get \"a)b\", to: \"a#b\"\nend\n",
+    "\u0000\u0001\uFFFD",
+  ];
+  for (const text of inputs) {
+    const files = new Map([["config/routes.rb", text]]);
+    checkResult(m.map({ entry: "config/routes.rb", files }), files);
+  }
+});

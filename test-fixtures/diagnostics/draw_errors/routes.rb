@@ -1,0 +1,5 @@
+Rails.application.routes.draw do
+  draw :admin
+  draw :loop
+  resources :last, only: :index
+end

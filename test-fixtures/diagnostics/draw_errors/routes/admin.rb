@@ -1,0 +1,4 @@
+namespace :admin do
+  resources :users
+  collection { get :oops }
+end

@@ -1,0 +1,2 @@
+get "looping", to: "loop#show"
+draw :loop
