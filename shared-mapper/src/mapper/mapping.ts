@@ -7,7 +7,7 @@
 import { names, parsePath, PathNode, PathSyntaxError, eachNode, optionalNames, requiredNames, pathToString } from "../journey/pattern.js";
 import { dasherize } from "../inflector.js";
 import {
-  inspect, isSym, RConst, RHash, RProc, RRedirect, RRegexp, RUnknown, RValue, sym, toS, truthy, typeName,
+  inspect, isSym, RConst, RHash, RProc, RRedirect, RRegexp, RSymbol, RUnknown, RValue, sym, toS, truthy, typeName,
 } from "../ruby/values.js";
 import type { Endpoint, PathParameter, Route } from "../types.js";
 import { routingError } from "./errors.js";
@@ -114,7 +114,7 @@ export function buildRoute(m: MapperState, o: MappingOptions): Route {
   for (const [k, v] of constraints.entries()) {
     if (isSym(k) && (pathParams.includes(k.name) || k.name === "controller")) requirements.set(k, v);
   }
-  verifyRegexpRequirements(m, requirements.values().filter((v): v is RRegexp => v instanceof RRegexp));
+  verifyRegexpRequirements(m, requirements, wildcard);
 
   const formats = normalizeFormat(o.formatted);
   const allRequirements = formats.requirements.merge(requirements);
@@ -136,6 +136,7 @@ function normalizeOptions(m: MapperState, options: RHash, pathParams: string[], 
     if (!options.shas("controller") || !truthy(options.sget("controller"))) options.sset("controller", new RRegexp(".+?"));
   }
   if (isCallable(o.to)) return options;
+  if (m.version.lt(4, 0)) return options.merge(controllerAndActionRails32(o, pathParams, moduleName));
   const [toController, action] = controllerAndAction(m, o);
   const controller = addControllerModule(toController, moduleName);
   const hash = new RHash();
@@ -165,6 +166,30 @@ function controllerAndAction(m: MapperState, o: MappingOptions): [RValue | undef
   }
   if (m.version.gte(7, 2)) return [o.controller, text];
   return [o.controller, o.defaultAction];
+}
+
+/** Rails 3.2's `default_controller_and_action`: no name check, lower-case messages, no leading slash. */
+function controllerAndActionRails32(o: MappingOptions, pathParams: string[], moduleName: string | null): RHash {
+  let controller: RValue | undefined;
+  let action: RValue | undefined;
+  if (typeof o.to === "string") [controller, action] = rubySplit(o.to, "#");
+  else if (o.to instanceof RSymbol) action = o.to.name;
+  if (!truthy(controller ?? null)) controller = o.controller;
+  if (!truthy(action ?? null)) action = o.defaultAction;
+  if (!(controller instanceof RRegexp)) {
+    const joined = [moduleName, truthy(controller ?? null) ? toS(controller!) : null].filter((x) => x !== null).join("/");
+    controller = joined === "" ? null : joined;
+    if (typeof controller === "string" && controller.startsWith("/")) {
+      throw routingError("controller name should not start with a slash");
+    }
+  }
+  const text = (v: RValue | undefined) => (v instanceof RRegexp ? v : toS(v ?? null));
+  const hash = new RHash();
+  if (text(controller) === "" && !pathParams.includes("controller")) throw routingError("missing :controller");
+  if (text(action) === "" && !pathParams.includes("action")) throw routingError("missing :action");
+  if (text(controller) !== "") hash.sset("controller", text(controller));
+  if (text(action) !== "") hash.sset("action", text(action));
+  return hash;
 }
 
 /** Ruby's NoMethodError text, whose wording changed in Ruby 3.3 and 3.4. */
@@ -206,12 +231,19 @@ function checkPart(name: string, part: RValue | undefined, pathParams: string[],
   }
 }
 
-function verifyRegexpRequirements(m: MapperState, requirements: RRegexp[]): void {
-  for (const r of requirements) {
+/**
+ * `verify_regexp_requirements`. Rails 7.0 lets the glob defaults (`/.+?/m`) through, and
+ * names the key, not the regexp, in its anchor message (`...requirements: :id`).
+ */
+function verifyRegexpRequirements(m: MapperState, requirements: RHash, wildcard: RHash): void {
+  for (const [key, r] of requirements.entries()) {
+    if (!(r instanceof RRegexp)) continue;
     if (ANCHOR_CHARACTERS_REGEX.test(r.source)) {
-      throw routingError(`Regexp anchor characters are not allowed in routing requirements: ${inspect(r, m.ruby)}`);
+      const shown = m.version.gte(7, 0) ? inspect(key, m.ruby) : inspect(r, m.ruby);
+      throw routingError(`Regexp anchor characters are not allowed in routing requirements: ${shown}`);
     }
     if (r.flags.includes("m")) {
+      if (m.version.gte(7, 0) && wildcard.has(key)) continue;
       throw routingError(`Regexp multiline option is not allowed in routing requirements: ${inspect(r, m.ruby)}`);
     }
   }
@@ -284,6 +316,8 @@ function optionalText(v: RValue | undefined): string | null {
 function endpointFor(m: MapperState, to: RValue | undefined, controller: string | null, action: string | null): Endpoint {
   if (to instanceof RRedirect) return { kind: "redirect", text: to.inspectText };
   if (to instanceof RConst) return { kind: m.isEngine(to) ? "engine" : "app", text: to.path };
+  // Rails 7.1 prints procs and lambdas by kind, not by their (unknowable) address.
+  if (to instanceof RProc && m.version.gte(7, 1)) return { kind: "app", text: "Inline handler (Proc/Lambda)" };
   if (to instanceof RProc || to instanceof RUnknown) return { kind: "app", text: inspect(to, m.ruby) };
   return { kind: "controller", text: `${controller ?? ""}#${action ?? ""}` };
 }

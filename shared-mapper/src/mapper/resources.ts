@@ -5,7 +5,7 @@
  * first, then concerns, then the standard actions.
  */
 import {
-  blank, inspect, isSym, present, RHash, RRegexp, RSymbol, RValue, sym, toS, truthy,
+  blank, inspect, isSym, present, RHash, RRegexp, RSymbol, RValue, sym, toS, truthy, typeName,
 } from "../ruby/values.js";
 import { extractOptions, checkArity, yieldTo } from "./block.js";
 import { concerns as callConcerns } from "./concerns.js";
@@ -275,19 +275,25 @@ export function nameForAction(m: MapperState, as: RValue | undefined, action: RV
 export function match(m: MapperState, call: Call): void {
   const args = [...call.args];
   let options: RHash;
-  let paths: RValue[];
+  let paths: RValue[] = [];
   if (args.length === 1 && args[0] instanceof RHash) {
     options = args[0];
     const found = options.entries().find(([k]) => typeof k === "string");
-    if (!found) throw routingError("Route path not specified");
-    const [path, to] = found;
-    if (to instanceof RSymbol) options.sset("action", to);
+    if (!found && m.version.lt(4, 0)) {
+      // Rails 3.2 did not check: the route lands on the scope's own path.
+      paths = [""];
+    } else if (!found) throw routingError("Route path not specified");
+    const [path, to] = found ?? [null, null];
+    if (m.version.lt(4, 0)) options.sset("to", to);
+    else if (to instanceof RSymbol) options.sset("action", to);
     else if (typeof to === "string") {
       if (to.includes("#")) options.sset("to", to);
       else options.sset("controller", to);
     } else options.sset("to", to);
-    options.delete(path);
-    paths = [path];
+    if (found) {
+      options.delete(path);
+      paths = [path];
+    }
   } else {
     if (args.length === 0) throw routingError("wrong number of arguments (given 0, expected 1+)");
     const last = args.length > 1 ? args.pop() : undefined;
@@ -337,7 +343,8 @@ function mapMatch(m: MapperState, paths: RValue[], options: RHash): void {
     optionsConstraints: new RHash(),
   };
   const via = options.shas("via") ? options.sdelete("via")! : m.scope.get("via") ?? null;
-  parts.via = checkVia(via);
+  // Rails 3.2 had no `via` check: a route without one answers every verb.
+  parts.via = m.version.lt(4, 0) && (via === null || (Array.isArray(via) && via.length === 0)) ? [sym("all")] : checkVia(via);
   parts.formatted = options.shas("format") ? options.sdelete("format") : m.scope.get("format");
   parts.anchor = options.shas("anchor") ? options.sdelete("anchor")! : true;
   const c = options.sdelete("constraints");
@@ -349,7 +356,7 @@ function mapMatch(m: MapperState, paths: RValue[], options: RHash): void {
       throw routingError("Ambiguous route definition. Both :path and the route path were specified as strings.");
     }
     // Rails reassigns `to` here, so a path's shorthand carries over to the paths after it.
-    parts.to = toFromPath(path, parts.to, routeOptions.sget("action"));
+    parts.to = toFromPath(m, path, parts.to, routeOptions.sget("action"));
     decomposedMatch(m, { path, options: routeOptions, explicitPath: path, parts });
   }
   for (const action of paths.filter((p) => p instanceof RSymbol)) {
@@ -377,9 +384,12 @@ function checkVia(via: RValue): RValue[] {
 }
 
 /** `get_to_from_path`: `get "photos/search"` means `photos#search`. */
-function toFromPath(path: string, to: RValue | undefined, action: RValue | undefined): RValue | undefined {
+function toFromPath(m: MapperState, path: string, to: RValue | undefined, action: RValue | undefined): RValue | undefined {
   if (truthy(to) || truthy(action)) return to;
   const withoutFormat = path.replace(/\(\.:format\)$/, "");
+  if (m.version.lt(4, 0)) {
+    return /\/[\w\/]+$/.test(withoutFormat) ? withoutFormat.replace(/^\//, "").replace(/\/([^\/]*)$/, "#$1") : undefined;
+  }
   if (/^\/?[-\w]+\/[-\w\/]+$/.test(withoutFormat)) {
     return withoutFormat.replace(/^\//, "").replace(/\/([^\/]*)$/, "#$1").replace(/-/g, "_");
   }
@@ -422,7 +432,8 @@ function addRoute(m: MapperState, d: Decomposed): void {
   let action: string | null = toS(d.path);
   const optionAction = options.sdelete("action");
   let defaultAction: RValue | undefined = truthy(optionAction) ? optionAction : m.scope.get("action");
-  if (/^[\w\-\/]+$/m.test(action)) {
+  // Rails 3.2 did not allow dashes in an action taken from the path.
+  if ((m.version.lt(4, 0) ? /^[\w\/]+$/m : /^[\w\-\/]+$/m).test(action)) {
     if (!truthy(defaultAction ?? null) && !action.includes("/")) defaultAction = action.replace(/-/g, "_");
   } else action = null;
   let as: RValue | undefined;
@@ -445,6 +456,7 @@ function addRoute(m: MapperState, d: Decomposed): void {
 
 /** `root "c#a"`, `root to: "c#a"`: a GET `/` named `root` (or `<resource>_root` in a resource). */
 export function root(m: MapperState, call: Call): void {
+  if (m.version.lt(4, 0)) return rootRails32(m, call);
   checkArity(call.args, 1, 2);
   const [path, second] = call.args;
   let options = second instanceof RHash ? second : new RHash();
@@ -458,6 +470,20 @@ export function root(m: MapperState, call: Call): void {
   if (m.scope.isResources) {
     const res = parentResource(m)!;
     withScopeLevel(m, "root", () => pathScope(m, res.path, matchRoot));
+  } else matchRoot();
+}
+
+/** Rails 3.2's `root(options = {})`: a hash only, and no `via`, so any verb matches. */
+function rootRails32(m: MapperState, call: Call): void {
+  checkArity(call.args, 0, 1);
+  const options = call.args[0] ?? new RHash();
+  if (!(options instanceof RHash)) {
+    throw routingError(`no implicit conversion of ${typeName(options)} into Hash`, "TypeError");
+  }
+  const matchRoot = () => match(m, { args: ["/", new RHash([[sym("as"), sym("root")]]).merge(options)], block: null });
+  if (m.scope.isResources) {
+    const res = parentResource(m)!;
+    withScopeLevel(m, "root", () => scope(m, { args: [res.path], block: null }, matchRoot));
   } else matchRoot();
 }
 

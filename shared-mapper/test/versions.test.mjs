@@ -1,0 +1,108 @@
+// Where Rails versions differ, one test per difference, naming the version. Rails 6.1's
+// side of each is also covered by the oracle goldens; the other versions' expectations are
+// read from that version's actionpack source (routing/mapper.rb, journey/, inspector.rb).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { formatSheet } from "../dist/index.js";
+import { mapper } from "./helpers.mjs";
+
+/** Maps `body` (inside a draw block) for a Rails version; returns the sheet rows and the errors. */
+async function check(body, railsVersion, rubyVersion = "3.1") {
+  const text = `Rails.application.routes.draw do\n${body}\nend\n`;
+  const result = (await mapper()).map({ entry: "routes.rb", files: { "routes.rb": text }, options: { railsVersion, rubyVersion } });
+  const sheet = formatSheet(result.routes, { railsVersion });
+  const rows = result.routes.map((r) => `${r.name} ${r.verb} ${r.path} ${r.reqs}`.trim());
+  const errors = result.diagnostics.filter((d) => d.severity === "error").map((d) => `${d.span.start.line}: ${d.message}`);
+  return { rows, errors, sheet };
+}
+
+test("8.0 raises for only/except naming an action the resource does not have; 6.1 ignores it", async () => {
+  const body = "  resources :posts, only: [:index, :publish]\n  resource :profile, only: [:index]";
+  assert.deepEqual((await check(body, "6.1")).rows, ["posts GET /posts(.:format) posts#index"]);
+  assert.deepEqual((await check(body, "8.0")).errors, [
+    "1: :only and :except must include only [:index, :create, :new, :show, :update, :destroy, :edit], but also included [:publish]",
+    "2: :only and :except must include only [:show, :create, :update, :destroy, :new, :edit], but also included [:index]",
+  ]);
+  assert.deepEqual((await check(body, "8.1")).errors, [
+    "1: Route `resources :posts` - :only and :except must include only [:index, :create, :new, :show, :update, :destroy, :edit], but also included [:publish]",
+    "2: Route `resource :profile` - :only and :except must include only [:show, :create, :update, :destroy, :new, :edit], but also included [:index]",
+  ]);
+});
+
+test("8.1 raises for several paths in one call; earlier versions draw each", async () => {
+  const body = '  get "a", "b", to: "letters#show"';
+  assert.deepEqual((await check(body, "8.0")).rows, ["a GET /a(.:format) letters#show", "b GET /b(.:format) letters#show"]);
+  assert.deepEqual((await check(body, "8.1")).errors, ["1: Wrong number of arguments (expect 1, got 2)"]);
+});
+
+test("8.1 gives options and connect routes no (.:format); connect exists from 8.0", async () => {
+  const body = '  options "o", to: "v#o"\n  connect "c", to: "v#c"';
+  const old = await check(body, "7.2");
+  assert.deepEqual(old.rows, ["o OPTIONS /o(.:format) v#o"]);
+  assert.deepEqual((await check(body, "8.0")).rows, ["o OPTIONS /o(.:format) v#o", "c GET|CONNECT /c(.:format) v#c"]);
+  assert.deepEqual((await check(body, "8.1")).rows, ["o OPTIONS /o v#o", "c GET|CONNECT /c v#c"]);
+});
+
+test("7.0 hides only the multiline glob default /.+?/m; 6.1 hides /.+?/", async () => {
+  const body = '  get "a/*rest", to: "a#b"\n  get "c/*rest", to: "c#d", rest: /.+?/';
+  assert.deepEqual((await check(body, "6.1")).rows, ["GET /a/*rest(.:format) a#b", "GET /c/*rest(.:format) c#d"]);
+  assert.deepEqual((await check(body, "7.0")).rows, ["GET /a/*rest(.:format) a#b", "GET /c/*rest(.:format) c#d {:rest=>/.+?/}"]);
+});
+
+test("7.1 rejects a to: that is not a String; 7.2 says so in its own words", async () => {
+  const body = '  get "x", to: :index, controller: :posts';
+  assert.deepEqual((await check(body, "6.1")).rows, ["x GET /x(.:format) posts#x"]);
+  assert.deepEqual((await check(body, "7.1")).errors, ["1: undefined method `include?' for :index:Symbol"]);
+  assert.deepEqual((await check(body, "7.2")).errors, [
+    "1: :to must respond to `action` or `call`, or it must be a String that includes '#', or the controller should be implicit",
+  ]);
+});
+
+test("7.2 takes a #-less to: as the action; earlier versions ignore it", async () => {
+  const body = '  get "x", to: "show", controller: :posts';
+  assert.deepEqual((await check(body, "7.1")).rows, ["x GET /x(.:format) posts#x"]);
+  assert.deepEqual((await check(body, "7.2")).rows, ["x GET /x(.:format) posts#show"]);
+});
+
+test("7.1 prints a proc endpoint as an inline handler", async () => {
+  const body = '  get "p", to: ->(env) { [200, {}, []] }';
+  assert.deepEqual((await check(body, "7.1")).rows, ["p GET /p(.:format) Inline handler (Proc/Lambda)"]);
+  assert.match((await check(body, "7.0")).rows[0], /^p GET \/p\(\.:format\) #<Proc:0x[0-9a-f]+ routes\.rb:2 \(lambda\)>$/);
+});
+
+test("Ruby 3.4 prints requirement hashes in the new Hash#inspect style", async () => {
+  const body = '  get "x/:id", to: "x#y", id: /\\d+/, defaults: { "lang" => "en" }';
+  assert.deepEqual((await check(body, "7.2", "3.3")).rows, ['GET /x/:id(.:format) x#y {"lang"=>"en", :id=>/\\d+/}']);
+  assert.deepEqual((await check(body, "7.2", "3.4")).rows, ['GET /x/:id(.:format) x#y {"lang" => "en", id: /\\d+/}']);
+});
+
+test("3.2: match without via answers every verb, root takes a hash, no PATCH, create before new", async () => {
+  const body = '  match "legacy", to: "legacy#show"\n  root to: "home#index"\n  resource :session, only: [:new, :create, :update]';
+  assert.deepEqual((await check(body, "3.2")).rows, [
+    "legacy  /legacy(.:format) legacy#show",
+    "root  / home#index",
+    "session POST /session(.:format) sessions#create",
+    "new_session GET /session/new(.:format) sessions#new",
+    "PUT /session(.:format) sessions#update",
+  ]);
+  assert.deepEqual((await check('  root "home#index"', "3.2")).errors, ["1: no implicit conversion of String into Hash"]);
+});
+
+test("3.2: no :param, no draw, and the hash form without a path is not 'Route path not specified'", async () => {
+  const result = await check('  resources :users, param: :slug, only: :show\n  draw :admin\n  match :x => "y#z"\n  get "y", to: "/y#z"', "3.2");
+  assert.deepEqual(result.rows, ["user GET /users/:id(.:format) users#show"]);
+  assert.deepEqual(result.errors, ["3: missing :controller", "4: controller name should not start with a slash"]);
+  assert.deepEqual((await check('  match :x => "y#z"', "6.1")).errors, ["1: Route path not specified"]);
+});
+
+test("Unknown :on is reported as Rails 7+ words it (6.1 raised a NameError instead)", async () => {
+  for (const version of ["6.1", "7.2", "8.1"]) {
+    assert.deepEqual((await check('  resources :posts do\n    get :x, on: :bogus\n  end', version)).errors, ["2: Unknown scope :bogus given to :on"]);
+  }
+});
+
+test("7.0 names the key, not the regexp, when a requirement has anchors", async () => {
+  const body = '  get "x/:id", to: "a#b", id: /^\\d+/';
+  assert.deepEqual((await check(body, "6.1")).errors, ["1: Regexp anchor characters are not allowed in routing requirements: /^\\d+/"]);
+  assert.deepEqual((await check(body, "7.0")).errors, ["1: Regexp anchor characters are not allowed in routing requirements: :id"]);
+});
