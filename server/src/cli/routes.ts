@@ -45,7 +45,8 @@ export async function routesCommand(argv: string[], io: { out: (s: string) => vo
   const display = (file: string) => relative(process.cwd(), file) || file;
   if (args.json) io.out(JSON.stringify(result.routes.filter((r) => !r.internal).map((r) => routeJson(r, display)), null, 2) + "\n");
   else {
-    const options = { railsVersion, controller: args.controller, grep: args.grep, width: columns() };
+    const sourceLocations = (args.env ?? "development") === "development";
+    const options = { railsVersion, controller: args.controller, grep: args.grep, width: columns(), sourceLocations };
     io.out(args.expanded ? formatExpanded(result.routes, options) : formatSheet(result.routes, options));
   }
   for (const d of result.diagnostics) io.err(formatDiagnostic(d, display));

@@ -41,6 +41,8 @@ export interface InterpreterOptions {
 interface CallSite {
   node: N.CallNode;
   index: LineIndex;
+  /** Computed on first use: a `resources` call is the source of seven routes. */
+  span?: Span;
 }
 
 export class Interpreter implements MapperHost {
@@ -60,7 +62,7 @@ export class Interpreter implements MapperHost {
 
   source(): Span {
     const site = this.sites[this.sites.length - 1];
-    if (site) return callSpan(site.node, site.index);
+    if (site) return (site.span ??= callSpan(site.node, site.index));
     const index = this.files[this.files.length - 1];
     return index ? index.span(0, 0) : { file: "", start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
   }
@@ -232,7 +234,7 @@ export class Interpreter implements MapperHost {
 
   /** Runs a DSL call with its node as the current source; Rails' errors become diagnostics here. */
   dispatch(node: N.CallNode, run: () => RValue): RValue {
-    const site = { node, index: this.index };
+    const site: CallSite = { node, index: this.index };
     this.sites.push(site);
     try {
       return run();

@@ -16,6 +16,11 @@ export interface InspectOptions {
   grep?: string;
   /** Width of the `--[ Route N ]---` rules in expanded mode; Rails reads it from the console, 80 by default. */
   width?: number;
+  /**
+   * Rails 7.1+ records where each route was declared when `Rails.env.development?`, and the
+   * expanded form prints it (`Source Location   | /app/config/routes.rb:3`).
+   */
+  sourceLocations?: boolean;
 }
 
 interface Row {
@@ -117,15 +122,18 @@ export function formatExpanded(routes: Route[], o: InspectOptions = {}): string 
   const shown = filterRoutes(routes, o);
   if (shown.length === 0) return finish(noRoutes(routes, o));
   const width = o.width ?? 80;
-  const lines = rows(shown).map((x, i) =>
-    [
+  const withSource = !!o.sourceLocations && Version.parse(o.railsVersion).gte(7, 1);
+  const lines = shown.map((x, i) => {
+    const block = [
       `--[ Route ${i + 1} ]`.padEnd(width, "-"),
       `Prefix            | ${x.name}`,
       `Verb              | ${x.verb}`,
       `URI               | ${x.path}`,
       `Controller#Action | ${x.reqs}`,
-    ].join("\n"),
-  );
+    ];
+    if (withSource) block.push(`Source Location   | ${x.source.file}:${x.source.start.line + 1}`);
+    return block.join("\n");
+  });
   if (Version.parse(o.railsVersion).gte(8, 1)) lines.push("");
   return finish(lines);
 }

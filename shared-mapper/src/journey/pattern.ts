@@ -165,3 +165,37 @@ export function requiredNames(ast: PathNode): string[] {
   const optional = new Set(optionalNames(ast));
   return names(ast).filter((n) => !optional.has(n));
 }
+
+/** Everything the mapper derives from a path, computed once per distinct path text. */
+export interface PathInfo {
+  ast: PathNode;
+  text: string;
+  names: string[];
+  required: string[];
+  optional: string[];
+  /** Names of `*glob` segments, in order. */
+  stars: string[];
+  /** Every parameter segment in order, globs marked. */
+  segments: { name: string; glob: boolean }[];
+}
+
+const infoCache = new Map<string, PathInfo>();
+
+/** Parses and analyses a path; throws PathSyntaxError like `parsePath`. */
+export function analyzePath(path: string): PathInfo {
+  let info = infoCache.get(path);
+  if (info) return info;
+  const ast = parsePath(path);
+  const stars: string[] = [];
+  const segments: PathInfo["segments"] = [];
+  eachNode(ast, (n) => {
+    if (n.type === "STAR") {
+      stars.push(n.left.name);
+      segments.push({ name: n.left.name, glob: true });
+    } else if (n.type === "SYMBOL" && !n.greedy) segments.push({ name: n.name, glob: false });
+  });
+  info = { ast, text: pathToString(ast), names: names(ast), required: requiredNames(ast), optional: optionalNames(ast), stars, segments };
+  if (infoCache.size > 50000) infoCache.clear();
+  infoCache.set(path, info);
+  return info;
+}

@@ -4,7 +4,7 @@
  * and the split of options into defaults, requirements and request conditions,
  * in the order Rails merges them (the order `rails routes` prints them in).
  */
-import { names, parsePath, PathNode, PathSyntaxError, eachNode, optionalNames, requiredNames, pathToString } from "../journey/pattern.js";
+import { analyzePath, PathInfo, PathSyntaxError } from "../journey/pattern.js";
 import { dasherize } from "../inflector.js";
 import {
   inspect, isSym, RConst, RHash, RProc, RRedirect, RRegexp, RSymbol, RUnknown, RValue, sym, toS, truthy, typeName,
@@ -58,6 +58,7 @@ export function normalizeFormattedPath(path: string, format: RValue | undefined)
 
 /** `URI::DEFAULT_PARSER.escape` (RFC 2396): percent-encodes every byte outside its safe set. */
 export function uriEscape(path: string): string {
+  if (URI_SAFE.test(path)) return path;
   const bytes = new TextEncoder().encode(path);
   let out = "";
   for (const b of bytes) {
@@ -68,15 +69,17 @@ export function uriEscape(path: string): string {
   return out;
 }
 
+const URI_SAFE = /^[-_.!~*'()a-zA-Z\d;\/?:@&=+$,\[\]]*$/;
+
 /** Whether a `to:` value is a Rack endpoint (`to.respond_to?(:call)`). */
 export function isCallable(v: RValue | undefined): boolean {
   return v instanceof RRedirect || v instanceof RConst || v instanceof RProc || v instanceof RUnknown;
 }
 
 export function buildRoute(m: MapperState, o: MappingOptions): Route {
-  let ast: PathNode;
+  let info: PathInfo;
   try {
-    ast = parsePath(o.path);
+    info = analyzePath(o.path);
   } catch (e) {
     if (e instanceof PathSyntaxError) throw routingError(e.message, "Racc::ParseError");
     throw e;
@@ -89,17 +92,18 @@ export function buildRoute(m: MapperState, o: MappingOptions): Route {
   let options = scopeOptions.merge(o.options);
   const internal = truthy(options.sdelete("internal") ?? null);
 
-  const pathParams = names(ast);
+  const pathParams = info.names;
   const wildcard = new RHash();
   if (o.formatted !== false) {
-    eachNode(ast, (n) => {
-      if (n.type === "STAR" && !wildcard.shas(n.left.name)) wildcard.sset(n.left.name, wildcardRegexp(m));
-    });
+    for (const star of info.stars) if (!wildcard.shas(star)) wildcard.sset(star, wildcardRegexp(m));
   }
-  options = wildcard.merge(options);
+  if (wildcard.size) options = wildcard.merge(options);
   options = normalizeOptions(m, options, pathParams, moduleName, o);
 
-  const constraints = scopeConstraints.merge(new RHash(options.entries().filter(([, v]) => v instanceof RRegexp)));
+  const constraints = scopeConstraints.dup();
+  options.forEach((k, v) => {
+    if (v instanceof RRegexp) constraints.set(k, v);
+  });
   if (o.optionsConstraints instanceof RHash) {
     const urlDefaults = o.optionsConstraints
       .entries()
@@ -111,18 +115,21 @@ export function buildRoute(m: MapperState, o: MappingOptions): Route {
   }
 
   const requirements = new RHash();
-  for (const [k, v] of constraints.entries()) {
+  constraints.forEach((k, v) => {
     if (isSym(k) && (pathParams.includes(k.name) || k.name === "controller")) requirements.set(k, v);
-  }
+  });
   verifyRegexpRequirements(m, requirements, wildcard);
 
   const formats = normalizeFormat(o.formatted);
-  const allRequirements = formats.requirements.merge(requirements);
-  defaults = formats.defaults.merge(defaults).merge(new RHash(options.entries().filter(([, v]) => !(v instanceof RRegexp))));
+  const allRequirements = formats ? formats.requirements.merge(requirements) : requirements;
+  if (formats) defaults = formats.defaults.merge(defaults);
+  options.forEach((k, v) => {
+    if (!(v instanceof RRegexp)) defaults.set(k, v);
+  });
   if (pathParams.includes("action") && !allRequirements.shas("action") && !truthy(defaults.sget("action"))) {
     defaults.sset("action", "index");
   }
-  return describeRoute(m, { ast, defaults, requirements: allRequirements, via: o.via, to: o.to, pathParams }, internal);
+  return describeRoute(m, { info, defaults, requirements: allRequirements, via: o.via, to: o.to, pathParams }, internal);
 }
 
 function wildcardRegexp(m: MapperState): RRegexp {
@@ -249,7 +256,8 @@ function verifyRegexpRequirements(m: MapperState, requirements: RHash, wildcard:
   }
 }
 
-function normalizeFormat(formatted: RValue | undefined): { requirements: RHash; defaults: RHash } {
+/** The format requirement and default, or undefined when `format:` adds neither. */
+function normalizeFormat(formatted: RValue | undefined): { requirements: RHash; defaults: RHash } | undefined {
   if (formatted === true) return { requirements: new RHash([[sym("format"), new RRegexp(".+")]]), defaults: new RHash() };
   if (formatted instanceof RRegexp) {
     return { requirements: new RHash([[sym("format"), formatted]]), defaults: new RHash([[sym("format"), null]]) };
@@ -260,11 +268,11 @@ function normalizeFormat(formatted: RValue | undefined): { requirements: RHash; 
       defaults: new RHash([[sym("format"), formatted]]),
     };
   }
-  return { requirements: new RHash(), defaults: new RHash() };
+  return undefined;
 }
 
 interface Described {
-  ast: PathNode;
+  info: PathInfo;
   defaults: RHash;
   requirements: RHash;
   via: RValue[];
@@ -275,8 +283,9 @@ interface Described {
 /** What `RouteWrapper` and `Journey::Route` derive for printing and for the editor features. */
 function describeRoute(m: MapperState, d: Described, internal: boolean): Route {
   const hidden = wildcardRegexp(m);
-  const shown = d.defaults.merge(d.requirements);
-  for (const [k, v] of shown.entries()) {
+  const shown = d.requirements.size ? d.defaults.merge(d.requirements) : d.defaults.dup();
+  for (const k of shown.keys()) {
+    const v = shown.get(k);
     if (v instanceof RRegexp && v.source === hidden.source && v.flags === hidden.flags) shown.delete(k);
   }
   const segment = (name: string) => d.pathParams.includes(name);
@@ -293,16 +302,16 @@ function describeRoute(m: MapperState, d: Described, internal: boolean): Route {
     helpers: [],
     verbs,
     verb: verbs.join("|"),
-    path: pathToString(d.ast),
+    path: d.info.text,
     reqs,
     controller: endpoint.kind === "controller" ? controller : null,
     action: endpoint.kind === "controller" ? action : null,
     endpoint,
     defaults: inspectEach(m, d.defaults),
     requirements: inspectEach(m, d.requirements),
-    requiredParts: requiredNames(d.ast),
-    optionalParts: optionalNames(d.ast),
-    parameters: parameters(d.ast, d.requirements),
+    requiredParts: d.info.required,
+    optionalParts: d.info.optional,
+    parameters: parameters(d.info, d.requirements),
     source: m.host.source(),
     internal,
     ...(endpoint.kind === "engine" ? { engine: endpoint.text } : {}),
@@ -330,20 +339,15 @@ function verbName(v: RValue): string {
 
 function inspectEach(m: MapperState, h: RHash): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of h.entries()) out[toS(k)] = inspect(v, m.ruby);
+  h.forEach((k, v) => {
+    out[toS(k)] = inspect(v, m.ruby);
+  });
   return out;
 }
 
-function parameters(ast: PathNode, requirements: RHash): PathParameter[] {
-  const out: PathParameter[] = [];
-  eachNode(ast, (n) => {
-    if (n.type === "STAR") {
-      const r = requirements.sget(n.left.name);
-      out.push({ name: n.left.name, glob: true, requirement: r instanceof RRegexp ? r.source : ".+" });
-    } else if (n.type === "SYMBOL" && !n.greedy) {
-      const r = requirements.sget(n.name);
-      out.push({ name: n.name, glob: false, requirement: r instanceof RRegexp ? r.source : "[^\\.\\/\\?]+" });
-    }
+function parameters(info: PathInfo, requirements: RHash): PathParameter[] {
+  return info.segments.map(({ name, glob }) => {
+    const r = requirements.size ? requirements.sget(name) : undefined;
+    return { name, glob, requirement: r instanceof RRegexp ? r.source : glob ? ".+" : "[^\\.\\/\\?]+" };
   });
-  return out;
 }

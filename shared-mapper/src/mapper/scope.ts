@@ -67,11 +67,20 @@ export class Scope {
     return new Scope(this.frame, this, level);
   }
 
+  /** Every key visible from this node, nearest frame winning; built on first lookup. */
+  private resolved: Frame | undefined;
+
   get<K extends FrameKey>(key: K): Frame[K] | undefined {
-    for (let s: Scope | null = this; s; s = s.parent) {
-      if (Object.prototype.hasOwnProperty.call(s.frame, key)) return s.frame[key];
+    if (this.resolved === undefined) {
+      // Lookups outnumber scopes many times over, so flatten the chain once per node.
+      this.resolved = this.parent ? { ...this.parent.resolvedFrame(), ...this.frame } : { ...this.frame };
     }
-    return undefined;
+    return this.resolved[key];
+  }
+
+  private resolvedFrame(): Frame {
+    if (this.resolved === undefined) this.get("path");
+    return this.resolved!;
   }
 
   /** The root scope, made by the mapper itself, has no parent. */

@@ -161,18 +161,32 @@ export class RHash {
     for (let i = 0; i < other.ks.length; i++) out.set(other.ks[i], other.vs[i]);
     return out;
   }
-  // Symbol-keyed access, the common case in the mapper.
+  // Symbol-keyed access, the common case in the mapper: compares names, no interning lookup.
+  private sindex(name: string): number {
+    const ks = this.ks;
+    for (let i = 0; i < ks.length; i++) {
+      const k = ks[i];
+      if (k instanceof RSymbol && k.name === name) return i;
+    }
+    return -1;
+  }
   sget(name: string): RValue | undefined {
-    return this.get(sym(name));
+    const i = this.sindex(name);
+    return i >= 0 ? this.vs[i] : undefined;
   }
   shas(name: string): boolean {
-    return this.has(sym(name));
+    return this.sindex(name) >= 0;
   }
   sset(name: string, v: RValue): this {
     return this.set(sym(name), v);
   }
   sdelete(name: string): RValue | undefined {
-    return this.delete(sym(name));
+    const i = this.sindex(name);
+    if (i < 0) return undefined;
+    const v = this.vs[i];
+    this.ks.splice(i, 1);
+    this.vs.splice(i, 1);
+    return v;
   }
 }
 
