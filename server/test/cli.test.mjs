@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, mkdirSync, writeFileSync, readFileSync } from "node:fs";
+import { mkdtempSync, mkdirSync, writeFileSync, readFileSync, realpathSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -66,8 +66,12 @@ test("-c, -g and --expanded filter and format like bin/rails routes", () => {
   const dir = app({ "config/routes.rb": "Rails.application.routes.draw do\n  resources :posts, only: [:index, :show]\n  resources :tags, only: :index\nend\n" });
   assert.equal(run(["routes", "-c", "TagsController"], { cwd: dir }).stdout, "Prefix Verb URI Pattern     Controller#Action\n  tags GET  /tags(.:format) tags#index\n");
   assert.match(run(["routes", "-g", "nothing-like-this", "--rails", "6.1"], { cwd: dir }).stdout, /^No routes were found for this grep pattern\.\n/);
-  const expanded = run(["routes", "--expanded", "-g", "tags"], { cwd: dir, env: { ...process.env, COLUMNS: "30" } }).stdout;
-  assert.equal(expanded, "--[ Route 1 ]-----------------\nPrefix            | tags\nVerb              | GET\nURI               | /tags(.:format)\nController#Action | tags#index\n");
+  const expanded = (args) => run(["routes", "--expanded", "-g", "tags", ...args], { cwd: dir, env: { ...process.env, COLUMNS: "30" } }).stdout;
+  const block = "--[ Route 1 ]-----------------\nPrefix            | tags\nVerb              | GET\nURI               | /tags(.:format)\nController#Action | tags#index\n";
+  assert.equal(expanded(["--rails", "7.0"]), block);
+  // Rails 7.1+ in development records where each route was declared, as an absolute path.
+  assert.equal(expanded(["--rails", "7.1"]), `${block}Source Location   | ${realpathSync(dir)}/config/routes.rb:3\n`);
+  assert.equal(expanded(["--rails", "7.1", "--env", "production"]), block);
 });
 
 test("an unreadable file or bad option is a usage error, not a crash", () => {
