@@ -1,0 +1,4 @@
+Rails.application.routes.draw do
+  get :dashboard, to: "admin#dashboard"
+  post :"bulk-import", to: "imports#create"
+end

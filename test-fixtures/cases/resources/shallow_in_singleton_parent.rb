@@ -1,0 +1,5 @@
+Rails.application.routes.draw do
+  resource :account do
+    resources :keys, shallow: true
+  end
+end
