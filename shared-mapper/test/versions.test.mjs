@@ -106,3 +106,19 @@ test("7.0 names the key, not the regexp, when a requirement has anchors", async 
   assert.deepEqual((await check(body, "6.1")).errors, ["1: Regexp anchor characters are not allowed in routing requirements: /^\\d+/"]);
   assert.deepEqual((await check(body, "7.0")).errors, ["1: Regexp anchor characters are not allowed in routing requirements: :id"]);
 });
+
+test("8.0 narrows only/except inherited from a scope to the resource's own actions, so they never raise", async () => {
+  const body = "  scope only: [:index, :show] do\n    resource :profile\n    resources :posts\n  end";
+  const expected = ["profile GET /profile(.:format) profiles#show", "posts GET /posts(.:format) posts#index", "post GET /posts/:id(.:format) posts#show"];
+  for (const version of ["6.1", "8.0", "8.1"]) {
+    const result = await check(body, version);
+    assert.deepEqual(result.errors, [], version);
+    assert.deepEqual(result.rows, expected, version);
+  }
+});
+
+test("8.1 leaves a mount unnamed when given as: nil; earlier versions fall back to the app's name", async () => {
+  const body = '  mount Sidekiq::Web, at: "/jobs", as: nil';
+  assert.deepEqual((await check(body, "8.0")).rows, ["sidekiq_web  /jobs Sidekiq::Web"]);
+  assert.deepEqual((await check(body, "8.1")).rows, ["/jobs Sidekiq::Web"]);
+});

@@ -47,7 +47,9 @@ export function mount(m: MapperState, call: Call): void {
   if (!isCallable(app)) throw routingError("A rack application must be specified");
   if (!truthy(path)) throw routingError(MOUNT_POINT_MESSAGE);
   const opts = options instanceof RHash ? options : new RHash();
-  if (!truthy(opts.sget("as"))) opts.sset("as", appName(app!));
+  // Rails 8.1 names the mount only when `as:` is absent; before, `as: nil` also got the app's name.
+  const named = m.version.gte(8, 1) ? !opts.shas("as") : !truthy(opts.sget("as"));
+  if (named) opts.sset("as", appName(app!));
   nameForAction(m, opts.sget("as"), path);
   if (!truthy(opts.sget("via"))) opts.sset("via", sym("all"));
   const merged = opts.merge(new RHash([[sym("to"), app!], [sym("anchor"), false], [sym("format"), false]]));

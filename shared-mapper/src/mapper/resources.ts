@@ -11,7 +11,7 @@ import { extractOptions, checkArity, yieldTo } from "./block.js";
 import { concerns as callConcerns } from "./concerns.js";
 import { routingError } from "./errors.js";
 import { buildRoute, normalizeFormattedPath, normalizeName, uriEscape } from "./mapping.js";
-import { Resource, SingletonResource } from "./resource.js";
+import { Resource, SingletonResource, toArray } from "./resource.js";
 import type { ScopeLevel } from "./scope.js";
 import { namespaceScope, pathScope, scope, defaults as defaultsScope } from "./scoping.js";
 import { Call, MapperState, withScope } from "./state.js";
@@ -56,7 +56,7 @@ function declareResource(m: MapperState, call: Call, singleton: boolean): void {
   let options = extractOptions(args).dup();
   if (applyCommonBehaviorFor(m, singleton, args, options, call)) return;
   withScopeLevel(m, singleton ? "resource" : "resources", () => {
-    options = applyActionOptions(m, options);
+    options = applyActionOptions(m, options, singleton);
     const shallow = truthy(m.scope.get("shallow") ?? null);
     const init = { entities: args.pop() ?? null, apiOnly: m.apiOnly, shallow, options, version: m.version };
     const res = singleton ? new SingletonResource(init) : new Resource(init);
@@ -146,12 +146,25 @@ function applyCommonBehaviorFor(m: MapperState, singleton: boolean, args: RValue
   return false;
 }
 
-function applyActionOptions(m: MapperState, options: RHash): RHash {
+function applyActionOptions(m: MapperState, options: RHash, singleton: boolean): RHash {
   if (truthy(options.sget("only")) || truthy(options.sget("except"))) return options;
   const inherited = m.scope.get("action_options");
   if (!inherited) return options;
-  return options.merge(new RHash([[sym("only"), inherited.only], [sym("except"), inherited.except]]));
+  let { only, except } = inherited;
+  if (m.version.gte(8, 0)) {
+    // Rails 8.0 keeps only the inherited actions this kind of resource has (`Array#&`: symbols only).
+    const applicable = new Set(singleton ? singletonDefaults(m.apiOnly) : pluralDefaults(m.apiOnly));
+    const keep = (v: RValue) => (truthy(v) ? toArray(v).filter((a) => isSym(a) && applicable.has(a.name)) : v);
+    only = keep(only);
+    except = keep(except);
+  }
+  return options.merge(new RHash([[sym("only"), only], [sym("except"), except]]));
 }
+
+const pluralDefaults = (apiOnly: boolean) =>
+  apiOnly ? ["index", "create", "show", "update", "destroy"] : ["index", "create", "new", "show", "update", "destroy", "edit"];
+const singletonDefaults = (apiOnly: boolean) =>
+  apiOnly ? ["show", "create", "update", "destroy"] : ["show", "create", "update", "destroy", "new", "edit"];
 
 function requireResourceScope(m: MapperState, name: string): Resource {
   if (!m.scope.isResourceScope) throw routingError(`can't use ${name} outside resource(s) scope`);
