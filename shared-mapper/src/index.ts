@@ -6,13 +6,14 @@
  */
 import { Interpreter, LoadedFile } from "./dsl/interpreter.js";
 import { BudgetExceeded } from "./dsl/signals.js";
+import { EngineRegistry } from "./mapper/engines.js";
 import { RouteSet } from "./mapper/routeSet.js";
-import { Scope } from "./mapper/scope.js";
+import { rootScope } from "./mapper/scope.js";
 import type { MapperState } from "./mapper/state.js";
 import { Version } from "./mapper/version.js";
 import { LineIndex } from "./ruby/lineIndex.js";
 import { createParser, Parser } from "./ruby/prism.js";
-import { RHash, RProc, rubyVersion, sym } from "./ruby/values.js";
+import { RProc, rubyVersion } from "./ruby/values.js";
 import type { Diagnostic, MapInput, MapResult } from "./types.js";
 
 export * from "./types.js";
@@ -76,7 +77,7 @@ function mapRoutes(input: MapInput, parse: Parse): MapResult {
     budget: BUDGET,
   });
   const state: MapperState = {
-    scope: new Scope({ path_names: new RHash([[sym("new"), "new"], [sym("edit"), "edit"]]) }),
+    scope: rootScope(),
     set,
     concerns: new Map<string, RProc>(),
     version: Version.parse(options.railsVersion),
@@ -84,7 +85,7 @@ function mapRoutes(input: MapInput, parse: Parse): MapResult {
     apiOnly: options.apiOnly ?? false,
     drawPaths: options.drawPaths ?? [defaultDrawPath(input.entry)],
     host: interpreter,
-    isEngine: () => false,
+    engines: new EngineRegistry(),
   };
   interpreter.mapper = state;
   try {
@@ -100,7 +101,8 @@ function mapRoutes(input: MapInput, parse: Parse): MapResult {
     const span = interpreter.source();
     diagnostics.push(span.file ? { ...fileDiagnostic(input.entry, message, "internal-error"), span } : fileDiagnostic(input.entry, message, "internal-error"));
   }
-  return { routes: set.routes, customHelpers: set.customHelpers, diagnostics, files };
+  const engines = [...state.engines.sets].map(([name, engineSet]) => ({ name, routes: engineSet.routes }));
+  return { routes: set.routes, customHelpers: set.customHelpers, engines, diagnostics, files };
 }
 
 function fileDiagnostic(file: string, message: string, code: string): Diagnostic {

@@ -106,8 +106,16 @@ export interface MapInput {
   options?: MapOptions;
 }
 
+/** The routes of an engine drawn in the files (`Blog::Engine.routes.draw do ... end`). */
+export interface EngineRoutes {
+  /** The engine constant, as mounted (`Blog::Engine`). */
+  name: string;
+  routes: Route[];
+}
+
 export interface MapResult {
   routes: Route[];
+  engines: EngineRoutes[];
   customHelpers: CustomHelper[];
   diagnostics: Diagnostic[];
   /** Files that were read while evaluating (entry and drawn files), in order. */

@@ -22,7 +22,7 @@ export async function mapCase(c, railsVersion, rubyVersion = "3.1") {
 
 /** Routemap's rendering of a case in the golden format. */
 export function renderOurs(result, c, railsVersion) {
-  const inspect = { railsVersion, controller: c.options.controller, grep: c.options.grep, width: 80 };
+  const inspect = { railsVersion, controller: c.options.controller, grep: c.options.grep, width: 80, engines: result.engines };
   const firstError = result.diagnostics.find((d) => d.severity === "error");
   return renderGolden(
     {

@@ -122,3 +122,42 @@ test("8.1 leaves a mount unnamed when given as: nil; earlier versions fall back 
   assert.deepEqual((await check(body, "8.0")).rows, ["sidekiq_web  /jobs Sidekiq::Web"]);
   assert.deepEqual((await check(body, "8.1")).rows, ["/jobs Sidekiq::Web"]);
 });
+
+test("8.1 titles every section when engines are mounted and filters engine routes too", async () => {
+  const text = 'Shop::Engine.routes.draw do\n  resources :carts, only: :show\nend\nRails.application.routes.draw do\n  mount Shop::Engine, at: "/shop"\n  mount Empty::Engine, at: "/empty"\nend\n';
+  const result = (await mapper()).map({ entry: "routes.rb", files: { "routes.rb": text }, options: { railsVersion: "8.1" } });
+  const options = { railsVersion: "8.1", engines: result.engines };
+  assert.equal(
+    formatSheet(result.routes, options),
+    [
+      "Routes for application:",
+      "Prefix Verb URI Pattern Controller#Action",
+      "  shop      /shop       Shop::Engine",
+      " empty      /empty      Empty::Engine",
+      "",
+      "Routes for Shop::Engine:",
+      "Prefix Verb URI Pattern          Controller#Action",
+      "  cart GET  /carts/:id(.:format) shop/carts#show",
+      "",
+      "Routes for Empty::Engine:",
+      "No routes defined.",
+      "",
+    ].join("\n"),
+  );
+  assert.equal(
+    formatSheet(result.routes, { ...options, grep: "cart" }),
+    [
+      "Routes for application:",
+      "No routes were found for this grep pattern.",
+      "For more information about routes, see the Rails guide: https://guides.rubyonrails.org/routing.html.",
+      "",
+      "Routes for Shop::Engine:",
+      "Prefix Verb URI Pattern          Controller#Action",
+      "  cart GET  /carts/:id(.:format) shop/carts#show",
+      "",
+      "Routes for Empty::Engine:",
+      "No routes were found for this grep pattern.",
+      "",
+    ].join("\n"),
+  );
+});

@@ -35,10 +35,34 @@ FIXTURE_DIR = File.dirname(entry)
 config = ActionDispatch::Routing::RouteSet::Config.new(nil, options[:api_only])
 ROUTE_SET = ActionDispatch::Routing::RouteSet.new_with_config(config)
 ROUTE_SET.draw_paths << options[:draw_path]
+DRAW_PATH = options[:draw_path]
 
 module Rails
-  class Railtie; end
-  class Engine < Railtie; end
+  class Railtie
+    def self.railtie_name(name = nil)
+      @railtie_name = name.to_s if name
+      @railtie_name ||= ActiveSupport::Inflector.underscore(self.name).tr("/", "_")
+    end
+  end
+
+  # What routing needs of railties' Rails::Engine: a route set of its own, a name, and
+  # isolate_namespace's default module scope.
+  class Engine < Railtie
+    class << self
+      alias engine_name railtie_name
+
+      def routes
+        @routes ||= ActionDispatch::Routing::RouteSet.new.tap { |set| set.draw_paths << DRAW_PATH }
+      end
+
+      def isolate_namespace(mod)
+        engine_name(ActiveSupport::Inflector.underscore(mod.name).tr("/", "_"))
+        routes.default_scope = { module: ActiveSupport::Inflector.underscore(mod.name) }
+      end
+
+      def call(_env) = [200, {}, []]
+    end
+  end
   Application = Struct.new(:routes)
 end
 RAILS_ENV = ActiveSupport::StringInquirer.new(options[:env])
@@ -71,9 +95,15 @@ ActionDispatch::Routing::Mapper.class_eval do
   end
 end
 
-# Unknown constants are Rack application classes named as written.
+# Unknown constants are Rack application classes named as written; an unknown `X::Engine`
+# is an engine isolating `X`, as generated engines are.
 class Module
   def const_missing(name)
+    if name == :Engine && self != Object
+      engine = const_set(name, Class.new(Rails::Engine))
+      engine.isolate_namespace(self)
+      return engine
+    end
     klass = Class.new do
       def self.call(_env) = [200, {}, []]
       def self.routes = ROUTE_SET

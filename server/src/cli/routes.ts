@@ -46,7 +46,7 @@ export async function routesCommand(argv: string[], io: { out: (s: string) => vo
   if (args.json) io.out(JSON.stringify(result.routes.filter((r) => !r.internal).map((r) => routeJson(r, display)), null, 2) + "\n");
   else {
     const sourceLocations = (args.env ?? "development") === "development";
-    const options = { railsVersion, controller: args.controller, grep: args.grep, width: columns(), sourceLocations };
+    const options = { railsVersion, controller: args.controller, grep: args.grep, width: columns(), sourceLocations, engines: result.engines };
     io.out(args.expanded ? formatExpanded(result.routes, options) : formatSheet(result.routes, options));
   }
   for (const d of result.diagnostics) io.err(formatDiagnostic(d, display));

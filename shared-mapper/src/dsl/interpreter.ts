@@ -6,7 +6,10 @@
  * value it cannot know is an `RUnknown` that spreads quietly.
  */
 import * as N from "@ruby/prism/src/nodes.js";
+import type { EngineClass } from "../mapper/engines.js";
 import { RoutingError } from "../mapper/errors.js";
+import { rootScope } from "../mapper/scope.js";
+import { scope } from "../mapper/scoping.js";
 import type { MapperHost, MapperState } from "../mapper/state.js";
 import type { LineIndex } from "../ruby/lineIndex.js";
 import {
@@ -51,6 +54,7 @@ export class Interpreter implements MapperHost {
   private readonly constants = new Map<string, RValue>();
   private readonly ivars = new Map<string, RValue>();
   private readonly sites: CallSite[] = [];
+  private readonly namespaces: string[] = [];
   private readonly files: LineIndex[] = [];
   private readonly reported = new Set<string>();
   private steps = 0;
@@ -170,7 +174,10 @@ export class Interpreter implements MapperHost {
     if (node.receiver === null || node.receiver instanceof N.SelfNode) return this.selfCall(node, env, name);
     // `Rails.application.routes.draw do ... end` and `X::Engine.routes.draw`: the block is the routes.
     if ((name === "draw" || name === "prepend" || name === "append") && node.block instanceof N.BlockNode && isRoutesReceiver(node.receiver)) {
-      this.runBlockAsMapper(node.block, env);
+      const block = node.block;
+      const engine = this.engineOf((node.receiver as N.CallNode).receiver, env);
+      if (engine) this.drawEngine(engine, () => this.runBlockAsMapper(block, env));
+      else this.runBlockAsMapper(block, env);
       return null;
     }
     const receiver = this.eval(node.receiver, env);
@@ -182,6 +189,75 @@ export class Interpreter implements MapperHost {
     if (result !== undefined) return result;
     if (!(receiver instanceof RUnknown)) this.unknownMethod(node, `${inspect(receiver, this.mapper.ruby)}.${name}`);
     return new RUnknown(`${describe(receiver)}.${name}`);
+  }
+
+  /** The engine whose `routes` these are, or undefined for the application's own. */
+  private engineOf(owner: Node | null, env: Env): string | undefined {
+    if (!owner || owner instanceof N.CallNode) return undefined; // `Rails.application.routes`
+    const value = this.eval(owner, env);
+    if (!(value instanceof RConst) || /(^|::)Application$/.test(value.path)) return undefined;
+    return this.mapper.engines.isEngine(value.path) ? value.path : undefined;
+  }
+
+  /** Draws into an engine's own route set, as `RouteSet#eval_block` with its default scope. */
+  private drawEngine(path: string, body: () => void): void {
+    const app = this.mapper;
+    this.mapper = { ...app, scope: rootScope(), set: app.engines.setFor(path), concerns: new Map() };
+    try {
+      const module = app.engines.defaultModule(path);
+      if (module) scope(this.mapper, { args: [new RHash([[sym("module"), module]])], block: null }, body);
+      else body();
+    } finally {
+      this.mapper = app;
+    }
+  }
+
+  /** `module A; class Engine < ::Rails::Engine; isolate_namespace A; end; end`: what we keep of it. */
+  defineClass(n: N.ClassNode): RValue {
+    const path = this.qualify(this.sourceText(n.constantPath));
+    const superclass = n.superclass ? this.sourceText(n.superclass) : "";
+    if (/^(::)?Rails::Engine$/.test(superclass)) {
+      const engine: EngineClass = {};
+      for (const stmt of asStatements(n.body)?.body ?? []) {
+        if (!(stmt instanceof N.CallNode) || stmt.receiver) continue;
+        const arg = stmt.arguments_?.arguments_[0];
+        if (stmt.name === "isolate_namespace" && arg) engine.isolatedNamespace = this.qualifyConstant(this.sourceText(arg));
+        if (stmt.name === "engine_name" && arg instanceof N.StringNode) engine.engineName = arg.unescaped.value;
+      }
+      this.mapper.engines.classes.set(path, engine);
+    }
+    return this.constant(path);
+  }
+
+  defineModule(n: N.ModuleNode, env: Env): RValue {
+    this.namespaces.push(this.sourceText(n.constantPath));
+    try {
+      for (const stmt of asStatements(n.body)?.body ?? []) {
+        if (stmt instanceof N.ModuleNode || stmt instanceof N.ClassNode) this.eval(stmt, env);
+      }
+    } finally {
+      this.namespaces.pop();
+    }
+    return null;
+  }
+
+  private sourceText(node: Node): string {
+    return this.index.slice(node.location.startOffset, node.location.startOffset + node.location.length);
+  }
+
+  private qualify(name: string): string {
+    if (name.startsWith("::")) return name.slice(2);
+    return [...this.namespaces, name].join("::");
+  }
+
+  /** A constant named inside modules: `Blog` inside `module Blog` is `Blog`, not `Blog::Blog`. */
+  private qualifyConstant(name: string): string {
+    if (name.startsWith("::")) return name.slice(2);
+    for (let i = this.namespaces.length; i > 0; i--) {
+      const candidate = this.namespaces.slice(0, i);
+      if (candidate[candidate.length - 1] === name) return candidate.join("::");
+    }
+    return name;
   }
 
   private runBlockAsMapper(block: N.BlockNode, env: Env): void {
@@ -711,12 +787,14 @@ on(N.ConstantOrWriteNode, function (n, env) {
   this.setConstant(n.name, v);
   return v;
 });
+// A class in a routes file is usually a constraint (`def self.matches?`), known by name only,
+// or an engine, whose name and namespace matter to its routes.
 on(N.ClassNode, function (n) {
-  // A class in a routes file is usually a constraint (`def self.matches?`): known by name only.
-  const name = this.index.slice(n.constantPath.location.startOffset, n.constantPath.location.startOffset + n.constantPath.location.length);
-  return this.constant(name);
+  return this.defineClass(n);
 });
-on(N.ModuleNode, () => null);
+on(N.ModuleNode, function (n, env) {
+  return this.defineModule(n, env);
+});
 on(N.DefNode, function (n) {
   if (!n.receiver) this.defineMethod(n);
   return sym(n.name);

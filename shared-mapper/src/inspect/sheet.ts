@@ -5,7 +5,7 @@
  * section, engine sections titled "Routes for application"); older versions print as 6.1.
  */
 import { Version } from "../mapper/version.js";
-import type { Route } from "../types.js";
+import type { EngineRoutes, Route } from "../types.js";
 import { underscore } from "../inflector.js";
 
 export interface InspectOptions {
@@ -21,13 +21,8 @@ export interface InspectOptions {
    * expanded form prints it (`Source Location   | /app/config/routes.rb:3`).
    */
   sourceLocations?: boolean;
-}
-
-interface Row {
-  name: string;
-  verb: string;
-  path: string;
-  reqs: string;
+  /** Route tables of engines drawn in the files, for the "Routes for X::Engine" sections. */
+  engines?: EngineRoutes[];
 }
 
 const GUIDE = "For more information about routes, see the Rails guide: https://guides.rubyonrails.org/routing.html.";
@@ -83,18 +78,8 @@ function pathMatches(route: Route, url: string): boolean {
   }
 }
 
-const rows = (routes: Route[]): Row[] => routes.map(({ name, verb, path, reqs }) => ({ name, verb, path, reqs }));
-
 function noRoutes(all: Route[], o: InspectOptions): string[] {
-  const version = Version.parse(o.railsVersion);
   const out: string[] = [];
-  if (version.gte(8, 1)) {
-    if (o.controller) out.push("No routes were found for this controller.");
-    else if (o.grep !== undefined) out.push("No routes were found for this grep pattern.");
-    else out.push(NO_ROUTES);
-    out.push(GUIDE, "");
-    return out;
-  }
   if (all.filter((r) => !r.internal).length === 0) out.push(NO_ROUTES);
   else if (o.controller) out.push("No routes were found for this controller.");
   else if (o.grep !== undefined) out.push("No routes were found for this grep pattern.");
@@ -102,40 +87,108 @@ function noRoutes(all: Route[], o: InspectOptions): string[] {
   return out;
 }
 
+/** Rails 8.1's `no_routes(engine, routes, filter)`: filters first, and engines get a short line. */
+function noRoutes81(engine: string | null, o: InspectOptions): string[] {
+  if (o.controller) return engine ? ["No routes were found for this controller."] : ["No routes were found for this controller.", GUIDE];
+  if (o.grep !== undefined) return engine ? ["No routes were found for this grep pattern."] : ["No routes were found for this grep pattern.", GUIDE];
+  return engine ? ["No routes defined."] : [NO_ROUTES, GUIDE];
+}
+
+/** A formatter's pieces, as Rails' Sheet and Expanded classes provide them. */
+interface Layout {
+  header(routes: Route[]): string[];
+  section(routes: Route[]): string[];
+  title(name: string, modern: boolean): string;
+}
+
+const sheetLayout: Layout = {
+  header(routes) {
+    const w = (f: (r: Route) => string) => Math.max(0, ...routes.map((r) => f(r).length));
+    // The header pads to the widest value only (not to the header words), exactly as Rails does.
+    return [`${"Prefix".padStart(w((r) => r.name))} ${"Verb".padEnd(w((r) => r.verb))} ${"URI Pattern".padEnd(w((r) => r.path))} Controller#Action`];
+  },
+  section(routes) {
+    const w = (f: (r: Route) => string, header: string) => Math.max(header.length, ...routes.map((r) => f(r).length));
+    const [nw, vw, pw] = [w((r) => r.name, "Prefix"), w((r) => r.verb, "Verb"), w((r) => r.path, "URI Pattern")];
+    return routes.map((x) => `${x.name.padStart(nw)} ${x.verb.padEnd(vw)} ${x.path.padEnd(pw)} ${x.reqs}`);
+  },
+  title: (name, modern) => (modern ? `${name}:` : `\n${name}:`),
+};
+
+function expandedLayout(o: InspectOptions): Layout {
+  const width = o.width ?? 80;
+  const withSource = !!o.sourceLocations && Version.parse(o.railsVersion).gte(7, 1);
+  return {
+    header: () => [],
+    section: (routes) =>
+      routes.map((x, i) => {
+        const block = [
+          `--[ Route ${i + 1} ]`.padEnd(width, "-"),
+          `Prefix            | ${x.name}`,
+          `Verb              | ${x.verb}`,
+          `URI               | ${x.path}`,
+          `Controller#Action | ${x.reqs}`,
+        ];
+        if (withSource) block.push(`Source Location   | ${x.source.file}:${x.source.start.line + 1}`);
+        return block.join("\n");
+      }),
+    title: (name, modern) => (modern ? `[ ${name} ]` : `\n[ ${name} ]`),
+  };
+}
+
+/** Each mounted engine once, in the order its first mount appears. */
+function mountedEngines(routes: Route[], o: InspectOptions): { name: string; routes: Route[] }[] {
+  const out: { name: string; routes: Route[] }[] = [];
+  for (const r of routes) {
+    if (r.endpoint.kind !== "engine" || out.some((e) => e.name === r.endpoint.text)) continue;
+    const drawn = o.engines?.find((e) => e.name === r.endpoint.text);
+    out.push({ name: r.endpoint.text, routes: (drawn?.routes ?? []).filter((x) => !x.internal) });
+  }
+  return out;
+}
+
+/** `RoutesInspector#format`, Rails 6.1 through 8.0. */
+function format61(routes: Route[], o: InspectOptions, layout: Layout): string[] {
+  const shown = filterRoutes(routes, o);
+  if (shown.length === 0) return noRoutes(routes, o);
+  const buffer = [...layout.header(shown), ...layout.section(shown)];
+  for (const engine of mountedEngines(shown, o)) {
+    buffer.push(layout.title(`Routes for ${engine.name}`, false));
+    // An engine without routes still prints its title; Ruby's join leaves a newline after it.
+    const section = layout.section(engine.routes);
+    buffer.push(...(section.length ? section : [""]));
+  }
+  return buffer;
+}
+
+/** `RoutesInspector#format`, Rails 8.1: every section filtered, titled when there are engines. */
+function format81(routes: Route[], o: InspectOptions, layout: Layout): string[] {
+  const main = routes.filter((r) => !r.internal);
+  const sections = [{ name: null as string | null, routes: main }, ...mountedEngines(main, o)];
+  const buffer: string[] = [];
+  for (const { name, routes: sectionRoutes } of sections) {
+    const shown = filterRoutes(sectionRoutes, o);
+    if (sections.length > 1) buffer.push(layout.title(`Routes for ${name ?? "application"}`, true));
+    if (shown.length) buffer.push(...layout.header(shown), ...layout.section(shown));
+    else buffer.push(...noRoutes81(name, o));
+    buffer.push("");
+  }
+  return buffer;
+}
+
+function format(routes: Route[], o: InspectOptions, layout: Layout): string {
+  const modern = Version.parse(o.railsVersion).gte(8, 1);
+  return finish(modern ? format81(routes, o, layout) : format61(routes, o, layout));
+}
+
 /** The text `bin/rails routes` prints, with its final newline. */
 export function formatSheet(routes: Route[], o: InspectOptions = {}): string {
-  const shown = filterRoutes(routes, o);
-  if (shown.length === 0) return finish(noRoutes(routes, o));
-  const r = rows(shown);
-  const width = (k: keyof Row, header: string) => Math.max(header.length, ...r.map((x) => x[k].length));
-  const [nw, vw, pw] = [width("name", "Prefix"), width("verb", "Verb"), width("path", "URI Pattern")];
-  const [hn, hv, hp] = [Math.max(0, ...r.map((x) => x.name.length)), Math.max(0, ...r.map((x) => x.verb.length)), Math.max(0, ...r.map((x) => x.path.length))];
-  // The header pads to the widest value only (not to the header words), exactly as Rails does.
-  const lines = [`${"Prefix".padStart(hn)} ${"Verb".padEnd(hv)} ${"URI Pattern".padEnd(hp)} Controller#Action`];
-  for (const x of r) lines.push(`${x.name.padStart(nw)} ${x.verb.padEnd(vw)} ${x.path.padEnd(pw)} ${x.reqs}`);
-  if (Version.parse(o.railsVersion).gte(8, 1)) lines.push("");
-  return finish(lines);
+  return format(routes, o, sheetLayout);
 }
 
 /** `bin/rails routes --expanded`. */
 export function formatExpanded(routes: Route[], o: InspectOptions = {}): string {
-  const shown = filterRoutes(routes, o);
-  if (shown.length === 0) return finish(noRoutes(routes, o));
-  const width = o.width ?? 80;
-  const withSource = !!o.sourceLocations && Version.parse(o.railsVersion).gte(7, 1);
-  const lines = shown.map((x, i) => {
-    const block = [
-      `--[ Route ${i + 1} ]`.padEnd(width, "-"),
-      `Prefix            | ${x.name}`,
-      `Verb              | ${x.verb}`,
-      `URI               | ${x.path}`,
-      `Controller#Action | ${x.reqs}`,
-    ];
-    if (withSource) block.push(`Source Location   | ${x.source.file}:${x.source.start.line + 1}`);
-    return block.join("\n");
-  });
-  if (Version.parse(o.railsVersion).gte(8, 1)) lines.push("");
-  return finish(lines);
+  return format(routes, o, expandedLayout(o));
 }
 
 /** `@buffer.join("\n")` printed with `say`, which adds a newline unless there is one. */

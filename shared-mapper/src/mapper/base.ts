@@ -49,15 +49,16 @@ export function mount(m: MapperState, call: Call): void {
   const opts = options instanceof RHash ? options : new RHash();
   // Rails 8.1 names the mount only when `as:` is absent; before, `as: nil` also got the app's name.
   const named = m.version.gte(8, 1) ? !opts.shas("as") : !truthy(opts.sget("as"));
-  if (named) opts.sset("as", appName(app!));
+  if (named) opts.sset("as", appName(m, app!));
   nameForAction(m, opts.sget("as"), path);
   if (!truthy(opts.sget("via"))) opts.sset("via", sym("all"));
   const merged = opts.merge(new RHash([[sym("to"), app!], [sym("anchor"), false], [sym("format"), false]]));
   match(m, { args: [path!, merged], block: null });
 }
 
-/** `app_name`: a class mounts as its underscored name (`Sidekiq::Web` → `sidekiq_web`). */
-function appName(app: RValue): RValue {
-  if (app instanceof RConst) return underscore(app.path).replace(/\//g, "_");
-  return null;
+/** `app_name`: an engine mounts as its `railtie_name`, a class as its underscored name (`Sidekiq::Web` → `sidekiq_web`). */
+function appName(m: MapperState, app: RValue): RValue {
+  if (!(app instanceof RConst)) return null;
+  if (m.engines.isEngine(app.path)) return m.engines.railtieName(app.path);
+  return underscore(app.path).replace(/\//g, "_");
 }

@@ -324,7 +324,7 @@ function optionalText(v: RValue | undefined): string | null {
 
 function endpointFor(m: MapperState, to: RValue | undefined, controller: string | null, action: string | null): Endpoint {
   if (to instanceof RRedirect) return { kind: "redirect", text: to.inspectText };
-  if (to instanceof RConst) return { kind: m.isEngine(to) ? "engine" : "app", text: to.path };
+  if (to instanceof RConst) return { kind: m.engines.isEngine(to.path) ? "engine" : "app", text: to.path };
   // Rails 7.1 prints procs and lambdas by kind, not by their (unknowable) address.
   if (to instanceof RProc && m.version.gte(7, 1)) return { kind: "app", text: "Inline handler (Proc/Lambda)" };
   if (to instanceof RProc || to instanceof RUnknown) return { kind: "app", text: inspect(to, m.ruby) };

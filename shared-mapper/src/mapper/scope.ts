@@ -5,7 +5,7 @@
  * (`shallow_nesting_depth` counts on that).
  */
 import type { Resource } from "./resource.js";
-import type { RValue } from "../ruby/values.js";
+import { RHash, sym, type RValue } from "../ruby/values.js";
 
 export type ScopeLevel =
   | "resources"
@@ -123,4 +123,9 @@ export class Scope {
   *nodes(): Generator<Scope> {
     for (let s: Scope | null = this; s; s = s.parent) yield s;
   }
+}
+
+/** The scope a `Mapper` starts with: only the default `path_names`. */
+export function rootScope(): Scope {
+  return new Scope({ path_names: new RHash([[sym("new"), "new"], [sym("edit"), "edit"]]) });
 }

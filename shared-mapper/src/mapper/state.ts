@@ -3,7 +3,8 @@
  * `@draw_paths`), plus what the static evaluator provides in place of Ruby itself:
  * running a block, reading a drawn file, and the source span of the current DSL call.
  */
-import type { RubyVersion, RConst, RProc, RValue } from "../ruby/values.js";
+import type { RubyVersion, RProc, RValue } from "../ruby/values.js";
+import type { EngineRegistry } from "./engines.js";
 import type { Span } from "../types.js";
 import type { RouteSet } from "./routeSet.js";
 import type { Scope } from "./scope.js";
@@ -29,8 +30,8 @@ export interface MapperState {
   readonly apiOnly: boolean;
   readonly drawPaths: string[];
   readonly host: MapperHost;
-  /** Mounted constants that are Rails engines (`Blog::Engine`). */
-  isEngine(app: RConst): boolean;
+  /** Engines known from the files, shared by the app's and the engines' route sets. */
+  readonly engines: EngineRegistry;
 }
 
 /** Arguments of a DSL call: positional values (keywords arrive as a trailing Hash) and the block. */

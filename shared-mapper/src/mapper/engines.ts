@@ -1,0 +1,64 @@
+/**
+ * Rails engines as `Rails::Engine`/`Railtie` (railties) and `RouteSet#eval_block` treat
+ * them: an engine has its own route set (`Blog::Engine.routes.draw`), a name used for its
+ * mount (`railtie_name`, or the isolated namespace's name), and `isolate_namespace` gives its
+ * routes a default `module` scope. `rails routes` prints each mounted engine's routes in a
+ * section of their own.
+ */
+import { underscore } from "../inflector.js";
+import { RouteSet } from "./routeSet.js";
+
+export interface EngineClass {
+  /** `isolate_namespace Blog` → "Blog". */
+  isolatedNamespace?: string;
+  /** An explicit `engine_name "blog"`. */
+  engineName?: string;
+}
+
+export class EngineRegistry {
+  /** Engine classes defined in the routes files (`class Engine < ::Rails::Engine`). */
+  readonly classes = new Map<string, EngineClass>();
+  /** Route sets drawn with `<Engine>.routes.draw`, by constant path, in drawing order. */
+  readonly sets = new Map<string, RouteSet>();
+
+  /**
+   * Whether a mounted constant is an engine. Engines usually come from gems we cannot see,
+   * so a constant named `...::Engine` counts as one too.
+   */
+  isEngine(path: string): boolean {
+    return this.classes.has(path) || this.sets.has(path) || /(^|::)Engine$/.test(path);
+  }
+
+  /** The default `module` scope of the engine's routes (`isolate_namespace`). */
+  defaultModule(path: string): string | undefined {
+    const ns = this.isolation(path);
+    return ns ? underscore(ns) : undefined;
+  }
+
+  /** `railtie_name`/`engine_name`: the name a mount of this engine gets. */
+  railtieName(path: string): string {
+    const cls = this.classes.get(path);
+    if (cls?.engineName) return cls.engineName;
+    const ns = this.isolation(path);
+    return underscore(ns ?? path).replace(/\//g, "_");
+  }
+
+  /** Drawn route set of an engine, created on first use. */
+  setFor(path: string): RouteSet {
+    let set = this.sets.get(path);
+    if (!set) {
+      set = new RouteSet();
+      this.sets.set(path, set);
+    }
+    return set;
+  }
+
+  private isolation(path: string): string | undefined {
+    const cls = this.classes.get(path);
+    if (cls) return cls.isolatedNamespace;
+    // An engine we only know by name: generated engines (`rails plugin new --mountable`)
+    // isolate their namespace, so assume `X::Engine` isolates `X`.
+    const m = /^(.*)::Engine$/.exec(path);
+    return m ? m[1] : undefined;
+  }
+}

@@ -1,0 +1,5 @@
+Rails.application.routes.draw do
+  mount Ahoy::Engine => "/ahoy"
+  mount RailsAdmin::Engine => "/admin", as: "rails_admin"
+  resources :posts, only: :index
+end
