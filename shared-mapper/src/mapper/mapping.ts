@@ -89,7 +89,8 @@ export function buildRoute(m: MapperState, o: MappingOptions): Route {
   const scopeOptions = m.scope.get("options") ?? new RHash();
   const moduleValue = m.scope.get("module");
   const moduleName = truthy(moduleValue ?? null) ? toS(moduleValue!) : null;
-  let options = scopeOptions.merge(o.options);
+  // `o.options` is already this route's own copy, so it may be extended in place.
+  let options = scopeOptions.size ? scopeOptions.merge(o.options) : o.options;
   const internal = truthy(options.sdelete("internal") ?? null);
 
   const pathParams = info.names;
@@ -132,9 +133,12 @@ export function buildRoute(m: MapperState, o: MappingOptions): Route {
   return describeRoute(m, { info, defaults, requirements: allRequirements, via: o.via, to: o.to, pathParams }, internal);
 }
 
+const GLOB_DEFAULT = new RRegexp(".+?");
+const GLOB_DEFAULT_MULTILINE = new RRegexp(".+?", "m");
+
 function wildcardRegexp(m: MapperState): RRegexp {
   // Rails 7.0 made the glob default multiline, and `rails routes` hides only that exact regexp.
-  return m.version.gte(7, 0) ? new RRegexp(".+?", "m") : new RRegexp(".+?");
+  return m.version.gte(7, 0) ? GLOB_DEFAULT_MULTILINE : GLOB_DEFAULT;
 }
 
 function normalizeOptions(m: MapperState, options: RHash, pathParams: string[], moduleName: string | null, o: MappingOptions): RHash {
@@ -284,10 +288,7 @@ interface Described {
 function describeRoute(m: MapperState, d: Described, internal: boolean): Route {
   const hidden = wildcardRegexp(m);
   const shown = d.requirements.size ? d.defaults.merge(d.requirements) : d.defaults.dup();
-  for (const k of shown.keys()) {
-    const v = shown.get(k);
-    if (v instanceof RRegexp && v.source === hidden.source && v.flags === hidden.flags) shown.delete(k);
-  }
+  shown.deleteWhere((_k, v) => v instanceof RRegexp && v.source === hidden.source && v.flags === hidden.flags);
   const segment = (name: string) => d.pathParams.includes(name);
   const controller = segment("controller") ? ":controller" : optionalText(shown.sget("controller"));
   const action = segment("action") ? ":action" : optionalText(shown.sget("action"));
@@ -314,7 +315,8 @@ function describeRoute(m: MapperState, d: Described, internal: boolean): Route {
     parameters: parameters(d.info, d.requirements),
     source: m.host.source(),
     internal,
-    ...(endpoint.kind === "engine" ? { engine: endpoint.text } : {}),
+    // Always present (undefined unless mounted engine) so every route has the same shape.
+    engine: endpoint.kind === "engine" ? endpoint.text : undefined,
   };
 }
 

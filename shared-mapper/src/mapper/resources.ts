@@ -105,9 +105,11 @@ function setMemberMappingsForResource(m: MapperState, res: Resource): void {
   });
 }
 
+const VIA = sym("via");
+
 /** `get :index` and friends, as the standard actions call them. */
 function route(m: MapperState, verb: string, action: string): void {
-  match(m, { args: [sym(action), new RHash([[sym("via"), sym(verb)]])], block: null });
+  match(m, { args: [sym(action), new RHash([[VIA, sym(verb)]])], block: null });
 }
 
 function applyCommonBehaviorFor(m: MapperState, singleton: boolean, args: RValue[], options: RHash, call: Call): boolean {

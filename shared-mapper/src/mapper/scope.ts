@@ -41,6 +41,49 @@ export interface Frame {
 
 export type FrameKey = keyof Frame;
 
+/** A flattened scope: one field per frame key, copied from the parent's then overridden. */
+class Resolved implements Frame {
+  path?: RValue;
+  shallow_path?: RValue;
+  as?: RValue;
+  shallow_prefix?: RValue;
+  module?: RValue;
+  controller?: RValue;
+  action?: RValue;
+  path_names?: RHash;
+  constraints?: RHash;
+  shallow?: boolean;
+  blocks?: RValue[];
+  defaults?: RHash;
+  via?: RValue;
+  format?: RValue;
+  options?: RHash;
+  to?: RValue;
+  scope_level_resource?: Resource;
+  action_options?: { only: RValue; except: RValue };
+
+  constructor(p?: Resolved) {
+    this.path = p?.path;
+    this.shallow_path = p?.shallow_path;
+    this.as = p?.as;
+    this.shallow_prefix = p?.shallow_prefix;
+    this.module = p?.module;
+    this.controller = p?.controller;
+    this.action = p?.action;
+    this.path_names = p?.path_names;
+    this.constraints = p?.constraints;
+    this.shallow = p?.shallow;
+    this.blocks = p?.blocks;
+    this.defaults = p?.defaults;
+    this.via = p?.via;
+    this.format = p?.format;
+    this.options = p?.options;
+    this.to = p?.to;
+    this.scope_level_resource = p?.scope_level_resource;
+    this.action_options = p?.action_options;
+  }
+}
+
 /** Rails' `Scope::OPTIONS`, in the order `scope` processes them. */
 export const SCOPE_OPTIONS = [
   "path", "shallow_path", "as", "shallow_prefix", "module", "controller", "action", "path_names",
@@ -68,19 +111,19 @@ export class Scope {
   }
 
   /** Every key visible from this node, nearest frame winning; built on first lookup. */
-  private resolved: Frame | undefined;
+  private resolved: Resolved | undefined;
 
   get<K extends FrameKey>(key: K): Frame[K] | undefined {
-    if (this.resolved === undefined) {
-      // Lookups outnumber scopes many times over, so flatten the chain once per node.
-      this.resolved = this.parent ? { ...this.parent.resolvedFrame(), ...this.frame } : { ...this.frame };
-    }
-    return this.resolved[key];
+    return (this.resolved ??= this.resolve())[key];
   }
 
-  private resolvedFrame(): Frame {
-    if (this.resolved === undefined) this.get("path");
-    return this.resolved!;
+  // Lookups outnumber scopes many times over, so flatten the chain once per node, into
+  // objects of one shape (a class with every key) that property access handles fastest.
+  private resolve(): Resolved {
+    const out = new Resolved(this.parent ? (this.parent.resolved ??= this.parent.resolve()) : undefined);
+    const frame = this.frame as Record<string, unknown>;
+    for (const key in frame) (out as unknown as Record<string, unknown>)[key] = frame[key];
+    return out;
   }
 
   /** The root scope, made by the mapper itself, has no parent. */

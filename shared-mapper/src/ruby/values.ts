@@ -146,6 +146,15 @@ export class RHash {
   keys(): RValue[] {
     return this.ks.slice();
   }
+  /** Removes, in place, every entry `pred` holds for. */
+  deleteWhere(pred: (k: RValue, v: RValue) => boolean): void {
+    for (let i = this.ks.length - 1; i >= 0; i--) {
+      if (pred(this.ks[i], this.vs[i])) {
+        this.ks.splice(i, 1);
+        this.vs.splice(i, 1);
+      }
+    }
+  }
   values(): RValue[] {
     return this.vs.slice();
   }
