@@ -46,6 +46,11 @@ for (let i = 0; i < runs + 3; i++) {
   const result = mapper.map({ ...input, files });
   const total = performance.now() - t;
   routes = result.routes.length;
+  const errors = result.diagnostics.filter((d) => d.severity === "error");
+  if (errors.length || routes < 10000) {
+    console.error("bench: the generated file did not map cleanly:", errors[0]?.message ?? `${routes} routes`);
+    process.exit(1);
+  }
   if (i >= 3) {
     parseTimes.push(p);
     totalTimes.push(total);

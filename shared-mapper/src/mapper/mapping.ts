@@ -84,53 +84,62 @@ export function buildRoute(m: MapperState, o: MappingOptions): Route {
     if (e instanceof PathSyntaxError) throw routingError(e.message, "Racc::ParseError");
     throw e;
   }
-  const scopeConstraints = m.scope.get("constraints") ?? new RHash();
-  let defaults = (m.scope.get("defaults") ?? new RHash()).dup();
-  const scopeOptions = m.scope.get("options") ?? new RHash();
+  // Hashes are created only where a route needs them: this runs once per route.
+  const scopeConstraints = m.scope.get("constraints");
+  const scopeDefaults = m.scope.get("defaults");
+  const scopeOptions = m.scope.get("options");
   const moduleValue = m.scope.get("module");
   const moduleName = truthy(moduleValue ?? null) ? toS(moduleValue!) : null;
   // `o.options` is already this route's own copy, so it may be extended in place.
-  let options = scopeOptions.size ? scopeOptions.merge(o.options) : o.options;
+  let options = scopeOptions?.size ? scopeOptions.merge(o.options) : o.options;
   const internal = truthy(options.sdelete("internal") ?? null);
 
   const pathParams = info.names;
-  const wildcard = new RHash();
-  if (o.formatted !== false) {
+  let wildcard: RHash | undefined;
+  if (o.formatted !== false && info.stars.length) {
+    wildcard = new RHash();
     for (const star of info.stars) if (!wildcard.shas(star)) wildcard.sset(star, wildcardRegexp(m));
+    options = wildcard.merge(options);
   }
-  if (wildcard.size) options = wildcard.merge(options);
-  options = normalizeOptions(m, options, pathParams, moduleName, o);
+  normalizeOptions(m, options, pathParams, moduleName, o);
 
-  const constraints = scopeConstraints.dup();
+  let constraints = scopeConstraints?.size ? scopeConstraints.dup() : undefined;
   options.forEach((k, v) => {
-    if (v instanceof RRegexp) constraints.set(k, v);
+    if (v instanceof RRegexp) (constraints ??= new RHash()).set(k, v);
   });
-  if (o.optionsConstraints instanceof RHash) {
-    const urlDefaults = o.optionsConstraints
-      .entries()
-      .filter(([k, v]) => isSym(k) && URL_OPTIONS.includes(k.name) && (typeof v === "string" || Number.isInteger(v)));
-    defaults = new RHash(urlDefaults).merge(defaults);
-    for (const [k, v] of o.optionsConstraints.entries()) constraints.set(k, v);
-  } else if (!isCallable(o.optionsConstraints) && !(o.optionsConstraints instanceof RUnknown)) {
-    throw routingError(`Invalid constraint: ${inspect(o.optionsConstraints, m.ruby)} must respond to :call or :matches?`);
+  let defaults = scopeDefaults?.size ? scopeDefaults.dup() : new RHash();
+  const given = o.optionsConstraints;
+  if (given instanceof RHash) {
+    if (given.size) {
+      const urlDefaults = new RHash();
+      given.forEach((k, v) => {
+        if (isSym(k) && URL_OPTIONS.includes(k.name) && (typeof v === "string" || Number.isInteger(v))) urlDefaults.set(k, v);
+      });
+      if (urlDefaults.size) defaults = urlDefaults.merge(defaults);
+      given.forEach((k, v) => (constraints ??= new RHash()).set(k, v));
+    }
+  } else if (!isCallable(given) && !(given instanceof RUnknown)) {
+    throw routingError(`Invalid constraint: ${inspect(given, m.ruby)} must respond to :call or :matches?`);
   }
 
-  const requirements = new RHash();
-  constraints.forEach((k, v) => {
+  let requirements = new RHash();
+  constraints?.forEach((k, v) => {
     if (isSym(k) && (pathParams.includes(k.name) || k.name === "controller")) requirements.set(k, v);
   });
   verifyRegexpRequirements(m, requirements, wildcard);
 
   const formats = normalizeFormat(o.formatted);
-  const allRequirements = formats ? formats.requirements.merge(requirements) : requirements;
-  if (formats) defaults = formats.defaults.merge(defaults);
+  if (formats) {
+    requirements = formats.requirements.merge(requirements);
+    defaults = formats.defaults.merge(defaults);
+  }
   options.forEach((k, v) => {
     if (!(v instanceof RRegexp)) defaults.set(k, v);
   });
-  if (pathParams.includes("action") && !allRequirements.shas("action") && !truthy(defaults.sget("action"))) {
+  if (pathParams.includes("action") && !requirements.shas("action") && !truthy(defaults.sget("action"))) {
     defaults.sset("action", "index");
   }
-  return describeRoute(m, { info, defaults, requirements: allRequirements, via: o.via, to: o.to, pathParams }, internal);
+  return describeRoute(m, { info, defaults, requirements, via: o.via, to: o.to, pathParams }, internal);
 }
 
 const GLOB_DEFAULT = new RRegexp(".+?");
@@ -141,19 +150,24 @@ function wildcardRegexp(m: MapperState): RRegexp {
   return m.version.gte(7, 0) ? GLOB_DEFAULT_MULTILINE : GLOB_DEFAULT;
 }
 
-function normalizeOptions(m: MapperState, options: RHash, pathParams: string[], moduleName: string | null, o: MappingOptions): RHash {
+/** `normalize_options!`: adds the controller and action to `options`, in place as `merge!` does. */
+function normalizeOptions(m: MapperState, options: RHash, pathParams: string[], moduleName: string | null, o: MappingOptions): void {
   if (pathParams.includes("controller")) {
     if (moduleName) throw routingError(":controller segment is not allowed within a namespace block");
-    if (!options.shas("controller") || !truthy(options.sget("controller"))) options.sset("controller", new RRegexp(".+?"));
+    if (!options.shas("controller") || !truthy(options.sget("controller"))) options.sset("controller", GLOB_DEFAULT);
   }
-  if (isCallable(o.to)) return options;
-  if (m.version.lt(4, 0)) return options.merge(controllerAndActionRails32(o, pathParams, moduleName));
+  if (isCallable(o.to)) return;
+  if (m.version.lt(4, 0)) {
+    controllerAndActionRails32(o, pathParams, moduleName).forEach((k, v) => options.set(k, v));
+    return;
+  }
   const [toController, action] = controllerAndAction(m, o);
   const controller = addControllerModule(toController, moduleName);
-  const hash = new RHash();
-  checkPart("controller", controller, pathParams, hash, (part) => translateController(part));
-  checkPart("action", action, pathParams, hash, (part) => (part instanceof RRegexp ? part : toS(part)));
-  return options.merge(hash);
+  // Both parts are checked before either is stored, as Rails builds its hash first.
+  const c = checkPart("controller", controller, pathParams) ? translateController(controller!) : undefined;
+  const a = checkPart("action", action, pathParams) ? (action instanceof RRegexp ? action : toS(action!)) : undefined;
+  if (c !== undefined) options.sset("controller", c);
+  if (a !== undefined) options.sset("action", a);
 }
 
 /** Controller and action from `to:`, by version: 7.1 stopped accepting non-strings, 7.2 reads `to: "show"` as an action. */
@@ -235,18 +249,18 @@ function translateController(part: RValue): RValue {
   );
 }
 
-function checkPart(name: string, part: RValue | undefined, pathParams: string[], hash: RHash, fn: (p: RValue) => RValue): void {
-  if (truthy(part)) hash.sset(name, fn(part!));
-  else if (!pathParams.includes(name)) {
-    throw routingError(`Missing :${name} key on routes definition, please check your routes.`);
-  }
+/** `check_part`: whether the part is given; raises when it is neither given nor a path segment. */
+function checkPart(name: string, part: RValue | undefined, pathParams: string[]): boolean {
+  if (truthy(part ?? null)) return true;
+  if (!pathParams.includes(name)) throw routingError(`Missing :${name} key on routes definition, please check your routes.`);
+  return false;
 }
 
 /**
  * `verify_regexp_requirements`. Rails 7.0 lets the glob defaults (`/.+?/m`) through, and
  * names the key, not the regexp, in its anchor message (`...requirements: :id`).
  */
-function verifyRegexpRequirements(m: MapperState, requirements: RHash, wildcard: RHash): void {
+function verifyRegexpRequirements(m: MapperState, requirements: RHash, wildcard: RHash | undefined): void {
   for (const [key, r] of requirements.entries()) {
     if (!(r instanceof RRegexp)) continue;
     if (ANCHOR_CHARACTERS_REGEX.test(r.source)) {
@@ -254,7 +268,7 @@ function verifyRegexpRequirements(m: MapperState, requirements: RHash, wildcard:
       throw routingError(`Regexp anchor characters are not allowed in routing requirements: ${shown}`);
     }
     if (r.flags.includes("m")) {
-      if (m.version.gte(7, 0) && wildcard.has(key)) continue;
+      if (m.version.gte(7, 0) && wildcard?.has(key)) continue;
       throw routingError(`Regexp multiline option is not allowed in routing requirements: ${inspect(r, m.ruby)}`);
     }
   }
@@ -286,17 +300,21 @@ interface Described {
 
 /** What `RouteWrapper` and `Journey::Route` derive for printing and for the editor features. */
 function describeRoute(m: MapperState, d: Described, internal: boolean): Route {
+  // `Route#requirements` is `defaults.merge(requirements)` without the glob default;
+  // it is read here key by key instead of being built.
   const hidden = wildcardRegexp(m);
-  const shown = d.requirements.size ? d.defaults.merge(d.requirements) : d.defaults.dup();
-  shown.deleteWhere((_k, v) => v instanceof RRegexp && v.source === hidden.source && v.flags === hidden.flags);
+  const isHidden = (v: RValue) => v instanceof RRegexp && v.source === hidden.source && v.flags === hidden.flags;
+  const shown = (name: string): RValue | undefined => {
+    const r = d.requirements.sget(name);
+    const v = r !== undefined ? r : d.defaults.sget(name);
+    return v === undefined || isHidden(v) ? undefined : v;
+  };
   const segment = (name: string) => d.pathParams.includes(name);
-  const controller = segment("controller") ? ":controller" : optionalText(shown.sget("controller"));
-  const action = segment("action") ? ":action" : optionalText(shown.sget("action"));
+  const controller = segment("controller") ? ":controller" : optionalText(shown("controller"));
+  const action = segment("action") ? ":action" : optionalText(shown("action"));
   const endpoint = endpointFor(m, d.to, controller, action);
-  const constraints = shown.dup();
-  constraints.sdelete("controller");
-  constraints.sdelete("action");
-  const reqs = constraints.size ? `${endpoint.text} ${inspect(constraints, m.ruby)}` : endpoint.text;
+  const constraints = displayedConstraints(d, isHidden);
+  const reqs = constraints ? `${endpoint.text} ${inspect(constraints, m.ruby)}` : endpoint.text;
   const verbs = d.via.map(verbName);
   return {
     name: "",
@@ -318,6 +336,23 @@ function describeRoute(m: MapperState, d: Described, internal: boolean): Route {
     // Always present (undefined unless mounted engine) so every route has the same shape.
     engine: endpoint.kind === "engine" ? endpoint.text : undefined,
   };
+}
+
+/** `RouteWrapper#constraints`: the merged requirements except controller and action, or undefined if none. */
+function displayedConstraints(d: Described, isHidden: (v: RValue) => boolean): RHash | undefined {
+  const skip = (k: RValue) => isSym(k) && (k.name === "controller" || k.name === "action");
+  let out: RHash | undefined;
+  d.defaults.forEach((k, v) => {
+    if (skip(k)) return;
+    const r = d.requirements.get(k);
+    const value = r !== undefined ? r : v;
+    if (!isHidden(value)) (out ??= new RHash()).set(k, value);
+  });
+  d.requirements.forEach((k, v) => {
+    if (skip(k) || d.defaults.has(k) || isHidden(v)) return;
+    (out ??= new RHash()).set(k, v);
+  });
+  return out;
 }
 
 function optionalText(v: RValue | undefined): string | null {
