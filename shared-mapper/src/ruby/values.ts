@@ -225,7 +225,13 @@ export function truthy(v: RValue | undefined): boolean {
 /** Rails' `blank?` for the values routes use. */
 export function blank(v: RValue | undefined): boolean {
   if (v === null || v === undefined || v === false) return true;
-  if (typeof v === "string") return /^[\s\u00a0]*$/u.test(v);
+  if (typeof v === "string") {
+    // Most strings start with a non-space character and so cannot be blank: skip the regexp.
+    if (v.length === 0) return true;
+    const c = v.charCodeAt(0);
+    if (c > 32 && c !== 160 && c < 0x1680) return false;
+    return /^[\s\u00a0]*$/u.test(v);
+  }
   if (Array.isArray(v)) return v.length === 0;
   if (v instanceof RHash) return v.size === 0;
   return false;

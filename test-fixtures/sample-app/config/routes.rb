@@ -67,6 +67,7 @@ Rails.application.routes.draw do
 
   draw :admin
   draw :api
+  draw :community
 
   authenticate :user, ->(user) { user.admin? } do
     mount Sidekiq::Web => "/sidekiq"
