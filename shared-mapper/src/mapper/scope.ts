@@ -41,46 +41,23 @@ export interface Frame {
 
 export type FrameKey = keyof Frame;
 
-/** A flattened scope: one field per frame key, copied from the parent's then overridden. */
-class Resolved implements Frame {
-  path?: RValue;
-  shallow_path?: RValue;
-  as?: RValue;
-  shallow_prefix?: RValue;
-  module?: RValue;
-  controller?: RValue;
-  action?: RValue;
-  path_names?: RHash;
-  constraints?: RHash;
-  shallow?: boolean;
-  blocks?: RValue[];
-  defaults?: RHash;
-  via?: RValue;
-  format?: RValue;
-  options?: RHash;
-  to?: RValue;
-  scope_level_resource?: Resource;
-  action_options?: { only: RValue; except: RValue };
+/** Every key a frame may hold, in one fixed order. */
+const FRAME_KEYS: FrameKey[] = [
+  "path", "shallow_path", "as", "shallow_prefix", "module", "controller", "action", "path_names", "constraints",
+  "shallow", "blocks", "defaults", "via", "format", "options", "to", "scope_level_resource", "action_options",
+];
 
-  constructor(p?: Resolved) {
-    this.path = p?.path;
-    this.shallow_path = p?.shallow_path;
-    this.as = p?.as;
-    this.shallow_prefix = p?.shallow_prefix;
-    this.module = p?.module;
-    this.controller = p?.controller;
-    this.action = p?.action;
-    this.path_names = p?.path_names;
-    this.constraints = p?.constraints;
-    this.shallow = p?.shallow;
-    this.blocks = p?.blocks;
-    this.defaults = p?.defaults;
-    this.via = p?.via;
-    this.format = p?.format;
-    this.options = p?.options;
-    this.to = p?.to;
-    this.scope_level_resource = p?.scope_level_resource;
-    this.action_options = p?.action_options;
+/**
+ * A flattened scope: every frame key, copied from the parent's then overridden. Assigning
+ * all keys in one order gives every instance the same shape, which keeps lookups fast.
+ */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+interface Resolved extends Frame {}
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+class Resolved {
+  constructor(parent?: Resolved) {
+    const self = this as Record<FrameKey, unknown>;
+    for (const key of FRAME_KEYS) self[key] = parent?.[key];
   }
 }
 

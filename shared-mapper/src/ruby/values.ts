@@ -128,7 +128,9 @@ export class RHash {
     return this;
   }
   delete(k: RValue): RValue | undefined {
-    const i = this.indexOf(k);
+    return this.removeAt(this.indexOf(k));
+  }
+  private removeAt(i: number): RValue | undefined {
     if (i < 0) return undefined;
     const v = this.vs[i];
     this.ks.splice(i, 1);
@@ -145,15 +147,6 @@ export class RHash {
   }
   keys(): RValue[] {
     return this.ks.slice();
-  }
-  /** Removes, in place, every entry `pred` holds for. */
-  deleteWhere(pred: (k: RValue, v: RValue) => boolean): void {
-    for (let i = this.ks.length - 1; i >= 0; i--) {
-      if (pred(this.ks[i], this.vs[i])) {
-        this.ks.splice(i, 1);
-        this.vs.splice(i, 1);
-      }
-    }
   }
   values(): RValue[] {
     return this.vs.slice();
@@ -190,12 +183,7 @@ export class RHash {
     return this.set(sym(name), v);
   }
   sdelete(name: string): RValue | undefined {
-    const i = this.sindex(name);
-    if (i < 0) return undefined;
-    const v = this.vs[i];
-    this.ks.splice(i, 1);
-    this.vs.splice(i, 1);
-    return v;
+    return this.removeAt(this.sindex(name));
   }
 }
 
