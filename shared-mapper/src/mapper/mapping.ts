@@ -303,19 +303,12 @@ function describeRoute(m: MapperState, d: Described, internal: boolean): Route {
   // `Route#requirements` is `defaults.merge(requirements)` without the glob default;
   // it is read here key by key instead of being built.
   const hidden = wildcardRegexp(m);
-  const isHidden = (v: RValue) => v instanceof RRegexp && v.source === hidden.source && v.flags === hidden.flags;
-  const shown = (name: string): RValue | undefined => {
-    const r = d.requirements.sget(name);
-    const v = r !== undefined ? r : d.defaults.sget(name);
-    return v === undefined || isHidden(v) ? undefined : v;
-  };
-  const segment = (name: string) => d.pathParams.includes(name);
-  const controller = segment("controller") ? ":controller" : optionalText(shown("controller"));
-  const action = segment("action") ? ":action" : optionalText(shown("action"));
+  const controller = d.pathParams.includes("controller") ? ":controller" : optionalText(shownValue(d, "controller", hidden));
+  const action = d.pathParams.includes("action") ? ":action" : optionalText(shownValue(d, "action", hidden));
   const endpoint = endpointFor(m, d.to, controller, action);
-  const constraints = displayedConstraints(d, isHidden);
+  const constraints = displayedConstraints(d, hidden);
   const reqs = constraints ? `${endpoint.text} ${inspect(constraints, m.ruby)}` : endpoint.text;
-  const verbs = d.via.map(verbName);
+  const verbs = d.via.length === 1 ? [verbName(d.via[0])] : d.via.map(verbName);
   return {
     name: "",
     helpers: [],
@@ -338,20 +331,32 @@ function describeRoute(m: MapperState, d: Described, internal: boolean): Route {
   };
 }
 
+const isHidden = (v: RValue, hidden: RRegexp) => v instanceof RRegexp && v.source === hidden.source && v.flags === hidden.flags;
+const isControllerOrAction = (k: RValue) => k instanceof RSymbol && (k.name === "controller" || k.name === "action");
+
+/** A key of `defaults.merge(requirements)`, unless it is the hidden glob default. */
+function shownValue(d: Described, name: string, hidden: RRegexp): RValue | undefined {
+  const r = d.requirements.sget(name);
+  const v = r !== undefined ? r : d.defaults.sget(name);
+  return v === undefined || isHidden(v, hidden) ? undefined : v;
+}
+
 /** `RouteWrapper#constraints`: the merged requirements except controller and action, or undefined if none. */
-function displayedConstraints(d: Described, isHidden: (v: RValue) => boolean): RHash | undefined {
-  const skip = (k: RValue) => isSym(k) && (k.name === "controller" || k.name === "action");
+function displayedConstraints(d: Described, hidden: RRegexp): RHash | undefined {
   let out: RHash | undefined;
-  d.defaults.forEach((k, v) => {
-    if (skip(k)) return;
+  const defaults = d.defaults.entries();
+  for (const [k, v] of defaults) {
+    if (isControllerOrAction(k)) continue;
     const r = d.requirements.get(k);
     const value = r !== undefined ? r : v;
-    if (!isHidden(value)) (out ??= new RHash()).set(k, value);
-  });
-  d.requirements.forEach((k, v) => {
-    if (skip(k) || d.defaults.has(k) || isHidden(v)) return;
-    (out ??= new RHash()).set(k, v);
-  });
+    if (!isHidden(value, hidden)) (out ??= new RHash()).set(k, value);
+  }
+  if (d.requirements.size) {
+    for (const [k, v] of d.requirements.entries()) {
+      if (isControllerOrAction(k) || d.defaults.has(k) || isHidden(v, hidden)) continue;
+      (out ??= new RHash()).set(k, v);
+    }
+  }
   return out;
 }
 
@@ -369,9 +374,15 @@ function endpointFor(m: MapperState, to: RValue | undefined, controller: string 
 }
 
 /** `Journey::Route.verb_matcher(...).verb`. */
+const verbNames = new Map<string, string>();
+
 function verbName(v: RValue): string {
   // Known verbs and unknown ones (`:purge`) alike print upcased; only the symbol `:all` prints as "".
-  return isSym(v, "all") ? "" : dasherize(toS(v)).toUpperCase();
+  if (isSym(v, "all")) return "";
+  const text = toS(v);
+  let name = verbNames.get(text);
+  if (name === undefined) verbNames.set(text, (name = dasherize(text).toUpperCase()));
+  return name;
 }
 
 function inspectEach(m: MapperState, h: RHash): Record<string, string> {

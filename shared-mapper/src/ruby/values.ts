@@ -325,6 +325,8 @@ function symbolBody(name: string): string {
 }
 
 export function inspectString(s: string): string {
+  // Most strings need no escaping at all.
+  if (!/["\\#\x00-\x1f\x7f]/.test(s)) return '"' + s + '"';
   let out = '"';
   for (const ch of s) {
     const c = ch.codePointAt(0)!;
