@@ -87,8 +87,10 @@ export class Resource {
     return this.name;
   }
   get singular(): string {
-    return singularize(this.name);
+    // Names are fixed once constructed; the singular is asked for by every route.
+    return (this.singularCache ??= singularize(this.name));
   }
+  private singularCache?: string;
   get memberName(): string {
     return this.singular;
   }

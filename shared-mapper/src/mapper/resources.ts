@@ -278,7 +278,12 @@ export function nameForAction(m: MapperState, as: RValue | undefined, action: RV
     memberName = res.memberName;
   }
   const parts = m.scope.actionName(namePrefix ?? null, prefix ?? null, collectionName, memberName);
-  const candidate = parts.filter((p) => present(p) && !(p instanceof RSymbol && p.name === "")).map((p) => toS(p)).join("_");
+  // `select(&:present?).join("_")`
+  let candidate = "";
+  for (const p of parts) {
+    if (!present(p) || (p instanceof RSymbol && p.name === "")) continue;
+    candidate = candidate === "" ? toS(p) : candidate + "_" + toS(p);
+  }
   if (candidate === "") return undefined;
   if (as === undefined || as === null) {
     if (!/^[_a-z]/i.test(candidate) || m.set.hasNamedRoute(candidate)) return undefined;

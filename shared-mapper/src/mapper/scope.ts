@@ -97,6 +97,8 @@ export class Scope {
   // Lookups outnumber scopes many times over, so flatten the chain once per node, into
   // objects of one shape (a class with every key) that property access handles fastest.
   private resolve(): Resolved {
+    // A new level shares its parent's frame (`new_level`), so it sees exactly what the parent sees.
+    if (this.parent && this.parent.frame === this.frame) return (this.parent.resolved ??= this.parent.resolve());
     const out = new Resolved(this.parent ? (this.parent.resolved ??= this.parent.resolve()) : undefined);
     const frame = this.frame as Record<string, unknown>;
     for (const key in frame) (out as unknown as Record<string, unknown>)[key] = frame[key];
