@@ -69,6 +69,24 @@ if (!filter || "sample-app".includes(filter)) {
   }
 }
 
+// Path recognition: each request in test-fixtures/recognize/requests.txt, as recognize_path answers it.
+if (!filter || "recognize".includes(filter)) {
+  const dir = join(FIXTURES, "recognize");
+  const json = JSON.parse(
+    execFileSync("ruby", [oracle, join(dir, "routes.rb"), "--recognize", join(dir, "requests.txt")], { encoding: "utf8", maxBuffer: 64 << 20 }),
+  );
+  const text = json.recognized.map((r) => `${r.request} => ${r.error ? `error: ${r.error}` : JSON.stringify(r.params)}`).join("\n") + "\n";
+  const path = join(dir, "requests.rails-6.1.txt");
+  compared++;
+  if (!existsSync(path) || readFileSync(path, "utf8") !== text) {
+    if (check) failures.push("recognize");
+    else {
+      writeFileSync(path, text);
+      changed++;
+    }
+  }
+}
+
 if (check) {
   if (failures.length) {
     console.error(`oracle: ${failures.length} golden(s) differ from live Rails: ${failures.join(", ")}`);

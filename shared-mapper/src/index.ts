@@ -19,6 +19,7 @@ import type { Diagnostic, MapInput, MapResult } from "./types.js";
 export * from "./types.js";
 export { formatSheet, formatExpanded, filterRoutes, type InspectOptions } from "./inspect/sheet.js";
 export { Version } from "./mapper/version.js";
+export { recognize, normalizeRequestPath, type Recognition } from "./journey/recognize.js";
 
 export interface RouteMapper {
   map(input: MapInput): MapResult;
@@ -88,6 +89,7 @@ function mapRoutes(input: MapInput, parse: Parse): MapResult {
     engines: new EngineRegistry(),
   };
   interpreter.mapper = state;
+  interpreter.appSet = set;
   try {
     const entry = load(input.entry);
     if (!entry) {
@@ -102,7 +104,15 @@ function mapRoutes(input: MapInput, parse: Parse): MapResult {
     diagnostics.push(span.file ? { ...fileDiagnostic(input.entry, message, "internal-error"), span } : fileDiagnostic(input.entry, message, "internal-error"));
   }
   const engines = [...state.engines.sets].map(([name, engineSet]) => ({ name, routes: engineSet.routes }));
-  return { routes: set.routes, customHelpers: set.customHelpers, engines, diagnostics, files };
+  return {
+    routes: set.routes,
+    customHelpers: set.customHelpers,
+    engines,
+    declarations: interpreter.declarations,
+    concerns: interpreter.concernDefinitions(),
+    diagnostics,
+    files,
+  };
 }
 
 function fileDiagnostic(file: string, message: string, code: string): Diagnostic {

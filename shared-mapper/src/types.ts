@@ -73,6 +73,8 @@ export interface Route {
   source: Span;
   /** True for routes Rails marks `internal` (hidden from `rails routes`). */
   internal: boolean;
+  /** False for mounts (`anchor: false`): the path is a prefix, the app handles the rest. */
+  anchored: boolean;
   /** For mounted engines, the engine constant. */
   engine?: string;
 }
@@ -106,6 +108,41 @@ export interface MapInput {
   options?: MapOptions;
 }
 
+/** A literal argument of a DSL call, with the option it belongs to (`to`, `only`...), if any. */
+export interface LiteralArgument {
+  /** The option key (`to` in `to: "posts#show"`), absent for a positional argument. */
+  key?: string;
+  /** The literal's value: a string's text or a symbol's name. */
+  value: string;
+  kind: "string" | "symbol";
+  span: Span;
+}
+
+/**
+ * A DSL call as evaluated: the editor features hang off these. Its spans, label and literals
+ * are computed on first access, so recording every call costs evaluation nothing.
+ */
+export interface Declaration {
+  /** The DSL method: `resources`, `get`, `namespace`, `draw`, `concern`... */
+  readonly method: string;
+  /** `resources :posts`: the method and its first argument as written. */
+  readonly label: string;
+  /** The call without its block. */
+  readonly span: Span;
+  /** The call with its block. */
+  readonly extent: Span;
+  /**
+   * The routes this call made, nested ones included: indices `[start, end)` into `routes`, or
+   * into the engine's routes when `engine` is set.
+   */
+  readonly routeRange: readonly [number, number];
+  /** The engine whose route set this call drew into; absent for the application. */
+  readonly engine?: string;
+  readonly literals: readonly LiteralArgument[];
+  /** For `draw`: the file it loaded. */
+  readonly drawnFile?: string;
+}
+
 /** The routes of an engine drawn in the files (`Blog::Engine.routes.draw do ... end`). */
 export interface EngineRoutes {
   /** The engine constant, as mounted (`Blog::Engine`). */
@@ -116,6 +153,10 @@ export interface EngineRoutes {
 export interface MapResult {
   routes: Route[];
   engines: EngineRoutes[];
+  /** Every DSL call evaluated, in evaluation order (a call in a loop appears once per run). */
+  declarations: Declaration[];
+  /** `concern :name do ... end` definitions, by name as written (`:x` → "x"). */
+  concerns: { name: string; span: Span }[];
   customHelpers: CustomHelper[];
   diagnostics: Diagnostic[];
   /** Files that were read while evaluating (entry and drawn files), in order. */

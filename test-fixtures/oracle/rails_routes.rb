@@ -27,6 +27,7 @@ until ARGV.empty?
   when "--draw-path" then options[:draw_path] = File.expand_path(ARGV.shift)
   when "-c" then options[:filter][:controller] = ARGV.shift
   when "-g" then options[:filter][:grep] = ARGV.shift
+  when "--recognize" then options[:recognize] = ARGV.shift
   else abort "unknown option #{flag}"
   end
 end
@@ -81,6 +82,12 @@ ActionDispatch::Routing::RouteSet.prepend(Module.new do
     SOURCES[route.object_id] = fixture_frame(caller_locations)
     route
   end
+end)
+
+# recognize_path only checks that the controller class exists: every controller does here.
+ActionDispatch::Request.prepend(Module.new do
+  STUB_CONTROLLER = Class.new { def self.action_encoding_template(_action) = false }
+  def controller_class_for(_name) = STUB_CONTROLLER
 end)
 
 # Unknown DSL methods (third-party gems) evaluate their block, as Routemap does.
@@ -138,8 +145,19 @@ routes = ROUTE_SET.routes.reject(&:internal).map do |route|
     file: frame && relative(frame.path), line: frame&.lineno }
 end
 
+# `--recognize FILE`: each line `VERB /path`, answered with what `recognize_path` returns.
+recognized = File.readlines(options[:recognize], chomp: true).reject(&:empty?).map do |line|
+  verb, path = line.split(" ", 2)
+  begin
+    params = ROUTE_SET.recognize_path(path, method: verb)
+    { request: line, params: params.transform_keys(&:to_s).transform_values(&:to_s).sort.to_h }
+  rescue ActionController::RoutingError => e
+    { request: line, error: e.message }
+  end
+end if options[:recognize]
+
 puts JSON.pretty_generate(
-  rails: ActionPack.version.to_s, ruby: RUBY_VERSION,
+  rails: ActionPack.version.to_s, ruby: RUBY_VERSION, recognized: recognized,
   sheet: sheet.end_with?("\n") ? sheet : "#{sheet}\n",
   expanded: expanded.end_with?("\n") ? expanded : "#{expanded}\n",
   routes: routes, error: error

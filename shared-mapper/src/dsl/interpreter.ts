@@ -15,7 +15,8 @@ import type { LineIndex } from "../ruby/lineIndex.js";
 import {
   RConst, RHash, RInquirer, RMapper, RMerger, RProc, RRange, RRegexp, RUnknown, RValue, sym, toS, truthy, inspect,
 } from "../ruby/values.js";
-import type { Diagnostic, Severity, Span } from "../types.js";
+import type { RouteSet } from "../mapper/routeSet.js";
+import type { Declaration, Diagnostic, LiteralArgument, Severity, Span } from "../types.js";
 import { callMethod } from "./builtins.js";
 import { dslMethod } from "./dispatch.js";
 import { Env, Self } from "./env.js";
@@ -55,6 +56,10 @@ export class Interpreter implements MapperHost {
   private readonly ivars = new Map<string, RValue>();
   private readonly sites: CallSite[] = [];
   private readonly namespaces: string[] = [];
+  readonly declarations: DeclarationRecord[] = [];
+  private readonly concernNodes: DeclarationRecord[] = [];
+  /** The application's route set, as opposed to an engine's. */
+  appSet!: RouteSet;
   private readonly files: LineIndex[] = [];
   private readonly reported = new Set<string>();
   private steps = 0;
@@ -81,6 +86,8 @@ export class Interpreter implements MapperHost {
     if (cycle) throw new RoutingError(`draw cycle: ${name}.rb is already being drawn, and drawing it again would never end`, "SystemStackError");
     const loaded = this.o.load(path);
     if (!loaded) throw new RoutingError(`No such file or directory @ rb_sysopen - ${path}`, "Errno::ENOENT");
+    const declaration = this.declarations[this.declarations.length - 1];
+    if (declaration?.method === "draw") declaration.drawnFile = path;
     this.runFile(loaded, { kind: "mapper" });
   }
 
@@ -311,6 +318,9 @@ export class Interpreter implements MapperHost {
   /** Runs a DSL call with its node as the current source; Rails' errors become diagnostics here. */
   dispatch(node: N.CallNode, run: () => RValue): RValue {
     const site: CallSite = { node, index: this.index };
+    const set = this.mapper.set;
+    const first = set.routes.length;
+    const declaration = this.declare(node, site.index);
     this.sites.push(site);
     try {
       return run();
@@ -322,7 +332,29 @@ export class Interpreter implements MapperHost {
       throw e;
     } finally {
       this.sites.pop();
+      declaration.routeRange = [first, set.routes.length];
+      if (set !== this.appSet) declaration.engine = this.engineName(set);
     }
+  }
+
+  /** Records a DSL call for the editor features. */
+  private declare(node: N.CallNode, index: LineIndex): DeclarationRecord {
+    const declaration = new DeclarationRecord(node, index);
+    this.declarations.push(declaration);
+    if (node.name === "concern") this.concernNodes.push(declaration);
+    return declaration;
+  }
+
+  /** `concern :name` definitions, by name. */
+  concernDefinitions(): { name: string; span: Span }[] {
+    return this.concernNodes
+      .filter((d) => d.literals[0] && d.literals[0].key === undefined)
+      .map((d) => ({ name: d.literals[0].value, span: d.span }));
+  }
+
+  private engineName(set: RouteSet): string | undefined {
+    for (const [name, engineSet] of this.mapper.engines.sets) if (engineSet === set) return name;
+    return undefined;
   }
 
   unknownMethod(node: N.CallNode, name: string): void {
@@ -532,6 +564,71 @@ export function callSpan(node: N.CallNode, index: LineIndex): Span {
   const last = args[args.length - 1];
   if (last) end = Math.max(end, last.location.startOffset + last.location.length);
   return index.span(start, end);
+}
+
+/** A `Declaration` that works out its spans and literals from the call node when first asked. */
+class DeclarationRecord implements Declaration {
+  routeRange: [number, number] = [0, 0];
+  engine?: string;
+  drawnFile?: string;
+  private cache: { span?: Span; extent?: Span; label?: string; literals?: LiteralArgument[] } = {};
+
+  constructor(
+    private readonly node: N.CallNode,
+    private readonly index: LineIndex,
+  ) {}
+
+  get method(): string {
+    return this.node.name;
+  }
+  get span(): Span {
+    return (this.cache.span ??= callSpan(this.node, this.index));
+  }
+  get extent(): Span {
+    const loc = this.node.location;
+    return (this.cache.extent ??= this.index.span(loc.startOffset, loc.startOffset + loc.length));
+  }
+  get label(): string {
+    if (this.cache.label === undefined) {
+      const first = this.node.arguments_?.arguments_[0];
+      const text = first ? this.index.slice(first.location.startOffset, first.location.startOffset + first.location.length) : "";
+      this.cache.label = (text ? `${this.node.name} ${text}` : this.node.name).replace(/\s+/g, " ").slice(0, 80);
+    }
+    return this.cache.label;
+  }
+  get literals(): LiteralArgument[] {
+    return (this.cache.literals ??= literalArguments(this.node.arguments_?.arguments_ ?? [], this.index));
+  }
+  /** Plain data for JSON: the getters are not own properties. */
+  toJSON(): Declaration {
+    const { method, label, span, extent, routeRange, engine, literals, drawnFile } = this;
+    return { method, label, span, extent, routeRange, engine, literals, drawnFile };
+  }
+}
+
+/** String and symbol literals among a call's arguments, with the option key they sit under. */
+function literalArguments(args: Node[], index: LineIndex): LiteralArgument[] {
+  const out: LiteralArgument[] = [];
+  const add = (node: Node, key?: string) => {
+    const span = () => index.span(node.location.startOffset, node.location.startOffset + node.location.length);
+    if (node instanceof N.StringNode) out.push({ key, value: node.unescaped.value, kind: "string", span: span() });
+    else if (node instanceof N.SymbolNode) out.push({ key, value: node.unescaped.value, kind: "symbol", span: span() });
+    else if (node instanceof N.ArrayNode) node.elements.forEach((el) => add(el, key));
+  };
+  for (const arg of args) {
+    if (arg instanceof N.KeywordHashNode || arg instanceof N.HashNode) {
+      for (const el of arg.elements) {
+        if (!(el instanceof N.AssocNode)) continue;
+        if (el.key instanceof N.SymbolNode) add(el.value, el.key.unescaped.value);
+        // `"photos" => "photos#index"`: the path is positional, the target is `to`.
+        else if (el.key instanceof N.StringNode) {
+          add(el.key);
+          add(el.value, "to");
+        }
+      }
+    } else add(arg);
+  }
+  return out;
 }
 
 function isRoutesReceiver(node: Node): boolean {

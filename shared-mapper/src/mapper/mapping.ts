@@ -139,7 +139,9 @@ export function buildRoute(m: MapperState, o: MappingOptions): Route {
   if (pathParams.includes("action") && !requirements.shas("action") && !truthy(defaults.sget("action"))) {
     defaults.sset("action", "index");
   }
-  return describeRoute(m, { info, defaults, requirements, via: o.via, to: o.to, pathParams }, internal);
+  const route = describeRoute(m, { info, defaults, requirements, via: o.via, to: o.to, pathParams }, internal);
+  route.anchored = truthy(o.anchor);
+  return route;
 }
 
 const GLOB_DEFAULT = new RRegexp(".+?");
@@ -326,6 +328,7 @@ function describeRoute(m: MapperState, d: Described, internal: boolean): Route {
     parameters: parameters(d.info, d.requirements),
     source: m.host.source(),
     internal,
+    anchored: true,
     // Always present (undefined unless mounted engine) so every route has the same shape.
     engine: endpoint.kind === "engine" ? endpoint.text : undefined,
   };
