@@ -6,6 +6,7 @@ import { routesCommand } from "./cli/routes.js";
 
 const USAGE = `Usage: routemap routes [FILE] [--expanded] [--json] [-c CONTROLLER] [-g PATTERN]
                       [--rails VERSION] [--ruby VERSION] [--env NAME] [--api-only]
+       routemap lsp --stdio
 
 FILE defaults to config/routes.rb; files drawn with \`draw\` are read from the routes/
 directory beside it. --rails defaults to the app's Gemfile.lock (else 8.1), --ruby to
@@ -16,6 +17,12 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   const io = { out: (s: string) => process.stdout.write(s), err: (s: string) => process.stderr.write(s) };
   if (command === "routes") return routesCommand(rest, io);
+  if (command === "lsp") {
+    // The language server speaks on stdin/stdout and runs until the client exits it.
+    const { runLanguageServer } = await import("./main.js");
+    await runLanguageServer();
+    return new Promise<number>(() => undefined);
+  }
   if (command === "--help" || command === "-h" || command === "help") {
     io.out(USAGE);
     return 0;

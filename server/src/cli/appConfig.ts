@@ -1,10 +1,10 @@
 /**
- * What the CLI reads around a routes file, the way Rails would find it: the app root,
+ * What Routemap reads around a routes file, the way Rails would find it: the app root,
  * `Gemfile.lock` (actionpack and Ruby versions), `.ruby-version`, `config.api_only`, and
- * every file under `config/routes/` for `draw`.
+ * every file under `config/routes/` for `draw`. Shared by the CLI and the language server.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { nodeFileSystem, walk, type FileSystem } from "../fileSystem.js";
 
 export interface AppConfig {
   root: string;
@@ -19,13 +19,13 @@ export function appRoot(routesFile: string): string {
   return dir.endsWith("/config") || dir.endsWith("\\config") ? dirname(dir) : dir;
 }
 
-export function readAppConfig(routesFile: string): AppConfig {
+export function readAppConfig(routesFile: string, fs: FileSystem = nodeFileSystem): AppConfig {
   const root = appRoot(routesFile);
-  const lock = readText(join(root, "Gemfile.lock"));
+  const lock = fs.readFile(join(root, "Gemfile.lock"));
   const railsVersion = lock && /^\s{4}actionpack \((\d+\.\d+[^)]*)\)/m.exec(lock)?.[1];
   const rubyFromLock = lock && /^RUBY VERSION\s*\n\s*ruby (\d+\.\d+(?:\.\d+)?)/m.exec(lock)?.[1];
-  const rubyFile = readText(join(root, ".ruby-version"))?.trim().replace(/^ruby-/, "");
-  const application = readText(join(root, "config", "application.rb"));
+  const rubyFile = fs.readFile(join(root, ".ruby-version"))?.trim().replace(/^ruby-/, "");
+  const application = fs.readFile(join(root, "config", "application.rb"));
   return {
     root,
     railsVersion: railsVersion || undefined,
@@ -34,21 +34,10 @@ export function readAppConfig(routesFile: string): AppConfig {
   };
 }
 
-function readText(path: string): string | undefined {
-  try {
-    return readFileSync(path, "utf8");
-  } catch {
-    return undefined;
-  }
-}
-
 /** Every `.rb` file below `dir`, recursively, with its text. */
-export function readRubyFiles(dir: string, into: Map<string, string>): void {
-  if (!existsSync(dir)) return;
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    const stat = statSync(path);
-    if (stat.isDirectory()) readRubyFiles(path, into);
-    else if (name.endsWith(".rb")) into.set(path, readFileSync(path, "utf8"));
+export function readRubyFiles(dir: string, into: Map<string, string>, fs: FileSystem = nodeFileSystem): void {
+  for (const path of walk(fs, dir, (p) => p.endsWith(".rb"))) {
+    const text = fs.readFile(path);
+    if (text !== undefined) into.set(path, text);
   }
 }

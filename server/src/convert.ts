@@ -1,0 +1,38 @@
+/**
+ * The one place mapper data becomes LSP data: spans to ranges and locations, severities,
+ * file paths to URIs and back. Positions are already 0-based UTF-16 in the mapper.
+ */
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { Diagnostic as MapperDiagnostic, Span } from "@routemap/shared-mapper";
+import { DiagnosticSeverity, type Location, type Range } from "vscode-languageserver/node";
+
+export function toRange(span: Span): Range {
+  return { start: { ...span.start }, end: { ...span.end } };
+}
+
+export function toUri(path: string): string {
+  return pathToFileURL(path).toString();
+}
+
+/** A `file:` URI as a path; other schemes are not files we can read. */
+export function toPath(uri: string): string | undefined {
+  try {
+    return uri.startsWith("file:") ? fileURLToPath(uri) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function toLocation(span: Span): Location {
+  return { uri: toUri(span.file), range: toRange(span) };
+}
+
+export function toSeverity(severity: MapperDiagnostic["severity"]): DiagnosticSeverity {
+  return severity === "error" ? DiagnosticSeverity.Error : severity === "warning" ? DiagnosticSeverity.Warning : DiagnosticSeverity.Information;
+}
+
+export function contains(span: Span, line: number, character: number): boolean {
+  const afterStart = line > span.start.line || (line === span.start.line && character >= span.start.character);
+  const beforeEnd = line < span.end.line || (line === span.end.line && character <= span.end.character);
+  return afterStart && beforeEnd;
+}

@@ -1,0 +1,87 @@
+/**
+ * Completion. In Ruby and ERB files: every URL helper, with its path and controller#action,
+ * inserted as a snippet with the required parameters (`edit_post_path(${1:post})`). In routes
+ * files: the DSL methods valid at the cursor's scope, option names, action names for
+ * `only:`/`except:`, and controller names for `to:`/`controller:`.
+ */
+import type { MapResult } from "@routemap/shared-mapper";
+import { singularize } from "@routemap/shared-mapper/inflector";
+import { CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem, type Position } from "vscode-languageserver/node";
+import type { RailsApp } from "../workspace.js";
+import { siteAt } from "./declarations.js";
+import { helperIndex, requiredParameters } from "./helpers.js";
+
+export function helperCompletions(result: MapResult): CompletionItem[] {
+  const items: CompletionItem[] = [];
+  for (const helper of helperIndex(result).values()) {
+    const route = helper.route;
+    const params = route ? requiredParameters(route) : [];
+    // `:post_id` reads best as `post`: the argument is usually the record.
+    const placeholders = params.map((p, i) => `\${${i + 1}:${p === "id" && route?.name ? singularize(route.name.replace(/^(edit|new)_/, "").split("_").pop() ?? p) : p.replace(/_id$/, "")}}`);
+    items.push({
+      label: helper.name,
+      kind: CompletionItemKind.Function,
+      detail: route ? `${route.verb || "ANY"} ${route.path}` : `direct :${helper.custom!.name}`,
+      documentation: route ? { kind: MarkupKind.Markdown, value: `\`${route.reqs}\`` } : undefined,
+      insertText: params.length ? `${helper.name}(${placeholders.join(", ")})` : helper.name,
+      insertTextFormat: params.length ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+      sortText: `${helper.kind === "path" ? 0 : 1}${helper.name}`,
+    });
+  }
+  return items;
+}
+
+const VERBS = ["get", "post", "patch", "put", "delete", "options", "match"];
+const TOP_LEVEL = ["resources", "resource", "namespace", "scope", "controller", "constraints", "defaults", "root", "mount", "concern", "concerns", "draw", "direct", "resolve", "shallow", "redirect", ...VERBS];
+const IN_RESOURCE = ["member", "collection", "new", "nested", ...TOP_LEVEL.filter((m) => m !== "direct" && m !== "resolve")];
+const IN_METHOD_SCOPE = [...VERBS, "resources", "resource", "scope", "concerns", "redirect"];
+
+const OPTIONS: Record<string, string[]> = {
+  resources: ["only", "except", "path", "path_names", "as", "controller", "param", "module", "shallow", "shallow_path", "shallow_prefix", "format", "concerns", "constraints", "defaults"],
+  namespace: ["path", "as", "module", "shallow_path", "shallow_prefix", "constraints", "defaults"],
+  scope: ["path", "module", "as", "controller", "action", "path_names", "shallow_path", "shallow_prefix", "constraints", "defaults", "format", "only", "except"],
+  match: ["to", "controller", "action", "as", "via", "on", "path", "format", "constraints", "defaults", "anchor"],
+  root: ["to", "as", "via", "constraints", "defaults"],
+  mount: ["at", "as", "via", "constraints"],
+};
+OPTIONS.resource = OPTIONS.resources.filter((o) => o !== "param");
+for (const verb of VERBS) OPTIONS[verb] = OPTIONS.match;
+
+const ACTIONS = ["index", "show", "new", "create", "edit", "update", "destroy"];
+
+export function routesFileCompletions(app: RailsApp, text: string, file: string, position: Position): CompletionItem[] {
+  const line = text.split("\n")[position.line] ?? "";
+  const before = line.slice(0, position.character);
+  if (/\b(only|except):\s*(?:\[[^\]]*)?:?\w*$/.test(before) || /\b(only|except):\s*%i\[[^\]]*$/.test(before)) {
+    return ACTIONS.map((a) => ({ label: a, kind: CompletionItemKind.EnumMember }));
+  }
+  const quoted = /\b(to|controller):\s*["']([\w/]*)(#\w*)?$/.exec(before);
+  if (quoted) return controllerCompletions(app, quoted[1] === "to", quoted[3] !== undefined ? quoted[2] : undefined);
+  const option = /^\s*(\w+)\b.*,\s*(\w*)$/.exec(before) ?? /^\s*(\w+)\s+[:"'\w].*?\s(\w*)$/.exec(before);
+  if (option && OPTIONS[option[1]] && !/^\s*\w*$/.test(before)) {
+    return OPTIONS[option[1]].map((o) => ({ label: `${o}:`, kind: CompletionItemKind.Property, insertText: `${o}: ` }));
+  }
+  if (/^\s*\w*$/.test(before)) {
+    const site = siteAt(app.table(), file, position);
+    const method = site?.first.method;
+    const names = method === "resources" || method === "resource" ? IN_RESOURCE : method && ["member", "collection", "new"].includes(method) ? IN_METHOD_SCOPE : TOP_LEVEL;
+    return names.map((n) => ({ label: n, kind: CompletionItemKind.Keyword }));
+  }
+  return [];
+}
+
+function controllerCompletions(app: RailsApp, withAction: boolean, controller: string | undefined): CompletionItem[] {
+  const controllers = app.controllers();
+  if (controller !== undefined) {
+    const file = controllers.get(controller);
+    const source = file ? app.workspaceText(file) : undefined;
+    const actions = source ? [...source.matchAll(/^\s*def\s+([a-z_][a-z0-9_]*[?!]?)/gm)].map((m) => m[1]) : [];
+    return actions.map((a) => ({ label: a, kind: CompletionItemKind.Method, detail: `${controller}#${a}` }));
+  }
+  return [...controllers.keys()].map((name) => ({
+    label: name,
+    kind: CompletionItemKind.Class,
+    insertText: withAction ? `${name}#` : name,
+    command: withAction ? { title: "actions", command: "editor.action.triggerSuggest" } : undefined,
+  }));
+}

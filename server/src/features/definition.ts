@@ -1,0 +1,62 @@
+/**
+ * Go to definition: from a URL helper to the DSL call that declared its route; from `to:
+ * "c#a"`, a resource, or a route's action to the controller and its `def`; from `draw :name`
+ * to the file; from `concerns :x` (or `concerns: :x`) to the concern.
+ */
+import type { MapResult, Route } from "@routemap/shared-mapper";
+import type { Location, Position } from "vscode-languageserver/node";
+import { toLocation, toUri } from "../convert.js";
+import type { RailsApp } from "../workspace.js";
+import { literalAt, siteAt, siteRoutes } from "./declarations.js";
+import { helperAt, helperIndex } from "./helpers.js";
+
+export function definitionOfHelper(result: MapResult, text: string, position: Position): Location | null {
+  const at = helperAt(text, position);
+  const helper = at && helperIndex(result).get(at.name);
+  if (!helper) return null;
+  return toLocation(helper.route ? helper.route.source : helper.custom!.source);
+}
+
+export function definitionInRoutesFile(app: RailsApp, file: string, position: Position): Location[] | null {
+  const result = app.table();
+  const site = siteAt(result, file, position);
+  if (!site) return null;
+  const literal = literalAt(site, position);
+  const d = site.first;
+  if (d.method === "draw" && d.drawnFile) return [{ uri: toUri(d.drawnFile), range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } }];
+  if (literal && (d.method === "concerns" || literal.key === "concerns")) {
+    const concern = result.concerns.find((c) => c.name === literal.value);
+    return concern ? [toLocation(concern.span)] : null;
+  }
+  const routes = siteRoutes(result, site).filter((r) => r.endpoint.kind === "controller" && r.controller && r.action);
+  if (routes.length === 0) return null;
+  // On `to: "c#a"` or an action symbol, the action; on the declaration itself, its controller.
+  if (literal && (literal.key === "to" || (literal.key === undefined && literal.kind === "symbol" && d.method !== "resources" && d.method !== "resource"))) {
+    const route = routes.find((r) => literal.key === "to" || r.action === literal.value.replace(/-/g, "_")) ?? routes[0];
+    return actionLocation(app, route);
+  }
+  const controllers = [...new Set(routes.map((r) => r.controller!))];
+  return controllers.flatMap((c) => controllerLocation(app, c));
+}
+
+/** The controller file of a route, at the `def` of its action when there is one. */
+export function actionLocation(app: RailsApp, route: Route): Location[] {
+  const file = app.controllers().get(route.controller!);
+  if (!file) return [];
+  const text = app.workspaceText(file) ?? "";
+  const lines = text.split("\n");
+  const re = new RegExp(`^\\s*def\\s+${route.action!.replace(/[?!]/g, "\\$&")}\\b`);
+  const line = lines.findIndex((l) => re.test(l));
+  const character = line >= 0 ? lines[line].indexOf("def") : 0;
+  const at = { line: Math.max(0, line), character: Math.max(0, character) };
+  return [{ uri: toUri(file), range: { start: at, end: at } }];
+}
+
+function controllerLocation(app: RailsApp, controller: string): Location[] {
+  const file = app.controllers().get(controller);
+  if (!file) return [];
+  const lines = (app.workspaceText(file) ?? "").split("\n");
+  const line = Math.max(0, lines.findIndex((l) => /^\s*class\s/.test(l)));
+  const at = { line, character: 0 };
+  return [{ uri: toUri(file), range: { start: at, end: at } }];
+}

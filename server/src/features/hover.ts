@@ -1,0 +1,84 @@
+/**
+ * Hover: in routes files, the routes a declaration generates (as `rails routes` prints them),
+ * what `to: "c#a"` points at, and what `draw :name` loads; in Ruby and ERB files, the route
+ * behind a URL helper.
+ */
+import type { MapResult, Route } from "@routemap/shared-mapper";
+import { MarkupKind, type Hover, type Position } from "vscode-languageserver/node";
+import { toRange } from "../convert.js";
+import type { RailsApp } from "../workspace.js";
+import { literalAt, siteAt, siteRoutes } from "./declarations.js";
+import { helperAt, helperIndex, requiredParameters } from "./helpers.js";
+
+const MAX_ROWS = 40;
+
+/** A compact markdown table of routes. */
+export function routesTable(routes: Route[]): string {
+  if (routes.length === 0) return "_No routes._";
+  const cell = (s: string) => s.replace(/\|/g, "\\|");
+  const rows = routes.slice(0, MAX_ROWS).map((r) => {
+    const helper = r.name ? `\`${r.name}_path\`` : "";
+    return `| ${helper} | ${r.verb || "ANY"} | \`${cell(r.path)}\` | ${cell(r.reqs)} |`;
+  });
+  const more = routes.length > MAX_ROWS ? `\n\n_… and ${routes.length - MAX_ROWS} more._` : "";
+  return ["| Helper | Verb | Path | Controller#Action |", "| --- | --- | --- | --- |", ...rows].join("\n") + more;
+}
+
+export function hoverInRoutesFile(app: RailsApp, file: string, position: Position): Hover | null {
+  const result = app.table();
+  const site = siteAt(result, file, position);
+  if (!site) return null;
+  const literal = literalAt(site, position);
+  const routes = siteRoutes(result, site);
+  const parts: string[] = [];
+  if (literal?.key === "to" && literal.value.includes("#")) {
+    const route = routes.find((r) => r.endpoint.kind === "controller");
+    const controller = route?.controller ?? literal.value.split("#")[0];
+    const action = route?.action ?? literal.value.split("#")[1];
+    const file = app.controllers().get(controller ?? "");
+    parts.push(`**Controller** \`${controllerClass(controller ?? "")}\` · **action** \`${action}\`` + (file ? `\n\n${relativeToApp(app, file)}` : " _(no controller file found)_"));
+  }
+  if (site.first.method === "draw" && site.first.drawnFile) {
+    parts.push(`Loads \`${relativeToApp(app, site.first.drawnFile)}\`: ${routes.length} route${routes.length === 1 ? "" : "s"}`);
+  }
+  parts.push(`**${site.first.label}** — ${routes.length} route${routes.length === 1 ? "" : "s"}\n\n${routesTable(routes)}`);
+  return { contents: { kind: MarkupKind.Markdown, value: parts.join("\n\n---\n\n") }, range: toRange(literal?.span ?? site.first.span) };
+}
+
+export function hoverOnHelper(result: MapResult, text: string, position: Position): Hover | null {
+  const at = helperAt(text, position);
+  if (!at) return null;
+  const helper = helperIndex(result).get(at.name);
+  if (!helper) return null;
+  let value: string;
+  if (helper.route) {
+    const route = helper.route;
+    const routes = routeGroup(result.routes, route);
+    const params = requiredParameters(route);
+    value =
+      `**${helper.name}**${params.length ? `(${params.join(", ")})` : ""}\n\n` +
+      routesTable(routes) +
+      (route.optionalParts.length ? `\n\nOptional: ${route.optionalParts.map((p) => `\`${p}\``).join(", ")}` : "");
+  } else value = `**${helper.name}** — \`direct :${helper.custom!.name}\` (a custom URL helper)`;
+  return { contents: { kind: MarkupKind.Markdown, value }, range: at.range };
+}
+
+/** A named route and the unnamed ones right after it on the same path: they share its helper. */
+export function routeGroup(routes: Route[], named: Route): Route[] {
+  const group = [named];
+  for (let j = routes.indexOf(named) + 1; j < routes.length && !routes[j].name && routes[j].path === named.path; j++) group.push(routes[j]);
+  return group;
+}
+
+export function controllerClass(controller: string): string {
+  return (
+    controller
+      .split("/")
+      .map((part) => part.replace(/(?:^|_)([a-z0-9])/g, (_m, c: string) => c.toUpperCase()))
+      .join("::") + "Controller"
+  );
+}
+
+export function relativeToApp(app: RailsApp, file: string): string {
+  return file.startsWith(app.root + "/") ? file.slice(app.root.length + 1) : file;
+}

@@ -1,0 +1,222 @@
+/**
+ * The language server: capabilities, and one line per handler. Every handler goes through
+ * `withDocument` (document → path → app) and `runSafe` (cancellation, errors → empty result),
+ * and calls a pure feature function. The server never runs the user's code.
+ */
+import { recognize, type RouteMapper } from "@routemap/shared-mapper";
+import {
+  DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, FileChangeType, LSPErrorCodes, ResponseError,
+  TextDocumentSyncKind, TextDocuments, type CancellationToken, type Connection, type InitializeParams, type InitializeResult,
+  type Position,
+} from "vscode-languageserver/node";
+import { TextDocument } from "vscode-languageserver-textdocument";
+import { toPath, toUri } from "./convert.js";
+import { helperCompletions, routesFileCompletions } from "./features/completion.js";
+import { definitionInRoutesFile, definitionOfHelper } from "./features/definition.js";
+import { diagnosticsByFile } from "./features/diagnostics.js";
+import { hoverInRoutesFile, hoverOnHelper } from "./features/hover.js";
+import { helperReferences, helpersAt } from "./features/references.js";
+import { documentSymbols, workspaceSymbols } from "./features/symbols.js";
+import type { FileSystem } from "./fileSystem.js";
+import { DEFAULT_SETTINGS, Workspace, type RailsApp, type Settings } from "./workspace.js";
+
+export interface ServerRuntime {
+  fs: FileSystem;
+  mapper: RouteMapper;
+}
+
+interface DocumentContext {
+  document: TextDocument;
+  path: string;
+  app: RailsApp;
+  routesFile: boolean;
+}
+
+export function startServer(connection: Connection, runtime: ServerRuntime): void {
+  const documents = new TextDocuments(TextDocument);
+  const workspace = new Workspace(runtime.fs, runtime.mapper);
+  const published = new Map<RailsApp, Set<string>>();
+  let folders: string[] = [];
+  let canConfigure = false;
+  let canWatch = false;
+  let canFollowFolders = false;
+
+  const runSafe = async <T>(token: CancellationToken | undefined, fallback: T, work: () => T | Promise<T>): Promise<T> => {
+    if (token?.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, "cancelled");
+    try {
+      return await work();
+    } catch (e) {
+      connection.console.error(`routemap: ${e instanceof Error ? e.stack : String(e)}`);
+      return fallback;
+    }
+  };
+
+  const withDocument = <T>(uri: string, token: CancellationToken | undefined, fallback: T, feature: keyof Settings | null, work: (c: DocumentContext) => T): Promise<T> =>
+    runSafe(token, fallback, () => {
+      if (feature && !workspace.settings[feature]) return fallback;
+      const path = toPath(uri);
+      const app = path && workspace.appFor(path);
+      if (!path || !app) return fallback;
+      const document = documents.get(uri) ?? TextDocument.create(uri, "ruby", 0, workspace.text(path) ?? "");
+      return work({ document, path, app, routesFile: app.isRoutesFile(path) });
+    });
+
+  const publish = (app: RailsApp) => {
+    const before = published.get(app) ?? new Set<string>();
+    const result = app.table();
+    const files = [app.routesFile, ...result.files];
+    const byFile = workspace.settings.diagnostics ? diagnosticsByFile(result, files) : new Map(files.map((f) => [f, []]));
+    for (const file of before) if (!byFile.has(file)) byFile.set(file, []);
+    for (const [file, diagnostics] of byFile) connection.sendDiagnostics({ uri: toUri(file), diagnostics });
+    published.set(app, new Set([...byFile].filter(([, d]) => d.length).map(([f]) => f)));
+  };
+  const publishAll = () => workspace.apps.forEach(publish);
+
+  const readSettings = async (): Promise<Settings> => {
+    if (!canConfigure) return DEFAULT_SETTINGS;
+    const c = ((await connection.workspace.getConfiguration("routemap")) ?? {}) as Record<string, unknown>;
+    const flag = (name: string) => (c[name] as { enable?: boolean } | undefined)?.enable !== false;
+    const text = (name: string) => (typeof c[name] === "string" && c[name] !== "" ? (c[name] as string) : undefined);
+    return {
+      railsVersion: text("railsVersion"),
+      rubyVersion: text("rubyVersion"),
+      railsEnv: text("railsEnv"),
+      apiOnly: typeof c.apiOnly === "boolean" ? c.apiOnly : undefined,
+      diagnostics: flag("diagnostics"),
+      hover: flag("hover"),
+      completion: flag("completion"),
+      definition: flag("definition"),
+      references: flag("references"),
+      symbols: flag("symbols"),
+    };
+  };
+
+  connection.onInitialize((params: InitializeParams): InitializeResult => {
+    folders = (params.workspaceFolders ?? []).map((f) => toPath(f.uri)).filter((p): p is string => !!p);
+    if (folders.length === 0 && params.rootUri) folders = [toPath(params.rootUri)].filter((p): p is string => !!p);
+    canConfigure = !!params.capabilities.workspace?.configuration;
+    canWatch = !!params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration;
+    canFollowFolders = !!params.capabilities.workspace?.workspaceFolders;
+    workspace.discover(folders);
+    return {
+      capabilities: {
+        textDocumentSync: TextDocumentSyncKind.Incremental,
+        hoverProvider: true,
+        completionProvider: { triggerCharacters: ["_", ":", '"', "'", "#", "."] },
+        definitionProvider: true,
+        referencesProvider: true,
+        documentSymbolProvider: true,
+        workspaceSymbolProvider: true,
+        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+      },
+      serverInfo: { name: "routemap", version: "0.1.0" },
+    };
+  });
+
+  connection.onInitialized(async () => {
+    if (canFollowFolders) watchFolders();
+    if (canConfigure) {
+      workspace.settingsChanged(await readSettings());
+      void connection.client.register(DidChangeConfigurationNotification.type, { section: "routemap" }).catch(() => undefined);
+    }
+    if (canWatch) {
+      const globs = ["**/config/routes.rb", "**/config/routes/**/*.rb", "**/app/controllers/**/*.rb", "**/Gemfile.lock", "**/.ruby-version", "**/config/application.rb"];
+      void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: globs.map((globPattern) => ({ globPattern })) }).catch(() => undefined);
+    }
+    publishAll();
+  });
+
+  connection.onDidChangeConfiguration(async () => {
+    workspace.settingsChanged(await readSettings());
+    publishAll();
+  });
+
+  connection.onDidChangeWatchedFiles(({ changes }) => {
+    const kinds = { [FileChangeType.Created]: "created", [FileChangeType.Changed]: "changed", [FileChangeType.Deleted]: "deleted" } as const;
+    const touched = new Set<RailsApp>();
+    for (const change of changes) {
+      const path = toPath(change.uri);
+      if (path) workspace.fileChanged(path, kinds[change.type]).forEach((a) => touched.add(a));
+    }
+    touched.forEach(publish);
+  });
+
+  const watchFolders = () =>
+    connection.workspace.onDidChangeWorkspaceFolders((event) => {
+      const removed = new Set(event.removed.map((f) => toPath(f.uri)));
+      folders = [...folders.filter((f) => !removed.has(f)), ...event.added.map((f) => toPath(f.uri)).filter((p): p is string => !!p)];
+      workspace.discover(folders);
+      publishAll();
+    });
+
+  const documentChanged = (uri: string, text: string | undefined) => {
+    const path = toPath(uri);
+    const app = path && workspace.documentChanged(path, text);
+    if (app) publish(app);
+  };
+  documents.onDidChangeContent((e) => documentChanged(e.document.uri, e.document.getText()));
+  documents.onDidClose((e) => documentChanged(e.document.uri, undefined));
+
+  connection.onHover((p, token) =>
+    withDocument(p.textDocument.uri, token, null, "hover", (c) =>
+      c.routesFile ? hoverInRoutesFile(c.app, c.path, p.position) : hoverOnHelper(c.app.table(), c.document.getText(), p.position),
+    ),
+  );
+  connection.onCompletion((p, token) =>
+    withDocument(p.textDocument.uri, token, [], "completion", (c) =>
+      c.routesFile ? routesFileCompletions(c.app, c.document.getText(), c.path, p.position) : helperCompletions(c.app.table()),
+    ),
+  );
+  connection.onDefinition((p, token) =>
+    withDocument(p.textDocument.uri, token, null, "definition", (c) =>
+      c.routesFile ? definitionInRoutesFile(c.app, c.path, p.position) : definitionOfHelper(c.app.table(), c.document.getText(), p.position),
+    ),
+  );
+  connection.onReferences((p, token) =>
+    withDocument(p.textDocument.uri, token, [], "references", (c) =>
+      helperReferences(c.app, helpersAt(c.app.table(), c.path, c.document.getText(), p.position, c.routesFile), p.context.includeDeclaration),
+    ),
+  );
+  connection.onDocumentSymbol((p, token) =>
+    withDocument(p.textDocument.uri, token, [], "symbols", (c) => (c.routesFile ? documentSymbols(c.app.table(), c.path) : [])),
+  );
+  connection.onWorkspaceSymbol((p, token) =>
+    runSafe(token, [], () => (workspace.settings.symbols ? workspaceSymbols(workspace.apps.map((a) => a.table()), p.query) : [])),
+  );
+
+  connection.onRequest("routemap/routes", (p: { uri?: string } | undefined, token) =>
+    runSafe(token, { apps: [] }, () => {
+      const path = p?.uri ? toPath(p.uri) : undefined;
+      const apps = path ? [workspace.appFor(path)].filter((a): a is RailsApp => !!a) : workspace.apps;
+      return { apps: apps.map((app) => ({ root: app.root, ...app.config(), ...pick(app.table()) })) };
+    }),
+  );
+  connection.onRequest("routemap/recognize", (p: { uri?: string; request?: string; verb?: string; path?: string }, token) =>
+    runSafe(token, null, () => {
+      const [verb, path] = p.request ? splitRequest(p.request) : [p.verb ?? "GET", p.path ?? ""];
+      if (!path) throw new Error("routemap/recognize needs `request` (\"GET /posts/42\") or `path`");
+      const file = p.uri ? toPath(p.uri) : undefined;
+      const apps = file ? [workspace.appFor(file)].filter((a): a is RailsApp => !!a) : workspace.apps;
+      for (const app of apps) {
+        const found = recognize(app.table().routes, verb, path);
+        if (found) return { app: app.root, verb, path, route: found.route, index: found.index, params: found.params };
+      }
+      return null;
+    }),
+  );
+
+  documents.listen(connection);
+  connection.listen();
+}
+
+function pick(result: ReturnType<RailsApp["table"]>) {
+  return { routes: result.routes, engines: result.engines, customHelpers: result.customHelpers, diagnostics: result.diagnostics };
+}
+
+/** `"GET /posts/42"` or just `"/posts/42"` (a GET). */
+function splitRequest(request: string): [string, string] {
+  const m = /^\s*([A-Za-z]+)\s+(\S+)\s*$/.exec(request);
+  return m ? [m[1].toUpperCase(), m[2]] : ["GET", request.trim()];
+}
+
+export type { Position };

@@ -1,0 +1,204 @@
+/**
+ * The workspace model: the Rails apps and engines found in the workspace folders, each with
+ * its routes files (open documents' text over what is on disk), its configuration, and its
+ * route table, recomputed only when one of its inputs changed.
+ */
+import { dirname, join, relative, sep } from "node:path";
+import type { MapResult, RouteMapper } from "@routemap/shared-mapper";
+import { readAppConfig, readRubyFiles } from "./cli/appConfig.js";
+import { walk, type FileSystem } from "./fileSystem.js";
+
+export interface Settings {
+  railsVersion?: string;
+  rubyVersion?: string;
+  railsEnv?: string;
+  apiOnly?: boolean;
+  diagnostics: boolean;
+  hover: boolean;
+  completion: boolean;
+  definition: boolean;
+  references: boolean;
+  symbols: boolean;
+}
+
+export const DEFAULT_SETTINGS: Settings = {
+  diagnostics: true,
+  hover: true,
+  completion: true,
+  definition: true,
+  references: true,
+  symbols: true,
+};
+
+export class RailsApp {
+  readonly routesFile: string;
+  readonly drawDir: string;
+  private result: MapResult | undefined;
+  private controllersCache: Map<string, string> | undefined;
+  private configCache: ReturnType<typeof readAppConfig> | undefined;
+
+  constructor(
+    readonly root: string,
+    private readonly workspace: Workspace,
+  ) {
+    this.routesFile = join(root, "config", "routes.rb");
+    this.drawDir = join(root, "config", "routes");
+  }
+
+  /** Rails and Ruby versions, environment and api_only: settings first, then the app's files. */
+  config() {
+    const files = (this.configCache ??= readAppConfig(this.routesFile, this.workspace.fs));
+    const s = this.workspace.settings;
+    return {
+      railsVersion: s.railsVersion || files.railsVersion || "8.1",
+      rubyVersion: s.rubyVersion || files.rubyVersion || "3.4",
+      railsEnv: s.railsEnv || "development",
+      apiOnly: s.apiOnly ?? files.apiOnly,
+    };
+  }
+
+  /** The app's route table, recomputed if an input changed since the last call. */
+  table(): MapResult {
+    if (!this.result) {
+      const files = new Map<string, string>();
+      const entry = this.workspace.text(this.routesFile);
+      if (entry !== undefined) files.set(this.routesFile, entry);
+      readRubyFiles(this.drawDir, files, this.workspace.fs);
+      for (const [path, text] of this.workspace.overlays) if (this.isRoutesFile(path)) files.set(path, text);
+      const config = this.config();
+      this.result = this.workspace.mapper.map({
+        entry: this.routesFile,
+        files,
+        options: { ...config, drawPaths: [this.drawDir] },
+      });
+    }
+    return this.result;
+  }
+
+  invalidate(): void {
+    this.result = undefined;
+  }
+
+  invalidateConfig(): void {
+    this.configCache = undefined;
+    this.result = undefined;
+  }
+
+  invalidateControllers(): void {
+    this.controllersCache = undefined;
+  }
+
+  owns(path: string): boolean {
+    return path === this.root || path.startsWith(this.root + sep);
+  }
+
+  isRoutesFile(path: string): boolean {
+    return path === this.routesFile || (path.startsWith(this.drawDir + sep) && path.endsWith(".rb"));
+  }
+
+  workspaceFs(): FileSystem {
+    return this.workspace.fs;
+  }
+
+  /** A file's text, open document first. */
+  workspaceText(path: string): string | undefined {
+    return this.workspace.text(path);
+  }
+
+  /** Controllers under `app/controllers`, by name (`admin/users`) → file. */
+  controllers(): Map<string, string> {
+    if (!this.controllersCache) {
+      const dir = join(this.root, "app", "controllers");
+      this.controllersCache = new Map();
+      for (const path of walk(this.workspace.fs, dir, (p) => p.endsWith("_controller.rb"))) {
+        const name = relative(dir, path).split(sep).join("/").replace(/_controller\.rb$/, "");
+        this.controllersCache.set(name, path);
+      }
+    }
+    return this.controllersCache;
+  }
+}
+
+export class Workspace {
+  readonly apps: RailsApp[] = [];
+  /** Text of open documents, by path: it wins over the disk. */
+  readonly overlays = new Map<string, string>();
+  settings: Settings = DEFAULT_SETTINGS;
+
+  constructor(
+    readonly fs: FileSystem,
+    readonly mapper: RouteMapper,
+  ) {}
+
+  /** Finds every `config/routes.rb` below the folders (apps and engines alike). */
+  discover(folders: string[]): void {
+    this.apps.length = 0;
+    for (const folder of folders) {
+      for (const routes of walk(this.fs, folder, (p) => p.endsWith(join("config", "routes.rb")))) {
+        this.addApp(dirname(dirname(routes)));
+      }
+    }
+  }
+
+  addApp(root: string): RailsApp {
+    const existing = this.apps.find((a) => a.root === root);
+    if (existing) return existing;
+    const app = new RailsApp(root, this);
+    this.apps.push(app);
+    // Longest root first, so a nested engine owns its own files.
+    this.apps.sort((a, b) => b.root.length - a.root.length);
+    return app;
+  }
+
+  removeApp(root: string): void {
+    const i = this.apps.findIndex((a) => a.root === root);
+    if (i >= 0) this.apps.splice(i, 1);
+  }
+
+  /** The app a file belongs to: the innermost app root containing it. */
+  appFor(path: string): RailsApp | undefined {
+    return this.apps.find((a) => a.owns(path));
+  }
+
+  text(path: string): string | undefined {
+    return this.overlays.get(path) ?? this.fs.readFile(path);
+  }
+
+  /** An open document changed (or opened or closed): returns the app whose table it affects. */
+  documentChanged(path: string, text: string | undefined): RailsApp | undefined {
+    if (text === undefined) this.overlays.delete(path);
+    else this.overlays.set(path, text);
+    const app = this.appFor(path);
+    if (app?.isRoutesFile(path)) {
+      app.invalidate();
+      return app;
+    }
+    return undefined;
+  }
+
+  /** A watched file changed on disk: says which apps need new diagnostics. */
+  fileChanged(path: string, kind: "created" | "changed" | "deleted"): RailsApp[] {
+    if (path.endsWith(join("config", "routes.rb"))) {
+      const root = dirname(dirname(path));
+      if (kind === "created") return [this.addApp(root)];
+      if (kind === "deleted") this.removeApp(root);
+    }
+    const app = this.appFor(path);
+    if (!app) return [];
+    if (app.isRoutesFile(path)) {
+      app.invalidate();
+      return [app];
+    }
+    if (path.endsWith("_controller.rb")) app.invalidateControllers();
+    if (/(Gemfile\.lock|\.ruby-version|application\.rb)$/.test(path)) {
+      app.invalidateConfig();
+      return [app];
+    }
+    return [];
+  }
+
+  settingsChanged(settings: Settings): void {
+    this.settings = settings;
+    for (const app of this.apps) app.invalidate();
+  }
+}

@@ -1,0 +1,162 @@
+// The server's features as pure functions, one `check` per feature, on in-memory apps.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { hoverInRoutesFile, hoverOnHelper } from "../dist/features/hover.js";
+import { helperCompletions, routesFileCompletions } from "../dist/features/completion.js";
+import { definitionInRoutesFile, definitionOfHelper } from "../dist/features/definition.js";
+import { documentSymbols, workspaceSymbols } from "../dist/features/symbols.js";
+import { helperReferences, helpersAt } from "../dist/features/references.js";
+import { diagnosticsByFile } from "../dist/features/diagnostics.js";
+import { expectFile, where, workspaceFor } from "./fixture.mjs";
+
+const APP = `
+//- config/routes.rb
+Rails.application.routes.draw do
+  root "pages#home"
+  resources :posts do
+    resources :comments, only: [:index, :create]
+    member do
+      post :publish
+    end
+  end
+  concern :commentable do
+    resources :notes, only: :index
+  end
+  resources :photos, concerns: :commentable
+  namespace :admin do
+    resources :users, only: [:index, :show]
+  end
+  get "about", to: "pages#about"
+  draw :api
+  direct(:docs) { "https://docs.example.com" }
+end
+//- config/routes/api.rb
+namespace :api do
+  resources :tokens, only: :create
+end
+//- app/controllers/posts_controller.rb
+class PostsController < ApplicationController
+  def index
+  end
+
+  def publish
+  end
+end
+//- app/controllers/pages_controller.rb
+class PagesController < ApplicationController
+  def about
+  end
+end
+//- app/views/posts/index.html.erb
+<%= link_to "New", new_post_path %>
+<%= link_to "Publish", publish_post_path(@post) %>
+`;
+
+/** Replaces the routes file of APP, keeping the other files; `$0` marks the cursor. */
+const withRoutes = (routes, cursorFile = "config/routes.rb") =>
+  APP.replace(/\/\/- config\/routes\.rb\n[\s\S]*?\nend\n/, `//- ${cursorFile === "config/routes.rb" ? "config/routes.rb" : "config/routes.rb"}\n${routes}\n`);
+
+async function checkHover(name, fixture) {
+  const { app, cursor, files } = await workspaceFor(fixture);
+  const hover = app.isRoutesFile(cursor.path)
+    ? hoverInRoutesFile(app, cursor.path, cursor.position)
+    : hoverOnHelper(app.table(), files.get(cursor.path), cursor.position);
+  expectFile(`hover-${name}`, hover ? `${JSON.stringify(hover.range)}\n${hover.contents.value}\n` : "no hover\n");
+}
+
+test("hover on a resources declaration shows every route it makes", () =>
+  checkHover("resources", withRoutes('Rails.application.routes.draw do\n  resources :po$0sts, only: [:index, :show] do\n    get :preview, on: :member\n  end\nend')));
+test("hover on to: shows the controller and action", () =>
+  checkHover("to", withRoutes('Rails.application.routes.draw do\n  get "about", to: "pages#ab$0out"\nend')));
+test("hover on draw shows the file it loads", () => checkHover("draw", withRoutes("Rails.application.routes.draw do\n  draw :a$0pi\nend")));
+test("hover on a helper in a view shows its route and parameters", () =>
+  checkHover("helper", APP.replace("publish_post_path(@post)", "publish_po$0st_path(@post)")));
+test("hover on main_app.-prefixed helpers and unknown ones", async () => {
+  await checkHover("main-app", APP.replace("new_post_path", "main_app.new_p$0ost_path"));
+  const { app, cursor, files } = await workspaceFor(APP.replace("new_post_path", "nothing_lik$0e_this_path"));
+  assert.equal(hoverOnHelper(app.table(), files.get(cursor.path), cursor.position), null);
+});
+
+test("completion of helpers offers snippets with required parameters", async () => {
+  const { app } = await workspaceFor(APP.replace("new_post_path", "new_post_path$0"));
+  const items = helperCompletions(app.table());
+  const show = (label) => {
+    const i = items.find((x) => x.label === label);
+    return i ? `${i.label} | ${i.detail} | ${i.insertText}` : `${label} missing`;
+  };
+  expectFile("completion-helpers", ["post_path", "edit_post_path", "post_comments_url", "admin_user_path", "root_path", "docs_url", "api_tokens_path"].map(show).join("\n") + "\n");
+});
+
+async function checkRoutesCompletion(name, fixture) {
+  const { app, cursor, files } = await workspaceFor(fixture);
+  const items = routesFileCompletions(app, files.get(cursor.path), cursor.path, cursor.position);
+  expectFile(`completion-${name}`, items.map((i) => i.insertText ?? i.label).join("\n") + "\n");
+}
+test("completion in routes files: top level DSL", () => checkRoutesCompletion("top", withRoutes("Rails.application.routes.draw do\n  res$0\nend")));
+test("completion in routes files: inside resources", () =>
+  checkRoutesCompletion("in-resources", withRoutes("Rails.application.routes.draw do\n  resources :posts do\n    me$0\n  end\nend")));
+test("completion in routes files: options and actions", async () => {
+  await checkRoutesCompletion("options", withRoutes("Rails.application.routes.draw do\n  resources :posts, $0\nend"));
+  await checkRoutesCompletion("actions", withRoutes("Rails.application.routes.draw do\n  resources :posts, only: [:$0\nend"));
+});
+test("completion in routes files: controllers and their actions", async () => {
+  await checkRoutesCompletion("controllers", withRoutes('Rails.application.routes.draw do\n  get "x", to: "$0\nend'));
+  await checkRoutesCompletion("controller-actions", withRoutes('Rails.application.routes.draw do\n  get "x", to: "posts#$0\nend'));
+});
+
+async function definition(fixture) {
+  const { app, cursor, files } = await workspaceFor(fixture);
+  const found = app.isRoutesFile(cursor.path)
+    ? definitionInRoutesFile(app, cursor.path, cursor.position)
+    : definitionOfHelper(app.table(), files.get(cursor.path), cursor.position);
+  return [found ?? []].flat().map(where);
+}
+test("definition: from a helper to the declaration, through drawn files and concerns", async () => {
+  assert.deepEqual(await definition(APP.replace("new_post_path", "new_p$0ost_path")), ["config/routes.rb:3:3"]);
+  assert.deepEqual(await definition(APP.replace("new_post_path", "api_tok$0ens_path")), ["config/routes/api.rb:2:3"]);
+  assert.deepEqual(await definition(APP.replace("new_post_path", "photo_no$0tes_path")), ["config/routes.rb:10:5"]);
+  assert.deepEqual(await definition(APP.replace("new_post_path", "docs_u$0rl")), ["config/routes.rb:18:3"]);
+});
+test("definition: from to:, resources and actions to the controller; from draw and concerns", async () => {
+  const routes = (line) => withRoutes(`Rails.application.routes.draw do\n  concern :c do\n  end\n${line}\nend`);
+  assert.deepEqual(await definition(routes('  get "x", to: "posts#pub$0lish"')), ["app/controllers/posts_controller.rb:5:3"]);
+  assert.deepEqual(await definition(routes('  resources :po$0sts, only: :index')), ["app/controllers/posts_controller.rb:1:1"]);
+  assert.deepEqual(await definition(routes("  resources :posts do\n    post :pub$0lish, on: :member\n  end")), ["app/controllers/posts_controller.rb:5:3"]);
+  assert.deepEqual(await definition(routes("  draw :a$0pi")), ["config/routes/api.rb:1:1"]);
+  assert.deepEqual(await definition(routes("  resources :photos, concerns: :$0c")), ["config/routes.rb:2:3"]);
+  assert.deepEqual(await definition(routes("  resources :photos do\n    concerns :$0c\n  end")), ["config/routes.rb:2:3"]);
+});
+
+test("document symbols: namespaces, scopes and resources as a tree", async () => {
+  const { app, cursor } = await workspaceFor(APP.replace("  root", "  $0root"));
+  const lines = [];
+  const walk = (symbols, depth) =>
+    symbols.forEach((s) => {
+      lines.push(`${"  ".repeat(depth)}${s.name} (${s.detail}) ${s.range.start.line + 1}-${s.range.end.line + 1}`);
+      walk(s.children ?? [], depth + 1);
+    });
+  walk(documentSymbols(app.table(), cursor.path), 0);
+  expectFile("document-symbols", lines.join("\n") + "\n");
+});
+
+test("workspace symbols: by helper, path or controller#action", async () => {
+  const { app } = await workspaceFor(APP);
+  const names = (q) => workspaceSymbols([app.table()], q).map((s) => s.name).join(", ");
+  assert.equal(names("publish"), "publish_post_path");
+  assert.equal(names("/admin/users/:id"), "admin_user_path");
+  assert.equal(names("pages#about"), "about_path");
+});
+
+test("references: from a declaration to the helper calls in views", async () => {
+  const { app, cursor, files } = await workspaceFor(APP.replace("      post :publish", "      post :pub$0lish"));
+  const names = helpersAt(app.table(), cursor.path, files.get(cursor.path), cursor.position, true);
+  assert.deepEqual(names, ["publish_post"]);
+  assert.deepEqual(helperReferences(app, names, true).map(where), ["config/routes.rb:6:7", "app/views/posts/index.html.erb:2:24"]);
+});
+
+test("diagnostics: per file, with the first definition as related information", async () => {
+  const { app } = await workspaceFor(withRoutes('Rails.application.routes.draw do\n  get "a", to: "a#a", as: :dup\n  get "b", to: "b#b", as: :dup\n  draw :api\nend').replace("resources :tokens", "member { get :x }\n  resources :tokens"));
+  const byFile = diagnosticsByFile(app.table(), []);
+  const lines = [...byFile].map(([file, ds]) => `${file.replace("/app/", "")}: ${ds.map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.message.split("\n")[0]}${d.relatedInformation ? ` [related ${where(d.relatedInformation[0].location)}]` : ""}`).join(" | ")}`);
+  expectFile("diagnostics", lines.join("\n") + "\n");
+});
