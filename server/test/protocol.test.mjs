@@ -1,0 +1,140 @@
+// The bundled language server (server/dist/bundle/server.js, prism.wasm beside it) driven over
+// stdio by a real LSP client connection, on a copy of the sample app. No sleeps: every step
+// waits for the response or notification it expects.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { createProtocolConnection, StreamMessageReader, StreamMessageWriter } from "vscode-languageserver-protocol/node";
+
+const repo = new URL("../..", import.meta.url).pathname;
+const root = mkdtempSync(join(tmpdir(), "routemap-lsp-"));
+cpSync(join(repo, "test-fixtures/sample-app"), root, { recursive: true });
+const uri = (path) => pathToFileURL(join(root, path)).toString();
+const ROUTES = uri("config/routes.rb");
+const VIEW = uri("app/views/products/index.html.erb");
+
+let child;
+let conn;
+const diagnostics = new Map();
+const waiters = [];
+
+/** Resolves when the diagnostics published for `fileUri` satisfy `predicate`. */
+function diagnosticsWhere(fileUri, predicate) {
+  return new Promise((resolve) => {
+    const check = () => {
+      const current = diagnostics.get(fileUri);
+      if (current && predicate(current)) {
+        resolve(current);
+        return true;
+      }
+      return false;
+    };
+    if (!check()) waiters.push(check);
+  });
+}
+
+before(async () => {
+  child = spawn(process.execPath, [join(repo, "server/dist/bundle/server.js"), "--stdio"], { stdio: ["pipe", "pipe", "pipe"] });
+  conn = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+  conn.onNotification("textDocument/publishDiagnostics", ({ uri, diagnostics: list }) => {
+    diagnostics.set(uri, list);
+    for (let i = waiters.length - 1; i >= 0; i--) if (waiters[i]()) waiters.splice(i, 1);
+  });
+  conn.onRequest("workspace/configuration", (p) => p.items.map(() => ({ railsVersion: "6.1" })));
+  conn.onRequest("client/registerCapability", () => null);
+  conn.listen();
+  const result = await conn.sendRequest("initialize", {
+    processId: process.pid,
+    rootUri: pathToFileURL(root).toString(),
+    workspaceFolders: [{ uri: pathToFileURL(root).toString(), name: "sample" }],
+    capabilities: { workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: true }, workspaceFolders: true } },
+  });
+  assert.equal(result.serverInfo.name, "routemap");
+  conn.sendNotification("initialized", {});
+});
+
+after(async () => {
+  if (!conn) return;
+  await conn.sendRequest("shutdown");
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  conn.sendNotification("exit");
+  assert.equal(await exited, 0);
+});
+
+test("publishes the app's diagnostics on start: only information for third-party DSL", async () => {
+  const list = await diagnosticsWhere(ROUTES, (l) => l.length > 0);
+  assert.deepEqual(list.map((d) => d.severity), [3, 3]);
+  assert.match(list[0].message, /devise_for/);
+});
+
+test("a mistake typed into a routes file is reported at once, and cleared when fixed", async () => {
+  const text = readFileSync(join(root, "config/routes.rb"), "utf8");
+  conn.sendNotification("textDocument/didOpen", { textDocument: { uri: ROUTES, languageId: "ruby", version: 1, text } });
+  const line = text.split("\n").findIndex((l) => l.includes('root "storefront#index"'));
+  conn.sendNotification("textDocument/didChange", {
+    textDocument: { uri: ROUTES, version: 2 },
+    contentChanges: [{ range: { start: { line, character: 0 }, end: { line, character: 0 } }, text: "  member { get :oops }\n" }],
+  });
+  const broken = await diagnosticsWhere(ROUTES, (l) => l.some((d) => d.severity === 1));
+  const error = broken.find((d) => d.severity === 1);
+  assert.equal(error.message, "can't use member outside resource(s) scope");
+  assert.deepEqual(error.range, { start: { line, character: 2 }, end: { line, character: 8 } });
+  conn.sendNotification("textDocument/didChange", {
+    textDocument: { uri: ROUTES, version: 3 },
+    contentChanges: [{ range: { start: { line, character: 0 }, end: { line: line + 1, character: 0 } }, text: "" }],
+  });
+  await diagnosticsWhere(ROUTES, (l) => !l.some((d) => d.severity === 1));
+});
+
+test("hover on a declaration lists its routes; on a helper in a view, its route", async () => {
+  const text = readFileSync(join(root, "config/routes.rb"), "utf8").split("\n");
+  const line = text.findIndex((l) => l.includes("resources :products"));
+  const hover = await conn.sendRequest("textDocument/hover", { textDocument: { uri: ROUTES }, position: { line, character: 14 } });
+  assert.match(hover.contents.value, /\| `products_path` \| GET \| `\/products\(\.:format\)` \| products#index \|/);
+  const helper = await conn.sendRequest("textDocument/hover", { textDocument: { uri: VIEW }, position: { line: 3, character: 34 } });
+  assert.match(helper.contents.value, /^\*\*product_path\*\*\(id\)/);
+});
+
+test("completion offers helpers with snippets; definition and references connect views and routes", async () => {
+  const items = await conn.sendRequest("textDocument/completion", { textDocument: { uri: VIEW }, position: { line: 3, character: 30 } });
+  const item = items.find((i) => i.label === "edit_admin_product_path");
+  assert.equal(item.insertText, "edit_admin_product_path(${1:product})");
+  const definition = await conn.sendRequest("textDocument/definition", { textDocument: { uri: VIEW }, position: { line: 4, character: 40 } });
+  assert.equal(definition.uri, ROUTES);
+  const routesText = readFileSync(join(root, "config/routes.rb"), "utf8").split("\n");
+  assert.match(routesText[definition.range.start.line], /post :wishlist/);
+  const references = await conn.sendRequest("textDocument/references", {
+    textDocument: { uri: ROUTES },
+    position: { line: definition.range.start.line, character: definition.range.start.character + 6 },
+    context: { includeDeclaration: false },
+  });
+  assert.deepEqual(references.map((r) => [r.uri, r.range.start.line]), [[VIEW, 4]]);
+});
+
+test("routemap/routes and routemap/recognize answer for the app", async () => {
+  const { apps } = await conn.sendRequest("routemap/routes", {});
+  assert.equal(apps.length, 1);
+  assert.equal(apps[0].railsVersion, "6.1");
+  assert.ok(apps[0].routes.length > 250);
+  const found = await conn.sendRequest("routemap/recognize", { request: "GET /products/42/reviews" });
+  assert.equal(found.route.name, "product_reviews");
+  assert.deepEqual(found.params, { controller: "reviews", action: "index", product_id: "42" });
+  // The sample app ends with a catch-all (`match "*unmatched", via: :all`).
+  const fallback = await conn.sendRequest("routemap/recognize", { request: "DELETE /nowhere/else" });
+  assert.deepEqual(fallback.params, { controller: "errors", action: "not_found", unmatched: "nowhere/else" });
+  assert.equal(await conn.sendRequest("routemap/recognize", { uri: "file:///not/an/app/x.rb", request: "GET /" }), null);
+});
+
+test("requests for missing files, odd positions or bad parameters get empty answers, never a crash", async () => {
+  const missing = uri("config/nothing.rb");
+  assert.equal(await conn.sendRequest("textDocument/hover", { textDocument: { uri: missing }, position: { line: 0, character: 0 } }), null);
+  assert.equal(await conn.sendRequest("textDocument/hover", { textDocument: { uri: ROUTES }, position: { line: 9999, character: 9999 } }), null);
+  assert.deepEqual(await conn.sendRequest("textDocument/completion", { textDocument: { uri: "untitled:x" }, position: { line: 0, character: 0 } }), []);
+  assert.equal(await conn.sendRequest("routemap/recognize", { nonsense: true }), null);
+  const symbols = await conn.sendRequest("workspace/symbol", { query: "wishlist" });
+  assert.ok(symbols.some((s) => s.name === "wishlist_product_path"));
+});
