@@ -5,29 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { caseFiles, listCases } from "../../test-fixtures/lib/cases.mjs";
 import { mapper } from "./helpers.mjs";
-
-function prng(seed) {
-  let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
-}
-
-export function mutations(text, seed) {
-  const rand = prng(seed);
-  const lines = text.split("\n");
-  const pick = (n) => Math.floor(rand() * n);
-  const out = [];
-  const drop = pick(lines.length);
-  out.push(lines.filter((_, i) => i !== drop).join("\n"));
-  out.push(text.slice(0, pick(text.length)));
-  const tokens = text.split(/(\s+)/);
-  const a = pick(tokens.length);
-  const b = pick(tokens.length);
-  [tokens[a], tokens[b]] = [tokens[b], tokens[a]];
-  out.push(tokens.join(""));
-  out.push(text.replace(/\bend\b(?![\s\S]*\bend\b)/, ""));
-  out.push(text.replace(/do\b/, "do |"));
-  return out;
-}
+import { mutations } from "../../test-fixtures/lib/mutations.mjs";
 
 function checkResult(result, files) {
   assert.ok(Array.isArray(result.routes));

@@ -1,0 +1,65 @@
+// Every fixture, and mutations of each, through every feature of the server at many
+// positions: no exception may escape a feature function.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { listCases, caseFiles } from "../../test-fixtures/lib/cases.mjs";
+import { mutations } from "../../test-fixtures/lib/mutations.mjs";
+import { hoverInRoutesFile, hoverOnHelper } from "../dist/features/hover.js";
+import { helperCompletions, routesFileCompletions } from "../dist/features/completion.js";
+import { definitionInRoutesFile, definitionOfHelper } from "../dist/features/definition.js";
+import { documentSymbols, workspaceSymbols } from "../dist/features/symbols.js";
+import { helperReferences, helpersAt } from "../dist/features/references.js";
+import { diagnosticsByFile } from "../dist/features/diagnostics.js";
+import { recognize } from "@routemap/shared-mapper";
+import { Workspace, DEFAULT_SETTINGS } from "../dist/workspace.js";
+import { createNodeMapper } from "@routemap/shared-mapper/node";
+import { memoryFs } from "./fixture.mjs";
+
+function positions(text) {
+  const out = [];
+  text.split("\n").forEach((line, i) => {
+    for (const c of new Set([0, 2, 4, Math.floor(line.length / 2), line.length, line.length + 3])) out.push({ line: i, character: c });
+  });
+  out.push({ line: 10_000, character: 0 });
+  return out;
+}
+
+function exercise(ws, path, text) {
+  const app = ws.appFor(path);
+  assert.ok(app, `no app for ${path}`);
+  const result = app.table();
+  diagnosticsByFile(result, [path]);
+  documentSymbols(result, path);
+  workspaceSymbols([result], "a");
+  helperCompletions(result);
+  for (const position of positions(text)) {
+    hoverInRoutesFile(app, path, position);
+    hoverOnHelper(result, text, position);
+    routesFileCompletions(app, text, path, position);
+    definitionInRoutesFile(app, path, position);
+    definitionOfHelper(result, text, position);
+    helperReferences(app, helpersAt(result, path, text, position, true), true);
+  }
+  for (const request of ["GET /", "GET /posts/1", "POST /a/b/c.json", "DELETE //x//"]) recognize(result.routes, ...request.split(" "));
+}
+
+test("every fixture and its mutations go through every feature without an exception", async () => {
+  const mapper = await createNodeMapper();
+  let runs = 0;
+  listCases().forEach((c, i) => {
+    for (const text of [c.text, ...mutations(c.text, i + 7).slice(0, 2)]) {
+      const files = new Map();
+      for (const [path, body] of caseFiles(c)) {
+        const target = path === c.entry ? "/app/config/routes.rb" : `/app/config/routes/${path.split("/routes/").pop()}`;
+        files.set(target, path === c.entry ? text : body);
+      }
+      files.set("/app/app/views/x.html.erb", "<%= posts_path %> <%= root_url %>\n");
+      const ws = new Workspace(memoryFs(files), mapper);
+      ws.settings = { ...DEFAULT_SETTINGS, railsVersion: "7.2" };
+      ws.discover(["/app"]);
+      exercise(ws, "/app/config/routes.rb", text);
+      runs++;
+    }
+  });
+  assert.ok(runs > 700, `${runs} runs`);
+});
