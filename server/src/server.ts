@@ -7,11 +7,13 @@ import { recognize, type RouteMapper } from "@routemap/shared-mapper";
 import {
   DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, FileChangeType, LSPErrorCodes, ResponseError,
   TextDocumentSyncKind, TextDocuments, type CancellationToken, type Connection, type InitializeParams, type InitializeResult,
+  type CompletionItem,
+  type CompletionList,
   type Position,
 } from "vscode-languageserver/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { toPath, toUri } from "./convert.js";
-import { helperCompletions, routesFileCompletions } from "./features/completion.js";
+import { helperCompletionList, resolveHelperCompletion, routesFileCompletions } from "./features/completion.js";
 import { definitionInRoutesFile, definitionOfHelper } from "./features/definition.js";
 import { diagnosticsByFile } from "./features/diagnostics.js";
 import { hoverInRoutesFile, hoverOnHelper } from "./features/hover.js";
@@ -35,7 +37,7 @@ interface DocumentContext {
 export function startServer(connection: Connection, runtime: ServerRuntime): void {
   const documents = new TextDocuments(TextDocument);
   const workspace = new Workspace(runtime.fs, runtime.mapper);
-  const published = new Map<RailsApp, Set<string>>();
+  const published = new Map<RailsApp, Map<string, string>>();
   let folders: string[] = [];
   let canConfigure = false;
   let canWatch = false;
@@ -61,16 +63,23 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       return work({ document, path, app, routesFile: app.isRoutesFile(path) });
     });
 
-  const publish = (app: RailsApp) => {
-    const before = published.get(app) ?? new Set<string>();
+  /** Sends each file's diagnostics when they differ from what the client last got for it. */
+  const publish = (app: RailsApp, changedFile?: string) => {
+    const before = published.get(app) ?? new Map<string, string>();
     const result = app.table();
     const files = [app.routesFile, ...result.files];
     const byFile = workspace.settings.diagnostics ? diagnosticsByFile(result, files) : new Map(files.map((f) => [f, []]));
-    for (const file of before) if (!byFile.has(file)) byFile.set(file, []);
-    for (const [file, diagnostics] of byFile) connection.sendDiagnostics({ uri: toUri(file), diagnostics });
-    published.set(app, new Set([...byFile].filter(([, d]) => d.length).map(([f]) => f)));
+    for (const file of before.keys()) if (!byFile.has(file)) byFile.set(file, []);
+    const now = new Map<string, string>();
+    for (const [file, diagnostics] of byFile) {
+      const key = JSON.stringify(diagnostics);
+      now.set(file, key);
+      // The edited file always gets an answer, so a client waiting on it is never left hanging.
+      if (before.get(file) !== key || file === changedFile) connection.sendDiagnostics({ uri: toUri(file), diagnostics });
+    }
+    published.set(app, now);
   };
-  const publishAll = () => workspace.apps.forEach(publish);
+  const publishAll = () => workspace.apps.forEach((app) => publish(app));
 
   const readSettings = async (): Promise<Settings> => {
     if (!canConfigure) return DEFAULT_SETTINGS;
@@ -102,7 +111,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
         hoverProvider: true,
-        completionProvider: { triggerCharacters: ["_", ":", '"', "'", "#", "."] },
+        completionProvider: { triggerCharacters: ["_", ":", '"', "'", "#", "."], resolveProvider: true },
         definitionProvider: true,
         referencesProvider: true,
         documentSymbolProvider: true,
@@ -138,7 +147,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       const path = toPath(change.uri);
       if (path) workspace.fileChanged(path, kinds[change.type]).forEach((a) => touched.add(a));
     }
-    touched.forEach(publish);
+    touched.forEach((app) => publish(app));
   });
 
   const watchFolders = () =>
@@ -152,7 +161,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   const documentChanged = (uri: string, text: string | undefined) => {
     const path = toPath(uri);
     const app = path && workspace.documentChanged(path, text);
-    if (app) publish(app);
+    if (app) publish(app, path);
   };
   documents.onDidChangeContent((e) => documentChanged(e.document.uri, e.document.getText()));
   documents.onDidClose((e) => documentChanged(e.document.uri, undefined));
@@ -163,9 +172,19 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     ),
   );
   connection.onCompletion((p, token) =>
-    withDocument(p.textDocument.uri, token, [], "completion", (c) =>
-      c.routesFile ? routesFileCompletions(c.app, c.document.getText(), c.path, p.position) : helperCompletions(c.app.table()),
-    ),
+    withDocument<CompletionItem[] | CompletionList>(p.textDocument.uri, token, [], "completion", (c) => {
+      if (c.routesFile) return routesFileCompletions(c.app, c.document.getText(), c.path, p.position);
+      const list = helperCompletionList(c.app.table(), c.document.getText(), p.position);
+      return { ...list, items: withUri(list.items, p.textDocument.uri) };
+    }),
+  );
+  connection.onCompletionResolve((item, token) =>
+    runSafe(token, item, () => {
+      const data = item.data as { uri?: string } | undefined;
+      const path = data?.uri ? toPath(data.uri) : undefined;
+      const app = (path && workspace.appFor(path)) || workspace.apps[0];
+      return app ? resolveHelperCompletion(app.table(), item) : item;
+    }),
   );
   connection.onDefinition((p, token) =>
     withDocument(p.textDocument.uri, token, null, "definition", (c) =>
@@ -207,6 +226,12 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 
   documents.listen(connection);
   connection.listen();
+}
+
+/** Completion items remember their document, so `completionItem/resolve` finds the app. */
+function withUri(items: CompletionItem[], uri: string): CompletionItem[] {
+  const data = { uri };
+  return items.map((item) => (item.data ? item : Object.assign(item, { data })));
 }
 
 function pick(result: ReturnType<RailsApp["table"]>) {

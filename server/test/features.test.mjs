@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { hoverInRoutesFile, hoverOnHelper } from "../dist/features/hover.js";
-import { helperCompletions, routesFileCompletions } from "../dist/features/completion.js";
+import { helperCompletionList, helperCompletions, routesFileCompletions } from "../dist/features/completion.js";
 import { definitionInRoutesFile, definitionOfHelper } from "../dist/features/definition.js";
 import { documentSymbols, workspaceSymbols } from "../dist/features/symbols.js";
 import { helperReferences, helpersAt } from "../dist/features/references.js";
@@ -82,7 +82,7 @@ test("completion of helpers offers snippets with required parameters", async () 
   const items = helperCompletions(app.table());
   const show = (label) => {
     const i = items.find((x) => x.label === label);
-    return i ? `${i.label} | ${i.detail} | ${i.insertText}` : `${label} missing`;
+    return i ? `${i.label} | ${i.detail} | ${i.insertText ?? i.label}` : `${label} missing`;
   };
   expectFile("completion-helpers", ["post_path", "edit_post_path", "post_comments_url", "admin_user_path", "root_path", "docs_url", "api_tokens_path"].map(show).join("\n") + "\n");
 });
@@ -92,6 +92,18 @@ async function checkRoutesCompletion(name, fixture) {
   const items = routesFileCompletions(app, files.get(cursor.path), cursor.path, cursor.position);
   expectFile(`completion-${name}`, items.map((i) => i.insertText ?? i.label).join("\n") + "\n");
 }
+test("completion narrows helpers to the typed word's first letter, and says the list is incomplete", async () => {
+  const { app, cursor, files } = await workspaceFor(APP.replace("new_post_path", "ed$0"));
+  const list = helperCompletionList(app.table(), files.get(cursor.path), cursor.position);
+  assert.equal(list.isIncomplete, true);
+  assert.ok(list.items.some((i) => i.label === "edit_post_path"));
+  assert.ok(list.items.some((i) => i.label === "post_comments_url") === false);
+  assert.ok(list.items.every((i) => /(^|_)e/.test(i.label)));
+  const all = helperCompletionList(app.table(), "<%= ", { line: 0, character: 4 });
+  assert.equal(all.isIncomplete, false);
+  assert.equal(all.items.length, helperCompletions(app.table()).length);
+});
+
 test("completion in routes files: top level DSL", () => checkRoutesCompletion("top", withRoutes("Rails.application.routes.draw do\n  res$0\nend")));
 test("completion in routes files: inside resources", () =>
   checkRoutesCompletion("in-resources", withRoutes("Rails.application.routes.draw do\n  resources :posts do\n    me$0\n  end\nend")));

@@ -100,9 +100,11 @@ test("hover on a declaration lists its routes; on a helper in a view, its route"
 });
 
 test("completion offers helpers with snippets; definition and references connect views and routes", async () => {
-  const items = await conn.sendRequest("textDocument/completion", { textDocument: { uri: VIEW }, position: { line: 3, character: 30 } });
-  const item = items.find((i) => i.label === "edit_admin_product_path");
+  const list = await conn.sendRequest("textDocument/completion", { textDocument: { uri: VIEW }, position: { line: 3, character: 30 } });
+  const item = list.items.find((i) => i.label === "edit_admin_product_path");
   assert.equal(item.insertText, "edit_admin_product_path(${1:product})");
+  const resolved = await conn.sendRequest("completionItem/resolve", item);
+  assert.match(resolved.documentation.value, /admin\/products#edit/);
   const definition = await conn.sendRequest("textDocument/definition", { textDocument: { uri: VIEW }, position: { line: 4, character: 40 } });
   assert.equal(definition.uri, ROUTES);
   const routesText = readFileSync(join(root, "config/routes.rb"), "utf8").split("\n");

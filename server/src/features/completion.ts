@@ -6,29 +6,63 @@
  */
 import type { MapResult } from "@routemap/shared-mapper";
 import { singularize } from "@routemap/shared-mapper/inflector";
-import { CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem, type Position } from "vscode-languageserver/node";
+import { CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem, type CompletionList, type Position } from "vscode-languageserver/node";
 import type { RailsApp } from "../workspace.js";
 import { siteAt } from "./declarations.js";
 import { helperIndex, requiredParameters } from "./helpers.js";
 
+const completionCache = new WeakMap<MapResult, CompletionItem[]>();
+
+/** Every helper of the table as a completion item; built once per table. Documentation comes on resolve. */
 export function helperCompletions(result: MapResult): CompletionItem[] {
+  const cached = completionCache.get(result);
+  if (cached) return cached;
   const items: CompletionItem[] = [];
   for (const helper of helperIndex(result).values()) {
     const route = helper.route;
     const params = route ? requiredParameters(route) : [];
     // `:post_id` reads best as `post`: the argument is usually the record.
     const placeholders = params.map((p, i) => `\${${i + 1}:${p === "id" && route?.name ? singularize(route.name.replace(/^(edit|new)_/, "").split("_").pop() ?? p) : p.replace(/_id$/, "")}}`);
-    items.push({
+    const item: CompletionItem = {
       label: helper.name,
       kind: CompletionItemKind.Function,
-      detail: route ? `${route.verb || "ANY"} ${route.path}` : `direct :${helper.custom!.name}`,
-      documentation: route ? { kind: MarkupKind.Markdown, value: `\`${route.reqs}\`` } : undefined,
-      insertText: params.length ? `${helper.name}(${placeholders.join(", ")})` : helper.name,
-      insertTextFormat: params.length ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
-      sortText: `${helper.kind === "path" ? 0 : 1}${helper.name}`,
-    });
+      detail: route ? `${route.verb || "ANY"} ${route.path} → ${route.reqs}` : `direct :${helper.custom!.name}`,
+    };
+    if (params.length) {
+      item.insertText = `${helper.name}(${placeholders.join(", ")})`;
+      item.insertTextFormat = InsertTextFormat.Snippet;
+    }
+    // `_path` helpers before `_url` ones.
+    if (helper.kind === "url") item.sortText = `~${helper.name}`;
+    items.push(item);
   }
+  completionCache.set(result, items);
   return items;
+}
+
+/**
+ * The helpers worth sending for the word being typed: all of them before any letter, then
+ * those with a word starting with its first letter (the client filters further). The list
+ * is marked incomplete once narrowed, so the client asks again as the word changes.
+ */
+export function helperCompletionList(result: MapResult, text: string, position: Position): CompletionList {
+  const line = text.split("\n")[position.line] ?? "";
+  const prefix = /[A-Za-z0-9_]*$/.exec(line.slice(0, position.character))?.[0] ?? "";
+  const items = helperCompletions(result);
+  if (prefix === "" || prefix[0] === "_") return { isIncomplete: false, items };
+  const first = prefix[0].toLowerCase();
+  return { isIncomplete: true, items: items.filter((i) => i.label[0] === first || i.label.includes(`_${first}`)) };
+}
+
+/** `completionItem/resolve`: the route's details for the item the user is looking at. */
+export function resolveHelperCompletion(result: MapResult, item: CompletionItem): CompletionItem {
+  const route = helperIndex(result).get(item.label)?.route;
+  if (!route) return item;
+  const params = requiredParameters(route);
+  const value = [`\`${route.verb || "ANY"} ${route.path}\` → \`${route.reqs}\``, params.length ? `Requires ${params.map((p) => `\`${p}\``).join(", ")}` : ""]
+    .filter(Boolean)
+    .join("\n\n");
+  return { ...item, documentation: { kind: MarkupKind.Markdown, value } };
 }
 
 const VERBS = ["get", "post", "patch", "put", "delete", "options", "match"];

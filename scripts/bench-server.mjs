@@ -1,0 +1,109 @@
+#!/usr/bin/env node
+// The language server's figures, part of `npm run bench`: a generated app of about 3,000
+// routes over 20 drawn files, served by the bundled server over stdio. Measures cold start
+// to first diagnostics, keystroke-to-diagnostics latency, hover and completion latency
+// (median and p99), and the server's resident memory.
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { pathToFileURL } from "node:url";
+import { createProtocolConnection, StreamMessageReader, StreamMessageWriter } from "vscode-languageserver-protocol/node";
+
+const repo = new URL("..", import.meta.url).pathname;
+const root = mkdtempSync(join(tmpdir(), "routemap-bench-"));
+mkdirSync(join(root, "config/routes"), { recursive: true });
+mkdirSync(join(root, "app/views/home"), { recursive: true });
+const main = ["Rails.application.routes.draw do", '  root "home#index"'];
+for (let f = 0; f < 20; f++) {
+  main.push(`  draw :area${f}`);
+  const lines = [`namespace :area${f} do`];
+  for (let r = 0; r < 14; r++) {
+    lines.push(`  resources :items${r}s do`, "    member { post :publish }", "    resources :notes, only: [:index, :create]", "  end");
+  }
+  lines.push("end", "");
+  writeFileSync(join(root, `config/routes/area${f}.rb`), lines.join("\n"));
+}
+main.push("end", "");
+writeFileSync(join(root, "config/routes.rb"), main.join("\n"));
+writeFileSync(join(root, "app/views/home/index.html.erb"), '<%= link_to "x", area3_items4_path %>\n<%= \n');
+
+const uri = (p) => pathToFileURL(join(root, p)).toString();
+const started = performance.now();
+const child = spawn(process.execPath, [join(repo, "server/dist/bundle/server.js"), "--stdio"], { stdio: ["pipe", "pipe", "inherit"] });
+const conn = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+let onDiagnostics = () => {};
+conn.onNotification("textDocument/publishDiagnostics", (p) => onDiagnostics(p));
+conn.onRequest("workspace/configuration", (p) => p.items.map(() => ({})));
+conn.onRequest("client/registerCapability", () => null);
+conn.listen();
+const firstDiagnostics = new Promise((resolve) => (onDiagnostics = (p) => p.uri === uri("config/routes.rb") && resolve()));
+await conn.sendRequest("initialize", { processId: process.pid, rootUri: pathToFileURL(root).toString(), capabilities: { workspace: { configuration: true } } });
+conn.sendNotification("initialized", {});
+await firstDiagnostics;
+const coldStart = performance.now() - started;
+
+const { apps } = await conn.sendRequest("routemap/routes", {});
+const routeCount = apps[0].routes.length;
+
+const percentile = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+const stats = (xs) => ({ median: +percentile(xs, 50).toFixed(2), p99: +percentile(xs, 99).toFixed(2) });
+
+// Keystrokes in a drawn file: each edit waits for that file's new diagnostics.
+const drawn = uri("config/routes/area7.rb");
+let text = readFileSync(join(root, "config/routes/area7.rb"), "utf8");
+conn.sendNotification("textDocument/didOpen", { textDocument: { uri: drawn, languageId: "ruby", version: 1, text } });
+const editTimes = [];
+for (let i = 0; i < 200; i++) {
+  const insert = i % 2 === 0 ? "x" : "";
+  const line = 2;
+  const published = new Promise((resolve) => (onDiagnostics = (p) => p.uri === drawn && resolve()));
+  const t = performance.now();
+  conn.sendNotification("textDocument/didChange", {
+    textDocument: { uri: drawn, version: i + 2 },
+    contentChanges: [i % 2 === 0
+      ? { range: { start: { line, character: 2 }, end: { line, character: 2 } }, text: insert }
+      : { range: { start: { line, character: 2 }, end: { line, character: 3 } }, text: "" }],
+  });
+  await published;
+  editTimes.push(performance.now() - t);
+}
+
+const hoverTimes = [];
+for (let i = 0; i < 300; i++) {
+  const t = performance.now();
+  await conn.sendRequest("textDocument/hover", { textDocument: { uri: drawn }, position: { line: 1 + (i % 70), character: 6 } });
+  hoverTimes.push(performance.now() - t);
+}
+// Completion as a word is typed (`ed` in a view), and with nothing typed yet (every helper).
+const completionTimes = [];
+const completionAllTimes = [];
+const view = uri("app/views/home/index.html.erb");
+conn.sendNotification("textDocument/didOpen", { textDocument: { uri: view, languageId: "erb", version: 1, text: '<%= link_to "x", area3_items4_path %>\n<%= ed\n' } });
+for (let i = 0; i < 300; i++) {
+  let t = performance.now();
+  await conn.sendRequest("textDocument/completion", { textDocument: { uri: view }, position: { line: 1, character: 6 } });
+  completionTimes.push(performance.now() - t);
+  t = performance.now();
+  if (i < 100) {
+    await conn.sendRequest("textDocument/completion", { textDocument: { uri: view }, position: { line: 1, character: 4 } });
+    completionAllTimes.push(performance.now() - t);
+  }
+}
+const rssMiB = +(parseInt(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))[1], 10) / 1024).toFixed(1);
+
+await conn.sendRequest("shutdown");
+conn.sendNotification("exit");
+console.log("language server, generated app:", `${routeCount} routes over 21 files`);
+console.table({
+  "cold start to first diagnostics (ms)": { value: +coldStart.toFixed(1) },
+  "keystroke to diagnostics, median (ms)": { value: stats(editTimes).median },
+  "keystroke to diagnostics, p99 (ms)": { value: stats(editTimes).p99 },
+  "hover, median (ms)": { value: stats(hoverTimes).median },
+  "hover, p99 (ms)": { value: stats(hoverTimes).p99 },
+  "completion while typing, median (ms)": { value: stats(completionTimes).median },
+  "completion while typing, p99 (ms)": { value: stats(completionTimes).p99 },
+  "completion of every helper, median (ms)": { value: stats(completionAllTimes).median },
+  "resident memory (MiB)": { value: rssMiB },
+});
