@@ -168,7 +168,8 @@ export function requiredNames(ast: PathNode): string[] {
 
 /** Everything the mapper derives from a path, computed once per distinct path text. */
 export interface PathInfo {
-  ast: PathNode;
+  /** The parse tree, built on first use (recognition needs it; drawing does not). */
+  readonly ast: PathNode;
   text: string;
   names: string[];
   required: string[];
@@ -185,6 +186,14 @@ const infoCache = new Map<string, PathInfo>();
 export function analyzePath(path: string): PathInfo {
   let info = infoCache.get(path);
   if (info) return info;
+  info = scanPath(path) ?? analyzeTree(path);
+  if (infoCache.size > 50000) infoCache.clear();
+  infoCache.set(path, info);
+  return info;
+}
+
+/** The full route: parse, then walk the tree. */
+function analyzeTree(path: string): PathInfo {
   const ast = parsePath(path);
   const stars: string[] = [];
   const segments: PathInfo["segments"] = [];
@@ -194,8 +203,76 @@ export function analyzePath(path: string): PathInfo {
       segments.push({ name: n.left.name, glob: true });
     } else if (n.type === "SYMBOL" && !n.greedy) segments.push({ name: n.name, glob: false });
   });
-  info = { ast, text: pathToString(ast), names: names(ast), required: requiredNames(ast), optional: optionalNames(ast), stars, segments };
-  if (infoCache.size > 50000) infoCache.clear();
-  infoCache.set(path, info);
-  return info;
+  return { ast, text: pathToString(ast), names: names(ast), required: requiredNames(ast), optional: optionalNames(ast), stars, segments };
+}
+
+const isWord = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+/** Journey's LITERAL class `[\w%\-~!$&'*+,;=@]`. */
+const isLiteral = (c: number) => isWord(c) || c === 37 || c === 45 || c === 126 || c === 33 || c === 36 || c === 38 || c === 39 || c === 42 || c === 43 || c === 44 || c === 59 || c === 61 || c === 64;
+
+/**
+ * One pass over a path with Journey's tokenizer rules, for the common shape: no `|`, no
+ * backslash escapes, balanced non-empty groups. Returns undefined for anything else, which
+ * the full parser then handles (and reports, as Rails does).
+ */
+function scanPath(path: string): PathInfo | undefined {
+  if (path === "" || path.includes("|") || path.includes("\\")) return undefined;
+  const names: string[] = [];
+  const optional: string[] = [];
+  const stars: string[] = [];
+  const segments: PathInfo["segments"] = [];
+  let depth = 0;
+  let emptyGroup = false;
+  // Inside a literal run a `*` is part of the literal, not the start of a glob.
+  let inLiteral = false;
+  for (let i = 0; i < path.length; ) {
+    const c = path.charCodeAt(i);
+    if (c === 40 /* ( */) {
+      depth++;
+      emptyGroup = true;
+      inLiteral = false;
+      i++;
+      continue;
+    }
+    if (c === 41 /* ) */) {
+      if (depth === 0 || emptyGroup) return undefined;
+      depth--;
+      inLiteral = false;
+      i++;
+      continue;
+    }
+    emptyGroup = false;
+    if ((c === 58 /* : */ || (c === 42 /* * */ && !inLiteral)) && isWord(path.charCodeAt(i + 1))) {
+      let j = i + 1;
+      while (j < path.length && isWord(path.charCodeAt(j))) j++;
+      const name = path.slice(i + 1, j);
+      names.push(name);
+      if (depth > 0 && !optional.includes(name)) optional.push(name);
+      if (c === 42) stars.push(name);
+      segments.push({ name, glob: c === 42 });
+      inLiteral = false;
+      i = j;
+      continue;
+    }
+    inLiteral = c !== 47 /* / */ && c !== 46 /* . */ && isLiteral(c);
+    i++;
+  }
+  if (depth !== 0) return undefined;
+  return new ScannedPath(path, names, names.filter((n) => !optional.includes(n)), optional, stars, segments);
+}
+
+/** A scanned path: its tree is parsed only if someone asks for it. */
+class ScannedPath implements PathInfo {
+  private tree: PathNode | undefined;
+  constructor(
+    readonly text: string,
+    readonly names: string[],
+    readonly required: string[],
+    readonly optional: string[],
+    readonly stars: string[],
+    readonly segments: { name: string; glob: boolean }[],
+  ) {}
+  get ast(): PathNode {
+    return (this.tree ??= parsePath(this.text));
+  }
 }
