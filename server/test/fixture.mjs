@@ -31,22 +31,23 @@ export function parseFixture(text) {
   return { files, cursor };
 }
 
+/** A FileSystem over a Map of path → text; directories are derived from the paths on each call. */
 export function memoryFs(files) {
-  const dirs = new Map();
-  for (const path of files.keys()) {
-    let child = path;
-    for (let dir = dirname(path); ; dir = dirname(dir)) {
-      if (!dirs.has(dir)) dirs.set(dir, new Set());
-      const name = child.slice(dir.length + 1) + (child === path ? "" : "/");
-      dirs.get(dir).add(name);
-      if (dir === "/" || dir === dirname(dir)) break;
-      child = dir;
+  const entries = (dir) => {
+    const prefix = dir.endsWith("/") ? dir : `${dir}/`;
+    const out = new Set();
+    for (const path of files.keys()) {
+      if (!path.startsWith(prefix)) continue;
+      const rest = path.slice(prefix.length);
+      const slash = rest.indexOf("/");
+      out.add(slash < 0 ? rest : `${rest.slice(0, slash)}/`);
     }
-  }
+    return [...out];
+  };
   return {
     readFile: (p) => files.get(p),
-    readDir: (p) => [...(dirs.get(p) ?? [])],
-    exists: (p) => files.has(p) || dirs.has(p),
+    readDir: entries,
+    exists: (p) => files.has(p) || entries(p).length > 0,
   };
 }
 

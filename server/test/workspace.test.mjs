@@ -1,0 +1,81 @@
+// The workspace model: apps and engines found, open documents over disk, file changes and
+// settings invalidating exactly the tables they affect.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { createNodeMapper } from "@routemap/shared-mapper/node";
+import { Workspace, DEFAULT_SETTINGS } from "../dist/workspace.js";
+import { memoryFs } from "./fixture.mjs";
+
+const routes = (body) => `Rails.application.routes.draw do\n${body}\nend\n`;
+
+async function setup(files) {
+  const map = new Map(Object.entries(files));
+  const ws = new Workspace(memoryFs(map), await createNodeMapper());
+  ws.discover(["/w"]);
+  return { ws, map };
+}
+
+test("finds apps and engines, skipping dependency directories; the innermost app owns a file", async () => {
+  const { ws } = await setup({
+    "/w/shop/config/routes.rb": routes("  resources :carts"),
+    "/w/shop/engines/billing/config/routes.rb": "Billing::Engine.routes.draw do\n  resources :invoices\nend\n",
+    "/w/shop/node_modules/x/config/routes.rb": routes("  resources :nope"),
+    "/w/shop/vendor/bundle/gems/y/config/routes.rb": routes("  resources :nope"),
+    "/w/.git/config/routes.rb": routes(""),
+  });
+  assert.deepEqual(ws.apps.map((a) => a.root).sort(), ["/w/shop", "/w/shop/engines/billing"]);
+  assert.equal(ws.appFor("/w/shop/engines/billing/app/models/x.rb").root, "/w/shop/engines/billing");
+  assert.equal(ws.appFor("/w/shop/app/views/x.erb").root, "/w/shop");
+  assert.equal(ws.appFor("/elsewhere/x.rb"), undefined);
+});
+
+test("an open document's text wins over the disk, and closing it goes back to the disk", async () => {
+  const { ws } = await setup({ "/w/config/routes.rb": routes("  resources :posts, only: :index") });
+  const app = ws.apps[0];
+  assert.deepEqual(app.table().routes.map((r) => r.name), ["posts"]);
+  assert.equal(ws.documentChanged("/w/config/routes.rb", routes("  resources :tags, only: :index")), app);
+  assert.deepEqual(app.table().routes.map((r) => r.name), ["tags"]);
+  assert.equal(ws.documentChanged("/w/app/views/x.erb", "<%= tags_path %>"), undefined, "a view does not touch the table");
+  ws.documentChanged("/w/config/routes.rb", undefined);
+  assert.deepEqual(app.table().routes.map((r) => r.name), ["posts"]);
+});
+
+test("drawn files created, changed or deleted on disk are picked up", async () => {
+  const { ws, map } = await setup({ "/w/config/routes.rb": routes("  draw :admin") });
+  const app = ws.apps[0];
+  assert.equal(app.table().diagnostics[0].severity, "error");
+  map.set("/w/config/routes/admin.rb", "resources :users, only: :index\n");
+  assert.deepEqual(ws.fileChanged("/w/config/routes/admin.rb", "created"), [app]);
+  assert.deepEqual(app.table().routes.map((r) => r.name), ["users"]);
+  assert.deepEqual(app.table().diagnostics, []);
+  map.delete("/w/config/routes/admin.rb");
+  ws.fileChanged("/w/config/routes/admin.rb", "deleted");
+  assert.equal(app.table().routes.length, 0);
+});
+
+test("Gemfile.lock, .ruby-version and settings decide the versions; settings win", async () => {
+  const { ws, map } = await setup({
+    "/w/config/routes.rb": routes('  get "x/:id", to: "x#y", id: /\\d+/\n  get "a", "b", to: "c#d"'),
+    "/w/Gemfile.lock": "GEM\n  specs:\n    actionpack (6.1.7)\n",
+  });
+  const app = ws.apps[0];
+  assert.equal(app.config().railsVersion, "6.1.7");
+  assert.equal(app.table().routes.length, 3);
+  map.set("/w/Gemfile.lock", "GEM\n  specs:\n    actionpack (8.1.0)\n");
+  map.set("/w/.ruby-version", "3.4.1\n");
+  assert.deepEqual(ws.fileChanged("/w/Gemfile.lock", "changed"), [app]);
+  assert.equal(app.config().railsVersion, "8.1.0");
+  assert.equal(app.table().diagnostics[0].message, "Wrong number of arguments (expect 1, got 2)");
+  ws.settingsChanged({ ...DEFAULT_SETTINGS, railsVersion: "7.0", rubyVersion: "3.1" });
+  assert.equal(app.table().routes[0].reqs, "x#y {:id=>/\\d+/}");
+  assert.equal(app.table().routes.length, 3);
+});
+
+test("a new controller is seen after its file is created", async () => {
+  const { ws, map } = await setup({ "/w/config/routes.rb": routes(""), "/w/app/controllers/posts_controller.rb": "class PostsController; end\n" });
+  const app = ws.apps[0];
+  assert.deepEqual([...app.controllers().keys()], ["posts"]);
+  map.set("/w/app/controllers/admin/users_controller.rb", "class Admin::UsersController; end\n");
+  ws.fileChanged("/w/app/controllers/admin/users_controller.rb", "created");
+  assert.deepEqual([...app.controllers().keys()].sort(), ["admin/users", "posts"]);
+});
