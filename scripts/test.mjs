@@ -6,7 +6,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
-const testFiles = ["shared-mapper/test", "server/test"]
+const testFiles = ["shared-mapper/test", "server/test", "client/test"]
   .flatMap((dir) => {
     try {
       return readdirSync(join(root, dir)).filter((f) => f.endsWith(".test.mjs")).map((f) => join(dir, f));

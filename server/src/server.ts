@@ -3,7 +3,7 @@
  * `withDocument` (document → path → app) and `runSafe` (cancellation, errors → empty result),
  * and calls a pure feature function. The server never runs the user's code.
  */
-import { recognize, type RouteMapper } from "@routemap/shared-mapper";
+import { formatExpanded, formatSheet, recognize, type RouteMapper } from "@routemap/shared-mapper";
 import {
   DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, FileChangeType, LSPErrorCodes, ResponseError,
   TextDocumentSyncKind, TextDocuments, type CancellationToken, type Connection, type InitializeParams, type InitializeResult,
@@ -78,6 +78,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       if (before.get(file) !== key || file === changedFile) connection.sendDiagnostics({ uri: toUri(file), diagnostics });
     }
     published.set(app, now);
+    // Lets editors refresh views that show the table (the VS Code explorer, status bar).
+    void connection.sendNotification("routemap/didChangeRoutes", { root: app.root, routes: result.routes.length, errors: result.diagnostics.filter((d) => d.severity === "error").length });
   };
   const publishAll = () => workspace.apps.forEach((app) => publish(app));
 
@@ -208,6 +210,16 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       const path = p?.uri ? toPath(p.uri) : undefined;
       const apps = path ? [workspace.appFor(path)].filter((a): a is RailsApp => !!a) : workspace.apps;
       return { apps: apps.map((app) => ({ root: app.root, ...app.config(), ...pick(app.table()) })) };
+    }),
+  );
+  connection.onRequest("routemap/routesTable", (p: { uri?: string; expanded?: boolean } | undefined, token) =>
+    runSafe(token, null, () => {
+      const path = p?.uri ? toPath(p.uri) : undefined;
+      const app = (path && workspace.appFor(path)) || workspace.apps[0];
+      if (!app) return null;
+      const result = app.table();
+      const options = { railsVersion: app.config().railsVersion, engines: result.engines };
+      return { root: app.root, text: p?.expanded ? formatExpanded(result.routes, options) : formatSheet(result.routes, options) };
     }),
   );
   connection.onRequest("routemap/recognize", (p: { uri?: string; request?: string; verb?: string; path?: string }, token) =>

@@ -129,6 +129,8 @@ test("routemap/routes and routemap/recognize answer for the app", async () => {
   const fallback = await conn.sendRequest("routemap/recognize", { request: "DELETE /nowhere/else" });
   assert.deepEqual(fallback.params, { controller: "errors", action: "not_found", unmatched: "nowhere/else" });
   assert.equal(await conn.sendRequest("routemap/recognize", { uri: "file:///not/an/app/x.rb", request: "GET /" }), null);
+  const table = await conn.sendRequest("routemap/routesTable", { uri: ROUTES });
+  assert.equal(table.text, readFileSync(join(repo, "test-fixtures/sample-app/rails-routes.txt"), "utf8"));
 });
 
 test("requests for missing files, odd positions or bad parameters get empty answers, never a crash", async () => {

@@ -1,0 +1,120 @@
+/**
+ * The Routemap extension: starts the bundled language server (prism.wasm beside it), and adds
+ * the Routes explorer, the status bar item and the commands. It runs nothing from the
+ * workspace, so it is enabled in untrusted workspaces too.
+ */
+import * as vscode from "vscode";
+import type { Route } from "@routemap/shared-mapper";
+import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from "vscode-languageclient/node";
+import { findRoute, openController, openDeclaration, RoutesTableProvider, showRoutesTable, TABLE_SCHEME } from "./commands.js";
+import { ROUTES_CHANGED, ROUTES_REQUEST, type RoutesChanged, type RoutesResponse } from "./protocol.js";
+import { RoutesView } from "./routesView.js";
+
+let client: LanguageClient | undefined;
+
+/** What tests in a real VS Code reach through `vscode.extensions.getExtension(...).exports`. */
+export interface RoutemapApi {
+  client(): LanguageClient | undefined;
+  view: RoutesView;
+  ready: Promise<void>;
+}
+
+export function activate(context: vscode.ExtensionContext): RoutemapApi {
+  const serverModule = context.asAbsolutePath("dist/server.js");
+  const serverOptions: ServerOptions = {
+    run: { module: serverModule, transport: TransportKind.stdio },
+    debug: { module: serverModule, transport: TransportKind.stdio, options: { execArgv: ["--nolazy", "--inspect=6010"] } },
+  };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [
+      { scheme: "file", language: "ruby" },
+      { scheme: "file", language: "erb" },
+      { scheme: "file", pattern: "**/*.erb" },
+    ],
+    synchronize: { configurationSection: "routemap" },
+  };
+  const view = new RoutesView(async () => (client ? (await client.sendRequest<RoutesResponse>(ROUTES_REQUEST, {})).apps : []));
+  const treeView = vscode.window.createTreeView("routemap.routes", { treeDataProvider: view, showCollapseAll: true });
+  const status = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 10);
+  status.command = "routemap.routes.focus";
+  status.name = "Routemap";
+
+  const updateStatus = (counts: RoutesChanged[]) => {
+    const enabled = vscode.workspace.getConfiguration("routemap").get<boolean>("statusBar.enable", true);
+    if (!enabled || counts.length === 0) return status.hide();
+    const routes = counts.reduce((n, c) => n + c.routes, 0);
+    const errors = counts.reduce((n, c) => n + c.errors, 0);
+    status.text = `$(list-tree) ${routes} routes${errors ? ` $(error) ${errors}` : ""}`;
+    status.tooltip = errors ? `Routemap: ${errors} routing error${errors === 1 ? "" : "s"}. Click to show the routes.` : "Routemap: show the routes";
+    status.backgroundColor = errors ? new vscode.ThemeColor("statusBarItem.errorBackground") : undefined;
+    status.show();
+  };
+  const counts = new Map<string, RoutesChanged>();
+  let refreshQueued = false;
+
+  const start = async () => {
+    client = new LanguageClient("routemap", "Routemap", serverOptions, clientOptions);
+    client.onNotification(ROUTES_CHANGED, (changed: RoutesChanged) => {
+      counts.set(changed.root, changed);
+      updateStatus([...counts.values()]);
+      void vscode.commands.executeCommand("setContext", "routemap.active", true);
+      // Coalesce bursts of changes (one per keystroke) into one refresh of the tree.
+      if (!refreshQueued) {
+        refreshQueued = true;
+        setTimeout(() => {
+          refreshQueued = false;
+          void view.refresh();
+        }, 150);
+      }
+    });
+    await client.start();
+    await view.refresh();
+  };
+  const ready = start();
+
+  context.subscriptions.push(
+    treeView,
+    status,
+    vscode.workspace.registerTextDocumentContentProvider(TABLE_SCHEME, new RoutesTableProvider(() => client)),
+    vscode.commands.registerCommand("routemap.findRoute", (input?: string) => (client ? findRoute(client, input) : null)),
+    vscode.commands.registerCommand("routemap.showRoutesTable", () => showRoutesTable()),
+    vscode.commands.registerCommand("routemap.restartServer", async () => {
+      await client?.stop();
+      counts.clear();
+      await start();
+    }),
+    vscode.commands.registerCommand("routemap.filterRoutes", async (text?: string) => {
+      const filter = text ?? (await vscode.window.showInputBox({ title: "Filter routes", prompt: "Helper, path, controller#action or verb", value: view.filter }));
+      if (filter === undefined) return;
+      view.setFilter(filter);
+      treeView.message = filter ? `Filter: ${filter}` : undefined;
+    }),
+    vscode.commands.registerCommand("routemap.clearFilter", () => {
+      view.setFilter("");
+      treeView.message = undefined;
+    }),
+    vscode.commands.registerCommand("routemap.refreshRoutes", () => view.refresh()),
+    vscode.commands.registerCommand("routemap.openDeclaration", (route: Route) => openDeclaration(route)),
+    vscode.commands.registerCommand("routemap.copyHelper", (node: { route?: Route } | Route) => copy(routeOf(node).name ? `${routeOf(node).name}_path` : "")),
+    vscode.commands.registerCommand("routemap.copyPath", (node: { route?: Route } | Route) => copy(routeOf(node).path)),
+    vscode.commands.registerCommand("routemap.openController", (node: { route?: Route } | Route) => openController(routeOf(node))),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration("routemap.statusBar")) updateStatus([...counts.values()]);
+    }),
+  );
+  return { client: () => client, view, ready };
+}
+
+export async function deactivate(): Promise<void> {
+  await client?.stop();
+}
+
+function routeOf(node: { route?: Route } | Route): Route {
+  return "route" in node && node.route ? node.route : (node as Route);
+}
+
+async function copy(text: string): Promise<void> {
+  if (!text) return;
+  await vscode.env.clipboard.writeText(text);
+  void vscode.window.setStatusBarMessage(`Copied ${text}`, 3000);
+}

@@ -1,0 +1,106 @@
+/**
+ * The "Routes" view in the Explorer: apps, then namespaces and controllers, then routes
+ * (verb, path, helper, controller#action). A filter narrows it by helper, path, controller or
+ * verb; clicking a route opens its declaration. It refreshes when the server says a table changed.
+ */
+import * as path from "node:path";
+import * as vscode from "vscode";
+import type { Route } from "@routemap/shared-mapper";
+import type { AppRoutes } from "./protocol.js";
+
+type Node =
+  | { kind: "app"; app: AppRoutes; routes: Route[] }
+  | { kind: "group"; label: string; routes: Route[]; depth: number }
+  | { kind: "route"; route: Route };
+
+export class RoutesView implements vscode.TreeDataProvider<Node> {
+  private readonly changed = new vscode.EventEmitter<Node | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private apps: AppRoutes[] = [];
+  private filterText = "";
+
+  constructor(private readonly load: () => Promise<AppRoutes[]>) {}
+
+  get filter(): string {
+    return this.filterText;
+  }
+
+  setFilter(text: string): void {
+    this.filterText = text.trim();
+    void vscode.commands.executeCommand("setContext", "routemap.filtered", this.filterText !== "");
+    this.changed.fire(undefined);
+  }
+
+  async refresh(): Promise<void> {
+    this.apps = await this.load();
+    this.changed.fire(undefined);
+  }
+
+  /** Every route shown, for tests and the status bar. */
+  visibleRoutes(): Route[] {
+    return this.apps.flatMap((a) => this.matching(a.routes));
+  }
+
+  getChildren(node?: Node): Node[] {
+    if (!node) {
+      const apps = this.apps.map((app) => ({ kind: "app" as const, app, routes: this.matching(app.routes) }));
+      return apps.length === 1 ? this.groups(apps[0].routes, 0) : apps;
+    }
+    if (node.kind === "app") return this.groups(node.routes, 0);
+    if (node.kind === "group") return this.groups(node.routes, node.depth + 1);
+    return [];
+  }
+
+  getTreeItem(node: Node): vscode.TreeItem {
+    if (node.kind === "app") {
+      const item = new vscode.TreeItem(path.basename(node.app.root), vscode.TreeItemCollapsibleState.Expanded);
+      item.description = `${node.routes.length} routes · Rails ${node.app.railsVersion}`;
+      item.iconPath = new vscode.ThemeIcon("folder-library");
+      return item;
+    }
+    if (node.kind === "group") {
+      const item = new vscode.TreeItem(node.label, this.filterText ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+      item.description = `${node.routes.length}`;
+      item.iconPath = new vscode.ThemeIcon(node.routes.every((r) => r.endpoint.kind === "controller") ? "symbol-class" : "symbol-namespace");
+      return item;
+    }
+    const r = node.route;
+    const item = new vscode.TreeItem(`${r.verb || "ANY"} ${r.path}`, vscode.TreeItemCollapsibleState.None);
+    item.description = `${r.name ? `${r.name}_path · ` : ""}${r.reqs}`;
+    item.tooltip = new vscode.MarkdownString(`**${r.verb || "ANY"}** \`${r.path}\`\n\n${r.name ? `\`${r.name}_path\` · ` : ""}\`${r.reqs}\``);
+    item.contextValue = r.name ? "route.named" : "route";
+    item.iconPath = new vscode.ThemeIcon(r.endpoint.kind === "redirect" ? "arrow-right" : r.endpoint.kind === "controller" ? "symbol-method" : "plug");
+    item.command = { command: "routemap.openDeclaration", title: "Open Declaration", arguments: [r] };
+    return item;
+  }
+
+  private matching(routes: Route[]): Route[] {
+    const q = this.filterText.toLowerCase();
+    if (!q) return routes.filter((r) => !r.internal);
+    return routes.filter((r) => !r.internal && `${r.name}_path ${r.verb} ${r.path} ${r.reqs}`.toLowerCase().includes(q));
+  }
+
+  /** Groups by the controller's path segment at `depth`; a route whose controller ends there is a leaf. */
+  private groups(routes: Route[], depth: number): Node[] {
+    const groups = new Map<string, Route[]>();
+    const leaves: Node[] = [];
+    for (const route of routes) {
+      const segments = groupKey(route).split("/");
+      if (segments.length <= depth) leaves.push({ kind: "route", route });
+      else {
+        const label = segments[depth];
+        if (!groups.has(label)) groups.set(label, []);
+        groups.get(label)!.push(route);
+      }
+    }
+    const nodes: Node[] = [...groups].map(([label, rs]) => ({ kind: "group", label, routes: rs, depth }));
+    return [...nodes, ...leaves];
+  }
+}
+
+/** Where a route sits in the tree: its controller (`admin/users`), or its kind of endpoint. */
+function groupKey(route: Route): string {
+  if (route.endpoint.kind === "controller") return route.controller && !route.controller.startsWith(":") ? route.controller : "(dynamic)";
+  if (route.endpoint.kind === "redirect") return "(redirects)";
+  return "(mounted apps)";
+}
