@@ -1,11 +1,14 @@
 #!/usr/bin/env node
-// Runs every test suite: the mapper's unit and golden tests with node's test runner, then
-// the live oracle check when Ruby is installed (it says so plainly when it is skipped).
+// Runs every test suite: unit, golden, CLI, language server (stdio and Neovim) and grammar
+// tests with node's test runner; then the extension in a real VS Code (it repackages the
+// VSIX, so it runs alone); then the live oracle check. Suites that need a system package say
+// plainly when they are skipped; under CI=true they fail instead.
 import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
+const REAL_VSCODE = "client/test/vscode.test.mjs";
 const testFiles = ["shared-mapper/test", "server/test", "client/test"]
   .flatMap((dir) => {
     try {
@@ -13,8 +16,10 @@ const testFiles = ["shared-mapper/test", "server/test", "client/test"]
     } catch {
       return [];
     }
-  });
+  })
+  .filter((f) => f !== REAL_VSCODE);
 const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, stdio: "inherit" }).status ?? 1;
 let status = run(process.execPath, ["--test", ...testFiles]);
+status = run(process.execPath, ["--test", REAL_VSCODE]) || status;
 status = run(process.execPath, ["scripts/oracle.mjs", "--check"]) || status;
 process.exit(status);

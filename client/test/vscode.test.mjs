@@ -1,0 +1,124 @@
+// The extension in a real VS Code: the VSIX from `npm run package` is installed with
+// `--install-extension`, its packaged contents run the mocha suite in the real extension
+// host (client/test/vscode/suite), and a UI test drives the workbench in Chromium: open the
+// routes file, see the squiggle and the Problems count, hover a declaration, read the hover.
+// Screenshots go to client/media/screenshots (used by the marketplace README).
+// Skipped, and said so, without Chromium; under CI=true that is a failure.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { CHROMIUM_ARGS, install, installVsix, serve } from "./vscode/realVsCode.mjs";
+
+const repo = new URL("../..", import.meta.url).pathname;
+const CHROMIUM = "/usr/bin/chromium";
+const available = existsSync(CHROMIUM);
+const skip = !available && process.env.CI !== "true" && "Chromium is not installed (apt-get install -y chromium)";
+const work = mkdtempSync(join(tmpdir(), "routemap-vscode-"));
+const dirs = { extensionsDir: join(work, "extensions"), serverDataDir: join(work, "server"), userDataDir: join(work, "user") };
+const screenshots = join(repo, "client/media/screenshots");
+let server;
+let browser;
+let vsix;
+
+before(async () => {
+  if (skip) return;
+  assert.ok(available, "Chromium is required under CI=true (apt-get install -y chromium)");
+  const p = install(repo, (m) => console.log(`vscode: ${m}`));
+  execFileSync("npm", ["run", "package", "--silent"], { cwd: repo, stdio: "pipe" });
+  const version = JSON.parse(readFileSync(join(repo, "client/package.json"), "utf8")).version;
+  vsix = join(repo, "client", `routemap-${version}.vsix`);
+  assert.match(installVsix(p, vsix, dirs.extensionsDir, dirs.serverDataDir), /was successfully installed/);
+  server = await serve(p, dirs);
+  const { chromium } = await import("playwright-core");
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.stop();
+});
+
+/** A fresh copy of the sample app, optionally with a line added to its routes file. */
+function workspace(name, extraRoutesLine) {
+  const dir = join(work, name);
+  cpSync(join(repo, "test-fixtures/sample-app"), dir, { recursive: true });
+  if (extraRoutesLine) {
+    const file = join(dir, "config/routes.rb");
+    writeFileSync(file, readFileSync(file, "utf8").replace('  root "storefront#index"\n', `  root "storefront#index"\n${extraRoutesLine}\n`));
+  }
+  return dir;
+}
+
+test("the packaged extension passes its suite in VS Code's extension host", { skip, timeout: 300_000 }, async () => {
+  // The packaged contents, unzipped, are the extension under test.
+  const unpacked = join(work, "unpacked");
+  mkdirSync(unpacked, { recursive: true });
+  execFileSync("unzip", ["-q", "-o", vsix, "-d", unpacked]);
+  const folder = workspace("suite");
+  // The extension host runs on the server: paths are given as URIs of that remote.
+  const remote = (path) => `vscode-remote://${new URL(server.url).host}${path}`;
+  const payload = [
+    ["extensionDevelopmentPath", remote(join(unpacked, "extension"))],
+    ["extensionTestsPath", remote(join(repo, "client/test/vscode/suite/index.js"))],
+  ];
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const logs = [];
+  const exit = new Promise((resolve) => page.exposeFunction("codeAutomationExit", (code) => resolve(code)));
+  await page.exposeFunction("codeAutomationLog", (type, args) => logs.push(`${type}: ${args.join(" ")}`));
+  await page.goto(`${server.url}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+  const code = await exit;
+  await page.close();
+  // The suite's own report (mocha's spec reporter), as the extension host logged it.
+  console.log(logs.filter((l) => /^info:\s+(✔|\d+\)|%d passing|%d failing|%s%s)/.test(l) || /^error:.*(AssertionError|Error:)/.test(l)).join("\n"));
+  assert.equal(code, 0, `the suite failed:\n${logs.join("\n")}`);
+});
+
+test("a user opens the routes file, sees the error and the Problems count, and hovers a declaration", { skip, timeout: 180_000 }, async () => {
+  const folder = workspace("ui", "  member { get :oops }");
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.goto(`${server.url}/?folder=${encodeURIComponent(folder)}`);
+  await page.waitForSelector(".monaco-workbench .part.statusbar", { timeout: 60_000 });
+  // The installed extension announces the table in the status bar.
+  await page.waitForSelector('.statusbar-item:has-text("routes")', { timeout: 60_000 });
+  // Close the chat side bar, which code-server opens by default, for a cleaner picture.
+  const chat = page.locator('.part.auxiliarybar .action-label[aria-label*="Hide"], .part.auxiliarybar .codicon-close').first();
+  if (await chat.count()) await chat.click().catch(() => undefined);
+
+  await page.keyboard.press("Control+P");
+  await page.waitForSelector(".quick-input-widget input");
+  await page.keyboard.type("config/routes.rb");
+  await page.waitForSelector('.quick-input-list .monaco-list-row:has-text("routes.rb")');
+  await page.keyboard.press("Enter");
+  await page.waitForSelector(".monaco-editor .view-lines");
+
+  const squiggle = await page.waitForSelector(".monaco-editor .squiggly-error", { timeout: 60_000 });
+  assert.ok(squiggle);
+  const problems = await page.waitForSelector('[id="status.problems"]');
+  const problemsLabel = (await problems.getAttribute("aria-label")) ?? (await problems.textContent());
+  assert.match(problemsLabel, /1 Error|Errors: 1|^\s*1\b/);
+  mkdirSync(screenshots, { recursive: true });
+  await page.screenshot({ path: join(screenshots, "diagnostics.png") });
+
+  const declaration = page.locator('.monaco-editor .view-line:has-text("resources :products")').first();
+  const token = declaration.locator('span:text-is(":products")').first();
+  const box = (await token.boundingBox()) ?? (await declaration.boundingBox());
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  const hover = await page.waitForSelector(".monaco-hover .hover-contents, .monaco-hover-content", { timeout: 30_000 });
+  await page.waitForFunction(() => /products_path/.test(document.querySelector(".monaco-hover")?.textContent ?? ""), null, { timeout: 30_000 });
+  assert.match(await hover.textContent(), /products_path/);
+  await page.screenshot({ path: join(screenshots, "hover.png") });
+
+  // The Routes view in the Explorer, filtered the way a user would.
+  await page.mouse.move(5, 5);
+  await page.keyboard.press("Escape");
+  await page.click('.pane-header:has-text("Routes")');
+  await page.click('.pane-header[aria-label*="Explorer Section: ui"]').catch(() => undefined);
+  const group = await page.waitForSelector('.monaco-list-row:has-text("products")', { timeout: 30_000 });
+  await group.click();
+  await page.waitForSelector('.monaco-list-row:has-text("GET /products/:id(.:format)")', { timeout: 30_000 });
+  await page.screenshot({ path: join(screenshots, "explorer.png") });
+  await page.close();
+});

@@ -1,0 +1,109 @@
+// Routemap inside a real VS Code (the workbench of code-server 4.139.1 = VS Code 1.139.1),
+// on a copy of the sample app opened as the workspace, in Restricted Mode. Everything goes
+// through VS Code's own APIs and commands, as a user's editor would.
+const assert = require("node:assert/strict");
+const path = require("node:path");
+const vscode = require("vscode");
+
+const root = vscode.workspace.workspaceFolders[0].uri.fsPath;
+const routesUri = vscode.Uri.file(path.join(root, "config/routes.rb"));
+const viewUri = vscode.Uri.file(path.join(root, "app/views/products/index.html.erb"));
+
+/** Waits for a condition on VS Code's state, checking again whenever diagnostics change. */
+function until(check, what) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      sub.dispose();
+      reject(new Error(`timed out waiting for ${what}`));
+    }, 30_000);
+    const test = () => {
+      const value = check();
+      if (value) {
+        clearTimeout(timer);
+        sub.dispose();
+        resolve(value);
+      }
+    };
+    const sub = vscode.languages.onDidChangeDiagnostics(test);
+    test();
+  });
+}
+
+async function retry(fn, what) {
+  for (let i = 0; i < 100; i++) {
+    const value = await fn();
+    if (value) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no answer for ${what}`);
+}
+
+describe("Routemap in VS Code", () => {
+  let api;
+
+  before(async () => {
+    const extension = vscode.extensions.getExtension("routemap.routemap");
+    assert.ok(extension, "the extension is installed");
+    api = await extension.activate();
+    await api.ready;
+  });
+
+  it("activates in an untrusted workspace and lists the routes in the explorer", async () => {
+    assert.equal(vscode.workspace.isTrusted, false);
+    const routes = await retry(() => (api.view.visibleRoutes().length > 250 ? api.view.visibleRoutes() : undefined), "the explorer");
+    assert.ok(routes.some((r) => r.name === "products"));
+    await vscode.commands.executeCommand("routemap.filterRoutes", "wishlist");
+    assert.deepEqual(api.view.visibleRoutes().map((r) => `${r.verb} ${r.path}`), ["POST /products/:id/wishlist(.:format)", "DELETE /products/:id/wishlist(.:format)"]);
+    await vscode.commands.executeCommand("routemap.clearFilter");
+  });
+
+  it("shows a diagnostic for a broken routes file, and clears it when fixed", async () => {
+    const document = await vscode.workspace.openTextDocument(routesUri);
+    const editor = await vscode.window.showTextDocument(document);
+    const line = document.getText().split("\n").findIndex((l) => l.includes('root "storefront#index"'));
+    await editor.edit((e) => e.insert(new vscode.Position(line, 0), "  member { get :oops }\n"));
+    const error = await until(
+      () => vscode.languages.getDiagnostics(routesUri).find((d) => d.severity === vscode.DiagnosticSeverity.Error),
+      "the routing error",
+    );
+    assert.equal(error.message, "can't use member outside resource(s) scope");
+    assert.equal(error.range.start.line, line);
+    await editor.edit((e) => e.delete(new vscode.Range(line, 0, line + 1, 0)));
+    await until(() => !vscode.languages.getDiagnostics(routesUri).some((d) => d.severity === vscode.DiagnosticSeverity.Error) || undefined, "the error to clear");
+  });
+
+  it("answers hover, completion and go to definition", async () => {
+    const document = await vscode.workspace.openTextDocument(routesUri);
+    const line = document.getText().split("\n").findIndex((l) => l.includes("resources :products"));
+    const hovers = await retry(async () => {
+      const h = await vscode.commands.executeCommand("vscode.executeHoverProvider", routesUri, new vscode.Position(line, 14));
+      return h && h.length ? h : undefined;
+    }, "hover");
+    const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === "string" ? c : c.value))).join("\n");
+    assert.match(text, /`products_path` \| GET \| `\/products\(\.:format\)`/);
+
+    await vscode.workspace.openTextDocument(viewUri);
+    const list = await vscode.commands.executeCommand("vscode.executeCompletionItemProvider", viewUri, new vscode.Position(3, 30));
+    const item = list.items.find((i) => (typeof i.label === "string" ? i.label : i.label.label) === "edit_admin_product_path");
+    assert.ok(item, "edit_admin_product_path is offered");
+
+    const definitions = await vscode.commands.executeCommand("vscode.executeDefinitionProvider", viewUri, new vscode.Position(4, 40));
+    const target = definitions[0].targetUri ?? definitions[0].uri;
+    const range = definitions[0].targetRange ?? definitions[0].range;
+    assert.equal(target.fsPath, routesUri.fsPath);
+    assert.match(document.lineAt(range.start.line).text, /post :wishlist/);
+  });
+
+  it("finds the route for a URL and opens its declaration", async () => {
+    const found = await vscode.commands.executeCommand("routemap.findRoute", "GET /products/42/reviews");
+    assert.equal(found.route.name, "product_reviews");
+    assert.deepEqual(found.params, { controller: "reviews", action: "index", product_id: "42" });
+    assert.equal(vscode.window.activeTextEditor.document.uri.fsPath, routesUri.fsPath);
+  });
+
+  it("shows the routes table as rails routes prints it", async () => {
+    const document = await vscode.commands.executeCommand("routemap.showRoutesTable");
+    const fs = require("node:fs");
+    assert.equal(document.getText(), fs.readFileSync(path.join(root, "rails-routes.txt"), "utf8"));
+  });
+});
