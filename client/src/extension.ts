@@ -70,7 +70,7 @@ export function activate(context: vscode.ExtensionContext): RoutemapApi {
     await client.start();
     await view.refresh();
   };
-  const ready = start();
+  const api: RoutemapApi = { client: () => client, view, ready: start() };
 
   context.subscriptions.push(
     treeView,
@@ -81,7 +81,8 @@ export function activate(context: vscode.ExtensionContext): RoutemapApi {
     vscode.commands.registerCommand("routemap.restartServer", async () => {
       await client?.stop();
       counts.clear();
-      await start();
+      api.ready = start();
+      await api.ready;
     }),
     vscode.commands.registerCommand("routemap.filterRoutes", async (text?: string) => {
       const filter = text ?? (await vscode.window.showInputBox({ title: "Filter routes", prompt: "Helper, path, controller#action or verb", value: view.filter }));
@@ -102,7 +103,7 @@ export function activate(context: vscode.ExtensionContext): RoutemapApi {
       if (e.affectsConfiguration("routemap.statusBar")) updateStatus([...counts.values()]);
     }),
   );
-  return { client: () => client, view, ready };
+  return api;
 }
 
 export async function deactivate(): Promise<void> {

@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { format } from "node:util";
 import { join } from "node:path";
 import { CHROMIUM_ARGS, install, installVsix, serve } from "./vscode/realVsCode.mjs";
 
@@ -67,12 +68,12 @@ test("the packaged extension passes its suite in VS Code's extension host", { sk
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   const logs = [];
   const exit = new Promise((resolve) => page.exposeFunction("codeAutomationExit", (code) => resolve(code)));
-  await page.exposeFunction("codeAutomationLog", (type, args) => logs.push(`${type}: ${args.join(" ")}`));
+  await page.exposeFunction("codeAutomationLog", (type, args) => logs.push(`${type}: ${format(...args)}`));
   await page.goto(`${server.url}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
   const code = await exit;
   await page.close();
   // The suite's own report (mocha's spec reporter), as the extension host logged it.
-  console.log(logs.filter((l) => /^info:\s+(✔|\d+\)|%d passing|%d failing|%s%s)/.test(l) || /^error:.*(AssertionError|Error:)/.test(l)).join("\n"));
+  console.log(logs.filter((l) => /^info:\s+(✔|\d+\)|\d+ passing|\d+ failing|Routemap in VS Code)/.test(l) || /^error:.*(AssertionError|Error:)/.test(l)).join("\n"));
   assert.equal(code, 0, `the suite failed:\n${logs.join("\n")}`);
 });
 

@@ -101,6 +101,40 @@ describe("Routemap in VS Code", () => {
     assert.equal(vscode.window.activeTextEditor.document.uri.fsPath, routesUri.fsPath);
   });
 
+  it("updates the explorer live as the routes file changes", async () => {
+    const document = await vscode.workspace.openTextDocument(routesUri);
+    const editor = await vscode.window.showTextDocument(document);
+    const line = document.getText().split("\n").findIndex((l) => l.includes('root "storefront#index"'));
+    await editor.edit((e) => e.insert(new vscode.Position(line + 1, 0), '  get "brand_new", to: "pages#about"\n'));
+    await retry(() => api.view.visibleRoutes().some((r) => r.path === "/brand_new(.:format)"), "the new route in the explorer");
+    await editor.edit((e) => e.delete(new vscode.Range(line + 1, 0, line + 2, 0)));
+    await retry(() => !api.view.visibleRoutes().some((r) => r.path === "/brand_new(.:format)"), "the route to go");
+  });
+
+  it("opens a route's controller action, and copies its helper and path", async () => {
+    const route = api.view.visibleRoutes().find((r) => r.name === "wishlist_product");
+    await vscode.commands.executeCommand("routemap.openController", { route });
+    const editor = vscode.window.activeTextEditor;
+    assert.match(editor.document.uri.fsPath, /app\/controllers\/products_controller\.rb$/);
+    assert.match(editor.document.lineAt(editor.selection.active.line).text, /def wishlist/);
+    await vscode.commands.executeCommand("routemap.copyHelper", { route });
+    assert.equal(await vscode.env.clipboard.readText(), "wishlist_product_path");
+    await vscode.commands.executeCommand("routemap.copyPath", { route });
+    assert.equal(await vscode.env.clipboard.readText(), "/products/:id/wishlist(.:format)");
+  });
+
+  it("restarts the server and serves the same table", async () => {
+    await vscode.commands.executeCommand("routemap.restartServer");
+    await api.ready;
+    const routes = await retry(async () => {
+      const client = api.client();
+      if (!client || !client.isRunning()) return undefined;
+      const { apps } = await client.sendRequest("routemap/routes", {});
+      return apps[0]?.routes;
+    }, "the restarted server");
+    assert.ok(routes.length > 250);
+  });
+
   it("shows the routes table as rails routes prints it", async () => {
     const document = await vscode.commands.executeCommand("routemap.showRoutesTable");
     const fs = require("node:fs");
