@@ -105,11 +105,33 @@ function setMemberMappingsForResource(m: MapperState, res: Resource): void {
   });
 }
 
-const VIA = sym("via");
-
-/** `get :index` and friends, as the standard actions call them. */
+/**
+ * `get :index` and friends, as the standard actions call them. This is `match(action, via:
+ * verb)` with what `map_match` would work out from that fixed input computed directly, since
+ * it runs for nearly every route: same parts, same order, no options hash to build and take apart.
+ */
 function route(m: MapperState, verb: string, action: string): void {
-  match(m, { args: [sym(action), new RHash([[VIA, sym(verb)]])], block: null });
+  const parts: MatchParts = {
+    controller: m.scope.get("controller"),
+    optionPath: undefined,
+    to: scopeTarget(m, undefined),
+    via: [sym(verb)],
+    formatted: m.scope.get("format"),
+    anchor: true,
+    optionsConstraints: new RHash(),
+  };
+  decomposedMatch(m, { path: sym(action), options: new RHash(), explicitPath: undefined, parts });
+}
+
+/** `map_match`'s `to` from the scope: `scope to:`, else `controller` + `action` scopes. */
+function scopeTarget(m: MapperState, given: RValue | undefined): RValue | undefined {
+  if (truthy(given ?? null)) return given;
+  const scopeTo = m.scope.get("to");
+  if (truthy(scopeTo ?? null)) return scopeTo;
+  const scopeController = m.scope.get("controller");
+  const scopeAction = m.scope.get("action");
+  if (truthy(scopeController ?? null) && truthy(scopeAction ?? null)) return `${toS(scopeController!)}#${toS(scopeAction!)}`;
+  return undefined;
 }
 
 function applyCommonBehaviorFor(m: MapperState, singleton: boolean, args: RValue[], options: RHash, call: Call): boolean {
@@ -345,13 +367,9 @@ function mapMatch(m: MapperState, paths: RValue[], options: RHash): void {
   if (truthy(on) && !(isSym(on) && VALID_ON_OPTIONS.includes(on.name))) {
     throw routingError(`Unknown scope ${inspectOn(m, on!)} given to :on`);
   }
-  const scopeTo = m.scope.get("to");
-  if (truthy(scopeTo ?? null) && !truthy(options.sget("to"))) options.sset("to", scopeTo!);
-  const scopeController = m.scope.get("controller");
-  const scopeAction = m.scope.get("action");
-  if (truthy(scopeController ?? null) && truthy(scopeAction ?? null) && !truthy(options.sget("to"))) {
-    options.sset("to", `${toS(scopeController!)}#${toS(scopeAction!)}`);
-  }
+  // `options[:to] ||= @scope[:to]`, then `||= "controller#action"` from the scope.
+  const target = scopeTarget(m, options.sget("to"));
+  if (target !== undefined) options.sset("to", target);
   const controllerOpt = options.sdelete("controller");
   const parts: MatchParts = {
     controller: truthy(controllerOpt) ? controllerOpt : m.scope.get("controller"),
