@@ -87,43 +87,41 @@ export class RMapper {
  * hashes hold a handful of keys, so two parallel arrays and a linear scan beat a Map.
  */
 export class RHash {
-  private readonly ks: RValue[];
-  private readonly vs: RValue[];
+  // Allocated on the first insert: many option hashes here are made and stay empty.
+  private ks: RValue[] | null = null;
+  private vs: RValue[] | null = null;
 
   constructor(entries?: Iterable<[RValue, RValue]>) {
-    this.ks = [];
-    this.vs = [];
     if (entries) for (const [k, v] of entries) this.set(k, v);
-  }
-
-  private static sameKey(a: RValue, b: RValue): boolean {
-    if (a === b) return true;
-    // Symbols are interned; strings and numbers compare by value (=== above); nothing else is a key in practice.
-    return false;
   }
 
   private indexOf(k: RValue): number {
     const ks = this.ks;
-    for (let i = 0; i < ks.length; i++) if (ks[i] === k || RHash.sameKey(ks[i], k)) return i;
+    if (ks === null) return -1;
+    // Symbols are interned, strings and numbers compare by value: `===` is Ruby's key equality here.
+    for (let i = 0; i < ks.length; i++) if (ks[i] === k) return i;
     return -1;
   }
 
   get size(): number {
-    return this.ks.length;
+    return this.ks === null ? 0 : this.ks.length;
   }
   has(k: RValue): boolean {
     return this.indexOf(k) >= 0;
   }
   get(k: RValue): RValue | undefined {
     const i = this.indexOf(k);
-    return i >= 0 ? this.vs[i] : undefined;
+    return i >= 0 ? this.vs![i] : undefined;
   }
   set(k: RValue, v: RValue): this {
     const i = this.indexOf(k);
-    if (i >= 0) this.vs[i] = v;
-    else {
+    if (i >= 0) this.vs![i] = v;
+    else if (this.ks === null) {
+      this.ks = [k];
+      this.vs = [v];
+    } else {
       this.ks.push(k);
-      this.vs.push(v);
+      this.vs!.push(v);
     }
     return this;
   }
@@ -132,40 +130,46 @@ export class RHash {
   }
   private removeAt(i: number): RValue | undefined {
     if (i < 0) return undefined;
-    const v = this.vs[i];
-    this.ks.splice(i, 1);
-    this.vs.splice(i, 1);
+    const v = this.vs![i];
+    this.ks!.splice(i, 1);
+    this.vs!.splice(i, 1);
     return v;
   }
   entries(): [RValue, RValue][] {
-    const out: [RValue, RValue][] = new Array(this.ks.length);
-    for (let i = 0; i < this.ks.length; i++) out[i] = [this.ks[i], this.vs[i]];
+    const n = this.size;
+    const out: [RValue, RValue][] = new Array(n);
+    for (let i = 0; i < n; i++) out[i] = [this.ks![i], this.vs![i]];
     return out;
   }
   forEach(fn: (k: RValue, v: RValue) => void): void {
-    for (let i = 0; i < this.ks.length; i++) fn(this.ks[i], this.vs[i]);
+    const n = this.size;
+    for (let i = 0; i < n; i++) fn(this.ks![i], this.vs![i]);
   }
   keys(): RValue[] {
-    return this.ks.slice();
+    return this.ks === null ? [] : this.ks.slice();
   }
   values(): RValue[] {
-    return this.vs.slice();
+    return this.vs === null ? [] : this.vs.slice();
   }
   dup(): RHash {
     const out = new RHash();
-    out.ks.push(...this.ks);
-    out.vs.push(...this.vs);
+    if (this.ks !== null && this.ks.length) {
+      out.ks = this.ks.slice();
+      out.vs = this.vs!.slice();
+    }
     return out;
   }
   /** Ruby's `merge`: a new hash, keys of `other` win but keep this hash's order. */
   merge(other: RHash): RHash {
     const out = this.dup();
-    for (let i = 0; i < other.ks.length; i++) out.set(other.ks[i], other.vs[i]);
+    const n = other.size;
+    for (let i = 0; i < n; i++) out.set(other.ks![i], other.vs![i]);
     return out;
   }
   // Symbol-keyed access, the common case in the mapper: compares names, no interning lookup.
   private sindex(name: string): number {
     const ks = this.ks;
+    if (ks === null) return -1;
     for (let i = 0; i < ks.length; i++) {
       const k = ks[i];
       if (k instanceof RSymbol && k.name === name) return i;
@@ -174,7 +178,7 @@ export class RHash {
   }
   sget(name: string): RValue | undefined {
     const i = this.sindex(name);
-    return i >= 0 ? this.vs[i] : undefined;
+    return i >= 0 ? this.vs![i] : undefined;
   }
   shas(name: string): boolean {
     return this.sindex(name) >= 0;
