@@ -9,7 +9,6 @@ import {
   TextDocumentSyncKind, TextDocuments, type CancellationToken, type Connection, type InitializeParams, type InitializeResult,
   type CompletionItem,
   type CompletionList,
-  type Position,
 } from "vscode-languageserver/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { toPath, toUri } from "./convert.js";
@@ -255,5 +254,3 @@ function splitRequest(request: string): [string, string] {
   const m = /^\s*([A-Za-z]+)\s+(\S+)\s*$/.exec(request);
   return m ? [m[1].toUpperCase(), m[2]] : ["GET", request.trim()];
 }
-
-export type { Position };

@@ -12,13 +12,9 @@ import type { Interpreter } from "./interpreter.js";
 import { rangeToArray } from "./interpreter.js";
 import { BreakSignal } from "./signals.js";
 
-export interface BuiltinContext {
-  railsEnv: string;
-}
-
 type Result = RValue | undefined;
 
-export function callMethod(it: Interpreter, recv: RValue, name: string, args: RValue[], block: RProc | null, ctx: BuiltinContext): Result {
+export function callMethod(it: Interpreter, recv: RValue, name: string, args: RValue[], block: RProc | null): Result {
   if (recv instanceof RUnknown) return recv;
   const common = objectMethod(recv, name, args, block);
   if (common !== undefined) return common;
@@ -42,7 +38,6 @@ export function callMethod(it: Interpreter, recv: RValue, name: string, args: RV
   if (recv instanceof RProc && (name === "call" || name === "()" || name === "[]")) return recv.call(args);
   if (recv === null) return nilMethod(name);
   return undefined;
-  void ctx;
 }
 
 /** Methods of Object and Kernel. */

@@ -192,7 +192,7 @@ export class Interpreter implements MapperHost {
     if (receiver instanceof RMerger) return this.mergerCall(node, env, receiver);
     if (receiver instanceof RMapper) return this.selfCall(node, env.child({ kind: "mapper" }), name);
     const { args, block } = this.callArguments(node, env);
-    const result = callMethod(this, receiver, name, args, block, { railsEnv: this.o.railsEnv });
+    const result = callMethod(this, receiver, name, args, block);
     if (result !== undefined) return result;
     if (!(receiver instanceof RUnknown)) this.unknownMethod(node, `${inspect(receiver, this.mapper.ruby)}.${name}`);
     return new RUnknown(`${describe(receiver)}.${name}`);
@@ -830,7 +830,7 @@ on(N.LocalVariableAndWriteNode, function (n, env) {
 });
 on(N.LocalVariableOperatorWriteNode, function (n, env) {
   const current = env.lookup(n.name) ?? null;
-  const v = callMethod(this, current, n.binaryOperator, [this.eval(n.value, env)], null, { railsEnv: "" }) ?? new RUnknown(n.name);
+  const v = callMethod(this, current, n.binaryOperator, [this.eval(n.value, env)], null) ?? new RUnknown(n.name);
   env.assign(n.name, v);
   return v;
 });
@@ -932,7 +932,7 @@ on(N.CaseNode, function (n, env) {
   for (const when of n.conditions as N.WhenNode[]) {
     for (const cond of when.conditions) {
       const test = this.eval(cond, env);
-      const matched = subject === undefined ? test : callMethod(this, test, "===", [subject], null, { railsEnv: "" });
+      const matched = subject === undefined ? test : callMethod(this, test, "===", [subject], null);
       if (matched instanceof RUnknown || subject instanceof RUnknown) {
         this.truthyCondition(cond, env);
         return this.statements(when.statements, env);

@@ -2,7 +2,7 @@
  * `ActionDispatch::Routing::Redirection#redirect` (redirection.rb): the endpoint values
  * and how `rails routes` prints them (`redirect(301, /new)`, `redirect(302, path: /x)`).
  */
-import { RHash, RProc, RRedirect, RValue, toS, truthy } from "../ruby/values.js";
+import { RProc, RRedirect, toS, truthy } from "../ruby/values.js";
 import { extractOptions } from "./block.js";
 import { routingError } from "./errors.js";
 import type { Call, MapperState } from "./state.js";
@@ -21,5 +21,3 @@ export function redirect(m: MapperState, call: Call): RRedirect {
   if (path instanceof RProc || call.block) return new RRedirect(`redirect(${code})`);
   throw routingError("redirection argument not supported");
 }
-
-export const isRedirectOptions = (v: RValue): v is RHash => v instanceof RHash;

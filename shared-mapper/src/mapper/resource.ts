@@ -16,8 +16,6 @@ export interface ResourceOptions {
   version: Version;
 }
 
-const toSym = (v: RValue): string => toS(v);
-
 export class Resource {
   readonly name0: string;
   path: string;
@@ -70,14 +68,14 @@ export class Resource {
   actions(): string[] {
     const available = this.availableActions();
     if (this.except !== undefined) {
-      const except = new Set(toArray(this.except).map(toSym));
+      const except = new Set(toArray(this.except).map((a) => toS(a)));
       return available.filter((a) => !except.has(a));
     }
     return available;
   }
 
   availableActions(): string[] {
-    return this.only !== undefined ? toArray(this.only).map(toSym) : this.defaultActions();
+    return this.only !== undefined ? toArray(this.only).map((a) => toS(a)) : this.defaultActions();
   }
 
   get name(): string {
