@@ -31,7 +31,8 @@ writeFileSync(join(root, "app/views/home/index.html.erb"), '<%= link_to "x", are
 
 const uri = (p) => pathToFileURL(join(root, p)).toString();
 const started = performance.now();
-const child = spawn(process.execPath, [join(repo, "server/dist/bundle/server.js"), "--stdio"], { stdio: ["pipe", "pipe", "inherit"] });
+// Started as the VS Code extension starts it (client/src/extension.ts): with a 4 MiB young generation.
+const child = spawn(process.execPath, ["--max-semi-space-size=4", join(repo, "server/dist/bundle/server.js"), "--stdio"], { stdio: ["pipe", "pipe", "inherit"] });
 const conn = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
 let onDiagnostics = () => {};
 conn.onNotification("textDocument/publishDiagnostics", (p) => onDiagnostics(p));
