@@ -2,7 +2,8 @@
 // `--install-extension`, its packaged contents run the mocha suite in the real extension
 // host (client/test/vscode/suite), and a UI test drives the workbench in Chromium: open the
 // routes file, see the squiggle and the Problems count, hover a declaration, read the hover.
-// Screenshots go to client/media/screenshots (used by the marketplace README).
+// With UPDATE_SCREENSHOTS=1 its screenshots replace client/media/screenshots (used by the
+// marketplace README).
 // Skipped, and said so, without Chromium; under CI=true that is a failure.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -19,7 +20,8 @@ const available = existsSync(CHROMIUM);
 const skip = !available && process.env.CI !== "true" && "Chromium is not installed (apt-get install -y chromium)";
 const work = mkdtempSync(join(tmpdir(), "routemap-vscode-"));
 const dirs = { extensionsDir: join(work, "extensions"), serverDataDir: join(work, "server"), userDataDir: join(work, "user") };
-const screenshots = join(repo, "client/media/screenshots");
+// The README's screenshots are rewritten only on request; otherwise they go to the temporary directory.
+const screenshots = process.env.UPDATE_SCREENSHOTS === "1" ? join(repo, "client/media/screenshots") : join(work, "screenshots");
 let server;
 let browser;
 let vsix;
