@@ -9,3 +9,11 @@ Rails.application.routes.draw do
   get "admin", to: "admin#index" if FeatureFlag.enabled?(:admin)
   resources :visible, only: :index
 end
+Rails.application.routes.draw do
+  unless FeatureFlag.off?(:legacy)
+    get "legacy", to: "legacy#show"
+  end
+  case ENV["MODE"]
+  when "full" then get "full", to: "modes#full"
+  end
+end

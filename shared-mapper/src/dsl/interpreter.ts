@@ -163,15 +163,23 @@ export class Interpreter implements MapperHost {
   truthyCondition(node: Node, env: Env): boolean {
     const value = this.eval(node, env);
     if (value instanceof RUnknown) {
-      this.report(
-        "info",
-        `This condition cannot be decided statically (${value.description}); Routemap takes the branch where it is true.`,
-        this.nodeSpan(node),
-        "undecidable-condition",
-      );
+      this.undecidable(node, value);
       return true;
     }
     return truthy(value);
+  }
+
+  /**
+   * A condition we cannot decide: the branch that draws the guarded routes is taken (the `if`
+   * or `when` body, so `true`; the `unless` body, so `false`), and the user is told which.
+   */
+  undecidable(node: Node, value: RUnknown, assumed = true): void {
+    this.report(
+      "info",
+      `This condition cannot be decided statically (${value.description}); Routemap takes the branch where it is ${assumed}.`,
+      this.nodeSpan(node),
+      "undecidable-condition",
+    );
   }
 
   // ---- calls -----------------------------------------------------------------------------
@@ -918,7 +926,7 @@ on(N.IfNode, function (n, env) {
 on(N.UnlessNode, function (n, env) {
   const value = this.eval(n.predicate, env);
   if (value instanceof RUnknown) {
-    this.truthyCondition(n.predicate, env);
+    this.undecidable(n.predicate, value, false);
     return this.statements(n.statements, env);
   }
   if (!truthy(value)) return this.statements(n.statements, env);
@@ -934,7 +942,7 @@ on(N.CaseNode, function (n, env) {
       const test = this.eval(cond, env);
       const matched = subject === undefined ? test : callMethod(this, test, "===", [subject], null);
       if (matched instanceof RUnknown || subject instanceof RUnknown) {
-        this.truthyCondition(cond, env);
+        this.undecidable(cond, matched instanceof RUnknown ? matched : (subject as RUnknown));
         return this.statements(when.statements, env);
       }
       if (truthy(matched ?? null)) return this.statements(when.statements, env);
