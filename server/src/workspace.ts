@@ -5,7 +5,7 @@
  */
 import { dirname, join, relative, sep } from "node:path";
 import type { MapResult, RouteMapper } from "@routemap/shared-mapper";
-import { readAppConfig, readRubyFiles } from "./cli/appConfig.js";
+import { appOptions, readAppConfig, readRubyFiles } from "./cli/appConfig.js";
 import { walk, type FileSystem } from "./fileSystem.js";
 
 export interface Settings {
@@ -47,14 +47,7 @@ export class RailsApp {
 
   /** Rails and Ruby versions, environment and api_only: settings first, then the app's files. */
   config() {
-    const files = (this.configCache ??= readAppConfig(this.routesFile, this.workspace.fs));
-    const s = this.workspace.settings;
-    return {
-      railsVersion: s.railsVersion || files.railsVersion || "8.1",
-      rubyVersion: s.rubyVersion || files.rubyVersion || "3.4",
-      railsEnv: s.railsEnv || "development",
-      apiOnly: s.apiOnly ?? files.apiOnly,
-    };
+    return appOptions((this.configCache ??= readAppConfig(this.routesFile, this.workspace.fs)), this.workspace.settings);
   }
 
   /** The app's route table, recomputed if an input changed since the last call. */

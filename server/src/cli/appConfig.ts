@@ -34,6 +34,24 @@ export function readAppConfig(routesFile: string, fs: FileSystem = nodeFileSyste
   };
 }
 
+/** What the user chose (CLI flags or editor settings); unset or empty means "ask the app". */
+export interface ChosenOptions {
+  railsVersion?: string;
+  rubyVersion?: string;
+  railsEnv?: string;
+  apiOnly?: boolean;
+}
+
+/** The mapper options for an app: the user's choice, else the app's own files, else the defaults. */
+export function appOptions(app: AppConfig, chosen: ChosenOptions) {
+  return {
+    railsVersion: chosen.railsVersion || app.railsVersion || "8.1",
+    rubyVersion: chosen.rubyVersion || app.rubyVersion || "3.4",
+    railsEnv: chosen.railsEnv || "development",
+    apiOnly: chosen.apiOnly ?? app.apiOnly,
+  };
+}
+
 /** Every `.rb` file below `dir`, recursively, with its text. */
 export function readRubyFiles(dir: string, into: Map<string, string>, fs: FileSystem = nodeFileSystem): void {
   for (const path of walk(fs, dir, (p) => p.endsWith(".rb"))) {

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { formatExpanded, formatSheet, type Diagnostic, type Route } from "@routemap/shared-mapper";
 import { createNodeMapper } from "@routemap/shared-mapper/node";
-import { readAppConfig, readRubyFiles } from "./appConfig.js";
+import { appOptions, readAppConfig, readRubyFiles } from "./appConfig.js";
 import { parseArgs, type RoutesArgs } from "./args.js";
 
 export async function routesCommand(argv: string[], io: { out: (s: string) => void; err: (s: string) => void }): Promise<number> {
@@ -29,25 +29,16 @@ export async function routesCommand(argv: string[], io: { out: (s: string) => vo
   const files = new Map<string, string>([[entry, text]]);
   const drawDir = join(dirname(entry), "routes");
   readRubyFiles(drawDir, files);
-  const railsVersion = args.rails ?? app.railsVersion ?? "8.1";
+  const options = appOptions(app, { railsVersion: args.rails, rubyVersion: args.ruby, railsEnv: args.env, apiOnly: args.apiOnly });
+  const { railsVersion } = options;
   const mapper = await createNodeMapper();
-  const result = mapper.map({
-    entry,
-    files,
-    options: {
-      railsVersion,
-      rubyVersion: args.ruby ?? app.rubyVersion ?? "3.4",
-      railsEnv: args.env ?? "development",
-      apiOnly: args.apiOnly ?? app.apiOnly,
-      drawPaths: [drawDir],
-    },
-  });
+  const result = mapper.map({ entry, files, options: { ...options, drawPaths: [drawDir] } });
   const display = (file: string) => relative(process.cwd(), file) || file;
   if (args.json) io.out(JSON.stringify(result.routes.filter((r) => !r.internal).map((r) => routeJson(r, display)), null, 2) + "\n");
   else {
-    const sourceLocations = (args.env ?? "development") === "development";
-    const options = { railsVersion, controller: args.controller, grep: args.grep, width: columns(), sourceLocations, engines: result.engines };
-    io.out(args.expanded ? formatExpanded(result.routes, options) : formatSheet(result.routes, options));
+    const sourceLocations = options.railsEnv === "development";
+    const inspect = { railsVersion, controller: args.controller, grep: args.grep, width: columns(), sourceLocations, engines: result.engines };
+    io.out(args.expanded ? formatExpanded(result.routes, inspect) : formatSheet(result.routes, inspect));
   }
   for (const d of result.diagnostics) io.err(formatDiagnostic(d, display));
   return result.diagnostics.some((d) => d.severity === "error") ? 1 : 0;
