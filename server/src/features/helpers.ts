@@ -53,8 +53,3 @@ export function helperAt(text: string, position: Position): { name: string; rang
   }
   return undefined;
 }
-
-/** The text of one route for humans: `GET /posts/:id(.:format) → posts#show`. */
-export function describe(route: Route): string {
-  return `${route.verb || "ANY"} ${route.path} → ${route.reqs}`;
-}

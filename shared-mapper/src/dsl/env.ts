@@ -24,10 +24,6 @@ export class Env {
     return undefined;
   }
 
-  has(name: string): boolean {
-    return this.lookup(name) !== undefined || this.owner(name) !== null;
-  }
-
   /** Assigns where the local already lives, else declares it here. */
   assign(name: string, value: RValue): void {
     (this.owner(name) ?? this).locals.set(name, value);

@@ -16,10 +16,6 @@ export class RouteSet {
     return this.named.has(name);
   }
 
-  namedRoute(name: string): Route | undefined {
-    return this.named.get(name);
-  }
-
   /** `RouteSet#add_route`: validates the name, then records the route. */
   add(route: Route, name: RValue | undefined): Route {
     const text = name === undefined || name === null || name === false ? null : toS(name);
