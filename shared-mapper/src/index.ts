@@ -7,6 +7,7 @@
 import { Interpreter, LoadedFile } from "./dsl/interpreter.js";
 import { BudgetExceeded } from "./dsl/signals.js";
 import { EngineRegistry } from "./mapper/engines.js";
+import { wildcardRegexp } from "./mapper/mapping.js";
 import { RouteSet } from "./mapper/routeSet.js";
 import { rootScope } from "./mapper/scope.js";
 import type { MapperState } from "./mapper/state.js";
@@ -77,16 +78,20 @@ function mapRoutes(input: MapInput, parse: Parse): MapResult {
     diagnostics,
     budget: BUDGET,
   });
+  const version = Version.parse(options.railsVersion);
+  const ruby = rubyVersion(options.rubyVersion);
   const state: MapperState = {
     scope: rootScope(),
     set,
     concerns: new Map<string, RProc>(),
-    version: Version.parse(options.railsVersion),
-    ruby: rubyVersion(options.rubyVersion),
+    version,
+    ruby,
     apiOnly: options.apiOnly ?? false,
     drawPaths: options.drawPaths ?? [defaultDrawPath(input.entry)],
     host: interpreter,
     engines: new EngineRegistry(),
+    fastPaths: options.fastPaths ?? true,
+    display: { ruby, hiddenGlob: wildcardRegexp(version), inlineHandlerText: version.gte(7, 1) },
   };
   interpreter.mapper = state;
   interpreter.appSet = set;

@@ -48,6 +48,10 @@ export interface PathParameter {
   glob: boolean;
 }
 
+/**
+ * A route as drawn. The mapper returns objects whose display fields (`reqs`, `defaults`...)
+ * are worked out on first read, so copy one with `toJSON()`, not with a spread.
+ */
 export interface Route {
   /** The route name (`edit_post`), or "" for an unnamed route. */
   name: string;
@@ -77,6 +81,8 @@ export interface Route {
   anchored: boolean;
   /** For mounted engines, the engine constant. */
   engine?: string;
+  /** Every field as plain data. */
+  toJSON?(): Route;
 }
 
 /** A helper made by `direct` or `resolve`: it defines URL helpers but no route. */
@@ -96,6 +102,11 @@ export interface MapOptions {
   apiOnly?: boolean;
   /** Decides `Rails.env.production?` and friends. Default "development". */
   railsEnv?: string;
+  /**
+   * Default true. False draws every route through the general `Mapping` path; tests use it
+   * to check that the shortcuts for common routes give the same table.
+   */
+  fastPaths?: boolean;
   /** Directories searched by `draw`, in order. Default: `<dir of entry>/routes`. */
   drawPaths?: string[];
 }

@@ -31,7 +31,7 @@ export function renderOurs(result, c, railsVersion) {
       expanded: formatExpanded(result.routes, inspect),
       routes: result.routes
         .filter((r) => !r.internal)
-        .map((r) => ({ ...r, file: relative(c.dir, r.source.file), line: r.source.start.line + 1 })),
+        .map((r) => ({ ...r.toJSON(), file: relative(c.dir, r.source.file), line: r.source.start.line + 1 })),
       error: firstError && {
         file: relative(c.dir, firstError.span.file),
         line: firstError.span.start.line + 1,

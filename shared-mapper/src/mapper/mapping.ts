@@ -5,13 +5,13 @@
  * in the order Rails merges them (the order `rails routes` prints them in).
  */
 import { analyzePath, PathInfo, PathSyntaxError } from "../journey/pattern.js";
-import { dasherize } from "../inflector.js";
 import {
   inspect, isSym, RConst, RHash, RProc, RRedirect, RRegexp, RSymbol, RUnknown, RValue, sym, toS, truthy, typeName,
 } from "../ruby/values.js";
-import type { Endpoint, PathParameter, Route } from "../types.js";
 import { routingError } from "./errors.js";
+import { DrawnRoute } from "./route.js";
 import type { MapperState } from "./state.js";
+import type { Version } from "./version.js";
 
 const URL_OPTIONS = ["protocol", "subdomain", "domain", "host", "port"];
 const OPTIONAL_FORMAT_REGEX = /(?:\(\.:format\)+|\.:format|\/)\n?$/;
@@ -76,7 +76,7 @@ export function isCallable(v: RValue | undefined): boolean {
   return v instanceof RRedirect || v instanceof RConst || v instanceof RProc || v instanceof RUnknown;
 }
 
-export function buildRoute(m: MapperState, o: MappingOptions): Route {
+export function buildRoute(m: MapperState, o: MappingOptions): DrawnRoute {
   let info: PathInfo;
   try {
     info = analyzePath(o.path);
@@ -98,7 +98,7 @@ export function buildRoute(m: MapperState, o: MappingOptions): Route {
   let wildcard: RHash | undefined;
   if (o.formatted !== false && info.stars.length) {
     wildcard = new RHash();
-    for (const star of info.stars) if (!wildcard.shas(star)) wildcard.sset(star, wildcardRegexp(m));
+    for (const star of info.stars) if (!wildcard.shas(star)) wildcard.sset(star, wildcardRegexp(m.version));
     options = wildcard.merge(options);
   }
   normalizeOptions(m, options, pathParams, moduleName, o);
@@ -139,17 +139,56 @@ export function buildRoute(m: MapperState, o: MappingOptions): Route {
   if (pathParams.includes("action") && !requirements.shas("action") && !truthy(defaults.sget("action"))) {
     defaults.sset("action", "index");
   }
-  const route = describeRoute(m, { info, defaults, requirements, via: o.via, to: o.to, pathParams }, internal);
-  route.anchored = truthy(o.anchor);
-  return route;
+  const to = o.to;
+  const engine = to instanceof RConst && m.engines.isEngine(to.path);
+  const source = m.host.source();
+  return new DrawnRoute({ info, defaults, requirements, via: o.via, to, source, internal, anchored: truthy(o.anchor), engine }, m.display);
+}
+
+const NO_REQUIREMENTS = new RHash();
+const CONTROLLER = sym("controller");
+const ACTION = sym("action");
+
+/*
+ * The standard actions of a resource in a scope with no constraints, defaults, options,
+ * `to:` or `action:` leave `Mapping` nothing to do but analyse the path, check the
+ * controller name and record `{controller:, action:}`. The three functions below do just
+ * that; each returns undefined where the general path could do more (a `:controller`
+ * segment, a glob, a bad name, a path syntax error), so that it runs and decides, errors included.
+ */
+
+/** The path's analysis, if `Mapping` would take nothing else from it. */
+export function plainPathInfo(path: string): PathInfo | undefined {
+  let info: PathInfo;
+  try {
+    info = analyzePath(path);
+  } catch {
+    return undefined;
+  }
+  if (info.stars.length || info.names.includes("controller") || info.names.includes("action")) return undefined;
+  return info;
+}
+
+/** The scope's controller with the scope's module, if it is a valid name. */
+export function plainController(m: MapperState, controller: string): string | undefined {
+  const moduleValue = m.scope.get("module");
+  const c = truthy(moduleValue ?? null) ? addControllerModule(controller, toS(moduleValue!)) : controller;
+  return typeof c === "string" && CONTROLLER_NAME.test(c) ? c : undefined;
+}
+
+export function buildPlainRoute(m: MapperState, info: PathInfo, controller: string, action: string, via: RValue[]): DrawnRoute {
+  const defaults = RHash.fromArrays([CONTROLLER, ACTION], [controller, action]);
+  const source = m.host.source();
+  const parts = { info, defaults, requirements: NO_REQUIREMENTS, via, to: undefined, source, internal: false, anchored: true, engine: false };
+  return new DrawnRoute(parts, m.display);
 }
 
 const GLOB_DEFAULT = new RRegexp(".+?");
 const GLOB_DEFAULT_MULTILINE = new RRegexp(".+?", "m");
 
-function wildcardRegexp(m: MapperState): RRegexp {
-  // Rails 7.0 made the glob default multiline, and `rails routes` hides only that exact regexp.
-  return m.version.gte(7, 0) ? GLOB_DEFAULT_MULTILINE : GLOB_DEFAULT;
+/** The glob default. Rails 7.0 made it multiline, and `rails routes` hides only that exact regexp. */
+export function wildcardRegexp(version: Version): RRegexp {
+  return version.gte(7, 0) ? GLOB_DEFAULT_MULTILINE : GLOB_DEFAULT;
 }
 
 /** `normalize_options!`: adds the controller and action to `options`, in place as `merge!` does. */
@@ -241,10 +280,12 @@ function addControllerModule(controller: RValue | undefined, moduleName: string 
   return controller;
 }
 
+const CONTROLLER_NAME = /^[a-z_0-9][a-z_0-9\/]*$/;
+
 function translateController(part: RValue): RValue {
   if (part instanceof RRegexp) return part;
   const text = toS(part);
-  if (/^[a-z_0-9][a-z_0-9\/]*$/.test(text)) return text;
+  if (CONTROLLER_NAME.test(text)) return text;
   throw routingError(
     `'${text}' is not a supported controller name. This can lead to potential routing problems. ` +
       "See https://guides.rubyonrails.org/routing.html#specifying-a-controller-to-use",
@@ -289,116 +330,4 @@ function normalizeFormat(formatted: RValue | undefined): { requirements: RHash; 
     };
   }
   return undefined;
-}
-
-interface Described {
-  info: PathInfo;
-  defaults: RHash;
-  requirements: RHash;
-  via: RValue[];
-  to: RValue | undefined;
-  pathParams: string[];
-}
-
-/** What `RouteWrapper` and `Journey::Route` derive for printing and for the editor features. */
-function describeRoute(m: MapperState, d: Described, internal: boolean): Route {
-  // `Route#requirements` is `defaults.merge(requirements)` without the glob default;
-  // it is read here key by key instead of being built.
-  const hidden = wildcardRegexp(m);
-  const controller = d.pathParams.includes("controller") ? ":controller" : optionalText(shownValue(d, "controller", hidden));
-  const action = d.pathParams.includes("action") ? ":action" : optionalText(shownValue(d, "action", hidden));
-  const endpoint = endpointFor(m, d.to, controller, action);
-  const constraints = displayedConstraints(d, hidden);
-  const reqs = constraints ? `${endpoint.text} ${inspect(constraints, m.ruby)}` : endpoint.text;
-  const verbs = d.via.length === 1 ? [verbName(d.via[0])] : d.via.map(verbName);
-  return {
-    name: "",
-    helpers: [],
-    verbs,
-    verb: verbs.join("|"),
-    path: d.info.text,
-    reqs,
-    controller: endpoint.kind === "controller" ? controller : null,
-    action: endpoint.kind === "controller" ? action : null,
-    endpoint,
-    defaults: inspectEach(m, d.defaults),
-    requirements: inspectEach(m, d.requirements),
-    requiredParts: d.info.required,
-    optionalParts: d.info.optional,
-    parameters: parameters(d.info, d.requirements),
-    source: m.host.source(),
-    internal,
-    anchored: true,
-    // Always present (undefined unless mounted engine) so every route has the same shape.
-    engine: endpoint.kind === "engine" ? endpoint.text : undefined,
-  };
-}
-
-const isHidden = (v: RValue, hidden: RRegexp) => v instanceof RRegexp && v.source === hidden.source && v.flags === hidden.flags;
-const isControllerOrAction = (k: RValue) => k instanceof RSymbol && (k.name === "controller" || k.name === "action");
-
-/** A key of `defaults.merge(requirements)`, unless it is the hidden glob default. */
-function shownValue(d: Described, name: string, hidden: RRegexp): RValue | undefined {
-  const r = d.requirements.sget(name);
-  const v = r !== undefined ? r : d.defaults.sget(name);
-  return v === undefined || isHidden(v, hidden) ? undefined : v;
-}
-
-/** `RouteWrapper#constraints`: the merged requirements except controller and action, or undefined if none. */
-function displayedConstraints(d: Described, hidden: RRegexp): RHash | undefined {
-  let out: RHash | undefined;
-  const defaults = d.defaults.entries();
-  for (const [k, v] of defaults) {
-    if (isControllerOrAction(k)) continue;
-    const r = d.requirements.get(k);
-    const value = r !== undefined ? r : v;
-    if (!isHidden(value, hidden)) (out ??= new RHash()).set(k, value);
-  }
-  if (d.requirements.size) {
-    for (const [k, v] of d.requirements.entries()) {
-      if (isControllerOrAction(k) || d.defaults.has(k) || isHidden(v, hidden)) continue;
-      (out ??= new RHash()).set(k, v);
-    }
-  }
-  return out;
-}
-
-function optionalText(v: RValue | undefined): string | null {
-  return v === undefined || v === null ? null : toS(v);
-}
-
-function endpointFor(m: MapperState, to: RValue | undefined, controller: string | null, action: string | null): Endpoint {
-  if (to instanceof RRedirect) return { kind: "redirect", text: to.inspectText };
-  if (to instanceof RConst) return { kind: m.engines.isEngine(to.path) ? "engine" : "app", text: to.path };
-  // Rails 7.1 prints procs and lambdas by kind, not by their (unknowable) address.
-  if (to instanceof RProc && m.version.gte(7, 1)) return { kind: "app", text: "Inline handler (Proc/Lambda)" };
-  if (to instanceof RProc || to instanceof RUnknown) return { kind: "app", text: inspect(to, m.ruby) };
-  return { kind: "controller", text: `${controller ?? ""}#${action ?? ""}` };
-}
-
-/** `Journey::Route.verb_matcher(...).verb`. */
-const verbNames = new Map<string, string>();
-
-function verbName(v: RValue): string {
-  // Known verbs and unknown ones (`:purge`) alike print upcased; only the symbol `:all` prints as "".
-  if (isSym(v, "all")) return "";
-  const text = toS(v);
-  let name = verbNames.get(text);
-  if (name === undefined) verbNames.set(text, (name = dasherize(text).toUpperCase()));
-  return name;
-}
-
-function inspectEach(m: MapperState, h: RHash): Record<string, string> {
-  const out: Record<string, string> = {};
-  h.forEach((k, v) => {
-    out[toS(k)] = inspect(v, m.ruby);
-  });
-  return out;
-}
-
-function parameters(info: PathInfo, requirements: RHash): PathParameter[] {
-  return info.segments.map(({ name, glob }) => {
-    const r = requirements.size ? requirements.sget(name) : undefined;
-    return { name, glob, requirement: r instanceof RRegexp ? r.source : glob ? ".+" : "[^\\.\\/\\?]+" };
-  });
 }

@@ -10,7 +10,8 @@ import {
 import { extractOptions, checkArity, yieldTo } from "./block.js";
 import { concerns as callConcerns } from "./concerns.js";
 import { routingError } from "./errors.js";
-import { buildRoute, normalizeFormattedPath, normalizeName, uriEscape } from "./mapping.js";
+import { buildPlainRoute, buildRoute, normalizeFormattedPath, normalizeName, plainController, plainPathInfo, uriEscape } from "./mapping.js";
+import type { PathInfo } from "../journey/pattern.js";
 import { Resource, SingletonResource, toArray } from "./resource.js";
 import type { ScopeLevel } from "./scope.js";
 import { namespaceScope, pathScope, scope, defaults as defaultsScope } from "./scoping.js";
@@ -111,6 +112,7 @@ function setMemberMappingsForResource(m: MapperState, res: Resource): void {
  * it runs for nearly every route: same parts, same order, no options hash to build and take apart.
  */
 function route(m: MapperState, verb: string, action: string): void {
+  if (m.fastPaths && plainRoute(m, verb, action)) return;
   const parts: MatchParts = {
     controller: m.scope.get("controller"),
     optionPath: undefined,
@@ -121,6 +123,59 @@ function route(m: MapperState, verb: string, action: string): void {
     optionsConstraints: new RHash(),
   };
   decomposedMatch(m, { path: sym(action), options: new RHash(), explicitPath: undefined, parts });
+}
+
+const VIA = new Map<string, RValue[]>();
+
+/**
+ * What the standard routes drawn directly in one scope share, worked out once per scope:
+ * the controller, and for the canonical actions (whose path and name do not depend on the
+ * action) the path and the name. `undefined` fields send a route down the general path.
+ */
+export interface PlainScope {
+  controller: string | undefined;
+  canonical?: PlainTarget;
+}
+
+interface PlainTarget {
+  info: PathInfo | undefined;
+  /** The name before the "already taken" check. */
+  name: string | undefined;
+}
+
+/**
+ * `route` in a scope that sets nothing a standard action could pick up (no `to:`,
+ * `action:`, constraints, defaults or options; no format or `format: false`): `add_route`
+ * reduced to the path, the name and `buildPlainRoute`. Returns false, having changed
+ * nothing, when the general path must decide.
+ */
+function plainRoute(m: MapperState, verb: string, action: string): boolean {
+  const plain = (m.scope.plain ??= plainScope(m));
+  if (plain === null || plain.controller === undefined) return false;
+  const target = canonicalAction(m, action) ? (plain.canonical ??= plainTarget(m, action)) : plainTarget(m, action);
+  if (target.info === undefined) return false;
+  let via = VIA.get(verb);
+  if (!via) VIA.set(verb, (via = [sym(verb)]));
+  const name = target.name !== undefined && !m.set.hasNamedRoute(target.name) ? target.name : undefined;
+  m.set.add(buildPlainRoute(m, target.info, plain.controller, action, via), name);
+  return true;
+}
+
+function plainScope(m: MapperState): PlainScope | null {
+  const s = m.scope;
+  const format = s.get("format");
+  if (m.version.lt(4, 0) || (format !== undefined && format !== null && format !== false)) return null;
+  if (truthy(s.get("to") ?? null) || truthy(s.get("action") ?? null)) return null;
+  if (s.get("constraints")?.size || s.get("defaults")?.size || s.get("options")?.size) return null;
+  const controller = s.get("controller");
+  return { controller: typeof controller === "string" ? plainController(m, controller) : undefined };
+}
+
+function plainTarget(m: MapperState, action: string): PlainTarget {
+  const path = pathForAction(m, action, undefined);
+  if (blank(path)) return { info: undefined, name: undefined };
+  const info = plainPathInfo(normalizeFormattedPath(uriEscape(path), m.scope.get("format")));
+  return { info, name: nameCandidate(m, undefined, action) };
 }
 
 /** `map_match`'s `to` from the scope: `scope to:`, else `controller` + `action` scopes. */
@@ -289,6 +344,13 @@ function prefixNameForAction(m: MapperState, as: RValue | undefined, action: RVa
 
 /** `name_for_action`: the route name Rails derives, or undefined. */
 export function nameForAction(m: MapperState, as: RValue | undefined, action: RValue | undefined): string | undefined {
+  const candidate = nameCandidate(m, as, action);
+  if (candidate === undefined || (as === undefined || as === null) && m.set.hasNamedRoute(candidate)) return undefined;
+  return candidate;
+}
+
+/** `name_for_action` up to its check that an automatic name is not taken yet. */
+function nameCandidate(m: MapperState, as: RValue | undefined, action: RValue | undefined): string | undefined {
   const prefix = prefixNameForAction(m, as, action);
   const namePrefix = m.scope.get("as");
   let collectionName: string | undefined;
@@ -307,9 +369,7 @@ export function nameForAction(m: MapperState, as: RValue | undefined, action: RV
     candidate = candidate === "" ? toS(p) : candidate + "_" + toS(p);
   }
   if (candidate === "") return undefined;
-  if (as === undefined || as === null) {
-    if (!/^[_a-z]/i.test(candidate) || m.set.hasNamedRoute(candidate)) return undefined;
-  }
+  if ((as === undefined || as === null) && !/^[_a-z]/i.test(candidate)) return undefined;
   return candidate;
 }
 

@@ -6,6 +6,7 @@
 import type { CustomHelper, Route, Span } from "../types.js";
 import { blank, RValue, toS } from "../ruby/values.js";
 import { routingError } from "./errors.js";
+import type { DrawnRoute } from "./route.js";
 
 export class RouteSet {
   readonly routes: Route[] = [];
@@ -17,7 +18,7 @@ export class RouteSet {
   }
 
   /** `RouteSet#add_route`: validates the name, then records the route. */
-  add(route: Route, name: RValue | undefined): Route {
+  add(route: DrawnRoute, name: RValue | undefined): Route {
     const text = name === undefined || name === null || name === false ? null : toS(name);
     if (!blank(name ?? null) && !/^[_a-z]\w*$/im.test(text!)) {
       throw routingError(`Invalid route name: '${text}'`);
@@ -32,7 +33,6 @@ export class RouteSet {
       );
     }
     route.name = text ?? "";
-    if (text) route.helpers = [`${text}_path`, `${text}_url`];
     this.routes.push(route);
     if (text !== null) this.named.set(text, route);
     return route;

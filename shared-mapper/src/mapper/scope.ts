@@ -5,6 +5,7 @@
  * (`shallow_nesting_depth` counts on that).
  */
 import type { Resource } from "./resource.js";
+import type { PlainScope } from "./resources.js";
 import { RHash, sym, type RValue } from "../ruby/values.js";
 
 export type ScopeLevel =
@@ -41,23 +42,50 @@ export interface Frame {
 
 export type FrameKey = keyof Frame;
 
-/** Every key a frame may hold, in one fixed order. */
-const FRAME_KEYS: FrameKey[] = [
-  "path", "shallow_path", "as", "shallow_prefix", "module", "controller", "action", "path_names", "constraints",
-  "shallow", "blocks", "defaults", "via", "format", "options", "to", "scope_level_resource", "action_options",
-];
-
 /**
- * A flattened scope: every frame key, copied from the parent's then overridden. Assigning
- * all keys in one order gives every instance the same shape, which keeps lookups fast.
+ * A flattened scope: every frame key, copied from the parent's then overridden. Each key
+ * is assigned by name, in one order, so every instance has one shape and each copy is a
+ * plain field store (a loop over key names made them keyed, generic stores).
  */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-interface Resolved extends Frame {}
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-class Resolved {
-  constructor(parent?: Resolved) {
-    const self = this as Record<FrameKey, unknown>;
-    for (const key of FRAME_KEYS) self[key] = parent?.[key];
+class Resolved implements Frame {
+  path?: RValue;
+  shallow_path?: RValue;
+  as?: RValue;
+  shallow_prefix?: RValue;
+  module?: RValue;
+  controller?: RValue;
+  action?: RValue;
+  path_names?: RHash;
+  constraints?: RHash;
+  shallow?: boolean;
+  blocks?: RValue[];
+  defaults?: RHash;
+  via?: RValue;
+  format?: RValue;
+  options?: RHash;
+  to?: RValue;
+  scope_level_resource?: Resource;
+  action_options?: { only: RValue; except: RValue };
+
+  constructor(p: Frame | undefined, f: Frame) {
+    this.path = "path" in f ? f.path : p?.path;
+    this.shallow_path = "shallow_path" in f ? f.shallow_path : p?.shallow_path;
+    this.as = "as" in f ? f.as : p?.as;
+    this.shallow_prefix = "shallow_prefix" in f ? f.shallow_prefix : p?.shallow_prefix;
+    this.module = "module" in f ? f.module : p?.module;
+    this.controller = "controller" in f ? f.controller : p?.controller;
+    this.action = "action" in f ? f.action : p?.action;
+    this.path_names = "path_names" in f ? f.path_names : p?.path_names;
+    this.constraints = "constraints" in f ? f.constraints : p?.constraints;
+    this.shallow = "shallow" in f ? f.shallow : p?.shallow;
+    this.blocks = "blocks" in f ? f.blocks : p?.blocks;
+    this.defaults = "defaults" in f ? f.defaults : p?.defaults;
+    this.via = "via" in f ? f.via : p?.via;
+    this.format = "format" in f ? f.format : p?.format;
+    this.options = "options" in f ? f.options : p?.options;
+    this.to = "to" in f ? f.to : p?.to;
+    this.scope_level_resource = "scope_level_resource" in f ? f.scope_level_resource : p?.scope_level_resource;
+    this.action_options = "action_options" in f ? f.action_options : p?.action_options;
   }
 }
 
@@ -87,6 +115,9 @@ export class Scope {
     return new Scope(this.frame, this, level);
   }
 
+  /** What plain standard routes in this scope share (`resources.ts`); null when the scope is not plain. */
+  plain: PlainScope | null | undefined = undefined;
+
   /** Every key visible from this node, nearest frame winning; built on first lookup. */
   private resolved: Resolved | undefined;
 
@@ -99,10 +130,7 @@ export class Scope {
   private resolve(): Resolved {
     // A new level shares its parent's frame (`new_level`), so it sees exactly what the parent sees.
     if (this.parent && this.parent.frame === this.frame) return (this.parent.resolved ??= this.parent.resolve());
-    const out = new Resolved(this.parent ? (this.parent.resolved ??= this.parent.resolve()) : undefined);
-    const frame = this.frame as Record<string, unknown>;
-    for (const key in frame) (out as unknown as Record<string, unknown>)[key] = frame[key];
-    return out;
+    return new Resolved(this.parent ? (this.parent.resolved ??= this.parent.resolve()) : undefined, this.frame);
   }
 
   /** The root scope, made by the mapper itself, has no parent. */

@@ -5,6 +5,7 @@
  */
 import type { RubyVersion, RProc, RValue } from "../ruby/values.js";
 import type { EngineRegistry } from "./engines.js";
+import type { DisplayContext } from "./route.js";
 import type { Span } from "../types.js";
 import type { RouteSet } from "./routeSet.js";
 import type { Scope } from "./scope.js";
@@ -32,6 +33,10 @@ export interface MapperState {
   readonly host: MapperHost;
   /** Engines known from the files, shared by the app's and the engines' route sets. */
   readonly engines: EngineRegistry;
+  /** Whether routes with nothing but scope and action take `buildPlainRoute` (tests compare both ways). */
+  readonly fastPaths: boolean;
+  /** What the drawn routes need to print themselves later. */
+  readonly display: DisplayContext;
 }
 
 /** Arguments of a DSL call: positional values (keywords arrive as a trailing Hash) and the block. */

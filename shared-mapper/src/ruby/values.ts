@@ -95,6 +95,16 @@ export class RHash {
     if (entries) for (const [k, v] of entries) this.set(k, v);
   }
 
+  /** A hash of distinct keys, taking ownership of the two arrays (sized exactly, unlike grown ones). */
+  static fromArrays(keys: RValue[], values: RValue[]): RHash {
+    const h = new RHash();
+    if (keys.length) {
+      h.ks = keys;
+      h.vs = values;
+    }
+    return h;
+  }
+
   private indexOf(k: RValue): number {
     const ks = this.ks;
     if (ks === null) return -1;

@@ -1,0 +1,241 @@
+/**
+ * A drawn route: what `Journey::Route` (journey/route.rb) holds, and what `RouteWrapper`
+ * (inspector.rb) derives from it for printing.
+ *
+ * Rails works out the printed columns only when `rails routes` asks; so do we. Drawing
+ * stores the route's parts, and the display fields (the Controller#Action column, the
+ * inspected defaults and requirements, the parameters) are computed on first read and
+ * kept. Most routes of an app are never printed while the user types, and building those
+ * strings for all of them was most of the cost of a redraw.
+ */
+import type { PathInfo } from "../journey/pattern.js";
+import { dasherize } from "../inflector.js";
+import { inspect, isSym, RConst, RHash, RProc, RRedirect, RRegexp, RSymbol, RUnknown, RValue, toS } from "../ruby/values.js";
+import type { RubyVersion } from "../ruby/values.js";
+import type { Endpoint, PathParameter, Route, Span } from "../types.js";
+
+/** What printing depends on besides the route itself; one per mapper run. */
+export interface DisplayContext {
+  readonly ruby: RubyVersion;
+  /** The glob default `rails routes` hides (`/.+?/`, multiline since Rails 7.0). */
+  readonly hiddenGlob: RRegexp;
+  /** Rails 7.1+ prints procs as "Inline handler (Proc/Lambda)". */
+  readonly inlineHandlerText: boolean;
+}
+
+/** The parts of a route as `Mapping` leaves them. */
+export interface RouteParts {
+  info: PathInfo;
+  /** `Route#defaults`, in Rails' merge order. */
+  defaults: RHash;
+  /** `Route#requirements` (path constraints), in Rails' merge order. */
+  requirements: RHash;
+  via: RValue[];
+  to: RValue | undefined;
+  source: Span;
+  internal: boolean;
+  anchored: boolean;
+  /** For a mounted constant, whether it is an engine (known when drawn). */
+  engine: boolean;
+}
+
+const NO_HELPERS: string[] = [];
+const INTERNAL = 1;
+const UNANCHORED = 2;
+const ENGINE = 4;
+
+export class DrawnRoute implements Route {
+  /** Set by `RouteSet#add_route` once the name is checked. */
+  name = "";
+  readonly source: Span;
+  // Ten fields and no other object per route: a redraw keeps ten thousand of these alive
+  // while it allocates, and the young-generation collector copies every one of them.
+  private readonly info: PathInfo;
+  private readonly defaultsHash: RHash;
+  private readonly requirementsHash: RHash;
+  private readonly via: RValue[];
+  private readonly to: RValue | undefined;
+  private readonly flags: number;
+  private readonly context: DisplayContext;
+  private described: Described | undefined;
+
+  constructor(parts: RouteParts, context: DisplayContext) {
+    this.source = parts.source;
+    this.info = parts.info;
+    this.defaultsHash = parts.defaults;
+    this.requirementsHash = parts.requirements;
+    this.via = parts.via;
+    this.to = parts.to;
+    this.flags = (parts.internal ? INTERNAL : 0) | (parts.anchored ? 0 : UNANCHORED) | (parts.engine ? ENGINE : 0);
+    this.context = context;
+  }
+
+  get path(): string {
+    return this.info.text;
+  }
+  get requiredParts(): string[] {
+    return this.info.required;
+  }
+  get optionalParts(): string[] {
+    return this.info.optional;
+  }
+  get internal(): boolean {
+    return (this.flags & INTERNAL) !== 0;
+  }
+  get anchored(): boolean {
+    return (this.flags & UNANCHORED) === 0;
+  }
+  get helpers(): string[] {
+    return this.name === "" ? NO_HELPERS : [`${this.name}_path`, `${this.name}_url`];
+  }
+  get verbs(): string[] {
+    return this.display.verbs;
+  }
+  get verb(): string {
+    return this.display.verb;
+  }
+  get reqs(): string {
+    return this.display.reqs;
+  }
+  get controller(): string | null {
+    return this.display.controller;
+  }
+  get action(): string | null {
+    return this.display.action;
+  }
+  get endpoint(): Endpoint {
+    return this.display.endpoint;
+  }
+  get engine(): string | undefined {
+    const e = this.display.endpoint;
+    return e.kind === "engine" ? e.text : undefined;
+  }
+  get defaults(): Record<string, string> {
+    return (this.display.defaults ??= inspectEach(this.defaultsHash, this.context.ruby));
+  }
+  get requirements(): Record<string, string> {
+    return (this.display.requirements ??= inspectEach(this.requirementsHash, this.context.ruby));
+  }
+  get parameters(): PathParameter[] {
+    return (this.display.parameters ??= parameters(this.info, this.requirementsHash));
+  }
+
+  private get display(): Described {
+    return (this.described ??= describe(this.parts(), this.context));
+  }
+
+  private parts(): RouteParts {
+    const { info, source, via, to, flags } = this;
+    const engine = (flags & ENGINE) !== 0;
+    return { info, defaults: this.defaultsHash, requirements: this.requirementsHash, via, to, source, internal: this.internal, anchored: this.anchored, engine };
+  }
+
+  /** Plain data for JSON (the CLI's `--json`, the server's custom requests). */
+  toJSON(): Route {
+    const { name, verbs, verb, path, reqs, controller, action, endpoint, defaults, requirements } = this;
+    const { requiredParts, optionalParts, parameters, helpers, source, internal, anchored, engine } = this;
+    return {
+      name, verbs, verb, path, reqs, controller, action, endpoint, defaults, requirements,
+      requiredParts, optionalParts, parameters, helpers, source, internal, anchored, engine,
+    };
+  }
+}
+
+interface Described {
+  verbs: string[];
+  verb: string;
+  reqs: string;
+  controller: string | null;
+  action: string | null;
+  endpoint: Endpoint;
+  defaults?: Record<string, string>;
+  requirements?: Record<string, string>;
+  parameters?: PathParameter[];
+}
+
+/** `RouteWrapper#controller`, `#action`, `#reqs` and `Route#verb`. */
+function describe(p: RouteParts, c: DisplayContext): Described {
+  const names = p.info.names;
+  const controller = names.includes("controller") ? ":controller" : optionalText(shownValue(p, "controller", c.hiddenGlob));
+  const action = names.includes("action") ? ":action" : optionalText(shownValue(p, "action", c.hiddenGlob));
+  const endpoint = endpointFor(p, c, controller, action);
+  const constraints = displayedConstraints(p, c.hiddenGlob);
+  const reqs = constraints ? `${endpoint.text} ${inspect(constraints, c.ruby)}` : endpoint.text;
+  const verbs = p.via.length === 1 ? [verbName(p.via[0])] : p.via.map(verbName);
+  const isController = endpoint.kind === "controller";
+  return {
+    verbs,
+    verb: verbs.join("|"),
+    reqs,
+    controller: isController ? controller : null,
+    action: isController ? action : null,
+    endpoint,
+  };
+}
+
+const isHidden = (v: RValue, hidden: RRegexp) => v instanceof RRegexp && v.source === hidden.source && v.flags === hidden.flags;
+const isControllerOrAction = (k: RValue) => k instanceof RSymbol && (k.name === "controller" || k.name === "action");
+
+/** A key of `defaults.merge(requirements)` (`Route#requirements`), unless it is the hidden glob default. */
+function shownValue(p: RouteParts, name: string, hidden: RRegexp): RValue | undefined {
+  const r = p.requirements.sget(name);
+  const v = r !== undefined ? r : p.defaults.sget(name);
+  return v === undefined || isHidden(v, hidden) ? undefined : v;
+}
+
+/** `RouteWrapper#constraints`: the merged requirements except controller and action, or undefined if none. */
+function displayedConstraints(p: RouteParts, hidden: RRegexp): RHash | undefined {
+  let out: RHash | undefined;
+  p.defaults.forEach((k, v) => {
+    if (isControllerOrAction(k)) return;
+    const r = p.requirements.get(k);
+    const value = r !== undefined ? r : v;
+    if (!isHidden(value, hidden)) (out ??= new RHash()).set(k, value);
+  });
+  p.requirements.forEach((k, v) => {
+    if (isControllerOrAction(k) || p.defaults.has(k) || isHidden(v, hidden)) return;
+    (out ??= new RHash()).set(k, v);
+  });
+  return out;
+}
+
+function optionalText(v: RValue | undefined): string | null {
+  return v === undefined || v === null ? null : toS(v);
+}
+
+function endpointFor(p: RouteParts, c: DisplayContext, controller: string | null, action: string | null): Endpoint {
+  const to = p.to;
+  if (to instanceof RRedirect) return { kind: "redirect", text: to.inspectText };
+  if (to instanceof RConst) return { kind: p.engine ? "engine" : "app", text: to.path };
+  // Rails 7.1 prints procs and lambdas by kind, not by their (unknowable) address.
+  if (to instanceof RProc && c.inlineHandlerText) return { kind: "app", text: "Inline handler (Proc/Lambda)" };
+  if (to instanceof RProc || to instanceof RUnknown) return { kind: "app", text: inspect(to, c.ruby) };
+  return { kind: "controller", text: `${controller ?? ""}#${action ?? ""}` };
+}
+
+/** `Journey::Route.verb_matcher(...).verb`. */
+const verbNames = new Map<string, string>();
+
+function verbName(v: RValue): string {
+  // Known verbs and unknown ones (`:purge`) alike print upcased; only the symbol `:all` prints as "".
+  if (isSym(v, "all")) return "";
+  const text = toS(v);
+  let name = verbNames.get(text);
+  if (name === undefined) verbNames.set(text, (name = dasherize(text).toUpperCase()));
+  return name;
+}
+
+function inspectEach(h: RHash, ruby: RubyVersion): Record<string, string> {
+  const out: Record<string, string> = {};
+  h.forEach((k, v) => {
+    out[toS(k)] = inspect(v, ruby);
+  });
+  return out;
+}
+
+function parameters(info: PathInfo, requirements: RHash): PathParameter[] {
+  return info.segments.map(({ name, glob }) => {
+    const r = requirements.size ? requirements.sget(name) : undefined;
+    return { name, glob, requirement: r instanceof RRegexp ? r.source : glob ? ".+" : "[^\\.\\/\\?]+" };
+  });
+}

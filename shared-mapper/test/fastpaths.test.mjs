@@ -1,0 +1,105 @@
+// The shortcut for plain standard routes (`plainRoute` in resources.ts) must draw exactly
+// what the general `add_route` → `Mapping` path draws. Every fixture, its mutations, the
+// sample app and the benchmark's shape are drawn both ways in every version, and the two
+// results compared field by field: routes (every field, display ones included), names,
+// diagnostics.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { caseFiles, listCases } from "../../test-fixtures/lib/cases.mjs";
+import { mutations } from "../../test-fixtures/lib/mutations.mjs";
+import { mapper } from "./helpers.mjs";
+
+const VERSIONS = ["3.2", "6.1", "7.0", "7.2", "8.0", "8.1"];
+
+function drawBothWays(m, input) {
+  const plain = m.map({ ...input, options: { ...input.options, fastPaths: true } });
+  const general = m.map({ ...input, options: { ...input.options, fastPaths: false } });
+  return [plain, general];
+}
+
+function assertSame([plain, general], label) {
+  const rows = (r) => r.routes.map((x) => x.toJSON());
+  assert.deepEqual(rows(plain), rows(general), `${label}: routes differ`);
+  assert.deepEqual(plain.diagnostics, general.diagnostics, `${label}: diagnostics differ`);
+  assert.deepEqual(
+    plain.engines.map((e) => e.routes.map((x) => x.toJSON())),
+    general.engines.map((e) => e.routes.map((x) => x.toJSON())),
+    `${label}: engine routes differ`,
+  );
+}
+
+test("fixtures and their mutations draw the same table with and without the plain-route shortcut", async () => {
+  const m = await mapper();
+  let compared = 0;
+  listCases().forEach((c, i) => {
+    const files = caseFiles(c);
+    for (const text of [c.text, ...mutations(c.text, i + 1)]) {
+      files.set(c.entry, text);
+      for (const railsVersion of VERSIONS) {
+        const options = { railsVersion, railsEnv: c.options.env, apiOnly: c.options.apiOnly };
+        assertSame(drawBothWays(m, { entry: c.entry, files, options }), `${c.name} (Rails ${railsVersion})`);
+        compared++;
+      }
+    }
+  });
+  assert.ok(compared > 1000, `only ${compared} comparisons`);
+});
+
+test("the sample app draws the same table with and without the shortcut", async () => {
+  const m = await mapper();
+  const root = new URL("../../test-fixtures/sample-app/", import.meta.url).pathname;
+  const files = new Map();
+  const walk = (dir) => {
+    for (const name of readdirSync(dir)) {
+      const full = join(dir, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (name.endsWith(".rb")) files.set(relative(root, full), readFileSync(full, "utf8"));
+    }
+  };
+  walk(join(root, "config"));
+  for (const railsVersion of VERSIONS) {
+    const pair = drawBothWays(m, { entry: "config/routes.rb", files, options: { railsVersion } });
+    // Rails 3.2 has no `draw`, so it sees only the entry file's routes.
+    assert.ok(pair[0].routes.length > (railsVersion === "3.2" ? 50 : 200), `${pair[0].routes.length} routes`);
+    assertSame(pair, `sample app (Rails ${railsVersion})`);
+  }
+});
+
+test("scopes that change what a standard route gets are drawn alike both ways", async () => {
+  const m = await mapper();
+  // Each line sets one thing the shortcut must either carry or hand to the general path.
+  const lines = [
+    'resources :posts, format: false',
+    'resources :posts, format: true',
+    'resources :posts, format: "json"',
+    'resources :posts, constraints: { id: /\\d+/ }',
+    'resources :posts, id: /[^\\/]+/',
+    'resources :posts, defaults: { format: "json" }',
+    'scope "(:locale)", locale: /en|fr/ do resources :posts end',
+    'scope ":controller" do resources :posts end',
+    'scope "*rest" do resources :posts end',
+    'scope module: "Admin" do resources :posts end',
+    'namespace :admin do resources :posts, only: [:index, :show] end',
+    'scope to: "pages#show" do resources :posts end',
+    'scope action: "show" do resources :posts end',
+    'scope "/caf\u00e9" do resources :menus end',
+    'resources :posts, path: "" do get :preview end',
+    'resource :account, path: ""',
+    'resources :people, controller: "Users"',
+    'resources :posts, param: :slug do resources :comments end',
+    'resources :sheep',
+    'resources :posts, path_names: { new: "neu", edit: "bearbeiten" }',
+    'resources :posts, as: "articles"',
+    'resources :posts do resources :posts end',
+    'resources :posts; resources :posts',
+    'concern(:c) { resources :tags }; resources :posts, concerns: :c',
+  ];
+  for (const line of lines) {
+    const files = new Map([["config/routes.rb", `Rails.application.routes.draw do\n  ${line}\nend\n`]]);
+    for (const railsVersion of VERSIONS) {
+      assertSame(drawBothWays(m, { entry: "config/routes.rb", files, options: { railsVersion } }), `${line} (Rails ${railsVersion})`);
+    }
+  }
+});
