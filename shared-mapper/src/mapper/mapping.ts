@@ -9,7 +9,7 @@ import {
   inspect, isSym, RConst, RHash, RProc, RRedirect, RRegexp, RSymbol, RUnknown, RValue, sym, toS, truthy, typeName,
 } from "../ruby/values.js";
 import { routingError } from "./errors.js";
-import { DrawnRoute } from "./route.js";
+import { DrawnRoute, MappedRoute, PlainRoute } from "./route.js";
 import type { MapperState } from "./state.js";
 import type { Version } from "./version.js";
 
@@ -142,12 +142,8 @@ export function buildRoute(m: MapperState, o: MappingOptions): DrawnRoute {
   const to = o.to;
   const engine = to instanceof RConst && m.engines.isEngine(to.path);
   const source = m.host.source();
-  return new DrawnRoute({ info, defaults, requirements, via: o.via, to, source, internal, anchored: truthy(o.anchor), engine }, m.display);
+  return new MappedRoute({ info, defaults, requirements, via: o.via, to, source, internal, anchored: truthy(o.anchor), engine }, m.display);
 }
-
-const NO_REQUIREMENTS = new RHash();
-const CONTROLLER = sym("controller");
-const ACTION = sym("action");
 
 /*
  * The standard actions of a resource in a scope with no constraints, defaults, options,
@@ -177,10 +173,7 @@ export function plainController(m: MapperState, controller: string): string | un
 }
 
 export function buildPlainRoute(m: MapperState, info: PathInfo, controller: string, action: string, via: RValue[]): DrawnRoute {
-  const defaults = RHash.fromArrays([CONTROLLER, ACTION], [controller, action]);
-  const source = m.host.source();
-  const parts = { info, defaults, requirements: NO_REQUIREMENTS, via, to: undefined, source, internal: false, anchored: true, engine: false };
-  return new DrawnRoute(parts, m.display);
+  return new PlainRoute({ info, controller, action, via, source: m.host.source() }, m.display);
 }
 
 const GLOB_DEFAULT = new RRegexp(".+?");

@@ -65,13 +65,17 @@ export class Resource {
       : ["index", "create", "new", "show", "update", "destroy", "edit"];
   }
 
+  /** The actions to draw; fixed once constructed, so worked out once. */
   actions(): string[] {
+    return (this.actionsCache ??= this.computeActions());
+  }
+  private actionsCache?: string[];
+
+  private computeActions(): string[] {
     const available = this.availableActions();
-    if (this.except !== undefined) {
-      const except = new Set(toArray(this.except).map((a) => toS(a)));
-      return available.filter((a) => !except.has(a));
-    }
-    return available;
+    if (this.except === undefined) return available;
+    const except = toArray(this.except).map((a) => toS(a));
+    return available.filter((a) => !except.includes(a));
   }
 
   availableActions(): string[] {

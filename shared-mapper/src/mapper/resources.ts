@@ -216,9 +216,11 @@ function applyCommonBehaviorFor(m: MapperState, singleton: boolean, args: RValue
       options.delete(k);
     }
   }
-  const scopeOptions = new RHash(options.entries().filter(([k]) => !(isSym(k) && RESOURCE_OPTIONS.includes(k.name))));
-  for (const k of scopeOptions.keys()) options.delete(k);
-  if (scopeOptions.size) {
+  // Most declarations have resource options only: the split allocates nothing then.
+  const isScopeOption = (k: RValue) => !(isSym(k) && RESOURCE_OPTIONS.includes(k.name));
+  if (options.size && options.keys().some(isScopeOption)) {
+    const scopeOptions = new RHash(options.entries().filter(([k]) => isScopeOption(k)));
+    for (const k of scopeOptions.keys()) options.delete(k);
     scope(m, { args: [scopeOptions], block: null }, () => again(args.pop() ?? null, options));
     return true;
   }

@@ -10,7 +10,7 @@
  */
 import type { PathInfo } from "../journey/pattern.js";
 import { dasherize } from "../inflector.js";
-import { inspect, isSym, RConst, RHash, RProc, RRedirect, RRegexp, RSymbol, RUnknown, RValue, toS } from "../ruby/values.js";
+import { inspect, isSym, RConst, RHash, RProc, RRedirect, RRegexp, RSymbol, RUnknown, RValue, sym, toS } from "../ruby/values.js";
 import type { RubyVersion } from "../ruby/values.js";
 import type { Endpoint, PathParameter, Route, Span } from "../types.js";
 
@@ -40,35 +40,33 @@ export interface RouteParts {
 }
 
 const NO_HELPERS: string[] = [];
+const NO_REQUIREMENTS = new RHash();
+const CONTROLLER = sym("controller");
+const ACTION = sym("action");
 const INTERNAL = 1;
 const UNANCHORED = 2;
 const ENGINE = 4;
 
-export class DrawnRoute implements Route {
+/**
+ * Fields are few and hold no object of their own: a redraw keeps ten thousand routes alive
+ * while it allocates, and the young-generation collector copies every byte of them (twice).
+ */
+export abstract class DrawnRoute implements Route {
   /** Set by `RouteSet#add_route` once the name is checked. */
   name = "";
-  readonly source: Span;
-  // Ten fields and no other object per route: a redraw keeps ten thousand of these alive
-  // while it allocates, and the young-generation collector copies every one of them.
-  private readonly info: PathInfo;
-  private readonly defaultsHash: RHash;
-  private readonly requirementsHash: RHash;
-  private readonly via: RValue[];
-  private readonly to: RValue | undefined;
-  private readonly flags: number;
-  private readonly context: DisplayContext;
   private described: Described | undefined;
 
-  constructor(parts: RouteParts, context: DisplayContext) {
-    this.source = parts.source;
-    this.info = parts.info;
-    this.defaultsHash = parts.defaults;
-    this.requirementsHash = parts.requirements;
-    this.via = parts.via;
-    this.to = parts.to;
-    this.flags = (parts.internal ? INTERNAL : 0) | (parts.anchored ? 0 : UNANCHORED) | (parts.engine ? ENGINE : 0);
-    this.context = context;
-  }
+  constructor(
+    readonly source: Span,
+    protected readonly info: PathInfo,
+    protected readonly via: RValue[],
+    private readonly context: DisplayContext,
+  ) {}
+
+  /** The route's parts as `Mapping` leaves them. */
+  protected abstract parts(): RouteParts;
+  abstract get internal(): boolean;
+  abstract get anchored(): boolean;
 
   get path(): string {
     return this.info.text;
@@ -78,12 +76,6 @@ export class DrawnRoute implements Route {
   }
   get optionalParts(): string[] {
     return this.info.optional;
-  }
-  get internal(): boolean {
-    return (this.flags & INTERNAL) !== 0;
-  }
-  get anchored(): boolean {
-    return (this.flags & UNANCHORED) === 0;
   }
   get helpers(): string[] {
     return this.name === "" ? NO_HELPERS : [`${this.name}_path`, `${this.name}_url`];
@@ -111,23 +103,17 @@ export class DrawnRoute implements Route {
     return e.kind === "engine" ? e.text : undefined;
   }
   get defaults(): Record<string, string> {
-    return (this.display.defaults ??= inspectEach(this.defaultsHash, this.context.ruby));
+    return (this.display.defaults ??= inspectEach(this.parts().defaults, this.context.ruby));
   }
   get requirements(): Record<string, string> {
-    return (this.display.requirements ??= inspectEach(this.requirementsHash, this.context.ruby));
+    return (this.display.requirements ??= inspectEach(this.parts().requirements, this.context.ruby));
   }
   get parameters(): PathParameter[] {
-    return (this.display.parameters ??= parameters(this.info, this.requirementsHash));
+    return (this.display.parameters ??= parameters(this.info, this.parts().requirements));
   }
 
   private get display(): Described {
     return (this.described ??= describe(this.parts(), this.context));
-  }
-
-  private parts(): RouteParts {
-    const { info, source, via, to, flags } = this;
-    const engine = (flags & ENGINE) !== 0;
-    return { info, defaults: this.defaultsHash, requirements: this.requirementsHash, via, to, source, internal: this.internal, anchored: this.anchored, engine };
   }
 
   /** Plain data for JSON (the CLI's `--json`, the server's custom requests). */
@@ -138,6 +124,70 @@ export class DrawnRoute implements Route {
       name, verbs, verb, path, reqs, controller, action, endpoint, defaults, requirements,
       requiredParts, optionalParts, parameters, helpers, source, internal, anchored, engine,
     };
+  }
+}
+
+/** A route from the general `Mapping` path: any defaults, requirements and endpoint. */
+export class MappedRoute extends DrawnRoute {
+  private readonly defaultsHash: RHash;
+  private readonly requirementsHash: RHash;
+  private readonly to: RValue | undefined;
+  private readonly flags: number;
+
+  constructor(p: RouteParts, context: DisplayContext) {
+    super(p.source, p.info, p.via, context);
+    this.defaultsHash = p.defaults;
+    this.requirementsHash = p.requirements;
+    this.to = p.to;
+    this.flags = (p.internal ? INTERNAL : 0) | (p.anchored ? 0 : UNANCHORED) | (p.engine ? ENGINE : 0);
+  }
+
+  get internal(): boolean {
+    return (this.flags & INTERNAL) !== 0;
+  }
+  get anchored(): boolean {
+    return (this.flags & UNANCHORED) === 0;
+  }
+  protected parts(): RouteParts {
+    const { info, source, via, to, flags } = this;
+    const [internal, anchored, engine] = [(flags & INTERNAL) !== 0, (flags & UNANCHORED) === 0, (flags & ENGINE) !== 0];
+    return { info, defaults: this.defaultsHash, requirements: this.requirementsHash, via, to, source, internal, anchored, engine };
+  }
+}
+
+/** What a plain route is made of (`buildPlainRoute`). */
+export interface PlainParts {
+  info: PathInfo;
+  controller: string;
+  action: string;
+  via: RValue[];
+  source: Span;
+}
+
+/**
+ * A standard action drawn in a plain scope: its defaults are `{controller:, action:}`, it
+ * has no requirements, and it is anchored, internal never, its endpoint the controller.
+ */
+export class PlainRoute extends DrawnRoute {
+  private readonly controllerName: string;
+  private readonly actionName: string;
+
+  constructor(p: PlainParts, context: DisplayContext) {
+    super(p.source, p.info, p.via, context);
+    this.controllerName = p.controller;
+    this.actionName = p.action;
+  }
+
+  get internal(): boolean {
+    return false;
+  }
+  get anchored(): boolean {
+    return true;
+  }
+  protected parts(): RouteParts {
+    const defaults = RHash.fromArrays([CONTROLLER, ACTION], [this.controllerName, this.actionName]);
+    const { info, via, source } = this;
+    return { info, defaults, requirements: NO_REQUIREMENTS, via, to: undefined, source, internal: false, anchored: true, engine: false };
   }
 }
 

@@ -45,7 +45,8 @@ export type FrameKey = keyof Frame;
 /**
  * A flattened scope: every frame key, copied from the parent's then overridden. Each key
  * is assigned by name, in one order, so every instance has one shape and each copy is a
- * plain field store (a loop over key names made them keyed, generic stores).
+ * plain field store (a loop over key names made them keyed, generic stores). A frame never
+ * holds `undefined` (Ruby's nil is `null`), so `undefined` means the frame does not set it.
  */
 class Resolved implements Frame {
   path?: RValue;
@@ -68,24 +69,24 @@ class Resolved implements Frame {
   action_options?: { only: RValue; except: RValue };
 
   constructor(p: Frame | undefined, f: Frame) {
-    this.path = "path" in f ? f.path : p?.path;
-    this.shallow_path = "shallow_path" in f ? f.shallow_path : p?.shallow_path;
-    this.as = "as" in f ? f.as : p?.as;
-    this.shallow_prefix = "shallow_prefix" in f ? f.shallow_prefix : p?.shallow_prefix;
-    this.module = "module" in f ? f.module : p?.module;
-    this.controller = "controller" in f ? f.controller : p?.controller;
-    this.action = "action" in f ? f.action : p?.action;
-    this.path_names = "path_names" in f ? f.path_names : p?.path_names;
-    this.constraints = "constraints" in f ? f.constraints : p?.constraints;
-    this.shallow = "shallow" in f ? f.shallow : p?.shallow;
-    this.blocks = "blocks" in f ? f.blocks : p?.blocks;
-    this.defaults = "defaults" in f ? f.defaults : p?.defaults;
-    this.via = "via" in f ? f.via : p?.via;
-    this.format = "format" in f ? f.format : p?.format;
-    this.options = "options" in f ? f.options : p?.options;
-    this.to = "to" in f ? f.to : p?.to;
-    this.scope_level_resource = "scope_level_resource" in f ? f.scope_level_resource : p?.scope_level_resource;
-    this.action_options = "action_options" in f ? f.action_options : p?.action_options;
+    this.path = f.path !== undefined ? f.path : p?.path;
+    this.shallow_path = f.shallow_path !== undefined ? f.shallow_path : p?.shallow_path;
+    this.as = f.as !== undefined ? f.as : p?.as;
+    this.shallow_prefix = f.shallow_prefix !== undefined ? f.shallow_prefix : p?.shallow_prefix;
+    this.module = f.module !== undefined ? f.module : p?.module;
+    this.controller = f.controller !== undefined ? f.controller : p?.controller;
+    this.action = f.action !== undefined ? f.action : p?.action;
+    this.path_names = f.path_names !== undefined ? f.path_names : p?.path_names;
+    this.constraints = f.constraints !== undefined ? f.constraints : p?.constraints;
+    this.shallow = f.shallow !== undefined ? f.shallow : p?.shallow;
+    this.blocks = f.blocks !== undefined ? f.blocks : p?.blocks;
+    this.defaults = f.defaults !== undefined ? f.defaults : p?.defaults;
+    this.via = f.via !== undefined ? f.via : p?.via;
+    this.format = f.format !== undefined ? f.format : p?.format;
+    this.options = f.options !== undefined ? f.options : p?.options;
+    this.to = f.to !== undefined ? f.to : p?.to;
+    this.scope_level_resource = f.scope_level_resource !== undefined ? f.scope_level_resource : p?.scope_level_resource;
+    this.action_options = f.action_options !== undefined ? f.action_options : p?.action_options;
   }
 }
 
@@ -150,22 +151,22 @@ export class Scope {
     return RESOURCE_METHOD_SCOPES.includes(this.level);
   }
 
-  /** `Scope#action_name`: the name parts for a route, by scope level. */
+  /** `Scope#action_name`: the name parts for a route, by scope level (`undefined` reads as nil). */
   actionName(namePrefix: RValue | undefined, prefix: RValue | undefined, collectionName?: string, memberName?: string): RValue[] {
-    const parts = (xs: (RValue | undefined)[]) => xs.map((x) => (x === undefined ? null : x));
+    const n = (x: RValue | undefined): RValue => (x === undefined ? null : x);
     switch (this.level) {
       case "nested":
-        return parts([namePrefix, prefix]);
+        return [n(namePrefix), n(prefix)];
       case "collection":
-        return parts([prefix, namePrefix, collectionName]);
+        return [n(prefix), n(namePrefix), n(collectionName)];
       case "new":
-        return parts([prefix, "new", namePrefix, memberName]);
+        return [n(prefix), "new", n(namePrefix), n(memberName)];
       case "member":
-        return parts([prefix, namePrefix, memberName]);
+        return [n(prefix), n(namePrefix), n(memberName)];
       case "root":
-        return parts([namePrefix, collectionName, prefix]);
+        return [n(namePrefix), n(collectionName), n(prefix)];
       default:
-        return parts([namePrefix, memberName, prefix]);
+        return [n(namePrefix), n(memberName), n(prefix)];
     }
   }
 

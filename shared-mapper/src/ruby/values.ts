@@ -140,9 +140,16 @@ export class RHash {
   }
   private removeAt(i: number): RValue | undefined {
     if (i < 0) return undefined;
-    const v = this.vs![i];
-    this.ks!.splice(i, 1);
-    this.vs!.splice(i, 1);
+    const ks = this.ks!;
+    const vs = this.vs!;
+    const v = vs[i];
+    // `splice` would allocate an array for the removed element on every delete.
+    for (let j = i + 1; j < ks.length; j++) {
+      ks[j - 1] = ks[j];
+      vs[j - 1] = vs[j];
+    }
+    ks.length--;
+    vs.length--;
     return v;
   }
   entries(): [RValue, RValue][] {
