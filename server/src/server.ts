@@ -12,7 +12,7 @@ import {
 } from "vscode-languageserver/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { toPath, toUri } from "./convert.js";
-import { helperCompletionList, resolveHelperCompletion, routesFileCompletions } from "./features/completion.js";
+import { helperCompletionList, helperCompletions, resolveHelperCompletion, routesFileCompletions, type CompletionShape } from "./features/completion.js";
 import { definitionInRoutesFile, definitionOfHelper } from "./features/definition.js";
 import { diagnosticsByFile } from "./features/diagnostics.js";
 import { hoverInRoutesFile, hoverOnHelper } from "./features/hover.js";
@@ -33,6 +33,11 @@ interface DocumentContext {
   routesFile: boolean;
 }
 
+/** Maps of each app made after start to warm up the mapper (see `RailsApp.rehearse`). */
+const WARM_UP_ROUNDS = 4;
+/** The pause after a change before the new table's completions are prepared. */
+const PREPARE_AFTER_MS = 50;
+
 export function startServer(connection: Connection, runtime: ServerRuntime): void {
   const documents = new TextDocuments(TextDocument);
   const workspace = new Workspace(runtime.fs, runtime.mapper);
@@ -41,9 +46,13 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   let canConfigure = false;
   let canWatch = false;
   let canFollowFolders = false;
+  let completionShape: CompletionShape = {};
+  const shapeFor = (app: RailsApp): CompletionShape => ({ ...completionShape, data: { root: app.root } });
 
   const runSafe = async <T>(token: CancellationToken | undefined, fallback: T, work: () => T | Promise<T>): Promise<T> => {
     if (token?.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, "cancelled");
+    // A request means the user is active: background preparation waits for the next pause.
+    if (preparing !== undefined) prepareSoon();
     try {
       return await work();
     } catch (e) {
@@ -77,10 +86,33 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       if (before.get(file) !== key || file === changedFile) connection.sendDiagnostics({ uri: toUri(file), diagnostics });
     }
     published.set(app, now);
+    prepareSoon();
     // Lets editors refresh views that show the table (the VS Code explorer, status bar).
     void connection.sendNotification("routemap/didChangeRoutes", { root: app.root, routes: result.routes.length, errors: result.diagnostics.filter((d) => d.severity === "error").length });
   };
   const publishAll = () => workspace.apps.forEach((app) => publish(app));
+
+  // Work that makes the next request quick, done in the background: the mapper's warm-up
+  // right after start, and for each new table its helper completions (which read every
+  // route's printed columns, built on first read), once the user has paused for a moment.
+  let preparing: ReturnType<typeof setTimeout> | undefined;
+  const prepareSoon = () => {
+    clearTimeout(preparing);
+    preparing = setTimeout(() => {
+      preparing = undefined;
+      void runSafe(undefined, undefined, prepare);
+    }, PREPARE_AFTER_MS);
+    preparing.unref?.();
+  };
+  const prepare = () => {
+    if (workspace.settings.completion) for (const app of workspace.apps) helperCompletions(app.table(), shapeFor(app));
+  };
+  const warmUp = (rounds: number) => {
+    if (rounds === 0) return prepareSoon();
+    // One map per macrotask: messages that arrive meanwhile are served in between.
+    for (const app of workspace.apps) setImmediate(() => runSafe(undefined, undefined, () => app.rehearse()));
+    setImmediate(() => warmUp(rounds - 1));
+  };
 
   const readSettings = async (): Promise<Settings> => {
     if (!canConfigure) return DEFAULT_SETTINGS;
@@ -107,6 +139,11 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     canConfigure = !!params.capabilities.workspace?.configuration;
     canWatch = !!params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration;
     canFollowFolders = !!params.capabilities.workspace?.workspaceFolders;
+    const completion = params.capabilities.textDocument?.completion;
+    completionShape = {
+      lazyDetail: !!completion?.completionItem?.resolveSupport?.properties.includes("detail"),
+      itemDefaults: ["data", "insertTextFormat"].every((d) => completion?.completionList?.itemDefaults?.includes(d)),
+    };
     workspace.discover(folders);
     return {
       capabilities: {
@@ -134,6 +171,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: globs.map((globPattern) => ({ globPattern })) }).catch(() => undefined);
     }
     publishAll();
+    warmUp(WARM_UP_ROUNDS);
   });
 
   connection.onDidChangeConfiguration(async () => {
@@ -175,15 +213,13 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   connection.onCompletion((p, token) =>
     withDocument<CompletionItem[] | CompletionList>(p.textDocument.uri, token, [], "completion", (c) => {
       if (c.routesFile) return routesFileCompletions(c.app, c.document.getText(), c.path, p.position);
-      const list = helperCompletionList(c.app.table(), c.document.getText(), p.position);
-      return { ...list, items: withUri(list.items, p.textDocument.uri) };
+      return helperCompletionList(c.app.table(), c.document.getText(), p.position, shapeFor(c.app));
     }),
   );
   connection.onCompletionResolve((item, token) =>
     runSafe(token, item, () => {
-      const data = item.data as { uri?: string } | undefined;
-      const path = data?.uri ? toPath(data.uri) : undefined;
-      const app = (path && workspace.appFor(path)) || workspace.apps[0];
+      const root = (item.data as { root?: string } | undefined)?.root;
+      const app = workspace.apps.find((a) => a.root === root) ?? workspace.apps[0];
       return app ? resolveHelperCompletion(app.table(), item) : item;
     }),
   );
@@ -240,11 +276,6 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 }
 
 /** Completion items remember their document, so `completionItem/resolve` finds the app. */
-function withUri(items: CompletionItem[], uri: string): CompletionItem[] {
-  const data = { uri };
-  return items.map((item) => (item.data ? item : Object.assign(item, { data })));
-}
-
 function pick(result: ReturnType<RailsApp["table"]>) {
   return { routes: result.routes, engines: result.engines, customHelpers: result.customHelpers, diagnostics: result.diagnostics };
 }

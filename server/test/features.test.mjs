@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { hoverInRoutesFile, hoverOnHelper } from "../dist/features/hover.js";
-import { helperCompletionList, helperCompletions, routesFileCompletions } from "../dist/features/completion.js";
+import { helperCompletionList, helperCompletions, resolveHelperCompletion, routesFileCompletions } from "../dist/features/completion.js";
 import { definitionInRoutesFile, definitionOfHelper } from "../dist/features/definition.js";
 import { documentSymbols, workspaceSymbols } from "../dist/features/symbols.js";
 import { helperReferences, helpersAt } from "../dist/features/references.js";
@@ -102,6 +102,23 @@ test("completion narrows helpers to the typed word's first letter, and says the 
   const all = helperCompletionList(app.table(), "<%= ", { line: 0, character: 4 });
   assert.equal(all.isIncomplete, false);
   assert.equal(all.items.length, helperCompletions(app.table()).length);
+});
+
+test("for clients that allow it, long helper lists leave details to resolve and defaults to the list", async () => {
+  const { app, cursor, files } = await workspaceFor(APP.replace("new_post_path", "ed$0"));
+  const data = { root: app.root };
+  const full = helperCompletionList(app.table(), files.get(cursor.path), cursor.position, { data });
+  const lean = helperCompletionList(app.table(), files.get(cursor.path), cursor.position, { data, lazyDetail: true, itemDefaults: true });
+  assert.deepEqual(lean.items.map((i) => i.label), full.items.map((i) => i.label));
+  assert.deepEqual(lean.itemDefaults, { insertTextFormat: 2, data });
+  assert.ok(lean.items.every((i) => i.detail === undefined && i.data === undefined && i.insertTextFormat === undefined));
+  assert.ok(full.items.every((i) => i.detail && i.data === data) && full.itemDefaults === undefined);
+  const edit = (list) => list.items.find((i) => i.label === "edit_post_path");
+  assert.equal(edit(full).insertTextFormat, 2);
+  // Resolving a lean item gives what the full list had, plus the documentation both get.
+  const resolved = resolveHelperCompletion(app.table(), edit(lean));
+  assert.equal(resolved.detail, edit(full).detail);
+  assert.equal(resolved.documentation.value, resolveHelperCompletion(app.table(), edit(full)).documentation.value);
 });
 
 test("completion in routes files: top level DSL", () => checkRoutesCompletion("top", withRoutes("Rails.application.routes.draw do\n  res$0\nend")));

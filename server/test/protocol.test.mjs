@@ -142,3 +142,25 @@ test("requests for missing files, odd positions or bad parameters get empty answ
   const symbols = await conn.sendRequest("workspace/symbol", { query: "wishlist" });
   assert.ok(symbols.some((s) => s.name === "wishlist_product_path"));
 });
+
+test("a client that supports item defaults and lazy details, as VS Code's does, gets lean completion lists", async () => {
+  const lean = spawn(process.execPath, [join(repo, "server/dist/bundle/server.js"), "--stdio"], { stdio: ["pipe", "pipe", "pipe"] });
+  const c = createProtocolConnection(new StreamMessageReader(lean.stdout), new StreamMessageWriter(lean.stdin));
+  c.listen();
+  const completion = {
+    completionItem: { snippetSupport: true, resolveSupport: { properties: ["documentation", "detail", "additionalTextEdits"] } },
+    completionList: { itemDefaults: ["commitCharacters", "editRange", "insertTextFormat", "insertTextMode", "data"] },
+  };
+  await c.sendRequest("initialize", { processId: process.pid, rootUri: pathToFileURL(root).toString(), capabilities: { textDocument: { completion } } });
+  c.sendNotification("initialized", {});
+  const list = await c.sendRequest("textDocument/completion", { textDocument: { uri: VIEW }, position: { line: 3, character: 30 } });
+  assert.equal(list.itemDefaults.insertTextFormat, 2);
+  const item = list.items.find((i) => i.label === "edit_admin_product_path");
+  assert.deepEqual(Object.keys(item).sort(), ["insertText", "kind", "label"]);
+  const resolved = await c.sendRequest("completionItem/resolve", { ...item, data: list.itemDefaults.data });
+  assert.match(resolved.detail, /^GET \/admin\/products\/:id\/edit\(\.:format\) → admin\/products#edit$/);
+  await c.sendRequest("shutdown");
+  const exited = new Promise((resolve) => lean.once("exit", resolve));
+  c.sendNotification("exit");
+  assert.equal(await exited, 0);
+});

@@ -9,35 +9,57 @@ import { singularize } from "@routemap/shared-mapper/inflector";
 import { CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem, type CompletionList, type Position } from "vscode-languageserver/node";
 import type { RailsApp } from "../workspace.js";
 import { siteAt } from "./declarations.js";
-import { helperIndex, requiredParameters } from "./helpers.js";
+import { helperIndex, requiredParameters, type Helper } from "./helpers.js";
 
-const completionCache = new WeakMap<MapResult, CompletionItem[]>();
+/**
+ * What the client lets us leave out of each item of a long list (LSP 3.17): the `detail`
+ * (filled in by `completionItem/resolve` when it is in the client's `resolveSupport`), and
+ * `data` and `insertTextFormat` (sent once, as the list's `itemDefaults`). A few thousand
+ * helpers make the list's size what its latency depends on.
+ */
+export interface CompletionShape {
+  /** Shared by every item; lets resolve find the table again. */
+  data?: unknown;
+  lazyDetail?: boolean;
+  itemDefaults?: boolean;
+}
 
-/** Every helper of the table as a completion item; built once per table. Documentation comes on resolve. */
-export function helperCompletions(result: MapResult): CompletionItem[] {
-  const cached = completionCache.get(result);
-  if (cached) return cached;
+const completionCache = new WeakMap<MapResult, Map<string, CompletionItem[]>>();
+
+/** Every helper of the table as a completion item; built once per table and shape. Documentation comes on resolve. */
+export function helperCompletions(result: MapResult, shape: CompletionShape = {}): CompletionItem[] {
+  const key = `${shape.lazyDetail ? "d" : ""}${shape.itemDefaults ? "i" : ""}`;
+  let byShape = completionCache.get(result);
+  if (!byShape) completionCache.set(result, (byShape = new Map()));
+  let items = byShape.get(key);
+  if (!items) byShape.set(key, (items = buildCompletions(result, shape)));
+  return items;
+}
+
+function buildCompletions(result: MapResult, shape: CompletionShape): CompletionItem[] {
   const items: CompletionItem[] = [];
   for (const helper of helperIndex(result).values()) {
     const route = helper.route;
     const params = route ? requiredParameters(route) : [];
     // `:post_id` reads best as `post`: the argument is usually the record.
     const placeholders = params.map((p, i) => `\${${i + 1}:${p === "id" && route?.name ? singularize(route.name.replace(/^(edit|new)_/, "").split("_").pop() ?? p) : p.replace(/_id$/, "")}}`);
-    const item: CompletionItem = {
-      label: helper.name,
-      kind: CompletionItemKind.Function,
-      detail: route ? `${route.verb || "ANY"} ${route.path} → ${route.reqs}` : `direct :${helper.custom!.name}`,
-    };
+    const item: CompletionItem = { label: helper.name, kind: CompletionItemKind.Function };
+    if (!shape.lazyDetail) item.detail = helperDetail(helper);
+    if (shape.data !== undefined && !shape.itemDefaults) item.data = shape.data;
     if (params.length) {
       item.insertText = `${helper.name}(${placeholders.join(", ")})`;
-      item.insertTextFormat = InsertTextFormat.Snippet;
+      if (!shape.itemDefaults) item.insertTextFormat = InsertTextFormat.Snippet;
     }
     // `_path` helpers before `_url` ones.
     if (helper.kind === "url") item.sortText = `~${helper.name}`;
     items.push(item);
   }
-  completionCache.set(result, items);
   return items;
+}
+
+function helperDetail(helper: Helper): string {
+  const route = helper.route;
+  return route ? `${route.verb || "ANY"} ${route.path} → ${route.reqs}` : `direct :${helper.custom!.name}`;
 }
 
 /**
@@ -45,24 +67,28 @@ export function helperCompletions(result: MapResult): CompletionItem[] {
  * those with a word starting with its first letter (the client filters further). The list
  * is marked incomplete once narrowed, so the client asks again as the word changes.
  */
-export function helperCompletionList(result: MapResult, text: string, position: Position): CompletionList {
+export function helperCompletionList(result: MapResult, text: string, position: Position, shape: CompletionShape = {}): CompletionList {
   const line = text.split("\n")[position.line] ?? "";
   const prefix = /[A-Za-z0-9_]*$/.exec(line.slice(0, position.character))?.[0] ?? "";
-  const items = helperCompletions(result);
-  if (prefix === "" || prefix[0] === "_") return { isIncomplete: false, items };
+  const all = helperCompletions(result, shape);
+  // Items without a plain-text label insert a snippet; the rest insert their label, the same as plain text.
+  const itemDefaults = shape.itemDefaults ? { insertTextFormat: InsertTextFormat.Snippet, data: shape.data } : undefined;
+  if (prefix === "" || prefix[0] === "_") return { isIncomplete: false, items: all, itemDefaults };
   const first = prefix[0].toLowerCase();
-  return { isIncomplete: true, items: items.filter((i) => i.label[0] === first || i.label.includes(`_${first}`)) };
+  const items = all.filter((i) => i.label[0] === first || i.label.includes(`_${first}`));
+  return { isIncomplete: true, items, itemDefaults };
 }
 
 /** `completionItem/resolve`: the route's details for the item the user is looking at. */
 export function resolveHelperCompletion(result: MapResult, item: CompletionItem): CompletionItem {
-  const route = helperIndex(result).get(item.label)?.route;
-  if (!route) return item;
+  const helper = helperIndex(result).get(item.label);
+  const route = helper?.route;
+  if (!route) return helper && !item.detail ? { ...item, detail: helperDetail(helper) } : item;
   const params = requiredParameters(route);
   const value = [`\`${route.verb || "ANY"} ${route.path}\` → \`${route.reqs}\``, params.length ? `Requires ${params.map((p) => `\`${p}\``).join(", ")}` : ""]
     .filter(Boolean)
     .join("\n\n");
-  return { ...item, documentation: { kind: MarkupKind.Markdown, value } };
+  return { ...item, detail: item.detail ?? helperDetail(helper!), documentation: { kind: MarkupKind.Markdown, value } };
 }
 
 const VERBS = ["get", "post", "patch", "put", "delete", "options", "match"];

@@ -14,7 +14,6 @@ import type { MapperState } from "./state.js";
 import type { Version } from "./version.js";
 
 const URL_OPTIONS = ["protocol", "subdomain", "domain", "host", "port"];
-const OPTIONAL_FORMAT_REGEX = /(?:\(\.:format\)+|\.:format|\/)\n?$/;
 const ANCHOR_CHARACTERS_REGEX = /^(\\A|\^)|(\\Z|\\z|\$)$/;
 
 /** The arguments of `Mapping.build`, as one object instead of Rails' eleven positionals. */
@@ -32,8 +31,7 @@ export interface MappingOptions {
 
 /** `Mapper.normalize_path`, including Journey's `Router::Utils.normalize_path`. */
 export function normalizePath(path: string): string {
-  // Most paths are already normal: no doubled or trailing slash, no escapes, no groups.
-  if (path.charCodeAt(0) === 47 && !/\/\/|\/$|%|\(/.test(path)) return path;
+  if (isNormalPath(path)) return path;
   let p = ("/" + path).replace(/\/+/g, "/");
   if (p !== "/") {
     if (p.endsWith("/")) p = p.slice(0, -1);
@@ -44,6 +42,18 @@ export function normalizePath(path: string): string {
   return p;
 }
 
+/** Most paths are already normal: a leading slash, no doubled or trailing one, no escape, no group. */
+function isNormalPath(path: string): boolean {
+  if (path.charCodeAt(0) !== 47 || path.charCodeAt(path.length - 1) === 47) return false;
+  let previous = 0;
+  for (let i = 0; i < path.length; i++) {
+    const c = path.charCodeAt(i);
+    if (c === 37 || c === 40 || (c === 47 && previous === 47)) return false;
+    previous = c;
+  }
+  return true;
+}
+
 export function normalizeName(name: string): string {
   return normalizePath(name).slice(1).replace(/\//g, "_");
 }
@@ -52,8 +62,20 @@ export function normalizeName(name: string): string {
 export function normalizeFormattedPath(path: string, format: RValue | undefined): string {
   const p = normalizePath(path);
   if (format === true) return `${p}.:format`;
-  if (format !== false && !OPTIONAL_FORMAT_REGEX.test(p)) return `${p}(.:format)`;
+  if (format !== false && !endsInFormatOrSlash(p)) return `${p}(.:format)`;
   return p;
+}
+
+/** `OPTIONAL_FORMAT_REGEX` (`(?:\(\.:format\)+|\.:format|\/)\Z`), by hand: it runs for every route. */
+function endsInFormatOrSlash(path: string): boolean {
+  let end = path.length;
+  if (path.charCodeAt(end - 1) === 10) end--;
+  const last = path.charCodeAt(end - 1);
+  if (last === 47) return true;
+  if (last !== 41) return path.endsWith(".:format", end);
+  // `(.:format` followed by one or more `)`.
+  while (path.charCodeAt(end - 1) === 41) end--;
+  return path.endsWith("(.:format", end);
 }
 
 /** `URI::DEFAULT_PARSER.escape` (RFC 2396): percent-encodes every byte outside its safe set. */

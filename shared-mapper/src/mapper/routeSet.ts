@@ -20,7 +20,7 @@ export class RouteSet {
   /** `RouteSet#add_route`: validates the name, then records the route. */
   add(route: DrawnRoute, name: RValue | undefined): Route {
     const text = name === undefined || name === null || name === false ? null : toS(name);
-    if (!blank(name ?? null) && !/^[_a-z]\w*$/im.test(text!)) {
+    if (!blank(name ?? null) && !isIdentifier(text!) && !/^[_a-z]\w*$/im.test(text!)) {
       throw routingError(`Invalid route name: '${text}'`);
     }
     if (text !== null && this.named.has(text)) {
@@ -43,4 +43,14 @@ export class RouteSet {
     const helpers = kind === "direct" ? [`${name}_path`, `${name}_url`] : [];
     this.customHelpers.push({ kind, name, helpers, source });
   }
+}
+
+/** A name made of word characters that starts with a letter or `_`: what the route name check passes. */
+function isIdentifier(name: string): boolean {
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i) | 32; // lower-cases ASCII letters
+    const letter = (c >= 97 && c <= 122) || name.charCodeAt(i) === 95;
+    if (!letter && (i === 0 || name.charCodeAt(i) < 48 || name.charCodeAt(i) > 57)) return false;
+  }
+  return name.length > 0;
 }

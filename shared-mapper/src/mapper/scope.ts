@@ -97,7 +97,6 @@ export const SCOPE_OPTIONS = [
 ] as const;
 
 const RESOURCE_SCOPES: ScopeLevel[] = ["resource", "resources"];
-const RESOURCE_METHOD_SCOPES: ScopeLevel[] = ["collection", "member", "new"];
 
 export class Scope {
   constructor(
@@ -148,7 +147,8 @@ export class Scope {
     return RESOURCE_SCOPES.includes(this.level);
   }
   get isResourceMethodScope(): boolean {
-    return RESOURCE_METHOD_SCOPES.includes(this.level);
+    const level = this.level;
+    return level === "collection" || level === "member" || level === "new";
   }
 
   /** `Scope#action_name`: the name parts for a route, by scope level (`undefined` reads as nil). */
