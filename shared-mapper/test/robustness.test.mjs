@@ -20,7 +20,11 @@ function checkResult(result, files) {
     assert.ok(d.span.start.line < lineCount && d.span.end.line < lineCount, `span outside ${d.span.file}: ${JSON.stringify(d.span)}`);
     assert.ok(d.span.start.line < d.span.end.line || d.span.start.character <= d.span.end.character);
   }
-  for (const r of result.routes) assert.ok(files.has(r.source.file));
+  for (const r of result.routes) {
+    assert.ok(files.has(r.source.file));
+    // Display fields are worked out on first read: reading them must not throw either.
+    assert.equal(typeof JSON.stringify(r), "string");
+  }
 }
 
 const cases = listCases();

@@ -10,10 +10,10 @@ import {
 import { extractOptions, checkArity, yieldTo } from "./block.js";
 import { concerns as callConcerns } from "./concerns.js";
 import { routingError } from "./errors.js";
-import { buildPlainRoute, buildRoute, normalizeFormattedPath, normalizeName, plainController, plainPathInfo, uriEscape } from "./mapping.js";
-import type { PathInfo } from "../journey/pattern.js";
+import { buildRoute, normalizeFormattedPath, normalizeName, uriEscape } from "./mapping.js";
+import { plainActions, plainRoute } from "./plain.js";
 import { Resource, SingletonResource, toArray } from "./resource.js";
-import type { ScopeLevel } from "./scope.js";
+import { actionName, isResourceMethodLevel, type ScopeLevel } from "./scope.js";
 import { namespaceScope, pathScope, scope, defaults as defaultsScope } from "./scoping.js";
 import { Call, MapperState, withScope } from "./state.js";
 
@@ -72,6 +72,7 @@ function declareResource(m: MapperState, call: Call, singleton: boolean): void {
 }
 
 function pluralActions(m: MapperState, res: Resource): void {
+  if (m.fastPaths && plainActions(m, res)) return;
   const actions = res.actions();
   collection(m, () => {
     if (actions.includes("index")) route(m, "get", "index");
@@ -82,6 +83,7 @@ function pluralActions(m: MapperState, res: Resource): void {
 }
 
 function singletonActions(m: MapperState, res: Resource): void {
+  if (m.fastPaths && plainActions(m, res)) return;
   const actions = res.actions();
   const create = () => {
     if (actions.includes("create")) collection(m, () => route(m, "post", "create"));
@@ -123,59 +125,6 @@ function route(m: MapperState, verb: string, action: string): void {
     optionsConstraints: new RHash(),
   };
   decomposedMatch(m, { path: sym(action), options: new RHash(), explicitPath: undefined, parts });
-}
-
-const VIA = new Map<string, RValue[]>();
-
-/**
- * What the standard routes drawn directly in one scope share, worked out once per scope:
- * the controller, and for the canonical actions (whose path and name do not depend on the
- * action) the path and the name. `undefined` fields send a route down the general path.
- */
-export interface PlainScope {
-  controller: string | undefined;
-  canonical?: PlainTarget;
-}
-
-interface PlainTarget {
-  info: PathInfo | undefined;
-  /** The name before the "already taken" check. */
-  name: string | undefined;
-}
-
-/**
- * `route` in a scope that sets nothing a standard action could pick up (no `to:`,
- * `action:`, constraints, defaults or options; no format or `format: false`): `add_route`
- * reduced to the path, the name and `buildPlainRoute`. Returns false, having changed
- * nothing, when the general path must decide.
- */
-function plainRoute(m: MapperState, verb: string, action: string): boolean {
-  const plain = (m.scope.plain ??= plainScope(m));
-  if (plain === null || plain.controller === undefined) return false;
-  const target = canonicalAction(m, action) ? (plain.canonical ??= plainTarget(m, action)) : plainTarget(m, action);
-  if (target.info === undefined) return false;
-  let via = VIA.get(verb);
-  if (!via) VIA.set(verb, (via = [sym(verb)]));
-  const name = target.name !== undefined && !m.set.hasNamedRoute(target.name) ? target.name : undefined;
-  m.set.add(buildPlainRoute(m, target.info, plain.controller, action, via), name);
-  return true;
-}
-
-function plainScope(m: MapperState): PlainScope | null {
-  const s = m.scope;
-  const format = s.get("format");
-  if (m.version.lt(4, 0) || (format !== undefined && format !== null && format !== false)) return null;
-  if (truthy(s.get("to") ?? null) || truthy(s.get("action") ?? null)) return null;
-  if (s.get("constraints")?.size || s.get("defaults")?.size || s.get("options")?.size) return null;
-  const controller = s.get("controller");
-  return { controller: typeof controller === "string" ? plainController(m, controller) : undefined };
-}
-
-function plainTarget(m: MapperState, action: string): PlainTarget {
-  const path = pathForAction(m, action, undefined);
-  if (blank(path)) return { info: undefined, name: undefined };
-  const info = plainPathInfo(normalizeFormattedPath(uriEscape(path), m.scope.get("format")));
-  return { info, name: nameCandidate(m, undefined, action) };
 }
 
 /** `map_match`'s `to` from the scope: `scope to:`, else `controller` + `action` scopes. */
@@ -267,7 +216,7 @@ export function member(m: MapperState, body: Body): void {
 
 export function newScope(m: MapperState, body: Body): void {
   const res = requireResourceScope(m, "new");
-  withScopeLevel(m, "new", () => pathScope(m, res.newScope(actionPath(m, "new")), body));
+  withScopeLevel(m, "new", () => pathScope(m, res.newScope(actionPath(actionScope(m), "new")), body));
 }
 
 export function nested(m: MapperState, body: Body): void {
@@ -317,27 +266,41 @@ function nestedOptions(m: MapperState, res: Resource): RHash {
   return options;
 }
 
-function actionPath(m: MapperState, name: string): string {
-  const names = m.scope.get("path_names");
-  const given = names?.sget(name);
+/** What `path_for_action` and `name_for_action` read from the scope. */
+export interface ActionScope {
+  level: ScopeLevel;
+  path: RValue | undefined;
+  as: RValue | undefined;
+  pathNames: RHash | undefined;
+  resource: Resource | undefined;
+}
+
+export function actionScope(m: MapperState): ActionScope {
+  const s = m.scope;
+  return { level: s.level, path: s.get("path"), as: s.get("as"), pathNames: s.get("path_names"), resource: parentResource(m) };
+}
+
+/** The path segment of an action (`new`, `edit`), as renamed by `path_names`. */
+export function actionPath(s: ActionScope, name: string): string {
+  const given = s.pathNames?.sget(name);
   return truthy(given) ? toS(given!) : name;
 }
 
-function canonicalAction(m: MapperState, action: RValue | undefined): boolean {
-  return m.scope.isResourceMethodScope && CANONICAL_ACTIONS.includes(toS(action ?? null));
+export function canonicalAction(s: ActionScope, action: RValue | undefined): boolean {
+  return isResourceMethodLevel(s.level) && CANONICAL_ACTIONS.includes(toS(action ?? null));
 }
 
-function pathForAction(m: MapperState, action: RValue | undefined, path: RValue | undefined): string {
-  const scopePath = toS(m.scope.get("path") ?? null);
+export function pathForAction(s: ActionScope, action: RValue | undefined, path: RValue | undefined): string {
+  const scopePath = toS(s.path ?? null);
   if (truthy(path)) return `${scopePath}/${toS(path!)}`;
-  if (canonicalAction(m, action)) return scopePath;
-  return `${scopePath}/${actionPath(m, toS(action ?? null))}`;
+  if (canonicalAction(s, action)) return scopePath;
+  return `${scopePath}/${actionPath(s, toS(action ?? null))}`;
 }
 
-function prefixNameForAction(m: MapperState, as: RValue | undefined, action: RValue | undefined): string | undefined {
+function prefixNameForAction(s: ActionScope, as: RValue | undefined, action: RValue | undefined): string | undefined {
   let prefix: RValue | undefined;
   if (truthy(as)) prefix = as;
-  else if (!canonicalAction(m, action)) prefix = action;
+  else if (!canonicalAction(s, action)) prefix = action;
   if (truthy(prefix) && toS(prefix!) !== "/" && toS(prefix!) !== "") {
     return normalizeName(toS(prefix!).replace(/-/g, "_"));
   }
@@ -346,24 +309,23 @@ function prefixNameForAction(m: MapperState, as: RValue | undefined, action: RVa
 
 /** `name_for_action`: the route name Rails derives, or undefined. */
 export function nameForAction(m: MapperState, as: RValue | undefined, action: RValue | undefined): string | undefined {
-  const candidate = nameCandidate(m, as, action);
+  const candidate = nameCandidate(actionScope(m), as, action);
   if (candidate === undefined || (as === undefined || as === null) && m.set.hasNamedRoute(candidate)) return undefined;
   return candidate;
 }
 
 /** `name_for_action` up to its check that an automatic name is not taken yet. */
-function nameCandidate(m: MapperState, as: RValue | undefined, action: RValue | undefined): string | undefined {
-  const prefix = prefixNameForAction(m, as, action);
-  const namePrefix = m.scope.get("as");
+export function nameCandidate(s: ActionScope, as: RValue | undefined, action: RValue | undefined): string | undefined {
+  const prefix = prefixNameForAction(s, as, action);
   let collectionName: string | undefined;
   let memberName: string | undefined;
-  const res = parentResource(m);
+  const res = s.resource;
   if (res) {
     if (!truthy(as) && !truthy(action)) return undefined;
     collectionName = res.collectionName;
     memberName = res.memberName;
   }
-  const parts = m.scope.actionName(namePrefix ?? null, prefix ?? null, collectionName, memberName);
+  const parts = actionName(s.level, s.as ?? null, prefix ?? null, collectionName, memberName);
   // `select(&:present?).join("_")`
   let candidate = "";
   for (const p of parts) {
@@ -527,7 +489,7 @@ function decomposedMatch(m: MapperState, d: Decomposed): void {
 
 function addRoute(m: MapperState, d: Decomposed): void {
   const { options, parts } = d;
-  let path = pathForAction(m, d.path, d.explicitPath);
+  let path = pathForAction(actionScope(m), d.path, d.explicitPath);
   if (blank(path)) throw routingError("path is required");
   let action: string | null = toS(d.path);
   const optionAction = options.sdelete("action");

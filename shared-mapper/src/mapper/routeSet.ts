@@ -17,10 +17,15 @@ export class RouteSet {
     return this.named.has(name);
   }
 
+  /** The name check of `add_route` (Ruby's `^`/`$` are line anchors). */
+  isValidName(name: string): boolean {
+    return isIdentifier(name) || /^[_a-z]\w*$/im.test(name);
+  }
+
   /** `RouteSet#add_route`: validates the name, then records the route. */
   add(route: DrawnRoute, name: RValue | undefined): Route {
     const text = name === undefined || name === null || name === false ? null : toS(name);
-    if (!blank(name ?? null) && !isIdentifier(text!) && !/^[_a-z]\w*$/im.test(text!)) {
+    if (!blank(name ?? null) && !this.isValidName(text!)) {
       throw routingError(`Invalid route name: '${text}'`);
     }
     if (text !== null && this.named.has(text)) {

@@ -5,7 +5,7 @@
  * (`shallow_nesting_depth` counts on that).
  */
 import type { Resource } from "./resource.js";
-import type { PlainScope } from "./resources.js";
+import type { PlainScope } from "./plain.js";
 import { RHash, sym, type RValue } from "../ruby/values.js";
 
 export type ScopeLevel =
@@ -147,32 +147,37 @@ export class Scope {
     return RESOURCE_SCOPES.includes(this.level);
   }
   get isResourceMethodScope(): boolean {
-    const level = this.level;
-    return level === "collection" || level === "member" || level === "new";
-  }
-
-  /** `Scope#action_name`: the name parts for a route, by scope level (`undefined` reads as nil). */
-  actionName(namePrefix: RValue | undefined, prefix: RValue | undefined, collectionName?: string, memberName?: string): RValue[] {
-    const n = (x: RValue | undefined): RValue => (x === undefined ? null : x);
-    switch (this.level) {
-      case "nested":
-        return [n(namePrefix), n(prefix)];
-      case "collection":
-        return [n(prefix), n(namePrefix), n(collectionName)];
-      case "new":
-        return [n(prefix), "new", n(namePrefix), n(memberName)];
-      case "member":
-        return [n(prefix), n(namePrefix), n(memberName)];
-      case "root":
-        return [n(namePrefix), n(collectionName), n(prefix)];
-      default:
-        return [n(namePrefix), n(memberName), n(prefix)];
-    }
+    return isResourceMethodLevel(this.level);
   }
 
   /** Every node from this one up to the root. */
   *nodes(): Generator<Scope> {
     for (let s: Scope | null = this; s; s = s.parent) yield s;
+  }
+}
+
+export function isResourceMethodLevel(level: ScopeLevel): boolean {
+  return level === "collection" || level === "member" || level === "new";
+}
+
+/** `Scope#action_name`: the name parts for a route, by scope level (`undefined` reads as nil). */
+export function actionName(
+  level: ScopeLevel, namePrefix: RValue | undefined, prefix: RValue | undefined, collectionName?: string, memberName?: string,
+): RValue[] {
+  const n = (x: RValue | undefined): RValue => (x === undefined ? null : x);
+  switch (level) {
+    case "nested":
+      return [n(namePrefix), n(prefix)];
+    case "collection":
+      return [n(prefix), n(namePrefix), n(collectionName)];
+    case "new":
+      return [n(prefix), "new", n(namePrefix), n(memberName)];
+    case "member":
+      return [n(prefix), n(namePrefix), n(memberName)];
+    case "root":
+      return [n(namePrefix), n(collectionName), n(prefix)];
+    default:
+      return [n(namePrefix), n(memberName), n(prefix)];
   }
 }
 

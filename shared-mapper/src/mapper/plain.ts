@@ -1,0 +1,116 @@
+/**
+ * Shortcuts for the routes nearly every app is made of: the standard actions of
+ * `resources`/`resource` in a "plain" scope, one that sets nothing such a route could pick
+ * up (no `to:`, `action:`, constraints, defaults or options; no format, or `format: false`).
+ *
+ * For those, Rails' general path (`collection`/`new`/`member` scopes, `match`, `add_route`,
+ * `Mapping`) only works out a path, a name and `{controller:, action:}`. The functions here
+ * compute exactly that with the same rules (`pathForAction`, `nameCandidate`, and
+ * `buildPlainRoute` in mapping.ts), without building the scopes and option hashes in between.
+ * Whenever the general path could do more (a shallow member, a `:controller` segment, a glob,
+ * a bad name, a path syntax error), they return false having drawn nothing, and the general
+ * path runs and decides, errors included. `fastpaths.test.mjs` draws every fixture and its
+ * mutations both ways, in every supported version, and compares the tables.
+ */
+import type { PathInfo } from "../journey/pattern.js";
+import { blank, RValue, sym, toS, truthy } from "../ruby/values.js";
+import { buildPlainRoute, normalizeFormattedPath, normalizePath, plainController, plainPathInfo, uriEscape } from "./mapping.js";
+import type { Resource } from "./resource.js";
+import { ActionScope, actionPath, actionScope, canonicalAction, nameCandidate, pathForAction } from "./resources.js";
+import type { ScopeLevel } from "./scope.js";
+import type { MapperState } from "./state.js";
+
+/**
+ * What the standard routes drawn in one scope share, worked out once per scope node: the
+ * controller (with the module), and for the canonical actions of a method scope (whose path
+ * and name do not depend on the action) the target. `null`: the scope is not plain.
+ */
+export interface PlainScope {
+  controller: string | undefined;
+  canonical?: PlainTarget;
+}
+
+interface PlainTarget {
+  /** Undefined when the general path must analyse the path itself. */
+  info: PathInfo | undefined;
+  /** The name before the "already taken" check. */
+  name: string | undefined;
+}
+
+const VIA: Record<string, RValue[]> = {};
+const via = (verb: string) => (VIA[verb] ??= [sym(verb)]);
+
+/** `route(verb, action)` inside a `collection`/`new`/`member` scope. */
+export function plainRoute(m: MapperState, verb: string, action: string): boolean {
+  const plain = (m.scope.plain ??= plainScope(m));
+  if (plain === null || plain.controller === undefined) return false;
+  const s = actionScope(m);
+  const target = canonicalAction(s, action) ? (plain.canonical ??= plainTarget(m, s, action)) : plainTarget(m, s, action);
+  if (target.info === undefined) return false;
+  addPlain(m, target, plain.controller, verb, action);
+  return true;
+}
+
+/** The standard actions by scope level, in the order Rails 4.0+ draws them. */
+type Plan = [ScopeLevel, [verb: string, action: string][]][];
+const COLLECTION: Plan[number] = ["collection", [["get", "index"], ["post", "create"]]];
+const NEW: Plan[number] = ["new", [["get", "new"]]];
+const MEMBER: Plan[number] = ["member", [["get", "edit"], ["get", "show"], ["patch", "update"], ["put", "update"], ["delete", "destroy"]]];
+const SINGULAR_COLLECTION: Plan[number] = ["collection", [["post", "create"]]];
+const PLURAL_PLAN: Plan = [COLLECTION, NEW, MEMBER];
+const SINGULAR_PLAN: Plan = [NEW, MEMBER, SINGULAR_COLLECTION];
+
+/** All of a resource's standard actions (`pluralActions`/`singletonActions`), from the resource's scope. */
+export function plainActions(m: MapperState, res: Resource): boolean {
+  const plain = (m.scope.plain ??= plainScope(m));
+  if (plain === null || plain.controller === undefined) return false;
+  // A shallow member gets its own path and name prefix (`shallowScope`).
+  if (!res.singleton && truthy(m.scope.get("shallow") ?? null)) return false;
+  const actions = res.actions();
+  const outer = actionScope(m);
+  const scopePath = toS(outer.path ?? null);
+  const routes: [PlainTarget, string, string][] = [];
+  for (const [level, steps] of res.singleton ? SINGULAR_PLAN : PLURAL_PLAN) {
+    if (!steps.some(([, action]) => actions.includes(action))) continue;
+    // `pathScope` of `collection`, `new` and `member`.
+    const s: ActionScope = { ...outer, level, path: normalizePath(`${scopePath}/${levelPath(res, level, outer)}`) };
+    let canonical: PlainTarget | undefined;
+    for (const [verb, action] of steps) {
+      if (!actions.includes(action)) continue;
+      const target = canonicalAction(s, action) ? (canonical ??= plainTarget(m, s, action)) : plainTarget(m, s, action);
+      if (target.info === undefined || (target.name !== undefined && !m.set.isValidName(target.name))) return false;
+      routes.push([target, verb, action]);
+    }
+  }
+  for (const [target, verb, action] of routes) addPlain(m, target, plain.controller, verb, action);
+  return true;
+}
+
+function levelPath(res: Resource, level: ScopeLevel, s: ActionScope): string {
+  if (level === "collection") return res.collectionScope;
+  if (level === "new") return res.newScope(actionPath(s, "new"));
+  return res.memberScope;
+}
+
+function addPlain(m: MapperState, target: PlainTarget, controller: string, verb: string, action: string): void {
+  const name = target.name !== undefined && !m.set.hasNamedRoute(target.name) ? target.name : undefined;
+  m.set.add(buildPlainRoute(m, target.info!, controller, action, via(verb)), name);
+}
+
+function plainScope(m: MapperState): PlainScope | null {
+  const s = m.scope;
+  const format = s.get("format");
+  if (m.version.lt(4, 0) || (format !== undefined && format !== null && format !== false)) return null;
+  if (truthy(s.get("to") ?? null) || truthy(s.get("action") ?? null)) return null;
+  if (s.get("constraints")?.size || s.get("defaults")?.size || s.get("options")?.size) return null;
+  const controller = s.get("controller");
+  return { controller: typeof controller === "string" ? plainController(m, controller) : undefined };
+}
+
+function plainTarget(m: MapperState, s: ActionScope, action: string): PlainTarget {
+  const path = pathForAction(s, action, undefined);
+  // `add_route` raises "path is required" for a blank path: the general path reports it.
+  if (blank(path)) return { info: undefined, name: undefined };
+  const info = plainPathInfo(normalizeFormattedPath(uriEscape(path), m.scope.get("format")));
+  return { info, name: nameCandidate(s, undefined, action) };
+}
