@@ -46,7 +46,7 @@ interface CallSite {
   node: N.CallNode;
   index: LineIndex;
   /** Computed on first use: a `resources` call is the source of seven routes. */
-  span?: Span;
+  span: Span | undefined;
 }
 
 export class Interpreter implements MapperHost {
@@ -325,7 +325,8 @@ export class Interpreter implements MapperHost {
 
   /** Runs a DSL call with its node as the current source; Rails' errors become diagnostics here. */
   dispatch(node: N.CallNode, run: () => RValue): RValue {
-    const site: CallSite = { node, index: this.index };
+    // Created with every field, so all sites share one shape.
+    const site: CallSite = { node, index: this.index, span: undefined };
     const set = this.mapper.set;
     const first = set.routes.length;
     const declaration = this.declare(node, site.index);
