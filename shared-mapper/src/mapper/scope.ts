@@ -146,9 +146,6 @@ export class Scope {
   get isResourceScope(): boolean {
     return RESOURCE_SCOPES.includes(this.level);
   }
-  get isResourceMethodScope(): boolean {
-    return isResourceMethodLevel(this.level);
-  }
 
   /** Every node from this one up to the root. */
   *nodes(): Generator<Scope> {
