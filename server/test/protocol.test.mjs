@@ -8,7 +8,9 @@ import { cpSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { createProtocolConnection, StreamMessageReader, StreamMessageWriter } from "vscode-languageserver-protocol/node";
+import {
+  CancellationTokenSource, createProtocolConnection, LSPErrorCodes, StreamMessageReader, StreamMessageWriter,
+} from "vscode-languageserver-protocol/node";
 
 const repo = new URL("../..", import.meta.url).pathname;
 const root = mkdtempSync(join(tmpdir(), "routemap-lsp-"));
@@ -141,6 +143,19 @@ test("requests for missing files, odd positions or bad parameters get empty answ
   assert.equal(await conn.sendRequest("routemap/recognize", { nonsense: true }), null);
   const symbols = await conn.sendRequest("workspace/symbol", { query: "wishlist" });
   assert.ok(symbols.some((s) => s.name === "wishlist_product_path"));
+});
+
+test("a request cancelled before the server gets to it is answered RequestCancelled; the next one is served", async () => {
+  // The three messages leave in one tick, so the server reads the cancellation while the
+  // hover still waits behind the routes table: it must not compute the hover.
+  const busy = conn.sendRequest("routemap/routesTable", { uri: ROUTES, expanded: true });
+  const source = new CancellationTokenSource();
+  const hover = conn.sendRequest("textDocument/hover", { textDocument: { uri: VIEW }, position: { line: 3, character: 34 } }, source.token);
+  source.cancel();
+  await assert.rejects(hover, (e) => e.code === LSPErrorCodes.RequestCancelled);
+  assert.match((await busy).text, /Controller#Action/);
+  const again = await conn.sendRequest("textDocument/hover", { textDocument: { uri: VIEW }, position: { line: 3, character: 34 } });
+  assert.match(again.contents.value, /^\*\*product_path\*\*/);
 });
 
 test("a client that supports item defaults and lazy details, as VS Code's does, gets lean completion lists", async () => {
