@@ -275,7 +275,6 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   connection.listen();
 }
 
-/** Completion items remember their document, so `completionItem/resolve` finds the app. */
 function pick(result: ReturnType<RailsApp["table"]>) {
   return { routes: result.routes, engines: result.engines, customHelpers: result.customHelpers, diagnostics: result.diagnostics };
 }

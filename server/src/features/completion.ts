@@ -71,7 +71,8 @@ export function helperCompletionList(result: MapResult, text: string, position: 
   const line = text.split("\n")[position.line] ?? "";
   const prefix = /[A-Za-z0-9_]*$/.exec(line.slice(0, position.character))?.[0] ?? "";
   const all = helperCompletions(result, shape);
-  // Items without a plain-text label insert a snippet; the rest insert their label, the same as plain text.
+  // As a default, the snippet format also covers items without `insertText`: they insert their
+  // label, which holds no `$`, `}` or `\`, so as a snippet it is the label itself.
   const itemDefaults = shape.itemDefaults ? { insertTextFormat: InsertTextFormat.Snippet, data: shape.data } : undefined;
   if (prefix === "" || prefix[0] === "_") return { isIncomplete: false, items: all, itemDefaults };
   const first = prefix[0].toLowerCase();
