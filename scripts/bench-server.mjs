@@ -60,12 +60,15 @@ const stats = (xs) => ({ median: +percentile(xs, 50).toFixed(2), p99: +percentil
 // Keystrokes in a drawn file: each edit waits for that file's new diagnostics.
 const drawn = uri("config/routes/area7.rb");
 let text = readFileSync(join(root, "config/routes/area7.rb"), "utf8");
+const opened = new Promise((resolve) => (onDiagnostics = (p) => p.uri === drawn && p.version === 1 && resolve()));
 conn.sendNotification("textDocument/didOpen", { textDocument: { uri: drawn, languageId: "ruby", version: 1, text } });
+await opened;
 const editTimes = [];
 for (let i = 0; i < 200; i++) {
   const insert = i % 2 === 0 ? "x" : "";
   const line = 2;
-  const published = new Promise((resolve) => (onDiagnostics = (p) => p.uri === drawn && resolve()));
+  // The diagnostics of this very edit: the server says which version of the text they are for.
+  const published = new Promise((resolve) => (onDiagnostics = (p) => p.uri === drawn && p.version === i + 2 && resolve()));
   const t = performance.now();
   conn.sendNotification("textDocument/didChange", {
     textDocument: { uri: drawn, version: i + 2 },

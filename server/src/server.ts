@@ -83,7 +83,11 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       const key = JSON.stringify(diagnostics);
       now.set(file, key);
       // The edited file always gets an answer, so a client waiting on it is never left hanging.
-      if (before.get(file) !== key || file === changedFile) connection.sendDiagnostics({ uri: toUri(file), diagnostics });
+      if (before.get(file) !== key || file === changedFile) {
+        const uri = toUri(file);
+        // The version of the text they were computed from, for a file open in the editor.
+        connection.sendDiagnostics({ uri, version: documents.get(uri)?.version, diagnostics });
+      }
     }
     published.set(app, now);
     prepareSoon();
@@ -107,8 +111,21 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   const prepare = () => {
     if (workspace.settings.completion) for (const app of workspace.apps) helperCompletions(app.table(), shapeFor(app));
   };
+  // The first hover and completion after start ran three times slower than the next ones,
+  // waiting for V8 to compile their code: the warm-up ends by answering one of each, unseen.
+  const rehearseFeatures = (app: RailsApp) => {
+    const result = app.table();
+    const first = result.declarations.find((d) => d.file === app.routesFile);
+    if (first) hoverInRoutesFile(app, app.routesFile, first.span.start);
+    const helper = helperCompletions(result, shapeFor(app))[0]?.label ?? "a";
+    hoverOnHelper(result, helper, { line: 0, character: 1 });
+    helperCompletionList(result, helper.slice(0, 2), { line: 0, character: 2 }, shapeFor(app));
+  };
   const warmUp = (rounds: number) => {
-    if (rounds === 0) return prepareSoon();
+    if (rounds === 0) {
+      for (const app of workspace.apps) setImmediate(() => runSafe(undefined, undefined, () => rehearseFeatures(app)));
+      return prepareSoon();
+    }
     // One map per macrotask: messages that arrive meanwhile are served in between.
     for (const app of workspace.apps) setImmediate(() => runSafe(undefined, undefined, () => app.rehearse()));
     setImmediate(() => warmUp(rounds - 1));

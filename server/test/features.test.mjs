@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { hoverInRoutesFile, hoverOnHelper } from "../dist/features/hover.js";
-import { helperCompletionList, helperCompletions, resolveHelperCompletion, routesFileCompletions } from "../dist/features/completion.js";
+import { helperCompletionList, helperCompletions, LIMIT, resolveHelperCompletion, routesFileCompletions } from "../dist/features/completion.js";
 import { definitionInRoutesFile, definitionOfHelper } from "../dist/features/definition.js";
 import { documentSymbols, workspaceSymbols } from "../dist/features/symbols.js";
 import { helperReferences, helpersAt } from "../dist/features/references.js";
@@ -102,6 +102,36 @@ test("completion narrows helpers to the typed word's first letter, and says the 
   const all = helperCompletionList(app.table(), "<%= ", { line: 0, character: 4 });
   assert.equal(all.isIncomplete, false);
   assert.equal(all.items.length, helperCompletions(app.table()).length);
+});
+
+test("a narrowed list holds what an editor's fuzzy filter would keep, helpers starting with the word first, at most LIMIT", async () => {
+  // 300 resources whose helpers all start with `e`, so "e" alone matches 2,400 helpers.
+  const resources = Array.from({ length: 300 }, (_, i) => `  resources :e${i}s`).join("\n");
+  const fixture = `//- config/routes.rb\nRails.application.routes.draw do\n${resources}\n  resources :posts\nend\n//- app/views/x.html.erb\n<%= $0 %>\n`;
+  const { app } = await workspaceFor(fixture);
+  const list = (word) => helperCompletionList(app.table(), `<%= ${word}`, { line: 0, character: 4 + word.length });
+  const labels = (word) => list(word).items.map((i) => i.label);
+  assert.equal(LIMIT, 200);
+  assert.equal(labels("e").length, LIMIT);
+  assert.ok(list("e").isIncomplete);
+  // Every helper starting with the typed word comes before the rest, and once the word is
+  // precise enough, all of its matches are there.
+  assert.ok(labels("e29").slice(0, 4).every((l) => l.startsWith("e29")));
+  assert.deepEqual(labels("e299s_").sort(), ["e299s_path", "e299s_url"]);
+  assert.ok(labels("edit_p").includes("edit_post_path"));
+  // Everything sent can match: the word's first letter at a word start, the rest in order after it.
+  const fuzzy = (word) => new RegExp(`(^|_)${word.split("").join(".*")}`);
+  for (const word of ["e", "e2", "ep", "edp", "p"]) assert.ok(labels(word).every((l) => fuzzy(word).test(l)), word);
+});
+
+test("fuzzy narrowing finds helpers by the initials of their words", async () => {
+  const { app } = await workspaceFor(APP.replace("new_post_path", "$0"));
+  const labels = (word) => helperCompletionList(app.table(), `<%= ${word}`, { line: 0, character: 4 + word.length }).items.map((i) => i.label);
+  assert.ok(labels("ep").includes("edit_post_path"));
+  assert.ok(labels("pcu").includes("post_comments_url"));
+  assert.ok(labels("au").includes("admin_users_path") && labels("au").includes("admin_user_url"));
+  assert.ok(!labels("ep").includes("post_path"));
+  assert.deepEqual(labels("zz"), []);
 });
 
 test("for clients that allow it, long helper lists leave details to resolve and defaults to the list", async () => {

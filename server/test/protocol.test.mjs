@@ -22,6 +22,7 @@ const VIEW = uri("app/views/products/index.html.erb");
 let child;
 let conn;
 const diagnostics = new Map();
+const versions = new Map();
 const waiters = [];
 
 /** Resolves when the diagnostics published for `fileUri` satisfy `predicate`. */
@@ -42,8 +43,9 @@ function diagnosticsWhere(fileUri, predicate) {
 before(async () => {
   child = spawn(process.execPath, [join(repo, "server/dist/bundle/server.js"), "--stdio"], { stdio: ["pipe", "pipe", "pipe"] });
   conn = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
-  conn.onNotification("textDocument/publishDiagnostics", ({ uri, diagnostics: list }) => {
+  conn.onNotification("textDocument/publishDiagnostics", ({ uri, diagnostics: list, version }) => {
     diagnostics.set(uri, list);
+    versions.set(uri, version);
     for (let i = waiters.length - 1; i >= 0; i--) if (waiters[i]()) waiters.splice(i, 1);
   });
   conn.onRequest("workspace/configuration", (p) => p.items.map(() => ({ railsVersion: "6.1" })));
@@ -82,6 +84,8 @@ test("a mistake typed into a routes file is reported at once, and cleared when f
     contentChanges: [{ range: { start: { line, character: 0 }, end: { line, character: 0 } }, text: "  member { get :oops }\n" }],
   });
   const broken = await diagnosticsWhere(ROUTES, (l) => l.some((d) => d.severity === 1));
+  // Diagnostics of an open file say which version of its text they were computed from.
+  assert.equal(versions.get(ROUTES), 2);
   const error = broken.find((d) => d.severity === 1);
   assert.equal(error.message, "can't use member outside resource(s) scope");
   assert.deepEqual(error.range, { start: { line, character: 2 }, end: { line, character: 8 } });

@@ -138,6 +138,8 @@ export interface Declaration {
   readonly method: string;
   /** `resources :posts`: the method and its first argument as written. */
   readonly label: string;
+  /** The file of the call (`span.file`, known without working out the span). */
+  readonly file: string;
   /** The call without its block. */
   readonly span: Span;
   /** The call with its block. */

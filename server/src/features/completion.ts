@@ -63,9 +63,12 @@ function helperDetail(helper: Helper): string {
 }
 
 /**
- * The helpers worth sending for the word being typed: all of them before any letter, then
- * those with a word starting with its first letter (the client filters further). The list
- * is marked incomplete once narrowed, so the client asks again as the word changes.
+ * The helpers worth sending for the word being typed: all of them before any letter; then
+ * those the typed word can match as an editor's fuzzy filter does (its first letter at the
+ * start of a word of the helper, the rest in order after it), the helpers starting with the
+ * word first, at most `LIMIT` of them. The list is marked incomplete once narrowed, so the
+ * client asks again as the word grows, and what was cut off comes back as it matches better.
+ * (clangd and rust-analyzer bound their lists the same way.)
  */
 export function helperCompletionList(result: MapResult, text: string, position: Position, shape: CompletionShape = {}): CompletionList {
   const line = text.split("\n")[position.line] ?? "";
@@ -75,9 +78,43 @@ export function helperCompletionList(result: MapResult, text: string, position: 
   // label, which holds no `$`, `}` or `\`, so as a snippet it is the label itself.
   const itemDefaults = shape.itemDefaults ? { insertTextFormat: InsertTextFormat.Snippet, data: shape.data } : undefined;
   if (prefix === "" || prefix[0] === "_") return { isIncomplete: false, items: all, itemDefaults };
-  const first = prefix[0].toLowerCase();
-  const items = all.filter((i) => i.label[0] === first || i.label.includes(`_${first}`));
-  return { isIncomplete: true, items, itemDefaults };
+  return { isIncomplete: true, items: matching(all, prefix.toLowerCase()), itemDefaults };
+}
+
+/** The most items a narrowed list holds. */
+export const LIMIT = 200;
+
+function matching(all: CompletionItem[], word: string): CompletionItem[] {
+  const starting: CompletionItem[] = [];
+  const others: CompletionItem[] = [];
+  for (const item of narrowed(all, word[0])) {
+    const label = item.label.toLowerCase();
+    if (label.startsWith(word)) starting.push(item);
+    else if (others.length < LIMIT && fuzzyMatch(label, word)) others.push(item);
+  }
+  return (starting.length >= LIMIT ? starting : starting.concat(others)).slice(0, LIMIT);
+}
+
+/** The word's first letter at a word start of the label (its start or after `_`), the rest in order after it. */
+function fuzzyMatch(label: string, word: string): boolean {
+  let i = label[0] === word[0] ? 0 : label.indexOf(`_${word[0]}`) + 1;
+  if (i === 0 && label[0] !== word[0]) return false;
+  for (let j = 1; j < word.length; j++) {
+    i = label.indexOf(word[j], i + 1);
+    if (i < 0) return false;
+  }
+  return true;
+}
+
+const narrowedCache = new WeakMap<CompletionItem[], Map<string, CompletionItem[]>>();
+
+/** The items with a word starting with `first`; the same few lists serve every word typed. */
+function narrowed(all: CompletionItem[], first: string): CompletionItem[] {
+  let byLetter = narrowedCache.get(all);
+  if (!byLetter) narrowedCache.set(all, (byLetter = new Map()));
+  let items = byLetter.get(first);
+  if (!items) byLetter.set(first, (items = all.filter((i) => i.label[0] === first || i.label.includes(`_${first}`))));
+  return items;
 }
 
 /** `completionItem/resolve`: the route's details for the item the user is looking at. */

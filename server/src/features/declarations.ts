@@ -21,7 +21,8 @@ function key(d: Declaration): string {
 export function sitesIn(result: MapResult, file: string): Site[] {
   const sites = new Map<string, Site>();
   for (const d of result.declarations) {
-    if (d.span.file !== file) continue;
+    // `file` first: a span is worked out on first read, and most declarations are elsewhere.
+    if (d.file !== file) continue;
     const k = key(d);
     const site = sites.get(k);
     if (site) site.declarations.push(d);

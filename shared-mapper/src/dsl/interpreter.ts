@@ -590,6 +590,9 @@ class DeclarationRecord implements Declaration {
   get method(): string {
     return this.node.name;
   }
+  get file(): string {
+    return this.index.file;
+  }
   get span(): Span {
     return (this.cache.span ??= callSpan(this.node, this.index));
   }
@@ -610,8 +613,8 @@ class DeclarationRecord implements Declaration {
   }
   /** Plain data for JSON: the getters are not own properties. */
   toJSON(): Declaration {
-    const { method, label, span, extent, routeRange, engine, literals, drawnFile } = this;
-    return { method, label, span, extent, routeRange, engine, literals, drawnFile };
+    const { method, label, file, span, extent, routeRange, engine, literals, drawnFile } = this;
+    return { method, label, file, span, extent, routeRange, engine, literals, drawnFile };
   }
 }
 

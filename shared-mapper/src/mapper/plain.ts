@@ -66,25 +66,43 @@ export function plainActions(m: MapperState, res: Resource): boolean {
   if (plain === null || plain.controller === undefined) return false;
   // A shallow member gets its own path and name prefix (`shallowScope`).
   if (!res.singleton && truthy(m.scope.get("shallow") ?? null)) return false;
-  const actions = res.actions();
-  const outer = actionScope(m);
-  const scopePath = toS(outer.path ?? null);
-  const routes: [PlainTarget, string, string][] = [];
-  for (const [level, steps] of res.singleton ? SINGULAR_PLAN : PLURAL_PLAN) {
-    if (!steps.some(([, action]) => actions.includes(action))) continue;
-    // `pathScope` of `collection`, `new` and `member`.
-    // Spelled out: an object spread here cost more than the rest of the loop.
-    const path = normalizePath(`${scopePath}/${levelPath(res, level, outer)}`);
-    const s: ActionScope = { level, path, as: outer.as, pathNames: outer.pathNames, resource: outer.resource };
-    let canonical: PlainTarget | undefined;
+  const plan = res.singleton ? SINGULAR_PLAN : PLURAL_PLAN;
+  // Every route's target first, and nothing drawn unless all of them are plain.
+  const targets: (PlainTarget | undefined)[] = [];
+  for (const [level, steps] of plan) {
+    if (!planLevelTargets(m, res, level, steps, targets)) return false;
+  }
+  let i = 0;
+  for (const [, steps] of plan) {
     for (const [verb, action] of steps) {
-      if (!actions.includes(action)) continue;
-      const target = canonicalAction(s, action) ? (canonical ??= plainTarget(m, s, action)) : plainTarget(m, s, action);
-      if (target.info === undefined || (target.name !== undefined && !m.set.isValidName(target.name))) return false;
-      routes.push([target, verb, action]);
+      const target = targets[i++];
+      if (target) addPlain(m, target, plain.controller, verb, action);
     }
   }
-  for (const [target, verb, action] of routes) addPlain(m, target, plain.controller, verb, action);
+  return true;
+}
+
+/** Pushes the target of each step (undefined for actions the resource lacks); false if one is not plain. */
+function planLevelTargets(m: MapperState, res: Resource, level: ScopeLevel, steps: Plan[number][1], out: (PlainTarget | undefined)[]): boolean {
+  const actions = res.actions();
+  let s: ActionScope | undefined;
+  let canonical: PlainTarget | undefined;
+  for (const [, action] of steps) {
+    if (!actions.includes(action)) {
+      out.push(undefined);
+      continue;
+    }
+    // `pathScope` of `collection`, `new` and `member`, spelled out: an object spread here
+    // cost more than the rest of the loop.
+    if (!s) {
+      const outer = actionScope(m);
+      const path = normalizePath(`${toS(outer.path ?? null)}/${levelPath(res, level, outer)}`);
+      s = { level, path, as: outer.as, pathNames: outer.pathNames, resource: outer.resource };
+    }
+    const target = canonicalAction(s, action) ? (canonical ??= plainTarget(m, s, action)) : plainTarget(m, s, action);
+    if (target.info === undefined || (target.name !== undefined && !m.set.isValidName(target.name))) return false;
+    out.push(target);
+  }
   return true;
 }
 

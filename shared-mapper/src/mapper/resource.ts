@@ -176,9 +176,10 @@ const SINGULAR_ACTIONS = ["show", "create", "update", "destroy", "new", "edit"];
 /** Rails 8.0 raises for `only:`/`except:` naming actions the resource does not have; 8.1 names the resource. */
 function checkOnlyExcept(o: ResourceOptions, singleton: boolean): void {
   const valid = singleton ? SINGULAR_ACTIONS : PLURAL_ACTIONS;
-  const given = [o.options.sget("only"), o.options.sget("except")]
-    .flatMap((v) => toArray(v ?? null))
-    .map((v) => toS(v));
+  const only = o.options.sget("only");
+  const except = o.options.sget("except");
+  if ((only === undefined || only === null) && (except === undefined || except === null)) return;
+  const given = [...toArray(only ?? null), ...toArray(except ?? null)].map((v) => toS(v));
   const invalid = [...new Set(given)].filter((a) => !valid.includes(a));
   if (!invalid.length) return;
   const list = (xs: string[]) => "[" + xs.map((x) => ":" + x).join(", ") + "]";

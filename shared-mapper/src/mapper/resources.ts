@@ -20,6 +20,7 @@ import { Call, MapperState, withScope } from "./state.js";
 const VALID_ON_OPTIONS = ["new", "collection", "member"];
 const RESOURCE_OPTIONS = ["as", "controller", "path", "only", "except", "param", "concerns"];
 const CANONICAL_ACTIONS = ["index", "create", "new", "show", "update", "destroy"];
+const WORD = /^\w+$/;
 
 type Body = () => void;
 
@@ -154,6 +155,19 @@ function applyCommonBehaviorFor(m: MapperState, singleton: boolean, args: RValue
     nested(m, () => again(args.pop() ?? null, options));
     return true;
   }
+  if (options.size) moveRegexpsToConstraints(options);
+  // Most declarations have resource options only: the split allocates nothing then.
+  if (hasScopeOption(options)) {
+    const scopeOptions = new RHash(options.entries().filter(([k]) => isScopeOption(k)));
+    for (const k of scopeOptions.keys()) options.delete(k);
+    scope(m, { args: [scopeOptions], block: null }, () => again(args.pop() ?? null, options));
+    return true;
+  }
+  return false;
+}
+
+/** Segment constraints given as bare options (`id: /[^\/]+/`) join `constraints:`. */
+function moveRegexpsToConstraints(options: RHash): void {
   for (const k of options.keys()) {
     if (options.get(k) instanceof RRegexp) {
       let c = options.sget("constraints");
@@ -165,15 +179,16 @@ function applyCommonBehaviorFor(m: MapperState, singleton: boolean, args: RValue
       options.delete(k);
     }
   }
-  // Most declarations have resource options only: the split allocates nothing then.
-  const isScopeOption = (k: RValue) => !(isSym(k) && RESOURCE_OPTIONS.includes(k.name));
-  if (options.size && options.keys().some(isScopeOption)) {
-    const scopeOptions = new RHash(options.entries().filter(([k]) => isScopeOption(k)));
-    for (const k of scopeOptions.keys()) options.delete(k);
-    scope(m, { args: [scopeOptions], block: null }, () => again(args.pop() ?? null, options));
-    return true;
-  }
-  return false;
+}
+
+const isScopeOption = (k: RValue) => !(isSym(k) && RESOURCE_OPTIONS.includes(k.name));
+
+function hasScopeOption(options: RHash): boolean {
+  let found = false;
+  options.forEach((k) => {
+    if (isScopeOption(k)) found = true;
+  });
+  return found;
 }
 
 function applyActionOptions(m: MapperState, options: RHash, singleton: boolean): RHash {
@@ -302,7 +317,9 @@ function prefixNameForAction(s: ActionScope, as: RValue | undefined, action: RVa
   if (truthy(as)) prefix = as;
   else if (!canonicalAction(s, action)) prefix = action;
   if (truthy(prefix) && toS(prefix!) !== "/" && toS(prefix!) !== "") {
-    return normalizeName(toS(prefix!).replace(/-/g, "_"));
+    const text = toS(prefix!);
+    // A plain word (`edit`, `publish`) is its own name.
+    return WORD.test(text) ? text : normalizeName(text.replace(/-/g, "_"));
   }
   return undefined;
 }
