@@ -9,7 +9,7 @@ import {
   inspect, isSym, RConst, RHash, RProc, RRedirect, RRegexp, RSymbol, RUnknown, RValue, sym, toS, truthy, typeName,
 } from "../ruby/values.js";
 import { routingError } from "./errors.js";
-import { DrawnRoute, MappedRoute, PlainRoute, type PlainParts } from "./route.js";
+import { DrawnRoute, MappedRoute, PlainRoute } from "./route.js";
 import type { MapperState } from "./state.js";
 import type { Version } from "./version.js";
 
@@ -194,8 +194,8 @@ export function plainController(m: MapperState, controller: string): string | un
   return typeof c === "string" && CONTROLLER_NAME.test(c) ? c : undefined;
 }
 
-export function buildPlainRoute(m: MapperState, parts: PlainParts): DrawnRoute {
-  return new PlainRoute(parts, m.display);
+export function buildPlainRoute(m: MapperState, info: PathInfo, controller: string, action: string, via: RValue[]): DrawnRoute {
+  return new PlainRoute(info, controller, action, via, m.host.source(), m.display);
 }
 
 const GLOB_DEFAULT = new RRegexp(".+?");

@@ -114,8 +114,7 @@ function levelPath(res: Resource, level: ScopeLevel, s: ActionScope): string {
 
 function addPlain(m: MapperState, target: PlainTarget, controller: string, verb: string, action: string): void {
   const name = target.name !== undefined && !m.set.hasNamedRoute(target.name) ? target.name : undefined;
-  const source = m.host.source();
-  m.set.add(buildPlainRoute(m, { info: target.info!, controller, action, via: via(verb), source }), name);
+  m.set.add(buildPlainRoute(m, target.info!, controller, action, via(verb)), name);
 }
 
 function plainScope(m: MapperState): PlainScope | null {

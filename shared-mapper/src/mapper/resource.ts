@@ -16,6 +16,12 @@ export interface ResourceOptions {
   version: Version;
 }
 
+// Shared, and frozen so that sharing them stays safe.
+const PLURAL_DEFAULTS = Object.freeze(["index", "create", "new", "show", "update", "destroy", "edit"]) as string[];
+const PLURAL_API_DEFAULTS = Object.freeze(["index", "create", "show", "update", "destroy"]) as string[];
+const SINGULAR_DEFAULTS = Object.freeze(["show", "create", "update", "destroy", "new", "edit"]) as string[];
+const SINGULAR_API_DEFAULTS = Object.freeze(["show", "create", "update", "destroy"]) as string[];
+
 export class Resource {
   readonly name0: string;
   path: string;
@@ -60,9 +66,7 @@ export class Resource {
   }
 
   defaultActions(): string[] {
-    return this.apiOnly
-      ? ["index", "create", "show", "update", "destroy"]
-      : ["index", "create", "new", "show", "update", "destroy", "edit"];
+    return this.apiOnly ? PLURAL_API_DEFAULTS : PLURAL_DEFAULTS;
   }
 
   /** The actions to draw; fixed once constructed, so worked out once. */
@@ -140,7 +144,7 @@ export class SingletonResource extends Resource {
   }
   override defaultActions(): string[] {
     // Rails 3.2 created `create` before `new`; the order of the actions list does not change the table.
-    return this.apiOnly ? ["show", "create", "update", "destroy"] : ["show", "create", "update", "destroy", "new", "edit"];
+    return this.apiOnly ? SINGULAR_API_DEFAULTS : SINGULAR_DEFAULTS;
   }
   override get plural(): string {
     return pluralize(this.name);
