@@ -64,26 +64,46 @@ const SINGULAR_PLAN: Plan = [NEW, MEMBER, SINGULAR_COLLECTION];
 export function plainActions(m: MapperState, res: Resource): boolean {
   const plain = (m.scope.plain ??= plainScope(m));
   if (plain === null || plain.controller === undefined) return false;
+  return drawPlainActions(m, res, plain.controller, actionScope(m));
+}
+
+/**
+ * A whole `resources`/`resource` call without a block or concerns, from the scope around it:
+ * `resource_scope` would only set the controller and the resource, so plainness is decided
+ * once for every declaration in that scope, and no scope is built for this one.
+ */
+export function plainResource(m: MapperState, res: Resource): boolean {
+  const plain = (m.scope.plain ??= plainScope(m));
+  if (plain === null) return false;
+  const controller = plainController(m, res.resourceScope);
+  if (controller === undefined) return false;
+  const s = m.scope;
+  return drawPlainActions(m, res, controller, { level: null, path: s.get("path"), as: s.get("as"), pathNames: s.get("path_names"), resource: res });
+}
+
+function drawPlainActions(m: MapperState, res: Resource, controller: string, outer: ActionScope): boolean {
   // A shallow member gets its own path and name prefix (`shallowScope`).
   if (!res.singleton && truthy(m.scope.get("shallow") ?? null)) return false;
   const plan = res.singleton ? SINGULAR_PLAN : PLURAL_PLAN;
   // Every route's target first, and nothing drawn unless all of them are plain.
   const targets: (PlainTarget | undefined)[] = [];
   for (const [level, steps] of plan) {
-    if (!planLevelTargets(m, res, level, steps, targets)) return false;
+    if (!planLevelTargets(m, res, outer, level, steps, targets)) return false;
   }
   let i = 0;
   for (const [, steps] of plan) {
     for (const [verb, action] of steps) {
       const target = targets[i++];
-      if (target) addPlain(m, target, plain.controller, verb, action);
+      if (target) addPlain(m, target, controller, verb, action);
     }
   }
   return true;
 }
 
 /** Pushes the target of each step (undefined for actions the resource lacks); false if one is not plain. */
-function planLevelTargets(m: MapperState, res: Resource, level: ScopeLevel, steps: Plan[number][1], out: (PlainTarget | undefined)[]): boolean {
+function planLevelTargets(
+  m: MapperState, res: Resource, outer: ActionScope, level: ScopeLevel, steps: Plan[number][1], out: (PlainTarget | undefined)[],
+): boolean {
   const actions = res.actions();
   let s: ActionScope | undefined;
   let canonical: PlainTarget | undefined;
@@ -95,7 +115,6 @@ function planLevelTargets(m: MapperState, res: Resource, level: ScopeLevel, step
     // `pathScope` of `collection`, `new` and `member`, spelled out: an object spread here
     // cost more than the rest of the loop.
     if (!s) {
-      const outer = actionScope(m);
       const path = normalizePath(`${toS(outer.path ?? null)}/${levelPath(res, level, outer)}`);
       s = { level, path, as: outer.as, pathNames: outer.pathNames, resource: outer.resource };
     }

@@ -11,7 +11,7 @@ import { extractOptions, checkArity, yieldTo } from "./block.js";
 import { concerns as callConcerns } from "./concerns.js";
 import { routingError } from "./errors.js";
 import { buildRoute, normalizeFormattedPath, normalizeName, uriEscape } from "./mapping.js";
-import { plainActions, plainRoute } from "./plain.js";
+import { plainActions, plainResource, plainRoute } from "./plain.js";
 import { Resource, SingletonResource, toArray } from "./resource.js";
 import { actionName, isResourceMethodLevel, type ScopeLevel } from "./scope.js";
 import { namespaceScope, pathScope, scope, defaults as defaultsScope } from "./scoping.js";
@@ -57,11 +57,14 @@ function declareResource(m: MapperState, call: Call, singleton: boolean): void {
   const args = [...call.args];
   let options = extractOptions(args).dup();
   if (applyCommonBehaviorFor(m, singleton, args, options, call)) return;
+  // Rails does these inside the new scope level; a new level shares its parent's frame, so
+  // what they read from the scope is the same on either side of it.
+  options = applyActionOptions(m, options, singleton);
+  const shallow = truthy(m.scope.get("shallow") ?? null);
+  const init = { entities: args.pop() ?? null, apiOnly: m.apiOnly, shallow, options, version: m.version };
+  const res = singleton ? new SingletonResource(init) : new Resource(init);
+  if (m.fastPaths && !call.block && !truthy(options.sget("concerns")) && plainResource(m, res)) return;
   withScopeLevel(m, singleton ? "resource" : "resources", () => {
-    options = applyActionOptions(m, options, singleton);
-    const shallow = truthy(m.scope.get("shallow") ?? null);
-    const init = { entities: args.pop() ?? null, apiOnly: m.apiOnly, shallow, options, version: m.version };
-    const res = singleton ? new SingletonResource(init) : new Resource(init);
     resourceScope(m, res, () => {
       if (call.block) yieldTo(call.block);
       const concernNames = options.sget("concerns");
