@@ -95,6 +95,13 @@ test("scopes that change what a standard route gets are drawn alike both ways", 
     'resources :posts do resources :posts end',
     'resources :posts; resources :posts',
     'concern(:c) { resources :tags }; resources :posts, concerns: :c',
+    // Names `add_route` rejects, drawn by the whole-resource shortcut and by the per-route one (shallow).
+    'resources :"a.b", controller: "ab"',
+    'resource :"x y", controller: "xy"',
+    'resources :posts, shallow: true do resources :"c.d", controller: "cd" end',
+    'scope shallow: true do resources :"e.f", controller: "ef" end',
+    // A name already taken is left off, not an error.
+    'get "photos", to: "x#y", as: :photos; resources :photos',
   ];
   for (const line of lines) {
     const files = new Map([["config/routes.rb", `Rails.application.routes.draw do\n  ${line}\nend\n`]]);

@@ -10,7 +10,7 @@ import type { EngineClass } from "../mapper/engines.js";
 import { RoutingError } from "../mapper/errors.js";
 import { rootScope } from "../mapper/scope.js";
 import { scope } from "../mapper/scoping.js";
-import type { MapperHost, MapperState } from "../mapper/state.js";
+import type { MapperHost, MapperState, SourceRef } from "../mapper/state.js";
 import type { LineIndex } from "../ruby/lineIndex.js";
 import {
   RConst, RHash, RInquirer, RMapper, RMerger, RProc, RRange, RRegexp, RUnknown, RValue, sym, toS, truthy, inspect,
@@ -42,11 +42,17 @@ export interface InterpreterOptions {
 }
 
 /** Locations of a DSL call in flight: the innermost is the source of the routes it makes. */
-interface CallSite {
-  node: N.CallNode;
-  index: LineIndex;
-  /** Computed on first use: a `resources` call is the source of seven routes. */
-  span: Span | undefined;
+/** A DSL call being evaluated; routes it draws keep it as their source. */
+class CallSite implements SourceRef {
+  private spanCache: Span | undefined = undefined;
+  constructor(
+    readonly node: N.CallNode,
+    readonly index: LineIndex,
+  ) {}
+  /** Worked out on first read: a `resources` call is the source of seven routes, often never shown. */
+  get span(): Span {
+    return (this.spanCache ??= callSpan(this.node, this.index));
+  }
 }
 
 export class Interpreter implements MapperHost {
@@ -71,9 +77,14 @@ export class Interpreter implements MapperHost {
 
   source(): Span {
     const site = this.sites[this.sites.length - 1];
-    if (site) return (site.span ??= callSpan(site.node, site.index));
+    if (site) return site.span;
     const index = this.files[this.files.length - 1];
     return index ? index.span(0, 0) : { file: "", start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+  }
+
+  sourceRef(): SourceRef {
+    const site = this.sites[this.sites.length - 1];
+    return site ?? { span: this.source() };
   }
 
   fileExists(path: string): boolean {
@@ -325,8 +336,7 @@ export class Interpreter implements MapperHost {
 
   /** Runs a DSL call with its node as the current source; Rails' errors become diagnostics here. */
   dispatch(node: N.CallNode, run: () => RValue): RValue {
-    // Created with every field, so all sites share one shape.
-    const site: CallSite = { node, index: this.index, span: undefined };
+    const site = new CallSite(node, this.index);
     const set = this.mapper.set;
     const first = set.routes.length;
     const declaration = this.declare(node, site.index);

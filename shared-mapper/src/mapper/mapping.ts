@@ -163,7 +163,7 @@ export function buildRoute(m: MapperState, o: MappingOptions): DrawnRoute {
   }
   const to = o.to;
   const engine = to instanceof RConst && m.engines.isEngine(to.path);
-  const source = m.host.source();
+  const source = m.host.sourceRef();
   return new MappedRoute({ info, defaults, requirements, via: o.via, to, source, internal, anchored: truthy(o.anchor), engine }, m.display);
 }
 
@@ -195,7 +195,7 @@ export function plainController(m: MapperState, controller: string): string | un
 }
 
 export function buildPlainRoute(m: MapperState, info: PathInfo, controller: string, action: string, via: RValue[]): DrawnRoute {
-  return new PlainRoute(info, controller, action, via, m.host.source(), m.display);
+  return new PlainRoute(info, controller, action, via, m.host.sourceRef(), m.display);
 }
 
 const GLOB_DEFAULT = new RRegexp(".+?");

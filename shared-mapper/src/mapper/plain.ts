@@ -46,7 +46,7 @@ export function plainRoute(m: MapperState, verb: string, action: string): boolea
   if (plain === null || plain.controller === undefined) return false;
   const s = actionScope(m);
   const target = canonicalAction(s, action) ? (plain.canonical ??= plainTarget(m, s, action)) : plainTarget(m, s, action);
-  if (target.info === undefined) return false;
+  if (!isPlainTarget(m, target)) return false;
   addPlain(m, target, plain.controller, verb, action);
   return true;
 }
@@ -119,7 +119,7 @@ function planLevelTargets(
       s = { level, path, as: outer.as, pathNames: outer.pathNames, resource: outer.resource };
     }
     const target = canonicalAction(s, action) ? (canonical ??= plainTarget(m, s, action)) : plainTarget(m, s, action);
-    if (target.info === undefined || (target.name !== undefined && !m.set.isValidName(target.name))) return false;
+    if (!isPlainTarget(m, target)) return false;
     out.push(target);
   }
   return true;
@@ -131,9 +131,14 @@ function levelPath(res: Resource, level: ScopeLevel, s: ActionScope): string {
   return res.memberScope;
 }
 
+/** A path `Mapping` takes nothing else from, and a name `add_route` accepts (it raises for others). */
+function isPlainTarget(m: MapperState, target: PlainTarget): boolean {
+  return target.info !== undefined && (target.name === undefined || m.set.isValidName(target.name));
+}
+
 function addPlain(m: MapperState, target: PlainTarget, controller: string, verb: string, action: string): void {
-  const name = target.name !== undefined && !m.set.hasNamedRoute(target.name) ? target.name : undefined;
-  m.set.add(buildPlainRoute(m, target.info!, controller, action, via(verb)), name);
+  // Names were checked with the targets (`isValidName`), before anything was drawn.
+  m.set.addWithDerivedName(buildPlainRoute(m, target.info!, controller, action, via(verb)), target.name);
 }
 
 function plainScope(m: MapperState): PlainScope | null {

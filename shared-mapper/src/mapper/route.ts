@@ -13,6 +13,7 @@ import { dasherize } from "../inflector.js";
 import { inspect, isSym, RConst, RHash, RProc, RRedirect, RRegexp, RSymbol, RUnknown, RValue, sym, toS } from "../ruby/values.js";
 import type { RubyVersion } from "../ruby/values.js";
 import type { Endpoint, PathParameter, Route, Span } from "../types.js";
+import type { SourceRef } from "./state.js";
 
 /** What printing depends on besides the route itself; one per mapper run. */
 export interface DisplayContext {
@@ -32,7 +33,7 @@ export interface RouteParts {
   requirements: RHash;
   via: RValue[];
   to: RValue | undefined;
-  source: Span;
+  source: SourceRef;
   internal: boolean;
   anchored: boolean;
   /** For a mounted constant, whether it is an engine (known when drawn). */
@@ -57,11 +58,16 @@ export abstract class DrawnRoute implements Route {
   private described: Described | undefined;
 
   constructor(
-    readonly source: Span,
+    protected readonly sourceRef: SourceRef,
     protected readonly info: PathInfo,
     protected readonly via: RValue[],
     private readonly context: DisplayContext,
   ) {}
+
+  /** The innermost DSL call in the user's files that drew this route. */
+  get source(): Span {
+    return this.sourceRef.span;
+  }
 
   /** The route's parts as `Mapping` leaves them. */
   protected abstract parts(): RouteParts;
@@ -149,8 +155,9 @@ export class MappedRoute extends DrawnRoute {
     return (this.flags & UNANCHORED) === 0;
   }
   protected parts(): RouteParts {
-    const { info, source, via, to, flags } = this;
+    const { info, via, to, flags } = this;
     const [internal, anchored, engine] = [(flags & INTERNAL) !== 0, (flags & UNANCHORED) === 0, (flags & ENGINE) !== 0];
+    const source = this.sourceRef;
     return { info, defaults: this.defaultsHash, requirements: this.requirementsHash, via, to, source, internal, anchored, engine };
   }
 }
@@ -165,7 +172,7 @@ export class PlainRoute extends DrawnRoute {
 
   // Positional, unlike the rest of the mapper: this runs for nearly every route, and an
   // options object here was ten thousand more allocations a redraw.
-  constructor(info: PathInfo, controller: string, action: string, via: RValue[], source: Span, context: DisplayContext) {
+  constructor(info: PathInfo, controller: string, action: string, via: RValue[], source: SourceRef, context: DisplayContext) {
     super(source, info, via, context);
     this.controllerName = controller;
     this.actionName = action;
@@ -179,7 +186,8 @@ export class PlainRoute extends DrawnRoute {
   }
   protected parts(): RouteParts {
     const defaults = RHash.fromArrays([CONTROLLER, ACTION], [this.controllerName, this.actionName]);
-    const { info, via, source } = this;
+    const { info, via } = this;
+    const source = this.sourceRef;
     return { info, defaults, requirements: NO_REQUIREMENTS, via, to: undefined, source, internal: false, anchored: true, engine: false };
   }
 }

@@ -43,6 +43,18 @@ export class RouteSet {
     return route;
   }
 
+  /**
+   * `add` for a name `name_for_action` derived, already checked to be valid: Rails leaves an
+   * automatic name off when a route already has it, so a taken name is dropped, not an error.
+   */
+  addWithDerivedName(route: DrawnRoute, name: string | undefined): void {
+    if (name !== undefined && !this.named.has(name)) {
+      route.name = name;
+      this.named.set(name, route);
+    }
+    this.routes.push(route);
+  }
+
   addCustomHelper(kind: CustomHelper["kind"], name: string, source: Span): void {
     // `resolve` maps a model class for polymorphic URLs; only `direct` defines helpers of its own.
     const helpers = kind === "direct" ? [`${name}_path`, `${name}_url`] : [];

@@ -11,9 +11,16 @@ import type { RouteSet } from "./routeSet.js";
 import type { Scope } from "./scope.js";
 import type { Version } from "./version.js";
 
+/** Where a route was declared; the span is worked out on first read (most are never read). */
+export interface SourceRef {
+  readonly span: Span;
+}
+
 export interface MapperHost {
   /** The span of the innermost DSL call being evaluated (a route's source). */
   source(): Span;
+  /** The same, as a reference whose span is worked out when first read. */
+  sourceRef(): SourceRef;
   /** Whether a file exists among the mapper's inputs. */
   fileExists(path: string): boolean;
   /** Evaluates a drawn file in the mapper's context (`instance_eval(File.read(path))`). */
