@@ -48,26 +48,11 @@ export type FrameKey = keyof Frame;
  * plain field store (a loop over key names made them keyed, generic stores). A frame never
  * holds `undefined` (Ruby's nil is `null`), so `undefined` means the frame does not set it.
  */
-class Resolved implements Frame {
-  path?: RValue;
-  shallow_path?: RValue;
-  as?: RValue;
-  shallow_prefix?: RValue;
-  module?: RValue;
-  controller?: RValue;
-  action?: RValue;
-  path_names?: RHash;
-  constraints?: RHash;
-  shallow?: boolean;
-  blocks?: RValue[];
-  defaults?: RHash;
-  via?: RValue;
-  format?: RValue;
-  options?: RHash;
-  to?: RValue;
-  scope_level_resource?: Resource;
-  action_options?: { only: RValue; except: RValue };
-
+// The fields are Frame's, declared once there (declaration merging).
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+interface Resolved extends Frame {}
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+class Resolved {
   constructor(p: Frame | undefined, f: Frame) {
     this.path = f.path !== undefined ? f.path : p?.path;
     this.shallow_path = f.shallow_path !== undefined ? f.shallow_path : p?.shallow_path;
