@@ -100,6 +100,17 @@ test("scopes that change what a standard route gets are drawn alike both ways", 
     'resource :"x y", controller: "xy"',
     'resources :posts, shallow: true do resources :"c.d", controller: "cd" end',
     'scope shallow: true do resources :"e.f", controller: "ef" end',
+    // Paths built from the scope's analysis: symbols, repeated and format names, dashes, odd literals.
+    'scope ":account_id" do resources :posts end',
+    'scope "/:format" do resources :posts; resource :profile end',
+    'scope ":id" do resources :posts end',
+    'resources :posts, param: :post_id',
+    'resources :posts, param: "slug-id"',
+    'resources :"my-posts"',
+    'namespace :v1 do resource :profile, path_names: { new: "fresh", edit: "change" } end',
+    'scope "a*b" do resources :x end',
+    'scope "a.b" do resources :x end',
+    'resources :posts, path: "a/b"',
     // A name already taken is left off, not an error.
     'get "photos", to: "x#y", as: :photos; resources :photos',
   ];

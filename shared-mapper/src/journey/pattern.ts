@@ -264,6 +264,8 @@ function scanPath(path: string): PathInfo | undefined {
 /** A scanned path: its tree is parsed only if someone asks for it. */
 class ScannedPath implements PathInfo {
   private tree: PathNode | undefined;
+  /** Longer paths made from this one (`extendPath`), kept: the same ones are asked for at every redraw. */
+  extensions: Map<string, PathInfo> | undefined = undefined;
   constructor(
     readonly text: string,
     readonly names: string[],
@@ -276,3 +278,57 @@ class ScannedPath implements PathInfo {
     return (this.tree ??= parsePath(this.text));
   }
 }
+
+/*
+ * Extending a path's analysis. The standard routes of a resource are its scope's path plus
+ * a segment or two (`posts`, `:id`, `edit`) and `(.:format)`: extending the scope's analysis,
+ * kept on it, spares building, scanning and hashing each full path at every redraw.
+ */
+
+const FORMAT_SEGMENT = { name: "format", glob: false };
+const WITH_FORMAT = "(.:format)";
+
+/** A literal of word characters and `-`, or `:name`; what `extendPath` takes. */
+function isPlainSegment(segment: string): boolean {
+  const start = segment.charCodeAt(0) === 58 /* : */ ? 1 : 0;
+  if (segment.length <= start) return false;
+  for (let i = start; i < segment.length; i++) {
+    const c = segment.charCodeAt(i);
+    if (!isWord(c) && (start === 1 || c !== 45 /* - */)) return false;
+  }
+  return true;
+}
+
+/**
+ * What `analyzePath(base.text + "/" + segment)` returns for a plain segment, or with
+ * `"(.:format)"` what `analyzePath(base.text + "(.:format)")` returns; undefined for anything
+ * else. `base` must be a path's own analysis, as `analyzePath` returns for a scanned path.
+ */
+export function extendPath(base: PathInfo, segment: string): PathInfo | undefined {
+  if (!(base instanceof ScannedPath)) return undefined;
+  let info = base.extensions?.get(segment);
+  if (info) return info;
+  if (segment === WITH_FORMAT) {
+    if (base.text === "") return undefined;
+    const names = base.names.concat("format");
+    const optional = base.optional.includes("format") ? base.optional : base.optional.concat("format");
+    const required = names.filter((n) => !optional.includes(n));
+    info = new ScannedPath(base.text + WITH_FORMAT, names, required, optional, base.stars, base.segments.concat(FORMAT_SEGMENT));
+  } else {
+    if (!isPlainSegment(segment)) return undefined;
+    const text = `${base.text}/${segment}`;
+    if (segment.charCodeAt(0) !== 58) {
+      info = new ScannedPath(text, base.names, base.required, base.optional, base.stars, base.segments);
+    } else {
+      const name = segment.slice(1);
+      const names = base.names.concat(name);
+      const required = names.filter((n) => !base.optional.includes(n));
+      info = new ScannedPath(text, names, required, base.optional, base.stars, base.segments.concat({ name, glob: false }));
+    }
+  }
+  (base.extensions ??= new Map()).set(segment, info);
+  return info;
+}
+
+/** The analysis of the empty path (the root scope's), to extend. */
+export const EMPTY_PATH: PathInfo = new ScannedPath("", [], [], [], [], []);

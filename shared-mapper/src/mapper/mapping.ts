@@ -4,7 +4,7 @@
  * and the split of options into defaults, requirements and request conditions,
  * in the order Rails merges them (the order `rails routes` prints them in).
  */
-import { analyzePath, PathInfo, PathSyntaxError } from "../journey/pattern.js";
+import { analyzePath, EMPTY_PATH, PathInfo, PathSyntaxError } from "../journey/pattern.js";
 import {
   inspect, isSym, RConst, RHash, RProc, RRedirect, RRegexp, RSymbol, RUnknown, RValue, sym, toS, truthy, typeName,
 } from "../ruby/values.js";
@@ -183,8 +183,26 @@ export function plainPathInfo(path: string): PathInfo | undefined {
   } catch {
     return undefined;
   }
-  if (info.stars.length || info.names.includes("controller") || info.names.includes("action")) return undefined;
-  return info;
+  return takesNothingElse(info) ? info : undefined;
+}
+
+/** No glob and no `:controller` or `:action` segment: nothing for `Mapping` to add. */
+export function takesNothingElse(info: PathInfo): boolean {
+  return !info.stars.length && !info.names.includes("controller") && !info.names.includes("action");
+}
+
+/**
+ * The analysis of a scope's path, to extend with a route's plain segments (`extendPath`),
+ * if escaping and normalising leave the path as it is; undefined otherwise.
+ */
+export function plainBaseInfo(scopePath: string): PathInfo | undefined {
+  if (scopePath === "") return EMPTY_PATH;
+  if (!isNormalPath(scopePath) || !URI_SAFE.test(scopePath)) return undefined;
+  try {
+    return analyzePath(scopePath);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The scope's controller with the scope's module, if it is a valid name. */

@@ -12,9 +12,11 @@
  * path runs and decides, errors included. `fastpaths.test.mjs` draws every fixture and its
  * mutations both ways, in every supported version, and compares the tables.
  */
-import type { PathInfo } from "../journey/pattern.js";
+import { extendPath, type PathInfo } from "../journey/pattern.js";
 import { blank, RValue, sym, toS, truthy } from "../ruby/values.js";
-import { buildPlainRoute, normalizeFormattedPath, normalizePath, plainController, plainPathInfo, uriEscape } from "./mapping.js";
+import {
+  buildPlainRoute, normalizeFormattedPath, normalizePath, plainBaseInfo, plainController, plainPathInfo, takesNothingElse, uriEscape,
+} from "./mapping.js";
 import type { Resource } from "./resource.js";
 import { ActionScope, actionPath, actionScope, canonicalAction, nameCandidate, pathForAction } from "./resources.js";
 import type { ScopeLevel } from "./scope.js";
@@ -106,6 +108,7 @@ function planLevelTargets(
 ): boolean {
   const actions = res.actions();
   let s: ActionScope | undefined;
+  let levelInfo: PathInfo | undefined;
   let canonical: PlainTarget | undefined;
   for (const [, action] of steps) {
     if (!actions.includes(action)) {
@@ -113,16 +116,27 @@ function planLevelTargets(
       continue;
     }
     // `pathScope` of `collection`, `new` and `member`, spelled out: an object spread here
-    // cost more than the rest of the loop.
+    // cost more than the rest of the loop. With the scope's analysis, the level's is an
+    // extension of it, whose text is the normalised path.
     if (!s) {
-      const path = normalizePath(`${toS(outer.path ?? null)}/${levelPath(res, level, outer)}`);
+      levelInfo = levelPathInfo(res, level, outer);
+      const path = levelInfo ? levelInfo.text : normalizePath(`${toS(outer.path ?? null)}/${levelPath(res, level, outer)}`);
       s = { level, path, as: outer.as, pathNames: outer.pathNames, resource: outer.resource };
     }
-    const target = canonicalAction(s, action) ? (canonical ??= plainTarget(m, s, action)) : plainTarget(m, s, action);
+    const target = canonicalAction(s, action) ? (canonical ??= plainTarget(m, s, action, levelInfo)) : plainTarget(m, s, action, levelInfo);
     if (!isPlainTarget(m, target)) return false;
     out.push(target);
   }
   return true;
+}
+
+/** The analysis of a level's path (`levelPath` after the scope's), when each part is a plain segment. */
+function levelPathInfo(res: Resource, level: ScopeLevel, s: ActionScope): PathInfo | undefined {
+  const base = plainBaseInfo(toS(s.path ?? null));
+  const collection = base && extendPath(base, res.path);
+  if (!collection || level === "collection") return collection;
+  if (level === "new") return extendPath(collection, actionPath(s, "new"));
+  return res.singleton ? collection : extendPath(collection, `:${res.param}`);
 }
 
 function levelPath(res: Resource, level: ScopeLevel, s: ActionScope): string {
@@ -151,10 +165,18 @@ function plainScope(m: MapperState): PlainScope | null {
   return { controller: typeof controller === "string" ? plainController(m, controller) : undefined };
 }
 
-function plainTarget(m: MapperState, s: ActionScope, action: string): PlainTarget {
+/**
+ * The path's analysis and the name of a standard route. With the level's analysis, the
+ * route's is an extension of it; otherwise the full path is built and analysed.
+ */
+function plainTarget(m: MapperState, s: ActionScope, action: string, levelInfo?: PathInfo): PlainTarget {
+  const name = nameCandidate(s, undefined, action);
+  const format = m.scope.get("format");
+  const extended = levelInfo && (canonicalAction(s, action) ? levelInfo : extendPath(levelInfo, actionPath(s, action)));
+  const info = extended && (format === false ? extended : extendPath(extended, "(.:format)"));
+  if (info) return { info: takesNothingElse(info) ? info : undefined, name };
   const path = pathForAction(s, action, undefined);
   // `add_route` raises "path is required" for a blank path: the general path reports it.
   if (blank(path)) return { info: undefined, name: undefined };
-  const info = plainPathInfo(normalizeFormattedPath(uriEscape(path), m.scope.get("format")));
-  return { info, name: nameCandidate(s, undefined, action) };
+  return { info: plainPathInfo(normalizeFormattedPath(uriEscape(path), format)), name };
 }
