@@ -119,8 +119,10 @@ function planLevelTargets(
     // cost more than the rest of the loop. With the scope's analysis, the level's is an
     // extension of it, whose text is the normalised path.
     if (!s) {
-      levelInfo = levelPathInfo(res, level, outer);
-      const path = levelInfo ? levelInfo.text : normalizePath(`${toS(outer.path ?? null)}/${levelPath(res, level, outer)}`);
+      const scopePath = toS(outer.path ?? null);
+      const suffix = levelPath(res, level, outer);
+      levelInfo = extendedPathInfo(scopePath, suffix);
+      const path = levelInfo ? levelInfo.text : normalizePath(`${scopePath}/${suffix}`);
       s = { level, path, as: outer.as, pathNames: outer.pathNames, resource: outer.resource };
     }
     const target = canonicalAction(s, action) ? (canonical ??= plainTarget(m, s, action, levelInfo)) : plainTarget(m, s, action, levelInfo);
@@ -130,15 +132,14 @@ function planLevelTargets(
   return true;
 }
 
-/** The analysis of a level's path (`levelPath` after the scope's), when each part is a plain segment. */
-function levelPathInfo(res: Resource, level: ScopeLevel, s: ActionScope): PathInfo | undefined {
-  const base = plainBaseInfo(toS(s.path ?? null));
-  const collection = base && extendPath(base, res.path);
-  if (!collection || level === "collection") return collection;
-  if (level === "new") return extendPath(collection, actionPath(s, "new"));
-  return res.singleton ? collection : extendPath(collection, `:${res.param}`);
+/** The analysis of `scopePath/suffix`, extended from the scope's, when each part of the suffix is a plain segment. */
+function extendedPathInfo(scopePath: string, suffix: string): PathInfo | undefined {
+  let info = plainBaseInfo(scopePath);
+  for (const segment of suffix.split("/")) info = info && extendPath(info, segment);
+  return info;
 }
 
+/** What `collection`, `new` and `member` append to the resource's scope (`pathScope`). */
 function levelPath(res: Resource, level: ScopeLevel, s: ActionScope): string {
   if (level === "collection") return res.collectionScope;
   if (level === "new") return res.newScope(actionPath(s, "new"));

@@ -155,8 +155,8 @@ export class MappedRoute extends DrawnRoute {
     return (this.flags & UNANCHORED) === 0;
   }
   protected parts(): RouteParts {
-    const { info, via, to, flags } = this;
-    const [internal, anchored, engine] = [(flags & INTERNAL) !== 0, (flags & UNANCHORED) === 0, (flags & ENGINE) !== 0];
+    const { info, via, to, internal, anchored } = this;
+    const engine = (this.flags & ENGINE) !== 0;
     const source = this.sourceRef;
     return { info, defaults: this.defaultsHash, requirements: this.requirementsHash, via, to, source, internal, anchored, engine };
   }
