@@ -170,20 +170,24 @@ export function buildRoute(m: MapperState, o: MappingOptions): DrawnRoute {
 /*
  * The standard actions of a resource in a scope with no constraints, defaults, options,
  * `to:` or `action:` leave `Mapping` nothing to do but analyse the path, check the
- * controller name and record `{controller:, action:}`. The three functions below do just
- * that; each returns undefined where the general path could do more (a `:controller`
+ * controller name and record `{controller:, action:}`. The functions below do just that;
+ * each returns undefined where the general path could do more (a `:controller`
  * segment, a glob, a bad name, a path syntax error), so that it runs and decides, errors included.
  */
 
 /** The path's analysis, if `Mapping` would take nothing else from it. */
 export function plainPathInfo(path: string): PathInfo | undefined {
-  let info: PathInfo;
+  const info = analyzedOrUndefined(path);
+  return info && takesNothingElse(info) ? info : undefined;
+}
+
+/** `analyzePath`, with a syntax error left for the general path to report. */
+function analyzedOrUndefined(path: string): PathInfo | undefined {
   try {
-    info = analyzePath(path);
+    return analyzePath(path);
   } catch {
     return undefined;
   }
-  return takesNothingElse(info) ? info : undefined;
 }
 
 /** No glob and no `:controller` or `:action` segment: nothing for `Mapping` to add. */
@@ -197,12 +201,7 @@ export function takesNothingElse(info: PathInfo): boolean {
  */
 export function plainBaseInfo(scopePath: string): PathInfo | undefined {
   if (scopePath === "") return EMPTY_PATH;
-  if (!isNormalPath(scopePath) || !URI_SAFE.test(scopePath)) return undefined;
-  try {
-    return analyzePath(scopePath);
-  } catch {
-    return undefined;
-  }
+  return isNormalPath(scopePath) && URI_SAFE.test(scopePath) ? analyzedOrUndefined(scopePath) : undefined;
 }
 
 /** The scope's controller with the scope's module, if it is a valid name. */
