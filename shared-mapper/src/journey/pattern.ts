@@ -264,8 +264,6 @@ function scanPath(path: string): PathInfo | undefined {
 /** A scanned path: its tree is parsed only if someone asks for it. */
 class ScannedPath implements PathInfo {
   private tree: PathNode | undefined;
-  /** Longer paths made from this one (`extendPath`), kept: the same ones are asked for at every redraw. */
-  extensions: Map<string, PathInfo> | undefined = undefined;
   constructor(
     readonly text: string,
     readonly names: string[],
@@ -281,53 +279,99 @@ class ScannedPath implements PathInfo {
 
 /*
  * Extending a path's analysis. The standard routes of a resource are its scope's path plus
- * a segment or two (`posts`, `:id`, `edit`) and `(.:format)`: extending the scope's analysis,
- * kept on it, spares building, scanning and hashing each full path at every redraw.
+ * a segment or two (`posts`, `:id`, `edit`) and `(.:format)`. Drawing only needs to know
+ * that such a path is plain; its names are read when the route is printed or used. So the
+ * extension is checked when drawn and worked out on first read, from the scope's analysis,
+ * instead of building, scanning and analysing every full path.
  */
 
 const FORMAT_SEGMENT = { name: "format", glob: false };
 const WITH_FORMAT = "(.:format)";
 
-/** A literal of word characters and `-`, or `:name`; what `extendPath` takes. */
-function isPlainSegment(segment: string): boolean {
-  const start = segment.charCodeAt(0) === 58 /* : */ ? 1 : 0;
-  if (segment.length <= start) return false;
-  for (let i = start; i < segment.length; i++) {
-    const c = segment.charCodeAt(i);
-    if (!isWord(c) && (start === 1 || c !== 45 /* - */)) return false;
+/** Whether `path[from, to)` is a literal of word characters and `-`, or `:name`. */
+function isPlainSegment(path: string, from: number, to: number): boolean {
+  const start = path.charCodeAt(from) === 58 /* : */ ? from + 1 : from;
+  if (to <= start) return false;
+  for (let i = start; i < to; i++) {
+    const c = path.charCodeAt(i);
+    if (!isWord(c) && (start > from || c !== 45 /* - */)) return false;
+  }
+  return true;
+}
+
+/** Whether `suffix` is plain segments joined by `/` (`posts/:id/edit`): what `extendedPath` takes. */
+export function isPlainSuffix(suffix: string): boolean {
+  let from = 0;
+  for (let i = 0; i <= suffix.length; i++) {
+    if (i < suffix.length && suffix.charCodeAt(i) !== 47) continue;
+    if (!isPlainSegment(suffix, from, i)) return false;
+    from = i + 1;
   }
   return true;
 }
 
 /**
- * What `analyzePath(base.text + "/" + segment)` returns for a plain segment, or with
- * `"(.:format)"` what `analyzePath(base.text + "(.:format)")` returns; undefined for anything
- * else. `base` must be a path's own analysis, as `analyzePath` returns for a scanned path.
+ * What `analyzePath(base.text + "/" + suffix)` returns for a plain suffix, followed by
+ * `"(.:format)"` if `format`, worked out on first read; undefined for any other suffix.
+ * `base` must be a path's own analysis, as `analyzePath` returns for a scanned path.
  */
-export function extendPath(base: PathInfo, segment: string): PathInfo | undefined {
-  if (!(base instanceof ScannedPath)) return undefined;
-  let info = base.extensions?.get(segment);
-  if (info) return info;
-  if (segment === WITH_FORMAT) {
-    if (base.text === "") return undefined;
-    const names = base.names.concat("format");
-    const optional = base.optional.includes("format") ? base.optional : base.optional.concat("format");
-    const required = names.filter((n) => !optional.includes(n));
-    info = new ScannedPath(base.text + WITH_FORMAT, names, required, optional, base.stars, base.segments.concat(FORMAT_SEGMENT));
-  } else {
-    if (!isPlainSegment(segment)) return undefined;
-    const text = `${base.text}/${segment}`;
-    if (segment.charCodeAt(0) !== 58) {
-      info = new ScannedPath(text, base.names, base.required, base.optional, base.stars, base.segments);
-    } else {
-      const name = segment.slice(1);
-      const names = base.names.concat(name);
-      const required = names.filter((n) => !base.optional.includes(n));
-      info = new ScannedPath(text, names, required, base.optional, base.stars, base.segments.concat({ name, glob: false }));
-    }
+export function extendedPath(base: PathInfo, suffix: string, format: boolean): PathInfo | undefined {
+  if (!(base instanceof ScannedPath) || !isPlainSuffix(suffix)) return undefined;
+  return new ExtendedPath(base, suffix, format);
+}
+
+class ExtendedPath implements PathInfo {
+  private full: ScannedPath | undefined = undefined;
+  constructor(
+    private readonly base: ScannedPath,
+    private readonly suffix: string,
+    private readonly format: boolean,
+  ) {}
+  get text(): string {
+    return this.info.text;
   }
-  (base.extensions ??= new Map()).set(segment, info);
-  return info;
+  get names(): string[] {
+    return this.info.names;
+  }
+  get required(): string[] {
+    return this.info.required;
+  }
+  get optional(): string[] {
+    return this.info.optional;
+  }
+  get stars(): string[] {
+    return this.info.stars;
+  }
+  get segments(): { name: string; glob: boolean }[] {
+    return this.info.segments;
+  }
+  get ast(): PathNode {
+    return this.info.ast;
+  }
+  private get info(): ScannedPath {
+    if (this.full) return this.full;
+    let info = this.base;
+    for (const segment of this.suffix.split("/")) info = withSegment(info, segment);
+    return (this.full = this.format ? withFormat(info) : info);
+  }
+}
+
+/** `base` and one more plain segment. */
+function withSegment(base: ScannedPath, segment: string): ScannedPath {
+  const text = `${base.text}/${segment}`;
+  if (segment.charCodeAt(0) !== 58 /* : */) return new ScannedPath(text, base.names, base.required, base.optional, base.stars, base.segments);
+  const name = segment.slice(1);
+  const names = base.names.concat(name);
+  const required = names.filter((n) => !base.optional.includes(n));
+  return new ScannedPath(text, names, required, base.optional, base.stars, base.segments.concat({ name, glob: false }));
+}
+
+/** `base` followed by `(.:format)`. */
+function withFormat(base: ScannedPath): ScannedPath {
+  const names = base.names.concat("format");
+  const optional = base.optional.includes("format") ? base.optional : base.optional.concat("format");
+  const required = names.filter((n) => !optional.includes(n));
+  return new ScannedPath(base.text + WITH_FORMAT, names, required, optional, base.stars, base.segments.concat(FORMAT_SEGMENT));
 }
 
 /** The analysis of the empty path (the root scope's), to extend. */

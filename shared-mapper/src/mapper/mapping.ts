@@ -196,7 +196,7 @@ export function takesNothingElse(info: PathInfo): boolean {
 }
 
 /**
- * The analysis of a scope's path, to extend with a route's plain segments (`extendPath`),
+ * The analysis of a scope's path, to extend with a route's plain segments (`extendedPath`),
  * if escaping and normalising leave the path as it is; undefined otherwise.
  */
 export function plainBaseInfo(scopePath: string): PathInfo | undefined {

@@ -12,7 +12,7 @@
  * path runs and decides, errors included. `fastpaths.test.mjs` draws every fixture and its
  * mutations both ways, in every supported version, and compares the tables.
  */
-import { extendPath, type PathInfo } from "../journey/pattern.js";
+import { extendedPath, isPlainSuffix, type PathInfo } from "../journey/pattern.js";
 import { blank, RValue, sym, toS, truthy } from "../ruby/values.js";
 import {
   buildPlainRoute, normalizeFormattedPath, normalizePath, plainBaseInfo, plainController, plainPathInfo, takesNothingElse, uriEscape,
@@ -108,7 +108,7 @@ function planLevelTargets(
 ): boolean {
   const actions = res.actions();
   let s: ActionScope | undefined;
-  let levelInfo: PathInfo | undefined;
+  let level_: PlainLevel | undefined;
   let canonical: PlainTarget | undefined;
   for (const [, action] of steps) {
     if (!actions.includes(action)) {
@@ -116,27 +116,33 @@ function planLevelTargets(
       continue;
     }
     // `pathScope` of `collection`, `new` and `member`, spelled out: an object spread here
-    // cost more than the rest of the loop. With the scope's analysis, the level's is an
-    // extension of it, whose text is the normalised path.
+    // cost more than the rest of the loop.
     if (!s) {
-      const scopePath = toS(outer.path ?? null);
-      const suffix = levelPath(res, level, outer);
-      levelInfo = extendedPathInfo(scopePath, suffix);
-      const path = levelInfo ? levelInfo.text : normalizePath(`${scopePath}/${suffix}`);
-      s = { level, path, as: outer.as, pathNames: outer.pathNames, resource: outer.resource };
+      level_ = plainLevel(toS(outer.path ?? null), levelPath(res, level, outer));
+      s = { level, path: level_.path, as: outer.as, pathNames: outer.pathNames, resource: outer.resource };
     }
-    const target = canonicalAction(s, action) ? (canonical ??= plainTarget(m, s, action, levelInfo)) : plainTarget(m, s, action, levelInfo);
+    const target = canonicalAction(s, action) ? (canonical ??= plainTarget(m, s, action, level_)) : plainTarget(m, s, action, level_);
     if (!isPlainTarget(m, target)) return false;
     out.push(target);
   }
   return true;
 }
 
-/** The analysis of `scopePath/suffix`, extended from the scope's, when each part of the suffix is a plain segment. */
-function extendedPathInfo(scopePath: string, suffix: string): PathInfo | undefined {
-  let info = plainBaseInfo(scopePath);
-  for (const segment of suffix.split("/")) info = info && extendPath(info, segment);
-  return info;
+/** A level's path; with `base` when it is the scope's plain path and `suffix` plain segments after it. */
+interface PlainLevel {
+  path: string;
+  base: PathInfo | undefined;
+  suffix: string;
+}
+
+function plainLevel(scopePath: string, suffix: string): PlainLevel {
+  const base = plainBaseInfo(scopePath);
+  // `Mapping` takes a glob, a `:controller` or an `:action` segment for itself (a `:controllers`
+  // segment is sent there too, where it is drawn all the same).
+  if (base && takesNothingElse(base) && isPlainSuffix(suffix) && !suffix.includes(":controller") && !suffix.includes(":action")) {
+    return { path: base.text === "" ? `/${suffix}` : `${base.text}/${suffix}`, base, suffix };
+  }
+  return { path: normalizePath(`${scopePath}/${suffix}`), base: undefined, suffix };
 }
 
 /** What `collection`, `new` and `member` append to the resource's scope (`pathScope`). */
@@ -167,15 +173,17 @@ function plainScope(m: MapperState): PlainScope | null {
 }
 
 /**
- * The path's analysis and the name of a standard route. With the level's analysis, the
- * route's is an extension of it; otherwise the full path is built and analysed.
+ * The path's analysis and the name of a standard route: with a plain level, an extension
+ * of the scope's analysis; otherwise the full path, built and analysed.
  */
-function plainTarget(m: MapperState, s: ActionScope, action: string, levelInfo?: PathInfo): PlainTarget {
+function plainTarget(m: MapperState, s: ActionScope, action: string, level?: PlainLevel): PlainTarget {
   const name = nameCandidate(s, undefined, action);
   const format = m.scope.get("format");
-  const extended = levelInfo && (canonicalAction(s, action) ? levelInfo : extendPath(levelInfo, actionPath(s, action)));
-  const info = extended && (format === false ? extended : extendPath(extended, "(.:format)"));
-  if (info) return { info: takesNothingElse(info) ? info : undefined, name };
+  if (level?.base) {
+    const suffix = canonicalAction(s, action) ? level.suffix : `${level.suffix}/${actionPath(s, action)}`;
+    const info = extendedPath(level.base, suffix, format !== false);
+    if (info && !suffix.includes(":controller") && !suffix.includes(":action")) return { info, name };
+  }
   const path = pathForAction(s, action, undefined);
   // `add_route` raises "path is required" for a blank path: the general path reports it.
   if (blank(path)) return { info: undefined, name: undefined };
