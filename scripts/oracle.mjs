@@ -87,6 +87,21 @@ if (!filter || "recognize".includes(filter)) {
   }
 }
 
+// Inflections: ActiveSupport's plural and singular of each word in test-fixtures/inflections/words.txt.
+if (!filter || "inflections".includes(filter)) {
+  const dir = join(FIXTURES, "inflections");
+  const text = execFileSync("ruby", [join(FIXTURES, "oracle", "inflections.rb"), join(dir, "words.txt")], { encoding: "utf8" });
+  const path = join(dir, "inflections.rails-6.1.txt");
+  compared++;
+  if (!existsSync(path) || readFileSync(path, "utf8") !== text) {
+    if (check) failures.push("inflections");
+    else {
+      writeFileSync(path, text);
+      changed++;
+    }
+  }
+}
+
 if (check) {
   if (failures.length) {
     console.error(`oracle: ${failures.length} golden(s) differ from live Rails: ${failures.join(", ")}`);

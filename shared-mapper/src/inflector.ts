@@ -6,7 +6,19 @@
  * `ActiveSupport::Inflector#apply_inflections` does; `\1` becomes `$1`.
  */
 
-type Rule = [RegExp, string];
+/** A rule, its replacement, and the letters any match ends with, if its source says so plainly. */
+type Rule = [RegExp, string, string | undefined];
+
+/** The letters before a rule's final `$` (`ews` in `/(n)ews$/i`), lower-cased if it ignores case. */
+function literalTail(rule: RegExp): string | undefined {
+  // A run of letters preceded by neither a letter nor a backslash (`\ws$` has no tail).
+  const tail = /(?:^|[^\\a-z])([a-z]+)\$$/i.exec(rule.source)?.[1];
+  return tail !== undefined && rule.ignoreCase ? tail.toLowerCase() : tail;
+}
+
+function makeRule(regexp: RegExp, replacement: string): Rule {
+  return [regexp, replacement.replace(/\\(\d)/g, "$$$1"), literalTail(regexp)];
+}
 
 const plurals: Rule[] = [];
 const singulars: Rule[] = [];
@@ -14,11 +26,11 @@ const uncountables = new Set<string>();
 
 function plural(rule: RegExp, replacement: string): void {
   uncountables.delete(replacement);
-  plurals.unshift([rule, replacement.replace(/\\(\d)/g, "$$$1")]);
+  plurals.unshift(makeRule(rule, replacement));
 }
 function singular(rule: RegExp, replacement: string): void {
   uncountables.delete(replacement);
-  singulars.unshift([rule, replacement.replace(/\\(\d)/g, "$$$1")]);
+  singulars.unshift(makeRule(rule, replacement));
 }
 
 /** Mirrors `Inflections#irregular`, including its unanchored regexps (`salesperson` → `salespeople`). */
@@ -105,11 +117,28 @@ irregular("zombie", "zombies");
 for (const w of ["equipment", "information", "rice", "money", "species", "series", "fish", "sheep", "jeans", "police"]) {
   uncountables.add(w);
 }
-const uncountableRegexps = [...uncountables].map((w) => new RegExp(`(?<![A-Za-z0-9_])${w}$`, "i"));
+/**
+ * `uncountable?`: the word ends with an uncountable one that starts a word (Rails' `/\b#{w}\Z/i`),
+ * compared without regexps: it is asked for every new name.
+ */
+function isUncountable(word: string): boolean {
+  const lower = word.toLowerCase();
+  for (const w of uncountables) {
+    if (!lower.endsWith(w)) continue;
+    const before = lower.charCodeAt(lower.length - w.length - 1);
+    if (Number.isNaN(before) || !isWordChar(before)) return true;
+  }
+  return false;
+}
+const isWordChar = (c: number) => (c >= 48 && c <= 57) || (c >= 97 && c <= 122) || c === 95 || (c >= 65 && c <= 90);
 
 function apply(word: string, rules: Rule[]): string {
-  if (word === "" || uncountableRegexps.some((r) => r.test(word))) return word;
-  for (const [rule, replacement] of rules) {
+  if (word === "" || isUncountable(word)) return word;
+  let lower: string | undefined;
+  for (const [rule, replacement, tail] of rules) {
+    // A rule whose match must end in a literal tail cannot match a word without it: checked
+    // first, since V8 tries an end-anchored regexp at every position of the word.
+    if (tail !== undefined && !(rule.ignoreCase ? (lower ??= word.toLowerCase()) : word).endsWith(tail)) continue;
     if (rule.test(word)) return word.replace(rule, replacement);
   }
   return word;
