@@ -3,18 +3,26 @@
  * (`get`, `post`, ..., `connect`), which all end in `match`.
  */
 import { underscore } from "../inflector.js";
-import { RConst, RHash, RValue, sym, truthy } from "../ruby/values.js";
+import { RConst, RHash, RSymbol, RValue, sym, truthy } from "../ruby/values.js";
 import { extractOptions } from "./block.js";
 import { routingError } from "./errors.js";
 import { isCallable } from "./mapping.js";
-import { match, nameForAction } from "./resources.js";
+import { match, nameForAction, route } from "./resources.js";
 import type { Call, MapperState } from "./state.js";
 
 export const VERBS = ["get", "post", "patch", "put", "delete", "options", "connect"] as const;
 export type Verb = (typeof VERBS)[number];
+const WORD = /^\w+$/;
 
 /** `map_method`: the verb becomes `via:`. Rails 8.1 gives `options`/`connect` routes no format. */
 export function httpVerb(m: MapperState, verb: Verb, call: Call): void {
+  // `post :publish` and nothing else is `route`'s input, the one the standard actions give it
+  // (an action that is a plain word: `add_route` would rewrite a dash in it).
+  const only = call.args.length === 1 && call.block === null ? call.args[0] : undefined;
+  if (m.fastPaths && only instanceof RSymbol && WORD.test(only.name) && m.version.gte(4, 0) && verb !== "options" && verb !== "connect") {
+    route(m, verb, only.name);
+    return;
+  }
   const args = [...call.args];
   const options = extractOptions(args);
   options.sset("via", verb === "connect" ? [sym("get"), sym("connect")] : sym(verb));

@@ -19,7 +19,7 @@ import {
 } from "./mapping.js";
 import type { Resource } from "./resource.js";
 import { ActionScope, actionPath, actionScope, canonicalAction, nameCandidate, pathForAction } from "./resources.js";
-import type { ScopeLevel } from "./scope.js";
+import { isResourceMethodLevel, type ScopeLevel } from "./scope.js";
 import type { MapperState } from "./state.js";
 
 /**
@@ -44,6 +44,8 @@ const via = (verb: string) => (VIA[verb] ??= [sym(verb)]);
 
 /** `route(verb, action)` inside a `collection`/`new`/`member` scope. */
 export function plainRoute(m: MapperState, verb: string, action: string): boolean {
+  // Elsewhere `match` first opens a `nested` or `member` scope (`decomposed_match`).
+  if (!isResourceMethodLevel(m.scope.level)) return false;
   const plain = (m.scope.plain ??= plainScope(m));
   if (plain === null || plain.controller === undefined) return false;
   const s = actionScope(m);
@@ -179,9 +181,12 @@ function plainScope(m: MapperState): PlainScope | null {
 function plainTarget(m: MapperState, s: ActionScope, action: string, level?: PlainLevel): PlainTarget {
   const name = nameCandidate(s, undefined, action);
   const format = m.scope.get("format");
-  if (level?.base) {
-    const suffix = canonicalAction(s, action) ? level.suffix : `${level.suffix}/${actionPath(s, action)}`;
-    const info = extendedPath(level.base, suffix, format !== false);
+  const canonical = canonicalAction(s, action);
+  // Outside a planned level (`post :publish` in a `member` block), the scope's path is the level's.
+  const base = level ? level.base : canonical ? undefined : plainBaseInfo(toS(s.path ?? null));
+  if (base && takesNothingElse(base)) {
+    const suffix = level ? (canonical ? level.suffix : `${level.suffix}/${actionPath(s, action)}`) : actionPath(s, action);
+    const info = extendedPath(base, suffix, format !== false);
     if (info && !suffix.includes(":controller") && !suffix.includes(":action")) return { info, name };
   }
   const path = pathForAction(s, action, undefined);

@@ -113,11 +113,12 @@ function setMemberMappingsForResource(m: MapperState, res: Resource): void {
 }
 
 /**
- * `get :index` and friends, as the standard actions call them. This is `match(action, via:
- * verb)` with what `map_match` would work out from that fixed input computed directly, since
- * it runs for nearly every route: same parts, same order, no options hash to build and take apart.
+ * `get :index` and friends, as the standard actions call them, and `post :publish` written
+ * so. This is `match(action, via: verb)` with what `map_match` would work out from that fixed
+ * input computed directly, since it runs for nearly every route: same parts, same order, no
+ * options hash to build and take apart.
  */
-function route(m: MapperState, verb: string, action: string): void {
+export function route(m: MapperState, verb: string, action: string): void {
   if (m.fastPaths && plainRoute(m, verb, action)) return;
   const parts: MatchParts = {
     controller: m.scope.get("controller"),
