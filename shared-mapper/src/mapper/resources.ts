@@ -5,7 +5,7 @@
  * first, then concerns, then the standard actions.
  */
 import {
-  blank, inspect, isSym, present, RHash, RRegexp, RSymbol, RValue, sym, toS, truthy, typeName,
+  blank, inspect, isSym, RHash, RRegexp, RSymbol, RValue, sym, toS, truthy, typeName,
 } from "../ruby/values.js";
 import { extractOptions, checkArity, yieldTo } from "./block.js";
 import { concerns as callConcerns } from "./concerns.js";
@@ -346,16 +346,16 @@ export function nameCandidate(s: ActionScope, as: RValue | undefined, action: RV
     collectionName = res.collectionName;
     memberName = res.memberName;
   }
-  const parts = actionName(s.level, s.as ?? null, prefix ?? null, collectionName, memberName);
-  // `select(&:present?).join("_")`
-  let candidate = "";
-  for (const p of parts) {
-    if (!present(p) || (p instanceof RSymbol && p.name === "")) continue;
-    candidate = candidate === "" ? toS(p) : candidate + "_" + toS(p);
-  }
+  const candidate = actionName(s.level, s.as, prefix, collectionName, memberName);
   if (candidate === "") return undefined;
-  if ((as === undefined || as === null) && !/^[_a-z]/i.test(candidate)) return undefined;
+  if ((as === undefined || as === null) && !startsLikeName(candidate)) return undefined;
   return candidate;
+}
+
+/** `/\A[_a-z]/i`: what an automatic name must start with. */
+function startsLikeName(name: string): boolean {
+  const c = name.charCodeAt(0);
+  return c === 95 || ((c | 32) >= 97 && (c | 32) <= 122); // `| 32` lower-cases ASCII letters
 }
 
 /** `Resources#match`: the hash form (`"path" => "c#a"`) and the list form. */
