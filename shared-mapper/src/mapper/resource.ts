@@ -3,7 +3,7 @@
  * path rules of one `resources`/`resource` declaration.
  */
 import { pluralize, singularize } from "../inflector.js";
-import { RHash, RValue, toS, truthy } from "../ruby/values.js";
+import { RHash, RSymbol, RValue, toS, truthy } from "../ruby/values.js";
 import { routingError } from "./errors.js";
 import type { Version } from "./version.js";
 
@@ -78,6 +78,8 @@ export class Resource {
   private computeActions(): string[] {
     const available = this.availableActions();
     if (this.except === undefined) return available;
+    // `except: :destroy` on the default actions is the common case: one shared list each.
+    if (this.except instanceof RSymbol && this.only === undefined) return defaultsWithout(available, this.except.name);
     const except = toArray(this.except).map((a) => toS(a));
     return available.filter((a) => !except.includes(a));
   }
@@ -164,6 +166,19 @@ export class SingletonResource extends Resource {
   override get nestedScope(): string {
     return this.path;
   }
+}
+
+const DEFAULTS_WITHOUT = new Map<string[], Map<string, string[]>>();
+
+/** A default action list without one action, shared (frozen, as the default lists are). */
+function defaultsWithout(defaults: string[], action: string): string[] {
+  // Kept for the default actions only, so the memo stays as small as the lists.
+  if (!defaults.includes(action)) return defaults;
+  let lists = DEFAULTS_WITHOUT.get(defaults);
+  if (!lists) DEFAULTS_WITHOUT.set(defaults, (lists = new Map()));
+  let list = lists.get(action);
+  if (!list) lists.set(action, (list = Object.freeze(defaults.filter((a) => a !== action)) as string[]));
+  return list;
 }
 
 /** Ruby's `Array(x)`. */

@@ -144,19 +144,18 @@ function scopeTarget(m: MapperState, given: RValue | undefined): RValue | undefi
 }
 
 function applyCommonBehaviorFor(m: MapperState, singleton: boolean, args: RValue[], options: RHash, call: Call): boolean {
-  const again = (name: RValue, opts: RHash) =>
-    declareResource(m, { args: [name, opts], block: call.block }, singleton);
+  // No closure is made unless a branch is taken: most declarations take none.
   if (args.length > 1) {
-    for (const r of args) again(r, options);
+    for (const r of args) declareAgain(m, singleton, call, r, options);
     return true;
   }
   if (truthy(options.sget("shallow"))) {
     options.sdelete("shallow");
-    shallow(m, () => again(args.pop() ?? null, options));
+    shallow(m, () => declareAgain(m, singleton, call, args.pop() ?? null, options));
     return true;
   }
   if (m.scope.isResourceScope) {
-    nested(m, () => again(args.pop() ?? null, options));
+    nested(m, () => declareAgain(m, singleton, call, args.pop() ?? null, options));
     return true;
   }
   if (options.size) moveRegexpsToConstraints(options);
@@ -164,14 +163,19 @@ function applyCommonBehaviorFor(m: MapperState, singleton: boolean, args: RValue
   if (hasScopeOption(options)) {
     const scopeOptions = new RHash(options.entries().filter(([k]) => isScopeOption(k)));
     for (const k of scopeOptions.keys()) options.delete(k);
-    scope(m, { args: [scopeOptions], block: null }, () => again(args.pop() ?? null, options));
+    scope(m, { args: [scopeOptions], block: null }, () => declareAgain(m, singleton, call, args.pop() ?? null, options));
     return true;
   }
   return false;
 }
 
+function declareAgain(m: MapperState, singleton: boolean, call: Call, name: RValue, options: RHash): void {
+  declareResource(m, { args: [name, options], block: call.block }, singleton);
+}
+
 /** Segment constraints given as bare options (`id: /[^\/]+/`) join `constraints:`. */
 function moveRegexpsToConstraints(options: RHash): void {
+  if (!options.someValue(isRegexp)) return;
   for (const k of options.keys()) {
     if (options.get(k) instanceof RRegexp) {
       let c = options.sget("constraints");
@@ -185,14 +189,11 @@ function moveRegexpsToConstraints(options: RHash): void {
   }
 }
 
+const isRegexp = (v: RValue) => v instanceof RRegexp;
 const isScopeOption = (k: RValue) => !(isSym(k) && RESOURCE_OPTIONS.includes(k.name));
 
 function hasScopeOption(options: RHash): boolean {
-  let found = false;
-  options.forEach((k) => {
-    if (isScopeOption(k)) found = true;
-  });
-  return found;
+  return options.someKey(isScopeOption);
 }
 
 function applyActionOptions(m: MapperState, options: RHash, singleton: boolean): RHash {

@@ -162,6 +162,16 @@ export class RHash {
     const n = this.size;
     for (let i = 0; i < n; i++) fn(this.ks![i], this.vs![i]);
   }
+  someKey(test: (k: RValue) => boolean): boolean {
+    const ks = this.ks;
+    if (ks !== null) for (let i = 0; i < ks.length; i++) if (test(ks[i])) return true;
+    return false;
+  }
+  someValue(test: (v: RValue) => boolean): boolean {
+    const vs = this.vs;
+    if (vs !== null) for (let i = 0; i < vs.length; i++) if (test(vs[i])) return true;
+    return false;
+  }
   keys(): RValue[] {
     return this.ks === null ? [] : this.ks.slice();
   }
