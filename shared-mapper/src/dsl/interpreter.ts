@@ -41,26 +41,15 @@ export interface InterpreterOptions {
   budget: number;
 }
 
-/** Locations of a DSL call in flight: the innermost is the source of the routes it makes. */
-/** A DSL call being evaluated; routes it draws keep it as their source. */
-class CallSite implements SourceRef {
-  private spanCache: Span | undefined = undefined;
-  constructor(
-    readonly node: N.CallNode,
-    readonly index: LineIndex,
-  ) {}
-  /** Worked out on first read: a `resources` call is the source of seven routes, often never shown. */
-  get span(): Span {
-    return (this.spanCache ??= callSpan(this.node, this.index));
-  }
-}
+const NO_NODES: Node[] = [];
 
 export class Interpreter implements MapperHost {
   mapper!: MapperState;
   private readonly defs = new Map<string, N.DefNode>();
   private readonly constants = new Map<string, RValue>();
   private readonly ivars = new Map<string, RValue>();
-  private readonly sites: CallSite[] = [];
+  /** The DSL calls in flight, innermost last: it is the source of the routes being drawn. */
+  private readonly sites: DeclarationRecord[] = [];
   private readonly namespaces: string[] = [];
   readonly declarations: DeclarationRecord[] = [];
   private readonly concernNodes: DeclarationRecord[] = [];
@@ -336,25 +325,25 @@ export class Interpreter implements MapperHost {
 
   /** Runs a DSL call with its node as the current source; Rails' errors become diagnostics here. */
   dispatch(node: N.CallNode, run: () => RValue): RValue {
-    const site = new CallSite(node, this.index);
     const set = this.mapper.set;
     const first = set.routes.length;
-    const declaration = this.declare(node, site.index);
-    this.sites.push(site);
+    const declaration = this.declare(node, this.index);
+    this.sites.push(declaration);
     try {
       return run();
     } catch (e) {
       if (e instanceof RoutingError) {
-        this.report("error", e.message, callSpan(node, site.index), e.rubyClass === "ArgumentError" ? "argument-error" : "ruby-error");
+        this.report("error", e.message, declaration.span, e.rubyClass === "ArgumentError" ? "argument-error" : "ruby-error");
         return null;
       }
       throw e;
     } finally {
       this.sites.pop();
-      declaration.routeRange = [first, set.routes.length];
+      declaration.routesEnd(first, set.routes.length);
       if (set !== this.appSet) declaration.engine = this.engineName(set);
     }
   }
+
 
   /** Records a DSL call for the editor features. */
   private declare(node: N.CallNode, index: LineIndex): DeclarationRecord {
@@ -507,7 +496,8 @@ export class Interpreter implements MapperHost {
   /** Evaluates positional arguments (splats spread, keywords as a trailing Hash) and the block. */
   callArguments(node: { arguments_: N.ArgumentsNode | null; block?: Node | null }, env: Env): { args: RValue[]; block: RProc | null } {
     const args: RValue[] = [];
-    for (const arg of node.arguments_?.arguments_ ?? []) {
+    let blockArgument: N.BlockArgumentNode | null = null;
+    for (const arg of node.arguments_?.arguments_ ?? NO_NODES) {
       if (arg instanceof N.SplatNode) {
         const v = this.eval(arg.expression, env);
         if (Array.isArray(v)) args.push(...v);
@@ -515,11 +505,11 @@ export class Interpreter implements MapperHost {
       } else if (arg instanceof N.KeywordHashNode) {
         args.push(this.hashElements(arg.elements, env));
       } else if (arg instanceof N.BlockArgumentNode) {
-        continue;
+        blockArgument ??= arg;
       } else args.push(this.eval(arg, env));
     }
     let block: RProc | null = null;
-    const blockNode = node.block ?? (node.arguments_?.arguments_ ?? []).find((a) => a instanceof N.BlockArgumentNode) ?? null;
+    const blockNode = node.block ?? blockArgument;
     if (blockNode instanceof N.BlockNode) block = this.makeProc(blockNode, env, false);
     else if (blockNode instanceof N.BlockArgumentNode) {
       const v = blockNode.expression ? this.eval(blockNode.expression, env) : env.block;
@@ -586,17 +576,33 @@ export function callSpan(node: N.CallNode, index: LineIndex): Span {
 }
 
 /** A `Declaration` that works out its spans and literals from the call node when first asked. */
-class DeclarationRecord implements Declaration {
-  routeRange: [number, number] = [0, 0];
-  engine?: string;
-  drawnFile?: string;
-  private cache: { span?: Span; extent?: Span; label?: string; literals?: LiteralArgument[] } = {};
+/**
+ * A DSL call, recorded for the editor features; while it runs, it is also the source of the
+ * routes it draws (`SourceRef`). Its spans and literals are worked out on first read.
+ */
+class DeclarationRecord implements Declaration, SourceRef {
+  engine?: string = undefined;
+  drawnFile?: string = undefined;
+  private firstRoute = 0;
+  private endRoute = 0;
+  private spanCache: Span | undefined = undefined;
+  private extentCache: Span | undefined = undefined;
+  private labelCache: string | undefined = undefined;
+  private literalsCache: LiteralArgument[] | undefined = undefined;
 
   constructor(
     private readonly node: N.CallNode,
     private readonly index: LineIndex,
   ) {}
 
+  /** Indexes of the routes it drew, in the route list: `[first, end)`. */
+  get routeRange(): [number, number] {
+    return [this.firstRoute, this.endRoute];
+  }
+  routesEnd(first: number, end: number): void {
+    this.firstRoute = first;
+    this.endRoute = end;
+  }
   get method(): string {
     return this.node.name;
   }
@@ -604,22 +610,22 @@ class DeclarationRecord implements Declaration {
     return this.index.file;
   }
   get span(): Span {
-    return (this.cache.span ??= callSpan(this.node, this.index));
+    return (this.spanCache ??= callSpan(this.node, this.index));
   }
   get extent(): Span {
     const loc = this.node.location;
-    return (this.cache.extent ??= this.index.span(loc.startOffset, loc.startOffset + loc.length));
+    return (this.extentCache ??= this.index.span(loc.startOffset, loc.startOffset + loc.length));
   }
   get label(): string {
-    if (this.cache.label === undefined) {
+    if (this.labelCache === undefined) {
       const first = this.node.arguments_?.arguments_[0];
       const text = first ? this.index.slice(first.location.startOffset, first.location.startOffset + first.location.length) : "";
-      this.cache.label = (text ? `${this.node.name} ${text}` : this.node.name).replace(/\s+/g, " ").slice(0, 80);
+      this.labelCache = (text ? `${this.node.name} ${text}` : this.node.name).replace(/\s+/g, " ").slice(0, 80);
     }
-    return this.cache.label;
+    return this.labelCache;
   }
   get literals(): LiteralArgument[] {
-    return (this.cache.literals ??= literalArguments(this.node.arguments_?.arguments_ ?? [], this.index));
+    return (this.literalsCache ??= literalArguments(this.node.arguments_?.arguments_ ?? [], this.index));
   }
   /** Plain data for JSON: the getters are not own properties. */
   toJSON(): Declaration {
