@@ -6,18 +6,38 @@
  * `ActiveSupport::Inflector#apply_inflections` does; `\1` becomes `$1`.
  */
 
-/** A rule, its replacement, and the letters any match ends with, if its source says so plainly. */
-type Rule = [RegExp, string, string | undefined];
+/** A rule, its replacement, and the endings any match has, if its source says so plainly. */
+type Rule = [RegExp, string, string[] | undefined];
 
-/** The letters before a rule's final `$` (`ews` in `/(n)ews$/i`), lower-cased if it ignores case. */
-function literalTail(rule: RegExp): string | undefined {
-  // A run of letters preceded by neither a letter nor a backslash (`\ws$` has no tail).
-  const tail = /(?:^|[^\\a-z])([a-z]+)\$$/i.exec(rule.source)?.[1];
-  return tail !== undefined && rule.ignoreCase ? tail.toLowerCase() : tail;
+/**
+ * What any match of a rule ends with, from its source: the letters before its final `$`
+ * (`ews` in `/(n)ews$/i`), or a final group of letter alternatives (`/(sis|ses)$/`);
+ * lower-cased if it ignores case. Undefined when the source does not say so plainly.
+ */
+function literalTails(rule: RegExp): string[] | undefined {
+  if (hasTopLevelAlternative(rule.source)) return undefined;
+  // A run of letters preceded by neither a letter nor a backslash (`\ws$` has none).
+  const run = /(?:^|[^\\a-z])([a-z]+)\$$/i.exec(rule.source)?.[1];
+  const group = /\(([a-z]+(?:\|[a-z]+)*)\)\$$/i.exec(rule.source)?.[1];
+  const tails = run !== undefined ? [run] : group?.split("|");
+  return tails && rule.ignoreCase ? tails.map((t) => t.toLowerCase()) : tails;
+}
+
+/** `a|b$`: the `$` binds to one alternative only, so the source's end says nothing of the other. */
+function hasTopLevelAlternative(source: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === "\\") i++;
+    else if (c === "(") depth++;
+    else if (c === ")") depth--;
+    else if (c === "|" && depth === 0) return true;
+  }
+  return false;
 }
 
 function makeRule(regexp: RegExp, replacement: string): Rule {
-  return [regexp, replacement.replace(/\\(\d)/g, "$$$1"), literalTail(regexp)];
+  return [regexp, replacement.replace(/\\(\d)/g, "$$$1"), literalTails(regexp)];
 }
 
 const plurals: Rule[] = [];
@@ -135,13 +155,18 @@ const isWordChar = (c: number) => (c >= 48 && c <= 57) || (c >= 97 && c <= 122) 
 function apply(word: string, rules: Rule[]): string {
   if (word === "" || isUncountable(word)) return word;
   let lower: string | undefined;
-  for (const [rule, replacement, tail] of rules) {
-    // A rule whose match must end in a literal tail cannot match a word without it: checked
+  for (const [rule, replacement, tails] of rules) {
+    // A rule whose matches end in known letters cannot match a word without them: checked
     // first, since V8 tries an end-anchored regexp at every position of the word.
-    if (tail !== undefined && !(rule.ignoreCase ? (lower ??= word.toLowerCase()) : word).endsWith(tail)) continue;
+    if (tails !== undefined && !endsWithOne(rule.ignoreCase ? (lower ??= word.toLowerCase()) : word, tails)) continue;
     if (rule.test(word)) return word.replace(rule, replacement);
   }
   return word;
+}
+
+function endsWithOne(word: string, tails: string[]): boolean {
+  for (const tail of tails) if (word.endsWith(tail)) return true;
+  return false;
 }
 
 // Resource names repeat endlessly in a routes file: remember each answer.
