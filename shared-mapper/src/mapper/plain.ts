@@ -110,7 +110,7 @@ function planLevelTargets(
 ): boolean {
   const actions = res.actions();
   let s: ActionScope | undefined;
-  let level_: PlainLevel | undefined;
+  let planned: PlainLevel | undefined;
   let canonical: PlainTarget | undefined;
   for (const [, action] of steps) {
     if (!actions.includes(action)) {
@@ -120,10 +120,10 @@ function planLevelTargets(
     // `pathScope` of `collection`, `new` and `member`, spelled out: an object spread here
     // cost more than the rest of the loop.
     if (!s) {
-      level_ = plainLevel(toS(outer.path ?? null), levelPath(res, level, outer));
-      s = { level, path: level_.path, as: outer.as, pathNames: outer.pathNames, resource: outer.resource };
+      planned = plainLevel(toS(outer.path ?? null), levelPath(res, level, outer));
+      s = { level, path: planned.path, as: outer.as, pathNames: outer.pathNames, resource: outer.resource };
     }
-    const target = canonicalAction(s, action) ? (canonical ??= plainTarget(m, s, action, level_)) : plainTarget(m, s, action, level_);
+    const target = canonicalAction(s, action) ? (canonical ??= plainTarget(m, s, action, planned)) : plainTarget(m, s, action, planned);
     if (!isPlainTarget(m, target)) return false;
     out.push(target);
   }
@@ -139,12 +139,18 @@ interface PlainLevel {
 
 function plainLevel(scopePath: string, suffix: string): PlainLevel {
   const base = plainBaseInfo(scopePath);
-  // `Mapping` takes a glob, a `:controller` or an `:action` segment for itself (a `:controllers`
-  // segment is sent there too, where it is drawn all the same).
-  if (base && takesNothingElse(base) && isPlainSuffix(suffix) && !suffix.includes(":controller") && !suffix.includes(":action")) {
+  if (base && takesNothingElse(base) && isPlainSuffix(suffix) && !namesRoutingKey(suffix)) {
     return { path: base.text === "" ? `/${suffix}` : `${base.text}/${suffix}`, base, suffix };
   }
   return { path: normalizePath(`${scopePath}/${suffix}`), base: undefined, suffix };
+}
+
+/**
+ * `Mapping` takes a `:controller` or an `:action` segment for itself, so such a path is left
+ * to it (a `:controllers` segment is sent there too, where it is drawn all the same).
+ */
+function namesRoutingKey(suffix: string): boolean {
+  return suffix.includes(":controller") || suffix.includes(":action");
 }
 
 /** What `collection`, `new` and `member` append to the resource's scope (`pathScope`). */
@@ -187,7 +193,7 @@ function plainTarget(m: MapperState, s: ActionScope, action: string, level?: Pla
   if (base && takesNothingElse(base)) {
     const suffix = level ? (canonical ? level.suffix : `${level.suffix}/${actionPath(s, action)}`) : actionPath(s, action);
     const info = extendedPath(base, suffix, format !== false);
-    if (info && !suffix.includes(":controller") && !suffix.includes(":action")) return { info, name };
+    if (info && !namesRoutingKey(suffix)) return { info, name };
   }
   const path = pathForAction(s, action, undefined);
   // `add_route` raises "path is required" for a blank path: the general path reports it.
