@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import {
-  CancellationTokenSource, createProtocolConnection, LSPErrorCodes, StreamMessageReader, StreamMessageWriter,
+  createProtocolConnection, LSPErrorCodes, StreamMessageReader, StreamMessageWriter,
 } from "vscode-languageserver-protocol/node";
 
 const repo = new URL("../..", import.meta.url).pathname;
@@ -149,17 +149,52 @@ test("requests for missing files, odd positions or bad parameters get empty answ
   assert.ok(symbols.some((s) => s.name === "wishlist_product_path"));
 });
 
+/** One JSON-RPC message, framed as LSP frames it on the wire. */
+const frame = (message) => {
+  const body = JSON.stringify({ jsonrpc: "2.0", ...message });
+  return `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+};
+
 test("a request cancelled before the server gets to it is answered RequestCancelled; the next one is served", async () => {
-  // The three messages leave in one tick, so the server reads the cancellation while the
-  // hover still waits behind the routes table: it must not compute the hover.
-  const busy = conn.sendRequest("routemap/routesTable", { uri: ROUTES, expanded: true });
-  const source = new CancellationTokenSource();
-  const hover = conn.sendRequest("textDocument/hover", { textDocument: { uri: VIEW }, position: { line: 3, character: 34 } }, source.token);
-  source.cancel();
-  await assert.rejects(hover, (e) => e.code === LSPErrorCodes.RequestCancelled);
-  assert.match((await busy).text, /Controller#Action/);
-  const again = await conn.sendRequest("textDocument/hover", { textDocument: { uri: VIEW }, position: { line: 3, character: 34 } });
-  assert.match(again.contents.value, /^\*\*product_path\*\*/);
+  // A client connection writes header and body of each message in turn, so whether the server
+  // reads a cancellation before it reaches the request is a race. Here the request, its
+  // cancellation and a request after it go out in one write (under the pipe's atomic size):
+  // the server reads them together and must answer the cancelled one without computing it.
+  const server = spawn(process.execPath, [join(repo, "server/dist/bundle/server.js"), "--stdio"], { stdio: ["pipe", "pipe", "pipe"] });
+  const reader = new StreamMessageReader(server.stdout);
+  const answers = new Map();
+  const waiting = new Map();
+  reader.listen((message) => {
+    if (message.id === undefined || message.method !== undefined) return;
+    answers.set(message.id, message);
+    waiting.get(message.id)?.(message);
+  });
+  try {
+    const answer = (id) => new Promise((resolve) => (answers.has(id) ? resolve(answers.get(id)) : waiting.set(id, resolve)));
+    server.stdin.write(frame({ id: 1, method: "initialize", params: { processId: process.pid, rootUri: pathToFileURL(root).toString(), capabilities: {} } }));
+    await answer(1);
+    const hover = { textDocument: { uri: VIEW }, position: { line: 3, character: 34 } };
+    const burst = [
+      frame({ method: "initialized", params: {} }),
+      frame({ id: 2, method: "textDocument/hover", params: hover }),
+      frame({ method: "$/cancelRequest", params: { id: 2 } }),
+      frame({ id: 3, method: "textDocument/hover", params: hover }),
+    ].join("");
+    assert.ok(Buffer.byteLength(burst) < 4096, "the burst must fit one atomic pipe write");
+    server.stdin.write(burst);
+    const cancelled = await answer(2);
+    assert.equal(cancelled.error?.code, LSPErrorCodes.RequestCancelled);
+    assert.match((await answer(3)).result.contents.value, /^\*\*product_path\*\*/);
+    server.stdin.write(frame({ id: 4, method: "shutdown" }));
+    await answer(4);
+    const exited = new Promise((resolve) => server.once("exit", resolve));
+    server.stdin.write(frame({ method: "exit" }));
+    assert.equal(await exited, 0);
+  } finally {
+    // A failed assertion must not leave the server running (it would keep the test alive).
+    if (server.exitCode === null) server.kill();
+    reader.dispose();
+  }
 });
 
 test("a client that supports item defaults and lazy details, as VS Code's does, gets lean completion lists", async () => {
