@@ -6,51 +6,57 @@
  * `ActiveSupport::Inflector#apply_inflections` does; `\1` becomes `$1`.
  */
 
-/** A rule, its replacement, and the endings any match has, if its source says so plainly. */
+import { literalEndings } from "./regexpEndings.js";
+
+/** A rule, its replacement, and the endings every match has (`literalEndings`), if known. */
 type Rule = [RegExp, string, string[] | undefined];
 
-/**
- * What any match of a rule ends with, from its source: the letters before its final `$`
- * (`ews` in `/(n)ews$/i`), or a final group of letter alternatives (`/(sis|ses)$/`);
- * lower-cased if it ignores case. Undefined when the source does not say so plainly.
- */
-function literalTails(rule: RegExp): string[] | undefined {
-  if (hasTopLevelAlternative(rule.source)) return undefined;
-  // A run of letters preceded by neither a letter nor a backslash (`\ws$` has none).
-  const run = /(?:^|[^\\a-z])([a-z]+)\$$/i.exec(rule.source)?.[1];
-  const group = /\(([a-z]+(?:\|[a-z]+)*)\)\$$/i.exec(rule.source)?.[1];
-  const tails = run !== undefined ? [run] : group?.split("|");
-  return tails && rule.ignoreCase ? tails.map((t) => t.toLowerCase()) : tails;
-}
-
-/** `a|b$`: the `$` binds to one alternative only, so the source's end says nothing of the other. */
-function hasTopLevelAlternative(source: string): boolean {
-  let depth = 0;
-  for (let i = 0; i < source.length; i++) {
-    const c = source[i];
-    if (c === "\\") i++;
-    else if (c === "(") depth++;
-    else if (c === ")") depth--;
-    else if (c === "|" && depth === 0) return true;
-  }
-  return false;
-}
-
 function makeRule(regexp: RegExp, replacement: string): Rule {
-  return [regexp, replacement.replace(/\\(\d)/g, "$$$1"), literalTails(regexp)];
+  return [regexp, replacement.replace(/\\(\d)/g, "$$$1"), literalEndings(regexp)];
 }
 
-const plurals: Rule[] = [];
-const singulars: Rule[] = [];
+/** Rules, newest first, and for each two-letter ending the ones that could match a word ending so. */
+class RuleBook {
+  private readonly rules: Rule[] = [];
+  private readonly byEnding = new Map<string, Rule[]>();
+
+  add(rule: Rule): void {
+    this.rules.unshift(rule);
+    this.byEnding.clear();
+  }
+
+  /**
+   * The rules, in order, that could match a word ending as `lower` does in its last two
+   * letters: those without known endings, and those with an ending that agrees with the
+   * letters (compared without case; `endsWithOne` then compares exactly). Names end in `s`
+   * as nearly every singular rule does, so one letter would rule out almost nothing.
+   */
+  candidates(lower: string): Rule[] {
+    const key = lower.slice(-2);
+    let list = this.byEnding.get(key);
+    if (list === undefined) {
+      list = this.rules.filter(([, , endings]) => endings === undefined || endings.some((e) => agrees(e.toLowerCase(), key)));
+      // Two letters make a few thousand keys at most; anything else (`é`) is rare.
+      if (this.byEnding.size < 10000) this.byEnding.set(key, list);
+    }
+    return list;
+  }
+}
+
+/** Whether a word ending in `key` may end with `ending`. */
+const agrees = (ending: string, key: string) => (ending.length >= key.length ? ending.endsWith(key) : key.endsWith(ending));
+
+const plurals = new RuleBook();
+const singulars = new RuleBook();
 const uncountables = new Set<string>();
 
 function plural(rule: RegExp, replacement: string): void {
   uncountables.delete(replacement);
-  plurals.unshift(makeRule(rule, replacement));
+  plurals.add(makeRule(rule, replacement));
 }
 function singular(rule: RegExp, replacement: string): void {
   uncountables.delete(replacement);
-  singulars.unshift(makeRule(rule, replacement));
+  singulars.add(makeRule(rule, replacement));
 }
 
 /** Mirrors `Inflections#irregular`, including its unanchored regexps (`salesperson` → `salespeople`). */
@@ -141,8 +147,7 @@ for (const w of ["equipment", "information", "rice", "money", "species", "series
  * `uncountable?`: the word ends with an uncountable one that starts a word (Rails' `/\b#{w}\Z/i`),
  * compared without regexps: it is asked for every new name.
  */
-function isUncountable(word: string): boolean {
-  const lower = word.toLowerCase();
+function isUncountable(lower: string): boolean {
   for (const w of uncountables) {
     if (!lower.endsWith(w)) continue;
     const before = lower.charCodeAt(lower.length - w.length - 1);
@@ -152,39 +157,29 @@ function isUncountable(word: string): boolean {
 }
 const isWordChar = (c: number) => (c >= 48 && c <= 57) || (c >= 97 && c <= 122) || c === 95 || (c >= 65 && c <= 90);
 
-function apply(word: string, rules: Rule[]): string {
-  if (word === "" || isUncountable(word)) return word;
-  let lower: string | undefined;
-  for (const [rule, replacement, tails] of rules) {
-    // A rule whose matches end in known letters cannot match a word without them: checked
-    // first, since V8 tries an end-anchored regexp at every position of the word.
-    if (tails !== undefined && !endsWithOne(rule.ignoreCase ? (lower ??= word.toLowerCase()) : word, tails)) continue;
+/**
+ * No memo: with the rules filtered by ending, an answer costs about what a lookup in a
+ * table of every name seen would, and a routes file's names are mostly new ones.
+ */
+function apply(word: string, book: RuleBook): string {
+  if (word === "") return word;
+  const lower = word.toLowerCase();
+  if (isUncountable(lower)) return word;
+  for (const [rule, replacement, endings] of book.candidates(lower)) {
+    // Checked first: V8 tries an end-anchored regexp at every position of the word.
+    if (endings !== undefined && !endsWithOne(rule.ignoreCase ? lower : word, endings)) continue;
     if (rule.test(word)) return word.replace(rule, replacement);
   }
   return word;
 }
 
-function endsWithOne(word: string, tails: string[]): boolean {
-  for (const tail of tails) if (word.endsWith(tail)) return true;
+function endsWithOne(word: string, endings: string[]): boolean {
+  for (const ending of endings) if (word.endsWith(ending)) return true;
   return false;
 }
 
-// Resource names repeat endlessly in a routes file: remember each answer.
-const pluralCache = new Map<string, string>();
-const singularCache = new Map<string, string>();
-function cached(cache: Map<string, string>, word: string, rules: Rule[]): string {
-  let out = cache.get(word);
-  if (out === undefined) {
-    out = apply(word, rules);
-    if (cache.size > 10000) cache.clear();
-    cache.set(word, out);
-  }
-  return out;
-}
-
-export const pluralize = (word: string): string => cached(pluralCache, word, plurals);
-export const singularize = (word: string): string => cached(singularCache, word, singulars);
-
+export const pluralize = (word: string): string => apply(word, plurals);
+export const singularize = (word: string): string => apply(word, singulars);
 /** `ActiveSupport::Inflector.underscore` (without custom acronyms). */
 export function underscore(word: string): string {
   if (!/[A-Z-]|::/.test(word)) return word;

@@ -15,11 +15,68 @@ test("pluralize and singularize answer as ActiveSupport does", () => {
   assert.ok(expected.length > 150, `${expected.length} words`);
   const wrong = [];
   for (const [word, plural, singular] of expected) {
-    // Asked twice: the second answer comes from the memo.
+    // Asked twice: the second time, the rules come from the list kept for the ending.
     for (let i = 0; i < 2; i++) {
       if (pluralize(word) !== plural) wrong.push(`${word}.pluralize: ${pluralize(word)}, Rails: ${plural}`);
       if (singularize(word) !== singular) wrong.push(`${word}.singularize: ${singularize(word)}, Rails: ${singular}`);
     }
   }
   assert.deepEqual(wrong, []);
+});
+
+// The inflector skips a rule whose matches cannot end as the word ends; `literalEndings`
+// reads those endings from the rule's source.
+import { literalEndings } from "../dist/regexpEndings.js";
+
+test("literalEndings reads what every match ends with, and nothing it cannot know", () => {
+  const cases = [
+    [/(database)s$/i, ["databases"]],
+    [/(bus)(es)?$/i, ["buses", "bus"]],
+    [/(?:([^f])fe|([lr])f)$/i, ["fe", "lf", "rf"]],
+    [/^(a)x[ie]s$/i, ["axis", "axes"]],
+    [/(matr|vert|ind)(?:ix|ex)$/i, ["matrix", "matrex", "vertix", "vertex", "indix", "index"]],
+    [/([^aeiouy]|qu)ies$/i, ["ies"]],
+    [/(P)eople$/i, ["people"]],
+    [/(P)eople$/, ["People"]],
+    [/x{2}s$/, ["s"]],
+    [/(?=x)s$/, ["s"]],
+    [/[\]]ab$/, ["ab"]],
+    // Not anchored at the end, a top-level alternative, an ending that may be empty, `m`.
+    [/^(ox)en/i, undefined],
+    [/a|bc$/, undefined],
+    [/(es)?$/, undefined],
+    [/$/, undefined],
+    [/s$/m, undefined],
+    [/(a|b$)/, undefined],
+  ];
+  for (const [regexp, endings] of cases) assert.deepEqual(literalEndings(regexp), endings, String(regexp));
+});
+
+test("every match of a rule ends with one of its endings", () => {
+  const rules = [
+    /(database)s$/i, /(bus)(es)?$/i, /(?:([^f])fe|([lr])f)$/i, /^(a)x[ie]s$/i, /(matr|vert|ind)(?:ix|ex)$/i,
+    /(octop|vir)(us|i)$/i, /(x|ch|ss|sh)es$/i, /(alias|status)(es)?$/i, /([ti])a$/i, /(quiz)zes$/i, /sis$/i, /(n)ews$/i,
+  ];
+  const letters = "abdefhilnorstuvxzAESI";
+  let seed = 7;
+  const random = (n) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+  const words = [];
+  for (let i = 0; i < 20000; i++) {
+    let word = "";
+    for (let n = 1 + random(9); n > 0; n--) word += letters[random(letters.length)];
+    words.push(word);
+  }
+  // Words built to match some rule as well, so the check is not vacuous.
+  words.push("databases", "Buses", "wives", "axes", "matrix", "INDEX", "octopi", "boxes", "statuses", "data", "quizzes");
+  let matched = 0;
+  for (const rule of rules) {
+    const endings = literalEndings(rule);
+    for (const word of words) {
+      if (!rule.test(word)) continue;
+      matched++;
+      const compared = rule.ignoreCase ? word.toLowerCase() : word;
+      assert.ok(endings.some((e) => compared.endsWith(e)), `${rule} matches ${word}, which ends with none of ${endings}`);
+    }
+  }
+  assert.ok(matched > 100, `${matched} matches`);
 });

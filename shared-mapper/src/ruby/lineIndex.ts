@@ -5,48 +5,51 @@
  */
 import type { Position, Span } from "../types.js";
 
+const DECODER = new TextDecoder();
+
 export class LineIndex {
-  /** Byte offset at which each line starts. */
-  private readonly lineStarts: number[] = [0];
-  /** For each line, the UTF-16 offset of its start in the JS string. */
-  private readonly lineStartsUtf16: number[] = [0];
-  private readonly bytes: Uint8Array;
+  private encoded: Uint8Array | undefined;
+  private starts: number[] | undefined;
 
   constructor(
     readonly file: string,
     readonly text: string,
-  ) {
-    this.bytes = new TextEncoder().encode(text);
-    let utf16 = 0;
-    for (let i = 0; i < text.length; i++) {
-      const code = text.charCodeAt(i);
-      utf16++;
-      if (code === 10) this.lineStartsUtf16.push(utf16);
-    }
-    for (let i = 0; i < this.bytes.length; i++) {
-      if (this.bytes[i] === 10) this.lineStarts.push(i + 1);
-    }
+  ) {}
+
+  /**
+   * The text as UTF-8, encoded on first use: most evaluations ask for no position or slice,
+   * and encoding a large file is a measurable part of evaluating it.
+   */
+  private get bytes(): Uint8Array {
+    return (this.encoded ??= new TextEncoder().encode(this.text));
   }
 
-  get byteLength(): number {
-    return this.bytes.length;
+  /** Byte offset at which each line starts. */
+  private get lineStarts(): number[] {
+    if (this.starts) return this.starts;
+    const bytes = this.bytes;
+    const starts = [0];
+    for (let i = 0; i < bytes.length; i++) if (bytes[i] === 10) starts.push(i + 1);
+    return (this.starts = starts);
   }
 
   /** The text of a byte range, decoded. */
   slice(startByte: number, endByte: number): string {
-    return new TextDecoder().decode(this.bytes.subarray(startByte, endByte));
+    return DECODER.decode(this.bytes.subarray(startByte, endByte));
   }
 
   position(byteOffset: number): Position {
-    const offset = Math.max(0, Math.min(byteOffset, this.bytes.length));
+    const bytes = this.bytes;
+    const starts = this.lineStarts;
+    const offset = Math.max(0, Math.min(byteOffset, bytes.length));
     let lo = 0;
-    let hi = this.lineStarts.length - 1;
+    let hi = starts.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (this.lineStarts[mid] <= offset) lo = mid;
+      if (starts[mid] <= offset) lo = mid;
       else hi = mid - 1;
     }
-    return { line: lo, character: utf16Length(this.bytes, this.lineStarts[lo], offset) };
+    return { line: lo, character: utf16Length(bytes, starts[lo], offset) };
   }
 
   span(startByte: number, endByte: number): Span {
