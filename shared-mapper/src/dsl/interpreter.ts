@@ -10,7 +10,7 @@ import type { EngineClass } from "../mapper/engines.js";
 import { RoutingError } from "../mapper/errors.js";
 import { rootScope } from "../mapper/scope.js";
 import { scope } from "../mapper/scoping.js";
-import type { MapperHost, MapperState, SourceRef } from "../mapper/state.js";
+import type { Call, MapperHost, MapperState, SourceRef } from "../mapper/state.js";
 import type { LineIndex } from "../ruby/lineIndex.js";
 import {
   RConst, RHash, RInquirer, RMapper, RMerger, RProc, RRange, RRegexp, RUnknown, RValue, sym, toS, truthy, inspect,
@@ -18,7 +18,7 @@ import {
 import type { RouteSet } from "../mapper/routeSet.js";
 import type { Declaration, Diagnostic, LiteralArgument, Severity, Span } from "../types.js";
 import { callMethod } from "./builtins.js";
-import { dslMethod } from "./dispatch.js";
+import { dslMethod, type DslMethod } from "./dispatch.js";
 import { Env, Self } from "./env.js";
 import { BreakSignal, BudgetExceeded, NextSignal, ReturnSignal } from "./signals.js";
 
@@ -41,6 +41,10 @@ export interface InterpreterOptions {
   budget: number;
 }
 
+/** An unknown method's block, run as the DSL call it may be (`devise_for ... do`). */
+const callBlock: DslMethod = (_m, call) => {
+  call.block!.call([]);
+};
 const NO_NODES: Node[] = [];
 
 export class Interpreter implements MapperHost {
@@ -291,8 +295,7 @@ export class Interpreter implements MapperHost {
     if (builtin !== undefined) return builtin;
     const dsl = dslMethod(name, this.mapper.version);
     if (dsl && self.kind === "mapper") {
-      const { args, block } = this.callArguments(node, env);
-      return this.dispatch(node, () => dsl(this.mapper, { args, block }) ?? null);
+      return this.dispatch(node, dsl, this.callArguments(node, env));
     }
     if (dsl) {
       this.report("error", `undefined method \`${name}' for main:Object`, callSpan(node, this.index), "no-method-error");
@@ -304,7 +307,7 @@ export class Interpreter implements MapperHost {
     }
     this.unknownMethod(node, name);
     const { block } = this.callArguments(node, env);
-    if (block) this.dispatch(node, () => block.call([]));
+    if (block) this.dispatch(node, callBlock, { args: [], block });
     return new RUnknown(name);
   }
 
@@ -320,17 +323,17 @@ export class Interpreter implements MapperHost {
       this.unknownMethod(node, node.name);
       return new RUnknown(node.name);
     }
-    return this.dispatch(node, () => dsl(this.mapper, { args, block }) ?? null);
+    return this.dispatch(node, dsl, { args, block });
   }
 
   /** Runs a DSL call with its node as the current source; Rails' errors become diagnostics here. */
-  dispatch(node: N.CallNode, run: () => RValue): RValue {
+  dispatch(node: N.CallNode, method: DslMethod, call: Call): RValue {
     const set = this.mapper.set;
     const first = set.routes.length;
     const declaration = this.declare(node, this.index);
     this.sites.push(declaration);
     try {
-      return run();
+      return method(this.mapper, call) ?? null;
     } catch (e) {
       if (e instanceof RoutingError) {
         this.report("error", e.message, declaration.span, e.rubyClass === "ArgumentError" ? "argument-error" : "ruby-error");
@@ -443,7 +446,7 @@ export class Interpreter implements MapperHost {
       const dsl = dslMethod(method, this.mapper.version);
       const def = this.defs.get(method);
       if (def) return this.callDef(def, args, block, env.self);
-      if (dsl) return this.dispatch(node, () => dsl(this.mapper, { args, block }) ?? null);
+      if (dsl) return this.dispatch(node, dsl, { args, block });
       this.unknownMethod(node, method);
       return new RUnknown(method);
     }
@@ -471,8 +474,8 @@ export class Interpreter implements MapperHost {
   makeProc(block: N.BlockNode | N.LambdaNode, env: Env, lambda: boolean): RProc {
     const index = this.index;
     const params = block instanceof N.LambdaNode ? (block.parameters as N.BlockParametersNode | null) : (block.parameters as N.BlockParametersNode | null);
-    const loc = index.position(block.location.startOffset);
-    const label = `#<Proc:0x0000000000000000 ${index.file}:${loc.line + 1}${lambda ? " (lambda)" : ""}>`;
+    // Worked out only when printed: it needs the line, and a position costs an index of the file.
+    const label = () => `#<Proc:0x0000000000000000 ${index.file}:${index.position(block.location.startOffset).line + 1}${lambda ? " (lambda)" : ""}>`;
     return new RProc(
       (args) => {
         const inner = env.child();
@@ -494,7 +497,7 @@ export class Interpreter implements MapperHost {
   }
 
   /** Evaluates positional arguments (splats spread, keywords as a trailing Hash) and the block. */
-  callArguments(node: { arguments_: N.ArgumentsNode | null; block?: Node | null }, env: Env): { args: RValue[]; block: RProc | null } {
+  callArguments(node: { arguments_: N.ArgumentsNode | null; block?: Node | null }, env: Env): Call {
     const args: RValue[] = [];
     let blockArgument: N.BlockArgumentNode | null = null;
     for (const arg of node.arguments_?.arguments_ ?? NO_NODES) {

@@ -7,6 +7,7 @@ import { RConst, RHash, RSymbol, RValue, sym, truthy } from "../ruby/values.js";
 import { extractOptions } from "./block.js";
 import { routingError } from "./errors.js";
 import { isCallable } from "./mapping.js";
+import { plainMatch } from "./plain.js";
 import { match, nameForAction, route } from "./resources.js";
 import type { Call, MapperState } from "./state.js";
 
@@ -23,6 +24,7 @@ export function httpVerb(m: MapperState, verb: Verb, call: Call): void {
     route(m, verb, only.name);
     return;
   }
+  if (m.fastPaths && verb !== "options" && verb !== "connect" && m.version.gte(4, 0) && plainMatch(m, verb, call)) return;
   const args = [...call.args];
   const options = extractOptions(args);
   options.sset("via", verb === "connect" ? [sym("get"), sym("connect")] : sym(verb));

@@ -13,14 +13,14 @@
  * mutations both ways, in every supported version, and compares the tables.
  */
 import { extendedPath, isPlainSuffix, type PathInfo } from "../journey/pattern.js";
-import { blank, RValue, sym, toS, truthy } from "../ruby/values.js";
+import { blank, isSym, RHash, RValue, sym, toS, truthy } from "../ruby/values.js";
 import {
   buildPlainRoute, normalizeFormattedPath, normalizePath, plainBaseInfo, plainController, plainPathInfo, takesNothingElse, uriEscape,
 } from "./mapping.js";
 import type { Resource } from "./resource.js";
-import { ActionScope, actionPath, actionScope, canonicalAction, nameCandidate, pathForAction } from "./resources.js";
+import { ActionScope, actionPath, actionScope, canonicalAction, nameCandidate, nameForAction, pathForAction } from "./resources.js";
 import { isResourceMethodLevel, type ScopeLevel } from "./scope.js";
-import type { MapperState } from "./state.js";
+import type { Call, MapperState } from "./state.js";
 
 /**
  * What the standard routes drawn in one scope share, worked out once per scope node: the
@@ -199,4 +199,40 @@ function plainTarget(m: MapperState, s: ActionScope, action: string, level?: Pla
   // `add_route` raises "path is required" for a blank path: the general path reports it.
   if (blank(path)) return { info: undefined, name: undefined };
   return { info: plainPathInfo(normalizeFormattedPath(uriEscape(path), format)), name };
+}
+
+/**
+ * `get "pages/about", to: "pages#about"` (with or without `as:`) outside resources, in a
+ * plain scope: what `match` → `add_route` → `Mapping` work out from that input, computed
+ * directly. Anything else in the call (another option, a symbol path, a `to:` that is not
+ * `controller#action`) is left to the general path.
+ */
+export function plainMatch(m: MapperState, verb: string, call: Call): boolean {
+  if (call.block !== null || call.args.length !== 2 || m.scope.level !== null) return false;
+  const [path, options] = call.args;
+  if (typeof path !== "string" || path.includes("\n") || !(options instanceof RHash) || !onlyToAndAs(options)) return false;
+  const to = options.sget("to");
+  const as = options.sget("as");
+  // `as: nil` drops the name: rare, and the general path's.
+  if (typeof to !== "string" || as === null || as === false) return false;
+  const plain = (m.scope.plain ??= plainScope(m));
+  if (plain === null) return false;
+  const hash = to.indexOf("#");
+  if (hash <= 0 || hash !== to.lastIndexOf("#") || !WORD.test(to.slice(hash + 1))) return false;
+  const controller = plainController(m, to.slice(0, hash));
+  const info = controller && plainPathInfo(normalizeFormattedPath(uriEscape(`${toS(m.scope.get("path") ?? null)}/${path}`), m.scope.get("format")));
+  if (!info) return false;
+  // `add_route` names a route after its path when the path could be an action (no `as:`).
+  const action = ACTION_LIKE.test(path) ? path : null;
+  // `add` raises for a bad or taken name, as it would at the end of the general path.
+  m.set.add(buildPlainRoute(m, info, controller!, to.slice(hash + 1), via(verb)), nameForAction(m, as, action));
+  return true;
+}
+
+const WORD = /^\w+$/;
+/** `add_route`'s test of whether a path could be an action (Rails 4.0+). */
+const ACTION_LIKE = /^[\w\-\/]+$/;
+
+function onlyToAndAs(options: RHash): boolean {
+  return !options.someKey((k) => !isSym(k) || (k.name !== "to" && k.name !== "as"));
 }

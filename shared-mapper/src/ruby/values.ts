@@ -43,12 +43,17 @@ export class RConst {
 
 /** A block, proc or lambda: evaluated later by the evaluator that made it. */
 export class RProc {
+  private text: string | undefined;
   constructor(
     readonly call: (args: RValue[]) => RValue,
     readonly lambda: boolean,
-    /** Text Ruby's `inspect` would start with; the address part is not knowable statically. */
-    readonly label: string,
+    /** Makes the label; called on first read (most blocks are never printed). */
+    private readonly describe: () => string,
   ) {}
+  /** Text Ruby's `inspect` would start with; the address part is not knowable statically. */
+  get label(): string {
+    return (this.text ??= this.describe());
+  }
 }
 
 /** The value of `redirect(...)`: an endpoint printed as `redirect(301, /path)`. */
