@@ -8,7 +8,8 @@ import type { RProc, RValue, RMerger } from "../ruby/values.js";
 export type Self = { kind: "main" } | { kind: "mapper" } | { kind: "merger"; merger: RMerger };
 
 export class Env {
-  private readonly locals = new Map<string, RValue>();
+  /** Made on the first local: most blocks of a routes file (`do ... end` of a DSL call) declare none. */
+  private locals: Map<string, RValue> | undefined = undefined;
 
   constructor(
     readonly self: Self,
@@ -19,22 +20,24 @@ export class Env {
 
   lookup(name: string): RValue | undefined {
     for (let e: Env | null = this; e; e = e.parent) {
-      if (e.locals.has(name)) return e.locals.get(name);
+      const value = e.locals?.get(name);
+      if (value !== undefined) return value;
     }
     return undefined;
   }
 
   /** Assigns where the local already lives, else declares it here. */
   assign(name: string, value: RValue): void {
-    (this.owner(name) ?? this).locals.set(name, value);
+    const env = this.owner(name) ?? this;
+    (env.locals ??= new Map()).set(name, value);
   }
 
   declare(name: string, value: RValue): void {
-    this.locals.set(name, value);
+    (this.locals ??= new Map()).set(name, value);
   }
 
   private owner(name: string): Env | null {
-    for (let e: Env | null = this; e; e = e.parent) if (e.locals.has(name)) return e;
+    for (let e: Env | null = this; e; e = e.parent) if (e.locals?.has(name)) return e;
     return null;
   }
 

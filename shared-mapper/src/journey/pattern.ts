@@ -217,10 +217,12 @@ const isLiteral = (c: number) => isWord(c) || c === 37 || c === 45 || c === 126 
  */
 function scanPath(path: string): PathInfo | undefined {
   if (path === "" || path.includes("|") || path.includes("\\")) return undefined;
-  const names: string[] = [];
-  const optional: string[] = [];
-  const stars: string[] = [];
-  const segments: PathInfo["segments"] = [];
+  // Lists are made for the first name that needs them: an empty array grown by `push` is
+  // a backing store of seventeen slots, and most paths have one name or two.
+  let names: string[] | undefined;
+  let optional: string[] | undefined;
+  let stars: string[] | undefined;
+  let segments: { name: string; glob: boolean }[] | undefined;
   let depth = 0;
   let emptyGroup = false;
   // Inside a literal run a `*` is part of the literal, not the start of a glob.
@@ -246,10 +248,11 @@ function scanPath(path: string): PathInfo | undefined {
       let j = i + 1;
       while (j < path.length && isWord(path.charCodeAt(j))) j++;
       const name = path.slice(i + 1, j);
-      names.push(name);
-      if (depth > 0 && !optional.includes(name)) optional.push(name);
-      if (c === 42) stars.push(name);
-      segments.push({ name, glob: c === 42 });
+      names = names ? names.concat(name) : [name];
+      if (depth > 0 && !optional?.includes(name)) optional = optional ? optional.concat(name) : [name];
+      if (c === 42) stars = stars ? stars.concat(name) : [name];
+      const segment = { name, glob: c === 42 };
+      segments = segments ? segments.concat(segment) : [segment];
       inLiteral = false;
       i = j;
       continue;
@@ -258,8 +261,14 @@ function scanPath(path: string): PathInfo | undefined {
     i++;
   }
   if (depth !== 0) return undefined;
-  return new ScannedPath(path, names, names.filter((n) => !optional.includes(n)), optional, stars, segments);
+  if (!names) return new ScannedPath(path, NONE, NONE, NONE, NONE, NO_SEGMENTS);
+  const required = optional ? names.filter((n) => !optional!.includes(n)) : names;
+  return new ScannedPath(path, names, required, optional ?? NONE, stars ?? NONE, segments!);
 }
+
+// Shared by every path without names; analyses are never modified.
+const NONE: string[] = [];
+const NO_SEGMENTS: { name: string; glob: boolean }[] = [];
 
 /** A scanned path: its tree is parsed only if someone asks for it. */
 class ScannedPath implements PathInfo {
@@ -318,6 +327,11 @@ export function isPlainSuffix(suffix: string): boolean {
 export function extendedPath(base: PathInfo, suffix: string, format: boolean): PathInfo | undefined {
   if (!(base instanceof ScannedPath) || !isPlainSuffix(suffix)) return undefined;
   return new ExtendedPath(base, suffix, format);
+}
+
+/** `extendedPath` for a suffix the caller has already checked with `isPlainSuffix`. */
+export function extendPlainPath(base: PathInfo, suffix: string, format: boolean): PathInfo | undefined {
+  return base instanceof ScannedPath ? new ExtendedPath(base, suffix, format) : undefined;
 }
 
 class ExtendedPath implements PathInfo {

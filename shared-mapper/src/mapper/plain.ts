@@ -12,7 +12,7 @@
  * path runs and decides, errors included. `fastpaths.test.mjs` draws every fixture and its
  * mutations both ways, in every supported version, and compares the tables.
  */
-import { extendedPath, isPlainSuffix, type PathInfo } from "../journey/pattern.js";
+import { extendedPath, extendPlainPath, isPlainSuffix, type PathInfo } from "../journey/pattern.js";
 import { blank, isSym, RHash, RValue, sym, toS, truthy } from "../ruby/values.js";
 import {
   buildPlainRoute, normalizeFormattedPath, normalizePath, plainBaseInfo, plainController, plainPathInfo, takesNothingElse, uriEscape,
@@ -63,6 +63,9 @@ const MEMBER: Plan[number] = ["member", [["get", "edit"], ["get", "show"], ["pat
 const SINGULAR_COLLECTION: Plan[number] = ["collection", [["post", "create"]]];
 const PLURAL_PLAN: Plan = [COLLECTION, NEW, MEMBER];
 const SINGULAR_PLAN: Plan = [NEW, MEMBER, SINGULAR_COLLECTION];
+const stepCount = (plan: Plan) => plan.reduce((n, [, steps]) => n + steps.length, 0);
+const PLURAL_STEPS = stepCount(PLURAL_PLAN);
+const SINGULAR_STEPS = stepCount(SINGULAR_PLAN);
 
 /** All of a resource's standard actions (`pluralActions`/`singletonActions`), from the resource's scope. */
 export function plainActions(m: MapperState, res: Resource): boolean {
@@ -85,14 +88,31 @@ export function plainResource(m: MapperState, res: Resource): boolean {
   return drawPlainActions(m, res, controller, { level: null, path: s.get("path"), as: s.get("as"), pathNames: s.get("path_names"), resource: res });
 }
 
+/** What every level of one resource's standard routes shares, worked out once. */
+interface PlainDraw {
+  m: MapperState;
+  res: Resource;
+  outer: ActionScope;
+  scopePath: string;
+  /** The scope path's analysis, when the general path would take nothing from it. */
+  base: PathInfo | undefined;
+  actions: string[];
+}
+
 function drawPlainActions(m: MapperState, res: Resource, controller: string, outer: ActionScope): boolean {
   // A shallow member gets its own path and name prefix (`shallowScope`).
   if (!res.singleton && truthy(m.scope.get("shallow") ?? null)) return false;
   const plan = res.singleton ? SINGULAR_PLAN : PLURAL_PLAN;
-  // Every route's target first, and nothing drawn unless all of them are plain.
-  const targets: (PlainTarget | undefined)[] = [];
+  const scopePath = toS(outer.path ?? null);
+  const base = plainBaseInfo(scopePath);
+  const d: PlainDraw = { m, res, outer, scopePath, base: base && takesNothingElse(base) ? base : undefined, actions: res.actions() };
+  // Every route's target first, and nothing drawn unless all of them are plain. Sized
+  // once: a list grown from empty gets room for seventeen.
+  const targets: (PlainTarget | undefined)[] = new Array(res.singleton ? SINGULAR_STEPS : PLURAL_STEPS);
+  let filled = 0;
   for (const [level, steps] of plan) {
-    if (!planLevelTargets(m, res, outer, level, steps, targets)) return false;
+    filled = planLevelTargets(d, level, steps, targets, filled);
+    if (filled < 0) return false;
   }
   let i = 0;
   for (const [, steps] of plan) {
@@ -104,45 +124,49 @@ function drawPlainActions(m: MapperState, res: Resource, controller: string, out
   return true;
 }
 
-/** Pushes the target of each step (undefined for actions the resource lacks); false if one is not plain. */
-function planLevelTargets(
-  m: MapperState, res: Resource, outer: ActionScope, level: ScopeLevel, steps: Plan[number][1], out: (PlainTarget | undefined)[],
-): boolean {
-  const actions = res.actions();
+/**
+ * Stores the target of each step from `out[at]` on (undefined for actions the resource
+ * lacks); returns where the next level starts, or -1 if a target is not plain.
+ */
+function planLevelTargets(d: PlainDraw, level: ScopeLevel, steps: Plan[number][1], out: (PlainTarget | undefined)[], at: number): number {
   let s: ActionScope | undefined;
   let planned: PlainLevel | undefined;
   let canonical: PlainTarget | undefined;
   for (const [, action] of steps) {
-    if (!actions.includes(action)) {
-      out.push(undefined);
+    if (!d.actions.includes(action)) {
+      out[at++] = undefined;
       continue;
     }
     // `pathScope` of `collection`, `new` and `member`, spelled out: an object spread here
     // cost more than the rest of the loop.
     if (!s) {
-      planned = plainLevel(toS(outer.path ?? null), levelPath(res, level, outer));
+      const { outer } = d;
+      planned = plainLevel(d, levelPath(d.res, level, outer));
       s = { level, path: planned.path, as: outer.as, pathNames: outer.pathNames, resource: outer.resource };
     }
-    const target = canonicalAction(s, action) ? (canonical ??= plainTarget(m, s, action, planned)) : plainTarget(m, s, action, planned);
-    if (!isPlainTarget(m, target)) return false;
-    out.push(target);
+    const target = canonicalAction(s, action) ? (canonical ??= plainTarget(d.m, s, action, planned)) : plainTarget(d.m, s, action, planned);
+    if (!isPlainTarget(d.m, target)) return -1;
+    out[at++] = target;
   }
-  return true;
+  return at;
 }
 
-/** A level's path; with `base` when it is the scope's plain path and `suffix` plain segments after it. */
+/**
+ * A level's path; with `base` when it is the scope's plain path and `suffix` plain segments
+ * after it (checked here, once for all the level's routes).
+ */
 interface PlainLevel {
   path: string;
   base: PathInfo | undefined;
   suffix: string;
 }
 
-function plainLevel(scopePath: string, suffix: string): PlainLevel {
-  const base = plainBaseInfo(scopePath);
-  if (base && takesNothingElse(base) && isPlainSuffix(suffix) && !namesRoutingKey(suffix)) {
+function plainLevel(d: PlainDraw, suffix: string): PlainLevel {
+  const { base } = d;
+  if (base && isPlainSuffix(suffix) && !namesRoutingKey(suffix)) {
     return { path: base.text === "" ? `/${suffix}` : `${base.text}/${suffix}`, base, suffix };
   }
-  return { path: normalizePath(`${scopePath}/${suffix}`), base: undefined, suffix };
+  return { path: normalizePath(`${d.scopePath}/${suffix}`), base: undefined, suffix };
 }
 
 /**
@@ -188,11 +212,17 @@ function plainTarget(m: MapperState, s: ActionScope, action: string, level?: Pla
   const name = nameCandidate(s, undefined, action);
   const format = m.scope.get("format");
   const canonical = canonicalAction(s, action);
-  // Outside a planned level (`post :publish` in a `member` block), the scope's path is the level's.
-  const base = level ? level.base : canonical ? undefined : plainBaseInfo(toS(s.path ?? null));
-  if (base && takesNothingElse(base)) {
-    const suffix = level ? (canonical ? level.suffix : `${level.suffix}/${actionPath(s, action)}`) : actionPath(s, action);
-    const info = extendedPath(base, suffix, format !== false);
+  if (level?.base) {
+    // The level's suffix is checked already; an action's own segment (`edit`) is not.
+    const own = canonical ? undefined : actionPath(s, action);
+    const suffix = own === undefined ? level.suffix : isPlainSuffix(own) && !namesRoutingKey(own) ? `${level.suffix}/${own}` : undefined;
+    const info = suffix === undefined ? undefined : extendPlainPath(level.base, suffix, format !== false);
+    if (info) return { info, name };
+  } else if (!level && !canonical) {
+    // Outside a planned level (`post :publish` in a `member` block), the scope's path is the level's.
+    const base = plainBaseInfo(toS(s.path ?? null));
+    const suffix = actionPath(s, action);
+    const info = base && takesNothingElse(base) ? extendedPath(base, suffix, format !== false) : undefined;
     if (info && !namesRoutingKey(suffix)) return { info, name };
   }
   const path = pathForAction(s, action, undefined);
