@@ -14,7 +14,7 @@ import type { MapperState } from "./mapper/state.js";
 import { Version } from "./mapper/version.js";
 import { LineIndex } from "./ruby/lineIndex.js";
 import { createParser, Parser } from "./ruby/prism.js";
-import { RProc, rubyVersion } from "./ruby/values.js";
+import { RProc, RSymbol, rubyVersion } from "./ruby/values.js";
 import type { Diagnostic, MapInput, MapResult } from "./types.js";
 
 export * from "./types.js";
@@ -39,7 +39,7 @@ export async function createMapper(prismWasm: BufferSource): Promise<RouteMapper
     cache.set(path, { text, ...entry });
     return { text, ...entry };
   };
-  return { map: (input) => mapRoutes(input, parse) };
+  return { map: (input) => RSymbol.evaluation(() => mapRoutes(input, parse)) };
 }
 
 function parseFile(parser: Parser, path: string, text: string): { loaded: LoadedFile; diagnostics: Diagnostic[] } {

@@ -39,8 +39,9 @@ interface PlainTarget {
   name: string | undefined;
 }
 
-const VIA: Record<string, RValue[]> = {};
-const via = (verb: string) => (VIA[verb] ??= [sym(verb)]);
+// Made as the module loads, so that these symbols are permanent ones (`RSymbol.evaluation`).
+const VIA: Record<string, RValue[]> = Object.fromEntries(["get", "post", "patch", "put", "delete"].map((verb) => [verb, [sym(verb)]]));
+const via = (verb: string) => VIA[verb] ?? [sym(verb)];
 
 /** `route(verb, action)` inside a `collection`/`new`/`member` scope. */
 export function plainRoute(m: MapperState, verb: string, action: string): boolean {

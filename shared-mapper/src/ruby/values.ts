@@ -6,16 +6,42 @@
  */
 
 export class RSymbol {
-  private static readonly table = new Map<string, RSymbol>();
+  /** Symbols made outside any evaluation: the mapper's own constants, made as its modules load. */
+  private static readonly permanent = new Map<string, RSymbol>();
+  /** Symbols made during the evaluation under way; dropped when it ends. */
+  private static transient: Map<string, RSymbol> | null = null;
   private constructor(readonly name: string) {}
-  /** Symbols are interned, so `===` is Ruby's `equal?`. */
+
+  /**
+   * Symbols are interned, so `===` is Ruby's `equal?` for any two symbols of one evaluation
+   * (and for either of them and a permanent one). A table of every name ever evaluated
+   * would grow with each name typed in an editor session and slow every lookup as it grew.
+   */
   static for(name: string): RSymbol {
-    let s = RSymbol.table.get(name);
+    let s = RSymbol.permanent.get(name);
+    if (s) return s;
+    const table = RSymbol.transient ?? RSymbol.permanent;
+    s = table.get(name);
     if (!s) {
       s = new RSymbol(name);
-      RSymbol.table.set(name, s);
+      table.set(name, s);
     }
     return s;
+  }
+
+  /**
+   * Runs one evaluation with a table of its own. Invariant: a symbol made during it is never
+   * compared by identity with one made during another evaluation (nothing module-level keeps
+   * one; results hold them only inside their own routes).
+   */
+  static evaluation<T>(run: () => T): T {
+    const outer = RSymbol.transient;
+    RSymbol.transient = new Map();
+    try {
+      return run();
+    } finally {
+      RSymbol.transient = outer;
+    }
   }
 }
 export const sym = RSymbol.for;
