@@ -46,6 +46,8 @@ const callBlock: DslMethod = (_m, call) => {
   call.block!.call([]);
 };
 const NO_NODES: Node[] = [];
+const isSpread = (n: Node) => n instanceof N.SplatNode;
+const isSpreadOrBlock = (n: Node) => n instanceof N.SplatNode || n instanceof N.BlockArgumentNode;
 
 export class Interpreter implements MapperHost {
   mapper!: MapperState;
@@ -496,11 +498,27 @@ export class Interpreter implements MapperHost {
     );
   }
 
+  /**
+   * Values of `nodes` (none a splat or a block argument), keywords as a Hash, in a list made
+   * at its size: a list grown from empty by `push` has room for seventeen, and a routes file
+   * is mostly calls of one or two arguments.
+   */
+  evalEach(nodes: Node[], env: Env): RValue[] {
+    const out: RValue[] = new Array(nodes.length);
+    for (let i = 0; i < nodes.length; i++) {
+      const node = nodes[i];
+      out[i] = node instanceof N.KeywordHashNode ? this.hashElements(node.elements, env) : this.eval(node, env);
+    }
+    return out;
+  }
+
   /** Evaluates positional arguments (splats spread, keywords as a trailing Hash) and the block. */
   callArguments(node: { arguments_: N.ArgumentsNode | null; block?: Node | null }, env: Env): Call {
+    const nodes = node.arguments_?.arguments_ ?? NO_NODES;
+    if (!nodes.some(isSpreadOrBlock)) return { args: this.evalEach(nodes, env), block: this.blockOf(node.block ?? null, env) };
     const args: RValue[] = [];
     let blockArgument: N.BlockArgumentNode | null = null;
-    for (const arg of node.arguments_?.arguments_ ?? NO_NODES) {
+    for (const arg of nodes) {
       if (arg instanceof N.SplatNode) {
         const v = this.eval(arg.expression, env);
         if (Array.isArray(v)) args.push(...v);
@@ -511,17 +529,21 @@ export class Interpreter implements MapperHost {
         blockArgument ??= arg;
       } else args.push(this.eval(arg, env));
     }
-    let block: RProc | null = null;
-    const blockNode = node.block ?? blockArgument;
-    if (blockNode instanceof N.BlockNode) block = this.makeProc(blockNode, env, false);
-    else if (blockNode instanceof N.BlockArgumentNode) {
+    return { args, block: this.blockOf(node.block ?? blockArgument, env) };
+  }
+
+  /** A call's block: a literal block, or the proc a `&block` argument passes. */
+  private blockOf(blockNode: Node | null, env: Env): RProc | null {
+    if (blockNode instanceof N.BlockNode) return this.makeProc(blockNode, env, false);
+    if (blockNode instanceof N.BlockArgumentNode) {
       const v = blockNode.expression ? this.eval(blockNode.expression, env) : env.block;
-      if (v instanceof RProc) block = v;
+      if (v instanceof RProc) return v;
     }
-    return { args, block };
+    return null;
   }
 
   hashElements(elements: Node[], env: Env): RHash {
+    if (elements.every((el) => el instanceof N.AssocNode)) return this.pairs(elements as N.AssocNode[], env);
     const hash = new RHash();
     for (const el of elements) {
       if (el instanceof N.AssocNode) {
@@ -535,6 +557,28 @@ export class Interpreter implements MapperHost {
       }
     }
     return hash;
+  }
+
+  /** `key => value` pairs only: keys and values gathered in lists made at their size. */
+  private pairs(elements: N.AssocNode[], env: Env): RHash {
+    const keys: RValue[] = new Array(elements.length);
+    const values: RValue[] = new Array(elements.length);
+    let size = 0;
+    for (const el of elements) {
+      const key = this.eval(el.key, env);
+      // `{ id: }` shorthand: the value is the local or method of the same name.
+      const value = el.value instanceof N.ImplicitNode ? this.eval(el.value.value, env) : this.eval(el.value, env);
+      // A repeated key keeps its first place and takes the last value, as Ruby's literal does.
+      const at = keys.indexOf(key);
+      if (at >= 0 && at < size) values[at] = value;
+      else {
+        keys[size] = key;
+        values[size++] = value;
+      }
+    }
+    keys.length = size;
+    values.length = size;
+    return RHash.fromArrays(keys, values);
   }
 
   defineMethod(node: N.DefNode): void {
@@ -815,6 +859,7 @@ function regexpFlags(text: string): string {
   return ["m", "i", "x"].filter((f) => text.includes(f)).join("");
 }
 on(N.ArrayNode, function (n, env) {
+  if (!n.elements.some(isSpread)) return this.evalEach(n.elements, env);
   const out: RValue[] = [];
   for (const el of n.elements) {
     if (el instanceof N.SplatNode) {

@@ -2,7 +2,7 @@
  * `Mapper::Scoping` (mapper.rb): `scope`, `namespace`, `controller`, `constraints`,
  * `defaults`, and the `merge_*_scope` rules that combine a frame with its parent.
  */
-import { RHash, RValue, isSym, toS, truthy, typeName } from "../ruby/values.js";
+import { RHash, RValue, isSym, sym, toS, truthy, typeName } from "../ruby/values.js";
 import { extractOptions, checkArity, yieldTo } from "./block.js";
 import { routingError } from "./errors.js";
 import { normalizePath } from "./mapping.js";
@@ -39,7 +39,9 @@ export function scope(m: MapperState, call: Call, body: () => void = () => yield
   const constraints = options.sget("constraints");
   if (constraints instanceof RHash) {
     const given = options.sget("defaults");
-    options.sset("defaults", urlDefaults(constraints).merge(given instanceof RHash ? given : new RHash()));
+    const givenHash = given instanceof RHash ? given : new RHash();
+    // The merged hash is only read (by `merge_defaults_scope`): without URL constraints it is `given`.
+    options.sset("defaults", constraints.size ? urlDefaults(constraints).merge(givenHash) : givenHash);
   } else {
     block = constraints ?? null;
     options.sset("constraints", new RHash());
@@ -76,9 +78,9 @@ export function mergeScope(option: FrameKey, parent: unknown, child: RValue): un
     case "options":
       return mergeOptions(parent as RHash | undefined, child);
     case "blocks": {
-      const merged = parent ? [...(parent as RValue[])] : [];
-      if (truthy(child)) merged.push(child);
-      return merged;
+      // Block lists are never changed once made, so a scope that adds none shares its parent's.
+      if (!truthy(child)) return parent ?? NO_BLOCKS;
+      return parent ? [...(parent as RValue[]), child] : [child];
     }
     case "shallow":
       return truthy(child);
@@ -91,24 +93,25 @@ export function mergeOptions(parent: RHash | undefined, child: RValue): RHash {
   if (!(child instanceof RHash)) {
     throw routingError(`no implicit conversion of ${typeName(child)} into Hash`, "TypeError");
   }
-  return (parent ?? new RHash()).merge(child);
+  return parent ? parent.merge(child) : child.dup();
 }
+
+const NO_BLOCKS: RValue[] = [];
 
 export function controller(m: MapperState, call: Call): void {
   checkArity(call.args, 1, 1);
   withScope(m, m.scope.push({ controller: call.args[0] }), () => yieldTo(call.block));
 }
 
+const NAMESPACE_KEYS = [sym("module"), sym("as"), sym("shallow_path"), sym("shallow_prefix")];
+
 /** `Scoping#namespace`; `Resources#namespace` wraps it in `nested` inside a resource. */
 export function namespaceScope(m: MapperState, call: Call): void {
   checkArity(call.args, 1, 2);
   const path = toS(call.args[0], m.ruby);
   const options = call.args[1] instanceof RHash ? call.args[1].dup() : new RHash();
-  const defaults = new RHash();
-  defaults.sset("module", path);
-  defaults.sset("as", options.shas("as") ? options.sget("as")! : path);
-  defaults.sset("shallow_path", options.shas("path") ? options.sget("path")! : path);
-  defaults.sset("shallow_prefix", options.shas("as") ? options.sget("as")! : path);
+  const as = options.shas("as") ? options.sget("as")! : path;
+  const defaults = RHash.fromArrays(NAMESPACE_KEYS.slice(), [path, as, options.shas("path") ? options.sget("path")! : path, as]);
   const scopePath = options.shas("path") ? options.sdelete("path")! : path;
   pathScope(m, toS(scopePath, m.ruby), () => scope(m, { args: [defaults.merge(options)], block: call.block }));
 }
