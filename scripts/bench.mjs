@@ -2,7 +2,7 @@
 // `npm run bench`: generates a large routes file (thousands of resources, about 10,000
 // routes) and measures Prism's parse and Routemap's evaluation, one core, warm runs.
 // Figures go in the README; timed assertions do not belong in tests.
-import { performance } from "node:perf_hooks";
+import { performance, PerformanceObserver } from "node:perf_hooks";
 import { readFileSync } from "node:fs";
 import { createMapper } from "../shared-mapper/dist/index.js";
 import { prismWasmPath } from "../shared-mapper/dist/node.js";
@@ -45,32 +45,47 @@ const map = (text) => {
   return result.routes.length;
 };
 
+// Garbage collection pauses, to report where they fall: a young-generation collection
+// copies every live young object, and the tree just parsed is one, so the pause lands in
+// whichever step is allocating when the nursery fills (nearly always the evaluation).
+const pauses = [];
+const observer = new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) pauses.push([e.startTime, e.startTime + e.duration]);
+});
+observer.observe({ entryTypes: ["gc"] });
+const pausedIn = (from, to) => pauses.reduce((ms, [start, end]) => (start >= from && start < to ? ms + (end - start) : ms), 0);
+
 const warmup = 5;
 const runs = 15;
 const parseTimes = [];
 const totalTimes = [];
 const redrawTimes = [];
+const windows = [];
 let routes = 0;
 let source = "";
 for (let i = 0; i < warmup + runs; i++) {
   source = generate(1600, `widget${String(i).padStart(2, "0")}x`);
-  let t = performance.now();
+  const t0 = performance.now();
   parse(source);
-  const p = performance.now() - t;
   // New names and a new text: the mapper parses and evaluates from scratch.
-  t = performance.now();
+  const t1 = performance.now();
   routes = map(source);
-  const total = performance.now() - t;
   // The same app after an edit that changes no route (a comment): what the editor redraws.
-  t = performance.now();
+  const t2 = performance.now();
   map(source + `# edited\n`);
-  const redraw = performance.now() - t;
+  const t3 = performance.now();
   if (i >= warmup) {
-    parseTimes.push(p);
-    totalTimes.push(total);
-    redrawTimes.push(redraw - p);
+    parseTimes.push(t1 - t0);
+    totalTimes.push(t2 - t1);
+    redrawTimes.push(t3 - t2 - (t1 - t0));
+    windows.push([t0, t1, t2]);
   }
 }
+// Entries arrive after the pause; let the last ones in.
+await new Promise((resolve) => setTimeout(resolve, 50));
+observer.disconnect();
+const parsePauses = windows.map(([t0, t1]) => pausedIn(t0, t1));
+const mapPauses = windows.map(([, t1, t2]) => pausedIn(t1, t2));
 const parseMs = median(parseTimes);
 const totalMs = median(totalTimes);
 const report = {
@@ -80,5 +95,10 @@ const report = {
   "evaluation, new names (median ms)": +(totalMs - parseMs).toFixed(1),
   "parse + evaluation (median ms)": +totalMs.toFixed(1),
   "evaluation, redraw after an edit (median ms)": +median(redrawTimes).toFixed(1),
+  "GC pauses in parse / in parse + evaluation (median ms)": `${median(parsePauses).toFixed(1)} / ${median(mapPauses).toFixed(1)}`,
+  "parse, pauses left out (median ms)": +median(parseTimes.map((t, i) => t - parsePauses[i])).toFixed(1),
+  "evaluation, new names, pauses left out (median ms)": +(
+    median(totalTimes.map((t, i) => t - mapPauses[i])) - median(parseTimes.map((t, i) => t - parsePauses[i]))
+  ).toFixed(1),
 };
 console.table(report);
