@@ -548,9 +548,7 @@ export class Interpreter implements MapperHost {
     for (const el of elements) {
       if (el instanceof N.AssocNode) {
         const key = this.eval(el.key, env);
-        // `{ id: }` shorthand: the value is the local or method of the same name.
-        const value = el.value instanceof N.ImplicitNode ? this.eval(el.value.value, env) : this.eval(el.value, env);
-        hash.set(key, value);
+        hash.set(key, this.assocValue(el, env));
       } else if (el instanceof N.AssocSplatNode) {
         const v = this.eval(el.value, env);
         if (v instanceof RHash) for (const [k, val] of v.entries()) hash.set(k, val);
@@ -566,8 +564,7 @@ export class Interpreter implements MapperHost {
     let size = 0;
     for (const el of elements) {
       const key = this.eval(el.key, env);
-      // `{ id: }` shorthand: the value is the local or method of the same name.
-      const value = el.value instanceof N.ImplicitNode ? this.eval(el.value.value, env) : this.eval(el.value, env);
+      const value = this.assocValue(el, env);
       // A repeated key keeps its first place and takes the last value, as Ruby's literal does.
       const at = keys.indexOf(key);
       if (at >= 0 && at < size) values[at] = value;
@@ -579,6 +576,11 @@ export class Interpreter implements MapperHost {
     keys.length = size;
     values.length = size;
     return RHash.fromArrays(keys, values);
+  }
+
+  /** A pair's value; in the `{ id: }` shorthand, the local or method of the key's name. */
+  private assocValue(el: N.AssocNode, env: Env): RValue {
+    return el.value instanceof N.ImplicitNode ? this.eval(el.value.value, env) : this.eval(el.value, env);
   }
 
   defineMethod(node: N.DefNode): void {

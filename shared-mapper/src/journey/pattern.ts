@@ -325,8 +325,7 @@ export function isPlainSuffix(suffix: string): boolean {
  * `base` must be a path's own analysis, as `analyzePath` returns for a scanned path.
  */
 export function extendedPath(base: PathInfo, suffix: string, format: boolean): PathInfo | undefined {
-  if (!(base instanceof ScannedPath) || !isPlainSuffix(suffix)) return undefined;
-  return new ExtendedPath(base, suffix, format);
+  return isPlainSuffix(suffix) ? extendPlainPath(base, suffix, format) : undefined;
 }
 
 /** `extendedPath` for a suffix the caller has already checked with `isPlainSuffix`. */

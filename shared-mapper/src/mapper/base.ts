@@ -8,12 +8,11 @@ import { extractOptions } from "./block.js";
 import { routingError } from "./errors.js";
 import { isCallable } from "./mapping.js";
 import { plainMatch } from "./plain.js";
-import { match, nameForAction, route } from "./resources.js";
+import { match, nameForAction, route, WORD } from "./resources.js";
 import type { Call, MapperState } from "./state.js";
 
 export const VERBS = ["get", "post", "patch", "put", "delete", "options", "connect"] as const;
 export type Verb = (typeof VERBS)[number];
-const WORD = /^\w+$/;
 
 /** `map_method`: the verb becomes `via:`. Rails 8.1 gives `options`/`connect` routes no format. */
 export function httpVerb(m: MapperState, verb: Verb, call: Call): void {

@@ -1,7 +1,8 @@
 /**
  * Shortcuts for the routes nearly every app is made of: the standard actions of
  * `resources`/`resource` in a "plain" scope, one that sets nothing such a route could pick
- * up (no `to:`, `action:`, constraints, defaults or options; no format, or `format: false`).
+ * up (no `to:`, `action:`, constraints, defaults or options; no format, or `format: false`),
+ * and `get "path", to: "controller#action"` outside resources in such a scope.
  *
  * For those, Rails' general path (`collection`/`new`/`member` scopes, `match`, `add_route`,
  * `Mapping`) only works out a path, a name and `{controller:, action:}`. The functions here
@@ -18,7 +19,9 @@ import {
   buildPlainRoute, normalizeFormattedPath, normalizePath, plainBaseInfo, plainController, plainPathInfo, takesNothingElse, uriEscape,
 } from "./mapping.js";
 import type { Resource } from "./resource.js";
-import { ActionScope, actionPath, actionScope, canonicalAction, nameCandidate, nameForAction, pathForAction } from "./resources.js";
+import {
+  ActionScope, actionPath, actionScope, canonicalAction, couldBeAction, nameCandidate, nameForAction, pathForAction, WORD,
+} from "./resources.js";
 import { isResourceMethodLevel, type ScopeLevel } from "./scope.js";
 import type { Call, MapperState } from "./state.js";
 
@@ -254,15 +257,12 @@ export function plainMatch(m: MapperState, verb: string, call: Call): boolean {
   const info = controller && plainPathInfo(normalizeFormattedPath(uriEscape(`${toS(m.scope.get("path") ?? null)}/${path}`), m.scope.get("format")));
   if (!info) return false;
   // `add_route` names a route after its path when the path could be an action (no `as:`).
-  const action = ACTION_LIKE.test(path) ? path : null;
+  const action = couldBeAction(m, path) ? path : null;
   // `add` raises for a bad or taken name, as it would at the end of the general path.
   m.set.add(buildPlainRoute(m, info, controller!, to.slice(hash + 1), via(verb)), nameForAction(m, as, action));
   return true;
 }
 
-const WORD = /^\w+$/;
-/** `add_route`'s test of whether a path could be an action (Rails 4.0+). */
-const ACTION_LIKE = /^[\w\-\/]+$/;
 
 function onlyToAndAs(options: RHash): boolean {
   return !options.someKey((k) => !isSym(k) || (k.name !== "to" && k.name !== "as"));

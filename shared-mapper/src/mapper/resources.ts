@@ -20,7 +20,8 @@ import { Call, MapperState, withScope } from "./state.js";
 const VALID_ON_OPTIONS = ["new", "collection", "member"];
 const RESOURCE_OPTIONS = ["as", "controller", "path", "only", "except", "param", "concerns"];
 const CANONICAL_ACTIONS = ["index", "create", "new", "show", "update", "destroy"];
-const WORD = /^\w+$/;
+/** A plain word: an action or name that needs no rewriting. */
+export const WORD = /^\w+$/;
 
 type Body = () => void;
 
@@ -516,8 +517,7 @@ function addRoute(m: MapperState, d: Decomposed): void {
   let action: string | null = toS(d.path);
   const optionAction = options.sdelete("action");
   let defaultAction: RValue | undefined = truthy(optionAction) ? optionAction : m.scope.get("action");
-  // Rails 3.2 did not allow dashes in an action taken from the path.
-  if ((m.version.lt(4, 0) ? /^[\w\/]+$/m : /^[\w\-\/]+$/m).test(action)) {
+  if (couldBeAction(m, action)) {
     if (!truthy(defaultAction ?? null) && !action.includes("/")) defaultAction = action.replace(/-/g, "_");
   } else action = null;
   let as: RValue | undefined;
@@ -536,6 +536,11 @@ function addRoute(m: MapperState, d: Decomposed): void {
     options,
   });
   m.set.add(built, as);
+}
+
+/** `add_route`'s test of whether a path could name an action; Rails 3.2 did not allow dashes. */
+export function couldBeAction(m: MapperState, path: string): boolean {
+  return (m.version.lt(4, 0) ? /^[\w\/]+$/m : /^[\w\-\/]+$/m).test(path);
 }
 
 /** `root "c#a"`, `root to: "c#a"`: a GET `/` named `root` (or `<resource>_root` in a resource). */
