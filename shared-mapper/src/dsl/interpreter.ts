@@ -293,8 +293,7 @@ export class Interpreter implements MapperHost {
       const { args, block } = this.callArguments(node, env);
       return this.callDef(def, args, block, env.self);
     }
-    const builtin = this.kernelCall(node, env, name);
-    if (builtin !== undefined) return builtin;
+    // The routing DSL first: nearly every call is one, and no DSL name is a Kernel method here.
     const dsl = dslMethod(name, this.mapper.version);
     if (dsl && self.kind === "mapper") {
       return this.dispatch(node, dsl, this.callArguments(node, env));
@@ -303,6 +302,8 @@ export class Interpreter implements MapperHost {
       this.report("error", `undefined method \`${name}' for main:Object`, callSpan(node, this.index), "no-method-error");
       return null;
     }
+    const builtin = this.kernelCall(node, env, name);
+    if (builtin !== undefined) return builtin;
     if (node.isVariableCall()) {
       this.unknownMethod(node, name);
       return new RUnknown(name);
@@ -573,8 +574,10 @@ export class Interpreter implements MapperHost {
         values[size++] = value;
       }
     }
-    keys.length = size;
-    values.length = size;
+    if (size < elements.length) {
+      keys.length = size;
+      values.length = size;
+    }
     return RHash.fromArrays(keys, values);
   }
 
@@ -629,15 +632,21 @@ export function callSpan(node: N.CallNode, index: LineIndex): Span {
  * A DSL call, recorded for the editor features; while it runs, it is also the source of the
  * routes it draws (`SourceRef`). Its spans and literals are worked out on first read.
  */
+/** What a declaration works out when first asked (most are never asked). */
+interface DeclarationCache {
+  span?: Span;
+  extent?: Span;
+  label?: string;
+  literals?: LiteralArgument[];
+}
+
 class DeclarationRecord implements Declaration, SourceRef {
   engine?: string = undefined;
   drawnFile?: string = undefined;
   private firstRoute = 0;
   private endRoute = 0;
-  private spanCache: Span | undefined = undefined;
-  private extentCache: Span | undefined = undefined;
-  private labelCache: string | undefined = undefined;
-  private literalsCache: LiteralArgument[] | undefined = undefined;
+  // One field, not four: every record lives as long as its result, and the collector copies each.
+  private cache: DeclarationCache | undefined = undefined;
 
   constructor(
     private readonly node: N.CallNode,
@@ -659,22 +668,23 @@ class DeclarationRecord implements Declaration, SourceRef {
     return this.index.file;
   }
   get span(): Span {
-    return (this.spanCache ??= callSpan(this.node, this.index));
+    return ((this.cache ??= {}).span ??= callSpan(this.node, this.index));
   }
   get extent(): Span {
     const loc = this.node.location;
-    return (this.extentCache ??= this.index.span(loc.startOffset, loc.startOffset + loc.length));
+    return ((this.cache ??= {}).extent ??= this.index.span(loc.startOffset, loc.startOffset + loc.length));
   }
   get label(): string {
-    if (this.labelCache === undefined) {
+    const cache = (this.cache ??= {});
+    if (cache.label === undefined) {
       const first = this.node.arguments_?.arguments_[0];
       const text = first ? this.index.slice(first.location.startOffset, first.location.startOffset + first.location.length) : "";
-      this.labelCache = (text ? `${this.node.name} ${text}` : this.node.name).replace(/\s+/g, " ").slice(0, 80);
+      cache.label = (text ? `${this.node.name} ${text}` : this.node.name).replace(/\s+/g, " ").slice(0, 80);
     }
-    return this.labelCache;
+    return cache.label;
   }
   get literals(): LiteralArgument[] {
-    return (this.literalsCache ??= literalArguments(this.node.arguments_?.arguments_ ?? [], this.index));
+    return ((this.cache ??= {}).literals ??= literalArguments(this.node.arguments_?.arguments_ ?? [], this.index));
   }
   /** Plain data for JSON: the getters are not own properties. */
   toJSON(): Declaration {
