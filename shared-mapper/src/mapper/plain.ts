@@ -20,7 +20,7 @@ import {
 } from "./mapping.js";
 import type { Resource } from "./resource.js";
 import {
-  ActionScope, actionPath, actionScope, canonicalAction, couldBeAction, nameCandidate, nameForAction, pathForAction, WORD,
+  ActionScope, actionPath, actionScope, CANONICAL_ACTIONS, canonicalAction, couldBeAction, joinedName, nameForAction, pathForAction, WORD,
 } from "./resources.js";
 import { isResourceMethodLevel, type ScopeLevel } from "./scope.js";
 import type { Call, MapperState } from "./state.js";
@@ -59,17 +59,23 @@ export function plainRoute(m: MapperState, verb: string, action: string): boolea
   return true;
 }
 
-/** The standard actions by scope level, in the order Rails 4.0+ draws them. */
-type Plan = [ScopeLevel, [verb: string, action: string][]][];
-const COLLECTION: Plan[number] = ["collection", [["get", "index"], ["post", "create"]]];
-const NEW: Plan[number] = ["new", [["get", "new"]]];
-const MEMBER: Plan[number] = ["member", [["get", "edit"], ["get", "show"], ["patch", "update"], ["put", "update"], ["delete", "destroy"]]];
-const SINGULAR_COLLECTION: Plan[number] = ["collection", [["post", "create"]]];
-const PLURAL_PLAN: Plan = [COLLECTION, NEW, MEMBER];
-const SINGULAR_PLAN: Plan = [NEW, MEMBER, SINGULAR_COLLECTION];
-const stepCount = (plan: Plan) => plan.reduce((n, [, steps]) => n + steps.length, 0);
-const PLURAL_STEPS = stepCount(PLURAL_PLAN);
-const SINGULAR_STEPS = stepCount(SINGULAR_PLAN);
+/** A standard route: its level, verb and action, and whether the action is canonical at that level. */
+interface Step {
+  level: ScopeLevel;
+  verb: string;
+  action: string;
+  /** `canonical_action?`: every level here is a method level, so this depends on the action alone. */
+  canonical: boolean;
+}
+
+/** The standard routes, in the order Rails 4.0+ draws them, level by level. */
+const plan = (levels: [ScopeLevel, [verb: string, action: string][]][]): Step[] =>
+  levels.flatMap(([level, steps]) => steps.map(([verb, action]) => ({ level, verb, action, canonical: CANONICAL_ACTIONS.includes(action) })));
+const COLLECTION: [ScopeLevel, [string, string][]] = ["collection", [["get", "index"], ["post", "create"]]];
+const NEW: [ScopeLevel, [string, string][]] = ["new", [["get", "new"]]];
+const MEMBER: [ScopeLevel, [string, string][]] = ["member", [["get", "edit"], ["get", "show"], ["patch", "update"], ["put", "update"], ["delete", "destroy"]]];
+const PLURAL_PLAN = plan([COLLECTION, NEW, MEMBER]);
+const SINGULAR_PLAN = plan([NEW, MEMBER, ["collection", [["post", "create"]]]]);
 
 /** All of a resource's standard actions (`pluralActions`/`singletonActions`), from the resource's scope. */
 export function plainActions(m: MapperState, res: Resource): boolean {
@@ -106,53 +112,39 @@ interface PlainDraw {
 function drawPlainActions(m: MapperState, res: Resource, controller: string, outer: ActionScope): boolean {
   // A shallow member gets its own path and name prefix (`shallowScope`).
   if (!res.singleton && truthy(m.scope.get("shallow") ?? null)) return false;
-  const plan = res.singleton ? SINGULAR_PLAN : PLURAL_PLAN;
+  const steps = res.singleton ? SINGULAR_PLAN : PLURAL_PLAN;
   const scopePath = toS(outer.path ?? null);
   const base = plainBaseInfo(scopePath);
   const d: PlainDraw = { m, res, outer, scopePath, base: base && takesNothingElse(base) ? base : undefined, actions: res.actions() };
   // Every route's target first, and nothing drawn unless all of them are plain. Sized
   // once: a list grown from empty gets room for seventeen.
-  const targets: (PlainTarget | undefined)[] = new Array(res.singleton ? SINGULAR_STEPS : PLURAL_STEPS);
-  let filled = 0;
-  for (const [level, steps] of plan) {
-    filled = planLevelTargets(d, level, steps, targets, filled);
-    if (filled < 0) return false;
-  }
-  let i = 0;
-  for (const [, steps] of plan) {
-    for (const [verb, action] of steps) {
-      const target = targets[i++];
-      if (target) addPlain(m, target, controller, verb, action);
-    }
-  }
-  return true;
-}
-
-/**
- * Stores the target of each step from `out[at]` on (undefined for actions the resource
- * lacks); returns where the next level starts, or -1 if a target is not plain.
- */
-function planLevelTargets(d: PlainDraw, level: ScopeLevel, steps: Plan[number][1], out: (PlainTarget | undefined)[], at: number): number {
+  const targets: (PlainTarget | undefined)[] = new Array(steps.length);
   let s: ActionScope | undefined;
-  let planned: PlainLevel | undefined;
+  let level: PlainLevel | undefined;
   let canonical: PlainTarget | undefined;
-  for (const [, action] of steps) {
-    if (!d.actions.includes(action)) {
-      out[at++] = undefined;
-      continue;
-    }
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i];
+    if (!d.actions.includes(step.action)) continue;
     // `pathScope` of `collection`, `new` and `member`, spelled out: an object spread here
     // cost more than the rest of the loop.
-    if (!s) {
-      const { outer } = d;
-      planned = plainLevel(d, levelPath(d.res, level, outer));
-      s = { level, path: planned.path, as: outer.as, pathNames: outer.pathNames, resource: outer.resource };
+    if (s?.level !== step.level) {
+      level = plainLevel(d, levelPath(res, step.level, outer));
+      s = { level: step.level, path: level.path, as: outer.as, pathNames: outer.pathNames, resource: outer.resource };
+      canonical = undefined;
     }
-    const target = canonicalAction(s, action) ? (canonical ??= plainTarget(d.m, s, action, planned)) : plainTarget(d.m, s, action, planned);
-    if (!isPlainTarget(d.m, target)) return -1;
-    out[at++] = target;
+    let target = step.canonical ? canonical : undefined;
+    if (!target) {
+      target = plainTarget(m, s, step.action, level);
+      if (!isPlainTarget(m, target)) return false;
+      if (step.canonical) canonical = target;
+    }
+    targets[i] = target;
   }
-  return at;
+  for (let i = 0; i < steps.length; i++) {
+    const target = targets[i];
+    if (target) addPlain(m, target, controller, steps[i].verb, steps[i].action);
+  }
+  return true;
 }
 
 /**
@@ -213,9 +205,11 @@ function plainScope(m: MapperState): PlainScope | null {
  * of the scope's analysis; otherwise the full path, built and analysed.
  */
 function plainTarget(m: MapperState, s: ActionScope, action: string, level?: PlainLevel): PlainTarget {
-  const name = nameCandidate(s, undefined, action);
-  const format = m.scope.get("format");
   const canonical = canonicalAction(s, action);
+  // `nameCandidate(s, nil, action)`: the actions here are plain words, so a non-canonical one
+  // is its own prefix (`prefix_name_for_action`), and a canonical one has none.
+  const name = joinedName(s, canonical ? undefined : action, true);
+  const format = m.scope.get("format");
   if (level?.base) {
     // The level's suffix is checked already; an action's own segment (`edit`) is not.
     const own = canonical ? undefined : actionPath(s, action);

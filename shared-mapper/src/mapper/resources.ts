@@ -19,7 +19,7 @@ import { Call, MapperState, withScope } from "./state.js";
 
 const VALID_ON_OPTIONS = ["new", "collection", "member"];
 const RESOURCE_OPTIONS = ["as", "controller", "path", "only", "except", "param", "concerns"];
-const CANONICAL_ACTIONS = ["index", "create", "new", "show", "update", "destroy"];
+export const CANONICAL_ACTIONS = ["index", "create", "new", "show", "update", "destroy"];
 /** A plain word: an action or name that needs no rewriting. */
 export const WORD = /^\w+$/;
 
@@ -340,17 +340,19 @@ export function nameForAction(m: MapperState, as: RValue | undefined, action: RV
 /** `name_for_action` up to its check that an automatic name is not taken yet. */
 export function nameCandidate(s: ActionScope, as: RValue | undefined, action: RValue | undefined): string | undefined {
   const prefix = prefixNameForAction(s, as, action);
-  let collectionName: string | undefined;
-  let memberName: string | undefined;
+  if (s.resource && !truthy(as) && !truthy(action)) return undefined;
+  return joinedName(s, prefix, as === undefined || as === null);
+}
+
+/**
+ * `name_for_action` from its prefix on: the scope's name parts joined, and for a name
+ * derived without `as:` (`automatic`), the check that it starts like one.
+ */
+export function joinedName(s: ActionScope, prefix: string | undefined, automatic: boolean): string | undefined {
   const res = s.resource;
-  if (res) {
-    if (!truthy(as) && !truthy(action)) return undefined;
-    collectionName = res.collectionName;
-    memberName = res.memberName;
-  }
-  const candidate = actionName(s.level, s.as, prefix, collectionName, memberName);
+  const candidate = actionName(s.level, s.as, prefix, res?.collectionName, res?.memberName);
   if (candidate === "") return undefined;
-  if ((as === undefined || as === null) && !startsLikeName(candidate)) return undefined;
+  if (automatic && !startsLikeName(candidate)) return undefined;
   return candidate;
 }
 
