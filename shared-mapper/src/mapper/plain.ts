@@ -98,24 +98,15 @@ export function plainResource(m: MapperState, res: Resource): boolean {
   return drawPlainActions(m, res, controller, { level: null, path: s.get("path"), as: s.get("as"), pathNames: s.get("path_names"), resource: res });
 }
 
-/** What every level of one resource's standard routes shares, worked out once. */
-interface PlainDraw {
-  m: MapperState;
-  res: Resource;
-  outer: ActionScope;
-  scopePath: string;
-  /** The scope path's analysis, when the general path would take nothing from it. */
-  base: PathInfo | undefined;
-  actions: string[];
-}
-
 function drawPlainActions(m: MapperState, res: Resource, controller: string, outer: ActionScope): boolean {
   // A shallow member gets its own path and name prefix (`shallowScope`).
   if (!res.singleton && truthy(m.scope.get("shallow") ?? null)) return false;
   const steps = res.singleton ? SINGULAR_PLAN : PLURAL_PLAN;
   const scopePath = toS(outer.path ?? null);
-  const base = plainBaseInfo(scopePath);
-  const d: PlainDraw = { m, res, outer, scopePath, base: base && takesNothingElse(base) ? base : undefined, actions: res.actions() };
+  const analysed = plainBaseInfo(scopePath);
+  // The scope path's analysis, when the general path would take nothing from it.
+  const base = analysed && takesNothingElse(analysed) ? analysed : undefined;
+  const actions = res.actions();
   // Every route's target first, and nothing drawn unless all of them are plain. Sized
   // once: a list grown from empty gets room for seventeen.
   const targets: (PlainTarget | undefined)[] = new Array(steps.length);
@@ -124,11 +115,11 @@ function drawPlainActions(m: MapperState, res: Resource, controller: string, out
   let canonical: PlainTarget | undefined;
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i];
-    if (!d.actions.includes(step.action)) continue;
+    if (!actions.includes(step.action)) continue;
     // `pathScope` of `collection`, `new` and `member`, spelled out: an object spread here
     // cost more than the rest of the loop.
     if (s?.level !== step.level) {
-      level = plainLevel(d, levelPath(res, step.level, outer));
+      level = plainLevel(scopePath, base, levelPath(res, step.level, outer));
       s = { level: step.level, path: level.path, as: outer.as, pathNames: outer.pathNames, resource: outer.resource };
       canonical = undefined;
     }
@@ -157,12 +148,11 @@ interface PlainLevel {
   suffix: string;
 }
 
-function plainLevel(d: PlainDraw, suffix: string): PlainLevel {
-  const { base } = d;
+function plainLevel(scopePath: string, base: PathInfo | undefined, suffix: string): PlainLevel {
   if (base && isPlainSuffix(suffix) && !namesRoutingKey(suffix)) {
     return { path: base.text === "" ? `/${suffix}` : `${base.text}/${suffix}`, base, suffix };
   }
-  return { path: normalizePath(`${d.scopePath}/${suffix}`), base: undefined, suffix };
+  return { path: normalizePath(`${scopePath}/${suffix}`), base: undefined, suffix };
 }
 
 /**
