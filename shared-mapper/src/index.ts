@@ -35,6 +35,9 @@ export async function createMapper(prismWasm: BufferSource): Promise<RouteMapper
   const parse = (path: string, text: string) => {
     const hit = cache.get(path);
     if (hit && hit.text === text) return hit;
+    // The old tree goes first: kept while the new one is built, a collection during the
+    // parse would copy it (it is still young after one edit) for nothing.
+    cache.delete(path);
     const entry = parseFile(parser, path, text);
     cache.set(path, { text, ...entry });
     return { text, ...entry };

@@ -8,11 +8,16 @@
 
 import { literalEndings } from "./regexpEndings.js";
 
-/** A rule, its replacement, and the endings every match has (`literalEndings`), if known. */
-type Rule = [RegExp, string, string[] | undefined];
+/**
+ * A rule, its replacement, the endings every match has (`literalEndings`) if known, and for
+ * a rule that is one literal ending and a replacement without groups (`/s$/i` → ""), the
+ * ending's length: the word's end is then replaced without running the regexp.
+ */
+type Rule = [RegExp, string, string[] | undefined, number | undefined];
 
 function makeRule(regexp: RegExp, replacement: string): Rule {
-  return [regexp, replacement.replace(/\\(\d)/g, "$$$1"), literalEndings(regexp)];
+  const literal = /^[a-z]+\$$/i.test(regexp.source) && !/[\\$]/.test(replacement) ? regexp.source.length - 1 : undefined;
+  return [regexp, replacement.replace(/\\(\d)/g, "$$$1"), literalEndings(regexp), literal];
 }
 
 /** Rules, newest first, and for each two-letter ending the ones that could match a word ending so. */
@@ -165,9 +170,10 @@ function apply(word: string, book: RuleBook): string {
   if (word === "") return word;
   const lower = word.toLowerCase();
   if (isUncountable(lower)) return word;
-  for (const [rule, replacement, endings] of book.candidates(lower)) {
+  for (const [rule, replacement, endings, literal] of book.candidates(lower)) {
     // Checked first: V8 tries an end-anchored regexp at every position of the word.
     if (endings !== undefined && !endsWithOne(rule.ignoreCase ? lower : word, endings)) continue;
+    if (literal !== undefined && endings !== undefined) return word.slice(0, word.length - literal) + replacement;
     if (rule.test(word)) return word.replace(rule, replacement);
   }
   return word;

@@ -180,15 +180,25 @@ export interface PathInfo {
   segments: { name: string; glob: boolean }[];
 }
 
-const infoCache = new Map<string, PathInfo>();
+/**
+ * Analyses by path, in two generations of at most `GENERATION` each: a redraw finds the
+ * paths it analysed last time, and the tables stay small. A table of every path seen in a
+ * session made each lookup slower than the scan it saves (the probes miss the CPU cache).
+ */
+const GENERATION = 4096;
+let recent = new Map<string, PathInfo>();
+let older = new Map<string, PathInfo>();
 
 /** Parses and analyses a path; throws PathSyntaxError like `parsePath`. */
 export function analyzePath(path: string): PathInfo {
-  let info = infoCache.get(path);
+  let info = recent.get(path);
   if (info) return info;
-  info = scanPath(path) ?? analyzeTree(path);
-  if (infoCache.size > 50000) infoCache.clear();
-  infoCache.set(path, info);
+  info = older.get(path) ?? scanPath(path) ?? analyzeTree(path);
+  if (recent.size >= GENERATION) {
+    older = recent;
+    recent = new Map();
+  }
+  recent.set(path, info);
   return info;
 }
 

@@ -131,9 +131,14 @@ function drawPlainActions(m: MapperState, res: Resource, controller: string, out
     }
     targets[i] = target;
   }
+  let previous: PlainTarget | undefined;
   for (let i = 0; i < steps.length; i++) {
     const target = targets[i];
-    if (target) addPlain(m, target, controller, steps[i].verb, steps[i].action);
+    if (!target) continue;
+    // A canonical target is shared by the level's canonical routes, which follow each other:
+    // after the first of them, its name is taken (by that route, or by an earlier one).
+    addPlain(m, target, controller, steps[i].verb, steps[i].action, target === previous);
+    previous = target;
   }
   return true;
 }
@@ -175,9 +180,9 @@ function isPlainTarget(m: MapperState, target: PlainTarget): boolean {
   return target.info !== undefined && (target.name === undefined || m.set.isValidName(target.name));
 }
 
-function addPlain(m: MapperState, target: PlainTarget, controller: string, verb: string, action: string): void {
+function addPlain(m: MapperState, target: PlainTarget, controller: string, verb: string, action: string, taken = false): void {
   // Names were checked with the targets (`isValidName`), before anything was drawn.
-  m.set.addWithDerivedName(buildPlainRoute(m, target.info!, controller, action, via(verb)), target.name);
+  m.set.addWithDerivedName(buildPlainRoute(m, target.info!, controller, action, via(verb)), taken ? undefined : target.name);
 }
 
 function plainScope(m: MapperState): PlainScope | null {

@@ -8,7 +8,7 @@
 export class RSymbol {
   /** Symbols made outside any evaluation: the mapper's own constants, made as its modules load. */
   private static readonly permanent = new Map<string, RSymbol>();
-  /** Symbols made during the evaluation under way; dropped when it ends. */
+  /** The symbols of the evaluation under way (the permanent ones among them); dropped when it ends. */
   private static transient: Map<string, RSymbol> | null = null;
   private constructor(readonly name: string) {}
 
@@ -18,10 +18,9 @@ export class RSymbol {
    * would grow with each name typed in an editor session and slow every lookup as it grew.
    */
   static for(name: string): RSymbol {
-    let s = RSymbol.permanent.get(name);
-    if (s) return s;
+    // An evaluation's table starts as a copy of the permanent one: one lookup per symbol.
     const table = RSymbol.transient ?? RSymbol.permanent;
-    s = table.get(name);
+    let s = table.get(name);
     if (!s) {
       s = new RSymbol(name);
       table.set(name, s);
@@ -36,7 +35,7 @@ export class RSymbol {
    */
   static evaluation<T>(run: () => T): T {
     const outer = RSymbol.transient;
-    RSymbol.transient = new Map();
+    RSymbol.transient = new Map(RSymbol.permanent);
     try {
       return run();
     } finally {
