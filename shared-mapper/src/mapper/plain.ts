@@ -18,9 +18,10 @@ import { blank, isSym, RHash, RValue, sym, toS, truthy } from "../ruby/values.js
 import {
   buildPlainRoute, normalizeFormattedPath, normalizePath, plainBaseInfo, plainController, plainPathInfo, takesNothingElse, uriEscape,
 } from "./mapping.js";
-import type { Resource } from "./resource.js";
+import { actionBit, type Resource } from "./resource.js";
+import { PlainRoute } from "./route.js";
 import {
-  ActionScope, actionPath, actionScope, CANONICAL_ACTIONS, canonicalAction, couldBeAction, joinedName, nameForAction, pathForAction, WORD,
+  ActionScope, actionPath, actionScope, CANONICAL_ACTIONS, canonicalAction, couldBeAction, joinedName, levelName, nameForAction, pathForAction, WORD,
 } from "./resources.js";
 import { isResourceMethodLevel, type ScopeLevel } from "./scope.js";
 import type { Call, MapperState } from "./state.js";
@@ -33,6 +34,8 @@ import type { Call, MapperState } from "./state.js";
 export interface PlainScope {
   controller: string | undefined;
   canonical?: PlainTarget;
+  /** The analysis of the scope's path when routes may extend it (`plainBaseInfo`), else null. */
+  base?: PathInfo | null;
 }
 
 interface PlainTarget {
@@ -66,11 +69,31 @@ interface Step {
   action: string;
   /** `canonical_action?`: every level here is a method level, so this depends on the action alone. */
   canonical: boolean;
+  /** Which of the four targets (`Slot`) the route has: a level's canonical routes share one. */
+  slot: Slot;
+  /** The action's `actionBit`. */
+  bit: number;
 }
+
+/** The targets of the standard routes: the collection, `new`, `edit`, and the member. */
+const enum Slot {
+  Collection,
+  New,
+  Edit,
+  Member,
+}
+
+const slotOf = (level: ScopeLevel, canonical: boolean): Slot =>
+  level === "collection" ? Slot.Collection : level === "new" ? Slot.New : canonical ? Slot.Member : Slot.Edit;
 
 /** The standard routes, in the order Rails 4.0+ draws them, level by level. */
 const plan = (levels: [ScopeLevel, [verb: string, action: string][]][]): Step[] =>
-  levels.flatMap(([level, steps]) => steps.map(([verb, action]) => ({ level, verb, action, canonical: CANONICAL_ACTIONS.includes(action) })));
+  levels.flatMap(([level, steps]) =>
+    steps.map(([verb, action]) => {
+      const canonical = CANONICAL_ACTIONS.includes(action);
+      return { level, verb, action, canonical, slot: slotOf(level, canonical), bit: actionBit(action) };
+    }),
+  );
 const COLLECTION: [ScopeLevel, [string, string][]] = ["collection", [["get", "index"], ["post", "create"]]];
 const NEW: [ScopeLevel, [string, string][]] = ["new", [["get", "new"]]];
 const MEMBER: [ScopeLevel, [string, string][]] = ["member", [["get", "edit"], ["get", "show"], ["patch", "update"], ["put", "update"], ["delete", "destroy"]]];
@@ -81,7 +104,7 @@ const SINGULAR_PLAN = plan([NEW, MEMBER, ["collection", [["post", "create"]]]]);
 export function plainActions(m: MapperState, res: Resource): boolean {
   const plain = (m.scope.plain ??= plainScope(m));
   if (plain === null || plain.controller === undefined) return false;
-  return drawPlainActions(m, res, plain.controller, actionScope(m));
+  return drawPlainActions(m, plain, res, plain.controller, actionScope(m));
 }
 
 /**
@@ -95,17 +118,21 @@ export function plainResource(m: MapperState, res: Resource): boolean {
   const controller = plainController(m, res.resourceScope);
   if (controller === undefined) return false;
   const s = m.scope;
-  return drawPlainActions(m, res, controller, { level: null, path: s.get("path"), as: s.get("as"), pathNames: s.get("path_names"), resource: res });
+  return drawPlainActions(m, plain, res, controller, { level: null, path: s.get("path"), as: s.get("as"), pathNames: s.get("path_names"), resource: res });
 }
 
-function drawPlainActions(m: MapperState, res: Resource, controller: string, outer: ActionScope): boolean {
+function drawPlainActions(m: MapperState, plain: PlainScope, res: Resource, controller: string, outer: ActionScope): boolean {
   // A shallow member gets its own path and name prefix (`shallowScope`).
   if (!res.singleton && truthy(m.scope.get("shallow") ?? null)) return false;
-  const steps = res.singleton ? SINGULAR_PLAN : PLURAL_PLAN;
   const scopePath = toS(outer.path ?? null);
-  const analysed = plainBaseInfo(scopePath);
   // The scope path's analysis, when the general path would take nothing from it.
-  const base = analysed && takesNothingElse(analysed) ? analysed : undefined;
+  if (plain.base === undefined) {
+    const analysed = plainBaseInfo(scopePath);
+    plain.base = analysed && takesNothingElse(analysed) ? analysed : null;
+  }
+  const base = plain.base ?? undefined;
+  if (base && drawOnBase(m, res, controller, outer, base)) return true;
+  const steps = res.singleton ? SINGULAR_PLAN : PLURAL_PLAN;
   const actions = res.actions();
   // Every route's target first, and nothing drawn unless all of them are plain. Sized
   // once: a list grown from empty gets room for seventeen.
@@ -141,6 +168,56 @@ function drawPlainActions(m: MapperState, res: Resource, controller: string, out
     previous = target;
   }
   return true;
+}
+
+/**
+ * `drawPlainActions` when every route extends the scope's analysed path with plain segments
+ * (the resource's path, its `:id`, the `new` and `edit` segments), as in nearly every app:
+ * each of the four targets (`Slot`) is worked out once, when first needed, and checked
+ * before anything is drawn. False, having drawn nothing, when one of them is not so plain;
+ * the level-by-level loop then decides.
+ */
+function drawOnBase(m: MapperState, res: Resource, controller: string, outer: ActionScope, base: PathInfo): boolean {
+  const steps = res.singleton ? SINGULAR_PLAN : PLURAL_PLAN;
+  const actions = res.standardActions();
+  const format = m.scope.get("format") !== false;
+  const infos: (PathInfo | undefined)[] = [undefined, undefined, undefined, undefined];
+  const names: (string | undefined)[] = [undefined, undefined, undefined, undefined];
+  let drawn = 0;
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i];
+    if ((actions & step.bit) === 0) continue;
+    drawn |= 1 << i;
+    const slot = step.slot;
+    if (infos[slot] !== undefined) continue;
+    const suffix = slotSuffix(res, slot, outer);
+    const info = isPlainSuffix(suffix) && !namesRoutingKey(suffix) ? extendPlainPath(base, suffix, format) : undefined;
+    if (info === undefined) return false;
+    // `name_for_action`: a non-canonical action (`edit`) is its own prefix.
+    const name = levelName(step.level, outer.as, outer.resource, step.canonical ? undefined : step.action, true);
+    if (name !== undefined && !m.set.isValidName(name)) return false;
+    infos[slot] = info;
+    names[slot] = name;
+  }
+  const source = m.host.sourceRef();
+  let previous: Slot | undefined;
+  for (let i = 0; i < steps.length; i++) {
+    if ((drawn & (1 << i)) === 0) continue;
+    const { slot, action, verb } = steps[i];
+    // After a level's first canonical route, its name is taken (by that route or an earlier one).
+    const name = slot === previous ? undefined : names[slot];
+    m.set.addWithDerivedName(new PlainRoute(infos[slot]!, controller, action, via(verb), source, m.display), name);
+    previous = slot;
+  }
+  return true;
+}
+
+/** What a target's path adds to the scope's (`pathScope` of its level, then the action's segment). */
+function slotSuffix(res: Resource, slot: Slot, outer: ActionScope): string {
+  if (slot === Slot.Collection) return res.collectionScope;
+  if (slot === Slot.New) return res.newScope(actionPath(outer, "new"));
+  if (slot === Slot.Member) return res.memberScope;
+  return `${res.memberScope}/${actionPath(outer, "edit")}`;
 }
 
 /**

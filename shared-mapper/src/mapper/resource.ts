@@ -75,6 +75,17 @@ export class Resource {
   }
   private actionsCache?: string[];
 
+  /** The standard actions among `actions()`, as a set of `actionBit`s. */
+  standardActions(): number {
+    if (this.standardCache === undefined) {
+      let bits = 0;
+      for (const a of this.actions()) bits |= actionBit(a);
+      this.standardCache = bits;
+    }
+    return this.standardCache;
+  }
+  private standardCache?: number;
+
   private computeActions(): string[] {
     const available = this.availableActions();
     if (this.except === undefined) return available;
@@ -166,6 +177,14 @@ export class SingletonResource extends Resource {
   override get nestedScope(): string {
     return this.path;
   }
+}
+
+const STANDARD_ACTIONS = ["index", "create", "new", "edit", "show", "update", "destroy"];
+
+/** A standard action's bit in `standardActions()`; 0 for any other action. */
+export function actionBit(action: string): number {
+  const i = STANDARD_ACTIONS.indexOf(action);
+  return i < 0 ? 0 : 1 << i;
 }
 
 const DEFAULTS_WITHOUT = new Map<string[], Map<string, string[]>>();

@@ -349,8 +349,12 @@ export function nameCandidate(s: ActionScope, as: RValue | undefined, action: RV
  * derived without `as:` (`automatic`), the check that it starts like one.
  */
 export function joinedName(s: ActionScope, prefix: string | undefined, automatic: boolean): string | undefined {
-  const res = s.resource;
-  const candidate = actionName(s.level, s.as, prefix, res?.collectionName, res?.memberName);
+  return levelName(s.level, s.as, s.resource, prefix, automatic);
+}
+
+/** `joinedName` from the parts of the scope it reads. */
+export function levelName(level: ScopeLevel, as: RValue | undefined, res: Resource | undefined, prefix: string | undefined, automatic: boolean): string | undefined {
+  const candidate = actionName(level, as, prefix, res?.collectionName, res?.memberName);
   if (candidate === "") return undefined;
   if (automatic && !startsLikeName(candidate)) return undefined;
   return candidate;
