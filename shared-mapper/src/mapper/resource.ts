@@ -78,8 +78,10 @@ export class Resource {
   /** The standard actions among `actions()`, as a set of `actionBit`s. */
   standardActions(): number {
     if (this.standardCache === undefined) {
+      const actions = this.actions();
       let bits = 0;
-      for (const a of this.actions()) bits |= actionBit(a);
+      // Indexed: `for...of` over a frozen list (the shared default lists) allocates as it steps.
+      for (let i = 0; i < actions.length; i++) bits |= actionBit(actions[i]);
       this.standardCache = bits;
     }
     return this.standardCache;
