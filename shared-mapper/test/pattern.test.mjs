@@ -61,3 +61,19 @@ test("extending a path's analysis gives what analysing the longer path gives", (
     assert.equal(isPlainSuffix(suffix), false, suffix);
   }
 });
+
+test("analyses stay right while the cache turns over its generations", () => {
+  // More paths than two generations hold: early ones are dropped and analysed again, recent
+  // ones come from the cache, and every answer is the path's own.
+  const path = (i) => `/gen${i}/:item${i}_id/things(.:format)`;
+  const first = analyzePath(path(0));
+  for (let i = 1; i < 10_000; i++) analyzePath(path(i));
+  for (const i of [0, 1, 5_000, 9_998, 9_999]) {
+    const info = analyzePath(path(i));
+    assert.equal(info.text, path(i));
+    assert.deepEqual(info.required, [`item${i}_id`]);
+    assert.deepEqual(info.optional, ["format"]);
+  }
+  assert.notEqual(analyzePath(path(0)), first, "the first analysis left the cache with its generation");
+  assert.equal(analyzePath(path(9_999)), analyzePath(path(9_999)), "a recent analysis is the cached one");
+});

@@ -133,7 +133,7 @@ function drawPlainActions(m: MapperState, plain: PlainScope, res: Resource, cont
   const base = plain.base ?? undefined;
   if (base && drawOnBase(m, res, controller, outer, base)) return true;
   const steps = res.singleton ? SINGULAR_PLAN : PLURAL_PLAN;
-  const actions = res.actions();
+  const actions = res.standardActions();
   // Every route's target first, and nothing drawn unless all of them are plain. Sized
   // once: a list grown from empty gets room for seventeen.
   const targets: (PlainTarget | undefined)[] = new Array(steps.length);
@@ -142,7 +142,7 @@ function drawPlainActions(m: MapperState, plain: PlainScope, res: Resource, cont
   let canonical: PlainTarget | undefined;
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i];
-    if (!actions.includes(step.action)) continue;
+    if ((actions & step.bit) === 0) continue;
     // `pathScope` of `collection`, `new` and `member`, spelled out: an object spread here
     // cost more than the rest of the loop.
     if (s?.level !== step.level) {

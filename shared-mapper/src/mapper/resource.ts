@@ -181,11 +181,10 @@ export class SingletonResource extends Resource {
   }
 }
 
-const STANDARD_ACTIONS = ["index", "create", "new", "edit", "show", "update", "destroy"];
-
 /** A standard action's bit in `standardActions()`; 0 for any other action. */
 export function actionBit(action: string): number {
-  const i = STANDARD_ACTIONS.indexOf(action);
+  // A plural resource has every standard action.
+  const i = PLURAL_ACTIONS.indexOf(action);
   return i < 0 ? 0 : 1 << i;
 }
 
