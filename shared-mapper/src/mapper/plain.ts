@@ -183,6 +183,7 @@ function drawOnBase(m: MapperState, res: Resource, controller: string, outer: Ac
   const format = m.scope.get("format") !== false;
   const infos: (PathInfo | undefined)[] = [undefined, undefined, undefined, undefined];
   const names: (string | undefined)[] = [undefined, undefined, undefined, undefined];
+  const hashes = [0, 0, 0, 0];
   let drawn = 0;
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i];
@@ -190,14 +191,15 @@ function drawOnBase(m: MapperState, res: Resource, controller: string, outer: Ac
     drawn |= 1 << i;
     const slot = step.slot;
     if (infos[slot] !== undefined) continue;
-    const suffix = slotSuffix(res, slot, outer);
-    const info = isPlainSuffix(suffix) && !namesRoutingKey(suffix) ? extendPlainPath(base, suffix, format) : undefined;
+    const info = slotIsPlain(res, slot, outer) ? extendPlainPath(base, slotSuffix(res, slot, outer), format) : undefined;
     if (info === undefined) return false;
     // `name_for_action`: a non-canonical action (`edit`) is its own prefix.
     const name = levelName(step.level, outer.as, outer.resource, step.canonical ? undefined : step.action, true);
-    if (name !== undefined && !m.set.isValidName(name)) return false;
+    const hash = name === undefined ? 0 : m.set.checkName(name);
+    if (name !== undefined && hash === 0) return false;
     infos[slot] = info;
     names[slot] = name;
+    hashes[slot] = hash;
   }
   const source = m.host.sourceRef();
   let previous: Slot | undefined;
@@ -206,10 +208,27 @@ function drawOnBase(m: MapperState, res: Resource, controller: string, outer: Ac
     const { slot, action, verb } = steps[i];
     // After a level's first canonical route, its name is taken (by that route or an earlier one).
     const name = slot === previous ? undefined : names[slot];
-    m.set.addWithDerivedName(new PlainRoute(infos[slot]!, controller, action, via(verb), source, m.display), name);
+    m.set.addWithDerivedName(new PlainRoute(infos[slot]!, controller, action, via(verb), source, m.display), name, hashes[slot]);
     previous = slot;
   }
   return true;
+}
+
+/** What a target's suffix must be: plain segments, none that `Mapping` takes for itself. */
+const isPlainPart = (part: string) => isPlainSuffix(part) && !namesRoutingKey(part);
+
+/**
+ * Whether `slotSuffix` is plain (`isPlainPart`), checked on its parts. They are flat strings;
+ * the suffix is a concatenation, and scanning it would flatten (copy) it first. A suffix is
+ * plain exactly when each `/`-separated part is, and no routing key spans a `/`.
+ */
+function slotIsPlain(res: Resource, slot: Slot, outer: ActionScope): boolean {
+  if (!isPlainPart(res.path)) return false;
+  if (slot === Slot.Collection) return true;
+  if (slot === Slot.New) return isPlainPart(actionPath(outer, "new"));
+  // A singular resource's member path is its collection path.
+  if (!res.singleton && !isPlainPart(`:${res.param}`)) return false;
+  return slot === Slot.Member || isPlainPart(actionPath(outer, "edit"));
 }
 
 /** What a target's path adds to the scope's (`pathScope` of its level, then the action's segment). */

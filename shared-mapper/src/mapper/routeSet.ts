@@ -6,12 +6,13 @@
 import type { CustomHelper, Route, Span } from "../types.js";
 import { blank, RValue, toS } from "../ruby/values.js";
 import { routingError } from "./errors.js";
+import { NameTable } from "./nameTable.js";
 import type { DrawnRoute } from "./route.js";
 
 export class RouteSet {
   readonly routes: Route[] = [];
   readonly customHelpers: CustomHelper[] = [];
-  private readonly named = new Map<string, Route>();
+  private readonly named = new NameTable(this.routes);
 
   hasNamedRoute(name: string): boolean {
     return this.named.has(name);
@@ -20,6 +21,22 @@ export class RouteSet {
   /** The name check of `add_route` (Ruby's `^`/`$` are line anchors). */
   isValidName(name: string): boolean {
     return isIdentifier(name) || /^[_a-z]\w*$/im.test(name);
+  }
+
+  /**
+   * `isValidName` and the name's `nameHash` in one pass, for a name checked before it is
+   * added (`addWithDerivedName`): 0 when `add_route` would reject it.
+   */
+  checkName(name: string): number {
+    let h = 0x811c9dc5;
+    let identifier = name.length > 0;
+    for (let i = 0; i < name.length; i++) {
+      const c = name.charCodeAt(i);
+      h = Math.imul(h ^ c, 0x01000193);
+      const lower = c | 32;
+      if (!((lower >= 97 && lower <= 122) || c === 95 || (i > 0 && c >= 48 && c <= 57))) identifier = false;
+    }
+    return identifier || this.isValidName(name) ? h | 1 : 0;
   }
 
   /** `RouteSet#add_route`: validates the name, then records the route. */
@@ -38,8 +55,8 @@ export class RouteSet {
       );
     }
     route.name = text ?? "";
+    if (text !== null) this.named.add(text, this.routes.length);
     this.routes.push(route);
-    if (text !== null) this.named.set(text, route);
     return route;
   }
 
@@ -47,11 +64,8 @@ export class RouteSet {
    * `add` for a name `name_for_action` derived, already checked to be valid: Rails leaves an
    * automatic name off when a route already has it, so a taken name is dropped, not an error.
    */
-  addWithDerivedName(route: DrawnRoute, name: string | undefined): void {
-    if (name !== undefined && !this.named.has(name)) {
-      route.name = name;
-      this.named.set(name, route);
-    }
+  addWithDerivedName(route: DrawnRoute, name: string | undefined, hash?: number): void {
+    if (name !== undefined && this.named.add(name, this.routes.length, hash)) route.name = name;
     this.routes.push(route);
   }
 
