@@ -216,9 +216,10 @@ function analyzeTree(path: string): PathInfo {
   return { ast, text: pathToString(ast), names: names(ast), required: requiredNames(ast), optional: optionalNames(ast), stars, segments };
 }
 
-const isWord = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+/** Ruby's `\w` (ASCII): a word character. */
+export const isWordChar = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 /** Journey's LITERAL class `[\w%\-~!$&'*+,;=@]`. */
-const isLiteral = (c: number) => isWord(c) || c === 37 || c === 45 || c === 126 || c === 33 || c === 36 || c === 38 || c === 39 || c === 42 || c === 43 || c === 44 || c === 59 || c === 61 || c === 64;
+const isLiteral = (c: number) => isWordChar(c) || c === 37 || c === 45 || c === 126 || c === 33 || c === 36 || c === 38 || c === 39 || c === 42 || c === 43 || c === 44 || c === 59 || c === 61 || c === 64;
 
 /**
  * One pass over a path with Journey's tokenizer rules, for the common shape: no `|`, no
@@ -254,9 +255,9 @@ function scanPath(path: string): PathInfo | undefined {
       continue;
     }
     emptyGroup = false;
-    if ((c === 58 /* : */ || (c === 42 /* * */ && !inLiteral)) && isWord(path.charCodeAt(i + 1))) {
+    if ((c === 58 /* : */ || (c === 42 /* * */ && !inLiteral)) && isWordChar(path.charCodeAt(i + 1))) {
       let j = i + 1;
-      while (j < path.length && isWord(path.charCodeAt(j))) j++;
+      while (j < path.length && isWordChar(path.charCodeAt(j))) j++;
       const name = path.slice(i + 1, j);
       names = names ? names.concat(name) : [name];
       if (depth > 0 && !optional?.includes(name)) optional = optional ? optional.concat(name) : [name];
@@ -313,7 +314,7 @@ function isPlainSegment(path: string, from: number, to: number): boolean {
   if (to <= start) return false;
   for (let i = start; i < to; i++) {
     const c = path.charCodeAt(i);
-    if (!isWord(c) && (start > from || c !== 45 /* - */)) return false;
+    if (!isWordChar(c) && (start > from || c !== 45 /* - */)) return false;
   }
   return true;
 }

@@ -13,7 +13,7 @@
  * path runs and decides, errors included. `fastpaths.test.mjs` draws every fixture and its
  * mutations both ways, in every supported version, and compares the tables.
  */
-import { extendedPath, extendPlainPath, isPlainSuffix, type PathInfo } from "../journey/pattern.js";
+import { extendedPath, extendPlainPath, isPlainSuffix, isWordChar, type PathInfo } from "../journey/pattern.js";
 import { blank, isSym, RHash, RValue, sym, toS, truthy } from "../ruby/values.js";
 import {
   buildPlainRoute, normalizeFormattedPath, normalizePath, plainBaseInfo, plainController, plainPathInfo, takesNothingElse, uriEscape,
@@ -180,6 +180,7 @@ function drawPlainActions(m: MapperState, plain: PlainScope, res: Resource, cont
 function drawOnBase(m: MapperState, res: Resource, controller: string, outer: ActionScope, base: PathInfo): boolean {
   const steps = res.singleton ? SINGULAR_PLAN : PLURAL_PLAN;
   const actions = res.standardActions();
+  if (!isPlainPart(res.path)) return false;
   const format = m.scope.get("format") !== false;
   const infos: (PathInfo | undefined)[] = [undefined, undefined, undefined, undefined];
   const names: (string | undefined)[] = [undefined, undefined, undefined, undefined];
@@ -223,12 +224,18 @@ const isPlainPart = (part: string) => isPlainSuffix(part) && !namesRoutingKey(pa
  * plain exactly when each `/`-separated part is, and no routing key spans a `/`.
  */
 function slotIsPlain(res: Resource, slot: Slot, outer: ActionScope): boolean {
-  if (!isPlainPart(res.path)) return false;
+  // Every slot's suffix starts with the resource's path, checked first (`drawOnBase`).
   if (slot === Slot.Collection) return true;
   if (slot === Slot.New) return isPlainPart(actionPath(outer, "new"));
   // A singular resource's member path is its collection path.
-  if (!res.singleton && !isPlainPart(`:${res.param}`)) return false;
+  if (!res.singleton && !isPlainParam(res.param)) return false;
   return slot === Slot.Member || isPlainPart(actionPath(outer, "edit"));
+}
+
+/** `isPlainPart(":" + param)`, without making the string: word characters, no routing key. */
+function isPlainParam(param: string): boolean {
+  for (let i = 0; i < param.length; i++) if (!isWordChar(param.charCodeAt(i))) return false;
+  return param.length > 0 && !param.startsWith("controller") && !param.startsWith("action");
 }
 
 /** What a target's path adds to the scope's (`pathScope` of its level, then the action's segment). */
