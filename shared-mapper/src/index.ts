@@ -33,10 +33,12 @@ export async function createMapper(prismWasm: BufferSource): Promise<RouteMapper
   const parser = await createParser(prismWasm);
   const cache = new Map<string, { text: string; loaded: LoadedFile; diagnostics: Diagnostic[] }>();
   const parse = (path: string, text: string) => {
-    const hit = cache.get(path);
+    let hit = cache.get(path);
     if (hit && hit.text === text) return hit;
     // The old tree goes first: kept while the new one is built, a collection during the
-    // parse would copy it (it is still young after one edit) for nothing.
+    // parse would copy it (it is still young after one edit) for nothing. That includes
+    // `hit`: V8 scans a frame's registers whether or not they are read again.
+    hit = undefined;
     cache.delete(path);
     const entry = parseFile(parser, path, text);
     cache.set(path, { text, ...entry });
