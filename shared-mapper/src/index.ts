@@ -44,7 +44,15 @@ export async function createMapper(prismWasm: BufferSource): Promise<RouteMapper
     cache.set(path, { text, ...entry });
     return { text, ...entry };
   };
-  return { map: (input) => RSymbol.evaluation(() => mapRoutes(input, parse)) };
+  // Routes the last map drew: the next one, nearly always the same app, sizes its tables so.
+  let expected = 0;
+  return {
+    map: (input) => {
+      const result = RSymbol.evaluation(() => mapRoutes(input, { parse, expected }));
+      expected = result.routes.length;
+      return result;
+    },
+  };
 }
 
 function parseFile(parser: Parser, path: string, text: string): { loaded: LoadedFile; diagnostics: Diagnostic[] } {
@@ -61,9 +69,9 @@ function parseFile(parser: Parser, path: string, text: string): { loaded: Loaded
 
 type Parse = (path: string, text: string) => { loaded: LoadedFile; diagnostics: Diagnostic[] };
 
-function mapRoutes(input: MapInput, parse: Parse): MapResult {
+function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expected: number }): MapResult {
   const diagnostics: Diagnostic[] = [];
-  const set = new RouteSet();
+  const set = new RouteSet(expected);
   const read = (path: string): string | undefined =>
     input.files instanceof Map ? input.files.get(path) : (input.files as Record<string, string>)[path];
   const files: string[] = [];

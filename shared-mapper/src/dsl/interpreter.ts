@@ -332,7 +332,7 @@ export class Interpreter implements MapperHost {
   /** Runs a DSL call with its node as the current source; Rails' errors become diagnostics here. */
   dispatch(node: N.CallNode, method: DslMethod, call: Call): RValue {
     const set = this.mapper.set;
-    const first = set.routes.length;
+    const first = set.size;
     const declaration = this.declare(node, this.index);
     this.sites.push(declaration);
     try {
@@ -345,7 +345,7 @@ export class Interpreter implements MapperHost {
       throw e;
     } finally {
       this.sites.pop();
-      declaration.routesEnd(first, set.routes.length);
+      declaration.routesEnd(first, set.size);
       if (set !== this.appSet) declaration.engine = this.engineName(set);
     }
   }

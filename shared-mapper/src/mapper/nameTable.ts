@@ -21,22 +21,16 @@ export function nameHash(name: string): number {
   return h | 1;
 }
 
-/**
- * Sized for the largest set seen lately, so that drawing a big app again does not grow it
- * step by step. Module state that only affects speed, never a result.
- */
-let lastSize = 0;
-
 export class NameTable {
-  private hashes: Int32Array;
-  private rows: Int32Array;
+  /** Pairs of (hash, row), so that a probe reads one cache line, not two. */
+  private slots: Int32Array;
   private mask: number;
   private count = 0;
 
-  constructor(private readonly routes: NamedRows) {
-    const capacity = capacityFor(lastSize);
-    this.hashes = new Int32Array(capacity);
-    this.rows = new Int32Array(capacity);
+  /** `expected`: how many names the caller expects, so that the table need not grow. */
+  constructor(private readonly routes: NamedRows, expected = 0) {
+    const capacity = capacityFor(expected);
+    this.slots = new Int32Array(capacity * 2);
     this.mask = capacity - 1;
   }
 
@@ -48,36 +42,34 @@ export class NameTable {
   add(name: string, row: number, hash = nameHash(name)): boolean {
     const slot = this.slotOf(name, hash);
     if (slot < 0) return false;
-    this.hashes[slot] = hash;
-    this.rows[slot] = row;
-    if (++this.count > lastSize) lastSize = this.count;
+    this.slots[slot * 2] = hash;
+    this.slots[slot * 2 + 1] = row;
     // Half full at most: linear probing stays short.
-    if (this.count * 2 > this.mask) this.grow();
+    if (++this.count * 2 > this.mask) this.grow();
     return true;
   }
 
   /** The empty slot where `name` would go, or -1 when it is there already. */
   private slotOf(name: string, hash: number): number {
-    const { hashes, mask } = this;
+    const { slots, mask } = this;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const h = hashes[slot];
+      const h = slots[slot * 2];
       if (h === 0) return slot;
-      if (h === hash && this.routes[this.rows[slot]].name === name) return -1;
+      if (h === hash && this.routes[slots[slot * 2 + 1]].name === name) return -1;
     }
   }
 
   private grow(): void {
-    const { hashes, rows } = this;
-    const capacity = hashes.length * 2;
-    this.hashes = new Int32Array(capacity);
-    this.rows = new Int32Array(capacity);
+    const old = this.slots;
+    const capacity = (this.mask + 1) * 2;
+    this.slots = new Int32Array(capacity * 2);
     this.mask = capacity - 1;
-    for (let i = 0; i < hashes.length; i++) {
-      if (hashes[i] === 0) continue;
-      let slot = hashes[i] & this.mask;
-      while (this.hashes[slot] !== 0) slot = (slot + 1) & this.mask;
-      this.hashes[slot] = hashes[i];
-      this.rows[slot] = rows[i];
+    for (let i = 0; i < old.length; i += 2) {
+      if (old[i] === 0) continue;
+      let slot = old[i] & this.mask;
+      while (this.slots[slot * 2] !== 0) slot = (slot + 1) & this.mask;
+      this.slots[slot * 2] = old[i];
+      this.slots[slot * 2 + 1] = old[i + 1];
     }
   }
 }

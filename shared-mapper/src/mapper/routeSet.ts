@@ -9,10 +9,34 @@ import { routingError } from "./errors.js";
 import { NameTable } from "./nameTable.js";
 import type { DrawnRoute } from "./route.js";
 
+/** `new Array(n)` past this makes a slow (dictionary) array in V8. */
+const MAX_PRESIZE = 65_536;
+
 export class RouteSet {
-  readonly routes: Route[] = [];
+  /**
+   * Made at the size the caller expects (the last map's count), filled by index: a list
+   * grown by `push` from empty copies itself a dozen times on the way to ten thousand.
+   */
+  private readonly list: Route[];
+  private count = 0;
   readonly customHelpers: CustomHelper[] = [];
-  private readonly named = new NameTable(this.routes);
+  private readonly named: NameTable;
+
+  constructor(expected = 0) {
+    this.list = expected > 0 ? new Array(Math.min(expected, MAX_PRESIZE)) : [];
+    this.named = new NameTable(this.list, expected);
+  }
+
+  /** How many routes are drawn so far. */
+  get size(): number {
+    return this.count;
+  }
+
+  /** The routes in drawing order. */
+  get routes(): Route[] {
+    if (this.list.length !== this.count) this.list.length = this.count;
+    return this.list;
+  }
 
   hasNamedRoute(name: string): boolean {
     return this.named.has(name);
@@ -55,8 +79,8 @@ export class RouteSet {
       );
     }
     route.name = text ?? "";
-    if (text !== null) this.named.add(text, this.routes.length);
-    this.routes.push(route);
+    if (text !== null) this.named.add(text, this.count);
+    this.list[this.count++] = route;
     return route;
   }
 
@@ -65,8 +89,8 @@ export class RouteSet {
    * automatic name off when a route already has it, so a taken name is dropped, not an error.
    */
   addWithDerivedName(route: DrawnRoute, name: string | undefined, hash?: number): void {
-    if (name !== undefined && this.named.add(name, this.routes.length, hash)) route.name = name;
-    this.routes.push(route);
+    if (name !== undefined && this.named.add(name, this.count, hash)) route.name = name;
+    this.list[this.count++] = route;
   }
 
   addCustomHelper(kind: CustomHelper["kind"], name: string, source: Span): void {
