@@ -166,7 +166,7 @@ export function requiredNames(ast: PathNode): string[] {
   return names(ast).filter((n) => !optional.has(n));
 }
 
-/** Everything the mapper derives from a path, computed once per distinct path text. */
+/** Everything the mapper derives from a path. */
 export interface PathInfo {
   /** The parse tree, built on first use (recognition needs it; drawing does not). */
   readonly ast: PathNode;
@@ -181,9 +181,10 @@ export interface PathInfo {
 }
 
 /**
- * Analyses by path, in two generations of at most `GENERATION` each: a redraw finds the
- * paths it analysed last time, and the tables stay small. A table of every path seen in a
- * session made each lookup slower than the scan it saves (the probes miss the CPU cache).
+ * Analyses of the paths the one-pass scanner leaves to the full parser, in two generations
+ * of at most `GENERATION` each: a redraw finds the ones it made last time, and the tables
+ * stay small. Scanned paths are not kept: a lookup (hashing a path just built, probing a
+ * table that misses the CPU cache) cost more than scanning again.
  */
 const GENERATION = 4096;
 let recent = new Map<string, PathInfo>();
@@ -191,9 +192,11 @@ let older = new Map<string, PathInfo>();
 
 /** Parses and analyses a path; throws PathSyntaxError like `parsePath`. */
 export function analyzePath(path: string): PathInfo {
+  const scanned = scanPath(path);
+  if (scanned) return scanned;
   let info = recent.get(path);
   if (info) return info;
-  info = older.get(path) ?? scanPath(path) ?? analyzeTree(path);
+  info = older.get(path) ?? analyzeTree(path);
   if (recent.size >= GENERATION) {
     older = recent;
     recent = new Map();
