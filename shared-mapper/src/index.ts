@@ -121,6 +121,8 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
     const span = interpreter.source();
     diagnostics.push(span.file ? { ...fileDiagnostic(input.entry, message, "internal-error"), span } : fileDiagnostic(input.entry, message, "internal-error"));
   }
+  set.release();
+  for (const engineSet of state.engines.sets.values()) engineSet.release();
   const engines = [...state.engines.sets].map(([name, engineSet]) => ({ name, routes: engineSet.routes }));
   return {
     routes: set.routes,

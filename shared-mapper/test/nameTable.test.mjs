@@ -48,3 +48,23 @@ test("checkName is isValidName and nameHash in one pass", async () => {
   const names = ["posts", "new_post", "_private", "Admin_posts", "post2", "2posts", "", "a-b", "café", "a b", "bad\nname_ok", "-\n-"];
   for (const n of names) assert.equal(set.checkName(n), set.isValidName(n) ? nameHash(n) : 0, JSON.stringify(n));
 });
+
+test("a released table's storage serves the next table empty, and the released one still answers", () => {
+  const routes = [];
+  const first = new NameTable(routes, 1000);
+  for (let i = 0; i < 1000; i++) {
+    first.add(`first${i}`, routes.length);
+    routes.push({ name: `first${i}` });
+  }
+  first.release();
+  const others = [];
+  const second = new NameTable(others, 1000);
+  assert.equal(second.has("first1"), false, "the next table starts empty");
+  assert.equal(second.add("first1", 0), true);
+  others.push({ name: "first1" });
+  // Asked again, the released table rebuilds itself from its routes' names.
+  assert.equal(first.has("first999"), true);
+  assert.equal(first.has("second"), false);
+  assert.equal(first.add("first5", routes.length), false);
+  assert.equal(second.has("first1"), true);
+});

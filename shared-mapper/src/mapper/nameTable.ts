@@ -21,16 +21,36 @@ export function nameHash(name: string): number {
   return h | 1;
 }
 
+/** A table's storage: per slot a 16-bit mark of the name's hash (0: empty) and the row. */
+interface Storage {
+  marks: Uint16Array;
+  rows: Int32Array;
+}
+
+/**
+ * The storage of the last table released, to reuse: fresh typed-array memory is zero pages
+ * the system maps in on first touch. Only speed depends on it; a table never shares its
+ * storage with a live one.
+ */
+let spare: Storage | null = null;
+
+/** A slot's mark: the hash's high half (the low bits pick the slot), never 0. */
+const markOf = (hash: number) => hash >>> 16 || 1;
+
 export class NameTable {
-  /** Pairs of (hash, row), so that a probe reads one cache line, not two. */
-  private slots: Int32Array;
+  /**
+   * Probes read the marks only, two bytes a slot: the table is probed between reads of a
+   * syntax tree larger than the CPU's cache, and a smaller one stays in it more often.
+   * Null once released.
+   */
+  private storage: Storage | null;
   private mask: number;
   private count = 0;
 
   /** `expected`: how many names the caller expects, so that the table need not grow. */
   constructor(private readonly routes: NamedRows, expected = 0) {
     const capacity = capacityFor(expected);
-    this.slots = new Int32Array(capacity * 2);
+    this.storage = takeStorage(capacity);
     this.mask = capacity - 1;
   }
 
@@ -40,38 +60,81 @@ export class NameTable {
 
   /** Records `routes[row]` under `name`; false (nothing recorded) when the name is taken. */
   add(name: string, row: number, hash = nameHash(name)): boolean {
-    const slot = this.slotOf(name, hash);
+    let slot = this.slotOf(name, hash);
     if (slot < 0) return false;
-    this.slots[slot * 2] = hash;
-    this.slots[slot * 2 + 1] = row;
-    // Half full at most: linear probing stays short.
-    if (++this.count * 2 > this.mask) this.grow();
+    // Half full at most: linear probing stays short. Grown first: growing reads the names
+    // of the rows stored, and this row's route is not in the list yet.
+    if (++this.count * 2 > this.mask) {
+      this.grow();
+      slot = this.slotOf(name, hash);
+    }
+    const { marks, rows } = this.storage!;
+    marks[slot] = markOf(hash);
+    rows[slot] = row;
     return true;
+  }
+
+  /**
+   * Hands the storage over to the next table, when drawing is done. The names are still in
+   * the routes: a released table asked again rebuilds itself from them.
+   */
+  release(): void {
+    if (this.storage && (spare === null || spare.marks.length < this.storage.marks.length)) spare = this.storage;
+    this.storage = null;
   }
 
   /** The empty slot where `name` would go, or -1 when it is there already. */
   private slotOf(name: string, hash: number): number {
-    const { slots, mask } = this;
+    const { marks, rows } = this.storage ?? this.rebuild();
+    const mask = this.mask;
+    const mark = markOf(hash);
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const h = slots[slot * 2];
-      if (h === 0) return slot;
-      if (h === hash && this.routes[slots[slot * 2 + 1]].name === name) return -1;
+      const m = marks[slot];
+      if (m === 0) return slot;
+      if (m === mark && this.routes[rows[slot]].name === name) return -1;
     }
   }
 
   private grow(): void {
-    const old = this.slots;
-    const capacity = (this.mask + 1) * 2;
-    this.slots = new Int32Array(capacity * 2);
-    this.mask = capacity - 1;
-    for (let i = 0; i < old.length; i += 2) {
-      if (old[i] === 0) continue;
-      let slot = old[i] & this.mask;
-      while (this.slots[slot * 2] !== 0) slot = (slot + 1) & this.mask;
-      this.slots[slot * 2] = old[i];
-      this.slots[slot * 2 + 1] = old[i + 1];
+    const old = this.storage!;
+    this.mask = this.mask * 2 + 1;
+    this.storage = { marks: new Uint16Array(this.mask + 1), rows: new Int32Array(this.mask + 1) };
+    // The marks do not hold the slot bits: hash the names again.
+    for (let slot = 0; slot < old.marks.length; slot++) {
+      if (old.marks[slot] !== 0) this.put(old.rows[slot]);
     }
   }
+
+  private rebuild(): Storage {
+    this.storage = { marks: new Uint16Array(this.mask + 1), rows: new Int32Array(this.mask + 1) };
+    this.count = 0;
+    for (let row = 0; row < this.routes.length; row++) {
+      if (!this.routes[row]?.name) continue;
+      this.put(row);
+      this.count++;
+    }
+    return this.storage;
+  }
+
+  /** Places a row whose name is known to be absent. */
+  private put(row: number): void {
+    const { marks, rows } = this.storage!;
+    const hash = nameHash(this.routes[row].name);
+    let slot = hash & this.mask;
+    while (marks[slot] !== 0) slot = (slot + 1) & this.mask;
+    marks[slot] = markOf(hash);
+    rows[slot] = row;
+  }
+}
+
+/** Zeroed storage of `capacity` slots: the spare one if it is that size, else new. */
+function takeStorage(capacity: number): Storage {
+  if (spare === null || spare.marks.length !== capacity) return { marks: new Uint16Array(capacity), rows: new Int32Array(capacity) };
+  const storage = spare;
+  spare = null;
+  // Rows are read only where a mark is set: clearing the marks clears the table.
+  storage.marks.fill(0);
+  return storage;
 }
 
 /** A power of two at least twice `size`, and at least 64. */

@@ -32,6 +32,11 @@ export class RouteSet {
     return this.count;
   }
 
+  /** Drawing is done: the name table's storage may serve the next set (`NameTable#release`). */
+  release(): void {
+    this.named.release();
+  }
+
   /** The routes in drawing order. */
   get routes(): Route[] {
     if (this.list.length !== this.count) this.list.length = this.count;
