@@ -9,7 +9,7 @@ import {
   inspect, isSym, RConst, RHash, RProc, RRedirect, RRegexp, RSymbol, RUnknown, RValue, sym, toS, truthy, typeName,
 } from "../ruby/values.js";
 import { routingError } from "./errors.js";
-import { DrawnRoute, MappedRoute, PlainRoute } from "./route.js";
+import { DrawnRoute, MappedRoute, PlainGroup, PlainRoute } from "./route.js";
 import type { MapperState } from "./state.js";
 import type { Version } from "./version.js";
 
@@ -212,7 +212,7 @@ export function plainController(m: MapperState, controller: string): string | un
 }
 
 export function buildPlainRoute(m: MapperState, info: PathInfo, controller: string, action: string, via: RValue[]): DrawnRoute {
-  return new PlainRoute(info, controller, action, via, m.host.sourceRef(), m.display);
+  return new PlainRoute(info, new PlainGroup(m.host.sourceRef(), controller, m.display), { via, action });
 }
 
 const GLOB_DEFAULT = new RRegexp(".+?");

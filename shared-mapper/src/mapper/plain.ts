@@ -19,7 +19,7 @@ import {
   buildPlainRoute, normalizeFormattedPath, normalizePath, plainBaseInfo, plainController, plainPathInfo, takesNothingElse, uriEscape,
 } from "./mapping.js";
 import { actionBit, type Resource } from "./resource.js";
-import { PlainRoute } from "./route.js";
+import { PlainGroup, PlainRoute, type PlainStep } from "./route.js";
 import {
   ActionScope, actionPath, actionScope, CANONICAL_ACTIONS, canonicalAction, couldBeAction, joinedName, levelName, nameForAction, pathForAction, WORD,
 } from "./resources.js";
@@ -63,10 +63,9 @@ export function plainRoute(m: MapperState, verb: string, action: string): boolea
 }
 
 /** A standard route: its level, verb and action, and whether the action is canonical at that level. */
-interface Step {
+interface Step extends PlainStep {
   level: ScopeLevel;
   verb: string;
-  action: string;
   /** `canonical_action?`: every level here is a method level, so this depends on the action alone. */
   canonical: boolean;
   /** Which of the four targets (`Slot`) the route has: a level's canonical routes share one. */
@@ -91,7 +90,7 @@ const plan = (levels: [ScopeLevel, [verb: string, action: string][]][]): Step[] 
   levels.flatMap(([level, steps]) =>
     steps.map(([verb, action]) => {
       const canonical = CANONICAL_ACTIONS.includes(action);
-      return { level, verb, action, canonical, slot: slotOf(level, canonical), bit: actionBit(action) };
+      return { level, verb, via: via(verb), action, canonical, slot: slotOf(level, canonical), bit: actionBit(action) };
     }),
   );
 const COLLECTION: [ScopeLevel, [string, string][]] = ["collection", [["get", "index"], ["post", "create"]]];
@@ -202,14 +201,15 @@ function drawOnBase(m: MapperState, res: Resource, controller: string, outer: Ac
     names[slot] = name;
     hashes[slot] = hash;
   }
-  const source = m.host.sourceRef();
+  const group = new PlainGroup(m.host.sourceRef(), controller, m.display);
   let previous: Slot | undefined;
   for (let i = 0; i < steps.length; i++) {
     if ((drawn & (1 << i)) === 0) continue;
-    const { slot, action, verb } = steps[i];
+    const step = steps[i];
+    const slot = step.slot;
     // After a level's first canonical route, its name is taken (by that route or an earlier one).
     const name = slot === previous ? undefined : names[slot];
-    m.set.addWithDerivedName(new PlainRoute(infos[slot]!, controller, action, via(verb), source, m.display), name, hashes[slot]);
+    m.set.addWithDerivedName(new PlainRoute(infos[slot]!, group, step), name, hashes[slot]);
     previous = slot;
   }
   return true;

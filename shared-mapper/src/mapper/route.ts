@@ -57,12 +57,10 @@ export abstract class DrawnRoute implements Route {
   name = "";
   private described: Described | undefined;
 
-  constructor(
-    protected readonly sourceRef: SourceRef,
-    protected readonly info: PathInfo,
-    protected readonly via: RValue[],
-    private readonly context: DisplayContext,
-  ) {}
+  constructor(protected readonly info: PathInfo) {}
+
+  protected abstract get sourceRef(): SourceRef;
+  protected abstract get context(): DisplayContext;
 
   /** The innermost DSL call in the user's files that drew this route. */
   get source(): Span {
@@ -135,13 +133,19 @@ export abstract class DrawnRoute implements Route {
 
 /** A route from the general `Mapping` path: any defaults, requirements and endpoint. */
 export class MappedRoute extends DrawnRoute {
+  protected readonly sourceRef: SourceRef;
+  protected readonly context: DisplayContext;
+  private readonly via: RValue[];
   private readonly defaultsHash: RHash;
   private readonly requirementsHash: RHash;
   private readonly to: RValue | undefined;
   private readonly flags: number;
 
   constructor(p: RouteParts, context: DisplayContext) {
-    super(p.source, p.info, p.via, context);
+    super(p.info);
+    this.sourceRef = p.source;
+    this.context = context;
+    this.via = p.via;
     this.defaultsHash = p.defaults;
     this.requirementsHash = p.requirements;
     this.to = p.to;
@@ -162,22 +166,42 @@ export class MappedRoute extends DrawnRoute {
   }
 }
 
+/** What the standard routes of one declaration share: its call, its controller, the display context. */
+export class PlainGroup {
+  constructor(
+    readonly source: SourceRef,
+    readonly controller: string,
+    readonly context: DisplayContext,
+  ) {}
+}
+
+/** A plain route's verbs and action; the standard ones are shared by every resource. */
+export interface PlainStep {
+  readonly via: RValue[];
+  readonly action: string;
+}
+
 /**
  * A standard action drawn in a plain scope: its defaults are `{controller:, action:}`, it
  * has no requirements, and it is anchored, internal never, its endpoint the controller.
+ * Five fields: the rest is shared, with the declaration's other routes (`PlainGroup`) and
+ * with every route of the same verb and action (`PlainStep`).
  */
 export class PlainRoute extends DrawnRoute {
-  private readonly controllerName: string;
-  private readonly actionName: string;
-
-  // Positional, unlike the rest of the mapper: this runs for nearly every route, and an
-  // options object here was ten thousand more allocations a redraw.
-  constructor(info: PathInfo, controller: string, action: string, via: RValue[], source: SourceRef, context: DisplayContext) {
-    super(source, info, via, context);
-    this.controllerName = controller;
-    this.actionName = action;
+  constructor(
+    info: PathInfo,
+    private readonly group: PlainGroup,
+    private readonly step: PlainStep,
+  ) {
+    super(info);
   }
 
+  protected get sourceRef(): SourceRef {
+    return this.group.source;
+  }
+  protected get context(): DisplayContext {
+    return this.group.context;
+  }
   get internal(): boolean {
     return false;
   }
@@ -185,10 +209,9 @@ export class PlainRoute extends DrawnRoute {
     return true;
   }
   protected parts(): RouteParts {
-    const defaults = RHash.fromArrays([CONTROLLER, ACTION], [this.controllerName, this.actionName]);
-    const { info, via } = this;
-    const source = this.sourceRef;
-    return { info, defaults, requirements: NO_REQUIREMENTS, via, to: undefined, source, internal: false, anchored: true, engine: false };
+    const defaults = RHash.fromArrays([CONTROLLER, ACTION], [this.group.controller, this.step.action]);
+    const { info } = this;
+    return { info, defaults, requirements: NO_REQUIREMENTS, via: this.step.via, to: undefined, source: this.group.source, internal: false, anchored: true, engine: false };
   }
 }
 
