@@ -2,7 +2,7 @@
 // automatic names: a set of names that must never lose or invent one, whatever the hashes do.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { NameTable, nameHash } from "../dist/mapper/nameTable.js";
+import { identifierHash, NameTable, nameHash } from "../dist/mapper/nameTable.js";
 
 /** A route list and its table, filled as `RouteSet` fills them: the row is the route's index. */
 function table() {
@@ -41,12 +41,16 @@ test("the hash is never 0, the empty-slot mark", () => {
   for (const n of ["", "a", "posts", "\u0000", "x".repeat(1000)]) assert.notEqual(nameHash(n), 0);
 });
 
-test("checkName is isValidName and nameHash in one pass", async () => {
+test("checkName is a valid name's hash, and 0 for a name add_route rejects", async () => {
   const { RouteSet } = await import("../dist/mapper/routeSet.js");
   const set = new RouteSet();
   // Ruby's `^`/`$` are line anchors: a name with a valid line passes Rails' check.
   const names = ["posts", "new_post", "_private", "Admin_posts", "post2", "2posts", "", "a-b", "café", "a b", "bad\nname_ok", "-\n-"];
   for (const n of names) assert.equal(set.checkName(n), set.isValidName(n) ? nameHash(n) : 0, JSON.stringify(n));
+  // The one-pass check passes plain identifiers only; lines of a multi-line name go to the regexp.
+  const identifiers = names.filter((n) => identifierHash(n) !== 0);
+  assert.deepEqual(identifiers, ["posts", "new_post", "_private", "Admin_posts", "post2"]);
+  for (const n of identifiers) assert.equal(identifierHash(n), nameHash(n));
 });
 
 test("a released table's storage serves the next table empty, and the released one still answers", () => {

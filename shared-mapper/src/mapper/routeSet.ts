@@ -6,8 +6,11 @@
 import type { CustomHelper, Route, Span } from "../types.js";
 import { blank, RValue, toS } from "../ruby/values.js";
 import { routingError } from "./errors.js";
-import { NameTable } from "./nameTable.js";
+import { identifierHash, NameTable, nameHash } from "./nameTable.js";
 import type { DrawnRoute } from "./route.js";
+
+/** `add_route`'s name check, `/^[_a-z]\w*$/i`; Ruby's `^`/`$` match at any line. */
+const VALID_LINE = /^[_a-z]\w*$/im;
 
 /** `new Array(n)` past this makes a slow (dictionary) array in V8. */
 const MAX_PRESIZE = 65_536;
@@ -49,23 +52,15 @@ export class RouteSet {
 
   /** The name check of `add_route` (Ruby's `^`/`$` are line anchors). */
   isValidName(name: string): boolean {
-    return isIdentifier(name) || /^[_a-z]\w*$/im.test(name);
+    return identifierHash(name) !== 0 || VALID_LINE.test(name);
   }
 
   /**
-   * `isValidName` and the name's `nameHash` in one pass, for a name checked before it is
-   * added (`addWithDerivedName`): 0 when `add_route` would reject it.
+   * For a name checked before it is added (`addWithDerivedName`): its `nameHash`, or 0 when
+   * `add_route` would reject it.
    */
   checkName(name: string): number {
-    let h = 0x811c9dc5;
-    let identifier = name.length > 0;
-    for (let i = 0; i < name.length; i++) {
-      const c = name.charCodeAt(i);
-      h = Math.imul(h ^ c, 0x01000193);
-      const lower = c | 32;
-      if (!((lower >= 97 && lower <= 122) || c === 95 || (i > 0 && c >= 48 && c <= 57))) identifier = false;
-    }
-    return identifier || this.isValidName(name) ? h | 1 : 0;
+    return identifierHash(name) || (VALID_LINE.test(name) ? nameHash(name) : 0);
   }
 
   /** `RouteSet#add_route`: validates the name, then records the route. */
@@ -103,14 +98,4 @@ export class RouteSet {
     const helpers = kind === "direct" ? [`${name}_path`, `${name}_url`] : [];
     this.customHelpers.push({ kind, name, helpers, source });
   }
-}
-
-/** A name made of word characters that starts with a letter or `_`: what the route name check passes. */
-function isIdentifier(name: string): boolean {
-  for (let i = 0; i < name.length; i++) {
-    const c = name.charCodeAt(i) | 32; // lower-cases ASCII letters
-    const letter = (c >= 97 && c <= 122) || name.charCodeAt(i) === 95;
-    if (!letter && (i === 0 || name.charCodeAt(i) < 48 || name.charCodeAt(i) > 57)) return false;
-  }
-  return name.length > 0;
 }
