@@ -117,7 +117,7 @@ export class NameTable {
   private grow(): void {
     const old = this.storage!;
     this.mask = this.mask * 2 + 1;
-    this.storage = { marks: new Uint16Array(this.mask + 1), rows: new Int32Array(this.mask + 1) };
+    this.storage = newStorage(this.mask + 1);
     // The marks do not hold the slot bits: hash the names again.
     for (let slot = 0; slot < old.marks.length; slot++) {
       if (old.marks[slot] !== 0) this.put(old.rows[slot]);
@@ -125,7 +125,7 @@ export class NameTable {
   }
 
   private rebuild(): Storage {
-    this.storage = { marks: new Uint16Array(this.mask + 1), rows: new Int32Array(this.mask + 1) };
+    this.storage = newStorage(this.mask + 1);
     this.count = 0;
     for (let row = 0; row < this.routes.length; row++) {
       if (!this.routes[row]?.name) continue;
@@ -148,13 +148,15 @@ export class NameTable {
 
 /** Zeroed storage of `capacity` slots: the spare one if it is that size, else new. */
 function takeStorage(capacity: number): Storage {
-  if (spare === null || spare.marks.length !== capacity) return { marks: new Uint16Array(capacity), rows: new Int32Array(capacity) };
+  if (spare === null || spare.marks.length !== capacity) return newStorage(capacity);
   const storage = spare;
   spare = null;
   // Rows are read only where a mark is set: clearing the marks clears the table.
   storage.marks.fill(0);
   return storage;
 }
+
+const newStorage = (capacity: number): Storage => ({ marks: new Uint16Array(capacity), rows: new Int32Array(capacity) });
 
 /** A power of two at least twice `size`, and at least 64. */
 function capacityFor(size: number): number {

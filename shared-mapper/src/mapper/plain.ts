@@ -257,7 +257,7 @@ interface PlainLevel {
 }
 
 function plainLevel(scopePath: string, base: PathInfo | undefined, suffix: string): PlainLevel {
-  if (base && isPlainSuffix(suffix) && !namesRoutingKey(suffix)) {
+  if (base && isPlainPart(suffix)) {
     return { path: base.text === "" ? `/${suffix}` : `${base.text}/${suffix}`, base, suffix };
   }
   return { path: normalizePath(`${scopePath}/${suffix}`), base: undefined, suffix };
@@ -311,7 +311,7 @@ function plainTarget(m: MapperState, s: ActionScope, action: string, level?: Pla
   if (level?.base) {
     // The level's suffix is checked already; an action's own segment (`edit`) is not.
     const own = canonical ? undefined : actionPath(s, action);
-    const suffix = own === undefined ? level.suffix : isPlainSuffix(own) && !namesRoutingKey(own) ? `${level.suffix}/${own}` : undefined;
+    const suffix = own === undefined ? level.suffix : isPlainPart(own) ? `${level.suffix}/${own}` : undefined;
     const info = suffix === undefined ? undefined : extendPlainPath(level.base, suffix, format !== false);
     if (info) return { info, name };
   } else if (!level && !canonical) {
