@@ -20,32 +20,62 @@ function makeRule(regexp: RegExp, replacement: string): Rule {
   return [regexp, replacement.replace(/\\(\d)/g, "$$$1"), literalEndings(regexp), literal];
 }
 
-/** Rules, newest first, and for each two-letter ending the ones that could match a word ending so. */
+/** What a word's last three letters leave to try: the uncountable words and the rules, in order. */
+interface Candidates {
+  uncountables: string[];
+  rules: Rule[];
+}
+
+/** Rules, newest first, and for each three-letter ending the ones that could match a word ending so. */
 class RuleBook {
   private readonly rules: Rule[] = [];
-  private readonly byEnding = new Map<string, Rule[]>();
+  private readonly byEnding = new Map<number | string, Candidates>();
 
   add(rule: Rule): void {
     this.rules.unshift(rule);
+    this.clear();
+  }
+
+  clear(): void {
     this.byEnding.clear();
   }
 
   /**
-   * The rules, in order, that could match a word ending as `lower` does in its last two
-   * letters: those without known endings, and those with an ending that agrees with the
-   * letters (compared without case; `endsWithOne` then compares exactly). Names end in `s`
-   * as nearly every singular rule does, so one letter would rule out almost nothing.
+   * What could match a word ending as `lower` does in its last three letters: the rules
+   * without known endings, and those with an ending that agrees with the letters (compared
+   * without case; `endsWithOne` then compares exactly). Names end in `s` as nearly every
+   * singular rule does, and in `es` as a dozen do, so fewer letters rule out too little.
    */
-  candidates(lower: string): Rule[] {
-    const key = lower.slice(-2);
-    let list = this.byEnding.get(key);
-    if (list === undefined) {
-      list = this.rules.filter(([, , endings]) => endings === undefined || endings.some((e) => agrees(e.toLowerCase(), key)));
-      // Two letters make a few thousand keys at most; anything else (`é`) is rare.
-      if (this.byEnding.size < 10000) this.byEnding.set(key, list);
+  candidates(lower: string): Candidates {
+    const key = endingKey(lower);
+    let found = this.byEnding.get(key);
+    if (found === undefined) {
+      const last = lower.slice(-3);
+      found = {
+        uncountables: [...uncountables].filter((w) => agrees(w, last)),
+        rules: this.rules.filter(([, , endings]) => endings === undefined || endings.some((e) => agrees(e.toLowerCase(), last))),
+      };
+      // Three letters make a few thousand keys in practice; past that, lists are made each time.
+      if (this.byEnding.size < 10000) this.byEnding.set(key, found);
     }
-    return list;
+    return found;
   }
+}
+
+/**
+ * A word's last three letters (fewer in a shorter word) as a number: hashing a small
+ * integer is cheaper than slicing and hashing a string, and it is asked for every name.
+ * Letters outside 1–255 fall back to the string.
+ */
+function endingKey(lower: string): number | string {
+  const n = lower.length;
+  let key = 0;
+  for (let i = Math.max(0, n - 3); i < n; i++) {
+    const c = lower.charCodeAt(i);
+    if (c === 0 || c > 255) return lower.slice(-3);
+    key = (key << 8) | c;
+  }
+  return key;
 }
 
 /** Whether a word ending in `key` may end with `ending`. */
@@ -148,12 +178,16 @@ irregular("zombie", "zombies");
 for (const w of ["equipment", "information", "rice", "money", "species", "series", "fish", "sheep", "jeans", "police"]) {
   uncountables.add(w);
 }
+// The books' lists include the uncountable words; none were asked for while loading, but
+// a list made before a word was added would lack it.
+plurals.clear();
+singulars.clear();
 /**
  * `uncountable?`: the word ends with an uncountable one that starts a word (Rails' `/\b#{w}\Z/i`),
- * compared without regexps: it is asked for every new name.
+ * compared without regexps, among the words its ending leaves (`Candidates`).
  */
-function isUncountable(lower: string): boolean {
-  for (const w of uncountables) {
+function isUncountable(lower: string, words: string[]): boolean {
+  for (const w of words) {
     if (!lower.endsWith(w)) continue;
     const before = lower.charCodeAt(lower.length - w.length - 1);
     if (Number.isNaN(before) || !isWordChar(before)) return true;
@@ -169,8 +203,9 @@ const isWordChar = (c: number) => (c >= 48 && c <= 57) || (c >= 97 && c <= 122) 
 function apply(word: string, book: RuleBook): string {
   if (word === "") return word;
   const lower = word.toLowerCase();
-  if (isUncountable(lower)) return word;
-  for (const [rule, replacement, endings, literal] of book.candidates(lower)) {
+  const { uncountables: words, rules } = book.candidates(lower);
+  if (words.length > 0 && isUncountable(lower, words)) return word;
+  for (const [rule, replacement, endings, literal] of rules) {
     // Checked first: V8 tries an end-anchored regexp at every position of the word.
     if (endings !== undefined && !endsWithOne(rule.ignoreCase ? lower : word, endings)) continue;
     if (literal !== undefined && endings !== undefined) return word.slice(0, word.length - literal) + replacement;
