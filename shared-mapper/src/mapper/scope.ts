@@ -53,25 +53,39 @@ export type FrameKey = keyof Frame;
 interface Resolved extends Frame {}
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 class Resolved {
-  constructor(p: Frame | undefined, f: Frame) {
-    this.path = f.path !== undefined ? f.path : p?.path;
-    this.shallow_path = f.shallow_path !== undefined ? f.shallow_path : p?.shallow_path;
-    this.as = f.as !== undefined ? f.as : p?.as;
-    this.shallow_prefix = f.shallow_prefix !== undefined ? f.shallow_prefix : p?.shallow_prefix;
-    this.module = f.module !== undefined ? f.module : p?.module;
-    this.controller = f.controller !== undefined ? f.controller : p?.controller;
-    this.action = f.action !== undefined ? f.action : p?.action;
-    this.path_names = f.path_names !== undefined ? f.path_names : p?.path_names;
-    this.constraints = f.constraints !== undefined ? f.constraints : p?.constraints;
-    this.shallow = f.shallow !== undefined ? f.shallow : p?.shallow;
-    this.blocks = f.blocks !== undefined ? f.blocks : p?.blocks;
-    this.defaults = f.defaults !== undefined ? f.defaults : p?.defaults;
-    this.via = f.via !== undefined ? f.via : p?.via;
-    this.format = f.format !== undefined ? f.format : p?.format;
-    this.options = f.options !== undefined ? f.options : p?.options;
-    this.to = f.to !== undefined ? f.to : p?.to;
-    this.scope_level_resource = f.scope_level_resource !== undefined ? f.scope_level_resource : p?.scope_level_resource;
-    this.action_options = f.action_options !== undefined ? f.action_options : p?.action_options;
+  constructor(p: Resolved | undefined) {
+    this.path = p?.path;
+    this.shallow_path = p?.shallow_path;
+    this.as = p?.as;
+    this.shallow_prefix = p?.shallow_prefix;
+    this.module = p?.module;
+    this.controller = p?.controller;
+    this.action = p?.action;
+    this.path_names = p?.path_names;
+    this.constraints = p?.constraints;
+    this.shallow = p?.shallow;
+    this.blocks = p?.blocks;
+    this.defaults = p?.defaults;
+    this.via = p?.via;
+    this.format = p?.format;
+    this.options = p?.options;
+    this.to = p?.to;
+    this.scope_level_resource = p?.scope_level_resource;
+    this.action_options = p?.action_options;
+  }
+
+  /**
+   * The parent's resolution with the frame's keys over it. Frames are literals of many
+   * shapes (one key, usually): reading all eighteen keys of each by name made every read a
+   * megamorphic lookup; walking the keys it has costs one keyed read and store per key.
+   */
+  static over(p: Resolved | undefined, f: Frame): Resolved {
+    const r = new Resolved(p) as unknown as Record<string, unknown>;
+    for (const key in f) {
+      const value = (f as Record<string, unknown>)[key];
+      if (value !== undefined) r[key] = value;
+    }
+    return r as unknown as Resolved;
   }
 }
 
@@ -115,7 +129,7 @@ export class Scope {
   private resolve(): Resolved {
     // A new level shares its parent's frame (`new_level`), so it sees exactly what the parent sees.
     if (this.parent && this.parent.frame === this.frame) return (this.parent.resolved ??= this.parent.resolve());
-    return new Resolved(this.parent ? (this.parent.resolved ??= this.parent.resolve()) : undefined, this.frame);
+    return Resolved.over(this.parent ? (this.parent.resolved ??= this.parent.resolve()) : undefined, this.frame);
   }
 
   /** The root scope, made by the mapper itself, has no parent. */
