@@ -31,8 +31,8 @@ const BUDGET = 5_000_000;
 
 export async function createMapper(prismWasm: BufferSource): Promise<RouteMapper> {
   const parser = await createParser(prismWasm);
-  const cache = new Map<string, { text: string; loaded: LoadedFile; diagnostics: Diagnostic[] }>();
-  const parse = (path: string, text: string) => {
+  const cache = new Map<string, Parsed & { text: string }>();
+  const parse = (path: string, text: string): Parsed => {
     let hit = cache.get(path);
     if (hit && hit.text === text) return hit;
     // The old tree goes first: kept while the new one is built, a collection during the
@@ -40,9 +40,10 @@ export async function createMapper(prismWasm: BufferSource): Promise<RouteMapper
     // `hit`: V8 scans a frame's registers whether or not they are read again.
     hit = undefined;
     cache.delete(path);
+    const start = performance.now();
     const entry = parseFile(parser, path, text);
-    cache.set(path, { text, ...entry });
-    return { text, ...entry };
+    cache.set(path, { text, ...entry, time: 0 });
+    return { ...entry, time: performance.now() - start };
   };
   // Routes the last map drew: the next one, nearly always the same app, sizes its tables so.
   let expected = 0;
@@ -67,9 +68,13 @@ function parseFile(parser: Parser, path: string, text: string): { loaded: Loaded
   return { loaded: { program: result.value, index }, diagnostics };
 }
 
-type Parse = (path: string, text: string) => { loaded: LoadedFile; diagnostics: Diagnostic[] };
+/** A parsed file, and how long parsing it took in this map (0 when an earlier map did). */
+type Parsed = { loaded: LoadedFile; diagnostics: Diagnostic[]; time: number };
+type Parse = (path: string, text: string) => Parsed;
 
 function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expected: number }): MapResult {
+  const start = performance.now();
+  let parseTime = 0;
   const diagnostics: Diagnostic[] = [];
   const set = new RouteSet(expected);
   const read = (path: string): string | undefined =>
@@ -81,6 +86,7 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
     if (text === undefined) return undefined;
     files.push(path);
     const parsed = parse(path, text);
+    parseTime += parsed.time;
     diagnostics.push(...parsed.diagnostics);
     return parsed.loaded;
   };
@@ -132,6 +138,7 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
     concerns: interpreter.concernDefinitions(),
     diagnostics,
     files,
+    timings: { parse: parseTime, evaluation: performance.now() - start - parseTime },
   };
 }
 

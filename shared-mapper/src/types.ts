@@ -174,4 +174,16 @@ export interface MapResult {
   diagnostics: Diagnostic[];
   /** Files that were read while evaluating (entry and drawn files), in order. */
   files: string[];
+  /** Where the map's time went, in milliseconds (`npm run bench` reports these). */
+  timings: MapTimings;
+}
+
+/**
+ * A map's wall-clock time split by phase. Files are parsed when evaluation reaches them
+ * (`draw`), so `parse` sums the parses (0 for texts parsed by an earlier map) and
+ * `evaluation` is the rest; a garbage collection counts in the phase it interrupts.
+ */
+export interface MapTimings {
+  parse: number;
+  evaluation: number;
 }
