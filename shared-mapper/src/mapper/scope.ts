@@ -43,10 +43,11 @@ export interface Frame {
 export type FrameKey = keyof Frame;
 
 /**
- * A flattened scope: every frame key, copied from the parent's then overridden. Each key
- * is assigned by name, in one order, so every instance has one shape and each copy is a
- * plain field store (a loop over key names made them keyed, generic stores). A frame never
- * holds `undefined` (Ruby's nil is `null`), so `undefined` means the frame does not set it.
+ * A flattened scope: every frame key, copied from the parent's then overridden by the keys
+ * the node's frame sets (`over`). The copy assigns each key by name, in one order, so every
+ * instance has one shape and each copy is a plain field store (a loop over all eighteen key
+ * names made them keyed, generic stores); only the frame's own few keys are looped over. A
+ * frame never holds `undefined` (Ruby's nil is `null`), so `undefined` means it does not set it.
  */
 // The fields are Frame's, declared once there (declaration merging).
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
