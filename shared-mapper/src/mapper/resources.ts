@@ -10,11 +10,11 @@ import {
 import { extractOptions, checkArity, yieldTo } from "./block.js";
 import { concerns as callConcerns } from "./concerns.js";
 import { routingError } from "./errors.js";
-import { buildRoute, normalizeFormattedPath, normalizeName, uriEscape } from "./mapping.js";
+import { buildRoute, normalizeFormattedPath, normalizeName, normalizePath, uriEscape } from "./mapping.js";
 import { plainActions, plainResource, plainRoute } from "./plain.js";
 import { Resource, SingletonResource, toArray } from "./resource.js";
 import { actionName, isResourceMethodLevel, type ScopeLevel } from "./scope.js";
-import { namespaceScope, pathScope, scope, defaults as defaultsScope } from "./scoping.js";
+import { mergeScope, namespaceScope, pathScope, scope, defaults as defaultsScope } from "./scoping.js";
 import { Call, MapperState, withScope } from "./state.js";
 
 const VALID_ON_OPTIONS = ["new", "collection", "member"];
@@ -243,10 +243,30 @@ export function newScope(m: MapperState, body: Body): void {
 export function nested(m: MapperState, body: Body): void {
   const res = requireResourceScope(m, "nested");
   withScopeLevel(m, "nested", () => {
-    const inner = () => pathScope(m, res.nestedScope, () => scope(m, { args: [nestedOptions(m, res)], block: null }, body));
+    const inner = () => (m.fastPaths ? nestedFrame(m, res, body) : nestedScopes(m, res, body));
     if (isShallow(m) && shallowNestingDepth(m) >= 1) shallowScope(m, inner);
     else inner();
   });
+}
+
+/** `nested`'s scopes as Rails opens them: `path_scope`, then `scope(nested_options)`. */
+function nestedScopes(m: MapperState, res: Resource, body: Body): void {
+  pathScope(m, res.nestedScope, () => scope(m, { args: [nestedOptions(m, res)], block: null }, body));
+}
+
+/**
+ * `nestedScopes` as one frame, when the parent's `:id` has no constraint to carry over (the
+ * usual case). Then `scope(as: member_name)` sets only the name: the constraints, defaults
+ * and options it also stores are its parent's merged with nothing, which read the same as
+ * the parent's themselves (none of them is changed in place once in a frame), and its
+ * blocks are the parent's. Every nested resource and `get :foo` in a resources block opens
+ * this scope.
+ */
+function nestedFrame(m: MapperState, res: Resource, body: Body): void {
+  if (m.scope.get("constraints")?.sget(res.param) instanceof RRegexp) return nestedScopes(m, res, body);
+  const path = normalizePath(`${toS(m.scope.get("path") ?? null)}/${res.nestedScope}`);
+  const as = mergeScope("as", m.scope.get("as"), res.memberName) as RValue;
+  withScope(m, m.scope.push({ path, as }), body);
 }
 
 export function namespace(m: MapperState, call: Call): void {

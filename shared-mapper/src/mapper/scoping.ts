@@ -109,11 +109,31 @@ const NAMESPACE_KEYS = [sym("module"), sym("as"), sym("shallow_path"), sym("shal
 export function namespaceScope(m: MapperState, call: Call): void {
   checkArity(call.args, 1, 2);
   const path = toS(call.args[0], m.ruby);
+  if (m.fastPaths && call.args.length === 1) return namespaceFrame(m, path, call);
   const options = call.args[1] instanceof RHash ? call.args[1].dup() : new RHash();
   const as = options.shas("as") ? options.sget("as")! : path;
   const defaults = RHash.fromArrays(NAMESPACE_KEYS.slice(), [path, as, options.shas("path") ? options.sget("path")! : path, as]);
   const scopePath = options.shas("path") ? options.sdelete("path")! : path;
   pathScope(m, toS(scopePath, m.ruby), () => scope(m, { args: [defaults.merge(options)], block: call.block }));
+}
+
+/**
+ * `namespace :admin do ... end` without options, as one frame: `path_scope` sets the path,
+ * and `scope(module:, as:, shallow_path:, shallow_prefix:)` those four. The constraints,
+ * defaults and options `scope` also stores are the parent's merged with nothing, which read
+ * the same as the parent's (none is changed in place once in a frame), and its blocks are
+ * the parent's; it adds no shallow option of its own, as it is given no `:path`.
+ */
+function namespaceFrame(m: MapperState, name: string, call: Call): void {
+  const s = m.scope;
+  const frame: Frame = {
+    path: normalizePath(`${toS(s.get("path") ?? null)}/${name}`),
+    shallow_path: mergeScope("shallow_path", s.get("shallow_path"), name) as RValue,
+    as: mergeScope("as", s.get("as"), name) as RValue,
+    shallow_prefix: mergeScope("shallow_prefix", s.get("shallow_prefix"), name) as RValue,
+    module: mergeScope("module", s.get("module"), name) as RValue,
+  };
+  withScope(m, s.push(frame), () => yieldTo(call.block));
 }
 
 export function constraints(m: MapperState, call: Call): void {
