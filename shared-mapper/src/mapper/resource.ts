@@ -77,11 +77,11 @@ export class Resource {
 
   /** The standard actions among `actions()`, as a set of `actionBit`s. */
   standardActions(): number {
+    // `actions()` filtered, as bits: a standard action is in it when `only` (else the
+    // defaults) has it and `except` does not. No list is made: most resources need none.
     if (this.standardCache === undefined) {
-      const actions = this.actions();
-      let bits = 0;
-      // Indexed: `for...of` over a frozen list (the shared default lists) allocates as it steps.
-      for (let i = 0; i < actions.length; i++) bits |= actionBit(actions[i]);
+      let bits = this.only !== undefined ? actionBits(toArray(this.only)) : defaultBits(this.defaultActions());
+      if (this.except !== undefined) bits &= ~actionBits(toArray(this.except));
       this.standardCache = bits;
     }
     return this.standardCache;
@@ -186,6 +186,26 @@ export function actionBit(action: string): number {
   // A plural resource has every standard action.
   const i = PLURAL_ACTIONS.indexOf(action);
   return i < 0 ? 0 : 1 << i;
+}
+
+/** The `actionBit`s of the actions named in a list (`to_s` of each, as `actions()` compares them). */
+function actionBits(list: RValue[]): number {
+  let bits = 0;
+  // Indexed: `for...of` over a frozen list (the shared default lists) allocates as it steps.
+  for (let i = 0; i < list.length; i++) {
+    const a = list[i];
+    bits |= actionBit(typeof a === "string" ? a : a instanceof RSymbol ? a.name : toS(a));
+  }
+  return bits;
+}
+
+const DEFAULT_BITS = new Map<string[], number>();
+
+/** `actionBits` of one of the shared default lists, worked out once per list. */
+function defaultBits(defaults: string[]): number {
+  let bits = DEFAULT_BITS.get(defaults);
+  if (bits === undefined) DEFAULT_BITS.set(defaults, (bits = actionBits(defaults)));
+  return bits;
 }
 
 const DEFAULTS_WITHOUT = new Map<string[], Map<string, string[]>>();
