@@ -192,10 +192,7 @@ export function actionBit(action: string): number {
 function actionBits(list: RValue[]): number {
   let bits = 0;
   // Indexed: `for...of` over a frozen list (the shared default lists) allocates as it steps.
-  for (let i = 0; i < list.length; i++) {
-    const a = list[i];
-    bits |= actionBit(typeof a === "string" ? a : a instanceof RSymbol ? a.name : toS(a));
-  }
+  for (let i = 0; i < list.length; i++) bits |= actionBit(toS(list[i]));
   return bits;
 }
 

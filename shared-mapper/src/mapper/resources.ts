@@ -10,7 +10,7 @@ import {
 import { extractOptions, checkArity, yieldTo } from "./block.js";
 import { concerns as callConcerns } from "./concerns.js";
 import { routingError } from "./errors.js";
-import { buildRoute, normalizeFormattedPath, normalizeName, normalizePath, uriEscape } from "./mapping.js";
+import { buildRoute, normalizeFormattedPath, normalizeName, uriEscape } from "./mapping.js";
 import { plainActions, plainResource, plainRoute } from "./plain.js";
 import { Resource, SingletonResource, toArray } from "./resource.js";
 import { actionName, isResourceMethodLevel, type ScopeLevel } from "./scope.js";
@@ -264,9 +264,10 @@ function nestedScopes(m: MapperState, res: Resource, body: Body): void {
  */
 function nestedFrame(m: MapperState, res: Resource, body: Body): void {
   if (m.scope.get("constraints")?.sget(res.param) instanceof RRegexp) return nestedScopes(m, res, body);
-  const path = normalizePath(`${toS(m.scope.get("path") ?? null)}/${res.nestedScope}`);
-  const as = mergeScope("as", m.scope.get("as"), res.memberName) as RValue;
-  withScope(m, m.scope.push({ path, as }), body);
+  const s = m.scope;
+  const path = mergeScope("path", s.get("path"), res.nestedScope) as RValue;
+  const as = mergeScope("as", s.get("as"), res.memberName) as RValue;
+  withScope(m, s.push({ path, as }), body);
 }
 
 export function namespace(m: MapperState, call: Call): void {

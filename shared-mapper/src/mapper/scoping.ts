@@ -127,7 +127,7 @@ export function namespaceScope(m: MapperState, call: Call): void {
 function namespaceFrame(m: MapperState, name: string, call: Call): void {
   const s = m.scope;
   const frame: Frame = {
-    path: normalizePath(`${toS(s.get("path") ?? null)}/${name}`),
+    path: mergeScope("path", s.get("path"), name) as RValue,
     shallow_path: mergeScope("shallow_path", s.get("shallow_path"), name) as RValue,
     as: mergeScope("as", s.get("as"), name) as RValue,
     shallow_prefix: mergeScope("shallow_prefix", s.get("shallow_prefix"), name) as RValue,
