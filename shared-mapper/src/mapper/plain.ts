@@ -182,7 +182,7 @@ function drawOnBase(m: MapperState, res: Resource, controller: string, outer: Ac
   if (!isPlainPart(res.path)) return false;
   const format = m.scope.get("format") !== false;
   const { infos, names, hashes } = SLOTS;
-  infos.fill(undefined);
+  clearInfos(infos);
   let drawn = 0;
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i];
@@ -211,7 +211,7 @@ function drawOnBase(m: MapperState, res: Resource, controller: string, outer: Ac
     m.set.addWithDerivedName(new PlainRoute(infos[slot]!, group, step), name, hashes[slot]);
     previous = slot;
   }
-  infos.fill(undefined);
+  clearInfos(infos);
   return true;
 }
 
@@ -226,6 +226,11 @@ const SLOTS = {
   names: [undefined, undefined, undefined, undefined] as (string | undefined)[],
   hashes: [0, 0, 0, 0],
 };
+
+/** Empties the four slots by hand: `fill` is a call into the runtime, a fifth of `drawOnBase` here. */
+function clearInfos(infos: (PathInfo | undefined)[]): void {
+  infos[0] = infos[1] = infos[2] = infos[3] = undefined;
+}
 
 /** What a target's suffix must be: plain segments, none that `Mapping` takes for itself. */
 const isPlainPart = (part: string) => isPlainSuffix(part) && !namesRoutingKey(part);
