@@ -4,15 +4,15 @@
 // to first diagnostics, keystroke-to-diagnostics latency, hover and completion latency
 // (median and p99), and the server's resident memory.
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { createProtocolConnection, StreamMessageReader, StreamMessageWriter } from "vscode-languageserver-protocol/node";
+import { scratchDir } from "../test-fixtures/lib/scratch.mjs";
 
 const repo = new URL("..", import.meta.url).pathname;
-const root = mkdtempSync(join(tmpdir(), "routemap-bench-"));
+const root = scratchDir("routemap-bench-");
 mkdirSync(join(root, "config/routes"), { recursive: true });
 mkdirSync(join(root, "app/views/home"), { recursive: true });
 const main = ["Rails.application.routes.draw do", '  root "home#index"'];

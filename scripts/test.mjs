@@ -3,8 +3,12 @@
 // tests with node's test runner; then the extension in a real VS Code (it repackages the
 // VSIX, so it runs alone); then the live oracle check. Suites that need a system package say
 // plainly when they are skipped; under CI=true they fail instead.
+//
+// The suites get a temp directory of their own (TMPDIR), which must be empty when they end:
+// a test that leaves a file behind fails the run, and the directory itself is removed.
 import { spawnSync } from "node:child_process";
-import { readdirSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -18,8 +22,16 @@ const testFiles = ["shared-mapper/test", "server/test", "client/test"]
     }
   })
   .filter((f) => f !== REAL_VSCODE);
-const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, stdio: "inherit" }).status ?? 1;
+const temp = mkdtempSync(join(tmpdir(), "routemap-test-"));
+const env = { ...process.env, TMPDIR: temp };
+const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, stdio: "inherit", env }).status ?? 1;
 let status = run(process.execPath, ["--test", ...testFiles]);
 status = run(process.execPath, ["--test", REAL_VSCODE]) || status;
 status = run(process.execPath, ["scripts/oracle.mjs", "--check"]) || status;
+const left = readdirSync(temp);
+if (left.length) {
+  console.error(`test: the suites left ${left.length} file(s) in the temp directory: ${left.join(", ")}`);
+  status ||= 1;
+}
+rmSync(temp, { recursive: true, force: true });
 process.exit(status);

@@ -8,17 +8,17 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { format } from "node:util";
 import { join } from "node:path";
 import { CHROMIUM_ARGS, install, installVsix, serve } from "./vscode/realVsCode.mjs";
+import { scratchDir } from "../../test-fixtures/lib/scratch.mjs";
 
 const repo = new URL("../..", import.meta.url).pathname;
 const CHROMIUM = "/usr/bin/chromium";
 const available = existsSync(CHROMIUM);
 const skip = !available && process.env.CI !== "true" && "Chromium is not installed (apt-get install -y chromium)";
-const work = mkdtempSync(join(tmpdir(), "routemap-vscode-"));
+const work = scratchDir("routemap-vscode-");
 const dirs = { extensionsDir: join(work, "extensions"), serverDataDir: join(work, "server"), userDataDir: join(work, "user") };
 // The README's screenshots are rewritten only on request; otherwise they go to the temporary directory.
 const screenshots = process.env.UPDATE_SCREENSHOTS === "1" ? join(repo, "client/media/screenshots") : join(work, "screenshots");

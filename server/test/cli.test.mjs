@@ -2,16 +2,16 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, mkdirSync, writeFileSync, readFileSync, realpathSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync, readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
+import { scratchDir } from "../../test-fixtures/lib/scratch.mjs";
 
 const root = new URL("../..", import.meta.url).pathname;
 const cli = join(root, "server/dist/cli.js");
 const run = (args, options = {}) => spawnSync(process.execPath, [cli, ...args], { encoding: "utf8", ...options });
 
 function app(files) {
-  const dir = mkdtempSync(join(tmpdir(), "routemap-cli-"));
+  const dir = scratchDir("routemap-cli-");
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(join(dir, path, ".."), { recursive: true });
     writeFileSync(join(dir, path), text);

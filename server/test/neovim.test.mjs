@@ -4,9 +4,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync } from "node:fs";
 import { join } from "node:path";
+import { scratchDir } from "../../test-fixtures/lib/scratch.mjs";
 
 const repo = new URL("../..", import.meta.url).pathname;
 const hasNeovim = spawnSync("nvim", ["--version"], { encoding: "utf8" }).status === 0;
@@ -14,7 +14,7 @@ const required = process.env.CI === "true";
 
 test("Neovim's LSP client gets diagnostics, hover and definition from the bundled server", { skip: !hasNeovim && !required && "Neovim is not installed (apt-get install -y neovim)" }, () => {
   assert.ok(hasNeovim, "Neovim is required under CI=true (apt-get install -y neovim)");
-  const app = mkdtempSync(join(tmpdir(), "routemap-nvim-"));
+  const app = scratchDir("routemap-nvim-");
   cpSync(join(repo, "test-fixtures/sample-app"), app, { recursive: true });
   const run = spawnSync("nvim", ["--headless", "-u", "NONE", "-i", "NONE", "-n", "-c", `luafile ${join(repo, "test-fixtures/neovim/check.lua")}`], {
     encoding: "utf8",

@@ -4,16 +4,16 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import {
   createProtocolConnection, LSPErrorCodes, StreamMessageReader, StreamMessageWriter,
 } from "vscode-languageserver-protocol/node";
+import { scratchDir } from "../../test-fixtures/lib/scratch.mjs";
 
 const repo = new URL("../..", import.meta.url).pathname;
-const root = mkdtempSync(join(tmpdir(), "routemap-lsp-"));
+const root = scratchDir("routemap-lsp-");
 cpSync(join(repo, "test-fixtures/sample-app"), root, { recursive: true });
 const uri = (path) => pathToFileURL(join(root, path)).toString();
 const ROUTES = uri("config/routes.rb");

@@ -157,7 +157,7 @@ recognized = File.readlines(options[:recognize], chomp: true).reject(&:empty?).m
 end if options[:recognize]
 
 puts JSON.pretty_generate(
-  rails: ActionPack.version.to_s, ruby: RUBY_VERSION, recognized: recognized,
+  rails: ActionPack.version.to_s, recognized: recognized,
   sheet: sheet.end_with?("\n") ? sheet : "#{sheet}\n",
   expanded: expanded.end_with?("\n") ? expanded : "#{expanded}\n",
   routes: routes, error: error
