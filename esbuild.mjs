@@ -1,24 +1,33 @@
-// Bundles what editors run: the language server (server/dist/bundle/server.js, prism.wasm
-// beside it) and the VS Code extension (client/dist/extension.js, with a copy of the server,
-// the WASM file and the grammars). `node esbuild.mjs [--production]`: production minifies
-// and drops source maps. Type-checking is `tsc -b` and `tsc --noEmit -p client`, separately.
+// Bundles what users run: the `routemap` command (server/dist/bundle/cli.js, which the
+// @routemap/cli package ships), the language server alone (server/dist/bundle/server.js), both
+// with prism.wasm beside them, and the VS Code extension (client/dist/extension.js, with a copy
+// of the server, the WASM file and the grammars). `node esbuild.mjs [--production]`:
+// production minifies and drops source maps. Type-checking is `tsc -b` and
+// `tsc --noEmit -p client`, separately.
 import { build } from "esbuild";
-import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 
+// Paths below are from the repository root, wherever this runs from (`npm pack -w server` runs it in server/).
+const root = dirname(new URL(import.meta.url).pathname);
+process.chdir(root);
 const production = process.argv.includes("--production");
 const require = createRequire(import.meta.url);
-const common = { bundle: true, platform: "node", target: "node20", format: "cjs", minify: production, sourcemap: !production, logLevel: "warning" };
+const version = JSON.parse(readFileSync("server/package.json", "utf8")).version;
+const common = {
+  absWorkingDir: root, bundle: true, platform: "node", target: "node20", format: "cjs", minify: production, sourcemap: !production, logLevel: "warning",
+  define: { ROUTEMAP_VERSION: JSON.stringify(version) },
+};
 
 // The server: CommonJS has no import.meta, so the bundle is given its own file URL instead.
 const serverDir = "server/dist/bundle";
 mkdirSync(serverDir, { recursive: true });
 await build({
   ...common,
-  entryPoints: { server: "server/src/bundle.ts" },
+  entryPoints: { server: "server/src/bundle.ts", cli: "server/src/cli.ts" },
   outdir: serverDir,
-  define: { "import.meta.url": "__bundleUrl" },
+  define: { ...common.define, "import.meta.url": "__bundleUrl" },
   banner: { js: 'const __bundleUrl = require("url").pathToFileURL(__filename).href;' },
 });
 const prism = join(dirname(require.resolve("@ruby/prism/package.json")), "src", "prism.wasm");

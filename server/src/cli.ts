@@ -1,34 +1,58 @@
 /**
  * The `routemap` command. `routemap routes` prints the route table of a Rails app the way
- * `bin/rails routes` does, without running Ruby.
+ * `bin/rails routes` does, without running Ruby; `routemap lsp --stdio` is the language server.
  */
-import { routesCommand } from "./cli/routes.js";
+import { ROUTES_USAGE, routesCommand, type Io } from "./cli/routes.js";
 
-const USAGE = `Usage: routemap routes [FILE] [--expanded] [--json] [-c CONTROLLER] [-g PATTERN]
-                      [--rails VERSION] [--ruby VERSION] [--env NAME] [--api-only]
-       routemap lsp --stdio
+/** Set by the bundler from server/package.json; the unbundled build says so instead. */
+declare const ROUTEMAP_VERSION: string | undefined;
+const VERSION = typeof ROUTEMAP_VERSION === "string" ? ROUTEMAP_VERSION : "0.0.0-unbundled";
 
-FILE defaults to config/routes.rb; files drawn with \`draw\` are read from the routes/
-directory beside it. --rails defaults to the app's Gemfile.lock (else 8.1), --ruby to
-.ruby-version or the lockfile (else 3.4).
+const USAGE = `Usage: routemap routes [FILE] [options]   print the routes as bin/rails routes does
+       routemap lsp --stdio                the language server, for any LSP editor
+       routemap --version
+
+\`routemap routes --help\` lists the options of routes.
+`;
+
+const LSP_USAGE = `Usage: routemap lsp [--stdio]
+
+Runs the Routemap language server on stdin and stdout (the only transport; --stdio may be
+given, as editors do). It finds every config/routes.rb in the workspace folders the editor
+sends and serves diagnostics, hover, completion, definition, references and symbols.
 `;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  const io = { out: (s: string) => process.stdout.write(s), err: (s: string) => process.stderr.write(s) };
+  const io: Io = { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s) };
   if (command === "routes") return routesCommand(rest, io);
-  if (command === "lsp") {
-    // The language server speaks on stdin/stdout and runs until the client exits it.
-    const { runLanguageServer } = await import("./main.js");
-    await runLanguageServer();
-    return new Promise<number>(() => undefined);
+  if (command === "lsp") return lspCommand(rest, io);
+  if (command === "--version" || command === "-v" || command === "version") {
+    io.out(`routemap ${VERSION}\n`);
+    return 0;
   }
   if (command === "--help" || command === "-h" || command === "help") {
-    io.out(USAGE);
+    io.out(rest[0] === "routes" ? ROUTES_USAGE : rest[0] === "lsp" ? LSP_USAGE : USAGE);
     return 0;
   }
   io.err(command ? `routemap: unknown command ${command}\n\n${USAGE}` : USAGE);
   return 2;
+}
+
+async function lspCommand(args: string[], io: Io): Promise<number> {
+  if (args.includes("--help") || args.includes("-h")) {
+    io.out(LSP_USAGE);
+    return 0;
+  }
+  const unknown = args.find((a) => a !== "--stdio");
+  if (unknown !== undefined) {
+    io.err(`routemap: lsp: unsupported argument ${unknown}\n\n${LSP_USAGE}`);
+    return 2;
+  }
+  // The language server speaks on stdin/stdout and runs until the client exits it.
+  const { runLanguageServer } = await import("./main.js");
+  await runLanguageServer();
+  return new Promise<number>(() => undefined);
 }
 
 main(process.argv.slice(2)).then(

@@ -2,11 +2,17 @@
  * What the server reads from disk, behind a small interface so features and workspace logic
  * can be tested on in-memory trees.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { accessSync, closeSync, constants, existsSync, fstatSync, openSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 
+/** The largest file Routemap reads: far above any routes file, far below what could stall a keystroke. */
+export const MAX_FILE_BYTES = 4 << 20;
+
 export interface FileSystem {
+  /** A regular file's text; undefined when it is absent, not a regular file, too large or unreadable. */
   readFile(path: string): string | undefined;
+  /** Why `readFile` gives nothing for a path that exists ("it is a named pipe..."); undefined otherwise. */
+  unreadReason?(path: string): string | undefined;
   /** Entries of a directory: names, with a trailing `/` for directories. */
   readDir(path: string): string[];
   exists(path: string): boolean;
@@ -14,11 +20,40 @@ export interface FileSystem {
 
 export const nodeFileSystem: FileSystem = {
   readFile(path) {
+    // Opened without blocking and checked on the open descriptor: a named pipe would block
+    // open() and read() until some writer came, which in an untrusted workspace is never.
+    let fd: number | undefined;
     try {
-      return readFileSync(path, "utf8");
+      fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+      const stat = fstatSync(fd);
+      if (!stat.isFile() || stat.size > MAX_FILE_BYTES) return undefined;
+      return readFileSync(fd, "utf8");
     } catch {
       return undefined;
+    } finally {
+      if (fd !== undefined) closeSync(fd);
     }
+  },
+  unreadReason(path) {
+    let stat;
+    try {
+      stat = statSync(path);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      return code === "ENOENT" ? undefined : `it cannot be read (${code})`;
+    }
+    if (stat.isFIFO()) return "it is a named pipe (FIFO), not a regular file";
+    if (stat.isSocket()) return "it is a socket, not a regular file";
+    if (stat.isCharacterDevice() || stat.isBlockDevice()) return "it is a device, not a regular file";
+    if (stat.isDirectory()) return "it is a directory";
+    if (!stat.isFile()) return "it is not a regular file";
+    if (stat.size > MAX_FILE_BYTES) return `it is larger than ${MAX_FILE_BYTES >> 20} MiB, the most Routemap reads`;
+    try {
+      accessSync(path, constants.R_OK);
+    } catch (e) {
+      return `it cannot be read (${(e as NodeJS.ErrnoException).code})`;
+    }
+    return undefined;
   },
   readDir(path) {
     try {

@@ -66,12 +66,17 @@ export class RailsApp {
 
   private inputs(): MapInput {
     const files = new Map<string, string>();
+    const unread = new Map<string, string>();
     const entry = this.workspace.text(this.routesFile);
     if (entry !== undefined) files.set(this.routesFile, entry);
-    readRubyFiles(this.drawDir, files, this.workspace.fs);
+    else {
+      const reason = this.workspace.fs.unreadReason?.(this.routesFile);
+      if (reason) unread.set(this.routesFile, reason);
+    }
+    readRubyFiles(this.drawDir, files, this.workspace.fs, unread);
     for (const [path, text] of this.workspace.overlays) if (this.isRoutesFile(path)) files.set(path, text);
     const config = this.config();
-    return { entry: this.routesFile, files, options: { ...config, drawPaths: [this.drawDir] } };
+    return { entry: this.routesFile, files, unread, options: { ...config, drawPaths: [this.drawDir] } };
   }
 
   invalidate(): void {

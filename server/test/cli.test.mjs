@@ -1,4 +1,5 @@
-// The `routemap routes` command as users run it: a child process, real files, real exit codes.
+// The `routemap` command as users run it (bin/routemap.js, which runs the bundle): a child
+// process, real files, real exit codes.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync, spawnSync } from "node:child_process";
@@ -7,7 +8,7 @@ import { join } from "node:path";
 import { scratchDir } from "../../test-fixtures/lib/scratch.mjs";
 
 const root = new URL("../..", import.meta.url).pathname;
-const cli = join(root, "server/dist/cli.js");
+const cli = join(root, "server/bin/routemap.js");
 const run = (args, options = {}) => spawnSync(process.execPath, [cli, ...args], { encoding: "utf8", ...options });
 
 function app(files) {
@@ -78,4 +79,99 @@ test("an unreadable file or bad option is a usage error, not a crash", () => {
   assert.equal(run(["routes", "/nonexistent/routes.rb"]).status, 2);
   assert.equal(run(["routes", "--bogus"]).status, 2);
   assert.equal(run(["frobnicate"]).status, 2);
+});
+
+test("--version, and --help for each command, print to stdout and exit 0", () => {
+  const { version } = JSON.parse(readFileSync(join(root, "server/package.json"), "utf8"));
+  assert.deepEqual([run(["--version"]).stdout, run(["--version"]).status], [`routemap ${version}\n`, 0]);
+  for (const args of [["--help"], ["routes", "--help"], ["lsp", "--help"], ["help", "routes"]]) {
+    const r = run(args);
+    assert.equal(r.status, 0, args.join(" "));
+    assert.match(r.stdout, /^Usage: routemap /, args.join(" "));
+    assert.equal(r.stderr, "");
+  }
+  assert.match(run(["routes", "--help"]).stdout, /--rails VERSION/);
+  assert.match(run(["lsp", "--help"]).stdout, /stdin and stdout/);
+});
+
+test("an unknown Rails version, a malformed Ruby version or an lsp transport is a usage error naming what is accepted", () => {
+  const dir = app({ "config/routes.rb": "Rails.application.routes.draw do\nend\n" });
+  for (const version of ["9.0", "banana", "7"]) {
+    const r = run(["routes", "--rails", version], { cwd: dir });
+    assert.equal(r.status, 2, version);
+    assert.equal(r.stdout, "");
+    assert.match(r.stderr, new RegExp(`unsupported Rails version "${version}": --rails takes one of 3\\.2, 6\\.1, 7\\.0, 7\\.1, 7\\.2, 8\\.0, 8\\.1\n`));
+  }
+  assert.equal(run(["routes", "--rails", "7.1.3"], { cwd: dir }).status, 0, "a full version picks its series");
+  assert.match(run(["routes", "--ruby", "banana"], { cwd: dir }).stderr, /invalid Ruby version "banana"/);
+  assert.equal(run(["lsp", "--socket=9000"]).status, 2);
+});
+
+test("--json keeps what -c and -g keep, engines' routes included and named", () => {
+  const dir = app({
+    "config/routes.rb": [
+      "Blog::Engine.routes.draw do",
+      "  resources :articles, only: :index",
+      "end",
+      "Rails.application.routes.draw do",
+      '  mount Blog::Engine, at: "/blog"',
+      "  resources :posts, only: [:index, :show]",
+      "  resources :tags, only: :index",
+      "end",
+      "",
+    ].join("\n"),
+  });
+  const json = (...args) => JSON.parse(execFileSync(process.execPath, [cli, "routes", "--json", "--rails", "7.1", ...args], { cwd: dir, encoding: "utf8" }));
+  const keys = (routes) => routes.map((r) => `${r.engine ? `${r.engine} ` : ""}${r.verb} ${r.path}`);
+  assert.deepEqual(keys(json("-c", "TagsController")), ["GET /tags(.:format)"]);
+  assert.deepEqual(keys(json("-g", "posts")), ["GET /posts(.:format)", "GET /posts/:id(.:format)"]);
+  // Before 8.1, the sheet shows an engine's routes whole under a mount that the filter keeps.
+  assert.deepEqual(keys(json("-g", "blog")), [" /blog", "Blog::Engine GET /articles(.:format)"]);
+  assert.deepEqual(keys(json()).length, 5);
+  const sheet = run(["routes", "-g", "blog", "--rails", "7.1"], { cwd: dir }).stdout;
+  assert.match(sheet, /Routes for Blog::Engine:\n\s*articles GET/);
+});
+
+test("a Rails message over several lines stays one diagnostic: its later lines are indented", () => {
+  const dir = app({ "config/routes.rb": 'Rails.application.routes.draw do\n  get "a", to: "a#a", as: :x\n  get "b", to: "b#b", as: :x\nend\n' });
+  const r = run(["routes", "--rails", "6.1"], { cwd: dir });
+  assert.equal(r.status, 1);
+  const lines = r.stderr.trimEnd().split("\n");
+  assert.match(lines[0], /^config\/routes\.rb:3:3: error: Invalid route name, already in use: 'x' $/);
+  assert.ok(lines.length > 1);
+  for (const line of lines.slice(1)) assert.match(line, /^    \S/, "continuation lines are indented");
+});
+
+test("a drawn file that is a named pipe is not read: a warning on the draw call, never a hang", { skip: process.platform === "win32" }, () => {
+  const dir = app({
+    "config/routes.rb": 'Rails.application.routes.draw do\n  draw :admin\n  resources :posts, only: :index\nend\n',
+  });
+  mkdirSync(join(dir, "config/routes"));
+  execFileSync("mkfifo", [join(dir, "config/routes/admin.rb")]);
+  const r = run(["routes", "--rails", "6.1"], { cwd: dir, timeout: 20_000 });
+  assert.equal(r.signal, null, "routemap routes hung on the named pipe");
+  assert.equal(r.status, 0);
+  assert.match(r.stdout, /posts GET/);
+  assert.equal(
+    r.stderr,
+    "config/routes.rb:2:3: warning: Routemap did not read the drawn file admin.rb: it is a named pipe (FIFO), not a regular file. The routes it draws are missing.\n",
+  );
+  // The routes file itself, given as a named pipe: a usage error, at once.
+  const entry = run(["routes", "config/routes/admin.rb"], { cwd: dir, timeout: 20_000 });
+  assert.equal(entry.signal, null);
+  assert.equal(entry.status, 2);
+  assert.equal(entry.stderr, "routemap: cannot read config/routes/admin.rb: it is a named pipe (FIFO), not a regular file\n");
+});
+
+test("a drawn file over the size cap is reported on the draw call, not read", () => {
+  const big = "# padding\n".repeat(450_000) + "get 'never', to: 'x#y'\n";
+  const dir = app({
+    "config/routes.rb": 'Rails.application.routes.draw do\n  draw :huge\n  get "ok", to: "ok#ok"\nend\n',
+    "config/routes/huge.rb": big,
+  });
+  const r = run(["routes", "--rails", "6.1"], { cwd: dir });
+  assert.equal(r.status, 0);
+  assert.match(r.stdout, /ok#ok/);
+  assert.doesNotMatch(r.stdout, /never/);
+  assert.equal(r.stderr, "config/routes.rb:2:3: warning: Routemap did not read the drawn file huge.rb: it is larger than 4 MiB, the most Routemap reads. The routes it draws are missing.\n");
 });

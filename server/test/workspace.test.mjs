@@ -3,8 +3,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createNodeMapper } from "@routemap/shared-mapper/node";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { Workspace, DEFAULT_SETTINGS } from "../dist/workspace.js";
+import { nodeFileSystem } from "../dist/fileSystem.js";
 import { memoryFs } from "./fixture.mjs";
+import { scratchDir } from "../../test-fixtures/lib/scratch.mjs";
 
 const routes = (body) => `Rails.application.routes.draw do\n${body}\nend\n`;
 
@@ -78,4 +83,26 @@ test("a new controller is seen after its file is created", async () => {
   map.set("/w/app/controllers/admin/users_controller.rb", "class Admin::UsersController; end\n");
   ws.fileChanged("/w/app/controllers/admin/users_controller.rb", "created");
   assert.deepEqual([...app.controllers().keys()].sort(), ["admin/users", "posts"]);
+});
+
+test("on disk, a routes file that is a named pipe is never opened for a blocking read: the draw call says why its routes are missing", { skip: process.platform === "win32" }, async () => {
+  const root = scratchDir("routemap-ws-");
+  mkdirSync(join(root, "config/routes"), { recursive: true });
+  writeFileSync(join(root, "config/routes.rb"), routes("  draw :admin\n  resources :posts, only: :index"));
+  execFileSync("mkfifo", [join(root, "config/routes/admin.rb")]);
+  const ws = new Workspace(nodeFileSystem, await createNodeMapper());
+  ws.discover([root]);
+  const table = ws.apps[0].table();
+  assert.deepEqual(table.routes.map((r) => r.name), ["posts"]);
+  assert.deepEqual(
+    table.diagnostics.map((d) => `${d.span.start.line + 1}:${d.span.start.character + 1} ${d.severity}: ${d.message}`),
+    ["2:3 warning: Routemap did not read the drawn file admin.rb: it is a named pipe (FIFO), not a regular file. The routes it draws are missing."],
+  );
+  // The entry itself as a pipe: reported on the file, nothing drawn, nothing blocked.
+  const other = scratchDir("routemap-ws-");
+  mkdirSync(join(other, "config"));
+  execFileSync("mkfifo", [join(other, "config/routes.rb")]);
+  const ws2 = new Workspace(nodeFileSystem, await createNodeMapper());
+  ws2.discover([other]);
+  assert.deepEqual(ws2.apps[0].table().diagnostics.map((d) => `${d.severity}: ${d.message}`), ["warning: Routemap did not read this file: it is a named pipe (FIFO), not a regular file."]);
 });

@@ -13,13 +13,13 @@ import { rootScope } from "./mapper/scope.js";
 import type { MapperState } from "./mapper/state.js";
 import { Version } from "./mapper/version.js";
 import { LineIndex } from "./ruby/lineIndex.js";
-import { createParser, Parser } from "./ruby/prism.js";
+import { createParser, Parser, ParserFailure } from "./ruby/prism.js";
 import { RProc, RSymbol, rubyVersion } from "./ruby/values.js";
 import type { Diagnostic, MapInput, MapResult } from "./types.js";
 
 export * from "./types.js";
-export { formatSheet, formatExpanded, filterRoutes, type InspectOptions } from "./inspect/sheet.js";
-export { Version } from "./mapper/version.js";
+export { formatSheet, formatExpanded, filterRoutes, routeSections, type InspectOptions, type RouteSection } from "./inspect/sheet.js";
+export { Version, SUPPORTED_RAILS_VERSIONS, railsSeries } from "./mapper/version.js";
 export { recognize, normalizeRequestPath, type Recognition } from "./journey/recognize.js";
 
 export interface RouteMapper {
@@ -58,7 +58,17 @@ export async function createMapper(prismWasm: BufferSource): Promise<RouteMapper
 
 function parseFile(parser: Parser, path: string, text: string): { loaded: LoadedFile; diagnostics: Diagnostic[] } {
   const index = new LineIndex(path, text);
-  const result = parser(text);
+  let result;
+  try {
+    result = parser(text);
+  } catch (e) {
+    if (!(e instanceof ParserFailure)) throw e;
+    // The file stands as an empty program (the renewed parser's tree of ""), so the other
+    // files are still evaluated and `draw` of this one finds it.
+    const firstLine = text.split("\n", 1)[0].length;
+    const diagnostic: Diagnostic = { severity: "error", message: parseFailureMessage(e.message), span: index.span(0, firstLine), code: "parser-failure" };
+    return { loaded: { program: parser("").value, index }, diagnostics: [diagnostic] };
+  }
   const diagnostics: Diagnostic[] = result.errors.map((e) => ({
     severity: "error",
     message: e.message,
@@ -66,6 +76,13 @@ function parseFile(parser: Parser, path: string, text: string): { loaded: Loaded
     code: "syntax-error",
   }));
   return { loaded: { program: result.value, index }, diagnostics };
+}
+
+function parseFailureMessage(cause: string): string {
+  return (
+    `Routemap could not parse this file, so its routes are missing: Prism, in WebAssembly, failed on it (${cause}). ` +
+    "Code nested a thousand levels deep, or a chain of thousands of operators, is more than it can take."
+  );
 }
 
 /** A parsed file, and how long parsing it took in this map (0 when an earlier map did). */
@@ -92,7 +109,8 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
   };
   const interpreter = new Interpreter({
     load,
-    exists: (path) => read(path) !== undefined,
+    exists: (path) => read(path) !== undefined || input.unread?.has(path) === true,
+    unread: (path) => input.unread?.get(path),
     railsEnv: options.railsEnv ?? "development",
     diagnostics,
     budget: BUDGET,
@@ -116,7 +134,10 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
   interpreter.appSet = set;
   try {
     const entry = load(input.entry);
-    if (!entry) {
+    const unread = input.unread?.get(input.entry);
+    if (!entry && unread !== undefined) {
+      diagnostics.push({ ...fileDiagnostic(input.entry, `Routemap did not read this file: ${unread}.`, "file-not-read"), severity: "warning" });
+    } else if (!entry) {
       diagnostics.push(fileDiagnostic(input.entry, `No such file or directory @ rb_sysopen - ${input.entry}`, "file-not-found"));
     } else interpreter.runFile(entry, { kind: "main" });
   } catch (e) {

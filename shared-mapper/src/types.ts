@@ -116,6 +116,11 @@ export interface MapInput {
   entry: string;
   /** Every file the mapper may read, by path; `draw` looks files up here. */
   files: ReadonlyMap<string, string> | Record<string, string>;
+  /**
+   * Files that exist but that the host did not read (a named pipe, a file over its size cap),
+   * with the reason. `draw` finds them, as Rails would, and reports why their routes are missing.
+   */
+  unread?: ReadonlyMap<string, string>;
   options?: MapOptions;
 }
 

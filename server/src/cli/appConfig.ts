@@ -52,10 +52,17 @@ export function appOptions(app: AppConfig, chosen: ChosenOptions) {
   };
 }
 
-/** Every `.rb` file below `dir`, recursively, with its text. */
-export function readRubyFiles(dir: string, into: Map<string, string>, fs: FileSystem = nodeFileSystem): void {
+/**
+ * Every `.rb` file below `dir`, recursively, with its text; those that exist but are not
+ * read (a named pipe, a file over the size cap) go to `unread` with the reason.
+ */
+export function readRubyFiles(dir: string, into: Map<string, string>, fs: FileSystem = nodeFileSystem, unread?: Map<string, string>): void {
   for (const path of walk(fs, dir, (p) => p.endsWith(".rb"))) {
     const text = fs.readFile(path);
     if (text !== undefined) into.set(path, text);
+    else {
+      const reason = fs.unreadReason?.(path);
+      if (reason && unread) unread.set(path, reason);
+    }
   }
 }

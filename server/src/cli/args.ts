@@ -1,8 +1,11 @@
 /** Command-line options of `routemap routes`, parsed by hand to stay dependency-free. */
+import { railsSeries, SUPPORTED_RAILS_VERSIONS } from "@routemap/shared-mapper";
+
 export interface RoutesArgs {
   file: string;
   expanded: boolean;
   json: boolean;
+  help: boolean;
   controller?: string;
   grep?: string;
   rails?: string;
@@ -10,6 +13,9 @@ export interface RoutesArgs {
   env?: string;
   apiOnly?: boolean;
 }
+
+/** A mistake on the command line: reported with the usage, exit status 2. */
+export class UsageError extends Error {}
 
 const VALUE_OPTIONS: Record<string, keyof RoutesArgs> = {
   "-c": "controller",
@@ -23,7 +29,7 @@ const VALUE_OPTIONS: Record<string, keyof RoutesArgs> = {
 };
 
 export function parseArgs(argv: string[]): RoutesArgs {
-  const args: RoutesArgs = { file: "config/routes.rb", expanded: false, json: false };
+  const args: RoutesArgs = { file: "config/routes.rb", expanded: false, json: false, help: false };
   let fileSet = false;
   for (let i = 0; i < argv.length; i++) {
     const raw = argv[i];
@@ -32,15 +38,22 @@ export function parseArgs(argv: string[]): RoutesArgs {
     if (flag === "--expanded" || flag === "-E") args.expanded = true;
     else if (flag === "--json") args.json = true;
     else if (flag === "--api-only") args.apiOnly = true;
+    else if (flag === "--help" || flag === "-h") args.help = true;
     else if (flag in VALUE_OPTIONS) {
       const value = eq > 0 ? raw.slice(eq + 1) : argv[++i];
-      if (value === undefined) throw new Error(`${flag} needs a value`);
+      if (value === undefined) throw new UsageError(`${flag} needs a value`);
       (args as unknown as Record<string, string>)[VALUE_OPTIONS[flag]] = value;
-    } else if (flag.startsWith("-")) throw new Error(`unknown option ${flag}`);
+    } else if (flag.startsWith("-")) throw new UsageError(`unknown option ${flag}`);
     else if (!fileSet) {
       args.file = raw;
       fileSet = true;
-    } else throw new Error(`unexpected argument ${raw}`);
+    } else throw new UsageError(`unexpected argument ${raw}`);
+  }
+  if (args.rails !== undefined && !railsSeries(args.rails)) {
+    throw new UsageError(`unsupported Rails version ${JSON.stringify(args.rails)}: --rails takes one of ${SUPPORTED_RAILS_VERSIONS.join(", ")}`);
+  }
+  if (args.ruby !== undefined && !/^\d+\.\d+(?:\.\d+)?$/.test(args.ruby)) {
+    throw new UsageError(`invalid Ruby version ${JSON.stringify(args.ruby)}: --ruby takes a version such as 3.3 or 3.4.1`);
   }
   return args;
 }

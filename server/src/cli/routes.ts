@@ -2,44 +2,77 @@
  * `routemap routes`: prints what `bin/rails routes` prints for the selected Rails version,
  * diagnostics on stderr as `FILE:LINE:COL: severity: message`.
  */
-import { readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
-import { formatExpanded, formatSheet, type Diagnostic, type Route } from "@routemap/shared-mapper";
+import { formatExpanded, formatSheet, routeSections, type Diagnostic, type InspectOptions, type Route } from "@routemap/shared-mapper";
 import { createNodeMapper } from "@routemap/shared-mapper/node";
+import { nodeFileSystem } from "../fileSystem.js";
 import { appOptions, readAppConfig, readRubyFiles } from "./appConfig.js";
-import { parseArgs, type RoutesArgs } from "./args.js";
+import { parseArgs, UsageError, type RoutesArgs } from "./args.js";
 
-export async function routesCommand(argv: string[], io: { out: (s: string) => void; err: (s: string) => void }): Promise<number> {
+export interface Io {
+  out(s: string): void;
+  err(s: string): void;
+}
+
+export const ROUTES_USAGE = `Usage: routemap routes [FILE] [--expanded] [--json] [-c CONTROLLER] [-g PATTERN]
+                      [--rails VERSION] [--ruby VERSION] [--env NAME] [--api-only]
+
+Prints the app's routes as \`bin/rails routes\` prints them, without running Ruby.
+
+  FILE               the routes file (default config/routes.rb); files drawn with \`draw\`
+                     are read from the routes/ directory beside it
+  -E, --expanded     one block per route
+  --json             one JSON object per route, with its source position
+  -c, --controller   only the routes of a controller (PostsController, admin/posts)
+  -g, --grep         only the routes whose name, verb, path or controller#action match
+  --rails VERSION    whose routing rules to follow: 3.2, 6.1, 7.0, 7.1, 7.2, 8.0 or 8.1
+                     (default: actionpack in Gemfile.lock, else 8.1)
+  --ruby VERSION     how requirement hashes print (default: .ruby-version or Gemfile.lock, else 3.4)
+  -e, --env NAME     the Rails.env the routes are evaluated in (default development)
+  --api-only         as with config.api_only (default: read from config/application.rb)
+
+Diagnostics go to stderr; the exit status is 1 when one is an error, 2 on a usage error.
+`;
+
+export async function routesCommand(argv: string[], io: Io): Promise<number> {
   let args: RoutesArgs;
   try {
     args = parseArgs(argv);
   } catch (e) {
-    io.err(`routemap: ${(e as Error).message}\n`);
+    if (!(e instanceof UsageError)) throw e;
+    io.err(`routemap: ${e.message}\nRun \`routemap routes --help\` for the options.\n`);
     return 2;
   }
+  if (args.help) {
+    io.out(ROUTES_USAGE);
+    return 0;
+  }
   const entry = resolve(args.file);
-  let text: string;
-  try {
-    text = readFileSync(entry, "utf8");
-  } catch {
-    io.err(`routemap: cannot read ${args.file}\n`);
+  const text = nodeFileSystem.readFile(entry);
+  if (text === undefined) {
+    const why = nodeFileSystem.unreadReason?.(entry) ?? "no such file";
+    io.err(`routemap: cannot read ${args.file}: ${why}\n`);
     return 2;
   }
   const app = readAppConfig(entry);
   const files = new Map<string, string>([[entry, text]]);
+  const unread = new Map<string, string>();
   const drawDir = join(dirname(entry), "routes");
-  readRubyFiles(drawDir, files);
+  readRubyFiles(drawDir, files, nodeFileSystem, unread);
   const options = appOptions(app, { railsVersion: args.rails, rubyVersion: args.ruby, railsEnv: args.env, apiOnly: args.apiOnly });
-  const { railsVersion } = options;
   const mapper = await createNodeMapper();
-  const result = mapper.map({ entry, files, options: { ...options, drawPaths: [drawDir] } });
+  const result = mapper.map({ entry, files, unread, options: { ...options, drawPaths: [drawDir] } });
   const display = (file: string) => relative(process.cwd(), file) || file;
-  if (args.json) io.out(JSON.stringify(result.routes.filter((r) => !r.internal).map((r) => routeJson(r, display)), null, 2) + "\n");
-  else {
-    const sourceLocations = options.railsEnv === "development";
-    const inspect = { railsVersion, controller: args.controller, grep: args.grep, width: columns(), sourceLocations, engines: result.engines };
-    io.out(args.expanded ? formatExpanded(result.routes, inspect) : formatSheet(result.routes, inspect));
-  }
+  const inspect: InspectOptions = {
+    railsVersion: options.railsVersion,
+    controller: args.controller,
+    grep: args.grep,
+    width: columns(),
+    sourceLocations: options.railsEnv === "development",
+    engines: result.engines,
+  };
+  if (args.json) io.out(JSON.stringify(routesJson(result.routes, inspect, display), null, 2) + "\n");
+  else io.out(args.expanded ? formatExpanded(result.routes, inspect) : formatSheet(result.routes, inspect));
   for (const d of result.diagnostics) io.err(formatDiagnostic(d, display));
   return result.diagnostics.some((d) => d.severity === "error") ? 1 : 0;
 }
@@ -49,9 +82,21 @@ function columns(): number {
   return n > 0 ? n : 80;
 }
 
+/**
+ * `FILE:LINE:COL: severity: message`. Rails writes some messages over several lines; those
+ * lines are indented under the first, so one diagnostic never reads as several.
+ */
 export function formatDiagnostic(d: Diagnostic, display: (f: string) => string): string {
   const { line, character } = d.span.start;
-  return `${display(d.span.file)}:${line + 1}:${character + 1}: ${d.severity}: ${d.message}\n`;
+  const message = d.message.replace(/\n+$/, "").replace(/\n/g, "\n    ");
+  return `${display(d.span.file)}:${line + 1}:${character + 1}: ${d.severity}: ${message}\n`;
+}
+
+/** The routes the sheet shows, in its order: the app's, then each engine's with its name. */
+function routesJson(routes: Route[], inspect: InspectOptions, display: (f: string) => string) {
+  return routeSections(routes, inspect).flatMap(({ engine, routes: shown }) =>
+    shown.map((r) => (engine ? { engine, ...routeJson(r, display) } : routeJson(r, display))),
+  );
 }
 
 function routeJson(r: Route, display: (f: string) => string) {

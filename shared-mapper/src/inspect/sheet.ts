@@ -147,13 +147,34 @@ function mountedEngines(routes: Route[], o: InspectOptions): { name: string; rou
   return out;
 }
 
+/** What `rails routes` shows: the app's routes, then each mounted engine's (`engine` names it). */
+export interface RouteSection {
+  engine: string | null;
+  routes: Route[];
+}
+
+/**
+ * The sections of `RoutesInspector#format`, filtered as the selected version filters them:
+ * before 8.1, the engines mounted by the routes shown, unfiltered; from 8.1, the engines
+ * mounted anywhere in the app, each filtered like the app's routes.
+ */
+export function routeSections(routes: Route[], o: InspectOptions): RouteSection[] {
+  if (Version.parse(o.railsVersion).gte(8, 1)) {
+    const main = routes.filter((r) => !r.internal);
+    const engines = mountedEngines(main, o).map((e) => ({ engine: e.name, routes: filterRoutes(e.routes, o) }));
+    return [{ engine: null, routes: filterRoutes(main, o) }, ...engines];
+  }
+  const shown = filterRoutes(routes, o);
+  return [{ engine: null, routes: shown }, ...mountedEngines(shown, o).map((e) => ({ engine: e.name, routes: e.routes }))];
+}
+
 /** `RoutesInspector#format`, Rails 6.1 through 8.0. */
 function format61(routes: Route[], o: InspectOptions, layout: Layout): string[] {
-  const shown = filterRoutes(routes, o);
-  if (shown.length === 0) return noRoutes(routes, o);
-  const buffer = [...layout.header(shown), ...layout.section(shown)];
-  for (const engine of mountedEngines(shown, o)) {
-    buffer.push(layout.title(`Routes for ${engine.name}`, false));
+  const [app, ...engines] = routeSections(routes, o);
+  if (app.routes.length === 0) return noRoutes(routes, o);
+  const buffer = [...layout.header(app.routes), ...layout.section(app.routes)];
+  for (const engine of engines) {
+    buffer.push(layout.title(`Routes for ${engine.engine}`, false));
     // An engine without routes still prints its title; Ruby's join leaves a newline after it.
     const section = layout.section(engine.routes);
     buffer.push(...(section.length ? section : [""]));
@@ -163,14 +184,12 @@ function format61(routes: Route[], o: InspectOptions, layout: Layout): string[] 
 
 /** `RoutesInspector#format`, Rails 8.1: every section filtered, titled when there are engines. */
 function format81(routes: Route[], o: InspectOptions, layout: Layout): string[] {
-  const main = routes.filter((r) => !r.internal);
-  const sections = [{ name: null as string | null, routes: main }, ...mountedEngines(main, o)];
+  const sections = routeSections(routes, o);
   const buffer: string[] = [];
-  for (const { name, routes: sectionRoutes } of sections) {
-    const shown = filterRoutes(sectionRoutes, o);
-    if (sections.length > 1) buffer.push(layout.title(`Routes for ${name ?? "application"}`, true));
+  for (const { engine, routes: shown } of sections) {
+    if (sections.length > 1) buffer.push(layout.title(`Routes for ${engine ?? "application"}`, true));
     if (shown.length) buffer.push(...layout.header(shown), ...layout.section(shown));
-    else buffer.push(...noRoutes81(name, o));
+    else buffer.push(...noRoutes81(engine, o));
     buffer.push("");
   }
   return buffer;

@@ -1,3 +1,12 @@
+/** The Rails series whose routing behaviour Routemap follows (3.2 only where `versions.test.mjs` says). */
+export const SUPPORTED_RAILS_VERSIONS = ["3.2", "6.1", "7.0", "7.1", "7.2", "8.0", "8.1"] as const;
+
+/** The supported series a version such as `7.1` or `7.1.3.4` belongs to, else undefined. */
+export function railsSeries(text: string): string | undefined {
+  const m = /^(\d+\.\d+)(?:\.\d+)*$/.exec(text.trim());
+  return m && (SUPPORTED_RAILS_VERSIONS as readonly string[]).includes(m[1]) ? m[1] : undefined;
+}
+
 /** The Rails version whose mapper we follow, parsed once from `railsVersion`. */
 export class Version {
   constructor(
