@@ -139,6 +139,27 @@ test("routemap/routes and routemap/recognize answer for the app", async () => {
   assert.equal(table.text, readFileSync(join(repo, "test-fixtures/sample-app/rails-routes.txt"), "utf8"));
 });
 
+test("a drawn file nested past what Prism can parse is reported in that file; once fixed, the table is whole again", async () => {
+  const community = uri("config/routes/community.rb");
+  const text = readFileSync(join(root, "config/routes/community.rb"), "utf8");
+  conn.sendNotification("textDocument/didOpen", { textDocument: { uri: community, languageId: "ruby", version: 1, text } });
+  // 3,000 nested scopes: past V8's stack and, before Routemap gave Prism a larger stack of
+  // its own, far past the 64 KiB one that made it loop forever at 189 parentheses.
+  const deep = 'scope "a" do\n'.repeat(3000) + "end\n".repeat(3000);
+  conn.sendNotification("textDocument/didChange", { textDocument: { uri: community, version: 2 }, contentChanges: [{ text: deep }] });
+  const reported = await diagnosticsWhere(community, (l) => l.some((d) => d.code === "parser-failure"));
+  const failure = reported.find((d) => d.code === "parser-failure");
+  assert.equal(failure.severity, 1);
+  assert.match(failure.message, /^Routemap could not parse this file, so its routes are missing: Prism, in WebAssembly, failed on it/);
+  assert.deepEqual(failure.range, { start: { line: 0, character: 0 }, end: { line: 0, character: 'scope "a" do'.length } });
+  // The very next parse is of valid text, by the parser that replaced the failed one.
+  conn.sendNotification("textDocument/didChange", { textDocument: { uri: community, version: 3 }, contentChanges: [{ text }] });
+  await diagnosticsWhere(community, (l) => !l.some((d) => d.code === "parser-failure"));
+  const table = await conn.sendRequest("routemap/routesTable", { uri: ROUTES });
+  assert.equal(table.text, readFileSync(join(repo, "test-fixtures/sample-app/rails-routes.txt"), "utf8"));
+  conn.sendNotification("textDocument/didClose", { textDocument: { uri: community } });
+});
+
 test("requests for missing files, odd positions or bad parameters get empty answers, never a crash", async () => {
   const missing = uri("config/nothing.rb");
   assert.equal(await conn.sendRequest("textDocument/hover", { textDocument: { uri: missing }, position: { line: 0, character: 0 } }), null);

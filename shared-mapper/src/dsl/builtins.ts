@@ -16,6 +16,8 @@ type Result = RValue | undefined;
 
 export function callMethod(it: Interpreter, recv: RValue, name: string, args: RValue[], block: RProc | null): Result {
   if (recv instanceof RUnknown) return recv;
+  // What a method makes of a value nobody knows is not known either (`"/" + ENV["ROOT"]`).
+  for (const arg of args) if (arg instanceof RUnknown) return arg;
   const common = objectMethod(recv, name, args, block);
   if (common !== undefined) return common;
   if (recv instanceof RConst) return constMethod(it, recv, name, args);
@@ -112,9 +114,9 @@ function constMethod(it: Interpreter, c: RConst, name: string, args: RValue[]): 
   if (c.path === "Rails" && name === "env") return it.inquirer();
   if (c.path === "ENV") return new RUnknown(`ENV${args.length ? `[${inspect(args[0])}]` : ""}`);
   if (name === "name" || name === "to_s") return c.path;
-  if (name === "new") return new RUnknown(`${c.path}.new`);
+  if (name === "new") return new RUnknown(`${c.path}.new`, true);
   if (name === "===") return isA(args[0] ?? null, c.path);
-  return new RUnknown(`${c.path}.${name}`);
+  return new RUnknown(`${c.path}.${name}`, true);
 }
 
 function inquirerMethod(env: RInquirer, name: string, args: RValue[]): Result {

@@ -13,7 +13,7 @@ import { scope } from "../mapper/scoping.js";
 import type { Call, MapperHost, MapperState, SourceRef } from "../mapper/state.js";
 import type { LineIndex } from "../ruby/lineIndex.js";
 import {
-  RConst, RHash, RInquirer, RMapper, RMerger, RProc, RRange, RRegexp, RUnknown, RValue, sym, toS, truthy, inspect,
+  RConst, RHash, RInquirer, RMapper, RMerger, RProc, RRange, RRegexp, RUnknown, RValue, sym, toS, truthy, inspect, UnknownValueError,
 } from "../ruby/values.js";
 import type { RouteSet } from "../mapper/routeSet.js";
 import type { Declaration, Diagnostic, LiteralArgument, Severity, Span } from "../types.js";
@@ -23,6 +23,18 @@ import { Env, Self } from "./env.js";
 import { BreakSignal, BudgetExceeded, NextSignal, ReturnSignal } from "./signals.js";
 
 type Node = N.Node;
+
+/** Said where a value only the running app knows was needed: what was skipped, and for what. */
+const unknownValueMessage = (what: string, value: RUnknown) =>
+  `Routemap skipped this ${what}: it depends on \`${value.description}\`, ${value.why}.`;
+
+const TOO_DEEP = "Routemap skipped this statement: it nests too deeply for Routemap's evaluator (a chain of thousands of operators or calls).";
+/**
+ * V8's stack overflow. Checked without a regexp: this runs at the stack's limit, and a
+ * regexp compiled there fails with a SyntaxError of its own. Should the check itself
+ * overflow, the RangeError goes to the statement around, with more stack to spare.
+ */
+const isStackOverflow = (e: unknown) => e instanceof RangeError && e.message.indexOf("call stack") >= 0;
 
 /** More iterations than any routes file needs; a loop past this is taken to be endless. */
 const MAX_LOOP_ITERATIONS = 10_000;
@@ -35,6 +47,8 @@ export interface LoadedFile {
 export interface InterpreterOptions {
   load(path: string): LoadedFile | undefined;
   exists(path: string): boolean;
+  /** Why a file that exists was not read by the host, if it was not. */
+  unread(path: string): string | undefined;
   railsEnv: string;
   diagnostics: Diagnostic[];
   /** Node evaluations allowed in one run: a guard against loops that never end. */
@@ -91,7 +105,13 @@ export class Interpreter implements MapperHost {
     const cycle = this.files.find((f) => f.file === path);
     if (cycle) throw new RoutingError(`draw cycle: ${name}.rb is already being drawn, and drawing it again would never end`, "SystemStackError");
     const loaded = this.o.load(path);
-    if (!loaded) throw new RoutingError(`No such file or directory @ rb_sysopen - ${path}`, "Errno::ENOENT");
+    if (!loaded) {
+      const reason = this.o.unread(path);
+      if (reason === undefined) throw new RoutingError(`No such file or directory @ rb_sysopen - ${path}`, "Errno::ENOENT");
+      // Not Rails' error: Rails would read it (or wait on it forever). The table lacks its routes.
+      this.report("warning", `Routemap did not read the drawn file ${name}.rb: ${reason}. The routes it draws are missing.`, this.source(), "file-not-read");
+      return;
+    }
     const declaration = this.declarations[this.declarations.length - 1];
     if (declaration?.method === "draw") declaration.drawnFile = path;
     this.runFile(loaded, { kind: "mapper" });
@@ -143,8 +163,12 @@ export class Interpreter implements MapperHost {
       } catch (e) {
         // A Ruby-level error outside any DSL call (`yield` without a block, runaway recursion):
         // report it on the statement and go on, as a DSL error would.
-        if (!(e instanceof RoutingError)) throw e;
-        this.report("error", e.message, this.nodeSpan(stmt), "ruby-error");
+        if (e instanceof RoutingError) this.report("error", e.message, this.nodeSpan(stmt), "ruby-error");
+        else if (e instanceof UnknownValueError) this.report("info", unknownValueMessage("statement", e.value), this.nodeSpan(stmt), "unknown-value");
+        // An expression too deep for the evaluator's own stack (a chain of thousands of `+`):
+        // the innermost statement around it is skipped, the rest evaluated.
+        else if (isStackOverflow(e)) this.report("error", TOO_DEEP, this.nodeSpan(stmt), "too-deep");
+        else throw e;
         last = null;
       }
     }
@@ -163,7 +187,7 @@ export class Interpreter implements MapperHost {
     if (++this.steps > this.o.budget) throw new BudgetExceeded("evaluation budget exhausted");
     const handler = HANDLERS.get(node.constructor as NodeClass);
     if (handler) return handler.call(this, node, env);
-    return new RUnknown(`(${node.constructor.name})`);
+    return new RUnknown(`(${node.constructor.name})`, false, "Ruby that Routemap does not evaluate");
   }
 
   truthyCondition(node: Node, env: Env): boolean {
@@ -340,6 +364,11 @@ export class Interpreter implements MapperHost {
     } catch (e) {
       if (e instanceof RoutingError) {
         this.report("error", e.message, declaration.span, e.rubyClass === "ArgumentError" ? "argument-error" : "ruby-error");
+        return null;
+      }
+      if (e instanceof UnknownValueError) {
+        const what = `\`${node.name}\`${call.block ? " and its block" : ""}`;
+        this.report("info", unknownValueMessage(what, e.value), declaration.span, "unknown-value");
         return null;
       }
       throw e;
@@ -823,6 +852,8 @@ on(N.IntegerNode, (n) => Number(n.value));
 on(N.FloatNode, (n) => n.value);
 on(N.StringNode, (n) => n.unescaped.value);
 on(N.SymbolNode, (n) => sym(n.unescaped.value));
+// What a syntax error left out: the parser reported it; the call around it goes on without it.
+on(N.MissingNode, () => null);
 on(N.XStringNode, () => new RUnknown("`backticks`"));
 on(N.InterpolatedXStringNode, () => new RUnknown("`backticks`"));
 on(N.SourceFileNode, function () {

@@ -3,7 +3,7 @@
  * (`get`, `post`, ..., `connect`), which all end in `match`.
  */
 import { underscore } from "../inflector.js";
-import { RConst, RHash, RSymbol, RValue, sym, truthy } from "../ruby/values.js";
+import { RConst, RHash, RSymbol, RUnknown, RValue, sym, truthy } from "../ruby/values.js";
 import { extractOptions } from "./block.js";
 import { routingError } from "./errors.js";
 import { isCallable } from "./mapping.js";
@@ -48,12 +48,14 @@ export function mount(m: MapperState, call: Call): void {
     path = options.sdelete("at");
   } else if (app instanceof RHash) {
     options = app.dup();
-    const found = options.entries().find(([k]) => isCallable(k));
+    const found = options.entries().find(([k]) => isMountable(k));
     app = found?.[0];
     path = found?.[1];
     if (found) options.delete(found[0]);
   }
-  if (!isCallable(app)) throw routingError("A rack application must be specified");
+  if (!isMountable(app)) throw routingError("A rack application must be specified");
+  // Whatever it is, a mounted app is an object Rails calls: never a "controller#action".
+  if (app instanceof RUnknown && !app.object) app = new RUnknown(app.description, true);
   if (!truthy(path)) throw routingError(MOUNT_POINT_MESSAGE);
   const opts = options instanceof RHash ? options : new RHash();
   // Rails 8.1 names the mount only when `as:` is absent; before, `as: nil` also got the app's name.
@@ -63,6 +65,11 @@ export function mount(m: MapperState, call: Call): void {
   if (!truthy(opts.sget("via"))) opts.sset("via", sym("all"));
   const merged = opts.merge(new RHash([[sym("to"), app!], [sym("anchor"), false], [sym("format"), false]]));
   match(m, { args: [path!, merged], block: null });
+}
+
+/** Whether `mount` takes a value as its app: anything the evaluator cannot know counts, since Rails requires one. */
+function isMountable(v: RValue | undefined): boolean {
+  return isCallable(v) || v instanceof RUnknown;
 }
 
 /** `app_name`: an engine mounts as its `railtie_name`, a class as its underscored name (`Sidekiq::Web` → `sidekiq_web`). */

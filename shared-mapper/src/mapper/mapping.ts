@@ -6,7 +6,7 @@
  */
 import { analyzePath, EMPTY_PATH, PathInfo, PathSyntaxError } from "../journey/pattern.js";
 import {
-  inspect, isSym, RConst, RHash, RProc, RRedirect, RRegexp, RSymbol, RUnknown, RValue, sym, toS, truthy, typeName,
+  inspect, isSym, RConst, RHash, RProc, RRedirect, RRegexp, RSymbol, RUnknown, RValue, sym, toS, truthy, typeName, unknownConstant,
 } from "../ruby/values.js";
 import { routingError } from "./errors.js";
 import { DrawnRoute, MappedRoute, PlainGroup, PlainRoute } from "./route.js";
@@ -93,9 +93,24 @@ export function uriEscape(path: string): string {
 
 const URI_SAFE = /^[-_.!~*'()a-zA-Z\d;\/?:@&=+$,\[\]]*$/;
 
-/** Whether a `to:` value is a Rack endpoint (`to.respond_to?(:call)`). */
+/**
+ * A requirement or default the evaluator cannot know still makes its route, printed as
+ * written; the call says so, since `rails routes` would print the value itself.
+ */
+function noteUnknownValues(m: MapperState, hash: RHash, what: string): void {
+  hash.forEach((_k, v) => {
+    const unknown = v instanceof RConst ? unknownConstant(v.path) : v instanceof RUnknown && !v.object ? v : undefined;
+    if (unknown) m.host.info(`Routemap prints \`${unknown.description}\` as written in this route's ${what}: it is ${unknown.why}.`);
+  });
+}
+
+/**
+ * Whether a `to:` value is a Rack endpoint (`to.respond_to?(:call)`). An object the app's
+ * classes make is taken to be one; any other unknown value might be a "controller#action"
+ * string, and its text is asked for (so the call is skipped, and said so).
+ */
 export function isCallable(v: RValue | undefined): boolean {
-  return v instanceof RRedirect || v instanceof RConst || v instanceof RProc || v instanceof RUnknown;
+  return v instanceof RRedirect || v instanceof RConst || v instanceof RProc || (v instanceof RUnknown && v.object);
 }
 
 export function buildRoute(m: MapperState, o: MappingOptions): DrawnRoute {
@@ -161,6 +176,8 @@ export function buildRoute(m: MapperState, o: MappingOptions): DrawnRoute {
   if (pathParams.includes("action") && !requirements.shas("action") && !truthy(defaults.sget("action"))) {
     defaults.sset("action", "index");
   }
+  noteUnknownValues(m, requirements, "requirements");
+  noteUnknownValues(m, defaults, "defaults");
   const to = o.to;
   const engine = to instanceof RConst && m.engines.isEngine(to.path);
   const source = m.host.sourceRef();

@@ -5,7 +5,7 @@
  * first, then concerns, then the standard actions.
  */
 import {
-  blank, inspect, isSym, RHash, RRegexp, RSymbol, RValue, sym, toS, truthy, typeName,
+  blank, inspect, isSym, RConst, RHash, RRegexp, RSymbol, RUnknown, RValue, sym, toS, truthy, typeName, UnknownValueError, unknownConstant,
 } from "../ruby/values.js";
 import { extractOptions, checkArity, yieldTo } from "./block.js";
 import { concerns as callConcerns } from "./concerns.js";
@@ -57,6 +57,7 @@ export function resource(m: MapperState, call: Call): void {
 function declareResource(m: MapperState, call: Call, singleton: boolean): void {
   const args = [...call.args];
   let options = extractOptions(args).dup();
+  args.forEach(mustBeKnown);
   if (applyCommonBehaviorFor(m, singleton, args, options, call)) return;
   // Rails does these inside the new scope level; a new level shares its parent's frame, so
   // what they read from the scope is the same on either side of it.
@@ -395,6 +396,7 @@ export function match(m: MapperState, call: Call): void {
   if (args.length === 1 && args[0] instanceof RHash) {
     options = args[0];
     const found = options.entries().find(([k]) => typeof k === "string");
+    if (!found) options.forEach((k) => mustBeKnown(k));
     if (!found && m.version.lt(4, 0)) {
       // Rails 3.2 did not check: the route lands on the scope's own path.
       paths = [""];
@@ -462,6 +464,7 @@ function mapMatch(m: MapperState, paths: RValue[], options: RHash): void {
   const c = options.sdelete("constraints");
   parts.optionsConstraints = truthy(c) ? c! : new RHash();
 
+  paths.forEach(mustBeKnown);
   for (const path of paths.filter((p) => typeof p === "string") as string[]) {
     const routeOptions = options.dup();
     if (truthy(parts.optionPath)) {
@@ -474,6 +477,17 @@ function mapMatch(m: MapperState, paths: RValue[], options: RHash): void {
   for (const action of paths.filter((p) => p instanceof RSymbol)) {
     decomposedMatch(m, { path: action, options: options.dup(), explicitPath: parts.optionPath, parts });
   }
+}
+
+/**
+ * A path or a resource name must be known. A value the evaluator cannot know, or a constant
+ * defined outside the routes files, stands for a String or a Symbol there (Rails ignores
+ * paths of other classes, and a class is no resource name): the call is skipped, and said
+ * so, rather than ignored or drawn from the constant's name.
+ */
+function mustBeKnown(value: RValue): void {
+  if (value instanceof RUnknown) throw new UnknownValueError(value);
+  if (value instanceof RConst) throw new UnknownValueError(unknownConstant(value.path));
 }
 
 function inspectOn(m: MapperState, on: RValue): string {

@@ -10,7 +10,7 @@
  */
 import type { PathInfo } from "../journey/pattern.js";
 import { dasherize } from "../inflector.js";
-import { inspect, isSym, RConst, RHash, RProc, RRedirect, RRegexp, RSymbol, RUnknown, RValue, sym, toS } from "../ruby/values.js";
+import { displayText, inspect, isSym, RConst, RHash, RProc, RRedirect, RRegexp, RSymbol, RUnknown, RValue, sym } from "../ruby/values.js";
 import type { RubyVersion } from "../ruby/values.js";
 import type { Endpoint, PathParameter, Route, Span } from "../types.js";
 import type { SourceRef } from "./state.js";
@@ -274,7 +274,7 @@ function displayedConstraints(p: RouteParts, hidden: RRegexp): RHash | undefined
 }
 
 function optionalText(v: RValue | undefined): string | null {
-  return v === undefined || v === null ? null : toS(v);
+  return v === undefined || v === null ? null : displayText(v);
 }
 
 function endpointFor(p: RouteParts, c: DisplayContext, controller: string | null, action: string | null): Endpoint {
@@ -293,7 +293,7 @@ const verbNames = new Map<string, string>();
 function verbName(v: RValue): string {
   // Known verbs and unknown ones (`:purge`) alike print upcased; only the symbol `:all` prints as "".
   if (isSym(v, "all")) return "";
-  const text = toS(v);
+  const text = displayText(v);
   let name = verbNames.get(text);
   if (name === undefined) verbNames.set(text, (name = dasherize(text).toUpperCase()));
   return name;
@@ -302,7 +302,7 @@ function verbName(v: RValue): string {
 function inspectEach(h: RHash, ruby: RubyVersion): Record<string, string> {
   const out: Record<string, string> = {};
   h.forEach((k, v) => {
-    out[toS(k)] = inspect(v, ruby);
+    out[displayText(k)] = inspect(v, ruby);
   });
   return out;
 }

@@ -6,12 +6,23 @@
  * on every start and does not bundle. The parser makes no system calls while parsing,
  * so each WASI import answers ENOSYS; `proc_exit` (only reached on an internal abort)
  * throws, and the facade turns that into a diagnostic.
+ *
+ * Prism's WebAssembly build comes with a 64 KiB stack that deep code overflows silently and
+ * fatally; `prismStack.ts` gives it a larger one, so that deep code ends in V8's RangeError.
+ * A parse that throws (that, a trap such as "memory access out of bounds", `proc_exit`), or
+ * that reaches the canary kept in the lowest bytes of the stack, has failed: the instance,
+ * whose stack pointer and heap are left as they were mid-parse, is thrown away for a fresh
+ * one from the compiled module, and the caller gets a `ParserFailure`.
  */
 import { parsePrism } from "@ruby/prism/src/parsePrism.js";
 import type { ParseResult } from "@ruby/prism/src/deserialize.js";
+import { withLargerStack } from "./prismStack.js";
 
 export type { ParseResult };
 export type Parser = (source: string) => ParseResult;
+
+/** Prism failed on a source (a trap or a stack overflow); the parser has been renewed since. */
+export class ParserFailure extends Error {}
 
 const ENOSYS = 52;
 
@@ -31,10 +42,43 @@ function wasiImports(): WebAssembly.ModuleImports {
   ) as WebAssembly.ModuleImports;
 }
 
-/** Instantiates Prism from the bytes of `prism.wasm`. */
-export async function createParser(wasm: BufferSource): Promise<Parser> {
-  const module = await WebAssembly.compile(wasm);
-  const instance = await WebAssembly.instantiate(module, { wasi_snapshot_preview1: wasiImports() });
+function instantiate(module: WebAssembly.Module): WebAssembly.Exports {
+  const instance = new WebAssembly.Instance(module, { wasi_snapshot_preview1: wasiImports() });
   (instance.exports._initialize as () => void)();
-  return (source: string) => parsePrism(instance.exports, source, {}) as ParseResult;
+  return instance.exports;
+}
+
+/** The stack's lowest bytes, watched for an overflow. */
+const GUARD_BYTES = 8192;
+const CANARY = 0x5a17c0de;
+
+const guard = (prism: WebAssembly.Exports, stackLow: number) =>
+  // A fresh view each time: growing the memory detaches the old buffer.
+  new Uint32Array((prism.memory as WebAssembly.Memory).buffer, stackLow, GUARD_BYTES >> 2);
+
+/** Prism's parse, with the canary set before and checked after. */
+function watchedParse(prism: WebAssembly.Exports, source: string, stackLow: number): ParseResult {
+  guard(prism, stackLow).fill(CANARY);
+  const result = parsePrism(prism, source, {}) as ParseResult;
+  if (guard(prism, stackLow).some((word) => word !== CANARY)) throw new Error("its stack overflowed");
+  return result;
+}
+
+/**
+ * Instantiates Prism from the bytes of `prism.wasm`. The parser throws `ParserFailure` when
+ * Prism fails on a source, having already replaced the failed instance.
+ */
+export async function createParser(wasm: BufferSource): Promise<Parser> {
+  const bytes = ArrayBuffer.isView(wasm) ? new Uint8Array(wasm.buffer, wasm.byteOffset, wasm.byteLength) : new Uint8Array(wasm);
+  const patched = withLargerStack(bytes);
+  const module = await WebAssembly.compile(patched.wasm);
+  let prism = instantiate(module);
+  return (source: string) => {
+    try {
+      return watchedParse(prism, source, patched.stackLow);
+    } catch (e) {
+      prism = instantiate(module);
+      throw new ParserFailure(e instanceof Error ? e.message : String(e));
+    }
+  };
 }

@@ -88,7 +88,31 @@ export class RRedirect {
 
 /** A value the evaluator cannot know statically (a method we do not model, `ENV[...]`). */
 export class RUnknown {
-  constructor(readonly description: string) {}
+  constructor(
+    readonly description: string,
+    /**
+     * Made by the app's own classes (`HealthCheck.new`, `ActionCable.server`): where Rails
+     * keeps an object to call later (`to:`, a constraint), it stands for that object.
+     */
+    readonly object = false,
+    /** Why it cannot be known, as the diagnostics say it. */
+    readonly why = "a value only the running app knows",
+  ) {}
+}
+
+/** A constant not defined in the routes files, where its value is needed. */
+export const unknownConstant = (path: string) =>
+  new RUnknown(path, false, "a constant defined outside the routes files, which Routemap does not read");
+
+/**
+ * Thrown where the text of a value the evaluator cannot know is needed (a path, a name, a
+ * controller): the statement or DSL call is skipped with an information diagnostic, instead
+ * of drawing routes from the value's description.
+ */
+export class UnknownValueError extends Error {
+  constructor(readonly value: RUnknown) {
+    super(`unknown value ${value.description}`);
+  }
 }
 
 /** `Rails.env`: a String that also answers `production?` and friends. */
@@ -306,6 +330,15 @@ export function isSym(v: RValue | undefined, name?: string): v is RSymbol {
 }
 
 /** Ruby's `to_s`. */
+/**
+ * `to_s` where the text is shown, not used: a value the evaluator cannot know prints as
+ * written instead of throwing (a drawn route's columns, worked out when first read).
+ */
+export function displayText(v: RValue | undefined, ruby: RubyVersion = DEFAULT_RUBY): string {
+  return v instanceof RUnknown ? v.description : toS(v, ruby);
+}
+
+/** `to_s`. Throws `UnknownValueError` for a value the evaluator cannot know: its text is not known. */
 export function toS(v: RValue | undefined, ruby: RubyVersion = DEFAULT_RUBY): string {
   if (v === null || v === undefined) return "";
   if (typeof v === "string") return v;
@@ -315,6 +348,7 @@ export function toS(v: RValue | undefined, ruby: RubyVersion = DEFAULT_RUBY): st
   if (v instanceof RConst) return v.path;
   if (v instanceof RRegexp) return regexpToS(v);
   if (v instanceof RInquirer) return v.value;
+  if (v instanceof RUnknown) throw new UnknownValueError(v);
   return inspect(v, ruby);
 }
 

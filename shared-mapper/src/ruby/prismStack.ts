@@ -1,0 +1,106 @@
+/**
+ * A larger stack for Prism's WebAssembly build.
+ *
+ * The build uses wasm-ld's default layout: static data from 1 KiB, then a 64 KiB shadow stack
+ * growing down towards the data, then the heap. Code nested about a hundred levels deep
+ * overflows that stack, and an overflow does not trap: it writes over the parser's tables, so
+ * that parse and every later one on the instance go wrong, and some loop forever (189 nested
+ * parentheses never return). Nothing outside the module can stop a WebAssembly loop.
+ *
+ * So the module is given a stack of its own, above everything the build lays out: its memory
+ * starts at 64 pages instead of 3, and the stack pointer (global 0) starts at the top of them.
+ * The allocator keeps to the heap the build declared (`__heap_base` to `__heap_end`, the old
+ * end of memory) and grows the memory beyond the new pages, as it does when anything else grows
+ * it. The new stack, nearly 4 MiB, is deeper than V8's own stack can follow Prism's recursion
+ * (which ends between one and two thousand levels), so deep input ends in a RangeError that
+ * the parser catches. Its lowest bytes still hold a
+ * canary during each parse (`prism.ts`), in case some input uses more stack per level than seen.
+ */
+
+/** Pages of memory the patched module starts with; the stack's top is their end. */
+const PAGES = 64;
+const PAGE = 65536;
+
+export interface PatchedPrism {
+  wasm: Uint8Array<ArrayBuffer>;
+  /** The lowest address of the new stack (the old end of memory): where an overflow would begin. */
+  stackLow: number;
+  /** The stack pointer's initial value. */
+  stackTop: number;
+}
+
+/** Reads an unsigned LEB128 at `at`; returns the value and the offset after it. */
+function uleb(bytes: Uint8Array, at: number): [number, number] {
+  let value = 0;
+  let shift = 0;
+  let byte;
+  do {
+    byte = bytes[at++];
+    value += (byte & 0x7f) * 2 ** shift;
+    shift += 7;
+  } while (byte & 0x80);
+  return [value, at];
+}
+
+/** A number's LEB128 bytes: unsigned, or signed for a non-negative i32 (whose last byte keeps its sign bit clear). */
+function leb(value: number, signed = false): number[] {
+  const out: number[] = [];
+  for (;;) {
+    const group = value % 128;
+    value = Math.floor(value / 128);
+    const done = value === 0 && (!signed || group < 64);
+    out.push(done ? group : group | 0x80);
+    if (done) return out;
+  }
+}
+
+/**
+ * The module with its memory and stack moved as above. Throws when the module is not laid
+ * out as expected (one memory of a few pages, global 0 a mutable i32 stack pointer at its
+ * end): a new `@ruby/prism` must be looked at before it is used.
+ */
+export function withLargerStack(original: Uint8Array): PatchedPrism {
+  const fail = (why: string): never => {
+    throw new Error(`prism.wasm is not laid out as Routemap expects (${why}); see shared-mapper/src/ruby/prismStack.ts`);
+  };
+  const chunks: Uint8Array[] = [original.subarray(0, 8)];
+  let pages = -1;
+  let spliced = 0;
+  for (let at = 8; at < original.length; ) {
+    const id = original[at];
+    const [size, body] = uleb(original, at + 1);
+    const end = body + size;
+    if (id === 5) {
+      // One memory, no maximum: count 1, flags 0, then the minimum in pages.
+      if (original[body] !== 1 || original[body + 1] !== 0) fail("one memory without a maximum");
+      const [min, after] = uleb(original, body + 2);
+      if (after !== end || min >= PAGES) fail(`a memory of fewer than ${PAGES} pages`);
+      pages = min;
+      chunks.push(section(5, [1, 0, ...leb(PAGES)]));
+      spliced++;
+    } else if (id === 6) {
+      // Global 0: a mutable i32 (0x7f 0x01) set by `i32.const` (0x41) ... `end` (0x0b).
+      const first = uleb(original, body)[1];
+      if (original[first] !== 0x7f || original[first + 1] !== 1 || original[first + 2] !== 0x41) fail("global 0, the stack pointer, a mutable i32 constant");
+      const [top, after] = uleb(original, first + 3);
+      if (original[after] !== 0x0b || pages < 0 || top > pages * PAGE) fail("the stack inside the declared memory");
+      const rest = original.subarray(after);
+      chunks.push(section(6, [...original.subarray(body, first + 3), ...leb(PAGES * PAGE - 16, true), ...rest.subarray(0, end - after)]));
+      spliced++;
+    } else chunks.push(original.subarray(at, end));
+    at = end;
+  }
+  if (spliced !== 2) fail("a memory section and a global section");
+  const wasm = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let offset = 0;
+  for (const chunk of chunks) {
+    wasm.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return { wasm, stackLow: pages * PAGE, stackTop: PAGES * PAGE - 16 };
+}
+
+/** A section: its id, its size, its body. */
+function section(id: number, body: number[]): Uint8Array {
+  return Uint8Array.from([id, ...leb(body.length), ...body]);
+}
