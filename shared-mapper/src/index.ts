@@ -6,6 +6,7 @@
  */
 import { Interpreter, LoadedFile } from "./dsl/interpreter.js";
 import { BudgetExceeded } from "./dsl/signals.js";
+import type { Concern } from "./mapper/concerns.js";
 import { EngineRegistry } from "./mapper/engines.js";
 import { wildcardRegexp } from "./mapper/mapping.js";
 import { RouteSet } from "./mapper/routeSet.js";
@@ -14,7 +15,7 @@ import type { MapperState } from "./mapper/state.js";
 import { Version } from "./mapper/version.js";
 import { LineIndex } from "./ruby/lineIndex.js";
 import { createParser, Parser, ParserFailure } from "./ruby/prism.js";
-import { RProc, RSymbol, rubyVersion } from "./ruby/values.js";
+import { RSymbol, rubyVersion } from "./ruby/values.js";
 import type { Diagnostic, MapInput, MapResult } from "./types.js";
 
 export * from "./types.js";
@@ -67,7 +68,7 @@ function parseFile(parser: Parser, path: string, text: string): { loaded: Loaded
     // files are still evaluated and `draw` of this one finds it.
     const firstLine = text.split("\n", 1)[0].length;
     const diagnostic: Diagnostic = { severity: "error", message: parseFailureMessage(e.message), span: index.span(0, firstLine), code: "parser-failure" };
-    return { loaded: { program: parser("").value, index }, diagnostics: [diagnostic] };
+    return { loaded: { program: parser("").value, index, syntaxErrors: [] }, diagnostics: [diagnostic] };
   }
   const diagnostics: Diagnostic[] = result.errors.map((e) => ({
     severity: "error",
@@ -75,7 +76,7 @@ function parseFile(parser: Parser, path: string, text: string): { loaded: Loaded
     span: index.span(e.location.startOffset, e.location.startOffset + e.location.length),
     code: "syntax-error",
   }));
-  return { loaded: { program: result.value, index }, diagnostics };
+  return { loaded: { program: result.value, index, syntaxErrors: result.errors.map((e) => e.location.startOffset) }, diagnostics };
 }
 
 function parseFailureMessage(cause: string): string {
@@ -120,7 +121,7 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
   const state: MapperState = {
     scope: rootScope(),
     set,
-    concerns: new Map<string, RProc>(),
+    concerns: new Map<string, Concern>(),
     version,
     ruby,
     apiOnly: options.apiOnly ?? false,
@@ -128,6 +129,7 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
     host: interpreter,
     engines: new EngineRegistry(),
     fastPaths: options.fastPaths ?? true,
+    partial: false,
     display: { ruby, hiddenGlob: wildcardRegexp(version), inlineHandlerText: version.gte(7, 1) },
   };
   interpreter.mapper = state;

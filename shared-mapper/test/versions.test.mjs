@@ -161,3 +161,33 @@ test("8.1 titles every section when engines are mounted and filters engine route
     ].join("\n"),
   );
 });
+
+test("a value of the wrong type raises what Ruby raises, worded as the selected Ruby words it (3.3 and 3.4 reworded NoMethodError)", async () => {
+  const body = "  resources :posts, only: 1";
+  assert.deepEqual((await check(body, "6.1", "3.1")).errors, ["1: undefined method `to_sym' for 1:Integer"]);
+  assert.deepEqual((await check(body, "7.2", "3.3")).errors, ["1: undefined method `to_sym' for an instance of Integer"]);
+  // 8.0+ symbolizes only/except in Resource#initialize (invalid_only_except_options), with the same message.
+  assert.deepEqual((await check(body, "8.1", "3.4")).errors, ["1: undefined method 'to_sym' for an instance of Integer"]);
+  assert.deepEqual((await check('  get "x", to: "a#b", as: true', "8.1", "3.4")).errors, ["1: undefined method 'empty?' for true"]);
+});
+
+test("to: of the wrong type: 6.1 and 7.0 raise a TypeError (`/#/.match?(to)`), 7.1 a NoMethodError (`to.include?`), 7.2+ name what :to takes", async () => {
+  const body = '  get "x", to: 1';
+  assert.deepEqual((await check(body, "6.1")).errors, ["1: no implicit conversion of Integer into String"]);
+  assert.deepEqual((await check(body, "7.0")).errors, ["1: no implicit conversion of Integer into String"]);
+  assert.deepEqual((await check(body, "7.1")).errors, ["1: undefined method `include?' for 1:Integer"]);
+  const message = ":to must respond to `action` or `call`, or it must be a String that includes '#', or the controller should be implicit";
+  for (const version of ["7.2", "8.0", "8.1"]) assert.deepEqual((await check(body, version)).errors, [`1: ${message}`], version);
+});
+
+test("8.1 takes match's options as keywords: a call with only known keywords and no path draws nothing, silently", async () => {
+  // mapper.rb 8.1, Base#match: `if path_or_actions.none? && mapping.any?` ... `path_or_actions.each`.
+  const body = '  get(to: "a#b")\n  match(to: "a#b", via: :get, as: "x")\n  get "ok", to: "a#ok"';
+  const modern = await check(body, "8.1");
+  assert.deepEqual(modern.errors, []);
+  assert.deepEqual(modern.rows, ["ok GET /ok(.:format) a#ok"]);
+  // A key that is no keyword goes to `mapping`, which has no String path: "Route path not specified".
+  assert.deepEqual((await check('  get(foo: "bar")', "8.1")).errors, ["1: Route path not specified"]);
+  // 8.0 and earlier take one options Hash, and find no path in it.
+  assert.deepEqual((await check(body, "8.0")).errors, ["1: Route path not specified", "2: Route path not specified"]);
+});

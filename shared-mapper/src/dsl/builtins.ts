@@ -114,7 +114,7 @@ function constMethod(it: Interpreter, c: RConst, name: string, args: RValue[]): 
   if (c.path === "Rails" && name === "env") return it.inquirer();
   if (c.path === "ENV") return new RUnknown(`ENV${args.length ? `[${inspect(args[0])}]` : ""}`);
   if (name === "name" || name === "to_s") return c.path;
-  if (name === "new") return new RUnknown(`${c.path}.new`, true);
+  if (name === "new") return it.instantiate(c.path, args, null) ?? new RUnknown(`${c.path}.new`, true);
   if (name === "===") return isA(args[0] ?? null, c.path);
   return new RUnknown(`${c.path}.${name}`, true);
 }

@@ -2,10 +2,10 @@
  * Lexical environments: locals of a file, a `def` or a block. A block sees and assigns
  * its enclosing locals; a `def` body starts afresh, as in Ruby.
  */
-import type { RProc, RValue, RMerger } from "../ruby/values.js";
+import type { RProc, RValue, RMerger, RObject } from "../ruby/values.js";
 
-/** What `self` is: top-level `main`, the routes mapper, or a `with_options` proxy. */
-export type Self = { kind: "main" } | { kind: "mapper" } | { kind: "merger"; merger: RMerger };
+/** What `self` is: top-level `main`, the routes mapper, a `with_options` proxy, or an object of a class the files define. */
+export type Self = { kind: "main" } | { kind: "mapper" } | { kind: "merger"; merger: RMerger } | { kind: "object"; object: RObject };
 
 export class Env {
   /** Made on the first local: most blocks of a routes file (`do ... end` of a DSL call) declare none. */

@@ -13,7 +13,8 @@ import { scope } from "../mapper/scoping.js";
 import type { Call, MapperHost, MapperState, SourceRef } from "../mapper/state.js";
 import type { LineIndex } from "../ruby/lineIndex.js";
 import {
-  RConst, RHash, RInquirer, RMapper, RMerger, RProc, RRange, RRegexp, RUnknown, RValue, sym, toS, truthy, inspect, UnknownValueError,
+  RConst, RHash, RInquirer, RMapper, RMerger, RObject, RProc, RRange, RRegexp, RSymbol, RUnknown, RValue, sym, toS, truthy, inspect, typeName,
+  UnknownValueError, unknownConstant,
 } from "../ruby/values.js";
 import type { RouteSet } from "../mapper/routeSet.js";
 import type { Declaration, Diagnostic, LiteralArgument, Severity, Span } from "../types.js";
@@ -42,6 +43,8 @@ const MAX_LOOP_ITERATIONS = 10_000;
 export interface LoadedFile {
   program: N.ProgramNode;
   index: LineIndex;
+  /** Byte offsets where the parser reported syntax errors. */
+  syntaxErrors: number[];
 }
 
 export interface InterpreterOptions {
@@ -55,17 +58,27 @@ export interface InterpreterOptions {
   budget: number;
 }
 
+/** A class the routes files define: its methods, and its superclass's path. */
+interface ClassDef {
+  methods: Map<string, N.DefNode>;
+  singletonMethods: Map<string, N.DefNode>;
+  superclass?: string;
+}
+
 /** An unknown method's block, run as the DSL call it may be (`devise_for ... do`). */
 const callBlock: DslMethod = (_m, call) => {
   call.block!.call([]);
 };
 const NO_NODES: Node[] = [];
 const isSpread = (n: Node) => n instanceof N.SplatNode;
+const isSpreadOrMissing = (n: Node) => n instanceof N.SplatNode || n instanceof N.MissingNode;
 const isSpreadOrBlock = (n: Node) => n instanceof N.SplatNode || n instanceof N.BlockArgumentNode;
 
 export class Interpreter implements MapperHost {
   mapper!: MapperState;
   private readonly defs = new Map<string, N.DefNode>();
+  /** Classes the files define, by constant path: what `X.new` and calls on their objects need. */
+  private readonly classes = new Map<string, ClassDef>();
   private readonly constants = new Map<string, RValue>();
   private readonly ivars = new Map<string, RValue>();
   /** The DSL calls in flight, innermost last: it is the source of the routes being drawn. */
@@ -76,6 +89,8 @@ export class Interpreter implements MapperHost {
   /** The application's route set, as opposed to an engine's. */
   appSet!: RouteSet;
   private readonly files: LineIndex[] = [];
+  /** Syntax errors of the files that have some, by file. */
+  private readonly syntaxErrors = new Map<LineIndex, number[]>();
   private readonly reported = new Set<string>();
   private steps = 0;
   private depth = 0;
@@ -125,6 +140,7 @@ export class Interpreter implements MapperHost {
 
   /** Evaluates a file's top level; `self` is `main` for the entry file, the mapper for drawn ones. */
   runFile(file: LoadedFile, self: Self): void {
+    if (file.syntaxErrors.length) this.syntaxErrors.set(file.index, file.syntaxErrors);
     this.files.push(file.index);
     try {
       this.statements(file.program.statements, new Env(self));
@@ -163,7 +179,7 @@ export class Interpreter implements MapperHost {
       } catch (e) {
         // A Ruby-level error outside any DSL call (`yield` without a block, runaway recursion):
         // report it on the statement and go on, as a DSL error would.
-        if (e instanceof RoutingError) this.report("error", e.message, this.nodeSpan(stmt), "ruby-error");
+        if (e instanceof RoutingError) this.report("error", e.message, e.span ?? this.nodeSpan(stmt), "ruby-error");
         else if (e instanceof UnknownValueError) this.report("info", unknownValueMessage("statement", e.value), this.nodeSpan(stmt), "unknown-value");
         // An expression too deep for the evaluator's own stack (a chain of thousands of `+`):
         // the innermost statement around it is skipped, the rest evaluated.
@@ -230,6 +246,8 @@ export class Interpreter implements MapperHost {
     if (receiver instanceof RMerger) return this.mergerCall(node, env, receiver);
     if (receiver instanceof RMapper) return this.selfCall(node, env.child({ kind: "mapper" }), name);
     const { args, block } = this.callArguments(node, env);
+    const def = this.methodOf(receiver, name);
+    if (def) return this.callDef(def.node, args, block, def.self);
     const result = callMethod(this, receiver, name, args, block);
     if (result !== undefined) return result;
     if (!(receiver instanceof RUnknown)) this.unknownMethod(node, `${inspect(receiver, this.mapper.ruby)}.${name}`);
@@ -257,10 +275,21 @@ export class Interpreter implements MapperHost {
     }
   }
 
-  /** `module A; class Engine < ::Rails::Engine; isolate_namespace A; end; end`: what we keep of it. */
+  /**
+   * A class: its methods, for `X.new` and the calls on its objects (a concern's callable),
+   * and for `module A; class Engine < ::Rails::Engine; isolate_namespace A; end; end`, the
+   * engine's name and namespace. Nothing else in its body is run.
+   */
   defineClass(n: N.ClassNode): RValue {
     const path = this.qualify(this.sourceText(n.constantPath));
     const superclass = n.superclass ? this.sourceText(n.superclass) : "";
+    const cls = this.classDef(path);
+    if (superclass) cls.superclass = this.qualifyConstant(superclass);
+    for (const stmt of asStatements(n.body)?.body ?? []) {
+      if (!(stmt instanceof N.DefNode)) continue;
+      if (!stmt.receiver) cls.methods.set(stmt.name, stmt);
+      else if (stmt.receiver instanceof N.SelfNode) cls.singletonMethods.set(stmt.name, stmt);
+    }
     if (/^(::)?Rails::Engine$/.test(superclass)) {
       const engine: EngineClass = {};
       for (const stmt of asStatements(n.body)?.body ?? []) {
@@ -274,16 +303,26 @@ export class Interpreter implements MapperHost {
     return this.constant(path);
   }
 
+  /** A module: the classes and modules inside it, and its `def self.` methods (a callable's `call`). */
   defineModule(n: N.ModuleNode, env: Env): RValue {
+    const path = this.qualify(this.sourceText(n.constantPath));
     this.namespaces.push(this.sourceText(n.constantPath));
     try {
       for (const stmt of asStatements(n.body)?.body ?? []) {
         if (stmt instanceof N.ModuleNode || stmt instanceof N.ClassNode) this.eval(stmt, env);
+        else if (stmt instanceof N.DefNode && stmt.receiver instanceof N.SelfNode) this.classDef(path).singletonMethods.set(stmt.name, stmt);
       }
     } finally {
       this.namespaces.pop();
     }
     return null;
+  }
+
+  /** The methods recorded for a class or module of the files, made on first use. */
+  private classDef(path: string): ClassDef {
+    let cls = this.classes.get(path);
+    if (!cls) this.classes.set(path, (cls = { methods: new Map(), singletonMethods: new Map() }));
+    return cls;
   }
 
   private sourceText(node: Node): string {
@@ -312,7 +351,8 @@ export class Interpreter implements MapperHost {
   private selfCall(node: N.CallNode, env: Env, name: string): RValue {
     const self = env.self;
     if (self.kind === "merger") return this.mergerCall(node, env, self.merger);
-    const def = this.defs.get(name);
+    // Inside an object's method, its class's methods come first; top-level `def`s after.
+    const def = (self.kind === "object" ? this.findMethod(self.object.className, name) : undefined) ?? this.defs.get(name);
     if (def) {
       const { args, block } = this.callArguments(node, env);
       return this.callDef(def, args, block, env.self);
@@ -323,7 +363,8 @@ export class Interpreter implements MapperHost {
       return this.dispatch(node, dsl, this.callArguments(node, env));
     }
     if (dsl) {
-      this.report("error", `undefined method \`${name}' for main:Object`, callSpan(node, this.index), "no-method-error");
+      const receiver = self.kind === "object" ? `an instance of ${self.object.className}` : "main:Object";
+      this.report("error", `undefined method \`${name}' for ${receiver}`, callSpan(node, this.index), "no-method-error");
       return null;
     }
     const builtin = this.kernelCall(node, env, name);
@@ -340,11 +381,16 @@ export class Interpreter implements MapperHost {
 
   /** `with_options(...) do |r| r.resources ... end`: merges the options into the last Hash argument. */
   private mergerCall(node: N.CallNode, env: Env, merger: RMerger): RValue {
+    // `r.with_options(as: "x") do |s| ... end`: the proxy passes the call on, merged, to the
+    // mapper, whose `with_options` makes a proxy of the merged options; a chain does the same.
+    if (node.name === "with_options") return this.withOptions(node, env, merger);
     const { args, block } = this.callArguments(node, env);
-    const last = args[args.length - 1];
-    if (last instanceof RHash) args[args.length - 1] = deepMerge(merger.options, last);
-    else args.push(merger.options.dup());
-    if (merger.target) return this.mergerCall(node, env, merger.target);
+    // Each proxy of a chain merges its options under what the call (or the proxy inside it) gave.
+    for (let m: RMerger | null = merger; m; m = m.target) {
+      const last = args[args.length - 1];
+      if (last instanceof RHash) args[args.length - 1] = deepMerge(m.options, last);
+      else args.push(m.options.dup());
+    }
     const dsl = dslMethod(node.name, this.mapper.version);
     if (!dsl) {
       this.unknownMethod(node, node.name);
@@ -359,11 +405,18 @@ export class Interpreter implements MapperHost {
     const first = set.size;
     const declaration = this.declare(node, this.index);
     this.sites.push(declaration);
+    const partial = this.mapper.partial;
+    const broken = this.spansSyntaxError(node);
+    this.mapper.partial = partial || broken;
     try {
       return method(this.mapper, call) ?? null;
     } catch (e) {
       if (e instanceof RoutingError) {
-        this.report("error", e.message, declaration.span, e.rubyClass === "ArgumentError" ? "argument-error" : "ruby-error");
+        // A call that spans a syntax error is being typed: what Rails would say of the
+        // arguments the parser guessed for it is noise beside the syntax error.
+        if (!broken) {
+          this.report("error", e.message, e.span ?? declaration.span, e.rubyClass === "ArgumentError" ? "argument-error" : "ruby-error");
+        }
         return null;
       }
       if (e instanceof UnknownValueError) {
@@ -373,12 +426,21 @@ export class Interpreter implements MapperHost {
       }
       throw e;
     } finally {
+      this.mapper.partial = partial;
       this.sites.pop();
       declaration.routesEnd(first, set.size);
       if (set !== this.appSet) declaration.engine = this.engineName(set);
     }
   }
 
+
+  private spansSyntaxError(node: Node): boolean {
+    const errors = this.syntaxErrors.get(this.index);
+    if (!errors) return false;
+    const start = node.location.startOffset;
+    const end = start + node.location.length;
+    return errors.some((at) => at >= start && at <= end);
+  }
 
   /** Records a DSL call for the editor features. */
   private declare(node: N.CallNode, index: LineIndex): DeclarationRecord {
@@ -418,6 +480,14 @@ export class Interpreter implements MapperHost {
       case "lambda":
       case "proc":
         return node.block instanceof N.BlockNode ? this.makeProc(node.block, env, name === "lambda") : undefined;
+      case "method": {
+        // `method(:draw_pages)`, as a block (`each(&method(:draw_pages))`): a `def` of the files.
+        const { args } = this.callArguments(node, env);
+        const def = this.defs.get(toS(args[0] ?? null));
+        if (!def) return undefined;
+        const self = env.self;
+        return new RProc((callArgs) => this.callDef(def, callArgs, null, self), true, () => `#<Method: Object#${def.name}>`);
+      }
       case "require":
       case "require_relative":
       case "puts":
@@ -429,19 +499,8 @@ export class Interpreter implements MapperHost {
         return null;
       case "block_given?":
         return env.block !== null;
-      case "with_options": {
-        const { args } = this.callArguments(node, env);
-        const options = args[0] instanceof RHash ? args[0] : new RHash();
-        const outer = env.self.kind === "merger" ? env.self.merger : null;
-        const merger = new RMerger(options, outer);
-        if (node.block instanceof N.BlockNode) {
-          const params = node.block.parameters;
-          // A block that takes no parameter is instance_eval'd on the proxy.
-          if (params) this.makeProc(node.block, env, false).call([merger]);
-          else this.statements(asStatements(node.block.body), env.child({ kind: "merger", merger }));
-        }
-        return merger;
-      }
+      case "with_options":
+        return this.withOptions(node, env, env.self.kind === "merger" ? env.self.merger : null);
       case "raise":
       case "fail": {
         const { args } = this.callArguments(node, env);
@@ -486,6 +545,71 @@ export class Interpreter implements MapperHost {
     return undefined;
   }
 
+  /** `with_options(options) { |proxy| ... }`, the proxy passing calls on to `outer` (a proxy) or the mapper. */
+  private withOptions(node: N.CallNode, env: Env, outer: RMerger | null): RValue {
+    const { args } = this.callArguments(node, env);
+    const options = args[0] instanceof RHash ? args[0] : new RHash();
+    const merger = new RMerger(options, outer);
+    if (node.block instanceof N.BlockNode) {
+      const params = node.block.parameters;
+      // A block that takes no parameter is instance_eval'd on the proxy.
+      if (params) this.makeProc(node.block, env, false).call([merger]);
+      else this.statements(asStatements(node.block.body), env.child({ kind: "merger", merger }));
+    }
+    return merger;
+  }
+
+  /** A method the files define for this receiver: an object's instance method, or a class's `def self.` one. */
+  private methodOf(receiver: RValue, name: string): { node: N.DefNode; self: Self } | undefined {
+    if (receiver instanceof RObject) {
+      const node = this.findMethod(receiver.className, name);
+      return node && { node, self: { kind: "object", object: receiver } };
+    }
+    if (receiver instanceof RConst) {
+      const node = this.classes.get(receiver.path)?.singletonMethods.get(name);
+      return node && { node, self: { kind: "main" } };
+    }
+    return undefined;
+  }
+
+  /** An instance method of a class the files define, looked up through its superclasses there. */
+  private findMethod(className: string, name: string): N.DefNode | undefined {
+    for (const cls of this.classChain(className)) {
+      const def = cls.methods.get(name);
+      if (def) return def;
+    }
+    return undefined;
+  }
+
+  /** A class of the files, then its superclasses the files define (a cycle is cut short). */
+  private *classChain(className: string): Generator<ClassDef> {
+    const seen = new Set<ClassDef>();
+    for (let cls = this.classes.get(className); cls && !seen.has(cls); cls = cls.superclass ? this.classes.get(cls.superclass) : undefined) {
+      seen.add(cls);
+      yield cls;
+    }
+  }
+
+  /** `X.new(...)` for a class the files define: an object, its `initialize` run; else undefined. */
+  instantiate(className: string, args: RValue[], block: RProc | null): RObject | undefined {
+    if (!this.classes.has(className)) return undefined;
+    const methods = new Set<string>();
+    for (const cls of this.classChain(className)) for (const name of cls.methods.keys()) methods.add(name);
+    const object = new RObject(className, methods);
+    const init = this.findMethod(className, "initialize");
+    if (init) this.callDef(init, args, block, { kind: "object", object });
+    return object;
+  }
+
+  callValue(value: RValue, args: RValue[]): RValue {
+    if (value instanceof RProc) return value.call(args);
+    const def = this.methodOf(value, "call");
+    if (def) return this.callDef(def.node, args, null, def.self);
+    if (value instanceof RUnknown) throw new UnknownValueError(value);
+    if (value instanceof RConst && !this.classes.has(value.path)) throw new UnknownValueError(unknownConstant(value.path));
+    throw new RoutingError(`undefined method \`call' for ${inspect(value, this.mapper.ruby)}:${typeName(value)}`, "NoMethodError");
+  }
+
   callDef(def: N.DefNode, args: RValue[], block: RProc | null, self: Self): RValue {
     if (++this.depth > 200) {
       this.depth--;
@@ -493,7 +617,7 @@ export class Interpreter implements MapperHost {
     }
     const env = new Env(self, null, block);
     try {
-      bindParameters(this, def.parameters, args, env, true);
+      bindParameters(this, def.parameters, args, env, () => this.definitionSpan(def, def.parameters, def.rparenLoc ?? def.nameLoc));
       return this.eval(def.body, env);
     } catch (e) {
       if (e instanceof ReturnSignal) return e.value;
@@ -513,7 +637,7 @@ export class Interpreter implements MapperHost {
         const inner = env.child();
         this.files.push(index);
         try {
-          bindBlockParameters(this, params, args, inner, lambda);
+          bindBlockParameters(this, params, args, inner, lambda ? () => this.definitionSpan(block, params, block.openingLoc, index) : undefined);
           return this.eval(block.body, inner);
         } catch (e) {
           if (e instanceof NextSignal) return e.value;
@@ -568,8 +692,17 @@ export class Interpreter implements MapperHost {
     if (blockNode instanceof N.BlockArgumentNode) {
       const v = blockNode.expression ? this.eval(blockNode.expression, env) : env.block;
       if (v instanceof RProc) return v;
+      // `&:to_s`: Symbol#to_proc, a block that sends the method to its first argument.
+      if (v instanceof RSymbol) return new RProc((args) => this.send(args[0] ?? null, v.name, args.slice(1), null), false, () => "#<Proc:(&:" + v.name + ") (lambda)>");
     }
     return null;
+  }
+
+  /** `recv.public_send(name, *args)`: a method the files define, else a core one; unknown otherwise. */
+  send(recv: RValue, name: string, args: RValue[], block: RProc | null): RValue {
+    const def = this.methodOf(recv, name);
+    if (def) return this.callDef(def.node, args, block, def.self);
+    return callMethod(this, recv, name, args, block) ?? new RUnknown(`${describe(recv)}.${name}`);
   }
 
   hashElements(elements: Node[], env: Env): RHash {
@@ -628,11 +761,23 @@ export class Interpreter implements MapperHost {
     this.constants.set(name, value);
   }
 
-  ivar(name: string): RValue {
-    return this.ivars.get(name) ?? null;
+  /** Instance variables: an object's own inside its methods, else the file's top level's. */
+  ivar(name: string, self: Self): RValue {
+    return (self.kind === "object" ? self.object.ivars : this.ivars).get(name) ?? null;
   }
-  setIvar(name: string, value: RValue): void {
-    this.ivars.set(name, value);
+  setIvar(name: string, value: RValue, self: Self): void {
+    (self.kind === "object" ? self.object.ivars : this.ivars).set(name, value);
+  }
+
+  /**
+   * Where Ruby reports a lambda or method called with the wrong number of arguments: its
+   * own first line. The span runs from the definition to its parameters (`->(mapper)`,
+   * `def call(mapper)`).
+   */
+  definitionSpan(node: Node, params: Node | null, fallback: N.Location | null, index = this.index): Span {
+    const start = node.location.startOffset;
+    const end = params ? params.location.startOffset + params.location.length : fallback ? fallback.startOffset + fallback.length : start;
+    return index.span(start, Math.max(end, start));
   }
 
   inquirer(): RInquirer {
@@ -771,14 +916,21 @@ export function deepMerge(a: RHash, b: RHash): RHash {
   return out;
 }
 
-function bindParameters(it: Interpreter, params: N.ParametersNode | null, given: RValue[], env: Env, strict: boolean): void {
-  if (!params) return;
+/**
+ * Binds arguments to parameters. `strict` (methods and lambdas) checks their number, and
+ * says where Ruby reports a mismatch: the definition, not the call.
+ */
+function bindParameters(it: Interpreter, params: N.ParametersNode | null, given: RValue[], env: Env, strict?: () => Span): void {
   const args = [...given];
+  if (!params) {
+    if (strict && args.length) throw new RoutingError(`wrong number of arguments (given ${given.length}, expected 0)`, "ArgumentError", strict());
+    return;
+  }
   const keywords = params.keywords.length || params.keywordRest ? (args[args.length - 1] instanceof RHash ? (args.pop() as RHash) : new RHash()) : null;
   const required = params.requireds.length + params.posts.length;
   if (strict && (args.length < required || (!params.rest && args.length > required + params.optionals.length))) {
     const max = params.rest ? "+" : params.optionals.length ? `..${required + params.optionals.length}` : "";
-    throw new RoutingError(`wrong number of arguments (given ${given.length}, expected ${required}${max})`);
+    throw new RoutingError(`wrong number of arguments (given ${given.length}, expected ${required}${max})`, "ArgumentError", strict());
   }
   const bindTarget = (p: Node, v: RValue) => {
     if (p instanceof N.RequiredParameterNode) env.declare(p.name, v);
@@ -810,7 +962,15 @@ function bindParameters(it: Interpreter, params: N.ParametersNode | null, given:
   if (params.block?.name) env.declare(params.block.name, env.block);
 }
 
-function bindBlockParameters(it: Interpreter, node: N.BlockParametersNode | N.NumberedParametersNode | N.ItParametersNode | null, args: RValue[], env: Env, lambda: boolean): void {
+/** A block's parameters; a lambda's (`strict`) are checked as a method's are. */
+function bindBlockParameters(
+  it: Interpreter,
+  node: N.BlockParametersNode | N.NumberedParametersNode | N.ItParametersNode | null,
+  args: RValue[],
+  env: Env,
+  strict?: () => Span,
+): void {
+  const lambda = strict !== undefined;
   if (node instanceof N.NumberedParametersNode) {
     const list = node.maximum > 1 && args.length === 1 && Array.isArray(args[0]) ? (args[0] as RValue[]) : args;
     for (let i = 1; i <= node.maximum; i++) env.declare(`_${i}`, list[i - 1] ?? null);
@@ -821,12 +981,12 @@ function bindBlockParameters(it: Interpreter, node: N.BlockParametersNode | N.Nu
     return;
   }
   const params = node?.parameters ?? null;
-  if (!params) return;
+  if (!params) return bindParameters(it, null, args, env, strict);
   let list = args;
   // A proc auto-splats a single Array argument across several parameters (`each { |k, v| }`).
   const arity = params.requireds.length + params.optionals.length + params.posts.length;
   if (!lambda && list.length === 1 && Array.isArray(list[0]) && (arity > 1 || params.rest)) list = list[0] as RValue[];
-  bindParameters(it, params, list, env, lambda);
+  bindParameters(it, params, list, env, strict);
 }
 
 // ---- node handlers --------------------------------------------------------------------------
@@ -847,7 +1007,10 @@ on(N.CallNode, function (n, env) {
 on(N.NilNode, () => null);
 on(N.TrueNode, () => true);
 on(N.FalseNode, () => false);
-on(N.SelfNode, (_n, env) => (env.self.kind === "mapper" ? RMapper.instance : env.self.kind === "merger" ? env.self.merger : null));
+on(N.SelfNode, (_n, env) => {
+  const self = env.self;
+  return self.kind === "mapper" ? RMapper.instance : self.kind === "merger" ? self.merger : self.kind === "object" ? self.object : null;
+});
 on(N.IntegerNode, (n) => Number(n.value));
 on(N.FloatNode, (n) => n.value);
 on(N.StringNode, (n) => n.unescaped.value);
@@ -902,9 +1065,11 @@ function regexpFlags(text: string): string {
   return ["m", "i", "x"].filter((f) => text.includes(f)).join("");
 }
 on(N.ArrayNode, function (n, env) {
-  if (!n.elements.some(isSpread)) return this.evalEach(n.elements, env);
+  if (!n.elements.some(isSpreadOrMissing)) return this.evalEach(n.elements, env);
   const out: RValue[] = [];
   for (const el of n.elements) {
+    // An element a syntax error left out (`[:index,` being typed) is not there yet.
+    if (el instanceof N.MissingNode) continue;
     if (el instanceof N.SplatNode) {
       const v = this.eval(el.expression, env);
       if (Array.isArray(v)) out.push(...v);
@@ -968,22 +1133,24 @@ on(N.MultiWriteNode, function (n, env) {
   });
   return value;
 });
-on(N.InstanceVariableReadNode, function (n) {
-  return this.ivar(n.name);
+on(N.InstanceVariableReadNode, function (n, env) {
+  return this.ivar(n.name, env.self);
 });
 on(N.InstanceVariableWriteNode, function (n, env) {
   const v = this.eval(n.value, env);
-  this.setIvar(n.name, v);
+  this.setIvar(n.name, v, env.self);
   return v;
 });
 on(N.InstanceVariableOrWriteNode, function (n, env) {
-  const current = this.ivar(n.name);
+  const current = this.ivar(n.name, env.self);
   if (truthy(current)) return current;
   const v = this.eval(n.value, env);
-  this.setIvar(n.name, v);
+  this.setIvar(n.name, v, env.self);
   return v;
 });
 on(N.GlobalVariableReadNode, (n) => new RUnknown(n.name));
+// Ruby 3.4's `it`, the block's one parameter.
+on(N.ItLocalVariableReadNode, (_n, env) => env.lookup("it") ?? null);
 on(N.ConstantReadNode, function (n) {
   return this.constant(n.name);
 });

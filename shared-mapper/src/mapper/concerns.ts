@@ -1,29 +1,38 @@
 /**
- * `Mapper::Concerns` (mapper.rb): `concern` records a block, `concerns` replays it in the
- * current scope with the options given. Names are looked up as given: `:x` and `"x"` differ.
+ * `Mapper::Concerns` (mapper.rb): `concern` records a callable, `concerns` calls it in the
+ * current scope with the options given. A block becomes `lambda { |mapper, options|
+ * mapper.instance_exec(options, &block) }`; any other callable (a lambda, a proc, an object
+ * with `call`) is called as `callable.call(mapper, options)`, so it draws through its first
+ * argument, and a lambda of the wrong arity raises at its own line. Names are looked up as
+ * given: `:x` and `"x"` differ.
  */
-import { RProc, RValue, isSym, toS } from "../ruby/values.js";
+import { RMapper, RProc, RValue, isSym, toS } from "../ruby/values.js";
 import { extractOptions, checkArity } from "./block.js";
 import { routingError } from "./errors.js";
 import { flatten } from "./scoping.js";
 import type { Call, MapperState } from "./state.js";
+
+/** A recorded concern: the block given to `concern`, or the callable given instead. */
+export type Concern = { block: RProc } | { callable: RValue };
 
 const key = (name: RValue): string => (isSym(name) ? ":" + name.name : "s:" + toS(name));
 
 export function concern(m: MapperState, call: Call): void {
   checkArity(call.args, 1, 2);
   const [name, callable] = call.args;
-  const body = callable instanceof RProc ? callable : call.block;
-  if (!body) throw routingError("tried to create Proc object without a block");
-  m.concerns.set(key(name), body);
+  // `callable ||= lambda { ... }`: a nil or false callable falls back to the block.
+  if (callable !== undefined && callable !== null && callable !== false) m.concerns.set(key(name), { callable });
+  else if (call.block) m.concerns.set(key(name), { block: call.block });
+  else throw routingError("tried to create Proc object without a block");
 }
 
 export function concerns(m: MapperState, call: Call): void {
   const args = [...call.args];
   const options = extractOptions(args);
   for (const name of flatten(args)) {
-    const body = m.concerns.get(key(name));
-    if (!body) throw routingError(`No concern named ${toS(name, m.ruby)} was found!`);
-    body.call([options]);
+    const found = m.concerns.get(key(name));
+    if (!found) throw routingError(`No concern named ${toS(name, m.ruby)} was found!`);
+    if ("block" in found) found.block.call([options]);
+    else m.host.callValue(found.callable, [RMapper.instance, options]);
   }
 }

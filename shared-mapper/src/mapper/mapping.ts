@@ -6,7 +6,8 @@
  */
 import { analyzePath, EMPTY_PATH, PathInfo, PathSyntaxError } from "../journey/pattern.js";
 import {
-  inspect, isSym, RConst, RHash, RProc, RRedirect, RRegexp, RSymbol, RUnknown, RValue, sym, toS, truthy, typeName, unknownConstant,
+  inspect, isSym, noImplicitConversion, noMethodMessage, RConst, RHash, RObject, RProc, RRedirect, RRegexp, RSymbol, RUnknown, RValue, sym, toS, truthy,
+  typeName, UnknownValueError, unknownConstant,
 } from "../ruby/values.js";
 import { routingError } from "./errors.js";
 import { DrawnRoute, MappedRoute, PlainGroup, PlainRoute } from "./route.js";
@@ -110,7 +111,9 @@ function noteUnknownValues(m: MapperState, hash: RHash, what: string): void {
  * string, and its text is asked for (so the call is skipped, and said so).
  */
 export function isCallable(v: RValue | undefined): boolean {
-  return v instanceof RRedirect || v instanceof RConst || v instanceof RProc || (v instanceof RUnknown && v.object);
+  return (
+    v instanceof RRedirect || v instanceof RConst || v instanceof RProc || (v instanceof RUnknown && v.object) || (v instanceof RObject && v.methods.has("call"))
+  );
 }
 
 export function buildRoute(m: MapperState, o: MappingOptions): DrawnRoute {
@@ -155,7 +158,7 @@ export function buildRoute(m: MapperState, o: MappingOptions): DrawnRoute {
       if (urlDefaults.size) defaults = urlDefaults.merge(defaults);
       given.forEach((k, v) => (constraints ??= new RHash()).set(k, v));
     }
-  } else if (!isCallable(given) && !(given instanceof RUnknown)) {
+  } else if (!isCallable(given) && !(given instanceof RUnknown) && !(given instanceof RObject && given.methods.has("matches?"))) {
     throw routingError(`Invalid constraint: ${inspect(given, m.ruby)} must respond to :call or :matches?`);
   }
 
@@ -264,14 +267,18 @@ function normalizeOptions(m: MapperState, options: RHash, pathParams: string[], 
 function controllerAndAction(m: MapperState, o: MappingOptions): [RValue | undefined, RValue | undefined] {
   const { to } = o;
   if (to === undefined || to === null) return [o.controller, o.defaultAction];
+  // A value the evaluator cannot know may be the "controller#action" String: its text is needed.
+  if (to instanceof RUnknown) throw new UnknownValueError(to);
   if (typeof to !== "string" && m.version.gte(7, 2)) {
     throw routingError(
       ":to must respond to `action` or `call`, or it must be a String that includes '#', or the controller should be implicit",
     );
   }
   if (typeof to !== "string" && m.version.gte(7, 1)) {
-    throw routingError(noMethodMessage(m, "include?", to), "NoMethodError");
+    throw routingError(noMethodMessage(m.ruby, "include?", to), "NoMethodError");
   }
+  // Before 7.1, `/#/.match?(to)`: a Symbol is read, anything else that is no String raises.
+  if (typeof to !== "string" && !(to instanceof RSymbol)) throw routingError(noImplicitConversion(to, "String"), "TypeError");
   const text = toS(to);
   if (text.includes("#")) {
     const [c, a] = rubySplit(text, "#");
@@ -307,12 +314,6 @@ function controllerAndActionRails32(o: MappingOptions, pathParams: string[], mod
   return hash;
 }
 
-/** Ruby's NoMethodError text, whose wording changed in Ruby 3.3 and 3.4. */
-function noMethodMessage(m: MapperState, method: string, receiver: RValue): string {
-  if (m.ruby.modernHashInspect) return `undefined method '${method}' for an instance of ${typeName(receiver)}`;
-  return `undefined method \`${method}' for ${inspect(receiver, m.ruby)}:${typeName(receiver)}`;
-}
-
 /** Ruby's `String#split` with a string separator: trailing empty fields are dropped. */
 function rubySplit(s: string, sep: string): string[] {
   const parts = s.split(sep);
@@ -333,6 +334,11 @@ const CONTROLLER_NAME = /^[a-z_0-9][a-z_0-9\/]*$/;
 
 function translateController(part: RValue): RValue {
   if (part instanceof RRegexp) return part;
+  // `/\A[a-z_0-9][a-z_0-9\/]*\z/.match?(controller)` reads Strings and Symbols only.
+  if (part instanceof RConst) throw new UnknownValueError(unknownConstant(part.path));
+  if (typeof part !== "string" && !(part instanceof RSymbol) && !(part instanceof RUnknown)) {
+    throw routingError(noImplicitConversion(part, "String"), "TypeError");
+  }
   const text = toS(part);
   if (CONTROLLER_NAME.test(text)) return text;
   throw routingError(

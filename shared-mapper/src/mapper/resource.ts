@@ -3,7 +3,9 @@
  * path rules of one `resources`/`resource` declaration.
  */
 import { pluralize, singularize } from "../inflector.js";
-import { RHash, RSymbol, RValue, toS, truthy } from "../ruby/values.js";
+import {
+  noMethodMessage, RConst, RHash, RInquirer, RSymbol, RUnknown, RValue, toS, truthy, UnknownValueError, unknownConstant, type RubyVersion,
+} from "../ruby/values.js";
 import { routingError } from "./errors.js";
 import type { Version } from "./version.js";
 
@@ -14,6 +16,10 @@ export interface ResourceOptions {
   shallow: boolean;
   options: RHash;
   version: Version;
+  /** For the wording of what Ruby raises on a value of the wrong type. */
+  ruby: RubyVersion;
+  /** The declaration spans a syntax error: action lists keep only the names in them. */
+  partial: boolean;
 }
 
 // Shared, and frozen so that sharing them stays safe.
@@ -34,6 +40,8 @@ export class Resource {
   readonly only: RValue | undefined;
   readonly except: RValue | undefined;
   protected readonly version: Version;
+  private readonly ruby: RubyVersion;
+  private readonly partial: boolean;
 
   constructor(o: ResourceOptions) {
     const { options } = o;
@@ -41,13 +49,17 @@ export class Resource {
     if (o.version.gte(4, 0) && toS(param ?? null).includes(":")) {
       throw routingError(":param option can't contain colons");
     }
-    if (o.version.gte(8, 0)) checkOnlyExcept(o, this.singletonKind());
+    // A list being typed is not checked: the parser may have swallowed the lines after it.
+    if (o.version.gte(8, 0) && !o.partial) checkOnlyExcept(o, this.singletonKind());
     this.version = o.version;
+    this.ruby = o.ruby;
+    this.partial = o.partial;
     this.name0 = toS(o.entities);
     this.path = toS(options.sget("path") ?? this.name0);
     this.controller = toS(options.sget("controller") ?? this.name0);
     this.as = options.sget("as");
-    this.param = truthy(param) && o.version.gte(4, 0) ? toS(param!) : "id";
+    // `(options[:param] || :id).to_sym`
+    this.param = truthy(param) && o.version.gte(4, 0) ? symbolName(param!, o.ruby) : "id";
     this.options = options;
     this.shallowFlag = o.shallow;
     this.apiOnly = o.apiOnly;
@@ -80,8 +92,8 @@ export class Resource {
     // `actions()` filtered, as bits: a standard action is in it when `only` (else the
     // defaults) has it and `except` does not. No list is made: most resources need none.
     if (this.standardCache === undefined) {
-      let bits = this.only !== undefined ? actionBits(toArray(this.only)) : defaultBits(this.defaultActions());
-      if (this.except !== undefined) bits &= ~actionBits(toArray(this.except));
+      let bits = this.only !== undefined ? actionBits(this.actionList(this.only)) : defaultBits(this.defaultActions());
+      if (this.except !== undefined) bits &= ~actionBits(this.actionList(this.except));
       this.standardCache = bits;
     }
     return this.standardCache;
@@ -93,12 +105,18 @@ export class Resource {
     if (this.except === undefined) return available;
     // `except: :destroy` on the default actions is the common case: one shared list each.
     if (this.except instanceof RSymbol && this.only === undefined) return defaultsWithout(available, this.except.name);
-    const except = toArray(this.except).map((a) => toS(a));
+    const except = this.actionList(this.except);
     return available.filter((a) => !except.includes(a));
   }
 
   availableActions(): string[] {
-    return this.only !== undefined ? toArray(this.only).map((a) => toS(a)) : this.defaultActions();
+    return this.only !== undefined ? this.actionList(this.only) : this.defaultActions();
+  }
+
+  /** `Array(only).map(&:to_sym)`, read when the actions are drawn, as Rails reads it. */
+  private actionList(given: RValue): string[] {
+    const list = this.partial ? toArray(given).filter(isName) : toArray(given);
+    return list.map((a) => symbolName(a, this.ruby));
   }
 
   get name(): string {
@@ -229,13 +247,24 @@ export function toArray(v: RValue | undefined): RValue[] {
 const PLURAL_ACTIONS = ["index", "create", "new", "show", "update", "destroy", "edit"];
 const SINGULAR_ACTIONS = ["show", "create", "update", "destroy", "new", "edit"];
 
+const isName = (v: RValue) => typeof v === "string" || v instanceof RSymbol;
+
+/** The name of Ruby's `v.to_sym`: Strings and Symbols have one; anything else raises Ruby's NoMethodError. */
+function symbolName(v: RValue, ruby: RubyVersion): string {
+  // A value the evaluator cannot know stands for a name: `toS` says so (it throws UnknownValueError).
+  if (typeof v === "string" || v instanceof RSymbol || v instanceof RInquirer || v instanceof RUnknown) return toS(v);
+  if (v instanceof RConst) throw new UnknownValueError(unknownConstant(v.path));
+  throw routingError(noMethodMessage(ruby, "to_sym", v), "NoMethodError");
+}
+
 /** Rails 8.0 raises for `only:`/`except:` naming actions the resource does not have; 8.1 names the resource. */
 function checkOnlyExcept(o: ResourceOptions, singleton: boolean): void {
   const valid = singleton ? SINGULAR_ACTIONS : PLURAL_ACTIONS;
   const only = o.options.sget("only");
   const except = o.options.sget("except");
   if ((only === undefined || only === null) && (except === undefined || except === null)) return;
-  const given = [...toArray(only ?? null), ...toArray(except ?? null)].map((v) => toS(v));
+  // `[only, except].flatten.compact.uniq.map(&:to_sym)`
+  const given = [...toArray(only ?? null), ...toArray(except ?? null)].flat(Infinity as 1).filter((v) => v !== null).map((v) => symbolName(v, o.ruby));
   const invalid = [...new Set(given)].filter((a) => !valid.includes(a));
   if (!invalid.length) return;
   const list = (xs: string[]) => "[" + xs.map((x) => ":" + x).join(", ") + "]";

@@ -5,7 +5,8 @@
  * first, then concerns, then the standard actions.
  */
 import {
-  blank, inspect, isSym, RConst, RHash, RRegexp, RSymbol, RUnknown, RValue, sym, toS, truthy, typeName, UnknownValueError, unknownConstant,
+  blank, inspect, isSym, noMethodMessage, RConst, RHash, RInquirer, RRegexp, RSymbol, RUnknown, RValue, sym, toS, truthy, typeName,
+  UnknownValueError, unknownConstant, type RubyVersion,
 } from "../ruby/values.js";
 import { extractOptions, checkArity, yieldTo } from "./block.js";
 import { concerns as callConcerns } from "./concerns.js";
@@ -63,7 +64,7 @@ function declareResource(m: MapperState, call: Call, singleton: boolean): void {
   // what they read from the scope is the same on either side of it.
   options = applyActionOptions(m, options, singleton);
   const shallow = truthy(m.scope.get("shallow") ?? null);
-  const init = { entities: args.pop() ?? null, apiOnly: m.apiOnly, shallow, options, version: m.version };
+  const init = { entities: args.pop() ?? null, apiOnly: m.apiOnly, shallow, options, version: m.version, ruby: m.ruby, partial: m.partial };
   const res = singleton ? new SingletonResource(init) : new Resource(init);
   if (m.fastPaths && !call.block && !truthy(options.sget("concerns")) && plainResource(m, res)) return;
   withScopeLevel(m, singleton ? "resource" : "resources", () => {
@@ -352,8 +353,17 @@ function prefixNameForAction(s: ActionScope, as: RValue | undefined, action: RVa
   return undefined;
 }
 
+/** `prefix.empty?`, which Strings, Symbols, Arrays and Hashes answer; on anything else Ruby raises. */
+function checkEmptiable(prefix: RValue, ruby: RubyVersion): void {
+  if (typeof prefix === "string" || prefix instanceof RSymbol || Array.isArray(prefix) || prefix instanceof RHash) return;
+  if (prefix instanceof RInquirer || prefix instanceof RUnknown) return;
+  if (prefix instanceof RConst) throw new UnknownValueError(unknownConstant(prefix.path));
+  throw routingError(noMethodMessage(ruby, "empty?", prefix), "NoMethodError");
+}
+
 /** `name_for_action`: the route name Rails derives, or undefined. */
 export function nameForAction(m: MapperState, as: RValue | undefined, action: RValue | undefined): string | undefined {
+  if (truthy(as)) checkEmptiable(as!, m.ruby);
   const candidate = nameCandidate(actionScope(m), as, action);
   if (candidate === undefined || (as === undefined || as === null) && m.set.hasNamedRoute(candidate)) return undefined;
   return candidate;
@@ -397,6 +407,9 @@ export function match(m: MapperState, call: Call): void {
     options = args[0];
     const found = options.entries().find(([k]) => typeof k === "string");
     if (!found) options.forEach((k) => mustBeKnown(k));
+    // 8.1 takes the options as keywords: with nothing but known keywords there is no path
+    // and nothing to draw, silently; any other key is a mapping with no path in it.
+    if (!found && m.version.gte(8, 1) && options.keys().every((k) => isSym(k) && MATCH_KEYWORDS.has(k.name))) return;
     if (!found && m.version.lt(4, 0)) {
       // Rails 3.2 did not check: the route lands on the scope's own path.
       paths = [""];
@@ -478,6 +491,9 @@ function mapMatch(m: MapperState, paths: RValue[], options: RHash): void {
     decomposedMatch(m, { path: action, options: options.dup(), explicitPath: parts.optionPath, parts });
   }
 }
+
+/** The keywords of Rails 8.1's `match` (and of the verb methods, which pass `via:`). */
+const MATCH_KEYWORDS = new Set(["as", "via", "to", "controller", "action", "on", "defaults", "constraints", "anchor", "format", "path", "internal"]);
 
 /**
  * A path or a resource name must be known. A value the evaluator cannot know, or a constant

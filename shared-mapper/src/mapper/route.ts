@@ -10,7 +10,7 @@
  */
 import type { PathInfo } from "../journey/pattern.js";
 import { dasherize } from "../inflector.js";
-import { displayText, inspect, isSym, RConst, RHash, RProc, RRedirect, RRegexp, RSymbol, RUnknown, RValue, sym } from "../ruby/values.js";
+import { displayText, inspect, isSym, RConst, RHash, RObject, RProc, RRedirect, RRegexp, RSymbol, RUnknown, RValue, sym } from "../ruby/values.js";
 import type { RubyVersion } from "../ruby/values.js";
 import type { Endpoint, PathParameter, Route, Span } from "../types.js";
 import type { SourceRef } from "./state.js";
@@ -283,7 +283,7 @@ function endpointFor(p: RouteParts, c: DisplayContext, controller: string | null
   if (to instanceof RConst) return { kind: p.engine ? "engine" : "app", text: to.path };
   // Rails 7.1 prints procs and lambdas by kind, not by their (unknowable) address.
   if (to instanceof RProc && c.inlineHandlerText) return { kind: "app", text: "Inline handler (Proc/Lambda)" };
-  if (to instanceof RProc || to instanceof RUnknown) return { kind: "app", text: inspect(to, c.ruby) };
+  if (to instanceof RProc || to instanceof RUnknown || to instanceof RObject) return { kind: "app", text: inspect(to, c.ruby) };
   return { kind: "controller", text: `${controller ?? ""}#${action ?? ""}` };
 }
 

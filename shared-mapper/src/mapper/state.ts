@@ -4,6 +4,7 @@
  * running a block, reading a drawn file, and the source span of the current DSL call.
  */
 import type { RubyVersion, RProc, RValue } from "../ruby/values.js";
+import type { Concern } from "./concerns.js";
 import type { EngineRegistry } from "./engines.js";
 import type { DisplayContext } from "./route.js";
 import type { Span } from "../types.js";
@@ -27,12 +28,14 @@ export interface MapperHost {
   evalFile(path: string, name: string): void;
   /** An information diagnostic at the current call. */
   info(message: string): void;
+  /** `value.call(*args)`, for a value Rails calls (a concern's callable): a proc, or an object with `call`. */
+  callValue(value: RValue, args: RValue[]): RValue;
 }
 
 export interface MapperState {
   scope: Scope;
   readonly set: RouteSet;
-  readonly concerns: Map<string, RProc>;
+  readonly concerns: Map<string, Concern>;
   readonly version: Version;
   readonly ruby: RubyVersion;
   readonly apiOnly: boolean;
@@ -42,6 +45,12 @@ export interface MapperState {
   readonly engines: EngineRegistry;
   /** Whether routes with nothing but scope and action take `buildPlainRoute` (tests compare both ways). */
   readonly fastPaths: boolean;
+  /**
+   * Whether the DSL call being evaluated spans a syntax error: the parser guessed part of
+   * its arguments (a list being typed swallows the lines after it), and values that are no
+   * action name in an action list are left out instead of raising.
+   */
+  partial: boolean;
   /** What the drawn routes need to print themselves later. */
   readonly display: DisplayContext;
 }

@@ -129,6 +129,16 @@ export class RMerger {
   ) {}
 }
 
+/** An instance of a class defined in the routes files (`Commentable.new`), with its instance variables. */
+export class RObject {
+  readonly ivars = new Map<string, RValue>();
+  constructor(
+    readonly className: string,
+    /** The instance methods its class (and the superclasses the files define) has: what it `respond_to?`. */
+    readonly methods: ReadonlySet<string>,
+  ) {}
+}
+
 /** The mapper itself, as a value (`self` inside the draw block, `mapper` in a concern callable). */
 export class RMapper {
   static readonly instance = new RMapper();
@@ -289,6 +299,7 @@ export type RValue =
   | RInquirer
   | RMerger
   | RMapper
+  | RObject
   | RUnknown;
 
 /** Ruby truthiness: everything but nil and false. */
@@ -366,15 +377,32 @@ function regexpToS(r: RRegexp): string {
 
 /** Which Ruby prints the values: only `Hash#inspect` differs between the versions we support. */
 export interface RubyVersion {
-  /** Ruby 3.4 prints `{id: 1}` and `{"a" => 1}`; earlier `{:id=>1}` and `{"a"=>1}`. */
+  /** Ruby 3.4 prints `{id: 1}` and `{"a" => 1}`, and quotes names in messages as 'x'; earlier `{:id=>1}`, `{"a"=>1}` and `x'. */
   modernHashInspect: boolean;
+  /** Ruby 3.3 names a NoMethodError's receiver by its class ("for an instance of Integer"), earlier by its inspect ("for 1:Integer"). */
+  receiverByClass: boolean;
 }
-export const DEFAULT_RUBY: RubyVersion = { modernHashInspect: true };
+export const DEFAULT_RUBY: RubyVersion = { modernHashInspect: true, receiverByClass: true };
 
 export function rubyVersion(version: string | undefined): RubyVersion {
   const [major, minor] = (version ?? "3.4").split(".").map((x) => parseInt(x, 10));
   if (Number.isNaN(major)) return DEFAULT_RUBY;
-  return { modernHashInspect: major > 3 || (major === 3 && (minor || 0) >= 4) };
+  const atLeast = (n: number) => major > 3 || (major === 3 && (minor || 0) >= n);
+  return { modernHashInspect: atLeast(4), receiverByClass: atLeast(3) };
+}
+
+/** Ruby's NoMethodError message for `receiver.method`, worded as the selected Ruby words it. */
+export function noMethodMessage(ruby: RubyVersion, method: string, receiver: RValue): string {
+  const name = ruby.modernHashInspect ? `'${method}'` : `\`${method}'`;
+  if (!ruby.receiverByClass) return `undefined method ${name} for ${inspect(receiver, ruby)}:${typeName(receiver)}`;
+  const special = receiver === null || receiver === true || receiver === false;
+  return `undefined method ${name} for ${special ? inspect(receiver, ruby) : `an instance of ${typeName(receiver)}`}`;
+}
+
+/** Ruby's TypeError for a value used where a String (or a Hash...) is needed. */
+export function noImplicitConversion(v: RValue, into: string): string {
+  const what = v === null || v === true || v === false ? inspect(v) : typeName(v);
+  return `no implicit conversion of ${what} into ${into}`;
 }
 
 /** Ruby's `inspect`. */
@@ -394,6 +422,11 @@ export function inspect(v: RValue | undefined, ruby: RubyVersion = DEFAULT_RUBY)
   if (v instanceof RInquirer) return inspectString(v.value);
   if (v instanceof RMerger) return "#<ActiveSupport::OptionMerger>";
   if (v instanceof RMapper) return "#<ActionDispatch::Routing::Mapper>";
+  // The address is not knowable statically: zeros, as for procs.
+  if (v instanceof RObject) {
+    const ivars = [...v.ivars].map(([name, value]) => ` ${name}=${inspect(value, ruby)}`).join(",");
+    return `#<${v.className}:0x0000000000000000${ivars}>`;
+  }
   return v.description;
 }
 
@@ -473,5 +506,6 @@ export function typeName(v: RValue | undefined): string {
   if (v instanceof RRegexp) return "Regexp";
   if (v instanceof RRange) return "Range";
   if (v instanceof RProc) return "Proc";
+  if (v instanceof RObject) return v.className;
   return "Object";
 }

@@ -1,0 +1,4 @@
+Rails.application.routes.draw do
+  resources :tags, only: :index
+  resources :posts, only: 1
+end
