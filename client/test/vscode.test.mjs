@@ -1,39 +1,38 @@
-// The extension in a real VS Code: the VSIX from `npm run package` is installed with
-// `--install-extension`, its packaged contents run the mocha suite in the real extension
-// host (client/test/vscode/suite), and a UI test drives the workbench in Chromium: open the
-// routes file, see the squiggle and the Problems count, hover a declaration, read the hover.
-// With UPDATE_SCREENSHOTS=1 its screenshots replace client/media/screenshots (used by the
-// marketplace README).
+// The extension in a real VS Code: the VSIX from `npm run package`, unpacked, runs its mocha
+// suite (client/test/vscode/suite) in the real extension host through @vscode/test-electron's
+// `runTests` (runSuite.mjs, with launcher.mjs standing in for the `code` binary); and a UI test
+// installs the VSIX with `--install-extension`, as users do, and drives the workbench in
+// Chromium: open the routes file, see the squiggle and the Problems count, hover a declaration,
+// read the hover. With UPDATE_SCREENSHOTS=1 its screenshots replace client/media/screenshots
+// (shown by the marketplace README).
 // Skipped, and said so, without Chromium; under CI=true that is a failure.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { format } from "node:util";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { CHROMIUM_ARGS, install, installVsix, serve } from "./vscode/realVsCode.mjs";
+import { CHROMIUM, CHROMIUM_ARGS, install, installVsix, serve } from "./vscode/realVsCode.mjs";
+import { runSuite, sampleWorkspace, unpackVsix } from "./vscode/runSuite.mjs";
 import { scratchDir } from "../../test-fixtures/lib/scratch.mjs";
 
 const repo = new URL("../..", import.meta.url).pathname;
-const CHROMIUM = "/usr/bin/chromium";
 const available = existsSync(CHROMIUM);
 const skip = !available && process.env.CI !== "true" && "Chromium is not installed (apt-get install -y chromium)";
 const work = scratchDir("routemap-vscode-");
 const dirs = { extensionsDir: join(work, "extensions"), serverDataDir: join(work, "server"), userDataDir: join(work, "user") };
-// The README's screenshots are rewritten only on request; otherwise they go to the temporary directory.
+// The README's screenshots are rewritten only on request; otherwise they go to the scratch directory.
 const screenshots = process.env.UPDATE_SCREENSHOTS === "1" ? join(repo, "client/media/screenshots") : join(work, "screenshots");
 let server;
 let browser;
-let vsix;
+let packaged;
 
 before(async () => {
   if (skip) return;
   assert.ok(available, "Chromium is required under CI=true (apt-get install -y chromium)");
   const p = install(repo, (m) => console.log(`vscode: ${m}`));
   execFileSync("npm", ["run", "package", "--silent"], { cwd: repo, stdio: "pipe" });
-  const version = JSON.parse(readFileSync(join(repo, "client/package.json"), "utf8")).version;
-  vsix = join(repo, "client", `routemap-${version}.vsix`);
-  assert.match(installVsix(p, vsix, dirs.extensionsDir, dirs.serverDataDir), /was successfully installed/);
+  packaged = unpackVsix(work);
+  assert.match(installVsix(p, packaged.vsix, dirs.extensionsDir, dirs.serverDataDir), /was successfully installed/);
   server = await serve(p, dirs);
   const { chromium } = await import("playwright-core");
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
@@ -41,13 +40,12 @@ before(async () => {
 
 after(async () => {
   await browser?.close();
-  server?.stop();
+  await server?.stop();
 });
 
 /** A fresh copy of the sample app, optionally with a line added to its routes file. */
 function workspace(name, extraRoutesLine) {
-  const dir = join(work, name);
-  cpSync(join(repo, "test-fixtures/sample-app"), dir, { recursive: true });
+  const dir = sampleWorkspace(work, name);
   if (extraRoutesLine) {
     const file = join(dir, "config/routes.rb");
     writeFileSync(file, readFileSync(file, "utf8").replace('  root "storefront#index"\n', `  root "storefront#index"\n${extraRoutesLine}\n`));
@@ -55,28 +53,11 @@ function workspace(name, extraRoutesLine) {
   return dir;
 }
 
-test("the packaged extension passes its suite in VS Code's extension host", { skip, timeout: 300_000 }, async () => {
-  // The packaged contents, unzipped, are the extension under test.
-  const unpacked = join(work, "unpacked");
-  mkdirSync(unpacked, { recursive: true });
-  execFileSync("unzip", ["-q", "-o", vsix, "-d", unpacked]);
-  const folder = workspace("suite");
-  // The extension host runs on the server: paths are given as URIs of that remote.
-  const remote = (path) => `vscode-remote://${new URL(server.url).host}${path}`;
-  const payload = [
-    ["extensionDevelopmentPath", remote(join(unpacked, "extension"))],
-    ["extensionTestsPath", remote(join(repo, "client/test/vscode/suite/index.js"))],
-  ];
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  const logs = [];
-  const exit = new Promise((resolve) => page.exposeFunction("codeAutomationExit", (code) => resolve(code)));
-  await page.exposeFunction("codeAutomationLog", (type, args) => logs.push(`${type}: ${format(...args)}`));
-  await page.goto(`${server.url}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
-  const code = await exit;
-  await page.close();
-  // The suite's own report (mocha's spec reporter), as the extension host logged it.
-  console.log(logs.filter((l) => /^info:\s+(✔|\d+\)|\d+ passing|\d+ failing|Routemap in VS Code)/.test(l) || /^error:.*(AssertionError|Error:)/.test(l)).join("\n"));
-  assert.equal(code, 0, `the suite failed:\n${logs.join("\n")}`);
+test("the packaged extension passes its suite in VS Code's extension host, run by @vscode/test-electron", { skip, timeout: 300_000 }, async () => {
+  const suiteWork = join(work, "suite");
+  mkdirSync(suiteWork, { recursive: true });
+  // runTests resolves with 0 when the suite passes, and rejects with its exit code otherwise.
+  assert.equal(await runSuite({ extensionPath: packaged.extensionPath, folder: workspace("suite-app"), work: suiteWork }), 0);
 });
 
 test("a user opens the routes file, sees the error and the Problems count, and hovers a declaration", { skip, timeout: 180_000 }, async () => {

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 export const CODE_SERVER = "4.139.1";
+export const CHROMIUM = "/usr/bin/chromium";
 export const NODE24 = "24.21.0";
 
 export function paths(repo) {
@@ -44,8 +45,14 @@ export function installVsix(p, vsix, extensionsDir, serverDataDir) {
   });
 }
 
-/** Starts the server on a free loopback port; resolves with its URL and a stop function. */
+/**
+ * Starts the server on a free loopback port; resolves with its URL and a `stop` that resolves
+ * once it has exited. Its sockets and temporary files go under `serverDataDir`, not the
+ * system's temp directory.
+ */
 export function serve(p, { extensionsDir, serverDataDir, userDataDir }) {
+  const tmp = join(serverDataDir, "tmp");
+  mkdirSync(tmp, { recursive: true });
   const child = spawn(
     p.node,
     [
@@ -53,14 +60,19 @@ export function serve(p, { extensionsDir, serverDataDir, userDataDir }) {
       "--accept-server-license-terms", "--telemetry-level", "off", "--enable-smoke-test-driver",
       "--extensions-dir", extensionsDir, "--server-data-dir", serverDataDir, "--user-data-dir", userDataDir,
     ],
-    { stdio: ["ignore", "pipe", "pipe"] },
+    { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, TMPDIR: tmp, XDG_RUNTIME_DIR: tmp } },
   );
+  const exited = new Promise((resolve) => child.once("exit", resolve));
   let output = "";
   return new Promise((resolve, reject) => {
     const onData = (data) => {
       output += data;
       const m = /Web UI available at (http:\/\/\S+?)\/?\s/.exec(output);
-      if (m) resolve({ url: m[1].replace("localhost", "127.0.0.1"), stop: () => child.kill(), output: () => output });
+      const stop = () => {
+        child.kill();
+        return exited;
+      };
+      if (m) resolve({ url: m[1].replace("localhost", "127.0.0.1"), stop, output: () => output });
     };
     child.stdout.on("data", onData);
     child.stderr.on("data", onData);
