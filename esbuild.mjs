@@ -23,13 +23,16 @@ const common = {
 // The server: CommonJS has no import.meta, so the bundle is given its own file URL instead.
 const serverDir = "server/dist/bundle";
 mkdirSync(serverDir, { recursive: true });
-await build({
+const server = {
   ...common,
-  entryPoints: { server: "server/src/bundle.ts", cli: "server/src/cli.ts" },
   outdir: serverDir,
   define: { ...common.define, "import.meta.url": "__bundleUrl" },
   banner: { js: 'const __bundleUrl = require("url").pathToFileURL(__filename).href;' },
-});
+};
+await build({ ...server, entryPoints: { server: "server/src/bundle.ts" } });
+// The command's `lsp` loads the language server's own bundle, beside it, instead of holding a copy.
+const lspBesideCli = { name: "lsp-beside-cli", setup: (b) => b.onResolve({ filter: /^\.\/bundle\.js$/ }, () => ({ path: "./server.js", external: true })) };
+await build({ ...server, entryPoints: { cli: "server/src/cli.ts" }, plugins: [lspBesideCli] });
 const prism = join(dirname(require.resolve("@ruby/prism/package.json")), "src", "prism.wasm");
 copyFileSync(prism, join(serverDir, "prism.wasm"));
 // The bundle is CommonJS whatever server/package.json says.

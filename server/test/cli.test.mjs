@@ -1,4 +1,4 @@
-// The `routemap` command as users run it (bin/routemap.js, which runs the bundle): a child
+// The `routemap` command as users run it (bin/routemap.cjs, which runs the bundle): a child
 // process, real files, real exit codes.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { scratchDir } from "../../test-fixtures/lib/scratch.mjs";
 
 const root = new URL("../..", import.meta.url).pathname;
-const cli = join(root, "server/bin/routemap.js");
+const cli = join(root, "server/bin/routemap.cjs");
 const run = (args, options = {}) => spawnSync(process.execPath, [cli, ...args], { encoding: "utf8", ...options });
 
 function app(files) {
@@ -174,4 +174,12 @@ test("a drawn file over the size cap is reported on the draw call, not read", ()
   assert.match(r.stdout, /ok#ok/);
   assert.doesNotMatch(r.stdout, /never/);
   assert.equal(r.stderr, "config/routes.rb:2:3: warning: Routemap did not read the drawn file huge.rb: it is larger than 4 MiB, the most Routemap reads. The routes it draws are missing.\n");
+});
+
+test("ROUTEMAP_TIMINGS=1 adds where the run's time went on stderr, and changes nothing else", () => {
+  const dir = app({ "config/routes.rb": "Rails.application.routes.draw do\n  resources :posts, only: :index\nend\n" });
+  const plain = run(["routes"], { cwd: dir });
+  const timed = run(["routes"], { cwd: dir, env: { ...process.env, ROUTEMAP_TIMINGS: "1" } });
+  assert.equal(timed.stdout, plain.stdout);
+  assert.match(timed.stderr, /^routemap: timings \(ms\): start [\d.]+, prism [\d.]+, parse [\d.]+, evaluation [\d.]+, printing [\d.]+\n$/);
 });

@@ -29,12 +29,12 @@ before(() => {
 /** The environment of a shell outside the checkout, with the installed `routemap` first on the PATH. */
 const outside = { ...process.env, PATH: `${join(prefix, "bin")}:${process.env.PATH}`, NODE_PATH: "" };
 
-test("the tarball holds the bundle, the WASM file and the executable, and depends on nothing", () => {
+test("the tarball holds the bundles, the WASM file and the executable, and depends on nothing", () => {
   assert.equal(packed.name, "@routemap/cli");
-  assert.deepEqual(packed.files.map((f) => f.path).sort(), ["LICENSE", "bin/routemap.js", "dist/bundle/cli.js", "dist/bundle/package.json", "dist/bundle/prism.wasm", "package.json"]);
+  assert.deepEqual(packed.files.map((f) => f.path).sort(), ["LICENSE", "bin/routemap.cjs", "dist/bundle/cli.js", "dist/bundle/package.json", "dist/bundle/prism.wasm", "dist/bundle/server.js", "package.json"]);
   const manifest = JSON.parse(execFileSync("tar", ["-xzOf", join(work, packed.filename), "package/package.json"], { encoding: "utf8" }));
   assert.equal(manifest.dependencies, undefined);
-  assert.deepEqual(manifest.bin, { routemap: "bin/routemap.js" });
+  assert.deepEqual(manifest.bin, { routemap: "bin/routemap.cjs" });
 });
 
 test("installed, `routemap routes` in an app's directory prints what Rails prints", () => {

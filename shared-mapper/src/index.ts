@@ -50,7 +50,7 @@ export async function createMapper(prismWasm: BufferSource): Promise<RouteMapper
   let expected = 0;
   return {
     map: (input) => {
-      const result = RSymbol.evaluation(() => mapRoutes(input, { parse, expected }));
+      const result = RSymbol.evaluation(() => mapRoutes(input, { parse, expected: expected || routesToExpect(input) }));
       expected = result.routes.length;
       return result;
     },
@@ -84,6 +84,18 @@ function parseFailureMessage(cause: string): string {
     `Routemap could not parse this file, so its routes are missing: Prism, in WebAssembly, failed on it (${cause}). ` +
     "Code nested a thousand levels deep, or a chain of thousands of operators, is more than it can take."
   );
+}
+
+/**
+ * A first map's guess at its table's size, so that the name table does not grow by doubling
+ * a dozen times: a line of a routes file (`resources :posts`) draws up to eight routes, in
+ * about six bytes each. Too large a guess costs only empty slots.
+ */
+function routesToExpect(input: MapInput): number {
+  let bytes = 0;
+  const files = input.files instanceof Map ? input.files.values() : Object.values(input.files);
+  for (const text of files) bytes += text.length;
+  return Math.ceil(bytes / 6);
 }
 
 /** A parsed file, and how long parsing it took in this map (0 when an earlier map did). */

@@ -3,7 +3,10 @@
  * diagnostics on stderr as `FILE:LINE:COL: severity: message`.
  */
 import { dirname, join, relative, resolve } from "node:path";
-import { formatExpanded, formatSheet, routeSections, type Diagnostic, type InspectOptions, type Route } from "@routemap/shared-mapper";
+import { setFlagsFromString } from "node:v8";
+import {
+  formatExpanded, formatSheet, routeSections, type Diagnostic, type InspectOptions, type MapInput, type MapOptions, type MapResult, type Route,
+} from "@routemap/shared-mapper";
 import { createNodeMapper } from "@routemap/shared-mapper/node";
 import { nodeFileSystem } from "../fileSystem.js";
 import { appOptions, readAppConfig, readRubyFiles } from "./appConfig.js";
@@ -47,22 +50,40 @@ export async function routesCommand(argv: string[], io: Io): Promise<number> {
     io.out(ROUTES_USAGE);
     return 0;
   }
-  const entry = resolve(args.file);
-  const text = nodeFileSystem.readFile(entry);
-  if (text === undefined) {
-    const why = nodeFileSystem.unreadReason?.(entry) ?? "no such file";
-    io.err(`routemap: cannot read ${args.file}: ${why}\n`);
+  const clock = new PhaseClock();
+  const input = readInput(args);
+  if (typeof input === "string") {
+    io.err(`routemap: ${input}\n`);
     return 2;
   }
-  const app = readAppConfig(entry);
+  oneShotCompilers();
+  const mapper = await createNodeMapper();
+  clock.lap("prism");
+  const result = mapper.map(input);
+  clock.lap("map", result.timings);
+  const display = (file: string) => relative(process.cwd(), file) || file;
+  io.out(render(result, args, input.options!, display));
+  clock.lap("printing");
+  for (const d of result.diagnostics) io.err(formatDiagnostic(d, display));
+  if (process.env.ROUTEMAP_TIMINGS === "1") io.err(clock.report());
+  return result.diagnostics.some((d) => d.severity === "error") ? 1 : 0;
+}
+
+/** The mapper's input for the command's file: it and its drawn files, the app's settings; or why it cannot be read. */
+function readInput(args: RoutesArgs): MapInput | string {
+  const entry = resolve(args.file);
+  const text = nodeFileSystem.readFile(entry);
+  if (text === undefined) return `cannot read ${args.file}: ${nodeFileSystem.unreadReason?.(entry) ?? "no such file"}`;
   const files = new Map<string, string>([[entry, text]]);
   const unread = new Map<string, string>();
   const drawDir = join(dirname(entry), "routes");
   readRubyFiles(drawDir, files, nodeFileSystem, unread);
-  const options = appOptions(app, { railsVersion: args.rails, rubyVersion: args.ruby, railsEnv: args.env, apiOnly: args.apiOnly });
-  const mapper = await createNodeMapper();
-  const result = mapper.map({ entry, files, unread, options: { ...options, drawPaths: [drawDir] } });
-  const display = (file: string) => relative(process.cwd(), file) || file;
+  const options = appOptions(readAppConfig(entry), { railsVersion: args.rails, rubyVersion: args.ruby, railsEnv: args.env, apiOnly: args.apiOnly });
+  return { entry, files, unread, options: { ...options, drawPaths: [drawDir] } };
+}
+
+/** The sheet, the expanded form or the JSON, as asked. */
+function render(result: MapResult, args: RoutesArgs, options: MapOptions, display: (f: string) => string): string {
   const inspect: InspectOptions = {
     railsVersion: options.railsVersion,
     controller: args.controller,
@@ -71,10 +92,42 @@ export async function routesCommand(argv: string[], io: Io): Promise<number> {
     sourceLocations: options.railsEnv === "development",
     engines: result.engines,
   };
-  if (args.json) io.out(JSON.stringify(routesJson(result.routes, inspect, display), null, 2) + "\n");
-  else io.out(args.expanded ? formatExpanded(result.routes, inspect) : formatSheet(result.routes, inspect));
-  for (const d of result.diagnostics) io.err(formatDiagnostic(d, display));
-  return result.diagnostics.some((d) => d.severity === "error") ? 1 : 0;
+  if (args.json) return JSON.stringify(routesJson(result.routes, inspect, display), null, 2) + "\n";
+  return args.expanded ? formatExpanded(result.routes, inspect) : formatSheet(result.routes, inspect);
+}
+
+/**
+ * Where a run's time goes, for `ROUTEMAP_TIMINGS=1` (`npm run bench` reads it): from the
+ * process's start to the command, Prism's loading, the map (its parse and evaluation, as the
+ * mapper measures them) and the printing.
+ */
+class PhaseClock {
+  private readonly laps: [string, number][] = [["start", performance.now()]];
+  private last = this.laps[0][1];
+
+  lap(name: string, map?: MapResult["timings"]): void {
+    const now = performance.now();
+    if (map) this.laps.push(["parse", map.parse], ["evaluation", now - this.last - map.parse]);
+    else this.laps.push([name, now - this.last]);
+    this.last = now;
+  }
+
+  report(): string {
+    return `routemap: timings (ms): ${this.laps.map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join(", ")}\n`;
+  }
+}
+
+/**
+ * The command runs once, over code V8 has never seen: optimising compilers cost more than they
+ * win before it ends. Prism's WebAssembly stays with its baseline compiler (Liftoff) and the
+ * JavaScript with V8's interpreter and baseline code, which on the 2-core machine of
+ * `npm run bench` took a cold run over 10,000 routes from about 325 to 220 ms (see
+ * docs/benchmarks.md). Set before the WebAssembly module is compiled; the language server,
+ * which runs for hours, keeps the defaults.
+ */
+function oneShotCompilers(): void {
+  setFlagsFromString("--liftoff-only");
+  setFlagsFromString("--no-turbofan");
 }
 
 function columns(): number {

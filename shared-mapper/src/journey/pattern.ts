@@ -355,7 +355,10 @@ class ExtendedPath implements PathInfo {
     private readonly format: boolean,
   ) {}
   get text(): string {
-    return this.info.text;
+    // What `info` would join, without working out the names (the sheet prints only the text).
+    if (this.full) return this.full.text;
+    const text = `${this.base.text}/${this.suffix}`;
+    return this.format ? text + WITH_FORMAT : text;
   }
   get names(): string[] {
     return this.info.names;

@@ -117,7 +117,12 @@ export abstract class DrawnRoute implements Route {
   }
 
   private get display(): Described {
-    return (this.described ??= describe(this.parts(), this.context));
+    return (this.described ??= this.describe());
+  }
+
+  /** The printed columns; routes that know they are plain work them out without their parts. */
+  protected describe(): Described {
+    return describe(this.parts(), this.context);
   }
 
   /** Plain data for JSON (the CLI's `--json`, the server's custom requests). */
@@ -208,11 +213,37 @@ export class PlainRoute extends DrawnRoute {
   get anchored(): boolean {
     return true;
   }
+  /**
+   * `describe` for defaults of `{controller:, action:}` alone, no requirements and the
+   * controller's endpoint: what the general path prints, without a Hash per route.
+   */
+  protected override describe(): Described {
+    // A `:controller` or `:action` segment prints as such: the general path handles it (and a
+    // name that only starts so, `:action_id`, is handled there too, rightly if slowly).
+    const text = this.info.text;
+    if (text.includes(":controller") || text.includes(":action")) return super.describe();
+    const { controller } = this.group;
+    const { action } = this.step;
+    const { verbs, verb } = plainVerbs(this.step);
+    return { verbs, verb, reqs: `${controller}#${action}`, controller, action, endpoint: { kind: "controller", text: `${controller}#${action}` } };
+  }
+
   protected parts(): RouteParts {
     const defaults = RHash.fromArrays([CONTROLLER, ACTION], [this.group.controller, this.step.action]);
     const { info } = this;
     return { info, defaults, requirements: NO_REQUIREMENTS, via: this.step.via, to: undefined, source: this.group.source, internal: false, anchored: true, engine: false };
   }
+}
+
+/** A step's verbs as printed, worked out once per step (the standard steps are shared by every resource). */
+const stepVerbs = new WeakMap<PlainStep, { verbs: string[]; verb: string }>();
+function plainVerbs(step: PlainStep): { verbs: string[]; verb: string } {
+  let found = stepVerbs.get(step);
+  if (!found) {
+    const verbs = step.via.map(verbName);
+    stepVerbs.set(step, (found = { verbs, verb: verbs.join("|") }));
+  }
+  return found;
 }
 
 interface Described {

@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// `routemap routes` against Rails, as whole processes, part of `npm run bench`: the routes
+// file of bench.mjs in a scratch app, `routemap routes` (bin/routemap.cjs and the production
+// bundle, as installed) and
+// `ruby scripts/rails-routes-sheet.rb` (Rails 6.1 requiring ActionPack, drawing, printing)
+// run in turns, after a warm-up of each. Reports medians, the ratio, and whether the two
+// printed the same bytes. Without Ruby and ruby-actionpack the Rails side is skipped, and said so.
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { generate } from "./lib/benchApp.mjs";
+import { scratchDir } from "../test-fixtures/lib/scratch.mjs";
+
+const repo = new URL("..", import.meta.url).pathname;
+// What `npm pack -w server` ships: the production bundle (minified, no source maps).
+execFileSync(process.execPath, [join(repo, "esbuild.mjs"), "--production"], { stdio: "inherit" });
+const app = scratchDir("routemap-bench-cli-");
+mkdirSync(join(app, "config"));
+writeFileSync(join(app, "config/routes.rb"), generate(1600, "widget00x"));
+
+const routemap = [process.execPath, join(repo, "server/bin/routemap.cjs"), "routes", "--rails", "6.1"];
+const rails = ["ruby", join(repo, "scripts/rails-routes-sheet.rb"), "config/routes.rb"];
+const hasRails = spawnSync("ruby", ["-e", "require 'action_dispatch'"], { stdio: "ignore" }).status === 0;
+
+function time([cmd, ...args]) {
+  const start = performance.now();
+  // routemap says where its time went (ROUTEMAP_TIMINGS=1, on stderr); Ruby ignores it.
+  const run = spawnSync(cmd, args, { cwd: app, encoding: "utf8", maxBuffer: 64 << 20, env: { ...process.env, ROUTEMAP_TIMINGS: "1" } });
+  const ms = performance.now() - start;
+  if (run.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed:\n${run.stderr}`);
+  const phases = Object.fromEntries([...(/timings \(ms\): (.*)/.exec(run.stderr)?.[1] ?? "").matchAll(/(\w+) ([\d.]+)/g)].map((m) => [m[1], +m[2]]));
+  return { ms, out: run.stdout, phases };
+}
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+const runs = 15;
+const ours = [];
+const theirs = [];
+let same;
+time(routemap);
+if (hasRails) same = time(rails).out === time(routemap).out;
+const phases = [];
+for (let i = 0; i < runs; i++) {
+  const run = time(routemap);
+  ours.push(run.ms);
+  phases.push(run.phases);
+  if (hasRails) theirs.push(time(rails).ms);
+}
+const node = median(Array.from({ length: 7 }, () => time([process.execPath, "-e", "0"]).ms));
+const row = {
+  routes: execFileSync(routemap[0], [...routemap.slice(1), "--json"], { cwd: app, encoding: "utf8", maxBuffer: 64 << 20 }).match(/"verb"/g).length,
+  "node -e 0 (median ms)": +node.toFixed(0),
+  "routemap routes (median ms)": +median(ours).toFixed(0),
+  "routemap routes (min ms)": +Math.min(...ours).toFixed(0),
+};
+// Where routemap's time went, median of each phase: from the process's start to the command
+// (Node's own start and the bundle's loading), Prism's loading, the map's parse and evaluation, printing.
+for (const name of Object.keys(phases[0])) row[`  ${name} (median ms)`] = +median(phases.map((p) => p[name])).toFixed(0);
+if (hasRails) {
+  row["Rails 6.1 (median ms)"] = +median(theirs).toFixed(0);
+  row["Rails / routemap (median ratio)"] = +(median(theirs) / median(ours)).toFixed(1);
+  row["same output, byte for byte"] = same;
+} else row["Rails 6.1"] = "skipped: Ruby with ruby-actionpack is not installed (apt-get install -y ruby ruby-actionpack)";
+console.table(row);

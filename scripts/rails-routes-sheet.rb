@@ -1,0 +1,17 @@
+# frozen_string_literal: true
+#
+# What `bin/rails routes` does for a routes file, without an app to boot: require Rails'
+# routing (Debian's ruby-actionpack), draw the file into a route set, print the sheet.
+# `npm run bench` times it as a whole process beside `routemap routes` on the same file.
+#
+# Usage: ruby scripts/rails-routes-sheet.rb config/routes.rb
+
+require "action_dispatch"
+require "action_dispatch/routing/inspector"
+
+ROUTES = ActionDispatch::Routing::RouteSet.new
+module Rails
+  def self.application = Struct.new(:routes).new(ROUTES)
+end
+load File.expand_path(ARGV.fetch(0))
+puts ActionDispatch::Routing::RoutesInspector.new(ROUTES.routes).format(ActionDispatch::Routing::ConsoleFormatter::Sheet.new)
