@@ -61,6 +61,7 @@ export function activate(context: vscode.ExtensionContext): RoutemapApi {
       counts.set(changed.root, changed);
       updateStatus([...counts.values()]);
       void vscode.commands.executeCommand("setContext", "routemap.active", true);
+      void vscode.commands.executeCommand("setContext", "routemap.noRoutes", false);
       // Coalesce bursts of changes (one per keystroke) into one refresh of the tree.
       if (!refreshQueued) {
         refreshQueued = true;
@@ -72,6 +73,8 @@ export function activate(context: vscode.ExtensionContext): RoutemapApi {
     });
     await client.start();
     await view.refresh();
+    // No app in the workspace: the Routes view says so, and how Routemap finds apps.
+    void vscode.commands.executeCommand("setContext", "routemap.noRoutes", !view.hasApps() && counts.size === 0);
   };
   const api: RoutemapApi = { client: () => client, view, ready: start() };
 

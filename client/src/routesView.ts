@@ -36,6 +36,11 @@ export class RoutesView implements vscode.TreeDataProvider<Node> {
     this.changed.fire(undefined);
   }
 
+  /** Whether the server found any Rails app in the workspace. */
+  hasApps(): boolean {
+    return this.apps.length > 0;
+  }
+
   /** Every route shown, for tests and the status bar. */
   visibleRoutes(): Route[] {
     return this.apps.flatMap((a) => this.matching(a.routes));

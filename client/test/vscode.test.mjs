@@ -33,6 +33,11 @@ before(async () => {
   execFileSync("npm", ["run", "package", "--silent"], { cwd: repo, stdio: "pipe" });
   packaged = unpackVsix(work);
   assert.match(installVsix(p, packaged.vsix, dirs.extensionsDir, dirs.serverDataDir), /was successfully installed/);
+  // A user's workbench, not a harness's: no Welcome tab, no tips, and the folder trusted (the
+  // suite above checks Restricted Mode), so the screenshots show Routemap and nothing else.
+  mkdirSync(join(dirs.userDataDir, "User"), { recursive: true });
+  const settings = { "workbench.startupEditor": "none", "workbench.tips.enabled": false, "security.workspace.trust.enabled": false, "editor.minimap.enabled": false };
+  writeFileSync(join(dirs.userDataDir, "User/settings.json"), JSON.stringify(settings, null, 2));
   server = await serve(p, dirs);
   const { chromium } = await import("playwright-core");
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
@@ -60,9 +65,19 @@ test("the packaged extension passes its suite in VS Code's extension host, run b
   assert.equal(await runSuite({ extensionPath: packaged.extensionPath, folder: workspace("suite-app"), work: suiteWork }), 0);
 });
 
+/** Moves the mouse onto the first token `text` on the line holding `line`, and waits for a hover matching `expected`. */
+async function hoverOn(page, line, text, expected) {
+  const row = page.locator(`.monaco-editor .view-line:has-text(${JSON.stringify(line)})`).first();
+  const token = row.locator(`span:text-is(${JSON.stringify(text)})`).first();
+  const box = (await token.boundingBox()) ?? (await row.boundingBox());
+  await page.mouse.move(box.x + Math.min(box.width / 2, 12), box.y + box.height / 2);
+  await page.waitForFunction((source) => new RegExp(source).test(document.querySelector(".monaco-hover")?.textContent ?? ""), expected.source, { timeout: 30_000 });
+  return (await page.locator(".monaco-hover").first().textContent()) ?? "";
+}
+
 test("a user opens the routes file, sees the error and the Problems count, and hovers a declaration", { skip, timeout: 180_000 }, async () => {
   const folder = workspace("ui", "  member { get :oops }");
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
   await page.goto(`${server.url}/?folder=${encodeURIComponent(folder)}`);
   await page.waitForSelector(".monaco-workbench .part.statusbar", { timeout: 60_000 });
   // The installed extension announces the table in the status bar.
@@ -77,32 +92,42 @@ test("a user opens the routes file, sees the error and the Problems count, and h
   await page.waitForSelector('.quick-input-list .monaco-list-row:has-text("routes.rb")');
   await page.keyboard.press("Enter");
   await page.waitForSelector(".monaco-editor .view-lines");
+  // The editor alone, wide enough for the hover's table of routes.
+  await page.keyboard.press("Control+B");
 
   const squiggle = await page.waitForSelector(".monaco-editor .squiggly-error", { timeout: 60_000 });
   assert.ok(squiggle);
   const problems = await page.waitForSelector('[id="status.problems"]');
   const problemsLabel = (await problems.getAttribute("aria-label")) ?? (await problems.textContent());
   assert.match(problemsLabel, /1 Error|Errors: 1|^\s*1\b/);
+  // The message, as the user reads it: hovering the squiggle.
+  assert.match(await hoverOn(page, "get :oops", "member", /can't use member outside resource\(s\) scope/), /routemap/);
   mkdirSync(screenshots, { recursive: true });
-  await page.screenshot({ path: join(screenshots, "diagnostics.png") });
+  // The pictures show the part that matters (and stay small, for the VSIX that carries them).
+  const top = { x: 0, y: 0, width: 1600, height: 560 };
+  await page.screenshot({ path: join(screenshots, "diagnostics.png"), clip: top });
 
-  const declaration = page.locator('.monaco-editor .view-line:has-text("resources :products")').first();
-  const token = declaration.locator('span:text-is(":products")').first();
-  const box = (await token.boundingBox()) ?? (await declaration.boundingBox());
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  const hover = await page.waitForSelector(".monaco-hover .hover-contents, .monaco-hover-content", { timeout: 30_000 });
-  await page.waitForFunction(() => /products_path/.test(document.querySelector(".monaco-hover")?.textContent ?? ""), null, { timeout: 30_000 });
-  assert.match(await hover.textContent(), /products_path/);
-  await page.screenshot({ path: join(screenshots, "hover.png") });
+  await page.mouse.move(5, 5);
+  await page.keyboard.press("Escape");
+  const hover = await hoverOn(page, "resources :products", ":products", /products_path/);
+  assert.match(hover, /Controller#Action/);
+  await page.screenshot({ path: join(screenshots, "hover.png"), clip: top });
 
   // The Routes view in the Explorer, filtered the way a user would.
   await page.mouse.move(5, 5);
   await page.keyboard.press("Escape");
+  await page.keyboard.press("Control+B");
+  // A side bar wide enough for the routes' paths: its edge dragged to the right.
+  const sidebar = await page.locator(".part.sidebar").boundingBox();
+  await page.mouse.move(sidebar.x + sidebar.width + 1, sidebar.y + 300);
+  await page.mouse.down();
+  await page.mouse.move(sidebar.x + 560, sidebar.y + 300, { steps: 5 });
+  await page.mouse.up();
   await page.click('.pane-header:has-text("Routes")');
   await page.click('.pane-header[aria-label*="Explorer Section: ui"]').catch(() => undefined);
   const group = await page.waitForSelector('.monaco-list-row:has-text("products")', { timeout: 30_000 });
   await group.click();
   await page.waitForSelector('.monaco-list-row:has-text("GET /products/:id(.:format)")', { timeout: 30_000 });
-  await page.screenshot({ path: join(screenshots, "explorer.png") });
+  await page.screenshot({ path: join(screenshots, "explorer.png"), clip: { x: 0, y: 0, width: 1200, height: 760 } });
   await page.close();
 });

@@ -6,7 +6,7 @@
 import { test, before } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { cpSync, readFileSync } from "node:fs";
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createProtocolConnection, StreamMessageReader, StreamMessageWriter } from "vscode-languageserver-protocol/node";
@@ -70,3 +70,33 @@ test("installed, `routemap lsp --stdio` serves an editor: diagnostics and the ro
     conn.dispose();
   }
 });
+
+test("the README's Neovim 0.7 snippet, in Neovim, starts the installed server and shows its diagnostics", { skip: !hasNeovim() && process.env.CI !== "true" && "Neovim is not installed (apt-get install -y neovim)" }, () => {
+  assert.ok(hasNeovim(), "Neovim is required under CI=true (apt-get install -y neovim)");
+  const readme = readFileSync(join(repo, "README.md"), "utf8");
+  const snippet = /<!-- neovim-0\.7[^>]*-->\n```lua\n([\s\S]*?)```/.exec(readme)?.[1];
+  assert.ok(snippet, "the README marks its Neovim 0.7 snippet");
+  writeFileSync(join(work, "snippet.lua"), snippet);
+  writeFileSync(
+    join(work, "driver.lua"),
+    [
+      'vim.cmd("edit config/routes.rb")',
+      "local seen = vim.wait(30000, function() return #vim.diagnostic.get(0) > 0 end, 50)",
+      'if seen then io.stdout:write("diagnostic: " .. vim.diagnostic.get(0)[1].message .. "\\n"); vim.cmd("qall!")',
+      'else io.stderr:write("no diagnostics\\n"); vim.cmd("cquit 1") end',
+    ].join("\n"),
+  );
+  // --clean: Neovim's defaults (filetype detection included) and no user configuration.
+  const nvim = spawnSync("nvim", ["--headless", "--clean", "-c", `luafile ${join(work, "snippet.lua")}`, "-c", `luafile ${join(work, "driver.lua")}`], {
+    cwd: app,
+    env: outside,
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  assert.equal(nvim.status, 0, `nvim: ${nvim.stdout}\n${nvim.stderr}`);
+  assert.match(nvim.stdout, /diagnostic: Unknown method `devise_for`/);
+});
+
+function hasNeovim() {
+  return spawnSync("nvim", ["--version"], { stdio: "ignore" }).status === 0;
+}
