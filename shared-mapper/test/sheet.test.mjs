@@ -1,0 +1,20 @@
+// The sheet of a very large table: its column widths are read in one pass, not spread into
+// Math.max (one argument per route, past V8's limit on a table of this size).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { formatSheet } from "../dist/index.js";
+
+test("a table of 200,000 routes prints, padded to its widest values", () => {
+  const routes = Array.from({ length: 200_000 }, (_, i) => ({
+    name: i === 7 ? "the_longest_name_of_all" : `r${i}`,
+    verb: "GET",
+    path: `/r${i}(.:format)`,
+    reqs: `r#a${i}`,
+    internal: false,
+    endpoint: { kind: "controller", text: `r#a${i}` },
+  }));
+  const lines = formatSheet(routes, { railsVersion: "6.1" }).split("\n");
+  assert.equal(lines.length, 200_002);
+  assert.equal(lines[0], `${"Prefix".padStart(23)} Verb ${"URI Pattern".padEnd("/r199999(.:format)".length)} Controller#Action`);
+  assert.equal(lines[1], `${"r0".padStart(23)} GET  ${"/r0(.:format)".padEnd(18)} r#a0`);
+});
