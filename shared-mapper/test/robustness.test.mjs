@@ -63,3 +63,17 @@ test("hostile inputs end with a diagnostic, not a hang or a crash", async () => 
     checkResult(m.map({ entry: "config/routes.rb", files }), files);
   }
 });
+
+test("values too large for JavaScript skip their statement with a diagnostic; the routes around them are drawn", async () => {
+  const m = await mapper();
+  for (const [line, expected] of [
+    ['x = "a" * 1_000_000_000', /^info: Routemap skipped this statement: it builds a value larger than Routemap evaluates \(Invalid string length\)\.$/],
+    ['x = "a" * -1', /^error: negative argument$/],
+  ]) {
+    const text = `Rails.application.routes.draw do\n  get "a", to: "a#a"\n  ${line}\n  get "b", to: "b#b"\nend\n`;
+    const result = m.map({ entry: "config/routes.rb", files: new Map([["config/routes.rb", text]]) });
+    assert.deepEqual(result.routes.map((r) => r.name), ["a", "b"], line);
+    assert.deepEqual(result.diagnostics.map((d) => d.span.start.line), [2], line);
+    assert.match(`${result.diagnostics[0].severity}: ${result.diagnostics[0].message}`, expected);
+  }
+});

@@ -11,6 +11,7 @@ import {
 import type { Interpreter } from "./interpreter.js";
 import { rangeToArray } from "./interpreter.js";
 import { BreakSignal } from "./signals.js";
+import { RoutingError } from "../mapper/errors.js";
 
 type Result = RValue | undefined;
 
@@ -320,7 +321,9 @@ function stringMethod(s: string, name: string, args: RValue[], block: RProc | nu
     case "+":
       return typeof arg === "string" ? s + arg : arg instanceof RInquirer ? s + arg.value : undefined;
     case "*":
-      return typeof arg === "number" ? s.repeat(arg) : undefined;
+      if (typeof arg !== "number") return undefined;
+      if (arg < 0) throw new RoutingError("negative argument");
+      return s.repeat(arg);
     case "%":
       return undefined;
     case "downcase":

@@ -184,6 +184,8 @@ export class Interpreter implements MapperHost {
         // An expression too deep for the evaluator's own stack (a chain of thousands of `+`):
         // the innermost statement around it is skipped, the rest evaluated.
         else if (isStackOverflow(e)) this.report("error", TOO_DEEP, this.nodeSpan(stmt), "too-deep");
+        // Ruby would build it (`"a" * 10**9`); JavaScript's strings and arrays stop short of that.
+        else if (e instanceof RangeError) this.report("info", `Routemap skipped this statement: it builds a value larger than Routemap evaluates (${e.message}).`, this.nodeSpan(stmt), "too-large");
         else throw e;
         last = null;
       }
