@@ -3,7 +3,7 @@
 // ruby-actionpack), or with --check verifies that the committed goldens still match what
 // live Rails prints. Usage: node scripts/oracle.mjs [--check] [NAME_FILTER]
 import { execFileSync } from "node:child_process";
-import { readFileSync, writeFileSync, existsSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { FIXTURES, listCases, renderGolden } from "../test-fixtures/lib/cases.mjs";
 import { unifiedDiff } from "../test-fixtures/lib/unifiedDiff.mjs";
@@ -80,6 +80,17 @@ if (!filter || "sample-app".includes(filter)) {
     compared++;
     failures.push({ name: "sample-app", diff: `Rails raised: ${json.error.message}\n` });
   } else settle("sample-app", join(FIXTURES, "sample-app", "rails-routes.txt"), json.sheet);
+}
+
+// Gems Debian lacks: each `test-fixtures/gems/<gem>/expanded.rb` writes out, in plain Rails, what
+// the gem draws for the `routes.rb` beside it (from the gem's source, named in the file); Rails'
+// sheet of it is the golden that Routemap's table of `routes.rb` is compared with.
+for (const gem of readdirSync(join(FIXTURES, "gems"))) {
+  if (filter && !`gems/${gem}`.includes(filter)) continue;
+  const dir = join(FIXTURES, "gems", gem);
+  const json = JSON.parse(execFileSync("ruby", [...RUBY_FLAGS, oracle, join(dir, "expanded.rb")], { encoding: "utf8", maxBuffer: 64 << 20 }));
+  const text = json.error ? `Rails raised: ${json.error.message}\n` : `${HEADER}, drawing expanded.rb\n${json.sheet}`;
+  settle(`gems/${gem}`, join(dir, `rails-${SERIES}.txt`), text);
 }
 
 // Path recognition: each request in test-fixtures/recognize/requests.txt, as recognize_path answers it.

@@ -106,3 +106,16 @@ test("on disk, a routes file that is a named pipe is never opened for a blocking
   ws2.discover([other]);
   assert.deepEqual(ws2.apps[0].table().diagnostics.map((d) => `${d.severity}: ${d.message}`), ["warning: Routemap did not read this file: it is a named pipe (FIFO), not a regular file."]);
 });
+
+test("the gems Gemfile.lock locks decide which gems' routing DSL exists", async () => {
+  const routesText = routes('  api_version(module: "Api::V1", path: { value: "api/v1" }) do\n    resources :posts, only: :index\n  end');
+  const lock = (gems) => `GEM\n  remote: https://rubygems.org/\n  specs:\n    actionpack (7.1.3)\n${gems}\nPLATFORMS\n  ruby\n\nDEPENDENCIES\n  versionist\n`;
+  const { ws, map } = await setup({ "/w/config/routes.rb": routesText, "/w/Gemfile.lock": lock("    versionist (2.0.1)\n      activesupport (>= 3)\n") });
+  const app = ws.apps[0];
+  assert.deepEqual(app.config().gems, { actionpack: "7.1.3", versionist: "2.0.1" });
+  assert.deepEqual(app.table().routes.map((r) => r.name), ["api_v1_posts"]);
+  map.set("/w/Gemfile.lock", lock(""));
+  ws.fileChanged("/w/Gemfile.lock", "changed");
+  assert.deepEqual(app.table().routes.map((r) => r.name), ["posts"]);
+  assert.match(app.table().diagnostics[0].message, /^Unknown method `api_version`/);
+});

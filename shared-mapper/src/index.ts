@@ -141,6 +141,7 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
     host: interpreter,
     engines: new EngineRegistry(),
     fastPaths: options.fastPaths ?? true,
+    gems: options.gems,
     partial: false,
     display: { ruby, hiddenGlob: wildcardRegexp(version), inlineHandlerText: version.gte(7, 1) },
   };

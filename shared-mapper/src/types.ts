@@ -109,6 +109,12 @@ export interface MapOptions {
   fastPaths?: boolean;
   /** Directories searched by `draw`, in order. Default: `<dir of entry>/routes`. */
   drawPaths?: string[];
+  /**
+   * The gems the app's Gemfile.lock locks, name → version: which gems' routing DSL exists
+   * (versionist's `api_version`...). Unset: no lockfile was read, and every gem Routemap
+   * models is taken to be there.
+   */
+  gems?: Record<string, string>;
 }
 
 export interface MapInput {

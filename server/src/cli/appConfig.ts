@@ -11,6 +11,8 @@ export interface AppConfig {
   railsVersion?: string;
   rubyVersion?: string;
   apiOnly: boolean;
+  /** The gems Gemfile.lock locks, name → version; undefined without a lockfile. */
+  gems?: Record<string, string>;
 }
 
 /** The app root: the directory above `config/`, else the routes file's directory. */
@@ -31,7 +33,15 @@ export function readAppConfig(routesFile: string, fs: FileSystem = nodeFileSyste
     railsVersion: railsVersion || undefined,
     rubyVersion: rubyFile || rubyFromLock || undefined,
     apiOnly: !!application && /^\s*config\.api_only\s*=\s*true\b/m.test(application),
+    gems: lock ? lockedGems(lock) : undefined,
   };
+}
+
+/** The gems of every `specs:` section (GEM, GIT, PATH), four spaces in: `    versionist (2.0.1)`. */
+export function lockedGems(lock: string): Record<string, string> {
+  const gems: Record<string, string> = {};
+  for (const m of lock.matchAll(/^ {4}([A-Za-z0-9_.-]+) \(([^)\s-]+)[^)]*\)$/gm)) gems[m[1]] = m[2];
+  return gems;
 }
 
 /** What the user chose (CLI flags or editor settings); unset or empty means "ask the app". */
@@ -49,6 +59,7 @@ export function appOptions(app: AppConfig, chosen: ChosenOptions) {
     rubyVersion: chosen.rubyVersion || app.rubyVersion || "3.4",
     railsEnv: chosen.railsEnv || "development",
     apiOnly: chosen.apiOnly ?? app.apiOnly,
+    gems: app.gems,
   };
 }
 

@@ -14,6 +14,7 @@ import { constraints, controller, defaults, scope } from "../mapper/scoping.js";
 import type { Call, MapperState } from "../mapper/state.js";
 import type { Version } from "../mapper/version.js";
 import { RValue } from "../ruby/values.js";
+import { gemMethod } from "../gems/index.js";
 
 export type DslMethod = (m: MapperState, call: Call) => RValue | void;
 
@@ -53,6 +54,11 @@ const TABLE: Record<string, DslMethod> = {
   default_url_options: () => null,
   "default_url_options=": () => null,
 };
+
+/** The routing method `name`: Rails' own in this Rails version, else one a gem of the app adds. */
+export function routingMethod(name: string, m: MapperState): DslMethod | undefined {
+  return dslMethod(name, m.version) ?? gemMethod(name, m);
+}
 
 /** The DSL method called `name` in this Rails version, if any. */
 export function dslMethod(name: string, version: Version): DslMethod | undefined {

@@ -19,7 +19,7 @@ import {
 import type { RouteSet } from "../mapper/routeSet.js";
 import type { Declaration, Diagnostic, LiteralArgument, Severity, Span } from "../types.js";
 import { callMethod } from "./builtins.js";
-import { dslMethod, type DslMethod } from "./dispatch.js";
+import { routingMethod, type DslMethod } from "./dispatch.js";
 import { Env, Self } from "./env.js";
 import { BreakSignal, BudgetExceeded, NextSignal, ReturnSignal } from "./signals.js";
 
@@ -360,7 +360,7 @@ export class Interpreter implements MapperHost {
       return this.callDef(def, args, block, env.self);
     }
     // The routing DSL first: nearly every call is one, and no DSL name is a Kernel method here.
-    const dsl = dslMethod(name, this.mapper.version);
+    const dsl = routingMethod(name, this.mapper);
     if (dsl && self.kind === "mapper") {
       return this.dispatch(node, dsl, this.callArguments(node, env));
     }
@@ -393,7 +393,7 @@ export class Interpreter implements MapperHost {
       if (last instanceof RHash) args[args.length - 1] = deepMerge(m.options, last);
       else args.push(m.options.dup());
     }
-    const dsl = dslMethod(node.name, this.mapper.version);
+    const dsl = routingMethod(node.name, this.mapper);
     if (!dsl) {
       this.unknownMethod(node, node.name);
       return new RUnknown(node.name);
@@ -536,7 +536,7 @@ export class Interpreter implements MapperHost {
     if (env.self.kind === "mapper" && (name === "send" || name === "public_send" || name === "__send__")) {
       const { args, block } = this.callArguments(node, env);
       const method = toS(args.shift() ?? null);
-      const dsl = dslMethod(method, this.mapper.version);
+      const dsl = routingMethod(method, this.mapper);
       const def = this.defs.get(method);
       if (def) return this.callDef(def, args, block, env.self);
       if (dsl) return this.dispatch(node, dsl, { args, block });

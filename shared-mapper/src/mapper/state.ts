@@ -43,6 +43,8 @@ export interface MapperState {
   readonly host: MapperHost;
   /** Engines known from the files, shared by the app's and the engines' route sets. */
   readonly engines: EngineRegistry;
+  /** The gems the app's Gemfile.lock locks, by name → version; undefined when no lockfile was read. */
+  readonly gems: Readonly<Record<string, string>> | undefined;
   /** Whether routes with nothing but scope and action take `buildPlainRoute` (tests compare both ways). */
   readonly fastPaths: boolean;
   /**

@@ -1,0 +1,27 @@
+/**
+ * Routing DSL that gems add to the mapper, one module per gem. A gem's methods exist when the
+ * app's Gemfile.lock locks the gem, or when Routemap was given no lockfile to read (then every
+ * modelled gem is taken to be there, in its latest version). Anything else stays an unknown
+ * method, reported as such.
+ */
+import type { DslMethod } from "../dsl/dispatch.js";
+import type { MapperState } from "../mapper/state.js";
+import { apiVersion } from "./versionist.js";
+
+interface GemDsl {
+  gem: string;
+  method: (m: MapperState, call: Parameters<DslMethod>[1], gemVersion: string | undefined) => void;
+}
+
+const METHODS: Record<string, GemDsl> = {
+  api_version: { gem: "versionist", method: apiVersion },
+};
+
+/** The DSL method `name` that one of the app's gems adds, if Routemap models it. */
+export function gemMethod(name: string, m: MapperState): DslMethod | undefined {
+  const found = Object.prototype.hasOwnProperty.call(METHODS, name) ? METHODS[name] : undefined;
+  if (!found) return undefined;
+  const version = m.gems?.[found.gem];
+  if (m.gems && version === undefined) return undefined;
+  return (state, call) => found.method(state, call, version);
+}

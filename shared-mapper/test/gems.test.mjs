@@ -1,0 +1,55 @@
+// Routing DSL that gems add. Each `test-fixtures/gems/<gem>/` holds a routes file using the
+// gem, and the golden Rails printed for `expanded.rb`, the same routes written out in plain
+// Rails from the gem's source (scripts/oracle.mjs writes it): Routemap's table of the routes
+// file must be that table. The gem's own errors and versions are checked here from its source.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { formatSheet } from "../dist/index.js";
+import { FIXTURES } from "../../test-fixtures/lib/cases.mjs";
+import { mapper } from "./helpers.mjs";
+
+const GEMS = join(FIXTURES, "gems");
+
+async function map(text, options = {}) {
+  return (await mapper()).map({ entry: "routes.rb", files: { "routes.rb": text }, options: { railsVersion: "6.1", rubyVersion: "3.1", ...options } });
+}
+const draw = (body) => `Rails.application.routes.draw do\n${body}\nend\n`;
+const errors = (result) => result.diagnostics.filter((d) => d.severity === "error").map((d) => `${d.span.start.line}: ${d.message}`);
+
+for (const gem of readdirSync(GEMS)) {
+  test(`${gem}: the table is what Rails draws for the gem's expansion`, async () => {
+    const golden = readFileSync(join(GEMS, gem, "rails-6.1.txt"), "utf8").split("\n").slice(1).join("\n");
+    const result = await map(readFileSync(join(GEMS, gem, "routes.rb"), "utf8"));
+    assert.deepEqual(result.diagnostics, []);
+    assert.equal(formatSheet(result.routes, { railsVersion: "6.1" }), golden);
+  });
+}
+
+test("versionist: api_version's own checks raise its messages, in its order", async () => {
+  // lib/versionist/routing.rb `api_version`, and versioning_strategy/*.rb `initialize`.
+  const cases = [
+    ['api_version("x") { }', "you must pass a configuration Hash to api_version"],
+    ["api_version(module: \"V1\") { }", "you must specify :header, :path, or :parameter in configuration Hash passed to api_version"],
+    ['api_version(module: "V1", path: "v1") { }', "path key in configuration Hash passed to api_version must point to a Hash"],
+    ['api_version(path: { value: "v1" }) { }', "you must specify :module in configuration Hash passed to api_version"],
+    ['api_version(module: "V1", path: { value: "v1" }, defaults: 1) { }', ":defaults must be a Hash"],
+    ['api_version(module: "V1", path: { name: "v1" }) { }', "you must specify :value in the :path configuration Hash"],
+    ['api_version(module: "V1", header: { value: "x" }) { }', "you must specify :name in the :header configuration Hash"],
+    ['api_version(module: "V1", header: { name: "Version", value: "1" }) { }', `a header :name of 'version' will clash with the built in rack header "HTTP_VERSION". You must use a different header name`],
+    ['api_version(module: "V1", parameter: { name: "v" }) { }', "you must specify :value in the :parameter configuration Hash"],
+  ];
+  for (const [call, message] of cases) assert.deepEqual(errors(await map(draw(`  ${call}`))), [`1: ${message}`], call);
+  const twoDefaults = draw('  api_version(module: "V1", path: { value: "v1" }, default: true) { }\n  api_version(module: "V2", path: { value: "v2" }, default: true) { }');
+  assert.deepEqual(errors(await map(twoDefaults)), ["2: [VERSIONIST] attempt to set more than one default api version"]);
+});
+
+test("versionist: 1.x gave the parameter strategy no name prefix; a lockfile without the gem leaves api_version unknown", async () => {
+  const body = draw('  api_version(module: "V1", parameter: { name: "version", value: "v1" }) do\n    resources :posts, only: :index\n  end');
+  const names = async (gems) => (await map(body, { gems })).routes.map((r) => r.name);
+  assert.deepEqual(await names({ versionist: "2.0.1" }), ["v1_posts"]);
+  assert.deepEqual(await names({ versionist: "1.7.0" }), ["posts"]);
+  const absent = await map(body, { gems: { rails: "6.1.7" } });
+  assert.match(absent.diagnostics[0].message, /^Unknown method `api_version`/);
+});
