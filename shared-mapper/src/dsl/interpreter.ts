@@ -19,6 +19,7 @@ import {
 import type { RouteSet } from "../mapper/routeSet.js";
 import type { Declaration, Diagnostic, LiteralArgument, Severity, Span } from "../types.js";
 import { callMethod } from "./builtins.js";
+import { ClassRegistry } from "./classes.js";
 import { routingMethod, type DslMethod } from "./dispatch.js";
 import { Env, Self } from "./env.js";
 import { BreakSignal, BudgetExceeded, NextSignal, ReturnSignal } from "./signals.js";
@@ -58,13 +59,6 @@ export interface InterpreterOptions {
   budget: number;
 }
 
-/** A class the routes files define: its methods, and its superclass's path. */
-interface ClassDef {
-  methods: Map<string, N.DefNode>;
-  singletonMethods: Map<string, N.DefNode>;
-  superclass?: string;
-}
-
 /** An unknown method's block, run as the DSL call it may be (`devise_for ... do`). */
 const callBlock: DslMethod = (_m, call) => {
   call.block!.call([]);
@@ -77,8 +71,8 @@ const isSpreadOrBlock = (n: Node) => n instanceof N.SplatNode || n instanceof N.
 export class Interpreter implements MapperHost {
   mapper!: MapperState;
   private readonly defs = new Map<string, N.DefNode>();
-  /** Classes the files define, by constant path: what `X.new` and calls on their objects need. */
-  private readonly classes = new Map<string, ClassDef>();
+  /** Classes the files define: what `X.new` and calls on their objects need. */
+  private readonly classes = new ClassRegistry();
   private readonly constants = new Map<string, RValue>();
   private readonly ivars = new Map<string, RValue>();
   /** The DSL calls in flight, innermost last: it is the source of the routes being drawn. */
@@ -285,13 +279,7 @@ export class Interpreter implements MapperHost {
   defineClass(n: N.ClassNode): RValue {
     const path = this.qualify(this.sourceText(n.constantPath));
     const superclass = n.superclass ? this.sourceText(n.superclass) : "";
-    const cls = this.classDef(path);
-    if (superclass) cls.superclass = this.qualifyConstant(superclass);
-    for (const stmt of asStatements(n.body)?.body ?? []) {
-      if (!(stmt instanceof N.DefNode)) continue;
-      if (!stmt.receiver) cls.methods.set(stmt.name, stmt);
-      else if (stmt.receiver instanceof N.SelfNode) cls.singletonMethods.set(stmt.name, stmt);
-    }
+    this.classes.defineClass(path, superclass ? this.qualifyConstant(superclass) : undefined, asStatements(n.body)?.body ?? []);
     if (/^(::)?Rails::Engine$/.test(superclass)) {
       const engine: EngineClass = {};
       for (const stmt of asStatements(n.body)?.body ?? []) {
@@ -312,19 +300,12 @@ export class Interpreter implements MapperHost {
     try {
       for (const stmt of asStatements(n.body)?.body ?? []) {
         if (stmt instanceof N.ModuleNode || stmt instanceof N.ClassNode) this.eval(stmt, env);
-        else if (stmt instanceof N.DefNode && stmt.receiver instanceof N.SelfNode) this.classDef(path).singletonMethods.set(stmt.name, stmt);
+        else if (stmt instanceof N.DefNode && stmt.receiver instanceof N.SelfNode) this.classes.defineSingleton(path, stmt);
       }
     } finally {
       this.namespaces.pop();
     }
     return null;
-  }
-
-  /** The methods recorded for a class or module of the files, made on first use. */
-  private classDef(path: string): ClassDef {
-    let cls = this.classes.get(path);
-    if (!cls) this.classes.set(path, (cls = { methods: new Map(), singletonMethods: new Map() }));
-    return cls;
   }
 
   private sourceText(node: Node): string {
@@ -354,7 +335,7 @@ export class Interpreter implements MapperHost {
     const self = env.self;
     if (self.kind === "merger") return this.mergerCall(node, env, self.merger);
     // Inside an object's method, its class's methods come first; top-level `def`s after.
-    const def = (self.kind === "object" ? this.findMethod(self.object.className, name) : undefined) ?? this.defs.get(name);
+    const def = (self.kind === "object" ? this.classes.instanceMethod(self.object.className, name) : undefined) ?? this.defs.get(name);
     if (def) {
       const { args, block } = this.callArguments(node, env);
       return this.callDef(def, args, block, env.self);
@@ -564,41 +545,21 @@ export class Interpreter implements MapperHost {
   /** A method the files define for this receiver: an object's instance method, or a class's `def self.` one. */
   private methodOf(receiver: RValue, name: string): { node: N.DefNode; self: Self } | undefined {
     if (receiver instanceof RObject) {
-      const node = this.findMethod(receiver.className, name);
+      const node = this.classes.instanceMethod(receiver.className, name);
       return node && { node, self: { kind: "object", object: receiver } };
     }
     if (receiver instanceof RConst) {
-      const node = this.classes.get(receiver.path)?.singletonMethods.get(name);
+      const node = this.classes.singletonMethod(receiver.path, name);
       return node && { node, self: { kind: "main" } };
     }
     return undefined;
   }
 
-  /** An instance method of a class the files define, looked up through its superclasses there. */
-  private findMethod(className: string, name: string): N.DefNode | undefined {
-    for (const cls of this.classChain(className)) {
-      const def = cls.methods.get(name);
-      if (def) return def;
-    }
-    return undefined;
-  }
-
-  /** A class of the files, then its superclasses the files define (a cycle is cut short). */
-  private *classChain(className: string): Generator<ClassDef> {
-    const seen = new Set<ClassDef>();
-    for (let cls = this.classes.get(className); cls && !seen.has(cls); cls = cls.superclass ? this.classes.get(cls.superclass) : undefined) {
-      seen.add(cls);
-      yield cls;
-    }
-  }
-
   /** `X.new(...)` for a class the files define: an object, its `initialize` run; else undefined. */
   instantiate(className: string, args: RValue[], block: RProc | null): RObject | undefined {
     if (!this.classes.has(className)) return undefined;
-    const methods = new Set<string>();
-    for (const cls of this.classChain(className)) for (const name of cls.methods.keys()) methods.add(name);
-    const object = new RObject(className, methods);
-    const init = this.findMethod(className, "initialize");
+    const object = new RObject(className, this.classes.instanceMethodNames(className));
+    const init = this.classes.instanceMethod(className, "initialize");
     if (init) this.callDef(init, args, block, { kind: "object", object });
     return object;
   }
