@@ -64,7 +64,6 @@ const callBlock: DslMethod = (_m, call) => {
   call.block!.call([]);
 };
 const NO_NODES: Node[] = [];
-const isSpread = (n: Node) => n instanceof N.SplatNode;
 const isSpreadOrMissing = (n: Node) => n instanceof N.SplatNode || n instanceof N.MissingNode;
 const isSpreadOrBlock = (n: Node) => n instanceof N.SplatNode || n instanceof N.BlockArgumentNode;
 

@@ -7,7 +7,7 @@
 import { analyzePath, EMPTY_PATH, PathInfo, PathSyntaxError } from "../journey/pattern.js";
 import {
   inspect, isSym, noImplicitConversion, noMethodMessage, RConst, RHash, RObject, RProc, RRedirect, RRegexp, RSymbol, RUnknown, RValue, sym, toS, truthy,
-  typeName, UnknownValueError, unknownConstant,
+  UnknownValueError, unknownConstant,
 } from "../ruby/values.js";
 import { routingError } from "./errors.js";
 import { DrawnRoute, MappedRoute, PlainGroup, PlainRoute } from "./route.js";
