@@ -13,8 +13,8 @@
  * end of memory) and grows the memory beyond the new pages, as it does when anything else grows
  * it. The new stack, nearly 4 MiB, is deeper than V8's own stack can follow Prism's recursion
  * (which ends between one and two thousand levels), so deep input ends in a RangeError that
- * the parser catches. Its lowest bytes still hold a
- * canary during each parse (`prism.ts`), in case some input uses more stack per level than seen.
+ * the parser catches. Its lowest bytes still hold a canary during each parse (`prism.ts`), in
+ * case some input uses more stack per level than seen.
  */
 
 /** Pages of memory the patched module starts with; the stack's top is their end. */
@@ -25,8 +25,6 @@ export interface PatchedPrism {
   wasm: Uint8Array<ArrayBuffer>;
   /** The lowest address of the new stack (the old end of memory): where an overflow would begin. */
   stackLow: number;
-  /** The stack pointer's initial value. */
-  stackTop: number;
 }
 
 /** Reads an unsigned LEB128 at `at`; returns the value and the offset after it. */
@@ -84,8 +82,7 @@ export function withLargerStack(original: Uint8Array): PatchedPrism {
       if (original[first] !== 0x7f || original[first + 1] !== 1 || original[first + 2] !== 0x41) fail("global 0, the stack pointer, a mutable i32 constant");
       const [top, after] = uleb(original, first + 3);
       if (original[after] !== 0x0b || pages < 0 || top > pages * PAGE) fail("the stack inside the declared memory");
-      const rest = original.subarray(after);
-      chunks.push(section(6, [...original.subarray(body, first + 3), ...leb(PAGES * PAGE - 16, true), ...rest.subarray(0, end - after)]));
+      chunks.push(section(6, [...original.subarray(body, first + 3), ...leb(PAGES * PAGE - 16, true), ...original.subarray(after, end)]));
       spliced++;
     } else chunks.push(original.subarray(at, end));
     at = end;
@@ -97,7 +94,7 @@ export function withLargerStack(original: Uint8Array): PatchedPrism {
     wasm.set(chunk, offset);
     offset += chunk.length;
   }
-  return { wasm, stackLow: pages * PAGE, stackTop: PAGES * PAGE - 16 };
+  return { wasm, stackLow: pages * PAGE };
 }
 
 /** A section: its id, its size, its body. */
