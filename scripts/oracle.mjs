@@ -7,6 +7,7 @@ import { readdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { FIXTURES, listCases, renderGolden } from "../test-fixtures/lib/cases.mjs";
 import { unifiedDiff } from "../test-fixtures/lib/unifiedDiff.mjs";
+import { APP_ENVS, listApps, renderAppGolden } from "../test-fixtures/lib/apps.mjs";
 
 const args = process.argv.slice(2);
 const check = args.includes("--check");
@@ -16,9 +17,15 @@ const oracle = join(FIXTURES, "oracle", "rails_routes.rb");
 // did_you_mean's suggestions) depend on the Ruby, not on Rails: the goldens keep the message.
 const RUBY_FLAGS = ["--disable=error_highlight,did_you_mean"];
 
+/** Debian's packages the oracle boots apps with (.ci/run installs the same list). */
+const DEBIAN_PACKAGES = [
+  "ruby", "ruby-actionpack", "ruby-railties", "ruby-activerecord", "ruby-activestorage", "ruby-actionmailer", "ruby-actionmailbox",
+  "ruby-actiontext", "ruby-actioncable", "ruby-activejob", "ruby-sqlite3", "ruby-devise", "ruby-doorkeeper",
+];
+
 function hasRuby() {
   try {
-    execFileSync("ruby", ["-e", "require 'action_dispatch'"], { stdio: "ignore" });
+    execFileSync("ruby", ["-e", "require 'action_dispatch'; require 'rails/all'; require 'devise'; require 'doorkeeper'"], { stdio: "ignore" });
     return true;
   } catch {
     return false;
@@ -26,7 +33,7 @@ function hasRuby() {
 }
 
 if (!hasRuby()) {
-  const message = "oracle: skipped: Ruby with ruby-actionpack is not installed (apt-get install -y ruby ruby-actionpack)";
+  const message = `oracle: skipped: Ruby with Rails is not installed (apt-get install -y ${DEBIAN_PACKAGES.join(" ")})`;
   if (process.env.CI === "true") {
     console.error(message.replace("skipped", "FAILED (required under CI=true)"));
     process.exit(1);
@@ -91,6 +98,17 @@ for (const gem of readdirSync(join(FIXTURES, "gems"))) {
   const json = JSON.parse(execFileSync("ruby", [...RUBY_FLAGS, oracle, join(dir, "expanded.rb")], { encoding: "utf8", maxBuffer: 64 << 20 }));
   const text = json.error ? `Rails raised: ${json.error.message}\n` : `${HEADER}, drawing expanded.rb\n${json.sheet}`;
   settle(`gems/${gem}`, join(dir, `rails-${SERIES}.txt`), text);
+}
+
+// Fixture apps: each booted with Debian's Rails in each environment, `bin/rails routes` and
+// its URL helpers (test-fixtures/lib/apps.mjs).
+for (const app of listApps()) {
+  if (filter && !`apps/${app.name}`.includes(filter)) continue;
+  for (const env of APP_ENVS) {
+    const out = execFileSync("ruby", [...RUBY_FLAGS, join(FIXTURES, "oracle", "app_routes.rb"), app.dir, env], { encoding: "utf8", maxBuffer: 64 << 20 });
+    const json = JSON.parse(out);
+    settle(`apps/${app.name} (${env})`, app.goldenPath(env, SERIES), renderAppGolden({ header: `${HEADER}, booting the app in ${env}`, ...json }));
+  }
 }
 
 // Path recognition: each request in test-fixtures/recognize/requests.txt, as recognize_path answers it.

@@ -5,7 +5,7 @@
  */
 import { dirname, join, relative, sep } from "node:path";
 import type { MapInput, MapResult, RouteMapper } from "@routemap/shared-mapper";
-import { appOptions, readAppConfig, readRubyFiles } from "./cli/appConfig.js";
+import { appOptions, isAppFile, readAppConfig, readAppFiles, readRubyFiles } from "./cli/appConfig.js";
 import { walk, type FileSystem } from "./fileSystem.js";
 
 export interface Settings {
@@ -74,8 +74,9 @@ export class RailsApp {
       if (reason) unread.set(this.routesFile, reason);
     }
     readRubyFiles(this.drawDir, files, this.workspace.fs, unread);
-    for (const [path, text] of this.workspace.overlays) if (this.isRoutesFile(path)) files.set(path, text);
     const config = this.config();
+    readAppFiles(this.root, config.railsEnv, files, this.workspace.fs);
+    for (const [path, text] of this.workspace.overlays) if (this.isInputFile(path)) files.set(path, text);
     return { entry: this.routesFile, files, unread, options: { ...config, drawPaths: [this.drawDir] } };
   }
 
@@ -94,6 +95,11 @@ export class RailsApp {
 
   owns(path: string): boolean {
     return path === this.root || path.startsWith(this.root + sep);
+  }
+
+  /** A file the table is computed from: a routes file, or one of the app's configuration files. */
+  isInputFile(path: string): boolean {
+    return this.isRoutesFile(path) || isAppFile(this.root, path);
   }
 
   isRoutesFile(path: string): boolean {
@@ -173,7 +179,7 @@ export class Workspace {
     if (text === undefined) this.overlays.delete(path);
     else this.overlays.set(path, text);
     const app = this.appFor(path);
-    if (app?.isRoutesFile(path)) {
+    if (app?.isInputFile(path)) {
       app.invalidate();
       return app;
     }
@@ -189,13 +195,13 @@ export class Workspace {
     }
     const app = this.appFor(path);
     if (!app) return [];
-    if (app.isRoutesFile(path)) {
-      app.invalidate();
-      return [app];
-    }
     if (path.endsWith("_controller.rb")) app.invalidateControllers();
     if (/(Gemfile\.lock|\.ruby-version|application\.rb)$/.test(path)) {
       app.invalidateConfig();
+      return [app];
+    }
+    if (app.isInputFile(path)) {
+      app.invalidate();
       return [app];
     }
     return [];

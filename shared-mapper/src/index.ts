@@ -6,6 +6,7 @@
  */
 import { Interpreter, LoadedFile } from "./dsl/interpreter.js";
 import { BudgetExceeded } from "./dsl/signals.js";
+import { Drawer, frameworkRoutes, type FrameworkDraw, type FrameworkRoutes } from "./framework/index.js";
 import type { Concern } from "./mapper/concerns.js";
 import { EngineRegistry } from "./mapper/engines.js";
 import { wildcardRegexp } from "./mapper/mapping.js";
@@ -154,7 +155,16 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
       diagnostics.push({ ...fileDiagnostic(input.entry, `Routemap did not read this file: ${unread}.`, "file-not-read"), severity: "warning" });
     } else if (!entry) {
       diagnostics.push(fileDiagnostic(input.entry, `No such file or directory @ rb_sysopen - ${input.entry}`, "file-not-found"));
-    } else interpreter.runFile(entry, { kind: "main" });
+    } else {
+      const framework = appFrameworkRoutes(input, load, state, options.railsEnv ?? "development");
+      const drawAll = (draws: FrameworkDraw[]) => {
+        for (const d of draws) interpreter.drawAt(d.site.node, d.site.file, d.origin, () => d.draw(new Drawer(state)));
+      };
+      drawAll(framework.before);
+      interpreter.runFile(entry, { kind: "main" });
+      drawAll(framework.after);
+      for (const note of framework.notes) interpreter.report("info", note.message, note.span, "unknown-setting");
+    }
   } catch (e) {
     const message =
       e instanceof BudgetExceeded
@@ -176,6 +186,26 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
     files,
     timings: { parse: parseTime, evaluation: performance.now() - start - parseTime },
   };
+}
+
+/**
+ * The routes Rails adds for the app of `config/routes.rb`, from the app's config/application.rb,
+ * its environment's file and its initializers, when the host gave them (none for a routes file
+ * given on its own).
+ */
+function appFrameworkRoutes(input: MapInput, load: (path: string) => LoadedFile | undefined, state: MapperState, railsEnv: string): FrameworkRoutes {
+  const none: FrameworkRoutes = { before: [], after: [], notes: [] };
+  const suffix = "/config/routes.rb";
+  if (!input.entry.endsWith(suffix)) return none;
+  const config = input.entry.slice(0, -"routes.rb".length);
+  const application = load(config + "application.rb");
+  if (!application) return none;
+  const initializers = config + "initializers/";
+  const paths = input.files instanceof Map ? [...input.files.keys()] : Object.keys(input.files);
+  const others = [config + `environments/${railsEnv}.rb`, ...paths.filter((p) => p.startsWith(initializers) && p.endsWith(".rb")).sort()]
+    .map(load)
+    .filter((f): f is LoadedFile => f !== undefined);
+  return frameworkRoutes({ application, others }, { version: state.version, railsEnv });
 }
 
 function fileDiagnostic(file: string, message: string, code: string): Diagnostic {

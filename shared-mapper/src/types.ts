@@ -81,6 +81,8 @@ export interface Route {
   anchored: boolean;
   /** For mounted engines, the engine constant. */
   engine?: string;
+  /** Who drew it when not the routes files themselves: `Active Storage`, `Devise` (see `Declaration.origin`). */
+  origin?: string;
   /** Every field as plain data. */
   toJSON?(): Route;
 }
@@ -91,6 +93,8 @@ export interface CustomHelper {
   name: string;
   helpers: string[];
   source: Span;
+  /** The framework or gem that defines it (`Active Storage`), when not the routes files. */
+  origin?: string;
 }
 
 export interface MapOptions {
@@ -165,6 +169,11 @@ export interface Declaration {
   readonly literals: readonly LiteralArgument[];
   /** For `draw`: the file it loaded. */
   readonly drawnFile?: string;
+  /**
+   * Who drew its routes when not the routes files: a framework (`Active Storage`) for the
+   * `require` of config/application.rb that loads it, a gem (`Devise`) for its DSL call.
+   */
+  readonly origin?: string;
 }
 
 /** The routes of an engine drawn in the files (`Blog::Engine.routes.draw do ... end`). */

@@ -3,7 +3,7 @@
  * `Gemfile.lock` (actionpack and Ruby versions), `.ruby-version`, `config.api_only`, and
  * every file under `config/routes/` for `draw`. Shared by the CLI and the language server.
  */
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, resolve, sep } from "node:path";
 import { nodeFileSystem, walk, type FileSystem } from "../fileSystem.js";
 
 export interface AppConfig {
@@ -61,6 +61,25 @@ export function appOptions(app: AppConfig, chosen: ChosenOptions) {
     apiOnly: chosen.apiOnly ?? app.apiOnly,
     gems: app.gems,
   };
+}
+
+/**
+ * The app's files that say which routes Rails and the app's gems add (config/application.rb,
+ * the environment's file, the initializers), read into `into` beside the routes files. The
+ * mapper reads them statically; it finds them under the app's root by their Rails paths.
+ */
+export function readAppFiles(root: string, railsEnv: string, into: Map<string, string>, fs: FileSystem = nodeFileSystem): void {
+  for (const path of [join(root, "config", "application.rb"), join(root, "config", "environments", `${railsEnv}.rb`)]) {
+    const text = fs.readFile(path);
+    if (text !== undefined) into.set(path, text);
+  }
+  readRubyFiles(join(root, "config", "initializers"), into, fs);
+}
+
+/** Whether a change to `path` can change the routes Rails and gems add to the app at `root`. */
+export function isAppFile(root: string, path: string): boolean {
+  const config = join(root, "config");
+  return path === join(config, "application.rb") || path.startsWith(join(config, "environments") + sep) || path.startsWith(join(config, "initializers") + sep);
 }
 
 /**

@@ -2,14 +2,14 @@
  * `routemap routes`: prints what `bin/rails routes` prints for the selected Rails version,
  * diagnostics on stderr as `FILE:LINE:COL: severity: message`.
  */
-import { dirname, join, relative, resolve } from "node:path";
+import { basename, dirname, join, relative, resolve } from "node:path";
 import { setFlagsFromString } from "node:v8";
 import {
   formatExpanded, formatSheet, routeSections, type Diagnostic, type InspectOptions, type MapInput, type MapOptions, type MapResult, type Route,
 } from "@routemap/shared-mapper";
 import { createNodeMapper } from "@routemap/shared-mapper/node";
 import { nodeFileSystem } from "../fileSystem.js";
-import { appOptions, readAppConfig, readRubyFiles } from "./appConfig.js";
+import { appOptions, readAppConfig, readAppFiles, readRubyFiles } from "./appConfig.js";
 import { parseArgs, UsageError, type RoutesArgs } from "./args.js";
 
 export interface Io {
@@ -78,7 +78,9 @@ function readInput(args: RoutesArgs): MapInput | string {
   const unread = new Map<string, string>();
   const drawDir = join(dirname(entry), "routes");
   readRubyFiles(drawDir, files, nodeFileSystem, unread);
-  const options = appOptions(readAppConfig(entry), { railsVersion: args.rails, rubyVersion: args.ruby, railsEnv: args.env, apiOnly: args.apiOnly });
+  const config = readAppConfig(entry);
+  const options = appOptions(config, { railsVersion: args.rails, rubyVersion: args.ruby, railsEnv: args.env, apiOnly: args.apiOnly });
+  if (basename(dirname(entry)) === "config") readAppFiles(config.root, options.railsEnv, files);
   return { entry, files, unread, options: { ...options, drawPaths: [drawDir] } };
 }
 

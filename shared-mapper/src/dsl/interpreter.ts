@@ -416,6 +416,28 @@ export class Interpreter implements MapperHost {
   }
 
 
+  /**
+   * Draws routes that Rails or a gem adds, outside the routes files' evaluation, with `node`
+   * (a call in `file`: the `require` that loads a framework) as their source; `origin` names
+   * who draws them.
+   */
+  drawAt(node: N.CallNode, file: LoadedFile, origin: string, body: () => void): void {
+    const set = this.mapper.set;
+    const first = set.size;
+    const declaration = this.declare(node, file.index);
+    declaration.origin = origin;
+    this.sites.push(declaration);
+    try {
+      body();
+    } catch (e) {
+      if (!(e instanceof RoutingError)) throw e;
+      this.report("error", e.message, declaration.span, "ruby-error");
+    } finally {
+      this.sites.pop();
+      declaration.routesEnd(first, set.size);
+    }
+  }
+
   private spansSyntaxError(node: Node): boolean {
     const errors = this.syntaxErrors.get(this.index);
     if (!errors) return false;
@@ -778,6 +800,7 @@ interface DeclarationCache {
 
 class DeclarationRecord implements Declaration, SourceRef {
   engine?: string = undefined;
+  origin?: string = undefined;
   drawnFile?: string = undefined;
   private firstRoute = 0;
   private endRoute = 0;
@@ -824,8 +847,8 @@ class DeclarationRecord implements Declaration, SourceRef {
   }
   /** Plain data for JSON: the getters are not own properties. */
   toJSON(): Declaration {
-    const { method, label, file, span, extent, routeRange, engine, literals, drawnFile } = this;
-    return { method, label, file, span, extent, routeRange, engine, literals, drawnFile };
+    const { method, label, file, span, extent, routeRange, engine, literals, drawnFile, origin } = this;
+    return { method, label, file, span, extent, routeRange, engine, literals, drawnFile, origin };
   }
 }
 

@@ -12,10 +12,13 @@ function requireRootScope(m: MapperState, method: string): void {
   if (!m.scope.isRoot) throw routingError(`The ${method} method can't be used inside a routes scope block`, "RuntimeError");
 }
 
+/** The framework or gem drawing, if one is (`Declaration.origin`). */
+const origin = (m: MapperState) => (m.host.sourceRef() as { origin?: string }).origin;
+
 export function direct(m: MapperState, call: Call): void {
   checkArity(call.args, 1, 2);
   requireRootScope(m, "direct");
-  m.set.addCustomHelper("direct", toS(call.args[0]), m.host.source());
+  m.set.addCustomHelper("direct", toS(call.args[0]), m.host.source(), origin(m));
 }
 
 export function resolve(m: MapperState, call: Call): void {
@@ -24,6 +27,6 @@ export function resolve(m: MapperState, call: Call): void {
   extractOptions(args);
   for (const klass of flatten(args)) {
     if (klass instanceof RHash) continue;
-    m.set.addCustomHelper("resolve", toS(klass), m.host.source());
+    m.set.addCustomHelper("resolve", toS(klass), m.host.source(), origin(m));
   }
 }

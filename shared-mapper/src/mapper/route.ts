@@ -67,6 +67,11 @@ export abstract class DrawnRoute implements Route {
     return this.sourceRef.span;
   }
 
+  /** Who drew it, when a framework or gem did (the declaration records it). */
+  get origin(): string | undefined {
+    return (this.sourceRef as { origin?: string }).origin;
+  }
+
   /** The route's parts as `Mapping` leaves them. */
   protected abstract parts(): RouteParts;
   abstract get internal(): boolean;
@@ -128,10 +133,11 @@ export abstract class DrawnRoute implements Route {
   /** Plain data for JSON (the CLI's `--json`, the server's custom requests). */
   toJSON(): Route {
     const { name, verbs, verb, path, reqs, controller, action, endpoint, defaults, requirements } = this;
-    const { requiredParts, optionalParts, parameters, helpers, source, internal, anchored, engine } = this;
+    const { requiredParts, optionalParts, parameters, helpers, source, internal, anchored, engine, origin } = this;
     return {
       name, verbs, verb, path, reqs, controller, action, endpoint, defaults, requirements,
       requiredParts, optionalParts, parameters, helpers, source, internal, anchored, engine,
+      ...(origin ? { origin } : {}),
     };
   }
 }

@@ -93,9 +93,9 @@ export class RouteSet {
     this.list[this.count++] = route;
   }
 
-  addCustomHelper(kind: CustomHelper["kind"], name: string, source: Span): void {
+  addCustomHelper(kind: CustomHelper["kind"], name: string, source: Span, origin?: string): void {
     // `resolve` maps a model class for polymorphic URLs; only `direct` defines helpers of its own.
     const helpers = kind === "direct" ? [`${name}_path`, `${name}_url`] : [];
-    this.customHelpers.push({ kind, name, helpers, source });
+    this.customHelpers.push({ kind, name, helpers, source, ...(origin ? { origin } : {}) });
   }
 }

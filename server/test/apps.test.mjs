@@ -1,0 +1,66 @@
+// Fixture apps (test-fixtures/apps/): the whole table Routemap computes for an app, through the
+// workspace as the language server and the CLI build it (routes files plus the app's
+// configuration and models), against `bin/rails routes` of the same app booted with real Rails
+// (the 6.1 goldens, from scripts/oracle.mjs) and reviewed goldens for the other series.
+// UPDATE_EXPECT=1 rewrites the goldens of other series than 6.1, which only Rails writes.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync, writeFileSync } from "node:fs";
+import { createNodeMapper } from "@routemap/shared-mapper/node";
+import { formatSheet } from "@routemap/shared-mapper";
+import { Workspace, DEFAULT_SETTINGS } from "../dist/workspace.js";
+import { nodeFileSystem } from "../dist/fileSystem.js";
+import { APP_ENVS, appGoldenBody, listApps } from "../../test-fixtures/lib/apps.mjs";
+import { unifiedDiff } from "../../test-fixtures/lib/unifiedDiff.mjs";
+
+const mapper = await createNodeMapper();
+
+/** The app's table as the workspace computes it for this environment and Rails series. */
+export function appTable(dir, env, series) {
+  const ws = new Workspace(nodeFileSystem, mapper);
+  ws.discover([dir]);
+  ws.settingsChanged({ ...DEFAULT_SETTINGS, railsEnv: env, railsVersion: series });
+  const app = ws.apps.find((a) => a.root === dir);
+  return app.table();
+}
+
+/** What a golden holds, without its header: the sheet, then every `…_path` helper. */
+function render(result, series) {
+  const sheet = formatSheet(result.routes, { railsVersion: series });
+  const helpers = new Set();
+  for (const r of result.routes) for (const h of r.helpers) if (h.endsWith("_path")) helpers.add(h);
+  for (const c of result.customHelpers) for (const h of c.helpers) if (h.endsWith("_path")) helpers.add(h);
+  return `${sheet.endsWith("\n") ? sheet : sheet + "\n"}\n# URL helpers\n${[...helpers].sort().join("\n")}\n`;
+}
+
+for (const app of listApps()) {
+  for (const env of APP_ENVS) {
+    for (const series of app.goldens(env)) {
+      test(`${app.name} (${env}, Rails ${series})`, () => {
+        const result = appTable(app.dir, env, series);
+        const errors = result.diagnostics.filter((d) => d.severity !== "info");
+        assert.deepEqual(errors.map((d) => `${d.span.file}:${d.span.start.line + 1}: ${d.message}`), [], "no diagnostic but information");
+        const path = app.goldenPath(env, series);
+        const golden = readFileSync(path, "utf8");
+        const actual = render(result, series);
+        if (process.env.UPDATE_EXPECT === "1" && series !== "6.1") {
+          writeFileSync(path, golden.slice(0, golden.indexOf("\n") + 1) + actual);
+          return;
+        }
+        const expected = appGoldenBody(golden);
+        if (actual !== expected) assert.fail(unifiedDiff(expected, actual, { from: `${app.name}.${env}.rails-${series}.txt`, to: "Routemap" }));
+      });
+    }
+  }
+}
+
+test("`routemap routes` in an app prints what `bin/rails routes` prints, framework routes included", async () => {
+  const { execFileSync } = await import("node:child_process");
+  const { join } = await import("node:path");
+  const app = listApps().find((a) => a.name === "framework-all");
+  for (const env of APP_ENVS) {
+    const out = execFileSync(process.execPath, [join(import.meta.dirname, "..", "bin", "routemap.cjs"), "routes", "--env", env], { cwd: app.dir, encoding: "utf8" });
+    const golden = appGoldenBody(readFileSync(app.goldenPath(env, "6.1"), "utf8"));
+    assert.equal(out, golden.slice(0, golden.indexOf("\n# URL helpers\n")));
+  }
+});

@@ -1,0 +1,105 @@
+/**
+ * The routes Rails itself adds to an app's table, beside the app's own: Action Mailbox's and
+ * Active Storage's (drawn from their engines' config/routes.rb after the app's routes file, in
+ * that order, since the app's routes path is unshifted last) and, in development, the internal
+ * `/rails/info` routes prepended before it. Which ones, and how, comes from the app's
+ * configuration (`appConfig.ts`); without a config/application.rb there are none, as for a
+ * routes file given on its own.
+ */
+import type { LoadedFile } from "../dsl/interpreter.js";
+import type { Version } from "../mapper/version.js";
+import type { Span } from "../types.js";
+import { drawActionMailbox } from "./actionMailbox.js";
+import { DEFAULT_ROUTES_PREFIX, drawActiveStorage } from "./activeStorage.js";
+import { readFrameworkSetup, type FrameworkSetup, type Setting, type Site } from "./appConfig.js";
+import type { Drawer } from "./draw.js";
+import { drawInternalRoutes, drawMailerPreviews } from "./internalRoutes.js";
+
+export { Drawer } from "./draw.js";
+export type { Site } from "./appConfig.js";
+
+/** Routes one framework draws, and the call in the app's files they are attributed to. */
+export interface FrameworkDraw {
+  site: Site;
+  origin: string;
+  draw(r: Drawer): void;
+}
+
+export interface FrameworkRoutes {
+  /** Prepended: drawn before the app's routes file. */
+  before: FrameworkDraw[];
+  /** Drawn after it, in this order. */
+  after: FrameworkDraw[];
+  /** What Routemap could not know about them (a setting computed at boot), as information. */
+  notes: { message: string; span: Span }[];
+}
+
+export interface AppFiles {
+  application: LoadedFile;
+  /** config/environments/<env>.rb, then config/initializers/**.rb in Rails' order. */
+  others: LoadedFile[];
+}
+
+export function frameworkRoutes(files: AppFiles, o: { version: Version; railsEnv: string }): FrameworkRoutes {
+  const routes: FrameworkRoutes = { before: [], after: [], notes: [] };
+  const setup = readFrameworkSetup(files.application, files.others);
+  const railties = railtiesSite(files.application) ?? setup.loaded.values().next().value;
+  if (o.version.lt(6, 1)) {
+    // Active Storage (5.2) and Action Mailbox (6.0) drew other tables before 6.1.
+    if (setup.loaded.size && railties) routes.notes.push({ message: unmodelled(o.version), span: spanOf(railties) });
+    return routes;
+  }
+  if (o.railsEnv === "development" && railties) {
+    routes.before.push({ site: railties, origin: "Rails", draw: (r) => drawInternalRoutes(r, o.version) });
+  }
+  const mailer = setup.loaded.get("action_mailer");
+  if (mailer) {
+    // `show_previews = Rails.env.development? if show_previews.nil?`
+    const previews = setting(setup, "action_mailer.show_previews", routes) ?? o.railsEnv === "development";
+    if (previews !== false && previews !== null) routes.before.push({ site: mailer, origin: "Action Mailer", draw: (r) => drawMailerPreviews(r, o.version) });
+  }
+  const mailbox = setup.loaded.get("action_mailbox");
+  if (mailbox) routes.after.push({ site: mailbox, origin: "Action Mailbox", draw: (r) => drawActionMailbox(r, o.version) });
+  const storage = setup.loaded.get("active_storage");
+  if (storage) {
+    const draw = setting(setup, "active_storage.draw_routes", routes);
+    const prefix = setting(setup, "active_storage.routes_prefix", routes);
+    // `draw_routes != false` and `routes_prefix || "/rails/active_storage"`, as the engine reads them.
+    if (draw !== false) {
+      const scope = typeof prefix === "string" ? prefix : DEFAULT_ROUTES_PREFIX;
+      routes.after.push({ site: storage, origin: "Active Storage", draw: (r) => drawActiveStorage(r, scope) });
+    }
+  }
+  return routes;
+}
+
+/** A setting's value, `undefined` when unset or unknown (then the framework's default applies, and a note says so). */
+function setting(setup: FrameworkSetup, key: string, routes: FrameworkRoutes): string | boolean | null | undefined {
+  const found: Setting | undefined = setup.settings.get(key);
+  if (!found) return undefined;
+  if (found.value.known) return found.value.value;
+  routes.notes.push({
+    message: `Routemap cannot know \`${found.value.text}\` without booting the app, so it takes config.${key} as unset, as Rails' default.`,
+    span: spanOf(found.site),
+  });
+  return undefined;
+}
+
+/** The `require "rails/all"` (or `require "rails"`) that brings railties: the development routes' source. */
+function railtiesSite(application: LoadedFile): Site | undefined {
+  for (const node of application.program.statements.body) {
+    const call = node as { name?: string; receiver?: unknown; arguments_?: { arguments_: { unescaped?: { value: string } }[] } };
+    if (call.name !== "require" || call.receiver) continue;
+    const arg = call.arguments_?.arguments_[0]?.unescaped?.value;
+    if (arg === "rails/all" || arg === "rails") return { node: node as Site["node"], file: application };
+  }
+  return undefined;
+}
+
+function spanOf(site: Site): Span {
+  const loc = site.node.location;
+  return site.file.index.span(loc.startOffset, loc.startOffset + loc.length);
+}
+
+const unmodelled = (version: Version) =>
+  `Routemap models the routes Rails adds (Active Storage, Action Mailbox) from Rails 6.1; for Rails ${version} they are missing from the table.`;

@@ -1,0 +1,5 @@
+Rails.application.routes.draw do
+  namespace :api do
+    resources :messages
+  end
+end

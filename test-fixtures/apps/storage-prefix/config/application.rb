@@ -1,0 +1,16 @@
+require_relative "boot"
+
+require "rails"
+require "active_model/railtie"
+require "active_record/railtie"
+require "active_storage/engine"
+require "action_controller/railtie"
+require "action_view/railtie"
+
+Bundler.require(*Rails.groups)
+
+module StoragePrefix
+  class Application < Rails::Application
+    config.load_defaults 6.1
+  end
+end

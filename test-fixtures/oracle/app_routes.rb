@@ -1,0 +1,52 @@
+# frozen_string_literal: true
+# Boots a fixture app of test-fixtures/apps/ with Debian's real Rails (railties 6.1 and the
+# gems it ships: devise, doorkeeper) and prints what `bin/rails routes` prints for it, then
+# the app's URL helpers (internal routes, `direct` and gems' helpers included).
+#
+# Usage: ruby app_routes.rb APP_DIR ENV
+# The app is copied to a temporary directory first: booting writes log/ and tmp/.
+# Its config/boot.rb is replaced (no Bundler: the gems are Debian's), and `Bundler.require`
+# requires the gems of Gemfile.lock's DEPENDENCIES that are installed.
+require "fileutils"
+require "tmpdir"
+require "json"
+
+app_dir, env = ARGV
+abort "usage: app_routes.rb APP_DIR ENV" unless app_dir && env
+
+Dir.mktmpdir("routemap-app-oracle") do |tmp|
+  root = File.join(tmp, "app")
+  FileUtils.cp_r(app_dir, root)
+  File.write(File.join(root, "config", "boot.rb"), "")
+  # Rails finds its root from config.ru, else from the working directory.
+  File.write(File.join(root, "config.ru"), "") unless File.exist?(File.join(root, "config.ru"))
+  Dir.chdir(root)
+  ENV["RAILS_ENV"] = env
+  ENV["SECRET_KEY_BASE"] = "0" * 64
+  ENV["DATABASE_URL"] = "sqlite3::memory:"
+
+  require "bundler"
+  lock = File.read(File.join(root, "Gemfile.lock"))
+  dependencies = lock[/^DEPENDENCIES\n((?:  .*\n)*)/, 1].to_s.scan(/^  ([\w.-]+)/).flatten
+  Bundler.define_singleton_method(:require) do |*|
+    (dependencies - %w[rails bootsnap sqlite3]).each do |name|
+      Kernel.require(name)
+    rescue LoadError => e
+      warn "app_routes: gem #{name} is not installed (#{e.message})"
+    end
+  end
+
+  require File.join(root, "config", "application")
+  app = Rails.application
+  app.config.eager_load = false
+  app.config.logger = Logger.new(nil)
+  app.config.log_level = :fatal
+  app.config.paths["log"] = File.join(tmp, "log")
+  app.initialize!
+
+  require "action_dispatch/routing/inspector"
+  inspector = ActionDispatch::Routing::RoutesInspector.new(app.routes.routes)
+  sheet = inspector.format(ActionDispatch::Routing::ConsoleFormatter::Sheet.new)
+  helpers = app.routes.url_helpers.instance_methods.map(&:to_s).grep(/_path\z/).sort
+  puts JSON.generate({ sheet: sheet, helpers: helpers })
+end
