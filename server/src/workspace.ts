@@ -75,7 +75,7 @@ export class RailsApp {
     }
     readRubyFiles(this.drawDir, files, this.workspace.fs, unread);
     const config = this.config();
-    readAppFiles(this.root, config.railsEnv, files, this.workspace.fs);
+    readAppFiles(this.root, config, files, this.workspace.fs);
     for (const [path, text] of this.workspace.overlays) if (this.isInputFile(path)) files.set(path, text);
     return { entry: this.routesFile, files, unread, options: { ...config, drawPaths: [this.drawDir] } };
   }

@@ -28,6 +28,9 @@ export interface RouteMapper {
   map(input: MapInput): MapResult;
 }
 
+/** Where an app's routes file is: other files of the app are found from its root. */
+const APP_ROUTES = "/config/routes.rb";
+
 /** Steps of evaluation allowed for one `map` call, far beyond any real routes file. */
 const BUDGET = 5_000_000;
 
@@ -126,6 +129,7 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
     exists: (path) => read(path) !== undefined || input.unread?.has(path) === true,
     unread: (path) => input.unread?.get(path),
     railsEnv: options.railsEnv ?? "development",
+    appRoot: input.entry.endsWith(APP_ROUTES) ? input.entry.slice(0, -APP_ROUTES.length) : undefined,
     diagnostics,
     budget: BUDGET,
   });
@@ -195,8 +199,7 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
  */
 function appFrameworkRoutes(input: MapInput, load: (path: string) => LoadedFile | undefined, state: MapperState, railsEnv: string): FrameworkRoutes {
   const none: FrameworkRoutes = { before: [], after: [], notes: [] };
-  const suffix = "/config/routes.rb";
-  if (!input.entry.endsWith(suffix)) return none;
+  if (!input.entry.endsWith(APP_ROUTES)) return none;
   const config = input.entry.slice(0, -"routes.rb".length);
   const application = load(config + "application.rb");
   if (!application) return none;

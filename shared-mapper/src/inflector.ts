@@ -232,4 +232,11 @@ export function underscore(word: string): string {
 }
 
 /** `String#dasherize`. */
+/** `camelize` without acronyms: `admin/user_account` → `Admin::UserAccount`. */
+export const camelize = (word: string): string =>
+  word.replace(/(?:^|_)([a-z\d]*)/gi, (_m, w: string) => w.charAt(0).toUpperCase() + w.slice(1)).replace(/\//g, "::");
+
+/** `classify`: the class name of a table name (`users` → `User`). */
+export const classify = (word: string): string => camelize(singularize(word.replace(/.*\./, "")));
+
 export const dasherize = (word: string): string => word.replace(/_/g, "-");

@@ -30,7 +30,7 @@ Dir.mktmpdir("routemap-app-oracle") do |tmp|
   dependencies = lock[/^DEPENDENCIES\n((?:  .*\n)*)/, 1].to_s.scan(/^  ([\w.-]+)/).flatten
   Bundler.define_singleton_method(:require) do |*|
     (dependencies - %w[rails bootsnap sqlite3]).each do |name|
-      Kernel.require(name)
+      TOPLEVEL_BINDING.receiver.send(:require, name)
     rescue LoadError => e
       warn "app_routes: gem #{name} is not installed (#{e.message})"
     end

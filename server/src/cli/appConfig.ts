@@ -68,18 +68,25 @@ export function appOptions(app: AppConfig, chosen: ChosenOptions) {
  * the environment's file, the initializers), read into `into` beside the routes files. The
  * mapper reads them statically; it finds them under the app's root by their Rails paths.
  */
-export function readAppFiles(root: string, railsEnv: string, into: Map<string, string>, fs: FileSystem = nodeFileSystem): void {
-  for (const path of [join(root, "config", "application.rb"), join(root, "config", "environments", `${railsEnv}.rb`)]) {
+export function readAppFiles(root: string, o: { railsEnv: string; gems?: Record<string, string> }, into: Map<string, string>, fs: FileSystem = nodeFileSystem): void {
+  for (const path of [join(root, "config", "application.rb"), join(root, "config", "environments", `${o.railsEnv}.rb`)]) {
     const text = fs.readFile(path);
     if (text !== undefined) into.set(path, text);
   }
   readRubyFiles(join(root, "config", "initializers"), into, fs);
+  // Devise's routes depend on each model's `devise :…` modules.
+  if (!o.gems || o.gems.devise) readRubyFiles(join(root, "app", "models"), into, fs);
 }
 
 /** Whether a change to `path` can change the routes Rails and gems add to the app at `root`. */
 export function isAppFile(root: string, path: string): boolean {
   const config = join(root, "config");
-  return path === join(config, "application.rb") || path.startsWith(join(config, "environments") + sep) || path.startsWith(join(config, "initializers") + sep);
+  return (
+    path === join(config, "application.rb") ||
+    path.startsWith(join(config, "environments") + sep) ||
+    path.startsWith(join(config, "initializers") + sep) ||
+    path.startsWith(join(root, "app", "models") + sep)
+  );
 }
 
 /**

@@ -80,7 +80,7 @@ function readInput(args: RoutesArgs): MapInput | string {
   readRubyFiles(drawDir, files, nodeFileSystem, unread);
   const config = readAppConfig(entry);
   const options = appOptions(config, { railsVersion: args.rails, rubyVersion: args.ruby, railsEnv: args.env, apiOnly: args.apiOnly });
-  if (basename(dirname(entry)) === "config") readAppFiles(config.root, options.railsEnv, files);
+  if (basename(dirname(entry)) === "config") readAppFiles(config.root, options, files);
   return { entry, files, unread, options: { ...options, drawPaths: [drawDir] } };
 }
 

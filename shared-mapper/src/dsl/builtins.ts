@@ -3,7 +3,7 @@
  * collections, string helpers, comparisons, `Rails.env`. A method not listed here
  * returns `undefined` and the interpreter reports it.
  */
-import { dasherize, pluralize, singularize, underscore } from "../inflector.js";
+import { camelize, dasherize, pluralize, singularize, underscore } from "../inflector.js";
 import {
   blank, inspect, isSym, RConst, RHash, RInquirer, RProc, RRange, RRegexp, RSymbol, RUnknown, RValue, requal, sym, toS,
   truthy, typeName,
@@ -343,7 +343,7 @@ function stringMethod(s: string, name: string, args: RValue[], block: RProc | nu
     case "dasherize":
       return dasherize(s);
     case "camelize":
-      return s.replace(/(?:^|_)([a-z\d]*)/gi, (_m, w: string) => w.charAt(0).toUpperCase() + w.slice(1)).replace(/\//g, "::");
+      return camelize(s);
     case "tr":
       return typeof arg === "string" && typeof args[1] === "string" ? tr(s, arg, args[1]) : undefined;
     case "delete_prefix":

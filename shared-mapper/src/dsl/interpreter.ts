@@ -50,6 +50,8 @@ export interface LoadedFile {
 
 export interface InterpreterOptions {
   load(path: string): LoadedFile | undefined;
+  /** The app's root when the entry is its `config/routes.rb`: where `appFile` looks. */
+  appRoot?: string;
   exists(path: string): boolean;
   /** Why a file that exists was not read by the host, if it was not. */
   unread(path: string): string | undefined;
@@ -127,6 +129,10 @@ export class Interpreter implements MapperHost {
 
   info(message: string): void {
     this.report("info", message, this.source(), "info");
+  }
+
+  appFile(relative: string): LoadedFile | undefined {
+    return this.o.appRoot === undefined ? undefined : this.o.load(`${this.o.appRoot}/${relative}`);
   }
 
   // ---- entry points -----------------------------------------------------------------------

@@ -11,6 +11,7 @@
  */
 import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../dsl/interpreter.js";
+import { walkCalls } from "../ruby/walk.js";
 
 export type Framework = "active_storage" | "action_mailbox" | "action_mailer";
 
@@ -51,7 +52,7 @@ const SETTINGS = new Set(["active_storage.draw_routes", "active_storage.routes_p
 export function readFrameworkSetup(application: LoadedFile, others: LoadedFile[]): FrameworkSetup {
   const setup: FrameworkSetup = { loaded: new Map(), settings: new Map() };
   for (const file of [application, ...others]) {
-    walk(file.program, (node) => {
+    walkCalls(file.program, (node) => {
       if (file === application) requireCall(node, file, setup);
       settingCall(node, file, setup);
     });
@@ -86,15 +87,4 @@ function literal(node: N.Node, file: LoadedFile): SettingValue {
   if (node instanceof N.StringNode || node instanceof N.SymbolNode) return { known: true, value: node.unescaped.value };
   const loc = node.location;
   return { known: false, text: file.index.slice(loc.startOffset, loc.startOffset + loc.length) };
-}
-
-/** Every call of a tree, depth first; configuration files are small, and a stack keeps deep ones safe. */
-function walk(root: N.Node, visit: (node: N.CallNode) => void): void {
-  const stack: N.Node[] = [root];
-  while (stack.length) {
-    const node = stack.pop()!;
-    if (node instanceof N.CallNode) visit(node);
-    const children = node.compactChildNodes();
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
-  }
 }

@@ -7,6 +7,7 @@
 import type { DslMethod } from "../dsl/dispatch.js";
 import type { MapperState } from "../mapper/state.js";
 import { apiVersion } from "./versionist.js";
+import { authenticate, deviseFor, deviseScopeMethod, unauthenticated } from "./devise.js";
 
 interface GemDsl {
   gem: string;
@@ -15,7 +16,15 @@ interface GemDsl {
 
 const METHODS: Record<string, GemDsl> = {
   api_version: { gem: "versionist", method: apiVersion },
+  devise_for: { gem: "devise", method: (m, call, version) => deviseFor(m, call, { devise: version, omniauth: m.gems?.omniauth }) },
+  devise_scope: { gem: "devise", method: deviseScopeMethod },
+  as: { gem: "devise", method: deviseScopeMethod },
+  authenticate: { gem: "devise", method: authenticate },
+  authenticated: { gem: "devise", method: authenticate },
+  unauthenticated: { gem: "devise", method: unauthenticated },
 };
+
+const GEM_NAMES: Record<string, string> = { devise: "Devise", versionist: "versionist" };
 
 /** The DSL method `name` that one of the app's gems adds, if Routemap models it. */
 export function gemMethod(name: string, m: MapperState): DslMethod | undefined {
@@ -23,5 +32,9 @@ export function gemMethod(name: string, m: MapperState): DslMethod | undefined {
   if (!found) return undefined;
   const version = m.gems?.[found.gem];
   if (m.gems && version === undefined) return undefined;
-  return (state, call) => found.method(state, call, version);
+  return (state, call) => {
+    // The routes it draws belong to the gem: the editor groups them so.
+    (state.host.sourceRef() as { origin?: string }).origin ??= GEM_NAMES[found.gem] ?? found.gem;
+    return found.method(state, call, version);
+  };
 }

@@ -4,6 +4,7 @@
  * running a block, reading a drawn file, and the source span of the current DSL call.
  */
 import type { RubyVersion, RProc, RValue } from "../ruby/values.js";
+import type { LoadedFile } from "../dsl/interpreter.js";
 import type { Concern } from "./concerns.js";
 import type { EngineRegistry } from "./engines.js";
 import type { DisplayContext } from "./route.js";
@@ -28,6 +29,11 @@ export interface MapperHost {
   evalFile(path: string, name: string): void;
   /** An information diagnostic at the current call. */
   info(message: string): void;
+  /**
+   * A file of the app other than its routes (`app/models/user.rb`), parsed but not evaluated,
+   * when the routes file is the app's `config/routes.rb` and the host gave the file.
+   */
+  appFile(relative: string): LoadedFile | undefined;
   /** `value.call(*args)`, for a value Rails calls (a concern's callable): a proc, or an object with `call`. */
   callValue(value: RValue, args: RValue[]): RValue;
 }

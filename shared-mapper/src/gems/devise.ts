@@ -1,0 +1,279 @@
+/**
+ * Devise's routing DSL (heartcombo/devise lib/devise/rails/routes.rb and lib/devise/mapping.rb,
+ * 4.8.1 as Debian ships it, checked against 4.9 and 5.0): `devise_for`, `devise_scope` (and its
+ * alias `as`), `authenticate`, `authenticated`, `unauthenticated`.
+ *
+ * `devise_for :users` draws, for each resource, the routes of the modules its model's
+ * `devise :…` call names (`deviseModels.ts`), each module as its `devise_<route>` method does,
+ * inside an "exclusive" scope: a frame whose path is the mapping's full path, whose `as` is the
+ * mapping's singular name and whose module is nil, so the enclosing scope's path, name and
+ * module reach the routes only through the options `devise_for` copies from it. The scope
+ * methods are constraints with a request lambda, which print nothing.
+ *
+ * Between versions: 5.0 puts `format:` into the exclusive scope (4.x into its options, which
+ * draws the same routes), and draws the OmniAuth authorize route with OmniAuth's
+ * `allowed_request_methods` (POST only from OmniAuth 2.0) instead of GET and POST.
+ */
+import { camelize, singularize } from "../inflector.js";
+import { extractOptions, checkArity, yieldTo } from "../mapper/block.js";
+import { routingError } from "../mapper/errors.js";
+import { match, resource } from "../mapper/resources.js";
+import { constraints } from "../mapper/scoping.js";
+import { withScope, type Call, type MapperState } from "../mapper/state.js";
+import { present, RHash, RProc, RSymbol, RValue, sym, toS } from "../ruby/values.js";
+import { httpVerb } from "../mapper/base.js";
+import { invoke, kw } from "../framework/draw.js";
+import { modelPath, readDeviseModel, readDeviseSettings, ROUTES, type DeviseModel, type DeviseSettings } from "./deviseModels.js";
+import type { Frame } from "../mapper/scope.js";
+
+/** Gem versions known for the app: Devise's own and OmniAuth's (undefined: the latest). */
+export interface DeviseGems {
+  devise: string | undefined;
+  omniauth: string | undefined;
+}
+
+/** Per route set: the OmniAuth path prefix the first omniauthable mapping set (`OmniAuth.config.path_prefix`). */
+const omniauthPrefixes = new WeakMap<object, string>();
+
+export function deviseFor(m: MapperState, call: Call, gems: DeviseGems): void {
+  const resources = [...call.args];
+  const options = extractOptions(resources).dup();
+  inheritScope(m, options, gems);
+  const settings = readDeviseSettings(m.host.appFile("config/initializers/devise.rb"));
+  for (const given of resources) {
+    const mapping = new Mapping(toS(given, m.ruby), options, settings);
+    const model = readDeviseModel(m.host.appFile(modelPath(mapping.className)), mapping.className);
+    if ("why" in model) {
+      m.host.info(`Routemap does not know the Devise modules of ${mapping.className}: ${model.why}. The routes of \`devise_for :${mapping.resource}\` are missing.`);
+      continue;
+    }
+    const unknown = model.modules.filter((mod) => !KNOWN_MODULES.has(mod));
+    if (unknown.length) {
+      m.host.info(`Devise module${unknown.length > 1 ? "s" : ""} ${unknown.map((u) => `:${u}`).join(", ")} of ${mapping.className} come${unknown.length > 1 ? "" : "s"} from a gem Routemap does not model; any routes ${unknown.length > 1 ? "they draw" : "it draws"} are missing.`);
+    }
+    const controllers = options.sget("controllers");
+    if (controllers instanceof RHash && present(controllers.sget("omniauth_callbacks")) && !model.modules.includes("omniauthable")) {
+      throw routingError(
+        `Mapping omniauth_callbacks on a resource that is not omniauthable\nPlease add \`devise :omniauthable\` to the \`${mapping.className}\` model`,
+        "ArgumentError",
+      );
+    }
+    const used = mapping.usedRoutes(model);
+    deviseScope(m, () => exclusiveScope(m, mapping, options, gems, () => {
+      for (const route of used) DRAW[route](m, mapping, model, gems);
+    }));
+  }
+}
+
+/** `devise_for`'s first lines: what it takes from the enclosing scope. */
+function inheritScope(m: MapperState, options: RHash, gems: DeviseGems): void {
+  const fromScope = (key: string, scopeKey: "as" | "module" | "path") => {
+    const value = m.scope.get(scopeKey);
+    if (!truthyOption(options.sget(key)) && present(value ?? null)) options.sset(key, value ?? null);
+  };
+  fromScope("as", "as");
+  fromScope("module", "module");
+  fromScope("path_prefix", "path");
+  const merged = (key: "path_names" | "constraints" | "defaults") => {
+    const base = m.scope.get(key);
+    const given = options.sget(key);
+    return (base instanceof RHash ? base : new RHash()).merge(given instanceof RHash ? given : new RHash());
+  };
+  options.sset("path_names", merged("path_names"));
+  options.sset("constraints", merged("constraints"));
+  options.sset("defaults", merged("defaults"));
+  const scoped = m.scope.get("options");
+  const scopeOptions = scoped instanceof RHash ? scoped.dup() : new RHash();
+  if (major(gems.devise) < 5 && options.sget("format") === false) scopeOptions.sset("format", false);
+  options.sset("options", scopeOptions);
+}
+
+const truthyOption = (v: RValue | undefined) => v !== undefined && v !== null && v !== false;
+const major = (version: string | undefined) => (version === undefined ? Infinity : parseInt(version, 10));
+
+/** `Devise::Mapping`: names, paths and controllers of one `devise_for` resource. */
+class Mapping {
+  readonly singular: string;
+  readonly className: string;
+  readonly path: string;
+  readonly pathPrefix: string | undefined;
+  readonly signOutVia: RValue;
+  readonly controllers: (name: string) => string;
+  readonly pathNames: (name: string) => string;
+
+  constructor(
+    readonly resource: string,
+    private readonly options: RHash,
+    readonly settings: DeviseSettings,
+  ) {
+    const as = options.sget("as");
+    const scopedPath = truthyOption(as) ? `${toS(as)}/${resource}` : resource;
+    const singular = options.sget("singular");
+    this.singular = truthyOption(singular) ? toS(singular) : singularize(scopedPath.replace(/\//g, "_"));
+    const className = options.sget("class_name");
+    this.className = truthyOption(className) ? toS(className) : camelize(singularize(resource));
+    const path = options.sget("path");
+    this.path = truthyOption(path) ? toS(path) : resource;
+    const prefix = options.sget("path_prefix");
+    this.pathPrefix = truthyOption(prefix) ? toS(prefix) : undefined;
+    const via = options.sget("sign_out_via");
+    this.signOutVia = truthyOption(via) ? via! : (settings.values.get("sign_out_via") ?? sym("delete"));
+    const module = options.sget("module");
+    const controllers = options.sget("controllers");
+    this.controllers = (name) => {
+      const given = controllers instanceof RHash ? controllers.sget(name) : undefined;
+      return given !== undefined ? toS(given) : `${truthyOption(module) ? toS(module) : "devise"}/${name}`;
+    };
+    const pathNames = options.sget("path_names") as RHash;
+    this.pathNames = (name) => {
+      const given = pathNames.sget(name);
+      if (given !== undefined) return toS(given);
+      return name === "registration" ? "" : name;
+    };
+  }
+
+  /** `"/#{@path_prefix}/#{@path}".squeeze("/")` */
+  get fullpath(): string {
+    return `/${this.pathPrefix ?? ""}/${this.path}`.replace(/\/+/g, "/");
+  }
+
+  /** `default_used_route`: the model's routes, less `skip:`, or those of `only:`. */
+  usedRoutes(model: DeviseModel): string[] {
+    const routes = [...new Set(model.modules.map((mod) => ROUTES[mod]).filter((r): r is string => r !== undefined))];
+    const names = (v: RValue | undefined) => (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]).map((x) => singularize(toS(x)));
+    if (this.options.shas("only")) {
+      const only = names(this.options.sget("only"));
+      return routes.filter((r) => only.includes(r));
+    }
+    const skip = this.options.sget("skip");
+    if (skip instanceof RSymbol && skip.name === "all") return [];
+    const skipped = names(skip);
+    return routes.filter((r) => !skipped.includes(r));
+  }
+}
+
+const KNOWN_MODULES = new Set([
+  "database_authenticatable", "rememberable", "omniauthable", "recoverable", "registerable",
+  "validatable", "confirmable", "lockable", "timeoutable", "trackable",
+]);
+
+/** `with_devise_exclusive_scope(mapping.fullpath, mapping.name, options)` */
+function exclusiveScope(m: MapperState, mapping: Mapping, options: RHash, gems: DeviseGems, body: () => void): void {
+  const frame: Frame = { as: mapping.singular, path: mapping.fullpath, module: null };
+  frame.constraints = options.sget("constraints") as RHash;
+  if (major(gems.devise) >= 5 && options.shas("format")) frame.format = options.sget("format")!;
+  frame.defaults = options.sget("defaults") as RHash;
+  frame.options = options.sget("options") as RHash;
+  withScope(m, m.scope.push(frame), body);
+}
+
+/** A request constraint Devise or Warden checks per request: it prints nothing. */
+const requestConstraint = (what: string) => new RProc(() => true, true, () => `#<Proc (lambda) ${what}>`);
+
+function deviseScope(m: MapperState, body: () => void): void {
+  invoke(m, constraints, [requestConstraint("devise.mapping")], body);
+}
+
+type DrawRoute = (m: MapperState, mapping: Mapping, model: DeviseModel, gems: DeviseGems) => void;
+
+const DRAW: Record<string, DrawRoute> = {
+  session: (m, mapping) => {
+    const options = kw({ only: [], controller: mapping.controllers("sessions"), path: "" });
+    invoke(m, resource, [sym("session"), options], () => {
+      const signIn = mapping.pathNames("sign_in");
+      invoke(m, verb("get"), [sym("new"), kw({ path: signIn, as: "new" })]);
+      invoke(m, verb("post"), [sym("create"), kw({ path: signIn })]);
+      invoke(m, match, [sym("destroy"), kw({ path: mapping.pathNames("sign_out"), as: "destroy", via: mapping.signOutVia })]);
+    });
+  },
+  password: (m, mapping) => {
+    const options = kw({ only: ["new", "create", "edit", "update"].map(sym), path: mapping.pathNames("password"), controller: mapping.controllers("passwords") });
+    invoke(m, resource, [sym("password"), options]);
+  },
+  confirmation: (m, mapping) => {
+    const options = kw({ only: ["new", "create", "show"].map(sym), path: mapping.pathNames("confirmation"), controller: mapping.controllers("confirmations") });
+    invoke(m, resource, [sym("confirmation"), options]);
+  },
+  unlock: (m, mapping, model) => {
+    // `mapping.to.unlock_strategy_enabled?(:email)`: the model's option, else Devise's (default :both).
+    const strategy = model.options.sget("unlock_strategy") ?? mapping.settings.values.get("unlock_strategy") ?? sym("both");
+    if (!(strategy instanceof RSymbol) || !["both", "email"].includes(strategy.name)) return;
+    const options = kw({ only: ["new", "create", "show"].map(sym), path: mapping.pathNames("unlock"), controller: mapping.controllers("unlocks") });
+    invoke(m, resource, [sym("unlock"), options]);
+  },
+  registration: (m, mapping) => {
+    const pathNames = kw({ new: mapping.pathNames("sign_up"), edit: mapping.pathNames("edit"), cancel: mapping.pathNames("cancel") });
+    const options = kw({
+      only: ["new", "create", "edit", "update", "destroy"].map(sym),
+      path: mapping.pathNames("registration"),
+      path_names: pathNames,
+      controller: mapping.controllers("registrations"),
+    });
+    invoke(m, resource, [sym("registration"), options], () => invoke(m, verb("get"), [sym("cancel")]));
+  },
+  omniauth_callback: omniauthCallback,
+};
+
+const verb = (name: "get" | "post") => (m: MapperState, call: Call) => httpVerb(m, name, call);
+
+function omniauthCallback(m: MapperState, mapping: Mapping, model: DeviseModel, gems: DeviseGems): void {
+  const fullpath = mapping.fullpath;
+  if (/:[a-zA-Z_]/.test(fullpath)) throw routingError(dynamicOmniauthMessage(fullpath), "RuntimeError");
+  const configured = mapping.settings.values.get("omniauth_path_prefix");
+  const prefix = typeof configured === "string" ? configured : `/${fullpath}/auth`.replace(/\/+/g, "/");
+  const earlier = omniauthPrefixes.get(m.set);
+  if (earlier !== undefined && earlier !== prefix) throw routingError(WRONG_OMNIAUTH, "RuntimeError");
+  omniauthPrefixes.set(m.set, prefix);
+  const providers = model.options.sget("omniauth_providers");
+  const names = Array.isArray(providers) ? providers.map((p) => toS(p)) : mapping.settings.omniauthProviders;
+  if (providers !== undefined && !Array.isArray(providers)) {
+    m.host.info(`Routemap cannot read the OmniAuth providers of ${mapping.className}; their routes are missing.`);
+    return;
+  }
+  // Devise 5 asks OmniAuth which methods start a login: POST only from OmniAuth 2.0.
+  const authorizeVia = major(gems.devise) >= 5 && major(gems.omniauth) >= 2 ? [sym("post")] : [sym("get"), sym("post")];
+  const controller = mapping.controllers("omniauth_callbacks");
+  withScope(m, m.scope.push({ path: null }), () => {
+    for (const provider of names) {
+      invoke(m, match, [`${prefix}/${provider}`, kw({ to: `${controller}#passthru`, as: `${provider}_omniauth_authorize`, via: authorizeVia })]);
+      invoke(m, match, [`${prefix}/${provider}/callback`, kw({ to: `${controller}#${provider}`, as: `${provider}_omniauth_callback`, via: [sym("get"), sym("post")] })]);
+    }
+  });
+}
+
+/** `authenticate`, `authenticated`: a Warden check as a request constraint around the block. */
+export function authenticate(m: MapperState, call: Call): void {
+  checkArity(call.args, 0, 2);
+  invoke(m, constraints, [requestConstraint("warden")], () => yieldTo(call.block));
+}
+
+/** `unauthenticated(scope = nil)` */
+export function unauthenticated(m: MapperState, call: Call): void {
+  checkArity(call.args, 0, 1);
+  invoke(m, constraints, [requestConstraint("warden")], () => yieldTo(call.block));
+}
+
+/** `devise_scope(scope)` and its alias `as`. */
+export function deviseScopeMethod(m: MapperState, call: Call): void {
+  checkArity(call.args, 1, 1);
+  deviseScope(m, () => yieldTo(call.block));
+}
+
+const WRONG_OMNIAUTH =
+  "Wrong OmniAuth configuration. If you are getting this exception, it means that either:\n\n" +
+  "1) You are manually setting OmniAuth.config.path_prefix and it doesn't match the Devise one\n" +
+  "2) You are setting :omniauthable in more than one model\n" +
+  "3) You changed your Devise routes/OmniAuth setting and haven't restarted your server";
+
+function dynamicOmniauthMessage(fullpath: string): string {
+  return (
+    "Devise does not support scoping OmniAuth callbacks under a dynamic segment\n" +
+    `and you have set ${JSON.stringify(fullpath)}. You can work around by passing\n` +
+    "`skip: :omniauth_callbacks` to the `devise_for` call and extract omniauth\n" +
+    "options to another `devise_for` call outside the scope. Here is an example:\n\n" +
+    "    devise_for :users, only: :omniauth_callbacks, controllers: {omniauth_callbacks: 'users/omniauth_callbacks'}\n\n" +
+    "    scope '/(:locale)', locale: /ru|en/ do\n" +
+    "      devise_for :users, skip: :omniauth_callbacks\n" +
+    "    end\n"
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * What Devise's routes depend on outside the routes files, read without running anything
+ * (heartcombo/devise 4.8.1 and 5.0: lib/devise/models.rb `devise`, lib/devise/modules.rb,
+ * lib/devise.rb): the modules and options of a model's `devise :…` call, and the settings of
+ * `Devise.setup` in config/initializers/devise.rb.
+ */
+import * as N from "@ruby/prism/src/nodes.js";
+import type { LoadedFile } from "../dsl/interpreter.js";
+import { underscore } from "../inflector.js";
+import { RHash, RSymbol, RValue, sym } from "../ruby/values.js";
+import { walkCalls } from "../ruby/walk.js";
+
+/** `Devise::ALL`, in the order lib/devise/modules.rb adds them: `devise` sorts a model's modules so. */
+const ALL = [
+  "database_authenticatable", "rememberable", "omniauthable", "recoverable", "registerable",
+  "validatable", "confirmable", "lockable", "timeoutable", "trackable",
+];
+
+/** `Devise::ROUTES`: the modules that draw routes, and the route each draws. */
+export const ROUTES: Record<string, string> = {
+  database_authenticatable: "session",
+  omniauthable: "omniauth_callback",
+  recoverable: "password",
+  registerable: "registration",
+  confirmable: "confirmation",
+  lockable: "unlock",
+};
+
+export interface DeviseModel {
+  /** The model's modules, in `Devise::ALL` order (modules of other gems first, as `devise` sorts them). */
+  modules: string[];
+  /** The class options given to `devise` (`unlock_strategy:`, `omniauth_providers:`). */
+  options: RHash;
+}
+
+/** A model's Devise modules, or why Routemap cannot know them. */
+export function readDeviseModel(file: LoadedFile | undefined, className: string): DeviseModel | { why: string } {
+  const path = modelPath(className);
+  if (!file) return { why: `${path} is not in the workspace` };
+  const modules: string[] = [];
+  const options = new RHash();
+  let why: string | undefined;
+  walkCalls(file.program, (call) => {
+    if (call.name !== "devise" || call.receiver || why) return;
+    for (const arg of call.arguments_?.arguments_ ?? []) {
+      const value = literal(arg);
+      if (value instanceof RHash) value.forEach((k, v) => options.set(k, v));
+      else if (value instanceof RSymbol || typeof value === "string") modules.push(value instanceof RSymbol ? value.name : value);
+      else why = `its \`devise\` call in ${path} passes \`${text(file, arg)}\`, which Routemap cannot read without running it`;
+    }
+  });
+  if (why) return { why };
+  if (!modules.length) return { why: `${path} has no \`devise\` call that Routemap can see (in a concern or a parent class, it is not read)` };
+  const unique = [...new Set(modules)];
+  // `sort_by { Devise::ALL.index(s) || -1 }`
+  unique.sort((a, b) => ALL.indexOf(a) - ALL.indexOf(b));
+  return { modules: unique, options };
+}
+
+/** Where Rails' autoloader finds a model: `Admin::User` → `app/models/admin/user.rb`. */
+export const modelPath = (className: string) => `app/models/${underscore(className.replace(/^::/, ""))}.rb`;
+
+/** `Devise.setup do |config| … end`: the settings routes read, as written (literals only). */
+export interface DeviseSettings {
+  values: Map<string, RValue>;
+  /** `config.omniauth :github, …`: the providers, in order. */
+  omniauthProviders: string[];
+}
+
+export function readDeviseSettings(file: LoadedFile | undefined): DeviseSettings {
+  const settings: DeviseSettings = { values: new Map(), omniauthProviders: [] };
+  if (!file) return settings;
+  walkCalls(file.program, (call) => {
+    if (!(call.receiver instanceof N.LocalVariableReadNode) && !(call.receiver instanceof N.ConstantReadNode && call.receiver.name === "Devise")) return;
+    const first = call.arguments_?.arguments_[0];
+    if (call.name === "omniauth") {
+      const provider = first && literal(first);
+      if (provider instanceof RSymbol || typeof provider === "string") settings.omniauthProviders.push(provider instanceof RSymbol ? provider.name : provider);
+    } else if (call.name.endsWith("=") && first) {
+      const value = literal(first);
+      if (value !== undefined) settings.values.set(call.name.slice(0, -1), value);
+    }
+  });
+  return settings;
+}
+
+/** A literal's value: symbols, strings, booleans, nil, and arrays and hashes of them; undefined for anything else. */
+function literal(node: N.Node): RValue | undefined {
+  if (node instanceof N.SymbolNode) return sym(node.unescaped.value);
+  if (node instanceof N.StringNode) return node.unescaped.value;
+  if (node instanceof N.TrueNode) return true;
+  if (node instanceof N.FalseNode) return false;
+  if (node instanceof N.NilNode) return null;
+  if (node instanceof N.ArrayNode) {
+    const items = node.elements.map(literal);
+    return items.every((v) => v !== undefined) ? (items as RValue[]) : undefined;
+  }
+  if (node instanceof N.HashNode || node instanceof N.KeywordHashNode) {
+    const hash = new RHash();
+    for (const element of node.elements) {
+      if (!(element instanceof N.AssocNode)) return undefined;
+      const key = literal(element.key);
+      const value = literal(element.value);
+      if (key === undefined || value === undefined) return undefined;
+      hash.set(key, value);
+    }
+    return hash;
+  }
+  return undefined;
+}
+
+function text(file: LoadedFile, node: N.Node): string {
+  const loc = node.location;
+  return file.index.slice(loc.startOffset, loc.startOffset + loc.length);
+}

@@ -1,0 +1,13 @@
+/** Walks Prism trees of app files that are read, not evaluated (configuration, models). */
+import * as N from "@ruby/prism/src/nodes.js";
+
+/** Every call of a tree, depth first, in source order; a stack instead of recursion keeps deep files safe. */
+export function walkCalls(root: N.Node, visit: (node: N.CallNode) => void): void {
+  const stack: N.Node[] = [root];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node instanceof N.CallNode) visit(node);
+    const children = node.compactChildNodes();
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+  }
+}
