@@ -10,7 +10,7 @@ import type { AppRoutes } from "./protocol.js";
 
 type Node =
   | { kind: "app"; app: AppRoutes; routes: Route[] }
-  | { kind: "group"; label: string; routes: Route[]; depth: number }
+  | { kind: "group"; label: string; routes: Route[]; depth: number; origin: boolean }
   | { kind: "route"; route: Route };
 
 export class RoutesView implements vscode.TreeDataProvider<Node> {
@@ -66,7 +66,9 @@ export class RoutesView implements vscode.TreeDataProvider<Node> {
     if (node.kind === "group") {
       const item = new vscode.TreeItem(node.label, this.filterText ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
       item.description = `${node.routes.length}`;
-      item.iconPath = new vscode.ThemeIcon(node.routes.every((r) => r.endpoint.kind === "controller") ? "symbol-class" : "symbol-namespace");
+      const icon = node.origin ? "package" : node.routes.every((r) => r.endpoint.kind === "controller") ? "symbol-class" : "symbol-namespace";
+      item.iconPath = new vscode.ThemeIcon(icon);
+      if (node.origin) item.tooltip = `Routes ${node.label} adds to the app`;
       return item;
     }
     const r = node.route;
@@ -85,12 +87,15 @@ export class RoutesView implements vscode.TreeDataProvider<Node> {
     return routes.filter((r) => !r.internal && `${r.name}_path ${r.verb} ${r.path} ${r.reqs}`.toLowerCase().includes(q));
   }
 
-  /** Groups by the controller's path segment at `depth`; a route whose controller ends there is a leaf. */
+  /**
+   * Groups by the segment at `depth` of the route's place (the framework or gem that drew it,
+   * then its controller's path); a route whose place ends there is a leaf.
+   */
   private groups(routes: Route[], depth: number): Node[] {
     const groups = new Map<string, Route[]>();
     const leaves: Node[] = [];
     for (const route of routes) {
-      const segments = groupKey(route).split("/");
+      const segments = groupPath(route);
       if (segments.length <= depth) leaves.push({ kind: "route", route });
       else {
         const label = segments[depth];
@@ -98,12 +103,19 @@ export class RoutesView implements vscode.TreeDataProvider<Node> {
         groups.get(label)!.push(route);
       }
     }
-    const nodes: Node[] = [...groups].map(([label, rs]) => ({ kind: "group", label, routes: rs, depth }));
-    return [...nodes, ...leaves];
+    const nodes: Node[] = [...groups].map(([label, rs]) => ({ kind: "group", label, routes: rs, depth, origin: depth === 0 && rs[0].origin === label }));
+    // The app's own routes first, then each framework's and gem's.
+    return [...nodes.filter((n) => n.kind === "group" && !n.origin), ...leaves, ...nodes.filter((n) => n.kind === "group" && n.origin)];
   }
 }
 
-/** Where a route sits in the tree: its controller (`admin/users`), or its kind of endpoint. */
+/** Where a route sits in the tree: under its framework or gem, if one drew it, then its controller. */
+function groupPath(route: Route): string[] {
+  const place = groupKey(route).split("/");
+  return route.origin ? [route.origin, ...place] : place;
+}
+
+/** A route's controller (`admin/users`), or its kind of endpoint. */
 function groupKey(route: Route): string {
   if (route.endpoint.kind === "controller") return route.controller && !route.controller.startsWith(":") ? route.controller : "(dynamic)";
   if (route.endpoint.kind === "redirect") return "(redirects)";

@@ -219,3 +219,45 @@ test("diagnostics: per file, with the first definition as related information", 
   const lines = [...byFile].map(([file, ds]) => `${file.replace("/app/", "")}: ${ds.map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.message.split("\n")[0]}${d.relatedInformation ? ` [related ${where(d.relatedInformation[0].location)}]` : ""}`).join(" | ")}`);
   expectFile("diagnostics", lines.join("\n") + "\n");
 });
+
+// The whole app's table: routes Rails adds (config/application.rb) and Devise's (the model's modules).
+const WHOLE_APP = `
+//- Gemfile.lock
+GEM
+  specs:
+    actionpack (7.1.3)
+    devise (4.9.4)
+
+//- config/application.rb
+require_relative "boot"
+require "rails/all"
+
+module Shop
+  class Application < Rails::Application
+  end
+end
+//- config/routes.rb
+Rails.application.routes.draw do
+  devise_for :users
+  resources :products
+end
+//- app/models/user.rb
+class User < ApplicationRecord
+  devise :database_authenticatable, :recoverable
+end
+//- app/views/products/show.html.erb
+<%= image_tag rails_blob_path(@product.photo) %>
+<%= link_to "Sign in", new_user_session_path %>
+`;
+
+test("framework and gem routes: completion, hover and definition, to the line that made them", async () => {
+  const { app } = await workspaceFor(WHOLE_APP);
+  const labels = helperCompletions(app.table()).map((i) => i.label);
+  for (const helper of ["rails_blob_path", "rails_direct_uploads_url", "rails_info_path", "new_user_session_path", "edit_user_password_url", "products_path"]) {
+    assert.ok(labels.includes(helper), `${helper} is offered`);
+  }
+  assert.ok(!labels.includes("new_user_registration_path"), "no registration: the model is not registerable");
+  assert.deepEqual(await definition(WHOLE_APP.replace("new_user_session_path", "new_user_ses$0sion_path")), ["config/routes.rb:2:3"]);
+  assert.deepEqual(await definition(WHOLE_APP.replace("rails_blob_path", "rails_bl$0ob_path")), ["config/application.rb:2:1"]);
+  await checkHover("devise-helper", WHOLE_APP.replace("new_user_session_path", "new_user_ses$0sion_path"));
+});

@@ -53,3 +53,64 @@ test("versionist: 1.x gave the parameter strategy no name prefix; a lockfile wit
   const absent = await map(body, { gems: { rails: "6.1.7" } });
   assert.match(absent.diagnostics[0].message, /^Unknown method `api_version`/);
 });
+
+// Devise reads the app beyond its routes: each model's `devise` call, and config/initializers/devise.rb.
+async function mapApp(files, options = {}) {
+  const prefixed = Object.fromEntries(Object.entries(files).map(([path, text]) => [`/app/${path}`, text]));
+  return (await mapper()).map({ entry: "/app/config/routes.rb", files: prefixed, options: { railsVersion: "7.1", rubyVersion: "3.3", gems: { devise: "4.9.4" }, ...options } });
+}
+const infos = (result) => result.diagnostics.filter((d) => d.severity === "info").map((d) => `${d.span.start.line}: ${d.message}`);
+const sheet = (result) => result.routes.map((r) => `${r.name} ${r.verb} ${r.path} ${r.reqs}`);
+
+test("devise: a model Routemap cannot read draws nothing and says why, never an error", async () => {
+  const result = await mapApp({
+    "config/routes.rb": draw("  devise_for :customers\n  devise_for :users\n  devise_for :admins"),
+    "app/models/user.rb": "class User < ApplicationRecord\n  devise *DEVISE_MODULES\nend\n",
+    "app/models/admin.rb": "class Admin < ApplicationRecord\n  include Authenticatable\nend\n",
+  });
+  assert.deepEqual(errors(result), []);
+  assert.deepEqual(result.routes, []);
+  assert.deepEqual(infos(result), [
+    "1: Routemap does not know the Devise modules of Customer: app/models/customer.rb is not in the workspace. The routes of `devise_for :customers` are missing.",
+    "2: Routemap does not know the Devise modules of User: its `devise` call in app/models/user.rb passes `*DEVISE_MODULES`, which Routemap cannot read without running it. The routes of `devise_for :users` are missing.",
+    "3: Routemap does not know the Devise modules of Admin: app/models/admin.rb has no `devise` call that Routemap can see (in a concern or a parent class, it is not read). The routes of `devise_for :admins` are missing.",
+  ]);
+});
+
+test("devise: modules of other gems are named; the modules Devise knows still draw", async () => {
+  const result = await mapApp({
+    "config/routes.rb": draw("  devise_for :users"),
+    "app/models/user.rb": "class User < ApplicationRecord\n  devise :invitable, :database_authenticatable, :two_factor_authenticatable\nend\n",
+  });
+  assert.deepEqual(infos(result), [
+    "1: Devise modules :invitable, :two_factor_authenticatable of User come from a gem Routemap does not model; any routes they draw are missing.",
+  ]);
+  assert.deepEqual(sheet(result), [
+    "new_user_session GET /users/sign_in(.:format) devise/sessions#new",
+    "user_session POST /users/sign_in(.:format) devise/sessions#create",
+    "destroy_user_session DELETE /users/sign_out(.:format) devise/sessions#destroy",
+  ]);
+  assert.ok(result.routes.every((r) => r.toJSON().origin === "Devise"));
+});
+
+test("devise: config/initializers/devise.rb's sign_out_via, unlock_strategy and OmniAuth settings", async () => {
+  const result = await mapApp({
+    "config/routes.rb": draw("  devise_for :users, only: [:sessions, :unlocks, :omniauth_callbacks]"),
+    "config/initializers/devise.rb":
+      'Devise.setup do |config|\n  config.sign_out_via = :get\n  config.unlock_strategy = :time\n  config.omniauth :github, ENV["ID"], ENV["SECRET"]\n  config.omniauth_path_prefix = "/oauth"\nend\n',
+    "app/models/user.rb": "class User < ApplicationRecord\n  devise :database_authenticatable, :lockable, :omniauthable\nend\n",
+  });
+  assert.deepEqual(sheet(result), [
+    "new_user_session GET /users/sign_in(.:format) devise/sessions#new",
+    "user_session POST /users/sign_in(.:format) devise/sessions#create",
+    "destroy_user_session GET /users/sign_out(.:format) devise/sessions#destroy",
+    "user_github_omniauth_authorize GET|POST /oauth/github(.:format) devise/omniauth_callbacks#passthru",
+    "user_github_omniauth_callback GET|POST /oauth/github/callback(.:format) devise/omniauth_callbacks#github",
+  ]);
+});
+
+test("devise: without devise in Gemfile.lock, devise_for is an unknown method", async () => {
+  const result = await mapApp({ "config/routes.rb": draw("  devise_for :users") }, { gems: { rails: "7.1.3" } });
+  assert.deepEqual(result.routes, []);
+  assert.match(infos(result).join("\n"), /devise_for/);
+});

@@ -26,8 +26,9 @@ export function listApps() {
     }));
 }
 
-/** A golden's text: its header line, the sheet, then the helpers one per line. */
-export function renderAppGolden({ header, sheet, helpers }) {
+/** A golden's text: its header line, the sheet, then the helpers one per line; or what Rails raised. */
+export function renderAppGolden({ header, sheet, helpers, error }) {
+  if (error) return `${header}\nRails raised: ${error}\n`;
   return `${header}\n${sheet.endsWith("\n") ? sheet : sheet + "\n"}\n# URL helpers\n${helpers.join("\n")}\n`;
 }
 

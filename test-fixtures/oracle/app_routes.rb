@@ -1,7 +1,8 @@
 # frozen_string_literal: true
 # Boots a fixture app of test-fixtures/apps/ with Debian's real Rails (railties 6.1 and the
 # gems it ships: devise, doorkeeper) and prints what `bin/rails routes` prints for it, then
-# the app's URL helpers (internal routes, `direct` and gems' helpers included).
+# the app's URL helpers (internal routes, `direct` and gems' helpers included); or what the
+# app raised while booting.
 #
 # Usage: ruby app_routes.rb APP_DIR ENV
 # The app is copied to a temporary directory first: booting writes log/ and tmp/.
@@ -42,7 +43,13 @@ Dir.mktmpdir("routemap-app-oracle") do |tmp|
   app.config.logger = Logger.new(nil)
   app.config.log_level = :fatal
   app.config.paths["log"] = File.join(tmp, "log")
-  app.initialize!
+  begin
+    app.initialize!
+  rescue StandardError => e
+    # What Rails raises while drawing (Devise's checks): the golden records the first line of its message.
+    puts JSON.generate({ error: "#{e.class}: #{e.message}" })
+    exit
+  end
 
   require "action_dispatch/routing/inspector"
   inspector = ActionDispatch::Routing::RoutesInspector.new(app.routes.routes)

@@ -58,8 +58,12 @@ export function hoverOnHelper(result: MapResult, text: string, position: Positio
     value =
       `**${helper.name}**${params.length ? `(${params.join(", ")})` : ""}\n\n` +
       routesTable(routes) +
-      (route.optionalParts.length ? `\n\nOptional: ${route.optionalParts.map((p) => `\`${p}\``).join(", ")}` : "");
-  } else value = `**${helper.name}** — \`direct :${helper.custom!.name}\` (a custom URL helper)`;
+      (route.optionalParts.length ? `\n\nOptional: ${route.optionalParts.map((p) => `\`${p}\``).join(", ")}` : "") +
+      (route.origin ? `\n\nAdded by ${route.origin}${route.internal ? " (internal: `bin/rails routes` does not list it)" : ""}` : "");
+  } else {
+    const custom = helper.custom!;
+    value = `**${helper.name}** — \`direct :${custom.name}\` (a custom URL helper${custom.origin ? ` of ${custom.origin}` : ""})`;
+  }
   return { contents: { kind: MarkupKind.Markdown, value }, range: at.range };
 }
 
