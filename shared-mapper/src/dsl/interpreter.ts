@@ -131,6 +131,10 @@ export class Interpreter implements MapperHost {
     this.report("info", message, this.source(), "info");
   }
 
+  get inApp(): boolean {
+    return this.o.appRoot !== undefined;
+  }
+
   appFile(relative: string): LoadedFile | undefined {
     return this.o.appRoot === undefined ? undefined : this.o.load(`${this.o.appRoot}/${relative}`);
   }

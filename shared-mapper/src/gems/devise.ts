@@ -23,7 +23,7 @@ import { withScope, type Call, type MapperState } from "../mapper/state.js";
 import { present, RHash, RProc, RSymbol, RValue, sym, toS } from "../ruby/values.js";
 import { httpVerb } from "../mapper/base.js";
 import { invoke, kw } from "../framework/draw.js";
-import { modelPath, readDeviseModel, readDeviseSettings, ROUTES, type DeviseModel, type DeviseSettings } from "./deviseModels.js";
+import { EXTENSIONS, modelPath, readDeviseModel, readDeviseSettings, routeOf, type DeviseModel, type DeviseSettings } from "./deviseModels.js";
 import type { Frame } from "../mapper/scope.js";
 
 /** Gem versions known for the app: Devise's own and OmniAuth's (undefined: the latest). */
@@ -42,12 +42,14 @@ export function deviseFor(m: MapperState, call: Call, gems: DeviseGems): void {
   const settings = readDeviseSettings(m.host.appFile("config/initializers/devise.rb"));
   for (const given of resources) {
     const mapping = new Mapping(toS(given, m.ruby), options, settings);
-    const model = readDeviseModel(m.host.appFile(modelPath(mapping.className)), mapping.className);
+    const model = m.host.inApp
+      ? readDeviseModel(m.host.appFile(modelPath(mapping.className)), mapping.className)
+      : { why: `Routemap reads them from ${modelPath(mapping.className)}, and this routes file is read without its app` };
     if ("why" in model) {
       m.host.info(`Routemap does not know the Devise modules of ${mapping.className}: ${model.why}. The routes of \`devise_for :${mapping.resource}\` are missing.`);
       continue;
     }
-    const unknown = model.modules.filter((mod) => !KNOWN_MODULES.has(mod));
+    const unknown = model.modules.filter((mod) => !KNOWN_MODULES.has(mod) && !(mod in EXTENSIONS));
     if (unknown.length) {
       m.host.info(`Devise module${unknown.length > 1 ? "s" : ""} ${unknown.map((u) => `:${u}`).join(", ")} of ${mapping.className} come${unknown.length > 1 ? "" : "s"} from a gem Routemap does not model; any routes ${unknown.length > 1 ? "they draw" : "it draws"} are missing.`);
     }
@@ -139,7 +141,7 @@ class Mapping {
 
   /** `default_used_route`: the model's routes, less `skip:`, or those of `only:`. */
   usedRoutes(model: DeviseModel): string[] {
-    const routes = [...new Set(model.modules.map((mod) => ROUTES[mod]).filter((r): r is string => r !== undefined))];
+    const routes = [...new Set(model.modules.map(routeOf).filter((r): r is string => r !== undefined))];
     const names = (v: RValue | undefined) => (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]).map((x) => singularize(toS(x)));
     if (this.options.shas("only")) {
       const only = names(this.options.sget("only"));
@@ -212,6 +214,14 @@ const DRAW: Record<string, DrawRoute> = {
     invoke(m, resource, [sym("registration"), options], () => invoke(m, verb("get"), [sym("cancel")]));
   },
   omniauth_callback: omniauthCallback,
+  // devise_invitable's `devise_invitation` (lib/devise_invitable/routes.rb).
+  invitation: (m, mapping) => {
+    const options = kw({ only: ["new", "create", "update"].map(sym), path: mapping.pathNames("invitation"), controller: mapping.controllers("invitations") });
+    invoke(m, resource, [sym("invitation"), options], () => {
+      invoke(m, verb("get"), [sym("edit"), kw({ path: mapping.pathNames("accept"), as: sym("accept") })]);
+      invoke(m, verb("get"), [sym("destroy"), kw({ path: mapping.pathNames("remove"), as: sym("remove") })]);
+    });
+  },
 };
 
 const verb = (name: "get" | "post") => (m: MapperState, call: Call) => httpVerb(m, name, call);

@@ -7,7 +7,7 @@
 import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../dsl/interpreter.js";
 import { underscore } from "../inflector.js";
-import { RHash, RSymbol, RValue, sym } from "../ruby/values.js";
+import { RHash, RSymbol, RUnknown, RValue, sym } from "../ruby/values.js";
 import { walkCalls } from "../ruby/walk.js";
 
 /** `Devise::ALL`, in the order lib/devise/modules.rb adds them: `devise` sorts a model's modules so. */
@@ -26,6 +26,30 @@ export const ROUTES: Record<string, string> = {
   lockable: "unlock",
 };
 
+/**
+ * Modules other gems add with `Devise.add_module`, appended to `Devise::ALL` as each gem loads
+ * (after Devise's own), and the route each draws: devise-two-factor (lib/devise-two-factor.rb),
+ * devise_invitable 2.0 (lib/devise_invitable.rb; its route as its lib/devise_invitable/routes.rb
+ * draws it, in `devise.ts`), devise_lastseenable (no route).
+ */
+export const EXTENSIONS: Record<string, { gem: string; route?: string }> = {
+  two_factor_authenticatable: { gem: "devise-two-factor", route: "session" },
+  two_factor_backupable: { gem: "devise-two-factor", route: "session" },
+  invitable: { gem: "devise_invitable", route: "invitation" },
+  lastseenable: { gem: "devise_lastseenable" },
+};
+
+/** A module's place in `Devise::ALL`: Devise's own, then the gems' in the order above; -1 for others. */
+function allIndex(module: string): number {
+  const own = ALL.indexOf(module);
+  if (own >= 0) return own;
+  const extension = Object.keys(EXTENSIONS).indexOf(module);
+  return extension >= 0 ? ALL.length + extension : -1;
+}
+
+/** The route a module draws, if any: Devise's `ROUTES`, then the gems'. */
+export const routeOf = (module: string): string | undefined => ROUTES[module] ?? EXTENSIONS[module]?.route;
+
 export interface DeviseModel {
   /** The model's modules, in `Devise::ALL` order (modules of other gems first, as `devise` sorts them). */
   modules: string[];
@@ -43,9 +67,12 @@ export function readDeviseModel(file: LoadedFile | undefined, className: string)
   walkCalls(file.program, (call) => {
     if (call.name !== "devise" || call.receiver || why) return;
     for (const arg of call.arguments_?.arguments_ ?? []) {
+      if (arg instanceof N.KeywordHashNode) {
+        keywordOptions(arg, options);
+        continue;
+      }
       const value = literal(arg);
-      if (value instanceof RHash) value.forEach((k, v) => options.set(k, v));
-      else if (value instanceof RSymbol || typeof value === "string") modules.push(value instanceof RSymbol ? value.name : value);
+      if (value instanceof RSymbol || typeof value === "string") modules.push(value instanceof RSymbol ? value.name : value);
       else why = `its \`devise\` call in ${path} passes \`${text(file, arg)}\`, which Routemap cannot read without running it`;
     }
   });
@@ -53,7 +80,7 @@ export function readDeviseModel(file: LoadedFile | undefined, className: string)
   if (!modules.length) return { why: `${path} has no \`devise\` call that Routemap can see (in a concern or a parent class, it is not read)` };
   const unique = [...new Set(modules)];
   // `sort_by { Devise::ALL.index(s) || -1 }`
-  unique.sort((a, b) => ALL.indexOf(a) - ALL.indexOf(b));
+  unique.sort((a, b) => allIndex(a) - allIndex(b));
   return { modules: unique, options };
 }
 
@@ -84,6 +111,16 @@ export function readDeviseSettings(file: LoadedFile | undefined): DeviseSettings
   return settings;
 }
 
+/** The class options: each value a literal, or unknown (`RUnknown`) when it is not one; only a few are read. */
+function keywordOptions(node: N.KeywordHashNode, into: RHash): void {
+  for (const element of node.elements) {
+    if (!(element instanceof N.AssocNode)) continue;
+    const key = literal(element.key);
+    if (key === undefined) continue;
+    into.set(key, literal(element.value) ?? new RUnknown("a value Routemap cannot read"));
+  }
+}
+
 /** A literal's value: symbols, strings, booleans, nil, and arrays and hashes of them; undefined for anything else. */
 function literal(node: N.Node): RValue | undefined {
   if (node instanceof N.SymbolNode) return sym(node.unescaped.value);
@@ -91,6 +128,7 @@ function literal(node: N.Node): RValue | undefined {
   if (node instanceof N.TrueNode) return true;
   if (node instanceof N.FalseNode) return false;
   if (node instanceof N.NilNode) return null;
+  if (node instanceof N.IntegerNode) return Number(node.value);
   if (node instanceof N.ArrayNode) {
     const items = node.elements.map(literal);
     return items.every((v) => v !== undefined) ? (items as RValue[]) : undefined;

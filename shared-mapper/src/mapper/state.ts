@@ -34,6 +34,8 @@ export interface MapperHost {
    * when the routes file is the app's `config/routes.rb` and the host gave the file.
    */
   appFile(relative: string): LoadedFile | undefined;
+  /** Whether the routes file is an app's `config/routes.rb`, so that `appFile` can find the app's files. */
+  readonly inApp: boolean;
   /** `value.call(*args)`, for a value Rails calls (a concern's callable): a proc, or an object with `call`. */
   callValue(value: RValue, args: RValue[]): RValue;
 }
