@@ -148,6 +148,7 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
     fastPaths: options.fastPaths ?? true,
     gems: options.gems,
     partial: false,
+    blockDsl: undefined,
     display: { ruby, hiddenGlob: wildcardRegexp(version), inlineHandlerText: version.gte(7, 1) },
   };
   interpreter.mapper = state;

@@ -80,10 +80,10 @@ test("devise: a model Routemap cannot read draws nothing and says why, never an 
 test("devise: modules of other gems are named; the modules Devise knows still draw", async () => {
   const result = await mapApp({
     "config/routes.rb": draw("  devise_for :users"),
-    "app/models/user.rb": "class User < ApplicationRecord\n  devise :invitable, :database_authenticatable, :two_factor_authenticatable\nend\n",
+    "app/models/user.rb": "class User < ApplicationRecord\n  devise :masqueradable, :database_authenticatable, :pwned_password\nend\n",
   });
   assert.deepEqual(infos(result), [
-    "1: Devise modules :invitable, :two_factor_authenticatable of User come from a gem Routemap does not model; any routes they draw are missing.",
+    "1: Devise modules :masqueradable, :pwned_password of User come from a gem Routemap does not model; any routes they draw are missing.",
   ]);
   assert.deepEqual(sheet(result), [
     "new_user_session GET /users/sign_in(.:format) devise/sessions#new",
@@ -106,6 +106,30 @@ test("devise: config/initializers/devise.rb's sign_out_via, unlock_strategy and 
     "destroy_user_session GET /users/sign_out(.:format) devise/sessions#destroy",
     "user_github_omniauth_authorize GET|POST /oauth/github(.:format) devise/omniauth_callbacks#passthru",
     "user_github_omniauth_callback GET|POST /oauth/github/callback(.:format) devise/omniauth_callbacks#github",
+  ]);
+});
+
+test("devise: the modules of devise_invitable and devise-two-factor draw their routes, after Devise's own", async () => {
+  const result = await mapApp({
+    "config/routes.rb": draw("  devise_for :users"),
+    "app/models/user.rb": "class User < ApplicationRecord\n  devise :two_factor_authenticatable, :invitable, :recoverable, lock_strategy: :none, otp_length: 6\nend\n",
+  });
+  assert.deepEqual(infos(result), []);
+  assert.deepEqual(sheet(result), [
+    "new_user_password GET /users/password/new(.:format) devise/passwords#new",
+    "edit_user_password GET /users/password/edit(.:format) devise/passwords#edit",
+    "user_password PATCH /users/password(.:format) devise/passwords#update",
+    " PUT /users/password(.:format) devise/passwords#update",
+    " POST /users/password(.:format) devise/passwords#create",
+    "new_user_session GET /users/sign_in(.:format) devise/sessions#new",
+    "user_session POST /users/sign_in(.:format) devise/sessions#create",
+    "destroy_user_session DELETE /users/sign_out(.:format) devise/sessions#destroy",
+    "accept_user_invitation GET /users/invitation/accept(.:format) devise/invitations#edit",
+    "remove_user_invitation GET /users/invitation/remove(.:format) devise/invitations#destroy",
+    "new_user_invitation GET /users/invitation/new(.:format) devise/invitations#new",
+    "user_invitation PATCH /users/invitation(.:format) devise/invitations#update",
+    " PUT /users/invitation(.:format) devise/invitations#update",
+    " POST /users/invitation(.:format) devise/invitations#create",
   ]);
 });
 

@@ -57,6 +57,8 @@ const TABLE: Record<string, DslMethod> = {
 
 /** The routing method `name`: Rails' own in this Rails version, else one a gem of the app adds. */
 export function routingMethod(name: string, m: MapperState): DslMethod | undefined {
+  const overlay = m.blockDsl;
+  if (overlay && Object.prototype.hasOwnProperty.call(overlay, name)) return overlay[name] as DslMethod;
   return dslMethod(name, m.version) ?? gemMethod(name, m);
 }
 

@@ -8,6 +8,7 @@ import type { DslMethod } from "../dsl/dispatch.js";
 import type { MapperState } from "../mapper/state.js";
 import { apiVersion } from "./versionist.js";
 import { authenticate, deviseFor, deviseScopeMethod, unauthenticated } from "./devise.js";
+import { useDoorkeeper } from "./doorkeeper.js";
 
 interface GemDsl {
   gem: string;
@@ -22,9 +23,10 @@ const METHODS: Record<string, GemDsl> = {
   authenticate: { gem: "devise", method: authenticate },
   authenticated: { gem: "devise", method: authenticate },
   unauthenticated: { gem: "devise", method: unauthenticated },
+  use_doorkeeper: { gem: "doorkeeper", method: useDoorkeeper },
 };
 
-const GEM_NAMES: Record<string, string> = { devise: "Devise", versionist: "versionist" };
+const GEM_NAMES: Record<string, string> = { devise: "Devise", doorkeeper: "Doorkeeper", versionist: "versionist" };
 
 /** The DSL method `name` that one of the app's gems adds, if Routemap models it. */
 export function gemMethod(name: string, m: MapperState): DslMethod | undefined {

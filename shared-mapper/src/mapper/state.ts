@@ -63,6 +63,11 @@ export interface MapperState {
   partial: boolean;
   /** What the drawn routes need to print themselves later. */
   readonly display: DisplayContext;
+  /**
+   * Methods a gem's block is evaluated with, while it runs (`use_doorkeeper do controllers … end`
+   * is `instance_eval`ed on Doorkeeper's own mapper): they come before the routing DSL.
+   */
+  blockDsl: Readonly<Record<string, (m: MapperState, call: Call) => unknown>> | undefined;
 }
 
 /** Arguments of a DSL call: positional values (keywords arrive as a trailing Hash) and the block. */

@@ -1,0 +1,14 @@
+Rails.application.routes.draw do
+  scope "api", as: "api" do
+    use_doorkeeper scope: "v2/oauth" do
+      controllers applications: "oauth/applications", tokens: "custom/tokens"
+      skip_controllers :authorized_applications, :token_info
+      as authorizations: :authorize
+    end
+  end
+  namespace :admin do
+    use_doorkeeper do
+      skip_controllers :authorizations, :tokens
+    end
+  end
+end

@@ -1,0 +1,5 @@
+Rails.application.routes.draw do
+  use_doorkeeper
+  resources :users
+  get "login", to: "sessions#new"
+end
