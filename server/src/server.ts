@@ -184,7 +184,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       void connection.client.register(DidChangeConfigurationNotification.type, { section: "routemap" }).catch(() => undefined);
     }
     if (canWatch) {
-      const globs = ["**/config/routes.rb", "**/config/routes/**/*.rb", "**/app/controllers/**/*.rb", "**/Gemfile.lock", "**/.ruby-version", "**/config/application.rb", "**/config/environments/*.rb", "**/config/initializers/**/*.rb", "**/app/models/**/*.rb"];
+      const globs = ["**/config/routes.rb", "**/config/routes/**/*.rb", "**/Gemfile.lock", "**/.ruby-version", "**/config/application.rb", "**/config/environments/*.rb", "**/config/initializers/**/*.rb", "**/app/**/*.rb", "**/lib/**/*.rb"];
       void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: globs.map((globPattern) => ({ globPattern })) }).catch(() => undefined);
     }
     publishAll();

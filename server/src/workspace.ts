@@ -5,7 +5,7 @@
  */
 import { dirname, join, relative, sep } from "node:path";
 import type { MapInput, MapResult, RouteMapper } from "@routemap/shared-mapper";
-import { appOptions, isAppFile, readAppConfig, readAppFiles, readRubyFiles } from "./cli/appConfig.js";
+import { AppFileMap, appOptions, isAppFile, readAppConfig, readAppFiles, readRubyFiles } from "./cli/appConfig.js";
 import { walk, type FileSystem } from "./fileSystem.js";
 
 export interface Settings {
@@ -65,7 +65,7 @@ export class RailsApp {
   }
 
   private inputs(): MapInput {
-    const files = new Map<string, string>();
+    const files = new AppFileMap(this.root, (path) => this.workspace.text(path));
     const unread = new Map<string, string>();
     const entry = this.workspace.text(this.routesFile);
     if (entry !== undefined) files.set(this.routesFile, entry);
@@ -81,12 +81,13 @@ export class RailsApp {
   }
 
   invalidate(): void {
+    this.previous = this.result ?? this.previous;
     this.result = undefined;
   }
 
   invalidateConfig(): void {
     this.configCache = undefined;
-    this.result = undefined;
+    this.invalidate();
   }
 
   invalidateControllers(): void {
@@ -97,10 +98,24 @@ export class RailsApp {
     return path === this.root || path.startsWith(this.root + sep);
   }
 
-  /** A file the table is computed from: a routes file, or one of the app's configuration files. */
+  /**
+   * A file the table is computed from: a routes file, one of the app's configuration files,
+   * or a file of `app/` or `lib/` the last table read (a Devise model, a constant's module).
+   */
   isInputFile(path: string): boolean {
-    return this.isRoutesFile(path) || isAppFile(this.root, path);
+    return this.isRoutesFile(path) || isAppFile(this.root, path) || (this.lastFiles?.has(path) ?? false);
   }
+
+  /** The files the last table read. */
+  private get lastFiles(): Set<string> | undefined {
+    const result = this.result ?? this.previous;
+    if (!result) return undefined;
+    let files = this.filesOf.get(result);
+    if (!files) this.filesOf.set(result, (files = new Set(result.files)));
+    return files;
+  }
+  private previous: MapResult | undefined;
+  private readonly filesOf = new WeakMap<MapResult, Set<string>>();
 
   isRoutesFile(path: string): boolean {
     return path === this.routesFile || (path.startsWith(this.drawDir + sep) && path.endsWith(".rb"));
@@ -200,7 +215,9 @@ export class Workspace {
       app.invalidateConfig();
       return [app];
     }
-    if (app.isInputFile(path)) {
+    // A file read by the last table, or a new one under app/ or lib/ that may define what it missed.
+    const created = kind === "created" && path.endsWith(".rb") && [join(app.root, "app") + sep, join(app.root, "lib") + sep].some((r) => path.startsWith(r));
+    if (app.isInputFile(path) || created) {
       app.invalidate();
       return [app];
     }

@@ -7,6 +7,7 @@
 import { Interpreter, LoadedFile } from "./dsl/interpreter.js";
 import { BudgetExceeded } from "./dsl/signals.js";
 import { Drawer, frameworkRoutes, type FrameworkDraw, type FrameworkRoutes } from "./framework/index.js";
+import { AppConstants } from "./app/constants.js";
 import type { Concern } from "./mapper/concerns.js";
 import { EngineRegistry } from "./mapper/engines.js";
 import { wildcardRegexp } from "./mapper/mapping.js";
@@ -124,12 +125,20 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
     diagnostics.push(...parsed.diagnostics);
     return parsed.loaded;
   };
+  const appRoot = input.entry.endsWith(APP_ROUTES) ? input.entry.slice(0, -APP_ROUTES.length) : undefined;
+  const configFiles = appRoot === undefined ? () => [] : memo(() => appConfigFiles(input, load, appRoot, options.railsEnv ?? "development"));
   const interpreter = new Interpreter({
     load,
     exists: (path) => read(path) !== undefined || input.unread?.has(path) === true,
     unread: (path) => input.unread?.get(path),
     railsEnv: options.railsEnv ?? "development",
-    appRoot: input.entry.endsWith(APP_ROUTES) ? input.entry.slice(0, -APP_ROUTES.length) : undefined,
+    appRoot,
+    appConstants:
+      appRoot === undefined ? undefined : new AppConstants({
+            file: (relative) => load(`${appRoot}/${relative}`),
+            configFiles: () => configFiles().filter((f) => !f.index.file.startsWith(`${appRoot}/config/environments/`)),
+            relative: (f) => f.index.file.slice(appRoot.length + 1),
+          }),
     diagnostics,
     budget: BUDGET,
   });
@@ -161,7 +170,10 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
     } else if (!entry) {
       diagnostics.push(fileDiagnostic(input.entry, `No such file or directory @ rb_sysopen - ${input.entry}`, "file-not-found"));
     } else {
-      const framework = appFrameworkRoutes(input, load, state, options.railsEnv ?? "development");
+      const [application, ...others] = configFiles();
+      const framework: FrameworkRoutes = application
+        ? frameworkRoutes({ application, others }, { version: state.version, railsEnv: options.railsEnv ?? "development" })
+        : { before: [], after: [], notes: [] };
       const drawAll = (draws: FrameworkDraw[]) => {
         for (const d of draws) interpreter.drawAt(d.site.node, d.site.file, d.origin, () => d.draw(new Drawer(state)));
       };
@@ -194,22 +206,31 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
 }
 
 /**
- * The routes Rails adds for the app of `config/routes.rb`, from the app's config/application.rb,
- * its environment's file and its initializers, when the host gave them (none for a routes file
- * given on its own).
+ * The app's configuration files, when the host gave them (none for a routes file given on
+ * its own): config/application.rb first (nothing when it is missing), the environment's file,
+ * then config/initializers/**.rb in Rails' order.
  */
-function appFrameworkRoutes(input: MapInput, load: (path: string) => LoadedFile | undefined, state: MapperState, railsEnv: string): FrameworkRoutes {
-  const none: FrameworkRoutes = { before: [], after: [], notes: [] };
-  if (!input.entry.endsWith(APP_ROUTES)) return none;
-  const config = input.entry.slice(0, -"routes.rb".length);
-  const application = load(config + "application.rb");
-  if (!application) return none;
-  const initializers = config + "initializers/";
+function appConfigFiles(input: MapInput, load: (path: string) => LoadedFile | undefined, root: string, railsEnv: string): LoadedFile[] {
+  const application = load(`${root}/config/application.rb`);
+  if (!application) return [];
+  const initializers = `${root}/config/initializers/`;
   const paths = input.files instanceof Map ? [...input.files.keys()] : Object.keys(input.files);
-  const others = [config + `environments/${railsEnv}.rb`, ...paths.filter((p) => p.startsWith(initializers) && p.endsWith(".rb")).sort()]
+  const others = [`${root}/config/environments/${railsEnv}.rb`, ...paths.filter((p) => p.startsWith(initializers) && p.endsWith(".rb")).sort()]
     .map(load)
     .filter((f): f is LoadedFile => f !== undefined);
-  return frameworkRoutes({ application, others }, { version: state.version, railsEnv });
+  return [application, ...others];
+}
+
+function memo<T>(make: () => T): () => T {
+  let value: T | undefined;
+  let made = false;
+  return () => {
+    if (!made) {
+      value = make();
+      made = true;
+    }
+    return value as T;
+  };
 }
 
 function fileDiagnostic(file: string, message: string, code: string): Diagnostic {

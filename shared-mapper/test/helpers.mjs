@@ -10,13 +10,16 @@ export function mapper() {
   return mapperPromise;
 }
 
-/** Maps a fixture case as Routemap would for the given Rails version. */
+/**
+ * Maps a fixture case as Routemap would for the given Rails version, in an app whose
+ * Gemfile.lock locks no gem but Rails: the oracle that wrote the goldens is plain Rails.
+ */
 export async function mapCase(c, railsVersion, rubyVersion = "3.1") {
   const m = await mapper();
   return m.map({
     entry: c.entry,
     files: caseFiles(c),
-    options: { railsVersion, rubyVersion, railsEnv: c.options.env, apiOnly: c.options.apiOnly },
+    options: { railsVersion, rubyVersion, railsEnv: c.options.env, apiOnly: c.options.apiOnly, gems: { actionpack: railsVersion } },
   });
 }
 

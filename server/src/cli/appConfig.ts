@@ -68,25 +68,44 @@ export function appOptions(app: AppConfig, chosen: ChosenOptions) {
  * the environment's file, the initializers), read into `into` beside the routes files. The
  * mapper reads them statically; it finds them under the app's root by their Rails paths.
  */
-export function readAppFiles(root: string, o: { railsEnv: string; gems?: Record<string, string> }, into: Map<string, string>, fs: FileSystem = nodeFileSystem): void {
+export function readAppFiles(root: string, o: { railsEnv: string }, into: Map<string, string>, fs: FileSystem = nodeFileSystem): void {
   for (const path of [join(root, "config", "application.rb"), join(root, "config", "environments", `${o.railsEnv}.rb`)]) {
     const text = fs.readFile(path);
     if (text !== undefined) into.set(path, text);
   }
   readRubyFiles(join(root, "config", "initializers"), into, fs);
-  // Devise's routes depend on each model's `devise :…` modules.
-  if (!o.gems || o.gems.devise) readRubyFiles(join(root, "app", "models"), into, fs);
+}
+
+/**
+ * The mapper's files: those read up front, and the app's Ruby files under `app/` and `lib/`,
+ * read only when the mapper asks for one (a Devise model, the module of a constant).
+ */
+export class AppFileMap extends Map<string, string> {
+  private readonly missing = new Set<string>();
+  private readonly lazyRoots: string[];
+
+  constructor(
+    root: string,
+    private readonly read: (path: string) => string | undefined,
+  ) {
+    super();
+    this.lazyRoots = [join(root, "app") + sep, join(root, "lib") + sep];
+  }
+
+  override get(path: string): string | undefined {
+    const text = super.get(path);
+    if (text !== undefined || this.missing.has(path) || !path.endsWith(".rb") || !this.lazyRoots.some((r) => path.startsWith(r))) return text;
+    const found = this.read(path);
+    if (found === undefined) this.missing.add(path);
+    else this.set(path, found);
+    return found;
+  }
 }
 
 /** Whether a change to `path` can change the routes Rails and gems add to the app at `root`. */
 export function isAppFile(root: string, path: string): boolean {
   const config = join(root, "config");
-  return (
-    path === join(config, "application.rb") ||
-    path.startsWith(join(config, "environments") + sep) ||
-    path.startsWith(join(config, "initializers") + sep) ||
-    path.startsWith(join(root, "app", "models") + sep)
-  );
+  return path === join(config, "application.rb") || path.startsWith(join(config, "environments") + sep) || path.startsWith(join(config, "initializers") + sep);
 }
 
 /**

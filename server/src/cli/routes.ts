@@ -9,7 +9,7 @@ import {
 } from "@routemap/shared-mapper";
 import { createNodeMapper } from "@routemap/shared-mapper/node";
 import { nodeFileSystem } from "../fileSystem.js";
-import { appOptions, readAppConfig, readAppFiles, readRubyFiles } from "./appConfig.js";
+import { AppFileMap, appOptions, readAppConfig, readAppFiles, readRubyFiles } from "./appConfig.js";
 import { parseArgs, UsageError, type RoutesArgs } from "./args.js";
 
 export interface Io {
@@ -74,11 +74,12 @@ function readInput(args: RoutesArgs): MapInput | string {
   const entry = resolve(args.file);
   const text = nodeFileSystem.readFile(entry);
   if (text === undefined) return `cannot read ${args.file}: ${nodeFileSystem.unreadReason?.(entry) ?? "no such file"}`;
-  const files = new Map<string, string>([[entry, text]]);
+  const config = readAppConfig(entry);
+  const files = new AppFileMap(config.root, (path) => nodeFileSystem.readFile(path));
+  files.set(entry, text);
   const unread = new Map<string, string>();
   const drawDir = join(dirname(entry), "routes");
   readRubyFiles(drawDir, files, nodeFileSystem, unread);
-  const config = readAppConfig(entry);
   const options = appOptions(config, { railsVersion: args.rails, rubyVersion: args.ruby, railsEnv: args.env, apiOnly: args.apiOnly });
   if (basename(dirname(entry)) === "config") readAppFiles(config.root, options, files);
   return { entry, files, unread, options: { ...options, drawPaths: [drawDir] } };

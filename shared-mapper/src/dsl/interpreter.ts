@@ -20,6 +20,7 @@ import type { RouteSet } from "../mapper/routeSet.js";
 import type { Declaration, Diagnostic, LiteralArgument, Severity, Span } from "../types.js";
 import { callMethod } from "./builtins.js";
 import { ClassRegistry } from "./classes.js";
+import type { AppConstants } from "../app/constants.js";
 import { routingMethod, type DslMethod } from "./dispatch.js";
 import { Env, Self } from "./env.js";
 import { BreakSignal, BudgetExceeded, NextSignal, ReturnSignal } from "./signals.js";
@@ -52,6 +53,8 @@ export interface InterpreterOptions {
   load(path: string): LoadedFile | undefined;
   /** The app's root when the entry is its `config/routes.rb`: where `appFile` looks. */
   appRoot?: string;
+  /** Constants the app defines outside the routes files. */
+  appConstants?: AppConstants;
   exists(path: string): boolean;
   /** Why a file that exists was not read by the host, if it was not. */
   unread(path: string): string | undefined;
@@ -748,6 +751,9 @@ export class Interpreter implements MapperHost {
 
   constant(name: string): RValue {
     if (this.constants.has(name)) return this.constants.get(name)!;
+    // A value the app defines elsewhere (lib/, an initializer): its literal, or why it is unknown.
+    const app = this.o.appConstants?.lookup(name);
+    if (app) return "value" in app ? app.value : app.unknown;
     return new RConst(name);
   }
 

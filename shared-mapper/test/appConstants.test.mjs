@@ -1,0 +1,45 @@
+// Constants the app defines outside its routes files, read without running them (src/app/constants.ts).
+// Real Rails' answer for the ones Routemap knows is test-fixtures/apps/constants; here, what it cannot know.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { mapper } from "./helpers.mjs";
+
+async function mapApp(files) {
+  const prefixed = Object.fromEntries(Object.entries(files).map(([path, text]) => [`/app/${path}`, text]));
+  return (await mapper()).map({ entry: "/app/config/routes.rb", files: prefixed, options: { railsVersion: "7.1", rubyVersion: "3.3" } });
+}
+const APPLICATION = 'require "rails/all"\nmodule Shop\n  class Application < Rails::Application\n  end\nend\n';
+const draw = (body) => `Rails.application.routes.draw do\n${body}\nend\n`;
+const shown = (result) => result.routes.filter((r) => r.controller === "pages").map((r) => `${r.path} ${r.requirements.id ?? `default ${r.defaults.id}`}`);
+const notes = (result) => result.diagnostics.map((d) => `${d.severity} ${d.span.start.line}: ${d.message}`);
+
+test("a constant computed at boot stays as written, and the note says where it is set", async () => {
+  const result = await mapApp({
+    "config/application.rb": APPLICATION,
+    "config/routes.rb": draw("  resources :pages, id: Patterns::COMPUTED, only: :show"),
+    "lib/patterns.rb": "module Patterns\n  COMPUTED = Regexp.union(%w[a b])\nend\n",
+  });
+  // Unknown, it is no Regexp: Rails would take it as a requirement, Routemap (like Rails for a non-Regexp) as a default.
+  assert.deepEqual(shown(result), ["/pages/:id(.:format) default Patterns::COMPUTED"]);
+  assert.deepEqual(notes(result), [
+    "info 1: Routemap prints `Patterns::COMPUTED` as written in this route's defaults: it is a constant that lib/patterns.rb sets to `Regexp.union(%w[a b])`, which Routemap cannot evaluate without running it.",
+  ]);
+});
+
+test("constants found through modules of modules, initializers and frozen literals; class names stay names", async () => {
+  const result = await mapApp({
+    "config/application.rb": APPLICATION,
+    "config/initializers/patterns.rb": "ID = /\\d+/.freeze\n",
+    "config/routes.rb": draw('  resources :pages, id: Admin::Patterns::SLUG, only: :show\n  get "x/:id", to: "pages#x", id: ID\n  mount Sidekiq::Web => "/sidekiq"'),
+    "lib/admin/patterns.rb": "module Admin\n  module Patterns\n    SLUG = ::ID\n  end\nend\n",
+  });
+  assert.deepEqual(shown(result), ["/pages/:id(.:format) /\\d+/", "/x/:id(.:format) /\\d+/"]);
+  assert.ok(result.routes.some((r) => r.path === "/sidekiq" && r.reqs === "Sidekiq::Web"));
+  assert.deepEqual(notes(result).filter((n) => !n.startsWith("info") || !n.includes("Active Storage")), []);
+});
+
+test("a routes file given without its app does not look for constants", async () => {
+  const result = (await mapper()).map({ entry: "routes.rb", files: { "routes.rb": draw("  resources :pages, id: Patterns::SLUG, only: :show") }, options: { railsVersion: "7.1" } });
+  assert.deepEqual(shown(result), ["/pages/:id(.:format) default Patterns::SLUG"]);
+  assert.match(notes(result)[0], /a constant defined outside the routes files/);
+});

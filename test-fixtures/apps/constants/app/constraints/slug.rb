@@ -1,0 +1,3 @@
+class Slug
+  FORMAT = Patterns::ROUTE_PATTERN
+end

@@ -1,0 +1,2 @@
+LOCALE_PATTERN = /en|fr|de/
+DEFAULT_FORMAT = :json
