@@ -75,7 +75,9 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   const publish = (app: RailsApp, changedFile?: string) => {
     const before = published.get(app) ?? new Map<string, string>();
     const result = app.table();
-    const files = [app.routesFile, ...result.files];
+    // Its routes and configuration files: an engine's routes file, read for the engine's
+    // section, is the engine's to report on, and a model read for Devise is Ruby LSP's.
+    const files = [app.routesFile, ...result.files.filter((f) => workspace.appFor(f) === app && app.reportsOn(f))];
     const byFile = workspace.settings.diagnostics ? diagnosticsByFile(result, files) : new Map(files.map((f) => [f, []]));
     for (const file of before.keys()) if (!byFile.has(file)) byFile.set(file, []);
     const now = new Map<string, string>();
@@ -216,8 +218,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 
   const documentChanged = (uri: string, text: string | undefined) => {
     const path = toPath(uri);
-    const app = path && workspace.documentChanged(path, text);
-    if (app) publish(app, path);
+    if (path) for (const app of workspace.documentChanged(path, text)) publish(app, path);
   };
   documents.onDidChangeContent((e) => documentChanged(e.document.uri, e.document.getText()));
   documents.onDidClose((e) => documentChanged(e.document.uri, undefined));

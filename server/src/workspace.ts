@@ -5,7 +5,7 @@
  */
 import { dirname, join, relative, sep } from "node:path";
 import type { MapInput, MapResult, RouteMapper } from "@routemap/shared-mapper";
-import { AppFileMap, appOptions, isAppFile, readAppConfig, readAppFiles, readRubyFiles } from "./cli/appConfig.js";
+import { AppFileMap, appOptions, findEngines, isAppFile, readAppConfig, readAppFiles, readEngines, readRubyFiles, type EngineSource } from "./cli/appConfig.js";
 import { walk, type FileSystem } from "./fileSystem.js";
 
 export interface Settings {
@@ -36,6 +36,8 @@ export class RailsApp {
   private result: MapResult | undefined;
   private controllersCache: Map<string, string> | undefined;
   private configCache: ReturnType<typeof readAppConfig> | undefined;
+  /** Engines whose source sits beside the app, found with its configuration. */
+  private enginesCache: EngineSource[] | undefined;
 
   constructor(
     readonly root: string,
@@ -76,8 +78,9 @@ export class RailsApp {
     readRubyFiles(this.drawDir, files, this.workspace.fs, unread);
     const config = this.config();
     readAppFiles(this.root, config, files, this.workspace.fs);
+    const engines = readEngines((this.enginesCache ??= findEngines(this.root, this.workspace.fs)), files, (path) => this.workspace.text(path));
     for (const [path, text] of this.workspace.overlays) if (this.isInputFile(path)) files.set(path, text);
-    return { entry: this.routesFile, files, unread, options: { ...config, drawPaths: [this.drawDir] } };
+    return { entry: this.routesFile, files, unread, engines, options: { ...config, drawPaths: [this.drawDir] } };
   }
 
   invalidate(): void {
@@ -87,6 +90,7 @@ export class RailsApp {
 
   invalidateConfig(): void {
     this.configCache = undefined;
+    this.enginesCache = undefined;
     this.invalidate();
   }
 
@@ -116,6 +120,11 @@ export class RailsApp {
   }
   private previous: MapResult | undefined;
   private readonly filesOf = new WeakMap<MapResult, Set<string>>();
+
+  /** Whether Routemap publishes diagnostics for one of the app's files: its routes and configuration. */
+  reportsOn(path: string): boolean {
+    return this.isRoutesFile(path) || isAppFile(this.root, path);
+  }
 
   isRoutesFile(path: string): boolean {
     return path === this.routesFile || (path.startsWith(this.drawDir + sep) && path.endsWith(".rb"));
@@ -189,16 +198,17 @@ export class Workspace {
     return this.overlays.get(path) ?? this.fs.readFile(path);
   }
 
-  /** An open document changed (or opened or closed): returns the app whose table it affects. */
-  documentChanged(path: string, text: string | undefined): RailsApp | undefined {
+  /**
+   * An open document changed (or opened or closed): returns the apps whose tables it affects,
+   * the one that owns it first (an engine's routes file is also read by the app mounting it).
+   */
+  documentChanged(path: string, text: string | undefined): RailsApp[] {
     if (text === undefined) this.overlays.delete(path);
     else this.overlays.set(path, text);
-    const app = this.appFor(path);
-    if (app?.isInputFile(path)) {
-      app.invalidate();
-      return app;
-    }
-    return undefined;
+    const owner = this.appFor(path);
+    const affected = this.apps.filter((a) => a.isInputFile(path)).sort((a, b) => (a === owner ? -1 : b === owner ? 1 : 0));
+    affected.forEach((a) => a.invalidate());
+    return affected;
   }
 
   /** A watched file changed on disk: says which apps need new diagnostics. */

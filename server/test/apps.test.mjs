@@ -26,7 +26,7 @@ export function appTable(dir, env, series) {
 
 /** What a golden holds, without its header: the sheet, then every `…_path` helper. */
 function render(result, series) {
-  const sheet = formatSheet(result.routes, { railsVersion: series });
+  const sheet = formatSheet(result.routes, { railsVersion: series, engines: result.engines });
   const helpers = new Set();
   for (const r of result.routes) for (const h of r.helpers) if (h.endsWith("_path")) helpers.add(h);
   for (const c of result.customHelpers) for (const h of c.helpers) if (h.endsWith("_path")) helpers.add(h);

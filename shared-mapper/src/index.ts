@@ -177,9 +177,29 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
       const drawAll = (draws: FrameworkDraw[]) => {
         for (const d of draws) interpreter.drawAt(d.site.node, d.site.file, d.origin, () => d.draw(new Drawer(state)));
       };
+      // Engines' classes are loaded at boot, before any routes: a mount needs their names.
+      const engineFiles = new Set<string>();
+      for (const engine of input.engines ?? []) {
+        const loaded = engine.engineFile ? load(engine.engineFile) : undefined;
+        if (loaded) {
+          engineFiles.add(engine.engineFile!);
+          interpreter.runFile(loaded, { kind: "main" });
+        }
+      }
       drawAll(framework.before);
       interpreter.runFile(entry, { kind: "main" });
+      // The engines' routes files are loaded with the app's, each drawing into its engine's set.
+      for (const engine of input.engines ?? []) {
+        const loaded = load(engine.routes);
+        if (loaded) interpreter.runFile(loaded, { kind: "main" });
+      }
       drawAll(framework.after);
+      // An engine class file is read for its name, not checked: what it says of its other code is noise.
+      if (engineFiles.size) {
+        const kept = diagnostics.filter((d) => !engineFiles.has(d.span.file));
+        diagnostics.length = 0;
+        diagnostics.push(...kept);
+      }
       for (const note of framework.notes) interpreter.report("info", note.message, note.span, "unknown-setting");
     }
   } catch (e) {

@@ -132,6 +132,13 @@ export interface MapInput {
    */
   unread?: ReadonlyMap<string, string>;
   options?: MapOptions;
+  /**
+   * Engines whose source the host found beside the app (`engines/blog`): the file defining the
+   * engine class (`lib/blog/engine.rb`, read for `isolate_namespace` and `engine_name`) and the
+   * engine's `config/routes.rb`, both keys of `files`. Their route sets are the sections of the
+   * engines the app mounts.
+   */
+  engines?: readonly { engineFile?: string; routes: string }[];
 }
 
 /** A literal argument of a DSL call, with the option it belongs to (`to`, `only`...), if any. */

@@ -102,6 +102,48 @@ export class AppFileMap extends Map<string, string> {
   }
 }
 
+/** Folders where apps keep engines of their own (`rails plugin new --mountable` inside the app). */
+const ENGINE_FOLDERS = ["engines", "components", "gems", "vendor/engines"];
+
+export interface EngineSource {
+  root: string;
+  /** The file defining `class Engine < ::Rails::Engine` (`lib/blog/engine.rb`). */
+  engineFile?: string;
+  routes: string;
+}
+
+/**
+ * The engines whose source sits beside the app: Gemfile.lock's path gems (`PATH remote:
+ * engines/blog`) and the folders of ENGINE_FOLDERS, each one that has a `config/routes.rb`.
+ */
+export function findEngines(root: string, fs: FileSystem = nodeFileSystem): EngineSource[] {
+  const dirs = new Set<string>();
+  const lock = fs.readFile(join(root, "Gemfile.lock"));
+  for (const m of lock?.matchAll(/^PATH\n\s+remote: (.+)$/gm) ?? []) dirs.add(resolve(root, m[1].trim()));
+  for (const folder of ENGINE_FOLDERS) {
+    for (const entry of fs.readDir(join(root, folder))) if (entry.endsWith("/")) dirs.add(join(root, folder, entry.slice(0, -1)));
+  }
+  const engines: EngineSource[] = [];
+  for (const dir of dirs) {
+    const routes = join(dir, "config", "routes.rb");
+    if (dir === root || fs.readFile(routes) === undefined) continue;
+    const engineFile = walk(fs, join(dir, "lib"), (p) => p.endsWith(`${sep}engine.rb`)).find((p) => /Rails::Engine\b/.test(fs.readFile(p) ?? ""));
+    engines.push({ root: dir, engineFile, routes });
+  }
+  return engines;
+}
+
+/** Reads each engine's class file and routes file into `into`; the mapper's `engines` input. */
+export function readEngines(engines: EngineSource[], into: Map<string, string>, read: (path: string) => string | undefined): { engineFile?: string; routes: string }[] {
+  for (const engine of engines) {
+    for (const path of [engine.engineFile, engine.routes]) {
+      const text = path && read(path);
+      if (path && text !== undefined) into.set(path, text);
+    }
+  }
+  return engines.map(({ engineFile, routes }) => ({ engineFile, routes }));
+}
+
 /** Whether a change to `path` can change the routes Rails and gems add to the app at `root`. */
 export function isAppFile(root: string, path: string): boolean {
   const config = join(root, "config");

@@ -9,7 +9,7 @@ import {
 } from "@routemap/shared-mapper";
 import { createNodeMapper } from "@routemap/shared-mapper/node";
 import { nodeFileSystem } from "../fileSystem.js";
-import { AppFileMap, appOptions, readAppConfig, readAppFiles, readRubyFiles } from "./appConfig.js";
+import { AppFileMap, appOptions, findEngines, readAppConfig, readAppFiles, readEngines, readRubyFiles } from "./appConfig.js";
 import { parseArgs, UsageError, type RoutesArgs } from "./args.js";
 
 export interface Io {
@@ -81,8 +81,10 @@ function readInput(args: RoutesArgs): MapInput | string {
   const drawDir = join(dirname(entry), "routes");
   readRubyFiles(drawDir, files, nodeFileSystem, unread);
   const options = appOptions(config, { railsVersion: args.rails, rubyVersion: args.ruby, railsEnv: args.env, apiOnly: args.apiOnly });
-  if (basename(dirname(entry)) === "config") readAppFiles(config.root, options, files);
-  return { entry, files, unread, options: { ...options, drawPaths: [drawDir] } };
+  if (basename(dirname(entry)) !== "config") return { entry, files, unread, options: { ...options, drawPaths: [drawDir] } };
+  readAppFiles(config.root, options, files);
+  const engines = readEngines(findEngines(config.root), files, (path) => nodeFileSystem.readFile(path));
+  return { entry, files, unread, engines, options: { ...options, drawPaths: [drawDir] } };
 }
 
 /** The sheet, the expanded form or the JSON, as asked. */

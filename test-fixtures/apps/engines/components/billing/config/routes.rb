@@ -1,0 +1,3 @@
+Billing::Engine.routes.draw do
+  resources :invoices, only: [:index, :show]
+end

@@ -1,0 +1,4 @@
+require "billing/engine"
+
+module Billing
+end

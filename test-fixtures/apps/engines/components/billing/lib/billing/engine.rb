@@ -1,0 +1,6 @@
+module Billing
+  class Engine < ::Rails::Engine
+    isolate_namespace Billing
+    engine_name "payments"
+  end
+end
