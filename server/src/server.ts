@@ -120,8 +120,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     const first = result.declarations.find((d) => d.file === app.routesFile);
     if (first) hoverInRoutesFile(app, app.routesFile, first.span.start);
     const helper = helperCompletions(result, shapeFor(app))[0]?.label ?? "a";
-    hoverOnHelper(result, helper, { line: 0, character: 1 });
-    helperCompletionList(result, helper.slice(0, 2), { line: 0, character: 2 }, shapeFor(app));
+    hoverOnHelper(app.helperTables(), helper, { line: 0, character: 1 });
+    helperCompletionList(app.helperTables(), helper.slice(0, 2), { line: 0, character: 2 }, shapeFor(app));
   };
   const warmUp = (rounds: number) => {
     if (rounds === 0) {
@@ -225,25 +225,25 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 
   connection.onHover((p, token) =>
     withDocument(p.textDocument.uri, token, null, "hover", (c) =>
-      c.routesFile ? hoverInRoutesFile(c.app, c.path, p.position) : hoverOnHelper(c.app.table(), c.document.getText(), p.position),
+      c.routesFile ? hoverInRoutesFile(c.app, c.path, p.position) : hoverOnHelper(c.app.helperTables(), c.document.getText(), p.position),
     ),
   );
   connection.onCompletion((p, token) =>
     withDocument<CompletionItem[] | CompletionList>(p.textDocument.uri, token, [], "completion", (c) => {
       if (c.routesFile) return routesFileCompletions(c.app, c.document.getText(), c.path, p.position);
-      return helperCompletionList(c.app.table(), c.document.getText(), p.position, shapeFor(c.app));
+      return helperCompletionList(c.app.helperTables(), c.document.getText(), p.position, shapeFor(c.app));
     }),
   );
   connection.onCompletionResolve((item, token) =>
     runSafe(token, item, () => {
       const root = (item.data as { root?: string } | undefined)?.root;
       const app = workspace.apps.find((a) => a.root === root) ?? workspace.apps[0];
-      return app ? resolveHelperCompletion(app.table(), item) : item;
+      return app ? resolveHelperCompletion(app.helperTables(), item) : item;
     }),
   );
   connection.onDefinition((p, token) =>
     withDocument(p.textDocument.uri, token, null, "definition", (c) =>
-      c.routesFile ? definitionInRoutesFile(c.app, c.path, p.position) : definitionOfHelper(c.app.table(), c.document.getText(), p.position),
+      c.routesFile ? definitionInRoutesFile(c.app, c.path, p.position) : definitionOfHelper(c.app.helperTables(), c.document.getText(), p.position),
     ),
   );
   connection.onReferences((p, token) =>

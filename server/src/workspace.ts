@@ -7,6 +7,7 @@ import { dirname, join, relative, sep } from "node:path";
 import type { MapInput, MapResult, RouteMapper } from "@routemap/shared-mapper";
 import { AppFileMap, appOptions, findEngines, isAppFile, readAppConfig, readAppFiles, readEngines, readRubyFiles, type EngineSource } from "./cli/appConfig.js";
 import { walk, type FileSystem } from "./fileSystem.js";
+import { appHelperTables, engineProxies, type HelperTable, type HelperTables } from "./features/helpers.js";
 
 export interface Settings {
   railsVersion?: string;
@@ -128,6 +129,27 @@ export class RailsApp {
 
   isRoutesFile(path: string): boolean {
     return path === this.routesFile || (path.startsWith(this.drawDir + sep) && path.endsWith(".rb"));
+  }
+
+  /**
+   * The helper tables of the app's files. An engine's own (its routes file draws
+   * `Blog::Engine.routes`, and nothing into an app) are the engine's routes, and `main_app.`
+   * is the app that reads this engine's routes file to mount it.
+   */
+  helperTables(): HelperTables {
+    const result = this.table();
+    const drawn = result.routes.length === 0 ? result.engines.find((e) => e.routes.some((r) => r.source.file === this.routesFile)) : undefined;
+    if (!drawn) return appHelperTables(result);
+    const host = this.workspace.apps.find((a) => a !== this && a.readsFile(this.routesFile));
+    const own = (this.engineTables ??= new WeakMap()).get(result) ?? { routes: drawn.routes, customHelpers: [] };
+    this.engineTables.set(result, own);
+    return { own, mainApp: host?.table(), proxies: engineProxies(result) };
+  }
+  private engineTables: WeakMap<MapResult, HelperTable> | undefined;
+
+  /** Whether the app's table reads `path` (an engine's routes file, for the app mounting it). */
+  readsFile(path: string): boolean {
+    return this.table().files.includes(path);
   }
 
   workspaceFs(): FileSystem {

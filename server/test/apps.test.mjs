@@ -71,3 +71,33 @@ test("`routemap routes` in an app prints what `bin/rails routes` prints, framewo
     assert.equal(out, golden.slice(0, golden.indexOf("\n# URL helpers\n")));
   }
 });
+
+test("engine proxies: `blog.` reaches the mounted engine's helpers, `main_app.` the app's from inside the engine", async () => {
+  const { hoverOnHelper } = await import("../dist/features/hover.js");
+  const { definitionOfHelper } = await import("../dist/features/definition.js");
+  const { helperCompletionList } = await import("../dist/features/completion.js");
+  const app = listApps().find((a) => a.name === "engines");
+  const ws = new Workspace(nodeFileSystem, mapper);
+  ws.discover([app.dir]);
+  const host = ws.apps.find((a) => a.root === app.dir);
+  const blog = ws.apps.find((a) => a.root.endsWith("/engines/blog"));
+  const at = (line, word) => ({ line: 0, character: line.indexOf(word) + 2 });
+  const view = '<%= link_to "All", blog.articles_path %> <%= billing.invoice_path(1) %> <%= users_path %> <%= @x.articles_path %>';
+  const hover = (tables, word, text = view) => hoverOnHelper(tables, text, at(text, word))?.contents.value.split("\n")[0] ?? null;
+  assert.equal(hover(host.helperTables(), "articles_path"), "**articles_path**");
+  assert.equal(hover(host.helperTables(), "invoice_path"), "**invoice_path**(id)");
+  assert.equal(hover(host.helperTables(), "users_path"), "**users_path**");
+  assert.equal(hover(host.helperTables(), "articles_path %> <%= billing"), "**articles_path**");
+  assert.equal(hover(host.helperTables(), "articles_path", "<%= @x.articles_path %>"), null, "not a route proxy");
+  assert.equal(hover(host.helperTables(), "articles_path", "<%= articles_path %>"), null, "the engine's helpers need its proxy in the app");
+  const definition = definitionOfHelper(host.helperTables(), view, at(view, "articles_path"));
+  assert.ok(definition.uri.endsWith("/engines/blog/config/routes.rb"));
+  // Inside the engine: its own helpers plainly, the app's through `main_app.`.
+  assert.equal(hover(blog.helperTables(), "articles_path", "<%= articles_path %>"), "**articles_path**");
+  assert.equal(hover(blog.helperTables(), "users_path", "<%= main_app.users_path %>"), "**users_path**");
+  assert.equal(hover(blog.helperTables(), "users_path", "<%= users_path %>"), null, "the app's helpers need main_app. in the engine");
+  const after = (text) => helperCompletionList(host.helperTables(), text, { line: 0, character: text.length }).items.map((i) => i.label);
+  assert.ok(after("<%= blog.").includes("new_article_path"));
+  assert.ok(!after("<%= blog.").includes("users_path"));
+  assert.deepEqual(after("<%= @post."), []);
+});

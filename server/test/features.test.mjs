@@ -60,7 +60,7 @@ async function checkHover(name, fixture) {
   const { app, cursor, files } = await workspaceFor(fixture);
   const hover = app.isRoutesFile(cursor.path)
     ? hoverInRoutesFile(app, cursor.path, cursor.position)
-    : hoverOnHelper(app.table(), files.get(cursor.path), cursor.position);
+    : hoverOnHelper(app.helperTables(), files.get(cursor.path), cursor.position);
   expectFile(`hover-${name}`, hover ? `${JSON.stringify(hover.range)}\n${hover.contents.value}\n` : "no hover\n");
 }
 
@@ -74,7 +74,7 @@ test("hover on a helper in a view shows its route and parameters", () =>
 test("hover on main_app.-prefixed helpers and unknown ones", async () => {
   await checkHover("main-app", APP.replace("new_post_path", "main_app.new_p$0ost_path"));
   const { app, cursor, files } = await workspaceFor(APP.replace("new_post_path", "nothing_lik$0e_this_path"));
-  assert.equal(hoverOnHelper(app.table(), files.get(cursor.path), cursor.position), null);
+  assert.equal(hoverOnHelper(app.helperTables(), files.get(cursor.path), cursor.position), null);
 });
 
 test("completion of helpers offers snippets with required parameters", async () => {
@@ -94,12 +94,12 @@ async function checkRoutesCompletion(name, fixture) {
 }
 test("completion narrows helpers to the typed word's first letter, and says the list is incomplete", async () => {
   const { app, cursor, files } = await workspaceFor(APP.replace("new_post_path", "ed$0"));
-  const list = helperCompletionList(app.table(), files.get(cursor.path), cursor.position);
+  const list = helperCompletionList(app.helperTables(), files.get(cursor.path), cursor.position);
   assert.equal(list.isIncomplete, true);
   assert.ok(list.items.some((i) => i.label === "edit_post_path"));
   assert.ok(list.items.some((i) => i.label === "post_comments_url") === false);
   assert.ok(list.items.every((i) => /(^|_)e/.test(i.label)));
-  const all = helperCompletionList(app.table(), "<%= ", { line: 0, character: 4 });
+  const all = helperCompletionList(app.helperTables(), "<%= ", { line: 0, character: 4 });
   assert.equal(all.isIncomplete, false);
   assert.equal(all.items.length, helperCompletions(app.table()).length);
 });
@@ -109,7 +109,7 @@ test("a narrowed list holds what an editor's fuzzy filter would keep, helpers st
   const resources = Array.from({ length: 300 }, (_, i) => `  resources :e${i}s`).join("\n");
   const fixture = `//- config/routes.rb\nRails.application.routes.draw do\n${resources}\n  resources :posts\nend\n//- app/views/x.html.erb\n<%= $0 %>\n`;
   const { app } = await workspaceFor(fixture);
-  const list = (word) => helperCompletionList(app.table(), `<%= ${word}`, { line: 0, character: 4 + word.length });
+  const list = (word) => helperCompletionList(app.helperTables(), `<%= ${word}`, { line: 0, character: 4 + word.length });
   const labels = (word) => list(word).items.map((i) => i.label);
   assert.equal(LIMIT, 200);
   assert.equal(labels("e").length, LIMIT);
@@ -126,7 +126,7 @@ test("a narrowed list holds what an editor's fuzzy filter would keep, helpers st
 
 test("fuzzy narrowing finds helpers by the initials of their words", async () => {
   const { app } = await workspaceFor(APP.replace("new_post_path", "$0"));
-  const labels = (word) => helperCompletionList(app.table(), `<%= ${word}`, { line: 0, character: 4 + word.length }).items.map((i) => i.label);
+  const labels = (word) => helperCompletionList(app.helperTables(), `<%= ${word}`, { line: 0, character: 4 + word.length }).items.map((i) => i.label);
   assert.ok(labels("ep").includes("edit_post_path"));
   assert.ok(labels("pcu").includes("post_comments_url"));
   assert.ok(labels("au").includes("admin_users_path") && labels("au").includes("admin_user_url"));
@@ -137,8 +137,8 @@ test("fuzzy narrowing finds helpers by the initials of their words", async () =>
 test("for clients that allow it, long helper lists leave details to resolve and defaults to the list", async () => {
   const { app, cursor, files } = await workspaceFor(APP.replace("new_post_path", "ed$0"));
   const data = { root: app.root };
-  const full = helperCompletionList(app.table(), files.get(cursor.path), cursor.position, { data });
-  const lean = helperCompletionList(app.table(), files.get(cursor.path), cursor.position, { data, lazyDetail: true, itemDefaults: true });
+  const full = helperCompletionList(app.helperTables(), files.get(cursor.path), cursor.position, { data });
+  const lean = helperCompletionList(app.helperTables(), files.get(cursor.path), cursor.position, { data, lazyDetail: true, itemDefaults: true });
   assert.deepEqual(lean.items.map((i) => i.label), full.items.map((i) => i.label));
   assert.deepEqual(lean.itemDefaults, { insertTextFormat: 2, data });
   assert.ok(lean.items.every((i) => i.detail === undefined && i.data === undefined && i.insertTextFormat === undefined));
@@ -146,9 +146,9 @@ test("for clients that allow it, long helper lists leave details to resolve and 
   const edit = (list) => list.items.find((i) => i.label === "edit_post_path");
   assert.equal(edit(full).insertTextFormat, 2);
   // Resolving a lean item gives what the full list had, plus the documentation both get.
-  const resolved = resolveHelperCompletion(app.table(), edit(lean));
+  const resolved = resolveHelperCompletion(app.helperTables(), edit(lean));
   assert.equal(resolved.detail, edit(full).detail);
-  assert.equal(resolved.documentation.value, resolveHelperCompletion(app.table(), edit(full)).documentation.value);
+  assert.equal(resolved.documentation.value, resolveHelperCompletion(app.helperTables(), edit(full)).documentation.value);
 });
 
 test("completion in routes files: top level DSL", () => checkRoutesCompletion("top", withRoutes("Rails.application.routes.draw do\n  res$0\nend")));
@@ -167,7 +167,7 @@ async function definition(fixture) {
   const { app, cursor, files } = await workspaceFor(fixture);
   const found = app.isRoutesFile(cursor.path)
     ? definitionInRoutesFile(app, cursor.path, cursor.position)
-    : definitionOfHelper(app.table(), files.get(cursor.path), cursor.position);
+    : definitionOfHelper(app.helperTables(), files.get(cursor.path), cursor.position);
   return [found ?? []].flat().map(where);
 }
 test("definition: from a helper to the declaration, through drawn files and concerns", async () => {

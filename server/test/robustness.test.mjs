@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { listCases, caseFiles } from "../../test-fixtures/lib/cases.mjs";
 import { mutations } from "../../test-fixtures/lib/mutations.mjs";
 import { hoverInRoutesFile, hoverOnHelper } from "../dist/features/hover.js";
-import { helperCompletions, routesFileCompletions } from "../dist/features/completion.js";
+import { helperCompletionList, helperCompletions, routesFileCompletions } from "../dist/features/completion.js";
 import { definitionInRoutesFile, definitionOfHelper } from "../dist/features/definition.js";
 import { documentSymbols, workspaceSymbols } from "../dist/features/symbols.js";
 import { helperReferences, helpersAt } from "../dist/features/references.js";
@@ -14,6 +14,9 @@ import { recognize } from "@routemap/shared-mapper";
 import { Workspace, DEFAULT_SETTINGS } from "../dist/workspace.js";
 import { createNodeMapper } from "@routemap/shared-mapper/node";
 import { memoryFs } from "./fixture.mjs";
+import { listApps } from "../../test-fixtures/lib/apps.mjs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
 
 function positions(text) {
   const out = [];
@@ -34,10 +37,11 @@ function exercise(ws, path, text) {
   helperCompletions(result);
   for (const position of positions(text)) {
     hoverInRoutesFile(app, path, position);
-    hoverOnHelper(result, text, position);
+    hoverOnHelper(app.helperTables(), text, position);
     routesFileCompletions(app, text, path, position);
     definitionInRoutesFile(app, path, position);
-    definitionOfHelper(result, text, position);
+    definitionOfHelper(app.helperTables(), text, position);
+    helperCompletionList(app.helperTables(), text, position);
     helperReferences(app, helpersAt(result, path, text, position, true), true);
   }
   for (const request of ["GET /", "GET /posts/1", "POST /a/b/c.json", "DELETE //x//"]) recognize(result.routes, ...request.split(" "));
@@ -62,4 +66,43 @@ test("every fixture and its mutations go through every feature without an except
     }
   });
   assert.ok(runs > 700, `${runs} runs`);
+});
+
+/** Every file of a fixture app, by its path under `/w/<name>`. */
+function appFiles(app) {
+  const files = new Map();
+  const walk = (dir) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else files.set(`/w/${app.name}/${relative(app.dir, path)}`, readFileSync(path, "utf8"));
+    }
+  };
+  walk(app.dir);
+  return files;
+}
+
+test("every fixture app, and mutations of each of its files, go through every feature without an exception", async () => {
+  const mapper = await createNodeMapper();
+  let runs = 0;
+  listApps().forEach((app, i) => {
+    const original = appFiles(app);
+    const view = `/w/${app.name}/app/views/x.html.erb`;
+    original.set(view, "<%= link_to 'x', new_user_session_path %> <%= blog.articles_path %> <%= main_app.root_url %> <%= rails_blob_path(@x) %>\n");
+    const variants = [original];
+    // Each file the table is computed from, mutated (half-typed, truncated, garbled) with the others intact.
+    for (const [path, text] of original) {
+      if (!path.endsWith(".rb") && !path.endsWith(".lock")) continue;
+      for (const mutated of mutations(text, i + path.length).slice(0, 2)) variants.push(new Map(original).set(path, mutated));
+    }
+    for (const files of variants) {
+      const ws = new Workspace(memoryFs(files), mapper);
+      ws.discover([`/w/${app.name}`]);
+      for (const path of [`/w/${app.name}/config/routes.rb`, view, ...[...files.keys()].filter((p) => p.endsWith("/config/routes.rb") && p !== `/w/${app.name}/config/routes.rb`)]) {
+        exercise(ws, path, files.get(path));
+      }
+      runs++;
+    }
+  });
+  assert.ok(runs > 100, `${runs} runs`);
 });

@@ -9,7 +9,7 @@ import { singularize } from "@routemap/shared-mapper/inflector";
 import { CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem, type CompletionList, type Position } from "vscode-languageserver/node";
 import type { RailsApp } from "../workspace.js";
 import { siteAt } from "./declarations.js";
-import { helperIndex, requiredParameters, type Helper } from "./helpers.js";
+import { helperIndex, receiverBefore, requiredParameters, tableFor, type Helper, type HelperTable, type HelperTables } from "./helpers.js";
 
 /**
  * What the client lets us leave out of each item of a long list (LSP 3.17): the `detail`
@@ -24,10 +24,10 @@ export interface CompletionShape {
   itemDefaults?: boolean;
 }
 
-const completionCache = new WeakMap<MapResult, Map<string, CompletionItem[]>>();
+const completionCache = new WeakMap<HelperTable, Map<string, CompletionItem[]>>();
 
 /** Every helper of the table as a completion item; built once per table and shape. Documentation comes on resolve. */
-export function helperCompletions(result: MapResult, shape: CompletionShape = {}): CompletionItem[] {
+export function helperCompletions(result: HelperTable, shape: CompletionShape = {}): CompletionItem[] {
   const key = `${shape.lazyDetail ? "d" : ""}${shape.itemDefaults ? "i" : ""}`;
   let byShape = completionCache.get(result);
   if (!byShape) completionCache.set(result, (byShape = new Map()));
@@ -36,7 +36,7 @@ export function helperCompletions(result: MapResult, shape: CompletionShape = {}
   return items;
 }
 
-function buildCompletions(result: MapResult, shape: CompletionShape): CompletionItem[] {
+function buildCompletions(result: HelperTable, shape: CompletionShape): CompletionItem[] {
   const items: CompletionItem[] = [];
   for (const helper of helperIndex(result).values()) {
     const route = helper.route;
@@ -70,10 +70,13 @@ function helperDetail(helper: Helper): string {
  * client asks again as the word grows, and what was cut off comes back as it matches better.
  * (clangd and rust-analyzer bound their lists the same way.)
  */
-export function helperCompletionList(result: MapResult, text: string, position: Position, shape: CompletionShape = {}): CompletionList {
+export function helperCompletionList(tables: HelperTables, text: string, position: Position, shape: CompletionShape = {}): CompletionList {
   const line = text.split("\n")[position.line] ?? "";
   const prefix = /[A-Za-z0-9_]*$/.exec(line.slice(0, position.character))?.[0] ?? "";
-  const all = helperCompletions(result, shape);
+  // After `blog.` the engine's helpers, after `main_app.` the app's; after any other receiver, none.
+  const table = tableFor(tables, receiverBefore(line, position.character - prefix.length));
+  if (!table) return { isIncomplete: false, items: [] };
+  const all = helperCompletions(table, shape);
   // As a default, the snippet format also covers items without `insertText`: they insert their
   // label, which holds no `$`, `}` or `\`, so as a snippet it is the label itself.
   const itemDefaults = shape.itemDefaults ? { insertTextFormat: InsertTextFormat.Snippet, data: shape.data } : undefined;
@@ -118,8 +121,8 @@ function narrowed(all: CompletionItem[], first: string): CompletionItem[] {
 }
 
 /** `completionItem/resolve`: the route's details for the item the user is looking at. */
-export function resolveHelperCompletion(result: MapResult, item: CompletionItem): CompletionItem {
-  const helper = helperIndex(result).get(item.label);
+export function resolveHelperCompletion(tables: HelperTables, item: CompletionItem): CompletionItem {
+  const helper = [tables.own, tables.mainApp, ...tables.proxies.values()].map((t) => t && helperIndex(t).get(item.label)).find((h) => h);
   const route = helper?.route;
   if (!route) return helper && !item.detail ? { ...item, detail: helperDetail(helper) } : item;
   const params = requiredParameters(route);

@@ -3,16 +3,17 @@
  * "c#a"`, a resource, or a route's action to the controller and its `def`; from `draw :name`
  * to the file; from `concerns :x` (or `concerns: :x`) to the concern.
  */
-import type { MapResult, Route } from "@routemap/shared-mapper";
+import type { Route } from "@routemap/shared-mapper";
 import type { Location, Position } from "vscode-languageserver/node";
 import { toLocation, toUri } from "../convert.js";
 import type { RailsApp } from "../workspace.js";
 import { literalAt, siteAt, siteRoutes } from "./declarations.js";
-import { helperAt, helperIndex } from "./helpers.js";
+import { helperAt, helperIndex, tableFor, type HelperTables } from "./helpers.js";
 
-export function definitionOfHelper(result: MapResult, text: string, position: Position): Location | null {
+export function definitionOfHelper(tables: HelperTables, text: string, position: Position): Location | null {
   const at = helperAt(text, position);
-  const helper = at && helperIndex(result).get(at.name);
+  const table = at && tableFor(tables, at.receiver);
+  const helper = table && helperIndex(table).get(at.name);
   if (!helper) return null;
   return toLocation(helper.route ? helper.route.source : helper.custom!.source);
 }

@@ -13,10 +13,53 @@ export interface Helper {
   custom?: CustomHelper;
 }
 
-const indexes = new WeakMap<MapResult, Map<string, Helper>>();
+/** What a helper table needs: routes and `direct` helpers (a `MapResult`, or an engine's routes). */
+export type HelperTable = Pick<MapResult, "routes" | "customHelpers">;
 
-/** Every helper of an app's table, by name; computed once per table. */
-export function helperIndex(result: MapResult): Map<string, Helper> {
+/**
+ * The helper tables a file can reach: its own (the app's; inside an engine, the engine's),
+ * `main_app.` (the app; inside an engine, the app mounting it), and each mounted engine's
+ * proxy (`blog.articles_path`, named for its mount).
+ */
+export interface HelperTables {
+  own: HelperTable;
+  mainApp: HelperTable | undefined;
+  proxies: ReadonlyMap<string, HelperTable>;
+}
+
+/** The tables of an app's own files (not an engine's). */
+export function appHelperTables(result: MapResult): HelperTables {
+  return { own: result, mainApp: result, proxies: engineProxies(result) };
+}
+
+const proxyCache = new WeakMap<MapResult, Map<string, HelperTable>>();
+const NO_CUSTOM_HELPERS: MapResult["customHelpers"] = [];
+
+/** `blog` → Blog::Engine's routes, for each engine the app mounts whose routes are known. */
+export function engineProxies(result: MapResult): Map<string, HelperTable> {
+  let proxies = proxyCache.get(result);
+  if (!proxies) {
+    proxies = new Map();
+    for (const route of result.routes) {
+      const engine = route.engine && result.engines.find((e) => e.name === route.engine);
+      if (engine && route.name && !proxies.has(route.name)) proxies.set(route.name, { routes: engine.routes, customHelpers: NO_CUSTOM_HELPERS });
+    }
+    proxyCache.set(result, proxies);
+  }
+  return proxies;
+}
+
+/** The table `receiver.helper` reaches: none for a receiver that is no route proxy. */
+export function tableFor(tables: HelperTables, receiver: string | undefined): HelperTable | undefined {
+  if (receiver === undefined) return tables.own;
+  if (receiver === "main_app") return tables.mainApp;
+  return tables.proxies.get(receiver);
+}
+
+const indexes = new WeakMap<HelperTable, Map<string, Helper>>();
+
+/** Every helper of a table, by name; computed once per table. */
+export function helperIndex(result: HelperTable): Map<string, Helper> {
   let index = indexes.get(result);
   if (!index) {
     index = new Map();
@@ -38,8 +81,8 @@ export function requiredParameters(route: Route): string[] {
   return route.requiredParts.filter((p) => p !== "format");
 }
 
-/** The identifier under the cursor, if it looks like a URL helper (`main_app.` prefix allowed). */
-export function helperAt(text: string, position: Position): { name: string; range: Range } | undefined {
+/** The identifier under the cursor, if it looks like a URL helper, and its receiver (`main_app`, `blog`), if any. */
+export function helperAt(text: string, position: Position): { name: string; range: Range; receiver?: string } | undefined {
   const line = text.split("\n")[position.line];
   if (line === undefined) return undefined;
   const re = /[A-Za-z_][A-Za-z0-9_]*_(?:path|url)\b/g;
@@ -48,8 +91,17 @@ export function helperAt(text: string, position: Position): { name: string; rang
     const start = m.index;
     const end = start + m[0].length;
     if (position.character >= start && position.character <= end) {
-      return { name: m[0], range: { start: { line: position.line, character: start }, end: { line: position.line, character: end } } };
+      const receiver = receiverBefore(line, start);
+      const range = { start: { line: position.line, character: start }, end: { line: position.line, character: end } };
+      return receiver === undefined ? { name: m[0], range } : { name: m[0], range, receiver };
     }
   }
   return undefined;
+}
+
+/** `blog.` right before `at` (a plain identifier); undefined when there is no receiver. */
+export function receiverBefore(line: string, at: number): string | undefined {
+  if (line[at - 1] !== ".") return undefined;
+  const m = /([A-Za-z_@$][A-Za-z0-9_]*|\))$/.exec(line.slice(0, at - 1));
+  return m ? m[1] : "";
 }

@@ -8,7 +8,7 @@ import { MarkupKind, type Hover, type Position } from "vscode-languageserver/nod
 import { toRange } from "../convert.js";
 import type { RailsApp } from "../workspace.js";
 import { literalAt, siteAt, siteRoutes } from "./declarations.js";
-import { helperAt, helperIndex, requiredParameters } from "./helpers.js";
+import { helperAt, helperIndex, requiredParameters, tableFor, type HelperTables } from "./helpers.js";
 
 const MAX_ROWS = 40;
 
@@ -45,15 +45,16 @@ export function hoverInRoutesFile(app: RailsApp, file: string, position: Positio
   return { contents: { kind: MarkupKind.Markdown, value: parts.join("\n\n---\n\n") }, range: toRange(literal?.span ?? site.first.span) };
 }
 
-export function hoverOnHelper(result: MapResult, text: string, position: Position): Hover | null {
+export function hoverOnHelper(tables: HelperTables, text: string, position: Position): Hover | null {
   const at = helperAt(text, position);
-  if (!at) return null;
-  const helper = helperIndex(result).get(at.name);
+  const table = at && tableFor(tables, at.receiver);
+  if (!at || !table) return null;
+  const helper = helperIndex(table).get(at.name);
   if (!helper) return null;
   let value: string;
   if (helper.route) {
     const route = helper.route;
-    const routes = routeGroup(result.routes, route);
+    const routes = routeGroup(table.routes, route);
     const params = requiredParameters(route);
     value =
       `**${helper.name}**${params.length ? `(${params.join(", ")})` : ""}\n\n` +
