@@ -9,6 +9,7 @@ import type { MapperState } from "../mapper/state.js";
 import { apiVersion } from "./versionist.js";
 import { authenticate, deviseFor, deviseScopeMethod, unauthenticated } from "./devise.js";
 import { useDoorkeeper } from "./doorkeeper.js";
+import { mountDeviseTokenAuthFor } from "./deviseTokenAuth.js";
 
 interface GemDsl {
   gem: string;
@@ -24,9 +25,10 @@ const METHODS: Record<string, GemDsl> = {
   authenticated: { gem: "devise", method: authenticate },
   unauthenticated: { gem: "devise", method: unauthenticated },
   use_doorkeeper: { gem: "doorkeeper", method: useDoorkeeper },
+  mount_devise_token_auth_for: { gem: "devise_token_auth", method: mountDeviseTokenAuthFor },
 };
 
-const GEM_NAMES: Record<string, string> = { devise: "Devise", doorkeeper: "Doorkeeper", versionist: "versionist" };
+const GEM_NAMES: Record<string, string> = { devise: "Devise", devise_token_auth: "devise_token_auth", doorkeeper: "Doorkeeper", versionist: "versionist" };
 
 /** The DSL method `name` that one of the app's gems adds, if Routemap models it. */
 export function gemMethod(name: string, m: MapperState): DslMethod | undefined {
