@@ -7,6 +7,7 @@ import { dirname, join, relative, sep } from "node:path";
 import type { MapInput, MapResult, RouteMapper } from "@routemap/shared-mapper";
 import { AppFileMap, appOptions, findEngines, isAppFile, readAppConfig, readAppFiles, readEngines, readRubyFiles, type EngineSource } from "./cli/appConfig.js";
 import { walk, type FileSystem } from "./fileSystem.js";
+import { findGemEngines } from "./cli/gemEngines.js";
 import { appHelperTables, engineProxies, type HelperTable, type HelperTables } from "./features/helpers.js";
 
 export interface Settings {
@@ -79,7 +80,8 @@ export class RailsApp {
     readRubyFiles(this.drawDir, files, this.workspace.fs, unread);
     const config = this.config();
     readAppFiles(this.root, config, files, this.workspace.fs);
-    const engines = readEngines((this.enginesCache ??= findEngines(this.root, this.workspace.fs)), files, (path) => this.workspace.text(path));
+    this.enginesCache ??= [...findEngines(this.root, this.workspace.fs), ...findGemEngines(this.root, this.configCache?.gems, this.workspace.fs)];
+    const engines = readEngines(this.enginesCache, files, (path) => this.workspace.text(path));
     for (const [path, text] of this.workspace.overlays) if (this.isInputFile(path)) files.set(path, text);
     return { entry: this.routesFile, files, unread, engines, options: { ...config, drawPaths: [this.drawDir] } };
   }

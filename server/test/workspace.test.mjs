@@ -119,3 +119,33 @@ test("the gems Gemfile.lock locks decide which gems' routing DSL exists", async 
   assert.deepEqual(app.table().routes.map((r) => r.name), ["posts"]);
   assert.match(app.table().diagnostics[0].message, /^Unknown method `api_version`/);
 });
+
+test("installed gems' engines: the locked version's own routes file, found in the bundle path or RubyGems' homes", async () => {
+  const { findGemEngines, gemRoots } = await import("../dist/cli/gemEngines.js");
+  const engine = (name, cls) => `module ${cls}\n  class Engine < ::Rails::Engine\n    isolate_namespace ${cls}\n  end\nend\n`;
+  const fs = memoryFs(
+    new Map(
+      Object.entries({
+        "/w/.bundle/config": '---\nBUNDLE_PATH: "gems_here"\n',
+        "/w/Gemfile.lock": "GEM\n  specs:\n    good_job (4.1.0)\n    pghero (3.6.0)\n    blazer (3.0.0)\n    activestorage (7.1.3)\n",
+        "/w/gems_here/ruby/3.3.0/gems/good_job-4.1.0/config/routes.rb": "GoodJob::Engine.routes.draw do\n  root to: 'jobs#index'\nend\n",
+        "/w/gems_here/ruby/3.3.0/gems/good_job-4.1.0/lib/good_job/engine.rb": engine("good_job", "GoodJob"),
+        // Another version than the locked one: not this app's.
+        "/home/u/.gem/ruby/3.3.0/gems/pghero-3.5.0/config/routes.rb": "PgHero::Engine.routes.draw do\nend\n",
+        "/home/u/.gem/ruby/3.3.0/gems/blazer-3.0.0/config/routes.rb": "Blazer::Engine.routes.draw do\n  resources :queries\nend\n",
+        "/opt/gems/gems/activestorage-7.1.3/config/routes.rb": "Rails.application.routes.draw do\nend\n",
+      }),
+    ),
+  );
+  const env = { HOME: "/home/u", GEM_HOME: "/opt/gems" };
+  assert.ok(gemRoots("/w", fs, env).includes("/w/gems_here/ruby/3.3.0/gems"));
+  const found = findGemEngines("/w", { good_job: "4.1.0", pghero: "3.6.0", blazer: "3.0.0", activestorage: "7.1.3" }, fs, env);
+  assert.deepEqual(
+    found.map((e) => [e.routes, e.engineFile ?? null, e.external]),
+    [
+      ["/w/gems_here/ruby/3.3.0/gems/good_job-4.1.0/config/routes.rb", "/w/gems_here/ruby/3.3.0/gems/good_job-4.1.0/lib/good_job/engine.rb", true],
+      ["/home/u/.gem/ruby/3.3.0/gems/blazer-3.0.0/config/routes.rb", null, true],
+    ],
+  );
+  assert.deepEqual(findGemEngines("/w", undefined, fs, env), [], "without a lockfile, no version to match");
+});

@@ -178,11 +178,12 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
         for (const d of draws) interpreter.drawAt(d.site.node, d.site.file, d.origin, () => d.draw(new Drawer(state)));
       };
       // Engines' classes are loaded at boot, before any routes: a mount needs their names.
-      const engineFiles = new Set<string>();
+      const quiet = new Set<string>();
       for (const engine of input.engines ?? []) {
+        if (engine.external) quiet.add(engine.routes);
         const loaded = engine.engineFile ? load(engine.engineFile) : undefined;
         if (loaded) {
-          engineFiles.add(engine.engineFile!);
+          quiet.add(engine.engineFile!);
           interpreter.runFile(loaded, { kind: "main" });
         }
       }
@@ -194,9 +195,10 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
         if (loaded) interpreter.runFile(loaded, { kind: "main" });
       }
       drawAll(framework.after);
-      // An engine class file is read for its name, not checked: what it says of its other code is noise.
-      if (engineFiles.size) {
-        const kept = diagnostics.filter((d) => !engineFiles.has(d.span.file));
+      // An engine class file is read for its name, not checked: what it says of its other code is
+      // noise; so is anything about an installed gem's routes, which the user does not edit.
+      if (quiet.size) {
+        const kept = diagnostics.filter((d) => !quiet.has(d.span.file));
         diagnostics.length = 0;
         diagnostics.push(...kept);
       }

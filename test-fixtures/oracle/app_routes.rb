@@ -31,6 +31,8 @@ Dir.mktmpdir("routemap-app-oracle") do |tmp|
   dependencies = lock[/^DEPENDENCIES\n((?:  .*\n)*)/, 1].to_s.scan(/^  ([\w.-]+)/).flatten
   # Path gems (the app's own engines): their lib/ goes on the load path, as Bundler would put it.
   lock.scan(/^PATH\n\s+remote: (.+)$/).flatten.each { |path| $LOAD_PATH.unshift(File.join(root, path.strip, "lib")) }
+  # Gems installed in the app's bundle path (vendor/bundle), as `bundle install --path` leaves them.
+  Dir[File.join(root, "vendor/bundle/ruby/*/gems/*/lib")].each { |lib| $LOAD_PATH.unshift(lib) }
   Bundler.define_singleton_method(:require) do |*|
     (dependencies - %w[rails bootsnap sqlite3]).each do |name|
       TOPLEVEL_BINDING.receiver.send(:require, name)

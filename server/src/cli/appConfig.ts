@@ -110,6 +110,8 @@ export interface EngineSource {
   /** The file defining `class Engine < ::Rails::Engine` (`lib/blog/engine.rb`). */
   engineFile?: string;
   routes: string;
+  /** An installed gem's engine, not the app's code: read for its routes, never reported on. */
+  external?: boolean;
 }
 
 /**
@@ -134,14 +136,14 @@ export function findEngines(root: string, fs: FileSystem = nodeFileSystem): Engi
 }
 
 /** Reads each engine's class file and routes file into `into`; the mapper's `engines` input. */
-export function readEngines(engines: EngineSource[], into: Map<string, string>, read: (path: string) => string | undefined): { engineFile?: string; routes: string }[] {
+export function readEngines(engines: EngineSource[], into: Map<string, string>, read: (path: string) => string | undefined): { engineFile?: string; routes: string; external?: boolean }[] {
   for (const engine of engines) {
     for (const path of [engine.engineFile, engine.routes]) {
       const text = path && read(path);
       if (path && text !== undefined) into.set(path, text);
     }
   }
-  return engines.map(({ engineFile, routes }) => ({ engineFile, routes }));
+  return engines.map(({ engineFile, routes, external }) => ({ engineFile, routes, external }));
 }
 
 /** Whether a change to `path` can change the routes Rails and gems add to the app at `root`. */

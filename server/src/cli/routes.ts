@@ -9,6 +9,7 @@ import {
 } from "@routemap/shared-mapper";
 import { createNodeMapper } from "@routemap/shared-mapper/node";
 import { nodeFileSystem } from "../fileSystem.js";
+import { findGemEngines } from "./gemEngines.js";
 import { AppFileMap, appOptions, findEngines, readAppConfig, readAppFiles, readEngines, readRubyFiles } from "./appConfig.js";
 import { parseArgs, UsageError, type RoutesArgs } from "./args.js";
 
@@ -83,7 +84,8 @@ function readInput(args: RoutesArgs): MapInput | string {
   const options = appOptions(config, { railsVersion: args.rails, rubyVersion: args.ruby, railsEnv: args.env, apiOnly: args.apiOnly });
   if (basename(dirname(entry)) !== "config") return { entry, files, unread, options: { ...options, drawPaths: [drawDir] } };
   readAppFiles(config.root, options, files);
-  const engines = readEngines(findEngines(config.root), files, (path) => nodeFileSystem.readFile(path));
+  const sources = [...findEngines(config.root), ...findGemEngines(config.root, config.gems, nodeFileSystem)];
+  const engines = readEngines(sources, files, (path) => nodeFileSystem.readFile(path));
   return { entry, files, unread, engines, options: { ...options, drawPaths: [drawDir] } };
 }
 

@@ -1,0 +1,5 @@
+require "pocket_admin/engine"
+
+# A made-up admin engine, installed as a gem in the app's bundle path.
+module PocketAdmin
+end

@@ -1,0 +1,1 @@
+require "tiny_dashboard/web"
