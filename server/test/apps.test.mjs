@@ -8,7 +8,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { createNodeMapper } from "@routemap/shared-mapper/node";
-import { formatSheet } from "@routemap/shared-mapper";
+import { formatSheet, recognize } from "@routemap/shared-mapper";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { Workspace, DEFAULT_SETTINGS } from "../dist/workspace.js";
 import { nodeFileSystem } from "../dist/fileSystem.js";
 import { APP_ENVS, appGoldenBody, listApps } from "../../test-fixtures/lib/apps.mjs";
@@ -25,13 +27,26 @@ export function appTable(dir, env, series) {
   return app.table();
 }
 
-/** What a golden holds, without its header: the sheet, then every `…_path` helper. */
-function render(result, series) {
+/** Each request of the app's requests.txt, as recognize_path answers it (the oracle's format). */
+function recognized(result, dir) {
+  const file = join(dir, "requests.txt");
+  if (!existsSync(file)) return "";
+  const lines = readFileSync(file, "utf8").split("\n").filter(Boolean).map((request) => {
+    const [verb, path] = request.split(" ");
+    const found = recognize(result.routes, verb, path);
+    if (!found) return `${request} => error: No route matches ${JSON.stringify(path)}`;
+    return `${request} => ${JSON.stringify(Object.fromEntries(Object.entries(found.params).sort(([a], [b]) => (a < b ? -1 : 1))))}`;
+  });
+  return `\n# Recognized (requests.txt)\n${lines.join("\n")}\n`;
+}
+
+/** What a golden holds, without its header: the sheet, every `…_path` helper, and what requests.txt reaches. */
+function render(result, series, dir) {
   const sheet = formatSheet(result.routes, { railsVersion: series, engines: result.engines });
   const helpers = new Set();
   for (const r of result.routes) for (const h of r.helpers) if (h.endsWith("_path")) helpers.add(h);
   for (const c of result.customHelpers) for (const h of c.helpers) if (h.endsWith("_path")) helpers.add(h);
-  return `${sheet.endsWith("\n") ? sheet : sheet + "\n"}\n# URL helpers\n${[...helpers].sort().join("\n")}\n`;
+  return `${sheet.endsWith("\n") ? sheet : sheet + "\n"}\n# URL helpers\n${[...helpers].sort().join("\n")}\n${recognized(result, dir)}`;
 }
 
 for (const app of listApps()) {
@@ -50,7 +65,7 @@ for (const app of listApps()) {
         const errors = result.diagnostics.filter((d) => d.severity !== "info");
         assert.deepEqual(errors.map((d) => `${d.span.file}:${d.span.start.line + 1}: ${d.message}`), [], "no diagnostic but information");
         const path = app.goldenPath(env, series);
-        const actual = render(result, series);
+        const actual = render(result, series, app.dir);
         if (process.env.UPDATE_EXPECT === "1" && (series !== "6.1" || app.reviewed)) {
           writeFileSync(path, golden.slice(0, golden.indexOf("\n") + 1) + actual);
           return;

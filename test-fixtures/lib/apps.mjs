@@ -27,9 +27,10 @@ export function listApps() {
 }
 
 /** A golden's text: its header line, the sheet, then the helpers one per line; or what Rails raised. */
-export function renderAppGolden({ header, sheet, helpers, error }) {
+export function renderAppGolden({ header, sheet, helpers, error, recognized }) {
   if (error) return `${header}\nRails raised: ${error}\n`;
-  return `${header}\n${sheet.endsWith("\n") ? sheet : sheet + "\n"}\n# URL helpers\n${helpers.join("\n")}\n`;
+  const requests = recognized ? `\n# Recognized (requests.txt)\n${recognized.join("\n")}\n` : "";
+  return `${header}\n${sheet.endsWith("\n") ? sheet : sheet + "\n"}\n# URL helpers\n${helpers.join("\n")}\n${requests}`;
 }
 
 /** The sheet and helpers of a golden, without its header. */

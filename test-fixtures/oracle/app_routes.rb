@@ -12,6 +12,18 @@ require "fileutils"
 require "tmpdir"
 require "json"
 
+def recognize(routes, lines)
+  stub = Class.new { def self.action_encoding_template(_action) = false }
+  ActionDispatch::Request.prepend(Module.new { define_method(:controller_class_for) { |_name| stub } })
+  lines.map do |line|
+    verb, path = line.split(" ", 2)
+    params = routes.recognize_path(path, method: verb)
+    "#{line} => #{params.transform_keys(&:to_s).transform_values(&:to_s).sort.to_h.to_json}"
+  rescue ActionController::RoutingError => e
+    "#{line} => error: #{e.message}"
+  end
+end
+
 app_dir, env = ARGV
 abort "usage: app_routes.rb APP_DIR ENV" unless app_dir && env
 
@@ -59,5 +71,10 @@ Dir.mktmpdir("routemap-app-oracle") do |tmp|
   inspector = ActionDispatch::Routing::RoutesInspector.new(app.routes.routes)
   sheet = inspector.format(ActionDispatch::Routing::ConsoleFormatter::Sheet.new)
   helpers = app.routes.url_helpers.instance_methods.map(&:to_s).grep(/_path\z/).sort
-  puts JSON.generate({ sheet: sheet, helpers: helpers })
+
+  # requests.txt (one `VERB /path` a line): what recognize_path answers. It only checks that
+  # the controller class exists, and the app's controllers are not written: every one does here.
+  requests = File.join(app_dir, "requests.txt")
+  recognized = File.exist?(requests) ? recognize(app.routes, File.readlines(requests, chomp: true).reject(&:empty?)) : nil
+  puts JSON.generate({ sheet: sheet, helpers: helpers, recognized: recognized })
 end
