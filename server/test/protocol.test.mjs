@@ -3,13 +3,14 @@
 // waits for the response or notification it expects.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { cpSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { spawn } from "node:child_process";
 import {
   createProtocolConnection, LSPErrorCodes, StreamMessageReader, StreamMessageWriter,
 } from "vscode-languageserver-protocol/node";
+import { startServer } from "./lspClient.mjs";
 import { scratchDir } from "../../test-fixtures/lib/scratch.mjs";
 
 const repo = new URL("../..", import.meta.url).pathname;
@@ -19,54 +20,18 @@ const uri = (path) => pathToFileURL(join(root, path)).toString();
 const ROUTES = uri("config/routes.rb");
 const VIEW = uri("app/views/products/index.html.erb");
 
-let child;
 let conn;
-const diagnostics = new Map();
-const versions = new Map();
-const waiters = [];
-
-/** Resolves when the diagnostics published for `fileUri` satisfy `predicate`. */
-function diagnosticsWhere(fileUri, predicate) {
-  return new Promise((resolve) => {
-    const check = () => {
-      const current = diagnostics.get(fileUri);
-      if (current && predicate(current)) {
-        resolve(current);
-        return true;
-      }
-      return false;
-    };
-    if (!check()) waiters.push(check);
-  });
-}
+let client;
+let diagnosticsWhere;
+let versions;
 
 before(async () => {
-  child = spawn(process.execPath, [join(repo, "server/dist/bundle/server.js"), "--stdio"], { stdio: ["pipe", "pipe", "pipe"] });
-  conn = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
-  conn.onNotification("textDocument/publishDiagnostics", ({ uri, diagnostics: list, version }) => {
-    diagnostics.set(uri, list);
-    versions.set(uri, version);
-    for (let i = waiters.length - 1; i >= 0; i--) if (waiters[i]()) waiters.splice(i, 1);
-  });
-  conn.onRequest("workspace/configuration", (p) => p.items.map(() => ({ railsVersion: "6.1" })));
-  conn.onRequest("client/registerCapability", () => null);
-  conn.listen();
-  const result = await conn.sendRequest("initialize", {
-    processId: process.pid,
-    rootUri: pathToFileURL(root).toString(),
-    workspaceFolders: [{ uri: pathToFileURL(root).toString(), name: "sample" }],
-    capabilities: { workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: true }, workspaceFolders: true } },
-  });
-  assert.equal(result.serverInfo.name, "routemap");
-  conn.sendNotification("initialized", {});
+  client = await startServer([root], { railsVersion: "6.1" });
+  ({ conn, diagnosticsWhere, versions } = client);
 });
 
 after(async () => {
-  if (!conn) return;
-  await conn.sendRequest("shutdown");
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  conn.sendNotification("exit");
-  assert.equal(await exited, 0);
+  if (client) await client.stop();
 });
 
 test("publishes the app's diagnostics on start: only information for third-party DSL", async () => {

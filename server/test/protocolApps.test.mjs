@@ -1,0 +1,73 @@
+// The language server over stdio on whole apps (copies of test-fixtures/apps/devise and
+// engines): routes Devise and Rails add, live as the model changes; engine proxies.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { scratchDir } from "../../test-fixtures/lib/scratch.mjs";
+import { startServer } from "./lspClient.mjs";
+
+const repo = new URL("../..", import.meta.url).pathname;
+const workspace = scratchDir("routemap-lsp-apps-");
+for (const name of ["devise", "engines"]) cpSync(join(repo, "test-fixtures/apps", name), join(workspace, name), { recursive: true });
+const uri = (path) => pathToFileURL(join(workspace, path)).toString();
+const put = (path, text) => {
+  mkdirSync(join(workspace, path, ".."), { recursive: true });
+  writeFileSync(join(workspace, path), text);
+};
+put("devise/app/views/home/index.html.erb", "<%= link_to 'Sign up', new_user_registration_path %>\n<%= new_user_session_path %>\n");
+put("engines/app/views/users/index.html.erb", "<%= link_to 'Blog', blog.new_article_path %>\n");
+put("engines/engines/blog/app/views/blog/articles/index.html.erb", "<%= link_to 'Home', main_app.root_path %>\n");
+
+let client;
+before(async () => {
+  client = await startServer([workspace], {});
+});
+after(async () => {
+  if (client) await client.stop();
+});
+
+const line = (path, n) => readFileSync(join(workspace, path), "utf8").split("\n")[n];
+
+test("Devise's routes: completion, definition to the devise_for line, and origin in routemap/routes", async () => {
+  const { conn } = client;
+  const view = uri("devise/app/views/home/index.html.erb");
+  const list = await conn.sendRequest("textDocument/completion", { textDocument: { uri: view }, position: { line: 1, character: 4 } });
+  const labels = list.items.map((i) => i.label);
+  for (const helper of ["new_user_session_path", "admin_developer_omniauth_authorize_path", "new_admin_registration_path"]) assert.ok(labels.includes(helper), helper);
+  const definition = await conn.sendRequest("textDocument/definition", { textDocument: { uri: view }, position: { line: 1, character: 10 } });
+  assert.equal(definition.uri, uri("devise/config/routes.rb"));
+  assert.match(line("devise/config/routes.rb", definition.range.start.line), /devise_for :users/);
+  const { apps } = await conn.sendRequest("routemap/routes", { uri: view });
+  const origins = new Set(apps[0].routes.map((r) => r.origin).filter(Boolean));
+  assert.deepEqual([...origins].sort(), ["Action Mailer", "Devise", "Rails"]);
+});
+
+test("a model's devise call edited in the editor changes the table at once", async () => {
+  const { conn } = client;
+  const view = uri("devise/app/views/home/index.html.erb");
+  const hover = () => conn.sendRequest("textDocument/hover", { textDocument: { uri: view }, position: { line: 0, character: 30 } });
+  assert.match((await hover()).contents.value, /^\*\*new_user_registration_path\*\*/);
+  const model = uri("devise/app/models/user.rb");
+  const text = readFileSync(join(workspace, "devise/app/models/user.rb"), "utf8");
+  conn.sendNotification("textDocument/didOpen", { textDocument: { uri: model, languageId: "ruby", version: 1, text } });
+  conn.sendNotification("textDocument/didChange", {
+    textDocument: { uri: model, version: 2 },
+    contentChanges: [{ text: text.replace(":registerable,", "") }],
+  });
+  // The server handles messages in order: the hover after the change sees the new table.
+  assert.equal(await hover(), null, "the model is no longer registerable");
+  conn.sendNotification("textDocument/didClose", { textDocument: { uri: model } });
+});
+
+test("engine proxies: blog. from the app, main_app. from the engine", async () => {
+  const { conn } = client;
+  const appView = uri("engines/app/views/users/index.html.erb");
+  const proxied = await conn.sendRequest("textDocument/hover", { textDocument: { uri: appView }, position: { line: 0, character: 32 } });
+  assert.match(proxied.contents.value, /^\*\*new_article_path\*\*[\s\S]*blog\/articles#new/);
+  const engineView = uri("engines/engines/blog/app/views/blog/articles/index.html.erb");
+  const definition = await conn.sendRequest("textDocument/definition", { textDocument: { uri: engineView }, position: { line: 0, character: 32 } });
+  assert.equal(definition.uri, uri("engines/config/routes.rb"));
+  assert.match(line("engines/config/routes.rb", definition.range.start.line), /root "users#index"/);
+});
