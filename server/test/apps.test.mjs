@@ -88,6 +88,27 @@ test("`routemap routes` in an app prints what `bin/rails routes` prints, framewo
   }
 });
 
+test("`routemap routes --json` says which framework or gem added a route, and points at the line that did", async () => {
+  const { execFileSync } = await import("node:child_process");
+  const app = listApps().find((a) => a.name === "devise");
+  const json = JSON.parse(execFileSync(process.execPath, [join(import.meta.dirname, "..", "bin", "routemap.cjs"), "routes", "--json", "-g", "sign_in|mailers"], { cwd: app.dir, encoding: "utf8" }));
+  assert.deepEqual(
+    json.map((r) => [r.origin ?? "", r.name, r.file, r.line]),
+    [
+      ["Devise", "new_user_session", "config/routes.rb", 2],
+      ["Devise", "user_session", "config/routes.rb", 2],
+      ["Devise", "new_backoffice_manager_session", "config/routes.rb", 10],
+      ["Devise", "backoffice_manager_session", "config/routes.rb", 10],
+      ["Devise", "new_member_account_session", "config/routes.rb", 14],
+      ["Devise", "member_account_session", "config/routes.rb", 14],
+      ["", "sign_in", "config/routes.rb", 18],
+    ],
+  );
+  const framework = listApps().find((a) => a.name === "framework-all");
+  const blobs = JSON.parse(execFileSync(process.execPath, [join(import.meta.dirname, "..", "bin", "routemap.cjs"), "routes", "--json", "-g", "direct_uploads"], { cwd: framework.dir, encoding: "utf8" }));
+  assert.deepEqual(blobs.map((r) => [r.origin, r.name, r.file, r.line, r.column]), [["Active Storage", "rails_direct_uploads", "config/application.rb", 3, 1]]);
+});
+
 test("engine proxies: `blog.` reaches the mounted engine's helpers, `main_app.` the app's from inside the engine", async () => {
   const { hoverOnHelper } = await import("../dist/features/hover.js");
   const { definitionOfHelper } = await import("../dist/features/definition.js");

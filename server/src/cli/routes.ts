@@ -155,7 +155,11 @@ export function formatDiagnostic(d: Diagnostic, display: (f: string) => string):
 /** The routes the sheet shows, in its order: the app's, then each engine's with its name. */
 function routesJson(routes: Route[], inspect: InspectOptions, display: (f: string) => string) {
   return routeSections(routes, inspect).flatMap(({ engine, routes: shown }) =>
-    shown.map((r) => (engine ? { engine, ...routeJson(r, display) } : routeJson(r, display))),
+    shown.map((r) => {
+      const json = routeJson(r, display);
+      const origin = r.origin ? { origin: r.origin } : {};
+      return engine ? { engine, ...origin, ...json } : { ...origin, ...json };
+    }),
   );
 }
 
