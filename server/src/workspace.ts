@@ -38,6 +38,8 @@ export class RailsApp {
   private result: MapResult | undefined;
   private controllersCache: Map<string, string> | undefined;
   private configCache: ReturnType<typeof readAppConfig> | undefined;
+  /** config/application.rb, the environment's file and the initializers, as last read from disk. */
+  private appFilesCache: Map<string, string> | undefined;
   /** Engines whose source sits beside the app, found with its configuration. */
   private enginesCache: EngineSource[] | undefined;
 
@@ -79,7 +81,9 @@ export class RailsApp {
     }
     readRubyFiles(this.drawDir, files, this.workspace.fs, unread);
     const config = this.config();
-    readAppFiles(this.root, config, files, this.workspace.fs);
+    // Read once, then again only when the disk says one changed (open documents come on top).
+    if (!this.appFilesCache) readAppFiles(this.root, config, (this.appFilesCache = new Map()), this.workspace.fs);
+    for (const [path, text] of this.appFilesCache) files.set(path, text);
     this.enginesCache ??= [...findEngines(this.root, this.workspace.fs), ...findGemEngines(this.root, this.configCache?.gems, this.workspace.fs)];
     const engines = readEngines(this.enginesCache, files, (path) => this.workspace.text(path));
     for (const [path, text] of this.workspace.overlays) if (this.isInputFile(path)) files.set(path, text);
@@ -91,9 +95,16 @@ export class RailsApp {
     this.result = undefined;
   }
 
+  /** A configuration file changed on disk: it is read again. */
+  invalidateAppFiles(): void {
+    this.appFilesCache = undefined;
+    this.invalidate();
+  }
+
   invalidateConfig(): void {
     this.configCache = undefined;
     this.enginesCache = undefined;
+    this.appFilesCache = undefined;
     this.invalidate();
   }
 
@@ -249,6 +260,10 @@ export class Workspace {
       app.invalidateConfig();
       return [app];
     }
+    if (isAppFile(app.root, path)) {
+      app.invalidateAppFiles();
+      return [app];
+    }
     // A file read by the last table, or a new one under app/ or lib/ that may define what it missed.
     const created = kind === "created" && path.endsWith(".rb") && [join(app.root, "app") + sep, join(app.root, "lib") + sep].some((r) => path.startsWith(r));
     if (app.isInputFile(path) || created) {
@@ -260,6 +275,7 @@ export class Workspace {
 
   settingsChanged(settings: Settings): void {
     this.settings = settings;
-    for (const app of this.apps) app.invalidate();
+    // The environment chosen decides which config/environments file is read.
+    for (const app of this.apps) app.invalidateAppFiles();
   }
 }

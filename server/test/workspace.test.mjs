@@ -149,3 +149,24 @@ test("installed gems' engines: the locked version's own routes file, found in th
   );
   assert.deepEqual(findGemEngines("/w", undefined, fs, env), [], "without a lockfile, no version to match");
 });
+
+test("the app's configuration: read once, again when a file of it changes on disk or the environment changes", async () => {
+  const application = 'require "rails/all"\nmodule Shop\n  class Application < Rails::Application\n  end\nend\n';
+  const { ws, map } = await setup({
+    "/w/config/routes.rb": routes("  resources :tags, only: :index"),
+    "/w/config/application.rb": application,
+    "/w/config/environments/production.rb": "Rails.application.configure do\n  config.active_storage.draw_routes = false\nend\n",
+  });
+  const app = ws.apps[0];
+  const storage = () => app.table().routes.filter((r) => r.origin === "Active Storage").length;
+  assert.equal(storage(), 9);
+  map.set("/w/config/initializers/storage.rb", "Rails.application.config.active_storage.draw_routes = false\n");
+  assert.equal(storage(), 9, "not read again before the disk says so");
+  assert.deepEqual(ws.fileChanged("/w/config/initializers/storage.rb", "created"), [app]);
+  assert.equal(storage(), 0);
+  map.delete("/w/config/initializers/storage.rb");
+  ws.fileChanged("/w/config/initializers/storage.rb", "deleted");
+  assert.equal(storage(), 9);
+  ws.settingsChanged({ ...DEFAULT_SETTINGS, railsEnv: "production" });
+  assert.equal(storage(), 0, "production's environment file turns them off");
+});

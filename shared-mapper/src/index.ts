@@ -6,7 +6,7 @@
  */
 import { Interpreter, LoadedFile } from "./dsl/interpreter.js";
 import { BudgetExceeded } from "./dsl/signals.js";
-import { Drawer, frameworkRoutes, type FrameworkDraw, type FrameworkRoutes } from "./framework/index.js";
+import { Drawer, frameworkRoutes, mentionsFrameworkSetting, type FrameworkDraw, type FrameworkRoutes } from "./framework/index.js";
 import { AppConstants } from "./app/constants.js";
 import type { Concern } from "./mapper/concerns.js";
 import { EngineRegistry } from "./mapper/engines.js";
@@ -126,7 +126,8 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
     return parsed.loaded;
   };
   const appRoot = input.entry.endsWith(APP_ROUTES) ? input.entry.slice(0, -APP_ROUTES.length) : undefined;
-  const configFiles = appRoot === undefined ? () => [] : memo(() => appConfigFiles(input, load, appRoot, options.railsEnv ?? "development"));
+  const railsEnv = options.railsEnv ?? "development";
+  const configPaths = appRoot === undefined ? () => [] : memo(() => appConfigPaths(input, read, appRoot, railsEnv));
   const interpreter = new Interpreter({
     load,
     exists: (path) => read(path) !== undefined || input.unread?.has(path) === true,
@@ -136,7 +137,12 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
     appConstants:
       appRoot === undefined ? undefined : new AppConstants({
             file: (relative) => load(`${appRoot}/${relative}`),
-            configFiles: () => configFiles().filter((f) => !f.index.file.startsWith(`${appRoot}/config/environments/`)),
+            // Only the files that mention the constant are parsed: most initializers never do.
+            configFiles: (name) =>
+              configPaths()
+                .filter((p) => !p.startsWith(`${appRoot}/config/environments/`) && read(p)!.includes(name))
+                .map(load)
+                .filter((f): f is LoadedFile => f !== undefined),
             relative: (f) => f.index.file.slice(appRoot.length + 1),
           }),
     diagnostics,
@@ -170,7 +176,11 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
     } else if (!entry) {
       diagnostics.push(fileDiagnostic(input.entry, `No such file or directory @ rb_sysopen - ${input.entry}`, "file-not-found"));
     } else {
-      const [application, ...others] = configFiles();
+      // The application file always; the others only when they mention a setting the frameworks read.
+      const [application, ...others] = configPaths()
+        .filter((p, i) => i === 0 || mentionsFrameworkSetting(read(p)!))
+        .map(load)
+        .filter((f): f is LoadedFile => f !== undefined);
       const framework: FrameworkRoutes = application
         ? frameworkRoutes({ application, others }, { version: state.version, railsEnv: options.railsEnv ?? "development" })
         : { before: [], after: [], notes: [] };
@@ -228,19 +238,17 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
 }
 
 /**
- * The app's configuration files, when the host gave them (none for a routes file given on
- * its own): config/application.rb first (nothing when it is missing), the environment's file,
- * then config/initializers/**.rb in Rails' order.
+ * The app's configuration files that the host gave (none for a routes file given on its own):
+ * config/application.rb first (nothing when it is missing), the environment's file, then
+ * config/initializers/**.rb in Rails' order.
  */
-function appConfigFiles(input: MapInput, load: (path: string) => LoadedFile | undefined, root: string, railsEnv: string): LoadedFile[] {
-  const application = load(`${root}/config/application.rb`);
-  if (!application) return [];
+function appConfigPaths(input: MapInput, read: (path: string) => string | undefined, root: string, railsEnv: string): string[] {
+  const application = `${root}/config/application.rb`;
+  if (read(application) === undefined) return [];
   const initializers = `${root}/config/initializers/`;
   const paths = input.files instanceof Map ? [...input.files.keys()] : Object.keys(input.files);
-  const others = [`${root}/config/environments/${railsEnv}.rb`, ...paths.filter((p) => p.startsWith(initializers) && p.endsWith(".rb")).sort()]
-    .map(load)
-    .filter((f): f is LoadedFile => f !== undefined);
-  return [application, ...others];
+  const others = [`${root}/config/environments/${railsEnv}.rb`, ...paths.filter((p) => p.startsWith(initializers) && p.endsWith(".rb")).sort()];
+  return [application, ...others.filter((p) => read(p) !== undefined)];
 }
 
 function memo<T>(make: () => T): () => T {

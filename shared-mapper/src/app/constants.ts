@@ -21,8 +21,8 @@ const ROOTS = ["lib", "app/models", "app/lib", "app/constraints", "app/services"
 export interface AppFilesReader {
   /** A file of the app, by path relative to its root, if the host has it. */
   file(relative: string): LoadedFile | undefined;
-  /** config/application.rb and config/initializers/**.rb, in Rails' order. */
-  configFiles(): LoadedFile[];
+  /** Those of config/application.rb and config/initializers/**.rb that mention `name`, in Rails' order. */
+  configFiles(name: string): LoadedFile[];
   /** A file's path relative to the app's root, for messages. */
   relative(file: LoadedFile): string;
 }
@@ -64,7 +64,7 @@ export class AppConstants {
         if (file) yield file;
       }
     }
-    yield* this.files.configFiles();
+    yield* this.files.configFiles(path.slice(path.lastIndexOf(":") + 1));
   }
 
   /** Every constant a file assigns, by its full name under the file's modules and classes. */

@@ -49,6 +49,9 @@ const REQUIRES: Record<string, Framework[]> = {
 /** The settings that change what the frameworks draw. */
 const SETTINGS = new Set(["active_storage.draw_routes", "active_storage.routes_prefix", "action_mailer.show_previews"]);
 
+/** Whether a configuration file's text may set one of SETTINGS (the others need no parse). */
+export const mentionsFrameworkSetting = (text: string): boolean => text.includes("active_storage") || text.includes("action_mailer");
+
 export function readFrameworkSetup(application: LoadedFile, others: LoadedFile[]): FrameworkSetup {
   const setup: FrameworkSetup = { loaded: new Map(), settings: new Map() };
   for (const file of [application, ...others]) {

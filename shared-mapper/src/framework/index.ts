@@ -16,6 +16,7 @@ import type { Drawer } from "./draw.js";
 import { drawInternalRoutes, drawMailerPreviews } from "./internalRoutes.js";
 
 export { Drawer } from "./draw.js";
+export { mentionsFrameworkSetting } from "./appConfig.js";
 export type { Site } from "./appConfig.js";
 
 /** Routes one framework draws, and the call in the app's files they are attributed to. */
