@@ -84,7 +84,9 @@ export class RailsApp {
     // Read once, then again only when the disk says one changed (open documents come on top).
     if (!this.appFilesCache) readAppFiles(this.root, config, (this.appFilesCache = new Map()), this.workspace.fs);
     for (const [path, text] of this.appFilesCache) files.set(path, text);
-    this.enginesCache ??= [...findEngines(this.root, this.workspace.fs), ...findGemEngines(this.root, this.configCache?.gems, this.workspace.fs)];
+    // Any other folder of the workspace with a routes file and an engine class may be mounted here.
+    const others = this.workspace.apps.filter((a) => a !== this).map((a) => a.root);
+    this.enginesCache ??= [...findEngines(this.root, this.workspace.fs, others), ...findGemEngines(this.root, this.configCache?.gems, this.workspace.fs)];
     const engines = readEngines(this.enginesCache, files, (path) => this.workspace.text(path));
     for (const [path, text] of this.workspace.overlays) if (this.isInputFile(path)) files.set(path, text);
     return { entry: this.routesFile, files, unread, engines, options: { ...config, drawPaths: [this.drawDir] } };
@@ -213,6 +215,8 @@ export class Workspace {
     const existing = this.apps.find((a) => a.root === root);
     if (existing) return existing;
     const app = new RailsApp(root, this);
+    // A new folder with routes may be an engine the others mount.
+    for (const other of this.apps) other.invalidateConfig();
     this.apps.push(app);
     // Longest root first, so a nested engine owns its own files.
     this.apps.sort((a, b) => b.root.length - a.root.length);

@@ -170,3 +170,17 @@ test("the app's configuration: read once, again when a file of it changes on dis
   ws.settingsChanged({ ...DEFAULT_SETTINGS, railsEnv: "production" });
   assert.equal(storage(), 0, "production's environment file turns them off");
 });
+
+test("an engine anywhere in the workspace (a routes file and an engine class) gives the section of its mount", async () => {
+  const { ws } = await setup({
+    "/w/shop/config/routes.rb": routes('  mount Billing::Engine => "/billing"'),
+    "/w/shared/billing/config/routes.rb": "Billing::Engine.routes.draw do\n  resources :invoices, only: :index\nend\n",
+    "/w/shared/billing/lib/billing/engine.rb": "module Billing\n  class Engine < ::Rails::Engine\n    isolate_namespace Billing\n    engine_name 'payments'\n  end\nend\n",
+    // A routes file without an engine class is another app, not an engine.
+    "/w/other/config/routes.rb": routes("  resources :nope"),
+  });
+  const shop = ws.apps.find((a) => a.root === "/w/shop");
+  const { routes: table, engines } = shop.table();
+  assert.deepEqual(table.map((r) => [r.name, r.reqs]), [["payments", "Billing::Engine"]]);
+  assert.deepEqual(engines.map((e) => [e.name, e.routes.map((r) => r.reqs)]), [["Billing::Engine", ["billing/invoices#index"]]]);
+});

@@ -116,9 +116,10 @@ export interface EngineSource {
 
 /**
  * The engines whose source sits beside the app: Gemfile.lock's path gems (`PATH remote:
- * engines/blog`) and the folders of ENGINE_FOLDERS, each one that has a `config/routes.rb`.
+ * engines/blog`) and the folders of ENGINE_FOLDERS, each one that has a `config/routes.rb`;
+ * and of `others` (folders the editor found with a routes file), those with an engine class.
  */
-export function findEngines(root: string, fs: FileSystem = nodeFileSystem): EngineSource[] {
+export function findEngines(root: string, fs: FileSystem = nodeFileSystem, others: string[] = []): EngineSource[] {
   const dirs = new Set<string>();
   const lock = fs.readFile(join(root, "Gemfile.lock"));
   for (const m of lock?.matchAll(/^PATH\n\s+remote: (.+)$/gm) ?? []) dirs.add(resolve(root, m[1].trim()));
@@ -126,12 +127,14 @@ export function findEngines(root: string, fs: FileSystem = nodeFileSystem): Engi
     for (const entry of fs.readDir(join(root, folder))) if (entry.endsWith("/")) dirs.add(join(root, folder, entry.slice(0, -1)));
   }
   const engines: EngineSource[] = [];
-  for (const dir of dirs) {
+  const add = (dir: string, needsClass: boolean) => {
     const routes = join(dir, "config", "routes.rb");
-    if (dir === root || fs.readFile(routes) === undefined) continue;
+    if (dir === root || engines.some((e) => e.root === dir) || fs.readFile(routes) === undefined) return;
     const engineFile = walk(fs, join(dir, "lib"), (p) => p.endsWith(`${sep}engine.rb`)).find((p) => /Rails::Engine\b/.test(fs.readFile(p) ?? ""));
-    engines.push({ root: dir, engineFile, routes });
-  }
+    if (engineFile || !needsClass) engines.push({ root: dir, engineFile, routes });
+  };
+  for (const dir of dirs) add(dir, false);
+  for (const dir of others) add(dir, true);
   return engines;
 }
 

@@ -6,6 +6,7 @@
  * configuration (`appConfig.ts`); without a config/application.rb there are none, as for a
  * routes file given on its own.
  */
+import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../dsl/interpreter.js";
 import type { Version } from "../mapper/version.js";
 import type { Span } from "../types.js";
@@ -89,10 +90,9 @@ function setting(setup: FrameworkSetup, key: string, routes: FrameworkRoutes): s
 /** The `require "rails/all"` (or `require "rails"`) that brings railties: the development routes' source. */
 function railtiesSite(application: LoadedFile): Site | undefined {
   for (const node of application.program.statements.body) {
-    const call = node as { name?: string; receiver?: unknown; arguments_?: { arguments_: { unescaped?: { value: string } }[] } };
-    if (call.name !== "require" || call.receiver) continue;
-    const arg = call.arguments_?.arguments_[0]?.unescaped?.value;
-    if (arg === "rails/all" || arg === "rails") return { node: node as Site["node"], file: application };
+    if (!(node instanceof N.CallNode) || node.name !== "require" || node.receiver) continue;
+    const arg = node.arguments_?.arguments_[0];
+    if (arg instanceof N.StringNode && (arg.unescaped.value === "rails/all" || arg.unescaped.value === "rails")) return { node, file: application };
   }
   return undefined;
 }

@@ -20,7 +20,7 @@ import { routingError } from "../mapper/errors.js";
 import { match, resource } from "../mapper/resources.js";
 import { constraints } from "../mapper/scoping.js";
 import { withScope, type Call, type MapperState } from "../mapper/state.js";
-import { present, RHash, RProc, RSymbol, RValue, sym, toS } from "../ruby/values.js";
+import { present, RHash, RProc, RSymbol, RValue, sym, toS, truthy } from "../ruby/values.js";
 import { httpVerb } from "../mapper/base.js";
 import { invoke, kw } from "../framework/draw.js";
 import { EXTENSIONS, modelPath, readDeviseModel, readDeviseSettings, routeOf, type DeviseModel, type DeviseSettings } from "./deviseModels.js";
@@ -71,7 +71,7 @@ export function deviseFor(m: MapperState, call: Call, gems: DeviseGems): void {
 function inheritScope(m: MapperState, options: RHash, gems: DeviseGems): void {
   const fromScope = (key: string, scopeKey: "as" | "module" | "path") => {
     const value = m.scope.get(scopeKey);
-    if (!truthyOption(options.sget(key)) && present(value ?? null)) options.sset(key, value ?? null);
+    if (!truthy(options.sget(key)) && present(value ?? null)) options.sset(key, value ?? null);
   };
   fromScope("as", "as");
   fromScope("module", "module");
@@ -90,7 +90,6 @@ function inheritScope(m: MapperState, options: RHash, gems: DeviseGems): void {
   options.sset("options", scopeOptions);
 }
 
-const truthyOption = (v: RValue | undefined) => v !== undefined && v !== null && v !== false;
 const major = (version: string | undefined) => (version === undefined ? Infinity : parseInt(version, 10));
 
 /** `Devise::Mapping`: names, paths and controllers of one `devise_for` resource. */
@@ -109,22 +108,22 @@ class Mapping {
     readonly settings: DeviseSettings,
   ) {
     const as = options.sget("as");
-    const scopedPath = truthyOption(as) ? `${toS(as)}/${resource}` : resource;
+    const scopedPath = truthy(as) ? `${toS(as)}/${resource}` : resource;
     const singular = options.sget("singular");
-    this.singular = truthyOption(singular) ? toS(singular) : singularize(scopedPath.replace(/\//g, "_"));
+    this.singular = truthy(singular) ? toS(singular) : singularize(scopedPath.replace(/\//g, "_"));
     const className = options.sget("class_name");
-    this.className = truthyOption(className) ? toS(className) : camelize(singularize(resource));
+    this.className = truthy(className) ? toS(className) : camelize(singularize(resource));
     const path = options.sget("path");
-    this.path = truthyOption(path) ? toS(path) : resource;
+    this.path = truthy(path) ? toS(path) : resource;
     const prefix = options.sget("path_prefix");
-    this.pathPrefix = truthyOption(prefix) ? toS(prefix) : undefined;
+    this.pathPrefix = truthy(prefix) ? toS(prefix) : undefined;
     const via = options.sget("sign_out_via");
-    this.signOutVia = truthyOption(via) ? via! : (settings.values.get("sign_out_via") ?? sym("delete"));
+    this.signOutVia = truthy(via) ? via! : (settings.values.get("sign_out_via") ?? sym("delete"));
     const module = options.sget("module");
     const controllers = options.sget("controllers");
     this.controllers = (name) => {
       const given = controllers instanceof RHash ? controllers.sget(name) : undefined;
-      return given !== undefined ? toS(given) : `${truthyOption(module) ? toS(module) : "devise"}/${name}`;
+      return given !== undefined ? toS(given) : `${truthy(module) ? toS(module) : "devise"}/${name}`;
     };
     const pathNames = options.sget("path_names") as RHash;
     this.pathNames = (name) => {

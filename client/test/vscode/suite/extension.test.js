@@ -141,4 +141,16 @@ describe("Routemap in VS Code", () => {
     const fs = require("node:fs");
     assert.equal(document.getText(), fs.readFileSync(path.join(root, "rails-routes.txt"), "utf8"));
   });
+
+  it("groups the routes Rails adds under the framework's name once config/application.rb loads it", async () => {
+    const application = vscode.Uri.file(path.join(root, "config/application.rb"));
+    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(application));
+    await editor.edit((e) => e.insert(new vscode.Position(0, 0), 'require "rails/all"\n'));
+    const groups = () => api.view.getChildren().filter((n) => n.kind === "group" && n.origin).map((n) => n.label);
+    await retry(() => groups().includes("Active Storage") && groups().includes("Action Mailbox"), "the framework groups in the explorer");
+    const storage = api.view.getChildren().find((n) => n.label === "Active Storage");
+    assert.ok(api.view.getChildren(storage).length > 0);
+    await editor.edit((e) => e.delete(new vscode.Range(0, 0, 1, 0)));
+    await retry(() => groups().length === 0, "the framework groups to go");
+  });
 });
