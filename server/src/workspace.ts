@@ -149,13 +149,14 @@ export class RailsApp {
   /**
    * The helper tables of the app's files. An engine's own (its routes file draws
    * `Blog::Engine.routes`, and nothing into an app) are the engine's routes, and `main_app.`
-   * is the app that reads this engine's routes file to mount it.
+   * is the app that mounts the engine.
    */
   helperTables(): HelperTables {
     const result = this.table();
     const drawn = result.routes.length === 0 ? result.engines.find((e) => e.routes.some((r) => r.source.file === this.routesFile)) : undefined;
     if (!drawn) return appHelperTables(result);
-    const host = this.workspace.apps.find((a) => a !== this && a.readsFile(this.routesFile));
+    // The app that mounts this engine (other engines read its routes file too, but mount nothing of it).
+    const host = this.workspace.apps.find((a) => a !== this && a.readsFile(this.routesFile) && a.table().routes.some((r) => r.engine === drawn.name));
     const own = (this.engineTables ??= new WeakMap()).get(result) ?? { routes: drawn.routes, customHelpers: [] };
     this.engineTables.set(result, own);
     return { own, mainApp: host?.table(), proxies: engineProxies(result) };

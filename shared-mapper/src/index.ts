@@ -8,6 +8,7 @@ import { Interpreter, LoadedFile } from "./dsl/interpreter.js";
 import { BudgetExceeded } from "./dsl/signals.js";
 import { Drawer, frameworkRoutes, mentionsFrameworkSetting, type FrameworkDraw, type FrameworkRoutes } from "./framework/index.js";
 import { AppConstants } from "./app/constants.js";
+import { ControllerModel } from "./app/controllers.js";
 import type { Concern } from "./mapper/concerns.js";
 import { EngineRegistry } from "./mapper/engines.js";
 import { wildcardRegexp } from "./mapper/mapping.js";
@@ -24,9 +25,15 @@ export * from "./types.js";
 export { formatSheet, formatExpanded, filterRoutes, routeSections, type InspectOptions, type RouteSection } from "./inspect/sheet.js";
 export { Version, SUPPORTED_RAILS_VERSIONS, railsSeries } from "./mapper/version.js";
 export { recognize, normalizeRequestPath, type Recognition } from "./journey/recognize.js";
+export { ControllerModel, controllerPath, type Controller, type Action } from "./app/controllers.js";
 
 export interface RouteMapper {
   map(input: MapInput): MapResult;
+  /**
+   * The app's controllers (`app/controllers/**`, by path → text) and templates (paths under
+   * `app/views`): actions, implicit ones, and whether all that defines them was read.
+   */
+  controllers(input: { files: ReadonlyMap<string, string>; views: readonly string[] }): ControllerModel;
 }
 
 /** Where an app's routes file is: other files of the app are found from its root. */
@@ -59,6 +66,7 @@ export async function createMapper(prismWasm: BufferSource): Promise<RouteMapper
       expected = result.routes.length;
       return result;
     },
+    controllers: ({ files, views }) => new ControllerModel({ files: [...files].map(([path, text]) => parse(path, text).loaded), views }),
   };
 }
 

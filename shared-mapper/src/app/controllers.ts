@@ -1,0 +1,281 @@
+/**
+ * The app's controllers, read from `app/controllers/**` without running them: each one's
+ * actions as Rails counts them (AbstractController::Base#action_methods: the public instance
+ * methods of the class and its ancestors up to the abstract base, ActionController::Base or
+ * ::API), and the templates that make an action exist without a method (implicit render,
+ * looked up in the controller's view prefixes, as ActionView's `_prefixes` lists them).
+ *
+ * A controller is "known" only when everything that could add an action is read: its
+ * superclasses down to Rails' base and every module it includes are in the app, and none of
+ * them defines methods dynamically (`define_method` of a computed name, `method_missing`,
+ * `action_missing`). Only of a known controller may an action be said to be missing.
+ */
+import * as N from "@ruby/prism/src/nodes.js";
+import type { LoadedFile } from "../dsl/interpreter.js";
+import { underscore } from "../inflector.js";
+import { walkCalls } from "../ruby/walk.js";
+import type { Span } from "../types.js";
+
+export type Visibility = "public" | "protected" | "private";
+
+export interface Action {
+  name: string;
+  /** The `def` (or `alias`, `attr_reader`…) that defines it. */
+  span: Span;
+  /** The class or module that defines it. */
+  owner: string;
+}
+
+export interface Controller {
+  /** `admin/users` */
+  path: string;
+  /** `Admin::UsersController` */
+  className: string;
+  file: string;
+  /** The class's name in its `class` line. */
+  span: Span;
+  /** Public instance methods Rails counts as actions, own and inherited, by name. */
+  actions: Map<string, Action>;
+  /** Action names a template (`app/views/<prefix>/<name>.*`, not a partial) renders implicitly. */
+  templates: Map<string, string>;
+  /** Undefined when every ancestor is read; else why an action may exist that Routemap cannot see. */
+  unknown?: string;
+}
+
+export interface ControllerInput {
+  /** Parsed files of `app/controllers/**` (concerns included). */
+  files: readonly LoadedFile[];
+  /** Paths of the app's templates relative to `app/views` (`posts/index.html.erb`). */
+  views: readonly string[];
+}
+
+/** Rails' abstract bases: their public methods are not actions. */
+const BASES = new Set(["ActionController::Base", "ActionController::API", "ActionController::Metal", "AbstractController::Base"]);
+
+/** What one class or module body defines. */
+interface Body {
+  name: string;
+  kind: "class" | "module";
+  file: LoadedFile;
+  node: N.ClassNode | N.ModuleNode;
+  /** The body's own namespace (`["Admin", "UsersController"]`): where its includes resolve. */
+  nesting: string[];
+  /** The superclass as written, and the namespace it resolves in (the one around the class). */
+  superclass?: { written: string; nesting: string[] };
+  /** In source order: a method defined with its visibility, or a visibility change of a name. */
+  steps: Step[];
+  includes: string[];
+  dynamic?: string;
+}
+
+type Step = { def: string; visibility: Visibility; span: Span } | { set: string; visibility: Visibility } | { alias: string; of: string; span: Span };
+
+export class ControllerModel {
+  readonly byPath = new Map<string, Controller>();
+  private readonly bodies = new Map<string, Body[]>();
+
+  constructor(input: ControllerInput) {
+    for (const file of input.files) collect(file, file.program.statements, [], this.bodies);
+    const views = viewIndex(input.views);
+    for (const [name, bodies] of this.bodies) {
+      if (!name.endsWith("Controller") || bodies[0].kind !== "class") continue;
+      const controller = this.build(name, bodies, views);
+      if (controller) this.byPath.set(controller.path, controller);
+    }
+  }
+
+  /** Whether `action` exists on the controller at `path`: yes, no, or unknown (and why). */
+  action(path: string, action: string): { exists: true; action?: Action; template?: string } | { exists: false } | { exists: "unknown"; why: string } | undefined {
+    const controller = this.byPath.get(path);
+    if (!controller) return undefined;
+    const found = controller.actions.get(action);
+    const template = controller.templates.get(action);
+    if (found || template) return { exists: true, action: found, template };
+    return controller.unknown ? { exists: "unknown", why: controller.unknown } : { exists: false };
+  }
+
+  private build(name: string, bodies: Body[], views: Map<string, Map<string, string>>): Controller | undefined {
+    const chain = this.ancestors(name);
+    const actions = new Map<string, Action>();
+    const visibility = new Map<string, { visibility: Visibility; action?: Action }>();
+    // From the farthest ancestor to the class itself: later definitions and visibility changes win.
+    for (const body of chain.bodies) {
+      for (const step of body.steps) {
+        if ("def" in step) visibility.set(step.def, { visibility: step.visibility, action: { name: step.def, span: step.span, owner: body.name } });
+        else if ("set" in step) {
+          const current = visibility.get(step.set);
+          if (current) visibility.set(step.set, { ...current, visibility: step.visibility });
+        } else {
+          const original = visibility.get(step.of);
+          if (original) visibility.set(step.alias, { visibility: original.visibility, action: { name: step.alias, span: step.span, owner: body.name } });
+        }
+      }
+    }
+    for (const [method, entry] of visibility) if (entry.visibility === "public" && entry.action) actions.set(method, entry.action);
+    const first = bodies[0];
+    const path = controllerPath(name);
+    const templates = new Map<string, string>();
+    for (const prefix of chain.prefixes) for (const [action, file] of views.get(prefix) ?? []) if (!templates.has(action)) templates.set(action, file);
+    const loc = first.node.constantPath.location;
+    return { path, className: name, file: first.file.index.file, span: first.file.index.span(loc.startOffset, loc.startOffset + loc.length), actions, templates, unknown: chain.unknown };
+  }
+
+  /** The bodies of a class's ancestry in method-resolution order reversed (farthest first), its view prefixes, and what is not read. */
+  private ancestors(name: string): { bodies: Body[]; prefixes: string[]; unknown?: string } {
+    const classes: string[] = [];
+    let unknown: string | undefined;
+    for (let current: string | undefined = name; current && !BASES.has(current); ) {
+      if (classes.includes(current)) break;
+      const bodies = this.bodies.get(current);
+      if (!bodies) {
+        unknown ??= `it inherits from ${current}, which is not in app/controllers`;
+        break;
+      }
+      classes.push(current);
+      const written = bodies.find((b) => b.superclass)?.superclass;
+      if (!written) {
+        unknown ??= `${current} has no superclass Routemap can see`;
+        break;
+      }
+      current = this.resolve(written.written, written.nesting) ?? written.written.replace(/^::/, "");
+    }
+    const bodies: Body[] = [];
+    for (const cls of [...classes].reverse()) {
+      for (const body of this.bodies.get(cls)!) {
+        for (const module of body.includes) {
+          const resolved = this.resolve(module, body.nesting);
+          const moduleBodies = resolved && this.bodies.get(resolved);
+          if (!moduleBodies) unknown ??= `${body.name} includes ${module}, which Routemap does not read`;
+          else bodies.push(...moduleBodies);
+        }
+        bodies.push(body);
+      }
+    }
+    for (const body of bodies) if (body.dynamic) unknown ??= `${body.name} ${body.dynamic}`;
+    return { bodies, prefixes: classes.map(controllerPath), unknown };
+  }
+
+  /** A constant as Ruby resolves it lexically: from the innermost namespace out, then the top. */
+  private resolve(name: string, nesting: string[]): string | undefined {
+    if (name.startsWith("::")) return this.bodies.has(name.slice(2)) ? name.slice(2) : undefined;
+    for (let i = nesting.length; i >= 0; i--) {
+      const candidate = [...nesting.slice(0, i), name].join("::");
+      if (this.bodies.has(candidate)) return candidate;
+    }
+    return undefined;
+  }
+}
+
+/** `Admin::UsersController` → `admin/users` (`controller_path`). */
+export const controllerPath = (className: string) => underscore(className.replace(/Controller$/, ""));
+
+/** Templates by prefix (`posts`) → action → file; partials (`_form`) excluded. */
+function viewIndex(views: readonly string[]): Map<string, Map<string, string>> {
+  const index = new Map<string, Map<string, string>>();
+  for (const view of views) {
+    const slash = view.lastIndexOf("/");
+    if (slash < 0) continue;
+    const base = view.slice(slash + 1);
+    const action = base.split(".")[0];
+    if (!action || action.startsWith("_") || !base.includes(".")) continue;
+    const prefix = view.slice(0, slash);
+    let actions = index.get(prefix);
+    if (!actions) index.set(prefix, (actions = new Map()));
+    if (!actions.has(action)) actions.set(action, view);
+  }
+  return index;
+}
+
+/** Walks modules and classes, recording each body under its full name (a class reopened has several). */
+function collect(file: LoadedFile, statements: N.StatementsNode | null, nesting: string[], into: Map<string, Body[]>): void {
+  for (const node of statements?.body ?? []) {
+    if (!(node instanceof N.ClassNode) && !(node instanceof N.ModuleNode)) continue;
+    const written = constantText(node.constantPath);
+    if (!written) continue;
+    const name = written.startsWith("::") ? written.slice(2) : [...nesting, written].join("::");
+    const inner = name.split("::");
+    const superclass = node instanceof N.ClassNode && node.superclass ? constantText(node.superclass) : undefined;
+    const body: Body = { name, kind: node instanceof N.ClassNode ? "class" : "module", file, node, nesting: inner, steps: [], includes: [] };
+    if (superclass) body.superclass = { written: superclass, nesting };
+    const statementsOf = node.body instanceof N.StatementsNode ? node.body : null;
+    readBody(body, statementsOf);
+    // A method defined anywhere else in the body (in a block, a loop, `class_eval`) has a name Routemap cannot know.
+    for (const statement of statementsOf?.body ?? []) {
+      if (statement instanceof N.CallNode && statement.name === "define_method" && !statement.receiver) continue;
+      if (statement instanceof N.ClassNode || statement instanceof N.ModuleNode) continue;
+      walkCalls(statement, (call) => {
+        if (call.name === "define_method" || call.name === "class_eval" || call.name === "module_eval") body.dynamic ??= `defines methods with ${call.name}`;
+      });
+    }
+    let list = into.get(name);
+    if (!list) into.set(name, (list = []));
+    list.push(body);
+    collect(file, statementsOf, inner, into);
+  }
+}
+
+/** The methods, visibility changes and includes of a class or module body, in order. */
+function readBody(body: Body, statements: N.StatementsNode | null): void {
+  let visibility: Visibility = "public";
+  const span = (node: N.Node) => body.file.index.span(node.location.startOffset, node.location.startOffset + node.location.length);
+  const define = (name: string, node: N.Node, as: Visibility = visibility) => body.steps.push({ def: name, visibility: as, span: span(node) });
+  for (const node of statements?.body ?? []) {
+    if (node instanceof N.DefNode) {
+      if (node.receiver) continue;
+      if (node.name === "method_missing" || node.name === "action_missing") body.dynamic ??= `defines ${node.name}`;
+      define(node.name, node);
+    } else if (node instanceof N.AliasMethodNode) {
+      const [alias, of] = [symbolName(node.newName), symbolName(node.oldName)];
+      if (alias && of) body.steps.push({ alias, of, span: span(node) });
+    } else if (node instanceof N.CallNode && !node.receiver) {
+      const args = node.arguments_?.arguments_ ?? [];
+      const name = node.name;
+      if (name === "private" || name === "protected" || name === "public") {
+        if (!args.length) visibility = name;
+        for (const arg of args) {
+          if (arg instanceof N.DefNode) define(arg.name, arg, name);
+          else {
+            const method = symbolName(arg);
+            if (method) body.steps.push({ set: method, visibility: name });
+          }
+        }
+      } else if (name === "include") {
+        for (const arg of args) {
+          const module = constantText(arg);
+          if (module) body.includes.push(module);
+          else body.dynamic ??= "includes a module Routemap cannot name";
+        }
+      } else if (name === "alias_method" && args.length === 2) {
+        const [alias, of] = [symbolName(args[0]), symbolName(args[1])];
+        if (alias && of) body.steps.push({ alias, of, span: span(node) });
+      } else if (name === "define_method") {
+        const method = args[0] && symbolName(args[0]);
+        if (method) define(method, node);
+        else body.dynamic ??= "defines methods with define_method";
+      } else if (name === "attr_reader" || name === "attr_accessor") {
+        for (const arg of args) {
+          const method = symbolName(arg);
+          if (method) define(method, node);
+        }
+      } else if (name === "included" && node.block instanceof N.BlockNode) {
+        // ActiveSupport::Concern: `def`s in `included do … end` are the includer's methods.
+        readBody(body, node.block.body instanceof N.StatementsNode ? node.block.body : null);
+      }
+    }
+  }
+}
+
+function symbolName(node: N.Node): string | undefined {
+  if (node instanceof N.SymbolNode || node instanceof N.StringNode) return node.unescaped.value;
+  return undefined;
+}
+
+function constantText(node: N.Node): string | undefined {
+  if (node instanceof N.ConstantReadNode) return node.name;
+  if (node instanceof N.ConstantPathNode) {
+    if (!node.parent) return `::${node.name}`;
+    const parent = constantText(node.parent);
+    return parent === undefined ? undefined : `${parent}::${node.name}`;
+  }
+  return undefined;
+}

@@ -1,0 +1,149 @@
+// The app's controllers as Rails counts their actions (src/app/controllers.ts): one `check` per
+// case, fixtures in `//- path` sections, expected output one line per controller.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { mapper } from "./helpers.mjs";
+
+/** `//- app/controllers/x.rb` sections → files; `//- app/views/...` lines → template paths. */
+function parseFixture(text) {
+  const files = new Map();
+  const views = [];
+  for (const section of text.split(/^\/\/- /m).slice(1)) {
+    const newline = section.indexOf("\n");
+    const path = section.slice(0, newline).trim();
+    if (path.startsWith("app/views/")) views.push(path.slice("app/views/".length));
+    else files.set(`/app/${path}`, section.slice(newline + 1));
+  }
+  return { files, views };
+}
+
+async function check(fixture, expected) {
+  const model = (await mapper()).controllers(parseFixture(fixture));
+  const lines = [...model.byPath.values()]
+    .sort((a, b) => (a.path < b.path ? -1 : 1))
+    .map((c) => {
+      const actions = [...c.actions.keys()].sort().join(" ");
+      const templates = [...c.templates.keys()].sort().join(" ");
+      return `${c.path}: ${actions || "-"}${templates ? ` | templates ${templates}` : ""}${c.unknown ? ` | unknown: ${c.unknown}` : ""}`;
+    });
+  assert.deepEqual(lines, expected.trim().split("\n").map((l) => l.trim()));
+}
+
+test("public methods are actions; private and protected ones, by section, by name or by `private def`, are not", () =>
+  check(
+    `
+//- app/controllers/application_controller.rb
+class ApplicationController < ActionController::Base
+  def current_user; end
+  helper_method :current_user
+
+  private
+
+  def authenticate!; end
+end
+//- app/controllers/posts_controller.rb
+class PostsController < ApplicationController
+  before_action :authenticate!
+
+  def index; end
+  def show; end
+  def preview; end
+  private :preview
+  private def secret; end
+  def archive; end
+
+  protected
+
+  def helper; end
+
+  public
+
+  def publish; end
+  alias_method :release, :publish
+  alias draft secret
+end
+`,
+    `
+application: current_user
+posts: archive current_user index publish release show
+`,
+  ));
+
+test("inheritance, namespaces and concerns from app/controllers/concerns; templates in the view prefixes", () =>
+  check(
+    `
+//- app/controllers/application_controller.rb
+class ApplicationController < ActionController::Base
+  include Pageable
+end
+//- app/controllers/concerns/pageable.rb
+module Pageable
+  extend ActiveSupport::Concern
+
+  included do
+    def page_size; end
+  end
+
+  def first_page; end
+
+  private
+
+  def offset; end
+end
+//- app/controllers/admin/base_controller.rb
+module Admin
+  class BaseController < ApplicationController
+    def dashboard; end
+  end
+end
+//- app/controllers/admin/users_controller.rb
+module Admin
+  class UsersController < BaseController
+    def index; end
+    private :dashboard
+  end
+end
+//- app/views/admin/users/index.html.erb
+//- app/views/admin/users/export.csv.ruby
+//- app/views/admin/users/_row.html.erb
+//- app/views/admin/base/help.html.erb
+//- app/views/application/about.html.erb
+`,
+    `
+admin/base: dashboard first_page page_size | templates about help
+admin/users: first_page index page_size | templates about export help index
+application: first_page page_size | templates about
+`,
+  ));
+
+test("what Routemap cannot read makes a controller unknown, and says why", () =>
+  check(
+    `
+//- app/controllers/application_controller.rb
+class ApplicationController < ActionController::Base
+  include Pagy::Backend
+end
+//- app/controllers/api/base_controller.rb
+class Api::BaseController < ActionController::API
+end
+//- app/controllers/api/things_controller.rb
+class Api::ThingsController < Api::BaseController
+  %w[a b].each { |name| define_method(name) {} }
+end
+//- app/controllers/users/sessions_controller.rb
+class Users::SessionsController < Devise::SessionsController
+  def create; end
+end
+//- app/controllers/pages_controller.rb
+class PagesController < ActionController::Base
+  def action_missing(name); end
+end
+`,
+    `
+api/base: -
+api/things: - | unknown: Api::ThingsController defines methods with define_method
+application: - | unknown: ApplicationController includes Pagy::Backend, which Routemap does not read
+pages: action_missing | unknown: PagesController defines action_missing
+users/sessions: create | unknown: it inherits from Devise::SessionsController, which is not in app/controllers
+`,
+  ));
