@@ -9,12 +9,14 @@ import {
   TextDocumentSyncKind, TextDocuments, type CancellationToken, type Connection, type InitializeParams, type InitializeResult,
   type CompletionItem,
   type CompletionList,
+  type Location as LspLocation,
 } from "vscode-languageserver/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { toPath, toUri } from "./convert.js";
 import { helperCompletionList, helperCompletions, resolveHelperCompletion, routesFileCompletions, type CompletionShape } from "./features/completion.js";
 import { definitionInRoutesFile, definitionOfHelper } from "./features/definition.js";
-import { diagnosticsByFile } from "./features/diagnostics.js";
+import { appDiagnostics } from "./features/diagnostics.js";
+import { actionCodeLenses, definitionOfAction, hoverOnAction, SHOW_LOCATION_COMMAND } from "./features/actions.js";
 import { hoverInRoutesFile, hoverOnHelper } from "./features/hover.js";
 import { helperReferences, helpersAt } from "./features/references.js";
 import { documentSymbols, workspaceSymbols } from "./features/symbols.js";
@@ -75,10 +77,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   const publish = (app: RailsApp, changedFile?: string) => {
     const before = published.get(app) ?? new Map<string, string>();
     const result = app.table();
-    // Its routes and configuration files: an engine's routes file, read for the engine's
-    // section, is the engine's to report on, and a model read for Devise is Ruby LSP's.
-    const files = [app.routesFile, ...result.files.filter((f) => workspace.appFor(f) === app && app.reportsOn(f))];
-    const byFile = workspace.settings.diagnostics ? diagnosticsByFile(result, files) : new Map(files.map((f) => [f, []]));
+    const byFile = appDiagnostics(app, workspace.settings);
     for (const file of before.keys()) if (!byFile.has(file)) byFile.set(file, []);
     const now = new Map<string, string>();
     for (const [file, diagnostics] of byFile) {
@@ -149,6 +148,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       definition: flag("definition"),
       references: flag("references"),
       symbols: flag("symbols"),
+      codeLens: flag("codeLens"),
+      unreachedActions: flag("unreachedActions"),
     };
   };
 
@@ -173,6 +174,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
         referencesProvider: true,
         documentSymbolProvider: true,
         workspaceSymbolProvider: true,
+        codeLensProvider: { resolveProvider: false },
+        executeCommandProvider: { commands: [SHOW_LOCATION_COMMAND] },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
       serverInfo: { name: "routemap", version: "0.1.0" },
@@ -224,9 +227,21 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   documents.onDidClose((e) => documentChanged(e.document.uri, undefined));
 
   connection.onHover((p, token) =>
-    withDocument(p.textDocument.uri, token, null, "hover", (c) =>
-      c.routesFile ? hoverInRoutesFile(c.app, c.path, p.position) : hoverOnHelper(c.app.helperTables(), c.document.getText(), p.position),
-    ),
+    withDocument(p.textDocument.uri, token, null, "hover", (c) => {
+      if (c.routesFile) return hoverInRoutesFile(c.app, c.path, p.position);
+      return hoverOnHelper(c.app.helperTables(), c.document.getText(), p.position) ?? (c.app.isControllerFile(c.path) ? hoverOnAction(c.app, c.path, p.position) : null);
+    }),
+  );
+  connection.onCodeLens((p, token) =>
+    withDocument(p.textDocument.uri, token, [], "codeLens", (c) => (c.app.isControllerFile(c.path) ? actionCodeLenses(c.app, c.path) : [])),
+  );
+  // A lens's command, for any client: the server asks the editor to show the declaration.
+  connection.onExecuteCommand((p, token) =>
+    runSafe(token, null, () => {
+      const location = p.command === SHOW_LOCATION_COMMAND ? (p.arguments?.[0] as LspLocation | undefined) : undefined;
+      if (location) void connection.window.showDocument({ uri: location.uri, selection: location.range, takeFocus: true }).catch(() => undefined);
+      return null;
+    }),
   );
   connection.onCompletion((p, token) =>
     withDocument<CompletionItem[] | CompletionList>(p.textDocument.uri, token, [], "completion", (c) => {
@@ -242,9 +257,11 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     }),
   );
   connection.onDefinition((p, token) =>
-    withDocument(p.textDocument.uri, token, null, "definition", (c) =>
-      c.routesFile ? definitionInRoutesFile(c.app, c.path, p.position) : definitionOfHelper(c.app.helperTables(), c.document.getText(), p.position),
-    ),
+    withDocument(p.textDocument.uri, token, null, "definition", (c) => {
+      if (c.routesFile) return definitionInRoutesFile(c.app, c.path, p.position);
+      const helper = definitionOfHelper(c.app.helperTables(), c.document.getText(), p.position);
+      return helper ?? (c.app.isControllerFile(c.path) ? definitionOfAction(c.app, c.path, p.position) : null);
+    }),
   );
   connection.onReferences((p, token) =>
     withDocument(p.textDocument.uri, token, [], "references", (c) =>

@@ -4,7 +4,7 @@
  * route table, recomputed only when one of its inputs changed.
  */
 import { dirname, join, relative, sep } from "node:path";
-import type { MapInput, MapResult, RouteMapper } from "@routemap/shared-mapper";
+import type { ControllerModel, MapInput, MapResult, RouteMapper } from "@routemap/shared-mapper";
 import { AppFileMap, appOptions, findEngines, isAppFile, readAppConfig, readAppFiles, readEngines, readRubyFiles, type EngineSource } from "./cli/appConfig.js";
 import { walk, type FileSystem } from "./fileSystem.js";
 import { findGemEngines } from "./cli/gemEngines.js";
@@ -21,6 +21,10 @@ export interface Settings {
   definition: boolean;
   references: boolean;
   symbols: boolean;
+  /** Code lenses above controller actions: the routes that reach them. */
+  codeLens: boolean;
+  /** Hints on controller actions no route reaches. */
+  unreachedActions: boolean;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -30,6 +34,8 @@ export const DEFAULT_SETTINGS: Settings = {
   definition: true,
   references: true,
   symbols: true,
+  codeLens: true,
+  unreachedActions: true,
 };
 
 export class RailsApp {
@@ -112,6 +118,43 @@ export class RailsApp {
 
   invalidateControllers(): void {
     this.controllersCache = undefined;
+    this.controllerModelCache = undefined;
+  }
+
+  /**
+   * The app's controllers as Rails counts their actions (`app/controllers/**`, open documents
+   * over disk) and the templates of `app/views`; recomputed when one of them changes.
+   */
+  controllerModel(): ControllerModel {
+    if (!this.controllerModelCache) {
+      const files = new Map<string, string>();
+      const fs = this.workspace.fs;
+      for (const path of walk(fs, join(this.root, "app", "controllers"), (p) => p.endsWith(".rb"))) {
+        const text = this.workspace.text(path);
+        if (text !== undefined) files.set(path, text);
+      }
+      const viewsDir = join(this.root, "app", "views");
+      const views = walk(fs, viewsDir, () => true).map((p) => relative(viewsDir, p).split(sep).join("/"));
+      // Modules included from app/helpers, lib… are read when a controller names one.
+      this.readByModel = new Set();
+      const read = (path: string) => {
+        this.readByModel!.add(path);
+        return this.workspace.text(path);
+      };
+      this.controllerModelCache = this.workspace.mapper.controllers({ files, views, root: this.root, read, gems: this.config().gems });
+    }
+    return this.controllerModelCache;
+  }
+  private controllerModelCache: ControllerModel | undefined;
+  private readByModel: Set<string> | undefined;
+
+  /** Whether a file is one the controller model reads: a controller or concern, a template, a module it included. */
+  isControllerFile(path: string): boolean {
+    return (
+      path.startsWith(join(this.root, "app", "controllers") + sep) ||
+      path.startsWith(join(this.root, "app", "views") + sep) ||
+      (this.readByModel?.has(path) ?? false)
+    );
   }
 
   owns(path: string): boolean {
@@ -137,7 +180,16 @@ export class RailsApp {
   private previous: MapResult | undefined;
   private readonly filesOf = new WeakMap<MapResult, Set<string>>();
 
-  /** Whether Routemap publishes diagnostics for one of the app's files: its routes and configuration. */
+  /** Whether a file is this app's rather than a nested engine's (the innermost app owns a file). */
+  ownsFile(path: string): boolean {
+    return this.workspace.appFor(path) === this;
+  }
+
+  /**
+   * Whether Routemap publishes the table's diagnostics for one of the app's files: its routes
+   * and configuration (an engine's routes file, read for its section, is the engine's to report
+   * on, and a model read for Devise is Ruby LSP's).
+   */
   reportsOn(path: string): boolean {
     return this.isRoutesFile(path) || isAppFile(this.root, path);
   }
@@ -248,6 +300,11 @@ export class Workspace {
     const owner = this.appFor(path);
     const affected = this.apps.filter((a) => a.isInputFile(path)).sort((a, b) => (a === owner ? -1 : b === owner ? 1 : 0));
     affected.forEach((a) => a.invalidate());
+    // An edited controller changes its actions: the routes' checks and its own hints.
+    if (owner?.isControllerFile(path) && path.endsWith(".rb")) {
+      owner.invalidateControllers();
+      if (!affected.includes(owner)) affected.push(owner);
+    }
     return affected;
   }
 
@@ -260,7 +317,10 @@ export class Workspace {
     }
     const app = this.appFor(path);
     if (!app) return [];
-    if (path.endsWith("_controller.rb")) app.invalidateControllers();
+    if (app.isControllerFile(path)) {
+      app.invalidateControllers();
+      return [app];
+    }
     if (/(Gemfile\.lock|\.ruby-version|application\.rb)$/.test(path)) {
       app.invalidateConfig();
       return [app];

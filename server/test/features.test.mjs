@@ -6,7 +6,7 @@ import { helperCompletionList, helperCompletions, LIMIT, resolveHelperCompletion
 import { definitionInRoutesFile, definitionOfHelper } from "../dist/features/definition.js";
 import { documentSymbols, workspaceSymbols } from "../dist/features/symbols.js";
 import { helperReferences, helpersAt } from "../dist/features/references.js";
-import { diagnosticsByFile } from "../dist/features/diagnostics.js";
+import { appDiagnostics } from "../dist/features/diagnostics.js";
 import { expectFile, where, workspaceFor } from "./fixture.mjs";
 
 const APP = `
@@ -215,7 +215,7 @@ test("references: from a declaration to the helper calls in views", async () => 
 
 test("diagnostics: per file, with the first definition as related information", async () => {
   const { app } = await workspaceFor(withRoutes('Rails.application.routes.draw do\n  get "a", to: "a#a", as: :dup\n  get "b", to: "b#b", as: :dup\n  draw :api\nend').replace("resources :tokens", "member { get :x }\n  resources :tokens"));
-  const byFile = diagnosticsByFile(app.table(), []);
+  const byFile = appDiagnostics(app, { diagnostics: true, unreachedActions: false });
   const lines = [...byFile].map(([file, ds]) => `${file.replace("/app/", "")}: ${ds.map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.message.split("\n")[0]}${d.relatedInformation ? ` [related ${where(d.relatedInformation[0].location)}]` : ""}`).join(" | ")}`);
   expectFile("diagnostics", lines.join("\n") + "\n");
 });
@@ -260,4 +260,88 @@ test("framework and gem routes: completion, hover and definition, to the line th
   assert.deepEqual(await definition(WHOLE_APP.replace("new_user_session_path", "new_user_ses$0sion_path")), ["config/routes.rb:2:3"]);
   assert.deepEqual(await definition(WHOLE_APP.replace("rails_blob_path", "rails_bl$0ob_path")), ["config/application.rb:2:1"]);
   await checkHover("devise-helper", WHOLE_APP.replace("new_user_session_path", "new_user_ses$0sion_path"));
+});
+
+// Routes checked against the controllers, and actions no route reaches.
+const CONTROLLERS_APP = `
+//- config/routes.rb
+Rails.application.routes.draw do
+  resources :posts, only: [:index, :show, :destroy] do
+    post :publish, on: :member
+  end
+  get "about", to: "pages#about"
+  get "terms", to: "pages#terms"
+  get "feed", to: "feeds#show"
+  namespace :admin do
+    resources :reports, only: [:index, :create]
+  end
+  get "legacy", to: "vendor/widgets#index"
+end
+//- app/controllers/application_controller.rb
+class ApplicationController < ActionController::Base
+  def current_user; end
+
+  private
+
+  def require_login; end
+end
+//- app/controllers/posts_controller.rb
+class PostsController < ApplicationController
+  def index; end
+  def show; end
+  def archive; end
+
+  private
+
+  def publish; end
+end
+//- app/controllers/pages_controller.rb
+class PagesController < ApplicationController
+end
+//- app/views/pages/about.html.erb
+<h1>About</h1>
+//- app/controllers/feeds_controller.rb
+class FeedsController < ApplicationController
+  include Pagy::Backend
+end
+//- app/controllers/admin/reports_controller.rb
+module Admin
+  class ReportsController < ApplicationController
+    def index; end
+    def create; end
+  end
+end
+`;
+
+test("routes checked against the controllers: missing actions warned, unknown ones noted, unreached ones faded", async () => {
+  const { app } = await workspaceFor(CONTROLLERS_APP);
+  const byFile = appDiagnostics(app, { diagnostics: true, unreachedActions: true });
+  const lines = [...byFile]
+    .filter(([, ds]) => ds.length)
+    .map(([file, ds]) => `${file.replace("/app/", "")}:\n${ds.map((d) => `  ${d.range.start.line + 1}:${d.range.start.character + 1} ${["", "error", "warning", "info", "hint"][d.severity]} ${d.message}${d.tags ? " (unnecessary)" : ""}`).join("\n")}`);
+  expectFile("controller-checks", lines.join("\n") + "\n");
+});
+
+test("a route to :controller/:action may reach any action: no action is said to be unreached", async () => {
+  const { app } = await workspaceFor(CONTROLLERS_APP.replace('  get "legacy"', '  get ":controller(/:action(/:id))"\n  get "legacy"'));
+  const hints = [...appDiagnostics(app, { diagnostics: true, unreachedActions: true }).values()].flat().filter((d) => d.code === "unreached-action");
+  assert.deepEqual(hints, []);
+});
+
+test("code lenses above a controller's actions, hover and definition from an action to its routes", async () => {
+  const { actionCodeLenses, hoverOnAction, definitionOfAction } = await import("../dist/features/actions.js");
+  const fixture = CONTROLLERS_APP.replace('  get "about"', '  get "latest", to: "posts#show"\n  get "about"');
+  const { app } = await workspaceFor(fixture);
+  const file = "/app/app/controllers/posts_controller.rb";
+  const lenses = actionCodeLenses(app, file).map((l) => `${l.range.start.line + 1}:${l.range.start.character + 1} ${l.command.title} → ${where(l.command.arguments[0])}`);
+  assert.deepEqual(lenses, [
+    "2:7 GET /posts(.:format) · posts_path → config/routes.rb:2:3",
+    "3:7 GET /posts/:id(.:format) · post_path → config/routes.rb:2:3",
+    "3:7 GET /latest(.:format) · latest_path → config/routes.rb:5:3",
+  ]);
+  const hover = hoverOnAction(app, file, { line: 2, character: 8 });
+  assert.match(hover.contents.value, /^\*\*PostsController#show\*\*: reached by 2 routes\n\n\| Helper/);
+  assert.match(hoverOnAction(app, file, { line: 3, character: 8 }).contents.value, /^\*\*PostsController#archive\*\*: no route reaches it/);
+  assert.equal(hoverOnAction(app, file, { line: 7, character: 8 }), null, "a private method is no action");
+  assert.deepEqual(definitionOfAction(app, file, { line: 2, character: 8 }).map(where), ["config/routes.rb:2:3", "config/routes.rb:5:3"]);
 });

@@ -12,7 +12,8 @@ const repo = new URL("../..", import.meta.url).pathname;
 /**
  * Starts the server on workspace folders and initializes it; `settings` answers
  * `workspace/configuration`. Returns the connection, the diagnostics and their versions by
- * URI, `diagnosticsWhere(uri, predicate)`, and `stop()` (shutdown, exit, exit code 0).
+ * URI, `diagnosticsWhere(uri, predicate)`, the documents the server asked to show (`shown`),
+ * and `stop()` (shutdown, exit, exit code 0).
  */
 export async function startServer(folders, settings = {}) {
   const child = spawn(process.execPath, [join(repo, "server/dist/bundle/server.js"), "--stdio"], { stdio: ["pipe", "pipe", "pipe"] });
@@ -27,13 +28,21 @@ export async function startServer(folders, settings = {}) {
   });
   conn.onRequest("workspace/configuration", (p) => p.items.map(() => settings));
   conn.onRequest("client/registerCapability", () => null);
+  const shown = [];
+  conn.onRequest("window/showDocument", (p) => {
+    shown.push(p);
+    return { success: true };
+  });
   conn.listen();
   const uris = folders.map((f) => pathToFileURL(f).toString());
   const result = await conn.sendRequest("initialize", {
     processId: process.pid,
     rootUri: uris[0],
     workspaceFolders: uris.map((uri, i) => ({ uri, name: `folder${i}` })),
-    capabilities: { workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: true }, workspaceFolders: true } },
+    capabilities: {
+      workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: true }, workspaceFolders: true },
+      window: { showDocument: { support: true } },
+    },
   });
   assert.equal(result.serverInfo.name, "routemap");
   conn.sendNotification("initialized", {});
@@ -58,5 +67,5 @@ export async function startServer(folders, settings = {}) {
     conn.sendNotification("exit");
     assert.equal(await exited, 0);
   };
-  return { conn, diagnostics, versions, diagnosticsWhere, stop };
+  return { conn, diagnostics, versions, diagnosticsWhere, stop, shown };
 }

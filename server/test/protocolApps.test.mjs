@@ -19,6 +19,10 @@ const put = (path, text) => {
 put("devise/app/views/home/index.html.erb", "<%= link_to 'Sign up', new_user_registration_path %>\n<%= new_user_session_path %>\n");
 put("engines/app/views/users/index.html.erb", "<%= link_to 'Blog', blog.new_article_path %>\n");
 put("engines/engines/blog/app/views/blog/articles/index.html.erb", "<%= link_to 'Home', main_app.root_path %>\n");
+// A small shop: routes checked against its controllers.
+put("shop/config/routes.rb", 'Rails.application.routes.draw do\n  resources :orders, only: [:index, :show, :destroy]\nend\n');
+put("shop/app/controllers/application_controller.rb", "class ApplicationController < ActionController::Base\nend\n");
+put("shop/app/controllers/orders_controller.rb", "class OrdersController < ApplicationController\n  def index; end\n  def show; end\n  def refund; end\nend\n");
 
 let client;
 before(async () => {
@@ -70,4 +74,27 @@ test("engine proxies: blog. from the app, main_app. from the engine", async () =
   const definition = await conn.sendRequest("textDocument/definition", { textDocument: { uri: engineView }, position: { line: 0, character: 32 } });
   assert.equal(definition.uri, uri("engines/config/routes.rb"));
   assert.match(line("engines/config/routes.rb", definition.range.start.line), /root "users#index"/);
+});
+
+test("controllers: a missing action warned in the routes file, cleared as the action is typed; lenses that open declarations", async () => {
+  const { conn } = client;
+  const routes = uri("shop/config/routes.rb");
+  const controller = uri("shop/app/controllers/orders_controller.rb");
+  const warned = await client.diagnosticsWhere(routes, (ds) => ds.some((d) => d.code === "missing-action"));
+  assert.deepEqual(warned.map((d) => [d.range.start.line, d.message]), [[1, "OrdersController has no action `destroy` and no template orders/destroy"]]);
+  const hint = await client.diagnosticsWhere(controller, (ds) => ds.length > 0);
+  assert.deepEqual(hint.map((d) => [d.range.start.line, d.severity, d.tags, d.message]), [[3, 4, [1], "No route reaches OrdersController#refund"]]);
+
+  const lenses = await conn.sendRequest("textDocument/codeLens", { textDocument: { uri: controller } });
+  assert.deepEqual(lenses.map((l) => [l.range.start.line, l.command.title]), [[1, "GET /orders(.:format) · orders_path"], [2, "GET /orders/:id(.:format) · order_path"]]);
+  await conn.sendRequest("workspace/executeCommand", { command: lenses[1].command.command, arguments: lenses[1].command.arguments });
+  assert.equal(client.shown.at(-1).uri, routes);
+  assert.equal(client.shown.at(-1).selection.start.line, 1);
+
+  const text = readFileSync(join(workspace, "shop/app/controllers/orders_controller.rb"), "utf8");
+  conn.sendNotification("textDocument/didOpen", { textDocument: { uri: controller, languageId: "ruby", version: 1, text } });
+  conn.sendNotification("textDocument/didChange", { textDocument: { uri: controller, version: 2 }, contentChanges: [{ text: text.replace("def refund; end", "def destroy; end") }] });
+  await client.diagnosticsWhere(routes, (ds) => !ds.some((d) => d.code === "missing-action"));
+  await client.diagnosticsWhere(controller, (ds) => ds.length === 0);
+  conn.sendNotification("textDocument/didClose", { textDocument: { uri: controller } });
 });

@@ -9,7 +9,7 @@ import { helperCompletionList, helperCompletions, routesFileCompletions } from "
 import { definitionInRoutesFile, definitionOfHelper } from "../dist/features/definition.js";
 import { documentSymbols, workspaceSymbols } from "../dist/features/symbols.js";
 import { helperReferences, helpersAt } from "../dist/features/references.js";
-import { diagnosticsByFile } from "../dist/features/diagnostics.js";
+import { appDiagnostics } from "../dist/features/diagnostics.js";
 import { recognize } from "@routemap/shared-mapper";
 import { Workspace, DEFAULT_SETTINGS } from "../dist/workspace.js";
 import { createNodeMapper } from "@routemap/shared-mapper/node";
@@ -31,7 +31,7 @@ function exercise(ws, path, text) {
   const app = ws.appFor(path);
   assert.ok(app, `no app for ${path}`);
   const result = app.table();
-  diagnosticsByFile(result, [path]);
+  appDiagnostics(app, { diagnostics: true, unreachedActions: true });
   documentSymbols(result, path);
   workspaceSymbols([result], "a");
   helperCompletions(result);

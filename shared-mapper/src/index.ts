@@ -9,6 +9,7 @@ import { BudgetExceeded } from "./dsl/signals.js";
 import { Drawer, frameworkRoutes, mentionsFrameworkSetting, type FrameworkDraw, type FrameworkRoutes } from "./framework/index.js";
 import { AppConstants } from "./app/constants.js";
 import { ControllerModel } from "./app/controllers.js";
+import { gemControllerModule } from "./gems/index.js";
 import type { Concern } from "./mapper/concerns.js";
 import { EngineRegistry } from "./mapper/engines.js";
 import { wildcardRegexp } from "./mapper/mapping.js";
@@ -26,14 +27,23 @@ export { formatSheet, formatExpanded, filterRoutes, routeSections, type InspectO
 export { Version, SUPPORTED_RAILS_VERSIONS, railsSeries } from "./mapper/version.js";
 export { recognize, normalizeRequestPath, type Recognition } from "./journey/recognize.js";
 export { ControllerModel, controllerPath, type Controller, type Action } from "./app/controllers.js";
+export { routeActionDiagnostics, routesTo, unreachedActions, type UnreachedAction } from "./app/checks.js";
 
 export interface RouteMapper {
   map(input: MapInput): MapResult;
   /**
    * The app's controllers (`app/controllers/**`, by path → text) and templates (paths under
-   * `app/views`): actions, implicit ones, and whether all that defines them was read.
+   * `app/views`): actions, implicit ones, and whether all that defines them was read. A module
+   * they include from elsewhere (`app/helpers`, `lib`) is asked of `read`, under `root`.
    */
-  controllers(input: { files: ReadonlyMap<string, string>; views: readonly string[] }): ControllerModel;
+  controllers(input: {
+    files: ReadonlyMap<string, string>;
+    views: readonly string[];
+    root?: string;
+    read?: (path: string) => string | undefined;
+    /** Gemfile.lock's gems, for the gems' controller modules Routemap models (Pundit's). */
+    gems?: Readonly<Record<string, string>>;
+  }): ControllerModel;
 }
 
 /** Where an app's routes file is: other files of the app are found from its root. */
@@ -66,7 +76,15 @@ export async function createMapper(prismWasm: BufferSource): Promise<RouteMapper
       expected = result.routes.length;
       return result;
     },
-    controllers: ({ files, views }) => new ControllerModel({ files: [...files].map(([path, text]) => parse(path, text).loaded), views }),
+    controllers: ({ files, views, root, read, gems }) => {
+      const appFile = (relative: string) => {
+        const path = `${root}/${relative}`;
+        const text = root === undefined ? undefined : read?.(path);
+        return text === undefined ? undefined : parse(path, text).loaded;
+      };
+      const gemModule = (name: string) => gemControllerModule(name, gems);
+      return new ControllerModel({ files: [...files].map(([path, text]) => parse(path, text).loaded), views, appFile, gemModule });
+    },
   };
 }
 

@@ -1,14 +1,16 @@
 /**
  * Diagnostics of an app, per file (drawn files included), with related information where it
- * helps: a duplicate route name points at the route that took the name first.
+ * helps: a duplicate route name points at the route that took the name first; and the checks
+ * of its routes against its controllers.
  */
-import type { MapResult } from "@routemap/shared-mapper";
-import type { Diagnostic } from "vscode-languageserver/node";
+import { routeActionDiagnostics, unreachedActions, type Diagnostic as MapperDiagnostic, type MapResult } from "@routemap/shared-mapper";
+import { DiagnosticSeverity, DiagnosticTag, type Diagnostic } from "vscode-languageserver/node";
+import type { RailsApp, Settings } from "../workspace.js";
 import { toLocation, toRange, toSeverity } from "../convert.js";
 
-export function diagnosticsByFile(result: MapResult, files: string[]): Map<string, Diagnostic[]> {
+export function diagnosticsByFile(result: MapResult, files: string[], more: readonly MapperDiagnostic[] = []): Map<string, Diagnostic[]> {
   const out = new Map<string, Diagnostic[]>(files.map((f) => [f, []]));
-  for (const d of result.diagnostics) {
+  for (const d of [...result.diagnostics, ...more]) {
     const diagnostic: Diagnostic = {
       range: toRange(d.span),
       severity: toSeverity(d.severity),
@@ -19,8 +21,36 @@ export function diagnosticsByFile(result: MapResult, files: string[]): Map<strin
     const taken = /^Invalid route name, already in use: '([^']+)'/.exec(d.message)?.[1];
     const first = taken && result.routes.find((r) => r.name === taken);
     if (first) diagnostic.relatedInformation = [{ location: toLocation(first.source), message: `'${taken}' is first defined here` }];
-    if (!out.has(d.span.file)) out.set(d.span.file, []);
-    out.get(d.span.file)!.push(diagnostic);
+    // Only the files asked for: an engine's or a gem's are reported by their own app, if at all.
+    out.get(d.span.file)?.push(diagnostic);
+  }
+  return out;
+}
+
+/**
+ * Everything Routemap reports for an app, by file: the table's diagnostics in its routes and
+ * configuration files, the routes' actions checked against the controllers, and (a setting) a
+ * faded hint on each controller action no route reaches.
+ */
+export function appDiagnostics(app: RailsApp, settings: Pick<Settings, "diagnostics" | "unreachedActions">): Map<string, Diagnostic[]> {
+  const result = app.table();
+  const files = [app.routesFile, ...result.files.filter((f) => app.ownsFile(f) && app.reportsOn(f))];
+  if (!settings.diagnostics) return new Map(files.map((f) => [f, []]));
+  const model = app.controllerModel();
+  const out = diagnosticsByFile(result, files, routeActionDiagnostics(result, model));
+  if (settings.unreachedActions) {
+    for (const unreached of unreachedActions(result, model)) {
+      const file = unreached.span.file;
+      if (!out.has(file)) out.set(file, []);
+      out.get(file)!.push({
+        range: toRange(unreached.span),
+        severity: DiagnosticSeverity.Hint,
+        tags: [DiagnosticTag.Unnecessary],
+        message: `No route reaches ${unreached.controller}#${unreached.action}`,
+        source: "routemap",
+        code: "unreached-action",
+      });
+    }
   }
   return out;
 }

@@ -47,7 +47,14 @@ export interface ControllerInput {
   files: readonly LoadedFile[];
   /** Paths of the app's templates relative to `app/views` (`posts/index.html.erb`). */
   views: readonly string[];
+  /** Another file of the app, by path relative to its root, parsed; for modules included from elsewhere. */
+  appFile?: (relative: string) => LoadedFile | undefined;
+  /** A gem's module Routemap models: the public methods it adds (none: `[]`); undefined when not modelled. */
+  gemModule?: (name: string) => string[] | undefined;
 }
+
+/** Where a module included in a controller may be defined, as Rails' autoloader would find it. */
+const MODULE_ROOTS = ["app/controllers/concerns", "app/helpers", "app/models/concerns", "app/lib", "app/models", "lib"];
 
 /** Rails' abstract bases: their public methods are not actions. */
 const BASES = new Set(["ActionController::Base", "ActionController::API", "ActionController::Metal", "AbstractController::Base"]);
@@ -73,8 +80,13 @@ type Step = { def: string; visibility: Visibility; span: Span } | { set: string;
 export class ControllerModel {
   readonly byPath = new Map<string, Controller>();
   private readonly bodies = new Map<string, Body[]>();
+  private readonly appFile: ControllerInput["appFile"];
+  private readonly gemModule: ControllerInput["gemModule"];
+  private readonly loaded = new Set<string>();
 
   constructor(input: ControllerInput) {
+    this.appFile = input.appFile;
+    this.gemModule = input.gemModule;
     for (const file of input.files) collect(file, file.program.statements, [], this.bodies);
     const views = viewIndex(input.views);
     for (const [name, bodies] of this.bodies) {
@@ -143,16 +155,40 @@ export class ControllerModel {
     for (const cls of [...classes].reverse()) {
       for (const body of this.bodies.get(cls)!) {
         for (const module of body.includes) {
-          const resolved = this.resolve(module, body.nesting);
+          const resolved = this.resolve(module, body.nesting) ?? this.load(module, body.nesting);
           const moduleBodies = resolved && this.bodies.get(resolved);
-          if (!moduleBodies) unknown ??= `${body.name} includes ${module}, which Routemap does not read`;
-          else bodies.push(...moduleBodies);
+          const fromGem = moduleBodies ? undefined : this.gemModule?.(module);
+          if (moduleBodies) bodies.push(...moduleBodies);
+          else if (fromGem) bodies.push(gemBody(module, fromGem, body));
+          else unknown ??= `${body.name} includes ${module}, which Routemap does not read`;
         }
         bodies.push(body);
       }
     }
     for (const body of bodies) if (body.dynamic) unknown ??= `${body.name} ${body.dynamic}`;
     return { bodies, prefixes: classes.map(controllerPath), unknown };
+  }
+
+  /** A module defined outside app/controllers: its file read where the autoloader would find it, then resolved. */
+  private load(name: string, nesting: string[]): string | undefined {
+    if (!this.appFile) return undefined;
+    const bare = name.replace(/^::/, "");
+    const candidates = name.startsWith("::") ? [bare] : [...nesting.map((_, i) => [...nesting.slice(0, nesting.length - i), bare].join("::")), bare];
+    for (const candidate of candidates) {
+      // `A::B::C` in `a/b/c.rb`, else in the file of a namespace around it (`a/b.rb`, `a.rb`).
+      const segments = candidate.split("::");
+      for (let n = segments.length; n > 0 && !this.bodies.has(candidate); n--) {
+        for (const root of MODULE_ROOTS) {
+          const relative = `${root}/${underscore(segments.slice(0, n).join("::"))}.rb`;
+          if (this.loaded.has(relative)) continue;
+          this.loaded.add(relative);
+          const file = this.appFile(relative);
+          if (file) collect(file, file.program.statements, [], this.bodies);
+        }
+      }
+      if (this.bodies.has(candidate)) return candidate;
+    }
+    return undefined;
   }
 
   /** A constant as Ruby resolves it lexically: from the innermost namespace out, then the top. */
@@ -164,6 +200,13 @@ export class ControllerModel {
     }
     return undefined;
   }
+}
+
+/** A gem's module as a body of public methods, pointed at the `include` that brings it. */
+function gemBody(name: string, methods: string[], includer: Body): Body {
+  const loc = includer.node.constantPath.location;
+  const span = includer.file.index.span(loc.startOffset, loc.startOffset + loc.length);
+  return { name, kind: "module", file: includer.file, node: includer.node, nesting: [name], includes: [], steps: methods.map((def) => ({ def, visibility: "public", span })) };
 }
 
 /** `Admin::UsersController` → `admin/users` (`controller_path`). */
@@ -218,7 +261,9 @@ function collect(file: LoadedFile, statements: N.StatementsNode | null, nesting:
 function readBody(body: Body, statements: N.StatementsNode | null): void {
   let visibility: Visibility = "public";
   const span = (node: N.Node) => body.file.index.span(node.location.startOffset, node.location.startOffset + node.location.length);
-  const define = (name: string, node: N.Node, as: Visibility = visibility) => body.steps.push({ def: name, visibility: as, span: span(node) });
+  // A `def` is pointed at by its name; anything else by the whole call.
+  const at = (node: N.Node) => (node instanceof N.DefNode ? body.file.index.span(node.nameLoc.startOffset, node.nameLoc.startOffset + node.nameLoc.length) : span(node));
+  const define = (name: string, node: N.Node, as: Visibility = visibility) => body.steps.push({ def: name, visibility: as, span: at(node) });
   for (const node of statements?.body ?? []) {
     if (node instanceof N.DefNode) {
       if (node.receiver) continue;

@@ -10,6 +10,7 @@ import { apiVersion } from "./versionist.js";
 import { authenticate, deviseFor, deviseScopeMethod, unauthenticated } from "./devise.js";
 import { useDoorkeeper } from "./doorkeeper.js";
 import { mountDeviseTokenAuthFor } from "./deviseTokenAuth.js";
+import { punditModule } from "./pundit.js";
 
 interface GemDsl {
   gem: string;
@@ -41,4 +42,14 @@ export function gemMethod(name: string, m: MapperState): DslMethod | undefined {
     (state.host.sourceRef() as { origin?: string }).origin ??= GEM_NAMES[found.gem] ?? found.gem;
     return found.method(state, call, version);
   };
+}
+
+/**
+ * The public instance methods a gem's module adds to a controller that includes it (each one
+ * an action, for Rails), when Routemap models the module: `[]` for none; undefined otherwise.
+ */
+export function gemControllerModule(name: string, gems: Readonly<Record<string, string>> | undefined): string[] | undefined {
+  const version = (gem: string) => (gems ? gems[gem] : undefined);
+  if (gems && version("pundit") === undefined) return undefined;
+  return punditModule(name.replace(/^::/, ""), version("pundit"));
 }

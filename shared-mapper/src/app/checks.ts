@@ -1,0 +1,92 @@
+/**
+ * Routes checked against the app's controllers (`controllers.ts`): a route the app's own
+ * routes files draw to an action its controller neither defines publicly nor renders
+ * implicitly from a template. Rails finds out only when the route is requested
+ * (AbstractController::ActionNotFound); here it is a warning on the declaration.
+ *
+ * Nothing is said of routes Rails or a gem added, of routes whose controller or action is a
+ * dynamic segment, or of controllers that are not in `app/controllers` (a gem may provide them).
+ * When what could define the action is not all read, the note says so instead.
+ */
+import type { Diagnostic, MapResult, Route } from "../types.js";
+import type { ControllerModel } from "./controllers.js";
+
+/** The routes a controller action is reached by, and the checks of each route's action. */
+export function routeActionDiagnostics(result: MapResult, model: ControllerModel): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const seen = new Set<string>();
+  for (const route of result.routes) {
+    const target = checkedTarget(route);
+    if (!target) continue;
+    const found = model.action(target.controller, target.action);
+    if (!found || found.exists === true) continue;
+    const span = route.source;
+    const key = `${span.file}:${span.start.line}:${span.start.character}|${target.controller}#${target.action}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const controller = model.byPath.get(target.controller)!;
+    if (found.exists === false) {
+      out.push({
+        severity: "warning",
+        code: "missing-action",
+        span,
+        message: `${controller.className} has no action \`${target.action}\` and no template ${target.controller}/${target.action}`,
+      });
+    } else {
+      out.push({
+        severity: "info",
+        code: "unknown-action",
+        span,
+        message: `Routemap does not know whether ${controller.className} has the action \`${target.action}\`: ${found.why}.`,
+      });
+    }
+  }
+  return out;
+}
+
+/** The controller and action a route of the app's own files names, when both are written out. */
+export function checkedTarget(route: Route): { controller: string; action: string } | undefined {
+  if (route.origin || route.endpoint.kind !== "controller" || !route.controller || !route.action) return undefined;
+  if (route.controller.startsWith(":") || route.action.startsWith(":")) return undefined;
+  return { controller: route.controller, action: route.action };
+}
+
+/** Every route that reaches `controller#action`, in table order. */
+export function routesTo(result: MapResult, controller: string, action: string): Route[] {
+  return result.routes.filter((r) => r.endpoint.kind === "controller" && r.controller === controller && r.action === action);
+}
+
+/** Whether some route could reach any action of any controller (`:controller/:action` segments): then no action is unreached. */
+export function hasDynamicTargets(result: MapResult): boolean {
+  return result.routes.some((r) => r.endpoint.kind === "controller" && (!r.controller || !r.action || r.controller.startsWith(":") || r.action.startsWith(":")));
+}
+
+/** A public action no route reaches: its `def`, for a hint (Rails would serve it to no request). */
+export interface UnreachedAction {
+  controller: string;
+  action: string;
+  span: import("../types.js").Span;
+}
+
+/**
+ * The actions of the app's controllers that no route of the table reaches, counting an
+ * inherited action as reached through any subclass's route. None when a route could reach
+ * any action (`:controller/:action`). Actions of concerns are not listed: their includers differ.
+ */
+export function unreachedActions(result: MapResult, model: ControllerModel): UnreachedAction[] {
+  if (hasDynamicTargets(result)) return [];
+  const reached = new Set<string>();
+  for (const route of result.routes) {
+    if (route.endpoint.kind !== "controller" || !route.controller || !route.action) continue;
+    const action = model.byPath.get(route.controller)?.actions.get(route.action);
+    if (action) reached.add(`${action.owner}#${action.name}`);
+  }
+  const out: UnreachedAction[] = [];
+  for (const controller of model.byPath.values()) {
+    for (const action of controller.actions.values()) {
+      if (action.owner !== controller.className || reached.has(`${action.owner}#${action.name}`)) continue;
+      out.push({ controller: controller.className, action: action.name, span: action.span });
+    }
+  }
+  return out;
+}
