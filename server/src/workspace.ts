@@ -5,7 +5,7 @@
  */
 import { dirname, join, relative, sep } from "node:path";
 import type { ControllerModel, MapInput, MapResult, RouteMapper } from "@routemap/shared-mapper";
-import { AppFileMap, appOptions, findEngines, isAppFile, readAppConfig, readAppFiles, readEngines, readRubyFiles, type EngineSource } from "./cli/appConfig.js";
+import { AppFileMap, appOptions, findEngines, isAppFile, readAppConfig, readAppFiles, readControllerInputs, readEngines, readRubyFiles, type EngineSource } from "./cli/appConfig.js";
 import { walk, type FileSystem } from "./fileSystem.js";
 import { findGemEngines } from "./cli/gemEngines.js";
 import { appHelperTables, engineProxies, type HelperTable, type HelperTables } from "./features/helpers.js";
@@ -127,14 +127,7 @@ export class RailsApp {
    */
   controllerModel(): ControllerModel {
     if (!this.controllerModelCache) {
-      const files = new Map<string, string>();
-      const fs = this.workspace.fs;
-      for (const path of walk(fs, join(this.root, "app", "controllers"), (p) => p.endsWith(".rb"))) {
-        const text = this.workspace.text(path);
-        if (text !== undefined) files.set(path, text);
-      }
-      const viewsDir = join(this.root, "app", "views");
-      const views = walk(fs, viewsDir, () => true).map((p) => relative(viewsDir, p).split(sep).join("/"));
+      const { files, views } = readControllerInputs(this.root, this.workspace.fs, (path) => this.workspace.text(path));
       // Modules included from app/helpers, lib… are read when a controller names one.
       this.readByModel = new Set();
       const read = (path: string) => {

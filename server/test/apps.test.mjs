@@ -8,7 +8,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { createNodeMapper } from "@routemap/shared-mapper/node";
-import { formatSheet, recognize } from "@routemap/shared-mapper";
+import { formatSheet, recognize, unusedRoutes } from "@routemap/shared-mapper";
+import { readControllerInputs, templateNames } from "../dist/cli/appConfig.js";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { Workspace, DEFAULT_SETTINGS } from "../dist/workspace.js";
@@ -18,13 +19,13 @@ import { unifiedDiff } from "../../test-fixtures/lib/unifiedDiff.mjs";
 
 const mapper = await createNodeMapper();
 
-/** The app's table as the workspace computes it for this environment and Rails series. */
+/** The app's table as the workspace computes it for this environment and Rails series, and the workspace. */
 export function appTable(dir, env, series) {
   const ws = new Workspace(nodeFileSystem, mapper);
   ws.discover([dir]);
   ws.settingsChanged({ ...DEFAULT_SETTINGS, railsEnv: env, railsVersion: series });
   const app = ws.apps.find((a) => a.root === dir);
-  return app.table();
+  return Object.assign(app.table(), { ws });
 }
 
 /** Each request of the app's requests.txt, as recognize_path answers it (the oracle's format). */
@@ -40,13 +41,23 @@ function recognized(result, dir) {
   return `\n# Recognized (requests.txt)\n${lines.join("\n")}\n`;
 }
 
+/** The routes Rails 7.1's `--unused` lists, as the oracle writes them, when the app has controllers. */
+function unused(result, dir, ws) {
+  if (!existsSync(join(dir, "app", "controllers"))) return "";
+  const app = ws.apps.find((a) => a.root === dir);
+  const { views } = readControllerInputs(dir, nodeFileSystem);
+  const { unused: found, unchecked } = unusedRoutes(result, app.controllerModel(), templateNames(views));
+  assert.deepEqual(unchecked.map((r) => r.reqs), [], "every controller of a fixture app is read whole");
+  return `\n# Unused (Rails 7.1's --unused rule, in the booted app)\n${found.map((r) => `${r.verb} ${r.path} ${r.reqs}`).join("\n")}\n`;
+}
+
 /** What a golden holds, without its header: the sheet, every `…_path` helper, and what requests.txt reaches. */
-function render(result, series, dir) {
+function render(result, series, dir, ws) {
   const sheet = formatSheet(result.routes, { railsVersion: series, engines: result.engines });
   const helpers = new Set();
   for (const r of result.routes) for (const h of r.helpers) if (h.endsWith("_path")) helpers.add(h);
   for (const c of result.customHelpers) for (const h of c.helpers) if (h.endsWith("_path")) helpers.add(h);
-  return `${sheet.endsWith("\n") ? sheet : sheet + "\n"}\n# URL helpers\n${[...helpers].sort().join("\n")}\n${recognized(result, dir)}`;
+  return `${sheet.endsWith("\n") ? sheet : sheet + "\n"}\n# URL helpers\n${[...helpers].sort().join("\n")}\n${recognized(result, dir)}${unused(result, dir, ws)}`;
 }
 
 for (const app of listApps()) {
@@ -65,7 +76,7 @@ for (const app of listApps()) {
         const errors = result.diagnostics.filter((d) => d.severity !== "info");
         assert.deepEqual(errors.map((d) => `${d.span.file}:${d.span.start.line + 1}: ${d.message}`), [], "no diagnostic but information");
         const path = app.goldenPath(env, series);
-        const actual = render(result, series, app.dir);
+        const actual = render(result, series, app.dir, result.ws);
         if (process.env.UPDATE_EXPECT === "1" && (series !== "6.1" || app.reviewed)) {
           writeFileSync(path, golden.slice(0, golden.indexOf("\n") + 1) + actual);
           return;
@@ -107,6 +118,32 @@ test("`routemap routes --json` says which framework or gem added a route, and po
   const framework = listApps().find((a) => a.name === "framework-all");
   const blobs = JSON.parse(execFileSync(process.execPath, [join(import.meta.dirname, "..", "bin", "routemap.cjs"), "routes", "--json", "-g", "direct_uploads"], { cwd: framework.dir, encoding: "utf8" }));
   assert.deepEqual(blobs.map((r) => [r.origin, r.name, r.file, r.line, r.column]), [["Active Storage", "rails_direct_uploads", "config/application.rb", 3, 1]]);
+});
+
+test("`routemap routes --unused` prints what Rails 7.1's `bin/rails routes --unused` prints, with its exit status", async () => {
+  const { spawnSync } = await import("node:child_process");
+  const app = listApps().find((a) => a.name === "controllers");
+  const run = (...args) => spawnSync(process.execPath, [join(import.meta.dirname, "..", "bin", "routemap.cjs"), "routes", "--unused", ...args], { cwd: app.dir, encoding: "utf8" });
+  // railties 7.1 UnusedRoutesCommand and actionpack's ConsoleFormatter::Unused: the header line, then the sheet of those routes.
+  const all = run("--rails", "7.1");
+  assert.equal(
+    all.stdout,
+    [
+      "Found 3 unused routes:",
+      "",
+      "      Prefix Verb   URI Pattern                  Controller#Action",
+      "publish_post POST   /posts/:id/publish(.:format) posts#publish",
+      "             DELETE /posts/:id(.:format)         posts#destroy",
+      "       terms GET    /terms(.:format)             pages#terms",
+      "",
+    ].join("\n"),
+  );
+  assert.equal(all.status, 1);
+  assert.equal(all.stderr, "");
+  // The filter narrows what is printed; the exit status still says unused routes exist, as Rails' does.
+  const admin = run("-c", "admin", "--rails", "8.1");
+  assert.deepEqual([admin.stdout, admin.status], ["No unused routes found for this controller.\n", 1]);
+  assert.deepEqual([run("-g", "nothing", "--rails", "7.1").stdout], ["No unused routes found for this grep pattern.\n"]);
 });
 
 test("engine proxies: `blog.` reaches the mounted engine's helpers, `main_app.` the app's from inside the engine", async () => {

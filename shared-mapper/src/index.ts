@@ -23,11 +23,11 @@ import { RSymbol, rubyVersion } from "./ruby/values.js";
 import type { Diagnostic, MapInput, MapResult } from "./types.js";
 
 export * from "./types.js";
-export { formatSheet, formatExpanded, filterRoutes, routeSections, type InspectOptions, type RouteSection } from "./inspect/sheet.js";
+export { formatSheet, formatExpanded, formatUnused, filterRoutes, routeSections, type InspectOptions, type RouteSection } from "./inspect/sheet.js";
 export { Version, SUPPORTED_RAILS_VERSIONS, railsSeries } from "./mapper/version.js";
 export { recognize, normalizeRequestPath, type Recognition } from "./journey/recognize.js";
 export { ControllerModel, controllerPath, type Controller, type Action } from "./app/controllers.js";
-export { routeActionDiagnostics, routesTo, unreachedActions, type UnreachedAction } from "./app/checks.js";
+export { routeActionDiagnostics, routesTo, unreachedActions, unusedRoutes, type UnreachedAction } from "./app/checks.js";
 
 export interface RouteMapper {
   map(input: MapInput): MapResult;

@@ -27,10 +27,11 @@ export function listApps() {
 }
 
 /** A golden's text: its header line, the sheet, then the helpers one per line; or what Rails raised. */
-export function renderAppGolden({ header, sheet, helpers, error, recognized }) {
+export function renderAppGolden({ header, sheet, helpers, error, recognized, unused }) {
   if (error) return `${header}\nRails raised: ${error}\n`;
   const requests = recognized ? `\n# Recognized (requests.txt)\n${recognized.join("\n")}\n` : "";
-  return `${header}\n${sheet.endsWith("\n") ? sheet : sheet + "\n"}\n# URL helpers\n${helpers.join("\n")}\n${requests}`;
+  const unusedText = unused ? `\n# Unused (Rails 7.1's --unused rule, in the booted app)\n${unused.join("\n")}\n` : "";
+  return `${header}\n${sheet.endsWith("\n") ? sheet : sheet + "\n"}\n# URL helpers\n${helpers.join("\n")}\n${requests}${unusedText}`;
 }
 
 /** The sheet and helpers of a golden, without its header. */

@@ -24,6 +24,23 @@ def recognize(routes, lines)
   end
 end
 
+# The routes Rails 7.1's `bin/rails routes --unused` lists (railties' UnusedRoutesCommand:
+# the controller class is missing, or the action is not an instance method and has no
+# template), decided here by the booted app's own classes and view paths.
+def unused_routes(app)
+  app.routes.routes.filter_map do |route|
+    controller = route.requirements[:controller]
+    action = route.requirements[:action]
+    next unless controller
+    klass = "#{controller.camelize}Controller".safe_constantize
+    missing = klass.nil? || (
+      !klass.instance_methods.include?(action.to_sym) &&
+      klass.view_paths.to_a.flat_map { |path| Dir["#{File.join(path.path, controller, action)}.*"] }.none?
+    )
+    "#{route.verb} #{route.path.spec} #{controller}##{action}" if missing
+  end
+end
+
 app_dir, env = ARGV
 abort "usage: app_routes.rb APP_DIR ENV" unless app_dir && env
 
@@ -76,5 +93,6 @@ Dir.mktmpdir("routemap-app-oracle") do |tmp|
   # the controller class exists, and the app's controllers are not written: every one does here.
   requests = File.join(app_dir, "requests.txt")
   recognized = File.exist?(requests) ? recognize(app.routes, File.readlines(requests, chomp: true).reject(&:empty?)) : nil
-  puts JSON.generate({ sheet: sheet, helpers: helpers, recognized: recognized })
+  unused = File.directory?(File.join(root, "app/controllers")) ? unused_routes(app) : nil
+  puts JSON.generate({ sheet: sheet, helpers: helpers, recognized: recognized, unused: unused })
 end

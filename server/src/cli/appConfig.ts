@@ -3,7 +3,7 @@
  * `Gemfile.lock` (actionpack and Ruby versions), `.ruby-version`, `config.api_only`, and
  * every file under `config/routes/` for `draw`. Shared by the CLI and the language server.
  */
-import { dirname, join, resolve, sep } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { nodeFileSystem, walk, type FileSystem } from "../fileSystem.js";
 
 export interface AppConfig {
@@ -168,4 +168,24 @@ export function readRubyFiles(dir: string, into: Map<string, string>, fs: FileSy
       if (reason && unread) unread.set(path, reason);
     }
   }
+}
+
+/**
+ * What the controller model reads: `app/controllers/**` (by path → text, `text` giving open
+ * documents over disk) and the templates' paths under `app/views`.
+ */
+export function readControllerInputs(root: string, fs: FileSystem, text: (path: string) => string | undefined = (p) => fs.readFile(p)) {
+  const files = new Map<string, string>();
+  for (const path of walk(fs, join(root, "app", "controllers"), (p) => p.endsWith(".rb"))) {
+    const found = text(path);
+    if (found !== undefined) files.set(path, found);
+  }
+  const viewsDir = join(root, "app", "views");
+  const views = walk(fs, viewsDir, () => true).map((p) => relative(viewsDir, p).split(sep).join("/"));
+  return { files, views };
+}
+
+/** `posts/index.html.erb` → `posts/index`: what `Dir["app/views/posts/index.*"]` finds. */
+export function templateNames(views: readonly string[]): Set<string> {
+  return new Set(views.map((v) => v.replace(/^((?:.*\/)?[^/.]*)\..*$/, "$1")));
 }

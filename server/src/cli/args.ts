@@ -6,6 +6,8 @@ export interface RoutesArgs {
   expanded: boolean;
   json: boolean;
   help: boolean;
+  /** `--unused`: the routes no controller action or template serves (Rails 7.1's). */
+  unused?: boolean;
   controller?: string;
   grep?: string;
   rails?: string;
@@ -37,6 +39,7 @@ export function parseArgs(argv: string[]): RoutesArgs {
     const flag = eq > 0 ? raw.slice(0, eq) : raw;
     if (flag === "--expanded" || flag === "-E") args.expanded = true;
     else if (flag === "--json") args.json = true;
+    else if (flag === "--unused" || flag === "-u") args.unused = true;
     else if (flag === "--api-only") args.apiOnly = true;
     else if (flag === "--help" || flag === "-h") args.help = true;
     else if (flag in VALUE_OPTIONS) {

@@ -5,12 +5,13 @@
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { setFlagsFromString } from "node:v8";
 import {
-  formatExpanded, formatSheet, routeSections, type Diagnostic, type InspectOptions, type MapInput, type MapOptions, type MapResult, type Route,
+  formatExpanded, formatSheet, formatUnused, routeSections, unusedRoutes, type Diagnostic, type InspectOptions, type MapInput, type MapOptions, type MapResult,
+  type Route, type RouteMapper,
 } from "@routemap/shared-mapper";
 import { createNodeMapper } from "@routemap/shared-mapper/node";
 import { nodeFileSystem } from "../fileSystem.js";
 import { findGemEngines } from "./gemEngines.js";
-import { AppFileMap, appOptions, findEngines, readAppConfig, readAppFiles, readEngines, readRubyFiles } from "./appConfig.js";
+import { AppFileMap, appOptions, appRoot, findEngines, readAppConfig, readAppFiles, readControllerInputs, readEngines, readRubyFiles, templateNames } from "./appConfig.js";
 import { parseArgs, UsageError, type RoutesArgs } from "./args.js";
 
 export interface Io {
@@ -63,6 +64,7 @@ export async function routesCommand(argv: string[], io: Io): Promise<number> {
   const result = mapper.map(input);
   clock.lap("map", result.timings);
   const display = (file: string) => relative(process.cwd(), file) || file;
+  if (args.unused) return unusedCommand(mapper, result, args, input, io, display);
   io.out(render(result, args, input.options!, display));
   clock.lap("printing");
   for (const d of result.diagnostics) io.err(formatDiagnostic(d, display));
@@ -87,6 +89,28 @@ function readInput(args: RoutesArgs): MapInput | string {
   const sources = [...findEngines(config.root), ...findGemEngines(config.root, config.gems, nodeFileSystem)];
   const engines = readEngines(sources, files, (path) => nodeFileSystem.readFile(path));
   return { entry, files, unread, engines, options: { ...options, drawPaths: [drawDir] } };
+}
+
+/**
+ * `--unused`: Rails 7.1's list of routes that no action or template serves. Routes whose
+ * controller Routemap cannot see whole (a gem's, or one including code it does not read) are
+ * left out, and counted on stderr, since only the running app could tell.
+ */
+function unusedCommand(mapper: RouteMapper, result: MapResult, args: RoutesArgs, input: MapInput, io: Io, display: (f: string) => string): number {
+  const root = appRoot(input.entry);
+  const { files, views } = readControllerInputs(root, nodeFileSystem);
+  const model = mapper.controllers({ files, views, root, read: (path) => nodeFileSystem.readFile(path), gems: input.options?.gems });
+  const { unused, unchecked } = unusedRoutes(result, model, templateNames(views));
+  io.out(formatUnused(unused, { railsVersion: input.options?.railsVersion, controller: args.controller, grep: args.grep }));
+  for (const d of result.diagnostics) if (d.severity === "error") io.err(formatDiagnostic(d, display));
+  if (unchecked.length) {
+    const controllers = [...new Set(unchecked.map((r) => r.controller))].sort();
+    io.err(
+      `routemap: ${unchecked.length} route${unchecked.length > 1 ? "s" : ""} not checked: Routemap cannot see all of ${controllers.length > 5 ? `${controllers.slice(0, 5).join(", ")} and ${controllers.length - 5} more` : controllers.join(", ")} ` +
+        "(not in app/controllers, or including code it does not read)\n",
+    );
+  }
+  return unused.length ? 1 : 0;
 }
 
 /** The sheet, the expanded form or the JSON, as asked. */

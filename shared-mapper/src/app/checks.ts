@@ -90,3 +90,28 @@ export function unreachedActions(result: MapResult, model: ControllerModel): Unr
   }
   return out;
 }
+
+/**
+ * `bin/rails routes --unused` (Rails 7.1+, railties' UnusedRoutesCommand): the routes whose
+ * controller class is missing, or whose action is not among the controller's instance methods
+ * (public or protected) and has no template `app/views/<controller>/<action>.*`. A route
+ * whose controller is not in the app, or not all read, cannot be decided statically (a gem
+ * may provide it): it is `unchecked`, never listed. Routes Rails or a gem draws reach their
+ * own controllers, which exist.
+ */
+export function unusedRoutes(result: MapResult, model: ControllerModel, views: ReadonlySet<string>): { unused: Route[]; unchecked: Route[] } {
+  const unused: Route[] = [];
+  const unchecked: Route[] = [];
+  for (const route of result.routes) {
+    const target = checkedTarget(route);
+    if (!target) continue;
+    const controller = model.byPath.get(target.controller);
+    if (!controller || controller.unknown) {
+      unchecked.push(route);
+      continue;
+    }
+    if (controller.methods.has(target.action)) continue;
+    if (!views.has(`${target.controller}/${target.action}`)) unused.push(route);
+  }
+  return { unused, unchecked };
+}

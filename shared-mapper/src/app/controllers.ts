@@ -36,6 +36,8 @@ export interface Controller {
   span: Span;
   /** Public instance methods Rails counts as actions, own and inherited, by name. */
   actions: Map<string, Action>;
+  /** Public and protected instance methods defined in the app (Ruby's `instance_methods`, less Rails' and Ruby's own). */
+  methods: Set<string>;
   /** Action names a template (`app/views/<prefix>/<name>.*`, not a partial) renders implicitly. */
   templates: Map<string, string>;
   /** Undefined when every ancestor is read; else why an action may exist that Routemap cannot see. */
@@ -123,13 +125,18 @@ export class ControllerModel {
         }
       }
     }
-    for (const [method, entry] of visibility) if (entry.visibility === "public" && entry.action) actions.set(method, entry.action);
+    const methods = new Set<string>();
+    for (const [method, entry] of visibility) {
+      if (entry.visibility === "public" && entry.action) actions.set(method, entry.action);
+      if (entry.visibility !== "private") methods.add(method);
+    }
     const first = bodies[0];
     const path = controllerPath(name);
     const templates = new Map<string, string>();
     for (const prefix of chain.prefixes) for (const [action, file] of views.get(prefix) ?? []) if (!templates.has(action)) templates.set(action, file);
     const loc = first.node.constantPath.location;
-    return { path, className: name, file: first.file.index.file, span: first.file.index.span(loc.startOffset, loc.startOffset + loc.length), actions, templates, unknown: chain.unknown };
+    const span = first.file.index.span(loc.startOffset, loc.startOffset + loc.length);
+    return { path, className: name, file: first.file.index.file, span, actions, methods, templates, unknown: chain.unknown };
   }
 
   /** The bodies of a class's ancestry in method-resolution order reversed (farthest first), its view prefixes, and what is not read. */

@@ -186,9 +186,9 @@ export function routeSections(routes: Route[], o: InspectOptions): RouteSection[
 }
 
 /** `RoutesInspector#format`, Rails 6.1 through 8.0. */
-function format61(routes: Route[], o: InspectOptions, layout: Layout): string[] {
+function format61(routes: Route[], o: InspectOptions, layout: Layout, empty: (o: InspectOptions) => string[] = (f) => noRoutes(routes, f)): string[] {
   const [app, ...engines] = routeSections(routes, o);
-  if (app.routes.length === 0) return noRoutes(routes, o);
+  if (app.routes.length === 0) return empty(o);
   const buffer = [...layout.header(app.routes), ...layout.section(app.routes)];
   for (const engine of engines) {
     buffer.push(layout.title(`Routes for ${engine.engine}`, false));
@@ -200,13 +200,13 @@ function format61(routes: Route[], o: InspectOptions, layout: Layout): string[] 
 }
 
 /** `RoutesInspector#format`, Rails 8.1: every section filtered, titled when there are engines. */
-function format81(routes: Route[], o: InspectOptions, layout: Layout): string[] {
+function format81(routes: Route[], o: InspectOptions, layout: Layout, empty: (o: InspectOptions, engine: string | null) => string[] = (f, e) => noRoutes81(e, f)): string[] {
   const sections = routeSections(routes, o);
   const buffer: string[] = [];
   for (const { engine, routes: shown } of sections) {
     if (sections.length > 1) buffer.push(layout.title(`Routes for ${engine ?? "application"}`, true));
     if (shown.length) buffer.push(...layout.header(shown), ...layout.section(shown));
-    else buffer.push(...noRoutes81(engine, o));
+    else buffer.push(...empty(o, engine));
     buffer.push("");
   }
   return buffer;
@@ -225,6 +225,22 @@ export function formatSheet(routes: Route[], o: InspectOptions = {}): string {
 /** `bin/rails routes --expanded`. */
 export function formatExpanded(routes: Route[], o: InspectOptions = {}): string {
   return format(routes, o, expandedLayout(o));
+}
+
+/**
+ * `bin/rails routes --unused` (Rails 7.1+, ConsoleFormatter::Unused): the unused routes' sheet
+ * under "Found N unused routes:", or a line saying there are none. For any selected version,
+ * the layout of 7.1 (before 8.1) or 8.1.
+ */
+export function formatUnused(unused: Route[], o: InspectOptions = {}): string {
+  const layout: Layout = {
+    ...sheetLayout,
+    header: (routes) => [`Found ${routes.length} unused ${routes.length === 1 ? "route" : "routes"}:\n`, ...sheetLayout.header(routes)],
+  };
+  const none = (f: InspectOptions) => [
+    f.controller ? "No unused routes found for this controller." : f.grep !== undefined ? "No unused routes found for this grep pattern." : "No unused routes found.",
+  ];
+  return finish(Version.parse(o.railsVersion).gte(8, 1) ? format81(unused, o, layout, none) : format61(unused, o, layout, none));
 }
 
 /** `@buffer.join("\n")` printed with `say`, which adds a newline unless there is one. */

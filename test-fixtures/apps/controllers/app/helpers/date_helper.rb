@@ -1,0 +1,3 @@
+module DateHelper
+  def export; end
+end
