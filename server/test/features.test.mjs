@@ -345,3 +345,14 @@ test("code lenses above a controller's actions, hover and definition from an act
   assert.equal(hoverOnAction(app, file, { line: 7, character: 8 }), null, "a private method is no action");
   assert.deepEqual(definitionOfAction(app, file, { line: 2, character: 8 }).map(where), ["config/routes.rb:2:3", "config/routes.rb:5:3"]);
 });
+
+test("hover on to: says where the action is defined, or that a template renders it, or that it is missing", async () => {
+  const { app } = await workspaceFor(CONTROLLERS_APP);
+  const text = (line, word) => {
+    const lines = CONTROLLERS_APP.split("//- config/routes.rb\n")[1].split("\n");
+    return hoverInRoutesFile(app, "/app/config/routes.rb", { line, character: lines[line].indexOf(word) + 2 }).contents.value.split("\n---\n")[0].trim();
+  };
+  assert.equal(text(4, "pages#about"), "**Controller** `PagesController` · **action** `about`\n\nrendered from the template app/views/pages/about.html.erb (no method)");
+  assert.equal(text(5, "pages#terms"), "**Controller** `PagesController` · **action** `terms`\n\n⚠ No public method `terms` and no template pages/terms.");
+  assert.match(text(6, "feeds#show"), /Routemap cannot tell whether the action exists: FeedsController includes Pagy::Backend, which Routemap does not read\.$/);
+});

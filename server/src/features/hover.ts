@@ -36,13 +36,25 @@ export function hoverInRoutesFile(app: RailsApp, file: string, position: Positio
     const controller = route?.controller ?? literal.value.split("#")[0];
     const action = route?.action ?? literal.value.split("#")[1];
     const file = app.controllers().get(controller ?? "");
-    parts.push(`**Controller** \`${controllerClass(controller ?? "")}\` · **action** \`${action}\`` + (file ? `\n\n${relativeToApp(app, file)}` : " _(no controller file found)_"));
+    parts.push(`**Controller** \`${controllerClass(controller ?? "")}\` · **action** \`${action}\`` + (file ? `\n\n${actionStatus(app, controller ?? "", action ?? "")}` : " _(no controller file found)_"));
   }
   if (site.first.method === "draw" && site.first.drawnFile) {
     parts.push(`Loads \`${relativeToApp(app, site.first.drawnFile)}\`: ${routes.length} route${routes.length === 1 ? "" : "s"}`);
   }
   parts.push(`**${site.first.label}** — ${routes.length} route${routes.length === 1 ? "" : "s"}\n\n${routesTable(routes)}`);
   return { contents: { kind: MarkupKind.Markdown, value: parts.join("\n\n---\n\n") }, range: toRange(literal?.span ?? site.first.span) };
+}
+
+/** Where the action is defined, or the template that renders it, or why it is missing or unknown. */
+function actionStatus(app: RailsApp, controller: string, action: string): string {
+  const found = app.controllerModel().action(controller, action);
+  if (!found) return "";
+  if (found.exists === "unknown") return `Routemap cannot tell whether the action exists: ${found.why}.`;
+  if (found.exists === false) return `⚠ No public method \`${action}\` and no template ${controller}/${action}.`;
+  const where = found.action
+    ? `\`def ${action}\` in ${relativeToApp(app, found.action.span.file)}:${found.action.span.start.line + 1}${found.action.owner !== controllerClass(controller) ? ` (from ${found.action.owner})` : ""}`
+    : `rendered from the template app/views/${found.template} (no method)`;
+  return where;
 }
 
 export function hoverOnHelper(tables: HelperTables, text: string, position: Position): Hover | null {
