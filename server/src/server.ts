@@ -5,7 +5,7 @@
  */
 import { formatExpanded, formatSheet, recognize, type RouteMapper } from "@routemap/shared-mapper";
 import {
-  DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, FileChangeType, LSPErrorCodes, ResponseError,
+  CodeActionKind, DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, FileChangeType, LSPErrorCodes, ResponseError,
   TextDocumentSyncKind, TextDocuments, type CancellationToken, type Connection, type InitializeParams, type InitializeResult,
   type CompletionItem,
   type CompletionList,
@@ -17,6 +17,7 @@ import { helperCompletionList, helperCompletions, resolveHelperCompletion, route
 import { definitionInRoutesFile, definitionOfHelper } from "./features/definition.js";
 import { appDiagnostics } from "./features/diagnostics.js";
 import { actionCodeLenses, definitionOfAction, hoverOnAction, SHOW_LOCATION_COMMAND } from "./features/actions.js";
+import { quickFixes } from "./features/codeActions.js";
 import { hoverInRoutesFile, hoverOnHelper } from "./features/hover.js";
 import { helperReferences, helpersAt } from "./features/references.js";
 import { documentSymbols, workspaceSymbols } from "./features/symbols.js";
@@ -175,6 +176,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
         documentSymbolProvider: true,
         workspaceSymbolProvider: true,
         codeLensProvider: { resolveProvider: false },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
         executeCommandProvider: { commands: [SHOW_LOCATION_COMMAND] },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
@@ -231,6 +233,9 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       if (c.routesFile) return hoverInRoutesFile(c.app, c.path, p.position);
       return hoverOnHelper(c.app.helperTables(), c.document.getText(), p.position) ?? (c.app.isControllerFile(c.path) ? hoverOnAction(c.app, c.path, p.position) : null);
     }),
+  );
+  connection.onCodeAction((p, token) =>
+    withDocument(p.textDocument.uri, token, [], "diagnostics", (c) => (c.routesFile ? quickFixes(c.app, p.context.diagnostics) : [])),
   );
   connection.onCodeLens((p, token) =>
     withDocument(p.textDocument.uri, token, [], "codeLens", (c) => (c.app.isControllerFile(c.path) ? actionCodeLenses(c.app, c.path) : [])),

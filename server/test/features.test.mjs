@@ -356,3 +356,19 @@ test("hover on to: says where the action is defined, or that a template renders 
   assert.equal(text(5, "pages#terms"), "**Controller** `PagesController` · **action** `terms`\n\n⚠ No public method `terms` and no template pages/terms.");
   assert.match(text(6, "feeds#show"), /Routemap cannot tell whether the action exists: FeedsController includes Pagy::Backend, which Routemap does not read\.$/);
 });
+
+test("quick fix: create the missing action where the class body is still public", async () => {
+  const { quickFixes } = await import("../dist/features/codeActions.js");
+  const { app, files } = await workspaceFor(CONTROLLERS_APP);
+  const warnings = appDiagnostics(app, { diagnostics: true, unreachedActions: false }).get("/app/config/routes.rb").filter((d) => d.code === "missing-action");
+  const fixes = quickFixes(app, warnings);
+  // `publish` is a private method: no fix creates a second one.
+  assert.deepEqual(fixes.map((f) => f.title), ["Create action `destroy` in PostsController", "Create action `terms` in PagesController"]);
+  const [uri, [edit]] = Object.entries(fixes[0].edit.changes)[0];
+  assert.equal(uri, "file:///app/app/controllers/posts_controller.rb");
+  const lines = files.get("/app/app/controllers/posts_controller.rb").split("\n");
+  lines.splice(edit.range.start.line, 0, ...edit.newText.split("\n").slice(0, -1));
+  expectFile("quick-fix-create-action", lines.join("\n"));
+  const terms = Object.values(fixes[1].edit.changes)[0][0];
+  assert.deepEqual([terms.range.start.line, terms.newText], [1, "  def terms\n  end\n\n"], "an empty class: before its end");
+});

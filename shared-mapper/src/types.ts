@@ -31,6 +31,8 @@ export interface Diagnostic {
   /** A stable identifier of the kind of problem, e.g. `argument-error`, `unknown-method`. */
   code: string;
   related?: RelatedInformation[];
+  /** What a quick fix needs (`missing-action`: the controller and the action). */
+  data?: Record<string, string>;
 }
 
 /** What a route dispatches to when it is not a controller action. */

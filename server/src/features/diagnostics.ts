@@ -17,6 +17,7 @@ export function diagnosticsByFile(result: MapResult, files: string[], more: read
       message: d.message,
       source: "routemap",
       code: d.code,
+      ...(d.data ? { data: d.data } : {}),
     };
     const taken = /^Invalid route name, already in use: '([^']+)'/.exec(d.message)?.[1];
     const first = taken && result.routes.find((r) => r.name === taken);

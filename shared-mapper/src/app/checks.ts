@@ -30,6 +30,7 @@ export function routeActionDiagnostics(result: MapResult, model: ControllerModel
         severity: "warning",
         code: "missing-action",
         span,
+        data: { controller: target.controller, action: target.action },
         message: `${controller.className} has no action \`${target.action}\` and no template ${target.controller}/${target.action}`,
       });
     } else {

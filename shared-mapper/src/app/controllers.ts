@@ -34,10 +34,18 @@ export interface Controller {
   file: string;
   /** The class's name in its `class` line. */
   span: Span;
+  /**
+   * Where a new public action goes: the line of the class body's first `private` or
+   * `protected` section, else its `end`; and the indentation of the `class` keyword.
+   */
+  insertAt: Span;
+  indent: number;
   /** Public instance methods Rails counts as actions, own and inherited, by name. */
   actions: Map<string, Action>;
   /** Public and protected instance methods defined in the app (Ruby's `instance_methods`, less Rails' and Ruby's own). */
   methods: Set<string>;
+  /** Every instance method the app defines for it, private ones included. */
+  defined: Set<string>;
   /** Action names a template (`app/views/<prefix>/<name>.*`, not a partial) renders implicitly. */
   templates: Map<string, string>;
   /** Undefined when every ancestor is read; else why an action may exist that Routemap cannot see. */
@@ -75,6 +83,8 @@ interface Body {
   steps: Step[];
   includes: string[];
   dynamic?: string;
+  /** The first bare `private` or `protected` of the body. */
+  firstSection?: N.Node;
 }
 
 type Step = { def: string; visibility: Visibility; span: Span } | { set: string; visibility: Visibility } | { alias: string; of: string; span: Span };
@@ -136,7 +146,12 @@ export class ControllerModel {
     for (const prefix of chain.prefixes) for (const [action, file] of views.get(prefix) ?? []) if (!templates.has(action)) templates.set(action, file);
     const loc = first.node.constantPath.location;
     const span = first.file.index.span(loc.startOffset, loc.startOffset + loc.length);
-    return { path, className: name, file: first.file.index.file, span, actions, methods, templates, unknown: chain.unknown };
+    const node = first.node as N.ClassNode;
+    const before = first.firstSection?.location ?? node.endKeywordLoc;
+    const insertAt = first.file.index.span(before.startOffset, before.startOffset);
+    const indent = first.file.index.span(node.classKeywordLoc.startOffset, node.classKeywordLoc.startOffset).start.character;
+    const defined = new Set(visibility.keys());
+    return { path, className: name, file: first.file.index.file, span, insertAt, indent, actions, methods, defined, templates, unknown: chain.unknown };
   }
 
   /** The bodies of a class's ancestry in method-resolution order reversed (farthest first), its view prefixes, and what is not read. */
@@ -284,6 +299,7 @@ function readBody(body: Body, statements: N.StatementsNode | null): void {
       const name = node.name;
       if (name === "private" || name === "protected" || name === "public") {
         if (!args.length) visibility = name;
+        if (!args.length && name !== "public") body.firstSection ??= node;
         for (const arg of args) {
           if (arg instanceof N.DefNode) define(arg.name, arg, name);
           else {

@@ -1,0 +1,34 @@
+/**
+ * Quick fixes: for a route whose action its controller lacks, "Create action `archive` in
+ * PostsController" adds an empty public `def` where the class body is still public. Offered
+ * only for the routes-file warning, whose controller Routemap read whole, and not when a
+ * private method of that name exists (making it public is the user's call).
+ */
+import type { CodeAction, Diagnostic } from "vscode-languageserver/node";
+import { CodeActionKind } from "vscode-languageserver/node";
+import { toUri } from "../convert.js";
+import type { RailsApp } from "../workspace.js";
+
+export function quickFixes(app: RailsApp, diagnostics: Diagnostic[]): CodeAction[] {
+  const actions: CodeAction[] = [];
+  for (const diagnostic of diagnostics) {
+    if (diagnostic.code !== "missing-action" || diagnostic.source !== "routemap") continue;
+    const data = diagnostic.data as { controller?: string; action?: string } | undefined;
+    const controller = data?.controller && app.controllerModel().byPath.get(data.controller);
+    if (!controller || !data?.action || !/^[a-z_][a-zA-Z0-9_]*[?!]?$/.test(data.action)) continue;
+    // A private or protected method of that name exists: a new `def` would not be the one Ruby keeps.
+    if (controller.defined.has(data.action)) continue;
+    // Where the body is still public: before its first `private`/`protected`, else before its `end`.
+    const pad = " ".repeat(controller.indent + 2);
+    const line = controller.insertAt.start.line;
+    const edit = { range: { start: { line, character: 0 }, end: { line, character: 0 } }, newText: `${pad}def ${data.action}\n${pad}end\n\n` };
+    actions.push({
+      title: `Create action \`${data.action}\` in ${controller.className}`,
+      kind: CodeActionKind.QuickFix,
+      diagnostics: [diagnostic],
+      isPreferred: true,
+      edit: { changes: { [toUri(controller.file)]: [edit] } },
+    });
+  }
+  return actions;
+}
