@@ -71,7 +71,12 @@ async function hoverOn(page, line, text, expected) {
   const token = row.locator(`span:text-is(${JSON.stringify(text)})`).first();
   const box = (await token.boundingBox()) ?? (await row.boundingBox());
   await page.mouse.move(box.x + Math.min(box.width / 2, 12), box.y + box.height / 2);
-  await page.waitForFunction((source) => new RegExp(source).test(document.querySelector(".monaco-hover")?.textContent ?? ""), expected.source, { timeout: 30_000 });
+  try {
+    await page.waitForFunction((source) => new RegExp(source).test(document.querySelector(".monaco-hover")?.textContent ?? ""), expected.source, { timeout: 30_000 });
+  } catch (e) {
+    await page.screenshot({ path: join(process.env.TMPDIR ?? "/tmp", "hover-failure.png") }).catch(() => undefined);
+    throw new Error(`${e.message}; hover text: ${JSON.stringify(await page.locator(".monaco-hover").first().textContent().catch(() => null))}`);
+  }
   return (await page.locator(".monaco-hover").first().textContent()) ?? "";
 }
 
