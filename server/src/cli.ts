@@ -3,16 +3,18 @@
  * `bin/rails routes` does, without running Ruby; `routemap lsp --stdio` is the language server.
  */
 import { ROUTES_USAGE, routesCommand, type Io } from "./cli/routes.js";
+import { CHECK_USAGE, checkCommand } from "./cli/check.js";
 
 /** Set by the bundler from server/package.json; the unbundled build says so instead. */
 declare const ROUTEMAP_VERSION: string | undefined;
 const VERSION = typeof ROUTEMAP_VERSION === "string" ? ROUTEMAP_VERSION : "0.0.0-unbundled";
 
 const USAGE = `Usage: routemap routes [FILE] [options]   print the routes as bin/rails routes does
+       routemap check [APP] [options]      every diagnostic of the app, for CI
        routemap lsp --stdio                the language server, for any LSP editor
        routemap --version
 
-\`routemap routes --help\` lists the options of routes.
+\`routemap routes --help\` and \`routemap check --help\` list their options.
 `;
 
 const LSP_USAGE = `Usage: routemap lsp [--stdio]
@@ -26,13 +28,14 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   const io: Io = { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s) };
   if (command === "routes") return routesCommand(rest, io);
+  if (command === "check") return checkCommand(rest, io);
   if (command === "lsp") return lspCommand(rest, io);
   if (command === "--version" || command === "-v" || command === "version") {
     io.out(`routemap ${VERSION}\n`);
     return 0;
   }
   if (command === "--help" || command === "-h" || command === "help") {
-    io.out(rest[0] === "routes" ? ROUTES_USAGE : rest[0] === "lsp" ? LSP_USAGE : USAGE);
+    io.out(rest[0] === "routes" ? ROUTES_USAGE : rest[0] === "check" ? CHECK_USAGE : rest[0] === "lsp" ? LSP_USAGE : USAGE);
     return 0;
   }
   io.err(command ? `routemap: unknown command ${command}\n\n${USAGE}` : USAGE);

@@ -80,6 +80,24 @@ if location then
   check(target:find("post :wishlist", 1, true) ~= nil, "definition landed on: " .. target)
 end
 
+-- Code lenses above a controller's actions list the routes that reach them.
+local controller = open("app/controllers/products_controller.rb")
+local lenses = vim.lsp.buf_request_sync(controller, "textDocument/codeLens", { textDocument = { uri = vim.uri_from_bufnr(controller) } }, 10000) or {}
+local titles = {}
+for _, response in pairs(lenses) do
+  for _, lens in ipairs(response.result or {}) do table.insert(titles, lens.command.title) end
+end
+check(vim.tbl_contains(titles, "GET /products(.:format) · products_path"), "no code lens for index: " .. table.concat(titles, " | "))
+
+-- A route whose action its controller lacks is warned in the file that draws it.
+local admin = open("config/routes/admin.rb")
+check(vim.wait(10000, function()
+  for _, d in ipairs(vim.diagnostic.get(admin)) do
+    if d.severity == vim.diagnostic.severity.WARN and d.message:find("has no action `archive`", 1, true) then return true end
+  end
+  return false
+end, 20), "no warning for the missing archive action")
+
 -- A mistake typed into the routes file gets Rails' message, then clears when undone.
 vim.api.nvim_set_current_buf(routes)
 vim.api.nvim_buf_set_lines(routes, products, products, false, { "  member { get :oops }" })

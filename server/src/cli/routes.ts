@@ -73,7 +73,7 @@ export async function routesCommand(argv: string[], io: Io): Promise<number> {
 }
 
 /** The mapper's input for the command's file: it and its drawn files, the app's settings; or why it cannot be read. */
-function readInput(args: RoutesArgs): MapInput | string {
+export function readInput(args: RoutesArgs): MapInput | string {
   const entry = resolve(args.file);
   const text = nodeFileSystem.readFile(entry);
   if (text === undefined) return `cannot read ${args.file}: ${nodeFileSystem.unreadReason?.(entry) ?? "no such file"}`;

@@ -153,4 +153,29 @@ describe("Routemap in VS Code", () => {
     await editor.edit((e) => e.delete(new vscode.Range(0, 0, 1, 0)));
     await retry(() => groups().length === 0, "the framework groups to go");
   });
+
+  it("shows the routes above a controller's actions, and creates a missing action from its warning", async () => {
+    const controller = vscode.Uri.file(path.join(root, "app/controllers/products_controller.rb"));
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(controller));
+    const lenses = await retry(async () => {
+      const found = await vscode.commands.executeCommand("vscode.executeCodeLensProvider", controller);
+      return found?.length ? found : undefined;
+    }, "the code lenses");
+    assert.ok(lenses.some((l) => l.command?.title === "GET /products(.:format) · products_path"), lenses.map((l) => l.command?.title).join(" | "));
+
+    const admin = vscode.Uri.file(path.join(root, "config/routes/admin.rb"));
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(admin));
+    const missing = (d) => d.message === "Admin::ProductsController has no action `archive` and no template admin/products/archive";
+    const warning = await until(() => vscode.languages.getDiagnostics(admin).find(missing), "the missing-action warning");
+    assert.equal(warning.severity, vscode.DiagnosticSeverity.Warning);
+    const fixes = await vscode.commands.executeCommand("vscode.executeCodeActionProvider", admin, warning.range, vscode.CodeActionKind.QuickFix.value);
+    const fix = fixes.find((a) => a.title === "Create action `archive` in Admin::ProductsController");
+    assert.ok(fix, fixes.map((a) => a.title).join(" | "));
+    assert.ok(await vscode.workspace.applyEdit(fix.edit));
+    await until(() => !vscode.languages.getDiagnostics(admin).some(missing), "the warning to go once the action exists");
+    // Leave the controller as it was on disk.
+    const edited = vscode.Uri.file(path.join(root, "app/controllers/admin/products_controller.rb"));
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(edited));
+    await vscode.commands.executeCommand("workbench.action.files.revert");
+  });
 });
