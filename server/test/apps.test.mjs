@@ -146,6 +146,37 @@ test("`routemap routes --unused` prints what Rails 7.1's `bin/rails routes --unu
   assert.deepEqual([run("-g", "nothing", "--rails", "7.1").stdout], ["No unused routes found for this grep pattern.\n"]);
 });
 
+test("`routemap check` lists every diagnostic of the app, as text, JSON or GitHub annotations, and fails on errors", async () => {
+  const { spawnSync } = await import("node:child_process");
+  const cli = join(import.meta.dirname, "..", "bin", "routemap.cjs");
+  const app = listApps().find((a) => a.name === "controllers");
+  const run = (cwd, ...args) => spawnSync(process.execPath, [cli, "check", ...args], { cwd, encoding: "utf8" });
+  const text = run(app.dir);
+  assert.equal(
+    text.stdout,
+    [
+      "config/routes.rb:4:7: warning: PostsController has no action `publish` and no template posts/publish",
+      "config/routes.rb:5:7: warning: PostsController has no action `preview` and no template posts/preview",
+      "config/routes.rb:2:3: warning: PostsController has no action `destroy` and no template posts/destroy",
+      "config/routes.rb:10:3: warning: PagesController has no action `terms` and no template pages/terms",
+      "app/controllers/application_controller.rb:5:7: hint: No route reaches ApplicationController#current_user",
+      "app/controllers/posts_controller.rb:4:7: hint: No route reaches PostsController#archive",
+      "",
+    ].join("\n"),
+  );
+  assert.equal(text.status, 0, "warnings and hints do not fail the check");
+  const json = JSON.parse(run(app.dir, "--format", "json").stdout);
+  assert.deepEqual(json[0], { file: "config/routes.rb", line: 4, column: 7, endLine: 4, endColumn: 20, severity: "warning", code: "missing-action", message: "PostsController has no action `publish` and no template posts/publish" });
+  const github = run(".", app.dir, "--format=github").stdout.split("\n")[0];
+  assert.match(github, /^::warning file=.*config\/routes\.rb,line=4,col=7,endLine=4,endColumn=20,title=routemap missing-action::PostsController has no action `publish`/);
+  // An app whose routes raise: the error, with Rails' multi-line message kept in one annotation, and exit status 1.
+  const failing = listApps().find((a) => a.name === "devise-omniauth-error");
+  const error = run(failing.dir, "--format", "github");
+  assert.equal(error.status, 1);
+  assert.match(error.stdout, /^::error file=config\/routes\.rb,line=4,col=3,.*::Mapping omniauth_callbacks on a resource that is not omniauthable%0APlease add/m);
+  assert.equal(run(app.dir, "--format", "xml").status, 2);
+});
+
 test("engine proxies: `blog.` reaches the mounted engine's helpers, `main_app.` the app's from inside the engine", async () => {
   const { hoverOnHelper } = await import("../dist/features/hover.js");
   const { definitionOfHelper } = await import("../dist/features/definition.js");
