@@ -18,6 +18,9 @@ import { definitionInRoutesFile, definitionOfHelper } from "./features/definitio
 import { appDiagnostics } from "./features/diagnostics.js";
 import { actionCodeLenses, definitionOfAction, hoverOnAction, SHOW_LOCATION_COMMAND } from "./features/actions.js";
 import { quickFixes } from "./features/codeActions.js";
+import { helperCallDiagnostics } from "./features/helperCalls.js";
+import { isHelperCheckedFile } from "./cli/helperCheck.js";
+import { toLspDiagnostic } from "./features/diagnostics.js";
 import { hoverInRoutesFile, hoverOnHelper } from "./features/hover.js";
 import { helperReferences, helpersAt } from "./features/references.js";
 import { documentSymbols, workspaceSymbols } from "./features/symbols.js";
@@ -79,6 +82,16 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     const before = published.get(app) ?? new Map<string, string>();
     const result = app.table();
     const byFile = appDiagnostics(app, workspace.settings);
+    // Open views, controllers, helpers and tests: their URL helper calls, checked.
+    if (workspace.settings.diagnostics) {
+      const check = app.helperCheck();
+      for (const document of documents.all()) {
+        const file = toPath(document.uri);
+        if (!file || !app.ownsFile(file) || !isHelperCheckedFile(app.root, file) || "unchecked" in check) continue;
+        const found = helperCallDiagnostics(workspace.mapper, check, file, document.getText()).map(toLspDiagnostic);
+        byFile.set(file, [...(byFile.get(file) ?? []), ...found]);
+      }
+    }
     for (const file of before.keys()) if (!byFile.has(file)) byFile.set(file, []);
     const now = new Map<string, string>();
     for (const [file, diagnostics] of byFile) {
@@ -223,7 +236,12 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 
   const documentChanged = (uri: string, text: string | undefined) => {
     const path = toPath(uri);
-    if (path) for (const app of workspace.documentChanged(path, text)) publish(app, path);
+    if (!path) return;
+    const affected = workspace.documentChanged(path, text);
+    for (const app of affected) publish(app, path);
+    // A view or controller being edited: its helper calls are checked again.
+    const owner = workspace.appFor(path);
+    if (owner && !affected.includes(owner) && isHelperCheckedFile(owner.root, path)) publish(owner, path);
   };
   documents.onDidChangeContent((e) => documentChanged(e.document.uri, e.document.getText()));
   documents.onDidClose((e) => documentChanged(e.document.uri, undefined));

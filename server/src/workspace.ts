@@ -8,6 +8,8 @@ import type { ControllerModel, MapInput, MapResult, RouteMapper } from "@routema
 import { AppFileMap, appOptions, findEngines, isAppFile, readAppConfig, readAppFiles, readControllerInputs, readEngines, readRubyFiles, type EngineSource } from "./cli/appConfig.js";
 import { walk, type FileSystem } from "./fileSystem.js";
 import { findGemEngines } from "./cli/gemEngines.js";
+import { appDefinedNames, gemDefinedNames } from "./cli/helperCheck.js";
+import { uncheckedBecause, type HelperCheckContext } from "./features/helperCalls.js";
 import { appHelperTables, engineProxies, type HelperTable, type HelperTables } from "./features/helpers.js";
 
 export interface Settings {
@@ -111,6 +113,7 @@ export class RailsApp {
 
   invalidateConfig(): void {
     this.configCache = undefined;
+    this.gemNamesCache = undefined;
     this.enginesCache = undefined;
     this.appFilesCache = undefined;
     this.invalidate();
@@ -172,6 +175,28 @@ export class RailsApp {
   }
   private previous: MapResult | undefined;
   private readonly filesOf = new WeakMap<MapResult, Set<string>>();
+
+  /**
+   * What checking the app's helper calls needs, or why they are not checked: the table is not
+   * complete, or the gems' helpers cannot be known. The names the app and its gems define are
+   * read once, and again after a file changes.
+   */
+  helperCheck(): HelperCheckContext | { unchecked: string } {
+    const result = this.table();
+    this.gemNamesCache ??= gemDefinedNames(this.root, this.config().gems, this.workspace.fs);
+    const why = uncheckedBecause(result, this.gemNamesCache);
+    if (why) return { unchecked: why };
+    const engineRoots = (this.enginesCache ?? []).filter((e) => !e.external).map((e) => e.root);
+    this.definedNamesCache ??= appDefinedNames(this.root, this.workspace.fs, (path) => this.workspace.text(path), engineRoots);
+    return { tables: this.helperTables(), defined: this.definedNamesCache, gems: this.gemNamesCache };
+  }
+  private gemNamesCache: Set<string> | { why: string } | undefined;
+  private definedNamesCache: Set<string> | undefined;
+
+  /** A Ruby or template file changed: the names it may define are read again. */
+  invalidateDefinedNames(): void {
+    this.definedNamesCache = undefined;
+  }
 
   /** Whether a file is this app's rather than a nested engine's (the innermost app owns a file). */
   ownsFile(path: string): boolean {
@@ -291,6 +316,7 @@ export class Workspace {
     if (text === undefined) this.overlays.delete(path);
     else this.overlays.set(path, text);
     const owner = this.appFor(path);
+    if (/\.(rb|erb|jbuilder)$/.test(path)) owner?.invalidateDefinedNames();
     const affected = this.apps.filter((a) => a.isInputFile(path)).sort((a, b) => (a === owner ? -1 : b === owner ? 1 : 0));
     affected.forEach((a) => a.invalidate());
     // An edited controller changes its actions: the routes' checks and its own hints.
@@ -310,6 +336,7 @@ export class Workspace {
     }
     const app = this.appFor(path);
     if (!app) return [];
+    if (/\.(rb|erb|jbuilder)$/.test(path)) app.invalidateDefinedNames();
     if (app.isControllerFile(path)) {
       app.invalidateControllers();
       return [app];

@@ -372,3 +372,93 @@ test("quick fix: create the missing action where the class body is still public"
   const terms = Object.values(fixes[1].edit.changes)[0][0];
   assert.deepEqual([terms.range.start.line, terms.newText], [1, "  def terms\n  end\n\n"], "an empty class: before its end");
 });
+
+// URL helper calls in views, controllers and tests, checked against the table, the app's methods and its gems'.
+const HELPER_APP = `
+//- Gemfile.lock
+GEM
+  specs:
+    actionpack (7.1.3)
+    actionview (7.1.3)
+
+//- vendor/bundle/ruby/3.3.0/gems/actionview-7.1.3/lib/action_view/helpers/asset_url_helper.rb
+module ActionView
+  module Helpers
+    module AssetUrlHelper
+      def asset_path(source, options = {}); end
+      def image_url(source, options = {}); end
+    end
+  end
+end
+//- vendor/bundle/ruby/3.3.0/gems/actionpack-7.1.3/lib/action_dispatch/routing/polymorphic_routes.rb
+module ActionDispatch
+  module Routing
+    module PolymorphicRoutes
+      def polymorphic_path(record, options = {}); end
+    end
+  end
+end
+//- config/routes.rb
+Rails.application.routes.draw do
+  resources :posts, only: [:index, :show] do
+    get :stats, on: :member
+  end
+  root "posts#index"
+end
+//- app/helpers/application_helper.rb
+module ApplicationHelper
+  def back_or_root_path
+    root_path
+  end
+end
+//- app/views/posts/index.html.erb
+<h1>Posts</h1>
+<%= link_to "Home", root_path %>
+<%= link_to "All", postz_path %>
+<% @posts.each do |post| %>
+  <%= link_to post.title, post_path(post) %> <%# nothing_path in a comment %>
+  <%= link_to "Stats", stats_post_url(post), class: "x" %>
+<% end %>
+<%= image_tag asset_path("logo.png") %> <%= link_to "Back", back_or_root_path %>
+<%= link_to "x", polymorphic_path(@post) %> <%= main_app.posts_path %> <%= main_app.postss_path %>
+<%= render "row", cancel_path: posts_path %>
+<%= @post.avatar_url %> <%= blog.articles_path %>
+//- app/views/posts/_row.html.erb
+<%= link_to "Back", cancel_path %>
+<%= link_to "Broken", cancle_path() %>
+//- app/controllers/posts_controller.rb
+class PostsController < ApplicationController
+  def show
+    redirect_to post_stats_path(params[:id]) if params[:old]
+  end
+end
+//- spec/requests/posts_spec.rb
+RSpec.describe "Posts" do
+  let(:listing_path) { posts_path }
+  it "lists" do
+    get listing_path
+    get missing_one_path
+  end
+end
+`;
+
+test("helper calls: unknown ones are errors with suggestions; methods of the app and its gems, locals of partials and other receivers are not", async () => {
+  const { app, files } = await workspaceFor(HELPER_APP);
+  const { helperCallDiagnostics } = await import("../dist/features/helperCalls.js");
+  const context = app.helperCheck();
+  assert.ok(!("unchecked" in context), context.unchecked);
+  const lines = [];
+  for (const path of ["app/views/posts/index.html.erb", "app/views/posts/_row.html.erb", "app/controllers/posts_controller.rb", "spec/requests/posts_spec.rb"]) {
+    for (const d of helperCallDiagnostics(app.workspace.mapper, context, `/app/${path}`, files.get(`/app/${path}`))) {
+      lines.push(`${path}:${d.span.start.line + 1}:${d.span.start.character + 1} ${d.message}`);
+    }
+  }
+  expectFile("helper-calls", lines.join("\n") + "\n");
+});
+
+test("helper calls are not checked when the table is not complete or a gem is not installed", async () => {
+  const unknownDsl = await workspaceFor(HELPER_APP.replace("  root \"posts#index\"", "  root \"posts#index\"\n  ActiveAdmin.routes(self)"));
+  assert.match(unknownDsl.app.helperCheck().unchecked, /^the route table is not complete \(routes\.rb:6: `ActiveAdmin\.routes\(self\)` passes the routes/);
+  const missingGem = await workspaceFor(HELPER_APP.replace("    actionview (7.1.3)", "    actionview (7.1.3)\n    carrierwave (3.0.5)"));
+  assert.equal(missingGem.app.helperCheck().unchecked, "the gem carrierwave (3.0.5) is not installed where Routemap looks, so the helpers gems define are unknown");
+});

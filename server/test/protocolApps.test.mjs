@@ -22,6 +22,8 @@ put("engines/engines/blog/app/views/blog/articles/index.html.erb", "<%= link_to 
 // A small shop: routes checked against its controllers.
 put("shop/config/routes.rb", 'Rails.application.routes.draw do\n  resources :orders, only: [:index, :show, :destroy]\nend\n');
 put("shop/app/controllers/application_controller.rb", "class ApplicationController < ActionController::Base\nend\n");
+put("shop/Gemfile.lock", "GEM\n  remote: https://rubygems.org/\n  specs:\n\nPLATFORMS\n  ruby\n");
+put("shop/app/views/orders/index.html.erb", '<%= link_to "One", order_path(1) %>\n<%= link_to "All", ordrs_path %>\n');
 put("shop/app/controllers/orders_controller.rb", "class OrdersController < ApplicationController\n  def index; end\n  def show; end\n  def refund; end\nend\n");
 
 let client;
@@ -97,4 +99,19 @@ test("controllers: a missing action warned in the routes file, cleared as the ac
   await client.diagnosticsWhere(routes, (ds) => !ds.some((d) => d.code === "missing-action"));
   await client.diagnosticsWhere(controller, (ds) => ds.length === 0);
   conn.sendNotification("textDocument/didClose", { textDocument: { uri: controller } });
+});
+
+test("a view's unknown URL helper is an error with a suggestion, cleared once fixed", async () => {
+  const { conn } = client;
+  const view = uri("shop/app/views/orders/index.html.erb");
+  const text = readFileSync(join(workspace, "shop/app/views/orders/index.html.erb"), "utf8");
+  conn.sendNotification("textDocument/didOpen", { textDocument: { uri: view, languageId: "erb", version: 1, text } });
+  const errors = await client.diagnosticsWhere(view, (ds) => ds.length > 0);
+  assert.deepEqual(
+    errors.map((d) => [d.range.start.line, d.range.start.character, d.severity, d.message]),
+    [[1, 19, 1, "undefined method `ordrs_path': no route, direct helper or method defines it (did you mean `orders_path` or `order_path`?)"]],
+  );
+  conn.sendNotification("textDocument/didChange", { textDocument: { uri: view, version: 2 }, contentChanges: [{ text: text.replace("ordrs_path", "orders_path") }] });
+  await client.diagnosticsWhere(view, (ds) => ds.length === 0);
+  conn.sendNotification("textDocument/didClose", { textDocument: { uri: view } });
 });

@@ -9,6 +9,7 @@ import { BudgetExceeded } from "./dsl/signals.js";
 import { Drawer, frameworkRoutes, mentionsFrameworkSetting, type FrameworkDraw, type FrameworkRoutes } from "./framework/index.js";
 import { AppConstants } from "./app/constants.js";
 import { ControllerModel } from "./app/controllers.js";
+import { erbToRuby, helperCalls, type HelperCall } from "./app/helperCalls.js";
 import { gemControllerModule } from "./gems/index.js";
 import type { Concern } from "./mapper/concerns.js";
 import { EngineRegistry } from "./mapper/engines.js";
@@ -28,6 +29,8 @@ export { Version, SUPPORTED_RAILS_VERSIONS, railsSeries } from "./mapper/version
 export { recognize, normalizeRequestPath, type Recognition } from "./journey/recognize.js";
 export { ControllerModel, controllerPath, type Controller, type Action } from "./app/controllers.js";
 export { routeActionDiagnostics, routesTo, unreachedActions, unusedRoutes, type UnreachedAction } from "./app/checks.js";
+export { deviseUrlHelperNames } from "./gems/deviseModels.js";
+export { definedHelperNames, erbToRuby, unknownHelperDiagnostics, type HelperCall, type HelperLookup } from "./app/helperCalls.js";
 
 export interface RouteMapper {
   map(input: MapInput): MapResult;
@@ -44,6 +47,11 @@ export interface RouteMapper {
     /** Gemfile.lock's gems, for the gems' controller modules Routemap models (Pundit's). */
     gems?: Readonly<Record<string, string>>;
   }): ControllerModel;
+  /**
+   * The URL helper calls of a view (`.erb`) or a Ruby file; none when the file does not parse
+   * cleanly (a template Routemap misreads must not produce reports).
+   */
+  helperCalls(path: string, text: string): HelperCall[];
 }
 
 /** Where an app's routes file is: other files of the app are found from its root. */
@@ -75,6 +83,14 @@ export async function createMapper(prismWasm: BufferSource): Promise<RouteMapper
       const result = RSymbol.evaluation(() => mapRoutes(input, { parse, expected: expected || routesToExpect(input) }));
       expected = result.routes.length;
       return result;
+    },
+    helperCalls: (path, text) => {
+      // Parsed outside the cache: an app has thousands of views, and only their calls are kept.
+      const erb = path.endsWith(".erb");
+      const parsed = parseFile(parser, path, erb ? erbToRuby(text) : text);
+      if (parsed.loaded.syntaxErrors.length || parsed.diagnostics.length) return [];
+      const base = path.slice(path.lastIndexOf("/") + 1);
+      return helperCalls(parsed.loaded, { partial: base.startsWith("_") });
     },
     controllers: ({ files, views, root, read, gems }) => {
       const appFile = (relative: string) => {

@@ -1,16 +1,20 @@
 /**
  * `routemap check`: every diagnostic Routemap has for an app, for CI. The routes files' (Rails'
  * errors, unknown values), the routes checked against the controllers (missing actions), and
- * the actions no route reaches (hints). Printed as `FILE:LINE:COL: severity: message`, as JSON,
+ * the actions no route reaches (hints), and the URL helper calls no route or method defines.
+ * Printed as `FILE:LINE:COL: severity: message`, as JSON,
  * or as GitHub Actions annotations; the exit status is 1 when one is an error.
  */
 import { relative, resolve } from "node:path";
 import { routeActionDiagnostics, unreachedActions, type Diagnostic } from "@routemap/shared-mapper";
 import { createNodeMapper } from "@routemap/shared-mapper/node";
 import { nodeFileSystem } from "../fileSystem.js";
-import { appRoot, readControllerInputs } from "./appConfig.js";
+import { appRoot, findEngines, readControllerInputs } from "./appConfig.js";
 import { parseArgs, UsageError } from "./args.js";
 import { formatDiagnostic, readInput, type Io } from "./routes.js";
+import { appDefinedNames, checkedFiles, gemDefinedNames } from "./helperCheck.js";
+import { helperCallDiagnostics, uncheckedBecause } from "../features/helperCalls.js";
+import { appHelperTables } from "../features/helpers.js";
 
 export const CHECK_USAGE = `Usage: routemap check [APP] [--format text|json|github] [--rails VERSION] [--ruby VERSION] [--env NAME]
 
@@ -60,6 +64,18 @@ export async function checkCommand(argv: string[], io: Io): Promise<number> {
     ...unreachedActions(result, model).map((u) => ({ severity: "hint" as const, code: "unreached-action", span: u.span, message: `No route reaches ${u.controller}#${u.action}` })),
   ];
   const display = (file: string) => relative(process.cwd(), file) || file;
+  // URL helper calls in views, controllers, helpers, mailers and tests.
+  const gems = gemDefinedNames(root, input.options?.gems, nodeFileSystem);
+  const why = uncheckedBecause(result, gems);
+  if (why) io.err(`routemap: URL helper calls not checked: ${why}\n`);
+  else {
+    const engineRoots = findEngines(root).map((e) => e.root);
+    const context = { tables: appHelperTables(result), defined: appDefinedNames(root, nodeFileSystem, (p) => nodeFileSystem.readFile(p), engineRoots), gems };
+    for (const file of checkedFiles(root, nodeFileSystem)) {
+      const text = nodeFileSystem.readFile(file);
+      if (text !== undefined) findings.push(...helperCallDiagnostics(mapper, context, file, text));
+    }
+  }
   io.out(render(findings, format, display));
   return findings.some((d) => d.severity === "error") ? 1 : 0;
 }

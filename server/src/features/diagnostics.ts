@@ -8,17 +8,15 @@ import { DiagnosticSeverity, DiagnosticTag, type Diagnostic } from "vscode-langu
 import type { RailsApp, Settings } from "../workspace.js";
 import { toLocation, toRange, toSeverity } from "../convert.js";
 
+/** A core diagnostic as LSP's. */
+export function toLspDiagnostic(d: MapperDiagnostic): Diagnostic {
+  return { range: toRange(d.span), severity: toSeverity(d.severity), message: d.message, source: "routemap", code: d.code, ...(d.data ? { data: d.data } : {}) };
+}
+
 export function diagnosticsByFile(result: MapResult, files: string[], more: readonly MapperDiagnostic[] = []): Map<string, Diagnostic[]> {
   const out = new Map<string, Diagnostic[]>(files.map((f) => [f, []]));
   for (const d of [...result.diagnostics, ...more]) {
-    const diagnostic: Diagnostic = {
-      range: toRange(d.span),
-      severity: toSeverity(d.severity),
-      message: d.message,
-      source: "routemap",
-      code: d.code,
-      ...(d.data ? { data: d.data } : {}),
-    };
+    const diagnostic = toLspDiagnostic(d);
     const taken = /^Invalid route name, already in use: '([^']+)'/.exec(d.message)?.[1];
     const first = taken && result.routes.find((r) => r.name === taken);
     if (first) diagnostic.relatedInformation = [{ location: toLocation(first.source), message: `'${taken}' is first defined here` }];

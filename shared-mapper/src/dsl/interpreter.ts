@@ -256,6 +256,12 @@ export class Interpreter implements MapperHost {
     const { args, block } = this.callArguments(node, env);
     const def = this.methodOf(receiver, name);
     if (def) return this.callDef(def.node, args, block, def.self);
+    // `ActiveAdmin.routes(self)`: code outside the routes files given the mapper may draw anything.
+    if (args.some((a) => a instanceof RMapper) && !(receiver instanceof RObject)) {
+      const text = this.index.slice(node.location.startOffset, node.location.startOffset + node.location.length).replace(/\s+/g, " ").slice(0, 60);
+      this.report("info", `\`${text}\` passes the routes to code outside the routes files: Routemap does not know the routes it draws.`, callSpan(node, this.index), "unknown-method");
+      return new RUnknown(`${describe(receiver)}.${name}`);
+    }
     const result = callMethod(this, receiver, name, args, block);
     if (result !== undefined) return result;
     if (!(receiver instanceof RUnknown)) this.unknownMethod(node, `${inspect(receiver, this.mapper.ruby)}.${name}`);

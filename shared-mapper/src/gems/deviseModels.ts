@@ -151,3 +151,24 @@ function text(file: LoadedFile, node: N.Node): string {
   const loc = node.location;
   return file.index.slice(loc.startOffset, loc.startOffset + loc.length);
 }
+
+/**
+ * The URL helpers Devise generates for controllers and views (lib/devise/controllers/url_helpers.rb
+ * `generate_helpers!`, from `Devise::URL_HELPERS`, the routes' actions of lib/devise/modules.rb):
+ * `new_session_path(resource_or_scope)`, `edit_password_url(…)`… Defined with `define_method`
+ * on interpolated names, they are not found by reading the gem. devise_invitable adds its own.
+ */
+export function deviseUrlHelperNames(gems: Readonly<Record<string, string>> | undefined): string[] {
+  if (gems && gems.devise === undefined) return [];
+  const helpers: Record<string, (string | null)[]> = {
+    session: [null, "new", "destroy"],
+    password: [null, "new", "edit"],
+    registration: [null, "new", "edit", "cancel"],
+    confirmation: [null, "new"],
+    unlock: [null, "new"],
+  };
+  if (!gems || gems.devise_invitable !== undefined) helpers.invitation = [null, "new", "accept", "remove"];
+  return Object.entries(helpers).flatMap(([route, actions]) =>
+    actions.flatMap((action) => ["path", "url"].map((kind) => `${action ? `${action}_` : ""}${route}_${kind}`)),
+  );
+}

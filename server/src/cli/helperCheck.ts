@@ -1,0 +1,75 @@
+/**
+ * What checking an app's URL helper calls needs from the disk, for the CLI and the language
+ * server alike: the files whose calls are checked, every name the app's own code may define
+ * (`def x_path`, `:x_path`), and the names its gems may define (each locked gem's installed
+ * copy, read). When a gem is not installed where Routemap looks, nothing is checked: a helper
+ * it defines would be reported as unknown.
+ */
+import { join, sep } from "node:path";
+import { definedHelperNames, deviseUrlHelperNames } from "@routemap/shared-mapper";
+import { walk, type FileSystem } from "../fileSystem.js";
+import { gemRoots } from "./gemEngines.js";
+
+/** The folders whose helper calls are checked: where URL helpers are in scope. */
+const CHECKED = ["app/views", "app/controllers", "app/helpers", "app/mailers", "test", "spec"];
+/** Where the app's own code may define a helper-like method. */
+const DEFINING = ["app", "lib", "config", "test", "spec"];
+
+export const isCheckedFile = (path: string) => /\.(rb|erb|jbuilder)$/.test(path);
+
+/** Whether the helper calls of a file of the app at `root` are checked. */
+export function isHelperCheckedFile(root: string, path: string): boolean {
+  return isCheckedFile(path) && CHECKED.some((dir) => path.startsWith(join(root, ...dir.split("/")) + sep));
+}
+
+export function checkedFiles(root: string, fs: FileSystem): string[] {
+  return CHECKED.flatMap((dir) => walk(fs, join(root, ...dir.split("/")), isCheckedFile));
+}
+
+/** Every helper-like name the app's own files, and its engines' beside it, may define. */
+export function appDefinedNames(root: string, fs: FileSystem, text: (path: string) => string | undefined, engineRoots: readonly string[] = []): Set<string> {
+  const names = new Set<string>();
+  const dirs = [...DEFINING.map((d) => join(root, d)), ...engineRoots.flatMap((r) => [join(r, "app"), join(r, "lib")])];
+  for (const dir of dirs) {
+    for (const path of walk(fs, dir, isCheckedFile)) {
+      const found = text(path);
+      if (found !== undefined) definedHelperNames(found, names);
+    }
+  }
+  return names;
+}
+
+/**
+ * Every helper-like name the locked gems define, read from their installed copies; or why
+ * they cannot be known (a gem not installed, or no lockfile).
+ */
+export function gemDefinedNames(root: string, gems: Record<string, string> | undefined, fs: FileSystem, env: NodeJS.ProcessEnv = process.env): Set<string> | { why: string } {
+  if (!gems) return { why: "there is no Gemfile.lock to say which gems define helpers" };
+  const dirs = new Map<string, string>();
+  const wanted = Object.entries(gems);
+  for (const gemRoot of gemRoots(root, fs, env)) {
+    const entries = fs.readDir(gemRoot);
+    for (const [name, version] of wanted) {
+      if (dirs.has(name)) continue;
+      // `nokogiri-1.15.4/` or a platform's `nokogiri-1.15.4-x86_64-linux/`.
+      const entry = entries.find((e) => e === `${name}-${version}/` || e.startsWith(`${name}-${version}-`));
+      if (entry) dirs.set(name, join(gemRoot, entry.replace(/\/$/, "")));
+    }
+  }
+  const missing = wanted.filter(([name]) => !dirs.has(name) && name !== "bundler");
+  if (missing.length) {
+    const [name, version] = missing[0];
+    return { why: `the gem ${name} (${version})${missing.length > 1 ? ` and ${missing.length - 1} more are` : " is"} not installed where Routemap looks, so the helpers gems define are unknown` };
+  }
+  // Helpers gems generate from interpolated names, which reading them cannot find.
+  const names = new Set<string>(deviseUrlHelperNames(gems));
+  for (const dir of dirs.values()) {
+    for (const sub of ["lib", "app"]) {
+      for (const path of walk(fs, join(dir, sub), (p) => p.endsWith(".rb") && !p.includes(`${sep}test${sep}`))) {
+        const found = fs.readFile(path);
+        if (found !== undefined) definedHelperNames(found, names);
+      }
+    }
+  }
+  return names;
+}

@@ -1,0 +1,138 @@
+/**
+ * URL helper calls in the app's views, controllers, helpers, mailers and tests, and the ones
+ * no route and no method defines. Rails raises NameError (`undefined local variable or method
+ * 'x_path'`) only when the line runs; here it is an error where it is written.
+ *
+ * What counts as a call: a receiver-less `x_path`/`x_url` (the table's own helpers),
+ * `main_app.x_path` and `<mount>.x_path` (an engine's proxy). Nothing else is looked at (a
+ * helper called on any other receiver is someone's method). In a partial, a bare `x_path`
+ * (no arguments, no parentheses) may be a local the caller passed, and is not checked.
+ */
+import * as N from "@ruby/prism/src/nodes.js";
+import type { LoadedFile } from "../dsl/interpreter.js";
+import { walkCalls } from "../ruby/walk.js";
+import type { Diagnostic, Span } from "../types.js";
+
+export interface HelperCall {
+  name: string;
+  /** `main_app`, an engine's mount name, or undefined for a receiver-less call. */
+  receiver?: string;
+  span: Span;
+}
+
+const HELPER = /^[a-z_][a-z0-9_]*_(?:path|url)$/;
+
+/**
+ * ERB as Ruby with every offset kept: text outside the tags becomes spaces (newlines stay),
+ * each tag's code stays where it is, and a `;` takes the place of its closing `%>`'s first
+ * character, so that `<% if a %>x<% end %>` reads `   if a ;    end ;`. Comments vanish.
+ */
+export function erbToRuby(text: string): string {
+  const out: string[] = [];
+  let i = 0;
+  const blank = (s: string) => s.replace(/[^\n]/g, " ");
+  while (i < text.length) {
+    const open = text.indexOf("<%", i);
+    if (open < 0) {
+      out.push(blank(text.slice(i)));
+      break;
+    }
+    out.push(blank(text.slice(i, open)));
+    if (text.startsWith("<%%", open)) {
+      out.push("   ");
+      i = open + 3;
+      continue;
+    }
+    const close = text.indexOf("%>", open + 2);
+    const end = close < 0 ? text.length : close;
+    let start = open + 2;
+    while (start < end && /[=\-#]/.test(text[start]) && start < open + 4) start++;
+    const comment = text[open + 2] === "#";
+    out.push(blank(text.slice(open, start)));
+    out.push(comment ? blank(text.slice(start, end)) : text.slice(start, end).replace(/-$/, " "));
+    if (close < 0) break;
+    out.push(";", " ");
+    i = close + 2;
+  }
+  return out.join("");
+}
+
+/** The helper calls of a parsed file (`partial`: a `_x.html.erb`, whose bare names may be locals). */
+export function helperCalls(file: LoadedFile, o: { partial: boolean }): HelperCall[] {
+  const calls: HelperCall[] = [];
+  walkCalls(file.program, (call) => {
+    if (!HELPER.test(call.name) || call.name.endsWith("=")) return;
+    const loc = call.messageLoc ?? call.location;
+    const span = file.index.span(loc.startOffset, loc.startOffset + loc.length);
+    if (!call.receiver) {
+      if (o.partial && call.isVariableCall()) return;
+      calls.push({ name: call.name, span });
+      return;
+    }
+    const receiver = call.receiver;
+    if (receiver instanceof N.CallNode && !receiver.receiver && !receiver.arguments_ && receiver.isVariableCall()) {
+      calls.push({ name: call.name, receiver: receiver.name, span });
+    }
+  });
+  return calls;
+}
+
+/**
+ * Names of the app's own code that may define a method of that name: every `def x_path`, and
+ * every `:x_path` symbol (`define_method`, `alias_method`, RSpec's `let`, `helper_method`…).
+ * It errs towards "defined": a name found here is never reported.
+ */
+export function definedHelperNames(text: string, into: Set<string>): void {
+  for (const m of text.matchAll(/\bdef\s+(?:self\.)?([a-z_][a-z0-9_]*_(?:path|url))\b|:([a-z_][a-z0-9_]*_(?:path|url))\b|["']([a-z_][a-z0-9_]*_(?:path|url))["']/g)) {
+    into.add(m[1] ?? m[2] ?? m[3]);
+  }
+}
+
+/** What a table of helpers says of a name: known to it, or not. */
+export type HelperLookup = (name: string, receiver: string | undefined) => "known" | "unknown" | "unchecked";
+
+/**
+ * Errors for calls of helpers no route, `direct`, method of the app or gem defines, with the
+ * nearest known names as suggestions.
+ */
+export function unknownHelperDiagnostics(calls: readonly HelperCall[], lookup: HelperLookup, suggestions: (receiver: string | undefined) => readonly string[]): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const call of calls) {
+    if (lookup(call.name, call.receiver) !== "unknown") continue;
+    const near = nearest(call.name, suggestions(call.receiver));
+    const prefix = call.receiver ? `${call.receiver}.` : "";
+    const message =
+      `undefined method \`${prefix}${call.name}': no route, direct helper or method defines it` + (near.length ? ` (did you mean ${near.map((n) => `\`${n}\``).join(" or ")}?)` : "");
+    out.push({ severity: "error", code: "unknown-helper", span: call.span, message, data: { name: call.name, ...(near[0] ? { suggestion: near[0] } : {}) } });
+  }
+  return out;
+}
+
+/** Up to two known names within a small edit distance (a third of the name, at least 2). */
+function nearest(name: string, known: readonly string[]): string[] {
+  const limit = Math.max(2, Math.floor(name.length / 3));
+  const scored: [number, string][] = [];
+  const suffix = name.endsWith("_url") ? "_url" : "_path";
+  for (const candidate of known) {
+    if (!candidate.endsWith(suffix) || Math.abs(candidate.length - name.length) > limit) continue;
+    const d = distance(name, candidate, limit);
+    if (d <= limit) scored.push([d, candidate]);
+  }
+  return scored.sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : 1)).slice(0, 2).map(([, n]) => n);
+}
+
+/** Levenshtein distance, stopping early past `limit`. */
+function distance(a: string, b: string, limit: number): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      best = Math.min(best, current[j]);
+    }
+    if (best > limit) return limit + 1;
+    previous = current;
+  }
+  return previous[b.length];
+}
