@@ -60,3 +60,20 @@ export function parseArgs(argv: string[]): RoutesArgs {
   }
   return args;
 }
+
+/** The options of a command, or the exit status of a usage error (reported) or of `--help` (usage printed). */
+export function argsOrExit(argv: string[], usage: string, command: string, io: { out(s: string): void; err(s: string): void }): RoutesArgs | number {
+  let args: RoutesArgs;
+  try {
+    args = parseArgs(argv);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    io.err(`routemap: ${e.message}\nRun \`routemap ${command} --help\` for the options.\n`);
+    return 2;
+  }
+  if (args.help) {
+    io.out(usage);
+    return 0;
+  }
+  return args;
+}

@@ -10,7 +10,7 @@ import { routeActionDiagnostics, unreachedActions, type Diagnostic } from "@rout
 import { createNodeMapper } from "@routemap/shared-mapper/node";
 import { nodeFileSystem } from "../fileSystem.js";
 import { appRoot, findEngines, readControllerInputs } from "./appConfig.js";
-import { parseArgs, UsageError } from "./args.js";
+import { argsOrExit } from "./args.js";
 import { formatDiagnostic, readInput, type Io } from "./routes.js";
 import { appDefinedNames, checkedFiles, gemDefinedNames } from "./helperCheck.js";
 import { helperCallDiagnostics, uncheckedBecause } from "../features/helperCalls.js";
@@ -34,19 +34,12 @@ type Finding = Diagnostic | (Omit<Diagnostic, "severity"> & { severity: "hint" }
 
 export async function checkCommand(argv: string[], io: Io): Promise<number> {
   const format = takeFormat(argv);
-  let args;
-  try {
-    if (format === undefined) throw new UsageError("--format takes text, json or github");
-    args = parseArgs(argv);
-  } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
-    io.err(`routemap: ${e.message}\nRun \`routemap check --help\` for the options.\n`);
+  if (format === undefined) {
+    io.err("routemap: --format takes text, json or github\nRun `routemap check --help` for the options.\n");
     return 2;
   }
-  if (args.help) {
-    io.out(CHECK_USAGE);
-    return 0;
-  }
+  const args = argsOrExit(argv, CHECK_USAGE, "check", io);
+  if (typeof args === "number") return args;
   const dir = args.file === "config/routes.rb" ? "." : args.file;
   const input = readInput({ ...args, file: resolve(dir, "config", "routes.rb") });
   if (typeof input === "string") {

@@ -12,7 +12,7 @@ import { createNodeMapper } from "@routemap/shared-mapper/node";
 import { nodeFileSystem } from "../fileSystem.js";
 import { findGemEngines } from "./gemEngines.js";
 import { AppFileMap, appOptions, appRoot, findEngines, readAppConfig, readAppFiles, readControllerInputs, readEngines, readRubyFiles, templateNames } from "./appConfig.js";
-import { parseArgs, UsageError, type RoutesArgs } from "./args.js";
+import { argsOrExit, type RoutesArgs } from "./args.js";
 
 export interface Io {
   out(s: string): void;
@@ -40,18 +40,8 @@ Diagnostics go to stderr; the exit status is 1 when one is an error, 2 on a usag
 `;
 
 export async function routesCommand(argv: string[], io: Io): Promise<number> {
-  let args: RoutesArgs;
-  try {
-    args = parseArgs(argv);
-  } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
-    io.err(`routemap: ${e.message}\nRun \`routemap routes --help\` for the options.\n`);
-    return 2;
-  }
-  if (args.help) {
-    io.out(ROUTES_USAGE);
-    return 0;
-  }
+  const args = argsOrExit(argv, ROUTES_USAGE, "routes", io);
+  if (typeof args === "number") return args;
   const clock = new PhaseClock();
   const input = readInput(args);
   if (typeof input === "string") {

@@ -12,6 +12,7 @@
  */
 import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../dsl/interpreter.js";
+import { constantPathText } from "../ruby/walk.js";
 import { underscore } from "../inflector.js";
 import { RHash, RRegexp, RUnknown, RValue, sym } from "../ruby/values.js";
 
@@ -139,25 +140,15 @@ export class AppConstants {
 function collect(body: N.StatementsNode | null, nesting: string[], into: Map<string, N.Node>): void {
   for (const node of body?.body ?? []) {
     if (node instanceof N.ModuleNode || node instanceof N.ClassNode) {
-      const name = constantName(node.constantPath);
+      const name = constantPathText(node.constantPath);
       if (!name) continue;
       const inner = node.body instanceof N.StatementsNode ? node.body : null;
       collect(inner, name.startsWith("::") ? [name.slice(2)] : [...nesting, name], into);
     } else if (node instanceof N.ConstantWriteNode) {
       into.set([...nesting, node.name].join("::"), node.value);
     } else if (node instanceof N.ConstantPathWriteNode) {
-      const name = constantName(node.target);
+      const name = constantPathText(node.target);
       if (name) into.set(name.startsWith("::") ? name.slice(2) : [...nesting, name].join("::"), node.value);
     }
   }
-}
-
-function constantName(node: N.Node): string | undefined {
-  if (node instanceof N.ConstantReadNode) return node.name;
-  if (node instanceof N.ConstantPathNode) {
-    if (!node.parent) return `::${node.name}`;
-    const parent = constantName(node.parent);
-    return parent === undefined ? undefined : `${parent}::${node.name}`;
-  }
-  return undefined;
 }

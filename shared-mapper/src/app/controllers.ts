@@ -13,7 +13,7 @@
 import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../dsl/interpreter.js";
 import { underscore } from "../inflector.js";
-import { walkCalls } from "../ruby/walk.js";
+import { constantPathText, walkCalls } from "../ruby/walk.js";
 import type { Span } from "../types.js";
 
 export type Visibility = "public" | "protected" | "private";
@@ -255,11 +255,11 @@ function viewIndex(views: readonly string[]): Map<string, Map<string, string>> {
 function collect(file: LoadedFile, statements: N.StatementsNode | null, nesting: string[], into: Map<string, Body[]>): void {
   for (const node of statements?.body ?? []) {
     if (!(node instanceof N.ClassNode) && !(node instanceof N.ModuleNode)) continue;
-    const written = constantText(node.constantPath);
+    const written = constantPathText(node.constantPath);
     if (!written) continue;
     const name = written.startsWith("::") ? written.slice(2) : [...nesting, written].join("::");
     const inner = name.split("::");
-    const superclass = node instanceof N.ClassNode && node.superclass ? constantText(node.superclass) : undefined;
+    const superclass = node instanceof N.ClassNode && node.superclass ? constantPathText(node.superclass) : undefined;
     const body: Body = { name, kind: node instanceof N.ClassNode ? "class" : "module", file, node, nesting: inner, steps: [], includes: [] };
     if (superclass) body.superclass = { written: superclass, nesting };
     const statementsOf = node.body instanceof N.StatementsNode ? node.body : null;
@@ -309,7 +309,7 @@ function readBody(body: Body, statements: N.StatementsNode | null): void {
         }
       } else if (name === "include") {
         for (const arg of args) {
-          const module = constantText(arg);
+          const module = constantPathText(arg);
           if (module) body.includes.push(module);
           else body.dynamic ??= "includes a module Routemap cannot name";
         }
@@ -335,15 +335,5 @@ function readBody(body: Body, statements: N.StatementsNode | null): void {
 
 function symbolName(node: N.Node): string | undefined {
   if (node instanceof N.SymbolNode || node instanceof N.StringNode) return node.unescaped.value;
-  return undefined;
-}
-
-function constantText(node: N.Node): string | undefined {
-  if (node instanceof N.ConstantReadNode) return node.name;
-  if (node instanceof N.ConstantPathNode) {
-    if (!node.parent) return `::${node.name}`;
-    const parent = constantText(node.parent);
-    return parent === undefined ? undefined : `${parent}::${node.name}`;
-  }
   return undefined;
 }

@@ -1,4 +1,4 @@
-/** Walks Prism trees of app files that are read, not evaluated (configuration, models). */
+/** Walks Prism trees of app files that are read, not evaluated (configuration, models, controllers). */
 import * as N from "@ruby/prism/src/nodes.js";
 
 /** Every call of a tree, depth first, in source order; a stack instead of recursion keeps deep files safe. */
@@ -10,4 +10,15 @@ export function walkCalls(root: N.Node, visit: (node: N.CallNode) => void): void
     const children = node.compactChildNodes();
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
   }
+}
+
+/** A constant as written (`Admin::Users`, `::Top`); undefined for anything that is not a constant path. */
+export function constantPathText(node: N.Node): string | undefined {
+  if (node instanceof N.ConstantReadNode) return node.name;
+  if (node instanceof N.ConstantPathNode) {
+    if (!node.parent) return `::${node.name}`;
+    const parent = constantPathText(node.parent);
+    return parent === undefined ? undefined : `${parent}::${node.name}`;
+  }
+  return undefined;
 }
