@@ -11,7 +11,7 @@ import { createNodeMapper } from "@routemap/shared-mapper/node";
 import { nodeFileSystem } from "../fileSystem.js";
 import { appRoot, findEngines, readControllerInputs } from "./appConfig.js";
 import { argsOrExit } from "./args.js";
-import { formatDiagnostic, readInput, type Io } from "./routes.js";
+import { formatDiagnostic, positionJson, readInput, type Io } from "./routes.js";
 import { appDefinedNames, checkedFiles, gemDefinedNames } from "./helperCheck.js";
 import { helperCallDiagnostics, uncheckedBecause } from "../features/helperCalls.js";
 import { appHelperTables } from "../features/helpers.js";
@@ -84,16 +84,7 @@ function takeFormat(argv: string[]): "text" | "json" | "github" | undefined {
 
 function render(findings: Finding[], format: "text" | "json" | "github", display: (f: string) => string): string {
   if (format === "json") {
-    const rows = findings.map((d) => ({
-      file: display(d.span.file),
-      line: d.span.start.line + 1,
-      column: d.span.start.character + 1,
-      endLine: d.span.end.line + 1,
-      endColumn: d.span.end.character + 1,
-      severity: d.severity,
-      code: d.code,
-      message: d.message,
-    }));
+    const rows = findings.map((d) => ({ ...positionJson(d.span, display), severity: d.severity, code: d.code, message: d.message }));
     return JSON.stringify(rows, null, 2) + "\n";
   }
   if (format === "github") return findings.map((d) => annotation(d, display)).join("");

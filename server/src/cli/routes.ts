@@ -6,7 +6,7 @@ import { basename, dirname, join, relative, resolve } from "node:path";
 import { setFlagsFromString } from "node:v8";
 import {
   formatExpanded, formatSheet, formatUnused, routeSections, unusedRoutes, type Diagnostic, type InspectOptions, type MapInput, type MapOptions, type MapResult,
-  type Route, type RouteMapper,
+  type Route, type RouteMapper, type Span,
 } from "@routemap/shared-mapper";
 import { createNodeMapper } from "@routemap/shared-mapper/node";
 import { nodeFileSystem } from "../fileSystem.js";
@@ -166,6 +166,12 @@ export function formatDiagnostic(d: Diagnostic, display: (f: string) => string):
   return `${display(d.span.file)}:${line + 1}:${character + 1}: ${d.severity}: ${message}\n`;
 }
 
+/** Where something is, for JSON output: the file as displayed, 1-based lines and columns. */
+export function positionJson(span: Span, display: (f: string) => string) {
+  const { start, end } = span;
+  return { file: display(span.file), line: start.line + 1, column: start.character + 1, endLine: end.line + 1, endColumn: end.character + 1 };
+}
+
 /** The routes the sheet shows, in its order: the app's, then each engine's with its name. */
 function routesJson(routes: Route[], inspect: InspectOptions, display: (f: string) => string) {
   return routeSections(routes, inspect).flatMap(({ engine, routes: shown }) =>
@@ -185,11 +191,7 @@ function routeJson(r: Route, display: (f: string) => string) {
     reqs: r.reqs,
     controller: r.controller,
     action: r.action,
-    file: display(r.source.file),
-    line: r.source.start.line + 1,
-    column: r.source.start.character + 1,
-    endLine: r.source.end.line + 1,
-    endColumn: r.source.end.character + 1,
+    ...positionJson(r.source, display),
     verbs: r.verbs,
     endpoint: r.endpoint,
     helpers: r.helpers,
