@@ -82,13 +82,18 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     const before = published.get(app) ?? new Map<string, string>();
     const result = app.table();
     const byFile = appDiagnostics(app, workspace.settings);
-    // Open views, controllers, helpers and tests: their URL helper calls, checked.
-    if (workspace.settings.diagnostics) {
-      const check = app.helperCheck();
-      for (const document of documents.all()) {
-        const file = toPath(document.uri);
-        if (!file || !app.ownsFile(file) || !isHelperCheckedFile(app.root, file) || "unchecked" in check) continue;
-        const found = helperCallDiagnostics(workspace.mapper, check, file, document.getText()).map(toLspDiagnostic);
+    // Open views, controllers, helpers and tests: their URL helper calls, checked. The names the
+    // app and its gems define are read only once such a document is open, never at start-up.
+    const checked = workspace.settings.diagnostics
+      ? documents.all().flatMap((document) => {
+          const file = toPath(document.uri);
+          return file && app.ownsFile(file) && isHelperCheckedFile(app.root, file) ? [{ file, text: document.getText() }] : [];
+        })
+      : [];
+    const check = checked.length ? app.helperCheck() : undefined;
+    if (check && !("unchecked" in check)) {
+      for (const { file, text } of checked) {
+        const found = helperCallDiagnostics(workspace.mapper, check, file, text).map(toLspDiagnostic);
         byFile.set(file, [...(byFile.get(file) ?? []), ...found]);
       }
     }
