@@ -8,7 +8,7 @@ import type { ControllerModel, MapInput, MapResult, RouteMapper } from "@routema
 import { AppFileMap, appOptions, findEngines, isAppFile, readAppConfig, readAppFiles, readControllerInputs, readEngines, readRubyFiles, type EngineSource } from "./cli/appConfig.js";
 import { walk, type FileSystem } from "./fileSystem.js";
 import { findGemEngines } from "./cli/gemEngines.js";
-import { appDefinedNames, gemDefinedNames } from "./cli/helperCheck.js";
+import { appDefinedNames, otherControllerPaths, readInstalledGems, type GemIndex } from "./cli/helperCheck.js";
 import { uncheckedBecause, type HelperCheckContext } from "./features/helperCalls.js";
 import { appHelperTables, engineProxies, type HelperTable, type HelperTables } from "./features/helpers.js";
 
@@ -113,7 +113,8 @@ export class RailsApp {
 
   invalidateConfig(): void {
     this.configCache = undefined;
-    this.gemNamesCache = undefined;
+    this.gemIndexCache = undefined;
+    this.providedCache = undefined;
     this.enginesCache = undefined;
     this.appFilesCache = undefined;
     this.invalidate();
@@ -122,6 +123,7 @@ export class RailsApp {
   invalidateControllers(): void {
     this.controllersCache = undefined;
     this.controllerModelCache = undefined;
+    this.providedCache = undefined;
   }
 
   /**
@@ -183,14 +185,36 @@ export class RailsApp {
    */
   helperCheck(): HelperCheckContext | { unchecked: string } {
     const result = this.table();
-    this.gemNamesCache ??= gemDefinedNames(this.root, this.config().gems, this.workspace.fs);
-    const why = uncheckedBecause(result, this.gemNamesCache);
-    if (why) return { unchecked: why };
-    const engineRoots = (this.enginesCache ?? []).filter((e) => !e.external).map((e) => e.root);
-    this.definedNamesCache ??= appDefinedNames(this.root, this.workspace.fs, (path) => this.workspace.text(path), engineRoots);
-    return { tables: this.helperTables(), defined: this.definedNamesCache, gems: this.gemNamesCache };
+    const gems = this.installedGems();
+    const why = uncheckedBecause(result, "why" in gems ? gems : gems.helpers);
+    if (why || "why" in gems) return { unchecked: why ?? "" };
+    this.definedNamesCache ??= appDefinedNames(this.root, this.workspace.fs, (path) => this.workspace.text(path), this.engineRoots());
+    return { tables: this.helperTables(), defined: this.definedNamesCache, gems: gems.helpers };
   }
-  private gemNamesCache: Set<string> | { why: string } | undefined;
+
+  /** What the locked gems define (read once), or why it cannot be known. */
+  installedGems(): GemIndex | { why: string } {
+    return (this.gemIndexCache ??= readInstalledGems(this.root, this.config().gems, this.workspace.fs));
+  }
+  private gemIndexCache: GemIndex | { why: string } | undefined;
+
+  /** The app's own engines beside it (not installed gems'). */
+  engineRoots(): string[] {
+    if (!this.enginesCache) this.table();
+    return (this.enginesCache ?? []).filter((e) => !e.external).map((e) => e.root);
+  }
+
+  /**
+   * Every controller the app has outside `app/controllers`, or gives through its gems and
+   * engines; undefined when its gems cannot be read (then no controller is said to be missing).
+   */
+  providedControllers(): ReadonlySet<string> | undefined {
+    const gems = this.installedGems();
+    if ("why" in gems) return undefined;
+    this.providedCache ??= new Set([...gems.controllers, ...otherControllerPaths(this.root, this.workspace.fs, this.engineRoots())]);
+    return this.providedCache;
+  }
+  private providedCache: Set<string> | undefined;
   private definedNamesCache: Set<string> | undefined;
 
   /** A Ruby or template file changed: the names it may define are read again. */

@@ -460,5 +460,57 @@ test("helper calls are not checked when the table is not complete or a gem is no
   const unknownDsl = await workspaceFor(HELPER_APP.replace("  root \"posts#index\"", "  root \"posts#index\"\n  ActiveAdmin.routes(self)"));
   assert.match(unknownDsl.app.helperCheck().unchecked, /^the route table is not complete \(routes\.rb:6: `ActiveAdmin\.routes\(self\)` passes the routes/);
   const missingGem = await workspaceFor(HELPER_APP.replace("    actionview (7.1.3)", "    actionview (7.1.3)\n    carrierwave (3.0.5)"));
-  assert.equal(missingGem.app.helperCheck().unchecked, "the gem carrierwave (3.0.5) is not installed where Routemap looks, so the helpers gems define are unknown");
+  assert.equal(missingGem.app.helperCheck().unchecked, "the gem carrierwave (3.0.5) is not installed where Routemap looks, so what gems define is unknown");
+});
+
+test("a route to a controller no file, gem or engine defines is warned, once the gems are read; a quick fix creates it", async () => {
+  const { quickFixes } = await import("../dist/features/codeActions.js");
+  const fixture = `
+//- Gemfile.lock
+GEM
+  specs:
+    actionpack (7.1.3)
+    devise (4.9.4)
+
+//- vendor/bundle/ruby/3.3.0/gems/devise-4.9.4/app/controllers/devise/sessions_controller.rb
+class Devise::SessionsController < DeviseController
+end
+//- vendor/bundle/ruby/3.3.0/gems/actionpack-7.1.3/lib/action_controller.rb
+module ActionController
+end
+//- config/routes.rb
+Rails.application.routes.draw do
+  resources :posts, only: [:index, :show]
+  get "login", to: "devise/sessions#new"
+  get "status", to: "health#show"
+  namespace :admin do
+    resources :reports, only: :index
+  end
+end
+//- app/controllers/application_controller.rb
+class ApplicationController < ActionController::Base
+end
+//- app/controllers/posts_controller.rb
+class PostsController < ApplicationController
+  def index; end
+  def show; end
+end
+//- lib/health_controller.rb
+class HealthController < ActionController::Base
+  def show; end
+end
+`;
+  const { app } = await workspaceFor(fixture);
+  const warnings = appDiagnostics(app, { diagnostics: true, unreachedActions: false }).get("/app/config/routes.rb").filter((d) => d.code === "missing-controller");
+  assert.deepEqual(
+    warnings.map((d) => `${d.range.start.line + 1}: ${d.message}`),
+    ["6: Admin::ReportsController does not exist: there is no app/controllers/admin/reports_controller.rb, and no gem or engine of the app defines it"],
+  );
+  const [fix] = quickFixes(app, warnings);
+  assert.equal(fix.title, "Create Admin::ReportsController");
+  assert.deepEqual(fix.edit.documentChanges[0], { kind: "create", uri: "file:///app/app/controllers/admin/reports_controller.rb", options: { ignoreIfExists: true } });
+  assert.equal(fix.edit.documentChanges[1].edits[0].newText, "class Admin::ReportsController < ApplicationController\n  def index\n  end\nend\n");
+  // Without its gems installed, a controller from one cannot be ruled out: nothing is said.
+  const { app: bare } = await workspaceFor(fixture.replace(/\/\/- vendor[\s\S]*?(?=\/\/- config)/, ""));
+  assert.deepEqual(appDiagnostics(bare, { diagnostics: true, unreachedActions: false }).get("/app/config/routes.rb").filter((d) => d.code === "missing-controller"), []);
 });

@@ -6,13 +6,13 @@
  * or as GitHub Actions annotations; the exit status is 1 when one is an error.
  */
 import { relative, resolve } from "node:path";
-import { routeActionDiagnostics, unreachedActions, type Diagnostic } from "@routemap/shared-mapper";
+import { missingControllerDiagnostics, routeActionDiagnostics, unreachedActions, type Diagnostic } from "@routemap/shared-mapper";
 import { createNodeMapper } from "@routemap/shared-mapper/node";
 import { nodeFileSystem } from "../fileSystem.js";
 import { appRoot, findEngines, readControllerInputs } from "./appConfig.js";
 import { argsOrExit } from "./args.js";
 import { formatDiagnostic, positionJson, readInput, type Io } from "./routes.js";
-import { appDefinedNames, checkedFiles, gemDefinedNames } from "./helperCheck.js";
+import { appDefinedNames, checkedFiles, otherControllerPaths, readInstalledGems } from "./helperCheck.js";
 import { helperCallDiagnostics, uncheckedBecause } from "../features/helperCalls.js";
 import { appHelperTables } from "../features/helpers.js";
 
@@ -51,19 +51,21 @@ export async function checkCommand(argv: string[], io: Io): Promise<number> {
   const root = appRoot(input.entry);
   const { files, views } = readControllerInputs(root, nodeFileSystem);
   const model = mapper.controllers({ files, views, root, read: (p) => nodeFileSystem.readFile(p), gems: input.options?.gems });
+  const gems = readInstalledGems(root, input.options?.gems, nodeFileSystem);
+  const engineRoots = findEngines(root).map((e) => e.root);
+  const provided = "why" in gems ? undefined : new Set([...gems.controllers, ...otherControllerPaths(root, nodeFileSystem, engineRoots)]);
   const findings: Finding[] = [
     ...result.diagnostics,
     ...routeActionDiagnostics(result, model),
+    ...(provided ? missingControllerDiagnostics(result, model, provided) : []),
     ...unreachedActions(result, model).map((u) => ({ severity: "hint" as const, code: "unreached-action", span: u.span, message: `No route reaches ${u.controller}#${u.action}` })),
   ];
   const display = (file: string) => relative(process.cwd(), file) || file;
   // URL helper calls in views, controllers, helpers, mailers and tests.
-  const gems = gemDefinedNames(root, input.options?.gems, nodeFileSystem);
-  const why = uncheckedBecause(result, gems);
-  if (why) io.err(`routemap: URL helper calls not checked: ${why}\n`);
+  const why = uncheckedBecause(result, "why" in gems ? gems : gems.helpers);
+  if (why || "why" in gems) io.err(`routemap: URL helper calls${"why" in gems ? " and controllers outside the app" : ""} not checked: ${why}\n`);
   else {
-    const engineRoots = findEngines(root).map((e) => e.root);
-    const context = { tables: appHelperTables(result), defined: appDefinedNames(root, nodeFileSystem, (p) => nodeFileSystem.readFile(p), engineRoots), gems };
+    const context = { tables: appHelperTables(result), defined: appDefinedNames(root, nodeFileSystem, (p) => nodeFileSystem.readFile(p), engineRoots), gems: gems.helpers };
     for (const file of checkedFiles(root, nodeFileSystem)) {
       const text = nodeFileSystem.readFile(file);
       if (text !== undefined) findings.push(...helperCallDiagnostics(mapper, context, file, text));

@@ -5,7 +5,7 @@
  * copy, read). When a gem is not installed where Routemap looks, nothing is checked: a helper
  * it defines would be reported as unknown.
  */
-import { join, sep } from "node:path";
+import { join, relative, sep } from "node:path";
 import { definedHelperNames, deviseUrlHelperNames } from "@routemap/shared-mapper";
 import { walk, type FileSystem } from "../fileSystem.js";
 import { gemRoots } from "./gemEngines.js";
@@ -39,12 +39,19 @@ export function appDefinedNames(root: string, fs: FileSystem, text: (path: strin
   return names;
 }
 
+/** What the locked gems define, read from their installed copies: helper-like names and controllers. */
+export interface GemIndex {
+  helpers: Set<string>;
+  /** Controller paths (`devise/sessions`, `rails/info`) of their `app/controllers` and `lib`. */
+  controllers: Set<string>;
+}
+
 /**
- * Every helper-like name the locked gems define, read from their installed copies; or why
- * they cannot be known (a gem not installed, or no lockfile).
+ * What the locked gems define, read once from their installed copies; or why it cannot be known
+ * (a gem not installed where Routemap looks, or no lockfile).
  */
-export function gemDefinedNames(root: string, gems: Record<string, string> | undefined, fs: FileSystem, env: NodeJS.ProcessEnv = process.env): Set<string> | { why: string } {
-  if (!gems) return { why: "there is no Gemfile.lock to say which gems define helpers" };
+export function readInstalledGems(root: string, gems: Record<string, string> | undefined, fs: FileSystem, env: NodeJS.ProcessEnv = process.env): GemIndex | { why: string } {
+  if (!gems) return { why: "there is no Gemfile.lock to say which gems the app has" };
   const dirs = new Map<string, string>();
   const wanted = Object.entries(gems);
   for (const gemRoot of gemRoots(root, fs, env)) {
@@ -59,17 +66,39 @@ export function gemDefinedNames(root: string, gems: Record<string, string> | und
   const missing = wanted.filter(([name]) => !dirs.has(name) && name !== "bundler");
   if (missing.length) {
     const [name, version] = missing[0];
-    return { why: `the gem ${name} (${version})${missing.length > 1 ? ` and ${missing.length - 1} more are` : " is"} not installed where Routemap looks, so the helpers gems define are unknown` };
+    return { why: `the gem ${name} (${version})${missing.length > 1 ? ` and ${missing.length - 1} more are` : " is"} not installed where Routemap looks, so what gems define is unknown` };
   }
   // Helpers gems generate from interpolated names, which reading them cannot find.
-  const names = new Set<string>(deviseUrlHelperNames(gems));
+  const index: GemIndex = { helpers: new Set(deviseUrlHelperNames(gems)), controllers: new Set() };
   for (const dir of dirs.values()) {
     for (const sub of ["lib", "app"]) {
-      for (const path of walk(fs, join(dir, sub), (p) => p.endsWith(".rb") && !p.includes(`${sep}test${sep}`))) {
+      const base = join(dir, sub);
+      for (const path of walk(fs, base, (p) => p.endsWith(".rb") && !p.includes(`${sep}test${sep}`))) {
         const found = fs.readFile(path);
-        if (found !== undefined) definedHelperNames(found, names);
+        if (found !== undefined) definedHelperNames(found, index.helpers);
+        const controller = controllerPathOf(base, path);
+        if (controller) index.controllers.add(controller);
       }
     }
   }
-  return names;
+  return index;
+}
+
+/** `…/app/controllers/devise/sessions_controller.rb` → `devise/sessions`; `…/lib/rails/info_controller.rb` → `rails/info`. */
+export function controllerPathOf(base: string, path: string): string | undefined {
+  const rel = relative(base, path).split(sep).join("/");
+  const m = /^(?:controllers\/)?(.+)_controller\.rb$/.exec(rel);
+  return m ? m[1] : undefined;
+}
+
+/** Controllers of the app outside app/controllers: `lib/` (autoloaded) and its engines' own. */
+export function otherControllerPaths(root: string, fs: FileSystem, engineRoots: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  for (const base of [join(root, "lib"), ...engineRoots.map((r) => join(r, "app")), ...engineRoots.map((r) => join(r, "lib"))]) {
+    for (const path of walk(fs, base, (p) => p.endsWith("_controller.rb"))) {
+      const controller = controllerPathOf(base, path);
+      if (controller) out.add(controller);
+    }
+  }
+  return out;
 }

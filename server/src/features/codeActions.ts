@@ -1,17 +1,21 @@
 /**
  * Quick fixes: for a route whose action its controller lacks, "Create action `archive` in
- * PostsController" adds an empty public `def` where the class body is still public. Offered
+ * PostsController" adds an empty public `def` where the class body is still public; for a
+ * route to a controller nothing defines, "Create PostsController" makes its file. Offered
  * only for the routes-file warning, whose controller Routemap read whole, and not when a
  * private method of that name exists (making it public is the user's call).
  */
 import type { CodeAction, Diagnostic } from "vscode-languageserver/node";
 import { CodeActionKind } from "vscode-languageserver/node";
+import { join } from "node:path";
 import { toUri } from "../convert.js";
 import type { RailsApp } from "../workspace.js";
 
 export function quickFixes(app: RailsApp, diagnostics: Diagnostic[]): CodeAction[] {
   const actions: CodeAction[] = [];
   for (const diagnostic of diagnostics) {
+    const created = createControllerFix(app, diagnostic);
+    if (created) actions.push(created);
     if (diagnostic.code !== "missing-action" || diagnostic.source !== "routemap") continue;
     const data = diagnostic.data as { controller?: string; action?: string } | undefined;
     const controller = data?.controller && app.controllerModel().byPath.get(data.controller);
@@ -31,4 +35,26 @@ export function quickFixes(app: RailsApp, diagnostics: Diagnostic[]): CodeAction
     });
   }
   return actions;
+}
+
+/** "Create PostsController": a new `app/controllers/posts_controller.rb` with the route's action. */
+function createControllerFix(app: RailsApp, diagnostic: Diagnostic): CodeAction | undefined {
+  if (diagnostic.code !== "missing-controller" || diagnostic.source !== "routemap") return undefined;
+  const data = diagnostic.data as { controller?: string; action?: string; className?: string } | undefined;
+  if (!data?.controller || !data.className || !/^[a-z0-9_/]+$/.test(data.controller)) return undefined;
+  const uri = toUri(join(app.root, "app", "controllers", ...`${data.controller}_controller.rb`.split("/")));
+  const action = data.action && /^[a-z_][a-zA-Z0-9_]*[?!]?$/.test(data.action) ? `  def ${data.action}\n  end\n` : "";
+  const text = `class ${data.className} < ApplicationController\n${action}end\n`;
+  return {
+    title: `Create ${data.className}`,
+    kind: CodeActionKind.QuickFix,
+    diagnostics: [diagnostic],
+    isPreferred: true,
+    edit: {
+      documentChanges: [
+        { kind: "create", uri, options: { ignoreIfExists: true } },
+        { textDocument: { uri, version: null }, edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: text }] },
+      ],
+    },
+  };
 }

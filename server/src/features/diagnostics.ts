@@ -3,7 +3,7 @@
  * helps: a duplicate route name points at the route that took the name first; and the checks
  * of its routes against its controllers.
  */
-import { routeActionDiagnostics, unreachedActions, type Diagnostic as MapperDiagnostic, type MapResult } from "@routemap/shared-mapper";
+import { missingControllerDiagnostics, routeActionDiagnostics, unreachedActions, type Diagnostic as MapperDiagnostic, type MapResult } from "@routemap/shared-mapper";
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic } from "vscode-languageserver/node";
 import type { RailsApp, Settings } from "../workspace.js";
 import { toLocation, toRange, toSeverity } from "../convert.js";
@@ -36,7 +36,9 @@ export function appDiagnostics(app: RailsApp, settings: Pick<Settings, "diagnost
   const files = [app.routesFile, ...result.files.filter((f) => app.ownsFile(f) && app.reportsOn(f))];
   if (!settings.diagnostics) return new Map(files.map((f) => [f, []]));
   const model = app.controllerModel();
-  const out = diagnosticsByFile(result, files, routeActionDiagnostics(result, model));
+  const provided = app.providedControllers();
+  const checks = [...routeActionDiagnostics(result, model), ...(provided ? missingControllerDiagnostics(result, model, provided) : [])];
+  const out = diagnosticsByFile(result, files, checks);
   if (settings.unreachedActions) {
     for (const unreached of unreachedActions(result, model)) {
       const file = unreached.span.file;

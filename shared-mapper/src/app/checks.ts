@@ -45,6 +45,34 @@ export function routeActionDiagnostics(result: MapResult, model: ControllerModel
   return out;
 }
 
+/**
+ * Routes of the app's own files to a controller no file defines: not in `app/controllers`, and
+ * not among `provided` (the app's `lib/`, its engines', its installed gems'). Rails raises
+ * `uninitialized constant PostsController` when the route is requested. The host passes
+ * `provided` only when it could read every gem of the app.
+ */
+export function missingControllerDiagnostics(result: MapResult, model: ControllerModel, provided: ReadonlySet<string>): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const seen = new Set<string>();
+  for (const route of result.routes) {
+    const target = checkedTarget(route);
+    if (!target || model.byPath.has(target.controller) || provided.has(target.controller)) continue;
+    const span = route.source;
+    const key = `${span.file}:${span.start.line}:${span.start.character}|${target.controller}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const className = `${target.controller.split("/").map((part) => part.replace(/(?:^|_)([a-z0-9])/g, (_m, c: string) => c.toUpperCase())).join("::")}Controller`;
+    out.push({
+      severity: "warning",
+      code: "missing-controller",
+      span,
+      message: `${className} does not exist: there is no app/controllers/${target.controller}_controller.rb, and no gem or engine of the app defines it`,
+      data: { controller: target.controller, action: target.action, className },
+    });
+  }
+  return out;
+}
+
 /** The controller and action a route of the app's own files names, when both are written out. */
 export function checkedTarget(route: Route): { controller: string; action: string } | undefined {
   if (route.origin || route.endpoint.kind !== "controller" || !route.controller || !route.action) return undefined;
