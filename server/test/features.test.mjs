@@ -510,6 +510,10 @@ end
   assert.equal(fix.title, "Create Admin::ReportsController");
   assert.deepEqual(fix.edit.documentChanges[0], { kind: "create", uri: "file:///app/app/controllers/admin/reports_controller.rb", options: { ignoreIfExists: true } });
   assert.equal(fix.edit.documentChanges[1].edits[0].newText, "class Admin::ReportsController < ApplicationController\n  def index\n  end\nend\n");
+  // Rails 7.1's --unused lists a route whose controller class is missing; a gem's controller is not decided.
+  const { unusedRoutes } = await import("@routemap/shared-mapper");
+  const { unused, unchecked } = unusedRoutes(app.table(), app.controllerModel(), new Set(), app.providedControllers());
+  assert.deepEqual([unused.map((r) => r.reqs), unchecked.map((r) => r.reqs)], [["admin/reports#index"], ["devise/sessions#new", "health#show"]]);
   // Without its gems installed, a controller from one cannot be ruled out: nothing is said.
   const { app: bare } = await workspaceFor(fixture.replace(/\/\/- vendor[\s\S]*?(?=\/\/- config)/, ""));
   assert.deepEqual(appDiagnostics(bare, { diagnostics: true, unreachedActions: false }).get("/app/config/routes.rb").filter((d) => d.code === "missing-controller"), []);

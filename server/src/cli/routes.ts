@@ -11,6 +11,7 @@ import {
 import { createNodeMapper } from "@routemap/shared-mapper/node";
 import { nodeFileSystem } from "../fileSystem.js";
 import { findGemEngines } from "./gemEngines.js";
+import { otherControllerPaths, readInstalledGems } from "./helperCheck.js";
 import { AppFileMap, appOptions, appRoot, findEngines, readAppConfig, readAppFiles, readControllerInputs, readEngines, readRubyFiles, templateNames } from "./appConfig.js";
 import { argsOrExit, type RoutesArgs } from "./args.js";
 
@@ -82,15 +83,19 @@ export function readInput(args: RoutesArgs): MapInput | string {
 }
 
 /**
- * `--unused`: Rails 7.1's list of routes that no action or template serves. Routes whose
- * controller Routemap cannot see whole (a gem's, or one including code it does not read) are
- * left out, and counted on stderr, since only the running app could tell.
+ * `--unused`: Rails 7.1's list of routes that no action or template serves, or whose controller
+ * is missing (when the app's gems can be read to say so). Routes whose controller Routemap
+ * cannot see whole (a gem's, or one including code it does not read) are left out, and counted
+ * on stderr, since only the running app could tell.
  */
 function unusedCommand(mapper: RouteMapper, result: MapResult, args: RoutesArgs, input: MapInput, io: Io, display: (f: string) => string): number {
   const root = appRoot(input.entry);
   const { files, views } = readControllerInputs(root, nodeFileSystem);
   const model = mapper.controllers({ files, views, root, read: (path) => nodeFileSystem.readFile(path), gems: input.options?.gems });
-  const { unused, unchecked } = unusedRoutes(result, model, templateNames(views));
+  // Which controllers exist beyond app/controllers, when the app's gems can all be read.
+  const gems = readInstalledGems(root, input.options?.gems, nodeFileSystem);
+  const provided = "why" in gems ? undefined : new Set([...gems.controllers, ...otherControllerPaths(root, nodeFileSystem, findEngines(root).map((e) => e.root))]);
+  const { unused, unchecked } = unusedRoutes(result, model, templateNames(views), provided);
   io.out(formatUnused(unused, { railsVersion: input.options?.railsVersion, controller: args.controller, grep: args.grep }));
   for (const d of result.diagnostics) if (d.severity === "error") io.err(formatDiagnostic(d, display));
   if (unchecked.length) {

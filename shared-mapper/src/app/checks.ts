@@ -123,18 +123,28 @@ export function unreachedActions(result: MapResult, model: ControllerModel): Unr
 /**
  * `bin/rails routes --unused` (Rails 7.1+, railties' UnusedRoutesCommand): the routes whose
  * controller class is missing, or whose action is not among the controller's instance methods
- * (public or protected) and has no template `app/views/<controller>/<action>.*`. A route
- * whose controller is not in the app, or not all read, cannot be decided statically (a gem
- * may provide it): it is `unchecked`, never listed. Routes Rails or a gem draws reach their
- * own controllers, which exist.
+ * (public or protected) and has no template `app/views/<controller>/<action>.*`. A controller
+ * not in `app/controllers` is missing only when `provided` (what the app's `lib/`, engines and
+ * installed gems define) is known and lacks it; otherwise, like a controller not all read or one
+ * a gem provides (whose methods are not read), its routes cannot be decided statically: they are
+ * `unchecked`, never listed. Routes Rails or a gem draws reach their own controllers, which exist.
  */
-export function unusedRoutes(result: MapResult, model: ControllerModel, views: ReadonlySet<string>): { unused: Route[]; unchecked: Route[] } {
+export function unusedRoutes(
+  result: MapResult,
+  model: ControllerModel,
+  views: ReadonlySet<string>,
+  provided?: ReadonlySet<string>,
+): { unused: Route[]; unchecked: Route[] } {
   const unused: Route[] = [];
   const unchecked: Route[] = [];
   for (const route of result.routes) {
     const target = checkedTarget(route);
     if (!target) continue;
     const controller = model.byPath.get(target.controller);
+    if (!controller && provided && !provided.has(target.controller)) {
+      unused.push(route); // `controller_class_missing?`
+      continue;
+    }
     if (!controller || controller.unknown) {
       unchecked.push(route);
       continue;
