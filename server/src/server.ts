@@ -18,6 +18,7 @@ import { definitionInRoutesFile, definitionOfHelper } from "./features/definitio
 import { appDiagnostics } from "./features/diagnostics.js";
 import { actionCodeLenses, definitionOfAction, hoverOnAction, SHOW_LOCATION_COMMAND } from "./features/actions.js";
 import { quickFixes } from "./features/codeActions.js";
+import { definitionOfHashTarget, hashTargetCompletions, hoverOnHashTarget } from "./features/hashTargets.js";
 import { helperCallDiagnostics } from "./features/helperCalls.js";
 import { isHelperCheckedFile } from "./cli/helperCheck.js";
 import { toLspDiagnostic } from "./features/diagnostics.js";
@@ -254,7 +255,11 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   connection.onHover((p, token) =>
     withDocument(p.textDocument.uri, token, null, "hover", (c) => {
       if (c.routesFile) return hoverInRoutesFile(c.app, c.path, p.position);
-      return hoverOnHelper(c.app.helperTables(), c.document.getText(), p.position) ?? (c.app.isControllerFile(c.path) ? hoverOnAction(c.app, c.path, p.position) : null);
+      const text = c.document.getText();
+      return (
+        hoverOnHelper(c.app.helperTables(), text, p.position) ??
+        (c.app.isControllerFile(c.path) ? (hoverOnAction(c.app, c.path, p.position) ?? hoverOnHashTarget(c.app, c.path, text, p.position)) : null)
+      );
     }),
   );
   connection.onCodeAction((p, token) =>
@@ -274,7 +279,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   connection.onCompletion((p, token) =>
     withDocument<CompletionItem[] | CompletionList>(p.textDocument.uri, token, [], "completion", (c) => {
       if (c.routesFile) return routesFileCompletions(c.app, c.document.getText(), c.path, p.position);
-      return helperCompletionList(c.app.helperTables(), c.document.getText(), p.position, shapeFor(c.app));
+      const targets = c.app.isControllerFile(c.path) ? hashTargetCompletions(c.app, c.path, c.document.getText(), p.position) : undefined;
+      return targets ?? helperCompletionList(c.app.helperTables(), c.document.getText(), p.position, shapeFor(c.app));
     }),
   );
   connection.onCompletionResolve((item, token) =>
@@ -288,7 +294,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     withDocument(p.textDocument.uri, token, null, "definition", (c) => {
       if (c.routesFile) return definitionInRoutesFile(c.app, c.path, p.position);
       const helper = definitionOfHelper(c.app.helperTables(), c.document.getText(), p.position);
-      return helper ?? (c.app.isControllerFile(c.path) ? definitionOfAction(c.app, c.path, p.position) : null);
+      if (helper || !c.app.isControllerFile(c.path)) return helper;
+      return definitionOfAction(c.app, c.path, p.position) ?? definitionOfHashTarget(c.app, c.path, c.document.getText(), p.position);
     }),
   );
   connection.onReferences((p, token) =>

@@ -262,6 +262,10 @@ export class RailsApp {
     return this.table().files.includes(path);
   }
 
+  workspaceMapper(): RouteMapper {
+    return this.workspace.mapper;
+  }
+
   workspaceFs(): FileSystem {
     return this.workspace.fs;
   }

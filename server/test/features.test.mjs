@@ -518,3 +518,20 @@ end
   const { app: bare } = await workspaceFor(fixture.replace(/\/\/- vendor[\s\S]*?(?=\/\/- config)/, ""));
   assert.deepEqual(appDiagnostics(bare, { diagnostics: true, unreachedActions: false }).get("/app/config/routes.rb").filter((d) => d.code === "missing-controller"), []);
 });
+
+test("hash targets: hover lists the routes, definition goes to the action, completion offers the controller's actions", async () => {
+  const { hoverOnHashTarget, definitionOfHashTarget, hashTargetCompletions } = await import("../dist/features/hashTargets.js");
+  const view = '<%= link_to "All", controller: "posts", action: "index" %>\n<%= link_to "About", controller: :pages, action: :about %>\n<%= url_for(action: :show, id: 1) %>\n';
+  const { app } = await workspaceFor(CONTROLLERS_APP + "//- app/views/posts/index.html.erb\n" + view);
+  const file = "/app/app/views/posts/index.html.erb";
+  const at = (line, word) => ({ line, character: view.split("\n")[line].indexOf(word) + 1 });
+  const hover = hoverOnHashTarget(app, file, view, at(0, '"index"'));
+  assert.match(hover.contents.value, /^\*\*PostsController#index\*\*\n\n`def index` in app\/controllers\/posts_controller\.rb:2\n\n\| Helper/);
+  assert.match(hoverOnHashTarget(app, file, view, at(1, ":about")).contents.value, /rendered from the template app\/views\/pages\/about\.html\.erb/);
+  assert.match(hoverOnHashTarget(app, file, view, at(0, '"posts"')).contents.value, /^\*\*PostsController\*\*\n\n\| Helper/);
+  // No controller: given: the view's own (posts).
+  assert.deepEqual(where(definitionOfHashTarget(app, file, view, at(2, ":show"))), "app/controllers/posts_controller.rb:3:7");
+  assert.equal(where(definitionOfHashTarget(app, file, view, at(1, ":about"))), "app/views/pages/about.html.erb:1:1");
+  assert.deepEqual(hashTargetCompletions(app, file, view, at(0, '"index"')).map((i) => i.label), ["archive", "current_user", "index", "show"]);
+  assert.equal(hashTargetCompletions(app, file, view, { line: 0, character: 2 }), undefined, "outside a target");
+});

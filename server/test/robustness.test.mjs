@@ -10,6 +10,8 @@ import { definitionInRoutesFile, definitionOfHelper } from "../dist/features/def
 import { documentSymbols, workspaceSymbols } from "../dist/features/symbols.js";
 import { helperReferences, helpersAt } from "../dist/features/references.js";
 import { appDiagnostics } from "../dist/features/diagnostics.js";
+import { definitionOfHashTarget, hashTargetCompletions, hoverOnHashTarget } from "../dist/features/hashTargets.js";
+import { actionCodeLenses, definitionOfAction, hoverOnAction } from "../dist/features/actions.js";
 import { recognize } from "@routemap/shared-mapper";
 import { Workspace, DEFAULT_SETTINGS } from "../dist/workspace.js";
 import { createNodeMapper } from "@routemap/shared-mapper/node";
@@ -35,6 +37,8 @@ function exercise(ws, path, text) {
   documentSymbols(result, path);
   workspaceSymbols([result], "a");
   helperCompletions(result);
+  actionCodeLenses(app, path);
+  app.helperCheck();
   for (const position of positions(text)) {
     hoverInRoutesFile(app, path, position);
     hoverOnHelper(app.helperTables(), text, position);
@@ -42,6 +46,11 @@ function exercise(ws, path, text) {
     definitionInRoutesFile(app, path, position);
     definitionOfHelper(app.helperTables(), text, position);
     helperCompletionList(app.helperTables(), text, position);
+    hoverOnHashTarget(app, path, text, position);
+    definitionOfHashTarget(app, path, text, position);
+    hashTargetCompletions(app, path, text, position);
+    hoverOnAction(app, path, position);
+    definitionOfAction(app, path, position);
     helperReferences(app, helpersAt(result, path, text, position, true), true);
   }
   for (const request of ["GET /", "GET /posts/1", "POST /a/b/c.json", "DELETE //x//"]) recognize(result.routes, ...request.split(" "));

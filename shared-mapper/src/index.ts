@@ -9,7 +9,7 @@ import { BudgetExceeded } from "./dsl/signals.js";
 import { Drawer, frameworkRoutes, mentionsFrameworkSetting, type FrameworkDraw, type FrameworkRoutes } from "./framework/index.js";
 import { AppConstants } from "./app/constants.js";
 import { ControllerModel } from "./app/controllers.js";
-import { erbToRuby, helperCalls, type HelperCall } from "./app/helperCalls.js";
+import { erbToRuby, hashTargets, helperCalls, type HashTarget, type HelperCall } from "./app/helperCalls.js";
 import { gemControllerModule } from "./gems/index.js";
 import type { Concern } from "./mapper/concerns.js";
 import { EngineRegistry } from "./mapper/engines.js";
@@ -30,7 +30,7 @@ export { recognize, normalizeRequestPath, type Recognition } from "./journey/rec
 export { ControllerModel, controllerPath, type Controller, type Action } from "./app/controllers.js";
 export { missingControllerDiagnostics, routeActionDiagnostics, routesTo, unreachedActions, unusedRoutes, type UnreachedAction } from "./app/checks.js";
 export { deviseUrlHelperNames } from "./gems/deviseModels.js";
-export { definedHelperNames, erbToRuby, unknownHelperDiagnostics, type HelperCall, type HelperLookup } from "./app/helperCalls.js";
+export { definedHelperNames, erbToRuby, unknownHelperDiagnostics, type HashTarget, type HelperCall, type HelperLookup } from "./app/helperCalls.js";
 
 export interface RouteMapper {
   map(input: MapInput): MapResult;
@@ -52,6 +52,8 @@ export interface RouteMapper {
    * cleanly (a template Routemap misreads must not produce reports).
    */
   helperCalls(path: string, text: string): HelperCall[];
+  /** The `controller:`/`action:` literals of a view's or Ruby file's hashes (a file being typed included). */
+  hashTargets(path: string, text: string): HashTarget[];
 }
 
 /** Where an app's routes file is: other files of the app are found from its root. */
@@ -92,6 +94,7 @@ export async function createMapper(prismWasm: BufferSource): Promise<RouteMapper
       const base = path.slice(path.lastIndexOf("/") + 1);
       return helperCalls(parsed.loaded, { partial: base.startsWith("_") });
     },
+    hashTargets: (path, text) => hashTargets(parseFile(parser, path, path.endsWith(".erb") ? erbToRuby(text) : text).loaded),
     controllers: ({ files, views, root, read, gems }) => {
       const appFile = (relative: string) => {
         const path = `${root}/${relative}`;

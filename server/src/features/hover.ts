@@ -46,7 +46,7 @@ export function hoverInRoutesFile(app: RailsApp, file: string, position: Positio
 }
 
 /** Where the action is defined, or the template that renders it, or why it is missing or unknown. */
-function actionStatus(app: RailsApp, controller: string, action: string): string {
+export function actionStatus(app: RailsApp, controller: string, action: string): string {
   const found = app.controllerModel().action(controller, action);
   if (!found) return "";
   if (found.exists === "unknown") return `Routemap cannot tell whether the action exists: ${found.why}.`;

@@ -136,3 +136,38 @@ function distance(a: string, b: string, limit: number): number {
   }
   return previous[b.length];
 }
+
+/** A hash target's `controller:` or `action:` literal (`url_for(controller: "posts", action: "show")`). */
+export interface HashTarget {
+  key: "controller" | "action";
+  value: string;
+  /** The literal, quotes or colon included. */
+  span: Span;
+  /** The `controller:` literal beside an `action:` one, if written. */
+  controller?: string;
+}
+
+/** Every `controller:`/`action:` literal of the file's hashes, for the editor's features on hash targets. */
+export function hashTargets(file: LoadedFile): HashTarget[] {
+  const out: HashTarget[] = [];
+  const literal = (node: N.Node) => (node instanceof N.StringNode || node instanceof N.SymbolNode ? node.unescaped.value : undefined);
+  const stack: N.Node[] = [file.program];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node instanceof N.HashNode || node instanceof N.KeywordHashNode) {
+      const pairs = node.elements.filter((e): e is N.AssocNode => e instanceof N.AssocNode);
+      const keyOf = (pair: N.AssocNode) => (pair.key instanceof N.SymbolNode ? pair.key.unescaped.value : undefined);
+      const controllerPair = pairs.find((p) => keyOf(p) === "controller");
+      const controller = controllerPair ? literal(controllerPair.value) : undefined;
+      for (const pair of pairs) {
+        const key = keyOf(pair);
+        const value = literal(pair.value);
+        if ((key !== "controller" && key !== "action") || value === undefined) continue;
+        const loc = pair.value.location;
+        out.push({ key, value, span: file.index.span(loc.startOffset, loc.startOffset + loc.length), ...(key === "action" && controller ? { controller } : {}) });
+      }
+    }
+    for (const child of node.compactChildNodes()) stack.push(child);
+  }
+  return out;
+}
