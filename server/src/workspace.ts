@@ -8,7 +8,7 @@ import type { ControllerModel, MapInput, MapResult, RouteMapper } from "@routema
 import { AppFileMap, appOptions, findEngines, isAppFile, readAppConfig, readAppFiles, readControllerInputs, readEngines, readRubyFiles, type EngineSource } from "./cli/appConfig.js";
 import { walk, type FileSystem } from "./fileSystem.js";
 import { findGemEngines } from "./cli/gemEngines.js";
-import { appDefinedNames, otherControllerPaths, readInstalledGems, type GemIndex } from "./cli/helperCheck.js";
+import { DefinedNames, isCheckedFile, otherControllerPaths, readInstalledGems, type GemIndex } from "./cli/helperCheck.js";
 import { uncheckedBecause, type HelperCheckContext } from "./features/helperCalls.js";
 import { appHelperTables, engineProxies, type HelperTable, type HelperTables } from "./features/helpers.js";
 
@@ -120,11 +120,30 @@ export class RailsApp {
     this.invalidate();
   }
 
-  invalidateControllers(): void {
+  /**
+   * A controller, concern or template changed (`path`), or controllers may have (none): the model
+   * is built again, from the files as they are now. A changed file is read again alone; a view
+   * that appears or goes changes the list of templates.
+   */
+  invalidateControllers(path?: string, kind: "changed" | "created" | "deleted" = "changed"): void {
     this.controllersCache = undefined;
     this.controllerModelCache = undefined;
     this.providedCache = undefined;
+    const inputs = this.controllerInputs;
+    if (!inputs || path === undefined) {
+      this.controllerInputs = undefined;
+      return;
+    }
+    if (path.startsWith(join(this.root, "app", "controllers") + sep) && path.endsWith(".rb")) {
+      const text = this.workspace.text(path);
+      if (text === undefined) inputs.files.delete(path);
+      else inputs.files.set(path, text);
+    } else if (path.startsWith(join(this.root, "app", "views") + sep) && kind !== "changed") {
+      this.controllerInputs = undefined;
+    }
+    // A module read from app/helpers or lib is read again as the model is built.
   }
+  private controllerInputs: ReturnType<typeof readControllerInputs> | undefined;
 
   /**
    * The app's controllers as Rails counts their actions (`app/controllers/**`, open documents
@@ -132,7 +151,8 @@ export class RailsApp {
    */
   controllerModel(): ControllerModel {
     if (!this.controllerModelCache) {
-      const { files, views } = readControllerInputs(this.root, this.workspace.fs, (path) => this.workspace.text(path));
+      this.controllerInputs ??= readControllerInputs(this.root, this.workspace.fs, (path) => this.workspace.text(path));
+      const { files, views } = this.controllerInputs;
       // Modules included from app/helpers, lib… are read when a controller names one.
       this.readByModel = new Set();
       const read = (path: string) => {
@@ -188,8 +208,8 @@ export class RailsApp {
     const gems = this.installedGems();
     const why = uncheckedBecause(result, "why" in gems ? gems : gems.helpers);
     if (why || "why" in gems) return { unchecked: why ?? "" };
-    this.definedNamesCache ??= appDefinedNames(this.root, this.workspace.fs, (path) => this.workspace.text(path), this.engineRoots());
-    return { tables: this.helperTables(), defined: this.definedNamesCache, gems: gems.helpers };
+    this.definedNames ??= new DefinedNames(this.root, this.engineRoots(), this.workspace.fs, (path) => this.workspace.text(path));
+    return { tables: this.helperTables(), defined: this.definedNames.all(), gems: gems.helpers };
   }
 
   /** What the locked gems define (read once), or why it cannot be known. */
@@ -215,11 +235,11 @@ export class RailsApp {
     return this.providedCache;
   }
   private providedCache: Set<string> | undefined;
-  private definedNamesCache: Set<string> | undefined;
+  private definedNames: DefinedNames | undefined;
 
-  /** A Ruby or template file changed: the names it may define are read again. */
-  invalidateDefinedNames(): void {
-    this.definedNamesCache = undefined;
+  /** A Ruby or template file changed, appeared or went: the names it may define are read again. */
+  fileTextChanged(path: string): void {
+    this.definedNames?.update(path);
   }
 
   /** Whether a file is this app's rather than a nested engine's (the innermost app owns a file). */
@@ -344,12 +364,12 @@ export class Workspace {
     if (text === undefined) this.overlays.delete(path);
     else this.overlays.set(path, text);
     const owner = this.appFor(path);
-    if (/\.(rb|erb|jbuilder)$/.test(path)) owner?.invalidateDefinedNames();
+    if (isCheckedFile(path)) owner?.fileTextChanged(path);
     const affected = this.apps.filter((a) => a.isInputFile(path)).sort((a, b) => (a === owner ? -1 : b === owner ? 1 : 0));
     affected.forEach((a) => a.invalidate());
     // An edited controller changes its actions: the routes' checks and its own hints.
     if (owner?.isControllerFile(path) && path.endsWith(".rb")) {
-      owner.invalidateControllers();
+      owner.invalidateControllers(path);
       if (!affected.includes(owner)) affected.push(owner);
     }
     return affected;
@@ -364,9 +384,9 @@ export class Workspace {
     }
     const app = this.appFor(path);
     if (!app) return [];
-    if (/\.(rb|erb|jbuilder)$/.test(path)) app.invalidateDefinedNames();
+    if (isCheckedFile(path)) app.fileTextChanged(path);
     if (app.isControllerFile(path)) {
-      app.invalidateControllers();
+      app.invalidateControllers(path, kind);
       return [app];
     }
     if (/(Gemfile\.lock|\.ruby-version|application\.rb)$/.test(path)) {

@@ -20,12 +20,12 @@ import { unifiedDiff } from "../../test-fixtures/lib/unifiedDiff.mjs";
 const mapper = await createNodeMapper();
 
 /** The app's table as the workspace computes it for this environment and Rails series, and the workspace. */
-export function appTable(dir, env, series) {
+function appTable(dir, env, series) {
   const ws = new Workspace(nodeFileSystem, mapper);
   ws.discover([dir]);
   ws.settingsChanged({ ...DEFAULT_SETTINGS, railsEnv: env, railsVersion: series });
   const app = ws.apps.find((a) => a.root === dir);
-  return Object.assign(app.table(), { ws });
+  return { result: app.table(), ws };
 }
 
 /** Each request of the app's requests.txt, as recognize_path answers it (the oracle's format). */
@@ -64,7 +64,7 @@ for (const app of listApps()) {
   for (const env of APP_ENVS) {
     for (const series of app.goldens(env)) {
       test(`${app.name} (${env}, Rails ${series})`, () => {
-        const result = appTable(app.dir, env, series);
+        const { result, ws } = appTable(app.dir, env, series);
         const golden = readFileSync(app.goldenPath(env, series), "utf8");
         const raised = /^Rails raised: [A-Za-z:]+: ([\s\S]*)$/m.exec(golden);
         if (raised) {
@@ -76,7 +76,7 @@ for (const app of listApps()) {
         const errors = result.diagnostics.filter((d) => d.severity !== "info");
         assert.deepEqual(errors.map((d) => `${d.span.file}:${d.span.start.line + 1}: ${d.message}`), [], "no diagnostic but information");
         const path = app.goldenPath(env, series);
-        const actual = render(result, series, app.dir, result.ws);
+        const actual = render(result, series, app.dir, ws);
         if (process.env.UPDATE_EXPECT === "1" && (series !== "6.1" || app.reviewed)) {
           writeFileSync(path, golden.slice(0, golden.indexOf("\n") + 1) + actual);
           return;

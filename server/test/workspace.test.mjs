@@ -184,3 +184,33 @@ test("an engine anywhere in the workspace (a routes file and an engine class) gi
   assert.deepEqual(table.map((r) => [r.name, r.reqs]), [["payments", "Billing::Engine"]]);
   assert.deepEqual(engines.map((e) => [e.name, e.routes.map((r) => r.reqs)]), [["Billing::Engine", ["billing/invoices#index"]]]);
 });
+
+test("controllers, templates and the names the app defines follow edits and files that appear, one file at a time", async () => {
+  const { ws, map } = await setup({
+    "/w/Gemfile.lock": "GEM\n  specs:\n",
+    "/w/config/routes.rb": routes('  resources :posts, only: [:index, :show]\n  get "about", to: "pages#about"'),
+    "/w/app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\nend\n",
+    "/w/app/controllers/posts_controller.rb": "class PostsController < ApplicationController\n  def index; end\nend\n",
+    "/w/app/views/posts/index.html.erb": "<%= link_to 'x', back_home_path %>\n",
+  });
+  const app = ws.apps[0];
+  const action = (c, a) => app.controllerModel().action(c, a)?.exists;
+  assert.equal(action("posts", "show"), false);
+  // An edit in the editor: the controller's text, not the disk's.
+  ws.documentChanged("/w/app/controllers/posts_controller.rb", "class PostsController < ApplicationController\n  def index; end\n  def show; end\nend\n");
+  assert.equal(action("posts", "show"), true);
+  // A controller and a template that appear on disk.
+  assert.equal(action("pages", "about"), undefined);
+  map.set("/w/app/controllers/pages_controller.rb", "class PagesController < ApplicationController\nend\n");
+  ws.fileChanged("/w/app/controllers/pages_controller.rb", "created");
+  assert.equal(action("pages", "about"), false);
+  map.set("/w/app/views/pages/about.html.erb", "<h1>About</h1>\n");
+  ws.fileChanged("/w/app/views/pages/about.html.erb", "created");
+  assert.equal(action("pages", "about"), true);
+  // A helper the app comes to define: the view's call is no longer unknown.
+  assert.equal(app.helperCheck().defined.has("back_home_path"), false);
+  ws.documentChanged("/w/app/helpers/navigation_helper.rb", "module NavigationHelper\n  def back_home_path = root_path\nend\n");
+  assert.equal(app.helperCheck().defined.has("back_home_path"), true);
+  ws.documentChanged("/w/app/helpers/navigation_helper.rb", undefined);
+  assert.equal(app.helperCheck().defined.has("back_home_path"), false, "closed, and not on disk: gone");
+});

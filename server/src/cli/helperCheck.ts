@@ -26,17 +26,58 @@ export function checkedFiles(root: string, fs: FileSystem): string[] {
   return CHECKED.flatMap((dir) => walk(fs, join(root, ...dir.split("/")), isCheckedFile));
 }
 
+/** The folders whose files may define a helper-like method: the app's, and its engines' beside it. */
+function definingDirs(root: string, engineRoots: readonly string[]): string[] {
+  return [...DEFINING.map((d) => join(root, d)), ...engineRoots.flatMap((r) => [join(r, "app"), join(r, "lib")])];
+}
+
 /** Every helper-like name the app's own files, and its engines' beside it, may define. */
 export function appDefinedNames(root: string, fs: FileSystem, text: (path: string) => string | undefined, engineRoots: readonly string[] = []): Set<string> {
-  const names = new Set<string>();
-  const dirs = [...DEFINING.map((d) => join(root, d)), ...engineRoots.flatMap((r) => [join(r, "app"), join(r, "lib")])];
-  for (const dir of dirs) {
-    for (const path of walk(fs, dir, isCheckedFile)) {
-      const found = text(path);
-      if (found !== undefined) definedHelperNames(found, names);
-    }
+  return new DefinedNames(root, engineRoots, fs, text).all();
+}
+
+/**
+ * The names the app's files may define, kept per file: an edit reads that file again, not the
+ * whole app (the language server asks on every keystroke in an open view).
+ */
+export class DefinedNames {
+  private readonly byFile = new Map<string, string[]>();
+  private readonly dirs: string[];
+  private union: Set<string> | undefined;
+
+  constructor(
+    root: string,
+    engineRoots: readonly string[],
+    fs: FileSystem,
+    private readonly text: (path: string) => string | undefined,
+  ) {
+    this.dirs = definingDirs(root, engineRoots);
+    for (const dir of this.dirs) for (const path of walk(fs, dir, isCheckedFile)) this.read(path);
   }
-  return names;
+
+  /** A file changed, appeared or went: its names are read again. */
+  update(path: string): void {
+    if (!isCheckedFile(path) || !this.dirs.some((dir) => path.startsWith(dir + sep))) return;
+    this.byFile.delete(path);
+    this.read(path);
+    this.union = undefined;
+  }
+
+  all(): Set<string> {
+    if (!this.union) {
+      this.union = new Set();
+      for (const names of this.byFile.values()) for (const name of names) this.union.add(name);
+    }
+    return this.union;
+  }
+
+  private read(path: string): void {
+    const found = this.text(path);
+    if (found === undefined) return;
+    const names = new Set<string>();
+    definedHelperNames(found, names);
+    if (names.size) this.byFile.set(path, [...names]);
+  }
 }
 
 /** What the locked gems define, read from their installed copies: helper-like names and controllers. */
