@@ -78,6 +78,9 @@ export async function createMapper(prismWasm: BufferSource): Promise<RouteMapper
     cache.set(path, { text, ...entry, time: 0 });
     return { ...entry, time: performance.now() - start };
   };
+  // A view or another Ruby file of the app, ERB read as Ruby, parsed outside the cache: an app
+  // has thousands of views, and only what is found in them is kept.
+  const parseView = (path: string, text: string) => parseFile(parser, path, path.endsWith(".erb") ? erbToRuby(text) : text);
   // Routes the last map drew: the next one, nearly always the same app, sizes its tables so.
   let expected = 0;
   return {
@@ -87,14 +90,12 @@ export async function createMapper(prismWasm: BufferSource): Promise<RouteMapper
       return result;
     },
     helperCalls: (path, text) => {
-      // Parsed outside the cache: an app has thousands of views, and only their calls are kept.
-      const erb = path.endsWith(".erb");
-      const parsed = parseFile(parser, path, erb ? erbToRuby(text) : text);
+      const parsed = parseView(path, text);
       if (parsed.loaded.syntaxErrors.length || parsed.diagnostics.length) return [];
       const base = path.slice(path.lastIndexOf("/") + 1);
       return helperCalls(parsed.loaded, { partial: base.startsWith("_") });
     },
-    hashTargets: (path, text) => hashTargets(parseFile(parser, path, path.endsWith(".erb") ? erbToRuby(text) : text).loaded),
+    hashTargets: (path, text) => hashTargets(parseView(path, text).loaded),
     controllers: ({ files, views, root, read, gems }) => {
       const appFile = (relative: string) => {
         const path = `${root}/${relative}`;
@@ -177,7 +178,7 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
     load,
     exists: (path) => read(path) !== undefined || input.unread?.has(path) === true,
     unread: (path) => input.unread?.get(path),
-    railsEnv: options.railsEnv ?? "development",
+    railsEnv,
     appRoot,
     appConstants:
       appRoot === undefined ? undefined : new AppConstants({
@@ -227,7 +228,7 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
         .map(load)
         .filter((f): f is LoadedFile => f !== undefined);
       const framework: FrameworkRoutes = application
-        ? frameworkRoutes({ application, others }, { version: state.version, railsEnv: options.railsEnv ?? "development" })
+        ? frameworkRoutes({ application, others }, { version: state.version, railsEnv })
         : { before: [], after: [], notes: [] };
       const drawAll = (draws: FrameworkDraw[]) => {
         for (const d of draws) interpreter.drawAt(d.site.node, d.site.file, d.origin, () => d.draw(new Drawer(state)));
