@@ -121,6 +121,17 @@ if (!filter || "recognize".includes(filter)) {
   settle("recognize", join(dir, `requests.rails-${SERIES}.txt`), text);
 }
 
+// URL generation: each call of test-fixtures/url-generation/calls.txt as a mailer makes it (no
+// request to recall from), with the URL Rails gives or the message it raises.
+if (!filter || "url-generation".includes(filter)) {
+  const dir = join(FIXTURES, "url-generation");
+  const json = JSON.parse(
+    execFileSync("ruby", [...RUBY_FLAGS, oracle, join(dir, "routes.rb"), "--generate", join(dir, "calls.txt")], { encoding: "utf8", maxBuffer: 64 << 20 }),
+  );
+  const text = json.generated.map((g) => `${g.call} => ${g.error ? `error: ${g.error}` : g.url}`).join("\n") + "\n";
+  settle("url-generation", join(dir, `calls.rails-${SERIES}.txt`), text);
+}
+
 // Inflections: ActiveSupport's plural and singular of each word in test-fixtures/inflections/words.txt.
 if (!filter || "inflections".includes(filter)) {
   const dir = join(FIXTURES, "inflections");

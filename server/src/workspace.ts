@@ -9,7 +9,7 @@ import { AppFileMap, appOptions, findEngines, isAppFile, readAppConfig, readAppF
 import { walk, type FileSystem } from "./fileSystem.js";
 import { findGemEngines } from "./cli/gemEngines.js";
 import { DefinedNames, isCheckedFile, otherControllerPaths, readInstalledGems, type GemIndex } from "./cli/helperCheck.js";
-import { uncheckedBecause, type HelperCheckContext } from "./features/helperCalls.js";
+import { generationOf, uncheckedBecause, type HelperCheckContext } from "./features/helperCalls.js";
 import { appHelperTables, engineProxies, type HelperTable, type HelperTables } from "./features/helpers.js";
 
 export interface Settings {
@@ -208,8 +208,10 @@ export class RailsApp {
     const gems = this.installedGems();
     const why = uncheckedBecause(result, "why" in gems ? gems : gems.helpers);
     if (why || "why" in gems) return { unchecked: why ?? "" };
-    this.definedNames ??= new DefinedNames(this.root, this.engineRoots(), this.workspace.fs, (path) => this.workspace.text(path));
-    return { tables: this.helperTables(), defined: this.definedNames.all(), gems: gems.helpers };
+    const mapper = this.workspace.mapper;
+    this.definedNames ??= new DefinedNames(this.root, this.engineRoots(), this.workspace.fs, (path) => this.workspace.text(path), (path, text) => mapper.urlOptions(path, text));
+    const generation = generationOf(this.definedNames, () => this.controllerModel(), this.config().rubyVersion);
+    return { tables: this.helperTables(), defined: this.definedNames.all(), gems: gems.helpers, generation };
   }
 
   /** What the locked gems define (read once), or why it cannot be known. */

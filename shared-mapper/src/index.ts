@@ -10,6 +10,7 @@ import { Drawer, frameworkRoutes, mentionsFrameworkSetting, type FrameworkDraw, 
 import { AppConstants } from "./app/constants.js";
 import { ControllerModel } from "./app/controllers.js";
 import { erbToRuby, hashTargets, helperCalls, type HashTarget, type HelperCall } from "./app/helperCalls.js";
+import { urlHashes, urlOptionsFacts, type UrlHash, type UrlOptionsFacts } from "./app/urlGeneration.js";
 import { gemControllerModule } from "./gems/index.js";
 import type { Concern } from "./mapper/concerns.js";
 import { EngineRegistry } from "./mapper/engines.js";
@@ -31,6 +32,8 @@ export { ControllerModel, controllerPath, type Controller, type Action } from ".
 export { missingControllerDiagnostics, routeActionDiagnostics, routesTo, unreachedActions, unusedRoutes, type UnreachedAction } from "./app/checks.js";
 export { deviseUrlHelperNames } from "./gems/deviseModels.js";
 export { definedHelperNames, erbToRuby, unknownHelperDiagnostics, type HashTarget, type HelperCall, type HelperLookup } from "./app/helperCalls.js";
+export { missingPartDiagnostics, unroutedHashDiagnostics, UNKNOWN, type UrlGenerationContext, type UrlHash, type UrlOptionsFacts } from "./app/urlGeneration.js";
+export { rubyVersion } from "./ruby/values.js";
 
 export interface RouteMapper {
   map(input: MapInput): MapResult;
@@ -54,6 +57,10 @@ export interface RouteMapper {
   helperCalls(path: string, text: string): HelperCall[];
   /** The `controller:`/`action:` literals of a view's or Ruby file's hashes (a file being typed included). */
   hashTargets(path: string, text: string): HashTarget[];
+  /** A view's or Ruby file's URL helper calls and the hashes given to `url_for`, `link_to`…, from one parse. */
+  urlUses(path: string, text: string): { calls: HelperCall[]; hashes: UrlHash[] };
+  /** How a Ruby file sets `default_url_options`. */
+  urlOptions(path: string, text: string): UrlOptionsFacts;
 }
 
 /** Where an app's routes file is: other files of the app are found from its root. */
@@ -96,6 +103,16 @@ export async function createMapper(prismWasm: BufferSource): Promise<RouteMapper
       return helperCalls(parsed.loaded, { partial: base.startsWith("_") });
     },
     hashTargets: (path, text) => hashTargets(parseView(path, text).loaded),
+    urlUses: (path, text) => {
+      const parsed = parseView(path, text);
+      if (parsed.loaded.syntaxErrors.length || parsed.diagnostics.length) return { calls: [], hashes: [] };
+      const base = path.slice(path.lastIndexOf("/") + 1);
+      return { calls: helperCalls(parsed.loaded, { partial: base.startsWith("_") }), hashes: urlHashes(parsed.loaded) };
+    },
+    urlOptions: (path, text) => {
+      const parsed = parseView(path, text);
+      return parsed.loaded.syntaxErrors.length || parsed.diagnostics.length ? { keys: [], unknown: true } : urlOptionsFacts(parsed.loaded);
+    },
     controllers: ({ files, views, root, read, gems }) => {
       const appFile = (relative: string) => {
         const path = `${root}/${relative}`;

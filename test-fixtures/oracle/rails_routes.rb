@@ -13,6 +13,7 @@
 require "json"
 require "pathname"
 require "action_dispatch"
+require "active_support/core_ext/hash/reverse_merge"
 require "action_dispatch/routing/inspector"
 require "active_support/core_ext/object/with_options"
 require "active_support/string_inquirer"
@@ -28,6 +29,7 @@ until ARGV.empty?
   when "-c" then options[:filter][:controller] = ARGV.shift
   when "-g" then options[:filter][:grep] = ARGV.shift
   when "--recognize" then options[:recognize] = ARGV.shift
+  when "--generate" then options[:generate] = ARGV.shift
   else abort "unknown option #{flag}"
   end
 end
@@ -156,8 +158,20 @@ recognized = File.readlines(options[:recognize], chomp: true).reject(&:empty?).m
   end
 end if options[:recognize]
 
+# `--generate FILE`: each line a URL helper call as a mailer writes it (no request to recall
+# from; `default_url_options` gives only a host), answered with the URL or the error's message.
+generated = (
+  ROUTE_SET.default_url_options = { host: "example.com" }
+  mailer = Class.new { include ROUTE_SET.url_helpers }.new
+  File.readlines(options[:generate], chomp: true).reject { |l| l.empty? || l.start_with?("#") }.map do |line|
+    { call: line, url: mailer.instance_eval(line) }
+  rescue ActionController::UrlGenerationError => e
+    { call: line, error: e.message }
+  end
+) if options[:generate]
+
 puts JSON.pretty_generate(
-  rails: ActionPack.version.to_s, recognized: recognized,
+  rails: ActionPack.version.to_s, recognized: recognized, generated: generated,
   sheet: sheet.end_with?("\n") ? sheet : "#{sheet}\n",
   expanded: expanded.end_with?("\n") ? expanded : "#{expanded}\n",
   routes: routes, error: error

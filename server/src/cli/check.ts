@@ -12,8 +12,8 @@ import { nodeFileSystem } from "../fileSystem.js";
 import { appRoot, findEngines, readControllerInputs } from "./appConfig.js";
 import { argsOrExit } from "./args.js";
 import { formatDiagnostic, positionJson, readInput, type Io } from "./routes.js";
-import { appDefinedNames, checkedFiles, otherControllerPaths, readInstalledGems } from "./helperCheck.js";
-import { helperCallDiagnostics, uncheckedBecause } from "../features/helperCalls.js";
+import { checkedFiles, DefinedNames, otherControllerPaths, readInstalledGems } from "./helperCheck.js";
+import { generationOf, helperCallDiagnostics, uncheckedBecause } from "../features/helperCalls.js";
 import { appHelperTables } from "../features/helpers.js";
 
 export const CHECK_USAGE = `Usage: routemap check [APP] [--format text|json|github] [--rails VERSION] [--ruby VERSION] [--env NAME]
@@ -65,7 +65,9 @@ export async function checkCommand(argv: string[], io: Io): Promise<number> {
   const why = uncheckedBecause(result, "why" in gems ? gems : gems.helpers);
   if (why || "why" in gems) io.err(`routemap: URL helper calls${"why" in gems ? " and controllers outside the app" : ""} not checked: ${why}\n`);
   else {
-    const context = { tables: appHelperTables(result), defined: appDefinedNames(root, nodeFileSystem, (p) => nodeFileSystem.readFile(p), engineRoots), gems: gems.helpers };
+    const names = new DefinedNames(root, engineRoots, nodeFileSystem, (p) => nodeFileSystem.readFile(p), (path, text) => mapper.urlOptions(path, text));
+    const generation = generationOf(names, () => model, input.options?.rubyVersion);
+    const context = { tables: appHelperTables(result), defined: names.all(), gems: gems.helpers, generation };
     for (const file of checkedFiles(root, nodeFileSystem)) {
       const text = nodeFileSystem.readFile(file);
       if (text !== undefined) findings.push(...helperCallDiagnostics(mapper, context, file, text));

@@ -6,7 +6,7 @@
  * it defines would be reported as unknown.
  */
 import { join, relative, sep } from "node:path";
-import { definedHelperNames, deviseUrlHelperNames } from "@routemap/shared-mapper";
+import { definedHelperNames, deviseUrlHelperNames, UNKNOWN, type UrlOptionsFacts } from "@routemap/shared-mapper";
 import { walk, type FileSystem } from "../fileSystem.js";
 import { gemRoots } from "./gemEngines.js";
 
@@ -31,25 +31,26 @@ function definingDirs(root: string, engineRoots: readonly string[]): string[] {
   return [...DEFINING.map((d) => join(root, d)), ...engineRoots.flatMap((r) => [join(r, "app"), join(r, "lib")])];
 }
 
-/** Every helper-like name the app's own files, and its engines' beside it, may define. */
-export function appDefinedNames(root: string, fs: FileSystem, text: (path: string) => string | undefined, engineRoots: readonly string[] = []): Set<string> {
-  return new DefinedNames(root, engineRoots, fs, text).all();
-}
-
 /**
- * The names the app's files may define, kept per file: an edit reads that file again, not the
- * whole app (the language server asks on every keystroke in an open view).
+ * What the app's files define for its URL helper calls, kept per file: the helper-like names
+ * they may define, how they set `default_url_options`, and which are mailers. An edit reads that
+ * file again, not the whole app (the language server asks on every keystroke in an open view).
  */
 export class DefinedNames {
   private readonly byFile = new Map<string, string[]>();
+  private readonly urlOptionsByFile = new Map<string, UrlOptionsFacts>();
   private readonly dirs: string[];
   private union: Set<string> | undefined;
+  private defaults: ReadonlySet<string> | typeof UNKNOWN | undefined;
+  /** Mailer files and their templates' folder (`app/mailers/user_mailer.rb` → `user_mailer`). */
+  private readonly mailers = new Map<string, string>();
 
   constructor(
-    root: string,
+    private readonly root: string,
     engineRoots: readonly string[],
     fs: FileSystem,
     private readonly text: (path: string) => string | undefined,
+    private readonly urlOptions?: (path: string, text: string) => UrlOptionsFacts,
   ) {
     this.dirs = definingDirs(root, engineRoots);
     for (const dir of this.dirs) for (const path of walk(fs, dir, isCheckedFile)) this.read(path);
@@ -59,8 +60,36 @@ export class DefinedNames {
   update(path: string): void {
     if (!isCheckedFile(path) || !this.dirs.some((dir) => path.startsWith(dir + sep))) return;
     this.byFile.delete(path);
+    this.urlOptionsByFile.delete(path);
+    this.mailers.delete(path);
     this.read(path);
     this.union = undefined;
+    this.defaults = undefined;
+  }
+
+  /**
+   * The keys `default_url_options` may give where no request is: every key the app's files set
+   * (a controller's own do not reach mailers), or "unknown" when one sets what cannot be read.
+   */
+  urlDefaults(): ReadonlySet<string> | typeof UNKNOWN {
+    if (this.defaults === undefined) {
+      const keys = new Set<string>();
+      let unknown = false;
+      for (const facts of this.urlOptionsByFile.values()) {
+        unknown ||= facts.unknown;
+        for (const key of facts.keys) keys.add(key);
+      }
+      this.defaults = unknown ? UNKNOWN : keys;
+    }
+    return this.defaults;
+  }
+
+  /** Whether a file's code runs with no request: a mailer, or a mailer's template (not a partial, which a controller's view may render too). */
+  runsWithoutRequest(path: string): boolean {
+    const rel = relative(this.root, path).split(sep).join("/");
+    if (rel.startsWith("app/mailers/")) return true;
+    const view = /^app\/views\/(.+)\/([^/]+)$/.exec(rel);
+    return !!view && !view[2].startsWith("_") && [...this.mailers.values()].includes(view[1]);
   }
 
   all(): Set<string> {
@@ -77,6 +106,13 @@ export class DefinedNames {
     const names = new Set<string>();
     definedHelperNames(found, names);
     if (names.size) this.byFile.set(path, [...names]);
+    const rel = relative(this.root, path).split(sep).join("/");
+    const mailer = /^app\/mailers\/(.+)\.rb$/.exec(rel);
+    if (mailer) this.mailers.set(path, mailer[1]);
+    // A controller's own `default_url_options` runs with its requests, never where none is.
+    if (this.urlOptions && found.includes("url_options") && path.endsWith(".rb") && !/^app\/controllers\/.*_controller\.rb$/.test(rel)) {
+      this.urlOptionsByFile.set(path, this.urlOptions(path, found));
+    }
   }
 }
 

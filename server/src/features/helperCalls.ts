@@ -1,10 +1,11 @@
 /**
  * Checked URL helper calls: an error on `x_path` that no route, `direct` helper, method of the
- * app or of its gems defines, with did-you-mean. Nothing is said when the route table is not
- * complete (a DSL call or value Routemap could not evaluate may have drawn the route), nor
- * when the gems' helpers cannot be known.
+ * app or of its gems defines, with did-you-mean; and where Rails' URL generation would raise on
+ * what a call gives (a required part no request fills in, a hash no route leads to). Nothing
+ * is said when the route table is not complete (a DSL call or value Routemap could not evaluate
+ * may have drawn the route), nor when the gems' helpers cannot be known.
  */
-import { unknownHelperDiagnostics, type Diagnostic, type MapResult, type RouteMapper } from "@routemap/shared-mapper";
+import { missingPartDiagnostics, unknownHelperDiagnostics, unroutedHashDiagnostics, type Diagnostic, type MapResult, type RouteMapper, rubyVersion, type UrlGenerationContext } from "@routemap/shared-mapper";
 import { helperIndex, tableFor, type HelperTables } from "./helpers.js";
 
 export interface HelperCheckContext {
@@ -13,6 +14,15 @@ export interface HelperCheckContext {
   defined: ReadonlySet<string>;
   /** Names the gems may define, or why they cannot be known. */
   gems: ReadonlySet<string> | { why: string };
+  /** What URL generation depends on where a file's code runs. */
+  generation: {
+    defaults: UrlGenerationContext["defaults"];
+    ruby: UrlGenerationContext["ruby"];
+    /** Mailers and their templates: no request's parameters are recalled. */
+    runsWithoutRequest(path: string): boolean;
+    /** The one controller whose requests run a controller file's code, if only one can. */
+    requestController(path: string): string | undefined;
+  };
 }
 
 /** Why an app's helper calls cannot be checked, if they cannot. */
@@ -25,8 +35,17 @@ export function uncheckedBecause(result: MapResult, gems: HelperCheckContext["ge
 export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckContext, path: string, text: string): Diagnostic[] {
   const { tables, defined, gems } = context;
   if ("why" in gems) return [];
-  const calls = mapper.helperCalls(path, text);
-  return unknownHelperDiagnostics(
+  const { calls, hashes } = mapper.urlUses(path, text);
+  const { generation } = context;
+  const generationContext: UrlGenerationContext = {
+    routes: tables.own.routes,
+    mainRoutes: tables.mainApp?.routes,
+    request: !generation.runsWithoutRequest(path),
+    controller: generation.requestController(path),
+    defaults: generation.defaults,
+    ruby: generation.ruby,
+  };
+  const unknown = unknownHelperDiagnostics(
     calls,
     (name, receiver) => {
       if (defined.has(name) || gems.has(name)) return "known";
@@ -39,4 +58,21 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
       return table ? [...helperIndex(table).keys()] : [];
     },
   );
+  // A helper the app or a gem defines as a method is theirs, whatever a route of that name takes.
+  const routed = calls.filter((call) => !defined.has(call.name) && !gems.has(call.name) && !unknown.some((d) => d.span === call.span));
+  return [...unknown, ...missingPartDiagnostics(routed, generationContext), ...unroutedHashDiagnostics(hashes, generationContext)];
+}
+
+/** What URL generation depends on, from the app's files and controllers. */
+export function generationOf(
+  defined: { urlDefaults(): UrlGenerationContext["defaults"]; runsWithoutRequest(path: string): boolean },
+  model: () => { requestController(file: string): string | undefined },
+  rubyVersionText: string | undefined,
+): HelperCheckContext["generation"] {
+  return {
+    defaults: defined.urlDefaults(),
+    ruby: rubyVersion(rubyVersionText),
+    runsWithoutRequest: (path) => defined.runsWithoutRequest(path),
+    requestController: (path) => (path.endsWith("_controller.rb") ? model().requestController(path) : undefined),
+  };
 }

@@ -50,6 +50,8 @@ export interface Controller {
   templates: Map<string, string>;
   /** Undefined when every ancestor is read; else why an action may exist that Routemap cannot see. */
   unknown?: string;
+  /** The app's classes it inherits from, nearest first. */
+  superclasses: string[];
 }
 
 export interface ControllerInput {
@@ -151,11 +153,23 @@ export class ControllerModel {
     const insertAt = first.file.index.span(before.startOffset, before.startOffset);
     const indent = first.file.index.span(node.classKeywordLoc.startOffset, node.classKeywordLoc.startOffset).start.character;
     const defined = new Set(visibility.keys());
-    return { path, className: name, file: first.file.index.file, span, insertAt, indent, actions, methods, defined, templates, unknown: chain.unknown };
+    return { path, className: name, file: first.file.index.file, span, insertAt, indent, actions, methods, defined, templates, unknown: chain.unknown, superclasses: chain.classes.slice(1) };
   }
 
   /** The bodies of a class's ancestry in method-resolution order reversed (farthest first), its view prefixes, and what is not read. */
-  private ancestors(name: string): { bodies: Body[]; prefixes: string[]; unknown?: string } {
+  /**
+   * The controller whose requests run a file's code, when only one can: the file is the only one
+   * defining that controller class, and no controller of the app inherits from it (an inherited
+   * method runs for the subclass's requests).
+   */
+  requestController(file: string): string | undefined {
+    const here = [...this.byPath.values()].filter((c) => c.file === file);
+    if (here.length !== 1 || (this.bodies.get(here[0].className)?.length ?? 0) > 1) return undefined;
+    const inherited = [...this.byPath.values()].some((c) => c.superclasses.includes(here[0].className));
+    return inherited ? undefined : here[0].path;
+  }
+
+  private ancestors(name: string): { bodies: Body[]; prefixes: string[]; classes: string[]; unknown?: string } {
     const classes: string[] = [];
     let unknown: string | undefined;
     for (let current: string | undefined = name; current && !BASES.has(current); ) {
@@ -188,7 +202,7 @@ export class ControllerModel {
       }
     }
     for (const body of bodies) if (body.dynamic) unknown ??= `${body.name} ${body.dynamic}`;
-    return { bodies, prefixes: classes.map(controllerPath), unknown };
+    return { bodies, prefixes: classes.map(controllerPath), classes, unknown };
   }
 
   /** A module defined outside app/controllers: its file read where the autoloader would find it, then resolved. */

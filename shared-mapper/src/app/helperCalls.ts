@@ -11,6 +11,7 @@
 import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../dsl/interpreter.js";
 import { walkCalls } from "../ruby/walk.js";
+import { isUrlHelpersModule, urlArguments, type UrlArguments } from "./urlGeneration.js";
 import type { Diagnostic, Span } from "../types.js";
 
 export interface HelperCall {
@@ -18,6 +19,10 @@ export interface HelperCall {
   /** `main_app`, an engine's mount name, or undefined for a receiver-less call. */
   receiver?: string;
   span: Span;
+  /** The arguments, as URL generation reads them. */
+  args: UrlArguments;
+  /** Called on `Rails.application.routes.url_helpers` (the app's routes, and no request). */
+  noRequest?: boolean;
 }
 
 const HELPER = /^[a-z_][a-z0-9_]*_(?:path|url)$/;
@@ -66,12 +71,14 @@ export function helperCalls(file: LoadedFile, o: { partial: boolean }): HelperCa
     const span = file.index.span(loc.startOffset, loc.startOffset + loc.length);
     if (!call.receiver) {
       if (o.partial && call.isVariableCall()) return;
-      calls.push({ name: call.name, span });
+      calls.push({ name: call.name, span, args: urlArguments(call) });
       return;
     }
     const receiver = call.receiver;
     if (receiver instanceof N.CallNode && !receiver.receiver && !receiver.arguments_ && receiver.isVariableCall()) {
-      calls.push({ name: call.name, receiver: receiver.name, span });
+      calls.push({ name: call.name, receiver: receiver.name, span, args: urlArguments(call) });
+    } else if (isUrlHelpersModule(receiver)) {
+      calls.push({ name: call.name, receiver: "main_app", noRequest: true, span, args: urlArguments(call) });
     }
   });
   return calls;
@@ -100,7 +107,7 @@ export function unknownHelperDiagnostics(calls: readonly HelperCall[], lookup: H
   for (const call of calls) {
     if (lookup(call.name, call.receiver) !== "unknown") continue;
     const near = nearest(call.name, suggestions(call.receiver));
-    const prefix = call.receiver ? `${call.receiver}.` : "";
+    const prefix = call.noRequest ? "Rails.application.routes.url_helpers." : call.receiver ? `${call.receiver}.` : "";
     const message =
       `undefined method \`${prefix}${call.name}': no route, direct helper or method defines it` + (near.length ? ` (did you mean ${near.map((n) => `\`${n}\``).join(" or ")}?)` : "");
     out.push({ severity: "error", code: "unknown-helper", span: call.span, message, data: { name: call.name, ...(near[0] ? { suggestion: near[0] } : {}) } });

@@ -1,0 +1,341 @@
+/**
+ * What Rails' URL generation raises on, decided where the call is written:
+ * - a named helper given no value for a required part where no request's parameters can fill
+ *   it in (`edit_post_url` in a mailer: "missing required keys: [:id]");
+ * - a hash target no route leads to (`url_for(controller: "posts", action: "archive")`).
+ *
+ * Follows actionpack's routing/route_set.rb (`UrlHelper#call`, `handle_positional_args`,
+ * `Generator`, `RESERVED_OPTIONS`) and journey/formatter.rb (`Formatter#generate`,
+ * `MissingRoute#message`), which read the same from 6.1 to 8.1 for what is checked here.
+ *
+ * Rails fills what a call leaves out from three places: the call's arguments, the route's
+ * defaults, `default_url_options`, and, in a controller, its views and helpers (and tests after
+ * a request), the current request's path parameters (the "recall"). A part is missing for sure
+ * only where there is no recall and every `default_url_options` of the app is read; anything
+ * else is silence. Where every value is a literal the message is Rails' own; otherwise it says
+ * the same in words, as Ruby's inspect of an unknown value cannot be written.
+ */
+import * as N from "@ruby/prism/src/nodes.js";
+import type { LoadedFile } from "../dsl/interpreter.js";
+import { constantPathText, walkCalls } from "../ruby/walk.js";
+import { inspectString, type RubyVersion } from "../ruby/values.js";
+import type { Diagnostic, Route, Span } from "../types.js";
+
+/** A value written in the call: its Ruby `inspect`, and the string of a string or symbol. */
+export interface Literal {
+  inspect: string;
+  text?: string;
+}
+/** A value Routemap cannot know (a variable, a method call…). */
+export const UNKNOWN = "unknown" as const;
+export type ArgValue = Literal | typeof UNKNOWN;
+
+/** A call's arguments as URL generation sees them. */
+export interface UrlArguments {
+  positional: ArgValue[];
+  /** The trailing hash's symbol keys (`edit_post_url(host: "x")`). */
+  keywords: Map<string, ArgValue>;
+  /** A splat, a double splat, a non-symbol key, or a last argument that may be a Hash: what the call gives is not known. */
+  opaque: boolean;
+}
+
+/** A hash given to `url_for`, `link_to`, `redirect_to`… (`controller: "posts", action: "show"`). */
+export interface UrlHash {
+  keys: Map<string, ArgValue>;
+  opaque: boolean;
+  span: Span;
+  /** Called on `Rails.application.routes.url_helpers`: no request is there. */
+  noRequest: boolean;
+}
+
+/** Where a call runs: with a request's parameters to fill in (controllers, views), or none (mailers). */
+export interface UrlGenerationContext {
+  /** The routes the file's receiver-less helpers and hashes reach. */
+  routes: readonly Route[];
+  /** The routes `main_app` and `Rails.application.routes.url_helpers` reach. */
+  mainRoutes: readonly Route[] | undefined;
+  /** False in mailers and their views: nothing is recalled from a request. */
+  request: boolean;
+  /** The controller whose requests run this file's code, when only one can (a controller no other inherits from). */
+  controller?: string;
+  /** The keys `default_url_options` may give where no request is, or "unknown" when code Routemap cannot read sets them. */
+  defaults: ReadonlySet<string> | typeof UNKNOWN;
+  ruby: RubyVersion;
+}
+
+/** Options URL generation takes for itself, never path parameters (`RouteSet::RESERVED_OPTIONS`). */
+const RESERVED = new Set([
+  "host", "protocol", "port", "subdomain", "domain", "tld_length", "trailing_slash", "anchor", "params", "only_path", "script_name", "original_script_name", "relative_url_root",
+]);
+
+/** The value of a literal node, or UNKNOWN. */
+export function literalOf(node: N.Node): ArgValue {
+  if (node instanceof N.StringNode) return { inspect: inspectString(node.unescaped.value), text: node.unescaped.value };
+  if (node instanceof N.SymbolNode) {
+    const name = node.unescaped.value;
+    return { inspect: /^[A-Za-z_][A-Za-z_0-9]*[?!]?$/.test(name) ? `:${name}` : `:${inspectString(name)}`, text: name };
+  }
+  if (node instanceof N.IntegerNode) return { inspect: String(node.value) };
+  if (node instanceof N.NilNode) return { inspect: "nil" };
+  if (node instanceof N.TrueNode) return { inspect: "true" };
+  if (node instanceof N.FalseNode) return { inspect: "false" };
+  return UNKNOWN;
+}
+
+/** Whether a node may be a Hash at run time: Rails takes a trailing Hash as options. */
+function mayBeHash(node: N.Node): boolean {
+  return !(literalOf(node) !== UNKNOWN || node instanceof N.InterpolatedStringNode || node instanceof N.ArrayNode || node instanceof N.InterpolatedSymbolNode);
+}
+
+/** The symbol-keyed pairs of a hash literal; opaque when a key is not a symbol or a `**splat` is there. */
+export function hashPairs(node: N.HashNode | N.KeywordHashNode): { keys: Map<string, ArgValue>; opaque: boolean } {
+  const keys = new Map<string, ArgValue>();
+  let opaque = false;
+  for (const element of node.elements) {
+    if (element instanceof N.AssocNode && element.key instanceof N.SymbolNode) keys.set(element.key.unescaped.value, literalOf(element.value));
+    else opaque = true;
+  }
+  return { keys, opaque };
+}
+
+/** A helper call's arguments: positional ones, then a trailing hash (Rails pops a last Hash as options). */
+export function urlArguments(call: N.CallNode): UrlArguments {
+  const args = call.arguments_?.arguments_ ?? [];
+  const out: UrlArguments = { positional: [], keywords: new Map(), opaque: call.block instanceof N.BlockArgumentNode };
+  args.forEach((arg, i) => {
+    const last = i === args.length - 1;
+    if (last && (arg instanceof N.KeywordHashNode || arg instanceof N.HashNode)) {
+      const pairs = hashPairs(arg);
+      out.keywords = pairs.keys;
+      out.opaque ||= pairs.opaque;
+    } else if (arg instanceof N.SplatNode || (last && mayBeHash(arg))) out.opaque = true;
+    else out.positional.push(literalOf(arg));
+  });
+  return out;
+}
+
+/** Where each URL-taking helper takes its hash: the argument's index, or `url:` of the last hash. */
+const HASH_AT: Record<string, number | "url"> = {
+  url_for: 0,
+  redirect_to: 0,
+  form_tag: 0,
+  link_to: 1,
+  button_to: 1,
+  link_to_unless_current: 1,
+  link_to_if: 2,
+  link_to_unless: 2,
+  form_with: "url",
+  form_for: "url",
+};
+
+/** `Rails.application.routes.url_helpers`, written out: helpers called on it run without a request. */
+export function isUrlHelpersModule(node: N.Node | null): boolean {
+  return node instanceof N.CallNode && node.name === "url_helpers" && !node.arguments_ && chainText(node.receiver) === "Rails.application.routes";
+}
+
+function chainText(node: N.Node | null): string | undefined {
+  if (node instanceof N.CallNode && !node.arguments_) {
+    const before = node.receiver ? chainText(node.receiver) : "";
+    return before === undefined ? undefined : before ? `${before}.${node.name}` : node.name;
+  }
+  return node ? constantPathText(node) : undefined;
+}
+
+/** The hashes given to URL-taking helpers in a file (`link_to "x", controller: "posts"`), literal ones only. */
+export function urlHashes(file: LoadedFile): UrlHash[] {
+  const out: UrlHash[] = [];
+  walkCalls(file.program, (call) => {
+    const at = HASH_AT[call.name];
+    if (at === undefined) return;
+    const noRequest = isUrlHelpersModule(call.receiver);
+    if (call.receiver && !noRequest) return;
+    const args = call.arguments_?.arguments_ ?? [];
+    let node: N.Node | undefined;
+    if (at === "url") {
+      const last = args[args.length - 1];
+      const pair = last instanceof N.KeywordHashNode || last instanceof N.HashNode ? last.elements.find((e) => e instanceof N.AssocNode && e.key instanceof N.SymbolNode && e.key.unescaped.value === "url") : undefined;
+      node = pair instanceof N.AssocNode ? pair.value : undefined;
+    } else {
+      // `link_to(url_hash, html) { body }`: with a block, the name is the block's.
+      node = args[typeof at === "number" && at > 0 && call.block instanceof N.BlockNode && call.name !== "link_to_if" && call.name !== "link_to_unless" ? at - 1 : at];
+    }
+    if (!(node instanceof N.HashNode || node instanceof N.KeywordHashNode)) return;
+    const { keys, opaque } = hashPairs(node);
+    if (!keys.has("controller") && !keys.has("action")) return;
+    const loc = node.location;
+    out.push({ keys, opaque, noRequest, span: file.index.span(loc.startOffset, loc.startOffset + loc.length) });
+  });
+  return out;
+}
+
+/** Ruby's inspect of the hash Rails names in "No route matches {…}", keys sorted as Rails sorts them. */
+function inspectConstraints(pairs: Map<string, string>, ruby: RubyVersion): string {
+  const keys = [...pairs.keys()].sort();
+  if (!keys.length) return "{}";
+  const key = (k: string) => (/^[A-Za-z_][A-Za-z_0-9]*[?!]?$/.test(k) ? k : inspectString(k));
+  return "{" + keys.map((k) => (ruby.modernHashInspect ? `${key(k)}: ${pairs.get(k)}` : `:${key(k)}=>${pairs.get(k)}`)).join(", ") + "}";
+}
+
+const symbols = (keys: readonly string[]) => `[${[...keys].sort().map((k) => `:${k}`).join(", ")}]`;
+
+/**
+ * Errors for named helper calls that leave a required part with no value where nothing can fill
+ * it in: no request (mailers, `Rails.application.routes.url_helpers`), and no key of
+ * `default_url_options` that could be it.
+ */
+export function missingPartDiagnostics(
+  calls: readonly { name: string; span: Span; args?: UrlArguments; noRequest?: boolean; receiver?: string }[],
+  context: UrlGenerationContext,
+): Diagnostic[] {
+  if (context.defaults === UNKNOWN) return [];
+  const defaults = context.defaults;
+  const out: Diagnostic[] = [];
+  for (const call of calls) {
+    if (!call.args || call.args.opaque || (context.request && !call.noRequest)) continue;
+    if (call.args.positional.some((v) => v === UNKNOWN) || call.args.keywords.has("path_params")) continue;
+    const routes = call.receiver === undefined && !call.noRequest ? context.routes : call.receiver === "main_app" || call.noRequest ? context.mainRoutes : undefined;
+    const route = routes?.find((r) => r.name && (`${r.name}_path` === call.name || `${r.name}_url` === call.name));
+    if (!route) continue;
+    const given = partsGiven(route, call.args, defaults);
+    const unfilled = route.requiredParts.filter((part) => !hasValue(given.get(part)) && !defaults.has(part) && route.defaults[part] === undefined);
+    if (!unfilled.length) continue;
+    out.push({ severity: "error", code: "missing-url-part", span: call.span, message: missingMessage(route, call.name, given, unfilled, defaults, context.ruby), data: { missing: unfilled.join(",") } });
+  }
+  return out;
+}
+
+/** A value that fills a path part: not nil (Rails' `compact!` drops it), not "" (no segment matches it). */
+const hasValue = (value: ArgValue | undefined) => value !== undefined && (value === UNKNOWN || (value.inspect !== "nil" && value.inspect !== '""'));
+
+/** The options a call gives (`handle_positional_args`: positional values go to the path parameters not otherwise given, in order). */
+function partsGiven(route: Route, args: UrlArguments, defaults: ReadonlySet<string>): Map<string, ArgValue> {
+  const given = new Map<string, ArgValue>();
+  let params = route.parameters.map((p) => p.name);
+  const size = params.includes("format") ? params.length - 1 : params.length;
+  if (args.positional.length > 0) {
+    if (args.positional.length < size) params = params.filter((p) => !defaults.has(p) && route.defaults[p] === undefined && p !== "controller" && p !== "action");
+    params = params.filter((p) => !args.keywords.has(p));
+    args.positional.forEach((value, i) => {
+      if (params[i]) given.set(params[i], value);
+    });
+  }
+  for (const [key, value] of args.keywords) given.set(key, value);
+  return given;
+}
+
+/**
+ * Rails' message (`No route matches {…}, missing required keys: […]`): the route's defaults and
+ * every option given but the reserved ones. When a value is not written in the call (or
+ * `default_url_options` adds keys of its own), the message says the same in words.
+ */
+function missingMessage(route: Route, name: string, given: Map<string, ArgValue>, unfilled: string[], defaults: ReadonlySet<string>, ruby: RubyVersion): string {
+  // Rails calls a key it was given (as nil) an unmatched constraint, one it was not given missing.
+  const missing = unfilled.filter((part) => !given.has(part));
+  const unmatched = unfilled.filter((part) => given.has(part));
+  const pairs = new Map<string, string>(Object.entries(route.defaults));
+  for (const [key, value] of given) if (!RESERVED.has(key)) pairs.set(key, value === UNKNOWN ? "" : value.inspect);
+  // A helper given every part goes through Rails' optimized path, which words a nil differently.
+  const exact = !unmatched.length && [...pairs.values()].every((v) => v !== "") && [...defaults].every((k) => RESERVED.has(k));
+  if (exact) return `No route matches ${inspectConstraints(pairs, ruby)}, missing required keys: ${symbols(missing)}`;
+  const parts: string[] = [];
+  if (missing.length) parts.push(`is given no ${missing.map((m) => `:${m}`).join(", ")} here, and no request fills ${missing.length > 1 ? "them" : "it"} in`);
+  if (unmatched.length) parts.push(`is given no value for ${unmatched.map((m) => `:${m}`).join(", ")}`);
+  return `\`${name}\` ${parts.join(", and ")}: Rails raises ActionController::UrlGenerationError (No route matches …)`;
+}
+
+/**
+ * Errors for hashes no route leads to: the controller and action they name (the action
+ * `index` when only a controller is named, the current controller's when only an action is)
+ * are no route's. A controller named without a leading `/` may be relative to the current
+ * one's namespace (`Generator#use_relative_controller!`): every namespace is tried. Where there
+ * is no request, a route that exists but whose required parts the hash does not give is no
+ * route either: Rails matches a hash only to routes whose required parts it supplies (a route's
+ * defaults do not count, `Journey::Route#score`).
+ */
+export function unroutedHashDiagnostics(hashes: readonly UrlHash[], context: UrlGenerationContext): Diagnostic[] {
+  const dynamic = context.routes.some((r) => r.endpoint.kind === "controller" && (!r.controller || !r.action || r.controller.startsWith(":") || r.action.startsWith(":") || r.requiredParts.includes("controller") || r.requiredParts.includes("action")));
+  if (dynamic) return [];
+  const out: Diagnostic[] = [];
+  for (const hash of hashes) {
+    if (hash.opaque || hash.keys.has("use_route") || hash.keys.has("path_params")) continue;
+    const request = context.request && !hash.noRequest;
+    const routes = hash.noRequest ? context.mainRoutes : context.routes;
+    const controllerValue = hash.keys.get("controller");
+    const actionValue = hash.keys.get("action");
+    if (controllerValue === UNKNOWN || actionValue === UNKNOWN) continue;
+    const written = controllerValue?.text;
+    const controller = written ?? (request ? context.controller : undefined);
+    if (controller === undefined || !routes) continue;
+    const action = actionValue?.text ?? (written !== undefined || !request ? "index" : undefined);
+    if (action === undefined) continue;
+    const candidates = routes.filter((r) => r.endpoint.kind === "controller" && r.action === action && r.controller && controllerMatches(r.controller, controller, written !== undefined && request));
+    const reachable = request ? candidates : candidates.filter((r) => r.requiredParts.every((p) => givenPart(hash, p) || (context.defaults !== UNKNOWN && context.defaults.has(p))));
+    if (reachable.length || (!request && context.defaults === UNKNOWN && candidates.length)) continue;
+    out.push({ severity: "error", code: "unrouted-url", span: hash.span, message: unroutedMessage(hash, controller.replace(/^\//, ""), action, request, context), data: { controller, action } });
+  }
+  return out;
+}
+
+function givenPart(hash: UrlHash, part: string): boolean {
+  const value = hash.keys.get(part);
+  return value !== undefined && (value === UNKNOWN || value.inspect !== "nil");
+}
+
+/** Whether a route's controller is the one a hash names, read relative to any namespace when it may be. */
+function controllerMatches(routeController: string, written: string, relative: boolean): boolean {
+  const name = written.replace(/^\//, "");
+  if (routeController === name) return true;
+  return relative && !written.startsWith("/") && routeController.endsWith(`/${name}`);
+}
+
+function unroutedMessage(hash: UrlHash, controller: string, action: string, request: boolean, context: UrlGenerationContext): string {
+  const pairs = new Map<string, string>();
+  for (const [key, value] of hash.keys) if (!RESERVED.has(key)) pairs.set(key, value === UNKNOWN ? "" : value.inspect);
+  pairs.set("controller", inspectString(controller));
+  pairs.set("action", inspectString(action));
+  const exact = !request && [...pairs.values()].every((v) => v !== "") && context.defaults !== UNKNOWN && [...context.defaults].every((k) => RESERVED.has(k));
+  if (exact) return `No route matches ${inspectConstraints(pairs, context.ruby)}`;
+  return `No route leads to ${controller}#${action}: Rails raises ActionController::UrlGenerationError (No route matches …)`;
+}
+
+/** What a file does to `default_url_options`: the keys it sets, or that it sets what cannot be read. */
+export interface UrlOptionsFacts {
+  keys: string[];
+  unknown: boolean;
+}
+
+const MUTATORS = new Set(["merge!", "update", "store", "replace", "reverse_merge!", "deep_merge!", "default=", "compare_by_identity"]);
+
+/**
+ * Reads how a file sets `default_url_options`: `x.default_url_options = { host: … }` and
+ * `x.default_url_options[:locale] = …` give their keys; a `def default_url_options` or
+ * `def url_options`, a hash not written out, or a mutation in place make the keys unknown.
+ * Reading the options (`default_url_options[:host]`) sets nothing.
+ */
+export function urlOptionsFacts(file: LoadedFile): UrlOptionsFacts {
+  const facts: UrlOptionsFacts = { keys: [], unknown: false };
+  const options = (node: N.Node | null) => node instanceof N.CallNode && (node.name === "default_url_options" || node.name === "url_options");
+  const stack: N.Node[] = [file.program];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node instanceof N.DefNode && (node.name === "default_url_options" || node.name === "url_options")) facts.unknown = true;
+    if (node instanceof N.CallNode) {
+      if (node.name === "default_url_options=" || node.name === "url_options=") {
+        const value = node.arguments_?.arguments_[0];
+        const pairs = value instanceof N.HashNode || value instanceof N.KeywordHashNode ? hashPairs(value) : undefined;
+        if (!pairs || pairs.opaque) facts.unknown = true;
+        else facts.keys.push(...pairs.keys.keys());
+      } else if ((node.name === "default_url_options" || node.name === "url_options") && node.arguments_) facts.unknown = true;
+      else if (options(node.receiver)) {
+        const key = node.arguments_?.arguments_[0];
+        if (node.name === "[]=") {
+          if (key instanceof N.SymbolNode || key instanceof N.StringNode) facts.keys.push(key.unescaped.value);
+          else facts.unknown = true;
+        } else if (MUTATORS.has(node.name)) facts.unknown = true;
+      }
+    }
+    for (const child of node.compactChildNodes()) stack.push(child);
+  }
+  if (facts.keys.includes("path_params")) facts.unknown = true;
+  return facts;
+}
