@@ -430,7 +430,35 @@ end
 class PostsController < ApplicationController
   def show
     redirect_to post_stats_path(params[:id]) if params[:old]
+    redirect_to action: :archive if params[:older]
+    redirect_to action: :stats, id: params[:id] if params[:stats]
   end
+end
+//- app/controllers/application_controller.rb
+class ApplicationController < ActionController::Base
+  def back
+    redirect_to action: :index
+  end
+end
+//- app/mailers/post_mailer.rb
+class PostMailer < ApplicationMailer
+  def published(post)
+    @url = post_url
+    @same = post_url(post)
+    @home = Rails.application.routes.url_helpers.root_url
+    @bad = Rails.application.routes.url_helpers.stats_post_url
+    @gone = Rails.application.routes.url_helpers.stats_postz_url
+    mail to: "a@example.com"
+  end
+end
+//- app/views/post_mailer/published.html.erb
+<%= link_to "Read", post_url %> <%= link_to "Stats", stats_post_url(@post) %>
+<%= link_to "All", url_for(controller: "posts", action: "index") %> <%= link_to "Feed", url_for(controller: "posts", action: "feed") %>
+//- app/views/post_mailer/_footer.html.erb
+<%= link_to "Read", post_url %>
+//- config/environments/production.rb
+Rails.application.configure do
+  config.action_mailer.default_url_options = { host: "example.com" }
 end
 //- spec/requests/posts_spec.rb
 RSpec.describe "Posts" do
@@ -448,7 +476,9 @@ test("helper calls: unknown ones are errors with suggestions; methods of the app
   const context = app.helperCheck();
   assert.ok(!("unchecked" in context), context.unchecked);
   const lines = [];
-  for (const path of ["app/views/posts/index.html.erb", "app/views/posts/_row.html.erb", "app/controllers/posts_controller.rb", "spec/requests/posts_spec.rb"]) {
+  const paths = ["app/views/posts/index.html.erb", "app/views/posts/_row.html.erb", "app/controllers/posts_controller.rb", "app/controllers/application_controller.rb"];
+  paths.push("app/mailers/post_mailer.rb", "app/views/post_mailer/published.html.erb", "app/views/post_mailer/_footer.html.erb", "spec/requests/posts_spec.rb");
+  for (const path of paths) {
     for (const d of helperCallDiagnostics(app.workspace.mapper, context, `/app/${path}`, files.get(`/app/${path}`))) {
       lines.push(`${path}:${d.span.start.line + 1}:${d.span.start.character + 1} ${d.message}`);
     }
