@@ -11,6 +11,7 @@ import { AppConstants } from "./app/constants.js";
 import { ControllerModel } from "./app/controllers.js";
 import { erbToRuby, hashTargets, helperCalls, type HashTarget, type HelperCall } from "./app/helperCalls.js";
 import { urlHashes, urlOptionsFacts, type UrlHash, type UrlOptionsFacts } from "./app/urlGeneration.js";
+import { modelNaming, polymorphicTargets, type PolymorphicTarget } from "./app/polymorphic.js";
 import { gemControllerModule } from "./gems/index.js";
 import type { Concern } from "./mapper/concerns.js";
 import { EngineRegistry } from "./mapper/engines.js";
@@ -34,6 +35,7 @@ export { deviseUrlHelperNames } from "./gems/deviseModels.js";
 export { definedHelperNames, erbToRuby, unknownHelperDiagnostics, type HashTarget, type HelperCall, type HelperLookup } from "./app/helperCalls.js";
 export { missingPartDiagnostics, unroutedHashDiagnostics, UNKNOWN, type UrlGenerationContext, type UrlHash, type UrlOptionsFacts } from "./app/urlGeneration.js";
 export { rubyVersion } from "./ruby/values.js";
+export { polymorphicDiagnostics, type PolymorphicRecord, type PolymorphicTarget } from "./app/polymorphic.js";
 
 export interface RouteMapper {
   map(input: MapInput): MapResult;
@@ -59,6 +61,11 @@ export interface RouteMapper {
   hashTargets(path: string, text: string): HashTarget[];
   /** A view's or Ruby file's URL helper calls and the hashes given to `url_for`, `link_to`…, from one parse. */
   urlUses(path: string, text: string): { calls: HelperCall[]; hashes: UrlHash[] };
+  /**
+   * The polymorphic targets of a view or Ruby file (`redirect_to @post`) whose records' classes
+   * and naming are known; `read` gives the app's model files (`app/models/post.rb`, relative to `root`).
+   */
+  polymorphicTargets(path: string, text: string, o: { controller: boolean; root: string; read: (path: string) => string | undefined }): PolymorphicTarget[];
   /** How a Ruby file sets `default_url_options`. */
   urlOptions(path: string, text: string): UrlOptionsFacts;
 }
@@ -108,6 +115,16 @@ export async function createMapper(prismWasm: BufferSource): Promise<RouteMapper
       if (parsed.loaded.syntaxErrors.length || parsed.diagnostics.length) return { calls: [], hashes: [] };
       const base = path.slice(path.lastIndexOf("/") + 1);
       return { calls: helperCalls(parsed.loaded, { partial: base.startsWith("_") }), hashes: urlHashes(parsed.loaded) };
+    },
+    polymorphicTargets: (path, text, o) => {
+      const parsed = parseView(path, text);
+      if (parsed.loaded.syntaxErrors.length || parsed.diagnostics.length) return [];
+      const naming = modelNaming((relative) => {
+        const modelPath = `${o.root}/${relative}`;
+        const found = o.read(modelPath);
+        return found === undefined ? undefined : parse(modelPath, found).loaded;
+      });
+      return polymorphicTargets(parsed.loaded, { view: path.includes("/app/views/"), controller: o.controller, naming });
     },
     urlOptions: (path, text) => {
       const parsed = parseView(path, text);

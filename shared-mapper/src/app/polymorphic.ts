@@ -1,0 +1,369 @@
+/**
+ * Polymorphic targets: a record (or an array of symbols and records) where a URL is wanted
+ * (`redirect_to @post`, `link_to "x", [:admin, @post]`, `form_with model: Post.new`,
+ * `polymorphic_path(@post)`), and the URL helper Rails calls for it. Follows actionpack's
+ * routing/polymorphic_routes.rb (`HelperMethodBuilder#handle_list`, `polymorphic_mapping`) and
+ * activemodel's naming.rb (`ActiveModel::Name`: `route_key`, `singular_route_key`).
+ *
+ * A record's class is known only where the code says it: a local or instance variable assigned
+ * from `Model.find…`/`Model.new…` (an instance variable of a controller: every assignment in the
+ * file agrees), or the expression itself (`Post.new`, `Post`). Its naming is known only when the
+ * model's file and its superclasses' are read and none can change it (`model_name`, `to_model`,
+ * an included module Routemap does not read). Whether a record is persisted decides between
+ * `post_path` and `posts_path`: only a record found (`find`, `find_by!`…) is said to be; any
+ * other is either, and then either helper will do.
+ */
+import * as N from "@ruby/prism/src/nodes.js";
+import type { LoadedFile } from "../dsl/interpreter.js";
+import { pluralize, singularize, underscore } from "../inflector.js";
+import { constantPathText } from "../ruby/walk.js";
+import type { Diagnostic, Span } from "../types.js";
+
+/** A record of the target: its class, and how Routemap knows it. */
+export interface PolymorphicRecord {
+  className: string;
+  /** `@post = Post.find(params[:id])`, line 3 (0-based). */
+  how: string;
+  line: number;
+  persisted: boolean | "either";
+  /** Written as the class itself (`Post`): Rails takes the plural route key. */
+  isClass: boolean;
+}
+
+export interface PolymorphicTarget {
+  /** The call taking the target (`redirect_to`, `link_to`, `form_with`…). */
+  call: string;
+  span: Span;
+  records: PolymorphicRecord[];
+  /** The helpers Rails may call, one for each way the records may be; any one defined will do. */
+  helpers: string[];
+  /** Written as an array (`[:admin, @post]`): `resolve` declarations do not apply. */
+  list: boolean;
+}
+
+/** How a model is named in routes, or undefined when Routemap cannot be sure. */
+export type ModelNaming = (className: string) => { singularRouteKey: string; routeKey: string } | undefined;
+
+/** Finders whose record is persisted; any other class method making a record may give a new one. */
+const FOUND = new Set(["find", "find_by!", "find_sole_by", "sole", "first!", "last!", "take!", "second!", "third!", "create!", "find_or_create_by!", "find_signed!"]);
+const MADE = new Set(["new", "build", "create", "find_or_create_by", "find_or_initialize_by", "create_or_find_by"]);
+
+/** Where each URL-taking call takes its target, and the suffix of the helper it calls there. */
+function targetOf(call: N.CallNode, view: boolean): { node: N.Node; suffix: "path" | "url"; prefix: string } | undefined {
+  const args = call.arguments_?.arguments_ ?? [];
+  const block = call.block instanceof N.BlockNode;
+  const at = (i: number) => args[i];
+  const pathOrUrl = view ? "path" : "url";
+  switch (call.name) {
+    case "redirect_to":
+      return args[0] ? { node: args[0], suffix: "url", prefix: "" } : undefined;
+    case "url_for":
+      return args[0] ? { node: args[0], suffix: pathOrUrl, prefix: "" } : undefined;
+    case "link_to":
+    case "button_to":
+    case "link_to_unless_current":
+      return at(block ? 0 : 1) ? { node: at(block ? 0 : 1)!, suffix: "path", prefix: "" } : undefined;
+    case "link_to_if":
+    case "link_to_unless":
+      return at(2) ? { node: at(2)!, suffix: "path", prefix: "" } : undefined;
+    case "polymorphic_path":
+    case "polymorphic_url":
+    case "edit_polymorphic_path":
+    case "edit_polymorphic_url":
+    case "new_polymorphic_path":
+    case "new_polymorphic_url": {
+      const options = args[1];
+      if (options && !(options instanceof N.KeywordHashNode || options instanceof N.HashNode)) return undefined;
+      if (options && options.elements.some((e) => !(e instanceof N.AssocNode) || (e.key instanceof N.SymbolNode && (e.key.unescaped.value === "action" || e.key.unescaped.value === "routing_type")))) return undefined;
+      const [, prefix, suffix] = /^(edit_|new_)?polymorphic_(path|url)$/.exec(call.name)!;
+      return args[0] ? { node: args[0], suffix: suffix as "path" | "url", prefix: prefix ?? "" } : undefined;
+    }
+    case "form_with":
+    case "form_for": {
+      const last = args[args.length - 1];
+      const pairs = last instanceof N.KeywordHashNode || last instanceof N.HashNode ? last.elements : [];
+      const key = (name: string) => pairs.find((e): e is N.AssocNode => e instanceof N.AssocNode && e.key instanceof N.SymbolNode && e.key.unescaped.value === name);
+      if (key("url") || pairs.some((e) => !(e instanceof N.AssocNode))) return undefined;
+      const model = call.name === "form_with" ? key("model")?.value : args[0] !== last || !pairs.length ? args[0] : undefined;
+      return model ? { node: model, suffix: "path", prefix: "" } : undefined;
+    }
+  }
+  return undefined;
+}
+
+/** A variable's assignments in a scope: the record's class when every one agrees. */
+interface Assigned {
+  record?: Omit<PolymorphicRecord, "isClass">;
+  conflicting: boolean;
+}
+
+/** The record a `Model.find…`/`Model.new…` expression makes, if it is one. */
+function recordOf(node: N.Node): Omit<PolymorphicRecord, "isClass" | "how" | "line"> | undefined {
+  if (!(node instanceof N.CallNode) || !node.receiver || node.block instanceof N.BlockArgumentNode) return undefined;
+  const className = constantPathText(node.receiver);
+  if (!className || className.includes("::")) return undefined;
+  if (FOUND.has(node.name)) return { className, persisted: true };
+  if (MADE.has(node.name)) return { className, persisted: "either" };
+  return undefined;
+}
+
+/** Every write of each variable in a tree (not into nested `def`s, which are other scopes). */
+function assignments(root: N.Node, file: LoadedFile, into: Map<string, Assigned>, o: { ivarsOnly?: boolean; crossDefs?: boolean }): void {
+  const stack: N.Node[] = [root];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node !== root && node instanceof N.DefNode && !o.crossDefs) continue;
+    const write =
+      node instanceof N.InstanceVariableWriteNode || node instanceof N.InstanceVariableOrWriteNode || (!o.ivarsOnly && (node instanceof N.LocalVariableWriteNode || node instanceof N.LocalVariableOrWriteNode))
+        ? node
+        : undefined;
+    const other = node instanceof N.InstanceVariableOperatorWriteNode || node instanceof N.InstanceVariableAndWriteNode || node instanceof N.LocalVariableOperatorWriteNode || node instanceof N.LocalVariableAndWriteNode || node instanceof N.MultiWriteNode;
+    if (write) note(into, write.name, recordOf(write.value), file, write);
+    // A parameter (of a block or method) is a value Routemap cannot know, and may shadow a variable.
+    else if (node instanceof N.ParametersNode || node instanceof N.BlockParametersNode) for (const name of parameterNames(node)) note(into, name, undefined, file, node);
+    else if (other) {
+      for (const target of node instanceof N.MultiWriteNode ? [...node.lefts, ...(node.rest ? [node.rest] : []), ...node.rights] : [node]) {
+        const name = "name" in target && typeof target.name === "string" ? target.name : undefined;
+        if (name) note(into, name, undefined, file, node);
+      }
+    }
+    for (const child of node.compactChildNodes()) stack.push(child);
+  }
+}
+
+/** The names a parameter list binds (Prism's child lists of parameters leave some out: read the fields). */
+function parameterNames(node: N.ParametersNode | N.BlockParametersNode): string[] {
+  if (node instanceof N.BlockParametersNode) return [...(node.parameters ? parameterNames(node.parameters) : []), ...node.locals.map((l) => (l as N.BlockLocalVariableNode).name)];
+  const names: string[] = [];
+  const add = (p: N.Node | null) => {
+    if (!p) return;
+    if (p instanceof N.MultiTargetNode) for (const t of [...p.lefts, ...(p.rest ? [p.rest] : []), ...p.rights]) add(t);
+    else if (p instanceof N.SplatNode) add(p.expression);
+    else {
+      const name = (p as { name?: unknown }).name;
+      if (typeof name === "string") names.push(name);
+    }
+  };
+  for (const p of [...node.requireds, ...node.optionals, node.rest, ...node.posts, ...node.keywords, node.keywordRest, node.block]) add(p);
+  return names;
+}
+
+function note(into: Map<string, Assigned>, name: string, record: Omit<PolymorphicRecord, "isClass" | "how" | "line"> | undefined, file: LoadedFile, node: N.Node): void {
+  const seen = into.get(name) ?? { conflicting: false };
+  into.set(name, seen);
+  if (!record || (seen.record && seen.record.className !== record.className)) {
+    seen.conflicting = true;
+    return;
+  }
+  const loc = node.location;
+  const line = file.index.span(loc.startOffset, loc.startOffset).start.line;
+  const how = file.index.slice(loc.startOffset, loc.startOffset + loc.length).split("\n")[0];
+  // Two assignments of one class: persisted only when both are.
+  const persisted = seen.record && seen.record.persisted !== record.persisted ? "either" : record.persisted;
+  seen.record = seen.record ? { ...seen.record, persisted } : { ...record, how, line };
+}
+
+/**
+ * The polymorphic targets of a file whose records' classes are known. In a controller's file
+ * (`controller`), an instance variable is known where the method itself or one of the file's
+ * `before_action` methods assigns it, and every assignment of it in the file agrees.
+ */
+export function polymorphicTargets(file: LoadedFile, o: { view: boolean; controller: boolean; naming: ModelNaming }): PolymorphicTarget[] {
+  const out: PolymorphicTarget[] = [];
+  const ivars = new Map<string, Assigned>();
+  const callbacks = new Set<string>();
+  if (o.controller) {
+    assignments(file.program, file, ivars, { ivarsOnly: true, crossDefs: true });
+    for (const name of callbackNames(file.program)) callbacks.add(name);
+  }
+  const assignedBy = new Map<string, Set<string>>();
+  const visit = (scope: N.Node) => {
+    const vars = new Map<string, Assigned>();
+    assignments(scope, file, vars, {});
+    const lookup = (name: string, isIvar: boolean) => {
+      if (!isIvar || !o.controller) return vars.get(name);
+      const set = vars.has(name) || [...callbacks].some((c) => assignedBy.get(c)?.has(name));
+      return set ? ivars.get(name) : undefined;
+    };
+    const stack: N.Node[] = [scope];
+    while (stack.length) {
+      const node = stack.pop()!;
+      if (node !== scope && node instanceof N.DefNode) continue;
+      if (node instanceof N.CallNode && !node.receiver) {
+        const target = targetOf(node, o.view);
+        const found = target && resolveTarget(target, node.name, file, lookup, o.naming);
+        if (found) out.push(found);
+      }
+      const children = node.compactChildNodes();
+      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+    }
+  };
+  // The callbacks' assignments first, then every scope in source order.
+  const defs: N.DefNode[] = [];
+  const stack: N.Node[] = [file.program];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node instanceof N.DefNode) defs.push(node);
+    const children = node.compactChildNodes();
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+  }
+  for (const def of defs) {
+    const vars = new Map<string, Assigned>();
+    assignments(def, file, vars, {});
+    assignedBy.set(def.name, new Set([...vars.keys()].filter((k) => k.startsWith("@"))));
+  }
+  visit(file.program);
+  for (const def of defs) visit(def);
+  return out;
+}
+
+/** Methods a controller's file names in `before_action` (and its aliases). */
+function callbackNames(program: N.Node): string[] {
+  const names: string[] = [];
+  const stack: N.Node[] = [program];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node instanceof N.CallNode && !node.receiver && /^(?:prepend_|append_)?before_action$|^before_filter$/.test(node.name)) {
+      for (const arg of node.arguments_?.arguments_ ?? []) if (arg instanceof N.SymbolNode) names.push(arg.unescaped.value);
+    }
+    for (const child of node.compactChildNodes()) stack.push(child);
+  }
+  return names;
+}
+
+function resolveTarget(
+  target: { node: N.Node; suffix: string; prefix: string },
+  call: string,
+  file: LoadedFile,
+  lookup: (name: string, isIvar: boolean) => Assigned | undefined,
+  naming: ModelNaming,
+): PolymorphicTarget | undefined {
+  const elements = target.node instanceof N.ArrayNode ? target.node.elements : [target.node];
+  if (!elements.length) return undefined;
+  const parts: (string | PolymorphicRecord)[] = [];
+  for (const element of elements) {
+    if (element instanceof N.SymbolNode) parts.push(element.unescaped.value);
+    else {
+      const record = recordAt(element, file, lookup);
+      if (!record) return undefined;
+      parts.push(record);
+    }
+  }
+  const records = parts.filter((p): p is PolymorphicRecord => typeof p !== "string");
+  if (!records.length) return undefined;
+  const names: string[][] = [[]];
+  for (const [i, part] of parts.entries()) {
+    if (typeof part === "string") {
+      for (const n of names) n.push(part);
+      continue;
+    }
+    const keys = naming(part.className);
+    if (!keys) return undefined;
+    const last = i === parts.length - 1;
+    // `handle_list`: parents and persisted records by their singular key; the last record, when a class or new, by its plural one.
+    const options = !last ? [keys.singularRouteKey] : part.isClass ? [keys.routeKey] : part.persisted === true ? [keys.singularRouteKey] : [keys.singularRouteKey, keys.routeKey];
+    const grown: string[][] = [];
+    for (const n of names) for (const key of options) grown.push([...n, key]);
+    names.splice(0, names.length, ...grown);
+  }
+  const helpers = [...new Set(names.map((n) => `${target.prefix}${n.join("_")}_${target.suffix}`))];
+  const loc = target.node.location;
+  return { call, span: file.index.span(loc.startOffset, loc.startOffset + loc.length), records, helpers, list: target.node instanceof N.ArrayNode };
+}
+
+function recordAt(node: N.Node, file: LoadedFile, lookup: (name: string, isIvar: boolean) => Assigned | undefined): PolymorphicRecord | undefined {
+  const className = constantPathText(node);
+  if (className) return className.includes("::") ? undefined : { className, how: className, line: -1, persisted: "either", isClass: true };
+  if (node instanceof N.InstanceVariableReadNode || node instanceof N.LocalVariableReadNode) {
+    const assigned = lookup(node.name, node instanceof N.InstanceVariableReadNode);
+    return assigned && !assigned.conflicting && assigned.record ? { ...assigned.record, isClass: false } : undefined;
+  }
+  const made = recordOf(node);
+  if (!made) return undefined;
+  const loc = node.location;
+  return { ...made, how: file.index.slice(loc.startOffset, loc.startOffset + loc.length).split("\n")[0], line: file.index.span(loc.startOffset, loc.startOffset).start.line, isClass: false };
+}
+
+/**
+ * `ActiveModel::Name` of a model the app defines, read from its files: undefined when the class
+ * or a superclass is not in `app/models`, or when one of them (or a module it includes) could
+ * name it otherwise. `modelFile` gives the parsed `app/models/<path>.rb`.
+ */
+export function modelNaming(modelFile: (relative: string) => LoadedFile | undefined): ModelNaming {
+  const cache = new Map<string, ReturnType<ModelNaming>>();
+  return (className) => {
+    if (!cache.has(className)) cache.set(className, readNaming(className, modelFile));
+    return cache.get(className);
+  };
+}
+
+const BASES = new Set(["ApplicationRecord", "ActiveRecord::Base", "::ActiveRecord::Base"]);
+const RENAMING = /\b(?:model_name|to_model|use_relative_model_naming\?)\b/;
+
+function readNaming(className: string, modelFile: (relative: string) => LoadedFile | undefined): ReturnType<ModelNaming> {
+  for (let current = className, depth = 0; ; depth++) {
+    if (depth > 10) return undefined;
+    const file = modelFile(`app/models/${underscore(current)}.rb`);
+    if (!file || RENAMING.test(file.index.text)) return undefined;
+    const cls = file.program.statements.body.find((s): s is N.ClassNode => s instanceof N.ClassNode && constantPathText(s.constantPath) === current);
+    if (!cls?.superclass) return undefined;
+    if (!includesRead(cls, modelFile)) return undefined;
+    const parent = constantPathText(cls.superclass);
+    if (!parent) return undefined;
+    if (BASES.has(parent)) {
+      if (parent === "ApplicationRecord") {
+        const base = modelFile("app/models/application_record.rb");
+        if (!base || RENAMING.test(base.index.text)) return undefined;
+        const baseClass = base.program.statements.body.find((s): s is N.ClassNode => s instanceof N.ClassNode);
+        if (!baseClass || !includesRead(baseClass, modelFile)) return undefined;
+      }
+      break;
+    }
+    current = parent;
+  }
+  const singular = underscore(className).replace(/\//g, "_");
+  const plural = pluralize(singular);
+  const singularRouteKey = singularize(plural);
+  return { singularRouteKey, routeKey: plural === singular ? `${plural}_index` : plural };
+}
+
+/** Whether every module a class body includes or extends is a concern of the app that names nothing. */
+function includesRead(cls: N.ClassNode, modelFile: (relative: string) => LoadedFile | undefined): boolean {
+  const stack: N.Node[] = cls.body ? [cls.body] : [];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node instanceof N.CallNode && !node.receiver && (node.name === "include" || node.name === "extend" || node.name === "prepend")) {
+      for (const arg of node.arguments_?.arguments_ ?? []) {
+        const name = constantPathText(arg);
+        const concern = name && (modelFile(`app/models/concerns/${underscore(name)}.rb`) ?? modelFile(`app/models/${underscore(name)}.rb`));
+        if (!concern || RENAMING.test(concern.index.text)) return false;
+      }
+    }
+    if (!(node instanceof N.DefNode)) for (const child of node.compactChildNodes()) stack.push(child);
+  }
+  return true;
+}
+
+/**
+ * Errors for targets whose every possible helper is undefined (Rails raises NoMethodError
+ * when the line runs). A lone record of a class with a `resolve` declaration uses it instead.
+ */
+export function polymorphicDiagnostics(targets: readonly PolymorphicTarget[], o: { known: (helper: string) => boolean; resolved: ReadonlySet<string> }): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const target of targets) {
+    // `polymorphic_mapping` is asked for the target itself, whatever the prefix: a lone record or class.
+    if (!target.list && o.resolved.has(target.records[0].className)) continue;
+    if (target.helpers.some(o.known)) continue;
+    const record = target.records[target.records.length - 1];
+    const why = record.isClass ? "" : ` (the record is a ${record.className}: \`${record.how}\`${record.line >= 0 ? `, line ${record.line + 1}` : ""})`;
+    const helpers = target.helpers.map((h) => `\`${h}'`).join(" or ");
+    out.push({
+      severity: "error",
+      code: "unknown-polymorphic-helper",
+      span: target.span,
+      message: `undefined method ${helpers}: \`${target.call}\` calls it for this target${why}, and no route, direct helper or method defines it`,
+      data: { helper: target.helpers[0] },
+    });
+  }
+  return out;
+}

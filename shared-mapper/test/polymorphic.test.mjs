@@ -1,0 +1,135 @@
+// Polymorphic targets (`redirect_to @post`, `link_to "x", [:admin, @post]`): which helper Rails
+// calls for each (actionpack's polymorphic_routes.rb, activemodel's naming.rb), and silence where
+// the record's class or its naming is not known.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { polymorphicDiagnostics } from "../dist/index.js";
+import { mapper } from "./helpers.mjs";
+
+const MODELS = {
+  "/app/app/models/application_record.rb": "class ApplicationRecord < ActiveRecord::Base\n  primary_abstract_class\nend\n",
+  "/app/app/models/post.rb": "class Post < ApplicationRecord\n  include Publishable\nend\n",
+  "/app/app/models/concerns/publishable.rb": "module Publishable\n  extend ActiveSupport::Concern\nend\n",
+  "/app/app/models/comment.rb": "class Comment < ApplicationRecord\nend\n",
+  "/app/app/models/news.rb": "class News < ApplicationRecord\nend\n",
+  "/app/app/models/article.rb": "class Article < Post\nend\n",
+  "/app/app/models/photo.rb": "class Photo < ApplicationRecord\n  def self.model_name = ActiveModel::Name.new(Post)\nend\n",
+  "/app/app/models/video.rb": "class Video < ApplicationRecord\n  include Discard::Model\nend\n",
+};
+
+/** Each target of `source` as `line: call target → helpers`. */
+async function check(path, source, controller = path.endsWith("_controller.rb")) {
+  const m = await mapper();
+  const targets = m.polymorphicTargets(path, source, { controller, root: "/app", read: (p) => MODELS[p] });
+  return targets.map((t) => `${t.span.start.line}: ${t.call} ${source.split("\n")[t.span.start.line].slice(t.span.start.character, t.span.end.character)} → ${t.helpers.join(" | ")}`);
+}
+
+test("controllers: instance variables every action assigns alike, locals of the method, and the expressions themselves", async () => {
+  const source = `class PostsController < ApplicationController
+  before_action :set_post, only: [:show, :update]
+  def create
+    @post = Post.new(post_params)
+    if @post.save
+      redirect_to @post, notice: "Created"
+    else
+      render :new
+    end
+  end
+  def update
+    redirect_to [:admin, @post]
+  end
+  def comment
+    comment = Comment.find(params[:comment_id])
+    redirect_to [@post, comment]
+    redirect_to polymorphic_url([@post, :comments])
+    redirect_to edit_polymorphic_url(comment)
+    redirect_to News.find(1)
+    redirect_to Article.find(2)
+    redirect_to Photo.find(3)
+    redirect_to Video.find(4)
+    redirect_to url_for(Comment)
+  end
+  private
+  def set_post
+    @post = Post.find(params[:id])
+  end
+end`;
+  assert.deepEqual(await check("/app/app/controllers/posts_controller.rb", source), [
+    "5: redirect_to @post → post_url | posts_url",
+    "11: redirect_to [:admin, @post] → admin_post_url | admin_posts_url",
+    "15: redirect_to [@post, comment] → post_comment_url",
+    "16: polymorphic_url [@post, :comments] → post_comments_url",
+    "17: edit_polymorphic_url comment → edit_comment_url",
+    "18: redirect_to News.find(1) → news_url",
+    "19: redirect_to Article.find(2) → article_url",
+    "22: url_for Comment → comments_url",
+  ]);
+});
+
+test("an instance variable assigned otherwise anywhere in the controller, a parameter, a shadowing block variable: silence", async () => {
+  const source = `class PostsController < ApplicationController
+  def show
+    @post = Post.find(params[:id])
+    redirect_to @post
+  end
+  def other
+    @post = current_user.posts.find(params[:id])
+  end
+  def mine(post)
+    redirect_to post
+    comment = Comment.find(1)
+    [1].each { |comment| redirect_to comment }
+    other = params[:x] ? Comment.find(1) : nil
+    redirect_to other
+  end
+end`;
+  assert.deepEqual(await check("/app/app/controllers/posts_controller.rb", source), []);
+  const inherited = `class CommentsController < ApplicationController
+  def show
+    redirect_to @post
+  end
+  def edit
+    @post = Post.find(params[:post_id])
+  end
+end`;
+  assert.deepEqual(await check("/app/app/controllers/comments_controller.rb", inherited), [], "set by no callback of the file: a superclass's may");
+});
+
+test("views: link_to, button_to, form_with and form_for take paths; locals of the template", async () => {
+  const source = `<% post = Post.find(1) %>
+<%= link_to "Read", post %> <%= link_to post, class: "x" do %>Read<% end %>
+<%= button_to "Delete", post, method: :delete %>
+<%= form_with model: Comment.new do |f| %><% end %>
+<%= form_with model: [post, Comment.new], url: "/x" do |f| %><% end %>
+<%= form_for [:admin, post] do |f| %><% end %>
+<%= link_to "All", Post %> <%= link_to "Back", :back %> <%= link_to "x", @post %>`;
+  assert.deepEqual(await check("/app/app/views/posts/show.html.erb", source, false), [
+    "1: link_to post → post_path",
+    "1: link_to post → post_path",
+    "2: button_to post → post_path",
+    "3: form_with Comment.new → comment_path | comments_path",
+    "5: form_for [:admin, post] → admin_post_path",
+    "6: link_to Post → posts_path",
+  ]);
+});
+
+test("a target whose every helper is undefined is an error; a resolve declaration serves a lone record of its class", async () => {
+  const source = `class PostsController < ApplicationController
+  def show
+    @post = Post.find(params[:id])
+    redirect_to @post
+    redirect_to [:admin, @post]
+    redirect_to Comment.new
+  end
+end`;
+  const m = await mapper();
+  const targets = m.polymorphicTargets("/app/app/controllers/posts_controller.rb", source, { controller: true, root: "/app", read: (p) => MODELS[p] });
+  const known = new Set(["post_url", "comments_url"]);
+  const errors = polymorphicDiagnostics(targets, { known: (h) => known.has(h), resolved: new Set() });
+  assert.deepEqual(
+    errors.map((d) => `${d.span.start.line}: ${d.message}`),
+    ["4: undefined method `admin_post_url': `redirect_to` calls it for this target (the record is a Post: `@post = Post.find(params[:id])`, line 3), and no route, direct helper or method defines it"],
+  );
+  const resolved = polymorphicDiagnostics(targets, { known: () => false, resolved: new Set(["Post"]) });
+  assert.deepEqual(resolved.map((d) => d.span.start.line), [4, 5], "resolve(\"Post\") serves `redirect_to @post`, not the array");
+});
