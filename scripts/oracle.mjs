@@ -130,6 +130,8 @@ if (!filter || "url-generation".includes(filter)) {
   );
   const text = json.generated.map((g) => `${g.call} => ${g.error ? `error: ${g.error}` : g.url}`).join("\n") + "\n";
   settle("url-generation", join(dir, `calls.rails-${SERIES}.txt`), text);
+  const names = execFileSync("ruby", [join(FIXTURES, "oracle", "model_names.rb"), join(dir, "models.txt")], { encoding: "utf8" });
+  settle("url-generation (model names)", join(dir, `models.rails-${SERIES}.txt`), names);
 }
 
 // Inflections: ActiveSupport's plural and singular of each word in test-fixtures/inflections/words.txt.

@@ -210,7 +210,7 @@ export class RailsApp {
     if (why || "why" in gems) return { unchecked: why ?? "" };
     const mapper = this.workspace.mapper;
     this.definedNames ??= new DefinedNames(this.root, this.engineRoots(), this.workspace.fs, (path) => this.workspace.text(path), (path, text) => mapper.urlOptions(path, text));
-    const generation = generationOf(this.definedNames, () => this.controllerModel(), this.config().rubyVersion);
+    const generation = generationOf(this.definedNames, () => this.controllerModel(), { root: this.root, rubyVersion: this.config().rubyVersion, read: (path) => this.workspace.text(path) });
     return { tables: this.helperTables(), defined: this.definedNames.all(), gems: gems.helpers, generation };
   }
 

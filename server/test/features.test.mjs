@@ -433,6 +433,23 @@ class PostsController < ApplicationController
     redirect_to action: :archive if params[:older]
     redirect_to action: :stats, id: params[:id] if params[:stats]
   end
+  def create
+    @post = Post.new(title: params[:title])
+    redirect_to @post
+  end
+  def comment
+    @comment = Comment.find(params[:id])
+    redirect_to @comment, notice: "Found"
+  end
+end
+//- app/models/application_record.rb
+class ApplicationRecord < ActiveRecord::Base
+end
+//- app/models/post.rb
+class Post < ApplicationRecord
+end
+//- app/models/comment.rb
+class Comment < ApplicationRecord
 end
 //- app/controllers/application_controller.rb
 class ApplicationController < ActionController::Base

@@ -133,3 +133,20 @@ end`;
   const resolved = polymorphicDiagnostics(targets, { known: () => false, resolved: new Set(["Post"]) });
   assert.deepEqual(resolved.map((d) => d.span.start.line), [4, 5], "resolve(\"Post\") serves `redirect_to @post`, not the array");
 });
+
+test("route keys of model names as ActiveModel::Name gives them (test-fixtures/url-generation/models.rails-6.1.txt)", async () => {
+  const { readFileSync } = await import("node:fs");
+  const { join } = await import("node:path");
+  const { FIXTURES } = await import("../../test-fixtures/lib/cases.mjs");
+  const { underscore } = await import("../dist/inflector.js");
+  const m = await mapper();
+  for (const line of readFileSync(join(FIXTURES, "url-generation", "models.rails-6.1.txt"), "utf8").trimEnd().split("\n")) {
+    const [name, routeKey, singularRouteKey] = line.split(" ");
+    const files = { ...MODELS, [`/app/app/models/${underscore(name)}.rb`]: `class ${name} < ApplicationRecord\nend\n` };
+    const source = `def x\n  redirect_to ${name}\n  redirect_to ${name}.find(1)\nend`;
+    const helpers = m.polymorphicTargets("/app/app/controllers/x_controller.rb", source, { controller: true, root: "/app", read: (p) => files[p] }).map((t) => t.helpers.join("|"));
+    // A namespaced model may be named relative to its namespace (`use_relative_model_naming?`): not resolved.
+    if (name.includes("::")) assert.deepEqual(helpers, [], name);
+    else assert.deepEqual(helpers, [`${routeKey}_url`, `${singularRouteKey}_url`], name);
+  }
+});

@@ -42,6 +42,8 @@ export class DefinedNames {
   private readonly dirs: string[];
   private union: Set<string> | undefined;
   private defaults: ReadonlySet<string> | typeof UNKNOWN | undefined;
+  /** Initializers that add inflection rules: model names may then not be ActiveSupport's defaults. */
+  private readonly inflections = new Set<string>();
   /** Mailer files and their templates' folder (`app/mailers/user_mailer.rb` → `user_mailer`). */
   private readonly mailers = new Map<string, string>();
 
@@ -62,6 +64,7 @@ export class DefinedNames {
     this.byFile.delete(path);
     this.urlOptionsByFile.delete(path);
     this.mailers.delete(path);
+    this.inflections.delete(path);
     this.read(path);
     this.union = undefined;
     this.defaults = undefined;
@@ -82,6 +85,11 @@ export class DefinedNames {
       this.defaults = unknown ? UNKNOWN : keys;
     }
     return this.defaults;
+  }
+
+  /** Whether the app adds inflection rules (its models' route keys are then not checked). */
+  customInflections(): boolean {
+    return this.inflections.size > 0;
   }
 
   /** Whether a file's code runs with no request: a mailer, or a mailer's template (not a partial, which a controller's view may render too). */
@@ -107,6 +115,7 @@ export class DefinedNames {
     definedHelperNames(found, names);
     if (names.size) this.byFile.set(path, [...names]);
     const rel = relative(this.root, path).split(sep).join("/");
+    if (rel.startsWith("config/") && /^[ \t]*(?!#)[^\n]*\binflect\.(?:plural|singular|irregular|uncountable|acronym|human)\b/m.test(found)) this.inflections.add(path);
     const mailer = /^app\/mailers\/(.+)\.rb$/.exec(rel);
     if (mailer) this.mailers.set(path, mailer[1]);
     // A controller's own `default_url_options` runs with its requests, never where none is.

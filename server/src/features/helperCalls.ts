@@ -5,7 +5,7 @@
  * is said when the route table is not complete (a DSL call or value Routemap could not evaluate
  * may have drawn the route), nor when the gems' helpers cannot be known.
  */
-import { missingPartDiagnostics, unknownHelperDiagnostics, unroutedHashDiagnostics, type Diagnostic, type MapResult, type RouteMapper, rubyVersion, type UrlGenerationContext } from "@routemap/shared-mapper";
+import { missingPartDiagnostics, polymorphicDiagnostics, rubyVersion, unknownHelperDiagnostics, unroutedHashDiagnostics, type Diagnostic, type MapResult, type PolymorphicTarget, type RouteMapper, type UrlGenerationContext } from "@routemap/shared-mapper";
 import { helperIndex, tableFor, type HelperTables } from "./helpers.js";
 
 export interface HelperCheckContext {
@@ -22,6 +22,8 @@ export interface HelperCheckContext {
     runsWithoutRequest(path: string): boolean;
     /** The one controller whose requests run a controller file's code, if only one can. */
     requestController(path: string): string | undefined;
+    /** The polymorphic targets of a file whose records are known; none when the app's inflections are its own. */
+    polymorphicTargets(mapper: RouteMapper, path: string, text: string): PolymorphicTarget[];
   };
 }
 
@@ -35,6 +37,12 @@ export function uncheckedBecause(result: MapResult, gems: HelperCheckContext["ge
 export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckContext, path: string, text: string): Diagnostic[] {
   const { tables, defined, gems } = context;
   if ("why" in gems) return [];
+  const known = (name: string, receiver: string | undefined): "known" | "unknown" | "unchecked" => {
+    if (defined.has(name) || gems.has(name)) return "known";
+    const table = tableFor(tables, receiver);
+    if (!table) return "unchecked";
+    return helperIndex(table).has(name) ? "known" : "unknown";
+  };
   const { calls, hashes } = mapper.urlUses(path, text);
   const { generation } = context;
   const generationContext: UrlGenerationContext = {
@@ -47,12 +55,7 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
   };
   const unknown = unknownHelperDiagnostics(
     calls,
-    (name, receiver) => {
-      if (defined.has(name) || gems.has(name)) return "known";
-      const table = tableFor(tables, receiver);
-      if (!table) return "unchecked";
-      return helperIndex(table).has(name) ? "known" : "unknown";
-    },
+    known,
     (receiver) => {
       const table = tableFor(tables, receiver);
       return table ? [...helperIndex(table).keys()] : [];
@@ -60,18 +63,23 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
   );
   // A helper the app or a gem defines as a method is theirs, whatever a route of that name takes.
   const routed = calls.filter((call) => !defined.has(call.name) && !gems.has(call.name) && !unknown.some((d) => d.span === call.span));
-  return [...unknown, ...missingPartDiagnostics(routed, generationContext), ...unroutedHashDiagnostics(hashes, generationContext)];
+  const resolved = new Set(tables.own.customHelpers.filter((h) => h.kind === "resolve").map((h) => h.name));
+  const polymorphic = polymorphicDiagnostics(generation.polymorphicTargets(mapper, path, text), { known: (name) => known(name, undefined) !== "unknown", resolved });
+  return [...unknown, ...missingPartDiagnostics(routed, generationContext), ...unroutedHashDiagnostics(hashes, generationContext), ...polymorphic];
 }
 
 /** What URL generation depends on, from the app's files and controllers. */
 export function generationOf(
-  defined: { urlDefaults(): UrlGenerationContext["defaults"]; runsWithoutRequest(path: string): boolean },
+  defined: { urlDefaults(): UrlGenerationContext["defaults"]; runsWithoutRequest(path: string): boolean; customInflections(): boolean },
   model: () => { requestController(file: string): string | undefined },
-  rubyVersionText: string | undefined,
+  app: { root: string; rubyVersion: string | undefined; read: (path: string) => string | undefined },
 ): HelperCheckContext["generation"] {
+  const controllers = `${app.root}/app/controllers/`;
   return {
+    polymorphicTargets: (mapper, path, text) =>
+      defined.customInflections() ? [] : mapper.polymorphicTargets(path, text, { controller: path.startsWith(controllers) && path.endsWith("_controller.rb"), root: app.root, read: app.read }),
     defaults: defined.urlDefaults(),
-    ruby: rubyVersion(rubyVersionText),
+    ruby: rubyVersion(app.rubyVersion),
     runsWithoutRequest: (path) => defined.runsWithoutRequest(path),
     requestController: (path) => (path.endsWith("_controller.rb") ? model().requestController(path) : undefined),
   };
