@@ -19,6 +19,7 @@ import { appDiagnostics, toLspDiagnostic } from "./features/diagnostics.js";
 import { actionCodeLenses, definitionOfAction, hoverOnAction, SHOW_LOCATION_COMMAND } from "./features/actions.js";
 import { quickFixes } from "./features/codeActions.js";
 import { definitionOfHashTarget, hashTargetCompletions, hoverOnHashTarget } from "./features/hashTargets.js";
+import { definitionOfPolymorphic, hoverOnPolymorphic } from "./features/polymorphic.js";
 import { helperCallDiagnostics } from "./features/helperCalls.js";
 import { isHelperCheckedFile } from "./cli/helperCheck.js";
 import { hoverInRoutesFile, hoverOnHelper } from "./features/hover.js";
@@ -257,7 +258,9 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       const text = c.document.getText();
       return (
         hoverOnHelper(c.app.helperTables(), text, p.position) ??
-        (c.app.isControllerFile(c.path) ? (hoverOnAction(c.app, c.path, p.position) ?? hoverOnHashTarget(c.app, c.path, text, p.position)) : null)
+        (c.app.isControllerFile(c.path)
+          ? (hoverOnAction(c.app, c.path, p.position) ?? hoverOnHashTarget(c.app, c.path, text, p.position) ?? hoverOnPolymorphic(c.app, c.path, text, p.position))
+          : null)
       );
     }),
   );
@@ -294,7 +297,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       if (c.routesFile) return definitionInRoutesFile(c.app, c.path, p.position);
       const helper = definitionOfHelper(c.app.helperTables(), c.document.getText(), p.position);
       if (helper || !c.app.isControllerFile(c.path)) return helper;
-      return definitionOfAction(c.app, c.path, p.position) ?? definitionOfHashTarget(c.app, c.path, c.document.getText(), p.position);
+      const text = c.document.getText();
+      return definitionOfAction(c.app, c.path, p.position) ?? definitionOfHashTarget(c.app, c.path, text, p.position) ?? definitionOfPolymorphic(c.app, c.path, text, p.position);
     }),
   );
   connection.onReferences((p, token) =>

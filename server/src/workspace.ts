@@ -208,10 +208,19 @@ export class RailsApp {
     const gems = this.installedGems();
     const why = uncheckedBecause(result, "why" in gems ? gems : gems.helpers);
     if (why || "why" in gems) return { unchecked: why ?? "" };
+    const names = this.names();
+    return { tables: this.helperTables(), defined: names.all(), gems: gems.helpers, generation: this.generation() };
+  }
+
+  /** What the app's files define for its helper calls, read once, then per changed file. */
+  private names(): DefinedNames {
     const mapper = this.workspace.mapper;
-    this.definedNames ??= new DefinedNames(this.root, this.engineRoots(), this.workspace.fs, (path) => this.workspace.text(path), (path, text) => mapper.urlOptions(path, text));
-    const generation = generationOf(this.definedNames, () => this.controllerModel(), { root: this.root, rubyVersion: this.config().rubyVersion, read: (path) => this.workspace.text(path) });
-    return { tables: this.helperTables(), defined: this.definedNames.all(), gems: gems.helpers, generation };
+    return (this.definedNames ??= new DefinedNames(this.root, this.engineRoots(), this.workspace.fs, (path) => this.workspace.text(path), (path, text) => mapper.urlOptions(path, text)));
+  }
+
+  /** What URL generation depends on where a file of the app runs. */
+  generation(): HelperCheckContext["generation"] {
+    return generationOf(this.names(), () => this.controllerModel(), { root: this.root, rubyVersion: this.config().rubyVersion, read: (path) => this.workspace.text(path) });
   }
 
   /** What the locked gems define (read once), or why it cannot be known. */

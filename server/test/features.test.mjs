@@ -582,3 +582,23 @@ test("hash targets: hover lists the routes, definition goes to the action, compl
   assert.deepEqual(hashTargetCompletions(app, file, view, at(0, '"index"')).map((i) => i.label), ["archive", "current_user", "index", "show"]);
   assert.equal(hashTargetCompletions(app, file, view, { line: 0, character: 2 }), undefined, "outside a target");
 });
+
+test("polymorphic targets: hover names the record and the helper Rails calls, with its routes; definition goes to the declaration", async () => {
+  const { hoverOnPolymorphic, definitionOfPolymorphic } = await import("../dist/features/polymorphic.js");
+  const { app, files } = await workspaceFor(HELPER_APP);
+  const file = "/app/app/controllers/posts_controller.rb";
+  const text = files.get(file);
+  const lines = text.split("\n");
+  const at = (needle) => {
+    const line = lines.findIndex((l) => l.includes(needle));
+    return { line, character: lines[line].indexOf(needle) + 1 };
+  };
+  const hover = hoverOnPolymorphic(app, file, text, { ...at("redirect_to @post"), character: at("redirect_to @post").character + 13 });
+  assert.match(hover.contents.value, /^`redirect_to` calls `post_url` or `posts_url` for a \*\*Post\*\* \(`@post = Post\.new\(title: params\[:title\]\)`, line \d+\)/);
+  assert.match(hover.contents.value, /\| `post_path` \| GET \| `\/posts\/:id\(\.:format\)` \| posts#show \|\n\| `posts_path` \| GET \| `\/posts\(\.:format\)` \| posts#index \|$/);
+  const definition = definitionOfPolymorphic(app, file, text, { ...at("redirect_to @post"), character: at("redirect_to @post").character + 13 });
+  assert.deepEqual(definition.map(where), ["config/routes.rb:2:3"], "both helpers come from one declaration");
+  const missing = hoverOnPolymorphic(app, file, text, { ...at("redirect_to @comment"), character: at("redirect_to @comment").character + 13 });
+  assert.match(missing.contents.value, /calls `comment_url` for a \*\*Comment\*\* .*: no route defines it$/);
+  assert.equal(hoverOnPolymorphic(app, file, text, { line: 0, character: 0 }), null);
+});
