@@ -25,6 +25,10 @@ put("shop/app/controllers/application_controller.rb", "class ApplicationControll
 put("shop/Gemfile.lock", "GEM\n  remote: https://rubygems.org/\n  specs:\n\nPLATFORMS\n  ruby\n");
 put("shop/app/views/orders/index.html.erb", '<%= link_to "One", order_path(1) %>\n<%= link_to "All", ordrs_path %>\n');
 put("shop/app/controllers/orders_controller.rb", "class OrdersController < ApplicationController\n  def index; end\n  def show; end\n  def refund; end\nend\n");
+put("shop/app/mailers/order_mailer.rb", "class OrderMailer < ActionMailer::Base\n  def shipped\n    mail to: \"a@example.com\"\n  end\nend\n");
+put("shop/app/views/order_mailer/shipped.html.erb", "<%= link_to \"Your order\", order_url %>\n");
+put("shop/app/models/application_record.rb", "class ApplicationRecord < ActiveRecord::Base\nend\n");
+put("shop/app/models/refund.rb", "class Refund < ApplicationRecord\nend\n");
 
 let client;
 before(async () => {
@@ -114,4 +118,28 @@ test("a view's unknown URL helper is an error with a suggestion, cleared once fi
   conn.sendNotification("textDocument/didChange", { textDocument: { uri: view, version: 2 }, contentChanges: [{ text: text.replace("ordrs_path", "orders_path") }] });
   await client.diagnosticsWhere(view, (ds) => ds.length === 0);
   conn.sendNotification("textDocument/didClose", { textDocument: { uri: view } });
+});
+
+test("URL generation over the protocol: a mailer's helper missing its :id, a record no route serves; both cleared as typed", async () => {
+  const { conn } = client;
+  const view = uri("shop/app/views/order_mailer/shipped.html.erb");
+  const text = readFileSync(join(workspace, "shop/app/views/order_mailer/shipped.html.erb"), "utf8");
+  conn.sendNotification("textDocument/didOpen", { textDocument: { uri: view, languageId: "erb", version: 1, text } });
+  const missing = await client.diagnosticsWhere(view, (ds) => ds.length > 0);
+  assert.deepEqual(
+    missing.map((d) => [d.range.start.line, d.range.start.character, d.severity, d.code, d.message]),
+    [[0, 26, 1, "missing-url-part", 'No route matches {action: "show", controller: "orders"}, missing required keys: [:id]']],
+  );
+  conn.sendNotification("textDocument/didChange", { textDocument: { uri: view, version: 2 }, contentChanges: [{ text: text.replace("order_url", "order_url(@order)") }] });
+  await client.diagnosticsWhere(view, (ds) => ds.length === 0);
+  conn.sendNotification("textDocument/didClose", { textDocument: { uri: view } });
+
+  const controller = uri("shop/app/controllers/orders_controller.rb");
+  const source = readFileSync(join(workspace, "shop/app/controllers/orders_controller.rb"), "utf8").replace("def refund; end", "def refund\n    @refund = Refund.find(params[:id])\n    redirect_to @refund\n  end");
+  conn.sendNotification("textDocument/didOpen", { textDocument: { uri: controller, languageId: "ruby", version: 1, text: source } });
+  const unknown = await client.diagnosticsWhere(controller, (ds) => ds.some((d) => d.code === "unknown-polymorphic-helper"));
+  assert.match(unknown.find((d) => d.code === "unknown-polymorphic-helper").message, /^undefined method `refund_url': `redirect_to` calls it for this target \(the record is a Refund/);
+  conn.sendNotification("textDocument/didChange", { textDocument: { uri: controller, version: 2 }, contentChanges: [{ text: source.replace("redirect_to @refund", "redirect_to orders_url") }] });
+  await client.diagnosticsWhere(controller, (ds) => !ds.some((d) => d.code === "unknown-polymorphic-helper"));
+  conn.sendNotification("textDocument/didClose", { textDocument: { uri: controller } });
 });
