@@ -129,12 +129,13 @@ test("`routemap routes --unused` prints what Rails 7.1's `bin/rails routes --unu
   assert.equal(
     all.stdout,
     [
-      "Found 3 unused routes:",
+      "Found 4 unused routes:",
       "",
       "      Prefix Verb   URI Pattern                  Controller#Action",
       "publish_post POST   /posts/:id/publish(.:format) posts#publish",
       "             DELETE /posts/:id(.:format)         posts#destroy",
       "       terms GET    /terms(.:format)             pages#terms",
+      "     missing GET    /missing(.:format)           pages#missing",
       "",
     ].join("\n"),
   );
@@ -159,6 +160,11 @@ test("`routemap check` lists every diagnostic of the app, as text, JSON or GitHu
       "config/routes.rb:5:7: warning: PostsController has no action `preview` and no template posts/preview",
       "config/routes.rb:2:3: warning: PostsController has no action `destroy` and no template posts/destroy",
       "config/routes.rb:10:3: warning: PagesController has no action `terms` and no template pages/terms",
+      // Methods a controller inherits from Rails and Ruby are no actions (`internal_methods`): Rails raises ActionNotFound.
+      "config/routes.rb:13:3: warning: PagesController has no action `status` and no template pages/status",
+      "config/routes.rb:14:3: warning: PagesController has no action `display` and no template pages/display",
+      "config/routes.rb:15:3: warning: PagesController has no action `notice` and no template pages/notice",
+      "config/routes.rb:16:3: warning: PagesController has no action `missing` and no template pages/missing",
       "app/controllers/application_controller.rb:5:7: hint: No route reaches ApplicationController#current_user",
       "app/controllers/posts_controller.rb:4:7: hint: No route reaches PostsController#archive",
       "",

@@ -10,6 +10,14 @@
  */
 import type { Diagnostic, MapResult, Route } from "../types.js";
 import type { ControllerModel } from "./controllers.js";
+import { API_METHODS, BASE_METHODS } from "./railsControllerMethods.js";
+
+const base = new Set(BASE_METHODS);
+const api = new Set(API_METHODS);
+/** Whether a controller has the method from Rails, Ruby or ActiveSupport (`status`, `display`): `instance_methods` counts it. */
+function inheritedFromRails(framework: string | undefined, name: string): boolean {
+  return framework === "ActionController::Base" ? base.has(name) : api.has(name);
+}
 
 /** The routes a controller action is reached by, and the checks of each route's action. */
 export function routeActionDiagnostics(result: MapResult, model: ControllerModel): Diagnostic[] {
@@ -123,7 +131,8 @@ export function unreachedActions(result: MapResult, model: ControllerModel): Unr
 /**
  * `bin/rails routes --unused` (Rails 7.1+, railties' UnusedRoutesCommand): the routes whose
  * controller class is missing, or whose action is not among the controller's instance methods
- * (public or protected) and has no template `app/views/<controller>/<action>.*`. A controller
+ * (public or protected: the app's, and those it inherits from Rails, Ruby and ActiveSupport —
+ * Rails 6.1's list, which later versions extend by a few) and has no template `app/views/<controller>/<action>.*`. A controller
  * not in `app/controllers` is missing only when `provided` (what the app's `lib/`, engines and
  * installed gems define) is known and lacks it; otherwise, like a controller not all read or one
  * a gem provides (whose methods are not read), its routes cannot be decided statically: they are
@@ -149,7 +158,7 @@ export function unusedRoutes(
       unchecked.push(route);
       continue;
     }
-    if (controller.methods.has(target.action)) continue;
+    if (controller.methods.has(target.action) || inheritedFromRails(controller.framework, target.action)) continue;
     if (!views.has(`${target.controller}/${target.action}`)) unused.push(route);
   }
   return { unused, unchecked };

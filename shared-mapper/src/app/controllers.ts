@@ -52,6 +52,8 @@ export interface Controller {
   unknown?: string;
   /** The app's classes it inherits from, nearest first. */
   superclasses: string[];
+  /** The Rails class its ancestry reaches (`ActionController::Base`), when it reaches one. */
+  framework?: string;
 }
 
 export interface ControllerInput {
@@ -153,7 +155,7 @@ export class ControllerModel {
     const insertAt = first.file.index.span(before.startOffset, before.startOffset);
     const indent = first.file.index.span(node.classKeywordLoc.startOffset, node.classKeywordLoc.startOffset).start.character;
     const defined = new Set(visibility.keys());
-    return { path, className: name, file: first.file.index.file, span, insertAt, indent, actions, methods, defined, templates, unknown: chain.unknown, superclasses: chain.classes.slice(1) };
+    return { path, className: name, file: first.file.index.file, span, insertAt, indent, actions, methods, defined, templates, unknown: chain.unknown, superclasses: chain.classes.slice(1), framework: chain.framework };
   }
 
   /** The bodies of a class's ancestry in method-resolution order reversed (farthest first), its view prefixes, and what is not read. */
@@ -169,10 +171,11 @@ export class ControllerModel {
     return inherited ? undefined : here[0].path;
   }
 
-  private ancestors(name: string): { bodies: Body[]; prefixes: string[]; classes: string[]; unknown?: string } {
+  private ancestors(name: string): { bodies: Body[]; prefixes: string[]; classes: string[]; framework?: string; unknown?: string } {
     const classes: string[] = [];
     let unknown: string | undefined;
-    for (let current: string | undefined = name; current && !BASES.has(current); ) {
+    let current: string | undefined = name;
+    for (; current && !BASES.has(current); ) {
       if (classes.includes(current)) break;
       const bodies = this.bodies.get(current);
       if (!bodies) {
@@ -202,7 +205,7 @@ export class ControllerModel {
       }
     }
     for (const body of bodies) if (body.dynamic) unknown ??= `${body.name} ${body.dynamic}`;
-    return { bodies, prefixes: classes.map(controllerPath), classes, unknown };
+    return { bodies, prefixes: classes.map(controllerPath), classes, framework: current && BASES.has(current) ? current : undefined, unknown };
   }
 
   /** A module defined outside app/controllers: its file read where the autoloader would find it, then resolved. */
