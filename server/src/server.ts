@@ -79,13 +79,13 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     });
 
   /** Sends each file's diagnostics when they differ from what the client last got for it. */
-  const publish = (app: RailsApp, changedFile?: string) => {
+  const publish = (app: RailsApp, changedFile?: string, tableOnly = false) => {
     const before = published.get(app) ?? new Map<string, string>();
     const result = app.table();
-    const byFile = appDiagnostics(app, workspace.settings);
+    const byFile = appDiagnostics(app, workspace.settings, { tableOnly });
     // Open views, controllers, helpers and tests: their URL helper calls, checked. The names the
     // app and its gems define are read only once such a document is open, never at start-up.
-    const checked = workspace.settings.diagnostics
+    const checked = workspace.settings.diagnostics && !tableOnly
       ? documents.all().flatMap((document) => {
           const file = toPath(document.uri);
           return file && app.ownsFile(file) && isHelperCheckedFile(app.root, file) ? [{ file, text: document.getText() }] : [];
@@ -116,6 +116,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     void connection.sendNotification("routemap/didChangeRoutes", { root: app.root, routes: result.routes.length, errors: result.diagnostics.filter((d) => d.severity === "error").length });
   };
   const publishAll = () => workspace.apps.forEach((app) => publish(app));
+  let started = false;
 
   // Work that makes the next request quick, done in the background: the mapper's warm-up
   // right after start, and for each new table its helper completions (which read every
@@ -213,7 +214,10 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       const globs = ["**/config/routes.rb", "**/config/routes/**/*.rb", "**/Gemfile.lock", "**/.ruby-version", "**/config/application.rb", "**/config/environments/*.rb", "**/config/initializers/**/*.rb", "**/app/**/*.rb", "**/lib/**/*.rb"];
       void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: globs.map((globPattern) => ({ globPattern })) }).catch(() => undefined);
     }
-    publishAll();
+    // The routes' own diagnostics at once; then, as the next task, the app's controllers and views read for the rest.
+    workspace.apps.forEach((app) => publish(app, undefined, true));
+    started = true;
+    setImmediate(() => void runSafe(undefined, undefined, publishAll));
     warmUp(WARM_UP_ROUNDS);
   });
 
@@ -244,6 +248,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     const path = toPath(uri);
     if (!path) return;
     const affected = workspace.documentChanged(path, text);
+    // Until the first diagnostics are out (settings being read), the start's publishing covers this one.
+    if (!started) return;
     for (const app of affected) publish(app, path);
     // A view or controller being edited: its helper calls are checked again.
     const owner = workspace.appFor(path);

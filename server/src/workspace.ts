@@ -8,7 +8,7 @@ import type { ControllerModel, MapInput, MapResult, RouteMapper } from "@routema
 import { AppFileMap, appOptions, findEngines, isAppFile, readAppConfig, readAppFiles, readControllerInputs, readEngines, readRubyFiles, type EngineSource } from "./cli/appConfig.js";
 import { walk, type FileSystem } from "./fileSystem.js";
 import { findGemEngines } from "./cli/gemEngines.js";
-import { DefinedNames, isCheckedFile, otherControllerPaths, readInstalledGems, type GemIndex } from "./cli/helperCheck.js";
+import { DefinedNames, isCheckedFile, otherControllerPaths, otherTemplates, readInstalledGems, type GemIndex } from "./cli/helperCheck.js";
 import { generationOf, uncheckedBecause, type HelperCheckContext } from "./features/helperCalls.js";
 import { appHelperTables, engineProxies, type HelperTable, type HelperTables } from "./features/helpers.js";
 
@@ -115,6 +115,7 @@ export class RailsApp {
     this.configCache = undefined;
     this.gemIndexCache = undefined;
     this.providedCache = undefined;
+    this.otherTemplatesCache = undefined;
     this.enginesCache = undefined;
     this.appFilesCache = undefined;
     this.invalidate();
@@ -128,7 +129,10 @@ export class RailsApp {
   invalidateControllers(path?: string, kind: "changed" | "created" | "deleted" = "changed"): void {
     this.controllersCache = undefined;
     this.controllerModelCache = undefined;
-    this.providedCache = undefined;
+    // What lib/, engines and gems provide changes only as a file outside app/ appears or goes.
+    if (path === undefined || (kind !== "changed" && !path.startsWith(join(this.root, "app") + sep))) this.providedCache = undefined;
+    // An engine's template that appears or goes.
+    if (kind !== "changed") this.otherTemplatesCache = undefined;
     const inputs = this.controllerInputs;
     if (!inputs || path === undefined) {
       this.controllerInputs = undefined;
@@ -152,7 +156,10 @@ export class RailsApp {
   controllerModel(): ControllerModel {
     if (!this.controllerModelCache) {
       this.controllerInputs ??= readControllerInputs(this.root, this.workspace.fs, (path) => this.workspace.text(path));
-      const { files, views } = this.controllerInputs;
+      const { files, views: own } = this.controllerInputs;
+      // Engines' and installed gems' templates render for the app's controllers too.
+      this.otherTemplatesCache ??= otherTemplates(this.workspace.fs, this.engineRoots(), this.installedGems());
+      const views = [...own, ...this.otherTemplatesCache];
       // Modules included from app/helpers, lib… are read when a controller names one.
       this.readByModel = new Set();
       const read = (path: string) => {
@@ -164,6 +171,7 @@ export class RailsApp {
     return this.controllerModelCache;
   }
   private controllerModelCache: ControllerModel | undefined;
+  private otherTemplatesCache: string[] | undefined;
   private readByModel: Set<string> | undefined;
 
   /** Whether a file is one the controller model reads: a controller or concern, a template, a module it included. */

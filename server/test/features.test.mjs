@@ -522,12 +522,15 @@ GEM
 //- vendor/bundle/ruby/3.3.0/gems/devise-4.9.4/app/controllers/devise/sessions_controller.rb
 class Devise::SessionsController < DeviseController
 end
+//- vendor/bundle/ruby/3.3.0/gems/devise-4.9.4/app/views/posts/terms.html.erb
+A gem's template, on the app's view paths.
 //- vendor/bundle/ruby/3.3.0/gems/actionpack-7.1.3/lib/action_controller.rb
 module ActionController
 end
 //- config/routes.rb
 Rails.application.routes.draw do
   resources :posts, only: [:index, :show]
+  get "terms", to: "posts#terms"
   get "login", to: "devise/sessions#new"
   get "status", to: "health#show"
   namespace :admin do
@@ -551,15 +554,17 @@ end
   const warnings = appDiagnostics(app, { diagnostics: true, unreachedActions: false }).get("/app/config/routes.rb").filter((d) => d.code === "missing-controller");
   assert.deepEqual(
     warnings.map((d) => `${d.range.start.line + 1}: ${d.message}`),
-    ["6: Admin::ReportsController does not exist: there is no app/controllers/admin/reports_controller.rb, and no gem or engine of the app defines it"],
+    ["7: Admin::ReportsController does not exist: there is no app/controllers/admin/reports_controller.rb, and no gem or engine of the app defines it"],
   );
+  // A gem's template renders posts#terms: no missing action, and --unused does not list it.
+  assert.deepEqual(appDiagnostics(app, { diagnostics: true, unreachedActions: false }).get("/app/config/routes.rb").filter((d) => d.code === "missing-action"), []);
   const [fix] = quickFixes(app, warnings);
   assert.equal(fix.title, "Create Admin::ReportsController");
   assert.deepEqual(fix.edit.documentChanges[0], { kind: "create", uri: "file:///app/app/controllers/admin/reports_controller.rb", options: { ignoreIfExists: true } });
   assert.equal(fix.edit.documentChanges[1].edits[0].newText, "class Admin::ReportsController < ApplicationController\n  def index\n  end\nend\n");
   // Rails 7.1's --unused lists a route whose controller class is missing; a gem's controller is not decided.
   const { unusedRoutes } = await import("@routemap/shared-mapper");
-  const { unused, unchecked } = unusedRoutes(app.table(), app.controllerModel(), new Set(), app.providedControllers());
+  const { unused, unchecked } = unusedRoutes(app.table(), app.controllerModel(), new Set(["posts/terms"]), app.providedControllers());
   assert.deepEqual([unused.map((r) => r.reqs), unchecked.map((r) => r.reqs)], [["admin/reports#index"], ["devise/sessions#new", "health#show"]]);
   // Without its gems installed, a controller from one cannot be ruled out: nothing is said.
   const { app: bare } = await workspaceFor(fixture.replace(/\/\/- vendor[\s\S]*?(?=\/\/- config)/, ""));

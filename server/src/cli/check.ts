@@ -12,7 +12,7 @@ import { nodeFileSystem } from "../fileSystem.js";
 import { appRoot, findEngines, readControllerInputs } from "./appConfig.js";
 import { argsOrExit } from "./args.js";
 import { formatDiagnostic, positionJson, readInput, type Io } from "./routes.js";
-import { checkedFiles, DefinedNames, otherControllerPaths, readInstalledGems } from "./helperCheck.js";
+import { checkedFiles, DefinedNames, otherControllerPaths, otherTemplates, readInstalledGems } from "./helperCheck.js";
 import { generationOf, helperCallDiagnostics, uncheckedBecause } from "../features/helperCalls.js";
 import { appHelperTables } from "../features/helpers.js";
 
@@ -49,10 +49,11 @@ export async function checkCommand(argv: string[], io: Io): Promise<number> {
   const mapper = await createNodeMapper();
   const result = mapper.map(input);
   const root = appRoot(input.entry);
-  const { files, views } = readControllerInputs(root, nodeFileSystem);
-  const model = mapper.controllers({ files, views, root, read: (p) => nodeFileSystem.readFile(p), gems: input.options?.gems });
+  const { files, views: own } = readControllerInputs(root, nodeFileSystem);
   const gems = readInstalledGems(root, input.options?.gems, nodeFileSystem);
   const engineRoots = findEngines(root).map((e) => e.root);
+  const views = [...own, ...otherTemplates(nodeFileSystem, engineRoots, gems)];
+  const model = mapper.controllers({ files, views, root, read: (p) => nodeFileSystem.readFile(p), gems: input.options?.gems });
   const provided = "why" in gems ? undefined : new Set([...gems.controllers, ...otherControllerPaths(root, nodeFileSystem, engineRoots)]);
   const findings: Finding[] = [
     ...result.diagnostics,

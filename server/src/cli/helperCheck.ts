@@ -130,6 +130,8 @@ export interface GemIndex {
   helpers: Set<string>;
   /** Controller paths (`devise/sessions`, `rails/info`) of their `app/controllers` and `lib`. */
   controllers: Set<string>;
+  /** Their templates, relative to their `app/views` (Rails adds every engine's to the view paths). */
+  views: string[];
 }
 
 /**
@@ -155,8 +157,9 @@ export function readInstalledGems(root: string, gems: Record<string, string> | u
     return { why: `the gem ${name} (${version})${missing.length > 1 ? ` and ${missing.length - 1} more are` : " is"} not installed where Routemap looks, so what gems define is unknown` };
   }
   // Helpers gems generate from interpolated names, which reading them cannot find.
-  const index: GemIndex = { helpers: new Set(deviseUrlHelperNames(gems)), controllers: new Set() };
+  const index: GemIndex = { helpers: new Set(deviseUrlHelperNames(gems)), controllers: new Set(), views: [] };
   for (const dir of dirs.values()) {
+    index.views.push(...templatesUnder(fs, join(dir, "app", "views")));
     for (const sub of ["lib", "app"]) {
       const base = join(dir, sub);
       for (const path of walk(fs, base, (p) => p.endsWith(".rb") && !p.includes(`${sep}test${sep}`))) {
@@ -187,4 +190,17 @@ export function otherControllerPaths(root: string, fs: FileSystem, engineRoots: 
     }
   }
   return out;
+}
+
+function templatesUnder(fs: FileSystem, viewsDir: string): string[] {
+  return walk(fs, viewsDir, () => true).map((p) => relative(viewsDir, p).split(sep).join("/"));
+}
+
+/**
+ * Templates beyond the app's `app/views`: its engines' and its installed gems' (Rails puts every
+ * engine's `app/views` on the view paths, so `devise/sessions/new` may render for the app's own
+ * controller too). The gems' only when they can all be read.
+ */
+export function otherTemplates(fs: FileSystem, engineRoots: readonly string[], gems: GemIndex | { why: string }): string[] {
+  return [...engineRoots.flatMap((r) => templatesUnder(fs, join(r, "app", "views"))), ...("why" in gems ? [] : gems.views)];
 }

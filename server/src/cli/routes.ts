@@ -11,7 +11,7 @@ import {
 import { createNodeMapper } from "@routemap/shared-mapper/node";
 import { nodeFileSystem } from "../fileSystem.js";
 import { findGemEngines } from "./gemEngines.js";
-import { otherControllerPaths, readInstalledGems } from "./helperCheck.js";
+import { otherControllerPaths, otherTemplates, readInstalledGems } from "./helperCheck.js";
 import { AppFileMap, appOptions, appRoot, findEngines, readAppConfig, readAppFiles, readControllerInputs, readEngines, readRubyFiles, templateNames } from "./appConfig.js";
 import { argsOrExit, type RoutesArgs } from "./args.js";
 
@@ -90,11 +90,13 @@ export function readInput(args: RoutesArgs): MapInput | string {
  */
 function unusedCommand(mapper: RouteMapper, result: MapResult, args: RoutesArgs, input: MapInput, io: Io, display: (f: string) => string): number {
   const root = appRoot(input.entry);
-  const { files, views } = readControllerInputs(root, nodeFileSystem);
-  const model = mapper.controllers({ files, views, root, read: (path) => nodeFileSystem.readFile(path), gems: input.options?.gems });
-  // Which controllers exist beyond app/controllers, when the app's gems can all be read.
+  const { files, views: own } = readControllerInputs(root, nodeFileSystem);
+  // Which controllers and templates exist beyond app/, when the app's gems can all be read.
   const gems = readInstalledGems(root, input.options?.gems, nodeFileSystem);
-  const provided = "why" in gems ? undefined : new Set([...gems.controllers, ...otherControllerPaths(root, nodeFileSystem, findEngines(root).map((e) => e.root))]);
+  const engineRoots = findEngines(root).map((e) => e.root);
+  const views = [...own, ...otherTemplates(nodeFileSystem, engineRoots, gems)];
+  const model = mapper.controllers({ files, views, root, read: (path) => nodeFileSystem.readFile(path), gems: input.options?.gems });
+  const provided = "why" in gems ? undefined : new Set([...gems.controllers, ...otherControllerPaths(root, nodeFileSystem, engineRoots)]);
   const { unused, unchecked } = unusedRoutes(result, model, templateNames(views), provided);
   io.out(formatUnused(unused, { railsVersion: input.options?.railsVersion, controller: args.controller, grep: args.grep }));
   for (const d of result.diagnostics) if (d.severity === "error") io.err(formatDiagnostic(d, display));

@@ -31,10 +31,12 @@ export function diagnosticsByFile(result: MapResult, files: string[], more: read
  * configuration files, the routes' actions checked against the controllers, and (a setting) a
  * faded hint on each controller action no route reaches.
  */
-export function appDiagnostics(app: RailsApp, settings: Pick<Settings, "diagnostics" | "unreachedActions">): Map<string, Diagnostic[]> {
+export function appDiagnostics(app: RailsApp, settings: Pick<Settings, "diagnostics" | "unreachedActions">, o: { tableOnly?: boolean } = {}): Map<string, Diagnostic[]> {
   const result = app.table();
   const files = [app.routesFile, ...result.files.filter((f) => app.ownsFile(f) && app.reportsOn(f))];
   if (!settings.diagnostics) return new Map(files.map((f) => [f, []]));
+  // At start, the table's own first: the controllers are read after, not before, they are shown.
+  if (o.tableOnly) return diagnosticsByFile(result, files, []);
   const model = app.controllerModel();
   const provided = app.providedControllers();
   const checks = [...routeActionDiagnostics(result, model), ...(provided ? missingControllerDiagnostics(result, model, provided) : [])];

@@ -19,13 +19,37 @@ function inheritedFromRails(framework: string | undefined, name: string): boolea
   return framework === "ActionController::Base" ? base.has(name) : api.has(name);
 }
 
+/** A route to a controller's action, with both read once: a table's routes work them out on each read. */
+interface Target {
+  route: Route;
+  controller: string | null;
+  action: string | null;
+  /** Written by the app's own files: not Rails' or a gem's. */
+  own: boolean;
+}
+const targetsByTable = new WeakMap<MapResult, Target[]>();
+/** The table's routes to controllers, read once per table: each keystroke checks them against a new controller model. */
+function targetsOf(result: MapResult): Target[] {
+  let targets = targetsByTable.get(result);
+  if (!targets) {
+    targets = [];
+    for (const route of result.routes) {
+      if (route.endpoint.kind !== "controller") continue;
+      targets.push({ route, controller: route.controller, action: route.action, own: !route.origin });
+    }
+    targetsByTable.set(result, targets);
+  }
+  return targets;
+}
+
 /** The routes a controller action is reached by, and the checks of each route's action. */
 export function routeActionDiagnostics(result: MapResult, model: ControllerModel): Diagnostic[] {
   const out: Diagnostic[] = [];
   const seen = new Set<string>();
-  for (const route of result.routes) {
-    const target = checkedTarget(route);
+  for (const t of targetsOf(result)) {
+    const target = checked(t);
     if (!target) continue;
+    const route = t.route;
     const found = model.action(target.controller, target.action);
     if (!found || found.exists === true) continue;
     const span = route.source;
@@ -62,9 +86,10 @@ export function routeActionDiagnostics(result: MapResult, model: ControllerModel
 export function missingControllerDiagnostics(result: MapResult, model: ControllerModel, provided: ReadonlySet<string>): Diagnostic[] {
   const out: Diagnostic[] = [];
   const seen = new Set<string>();
-  for (const route of result.routes) {
-    const target = checkedTarget(route);
+  for (const t of targetsOf(result)) {
+    const target = checked(t);
     if (!target || model.byPath.has(target.controller) || provided.has(target.controller)) continue;
+    const route = t.route;
     const span = route.source;
     const key = `${span.file}:${span.start.line}:${span.start.character}|${target.controller}`;
     if (seen.has(key)) continue;
@@ -81,6 +106,11 @@ export function missingControllerDiagnostics(result: MapResult, model: Controlle
   return out;
 }
 
+function checked(t: Target): { controller: string; action: string } | undefined {
+  if (!t.own || !t.controller || !t.action || t.controller.startsWith(":") || t.action.startsWith(":")) return undefined;
+  return { controller: t.controller, action: t.action };
+}
+
 /** The controller and action a route of the app's own files names, when both are written out. */
 export function checkedTarget(route: Route): { controller: string; action: string } | undefined {
   if (route.origin || route.endpoint.kind !== "controller" || !route.controller || !route.action) return undefined;
@@ -95,7 +125,7 @@ export function routesTo(result: MapResult, controller: string, action: string):
 
 /** Whether some route could reach any action of any controller (`:controller/:action` segments): then no action is unreached. */
 export function hasDynamicTargets(result: MapResult): boolean {
-  return result.routes.some((r) => r.endpoint.kind === "controller" && (!r.controller || !r.action || r.controller.startsWith(":") || r.action.startsWith(":")));
+  return targetsOf(result).some((t) => !t.controller || !t.action || t.controller.startsWith(":") || t.action.startsWith(":"));
 }
 
 /** A public action no route reaches: its `def`, for a hint (Rails would serve it to no request). */
@@ -112,10 +142,11 @@ export interface UnreachedAction {
  */
 export function unreachedActions(result: MapResult, model: ControllerModel): UnreachedAction[] {
   if (hasDynamicTargets(result)) return [];
+  // By owner and name: an inherited action is a different object in each subclass.
   const reached = new Set<string>();
-  for (const route of result.routes) {
-    if (route.endpoint.kind !== "controller" || !route.controller || !route.action) continue;
-    const action = model.byPath.get(route.controller)?.actions.get(route.action);
+  for (const t of targetsOf(result)) {
+    if (!t.controller || !t.action) continue;
+    const action = model.byPath.get(t.controller)?.actions.get(t.action);
     if (action) reached.add(`${action.owner}#${action.name}`);
   }
   const out: UnreachedAction[] = [];

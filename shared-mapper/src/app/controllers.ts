@@ -103,7 +103,7 @@ export class ControllerModel {
   constructor(input: ControllerInput) {
     this.appFile = input.appFile;
     this.gemModule = input.gemModule;
-    for (const file of input.files) collect(file, file.program.statements, [], this.bodies);
+    for (const file of input.files) collectFile(file, this.bodies);
     const views = viewIndex(input.views);
     for (const [name, bodies] of this.bodies) {
       if (!name.endsWith("Controller") || bodies[0].kind !== "class") continue;
@@ -222,7 +222,7 @@ export class ControllerModel {
           if (this.loaded.has(relative)) continue;
           this.loaded.add(relative);
           const file = this.appFile(relative);
-          if (file) collect(file, file.program.statements, [], this.bodies);
+          if (file) collectFile(file, this.bodies);
         }
       }
       if (this.bodies.has(candidate)) return candidate;
@@ -269,6 +269,25 @@ function viewIndex(views: readonly string[]): Map<string, Map<string, string>> {
 }
 
 /** Walks modules and classes, recording each body under its full name (a class reopened has several). */
+/**
+ * A file's classes and modules, read once per parsed version: a keystroke in one controller
+ * builds the model again from every controller's, and the others' trees are the same objects.
+ */
+const collected = new WeakMap<LoadedFile, [string, Body[]][]>();
+function collectFile(file: LoadedFile, into: Map<string, Body[]>): void {
+  let found = collected.get(file);
+  if (!found) {
+    const own = new Map<string, Body[]>();
+    collect(file, file.program.statements, [], own);
+    collected.set(file, (found = [...own]));
+  }
+  for (const [name, bodies] of found) {
+    let list = into.get(name);
+    if (!list) into.set(name, (list = []));
+    list.push(...bodies);
+  }
+}
+
 function collect(file: LoadedFile, statements: N.StatementsNode | null, nesting: string[], into: Map<string, Body[]>): void {
   for (const node of statements?.body ?? []) {
     if (!(node instanceof N.ClassNode) && !(node instanceof N.ModuleNode)) continue;

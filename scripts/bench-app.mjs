@@ -1,0 +1,105 @@
+#!/usr/bin/env node
+// The language server on a whole app, part of `npm run bench`: a generated app of about 3,000
+// routes, 500 controllers, 2,000 views and 3,000 other Ruby files (models, helpers, lib, specs),
+// served by the bundled server over stdio. Measures the first routes diagnostics and the app's
+// indexing at start, keystroke-to-diagnostics in a controller, a view and a routes file, code
+// lenses after an edit (median and p99), and the server's resident memory.
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { pathToFileURL } from "node:url";
+import { createProtocolConnection, StreamMessageReader, StreamMessageWriter } from "vscode-languageserver-protocol/node";
+import { scratchDir } from "../test-fixtures/lib/scratch.mjs";
+import { generateApp } from "./lib/benchWholeApp.mjs";
+
+const repo = new URL("..", import.meta.url).pathname;
+const root = scratchDir("routemap-bench-app-");
+const CONTROLLERS = 500;
+generateApp(root, CONTROLLERS);
+
+const uri = (p) => pathToFileURL(join(root, p)).toString();
+const started = performance.now();
+// Started as the VS Code extension starts it (client/src/extension.ts): with a 4 MiB young generation.
+const child = spawn(process.execPath, [...(process.env.BENCH_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROF}`] : []), ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(" ") : []), "--max-semi-space-size=4", join(repo, "server/dist/bundle/server.js"), "--stdio"], { stdio: ["pipe", "pipe", "inherit"] });
+const conn = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+const waiting = new Set();
+conn.onNotification("textDocument/publishDiagnostics", (p) => {
+  for (const w of [...waiting]) if (w.test(p)) (waiting.delete(w), w.resolve(p));
+});
+const diagnostics = (test) => new Promise((resolve) => waiting.add({ test, resolve }));
+conn.onRequest("workspace/configuration", (p) => p.items.map(() => ({})));
+conn.onRequest("client/registerCapability", () => null);
+conn.listen();
+
+const controllerPath = "app/controllers/thing7s_controller.rb";
+const controller = uri(controllerPath);
+const routesFirst = diagnostics((p) => p.uri === uri("config/routes.rb"));
+await conn.sendRequest("initialize", { processId: process.pid, rootUri: pathToFileURL(root).toString(), capabilities: { workspace: { configuration: true } } });
+conn.sendNotification("initialized", {});
+// A controller open from the start, as an editor restores it: its diagnostics and lenses need the whole app read.
+let controllerText = readFileSync(join(root, controllerPath), "utf8");
+const controllerFirst = diagnostics((p) => p.uri === controller && p.version === 1);
+conn.sendNotification("textDocument/didOpen", { textDocument: { uri: controller, languageId: "ruby", version: 1, text: controllerText } });
+await routesFirst;
+const firstRoutes = performance.now() - started;
+await controllerFirst;
+await conn.sendRequest("textDocument/codeLens", { textDocument: { uri: controller } });
+const indexed = performance.now() - started;
+const { apps } = await conn.sendRequest("routemap/routes", {});
+const routeCount = apps[0].routes.length;
+
+const percentile = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+const stats = (xs) => ({ median: +percentile(xs, 50).toFixed(2), p99: +percentile(xs, 99).toFixed(2) });
+
+/** Keystrokes in an open file, each timed until the diagnostics of that very version arrive; then a lens request, when asked. */
+async function keystrokes(path, text, line, { lenses = false, count = 200 } = {}) {
+  const docUri = uri(path);
+  const opened = diagnostics((p) => p.uri === docUri && p.version === 1);
+  if (path !== controllerPath) conn.sendNotification("textDocument/didOpen", { textDocument: { uri: docUri, languageId: path.endsWith(".erb") ? "erb" : "ruby", version: 1, text } });
+  else conn.sendNotification("textDocument/didChange", { textDocument: { uri: docUri, version: 1 }, contentChanges: [{ text }] });
+  await opened;
+  const times = [];
+  const lensTimes = [];
+  for (let i = 0; i < count; i++) {
+    const version = i + 2;
+    const published = diagnostics((p) => p.uri === docUri && p.version === version);
+    const t = performance.now();
+    conn.sendNotification("textDocument/didChange", {
+      textDocument: { uri: docUri, version },
+      contentChanges: [i % 2 === 0 ? { range: { start: { line, character: 2 }, end: { line, character: 2 } }, text: "x" } : { range: { start: { line, character: 2 }, end: { line, character: 3 } }, text: "" }],
+    });
+    await published;
+    times.push(performance.now() - t);
+    if (lenses) {
+      const l = performance.now();
+      await conn.sendRequest("textDocument/codeLens", { textDocument: { uri: docUri } });
+      lensTimes.push(performance.now() - l);
+    }
+  }
+  return { times, lensTimes };
+}
+
+const rss = () => +(parseInt(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))[1], 10) / 1024).toFixed(1);
+if (process.env.BENCH_RSS) console.error("rss after indexing", rss());
+const inController = await keystrokes(controllerPath, controllerText, 8, { lenses: true });
+if (process.env.BENCH_RSS) console.error("rss after controller keystrokes", rss());
+const viewPath = "app/views/thing7s/show.html.erb";
+const inView = await keystrokes(viewPath, readFileSync(join(root, viewPath), "utf8"), 1);
+if (process.env.BENCH_RSS) console.error("rss after view keystrokes", rss());
+const routesPath = "config/routes/area7.rb";
+const inRoutes = await keystrokes(routesPath, readFileSync(join(root, routesPath), "utf8"), 1);
+const rssMiB = rss();
+
+await conn.sendRequest("shutdown");
+conn.sendNotification("exit");
+console.log("language server, generated whole app:", `${routeCount} routes, ${CONTROLLERS} controllers, ${CONTROLLERS * 4} views, ${CONTROLLERS * 6} other Ruby files`);
+console.table({
+  "start to first routes diagnostics (ms)": { value: +firstRoutes.toFixed(1) },
+  "start to an open controller's diagnostics and lenses (ms)": { value: +indexed.toFixed(1) },
+  "keystroke in a controller to diagnostics, median / p99 (ms)": { value: `${stats(inController.times).median} / ${stats(inController.times).p99}` },
+  "code lens after a controller keystroke, median / p99 (ms)": { value: `${stats(inController.lensTimes).median} / ${stats(inController.lensTimes).p99}` },
+  "keystroke in a view to diagnostics, median / p99 (ms)": { value: `${stats(inView.times).median} / ${stats(inView.times).p99}` },
+  "keystroke in a routes file to diagnostics, median / p99 (ms)": { value: `${stats(inRoutes.times).median} / ${stats(inRoutes.times).p99}` },
+  "resident memory (MiB)": { value: rssMiB },
+});

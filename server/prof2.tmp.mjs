@@ -1,0 +1,13 @@
+const t0 = performance.now();
+const { createNodeMapper } = await import("@routemap/shared-mapper/node");
+const { Workspace, DEFAULT_SETTINGS } = await import("./dist/workspace.js");
+const { nodeFileSystem } = await import("./dist/fileSystem.js");
+const mapper = await createNodeMapper();
+const t1 = performance.now();
+const ws = new Workspace(nodeFileSystem, mapper);
+ws.settings = { ...DEFAULT_SETTINGS };
+ws.discover(["/tmp/benchapp"]);
+const t2 = performance.now();
+ws.apps[0].table();
+const t3 = performance.now();
+console.log("load", (t1-t0).toFixed(0), "discover", (t2-t1).toFixed(0), "table", (t3-t2).toFixed(0));
