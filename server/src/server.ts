@@ -26,6 +26,7 @@ import { hoverInRoutesFile, hoverOnHelper } from "./features/hover.js";
 import { helperReferences, helpersAt } from "./features/references.js";
 import { documentSymbols, workspaceSymbols } from "./features/symbols.js";
 import type { FileSystem } from "./fileSystem.js";
+import { collectWhenIdle } from "./memory.js";
 import { DEFAULT_SETTINGS, Workspace, type RailsApp, type Settings } from "./workspace.js";
 
 export interface ServerRuntime {
@@ -78,7 +79,10 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       return work({ document, path, app, routesFile: app.isRoutesFile(path) });
     });
 
-  /** Sends each file's diagnostics when they differ from what the client last got for it. */
+  /**
+   * Sends each file's diagnostics when they differ from what the client last got for it. At
+   * start, `tableOnly` sends the routes' own first, before the app's controllers and views are read.
+   */
   const publish = (app: RailsApp, changedFile?: string, tableOnly = false) => {
     const before = published.get(app) ?? new Map<string, string>();
     const result = app.table();
@@ -112,6 +116,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     }
     published.set(app, now);
     prepareSoon();
+    collectWhenIdle();
     // Lets editors refresh views that show the table (the VS Code explorer, status bar).
     void connection.sendNotification("routemap/didChangeRoutes", { root: app.root, routes: result.routes.length, errors: result.diagnostics.filter((d) => d.severity === "error").length });
   };
