@@ -39,8 +39,12 @@ export function appDiagnostics(app: RailsApp, settings: Pick<Settings, "diagnost
   if (o.tableOnly) return diagnosticsByFile(result, files, []);
   const model = app.controllerModel();
   const provided = app.providedControllers();
+  // A keystroke in a view changes neither the table nor the controllers: the last answer stands.
+  const last = lastAnswer.get(app);
+  if (last && last.result === result && last.model === model && last.provided === provided && last.unreached === settings.unreachedActions) return copy(last.out);
   const checks = [...routeActionDiagnostics(result, model), ...(provided ? missingControllerDiagnostics(result, model, provided) : [])];
   const out = diagnosticsByFile(result, files, checks);
+  lastAnswer.set(app, { result, model, provided, unreached: settings.unreachedActions, out });
   if (settings.unreachedActions) {
     for (const unreached of unreachedActions(result, model)) {
       const file = unreached.span.file;
@@ -55,5 +59,9 @@ export function appDiagnostics(app: RailsApp, settings: Pick<Settings, "diagnost
       });
     }
   }
-  return out;
+  return copy(out);
 }
+
+const lastAnswer = new WeakMap<RailsApp, { result: MapResult; model: object; provided: ReadonlySet<string> | undefined; unreached: boolean; out: Map<string, Diagnostic[]> }>();
+/** The caller adds each open file's helper checks to the lists: they get their own. */
+const copy = (out: Map<string, Diagnostic[]>) => new Map([...out].map(([file, list]) => [file, [...list]]));

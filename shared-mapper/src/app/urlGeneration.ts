@@ -194,7 +194,7 @@ export function missingPartDiagnostics(
     if (!call.args || call.args.opaque || (context.request && !call.noRequest)) continue;
     if (call.args.positional.some((v) => v === UNKNOWN) || call.args.keywords.has("path_params")) continue;
     const routes = call.receiver === undefined && !call.noRequest ? context.routes : call.receiver === "main_app" || call.noRequest ? context.mainRoutes : undefined;
-    const route = routes?.find((r) => r.name && (`${r.name}_path` === call.name || `${r.name}_url` === call.name));
+    const route = routes && namedRoutes(routes).get(call.name.replace(/_(?:path|url)$/, ""));
     if (!route) continue;
     const given = partsGiven(route, call.args, defaults);
     const unfilled = route.requiredParts.filter((part) => !hasValue(given.get(part)) && !defaults.has(part) && route.defaults[part] === undefined);
@@ -253,8 +253,7 @@ function missingMessage(route: Route, name: string, given: Map<string, ArgValue>
  * defaults do not count, `Journey::Route#score`).
  */
 export function unroutedHashDiagnostics(hashes: readonly UrlHash[], context: UrlGenerationContext): Diagnostic[] {
-  const dynamic = context.routes.some((r) => r.endpoint.kind === "controller" && (!r.controller || !r.action || r.controller.startsWith(":") || r.action.startsWith(":") || r.requiredParts.includes("controller") || r.requiredParts.includes("action")));
-  if (dynamic) return [];
+  if (!hashes.length || isDynamic(context.routes)) return [];
   const out: Diagnostic[] = [];
   for (const hash of hashes) {
     if (hash.opaque || hash.keys.has("use_route") || hash.keys.has("path_params")) continue;
@@ -274,6 +273,29 @@ export function unroutedHashDiagnostics(hashes: readonly UrlHash[], context: Url
     out.push({ severity: "error", code: "unrouted-url", span: hash.span, message: unroutedMessage(hash, controller.replace(/^\//, ""), action, request, context), data: { controller, action } });
   }
   return out;
+}
+
+/** Each table's named routes by name, and whether a route takes any controller or action: read once per table, checked per keystroke. */
+const named = new WeakMap<readonly Route[], Map<string, Route>>();
+const dynamicTables = new WeakMap<readonly Route[], boolean>();
+
+function namedRoutes(routes: readonly Route[]): Map<string, Route> {
+  let index = named.get(routes);
+  if (!index) {
+    index = new Map();
+    for (const route of routes) if (route.name && !index.has(route.name)) index.set(route.name, route);
+    named.set(routes, index);
+  }
+  return index;
+}
+
+function isDynamic(routes: readonly Route[]): boolean {
+  let dynamic = dynamicTables.get(routes);
+  if (dynamic === undefined) {
+    dynamic = routes.some((r) => r.endpoint.kind === "controller" && (!r.controller || !r.action || r.controller.startsWith(":") || r.action.startsWith(":") || r.requiredParts.includes("controller") || r.requiredParts.includes("action")));
+    dynamicTables.set(routes, dynamic);
+  }
+  return dynamic;
 }
 
 function givenPart(hash: UrlHash, part: string): boolean {
