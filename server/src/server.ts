@@ -19,7 +19,7 @@ import { appDiagnostics, toLspDiagnostic } from "./features/diagnostics.js";
 import { actionCodeLenses, definitionOfAction, hoverOnAction, SHOW_LOCATION_COMMAND } from "./features/actions.js";
 import { quickFixes } from "./features/codeActions.js";
 import { definitionOfHashTarget, hashTargetCompletions, hoverOnHashTarget } from "./features/hashTargets.js";
-import { definitionOfPolymorphic, hoverOnPolymorphic } from "./features/polymorphic.js";
+import { definitionOfPolymorphic, hoverOnPolymorphic, polymorphicCompletions } from "./features/polymorphic.js";
 import { helperCallDiagnostics } from "./features/helperCalls.js";
 import { isHelperCheckedFile } from "./cli/helperCheck.js";
 import { hoverInRoutesFile, hoverOnHelper } from "./features/hover.js";
@@ -292,7 +292,9 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   connection.onCompletion((p, token) =>
     withDocument<CompletionItem[] | CompletionList>(p.textDocument.uri, token, [], "completion", (c) => {
       if (c.routesFile) return routesFileCompletions(c.app, c.document.getText(), c.path, p.position);
-      const targets = c.app.isControllerFile(c.path) ? hashTargetCompletions(c.app, c.path, c.document.getText(), p.position) : undefined;
+      const targets = c.app.isControllerFile(c.path)
+        ? (hashTargetCompletions(c.app, c.path, c.document.getText(), p.position) ?? polymorphicCompletions(c.app, c.path, c.document.getText(), p.position))
+        : undefined;
       return targets ?? helperCompletionList(c.app.helperTables(), c.document.getText(), p.position, shapeFor(c.app));
     }),
   );

@@ -607,3 +607,21 @@ test("polymorphic targets: hover names the record and the helper Rails calls, wi
   assert.match(missing.contents.value, /calls `comment_url` for a \*\*Comment\*\* .*: no route defines it$/);
   assert.equal(hoverOnPolymorphic(app, file, text, { line: 0, character: 0 }), null);
 });
+
+test("polymorphic targets: completion in an array's symbol offers the namespaces that make a helper of the table", async () => {
+  const { polymorphicCompletions } = await import("../dist/features/polymorphic.js");
+  const fixture = HELPER_APP.replace('  root "posts#index"', '  namespace :admin do\n    resources :posts, only: :show\n  end\n  namespace :api do\n    resources :comments, only: :show\n  end\n  root "posts#index"').replace(
+    "    redirect_to @post\n",
+    "    redirect_to @post\n    redirect_to [:adm, @post]\n",
+  );
+  const { app, files } = await workspaceFor(fixture);
+  const file = "/app/app/controllers/posts_controller.rb";
+  const text = files.get(file);
+  const line = text.split("\n").findIndex((l) => l.includes("[:adm"));
+  const character = text.split("\n")[line].indexOf(":adm") + 3;
+  const items = polymorphicCompletions(app, file, text, { line, character });
+  // `[:stats, @post]` makes the member route's helper: Rails joins the symbols and keys alike.
+  assert.deepEqual(items.map((i) => [i.label, i.detail]), [[":admin", "admin_post_url"], [":stats", "stats_post_url"]]);
+  assert.deepEqual(items[0].textEdit.range, { start: { line, character: character - 3 }, end: { line, character: character + 1 } });
+  assert.equal(polymorphicCompletions(app, file, text, { line, character: character + 4 }), undefined, "on the record, not a symbol");
+});

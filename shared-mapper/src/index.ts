@@ -35,7 +35,7 @@ export { deviseUrlHelperNames } from "./gems/deviseModels.js";
 export { definedHelperNames, erbToRuby, unknownHelperDiagnostics, type HashTarget, type HelperCall, type HelperLookup } from "./app/helperCalls.js";
 export { missingPartDiagnostics, unroutedHashDiagnostics, UNKNOWN, type UrlGenerationContext, type UrlHash, type UrlOptionsFacts } from "./app/urlGeneration.js";
 export { rubyVersion } from "./ruby/values.js";
-export { polymorphicDiagnostics, type PolymorphicRecord, type PolymorphicTarget } from "./app/polymorphic.js";
+export { polymorphicDiagnostics, symbolsCompleting, type PolymorphicRecord, type PolymorphicTarget } from "./app/polymorphic.js";
 
 export interface RouteMapper {
   map(input: MapInput): MapResult;

@@ -1,10 +1,11 @@
 /**
  * Polymorphic targets in controllers and views (`redirect_to @post`, `link_to "x", [:admin,
  * @post]`, `form_with model: Post.new`): hover names the record's class, how Routemap knows it,
- * and the helper Rails calls with its routes; definition goes to the route's declaration.
+ * and the helper Rails calls with its routes; definition goes to the route's declaration;
+ * completion in an array's symbol offers the ones that make a helper the app defines.
  */
-import type { PolymorphicTarget } from "@routemap/shared-mapper";
-import { MarkupKind, type Hover, type Location, type Position } from "vscode-languageserver/node";
+import { symbolsCompleting, type PolymorphicTarget } from "@routemap/shared-mapper";
+import { CompletionItemKind, MarkupKind, type CompletionItem, type Hover, type Location, type Position } from "vscode-languageserver/node";
 import { toLocation, toRange } from "../convert.js";
 import type { RailsApp } from "../workspace.js";
 import { helperIndex, type Helper } from "./helpers.js";
@@ -15,13 +16,13 @@ let last: { path: string; text: string; targets: PolymorphicTarget[] } | undefin
 
 function targetAt(app: RailsApp, path: string, text: string, position: Position): PolymorphicTarget | undefined {
   if (last?.path !== path || last.text !== text) last = { path, text, targets: app.generation().polymorphicTargets(app.workspaceMapper(), path, text) };
-  const inside = (t: PolymorphicTarget) => {
-    const { start, end } = t.span;
-    const after = position.line > start.line || (position.line === start.line && position.character >= start.character);
-    const before = position.line < end.line || (position.line === end.line && position.character <= end.character);
-    return after && before;
-  };
-  return last.targets.find(inside);
+  return last.targets.find((t) => inside(t.span, position));
+}
+
+function inside({ start, end }: PolymorphicTarget["span"], position: Position): boolean {
+  const after = position.line > start.line || (position.line === start.line && position.character >= start.character);
+  const before = position.line < end.line || (position.line === end.line && position.character <= end.character);
+  return after && before;
 }
 
 /** The helpers of the target the app's table defines (one, or two when the record may be new). */
@@ -52,4 +53,19 @@ export function definitionOfPolymorphic(app: RailsApp, path: string, text: strin
     if (span) spans.set(`${span.file}:${span.start.line}:${span.start.character}`, span);
   }
   return spans.size ? [...spans.values()].map(toLocation) : null;
+}
+
+/** In a symbol of an array target (`[:adm, @post]`): the symbols that make a helper of the app's table. */
+export function polymorphicCompletions(app: RailsApp, path: string, text: string, position: Position): CompletionItem[] | undefined {
+  const target = targetAt(app, path, text, position);
+  const index = target?.elements.findIndex((e) => e.symbol !== undefined && inside(e.span, position)) ?? -1;
+  if (!target || index < 0) return undefined;
+  const element = target.elements[index];
+  const helpers = helperIndex(app.helperTables().own);
+  return symbolsCompleting(target, index, helpers.keys()).map((symbol) => {
+    const keys = target.elements.map((e, i) => (i === index ? [symbol] : e.keys));
+    const made = keys.reduce<string[]>((names, options) => names.flatMap((n) => options.map((k) => (n ? `${n}_${k}` : k))), [""]);
+    const helper = made.map((n) => `${target.prefix}${n}_${target.suffix}`).find((n) => helpers.has(n));
+    return { label: `:${symbol}`, kind: CompletionItemKind.EnumMember, detail: helper, textEdit: { range: toRange(element.span), newText: `:${symbol}` }, filterText: `:${symbol}` };
+  });
 }

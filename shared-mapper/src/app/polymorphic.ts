@@ -39,6 +39,11 @@ export interface PolymorphicTarget {
   helpers: string[];
   /** Written as an array (`[:admin, @post]`): `resolve` declarations do not apply. */
   list: boolean;
+  /** Each element and what it puts in the helper's name: a symbol as written, a record one of its route keys. */
+  elements: { span: Span; symbol?: string; keys: string[] }[];
+  /** What the helper's name has around the elements (`edit_`, `_path`). */
+  prefix: string;
+  suffix: string;
 }
 
 /** How a model is named in routes, or undefined when Routemap cannot be sure. */
@@ -252,9 +257,12 @@ function resolveTarget(
   const records = parts.filter((p): p is PolymorphicRecord => typeof p !== "string");
   if (!records.length) return undefined;
   const names: string[][] = [[]];
+  const spans = elements.map((e) => file.index.span(e.location.startOffset, e.location.startOffset + e.location.length));
+  const described: PolymorphicTarget["elements"] = [];
   for (const [i, part] of parts.entries()) {
     if (typeof part === "string") {
       for (const n of names) n.push(part);
+      described.push({ span: spans[i], symbol: part, keys: [part] });
       continue;
     }
     const keys = naming(part.className);
@@ -262,13 +270,23 @@ function resolveTarget(
     const last = i === parts.length - 1;
     // `handle_list`: parents and persisted records by their singular key; the last record, when a class or new, by its plural one.
     const options = !last ? [keys.singularRouteKey] : part.isClass ? [keys.routeKey] : part.persisted === true ? [keys.singularRouteKey] : [keys.singularRouteKey, keys.routeKey];
+    described.push({ span: spans[i], keys: options });
     const grown: string[][] = [];
     for (const n of names) for (const key of options) grown.push([...n, key]);
     names.splice(0, names.length, ...grown);
   }
   const helpers = [...new Set(names.map((n) => `${target.prefix}${n.join("_")}_${target.suffix}`))];
   const loc = target.node.location;
-  return { call, span: file.index.span(loc.startOffset, loc.startOffset + loc.length), records, helpers, list: target.node instanceof N.ArrayNode };
+  return {
+    call,
+    span: file.index.span(loc.startOffset, loc.startOffset + loc.length),
+    records,
+    helpers,
+    list: target.node instanceof N.ArrayNode,
+    elements: described,
+    prefix: target.prefix,
+    suffix: target.suffix,
+  };
 }
 
 function recordAt(node: N.Node, file: LoadedFile, lookup: (name: string, isIvar: boolean) => Assigned | undefined): PolymorphicRecord | undefined {
@@ -365,5 +383,36 @@ export function polymorphicDiagnostics(targets: readonly PolymorphicTarget[], o:
       data: { helper: target.helpers[0] },
     });
   }
+  return out;
+}
+
+/**
+ * For a symbol of an array target being typed (`[:adm, @post]`), the symbols that would make a
+ * helper the table defines (`:admin` when `admin_post_path` exists): `known` lists the names.
+ */
+export function symbolsCompleting(target: PolymorphicTarget, index: number, known: Iterable<string>): string[] {
+  const before = combos(target.elements.slice(0, index));
+  const after = combos(target.elements.slice(index + 1));
+  const found = new Set<string>();
+  for (const name of known) {
+    if (!name.startsWith(target.prefix) || !name.endsWith(`_${target.suffix}`)) continue;
+    const body = name.slice(target.prefix.length, name.length - target.suffix.length - 1);
+    for (const head of before) {
+      if (head && !body.startsWith(`${head}_`)) continue;
+      const rest = head ? body.slice(head.length + 1) : body;
+      for (const tail of after) {
+        if (tail && !rest.endsWith(`_${tail}`)) continue;
+        const symbol = tail ? rest.slice(0, rest.length - tail.length - 1) : rest;
+        if (/^[a-z_][a-z0-9_]*$/.test(symbol)) found.add(symbol);
+      }
+    }
+  }
+  return [...found].sort();
+}
+
+/** Every way some elements may be written into a name, joined (`["admin_post", "admin_posts"]`). */
+function combos(elements: PolymorphicTarget["elements"]): string[] {
+  let out = [""];
+  for (const e of elements) out = out.flatMap((head) => e.keys.map((k) => (head ? `${head}_${k}` : k)));
   return out;
 }
