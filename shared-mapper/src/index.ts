@@ -37,6 +37,13 @@ export { missingPartDiagnostics, unroutedHashDiagnostics, UNKNOWN, type UrlGener
 export { rubyVersion } from "./ruby/values.js";
 export { polymorphicDiagnostics, symbolsCompleting, type PolymorphicRecord, type PolymorphicTarget } from "./app/polymorphic.js";
 
+/** Where a file's polymorphic targets are resolved: in a controller's file, and the app's models read by `read`. */
+export interface PolymorphicOptions {
+  controller: boolean;
+  root: string;
+  read: (path: string) => string | undefined;
+}
+
 export interface RouteMapper {
   map(input: MapInput): MapResult;
   /**
@@ -52,20 +59,19 @@ export interface RouteMapper {
     /** Gemfile.lock's gems, for the gems' controller modules Routemap models (Pundit's). */
     gems?: Readonly<Record<string, string>>;
   }): ControllerModel;
-  /**
-   * The URL helper calls of a view (`.erb`) or a Ruby file; none when the file does not parse
-   * cleanly (a template Routemap misreads must not produce reports).
-   */
-  helperCalls(path: string, text: string): HelperCall[];
   /** The `controller:`/`action:` literals of a view's or Ruby file's hashes (a file being typed included). */
   hashTargets(path: string, text: string): HashTarget[];
-  /** A view's or Ruby file's URL helper calls and the hashes given to `url_for`, `link_to`…, from one parse. */
-  urlUses(path: string, text: string): { calls: HelperCall[]; hashes: UrlHash[] };
+  /**
+   * A view's or Ruby file's URL helper calls, the hashes given to `url_for`, `link_to`…, and
+   * (given `polymorphic`) its polymorphic targets, from one parse; none when the file does not
+   * parse cleanly (a template Routemap misreads must not produce reports).
+   */
+  urlUses(path: string, text: string, polymorphic?: PolymorphicOptions): { calls: HelperCall[]; hashes: UrlHash[]; targets: PolymorphicTarget[] };
   /**
    * The polymorphic targets of a view or Ruby file (`redirect_to @post`) whose records' classes
    * and naming are known; `read` gives the app's model files (`app/models/post.rb`, relative to `root`).
    */
-  polymorphicTargets(path: string, text: string, o: { controller: boolean; root: string; read: (path: string) => string | undefined }): PolymorphicTarget[];
+  polymorphicTargets(path: string, text: string, o: PolymorphicOptions): PolymorphicTarget[];
   /** How a Ruby file sets `default_url_options`. */
   urlOptions(path: string, text: string): UrlOptionsFacts;
 }
@@ -95,6 +101,15 @@ export async function createMapper(prismWasm: BufferSource): Promise<RouteMapper
   // A view or another Ruby file of the app, ERB read as Ruby, parsed outside the cache: an app
   // has thousands of views, and only what is found in them is kept.
   const parseView = (path: string, text: string) => parseFile(parser, path, path.endsWith(".erb") ? erbToRuby(text) : text);
+  // A file's polymorphic targets, its models read through the cache (one model serves many files).
+  const targetsOf = (file: LoadedFile, path: string, o: PolymorphicOptions) => {
+    const naming = modelNaming((relative) => {
+      const modelPath = `${o.root}/${relative}`;
+      const found = o.read(modelPath);
+      return found === undefined ? undefined : parse(modelPath, found).loaded;
+    });
+    return polymorphicTargets(file, { view: path.includes("/app/views/"), controller: o.controller, naming });
+  };
   // Routes the last map drew: the next one, nearly always the same app, sizes its tables so.
   let expected = 0;
   return {
@@ -103,28 +118,17 @@ export async function createMapper(prismWasm: BufferSource): Promise<RouteMapper
       expected = result.routes.length;
       return result;
     },
-    helperCalls: (path, text) => {
-      const parsed = parseView(path, text);
-      if (parsed.loaded.syntaxErrors.length || parsed.diagnostics.length) return [];
-      const base = path.slice(path.lastIndexOf("/") + 1);
-      return helperCalls(parsed.loaded, { partial: base.startsWith("_") });
-    },
     hashTargets: (path, text) => hashTargets(parseView(path, text).loaded),
-    urlUses: (path, text) => {
+    urlUses: (path, text, polymorphic) => {
       const parsed = parseView(path, text);
-      if (parsed.loaded.syntaxErrors.length || parsed.diagnostics.length) return { calls: [], hashes: [] };
+      if (parsed.loaded.syntaxErrors.length || parsed.diagnostics.length) return { calls: [], hashes: [], targets: [] };
       const base = path.slice(path.lastIndexOf("/") + 1);
-      return { calls: helperCalls(parsed.loaded, { partial: base.startsWith("_") }), hashes: urlHashes(parsed.loaded) };
+      const targets = polymorphic ? targetsOf(parsed.loaded, path, polymorphic) : [];
+      return { calls: helperCalls(parsed.loaded, { partial: base.startsWith("_") }), hashes: urlHashes(parsed.loaded), targets };
     },
     polymorphicTargets: (path, text, o) => {
       const parsed = parseView(path, text);
-      if (parsed.loaded.syntaxErrors.length || parsed.diagnostics.length) return [];
-      const naming = modelNaming((relative) => {
-        const modelPath = `${o.root}/${relative}`;
-        const found = o.read(modelPath);
-        return found === undefined ? undefined : parse(modelPath, found).loaded;
-      });
-      return polymorphicTargets(parsed.loaded, { view: path.includes("/app/views/"), controller: o.controller, naming });
+      return parsed.loaded.syntaxErrors.length || parsed.diagnostics.length ? [] : targetsOf(parsed.loaded, path, o);
     },
     urlOptions: (path, text) => {
       const parsed = parseView(path, text);

@@ -5,7 +5,7 @@
  * is said when the route table is not complete (a DSL call or value Routemap could not evaluate
  * may have drawn the route), nor when the gems' helpers cannot be known.
  */
-import { missingPartDiagnostics, polymorphicDiagnostics, rubyVersion, unknownHelperDiagnostics, unroutedHashDiagnostics, type Diagnostic, type MapResult, type PolymorphicTarget, type RouteMapper, type UrlGenerationContext } from "@routemap/shared-mapper";
+import { missingPartDiagnostics, polymorphicDiagnostics, rubyVersion, unknownHelperDiagnostics, unroutedHashDiagnostics, type Diagnostic, type MapResult, type PolymorphicOptions, type RouteMapper, type UrlGenerationContext } from "@routemap/shared-mapper";
 import { helperIndex, tableFor, type HelperTables } from "./helpers.js";
 
 export interface HelperCheckContext {
@@ -22,8 +22,8 @@ export interface HelperCheckContext {
     runsWithoutRequest(path: string): boolean;
     /** The one controller whose requests run a controller file's code, if only one can. */
     requestController(path: string): string | undefined;
-    /** The polymorphic targets of a file whose records are known; none when the app's inflections are its own. */
-    polymorphicTargets(mapper: RouteMapper, path: string, text: string): PolymorphicTarget[];
+    /** How a file's polymorphic targets are resolved; undefined when the app's inflections are its own (route keys may differ). */
+    polymorphic(path: string): PolymorphicOptions | undefined;
   };
 }
 
@@ -43,7 +43,7 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
     if (!table) return "unchecked";
     return helperIndex(table).has(name) ? "known" : "unknown";
   };
-  const { calls, hashes } = mapper.urlUses(path, text);
+  const { calls, hashes, targets } = mapper.urlUses(path, text, context.generation.polymorphic(path));
   const { generation } = context;
   const generationContext: UrlGenerationContext = {
     routes: tables.own.routes,
@@ -64,7 +64,7 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
   // A helper the app or a gem defines as a method is theirs, whatever a route of that name takes.
   const routed = calls.filter((call) => !defined.has(call.name) && !gems.has(call.name) && !unknown.some((d) => d.span === call.span));
   const resolved = new Set(tables.own.customHelpers.filter((h) => h.kind === "resolve").map((h) => h.name));
-  const polymorphic = polymorphicDiagnostics(generation.polymorphicTargets(mapper, path, text), { known: (name) => known(name, undefined) !== "unknown", resolved });
+  const polymorphic = polymorphicDiagnostics(targets, { known: (name) => known(name, undefined) !== "unknown", resolved });
   return [...unknown, ...missingPartDiagnostics(routed, generationContext), ...unroutedHashDiagnostics(hashes, generationContext), ...polymorphic];
 }
 
@@ -76,8 +76,7 @@ export function generationOf(
 ): HelperCheckContext["generation"] {
   const controllers = `${app.root}/app/controllers/`;
   return {
-    polymorphicTargets: (mapper, path, text) =>
-      defined.customInflections() ? [] : mapper.polymorphicTargets(path, text, { controller: path.startsWith(controllers) && path.endsWith("_controller.rb"), root: app.root, read: app.read }),
+    polymorphic: (path) => (defined.customInflections() ? undefined : { controller: path.startsWith(controllers) && path.endsWith("_controller.rb"), root: app.root, read: app.read }),
     defaults: defined.urlDefaults(),
     ruby: rubyVersion(app.rubyVersion),
     runsWithoutRequest: (path) => defined.runsWithoutRequest(path),

@@ -15,7 +15,10 @@ import { routesTable } from "./hover.js";
 let last: { path: string; text: string; targets: PolymorphicTarget[] } | undefined;
 
 function targetAt(app: RailsApp, path: string, text: string, position: Position): PolymorphicTarget | undefined {
-  if (last?.path !== path || last.text !== text) last = { path, text, targets: app.generation().polymorphicTargets(app.workspaceMapper(), path, text) };
+  if (last?.path !== path || last.text !== text) {
+    const options = app.generation().polymorphic(path);
+    last = { path, text, targets: options ? app.workspaceMapper().polymorphicTargets(path, text, options) : [] };
+  }
   return last.targets.find((t) => inside(t.span, position));
 }
 

@@ -8,9 +8,9 @@
  * `Generator`, `RESERVED_OPTIONS`) and journey/formatter.rb (`Formatter#generate`,
  * `MissingRoute#message`), which read the same from 6.1 to 8.1 for what is checked here.
  *
- * Rails fills what a call leaves out from three places: the call's arguments, the route's
- * defaults, `default_url_options`, and, in a controller, its views and helpers (and tests after
- * a request), the current request's path parameters (the "recall"). A part is missing for sure
+ * Rails fills what a call leaves out from the call's arguments, the route's defaults,
+ * `default_url_options`, and, in a controller, its views and helpers (and tests after a
+ * request), the current request's path parameters (the "recall"). A part is missing for sure
  * only where there is no recall and every `default_url_options` of the app is read; anything
  * else is silence. Where every value is a literal the message is Rails' own; otherwise it says
  * the same in words, as Ruby's inspect of an unknown value cannot be written.
@@ -18,7 +18,7 @@
 import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../dsl/interpreter.js";
 import { constantPathText, walkCalls } from "../ruby/walk.js";
-import { inspectString, type RubyVersion } from "../ruby/values.js";
+import { inspectString, inspectSymbol, type RubyVersion } from "../ruby/values.js";
 import type { Diagnostic, Route, Span } from "../types.js";
 
 /** A value written in the call: its Ruby `inspect`, and the string of a string or symbol. */
@@ -71,10 +71,7 @@ const RESERVED = new Set([
 /** The value of a literal node, or UNKNOWN. */
 export function literalOf(node: N.Node): ArgValue {
   if (node instanceof N.StringNode) return { inspect: inspectString(node.unescaped.value), text: node.unescaped.value };
-  if (node instanceof N.SymbolNode) {
-    const name = node.unescaped.value;
-    return { inspect: /^[A-Za-z_][A-Za-z_0-9]*[?!]?$/.test(name) ? `:${name}` : `:${inspectString(name)}`, text: name };
-  }
+  if (node instanceof N.SymbolNode) return { inspect: inspectSymbol(node.unescaped.value), text: node.unescaped.value };
   if (node instanceof N.IntegerNode) return { inspect: String(node.value) };
   if (node instanceof N.NilNode) return { inspect: "nil" };
   if (node instanceof N.TrueNode) return { inspect: "true" };

@@ -445,6 +445,9 @@ function inspectHash(h: RHash, ruby: RubyVersion): string {
   return "{" + parts.join(", ") + "}";
 }
 
+/** Ruby's `inspect` of a symbol of that name (`:id`, `:"a-b"`). */
+export const inspectSymbol = (name: string): string => ":" + symbolBody(name);
+
 /** A symbol's name as it follows `:` in `inspect`, quoted when it is not a plain identifier or operator. */
 function symbolBody(name: string): string {
   if (/^[A-Za-z_][A-Za-z_0-9]*[?!=]?$/.test(name) && !/^[A-Za-z_0-9]*[?!]=$/.test(name)) return name;
