@@ -228,7 +228,14 @@ export class RailsApp {
 
   /** What URL generation depends on where a file of the app runs. */
   generation(): HelperCheckContext["generation"] {
-    return generationOf(this.names(), () => this.controllerModel(), { root: this.root, rubyVersion: this.config().rubyVersion, read: (path) => this.workspace.text(path) });
+    const gems = this.installedGems();
+    return generationOf(this.names(), () => this.controllerModel(), {
+      root: this.root,
+      rubyVersion: this.config().rubyVersion,
+      read: (path) => this.workspace.text(path),
+      table: () => this.table(),
+      gemUrlOptions: "why" in gems ? [] : gems.urlOptions,
+    });
   }
 
   /** What the locked gems define (read once), or why it cannot be known. */

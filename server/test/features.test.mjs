@@ -428,7 +428,13 @@ end
 <%= link_to "Broken", cancle_path() %>
 //- app/controllers/posts_controller.rb
 class PostsController < ApplicationController
+  def index
+    redirect_to post_path if params[:first]
+    redirect_to stats_post_path(nil) if params[:none]
+    redirect_to posts_path(page: 2) if params[:more]
+  end
   def show
+    redirect_to stats_post_path if params[:stats_now]
     redirect_to post_stats_path(params[:id]) if params[:old]
     redirect_to action: :archive if params[:older]
     redirect_to action: :stats, id: params[:id] if params[:stats]

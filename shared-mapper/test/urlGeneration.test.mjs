@@ -98,3 +98,19 @@ test("a route with a dynamic controller or action segment may take any hash", as
   const context = { routes: result.routes, mainRoutes: result.routes, request: false, defaults: new Set(), ruby: rubyVersion("3.1") };
   assert.equal((await check('url_for(controller: "anything", action: "at_all")', context)).size, 0);
 });
+
+test("where a request runs the code, what its path parameters hold fills in: a part none of them has is missing", async () => {
+  const result = await table();
+  const recall = (method) => (method === "index" ? { keys: new Set(["controller", "action", "format"]), requests: "PostsController#index" } : { keys: new Set(["controller", "action", "id", "format"]), requests: "PostsController" });
+  const context = { routes: result.routes, mainRoutes: result.routes, request: true, controller: "posts", defaults: new Set(), recall, ruby: rubyVersion("3.1") };
+  const m = await mapper();
+  const source = "def index\n  redirect_to edit_post_path\n  redirect_to posts_path\nend\ndef show\n  redirect_to edit_post_path\n  redirect_to edit_post_path(nil)\nend\ndef helper\n  edit_post_path\nend\nhelper";
+  const { calls } = m.urlUses("/app/app/controllers/posts_controller.rb", source);
+  const found = missingPartDiagnostics(calls, context).map((d) => `${d.span.start.line}: ${d.message}`);
+  assert.deepEqual(found, [
+    "1: `edit_post_path` is given no :id here, and no request to PostsController#index has it: Rails raises ActionController::UrlGenerationError (No route matches …, missing required keys: [:id])",
+    "6: `edit_post_path` is given no value for :id: Rails raises ActionController::UrlGenerationError (No route matches …)",
+  ]);
+  assert.equal(calls.find((c) => c.span.start.line === 9).method, undefined, "a method the file calls may run for any of the controller's requests");
+  assert.deepEqual(missingPartDiagnostics(calls, { ...context, recall: () => undefined }).map((d) => d.span.start.line), [], "requests not known: silence");
+});

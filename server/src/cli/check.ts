@@ -67,7 +67,7 @@ export async function checkCommand(argv: string[], io: Io): Promise<number> {
   if (why || "why" in gems) io.err(`routemap: URL helper calls${"why" in gems ? " and controllers outside the app" : ""} not checked: ${why}\n`);
   else {
     const names = new DefinedNames(root, engineRoots, nodeFileSystem, (p) => nodeFileSystem.readFile(p), (path, text) => mapper.urlOptions(path, text));
-    const generation = generationOf(names, () => model, { root, rubyVersion: input.options?.rubyVersion, read: (p) => nodeFileSystem.readFile(p) });
+    const generation = generationOf(names, () => model, { root, rubyVersion: input.options?.rubyVersion, read: (p) => nodeFileSystem.readFile(p), table: () => result, gemUrlOptions: gems.urlOptions });
     const context = { tables: appHelperTables(result), defined: names.all(), gems: gems.helpers, generation };
     for (const file of checkedFiles(root, nodeFileSystem)) {
       const text = nodeFileSystem.readFile(file);

@@ -42,6 +42,8 @@ export class DefinedNames {
   private readonly dirs: string[];
   private union: Set<string> | undefined;
   private defaults: ReadonlySet<string> | typeof UNKNOWN | undefined;
+  /** Controllers (and their concerns) that set `url_options`/`default_url_options`: what a request's URLs get is not known. */
+  private readonly controllerUrlOptions = new Set<string>();
   /** Initializers that add inflection rules: model names may then not be ActiveSupport's defaults. */
   private readonly inflections = new Set<string>();
   /** Mailer files and their templates' folder (`app/mailers/user_mailer.rb` → `user_mailer`). */
@@ -65,6 +67,7 @@ export class DefinedNames {
     this.urlOptionsByFile.delete(path);
     this.mailers.delete(path);
     this.inflections.delete(path);
+    this.controllerUrlOptions.delete(path);
     this.read(path);
     this.union = undefined;
     this.defaults = undefined;
@@ -85,6 +88,11 @@ export class DefinedNames {
       this.defaults = unknown ? UNKNOWN : keys;
     }
     return this.defaults;
+  }
+
+  /** Whether a controller or concern of the app sets the options of its requests' URLs. */
+  requestUrlOptions(): boolean {
+    return this.controllerUrlOptions.size > 0;
   }
 
   /** Whether the app adds inflection rules (its models' route keys are then not checked). */
@@ -122,8 +130,12 @@ export class DefinedNames {
     if (this.urlOptions && found.includes("url_options") && path.endsWith(".rb") && !/^app\/controllers\/.*_controller\.rb$/.test(rel)) {
       this.urlOptionsByFile.set(path, this.urlOptions(path, found));
     }
+    if (rel.startsWith("app/controllers/") && found.includes("url_options")) this.controllerUrlOptions.add(path);
   }
 }
+
+/** Rails' own gems: their `url_options` are what URL generation is modelled on. */
+const RAILS_GEMS = new Set(["actionpack", "actionview", "actionmailer", "actionmailbox", "actiontext", "actioncable", "activestorage", "railties", "activejob", "activesupport", "activemodel", "activerecord"]);
 
 /** What the locked gems define, read from their installed copies: helper-like names and controllers. */
 export interface GemIndex {
@@ -132,6 +144,8 @@ export interface GemIndex {
   controllers: Set<string>;
   /** Their templates, relative to their `app/views` (Rails adds every engine's to the view paths). */
   views: string[];
+  /** Gems other than Rails' own that define `url_options` or `default_url_options` (`route_translator`'s locale): a request's URLs may get keys from them. */
+  urlOptions: string[];
 }
 
 /**
@@ -157,14 +171,15 @@ export function readInstalledGems(root: string, gems: Record<string, string> | u
     return { why: `the gem ${name} (${version})${missing.length > 1 ? ` and ${missing.length - 1} more are` : " is"} not installed where Routemap looks, so what gems define is unknown` };
   }
   // Helpers gems generate from interpolated names, which reading them cannot find.
-  const index: GemIndex = { helpers: new Set(deviseUrlHelperNames(gems)), controllers: new Set(), views: [] };
-  for (const dir of dirs.values()) {
+  const index: GemIndex = { helpers: new Set(deviseUrlHelperNames(gems)), controllers: new Set(), views: [], urlOptions: [] };
+  for (const [gem, dir] of dirs) {
     index.views.push(...templatesUnder(fs, join(dir, "app", "views")));
     for (const sub of ["lib", "app"]) {
       const base = join(dir, sub);
       for (const path of walk(fs, base, (p) => p.endsWith(".rb") && !p.includes(`${sep}test${sep}`))) {
         const found = fs.readFile(path);
         if (found !== undefined) definedHelperNames(found, index.helpers);
+        if (found !== undefined && !RAILS_GEMS.has(gem) && /\bdef\s+(?:self\.)?(?:default_)?url_options\b/.test(found) && !index.urlOptions.includes(gem)) index.urlOptions.push(gem);
         const controller = controllerPathOf(base, path);
         if (controller) index.controllers.add(controller);
       }

@@ -5,7 +5,7 @@
  * is said when the route table is not complete (a DSL call or value Routemap could not evaluate
  * may have drawn the route), nor when the gems' helpers cannot be known.
  */
-import { missingPartDiagnostics, polymorphicDiagnostics, rubyVersion, unknownHelperDiagnostics, unroutedHashDiagnostics, type Diagnostic, type MapResult, type PolymorphicOptions, type RouteMapper, type UrlGenerationContext } from "@routemap/shared-mapper";
+import { hasDynamicTargets, missingPartDiagnostics, polymorphicDiagnostics, rubyVersion, unknownHelperDiagnostics, unroutedHashDiagnostics, type Diagnostic, type MapResult, type PolymorphicOptions, type RouteMapper, type UrlGenerationContext } from "@routemap/shared-mapper";
 import { helperIndex, tableFor, type HelperTables } from "./helpers.js";
 
 export interface HelperCheckContext {
@@ -24,6 +24,8 @@ export interface HelperCheckContext {
     requestController(path: string): string | undefined;
     /** How a file's polymorphic targets are resolved; undefined when the app's inflections are its own (route keys may differ). */
     polymorphic(path: string): PolymorphicOptions | undefined;
+    /** What a request may fill in for code of a file's method (`UrlGenerationContext.recall`). */
+    recall(path: string, method: string | undefined): ReturnType<NonNullable<UrlGenerationContext["recall"]>>;
   };
 }
 
@@ -51,6 +53,7 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
     request: !generation.runsWithoutRequest(path),
     controller: generation.requestController(path),
     defaults: generation.defaults,
+    recall: (method) => generation.recall(path, method),
     ruby: generation.ruby,
   };
   const unknown = unknownHelperDiagnostics(
@@ -70,16 +73,43 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
 
 /** What URL generation depends on, from the app's files and controllers. */
 export function generationOf(
-  defined: { urlDefaults(): UrlGenerationContext["defaults"]; runsWithoutRequest(path: string): boolean; customInflections(): boolean },
+  defined: { urlDefaults(): UrlGenerationContext["defaults"]; runsWithoutRequest(path: string): boolean; customInflections(): boolean; requestUrlOptions(): boolean },
   model: () => { requestController(file: string): string | undefined },
-  app: { root: string; rubyVersion: string | undefined; read: (path: string) => string | undefined },
+  app: { root: string; rubyVersion: string | undefined; read: (path: string) => string | undefined; table: () => MapResult; gemUrlOptions: readonly string[] },
 ): HelperCheckContext["generation"] {
   const controllers = `${app.root}/app/controllers/`;
+  const recall = (path: string, method: string | undefined) => {
+    const controller = path.startsWith(controllers) && path.endsWith("_controller.rb") ? model().requestController(path) : undefined;
+    if (!controller || defined.requestUrlOptions() || app.gemUrlOptions.length) return undefined;
+    return recalledKeys(app.table(), controller, method);
+  };
   return {
+    recall,
     polymorphic: (path) => (defined.customInflections() ? undefined : { controller: path.startsWith(controllers) && path.endsWith("_controller.rb"), root: app.root, read: app.read }),
     defaults: defined.urlDefaults(),
     ruby: rubyVersion(app.rubyVersion),
     runsWithoutRequest: (path) => defined.runsWithoutRequest(path),
     requestController: (path) => (path.endsWith("_controller.rb") ? model().requestController(path) : undefined),
   };
+}
+
+/**
+ * The path parameters a request to a controller may carry (`request.path_parameters`: its
+ * route's segments and defaults): those of the routes to the action when the code is in one
+ * that routes reach, else of every route to the controller. Undefined when no route reaches it
+ * (the code may run from elsewhere) or a route takes any controller.
+ */
+function recalledKeys(result: MapResult, controller: string, method: string | undefined): { keys: Set<string>; requests: string } | undefined {
+  if (hasDynamicTargets(result)) return undefined;
+  const toController = result.routes.filter((r) => r.endpoint.kind === "controller" && r.controller === controller);
+  const toAction = method === undefined ? [] : toController.filter((r) => r.action === method);
+  const routes = toAction.length ? toAction : toController;
+  if (!routes.length) return undefined;
+  const keys = new Set<string>(["controller", "action"]);
+  for (const route of routes) {
+    for (const p of route.parameters) keys.add(p.name);
+    for (const key of Object.keys(route.defaults)) keys.add(key);
+  }
+  const className = `${controller.split("/").map((part) => part.replace(/(?:^|_)([a-z0-9])/g, (_m, c: string) => c.toUpperCase())).join("::")}Controller`;
+  return { keys, requests: toAction.length ? `${className}#${method}` : className };
 }

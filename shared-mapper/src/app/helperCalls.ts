@@ -23,6 +23,12 @@ export interface HelperCall {
   args: UrlArguments;
   /** Called on `Rails.application.routes.url_helpers` (the app's routes, and no request). */
   noRequest?: boolean;
+  /**
+   * The method whose body holds the call, when the file calls it nowhere else (a controller's
+   * action then runs only for the requests routed to it); undefined at the top level or when
+   * the file also calls it.
+   */
+  method?: string;
 }
 
 const HELPER = /^[a-z_][a-z0-9_]*_(?:path|url)$/;
@@ -65,13 +71,28 @@ export function erbToRuby(text: string): string {
 /** The helper calls of a parsed file (`partial`: a `_x.html.erb`, whose bare names may be locals). */
 export function helperCalls(file: LoadedFile, o: { partial: boolean }): HelperCall[] {
   const calls: HelperCall[] = [];
+  const defs: { start: number; end: number; name: string }[] = [];
+  const called = new Set<string>();
+  const stack: N.Node[] = [file.program];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node instanceof N.DefNode && !node.receiver) defs.push({ start: node.location.startOffset, end: node.location.startOffset + node.location.length, name: node.name });
+    else if (node instanceof N.CallNode && (!node.receiver || node.receiver instanceof N.SelfNode)) called.add(node.name);
+    else if (node instanceof N.SymbolNode) called.add(node.unescaped.value); // `send(:create)`, `before_action :create`…
+    for (const child of node.compactChildNodes()) stack.push(child);
+  }
+  const methodAt = (offset: number) => {
+    let inner: (typeof defs)[number] | undefined;
+    for (const d of defs) if (d.start <= offset && offset < d.end && (!inner || d.start >= inner.start)) inner = d;
+    return inner && !called.has(inner.name) ? inner.name : undefined;
+  };
   walkCalls(file.program, (call) => {
     if (!HELPER.test(call.name) || call.name.endsWith("=")) return;
     const loc = call.messageLoc ?? call.location;
     const span = file.index.span(loc.startOffset, loc.startOffset + loc.length);
     if (!call.receiver) {
       if (o.partial && call.isVariableCall()) return;
-      calls.push({ name: call.name, span, args: urlArguments(call) });
+      calls.push({ name: call.name, span, args: urlArguments(call), method: methodAt(loc.startOffset) });
       return;
     }
     const receiver = call.receiver;

@@ -60,6 +60,12 @@ export interface UrlGenerationContext {
   controller?: string;
   /** The keys `default_url_options` may give where no request is, or "unknown" when code Routemap cannot read sets them. */
   defaults: ReadonlySet<string> | typeof UNKNOWN;
+  /**
+   * Where a request runs the code: the keys its path parameters may hold for code in a method
+   * (`method` undefined: anywhere in the file), and what the one controller's requests are
+   * called in messages; undefined when they cannot be known.
+   */
+  recall?: (method: string | undefined) => { keys: ReadonlySet<string>; requests: string } | undefined;
   ruby: RubyVersion;
 }
 
@@ -181,22 +187,25 @@ const symbols = (keys: readonly string[]) => `[${[...keys].sort().map((k) => `:$
  * `default_url_options` that could be it.
  */
 export function missingPartDiagnostics(
-  calls: readonly { name: string; span: Span; args?: UrlArguments; noRequest?: boolean; receiver?: string }[],
+  calls: readonly { name: string; span: Span; args?: UrlArguments; noRequest?: boolean; receiver?: string; method?: string }[],
   context: UrlGenerationContext,
 ): Diagnostic[] {
   if (context.defaults === UNKNOWN) return [];
   const defaults = context.defaults;
   const out: Diagnostic[] = [];
   for (const call of calls) {
-    if (!call.args || call.args.opaque || (context.request && !call.noRequest)) continue;
+    // Where a request runs the code, its path parameters fill in what they hold (`_recall`).
+    const recalled = context.request && !call.noRequest ? context.recall?.(call.method) : undefined;
+    if (!call.args || call.args.opaque || (context.request && !call.noRequest && !recalled)) continue;
     if (call.args.positional.some((v) => v === UNKNOWN) || call.args.keywords.has("path_params")) continue;
     const routes = call.receiver === undefined && !call.noRequest ? context.routes : call.receiver === "main_app" || call.noRequest ? context.mainRoutes : undefined;
     const route = routes && namedRoutes(routes).get(call.name.replace(/_(?:path|url)$/, ""));
     if (!route) continue;
     const given = partsGiven(route, call.args, defaults);
-    const unfilled = route.requiredParts.filter((part) => !hasValue(given.get(part)) && !defaults.has(part) && route.defaults[part] === undefined);
+    const unfilled = route.requiredParts.filter((part) => !hasValue(given.get(part)) && !defaults.has(part) && route.defaults[part] === undefined && !(recalled?.keys.has(part) && !given.has(part)));
     if (!unfilled.length) continue;
-    out.push({ severity: "error", code: "missing-url-part", span: call.span, message: missingMessage(route, call.name, given, unfilled, defaults, context.ruby), data: { missing: unfilled.join(",") } });
+    const message = recalled ? recalledMessage(call.name, given, unfilled, recalled.requests) : missingMessage(route, call.name, given, unfilled, defaults, context.ruby);
+    out.push({ severity: "error", code: "missing-url-part", span: call.span, message, data: { missing: unfilled.join(",") } });
   }
   return out;
 }
@@ -238,6 +247,17 @@ function missingMessage(route: Route, name: string, given: Map<string, ArgValue>
   if (missing.length) parts.push(`is given no ${missing.map((m) => `:${m}`).join(", ")} here, and no request fills ${missing.length > 1 ? "them" : "it"} in`);
   if (unmatched.length) parts.push(`is given no value for ${unmatched.map((m) => `:${m}`).join(", ")}`);
   return `\`${name}\` ${parts.join(", and ")}: Rails raises ActionController::UrlGenerationError (No route matches …)`;
+}
+
+/** Where a request's parameters were there to fill in and hold none of the parts: Rails' message would name them too. */
+function recalledMessage(name: string, given: Map<string, ArgValue>, unfilled: string[], requests: string): string {
+  const missing = unfilled.filter((part) => !given.has(part));
+  const nil = unfilled.filter((part) => given.has(part));
+  const parts: string[] = [];
+  if (missing.length) parts.push(`is given no ${missing.map((m) => `:${m}`).join(", ")} here, and no request to ${requests} has ${missing.length > 1 ? "them" : "it"}`);
+  if (nil.length) parts.push(`is given no value for ${nil.map((m) => `:${m}`).join(", ")}`);
+  const rails = nil.length ? "No route matches …" : `No route matches …, missing required keys: ${symbols(unfilled)}`;
+  return `\`${name}\` ${parts.join(", and ")}: Rails raises ActionController::UrlGenerationError (${rails})`;
 }
 
 /**
