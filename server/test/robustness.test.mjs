@@ -12,6 +12,8 @@ import { helperReferences, helpersAt } from "../dist/features/references.js";
 import { appDiagnostics } from "../dist/features/diagnostics.js";
 import { definitionOfHashTarget, hashTargetCompletions, hoverOnHashTarget } from "../dist/features/hashTargets.js";
 import { actionCodeLenses, definitionOfAction, hoverOnAction } from "../dist/features/actions.js";
+import { definitionOfPolymorphic, hoverOnPolymorphic, polymorphicCompletions } from "../dist/features/polymorphic.js";
+import { helperCallDiagnostics } from "../dist/features/helperCalls.js";
 import { recognize } from "@routemap/shared-mapper";
 import { Workspace, DEFAULT_SETTINGS } from "../dist/workspace.js";
 import { createNodeMapper } from "@routemap/shared-mapper/node";
@@ -38,7 +40,8 @@ function exercise(ws, path, text) {
   workspaceSymbols([result], "a");
   helperCompletions(result);
   actionCodeLenses(app, path);
-  app.helperCheck();
+  const check = app.helperCheck();
+  if (!("unchecked" in check)) helperCallDiagnostics(ws.mapper, check, path, text);
   for (const position of positions(text)) {
     hoverInRoutesFile(app, path, position);
     hoverOnHelper(app.helperTables(), text, position);
@@ -49,6 +52,9 @@ function exercise(ws, path, text) {
     hoverOnHashTarget(app, path, text, position);
     definitionOfHashTarget(app, path, text, position);
     hashTargetCompletions(app, path, text, position);
+    hoverOnPolymorphic(app, path, text, position);
+    definitionOfPolymorphic(app, path, text, position);
+    polymorphicCompletions(app, path, text, position);
     hoverOnAction(app, path, position);
     definitionOfAction(app, path, position);
     helperReferences(app, helpersAt(result, path, text, position, true), true);
@@ -97,7 +103,7 @@ test("every fixture app, and mutations of each of its files, go through every fe
   listApps().forEach((app, i) => {
     const original = appFiles(app);
     const view = `/w/${app.name}/app/views/x.html.erb`;
-    original.set(view, "<%= link_to 'x', new_user_session_path %> <%= blog.articles_path %> <%= main_app.root_url %> <%= rails_blob_path(@x) %>\n");
+    original.set(view, "<%= link_to 'x', new_user_session_path %> <%= blog.articles_path %> <%= main_app.root_url %> <%= rails_blob_path(@x) %>\n<% post = Post.find(1) %><%= link_to 'p', [:admin, post] %> <%= url_for(controller: 'posts', action: 'nope') %> <%= form_with model: Post.new do |f| %><% end %>\n");
     const variants = [original];
     // Each file the table is computed from, mutated (half-typed, truncated, garbled) with the others intact.
     for (const [path, text] of original) {
@@ -107,7 +113,9 @@ test("every fixture app, and mutations of each of its files, go through every fe
     for (const files of variants) {
       const ws = new Workspace(memoryFs(files), mapper);
       ws.discover([`/w/${app.name}`]);
-      for (const path of [`/w/${app.name}/config/routes.rb`, view, ...[...files.keys()].filter((p) => p.endsWith("/config/routes.rb") && p !== `/w/${app.name}/config/routes.rb`)]) {
+      // The routes files, the view, and the file this variant mutated (a controller, a model…) when it is the app's.
+      const mutated = [...files.keys()].filter((p) => files.get(p) !== original.get(p) && p.includes("/app/"));
+      for (const path of [`/w/${app.name}/config/routes.rb`, view, ...mutated, ...[...files.keys()].filter((p) => p.endsWith("/config/routes.rb") && p !== `/w/${app.name}/config/routes.rb`)]) {
         exercise(ws, path, files.get(path));
       }
       runs++;
