@@ -4,6 +4,9 @@
 // served by the bundled server over stdio. Measures the first routes diagnostics and the app's
 // indexing at start, keystroke-to-diagnostics in a controller, a view and a routes file, code
 // lenses after an edit (median and p99), and the server's resident memory.
+// For looking closer: BENCH_RSS=1 prints resident memory between phases, BENCH_PROF=DIR writes
+// the server's CPU profile there, BENCH_NODE_FLAGS adds flags to its Node, BENCH_SNAPSHOT=1 has
+// it write a heap snapshot at the end (with BENCH_NODE_FLAGS=--heapsnapshot-signal=SIGUSR2).
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
