@@ -46,7 +46,7 @@ function unused(result, dir, ws) {
   if (!existsSync(join(dir, "app", "controllers"))) return "";
   const app = ws.apps.find((a) => a.root === dir);
   const { views } = readControllerInputs(dir, nodeFileSystem);
-  const { unused: found, unchecked } = unusedRoutes(result, app.controllerModel(), templateNames(views));
+  const { unused: found, unchecked } = unusedRoutes(result, app.controllerModel(), templateNames(views), { railsVersion: "6.1" });
   assert.deepEqual(unchecked.map((r) => r.reqs), [], "every controller of a fixture app is read whole");
   return `\n# Unused (Rails 7.1's --unused rule, in the booted app)\n${found.map((r) => `${r.verb} ${r.path} ${r.reqs}`).join("\n")}\n`;
 }

@@ -570,7 +570,7 @@ end
   assert.equal(fix.edit.documentChanges[1].edits[0].newText, "class Admin::ReportsController < ApplicationController\n  def index\n  end\nend\n");
   // Rails 7.1's --unused lists a route whose controller class is missing; a gem's controller is not decided.
   const { unusedRoutes } = await import("@routemap/shared-mapper");
-  const { unused, unchecked } = unusedRoutes(app.table(), app.controllerModel(), new Set(["posts/terms"]), app.providedControllers());
+  const { unused, unchecked } = unusedRoutes(app.table(), app.controllerModel(), new Set(["posts/terms"]), { provided: app.providedControllers() });
   assert.deepEqual([unused.map((r) => r.reqs), unchecked.map((r) => r.reqs)], [["admin/reports#index"], ["devise/sessions#new", "health#show"]]);
   // Without its gems installed, a controller from one cannot be ruled out: nothing is said.
   const { app: bare } = await workspaceFor(fixture.replace(/\/\/- vendor[\s\S]*?(?=\/\/- config)/, ""));
@@ -630,4 +630,26 @@ test("polymorphic targets: completion in an array's symbol offers the namespaces
   assert.deepEqual(items.map((i) => [i.label, i.detail]), [[":admin", "admin_post_url"], [":stats", "stats_post_url"]]);
   assert.deepEqual(items[0].textEdit.range, { start: { line, character: character - 3 }, end: { line, character: character + 1 } });
   assert.equal(polymorphicCompletions(app, file, text, { line, character: character + 4 }), undefined, "on the record, not a symbol");
+});
+
+test("--unused counts methods later Rails versions give every controller (no_store from 7.0, must_understand from 8.1)", async () => {
+  const { unusedRoutes } = await import("@routemap/shared-mapper");
+  const { app } = await workspaceFor(`
+//- config/routes.rb
+Rails.application.routes.draw do
+  get "cache", to: "pages#no_store"
+  get "understand", to: "pages#must_understand"
+  get "status", to: "pages#status"
+end
+//- app/controllers/application_controller.rb
+class ApplicationController < ActionController::Base
+end
+//- app/controllers/pages_controller.rb
+class PagesController < ApplicationController
+end
+`);
+  const listed = (railsVersion) => unusedRoutes(app.table(), app.controllerModel(), new Set(), { railsVersion }).unused.map((r) => r.reqs);
+  assert.deepEqual(listed("6.1"), ["pages#no_store", "pages#must_understand"]);
+  assert.deepEqual(listed("7.1"), ["pages#must_understand"]);
+  assert.deepEqual(listed("8.1"), []);
 });

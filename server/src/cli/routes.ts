@@ -97,7 +97,7 @@ function unusedCommand(mapper: RouteMapper, result: MapResult, args: RoutesArgs,
   const views = [...own, ...otherTemplates(nodeFileSystem, engineRoots, gems)];
   const model = mapper.controllers({ files, views, root, read: (path) => nodeFileSystem.readFile(path), gems: input.options?.gems });
   const provided = "why" in gems ? undefined : new Set([...gems.controllers, ...otherControllerPaths(root, nodeFileSystem, engineRoots)]);
-  const { unused, unchecked } = unusedRoutes(result, model, templateNames(views), provided);
+  const { unused, unchecked } = unusedRoutes(result, model, templateNames(views), { provided, railsVersion: input.options?.railsVersion });
   io.out(formatUnused(unused, { railsVersion: input.options?.railsVersion, controller: args.controller, grep: args.grep }));
   for (const d of result.diagnostics) if (d.severity === "error") io.err(formatDiagnostic(d, display));
   if (unchecked.length) {

@@ -14,10 +14,26 @@ import { API_METHODS, BASE_METHODS } from "./railsControllerMethods.js";
 
 const base = new Set(BASE_METHODS);
 const api = new Set(API_METHODS);
+/**
+ * Public methods later Rails versions add to both ActionController::Base and ::API, read from
+ * their sources (actionpack's metal/redirecting.rb and metal/conditional_get.rb), by the version
+ * that added them: Rails 6.1's own list above is generated from Rails.
+ */
+const LATER_METHODS: readonly [string, string[]][] = [
+  ["7.0", ["redirect_back_or_to", "url_from", "no_store"]],
+  ["8.1", ["must_understand"]],
+];
 /** Whether a controller has the method from Rails, Ruby or ActiveSupport (`status`, `display`): `instance_methods` counts it. */
-function inheritedFromRails(framework: string | undefined, name: string): boolean {
-  return framework === "ActionController::Base" ? base.has(name) : api.has(name);
+function inheritedFromRails(framework: string | undefined, name: string, railsVersion: string): boolean {
+  if (framework === "ActionController::Base" ? base.has(name) : api.has(name)) return true;
+  return LATER_METHODS.some(([since, names]) => atLeast(railsVersion, since) && names.includes(name));
 }
+
+const atLeast = (version: string, since: string) => {
+  const [a, b] = version.split(".").map(Number);
+  const [c, d] = since.split(".").map(Number);
+  return a > c || (a === c && (b || 0) >= d);
+};
 
 /** A route to a controller's action, with both read once: a table's routes work them out on each read. */
 interface Target {
@@ -162,8 +178,8 @@ export function unreachedActions(result: MapResult, model: ControllerModel): Unr
 /**
  * `bin/rails routes --unused` (Rails 7.1+, railties' UnusedRoutesCommand): the routes whose
  * controller class is missing, or whose action is not among the controller's instance methods
- * (public or protected: the app's, and those it inherits from Rails, Ruby and ActiveSupport —
- * Rails 6.1's list, which later versions extend by a few) and has no template `app/views/<controller>/<action>.*`. A controller
+ * (public or protected: the app's, and those it inherits from Rails, Ruby and ActiveSupport in
+ * the selected version) and has no template `app/views/<controller>/<action>.*`. A controller
  * not in `app/controllers` is missing only when `provided` (what the app's `lib/`, engines and
  * installed gems define) is known and lacks it; otherwise, like a controller not all read or one
  * a gem provides (whose methods are not read), its routes cannot be decided statically: they are
@@ -173,8 +189,9 @@ export function unusedRoutes(
   result: MapResult,
   model: ControllerModel,
   views: ReadonlySet<string>,
-  provided?: ReadonlySet<string>,
+  o: { provided?: ReadonlySet<string>; railsVersion?: string } = {},
 ): { unused: Route[]; unchecked: Route[] } {
+  const { provided, railsVersion = "8.1" } = o;
   const unused: Route[] = [];
   const unchecked: Route[] = [];
   for (const route of result.routes) {
@@ -189,7 +206,7 @@ export function unusedRoutes(
       unchecked.push(route);
       continue;
     }
-    if (controller.methods.has(target.action) || inheritedFromRails(controller.framework, target.action)) continue;
+    if (controller.methods.has(target.action) || inheritedFromRails(controller.framework, target.action, railsVersion)) continue;
     if (!views.has(`${target.controller}/${target.action}`)) unused.push(route);
   }
   return { unused, unchecked };
