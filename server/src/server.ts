@@ -15,7 +15,7 @@ import { TextDocument } from "vscode-languageserver-textdocument";
 import { toPath, toUri } from "./convert.js";
 import { helperCompletionList, helperCompletions, resolveHelperCompletion, routesFileCompletions, type CompletionShape } from "./features/completion.js";
 import { definitionInRoutesFile, definitionOfHelper } from "./features/definition.js";
-import { appDiagnostics, toLspDiagnostic } from "./features/diagnostics.js";
+import { appDiagnostics, fileDiagnostics, toLspDiagnostic } from "./features/diagnostics.js";
 import { actionCodeLenses, definitionOfAction, hoverOnAction, SHOW_LOCATION_COMMAND } from "./features/actions.js";
 import { quickFixes } from "./features/codeActions.js";
 import { definitionOfHashTarget, hashTargetCompletions, hoverOnHashTarget } from "./features/hashTargets.js";
@@ -45,6 +45,8 @@ interface DocumentContext {
 const WARM_UP_ROUNDS = 4;
 /** The pause after a change before the new table's completions are prepared. */
 const PREPARE_AFTER_MS = 50;
+/** The pause in typing after which the files other than the edited one get their diagnostics. */
+const PUBLISH_REST_AFTER_MS = 150;
 
 export function startServer(connection: Connection, runtime: ServerRuntime): void {
   const documents = new TextDocuments(TextDocument);
@@ -85,7 +87,6 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
    */
   const publish = (app: RailsApp, changedFile?: string, tableOnly = false) => {
     const before = published.get(app) ?? new Map<string, string>();
-    const result = app.table();
     const byFile = appDiagnostics(app, workspace.settings, { tableOnly });
     // Open views, controllers, helpers and tests: their URL helper calls, checked. The names the
     // app and its gems define are read only once such a document is open, never at start-up.
@@ -117,10 +118,45 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     published.set(app, now);
     prepareSoon();
     collectWhenIdle();
-    // Lets editors refresh views that show the table (the VS Code explorer, status bar).
+    notifyRoutes(app);
+  };
+  /** Lets editors refresh views that show the table (the VS Code explorer, status bar). */
+  const notifyRoutes = (app: RailsApp) => {
+    const result = app.table();
     void connection.sendNotification("routemap/didChangeRoutes", { root: app.root, routes: result.routes.length, errors: result.diagnostics.filter((d) => d.severity === "error").length });
   };
   const publishAll = () => workspace.apps.forEach((app) => publish(app));
+
+  /**
+   * A keystroke's answer: the edited file's own diagnostics at once, worked out for that file
+   * alone (`fileDiagnostics`), and the rest of the app's files once the user pauses. A file
+   * these checks do not know (a model, an initializer) has the whole app published at once.
+   */
+  const publishEdited = (app: RailsApp, file: string) => {
+    const own = fileDiagnostics(app, workspace.settings, file);
+    const open = documents.get(toUri(file));
+    const checked = workspace.settings.diagnostics && open && isHelperCheckedFile(app.root, file);
+    if (own === undefined && !checked) return publish(app, file);
+    const diagnostics = [...(own ?? [])];
+    const check = checked ? app.helperCheck() : undefined;
+    if (check && !("unchecked" in check)) diagnostics.push(...helperCallDiagnostics(workspace.mapper, check, file, open!.getText()).map(toLspDiagnostic));
+    connection.sendDiagnostics({ uri: toUri(file), version: open?.version, diagnostics });
+    if (!published.has(app)) published.set(app, new Map());
+    published.get(app)!.set(file, JSON.stringify(diagnostics));
+    if (app.isRoutesFile(file)) notifyRoutes(app);
+    publishSoon(app);
+    prepareSoon();
+    collectWhenIdle();
+  };
+  const restTimers = new Map<RailsApp, ReturnType<typeof setTimeout>>();
+  /** The whole app's diagnostics after a pause in typing: each keystroke puts them off again. */
+  const publishSoon = (app: RailsApp) => {
+    clearTimeout(restTimers.get(app));
+    restTimers.set(app, setTimeout(() => {
+      restTimers.delete(app);
+      if (workspace.apps.includes(app)) void runSafe(undefined, undefined, () => publish(app));
+    }, PUBLISH_REST_AFTER_MS));
+  };
   let started = false;
 
   // Work that makes the next request quick, done in the background: the mapper's warm-up
@@ -255,10 +291,10 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     const affected = workspace.documentChanged(path, text);
     // Until the first diagnostics are out (settings being read), the start's publishing covers this one.
     if (!started) return;
-    for (const app of affected) publish(app, path);
-    // A view or controller being edited: its helper calls are checked again.
     const owner = workspace.appFor(path);
-    if (owner && !affected.includes(owner) && isHelperCheckedFile(owner.root, path)) publish(owner, path);
+    for (const app of affected) if (app !== owner) publishSoon(app);
+    // A view or controller being edited: its helper calls are checked again.
+    if (owner && (affected.includes(owner) || isHelperCheckedFile(owner.root, path))) publishEdited(owner, path);
   };
   documents.onDidChangeContent((e) => documentChanged(e.document.uri, e.document.getText()));
   documents.onDidClose((e) => documentChanged(e.document.uri, undefined));

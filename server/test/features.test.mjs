@@ -322,6 +322,22 @@ test("routes checked against the controllers: missing actions warned, unknown on
   expectFile("controller-checks", lines.join("\n") + "\n");
 });
 
+test("an edited file's own diagnostics, worked out alone, are what the whole app's give that file", async () => {
+  const { fileDiagnostics } = await import("../dist/features/diagnostics.js");
+  // A drawn file too: its routes' checks are its own, not routes.rb's.
+  const fixture = CONTROLLERS_APP.replace('  get "about"', '  draw :extra\n  get "about"') + '//- config/routes/extra.rb\nget "drafts", to: "posts#drafts"\nresources :widgets, only: :index\n';
+  const { app } = await workspaceFor(fixture);
+  for (const unreachedActions of [true, false]) {
+    const settings = { diagnostics: true, unreachedActions };
+    const whole = appDiagnostics(app, settings);
+    const files = [...app.table().files, ...[...app.controllerModel().byPath.values()].map((c) => c.file)];
+    assert.ok(files.includes("/app/config/routes/extra.rb") && files.includes("/app/app/controllers/posts_controller.rb"));
+    for (const file of files) assert.deepEqual(fileDiagnostics(app, settings, file), whole.get(file) ?? [], file);
+    assert.ok(whole.get("/app/config/routes/extra.rb").some((d) => d.code === "missing-action"));
+  }
+  assert.equal(fileDiagnostics(app, { diagnostics: true, unreachedActions: true }, "/app/app/models/post.rb"), undefined);
+});
+
 test("a route to :controller/:action may reach any action: no action is said to be unreached", async () => {
   const { app } = await workspaceFor(CONTROLLERS_APP.replace('  get "legacy"', '  get ":controller(/:action(/:id))"\n  get "legacy"'));
   const hints = [...appDiagnostics(app, { diagnostics: true, unreachedActions: true }).values()].flat().filter((d) => d.code === "unreached-action");

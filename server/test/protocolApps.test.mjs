@@ -100,8 +100,10 @@ test("controllers: a missing action warned in the routes file, cleared as the ac
   const text = readFileSync(join(workspace, "shop/app/controllers/orders_controller.rb"), "utf8");
   conn.sendNotification("textDocument/didOpen", { textDocument: { uri: controller, languageId: "ruby", version: 1, text } });
   conn.sendNotification("textDocument/didChange", { textDocument: { uri: controller, version: 2 }, contentChanges: [{ text: text.replace("def refund; end", "def destroy; end") }] });
+  // The edited file's answer first; the other files' once the typing pauses.
+  await client.diagnosticsWhere(controller, (ds) => client.versions.get(controller) === 2 && ds.length === 0);
+  assert.ok(client.diagnostics.get(routes).some((d) => d.code === "missing-action"), "the routes file is answered after the pause");
   await client.diagnosticsWhere(routes, (ds) => !ds.some((d) => d.code === "missing-action"));
-  await client.diagnosticsWhere(controller, (ds) => ds.length === 0);
   conn.sendNotification("textDocument/didClose", { textDocument: { uri: controller } });
 });
 

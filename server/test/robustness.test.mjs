@@ -9,7 +9,7 @@ import { helperCompletionList, helperCompletions, routesFileCompletions } from "
 import { definitionInRoutesFile, definitionOfHelper } from "../dist/features/definition.js";
 import { documentSymbols, workspaceSymbols } from "../dist/features/symbols.js";
 import { helperReferences, helpersAt } from "../dist/features/references.js";
-import { appDiagnostics } from "../dist/features/diagnostics.js";
+import { appDiagnostics, fileDiagnostics } from "../dist/features/diagnostics.js";
 import { definitionOfHashTarget, hashTargetCompletions, hoverOnHashTarget } from "../dist/features/hashTargets.js";
 import { actionCodeLenses, definitionOfAction, hoverOnAction } from "../dist/features/actions.js";
 import { definitionOfPolymorphic, hoverOnPolymorphic, polymorphicCompletions } from "../dist/features/polymorphic.js";
@@ -35,7 +35,10 @@ function exercise(ws, path, text) {
   const app = ws.appFor(path);
   assert.ok(app, `no app for ${path}`);
   const result = app.table();
-  appDiagnostics(app, { diagnostics: true, unreachedActions: true });
+  const whole = appDiagnostics(app, { diagnostics: true, unreachedActions: true });
+  // What a keystroke sends at once for the edited file is what the whole app's publishing gives it.
+  const own = fileDiagnostics(app, { diagnostics: true, unreachedActions: true }, path);
+  if (own !== undefined) assert.deepEqual(own, whole.get(path) ?? [], path);
   documentSymbols(result, path);
   workspaceSymbols([result], "a");
   helperCompletions(result);

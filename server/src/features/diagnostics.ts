@@ -3,7 +3,7 @@
  * helps: a duplicate route name points at the route that took the name first; and the checks
  * of its routes against its controllers.
  */
-import { missingControllerDiagnostics, routeActionDiagnostics, unreachedActions, type Diagnostic as MapperDiagnostic, type MapResult } from "@routemap/shared-mapper";
+import { missingControllerDiagnostics, routeActionDiagnostics, unreachedActions, type Diagnostic as MapperDiagnostic, type MapResult, type UnreachedAction } from "@routemap/shared-mapper";
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic } from "vscode-languageserver/node";
 import type { RailsApp, Settings } from "../workspace.js";
 import { toLocation, toRange, toSeverity } from "../convert.js";
@@ -26,6 +26,9 @@ export function diagnosticsByFile(result: MapResult, files: string[], more: read
   return out;
 }
 
+/** The app's own files the table reports on: its routes files and configuration. */
+const tableFiles = (app: RailsApp, result: MapResult) => [app.routesFile, ...result.files.filter((f) => app.ownsFile(f) && app.reportsOn(f))];
+
 /**
  * Everything Routemap reports for an app, by file: the table's diagnostics in its routes and
  * configuration files, the routes' actions checked against the controllers, and (a setting) a
@@ -33,7 +36,7 @@ export function diagnosticsByFile(result: MapResult, files: string[], more: read
  */
 export function appDiagnostics(app: RailsApp, settings: Pick<Settings, "diagnostics" | "unreachedActions">, o: { tableOnly?: boolean } = {}): Map<string, Diagnostic[]> {
   const result = app.table();
-  const files = [app.routesFile, ...result.files.filter((f) => app.ownsFile(f) && app.reportsOn(f))];
+  const files = tableFiles(app, result);
   if (!settings.diagnostics) return new Map(files.map((f) => [f, []]));
   // At start, the table's own first: the controllers are read after, not before, they are shown.
   if (o.tableOnly) return diagnosticsByFile(result, files, []);
@@ -49,17 +52,40 @@ export function appDiagnostics(app: RailsApp, settings: Pick<Settings, "diagnost
     for (const unreached of unreachedActions(result, model)) {
       const file = unreached.span.file;
       if (!out.has(file)) out.set(file, []);
-      out.get(file)!.push({
-        range: toRange(unreached.span),
-        severity: DiagnosticSeverity.Hint,
-        tags: [DiagnosticTag.Unnecessary],
-        message: `No route reaches ${unreached.controller}#${unreached.action}`,
-        source: "routemap",
-        code: "unreached-action",
-      });
+      out.get(file)!.push(unreachedHint(unreached));
     }
   }
   return copy(out);
+}
+
+/**
+ * What `appDiagnostics` gives one file, in the same order, working out only that file's: an
+ * edited file gets its diagnostics at once, the rest of the app's files after a pause (a
+ * keystroke in a routes file then maps the routes and checks its own routes' actions, not
+ * every controller's). `undefined` for a file none of these checks report on.
+ */
+export function fileDiagnostics(app: RailsApp, settings: Pick<Settings, "diagnostics" | "unreachedActions">, file: string): Diagnostic[] | undefined {
+  const result = app.table();
+  const inTable = tableFiles(app, result).includes(file);
+  const controller = !inTable && app.isControllerFile(file);
+  if (!inTable && !controller) return undefined;
+  if (!settings.diagnostics) return [];
+  const model = app.controllerModel();
+  if (controller) return settings.unreachedActions ? unreachedActions(result, model, file).map(unreachedHint) : [];
+  const provided = app.providedControllers();
+  const checks = [...routeActionDiagnostics(result, model, file), ...(provided ? missingControllerDiagnostics(result, model, provided, file) : [])];
+  return diagnosticsByFile(result, [file], checks).get(file)!;
+}
+
+function unreachedHint(unreached: UnreachedAction): Diagnostic {
+  return {
+    range: toRange(unreached.span),
+    severity: DiagnosticSeverity.Hint,
+    tags: [DiagnosticTag.Unnecessary],
+    message: `No route reaches ${unreached.controller}#${unreached.action}`,
+    source: "routemap",
+    code: "unreached-action",
+  };
 }
 
 const lastAnswer = new WeakMap<RailsApp, { result: MapResult; model: object; provided: ReadonlySet<string> | undefined; unreached: boolean; out: Map<string, Diagnostic[]> }>();

@@ -9,6 +9,7 @@
  * When what could define the action is not all read, the note says so instead.
  */
 import type { Diagnostic, MapResult, Route } from "../types.js";
+import { sourceFileOf } from "../mapper/route.js";
 import type { ControllerModel } from "./controllers.js";
 import { API_METHODS, BASE_METHODS } from "./railsControllerMethods.js";
 
@@ -58,14 +59,32 @@ function targetsOf(result: MapResult): Target[] {
   return targets;
 }
 
-/** The routes a controller action is reached by, and the checks of each route's action. */
-export function routeActionDiagnostics(result: MapResult, model: ControllerModel): Diagnostic[] {
+/** The table's routes to controllers declared in one file: for an edited file, without reading the other routes. */
+function targetsIn(result: MapResult, file: string | undefined): Target[] {
+  if (file === undefined) return targetsOf(result);
+  if (lastIn?.result === result && lastIn.file === file) return lastIn.targets;
+  const targets: Target[] = [];
+  for (const route of result.routes) {
+    if (sourceFileOf(route) !== file || route.endpoint.kind !== "controller") continue;
+    targets.push({ route, controller: route.controller, action: route.action, own: !route.origin });
+  }
+  lastIn = { result, file, targets };
+  return targets;
+}
+/** The last file's targets: its action and controller checks both read them. */
+let lastIn: { result: MapResult; file: string; targets: Target[] } | undefined;
+
+/**
+ * The checks of each route's action. `file`: only the routes declared in that file (an edited
+ * routes file gets its own at once, the others after a pause).
+ */
+export function routeActionDiagnostics(result: MapResult, model: ControllerModel, file?: string): Diagnostic[] {
   const out: Diagnostic[] = [];
   const seen = new Set<string>();
-  for (const t of targetsOf(result)) {
+  for (const t of targetsIn(result, file)) {
+    const route = t.route;
     const target = checked(t);
     if (!target) continue;
-    const route = t.route;
     const found = model.action(target.controller, target.action);
     if (!found || found.exists === true) continue;
     const span = route.source;
@@ -97,15 +116,15 @@ export function routeActionDiagnostics(result: MapResult, model: ControllerModel
  * Routes of the app's own files to a controller no file defines: not in `app/controllers`, and
  * not among `provided` (the app's `lib/`, its engines', its installed gems'). Rails raises
  * `uninitialized constant PostsController` when the route is requested. The host passes
- * `provided` only when it could read every gem of the app.
+ * `provided` only when it could read every gem of the app. `file`: as for `routeActionDiagnostics`.
  */
-export function missingControllerDiagnostics(result: MapResult, model: ControllerModel, provided: ReadonlySet<string>): Diagnostic[] {
+export function missingControllerDiagnostics(result: MapResult, model: ControllerModel, provided: ReadonlySet<string>, file?: string): Diagnostic[] {
   const out: Diagnostic[] = [];
   const seen = new Set<string>();
-  for (const t of targetsOf(result)) {
+  for (const t of targetsIn(result, file)) {
+    const route = t.route;
     const target = checked(t);
     if (!target || model.byPath.has(target.controller) || provided.has(target.controller)) continue;
-    const route = t.route;
     const span = route.source;
     const key = `${span.file}:${span.start.line}:${span.start.character}|${target.controller}`;
     if (seen.has(key)) continue;
@@ -155,8 +174,9 @@ export interface UnreachedAction {
  * The actions of the app's controllers that no route of the table reaches, counting an
  * inherited action as reached through any subclass's route. None when a route could reach
  * any action (`:controller/:action`). Actions of concerns are not listed: their includers differ.
+ * `file`: only the actions defined in that file.
  */
-export function unreachedActions(result: MapResult, model: ControllerModel): UnreachedAction[] {
+export function unreachedActions(result: MapResult, model: ControllerModel, file?: string): UnreachedAction[] {
   if (hasDynamicTargets(result)) return [];
   // By owner and name: an inherited action is a different object in each subclass.
   const reached = new Set<string>();
@@ -168,7 +188,8 @@ export function unreachedActions(result: MapResult, model: ControllerModel): Unr
   const out: UnreachedAction[] = [];
   for (const controller of model.byPath.values()) {
     for (const action of controller.actions.values()) {
-      if (action.owner !== controller.className || reached.has(`${action.owner}#${action.name}`)) continue;
+      if (action.owner !== controller.className || (file !== undefined && action.span.file !== file)) continue;
+      if (reached.has(`${action.owner}#${action.name}`)) continue;
       out.push({ controller: controller.className, action: action.name, span: action.span });
     }
   }

@@ -67,6 +67,11 @@ export abstract class DrawnRoute implements Route {
     return this.sourceRef.span;
   }
 
+  /** The file of `source`, read without working out the span (a declaration knows its file). */
+  get sourceFile(): string {
+    return (this.sourceRef as { file?: string }).file ?? this.sourceRef.span.file;
+  }
+
   /** Who drew it, when a framework or gem did (the declaration records it). */
   get origin(): string | undefined {
     return (this.sourceRef as { origin?: string }).origin;
@@ -350,3 +355,6 @@ function parameters(info: PathInfo, requirements: RHash): PathParameter[] {
     return { name, glob, requirement: r instanceof RRegexp ? r.source : glob ? ".+" : "[^\\.\\/\\?]+" };
   });
 }
+
+/** The file of a route's source: without working out its span, for a route the mapper drew. */
+export const sourceFileOf = (route: Route): string => (route instanceof DrawnRoute ? route.sourceFile : route.source.file);
