@@ -159,7 +159,11 @@ export class RailsApp {
       const { files, views: own } = this.controllerInputs;
       // Engines' and installed gems' templates render for the app's controllers too.
       this.otherTemplatesCache ??= otherTemplates(this.workspace.fs, this.engineRoots(), this.installedGems());
-      const views = [...own, ...this.otherTemplatesCache];
+      // The same list while no template appears or goes: the model indexes it once.
+      if (this.viewsCache?.own !== own || this.viewsCache.other !== this.otherTemplatesCache) {
+        this.viewsCache = { own, other: this.otherTemplatesCache, views: [...own, ...this.otherTemplatesCache] };
+      }
+      const views = this.viewsCache.views;
       // Modules included from app/helpers, lib… are read when a controller names one.
       this.readByModel = new Set();
       const read = (path: string) => {
@@ -172,6 +176,7 @@ export class RailsApp {
   }
   private controllerModelCache: ControllerModel | undefined;
   private otherTemplatesCache: string[] | undefined;
+  private viewsCache: { own: readonly string[]; other: readonly string[]; views: string[] } | undefined;
   private readByModel: Set<string> | undefined;
 
   /** Whether a file is one the controller model reads: a controller or concern, a template, a module it included. */

@@ -147,3 +147,36 @@ pages: action_missing | unknown: PagesController defines action_missing
 users/sessions: create | unknown: it inherits from Devise::SessionsController, which is not in app/controllers
 `,
   ));
+
+test("a model built again after one file changes reuses the controllers that file cannot change, and rebuilds the rest", async () => {
+  const m = await mapper();
+  const files = new Map([
+    ["/app/app/controllers/application_controller.rb", "class ApplicationController < ActionController::Base\n  def ping; end\nend\n"],
+    ["/app/app/controllers/posts_controller.rb", "class PostsController < ApplicationController\n  def index; end\nend\n"],
+    ["/app/app/controllers/comments_controller.rb", "class CommentsController < ActionController::Base\n  def index; end\nend\n"],
+  ]);
+  const views = ["posts/index.html.erb"];
+  const build = () => m.controllers({ files, views });
+  const actions = (model, path) => [...new Set([...model.byPath.get(path).actions.keys(), ...model.byPath.get(path).templates.keys()])].sort().join(" ");
+  const first = build();
+  // A keystroke in comments: posts and application are the same objects.
+  files.set("/app/app/controllers/comments_controller.rb", "class CommentsController < ActionController::Base\n  def index; end\n  def show; end\nend\n");
+  const second = build();
+  assert.equal(second.byPath.get("posts"), first.byPath.get("posts"));
+  assert.equal(second.byPath.get("application"), first.byPath.get("application"));
+  assert.notEqual(second.byPath.get("comments"), first.byPath.get("comments"));
+  assert.equal(actions(second, "comments"), "index show");
+  // A change to the superclass reaches its subclass.
+  files.set("/app/app/controllers/application_controller.rb", "class ApplicationController < ActionController::Base\n  def ping; end\n  def pong; end\nend\n");
+  const third = build();
+  assert.notEqual(third.byPath.get("posts"), second.byPath.get("posts"));
+  assert.equal(actions(third, "posts"), "index ping pong");
+  assert.equal(third.byPath.get("comments"), second.byPath.get("comments"));
+  // So does a template that appears (a new list of views).
+  const fourth = m.controllers({ files, views: [...views, "posts/archive.html.erb"] });
+  assert.equal(actions(fourth, "posts"), "archive index ping pong");
+  assert.equal(actions(build(), "posts"), "index ping pong");
+  // And a class reopened in another file.
+  files.set("/app/app/controllers/posts/extra.rb", "class PostsController\n  def drafts; end\nend\n");
+  assert.equal(actions(build(), "posts"), "drafts index ping pong");
+});

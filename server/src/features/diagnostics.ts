@@ -67,7 +67,8 @@ export function appDiagnostics(app: RailsApp, settings: Pick<Settings, "diagnost
 export function fileDiagnostics(app: RailsApp, settings: Pick<Settings, "diagnostics" | "unreachedActions">, file: string): Diagnostic[] | undefined {
   const result = app.table();
   const inTable = tableFiles(app, result).includes(file);
-  const controller = !inTable && app.isControllerFile(file);
+  // A controller, or a module it includes; not a template (no hint is ever on one).
+  const controller = !inTable && app.isControllerFile(file) && file.endsWith(".rb");
   if (!inTable && !controller) return undefined;
   if (!settings.diagnostics) return [];
   const model = app.controllerModel();

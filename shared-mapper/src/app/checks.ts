@@ -178,22 +178,23 @@ export interface UnreachedAction {
  */
 export function unreachedActions(result: MapResult, model: ControllerModel, file?: string): UnreachedAction[] {
   if (hasDynamicTargets(result)) return [];
-  // By owner and name: an inherited action is a different object in each subclass.
-  const reached = new Set<string>();
-  for (const t of targetsOf(result)) {
-    if (!t.controller || !t.action) continue;
-    const action = model.byPath.get(t.controller)?.actions.get(t.action);
-    if (action) reached.add(`${action.owner}#${action.name}`);
-  }
-  const out: UnreachedAction[] = [];
+  const candidates: UnreachedAction[] = [];
   for (const controller of model.byPath.values()) {
     for (const action of controller.actions.values()) {
       if (action.owner !== controller.className || (file !== undefined && action.span.file !== file)) continue;
-      if (reached.has(`${action.owner}#${action.name}`)) continue;
-      out.push({ controller: controller.className, action: action.name, span: action.span });
+      candidates.push({ controller: controller.className, action: action.name, span: action.span });
     }
   }
-  return out;
+  if (!candidates.length) return [];
+  // By owner and name: an inherited action is a different object in each subclass.
+  const names = new Set(candidates.map((c) => c.action));
+  const reached = new Set<string>();
+  for (const t of targetsOf(result)) {
+    if (!t.controller || !t.action || !names.has(t.action)) continue;
+    const action = model.byPath.get(t.controller)?.actions.get(t.action);
+    if (action) reached.add(`${action.owner}#${action.name}`);
+  }
+  return candidates.filter((c) => !reached.has(`${c.controller}#${c.action}`));
 }
 
 /**

@@ -124,6 +124,10 @@ export class ControllerModel {
 
   private build(name: string, bodies: Body[], views: Map<string, Map<string, string>>): Controller | undefined {
     const chain = this.ancestors(name);
+    // A keystroke in one controller builds the model again: the others are what they were.
+    const inputs = { bodies: chain.bodies, views: chain.prefixes.map((p) => views.get(p)), classes: chain.classes, unknown: chain.unknown, framework: chain.framework };
+    const last = built.get(bodies[0]);
+    if (last && sameInputs(last.inputs, inputs)) return last.controller;
     const actions = new Map<string, Action>();
     const visibility = new Map<string, { visibility: Visibility; action?: Action }>();
     // From the farthest ancestor to the class itself: later definitions and visibility changes win.
@@ -155,7 +159,9 @@ export class ControllerModel {
     const insertAt = first.file.index.span(before.startOffset, before.startOffset);
     const indent = first.file.index.span(node.classKeywordLoc.startOffset, node.classKeywordLoc.startOffset).start.character;
     const defined = new Set(visibility.keys());
-    return { path, className: name, file: first.file.index.file, span, insertAt, indent, actions, methods, defined, templates, unknown: chain.unknown, superclasses: chain.classes.slice(1), framework: chain.framework };
+    const controller = { path, className: name, file: first.file.index.file, span, insertAt, indent, actions, methods, defined, templates, unknown: chain.unknown, superclasses: chain.classes.slice(1), framework: chain.framework };
+    built.set(first, { inputs, controller });
+    return controller;
   }
 
   /** The bodies of a class's ancestry in method-resolution order reversed (farthest first), its view prefixes, and what is not read. */
@@ -241,19 +247,44 @@ export class ControllerModel {
   }
 }
 
-/** A gem's module as a body of public methods, pointed at the `include` that brings it. */
+/** What a controller was built from: the same bodies, templates and ancestry build the same controller. */
+interface BuildInputs {
+  bodies: Body[];
+  views: (Map<string, string> | undefined)[];
+  classes: string[];
+  unknown?: string;
+  framework?: string;
+}
+/** The controller last built from a class's first body (a file's bodies are the same objects until it changes). */
+const built = new WeakMap<Body, { inputs: BuildInputs; controller: Controller }>();
+const sameList = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+const sameInputs = (a: BuildInputs, b: BuildInputs) =>
+  a.unknown === b.unknown && a.framework === b.framework && sameList(a.bodies, b.bodies) && sameList(a.views, b.views) && sameList(a.classes, b.classes);
+
+/** A gem's module as a body of public methods, pointed at the `include` that brings it; one per include, so controllers built from it are reused. */
+const gemBodies = new WeakMap<Body, Map<string, Body>>();
 function gemBody(name: string, methods: string[], includer: Body): Body {
+  let byName = gemBodies.get(includer);
+  if (!byName) gemBodies.set(includer, (byName = new Map()));
+  const known = byName.get(name);
+  if (known && sameList(known.steps.map((s) => ("def" in s ? s.def : "")), methods)) return known;
   const loc = includer.node.constantPath.location;
   const span = includer.file.index.span(loc.startOffset, loc.startOffset + loc.length);
-  return { name, kind: "module", file: includer.file, node: includer.node, nesting: [name], includes: [], steps: methods.map((def) => ({ def, visibility: "public", span })) };
+  const body: Body = { name, kind: "module", file: includer.file, node: includer.node, nesting: [name], includes: [], steps: methods.map((def) => ({ def, visibility: "public", span })) };
+  byName.set(name, body);
+  return body;
 }
 
 /** `Admin::UsersController` → `admin/users` (`controller_path`). */
 export const controllerPath = (className: string) => underscore(className.replace(/Controller$/, ""));
 
-/** Templates by prefix (`posts`) → action → file; partials (`_form`) excluded. */
+/** Templates by prefix (`posts`) → action → file; partials (`_form`) excluded. Once per list: the host keeps it while no template appears or goes. */
+const viewIndexes = new WeakMap<readonly string[], Map<string, Map<string, string>>>();
 function viewIndex(views: readonly string[]): Map<string, Map<string, string>> {
+  const known = viewIndexes.get(views);
+  if (known) return known;
   const index = new Map<string, Map<string, string>>();
+  viewIndexes.set(views, index);
   for (const view of views) {
     const slash = view.lastIndexOf("/");
     if (slash < 0) continue;
@@ -268,7 +299,6 @@ function viewIndex(views: readonly string[]): Map<string, Map<string, string>> {
   return index;
 }
 
-/** Walks modules and classes, recording each body under its full name (a class reopened has several). */
 /**
  * A file's classes and modules, read once per parsed version: a keystroke in one controller
  * builds the model again from every controller's, and the others' trees are the same objects.
