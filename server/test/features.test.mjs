@@ -419,6 +419,7 @@ Rails.application.routes.draw do
   resources :posts, only: [:index, :show] do
     get :stats, on: :member
   end
+  get "tags/:name", to: "posts#index", as: :tag, name: /[a-z]+/
   root "posts#index"
 end
 //- app/helpers/application_helper.rb
@@ -487,6 +488,8 @@ class PostMailer < ApplicationMailer
     @home = Rails.application.routes.url_helpers.root_url
     @bad = Rails.application.routes.url_helpers.stats_post_url
     @gone = Rails.application.routes.url_helpers.stats_postz_url
+    @tagged = tag_url("Rails 7")
+    @tag = tag_url("rails")
     mail to: "a@example.com"
   end
 end
@@ -505,6 +508,7 @@ RSpec.describe "Posts" do
   it "lists" do
     get listing_path
     get missing_one_path
+    get tag_path(:Ruby)
   end
 end
 `;
@@ -527,7 +531,7 @@ test("helper calls: unknown ones are errors with suggestions; methods of the app
 
 test("helper calls are not checked when the table is not complete or a gem is not installed", async () => {
   const unknownDsl = await workspaceFor(HELPER_APP.replace("  root \"posts#index\"", "  root \"posts#index\"\n  ActiveAdmin.routes(self)"));
-  assert.match(unknownDsl.app.helperCheck().unchecked, /^the route table is not complete \(routes\.rb:6: `ActiveAdmin\.routes\(self\)` passes the routes/);
+  assert.match(unknownDsl.app.helperCheck().unchecked, /^the route table is not complete \(routes\.rb:7: `ActiveAdmin\.routes\(self\)` passes the routes/);
   const missingGem = await workspaceFor(HELPER_APP.replace("    actionview (7.1.3)", "    actionview (7.1.3)\n    carrierwave (3.0.5)"));
   assert.equal(missingGem.app.helperCheck().unchecked, "the gem carrierwave (3.0.5) is not installed where Routemap looks, so what gems define is unknown");
 });

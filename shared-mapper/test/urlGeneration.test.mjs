@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { missingPartDiagnostics, rubyVersion, unroutedHashDiagnostics, UNKNOWN } from "../dist/index.js";
+import { missingPartDiagnostics, rubyVersion, unmatchedRequirementDiagnostics, unroutedHashDiagnostics, UNKNOWN } from "../dist/index.js";
 import { FIXTURES } from "../../test-fixtures/lib/cases.mjs";
 import { mapper } from "./helpers.mjs";
 
@@ -20,7 +20,7 @@ async function table() {
 async function check(source, context) {
   const m = await mapper();
   const { calls, hashes } = m.urlUses("/app/app/mailers/user_mailer.rb", source);
-  const diagnostics = [...missingPartDiagnostics(calls, context), ...unroutedHashDiagnostics(hashes, context)];
+  const diagnostics = [...missingPartDiagnostics(calls, context), ...unmatchedRequirementDiagnostics(calls, context), ...unroutedHashDiagnostics(hashes, context)];
   const byLine = new Map();
   for (const d of diagnostics) byLine.set(d.span.start.line, [...(byLine.get(d.span.start.line) ?? []), d]);
   return byLine;
@@ -113,4 +113,41 @@ test("where a request runs the code, what its path parameters hold fills in: a p
   ]);
   assert.equal(calls.find((c) => c.span.start.line === 9).method, undefined, "a method the file calls may run for any of the controller's requests");
   assert.deepEqual(missingPartDiagnostics(calls, { ...context, recall: () => undefined }).map((d) => d.span.start.line), [], "requests not known: silence");
+});
+
+test("a written value its route's requirement does not match: Rails' message where no request is, the same in words where one is", async () => {
+  const result = await table();
+  const mailer = { routes: result.routes, mainRoutes: result.routes, request: false, defaults: new Set(["host"]), ruby: rubyVersion("3.1") };
+  const source = ['article_url("abc")', "month_url(24, 5)", 'tag_url("rails-7")', "month_url(2024)", "article_url(params[:id])", 'doc_url("a b", format: :pdf)'].join("\n");
+  const lines = (byLine) => [...byLine].sort(([a], [b]) => a - b).map(([line, ds]) => `${line}: ${ds.map((d) => d.message).join(" | ")}`);
+  assert.deepEqual(lines(await check(source, mailer)), [
+    '0: No route matches {:action=>"show", :controller=>"articles", :id=>"abc"}, possible unmatched constraints: [:id]',
+    "1: No route matches {:action=>\"show\", :controller=>\"years\", :month=>5, :year=>24}, possible unmatched constraints: [:year]",
+    '2: No route matches {:action=>"show", :controller=>"tags", :name=>"rails-7"}, possible unmatched constraints: [:name]',
+    '3: No route matches {:action=>"show", :controller=>"years", :year=>2024}, missing required keys: [:month]',
+    '5: No route matches {:action=>"show", :controller=>"docs", :format=>:pdf, :slug=>"a b"}, possible unmatched constraints: [:slug]',
+  ]);
+  // In a view: the request's parameters are in Rails' message, so it is said in words; and with
+  // fewer values than parts, which part a value fills depends on the controller's url_options.
+  const view = { ...mailer, request: true, recall: () => undefined };
+  assert.deepEqual(lines(await check(source, view)), [
+    '0: `article_url`: :id "abc" does not match /\\d+/: Rails raises ActionController::UrlGenerationError (No route matches …, possible unmatched constraints: [:id])',
+    "1: `month_url`: :year 24 does not match /\\d{4}/: Rails raises ActionController::UrlGenerationError (No route matches …, possible unmatched constraints: [:year])",
+    '2: `tag_url`: :name "rails-7" does not match /[a-z]+/i: Rails raises ActionController::UrlGenerationError (No route matches …, possible unmatched constraints: [:name])',
+    '5: `doc_url`: :slug "a b" does not match /[a-z0-9-]+/: Rails raises ActionController::UrlGenerationError (No route matches …, possible unmatched constraints: [:slug])',
+  ]);
+  assert.deepEqual(lines(await check("month_url(24)", view)), []);
+});
+
+test("a requirement is tested only when its Ruby regexp reads the same in JavaScript", async () => {
+  const { anchoredRegexp } = await import("../dist/app/urlRequirements.js");
+  const reads = (written, value) => anchoredRegexp(written)?.test(value);
+  assert.equal(reads("/\\d+/", "12"), true);
+  assert.equal(reads("/\\d+/", "12a"), false, "anchored as Rails anchors it");
+  assert.equal(reads("/[a-z]+/i", "Rails"), true);
+  assert.equal(reads("/a|b/", "ab"), false, "an alternation is anchored as a whole");
+  assert.equal(reads("/[^\\/]+/", "a.b"), true);
+  for (const unread of ["/\\h+/", "/[[:alpha:]]+/", "/(?i)abc/", "/a++/", "/a{,3}/", "/ a b /x", "/\\p{L}+/", "/\\Aab/", "/[a-z&&[^b]]/", "/(?<y>\\d+)/"]) {
+    assert.equal(anchoredRegexp(unread), undefined, unread);
+  }
 });

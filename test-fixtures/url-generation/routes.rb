@@ -13,4 +13,10 @@ Rails.application.routes.draw do
     resources :users, only: [:index, :show]
   end
   get "search", to: "search#results"
+  get "articles/:id", to: "articles#show", as: :article, constraints: { id: /\d+/ }
+  get "tags/:name", to: "tags#show", as: :tag, name: /[a-z]+/i
+  constraints(slug: /[a-z0-9-]+/) do
+    get "docs/:slug(.:format)", to: "docs#show", as: :doc
+  end
+  get "years/:year/:month", to: "years#show", as: :month, year: /\d{4}/, month: /\d{1,2}/
 end

@@ -5,7 +5,7 @@
  * is said when the route table is not complete (a DSL call or value Routemap could not evaluate
  * may have drawn the route), nor when the gems' helpers cannot be known.
  */
-import { hasDynamicTargets, missingPartDiagnostics, polymorphicDiagnostics, rubyVersion, unknownHelperDiagnostics, unroutedHashDiagnostics, type Diagnostic, type MapResult, type PolymorphicOptions, type RouteMapper, type UrlGenerationContext } from "@routemap/shared-mapper";
+import { hasDynamicTargets, missingPartDiagnostics, polymorphicDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unroutedHashDiagnostics, type Diagnostic, type MapResult, type PolymorphicOptions, type RouteMapper, type UrlGenerationContext } from "@routemap/shared-mapper";
 import { helperIndex, tableFor, type HelperTables } from "./helpers.js";
 
 export interface HelperCheckContext {
@@ -68,7 +68,13 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
   const routed = calls.filter((call) => !defined.has(call.name) && !gems.has(call.name) && !unknown.some((d) => d.span === call.span));
   const resolved = new Set(tables.own.customHelpers.filter((h) => h.kind === "resolve").map((h) => h.name));
   const polymorphic = polymorphicDiagnostics(targets, { known: (name) => known(name, undefined) !== "unknown", resolved });
-  return [...unknown, ...missingPartDiagnostics(routed, generationContext), ...unroutedHashDiagnostics(hashes, generationContext), ...polymorphic];
+  return [
+    ...unknown,
+    ...missingPartDiagnostics(routed, generationContext),
+    ...unmatchedRequirementDiagnostics(routed, generationContext),
+    ...unroutedHashDiagnostics(hashes, generationContext),
+    ...polymorphic,
+  ];
 }
 
 /** What URL generation depends on, from the app's files and controllers. */

@@ -70,7 +70,7 @@ export interface UrlGenerationContext {
 }
 
 /** Options URL generation takes for itself, never path parameters (`RouteSet::RESERVED_OPTIONS`). */
-const RESERVED = new Set([
+export const RESERVED = new Set([
   "host", "protocol", "port", "subdomain", "domain", "tld_length", "trailing_slash", "anchor", "params", "only_path", "script_name", "original_script_name", "relative_url_root",
 ]);
 
@@ -172,24 +172,21 @@ export function urlHashes(file: LoadedFile): UrlHash[] {
 }
 
 /** Ruby's inspect of the hash Rails names in "No route matches {…}", keys sorted as Rails sorts them. */
-function inspectConstraints(pairs: Map<string, string>, ruby: RubyVersion): string {
+export function inspectConstraints(pairs: Map<string, string>, ruby: RubyVersion): string {
   const keys = [...pairs.keys()].sort();
   if (!keys.length) return "{}";
   const key = (k: string) => (/^[A-Za-z_][A-Za-z_0-9]*[?!]?$/.test(k) ? k : inspectString(k));
   return "{" + keys.map((k) => (ruby.modernHashInspect ? `${key(k)}: ${pairs.get(k)}` : `:${key(k)}=>${pairs.get(k)}`)).join(", ") + "}";
 }
 
-const symbols = (keys: readonly string[]) => `[${[...keys].sort().map((k) => `:${k}`).join(", ")}]`;
+export const symbols = (keys: readonly string[]) => `[${[...keys].sort().map((k) => `:${k}`).join(", ")}]`;
 
 /**
  * Errors for named helper calls that leave a required part with no value where nothing can fill
  * it in: no request (mailers, `Rails.application.routes.url_helpers`), and no key of
  * `default_url_options` that could be it.
  */
-export function missingPartDiagnostics(
-  calls: readonly { name: string; span: Span; args?: UrlArguments; noRequest?: boolean; receiver?: string; method?: string }[],
-  context: UrlGenerationContext,
-): Diagnostic[] {
+export function missingPartDiagnostics(calls: readonly UrlHelperCall[], context: UrlGenerationContext): Diagnostic[] {
   if (context.defaults === UNKNOWN) return [];
   const defaults = context.defaults;
   const out: Diagnostic[] = [];
@@ -198,8 +195,7 @@ export function missingPartDiagnostics(
     const recalled = context.request && !call.noRequest ? context.recall?.(call.method) : undefined;
     if (!call.args || call.args.opaque || (context.request && !call.noRequest && !recalled)) continue;
     if (call.args.positional.some((v) => v === UNKNOWN) || call.args.keywords.has("path_params")) continue;
-    const routes = call.receiver === undefined && !call.noRequest ? context.routes : call.receiver === "main_app" || call.noRequest ? context.mainRoutes : undefined;
-    const route = routes && namedRoutes(routes).get(call.name.replace(/_(?:path|url)$/, ""));
+    const route = routeOfCall(call, context);
     if (!route) continue;
     const given = partsGiven(route, call.args, defaults);
     const unfilled = route.requiredParts.filter((part) => !hasValue(given.get(part)) && !defaults.has(part) && route.defaults[part] === undefined && !(recalled?.keys.has(part) && !given.has(part)));
@@ -210,11 +206,27 @@ export function missingPartDiagnostics(
   return out;
 }
 
+/** A helper call as URL generation checks read it. */
+export interface UrlHelperCall {
+  name: string;
+  span: Span;
+  args?: UrlArguments;
+  noRequest?: boolean;
+  receiver?: string;
+  method?: string;
+}
+
+/** The named route a helper call generates from: the file's own table, or `main_app`'s. */
+export function routeOfCall(call: UrlHelperCall, context: UrlGenerationContext): Route | undefined {
+  const routes = call.receiver === undefined && !call.noRequest ? context.routes : call.receiver === "main_app" || call.noRequest ? context.mainRoutes : undefined;
+  return routes && namedRoutes(routes).get(call.name.replace(/_(?:path|url)$/, ""));
+}
+
 /** A value that fills a path part: not nil (Rails' `compact!` drops it), not "" (no segment matches it). */
 const hasValue = (value: ArgValue | undefined) => value !== undefined && (value === UNKNOWN || (value.inspect !== "nil" && value.inspect !== '""'));
 
 /** The options a call gives (`handle_positional_args`: positional values go to the path parameters not otherwise given, in order). */
-function partsGiven(route: Route, args: UrlArguments, defaults: ReadonlySet<string>): Map<string, ArgValue> {
+export function partsGiven(route: Route, args: UrlArguments, defaults: ReadonlySet<string>): Map<string, ArgValue> {
   const given = new Map<string, ArgValue>();
   let params = route.parameters.map((p) => p.name);
   const size = params.includes("format") ? params.length - 1 : params.length;

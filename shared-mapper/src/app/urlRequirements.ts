@@ -1,0 +1,109 @@
+/**
+ * A named helper given a written value its route's requirement does not match
+ * (`article_path("abc")` for `get "articles/:id", constraints: { id: /\d+/ }`): Rails raises
+ * `No route matches {…}, possible unmatched constraints: [:id]`.
+ *
+ * Follows actionpack's journey/formatter.rb (`Formatter#generate`, `missing_keys`: each required
+ * part's `to_param` tested against `requirements_for_missing_keys_check`, the requirement wrapped
+ * as `/\A#{regex}\Z/`; `MissingRoute#message`) and route_set.rb (`UrlHelper.optimize_helper?`:
+ * a route with requirements never takes the optimized path, which tests nothing). The same from
+ * 6.1 to 8.1.
+ *
+ * Only what is certain is said: a value written in the call (a string, a symbol, an integer),
+ * the part it fills known without the request's parameters, and a requirement whose Ruby regexp
+ * reads the same in JavaScript; anything else is silence.
+ */
+import type { Diagnostic, Route } from "../types.js";
+import {
+  inspectConstraints, partsGiven, RESERVED, routeOfCall, symbols, UNKNOWN, type ArgValue, type UrlGenerationContext, type UrlHelperCall,
+} from "./urlGeneration.js";
+
+/** Errors for helper calls whose written values fail their route's requirements. */
+export function unmatchedRequirementDiagnostics(calls: readonly UrlHelperCall[], context: UrlGenerationContext): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const call of calls) {
+    const args = call.args;
+    if (!args || args.opaque || args.keywords.has("path_params")) continue;
+    const route = routeOfCall(call, context);
+    const tests = route && requirementTests(route);
+    if (!route || !tests?.size) continue;
+    const request = context.request && !call.noRequest;
+    const defaults = request || context.defaults === UNKNOWN ? undefined : context.defaults;
+    // Fewer values than parts: which part each fills depends on what the request or default_url_options hold.
+    const size = route.parameters.filter((p) => p.name !== "format").length;
+    if (args.positional.length > 0 && args.positional.length < size && !defaults) continue;
+    const given = partsGiven(route, args, defaults ?? new Set());
+    const unmatched = [...tests].filter(([part, test]) => {
+      const param = toParam(given.get(part));
+      return param !== undefined && !test.regexp.test(param);
+    });
+    if (!unmatched.length) continue;
+    const parts = unmatched.map(([part]) => part);
+    out.push({ severity: "error", code: "unmatched-url-requirement", span: call.span, message: message(route, call.name, given, parts, tests, request ? undefined : defaults, context), data: { unmatched: parts.join(",") } });
+  }
+  return out;
+}
+
+/**
+ * Rails' own message where it can be written: no request, `default_url_options` adding only
+ * reserved keys, every required part given a written value; else the same in words.
+ */
+function message(route: Route, name: string, given: Map<string, ArgValue>, unmatched: string[], tests: Map<string, Test>, defaults: ReadonlySet<string> | undefined, context: UrlGenerationContext): string {
+  const pairs = new Map<string, string>(Object.entries(route.defaults));
+  for (const [key, value] of given) if (!RESERVED.has(key)) pairs.set(key, value === UNKNOWN ? "" : value.inspect);
+  const exact = defaults && [...defaults].every((k) => RESERVED.has(k)) && route.requiredParts.every((p) => toParam(given.get(p)) !== undefined) && [...pairs.values()].every((v) => v !== "");
+  if (exact) return `No route matches ${inspectConstraints(pairs, context.ruby)}, possible unmatched constraints: ${symbols(unmatched)}`;
+  const each = unmatched.map((part) => `:${part} ${(given.get(part) as { inspect: string }).inspect} does not match ${tests.get(part)!.written}`);
+  return `\`${name}\`: ${each.join(", ")}: Rails raises ActionController::UrlGenerationError (No route matches …, possible unmatched constraints: ${symbols(unmatched)})`;
+}
+
+/** `to_param` of a written value, when it is one Routemap can test: printable ASCII, not nil or empty. */
+function toParam(value: ArgValue | undefined): string | undefined {
+  if (value === undefined || value === UNKNOWN || value.inspect === "nil" || value.inspect === "true" || value.inspect === "false") return undefined;
+  const text = value.text ?? value.inspect;
+  return text !== "" && /^[\x20-\x7e]+$/.test(text) ? text : undefined;
+}
+
+interface Test {
+  regexp: RegExp;
+  /** The requirement as `rails routes` prints it (`/\d+/`). */
+  written: string;
+}
+
+const testsByRoute = new WeakMap<Route, Map<string, Test>>();
+/** The required parts' requirements a JavaScript regexp can test as Ruby would, read once per route. */
+function requirementTests(route: Route): Map<string, Test> {
+  let tests = testsByRoute.get(route);
+  if (!tests) {
+    tests = new Map();
+    for (const part of route.requiredParts) {
+      const written = route.requirements[part];
+      const regexp = written === undefined ? undefined : anchoredRegexp(written);
+      if (regexp) tests.set(part, { regexp, written });
+    }
+    testsByRoute.set(route, tests);
+  }
+  return tests;
+}
+
+/** Escapes that mean the same in Ruby's regexps and JavaScript's (without the `u` flag), for ASCII text. */
+const SAME_ESCAPES = new Set("dDwWsS.-/\\_+*?()[]{}|^$ntr".split(""));
+
+/**
+ * A Ruby regexp literal as printed (`/\d+/i`) as a JavaScript RegExp anchored as Rails anchors it
+ * (`\A(?:…)\Z`); undefined for anything whose meaning could differ: extended mode, inline
+ * options, POSIX brackets, class intersections, possessive quantifiers, `{,n}`, escapes beyond
+ * the common ones, group syntax other than `(?:`.
+ */
+export function anchoredRegexp(written: string): RegExp | undefined {
+  const literal = /^\/(.*)\/([mix]*)$/s.exec(written);
+  if (!literal) return undefined;
+  const [, source, options] = literal;
+  if (options.includes("x") || /\(\?(?!:)|\[\[:|&&|[+*?}]\+|\{,/.test(source)) return undefined;
+  for (let i = source.indexOf("\\"); i >= 0; i = source.indexOf("\\", i + 2)) if (!SAME_ESCAPES.has(source[i + 1])) return undefined;
+  try {
+    return new RegExp(`^(?:${source})$`, (options.includes("i") ? "i" : "") + (options.includes("m") ? "s" : ""));
+  } catch {
+    return undefined;
+  }
+}
