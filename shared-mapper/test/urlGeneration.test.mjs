@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { missingPartDiagnostics, rubyVersion, unmatchedRequirementDiagnostics, unroutedHashDiagnostics, UNKNOWN } from "../dist/index.js";
+import { missingPartDiagnostics, rubyVersion, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, unroutedHashDiagnostics, UNKNOWN } from "../dist/index.js";
 import { FIXTURES } from "../../test-fixtures/lib/cases.mjs";
 import { mapper } from "./helpers.mjs";
 
@@ -20,7 +20,7 @@ async function table() {
 async function check(source, context) {
   const m = await mapper();
   const { calls, hashes } = m.urlUses("/app/app/mailers/user_mailer.rb", source);
-  const diagnostics = [...missingPartDiagnostics(calls, context), ...unmatchedRequirementDiagnostics(calls, context), ...unroutedHashDiagnostics(hashes, context)];
+  const diagnostics = [...missingPartDiagnostics(calls, context), ...unmatchedRequirementDiagnostics(calls, context), ...unroutedHashDiagnostics(hashes, context), ...unmatchedHashRequirementDiagnostics(hashes, context)];
   const byLine = new Map();
   for (const d of diagnostics) byLine.set(d.span.start.line, [...(byLine.get(d.span.start.line) ?? []), d]);
   return byLine;
@@ -137,6 +137,12 @@ test("a written value its route's requirement does not match: Rails' message whe
     '5: `doc_url`: :slug "a b" does not match /[a-z0-9-]+/: Rails raises ActionController::UrlGenerationError (No route matches …, possible unmatched constraints: [:slug])',
   ]);
   assert.deepEqual(lines(await check("month_url(24)", view)), []);
+  // A hash: every route to its controller and action must fail for Rails to raise.
+  const hashes = ['link_to "x", controller: "articles", action: "show", id: "latest"', 'link_to "x", controller: "articles", action: "show", id: params[:id]', 'url_for(controller: "years", action: "show", year: "24")'].join("\n");
+  assert.deepEqual(lines(await check(hashes, view)), [
+    '0: :id "latest" does not match /\\d+/, which every route to articles#show requires: Rails raises ActionController::UrlGenerationError (No route matches …)',
+    '2: :year "24" does not match /\\d{4}/, which every route to years#show requires: Rails raises ActionController::UrlGenerationError (No route matches …)',
+  ]);
 });
 
 test("a requirement is tested only when its Ruby regexp reads the same in JavaScript", async () => {

@@ -5,7 +5,7 @@
  * is said when the route table is not complete (a DSL call or value Routemap could not evaluate
  * may have drawn the route), nor when the gems' helpers cannot be known.
  */
-import { hasDynamicTargets, missingPartDiagnostics, polymorphicDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unroutedHashDiagnostics, type Diagnostic, type MapResult, type PolymorphicOptions, type RouteMapper, type UrlGenerationContext } from "@routemap/shared-mapper";
+import { hasDynamicTargets, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unroutedHashDiagnostics, type Diagnostic, type MapResult, type PolymorphicOptions, type RouteMapper, type UrlGenerationContext } from "@routemap/shared-mapper";
 import { helperIndex, tableFor, type HelperTables } from "./helpers.js";
 
 export interface HelperCheckContext {
@@ -73,6 +73,7 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
     ...missingPartDiagnostics(routed, generationContext),
     ...unmatchedRequirementDiagnostics(routed, generationContext),
     ...unroutedHashDiagnostics(hashes, generationContext),
+    ...unmatchedHashRequirementDiagnostics(hashes, generationContext),
     ...polymorphic,
   ];
 }

@@ -282,26 +282,42 @@ function recalledMessage(name: string, given: Map<string, ArgValue>, unfilled: s
  * defaults do not count, `Journey::Route#score`).
  */
 export function unroutedHashDiagnostics(hashes: readonly UrlHash[], context: UrlGenerationContext): Diagnostic[] {
-  if (!hashes.length || isDynamic(context.routes)) return [];
   const out: Diagnostic[] = [];
   for (const hash of hashes) {
-    if (hash.opaque || hash.keys.has("use_route") || hash.keys.has("path_params")) continue;
-    const request = context.request && !hash.noRequest;
-    const routes = hash.noRequest ? context.mainRoutes : context.routes;
-    const controllerValue = hash.keys.get("controller");
-    const actionValue = hash.keys.get("action");
-    if (controllerValue === UNKNOWN || actionValue === UNKNOWN) continue;
-    const written = controllerValue?.text;
-    const controller = written ?? (request ? context.controller : undefined);
-    if (controller === undefined || !routes) continue;
-    const action = actionValue?.text ?? (written !== undefined || !request ? "index" : undefined);
-    if (action === undefined) continue;
-    const candidates = routes.filter((r) => r.endpoint.kind === "controller" && r.action === action && r.controller && controllerMatches(r.controller, controller, written !== undefined && request));
-    const reachable = request ? candidates : candidates.filter((r) => r.requiredParts.every((p) => givenPart(hash, p) || (context.defaults !== UNKNOWN && context.defaults.has(p))));
+    const found = hashRoutes(hash, context);
+    if (!found) continue;
+    const { controller, action, request, candidates, reachable } = found;
     if (reachable.length || (!request && context.defaults === UNKNOWN && candidates.length)) continue;
     out.push({ severity: "error", code: "unrouted-url", span: hash.span, message: unroutedMessage(hash, controller.replace(/^\//, ""), action, request, context), data: { controller, action } });
   }
   return out;
+}
+
+/** The routes a hash may generate from: those to its controller and action, and of them the ones whose required parts it may fill. */
+export interface HashRoutes {
+  controller: string;
+  action: string;
+  request: boolean;
+  candidates: Route[];
+  reachable: Route[];
+}
+
+/** What a hash names and the routes it may reach; undefined where that cannot be known (a value not written, a dynamic route). */
+export function hashRoutes(hash: UrlHash, context: UrlGenerationContext): HashRoutes | undefined {
+  if (hash.opaque || hash.keys.has("use_route") || hash.keys.has("path_params") || isDynamic(context.routes)) return undefined;
+  const request = context.request && !hash.noRequest;
+  const routes = hash.noRequest ? context.mainRoutes : context.routes;
+  const controllerValue = hash.keys.get("controller");
+  const actionValue = hash.keys.get("action");
+  if (controllerValue === UNKNOWN || actionValue === UNKNOWN) return undefined;
+  const written = controllerValue?.text;
+  const controller = written ?? (request ? context.controller : undefined);
+  if (controller === undefined || !routes) return undefined;
+  const action = actionValue?.text ?? (written !== undefined || !request ? "index" : undefined);
+  if (action === undefined) return undefined;
+  const candidates = routes.filter((r) => r.endpoint.kind === "controller" && r.action === action && r.controller && controllerMatches(r.controller, controller, written !== undefined && request));
+  const reachable = request ? candidates : candidates.filter((r) => r.requiredParts.every((p) => givenPart(hash, p) || (context.defaults !== UNKNOWN && context.defaults.has(p))));
+  return { controller, action, request, candidates, reachable };
 }
 
 /** Each table's named routes by name, and whether a route takes any controller or action: read once per table, checked per keystroke. */

@@ -15,7 +15,7 @@
  */
 import type { Diagnostic, Route } from "../types.js";
 import {
-  inspectConstraints, partsGiven, RESERVED, routeOfCall, symbols, UNKNOWN, type ArgValue, type UrlGenerationContext, type UrlHelperCall,
+  hashRoutes, inspectConstraints, partsGiven, RESERVED, routeOfCall, symbols, UNKNOWN, type ArgValue, type UrlGenerationContext, type UrlHash, type UrlHelperCall,
 } from "./urlGeneration.js";
 
 /** Errors for helper calls whose written values fail their route's requirements. */
@@ -40,6 +40,38 @@ export function unmatchedRequirementDiagnostics(calls: readonly UrlHelperCall[],
     if (!unmatched.length) continue;
     const parts = unmatched.map(([part]) => part);
     out.push({ severity: "error", code: "unmatched-url-requirement", span: call.span, message: message(route, call.name, given, parts, tests, request ? undefined : defaults, context), data: { unmatched: parts.join(",") } });
+  }
+  return out;
+}
+
+/**
+ * Errors for hashes (`url_for(controller: "articles", action: "show", id: "abc")`) whose every
+ * route to their controller and action fails a requirement on a written value: Rails tries each
+ * and raises. Said in words: which route Rails tried last decides its message.
+ */
+export function unmatchedHashRequirementDiagnostics(hashes: readonly UrlHash[], context: UrlGenerationContext): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const hash of hashes) {
+    const found = hashRoutes(hash, context);
+    if (!found?.reachable.length) continue;
+    const failing = found.reachable.map((route) => {
+      const tests = requirementTests(route);
+      return [...tests].filter(([part, test]) => {
+        const param = toParam(hash.keys.get(part));
+        return param !== undefined && !test.regexp.test(param);
+      });
+    });
+    if (failing.some((f) => !f.length)) continue;
+    const each = [...new Map(failing.flat().map(([part, test]) => [`${part} ${test.written}`, `:${part} ${(hash.keys.get(part) as { inspect: string }).inspect} does not match ${test.written}`])).values()];
+    const parts = [...new Set(failing.flat().map(([part]) => part))];
+    const target = `${found.controller.replace(/^\//, "")}#${found.action}`;
+    out.push({
+      severity: "error",
+      code: "unmatched-url-requirement",
+      span: hash.span,
+      message: `${each.join(", ")}, which every route to ${target} requires: Rails raises ActionController::UrlGenerationError (No route matches …)`,
+      data: { unmatched: parts.join(",") },
+    });
   }
   return out;
 }
