@@ -161,6 +161,9 @@ if (!filter || "inflections".includes(filter)) {
   const dir = join(FIXTURES, "inflections");
   const text = execFileSync("ruby", [join(FIXTURES, "oracle", "inflections.rb"), join(dir, "words.txt")], { encoding: "utf8" });
   settle("inflections", join(dir, `inflections.rails-${SERIES}.txt`), text);
+  // An app's own rules (custom-rules.txt) over English: plural, singular, underscore and camelize.
+  const custom = execFileSync("ruby", [join(FIXTURES, "oracle", "inflections.rb"), join(dir, "custom-words.txt"), join(dir, "custom-rules.txt")], { encoding: "utf8" });
+  settle("inflections (custom rules)", join(dir, `custom.rails-${SERIES}.txt`), custom);
 }
 
 if (check) {

@@ -5,6 +5,8 @@
  * whatever goes wrong becomes a diagnostic, and everything that still evaluates is kept.
  */
 import { Interpreter, LoadedFile } from "./dsl/interpreter.js";
+import { withInflections } from "./inflector.js";
+import { readInflections } from "./app/inflectionRules.js";
 import { BudgetExceeded } from "./dsl/signals.js";
 import { Drawer, frameworkRoutes, mentionsFrameworkSetting, type FrameworkDraw, type FrameworkRoutes } from "./framework/index.js";
 import { AppConstants } from "./app/constants.js";
@@ -201,18 +203,24 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
     input.files instanceof Map ? input.files.get(path) : (input.files as Record<string, string>)[path];
   const files: string[] = [];
   const options = input.options ?? {};
+  // Each file once: a configuration file may be read for inflections, a framework setting and a constant.
+  const loaded = new Map<string, LoadedFile>();
   const load = (path: string): LoadedFile | undefined => {
+    const known = loaded.get(path);
+    if (known) return known;
     const text = read(path);
     if (text === undefined) return undefined;
     files.push(path);
     const parsed = parse(path, text);
     parseTime += parsed.time;
     diagnostics.push(...parsed.diagnostics);
+    loaded.set(path, parsed.loaded);
     return parsed.loaded;
   };
   const appRoot = input.entry.endsWith(APP_ROUTES) ? input.entry.slice(0, -APP_ROUTES.length) : undefined;
   const railsEnv = options.railsEnv ?? "development";
   const configPaths = appRoot === undefined ? () => [] : memo(() => appConfigPaths(input, read, appRoot, railsEnv));
+  const loadAll = (paths: string[]) => paths.map(load).filter((f): f is LoadedFile => f !== undefined);
   const interpreter = new Interpreter({
     load,
     exists: (path) => read(path) !== undefined || input.unread?.has(path) === true,
@@ -223,11 +231,7 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
       appRoot === undefined ? undefined : new AppConstants({
             file: (relative) => load(`${appRoot}/${relative}`),
             // Only the files that mention the constant are parsed: most initializers never do.
-            configFiles: (name) =>
-              configPaths()
-                .filter((p) => !p.startsWith(`${appRoot}/config/environments/`) && read(p)!.includes(name))
-                .map(load)
-                .filter((f): f is LoadedFile => f !== undefined),
+            configFiles: (name) => loadAll(configPaths().filter((p) => !p.startsWith(`${appRoot}/config/environments/`) && read(p)!.includes(name))),
             relative: (f) => f.index.file.slice(appRoot.length + 1),
           }),
     diagnostics,
@@ -261,11 +265,12 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
     } else if (!entry) {
       diagnostics.push(fileDiagnostic(input.entry, `No such file or directory @ rb_sysopen - ${input.entry}`, "file-not-found"));
     } else {
+      // The app's own inflection rules: Rails loads the initializers before any routes.
+      const own = readInflections(loadAll(configPaths().filter((p) => read(p)!.includes("inflections"))));
+      diagnostics.push(...own.diagnostics);
+      withInflections(own.inflections, () => {
       // The application file always; the others only when they mention a setting the frameworks read.
-      const [application, ...others] = configPaths()
-        .filter((p, i) => i === 0 || mentionsFrameworkSetting(read(p)!))
-        .map(load)
-        .filter((f): f is LoadedFile => f !== undefined);
+      const [application, ...others] = loadAll(configPaths().filter((p, i) => i === 0 || mentionsFrameworkSetting(read(p)!)));
       const framework: FrameworkRoutes = application
         ? frameworkRoutes({ application, others }, { version: state.version, railsEnv })
         : { before: [], after: [], notes: [] };
@@ -298,6 +303,7 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
         diagnostics.push(...kept);
       }
       for (const note of framework.notes) interpreter.report("info", note.message, note.span, "unknown-setting");
+      });
     }
   } catch (e) {
     const message =

@@ -1,6 +1,7 @@
 /**
  * ActiveSupport's default English inflections (activesupport/lib/active_support/inflections.rb)
- * and the Inflector methods the mapper calls: pluralize, singularize, underscore.
+ * and the Inflector methods the mapper calls: pluralize, singularize, underscore, camelize; an
+ * app's own rules (`Inflections`, read by app/inflectionRules.ts) apply while its routes are mapped.
  *
  * Rules are tried newest first, the first that matches wins, exactly as
  * `ActiveSupport::Inflector#apply_inflections` does; `\1` becomes `$1`.
@@ -28,8 +29,17 @@ interface Candidates {
 
 /** Rules, newest first, and for each three-letter ending the ones that could match a word ending so. */
 class RuleBook {
-  private readonly rules: Rule[] = [];
   private readonly byEnding = new Map<number | string, Candidates>();
+
+  constructor(
+    private readonly uncountables: ReadonlySet<string>,
+    private readonly rules: Rule[] = [],
+  ) {}
+
+  /** The same rules, over another set's uncountable words, for rules of an app's own to be added to. */
+  copy(uncountables: ReadonlySet<string>): RuleBook {
+    return new RuleBook(uncountables, [...this.rules]);
+  }
 
   add(rule: Rule): void {
     this.rules.unshift(rule);
@@ -52,7 +62,7 @@ class RuleBook {
     if (found === undefined) {
       const last = lower.slice(-3);
       found = {
-        uncountables: [...uncountables].filter((w) => agrees(w, last)),
+        uncountables: [...this.uncountables].filter((w) => agrees(w, last)),
         rules: this.rules.filter(([, , endings]) => endings === undefined || endings.some((e) => agrees(e.toLowerCase(), last))),
       };
       // Three letters make a few thousand keys in practice; past that, lists are made each time.
@@ -81,42 +91,107 @@ function endingKey(lower: string): number | string {
 /** Whether a word ending in `key` may end with `ending`. */
 const agrees = (ending: string, key: string) => (ending.length >= key.length ? ending.endsWith(key) : key.endsWith(ending));
 
-const plurals = new RuleBook();
-const singulars = new RuleBook();
-const uncountables = new Set<string>();
+/**
+ * A set of inflections (`ActiveSupport::Inflector::Inflections`): English's, and an app's own
+ * rules added to a copy of them (`inflections.rb`). Each method mirrors its Rails namesake.
+ */
+export class Inflections {
+  readonly uncountables: Set<string>;
+  readonly plurals: RuleBook;
+  readonly singulars: RuleBook;
+  /** `acronym`: by lower case, as written (`api` → `API`). */
+  readonly acronyms = new Map<string, string>();
 
-function plural(rule: RegExp, replacement: string): void {
-  uncountables.delete(replacement);
-  plurals.add(makeRule(rule, replacement));
-}
-function singular(rule: RegExp, replacement: string): void {
-  uncountables.delete(replacement);
-  singulars.add(makeRule(rule, replacement));
+  constructor(from?: Inflections) {
+    this.uncountables = new Set(from?.uncountables);
+    this.plurals = from ? from.plurals.copy(this.uncountables) : new RuleBook(this.uncountables);
+    this.singulars = from ? from.singulars.copy(this.uncountables) : new RuleBook(this.uncountables);
+    for (const [lower, word] of from?.acronyms ?? []) this.acronyms.set(lower, word);
+  }
+
+  /** A string rule is replaced wherever it first occurs, as `String#sub!` does with a string. */
+  plural(rule: RegExp | string, replacement: string): void {
+    if (typeof rule === "string") this.uncountables.delete(rule);
+    this.uncountables.delete(replacement);
+    this.plurals.add(makeRule(asRegExp(rule), replacement));
+    this.singulars.clear();
+  }
+
+  singular(rule: RegExp | string, replacement: string): void {
+    if (typeof rule === "string") this.uncountables.delete(rule);
+    this.uncountables.delete(replacement);
+    this.singulars.add(makeRule(asRegExp(rule), replacement));
+    this.plurals.clear();
+  }
+
+  /** Mirrors `Inflections#irregular`, including its unanchored regexps (`salesperson` → `salespeople`). */
+  irregular(one: string, many: string): void {
+    this.uncountables.delete(one);
+    this.uncountables.delete(many);
+    const [s0, srest, p0, prest] = [one[0], one.slice(1), many[0], many.slice(1)];
+    if (s0.toUpperCase() === p0.toUpperCase()) {
+      this.plural(new RegExp(`(${s0})${srest}$`, "i"), "\\1" + prest);
+      this.plural(new RegExp(`(${p0})${prest}$`, "i"), "\\1" + prest);
+      this.singular(new RegExp(`(${s0})${srest}$`, "i"), "\\1" + srest);
+      this.singular(new RegExp(`(${p0})${prest}$`, "i"), "\\1" + srest);
+    } else {
+      // `(?i)` after the first letter: the first letter's case is kept, the rest is case-insensitive.
+      const ci = (s: string) => [...s].map((c) => `[${c.toLowerCase()}${c.toUpperCase()}]`).join("");
+      this.plural(new RegExp(`${s0.toUpperCase()}${ci(srest)}$`), p0.toUpperCase() + prest);
+      this.plural(new RegExp(`${s0.toLowerCase()}${ci(srest)}$`), p0.toLowerCase() + prest);
+      this.plural(new RegExp(`${p0.toUpperCase()}${ci(prest)}$`), p0.toUpperCase() + prest);
+      this.plural(new RegExp(`${p0.toLowerCase()}${ci(prest)}$`), p0.toLowerCase() + prest);
+      this.singular(new RegExp(`${s0.toUpperCase()}${ci(srest)}$`), s0.toUpperCase() + srest);
+      this.singular(new RegExp(`${s0.toLowerCase()}${ci(srest)}$`), s0.toLowerCase() + srest);
+      this.singular(new RegExp(`${p0.toUpperCase()}${ci(prest)}$`), s0.toUpperCase() + srest);
+      this.singular(new RegExp(`${p0.toLowerCase()}${ci(prest)}$`), s0.toLowerCase() + srest);
+    }
+  }
+
+  uncountable(...words: string[]): void {
+    for (const word of words) this.uncountables.add(word.toLowerCase());
+    this.plurals.clear();
+    this.singulars.clear();
+  }
+
+  acronym(word: string): void {
+    this.acronyms.set(word.toLowerCase(), word);
+    this.underscoreRegExp = undefined;
+  }
+
+  /** Rails' `acronyms_underscore_regex`, or undefined without acronyms. */
+  acronymUnderscore(): RegExp | undefined {
+    if (!this.acronyms.size) return undefined;
+    return (this.underscoreRegExp ??= new RegExp(`(?:(?<=([A-Za-z\\d]))|\\b)(${[...this.acronyms.values()].join("|")})(?=\\b|[^a-z])`, "g"));
+  }
+  private underscoreRegExp: RegExp | undefined;
 }
 
-/** Mirrors `Inflections#irregular`, including its unanchored regexps (`salesperson` → `salespeople`). */
-function irregular(one: string, many: string): void {
-  uncountables.delete(one);
-  uncountables.delete(many);
-  const [s0, srest, p0, prest] = [one[0], one.slice(1), many[0], many.slice(1)];
-  if (s0.toUpperCase() === p0.toUpperCase()) {
-    plural(new RegExp(`(${s0})${srest}$`, "i"), "\\1" + prest);
-    plural(new RegExp(`(${p0})${prest}$`, "i"), "\\1" + prest);
-    singular(new RegExp(`(${s0})${srest}$`, "i"), "\\1" + srest);
-    singular(new RegExp(`(${p0})${prest}$`, "i"), "\\1" + srest);
-  } else {
-    // `(?i)` after the first letter: the first letter's case is kept, the rest is case-insensitive.
-    const ci = (s: string) => [...s].map((c) => `[${c.toLowerCase()}${c.toUpperCase()}]`).join("");
-    plural(new RegExp(`${s0.toUpperCase()}${ci(srest)}$`), p0.toUpperCase() + prest);
-    plural(new RegExp(`${s0.toLowerCase()}${ci(srest)}$`), p0.toLowerCase() + prest);
-    plural(new RegExp(`${p0.toUpperCase()}${ci(prest)}$`), p0.toUpperCase() + prest);
-    plural(new RegExp(`${p0.toLowerCase()}${ci(prest)}$`), p0.toLowerCase() + prest);
-    singular(new RegExp(`${s0.toUpperCase()}${ci(srest)}$`), s0.toUpperCase() + srest);
-    singular(new RegExp(`${s0.toLowerCase()}${ci(srest)}$`), s0.toLowerCase() + srest);
-    singular(new RegExp(`${p0.toUpperCase()}${ci(prest)}$`), s0.toUpperCase() + srest);
-    singular(new RegExp(`${p0.toLowerCase()}${ci(prest)}$`), s0.toLowerCase() + srest);
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+const asRegExp = (rule: RegExp | string) => (typeof rule === "string" ? new RegExp(escapeRegExp(rule)) : rule);
+
+/** English, as ActiveSupport defines it. */
+const english = new Inflections();
+/** The set `pluralize` and the others use: English, or an app's while its routes are mapped (`withInflections`). */
+let active = english;
+
+/** Runs `work` with an app's inflections (none: English's). */
+export function withInflections<T>(inflections: Inflections | undefined, work: () => T): T {
+  const before = active;
+  active = inflections ?? english;
+  try {
+    return work();
+  } finally {
+    active = before;
   }
 }
+
+/** A copy of English's inflections, for an app's own rules. */
+export const englishInflections = (): Inflections => new Inflections(english);
+
+const plural = (rule: RegExp, replacement: string) => english.plural(rule, replacement);
+const singular = (rule: RegExp, replacement: string) => english.singular(rule, replacement);
+const irregular = (one: string, many: string) => english.irregular(one, many);
 
 plural(/$/, "s");
 plural(/s$/i, "s");
@@ -175,13 +250,7 @@ irregular("sex", "sexes");
 irregular("move", "moves");
 irregular("zombie", "zombies");
 
-for (const w of ["equipment", "information", "rice", "money", "species", "series", "fish", "sheep", "jeans", "police"]) {
-  uncountables.add(w);
-}
-// The books' lists include the uncountable words; none were asked for while loading, but
-// a list made before a word was added would lack it.
-plurals.clear();
-singulars.clear();
+english.uncountable("equipment", "information", "rice", "money", "species", "series", "fish", "sheep", "jeans", "police");
 /**
  * `uncountable?`: the word ends with an uncountable one that starts a word (Rails' `/\b#{w}\Z/i`),
  * compared without regexps, among the words its ending leaves (`Candidates`).
@@ -219,24 +288,30 @@ function endsWithOne(word: string, endings: string[]): boolean {
   return false;
 }
 
-export const pluralize = (word: string): string => apply(word, plurals);
-export const singularize = (word: string): string => apply(word, singulars);
-/** `ActiveSupport::Inflector.underscore` (without custom acronyms). */
+export const pluralize = (word: string): string => apply(word, active.plurals);
+export const singularize = (word: string): string => apply(word, active.singulars);
+/** `ActiveSupport::Inflector.underscore`, with the active set's acronyms (`APIKey` → `api_key`). */
 export function underscore(word: string): string {
   if (!/[A-Z-]|::/.test(word)) return word;
-  return word
-    .replace(/::/g, "/")
+  let out = word.replace(/::/g, "/");
+  const acronyms = active.acronymUnderscore();
+  if (acronyms) out = out.replace(acronyms, (_m, before: string | undefined, acronym: string) => (before ? "_" : "") + acronym.toLowerCase());
+  return out
     .replace(/([A-Z])(?=[A-Z][a-z])|([a-z\d])(?=[A-Z])/g, (_m, a, b) => (a || b) + "_")
     .replace(/-/g, "_")
     .toLowerCase();
 }
 
-/** `String#dasherize`. */
-/** `camelize` without acronyms: `admin/user_account` → `Admin::UserAccount`. */
-export const camelize = (word: string): string =>
-  word.replace(/(?:^|_)([a-z\d]*)/gi, (_m, w: string) => w.charAt(0).toUpperCase() + w.slice(1)).replace(/\//g, "::");
+/** `camelize`, with the active set's acronyms: `admin/user_account` → `Admin::UserAccount`, `api/key` → `API::Key` with acronym "API". */
+export function camelize(word: string): string {
+  const { acronyms } = active;
+  // Ruby's `capitalize!`: the first letter up, the rest down.
+  const capitalize = (w: string) => acronyms.get(w) ?? w.charAt(0).toUpperCase() + w.slice(1).toLowerCase();
+  return word.replace(/^[a-z\d]*/, capitalize).replace(/(?:_|(\/))([a-z\d]*)/gi, (_m, slash: string | undefined, w: string) => (slash ? "::" : "") + capitalize(w));
+}
 
 /** `classify`: the class name of a table name (`users` → `User`). */
 export const classify = (word: string): string => camelize(singularize(word.replace(/.*\./, "")));
 
+/** `String#dasherize`. */
 export const dasherize = (word: string): string => word.replace(/_/g, "-");

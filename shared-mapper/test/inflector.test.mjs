@@ -80,3 +80,31 @@ test("every match of a rule ends with one of its endings", () => {
   }
   assert.ok(matched > 100, `${matched} matches`);
 });
+
+import { camelize, englishInflections, underscore, withInflections } from "../dist/inflector.js";
+
+test("an app's own rules over English answer as ActiveSupport does: plural, singular, underscore, camelize", () => {
+  const read = (name) => readFileSync(new URL(`../../test-fixtures/inflections/${name}`, import.meta.url), "utf8").split("\n").filter((l) => l && !l.startsWith("#"));
+  const inflections = englishInflections();
+  for (const line of read("custom-rules.txt")) {
+    const [method, ...args] = line.split(" ");
+    const values = args.map((a) => {
+      const regexp = /^\/(.*)\/([imx]*)$/.exec(a);
+      return regexp ? new RegExp(regexp[1], regexp[2].includes("i") ? "i" : "") : a;
+    });
+    inflections[method](...values);
+  }
+  const wrong = [];
+  const expectedCustom = read("custom.rails-6.1.txt").map((l) => l.split("\t"));
+  assert.ok(expectedCustom.length > 30);
+  withInflections(inflections, () => {
+    for (const [word, ...rails] of expectedCustom) {
+      const ours = [pluralize(word), singularize(word), underscore(word), camelize(word)];
+      if (ours.join("\t") !== rails.join("\t")) wrong.push(`${word}: ${ours.join(" ")}; Rails: ${rails.join(" ")}`);
+    }
+  });
+  assert.deepEqual(wrong, []);
+  // English again once the app's routes are mapped.
+  assert.equal(singularize("drives"), "drife");
+  assert.equal(underscore("ShortURLs"), "short_ur_ls");
+});

@@ -13,6 +13,7 @@
  * the part it fills known without the request's parameters, and a requirement whose Ruby regexp
  * reads the same in JavaScript; anything else is silence.
  */
+import { jsRegExp } from "../ruby/jsRegExp.js";
 import type { Diagnostic, Route } from "../types.js";
 import {
   hashRoutes, inspectConstraints, partsGiven, RESERVED, routeOfCall, symbols, UNKNOWN, type ArgValue, type UrlGenerationContext, type UrlHash, type UrlHelperCall,
@@ -118,24 +119,11 @@ function requirementTests(route: Route): Map<string, Test> {
   return tests;
 }
 
-/** Escapes that mean the same in Ruby's regexps and JavaScript's (without the `u` flag), for ASCII text. */
-const SAME_ESCAPES = new Set("dDwWsS.-/\\_+*?()[]{}|^$ntr".split(""));
-
 /**
  * A Ruby regexp literal as printed (`/\d+/i`) as a JavaScript RegExp anchored as Rails anchors it
- * (`\A(?:…)\Z`); undefined for anything whose meaning could differ: extended mode, inline
- * options, POSIX brackets, class intersections, possessive quantifiers, `{,n}`, escapes beyond
- * the common ones, group syntax other than `(?:`.
+ * (`\A(?:…)\Z`); undefined for anything whose meaning could differ (`jsRegExp`).
  */
 export function anchoredRegexp(written: string): RegExp | undefined {
   const literal = /^\/(.*)\/([mix]*)$/s.exec(written);
-  if (!literal) return undefined;
-  const [, source, options] = literal;
-  if (options.includes("x") || /\(\?(?!:)|\[\[:|&&|[+*?}]\+|\{,/.test(source)) return undefined;
-  for (let i = source.indexOf("\\"); i >= 0; i = source.indexOf("\\", i + 2)) if (!SAME_ESCAPES.has(source[i + 1])) return undefined;
-  try {
-    return new RegExp(`^(?:${source})$`, (options.includes("i") ? "i" : "") + (options.includes("m") ? "s" : ""));
-  } catch {
-    return undefined;
-  }
+  return literal ? jsRegExp(literal[1], literal[2], (source) => `^(?:${source})$`) : undefined;
 }

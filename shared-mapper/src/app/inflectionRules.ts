@@ -1,0 +1,110 @@
+/**
+ * An app's own inflection rules, read from its configuration files without running them: the
+ * `ActiveSupport::Inflector.inflections(:en) do |inflect| … end` blocks of config/initializers
+ * (Rails loads them before the routes, and every name the mapper makes with `pluralize` or
+ * `singularize` follows them: `resources :drives` names `drive`, not English's "drife").
+ *
+ * Follows activesupport/lib/active_support/inflector/inflections.rb (`plural`, `singular`,
+ * `irregular`, `uncountable`, `acronym`, `human`): each call is applied to a copy of English's
+ * rules in file order. A statement of such a block that Routemap cannot read (a value not
+ * written out, a method it does not model, a regexp that may read differently in JavaScript)
+ * is an info diagnostic: the names the routes make may then differ from Rails'.
+ */
+import * as N from "@ruby/prism/src/nodes.js";
+import type { LoadedFile } from "../dsl/interpreter.js";
+import { englishInflections, type Inflections } from "../inflector.js";
+import { jsRegExp } from "../ruby/jsRegExp.js";
+import { constantPathText } from "../ruby/walk.js";
+import type { Diagnostic } from "../types.js";
+
+/** The inflections the files define (undefined when they define none) and what could not be read. */
+export function readInflections(files: readonly LoadedFile[]): { inflections?: Inflections; diagnostics: Diagnostic[] } {
+  let inflections: Inflections | undefined;
+  const diagnostics: Diagnostic[] = [];
+  for (const file of files) {
+    for (const node of file.program.statements.body) {
+      if (!(node instanceof N.CallNode) || node.name !== "inflections" || !isInflector(node.receiver)) continue;
+      const locale = node.arguments_?.arguments_ ?? [];
+      // Another locale's rules: the routes pluralize in English.
+      if (locale.length && !(locale.length === 1 && (locale[0] instanceof N.SymbolNode || locale[0] instanceof N.StringNode) && locale[0].unescaped.value === "en")) continue;
+      const block = node.block instanceof N.BlockNode ? node.block : undefined;
+      const param = block && blockParameter(block);
+      if (!block || !param) {
+        diagnostics.push(unread(file, node, "an `inflections` call without a block parameter"));
+        continue;
+      }
+      inflections ??= englishInflections();
+      for (const statement of block.body instanceof N.StatementsNode ? block.body.body : []) {
+        const why = apply(inflections, statement, param, file);
+        if (why) diagnostics.push(unread(file, statement, why));
+      }
+    }
+  }
+  return { inflections, diagnostics };
+}
+
+const isInflector = (receiver: N.Node | null) => {
+  const name = receiver && constantPathText(receiver);
+  return name === "ActiveSupport::Inflector" || name === "::ActiveSupport::Inflector";
+};
+
+function blockParameter(block: N.BlockNode): string | undefined {
+  const params = block.parameters instanceof N.BlockParametersNode ? block.parameters.parameters : undefined;
+  const first = params?.requireds[0];
+  return first instanceof N.RequiredParameterNode ? first.name : undefined;
+}
+
+/** Applies one statement; says why when it cannot. */
+function apply(inflections: Inflections, statement: N.Node, param: string, file: LoadedFile): string | undefined {
+  if (!(statement instanceof N.CallNode) || !(statement.receiver instanceof N.LocalVariableReadNode) || statement.receiver.name !== param) {
+    return "a statement that is not a call on the block's parameter";
+  }
+  const args = statement.arguments_?.arguments_ ?? [];
+  const strings = args.map(stringOf);
+  switch (statement.name) {
+    case "plural":
+    case "singular": {
+      const rule = args[0] instanceof N.RegularExpressionNode ? regexpOf(args[0], file) : strings[0];
+      if (args.length !== 2 || rule === undefined || strings[1] === undefined) return `\`${statement.name}\` with a rule or replacement not written out, or a regexp that may read differently in JavaScript`;
+      inflections[statement.name](rule, strings[1]);
+      return undefined;
+    }
+    case "irregular":
+      if (args.length !== 2 || strings.some((s) => s === undefined || s === "")) return "`irregular` with words not written out";
+      inflections.irregular(strings[0]!, strings[1]!);
+      return undefined;
+    case "uncountable": {
+      const words = args.flatMap((a) => (a instanceof N.ArrayNode ? a.elements.map(stringOf) : [stringOf(a)]));
+      if (words.some((w) => w === undefined)) return "`uncountable` with words not written out";
+      inflections.uncountable(...(words as string[]));
+      return undefined;
+    }
+    case "acronym":
+      if (args.length !== 1 || strings[0] === undefined) return "`acronym` with a word not written out";
+      inflections.acronym(strings[0]);
+      return undefined;
+    case "human":
+      // Only `humanize` reads these: no route name does.
+      return undefined;
+    default:
+      return `\`${statement.name}\`, which Routemap does not model`;
+  }
+}
+
+const stringOf = (node: N.Node): string | undefined => (node instanceof N.StringNode || node instanceof N.SymbolNode ? node.unescaped.value : undefined);
+
+function regexpOf(node: N.RegularExpressionNode, file: LoadedFile): RegExp | undefined {
+  const options = [node.isIgnoreCase() ? "i" : "", node.isMultiLine() ? "m" : "", node.isExtended() ? "x" : ""].join("");
+  const source = file.index.slice(node.contentLoc.startOffset, node.contentLoc.startOffset + node.contentLoc.length);
+  return jsRegExp(source, options);
+}
+
+function unread(file: LoadedFile, node: N.Node, why: string): Diagnostic {
+  const loc = node.location;
+  return {
+    severity: "info",
+    code: "unread-inflection",
+    span: file.index.span(loc.startOffset, loc.startOffset + loc.length),
+    message: `Routemap does not read this inflection rule (${why}): the names the routes make with it may differ from Rails'.`,
+  };
+}

@@ -1,0 +1,47 @@
+// An app's own inflection rules, read from its initializers (src/app/inflectionRules.ts). Real
+// Rails' answer for the rules Routemap reads is test-fixtures/apps/inflections; here, what it cannot read.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { mapper } from "./helpers.mjs";
+
+const APPLICATION = 'require "action_controller/railtie"\nmodule Shop\n  class Application < Rails::Application\n  end\nend\n';
+
+async function mapApp(inflections, routes) {
+  return (await mapper()).map({
+    entry: "/app/config/routes.rb",
+    files: { "/app/config/application.rb": APPLICATION, "/app/config/initializers/inflections.rb": inflections, "/app/config/routes.rb": `Rails.application.routes.draw do\n${routes}\nend\n` },
+    options: { railsVersion: "7.1", rubyVersion: "3.3" },
+  });
+}
+const names = (result) => result.routes.map((r) => r.name).filter(Boolean);
+const notes = (result) => result.diagnostics.map((d) => `${d.severity} ${d.span.file.replace("/app/", "")}:${d.span.start.line}: ${d.message}`);
+
+test("a rule Routemap cannot read is an info diagnostic on it; the rules around it still apply", async () => {
+  const result = await mapApp(
+    [
+      "ActiveSupport::Inflector.inflections(:en) do |inflect|",
+      '  inflect.irregular "drive", "drives"',
+      "  inflect.irregular WORD, \"words\"",
+      "  inflect.clear :plurals",
+      '  inflect.plural(/(x)$/x, "\\\\1en")',
+      '  inflect.uncountable "totp"',
+      "end",
+      "ActiveSupport::Inflector.inflections { puts 1 }",
+    ].join("\n"),
+    "  resources :drives, only: :show\n  resources :totp, only: [:index, :show]",
+  );
+  assert.deepEqual(names(result), ["drive", "totp_index", "totp"]);
+  assert.deepEqual(notes(result), [
+    "info config/initializers/inflections.rb:2: Routemap does not read this inflection rule (`irregular` with words not written out): the names the routes make with it may differ from Rails'.",
+    "info config/initializers/inflections.rb:3: Routemap does not read this inflection rule (`clear`, which Routemap does not model): the names the routes make with it may differ from Rails'.",
+    "info config/initializers/inflections.rb:4: Routemap does not read this inflection rule (`plural` with a rule or replacement not written out, or a regexp that may read differently in JavaScript): the names the routes make with it may differ from Rails'.",
+    "info config/initializers/inflections.rb:7: Routemap does not read this inflection rule (an `inflections` call without a block parameter): the names the routes make with it may differ from Rails'.",
+  ]);
+});
+
+test("without rules of the app's own, names follow English; the next map does not keep another app's rules", async () => {
+  const own = await mapApp('ActiveSupport::Inflector.inflections(:en) do |inflect|\n  inflect.irregular "drive", "drives"\nend\n', "  resources :drives, only: :show");
+  assert.deepEqual(names(own), ["drive"]);
+  const english = await mapApp("# no rules\n", "  resources :drives, only: :show");
+  assert.deepEqual(names(english), ["drife"]);
+});
