@@ -154,7 +154,11 @@ export class RailsApp {
    * over disk) and the templates of `app/views`; recomputed when one of them changes.
    */
   controllerModel(): ControllerModel {
+    // The app's inflection rules name its controllers: new rules (an edited initializer), a new model.
+    const { inflections } = this.table();
+    if (this.controllerModelCache && this.modelInflections !== inflections) this.controllerModelCache = undefined;
     if (!this.controllerModelCache) {
+      this.modelInflections = inflections;
       this.controllerInputs ??= readControllerInputs(this.root, this.workspace.fs, (path) => this.workspace.text(path));
       const { files, views: own } = this.controllerInputs;
       // Engines' and installed gems' templates render for the app's controllers too.
@@ -170,11 +174,12 @@ export class RailsApp {
         this.readByModel!.add(path);
         return this.workspace.text(path);
       };
-      this.controllerModelCache = this.workspace.mapper.controllers({ files, views, root: this.root, read, gems: this.config().gems });
+      this.controllerModelCache = this.workspace.mapper.controllers({ files, views, root: this.root, read, gems: this.config().gems, inflections });
     }
     return this.controllerModelCache;
   }
   private controllerModelCache: ControllerModel | undefined;
+  private modelInflections: MapResult["inflections"];
   private otherTemplatesCache: string[] | undefined;
   private viewsCache: { own: readonly string[]; other: readonly string[]; views: string[] } | undefined;
   private readByModel: Set<string> | undefined;

@@ -5,7 +5,7 @@
  * whatever goes wrong becomes a diagnostic, and everything that still evaluates is kept.
  */
 import { Interpreter, LoadedFile } from "./dsl/interpreter.js";
-import { withInflections } from "./inflector.js";
+import { withInflections, type Inflections } from "./inflector.js";
 import { readInflections } from "./app/inflectionRules.js";
 import { BudgetExceeded } from "./dsl/signals.js";
 import { Drawer, frameworkRoutes, mentionsFrameworkSetting, type FrameworkDraw, type FrameworkRoutes } from "./framework/index.js";
@@ -61,6 +61,8 @@ export interface RouteMapper {
     read?: (path: string) => string | undefined;
     /** Gemfile.lock's gems, for the gems' controller modules Routemap models (Pundit's). */
     gems?: Readonly<Record<string, string>>;
+    /** The app's own inflection rules (`MapResult.inflections`): controller paths follow them (`ArtistURLsController` → `artist_urls`). */
+    inflections?: Inflections;
   }): ControllerModel;
   /** The `controller:`/`action:` literals of a view's or Ruby file's hashes (a file being typed included). */
   hashTargets(path: string, text: string): HashTarget[];
@@ -137,14 +139,14 @@ export async function createMapper(prismWasm: BufferSource): Promise<RouteMapper
       const parsed = parseView(path, text);
       return parsed.loaded.syntaxErrors.length || parsed.diagnostics.length ? { keys: [], unknown: true } : urlOptionsFacts(parsed.loaded);
     },
-    controllers: ({ files, views, root, read, gems }) => {
+    controllers: ({ files, views, root, read, gems, inflections }) => {
       const appFile = (relative: string) => {
         const path = `${root}/${relative}`;
         const text = root === undefined ? undefined : read?.(path);
         return text === undefined ? undefined : parse(path, text).loaded;
       };
       const gemModule = (name: string) => gemControllerModule(name, gems);
-      return new ControllerModel({ files: [...files].map(([path, text]) => parse(path, text).loaded), views, appFile, gemModule });
+      return new ControllerModel({ files: [...files].map(([path, text]) => parse(path, text).loaded), views, appFile, gemModule, inflections });
     },
   };
 }
@@ -257,6 +259,7 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
   };
   interpreter.mapper = state;
   interpreter.appSet = set;
+  let inflections: Inflections | undefined;
   try {
     const entry = load(input.entry);
     const unread = input.unread?.get(input.entry);
@@ -268,7 +271,8 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
       // The app's own inflection rules: Rails loads the initializers before any routes.
       const own = readInflections(loadAll(configPaths().filter((p) => read(p)!.includes("inflections"))));
       diagnostics.push(...own.diagnostics);
-      withInflections(own.inflections, () => {
+      inflections = own.inflections;
+      withInflections(inflections, () => {
       // The application file always; the others only when they mention a setting the frameworks read.
       const [application, ...others] = loadAll(configPaths().filter((p, i) => i === 0 || mentionsFrameworkSetting(read(p)!)));
       const framework: FrameworkRoutes = application
@@ -325,6 +329,7 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
     diagnostics,
     files,
     timings: { parse: parseTime, evaluation: performance.now() - start - parseTime },
+    ...(inflections ? { inflections } : {}),
   };
 }
 

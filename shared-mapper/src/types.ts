@@ -2,6 +2,7 @@
  * Plain data exchanged with the mapper. Nothing here knows LSP or the file system:
  * positions are 0-based lines and UTF-16 columns, the way editors count them.
  */
+import type { Inflections } from "./inflector.js";
 
 /** A position in a file: 0-based line, 0-based UTF-16 code unit column. */
 export interface Position {
@@ -206,6 +207,11 @@ export interface MapResult {
   files: string[];
   /** Where the map's time went, in milliseconds (`npm run bench` reports these). */
   timings: MapTimings;
+  /**
+   * The app's own inflection rules, when its initializers define some: the same object while
+   * those files are unchanged. The app's controllers are named with them too (`controllers`).
+   */
+  inflections?: Inflections;
 }
 
 /**

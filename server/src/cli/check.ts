@@ -53,7 +53,7 @@ export async function checkCommand(argv: string[], io: Io): Promise<number> {
   const gems = readInstalledGems(root, input.options?.gems, nodeFileSystem);
   const engineRoots = findEngines(root).map((e) => e.root);
   const views = [...own, ...otherTemplates(nodeFileSystem, engineRoots, gems)];
-  const model = mapper.controllers({ files, views, root, read: (p) => nodeFileSystem.readFile(p), gems: input.options?.gems });
+  const model = mapper.controllers({ files, views, root, read: (p) => nodeFileSystem.readFile(p), gems: input.options?.gems, inflections: result.inflections });
   const provided = "why" in gems ? undefined : new Set([...gems.controllers, ...otherControllerPaths(root, nodeFileSystem, engineRoots)]);
   const findings: Finding[] = [
     ...result.diagnostics,

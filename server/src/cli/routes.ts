@@ -95,7 +95,7 @@ function unusedCommand(mapper: RouteMapper, result: MapResult, args: RoutesArgs,
   const gems = readInstalledGems(root, input.options?.gems, nodeFileSystem);
   const engineRoots = findEngines(root).map((e) => e.root);
   const views = [...own, ...otherTemplates(nodeFileSystem, engineRoots, gems)];
-  const model = mapper.controllers({ files, views, root, read: (path) => nodeFileSystem.readFile(path), gems: input.options?.gems });
+  const model = mapper.controllers({ files, views, root, read: (path) => nodeFileSystem.readFile(path), gems: input.options?.gems, inflections: result.inflections });
   const provided = "why" in gems ? undefined : new Set([...gems.controllers, ...otherControllerPaths(root, nodeFileSystem, engineRoots)]);
   const { unused, unchecked } = unusedRoutes(result, model, templateNames(views), { provided, railsVersion: input.options?.railsVersion });
   io.out(formatUnused(unused, { railsVersion: input.options?.railsVersion, controller: args.controller, grep: args.grep }));

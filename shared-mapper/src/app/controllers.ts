@@ -12,7 +12,7 @@
  */
 import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../dsl/interpreter.js";
-import { underscore } from "../inflector.js";
+import { underscore, withInflections, type Inflections } from "../inflector.js";
 import { constantPathText, walkCalls } from "../ruby/walk.js";
 import type { Span } from "../types.js";
 
@@ -65,6 +65,8 @@ export interface ControllerInput {
   appFile?: (relative: string) => LoadedFile | undefined;
   /** A gem's module Routemap models: the public methods it adds (none: `[]`); undefined when not modelled. */
   gemModule?: (name: string) => string[] | undefined;
+  /** The app's own inflection rules: class names become paths with them. */
+  inflections?: Inflections;
 }
 
 /** Where a module included in a controller may be defined, as Rails' autoloader would find it. */
@@ -105,12 +107,16 @@ export class ControllerModel {
     this.gemModule = input.gemModule;
     for (const file of input.files) collectFile(file, this.bodies);
     const views = viewIndex(input.views);
-    for (const [name, bodies] of this.bodies) {
-      if (!name.endsWith("Controller") || bodies[0].kind !== "class") continue;
-      const controller = this.build(name, bodies, views);
-      if (controller) this.byPath.set(controller.path, controller);
-    }
+    this.inflections = input.inflections;
+    withInflections(input.inflections, () => {
+      for (const [name, bodies] of this.bodies) {
+        if (!name.endsWith("Controller") || bodies[0].kind !== "class") continue;
+        const controller = this.build(name, bodies, views);
+        if (controller) this.byPath.set(controller.path, controller);
+      }
+    });
   }
+  private readonly inflections: Inflections | undefined;
 
   /** Whether `action` exists on the controller at `path`: yes, no, or unknown (and why). */
   action(path: string, action: string): { exists: true; action?: Action; template?: string } | { exists: false } | { exists: "unknown"; why: string } | undefined {
@@ -125,7 +131,7 @@ export class ControllerModel {
   private build(name: string, bodies: Body[], views: Map<string, Map<string, string>>): Controller | undefined {
     const chain = this.ancestors(name);
     // A keystroke in one controller builds the model again: the others are what they were.
-    const inputs = { bodies: chain.bodies, views: chain.prefixes.map((p) => views.get(p)), classes: chain.classes, unknown: chain.unknown, framework: chain.framework };
+    const inputs = { bodies: chain.bodies, views: chain.prefixes.map((p) => views.get(p)), classes: chain.classes, unknown: chain.unknown, framework: chain.framework, inflections: this.inflections };
     const last = built.get(bodies[0]);
     if (last && sameInputs(last.inputs, inputs)) return last.controller;
     const actions = new Map<string, Action>();
@@ -254,12 +260,13 @@ interface BuildInputs {
   classes: string[];
   unknown?: string;
   framework?: string;
+  inflections?: Inflections;
 }
 /** The controller last built from a class's first body (a file's bodies are the same objects until it changes). */
 const built = new WeakMap<Body, { inputs: BuildInputs; controller: Controller }>();
 const sameList = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 const sameInputs = (a: BuildInputs, b: BuildInputs) =>
-  a.unknown === b.unknown && a.framework === b.framework && sameList(a.bodies, b.bodies) && sameList(a.views, b.views) && sameList(a.classes, b.classes);
+  a.unknown === b.unknown && a.framework === b.framework && a.inflections === b.inflections && sameList(a.bodies, b.bodies) && sameList(a.views, b.views) && sameList(a.classes, b.classes);
 
 /** A gem's module as a body of public methods, pointed at the `include` that brings it; one per include, so controllers built from it are reused. */
 const gemBodies = new WeakMap<Body, Map<string, Body>>();

@@ -17,8 +17,19 @@ import { jsRegExp } from "../ruby/jsRegExp.js";
 import { constantPathText } from "../ruby/walk.js";
 import type { Diagnostic } from "../types.js";
 
+type Read = { inflections?: Inflections; diagnostics: Diagnostic[] };
+/** The last answer: the same parsed files (unchanged texts) give the same object, so what was named with it stays valid. */
+let last: { files: readonly LoadedFile[]; read: Read } | undefined;
+
 /** The inflections the files define (undefined when they define none) and what could not be read. */
-export function readInflections(files: readonly LoadedFile[]): { inflections?: Inflections; diagnostics: Diagnostic[] } {
+export function readInflections(files: readonly LoadedFile[]): Read {
+  if (last && last.files.length === files.length && last.files.every((f, i) => f === files[i])) return last.read;
+  const read = readFiles(files);
+  last = { files, read };
+  return read;
+}
+
+function readFiles(files: readonly LoadedFile[]): Read {
   let inflections: Inflections | undefined;
   const diagnostics: Diagnostic[] = [];
   for (const file of files) {

@@ -1,5 +1,6 @@
 Rails.application.routes.draw do
   resources :product_drives
+  resources :short_urls, only: [:index, :show]
   resources :cacti, only: [:index, :show]
   resources :feedback, only: [:index, :create]
   resource :totp, only: :show

@@ -12,6 +12,7 @@ ActiveSupport::Inflector.inflections(:en) do |inflect|
   inflect.plural "fez", "fezzes"
   inflect.singular(/(lasagn)e$/i, '\1a')
   inflect.acronym "API"
+  inflect.acronym "URLs"
   inflect.human "legacy_id", "Legacy"
 end
 

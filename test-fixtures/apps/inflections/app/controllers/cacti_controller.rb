@@ -1,0 +1,3 @@
+class CactiController < ApplicationController
+  def index; end
+end

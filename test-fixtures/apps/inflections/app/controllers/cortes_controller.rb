@@ -1,0 +1,3 @@
+class CortesController < ApplicationController
+  def index; end
+end

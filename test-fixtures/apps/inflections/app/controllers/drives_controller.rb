@@ -1,0 +1,3 @@
+class DrivesController < ApplicationController
+  def show; end
+end

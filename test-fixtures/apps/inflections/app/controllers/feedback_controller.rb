@@ -1,0 +1,3 @@
+class FeedbackController < ApplicationController
+  def create; end
+end

@@ -1,0 +1,2 @@
+class FezzesController < ApplicationController
+end

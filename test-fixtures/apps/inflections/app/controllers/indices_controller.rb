@@ -1,0 +1,3 @@
+class IndicesController < ApplicationController
+  def show; end
+end

@@ -1,0 +1,3 @@
+class LasagneController < ApplicationController
+  def show; end
+end

@@ -1,0 +1,4 @@
+class MetadataController < ApplicationController
+  def index; end
+  def show; end
+end

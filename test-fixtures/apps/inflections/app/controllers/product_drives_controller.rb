@@ -1,0 +1,4 @@
+class ProductDrivesController < ApplicationController
+  def index; end
+  def show; end
+end
