@@ -132,6 +132,9 @@ if (!filter || "url-generation".includes(filter)) {
   settle("url-generation", join(dir, `calls.rails-${SERIES}.txt`), text);
   const names = execFileSync("ruby", [join(FIXTURES, "oracle", "model_names.rb"), join(dir, "models.txt")], { encoding: "utf8" });
   settle("url-generation (model names)", join(dir, `models.rails-${SERIES}.txt`), names);
+  const rules = join(FIXTURES, "apps", "inflections", "config", "initializers", "inflections.rb");
+  const custom = execFileSync("ruby", [join(FIXTURES, "oracle", "model_names.rb"), join(dir, "models-inflections.txt"), rules], { encoding: "utf8" });
+  settle("url-generation (model names, the app's inflections)", join(dir, `models-inflections.rails-${SERIES}.txt`), custom);
 }
 
 // The methods a controller inherits from Rails, which `routes --unused` counts: the core's data file.

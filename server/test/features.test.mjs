@@ -529,6 +529,63 @@ test("helper calls: unknown ones are errors with suggestions; methods of the app
   expectFile("helper-calls", lines.join("\n") + "\n");
 });
 
+const INFLECTED_APP = `
+//- Gemfile.lock
+GEM
+  specs:
+
+//- config/application.rb
+module Shop
+  class Application < Rails::Application
+  end
+end
+//- config/initializers/inflections.rb
+ActiveSupport::Inflector.inflections(:en) do |inflect|
+  inflect.irregular "drive", "drives"
+  inflect.acronym "URL"
+end
+//- config/routes.rb
+Rails.application.routes.draw do
+  resources :drives, :short_urls, :cacti
+end
+//- app/models/application_record.rb
+class ApplicationRecord < ActiveRecord::Base
+end
+//- app/models/drive.rb
+class Drive < ApplicationRecord
+end
+//- app/models/short_url.rb
+class ShortURL < ApplicationRecord
+end
+//- app/models/cactus.rb
+class Cactus < ApplicationRecord
+end
+//- app/controllers/drives_controller.rb
+class DrivesController < ApplicationController
+  def show
+    redirect_to Drive.find(params[:id])
+    redirect_to ShortURL.find(params[:id])
+    redirect_to Cactus.find(params[:id])
+  end
+end
+`;
+
+test("polymorphic targets: models are named with the app's inflection rules; with a rule Routemap cannot read, no call is checked", async () => {
+  const { helperCallDiagnostics } = await import("../dist/features/helperCalls.js");
+  const check = async (fixture) => {
+    const { app, files } = await workspaceFor(fixture);
+    const path = "/app/app/controllers/drives_controller.rb";
+    const context = app.helperCheck();
+    if ("unchecked" in context) return context.unchecked;
+    return helperCallDiagnostics(app.workspace.mapper, context, path, files.get(path)).map((d) => `${d.span.start.line + 1}: ${d.message}`);
+  };
+  // English would have Drive's record call drife_url, which these rules do not draw; no rule names Cactus, and English makes it cactu (Rails 6.1's ActiveModel::Name says so too).
+  assert.deepEqual(await check(INFLECTED_APP), [
+    "5: undefined method `cactu_url': `redirect_to` calls it for this target (the record is a Cactus: `Cactus.find(params[:id])`, line 5), and no route, direct helper or method defines it",
+  ]);
+  assert.match(await check(INFLECTED_APP.replace('inflect.acronym "URL"', 'inflect.acronym URL_WORD')), /^the route table is not complete \(inflections\.rb:3: Routemap does not read this inflection rule/);
+});
+
 test("helper calls are not checked when the table is not complete or a gem is not installed", async () => {
   const unknownDsl = await workspaceFor(HELPER_APP.replace("  root \"posts#index\"", "  root \"posts#index\"\n  ActiveAdmin.routes(self)"));
   assert.match(unknownDsl.app.helperCheck().unchecked, /^the route table is not complete \(routes\.rb:7: `ActiveAdmin\.routes\(self\)` passes the routes/);

@@ -45,6 +45,8 @@ export interface PolymorphicOptions {
   controller: boolean;
   root: string;
   read: (path: string) => string | undefined;
+  /** The app's own inflection rules (`MapResult.inflections`): models' route keys follow them. */
+  inflections?: Inflections;
 }
 
 export interface RouteMapper {
@@ -113,7 +115,7 @@ export async function createMapper(prismWasm: BufferSource): Promise<RouteMapper
       const found = o.read(modelPath);
       return found === undefined ? undefined : parse(modelPath, found).loaded;
     });
-    return polymorphicTargets(file, { view: path.includes("/app/views/"), controller: o.controller, naming });
+    return withInflections(o.inflections, () => polymorphicTargets(file, { view: path.includes("/app/views/"), controller: o.controller, naming }));
   };
   // Routes the last map drew: the next one, nearly always the same app, sizes its tables so.
   let expected = 0;

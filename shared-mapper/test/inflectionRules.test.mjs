@@ -45,3 +45,20 @@ test("without rules of the app's own, names follow English; the next map does no
   const english = await mapApp("# no rules\n", "  resources :drives, only: :show");
   assert.deepEqual(names(english), ["drife"]);
 });
+
+test("a rule on the rules themselves is read; rules inside other code are said", async () => {
+  const result = await mapApp(
+    [
+      'ActiveSupport::Inflector.inflections(:en).irregular "drive", "drives"',
+      "ActiveSupport::Inflector.inflections(:es).irregular 'corte', 'cortes'",
+      "if ENV['LEGACY']",
+      '  ActiveSupport::Inflector.inflections { |i| i.irregular "fez", "fezzes" }',
+      "end",
+    ].join("\n"),
+    "  resources :drives, only: :show\n  resources :fezzes, only: :show",
+  );
+  assert.deepEqual(names(result), ["drive", "fezze"]);
+  assert.deepEqual(notes(result), [
+    "info config/initializers/inflections.rb:3: Routemap does not read this inflection rule (an `inflections` call inside other code, which Routemap does not run): the names the routes make with it may differ from Rails'.",
+  ]);
+});

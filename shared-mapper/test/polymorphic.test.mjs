@@ -150,3 +150,26 @@ test("route keys of model names as ActiveModel::Name gives them (test-fixtures/u
     else assert.deepEqual(helpers, [`${routeKey}_url`, `${singularRouteKey}_url`], name);
   }
 });
+
+test("route keys follow the app's own inflection rules (test-fixtures/url-generation/models-inflections.rails-6.1.txt)", async () => {
+  const { readFileSync } = await import("node:fs");
+  const { join } = await import("node:path");
+  const { FIXTURES } = await import("../../test-fixtures/lib/cases.mjs");
+  const { underscore, withInflections } = await import("../dist/inflector.js");
+  const m = await mapper();
+  const rules = readFileSync(join(FIXTURES, "apps", "inflections", "config", "initializers", "inflections.rb"), "utf8");
+  const { inflections, diagnostics } = m.map({
+    entry: "/app/config/routes.rb",
+    files: { "/app/config/application.rb": "module Shop\n  class Application < Rails::Application\n  end\nend\n", "/app/config/initializers/inflections.rb": rules, "/app/config/routes.rb": "Rails.application.routes.draw do\nend\n" },
+  });
+  assert.ok(inflections);
+  assert.deepEqual(diagnostics, []);
+  for (const line of readFileSync(join(FIXTURES, "url-generation", "models-inflections.rails-6.1.txt"), "utf8").trimEnd().split("\n")) {
+    const [name, routeKey, singularRouteKey] = line.split(" ");
+    const file = withInflections(inflections, () => `/app/app/models/${underscore(name)}.rb`);
+    const files = { ...MODELS, [file]: `class ${name} < ApplicationRecord\nend\n` };
+    const source = `def x\n  redirect_to ${name}\n  redirect_to ${name}.find(1)\nend`;
+    const helpers = m.polymorphicTargets("/app/app/controllers/x_controller.rb", source, { controller: true, root: "/app", read: (p) => files[p], inflections }).map((t) => t.helpers.join("|"));
+    assert.deepEqual(helpers, [`${routeKey}_url`, `${singularRouteKey}_url`], name);
+  }
+});

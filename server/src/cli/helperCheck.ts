@@ -44,8 +44,6 @@ export class DefinedNames {
   private defaults: ReadonlySet<string> | typeof UNKNOWN | undefined;
   /** Controllers (and their concerns) that set `url_options`/`default_url_options`: what a request's URLs get is not known. */
   private readonly controllerUrlOptions = new Set<string>();
-  /** Initializers that add inflection rules: model names may then not be ActiveSupport's defaults. */
-  private readonly inflections = new Set<string>();
   /** Mailer files and their templates' folder (`app/mailers/user_mailer.rb` → `user_mailer`). */
   private readonly mailers = new Map<string, string>();
 
@@ -66,7 +64,6 @@ export class DefinedNames {
     this.byFile.delete(path);
     this.urlOptionsByFile.delete(path);
     this.mailers.delete(path);
-    this.inflections.delete(path);
     this.controllerUrlOptions.delete(path);
     this.read(path);
     this.union = undefined;
@@ -95,11 +92,6 @@ export class DefinedNames {
     return this.controllerUrlOptions.size > 0;
   }
 
-  /** Whether the app adds inflection rules (its models' route keys are then not checked). */
-  customInflections(): boolean {
-    return this.inflections.size > 0;
-  }
-
   /** Whether a file's code runs with no request: a mailer, or a mailer's template (not a partial, which a controller's view may render too). */
   runsWithoutRequest(path: string): boolean {
     const rel = relative(this.root, path).split(sep).join("/");
@@ -123,7 +115,6 @@ export class DefinedNames {
     definedHelperNames(found, names);
     if (names.size) this.byFile.set(path, [...names]);
     const rel = relative(this.root, path).split(sep).join("/");
-    if (rel.startsWith("config/") && /^[ \t]*(?!#)[^\n]*\binflect\.(?:plural|singular|irregular|uncountable|acronym|human)\b/m.test(found)) this.inflections.add(path);
     const mailer = /^app\/mailers\/(.+)\.rb$/.exec(rel);
     if (mailer) this.mailers.set(path, mailer[1]);
     // A controller's own `default_url_options` runs with its requests, never where none is.

@@ -22,8 +22,8 @@ export interface HelperCheckContext {
     runsWithoutRequest(path: string): boolean;
     /** The one controller whose requests run a controller file's code, if only one can. */
     requestController(path: string): string | undefined;
-    /** How a file's polymorphic targets are resolved; undefined when the app's inflections are its own (route keys may differ). */
-    polymorphic(path: string): PolymorphicOptions | undefined;
+    /** How a file's polymorphic targets are resolved. */
+    polymorphic(path: string): PolymorphicOptions;
     /** What a request may fill in for code of a file's method (`UrlGenerationContext.recall`). */
     recall(path: string, method: string | undefined): ReturnType<NonNullable<UrlGenerationContext["recall"]>>;
   };
@@ -80,7 +80,7 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
 
 /** What URL generation depends on, from the app's files and controllers. */
 export function generationOf(
-  defined: { urlDefaults(): UrlGenerationContext["defaults"]; runsWithoutRequest(path: string): boolean; customInflections(): boolean; requestUrlOptions(): boolean },
+  defined: { urlDefaults(): UrlGenerationContext["defaults"]; runsWithoutRequest(path: string): boolean; requestUrlOptions(): boolean },
   model: () => { requestController(file: string): string | undefined },
   app: { root: string; rubyVersion: string | undefined; read: (path: string) => string | undefined; table: () => MapResult; gemUrlOptions: readonly string[] },
 ): HelperCheckContext["generation"] {
@@ -92,7 +92,8 @@ export function generationOf(
   };
   return {
     recall,
-    polymorphic: (path) => (defined.customInflections() ? undefined : { controller: path.startsWith(controllers) && path.endsWith("_controller.rb"), root: app.root, read: app.read }),
+    // Models are named with the app's inflection rules (a rule Routemap cannot read leaves the table, and so every call, unchecked).
+    polymorphic: (path) => ({ controller: path.startsWith(controllers) && path.endsWith("_controller.rb"), root: app.root, read: app.read, inflections: app.table().inflections }),
     defaults: defined.urlDefaults(),
     ruby: rubyVersion(app.rubyVersion),
     runsWithoutRequest: (path) => defined.runsWithoutRequest(path),

@@ -4,7 +4,7 @@
  * and the helper Rails calls with its routes; definition goes to the route's declaration;
  * completion in an array's symbol offers the ones that make a helper the app defines.
  */
-import { symbolsCompleting, type PolymorphicTarget } from "@routemap/shared-mapper";
+import { symbolsCompleting, type PolymorphicOptions, type PolymorphicTarget } from "@routemap/shared-mapper";
 import { CompletionItemKind, MarkupKind, type CompletionItem, type Hover, type Location, type Position } from "vscode-languageserver/node";
 import { toLocation, toRange } from "../convert.js";
 import type { RailsApp } from "../workspace.js";
@@ -12,12 +12,12 @@ import { helperIndex, type Helper } from "./helpers.js";
 import { routesTable } from "./hover.js";
 
 /** The last file's targets: hover and definition ask about one text many times. */
-let last: { path: string; text: string; targets: PolymorphicTarget[] } | undefined;
+let last: { path: string; text: string; inflections: PolymorphicOptions["inflections"]; targets: PolymorphicTarget[] } | undefined;
 
 function targetAt(app: RailsApp, path: string, text: string, position: Position): PolymorphicTarget | undefined {
-  if (last?.path !== path || last.text !== text) {
-    const options = app.generation().polymorphic(path);
-    last = { path, text, targets: options ? app.workspaceMapper().polymorphicTargets(path, text, options) : [] };
+  const options = app.generation().polymorphic(path);
+  if (last?.path !== path || last.text !== text || last.inflections !== options.inflections) {
+    last = { path, text, inflections: options.inflections, targets: app.workspaceMapper().polymorphicTargets(path, text, options) };
   }
   return last.targets.find((t) => inside(t.span, position));
 }

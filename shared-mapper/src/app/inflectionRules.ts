@@ -14,7 +14,7 @@ import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../dsl/interpreter.js";
 import { englishInflections, type Inflections } from "../inflector.js";
 import { jsRegExp } from "../ruby/jsRegExp.js";
-import { constantPathText } from "../ruby/walk.js";
+import { constantPathText, walkCalls } from "../ruby/walk.js";
 import type { Diagnostic } from "../types.js";
 
 type Read = { inflections?: Inflections; diagnostics: Diagnostic[] };
@@ -32,26 +32,43 @@ export function readInflections(files: readonly LoadedFile[]): Read {
 function readFiles(files: readonly LoadedFile[]): Read {
   let inflections: Inflections | undefined;
   const diagnostics: Diagnostic[] = [];
+  const rules = () => (inflections ??= englishInflections());
   for (const file of files) {
+    const read = new Set<N.CallNode>();
     for (const node of file.program.statements.body) {
-      if (!(node instanceof N.CallNode) || node.name !== "inflections" || !isInflector(node.receiver)) continue;
-      const locale = node.arguments_?.arguments_ ?? [];
-      // Another locale's rules: the routes pluralize in English.
-      if (locale.length && !(locale.length === 1 && (locale[0] instanceof N.SymbolNode || locale[0] instanceof N.StringNode) && locale[0].unescaped.value === "en")) continue;
-      const block = node.block instanceof N.BlockNode ? node.block : undefined;
-      const param = block && blockParameter(block);
-      if (!block || !param) {
-        diagnostics.push(unread(file, node, "an `inflections` call without a block parameter"));
-        continue;
-      }
-      inflections ??= englishInflections();
-      for (const statement of block.body instanceof N.StatementsNode ? block.body.body : []) {
-        const why = apply(inflections, statement, param, file);
-        if (why) diagnostics.push(unread(file, statement, why));
+      if (!(node instanceof N.CallNode)) continue;
+      if (isEnglishRules(node)) {
+        read.add(node);
+        const block = node.block instanceof N.BlockNode ? node.block : undefined;
+        const param = block && blockParameter(block);
+        if (!block || !param) {
+          diagnostics.push(unread(file, node, "an `inflections` call without a block parameter"));
+          continue;
+        }
+        for (const statement of block.body instanceof N.StatementsNode ? block.body.body : []) {
+          const why = apply(rules(), statement, (r) => r instanceof N.LocalVariableReadNode && r.name === param, file);
+          if (why) diagnostics.push(unread(file, statement, why));
+        }
+      } else if (node.receiver instanceof N.CallNode && isEnglishRules(node.receiver) && !node.receiver.block) {
+        // `ActiveSupport::Inflector.inflections(:en).acronym "API"`: one rule, on the rules themselves.
+        read.add(node.receiver);
+        const why = apply(rules(), node, (r) => r === node.receiver, file);
+        if (why) diagnostics.push(unread(file, node, why));
       }
     }
+    // Rules inside other code (a method, a condition, a class body) may or may not run: said, not guessed.
+    walkCalls(file.program, (call) => {
+      if (!read.has(call) && isEnglishRules(call)) diagnostics.push(unread(file, call, "an `inflections` call inside other code, which Routemap does not run"));
+    });
   }
   return { inflections, diagnostics };
+}
+
+/** `ActiveSupport::Inflector.inflections` for English (another locale's rules: the routes pluralize in English). */
+function isEnglishRules(node: N.CallNode): boolean {
+  if (node.name !== "inflections" || !isInflector(node.receiver)) return false;
+  const locale = node.arguments_?.arguments_ ?? [];
+  return !locale.length || (locale.length === 1 && (locale[0] instanceof N.SymbolNode || locale[0] instanceof N.StringNode) && locale[0].unescaped.value === "en");
 }
 
 const isInflector = (receiver: N.Node | null) => {
@@ -66,10 +83,8 @@ function blockParameter(block: N.BlockNode): string | undefined {
 }
 
 /** Applies one statement; says why when it cannot. */
-function apply(inflections: Inflections, statement: N.Node, param: string, file: LoadedFile): string | undefined {
-  if (!(statement instanceof N.CallNode) || !(statement.receiver instanceof N.LocalVariableReadNode) || statement.receiver.name !== param) {
-    return "a statement that is not a call on the block's parameter";
-  }
+function apply(inflections: Inflections, statement: N.Node, onRules: (receiver: N.Node | null) => boolean, file: LoadedFile): string | undefined {
+  if (!(statement instanceof N.CallNode) || !onRules(statement.receiver)) return "a statement that is not a call on the block's parameter";
   const args = statement.arguments_?.arguments_ ?? [];
   const strings = args.map(stringOf);
   switch (statement.name) {
