@@ -5,6 +5,10 @@
 // `ruby scripts/rails-routes-sheet.rb` (Rails 6.1 requiring ActionPack, drawing, printing)
 // run in turns, after a warm-up of each. Reports medians, the ratio, and whether the two
 // printed the same bytes. Without Ruby and ruby-actionpack the Rails side is skipped, and said so.
+// Where the environment sets NODE_EXTRA_CA_CERTS (this sandbox does, for its proxy), every Node
+// process reads and parses that certificate bundle as it starts, whether or not it ever opens a
+// connection (about 40 ms here); Ruby reads no such variable. routemap then also runs, in the
+// same turns, with the variable unset, as on a machine without it, and both ratios are reported.
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -23,10 +27,13 @@ const routemap = [process.execPath, join(repo, "server/bin/routemap.cjs"), "rout
 const rails = ["ruby", join(repo, "scripts/rails-routes-sheet.rb"), "config/routes.rb"];
 const hasRails = spawnSync("ruby", ["-e", "require 'action_dispatch'"], { stdio: "ignore" }).status === 0;
 
-function time([cmd, ...args]) {
+const extraCerts = process.env.NODE_EXTRA_CA_CERTS !== undefined;
+const withoutCerts = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== "NODE_EXTRA_CA_CERTS"));
+
+function time([cmd, ...args], env = process.env) {
   const start = performance.now();
   // routemap says where its time went (ROUTEMAP_TIMINGS=1, on stderr); Ruby ignores it.
-  const run = spawnSync(cmd, args, { cwd: app, encoding: "utf8", maxBuffer: 64 << 20, env: { ...process.env, ROUTEMAP_TIMINGS: "1" } });
+  const run = spawnSync(cmd, args, { cwd: app, encoding: "utf8", maxBuffer: 64 << 20, env: { ...env, ROUTEMAP_TIMINGS: "1" } });
   const ms = performance.now() - start;
   if (run.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed:\n${run.stderr}`);
   const phases = Object.fromEntries([...(/timings \(ms\): (.*)/.exec(run.stderr)?.[1] ?? "").matchAll(/(\w+) ([\d.]+)/g)].map((m) => [m[1], +m[2]]));
@@ -36,6 +43,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const runs = 15;
 const ours = [];
+const oursWithoutCerts = [];
 const theirs = [];
 let same;
 time(routemap);
@@ -45,9 +53,11 @@ for (let i = 0; i < runs; i++) {
   const run = time(routemap);
   ours.push(run.ms);
   phases.push(run.phases);
+  if (extraCerts) oursWithoutCerts.push(time(routemap, withoutCerts).ms);
   if (hasRails) theirs.push(time(rails).ms);
 }
 const node = median(Array.from({ length: 7 }, () => time([process.execPath, "-e", "0"]).ms));
+const nodeWithoutCerts = extraCerts ? median(Array.from({ length: 7 }, () => time([process.execPath, "-e", "0"], withoutCerts).ms)) : undefined;
 const row = {
   routes: execFileSync(routemap[0], [...routemap.slice(1), "--json"], { cwd: app, encoding: "utf8", maxBuffer: 64 << 20 }).match(/"verb"/g).length,
   "node -e 0 (median ms)": +node.toFixed(0),
@@ -57,9 +67,14 @@ const row = {
 // Where routemap's time went, median of each phase: from the process's start to the command
 // (Node's own start and the bundle's loading), Prism's loading, the map's parse and evaluation, printing.
 for (const name of Object.keys(phases[0])) row[`  ${name} (median ms)`] = +median(phases.map((p) => p[name])).toFixed(0);
+if (extraCerts) {
+  row["NODE_EXTRA_CA_CERTS unset: node -e 0 (median ms)"] = +nodeWithoutCerts.toFixed(0);
+  row["NODE_EXTRA_CA_CERTS unset: routemap routes (median ms)"] = +median(oursWithoutCerts).toFixed(0);
+}
 if (hasRails) {
   row["Rails 6.1 (median ms)"] = +median(theirs).toFixed(0);
   row["Rails / routemap (median ratio)"] = +(median(theirs) / median(ours)).toFixed(1);
+  if (extraCerts) row["Rails / routemap, NODE_EXTRA_CA_CERTS unset (median ratio)"] = +(median(theirs) / median(oursWithoutCerts)).toFixed(1);
   row["same output, byte for byte"] = same;
 } else row["Rails 6.1"] = "skipped: Ruby with ruby-actionpack is not installed (apt-get install -y ruby ruby-actionpack)";
 console.table(row);
