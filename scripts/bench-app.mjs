@@ -7,8 +7,11 @@
 // For looking closer: BENCH_RSS=1 prints resident memory between phases, BENCH_PROF=DIR writes
 // the server's CPU profile there, BENCH_NODE_FLAGS adds flags to its Node, BENCH_SNAPSHOT=1 has
 // it write a heap snapshot at the end (with BENCH_NODE_FLAGS=--heapsnapshot-signal=SIGUSR2).
+// BENCH_ROUTES_ONLY=1 serves the same routes files without the app's other files and measures
+// only the first routes diagnostics and the routes-file keystrokes: the figures a whole app's
+// are compared with.
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
@@ -20,6 +23,8 @@ const repo = new URL("..", import.meta.url).pathname;
 const root = scratchDir("routemap-bench-app-");
 const CONTROLLERS = 500;
 generateApp(root, CONTROLLERS);
+const routesOnly = !!process.env.BENCH_ROUTES_ONLY;
+if (routesOnly) for (const dir of ["app", "lib", "spec", "test"]) rmSync(join(root, dir), { recursive: true, force: true });
 
 const uri = (p) => pathToFileURL(join(root, p)).toString();
 const started = performance.now();
@@ -41,13 +46,15 @@ const routesFirst = diagnostics((p) => p.uri === uri("config/routes.rb"));
 await conn.sendRequest("initialize", { processId: process.pid, rootUri: pathToFileURL(root).toString(), capabilities: { workspace: { configuration: true } } });
 conn.sendNotification("initialized", {});
 // A controller open from the start, as an editor restores it: its diagnostics and lenses need the whole app read.
-let controllerText = readFileSync(join(root, controllerPath), "utf8");
+let controllerText = routesOnly ? "" : readFileSync(join(root, controllerPath), "utf8");
 const controllerFirst = diagnostics((p) => p.uri === controller && p.version === 1);
-conn.sendNotification("textDocument/didOpen", { textDocument: { uri: controller, languageId: "ruby", version: 1, text: controllerText } });
+if (!routesOnly) conn.sendNotification("textDocument/didOpen", { textDocument: { uri: controller, languageId: "ruby", version: 1, text: controllerText } });
 await routesFirst;
 const firstRoutes = performance.now() - started;
-await controllerFirst;
-await conn.sendRequest("textDocument/codeLens", { textDocument: { uri: controller } });
+if (!routesOnly) {
+  await controllerFirst;
+  await conn.sendRequest("textDocument/codeLens", { textDocument: { uri: controller } });
+}
 const indexed = performance.now() - started;
 const { apps } = await conn.sendRequest("routemap/routes", {});
 const routeCount = apps[0].routes.length;
@@ -85,10 +92,11 @@ async function keystrokes(path, text, line, { lenses = false, count = 200 } = {}
 
 const rss = () => +(parseInt(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))[1], 10) / 1024).toFixed(1);
 if (process.env.BENCH_RSS) console.error("rss after indexing", rss());
-const inController = await keystrokes(controllerPath, controllerText, 8, { lenses: true });
+const none = { times: [0], lensTimes: [0] };
+const inController = routesOnly ? none : await keystrokes(controllerPath, controllerText, 8, { lenses: true });
 if (process.env.BENCH_RSS) console.error("rss after controller keystrokes", rss());
 const viewPath = "app/views/thing7s/show.html.erb";
-const inView = await keystrokes(viewPath, readFileSync(join(root, viewPath), "utf8"), 1);
+const inView = routesOnly ? none : await keystrokes(viewPath, readFileSync(join(root, viewPath), "utf8"), 1);
 if (process.env.BENCH_RSS) console.error("rss after view keystrokes", rss());
 const routesPath = "config/routes/area7.rb";
 const inRoutes = await keystrokes(routesPath, readFileSync(join(root, routesPath), "utf8"), 1);
@@ -103,6 +111,14 @@ if (process.env.BENCH_SNAPSHOT) {
 
 await conn.sendRequest("shutdown");
 conn.sendNotification("exit");
+if (routesOnly) {
+  console.log("language server, the generated app's routes files alone:", `${routeCount} routes`);
+  console.table({
+    "start to first routes diagnostics (ms)": { value: +firstRoutes.toFixed(1) },
+    "keystroke in a routes file to diagnostics, median / p99 (ms)": { value: `${stats(inRoutes.times).median} / ${stats(inRoutes.times).p99}` },
+  });
+  process.exit(0);
+}
 console.log("language server, generated whole app:", `${routeCount} routes, ${CONTROLLERS} controllers, ${CONTROLLERS * 4} views, ${CONTROLLERS * 6} other Ruby files`);
 console.table({
   "start to first routes diagnostics (ms)": { value: +firstRoutes.toFixed(1) },
