@@ -33,6 +33,7 @@ export function activate(context: vscode.ExtensionContext): RoutemapApi {
       { scheme: "file", language: "ruby" },
       { scheme: "file", language: "erb" },
       { scheme: "file", pattern: "**/*.erb" },
+      { scheme: "file", pattern: "**/*.haml" },
     ],
     synchronize: { configurationSection: "routemap" },
   };

@@ -443,6 +443,20 @@ end
 //- app/views/posts/_row.html.erb
 <%= link_to "Back", cancel_path %>
 <%= link_to "Broken", cancle_path() %>
+//- app/views/posts/show.html.haml
+%h1= link_to "All", postz_path
+- @post.tags.each do |tag_url|
+  %p{class: "tag"}= link_to "Tag", tag_url
+  = link_to "Stats", stats_post_path(@post), data: { back: back_or_root_path }
+  Written #{link_to "today", dayz_path}
+//- app/views/posts/_tag.html.haml
+= link_to "Back", cancel_path
+//- app/views/layouts/application.html.erb
+<body><%= link_to "Home", homez_path %><%= yield :sidebar %><%= yield %></body>
+//- app/views/layouts/admin.html.haml
+%body
+  = link_to "Home", homez_url
+  = yield
 //- app/controllers/posts_controller.rb
 class PostsController < ApplicationController
   def index
@@ -509,6 +523,19 @@ RSpec.describe "Posts" do
     get listing_path
     get missing_one_path
     get tag_path(:Ruby)
+    expect { get tag_path(:Ruby) }.to raise_error(ActionController::UrlGenerationError)
+    expect { get missing_two_path }.to raise_error(NameError)
+    expect { get missing_three_path }.to change { Post.count }
+  end
+end
+//- test/controllers/posts_controller_test.rb
+class PostsControllerTest < ActionDispatch::IntegrationTest
+  test "a tag that the constraint refuses" do
+    assert_raises(ActionController::UrlGenerationError) { get tag_path(:Ruby) }
+    assert_raises ActionController::UrlGenerationError do
+      get url_for(controller: "posts", action: "feed")
+    end
+    get tag_path(:Perl)
   end
 end
 `;
@@ -519,8 +546,8 @@ test("helper calls: unknown ones are errors with suggestions; methods of the app
   const context = app.helperCheck();
   assert.ok(!("unchecked" in context), context.unchecked);
   const lines = [];
-  const paths = ["app/views/posts/index.html.erb", "app/views/posts/_row.html.erb", "app/controllers/posts_controller.rb", "app/controllers/application_controller.rb"];
-  paths.push("app/mailers/post_mailer.rb", "app/views/post_mailer/published.html.erb", "app/views/post_mailer/_footer.html.erb", "spec/requests/posts_spec.rb");
+  const paths = ["app/views/posts/index.html.erb", "app/views/posts/_row.html.erb", "app/views/posts/show.html.haml", "app/views/posts/_tag.html.haml", "app/views/layouts/application.html.erb", "app/views/layouts/admin.html.haml", "app/controllers/posts_controller.rb", "app/controllers/application_controller.rb"];
+  paths.push("app/mailers/post_mailer.rb", "app/views/post_mailer/published.html.erb", "app/views/post_mailer/_footer.html.erb", "spec/requests/posts_spec.rb", "test/controllers/posts_controller_test.rb");
   for (const path of paths) {
     for (const d of helperCallDiagnostics(app.workspace.mapper, context, `/app/${path}`, files.get(`/app/${path}`))) {
       lines.push(`${path}:${d.span.start.line + 1}:${d.span.start.character + 1} ${d.message}`);

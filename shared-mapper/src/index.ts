@@ -11,7 +11,8 @@ import { BudgetExceeded } from "./dsl/signals.js";
 import { Drawer, frameworkRoutes, mentionsFrameworkSetting, type FrameworkDraw, type FrameworkRoutes } from "./framework/index.js";
 import { AppConstants } from "./app/constants.js";
 import { ControllerModel } from "./app/controllers.js";
-import { erbToRuby, hashTargets, helperCalls, type HashTarget, type HelperCall } from "./app/helperCalls.js";
+import { hamlToRuby } from "./app/haml.js";
+import { erbToRuby, hashTargets, helperCalls, insideExpectedRaise, type HashTarget, type HelperCall } from "./app/helperCalls.js";
 import { urlHashes, urlOptionsFacts, type UrlHash, type UrlOptionsFacts } from "./app/urlGeneration.js";
 import { modelNaming, polymorphicTargets, type PolymorphicTarget } from "./app/polymorphic.js";
 import { gemControllerModule } from "./gems/index.js";
@@ -25,7 +26,7 @@ import { Version } from "./mapper/version.js";
 import { LineIndex } from "./ruby/lineIndex.js";
 import { createParser, Parser, ParserFailure } from "./ruby/prism.js";
 import { RSymbol, rubyVersion } from "./ruby/values.js";
-import type { Diagnostic, MapInput, MapResult } from "./types.js";
+import type { Diagnostic, MapInput, MapResult, Span } from "./types.js";
 
 export * from "./types.js";
 export { formatSheet, formatExpanded, formatUnused, filterRoutes, routeSections, type InspectOptions, type RouteSection } from "./inspect/sheet.js";
@@ -34,6 +35,7 @@ export { recognize, normalizeRequestPath, type Recognition } from "./journey/rec
 export { ControllerModel, controllerPath, type Controller, type Action } from "./app/controllers.js";
 export { hasDynamicTargets, missingControllerDiagnostics, routeActionDiagnostics, routesTo, unreachedActions, unusedRoutes, type UnreachedAction } from "./app/checks.js";
 export { deviseUrlHelperNames } from "./gems/deviseModels.js";
+export { hamlToRuby } from "./app/haml.js";
 export { definedHelperNames, erbToRuby, unknownHelperDiagnostics, type HashTarget, type HelperCall, type HelperLookup } from "./app/helperCalls.js";
 export { missingPartDiagnostics, unroutedHashDiagnostics, UNKNOWN, type UrlGenerationContext, type UrlHash, type UrlOptionsFacts } from "./app/urlGeneration.js";
 export { unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics } from "./app/urlRequirements.js";
@@ -105,9 +107,15 @@ export async function createMapper(prismWasm: BufferSource): Promise<RouteMapper
     cache.set(path, { text, ...entry, time: 0 });
     return { ...entry, time: performance.now() - start };
   };
-  // A view or another Ruby file of the app, ERB read as Ruby, parsed outside the cache: an app
+  // A view or another Ruby file of the app, ERB and Haml read as Ruby, parsed outside the cache: an app
   // has thousands of views, and only what is found in them is kept.
-  const parseView = (path: string, text: string) => parseFile(parser, path, path.endsWith(".erb") ? erbToRuby(text) : text);
+  const parseView = (path: string, text: string): ReturnType<typeof parseFile> & { locals?: Set<string> } => {
+    // A template is the body of a method Rails compiles (`yield` gives the layout its content).
+    const template = !path.endsWith(".rb");
+    if (!path.endsWith(".haml")) return parseFile(parser, path, path.endsWith(".erb") ? erbToRuby(text) : text, template);
+    const { ruby, locals } = hamlToRuby(text);
+    return { ...parseFile(parser, path, ruby, true), locals };
+  };
   // A file's polymorphic targets, its models read through the cache (one model serves many files).
   const targetsOf = (file: LoadedFile, path: string, o: PolymorphicOptions) => {
     const naming = modelNaming((relative) => {
@@ -131,7 +139,11 @@ export async function createMapper(prismWasm: BufferSource): Promise<RouteMapper
       if (parsed.loaded.syntaxErrors.length || parsed.diagnostics.length) return { calls: [], hashes: [], targets: [] };
       const base = path.slice(path.lastIndexOf("/") + 1);
       const targets = polymorphic ? targetsOf(parsed.loaded, path, polymorphic) : [];
-      return { calls: helperCalls(parsed.loaded, { partial: base.startsWith("_") }), hashes: urlHashes(parsed.loaded), targets };
+      const calls = helperCalls(parsed.loaded, { partial: base.startsWith("_"), locals: parsed.locals });
+      const hashes = urlHashes(parsed.loaded);
+      const expected = insideExpectedRaise(parsed.loaded);
+      const kept = <T extends { span: Span }>(uses: T[]) => uses.filter((u) => !expected(u.span));
+      return { calls: kept(calls), hashes: kept(hashes), targets: kept(targets) };
     },
     polymorphicTargets: (path, text, o) => {
       const parsed = parseView(path, text);
@@ -153,11 +165,11 @@ export async function createMapper(prismWasm: BufferSource): Promise<RouteMapper
   };
 }
 
-function parseFile(parser: Parser, path: string, text: string): { loaded: LoadedFile; diagnostics: Diagnostic[] } {
+function parseFile(parser: Parser, path: string, text: string, template = false): { loaded: LoadedFile; diagnostics: Diagnostic[] } {
   const index = new LineIndex(path, text);
   let result;
   try {
-    result = parser(text);
+    result = parser(text, { template });
   } catch (e) {
     if (!(e instanceof ParserFailure)) throw e;
     // The file stands as an empty program (the renewed parser's tree of ""), so the other

@@ -68,8 +68,11 @@ export function erbToRuby(text: string): string {
   return out.join("");
 }
 
-/** The helper calls of a parsed file (`partial`: a `_x.html.erb`, whose bare names may be locals). */
-export function helperCalls(file: LoadedFile, o: { partial: boolean }): HelperCall[] {
+/**
+ * The helper calls of a parsed file. `partial`: a `_x.html.erb`, whose bare names may be
+ * locals; `locals`: names a Haml template's blocks bind (read as Ruby, their bindings are gone).
+ */
+export function helperCalls(file: LoadedFile, o: { partial: boolean; locals?: ReadonlySet<string> }): HelperCall[] {
   const calls: HelperCall[] = [];
   const defs: { start: number; end: number; name: string }[] = [];
   const called = new Set<string>();
@@ -91,12 +94,12 @@ export function helperCalls(file: LoadedFile, o: { partial: boolean }): HelperCa
     const loc = call.messageLoc ?? call.location;
     const span = file.index.span(loc.startOffset, loc.startOffset + loc.length);
     if (!call.receiver) {
-      if (o.partial && call.isVariableCall()) return;
+      if ((o.partial || o.locals?.has(call.name)) && call.isVariableCall()) return;
       calls.push({ name: call.name, span, args: urlArguments(call), method: methodAt(loc.startOffset) });
       return;
     }
     const receiver = call.receiver;
-    if (receiver instanceof N.CallNode && !receiver.receiver && !receiver.arguments_ && receiver.isVariableCall()) {
+    if (receiver instanceof N.CallNode && !receiver.receiver && !receiver.arguments_ && receiver.isVariableCall() && !o.locals?.has(receiver.name)) {
       calls.push({ name: call.name, receiver: receiver.name, span, args: urlArguments(call) });
     } else if (isUrlHelpersModule(receiver)) {
       calls.push({ name: call.name, receiver: "main_app", noRequest: true, span, args: urlArguments(call) });
@@ -198,4 +201,30 @@ export function hashTargets(file: LoadedFile): HashTarget[] {
     for (const child of node.compactChildNodes()) stack.push(child);
   }
   return out;
+}
+
+const ASSERT_RAISES = new Set(["assert_raises", "assert_raise"]);
+const RAISE_MATCHERS = new Set(["raise_error", "raise_exception"]);
+const TO = new Set(["to", "not_to", "to_not"]);
+
+/**
+ * The blocks of a test where an exception is the expected outcome (`assert_raises(…) { … }`,
+ * `expect { … }.to raise_error(…)`): a call there that Rails would raise on is what the test
+ * asserts, not a mistake. Returns whether a span lies in one of them.
+ */
+export function insideExpectedRaise(file: LoadedFile): (span: Span) => boolean {
+  const blocks: { start: number; end: number }[] = [];
+  walkCalls(file.program, (call) => {
+    let block: N.Node | undefined;
+    if (ASSERT_RAISES.has(call.name)) block = call.block ?? undefined;
+    else if (TO.has(call.name) && call.receiver instanceof N.CallNode && call.receiver.name === "expect") {
+      const matcher = call.arguments_?.arguments_[0];
+      if (matcher instanceof N.CallNode && RAISE_MATCHERS.has(matcher.name)) block = call.receiver.block ?? undefined;
+    }
+    if (block) blocks.push({ start: block.location.startOffset, end: block.location.startOffset + block.location.length });
+  });
+  if (!blocks.length) return () => false;
+  const ranges = blocks.map((b) => file.index.span(b.start, b.end));
+  const before = (a: Span["start"], b: Span["start"]) => a.line < b.line || (a.line === b.line && a.character <= b.character);
+  return (span) => ranges.some((r) => before(r.start, span.start) && before(span.end, r.end));
 }

@@ -19,7 +19,8 @@ import type { ParseResult } from "@ruby/prism/src/deserialize.js";
 import { withLargerStack } from "./prismStack.js";
 
 export type { ParseResult };
-export type Parser = (source: string) => ParseResult;
+/** `template`: the source is a view's body, which Rails compiles into a method (`yield` is allowed). */
+export type Parser = (source: string, o?: { template?: boolean }) => ParseResult;
 
 /** Prism failed on a source (a trap or a stack overflow); the parser has been renewed since. */
 export class ParserFailure extends Error {}
@@ -57,9 +58,9 @@ const guard = (prism: WebAssembly.Exports, stackLow: number) =>
   new Uint32Array((prism.memory as WebAssembly.Memory).buffer, stackLow, GUARD_BYTES >> 2);
 
 /** Prism's parse, with the canary set before and checked after. */
-function watchedParse(prism: WebAssembly.Exports, source: string, stackLow: number): ParseResult {
+function watchedParse(prism: WebAssembly.Exports, source: string, stackLow: number, template: boolean): ParseResult {
   guard(prism, stackLow).fill(CANARY);
-  const result = parsePrism(prism, source, {}) as ParseResult;
+  const result = parsePrism(prism, source, template ? { partial_script: true } : {}) as ParseResult;
   if (guard(prism, stackLow).some((word) => word !== CANARY)) throw new Error("its stack overflowed");
   return result;
 }
@@ -73,9 +74,9 @@ export async function createParser(wasm: BufferSource): Promise<Parser> {
   const patched = withLargerStack(bytes);
   const module = await WebAssembly.compile(patched.wasm);
   let prism = instantiate(module);
-  return (source: string) => {
+  return (source, o) => {
     try {
-      return watchedParse(prism, source, patched.stackLow);
+      return watchedParse(prism, source, patched.stackLow, !!o?.template);
     } catch (e) {
       prism = instantiate(module);
       throw new ParserFailure(e instanceof Error ? e.message : String(e));
