@@ -24,6 +24,7 @@ put("shop/config/routes.rb", 'Rails.application.routes.draw do\n  resources :ord
 put("shop/app/controllers/application_controller.rb", "class ApplicationController < ActionController::Base\nend\n");
 put("shop/Gemfile.lock", "GEM\n  remote: https://rubygems.org/\n  specs:\n\nPLATFORMS\n  ruby\n");
 put("shop/app/views/orders/index.html.erb", '<%= link_to "One", order_path(1) %>\n<%= link_to "All", ordrs_path %>\n');
+put("shop/app/views/orders/show.html.haml", '%h1= link_to "One", order_path(1)\n- @order.refunds.each do |refund_url|\n  %p= link_to "All", ordrs_path, data: { back: refund_url }\n');
 put("shop/app/controllers/orders_controller.rb", "class OrdersController < ApplicationController\n  def index; end\n  def show; end\n  def refund; end\nend\n");
 put("shop/app/mailers/order_mailer.rb", "class OrderMailer < ActionMailer::Base\n  def shipped\n    mail to: \"a@example.com\"\n  end\nend\n");
 put("shop/app/views/order_mailer/shipped.html.erb", "<%= link_to \"Your order\", order_url %>\n");
@@ -116,6 +117,21 @@ test("a view's unknown URL helper is an error with a suggestion, cleared once fi
   assert.deepEqual(
     errors.map((d) => [d.range.start.line, d.range.start.character, d.severity, d.message]),
     [[1, 19, 1, "undefined method `ordrs_path': no route, direct helper or method defines it (did you mean `orders_path` or `order_path`?)"]],
+  );
+  conn.sendNotification("textDocument/didChange", { textDocument: { uri: view, version: 2 }, contentChanges: [{ text: text.replace("ordrs_path", "orders_path") }] });
+  await client.diagnosticsWhere(view, (ds) => ds.length === 0);
+  conn.sendNotification("textDocument/didClose", { textDocument: { uri: view } });
+});
+
+test("a Haml view's unknown helper is an error as in ERB (a block's parameter is not one), cleared as typed", async () => {
+  const { conn } = client;
+  const view = uri("shop/app/views/orders/show.html.haml");
+  const text = readFileSync(join(workspace, "shop/app/views/orders/show.html.haml"), "utf8");
+  conn.sendNotification("textDocument/didOpen", { textDocument: { uri: view, languageId: "haml", version: 1, text } });
+  const errors = await client.diagnosticsWhere(view, (ds) => ds.length > 0);
+  assert.deepEqual(
+    errors.map((d) => [d.range.start.line, d.range.start.character, d.severity, d.message]),
+    [[2, 21, 1, "undefined method `ordrs_path': no route, direct helper or method defines it (did you mean `orders_path` or `order_path`?)"]],
   );
   conn.sendNotification("textDocument/didChange", { textDocument: { uri: view, version: 2 }, contentChanges: [{ text: text.replace("ordrs_path", "orders_path") }] });
   await client.diagnosticsWhere(view, (ds) => ds.length === 0);
