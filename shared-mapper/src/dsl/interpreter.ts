@@ -376,7 +376,16 @@ export class Interpreter implements MapperHost {
     }
     this.unknownMethod(node, name);
     const { block } = this.callArguments(node, env);
-    if (block) this.dispatch(node, callBlock, { args: [], block });
+    if (block) {
+      const set = this.mapper.set;
+      const outer = set.unknownScope;
+      set.unknownScope = name;
+      try {
+        this.dispatch(node, callBlock, { args: [], block });
+      } finally {
+        set.unknownScope = outer;
+      }
+    }
     return new RUnknown(name);
   }
 

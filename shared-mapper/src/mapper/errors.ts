@@ -21,3 +21,4 @@ export class RoutingError extends Error {
 }
 
 export const routingError = (message: string, rubyClass?: string): RoutingError => new RoutingError(message, rubyClass);
+

@@ -368,7 +368,7 @@ export function plainMatch(m: MapperState, verb: string, call: Call): boolean {
   // `add_route` names a route after its path when the path could be an action (no `as:`).
   const action = couldBeAction(m, path) ? path : null;
   // `add` raises for a bad or taken name, as it would at the end of the general path.
-  m.set.add(buildPlainRoute(m, info, controller!, to.slice(hash + 1), via(verb)), nameForAction(m, as, action));
+  m.set.add(buildPlainRoute(m, info, controller!, to.slice(hash + 1), via(verb)), nameForAction(m, as, action), m.host);
   return true;
 }
 

@@ -592,7 +592,7 @@ function addRoute(m: MapperState, d: Decomposed): void {
     anchor: parts.anchor,
     options,
   });
-  m.set.add(built, as);
+  m.set.add(built, as, m.host);
 }
 
 /** `add_route`'s test of whether a path could name an action; Rails 3.2 did not allow dashes. */

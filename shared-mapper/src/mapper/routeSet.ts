@@ -24,6 +24,14 @@ export class RouteSet {
   private count = 0;
   readonly customHelpers: CustomHelper[] = [];
   private readonly named: NameTable;
+  /**
+   * The innermost method Routemap does not know whose block is being evaluated (`api_version`
+   * of a gem it does not model): the scope it gives the block's routes is unknown, and so are
+   * their names.
+   */
+  unknownScope: string | undefined;
+  /** Names taken inside such a block, and the method's name. */
+  private readonly namesInUnknownScope = new Map<string, string>();
 
   constructor(expected = 0) {
     this.list = expected > 0 ? new Array(Math.min(expected, MAX_PRESIZE)) : [];
@@ -64,12 +72,17 @@ export class RouteSet {
   }
 
   /** `RouteSet#add_route`: validates the name, then records the route. */
-  add(route: DrawnRoute, name: RValue | undefined): Route {
+  add(route: DrawnRoute, name: RValue | undefined, host?: { info(message: string): void }): Route {
     const text = name === undefined || name === null || name === false ? null : toS(name);
     if (!blank(name ?? null) && !this.isValidName(text!)) {
       throw routingError(`Invalid route name: '${text}'`);
     }
     if (text !== null && this.named.has(text)) {
+      const scope = this.unknownScope ?? this.namesInUnknownScope.get(text);
+      if (scope !== undefined) {
+        host?.info(unknownScopeMessage(text, scope));
+        return this.addUnnamed(route);
+      }
       throw routingError(
         `Invalid route name, already in use: '${text}' \n` +
           "You may have defined two routes with the same name using the `:as` option, or " +
@@ -80,6 +93,13 @@ export class RouteSet {
     }
     route.name = text ?? "";
     if (text !== null) this.named.add(text, this.count);
+    if (text !== null && this.unknownScope !== undefined) this.namesInUnknownScope.set(text, this.unknownScope);
+    this.list[this.count++] = route;
+    return route;
+  }
+
+  private addUnnamed(route: DrawnRoute): Route {
+    route.name = "";
     this.list[this.count++] = route;
     return route;
   }
@@ -99,3 +119,11 @@ export class RouteSet {
     this.customHelpers.push({ kind, name, helpers, source, ...(origin ? { origin } : {}) });
   }
 }
+
+/**
+ * A route name already in use where one of the two routes is drawn inside the block of a
+ * method Routemap does not know: that method's scope may well give it another name, so
+ * whether Rails raises is not known.
+ */
+const unknownScopeMessage = (name: string, method: string) =>
+  `Routemap cannot tell whether the route name '${name}' is already in use: a route of that name is drawn inside \`${method}\`, whose scope Routemap does not know. This route is listed without its name.`;
