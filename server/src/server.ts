@@ -253,6 +253,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     }
     if (canWatch) {
       const globs = ["**/config/routes.rb", "**/config/routes/**/*.rb", "**/Gemfile.lock", "**/.ruby-version", "**/config/application.rb", "**/config/environments/*.rb", "**/config/initializers/**/*.rb", "**/app/**/*.rb", "**/lib/**/*.rb"];
+      // Templates (any handler: each is an action, its helper calls checked) and tests, as a generator or a checkout writes them.
+      globs.push("**/app/views/**", "**/test/**/*.rb", "**/spec/**/*.rb");
       void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: globs.map((globPattern) => ({ globPattern })) }).catch(() => undefined);
     }
     // The routes' own diagnostics at once; then, as the next task, the app's controllers and views read for the rest.

@@ -439,7 +439,8 @@ export class Workspace {
       app.invalidate();
       return [app];
     }
-    return [];
+    // A file whose `def x_path` may define a helper the open files call (a test's support file).
+    return isCheckedFile(path) ? [app] : [];
   }
 
   settingsChanged(settings: Settings): void {

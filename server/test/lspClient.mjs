@@ -13,7 +13,7 @@ const repo = new URL("../..", import.meta.url).pathname;
  * Starts the server on workspace folders and initializes it; `settings` answers
  * `workspace/configuration`. Returns the connection, the diagnostics and their versions by
  * URI, `diagnosticsWhere(uri, predicate)`, the documents the server asked to show (`shown`),
- * and `stop()` (shutdown, exit, exit code 0).
+ * the capabilities it registered (`registrations`), and `stop()` (shutdown, exit, exit code 0).
  */
 export async function startServer(folders, settings = {}) {
   const child = spawn(process.execPath, [join(repo, "server/dist/bundle/server.js"), "--stdio"], { stdio: ["pipe", "pipe", "pipe"] });
@@ -27,7 +27,11 @@ export async function startServer(folders, settings = {}) {
     for (let i = waiters.length - 1; i >= 0; i--) if (waiters[i]()) waiters.splice(i, 1);
   });
   conn.onRequest("workspace/configuration", (p) => p.items.map(() => settings));
-  conn.onRequest("client/registerCapability", () => null);
+  const registrations = [];
+  conn.onRequest("client/registerCapability", (p) => {
+    registrations.push(...p.registrations);
+    return null;
+  });
   const shown = [];
   conn.onRequest("window/showDocument", (p) => {
     shown.push(p);
@@ -67,5 +71,5 @@ export async function startServer(folders, settings = {}) {
     conn.sendNotification("exit");
     assert.equal(await exited, 0);
   };
-  return { conn, diagnostics, versions, diagnosticsWhere, stop, shown };
+  return { conn, diagnostics, versions, diagnosticsWhere, stop, shown, registrations };
 }

@@ -2,7 +2,7 @@
 // engines): routes Devise and Rails add, live as the model changes; engine proxies.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { scratchDir } from "../../test-fixtures/lib/scratch.mjs";
@@ -160,4 +160,35 @@ test("URL generation over the protocol: a mailer's helper missing its :id, a rec
   conn.sendNotification("textDocument/didChange", { textDocument: { uri: controller, version: 2 }, contentChanges: [{ text: source.replace("redirect_to @refund", "redirect_to orders_url") }] });
   await client.diagnosticsWhere(controller, (ds) => !ds.some((d) => d.code === "unknown-polymorphic-helper"));
   conn.sendNotification("textDocument/didClose", { textDocument: { uri: controller } });
+});
+
+// An LSP glob pattern (as "**/app/**/*.rb") as a regular expression over absolute paths.
+const globRegExp = (glob) =>
+  new RegExp(`^${glob.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*\*\/|\*\*|\*/g, (m) => (m === "**/" ? "(?:.*/)?" : m === "**" ? ".*" : "[^/]*"))}$`);
+const matchesGlob = (path, glob) => globRegExp(glob.startsWith("**") ? glob : `**/${glob}`).test(path);
+
+test("files changed on disk: a template created outside the editor is an action at once; a helper a test's support file defines is known at once", async () => {
+  const { conn } = client;
+  const watched = client.registrations.filter((r) => r.method === "workspace/didChangeWatchedFiles").flatMap((r) => r.registerOptions.watchers.map((w) => w.globPattern));
+  for (const path of ["shop/app/views/orders/destroy.html.haml", "shop/app/views/orders/show.json.jbuilder", "shop/spec/requests/orders_spec.rb", "shop/test/integration/orders_test.rb"]) {
+    assert.ok(watched.some((glob) => matchesGlob(join(workspace, path), glob)), `${path} is watched`);
+  }
+  const routes = uri("shop/config/routes.rb");
+  const changed = (path, type) => conn.sendNotification("workspace/didChangeWatchedFiles", { changes: [{ uri: uri(path), type }] });
+  await client.diagnosticsWhere(routes, (ds) => ds.some((d) => d.code === "missing-action"));
+  put("shop/app/views/orders/destroy.html.haml", "%p Gone\n");
+  changed("shop/app/views/orders/destroy.html.haml", 1);
+  await client.diagnosticsWhere(routes, (ds) => !ds.some((d) => d.code === "missing-action"));
+  rmSync(join(workspace, "shop/app/views/orders/destroy.html.haml"));
+  changed("shop/app/views/orders/destroy.html.haml", 3);
+  await client.diagnosticsWhere(routes, (ds) => ds.some((d) => d.code === "missing-action"));
+
+  // A helper a test's support file defines, written on disk: the open spec calling it is answered again.
+  const spec = uri("shop/spec/requests/orders_spec.rb");
+  conn.sendNotification("textDocument/didOpen", { textDocument: { uri: spec, languageId: "ruby", version: 1, text: 'RSpec.describe "Orders" do\n  it { get signin_path }\nend\n' } });
+  await client.diagnosticsWhere(spec, (ds) => ds.some((d) => d.message.startsWith("undefined method `signin_path'")));
+  put("shop/spec/support/paths.rb", 'module Paths\n  def signin_path = "/session/new"\nend\n');
+  changed("shop/spec/support/paths.rb", 1);
+  await client.diagnosticsWhere(spec, (ds) => ds.length === 0);
+  conn.sendNotification("textDocument/didClose", { textDocument: { uri: spec } });
 });
