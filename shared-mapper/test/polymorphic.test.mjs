@@ -145,10 +145,23 @@ test("route keys of model names as ActiveModel::Name gives them (test-fixtures/u
     const files = { ...MODELS, [`/app/app/models/${underscore(name)}.rb`]: `class ${name} < ApplicationRecord\nend\n` };
     const source = `def x\n  redirect_to ${name}\n  redirect_to ${name}.find(1)\nend`;
     const helpers = m.polymorphicTargets("/app/app/controllers/x_controller.rb", source, { controller: true, root: "/app", read: (p) => files[p] }).map((t) => t.helpers.join("|"));
-    // A namespaced model may be named relative to its namespace (`use_relative_model_naming?`): not resolved.
-    if (name.includes("::")) assert.deepEqual(helpers, [], name);
-    else assert.deepEqual(helpers, [`${routeKey}_url`, `${singularRouteKey}_url`], name);
+    assert.deepEqual(helpers, [`${routeKey}_url`, `${singularRouteKey}_url`], name);
   }
+});
+
+test("namespaced models: written in their modules or compact, superclasses looked up as Ruby does; a namespace naming relatively is not resolved", async () => {
+  const m = await mapper();
+  const targets = (files, source) =>
+    m.polymorphicTargets("/app/app/controllers/x_controller.rb", `def x\n  ${source}\nend`, { controller: true, root: "/app", read: (p) => ({ ...MODELS, ...files })[p] }).map((t) => t.helpers.join("|"));
+  const nested = { "/app/app/models/admin/post.rb": "module Admin\n  class Post < Base\n  end\nend\n", "/app/app/models/admin/base.rb": "module Admin\n  class Base < ApplicationRecord\n    self.abstract_class = true\n  end\nend\n" };
+  assert.deepEqual(targets(nested, "redirect_to Admin::Post.find(1)"), ["admin_post_url"]);
+  assert.deepEqual(targets(nested, "redirect_to ::Admin::Post"), ["admin_posts_url"]);
+  // `class Admin::Post < Base` means the top-level Base, which no file defines here.
+  assert.deepEqual(targets({ ...nested, "/app/app/models/admin/post.rb": "class Admin::Post < Base\nend\n" }, "redirect_to Admin::Post.find(1)"), []);
+  const deep = { "/app/app/models/shop/billing/invoice.rb": "module Shop\n  module Billing\n    class Invoice < ApplicationRecord\n    end\n  end\nend\n" };
+  assert.deepEqual(targets(deep, "redirect_to Shop::Billing::Invoice.new"), ["shop_billing_invoice_url|shop_billing_invoices_url"]);
+  const relative = { ...nested, "/app/app/models/admin.rb": "module Admin\n  def self.use_relative_model_naming? = true\nend\n" };
+  assert.deepEqual(targets(relative, "redirect_to Admin::Post.find(1)"), []);
 });
 
 test("route keys follow the app's own inflection rules (test-fixtures/url-generation/models-inflections.rails-6.1.txt)", async () => {

@@ -105,8 +105,8 @@ interface Assigned {
 /** The record a `Model.find…`/`Model.new…` expression makes, if it is one. */
 function recordOf(node: N.Node): Omit<PolymorphicRecord, "isClass" | "how" | "line"> | undefined {
   if (!(node instanceof N.CallNode) || !node.receiver || node.block instanceof N.BlockArgumentNode) return undefined;
-  const className = constantPathText(node.receiver);
-  if (!className || className.includes("::")) return undefined;
+  const className = topLevel(constantPathText(node.receiver));
+  if (!className) return undefined;
   if (FOUND.has(node.name)) return { className, persisted: true };
   if (MADE.has(node.name)) return { className, persisted: "either" };
   return undefined;
@@ -290,8 +290,8 @@ function resolveTarget(
 }
 
 function recordAt(node: N.Node, file: LoadedFile, lookup: (name: string, isIvar: boolean) => Assigned | undefined): PolymorphicRecord | undefined {
-  const className = constantPathText(node);
-  if (className) return className.includes("::") ? undefined : { className, how: className, line: -1, persisted: "either", isClass: true };
+  const className = topLevel(constantPathText(node));
+  if (className) return { className, how: className, line: -1, persisted: "either", isClass: true };
   if (node instanceof N.InstanceVariableReadNode || node instanceof N.LocalVariableReadNode) {
     const assigned = lookup(node.name, node instanceof N.InstanceVariableReadNode);
     return assigned && !assigned.conflicting && assigned.record ? { ...assigned.record, isClass: false } : undefined;
@@ -316,17 +316,28 @@ export function modelNaming(modelFile: (relative: string) => LoadedFile | undefi
 }
 
 const BASES = new Set(["ApplicationRecord", "ActiveRecord::Base", "::ActiveRecord::Base"]);
-const RENAMING = /\b(?:model_name|to_model|use_relative_model_naming\?)\b/;
+const RENAMING = /\b(?:model_name|to_model)\b|\buse_relative_model_naming\?/;
+
+/** `::Post` → `Post`: the constant from the top level, as a model's name has it. */
+const topLevel = (name: string | undefined) => name?.replace(/^::/, "");
 
 function readNaming(className: string, modelFile: (relative: string) => LoadedFile | undefined): ReturnType<ModelNaming> {
+  // A namespace that answers `use_relative_model_naming?` (an isolated engine's does) names its
+  // models without itself: `Admin::Post` would be `posts`. Read where Rails would load it.
+  const parts = className.split("::");
+  for (let i = 1; i < parts.length; i++) {
+    const namespace = modelFile(`app/models/${underscore(parts.slice(0, i).join("::"))}.rb`);
+    if (namespace && RENAMING.test(namespace.index.text)) return undefined;
+  }
   for (let current = className, depth = 0; ; depth++) {
     if (depth > 10) return undefined;
     const file = modelFile(`app/models/${underscore(current)}.rb`);
     if (!file || RENAMING.test(file.index.text)) return undefined;
-    const cls = file.program.statements.body.find((s): s is N.ClassNode => s instanceof N.ClassNode && constantPathText(s.constantPath) === current);
-    if (!cls?.superclass) return undefined;
-    if (!includesRead(cls, modelFile)) return undefined;
-    const parent = constantPathText(cls.superclass);
+    const found = findClass(file.program.statements, current);
+    if (!found?.cls.superclass) return undefined;
+    if (!includesRead(found.cls, modelFile)) return undefined;
+    const written = constantPathText(found.cls.superclass);
+    const parent = written && superclassName(written, found.lexical, modelFile);
     if (!parent) return undefined;
     if (BASES.has(parent)) {
       if (parent === "ApplicationRecord") {
@@ -343,6 +354,41 @@ function readNaming(className: string, modelFile: (relative: string) => LoadedFi
   const plural = pluralize(singular);
   const singularRouteKey = singularize(plural);
   return { singularRouteKey, routeKey: plural === singular ? `${plural}_index` : plural };
+}
+
+/**
+ * The `class` of `fullName` in a file, at the top (`class Admin::Post`) or inside the modules
+ * that make its name (`module Admin; class Post`), with the namespaces open around it.
+ */
+function findClass(body: N.StatementsNode, fullName: string, lexical: string[] = []): { cls: N.ClassNode; lexical: string[] } | undefined {
+  const prefix = lexical.length ? `${lexical[lexical.length - 1]}::` : "";
+  for (const node of body.body) {
+    if (!(node instanceof N.ClassNode || node instanceof N.ModuleNode)) continue;
+    const written = constantPathText(node.constantPath);
+    if (!written) continue;
+    const name = written.startsWith("::") ? written.slice(2) : prefix + written;
+    if (node instanceof N.ClassNode && name === fullName) return { cls: node, lexical };
+    if (fullName.startsWith(`${name}::`) && node.body instanceof N.StatementsNode) {
+      const inner = findClass(node.body, fullName, [...lexical, name]);
+      if (inner) return inner;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The class a superclass written in a body means: Ruby looks in the modules open around it,
+ * innermost first (`module Admin; class Post < Base` may mean `Admin::Base`), then at the top.
+ * The first of those the app's files define is taken; a name no file defines is taken as
+ * written (`ApplicationRecord`, `ActiveRecord::Base`).
+ */
+function superclassName(written: string, lexical: string[], modelFile: (relative: string) => LoadedFile | undefined): string {
+  if (written.startsWith("::")) return written.slice(2);
+  for (let i = lexical.length - 1; i >= 0; i--) {
+    const candidate = `${lexical[i]}::${written}`;
+    if (modelFile(`app/models/${underscore(candidate)}.rb`)) return candidate;
+  }
+  return written;
 }
 
 /** Whether every module a class body includes or extends is a concern of the app that names nothing. */
