@@ -37,3 +37,26 @@ async function check(name) {
 for (const name of readdirSync(DIR).filter((n) => n.endsWith(".haml")).sort()) {
   test(`haml: ${name}`, () => check(name));
 }
+
+test("haml: any text, however broken, keeps its length and its newlines, and is read in linear time", () => {
+  // Fragments of Haml, cut and joined at random (a fixed seed): unclosed brackets, strings and
+  // interpolations, stray markers, deep indentation.
+  const pieces = ["%a{", "}", "(", ")", "[", "]", '"', "'", "#{", "- ", "= ", "!= ", "&= ", "~ ", "-# ", ":javascript", ":ruby", "/ ", "\\", " |", ",", " do |x|", "if ", "%p", ".c", "#i", "x_path", "\n", "\n  ", "\n    ", "🎉", "\r\n", "\t"];
+  let seed = 7;
+  const random = (n) => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed % n);
+  for (let round = 0; round < 2000; round++) {
+    let text = "";
+    for (let i = random(40); i > 0; i--) text += pieces[random(pieces.length)];
+    const { ruby } = hamlToRuby(text);
+    assert.equal(ruby.length, text.length, JSON.stringify(text));
+    for (let i = 0; i < text.length; i++) if ((text[i] === "\n") !== (ruby[i] === "\n")) assert.fail(`newline moved in ${JSON.stringify(text)}`);
+  }
+  // Unclosed on every line: each is read once (an interpolation closes on its line), and
+  // strings in interpolations in strings… do not recurse without end (20,000 deep threw).
+  for (const line of ["%p #{\n", "  a #{\n", '%a{ b: "#{\n', '%a{ b: "#{', "%a{ href: x,\n"]) {
+    const text = `:javascript\n${line.repeat(20000)}`;
+    const started = performance.now();
+    assert.equal(hamlToRuby(text).ruby.length, text.length);
+    assert.ok(performance.now() - started < 2000, `${JSON.stringify(line)} × 20,000 is read in one pass (quadratic took 3–5 s)`);
+  }
+});

@@ -233,7 +233,8 @@ class HamlReader {
         p = open + 2;
         continue;
       }
-      const close = matching(this.text, open + 1);
+      // Plain text is read a line at a time: an interpolation closes on its line, or not at all.
+      const close = matching(this.text, open + 1, to);
       if (close < 0) return;
       this.copy(open + 2, close);
       this.out[close] = ";";
@@ -256,16 +257,19 @@ class HamlReader {
 }
 
 /**
- * The offset of the bracket closing the one at `open`, across lines, past Ruby strings
- * (and the `#{}` inside double-quoted ones); -1 when it does not close.
+ * The offset of the bracket closing the one at `open`, before `limit` (across lines unless the
+ * limit is the line's end), past Ruby strings (and the `#{}` inside double-quoted ones); -1
+ * when it does not close.
  */
-function matching(text: string, open: number): number {
+function matching(text: string, open: number, limit = text.length, nesting = 0): number {
+  // Strings in interpolations in strings…: past a depth no template has, it does not close.
+  if (nesting > MAX_NESTING) return -1;
   const close = ({ "{": "}", "(": ")", "[": "]" } as Record<string, string>)[text[open]];
   let depth = 0;
-  for (let p = open; p < text.length; p++) {
+  for (let p = open; p < limit; p++) {
     const c = text[p];
     if (c === '"' || c === "'") {
-      p = stringEnd(text, p);
+      p = stringEnd(text, p, limit, nesting + 1);
       if (p < 0) return -1;
     } else if (c === text[open]) depth++;
     else if (c === close && --depth === 0) return p;
@@ -273,13 +277,15 @@ function matching(text: string, open: number): number {
   return -1;
 }
 
-function stringEnd(text: string, start: number): number {
+const MAX_NESTING = 32;
+
+function stringEnd(text: string, start: number, limit: number, nesting: number): number {
   const quote = text[start];
-  for (let p = start + 1; p < text.length; p++) {
+  for (let p = start + 1; p < limit; p++) {
     if (text[p] === "\\") p++;
     else if (text[p] === quote) return p;
     else if (quote === '"' && text.startsWith("#{", p)) {
-      p = matching(text, p + 1);
+      p = matching(text, p + 1, limit, nesting + 1);
       if (p < 0) return -1;
     } else if (text[p] === "\n") return -1;
   }
