@@ -1,0 +1,196 @@
+/**
+ * What the Haml and Slim readers share: a template as Ruby with every offset kept, for the
+ * checks of URL helper calls. Everything that is not Ruby becomes spaces (newlines stay); Ruby
+ * stays where it is, and a `;` takes the place of a character that is not code between two
+ * pieces of it. Both languages close blocks by indentation, and there is no room to write their
+ * `end`s, so a block's opening is blanked instead: `- if a` reads `  a`,
+ * `= form_with model: @post do |f|` reads `  form_with model: @post`, and the block's
+ * parameters are returned as `locals` (a bare `f` or `item_url` in the block is theirs, not a
+ * helper). Anything a reader does not follow leaves Ruby that does not parse, and a file that
+ * does not parse is not checked.
+ */
+
+export interface TemplateRuby {
+  ruby: string;
+  /** Names a block or `for` of the template binds: never helper calls. */
+  locals: Set<string>;
+}
+
+/** A block's keyword, alone or as an assignment's value (`- label = if a`). */
+const BLOCK_KEYWORD = /^(?:[@$]{0,2}\w+\s*(?:\|\||&&)?=\s*)?(if|unless|elsif|while|until|case|begin)\b/;
+const BLANK_LINE_KEYWORD = /^(else|end|ensure|when|in|rescue)\b/;
+const FOR = /^for\b(.*?)\bin\b/;
+const TRAILING_DO = /\bdo(\s*\|([^|]*)\|)?\s*$/;
+const IDENTIFIER = /[a-z_][A-Za-z0-9_]*/g;
+
+export abstract class TemplateReader {
+  protected readonly out: string[];
+  protected readonly lines: { start: number; end: number }[] = [];
+  readonly locals = new Set<string>();
+
+  constructor(protected readonly text: string) {
+    // One slot per UTF-16 unit, as offsets count (a string's iterator would give one per emoji).
+    this.out = new Array<string>(text.length);
+    for (let p = 0; p < text.length; p++) this.out[p] = text[p] === "\n" ? "\n" : " ";
+    let start = 0;
+    for (;;) {
+      const nl = text.indexOf("\n", start);
+      const end = nl < 0 ? text.length : nl;
+      this.lines.push({ start, end: end > start && text[end - 1] === "\r" ? end - 1 : end });
+      if (nl < 0) break;
+      start = nl + 1;
+    }
+  }
+
+  read(): TemplateRuby {
+    let i = 0;
+    while (i < this.lines.length) i = this.line(i);
+    return { ruby: this.out.join(""), locals: this.locals };
+  }
+
+  /** Reads line `i` (and the lines it takes with it); returns the next line to read. */
+  protected abstract line(i: number): number;
+
+  /**
+   * The last line of the statement a code line starts (`from` is where its code begins), and
+   * the offsets of the characters that carried it on (a multiline `|`, a `\\`), blanked.
+   */
+  protected abstract continuation(i: number, from: number): { last: number; markers: number[] };
+
+  protected indent(i: number): number {
+    const { start, end } = this.lines[i];
+    let p = start;
+    while (p < end && (this.text[p] === " " || this.text[p] === "\t")) p++;
+    return p;
+  }
+
+  protected isBlank(i: number): boolean {
+    return this.indent(i) === this.lines[i].end;
+  }
+
+  /** The first line after `i` that is not blank and not indented deeper than it. */
+  protected afterNested(i: number): number {
+    const depth = this.indent(i) - this.lines[i].start;
+    let j = i + 1;
+    while (j < this.lines.length && (this.isBlank(j) || this.indent(j) - this.lines[j].start > depth)) j++;
+    return j;
+  }
+
+  /**
+   * Ruby from `p + marker` on (the marker becomes `;`), with the lines it carries on to. A
+   * silent line's block keyword and any line's trailing `do |x|` are blanked, and their names
+   * kept as locals.
+   */
+  protected code(i: number, p: number, marker: number, silent: boolean): number {
+    this.out[p] = ";";
+    let from = p + marker;
+    const { last, markers } = this.continuation(i, from);
+    for (let j = i; j <= last; j++) this.copy(j === i ? from : this.lines[j].start, this.lines[j].end);
+    for (const at of markers) this.out[at] = " ";
+    if (silent) {
+      while (from < this.lines[i].end && /\s/.test(this.text[from])) from++;
+      this.blankKeyword(from, this.lines[i].end);
+    }
+    // The statement ends before the last line's marker, if it has one (`do |x| |`).
+    const { start, end } = this.lines[last];
+    const carried = markers.find((at) => at >= start);
+    this.blankTrailingDo(start, carried ?? end);
+    return last + 1;
+  }
+
+  protected blankKeyword(from: number, end: number): void {
+    const code = this.text.slice(from, end);
+    if (/\bend\s*$/.test(code)) return; // `- if a then b end`: complete as it is
+    const forLoop = FOR.exec(code);
+    if (forLoop) {
+      for (const name of forLoop[1].matchAll(IDENTIFIER)) this.locals.add(name[0]);
+      this.blank(from, from + forLoop[0].length);
+    } else if (BLANK_LINE_KEYWORD.test(code)) this.blank(from, end);
+    else {
+      const keyword = BLOCK_KEYWORD.exec(code);
+      if (keyword) this.blank(from + keyword[0].length - keyword[1].length, from + keyword[0].length);
+    }
+  }
+
+  protected blankTrailingDo(start: number, end: number): void {
+    const found = TRAILING_DO.exec(this.text.slice(start, end));
+    if (!found) return;
+    for (const name of (found[2] ?? "").matchAll(IDENTIFIER)) this.locals.add(name[0]);
+    this.blank(start + found.index, end);
+  }
+
+  /** The last line of a code line's statement: each line ending in `,` goes on to the next. */
+  protected commaRun(i: number, from: number): number {
+    let j = i;
+    while (j + 1 < this.lines.length && /,\s*$/.test(this.text.slice(j === i ? from : this.lines[j].start, this.lines[j].end))) j++;
+    return j;
+  }
+
+  /** Each `#{…}` between `from` and `to`: its code kept, `#{` blanked, `}` made `;`. */
+  protected interpolations(from: number, to: number): void {
+    let p = from;
+    while (p < to) {
+      const open = this.text.indexOf("#{", p);
+      if (open < 0 || open >= to) return;
+      if (open > 0 && this.text[open - 1] === "\\") {
+        p = open + 2;
+        continue;
+      }
+      // Plain text is read a line at a time: an interpolation closes on its line, or not at all.
+      const close = matching(this.text, open + 1, to);
+      if (close < 0) return;
+      this.copy(open + 2, close);
+      this.out[close] = ";";
+      p = close + 1;
+    }
+  }
+
+  protected copy(from: number, to: number): void {
+    for (let p = from; p < to; p++) this.out[p] = this.text[p];
+  }
+
+  protected blank(from: number, to: number): void {
+    for (let p = from; p < to; p++) if (this.out[p] !== "\n") this.out[p] = " ";
+  }
+
+  /** A `;` after a piece of code, where the template has a character that is not code. */
+  protected separate(at: number): void {
+    if (this.out[at] === " ") this.out[at] = ";";
+  }
+}
+
+/**
+ * The offset of the bracket closing the one at `open`, before `limit` (across lines unless the
+ * limit is the line's end), past Ruby strings (and the `#{}` inside double-quoted ones); -1
+ * when it does not close.
+ */
+export function matching(text: string, open: number, limit = text.length, nesting = 0): number {
+  // Strings in interpolations in strings…: past a depth no template has, it does not close.
+  if (nesting > MAX_NESTING) return -1;
+  const close = ({ "{": "}", "(": ")", "[": "]" } as Record<string, string>)[text[open]];
+  let depth = 0;
+  for (let p = open; p < limit; p++) {
+    const c = text[p];
+    if (c === '"' || c === "'") {
+      p = stringEnd(text, p, limit, nesting + 1);
+      if (p < 0) return -1;
+    } else if (c === text[open]) depth++;
+    else if (c === close && --depth === 0) return p;
+  }
+  return -1;
+}
+
+const MAX_NESTING = 32;
+
+function stringEnd(text: string, start: number, limit: number, nesting: number): number {
+  const quote = text[start];
+  for (let p = start + 1; p < limit; p++) {
+    if (text[p] === "\\") p++;
+    else if (text[p] === quote) return p;
+    else if (quote === '"' && text.startsWith("#{", p)) {
+      p = matching(text, p + 1, limit, nesting + 1);
+      if (p < 0) return -1;
+    } else if (text[p] === "\n") return -1;
+  }
+  return -1;
+}
