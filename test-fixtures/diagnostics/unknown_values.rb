@@ -21,6 +21,8 @@ Rails.application.routes.draw do
   %w[terms privacy].each { |page| get "#{page}#{ENV['EXT']}", to: "pages##{page}" }
   x = "/" + ENV["ROOT"]
   get x, to: "root#show"
+  sitemap = File.join("https://#{ENV["BUCKET"]}.example.com", "sitemap.xml.gz")
+  get "sitemap.xml.gz", to: redirect(sitemap)
 
   # Printed as written, with a note: the route is known, one column of it is not.
   resources :photos, only: :show, constraints: { id: ENV["PHOTO_ID"] }

@@ -2,12 +2,12 @@
  * `ActionDispatch::Routing::Redirection#redirect` (redirection.rb): the endpoint values
  * and how `rails routes` prints them (`redirect(301, /new)`, `redirect(302, path: /x)`).
  */
-import { RProc, RRedirect, toS, truthy } from "../ruby/values.js";
+import { RProc, RRedirect, RUnknown, toS, truthy } from "../ruby/values.js";
 import { extractOptions } from "./block.js";
 import { routingError } from "./errors.js";
 import type { Call, MapperState } from "./state.js";
 
-export function redirect(m: MapperState, call: Call): RRedirect {
+export function redirect(m: MapperState, call: Call): RRedirect | RUnknown {
   const args = [...call.args];
   const options = extractOptions(args).dup();
   const status = options.sdelete("status");
@@ -19,5 +19,8 @@ export function redirect(m: MapperState, call: Call): RRedirect {
   }
   if (typeof path === "string") return new RRedirect(`redirect(${code}, ${path})`);
   if (path instanceof RProc || call.block) return new RRedirect(`redirect(${code})`);
+  // A path read from what Routemap cannot know (`ENV`, `File.join` of it): not Rails' error.
+  // The value stays unknown, and the route given it is skipped and says why.
+  if (path instanceof RUnknown) return path;
   throw routingError("redirection argument not supported");
 }
