@@ -34,6 +34,7 @@ export function activate(context: vscode.ExtensionContext): RoutemapApi {
       { scheme: "file", language: "erb" },
       { scheme: "file", pattern: "**/*.erb" },
       { scheme: "file", pattern: "**/*.haml" },
+      { scheme: "file", pattern: "**/*.slim" },
     ],
     synchronize: { configurationSection: "routemap" },
   };

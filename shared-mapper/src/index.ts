@@ -12,6 +12,7 @@ import { Drawer, frameworkRoutes, mentionsFrameworkSetting, type FrameworkDraw, 
 import { AppConstants } from "./app/constants.js";
 import { ControllerModel } from "./app/controllers.js";
 import { hamlToRuby } from "./app/haml.js";
+import { slimToRuby } from "./app/slim.js";
 import { erbToRuby, hashTargets, helperCalls, insideExpectedRaise, type HashTarget, type HelperCall } from "./app/helperCalls.js";
 import { urlHashes, urlOptionsFacts, type UrlHash, type UrlOptionsFacts } from "./app/urlGeneration.js";
 import { modelNaming, polymorphicTargets, type PolymorphicTarget } from "./app/polymorphic.js";
@@ -36,6 +37,7 @@ export { ControllerModel, controllerPath, type Controller, type Action } from ".
 export { hasDynamicTargets, missingControllerDiagnostics, routeActionDiagnostics, routesTo, unreachedActions, unusedRoutes, type UnreachedAction } from "./app/checks.js";
 export { deviseUrlHelperNames } from "./gems/deviseModels.js";
 export { hamlToRuby } from "./app/haml.js";
+export { slimToRuby } from "./app/slim.js";
 export { definedHelperNames, erbToRuby, unknownHelperDiagnostics, type HashTarget, type HelperCall, type HelperLookup } from "./app/helperCalls.js";
 export { missingPartDiagnostics, unroutedHashDiagnostics, UNKNOWN, type UrlGenerationContext, type UrlHash, type UrlOptionsFacts } from "./app/urlGeneration.js";
 export { unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics } from "./app/urlRequirements.js";
@@ -107,13 +109,14 @@ export async function createMapper(prismWasm: BufferSource): Promise<RouteMapper
     cache.set(path, { text, ...entry, time: 0 });
     return { ...entry, time: performance.now() - start };
   };
-  // A view or another Ruby file of the app, ERB and Haml read as Ruby, parsed outside the cache: an app
+  // A view or another Ruby file of the app, ERB, Haml and Slim read as Ruby, parsed outside the cache: an app
   // has thousands of views, and only what is found in them is kept.
   const parseView = (path: string, text: string): ReturnType<typeof parseFile> & { locals?: Set<string> } => {
     // A template is the body of a method Rails compiles (`yield` gives the layout its content).
     const template = !path.endsWith(".rb");
-    if (!path.endsWith(".haml")) return parseFile(parser, path, path.endsWith(".erb") ? erbToRuby(text) : text, template);
-    const { ruby, locals } = hamlToRuby(text);
+    const indented = path.endsWith(".haml") ? hamlToRuby : path.endsWith(".slim") ? slimToRuby : undefined;
+    if (!indented) return parseFile(parser, path, path.endsWith(".erb") ? erbToRuby(text) : text, template);
+    const { ruby, locals } = indented(text);
     return { ...parseFile(parser, path, ruby, true), locals };
   };
   // A file's polymorphic targets, its models read through the cache (one model serves many files).

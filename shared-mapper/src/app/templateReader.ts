@@ -182,7 +182,7 @@ export function matching(text: string, open: number, limit = text.length, nestin
 
 const MAX_NESTING = 32;
 
-function stringEnd(text: string, start: number, limit: number, nesting: number): number {
+export function stringEnd(text: string, start: number, limit: number, nesting: number): number {
   const quote = text[start];
   for (let p = start + 1; p < limit; p++) {
     if (text[p] === "\\") p++;
