@@ -23,6 +23,16 @@ Rails.application.routes.draw do
   get x, to: "root#show"
   sitemap = File.join("https://#{ENV["BUCKET"]}.example.com", "sitemap.xml.gz")
   get "sitemap.xml.gz", to: redirect(sitemap)
+  get "legacy", to: redirect(path: ENV["LEGACY_PATH"])
+  get "old", to: redirect(OLD_SITE)
+  resources :orders, module: TENANT_MODULE
+  resources :invoices, concerns: SHARED_CONCERNS
+  get "report", to: "reports#show", on: ENV["ON"]
+  get "export", to: "exports#show", path: ENV["EXPORT_PATH"]
+  root ENV["ROOT_TO"]
+  defaults ENV["DEFAULTS"] do
+    get "help", to: "help#show"
+  end
 
   # Printed as written, with a note: the route is known, one column of it is not.
   resources :photos, only: :show, constraints: { id: ENV["PHOTO_ID"] }

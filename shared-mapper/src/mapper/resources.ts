@@ -6,7 +6,7 @@
  */
 import {
   blank, inspect, isSym, noMethodMessage, RConst, RHash, RInquirer, RRegexp, RSymbol, RUnknown, RValue, sym, toS, truthy, typeName,
-  UnknownValueError, unknownConstant, type RubyVersion,
+  mustBeKnown, UnknownValueError, unknownConstant, type RubyVersion,
 } from "../ruby/values.js";
 import { extractOptions, checkArity, yieldTo } from "./block.js";
 import { concerns as callConcerns } from "./concerns.js";
@@ -453,6 +453,7 @@ interface MatchParts {
 
 function mapMatch(m: MapperState, paths: RValue[], options: RHash): void {
   const on = options.sget("on");
+  mustBeKnown(on);
   if (truthy(on) && !(isSym(on) && VALID_ON_OPTIONS.includes(on.name))) {
     throw routingError(`Unknown scope ${inspectOn(m, on!)} given to :on`);
   }
@@ -480,6 +481,7 @@ function mapMatch(m: MapperState, paths: RValue[], options: RHash): void {
   paths.forEach(mustBeKnown);
   for (const path of paths.filter((p) => typeof p === "string") as string[]) {
     const routeOptions = options.dup();
+    mustBeKnown(parts.optionPath);
     if (truthy(parts.optionPath)) {
       throw routingError("Ambiguous route definition. Both :path and the route path were specified as strings.");
     }
@@ -501,11 +503,6 @@ const MATCH_KEYWORDS = new Set(["as", "via", "to", "controller", "action", "on",
  * paths of other classes, and a class is no resource name): the call is skipped, and said
  * so, rather than ignored or drawn from the constant's name.
  */
-function mustBeKnown(value: RValue): void {
-  if (value instanceof RUnknown) throw new UnknownValueError(value);
-  if (value instanceof RConst) throw new UnknownValueError(unknownConstant(value.path));
-}
-
 function inspectOn(m: MapperState, on: RValue): string {
   return inspect(on, m.ruby);
 }
@@ -608,7 +605,10 @@ export function root(m: MapperState, call: Call): void {
   let options = second instanceof RHash ? second : new RHash();
   if (typeof path === "string") options.sset("to", path);
   else if (path instanceof RHash && options.size === 0) options = path;
-  else throw routingError("must be called with a path and/or options");
+  else {
+    mustBeKnown(path);
+    throw routingError("must be called with a path and/or options");
+  }
   const matchRoot = () => {
     const args = new RHash([[sym("as"), sym("root")], [sym("via"), sym("get")]]).merge(options);
     match(m, { args: ["/", args], block: null });
@@ -623,6 +623,7 @@ export function root(m: MapperState, call: Call): void {
 function rootRails32(m: MapperState, call: Call): void {
   checkArity(call.args, 0, 1);
   const options = call.args[0] ?? new RHash();
+  mustBeKnown(options);
   if (!(options instanceof RHash)) {
     throw routingError(`no implicit conversion of ${typeName(options)} into Hash`, "TypeError");
   }

@@ -2,7 +2,7 @@
  * `Mapper::Scoping` (mapper.rb): `scope`, `namespace`, `controller`, `constraints`,
  * `defaults`, and the `merge_*_scope` rules that combine a frame with its parent.
  */
-import { RHash, RValue, isSym, sym, toS, truthy, typeName } from "../ruby/values.js";
+import { RHash, RValue, isSym, mustBeKnown, sym, toS, truthy, typeName } from "../ruby/values.js";
 import { extractOptions, checkArity, yieldTo } from "./block.js";
 import { routingError } from "./errors.js";
 import { normalizePath } from "./mapping.js";
@@ -90,6 +90,7 @@ export function mergeScope(option: FrameKey, parent: unknown, child: RValue): un
 }
 
 export function mergeOptions(parent: RHash | undefined, child: RValue): RHash {
+  mustBeKnown(child);
   if (!(child instanceof RHash)) {
     throw routingError(`no implicit conversion of ${typeName(child)} into Hash`, "TypeError");
   }

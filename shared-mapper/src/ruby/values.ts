@@ -115,6 +115,15 @@ export class UnknownValueError extends Error {
   }
 }
 
+/**
+ * Before Rails checks a value's type or content: a value only the running app knows (or a
+ * constant Routemap could not read) stops the call as unknown, never as Rails' error.
+ */
+export function mustBeKnown(value: RValue | undefined): void {
+  if (value instanceof RUnknown) throw new UnknownValueError(value);
+  if (value instanceof RConst) throw new UnknownValueError(unknownConstant(value.path));
+}
+
 /** `Rails.env`: a String that also answers `production?` and friends. */
 export class RInquirer {
   constructor(readonly value: string) {}
@@ -356,7 +365,7 @@ export function toS(v: RValue | undefined, ruby: RubyVersion = DEFAULT_RUBY): st
   if (typeof v === "number") return formatNumber(v);
   if (typeof v === "boolean") return String(v);
   if (v instanceof RSymbol) return v.name;
-  if (v instanceof RConst) return v.path;
+  if (v instanceof RConst) throw new UnknownValueError(unknownConstant(v.path));
   if (v instanceof RRegexp) return regexpToS(v);
   if (v instanceof RInquirer) return v.value;
   if (v instanceof RUnknown) throw new UnknownValueError(v);
