@@ -13,4 +13,9 @@ Rails.application.routes.draw do
   get "main" => "streams#multi", as: "stream"
   get "tags" => "streams#tags", as: "tags_stream"
   get "again" => "streams#again", as: "activity_stream"
+  # A controller the unknown method's scope may give; outside it, Rails' error.
+  tenant_scope(controller: :pages) do
+    get "about"
+  end
+  get "contact"
 end

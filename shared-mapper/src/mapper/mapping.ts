@@ -257,8 +257,8 @@ function normalizeOptions(m: MapperState, options: RHash, pathParams: string[], 
   const [toController, action] = controllerAndAction(m, o);
   const controller = addControllerModule(toController, moduleName);
   // Both parts are checked before either is stored, as Rails builds its hash first.
-  const c = checkPart("controller", controller, pathParams) ? translateController(controller!) : undefined;
-  const a = checkPart("action", action, pathParams) ? (action instanceof RRegexp ? action : toS(action!)) : undefined;
+  const c = checkPart(m, "controller", controller, pathParams) ? translateController(controller!) : undefined;
+  const a = checkPart(m, "action", action, pathParams) ? (action instanceof RRegexp ? action : toS(action!)) : undefined;
   if (c !== undefined) options.sset("controller", c);
   if (a !== undefined) options.sset("action", a);
 }
@@ -348,10 +348,13 @@ function translateController(part: RValue): RValue {
 }
 
 /** `check_part`: whether the part is given; raises when it is neither given nor a path segment. */
-function checkPart(name: string, part: RValue | undefined, pathParams: string[]): boolean {
+function checkPart(m: MapperState, name: string, part: RValue | undefined, pathParams: string[]): boolean {
   if (truthy(part ?? null)) return true;
-  if (!pathParams.includes(name)) throw routingError(`Missing :${name} key on routes definition, please check your routes.`);
-  return false;
+  if (pathParams.includes(name)) return false;
+  // Inside the block of a method Routemap does not know, that method's scope may give it.
+  const scope = m.set.unknownScope;
+  if (scope !== undefined) throw new UnknownValueError(new RUnknown(`:${name}`, false, `which \`${scope}\` may give in a scope Routemap does not know`));
+  throw routingError(`Missing :${name} key on routes definition, please check your routes.`);
 }
 
 /**
