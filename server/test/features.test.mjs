@@ -453,6 +453,11 @@ end
 = link_to "Back", cancel_path
 //- app/views/layouts/application.html.erb
 <body><%= link_to "Home", homez_path %><%= yield :sidebar %><%= yield %></body>
+//- app/views/posts/index.rss.builder
+xml.rss do
+  @posts.each { |post| xml.link post_url(post) }
+  xml.link feedz_url
+end
 //- app/views/posts/edit.html.slim
 h1 = link_to "All", postz_path
 - @post.tags.each do |tag_url|
@@ -551,7 +556,7 @@ test("helper calls: unknown ones are errors with suggestions; methods of the app
   const context = app.helperCheck();
   assert.ok(!("unchecked" in context), context.unchecked);
   const lines = [];
-  const paths = ["app/views/posts/index.html.erb", "app/views/posts/_row.html.erb", "app/views/posts/show.html.haml", "app/views/posts/_tag.html.haml", "app/views/posts/edit.html.slim", "app/views/layouts/application.html.erb", "app/views/layouts/admin.html.haml", "app/controllers/posts_controller.rb", "app/controllers/application_controller.rb"];
+  const paths = ["app/views/posts/index.html.erb", "app/views/posts/_row.html.erb", "app/views/posts/show.html.haml", "app/views/posts/_tag.html.haml", "app/views/posts/edit.html.slim", "app/views/posts/index.rss.builder", "app/views/layouts/application.html.erb", "app/views/layouts/admin.html.haml", "app/controllers/posts_controller.rb", "app/controllers/application_controller.rb"];
   paths.push("app/mailers/post_mailer.rb", "app/views/post_mailer/published.html.erb", "app/views/post_mailer/_footer.html.erb", "spec/requests/posts_spec.rb", "test/controllers/posts_controller_test.rb");
   for (const path of paths) {
     for (const d of helperCallDiagnostics(app.workspace.mapper, context, `/app/${path}`, files.get(`/app/${path}`))) {

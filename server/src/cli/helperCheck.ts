@@ -15,7 +15,7 @@ const CHECKED = ["app/views", "app/controllers", "app/helpers", "app/mailers", "
 /** Where the app's own code may define a helper-like method. */
 const DEFINING = ["app", "lib", "config", "test", "spec"];
 
-export const isCheckedFile = (path: string) => /\.(rb|erb|haml|slim|jbuilder)$/.test(path);
+export const isCheckedFile = (path: string) => /\.(rb|erb|haml|slim|jbuilder|builder)$/.test(path);
 
 /** Whether the helper calls of a file of the app at `root` are checked. */
 export function isHelperCheckedFile(root: string, path: string): boolean {
