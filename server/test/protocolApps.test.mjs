@@ -126,6 +126,12 @@ for (const [path, languageId, [atLine, atCharacter]] of VIEWS_WITH_A_TYPO) {
     );
     conn.sendNotification("textDocument/didChange", { textDocument: { uri: view, version: 2 }, contentChanges: [{ text: text.replace("ordrs_path", "orders_path") }] });
     await client.diagnosticsWhere(view, (ds) => ds.length === 0);
+    // Hover and definition on a helper work in the template as in Ruby.
+    const at = { line: 0, character: text.split("\n")[0].indexOf("order_path") + 2 };
+    const hover = await conn.sendRequest("textDocument/hover", { textDocument: { uri: view }, position: at });
+    assert.match(hover.contents.value, /\/orders\/:id/);
+    const definition = await conn.sendRequest("textDocument/definition", { textDocument: { uri: view }, position: at });
+    assert.equal([definition].flat()[0].uri, uri("shop/config/routes.rb"));
     conn.sendNotification("textDocument/didClose", { textDocument: { uri: view } });
   });
 }
