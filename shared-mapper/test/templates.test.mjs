@@ -56,7 +56,7 @@ test("templates: any text, however broken, keeps its length and its newlines, an
   }
   // Unclosed on every line: each is read once (an interpolation closes on its line), and
   // strings in interpolations in strings… do not recurse without end (20,000 deep threw).
-  for (const line of ["%p #{\n", "  a #{\n", '%a{ b: "#{\n', '%a{ b: "#{', "%a{ href: x,\n", "p #{\n", 'a href="#{\n', "a(href=x\n", "= f(x,\n"]) {
+  for (const line of ["%p text\n", "| text\n", "%p #{\n", "  a #{\n", '%a{ b: "#{\n', '%a{ b: "#{', "%a{ href: x,\n", "p #{\n", 'a href="#{\n', "a(href=x\n", "= f(x,\n"]) {
     for (const [start, read] of [[":javascript\n", hamlToRuby], ["javascript:\n", slimToRuby]]) {
       const text = `${start}${line.repeat(20000)}`;
       const started = performance.now();

@@ -27,6 +27,9 @@ export abstract class TemplateReader {
   protected readonly out: string[];
   protected readonly lines: { start: number; end: number }[] = [];
   readonly locals = new Set<string>();
+  /** `nextOpening`'s last search: where it started, and the `#{` it found (-1: none). */
+  private searchedFrom = Infinity;
+  private found = -1;
 
   constructor(protected readonly text: string) {
     // One slot per UTF-16 unit, as offsets count (a string's iterator would give one per emoji).
@@ -130,7 +133,7 @@ export abstract class TemplateReader {
   protected interpolations(from: number, to: number): void {
     let p = from;
     while (p < to) {
-      const open = this.text.indexOf("#{", p);
+      const open = this.nextOpening(p);
       if (open < 0 || open >= to) return;
       if (open > 0 && this.text[open - 1] === "\\") {
         p = open + 2;
@@ -143,6 +146,18 @@ export abstract class TemplateReader {
       this.out[close] = ";";
       p = close + 1;
     }
+  }
+
+  /**
+   * The first `#{` at or after `p`. Lines are read in order, and most have none: the last
+   * answer serves until `p` passes it, so the file is searched once, not once per line.
+   */
+  private nextOpening(p: number): number {
+    if (p < this.searchedFrom || (this.found >= 0 && this.found < p)) {
+      this.searchedFrom = p;
+      this.found = this.text.indexOf("#{", p);
+    }
+    return this.found;
   }
 
   protected copy(from: number, to: number): void {
