@@ -536,6 +536,7 @@ RSpec.describe "Posts" do
     expect { get tag_path(:Ruby) }.to raise_error(ActionController::UrlGenerationError)
     expect { get missing_two_path }.to raise_error(NameError)
     expect { get missing_three_path }.to change { Post.count }
+    expect { get missing_four_path }.not_to raise_error
   end
 end
 //- test/controllers/posts_controller_test.rb
