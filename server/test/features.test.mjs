@@ -440,6 +440,7 @@ end
 <%= link_to "x", polymorphic_path(@post) %> <%= main_app.posts_path %> <%= main_app.postss_path %>
 <%= render "row", cancel_path: posts_path %>
 <%= @post.avatar_url %> <%= blog.articles_path %>
+<%= link_to "Beta", beta_path if defined?(beta_path) %>
 //- app/views/posts/_row.html.erb
 <%= link_to "Back", cancel_path %>
 <%= link_to "Broken", cancle_path() %>

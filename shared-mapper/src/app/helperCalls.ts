@@ -109,13 +109,15 @@ export function helperCalls(file: LoadedFile, o: { partial: boolean; locals?: Re
 }
 
 /**
- * Names of the app's own code that may define a method of that name: every `def x_path`, and
- * every `:x_path` symbol (`define_method`, `alias_method`, RSpec's `let`, `helper_method`…).
+ * Names of the app's own code that may define a method of that name: every `def x_path`, every
+ * `:x_path` symbol (`define_method`, `alias_method`, RSpec's `let`, `helper_method`…), and every
+ * name asked after with `defined?`.
  * It errs towards "defined": a name found here is never reported.
  */
 export function definedHelperNames(text: string, into: Set<string>): void {
-  for (const m of text.matchAll(/\bdef\s+(?:self\.)?([a-z_][a-z0-9_]*_(?:path|url))\b|:([a-z_][a-z0-9_]*_(?:path|url))\b|["']([a-z_][a-z0-9_]*_(?:path|url))["']/g)) {
-    into.add(m[1] ?? m[2] ?? m[3]);
+  // `defined?(x_path)` too: the code asks, and calls it only where it is.
+  for (const m of text.matchAll(/\bdef\s+(?:self\.)?([a-z_][a-z0-9_]*_(?:path|url))\b|:([a-z_][a-z0-9_]*_(?:path|url))\b|["']([a-z_][a-z0-9_]*_(?:path|url))["']|\bdefined\?\(?\s*([a-z_][a-z0-9_]*_(?:path|url))\b/g)) {
+    into.add(m[1] ?? m[2] ?? m[3] ?? m[4]);
   }
 }
 
