@@ -22,7 +22,7 @@ export function listApps() {
       // An app of versions Debian lacks: no oracle boots it, REVIEWED.md says what its goldens follow.
       reviewed: existsSync(join(APPS, name, "REVIEWED.md")),
       goldenPath: (env, series) => join(APPS, `${name}.${env}.rails-${series}.txt`),
-      goldens: (env) => ["6.1", "7.0", "7.1", "7.2", "8.0", "8.1"].filter((v) => existsSync(join(APPS, `${name}.${env}.rails-${v}.txt`))),
+      goldens: (env) => ["5.2", "6.0", "6.1", "7.0", "7.1", "7.2", "8.0", "8.1"].filter((v) => existsSync(join(APPS, `${name}.${env}.rails-${v}.txt`))),
     }));
 }
 

@@ -46,8 +46,8 @@ export function frameworkRoutes(files: AppFiles, o: { version: Version; railsEnv
   const routes: FrameworkRoutes = { before: [], after: [], notes: [] };
   const setup = readFrameworkSetup(files.application, files.others);
   const railties = railtiesSite(files.application) ?? setup.loaded.values().next().value;
-  if (o.version.lt(6, 1)) {
-    // Active Storage (5.2) and Action Mailbox (6.0) drew other tables before 6.1.
+  if (o.version.lt(5, 2)) {
+    // Before Active Storage (5.2): internal routes of other shapes, not modelled.
     if (setup.loaded.size && railties) routes.notes.push({ message: unmodelled(o.version), span: spanOf(railties) });
     return routes;
   }
@@ -60,16 +60,18 @@ export function frameworkRoutes(files: AppFiles, o: { version: Version; railsEnv
     const previews = setting(setup, "action_mailer.show_previews", routes) ?? o.railsEnv === "development";
     if (previews !== false && previews !== null) routes.before.push({ site: mailer, origin: "Action Mailer", draw: (r) => drawMailerPreviews(r, o.version) });
   }
-  const mailbox = setup.loaded.get("action_mailbox");
+  // `rails/all` loads Action Mailbox from 6.0, when it was born.
+  const mailbox = o.version.gte(6, 0) ? setup.loaded.get("action_mailbox") : undefined;
   if (mailbox) routes.after.push({ site: mailbox, origin: "Action Mailbox", draw: (r) => drawActionMailbox(r, o.version) });
   const storage = setup.loaded.get("active_storage");
   if (storage) {
-    const draw = setting(setup, "active_storage.draw_routes", routes);
-    const prefix = setting(setup, "active_storage.routes_prefix", routes);
+    // `draw_routes` came in 6.1, `routes_prefix` in 6.0: before, they are not read.
+    const draw = o.version.gte(6, 1) ? setting(setup, "active_storage.draw_routes", routes) : undefined;
+    const prefix = o.version.gte(6, 0) ? setting(setup, "active_storage.routes_prefix", routes) : undefined;
     // `draw_routes != false` and `routes_prefix || "/rails/active_storage"`, as the engine reads them.
     if (draw !== false) {
       const scope = typeof prefix === "string" ? prefix : DEFAULT_ROUTES_PREFIX;
-      routes.after.push({ site: storage, origin: "Active Storage", draw: (r) => drawActiveStorage(r, scope) });
+      routes.after.push({ site: storage, origin: "Active Storage", draw: (r) => drawActiveStorage(r, scope, o.version) });
     }
   }
   return routes;
@@ -103,4 +105,4 @@ function spanOf(site: Site): Span {
 }
 
 const unmodelled = (version: Version) =>
-  `Routemap models the routes Rails adds (Active Storage, Action Mailbox) from Rails 6.1; for Rails ${version} they are missing from the table.`;
+  `Routemap models the routes Rails adds (Active Storage, Action Mailbox, /rails/info) from Rails 5.2; for Rails ${version} they are missing from the table.`;
