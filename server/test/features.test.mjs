@@ -411,6 +411,15 @@ module ActionDispatch
   module Routing
     module PolymorphicRoutes
       def polymorphic_path(record, options = {}); end
+
+      %w(edit new).each do |action|
+        module_eval <<-EOT, __FILE__, __LINE__ + 1
+          def #{action}_polymorphic_url(record_or_hash, options = {})
+          end
+          def #{action}_polymorphic_path(record_or_hash, options = {})
+          end
+        EOT
+      end
     end
   end
 end
@@ -441,6 +450,7 @@ end
 <%= render "row", cancel_path: posts_path %>
 <%= @post.avatar_url %> <%= blog.articles_path %>
 <%= link_to "Beta", beta_path if defined?(beta_path) %>
+<%= link_to "New", new_polymorphic_path(Post) %> <%= link_to "Edit", edit_polymorphic_url(@post) %> <%= old_polymorphic_path(@post) %>
 //- app/views/posts/_row.html.erb
 <%= link_to "Back", cancel_path %>
 <%= link_to "Broken", cancle_path() %>

@@ -186,3 +186,23 @@ test("route keys follow the app's own inflection rules (test-fixtures/url-genera
     assert.deepEqual(helpers, [`${routeKey}_url`, `${singularRouteKey}_url`], name);
   }
 });
+
+test("new_ and edit_polymorphic helpers: `new_` names the last record by its singular key, class or not (HelperMethodBuilder.build)", async () => {
+  const source = `<%= link_to "New", new_polymorphic_path(Post) %>
+<%= link_to "New", new_polymorphic_path([:admin, Post.new]) %>
+<%= link_to "Edit", edit_polymorphic_path(Post.find(1)) %>
+<%= link_to "Edit", edit_polymorphic_url(Post) %>`;
+  const m = await mapper();
+  const { erbToRuby } = await import("../dist/index.js");
+  const targets = m.polymorphicTargets("/app/app/views/posts/index.html.erb", source, { controller: false, root: "/app", read: (p) => MODELS[p] });
+  const ruby = erbToRuby(source);
+  assert.deepEqual(
+    targets.map((t) => `${t.span.start.line}: ${t.call} ${ruby.split("\n")[t.span.start.line].slice(t.span.start.character, t.span.end.character)} → ${t.helpers.join(" | ")}`),
+    [
+      "0: new_polymorphic_path Post → new_post_path",
+      "1: new_polymorphic_path [:admin, Post.new] → new_admin_post_path",
+      "2: edit_polymorphic_path Post.find(1) → edit_post_path",
+      "3: edit_polymorphic_url Post → edit_posts_url",
+    ],
+  );
+});

@@ -115,6 +115,13 @@ export function helperCalls(file: LoadedFile, o: { partial: boolean; locals?: Re
  * It errs towards "defined": a name found here is never reported.
  */
 export function definedHelperNames(text: string, into: Set<string>): void {
+  // Names a `%w(…).each do |x|` loop defines with `def #{x}_polymorphic_url` (Rails' own
+  // edit_/new_polymorphic helpers are made so): each word of the list, with the suffix.
+  for (const loop of text.matchAll(/%[wi][([{]([^)\]}]*)[)\]}]\.each\s+do\s*\|\s*(\w+)\s*\|([\s\S]{0,1500})/g)) {
+    for (const def of loop[3].matchAll(new RegExp(`\\bdef\\s+(?:self\\.)?#\\{${loop[2]}\\}(_[a-z0-9_]*?_(?:path|url))\\b`, "g"))) {
+      for (const word of loop[1].split(/\s+/).filter(Boolean)) into.add(`${word}${def[1]}`);
+    }
+  }
   // `defined?(x_path)` too: the code asks, and calls it only where it is.
   for (const m of text.matchAll(/\bdef\s+(?:self\.)?([a-z_][a-z0-9_]*_(?:path|url))\b|:([a-z_][a-z0-9_]*_(?:path|url))\b|["']([a-z_][a-z0-9_]*_(?:path|url))["']|\bdefined\?\(?\s*([a-z_][a-z0-9_]*_(?:path|url))\b/g)) {
     into.add(m[1] ?? m[2] ?? m[3] ?? m[4]);

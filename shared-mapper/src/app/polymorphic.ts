@@ -268,8 +268,16 @@ function resolveTarget(
     const keys = naming(part.className);
     if (!keys) return undefined;
     const last = i === parts.length - 1;
-    // `handle_list`: parents and persisted records by their singular key; the last record, when a class or new, by its plural one.
-    const options = !last ? [keys.singularRouteKey] : part.isClass ? [keys.routeKey] : part.persisted === true ? [keys.singularRouteKey] : [keys.singularRouteKey, keys.routeKey];
+    // `handle_list`: parents and persisted records by their singular key; the last record, when
+    // a class or new, by the builder's key strategy: singular for `new_` (`new_post_path`), else plural.
+    const options =
+      !last || target.prefix === "new_"
+        ? [keys.singularRouteKey]
+        : part.isClass
+          ? [keys.routeKey]
+          : part.persisted === true
+            ? [keys.singularRouteKey]
+            : [keys.singularRouteKey, keys.routeKey];
     described.push({ span: spans[i], keys: options });
     const grown: string[][] = [];
     for (const n of names) for (const key of options) grown.push([...n, key]);
