@@ -47,12 +47,22 @@ class HamlReader extends TemplateReader {
     return last + 1;
   }
 
+  /**
+   * A run of ` |` lines is one line, and a line (or run) ending in `,` goes on to the next:
+   * `= f({ |`, `a => 1, |`, `}), class: "x"` is one statement.
+   */
   protected continuation(i: number, from: number): { last: number; markers: number[] } {
-    if (!this.endsWithBar(i)) return { last: this.commaRun(i, from), markers: [] };
-    const last = this.barRun(i);
+    let j = i;
+    while (j + 1 < this.lines.length) {
+      const code = this.text.slice(j === i ? from : this.lines[j].start, this.lines[j].end);
+      const bar = this.endsWithBar(j);
+      if (bar && this.endsWithBar(j + 1)) j++;
+      else if (/,\s*$/.test(bar ? code.replace(/\s\|\s*$/, "") : code)) j++;
+      else break;
+    }
     const markers: number[] = [];
-    for (let j = i; j <= last; j++) markers.push(this.text.lastIndexOf("|", this.lines[j].end));
-    return { last, markers };
+    for (let k = i; k <= j; k++) if (this.endsWithBar(k)) markers.push(this.text.lastIndexOf("|", this.lines[k].end));
+    return { last: j, markers };
   }
 
   /** Haml's multiline: a run of lines each ending in ` |` is one line. */

@@ -20,7 +20,8 @@ export interface TemplateRuby {
 const BLOCK_KEYWORD = /^(?:[@$]{0,2}\w+\s*(?:\|\||&&)?=\s*)?(if|unless|elsif|while|until|case|begin)\b/;
 const BLANK_LINE_KEYWORD = /^(else|end|ensure|when|in|rescue)\b/;
 const FOR = /^for\b(.*?)\bin\b/;
-const TRAILING_DO = /\bdo(\s*\|([^|]*)\|)?\s*$/;
+/** A block's opening at the end of a line, before any comment (`do |item|  # …`). */
+const TRAILING_DO = /\bdo(\s*\|([^|]*)\|)?\s*(?:#(?!\{).*)?$/;
 const IDENTIFIER = /[a-z_][A-Za-z0-9_]*/g;
 
 export abstract class TemplateReader {
@@ -120,13 +121,6 @@ export abstract class TemplateReader {
     if (!found) return;
     for (const name of (found[2] ?? "").matchAll(IDENTIFIER)) this.locals.add(name[0]);
     this.blank(start + found.index, end);
-  }
-
-  /** The last line of a code line's statement: each line ending in `,` goes on to the next. */
-  protected commaRun(i: number, from: number): number {
-    let j = i;
-    while (j + 1 < this.lines.length && /,\s*$/.test(this.text.slice(j === i ? from : this.lines[j].start, this.lines[j].end))) j++;
-    return j;
   }
 
   /** Each `#{…}` between `from` and `to`: its code kept, `#{` blanked, `}` made `;`. */
