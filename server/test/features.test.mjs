@@ -454,6 +454,7 @@ end
 //- app/views/posts/_row.html.erb
 <%= link_to "Back", cancel_path %>
 <%= link_to "Broken", cancle_path() %>
+<%= render "link", target_url: %>
 //- app/views/posts/show.html.haml
 %h1= link_to "All", postz_path
 - @post.tags.each do |tag_url|

@@ -185,6 +185,38 @@ test("an engine anywhere in the workspace (a routes file and an engine class) gi
   assert.deepEqual(engines.map((e) => [e.name, e.routes.map((r) => r.reqs)]), [["Billing::Engine", ["billing/invoices#index"]]]);
 });
 
+test("config.paths[\"config/routes.rb\"] set to what Routemap cannot read: config/routes.rb alone, and an information says so; a listed file outside config/routes/ that was not read is said too", async () => {
+  const application = (paths) => `require "rails"\nmodule Shop\n  class Application < Rails::Application\n    ${paths}\n  end\nend\n`;
+  const unknown = await setup({ "/w/config/application.rb": application('config.paths["config/routes.rb"] = RoutesList.files'), "/w/config/routes.rb": routes("  resources :posts") });
+  const [app] = unknown.ws.apps;
+  assert.deepEqual(app.table().diagnostics.map((d) => [d.span.start.line + 1, d.severity, d.message]), [[4, "info", "Routemap cannot read `config.paths[\"config/routes.rb\"] = RoutesList.files`: it takes config/routes.rb as the app's only routes file."]]);
+  assert.equal(app.table().routes.filter((r) => !r.internal).length, 8, "config/routes.rb is still read");
+  const outside = await setup({ "/w/config/application.rb": application('config.paths["config/routes.rb"] << "config/more_routes.rb"'), "/w/config/routes.rb": routes("  resources :posts") });
+  assert.deepEqual(outside.ws.apps[0].table().diagnostics.map((d) => d.message), ['Routemap does not read config/more_routes.rb, which config.paths["config/routes.rb"] lists: its routes are missing.']);
+});
+
+test("an engine the app keeps in lib/ and draws in its own routes: its class read for isolate_namespace and engine_name; its controllers' helpers and hashes are not the app's mistakes", async () => {
+  const { ws } = await setup({
+    "/w/Gemfile.lock": "GEM\n  specs:\n",
+    "/w/config/application.rb": 'require "rails"\nrequire "action_controller/railtie"\nmodule Shop\n  class Application < Rails::Application\n  end\nend\n',
+    "/w/config/routes.rb": routes('  mount Store::Core::Engine, at: "/"\n  resources :posts, only: :index') + "Store::Core::Engine.routes.draw do\n  namespace :admin do\n    resources :products, only: [:index, :edit]\n  end\nend\n",
+    // Its namespace is Store, not Store::Core: the controllers are store/admin/products.
+    "/w/lib/store/core/engine.rb": "module Store\n  module Core\n    class Engine < ::Rails::Engine\n      isolate_namespace Store\n      engine_name 'store'\n    end\n  end\nend\n",
+    "/w/app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\nend\n",
+    "/w/app/controllers/store/admin/products_controller.rb": "module Store\n  module Admin\n    class ProductsController < ApplicationController\n      def index\n        redirect_to action: :edit, id: 1\n      end\n      def edit; end\n    end\n  end\nend\n",
+    "/w/app/views/store/admin/products/index.html.erb": "<%= link_to 'Products', admin_products_path %> <%= link_to 'Typo', admin_productz_path %>\n",
+  });
+  const [app] = ws.apps;
+  const { engines } = app.table();
+  assert.deepEqual(engines.map((e) => [e.name, e.routes.map((r) => r.reqs)]), [["Store::Core::Engine", ["store/admin/products#index", "store/admin/products#edit"]]]);
+  assert.deepEqual(app.table().routes.filter((r) => !r.internal).map((r) => r.name), ["store", "posts"]);
+  const { helperCallDiagnostics } = await import("../dist/features/helperCalls.js");
+  const context = app.helperCheck();
+  const messages = (path) => helperCallDiagnostics(ws.mapper, context, path, ws.text(path)).map((d) => d.message);
+  assert.deepEqual(messages("/w/app/controllers/store/admin/products_controller.rb"), [], "the engine's route takes the hash");
+  assert.deepEqual(messages("/w/app/views/store/admin/products/index.html.erb"), ["undefined method `admin_productz_path': no route, direct helper or method defines it (did you mean `admin_products_path` or `edit_admin_product_path`?)"]);
+});
+
 test("controllers, templates and the names the app defines follow edits and files that appear, one file at a time", async () => {
   const { ws, map } = await setup({
     "/w/Gemfile.lock": "GEM\n  specs:\n",

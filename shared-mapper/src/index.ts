@@ -9,6 +9,7 @@ import { withInflections, type Inflections } from "./inflector.js";
 import { readInflections } from "./app/inflectionRules.js";
 import { BudgetExceeded } from "./dsl/signals.js";
 import { Drawer, frameworkRoutes, mentionsFrameworkSetting, type FrameworkDraw, type FrameworkRoutes } from "./framework/index.js";
+import { readRoutesPaths } from "./framework/routesPaths.js";
 import { AppConstants } from "./app/constants.js";
 import { ControllerModel } from "./app/controllers.js";
 import { hamlToRuby } from "./app/haml.js";
@@ -168,6 +169,20 @@ export async function createMapper(prismWasm: BufferSource): Promise<RouteMapper
   };
 }
 
+/**
+ * The given files that match a pattern under config/routes/ (`*` within a folder, `**` across
+ * them), sorted as Ruby's `Dir[]` sorts: undefined for any other folder, which the host does
+ * not read whole.
+ */
+function globFiles(input: MapInput, appRoot: string, pattern: string): string[] | undefined {
+  const relative = pattern.startsWith(`${appRoot}/`) ? pattern.slice(appRoot.length + 1) : pattern;
+  if (!relative.startsWith("config/routes/")) return undefined;
+  const source = relative.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*\*\/|\*/g, (m) => (m === "**/" ? "(?:.*/)?" : "[^/]*"));
+  const matcher = new RegExp(`^${source}$`);
+  const paths = input.files instanceof Map ? [...input.files.keys()] : Object.keys(input.files);
+  return paths.filter((p) => p.startsWith(`${appRoot}/`) && matcher.test(p.slice(appRoot.length + 1))).map((p) => p.slice(appRoot.length + 1)).sort();
+}
+
 function parseFile(parser: Parser, path: string, text: string, template = false): { loaded: LoadedFile; diagnostics: Diagnostic[] } {
   const index = new LineIndex(path, text);
   let result;
@@ -309,7 +324,19 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
         }
       }
       drawAll(framework.before);
-      interpreter.runFile(entry, { kind: "main" });
+      // The routes files Rails loads, in order: config/routes.rb, or what config.paths lists.
+      const listed = application && appRoot !== undefined ? readRoutesPaths(application, (pattern) => globFiles(input, appRoot, pattern)) : undefined;
+      if (listed && "unknown" in listed) {
+        interpreter.report("info", `Routemap cannot read \`${listed.unknown.text}\`: it takes config/routes.rb as the app's only routes file.`, listed.unknown.span, "unknown-setting");
+      }
+      for (const path of listed && "paths" in listed ? listed.paths.map((p) => `${appRoot}/${p}`) : [input.entry]) {
+        const file = path === input.entry ? entry : load(path);
+        if (file) interpreter.runFile(file, { kind: "main" });
+        // Rails skips a listed file that does not exist; one outside config/routes/ may exist unread.
+        else if (listed && "paths" in listed && !path.startsWith(`${appRoot}/config/routes/`)) {
+          interpreter.report("info", `Routemap does not read ${path.slice(appRoot!.length + 1)}, which config.paths["config/routes.rb"] lists: its routes are missing.`, listed.site, "unread-routes-file");
+        }
+      }
       // The engines' routes files are loaded with the app's, each drawing into its engine's set.
       for (const engine of input.engines ?? []) {
         const loaded = load(engine.routes);
@@ -318,6 +345,7 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
       drawAll(framework.after);
       // An engine class file is read for its name, not checked: what it says of its other code is
       // noise; so is anything about an installed gem's routes, which the user does not edit.
+      for (const file of interpreter.quietFiles) quiet.add(file);
       if (quiet.size) {
         const kept = diagnostics.filter((d) => !quiet.has(d.span.file));
         diagnostics.length = 0;

@@ -5,8 +5,8 @@
  * is said when the route table is not complete (a DSL call or value Routemap could not evaluate
  * may have drawn the route), nor when the gems' helpers cannot be known.
  */
-import { hasDynamicTargets, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unroutedHashDiagnostics, type Diagnostic, type MapResult, type PolymorphicOptions, type RouteMapper, type UrlGenerationContext } from "@routemap/shared-mapper";
-import { helperIndex, tableFor, type HelperTables } from "./helpers.js";
+import { hasDynamicTargets, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unroutedHashDiagnostics, type Diagnostic, type MapResult, type PolymorphicOptions, type Route, type RouteMapper, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
+import { helperIndex, tableFor, type HelperTable, type HelperTables } from "./helpers.js";
 
 export interface HelperCheckContext {
   tables: HelperTables;
@@ -43,7 +43,11 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
     if (defined.has(name) || gems.has(name)) return "known";
     const table = tableFor(tables, receiver);
     if (!table) return "unchecked";
-    return helperIndex(table).has(name) ? "known" : "unknown";
+    if (helperIndex(table).has(name)) return "known";
+    // A view or controller of the app may run in a mounted engine's controller (the app's own
+    // `app/views/spree/…` over Spree's), where the engine's helpers are the receiver-less ones.
+    if (receiver === undefined && [...tables.proxies.values()].some((engine) => helperIndex(engine).has(name))) return "known";
+    return "unknown";
   };
   const { calls, hashes, targets } = mapper.urlUses(path, text, context.generation.polymorphic(path));
   const { generation } = context;
@@ -61,7 +65,9 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
     known,
     (receiver) => {
       const table = tableFor(tables, receiver);
-      return table ? [...helperIndex(table).keys()] : [];
+      const names = table ? [...helperIndex(table).keys()] : [];
+      // Suggestions from the engines' tables too, as they are known receiver-less (`known`).
+      return receiver === undefined ? [...names, ...[...tables.proxies.values()].flatMap((engine) => [...helperIndex(engine).keys()])] : names;
     },
   );
   // A helper the app or a gem defines as a method is theirs, whatever a route of that name takes.
@@ -72,10 +78,23 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
     ...unknown,
     ...missingPartDiagnostics(routed, generationContext),
     ...unmatchedRequirementDiagnostics(routed, generationContext),
-    ...unroutedHashDiagnostics(hashes, generationContext),
+    ...inNoEngine(unroutedHashDiagnostics(hashes, generationContext), hashes, [...tables.proxies.values()], (some, routes) => unroutedHashDiagnostics(some, { ...generationContext, routes })),
     ...unmatchedHashRequirementDiagnostics(hashes, generationContext),
     ...polymorphic,
   ];
+}
+
+/**
+ * A hash no route of the app's leads to may run in a mounted engine's controller (an app's
+ * override of an engine's controller or view), whose routes it then reaches: it is reported
+ * only where no engine's routes would take it either.
+ */
+function inNoEngine(found: Diagnostic[], hashes: readonly UrlHash[], engines: HelperTable[], check: (hashes: UrlHash[], routes: readonly Route[]) => Diagnostic[]): Diagnostic[] {
+  if (!found.length || !engines.length) return found;
+  return found.filter((d) => {
+    const hash = hashes.filter((h) => h.span === d.span);
+    return engines.every((engine) => check(hash, engine.routes).length > 0);
+  });
 }
 
 /** What URL generation depends on, from the app's files and controllers. */

@@ -76,9 +76,12 @@ export function helperCalls(file: LoadedFile, o: { partial: boolean; locals?: Re
   const calls: HelperCall[] = [];
   const defs: { start: number; end: number; name: string }[] = [];
   const called = new Set<string>();
+  // `render "row", cancel_path:` (Ruby 3.1's shorthand): the value is a local's or method's of that name.
+  const shorthand = new Set<N.Node>();
   const stack: N.Node[] = [file.program];
   while (stack.length) {
     const node = stack.pop()!;
+    if (node instanceof N.ImplicitNode) shorthand.add(node.value);
     if (node instanceof N.DefNode && !node.receiver) defs.push({ start: node.location.startOffset, end: node.location.startOffset + node.location.length, name: node.name });
     else if (node instanceof N.CallNode && (!node.receiver || node.receiver instanceof N.SelfNode)) called.add(node.name);
     else if (node instanceof N.SymbolNode) called.add(node.unescaped.value); // `send(:create)`, `before_action :create`…
@@ -94,7 +97,7 @@ export function helperCalls(file: LoadedFile, o: { partial: boolean; locals?: Re
     const loc = call.messageLoc ?? call.location;
     const span = file.index.span(loc.startOffset, loc.startOffset + loc.length);
     if (!call.receiver) {
-      if ((o.partial || o.locals?.has(call.name)) && call.isVariableCall()) return;
+      if ((o.partial || o.locals?.has(call.name)) && (call.isVariableCall() || shorthand.has(call))) return;
       calls.push({ name: call.name, span, args: urlArguments(call), method: methodAt(loc.startOffset) });
       return;
     }

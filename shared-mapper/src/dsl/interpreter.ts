@@ -8,6 +8,7 @@
 import * as N from "@ruby/prism/src/nodes.js";
 import type { EngineClass } from "../mapper/engines.js";
 import { RoutingError } from "../mapper/errors.js";
+import { underscore } from "../inflector.js";
 import { rootScope } from "../mapper/scope.js";
 import { scope } from "../mapper/scoping.js";
 import type { Call, MapperHost, MapperState, SourceRef } from "../mapper/state.js";
@@ -92,6 +93,9 @@ export class Interpreter implements MapperHost {
   private readonly reported = new Set<string>();
   private steps = 0;
   private depth = 0;
+  private readonly engineFilesTried = new Set<string>();
+  /** Files read for what they define, whose diagnostics are not the user's concern here. */
+  readonly quietFiles = new Set<string>();
 
   constructor(private readonly o: InterpreterOptions) {}
 
@@ -766,10 +770,26 @@ export class Interpreter implements MapperHost {
 
   constant(name: string): RValue {
     if (this.constants.has(name)) return this.constants.get(name)!;
+    if (name.endsWith("Engine")) this.readEngineClass(name);
     // A value the app defines elsewhere (lib/, an initializer): its literal, or why it is unknown.
     const app = this.o.appConstants?.lookup(name);
     if (app) return "value" in app ? app.value : app.unknown;
     return new RConst(name);
+  }
+
+  /**
+   * An engine the app defines in lib/ (`lib/spree/core/engine.rb`, autoloaded as
+   * `Spree::Core::Engine`): its class is read once, for its `isolate_namespace` and
+   * `engine_name`, as the engines beside the app are before the routes. What its file says of
+   * anything else is not checked (`quietFiles`).
+   */
+  private readEngineClass(name: string): void {
+    if (this.o.appRoot === undefined || this.mapper.engines.classes.has(name) || this.engineFilesTried.has(name)) return;
+    this.engineFilesTried.add(name);
+    const file = this.o.load(`${this.o.appRoot}/lib/${underscore(name)}.rb`);
+    if (!file) return;
+    this.quietFiles.add(file.index.file);
+    this.runFile(file, { kind: "main" });
   }
 
   setConstant(name: string, value: RValue): void {

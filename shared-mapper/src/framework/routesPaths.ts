@@ -1,0 +1,127 @@
+/**
+ * The routes files an app loads: `config.paths["config/routes.rb"]`, which railties'
+ * RoutesReloader walks in order, loading each file that exists into the one route set
+ * (railties/lib/rails/application/routes_reloader.rb, `paths`/`load_paths`). By default it
+ * holds `config/routes.rb` alone; an app may set it to a list, or add to it, in
+ * config/application.rb (`= %w(config/routes/api.rb config/routes.rb)`, `<< "…"`,
+ * `.unshift(…)`, `+= [...]`, `Rails.root.join("config", "routes", "admin.rb")`).
+ * What is computed some other way (a `Dir[…]` glob, a method's result) is not read.
+ */
+import * as N from "@ruby/prism/src/nodes.js";
+import type { LoadedFile } from "../dsl/interpreter.js";
+import { walkCalls } from "../ruby/walk.js";
+import type { Span } from "../types.js";
+
+export type RoutesPaths =
+  /** Relative to the app's root, in the order Rails loads them; `site`: the setting's last write. */
+  | { paths: string[]; site: Span }
+  | { unknown: { text: string; span: Span } };
+
+const KEY = "config/routes.rb";
+
+/** The app's routes files, or undefined when config/application.rb leaves the default. */
+/**
+ * `glob` lists the app's files matching a pattern relative to its root (`config/routes/*.rb`),
+ * sorted as Ruby's `Dir[]` returns them; undefined where the host did not read that folder.
+ */
+export function readRoutesPaths(application: LoadedFile, glob: (pattern: string) => string[] | undefined): RoutesPaths | undefined {
+  const values = (node: N.Node | undefined) => valuesOf(node, glob);
+  let paths: string[] | undefined;
+  let site: Span | undefined;
+  let unknown: { text: string; span: Span } | undefined;
+  const spanOf = (node: N.Node) => application.index.span(node.location.startOffset, node.location.startOffset + node.location.length);
+  const unread = (node: N.Node) => {
+    const loc = node.location;
+    unknown ??= { text: application.index.slice(loc.startOffset, loc.startOffset + loc.length).split("\n")[0], span: application.index.span(loc.startOffset, loc.startOffset + loc.length) };
+  };
+  const visit = (node: N.Node) => {
+    if (node instanceof N.IndexOperatorWriteNode && isRoutesPaths(node.receiver, node.arguments_)) {
+      const added = node.binaryOperator === "+" ? values(node.value) : undefined;
+      if (added) {
+        paths = [...(paths ?? [KEY]), ...added];
+        site = spanOf(node);
+      } else unread(node);
+    }
+  };
+  walkAll(application.program, visit);
+  walkCalls(application.program, (call) => {
+    if (call.name === "[]=" && isRoutesPaths(call.receiver, call.arguments_)) {
+      const given = values(call.arguments_!.arguments_[1]);
+      if (!given) return unread(call);
+      paths = given;
+      site = spanOf(call);
+    } else if (["<<", "push", "unshift", "concat", "append", "prepend"].includes(call.name) && call.receiver instanceof N.CallNode && call.receiver.name === "[]" && isRoutesPaths(call.receiver.receiver, call.receiver.arguments_)) {
+      const args = call.arguments_?.arguments_ ?? [];
+      const given = args.map(values);
+      if (given.some((g) => g === undefined)) return unread(call);
+      const flat = given.flat() as string[];
+      paths = call.name === "unshift" || call.name === "prepend" ? [...flat, ...(paths ?? [KEY])] : [...(paths ?? [KEY]), ...flat];
+      site = spanOf(call);
+    }
+  });
+  if (unknown) return { unknown };
+  return paths && site && { paths, site };
+}
+
+/** `config.paths["config/routes.rb"]` (or `paths[…]` of any receiver named config). */
+function isRoutesPaths(receiver: N.Node | null, args: N.ArgumentsNode | null): boolean {
+  const key = args?.arguments_[0];
+  return (
+    receiver instanceof N.CallNode &&
+    receiver.name === "paths" &&
+    receiver.receiver instanceof N.CallNode &&
+    receiver.receiver.name === "config" &&
+    key instanceof N.StringNode &&
+    key.unescaped.value === KEY
+  );
+}
+
+/**
+ * Paths written out: a string, `%w(…)`, an array of them, `Rails.root.join("a", "b.rb")`, and
+ * `Dir[Rails.root.join("config/routes/*.rb")]` (or `Dir.glob`).
+ */
+function valuesOf(node: N.Node | undefined, glob: (pattern: string) => string[] | undefined): string[] | undefined {
+  const values = (n: N.Node | undefined) => valuesOf(n, glob);
+  if (!node) return undefined;
+  if (node instanceof N.CallNode && (node.name === "[]" || node.name === "glob") && node.receiver instanceof N.ConstantReadNode && node.receiver.name === "Dir") {
+    const pattern = values(node.arguments_?.arguments_[0]);
+    return pattern?.length === 1 ? glob(pattern[0]) : undefined;
+  }
+  if (node instanceof N.StringNode) return [relativePath(node.unescaped.value)];
+  if (node instanceof N.ArrayNode) {
+    const all = node.elements.map(values);
+    return all.some((v) => v === undefined) ? undefined : (all.flat() as string[]);
+  }
+  // `%w(…).map { |path| Rails.root.join(path) }`: the same paths, made absolute.
+  if (node instanceof N.CallNode && node.name === "map" && node.block instanceof N.BlockNode && isRootJoinOfItem(node.block)) return values(node.receiver ?? undefined);
+  if (node instanceof N.CallNode && node.name === "join" && isRailsRoot(node.receiver)) {
+    const parts = node.arguments_?.arguments_ ?? [];
+    if (!parts.length || !parts.every((p) => p instanceof N.StringNode)) return undefined;
+    return [parts.map((p) => (p as N.StringNode).unescaped.value).join("/")];
+  }
+  return undefined;
+}
+
+/** A block `{ |path| Rails.root.join(path) }` (or `.to_s` of it, or `_1`/`it`). */
+function isRootJoinOfItem(block: N.BlockNode): boolean {
+  const body = block.body instanceof N.StatementsNode ? block.body.body : [];
+  let call = body.length === 1 ? body[0] : undefined;
+  if (call instanceof N.CallNode && call.name === "to_s" && !call.arguments_) call = call.receiver ?? undefined;
+  if (!(call instanceof N.CallNode) || call.name !== "join" || !isRailsRoot(call.receiver)) return false;
+  const args = call.arguments_?.arguments_ ?? [];
+  return args.length === 1 && (args[0] instanceof N.LocalVariableReadNode || args[0] instanceof N.ItLocalVariableReadNode || (args[0] instanceof N.CallNode && args[0].name === "it"));
+}
+
+const isRailsRoot = (node: N.Node | null) =>
+  node instanceof N.CallNode && node.name === "root" && node.receiver instanceof N.ConstantReadNode && node.receiver.name === "Rails";
+
+const relativePath = (path: string) => path.replace(/^\.\//, "");
+
+function walkAll(root: N.Node, visit: (node: N.Node) => void): void {
+  const stack: N.Node[] = [root];
+  while (stack.length) {
+    const node = stack.pop()!;
+    visit(node);
+    for (const child of node.compactChildNodes()) stack.push(child);
+  }
+}

@@ -1,0 +1,4 @@
+Rails.application.routes.draw do
+  resources :posts
+  root "posts#index"
+end

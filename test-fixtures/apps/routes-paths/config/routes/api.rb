@@ -1,0 +1,5 @@
+Rails.application.routes.draw do
+  namespace :api do
+    resources :posts, only: :index
+  end
+end

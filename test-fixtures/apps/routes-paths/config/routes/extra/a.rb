@@ -1,0 +1,3 @@
+Rails.application.routes.draw do
+  get "alpha", to: "pages#alpha"
+end

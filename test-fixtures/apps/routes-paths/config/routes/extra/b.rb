@@ -1,0 +1,3 @@
+Rails.application.routes.draw do
+  get "beta", to: "pages#beta"
+end
