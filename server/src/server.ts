@@ -21,7 +21,7 @@ import { quickFixes } from "./features/codeActions.js";
 import { definitionOfHashTarget, hashTargetCompletions, hoverOnHashTarget } from "./features/hashTargets.js";
 import { definitionOfPolymorphic, hoverOnPolymorphic, polymorphicCompletions } from "./features/polymorphic.js";
 import { helperCallDiagnostics } from "./features/helperCalls.js";
-import { isHelperCheckedFile } from "./cli/helperCheck.js";
+import { helperScope, isHelperCheckedFile } from "./cli/helperCheck.js";
 import { hoverInRoutesFile, hoverOnHelper } from "./features/hover.js";
 import { helperReferences, helpersAt } from "./features/references.js";
 import { documentSymbols, workspaceSymbols } from "./features/symbols.js";
@@ -99,7 +99,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     const check = checked.length ? app.helperCheck() : undefined;
     if (check && !("unchecked" in check)) {
       for (const { file, text } of checked) {
-        const found = helperCallDiagnostics(workspace.mapper, check, file, text).map(toLspDiagnostic);
+        const found = helperCallDiagnostics(workspace.mapper, check, file, text, helperScope(app.root, file)).map(toLspDiagnostic);
         byFile.set(file, [...(byFile.get(file) ?? []), ...found]);
       }
     }
@@ -139,7 +139,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     if (own === undefined && !checked) return publish(app, file);
     const diagnostics = [...(own ?? [])];
     const check = checked ? app.helperCheck() : undefined;
-    if (check && !("unchecked" in check)) diagnostics.push(...helperCallDiagnostics(workspace.mapper, check, file, open!.getText()).map(toLspDiagnostic));
+    if (check && !("unchecked" in check)) diagnostics.push(...helperCallDiagnostics(workspace.mapper, check, file, open!.getText(), helperScope(app.root, file)).map(toLspDiagnostic));
     connection.sendDiagnostics({ uri: toUri(file), version: open?.version, diagnostics });
     if (!published.has(app)) published.set(app, new Map());
     published.get(app)!.set(file, JSON.stringify(diagnostics));

@@ -465,6 +465,19 @@ end
 = link_to "Back", cancel_path
 //- app/views/layouts/application.html.erb
 <body><%= link_to "Home", homez_path %><%= yield :sidebar %><%= yield %></body>
+//- app/models/post_card.rb
+class PostCard
+  include Rails.application.routes.url_helpers
+  def image_url = "/x.png"
+  def share_path = Rails.application.routes.url_helpers.post_path(@post)
+  def gone_path = Rails.application.routes.url_helpers.postz_path
+  def avatar = cover_url
+end
+//- lib/feeds/builder.rb
+module Feeds
+  def self.entry_url(post) = Rails.application.routes.url_helpers.post_url(post, host: "example.com")
+  def self.broken = Rails.application.routes.url_helpers.feedz_url(host: "example.com")
+end
 //- app/views/posts/index.rss.builder
 xml.rss do
   @posts.each { |post| xml.link post_url(post) }
@@ -566,13 +579,14 @@ end
 test("helper calls: unknown ones are errors with suggestions; methods of the app and its gems, locals of partials and other receivers are not", async () => {
   const { app, files } = await workspaceFor(HELPER_APP);
   const { helperCallDiagnostics } = await import("../dist/features/helperCalls.js");
+  const { helperScope } = await import("../dist/cli/helperCheck.js");
   const context = app.helperCheck();
   assert.ok(!("unchecked" in context), context.unchecked);
   const lines = [];
-  const paths = ["app/views/posts/index.html.erb", "app/views/posts/_row.html.erb", "app/views/posts/show.html.haml", "app/views/posts/_tag.html.haml", "app/views/posts/edit.html.slim", "app/views/posts/index.rss.builder", "app/views/layouts/application.html.erb", "app/views/layouts/admin.html.haml", "app/controllers/posts_controller.rb", "app/controllers/application_controller.rb"];
+  const paths = ["app/views/posts/index.html.erb", "app/views/posts/_row.html.erb", "app/views/posts/show.html.haml", "app/views/posts/_tag.html.haml", "app/views/posts/edit.html.slim", "app/views/posts/index.rss.builder", "app/models/post_card.rb", "lib/feeds/builder.rb", "app/views/layouts/application.html.erb", "app/views/layouts/admin.html.haml", "app/controllers/posts_controller.rb", "app/controllers/application_controller.rb"];
   paths.push("app/mailers/post_mailer.rb", "app/views/post_mailer/published.html.erb", "app/views/post_mailer/_footer.html.erb", "spec/requests/posts_spec.rb", "test/controllers/posts_controller_test.rb");
   for (const path of paths) {
-    for (const d of helperCallDiagnostics(app.workspace.mapper, context, `/app/${path}`, files.get(`/app/${path}`))) {
+    for (const d of helperCallDiagnostics(app.workspace.mapper, context, `/app/${path}`, files.get(`/app/${path}`), helperScope("/app", `/app/${path}`))) {
       lines.push(`${path}:${d.span.start.line + 1}:${d.span.start.character + 1} ${d.message}`);
     }
   }

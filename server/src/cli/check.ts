@@ -12,7 +12,7 @@ import { nodeFileSystem } from "../fileSystem.js";
 import { appRoot, findEngines, readControllerInputs } from "./appConfig.js";
 import { argsOrExit } from "./args.js";
 import { formatDiagnostic, positionJson, readInput, type Io } from "./routes.js";
-import { checkedFiles, DefinedNames, otherControllerPaths, otherTemplates, readInstalledGems } from "./helperCheck.js";
+import { checkedFiles, DefinedNames, helperScope, otherControllerPaths, otherTemplates, readInstalledGems } from "./helperCheck.js";
 import { generationOf, helperCallDiagnostics, uncheckedBecause } from "../features/helperCalls.js";
 import { appHelperTables } from "../features/helpers.js";
 
@@ -71,7 +71,7 @@ export async function checkCommand(argv: string[], io: Io): Promise<number> {
     const context = { tables: appHelperTables(result), defined: names.all(), gems: gems.helpers, generation };
     for (const file of checkedFiles(root, nodeFileSystem)) {
       const text = nodeFileSystem.readFile(file);
-      if (text !== undefined) findings.push(...helperCallDiagnostics(mapper, context, file, text));
+      if (text !== undefined) findings.push(...helperCallDiagnostics(mapper, context, file, text, helperScope(root, file)));
     }
   }
   io.out(render(findings, format, display));

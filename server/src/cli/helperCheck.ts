@@ -9,6 +9,7 @@ import { join, relative, sep } from "node:path";
 import { definedHelperNames, deviseUrlHelperNames, UNKNOWN, type UrlOptionsFacts } from "@routemap/shared-mapper";
 import { walk, type FileSystem } from "../fileSystem.js";
 import { gemRoots } from "./gemEngines.js";
+import type { HelperScope } from "../features/helperCalls.js";
 
 /** The folders whose helper calls are checked: where URL helpers are in scope. */
 const CHECKED = ["app/views", "app/controllers", "app/helpers", "app/mailers", "test", "spec"];
@@ -17,13 +18,33 @@ const DEFINING = ["app", "lib", "config", "test", "spec"];
 
 export const isCheckedFile = (path: string) => /\.(rb|erb|haml|slim|jbuilder|builder)$/.test(path);
 
+/**
+ * Where the rest of `app/` and `lib/` call URL helpers, they do it through
+ * `Rails.application.routes.url_helpers` (helpers are not in scope there): only those calls are
+ * checked, as a receiver-less `image_url` may be a model's own attribute.
+ */
+const EXPLICIT = ["app", "lib"];
+
+/**
+ * How the helper calls of a file of the app at `root` are checked: all of them, only those on
+ * `Rails.application.routes.url_helpers`, or none.
+ */
+export function helperScope(root: string, path: string): HelperScope | undefined {
+  if (!isCheckedFile(path)) return undefined;
+  if (CHECKED.some((dir) => path.startsWith(join(root, ...dir.split("/")) + sep))) return "all";
+  return path.endsWith(".rb") && EXPLICIT.some((dir) => path.startsWith(join(root, dir) + sep)) ? "explicit" : undefined;
+}
+
 /** Whether the helper calls of a file of the app at `root` are checked. */
 export function isHelperCheckedFile(root: string, path: string): boolean {
-  return isCheckedFile(path) && CHECKED.some((dir) => path.startsWith(join(root, ...dir.split("/")) + sep));
+  return helperScope(root, path) !== undefined;
 }
 
 export function checkedFiles(root: string, fs: FileSystem): string[] {
-  return CHECKED.flatMap((dir) => walk(fs, join(root, ...dir.split("/")), isCheckedFile));
+  const all = CHECKED.flatMap((dir) => walk(fs, join(root, ...dir.split("/")), isCheckedFile));
+  const taken = new Set(all);
+  const explicit = EXPLICIT.flatMap((dir) => walk(fs, join(root, dir), (p) => p.endsWith(".rb") && !taken.has(p)));
+  return [...all, ...explicit];
 }
 
 /** The folders whose files may define a helper-like method: the app's, and its engines' beside it. */

@@ -36,7 +36,10 @@ export function uncheckedBecause(result: MapResult, gems: HelperCheckContext["ge
   return "why" in gems ? gems.why : undefined;
 }
 
-export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckContext, path: string, text: string): Diagnostic[] {
+/** All of a file's helper calls, or only those on `Rails.application.routes.url_helpers` (models, lib/). */
+export type HelperScope = "all" | "explicit";
+
+export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckContext, path: string, text: string, scope: HelperScope = "all"): Diagnostic[] {
   const { tables, defined, gems } = context;
   if ("why" in gems) return [];
   const known = (name: string, receiver: string | undefined): "known" | "unknown" | "unchecked" => {
@@ -49,7 +52,11 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
     if (receiver === undefined && [...tables.proxies.values()].some((engine) => helperIndex(engine).has(name))) return "known";
     return "unknown";
   };
-  const { calls, hashes, targets } = mapper.urlUses(path, text, context.generation.polymorphic(path));
+  const uses = mapper.urlUses(path, text, scope === "all" ? context.generation.polymorphic(path) : undefined);
+  const explicit = scope === "explicit";
+  const calls = explicit ? uses.calls.filter((c) => c.noRequest) : uses.calls;
+  const hashes = explicit ? uses.hashes.filter((h) => h.noRequest) : uses.hashes;
+  const targets = explicit ? [] : uses.targets;
   const { generation } = context;
   const generationContext: UrlGenerationContext = {
     routes: tables.own.routes,
