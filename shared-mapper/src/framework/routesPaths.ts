@@ -9,7 +9,6 @@
  */
 import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../dsl/interpreter.js";
-import { walkCalls } from "../ruby/walk.js";
 import type { Span } from "../types.js";
 
 export type RoutesPaths =
@@ -19,10 +18,10 @@ export type RoutesPaths =
 
 const KEY = "config/routes.rb";
 
-/** The app's routes files, or undefined when config/application.rb leaves the default. */
 /**
- * `glob` lists the app's files matching a pattern relative to its root (`config/routes/*.rb`),
- * sorted as Ruby's `Dir[]` returns them; undefined where the host did not read that folder.
+ * The app's routes files, or undefined when config/application.rb leaves the default. `glob`
+ * lists the app's files matching a pattern relative to its root (`config/routes/*.rb`), sorted
+ * as Ruby's `Dir[]` returns them; undefined where the host did not read that folder.
  */
 export function readRoutesPaths(application: LoadedFile, glob: (pattern: string) => string[] | undefined): RoutesPaths | undefined {
   const values = (node: N.Node | undefined) => valuesOf(node, glob);
@@ -31,37 +30,32 @@ export function readRoutesPaths(application: LoadedFile, glob: (pattern: string)
   let unknown: { text: string; span: Span } | undefined;
   const spanOf = (node: N.Node) => application.index.span(node.location.startOffset, node.location.startOffset + node.location.length);
   const unread = (node: N.Node) => {
-    const loc = node.location;
-    unknown ??= { text: application.index.slice(loc.startOffset, loc.startOffset + loc.length).split("\n")[0], span: application.index.span(loc.startOffset, loc.startOffset + loc.length) };
+    unknown ??= { text: application.index.slice(node.location.startOffset, node.location.startOffset + node.location.length).split("\n")[0], span: spanOf(node) };
   };
-  const visit = (node: N.Node) => {
+  /** The list after a write: replaced, added to at either end, or unknown. */
+  const write = (node: N.Node, given: (string[] | undefined)[], how: "replace" | "append" | "prepend") => {
+    if (given.some((g) => g === undefined)) return unread(node);
+    const flat = given.flat() as string[];
+    const before = paths ?? [KEY];
+    paths = how === "replace" ? flat : how === "prepend" ? [...flat, ...before] : [...before, ...flat];
+    site = spanOf(node);
+  };
+  // In source order: a later write works on what the earlier ones left.
+  walkInOrder(application.program, (node) => {
     if (node instanceof N.IndexOperatorWriteNode && isRoutesPaths(node.receiver, node.arguments_)) {
-      const added = node.binaryOperator === "+" ? values(node.value) : undefined;
-      if (added) {
-        paths = [...(paths ?? [KEY]), ...added];
-        site = spanOf(node);
-      } else unread(node);
-    }
-  };
-  walkAll(application.program, visit);
-  walkCalls(application.program, (call) => {
-    if (call.name === "[]=" && isRoutesPaths(call.receiver, call.arguments_)) {
-      const given = values(call.arguments_!.arguments_[1]);
-      if (!given) return unread(call);
-      paths = given;
-      site = spanOf(call);
-    } else if (["<<", "push", "unshift", "concat", "append", "prepend"].includes(call.name) && call.receiver instanceof N.CallNode && call.receiver.name === "[]" && isRoutesPaths(call.receiver.receiver, call.receiver.arguments_)) {
-      const args = call.arguments_?.arguments_ ?? [];
-      const given = args.map(values);
-      if (given.some((g) => g === undefined)) return unread(call);
-      const flat = given.flat() as string[];
-      paths = call.name === "unshift" || call.name === "prepend" ? [...flat, ...(paths ?? [KEY])] : [...(paths ?? [KEY]), ...flat];
-      site = spanOf(call);
+      if (node.binaryOperator === "+") write(node, [values(node.value)], "append");
+      else unread(node);
+    } else if (node instanceof N.CallNode && node.name === "[]=" && isRoutesPaths(node.receiver, node.arguments_)) {
+      write(node, [values(node.arguments_!.arguments_[1])], "replace");
+    } else if (node instanceof N.CallNode && APPENDING.has(node.name) && node.receiver instanceof N.CallNode && node.receiver.name === "[]" && isRoutesPaths(node.receiver.receiver, node.receiver.arguments_)) {
+      write(node, (node.arguments_?.arguments_ ?? []).map(values), node.name === "unshift" || node.name === "prepend" ? "prepend" : "append");
     }
   });
   if (unknown) return { unknown };
   return paths && site && { paths, site };
 }
+
+const APPENDING = new Set(["<<", "push", "unshift", "concat", "append", "prepend"]);
 
 /** `config.paths["config/routes.rb"]` (or `paths[…]` of any receiver named config). */
 function isRoutesPaths(receiver: N.Node | null, args: N.ArgumentsNode | null): boolean {
@@ -117,11 +111,13 @@ const isRailsRoot = (node: N.Node | null) =>
 
 const relativePath = (path: string) => path.replace(/^\.\//, "");
 
-function walkAll(root: N.Node, visit: (node: N.Node) => void): void {
+/** Every node of a tree in source order (a stack, for deep files). */
+function walkInOrder(root: N.Node, visit: (node: N.Node) => void): void {
   const stack: N.Node[] = [root];
   while (stack.length) {
     const node = stack.pop()!;
     visit(node);
-    for (const child of node.compactChildNodes()) stack.push(child);
+    const children = node.compactChildNodes();
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
   }
 }
