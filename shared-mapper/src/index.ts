@@ -329,12 +329,13 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
       if (listed && "unknown" in listed) {
         interpreter.report("info", `Routemap cannot read \`${listed.unknown.text}\`: it takes config/routes.rb as the app's only routes file.`, listed.unknown.span, "unknown-setting");
       }
-      for (const path of listed && "paths" in listed ? listed.paths.map((p) => `${appRoot}/${p}`) : [input.entry]) {
+      const paths = listed && "paths" in listed ? listed : undefined;
+      for (const path of paths ? paths.paths.map((p) => `${appRoot}/${p}`) : [input.entry]) {
         const file = path === input.entry ? entry : load(path);
         if (file) interpreter.runFile(file, { kind: "main" });
         // Rails skips a listed file that does not exist; one outside config/routes/ may exist unread.
-        else if (listed && "paths" in listed && !path.startsWith(`${appRoot}/config/routes/`)) {
-          interpreter.report("info", `Routemap does not read ${path.slice(appRoot!.length + 1)}, which config.paths["config/routes.rb"] lists: its routes are missing.`, listed.site, "unread-routes-file");
+        else if (paths && !path.startsWith(`${appRoot}/config/routes/`)) {
+          interpreter.report("info", `Routemap does not read ${path.slice(appRoot!.length + 1)}, which config.paths["config/routes.rb"] lists: its routes are missing.`, paths.site, "unread-routes-file");
         }
       }
       // The engines' routes files are loaded with the app's, each drawing into its engine's set.

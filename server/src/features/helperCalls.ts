@@ -42,6 +42,7 @@ export type HelperScope = "all" | "explicit";
 export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckContext, path: string, text: string, scope: HelperScope = "all"): Diagnostic[] {
   const { tables, defined, gems } = context;
   if ("why" in gems) return [];
+  const engines = [...tables.proxies.values()];
   const known = (name: string, receiver: string | undefined): "known" | "unknown" | "unchecked" => {
     if (defined.has(name) || gems.has(name)) return "known";
     const table = tableFor(tables, receiver);
@@ -49,7 +50,7 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
     if (helperIndex(table).has(name)) return "known";
     // A view or controller of the app may run in a mounted engine's controller (the app's own
     // `app/views/spree/…` over Spree's), where the engine's helpers are the receiver-less ones.
-    if (receiver === undefined && [...tables.proxies.values()].some((engine) => helperIndex(engine).has(name))) return "known";
+    if (receiver === undefined && engines.some((engine) => helperIndex(engine).has(name))) return "known";
     return "unknown";
   };
   const uses = mapper.urlUses(path, text, scope === "all" ? context.generation.polymorphic(path) : undefined);
@@ -74,7 +75,7 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
       const table = tableFor(tables, receiver);
       const names = table ? [...helperIndex(table).keys()] : [];
       // Suggestions from the engines' tables too, as they are known receiver-less (`known`).
-      return receiver === undefined ? [...names, ...[...tables.proxies.values()].flatMap((engine) => [...helperIndex(engine).keys()])] : names;
+      return receiver === undefined ? [...names, ...engines.flatMap((engine) => [...helperIndex(engine).keys()])] : names;
     },
   );
   // A helper the app or a gem defines as a method is theirs, whatever a route of that name takes.
@@ -85,7 +86,7 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
     ...unknown,
     ...missingPartDiagnostics(routed, generationContext),
     ...unmatchedRequirementDiagnostics(routed, generationContext),
-    ...inNoEngine(unroutedHashDiagnostics(hashes, generationContext), hashes, [...tables.proxies.values()], (some, routes) => unroutedHashDiagnostics(some, { ...generationContext, routes })),
+    ...inNoEngine(unroutedHashDiagnostics(hashes, generationContext), hashes, engines, (some, routes) => unroutedHashDiagnostics(some, { ...generationContext, routes })),
     ...unmatchedHashRequirementDiagnostics(hashes, generationContext),
     ...polymorphic,
   ];

@@ -2,7 +2,7 @@
  * `ActionDispatch::Routing::Redirection#redirect` (redirection.rb): the endpoint values
  * and how `rails routes` prints them (`redirect(301, /new)`, `redirect(302, path: /x)`).
  */
-import { RConst, RProc, RRedirect, RUnknown, toS, truthy, unknownConstant, type RValue } from "../ruby/values.js";
+import { RProc, RRedirect, RUnknown, toS, truthy, unknownOf } from "../ruby/values.js";
 import { extractOptions } from "./block.js";
 import { routingError } from "./errors.js";
 import type { Call, MapperState } from "./state.js";
@@ -15,7 +15,7 @@ export function redirect(m: MapperState, call: Call): RRedirect | RUnknown {
   const path = args.shift();
   // An option read from what Routemap cannot know leaves the redirect unknown, as a path does.
   for (const value of options.values()) {
-    const unknown = unknownValue(value);
+    const unknown = unknownOf(value);
     if (unknown) return unknown;
   }
   if (options.size) {
@@ -26,10 +26,7 @@ export function redirect(m: MapperState, call: Call): RRedirect | RUnknown {
   if (path instanceof RProc || call.block) return new RRedirect(`redirect(${code})`);
   // A path read from what Routemap cannot know (`ENV`, `File.join` of it, a constant it could
   // not read): not Rails' error. The value stays unknown; the route given it is skipped and says why.
-  const unknown = unknownValue(path);
+  const unknown = unknownOf(path);
   if (unknown) return unknown;
   throw routingError("redirection argument not supported");
 }
-
-const unknownValue = (v: RValue | undefined): RUnknown | undefined =>
-  v instanceof RUnknown ? v : v instanceof RConst ? unknownConstant(v.path) : undefined;

@@ -497,12 +497,6 @@ function mapMatch(m: MapperState, paths: RValue[], options: RHash): void {
 /** The keywords of Rails 8.1's `match` (and of the verb methods, which pass `via:`). */
 const MATCH_KEYWORDS = new Set(["as", "via", "to", "controller", "action", "on", "defaults", "constraints", "anchor", "format", "path", "internal"]);
 
-/**
- * A path or a resource name must be known. A value the evaluator cannot know, or a constant
- * defined outside the routes files, stands for a String or a Symbol there (Rails ignores
- * paths of other classes, and a class is no resource name): the call is skipped, and said
- * so, rather than ignored or drawn from the constant's name.
- */
 function inspectOn(m: MapperState, on: RValue): string {
   return inspect(on, m.ruby);
 }

@@ -115,13 +115,18 @@ export class UnknownValueError extends Error {
   }
 }
 
+/** A value only the running app knows, or a constant Routemap could not read, as unknown; else undefined. */
+export const unknownOf = (value: RValue | undefined): RUnknown | undefined =>
+  value instanceof RUnknown ? value : value instanceof RConst ? unknownConstant(value.path) : undefined;
+
 /**
- * Before Rails checks a value's type or content: a value only the running app knows (or a
- * constant Routemap could not read) stops the call as unknown, never as Rails' error.
+ * Before Rails checks a value's type or content (a path, a resource name, an option): a value
+ * Routemap cannot know stands for one of the right kind, so the call is skipped and said so,
+ * never reported as Rails' error nor drawn from the constant's name.
  */
 export function mustBeKnown(value: RValue | undefined): void {
-  if (value instanceof RUnknown) throw new UnknownValueError(value);
-  if (value instanceof RConst) throw new UnknownValueError(unknownConstant(value.path));
+  const unknown = unknownOf(value);
+  if (unknown) throw new UnknownValueError(unknown);
 }
 
 /** `Rails.env`: a String that also answers `production?` and friends. */
