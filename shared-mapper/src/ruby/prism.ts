@@ -14,9 +14,9 @@
  * whose stack pointer and heap are left as they were mid-parse, is thrown away for a fresh
  * one from the compiled module, and the caller gets a `ParserFailure`.
  */
-import { parsePrism } from "@ruby/prism/src/parsePrism.js";
 import type { ParseResult } from "@ruby/prism/src/deserialize.js";
 import { withLargerStack } from "./prismStack.js";
+import { deserialize } from "./serialized.js";
 
 export type { ParseResult };
 /** `template`: the source is a view's body, which Rails compiles into a method (`yield` is allowed). */
@@ -57,11 +57,42 @@ const guard = (prism: WebAssembly.Exports, stackLow: number) =>
   // A fresh view each time: growing the memory detaches the old buffer.
   new Uint32Array((prism.memory as WebAssembly.Memory).buffer, stackLow, GUARD_BYTES >> 2);
 
+/**
+ * Prism's options, packed as `pm_serialize_parse` reads them: no file path, line 1, no
+ * encoding, no flags but `partial_script` (byte 17), no scopes.
+ */
+function packedOptions(template: boolean): Uint8Array {
+  const options = new Uint8Array(23);
+  options[4] = 1; // the first line's number, a little-endian int32
+  options[17] = template ? 1 : 0;
+  return options;
+}
+const OPTIONS = [packedOptions(false), packedOptions(true)];
+const encoder = new TextEncoder();
+
+type Fn = (...args: number[]) => number;
+
 /** Prism's parse, with the canary set before and checked after. */
 function watchedParse(prism: WebAssembly.Exports, source: string, stackLow: number, template: boolean): ParseResult {
   guard(prism, stackLow).fill(CANARY);
-  const result = parsePrism(prism, source, template ? { partial_script: true } : {}) as ParseResult;
+  const [calloc, free] = [prism.calloc as Fn, prism.free as Fn];
+  const sourceBytes = encoder.encode(source);
+  const options = OPTIONS[template ? 1 : 0];
+  const sourceAt = calloc(1, sourceBytes.length);
+  const optionsAt = calloc(1, options.length);
+  const bufferAt = calloc((prism.pm_buffer_sizeof as Fn)(), 1);
+  (prism.pm_buffer_init as Fn)(bufferAt);
+  const memory = () => (prism.memory as WebAssembly.Memory).buffer;
+  new Uint8Array(memory(), sourceAt, sourceBytes.length).set(sourceBytes);
+  new Uint8Array(memory(), optionsAt, options.length).set(options);
+  (prism.pm_serialize_parse as Fn)(bufferAt, sourceAt, sourceBytes.length, optionsAt);
   if (guard(prism, stackLow).some((word) => word !== CANARY)) throw new Error("its stack overflowed");
+  const serialized = new Uint8Array(memory(), (prism.pm_buffer_value as Fn)(bufferAt), (prism.pm_buffer_length as Fn)(bufferAt));
+  const result = deserialize(source, sourceBytes, serialized);
+  (prism.pm_buffer_free as Fn)(bufferAt);
+  free(sourceAt);
+  free(bufferAt);
+  free(optionsAt);
   return result;
 }
 

@@ -1,0 +1,98 @@
+// Our reader of Prism's serialized form (src/ruby/serialized.ts) against @ruby/prism's own:
+// for every Ruby file of the fixtures (and Ruby's standard library where Ruby is installed),
+// the two parses give the same tree, node for node (class, flags, locations, constants,
+// strings), the same comments and the same errors. The fixtures must between them hold every
+// node type the reader can meet, so that no field list of prismFormat.ts goes unchecked.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { parsePrism } from "@ruby/prism/src/parsePrism.js";
+import { createParser } from "../dist/ruby/prism.js";
+import { prismWasmPath } from "../dist/node.js";
+import { NODE_FORMATS } from "../dist/ruby/prismFormat.js";
+
+const repo = new URL("../..", import.meta.url).pathname;
+const wasm = readFileSync(prismWasmPath());
+const ours = await createParser(wasm);
+const theirs = new WebAssembly.Instance(await WebAssembly.compile(wasm), {
+  wasi_snapshot_preview1: new Proxy({}, { get: () => () => 52 }),
+}).exports;
+theirs._initialize();
+
+function rubyFiles(dir, out = []) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) rubyFiles(path, out);
+    else if (name.endsWith(".rb")) out.push(path);
+  }
+  return out;
+}
+
+const json = (value) => JSON.stringify(value, (_k, v) => (typeof v === "bigint" ? `${v}n` : v));
+
+/** Compares the two readers on one source; returns the node types our reader met. */
+function check(source, { template = false, label } = {}) {
+  const mine = ours(source, { template });
+  const prisms = parsePrism(theirs, source, template ? { partial_script: true } : {});
+  for (const key of ["comments", "magicComments", "dataLoc", "errors", "warnings"]) {
+    assert.equal(json(mine[key]), json(prisms[key]), `${label}: ${key}`);
+  }
+  assert.equal(json(mine.value), json(prisms.value), `${label}: the tree`);
+  const types = new Set();
+  if (mine.errors.length === 0 && mine.warnings.length === 0) collectTypes(mine.value, types);
+  return types;
+}
+
+function collectTypes(root, types) {
+  const stack = [root];
+  while (stack.length) {
+    const node = stack.pop();
+    types.add(node.constructor.name);
+    for (const child of node.childNodes()) if (child) stack.push(child); // compactChildNodes drops lists (Prism 1.9)
+  }
+}
+
+test("our reader and Prism's give the same tree for every fixture, and meet every node type", () => {
+  const met = new Set();
+  for (const file of rubyFiles(join(repo, "test-fixtures"))) {
+    for (const type of check(readFileSync(file, "utf8"), { label: file })) met.add(type);
+  }
+  // A result with errors or warnings is read by Prism's reader, so these never reach ours:
+  // MissingNode stands for what a syntax error left out; a bare regexp as a condition, which
+  // matches `$_`, always draws a warning. prismFormat.ts is checked against Prism for them.
+  const unmet = new Set(["MissingNode", "MatchLastLineNode", "InterpolatedMatchLastLineNode"]);
+  const missed = NODE_FORMATS.map(([name]) => name).filter((name) => !met.has(name) && !unmet.has(name));
+  assert.deepEqual(missed, [], "node types no fixture holds (add them to test-fixtures/prism/every-node.rb)");
+});
+
+test("sources that are not ASCII, strings in other encodings, templates, syntax errors, warnings", () => {
+  const cases = [
+    ["non-ASCII", '# café\nget "ünïcode", to: "pages#ä"\nresources :posts, as: :"ñ"\n'],
+    ["binary string", '# encoding: ascii-8bit\nx = "\\xff\\xfe"\ny = :"\\xff"\n'],
+    ["invalid UTF-8 escape", 'x = "\\xff"\nz = "\\u00e9\\xff"\n'],
+    ["forced UTF-8", '# encoding: us-ascii\nx = "\\u00e9"\n'],
+    ["Shift_JIS source", '# encoding: shift_jis\nx = "abc"\n'],
+    ["syntax error", "resources :posts do\n  get :x,\n"],
+    ["warning", "def m\n  a = 1\nend\nx = 1 if /re/\n"],
+    ["empty", ""],
+    ["data", "get :a\n__END__\nanything\n"],
+    ["long integers and floats", "x = [2**64, 18446744073709551616, -18446744073709551616, 1.5e300, 0.1, 4294967295, 2147483648]\n"],
+  ];
+  for (const [label, source] of cases) check(source, { label });
+  check("<%= link_to 'x', post_path(@post) %>\nyield\n", { template: true, label: "template" });
+  check("yield :sidebar\n", { template: true, label: "template's yield" });
+});
+
+test("the committed field table is the installed @ruby/prism's format", () => {
+  execFileSync(process.execPath, [join(repo, "scripts/prism-format.mjs"), "--check"], { stdio: "pipe" });
+});
+
+// Ruby's standard library: thousands of files of every style, where Ruby is installed.
+const stdlib = ["/usr/lib/ruby"].find(existsSync);
+test("our reader and Prism's agree on Ruby's standard library", { skip: stdlib ? false : "Ruby's standard library is not installed" }, () => {
+  const files = rubyFiles(stdlib);
+  assert.ok(files.length > 100, `${files.length} files under ${stdlib}`);
+  for (const file of files) check(readFileSync(file, "utf8"), { label: file });
+});
