@@ -498,6 +498,9 @@ class PostsController < ApplicationController
     redirect_to post_path if params[:first]
     redirect_to stats_post_path(nil) if params[:none]
     redirect_to posts_path(page: 2) if params[:more]
+    case params[:view]
+    when casez_path then redirect_to stats_postz_path
+    end
   end
   def show
     redirect_to stats_post_path if params[:stats_now]

@@ -10,7 +10,7 @@
  */
 import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../dsl/interpreter.js";
-import { walkCalls } from "../ruby/walk.js";
+import { childrenOf, walkCalls } from "../ruby/walk.js";
 import { isUrlHelpersModule, urlArguments, type UrlArguments } from "./urlGeneration.js";
 import type { Diagnostic, Span } from "../types.js";
 
@@ -85,7 +85,7 @@ export function helperCalls(file: LoadedFile, o: { partial: boolean; locals?: Re
     if (node instanceof N.DefNode && !node.receiver) defs.push({ start: node.location.startOffset, end: node.location.startOffset + node.location.length, name: node.name });
     else if (node instanceof N.CallNode && (!node.receiver || node.receiver instanceof N.SelfNode)) called.add(node.name);
     else if (node instanceof N.SymbolNode) called.add(node.unescaped.value); // `send(:create)`, `before_action :create`…
-    for (const child of node.compactChildNodes()) stack.push(child);
+    for (const child of childrenOf(node)) stack.push(child);
   }
   const methodAt = (offset: number) => {
     let inner: (typeof defs)[number] | undefined;
@@ -210,7 +210,7 @@ export function hashTargets(file: LoadedFile): HashTarget[] {
         out.push({ key, value, span: file.index.span(loc.startOffset, loc.startOffset + loc.length), ...(key === "action" && controller ? { controller } : {}) });
       }
     }
-    for (const child of node.compactChildNodes()) stack.push(child);
+    for (const child of childrenOf(node)) stack.push(child);
   }
   return out;
 }

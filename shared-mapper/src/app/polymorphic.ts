@@ -16,7 +16,7 @@
 import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../dsl/interpreter.js";
 import { pluralize, singularize, underscore } from "../inflector.js";
-import { constantPathText } from "../ruby/walk.js";
+import { childrenOf, constantPathText } from "../ruby/walk.js";
 import type { Diagnostic, Span } from "../types.js";
 
 /** A record of the target: its class, and how Routemap knows it. */
@@ -132,7 +132,7 @@ function assignments(root: N.Node, file: LoadedFile, into: Map<string, Assigned>
         if (name) note(into, name, undefined, file, node);
       }
     }
-    for (const child of node.compactChildNodes()) stack.push(child);
+    for (const child of childrenOf(node)) stack.push(child);
   }
 }
 
@@ -199,7 +199,7 @@ export function polymorphicTargets(file: LoadedFile, o: { view: boolean; control
         const found = target && resolveTarget(target, node.name, file, lookup, o.naming);
         if (found) out.push(found);
       }
-      const children = node.compactChildNodes();
+      const children = childrenOf(node);
       for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
     }
   };
@@ -209,7 +209,7 @@ export function polymorphicTargets(file: LoadedFile, o: { view: boolean; control
   while (stack.length) {
     const node = stack.pop()!;
     if (node instanceof N.DefNode) defs.push(node);
-    const children = node.compactChildNodes();
+    const children = childrenOf(node);
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
   }
   for (const def of defs) {
@@ -231,7 +231,7 @@ function callbackNames(program: N.Node): string[] {
     if (node instanceof N.CallNode && !node.receiver && /^(?:prepend_|append_)?before_action$|^before_filter$/.test(node.name)) {
       for (const arg of node.arguments_?.arguments_ ?? []) if (arg instanceof N.SymbolNode) names.push(arg.unescaped.value);
     }
-    for (const child of node.compactChildNodes()) stack.push(child);
+    for (const child of childrenOf(node)) stack.push(child);
   }
   return names;
 }
@@ -411,7 +411,7 @@ function includesRead(cls: N.ClassNode, modelFile: (relative: string) => LoadedF
         if (!concern || RENAMING.test(concern.index.text)) return false;
       }
     }
-    if (!(node instanceof N.DefNode)) for (const child of node.compactChildNodes()) stack.push(child);
+    if (!(node instanceof N.DefNode)) for (const child of childrenOf(node)) stack.push(child);
   }
   return true;
 }

@@ -17,7 +17,7 @@
  */
 import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../dsl/interpreter.js";
-import { constantPathText, walkCalls } from "../ruby/walk.js";
+import { childrenOf, constantPathText, walkCalls } from "../ruby/walk.js";
 import { inspectString, inspectSymbol, type RubyVersion } from "../ruby/values.js";
 import type { Diagnostic, Route, Span } from "../types.js";
 
@@ -401,7 +401,7 @@ export function urlOptionsFacts(file: LoadedFile): UrlOptionsFacts {
         } else if (MUTATORS.has(node.name)) facts.unknown = true;
       }
     }
-    for (const child of node.compactChildNodes()) stack.push(child);
+    for (const child of childrenOf(node)) stack.push(child);
   }
   if (facts.keys.includes("path_params")) facts.unknown = true;
   return facts;

@@ -10,6 +10,7 @@
 import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../dsl/interpreter.js";
 import type { Span } from "../types.js";
+import { childrenOf } from "../ruby/walk.js";
 
 export type RoutesPaths =
   /** Relative to the app's root, in the order Rails loads them; `site`: the setting's last write. */
@@ -117,7 +118,7 @@ function walkInOrder(root: N.Node, visit: (node: N.Node) => void): void {
   while (stack.length) {
     const node = stack.pop()!;
     visit(node);
-    const children = node.compactChildNodes();
+    const children = childrenOf(node);
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
   }
 }
