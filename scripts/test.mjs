@@ -23,7 +23,10 @@ const testFiles = ["shared-mapper/test", "server/test", "client/test"]
   })
   .filter((f) => f !== REAL_VSCODE);
 const temp = mkdtempSync(join(tmpdir(), "routemap-test-"));
-const env = { ...process.env, TMPDIR: temp };
+// The command's code cache (server/bin/codeCache.cjs) goes to a folder of the run's own, not
+// the user's cache folder; it is removed with the temp directory.
+const cache = mkdtempSync(join(tmpdir(), "routemap-cache-"));
+const env = { ...process.env, TMPDIR: temp, ROUTEMAP_CACHE_DIR: cache };
 const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, stdio: "inherit", env }).status ?? 1;
 // A test waiting for something that never comes (a diagnostic never published) fails after
 // five minutes instead of holding CI forever; the slowest test (the package's install) takes one.
@@ -36,4 +39,5 @@ if (left.length) {
   status ||= 1;
 }
 rmSync(temp, { recursive: true, force: true });
+rmSync(cache, { recursive: true, force: true });
 process.exit(status);

@@ -3,4 +3,22 @@
 // runs the bundle (dist/bundle/cli.js, prism.wasm beside it), in the checkout as when installed.
 // CommonJS on purpose: an ES module importing the 1 MB CommonJS bundle would have Node scan
 // all of it for export names first (cjs-module-lexer), a sixth of a cold run.
-require("../dist/bundle/cli.js");
+"use strict";
+const path = require("path");
+
+const command = process.argv[2];
+const bundle = path.join(__dirname, "../dist/bundle/cli.js");
+if (command === "routes") {
+  // The command runs once, over code V8 has never seen: optimising compilers cost more than
+  // they win before it ends. Prism's WebAssembly stays with its baseline compiler (Liftoff) and
+  // the JavaScript with V8's interpreter and baseline code, which on the 2-core machine of
+  // `npm run bench` took a cold run over 10,000 routes from about 325 to 220 ms (see
+  // docs/benchmarks.md). Set before any of it is compiled, and before the code cache is
+  // checked, whose flags must be the same; the language server, which runs for hours, keeps
+  // the defaults.
+  const v8 = require("v8");
+  v8.setFlagsFromString("--liftoff-only");
+  v8.setFlagsFromString("--no-turbofan");
+}
+if (command === "routes" || command === "check") require("./codeCache.cjs").run(bundle, command);
+else require(bundle);

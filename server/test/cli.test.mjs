@@ -181,5 +181,54 @@ test("ROUTEMAP_TIMINGS=1 adds where the run's time went on stderr, and changes n
   const plain = run(["routes"], { cwd: dir });
   const timed = run(["routes"], { cwd: dir, env: { ...process.env, ROUTEMAP_TIMINGS: "1" } });
   assert.equal(timed.stdout, plain.stdout);
-  assert.match(timed.stderr, /^routemap: timings \(ms\): start [\d.]+, prism [\d.]+, parse [\d.]+, evaluation [\d.]+, printing [\d.]+\n$/);
+  assert.match(timed.stderr, /^routemap: code cache (off|made|used|rejected, made again)\nroutemap: timings \(ms\): start [\d.]+, prism [\d.]+, parse [\d.]+, evaluation [\d.]+, printing [\d.]+\n$/);
+});
+
+test("the code cache: made by the first run, used by the next, never used for other bytes, and never in the way", async () => {
+  const { readdirSync, rmSync, statSync } = await import("node:fs");
+  const dir = app({ "config/routes.rb": "Rails.application.routes.draw do\n  resources :posts\n  get :about, to: \"pages#about\"\nend\n" });
+  const cache = join(dir, "cache");
+  const routes = (cacheDir) => {
+    const r = run(["routes", "--rails", "6.1"], { cwd: dir, env: { ...process.env, ROUTEMAP_CACHE_DIR: cacheDir, ROUTEMAP_TIMINGS: "1" } });
+    assert.equal(r.status, 0, r.stderr);
+    return { out: r.stdout, state: /code cache (.*)/.exec(r.stderr)?.[1] };
+  };
+  const plain = routes("off");
+  assert.equal(plain.state, "off");
+  assert.match(plain.out, /about GET +\/about\(\.:format\) +pages#about/);
+
+  assert.deepEqual(routes(cache), { out: plain.out, state: "made" });
+  const [file] = readdirSync(cache);
+  assert.match(file, /^routes-\d+\.v8$/);
+  assert.equal(statSync(join(cache, file)).mode & 0o777, 0o600);
+  assert.deepEqual(routes(cache), { out: plain.out, state: "used" });
+
+  // The bundle's bytes kept in the file are not the bundle's: another build of the same length.
+  const bytes = readFileSync(join(cache, file));
+  bytes[100] ^= 1;
+  writeFileSync(join(cache, file), bytes);
+  assert.deepEqual(routes(cache), { out: plain.out, state: "made" });
+  assert.deepEqual(routes(cache), { out: plain.out, state: "used" });
+
+  // The bundle's bytes, but V8's data damaged: V8 refuses it, and the run makes a new one.
+  const good = readFileSync(join(cache, file));
+  const damaged = Buffer.from(good);
+  damaged.fill(7, damaged.length - 4000, damaged.length - 3000);
+  damaged.fill(0, 4 + damaged.readUInt32LE(0), 4 + damaged.readUInt32LE(0) + 16);
+  writeFileSync(join(cache, file), damaged);
+  assert.deepEqual(routes(cache), { out: plain.out, state: "rejected, made again" });
+  assert.deepEqual(routes(cache), { out: plain.out, state: "used" });
+
+  // The cache of another bundle goes when a new one is made; "check" keeps its own.
+  writeFileSync(join(cache, "routes-12.v8"), "old");
+  rmSync(join(cache, file));
+  assert.equal(routes(cache).state, "made");
+  assert.deepEqual(readdirSync(cache), [file]);
+  const check = run(["check", "--rails", "6.1"], { cwd: dir, env: { ...process.env, ROUTEMAP_CACHE_DIR: cache } });
+  assert.equal(check.status, 0, check.stderr + check.stdout);
+  assert.deepEqual(readdirSync(cache).sort(), [file.replace("routes", "check"), file].sort());
+
+  // A folder that cannot be made (a file stands in its way): the command runs as without one.
+  writeFileSync(join(dir, "blocked"), "");
+  assert.deepEqual(routes(join(dir, "blocked", "cache")), { out: plain.out, state: "made" });
 });

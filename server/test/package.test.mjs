@@ -31,7 +31,7 @@ const outside = { ...process.env, PATH: `${join(prefix, "bin")}:${process.env.PA
 
 test("the tarball holds the bundles, the WASM file and the executable, and depends on nothing", () => {
   assert.equal(packed.name, "@routemap/cli");
-  assert.deepEqual(packed.files.map((f) => f.path).sort(), ["LICENSE", "bin/routemap.cjs", "dist/bundle/cli.js", "dist/bundle/package.json", "dist/bundle/prism.wasm", "dist/bundle/server.js", "package.json"]);
+  assert.deepEqual(packed.files.map((f) => f.path).sort(), ["LICENSE", "bin/codeCache.cjs", "bin/routemap.cjs", "dist/bundle/cli.js", "dist/bundle/package.json", "dist/bundle/prism.wasm", "dist/bundle/server.js", "package.json"]);
   const manifest = JSON.parse(execFileSync("tar", ["-xzOf", join(work, packed.filename), "package/package.json"], { encoding: "utf8" }));
   assert.equal(manifest.dependencies, undefined);
   assert.deepEqual(manifest.bin, { routemap: "bin/routemap.cjs" });

@@ -3,7 +3,6 @@
  * diagnostics on stderr as `FILE:LINE:COL: severity: message`.
  */
 import { basename, dirname, join, relative, resolve } from "node:path";
-import { setFlagsFromString } from "node:v8";
 import {
   formatExpanded, formatSheet, formatUnused, routeSections, unusedRoutes, type Diagnostic, type InspectOptions, type MapInput, type MapOptions, type MapResult,
   type Route, type RouteMapper, type Span,
@@ -49,7 +48,6 @@ export async function routesCommand(argv: string[], io: Io): Promise<number> {
     io.err(`routemap: ${input}\n`);
     return 2;
   }
-  oneShotCompilers();
   const mapper = await createNodeMapper();
   clock.lap("prism");
   const result = mapper.map(input);
@@ -143,19 +141,6 @@ class PhaseClock {
   report(): string {
     return `routemap: timings (ms): ${this.laps.map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join(", ")}\n`;
   }
-}
-
-/**
- * The command runs once, over code V8 has never seen: optimising compilers cost more than they
- * win before it ends. Prism's WebAssembly stays with its baseline compiler (Liftoff) and the
- * JavaScript with V8's interpreter and baseline code, which on the 2-core machine of
- * `npm run bench` took a cold run over 10,000 routes from about 325 to 220 ms (see
- * docs/benchmarks.md). Set before the WebAssembly module is compiled; the language server,
- * which runs for hours, keeps the defaults.
- */
-function oneShotCompilers(): void {
-  setFlagsFromString("--liftoff-only");
-  setFlagsFromString("--no-turbofan");
 }
 
 function columns(): number {
