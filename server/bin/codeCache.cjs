@@ -36,10 +36,27 @@ function readCache(file, source) {
   if (data.length <= 4) return undefined;
   const length = data.readUInt32LE(0);
   if (length !== source.length || data.length <= 4 + length || source.compare(data, 4, 4 + length) !== 0) return undefined;
+  touch(file);
   return data.subarray(4 + length);
 }
 
-/** Writes the cache whole or not at all (a rename), and removes the caches of other bundles. */
+const DAY = 24 * 60 * 60 * 1000;
+const UNUSED_FOR = 30 * DAY;
+
+/** Marks a cache as used (its modification time), at most once a day: unused ones are removed. */
+function touch(file) {
+  try {
+    if (Date.now() - fs.statSync(file).mtimeMs > DAY) fs.utimesSync(file, new Date(), new Date());
+  } catch {
+    // Only the clean-up depends on it.
+  }
+}
+
+/**
+ * Writes the cache whole or not at all (a rename), and removes the caches of other bundles
+ * unused for a month. (Not all of them: two installed versions run in turns would otherwise
+ * each remove the other's, and every run would make its cache again.)
+ */
 function writeCache(dir, file, source, v8Data) {
   try {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -50,7 +67,9 @@ function writeCache(dir, file, source, v8Data) {
     fs.renameSync(partial, file);
     const prefix = path.basename(file).replace(/-\d+\.v8$/, "-");
     for (const name of fs.readdirSync(dir)) {
-      if (name.startsWith(prefix) && name.endsWith(".v8") && name !== path.basename(file)) fs.rmSync(path.join(dir, name), { force: true });
+      if (!name.startsWith(prefix) || !name.endsWith(".v8") || name === path.basename(file)) continue;
+      const other = path.join(dir, name);
+      if (Date.now() - fs.statSync(other).mtimeMs > UNUSED_FOR) fs.rmSync(other, { force: true });
     }
   } catch {
     // No cache this time.

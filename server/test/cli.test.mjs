@@ -219,11 +219,20 @@ test("the code cache: made by the first run, used by the next, never used for ot
   assert.deepEqual(routes(cache), { out: plain.out, state: "rejected, made again" });
   assert.deepEqual(routes(cache), { out: plain.out, state: "used" });
 
-  // The cache of another bundle goes when a new one is made; "check" keeps its own.
+  // Another bundle's cache goes when a new one is made, once unused for a month; "check" keeps its own.
+  const { utimesSync } = await import("node:fs");
   writeFileSync(join(cache, "routes-12.v8"), "old");
+  writeFileSync(join(cache, "routes-13.v8"), "recent");
+  const longAgo = new Date(Date.now() - 31 * 24 * 3600 * 1000);
+  utimesSync(join(cache, "routes-12.v8"), longAgo, longAgo);
   rmSync(join(cache, file));
   assert.equal(routes(cache).state, "made");
-  assert.deepEqual(readdirSync(cache), [file]);
+  assert.deepEqual(readdirSync(cache).sort(), ["routes-13.v8", file].sort());
+  rmSync(join(cache, "routes-13.v8"));
+  // A cache in use is marked so (at most once a day), and is not the one removed.
+  utimesSync(join(cache, file), longAgo, longAgo);
+  assert.equal(routes(cache).state, "used");
+  assert.ok(Date.now() - statSync(join(cache, file)).mtimeMs < 3600 * 1000);
   const check = run(["check", "--rails", "6.1"], { cwd: dir, env: { ...process.env, ROUTEMAP_CACHE_DIR: cache } });
   assert.equal(check.status, 0, check.stderr + check.stdout);
   assert.deepEqual(readdirSync(cache).sort(), [file.replace("routes", "check"), file].sort());
