@@ -27,6 +27,7 @@ sends and serves diagnostics, hover, completion, definition, references and symb
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   const io: Io = { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s) };
+  if (command !== "lsp") quietWhenReaderLeaves();
   if (command === "routes") return routesCommand(rest, io);
   if (command === "check") return checkCommand(rest, io);
   if (command === "lsp") return lspCommand(rest, io);
@@ -40,6 +41,18 @@ async function main(argv: string[]): Promise<number> {
   }
   io.err(command ? `routemap: unknown command ${command}\n\n${USAGE}` : USAGE);
   return 2;
+}
+
+/**
+ * `routemap routes | head`: once the reader has what it wants and closes the pipe, the rest of
+ * the output has nowhere to go. Node would throw EPIPE with a stack trace; the command stops
+ * quietly instead, as `git log | head` does.
+ */
+function quietWhenReaderLeaves(): void {
+  process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code !== "EPIPE") throw e;
+    process.exit(0);
+  });
 }
 
 async function lspCommand(args: string[], io: Io): Promise<number> {

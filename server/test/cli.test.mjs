@@ -241,3 +241,12 @@ test("the code cache: made by the first run, used by the next, never used for ot
   writeFileSync(join(dir, "blocked"), "");
   assert.deepEqual(routes(join(dir, "blocked", "cache")), { out: plain.out, state: "made" });
 });
+
+test("a reader that stops early (routemap routes | head -1) ends the command quietly", () => {
+  const resources = Array.from({ length: 3000 }, (_, i) => `  resources :things${i}`).join("\n");
+  const dir = app({ "config/routes.rb": `Rails.application.routes.draw do\n${resources}\nend\n` });
+  // bash for PIPESTATUS: routemap's own status, not head's.
+  const r = spawnSync("bash", ["-c", `"${process.execPath}" "${cli}" routes --rails 6.1 | head -1; echo "status $\{PIPESTATUS[0]}" >&2`], { cwd: dir, encoding: "utf8" });
+  assert.match(r.stdout, /^ +Prefix Verb +URI Pattern +Controller#Action\n$/);
+  assert.equal(r.stderr, "status 0\n");
+});
