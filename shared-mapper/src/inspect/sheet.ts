@@ -101,22 +101,42 @@ interface Layout {
   title(name: string, modern: boolean): string;
 }
 
-/**
- * The widest name, verb and path of some routes, in one pass. (`Math.max(...lengths)` spreads
- * one argument per route, and V8 throws past about a hundred thousand arguments.)
- */
-function widths(routes: Route[]): { name: number; verb: number; path: number } {
-  let name = 0;
-  let verb = 0;
-  let path = 0;
-  for (let i = 0; i < routes.length; i++) {
-    const r = routes[i];
-    if (r.name.length > name) name = r.name.length;
-    if (r.verb.length > verb) verb = r.verb.length;
-    if (r.path.length > path) path = r.path.length;
-  }
-  return { name, verb, path };
+/** The sheet's columns of some routes and their widest values, each route's columns read once. */
+interface Columns {
+  names: string[];
+  verbs: string[];
+  paths: string[];
+  name: number;
+  verb: number;
+  path: number;
 }
+
+/**
+ * The columns of `routes`, in one pass. The header and the lines of a section both ask: the
+ * last section's are kept until its lines are made (a route's path and verb are worked out on
+ * each read). `Math.max(...lengths)` is not used: it spreads one argument per route, and V8
+ * throws past about a hundred thousand arguments.
+ */
+function columns(routes: Route[]): Columns {
+  if (lastColumns?.routes === routes) return lastColumns.columns;
+  const n = routes.length;
+  const c: Columns = { names: new Array(n), verbs: new Array(n), paths: new Array(n), name: 0, verb: 0, path: 0 };
+  for (let i = 0; i < n; i++) {
+    const r = routes[i];
+    const name = r.name;
+    const verb = r.verb;
+    const path = r.path;
+    c.names[i] = name;
+    c.verbs[i] = verb;
+    c.paths[i] = path;
+    if (name.length > c.name) c.name = name.length;
+    if (verb.length > c.verb) c.verb = verb.length;
+    if (path.length > c.path) c.path = path.length;
+  }
+  lastColumns = { routes, columns: c };
+  return c;
+}
+let lastColumns: { routes: Route[]; columns: Columns } | undefined;
 
 /**
  * The strings of 0 to `width` spaces, each made once: a sheet's padding. (String#padStart and
@@ -129,15 +149,23 @@ function padding(width: number): string[] {
 
 const sheetLayout: Layout = {
   header(routes) {
-    const w = widths(routes);
+    const w = columns(routes);
     // The header pads to the widest value only (not to the header words), exactly as Rails does.
     return [`${"Prefix".padStart(w.name)} ${"Verb".padEnd(w.verb)} ${"URI Pattern".padEnd(w.path)} Controller#Action`];
   },
   section(routes) {
-    const w = widths(routes);
-    const [nw, vw, pw] = [Math.max(w.name, "Prefix".length), Math.max(w.verb, "Verb".length), Math.max(w.path, "URI Pattern".length)];
+    const c = columns(routes);
+    lastColumns = undefined; // holds no routes past the sheet
+    const [nw, vw, pw] = [Math.max(c.name, "Prefix".length), Math.max(c.verb, "Verb".length), Math.max(c.path, "URI Pattern".length)];
     const pad = padding(Math.max(nw, vw, pw));
-    return routes.map((x) => pad[nw - x.name.length] + x.name + " " + x.verb + pad[vw - x.verb.length] + " " + x.path + pad[pw - x.path.length] + " " + x.reqs);
+    const lines = new Array<string>(routes.length);
+    for (let i = 0; i < routes.length; i++) {
+      const name = c.names[i];
+      const verb = c.verbs[i];
+      const path = c.paths[i];
+      lines[i] = pad[nw - name.length] + name + " " + verb + pad[vw - verb.length] + " " + path + pad[pw - path.length] + " " + routes[i].reqs;
+    }
+    return lines;
   },
   title: (name, modern) => (modern ? `${name}:` : `\n${name}:`),
 };
