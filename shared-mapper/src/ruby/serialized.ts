@@ -22,8 +22,26 @@ type Location = { startOffset: number; length: number };
 type RubyString = { encoding: string; validEncoding: boolean; value: string };
 
 const CLASSES: Ctor[] = NODE_FORMATS.map(([name]) => (N as unknown as Record<string, Ctor>)[name]);
-// Field kinds as char codes, read without a string access per field.
-const KINDS: Uint8Array[] = NODE_FORMATS.map(([, kinds]) => Uint8Array.from(kinds, (c) => c.charCodeAt(0)));
+// Field kinds as small numbers, read without a string access per field; literal and dense in
+// the reader's switch (a const enum), so that it is a jump table, not a chain of comparisons.
+const KIND_LETTERS = "NnLlCAcKSBVIDU";
+const enum Kind {
+  Node,
+  OptionalNode,
+  Location,
+  OptionalLocation,
+  Constant,
+  Nodes,
+  OptionalConstant,
+  Constants,
+  String,
+  Byte,
+  Varint,
+  Integer,
+  Double,
+  SkipWord,
+}
+const KINDS: Uint8Array[] = NODE_FORMATS.map(([, kinds]) => Uint8Array.from(kinds, (c) => KIND_LETTERS.indexOf(c)));
 
 const FORCED_UTF8 = 1 << 2;
 const FORCED_BINARY = 1 << 3;
@@ -73,6 +91,7 @@ export function deserialize(source: string, sourceBytes: Uint8Array, serialized:
   fields.fill(null); // a read that threw may have left some
   top = 0;
   const program = node();
+  fields.fill(null); // holds no node of this tree past the call
   const result = new ParseResult(program as N.ProgramNode, comments, magicComments, dataLoc, [], []);
   buf = bytes = new Uint8Array(0); // holds neither buffer past the call
   text = "";
@@ -116,8 +135,8 @@ function take(length: number): Uint8Array {
 /**
  * Fields being read, of the node being read and of those it is inside: a node's fields go on
  * top, and come off when it is made. Its constructor is given 12 of them whatever its arity
- * (no node has more; a constructor ignores those beyond its own), which spares an array per
- * node, and the dispatch that picking a call by arity would take.
+ * (no node has more; a constructor ignores those beyond its own, stale ones included), which
+ * spares an array per node, and the dispatch that picking a call by arity would take.
  */
 const fields: unknown[] = new Array(256).fill(null);
 let top = 0;
@@ -129,7 +148,7 @@ function node(): N.Node {
   const nodeID = varint();
   const loc = location();
   let i = 0;
-  if (kinds[0] === 0x55 /* U */) {
+  if (kinds[0] === Kind.SkipWord) {
     pos += 4;
     i = 1;
   }
@@ -140,22 +159,22 @@ function node(): N.Node {
     let value: unknown;
     // The commonest kinds first, and read here: a call per field is what this loop spares.
     switch (kinds[i]) {
-      case 0x4e /* N */:
+      case Kind.Node:
         value = node();
         break;
-      case 0x6e /* n */:
+      case Kind.OptionalNode:
         if (buf[pos] === 0) {
           pos++;
           value = null;
         } else value = node();
         break;
-      case 0x4c /* L */:
+      case Kind.Location:
         value = location();
         break;
-      case 0x6c /* l */:
+      case Kind.OptionalLocation:
         value = buf[pos++] !== 0 ? location() : null;
         break;
-      case 0x43 /* C */:
+      case Kind.Constant:
         value = constant(varint() - 1);
         break;
       default:
@@ -166,42 +185,41 @@ function node(): N.Node {
   const f = fields;
   const b = base;
   const made = new CLASSES[type - 1](nodeID, loc, flags, f[b], f[b + 1], f[b + 2], f[b + 3], f[b + 4], f[b + 5], f[b + 6], f[b + 7], f[b + 8], f[b + 9], f[b + 10], f[b + 11]);
-  for (let k = b; k < top; k++) f[k] = null; // holds no node once made
-  top = b;
+  top = b; // what it leaves above the top is passed to constructors that ignore it, then cleared
   return made;
 }
 
 function rareField(kind: number, flags: number): unknown {
   switch (kind) {
-    case 0x41 /* A */: {
+    case Kind.Nodes: {
       const list: N.Node[] = new Array(varint());
       for (let i = 0; i < list.length; i++) list[i] = node();
       return list;
     }
-    case 0x63 /* c */: {
+    case Kind.OptionalConstant: {
       const index = varint();
       return index === 0 ? null : constant(index - 1);
     }
-    case 0x4b /* K */: {
+    case Kind.Constants: {
       const list: string[] = new Array(varint());
       for (let i = 0; i < list.length; i++) list[i] = constant(varint() - 1);
       return list;
     }
-    case 0x53 /* S */:
+    case Kind.String:
       return stringField(flags);
-    case 0x42 /* B */:
+    case Kind.Byte:
       return buf[pos++];
-    case 0x56 /* V */:
+    case Kind.Varint:
       return varint();
-    case 0x49 /* I */:
+    case Kind.Integer:
       return integer();
-    case 0x44 /* D */: {
+    case Kind.Double: {
       const value = new DataView(buf.buffer, buf.byteOffset + pos, 8).getFloat64(0, true);
       pos += 8;
       return value;
     }
   }
-  throw new Error(`Unknown field kind ${String.fromCharCode(kind)}`);
+  throw new Error(`Unknown field kind ${KIND_LETTERS[kind]}`);
 }
 
 /** A constant's name: its 8-byte pool entry is a start (high bit: in the buffer, not the source) and a length. */
