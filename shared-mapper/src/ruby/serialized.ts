@@ -63,6 +63,18 @@ const utf8 = new TextDecoder();
  * Throws on a buffer that is not Prism's serialized form.
  */
 export function deserialize(source: string, sourceBytes: Uint8Array, serialized: Uint8Array): ParseResult {
+  try {
+    return read(source, sourceBytes, serialized);
+  } finally {
+    // Holds neither buffer, the source nor any node past the call, however it ended.
+    buf = bytes = new Uint8Array(0);
+    text = "";
+    fields.fill(null);
+    top = 0;
+  }
+}
+
+function read(source: string, sourceBytes: Uint8Array, serialized: Uint8Array): ParseResult {
   buf = serialized;
   pos = 0;
   if (buf[0] !== 0x50 || buf[1] !== 0x52 || buf[2] !== 0x49 || buf[3] !== 0x53 || buf[4] !== 0x4d) throw new Error("Invalid serialization");
@@ -88,14 +100,7 @@ export function deserialize(source: string, sourceBytes: Uint8Array, serialized:
   poolOffset = uint32(pos);
   pos += 4;
   constants = new Array(varint());
-  fields.fill(null); // a read that threw may have left some
-  top = 0;
-  const program = node();
-  fields.fill(null); // holds no node of this tree past the call
-  const result = new ParseResult(program as N.ProgramNode, comments, magicComments, dataLoc, [], []);
-  buf = bytes = new Uint8Array(0); // holds neither buffer past the call
-  text = "";
-  return result;
+  return new ParseResult(node() as N.ProgramNode, comments, magicComments, dataLoc, [], []);
 }
 
 function varint(): number {
