@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, writeFileSync, readFileSync, realpathSync } from "node:fs";
+import { mkdirSync, writeFileSync, readFileSync, realpathSync, readdirSync, rmSync, statSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { scratchDir } from "../../test-fixtures/lib/scratch.mjs";
 
@@ -184,8 +184,7 @@ test("ROUTEMAP_TIMINGS=1 adds where the run's time went on stderr, and changes n
   assert.match(timed.stderr, /^routemap: code cache (off|made|used|rejected, made again)\nroutemap: timings \(ms\): start [\d.]+, prism [\d.]+, parse [\d.]+, evaluation [\d.]+, printing [\d.]+\n$/);
 });
 
-test("the code cache: made by the first run, used by the next, never used for other bytes, and never in the way", async () => {
-  const { readdirSync, rmSync, statSync } = await import("node:fs");
+test("the code cache: made by the first run, used by the next, never used for other bytes, and never in the way", () => {
   const dir = app({ "config/routes.rb": "Rails.application.routes.draw do\n  resources :posts\n  get :about, to: \"pages#about\"\nend\n" });
   const cache = join(dir, "cache");
   const routes = (cacheDir) => {
@@ -220,7 +219,6 @@ test("the code cache: made by the first run, used by the next, never used for ot
   assert.deepEqual(routes(cache), { out: plain.out, state: "used" });
 
   // Another bundle's cache goes when a new one is made, once unused for a month; "check" keeps its own.
-  const { utimesSync } = await import("node:fs");
   writeFileSync(join(cache, "routes-12.v8"), "old");
   writeFileSync(join(cache, "routes-13.v8"), "recent");
   const longAgo = new Date(Date.now() - 31 * 24 * 3600 * 1000);

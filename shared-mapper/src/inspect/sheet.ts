@@ -112,13 +112,14 @@ interface Columns {
 }
 
 /**
- * The columns of `routes`, in one pass. The header and the lines of a section both ask: the
- * last section's are kept until its lines are made (a route's path and verb are worked out on
- * each read). `Math.max(...lengths)` is not used: it spreads one argument per route, and V8
- * throws past about a hundred thousand arguments.
+ * The columns of `routes`, in one pass. The header and the lines of a section both ask, and
+ * get the same (a route's path and verb are worked out on each read). `Math.max(...lengths)` is
+ * not used: it spreads one argument per route, and V8 throws past about a hundred thousand
+ * arguments.
  */
 function columns(routes: Route[]): Columns {
-  if (lastColumns?.routes === routes) return lastColumns.columns;
+  const known = columnsOf.get(routes);
+  if (known) return known;
   const n = routes.length;
   const c: Columns = { names: new Array(n), verbs: new Array(n), paths: new Array(n), name: 0, verb: 0, path: 0 };
   for (let i = 0; i < n; i++) {
@@ -133,10 +134,10 @@ function columns(routes: Route[]): Columns {
     if (verb.length > c.verb) c.verb = verb.length;
     if (path.length > c.path) c.path = path.length;
   }
-  lastColumns = { routes, columns: c };
+  columnsOf.set(routes, c);
   return c;
 }
-let lastColumns: { routes: Route[]; columns: Columns } | undefined;
+const columnsOf = new WeakMap<Route[], Columns>();
 
 /**
  * The strings of 0 to `width` spaces, each made once: a sheet's padding. (String#padStart and
@@ -155,7 +156,6 @@ const sheetLayout: Layout = {
   },
   section(routes) {
     const c = columns(routes);
-    lastColumns = undefined; // holds no routes past the sheet
     const [nw, vw, pw] = [Math.max(c.name, "Prefix".length), Math.max(c.verb, "Verb".length), Math.max(c.path, "URI Pattern".length)];
     const pad = padding(Math.max(nw, vw, pw));
     const lines = new Array<string>(routes.length);

@@ -75,7 +75,8 @@ type Fn = (...args: number[]) => number;
 /** Prism's parse, with the canary set before and checked after. */
 function watchedParse(prism: WebAssembly.Exports, source: string, stackLow: number, template: boolean): ParseResult {
   guard(prism, stackLow).fill(CANARY);
-  const [calloc, free] = [prism.calloc as Fn, prism.free as Fn];
+  const calloc = prism.calloc as Fn;
+  const free = prism.free as Fn;
   const sourceBytes = encoder.encode(source);
   const options = OPTIONS[template ? 1 : 0];
   const sourceAt = calloc(1, sourceBytes.length);
