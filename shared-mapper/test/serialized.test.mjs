@@ -89,9 +89,11 @@ test("the committed field table is the installed @ruby/prism's format", () => {
   execFileSync(process.execPath, [join(repo, "scripts/prism-format.mjs"), "--check"], { stdio: "pipe" });
 });
 
-// Ruby's standard library: thousands of files of every style, where Ruby is installed.
-const stdlib = ["/usr/lib/ruby"].find(existsSync);
-test("our reader and Prism's agree on Ruby's standard library", { skip: stdlib ? false : "Ruby's standard library is not installed" }, () => {
+// Ruby's standard library: thousands of files of every style, where Ruby is installed (CI
+// installs it; there a missing one fails).
+const stdlib = "/usr/lib/ruby";
+const skip = !existsSync(stdlib) && process.env.CI !== "true" && "Ruby's standard library is not installed (apt-get install -y ruby)";
+test("our reader and Prism's agree on Ruby's standard library", { skip }, () => {
   const files = rubyFiles(stdlib);
   assert.ok(files.length > 100, `${files.length} files under ${stdlib}`);
   for (const file of files) check(readFileSync(file, "utf8"), { label: file });
