@@ -15,7 +15,7 @@
  * one from the compiled module, and the caller gets a `ParserFailure`.
  */
 import type { ParseResult } from "@ruby/prism/src/deserialize.js";
-import { patchPrism } from "./prismStack.js";
+import { withLargerStack } from "./prismStack.js";
 import { deserialize } from "./serialized.js";
 
 export type { ParseResult };
@@ -71,19 +71,6 @@ const OPTIONS = [packedOptions(false), packedOptions(true)];
 const encoder = new TextEncoder();
 
 type Fn = (...args: number[]) => number;
-/** What this module calls of Prism's: the instance exports nothing else (prismStack.ts). */
-const EXPORTS: ReadonlySet<string> = new Set([
-  "memory",
-  "_initialize",
-  "calloc",
-  "free",
-  "pm_buffer_sizeof",
-  "pm_buffer_init",
-  "pm_buffer_value",
-  "pm_buffer_length",
-  "pm_buffer_free",
-  "pm_serialize_parse",
-]);
 
 /** Prism's parse, with the canary set before and checked after. */
 function watchedParse(prism: WebAssembly.Exports, source: string, stackLow: number, template: boolean): ParseResult {
@@ -116,7 +103,7 @@ function watchedParse(prism: WebAssembly.Exports, source: string, stackLow: numb
  */
 export async function createParser(wasm: BufferSource): Promise<Parser> {
   const bytes = ArrayBuffer.isView(wasm) ? new Uint8Array(wasm.buffer, wasm.byteOffset, wasm.byteLength) : new Uint8Array(wasm);
-  const patched = patchPrism(bytes, EXPORTS);
+  const patched = withLargerStack(bytes);
   const module = await WebAssembly.compile(patched.wasm);
   let prism = instantiate(module);
   return (source, o) => {

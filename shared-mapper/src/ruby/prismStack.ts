@@ -1,5 +1,5 @@
 /**
- * Prism's WebAssembly build, patched: a larger stack, and only the exports Routemap calls.
+ * A larger stack for Prism's WebAssembly build.
  *
  * The build uses wasm-ld's default layout: static data from 1 KiB, then a 64 KiB shadow stack
  * growing down towards the data, then the heap. Code nested about a hundred levels deep
@@ -15,10 +15,6 @@
  * (which ends between one and two thousand levels), so deep input ends in a RangeError that
  * the parser catches. Its lowest bytes still hold a canary during each parse (`prism.ts`), in
  * case some input uses more stack per level than seen.
- *
- * The build exports 566 functions and Routemap calls 8; V8 makes a wrapper for each export as
- * the module is instantiated, 3.5 of the 4.5 ms an instance took. The others are left out of
- * the export section (they stay in the module, which calls them).
  */
 
 /** Pages of memory the patched module starts with; the stack's top is their end. */
@@ -57,12 +53,11 @@ function leb(value: number, signed = false): number[] {
 }
 
 /**
- * The module with its memory and stack moved as above, exporting only `exports`. Throws when
- * the module is not laid out as expected (one memory of a few pages, global 0 a mutable i32
- * stack pointer at its end, every name of `exports` exported): a new `@ruby/prism` must be
- * looked at before it is used.
+ * The module with its memory and stack moved as above. Throws when the module is not laid
+ * out as expected (one memory of a few pages, global 0 a mutable i32 stack pointer at its
+ * end): a new `@ruby/prism` must be looked at before it is used.
  */
-export function patchPrism(original: Uint8Array, exports: ReadonlySet<string>): PatchedPrism {
+export function withLargerStack(original: Uint8Array): PatchedPrism {
   const fail = (why: string): never => {
     throw new Error(`prism.wasm is not laid out as Routemap expects (${why}); see shared-mapper/src/ruby/prismStack.ts`);
   };
@@ -89,15 +84,10 @@ export function patchPrism(original: Uint8Array, exports: ReadonlySet<string>): 
       if (original[after] !== 0x0b || pages < 0 || top > pages * PAGE) fail("the stack inside the declared memory");
       chunks.push(section(6, [...original.subarray(body, first + 3), ...leb(PAGES * PAGE - 16, true), ...original.subarray(after, end)]));
       spliced++;
-    } else if (id === 7) {
-      const kept = exportsNamed(original, body, exports);
-      if (kept.count !== exports.size) fail(`exports of ${[...exports].join(", ")}`);
-      chunks.push(section(7, [...leb(kept.count), ...kept.bytes]));
-      spliced++;
     } else chunks.push(original.subarray(at, end));
     at = end;
   }
-  if (spliced !== 3) fail("a memory, a global and an export section");
+  if (spliced !== 2) fail("a memory section and a global section");
   const wasm = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
   let offset = 0;
   for (const chunk of chunks) {
@@ -105,26 +95,6 @@ export function patchPrism(original: Uint8Array, exports: ReadonlySet<string>): 
     offset += chunk.length;
   }
   return { wasm, stackLow: pages * PAGE };
-}
-
-/** The entries of the export section at `body` whose names are in `names`, as they are written. */
-function exportsNamed(bytes: Uint8Array, body: number, names: ReadonlySet<string>): { count: number; bytes: number[] } {
-  const decoder = new TextDecoder();
-  const kept: number[] = [];
-  let count = 0;
-  let [n, at] = uleb(bytes, body);
-  for (; n > 0; n--) {
-    const start = at;
-    const [length, name] = uleb(bytes, at);
-    const keep = names.has(decoder.decode(bytes.subarray(name, name + length)));
-    // The name, its kind (a byte), its index.
-    at = uleb(bytes, name + length + 1)[1];
-    if (keep) {
-      for (let i = start; i < at; i++) kept.push(bytes[i]);
-      count++;
-    }
-  }
-  return { count, bytes: kept };
 }
 
 /** A section: its id, its size, its body. */
