@@ -60,9 +60,9 @@ for (const m of source.matchAll(/case (\d+):\s*(buffer\.readUint32\(\);\s*)?retu
     if (!kind) throw new Error(`${name}: unknown field reader ${f}`);
     return kind[1];
   });
-  // A def's node is preceded by a 32-bit word (the offset of its body, for lazy readers): "U".
   // serialized.ts gives each constructor 12 fields.
   if (kinds.length > 12) throw new Error(`${name} has ${kinds.length} fields; serialized.ts passes 12`);
+  // A def's node is preceded by a 32-bit word (the offset of its body, for lazy readers): "U".
   rows.push([+type, name, (skip ? "U" : "") + kinds.join("")]);
 }
 rows.forEach(([type], i) => {
