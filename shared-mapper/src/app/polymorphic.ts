@@ -16,7 +16,7 @@
 import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../dsl/interpreter.js";
 import { pluralize, singularize, underscore } from "../inflector.js";
-import { childrenOf, constantPathText } from "../ruby/walk.js";
+import { childrenOf, constantPathText, walkNodes } from "../ruby/walk.js";
 import type { Diagnostic, Span } from "../types.js";
 
 /** A record of the target: its class, and how Routemap knows it. */
@@ -205,13 +205,9 @@ export function polymorphicTargets(file: LoadedFile, o: { view: boolean; control
   };
   // The callbacks' assignments first, then every scope in source order.
   const defs: N.DefNode[] = [];
-  const stack: N.Node[] = [file.program];
-  while (stack.length) {
-    const node = stack.pop()!;
+  walkNodes(file.program, (node) => {
     if (node instanceof N.DefNode) defs.push(node);
-    const children = childrenOf(node);
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
-  }
+  });
   for (const def of defs) {
     const vars = new Map<string, Assigned>();
     assignments(def, file, vars, {});

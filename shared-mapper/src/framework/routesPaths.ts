@@ -10,7 +10,7 @@
 import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../dsl/interpreter.js";
 import type { Span } from "../types.js";
-import { childrenOf } from "../ruby/walk.js";
+import { walkNodes } from "../ruby/walk.js";
 
 export type RoutesPaths =
   /** Relative to the app's root, in the order Rails loads them; `site`: the setting's last write. */
@@ -42,7 +42,7 @@ export function readRoutesPaths(application: LoadedFile, glob: (pattern: string)
     site = spanOf(node);
   };
   // In source order: a later write works on what the earlier ones left.
-  walkInOrder(application.program, (node) => {
+  walkNodes(application.program, (node) => {
     if (node instanceof N.IndexOperatorWriteNode && isRoutesPaths(node.receiver, node.arguments_)) {
       if (node.binaryOperator === "+") write(node, [values(node.value)], "append");
       else unread(node);
@@ -111,14 +111,3 @@ const isRailsRoot = (node: N.Node | null) =>
   node instanceof N.CallNode && node.name === "root" && node.receiver instanceof N.ConstantReadNode && node.receiver.name === "Rails";
 
 const relativePath = (path: string) => path.replace(/^\.\//, "");
-
-/** Every node of a tree in source order (a stack, for deep files). */
-function walkInOrder(root: N.Node, visit: (node: N.Node) => void): void {
-  const stack: N.Node[] = [root];
-  while (stack.length) {
-    const node = stack.pop()!;
-    visit(node);
-    const children = childrenOf(node);
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
-  }
-}

@@ -12,15 +12,22 @@ export function childrenOf(node: N.Node): N.Node[] {
   return out;
 }
 
-/** Every call of a tree, depth first, in source order; a stack instead of recursion keeps deep files safe. */
-export function walkCalls(root: N.Node, visit: (node: N.CallNode) => void): void {
+/** Every node of a tree, depth first, in source order; a stack instead of recursion keeps deep files safe. */
+export function walkNodes(root: N.Node, visit: (node: N.Node) => void): void {
   const stack: N.Node[] = [root];
   while (stack.length) {
     const node = stack.pop()!;
-    if (node instanceof N.CallNode) visit(node);
+    visit(node);
     const children = childrenOf(node);
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
   }
+}
+
+/** Every call of a tree, in source order. */
+export function walkCalls(root: N.Node, visit: (node: N.CallNode) => void): void {
+  walkNodes(root, (node) => {
+    if (node instanceof N.CallNode) visit(node);
+  });
 }
 
 /** A constant as written (`Admin::Users`, `::Top`); undefined for anything that is not a constant path. */
