@@ -52,10 +52,14 @@ function touch(file) {
   }
 }
 
+/** Caches of other bundles kept besides this one: each rebuild of a checkout is another bundle. */
+const OTHERS_KEPT = 3;
+
 /**
  * Writes the cache whole or not at all (a rename), and removes the caches of other bundles
- * unused for a month. (Not all of them: two installed versions run in turns would otherwise
- * each remove the other's, and every run would make its cache again.)
+ * unused for a month, and all but the three used last. (Not all of them: two installed
+ * versions run in turns would otherwise each remove the other's, and every run would make its
+ * cache again.)
  */
 function writeCache(dir, file, source, v8Data) {
   try {
@@ -66,11 +70,14 @@ function writeCache(dir, file, source, v8Data) {
     fs.writeFileSync(partial, Buffer.concat([length, source, v8Data]), { mode: 0o600 });
     fs.renameSync(partial, file);
     const prefix = path.basename(file).replace(/-\d+\.v8$/, "-");
-    for (const name of fs.readdirSync(dir)) {
-      if (!name.startsWith(prefix) || !name.endsWith(".v8") || name === path.basename(file)) continue;
-      const other = path.join(dir, name);
-      if (Date.now() - fs.statSync(other).mtimeMs > UNUSED_FOR) fs.rmSync(other, { force: true });
-    }
+    const others = fs
+      .readdirSync(dir)
+      .filter((name) => name.startsWith(prefix) && name.endsWith(".v8") && name !== path.basename(file))
+      .map((name) => ({ file: path.join(dir, name), used: fs.statSync(path.join(dir, name)).mtimeMs }))
+      .sort((a, b) => b.used - a.used);
+    others.forEach((other, i) => {
+      if (i >= OTHERS_KEPT || Date.now() - other.used > UNUSED_FOR) fs.rmSync(other.file, { force: true });
+    });
   } catch {
     // No cache this time.
   }

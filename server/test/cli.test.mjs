@@ -218,15 +218,20 @@ test("the code cache: made by the first run, used by the next, never used for ot
   assert.deepEqual(routes(cache), { out: plain.out, state: "rejected, made again" });
   assert.deepEqual(routes(cache), { out: plain.out, state: "used" });
 
-  // Another bundle's cache goes when a new one is made, once unused for a month; "check" keeps its own.
+  // Another bundle's cache goes when a new one is made, once unused for a month, or when three
+  // others were used since; "check" keeps its own.
   writeFileSync(join(cache, "routes-12.v8"), "old");
-  writeFileSync(join(cache, "routes-13.v8"), "recent");
   const longAgo = new Date(Date.now() - 31 * 24 * 3600 * 1000);
   utimesSync(join(cache, "routes-12.v8"), longAgo, longAgo);
+  for (let n = 13; n <= 16; n++) {
+    writeFileSync(join(cache, `routes-${n}.v8`), "recent");
+    const used = new Date(Date.now() - (20 - n) * 3600 * 1000);
+    utimesSync(join(cache, `routes-${n}.v8`), used, used);
+  }
   rmSync(join(cache, file));
   assert.equal(routes(cache).state, "made");
-  assert.deepEqual(readdirSync(cache).sort(), ["routes-13.v8", file].sort());
-  rmSync(join(cache, "routes-13.v8"));
+  assert.deepEqual(readdirSync(cache).sort(), ["routes-14.v8", "routes-15.v8", "routes-16.v8", file].sort());
+  for (let n = 14; n <= 16; n++) rmSync(join(cache, `routes-${n}.v8`));
   // A cache in use is marked so (at most once a day), and is not the one removed.
   utimesSync(join(cache, file), longAgo, longAgo);
   assert.equal(routes(cache).state, "used");
