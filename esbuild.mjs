@@ -33,15 +33,18 @@ await build({ ...server, entryPoints: { server: "server/src/bundle.ts" } });
 // The command's `lsp` loads the language server's own bundle, beside it, instead of holding a copy.
 const lspBesideCli = { name: "lsp-beside-cli", setup: (b) => b.onResolve({ filter: /^\.\/bundle\.js$/ }, () => ({ path: "./server.js", external: true })) };
 await build({ ...server, entryPoints: { cli: "server/src/cli.ts" }, plugins: [lspBesideCli] });
-const prism = join(dirname(require.resolve("@ruby/prism/package.json")), "src", "prism.wasm");
-copyFileSync(prism, join(serverDir, "prism.wasm"));
+// Prism with its larger stack already (shared-mapper/src/ruby/prismStack.ts), so that the
+// `routemap` executable can compile it before it loads the bundle.
+const { withLargerStack } = await import("./shared-mapper/dist/ruby/prismStack.js");
+const prism = withLargerStack(readFileSync(join(dirname(require.resolve("@ruby/prism/package.json")), "src", "prism.wasm"))).wasm;
+writeFileSync(join(serverDir, "prism.wasm"), prism);
 // The bundle is CommonJS whatever server/package.json says.
 writeFileSync(join(serverDir, "package.json"), '{ "type": "commonjs" }\n');
 
 // The extension, with everything the VSIX ships beside it.
 await build({ ...common, entryPoints: { extension: "client/src/extension.ts" }, outdir: "client/dist", external: ["vscode"] });
 copyFileSync(join(serverDir, "server.js"), "client/dist/server.js");
-copyFileSync(prism, "client/dist/prism.wasm");
+writeFileSync("client/dist/prism.wasm", prism);
 mkdirSync("client/syntaxes", { recursive: true });
 for (const file of readdirSync("syntaxes").filter((f) => f.endsWith(".tmLanguage.json"))) {
   copyFileSync(join("syntaxes", file), join("client/syntaxes", file));

@@ -253,3 +253,24 @@ test("a reader that stops early (routemap routes | head -1) ends the command qui
   assert.match(r.stdout, /^ +Prefix Verb +URI Pattern +Controller#Action\n$/);
   assert.equal(r.stderr, "status 0\n");
 });
+
+test("`routes` compiles Prism once, begun by the executable before the bundle loads, from the patched prism.wasm beside the bundle", async () => {
+  const { withLargerStack } = await import("../../shared-mapper/dist/ruby/prismStack.js");
+  const shipped = readFileSync(join(root, "server/dist/bundle/prism.wasm"));
+  assert.equal(withLargerStack(shipped).wasm, shipped, "shipped with its larger stack already");
+  // Counts WebAssembly's compiles in the command's process, whichever starts them.
+  const dir = app({ "config/routes.rb": "Rails.application.routes.draw do\n  resources :posts\nend\n" });
+  const counter = join(dir, "count.cjs");
+  writeFileSync(
+    counter,
+    // Each compile's caller: the file of the frame below this one.
+    "const by = []; const caller = () => new Error().stack.split('\\n')[3].match(/([\\w.]+):\\d+:\\d+\\)?$/)[1];\n" +
+      "const c = WebAssembly.compile; WebAssembly.compile = (...a) => (by.push(caller()), c(...a));\n" +
+      "const M = WebAssembly.Module; WebAssembly.Module = function (...a) { by.push(caller()); return new M(...a); };\n" +
+      'process.on("exit", () => process.stderr.write(`compiled by: ${by.join(", ")}\\n`));\n',
+  );
+  const r = spawnSync(process.execPath, ["--require", counter, cli, "routes", "--rails", "6.1"], { cwd: dir, encoding: "utf8" });
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /posts#index/);
+  assert.equal(r.stderr, "compiled by: routemap.cjs\n");
+});

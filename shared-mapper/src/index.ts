@@ -94,8 +94,9 @@ const APP_ROUTES = "/config/routes.rb";
 /** Steps of evaluation allowed for one `map` call, far beyond any real routes file. */
 const BUDGET = 5_000_000;
 
-export async function createMapper(prismWasm: BufferSource): Promise<RouteMapper> {
-  const parser = await createParser(prismWasm);
+/** `compiled`: a compile of `prismWasm` already under way, if any (`createParser`). */
+export async function createMapper(prismWasm: BufferSource, o: { compiled?: Promise<WebAssembly.Module> } = {}): Promise<RouteMapper> {
+  const parser = await createParser(prismWasm, o.compiled);
   const cache = new Map<string, Parsed & { text: string }>();
   const parse = (path: string, text: string): Parsed => {
     let hit = cache.get(path);

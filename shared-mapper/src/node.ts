@@ -18,6 +18,21 @@ export function prismWasmPath(): string {
   return join(dirname(require.resolve("@ruby/prism/package.json")), "src", "prism.wasm");
 }
 
+/**
+ * A compile of `prism.wasm` under way before this code was loaded: the `routemap` executable
+ * (server/bin/routemap.cjs) starts one for `routes`, so that V8 compiles Prism on another
+ * thread while it loads the bundle and the command reads the app.
+ */
+const EARLY_COMPILE = Symbol.for("routemap.prismCompile");
+interface EarlyCompile {
+  path: string;
+  bytes: Uint8Array<ArrayBuffer>;
+  module: Promise<WebAssembly.Module>;
+}
+
 export function createNodeMapper(): Promise<RouteMapper> {
-  return createMapper(readFileSync(prismWasmPath()));
+  const path = prismWasmPath();
+  const early = (globalThis as { [EARLY_COMPILE]?: EarlyCompile })[EARLY_COMPILE];
+  if (early?.path === path) return createMapper(early.bytes, { compiled: early.module });
+  return createMapper(readFileSync(path));
 }

@@ -104,3 +104,53 @@ test("a prism.wasm not laid out as expected is refused with a message saying whe
   const empty = Uint8Array.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
   assert.throws(() => withLargerStack(empty), /prism\.wasm is not laid out as Routemap expects \(.+\); see shared-mapper\/src\/ruby\/prismStack\.ts/);
 });
+
+test("a patched prism.wasm says so: patching it again gives it back as it is, with the same stack", async () => {
+  const { withLargerStack } = await import("../dist/ruby/prismStack.js");
+  const { prismWasmPath } = await import("../dist/node.js");
+  const once = withLargerStack(readFileSync(prismWasmPath()));
+  const twice = withLargerStack(once.wasm);
+  assert.equal(twice.wasm, once.wasm);
+  assert.equal(twice.stackLow, once.stackLow);
+  // The stack begins where the build's heap ended, which the module exports.
+  const instance = new WebAssembly.Instance(new WebAssembly.Module(once.wasm), { wasi_snapshot_preview1: new Proxy({}, { get: () => () => 52 }) });
+  assert.equal(once.stackLow, instance.exports.__heap_end.value);
+  assert.ok(instance.exports.memory.buffer.byteLength >= 64 * 65536, "the larger memory");
+});
+
+test("a compile of Prism begun before the mapper is used when its bytes are patched, and ignored otherwise", async () => {
+  const { createParser } = await import("../dist/ruby/prism.js");
+  const { withLargerStack } = await import("../dist/ruby/prismStack.js");
+  const { prismWasmPath } = await import("../dist/node.js");
+  const original = readFileSync(prismWasmPath());
+  const patched = withLargerStack(original).wasm;
+  const parse = await createParser(patched, WebAssembly.compile(patched));
+  assert.equal(parse("get 'a', to: 'b#c'\n").value.statements.body.length, 1);
+  // A compile that fails shows whether it was taken up.
+  const failed = () => {
+    const p = Promise.reject(new Error("the early compile"));
+    p.catch(() => undefined);
+    return p;
+  };
+  await assert.rejects(createParser(patched, failed()), /the early compile/);
+  // Bytes still to patch: the compile begun would be of the unpatched module.
+  assert.equal((await createParser(original, failed()))("x = 1\n").errors.length, 0);
+});
+
+test("createNodeMapper takes up the compile the routemap executable began, for the same prism.wasm only", async () => {
+  const { withLargerStack } = await import("../dist/ruby/prismStack.js");
+  const { prismWasmPath } = await import("../dist/node.js");
+  const key = Symbol.for("routemap.prismCompile");
+  const bytes = withLargerStack(readFileSync(prismWasmPath())).wasm;
+  const module = Promise.reject(new Error("the early compile"));
+  module.catch(() => undefined);
+  try {
+    globalThis[key] = { path: prismWasmPath(), bytes, module };
+    await assert.rejects(createNodeMapper(), /the early compile/);
+    globalThis[key] = { path: "/elsewhere/prism.wasm", bytes, module };
+    const mapper = await createNodeMapper();
+    assert.equal(mapper.map({ entry: SAMPLE, files: sampleFiles(), options }).routes.length > 0, true);
+  } finally {
+    delete globalThis[key];
+  }
+});

@@ -99,12 +99,14 @@ function watchedParse(prism: WebAssembly.Exports, source: string, stackLow: numb
 
 /**
  * Instantiates Prism from the bytes of `prism.wasm`. The parser throws `ParserFailure` when
- * Prism fails on a source, having already replaced the failed instance.
+ * Prism fails on a source, having already replaced the failed instance. `compiled`: the
+ * module V8 is compiling from these bytes already, used if they are patched already (the
+ * `routemap` executable starts it before loading the rest; see shared-mapper/src/node.ts).
  */
-export async function createParser(wasm: BufferSource): Promise<Parser> {
+export async function createParser(wasm: BufferSource, compiled?: Promise<WebAssembly.Module>): Promise<Parser> {
   const bytes = ArrayBuffer.isView(wasm) ? new Uint8Array(wasm.buffer, wasm.byteOffset, wasm.byteLength) : new Uint8Array(wasm);
   const patched = withLargerStack(bytes);
-  const module = await WebAssembly.compile(patched.wasm);
+  const module = await (compiled && patched.wasm === bytes ? compiled : WebAssembly.compile(patched.wasm));
   let prism = instantiate(module);
   return (source, o) => {
     try {

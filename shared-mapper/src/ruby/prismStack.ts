@@ -53,11 +53,39 @@ function leb(value: number, signed = false): number[] {
 }
 
 /**
- * The module with its memory and stack moved as above. Throws when the module is not laid
- * out as expected (one memory of a few pages, global 0 a mutable i32 stack pointer at its
- * end): a new `@ruby/prism` must be looked at before it is used.
+ * The custom section a patched module ends with, holding `stackLow`: the bundles ship
+ * prism.wasm patched (esbuild.mjs), so that the `routemap` executable can start compiling it
+ * before it has loaded the code that patches.
+ */
+const SECTION_NAME = "routemap.stackLow";
+
+/**
+ * The module with its memory and stack moved as above, or the module itself if it is
+ * patched already. Throws when the module is not laid out as expected (one memory of a few
+ * pages, global 0 a mutable i32 stack pointer at its end): a new `@ruby/prism` must be looked
+ * at before it is used.
  */
 export function withLargerStack(original: Uint8Array): PatchedPrism {
+  const stackLow = patchedStackLow(original);
+  return stackLow === undefined ? patch(original) : { wasm: original as Uint8Array<ArrayBuffer>, stackLow };
+}
+
+/** The `stackLow` a patched module records, read from its last section; undefined if it has none. */
+function patchedStackLow(wasm: Uint8Array): number | undefined {
+  let last = -1;
+  for (let at = 8; at < wasm.length; ) {
+    last = at;
+    const [size, body] = uleb(wasm, at + 1);
+    at = body + size;
+  }
+  if (last < 0 || wasm[last] !== 0) return undefined;
+  const body = uleb(wasm, last + 1)[1];
+  const [nameLength, name] = uleb(wasm, body);
+  if (nameLength !== SECTION_NAME.length || String.fromCharCode(...wasm.subarray(name, name + nameLength)) !== SECTION_NAME) return undefined;
+  return uleb(wasm, name + nameLength)[0];
+}
+
+function patch(original: Uint8Array): PatchedPrism {
   const fail = (why: string): never => {
     throw new Error(`prism.wasm is not laid out as Routemap expects (${why}); see shared-mapper/src/ruby/prismStack.ts`);
   };
@@ -88,13 +116,15 @@ export function withLargerStack(original: Uint8Array): PatchedPrism {
     at = end;
   }
   if (spliced !== 2) fail("a memory section and a global section");
+  const stackLow = pages * PAGE;
+  chunks.push(section(0, [...leb(SECTION_NAME.length), ...Array.from(SECTION_NAME, (c) => c.charCodeAt(0)), ...leb(stackLow)]));
   const wasm = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
   let offset = 0;
   for (const chunk of chunks) {
     wasm.set(chunk, offset);
     offset += chunk.length;
   }
-  return { wasm, stackLow: pages * PAGE };
+  return { wasm, stackLow };
 }
 
 /** A section: its id, its size, its body. */
