@@ -12,13 +12,15 @@ import { literalEndings } from "./regexpEndings.js";
 /**
  * A rule, its replacement, the endings every match has (`literalEndings`) if known, and for
  * a rule that is one literal ending and a replacement without groups (`/s$/i` → ""), the
- * ending's length: the word's end is then replaced without running the regexp.
+ * ending's length: the word's end is then replaced without running the regexp. Last, the
+ * endings in lower case, which `candidates` compares with words' lower-cased ends.
  */
-type Rule = [RegExp, string, string[] | undefined, number | undefined];
+type Rule = [RegExp, string, string[] | undefined, number | undefined, string[] | undefined];
 
 function makeRule(regexp: RegExp, replacement: string): Rule {
   const literal = /^[a-z]+\$$/i.test(regexp.source) && !/[\\$]/.test(replacement) ? regexp.source.length - 1 : undefined;
-  return [regexp, replacement.replace(/\\(\d)/g, "$$$1"), literalEndings(regexp), literal];
+  const endings = literalEndings(regexp);
+  return [regexp, replacement.replace(/\\(\d)/g, "$$$1"), endings, literal, endings?.map((e) => e.toLowerCase())];
 }
 
 /** What a word's last three letters leave to try: the uncountable words and the rules, in order. */
@@ -63,7 +65,7 @@ class RuleBook {
       const last = lower.slice(-3);
       found = {
         uncountables: [...this.uncountables].filter((w) => agrees(w, last)),
-        rules: this.rules.filter((rule) => rule[2] === undefined || rule[2].some((e) => agrees(e.toLowerCase(), last))),
+        rules: this.rules.filter((rule) => rule[4] === undefined || rule[4].some((e) => agrees(e, last))),
       };
       // Three letters make a few thousand keys in practice; past that, lists are made each time.
       if (this.byEnding.size < 10000) this.byEnding.set(key, found);

@@ -55,8 +55,8 @@ test("extending a path's analysis gives what analysing the longer path gives", (
   assert.ok(checked > 100, `${checked}`);
   // A path the scanner leaves to the parser (an alternative) is not extended.
   assert.equal(extendedPath(analyzePath("/a|b"), "c", true), undefined);
-  // Not plain: a group, a glob, an empty segment, a dash in a name, a lone colon, a dot.
-  for (const suffix of ["(x)", "*rest", "", "a//b", "a/", ":a-b", ":", "a.b", "caf\u00e9"]) {
+  // Not plain: a group, a glob, an empty segment, a dash in a name, a lone colon, a dot, a line break.
+  for (const suffix of ["(x)", "*rest", "", "a//b", "a/", "/a", ":a-b", ":", "a.b", "caf\u00e9", "a\nb", "a\n"]) {
     assert.equal(extendedPath(analyzePath("/a"), suffix, true), undefined, suffix);
     assert.equal(isPlainSuffix(suffix), false, suffix);
   }
