@@ -7,8 +7,9 @@
  * largest part of it (about 30 ms of a 230 ms run on the 10,000-route benchmark): a function
  * of 150 cases that V8 compiles as the run starts, a method call per byte and per varint, a
  * copy and a decoder call per string and per constant, a new TextDecoder per constant. This one
- * is a loop over each type's field kinds with inlined varints, and takes strings as slices of
- * the source text when the source is ASCII (byte offsets are then character offsets).
+ * has a reader per node type, generated from the table of each type's field kinds (at the end
+ * of this file), inlines the commonest fields, and takes strings as slices of the source text
+ * when the source is ASCII (byte offsets are then character offsets).
  *
  * A result with errors or warnings is handed to Prism's reader (it names their types from
  * lists of its own); so is a buffer of another format version, which the tests prevent.
@@ -21,27 +22,8 @@ type Ctor = new (...args: unknown[]) => N.Node;
 type Location = { startOffset: number; length: number };
 type RubyString = { encoding: string; validEncoding: boolean; value: string };
 
+/** Indexed by node type less one, as the generated readers use them. */
 const CLASSES: Ctor[] = NODE_FORMATS.map(([name]) => (N as unknown as Record<string, Ctor>)[name]);
-// Field kinds as small numbers, read without a string access per field; literal and dense in
-// the reader's switch (a const enum), so that it is a jump table, not a chain of comparisons.
-const KIND_LETTERS = "NnLlCAcKSBVIDU";
-const enum Kind {
-  Node,
-  OptionalNode,
-  Location,
-  OptionalLocation,
-  Constant,
-  Nodes,
-  OptionalConstant,
-  Constants,
-  String,
-  Byte,
-  Varint,
-  Integer,
-  Double,
-  SkipWord,
-}
-const KINDS: Uint8Array[] = NODE_FORMATS.map(([, kinds]) => Uint8Array.from(kinds, (c) => KIND_LETTERS.indexOf(c)));
 
 const FORCED_UTF8 = 1 << 2;
 const FORCED_BINARY = 1 << 3;
@@ -69,8 +51,6 @@ export function deserialize(source: string, sourceBytes: Uint8Array, serialized:
     // Holds neither buffer, the source nor any node past the call, however it ended.
     buf = bytes = new Uint8Array(0);
     text = "";
-    fields.fill(null);
-    top = 0;
   }
 }
 
@@ -137,94 +117,34 @@ function take(length: number): Uint8Array {
   return slice;
 }
 
-/**
- * Fields being read, of the node being read and of those it is inside: a node's fields go on
- * top, and come off when it is made. Its constructor is given 12 of them whatever its arity
- * (no node has more; a constructor ignores those beyond its own, stale ones included), which
- * spares an array per node, and the dispatch that picking a call by arity would take.
- */
-const fields: unknown[] = new Array(256).fill(null);
-let top = 0;
-
 function node(): N.Node {
   const type = buf[pos++];
-  const kinds = KINDS[type - 1];
-  if (kinds === undefined) throw new Error(`Unknown node type: ${type}`);
-  const nodeID = varint();
-  const loc = location();
-  let i = 0;
-  if (kinds[0] === Kind.SkipWord) {
-    pos += 4;
-    i = 1;
-  }
-  const flags = varint();
-  const base = top;
-  while (base + 12 > fields.length) fields.push(null);
-  for (; i < kinds.length; i++) {
-    let value: unknown;
-    // The commonest kinds first, and read here: a call per field is what this loop spares.
-    switch (kinds[i]) {
-      case Kind.Node:
-        value = node();
-        break;
-      case Kind.OptionalNode:
-        if (buf[pos] === 0) {
-          pos++;
-          value = null;
-        } else value = node();
-        break;
-      case Kind.Location:
-        value = location();
-        break;
-      case Kind.OptionalLocation:
-        value = buf[pos++] !== 0 ? location() : null;
-        break;
-      case Kind.Constant:
-        value = constant(varint() - 1);
-        break;
-      default:
-        value = rareField(kinds[i], flags);
-    }
-    fields[top++] = value;
-  }
-  const f = fields;
-  const b = base;
-  const made = new CLASSES[type - 1](nodeID, loc, flags, f[b], f[b + 1], f[b + 2], f[b + 3], f[b + 4], f[b + 5], f[b + 6], f[b + 7], f[b + 8], f[b + 9], f[b + 10], f[b + 11]);
-  top = b; // what it leaves above the top is passed to constructors that ignore it, then cleared
-  return made;
+  const read = READERS[type - 1];
+  if (read === undefined) throw new Error(`Unknown node type: ${type}`);
+  return read();
 }
 
-function rareField(kind: number, flags: number): unknown {
-  switch (kind) {
-    case Kind.Nodes: {
-      const list: N.Node[] = new Array(varint());
-      for (let i = 0; i < list.length; i++) list[i] = node();
-      return list;
-    }
-    case Kind.OptionalConstant: {
-      const index = varint();
-      return index === 0 ? null : constant(index - 1);
-    }
-    case Kind.Constants: {
-      const list: string[] = new Array(varint());
-      for (let i = 0; i < list.length; i++) list[i] = constant(varint() - 1);
-      return list;
-    }
-    case Kind.String:
-      return stringField(flags);
-    case Kind.Byte:
-      return buf[pos++];
-    case Kind.Varint:
-      return varint();
-    case Kind.Integer:
-      return integer();
-    case Kind.Double: {
-      const value = new DataView(buf.buffer, buf.byteOffset + pos, 8).getFloat64(0, true);
-      pos += 8;
-      return value;
-    }
-  }
-  throw new Error(`Unknown field kind ${KIND_LETTERS[kind]}`);
+function nodeList(): N.Node[] {
+  const list: N.Node[] = new Array(varint());
+  for (let i = 0; i < list.length; i++) list[i] = node();
+  return list;
+}
+
+function optionalConstant(): string | null {
+  const index = varint();
+  return index === 0 ? null : constant(index - 1);
+}
+
+function constantList(): string[] {
+  const list: string[] = new Array(varint());
+  for (let i = 0; i < list.length; i++) list[i] = constant(varint() - 1);
+  return list;
+}
+
+function double(): number {
+  const value = new DataView(buf.buffer, buf.byteOffset + pos, 8).getFloat64(0, true);
+  pos += 8;
+  return value;
 }
 
 /** A constant's name: its 8-byte pool entry is a start (high bit: in the buffer, not the source) and a length. */
@@ -301,3 +221,1067 @@ function integer(): number | bigint {
   for (let index = 1; index < length; index++) result |= BigInt(varint()) << BigInt(index * 32);
   return negative ? -result : result;
 }
+
+// Generated by scripts/prism-format.mjs from prismFormat.ts: one reader per node type. Do not edit.
+function readAliasGlobalVariableNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[0](id, loc, flags, node(), node(), location());
+}
+function readAliasMethodNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[1](id, loc, flags, node(), node(), location());
+}
+function readAlternationPatternNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[2](id, loc, flags, node(), node(), location());
+}
+function readAndNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[3](id, loc, flags, node(), node(), location());
+}
+function readArgumentsNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[4](id, loc, flags, nodeList());
+}
+function readArrayNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[5](id, loc, flags, nodeList(), (buf[pos++] !== 0 ? location() : null), (buf[pos++] !== 0 ? location() : null));
+}
+function readArrayPatternNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[6](id, loc, flags, (buf[pos] === 0 ? (pos++, null) : node()), nodeList(), (buf[pos] === 0 ? (pos++, null) : node()), nodeList(), (buf[pos++] !== 0 ? location() : null), (buf[pos++] !== 0 ? location() : null));
+}
+function readAssocNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[7](id, loc, flags, node(), node(), (buf[pos++] !== 0 ? location() : null));
+}
+function readAssocSplatNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[8](id, loc, flags, (buf[pos] === 0 ? (pos++, null) : node()), location());
+}
+function readBackReferenceReadNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[9](id, loc, flags, constant(varint() - 1));
+}
+function readBeginNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[10](id, loc, flags, (buf[pos++] !== 0 ? location() : null), (buf[pos] === 0 ? (pos++, null) : node()), (buf[pos] === 0 ? (pos++, null) : node()), (buf[pos] === 0 ? (pos++, null) : node()), (buf[pos] === 0 ? (pos++, null) : node()), (buf[pos++] !== 0 ? location() : null));
+}
+function readBlockArgumentNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[11](id, loc, flags, (buf[pos] === 0 ? (pos++, null) : node()), location());
+}
+function readBlockLocalVariableNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[12](id, loc, flags, constant(varint() - 1));
+}
+function readBlockNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[13](id, loc, flags, constantList(), (buf[pos] === 0 ? (pos++, null) : node()), (buf[pos] === 0 ? (pos++, null) : node()), location(), location());
+}
+function readBlockParameterNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[14](id, loc, flags, optionalConstant(), (buf[pos++] !== 0 ? location() : null), location());
+}
+function readBlockParametersNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[15](id, loc, flags, (buf[pos] === 0 ? (pos++, null) : node()), nodeList(), (buf[pos++] !== 0 ? location() : null), (buf[pos++] !== 0 ? location() : null));
+}
+function readBreakNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[16](id, loc, flags, (buf[pos] === 0 ? (pos++, null) : node()), location());
+}
+function readCallAndWriteNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[17](id, loc, flags, (buf[pos] === 0 ? (pos++, null) : node()), (buf[pos++] !== 0 ? location() : null), (buf[pos++] !== 0 ? location() : null), constant(varint() - 1), constant(varint() - 1), location(), node());
+}
+function readCallNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[18](id, loc, flags, (buf[pos] === 0 ? (pos++, null) : node()), (buf[pos++] !== 0 ? location() : null), constant(varint() - 1), (buf[pos++] !== 0 ? location() : null), (buf[pos++] !== 0 ? location() : null), (buf[pos] === 0 ? (pos++, null) : node()), (buf[pos++] !== 0 ? location() : null), (buf[pos++] !== 0 ? location() : null), (buf[pos] === 0 ? (pos++, null) : node()));
+}
+function readCallOperatorWriteNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[19](id, loc, flags, (buf[pos] === 0 ? (pos++, null) : node()), (buf[pos++] !== 0 ? location() : null), (buf[pos++] !== 0 ? location() : null), constant(varint() - 1), constant(varint() - 1), constant(varint() - 1), location(), node());
+}
+function readCallOrWriteNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[20](id, loc, flags, (buf[pos] === 0 ? (pos++, null) : node()), (buf[pos++] !== 0 ? location() : null), (buf[pos++] !== 0 ? location() : null), constant(varint() - 1), constant(varint() - 1), location(), node());
+}
+function readCallTargetNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[21](id, loc, flags, node(), location(), constant(varint() - 1), location());
+}
+function readCapturePatternNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[22](id, loc, flags, node(), node(), location());
+}
+function readCaseMatchNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[23](id, loc, flags, (buf[pos] === 0 ? (pos++, null) : node()), nodeList(), (buf[pos] === 0 ? (pos++, null) : node()), location(), location());
+}
+function readCaseNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[24](id, loc, flags, (buf[pos] === 0 ? (pos++, null) : node()), nodeList(), (buf[pos] === 0 ? (pos++, null) : node()), location(), location());
+}
+function readClassNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[25](id, loc, flags, constantList(), location(), node(), (buf[pos++] !== 0 ? location() : null), (buf[pos] === 0 ? (pos++, null) : node()), (buf[pos] === 0 ? (pos++, null) : node()), location(), constant(varint() - 1));
+}
+function readClassVariableAndWriteNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[26](id, loc, flags, constant(varint() - 1), location(), location(), node());
+}
+function readClassVariableOperatorWriteNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[27](id, loc, flags, constant(varint() - 1), location(), location(), node(), constant(varint() - 1));
+}
+function readClassVariableOrWriteNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[28](id, loc, flags, constant(varint() - 1), location(), location(), node());
+}
+function readClassVariableReadNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[29](id, loc, flags, constant(varint() - 1));
+}
+function readClassVariableTargetNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[30](id, loc, flags, constant(varint() - 1));
+}
+function readClassVariableWriteNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[31](id, loc, flags, constant(varint() - 1), location(), node(), location());
+}
+function readConstantAndWriteNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[32](id, loc, flags, constant(varint() - 1), location(), location(), node());
+}
+function readConstantOperatorWriteNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[33](id, loc, flags, constant(varint() - 1), location(), location(), node(), constant(varint() - 1));
+}
+function readConstantOrWriteNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[34](id, loc, flags, constant(varint() - 1), location(), location(), node());
+}
+function readConstantPathAndWriteNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[35](id, loc, flags, node(), location(), node());
+}
+function readConstantPathNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[36](id, loc, flags, (buf[pos] === 0 ? (pos++, null) : node()), optionalConstant(), location(), location());
+}
+function readConstantPathOperatorWriteNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[37](id, loc, flags, node(), location(), node(), constant(varint() - 1));
+}
+function readConstantPathOrWriteNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[38](id, loc, flags, node(), location(), node());
+}
+function readConstantPathTargetNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[39](id, loc, flags, (buf[pos] === 0 ? (pos++, null) : node()), optionalConstant(), location(), location());
+}
+function readConstantPathWriteNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[40](id, loc, flags, node(), location(), node());
+}
+function readConstantReadNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[41](id, loc, flags, constant(varint() - 1));
+}
+function readConstantTargetNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[42](id, loc, flags, constant(varint() - 1));
+}
+function readConstantWriteNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[43](id, loc, flags, constant(varint() - 1), location(), node(), location());
+}
+function readDefNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = (pos += 4, varint());
+  return new CLASSES[44](id, loc, flags, constant(varint() - 1), location(), (buf[pos] === 0 ? (pos++, null) : node()), (buf[pos] === 0 ? (pos++, null) : node()), (buf[pos] === 0 ? (pos++, null) : node()), constantList(), location(), (buf[pos++] !== 0 ? location() : null), (buf[pos++] !== 0 ? location() : null), (buf[pos++] !== 0 ? location() : null), (buf[pos++] !== 0 ? location() : null), (buf[pos++] !== 0 ? location() : null));
+}
+function readDefinedNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[45](id, loc, flags, (buf[pos++] !== 0 ? location() : null), node(), (buf[pos++] !== 0 ? location() : null), location());
+}
+function readElseNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[46](id, loc, flags, location(), (buf[pos] === 0 ? (pos++, null) : node()), (buf[pos++] !== 0 ? location() : null));
+}
+function readEmbeddedStatementsNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[47](id, loc, flags, location(), (buf[pos] === 0 ? (pos++, null) : node()), location());
+}
+function readEmbeddedVariableNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[48](id, loc, flags, location(), node());
+}
+function readEnsureNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[49](id, loc, flags, location(), (buf[pos] === 0 ? (pos++, null) : node()), location());
+}
+function readFalseNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[50](id, loc, flags);
+}
+function readFindPatternNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[51](id, loc, flags, (buf[pos] === 0 ? (pos++, null) : node()), node(), nodeList(), node(), (buf[pos++] !== 0 ? location() : null), (buf[pos++] !== 0 ? location() : null));
+}
+function readFlipFlopNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[52](id, loc, flags, (buf[pos] === 0 ? (pos++, null) : node()), (buf[pos] === 0 ? (pos++, null) : node()), location());
+}
+function readFloatNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[53](id, loc, flags, double());
+}
+function readForNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[54](id, loc, flags, node(), node(), (buf[pos] === 0 ? (pos++, null) : node()), location(), location(), (buf[pos++] !== 0 ? location() : null), location());
+}
+function readForwardingArgumentsNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[55](id, loc, flags);
+}
+function readForwardingParameterNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[56](id, loc, flags);
+}
+function readForwardingSuperNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[57](id, loc, flags, (buf[pos] === 0 ? (pos++, null) : node()));
+}
+function readGlobalVariableAndWriteNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[58](id, loc, flags, constant(varint() - 1), location(), location(), node());
+}
+function readGlobalVariableOperatorWriteNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[59](id, loc, flags, constant(varint() - 1), location(), location(), node(), constant(varint() - 1));
+}
+function readGlobalVariableOrWriteNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[60](id, loc, flags, constant(varint() - 1), location(), location(), node());
+}
+function readGlobalVariableReadNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[61](id, loc, flags, constant(varint() - 1));
+}
+function readGlobalVariableTargetNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[62](id, loc, flags, constant(varint() - 1));
+}
+function readGlobalVariableWriteNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[63](id, loc, flags, constant(varint() - 1), location(), node(), location());
+}
+function readHashNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[64](id, loc, flags, location(), nodeList(), location());
+}
+function readHashPatternNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[65](id, loc, flags, (buf[pos] === 0 ? (pos++, null) : node()), nodeList(), (buf[pos] === 0 ? (pos++, null) : node()), (buf[pos++] !== 0 ? location() : null), (buf[pos++] !== 0 ? location() : null));
+}
+function readIfNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[66](id, loc, flags, (buf[pos++] !== 0 ? location() : null), node(), (buf[pos++] !== 0 ? location() : null), (buf[pos] === 0 ? (pos++, null) : node()), (buf[pos] === 0 ? (pos++, null) : node()), (buf[pos++] !== 0 ? location() : null));
+}
+function readImaginaryNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[67](id, loc, flags, node());
+}
+function readImplicitNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[68](id, loc, flags, node());
+}
+function readImplicitRestNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[69](id, loc, flags);
+}
+function readInNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[70](id, loc, flags, node(), (buf[pos] === 0 ? (pos++, null) : node()), location(), (buf[pos++] !== 0 ? location() : null));
+}
+function readIndexAndWriteNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[71](id, loc, flags, (buf[pos] === 0 ? (pos++, null) : node()), (buf[pos++] !== 0 ? location() : null), location(), (buf[pos] === 0 ? (pos++, null) : node()), location(), (buf[pos] === 0 ? (pos++, null) : node()), location(), node());
+}
+function readIndexOperatorWriteNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[72](id, loc, flags, (buf[pos] === 0 ? (pos++, null) : node()), (buf[pos++] !== 0 ? location() : null), location(), (buf[pos] === 0 ? (pos++, null) : node()), location(), (buf[pos] === 0 ? (pos++, null) : node()), constant(varint() - 1), location(), node());
+}
+function readIndexOrWriteNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[73](id, loc, flags, (buf[pos] === 0 ? (pos++, null) : node()), (buf[pos++] !== 0 ? location() : null), location(), (buf[pos] === 0 ? (pos++, null) : node()), location(), (buf[pos] === 0 ? (pos++, null) : node()), location(), node());
+}
+function readIndexTargetNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[74](id, loc, flags, node(), location(), (buf[pos] === 0 ? (pos++, null) : node()), location(), (buf[pos] === 0 ? (pos++, null) : node()));
+}
+function readInstanceVariableAndWriteNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[75](id, loc, flags, constant(varint() - 1), location(), location(), node());
+}
+function readInstanceVariableOperatorWriteNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[76](id, loc, flags, constant(varint() - 1), location(), location(), node(), constant(varint() - 1));
+}
+function readInstanceVariableOrWriteNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[77](id, loc, flags, constant(varint() - 1), location(), location(), node());
+}
+function readInstanceVariableReadNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[78](id, loc, flags, constant(varint() - 1));
+}
+function readInstanceVariableTargetNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[79](id, loc, flags, constant(varint() - 1));
+}
+function readInstanceVariableWriteNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[80](id, loc, flags, constant(varint() - 1), location(), node(), location());
+}
+function readIntegerNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[81](id, loc, flags, integer());
+}
+function readInterpolatedMatchLastLineNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[82](id, loc, flags, location(), nodeList(), location());
+}
+function readInterpolatedRegularExpressionNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[83](id, loc, flags, location(), nodeList(), location());
+}
+function readInterpolatedStringNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[84](id, loc, flags, (buf[pos++] !== 0 ? location() : null), nodeList(), (buf[pos++] !== 0 ? location() : null));
+}
+function readInterpolatedSymbolNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[85](id, loc, flags, (buf[pos++] !== 0 ? location() : null), nodeList(), (buf[pos++] !== 0 ? location() : null));
+}
+function readInterpolatedXStringNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[86](id, loc, flags, location(), nodeList(), location());
+}
+function readItLocalVariableReadNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[87](id, loc, flags);
+}
+function readItParametersNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[88](id, loc, flags);
+}
+function readKeywordHashNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[89](id, loc, flags, nodeList());
+}
+function readKeywordRestParameterNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[90](id, loc, flags, optionalConstant(), (buf[pos++] !== 0 ? location() : null), location());
+}
+function readLambdaNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[91](id, loc, flags, constantList(), location(), location(), location(), (buf[pos] === 0 ? (pos++, null) : node()), (buf[pos] === 0 ? (pos++, null) : node()));
+}
+function readLocalVariableAndWriteNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[92](id, loc, flags, location(), location(), node(), constant(varint() - 1), varint());
+}
+function readLocalVariableOperatorWriteNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[93](id, loc, flags, location(), location(), node(), constant(varint() - 1), constant(varint() - 1), varint());
+}
+function readLocalVariableOrWriteNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[94](id, loc, flags, location(), location(), node(), constant(varint() - 1), varint());
+}
+function readLocalVariableReadNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[95](id, loc, flags, constant(varint() - 1), varint());
+}
+function readLocalVariableTargetNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[96](id, loc, flags, constant(varint() - 1), varint());
+}
+function readLocalVariableWriteNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[97](id, loc, flags, constant(varint() - 1), varint(), location(), node(), location());
+}
+function readMatchLastLineNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[98](id, loc, flags, location(), location(), location(), stringField(flags));
+}
+function readMatchPredicateNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[99](id, loc, flags, node(), node(), location());
+}
+function readMatchRequiredNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[100](id, loc, flags, node(), node(), location());
+}
+function readMatchWriteNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[101](id, loc, flags, node(), nodeList());
+}
+function readMissingNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[102](id, loc, flags);
+}
+function readModuleNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[103](id, loc, flags, constantList(), location(), node(), (buf[pos] === 0 ? (pos++, null) : node()), location(), constant(varint() - 1));
+}
+function readMultiTargetNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[104](id, loc, flags, nodeList(), (buf[pos] === 0 ? (pos++, null) : node()), nodeList(), (buf[pos++] !== 0 ? location() : null), (buf[pos++] !== 0 ? location() : null));
+}
+function readMultiWriteNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[105](id, loc, flags, nodeList(), (buf[pos] === 0 ? (pos++, null) : node()), nodeList(), (buf[pos++] !== 0 ? location() : null), (buf[pos++] !== 0 ? location() : null), location(), node());
+}
+function readNextNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[106](id, loc, flags, (buf[pos] === 0 ? (pos++, null) : node()), location());
+}
+function readNilNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[107](id, loc, flags);
+}
+function readNoKeywordsParameterNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[108](id, loc, flags, location(), location());
+}
+function readNumberedParametersNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[109](id, loc, flags, buf[pos++]);
+}
+function readNumberedReferenceReadNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[110](id, loc, flags, varint());
+}
+function readOptionalKeywordParameterNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[111](id, loc, flags, constant(varint() - 1), location(), node());
+}
+function readOptionalParameterNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[112](id, loc, flags, constant(varint() - 1), location(), location(), node());
+}
+function readOrNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[113](id, loc, flags, node(), node(), location());
+}
+function readParametersNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[114](id, loc, flags, nodeList(), nodeList(), (buf[pos] === 0 ? (pos++, null) : node()), nodeList(), nodeList(), (buf[pos] === 0 ? (pos++, null) : node()), (buf[pos] === 0 ? (pos++, null) : node()));
+}
+function readParenthesesNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[115](id, loc, flags, (buf[pos] === 0 ? (pos++, null) : node()), location(), location());
+}
+function readPinnedExpressionNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[116](id, loc, flags, node(), location(), location(), location());
+}
+function readPinnedVariableNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[117](id, loc, flags, node(), location());
+}
+function readPostExecutionNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[118](id, loc, flags, (buf[pos] === 0 ? (pos++, null) : node()), location(), location(), location());
+}
+function readPreExecutionNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[119](id, loc, flags, (buf[pos] === 0 ? (pos++, null) : node()), location(), location(), location());
+}
+function readProgramNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[120](id, loc, flags, constantList(), node());
+}
+function readRangeNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[121](id, loc, flags, (buf[pos] === 0 ? (pos++, null) : node()), (buf[pos] === 0 ? (pos++, null) : node()), location());
+}
+function readRationalNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[122](id, loc, flags, integer(), integer());
+}
+function readRedoNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[123](id, loc, flags);
+}
+function readRegularExpressionNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[124](id, loc, flags, location(), location(), location(), stringField(flags));
+}
+function readRequiredKeywordParameterNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[125](id, loc, flags, constant(varint() - 1), location());
+}
+function readRequiredParameterNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[126](id, loc, flags, constant(varint() - 1));
+}
+function readRescueModifierNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[127](id, loc, flags, node(), location(), node());
+}
+function readRescueNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[128](id, loc, flags, location(), nodeList(), (buf[pos++] !== 0 ? location() : null), (buf[pos] === 0 ? (pos++, null) : node()), (buf[pos++] !== 0 ? location() : null), (buf[pos] === 0 ? (pos++, null) : node()), (buf[pos] === 0 ? (pos++, null) : node()));
+}
+function readRestParameterNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[129](id, loc, flags, optionalConstant(), (buf[pos++] !== 0 ? location() : null), location());
+}
+function readRetryNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[130](id, loc, flags);
+}
+function readReturnNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[131](id, loc, flags, location(), (buf[pos] === 0 ? (pos++, null) : node()));
+}
+function readSelfNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[132](id, loc, flags);
+}
+function readShareableConstantNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[133](id, loc, flags, node());
+}
+function readSingletonClassNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[134](id, loc, flags, constantList(), location(), location(), node(), (buf[pos] === 0 ? (pos++, null) : node()), location());
+}
+function readSourceEncodingNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[135](id, loc, flags);
+}
+function readSourceFileNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[136](id, loc, flags, stringField(flags));
+}
+function readSourceLineNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[137](id, loc, flags);
+}
+function readSplatNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[138](id, loc, flags, location(), (buf[pos] === 0 ? (pos++, null) : node()));
+}
+function readStatementsNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[139](id, loc, flags, nodeList());
+}
+function readStringNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[140](id, loc, flags, (buf[pos++] !== 0 ? location() : null), location(), (buf[pos++] !== 0 ? location() : null), stringField(flags));
+}
+function readSuperNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[141](id, loc, flags, location(), (buf[pos++] !== 0 ? location() : null), (buf[pos] === 0 ? (pos++, null) : node()), (buf[pos++] !== 0 ? location() : null), (buf[pos] === 0 ? (pos++, null) : node()));
+}
+function readSymbolNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[142](id, loc, flags, (buf[pos++] !== 0 ? location() : null), (buf[pos++] !== 0 ? location() : null), (buf[pos++] !== 0 ? location() : null), stringField(flags));
+}
+function readTrueNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[143](id, loc, flags);
+}
+function readUndefNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[144](id, loc, flags, nodeList(), location());
+}
+function readUnlessNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[145](id, loc, flags, location(), node(), (buf[pos++] !== 0 ? location() : null), (buf[pos] === 0 ? (pos++, null) : node()), (buf[pos] === 0 ? (pos++, null) : node()), (buf[pos++] !== 0 ? location() : null));
+}
+function readUntilNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[146](id, loc, flags, location(), (buf[pos++] !== 0 ? location() : null), (buf[pos++] !== 0 ? location() : null), node(), (buf[pos] === 0 ? (pos++, null) : node()));
+}
+function readWhenNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[147](id, loc, flags, location(), nodeList(), (buf[pos++] !== 0 ? location() : null), (buf[pos] === 0 ? (pos++, null) : node()));
+}
+function readWhileNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[148](id, loc, flags, location(), (buf[pos++] !== 0 ? location() : null), (buf[pos++] !== 0 ? location() : null), node(), (buf[pos] === 0 ? (pos++, null) : node()));
+}
+function readXStringNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[149](id, loc, flags, location(), location(), location(), stringField(flags));
+}
+function readYieldNode(): N.Node {
+  const id = varint();
+  const loc = location();
+  const flags = varint();
+  return new CLASSES[150](id, loc, flags, location(), (buf[pos++] !== 0 ? location() : null), (buf[pos] === 0 ? (pos++, null) : node()), (buf[pos++] !== 0 ? location() : null));
+}
+
+/** Indexed by node type less one. */
+const READERS: (() => N.Node)[] = [
+  readAliasGlobalVariableNode,
+  readAliasMethodNode,
+  readAlternationPatternNode,
+  readAndNode,
+  readArgumentsNode,
+  readArrayNode,
+  readArrayPatternNode,
+  readAssocNode,
+  readAssocSplatNode,
+  readBackReferenceReadNode,
+  readBeginNode,
+  readBlockArgumentNode,
+  readBlockLocalVariableNode,
+  readBlockNode,
+  readBlockParameterNode,
+  readBlockParametersNode,
+  readBreakNode,
+  readCallAndWriteNode,
+  readCallNode,
+  readCallOperatorWriteNode,
+  readCallOrWriteNode,
+  readCallTargetNode,
+  readCapturePatternNode,
+  readCaseMatchNode,
+  readCaseNode,
+  readClassNode,
+  readClassVariableAndWriteNode,
+  readClassVariableOperatorWriteNode,
+  readClassVariableOrWriteNode,
+  readClassVariableReadNode,
+  readClassVariableTargetNode,
+  readClassVariableWriteNode,
+  readConstantAndWriteNode,
+  readConstantOperatorWriteNode,
+  readConstantOrWriteNode,
+  readConstantPathAndWriteNode,
+  readConstantPathNode,
+  readConstantPathOperatorWriteNode,
+  readConstantPathOrWriteNode,
+  readConstantPathTargetNode,
+  readConstantPathWriteNode,
+  readConstantReadNode,
+  readConstantTargetNode,
+  readConstantWriteNode,
+  readDefNode,
+  readDefinedNode,
+  readElseNode,
+  readEmbeddedStatementsNode,
+  readEmbeddedVariableNode,
+  readEnsureNode,
+  readFalseNode,
+  readFindPatternNode,
+  readFlipFlopNode,
+  readFloatNode,
+  readForNode,
+  readForwardingArgumentsNode,
+  readForwardingParameterNode,
+  readForwardingSuperNode,
+  readGlobalVariableAndWriteNode,
+  readGlobalVariableOperatorWriteNode,
+  readGlobalVariableOrWriteNode,
+  readGlobalVariableReadNode,
+  readGlobalVariableTargetNode,
+  readGlobalVariableWriteNode,
+  readHashNode,
+  readHashPatternNode,
+  readIfNode,
+  readImaginaryNode,
+  readImplicitNode,
+  readImplicitRestNode,
+  readInNode,
+  readIndexAndWriteNode,
+  readIndexOperatorWriteNode,
+  readIndexOrWriteNode,
+  readIndexTargetNode,
+  readInstanceVariableAndWriteNode,
+  readInstanceVariableOperatorWriteNode,
+  readInstanceVariableOrWriteNode,
+  readInstanceVariableReadNode,
+  readInstanceVariableTargetNode,
+  readInstanceVariableWriteNode,
+  readIntegerNode,
+  readInterpolatedMatchLastLineNode,
+  readInterpolatedRegularExpressionNode,
+  readInterpolatedStringNode,
+  readInterpolatedSymbolNode,
+  readInterpolatedXStringNode,
+  readItLocalVariableReadNode,
+  readItParametersNode,
+  readKeywordHashNode,
+  readKeywordRestParameterNode,
+  readLambdaNode,
+  readLocalVariableAndWriteNode,
+  readLocalVariableOperatorWriteNode,
+  readLocalVariableOrWriteNode,
+  readLocalVariableReadNode,
+  readLocalVariableTargetNode,
+  readLocalVariableWriteNode,
+  readMatchLastLineNode,
+  readMatchPredicateNode,
+  readMatchRequiredNode,
+  readMatchWriteNode,
+  readMissingNode,
+  readModuleNode,
+  readMultiTargetNode,
+  readMultiWriteNode,
+  readNextNode,
+  readNilNode,
+  readNoKeywordsParameterNode,
+  readNumberedParametersNode,
+  readNumberedReferenceReadNode,
+  readOptionalKeywordParameterNode,
+  readOptionalParameterNode,
+  readOrNode,
+  readParametersNode,
+  readParenthesesNode,
+  readPinnedExpressionNode,
+  readPinnedVariableNode,
+  readPostExecutionNode,
+  readPreExecutionNode,
+  readProgramNode,
+  readRangeNode,
+  readRationalNode,
+  readRedoNode,
+  readRegularExpressionNode,
+  readRequiredKeywordParameterNode,
+  readRequiredParameterNode,
+  readRescueModifierNode,
+  readRescueNode,
+  readRestParameterNode,
+  readRetryNode,
+  readReturnNode,
+  readSelfNode,
+  readShareableConstantNode,
+  readSingletonClassNode,
+  readSourceEncodingNode,
+  readSourceFileNode,
+  readSourceLineNode,
+  readSplatNode,
+  readStatementsNode,
+  readStringNode,
+  readSuperNode,
+  readSymbolNode,
+  readTrueNode,
+  readUndefNode,
+  readUnlessNode,
+  readUntilNode,
+  readWhenNode,
+  readWhileNode,
+  readXStringNode,
+  readYieldNode,
+];
+// End of the generated readers.
