@@ -336,6 +336,7 @@ export function extendPlainPath(base: PathInfo, suffix: string, format: boolean)
 
 class ExtendedPath implements PathInfo {
   private full: ScannedPath | undefined = undefined;
+  private joined: string | undefined = undefined;
   constructor(
     private readonly base: ScannedPath,
     private readonly suffix: string,
@@ -343,9 +344,10 @@ class ExtendedPath implements PathInfo {
   ) {}
   get text(): string {
     // What `info` would join, without working out the names (the sheet prints only the text).
+    // Kept once joined: the sheet reads a path for its description, its width and its line,
+    // and V8 flattens each newly joined text again.
     if (this.full) return this.full.text;
-    const text = `${this.base.text}/${this.suffix}`;
-    return this.format ? text + WITH_FORMAT : text;
+    return (this.joined ??= this.format ? `${this.base.text}/${this.suffix}${WITH_FORMAT}` : `${this.base.text}/${this.suffix}`);
   }
   get names(): string[] {
     return this.info.names;
