@@ -254,10 +254,13 @@ test("a reader that stops early (routemap routes | head -1) ends the command qui
   assert.equal(r.stderr, "status 0\n");
 });
 
-test("`routes` compiles Prism once, begun by the executable before the bundle loads, from the patched prism.wasm beside the bundle", async () => {
+test("`routes` compiles Prism once, begun by the executable before the bundle loads, from the patched prism.wasm beside the bundle (which exports only what Routemap calls)", async () => {
   const { withLargerStack } = await import("../../shared-mapper/dist/ruby/prismStack.js");
   const shipped = readFileSync(join(root, "server/dist/bundle/prism.wasm"));
   assert.equal(withLargerStack(shipped).wasm, shipped, "shipped with its larger stack already");
+  const { PRISM_EXPORTS } = await import("../../shared-mapper/dist/ruby/prism.js");
+  const exported = WebAssembly.Module.exports(new WebAssembly.Module(shipped)).map((e) => e.name);
+  assert.deepEqual(exported.sort(), [...PRISM_EXPORTS].sort(), "exporting only what Routemap calls");
   // Counts WebAssembly's compiles in the command's process, whichever starts them.
   const dir = app({ "config/routes.rb": "Rails.application.routes.draw do\n  resources :posts\nend\n" });
   const counter = join(dir, "count.cjs");

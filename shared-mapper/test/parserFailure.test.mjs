@@ -154,3 +154,17 @@ test("createNodeMapper takes up the compile the routemap executable began, for t
     delete globalThis[key];
   }
 });
+
+test("a module exporting only what Routemap calls parses as the whole one; a name it lacks is refused", async () => {
+  const { withLargerStack, onlyExports } = await import("../dist/ruby/prismStack.js");
+  const { createParser, PRISM_EXPORTS } = await import("../dist/ruby/prism.js");
+  const { prismWasmPath } = await import("../dist/node.js");
+  const patched = withLargerStack(readFileSync(prismWasmPath())).wasm;
+  const trimmed = onlyExports(patched, PRISM_EXPORTS);
+  assert.deepEqual(WebAssembly.Module.exports(new WebAssembly.Module(trimmed)).map((e) => e.name).sort(), [...PRISM_EXPORTS].sort());
+  assert.equal(withLargerStack(trimmed).stackLow, withLargerStack(patched).stackLow, "still marked as patched, with the same stack");
+  const source = readFileSync(SAMPLE, "utf8");
+  const [whole, part] = [await createParser(patched), await createParser(trimmed)];
+  assert.equal(part(source).value.statements.body.length, whole(source).value.statements.body.length);
+  assert.throws(() => onlyExports(patched, [...PRISM_EXPORTS, "pm_no_such_function"]), /prism\.wasm does not export all of .*pm_no_such_function/);
+});

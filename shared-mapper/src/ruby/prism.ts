@@ -72,6 +72,11 @@ const encoder = new TextEncoder();
 
 type Fn = (...args: number[]) => number;
 
+/** What Routemap uses of Prism's module: the bundles' prism.wasm exports nothing else (`onlyExports`). */
+export const PRISM_EXPORTS = [
+  "memory", "_initialize", "calloc", "free", "pm_buffer_sizeof", "pm_buffer_init", "pm_serialize_parse", "pm_buffer_value", "pm_buffer_length", "pm_buffer_free",
+] as const;
+
 /** Prism's parse, with the canary set before and checked after. */
 function watchedParse(prism: WebAssembly.Exports, source: string, stackLow: number, template: boolean): ParseResult {
   guard(prism, stackLow).fill(CANARY);
