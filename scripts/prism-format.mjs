@@ -103,9 +103,12 @@ const FIELD = {
   I: "integer()",
   D: "double()",
 };
+const fail = (why) => {
+  throw new Error(why);
+};
 const readerOf = ([, name, kinds], i) => {
   const skip = kinds.startsWith("U");
-  const fields = [...(skip ? kinds.slice(1) : kinds)].map((k) => FIELD[k]);
+  const fields = [...(skip ? kinds.slice(1) : kinds)].map((k) => FIELD[k] ?? fail(`${name}: no reader for field kind ${k}`));
   const flags = skip ? "(pos += 4, varint())" : "varint()";
   return `function read${name}(): N.Node {\n  const id = varint();\n  const loc = location();\n  const flags = ${flags};\n  return new CLASSES[${i}](id, loc, flags${fields.map((f) => `, ${f}`).join("")});\n}`;
 };

@@ -20,8 +20,8 @@ export function prismWasmPath(): string {
 
 /**
  * A compile of `prism.wasm` under way before this code was loaded: the `routemap` executable
- * (server/bin/routemap.cjs) starts one for `routes`, so that V8 compiles Prism on another
- * thread while it loads the bundle and the command reads the app.
+ * (server/bin/routemap.cjs) starts one for `routes` and `check`, so that V8 decodes and
+ * validates Prism on another thread while it loads the bundle and the command reads the app.
  */
 const EARLY_COMPILE = Symbol.for("routemap.prismCompile");
 interface EarlyCompile {
