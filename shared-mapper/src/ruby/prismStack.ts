@@ -53,6 +53,17 @@ function leb(value: number, signed = false): number[] {
   }
 }
 
+/** A module's sections in order: each one's id, where it starts, where its body starts and ends. */
+function sections(wasm: Uint8Array): { id: number; at: number; body: number; end: number }[] {
+  const out = [];
+  for (let at = 8; at < wasm.length; ) {
+    const [size, body] = uleb(wasm, at + 1);
+    out.push({ id: wasm[at], at, body, end: body + size });
+    at = body + size;
+  }
+  return out;
+}
+
 /**
  * The custom section a patched module ends with, holding `stackLow`: the bundles ship
  * prism.wasm patched (esbuild.mjs), so that the `routemap` executable can start compiling it
@@ -73,15 +84,9 @@ export function withLargerStack(original: Uint8Array): PatchedPrism {
 
 /** The `stackLow` a patched module records, read from its last section; undefined if it has none. */
 function patchedStackLow(wasm: Uint8Array): number | undefined {
-  let last = -1;
-  for (let at = 8; at < wasm.length; ) {
-    last = at;
-    const [size, body] = uleb(wasm, at + 1);
-    at = body + size;
-  }
-  if (last < 0 || wasm[last] !== 0) return undefined;
-  const body = uleb(wasm, last + 1)[1];
-  const [nameLength, name] = uleb(wasm, body);
+  const last = sections(wasm).pop();
+  if (last === undefined || last.id !== 0) return undefined;
+  const [nameLength, name] = uleb(wasm, last.body);
   if (nameLength !== SECTION_NAME.length || String.fromCharCode(...wasm.subarray(name, name + nameLength)) !== SECTION_NAME) return undefined;
   return uleb(wasm, name + nameLength)[0];
 }
@@ -93,10 +98,7 @@ function patch(original: Uint8Array): PatchedPrism {
   const chunks: Uint8Array[] = [original.subarray(0, 8)];
   let pages = -1;
   let spliced = 0;
-  for (let at = 8; at < original.length; ) {
-    const id = original[at];
-    const [size, body] = uleb(original, at + 1);
-    const end = body + size;
+  for (const { id, at, body, end } of sections(original)) {
     if (id === 5) {
       // One memory, no maximum: count 1, flags 0, then the minimum in pages.
       if (original[body] !== 1 || original[body + 1] !== 0) fail("one memory without a maximum");
@@ -114,18 +116,22 @@ function patch(original: Uint8Array): PatchedPrism {
       chunks.push(section(6, [...original.subarray(body, first + 3), ...leb(PAGES * PAGE - 16, true), ...original.subarray(after, end)]));
       spliced++;
     } else chunks.push(original.subarray(at, end));
-    at = end;
   }
   if (spliced !== 2) fail("a memory section and a global section");
   const stackLow = pages * PAGE;
   chunks.push(section(0, [...leb(SECTION_NAME.length), ...Array.from(SECTION_NAME, (c) => c.charCodeAt(0)), ...leb(stackLow)]));
-  const wasm = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  return { wasm: joined(chunks), stackLow };
+}
+
+/** The chunks of a module, one after the other. */
+function joined(chunks: Uint8Array[]): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
   let offset = 0;
   for (const chunk of chunks) {
-    wasm.set(chunk, offset);
+    out.set(chunk, offset);
     offset += chunk.length;
   }
-  return { wasm, stackLow };
+  return out;
 }
 
 /** A section: its id, its size, its body. */
@@ -142,26 +148,17 @@ function section(id: number, body: number[]): Uint8Array {
 export function onlyExports(wasm: Uint8Array, names: readonly string[]): Uint8Array<ArrayBuffer> {
   const chunks: Uint8Array[] = [wasm.subarray(0, 8)];
   let kept = -1;
-  for (let at = 8; at < wasm.length; ) {
-    const [size, body] = uleb(wasm, at + 1);
-    const end = body + size;
-    if (wasm[at] === 7) {
+  for (const { id, at, body, end } of sections(wasm)) {
+    if (id === 7) {
       const entries = exportsNamed(wasm, body, new Set(names));
       kept = entries.count;
       chunks.push(section(7, [...leb(entries.count), ...entries.bytes]));
     } else chunks.push(wasm.subarray(at, end));
-    at = end;
   }
   if (kept !== names.length) {
     throw new Error(`prism.wasm does not export all of ${names.join(", ")}; see shared-mapper/src/ruby/prismStack.ts`);
   }
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return out;
+  return joined(chunks);
 }
 
 /** The entries of the export section at `body` whose names are in `names`, as they are written. */
