@@ -11,7 +11,7 @@
  * is an info diagnostic: the names the routes make may then differ from Rails'.
  */
 import * as N from "@ruby/prism/src/nodes.js";
-import type { LoadedFile } from "../dsl/interpreter.js";
+import type { LoadedFile } from "../ruby/loadedFile.js";
 import { englishInflections, type Inflections } from "../inflector.js";
 import { jsRegExp } from "../ruby/jsRegExp.js";
 import { constantPathText, walkCalls } from "../ruby/walk.js";
