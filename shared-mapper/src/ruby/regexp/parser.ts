@@ -65,7 +65,6 @@ export function parse(source: string, flags: Flags): Parsed {
 
 const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
 const isHex = (c: number) => isDigit(c) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
-const isWordChar = (c: number) => isDigit(c) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f || c > 0x7f;
 
 class Parser {
   private readonly cps: number[];
@@ -95,7 +94,7 @@ class Parser {
   private resolve(ref: Ref, cond: boolean): number[] {
     if (ref.kind === "name") {
       const groups = this.names.get(ref.name);
-      if (!groups) throw new RegexpSyntaxError(cond ? "invalid backref number/name" : `undefined name <${ref.name}> reference`);
+      if (!groups) throw new RegexpSyntaxError(`undefined name <${ref.name}> reference`);
       return [...groups].reverse();
     }
     if (this.names.size > 0) throw new RegexpSyntaxError("numbered backref/call is not allowed. (use name)");
@@ -298,8 +297,8 @@ class Parser {
   private namedGroup(flags: Flags, depth: number, close: number): Node {
     const name = this.readName(close);
     if (name === "") throw new RegexpSyntaxError("group name is empty");
-    const cps = Array.from(name, (ch) => ch.codePointAt(0)!);
-    if (isDigit(cps[0]) || !cps.every(isWordChar)) throw new RegexpSyntaxError(`invalid group name <${name}>`);
+    // Onigmo takes any name that does not start with a digit or `-` (those are relative levels) and holds no `)`.
+    if (isDigit(name.codePointAt(0)!) || name.startsWith("-") || name.includes(")")) throw new RegexpSyntaxError(`invalid group name <${name}>`);
     if (this.inNegativeLookbehind) throw new RegexpSyntaxError("invalid pattern in look-behind");
     const index = ++this.groupCount;
     const list = this.names.get(name) ?? [];
@@ -550,7 +549,6 @@ class Parser {
       if (this.atEnd()) throw new RegexpSyntaxError("too short escape sequence");
       c = this.escapedChar(this.cps[this.pos++], false);
     }
-    if (c === 0x3f) return 0x7f;
     if (c > 0x7f) throw new RegexpUnsupported("a control of a character above 0x7F");
     return c & 0x9f;
   }
@@ -576,7 +574,7 @@ class Parser {
     for (let i = 0; i < 4; i++) if (isHex(this.peek())) this.pos++;
     if (this.pos - start !== 4) throw new RegexpSyntaxError("invalid Unicode escape");
     const cp = parseInt(String.fromCodePoint(...this.cps.slice(start, this.pos)), 16);
-    if (cp >= 0xd800 && cp <= 0xdfff) throw new RegexpSyntaxError("invalid Unicode escape");
+    if (cp >= 0xd800 && cp <= 0xdfff) throw new RegexpSyntaxError("invalid Unicode range");
     return cp;
   }
 
