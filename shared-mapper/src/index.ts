@@ -33,7 +33,7 @@ import type { Diagnostic, MapInput, MapResult, Span } from "./types.js";
 export * from "./types.js";
 export { formatSheet, formatExpanded, formatUnused, filterRoutes, routeSections, type InspectOptions, type RouteSection } from "./inspect/sheet.js";
 export { Version, SUPPORTED_RAILS_VERSIONS, railsSeries } from "./mapper/version.js";
-export { recognize, normalizeRequestPath, type Recognition } from "./journey/recognize.js";
+export { recognize, recognizeRoute, RecognitionUndecided, normalizeRequestPath, type Recognition, type Undecided } from "./journey/recognize.js";
 export { ControllerModel, controllerPath, type Controller, type Action } from "./app/controllers.js";
 export { hasDynamicTargets, missingControllerDiagnostics, routeActionDiagnostics, routesTo, unreachedActions, unusedRoutes, type UnreachedAction } from "./app/checks.js";
 export { deviseUrlHelperNames } from "./gems/deviseModels.js";
