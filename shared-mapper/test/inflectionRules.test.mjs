@@ -76,3 +76,14 @@ test("a rule that backtracks exponentially in V8 costs linear time", async () =>
   // ActiveSupport: "a"*40+"c" singularizes to "x" (the rule replaces the whole match), "a"*40 to "ab".
   assert.deepEqual(names(result), ["x", "ab"]);
 });
+
+test("an irregular or acronym word with regexp syntax is not read (ActiveSupport reads it as a pattern)", async () => {
+  const t0 = performance.now();
+  const result = await mapApp(
+    'ActiveSupport::Inflector.inflections(:en) do |inflect|\n  inflect.irregular "(a|a)*c", "zz"\n  inflect.acronym "(a|a)*c"\n  inflect.irregular "person", "people"\nend\n',
+    `  resources :${"a".repeat(40)}c, only: :show\n  resources :people, only: :show`,
+  );
+  assert.ok(performance.now() - t0 < 5000);
+  assert.deepEqual(names(result).slice(1), ["person"]);
+  assert.deepEqual(notes(result).filter((n) => n.includes("regexp syntax")).length, 2);
+});
