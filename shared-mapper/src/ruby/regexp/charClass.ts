@@ -45,24 +45,29 @@ function positive(s: ClassSpec, cp: number): boolean {
 
 const CACHE_LIMIT = 4096;
 
-/** A class ready to test characters: ASCII from a table, the rest computed once each. */
+/** A class ready to test characters: each computed once (ASCII in a table, filled as met). */
 export class CharClass {
+  /** 0: not yet computed, 1: in, 2: out. */
   private readonly ascii = new Uint8Array(128);
-  private cache = new Map<number, boolean>();
+  private cache: Map<number, boolean> | undefined;
 
   constructor(
     readonly spec: ClassSpec,
     readonly ignoreCase: boolean,
-  ) {
-    for (let cp = 0; cp < 128; cp++) this.ascii[cp] = this.compute(cp) ? 1 : 0;
-  }
+  ) {}
 
   test(cp: number): boolean {
-    if (cp < 128) return this.ascii[cp] === 1;
-    let v = this.cache.get(cp);
+    if (cp < 128) {
+      const known = this.ascii[cp];
+      if (known !== 0) return known === 1;
+      const v = this.compute(cp);
+      this.ascii[cp] = v ? 1 : 2;
+      return v;
+    }
+    let v = this.cache?.get(cp);
     if (v === undefined) {
       v = this.compute(cp);
-      if (this.cache.size >= CACHE_LIMIT) this.cache = new Map();
+      if (!this.cache || this.cache.size >= CACHE_LIMIT) this.cache = new Map();
       this.cache.set(cp, v);
     }
     return v;

@@ -66,6 +66,8 @@ export interface Program {
   /** Start positions worth trying: every match begins with one of these characters (or undefined: any). */
   firstChar?: (cp: number) => boolean;
   anchor: "none" | "start" | "searchStart";
+  /** Text every match starts with (case-sensitive), found with `startsWith`/`indexOf` before the machine runs. */
+  prefix?: string;
   /** A case-insensitive node exists: an input character whose folding has several characters is undecidable. */
   ignoreCase: boolean;
 }
@@ -105,7 +107,6 @@ class Compiler {
     this.a.push(a);
     this.b.push(b);
     this.memoSlot.push(-1);
-    this.memoLoops.push(undefined);
     return this.op.length - 1;
   }
 
@@ -307,24 +308,36 @@ export function compile(parsed: Parsed): Program {
   const c = new Compiler(!parsed.hasBackrefs);
   c.node(parsed.node, { loops: [] });
   c.emit(MATCH);
+  const op = new Int32Array(c.op);
+  const anchor = anchorOf(parsed.node);
   return {
-    op: Int32Array.from(c.op),
-    a: Int32Array.from(c.a),
-    b: Int32Array.from(c.b),
+    op,
+    a: new Int32Array(c.a),
+    b: new Int32Array(c.b),
     classes: c.classes,
     strings: c.strings,
     looks: c.looks,
     groupLists: c.groupLists,
     backrefIgnoreCase: c.backrefIgnoreCase,
-    memoSlot: Int32Array.from(c.memoSlot),
+    memoSlot: new Int32Array(c.memoSlot),
     memoLoops: c.memoLoops,
     memoSlots: c.memoSlots,
     registers: c.registers,
     groupCount: parsed.groupCount,
-    firstChar: firstChar(parsed.node),
-    anchor: anchorOf(parsed.node),
+    firstChar: anchor === "none" ? firstChar(parsed.node) : undefined,
+    anchor,
+    prefix: prefixOf(op, c.a, c.strings),
     ignoreCase: parsed.ignoreCase,
   };
+}
+
+/** The literal text at the program's start, past anchors and group starts (which consume nothing). */
+function prefixOf(op: Int32Array, a: number[], strings: string[]): string | undefined {
+  let pc = 0;
+  while (op[pc] === SAVE || (op[pc] === ASSERT && (ASSERTS[a[pc]] === "start" || ASSERTS[a[pc]] === "searchStart"))) pc++;
+  let text = "";
+  for (; op[pc] === STR || op[pc] === CHAR; pc++) text += op[pc] === STR ? strings[a[pc]] : String.fromCodePoint(a[pc]);
+  return text || undefined;
 }
 
 function anchorOf(n: Node): Program["anchor"] {
@@ -402,8 +415,12 @@ function firstOf(n: Node): First {
 function firstChar(n: Node): Program["firstChar"] {
   const f = firstOf(n);
   if (!f || f.nullable || f.tests.length === 0) return undefined;
+  // 0: not yet computed, 1: can start a match, 2: cannot.
   const ascii = new Uint8Array(128);
-  for (let cp = 0; cp < 128; cp++) ascii[cp] = f.tests.some((t) => t(cp)) ? 1 : 0;
   const tests = f.tests;
-  return (cp) => (cp < 128 ? ascii[cp] === 1 : tests.some((t) => t(cp)));
+  return (cp) => {
+    if (cp >= 128) return tests.some((t) => t(cp));
+    if (ascii[cp] === 0) ascii[cp] = tests.some((t) => t(cp)) ? 1 : 2;
+    return ascii[cp] === 1;
+  };
 }

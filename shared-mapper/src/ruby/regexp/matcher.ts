@@ -53,8 +53,11 @@ const MAX_MEMO_BITS = 1 << 26;
 const CHOICE_TAG_CAPTURE = -1;
 const CHOICE_TAG_REGISTER = -2;
 
+/** One backtracking stack for every machine: a search runs to its end before another starts. */
+let sharedStack = new Int32Array(1024);
+
 export class Machine {
-  private stack = new Int32Array(192);
+  private stack = sharedStack;
   private sp = 0;
   private base = 0;
   private caps: Int32Array;
@@ -84,6 +87,8 @@ export class Machine {
   exec(input: string, start: number, budget: RegexpBudget, anchored = false): Int32Array | null {
     const prog = this.prog;
     if (start < 0 || start > input.length) return null;
+    // Most routes of a table fail on their first literal: no machine for them.
+    if (prog.prefix !== undefined && (anchored || prog.anchor !== "none") && !input.startsWith(prog.prefix, start)) return null;
     if (prog.ignoreCase) for (let i = 0; i < input.length; i++) if (input.charCodeAt(i) >= 0x80 && hasMultiFold(input.codePointAt(i)!)) throw new RegexpUndecided("a case-insensitive match over a character whose case folding has several characters");
     this.input = input;
     this.len = input.length;
@@ -101,6 +106,7 @@ export class Machine {
     this.regs.fill(-1);
     this.sp = 0;
     this.base = 0;
+    this.stack = sharedStack;
     try {
       return this.search(start, anchored);
     } finally {
@@ -114,8 +120,13 @@ export class Machine {
     const len = this.len;
     const first = prog.firstChar;
     if (prog.anchor === "start" && start > 0) return null;
+    const prefix = anchored ? undefined : prog.prefix;
     for (let s = start; s <= len; ) {
       if (++this.steps > this.limit) throw new RegexpBudgetExceeded();
+      if (prefix !== undefined) {
+        s = this.input.indexOf(prefix, s);
+        if (s < 0) break;
+      }
       let attempt = true;
       if (first) attempt = s < len && first(this.input.codePointAt(s)!);
       if (attempt) {
@@ -145,6 +156,7 @@ export class Machine {
       const grown = new Int32Array(st.length * 2);
       grown.set(st);
       this.stack = st = grown;
+      sharedStack = grown;
     }
     st[this.sp] = tag;
     st[this.sp + 1] = x;

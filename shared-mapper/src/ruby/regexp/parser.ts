@@ -45,6 +45,9 @@ export interface Parsed {
   hasBackrefs: boolean;
 }
 
+/** Classes already built, by their text and options. */
+const CLASSES = new Map<string, Node>();
+
 /** The largest count Onigmo accepts in `{n,m}` (ONIG_MAX_REPEAT_NUM). */
 const MAX_REPEAT = 100000;
 
@@ -81,7 +84,13 @@ class Parser {
     private readonly source: string,
     private readonly captureUnnamed: boolean,
   ) {
-    this.cps = Array.from(source, (c) => c.codePointAt(0)!);
+    const cps: number[] = [];
+    for (let i = 0; i < source.length; i++) {
+      const c = source.codePointAt(i)!;
+      cps.push(c);
+      if (c > 0xffff) i++;
+    }
+    this.cps = cps;
   }
 
   run(flags: Flags): Parsed {
@@ -197,8 +206,18 @@ class Parser {
     switch (c) {
       case 0x28: // (
         return this.parseGroup(flags, depth);
-      case 0x5b: // [
-        return this.classNode(this.parseClass(flags), flags);
+      case 0x5b: {
+        // The same class (a route's `[^/.?]+`) is built once.
+        const start = this.pos;
+        const cls = this.parseClass(flags);
+        const key = `${flags.ignoreCase ? "i" : ""}${flags.charset}${String.fromCodePoint(...this.cps.slice(start, this.pos))}`;
+        const known = CLASSES.get(key);
+        if (known) return known;
+        const node = this.classNode(cls, flags);
+        if (CLASSES.size >= 256) CLASSES.clear();
+        CLASSES.set(key, node);
+        return node;
+      }
       case 0x2e: // .
         return { type: "any", dotAll: flags.multiline };
       case 0x5e: // ^
