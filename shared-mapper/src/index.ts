@@ -26,6 +26,7 @@ import { rootScope } from "./mapper/scope.js";
 import type { MapperState } from "./mapper/state.js";
 import { Version } from "./mapper/version.js";
 import { LineIndex } from "./ruby/lineIndex.js";
+import { compileRubyRegexp, RegexpBudgetExceeded } from "./ruby/regexp/index.js";
 import { createParser, Parser, ParserFailure } from "./ruby/prism.js";
 import { RSymbol, rubyVersion } from "./ruby/values.js";
 import type { Diagnostic, MapInput, MapResult, Span } from "./types.js";
@@ -179,9 +180,17 @@ function globFiles(input: MapInput, appRoot: string, pattern: string): string[] 
   const relative = pattern.startsWith(`${appRoot}/`) ? pattern.slice(appRoot.length + 1) : pattern;
   if (!relative.startsWith("config/routes/")) return undefined;
   const source = relative.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*\*\/|\*/g, (m) => (m === "**/" ? "(?:.*/)?" : "[^/]*"));
-  const matcher = new RegExp(`^${source}$`);
+  // The pattern is the app's text: `*a*a*a…` backtracks polynomially in V8; the Ruby regexp engine is linear and budgeted.
+  const compiled = compileRubyRegexp(`\\A${source}\\z`);
+  if (!compiled.ok) return undefined;
   const paths = input.files instanceof Map ? [...input.files.keys()] : Object.keys(input.files);
-  return paths.filter((p) => p.startsWith(`${appRoot}/`) && matcher.test(p.slice(appRoot.length + 1))).map((p) => p.slice(appRoot.length + 1)).sort();
+  const budget = { remaining: 2_000_000 };
+  try {
+    return paths.filter((p) => p.startsWith(`${appRoot}/`) && compiled.regexp.test(p.slice(appRoot.length + 1), 0, budget)).map((p) => p.slice(appRoot.length + 1)).sort();
+  } catch (e) {
+    if (e instanceof RegexpBudgetExceeded) return undefined;
+    throw e;
+  }
 }
 
 function parseFile(parser: Parser, path: string, text: string, template = false): { loaded: LoadedFile; diagnostics: Diagnostic[] } {
