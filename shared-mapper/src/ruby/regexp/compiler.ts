@@ -148,7 +148,7 @@ class Compiler {
       case "atomic":
         return this.atomic(n.body, scope);
       case "look":
-        return this.look(n, scope);
+        return this.look(n);
       case "assert":
         this.emit(ASSERT, ASSERTS.indexOf(n.kind));
         return;
@@ -265,8 +265,7 @@ class Compiler {
     for (const e of exits) this.b[e] = this.pc;
   }
 
-  private look(n: Extract<Node, { type: "look" }>, scope: Scope): void {
-    void scope;
+  private look(n: Extract<Node, { type: "look" }>): void {
     const info: LookInfo = { behind: n.behind, negate: n.negate, alts: [], next: 0 };
     this.emit(LOOK, this.looks.push(info) - 1);
     const alts = n.behind && n.body.type === "alt" ? n.body.alts : [n.body];

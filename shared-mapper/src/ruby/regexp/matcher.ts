@@ -74,6 +74,8 @@ export class Machine {
   private lookDepth = 0;
   private temp: number[] = [];
   private tempSet = new Set<number>();
+  /** The last input found free of multi-character case foldings. */
+  private checked: string | undefined;
 
   constructor(private readonly prog: Program) {
     this.caps = new Int32Array((prog.groupCount + 1) * 2);
@@ -89,7 +91,11 @@ export class Machine {
     if (start < 0 || start > input.length) return null;
     // Most routes of a table fail on their first literal: no machine for them.
     if (prog.prefix !== undefined && (anchored || prog.anchor !== "none") && !input.startsWith(prog.prefix, start)) return null;
-    if (prog.ignoreCase) for (let i = 0; i < input.length; i++) if (input.charCodeAt(i) >= 0x80 && hasMultiFold(input.codePointAt(i)!)) throw new RegexpUndecided("a case-insensitive match over a character whose case folding has several characters");
+    // Once per input, not per search: gsub and scan search the same string again and again.
+    if (prog.ignoreCase && input !== this.checked) {
+      for (let i = 0; i < input.length; i++) if (input.charCodeAt(i) >= 0x80 && hasMultiFold(input.codePointAt(i)!)) throw new RegexpUndecided("a case-insensitive match over a character whose case folding has several characters");
+      this.checked = input;
+    }
     this.input = input;
     this.len = input.length;
     this.searchStart = start;

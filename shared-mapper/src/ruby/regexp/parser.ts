@@ -450,7 +450,7 @@ class Parser {
         return this.classNode(spec(false, items([], [], [typeClass(ch, flags.charset === "u")])), flags);
       case "p":
       case "P":
-        return this.classNode(spec(false, this.property(ch === "P", flags)), flags);
+        return this.classNode(spec(false, this.property(ch === "P")), flags);
       case "b":
         return { type: "assert", kind: flags.charset === "a" ? "asciiWordB" : "wordB" };
       case "B":
@@ -602,7 +602,7 @@ class Parser {
     this.cps.splice(this.pos, 0, 0x5c, 0x75, 0x7b);
   }
 
-  private property(negated: boolean, flags: Flags): ClassItems {
+  private property(negated: boolean): ClassItems {
     if (!this.eat("{")) throw new RegexpSyntaxError("invalid character property name {" + (this.atEnd() ? "" : String.fromCodePoint(this.cps[this.pos])) + "}");
     const start = this.pos;
     while (!this.atEnd() && this.peek() !== 0x7d) this.pos++;
@@ -617,7 +617,6 @@ class Parser {
       if (!/^[A-Za-z0-9_ =.-]+$/.test(name) || /^(is|script=|sc=)/i.test(name)) throw new RegexpSyntaxError(`invalid character property name {${name}}`);
       throw new RegexpUnsupported(`the property \\p{${name}}`);
     }
-    void flags;
     const it = typeof found === "function" ? items([], [found]) : found;
     return negated ? items([], [], [spec(true, it)]) : it;
   }
@@ -636,7 +635,7 @@ class Parser {
         if (empty && operands.length === 0) {
           if (!this.laterClose()) throw new RegexpSyntaxError("empty char-class");
           this.pos++;
-          this.addRange(current, 0x5d, flags);
+          current.ranges.push(0x5d, 0x5d);
           empty = false;
           continue;
         }
@@ -677,14 +676,10 @@ class Parser {
         current.ranges.push(atom, end);
         continue;
       }
-      this.addRange(current, atom, flags);
+      current.ranges.push(atom, atom);
     }
     operands.push(current);
     return { negated, operands };
-  }
-
-  private addRange(it: ClassItems, cp: number, _flags: Flags): void {
-    it.ranges.push(cp, cp);
   }
 
   /** `[\w-a]` is an error; `[\w-]` takes `-` as itself. */
@@ -729,7 +724,7 @@ class Parser {
     const e = this.cps[this.pos++];
     const ch = String.fromCodePoint(e);
     if ("dDwWsShH".includes(ch)) return typeClass(ch, flags.charset === "u");
-    if (ch === "p" || ch === "P") return spec(false, this.property(ch === "P", flags));
+    if (ch === "p" || ch === "P") return spec(false, this.property(ch === "P"));
     if (ch === "R" || ch === "X") throw new RegexpUnsupported(`\\${ch} in a class`);
     if (e >= 0x31 && e <= 0x37) {
       this.pos--;

@@ -158,9 +158,9 @@ function namedProperties(): Map<string, string> {
 }
 
 /**
- * `\p{name}`: a predicate, or undefined when Onigmo's name is unknown here (Ruby may still
- * know it: blocks `In_…`, `Age=…`, script abbreviations); `posixName` tells the parser
- * the name is one of Onigmo's POSIX-like properties, which `\p` reads as Unicode always.
+ * `\p{name}`: a predicate (or the items of one of Onigmo's POSIX-like names, which `\p` reads
+ * as Unicode always), or undefined when the name is unknown here (Ruby may still know it:
+ * blocks `In_…`, `Age=…`, script abbreviations).
  */
 export function unicodeProperty(name: string): Pred | ClassItems | undefined {
   const key = loose(name);
