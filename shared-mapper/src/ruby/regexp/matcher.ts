@@ -106,8 +106,8 @@ export class Machine {
     this.memoBits = undefined;
     this.memoSet = undefined;
     this.lookDepth = 0;
-    this.temp.length = 0;
-    this.tempSet.clear();
+    if (this.temp.length) this.temp.length = 0;
+    if (this.tempSet.size) this.tempSet.clear();
     this.caps.fill(-1);
     this.regs.fill(-1);
     this.sp = 0;
@@ -180,8 +180,14 @@ export class Machine {
     const len = this.len;
     const caps = this.caps;
     const regs = this.regs;
+    const limit = this.limit;
+    // Steps counted locally, written back before anything that reads them (memo, sub-runs, the end).
+    let steps = this.steps;
     for (;;) {
-      if (++this.steps > this.limit) throw new RegexpBudgetExceeded();
+      if (++steps > limit) {
+        this.steps = steps;
+        throw new RegexpBudgetExceeded();
+      }
       let ok = true;
       switch (op[pc]) {
         case CHAR: {
@@ -245,7 +251,8 @@ export class Machine {
           break;
         }
         case SPLIT: {
-          if (this.memoOn || this.steps > this.memoAfter) {
+          if (this.memoOn || steps > this.memoAfter) {
+            this.steps = steps;
             if (this.seen(pc, pos)) {
               ok = false;
               break;
@@ -291,13 +298,16 @@ export class Machine {
           pc++;
           break;
         case LOOK: {
+          this.steps = steps;
           const next = this.look(A[pc], pos);
+          steps = this.steps;
           if (next >= 0) pc = next;
           else ok = false;
           break;
         }
         case LOOK_END:
         case MATCH:
+          this.steps = steps;
           return pos;
         case BACKREF: {
           const end = this.backref(A[pc], pos);
@@ -332,7 +342,10 @@ export class Machine {
         if (tag === CHOICE_TAG_CAPTURE) caps[st[this.sp + 1]] = st[this.sp + 2];
         else regs[st[this.sp + 1]] = st[this.sp + 2];
       }
-      if (!resumed) return -1;
+      if (!resumed) {
+        this.steps = steps;
+        return -1;
+      }
     }
   }
 
