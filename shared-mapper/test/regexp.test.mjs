@@ -80,3 +80,27 @@ test("every case answers as Ruby does, or is a listed gap", () => {
   if (process.env.UPDATE_EXPECT === "1" || (!existsSync(GAPS) && process.env.CI !== "true")) writeFileSync(GAPS, text);
   assert.equal(text, readFileSync(GAPS, "utf8"), "the engine's gaps changed: review, then UPDATE_EXPECT=1");
 });
+
+test("the step budget: shared by the calls given it, and running out is an error, never an answer", () => {
+  const re = compileRubyRegexp("(a|a)*\\1c").regexp; // a back-reference: no memo, exponential
+  const budget = { remaining: 100_000 };
+  assert.throws(() => re.exec("a".repeat(40), 0, budget), RegexpBudgetExceeded);
+  assert.ok(budget.remaining <= 0);
+  const shared = { remaining: 1_000 };
+  const digits = compileRubyRegexp("\\d+").regexp;
+  digits.exec("a 12", 0, shared);
+  const after = shared.remaining;
+  assert.ok(after < 1_000 && after > 900, `${after}`);
+  digits.exec("a 12", 0, shared);
+  assert.ok(shared.remaining < after);
+  assert.equal(re.exec("aac")?.group(0), "aac", "a small input stays within the default budget");
+});
+
+test("compile results say what kind of failure, positions are JavaScript indices", () => {
+  assert.deepEqual(compileRubyRegexp("(", ""), { ok: false, kind: "syntax", message: "end pattern with unmatched parenthesis: /(/" });
+  assert.equal(compileRubyRegexp("\\X", "").kind, "unsupported");
+  const m = compileRubyRegexp("b").regexp.exec("😀b");
+  assert.equal(m.begin(0), 2);
+  assert.equal(codePointIndex("😀b", m.begin(0)), 1, "Ruby's =~ counts characters");
+  assert.equal(m.preMatch, "😀");
+});
