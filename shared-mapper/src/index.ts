@@ -26,6 +26,7 @@ import { rootScope } from "./mapper/scope.js";
 import type { MapperState } from "./mapper/state.js";
 import { Version } from "./mapper/version.js";
 import { LineIndex } from "./ruby/lineIndex.js";
+import { compileRubyRegexp, RegexpBudgetExceeded } from "./ruby/regexp/index.js";
 import { createParser, Parser, ParserFailure } from "./ruby/prism.js";
 import { RSymbol } from "./ruby/values.js";
 import { rubyVersion } from "./ruby/print.js";
@@ -34,7 +35,7 @@ import type { Diagnostic, MapInput, MapResult, Span } from "./types.js";
 export * from "./types.js";
 export { formatSheet, formatExpanded, formatUnused, filterRoutes, routeSections, type InspectOptions, type RouteSection } from "./inspect/sheet.js";
 export { Version, SUPPORTED_RAILS_VERSIONS, railsSeries } from "./mapper/version.js";
-export { recognize, normalizeRequestPath, type Recognition } from "./journey/recognize.js";
+export { recognize, recognizeRoute, RecognitionUndecided, normalizeRequestPath, type Recognition, type Undecided } from "./journey/recognize.js";
 export { ControllerModel, controllerPath, type Controller, type Action } from "./app/controllers.js";
 export { hasDynamicTargets, missingControllerDiagnostics, routeActionDiagnostics, routesTo, unreachedActions, unusedRoutes, type UnreachedAction } from "./app/checks.js";
 export { deviseUrlHelperNames } from "./gems/deviseModels.js";
@@ -178,9 +179,17 @@ function globFiles(input: MapInput, appRoot: string, pattern: string): string[] 
   const relative = pattern.startsWith(`${appRoot}/`) ? pattern.slice(appRoot.length + 1) : pattern;
   if (!relative.startsWith("config/routes/")) return undefined;
   const source = relative.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*\*\/|\*/g, (m) => (m === "**/" ? "(?:.*/)?" : "[^/]*"));
-  const matcher = new RegExp(`^${source}$`);
+  // The pattern is the app's text: `*a*a*a…` backtracks polynomially in V8; the Ruby regexp engine is linear and budgeted.
+  const compiled = compileRubyRegexp(`\\A${source}\\z`);
+  if (!compiled.ok) return undefined;
   const paths = input.files instanceof Map ? [...input.files.keys()] : Object.keys(input.files);
-  return paths.filter((p) => p.startsWith(`${appRoot}/`) && matcher.test(p.slice(appRoot.length + 1))).map((p) => p.slice(appRoot.length + 1)).sort();
+  const budget = { remaining: 2_000_000 };
+  try {
+    return paths.filter((p) => p.startsWith(`${appRoot}/`) && compiled.regexp.test(p.slice(appRoot.length + 1), 0, budget)).map((p) => p.slice(appRoot.length + 1)).sort();
+  } catch (e) {
+    if (e instanceof RegexpBudgetExceeded) return undefined;
+    throw e;
+  }
 }
 
 function parseFile(parser: Parser, path: string, text: string, template = false): { loaded: LoadedFile; diagnostics: Diagnostic[] } {
