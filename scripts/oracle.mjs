@@ -184,6 +184,21 @@ if (!filter || "regexp".includes(filter)) {
   settle("regexp (case folding)", join(FIXTURES, "..", "shared-mapper", "src", "ruby", "regexp", "caseFoldData.ts"), folds);
 }
 
+// Ruby's core library: each case of test-fixtures/core/*.txt answered by Ruby 3.1 with the
+// ActiveSupport of Rails 6.1 (shared-mapper/test/core.test.mjs checks Routemap against them).
+if (!filter || "core".includes(filter)) {
+  const ruby = execFileSync("ruby", ["-e", "print RUBY_VERSION"], { encoding: "utf8" });
+  if (!ruby.startsWith("3.1.")) {
+    console.error(`oracle: FAILED: the core cases are Ruby 3.1's, and the installed Ruby is ${ruby}`);
+    process.exit(1);
+  }
+  const dir = join(FIXTURES, "core");
+  for (const file of readdirSync(dir).filter((f) => f.endsWith(".txt") && f !== "gaps.txt").sort()) {
+    const path = join(dir, file);
+    settle(`core/${file}`, path, execFileSync("ruby", ["-W0", ...RUBY_FLAGS, join(FIXTURES, "oracle", "core.rb"), path], { encoding: "utf8", maxBuffer: 64 << 20, env: { PATH: process.env.PATH, TZ: "UTC", LANG: "C.UTF-8" } }));
+  }
+}
+
 if (check) {
   if (failures.length) {
     for (const f of failures.slice(0, SHOWN_DIFFS)) console.error(f.diff);

@@ -8,7 +8,11 @@ import { Interpreter } from "./dsl/interpreter.js";
 import type { LoadedFile } from "./ruby/loadedFile.js";
 import { withInflections, type Inflections } from "./inflector.js";
 import { readInflections } from "./app/inflectionRules.js";
-import { BudgetExceeded, DEFAULT_LIMITS } from "./dsl/budget.js";
+import { BudgetExceeded, DEFAULT_LIMITS, ValueTooLarge } from "./dsl/budget.js";
+import { BreakSignal, NextSignal, ReturnSignal, ThrowSignal } from "./dsl/signals.js";
+import { RoutingError } from "./mapper/errors.js";
+import { inspect } from "./ruby/print.js";
+import { RUnknown, UnknownValueError } from "./ruby/values.js";
 import { Drawer, frameworkRoutes, mentionsFrameworkSetting, type FrameworkDraw, type FrameworkRoutes } from "./framework/index.js";
 import { readRoutesPaths } from "./framework/routesPaths.js";
 import { ControllerModel } from "./app/controllers.js";
@@ -30,7 +34,7 @@ import { compileRubyRegexp, RegexpBudgetExceeded } from "./ruby/regexp/index.js"
 import { createParser, Parser, ParserFailure } from "./ruby/prism.js";
 import { RSymbol } from "./ruby/values.js";
 import { rubyVersion } from "./ruby/print.js";
-import type { Diagnostic, MapInput, MapResult, Span } from "./types.js";
+import type { Diagnostic, MapInput, MapOptions, MapResult, Span } from "./types.js";
 
 export * from "./types.js";
 export { formatSheet, formatExpanded, formatUnused, filterRoutes, routeSections, type InspectOptions, type RouteSection } from "./inspect/sheet.js";
@@ -56,8 +60,24 @@ export interface PolymorphicOptions {
   inflections?: Inflections;
 }
 
+/** What `RouteMapper.evaluate` makes of a Ruby expression. */
+export interface Evaluation {
+  /** The value's `inspect`, when it is known. */
+  value?: string;
+  /** `Class: message` of the exception Ruby would raise. */
+  error?: string;
+  /** Why the value is unknown, when it is. */
+  unknown?: string;
+  diagnostics: Diagnostic[];
+}
+
 export interface RouteMapper {
   map(input: MapInput): MapResult;
+  /**
+   * Evaluates a snippet of Ruby as a routes file's top level would (no app around it), for the
+   * core library's conformance with real Ruby and for tools that show a value.
+   */
+  evaluate(source: string, options?: Pick<MapOptions, "rubyVersion" | "railsVersion" | "railsEnv" | "env" | "limits">): Evaluation;
   /**
    * The app's controllers (`app/controllers/**`, by path → text) and templates (paths under
    * `app/views`): actions, implicit ones, and whether all that defines them was read. A module
@@ -138,6 +158,7 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
       expected = result.routes.length;
       return result;
     },
+    evaluate: (source, options = {}) => RSymbol.evaluation(() => evaluateSnippet(parser, source, options)),
     hashTargets: (path, text) => hashTargets(parseView(path, text).loaded),
     urlUses: (path, text, polymorphic) => {
       const parsed = parseView(path, text);
@@ -230,6 +251,44 @@ function parseFailureMessage(cause: string): string {
     `Routemap could not parse this file, so its routes are missing: Prism, in WebAssembly, failed on it (${cause}). ` +
     "Code nested a thousand levels deep, or a chain of thousands of operators, is more than it can take."
   );
+}
+
+/** `RouteMapper.evaluate`: the snippet as a file of its own, its last value or its exception. */
+function evaluateSnippet(parser: Parser, source: string, options: MapOptions): Evaluation {
+  const diagnostics: Diagnostic[] = [];
+  const { loaded, diagnostics: parsed } = parseFile(parser, "(eval)", source);
+  diagnostics.push(...parsed);
+  const interpreter = new Interpreter({
+    load: (path) => (path === "(eval)" ? loaded : undefined),
+    exists: () => false,
+    unread: () => undefined,
+    paths: () => [],
+    env: options.env === undefined ? undefined : new Map(Object.entries(options.env)),
+    railsEnv: options.railsEnv ?? "development",
+    diagnostics,
+    limits: { ...DEFAULT_LIMITS, ...options.limits },
+  });
+  const version = Version.parse(options.railsVersion);
+  const ruby = rubyVersion(options.rubyVersion);
+  interpreter.mapper = {
+    scope: rootScope(), set: new RouteSet(), concerns: new Map(), version, ruby, apiOnly: false, drawPaths: [], host: interpreter,
+    engines: new EngineRegistry(), fastPaths: true, gems: undefined, partial: false, blockDsl: undefined,
+    display: { ruby, hiddenGlob: wildcardRegexp(version), inlineHandlerText: version.gte(7, 1) },
+  };
+  interpreter.appSet = interpreter.mapper.set;
+  try {
+    const value = interpreter.evaluateProgram(loaded);
+    const text = inspect(value, ruby);
+    return value instanceof RUnknown || text.includes("«") ? { unknown: value instanceof RUnknown ? value.cause.why : text, diagnostics } : { value: text, diagnostics };
+  } catch (e) {
+    if (e instanceof RoutingError) return { error: `${e.rubyClass}: ${e.message.split("\n")[0]}`, diagnostics };
+    if (e instanceof UnknownValueError) return { unknown: e.value.cause.why, diagnostics };
+    if (e instanceof BudgetExceeded) return { unknown: e.reason, diagnostics };
+    if (e instanceof ValueTooLarge) return { unknown: e.message, diagnostics };
+    if (e instanceof ThrowSignal) return { error: `UncaughtThrowError: uncaught throw ${inspect(e.tag, ruby)}`, diagnostics };
+    if (e instanceof BreakSignal || e instanceof NextSignal || e instanceof ReturnSignal) return { error: "LocalJumpError: unexpected jump", diagnostics };
+    return { error: `internal: ${e instanceof Error ? e.message : String(e)}`, diagnostics };
+  }
 }
 
 /**

@@ -71,5 +71,24 @@ export function compareBytes(a: string, b: string): number {
  */
 export function sortValues(rt: Runtime, list: RValue[], cmp: (a: RValue, b: RValue) => number = (a, b) => compare(rt, a, b)): RValue[] {
   rt.charge(list.length);
-  return [...list].sort(cmp);
+  return mergeSort(list, cmp);
+}
+
+/**
+ * A top-down merge sort that compares in glibc's order (left half, right half, then each
+ * left element against the right one): the same pairs reach `<=>` as in Ruby, so a comparison
+ * that fails fails on the same two values, with Ruby's message.
+ */
+export function mergeSort<T>(list: readonly T[], cmp: (a: T, b: T) => number): T[] {
+  if (list.length <= 1) return [...list];
+  const half = list.length >> 1;
+  const left = mergeSort(list.slice(0, half), cmp);
+  const right = mergeSort(list.slice(half), cmp);
+  const out: T[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < left.length && j < right.length) out.push(cmp(left[i], right[j]) <= 0 ? left[i++] : right[j++]);
+  while (i < left.length) out.push(left[i++]);
+  while (j < right.length) out.push(right[j++]);
+  return out;
 }

@@ -5,10 +5,10 @@
  * gives an Enumerator, as in Ruby.
  */
 import {
-  REnumerator, RHash, RProc, RSet, RString, RUnknown, RValue, UnknownValueError, numberValue, reql, requal, truthy,
+  REnumerator, RFloat, RHash, RProc, RSet, RString, RUnknown, RValue, UnknownValueError, numberValue, reql, requal, truthy,
 } from "../ruby/values.js";
 import { inspect, typeName } from "../ruby/print.js";
-import { compare, sortValues } from "./compare.js";
+import { compare, mergeSort, sortValues } from "./compare.js";
 import { elementOf, enumeratorOf, iterate, toArray, type Yielded } from "./iterate.js";
 import { addValues } from "./numeric.js";
 import { arity, rubyError, toInt, type Method, type Methods, type Result, type Runtime } from "./runtime.js";
@@ -83,9 +83,9 @@ export const ENUMERABLE: Methods<RValue> = {
   reduce: (rt, self, args, block) => inject(rt, self, args, block),
   sum: (rt, self, args, block) => {
     arity(args, 0, 1);
-    let total: RValue = args.length ? args[0] : 0;
-    iterate(rt, self, (y) => (total = addValues(rt, total, block ? call(rt, block, y) : elementOf(y))));
-    return total;
+    const values: RValue[] = [];
+    iterate(rt, self, (y) => values.push(block ? call(rt, block, y) : elementOf(y)));
+    return sumValues(rt, args.length ? args[0] : 0, values);
   },
   count: (rt, self, args, block) => {
     let n = 0;
@@ -129,7 +129,7 @@ export const ENUMERABLE: Methods<RValue> = {
   sort_by: withBlock("sort_by", (rt, self, _a, block) => {
     const keyed = toArray(rt, self).map((v) => [rt.yield(block, [v]), v] as const);
     rt.charge(keyed.length);
-    return keyed.sort((a, b) => compare(rt, a[0], b[0])).map((p) => p[1]);
+    return mergeSort(keyed, (a, b) => compare(rt, a[0], b[0])).map((p) => p[1]);
   }),
   uniq: (rt, self, _a, block) => uniqBy(rt, toArray(rt, self), block),
   "include?": (rt, self, args) => includes(rt, self, args),
@@ -366,7 +366,7 @@ function extremeBy(rt: Runtime, self: RValue, args: RValue[], block: RProc, sign
   const keyed = toArray(rt, self).map((v) => [rt.yield(block, [v]), v] as const);
   if (args.length) {
     const n = toInt(args[0]);
-    return [...keyed].sort((a, b) => sign * compare(rt, b[0], a[0])).slice(0, n).map((p) => p[1]);
+    return mergeSort(keyed, (a, b) => sign * compare(rt, b[0], a[0])).slice(0, n).map((p) => p[1]);
   }
   let best: (typeof keyed)[number] | undefined;
   for (const pair of keyed) if (best === undefined || sign * compare(rt, pair[0], best[0]) > 0) best = pair;
@@ -428,3 +428,27 @@ export function toHash(rt: Runtime, self: RValue, block: RProc | null): RHash {
   return out;
 }
 
+
+/**
+ * `Enumerable#sum`: Integers add exactly; once a Float is met, Ruby sums the rest with
+ * Kahan-Babuska compensation (`[0.1, 0.2, 0.3].sum` is 0.6); anything else adds with `+`.
+ */
+export function sumValues(rt: Runtime, init: RValue, values: RValue[]): RValue {
+  let total: RValue = init;
+  let i = 0;
+  for (; i < values.length && typeof total === "number" && typeof values[i] === "number"; i++) total = addValues(rt, total, values[i]);
+  if (i < values.length && numberValue(total) !== undefined && values[i] instanceof RFloat) {
+    let f = numberValue(total)!;
+    let c = 0;
+    for (; i < values.length; i++) {
+      const x = numberValue(values[i]);
+      if (x === undefined) break;
+      const t = f + x;
+      if (Number.isFinite(t)) c += Math.abs(f) >= Math.abs(x) ? f - t + x : x - t + f;
+      f = t;
+    }
+    total = new RFloat(f + c);
+  }
+  for (; i < values.length; i++) total = addValues(rt, total, values[i]);
+  return total;
+}

@@ -3,8 +3,8 @@
  * named `%<name>s` and `%{name}`, and the conversions routes files use (s d i u f e g x o b
  * c p %). Messages of the ArgumentErrors and KeyErrors are Ruby's.
  */
-import { formatFloat, inspect } from "../ruby/print.js";
-import { RHash, RSymbol, RUnknown, RValue, UnknownValueError, numberValue, sym } from "../ruby/values.js";
+import { inspect } from "../ruby/print.js";
+import { RHash, RSymbol, RUnknown, RValue, UnknownValueError, numberValue, stringValue, sym } from "../ruby/values.js";
 import { rubyError, toInt, type Runtime } from "./runtime.js";
 
 const SPEC = /%([-+ 0#]*)(?:(\d+)\$)?([-+ 0#]*)(\*|\d+)?(?:\.(\*|\d+))?([a-zA-Z%])|%<(\w+)>([-+ 0#]*)(\d+)?(?:\.(\d+))?([a-zA-Z])|%\{(\w+)\}|%(.?)/g;
@@ -28,7 +28,7 @@ export function format(rt: Runtime, template: string, args: RValue[]): string {
     return args[next++];
   };
   return template.replace(SPEC, (whole, f1, pos, f2, width, prec, conv, name, nflags, nwidth, nprec, nconv, brace, stray) => {
-    if (brace !== undefined) return rt.send(named(brace), "to_s", [], null) as string;
+    if (brace !== undefined) return textOf(rt, named(brace));
     if (stray !== undefined) {
       if (stray === "" || stray === "\n") return "%";
       throw rubyError("ArgumentError", `malformed format string - %${stray}`);
@@ -86,8 +86,10 @@ function convert(rt: Runtime, conv: string, v: RValue, spec: Spec): string {
 }
 
 const textOf = (rt: Runtime, v: RValue) => {
+  if (v instanceof RUnknown) throw new UnknownValueError(v);
   const s = rt.send(v, "to_s", [], null);
-  return typeof s === "string" ? s : (s as { value?: string })?.value ?? "";
+  if (s instanceof RUnknown) throw new UnknownValueError(s);
+  return stringValue(s) ?? "";
 };
 
 function toInteger(v: RValue): number {
@@ -158,4 +160,3 @@ function pad(text: string, spec: Spec): string {
   return spec.flags.includes("-") ? text + " ".repeat(width - len) : " ".repeat(width - len) + text;
 }
 
-export { formatFloat };

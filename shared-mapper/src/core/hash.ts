@@ -211,7 +211,6 @@ export const HASH: Methods<H> = {
   default: (_rt, self) => self.defaultValue,
   "default=": (rt, self, args) => (change(rt, self).defaultValue = args[0] ?? null),
   "==": (_rt, self, args) => requal(self, args[0] ?? null),
-  "frozen?": () => undefined,
   hash: () => undefined,
   compare_by_identity: () => undefined,
   // ActiveSupport.

@@ -21,7 +21,7 @@ import { ENUMERABLE } from "./enumerable.js";
 import { HASH } from "./hash.js";
 import { CLASS_METHODS, KERNEL, structInstance } from "./kernel.js";
 import { FLOAT, INTEGER, NUMERIC } from "./numeric.js";
-import { BOOLEAN, ENUMERATOR, NIL, OBJECT, PROC, SET, STRUCT, structAccessor } from "./object.js";
+import { BOOLEAN, coreIsA, ENUMERATOR, NIL, OBJECT, PROC, SET, STRUCT, structAccessor } from "./object.js";
 import { PATHNAME } from "./pathname.js";
 import { RANGE } from "./range.js";
 import { MATCH_DATA, REGEXP } from "./regexp.js";
@@ -144,6 +144,7 @@ function classMethod(rt: Runtime, c: RConst, name: string, args: RValue[], block
   const table = CLASS_METHODS[path];
   if (table && own(table, name)) return table[name](rt, c, args, block);
   if (name === "name" || name === "to_s" || name === "inspect") return path;
+  if (name === "===") return coreIsA(args[0] ?? null, path);
   if (name === "==" || name === "equal?" || name === "eql?") return args[0] instanceof RConst && args[0].path.replace(/^::/, "") === path;
   return undefined;
 }

@@ -136,7 +136,7 @@ export const RANGE: Methods<RRange> = {
     }
     return self;
   },
-  "%": (rt, self, args, block) => RANGE.step(rt, self, args, block),
+  "%": (rt, self, args, block) => (block ? RANGE.step(rt, self, args, block) : (arity(args, 1), enumeratorOf(self, "%", args))),
   to_s: (rt, self) => str(`${textOf(rt, self.first)}${self.exclusive ? "..." : ".."}${textOf(rt, self.last)}`),
   inspect: (rt, self) => str(inspect(self, rt.ruby)),
   to_a: (rt, self) => {

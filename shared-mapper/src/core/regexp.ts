@@ -5,14 +5,13 @@
  */
 import { inspect, regexpToS } from "../ruby/print.js";
 import { RHash, RMatch, RProc, RRegexp, RString, RSymbol, RUnknown, RValue, UnknownValueError, stringValue } from "../ruby/values.js";
-import { search, type RegexpMatch } from "./regexpEngine.js";
+import { regexpEscape } from "../ruby/regexp/index.js";
+import { namesOf, search, type RegexpMatch } from "./regexpEngine.js";
 import { arity, rubyError, str, toInt, toStr, type Result, type Runtime, type Methods } from "./runtime.js";
 
 function run(rt: Runtime, re: RRegexp, s: string, from: number): RegexpMatch | null {
-  rt.charge(1 + (s.length >> 6));
-  const m = search(re, s, from);
-  if (m === undefined) throw new UnknownValueError(new RUnknown(inspect(re), false, "a regexp Routemap cannot run exactly"));
-  return m;
+  rt.charge(1);
+  return search(re, s, from, rt.regexpBudget);
 }
 
 const charIndex = (s: string, at: number) => (/[\uD800-\uDFFF]/.test(s) ? [...s.slice(0, at)].length : at);
@@ -81,7 +80,7 @@ function allMatches(rt: Runtime, re: RRegexp, s: string): RegexpMatch[] {
 }
 
 const patternOf = (v: RValue): RRegexp => (v instanceof RRegexp ? v : new RRegexp(escapeSource(toStr(v))));
-const escapeSource = (s: string) => s.replace(/[.*?+^$|(){}[\]\\\-/]/g, "\\$&");
+const escapeSource = (s: string) => regexpEscape(s);
 
 export function scan(rt: Runtime, s: string, args: RValue[], block: RProc | null): RValue {
   arity(args, 1);
@@ -179,7 +178,7 @@ export const REGEXP: Methods<RRegexp> = {
   freeze: (_rt, self) => self,
 };
 
-const groupNamesOf = (re: RRegexp) => (search(re, "", 0) ?? { names: [] as string[] }).names.filter(Boolean);
+const groupNamesOf = (re: RRegexp) => namesOf(re);
 
 function stringOrSymbol(v: RValue | undefined): string | undefined {
   if (v instanceof RSymbol) return v.name;

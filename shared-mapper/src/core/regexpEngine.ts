@@ -1,13 +1,14 @@
 /**
- * Where the core library runs a Ruby regexp against a String. Every match goes through
- * `search`: a pattern whose Ruby meaning cannot be run exactly gives undefined, and the
- * value that needed it is unknown.
- *
- * Today this reads the pattern as JavaScript's where the two agree (`\A`, `\z`, `\Z` and `\h`
- * rewritten; `^` and `$` are line anchors in Ruby, so JavaScript's `m` flag), and refuses
- * patterns whose backtracking could run away (a quantified group that holds a quantifier).
+ * Where the core library runs a Ruby regexp against a String: always Routemap's own engine
+ * (`ruby/regexp/`), which reads Onigmo's syntax as Ruby does and runs within a budget of
+ * steps shared by the whole evaluation. A pattern it cannot run exactly, or a match that
+ * runs out of budget, makes the value unknown; a pattern Ruby would reject raises Ruby's
+ * RegexpError.
  */
-import { RRegexp } from "../ruby/values.js";
+import { compileRubyRegexp, RegexpBudgetExceeded, RegexpUndecided, type RegexpBudget } from "../ruby/regexp/index.js";
+import { inspect } from "../ruby/print.js";
+import { RRegexp, RUnknown, UnknownValueError } from "../ruby/values.js";
+import { rubyError } from "./runtime.js";
 
 export interface RegexpMatch {
   /** [start, end) of the whole match and of each group, in JavaScript string indices; -1 where a group did not take part. */
@@ -16,98 +17,37 @@ export interface RegexpMatch {
   names: string[];
 }
 
-const cache = new Map<string, RegExp | null>();
-
-/** The first match at or after `from`, null for none; undefined where the pattern cannot be run exactly. */
-export function search(re: RRegexp, input: string, from: number): RegexpMatch | null | undefined {
-  const js = compile(re);
-  if (!js) return undefined;
-  js.lastIndex = from;
-  const m = js.exec(input);
-  if (!m) return null;
-  const indices = (m as RegExpExecArray & { indices: [number, number][] }).indices;
-  const offsets: number[] = [];
-  for (const pair of indices) offsets.push(pair ? pair[0] : -1, pair ? pair[1] : -1);
-  return { offsets, names: groupNames(re.source) };
-}
-
-/** The names of a pattern's groups, in order ("" for numbered ones); Ruby numbers only unnamed groups when none is named. */
-export function groupNames(source: string): string[] {
-  const names: string[] = [];
-  const group = /\\.|\[(?:\\.|[^\]])*\]|\((\?<([A-Za-z_]\w*)>|\?[^<]|\?<[=!])?/g;
-  for (let m; (m = group.exec(source)); ) {
-    if (m[0][0] !== "(") continue;
-    if (m[2]) names.push(m[2]);
-    else if (m[1] === undefined) names.push("");
-  }
-  return names;
-}
-
-function compile(re: RRegexp): RegExp | undefined {
-  const key = `${re.flags}/${re.source}`;
-  let js = cache.get(key);
-  if (js === undefined) {
-    js = translate(re) ?? null;
-    if (cache.size > 512) cache.clear();
-    cache.set(key, js);
-  }
-  return js ?? undefined;
-}
-
-/** Escapes that mean the same in both. */
-const SAME_ESCAPES = new Set("dDwWsSbB.-/\\_+*?()[]{}|^$ntrfve0123456789".split(""));
-
-function translate(re: RRegexp): RegExp | undefined {
-  let source = re.source;
-  if (re.flags.includes("x")) source = source.replace(/\\#|\[(?:\\.|[^\]])*\]|#[^\n]*|\s+/g, (m) => (m[0] === "[" || m[0] === "\\" ? m : ""));
-  if (/\(\?(?![:<=!]|<[=!])|\[\[:|&&|[+*?}]\+|\{,|\\[kgGpPRX]/.test(source)) return undefined;
-  if (runaway(source)) return undefined;
-  let out = "";
-  for (let i = 0; i < source.length; i++) {
-    const c = source[i];
-    if (c !== "\\") {
-      out += c;
-      continue;
-    }
-    const e = source[++i];
-    if (e === "A") out += "(?<![\\s\\S])";
-    else if (e === "z") out += "(?![\\s\\S])";
-    else if (e === "Z") out += "(?=\\n?(?![\\s\\S]))";
-    else if (e === "h") out += "[0-9a-fA-F]";
-    else if (e === "H") out += "[^0-9a-fA-F]";
-    else if (SAME_ESCAPES.has(e)) out += "\\" + e;
-    else if (e === "x" || e === "u") out += "\\" + e;
-    else if (/[^A-Za-z]/.test(e ?? "")) out += "\\" + e;
-    else return undefined;
+/** The first match at or after `from`, or null. */
+export function search(re: RRegexp, input: string, from: number, budget: RegexpBudget): RegexpMatch | null {
+  const compiled = compileRubyRegexp(re.source, re.flags);
+  if (!compiled.ok) {
+    if (compiled.kind === "syntax") throw rubyError("RegexpError", compiled.message);
+    throw new UnknownValueError(new RUnknown(inspect(re), false, `a regexp Routemap cannot run exactly (${compiled.reason})`));
   }
   try {
-    return new RegExp(out, "gmd" + (re.flags.includes("i") ? "i" : "") + (re.flags.includes("m") ? "s" : ""));
-  } catch {
-    return undefined;
+    const m = compiled.regexp.exec(input, from, budget);
+    if (!m) return null;
+    const offsets: number[] = [];
+    for (let i = 0; i < m.size; i++) offsets.push(m.begin(i), m.end(i));
+    return { offsets, names: groupNames(compiled.regexp.names, m.size) };
+  } catch (e) {
+    if (e instanceof RegexpBudgetExceeded) throw new UnknownValueError(new RUnknown(inspect(re), false, "a match that ran past the steps Routemap gives a regexp (a pattern that backtracks without end?)"));
+    if (e instanceof RegexpUndecided) throw new UnknownValueError(new RUnknown(inspect(re), false, "a case-insensitive match on characters Routemap does not fold as Ruby does"));
+    throw e;
   }
 }
 
-/** A group that is quantified and holds a quantifier or an alternation: backtracking on it can take exponential time. */
-function runaway(source: string): boolean {
-  const stack: boolean[] = [];
-  let risky = false;
-  for (let i = 0; i < source.length; i++) {
-    const c = source[i];
-    if (c === "\\") {
-      i++;
-      continue;
-    }
-    if (c === "[") {
-      while (i < source.length && source[i] !== "]") i += source[i] === "\\" ? 2 : 1;
-      continue;
-    }
-    if (c === "(") stack.push(false);
-    else if (c === ")") {
-      const inner = stack.pop() ?? false;
-      const next = source[i + 1];
-      if (inner && (next === "*" || next === "+" || next === "{")) risky = true;
-      if (stack.length) stack[stack.length - 1] ||= inner || next === "*" || next === "+";
-    } else if ((c === "*" || c === "+" || c === "|") && stack.length) stack[stack.length - 1] = true;
-  }
-  return risky;
+/** Each group's name ("" for numbered ones): Ruby numbers only named groups when a pattern has any. */
+function groupNames(named: readonly string[], size: number): string[] {
+  const out = new Array<string>(size - 1).fill("");
+  named.forEach((n, i) => {
+    if (i < out.length) out[i] = n;
+  });
+  return out;
+}
+
+/** The names of a pattern's named groups, in order. */
+export function namesOf(re: RRegexp): string[] {
+  const compiled = compileRubyRegexp(re.source, re.flags);
+  return compiled.ok ? [...compiled.regexp.names] : [];
 }

@@ -4,6 +4,7 @@
  * per Ruby class beside this one) is pure: it knows no syntax tree and no mapper.
  */
 import { RoutingError } from "../mapper/errors.js";
+import type { RegexpBudget } from "../ruby/regexp/index.js";
 import { inspect, noImplicitConversion, typeName, type RubyVersion } from "../ruby/print.js";
 import {
   RFloat, RProc, RString, RUnknown, RValue, UnknownValueError, isFrozen, numberValue, stringValue,
@@ -19,6 +20,8 @@ export interface Runtime {
   charge(steps: number): void;
   /** Charges a value of `size` elements (or characters) about to be made; throws when it is larger than any evaluation makes. */
   alloc(size: number): void;
+  /** The steps regexps may still take in this evaluation, shared by every match. */
+  readonly regexpBudget: RegexpBudget;
 }
 
 /** Signalled where the core library has no answer for these arguments: the caller makes the value unknown and says which method. */

@@ -13,6 +13,7 @@ import { compareBytes, spaceship } from "./compare.js";
 import { enumeratorOf } from "./enumerable.js";
 import { format } from "./format.js";
 import { stringUpto, succ } from "./iterate.js";
+import { regexpEscape } from "../ruby/regexp/index.js";
 import { firstMatch, lastMatch, matchData, matchedGroup, regexpIndex, scan, splitByRegexp, substitute } from "./regexp.js";
 import { arity, checkFrozen, rubyError, str, toInt, toStr, type Result, type Runtime, type Methods } from "./runtime.js";
 
@@ -483,9 +484,8 @@ function partition(rt: Runtime, s: string, sep: RValue, last: boolean): RValue[]
   return [str(s.slice(0, at)), str(t), str(s.slice(at + t.length))];
 }
 
-export function escapeRegexp(s: string): string {
-  return s.replace(/[.*?+^$|(){}[\]\\\-/]/g, "\\$&").replace(/\n/g, "\\n").replace(/\t/g, "\\t").replace(/\r/g, "\\r").replace(/\f/g, "\\f").replace(/\v/g, "\\v").replace(/ /g, "\\ ");
-}
+/** `Regexp.escape`. */
+export const escapeRegexp = regexpEscape;
 
 export const SYMBOL: Methods<RSymbol> = {
   to_sym: (_rt, self) => self,

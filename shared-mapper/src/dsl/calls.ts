@@ -7,7 +7,7 @@ import * as N from "@ruby/prism/src/nodes.js";
 import { kernelFunction } from "../core/index.js";
 import { rootScope } from "../mapper/scope.js";
 import { scope } from "../mapper/scoping.js";
-import { forMapper, RConst, RHash, RMapper, RMerger, RObject, RProc, RStructClass, RSymbol, RUnknown, RValue, sym } from "../ruby/values.js";
+import { forMapper, RConst, RHash, RMapper, RMerger, RObject, RProc, RStruct, RStructClass, RSymbol, RUnknown, RValue, sym } from "../ruby/values.js";
 import { callArgumentsOf, makeProc, selfValue, blockOf } from "./arguments.js";
 import { OBJECT, type MethodDef } from "./classes.js";
 import { definitionCall } from "./definitions.js";
@@ -147,6 +147,14 @@ function selfCall(it: CallHost, node: N.CallNode, env: Env, name: string, frame:
     const { args, block } = callArgumentsOf(it, node, env, false, frame);
     const defined = definitionCall(it, name, args, block, env);
     if (defined !== undefined) return defined;
+    // `new` and the other methods every class has, called on the class being defined.
+    if (name === "new" || name === "name" || name === "to_s") return it.invoke(new RConst(self.path), name, args, block, node, env);
+  }
+  // A Struct's own readers and writers, called on `self` in its methods.
+  const struct = self.kind === "object" ? (self.object as RValue) : undefined;
+  if (struct instanceof RStruct && struct.cls.members.includes(name.replace(/=$/, ""))) {
+    const { args, block } = callArgumentsOf(it, node, env, false, frame);
+    return it.invoke(struct, name, args, block, node, env);
   }
   if (dsl) {
     const receiver = self.kind === "object" ? `an instance of ${self.object.className}` : self.kind === "module" ? self.path : "main:Object";

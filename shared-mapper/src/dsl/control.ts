@@ -5,7 +5,10 @@
  * in every construct.
  */
 import * as N from "@ruby/prism/src/nodes.js";
-import { isExceptionA, isExceptionClass, iterate, elementOf } from "../core/index.js";
+import { coreClass, isExceptionA, isExceptionClass, iterate, elementOf } from "../core/index.js";
+
+/** Ruby's own classes and modules: defined in every app. */
+const CORE_CLASS_NAMES = new Set(["String", "Symbol", "Integer", "Float", "Numeric", "Array", "Hash", "Range", "Regexp", "MatchData", "Proc", "NilClass", "TrueClass", "FalseClass", "Object", "BasicObject", "Kernel", "Comparable", "Enumerable", "Enumerator", "Struct", "Set", "File", "Dir", "Math", "Time", "Class", "Module", "Exception", "StandardError", "ArgumentError", "RuntimeError", "Rails", "ActiveSupport", "ActionDispatch", "ENV", "Pathname", "URI", "JSON", "Date", "Rational", "Complex"]);
 import { RoutingError } from "../mapper/errors.js";
 import { RConst, RObject, RUnknown, RValue } from "../ruby/values.js";
 import type { Env } from "./env.js";
@@ -143,7 +146,7 @@ function rescues(it: Evaluator, clause: N.RescueNode, e: RoutingError, env: Env)
 function beginRescue(it: Evaluator, n: N.BeginNode, env: Env): RValue {
   for (let attempt = 0; ; attempt++) {
     try {
-      let value = it.statements(n.statements, env);
+      let value = n.rescueClause ? it.rescuing(() => it.statements(n.statements, env)) : it.statements(n.statements, env);
       if (n.elseClause) value = it.eval(n.elseClause, env);
       return value;
     } catch (e) {
@@ -216,7 +219,7 @@ export const CONTROL: Handlers = [
   [N.BeginNode, (it, n: N.BeginNode, env) => beginRescue(it, n, env)],
   [N.RescueModifierNode, (it, n: N.RescueModifierNode, env) => {
     try {
-      return it.eval(n.expression, env);
+      return it.rescuing(() => it.eval(n.expression, env));
     } catch (e) {
       if (e instanceof RoutingError && isExceptionA(e.rubyClass, "StandardError")) return it.eval(n.rescueExpression, env);
       throw e;
@@ -251,6 +254,7 @@ function defined(it: Evaluator, n: N.DefinedNode, env: Env): RValue {
   if (target instanceof N.InstanceVariableReadNode) return it.ivar(target.name, env.self) === null ? null : "instance-variable";
   if (target instanceof N.ConstantReadNode || target instanceof N.ConstantPathNode) {
     const v = it.eval(target, env);
+    if (v instanceof RConst && (coreClass(v.path) || CORE_CLASS_NAMES.has(v.path.replace(/^::/, "")))) return "constant";
     return v instanceof RConst || v instanceof RUnknown ? it.unknownAt(n, new RUnknown(it.sourceText(n), false, "whether a constant defined outside the files Routemap reads is loaded", undefined, it.sourceText(n))) : "constant";
   }
   if (target instanceof N.NilNode || target instanceof N.TrueNode || target instanceof N.FalseNode || target instanceof N.SelfNode) return "expression";

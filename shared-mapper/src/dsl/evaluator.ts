@@ -30,6 +30,11 @@ export interface Evaluator extends Runtime {
   /** Whether string literals of the file being evaluated are frozen (`# frozen_string_literal: true`). */
   readonly frozenLiterals: boolean;
   eval(node: Node | null | undefined, env: Env): RValue;
+  /**
+   * Runs `body` where a `rescue` (or a `catch`) may take what it raises: until it ends, a
+   * Ruby exception goes up to it instead of being reported at its statement.
+   */
+  rescuing<T>(body: () => T): T;
   statements(node: N.StatementsNode | null | undefined, env: Env): RValue;
   report(severity: Severity, message: string, span: Span, code: string): void;
   nodeSpan(node: Node): Span;

@@ -113,6 +113,19 @@ export class Interpreter implements MapperHost, CallHost {
 
   /** While above 0, files run for their definitions: nothing is drawn or reported. */
   quiet = 0;
+  /** While above 0, a `rescue` or `catch` may take what is raised: statements and DSL calls pass it on. */
+  private rescuers = 0;
+
+  rescuing<T>(body: () => T): T {
+    this.rescuers++;
+    try {
+      return body();
+    } finally {
+      this.rescuers--;
+    }
+  }
+  /** Steps every regexp of this evaluation shares (the engine's own budget, `ruby/regexp/`). */
+  readonly regexpBudget = { remaining: 2_000_000 };
   private readonly autoloader: Autoloader | undefined;
 
   constructor(readonly o: InterpreterOptions) {
@@ -216,6 +229,22 @@ export class Interpreter implements MapperHost, CallHost {
     }
   }
 
+  /**
+   * Evaluates a program as one expression (`RouteMapper.evaluate`): its last value, or the
+   * exception it raises, which no statement catches here.
+   */
+  evaluateProgram(file: LoadedFile): RValue {
+    this.files.push(file);
+    try {
+      const env = new Env(this.store, { kind: "main" });
+      let last: RValue = null;
+      for (const stmt of file.program.statements.body) last = this.eval(stmt, env);
+      return last;
+    } finally {
+      this.files.pop();
+    }
+  }
+
   /** Runs `body` with `file` as the file being evaluated (spans, `__FILE__`, frozen literals). */
   inFile<T>(file: LoadedFile | LineIndex, body: () => T): T {
     const loaded = "program" in file ? file : { program: null as unknown as N.ProgramNode, index: file, syntaxErrors: [] };
@@ -279,6 +308,7 @@ export class Interpreter implements MapperHost, CallHost {
 
   /** What a statement that raised leaves: reported and skipped (true), or passed on (false). */
   private statementFailed(e: unknown, stmt: Node): boolean {
+    if (this.rescuers > 0 && (e instanceof RoutingError || e instanceof ThrowSignal)) return false;
     // A Ruby-level error outside any DSL call (`yield` without a block, `raise`): reported on the statement, as a DSL error is.
     if (e instanceof RoutingError) this.report("error", rubyErrorMessage(e), e.span ?? this.nodeSpan(stmt), "ruby-error");
     else if (e instanceof UnknownValueError) this.report("info", unknownValueMessage("statement", e.value), this.nodeSpan(stmt), "unknown-value");
@@ -627,6 +657,7 @@ export class Interpreter implements MapperHost, CallHost {
     try {
       return method(this.mapper, call) ?? null;
     } catch (e) {
+      if (e instanceof RoutingError && this.rescuers > 0) throw e;
       if (e instanceof RoutingError) {
         // A call that spans a syntax error is being typed: what Rails would say of the
         // arguments the parser guessed for it is noise beside the syntax error.

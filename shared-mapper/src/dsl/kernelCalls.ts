@@ -142,7 +142,7 @@ function catchTag(it: CallHost, call: { args: RValue[]; block: RProc | null }): 
   if (!call.block) return undefined as unknown as RValue;
   const tag = call.args.length ? call.args[0] : new RObject("Object", new Set());
   try {
-    return it.yield(call.block, [tag]);
+    return it.rescuing(() => it.yield(call.block!, [tag]));
   } catch (e) {
     if (e instanceof ThrowSignal && (e.tag === tag || (!(tag instanceof RObject) && requal(e.tag, tag)))) return e.value;
     throw e;

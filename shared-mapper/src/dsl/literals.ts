@@ -29,6 +29,17 @@ export function stringLiteral(it: Evaluator, value: string): RValue {
   return it.frozenLiterals ? value : new RString(value);
 }
 
+/** An Integer literal's value from its text (`1_000`, `0x1F`, `0b101`, `0o17`, `017`); exact only up to 2**53. */
+function integerLiteral(text: string): number {
+  const t = text.replace(/_/g, "").toLowerCase();
+  const sign = t.startsWith("-") ? -1 : 1;
+  const body = t.replace(/^[-+]/, "");
+  const value =
+    body.startsWith("0x") ? parseInt(body.slice(2), 16) : body.startsWith("0b") ? parseInt(body.slice(2), 2) : body.startsWith("0o") ? parseInt(body.slice(2), 8)
+    : body.startsWith("0d") ? Number(body.slice(2)) : /^0\d/.test(body) ? parseInt(body.slice(1), 8) : Number(body);
+  return sign * value;
+}
+
 function regexpFlags(text: string): string {
   return ["m", "i", "x"].filter((f) => text.includes(f)).join("");
 }
@@ -63,7 +74,7 @@ export const LITERALS: Handlers = [
   [N.TrueNode, () => true],
   [N.FalseNode, () => false],
   [N.IntegerNode, (it, n: N.IntegerNode) => {
-    const v = Number(n.value);
+    const v = integerLiteral(it.sourceText(n));
     return Number.isSafeInteger(v) ? v : new RUnknown(it.sourceText(n), false, "an Integer beyond 2**53, which Routemap does not compute exactly");
   }],
   [N.FloatNode, (_it, n: N.FloatNode) => new RFloat(n.value)],

@@ -97,7 +97,8 @@ export function bindBlockParameters(
     return;
   }
   if (node instanceof N.ItParametersNode) {
-    env.declare("it", args[0] ?? null);
+    // Before Ruby 3.4, `it` is no parameter: a call of a method `it` (`variables.ts`).
+    if (it.ruby.itParameter) env.declare("it", args[0] ?? null);
     return;
   }
   const params = node?.parameters ?? null;

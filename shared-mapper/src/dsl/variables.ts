@@ -4,6 +4,7 @@
  * with nesting and splats (`a, (b, *c) = …`).
  */
 import * as N from "@ruby/prism/src/nodes.js";
+import { RoutingError } from "../mapper/errors.js";
 import { RUnknown, RValue } from "../ruby/values.js";
 import type { Env } from "./env.js";
 import type { Evaluator, Node } from "./evaluator.js";
@@ -69,7 +70,10 @@ const ivarOf = (it: Evaluator, env: Env, name: string) => it.ivar(name, env.self
 
 export const VARIABLES: Handlers = [
   [N.LocalVariableReadNode, (_it, n: N.LocalVariableReadNode, env) => env.lookup(n.name) ?? null],
-  [N.ItLocalVariableReadNode, (_it, _n, env) => env.lookup("it") ?? null],
+  [N.ItLocalVariableReadNode, (it, n: N.Node, env) => {
+    if (it.ruby.itParameter) return env.lookup("it") ?? null;
+    throw new RoutingError(`undefined local variable or method \`it' for main:Object`, "NameError");
+  }],
   [N.LocalVariableWriteNode, (it, n: N.LocalVariableWriteNode, env) => {
     const v = it.eval(n.value, env);
     env.assign(n.name, v);

@@ -10,18 +10,20 @@ import {
 
 /** Which Ruby prints the values: what differs between the versions we support. */
 export interface RubyVersion {
+  /** Ruby 3.4's `it`, a block's one parameter; before, a method call like any other. */
+  itParameter?: boolean;
   /** Ruby 3.4 prints `{id: 1}` and `{"a" => 1}`, and quotes names in messages as 'x'; earlier `{:id=>1}`, `{"a"=>1}` and `x'. */
   modernHashInspect: boolean;
   /** Ruby 3.3 names a NoMethodError's receiver by its class ("for an instance of Integer"), earlier by its inspect ("for 1:Integer"). */
   receiverByClass: boolean;
 }
-export const DEFAULT_RUBY: RubyVersion = { modernHashInspect: true, receiverByClass: true };
+export const DEFAULT_RUBY: RubyVersion = { modernHashInspect: true, receiverByClass: true, itParameter: true };
 
 export function rubyVersion(version: string | undefined): RubyVersion {
   const [major, minor] = (version ?? "3.4").split(".").map((x) => parseInt(x, 10));
   if (Number.isNaN(major)) return DEFAULT_RUBY;
   const atLeast = (n: number) => major > 3 || (major === 3 && (minor || 0) >= n);
-  return { modernHashInspect: atLeast(4), receiverByClass: atLeast(3) };
+  return { modernHashInspect: atLeast(4), receiverByClass: atLeast(3), itParameter: atLeast(4) };
 }
 
 /** How an unknown value shows where a value is printed: the expression, marked as not Ruby's output. */
@@ -55,7 +57,7 @@ export function toS(v: RValue | undefined, ruby: RubyVersion = DEFAULT_RUBY): st
   return inspect(v, ruby);
 }
 
-/** Float#to_s: the shortest digits that read back, fixed from 1e-4 up to 1e16, else with an exponent. */
+/** Float#to_s: the shortest digits that read back, fixed from 1e-4 up to 1e15, else with an exponent. */
 export function formatFloat(x: number): string {
   if (Number.isNaN(x)) return "NaN";
   if (!Number.isFinite(x)) return x > 0 ? "Infinity" : "-Infinity";
@@ -65,7 +67,7 @@ export function formatFloat(x: number): string {
   const digits = mantissa.replace(".", "");
   const exp = Number(exponent);
   const decpt = exp + 1;
-  if (decpt > 0 && decpt <= 16) {
+  if (decpt > 0 && decpt <= 15) {
     const whole = digits.slice(0, decpt).padEnd(decpt, "0");
     return `${sign}${whole}.${digits.slice(decpt) || "0"}`;
   }
@@ -124,7 +126,7 @@ export function inspect(v: RValue | undefined, ruby: RubyVersion = DEFAULT_RUBY,
   if (v instanceof RMerger) return "#<ActiveSupport::OptionMerger>";
   if (v instanceof RMapper) return "#<ActionDispatch::Routing::Mapper>";
   if (v instanceof RStructClass) return toS(v);
-  if (v instanceof REnumerator) return `#<Enumerator: ${inspect(v.receiver, ruby, seen)}:${v.method}${v.args.length ? `(${v.args.map((a) => inspect(a, ruby, seen)).join(", ")})` : ""}>`;
+  if (v instanceof REnumerator) return inspectEnumerator(v, ruby, seen);
   if (v instanceof RMatch) return inspectMatch(v);
   if (v instanceof RPathname) return `#<Pathname:${v.path}>`;
   return "?";
@@ -156,6 +158,17 @@ function inspectHash(h: RHash, ruby: RubyVersion, seen: object[]): string {
     return `${inspect(k, ruby, seen)}=>${inspect(val, ruby, seen)}`;
   });
   return "{" + parts.join(", ") + "}";
+}
+
+/** An Enumerator; `step` and `%` of a number or a Range make an ArithmeticSequence, printed as Ruby 3 prints one. */
+function inspectEnumerator(e: REnumerator, ruby: RubyVersion, seen: object[]): string {
+  const args = e.args.map((a) => inspect(a, ruby, seen)).join(", ");
+  const arithmetic = (e.method === "step" || e.method === "%") && (e.receiver instanceof RRange || typeof e.receiver === "number" || e.receiver instanceof RFloat);
+  if (arithmetic) {
+    const recv = inspect(e.receiver, ruby, seen);
+    return `(${e.receiver instanceof RRange ? `(${recv})` : recv}.${e.method}(${args}))`;
+  }
+  return `#<Enumerator: ${inspect(e.receiver, ruby, seen)}:${e.method}${e.args.length ? `(${args})` : ""}>`;
 }
 
 function inspectMatch(m: RMatch): string {
