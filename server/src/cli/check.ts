@@ -10,6 +10,7 @@ import { missingControllerDiagnostics, routeActionDiagnostics, unreachedActions,
 import { createNodeMapper } from "@routemap/shared-mapper/node";
 import { nodeFileSystem } from "../fileSystem.js";
 import { appRoot, findEngines, readControllerInputs } from "./appConfig.js";
+import { commandAppGems } from "./appGems.js";
 import { argsOrExit } from "./args.js";
 import { formatDiagnostic, positionJson, readInput, type Io } from "./routes.js";
 import { checkedFiles, DefinedNames, helperScope, otherControllerPaths, otherTemplates, readInstalledGems } from "./helperCheck.js";
@@ -50,7 +51,7 @@ export async function checkCommand(argv: string[], io: Io): Promise<number> {
   const result = mapper.map(input);
   const root = appRoot(input.entry);
   const { files, views: own } = readControllerInputs(root, nodeFileSystem);
-  const gems = readInstalledGems(root, input.options?.gems, nodeFileSystem);
+  const gems = readInstalledGems(commandAppGems(root, { rubyVersion: input.options?.rubyVersion }));
   const engineRoots = findEngines(root).map((e) => e.root);
   const views = [...own, ...otherTemplates(nodeFileSystem, engineRoots, gems)];
   const model = mapper.controllers({ files, views, root, read: (p) => nodeFileSystem.readFile(p), gems: input.options?.gems, inflections: result.inflections });
