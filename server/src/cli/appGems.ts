@@ -27,6 +27,8 @@ export interface AppGemsOptions {
   env?: NodeJS.ProcessEnv;
   /** The app's Ruby (`.ruby-version`): its gem homes are searched first. */
   rubyVersion?: string;
+  /** Where the system's gem folders are (`/`; a test's own tree). */
+  sysroot?: string;
   /** Whether what gems define is kept in the user's cache folder (default: yes, on the real disk). */
   cache?: boolean;
 }
@@ -50,7 +52,7 @@ export class AppGems {
   ) {
     const env = o.env ?? process.env;
     this.disk = gemDiskOf(o.fs ?? nodeFileSystem);
-    const found = locateGems(lock, { root, disk: this.disk, env, rubyVersion: o.rubyVersion });
+    const found = locateGems(lock, { root, disk: this.disk, env, rubyVersion: o.rubyVersion, sysroot: o.sysroot });
     this.installed = new Map(found.installed.map((g) => [g.name, g]));
     this.missing = found.missing;
     this.homes = found.homes;
@@ -88,7 +90,7 @@ export class AppGems {
       const rel = relative(this.root, dir);
       return rel && !rel.startsWith("..") && !rel.startsWith(sep) ? rel : dir;
     };
-    if (gem.source === "PATH") return `its path ${gem.looked.map(show).join(", ")} has no gemspec of that name`;
+    if (gem.source === "PATH") return gem.looked.map((dir) => `its path ${show(dir)} ${this.disk.isDir(dir) ? `has no ${gem.name}.gemspec` : "does not exist"}`).join(", ");
     if (gem.source === "GIT") return `its git checkout is none of ${gem.looked.map(show).join(", ")}`;
     if (gem.looked.length === 0) return "no gem folder exists: not Bundler's path, GEM_HOME, GEM_PATH, the user's, Ruby's or a version manager's";
     return `${gem.name}-${gem.version} is in none of ${gem.looked.map(show).join(", ")}`;

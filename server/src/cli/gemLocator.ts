@@ -44,13 +44,14 @@ export interface LocateOptions {
   disk: GemDisk;
   env?: NodeJS.ProcessEnv;
   rubyVersion?: string;
+  sysroot?: string;
 }
 
 /** Bundler installs itself; the lockfile's `bundler` is never a gem to find. */
 const SELF = new Set(["bundler"]);
 
 export function locateGems(lock: Lockfile, o: LocateOptions): GemLocations {
-  const homes = gemHomes({ root: o.root, disk: o.disk, env: o.env, rubyVersion: o.rubyVersion ?? lock.rubyVersion });
+  const homes = gemHomes({ root: o.root, disk: o.disk, env: o.env, rubyVersion: o.rubyVersion ?? lock.rubyVersion, sysroot: o.sysroot });
   const listings = new Listings(o.disk);
   const installed: InstalledGem[] = [];
   const missing: MissingGem[] = [];

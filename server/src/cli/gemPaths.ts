@@ -102,8 +102,8 @@ export function rubyApiVersion(version: string | undefined): string | undefined 
 }
 
 /** Debian's multiarch directories (`/usr/lib/x86_64-linux-gnu`). */
-function archDirs(disk: GemDisk): string[] {
-  return disk.list("/usr/lib").filter((e) => e.dir && /^[a-z0-9_]+-[a-z0-9_]+-[a-z0-9_]+$/.test(e.name) && e.name.includes("linux")).map((e) => join("/usr/lib", e.name));
+function archDirs(disk: GemDisk, sys: System): string[] {
+  return disk.list(sys("/usr/lib")).filter((e) => e.dir && /^[a-z0-9_]+-[a-z0-9_]+-[a-z0-9_]+$/.test(e.name) && e.name.includes("linux")).map((e) => join(sys("/usr/lib"), e.name));
 }
 
 export interface GemPathOptions {
@@ -112,7 +112,12 @@ export interface GemPathOptions {
   env?: Env;
   /** The app's Ruby (`.ruby-version`, Gemfile.lock): its homes are searched first. */
   rubyVersion?: string;
+  /** Where the system's folders are (`/`; a test's own tree). */
+  sysroot?: string;
 }
+
+/** A system folder's path under the sysroot. */
+type System = (path: string) => string;
 
 /** Every gem home, in the order Routemap searches them: Bundler's path, `Gem.path`, then version managers'. */
 export function gemHomes(o: GemPathOptions): GemHome[] {
@@ -139,33 +144,34 @@ export function gemHomes(o: GemPathOptions): GemHome[] {
   // Gem.user_dir, and RubyGems 3.4's XDG one; chruby's GEM_HOME is ~/.gem/ruby/<full version>.
   const user = home(env);
   for (const base of [join(user, ".gem"), join(env.XDG_DATA_HOME || join(user, ".local", "share"), "gem")]) scoped(base, "the user's gems");
-  systemHomes(disk, api, add);
-  managerHomes(disk, env, api, add);
+  const sys: System = (path) => (o.sysroot ? join(o.sysroot, path) : path);
+  systemHomes(disk, sys, api, add);
+  managerHomes(disk, sys, env, api, add);
   return homes;
 }
 
 /** `Gem.default_path` of the usual packagings: Debian/Ubuntu, Fedora, Homebrew, macOS, a Ruby built into /usr/local. */
-function systemHomes(disk: GemDisk, api: string | undefined, add: (dir: string, origin: string, libDirs?: string[]) => void): void {
-  const arches = archDirs(disk);
+function systemHomes(disk: GemDisk, sys: System, api: string | undefined, add: (dir: string, origin: string, libDirs?: string[]) => void): void {
+  const arches = archDirs(disk, sys);
   // Debian's Gem.default_dir.
-  for (const dir of apiDirs(disk, "/var/lib/gems", api)) add(dir, "Ruby's gem path");
+  for (const dir of apiDirs(disk, sys("/var/lib/gems"), api)) add(dir, "Ruby's gem path");
   // `<lib>/ruby/gems/<api>`; a default gem's code is in Ruby's own library, `<lib>/ruby/<api>`.
-  for (const lib of ["/usr/local/lib", "/usr/lib", ...arches, "/opt/homebrew/lib"]) {
+  for (const lib of [sys("/usr/local/lib"), sys("/usr/lib"), ...arches, sys("/opt/homebrew/lib")]) {
     for (const dir of apiDirs(disk, join(lib, "ruby", "gems"), api)) add(dir, "Ruby's gem path", [join(lib, "ruby", basename(dir))]);
   }
   // Debian's rubygems-integration: gemspecs whose code is in vendor_ruby.
-  const vendor = ["/usr/lib/ruby/vendor_ruby"];
-  for (const dir of apiDirs(disk, "/usr/share/rubygems-integration", api)) add(dir, "Ruby's gem path (Debian)", vendor);
-  add("/usr/share/rubygems-integration/all", "Ruby's gem path (Debian)", vendor);
+  const vendor = [sys("/usr/lib/ruby/vendor_ruby")];
+  for (const dir of apiDirs(disk, sys("/usr/share/rubygems-integration"), api)) add(dir, "Ruby's gem path (Debian)", vendor);
+  add(sys("/usr/share/rubygems-integration/all"), "Ruby's gem path (Debian)", vendor);
   for (const arch of arches) {
     for (const dir of apiDirs(disk, join(arch, "rubygems-integration"), api)) add(dir, "Ruby's gem path (Debian)", [...vendor, join(arch, "ruby", "vendor_ruby", basename(dir))]);
   }
-  for (const dir of ["/usr/share/gems", "/usr/local/share/gems"]) add(dir, "Ruby's gem path (Fedora)");
-  for (const dir of apiDirs(disk, "/Library/Ruby/Gems", api)) add(dir, "Ruby's gem path (macOS)");
+  for (const dir of [sys("/usr/share/gems"), sys("/usr/local/share/gems")]) add(dir, "Ruby's gem path (Fedora)");
+  for (const dir of apiDirs(disk, sys("/Library/Ruby/Gems"), api)) add(dir, "Ruby's gem path (macOS)");
 }
 
 /** The Rubies that version managers install, each with its own gem homes. */
-function managerHomes(disk: GemDisk, env: Env, api: string | undefined, add: (dir: string, origin: string, libDirs?: string[]) => void): void {
+function managerHomes(disk: GemDisk, sys: System, env: Env, api: string | undefined, add: (dir: string, origin: string, libDirs?: string[]) => void): void {
   const user = home(env);
   const rubies = (base: string, origin: string) => {
     for (const ruby of disk.list(base)) {
@@ -178,10 +184,10 @@ function managerHomes(disk: GemDisk, env: Env, api: string | undefined, add: (di
   rubies(join(env.ASDF_DATA_DIR || join(user, ".asdf"), "installs", "ruby"), "asdf");
   rubies(join(env.MISE_DATA_DIR || join(env.XDG_DATA_HOME || join(user, ".local", "share"), "mise"), "installs", "ruby"), "mise");
   rubies(join(user, ".rubies"), "chruby");
-  rubies("/opt/rubies", "chruby");
+  rubies(sys("/opt/rubies"), "chruby");
   rubies(join(user, ".frum", "versions"), "frum");
   // rvm: each `gems/<ruby>[@gemset]` is a GEM_HOME; its Rubies' own default gems too.
-  for (const rvm of [env.rvm_path, join(user, ".rvm"), "/usr/local/rvm"]) {
+  for (const rvm of [env.rvm_path, join(user, ".rvm"), sys("/usr/local/rvm")]) {
     if (!rvm || !isAbsolute(rvm)) continue;
     for (const gemset of disk.list(join(rvm, "gems"))) if (gemset.dir && gemset.name !== "cache") add(join(rvm, "gems", gemset.name), "rvm");
     rubies(join(rvm, "rubies"), "rvm");
