@@ -15,7 +15,7 @@ import { relative, sep } from "node:path";
 import { nodeFileSystem, type FileSystem } from "../fileSystem.js";
 import { GemCache, cacheFolder } from "./gemCache.js";
 import { gemDiskOf, type GemDisk } from "./gemDisk.js";
-import { FACTS_CODE, gemFacts, isGemFacts, type GemFacts } from "./gemFacts.js";
+import { factsCode, gemFacts, isGemFacts, type GemFacts } from "./gemFacts.js";
 import { locateGems, type InstalledGem, type MissingGem } from "./gemLocator.js";
 import type { GemHome } from "./gemPaths.js";
 import { lockedGems, parseLockfile, type Lockfile } from "./lockfile.js";
@@ -103,7 +103,7 @@ function sharedCache(env: NodeJS.ProcessEnv): GemCache<GemFacts> | undefined {
   const folder = cacheFolder(env);
   if (!folder) return undefined;
   let cache = caches.get(folder);
-  if (!cache) caches.set(folder, (cache = new GemCache(folder, FACTS_CODE, isGemFacts)));
+  if (!cache) caches.set(folder, (cache = new GemCache(folder, factsCode(), isGemFacts)));
   return cache;
 }
 

@@ -65,7 +65,9 @@ export class GemCache<T> {
   ) {}
 
   private file(key: CacheKey): string {
-    const where = createHash("sha256").update(key.dir).digest("hex").slice(0, 16);
+    // The reader's code in the name too: the command's and the language server's bundles (and
+    // two installed versions) each keep their own entry instead of writing over each other's.
+    const where = createHash("sha256").update(`${key.dir}\0${this.code}`).digest("hex").slice(0, 16);
     return join(this.folder, "gems", `${key.name}-${key.version}-${where}.json`);
   }
 

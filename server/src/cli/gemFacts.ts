@@ -158,10 +158,13 @@ export function isGemFacts(value: unknown): value is GemFacts {
 }
 
 /** The code the cache's entries are made by: another version of these readers makes other facts. */
-export const FACTS_CODE = createHash("sha256")
-  .update([gemFiles, listedFiles, readGemFacts, definedHelperNames].map((f) => f.toString()).join("\n"))
-  .digest("hex")
-  .slice(0, 16);
+let code: string | undefined;
+export function factsCode(): string {
+  return (code ??= createHash("sha256")
+    .update([gemFiles, listedFiles, readGemFacts, definedHelperNames].map((f) => f.toString()).join("\n"))
+    .digest("hex")
+    .slice(0, 16));
+}
 
 /** What an installed gem defines: from the cache when its files are those it was made from, else read (and cached). */
 export function gemFacts(gem: InstalledGem, disk: GemDisk, cache?: GemCache<GemFacts>): GemFacts | { why: string } {
