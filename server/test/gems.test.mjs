@@ -609,6 +609,74 @@ test("Debian's redmine: every gem its Gemfile.lock locks is found, as Bundler fi
   }
 });
 
+const hasBundler = spawnSync("bundle", ["--version"], { stdio: "ignore" }).status === 0;
+
+test("an app locked by `bundle lock --local` from Debian's gems, its engine a path gem: every gem found, its helper calls checked", { skip: (!hasBundler || debianSkip) && "Bundler or Debian's Rails gems are not installed (apt-get install -y ruby-bundler ruby-devise ruby-doorkeeper)" }, () => {
+  const tmp = scratchDir("routemap-gems-locked-");
+  const app = join(tmp, "app");
+  writeLayout(
+    tmp,
+    `
+//- app/Gemfile
+source "https://rubygems.org"
+gem "railties"
+gem "actionpack"
+gem "devise"
+gem "doorkeeper"
+gem "blog", path: "engines/blog"
+//- app/engines/blog/blog.gemspec
+Gem::Specification.new do |s|
+  s.name = "blog"
+  s.version = "0.1.0"
+  s.summary = "A blog"
+  s.authors = ["A"]
+  s.add_dependency "railties"
+end
+//- app/engines/blog/lib/blog/engine.rb
+module Blog
+  class Engine < ::Rails::Engine
+    isolate_namespace Blog
+  end
+end
+//- app/engines/blog/config/routes.rb
+Blog::Engine.routes.draw do
+  resources :posts, only: :index
+end
+//- app/config/routes.rb
+Rails.application.routes.draw do
+  devise_for :users
+  use_doorkeeper
+  mount Blog::Engine, at: "/blog"
+  resources :articles, only: :index
+end
+//- app/app/models/user.rb
+class User < ApplicationRecord
+  devise :database_authenticatable, :recoverable
+end
+//- app/app/controllers/application_controller.rb
+class ApplicationController < ActionController::Base
+end
+//- app/app/controllers/articles_controller.rb
+class ArticlesController < ApplicationController
+  def index; end
+end
+//- app/app/views/articles/index.html.erb
+<%= link_to "All", articles_path %> <%= link_to "Blog", blog.posts_path %> <%= link_to "Reset", new_user_password_path %>
+<%= link_to "Typo", artcles_path %>
+`,
+  );
+  // Ruby's own gem path, nothing of the user's.
+  const env = { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(GEM_|BUNDLE_)/.test(k))), HOME: join(tmp, "home"), ROUTEMAP_CACHE_DIR: join(tmp, "cache") };
+  const lock = spawnSync("bundle", ["lock", "--local"], { cwd: app, env, encoding: "utf8" });
+  assert.equal(lock.status, 0, lock.stderr);
+  const gems = readAppGems(app, { env, cache: false });
+  assert.deepEqual(gems.missing, []);
+  assert.equal(gems.installed.get("blog").dir, join(app, "engines", "blog"));
+  const check = spawnSync(process.execPath, [new URL("../bin/routemap.cjs", import.meta.url).pathname, "check", "."], { cwd: app, env, encoding: "utf8" });
+  assert.doesNotMatch(check.stderr, /not checked/);
+  assert.equal(check.stdout, "app/views/articles/index.html.erb:2:21: error: undefined method `artcles_path': no route, direct helper or method defines it (did you mean `articles_path`?)\n");
+});
+
 test("Gemfile.lock: sources, platforms, a platform's build, Windows line ends and CHECKSUMS", () => {
   const text = [
     "GIT",
