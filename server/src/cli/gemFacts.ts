@@ -38,16 +38,19 @@ interface GemFile {
   rel: string;
 }
 
-/** The most files read from one gem, and how deep: beyond them, what the gem defines is not known. */
+/** The most files read from one gem, folders walked, and how deep: beyond them, what the gem defines is not known. */
 const MAX_FILES = 20_000;
+const MAX_DIRS = 20_000;
 const MAX_DEPTH = 16;
 
 /** A gem's files, or why they cannot all be listed. */
 export function gemFiles(gem: InstalledGem, disk: GemDisk): GemFile[] | { why: string } {
   const files: GemFile[] = [];
   let overflow = false;
+  let dirs = 0;
   const visit = (dir: string, rel: string, depth: number, accept: (rel: string) => boolean) => {
     if (overflow || depth > MAX_DEPTH) return;
+    if (++dirs > MAX_DIRS) return void (overflow = true);
     for (const entry of disk.list(dir).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
       const path = join(dir, entry.name);
       const sub = `${rel}/${entry.name}`;
@@ -75,7 +78,7 @@ export function gemFiles(gem: InstalledGem, disk: GemDisk): GemFile[] | { why: s
   const listed = listedFiles(gem, disk);
   if ("why" in listed) return listed;
   files.push(...listed);
-  if (overflow || files.length > MAX_FILES) return { why: `the gem ${gem.name} (${gem.version}) has more than ${MAX_FILES.toLocaleString("en")} files in ${gem.dir}` };
+  if (overflow || files.length > MAX_FILES) return { why: `the gem ${gem.name} (${gem.version}) has more than ${MAX_FILES.toLocaleString("en")} files or folders in ${gem.dir}` };
   return files;
 }
 

@@ -185,12 +185,17 @@ function setsName(text: string | undefined, name: string): boolean {
 /** The gemspecs under `dir` that the source's glob matches (Bundler's default: up to two levels down), at most four levels down. */
 export function globGemspecs(dir: string, glob: string | undefined, disk: GemDisk): string[] {
   const pattern = glob ?? "{,*,*/*}.gemspec";
+  // Only as deep as the glob reaches (`remote: /` must not walk the disk), and 2,000 folders at most.
+  const patterns = expandBraces(pattern);
+  const deepest = patterns.some((p) => p.includes("**")) ? 4 : Math.max(...patterns.map((p) => p.split("/").length - 1));
   const out: string[] = [];
+  let budget = 2000;
   const visit = (sub: string, depth: number) => {
+    if (--budget < 0) return;
     for (const entry of disk.list(sub)) {
       const path = join(sub, entry.name);
       if (entry.dir) {
-        if (depth < 4 && !entry.name.startsWith(".") && entry.name !== "node_modules") visit(path, depth + 1);
+        if (depth < deepest && !entry.name.startsWith(".") && entry.name !== "node_modules") visit(path, depth + 1);
       } else if (entry.name.endsWith(".gemspec") && globMatches(pattern, relative(dir, path))) out.push(path);
     }
   };

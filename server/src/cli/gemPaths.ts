@@ -11,7 +11,7 @@
  * searched, the app's own first: a gem of the locked version is the same code under any of them.
  */
 import { homedir } from "node:os";
-import { basename, isAbsolute, join, resolve } from "node:path";
+import { basename, delimiter, isAbsolute, join, resolve } from "node:path";
 import type { GemDisk } from "./gemDisk.js";
 
 export interface GemHome {
@@ -140,7 +140,7 @@ export function gemHomes(o: GemPathOptions): GemHome[] {
   // Where Bundler installs when told to (`--deployment`, Bundler 4's default): read even when the config that said so is gone.
   scoped(join(o.root, "vendor", "bundle"), "vendor/bundle");
   scoped(join(o.root, ".bundle"), ".bundle");
-  for (const dir of [env.GEM_HOME, ...(env.GEM_PATH ?? "").split(":")]) if (dir) add(resolve(dir), dir === env.GEM_HOME ? "GEM_HOME" : "GEM_PATH");
+  for (const dir of [env.GEM_HOME, ...(env.GEM_PATH ?? "").split(delimiter)]) if (dir) add(resolve(dir), dir === env.GEM_HOME ? "GEM_HOME" : "GEM_PATH");
   // Gem.user_dir, and RubyGems 3.4's XDG one; chruby's GEM_HOME is ~/.gem/ruby/<full version>.
   const user = home(env);
   for (const base of [join(user, ".gem"), join(env.XDG_DATA_HOME || join(user, ".local", "share"), "gem")]) scoped(base, "the user's gems");
