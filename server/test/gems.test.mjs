@@ -700,6 +700,7 @@ test("Gemfile.lock: sources, platforms, a platform's build, Windows line ends an
     "    rails (7.1.3)",
     "    weird line",
     "    ../etc (1.0)",
+    "    evil (1.0-x86/../../../etc)",
     "",
     "PLATFORMS",
     "  arm64-darwin",
@@ -726,6 +727,9 @@ test("Gemfile.lock: sources, platforms, a platform's build, Windows line ends an
     ],
   );
   assert.deepEqual(lock.platforms, ["arm64-darwin", "x86_64-linux"]);
+  // A revision that is not a commit's hash names no checkout folder (it would leave bundler/gems).
+  const gems = new AppGems("/nowhere", parseLockfile("GIT\n  remote: https://x/y.git\n  revision: ../../../../etc\n  specs:\n    y (1.0)\n"), { env: { HOME: "/nowhere" }, sysroot: "/nowhere", cache: false });
+  assert.equal(gems.missingBecause(), "the gem y (1.0) is not installed where Routemap looks (Gemfile.lock gives its git source no remote or no commit hash as its revision)");
   assert.equal(lock.rubyVersion, "3.3.0");
 });
 

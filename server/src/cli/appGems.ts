@@ -91,7 +91,7 @@ export class AppGems {
       return rel && !rel.startsWith("..") && !rel.startsWith(sep) ? rel : dir;
     };
     if (gem.source === "PATH") return gem.looked.map((dir) => `its path ${show(dir)} ${this.disk.isDir(dir) ? `has no ${gem.name}.gemspec` : "does not exist"}`).join(", ");
-    if (gem.source === "GIT") return gem.looked.length ? `its git checkout is none of ${gem.looked.map(show).join(", ")}` : "Gemfile.lock gives its git source no remote and revision";
+    if (gem.source === "GIT") return gem.looked.length ? `its git checkout is none of ${gem.looked.map(show).join(", ")}` : "Gemfile.lock gives its git source no remote or no commit hash as its revision";
     if (gem.looked.length === 0) return "no gem folder exists: not Bundler's path, GEM_HOME, GEM_PATH, the user's, Ruby's or a version manager's";
     return `${gem.name}-${gem.version} is in none of ${gem.looked.map(show).join(", ")}`;
   }

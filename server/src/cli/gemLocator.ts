@@ -135,7 +135,8 @@ export function gitBaseName(uri: string): string {
 /** A git source's gem in its checkout, under every home's `bundler/gems` and the user's `~/.bundle/<engine>/<api>`. */
 function inCheckout(spec: LockedSpec, homes: GemHome[], o: LocateOptions, looked: string[]): InstalledGem | undefined {
   const { remote, revision } = spec.source;
-  if (!remote || !revision) return undefined;
+  // A commit's hash: the folder's name is made of it, and must stay one name.
+  if (!remote || !revision || !/^[0-9a-fA-F]{7,64}$/.test(revision)) return undefined;
   const scope = `${gitBaseName(remote)}-${revision.slice(0, 12)}`;
   const env = o.env ?? process.env;
   const api = rubyApiVersion(o.rubyVersion);

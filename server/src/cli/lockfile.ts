@@ -99,8 +99,9 @@ function specLine(text: string, source: LockSource): LockedSpec | undefined {
   const inner = body.slice(open + 2, -1);
   const dash = inner.indexOf("-");
   const version = dash < 0 ? inner : inner.slice(0, dash);
-  if (!isGemName(name) || !/^\d[0-9A-Za-z.]*$/.test(version)) return undefined;
   const platform = dash < 0 ? undefined : inner.slice(dash + 1);
+  // Each becomes part of a folder's name.
+  if (!isGemName(name) || !/^\d[0-9A-Za-z.]*$/.test(version) || (platform !== undefined && !/^[A-Za-z0-9_.-]+$/.test(platform))) return undefined;
   return { name, version, platform: platform && platform !== "ruby" ? platform : undefined, source };
 }
 
