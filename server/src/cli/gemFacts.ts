@@ -101,7 +101,7 @@ function listedFiles(gem: InstalledGem, disk: GemDisk): GemFile[] | { why: strin
   const out: GemFile[] = [];
   for (const file of spec.files) {
     const requirePath = absent.find((p) => file.startsWith(`${p}/`));
-    if (!requirePath || !file.endsWith(".rb") || file.includes("..")) continue;
+    if (!requirePath || !file.endsWith(".rb") || file.split("/").includes("..")) continue;
     const inLib = file.slice(requirePath.length + 1);
     const path = gem.libDirs.map((dir) => join(dir, inLib)).find((p) => (disk.version ? disk.version(p) !== undefined : disk.readFile(p) !== undefined));
     if (path) out.push({ path, rel: `lib/${inLib}` });

@@ -146,7 +146,7 @@ export function gemHomes(o: GemPathOptions): GemHome[] {
   for (const base of [join(user, ".gem"), join(env.XDG_DATA_HOME || join(user, ".local", "share"), "gem")]) scoped(base, "the user's gems");
   const sys: System = (path) => (o.sysroot ? join(o.sysroot, path) : path);
   systemHomes(disk, sys, api, add);
-  managerHomes(disk, sys, env, api, add);
+  managerHomes(disk, sys, env, o.rubyVersion, api, add);
   return homes;
 }
 
@@ -171,10 +171,12 @@ function systemHomes(disk: GemDisk, sys: System, api: string | undefined, add: (
 }
 
 /** The Rubies that version managers install, each with its own gem homes. */
-function managerHomes(disk: GemDisk, sys: System, env: Env, api: string | undefined, add: (dir: string, origin: string, libDirs?: string[]) => void): void {
+function managerHomes(disk: GemDisk, sys: System, env: Env, version: string | undefined, api: string | undefined, add: (dir: string, origin: string, libDirs?: string[]) => void): void {
   const user = home(env);
+  // The app's Ruby first (`3.2.2`, `ruby-3.2.2`), then the others.
+  const mine = (name: string) => (version !== undefined && (name === version || name.endsWith(`-${version}`)) ? 0 : 1);
   const rubies = (base: string, origin: string) => {
-    for (const ruby of disk.list(base)) {
+    for (const ruby of disk.list(base).sort((a, b) => mine(a.name) - mine(b.name))) {
       if (!ruby.dir) continue;
       const gems = join(base, ruby.name, "lib", "ruby", "gems");
       for (const dir of apiDirs(disk, gems, api)) add(dir, origin, [join(base, ruby.name, "lib", "ruby", basename(dir))]);
