@@ -84,20 +84,19 @@ export function gemFiles(gem: InstalledGem, disk: GemDisk): GemFile[] | { why: s
 
 /**
  * The Ruby files a gemspec lists under a require path its directory lacks, where Ruby's load
- * path has them (the home's library folders); a require path with neither is not known.
+ * path has them (the home's library folders). A gem with neither its folder nor such a list is
+ * not known: what it defines cannot be read (taking it as nothing would report its helpers).
  */
 function listedFiles(gem: InstalledGem, disk: GemDisk): GemFile[] | { why: string } {
-  if (!gem.spec || gem.libDirs.length === 0) return [];
-  const text = disk.readFile(gem.spec);
-  if (text === undefined) return [];
+  const hasDir = disk.isDir(gem.dir);
+  const unknown = { why: `the gem ${gem.name} (${gem.version}) is installed${gem.spec ? ` (${gem.spec})` : ""}, but its folder ${gem.dir} is not there and its gemspec lists no files Ruby would load` };
+  const text = gem.spec && gem.libDirs.length ? disk.readFile(gem.spec) : undefined;
+  if (text === undefined) return hasDir ? [] : unknown;
   const spec = readInstalledSpec(text);
   const absent = spec.requirePaths.filter((p) => !disk.isDir(join(gem.dir, p)));
   if (absent.length === 0) return [];
-  if (!spec.files) {
-    // A gem with no code at all (a meta-gem like `rails`) has nothing to list.
-    if (disk.isDir(gem.dir)) return [];
-    return { why: `the gem ${gem.name} (${gem.version}) is installed (${gem.spec}), but neither ${gem.dir} nor its gemspec says where its files are` };
-  }
+  // A gem with no code of its own (a meta-gem like `rails`) has its folder and nothing to list.
+  if (!spec.files) return hasDir ? [] : unknown;
   const out: GemFile[] = [];
   for (const file of spec.files) {
     const requirePath = absent.find((p) => file.startsWith(`${p}/`));
