@@ -9,7 +9,7 @@ import { camelize, classify, dasherize, pluralize, singularize, underscore } fro
 import { inspect } from "../ruby/print.js";
 import { RHash, RInquirer, RRegexp, RUnknown, RValue, UnknownValueError, blank, stringValue } from "../ruby/values.js";
 import { substitute } from "./regexp.js";
-import { arity, rubyError, str, toInt, toStr, type Runtime, type Methods } from "./runtime.js";
+import { arity, rubyError, str, toInt, toStr, type Methods } from "./runtime.js";
 
 const text = (v: RValue) => stringValue(v)!;
 const option = (v: RValue | undefined, key: string): RValue | undefined => (v instanceof RHash ? v.sget(key) : undefined);

@@ -5,7 +5,7 @@
  * gives an Enumerator, as in Ruby.
  */
 import {
-  REnumerator, RFloat, RHash, RProc, RSet, RString, RUnknown, RValue, UnknownValueError, numberValue, reql, requal, truthy,
+  RFloat, RHash, RProc, RSet, RString, RUnknown, RValue, UnknownValueError, numberValue, reql, requal, truthy,
 } from "../ruby/values.js";
 import { inspect, typeName } from "../ruby/print.js";
 import { compare, mergeSort, sortValues } from "./compare.js";

@@ -10,7 +10,7 @@ import {
 } from "../ruby/values.js";
 import { format } from "./format.js";
 import { elementOf, iterate, toArray } from "./iterate.js";
-import { setOf } from "./object.js";
+import { setOf } from "./set.js";
 import { arity, integer, rubyError, str, toInt, toStr, type Result, type Runtime, type Methods } from "./runtime.js";
 import { escapeRegexp } from "./string.js";
 

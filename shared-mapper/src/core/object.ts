@@ -4,12 +4,11 @@
  */
 import { inspect, typeName } from "../ruby/print.js";
 import {
-  RConst, REnumerator, RFloat, RHash, RProc, RSet, RString, RStruct, RSymbol, RUnknown, RValue, UnknownValueError, freeze, isFrozen,
+  RConst, RFloat, RHash, RProc, RSet, RString, RStruct, RSymbol, RUnknown, RValue, UnknownValueError, freeze, isFrozen,
   reql, requal, stringValue, truthy,
 } from "../ruby/values.js";
-import { ENUMERABLE, enumeratorOf } from "./enumerable.js";
-import { elementOf, iterate, nativeBlock, toArray } from "./iterate.js";
-import { arity, rubyError, str, toInt, type Result, type Runtime, type Methods } from "./runtime.js";
+import { enumeratorOf } from "./enumerable.js";
+import { arity, rubyError, str, type Result, type Runtime, type Methods } from "./runtime.js";
 
 /** The ancestors of the core classes, as `is_a?` and `===` on a class see them. */
 const ANCESTORS: Record<string, string[]> = {
@@ -158,133 +157,3 @@ export const PROC: Methods<RProc> = {
   arity: (_rt, self) => self.arity,
 };
 
-/** Enumerator: its own `each` and `with_index`; the rest is Enumerable over what it yields. */
-export const ENUMERATOR: Methods<REnumerator> = {
-  each: (rt, self, _a, block) => (block ? rt.send(self.receiver, self.method, self.args, block) : self),
-  with_index: (rt, self, args, block) => {
-    arity(args, 0, 1);
-    if (!block) return enumeratorOf(self, "with_index", args);
-    let i = args.length && args[0] !== null ? toInt(args[0]) : 0;
-    return rt.send(self.receiver, self.method, self.args, nativeBlock((yielded) => rt.yield(block, [elementOf(yielded), i++])));
-  },
-  each_with_index: (rt, self, args, block) => ENUMERATOR.with_index(rt, self, [], block),
-  with_object: (rt, self, args, block) => {
-    arity(args, 1);
-    if (!block) return enumeratorOf(self, "with_object", args);
-    rt.send(self.receiver, self.method, self.args, nativeBlock((yielded) => rt.yield(block, [elementOf(yielded), args[0]])));
-    return args[0];
-  },
-  size: (rt, self) => {
-    const base = self.receiver;
-    if (self.method === "times" && typeof base === "number") return Math.max(0, base);
-    if (["each", "map", "each_with_index", "select", "reject", "filter_map", "flat_map", "with_index"].includes(self.method)) {
-      return rt.send(base, "size", [], null);
-    }
-    return null;
-  },
-  next: () => undefined,
-  rewind: () => undefined,
-  inspect: (rt, self) => str(inspect(self, rt.ruby)),
-  to_s: (rt, self) => str(inspect(self, rt.ruby)),
-};
-
-export const SET: Methods<RSet> = {
-  add: (_rt, self, args) => (arity(args, 1), self.add(args[0]), self),
-  "<<": (_rt, self, args) => (arity(args, 1), self.add(args[0]), self),
-  "add?": (_rt, self, args) => (self.add(args[0]) ? self : null),
-  "include?": (_rt, self, args) => self.has(args[0] ?? null),
-  "member?": (_rt, self, args) => self.has(args[0] ?? null),
-  "===": (_rt, self, args) => self.has(args[0] ?? null),
-  delete: (_rt, self, args) => {
-    const i = self.items.findIndex((x) => reql(x, args[0] ?? null));
-    if (i >= 0) self.items.splice(i, 1);
-    return self;
-  },
-  size: (_rt, self) => self.items.length,
-  length: (_rt, self) => self.items.length,
-  count: (rt, self, args, block) => (args.length || block ? ENUMERABLE.count(rt, self, args, block) : self.items.length),
-  "empty?": (_rt, self) => self.items.length === 0,
-  to_a: (_rt, self) => [...self.items],
-  to_set: (_rt, self) => self,
-  each: (rt, self, args, block) => {
-    if (!block) return enumeratorOf(self, "each", args);
-    for (const v of [...self.items]) rt.yield(block, [v]);
-    return self;
-  },
-  merge: (rt, self, args) => {
-    for (const a of args) iterate(rt, a, (y) => self.add(elementOf(y)));
-    return self;
-  },
-  "|": (rt, self, args) => setOf(rt, [...self.items, ...toArray(rt, args[0] ?? null)]),
-  union: (rt, self, args) => setOf(rt, [...self.items, ...toArray(rt, args[0] ?? null)]),
-  "+": (rt, self, args) => setOf(rt, [...self.items, ...toArray(rt, args[0] ?? null)]),
-  "&": (rt, self, args) => setOf(rt, toArray(rt, args[0] ?? null).filter((v) => self.has(v))),
-  intersection: (rt, self, args) => setOf(rt, toArray(rt, args[0] ?? null).filter((v) => self.has(v))),
-  "-": (rt, self, args) => {
-    const other = setOf(rt, toArray(rt, args[0] ?? null));
-    return setOf(rt, self.items.filter((v) => !other.has(v)));
-  },
-  difference: (rt, self, args) => SET["-"](rt, self, args, null),
-  "subset?": (rt, self, args) => self.items.every((v) => setOf(rt, toArray(rt, args[0] ?? null)).has(v)),
-  "superset?": (rt, self, args) => toArray(rt, args[0] ?? null).every((v) => self.has(v)),
-  "==": (_rt, self, args) => requal(self, args[0] ?? null),
-  inspect: (rt, self) => str(inspect(self, rt.ruby)),
-  to_s: (rt, self) => str(inspect(self, rt.ruby)),
-};
-
-export function setOf(rt: Runtime, items: RValue[]): RSet {
-  const s = new RSet();
-  rt.charge(items.length);
-  for (const v of items) s.add(v);
-  return s;
-}
-
-/** A Struct member by index or name, as `[]` and `[]=` take it. */
-function memberIndex(s: RStruct, key: RValue | undefined): number {
-  const name = key instanceof RSymbol ? key.name : stringValue(key);
-  if (name !== undefined) {
-    const i = s.cls.members.indexOf(name);
-    if (i < 0) throw rubyError("NameError", `no member '${name}' in struct`);
-    return i;
-  }
-  const n = s.values.length;
-  let i = toInt(key);
-  if (i < 0) i += n;
-  if (i < 0 || i >= n) throw rubyError("IndexError", `offset ${toInt(key)} too ${toInt(key) < 0 ? "small" : "large"} for struct(size:${n})`);
-  return i;
-}
-
-export const STRUCT: Methods<RStruct> = {
-  "[]": (_rt, self, args) => self.values[memberIndex(self, args[0])],
-  "[]=": (_rt, self, args) => (self.values[memberIndex(self, args[0])] = args[1] ?? null),
-  members: (_rt, self) => self.cls.members.map((m) => RSymbol.for(m)),
-  to_a: (_rt, self) => self.values.slice(),
-  deconstruct: (_rt, self) => self.values.slice(),
-  values: (_rt, self) => self.values.slice(),
-  to_h: (_rt, self) => new RHash(self.cls.members.map((m, i) => [RSymbol.for(m), self.values[i]] as [RValue, RValue])),
-  deconstruct_keys: (_rt, self) => new RHash(self.cls.members.map((m, i) => [RSymbol.for(m), self.values[i]] as [RValue, RValue])),
-  each: (rt, self, args, block) => {
-    if (!block) return enumeratorOf(self, "each", args);
-    for (const v of self.values) rt.yield(block, [v]);
-    return self;
-  },
-  "==": (_rt, self, args) => requal(self, args[0] ?? null),
-  size: (_rt, self) => self.values.length,
-  length: (_rt, self) => self.values.length,
-  inspect: (rt, self) => str(inspect(self, rt.ruby)),
-  to_s: (rt, self) => str(inspect(self, rt.ruby)),
-};
-
-/** A Struct member's reader or writer (`point.x`, `point.x = 1`), if `name` is one. */
-export function structAccessor(s: RStruct, name: string, args: RValue[]): Result {
-  const writer = name.endsWith("=") && name !== "==";
-  const i = s.cls.members.indexOf(writer ? name.slice(0, -1) : name);
-  if (i < 0) return undefined;
-  if (writer) {
-    arity(args, 1);
-    if (isFrozen(s)) throw rubyError("FrozenError", `can't modify frozen ${s.cls.name ?? "Struct"}`);
-    return (s.values[i] = args[0]);
-  }
-  arity(args, 0);
-  return s.values[i];
-}

@@ -6,7 +6,7 @@
  */
 import { inspect, inspectString, typeName } from "../ruby/print.js";
 import {
-  RHash, RProc, RRange, RRegexp, RString, RSymbol, RUnknown, RValue, UnknownValueError, numberValue, requal, stringValue,
+  RHash, RRange, RRegexp, RString, RSymbol, RUnknown, RValue, UnknownValueError, numberValue, stringValue,
   sym,
 } from "../ruby/values.js";
 import { compareBytes, spaceship } from "./compare.js";

@@ -11,9 +11,8 @@ import {
   collection, draw, match, member, namespace, nested, newScope, resource, resources, resourcesPathNames, root, shallow,
 } from "../mapper/resources.js";
 import { constraints, controller, defaults, scope } from "../mapper/scoping.js";
-import type { Call, DslMethod, MapperState } from "../mapper/state.js";
+import type { DslMethod, MapperState } from "../mapper/state.js";
 import type { Version } from "../mapper/version.js";
-import { RValue } from "../ruby/values.js";
 import { gemMethod } from "../gems/index.js";
 
 export type { DslMethod };

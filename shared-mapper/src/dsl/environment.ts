@@ -5,7 +5,6 @@
  * from them (`instance_eval(File.read(path))`, `load path`) — Redmine's plugin routes, for one.
  * Reading never runs anything: a file is evaluated only as Ruby Routemap interprets.
  */
-import * as N from "@ruby/prism/src/nodes.js";
 import { pathPlus, pathText, str } from "../core/index.js";
 import { RoutingError } from "../mapper/errors.js";
 import { inspect } from "../ruby/print.js";

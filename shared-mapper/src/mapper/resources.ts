@@ -4,18 +4,17 @@
  * (`name_for_action`, `path_for_action`) are `naming.ts`. Routes are created in Rails' order: the block
  * first, then concerns, then the standard actions.
  */
-import { blank, isSym, RConst, RHash, RInquirer, RRegexp, RSymbol, RUnknown, RValue, sym, truthy, mustBeKnown, UnknownValueError, unknownConstant } from "../ruby/values.js";
-import { inspect, noMethodMessage, toS, typeName, type RubyVersion } from "../ruby/print.js";
+import { blank, isSym, RHash, RRegexp, RSymbol, RValue, sym, truthy, mustBeKnown } from "../ruby/values.js";
+import { inspect, toS, typeName } from "../ruby/print.js";
 import { extractOptions, checkArity, yieldTo } from "./block.js";
 import { concerns as callConcerns } from "./concerns.js";
 import { routingError } from "./errors.js";
-import { buildRoute, normalizeFormattedPath, normalizeName, uriEscape } from "./mapping.js";
+import { buildRoute, normalizeFormattedPath, uriEscape } from "./mapping.js";
 import {
-  actionPath, actionScope, canonicalAction, CANONICAL_ACTIONS, couldBeAction, nameForAction, parentResource, pathForAction, WORD,
-} from "./naming.js";
+  actionPath, actionScope, couldBeAction, nameForAction, parentResource, pathForAction, } from "./naming.js";
 import { plainActions, plainResource, plainRoute } from "./plain.js";
 import { Resource, SingletonResource, toArray } from "./resource.js";
-import { actionName, isResourceMethodLevel, type ScopeLevel } from "./scope.js";
+import { type ScopeLevel } from "./scope.js";
 import { mergeScope, namespaceScope, pathScope, scope, defaults as defaultsScope } from "./scoping.js";
 import { Call, MapperState, withScope } from "./state.js";
 
