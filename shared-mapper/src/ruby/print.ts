@@ -43,7 +43,7 @@ export function displayText(v: RValue | undefined, ruby: RubyVersion = DEFAULT_R
 export function toS(v: RValue | undefined, ruby: RubyVersion = DEFAULT_RUBY): string {
   if (v === null || v === undefined) return "";
   if (typeof v === "string") return v;
-  if (typeof v === "number") return String(v);
+  if (typeof v === "number" || typeof v === "bigint") return String(v);
   if (typeof v === "boolean") return String(v);
   if (v instanceof RString) return v.value;
   if (v instanceof RSymbol) return v.name;
@@ -99,7 +99,7 @@ export function noImplicitConversion(v: RValue, into: string): string {
 export function inspect(v: RValue | undefined, ruby: RubyVersion = DEFAULT_RUBY, seen: object[] = []): string {
   if (v === null || v === undefined) return "nil";
   if (typeof v === "string") return inspectString(v);
-  if (typeof v === "number") return String(v);
+  if (typeof v === "number" || typeof v === "bigint") return String(v);
   if (typeof v === "boolean") return String(v);
   if (v instanceof RString) return inspectString(v.value);
   if (v instanceof RFloat) return formatFloat(v.value);
@@ -233,7 +233,7 @@ function escapeRegexpSlashes(source: string): string {
 export function typeName(v: RValue | undefined): string {
   if (v === null || v === undefined) return "NilClass";
   if (typeof v === "string" || v instanceof RString || v instanceof RInquirer) return "String";
-  if (typeof v === "number") return "Integer";
+  if (typeof v === "number" || typeof v === "bigint") return "Integer";
   if (v instanceof RFloat) return "Float";
   if (v === true) return "TrueClass";
   if (v === false) return "FalseClass";
