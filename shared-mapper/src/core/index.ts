@@ -155,10 +155,26 @@ function classMethod(rt: Runtime, c: RConst, name: string, args: RValue[], block
 }
 
 function structClassMethod(rt: Runtime, cls: RStructClass, name: string, args: RValue[]): Result {
-  if (name === "new" || name === "[]") return structInstance(cls, args);
-  if (name === "members") return cls.members.map((m) => RSymbol.for(m));
-  if (name === "name" || name === "to_s") return cls.name ?? null;
-  void rt;
+  switch (name) {
+    case "new":
+    case "[]":
+      return structInstance(cls, args, rt.ruby);
+    case "members":
+      return cls.members.map((m) => RSymbol.for(m));
+    case "name":
+      return cls.name ?? null;
+    case "to_s":
+    case "inspect":
+      return cls.name ?? undefined;
+    case "keyword_init?":
+      return cls.keywordInit ? true : undefined; // nil and false (not given, given false) are one here
+    case "==":
+    case "equal?":
+    case "eql?":
+      return args[0] === cls;
+    case "===":
+      return args[0] instanceof RStruct && args[0].cls === cls;
+  }
   return undefined;
 }
 

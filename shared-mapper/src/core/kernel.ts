@@ -85,8 +85,7 @@ function regexpUnion(rt: Runtime, args: RValue[]): RRegexp {
 
 /**
  * `Regexp.new(source, options)`: options as an Integer (1 i, 2 x, 4 m) or any other truthy
- * value for `i`. A String of letters is read as letters from Ruby 3.2 on; before, as true: the
- * two agree only on "i", so another String is unknown unless the Ruby is known to be 3.3+.
+ * value for `i`; a String of letters is read letter by letter from Ruby 3.2 on.
  */
 function regexpNew(rt: Runtime, args: RValue[]): Result {
   arity(args, 1, 3);
@@ -98,11 +97,10 @@ function regexpNew(rt: Runtime, args: RValue[]): Result {
   if (typeof options === "number") flags = (options & 4 ? "m" : "") + (options & 1 ? "i" : "") + (options & 2 ? "x" : "");
   else if (isString(options)) {
     const letters = stringValue(options)!;
-    if (rt.ruby.receiverByClass) {
+    if (rt.ruby.ruby32) {
       if (/[^mix]/.test(letters)) throw rubyError("ArgumentError", `unknown regexp option: ${letters}`);
       flags = ["m", "i", "x"].filter((f) => letters.includes(f)).join("");
-    } else if (letters === "i") flags = "i";
-    else return new RUnknown(`Regexp.new(${inspect(text)}, ${inspect(letters)})`, false, "Regexp options given as a String, which Ruby 3.1 reads as ignore-case and Ruby 3.2 letter by letter");
+    } else flags = "i";
   } else if (options !== undefined && options !== null && options !== false) flags = "i";
   const compiled = compileRubyRegexp(text, flags);
   if (!compiled.ok && compiled.kind === "syntax") throw rubyError("RegexpError", compiled.message);

@@ -4,7 +4,7 @@
  * String first, `keyword_init:`. Methods of a `Struct.new(…) do … end` block are the
  * evaluator's (`dsl/calls.ts`).
  */
-import { inspect, typeName } from "../ruby/print.js";
+import { inspect, typeName, type RubyVersion } from "../ruby/print.js";
 import { RHash, RProc, RStruct, RStructClass, RSymbol, RUnknown, RValue, UnknownValueError, stringValue, truthy } from "../ruby/values.js";
 import { rubyError, type Result, type Runtime } from "./runtime.js";
 
@@ -46,9 +46,14 @@ export function structNew(rt: Runtime, args: RValue[], block: RProc | null): Res
   return new RStructClass(name, members, keywordInit === undefined || keywordInit === null ? false : truthy(keywordInit));
 }
 
-/** `Point.new(1, 2)`, or with keywords for `keyword_init: true`. */
-export function structInstance(cls: RStructClass, args: RValue[]): RStruct {
-  if (cls.keywordInit) {
+/**
+ * `Point.new(1, 2)`, or with keywords for `keyword_init: true`. From Ruby 3.2 a Struct without
+ * `keyword_init:` also takes keywords alone as its members (a Hash written in braces, which
+ * the evaluator passes the same way, is read so too).
+ */
+export function structInstance(cls: RStructClass, args: RValue[], ruby?: RubyVersion): RStruct {
+  const keywords = ruby?.ruby32 && args.length === 1 && args[0] instanceof RHash && args[0].size > 0 && args[0].keys().every((k) => k instanceof RSymbol);
+  if (cls.keywordInit || keywords) {
     if (args.length > 1 || (args.length === 1 && !(args[0] instanceof RHash))) throw rubyError("ArgumentError", `wrong number of arguments (given ${args.length}, expected 0)`);
     const given = args[0] instanceof RHash ? args[0] : new RHash();
     const key = (k: RValue) => (k instanceof RSymbol ? k.name : stringValue(k));

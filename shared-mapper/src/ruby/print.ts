@@ -16,14 +16,19 @@ export interface RubyVersion {
   modernHashInspect: boolean;
   /** Ruby 3.3 names a NoMethodError's receiver by its class ("for an instance of Integer"), earlier by its inspect ("for 1:Integer"). */
   receiverByClass: boolean;
+  /**
+   * Ruby 3.2: `Regexp.new(s, "mx")` reads the String's letters (3.1: any String means ignore
+   * case), and a Struct without `keyword_init:` takes keyword arguments as its members.
+   */
+  ruby32?: boolean;
 }
-export const DEFAULT_RUBY: RubyVersion = { modernHashInspect: true, receiverByClass: true, itParameter: true };
+export const DEFAULT_RUBY: RubyVersion = { modernHashInspect: true, receiverByClass: true, itParameter: true, ruby32: true };
 
 export function rubyVersion(version: string | undefined): RubyVersion {
   const [major, minor] = (version ?? "3.4").split(".").map((x) => parseInt(x, 10));
   if (Number.isNaN(major)) return DEFAULT_RUBY;
   const atLeast = (n: number) => major > 3 || (major === 3 && (minor || 0) >= n);
-  return { modernHashInspect: atLeast(4), receiverByClass: atLeast(3), itParameter: atLeast(4) };
+  return { modernHashInspect: atLeast(4), receiverByClass: atLeast(3), itParameter: atLeast(4), ruby32: atLeast(2) };
 }
 
 /** How an unknown value shows where a value is printed: the expression, marked as not Ruby's output. */
