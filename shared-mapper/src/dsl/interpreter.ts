@@ -453,6 +453,11 @@ export class Interpreter implements MapperHost, CallHost {
       return classCall(this, path, name, args, block);
     }
     if (recv instanceof RPathname) return pathnameCall(this, recv, name, args);
+    // A value of Ruby's own is never an instance of a class only the files define.
+    if ((name === "is_a?" || name === "kind_of?" || name === "instance_of?") && args[0] instanceof RConst && !(recv instanceof RObject)) {
+      const path = args[0].path.replace(/^::/, "");
+      if (this.classes.get(path)?.isClass && coreIsA(recv, path) === undefined) return false;
+    }
     if (recv instanceof RObject) {
       if (name === "is_a?" || name === "kind_of?" || name === "instance_of?") {
         return args[0] instanceof RConst ? this.classes.ancestors(recv.className).includes(args[0].path.replace(/^::/, "")) || coreIsA(recv, args[0].path) === true : undefined;
@@ -519,7 +524,7 @@ export class Interpreter implements MapperHost, CallHost {
   /** `X.new(...)` for a class the files define: an object (a Struct for a Struct class), its `initialize` run. */
   instantiate(path: string, args: RValue[], block: RProc | null): RValue {
     const struct = this.classes.structOf(path);
-    const object = struct ? structInstance(struct, args) : new RObject(path, this.classes.instanceMethodNames(path));
+    const object = struct ? structInstance(struct, args, this.ruby) : new RObject(path, this.classes.instanceMethodNames(path));
     const init = this.classes.instanceMethod(path, "initialize");
     const self: Self = { kind: "object", object: object as RObject };
     if (init) this.callMethodDef(init, self, args, block, "initialize");
