@@ -385,6 +385,8 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
       // The app's own inflection rules: Rails loads the initializers before any routes.
       const own = readInflections(loadAll(configPaths().filter((p) => read(p)!.includes("inflections"))));
       diagnostics.push(...own.diagnostics);
+      // A rule Routemap could not read may rename any route drawn from a resource's name.
+      for (const d of own.diagnostics) interpreter.openRegions.push({ span: d.span, reason: d.message });
       inflections = own.inflections;
       withInflections(inflections, () => {
       // The application file always; the others only when they mention a setting the frameworks read.
@@ -447,6 +449,8 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
       const message = `Routemap stopped evaluating here: ${e.reason}. The routes drawn before this point are kept; the rest are missing.`;
       const span = e.span ?? interpreter.source();
       diagnostics.push({ severity: "warning", message, span, code: "budget-exceeded" });
+      // What was not evaluated could have drawn anything.
+      interpreter.openRegions.push({ span, reason: message });
     } else {
       const message = `Routemap internal error: ${e instanceof Error ? e.message : String(e)}`;
       const span = interpreter.source();
@@ -458,6 +462,7 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
   const engines = [...state.engines.sets].map(([name, engineSet]) => ({ name, routes: engineSet.routes }));
   return {
     routes: set.routes,
+    openRegions: interpreter.openRegions,
     customHelpers: set.customHelpers,
     engines,
     declarations: interpreter.declarations,

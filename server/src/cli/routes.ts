@@ -98,8 +98,9 @@ function unusedCommand(mapper: RouteMapper, result: MapResult, args: RoutesArgs,
   const model = mapper.controllers({ files, views, root, read: (path) => nodeFileSystem.readFile(path), gems: input.options?.gems, inflections: result.inflections });
   const provided = "why" in gems ? undefined : new Set([...gems.controllers, ...otherControllerPaths(root, nodeFileSystem, engineRoots)]);
   const { unused, unchecked } = unusedRoutes(result, model, templateNames(views), { provided, railsVersion: input.options?.railsVersion });
-  io.out(formatUnused(unused, { railsVersion: input.options?.railsVersion, controller: args.controller, grep: args.grep }));
   for (const d of result.diagnostics) if (d.severity === "error") io.err(formatDiagnostic(d, display));
+  // What could not be checked is said first: "No unused routes found" is only as true as the table.
+  for (const region of result.openRegions) io.err(`routemap: ${display(region.span.file)}:${region.span.start.line + 1}: routes Routemap could not evaluate may be missing from what is checked (${region.reason.split("\n")[0]})\n`);
   if (unchecked.length) {
     const controllers = [...new Set(unchecked.map((r) => r.controller))].sort();
     io.err(
@@ -107,6 +108,7 @@ function unusedCommand(mapper: RouteMapper, result: MapResult, args: RoutesArgs,
         "(not in app/controllers, or including code it does not read)\n",
     );
   }
+  io.out(formatUnused(unused, { railsVersion: input.options?.railsVersion, controller: args.controller, grep: args.grep }));
   return unused.length ? 1 : 0;
 }
 

@@ -5,7 +5,7 @@
  * is said when the route table is not complete (a DSL call or value Routemap could not evaluate
  * may have drawn the route), nor when the gems' helpers cannot be known.
  */
-import { hasDynamicTargets, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unroutedHashDiagnostics, type Diagnostic, type MapResult, type PolymorphicOptions, type Route, type RouteMapper, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
+import { hasDynamicTargets, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unroutedHashDiagnostics, type Diagnostic, type MapResult, type OpenRegion, type PolymorphicOptions, type Route, type RouteMapper, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
 import { helperIndex, tableFor, type HelperTable, type HelperTables } from "./helpers.js";
 
 export interface HelperCheckContext {
@@ -29,11 +29,25 @@ export interface HelperCheckContext {
   };
 }
 
-/** Why an app's helper calls cannot be checked, if they cannot. */
-export function uncheckedBecause(result: MapResult, gems: HelperCheckContext["gems"]): string | undefined {
-  const first = result.diagnostics[0];
-  if (first) return `the route table is not complete (${first.span.file.slice(first.span.file.lastIndexOf("/") + 1)}:${first.span.start.line + 1}: ${first.message.split("\n")[0]})`;
+/**
+ * Why an app's helper calls cannot be checked, if they cannot: only when the gems' helpers
+ * cannot be known. Where Routemap could not evaluate part of the routes, only the names that
+ * part could have drawn are left unchecked (`mayBeMissing`), not the app.
+ */
+export function uncheckedBecause(_result: MapResult, gems: HelperCheckContext["gems"]): string | undefined {
   return "why" in gems ? gems.why : undefined;
+}
+
+/**
+ * Whether a helper the table lacks could be one a part Routemap could not evaluate drew: a
+ * region names routes under its scope's name (`admin` in `namespace :admin` gives `admin_…`,
+ * `new_admin_…`), or any name where the scope has none.
+ */
+export function mayBeMissing(regions: readonly OpenRegion[] | undefined, helper: string, engine?: string): OpenRegion | undefined {
+  if (!regions?.length) return undefined;
+  const name = helper.replace(/_(path|url)$/, "");
+  const words = `_${name}_`;
+  return regions.find((r) => (r.engine ?? undefined) === engine && (r.namePrefix === undefined || words.includes(`_${r.namePrefix}_`)));
 }
 
 /** All of a file's helper calls, or only those on `Rails.application.routes.url_helpers` (models, lib/). */
@@ -48,6 +62,8 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
     const table = tableFor(tables, receiver);
     if (!table) return "unchecked";
     if (helperIndex(table).has(name)) return "known";
+    // A name a part of the routes Routemap could not evaluate may have drawn: not said to be missing.
+    if (mayBeMissing(table.openRegions, name, table.engine)) return "unchecked";
     // A view or controller of the app may run in a mounted engine's controller (the app's own
     // `app/views/spree/…` over Spree's), where the engine's helpers are the receiver-less ones.
     if (receiver === undefined && engines.some((engine) => helperIndex(engine).has(name))) return "known";
@@ -86,10 +102,17 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
     ...unknown,
     ...missingPartDiagnostics(routed, generationContext),
     ...unmatchedRequirementDiagnostics(routed, generationContext),
-    ...inNoEngine(unroutedHashDiagnostics(hashes, generationContext), hashes, engines, (some, routes) => unroutedHashDiagnostics(some, { ...generationContext, routes })),
+    ...inNoEngine(unroutedHashDiagnostics(hashes, generationContext), hashes, engines, (some, routes) => unroutedHashDiagnostics(some, { ...generationContext, routes })).filter(
+      (d) => !tables.own.openRegions?.length || !regionReaches(tables.own.openRegions, d.data?.controller),
+    ),
     ...unmatchedHashRequirementDiagnostics(hashes, generationContext),
     ...polymorphic,
   ];
+}
+
+/** Whether a region Routemap could not evaluate may draw a route to `controller` (its scope's module covers it). */
+export function regionReaches(regions: readonly OpenRegion[], controller: string | undefined): boolean {
+  return regions.some((r) => r.engine === undefined && (r.module === undefined || controller === undefined || controller === r.module || controller.startsWith(`${r.module}/`)));
 }
 
 /**
