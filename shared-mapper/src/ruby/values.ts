@@ -427,8 +427,8 @@ export function inspect(v: RValue | undefined, ruby: RubyVersion = DEFAULT_RUBY)
   if (typeof v === "boolean") return String(v);
   if (v instanceof RSymbol) return ":" + symbolBody(v.name);
   if (v instanceof RRegexp) return "/" + escapeRegexpSlashes(v.source) + "/" + v.flags;
-  if (Array.isArray(v)) return "[" + v.map((x) => inspect(x, ruby)).join(", ") + "]";
-  if (v instanceof RHash) return inspectHash(v, ruby);
+  if (Array.isArray(v)) return recursive(v, "[...]", () => "[" + v.map((x) => inspect(x, ruby)).join(", ") + "]");
+  if (v instanceof RHash) return recursive(v, "{...}", () => inspectHash(v, ruby));
   if (v instanceof RRange) return `${inspect(v.first, ruby)}${v.exclusive ? "..." : ".."}${inspect(v.last, ruby)}`;
   if (v instanceof RConst) return v.path;
   if (v instanceof RRedirect) return v.inspectText;
@@ -438,10 +438,27 @@ export function inspect(v: RValue | undefined, ruby: RubyVersion = DEFAULT_RUBY)
   if (v instanceof RMapper) return "#<ActionDispatch::Routing::Mapper>";
   // The address is not knowable statically: zeros, as for procs.
   if (v instanceof RObject) {
-    const ivars = [...v.ivars].map(([name, value]) => ` ${name}=${inspect(value, ruby)}`).join(",");
-    return `#<${v.className}:0x0000000000000000${ivars}>`;
+    const ivars = () => [...v.ivars].map(([name, value]) => ` ${name}=${inspect(value, ruby)}`).join(",");
+    return recursive(v, `#<${v.className}:0x0000000000000000 ...>`, () => `#<${v.className}:0x0000000000000000${ivars()}>`);
   }
   return v.description;
+}
+
+/** The arrays, hashes and objects being inspected, outermost first. */
+const inspecting = new Set<object>();
+
+/**
+ * Ruby's guard against a value that holds itself (`rb_exec_recursive`): inside its own
+ * `inspect`, an array prints as `[...]`, a hash as `{...}`, an object as `#<C:0x… ...>`.
+ */
+function recursive(v: object, again: string, print: () => string): string {
+  if (inspecting.has(v)) return again;
+  inspecting.add(v);
+  try {
+    return print();
+  } finally {
+    inspecting.delete(v);
+  }
 }
 
 function inspectHash(h: RHash, ruby: RubyVersion): string {
