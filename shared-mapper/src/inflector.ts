@@ -130,23 +130,27 @@ export class Inflections {
   irregular(one: string, many: string): void {
     this.uncountables.delete(one);
     this.uncountables.delete(many);
+    // Rails interpolates the words unescaped; they are taken as text here (app/inflectionRules.ts
+    // does not hand over a word that a regexp would read as a pattern, and says so).
     const [s0, srest, p0, prest] = [one[0], one.slice(1), many[0], many.slice(1)];
+    const [es0, esrest, ep0, eprest] = [s0, srest, p0, prest].map(escapeRegExp);
     if (s0.toUpperCase() === p0.toUpperCase()) {
-      this.plural(new RegExp(`(${s0})${srest}$`, "i"), "\\1" + prest);
-      this.plural(new RegExp(`(${p0})${prest}$`, "i"), "\\1" + prest);
-      this.singular(new RegExp(`(${s0})${srest}$`, "i"), "\\1" + srest);
-      this.singular(new RegExp(`(${p0})${prest}$`, "i"), "\\1" + srest);
+      this.plural(new RegExp(`(${es0})${esrest}$`, "i"), "\\1" + prest);
+      this.plural(new RegExp(`(${ep0})${eprest}$`, "i"), "\\1" + prest);
+      this.singular(new RegExp(`(${es0})${esrest}$`, "i"), "\\1" + srest);
+      this.singular(new RegExp(`(${ep0})${eprest}$`, "i"), "\\1" + srest);
     } else {
       // `(?i)` after the first letter: the first letter's case is kept, the rest is case-insensitive.
-      const ci = (s: string) => [...s].map((c) => `[${c.toLowerCase()}${c.toUpperCase()}]`).join("");
-      this.plural(new RegExp(`${s0.toUpperCase()}${ci(srest)}$`), p0.toUpperCase() + prest);
-      this.plural(new RegExp(`${s0.toLowerCase()}${ci(srest)}$`), p0.toLowerCase() + prest);
-      this.plural(new RegExp(`${p0.toUpperCase()}${ci(prest)}$`), p0.toUpperCase() + prest);
-      this.plural(new RegExp(`${p0.toLowerCase()}${ci(prest)}$`), p0.toLowerCase() + prest);
-      this.singular(new RegExp(`${s0.toUpperCase()}${ci(srest)}$`), s0.toUpperCase() + srest);
-      this.singular(new RegExp(`${s0.toLowerCase()}${ci(srest)}$`), s0.toLowerCase() + srest);
-      this.singular(new RegExp(`${p0.toUpperCase()}${ci(prest)}$`), s0.toUpperCase() + srest);
-      this.singular(new RegExp(`${p0.toLowerCase()}${ci(prest)}$`), s0.toLowerCase() + srest);
+      const ci = (s: string) => [...s].map((c) => (c.toLowerCase() === c.toUpperCase() ? escapeRegExp(c) : `[${c.toLowerCase()}${c.toUpperCase()}]`)).join("");
+      const [S0, s0l, P0, p0l] = [s0.toUpperCase(), s0.toLowerCase(), p0.toUpperCase(), p0.toLowerCase()];
+      this.plural(new RegExp(`${escapeRegExp(S0)}${ci(srest)}$`), P0 + prest);
+      this.plural(new RegExp(`${escapeRegExp(s0l)}${ci(srest)}$`), p0l + prest);
+      this.plural(new RegExp(`${escapeRegExp(P0)}${ci(prest)}$`), P0 + prest);
+      this.plural(new RegExp(`${escapeRegExp(p0l)}${ci(prest)}$`), p0l + prest);
+      this.singular(new RegExp(`${escapeRegExp(S0)}${ci(srest)}$`), S0 + srest);
+      this.singular(new RegExp(`${escapeRegExp(s0l)}${ci(srest)}$`), s0l + srest);
+      this.singular(new RegExp(`${escapeRegExp(P0)}${ci(prest)}$`), S0 + srest);
+      this.singular(new RegExp(`${escapeRegExp(p0l)}${ci(prest)}$`), s0l + srest);
     }
   }
 
@@ -164,7 +168,8 @@ export class Inflections {
   /** Rails' `acronyms_underscore_regex`, or undefined without acronyms. */
   acronymUnderscore(): RegExp | undefined {
     if (!this.acronyms.size) return undefined;
-    return (this.underscoreRegExp ??= new RegExp(`(?:(?<=([A-Za-z\\d]))|\\b)(${[...this.acronyms.values()].join("|")})(?=\\b|[^a-z])`, "g"));
+    // The words as text (see `irregular`).
+    return (this.underscoreRegExp ??= new RegExp(`(?:(?<=([A-Za-z\\d]))|\\b)(${[...this.acronyms.values()].map(escapeRegExp).join("|")})(?=\\b|[^a-z])`, "g"));
   }
   private underscoreRegExp: RegExp | undefined;
 }

@@ -62,3 +62,25 @@ test("a rule on the rules themselves is read; rules inside other code are said",
     "info config/initializers/inflections.rb:3: Routemap does not read this inflection rule (an `inflections` call inside other code, which Routemap does not run): the names the routes make with it may differ from Rails'.",
   ]);
 });
+
+test("a word Rails would read as a pattern (irregular, acronym) is said, not run; the table and the other rules stand", { timeout: 10_000 }, async () => {
+  const long = "a".repeat(40) + "b";
+  const result = await mapApp(
+    [
+      "ActiveSupport::Inflector.inflections(:en) do |inflect|",
+      '  inflect.irregular "(a|a)*c", "zz"',
+      '  inflect.acronym "(a|a)*c"',
+      '  inflect.irregular "drive", "drives"',
+      '  inflect.acronym "API"',
+      '  inflect.plural "(a|a)*c", "cs"',
+      '  inflect.uncountable "(a|a)*c"',
+      "end",
+    ].join("\n"),
+    `  resources :drives, only: :show\n  namespace :${long} do\n    resources :${long}s, only: :show\n  end\n  resources :api_keys, only: :show`,
+  );
+  assert.deepEqual(names(result), ["drive", `${long}_${long}`, "api_key"]);
+  assert.deepEqual(notes(result), [
+    "info config/initializers/inflections.rb:1: Routemap does not read this inflection rule (`irregular` with a word that Rails puts into a regexp unescaped, and that reads as a pattern there): the names the routes make with it may differ from Rails'.",
+    "info config/initializers/inflections.rb:2: Routemap does not read this inflection rule (`acronym` with a word that Rails puts into a regexp unescaped, and that reads as a pattern there): the names the routes make with it may differ from Rails'.",
+  ]);
+});

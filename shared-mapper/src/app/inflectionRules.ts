@@ -97,6 +97,7 @@ function apply(inflections: Inflections, statement: N.Node, onRules: (receiver: 
     }
     case "irregular":
       if (args.length !== 2 || strings.some((s) => s === undefined || s === "")) return "`irregular` with words not written out";
+      if (strings.some((s) => READ_AS_REGEXP.test(s!))) return "`irregular` with a word that Rails puts into a regexp unescaped, and that reads as a pattern there";
       inflections.irregular(strings[0]!, strings[1]!);
       return undefined;
     case "uncountable": {
@@ -107,6 +108,7 @@ function apply(inflections: Inflections, statement: N.Node, onRules: (receiver: 
     }
     case "acronym":
       if (args.length !== 1 || strings[0] === undefined) return "`acronym` with a word not written out";
+      if (READ_AS_REGEXP.test(strings[0])) return "`acronym` with a word that Rails puts into a regexp unescaped, and that reads as a pattern there";
       inflections.acronym(strings[0]);
       return undefined;
     case "human":
@@ -116,6 +118,15 @@ function apply(inflections: Inflections, statement: N.Node, onRules: (receiver: 
       return `\`${statement.name}\`, which Routemap does not model`;
   }
 }
+
+/**
+ * Characters a Ruby regexp reads as more than themselves. `irregular` and `acronym` interpolate
+ * their words into regexps unescaped (`/(#{s0})#{srest}$/i`, `/#{@acronyms.values.join("|")}/`),
+ * so a word with one of them is a pattern in Rails; Routemap does not run patterns from an
+ * initializer, and says so. (`uncountable` escapes its words, and a string rule of `plural` or
+ * `singular` is matched as text: those are read as data.)
+ */
+const READ_AS_REGEXP = /[\\^$.|?*+()[\]{}]/;
 
 const stringOf = (node: N.Node): string | undefined => (node instanceof N.StringNode || node instanceof N.SymbolNode ? node.unescaped.value : undefined);
 
