@@ -139,7 +139,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     if (own === undefined && !checked) return publish(app, file);
     const diagnostics = [...(own ?? [])];
     const check = checked ? app.helperCheck() : undefined;
-    if (check && !("unchecked" in check)) diagnostics.push(...helperCallDiagnostics(workspace.mapper, check, file, open!.getText(), helperScope(app.root, file)).map(toLspDiagnostic));
+    // One at a time: a spread passes one argument per diagnostic, past V8's limit in a hostile view.
+    if (check && !("unchecked" in check)) for (const d of helperCallDiagnostics(workspace.mapper, check, file, open!.getText(), helperScope(app.root, file))) diagnostics.push(toLspDiagnostic(d));
     connection.sendDiagnostics({ uri: toUri(file), version: open?.version, diagnostics });
     if (!published.has(app)) published.set(app, new Map());
     published.get(app)!.set(file, JSON.stringify(diagnostics));
@@ -281,8 +282,10 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 
   const watchFolders = () =>
     connection.workspace.onDidChangeWorkspaceFolders((event) => {
-      const removed = new Set(event.removed.map((f) => toPath(f.uri)));
-      folders = [...folders.filter((f) => !removed.has(f)), ...event.added.map((f) => toPath(f.uri)).filter((p): p is string => !!p)];
+      // A client may send `null` for a list it has nothing in.
+      const removed = new Set((event?.removed ?? []).map((f) => toPath(f.uri)));
+      const added = (event?.added ?? []).map((f) => toPath(f.uri)).filter((p): p is string => !!p);
+      folders = [...folders.filter((f) => !removed.has(f)), ...added.filter((f) => !folders.includes(f) || removed.has(f))];
       workspace.discover(folders);
       publishAll();
     });
