@@ -50,7 +50,22 @@ const PUBLISH_REST_AFTER_MS = 150;
 
 export function startServer(connection: Connection, runtime: ServerRuntime): void {
   const documents = new TextDocuments(TextDocument);
-  const workspace = new Workspace(runtime.fs, runtime.mapper);
+  // What the file system has to say (a walk that stopped at its cap) is shown once, where the user looks.
+  const noticed = new Set<string>();
+  const notice = (message: string) => {
+    if (noticed.has(message)) return;
+    noticed.add(message);
+    connection.console.warn(`routemap: ${message}`);
+    void connection.window.showWarningMessage(`Routemap: ${message}`);
+  };
+  const workspace = new Workspace({ ...runtime.fs, notice }, runtime.mapper);
+  /** The search of the workspace folders for apps, under way or done. */
+  let discovery: Promise<void> = Promise.resolve();
+  const discover = () => {
+    runtime.fs.confine?.(folders);
+    discovery = workspace.discoverAsync(folders).catch((e) => connection.console.error(`routemap: ${e instanceof Error ? e.stack : String(e)}`));
+    return discovery;
+  };
   const published = new Map<RailsApp, Map<string, string>>();
   let folders: string[] = [];
   let canConfigure = false;
@@ -64,6 +79,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     // A request means the user is active: background preparation waits for the next pause.
     if (preparing !== undefined) prepareSoon();
     try {
+      // Apps are known once the folders are searched (at start, or after the folders change).
+      await discovery;
       return await work();
     } catch (e) {
       connection.console.error(`routemap: ${e instanceof Error ? e.stack : String(e)}`);
@@ -227,7 +244,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       lazyDetail: !!completion?.completionItem?.resolveSupport?.properties.includes("detail"),
       itemDefaults: ["data", "insertTextFormat"].every((d) => completion?.completionList?.itemDefaults?.includes(d)),
     };
-    workspace.discover(folders);
+    void discover();
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -248,6 +265,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 
   connection.onInitialized(async () => {
     if (canFollowFolders) watchFolders();
+    await discovery;
     if (canConfigure) {
       workspace.settingsChanged(await readSettings());
       void connection.client.register(DidChangeConfigurationNotification.type, { section: "routemap" }).catch(() => undefined);
@@ -286,8 +304,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       const removed = new Set((event?.removed ?? []).map((f) => toPath(f.uri)));
       const added = (event?.added ?? []).map((f) => toPath(f.uri)).filter((p): p is string => !!p);
       folders = [...folders.filter((f) => !removed.has(f)), ...added.filter((f) => !folders.includes(f) || removed.has(f))];
-      workspace.discover(folders);
-      publishAll();
+      void discover().then(() => runSafe(undefined, undefined, publishAll));
     });
 
   const documentChanged = (uri: string, text: string | undefined) => {

@@ -6,7 +6,7 @@
 import { dirname, join, relative, sep } from "node:path";
 import type { ControllerModel, MapInput, MapResult, RouteMapper } from "@routemap/shared-mapper";
 import { AppFileMap, appOptions, findEngines, isAppFile, readAppConfig, readAppFiles, readControllerInputs, readEngines, readRubyFiles, type EngineSource } from "./cli/appConfig.js";
-import { walk, type FileSystem } from "./fileSystem.js";
+import { walk, walkAsync, type FileSystem } from "./fileSystem.js";
 import { findGemEngines } from "./cli/gemEngines.js";
 import { DefinedNames, isCheckedFile, otherControllerPaths, otherTemplates, readInstalledGems, type GemIndex } from "./cli/helperCheck.js";
 import { generationOf, uncheckedBecause, type HelperCheckContext } from "./features/helperCalls.js";
@@ -356,14 +356,23 @@ export class Workspace {
     readonly mapper: RouteMapper,
   ) {}
 
-  /** Finds every `config/routes.rb` below the folders (apps and engines alike). */
+  /** Finds the apps and engines below the folders (`appRoots`). */
   discover(folders: string[]): void {
+    const found: string[] = [];
+    for (const folder of folders) for (const routes of walk(this.fs, folder, isRoutesEntry)) found.push(routes);
+    this.setApps(appRoots(this.fs, found));
+  }
+
+  /** `discover`, without holding the thread: a workspace folder may be anything, `/` included. */
+  async discoverAsync(folders: string[]): Promise<void> {
+    const found: string[] = [];
+    for (const folder of folders) for (const routes of await walkAsync(this.fs, folder, isRoutesEntry)) found.push(routes);
+    this.setApps(appRoots(this.fs, found));
+  }
+
+  private setApps(roots: string[]): void {
     this.apps.length = 0;
-    for (const folder of folders) {
-      for (const routes of walk(this.fs, folder, (p) => p.endsWith(join("config", "routes.rb")))) {
-        this.addApp(dirname(dirname(routes)));
-      }
-    }
+    for (const root of roots) this.addApp(root);
   }
 
   addApp(root: string): RailsApp {
@@ -413,9 +422,10 @@ export class Workspace {
 
   /** A watched file changed on disk: says which apps need new diagnostics. */
   fileChanged(path: string, kind: "created" | "changed" | "deleted"): RailsApp[] {
-    if (path.endsWith(join("config", "routes.rb"))) {
+    if (isRoutesEntry(path)) {
       const root = dirname(dirname(path));
-      if (kind === "created") return [this.addApp(root)];
+      const outer = this.apps.find((a) => a.root !== root && a.owns(root));
+      if (kind === "created" && (!outer || isOwnApp(this.fs, root, outer.root))) return [this.addApp(root)];
       if (kind === "deleted") this.removeApp(root);
     }
     const app = this.appFor(path);
@@ -448,4 +458,34 @@ export class Workspace {
     // The environment chosen decides which config/environments file is read.
     for (const app of this.apps) app.invalidateAppFiles();
   }
+}
+
+const isRoutesEntry = (path: string) => path.endsWith(join("config", "routes.rb"));
+
+/**
+ * The apps among the folders that hold a `config/routes.rb` (`routesFiles`): every outermost
+ * one, and inside those only what is an app of its own (`isOwnApp`). A plugin's routes file
+ * (Redmine's `plugins/x/config/routes.rb`, evaluated inside the app's `draw`) is not.
+ */
+export function appRoots(fs: FileSystem, routesFiles: readonly string[]): string[] {
+  const candidates = [...new Set(routesFiles.map((f) => dirname(dirname(f))))].sort((a, b) => a.length - b.length);
+  const kept: string[] = [];
+  for (const root of candidates) {
+    // The innermost app already kept that holds this folder.
+    const outer = kept.filter((k) => root.startsWith(k + sep)).sort((a, b) => b.length - a.length)[0];
+    if (!outer || isOwnApp(fs, root, outer)) kept.push(root);
+  }
+  return kept;
+}
+
+/**
+ * Whether a folder with a routes file inside the app at `outer` is an app or engine of its own:
+ * it has its own `config/application.rb`, or it is an engine the app may mount (in one of its
+ * engine folders, a path gem, or with a `Rails::Engine` class), or it has its own Gemfile and a
+ * routes file that draws (a plugin's routes file is a fragment for the app's `draw`).
+ */
+export function isOwnApp(fs: FileSystem, root: string, outer: string): boolean {
+  if (fs.exists(join(root, "config", "application.rb"))) return true;
+  if (findEngines(outer, fs, [root]).some((e) => e.root === root)) return true;
+  return fs.exists(join(root, "Gemfile")) && /\broutes\s*\.\s*(?:draw|prepend|append)\b/.test(fs.readFile(join(root, "config", "routes.rb")) ?? "");
 }

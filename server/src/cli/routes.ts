@@ -64,6 +64,8 @@ export async function routesCommand(argv: string[], io: Io): Promise<number> {
 /** The mapper's input for the command's file: it and its drawn files, the app's settings; or why it cannot be read. */
 export function readInput(args: RoutesArgs): MapInput | string {
   const entry = resolve(args.file);
+  // Nothing outside the app is read through a symbolic link (fileSystem.ts).
+  nodeFileSystem.confine?.([appRoot(entry)]);
   const text = nodeFileSystem.readFile(entry);
   if (text === undefined) return `cannot read ${args.file}: ${nodeFileSystem.unreadReason?.(entry) ?? "no such file"}`;
   const config = readAppConfig(entry);
