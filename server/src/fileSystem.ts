@@ -73,14 +73,36 @@ function realPathOfParent(path: string): string | undefined {
   return real === undefined ? undefined : join(real, path.slice(parent.length));
 }
 
+/**
+ * Where `path` really is: its real path, or for a file not there yet, its nearest existing
+ * folder's real path and the rest (the file "Create controller" would make). Lexical for a
+ * file system without `realPath`.
+ */
+export function realLocation(fs: FileSystem, path: string): string {
+  if (!fs.realPath) return path;
+  const real = fs.realPath(path);
+  if (real !== undefined) return real;
+  const parent = dirname(path);
+  return parent === path ? path : join(realLocation(fs, parent), path.slice(parent.length));
+}
+
+/** Whether `path`, followed through its links, lies in one of `roots` (followed too). */
+export function isInside(fs: FileSystem, path: string, roots: readonly string[]): boolean {
+  const real = realLocation(fs, path);
+  return roots.some((root) => within(real, realLocation(fs, root)));
+}
+
 const OUTSIDE = "it is a symbolic link that leads out of the workspace (or the app the command runs on), which Routemap does not follow";
 
-/** A directory entry's name, `/`-suffixed for a directory (a link: for what it leads to), or undefined for a link out of the roots. */
+/**
+ * A directory entry's name, `/`-suffixed for a directory (a link: for what it leads to). A
+ * link out of the roots is listed as a file, never entered: reading it says why it is not read.
+ */
 function entryName(dir: string, entry: Dirent): string | undefined {
   if (entry.isDirectory()) return `${entry.name}/`;
   if (!entry.isSymbolicLink()) return entry.name;
   const path = join(dir, entry.name);
-  if (escapes(path)) return undefined;
+  if (escapes(path)) return entry.name;
   try {
     return statSync(path).isDirectory() ? `${entry.name}/` : entry.name;
   } catch {

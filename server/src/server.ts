@@ -5,7 +5,7 @@
  */
 import { formatExpanded, formatSheet, recognize, type RouteMapper } from "@routemap/shared-mapper";
 import {
-  CodeActionKind, DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, FileChangeType, LSPErrorCodes, ResponseError,
+  CodeActionKind, DidChangeConfigurationNotification, ErrorCodes, MessageType, ShowMessageNotification, DidChangeWatchedFilesNotification, FileChangeType, LSPErrorCodes, ResponseError,
   TextDocumentSyncKind, TextDocuments, type CancellationToken, type Connection, type InitializeParams, type InitializeResult,
   type CompletionItem,
   type CompletionList,
@@ -27,6 +27,7 @@ import { helperReferences, helpersAt } from "./features/references.js";
 import { documentSymbols, workspaceSymbols } from "./features/symbols.js";
 import type { FileSystem } from "./fileSystem.js";
 import { collectWhenIdle } from "./memory.js";
+import { envNameProblem } from "./envName.js";
 import { DEFAULT_SETTINGS, Workspace, type RailsApp, type Settings } from "./workspace.js";
 
 export interface ServerRuntime {
@@ -56,7 +57,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     if (noticed.has(message)) return;
     noticed.add(message);
     connection.console.warn(`routemap: ${message}`);
-    void connection.window.showWarningMessage(`Routemap: ${message}`);
+    void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: `Routemap: ${message}` });
   };
   const workspace = new Workspace({ ...runtime.fs, notice }, runtime.mapper);
   /** The search of the workspace folders for apps, under way or done. */
@@ -83,6 +84,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       await discovery;
       return await work();
     } catch (e) {
+      // A refusal meant for the client (bad arguments) is its answer; anything else is our bug, logged.
+      if (e instanceof ResponseError) throw e;
       connection.console.error(`routemap: ${e instanceof Error ? e.stack : String(e)}`);
       return fallback;
     }
@@ -217,10 +220,14 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     const c = ((await connection.workspace.getConfiguration("routemap")) ?? {}) as Record<string, unknown>;
     const flag = (name: string) => (c[name] as { enable?: boolean } | undefined)?.enable !== false;
     const text = (name: string) => (typeof c[name] === "string" && c[name] !== "" ? (c[name] as string) : undefined);
+    // An environment's name is a name, not a path to some other file (envName.ts).
+    const env = text("railsEnv");
+    const badEnv = env === undefined ? undefined : envNameProblem(env);
+    if (badEnv) notice(`the railsEnv setting is not used: ${badEnv}.`);
     return {
       railsVersion: text("railsVersion"),
       rubyVersion: text("rubyVersion"),
-      railsEnv: text("railsEnv"),
+      railsEnv: badEnv ? undefined : env,
       apiOnly: typeof c.apiOnly === "boolean" ? c.apiOnly : undefined,
       diagnostics: flag("diagnostics"),
       hover: flag("hover"),
@@ -343,7 +350,11 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   connection.onExecuteCommand((p, token) =>
     runSafe(token, null, () => {
       const location = p.command === SHOW_LOCATION_COMMAND ? (p.arguments?.[0] as LspLocation | undefined) : undefined;
-      if (location) void connection.window.showDocument({ uri: location.uri, selection: location.range, takeFocus: true }).catch(() => undefined);
+      // Only a file of the workspace: the arguments come from the client, and `showDocument`
+      // would open anything (`file:///etc/shadow`, `https://…`, `command:…`).
+      const path = typeof location?.uri === "string" ? toPath(location.uri) : undefined;
+      if (!path || !workspace.contains(path)) throw new ResponseError(ErrorCodes.InvalidParams, `${SHOW_LOCATION_COMMAND} shows only a location in a file of the workspace`);
+      void connection.window.showDocument({ uri: toUri(path), selection: validRange(location!.range), takeFocus: true }).catch(() => undefined);
       return null;
     }),
   );
@@ -421,6 +432,13 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 
 function pick(result: ReturnType<RailsApp["table"]>) {
   return { routes: result.routes, engines: result.engines, customHelpers: result.customHelpers, diagnostics: result.diagnostics };
+}
+
+/** A range as LSP shapes it, or none (the client then shows the file's top). */
+function validRange(range: unknown): LspLocation["range"] | undefined {
+  const r = range as LspLocation["range"] | undefined;
+  const ok = (p: unknown) => !!p && Number.isInteger((p as { line: unknown }).line) && Number.isInteger((p as { character: unknown }).character);
+  return r && ok(r.start) && ok(r.end) ? { start: { line: r.start.line, character: r.start.character }, end: { line: r.end.line, character: r.end.character } } : undefined;
 }
 
 /** `"GET /posts/42"` or just `"/posts/42"` (a GET). */

@@ -6,7 +6,7 @@
 import { dirname, join, relative, sep } from "node:path";
 import type { ControllerModel, MapInput, MapResult, RouteMapper } from "@routemap/shared-mapper";
 import { AppFileMap, appOptions, findEngines, isAppFile, readAppConfig, readAppFiles, readControllerInputs, readEngines, readRubyFiles, type EngineSource } from "./cli/appConfig.js";
-import { walk, walkAsync, type FileSystem } from "./fileSystem.js";
+import { isInside, walk, walkAsync, type FileSystem } from "./fileSystem.js";
 import { findGemEngines } from "./cli/gemEngines.js";
 import { DefinedNames, isCheckedFile, otherControllerPaths, otherTemplates, readInstalledGems, type GemIndex } from "./cli/helperCheck.js";
 import { generationOf, uncheckedBecause, type HelperCheckContext } from "./features/helperCalls.js";
@@ -322,6 +322,11 @@ export class RailsApp {
     return this.workspace.mapper;
   }
 
+  /** Whether an edit may write `path`: it is, through its links, inside the workspace. */
+  mayWrite(path: string): boolean {
+    return this.workspace.contains(path);
+  }
+
   workspaceFs(): FileSystem {
     return this.workspace.fs;
   }
@@ -356,8 +361,17 @@ export class Workspace {
     readonly mapper: RouteMapper,
   ) {}
 
+  /** The workspace folders: nothing outside them is written (`contains`). */
+  folders: readonly string[] = [];
+
+  /** Whether a file, followed through its symbolic links, is in a workspace folder: an edit may go there. */
+  contains(path: string): boolean {
+    return isInside(this.fs, path, this.folders);
+  }
+
   /** Finds the apps and engines below the folders (`appRoots`). */
   discover(folders: string[]): void {
+    this.folders = [...folders];
     const found: string[] = [];
     for (const folder of folders) for (const routes of walk(this.fs, folder, isRoutesEntry)) found.push(routes);
     this.setApps(appRoots(this.fs, found));
@@ -365,6 +379,7 @@ export class Workspace {
 
   /** `discover`, without holding the thread: a workspace folder may be anything, `/` included. */
   async discoverAsync(folders: string[]): Promise<void> {
+    this.folders = [...folders];
     const found: string[] = [];
     for (const folder of folders) for (const routes of await walkAsync(this.fs, folder, isRoutesEntry)) found.push(routes);
     this.setApps(appRoots(this.fs, found));

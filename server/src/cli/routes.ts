@@ -13,6 +13,7 @@ import { findGemEngines } from "./gemEngines.js";
 import { otherControllerPaths, otherTemplates, readInstalledGems } from "./helperCheck.js";
 import { AppFileMap, appOptions, appRoot, findEngines, readAppConfig, readAppFiles, readControllerInputs, readEngines, readRubyFiles, templateNames } from "./appConfig.js";
 import { argsOrExit, type RoutesArgs } from "./args.js";
+import { envNameProblem } from "../envName.js";
 
 export interface Io {
   out(s: string): void;
@@ -63,6 +64,8 @@ export async function routesCommand(argv: string[], io: Io): Promise<number> {
 
 /** The mapper's input for the command's file: it and its drawn files, the app's settings; or why it cannot be read. */
 export function readInput(args: RoutesArgs): MapInput | string {
+  const badEnv = args.env === undefined ? undefined : envNameProblem(args.env);
+  if (badEnv) return `--env: ${badEnv}`;
   const entry = resolve(args.file);
   // Nothing outside the app is read through a symbolic link (fileSystem.ts).
   nodeFileSystem.confine?.([appRoot(entry)]);
