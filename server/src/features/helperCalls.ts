@@ -6,6 +6,7 @@
  * may have drawn the route), nor when the gems' helpers cannot be known.
  */
 import { hasDynamicTargets, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unroutedHashDiagnostics, type Diagnostic, type MapResult, type PolymorphicOptions, type Route, type RouteMapper, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
+import { MAX_FILE_BYTES } from "../fileSystem.js";
 import { helperIndex, tableFor, type HelperTable, type HelperTables } from "./helpers.js";
 
 export interface HelperCheckContext {
@@ -42,6 +43,8 @@ export type HelperScope = "all" | "explicit";
 export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckContext, path: string, text: string, scope: HelperScope = "all"): Diagnostic[] {
   const { tables, defined, gems } = context;
   if ("why" in gems) return [];
+  // An open document has no size cap of its own: the disk's holds for its checks too.
+  if (text.length > MAX_FILE_BYTES) return [tooLarge(path)];
   const engines = [...tables.proxies.values()];
   const known = (name: string, receiver: string | undefined): "known" | "unknown" | "unchecked" => {
     if (defined.has(name) || gems.has(name)) return "known";
@@ -147,4 +150,14 @@ function recalledKeys(result: MapResult, controller: string, method: string | un
   }
   const className = `${controller.split("/").map((part) => part.replace(/(?:^|_)([a-z0-9])/g, (_m, c: string) => c.toUpperCase())).join("::")}Controller`;
   return { keys, requests: toAction.length ? `${className}#${method}` : className };
+}
+
+function tooLarge(path: string): Diagnostic {
+  const at = { line: 0, character: 0 };
+  return {
+    severity: "info",
+    code: "file-too-large",
+    span: { file: path, start: at, end: at },
+    message: `Routemap does not check the helper calls of a file larger than ${MAX_FILE_BYTES >> 20} MiB, the most it reads.`,
+  };
 }

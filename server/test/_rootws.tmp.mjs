@@ -1,0 +1,17 @@
+import { spawn } from "node:child_process";
+import { createProtocolConnection, StreamMessageReader, StreamMessageWriter } from "vscode-languageserver-protocol/node";
+const folder = process.argv[2];
+const child = spawn(process.execPath, ["/work/wt30/server/dist/bundle/server.js", "--stdio"], { stdio: ["pipe", "pipe", "inherit"] });
+const conn = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+conn.onNotification("window/showMessage", (m) => console.log("showMessage", m.message));
+conn.onNotification((method, m) => console.log("note", method, JSON.stringify(m).slice(0, 200)));
+conn.onRequest("window/showMessageRequest", (m) => null);
+conn.listen();
+const t0 = Date.now();
+await conn.sendRequest("initialize", { processId: null, rootUri: "file://" + folder, capabilities: {} });
+console.log("initialize", Date.now() - t0);
+conn.sendNotification("initialized", {});
+const r = await conn.sendRequest("routemap/routes", {});
+console.log("routes", Date.now() - t0, r.apps.length, r.apps.map(a=>a.root).slice(0,5));
+const mem = await conn.sendRequest("routemap/routes", {});
+await conn.sendRequest("shutdown"); conn.sendNotification("exit");
