@@ -12,7 +12,7 @@
  */
 import { accessSync, closeSync, constants, existsSync, fstatSync, openSync, readdirSync, readFileSync, realpathSync, statSync, type Dirent } from "node:fs";
 import { readdir } from "node:fs/promises";
-import { dirname, join, sep } from "node:path";
+import { basename, dirname, join, sep } from "node:path";
 
 /** The largest file Routemap reads: far above any routes file, far below what could stall a keystroke. */
 export const MAX_FILE_BYTES = 4 << 20;
@@ -29,6 +29,8 @@ export interface FileSystem {
   /** The same, without blocking the thread (walks of whole workspace folders). */
   readDirAsync?(path: string): Promise<string[]>;
   exists(path: string): boolean;
+  /** Something that changes when the file does (its modification time, size, inode), or undefined when it is not there. */
+  version?(path: string): string | undefined;
   /** The path with every symbolic link resolved, or undefined when it does not exist. */
   realPath?(path: string): string | undefined;
   /** Told when a walk stops early (its cap): the host shows it to the user. */
@@ -50,9 +52,14 @@ export function confineTo(roots: readonly string[]): void {
 
 const within = (path: string, root: string) => path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
 
-/** Whether a path lies in a confined root but leads, through a symbolic link, out of all of them. */
+/**
+ * Whether a path lies in a confined root but leads, through a symbolic link, out of all of
+ * them. `Gemfile.lock` is the exception: Debian's packaged apps (redmine) link it to
+ * /var/lib, Bundler follows it, and Routemap reads only gem names, versions and sources
+ * from it (the gems themselves are read where they are installed, outside the app anyway).
+ */
 function escapes(path: string): boolean {
-  if (!confined.some((r) => within(path, r.path))) return false;
+  if (basename(path) === "Gemfile.lock" || !confined.some((r) => within(path, r.path))) return false;
   const real = realPathOf(path) ?? realPathOfParent(path);
   return real !== undefined && !confined.some((r) => within(real, r.real));
 }
@@ -178,6 +185,14 @@ export const nodeFileSystem: FileSystem = {
   },
   exists: (path) => !escapes(path) && existsSync(path),
   realPath: realPathOf,
+  version(path) {
+    try {
+      const stat = statSync(path);
+      return `${stat.mtimeMs}:${stat.size}:${stat.ino}`;
+    } catch {
+      return undefined;
+    }
+  },
   confine: confineTo,
   notice: (message) => process.stderr.write(`routemap: ${message}\n`),
 };

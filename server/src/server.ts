@@ -245,6 +245,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     if (folders.length === 0 && params.rootUri) folders = [toPath(params.rootUri)].filter((p): p is string => !!p);
     canConfigure = !!params.capabilities.workspace?.configuration;
     canWatch = !!params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration;
+    workspace.watching = canWatch;
     canFollowFolders = !!params.capabilities.workspace?.workspaceFolders;
     const completion = params.capabilities.textDocument?.completion;
     completionShape = {
