@@ -35,19 +35,23 @@ export interface FileSystem {
   realPath?(path: string): string | undefined;
   /** Told when a walk stops early (its cap): the host shows it to the user. */
   notice?(message: string): void;
-  /** Reads nothing through a symbolic link that leads out of these folders (`confineTo`). */
-  confine?(roots: readonly string[]): void;
+  /** Reads nothing through a symbolic link that leads out of these folders, or nothing outside them at all (`confineTo`). */
+  confine?(roots: readonly string[], options?: { restricted?: boolean }): void;
 }
 
 /** The real paths of the confined roots, and the paths they were given as. */
 let confined: { path: string; real: string }[] = [];
+/** A restricted workspace's: nothing at all is read outside the roots (no installed gem either). */
+let strict = false;
 
 /**
  * Confines `nodeFileSystem` to these folders (the workspace folders, or the CLI's app): a path
- * inside one is read only if its real path is inside one too. Call again to replace them.
+ * inside one is read only if its real path is inside one too. `restricted` (an untrusted
+ * workspace): nothing outside them is read at all. Call again to replace them.
  */
-export function confineTo(roots: readonly string[]): void {
+export function confineTo(roots: readonly string[], options: { restricted?: boolean } = {}): void {
   confined = roots.map((path) => ({ path, real: realPathOf(path) ?? path }));
+  strict = !!options.restricted;
 }
 
 const within = (path: string, root: string) => path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
@@ -59,6 +63,10 @@ const within = (path: string, root: string) => path === root || path.startsWith(
  * from it (the gems themselves are read where they are installed, outside the app anyway).
  */
 function escapes(path: string): boolean {
+  if (strict) {
+    const real = realPathOf(path) ?? realPathOfParent(path);
+    return !confined.some((r) => within(path, r.path) && (real === undefined || within(real, r.real)));
+  }
   if (basename(path) === "Gemfile.lock" || !confined.some((r) => within(path, r.path))) return false;
   const real = realPathOf(path) ?? realPathOfParent(path);
   return real !== undefined && !confined.some((r) => within(real, r.real));

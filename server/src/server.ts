@@ -63,7 +63,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   /** The search of the workspace folders for apps, under way or done. */
   let discovery: Promise<void> = Promise.resolve();
   const discover = () => {
-    runtime.fs.confine?.(folders);
+    runtime.fs.confine?.(folders, { restricted: workspace.restricted });
     discovery = workspace.discoverAsync(folders).catch((e) => connection.console.error(`routemap: ${e instanceof Error ? e.stack : String(e)}`));
     return discovery;
   };
@@ -246,6 +246,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     canConfigure = !!params.capabilities.workspace?.configuration;
     canWatch = !!params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration;
     workspace.watching = canWatch;
+    // VS Code's restricted mode (an untrusted workspace), as the extension says it: README, "Restricted mode".
+    workspace.restricted = (params.initializationOptions as { restricted?: unknown } | undefined)?.restricted === true;
     canFollowFolders = !!params.capabilities.workspace?.workspaceFolders;
     const completion = params.capabilities.textDocument?.completion;
     completionShape = {

@@ -94,7 +94,9 @@ export class RailsApp {
     for (const [path, text] of this.appFilesCache) files.set(path, text);
     // Any other folder of the workspace with a routes file and an engine class may be mounted here.
     const others = this.workspace.apps.filter((a) => a !== this).map((a) => a.root);
-    this.enginesCache ??= [...findEngines(this.root, this.workspace.fs, others), ...findGemEngines(this.root, this.configCache?.gems, this.workspace.fs)];
+    // Installed gems live outside the workspace: not read in a restricted one.
+    const gemEngines = () => (this.workspace.restricted ? [] : findGemEngines(this.root, this.configCache?.gems, this.workspace.fs));
+    this.enginesCache ??= [...findEngines(this.root, this.workspace.fs, others), ...gemEngines()];
     const engines = readEngines(this.enginesCache, files, (path) => this.workspace.text(path));
     for (const [path, text] of this.workspace.overlays) if (this.isInputFile(path)) files.set(path, text);
     return { entry: this.routesFile, files, unread, engines, options: { ...config, drawPaths: [this.drawDir] } };
@@ -291,6 +293,7 @@ export class RailsApp {
 
   /** What the locked gems define (read once), or why it cannot be known. */
   installedGems(): GemIndex | { why: string } {
+    if (this.workspace.restricted) return { why: RESTRICTED };
     return (this.gemIndexCache ??= readInstalledGems(this.root, this.config().gems, this.workspace.fs));
   }
   private gemIndexCache: GemIndex | { why: string } | undefined;
@@ -395,6 +398,8 @@ export class Workspace {
   readonly apps: RailsApp[] = [];
   /** Whether the client reports files created, changed and deleted on disk (`fileChanged`). */
   watching = false;
+  /** An untrusted workspace (VS Code's restricted mode): nothing outside it is read, installed gems included. */
+  restricted = false;
   /** Text of open documents, by path: it wins over the disk. */
   readonly overlays = new Map<string, string>();
   settings: Settings = DEFAULT_SETTINGS;
@@ -518,6 +523,9 @@ export class Workspace {
     for (const app of this.apps) app.invalidateAppFiles();
   }
 }
+
+/** Why gems' helpers and controllers are unknown in a restricted workspace. */
+const RESTRICTED = "the workspace is not trusted, and in restricted mode Routemap reads nothing outside it, installed gems included";
 
 const isRoutesEntry = (path: string) => path.endsWith(join("config", "routes.rb"));
 

@@ -101,3 +101,19 @@ test("the server follows no link out of the workspace, writes nothing there, and
   }
   await client.stop();
 });
+
+test("Gemfile.lock may link out (Debian's redmine links it to /var/lib); in restricted mode nothing outside the workspace is read", { timeout: 60_000 }, async () => {
+  const scratch = scratchDir("routemap-restricted-");
+  const root = join(scratch, "app");
+  write(scratch, { "var/Gemfile.lock": "GEM\n  specs:\n    actionpack (6.1.7)\n\nDEPENDENCIES\n  actionpack\n" });
+  write(root, { "config/routes.rb": "Rails.application.routes.draw do\n  resources :posts\nend\n", "config/application.rb": 'require "action_controller/railtie"\n' });
+  symlinkSync(join(scratch, "var/Gemfile.lock"), join(root, "Gemfile.lock"));
+  const railsVersion = async (options) => {
+    const client = await startServer([root], {}, options);
+    const { apps } = await client.conn.sendRequest("routemap/routes", {});
+    await client.stop();
+    return apps[0].railsVersion;
+  };
+  assert.equal(await railsVersion({}), "6.1.7");
+  assert.equal(await railsVersion({ initializationOptions: { restricted: true } }), "8.1");
+});
