@@ -72,5 +72,7 @@ export async function startServer(folders, settings = {}, { initializationOption
     conn.sendNotification("exit");
     assert.equal(await exited, 0);
   };
-  return { conn, diagnostics, versions, diagnosticsWhere, stop, shown, registrations };
+  // The server's process: its id (resident memory in /proc), and its exit code once it ended (null before).
+  const exitCode = () => child.exitCode;
+  return { conn, diagnostics, versions, diagnosticsWhere, stop, shown, registrations, pid: child.pid, exitCode };
 }
