@@ -15,7 +15,7 @@ import { TextDocument } from "vscode-languageserver-textdocument";
 import { toPath, toUri } from "./convert.js";
 import { helperCompletionList, helperCompletions, resolveHelperCompletion, routesFileCompletions, type CompletionShape } from "./features/completion.js";
 import { definitionInRoutesFile, definitionOfHelper } from "./features/definition.js";
-import { appDiagnostics, fileDiagnostics, toLspDiagnostic } from "./features/diagnostics.js";
+import { appDiagnostics, fileDiagnostics, limited, toLspDiagnostic } from "./features/diagnostics.js";
 import { actionCodeLenses, definitionOfAction, hoverOnAction, SHOW_LOCATION_COMMAND } from "./features/actions.js";
 import { quickFixes } from "./features/codeActions.js";
 import { definitionOfHashTarget, hashTargetCompletions, hoverOnHashTarget } from "./features/hashTargets.js";
@@ -125,7 +125,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     }
     for (const file of before.keys()) if (!byFile.has(file)) byFile.set(file, []);
     const now = new Map<string, string>();
-    for (const [file, diagnostics] of byFile) {
+    for (const [file, all] of byFile) {
+      const diagnostics = limited(all);
       const key = JSON.stringify(diagnostics);
       now.set(file, key);
       // The edited file always gets an answer, so a client waiting on it is never left hanging.
@@ -161,9 +162,10 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     const check = checked ? app.helperCheck() : undefined;
     // One at a time: a spread passes one argument per diagnostic, past V8's limit in a hostile view.
     if (check && !("unchecked" in check)) for (const d of helperCallDiagnostics(workspace.mapper, check, file, open!.getText(), helperScope(app.root, file))) diagnostics.push(toLspDiagnostic(d));
-    connection.sendDiagnostics({ uri: toUri(file), version: open?.version, diagnostics });
+    const shown = limited(diagnostics);
+    connection.sendDiagnostics({ uri: toUri(file), version: open?.version, diagnostics: shown });
     if (!published.has(app)) published.set(app, new Map());
-    published.get(app)!.set(file, JSON.stringify(diagnostics));
+    published.get(app)!.set(file, JSON.stringify(shown));
     if (app.isRoutesFile(file)) notifyRoutes(app);
     publishSoon(app);
     prepareSoon();

@@ -824,3 +824,13 @@ end
   const [question] = definitionInRoutesFile(app, cursor.path, { line: 2, character: 20 });
   assert.deepEqual(question.range.start, { line: 3, character: 2 });
 });
+
+test("a file's published diagnostics are capped at the first 1,000, with one that says how many there are", async () => {
+  const { limited, MAX_FILE_DIAGNOSTICS } = await import("../dist/features/diagnostics.js");
+  const range = (line) => ({ start: { line, character: 0 }, end: { line, character: 1 } });
+  const many = Array.from({ length: 150_000 }, (_, line) => ({ severity: 1, range: range(line), message: "x" }));
+  const shown = limited(many);
+  assert.equal(shown.length, MAX_FILE_DIAGNOSTICS + 1);
+  assert.equal(shown.at(-1).message, "Routemap shows the first 1,000 of this file's 150,000 problems.");
+  assert.equal(limited(many.slice(0, 3)).length, 3);
+});
