@@ -44,6 +44,8 @@ interface DocumentContext {
 
 /** Maps of each app made after start to warm up the mapper (see `RailsApp.rehearse`). */
 const WARM_UP_ROUNDS = 4;
+/** The largest table rehearsed at start (see `warmUp`). */
+const REHEARSED_UP_TO = 5000;
 /** The pause after a change before the new table's completions are prepared. */
 const PREPARE_AFTER_MS = 50;
 /** The pause in typing after which the files other than the edited one get their diagnostics. */
@@ -107,6 +109,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
    */
   const publish = (app: RailsApp, changedFile?: string, tableOnly = false) => {
     const before = published.get(app) ?? new Map<string, string>();
+    // While the app's controllers are read in the background, the table's own; the rest once they are.
+    tableOnly ||= !app.modelReady();
     const byFile = appDiagnostics(app, workspace.settings, { tableOnly });
     // Open views, controllers, helpers and tests: their URL helper calls, checked. The names the
     // app and its gems define are read only once such a document is open, never at start-up.
@@ -212,8 +216,9 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       for (const app of workspace.apps) setImmediate(() => runSafe(undefined, undefined, () => rehearseFeatures(app)));
       return prepareSoon();
     }
-    // One map per macrotask: messages that arrive meanwhile are served in between.
-    for (const app of workspace.apps) setImmediate(() => runSafe(undefined, undefined, () => app.rehearse()));
+    // One map per macrotask: messages that arrive meanwhile are served in between. A large table
+    // warms V8 up in its own first map; maps more would only hold the first requests back.
+    for (const app of workspace.apps) if (app.table().routes.length < REHEARSED_UP_TO) setImmediate(() => runSafe(undefined, undefined, () => app.rehearse()));
     setImmediate(() => warmUp(rounds - 1));
   };
 
@@ -288,10 +293,14 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       globs.push("**/app/views/**", "**/test/**/*.rb", "**/spec/**/*.rb");
       void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: globs.map((globPattern) => ({ globPattern })) }).catch(() => undefined);
     }
-    // The routes' own diagnostics at once; then, as the next task, the app's controllers and views read for the rest.
+    // The routes' own diagnostics at once; then the app's controllers and views, read a batch at a
+    // time between the requests that come meanwhile, for the rest.
     workspace.apps.forEach((app) => publish(app, undefined, true));
     started = true;
-    setImmediate(() => void runSafe(undefined, undefined, publishAll));
+    void runSafe(undefined, undefined, async () => {
+      for (const app of workspace.apps) await app.prepare(() => new Promise((resolve) => setImmediate(resolve)));
+      publishAll();
+    });
     warmUp(WARM_UP_ROUNDS);
   });
 

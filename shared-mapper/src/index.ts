@@ -11,7 +11,7 @@ import { BudgetExceeded } from "./dsl/signals.js";
 import { Drawer, frameworkRoutes, mentionsFrameworkSetting, type FrameworkDraw, type FrameworkRoutes } from "./framework/index.js";
 import { readRoutesPaths } from "./framework/routesPaths.js";
 import { AppConstants } from "./app/constants.js";
-import { ControllerModel } from "./app/controllers.js";
+import { ControllerModel, controllerFile, type ControllerFile } from "./app/controllers.js";
 import { hamlToRuby } from "./app/haml.js";
 import { slimToRuby } from "./app/slim.js";
 import { erbToRuby, hashTargets, helperCalls, insideExpectedRaise, type HashTarget, type HelperCall } from "./app/helperCalls.js";
@@ -130,6 +130,17 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
     });
     return withInflections(o.inflections, () => polymorphicTargets(file, { view: path.includes("/app/views/"), controller: o.controller, naming }));
   };
+  // Controllers and the modules they include, as the model reads them: parsed outside the cache,
+  // and only their bodies kept (the same object while the text is the same, so the model
+  // builds again only what changed).
+  const controllerFiles = new Map<string, { text: string; file: ControllerFile }>();
+  const controllerFileOf = (path: string, text: string): ControllerFile => {
+    const hit = controllerFiles.get(path);
+    if (hit && hit.text === text) return hit.file;
+    const file = controllerFile(parseFile(parser, path, text).loaded);
+    controllerFiles.set(path, { text, file });
+    return file;
+  };
   // Routes the last map drew: the next one, nearly always the same app, sizes its tables so.
   let expected = 0;
   return {
@@ -162,10 +173,10 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
       const appFile = (relative: string) => {
         const path = `${root}/${relative}`;
         const text = root === undefined ? undefined : read?.(path);
-        return text === undefined ? undefined : parse(path, text).loaded;
+        return text === undefined ? undefined : controllerFileOf(path, text);
       };
       const gemModule = (name: string) => gemControllerModule(name, gems);
-      return new ControllerModel({ files: [...files].map(([path, text]) => parse(path, text).loaded), views, appFile, gemModule, inflections });
+      return new ControllerModel({ files: [...files].map(([path, text]) => controllerFileOf(path, text)), views, appFile, gemModule, inflections });
     },
   };
 }

@@ -88,6 +88,8 @@ export function fileDiagnostics(app: RailsApp, settings: Pick<Settings, "diagnos
   const controller = !inTable && app.isControllerFile(file) && file.endsWith(".rb");
   if (!inTable && !controller) return undefined;
   if (!settings.diagnostics) return [];
+  // The app's controllers still being read (a large app, just opened): the table's own for now.
+  if (!app.modelReady()) return controller ? [] : diagnosticsByFile(result, [file], []).get(file)!;
   const model = app.controllerModel();
   if (controller) return settings.unreachedActions ? unreachedActions(result, model, file).map(unreachedHint) : [];
   const provided = app.providedControllers();
