@@ -236,7 +236,7 @@ export class ControllerModel {
           const resolved = this.resolve(module, body.nesting) ?? this.load(module, body.nesting);
           const moduleBodies = resolved && this.bodies.get(resolved);
           const fromGem = moduleBodies ? undefined : this.gemModule?.(module);
-          if (moduleBodies) bodies.push(...moduleBodies);
+          if (moduleBodies) for (const m of moduleBodies) bodies.push(m);
           else if (fromGem) bodies.push(gemBody(module, fromGem, body));
           else unknown ??= `${body.name} includes ${module}, which Routemap does not read`;
         }
@@ -341,7 +341,8 @@ function collectFile(file: ControllerFile, into: Map<string, Body[]>): void {
   for (const [name, bodies] of file.bodies) {
     let list = into.get(name);
     if (!list) into.set(name, (list = []));
-    list.push(...bodies);
+    // One at a time: a file may reopen one module thousands of times (a spread's argument limit).
+    for (const body of bodies) list.push(body);
   }
 }
 
