@@ -11,7 +11,7 @@
  * is an info diagnostic: the names the routes make may then differ from Rails'.
  */
 import * as N from "@ruby/prism/src/nodes.js";
-import type { LoadedFile } from "../dsl/interpreter.js";
+import type { LoadedFile } from "../ruby/loadedFile.js";
 import { englishInflections, type Inflections } from "../inflector.js";
 import { jsRegExp } from "../ruby/jsRegExp.js";
 import { constantPathText, walkCalls } from "../ruby/walk.js";
@@ -97,7 +97,7 @@ function apply(inflections: Inflections, statement: N.Node, onRules: (receiver: 
     }
     case "irregular":
       if (args.length !== 2 || strings.some((s) => s === undefined || s === "")) return "`irregular` with words not written out";
-      if (strings.some((s) => READ_AS_REGEXP.test(s!))) return "`irregular` with a word that Rails puts into a regexp unescaped, and that reads as a pattern there";
+      if (strings.some((s) => !plainWord(s!))) return REGEXP_WORD;
       inflections.irregular(strings[0]!, strings[1]!);
       return undefined;
     case "uncountable": {
@@ -108,7 +108,7 @@ function apply(inflections: Inflections, statement: N.Node, onRules: (receiver: 
     }
     case "acronym":
       if (args.length !== 1 || strings[0] === undefined) return "`acronym` with a word not written out";
-      if (READ_AS_REGEXP.test(strings[0])) return "`acronym` with a word that Rails puts into a regexp unescaped, and that reads as a pattern there";
+      if (!plainWord(strings[0])) return REGEXP_WORD;
       inflections.acronym(strings[0]);
       return undefined;
     case "human":
@@ -120,13 +120,12 @@ function apply(inflections: Inflections, statement: N.Node, onRules: (receiver: 
 }
 
 /**
- * Characters a Ruby regexp reads as more than themselves. `irregular` and `acronym` interpolate
- * their words into regexps unescaped (`/(#{s0})#{srest}$/i`, `/#{@acronyms.values.join("|")}/`),
- * so a word with one of them is a pattern in Rails; Routemap does not run patterns from an
- * initializer, and says so. (`uncountable` escapes its words, and a string rule of `plural` or
- * `singular` is matched as text: those are read as data.)
+ * ActiveSupport builds regexps from `irregular` and `acronym` words without escaping them
+ * (`/(#{s0})#{srest}$/i`), so a word with regexp syntax is a pattern there; Routemap's
+ * inflector builds JavaScript regexps from them, so it takes only words that are plain text.
  */
-const READ_AS_REGEXP = /[\\^$.|?*+()[\]{}]/;
+const plainWord = (word: string) => /^[\p{L}\p{N}_' -]*$/u.test(word);
+const REGEXP_WORD = "a word with regexp syntax, which ActiveSupport reads as a pattern";
 
 const stringOf = (node: N.Node): string | undefined => (node instanceof N.StringNode || node instanceof N.SymbolNode ? node.unescaped.value : undefined);
 
