@@ -20,14 +20,19 @@ function app(files) {
   return dir;
 }
 
-test("130,000 `get` lines print in full (Rails 8.1's layout and the JSON)", { timeout: 120_000 }, () => {
+test("130,000 `get` lines print (Rails 8.1's layout): every route the evaluation's budget drew, and why the rest are missing", { timeout: 120_000 }, () => {
   const lines = Array.from({ length: 130_000 }, (_, i) => `get "/p${i}", to: "a#b"`);
   const dir = app({ "config/routes.rb": `Rails.application.routes.draw do\n${lines.join("\n")}\nend\n` });
   const sheet = run(["routes", "--rails", "8.1"], dir);
   assert.equal(sheet.status, 0, sheet.stderr);
-  const printed = sheet.stdout.split("\n");
-  assert.equal(printed.filter((l) => l.includes(" GET ")).length, 130_000);
-  assert.ok(printed.includes("p129999 GET  /p129999(.:format) a#b"));
+  const printed = sheet.stdout.split("\n").filter((l) => l.includes(" GET "));
+  // The evaluator's budget of routes (dsl/budget.ts) ends the file where it runs out, and says so.
+  const stopped = /config\/routes\.rb:(\d+):1: warning: Routemap stopped evaluating here: it draws more than ([\d,]+) routes/.exec(sheet.stderr);
+  const drawn = stopped ? Number(stopped[2].replace(/,/g, "")) : 130_000;
+  // (The budget's own count: the route of the statement it stops at is kept too, today.)
+  assert.ok(printed.length === drawn || printed.length === drawn + 1, `${printed.length} printed, ${drawn} allowed`);
+  assert.ok(drawn > 50_000, `${drawn} routes`);
+  assert.ok(printed.at(-1).startsWith(`p${printed.length - 1} GET `), printed.at(-1));
 });
 
 test("a value that holds itself prints as Ruby prints it; pattern-like inflection words are said, not run", { timeout: 30_000 }, () => {
@@ -41,6 +46,6 @@ test("a value that holds itself prints as Ruby prints it; pattern-like inflectio
   assert.match(r.stdout, /x GET {2}\/x\(\.:format\) +a#b \{x: \[\[\.\.\.\]\]\}/);
   assert.match(r.stdout, /y GET {2}\/y\(\.:format\) +a#b \{y: \{x: \{\.\.\.\}\}\}/);
   assert.match(r.stdout, / drive GET /);
-  assert.match(r.stderr, /inflections\.rb:2:3: info: Routemap does not read this inflection rule \(`irregular` with a word that Rails puts into a regexp unescaped/);
+  assert.match(r.stderr, /inflections\.rb:2:3: info: Routemap does not read this inflection rule \(a word with regexp syntax/);
   assert.doesNotMatch(r.stderr, /internal error/);
 });
