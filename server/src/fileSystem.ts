@@ -52,7 +52,7 @@ let strict = false;
 export function confineTo(roots: readonly string[], options: { restricted?: boolean } = {}): void {
   confined = roots.map((path) => ({ path, real: realPathOf(path) ?? path }));
   strict = !!options.restricted;
-  realFolders.clear();
+  realPaths.clear();
 }
 
 const within = (path: string, root: string) => path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
@@ -81,16 +81,25 @@ function escapes(path: string): boolean {
 function folderEscapes(path: string): boolean {
   if (strict ? !confined.some((r) => within(path, r.path)) : basename(path) === "Gemfile.lock" || !confined.some((r) => within(path, r.path))) return strict;
   const folder = dirname(path);
-  let real = realFolders.get(folder);
-  if (real === undefined) {
-    if (realFolders.size >= 100_000) realFolders.clear();
-    real = realPathOf(folder) ?? realPathOfParent(folder) ?? folder;
-    realFolders.set(folder, real);
-  }
+  const real = cachedRealPath(folder) ?? realPathOfParent(folder) ?? folder;
   return !confined.some((r) => within(real, r.real));
 }
-/** Real paths of folders, by path; emptied when the roots change. */
-const realFolders = new Map<string, string>();
+
+/**
+ * A path's real path, kept once found (folders: each walk and each read of a large app asked
+ * again for the same few thousand); emptied when the roots change.
+ */
+function cachedRealPath(path: string): string | undefined {
+  let real = realPaths.get(path);
+  if (real === undefined) {
+    real = realPathOf(path);
+    if (real === undefined) return undefined;
+    if (realPaths.size >= 100_000) realPaths.clear();
+    realPaths.set(path, real);
+  }
+  return real;
+}
+const realPaths = new Map<string, string>();
 
 function realPathOf(path: string): string | undefined {
   try {
@@ -229,7 +238,7 @@ export const nodeFileSystem: FileSystem = {
     return out;
   },
   exists: (path) => !escapes(path) && existsSync(path),
-  realPath: realPathOf,
+  realPath: cachedRealPath,
   version(path) {
     try {
       const stat = statSync(path);

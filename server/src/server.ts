@@ -311,6 +311,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 
   connection.onDidChangeWatchedFiles(({ changes }) => {
     const kinds = { [FileChangeType.Created]: "created", [FileChangeType.Changed]: "changed", [FileChangeType.Deleted]: "deleted" } as const;
+    // A file or folder that appeared or went may be a link now: the real paths known are forgotten.
+    if (changes.some((c) => c.type !== FileChangeType.Changed)) runtime.fs.confine?.(folders, { restricted: workspace.restricted });
     const touched = new Set<RailsApp>();
     for (const change of changes) {
       const path = toPath(change.uri);

@@ -150,17 +150,18 @@ export function generationOf(
  * (the code may run from elsewhere) or a route takes any controller.
  */
 function recalledKeys(result: MapResult, controller: string, method: string | undefined): { keys: Set<string>; requests: string } | undefined {
-  // Asked for every call of every controller: worked out once per controller and method.
+  // Asked for every call of every controller: worked out once per table (whether a route takes
+  // any controller) and once per controller and method.
   let known = recalled.get(result);
-  if (!known) recalled.set(result, (known = new Map()));
+  if (!known) recalled.set(result, (known = { dynamic: hasDynamicTargets(result), byKey: new Map() }));
+  if (known.dynamic) return undefined;
   const key = `${controller}#${method ?? ""}`;
-  if (!known.has(key)) known.set(key, workOutRecalledKeys(result, controller, method));
-  return known.get(key);
+  if (!known.byKey.has(key)) known.byKey.set(key, workOutRecalledKeys(result, controller, method));
+  return known.byKey.get(key);
 }
-const recalled = new WeakMap<MapResult, Map<string, { keys: Set<string>; requests: string } | undefined>>();
+const recalled = new WeakMap<MapResult, { dynamic: boolean; byKey: Map<string, { keys: Set<string>; requests: string } | undefined> }>();
 
 function workOutRecalledKeys(result: MapResult, controller: string, method: string | undefined): { keys: Set<string>; requests: string } | undefined {
-  if (hasDynamicTargets(result)) return undefined;
   const toController = routesByController(result).get(controller) ?? [];
   const toAction = method === undefined ? [] : toController.filter((r) => r.action === method);
   const routes = toAction.length ? toAction : toController;
