@@ -73,6 +73,8 @@ export interface InterpreterOptions {
   unread(path: string): string | undefined;
   /** Every file the host gave, for `Dir.glob`. */
   paths(): string[];
+  /** The host's `Dir.glob`, when it has one (`MapInput.glob`). */
+  glob?: (pattern: string) => string[];
   railsEnv: string;
   /** The environment variables `ENV` reads, when the host knows them; else `ENV[…]` is unknown. */
   env?: ReadonlyMap<string, string>;
@@ -584,7 +586,13 @@ export class Interpreter implements MapperHost, CallHost {
     if (name.startsWith("::")) return this.topConstant(name.slice(2));
     const cref = env.cref;
     for (let i = cref.length - 1; i >= 0; i--) {
-      const found = this.constants.get(`${cref[i]}::${name}`);
+      const path = `${cref[i]}::${name}`;
+      let found = this.constants.get(path);
+      // Inside `module Redmine`, `PluginLoader` may be `Redmine::PluginLoader`, autoloaded.
+      if (found === undefined && this.autoloader && !this.classes.has(path)) {
+        this.autoloader.load(path);
+        found = this.constants.get(path);
+      }
       if (found !== undefined) return found;
     }
     return this.topConstant(name, node);
