@@ -638,8 +638,8 @@ class DrawnFileMap extends AppFileMap {
   }
 
   override get(path: string): string | undefined {
-    const text = super.get(path);
-    if (text !== undefined || !this.listed.has(path)) return text;
+    // A listed file first, through its version (the base class would read any app file afresh).
+    if (!this.listed.has(path) || super.has(path)) return super.get(path);
     const drawn = this.readDrawn(path);
     if (drawn !== undefined) this.set(path, drawn);
     return drawn;

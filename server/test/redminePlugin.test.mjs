@@ -1,6 +1,7 @@
 // Issue 28 §4, "one app is one app", on Debian's redmine (a real app): its sample plugin's
 // routes file (`extra/sample_plugin`, and installed in `plugins/`) is a fragment Redmine
-// evaluates inside its own `draw`, not an app: the server publishes no error for it.
+// evaluates inside its own `draw`, not an app: the server publishes no error for it, and the
+// copy in extra/ (not installed) draws nothing.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { cpSync, existsSync, mkdirSync, readFileSync } from "node:fs";
@@ -30,9 +31,11 @@ test("Debian's redmine with its sample plugin installed: one app, and no diagnos
     // A request after the notifications: they have been handled, and what they publish is out.
     await client.conn.sendRequest("routemap/routes", {});
     await client.diagnosticsWhere(pathToFileURL(join(root, "config/routes.rb")).toString(), () => true);
-    for (const uri of plugins) assert.deepEqual(client.diagnostics.get(uri) ?? [], [], uri);
+    // No error of an app of its own ("undefined method `match' for main:Object").
+    for (const uri of plugins) assert.deepEqual((client.diagnostics.get(uri) ?? []).filter((d) => d.severity === 1), [], uri);
+    // The installed plugin's routes are the app's (Redmine evaluates them in its draw); the sample's copy in extra/ is no one's.
     const symbols = await client.conn.sendRequest("workspace/symbol", { query: "hello" });
-    assert.deepEqual(symbols.filter((s) => s.location.uri.includes("sample_plugin")), []);
+    assert.ok(symbols.every((s) => !s.location.uri.includes("/extra/")), JSON.stringify(symbols.map((s) => s.location.uri)));
   } finally {
     await client.stop();
   }
