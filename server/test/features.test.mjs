@@ -727,6 +727,11 @@ end
   const { unusedRoutes } = await import("@routemap/shared-mapper");
   const { unused, unchecked } = unusedRoutes(app.table(), app.controllerModel(), new Set(["posts/terms"]), { provided: app.providedControllers() });
   assert.deepEqual([unused.map((r) => r.reqs), unchecked.map((r) => r.reqs)], [["admin/reports#index"], ["devise/sessions#new", "health#show"]]);
+  // `to: "x//y#z"` draws in Rails; its controller camelizes to X::::Y, which no file can define: warned, no file offered.
+  const { app: doubled } = await workspaceFor(fixture.replace('  get "status"', '  get "x", to: "x//y#z"\n  get "status"'));
+  const odd = appDiagnostics(doubled, { diagnostics: true, unreachedActions: false }).get("/app/config/routes.rb").filter((d) => d.code === "missing-controller");
+  assert.deepEqual(odd.map((d) => d.data.controller), ["x//y", "admin/reports"]);
+  assert.deepEqual(quickFixes(doubled, odd).map((f) => f.title), ["Create Admin::ReportsController"]);
   // Without its gems installed, a controller from one cannot be ruled out: nothing is said.
   const { app: bare } = await workspaceFor(fixture.replace(/\/\/- vendor[\s\S]*?(?=\/\/- config)/, ""));
   assert.deepEqual(appDiagnostics(bare, { diagnostics: true, unreachedActions: false }).get("/app/config/routes.rb").filter((d) => d.code === "missing-controller"), []);
@@ -807,4 +812,36 @@ end
   assert.deepEqual(listed("6.1"), ["pages#no_store", "pages#must_understand"]);
   assert.deepEqual(listed("7.1"), ["pages#must_understand"]);
   assert.deepEqual(listed("8.1"), []);
+});
+
+test("definition from `to:` compares the action as text: a pattern-like action neither hangs nor matches", { timeout: 10_000 }, async () => {
+  const a40 = "a".repeat(40);
+  const { app, cursor } = await workspaceFor(`
+//- config/routes.rb
+Rails.application.routes.draw do
+  get "x", to: "posts#(a|a)*$0b"
+  get "y", to: "posts#show?"
+end
+//- app/controllers/posts_controller.rb
+class PostsController < ApplicationController
+  def ${a40}
+  end
+  def show?; end
+  def show; end
+end
+`);
+  const [found] = definitionInRoutesFile(app, cursor.path, cursor.position);
+  assert.deepEqual([found.uri, found.range.start], ["file:///app/app/controllers/posts_controller.rb", { line: 0, character: 0 }]);
+  const [question] = definitionInRoutesFile(app, cursor.path, { line: 2, character: 20 });
+  assert.deepEqual(question.range.start, { line: 3, character: 2 });
+});
+
+test("a file's published diagnostics are capped at the first 1,000, with one that says how many there are", async () => {
+  const { limited, MAX_FILE_DIAGNOSTICS } = await import("../dist/features/diagnostics.js");
+  const range = (line) => ({ start: { line, character: 0 }, end: { line, character: 1 } });
+  const many = Array.from({ length: 150_000 }, (_, line) => ({ severity: 1, range: range(line), message: "x" }));
+  const shown = limited(many);
+  assert.equal(shown.length, MAX_FILE_DIAGNOSTICS + 1);
+  assert.equal(shown.at(-1).message, "Routemap shows the first 1,000 of this file's 150,000 problems.");
+  assert.equal(limited(many.slice(0, 3)).length, 3);
 });

@@ -15,6 +15,7 @@ import { otherControllerPaths, otherTemplates, readInstalledGems } from "./helpe
 import { appGlob } from "./appGlob.js";
 import { AppFileMap, appOptions, appRoot, findEngines, readAppConfig, readAppFiles, readControllerInputs, readEngines, readRubyFiles, templateNames } from "./appConfig.js";
 import { argsOrExit, type RoutesArgs } from "./args.js";
+import { envNameProblem } from "../envName.js";
 
 export interface Io {
   out(s: string): void;
@@ -65,7 +66,11 @@ export async function routesCommand(argv: string[], io: Io): Promise<number> {
 
 /** The mapper's input for the command's file: it and its drawn files, the app's settings; or why it cannot be read. */
 export function readInput(args: RoutesArgs): MapInput | string {
+  const badEnv = args.env === undefined ? undefined : envNameProblem(args.env);
+  if (badEnv) return `--env: ${badEnv}`;
   const entry = resolve(args.file);
+  // Nothing outside the app is read through a symbolic link (fileSystem.ts).
+  nodeFileSystem.confine?.([appRoot(entry)]);
   const text = nodeFileSystem.readFile(entry);
   if (text === undefined) return `cannot read ${args.file}: ${nodeFileSystem.unreadReason?.(entry) ?? "no such file"}`;
   const config = readAppConfig(entry);
