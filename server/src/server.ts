@@ -55,6 +55,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   let folders: string[] = [];
   let canConfigure = false;
   let canWatch = false;
+  let canRegisterConfiguration = false;
   let canFollowFolders = false;
   let completionShape: CompletionShape = {};
   const shapeFor = (app: RailsApp): CompletionShape => ({ ...completionShape, data: { root: app.root } });
@@ -220,6 +221,9 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     if (folders.length === 0 && params.rootUri) folders = [toPath(params.rootUri)].filter((p): p is string => !!p);
     canConfigure = !!params.capabilities.workspace?.configuration;
     canWatch = !!params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration;
+    // Registered only where the client says it can be: others (eglot) warn of an unsupported
+    // capability, and send their changes unasked all the same.
+    canRegisterConfiguration = !!params.capabilities.workspace?.didChangeConfiguration?.dynamicRegistration;
     canFollowFolders = !!params.capabilities.workspace?.workspaceFolders;
     const completion = params.capabilities.textDocument?.completion;
     completionShape = {
@@ -249,7 +253,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     if (canFollowFolders) watchFolders();
     if (canConfigure) {
       workspace.settingsChanged(await readSettings());
-      void connection.client.register(DidChangeConfigurationNotification.type, { section: "routemap" }).catch(() => undefined);
+      if (canRegisterConfiguration) void connection.client.register(DidChangeConfigurationNotification.type, { section: "routemap" }).catch(() => undefined);
     }
     if (canWatch) {
       const globs = ["**/config/routes.rb", "**/config/routes/**/*.rb", "**/Gemfile.lock", "**/.ruby-version", "**/config/application.rb", "**/config/environments/*.rb", "**/config/initializers/**/*.rb", "**/app/**/*.rb", "**/lib/**/*.rb"];

@@ -204,3 +204,19 @@ test("a client that supports item defaults and lazy details, as VS Code's does, 
   c.sendNotification("exit");
   assert.equal(await exited, 0);
 });
+
+test("workspace/didChangeConfiguration is registered only with a client that supports registering it (eglot does not, and warns)", async () => {
+  const methods = async (workspace) => {
+    const c = await startServer([root], { railsVersion: "6.1" }, { workspace });
+    try {
+      // Registrations are asked for before the first diagnostics are published, on the same pipe.
+      await c.diagnosticsWhere(ROUTES, () => true);
+      return c.registrations.map((r) => r.method).sort();
+    } finally {
+      await c.stop();
+    }
+  };
+  assert.deepEqual(await methods({}), ["workspace/didChangeWatchedFiles"]);
+  assert.deepEqual(await methods({ didChangeConfiguration: { dynamicRegistration: false } }), ["workspace/didChangeWatchedFiles"]);
+  assert.deepEqual(await methods({ didChangeConfiguration: { dynamicRegistration: true } }), ["workspace/didChangeConfiguration", "workspace/didChangeWatchedFiles"]);
+});
