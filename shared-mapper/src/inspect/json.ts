@@ -1,0 +1,48 @@
+/**
+ * A route's defaults and requirements as JSON values, for `routemap routes --json` (its schema
+ * is server/schema/routes-v1.schema.json): what Ruby holds, not how `inspect` prints it.
+ * Strings and symbols are strings, numbers numbers, `true`/`false`/`nil` JSON's, a Regexp its
+ * source and flags (Ruby's syntax, escapes untouched), an Array an array; a value Routemap
+ * cannot know is `{unknown}` with what it is, anything else (a Hash, a Range, a constant, a
+ * proc, an object) `{ruby}`, its `inspect`.
+ */
+import { DrawnRoute } from "../mapper/route.js";
+import { displayText, inspect, RHash, RInquirer, RRegexp, RSymbol, RUnknown, rubyVersion, type RValue } from "../ruby/values.js";
+import type { Route } from "../types.js";
+
+export type JsonValue =
+  | string
+  | number
+  | boolean
+  | null
+  | JsonValue[]
+  | { source: string; flags: string }
+  | { unknown: string }
+  | { ruby: string };
+
+export function jsonValue(v: RValue | undefined, ruby: string | undefined): JsonValue {
+  if (v === null || v === undefined || typeof v === "string" || typeof v === "boolean") return v ?? null;
+  // Ruby's Float::INFINITY and NaN have no JSON number.
+  if (typeof v === "number") return Number.isFinite(v) ? v : { ruby: inspect(v, rubyVersion(ruby)) };
+  if (v instanceof RSymbol) return v.name;
+  if (v instanceof RInquirer) return v.value;
+  if (v instanceof RRegexp) return { source: v.source, flags: v.flags };
+  if (Array.isArray(v)) return v.map((x) => jsonValue(x, ruby));
+  if (v instanceof RUnknown) return { unknown: v.description };
+  return { ruby: inspect(v, rubyVersion(ruby)) };
+}
+
+function valuesOf(h: RHash, ruby: string | undefined): Record<string, JsonValue> {
+  const out: Record<string, JsonValue> = {};
+  h.forEach((k, v) => {
+    out[displayText(k)] = jsonValue(v, ruby);
+  });
+  return out;
+}
+
+/** The route's defaults and requirements as JSON values; undefined for a route the mapper did not draw (a copy). */
+export function routeValues(route: Route, ruby: string | undefined): { defaults: Record<string, JsonValue>; requirements: Record<string, JsonValue> } | undefined {
+  if (!(route instanceof DrawnRoute)) return undefined;
+  const { defaults, requirements } = route.values();
+  return { defaults: valuesOf(defaults, ruby), requirements: valuesOf(requirements, ruby) };
+}
