@@ -5,7 +5,7 @@
  * Printed as `FILE:LINE:COL: severity: message`, as JSON,
  * or as GitHub Actions annotations; the exit status is 1 when one is an error.
  */
-import { missingControllerDiagnostics, routeActionDiagnostics, unreachedActions, type Diagnostic, type MapResult } from "@routemap/shared-mapper";
+import { missingControllerDiagnostics, routeActionDiagnostics, unreachedActions, type Diagnostic, type MapResult, type RouteMapper } from "@routemap/shared-mapper";
 import { createNodeMapper } from "@routemap/shared-mapper/node";
 import { nodeFileSystem } from "../fileSystem.js";
 import { appRoot, findEngines, readControllerInputs } from "./appConfig.js";
@@ -40,7 +40,8 @@ Exit status: 0; 1 when a finding is an error; 2 on a usage error, or when no app
 file is found.
 `;
 
-export async function checkCommand(argv: string[], io: Io): Promise<number> {
+/** `mapper`: one already made (tests run many commands in one process); else Prism is loaded for this run. */
+export async function checkCommand(argv: string[], io: Io, mapper?: RouteMapper): Promise<number> {
   const format = takeFormat(argv);
   if (format === undefined) {
     io.err("routemap: --format takes text, json or github\nRun `routemap check --help` for the options.\n");
@@ -54,7 +55,7 @@ export async function checkCommand(argv: string[], io: Io): Promise<number> {
     io.err(`routemap: ${input}\n`);
     return 2;
   }
-  const mapper = await createNodeMapper();
+  mapper ??= await createNodeMapper();
   const result = mapper.map(input);
   const root = appRoot(input.entry);
   const { files, views: own } = readControllerInputs(root, nodeFileSystem);

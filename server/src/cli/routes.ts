@@ -51,7 +51,8 @@ Exit status: 0; 1 when a diagnostic is an error, or with --unused when a route i
 2 on a usage error, or when no app or routes file is found.
 `;
 
-export async function routesCommand(argv: string[], io: Io): Promise<number> {
+/** `mapper`: one already made (tests run many commands in one process); else Prism is loaded for this run. */
+export async function routesCommand(argv: string[], io: Io, mapper?: RouteMapper): Promise<number> {
   const args = argsOrExit(argv, ROUTES_USAGE, "routes", io);
   if (typeof args === "number") return args;
   const clock = new PhaseClock();
@@ -61,7 +62,7 @@ export async function routesCommand(argv: string[], io: Io): Promise<number> {
     io.err(`routemap: ${input}\n`);
     return 2;
   }
-  const mapper = await createNodeMapper();
+  mapper ??= await createNodeMapper();
   clock.lap("prism");
   const result = mapper.map(input);
   clock.lap("map", result.timings);

@@ -3,11 +3,11 @@
  * is server/schema/routes-v1.schema.json): what Ruby holds, not how `inspect` prints it.
  * Strings and symbols are strings, numbers numbers, `true`/`false`/`nil` JSON's, a Regexp its
  * source and flags (Ruby's syntax, escapes untouched), an Array an array; a value Routemap
- * cannot know is `{unknown}` with what it is, anything else (a Hash, a Range, a constant, a
+ * cannot know (`ENV["X"]`, a constant it found no value for) is `{unknown}` with what it is, anything else (a Hash, a Range, a constant, a
  * proc, an object) `{ruby}`, its `inspect`.
  */
 import { DrawnRoute } from "../mapper/route.js";
-import { displayText, inspect, RHash, RInquirer, RRegexp, RSymbol, RUnknown, rubyVersion, type RValue } from "../ruby/values.js";
+import { displayText, inspect, RConst, RHash, RInquirer, RRegexp, RSymbol, RUnknown, rubyVersion, type RValue } from "../ruby/values.js";
 import type { Route } from "../types.js";
 
 export type JsonValue =
@@ -29,6 +29,8 @@ export function jsonValue(v: RValue | undefined, ruby: string | undefined): Json
   if (v instanceof RRegexp) return { source: v.source, flags: v.flags };
   if (Array.isArray(v)) return v.map((x) => jsonValue(x, ruby));
   if (v instanceof RUnknown) return { unknown: v.description };
+  // A constant whose value Routemap did not find: its value is unknown, not the constant's name.
+  if (v instanceof RConst) return { unknown: v.path };
   return { ruby: inspect(v, rubyVersion(ruby)) };
 }
 
