@@ -349,7 +349,7 @@ test("an engine whose routes file Routemap did not find: the table keeps Rails' 
   assert.match(r.stdout, /Routes for MissionControl::Jobs::Engine:\n$/);
   assert.equal(
     r.stderr,
-    "routemap: the routes of MissionControl::Jobs::Engine, mounted at config/routes.rb:3, are unknown, so its section is empty: Routemap found no routes file for it (in the app's engines, or in an installed gem of Gemfile.lock: is its gem installed?)\n",
+    "routemap: the routes of MissionControl::Jobs::Engine (mounted at config/routes.rb:3) are unknown, so its section is empty: Routemap found no routes file for it in the app or its installed gems (is its gem installed?)\n",
   );
   const { engines } = JSON.parse(run(["routes", "--json"], { cwd: dir }).stdout);
   assert.deepEqual(engines, [{ name: "MissionControl::Jobs::Engine", routesKnown: false, mountedAt: { file: "config/routes.rb", line: 3, column: 3, endLine: 3, endColumn: 50 } }]);

@@ -86,11 +86,8 @@ export function shown<T extends { severity: string }>(diagnostics: T[], args: Pi
 
 /** An engine section printed empty because Routemap found no routes file for the engine: said, since Rails would print its routes. */
 function unknownEngineNote({ name, mount }: EngineSection): string {
-  const where = mount ? `, mounted at ${displayPath(mount.source.file)}:${mount.source.start.line + 1},` : "";
-  return (
-    `routemap: the routes of ${name}${where} are unknown, so its section is empty: Routemap found no routes file for it ` +
-    "(in the app's engines, or in an installed gem of Gemfile.lock: is its gem installed?)\n"
-  );
+  const where = mount ? ` (mounted at ${displayPath(mount.source.file)}:${mount.source.start.line + 1})` : "";
+  return `routemap: the routes of ${name}${where} are unknown, so its section is empty: Routemap found no routes file for it in the app or its installed gems (is its gem installed?)\n`;
 }
 
 /** The mapper's input for a routes file: it and its drawn files, the app's settings; or why it cannot be read. */
