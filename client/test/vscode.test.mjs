@@ -36,8 +36,11 @@ before(async () => {
   // A user's workbench, not a harness's: no Welcome tab, no tips, and the folder trusted (the
   // suite above checks Restricted Mode), so the screenshots show Routemap and nothing else.
   mkdirSync(join(dirs.userDataDir, "User"), { recursive: true });
-  // No command center or layout controls in the title bar (in a browser they read as a URL bar).
+  // No command center or layout controls in the title bar (in a browser they read as a URL bar),
+  // and no AI features: their quick fix ("Fix", with no model to ask) can leave a hover
+  // "Checking for quick fixes…" for good.
   const settings = {
+    "chat.disableAIFeatures": true,
     "workbench.startupEditor": "none", "workbench.tips.enabled": false, "security.workspace.trust.enabled": false, "editor.minimap.enabled": false,
     "window.commandCenter": false, "workbench.layoutControl.enabled": false, "chat.commandCenter.enabled": false, "workbench.secondarySideBar.defaultVisibility": "hidden",
   };
@@ -107,7 +110,7 @@ async function hoverOn(page, line, text, expected) {
 
 /** Waits until VS Code's hover has finished asking for quick fixes, so a picture never shows "Checking for quick fixes…". */
 async function settledHover(page) {
-  await page.waitForFunction(() => !/Checking for quick fixes/.test(visibleHover()?.textContent ?? ""), null, { timeout: 10_000 });
+  await page.waitForFunction(() => !/Checking for quick fixes/.test(visibleHover()?.textContent ?? ""), null, { timeout: 30_000 });
 }
 
 /** Opens a file of the workspace with Quick Open, as a user does. */
