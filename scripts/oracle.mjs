@@ -171,6 +171,36 @@ if (!filter || "inflections".includes(filter)) {
   settle("inflections (custom rules)", join(dir, `custom.rails-${SERIES}.txt`), custom);
 }
 
+// Ruby's regexps: each case of test-fixtures/regexp/cases.txt answered by Ruby, and Ruby's
+// case folding, the data the engine's /i reads (shared-mapper/src/ruby/regexp).
+if (!filter || "regexp".includes(filter)) {
+  // The answers are Ruby 3.1's (Debian's), as the routes goldens are Rails 6.1's.
+  const ruby = execFileSync("ruby", ["-e", "print RUBY_VERSION"], { encoding: "utf8" });
+  if (!ruby.startsWith("3.1.")) {
+    console.error(`oracle: FAILED: the regexp cases are Ruby 3.1's, and the installed Ruby is ${ruby}`);
+    process.exit(1);
+  }
+  const cases = join(FIXTURES, "regexp", "cases.txt");
+  settle("regexp", cases, execFileSync("ruby", ["-W0", join(FIXTURES, "oracle", "regexp.rb"), cases], { encoding: "utf8", maxBuffer: 64 << 20 }));
+  const folds = execFileSync("ruby", [join(FIXTURES, "oracle", "regexp_casefold.rb")], { encoding: "utf8" });
+  settle("regexp (case folding)", join(FIXTURES, "..", "shared-mapper", "src", "ruby", "regexp", "caseFoldData.ts"), folds);
+}
+
+// Ruby's core library: each case of test-fixtures/core/*.txt answered by Ruby 3.1 with the
+// ActiveSupport of Rails 6.1 (shared-mapper/test/core.test.mjs checks Routemap against them).
+if (!filter || "core".includes(filter)) {
+  const ruby = execFileSync("ruby", ["-e", "print RUBY_VERSION"], { encoding: "utf8" });
+  if (!ruby.startsWith("3.1.")) {
+    console.error(`oracle: FAILED: the core cases are Ruby 3.1's, and the installed Ruby is ${ruby}`);
+    process.exit(1);
+  }
+  const dir = join(FIXTURES, "core");
+  for (const file of readdirSync(dir).filter((f) => f.endsWith(".txt") && f !== "gaps.txt").sort()) {
+    const path = join(dir, file);
+    settle(`core/${file}`, path, execFileSync("ruby", ["-W0", ...RUBY_FLAGS, join(FIXTURES, "oracle", "core.rb"), path], { encoding: "utf8", maxBuffer: 64 << 20, env: { PATH: process.env.PATH, TZ: "UTC", LANG: "C.UTF-8" } }));
+  }
+}
+
 if (check) {
   if (failures.length) {
     for (const f of failures.slice(0, SHOWN_DIFFS)) console.error(f.diff);

@@ -5,6 +5,7 @@
  */
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { nodeFileSystem, walk, type FileSystem } from "../fileSystem.js";
+import { lockedGems, parseLockfile, type Lockfile } from "./lockfile.js";
 
 export interface AppConfig {
   root: string;
@@ -13,6 +14,8 @@ export interface AppConfig {
   apiOnly: boolean;
   /** The gems Gemfile.lock locks, name → version; undefined without a lockfile. */
   gems?: Record<string, string>;
+  /** Gemfile.lock as read (its sources: where each gem is installed from). */
+  lock?: Lockfile;
 }
 
 /** The app root: the directory above `config/`, else the routes file's directory. */
@@ -23,25 +26,21 @@ export function appRoot(routesFile: string): string {
 
 export function readAppConfig(routesFile: string, fs: FileSystem = nodeFileSystem): AppConfig {
   const root = appRoot(routesFile);
-  const lock = fs.readFile(join(root, "Gemfile.lock"));
-  const railsVersion = lock && /^\s{4}actionpack \((\d+\.\d+[^)]*)\)/m.exec(lock)?.[1];
-  const rubyFromLock = lock && /^RUBY VERSION\s*\n\s*ruby (\d+\.\d+(?:\.\d+)?)/m.exec(lock)?.[1];
+  const lockText = fs.readFile(join(root, "Gemfile.lock"));
+  const lock = lockText === undefined ? undefined : parseLockfile(lockText);
+  const actionpack = lock?.specs.find((s) => s.name === "actionpack")?.version;
+  const railsVersion = actionpack && /^\d+\.\d+/.test(actionpack) ? actionpack : undefined;
   const rubyFile = fs.readFile(join(root, ".ruby-version"))?.trim().replace(/^ruby-/, "");
   const application = fs.readFile(join(root, "config", "application.rb"));
   return {
     root,
-    railsVersion: railsVersion || undefined,
-    rubyVersion: rubyFile || rubyFromLock || undefined,
-    apiOnly: !!application && /^\s*config\.api_only\s*=\s*true\b/m.test(application),
+    railsVersion,
+    rubyVersion: rubyFile || lock?.rubyVersion || undefined,
+    // Spaces and tabs, not `\s`: a run of blank lines would be rescanned from each line's start.
+    apiOnly: !!application && /^[ \t]*config\.api_only[ \t]*=[ \t]*true\b/m.test(application),
     gems: lock ? lockedGems(lock) : undefined,
+    lock,
   };
-}
-
-/** The gems of every `specs:` section (GEM, GIT, PATH), four spaces in: `    versionist (2.0.1)`. */
-export function lockedGems(lock: string): Record<string, string> {
-  const gems: Record<string, string> = {};
-  for (const m of lock.matchAll(/^ {4}([A-Za-z0-9_.-]+) \(([^)\s-]+)[^)]*\)$/gm)) gems[m[1]] = m[2];
-  return gems;
 }
 
 /** What the user chose (CLI flags or editor settings); unset or empty means "ask the app". */
@@ -122,7 +121,7 @@ export interface EngineSource {
 export function findEngines(root: string, fs: FileSystem = nodeFileSystem, others: string[] = []): EngineSource[] {
   const dirs = new Set<string>();
   const lock = fs.readFile(join(root, "Gemfile.lock"));
-  for (const m of lock?.matchAll(/^PATH\n\s+remote: (.+)$/gm) ?? []) dirs.add(resolve(root, m[1].trim()));
+  for (const source of lock === undefined ? [] : parseLockfile(lock).sources) if (source.kind === "PATH" && source.remote) dirs.add(resolve(root, source.remote));
   for (const folder of ENGINE_FOLDERS) {
     for (const entry of fs.readDir(join(root, folder))) if (entry.endsWith("/")) dirs.add(join(root, folder, entry.slice(0, -1)));
   }

@@ -3,11 +3,12 @@
  * is server/schema/routes-v1.schema.json): what Ruby holds, not how `inspect` prints it.
  * Strings and symbols are strings, numbers numbers, `true`/`false`/`nil` JSON's, a Regexp its
  * source and flags (Ruby's syntax, escapes untouched), an Array an array; a value Routemap
- * cannot know (`ENV["X"]`, a constant it found no value for) is `{unknown}` with what it is, anything else (a Hash, a Range, a constant, a
- * proc, an object) `{ruby}`, its `inspect`.
+ * cannot know (`ENV["X"]`, a constant it found no value for) is `{unknown}` with what it is;
+ * anything else (a Hash, a Range, a class, a proc, an object) `{ruby}`, its `inspect`.
  */
 import { DrawnRoute } from "../mapper/route.js";
-import { displayText, inspect, RConst, RHash, RInquirer, RRegexp, RSymbol, RUnknown, rubyVersion, type RValue } from "../ruby/values.js";
+import { displayText, inspect, rubyVersion } from "../ruby/print.js";
+import { poisonOf, RFloat, RHash, RInquirer, RRegexp, RString, RSymbol, RUnknown, type RValue } from "../ruby/values.js";
 import type { Route } from "../types.js";
 
 export type JsonValue =
@@ -21,16 +22,20 @@ export type JsonValue =
   | { ruby: string };
 
 export function jsonValue(v: RValue | undefined, ruby: string | undefined): JsonValue {
-  if (v === null || v === undefined || typeof v === "string" || typeof v === "boolean") return v ?? null;
+  if (v === null || v === undefined) return null;
+  if (typeof v === "string" || typeof v === "boolean" || typeof v === "number") return v;
+  if (v instanceof RString) return v.value;
   // Ruby's Float::INFINITY and NaN have no JSON number.
-  if (typeof v === "number") return Number.isFinite(v) ? v : { ruby: inspect(v, rubyVersion(ruby)) };
+  if (v instanceof RFloat) return Number.isFinite(v.value) ? v.value : { ruby: inspect(v, rubyVersion(ruby)) };
   if (v instanceof RSymbol) return v.name;
   if (v instanceof RInquirer) return v.value;
   if (v instanceof RRegexp) return { source: v.source, flags: v.flags };
-  if (Array.isArray(v)) return v.map((x) => jsonValue(x, ruby));
+  // A value only the running app has (`ENV["X"]`, a constant defined in no file Routemap reads),
+  // or a collection something unknown changed: what it is, never a guess at its value.
   if (v instanceof RUnknown) return { unknown: v.description };
-  // A constant whose value Routemap did not find: its value is unknown, not the constant's name.
-  if (v instanceof RConst) return { unknown: v.path };
+  const poisoned = poisonOf(v);
+  if (poisoned) return { unknown: poisoned.description };
+  if (Array.isArray(v)) return v.map((x) => jsonValue(x, ruby));
   return { ruby: inspect(v, rubyVersion(ruby)) };
 }
 

@@ -4,7 +4,8 @@
  * helpers made by `direct`/`resolve`.
  */
 import type { CustomHelper, Route, Span } from "../types.js";
-import { blank, RValue, toS } from "../ruby/values.js";
+import { blank, RValue } from "../ruby/values.js";
+import { toS } from "../ruby/print.js";
 import { routingError } from "./errors.js";
 import { identifierHash, NameTable, nameHash } from "./nameTable.js";
 import type { DrawnRoute } from "./route.js";
