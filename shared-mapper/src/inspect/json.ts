@@ -8,7 +8,7 @@
  */
 import { DrawnRoute } from "../mapper/route.js";
 import { displayText, inspect, rubyVersion } from "../ruby/print.js";
-import { poisonOf, RFloat, RHash, RInquirer, RRegexp, RString, RSymbol, RUnknown, type RValue } from "../ruby/values.js";
+import { isValueConstant, poisonOf, RConst, RFloat, RHash, RInquirer, RRegexp, RString, RSymbol, RUnknown, type RValue } from "../ruby/values.js";
 import type { Route } from "../types.js";
 
 export type JsonValue =
@@ -33,6 +33,7 @@ export function jsonValue(v: RValue | undefined, ruby: string | undefined): Json
   // A value only the running app has (`ENV["X"]`, a constant defined in no file Routemap reads),
   // or a collection something unknown changed: what it is, never a guess at its value.
   if (v instanceof RUnknown) return { unknown: v.description };
+  if (v instanceof RConst && isValueConstant(v.path)) return { unknown: v.path };
   const poisoned = poisonOf(v);
   if (poisoned) return { unknown: poisoned.description };
   if (Array.isArray(v)) return v.map((x) => jsonValue(x, ruby));
