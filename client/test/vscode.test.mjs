@@ -137,7 +137,7 @@ test("a user opens the routes file, sees the error and the Problems count, hover
   await page.addInitScript(() => {
     window.visibleHover = () => [...document.querySelectorAll(".monaco-hover")].find((e) => !e.closest(".hidden") && e.getBoundingClientRect().height > 0);
   });
-  await page.goto(`${server.url}/?folder=${encodeURIComponent(folder)}`);
+  await page.goto(`${server.url}/?folder=${encodeURIComponent(folder)}`, { timeout: 180_000 });
   await page.waitForSelector(".monaco-workbench .part.statusbar", { timeout: 60_000 });
   // The installed extension announces the table in the status bar.
   await page.waitForSelector('.statusbar-item:has-text("routes")', { timeout: 60_000 });
