@@ -286,7 +286,7 @@ test("`routes` compiles Prism once, begun by the executable before the bundle lo
 
 test("from any folder of an app, `routes` and `check` find the app upward, and name files as seen from there", () => {
   const dir = app({
-    "config/routes.rb": 'Rails.application.routes.draw do\n  resources :posts, only: :show\n  get "up", to: ENV["X"]\nend\n',
+    "config/routes.rb": 'Rails.application.routes.draw do\n  resources :posts, only: :show\n  get "up", to: Settings.health_target\nend\n',
     "app/controllers/posts_controller.rb": "class PostsController < ApplicationController\nend\n",
     "app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\nend\n",
   });
@@ -320,7 +320,7 @@ test("outside any app, the commands say where they looked, with exit status 2", 
 
 test("--quiet leaves information out, warnings and errors in", () => {
   const dir = app({
-    "config/routes.rb": 'Rails.application.routes.draw do\n  get "a", to: ENV["A"]\n  resources :posts, only: :show\n  get "b", to: "b#b", as: :post\nend\n',
+    "config/routes.rb": 'Rails.application.routes.draw do\n  get "a", to: Settings.home_target\n  resources :posts, only: :show\n  get "b", to: "b#b", as: :post\nend\n',
     "app/controllers/posts_controller.rb": "class PostsController < ActionController::Base\nend\n",
   });
   const loud = run(["routes", "--rails", "6.1"], { cwd: dir });
@@ -360,7 +360,7 @@ test("--json gives values as JSON: strings, numbers, regexps as source and flags
     "config/routes.rb": [
       "Rails.application.routes.draw do",
       '  get "feed", to: "home#index", defaults: { format: "rss", page: 1, fresh: true }, constraints: { format: /rss/i }',
-      '  get "x/:id", to: "x#y", constraints: { id: Patterns::ID }, defaults: { kind: :thing, tags: ["a", :b], secret: ENV["KEY"] }',
+      '  get "x/:id", to: "x#y", constraints: { id: Patterns::ID }, defaults: { kind: :thing, tags: ["a", :b], secret: Settings.secret }',
       "end",
       "",
     ].join("\n"),
@@ -373,6 +373,6 @@ test("--json gives values as JSON: strings, numbers, regexps as source and flags
   assert.deepEqual(feed.requirementsRuby, { format: "/rss/i" });
   // Values only the running app has are not printed as if known: what they are, marked unknown.
   assert.deepEqual(x.requirements, { id: { unknown: "Patterns::ID" } });
-  assert.deepEqual(x.defaults, { kind: "thing", tags: ["a", "b"], secret: { unknown: 'ENV["KEY"]' }, controller: "x", action: "y" });
+  assert.deepEqual(x.defaults, { kind: "thing", tags: ["a", "b"], secret: { unknown: "Settings.secret" }, controller: "x", action: "y" });
   assert.deepEqual(x.defaultsRuby.tags, '["a", :b]');
 });

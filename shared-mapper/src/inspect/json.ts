@@ -3,7 +3,7 @@
  * is server/schema/routes-v1.schema.json): what Ruby holds, not how `inspect` prints it.
  * Strings and symbols are strings, numbers numbers, `true`/`false`/`nil` JSON's, a Regexp its
  * source and flags (Ruby's syntax, escapes untouched), an Array an array; a value Routemap
- * cannot know (`ENV["X"]`, a constant it found no value for) is `{unknown}` with what it is;
+ * cannot know (`Settings.secret`, a constant it found no value for) is `{unknown}` with what it is;
  * anything else (a Hash, a Range, a class, a proc, an object) `{ruby}`, its `inspect`.
  */
 import { DrawnRoute } from "../mapper/route.js";
@@ -30,7 +30,7 @@ export function jsonValue(v: RValue | undefined, ruby: string | undefined): Json
   if (v instanceof RSymbol) return v.name;
   if (v instanceof RInquirer) return v.value;
   if (v instanceof RRegexp) return { source: v.source, flags: v.flags };
-  // A value only the running app has (`ENV["X"]`, a constant defined in no file Routemap reads),
+  // A value only the running app has (`Settings.secret`, a constant defined in no file Routemap reads),
   // or a collection something unknown changed: what it is, never a guess at its value.
   if (v instanceof RUnknown) return { unknown: v.description };
   if (v instanceof RConst && isValueConstant(v.path)) return { unknown: v.path };
