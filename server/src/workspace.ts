@@ -5,6 +5,7 @@
  */
 import { dirname, join, relative, sep } from "node:path";
 import type { ControllerModel, MapInput, MapResult, RouteMapper } from "@routemap/shared-mapper";
+import { appGlob } from "./cli/appGlob.js";
 import { AppFileMap, appOptions, findEngines, isAppFile, readAppConfig, readAppFiles, readControllerInputs, readEngines, readRubyFiles, type EngineSource } from "./cli/appConfig.js";
 import { walk, type FileSystem } from "./fileSystem.js";
 import { appGemsOf } from "./cli/appGems.js";
@@ -98,7 +99,12 @@ export class RailsApp {
     this.enginesCache ??= [...findEngines(this.root, this.workspace.fs, others), ...findGemEngines(this.appGems())];
     const engines = readEngines(this.enginesCache, files, (path) => this.workspace.text(path));
     for (const [path, text] of this.workspace.overlays) if (this.isInputFile(path)) files.set(path, text);
-    return { entry: this.routesFile, files, unread, engines, options: { ...config, drawPaths: [this.drawDir] } };
+    const fs = this.workspace.fs;
+    const root = this.root;
+    return {
+      entry: this.routesFile, files, unread, engines, options: { ...config, drawPaths: [this.drawDir] },
+      glob: appGlob(root, fs), exists: (path) => path.startsWith(root + "/") && fs.exists(path),
+    };
   }
 
   invalidate(): void {

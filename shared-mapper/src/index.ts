@@ -337,9 +337,10 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
   const loadAll = (paths: string[]) => paths.map(load).filter((f): f is LoadedFile => f !== undefined);
   const interpreter = new Interpreter({
     load,
-    exists: (path) => read(path) !== undefined || input.unread?.has(path) === true,
+    exists: (path) => read(path) !== undefined || input.unread?.has(path) === true || input.exists?.(path) === true,
     unread: (path) => input.unread?.get(path),
     paths: () => (input.files instanceof Map ? [...input.files.keys()] : Object.keys(input.files)),
+    glob: input.glob,
     env: options.env === undefined ? undefined : new Map(Object.entries(options.env)),
     railsEnv,
     appRoot,
@@ -395,6 +396,9 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
       const drawAll = (draws: FrameworkDraw[]) => {
         for (const d of draws) interpreter.drawAt(d.site.node, d.site.file, d.origin, () => d.draw(new Drawer(state)));
       };
+      // Rails boots config/application.rb before anything else: what it defines and requires
+      // (`require_relative "locales"`) is there when the routes are drawn.
+      if (application) interpreter.runForDefinitions(application);
       // Engines' classes are loaded at boot, before any routes: a mount needs their names.
       const quiet = new Set<string>();
       for (const engine of input.engines ?? []) {

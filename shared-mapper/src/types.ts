@@ -154,6 +154,13 @@ export interface MapInput {
   unread?: ReadonlyMap<string, string>;
   options?: MapOptions;
   /**
+   * The host's answer to `Dir.glob` (files and folders whose paths match a glob under the
+   * app, absolute, as the host finds them); without it, only the files given are matched.
+   */
+  glob?: (pattern: string) => string[];
+  /** Whether a path exists (`File.exist?`), for files the host did not give; without it, only the given ones do. */
+  exists?: (path: string) => boolean;
+  /**
    * Engines whose source the host found beside the app (`engines/blog`): the file defining the
    * engine class (`lib/blog/engine.rb`, read for `isolate_namespace` and `engine_name`) and the
    * engine's `config/routes.rb`, both keys of `files`. Their route sets are the sections of the

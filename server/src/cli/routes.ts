@@ -11,6 +11,7 @@ import { nodeFileSystem } from "../fileSystem.js";
 import { commandAppGems } from "./appGems.js";
 import { findGemEngines } from "./gemEngines.js";
 import { otherControllerPaths, otherTemplates, readInstalledGems } from "./helperCheck.js";
+import { appGlob } from "./appGlob.js";
 import { AppFileMap, appOptions, appRoot, findEngines, readAppConfig, readAppFiles, readControllerInputs, readEngines, readRubyFiles, templateNames } from "./appConfig.js";
 import { argsOrExit, type RoutesArgs } from "./args.js";
 import { engineSections, routesDocument, type EngineSection } from "./json.js";
@@ -106,7 +107,7 @@ export function readInput(entry: string, args: RoutesArgs): MapInput | string {
   readAppFiles(config.root, options, files);
   const sources = [...findEngines(config.root), ...findGemEngines(commandAppGems(config.root, { rubyVersion: options.rubyVersion }))];
   const engines = readEngines(sources, files, (path) => nodeFileSystem.readFile(path));
-  return { entry, files, unread, engines, options: { ...options, drawPaths: [drawDir] } };
+  return { entry, files, unread, engines, glob: appGlob(config.root, nodeFileSystem), exists: (path) => path.startsWith(config.root + "/") && nodeFileSystem.exists(path), options: { ...options, drawPaths: [drawDir] } };
 }
 
 /**

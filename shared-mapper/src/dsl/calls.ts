@@ -5,6 +5,7 @@
  */
 import * as N from "@ruby/prism/src/nodes.js";
 import { kernelFunction } from "../core/index.js";
+import { COMPARABLE } from "../core/comparable.js";
 import { rootScope } from "../mapper/scope.js";
 import { scope } from "../mapper/scoping.js";
 import { forMapper, RConst, RHash, RMapper, RMerger, RObject, RProc, RStruct, RStructClass, RSymbol, RUnknown, RValue, sym } from "../ruby/values.js";
@@ -255,27 +256,7 @@ export const CALLS: Handlers = [
   [N.SelfNode, (_it, _n, env) => selfValue(env.self)],
 ];
 
-/** `a < b` on an object of a class that includes Comparable: through its `<=>`. */
+/** `a < b` on an object of a class that includes Comparable: Comparable's own methods, through its `<=>`. */
 export function comparableCall(it: CallHost, recv: RObject, name: string, args: RValue[]): RValue | undefined {
-  const cmp = (b: RValue) => {
-    const c = it.send(recv, "<=>", [b], null);
-    if (c instanceof RUnknown) return c;
-    if (typeof c !== "number") return undefined;
-    return c;
-  };
-  const c = cmp(args[0] ?? null);
-  if (c === undefined || c instanceof RUnknown) return c;
-  switch (name) {
-    case "<": return c < 0;
-    case ">": return c > 0;
-    case "<=": return c <= 0;
-    case ">=": return c >= 0;
-    case "==": return c === 0;
-    case "between?": {
-      const d = cmp(args[1] ?? null);
-      return typeof d === "number" ? c >= 0 && d <= 0 : d;
-    }
-  }
-  return undefined;
+  return Object.prototype.hasOwnProperty.call(COMPARABLE, name) ? COMPARABLE[name](it, recv, args, null) ?? undefined : undefined;
 }
-

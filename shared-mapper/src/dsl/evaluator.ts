@@ -104,6 +104,7 @@ export interface HostFiles {
   load(path: string): LoadedFile | undefined;
   exists(path: string): boolean;
   paths(): string[];
+  glob?: (pattern: string) => string[];
   appRoot?: string;
   railsEnv: string;
   env?: ReadonlyMap<string, string>;

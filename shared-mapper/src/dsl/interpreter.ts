@@ -73,6 +73,8 @@ export interface InterpreterOptions {
   unread(path: string): string | undefined;
   /** Every file the host gave, for `Dir.glob`. */
   paths(): string[];
+  /** The host's `Dir.glob`, when it has one (`MapInput.glob`). */
+  glob?: (pattern: string) => string[];
   railsEnv: string;
   /** The environment variables `ENV` reads, when the host knows them; else `ENV[…]` is unknown. */
   env?: ReadonlyMap<string, string>;
@@ -451,6 +453,11 @@ export class Interpreter implements MapperHost, CallHost {
       return classCall(this, path, name, args, block);
     }
     if (recv instanceof RPathname) return pathnameCall(this, recv, name, args);
+    // A value of Ruby's own is never an instance of a class only the files define.
+    if ((name === "is_a?" || name === "kind_of?" || name === "instance_of?") && args[0] instanceof RConst && !(recv instanceof RObject)) {
+      const path = args[0].path.replace(/^::/, "");
+      if (this.classes.get(path)?.isClass && coreIsA(recv, path) === undefined) return false;
+    }
     if (recv instanceof RObject) {
       if (name === "is_a?" || name === "kind_of?" || name === "instance_of?") {
         return args[0] instanceof RConst ? this.classes.ancestors(recv.className).includes(args[0].path.replace(/^::/, "")) || coreIsA(recv, args[0].path) === true : undefined;
@@ -517,7 +524,7 @@ export class Interpreter implements MapperHost, CallHost {
   /** `X.new(...)` for a class the files define: an object (a Struct for a Struct class), its `initialize` run. */
   instantiate(path: string, args: RValue[], block: RProc | null): RValue {
     const struct = this.classes.structOf(path);
-    const object = struct ? structInstance(struct, args) : new RObject(path, this.classes.instanceMethodNames(path));
+    const object = struct ? structInstance(struct, args, this.ruby) : new RObject(path, this.classes.instanceMethodNames(path));
     const init = this.classes.instanceMethod(path, "initialize");
     const self: Self = { kind: "object", object: object as RObject };
     if (init) this.callMethodDef(init, self, args, block, "initialize");
@@ -584,7 +591,13 @@ export class Interpreter implements MapperHost, CallHost {
     if (name.startsWith("::")) return this.topConstant(name.slice(2));
     const cref = env.cref;
     for (let i = cref.length - 1; i >= 0; i--) {
-      const found = this.constants.get(`${cref[i]}::${name}`);
+      const path = `${cref[i]}::${name}`;
+      let found = this.constants.get(path);
+      // Inside `module Redmine`, `PluginLoader` may be `Redmine::PluginLoader`, autoloaded.
+      if (found === undefined && this.autoloader && !this.classes.has(path)) {
+        this.autoloader.load(path);
+        found = this.constants.get(path);
+      }
       if (found !== undefined) return found;
     }
     return this.topConstant(name, node);
