@@ -359,7 +359,7 @@ test("--json gives values as JSON: strings, numbers, regexps as source and flags
   const dir = app({
     "config/routes.rb": [
       "Rails.application.routes.draw do",
-      '  get "feed", to: "home#index", defaults: { format: "rss", page: 1, fresh: true }, constraints: { format: /rss/i }',
+      '  get "feed", to: "home#index", defaults: { format: "rss", page: 1, fresh: true, big: 12345678901234567890 }, constraints: { format: /rss/i }',
       '  get "x/:id", to: "x#y", constraints: { id: Patterns::ID }, defaults: { kind: :thing, tags: ["a", :b], secret: Settings.secret }',
       "end",
       "",
@@ -367,8 +367,9 @@ test("--json gives values as JSON: strings, numbers, regexps as source and flags
   });
   const { routes } = JSON.parse(run(["routes", "--json", "--rails", "6.1", "--ruby", "3.1"], { cwd: dir }).stdout);
   const [feed, x] = routes;
-  assert.deepEqual(feed.defaults, { format: "rss", page: 1, fresh: true, controller: "home", action: "index" });
-  assert.deepEqual(feed.defaultsRuby, { format: '"rss"', page: "1", fresh: "true", controller: '"home"', action: '"index"' });
+  // An Integer past what JSON readers keep exactly: its digits.
+  assert.deepEqual(feed.defaults, { format: "rss", page: 1, fresh: true, big: { ruby: "12345678901234567890" }, controller: "home", action: "index" });
+  assert.deepEqual(feed.defaultsRuby, { format: '"rss"', page: "1", fresh: "true", big: "12345678901234567890", controller: '"home"', action: '"index"' });
   assert.deepEqual(feed.requirements, { format: { source: "rss", flags: "i" } });
   assert.deepEqual(feed.requirementsRuby, { format: "/rss/i" });
   // Values only the running app has are not printed as if known: what they are, marked unknown.

@@ -24,6 +24,8 @@ export type JsonValue =
 export function jsonValue(v: RValue | undefined, ruby: string | undefined): JsonValue {
   if (v === null || v === undefined) return null;
   if (typeof v === "string" || typeof v === "boolean" || typeof v === "number") return v;
+  // An Integer past 2**53: most JSON readers would round it, so its digits, as Ruby prints them.
+  if (typeof v === "bigint") return { ruby: v.toString() };
   if (v instanceof RString) return v.value;
   // Ruby's Float::INFINITY and NaN have no JSON number.
   if (v instanceof RFloat) return Number.isFinite(v.value) ? v.value : { ruby: inspect(v, rubyVersion(ruby)) };
