@@ -1,8 +1,8 @@
 /**
  * The Routemap extension: starts the bundled language server (prism.wasm beside it), and adds
- * the Routes explorer, the status bar item and the commands. It runs nothing from the
- * workspace, so it is enabled in untrusted workspaces too, where the server reads nothing
- * outside the workspace (`untrustedWorkspaces: limited`, README "Restricted mode").
+ * the Routes explorer, the status bar item, the commands and the walkthrough. It runs nothing
+ * from the workspace, so it is enabled in untrusted workspaces too, where the server reads
+ * nothing outside the workspace (`untrustedWorkspaces: limited`, README "Restricted mode").
  */
 import * as vscode from "vscode";
 import type { Route } from "@routemap/shared-mapper";
@@ -10,6 +10,7 @@ import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerO
 import { findRoute, openController, openDeclaration, RoutesTableProvider, showRoutesTable, TABLE_SCHEME } from "./commands.js";
 import { ROUTES_CHANGED, ROUTES_REQUEST, type RoutesChanged, type RoutesResponse } from "./protocol.js";
 import { RoutesView } from "./routesView.js";
+import { Walkthrough } from "./walkthrough.js";
 
 let client: LanguageClient | undefined;
 
@@ -18,9 +19,11 @@ export interface RoutemapApi {
   client(): LanguageClient | undefined;
   view: RoutesView;
   ready: Promise<void>;
+  walkthrough: Walkthrough;
 }
 
 export function activate(context: vscode.ExtensionContext): RoutemapApi {
+  const walkthrough = new Walkthrough();
   const serverModule = context.asAbsolutePath("dist/server.js");
   // A small young generation keeps the server's resident size down: each keystroke
   // re-evaluates the routes and leaves only short-lived garbage (see `npm run bench`).
@@ -40,6 +43,7 @@ export function activate(context: vscode.ExtensionContext): RoutemapApi {
     synchronize: { configurationSection: "routemap" },
     // Restricted mode (an untrusted workspace): the server reads nothing outside the workspace.
     initializationOptions: () => ({ restricted: !vscode.workspace.isTrusted }),
+    middleware: walkthrough.middleware(),
   };
   const view = new RoutesView(async () => (client ? (await client.sendRequest<RoutesResponse>(ROUTES_REQUEST, {})).apps : []));
   const treeView = vscode.window.createTreeView("routemap.routes", { treeDataProvider: view, showCollapseAll: true });
@@ -81,11 +85,13 @@ export function activate(context: vscode.ExtensionContext): RoutemapApi {
     // No app in the workspace: the Routes view says so, and how Routemap finds apps.
     void vscode.commands.executeCommand("setContext", "routemap.noRoutes", !view.hasApps() && counts.size === 0);
   };
-  const api: RoutemapApi = { client: () => client, view, ready: start() };
+  const api: RoutemapApi = { client: () => client, view, ready: start(), walkthrough };
 
   context.subscriptions.push(
     treeView,
     status,
+    walkthrough.watchEditors(),
+    ...walkthrough.commands(),
     vscode.workspace.registerTextDocumentContentProvider(TABLE_SCHEME, new RoutesTableProvider(() => client)),
     vscode.commands.registerCommand("routemap.findRoute", (input?: string) => (client ? findRoute(client, input) : null)),
     vscode.commands.registerCommand("routemap.showRoutesTable", () => showRoutesTable()),

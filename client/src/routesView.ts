@@ -1,7 +1,9 @@
 /**
  * The "Routes" view in the Explorer: apps, then namespaces and controllers, then routes
- * (verb, path, helper, controller#action). A filter narrows it by helper, path, controller or
- * verb; clicking a route opens its declaration. It refreshes when the server says a table changed.
+ * (verb, path, helper, controller#action), and each mounted engine's routes under its name. A
+ * filter narrows it by helper, path, controller or verb; clicking a route opens its declaration.
+ * It refreshes when the server says a table changed. An engine kept inside an app's folder
+ * (`engines/blog`) is shown in that app, where it is mounted, not as an app of its own.
  */
 import * as path from "node:path";
 import * as vscode from "vscode";
@@ -11,6 +13,7 @@ import type { AppRoutes } from "./protocol.js";
 type Node =
   | { kind: "app"; app: AppRoutes; routes: Route[] }
   | { kind: "group"; label: string; routes: Route[]; depth: number; origin: boolean }
+  | { kind: "engine"; name: string; routes: Route[] }
   | { kind: "route"; route: Route };
 
 export class RoutesView implements vscode.TreeDataProvider<Node> {
@@ -43,17 +46,30 @@ export class RoutesView implements vscode.TreeDataProvider<Node> {
 
   /** Every route shown, for tests and the status bar. */
   visibleRoutes(): Route[] {
-    return this.apps.flatMap((a) => this.matching(a.routes));
+    return this.topApps().flatMap((a) => [...this.matching(a.routes), ...(a.engines ?? []).flatMap((e) => this.matching(e.routes))]);
   }
 
   getChildren(node?: Node): Node[] {
     if (!node) {
-      const apps = this.apps.map((app) => ({ kind: "app" as const, app, routes: this.matching(app.routes) }));
-      return apps.length === 1 ? this.groups(apps[0].routes, 0) : apps;
+      const apps = this.topApps().map((app) => ({ kind: "app" as const, app, routes: this.matching(app.routes) }));
+      return apps.length === 1 ? this.appChildren(apps[0]) : apps;
     }
-    if (node.kind === "app") return this.groups(node.routes, 0);
+    if (node.kind === "app") return this.appChildren(node);
+    if (node.kind === "engine") return this.groups(node.routes, 0);
     if (node.kind === "group") return this.groups(node.routes, node.depth + 1);
     return [];
+  }
+
+  /** The apps that are not inside another one's folder. */
+  private topApps(): AppRoutes[] {
+    const inside = (a: AppRoutes, b: AppRoutes) => a !== b && a.root.startsWith(b.root.endsWith(path.sep) ? b.root : b.root + path.sep);
+    return this.apps.filter((a) => !this.apps.some((b) => inside(a, b)));
+  }
+
+  /** An app's routes by controller, then each mounted engine's. */
+  private appChildren(app: { app: AppRoutes; routes: Route[] }): Node[] {
+    const engines = (app.app.engines ?? []).map((e) => ({ kind: "engine" as const, name: e.name, routes: this.matching(e.routes) })).filter((e) => e.routes.length);
+    return [...this.groups(app.routes, 0), ...engines];
   }
 
   getTreeItem(node: Node): vscode.TreeItem {
@@ -61,6 +77,13 @@ export class RoutesView implements vscode.TreeDataProvider<Node> {
       const item = new vscode.TreeItem(path.basename(node.app.root), vscode.TreeItemCollapsibleState.Expanded);
       item.description = `${node.routes.length} routes · Rails ${node.app.railsVersion}`;
       item.iconPath = new vscode.ThemeIcon("folder-library");
+      return item;
+    }
+    if (node.kind === "engine") {
+      const item = new vscode.TreeItem(node.name, this.filterText ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+      item.description = `${node.routes.length} · engine`;
+      item.iconPath = new vscode.ThemeIcon("extensions");
+      item.tooltip = `The routes of ${node.name}, which the app mounts`;
       return item;
     }
     if (node.kind === "group") {

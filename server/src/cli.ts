@@ -9,11 +9,12 @@ import { CHECK_USAGE, checkCommand } from "./cli/check.js";
 declare const ROUTEMAP_VERSION: string | undefined;
 const VERSION = typeof ROUTEMAP_VERSION === "string" ? ROUTEMAP_VERSION : "0.0.0-unbundled";
 
-const USAGE = `Usage: routemap routes [FILE] [options]   print the routes as bin/rails routes does
-       routemap check [APP] [options]      every diagnostic of the app, for CI
-       routemap lsp --stdio                the language server, for any LSP editor
+const USAGE = `Usage: routemap routes [APP | FILE] [options]   print the routes as bin/rails routes does
+       routemap check [APP | FILE] [options]    every problem of the app, for CI
+       routemap lsp --stdio                     the language server, for any LSP editor
        routemap --version
 
+APP is the app's folder, or any folder in it; by default, the app the current folder is in.
 \`routemap routes --help\` and \`routemap check --help\` list their options.
 `;
 

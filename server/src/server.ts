@@ -73,6 +73,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   let folders: string[] = [];
   let canConfigure = false;
   let canWatch = false;
+  let canRegisterConfiguration = false;
   let canFollowFolders = false;
   let completionShape: CompletionShape = {};
   const shapeFor = (app: RailsApp): CompletionShape => ({ ...completionShape, data: { root: app.root } });
@@ -255,6 +256,9 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     workspace.watching = canWatch;
     // VS Code's restricted mode (an untrusted workspace), as the extension says it: README, "Restricted mode".
     workspace.restricted = (params.initializationOptions as { restricted?: unknown } | undefined)?.restricted === true;
+    // Registered only where the client says it can be: others (eglot) warn of an unsupported
+    // capability, and send their changes unasked all the same.
+    canRegisterConfiguration = !!params.capabilities.workspace?.didChangeConfiguration?.dynamicRegistration;
     canFollowFolders = !!params.capabilities.workspace?.workspaceFolders;
     const completion = params.capabilities.textDocument?.completion;
     completionShape = {
@@ -285,7 +289,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     await discovery;
     if (canConfigure) {
       workspace.settingsChanged(await readSettings());
-      void connection.client.register(DidChangeConfigurationNotification.type, { section: "routemap" }).catch(() => undefined);
+      if (canRegisterConfiguration) void connection.client.register(DidChangeConfigurationNotification.type, { section: "routemap" }).catch(() => undefined);
     }
     if (canWatch) {
       const globs = ["**/config/routes.rb", "**/config/routes/**/*.rb", "**/Gemfile.lock", "**/.ruby-version", "**/config/application.rb", "**/config/environments/*.rb", "**/config/initializers/**/*.rb", "**/app/**/*.rb", "**/lib/**/*.rb"];

@@ -6,7 +6,7 @@
 import { dirname, join, relative, sep } from "node:path";
 import type { ControllerModel, MapInput, MapResult, RouteMapper } from "@routemap/shared-mapper";
 import { appGlob } from "./cli/appGlob.js";
-import { AppFileMap, appOptions, findEngines, isAppFile, readAppConfig, readAppFiles, readControllerInputs, readEngines, type EngineSource } from "./cli/appConfig.js";
+import { AppFileMap, appOptions, findEngines, isAppFile, readAppConfig, readAppFiles, readControllerInputs, readEngines, selfEngine, type EngineSource } from "./cli/appConfig.js";
 import { isInside, walk, walkAsync, type FileSystem } from "./fileSystem.js";
 import { appGemsOf } from "./cli/appGems.js";
 import { findGemEngines } from "./cli/gemEngines.js";
@@ -52,6 +52,8 @@ export class RailsApp {
   private appFilesCache: Map<string, string> | undefined;
   /** Engines whose source sits beside the app, found with its configuration. */
   private enginesCache: EngineSource[] | undefined;
+  /** This folder's own engine class, when it is an engine. */
+  private selfEngineCache: { engine: EngineSource | undefined } | undefined;
 
   constructor(
     readonly root: string,
@@ -99,7 +101,9 @@ export class RailsApp {
     // Installed gems live outside the workspace: not read in a restricted one.
     const gemEngines = () => (this.workspace.restricted ? [] : findGemEngines(this.appGems()));
     this.enginesCache ??= [...findEngines(this.root, this.workspace.fs, others), ...gemEngines()];
-    const engines = readEngines(this.enginesCache, files, (path) => this.workspace.text(path));
+    this.selfEngineCache ??= { engine: selfEngine(this.root, this.routesFile, this.workspace.fs) };
+    const own = this.selfEngineCache.engine;
+    const engines = readEngines(own ? [own, ...this.enginesCache] : this.enginesCache, files, (path) => this.workspace.text(path));
     for (const [path, text] of this.workspace.overlays) if (this.isInputFile(path)) files.set(path, text);
     const fs = this.workspace.fs;
     const root = this.root;
@@ -167,6 +171,7 @@ export class RailsApp {
     this.providedCache = undefined;
     this.otherTemplatesCache = undefined;
     this.enginesCache = undefined;
+    this.selfEngineCache = undefined;
     this.appFilesCache = undefined;
     this.invalidate();
   }

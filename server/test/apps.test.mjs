@@ -102,7 +102,7 @@ test("`routemap routes` in an app prints what `bin/rails routes` prints, framewo
 test("`routemap routes --json` says which framework or gem added a route, and points at the line that did", async () => {
   const { execFileSync } = await import("node:child_process");
   const app = listApps().find((a) => a.name === "devise");
-  const json = JSON.parse(execFileSync(process.execPath, [join(import.meta.dirname, "..", "bin", "routemap.cjs"), "routes", "--json", "-g", "sign_in|mailers"], { cwd: app.dir, encoding: "utf8" }));
+  const json = JSON.parse(execFileSync(process.execPath, [join(import.meta.dirname, "..", "bin", "routemap.cjs"), "routes", "--json", "-g", "sign_in|mailers"], { cwd: app.dir, encoding: "utf8" })).routes;
   assert.deepEqual(
     json.map((r) => [r.origin ?? "", r.name, r.file, r.line]),
     [
@@ -116,7 +116,7 @@ test("`routemap routes --json` says which framework or gem added a route, and po
     ],
   );
   const framework = listApps().find((a) => a.name === "framework-all");
-  const blobs = JSON.parse(execFileSync(process.execPath, [join(import.meta.dirname, "..", "bin", "routemap.cjs"), "routes", "--json", "-g", "direct_uploads"], { cwd: framework.dir, encoding: "utf8" }));
+  const blobs = JSON.parse(execFileSync(process.execPath, [join(import.meta.dirname, "..", "bin", "routemap.cjs"), "routes", "--json", "-g", "direct_uploads"], { cwd: framework.dir, encoding: "utf8" })).routes;
   assert.deepEqual(blobs.map((r) => [r.origin, r.name, r.file, r.line, r.column]), [["Active Storage", "rails_direct_uploads", "config/application.rb", 3, 1]]);
 });
 
@@ -171,7 +171,7 @@ test("`routemap check` lists every diagnostic of the app, as text, JSON or GitHu
     ].join("\n"),
   );
   assert.equal(text.status, 0, "warnings and hints do not fail the check");
-  const json = JSON.parse(run(app.dir, "--format", "json").stdout);
+  const json = JSON.parse(run(app.dir, "--format", "json").stdout).diagnostics;
   assert.deepEqual(json[0], { file: "config/routes.rb", line: 4, column: 7, endLine: 4, endColumn: 20, severity: "warning", code: "missing-action", message: "PostsController has no action `publish` and no template posts/publish" });
   const github = run(".", app.dir, "--format=github").stdout.split("\n")[0];
   assert.match(github, /^::warning file=.*config\/routes\.rb,line=4,col=7,endLine=4,endColumn=20,title=routemap missing-action::PostsController has no action `publish`/);

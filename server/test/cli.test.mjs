@@ -20,12 +20,14 @@ function app(files) {
   return dir;
 }
 
-test("the sample app prints exactly what Rails 6.1 prints, with nothing but info on stderr", () => {
-  const r = run(["routes", "test-fixtures/sample-app/config/routes.rb"], { cwd: root });
-  assert.equal(r.status, 0);
+test("the sample app prints exactly what Rails 6.1 prints for it booted, given its folder or its routes file, and nothing on stderr", () => {
   const expected = readFileSync(join(root, "test-fixtures/sample-app/rails-routes.txt"), "utf8");
-  assert.equal(r.stdout, expected);
-  for (const line of r.stderr.trim().split("\n")) assert.match(line, /^test-fixtures\/sample-app\/config\/routes\.rb:\d+:\d+: info: /);
+  for (const target of ["test-fixtures/sample-app", "test-fixtures/sample-app/config/routes.rb"]) {
+    const r = run(["routes", target], { cwd: root });
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(r.stdout, expected, target);
+    assert.equal(r.stderr, "", target);
+  }
 });
 
 test("FILE defaults to config/routes.rb, versions come from Gemfile.lock and .ruby-version", () => {
@@ -54,7 +56,7 @@ test("--json gives one object per route with its source position", () => {
     "config/routes.rb": 'Rails.application.routes.draw do\n  draw :admin\nend\n',
     "config/routes/admin.rb": "namespace :admin do\n  resources :users, only: :show\nend\n",
   });
-  const routes = JSON.parse(execFileSync(process.execPath, [cli, "routes", "--json"], { cwd: dir, encoding: "utf8" }));
+  const { routes } = JSON.parse(execFileSync(process.execPath, [cli, "routes", "--json"], { cwd: dir, encoding: "utf8" }));
   assert.deepEqual(
     routes.map((r) => [r.name, r.verb, r.path, r.reqs, r.controller, r.action, r.file, r.line, r.column]),
     [["admin_user", "GET", "/admin/users/:id(.:format)", "admin/users#show", "admin/users", "show", "config/routes/admin.rb", 2, 3]],
@@ -90,7 +92,11 @@ test("--version, and --help for each command, print to stdout and exit 0", () =>
     assert.match(r.stdout, /^Usage: routemap /, args.join(" "));
     assert.equal(r.stderr, "");
   }
-  assert.match(run(["routes", "--help"]).stdout, /--rails VERSION/);
+  const help = run(["routes", "--help"]).stdout;
+  // Every option the command takes, and what its exit status says.
+  for (const option of ["--expanded", "--json", "--unused", "--controller", "--grep", "--rails VERSION", "--ruby VERSION", "--env NAME", "--api-only", "--quiet", "--help"]) assert.ok(help.includes(option), option);
+  assert.match(help, /Exit status: 0; 1 when a diagnostic is an error, or with --unused when a route is unused;\n2 on a usage error/);
+  assert.match(run(["check", "--help"]).stdout, /--quiet[\s\S]*Exit status: 0; 1 when a finding is an error/);
   assert.match(run(["lsp", "--help"]).stdout, /stdin and stdout/);
 });
 
@@ -121,7 +127,7 @@ test("--json keeps what -c and -g keep, engines' routes included and named", () 
       "",
     ].join("\n"),
   });
-  const json = (...args) => JSON.parse(execFileSync(process.execPath, [cli, "routes", "--json", "--rails", "7.1", ...args], { cwd: dir, encoding: "utf8" }));
+  const json = (...args) => JSON.parse(execFileSync(process.execPath, [cli, "routes", "--json", "--rails", "7.1", ...args], { cwd: dir, encoding: "utf8" })).routes;
   const keys = (routes) => routes.map((r) => `${r.engine ? `${r.engine} ` : ""}${r.verb} ${r.path}`);
   assert.deepEqual(keys(json("-c", "TagsController")), ["GET /tags(.:format)"]);
   assert.deepEqual(keys(json("-g", "posts")), ["GET /posts(.:format)", "GET /posts/:id(.:format)"]);
@@ -276,4 +282,98 @@ test("`routes` compiles Prism once, begun by the executable before the bundle lo
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stdout, /posts#index/);
   assert.equal(r.stderr, "compiled by: routemap.cjs\n");
+});
+
+test("from any folder of an app, `routes` and `check` find the app upward, and name files as seen from there", () => {
+  const dir = app({
+    "config/routes.rb": 'Rails.application.routes.draw do\n  resources :posts, only: :show\n  get "up", to: Settings.health_target\nend\n',
+    "app/controllers/posts_controller.rb": "class PostsController < ApplicationController\nend\n",
+    "app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\nend\n",
+  });
+  const from = join(dir, "app/controllers");
+  const routes = run(["routes", "--rails", "6.1"], { cwd: from });
+  assert.equal(routes.status, 0, routes.stderr);
+  assert.equal(routes.stdout, run(["routes", "--rails", "6.1"], { cwd: dir }).stdout);
+  assert.match(routes.stdout, /post GET  \/posts\/:id\(\.:format\) posts#show/);
+  assert.match(routes.stderr, /^\.\.\/\.\.\/config\/routes\.rb:3:3: info: /);
+  const check = run(["check", "--rails", "6.1"], { cwd: from });
+  assert.match(check.stdout, /^\.\.\/\.\.\/config\/routes\.rb:2:3: warning: PostsController has no action `show`/m);
+  // The closing line names the file the same way, with its folder.
+  assert.match(check.stderr, /not checked: the route table is not complete \(\.\.\/\.\.\/config\/routes\.rb:3: /);
+  // A folder of the app given from elsewhere, and a folder within it.
+  const elsewhere = app({});
+  assert.equal(run(["routes", dir, "--rails", "6.1"], { cwd: elsewhere }).stdout, routes.stdout);
+  assert.equal(run(["routes", join(dir, "config"), "--rails", "6.1"], { cwd: elsewhere }).stdout, routes.stdout);
+  assert.equal(run(["check", join(dir, "config/routes.rb"), "--rails", "6.1"], { cwd: dir }).stdout, run(["check", ".", "--rails", "6.1"], { cwd: dir }).stdout);
+});
+
+test("outside any app, the commands say where they looked, with exit status 2", () => {
+  const dir = app({ "notes.txt": "" });
+  for (const command of ["routes", "check"]) {
+    const r = run([command], { cwd: dir });
+    assert.equal(r.status, 2);
+    assert.equal(r.stdout, "");
+    assert.equal(r.stderr, `routemap: no Rails app in ${dir} or any folder above it (Routemap looks for config/routes.rb): run it in an app, or give it the app's folder or a routes file\n`);
+  }
+  assert.match(run(["routes", join(dir, "nothing.rb")]).stderr, /^routemap: cannot read .*nothing\.rb: no such file\n$/);
+});
+
+test("--quiet leaves information out, warnings and errors in", () => {
+  const dir = app({
+    "config/routes.rb": 'Rails.application.routes.draw do\n  get "a", to: Settings.home_target\n  resources :posts, only: :show\n  get "b", to: "b#b", as: :post\nend\n',
+    "app/controllers/posts_controller.rb": "class PostsController < ActionController::Base\nend\n",
+  });
+  const loud = run(["routes", "--rails", "6.1"], { cwd: dir });
+  assert.match(loud.stderr, /info: /);
+  const quiet = run(["routes", "--rails", "6.1", "--quiet"], { cwd: dir });
+  assert.equal(quiet.status, 1);
+  assert.equal(quiet.stdout, loud.stdout);
+  assert.match(quiet.stderr, /^config\/routes\.rb:4:3: error: Invalid route name, already in use: 'post' /);
+  assert.doesNotMatch(quiet.stderr, /info: /);
+  const check = run(["check", "-q", "--rails", "6.1"], { cwd: dir });
+  assert.deepEqual(
+    check.stdout.split("\n").filter((l) => /^\S/.test(l)).map((l) => l.split(": ").slice(0, 2).join(": ")),
+    ["config/routes.rb:4:3: error", "config/routes.rb:3:3: warning"],
+  );
+  const json = JSON.parse(run(["check", "--quiet", "--format", "json", "--rails", "6.1"], { cwd: dir }).stdout);
+  assert.deepEqual(json.diagnostics.map((d) => d.severity), ["error", "warning"]);
+});
+
+test("an engine whose routes file Routemap did not find: the table keeps Rails' shape, and stderr says its routes are unknown", () => {
+  const dir = app({
+    "config/routes.rb": 'Rails.application.routes.draw do\n  resources :posts, only: :index\n  mount MissionControl::Jobs::Engine, at: "/jobs"\nend\n',
+    "Gemfile.lock": "GEM\n  specs:\n    actionpack (8.0.2)\n    mission_control-jobs (1.1.0)\n",
+  });
+  const r = run(["routes", "--quiet"], { cwd: dir });
+  assert.equal(r.status, 0);
+  assert.match(r.stdout, /Routes for MissionControl::Jobs::Engine:\n$/);
+  assert.equal(
+    r.stderr,
+    "routemap: the routes of MissionControl::Jobs::Engine (mounted at config/routes.rb:3) are unknown, so its section is empty: Routemap found no routes file for it in the app or its installed gems (is its gem installed?)\n",
+  );
+  const { engines } = JSON.parse(run(["routes", "--json"], { cwd: dir }).stdout);
+  assert.deepEqual(engines, [{ name: "MissionControl::Jobs::Engine", routesKnown: false, mountedAt: { file: "config/routes.rb", line: 3, column: 3, endLine: 3, endColumn: 50 } }]);
+});
+
+test("--json gives values as JSON: strings, numbers, regexps as source and flags, unknowns said so; the Ruby text beside them", () => {
+  const dir = app({
+    "config/routes.rb": [
+      "Rails.application.routes.draw do",
+      '  get "feed", to: "home#index", defaults: { format: "rss", page: 1, fresh: true, big: 12345678901234567890 }, constraints: { format: /rss/i }',
+      '  get "x/:id", to: "x#y", constraints: { id: Patterns::ID }, defaults: { kind: :thing, tags: ["a", :b], secret: Settings.secret }',
+      "end",
+      "",
+    ].join("\n"),
+  });
+  const { routes } = JSON.parse(run(["routes", "--json", "--rails", "6.1", "--ruby", "3.1"], { cwd: dir }).stdout);
+  const [feed, x] = routes;
+  // An Integer past what JSON readers keep exactly: its digits.
+  assert.deepEqual(feed.defaults, { format: "rss", page: 1, fresh: true, big: { ruby: "12345678901234567890" }, controller: "home", action: "index" });
+  assert.deepEqual(feed.defaultsRuby, { format: '"rss"', page: "1", fresh: "true", big: "12345678901234567890", controller: '"home"', action: '"index"' });
+  assert.deepEqual(feed.requirements, { format: { source: "rss", flags: "i" } });
+  assert.deepEqual(feed.requirementsRuby, { format: "/rss/i" });
+  // Values only the running app has are not printed as if known: what they are, marked unknown.
+  assert.deepEqual(x.requirements, { id: { unknown: "Patterns::ID" } });
+  assert.deepEqual(x.defaults, { kind: "thing", tags: ["a", "b"], secret: { unknown: "Settings.secret" }, controller: "x", action: "y" });
+  assert.deepEqual(x.defaultsRuby.tags, '["a", :b]');
 });

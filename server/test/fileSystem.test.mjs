@@ -60,8 +60,12 @@ test("the CLI and the server on an app with links to `.`, `..` and `/` in its vi
   assert.notEqual(r.status, null, "check ended");
   assert.ok(Date.now() - started < 15_000, `check took ${Date.now() - started} ms`);
   const client = await startServer([root], { railsVersion: "6.1" });
-  const { apps } = await client.conn.sendRequest("routemap/routes", {});
-  assert.deepEqual(apps.map((a) => a.root), [root]);
-  await client.stop();
+  try {
+    const { apps } = await client.conn.sendRequest("routemap/routes", {});
+    // The app, and the engine it keeps in engines/ (an app of its own for its files), nothing found through the links.
+    assert.deepEqual(apps.map((a) => a.root).sort(), [root, join(root, "engines/journal")].sort());
+  } finally {
+    await client.stop();
+  }
   assert.ok(Date.now() - started < 30_000, `both took ${Date.now() - started} ms`);
 });

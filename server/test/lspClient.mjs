@@ -14,8 +14,9 @@ const repo = new URL("../..", import.meta.url).pathname;
  * `workspace/configuration`. Returns the connection, the diagnostics and their versions by
  * URI, `diagnosticsWhere(uri, predicate)`, the documents the server asked to show (`shown`),
  * the capabilities it registered (`registrations`), and `stop()` (shutdown, exit, exit code 0).
+ * `workspace` adds to the client's workspace capabilities.
  */
-export async function startServer(folders, settings = {}, { initializationOptions } = {}) {
+export async function startServer(folders, settings = {}, { initializationOptions, workspace = {} } = {}) {
   const child = spawn(process.execPath, [join(repo, "server/dist/bundle/server.js"), "--stdio"], { stdio: ["pipe", "pipe", "pipe"] });
   const conn = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   const diagnostics = new Map();
@@ -45,7 +46,7 @@ export async function startServer(folders, settings = {}, { initializationOption
     workspaceFolders: uris.map((uri, i) => ({ uri, name: `folder${i}` })),
     initializationOptions,
     capabilities: {
-      workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: true }, workspaceFolders: true },
+      workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: true }, workspaceFolders: true, ...workspace },
       window: { showDocument: { support: true } },
     },
   });

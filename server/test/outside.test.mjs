@@ -51,7 +51,7 @@ function appWithLinksOut() {
 test("the CLI follows no link out of the app: no outside routes, constants or environment file", () => {
   const { root } = appWithLinksOut();
   const r = run(["routes", "--json"], root);
-  const routes = JSON.parse(r.stdout);
+  const { routes } = JSON.parse(r.stdout);
   assert.deepEqual(routes.map((x) => x.path).filter((p) => /secret|leaked/.test(p)), []);
   assert.ok(routes.some((x) => x.path === "/posts(.:format)"));
   assert.match(r.stderr, /extra\.rb.*symbolic link that leads out of/s);

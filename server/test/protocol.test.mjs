@@ -34,10 +34,15 @@ after(async () => {
   if (client) await client.stop();
 });
 
-test("publishes the app's diagnostics on start: only information for third-party DSL", async () => {
+test("publishes the app's diagnostics on start: a route's missing action in the routes file, a misspelled helper in its view", async () => {
   const list = await diagnosticsWhere(ROUTES, (l) => l.length > 0);
-  assert.deepEqual(list.map((d) => d.severity), [3, 3]);
-  assert.match(list[0].message, /devise_for/);
+  assert.deepEqual(list.map((d) => [d.severity, d.message]), [[2, "OrdersController has no action `cancel` and no template orders/cancel"]]);
+  // A view's helper calls are checked once it is open.
+  conn.sendNotification("textDocument/didOpen", { textDocument: { uri: VIEW, languageId: "erb", version: 1, text: readFileSync(join(root, "app/views/products/index.html.erb"), "utf8") } });
+  const view = await diagnosticsWhere(VIEW, (l) => l.length > 0);
+  assert.deepEqual(view.map((d) => [d.severity, d.range.start.line]), [[1, 7]]);
+  assert.match(view[0].message, /^undefined method `featurd_products_path'.*did you mean `featured_products_path`/);
+  conn.sendNotification("textDocument/didClose", { textDocument: { uri: VIEW } });
 });
 
 test("a mistake typed into a routes file is reported at once, and cleared when fixed", async () => {
@@ -90,9 +95,11 @@ test("completion offers helpers with snippets; definition and references connect
 
 test("routemap/routes and routemap/recognize answer for the app", async () => {
   const { apps } = await conn.sendRequest("routemap/routes", {});
-  assert.equal(apps.length, 1);
-  assert.equal(apps[0].railsVersion, "6.1");
-  assert.ok(apps[0].routes.length > 250);
+  // The app, and its engine (engines/journal), which has its own routes file.
+  assert.deepEqual(apps.map((a) => a.root).sort(), [root, join(root, "engines/journal")]);
+  const app = apps.find((a) => a.root === root);
+  assert.ok(app.routes.length > 250);
+  assert.equal(app.railsVersion, "6.1");
   const found = await conn.sendRequest("routemap/recognize", { request: "GET /products/42/reviews" });
   assert.equal(found.route.name, "product_reviews");
   assert.deepEqual(found.params, { controller: "reviews", action: "index", product_id: "42" });
@@ -203,4 +210,20 @@ test("a client that supports item defaults and lazy details, as VS Code's does, 
   const exited = new Promise((resolve) => lean.once("exit", resolve));
   c.sendNotification("exit");
   assert.equal(await exited, 0);
+});
+
+test("workspace/didChangeConfiguration is registered only with a client that supports registering it (eglot does not, and warns)", async () => {
+  const methods = async (workspace) => {
+    const c = await startServer([root], { railsVersion: "6.1" }, { workspace });
+    try {
+      // Registrations are asked for before the first diagnostics are published, on the same pipe.
+      await c.diagnosticsWhere(ROUTES, () => true);
+      return c.registrations.map((r) => r.method).sort();
+    } finally {
+      await c.stop();
+    }
+  };
+  assert.deepEqual(await methods({}), ["workspace/didChangeWatchedFiles"]);
+  assert.deepEqual(await methods({ didChangeConfiguration: { dynamicRegistration: false } }), ["workspace/didChangeWatchedFiles"]);
+  assert.deepEqual(await methods({ didChangeConfiguration: { dynamicRegistration: true } }), ["workspace/didChangeConfiguration", "workspace/didChangeWatchedFiles"]);
 });

@@ -49,6 +49,7 @@ export { definedHelperNames, erbToRuby, unknownHelperDiagnostics, type HashTarge
 export { missingPartDiagnostics, unroutedHashDiagnostics, UNKNOWN, type UrlGenerationContext, type UrlHash, type UrlOptionsFacts } from "./app/urlGeneration.js";
 export { unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics } from "./app/urlRequirements.js";
 export { rubyVersion } from "./ruby/print.js";
+export { jsonValue, routeValues, type JsonValue } from "./inspect/json.js";
 export { polymorphicDiagnostics, symbolsCompleting, type PolymorphicRecord, type PolymorphicTarget } from "./app/polymorphic.js";
 
 /** Where a file's polymorphic targets are resolved: in a controller's file, and the app's models read by `read`. */
@@ -439,6 +440,8 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
       }
       // The engines' routes files are loaded with the app's, each drawing into its engine's set.
       for (const engine of input.engines ?? []) {
+        // An engine evaluated as its own app: its routes file is the entry, already run.
+        if (engine.routes === input.entry) continue;
         const loaded = load(engine.routes);
         if (loaded) interpreter.runFile(loaded, { kind: "main" });
       }

@@ -57,13 +57,13 @@ check(vim.wait(10000, function()
   return client ~= nil and client.initialized
 end, 20), "the server did not initialize")
 
--- Information diagnostics for third-party DSL arrive without asking.
+-- The routes file's diagnostics arrive without asking: a route whose action is missing.
 check(vim.wait(10000, function()
   for _, d in ipairs(vim.diagnostic.get(routes)) do
-    if d.message:find("devise_for", 1, true) then return true end
+    if d.message:find("OrdersController has no action `cancel`", 1, true) then return true end
   end
   return false
-end, 20), "no diagnostic for devise_for")
+end, 20), "no diagnostic for the missing action")
 
 -- Hover on `resources :products` shows its routes.
 local products = line_of(routes, "resources :products")
@@ -89,14 +89,13 @@ for _, response in pairs(lenses) do
 end
 check(vim.tbl_contains(titles, "GET /products(.:format) · products_path"), "no code lens for index: " .. table.concat(titles, " | "))
 
--- A route whose action its controller lacks is warned in the file that draws it.
-local admin = open("config/routes/admin.rb")
+-- A URL helper no route defines, in the open view, is an error with the nearest helpers.
 check(vim.wait(10000, function()
-  for _, d in ipairs(vim.diagnostic.get(admin)) do
-    if d.severity == vim.diagnostic.severity.WARN and d.message:find("has no action `archive`", 1, true) then return true end
+  for _, d in ipairs(vim.diagnostic.get(view)) do
+    if d.severity == vim.diagnostic.severity.ERROR and d.message:find("featurd_products_path", 1, true) and d.message:find("featured_products_path", 1, true) then return true end
   end
   return false
-end, 20), "no warning for the missing archive action")
+end, 20), "no error for the misspelled helper in the view")
 
 -- A mistake typed into the routes file gets Rails' message, then clears when undone.
 vim.api.nvim_set_current_buf(routes)

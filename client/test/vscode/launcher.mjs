@@ -55,7 +55,8 @@ async function main() {
       logs.push(`${type}: ${line}`);
       if (type !== "error" && /^\s*(✔|\d+\) |\d+ passing|\d+ failing|\d+ pending)|^ {2}\S/.test(line)) console.log(line);
     });
-    await page.goto(`${server.url}/?folder=${encodeURIComponent(args.folder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+    // The workbench loads in seconds; on a machine other jobs keep busy it has taken over 30 (playwright's default).
+    await page.goto(`${server.url}/?folder=${encodeURIComponent(args.folder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`, { timeout: 180_000 });
     const code = await exit;
     if (code !== 0) console.log(`launcher: the suite failed; the workbench's log:\n${logs.join("\n")}`);
     return code;

@@ -138,12 +138,27 @@ export function findEngines(root: string, fs: FileSystem = nodeFileSystem, other
   const add = (dir: string, needsClass: boolean) => {
     const routes = join(dir, "config", "routes.rb");
     if (dir === root || engines.some((e) => e.root === dir) || fs.readFile(routes) === undefined) return;
-    const engineFile = walk(fs, join(dir, "lib"), (p) => p.endsWith(`${sep}engine.rb`)).find((p) => /Rails::Engine\b/.test(fs.readFile(p) ?? ""));
+    const engineFile = engineClassFile(dir, fs);
     if (engineFile || !needsClass) engines.push({ root: dir, engineFile, routes });
   };
   for (const dir of dirs) add(dir, false);
   for (const dir of others) add(dir, true);
   return engines;
+}
+
+/** The file under `dir/lib` defining a `Rails::Engine` (`lib/blog/engine.rb`), if there is one. */
+export function engineClassFile(dir: string, fs: FileSystem = nodeFileSystem): string | undefined {
+  return walk(fs, join(dir, "lib"), (p) => p.endsWith(`${sep}engine.rb`)).find((p) => /Rails::Engine\b/.test(fs.readFile(p) ?? ""));
+}
+
+/**
+ * An engine evaluated as an app of its own (its folder opened, or found in the app that mounts
+ * it): its class is loaded before its routes file, which draws `Blog::Engine.routes`, as Rails
+ * loads it at boot. Undefined for a folder with no engine class.
+ */
+export function selfEngine(root: string, routes: string, fs: FileSystem = nodeFileSystem): EngineSource | undefined {
+  const engineFile = engineClassFile(root, fs);
+  return engineFile ? { root, engineFile, routes } : undefined;
 }
 
 /** Reads each engine's class file and routes file into `into`; the mapper's `engines` input. */

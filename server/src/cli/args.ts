@@ -1,11 +1,14 @@
-/** Command-line options of `routemap routes`, parsed by hand to stay dependency-free. */
+/** Command-line options of `routemap routes` and `routemap check`, parsed by hand to stay dependency-free. */
 import { railsSeries, SUPPORTED_RAILS_VERSIONS } from "@routemap/shared-mapper";
 
 export interface RoutesArgs {
-  file: string;
+  /** The app's folder or a routes file, as given; unset: the app the working directory is in. */
+  target?: string;
   expanded: boolean;
   json: boolean;
   help: boolean;
+  /** `--quiet`: no information diagnostics (nor `check`'s hints); warnings and errors stay. */
+  quiet: boolean;
   /** `--unused`: the routes no controller action or template serves (Rails 7.1's). */
   unused?: boolean;
   controller?: string;
@@ -31,8 +34,7 @@ const VALUE_OPTIONS: Record<string, keyof RoutesArgs> = {
 };
 
 export function parseArgs(argv: string[]): RoutesArgs {
-  const args: RoutesArgs = { file: "config/routes.rb", expanded: false, json: false, help: false };
-  let fileSet = false;
+  const args: RoutesArgs = { expanded: false, json: false, help: false, quiet: false };
   for (let i = 0; i < argv.length; i++) {
     const raw = argv[i];
     const eq = raw.startsWith("--") ? raw.indexOf("=") : -1;
@@ -41,16 +43,15 @@ export function parseArgs(argv: string[]): RoutesArgs {
     else if (flag === "--json") args.json = true;
     else if (flag === "--unused" || flag === "-u") args.unused = true;
     else if (flag === "--api-only") args.apiOnly = true;
+    else if (flag === "--quiet" || flag === "-q") args.quiet = true;
     else if (flag === "--help" || flag === "-h") args.help = true;
     else if (flag in VALUE_OPTIONS) {
       const value = eq > 0 ? raw.slice(eq + 1) : argv[++i];
       if (value === undefined) throw new UsageError(`${flag} needs a value`);
       (args as unknown as Record<string, string>)[VALUE_OPTIONS[flag]] = value;
     } else if (flag.startsWith("-")) throw new UsageError(`unknown option ${flag}`);
-    else if (!fileSet) {
-      args.file = raw;
-      fileSet = true;
-    } else throw new UsageError(`unexpected argument ${raw}`);
+    else if (args.target === undefined) args.target = raw;
+    else throw new UsageError(`unexpected argument ${raw}`);
   }
   if (args.rails !== undefined && !railsSeries(args.rails)) {
     throw new UsageError(`unsupported Rails version ${JSON.stringify(args.rails)}: --rails takes one of ${SUPPORTED_RAILS_VERSIONS.join(", ")}`);

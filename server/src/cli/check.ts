@@ -5,35 +5,44 @@
  * Printed as `FILE:LINE:COL: severity: message`, as JSON,
  * or as GitHub Actions annotations; the exit status is 1 when one is an error.
  */
-import { relative, resolve } from "node:path";
-import { missingControllerDiagnostics, routeActionDiagnostics, unreachedActions, type Diagnostic } from "@routemap/shared-mapper";
+import { missingControllerDiagnostics, routeActionDiagnostics, unreachedActions, type Diagnostic, type MapResult, type RouteMapper } from "@routemap/shared-mapper";
 import { createNodeMapper } from "@routemap/shared-mapper/node";
 import { nodeFileSystem } from "../fileSystem.js";
 import { appRoot, findEngines, readControllerInputs } from "./appConfig.js";
 import { commandAppGems } from "./appGems.js";
 import { argsOrExit } from "./args.js";
-import { formatDiagnostic, positionJson, readInput, type Io } from "./routes.js";
+import { displayPath, formatDiagnostic, readInput, shown, type Io } from "./routes.js";
+import { checkDocument, type Finding } from "./json.js";
+import { locateRoutes } from "./locate.js";
 import { checkedFiles, DefinedNames, helperScope, otherControllerPaths, otherTemplates, readInstalledGems } from "./helperCheck.js";
-import { generationOf, helperCallDiagnostics, uncheckedBecause } from "../features/helperCalls.js";
+import { generationOf, helperCallDiagnostics } from "../features/helperCalls.js";
 import { appHelperTables } from "../features/helpers.js";
 
-export const CHECK_USAGE = `Usage: routemap check [APP] [--format text|json|github] [--rails VERSION] [--ruby VERSION] [--env NAME]
+export const CHECK_USAGE = `Usage: routemap check [APP | FILE] [options]
 
-Checks a Rails app without running it: its routes files as Rails would draw them, and each
-route against the app's controllers (an action neither defined nor rendered from a template),
-and lists the controller actions no route reaches.
+Checks a Rails app without running it: its routes files as Rails would draw them, each
+route against the app's controllers (an action neither defined nor rendered from a
+template), the URL helper calls of its views, controllers, helpers, mailers and tests, and
+lists the controller actions no route reaches.
 
-  APP                the app's directory (default: the current one)
-  --format FORMAT    text (FILE:LINE:COL: severity: message, the default), json, or github
+  APP                the app's folder, or any folder in it (default: the current folder);
+                     the app is the nearest folder upward with a config/routes.rb
+  FILE               a routes file: an app's config/routes.rb checks the whole app
+  --format FORMAT    text (FILE:LINE:COL: severity: message, the default), json (a JSON
+                     document: schema/check-v1.schema.json in the package), or github
                      (GitHub Actions annotations)
-  --rails, --ruby, --env   as for \`routemap routes\`
+  -q, --quiet        only warnings and errors: no information diagnostics or hints
+  --rails, --ruby, -e/--env, --api-only   as for \`routemap routes\`
+  -h, --help         this help
 
-The exit status is 1 when a diagnostic is an error, 2 on a usage error, else 0.
+FILE in the findings is as seen from the current folder.
+
+Exit status: 0; 1 when a finding is an error; 2 on a usage error, or when no app or routes
+file is found.
 `;
 
-type Finding = Diagnostic | (Omit<Diagnostic, "severity"> & { severity: "hint" });
-
-export async function checkCommand(argv: string[], io: Io): Promise<number> {
+/** `mapper`: one already made (tests run many commands in one process); else Prism is loaded for this run. */
+export async function checkCommand(argv: string[], io: Io, mapper?: RouteMapper): Promise<number> {
   const format = takeFormat(argv);
   if (format === undefined) {
     io.err("routemap: --format takes text, json or github\nRun `routemap check --help` for the options.\n");
@@ -41,13 +50,13 @@ export async function checkCommand(argv: string[], io: Io): Promise<number> {
   }
   const args = argsOrExit(argv, CHECK_USAGE, "check", io);
   if (typeof args === "number") return args;
-  const dir = args.file === "config/routes.rb" ? "." : args.file;
-  const input = readInput({ ...args, file: resolve(dir, "config", "routes.rb") });
+  const located = locateRoutes(args.target);
+  const input = "error" in located ? located.error : readInput(located.entry, args);
   if (typeof input === "string") {
     io.err(`routemap: ${input}\n`);
     return 2;
   }
-  const mapper = await createNodeMapper();
+  mapper ??= await createNodeMapper();
   const result = mapper.map(input);
   const root = appRoot(input.entry);
   const { files, views: own } = readControllerInputs(root, nodeFileSystem);
@@ -65,22 +74,39 @@ export async function checkCommand(argv: string[], io: Io): Promise<number> {
     ...(provided ? missingControllerDiagnostics(result, model, provided) : []),
     ...unreachedActions(result, model).map((u) => ({ severity: "hint" as const, code: "unreached-action", span: u.span, message: `No route reaches ${u.controller}#${u.action}` })),
   ];
-  const display = (file: string) => relative(process.cwd(), file) || file;
   // URL helper calls in views, controllers, helpers, mailers and tests.
-  const why = uncheckedBecause(result, "why" in gems ? gems : gems.helpers);
-  if (why || "why" in gems) io.err(`routemap: URL helper calls${"why" in gems ? " and controllers outside the app" : ""} not checked: ${why}\n`);
-  else {
+  const why = notCheckedBecause(result, gems);
+  if (!why) {
     const names = new DefinedNames(root, engineRoots, nodeFileSystem, (p) => nodeFileSystem.readFile(p), (path, text) => mapper.urlOptions(path, text));
-    const generation = generationOf(names, () => model, { root, rubyVersion: input.options?.rubyVersion, read: (p) => nodeFileSystem.readFile(p), table: () => result, gemUrlOptions: gems.urlOptions });
-    const context = { tables: appHelperTables(result), defined: names.all(), gems: gems.helpers, generation };
+    const helpers = "why" in gems ? new Set<string>() : gems.helpers;
+    const generation = generationOf(names, () => model, { root, rubyVersion: input.options?.rubyVersion, read: (p) => nodeFileSystem.readFile(p), table: () => result, gemUrlOptions: "why" in gems ? [] : gems.urlOptions });
+    const context = { tables: appHelperTables(result), defined: names.all(), gems: helpers, generation };
     for (const file of checkedFiles(root, nodeFileSystem)) {
       const text = nodeFileSystem.readFile(file);
       // One at a time: a spread passes one argument per diagnostic, past V8's limit in a hostile view.
       if (text !== undefined) for (const d of helperCallDiagnostics(mapper, context, file, text, helperScope(root, file))) findings.push(d);
     }
   }
-  io.out(render(findings, format, display));
+  const printed = shown(findings, args);
+  if (format === "json") io.out(JSON.stringify(checkDocument(printed, why, displayPath), null, 2) + "\n");
+  else io.out(render(printed, format));
+  if (why) io.err(`routemap: ${why}\n`);
   return findings.some((d) => d.severity === "error") ? 1 : 0;
+}
+
+/**
+ * Why the URL helper calls are not checked, if they are not, naming files as the user opens
+ * them: a routes file Routemap could not evaluate whole (a call it skipped may have drawn the
+ * route a helper names), or a gem it cannot read.
+ */
+function notCheckedBecause(result: MapResult, gems: ReturnType<typeof readInstalledGems>): string | undefined {
+  const outside = "why" in gems ? " and controllers outside the app" : "";
+  const first = result.diagnostics[0];
+  if (first) {
+    const at = `${displayPath(first.span.file)}:${first.span.start.line + 1}`;
+    return `URL helper calls${outside} not checked: the route table is not complete (${at}: ${first.message.split("\n")[0]})`;
+  }
+  return "why" in gems ? `URL helper calls${outside} not checked: ${gems.why}` : undefined;
 }
 
 /** Removes `--format X` from the arguments; undefined when its value is not one of the formats. */
@@ -92,13 +118,9 @@ function takeFormat(argv: string[]): "text" | "json" | "github" | undefined {
   return value === "text" || value === "json" || value === "github" ? value : undefined;
 }
 
-function render(findings: Finding[], format: "text" | "json" | "github", display: (f: string) => string): string {
-  if (format === "json") {
-    const rows = findings.map((d) => ({ ...positionJson(d.span, display), severity: d.severity, code: d.code, message: d.message }));
-    return JSON.stringify(rows, null, 2) + "\n";
-  }
-  if (format === "github") return findings.map((d) => annotation(d, display)).join("");
-  return findings.map((d) => formatDiagnostic(d as Diagnostic, display)).join("");
+function render(findings: Finding[], format: "text" | "github"): string {
+  if (format === "github") return findings.map((d) => annotation(d, displayPath)).join("");
+  return findings.map((d) => formatDiagnostic(d as Diagnostic, displayPath)).join("");
 }
 
 /** A GitHub Actions workflow command: `::warning file=…,line=…,col=…,title=…::message`. */

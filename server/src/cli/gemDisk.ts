@@ -5,7 +5,7 @@
  * `FileSystem` for in-memory trees in tests (no times there: nothing is cached).
  */
 import { readdirSync, realpathSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { MAX_FILE_BYTES, nodeFileSystem, type FileSystem } from "../fileSystem.js";
 
 export interface DirEntry {
@@ -71,7 +71,8 @@ export function gemDiskOf(fs: FileSystem): GemDisk {
   return {
     readFile: (path) => fs.readFile(path),
     list: (path) => fs.readDir(path).map((e) => (e.endsWith("/") ? { name: e.slice(0, -1), dir: true } : { name: e, dir: false })),
-    isDir: (path) => fs.readDir(path).length > 0,
+    // By its parent's listing: an empty folder is one too (Debian's `gems/rails-6.1.7.10`, a meta-gem's).
+    isDir: (path) => fs.readDir(path).length > 0 || fs.readDir(dirname(path)).includes(`${basename(path)}/`),
     realpath: (path) => path,
   };
 }

@@ -2,10 +2,9 @@
  * `routemap routes`: prints what `bin/rails routes` prints for the selected Rails version,
  * diagnostics on stderr as `FILE:LINE:COL: severity: message`.
  */
-import { basename, dirname, join, relative, resolve } from "node:path";
+import { basename, dirname, join, relative } from "node:path";
 import {
-  formatExpanded, formatSheet, formatUnused, routeSections, unusedRoutes, type Diagnostic, type InspectOptions, type MapInput, type MapOptions, type MapResult,
-  type Route, type RouteMapper, type Span,
+  formatExpanded, formatSheet, formatUnused, unusedRoutes, type Diagnostic, type InspectOptions, type MapInput, type MapOptions, type MapResult, type RouteMapper,
 } from "@routemap/shared-mapper";
 import { createNodeMapper } from "@routemap/shared-mapper/node";
 import { nodeFileSystem } from "../fileSystem.js";
@@ -16,21 +15,28 @@ import { appGlob } from "./appGlob.js";
 import { AppFileMap, appOptions, appRoot, findEngines, readAppConfig, readAppFiles, readControllerInputs, readEngines, readRubyFiles, templateNames } from "./appConfig.js";
 import { argsOrExit, type RoutesArgs } from "./args.js";
 import { envNameProblem } from "../envName.js";
+import { engineSections, routesDocument, type EngineSection } from "./json.js";
+import { locateRoutes } from "./locate.js";
 
 export interface Io {
   out(s: string): void;
   err(s: string): void;
 }
 
-export const ROUTES_USAGE = `Usage: routemap routes [FILE] [--expanded] [--json] [-c CONTROLLER] [-g PATTERN]
-                      [--rails VERSION] [--ruby VERSION] [--env NAME] [--api-only]
+export const ROUTES_USAGE = `Usage: routemap routes [APP | FILE] [options]
 
 Prints the app's routes as \`bin/rails routes\` prints them, without running Ruby.
 
-  FILE               the routes file (default config/routes.rb); files drawn with \`draw\`
-                     are read from the routes/ directory beside it
+  APP                the app's folder, or any folder in it (default: the current folder);
+                     the app is the nearest folder upward with a config/routes.rb
+  FILE               a routes file: an app's config/routes.rb gives the whole app's table,
+                     any other file only its own routes; \`draw\` reads the routes/ folder
+                     beside it
   -E, --expanded     one block per route
-  --json             one JSON object per route, with its source position
+  --json             a JSON document: each route with its values and where it was declared
+                     (schema/routes-v1.schema.json in the package describes it)
+  -u, --unused       only the routes no controller action or template serves, as Rails
+                     7.1's --unused lists them
   -c, --controller   only the routes of a controller (PostsController, admin/posts)
   -g, --grep         only the routes whose name, verb, path or controller#action match
   --rails VERSION    whose routing rules to follow: 3.2, 6.1, 7.0, 7.1, 7.2, 8.0 or 8.1
@@ -38,41 +44,63 @@ Prints the app's routes as \`bin/rails routes\` prints them, without running Rub
   --ruby VERSION     how requirement hashes print (default: .ruby-version or Gemfile.lock, else 3.4)
   -e, --env NAME     the Rails.env the routes are evaluated in (default development)
   --api-only         as with config.api_only (default: read from config/application.rb)
+  -q, --quiet        no information diagnostics on stderr; warnings and errors stay
+  -h, --help         this help
 
-Diagnostics go to stderr; the exit status is 1 when one is an error, 2 on a usage error.
+Diagnostics go to stderr, as FILE:LINE:COL: severity: message, FILE as seen from the
+current folder.
+
+Exit status: 0; 1 when a diagnostic is an error, or with --unused when a route is unused;
+2 on a usage error, or when no app or routes file is found.
 `;
 
-export async function routesCommand(argv: string[], io: Io): Promise<number> {
+/** `mapper`: one already made (tests run many commands in one process); else Prism is loaded for this run. */
+export async function routesCommand(argv: string[], io: Io, mapper?: RouteMapper): Promise<number> {
   const args = argsOrExit(argv, ROUTES_USAGE, "routes", io);
   if (typeof args === "number") return args;
   const clock = new PhaseClock();
-  const input = readInput(args);
+  const located = locateRoutes(args.target);
+  const input = "error" in located ? located.error : readInput(located.entry, args);
   if (typeof input === "string") {
     io.err(`routemap: ${input}\n`);
     return 2;
   }
-  const mapper = await createNodeMapper();
+  mapper ??= await createNodeMapper();
   clock.lap("prism");
   const result = mapper.map(input);
   clock.lap("map", result.timings);
-  const display = (file: string) => relative(process.cwd(), file) || file;
-  if (args.unused) return unusedCommand(mapper, result, args, input, io, display);
-  io.out(render(result, args, input.options!, display));
+  if (args.unused) return unusedCommand(mapper, result, args, input, io);
+  const inspect = inspectOptions(result, args, input.options!);
+  io.out(args.json ? JSON.stringify(routesDocument(result, inspect, input.options!, displayPath), null, 2) + "\n" : render(result, args, inspect));
   clock.lap("printing");
-  for (const d of result.diagnostics) io.err(formatDiagnostic(d, display));
+  for (const d of shown(result.diagnostics, args)) io.err(formatDiagnostic(d, displayPath));
+  for (const engine of engineSections(result, inspect)) if (!engine.routesKnown) io.err(unknownEngineNote(engine));
   if (process.env.ROUTEMAP_TIMINGS === "1") io.err(clock.report());
   return result.diagnostics.some((d) => d.severity === "error") ? 1 : 0;
 }
 
-/** The mapper's input for the command's file: it and its drawn files, the app's settings; or why it cannot be read. */
-export function readInput(args: RoutesArgs): MapInput | string {
+/** A file as the user can open it from where they stand: relative to the working directory. */
+export const displayPath = (file: string): string => relative(process.cwd(), file) || file;
+
+/** The diagnostics to print: `--quiet` leaves out information. */
+export function shown<T extends { severity: string }>(diagnostics: T[], args: Pick<RoutesArgs, "quiet">): T[] {
+  return args.quiet ? diagnostics.filter((d) => d.severity === "error" || d.severity === "warning") : diagnostics;
+}
+
+/** An engine section printed empty because Routemap found no routes file for the engine: said, since Rails would print its routes. */
+function unknownEngineNote({ name, mount }: EngineSection): string {
+  const where = mount ? ` (mounted at ${displayPath(mount.source.file)}:${mount.source.start.line + 1})` : "";
+  return `routemap: the routes of ${name}${where} are unknown, so its section is empty: Routemap found no routes file for it in the app or its installed gems (is its gem installed?)\n`;
+}
+
+/** The mapper's input for a routes file: it and its drawn files, the app's settings; or why it cannot be read. */
+export function readInput(entry: string, args: RoutesArgs): MapInput | string {
   const badEnv = args.env === undefined ? undefined : envNameProblem(args.env);
   if (badEnv) return `--env: ${badEnv}`;
-  const entry = resolve(args.file);
   // Nothing outside the app is read through a symbolic link (fileSystem.ts).
   nodeFileSystem.confine?.([appRoot(entry)]);
   const text = nodeFileSystem.readFile(entry);
-  if (text === undefined) return `cannot read ${args.file}: ${nodeFileSystem.unreadReason?.(entry) ?? "no such file"}`;
+  if (text === undefined) return `cannot read ${displayPath(entry)}: ${nodeFileSystem.unreadReason?.(entry) ?? "no such file"}`;
   const config = readAppConfig(entry);
   const files = new AppFileMap(config.root, (path) => nodeFileSystem.readFile(path));
   files.set(entry, text);
@@ -93,7 +121,7 @@ export function readInput(args: RoutesArgs): MapInput | string {
  * cannot see whole (a gem's, or one including code it does not read) are left out, and counted
  * on stderr, since only the running app could tell.
  */
-function unusedCommand(mapper: RouteMapper, result: MapResult, args: RoutesArgs, input: MapInput, io: Io, display: (f: string) => string): number {
+function unusedCommand(mapper: RouteMapper, result: MapResult, args: RoutesArgs, input: MapInput, io: Io): number {
   const root = appRoot(input.entry);
   const { files, views: own } = readControllerInputs(root, nodeFileSystem);
   // Which controllers and templates exist beyond app/, when the app's gems can all be read.
@@ -103,9 +131,9 @@ function unusedCommand(mapper: RouteMapper, result: MapResult, args: RoutesArgs,
   const model = mapper.controllers({ files, views, root, read: (path) => nodeFileSystem.readFile(path), gems: input.options?.gems, inflections: result.inflections });
   const provided = "why" in gems ? undefined : new Set([...gems.controllers, ...otherControllerPaths(root, nodeFileSystem, engineRoots)]);
   const { unused, unchecked } = unusedRoutes(result, model, templateNames(views), { provided, railsVersion: input.options?.railsVersion });
-  for (const d of result.diagnostics) if (d.severity === "error") io.err(formatDiagnostic(d, display));
+  for (const d of result.diagnostics) if (d.severity === "error") io.err(formatDiagnostic(d, displayPath));
   // What could not be checked is said first: "No unused routes found" is only as true as the table.
-  for (const region of result.openRegions) io.err(`routemap: ${display(region.span.file)}:${region.span.start.line + 1}: routes Routemap could not evaluate may be missing from what is checked (${region.reason.split("\n")[0]})\n`);
+  for (const region of result.openRegions) io.err(`routemap: ${displayPath(region.span.file)}:${region.span.start.line + 1}: routes Routemap could not evaluate may be missing from what is checked (${region.reason.split("\n")[0]})\n`);
   if (unchecked.length) {
     const controllers = [...new Set(unchecked.map((r) => r.controller))].sort();
     io.err(
@@ -117,9 +145,9 @@ function unusedCommand(mapper: RouteMapper, result: MapResult, args: RoutesArgs,
   return unused.length ? 1 : 0;
 }
 
-/** The sheet, the expanded form or the JSON, as asked. */
-function render(result: MapResult, args: RoutesArgs, options: MapOptions, display: (f: string) => string): string {
-  const inspect: InspectOptions = {
+/** What the sheet is printed with: the version's rules, the filters, the terminal's width. */
+function inspectOptions(result: MapResult, args: RoutesArgs, options: MapOptions): InspectOptions {
+  return {
     railsVersion: options.railsVersion,
     controller: args.controller,
     grep: args.grep,
@@ -127,7 +155,10 @@ function render(result: MapResult, args: RoutesArgs, options: MapOptions, displa
     sourceLocations: options.railsEnv === "development",
     engines: result.engines,
   };
-  if (args.json) return JSON.stringify(routesJson(result.routes, inspect, display), null, 2) + "\n";
+}
+
+/** The sheet or the expanded form, as asked. */
+function render(result: MapResult, args: RoutesArgs, inspect: InspectOptions): string {
   return args.expanded ? formatExpanded(result.routes, inspect) : formatSheet(result.routes, inspect);
 }
 
@@ -165,41 +196,4 @@ export function formatDiagnostic(d: Diagnostic, display: (f: string) => string):
   const { line, character } = d.span.start;
   const message = d.message.replace(/\n+$/, "").replace(/\n/g, "\n    ");
   return `${display(d.span.file)}:${line + 1}:${character + 1}: ${d.severity}: ${message}\n`;
-}
-
-/** Where something is, for JSON output: the file as displayed, 1-based lines and columns. */
-export function positionJson(span: Span, display: (f: string) => string) {
-  const { start, end } = span;
-  return { file: display(span.file), line: start.line + 1, column: start.character + 1, endLine: end.line + 1, endColumn: end.character + 1 };
-}
-
-/** The routes the sheet shows, in its order: the app's, then each engine's with its name. */
-function routesJson(routes: Route[], inspect: InspectOptions, display: (f: string) => string) {
-  return routeSections(routes, inspect).flatMap(({ engine, routes: shown }) =>
-    shown.map((r) => {
-      const json = routeJson(r, display);
-      const origin = r.origin ? { origin: r.origin } : {};
-      return engine ? { engine, ...origin, ...json } : { ...origin, ...json };
-    }),
-  );
-}
-
-function routeJson(r: Route, display: (f: string) => string) {
-  return {
-    name: r.name,
-    verb: r.verb,
-    path: r.path,
-    reqs: r.reqs,
-    controller: r.controller,
-    action: r.action,
-    ...positionJson(r.source, display),
-    verbs: r.verbs,
-    endpoint: r.endpoint,
-    helpers: r.helpers,
-    requiredParts: r.requiredParts,
-    optionalParts: r.optionalParts,
-    parameters: r.parameters,
-    defaults: r.defaults,
-    requirements: r.requirements,
-  };
 }

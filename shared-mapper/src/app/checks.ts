@@ -196,7 +196,9 @@ export function unreachedActions(result: MapResult, model: ControllerModel, file
   // By owner and name: an inherited action is a different object in each subclass.
   const names = new Set(candidates.map((c) => c.action));
   const reached = new Set<string>();
-  for (const t of targetsOf(result)) {
+  // An engine's routes reach its controllers too (the app's own engine, evaluated with it or alone).
+  const engineTargets = result.engines.flatMap((e) => e.routes).map((route) => ({ controller: route.controller, action: route.action }));
+  for (const t of [...targetsOf(result), ...engineTargets]) {
     if (!t.controller || !t.action || !names.has(t.action)) continue;
     const action = model.byPath.get(t.controller)?.actions.get(t.action);
     if (action) reached.add(`${action.owner}#${action.name}`);

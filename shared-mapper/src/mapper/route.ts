@@ -139,6 +139,12 @@ export abstract class DrawnRoute implements Route {
     return (this.display.parameters ??= parameters(this.info, this.parts().requirements));
   }
 
+  /** The defaults and requirements as Ruby values, for output that gives values, not their `inspect` (`--json`). */
+  values(): { defaults: RHash; requirements: RHash } {
+    const { defaults, requirements } = this.parts();
+    return { defaults, requirements };
+  }
+
   private get display(): Described {
     return (this.described ??= this.describe());
   }

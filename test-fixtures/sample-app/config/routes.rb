@@ -2,7 +2,7 @@
 
 # Routes of "Larder", a sample shop-and-blog app used by Routemap's quick start and tests.
 Rails.application.routes.draw do
-  devise_for :users, controllers: { sessions: "users/sessions" }
+  devise_for :users
 
   root "storefront#index"
 
@@ -65,22 +65,21 @@ Rails.application.routes.draw do
     end
   end
 
-  draw :admin
+  authenticate :user, ->(user) { user.admin? } do
+    draw :admin
+  end
   draw :api
   draw :community
 
-  authenticate :user, ->(user) { user.admin? } do
-    mount Sidekiq::Web => "/sidekiq"
-  end
+  mount Journal::Engine, at: "/journal"
 
   get "/blog/:id", to: redirect("/en/blog/%{id}")
   get "/feed", to: redirect("/en/blog.rss", status: 302)
   direct(:help_center) { "https://help.larder.example" }
 
   if Rails.env.development?
-    mount LetterOpenerWeb::Engine, at: "/letter_opener"
+    get "styleguide", to: "pages#styleguide"
   end
 
-  get "up", to: "rails/health#show", as: :rails_health_check
   match "*unmatched", to: "errors#not_found", via: :all, format: false
 end

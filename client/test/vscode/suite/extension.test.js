@@ -131,7 +131,7 @@ describe("Routemap in VS Code", () => {
       const client = api.client();
       if (!client || !client.isRunning()) return undefined;
       const { apps } = await client.sendRequest("routemap/routes", {});
-      return apps[0]?.routes;
+      return apps.find((a) => a.root === root)?.routes;
     }, "the restarted server");
     assert.ok(routes.length > 250);
   });
@@ -145,13 +145,29 @@ describe("Routemap in VS Code", () => {
   it("groups the routes Rails adds under the framework's name once config/application.rb loads it", async () => {
     const application = vscode.Uri.file(path.join(root, "config/application.rb"));
     const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(application));
-    await editor.edit((e) => e.insert(new vscode.Position(0, 0), 'require "rails/all"\n'));
     const groups = () => api.view.getChildren().filter((n) => n.kind === "group" && n.origin).map((n) => n.label);
-    await retry(() => groups().includes("Active Storage") && groups().includes("Action Mailbox"), "the framework groups in the explorer");
-    const storage = api.view.getChildren().find((n) => n.label === "Active Storage");
-    assert.ok(api.view.getChildren(storage).length > 0);
+    // The sample app requires Active Storage's engine, and locks Devise.
+    await retry(() => groups().includes("Active Storage") && groups().includes("Devise"), "the sample app's framework and gem groups");
+    const before = groups();
+    assert.ok(!before.includes("Action Mailbox"));
+    await editor.edit((e) => e.insert(new vscode.Position(0, 0), 'require "rails/all"\n'));
+    await retry(() => groups().includes("Action Mailbox"), "Action Mailbox's group in the explorer");
+    const mailbox = api.view.getChildren().find((n) => n.label === "Action Mailbox");
+    assert.ok(api.view.getChildren(mailbox).length > 0);
     await editor.edit((e) => e.delete(new vscode.Range(0, 0, 1, 0)));
-    await retry(() => groups().length === 0, "the framework groups to go");
+    await retry(() => !groups().includes("Action Mailbox"), "Action Mailbox's group to go");
+    assert.deepEqual(groups(), before);
+    await vscode.commands.executeCommand("workbench.action.files.revert");
+  });
+
+  it("shows the app's engine in the app, where it is mounted, not as an app of its own", async () => {
+    const engine = await retry(() => api.view.getChildren().find((n) => n.kind === "engine"), "the engine in the explorer");
+    assert.equal(engine.name, "Journal::Engine");
+    const leaves = (n) => (n.kind === "route" ? [n] : api.view.getChildren(n).flatMap(leaves));
+    assert.deepEqual(leaves(engine).map((n) => `${n.route.verb} ${n.route.path}`), [
+      "GET /entries(.:format)", "GET /entries/:id(.:format)", "GET /",
+    ]);
+    assert.ok(!api.view.getChildren().some((n) => n.kind === "app"), "one app: its routes at the top of the view");
   });
 
   it("shows the routes above a controller's actions, and creates a missing action from its warning", async () => {
@@ -163,19 +179,58 @@ describe("Routemap in VS Code", () => {
     }, "the code lenses");
     assert.ok(lenses.some((l) => l.command?.title === "GET /products(.:format) · products_path"), lenses.map((l) => l.command?.title).join(" | "));
 
-    const admin = vscode.Uri.file(path.join(root, "config/routes/admin.rb"));
-    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(admin));
-    const missing = (d) => d.message === "Admin::ProductsController has no action `archive` and no template admin/products/archive";
-    const warning = await until(() => vscode.languages.getDiagnostics(admin).find(missing), "the missing-action warning");
+    const missing = (d) => d.message === "OrdersController has no action `cancel` and no template orders/cancel";
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(routesUri));
+    const warning = await until(() => vscode.languages.getDiagnostics(routesUri).find(missing), "the missing-action warning");
     assert.equal(warning.severity, vscode.DiagnosticSeverity.Warning);
-    const fixes = await vscode.commands.executeCommand("vscode.executeCodeActionProvider", admin, warning.range, vscode.CodeActionKind.QuickFix.value);
-    const fix = fixes.find((a) => a.title === "Create action `archive` in Admin::ProductsController");
+    const fixes = await vscode.commands.executeCommand("vscode.executeCodeActionProvider", routesUri, warning.range, vscode.CodeActionKind.QuickFix.value);
+    const fix = fixes.find((a) => a.title === "Create action `cancel` in OrdersController");
     assert.ok(fix, fixes.map((a) => a.title).join(" | "));
     assert.ok(await vscode.workspace.applyEdit(fix.edit));
-    await until(() => !vscode.languages.getDiagnostics(admin).some(missing), "the warning to go once the action exists");
+    await until(() => !vscode.languages.getDiagnostics(routesUri).some(missing), "the warning to go once the action exists");
     // Leave the controller as it was on disk.
-    const edited = vscode.Uri.file(path.join(root, "app/controllers/admin/products_controller.rb"));
+    const edited = vscode.Uri.file(path.join(root, "app/controllers/orders_controller.rb"));
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(edited));
     await vscode.commands.executeCommand("workbench.action.files.revert");
+  });
+
+  it("has a walkthrough: open a routes file, hover a helper, see a code lens, show the routes table, each step checked off once done", async () => {
+    const extension = vscode.extensions.getExtension("routemap.routemap");
+    const [walkthrough] = extension.packageJSON.contributes.walkthroughs;
+    assert.deepEqual(walkthrough.steps.map((s) => s.id), ["openRoutesFile", "hoverHelper", "codeLens", "showRoutesTable"]);
+    const commands = await vscode.commands.getCommands(true);
+    const keys = Object.values(api.walkthrough.keys);
+    for (const step of walkthrough.steps) {
+      const linked = /\(command:([\w.]+)\)/.exec(step.description)?.[1];
+      assert.ok(commands.includes(linked), `${step.id}: its button runs ${linked}, a command the extension registers`);
+      assert.ok(require("node:fs").existsSync(path.join(extension.extensionPath, step.media.image)), `${step.id}: ${step.media.image} is in the VSIX`);
+      for (const event of step.completionEvents) {
+        const [kind, name] = event.split(":");
+        assert.ok(kind === "onCommand" ? commands.includes(name) : kind === "onContext" && keys.includes(name), `${step.id}: ${event} is a command or a key the extension sets`);
+      }
+    }
+    // The walkthrough opens, as from Help > Welcome > Walkthroughs.
+    await vscode.commands.executeCommand("workbench.action.closeAllEditors");
+    await vscode.commands.executeCommand("workbench.action.openWalkthrough", "routemap.routemap#gettingStarted", false);
+    await retry(() => /Welcome|Walkthrough/.test(vscode.window.tabGroups.activeTabGroup.activeTab?.label ?? ""), "the walkthrough's page");
+
+    await vscode.commands.executeCommand("routemap.openRoutesFile");
+    assert.equal(vscode.window.activeTextEditor.document.uri.fsPath, routesUri.fsPath);
+    assert.ok(api.walkthrough.done.has("routesFile"));
+
+    // The step's button: a view that calls a helper, the cursor on the call, its hover shown.
+    await vscode.commands.executeCommand("routemap.walkthrough.hoverHelper");
+    const view = vscode.window.activeTextEditor;
+    assert.match(view.document.uri.fsPath, /\/app\/(views|controllers|helpers)\//);
+    assert.match(view.document.getText(view.document.getWordRangeAtPosition(view.selection.active)), /_(path|url)$/);
+    await retry(() => api.walkthrough.done.has("helperHover"), "the helper's hover to check its step");
+
+    await vscode.commands.executeCommand("routemap.walkthrough.openController");
+    const controller = vscode.window.activeTextEditor.document.uri;
+    assert.match(controller.fsPath, /_controller\.rb$/);
+    await retry(() => api.walkthrough.done.has("codeLens"), "the controller's code lenses to check their step");
+
+    const table = await vscode.commands.executeCommand("routemap.showRoutesTable");
+    assert.match(table.getText(), /Prefix Verb/);
   });
 });

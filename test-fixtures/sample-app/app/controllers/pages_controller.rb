@@ -11,4 +11,7 @@ class PagesController < ApplicationController
 
   def show
   end
+
+  def styleguide
+  end
 end

@@ -1,0 +1,9 @@
+module Admin
+  class CustomersController < ApplicationController
+    def index
+    end
+
+    def show
+    end
+  end
+end

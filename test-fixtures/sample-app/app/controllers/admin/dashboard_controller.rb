@@ -1,0 +1,6 @@
+module Admin
+  class DashboardController < ApplicationController
+    def show
+    end
+  end
+end

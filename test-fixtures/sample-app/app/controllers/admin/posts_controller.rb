@@ -1,0 +1,27 @@
+module Admin
+  class PostsController < ApplicationController
+    def publish
+    end
+
+    def index
+    end
+
+    def create
+    end
+
+    def new
+    end
+
+    def edit
+    end
+
+    def show
+    end
+
+    def update
+    end
+
+    def destroy
+    end
+  end
+end

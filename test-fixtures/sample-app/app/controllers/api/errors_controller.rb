@@ -1,0 +1,6 @@
+module Api
+  class ErrorsController < ApplicationController
+    def not_found
+    end
+  end
+end

@@ -1,0 +1,8 @@
+module Api
+  module V1
+    class CategoriesController < ApplicationController
+      def index
+      end
+    end
+  end
+end

@@ -1,0 +1,14 @@
+module Api
+  module V2
+    class CartItemsController < ApplicationController
+      def create
+      end
+
+      def update
+      end
+
+      def destroy
+      end
+    end
+  end
+end

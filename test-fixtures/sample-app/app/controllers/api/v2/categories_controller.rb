@@ -1,0 +1,11 @@
+module Api
+  module V2
+    class CategoriesController < ApplicationController
+      def index
+      end
+
+      def show
+      end
+    end
+  end
+end

@@ -1,0 +1,10 @@
+class CartItemsController < ApplicationController
+  def create
+  end
+
+  def update
+  end
+
+  def destroy
+  end
+end

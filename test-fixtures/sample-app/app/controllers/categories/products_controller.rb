@@ -1,0 +1,6 @@
+module Categories
+  class ProductsController < ApplicationController
+    def index
+    end
+  end
+end

@@ -1,0 +1,7 @@
+class CategoriesController < ApplicationController
+  def index
+  end
+
+  def show
+  end
+end

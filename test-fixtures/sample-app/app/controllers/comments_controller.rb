@@ -1,0 +1,10 @@
+class CommentsController < ApplicationController
+  def index
+  end
+
+  def create
+  end
+
+  def destroy
+  end
+end

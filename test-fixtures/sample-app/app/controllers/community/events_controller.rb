@@ -1,0 +1,30 @@
+module Community
+  class EventsController < ApplicationController
+    def calendar
+    end
+
+    def ics
+    end
+
+    def index
+    end
+
+    def create
+    end
+
+    def new
+    end
+
+    def edit
+    end
+
+    def show
+    end
+
+    def update
+    end
+
+    def destroy
+    end
+  end
+end

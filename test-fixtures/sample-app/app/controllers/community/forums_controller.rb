@@ -1,0 +1,9 @@
+module Community
+  class ForumsController < ApplicationController
+    def index
+    end
+
+    def show
+    end
+  end
+end

@@ -1,0 +1,4 @@
+class ErrorsController < ApplicationController
+  def not_found
+  end
+end

@@ -1,0 +1,7 @@
+class NewsletterSubscriptionsController < ApplicationController
+  def destroy
+  end
+
+  def create
+  end
+end

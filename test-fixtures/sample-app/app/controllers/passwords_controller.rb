@@ -1,0 +1,7 @@
+class PasswordsController < ApplicationController
+  def edit
+  end
+
+  def update
+  end
+end

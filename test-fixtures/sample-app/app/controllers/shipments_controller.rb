@@ -1,0 +1,4 @@
+class ShipmentsController < ApplicationController
+  def show
+  end
+end

@@ -1,0 +1,4 @@
+class StorefrontController < ApplicationController
+  def index
+  end
+end

@@ -1,0 +1,9 @@
+module Support
+  class ArticlesController < ApplicationController
+    def index
+    end
+
+    def show
+    end
+  end
+end

@@ -1,0 +1,6 @@
+module Support
+  class MessagesController < ApplicationController
+    def create
+    end
+  end
+end

@@ -1,0 +1,6 @@
+module Support
+  class StatusController < ApplicationController
+    def show
+    end
+  end
+end

@@ -1,0 +1,4 @@
+module Journal
+  class ApplicationController < ActionController::Base
+  end
+end

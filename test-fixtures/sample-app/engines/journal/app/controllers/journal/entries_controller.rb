@@ -1,0 +1,9 @@
+module Journal
+  class EntriesController < ApplicationController
+    def index
+    end
+
+    def show
+    end
+  end
+end
