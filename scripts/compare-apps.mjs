@@ -25,7 +25,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync,
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { extractFromGit, extractFromTree, gitDirOf, resolveCommit } from "./lib/realApps/extract.mjs";
-import { compareRows, routemapRows } from "./lib/realApps/compare.mjs";
+import { compareRows, routemapRows, withoutAddresses } from "./lib/realApps/compare.mjs";
 import { alignLockfile, lockedRails, writeHost } from "./lib/realApps/appFiles.mjs";
 import { classify, renderAppReport, renderSummary } from "./lib/realApps/report.mjs";
 
@@ -97,6 +97,17 @@ function routemapSide(appDir, rubyVersion, cacheDir, appEnv) {
   return { rows, sheet: sheet.stdout, status: sheet.status, diagnostics };
 }
 
+/** `file:line` → that line's text in the extracted app (what a difference's declaration says). */
+function sourceLines(root) {
+  const files = new Map();
+  return (source) => {
+    const match = /^(.+):(\d+)$/.exec(source ?? "");
+    if (!match) return null;
+    if (!files.has(match[1])) files.set(match[1], existsSync(join(root, match[1])) ? readFileSync(join(root, match[1]), "utf8").split("\n") : []);
+    return files.get(match[1])[Number(match[2]) - 1]?.trim() ?? null;
+  };
+}
+
 function compareApp(app, opts, ctx) {
   const scratch = mkdtempSync(join(ctx.work, `${app.repo.replace("/", "+")}-`));
   const appDir = join(scratch, "app");
@@ -111,11 +122,19 @@ function compareApp(app, opts, ctx) {
   if (rails.error) return { ...result, bootError: rails.error, stubs: rails.stubs, gems: rails.gems };
   const aligned = alignLockfile(root, rails.gems);
   const ours = routemapSide(root, ctx.rubySeries, ctx.cache, app.env);
-  const stubbedDsl = (rails.stubs.dsl ?? []).map((n) => n.at).filter(Boolean);
+  // Missing gems' DSL calls and their blocks, and where a stand-in decided something while drawing.
+  const stubbedDsl = [...(rails.stubs.dsl ?? []), ...(rails.stubs.drawing ?? [])].filter((n) => n.at);
   const stubEngines = [...new Set(rails.rows.filter((r) => r.stub && /::Engine$/.test(r.reqs)).map((r) => r.reqs))];
-  const stubbedDevise = (rails.stubs.devise ?? []).map((n) => n.text);
+  const stubbedDevise = [
+    ...(rails.stubs.devise ?? []).map((n) => n.text),
+    ...(rails.stubs.constants ?? []).map((n) => /^Devise::Models::(\w+)$/.exec(n.text)?.[1].replace(/(?<!^)[A-Z]/g, (c) => `_${c}`).toLowerCase()).filter(Boolean),
+  ];
   const { matched, unverifiable, diffs } = compareRows({ rails: rails.rows, routemap: ours.rows, stubbedDsl, stubEngines, stubbedDevise });
-  for (const d of diffs) d.cause = classify(app.repo, d);
+  const lineOf = sourceLines(root);
+  for (const d of diffs) {
+    d.code = lineOf(d.rails?.source ?? d.routemap?.source);
+    d.cause = classify(app.repo, d);
+  }
   if (opts.keep) writeFileSync(join(scratch, "rails-routes.txt"), rails.sheet);
   return {
     ...result,
@@ -127,7 +146,7 @@ function compareApp(app, opts, ctx) {
     differing: diffs.filter((d) => d.kind === "differs").length,
     onlyRails: diffs.filter((d) => d.kind === "only-rails").length,
     onlyRoutemap: diffs.filter((d) => d.kind === "only-routemap").length,
-    identicalSheet: rails.sheet === ours.sheet,
+    identicalSheet: withoutAddresses(rails.sheet) === withoutAddresses(ours.sheet),
     errors: ours.diagnostics.filter((l) => /: error: |^routemap: /.test(l)),
     diagnostics: ours.diagnostics,
     stubs: rails.stubs,

@@ -26,7 +26,7 @@ File.write(File.join(root, "config.ru"), "") unless File.exist?(File.join(root, 
 %w[log tmp].each { |dir| Dir.mkdir(dir) unless Dir.exist?(dir) }
 ENV["RAILS_ENV"] = env
 ENV["SECRET_KEY_BASE"] = "0" * 64
-ENV["DATABASE_URL"] = "sqlite3::memory:"
+ENV["DATABASE_URL"] = "sqlite3:tmp/routemap.sqlite3" # a path: database.yml may embed it (`url: <%= … %>`)
 ENV["BUNDLE_GEMFILE"] ||= File.join(root, "Gemfile") # as `bundle exec` sets it
 RoutemapStubs.root = root
 require "active_support"
@@ -203,13 +203,25 @@ ActiveSupport.on_load(:active_record) { RoutemapStubs.macros_of_stub(self) }
 require "action_dispatch/routing/inspector"
 # Routing DSL of missing gems (`mount_devise_token_auth_for`) draws nothing; where every route
 # was declared (the innermost frame in the app's files).
+# The note gives the lines of its block too (to its `end` at the call's indentation), where the
+# routes Routemap draws for the gem are declared.
 ActionDispatch::Routing::Mapper.prepend(Module.new do
-  def method_missing(name, *_args, **_kw, &_block)
-    RoutemapStubs.note(:dsl, name.to_s)
+  def method_missing(name, *_args, **_kw, &block)
+    at = RoutemapStubs.app_location(caller_locations(1, 20))
+    through = block && at && RoutemapStubs.block_end(at)
+    RoutemapStubs.notes[:dsl] << { text: name.to_s, at: at, through: through }.compact
     nil
   end
 end)
 ActionDispatch::Routing::RouteSet.prepend(Module.new do
+  def eval_block(block)
+    drawing = Thread.current[:routemap_drawing]
+    Thread.current[:routemap_drawing] = true
+    super
+  ensure
+    Thread.current[:routemap_drawing] = drawing
+  end
+
   def add_route(mapping, name)
     route = super
     route.instance_variable_set(:@routemap_source, RoutemapStubs.app_location(caller_locations(1, 120)))
@@ -259,6 +271,21 @@ ActiveSupport.on_load(:before_configuration) do
     rescue NameError => e
       raise unless e.name == name
       RoutemapStubs.note(:config, "Doorkeeper option #{name} (not in Doorkeeper #{Doorkeeper::VERSION::STRING})", nil)
+    end
+  end)
+end
+
+# Devise settings of gems Debian lacks or of later versions (devise_invitable's `invite_for`,
+# 4.9's `responder`): ignored, so that the rest of config/initializers/devise.rb still runs.
+ActiveSupport.on_load(:before_configuration) do
+  next unless defined?(Devise)
+  Devise.singleton_class.prepend(Module.new do
+    def method_missing(name, *args, &block)
+      super
+    rescue NameError => e
+      raise unless e.name == name
+      RoutemapStubs.note(:config, "Devise.#{name} (not a setting of Devise #{Gem.loaded_specs["devise"]&.version})", nil)
+      name.end_with?("=") ? args.first : RoutemapStubs::StubValue.new("Devise.#{name}")
     end
   end)
 end
@@ -364,7 +391,7 @@ begin
   end
 rescue StandardError, ScriptError => e
   where = e.backtrace&.find { |l| l.start_with?("#{root}/") }&.delete_prefix("#{root}/")
-  result[:error] = "#{e.class}: #{e.message.lines.first.to_s.strip[0, 400]}#{where ? " (#{where})" : ""}"
+  result[:error] = "#{e.class}: #{e.message.lines.first(3).map(&:strip).join(" ")[0, 400]}#{where ? " (#{where})" : ""}"
   result[:trace] = e.backtrace&.first(30)
   write.call
   exit
@@ -398,10 +425,24 @@ def collect_rows(routes, engines, engine = nil)
   end
 end
 
+# Rows declared where a stand-in was used while drawing (public_app_stubs.rb, used_while_drawing).
+def in_stub_range?(source)
+  return false unless source
+  file, line = source.split(/:(?=\d+\z)/)
+  RoutemapStubs.notes[:drawing].any? do |n|
+    nfile, nline = n[:at].split(/:(?=\d+\z)/)
+    nfile == file && line.to_i.between?(nline.to_i, n[:through] || nline.to_i)
+  end
+end
+
 begin
   engines = {}
   rows = collect_rows(Rails.application.routes.routes, engines)
   engines.each_value { |engine_rows| rows.concat(engine_rows || []) }
+  # Only what routes files decided: a model Devise loads while drawing decides no route.
+  route_files = rows.map { |r| r[:source]&.sub(/:\d+\z/, "") }.compact.uniq
+  RoutemapStubs.notes[:drawing].select! { |n| route_files.include?(n[:at].sub(/:\d+\z/, "")) }
+  rows.each { |r| r[:stub] ||= in_stub_range?(r[:source]) }
   inspector = ActionDispatch::Routing::RoutesInspector.new(Rails.application.routes.routes)
   sheet = inspector.format(ActionDispatch::Routing::ConsoleFormatter::Sheet.new)
   result[:rows] = rows

@@ -32,24 +32,66 @@ module RoutemapStubs
     def note(kind, text, location = app_location)
       entry = location ? { text: text, at: location } : { text: text }
       notes[kind] << entry unless notes[kind].include?(entry)
+      true
     end
 
     # The innermost frame in the app's own files, as `path:line` relative to the app's root.
     def app_location(locations = caller_locations(2, 60))
       return nil unless root
-      frame = locations.find { |l| l.absolute_path&.start_with?("#{root}/") && !l.absolute_path.include?("/vendor/bundle/") }
-      frame && "#{frame.absolute_path.delete_prefix("#{root}/")}:#{frame.lineno}"
+      # (`draw :admin` evaluates config/routes/admin.rb as a string: its frames have only a path.)
+      path = ->(l) { l.absolute_path || l.path }
+      frame = locations.find { |l| path.(l)&.start_with?("#{root}/") && !path.(l).include?("/vendor/bundle/") }
+      frame && "#{path.(frame).delete_prefix("#{root}/")}:#{frame.lineno}"
     end
 
     # Whether the code asking (the first frame outside Ruby's, RubyGems', Zeitwerk's and Active
     # Support's loading machinery) is the app's own, or public_app_routes.rb's Bundler.require.
     # Libraries are left as they are: they rescue LoadError and NameError on purpose (an
     # optional C extension, `DateTime` before `require "date"`).
-    def asked_by_app?(locations)
+    def asked_by_app?(locations, bundler: false)
       frame = locations.find { |l| !MACHINERY.match?(l.path.to_s) }
       return false unless frame
       path = frame.absolute_path || frame.path
-      path.start_with?("#{root}/") || path.end_with?("/public_app_routes.rb")
+      path.start_with?("#{root}/") || (bundler && path.end_with?("/public_app_routes.rb"))
+    end
+
+    # A stand-in used while the routes are drawn (`if AppConfig.settings.terms.enable?`): the
+    # routes declared on that line, and in the block it opens, depend on it.
+    def used_while_drawing(text)
+      return unless Thread.current[:routemap_drawing]
+      at = app_location(caller_locations(2, 30))
+      return unless at
+      entry = { text: text, at: at }
+      code = File.readlines(File.join(root, at.split(/:(?=\d+\z)/).first))[at[/\d+\z/].to_i - 1].to_s
+      through = block_end(at) if code.match?(/\A\s*(if|unless|case|while|until)\b|\bdo\s*(\|[^|]*\|)?\s*\z|\{\s*(\|[^|]*\|)?\s*\z/)
+      entry[:through] = through if through
+      notes[:drawing] << entry unless notes[:drawing].include?(entry)
+    rescue StandardError
+      nil
+    end
+
+    # The line of the `end` (or `}`) closing the block opened on `path:line`, found by indentation.
+    def block_end(location)
+      path, line = location.split(/:(?=\d+\z)/)
+      lines = File.readlines(File.join(root, path))
+      indent = lines[line.to_i - 1][/\A */].length
+      found = lines.each_with_index.find { |text, i| i >= line.to_i && text[/\A */].length == indent && text.strip.match?(/\A(end|\})\b/) }
+      found && found[1] + 1
+    rescue StandardError
+      nil
+    end
+
+    # Whether the app's line names `Parent::Name` (`Rack::MiniProfiler`), or only `Name`, which
+    # Ruby looks up from the class it is written in (`include Discard::Model` in `class User`):
+    # a gem's constant, at the top level.
+    def written_as_nested?(parent, name)
+      return true if parent.equal?(Object)
+      at = app_location(caller_locations(2, 30))
+      return true unless at && parent.name
+      file, line = at.split(/:(?=\d+\z)/)
+      File.readlines(File.join(root, file))[line.to_i - 1].to_s.include?("#{parent.name.split("::").last}::#{name}")
+    rescue StandardError
+      true
     end
 
     def stub?(value)
@@ -67,6 +109,7 @@ module RoutemapStubs
       stub.include(StubInstance) if stub.is_a?(Class)
       parent.const_set(name, stub)
       note(:constants, stub.name)
+      used_while_drawing(stub.name)
       stub
     end
   end
@@ -77,6 +120,7 @@ module RoutemapStubs
 
     def method_missing(name, *_args, **_kw, &_block)
       return super if CONVERSIONS.include?(name)
+      RoutemapStubs.used_while_drawing("#{routemap_stub_label}.#{name}")
       StubValue.new("#{routemap_stub_label}.#{name}")
     end
 
@@ -122,10 +166,13 @@ module RoutemapStubs
   # `include`/`extend`/`prepend` of a stub do nothing: the module is a missing gem's. The class
   # macros it would have brought (`memoize` after `extend Memoist`, Dradis' `provides`) then do
   # nothing either.
+  #
+  # A class among them is a stub's name that Ruby resolved to a top-level class the autoloader
+  # is loading (`include GDS::SSO::User` inside `class User`): dropped too.
   module Mixins
     %i[include prepend].each do |verb|
       define_method(verb) do |*mods|
-        kept = mods.reject { |m| RoutemapStubs.stub?(m) }
+        kept = mods.reject { |m| RoutemapStubs.stub?(m) || (m.is_a?(Class) && RoutemapStubs.note(:constants, "#{verb} #{m} (a class) dropped")) }
         RoutemapStubs.macros_of_stub(self) if kept.length < mods.length
         kept.empty? ? self : super(*kept)
       end
@@ -169,7 +216,7 @@ module RoutemapStubs
         super
       rescue NameError => e
         raise unless asking.count(name) == 1 && e.name == name && RoutemapStubs.asked_by_app?(caller_locations(1, 12))
-        RoutemapStubs.constant(self, name)
+        RoutemapStubs.constant(RoutemapStubs.written_as_nested?(self, name) ? self : Object, name)
       end
     ensure
       asking.pop
@@ -181,7 +228,7 @@ module RoutemapStubs
     def require(path)
       super
     rescue LoadError => e
-      raise unless (e.path == path || e.message.end_with?(" -- #{path}")) && RoutemapStubs.asked_by_app?(caller_locations(1, 12))
+      raise unless (e.path == path || e.message.end_with?(" -- #{path}")) && RoutemapStubs.asked_by_app?(caller_locations(1, 12), bundler: true)
       RoutemapStubs.note(:requires, path.to_s)
       false
     end

@@ -9,13 +9,24 @@
 // stub; and, on Routemap's side, the rows equal to an unverifiable Rails row.
 
 /**
- * The paths of the routes Devise modules of gems Debian lacks add (their `Devise.add_module …
- * route:`), which Rails' table cannot have: devise_invitable's `invitation` routes.
+ * The routes (by their `controller#action`) that Devise modules of gems Debian lacks add (their
+ * `Devise.add_module … route:`), which Rails' table cannot have.
  */
-const DEVISE_GEM_ROUTES = { invitable: /\/invitation(\/|\(|$)/ };
+const DEVISE_GEM_ROUTES = {
+  // devise_invitable: `Devise.add_module :invitable, controller: :invitations, route: { invitation: … }`.
+  invitable: /invitations#/,
+  // devise-two-factor: `Devise.add_module :two_factor_authenticatable, route: :session, controller: :sessions`.
+  two_factor_authenticatable: /sessions#(new|create|destroy)\b/,
+};
+
+/**
+ * An object's address in an endpoint (`#<Proc:0x00007ff4e3f246a0 config/routes.rb:435>`) is the
+ * process's, not the app's: compared without it.
+ */
+export const withoutAddresses = (text) => text.replace(/#<([A-Z][\w:]*):0x[0-9a-f]+/g, "#<$1:0x…");
 
 /** The comparison key of a row. */
-export const rowKey = (r) => `${r.engine ?? ""}\t${r.name ?? ""}\t${r.verb}\t${r.path}\t${r.reqs}`;
+export const rowKey = (r) => `${r.engine ?? ""}\t${r.name ?? ""}\t${r.verb}\t${r.path}\t${withoutAddresses(r.reqs)}`;
 
 /** Routemap's JSON rows in the shape of Rails' rows. */
 export function routemapRows(json) {
@@ -45,20 +56,26 @@ function bagOf(rows, key = rowKey) {
 }
 
 /** The fields two paired rows differ in. */
-const differingFields = (a, b) => ["engine", "name", "verb", "path", "reqs"].filter((f) => (a[f] ?? "") !== (b[f] ?? ""));
+const differingFields = (a, b) => ["engine", "name", "verb", "path", "reqs"].filter((f) => withoutAddresses(a[f] ?? "") !== withoutAddresses(b[f] ?? ""));
 
 /**
- * Compares Rails' rows with Routemap's. `stubbedDsl` are `file:line`s where a missing gem's
- * routing DSL drew nothing in Rails; `stubEngines` the endpoints of mounted stubs.
+ * Compares Rails' rows with Routemap's. `stubbedDsl` are the calls of a missing gem's routing
+ * DSL, which drew nothing in Rails (`{at: "file:line", through: lastLineOfItsBlock}`);
+ * `stubEngines` the endpoints of mounted stubs; `stubbedDevise` Devise modules of missing gems.
  */
 export function compareRows({ rails, routemap, stubbedDsl = [], stubEngines = [], stubbedDevise = [] }) {
-  const stubLines = new Set(stubbedDsl);
+  // `file:line`s of the calls, and every line of their blocks.
+  const stubLines = new Set();
+  for (const { at, through } of stubbedDsl) {
+    const [, file, line] = /^(.+):(\d+)$/.exec(at);
+    for (let n = Number(line); n <= (through ?? Number(line)); n++) stubLines.add(`${file}:${n}`);
+  }
   const stubEngineSet = new Set(stubEngines);
   const deviseGemRoutes = stubbedDevise.map((m) => DEVISE_GEM_ROUTES[m]).filter(Boolean);
   const unverifiable = { rails: rails.filter((r) => r.stub), routemap: [] };
   const ours = [];
   for (const r of routemap) {
-    const stubbed = (r.source && stubLines.has(r.source)) || (r.engine && stubEngineSet.has(r.engine)) || deviseGemRoutes.some((re) => re.test(r.path));
+    const stubbed = (r.source && stubLines.has(r.source)) || (r.engine && stubEngineSet.has(r.engine)) || deviseGemRoutes.some((re) => re.test(r.reqs));
     if (stubbed) unverifiable.routemap.push(r);
     else ours.push(r);
   }

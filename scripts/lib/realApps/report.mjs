@@ -57,7 +57,10 @@ export function renderAppReport(r) {
   }
   for (const [cause, diffs] of byCause) {
     head.push(`== ${cause} (${diffs.length})`);
+    let lastCode = null;
     for (const d of diffs) {
+      if (d.code && d.code !== lastCode) head.push(`  | ${d.code}`);
+      lastCode = d.code;
       if (d.kind === "differs") head.push(`  ~ ${d.rails.source ?? "?"} [${d.fields.join(",")}]`, `    rails:    ${rowText(d.rails)}`, `    routemap: ${rowText(d.routemap)} (${d.routemap.source ?? "?"})`);
       else if (d.kind === "only-rails") head.push(`  - ${d.rails.source ?? "?"} ${rowText(d.rails)}`);
       else head.push(`  + ${d.routemap.source ?? "?"} ${rowText(d.routemap)}`);
