@@ -25,7 +25,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync,
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { extractFromGit, extractFromTree, gitDirOf, resolveCommit } from "./lib/realApps/extract.mjs";
-import { compareRows, routemapRows, withoutAddresses } from "./lib/realApps/compare.mjs";
+import { compareRows, routemapRows, sameOrder, withoutAddresses } from "./lib/realApps/compare.mjs";
 import { alignLockfile, lockedRails, writeHost } from "./lib/realApps/appFiles.mjs";
 import { classify, renderAppReport, renderSummary } from "./lib/realApps/report.mjs";
 
@@ -125,10 +125,16 @@ function compareApp(app, opts, ctx) {
   // Missing gems' DSL calls and their blocks, and where a stand-in decided something while drawing.
   const stubbedDsl = [...(rails.stubs.dsl ?? []), ...(rails.stubs.drawing ?? [])].filter((n) => n.at);
   const stubEngines = [...new Set(rails.rows.filter((r) => r.stub && /::Engine$/.test(r.reqs)).map((r) => r.reqs))];
+  // Devise modules of missing gems, with the model (from the file that named them).
+  const underscore = (name) => name.replace(/(?<!^)[A-Z]/g, (c) => `_${c}`).toLowerCase();
+  const modelOf = (at) => (at ? /([^/]+)\.rb:\d+$/.exec(at)?.[1] : undefined);
   const stubbedDevise = [
-    ...(rails.stubs.devise ?? []).map((n) => n.text),
-    ...(rails.stubs.constants ?? []).map((n) => /^Devise::Models::(\w+)$/.exec(n.text)?.[1].replace(/(?<!^)[A-Z]/g, (c) => `_${c}`).toLowerCase()).filter(Boolean),
-  ];
+    ...(rails.stubs.devise ?? []).map((n) => ({ module: n.text, model: n.model })),
+    ...(rails.stubs.constants ?? []).flatMap((n) => {
+      const m = /^Devise::Models::(\w+)$/.exec(n.text);
+      return m ? [{ module: underscore(m[1]), model: modelOf(n.at) }] : [];
+    }),
+  ].filter((d) => d.model);
   const { matched, unverifiable, diffs } = compareRows({ rails: rails.rows, routemap: ours.rows, stubbedDsl, stubEngines, stubbedDevise });
   const lineOf = sourceLines(root);
   for (const d of diffs) {
@@ -147,6 +153,8 @@ function compareApp(app, opts, ctx) {
     onlyRails: diffs.filter((d) => d.kind === "only-rails").length,
     onlyRoutemap: diffs.filter((d) => d.kind === "only-routemap").length,
     identicalSheet: withoutAddresses(rails.sheet) === withoutAddresses(ours.sheet),
+    // The verifiable rows, in order (what the sheet shows, less what depends on a stand-in).
+    sameTable: sameOrder(rails.rows.filter((r) => !r.stub), ours.rows.filter((r) => !unverifiable.routemap.includes(r))),
     errors: ours.diagnostics.filter((l) => /: error: |^routemap: /.test(l)),
     diagnostics: ours.diagnostics,
     stubs: rails.stubs,

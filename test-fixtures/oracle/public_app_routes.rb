@@ -292,15 +292,20 @@ end
 
 # Devise modules of missing gems (`devise :invitable` without devise_invitable): an empty
 # module. Their routes are missing from Rails' table; the comparison sets aside Routemap's rows
-# for them (DEVISE_GEM_ROUTES in scripts/lib/realApps/compare.mjs).
+# for them (DEVISE_GEM_ROUTES in scripts/lib/realApps/compare.mjs), for each model using one.
 ActiveSupport.on_load(:before_configuration) do
   next unless defined?(Devise::Models)
   Devise::Models.singleton_class.prepend(Module.new do
     def const_missing(name)
       super
     rescue NameError
-      RoutemapStubs.note(:devise, name.to_s.underscore, nil)
       const_set(name, Module.new { extend ActiveSupport::Concern })
+    end
+  end)
+  Devise::Models.prepend(Module.new do
+    def devise(*modules)
+      (modules.grep(Symbol) - Devise::ALL).each { |m| RoutemapStubs.notes[:devise] << { text: m.to_s, model: name.underscore.tr("/", "_") } }
+      super
     end
   end)
 end

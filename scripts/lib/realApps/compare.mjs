@@ -14,10 +14,16 @@
  */
 const DEVISE_GEM_ROUTES = {
   // devise_invitable: `Devise.add_module :invitable, controller: :invitations, route: { invitation: … }`.
-  invitable: /invitations#/,
+  invitable: { reqs: /invitations#/, name: "invitation" },
   // devise-two-factor: `Devise.add_module :two_factor_authenticatable, route: :session, controller: :sessions`.
-  two_factor_authenticatable: /sessions#(new|create|destroy)\b/,
+  two_factor_authenticatable: { reqs: /sessions#(new|create|destroy)\b/, name: "session" },
 };
+
+/** Whether a row is one the Devise module of a missing gem adds for `model` (`admin_user`). */
+function deviseGemRoute(stub, row) {
+  const route = DEVISE_GEM_ROUTES[stub.module];
+  return Boolean(route && route.reqs.test(row.reqs) && new RegExp(`(^|_)${stub.model}_${route.name}$`).test(row.name ?? ""));
+}
 
 /**
  * An object's address in an endpoint (`#<Proc:0x00007ff4e3f246a0 config/routes.rb:435>`) is the
@@ -61,7 +67,7 @@ const differingFields = (a, b) => ["engine", "name", "verb", "path", "reqs"].fil
 /**
  * Compares Rails' rows with Routemap's. `stubbedDsl` are the calls of a missing gem's routing
  * DSL, which drew nothing in Rails (`{at: "file:line", through: lastLineOfItsBlock}`);
- * `stubEngines` the endpoints of mounted stubs; `stubbedDevise` Devise modules of missing gems.
+ * `stubEngines` the endpoints of mounted stubs; `stubbedDevise` Devise modules of missing gems (`{module, model}`).
  */
 export function compareRows({ rails, routemap, stubbedDsl = [], stubEngines = [], stubbedDevise = [] }) {
   // `file:line`s of the calls, and every line of their blocks.
@@ -71,11 +77,15 @@ export function compareRows({ rails, routemap, stubbedDsl = [], stubEngines = []
     for (let n = Number(line); n <= (through ?? Number(line)); n++) stubLines.add(`${file}:${n}`);
   }
   const stubEngineSet = new Set(stubEngines);
-  const deviseGemRoutes = stubbedDevise.map((m) => DEVISE_GEM_ROUTES[m]).filter(Boolean);
   const unverifiable = { rails: rails.filter((r) => r.stub), routemap: [] };
   const ours = [];
+  // A Devise gem's unnamed rows (`PUT /users/invitation`) go with its named rows of the same line.
+  const deviseLines = new Set(routemap.filter((r) => stubbedDevise.some((stub) => deviseGemRoute(stub, r))).map((r) => r.source));
+  const deviseRow = (r) =>
+    stubbedDevise.some((stub) => deviseGemRoute(stub, r)) ||
+    (!r.name && deviseLines.has(r.source) && stubbedDevise.some((stub) => DEVISE_GEM_ROUTES[stub.module]?.reqs.test(r.reqs)));
   for (const r of routemap) {
-    const stubbed = (r.source && stubLines.has(r.source)) || (r.engine && stubEngineSet.has(r.engine)) || deviseGemRoutes.some((re) => re.test(r.reqs));
+    const stubbed = (r.source && stubLines.has(r.source)) || (r.engine && stubEngineSet.has(r.engine)) || deviseRow(r);
     if (stubbed) unverifiable.routemap.push(r);
     else ours.push(r);
   }
@@ -134,4 +144,9 @@ function pairUp(railsRows, ourRows) {
   for (const r of pending) diffs.push({ kind: "only-rails", rails: r, routemap: null, fields: [] });
   for (const r of left) diffs.push({ kind: "only-routemap", rails: null, routemap: r, fields: [] });
   return diffs;
+}
+
+/** Whether two lists of rows are the same rows in the same order. */
+export function sameOrder(a, b) {
+  return a.length === b.length && a.every((r, i) => rowKey(r) === rowKey(b[i]));
 }

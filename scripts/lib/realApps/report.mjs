@@ -40,7 +40,7 @@ export function renderAppReport(r) {
   if (r.failed || r.bootError) return [...head, `not compared: ${r.failed ?? r.bootError}`, "", "stand-ins:", ...stubLines(r.stubs), ""].join("\n");
   head.push(
     `Rails rows ${r.railsRows} (unverifiable ${r.unverifiableRails}), matched ${r.matched} (${pct(r.matched, verifiable(r))}), differing ${r.differing}, only in Rails ${r.onlyRails}, only in Routemap ${r.onlyRoutemap} (+${r.unverifiableRoutemap} unverifiable)`,
-    `identical sheet: ${r.identicalSheet ? "yes" : "no"}; Gemfile.lock aligned: ${r.aligned?.join(", ") || "nothing"}`,
+    `same table (verifiable rows, in order): ${r.sameTable ? "yes" : "no"}; byte-identical sheet: ${r.identicalSheet ? "yes" : "no"}; Gemfile.lock aligned: ${r.aligned?.join(", ") || "nothing"}`,
     "",
     `errors Routemap printed (${r.errors.length}):`,
     ...r.errors.map((e) => `  ${e}`),
@@ -74,14 +74,14 @@ export function renderSummary(results, versions) {
   const lines = [
     `Truth: Rails ${versions.rails} on Ruby ${versions.ruby} (Debian); Routemap: \`routemap routes --rails 6.1\`, environment development.`,
     "",
-    "| app | commit | locks Rails | Rails rows | unverifiable | matched | % | differing | only Rails | only Routemap | errors | same sheet |",
-    "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+    "| app | commit | locks Rails | Rails rows | unverifiable | matched | % | differing | only Rails | only Routemap | errors | same table | same sheet |",
+    "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |",
   ];
   const total = { rows: 0, unv: 0, matched: 0, differing: 0, onlyRails: 0, onlyRoutemap: 0, errors: 0 };
   for (const r of results) {
     const commit = (r.commit ?? "").slice(0, 10);
     if (r.failed || r.bootError) {
-      lines.push(`| ${r.repo} | ${commit} | ${r.lockedRails ?? "–"} | not compared: ${(r.failed ?? r.bootError).replace(/\|/g, "\\|").slice(0, 160)} |||||||||`);
+      lines.push(`| ${r.repo} | ${commit} | ${r.lockedRails ?? "–"} | not compared: ${(r.failed ?? r.bootError).replace(/\|/g, "\\|").slice(0, 160)} ||||||||||`);
       continue;
     }
     total.rows += r.railsRows;
@@ -92,11 +92,11 @@ export function renderSummary(results, versions) {
     total.onlyRoutemap += r.onlyRoutemap;
     total.errors += r.errors.length;
     lines.push(
-      `| ${r.repo} | ${commit} | ${r.lockedRails ?? "–"} | ${r.railsRows} | ${r.unverifiableRails} | ${r.matched} | ${pct(r.matched, verifiable(r))} | ${r.differing} | ${r.onlyRails} | ${r.onlyRoutemap} | ${r.errors.length} | ${r.identicalSheet ? "yes" : "no"} |`,
+      `| ${r.repo} | ${commit} | ${r.lockedRails ?? "–"} | ${r.railsRows} | ${r.unverifiableRails} | ${r.matched} | ${pct(r.matched, verifiable(r))} | ${r.differing} | ${r.onlyRails} | ${r.onlyRoutemap} | ${r.errors.length} | ${r.sameTable ? "yes" : "no"} | ${r.identicalSheet ? "yes" : "no"} |`,
     );
   }
   lines.push(
-    `| **total** | | | ${total.rows} | ${total.unv} | ${total.matched} | ${pct(total.matched, total.rows - total.unv)} | ${total.differing} | ${total.onlyRails} | ${total.onlyRoutemap} | ${total.errors} | |`,
+    `| **total** | | | ${total.rows} | ${total.unv} | ${total.matched} | ${pct(total.matched, total.rows - total.unv)} | ${total.differing} | ${total.onlyRails} | ${total.onlyRoutemap} | ${total.errors} | | |`,
     "",
     "Differences by cause (rows affected, apps):",
     "",
