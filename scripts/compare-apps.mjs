@@ -8,6 +8,7 @@
 //
 // Usage: node scripts/compare-apps.mjs [--list FILE] [--only NAME,…] [--mirror DIR] [--out DIR]
 //                                      [--keep] [SOURCE…]
+//        node scripts/compare-apps.mjs --causes [--only CAUSE,…]
 //   SOURCE       owner/name[@commit][=PATH]: PATH is a git directory (a `fetch` snapshot's
 //                repo, bare) or a checkout; without it, MIRROR/owner+name/repo. Given no
 //                SOURCE, the apps of --list (default test-fixtures/oracle/real-apps.json).
@@ -15,6 +16,8 @@
 //   --out        where the report goes (default a new temp directory): summary.md, and per app
 //                NAME.json (rows, differences, stand-ins) and NAME.diff.txt
 //   --keep       keep the extracted apps (under --out/apps)
+//   --causes     instead, each cause of test-fixtures/oracle/real-app-causes.mjs on its snippet
+//                app: whether Rails still prints the row it names, and whether Routemap does
 // An app of the list may name: `commit`; `root`, the app's directory in the repository; `env`,
 // variables the app's README has a developer set (both sides run with them); `copy`, files its
 // setup has a developer copy (`{"config/database.yml": "config/database.yml.example"}`);
@@ -28,6 +31,7 @@ import { extractFromGit, extractFromTree, gitDirOf, resolveCommit } from "./lib/
 import { compareRows, routemapRows, sameOrder, withoutAddresses } from "./lib/realApps/compare.mjs";
 import { alignLockfile, lockedRails, writeHost } from "./lib/realApps/appFiles.mjs";
 import { classify, renderAppReport, renderSummary } from "./lib/realApps/report.mjs";
+import { CAUSES } from "../test-fixtures/oracle/real-app-causes.mjs";
 
 const repo = new URL("..", import.meta.url).pathname;
 const ORACLE = join(repo, "test-fixtures/oracle/public_app_routes.rb");
@@ -44,6 +48,7 @@ function parseArgs(argv) {
     else if (a === "--mirror") opts.mirror = argv[++i];
     else if (a === "--out") opts.out = argv[++i];
     else if (a === "--keep") opts.keep = true;
+    else if (a === "--causes") opts.causes = true;
     else if (a.startsWith("--")) throw new Error(`unknown option ${a}`);
     else opts.sources.push(a);
   }
@@ -164,8 +169,69 @@ function compareApp(app, opts, ctx) {
   };
 }
 
+/** The files a cause's snippet app gets where it has none of its own. */
+const SNIPPET_DEFAULTS = {
+  "config/boot.rb": "",
+  "config/environment.rb": 'require_relative "application"\nRails.application.initialize!\n',
+  "config/application.rb":
+    'require_relative "boot"\nrequire "rails"\nrequire "active_model/railtie"\nrequire "action_controller/railtie"\nBundler.require(*Rails.groups)\n\n' +
+    'module Snippet\n  class Application < Rails::Application\n    config.load_defaults 6.1\n    config.eager_load = false\n    config.autoload_paths << Rails.root.join("lib").to_s\n  end\nend\n',
+  Gemfile: 'source "https://rubygems.org"\ngem "rails"\n',
+  "Gemfile.lock": "GEM\n  specs:\n    actionpack (6.1.7.10)\n    railties (6.1.7.10)\n\nDEPENDENCIES\n  rails\n",
+};
+
+const rowLine = (r) => [r.name, r.verb, r.path, withoutAddresses(r.reqs)].filter(Boolean).join(" ");
+
+/**
+ * --causes: each cause's snippet app, booted with Rails and drawn by Routemap: whether Rails
+ * prints the row the cause names (the snippet still reproduces it), and whether Routemap does
+ * (the cause is fixed), with the rows that differ.
+ */
+function checkCauses(ctx, only) {
+  const lines = [];
+  let open = 0;
+  for (const cause of CAUSES) {
+    if (only && !only.has(cause.id)) continue;
+    const scratch = mkdtempSync(join(ctx.work, `cause-${cause.id}-`));
+    const root = join(scratch, "app");
+    writeHost(root, { files: { ...SNIPPET_DEFAULTS, ...cause.files } });
+    const rails = railsSide(root, scratch, {});
+    if (rails.error) {
+      lines.push(`${cause.id}: the snippet does not boot: ${rails.error}`);
+      continue;
+    }
+    const ours = routemapSide(root, ctx.rubySeries, ctx.cache, {});
+    const railsLines = rails.rows.map(rowLine);
+    const ourLines = ours.rows.map(rowLine);
+    const reproduces = railsLines.includes(cause.rails) && !rails.rows.some((r) => r.stub);
+    const fixed = ourLines.includes(cause.rails) && railsLines.join("\n") === ourLines.join("\n");
+    if (!fixed) open++;
+    lines.push(`${cause.id} (${cause.area}): ${!reproduces ? "SNIPPET DOES NOT REPRODUCE (Rails lacks the row, or a row depends on a stand-in)" : fixed ? "fixed" : "open"}`);
+    if (!fixed) {
+      for (const l of railsLines.filter((l) => !ourLines.includes(l))) lines.push(`  rails:    ${l}`);
+      for (const l of ourLines.filter((l) => !railsLines.includes(l))) lines.push(`  routemap: ${l}`);
+      for (const l of ours.diagnostics) lines.push(`  ${l}`);
+    }
+  }
+  lines.push(`${open} cause(s) open`);
+  return lines.join("\n") + "\n";
+}
+
 function main() {
   const opts = parseArgs(process.argv.slice(2));
+  const [rubyVersion, railsVersion] = oracleRuby();
+  const rubySeries = rubyVersion.split(".").slice(0, 2).join(".");
+  const cache = mkdtempSync(join(tmpdir(), "routemap-real-apps-cache-"));
+  if (opts.causes) {
+    const work = mkdtempSync(join(tmpdir(), "routemap-real-apps-work-"));
+    try {
+      process.stdout.write(checkCauses({ work, cache, rubySeries }, opts.only));
+    } finally {
+      rmSync(cache, { recursive: true, force: true });
+      rmSync(work, { recursive: true, force: true });
+    }
+    return;
+  }
   const listed = JSON.parse(readFileSync(opts.list, "utf8")).apps;
   const apps = opts.sources.length
     ? opts.sources.map((s) => ({ ...(listed.find((a) => a.repo === parseSource(s).repo) ?? {}), ...Object.fromEntries(Object.entries(parseSource(s)).filter(([, v]) => v)) }))
@@ -174,8 +240,7 @@ function main() {
   mkdirSync(out, { recursive: true });
   const work = opts.keep ? join(out, "apps") : mkdtempSync(join(tmpdir(), "routemap-real-apps-work-"));
   mkdirSync(work, { recursive: true });
-  const [rubyVersion, railsVersion] = oracleRuby();
-  const ctx = { work, cache: mkdtempSync(join(tmpdir(), "routemap-real-apps-cache-")), rubySeries: rubyVersion.split(".").slice(0, 2).join(".") };
+  const ctx = { work, cache, rubySeries };
   const results = [];
   try {
     for (const app of apps) {
