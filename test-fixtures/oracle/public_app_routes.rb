@@ -54,6 +54,7 @@ require "rails"
 dependencies = File.exist?("Gemfile") ? RoutemapGemfile.read("Gemfile") : []
 ROUTEMAP_DEPENDENCIES = dependencies
 dependencies.each { |d| $LOAD_PATH.unshift(File.join(d.path, "lib")) if d.path }
+RoutemapStubs.roots = [root, *dependencies.filter_map { |d| d.path && File.realpath(d.path) rescue nil }].uniq
 locked = File.exist?("Gemfile.lock") ? File.read("Gemfile.lock").scan(/^    ([\w.-]+) \(([^)]+)\)$/).to_h : {}
 Bundler.define_singleton_method(:setup) { |*| self }
 missing = ->(path) { RoutemapStubs.notes[:requires].any? { |n| n[:text] == path } }
@@ -77,6 +78,9 @@ Bundler.define_singleton_method(:require) do |*groups|
     end
   end
 end
+
+# Rails 7.0's `Rails.application.autoloaders` (6.1 has Rails.autoloaders).
+Rails::Application.define_method(:autoloaders) { Rails.autoloaders } unless Rails::Application.method_defined?(:autoloaders)
 
 # Configuration that Rails 7.x and 8.x apps write and Rails 6.1 lacks.
 Rails::Application::Configuration.prepend(Module.new do
@@ -115,6 +119,17 @@ end)
   end)
 end
 
+# An initializer of the app's own engines (`initializer "spree.x" do … end` in a path gem) that
+# raises: skipped, and said so.
+Rails::Initializable::Initializer.prepend(Module.new do
+  def run(*args)
+    super
+  rescue StandardError, ScriptError => e
+    raise unless RoutemapStubs.own?(block.source_location&.first)
+    RoutemapStubs.note(:initializers, "initializer #{name} (#{RoutemapStubs.app_location([Struct.new(:absolute_path, :path, :lineno).new(*block.source_location.values_at(0, 0, 1))])}): #{e.class}: #{e.message.lines.first.to_s.strip[0, 240]}", nil)
+  end
+end)
+
 # An initializer that raises: the rest of its file is skipped, and said so.
 Rails::Engine.prepend(Module.new do
   def load_config_initializer(initializer)
@@ -133,13 +148,18 @@ FRAMEWORK_OPTIONS = {
   active_record: -> { ActiveRecord::Base }, action_controller: -> { ActionController::Base },
   action_view: -> { ActionView::Base }, active_job: -> { ActiveJob::Base }, action_mailer: -> { ActionMailer::Base },
 }.freeze
-FRAMEWORK_OPTIONS.each do |framework, target|
-  ActiveSupport.on_load(framework) do
+# (Registered once the environment file has run, before the frameworks' own hooks; a framework
+# an engine loaded early runs it at once.)
+ActiveSupport.on_load(:before_initialize) do
+  FRAMEWORK_OPTIONS.each do |framework, target|
+    next unless Rails.application.config.respond_to?(framework)
     options = Rails.application.config.public_send(framework)
-    options.keys.each do |key|
-      next if respond_to?("#{key}=") || target.call.respond_to?("#{key}=")
-      RoutemapStubs.note(:config, "config.#{framework}.#{key} (not a Rails 6.1 option)", nil)
-      options.delete(key)
+    ActiveSupport.on_load(framework) do
+      options.keys.each do |key|
+        next if respond_to?("#{key}=") || target.call.respond_to?("#{key}=")
+        RoutemapStubs.note(:config, "config.#{framework}.#{key} (not a Rails 6.1 option)", nil)
+        options.delete(key)
+      end
     end
   end
 end
@@ -164,6 +184,19 @@ Rails::Railtie::Configuration.prepend(Module.new do
       rescue StandardError, ScriptError => e
         RoutemapStubs.note(:initializers, "#{hook} block at #{where}: #{e.class}: #{e.message.lines.first.to_s.strip[0, 240]}", nil)
       end
+    end
+  end
+end)
+
+# The same for `app.reloader.to_prepare do … end` in the app's own engines' initializers.
+ActiveSupport::Reloader.singleton_class.prepend(Module.new do
+  def to_prepare(*args, &block)
+    return super unless block && RoutemapStubs.own?(block.source_location&.first)
+    where = "#{block.source_location.first.delete_prefix("#{RoutemapStubs.root}/")}:#{block.source_location.last}"
+    super(*args) do
+      instance_exec(&block)
+    rescue StandardError, ScriptError => e
+      RoutemapStubs.note(:initializers, "to_prepare block at #{where}: #{e.class}: #{e.message.lines.first.to_s.strip[0, 240]}", nil)
     end
   end
 end)
@@ -213,15 +246,21 @@ ActionDispatch::Routing::Mapper.prepend(Module.new do
     nil
   end
 end)
-ActionDispatch::Routing::RouteSet.prepend(Module.new do
-  def eval_block(block)
-    drawing = Thread.current[:routemap_drawing]
-    Thread.current[:routemap_drawing] = true
-    super
-  ensure
-    Thread.current[:routemap_drawing] = drawing
+# Drawing: while the routes files are loaded (a file may test a stand-in around its `draw`).
+drawing = Module.new do
+  %i[eval_block load_paths].each do |m|
+    define_method(m) do |*args|
+      was = Thread.current[:routemap_drawing]
+      Thread.current[:routemap_drawing] = true
+      super(*args)
+    ensure
+      Thread.current[:routemap_drawing] = was
+    end
   end
-
+end
+ActionDispatch::Routing::RouteSet.prepend(drawing)
+Rails::Application::RoutesReloader.prepend(drawing)
+ActionDispatch::Routing::RouteSet.prepend(Module.new do
   def add_route(mapping, name)
     route = super
     route.instance_variable_set(:@routemap_source, RoutemapStubs.app_location(caller_locations(1, 120)))

@@ -17,12 +17,18 @@
 #   `config.active_record.<7.x option>=`): ignored, `autoload_lib` done as Rails 7.1 does it;
 #   `load_defaults` of a version above 6.1 loads 6.1's;
 # - an initializer that still raises is left where it raised (the rest of that file is skipped).
+require "pathname"
+
 module RoutemapStubs
   MACHINERY = %r{(public_app_stubs\.rb|<internal:|/rubygems/|/zeitwerk/|/active_support/dependencies|/bootsnap/)}
-  CONVERSIONS = %i[to_ary to_str to_hash to_proc to_path to_io to_int to_regexp to_sym to_a to_h routes action matches?].freeze
+  CONVERSIONS = %i[to_ary to_str to_hash to_proc to_path to_io to_int to_regexp to_sym to_a to_h].freeze
 
   class << self
     attr_accessor :root
+    # The app's own code outside its root: path gems (`gem "solidus_core", path: "../core"`).
+    attr_writer :roots
+
+    def roots = @roots || [root]
 
     def notes
       @notes ||= Hash.new { |h, k| h[k] = [] }
@@ -40,8 +46,13 @@ module RoutemapStubs
       return nil unless root
       # (`draw :admin` evaluates config/routes/admin.rb as a string: its frames have only a path.)
       path = ->(l) { l.absolute_path || l.path }
-      frame = locations.find { |l| path.(l)&.start_with?("#{root}/") && !path.(l).include?("/vendor/bundle/") }
-      frame && "#{path.(frame).delete_prefix("#{root}/")}:#{frame.lineno}"
+      frame = locations.find { |l| own?(path.(l)) }
+      frame && "#{Pathname.new(path.(frame)).relative_path_from(root)}:#{frame.lineno}"
+    end
+
+    # Whether a file is the app's own code (under its root or a path gem's), not a vendored gem.
+    def own?(file)
+      file && roots.any? { |r| file.start_with?("#{r}/") } && !file.include?("/vendor/bundle/")
     end
 
     # Whether the code asking (the first frame outside Ruby's, RubyGems', Zeitwerk's and Active
@@ -52,7 +63,7 @@ module RoutemapStubs
       frame = locations.find { |l| !MACHINERY.match?(l.path.to_s) }
       return false unless frame
       path = frame.absolute_path || frame.path
-      path.start_with?("#{root}/") || (bundler && path.end_with?("/public_app_routes.rb"))
+      own?(path) || (bundler && path.end_with?("/public_app_routes.rb"))
     end
 
     # A stand-in used while the routes are drawn (`if AppConfig.settings.terms.enable?`): the

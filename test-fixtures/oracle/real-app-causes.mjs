@@ -44,6 +44,18 @@ export const CAUSES = [
     matches: [{ repo: "rubygems/rubygems.org", test: (d) => /Patterns::|\/\[A-Za-z0-9/.test(`${d.rails?.reqs} ${d.routemap?.reqs}`) }],
   },
   {
+    id: "unknown-value-printed",
+    area: "interpreter core library",
+    title: "A value Routemap cannot compute is printed as its source text, with no mark: `Regexp.union(Gemcutter::PAGES)` (a frozen array of config/application.rb) prints `Regexp.union`",
+    files: {
+      "config/application.rb":
+        'require_relative "boot"\nrequire "rails"\nrequire "action_controller/railtie"\n\nmodule Gemcutter\n  PAGES = %w[about data].freeze\nend\n\nmodule Snippet\n  class Application < Rails::Application\n    config.load_defaults 6.1\n    config.eager_load = false\n  end\nend\n',
+      "config/routes.rb": routes('get "pages/*id" => "pages#show", constraints: { id: Regexp.union(Gemcutter::PAGES) }, as: :page'),
+    },
+    rails: "page GET /pages/*id(.:format) pages#show {:id=>/about|data/}",
+    matches: [{ repo: "rubygems/rubygems.org", source: /^config\/routes\.rb:34[5-9]$/ }],
+  },
+  {
     id: "ruby-constant",
     area: "interpreter core library",
     title: "Ruby's and its standard gems' own constants (`Gem::Version::VERSION_PATTERN`, `Rack::Utils::HTTP_STATUS_CODES`) are unknown: the statement, or the loop over them, is skipped",
@@ -149,6 +161,24 @@ export const CAUSES = [
     },
     rails: "new_user_session GET /users/sign_in(.:format) devise/sessions#new",
     matches: [{ repo: "catarse/catarse", source: /^config\/routes\.rb:13$/ }],
+  },
+  {
+    id: "engine-namespace",
+    area: "engines",
+    title: "An engine class nested deeper than the namespace it isolates (`Spree::Core::Engine` with `isolate_namespace Spree; engine_name \"spree\"`, drawn by other gems' routes files): controllers get `spree/core/` where Rails gives `spree/`, and the mount is named `spree_core` where Rails says `spree`",
+    files: {
+      Gemfile: 'source "https://rubygems.org"\ngem "rails"\ngem "shop_core", path: "engines/core"\ngem "shop_admin", path: "engines/admin"\n',
+      "Gemfile.lock":
+        "PATH\n  remote: engines/core\n  specs:\n    shop_core (1.0)\n\nPATH\n  remote: engines/admin\n  specs:\n    shop_admin (1.0)\n\nGEM\n  specs:\n    actionpack (6.1.7.10)\n    railties (6.1.7.10)\n\nDEPENDENCIES\n  rails\n  shop_admin!\n  shop_core!\n",
+      "engines/core/lib/shop_core.rb": 'require "shop/core/engine"\n',
+      "engines/core/lib/shop/core/engine.rb": 'module Shop\n  module Core\n    class Engine < ::Rails::Engine\n      isolate_namespace Shop\n      engine_name "shop"\n    end\n  end\nend\n',
+      "engines/admin/lib/shop_admin.rb": 'require "shop/admin/engine"\n',
+      "engines/admin/lib/shop/admin/engine.rb": "module Shop\n  module Admin\n    class Engine < ::Rails::Engine\n    end\n  end\nend\n",
+      "engines/admin/config/routes.rb": "Shop::Core::Engine.routes.draw do\n  namespace :admin do\n    resources :users, only: :index\n  end\nend\n",
+      "config/routes.rb": routes('mount Shop::Core::Engine, at: "/"'),
+    },
+    rails: "admin_users GET /admin/users(.:format) shop/admin/users#index",
+    matches: [{ repo: "solidusio/solidus" }],
   },
   {
     id: "endpoint-object",
