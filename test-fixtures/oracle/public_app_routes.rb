@@ -239,7 +239,9 @@ require "action_dispatch/routing/inspector"
 # The note gives the lines of its block too (to its `end` at the call's indentation), where the
 # routes Routemap draws for the gem are declared.
 ActionDispatch::Routing::Mapper.prepend(Module.new do
-  def method_missing(name, *_args, **_kw, &block)
+  def method_missing(name, *args, **kw, &block)
+    # Ruby 3.4's `it` (`.each { resources it }`) is no DSL: Ruby 3.1 raises, as here.
+    return super if name == :it && args.empty? && kw.empty? && !block
     at = RoutemapStubs.app_location(caller_locations(1, 20))
     through = block && at && RoutemapStubs.block_end(at)
     RoutemapStubs.notes[:dsl] << { text: name.to_s, at: at, through: through }.compact

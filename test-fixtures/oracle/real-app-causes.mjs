@@ -128,6 +128,18 @@ export const CAUSES = [
     ],
   },
   {
+    id: "condition-unknown-operand",
+    area: "conditions",
+    title: "A condition with an unknown operand draws its routes even where Rails' answer is known: `Rails.env.local? || ENV[\"X\"].present?` (false under Rails 6.1, whose StringInquirer has no `local?`, with X unset), and `if Gemcutter::ENABLE_DEVELOPMENT_LOG_IN` (`= Rails.env.local?` in config/application.rb)",
+    files: {
+      "config/application.rb":
+        'require_relative "boot"\nrequire "rails"\nrequire "action_controller/railtie"\n\nmodule Gemcutter\n  ENABLE_DEVELOPMENT_LOG_IN = Rails.env.local?\nend\n\nmodule Snippet\n  class Application < Rails::Application\n    config.load_defaults 6.1\n    config.eager_load = false\n  end\nend\n',
+      "config/routes.rb": routes('get "dev_login" => "sessions#dev" if Gemcutter::ENABLE_DEVELOPMENT_LOG_IN\nif Rails.env.local? || ENV["ROUTEMAP_UNSET_USER"].present?\n  resources :events, only: :create\nend\nget "ping" => "ping#index"'),
+    },
+    rails: "ping GET /ping(.:format) ping#index",
+    matches: [{ repo: "rubygems/rubygems.org", source: /^config\/routes\.rb:(278|366|394)$/ }],
+  },
+  {
     id: "devise-modules-unread",
     area: "gems",
     title: "Devise modules Routemap cannot read from the model: a `devise` call in a concern (`include UserAuthenticationConcern`), or with a splat (`*(:confirmable if ENV[…])`): all of `devise_for`'s routes are missing",
