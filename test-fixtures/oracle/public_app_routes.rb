@@ -79,6 +79,16 @@ Bundler.define_singleton_method(:require) do |*groups|
   end
 end
 
+# Rails 7.0's module-level Active Record settings (`ActiveRecord.legacy_connection_handling =`).
+require "active_record"
+ActiveRecord.singleton_class.prepend(Module.new do
+  def method_missing(name, *args, &block)
+    return super unless name.end_with?("=") && args.length == 1
+    RoutemapStubs.note(:config, "ActiveRecord.#{name.to_s.chomp("=")} (Rails 7's)", nil)
+    args.first
+  end
+end)
+
 # Rails 7.0's `Rails.application.autoloaders` (6.1 has Rails.autoloaders).
 Rails::Application.define_method(:autoloaders) { Rails.autoloaders } unless Rails::Application.method_defined?(:autoloaders)
 
@@ -378,17 +388,7 @@ ActiveSupport.on_load(:active_record) do
     end
   end)
 end
-Bundler.singleton_class.prepend(Module.new do
-  def require(*groups)
-    super
-    return if defined?(::Dotenv) || (RoutemapGemfile.for_groups(ROUTEMAP_DEPENDENCIES, groups).map(&:name) & %w[dotenv dotenv-rails]).empty?
-    Object.const_set(:Dotenv, Module.new do
-      def self.load(*files, **) = RoutemapDotenv.load(*files)
-      def self.load!(*files, **) = RoutemapDotenv.load(*files)
-      def self.overload(*files, **) = RoutemapDotenv.load(*files, overwrite: true)
-    end)
-  end
-end)
+
 
 # dotenv, which Debian lacks: a stand-in with its loading rules for plain `KEY=value` lines
 # (`$(command)` is never run). Dotenv.load keeps variables already set; the railtie loads the
@@ -413,6 +413,15 @@ module RoutemapDotenv
     end
   end
 end
+# The app may call Dotenv.load from config/boot.rb already (samson's config/dotenv.rb).
+if (dependencies.map(&:name) & %w[dotenv dotenv-rails]).any? && Gem::Specification.find_all_by_name("dotenv").empty?
+  Object.const_set(:Dotenv, Module.new do
+    def self.load(*files, **) = RoutemapDotenv.load(*files)
+    def self.load!(*files, **) = RoutemapDotenv.load(*files)
+    def self.overload(*files, **) = RoutemapDotenv.load(*files, overwrite: true)
+  end)
+end
+
 # dotenv-rails, or dotenv 3 (which has the railtie in it), loads the files by itself.
 dotenv_railtie = (RoutemapGemfile.for_groups(dependencies, Rails.groups).map(&:name) & %w[dotenv-rails]).any? ||
   ((RoutemapGemfile.for_groups(dependencies, Rails.groups).map(&:name) & %w[dotenv]).any? && locked["dotenv"].to_s >= "3")

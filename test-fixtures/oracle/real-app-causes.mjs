@@ -193,6 +193,21 @@ export const CAUSES = [
     matches: [{ repo: "solidusio/solidus" }],
   },
   {
+    id: "engine-not-loaded",
+    area: "engines",
+    title: "An engine of the app's Gemfile.lock (a path gem) whose code the app does not load (`require: false`, or samson's plugins, loaded only when `ENV[\"PLUGINS\"]` names them) is drawn anyway: its routes files add routes Rails does not have",
+    files: {
+      Gemfile: 'source "https://rubygems.org"\ngem "rails"\ngem "shop_extras", path: "plugins/extras", require: false\n',
+      "Gemfile.lock":
+        "PATH\n  remote: plugins/extras\n  specs:\n    shop_extras (1.0)\n\nGEM\n  specs:\n    actionpack (6.1.7.10)\n    railties (6.1.7.10)\n\nDEPENDENCIES\n  rails\n  shop_extras!\n",
+      "plugins/extras/lib/shop_extras.rb": 'module ShopExtras\n  class Engine < ::Rails::Engine\n  end\nend\n',
+      "plugins/extras/config/routes.rb": "Rails.application.routes.draw do\n  resources :extras, only: :index\nend\n",
+      "config/routes.rb": routes('get "ping" => "ping#index"'),
+    },
+    rails: "ping GET /ping(.:format) ping#index",
+    matches: [{ repo: "zendesk/samson", source: /^plugins\// }],
+  },
+  {
     id: "endpoint-object",
     area: "interpreter core library",
     title: "An endpoint that is an object (`mount SchemaEndpoint.instance`, `mount ActionCable.server`, `redirect(Redirectors::Lesson.new)`) is printed as its source text: Rails prints the object (`#<SchemaEndpoint:0x…>`) or, for a redirect, `redirect(301)`",
