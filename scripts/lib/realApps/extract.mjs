@@ -5,9 +5,10 @@
 // Kept: every config/ directory (routes files, application.rb, environments, initializers, the
 // YAML config_for and I18n read), Ruby files under app/ and lib/ (models for Devise, constants
 // and constraint classes, engines' lib/*/engine.rb), Gemfiles (and those they eval), gemspecs,
-// Procfiles,
-// .ruby-version — at any depth, so the app's own engines and path gems come along. Left out:
-// tests, specs, assets, views, vendored and generated trees, and files of 1 MiB or more.
+// .ruby-version and VERSION files, at any depth, so the app's own engines and path gems come
+// along; and at the root, the Procfiles and .env files (Gemfiles and dotenv read them) and
+// bin/* (config/boot.rb may load bin/env). Left out: tests, specs, assets, views, vendored and
+// generated trees, and files of 1 MiB or more.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
