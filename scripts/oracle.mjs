@@ -76,7 +76,9 @@ for (const c of listCases()) {
   if (c.options.apiOnly) flags.push("--api-only");
   if (c.options.controller) flags.push("-c", c.options.controller);
   if (c.options.grep) flags.push("-g", c.options.grep);
-  const json = JSON.parse(execFileSync("ruby", [...RUBY_FLAGS, oracle, c.entry, ...flags], { encoding: "utf8", maxBuffer: 64 << 20 }));
+  // Rails sees only the variables the case sets (and what Ruby needs to run), as Routemap does.
+  const env = { PATH: process.env.PATH, LANG: "C.UTF-8", ...c.options.vars };
+  const json = JSON.parse(execFileSync("ruby", [...RUBY_FLAGS, oracle, c.entry, ...flags], { encoding: "utf8", maxBuffer: 64 << 20, env }));
   settle(c.name, c.goldenPath(SERIES), renderGolden({ header: HEADER, ...json }, c));
 }
 // The sample app's sheet, which the CLI test compares byte for byte.
@@ -167,6 +169,36 @@ if (!filter || "inflections".includes(filter)) {
   // An app's own rules (custom-rules.txt) over English: plural, singular, underscore and camelize.
   const custom = execFileSync("ruby", [join(FIXTURES, "oracle", "inflections.rb"), join(dir, "custom-words.txt"), join(dir, "custom-rules.txt")], { encoding: "utf8" });
   settle("inflections (custom rules)", join(dir, `custom.rails-${SERIES}.txt`), custom);
+}
+
+// Ruby's regexps: each case of test-fixtures/regexp/cases.txt answered by Ruby, and Ruby's
+// case folding, the data the engine's /i reads (shared-mapper/src/ruby/regexp).
+if (!filter || "regexp".includes(filter)) {
+  // The answers are Ruby 3.1's (Debian's), as the routes goldens are Rails 6.1's.
+  const ruby = execFileSync("ruby", ["-e", "print RUBY_VERSION"], { encoding: "utf8" });
+  if (!ruby.startsWith("3.1.")) {
+    console.error(`oracle: FAILED: the regexp cases are Ruby 3.1's, and the installed Ruby is ${ruby}`);
+    process.exit(1);
+  }
+  const cases = join(FIXTURES, "regexp", "cases.txt");
+  settle("regexp", cases, execFileSync("ruby", ["-W0", join(FIXTURES, "oracle", "regexp.rb"), cases], { encoding: "utf8", maxBuffer: 64 << 20 }));
+  const folds = execFileSync("ruby", [join(FIXTURES, "oracle", "regexp_casefold.rb")], { encoding: "utf8" });
+  settle("regexp (case folding)", join(FIXTURES, "..", "shared-mapper", "src", "ruby", "regexp", "caseFoldData.ts"), folds);
+}
+
+// Ruby's core library: each case of test-fixtures/core/*.txt answered by Ruby 3.1 with the
+// ActiveSupport of Rails 6.1 (shared-mapper/test/core.test.mjs checks Routemap against them).
+if (!filter || "core".includes(filter)) {
+  const ruby = execFileSync("ruby", ["-e", "print RUBY_VERSION"], { encoding: "utf8" });
+  if (!ruby.startsWith("3.1.")) {
+    console.error(`oracle: FAILED: the core cases are Ruby 3.1's, and the installed Ruby is ${ruby}`);
+    process.exit(1);
+  }
+  const dir = join(FIXTURES, "core");
+  for (const file of readdirSync(dir).filter((f) => f.endsWith(".txt") && f !== "gaps.txt").sort()) {
+    const path = join(dir, file);
+    settle(`core/${file}`, path, execFileSync("ruby", ["-W0", ...RUBY_FLAGS, join(FIXTURES, "oracle", "core.rb"), path], { encoding: "utf8", maxBuffer: 64 << 20, env: { PATH: process.env.PATH, TZ: "UTC", LANG: "C.UTF-8" } }));
+  }
 }
 
 if (check) {

@@ -5,8 +5,10 @@
  */
 import { dirname, join, relative, sep } from "node:path";
 import type { ControllerModel, MapInput, MapResult, RouteMapper } from "@routemap/shared-mapper";
+import { appGlob } from "./cli/appGlob.js";
 import { AppFileMap, appOptions, findEngines, isAppFile, readAppConfig, readAppFiles, readControllerInputs, readEngines, readRubyFiles, type EngineSource } from "./cli/appConfig.js";
 import { walk, type FileSystem } from "./fileSystem.js";
+import { appGemsOf } from "./cli/appGems.js";
 import { findGemEngines } from "./cli/gemEngines.js";
 import { DefinedNames, isCheckedFile, otherControllerPaths, otherTemplates, readInstalledGems, type GemIndex } from "./cli/helperCheck.js";
 import { generationOf, uncheckedBecause, type HelperCheckContext } from "./features/helperCalls.js";
@@ -61,7 +63,7 @@ export class RailsApp {
 
   /** Rails and Ruby versions, environment and api_only: settings first, then the app's files. */
   config() {
-    return appOptions((this.configCache ??= readAppConfig(this.routesFile, this.workspace.fs)), this.workspace.settings);
+    return appOptions((this.configCache ??= readAppConfig(this.routesFile, this.workspace.fs)), this.workspace.settings, { fs: this.workspace.fs, process: process.env });
   }
 
   /** The app's route table, recomputed if an input changed since the last call. */
@@ -94,10 +96,15 @@ export class RailsApp {
     for (const [path, text] of this.appFilesCache) files.set(path, text);
     // Any other folder of the workspace with a routes file and an engine class may be mounted here.
     const others = this.workspace.apps.filter((a) => a !== this).map((a) => a.root);
-    this.enginesCache ??= [...findEngines(this.root, this.workspace.fs, others), ...findGemEngines(this.root, this.configCache?.gems, this.workspace.fs)];
+    this.enginesCache ??= [...findEngines(this.root, this.workspace.fs, others), ...findGemEngines(this.appGems())];
     const engines = readEngines(this.enginesCache, files, (path) => this.workspace.text(path));
     for (const [path, text] of this.workspace.overlays) if (this.isInputFile(path)) files.set(path, text);
-    return { entry: this.routesFile, files, unread, engines, options: { ...config, drawPaths: [this.drawDir] } };
+    const fs = this.workspace.fs;
+    const root = this.root;
+    return {
+      entry: this.routesFile, files, unread, engines, options: { ...config, drawPaths: [this.drawDir] },
+      glob: appGlob(root, fs), exists: (path) => path.startsWith(root + "/") && fs.exists(path),
+    };
   }
 
   invalidate(): void {
@@ -250,7 +257,13 @@ export class RailsApp {
 
   /** What the locked gems define (read once), or why it cannot be known. */
   installedGems(): GemIndex | { why: string } {
-    return (this.gemIndexCache ??= readInstalledGems(this.root, this.config().gems, this.workspace.fs));
+    return (this.gemIndexCache ??= readInstalledGems(this.appGems()));
+  }
+
+  /** The app's locked gems: where each is installed, what it defines (found once per Gemfile.lock read). */
+  private appGems() {
+    const { rubyVersion } = this.config();
+    return appGemsOf(this.root, this.configCache?.lock, { fs: this.workspace.fs, rubyVersion });
   }
   private gemIndexCache: GemIndex | { why: string } | undefined;
 

@@ -657,7 +657,7 @@ test("helper calls are not checked when the table is not complete or a gem is no
   const unknownDsl = await workspaceFor(HELPER_APP.replace("  root \"posts#index\"", "  root \"posts#index\"\n  ActiveAdmin.routes(self)"));
   assert.match(unknownDsl.app.helperCheck().unchecked, /^the route table is not complete \(routes\.rb:7: `ActiveAdmin\.routes\(self\)` passes the routes/);
   const missingGem = await workspaceFor(HELPER_APP.replace("    actionview (7.1.3)", "    actionview (7.1.3)\n    carrierwave (3.0.5)"));
-  assert.equal(missingGem.app.helperCheck().unchecked, "the gem carrierwave (3.0.5) is not installed where Routemap looks, so what gems define is unknown");
+  assert.equal(missingGem.app.helperCheck().unchecked, "the gem carrierwave (3.0.5) is not installed where Routemap looks (carrierwave-3.0.5 is in none of vendor/bundle/ruby/3.3.0), so what gems define is unknown");
 });
 
 test("a route to a controller no file, gem or engine defines is warned, once the gems are read; a quick fix creates it", async () => {

@@ -121,7 +121,8 @@ test("the gems Gemfile.lock locks decide which gems' routing DSL exists", async 
 });
 
 test("installed gems' engines: the locked version's own routes file, found in the bundle path or RubyGems' homes", async () => {
-  const { findGemEngines, gemRoots } = await import("../dist/cli/gemEngines.js");
+  const { findGemEngines } = await import("../dist/cli/gemEngines.js");
+  const { readAppGems } = await import("../dist/cli/appGems.js");
   const engine = (name, cls) => `module ${cls}\n  class Engine < ::Rails::Engine\n    isolate_namespace ${cls}\n  end\nend\n`;
   const fs = memoryFs(
     new Map(
@@ -138,8 +139,9 @@ test("installed gems' engines: the locked version's own routes file, found in th
     ),
   );
   const env = { HOME: "/home/u", GEM_HOME: "/opt/gems" };
-  assert.ok(gemRoots("/w", fs, env).includes("/w/gems_here/ruby/3.3.0/gems"));
-  const found = findGemEngines("/w", { good_job: "4.1.0", pghero: "3.6.0", blazer: "3.0.0", activestorage: "7.1.3" }, fs, env);
+  const gems = readAppGems("/w", { fs, env });
+  assert.ok(gems.homes.some((h) => h.dir === "/w/gems_here/ruby/3.3.0"));
+  const found = findGemEngines(gems);
   assert.deepEqual(
     found.map((e) => [e.routes, e.engineFile ?? null, e.external]),
     [
@@ -147,7 +149,7 @@ test("installed gems' engines: the locked version's own routes file, found in th
       ["/home/u/.gem/ruby/3.3.0/gems/blazer-3.0.0/config/routes.rb", null, true],
     ],
   );
-  assert.deepEqual(findGemEngines("/w", undefined, fs, env), [], "without a lockfile, no version to match");
+  assert.deepEqual(findGemEngines(undefined), [], "without a lockfile, no version to match");
 });
 
 test("the app's configuration: read once, again when a file of it changes on disk or the environment changes", async () => {

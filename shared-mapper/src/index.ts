@@ -4,13 +4,17 @@
  * `createMapper` loads the parser once; `mapper.map(input)` is pure and never throws:
  * whatever goes wrong becomes a diagnostic, and everything that still evaluates is kept.
  */
-import { Interpreter, LoadedFile } from "./dsl/interpreter.js";
+import { Interpreter } from "./dsl/interpreter.js";
+import type { LoadedFile } from "./ruby/loadedFile.js";
 import { withInflections, type Inflections } from "./inflector.js";
 import { readInflections } from "./app/inflectionRules.js";
-import { BudgetExceeded } from "./dsl/signals.js";
+import { BudgetExceeded, DEFAULT_LIMITS, ValueTooLarge } from "./dsl/budget.js";
+import { BreakSignal, NextSignal, ReturnSignal, ThrowSignal } from "./dsl/signals.js";
+import { RoutingError } from "./mapper/errors.js";
+import { inspect } from "./ruby/print.js";
+import { RUnknown, UnknownValueError } from "./ruby/values.js";
 import { Drawer, frameworkRoutes, mentionsFrameworkSetting, type FrameworkDraw, type FrameworkRoutes } from "./framework/index.js";
 import { readRoutesPaths } from "./framework/routesPaths.js";
-import { AppConstants } from "./app/constants.js";
 import { ControllerModel } from "./app/controllers.js";
 import { hamlToRuby } from "./app/haml.js";
 import { slimToRuby } from "./app/slim.js";
@@ -26,14 +30,16 @@ import { rootScope } from "./mapper/scope.js";
 import type { MapperState } from "./mapper/state.js";
 import { Version } from "./mapper/version.js";
 import { LineIndex } from "./ruby/lineIndex.js";
+import { compileRubyRegexp, RegexpBudgetExceeded } from "./ruby/regexp/index.js";
 import { createParser, Parser, ParserFailure } from "./ruby/prism.js";
-import { RSymbol, rubyVersion } from "./ruby/values.js";
-import type { Diagnostic, MapInput, MapResult, Span } from "./types.js";
+import { RSymbol } from "./ruby/values.js";
+import { rubyVersion } from "./ruby/print.js";
+import type { Diagnostic, MapInput, MapOptions, MapResult, Span } from "./types.js";
 
 export * from "./types.js";
 export { formatSheet, formatExpanded, formatUnused, filterRoutes, routeSections, type InspectOptions, type RouteSection } from "./inspect/sheet.js";
 export { Version, SUPPORTED_RAILS_VERSIONS, railsSeries } from "./mapper/version.js";
-export { recognize, normalizeRequestPath, type Recognition } from "./journey/recognize.js";
+export { recognize, recognizeRoute, RecognitionUndecided, normalizeRequestPath, type Recognition, type Undecided } from "./journey/recognize.js";
 export { ControllerModel, controllerPath, type Controller, type Action } from "./app/controllers.js";
 export { hasDynamicTargets, missingControllerDiagnostics, routeActionDiagnostics, routesTo, unreachedActions, unusedRoutes, type UnreachedAction } from "./app/checks.js";
 export { deviseUrlHelperNames } from "./gems/deviseModels.js";
@@ -42,7 +48,7 @@ export { slimToRuby } from "./app/slim.js";
 export { definedHelperNames, erbToRuby, unknownHelperDiagnostics, type HashTarget, type HelperCall, type HelperLookup } from "./app/helperCalls.js";
 export { missingPartDiagnostics, unroutedHashDiagnostics, UNKNOWN, type UrlGenerationContext, type UrlHash, type UrlOptionsFacts } from "./app/urlGeneration.js";
 export { unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics } from "./app/urlRequirements.js";
-export { rubyVersion } from "./ruby/values.js";
+export { rubyVersion } from "./ruby/print.js";
 export { polymorphicDiagnostics, symbolsCompleting, type PolymorphicRecord, type PolymorphicTarget } from "./app/polymorphic.js";
 
 /** Where a file's polymorphic targets are resolved: in a controller's file, and the app's models read by `read`. */
@@ -54,8 +60,24 @@ export interface PolymorphicOptions {
   inflections?: Inflections;
 }
 
+/** What `RouteMapper.evaluate` makes of a Ruby expression. */
+export interface Evaluation {
+  /** The value's `inspect`, when it is known. */
+  value?: string;
+  /** `Class: message` of the exception Ruby would raise. */
+  error?: string;
+  /** Why the value is unknown, when it is. */
+  unknown?: string;
+  diagnostics: Diagnostic[];
+}
+
 export interface RouteMapper {
   map(input: MapInput): MapResult;
+  /**
+   * Evaluates a snippet of Ruby as a routes file's top level would (no app around it), for the
+   * core library's conformance with real Ruby and for tools that show a value.
+   */
+  evaluate(source: string, options?: Pick<MapOptions, "rubyVersion" | "railsVersion" | "railsEnv" | "env" | "limits">): Evaluation;
   /**
    * The app's controllers (`app/controllers/**`, by path → text) and templates (paths under
    * `app/views`): actions, implicit ones, and whether all that defines them was read. A module
@@ -91,8 +113,6 @@ export interface RouteMapper {
 /** Where an app's routes file is: other files of the app are found from its root. */
 const APP_ROUTES = "/config/routes.rb";
 
-/** Steps of evaluation allowed for one `map` call, far beyond any real routes file. */
-const BUDGET = 5_000_000;
 
 /** `compiled`: a compile of `prismWasm` already under way, if any (`createParser`). */
 export async function createMapper(prismWasm: BufferSource, o: { compiled?: Promise<WebAssembly.Module> } = {}): Promise<RouteMapper> {
@@ -138,6 +158,7 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
       expected = result.routes.length;
       return result;
     },
+    evaluate: (source, options = {}) => RSymbol.evaluation(() => evaluateSnippet(parser, source, options)),
     hashTargets: (path, text) => hashTargets(parseView(path, text).loaded),
     urlUses: (path, text, polymorphic) => {
       const parsed = parseView(path, text);
@@ -179,9 +200,17 @@ function globFiles(input: MapInput, appRoot: string, pattern: string): string[] 
   const relative = pattern.startsWith(`${appRoot}/`) ? pattern.slice(appRoot.length + 1) : pattern;
   if (!relative.startsWith("config/routes/")) return undefined;
   const source = relative.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*\*\/|\*/g, (m) => (m === "**/" ? "(?:.*/)?" : "[^/]*"));
-  const matcher = new RegExp(`^${source}$`);
+  // The pattern is the app's text: `*a*a*a…` backtracks polynomially in V8; the Ruby regexp engine is linear and budgeted.
+  const compiled = compileRubyRegexp(`\\A${source}\\z`);
+  if (!compiled.ok) return undefined;
   const paths = input.files instanceof Map ? [...input.files.keys()] : Object.keys(input.files);
-  return paths.filter((p) => p.startsWith(`${appRoot}/`) && matcher.test(p.slice(appRoot.length + 1))).map((p) => p.slice(appRoot.length + 1)).sort();
+  const budget = { remaining: 2_000_000 };
+  try {
+    return paths.filter((p) => p.startsWith(`${appRoot}/`) && compiled.regexp.test(p.slice(appRoot.length + 1), 0, budget)).map((p) => p.slice(appRoot.length + 1)).sort();
+  } catch (e) {
+    if (e instanceof RegexpBudgetExceeded) return undefined;
+    throw e;
+  }
 }
 
 function parseFile(parser: Parser, path: string, text: string, template = false): { loaded: LoadedFile; diagnostics: Diagnostic[] } {
@@ -203,7 +232,18 @@ function parseFile(parser: Parser, path: string, text: string, template = false)
     span: index.span(e.location.startOffset, e.location.startOffset + e.location.length),
     code: "syntax-error",
   }));
-  return { loaded: { program: result.value, index, syntaxErrors: result.errors.map((e) => e.location.startOffset) }, diagnostics };
+  const frozenStringLiterals = frozenLiterals(result, index);
+  return { loaded: { program: result.value, index, syntaxErrors: result.errors.map((e) => e.location.startOffset), frozenStringLiterals }, diagnostics };
+}
+
+/** `# frozen_string_literal: true` among the file's magic comments (Prism reports only those Ruby reads). */
+function frozenLiterals(result: { magicComments: { startLocation: { startOffset: number; length: number }; endLocation: { startOffset: number; length: number } }[] }, index: LineIndex): boolean {
+  for (const c of result.magicComments) {
+    const key = index.slice(c.startLocation.startOffset, c.startLocation.startOffset + c.startLocation.length).toLowerCase().replace(/-/g, "_");
+    const value = index.slice(c.endLocation.startOffset, c.endLocation.startOffset + c.endLocation.length).toLowerCase();
+    if (key === "frozen_string_literal") return value === "true";
+  }
+  return false;
 }
 
 function parseFailureMessage(cause: string): string {
@@ -211,6 +251,44 @@ function parseFailureMessage(cause: string): string {
     `Routemap could not parse this file, so its routes are missing: Prism, in WebAssembly, failed on it (${cause}). ` +
     "Code nested a thousand levels deep, or a chain of thousands of operators, is more than it can take."
   );
+}
+
+/** `RouteMapper.evaluate`: the snippet as a file of its own, its last value or its exception. */
+function evaluateSnippet(parser: Parser, source: string, options: MapOptions): Evaluation {
+  const diagnostics: Diagnostic[] = [];
+  const { loaded, diagnostics: parsed } = parseFile(parser, "(eval)", source);
+  diagnostics.push(...parsed);
+  const interpreter = new Interpreter({
+    load: (path) => (path === "(eval)" ? loaded : undefined),
+    exists: () => false,
+    unread: () => undefined,
+    paths: () => [],
+    env: options.env === undefined ? undefined : new Map(Object.entries(options.env)),
+    railsEnv: options.railsEnv ?? "development",
+    diagnostics,
+    limits: { ...DEFAULT_LIMITS, ...options.limits },
+  });
+  const version = Version.parse(options.railsVersion);
+  const ruby = rubyVersion(options.rubyVersion);
+  interpreter.mapper = {
+    scope: rootScope(), set: new RouteSet(), concerns: new Map(), version, ruby, apiOnly: false, drawPaths: [], host: interpreter,
+    engines: new EngineRegistry(), fastPaths: true, gems: undefined, partial: false, blockDsl: undefined,
+    display: { ruby, hiddenGlob: wildcardRegexp(version), inlineHandlerText: version.gte(7, 1) },
+  };
+  interpreter.appSet = interpreter.mapper.set;
+  try {
+    const value = interpreter.evaluateProgram(loaded);
+    const text = inspect(value, ruby);
+    return value instanceof RUnknown || text.includes("«") ? { unknown: value instanceof RUnknown ? value.cause.why : text, diagnostics } : { value: text, diagnostics };
+  } catch (e) {
+    if (e instanceof RoutingError) return { error: `${e.rubyClass}: ${e.message.split("\n")[0]}`, diagnostics };
+    if (e instanceof UnknownValueError) return { unknown: e.value.cause.why, diagnostics };
+    if (e instanceof BudgetExceeded) return { unknown: e.reason, diagnostics };
+    if (e instanceof ValueTooLarge) return { unknown: e.message, diagnostics };
+    if (e instanceof ThrowSignal) return { error: `UncaughtThrowError: uncaught throw ${inspect(e.tag, ruby)}`, diagnostics };
+    if (e instanceof BreakSignal || e instanceof NextSignal || e instanceof ReturnSignal) return { error: "LocalJumpError: unexpected jump", diagnostics };
+    return { error: `internal: ${e instanceof Error ? e.message : String(e)}`, diagnostics };
+  }
 }
 
 /**
@@ -258,19 +336,22 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
   const loadAll = (paths: string[]) => paths.map(load).filter((f): f is LoadedFile => f !== undefined);
   const interpreter = new Interpreter({
     load,
-    exists: (path) => read(path) !== undefined || input.unread?.has(path) === true,
+    exists: (path) => read(path) !== undefined || input.unread?.has(path) === true || input.exists?.(path) === true,
     unread: (path) => input.unread?.get(path),
+    paths: () => (input.files instanceof Map ? [...input.files.keys()] : Object.keys(input.files)),
+    glob: input.glob,
+    env: options.env === undefined ? undefined : new Map(Object.entries(options.env)),
     railsEnv,
     appRoot,
-    appConstants:
-      appRoot === undefined ? undefined : new AppConstants({
+    appFiles:
+      appRoot === undefined ? undefined : {
             file: (relative) => load(`${appRoot}/${relative}`),
             // Only the files that mention the constant are parsed: most initializers never do.
             configFiles: (name) => loadAll(configPaths().filter((p) => !p.startsWith(`${appRoot}/config/environments/`) && read(p)!.includes(name))),
             relative: (f) => f.index.file.slice(appRoot.length + 1),
-          }),
+          },
     diagnostics,
-    budget: BUDGET,
+    limits: { ...DEFAULT_LIMITS, ...options.limits },
   });
   const version = Version.parse(options.railsVersion);
   const ruby = rubyVersion(options.rubyVersion);
@@ -314,6 +395,9 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
       const drawAll = (draws: FrameworkDraw[]) => {
         for (const d of draws) interpreter.drawAt(d.site.node, d.site.file, d.origin, () => d.draw(new Drawer(state)));
       };
+      // Rails boots config/application.rb before anything else: what it defines and requires
+      // (`require_relative "locales"`) is there when the routes are drawn.
+      if (application) interpreter.runForDefinitions(application);
       // Engines' classes are loaded at boot, before any routes: a mount needs their names.
       const quiet = new Set<string>();
       for (const engine of input.engines ?? []) {
@@ -344,6 +428,8 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
         const loaded = load(engine.routes);
         if (loaded) interpreter.runFile(loaded, { kind: "main" });
       }
+      // `Rails.application.routes.append` blocks, after everything the files drew.
+      for (const appended of interpreter.appended) appended();
       drawAll(framework.after);
       // An engine class file is read for its name, not checked: what it says of its other code is
       // noise; so is anything about an installed gem's routes, which the user does not edit.
@@ -357,12 +443,15 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
       });
     }
   } catch (e) {
-    const message =
-      e instanceof BudgetExceeded
-        ? "Routemap stopped evaluating: the routes file did not finish within its evaluation budget (an endless loop?)."
-        : `Routemap internal error: ${e instanceof Error ? e.message : String(e)}`;
-    const span = interpreter.source();
-    diagnostics.push(span.file ? { ...fileDiagnostic(input.entry, message, "internal-error"), span } : fileDiagnostic(input.entry, message, "internal-error"));
+    if (e instanceof BudgetExceeded) {
+      const message = `Routemap stopped evaluating here: ${e.reason}. The routes drawn before this point are kept; the rest are missing.`;
+      const span = e.span ?? interpreter.source();
+      diagnostics.push({ severity: "warning", message, span, code: "budget-exceeded" });
+    } else {
+      const message = `Routemap internal error: ${e instanceof Error ? e.message : String(e)}`;
+      const span = interpreter.source();
+      diagnostics.push(span.file ? { ...fileDiagnostic(input.entry, message, "internal-error"), span } : fileDiagnostic(input.entry, message, "internal-error"));
+    }
   }
   set.release();
   for (const engineSet of state.engines.sets.values()) engineSet.release();

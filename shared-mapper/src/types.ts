@@ -86,8 +86,19 @@ export interface Route {
   engine?: string;
   /** Who drew it when not the routes files themselves: `Active Storage`, `Devise` (see `Declaration.origin`). */
   origin?: string;
+  /**
+   * Conditions Routemap could not decide that the route was drawn under: Rails draws it only
+   * where each holds (`holds: false`: where it does not). Absent for most routes.
+   */
+  conditions?: readonly RouteCondition[];
   /** Every field as plain data. */
   toJSON?(): Route;
+}
+
+/** An undecidable condition a route depends on, as written, and which way it must go. */
+export interface RouteCondition {
+  text: string;
+  holds: boolean;
 }
 
 /** A helper made by `direct` or `resolve`: it defines URL helpers but no route. */
@@ -122,6 +133,13 @@ export interface MapOptions {
    * models is taken to be there.
    */
   gems?: Record<string, string>;
+  /**
+   * The environment variables `ENV` reads (`bin/rails routes` sees its shell's). Unset: every
+   * `ENV[…]` is a value Routemap cannot know.
+   */
+  env?: Readonly<Record<string, string>>;
+  /** What one evaluation may spend (steps, routes, value size); the defaults suit the largest real apps. */
+  limits?: Partial<{ steps: number; routes: number; valueSize: number }>;
 }
 
 export interface MapInput {
@@ -135,6 +153,13 @@ export interface MapInput {
    */
   unread?: ReadonlyMap<string, string>;
   options?: MapOptions;
+  /**
+   * The host's answer to `Dir.glob` (files and folders whose paths match a glob under the
+   * app, absolute, as the host finds them); without it, only the files given are matched.
+   */
+  glob?: (pattern: string) => string[];
+  /** Whether a path exists (`File.exist?`), for files the host did not give; without it, only the given ones do. */
+  exists?: (path: string) => boolean;
   /**
    * Engines whose source the host found beside the app (`engines/blog`): the file defining the
    * engine class (`lib/blog/engine.rb`, read for `isolate_namespace` and `engine_name`) and the
@@ -185,6 +210,8 @@ export interface Declaration {
    * `require` of config/application.rb that loads it, a gem (`Devise`) for its DSL call.
    */
   readonly origin?: string;
+  /** Undecidable conditions the call ran under (see `Route.conditions`). */
+  readonly conditions?: readonly RouteCondition[];
 }
 
 /** The routes of an engine drawn in the files (`Blog::Engine.routes.draw do ... end`). */

@@ -13,16 +13,23 @@ const draw = (body) => `Rails.application.routes.draw do\n${body}\nend\n`;
 const shown = (result) => result.routes.filter((r) => r.controller === "pages").map((r) => `${r.path} ${r.requirements.id ?? `default ${r.defaults.id}`}`);
 const notes = (result) => result.diagnostics.map((d) => `${d.severity} ${d.span.start.line}: ${d.message}`);
 
-test("a constant computed at boot stays as written, and the note says where it is set", async () => {
-  const result = await mapApp({
+test("a constant the app computes from what Routemap knows is computed; from what it does not, shown marked, and the note says where it is set", async () => {
+  const computed = await mapApp({
     "config/application.rb": APPLICATION,
     "config/routes.rb": draw("  resources :pages, id: Patterns::COMPUTED, only: :show"),
     "lib/patterns.rb": "module Patterns\n  COMPUTED = Regexp.union(%w[a b])\nend\n",
   });
-  // Unknown, it is no Regexp: Rails would take it as a requirement, Routemap (like Rails for a non-Regexp) as a default.
-  assert.deepEqual(shown(result), ["/pages/:id(.:format) default Patterns::COMPUTED"]);
-  assert.deepEqual(notes(result), [
-    "info 1: Routemap prints `Patterns::COMPUTED` as written in this route's defaults: it is a constant that lib/patterns.rb sets to `Regexp.union(%w[a b])`, which Routemap cannot evaluate without running it.",
+  assert.deepEqual(shown(computed), ["/pages/:id(.:format) /a|b/"]);
+  assert.deepEqual(notes(computed), []);
+  const unknown = await mapApp({
+    "config/application.rb": APPLICATION,
+    "config/routes.rb": draw("  resources :pages, id: Patterns::COMPUTED, only: :show"),
+    "lib/patterns.rb": "module Patterns\n  COMPUTED = Gitlab::PathRegex.project_route_regex\nend\n",
+  });
+  // Whether it is a Regexp (a requirement) or not (a default) is not known: the table shows it marked either way.
+  assert.deepEqual(shown(unknown), ["/pages/:id(.:format) default «Patterns::COMPUTED»"]);
+  assert.deepEqual(notes(unknown), [
+    "info 1: Routemap cannot compute `Patterns::COMPUTED` (a constant that lib/patterns.rb sets to `Gitlab::PathRegex.project_route_regex`, which Routemap cannot evaluate (a method Routemap does not model)); the table shows it as «Patterns::COMPUTED».",
   ]);
 });
 
@@ -40,6 +47,6 @@ test("constants found through modules of modules, initializers and frozen litera
 
 test("a routes file given without its app does not look for constants", async () => {
   const result = (await mapper()).map({ entry: "routes.rb", files: { "routes.rb": draw("  resources :pages, id: Patterns::SLUG, only: :show") }, options: { railsVersion: "7.1" } });
-  assert.deepEqual(shown(result), ["/pages/:id(.:format) default Patterns::SLUG"]);
-  assert.match(notes(result)[0], /a constant defined outside the routes files/);
+  assert.deepEqual(shown(result), ["/pages/:id(.:format) default «Patterns::SLUG»"]);
+  assert.match(notes(result)[0], /a constant defined in none of the files Routemap has/);
 });

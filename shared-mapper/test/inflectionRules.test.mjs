@@ -62,3 +62,28 @@ test("a rule on the rules themselves is read; rules inside other code are said",
     "info config/initializers/inflections.rb:3: Routemap does not read this inflection rule (an `inflections` call inside other code, which Routemap does not run): the names the routes make with it may differ from Rails'.",
   ]);
 });
+
+// Issue 30: a rule's regexp runs on the Ruby regexp engine (src/ruby/jsRegExp.ts), not V8's
+// backtracker, where `/(a|a)*c$/` against a long word never ends.
+test("a rule that backtracks exponentially in V8 costs linear time", async () => {
+  const word = "a".repeat(40);
+  const t0 = performance.now();
+  const result = await mapApp(
+    'ActiveSupport::Inflector.inflections(:en) do |inflect|\n  inflect.singular(/(a|a)*c$/i, "x")\n  inflect.singular(/^(a|a)*$/i, "\\\\1b")\nend\n',
+    `  resources :${word}c, only: :show\n  resources :${word}, only: :show`,
+  );
+  assert.ok(performance.now() - t0 < 5000);
+  // ActiveSupport: "a"*40+"c" singularizes to "x" (the rule replaces the whole match), "a"*40 to "ab".
+  assert.deepEqual(names(result), ["x", "ab"]);
+});
+
+test("an irregular or acronym word with regexp syntax is not read (ActiveSupport reads it as a pattern)", async () => {
+  const t0 = performance.now();
+  const result = await mapApp(
+    'ActiveSupport::Inflector.inflections(:en) do |inflect|\n  inflect.irregular "(a|a)*c", "zz"\n  inflect.acronym "(a|a)*c"\n  inflect.irregular "person", "people"\nend\n',
+    `  resources :${"a".repeat(40)}c, only: :show\n  resources :people, only: :show`,
+  );
+  assert.ok(performance.now() - t0 < 5000);
+  assert.deepEqual(names(result).slice(1), ["person"]);
+  assert.deepEqual(notes(result).filter((n) => n.includes("regexp syntax")).length, 2);
+});

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { recognize } from "../dist/index.js";
+import { recognize, recognizeRoute, RecognitionUndecided } from "../dist/index.js";
 import { FIXTURES } from "../../test-fixtures/lib/cases.mjs";
 import { mapper } from "./helpers.mjs";
 
@@ -31,4 +31,41 @@ test("a mount matches every path below it, not beside it", async () => {
   assert.equal(recognize(routes, "GET", "/jobs/queues/default")?.route.endpoint.text, "Sidekiq::Web");
   assert.equal(recognize(routes, "POST", "/jobs")?.route.endpoint.text, "Sidekiq::Web");
   assert.equal(recognize(routes, "GET", "/jobsx"), undefined);
+});
+
+// Issue 30: a requirement's regexp runs on the Ruby regexp engine, under a budget. `(a|a)*b`
+// backtracks exponentially in V8 (and in Ruby 3.1); here it is decided in linear time, and
+// what cannot be decided (a construct the engine does not run, a budget run out) is said.
+test("a requirement that backtracks exponentially elsewhere is decided quickly", async () => {
+  const text = 'Rails.application.routes.draw do\n  get "slow/:id", to: "slow#show", constraints: { id: /(a|a)*b/ }\n  get "slow/*rest", to: "rest#show"\nend\n';
+  const { routes } = (await mapper()).map({ entry: "r.rb", files: { "r.rb": text } });
+  for (const n of [30, 10_000]) {
+    const t0 = performance.now();
+    assert.equal(recognize(routes, "GET", `/slow/${"a".repeat(n)}`)?.route.endpoint.text, "rest#show");
+    assert.deepEqual(recognize(routes, "GET", `/slow/${"a".repeat(n)}b`)?.params.id, `${"a".repeat(n)}b`);
+    assert.ok(performance.now() - t0 < 2000, `${n} characters`);
+  }
+});
+
+test("a requirement Routemap cannot run makes the answer undecided, not a guess", async () => {
+  const text = [
+    "Rails.application.routes.draw do",
+    '  get "back/:id", to: "back#show", id: /(a*)*\\1b/',
+    '  get "graph/:id", to: "graph#show", id: /\\X+/',
+    '  get "*rest", to: "rest#show"',
+    "end",
+  ].join("\n");
+  const { routes } = (await mapper()).map({ entry: "r.rb", files: { "r.rb": text } });
+  const t0 = performance.now();
+  const slow = recognizeRoute(routes, "GET", `/back/${"a".repeat(40)}`);
+  assert.ok(performance.now() - t0 < 2000);
+  assert.equal(slow?.index, 0);
+  assert.match(slow?.undecided ?? "", /ran out of their regexp budget/);
+  assert.throws(() => recognize(routes, "GET", `/back/${"a".repeat(40)}`), RecognitionUndecided);
+  // A path the route's literal part already rules out is decided.
+  assert.equal(recognize(routes, "GET", "/other/x")?.route.endpoint.text, "rest#show");
+  assert.match(recognizeRoute(routes, "GET", "/graph/x")?.undecided ?? "", /cannot run.*\\X/);
+  // Decided when cheap: Journey wraps the requirement in a group of its own, so its `\1` is that
+  // unclosed group and never matches (Ruby: `/\A\/back\/((?-mix:(a*)*\1b))\Z/ !~ "/back/aab"`).
+  assert.equal(recognize(routes, "GET", "/back/aab")?.route.endpoint.text, "rest#show");
 });

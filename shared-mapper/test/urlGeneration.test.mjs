@@ -145,15 +145,22 @@ test("a written value its route's requirement does not match: Rails' message whe
   ]);
 });
 
-test("a requirement is tested only when its Ruby regexp reads the same in JavaScript", async () => {
+test("a requirement is tested as Ruby reads it (the Ruby regexp engine), anchored as Rails anchors it", async () => {
   const { anchoredRegexp } = await import("../dist/app/urlRequirements.js");
   const reads = (written, value) => anchoredRegexp(written)?.test(value);
   assert.equal(reads("/\\d+/", "12"), true);
   assert.equal(reads("/\\d+/", "12a"), false, "anchored as Rails anchors it");
+  assert.equal(reads("/\\d+/", "12\n"), true, "`\\Z` allows a final newline");
   assert.equal(reads("/[a-z]+/i", "Rails"), true);
   assert.equal(reads("/a|b/", "ab"), false, "an alternation is anchored as a whole");
   assert.equal(reads("/[^\\/]+/", "a.b"), true);
-  for (const unread of ["/\\h+/", "/[[:alpha:]]+/", "/(?i)abc/", "/a++/", "/a{,3}/", "/ a b /x", "/\\p{L}+/", "/\\Aab/", "/[a-z&&[^b]]/", "/(?<y>\\d+)/"]) {
-    assert.equal(anchoredRegexp(unread), undefined, unread);
-  }
+  // What JavaScript reads differently, each answered as `/\A#{re}\Z/ =~ value` answers in Ruby 3.1.
+  const ruby = [
+    ["/\\h+/", "0aF", true], ["/\\h+/", "g", false], ["/[[:alpha:]]+/", "éa", true], ["/(?i)abc/", "ABC", true], ["/a++/", "aaa", true],
+    ["/a{,3}/", "aaaa", false], ["/ a b /x", "ab", true], ["/\\p{L}+/", "añ", true], ["/\\Aab/", "ab", true], ["/[a-z&&[^b]]/", "b", false],
+    ["/(?<y>\\d+)/", "12", true],
+  ];
+  for (const [written, value, expected] of ruby) assert.equal(reads(written, value), expected, `${written} ${value}`);
+  // What the engine does not run stays unsaid.
+  assert.equal(anchoredRegexp("/\\X+/"), undefined);
 });

@@ -17,4 +17,7 @@ Rails.application.routes.draw do
   match "ping", to: "health#ping", via: :all
   get "café", to: "menu#show"
   post "login", to: "sessions#create"
+  get "tags/:name", to: "tags#show", name: /[a-z]+/i
+  get "slow/:id", to: "slow#show", constraints: { id: /(a|a)*b/ }
+  get "codes/:code(/:part)", to: "codes#show", code: /(\d)(\d)/
 end

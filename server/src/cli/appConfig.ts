@@ -5,6 +5,8 @@
  */
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { nodeFileSystem, walk, type FileSystem } from "../fileSystem.js";
+import { appEnvironment } from "./environment.js";
+import { lockedGems, parseLockfile, type Lockfile } from "./lockfile.js";
 
 export interface AppConfig {
   root: string;
@@ -13,6 +15,8 @@ export interface AppConfig {
   apiOnly: boolean;
   /** The gems Gemfile.lock locks, name → version; undefined without a lockfile. */
   gems?: Record<string, string>;
+  /** Gemfile.lock as read (its sources: where each gem is installed from). */
+  lock?: Lockfile;
 }
 
 /** The app root: the directory above `config/`, else the routes file's directory. */
@@ -23,25 +27,21 @@ export function appRoot(routesFile: string): string {
 
 export function readAppConfig(routesFile: string, fs: FileSystem = nodeFileSystem): AppConfig {
   const root = appRoot(routesFile);
-  const lock = fs.readFile(join(root, "Gemfile.lock"));
-  const railsVersion = lock && /^\s{4}actionpack \((\d+\.\d+[^)]*)\)/m.exec(lock)?.[1];
-  const rubyFromLock = lock && /^RUBY VERSION\s*\n\s*ruby (\d+\.\d+(?:\.\d+)?)/m.exec(lock)?.[1];
+  const lockText = fs.readFile(join(root, "Gemfile.lock"));
+  const lock = lockText === undefined ? undefined : parseLockfile(lockText);
+  const actionpack = lock?.specs.find((s) => s.name === "actionpack")?.version;
+  const railsVersion = actionpack && /^\d+\.\d+/.test(actionpack) ? actionpack : undefined;
   const rubyFile = fs.readFile(join(root, ".ruby-version"))?.trim().replace(/^ruby-/, "");
   const application = fs.readFile(join(root, "config", "application.rb"));
   return {
     root,
-    railsVersion: railsVersion || undefined,
-    rubyVersion: rubyFile || rubyFromLock || undefined,
-    apiOnly: !!application && /^\s*config\.api_only\s*=\s*true\b/m.test(application),
+    railsVersion,
+    rubyVersion: rubyFile || lock?.rubyVersion || undefined,
+    // Spaces and tabs, not `\s`: a run of blank lines would be rescanned from each line's start.
+    apiOnly: !!application && /^[ \t]*config\.api_only[ \t]*=[ \t]*true\b/m.test(application),
     gems: lock ? lockedGems(lock) : undefined,
+    lock,
   };
-}
-
-/** The gems of every `specs:` section (GEM, GIT, PATH), four spaces in: `    versionist (2.0.1)`. */
-export function lockedGems(lock: string): Record<string, string> {
-  const gems: Record<string, string> = {};
-  for (const m of lock.matchAll(/^ {4}([A-Za-z0-9_.-]+) \(([^)\s-]+)[^)]*\)$/gm)) gems[m[1]] = m[2];
-  return gems;
 }
 
 /** What the user chose (CLI flags or editor settings); unset or empty means "ask the app". */
@@ -52,14 +52,19 @@ export interface ChosenOptions {
   apiOnly?: boolean;
 }
 
-/** The mapper options for an app: the user's choice, else the app's own files, else the defaults. */
-export function appOptions(app: AppConfig, chosen: ChosenOptions) {
+/**
+ * The mapper options for an app: the user's choice, else the app's own files, else the
+ * defaults. With `environment`, `ENV` reads the process's variables and the app's `.env` files.
+ */
+export function appOptions(app: AppConfig, chosen: ChosenOptions, environment?: { fs: FileSystem; process: NodeJS.ProcessEnv }) {
+  const railsEnv = chosen.railsEnv || "development";
   return {
     railsVersion: chosen.railsVersion || app.railsVersion || "8.1",
     rubyVersion: chosen.rubyVersion || app.rubyVersion || "3.4",
-    railsEnv: chosen.railsEnv || "development",
+    railsEnv,
     apiOnly: chosen.apiOnly ?? app.apiOnly,
     gems: app.gems,
+    ...(environment ? { env: appEnvironment({ root: app.root, railsEnv, gems: app.gems, ...environment }).vars } : {}),
   };
 }
 
@@ -85,16 +90,19 @@ export class AppFileMap extends Map<string, string> {
   private readonly lazyRoots: string[];
 
   constructor(
-    root: string,
+    private readonly root: string,
     private readonly read: (path: string) => string | undefined,
   ) {
     super();
-    this.lazyRoots = [join(root, "app") + sep, join(root, "lib") + sep];
+    // Any Ruby file of the app the mapper asks for (a model, a lib/ module, a plugin's routes
+    // read with `File.read`), but nothing outside it, nor in folders Rails never loads from.
+    this.lazyRoots = [root + sep];
   }
 
   override get(path: string): string | undefined {
     const text = super.get(path);
     if (text !== undefined || this.missing.has(path) || !path.endsWith(".rb") || !this.lazyRoots.some((r) => path.startsWith(r))) return text;
+    if (/^(node_modules|\.git|tmp|log)[\\/]|[\\/](node_modules|\.git)[\\/]/.test(path.slice(this.root.length + 1))) return text;
     const found = this.read(path);
     if (found === undefined) this.missing.add(path);
     else this.set(path, found);
@@ -122,7 +130,7 @@ export interface EngineSource {
 export function findEngines(root: string, fs: FileSystem = nodeFileSystem, others: string[] = []): EngineSource[] {
   const dirs = new Set<string>();
   const lock = fs.readFile(join(root, "Gemfile.lock"));
-  for (const m of lock?.matchAll(/^PATH\n\s+remote: (.+)$/gm) ?? []) dirs.add(resolve(root, m[1].trim()));
+  for (const source of lock === undefined ? [] : parseLockfile(lock).sources) if (source.kind === "PATH" && source.remote) dirs.add(resolve(root, source.remote));
   for (const folder of ENGINE_FOLDERS) {
     for (const entry of fs.readDir(join(root, folder))) if (entry.endsWith("/")) dirs.add(join(root, folder, entry.slice(0, -1)));
   }

@@ -10,6 +10,7 @@ import { missingControllerDiagnostics, routeActionDiagnostics, unreachedActions,
 import { createNodeMapper } from "@routemap/shared-mapper/node";
 import { nodeFileSystem } from "../fileSystem.js";
 import { appRoot, findEngines, readControllerInputs } from "./appConfig.js";
+import { commandAppGems } from "./appGems.js";
 import { argsOrExit } from "./args.js";
 import { formatDiagnostic, positionJson, readInput, type Io } from "./routes.js";
 import { checkedFiles, DefinedNames, helperScope, otherControllerPaths, otherTemplates, readInstalledGems } from "./helperCheck.js";
@@ -50,7 +51,10 @@ export async function checkCommand(argv: string[], io: Io): Promise<number> {
   const result = mapper.map(input);
   const root = appRoot(input.entry);
   const { files, views: own } = readControllerInputs(root, nodeFileSystem);
-  const gems = readInstalledGems(root, input.options?.gems, nodeFileSystem);
+  const appGems = commandAppGems(root, { rubyVersion: input.options?.rubyVersion });
+  const gems = readInstalledGems(appGems);
+  const cached = appGems?.cacheStats();
+  if (process.env.ROUTEMAP_TIMINGS === "1") io.err(`routemap: gems: ${appGems?.installed.size ?? 0} installed, ${appGems?.missing.length ?? 0} missing; cache ${cached ? `${cached.used} used, ${cached.made} made${cached.failed ? `, ${cached.failed} not written` : ""}` : "off"}\n`);
   const engineRoots = findEngines(root).map((e) => e.root);
   const views = [...own, ...otherTemplates(nodeFileSystem, engineRoots, gems)];
   const model = mapper.controllers({ files, views, root, read: (p) => nodeFileSystem.readFile(p), gems: input.options?.gems, inflections: result.inflections });

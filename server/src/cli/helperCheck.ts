@@ -2,13 +2,13 @@
  * What checking an app's URL helper calls needs from the disk, for the CLI and the language
  * server alike: the files whose calls are checked, every name the app's own code may define
  * (`def x_path`, `:x_path`), and the names its gems may define (each locked gem's installed
- * copy, read). When a gem is not installed where Routemap looks, nothing is checked: a helper
- * it defines would be reported as unknown.
+ * copy, read through appGems.ts). When a gem is not installed where Routemap looks, nothing is
+ * checked: a helper it defines would be reported as unknown.
  */
 import { join, relative, sep } from "node:path";
 import { definedHelperNames, deviseUrlHelperNames, UNKNOWN, type UrlOptionsFacts } from "@routemap/shared-mapper";
 import { walk, type FileSystem } from "../fileSystem.js";
-import { gemRoots } from "./gemEngines.js";
+import type { AppGems } from "./appGems.js";
 import type { HelperScope } from "../features/helperCalls.js";
 
 /** The folders whose helper calls are checked: where URL helpers are in scope. */
@@ -161,41 +161,24 @@ export interface GemIndex {
 }
 
 /**
- * What the locked gems define, read once from their installed copies; or why it cannot be known
- * (a gem not installed where Routemap looks, or no lockfile).
+ * What the locked gems define, read once from their installed copies (appGems.ts); or why it
+ * cannot be known: no lockfile, a gem not installed where Routemap looks (the message says
+ * where it looked), or an installed gem whose files cannot all be read.
  */
-export function readInstalledGems(root: string, gems: Record<string, string> | undefined, fs: FileSystem, env: NodeJS.ProcessEnv = process.env): GemIndex | { why: string } {
+export function readInstalledGems(gems: AppGems | undefined): GemIndex | { why: string } {
   if (!gems) return { why: "there is no Gemfile.lock to say which gems the app has" };
-  const dirs = new Map<string, string>();
-  const wanted = Object.entries(gems);
-  for (const gemRoot of gemRoots(root, fs, env)) {
-    const entries = fs.readDir(gemRoot);
-    for (const [name, version] of wanted) {
-      if (dirs.has(name)) continue;
-      // `nokogiri-1.15.4/` or a platform's `nokogiri-1.15.4-x86_64-linux/`.
-      const entry = entries.find((e) => e === `${name}-${version}/` || e.startsWith(`${name}-${version}-`));
-      if (entry) dirs.set(name, join(gemRoot, entry.replace(/\/$/, "")));
-    }
-  }
-  const missing = wanted.filter(([name]) => !dirs.has(name) && name !== "bundler");
-  if (missing.length) {
-    const [name, version] = missing[0];
-    return { why: `the gem ${name} (${version})${missing.length > 1 ? ` and ${missing.length - 1} more are` : " is"} not installed where Routemap looks, so what gems define is unknown` };
-  }
+  const missing = gems.missingBecause();
+  if (missing) return { why: `${missing}, so what gems define is unknown` };
   // Helpers gems generate from interpolated names, which reading them cannot find.
-  const index: GemIndex = { helpers: new Set(deviseUrlHelperNames(gems)), controllers: new Set(), views: [], urlOptions: [] };
-  for (const [gem, dir] of dirs) {
-    index.views.push(...templatesUnder(fs, join(dir, "app", "views")));
-    for (const sub of ["lib", "app"]) {
-      const base = join(dir, sub);
-      for (const path of walk(fs, base, (p) => p.endsWith(".rb") && !p.includes(`${sep}test${sep}`))) {
-        const found = fs.readFile(path);
-        if (found !== undefined) definedHelperNames(found, index.helpers);
-        if (found !== undefined && !RAILS_GEMS.has(gem) && /\bdef\s+(?:self\.)?(?:default_)?url_options\b/.test(found) && !index.urlOptions.includes(gem)) index.urlOptions.push(gem);
-        const controller = controllerPathOf(base, path);
-        if (controller) index.controllers.add(controller);
-      }
-    }
+  const index: GemIndex = { helpers: new Set(deviseUrlHelperNames(gems.versions)), controllers: new Set(), views: [], urlOptions: [] };
+  for (const name of gems.installed.keys()) {
+    const facts = gems.facts(name);
+    if (!facts) continue;
+    if ("why" in facts) return { why: `${facts.why}, so what gems define is unknown` };
+    for (const helper of facts.helpers) index.helpers.add(helper);
+    for (const controller of facts.controllers) index.controllers.add(controller);
+    index.views.push(...facts.views);
+    if (facts.urlOptions && !RAILS_GEMS.has(name)) index.urlOptions.push(name);
   }
   return index;
 }

@@ -9,8 +9,10 @@ import {
 } from "@routemap/shared-mapper";
 import { createNodeMapper } from "@routemap/shared-mapper/node";
 import { nodeFileSystem } from "../fileSystem.js";
+import { commandAppGems } from "./appGems.js";
 import { findGemEngines } from "./gemEngines.js";
 import { otherControllerPaths, otherTemplates, readInstalledGems } from "./helperCheck.js";
+import { appGlob } from "./appGlob.js";
 import { AppFileMap, appOptions, appRoot, findEngines, readAppConfig, readAppFiles, readControllerInputs, readEngines, readRubyFiles, templateNames } from "./appConfig.js";
 import { argsOrExit, type RoutesArgs } from "./args.js";
 
@@ -72,12 +74,12 @@ export function readInput(args: RoutesArgs): MapInput | string {
   const unread = new Map<string, string>();
   const drawDir = join(dirname(entry), "routes");
   readRubyFiles(drawDir, files, nodeFileSystem, unread);
-  const options = appOptions(config, { railsVersion: args.rails, rubyVersion: args.ruby, railsEnv: args.env, apiOnly: args.apiOnly });
+  const options = appOptions(config, { railsVersion: args.rails, rubyVersion: args.ruby, railsEnv: args.env, apiOnly: args.apiOnly }, { fs: nodeFileSystem, process: process.env });
   if (basename(dirname(entry)) !== "config") return { entry, files, unread, options: { ...options, drawPaths: [drawDir] } };
   readAppFiles(config.root, options, files);
-  const sources = [...findEngines(config.root), ...findGemEngines(config.root, config.gems, nodeFileSystem)];
+  const sources = [...findEngines(config.root), ...findGemEngines(commandAppGems(config.root, { rubyVersion: options.rubyVersion }))];
   const engines = readEngines(sources, files, (path) => nodeFileSystem.readFile(path));
-  return { entry, files, unread, engines, options: { ...options, drawPaths: [drawDir] } };
+  return { entry, files, unread, engines, glob: appGlob(config.root, nodeFileSystem), exists: (path) => path.startsWith(config.root + "/") && nodeFileSystem.exists(path), options: { ...options, drawPaths: [drawDir] } };
 }
 
 /**
@@ -90,7 +92,7 @@ function unusedCommand(mapper: RouteMapper, result: MapResult, args: RoutesArgs,
   const root = appRoot(input.entry);
   const { files, views: own } = readControllerInputs(root, nodeFileSystem);
   // Which controllers and templates exist beyond app/, when the app's gems can all be read.
-  const gems = readInstalledGems(root, input.options?.gems, nodeFileSystem);
+  const gems = readInstalledGems(commandAppGems(root, { rubyVersion: input.options?.rubyVersion }));
   const engineRoots = findEngines(root).map((e) => e.root);
   const views = [...own, ...otherTemplates(nodeFileSystem, engineRoots, gems)];
   const model = mapper.controllers({ files, views, root, read: (path) => nodeFileSystem.readFile(path), gems: input.options?.gems, inflections: result.inflections });

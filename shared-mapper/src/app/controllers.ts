@@ -11,7 +11,7 @@
  * `action_missing`). Only of a known controller may an action be said to be missing.
  */
 import * as N from "@ruby/prism/src/nodes.js";
-import type { LoadedFile } from "../dsl/interpreter.js";
+import type { LoadedFile } from "../ruby/loadedFile.js";
 import { underscore, withInflections, type Inflections } from "../inflector.js";
 import { constantPathText, walkCalls } from "../ruby/walk.js";
 import type { Span } from "../types.js";

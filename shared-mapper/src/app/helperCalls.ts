@@ -9,7 +9,7 @@
  * (no arguments, no parentheses) may be a local the caller passed, and is not checked.
  */
 import * as N from "@ruby/prism/src/nodes.js";
-import type { LoadedFile } from "../dsl/interpreter.js";
+import type { LoadedFile } from "../ruby/loadedFile.js";
 import { childrenOf, walkCalls } from "../ruby/walk.js";
 import { isUrlHelpersModule, urlArguments, type UrlArguments } from "./urlGeneration.js";
 import type { Diagnostic, Span } from "../types.js";

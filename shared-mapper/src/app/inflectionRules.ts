@@ -11,7 +11,7 @@
  * is an info diagnostic: the names the routes make may then differ from Rails'.
  */
 import * as N from "@ruby/prism/src/nodes.js";
-import type { LoadedFile } from "../dsl/interpreter.js";
+import type { LoadedFile } from "../ruby/loadedFile.js";
 import { englishInflections, type Inflections } from "../inflector.js";
 import { jsRegExp } from "../ruby/jsRegExp.js";
 import { constantPathText, walkCalls } from "../ruby/walk.js";
@@ -97,6 +97,7 @@ function apply(inflections: Inflections, statement: N.Node, onRules: (receiver: 
     }
     case "irregular":
       if (args.length !== 2 || strings.some((s) => s === undefined || s === "")) return "`irregular` with words not written out";
+      if (strings.some((s) => !plainWord(s!))) return REGEXP_WORD;
       inflections.irregular(strings[0]!, strings[1]!);
       return undefined;
     case "uncountable": {
@@ -107,6 +108,7 @@ function apply(inflections: Inflections, statement: N.Node, onRules: (receiver: 
     }
     case "acronym":
       if (args.length !== 1 || strings[0] === undefined) return "`acronym` with a word not written out";
+      if (!plainWord(strings[0])) return REGEXP_WORD;
       inflections.acronym(strings[0]);
       return undefined;
     case "human":
@@ -116,6 +118,14 @@ function apply(inflections: Inflections, statement: N.Node, onRules: (receiver: 
       return `\`${statement.name}\`, which Routemap does not model`;
   }
 }
+
+/**
+ * ActiveSupport builds regexps from `irregular` and `acronym` words without escaping them
+ * (`/(#{s0})#{srest}$/i`), so a word with regexp syntax is a pattern there; Routemap's
+ * inflector builds JavaScript regexps from them, so it takes only words that are plain text.
+ */
+const plainWord = (word: string) => /^[\p{L}\p{N}_' -]*$/u.test(word);
+const REGEXP_WORD = "a word with regexp syntax, which ActiveSupport reads as a pattern";
 
 const stringOf = (node: N.Node): string | undefined => (node instanceof N.StringNode || node instanceof N.SymbolNode ? node.unescaped.value : undefined);
 

@@ -14,7 +14,7 @@
  * other is either, and then either helper will do.
  */
 import * as N from "@ruby/prism/src/nodes.js";
-import type { LoadedFile } from "../dsl/interpreter.js";
+import type { LoadedFile } from "../ruby/loadedFile.js";
 import { pluralize, singularize, underscore } from "../inflector.js";
 import { childrenOf, constantPathText, walkNodes } from "../ruby/walk.js";
 import type { Diagnostic, Span } from "../types.js";

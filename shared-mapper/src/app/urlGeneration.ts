@@ -16,9 +16,9 @@
  * the same in words, as Ruby's inspect of an unknown value cannot be written.
  */
 import * as N from "@ruby/prism/src/nodes.js";
-import type { LoadedFile } from "../dsl/interpreter.js";
+import type { LoadedFile } from "../ruby/loadedFile.js";
 import { childrenOf, constantPathText, walkCalls } from "../ruby/walk.js";
-import { inspectString, inspectSymbol, type RubyVersion } from "../ruby/values.js";
+import { inspectString, inspectSymbol, type RubyVersion } from "../ruby/print.js";
 import type { Diagnostic, Route, Span } from "../types.js";
 
 /** A value written in the call: its Ruby `inspect`, and the string of a string or symbol. */

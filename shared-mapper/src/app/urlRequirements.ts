@@ -10,10 +10,10 @@
  * 6.1 to 8.1.
  *
  * Only what is certain is said: a value written in the call (a string, a symbol, an integer),
- * the part it fills known without the request's parameters, and a requirement whose Ruby regexp
- * reads the same in JavaScript; anything else is silence.
+ * the part it fills known without the request's parameters, and a requirement the Ruby regexp
+ * engine (ruby/regexp) can run, within its budget; anything else is silence.
  */
-import { jsRegExp } from "../ruby/jsRegExp.js";
+import { compileRubyRegexp, RegexpBudgetExceeded, RegexpUndecided, type RubyRegexp } from "../ruby/regexp/index.js";
 import type { Diagnostic, Route } from "../types.js";
 import {
   hashRoutes, inspectConstraints, partsGiven, RESERVED, routeOfCall, symbols, UNKNOWN, type ArgValue, type UrlGenerationContext, type UrlHash, type UrlHelperCall,
@@ -36,7 +36,7 @@ export function unmatchedRequirementDiagnostics(calls: readonly UrlHelperCall[],
     const given = partsGiven(route, args, defaults ?? new Set());
     const unmatched = [...tests].filter(([part, test]) => {
       const param = toParam(given.get(part));
-      return param !== undefined && !test.regexp.test(param);
+      return param !== undefined && fails(test.regexp, param);
     });
     if (!unmatched.length) continue;
     const parts = unmatched.map(([part]) => part);
@@ -59,7 +59,7 @@ export function unmatchedHashRequirementDiagnostics(hashes: readonly UrlHash[], 
       const tests = requirementTests(route);
       return [...tests].filter(([part, test]) => {
         const param = toParam(hash.keys.get(part));
-        return param !== undefined && !test.regexp.test(param);
+        return param !== undefined && fails(test.regexp, param);
       });
     });
     if (failing.some((f) => !f.length)) continue;
@@ -98,13 +98,13 @@ function toParam(value: ArgValue | undefined): string | undefined {
 }
 
 interface Test {
-  regexp: RegExp;
+  regexp: RubyRegexp;
   /** The requirement as `rails routes` prints it (`/\d+/`). */
   written: string;
 }
 
 const testsByRoute = new WeakMap<Route, Map<string, Test>>();
-/** The required parts' requirements a JavaScript regexp can test as Ruby would, read once per route. */
+/** The required parts' requirements the engine can run, read once per route. */
 function requirementTests(route: Route): Map<string, Test> {
   let tests = testsByRoute.get(route);
   if (!tests) {
@@ -119,11 +119,29 @@ function requirementTests(route: Route): Map<string, Test> {
   return tests;
 }
 
+/** Steps one test of a written value may take (a value is short; a requirement that needs more is left unsaid). */
+const TEST_STEPS = 200_000;
+
+/** Whether the value certainly fails the requirement: false where the engine cannot decide. */
+function fails(regexp: RubyRegexp, value: string): boolean {
+  try {
+    return !regexp.test(value, 0, { remaining: TEST_STEPS });
+  } catch (e) {
+    if (e instanceof RegexpBudgetExceeded || e instanceof RegexpUndecided) return false;
+    throw e;
+  }
+}
+
 /**
- * A Ruby regexp literal as printed (`/\d+/i`) as a JavaScript RegExp anchored as Rails anchors it
- * (`\A(?:…)\Z`); undefined for anything whose meaning could differ (`jsRegExp`).
+ * A Ruby regexp literal as printed (`/\d+/i`) as Rails anchors it for this check
+ * (`/\A#{regex}\Z/`, the requirement embedded by its `to_s`); undefined where the engine
+ * cannot run it.
  */
-export function anchoredRegexp(written: string): RegExp | undefined {
+export function anchoredRegexp(written: string): RubyRegexp | undefined {
   const literal = /^\/(.*)\/([mix]*)$/s.exec(written);
-  return literal ? jsRegExp(literal[1], literal[2], (source) => `^(?:${source})$`) : undefined;
+  if (!literal) return undefined;
+  const flags = literal[2];
+  const off = [..."mix"].filter((f) => !flags.includes(f)).join("");
+  const compiled = compileRubyRegexp(`\\A(?${flags}${off ? "-" + off : ""}:${literal[1]})\\Z`);
+  return compiled.ok ? compiled.regexp : undefined;
 }

@@ -1,72 +1,142 @@
 /**
- * Classes and modules the routes files define, as far as the interpreter follows them: their
- * instance methods and `def self.` methods, and the superclass when the files define it too.
- * Enough for the objects Rails calls back (a concern's `call`, a constraint's `matches?`);
- * nothing else in a class body is run.
+ * Classes and modules the files define, as far as routes need them: instance and singleton
+ * methods (from `def`, `attr_*`, `define_method`, `module_function`, `extend self`), included
+ * and extended modules, superclasses, and Ruby's lookup order over them (`ancestors`), which
+ * `super` follows. The top level's `def`s are Object's.
  */
-import * as N from "@ruby/prism/src/nodes.js";
+import type * as N from "@ruby/prism/src/nodes.js";
+import type { LineIndex } from "../ruby/lineIndex.js";
+import type { RProc, RStructClass } from "../ruby/values.js";
 
-interface ClassDef {
-  methods: Map<string, N.DefNode>;
-  singletonMethods: Map<string, N.DefNode>;
+export type MethodDef =
+  | { kind: "def"; node: N.DefNode; owner: string; cref: string[]; index: LineIndex }
+  | { kind: "reader"; owner: string; ivar: string }
+  | { kind: "writer"; owner: string; ivar: string }
+  | { kind: "proc"; owner: string; proc: RProc; name: string };
+
+export interface ModuleDef {
+  readonly path: string;
+  isClass: boolean;
   superclass?: string;
+  readonly methods: Map<string, MethodDef>;
+  readonly singleton: Map<string, MethodDef>;
+  /** Modules included, in the order of the `include`s. */
+  readonly includes: string[];
+  /** Modules whose methods the module's singleton has (`extend`). */
+  readonly extends: string[];
+  /** `module_function` with no arguments: later `def`s are singleton methods too. */
+  moduleFunction: boolean;
+  /** A class whose superclass is `Struct.new(…)`: its instances are Structs of these members. */
+  struct?: RStructClass;
 }
 
+/** The module Ruby puts top-level `def`s in. */
+export const OBJECT = "Object";
+
 export class ClassRegistry {
-  private readonly classes = new Map<string, ClassDef>();
+  private readonly modules = new Map<string, ModuleDef>();
 
   has(path: string): boolean {
-    return this.classes.has(path);
+    return this.modules.has(path);
   }
 
-  /** Records a class body's `def`s (reopening a class adds to it). */
-  defineClass(path: string, superclass: string | undefined, body: N.Node[]): void {
-    const cls = this.get(path);
-    if (superclass) cls.superclass = superclass;
-    for (const stmt of body) {
-      if (!(stmt instanceof N.DefNode)) continue;
-      if (!stmt.receiver) cls.methods.set(stmt.name, stmt);
-      else if (stmt.receiver instanceof N.SelfNode) cls.singletonMethods.set(stmt.name, stmt);
+  get(path: string): ModuleDef | undefined {
+    return this.modules.get(path);
+  }
+
+  /** The module at `path`, made on first use (reopening a class adds to it). */
+  define(path: string, isClass: boolean): ModuleDef {
+    let m = this.modules.get(path);
+    if (!m) {
+      m = { path, isClass, methods: new Map(), singleton: new Map(), includes: [], extends: [], moduleFunction: false };
+      this.modules.set(path, m);
     }
+    return m;
   }
 
-  /** Records a module's `def self.` method. */
-  defineSingleton(path: string, def: N.DefNode): void {
-    this.get(path).singletonMethods.set(def.name, def);
+  /** Ruby's ancestors of a class or module the files define: itself, its includes (last first), then its superclass's. */
+  ancestors(path: string): string[] {
+    const out: string[] = [];
+    const seen = new Set<string>();
+    const visit = (p: string | undefined) => {
+      for (let c = p; c && !seen.has(c); ) {
+        seen.add(c);
+        out.push(c);
+        const m = this.modules.get(c);
+        if (!m) break;
+        for (const inc of [...m.includes].reverse()) this.includeInto(inc, out, seen);
+        c = m.superclass;
+      }
+    };
+    visit(path);
+    if (!seen.has(OBJECT)) out.push(OBJECT);
+    return out;
   }
 
-  /** An instance method, looked up through the superclasses the files define. */
-  instanceMethod(className: string, name: string): N.DefNode | undefined {
-    for (const cls of this.chain(className)) {
-      const def = cls.methods.get(name);
+  private includeInto(path: string, out: string[], seen: Set<string>): void {
+    if (seen.has(path)) return;
+    seen.add(path);
+    out.push(path);
+    const m = this.modules.get(path);
+    if (m) for (const inc of [...m.includes].reverse()) this.includeInto(inc, out, seen);
+  }
+
+  /** An instance method of `path` (or after `after` in its ancestors, for `super`). */
+  instanceMethod(path: string, name: string, after?: string): MethodDef | undefined {
+    const chain = this.ancestors(path);
+    const start = after === undefined ? 0 : chain.indexOf(after) + 1;
+    for (let i = start; i < chain.length && i >= 0; i++) {
+      const def = this.modules.get(chain[i])?.methods.get(name);
       if (def) return def;
     }
     return undefined;
   }
 
-  singletonMethod(path: string, name: string): N.DefNode | undefined {
-    return this.classes.get(path)?.singletonMethods.get(name);
+  /** A singleton method of a class or module: its own, its extended modules', its superclass's. */
+  singletonMethod(path: string, name: string, after?: string): MethodDef | undefined {
+    const chain = this.singletonChain(path);
+    const start = after === undefined ? 0 : chain.findIndex((c) => c.owner === after) + 1;
+    for (let i = start; i < chain.length && i >= 0; i++) {
+      const def = chain[i].table.get(name);
+      if (def) return def;
+    }
+    return undefined;
   }
 
-  /** Every instance method's name: what an object of the class `respond_to?`. */
-  instanceMethodNames(className: string): Set<string> {
+  private singletonChain(path: string): { owner: string; table: Map<string, MethodDef> }[] {
+    const out: { owner: string; table: Map<string, MethodDef> }[] = [];
+    const seen = new Set<string>();
+    for (let c: string | undefined = path; c && !seen.has(c); c = this.modules.get(c)?.superclass) {
+      seen.add(c);
+      const m = this.modules.get(c);
+      if (!m) break;
+      out.push({ owner: `#<Class:${c}>`, table: m.singleton });
+      for (const ext of [...m.extends].reverse()) for (const a of this.ancestors(ext)) {
+        const em = this.modules.get(a);
+        if (em && a !== OBJECT) out.push({ owner: a, table: em.methods });
+      }
+    }
+    return out;
+  }
+
+  /** Every instance method name of a class: what its objects `respond_to?`. */
+  instanceMethodNames(path: string): Set<string> {
     const names = new Set<string>();
-    for (const cls of this.chain(className)) for (const name of cls.methods.keys()) names.add(name);
+    for (const c of this.ancestors(path)) if (c !== OBJECT) for (const name of this.modules.get(c)?.methods.keys() ?? []) names.add(name);
     return names;
   }
 
-  private get(path: string): ClassDef {
-    let cls = this.classes.get(path);
-    if (!cls) this.classes.set(path, (cls = { methods: new Map(), singletonMethods: new Map() }));
-    return cls;
+  /** Whether a class's ancestors include `module` (`include Comparable`). */
+  includes(path: string, module: string): boolean {
+    return this.ancestors(path).includes(module);
   }
 
-  /** A class, then its superclasses the files define (a cycle is cut short). */
-  private *chain(className: string): Generator<ClassDef> {
-    const seen = new Set<ClassDef>();
-    for (let cls = this.classes.get(className); cls && !seen.has(cls); cls = cls.superclass ? this.classes.get(cls.superclass) : undefined) {
-      seen.add(cls);
-      yield cls;
+  /** The Struct a class's instances are (`class Point < Struct.new(:x, :y)`), if any. */
+  structOf(path: string): RStructClass | undefined {
+    for (const c of this.ancestors(path)) {
+      const s = this.modules.get(c)?.struct;
+      if (s) return s;
     }
+    return undefined;
   }
 }

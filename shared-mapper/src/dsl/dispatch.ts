@@ -11,12 +11,11 @@ import {
   collection, draw, match, member, namespace, nested, newScope, resource, resources, resourcesPathNames, root, shallow,
 } from "../mapper/resources.js";
 import { constraints, controller, defaults, scope } from "../mapper/scoping.js";
-import type { Call, MapperState } from "../mapper/state.js";
+import type { DslMethod, MapperState } from "../mapper/state.js";
 import type { Version } from "../mapper/version.js";
-import { RValue } from "../ruby/values.js";
 import { gemMethod } from "../gems/index.js";
 
-export type DslMethod = (m: MapperState, call: Call) => RValue | void;
+export type { DslMethod };
 
 const block = (fn: (m: MapperState, body: () => void) => void): DslMethod => (m, call) => fn(m, () => yieldTo(call.block));
 

@@ -1,21 +1,42 @@
 /**
  * Lexical environments: locals of a file, a `def` or a block. A block sees and assigns
- * its enclosing locals; a `def` body starts afresh, as in Ruby.
+ * its enclosing locals; a `def` body starts afresh, as in Ruby. Every assignment goes
+ * through the evaluation's `Store`, so that a branch Routemap cannot decide can be undone.
  */
 import type { RProc, RValue, RMerger, RObject } from "../ruby/values.js";
+import type { Store } from "./branches.js";
 
-/** What `self` is: top-level `main`, the routes mapper, a `with_options` proxy, or an object of a class the files define. */
-export type Self = { kind: "main" } | { kind: "mapper" } | { kind: "merger"; merger: RMerger } | { kind: "object"; object: RObject };
+/** What `self` is: top-level `main`, the routes mapper, a `with_options` proxy, an object of a class the files define, or a class or module being defined. */
+export type Self =
+  | { kind: "main" }
+  | { kind: "mapper" }
+  | { kind: "merger"; merger: RMerger }
+  | { kind: "object"; object: RObject }
+  | { kind: "module"; path: string };
+
+/** The method a `def` body runs for: `__method__`, and `super`'s starting point. */
+export interface MethodContext {
+  name: string;
+  /** The class or module that defines it, when not the top level. */
+  owner?: string;
+  args: RValue[];
+  block: RProc | null;
+}
 
 export class Env {
   /** Made on the first local: most blocks of a routes file (`do ... end` of a DSL call) declare none. */
   private locals: Map<string, RValue> | undefined = undefined;
 
   constructor(
+    readonly store: Store,
     readonly self: Self,
     readonly parent: Env | null = null,
     /** The block passed to the running `def`, for `yield` and `block_given?`. */
     readonly block: RProc | null = null,
+    /** The running `def`, if any. */
+    readonly method: MethodContext | null = null,
+    /** The modules the code is lexically inside (`module Admin; class Tools`: `["Admin", "Admin::Tools"]`), for constants. */
+    readonly cref: readonly string[] = [],
   ) {}
 
   lookup(name: string): RValue | undefined {
@@ -29,11 +50,11 @@ export class Env {
   /** Assigns where the local already lives, else declares it here. */
   assign(name: string, value: RValue): void {
     const env = this.owner(name) ?? this;
-    (env.locals ??= new Map()).set(name, value);
+    this.store.set((env.locals ??= new Map()), name, value);
   }
 
   declare(name: string, value: RValue): void {
-    (this.locals ??= new Map()).set(name, value);
+    this.store.set((this.locals ??= new Map()), name, value);
   }
 
   private owner(name: string): Env | null {
@@ -43,6 +64,6 @@ export class Env {
 
   /** A block's environment: same self, sees these locals. */
   child(self: Self = this.self): Env {
-    return new Env(self, this, this.block);
+    return new Env(this.store, self, this, this.block, this.method, this.cref);
   }
 }

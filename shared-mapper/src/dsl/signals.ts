@@ -1,4 +1,4 @@
-/** Ruby's non-local exits (`return`, `next`, `break`) as the interpreter throws them. */
+/** Ruby's non-local exits (`return`, `next`, `break`, `throw`) as the interpreter throws them. */
 import type { RValue } from "../ruby/values.js";
 
 export class ReturnSignal {
@@ -8,9 +8,14 @@ export class NextSignal {
   constructor(readonly value: RValue) {}
 }
 export class BreakSignal {
+  /** The call whose block it leaves, set as it leaves the block (`Frame` of kind `call`). */
+  target: object | undefined = undefined;
   constructor(readonly value: RValue) {}
 }
-/** The evaluation budget ran out: stop everything, the table so far stands. */
-export class BudgetExceeded {
-  constructor(readonly reason: string) {}
+/** `throw tag, value`, caught by the `catch` of the same tag. */
+export class ThrowSignal {
+  constructor(
+    readonly tag: RValue,
+    readonly value: RValue,
+  ) {}
 }

@@ -10,7 +10,7 @@
  * loaded (railties' Finisher), so the last assignment wins.
  */
 import * as N from "@ruby/prism/src/nodes.js";
-import type { LoadedFile } from "../dsl/interpreter.js";
+import type { LoadedFile } from "../ruby/loadedFile.js";
 import { walkCalls } from "../ruby/walk.js";
 
 export type Framework = "active_storage" | "action_mailbox" | "action_mailer";

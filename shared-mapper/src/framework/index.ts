@@ -7,7 +7,7 @@
  * routes file given on its own.
  */
 import * as N from "@ruby/prism/src/nodes.js";
-import type { LoadedFile } from "../dsl/interpreter.js";
+import type { LoadedFile } from "../ruby/loadedFile.js";
 import type { Version } from "../mapper/version.js";
 import type { Span } from "../types.js";
 import { drawActionMailbox } from "./actionMailbox.js";

@@ -8,7 +8,7 @@
  * What is computed some other way (a `Dir[…]` glob, a method's result) is not read.
  */
 import * as N from "@ruby/prism/src/nodes.js";
-import type { LoadedFile } from "../dsl/interpreter.js";
+import type { LoadedFile } from "../ruby/loadedFile.js";
 import type { Span } from "../types.js";
 import { walkNodes } from "../ruby/walk.js";
 

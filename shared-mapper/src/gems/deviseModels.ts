@@ -5,7 +5,7 @@
  * `Devise.setup` in config/initializers/devise.rb.
  */
 import * as N from "@ruby/prism/src/nodes.js";
-import type { LoadedFile } from "../dsl/interpreter.js";
+import type { LoadedFile } from "../ruby/loadedFile.js";
 import { underscore } from "../inflector.js";
 import { RHash, RSymbol, RUnknown, RValue, sym } from "../ruby/values.js";
 import { walkCalls } from "../ruby/walk.js";

@@ -16,7 +16,8 @@ import { Scope } from "../mapper/scope.js";
 import { constraints } from "../mapper/scoping.js";
 import { withScope, type Call, type MapperState } from "../mapper/state.js";
 import { pluralize, underscore } from "../inflector.js";
-import { RHash, RProc, RRedirect, RSymbol, RValue, sym, toS } from "../ruby/values.js";
+import { RHash, RProc, RRedirect, RSymbol, RValue, sym } from "../ruby/values.js";
+import { toS } from "../ruby/print.js";
 import { invoke, kw } from "../framework/draw.js";
 import { deviseFor } from "./devise.js";
 

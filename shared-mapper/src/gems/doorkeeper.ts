@@ -18,7 +18,8 @@ import { httpVerb } from "../mapper/base.js";
 import { resource, resources } from "../mapper/resources.js";
 import { scope } from "../mapper/scoping.js";
 import type { Call, MapperState } from "../mapper/state.js";
-import { RHash, RSymbol, RValue, sym, toS } from "../ruby/values.js";
+import { RHash, RSymbol, RValue, sym } from "../ruby/values.js";
+import { toS } from "../ruby/print.js";
 import { walkCalls } from "../ruby/walk.js";
 import { invoke, kw } from "../framework/draw.js";
 

@@ -4,8 +4,7 @@
  * modelled gem is taken to be there, in its latest version). Anything else stays an unknown
  * method, reported as such.
  */
-import type { DslMethod } from "../dsl/dispatch.js";
-import type { MapperState } from "../mapper/state.js";
+import type { DslMethod, MapperState } from "../mapper/state.js";
 import { apiVersion } from "./versionist.js";
 import { authenticate, deviseFor, deviseScopeMethod, unauthenticated } from "./devise.js";
 import { useDoorkeeper } from "./doorkeeper.js";

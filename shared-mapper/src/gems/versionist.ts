@@ -15,7 +15,8 @@ import { routingError } from "../mapper/errors.js";
 import { namespace } from "../mapper/resources.js";
 import { scope } from "../mapper/scoping.js";
 import type { Call, MapperState } from "../mapper/state.js";
-import { RHash, RUnknown, RValue, sym, toS, truthy } from "../ruby/values.js";
+import { RHash, RUnknown, RValue, sym, truthy } from "../ruby/values.js";
+import { toS } from "../ruby/print.js";
 
 /** The module of the default version each app's table has, for "more than one default" (versionist keeps it in its configuration). */
 const defaultModules = new WeakMap<object, string>();

@@ -163,12 +163,23 @@ const sheetLayout: Layout = {
       const name = c.names[i];
       const verb = c.verbs[i];
       const path = c.paths[i];
-      lines[i] = pad[nw - name.length] + name + " " + verb + pad[vw - verb.length] + " " + path + pad[pw - path.length] + " " + routes[i].reqs;
+      lines[i] = pad[nw - name.length] + name + " " + verb + pad[vw - verb.length] + " " + path + pad[pw - path.length] + " " + routes[i].reqs + conditionNote(routes[i]);
     }
     return lines;
   },
   title: (name, modern) => (modern ? `${name}:` : `\n${name}:`),
 };
+
+/**
+ * A route drawn under conditions Routemap could not decide: marked after its columns, in a way
+ * `rails routes` never prints, with the conditions it needs (`«only if ENV["BETA"]»`).
+ */
+function conditionNote(route: Route): string {
+  return route.conditions ? ` «${conditionText(route)}»` : "";
+}
+
+const conditionText = (route: Route) =>
+  "only " + route.conditions!.map((c) => `${c.holds ? "if" : "unless"} ${c.text}`).join(" and ");
 
 function expandedLayout(o: InspectOptions): Layout {
   const width = o.width ?? 80;
@@ -184,6 +195,7 @@ function expandedLayout(o: InspectOptions): Layout {
           `URI               | ${x.path}`,
           `Controller#Action | ${x.reqs}`,
         ];
+        if (x.conditions) block.push(`Condition         | ${conditionText(x)}`);
         if (withSource) block.push(`Source Location   | ${x.source.file}:${x.source.start.line + 1}`);
         return block.join("\n");
       }),

@@ -1,9 +1,16 @@
 /**
  * Path recognition after `ActionDispatch::Journey::Router#find_routes`: the first route, in
- * table order, whose verb and path pattern match. A dynamic segment matches `[^/.?]+` unless a
- * requirement replaces it (so `/files/a.b` needs `id: /[^\/]+/`), a glob matches lazily, optional
- * groups may be absent, and a mount (`anchor: false`) matches any path below it.
+ * table order, whose verb and path pattern match. The pattern is the Ruby regexp Journey builds
+ * (path/pattern.rb, `AnchoredRegexp`/`UnanchoredRegexp`): `\A…\Z`, a dynamic segment
+ * `([^/.?]+)` unless a requirement replaces it (so `/files/a.b` needs `id: /[^\/]+/`), each
+ * requirement embedded as its `to_s` (`(?i-mx:…)`: its options hold for that segment only), a
+ * glob `(.+)` or its requirement, optional groups `(?:…)?`, and for a mount (`anchor: false`)
+ * `\A…(?:\b|\Z|/)`. Parameters are read at Journey's offsets (a requirement's own groups come
+ * before the next segment's). The regexp runs on the Ruby regexp engine (ruby/regexp), under
+ * one step budget per request: a requirement it cannot run, or one that runs out of budget,
+ * makes the answer undecided (`RecognitionUndecided`), never a guess.
  */
+import { compileRubyRegexp, regexpEscape, RegexpBudgetExceeded, RegexpUndecided, type RegexpBudget, type RubyRegexp } from "../ruby/regexp/index.js";
 import type { Route } from "../types.js";
 import { analyzePath, PathNode } from "./pattern.js";
 
@@ -15,27 +22,62 @@ export interface Recognition {
   params: Record<string, string>;
 }
 
+/** A request Routemap cannot decide: a route before any match has a requirement it cannot run. */
+export interface Undecided {
+  undecided: string;
+  route: Route;
+  index: number;
+}
+
+/** `recognize` could not decide (`Undecided` as an error, for callers of the plain API). */
+export class RecognitionUndecided extends Error {
+  constructor(readonly detail: Undecided) {
+    super(detail.undecided);
+  }
+}
+
 interface Compiled {
-  regexp: RegExp;
-  names: string[];
+  regexp: RubyRegexp;
+  /** Each parameter's name and the group that holds it. */
+  names: [string, number][];
+  /**
+   * Why the route cannot be decided: a requirement Routemap cannot run, which `regexp` then
+   * replaces by `(.*)`; a path that fails even that does not match the route.
+   */
+  undecided?: string;
 }
 
 const compiledCache = new WeakMap<Route, Compiled | null>();
 
-/** The route Rails would dispatch `verb path` to, or undefined. HEAD falls back to GET routes. */
-export function recognize(routes: readonly Route[], verb: string, url: string): Recognition | undefined {
+/** Steps one request may spend in requirements' regexps (a few tens of milliseconds at most). */
+const RECOGNITION_STEPS = 2_000_000;
+
+/**
+ * The route Rails would dispatch `verb path` to, undefined when none, or `Undecided` when a
+ * route tried before the answer has a requirement Routemap cannot run. HEAD falls back to GET.
+ */
+export function recognizeRoute(routes: readonly Route[], verb: string, url: string): Recognition | Undecided | undefined {
   const path = normalizeRequestPath(url);
   const method = verb.toUpperCase();
+  const budget: RegexpBudget = { remaining: RECOGNITION_STEPS };
   const attempt = (wanted: string) => {
     for (let i = 0; i < routes.length; i++) {
       const route = routes[i];
       if (!verbMatches(route, wanted)) continue;
-      const params = matchPath(route, path);
+      const params = matchPath(route, path, budget);
+      if (typeof params === "string") return { undecided: params, route, index: i };
       if (params) return { route, index: i, params: withEndpoint(route, params) };
     }
     return undefined;
   };
   return attempt(method) ?? (method === "HEAD" ? attempt("GET") : undefined);
+}
+
+/** `recognizeRoute`, throwing `RecognitionUndecided` where it cannot decide. */
+export function recognize(routes: readonly Route[], verb: string, url: string): Recognition | undefined {
+  const found = recognizeRoute(routes, verb, url);
+  if (found && "undecided" in found) throw new RecognitionUndecided(found);
+  return found;
 }
 
 function verbMatches(route: Route, verb: string): boolean {
@@ -74,20 +116,33 @@ function plainValue(inspected: string): string | undefined {
   return undefined;
 }
 
-function matchPath(route: Route, path: string): Record<string, string> | undefined {
+/** The path's parameters, undefined if the route does not match, or why it cannot be decided. */
+function matchPath(route: Route, path: string, budget: RegexpBudget): Record<string, string> | undefined | string {
+  // The path's text before its first segment, group or escape: a request that does not start
+  // with it cannot match, and most routes of a table are ruled out so, without their regexp.
+  const literal = /^[^:*(|\\]*/.exec(route.path)![0];
+  if (!path.startsWith(literal)) return undefined;
   let compiled = compiledCache.get(route);
   if (compiled === undefined) {
-    compiled = compile(route);
+    compiled = compile(route) ?? null;
     compiledCache.set(route, compiled);
   }
   if (!compiled) return undefined;
-  const m = compiled.regexp.exec(path);
+  let m;
+  try {
+    m = compiled.regexp.exec(path, 0, budget);
+  } catch (e) {
+    if (e instanceof RegexpBudgetExceeded) return `the route's requirements (${route.path}) ran out of their regexp budget on this path`;
+    if (e instanceof RegexpUndecided) return `Routemap cannot match the route's requirements (${route.path}) on this path as Ruby would: ${e.message}`;
+    throw e;
+  }
   if (!m) return undefined;
+  if (compiled.undecided) return compiled.undecided;
   const params: Record<string, string> = {};
-  compiled.names.forEach((name, i) => {
-    const value = m[i + 1];
+  for (const [name, group] of compiled.names) {
+    const value = m.group(group);
     if (value !== undefined) params[name] = safeDecode(value);
-  });
+  }
   return params;
 }
 
@@ -99,16 +154,31 @@ function safeDecode(s: string): string {
   }
 }
 
-function compile(route: Route): Compiled | null {
+/** Journey's regexp for the route, or undefined for a path that does not parse. */
+function compile(route: Route): Compiled | undefined {
   let ast: PathNode;
   try {
     ast = analyzePath(route.path).ast;
   } catch {
-    return null;
+    return undefined;
   }
-  const requirements = new Map(route.parameters.map((p) => [p.name, p]));
-  const names: string[] = [];
-  let caseInsensitive = false;
+  const sources = new Map(route.parameters.map((p) => [p.name, p.requirement]));
+  const names: [string, number][] = [];
+  // Journey's offsets: a parameter's group comes after every group of the requirements before it.
+  let groups = 0;
+  let problem: string | undefined;
+  const segment = (name: string, fallback: string): string => {
+    const requirement = requirementOf(route.requirements[name], sources.get(name));
+    if (typeof requirement === "string") {
+      problem ??= requirement;
+      names.push([name, ++groups]);
+      return "(.*)";
+    }
+    names.push([name, ++groups]);
+    if (!requirement) return fallback;
+    groups += requirement.regexp.groupCount;
+    return `(${requirement.embedded})`;
+  };
   const visit = (n: PathNode): string => {
     switch (n.type) {
       case "CAT":
@@ -118,32 +188,32 @@ function compile(route: Route): Compiled | null {
       case "OR":
         return `(?:${n.children.map(visit).join("|")})`;
       case "STAR":
-      case "SYMBOL": {
-        const name = n.type === "STAR" ? n.left.name : n.name;
-        names.push(name);
-        const given = route.requirements[name];
-        if (given && /\/[a-z]*i[a-z]*$/.test(given)) caseInsensitive = true;
-        const source = requirements.get(name)?.requirement ?? "[^/.?]+";
-        return `(${jsRegexpSource(source)})`;
-      }
+        return segment(n.left.name, "(.+)");
+      case "SYMBOL":
+        return segment(n.name, "([^/.?]+)");
+      case "SLASH":
+        return n.text;
       default:
-        return escape(n.text);
+        return regexpEscape(n.text);
     }
   };
-  try {
-    const body = visit(ast);
-    const tail = route.anchored ? "$" : "(?=/|$)";
-    return { regexp: new RegExp(`^${body}${tail}`, caseInsensitive ? "i" : ""), names };
-  } catch {
-    return null;
-  }
+  const body = visit(ast);
+  const source = route.anchored ? `\\A${body}\\Z` : body === "/" ? "\\A/" : `\\A${body}(?:\\b|\\Z|/)`;
+  const compiled = compileRubyRegexp(source);
+  if (!compiled.ok) return undefined;
+  return { regexp: compiled.regexp, names, undecided: problem };
 }
 
-/** A Ruby requirement as JS source: anchors are not allowed there, `(?<n>` is the same. */
-function jsRegexpSource(source: string): string {
-  return source.replace(/\\A|\\[zZ]/g, "").replace(/\\h/g, "[0-9a-fA-F]").replace(/(?<!\\)\(\?([imx]+)(-[imx]+)?\)/g, "");
-}
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/**
+ * A requirement as printed (`/\d+/i`) with its source: the regexp and its `to_s`
+ * (`(?i-mx:\d+)`), undefined for none (or not a regexp), or why it cannot be run.
+ */
+function requirementOf(written: string | undefined, source: string | undefined): { regexp: RubyRegexp; embedded: string } | string | undefined {
+  const literal = written === undefined ? null : /^\/.*\/([mixn]*)$/s.exec(written);
+  if (!literal || source === undefined) return undefined;
+  const flags = literal[1].replace("n", "");
+  const compiled = compileRubyRegexp(source, flags);
+  if (!compiled.ok) return compiled.kind === "unsupported" ? `Routemap cannot run the requirement ${written}: ${compiled.reason}` : undefined;
+  const off = [..."mix"].filter((f) => !flags.includes(f)).join("");
+  return { regexp: compiled.regexp, embedded: `(?${flags}${off ? "-" + off : ""}:${source})` };
 }

@@ -8,7 +8,8 @@ import { extractOptions } from "./block.js";
 import { routingError } from "./errors.js";
 import { isCallable } from "./mapping.js";
 import { plainMatch } from "./plain.js";
-import { match, nameForAction, route, WORD } from "./resources.js";
+import { nameForAction, WORD } from "./naming.js";
+import { match, route } from "./resources.js";
 import type { Call, MapperState } from "./state.js";
 
 export const VERBS = ["get", "post", "patch", "put", "delete", "options", "connect"] as const;

@@ -2,7 +2,8 @@
  * `Mapper::CustomUrls` (mapper.rb): `direct` and `resolve` define URL helpers but no
  * routes; we record them so their helpers (`homepage_url`) are known to the editor.
  */
-import { RHash, toS } from "../ruby/values.js";
+import { RHash } from "../ruby/values.js";
+import { toS } from "../ruby/print.js";
 import { checkArity, extractOptions } from "./block.js";
 import { routingError } from "./errors.js";
 import { flatten } from "./scoping.js";

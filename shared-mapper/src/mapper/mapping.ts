@@ -5,10 +5,8 @@
  * in the order Rails merges them (the order `rails routes` prints them in).
  */
 import { analyzePath, EMPTY_PATH, PathInfo, PathSyntaxError } from "../journey/pattern.js";
-import {
-  inspect, isSym, noImplicitConversion, noMethodMessage, RConst, RHash, RObject, RProc, RRedirect, RRegexp, RSymbol, RUnknown, RValue, sym, toS, truthy,
-  UnknownValueError, unknownConstant,
-} from "../ruby/values.js";
+import { isSym, isValueConstant, RConst, RHash, RObject, RProc, RRedirect, RRegexp, RSymbol, RUnknown, RValue, sym, truthy, UnknownValueError, unknownConstant } from "../ruby/values.js";
+import { inspect, noImplicitConversion, noMethodMessage, toS } from "../ruby/print.js";
 import { routingError } from "./errors.js";
 import { DrawnRoute, MappedRoute, PlainGroup, PlainRoute } from "./route.js";
 import type { MapperState } from "./state.js";
@@ -95,15 +93,17 @@ export function uriEscape(path: string): string {
 const URI_SAFE = /^[-_.!~*'()a-zA-Z\d;\/?:@&=+$,\[\]]*$/;
 
 /**
- * A requirement or default the evaluator cannot know still makes its route, printed as
- * written; the call says so, since `rails routes` would print the value itself.
+ * A requirement or default the evaluator cannot know still makes its route, printed marked
+ * (`«Patterns::SLUG»`); the call says so, since `rails routes` would print the value itself.
+ * A class known by name prints as its name, as Rails prints a class.
  */
-function noteUnknownValues(m: MapperState, hash: RHash, what: string): void {
+function noteUnknownValues(m: MapperState, hash: RHash): void {
   hash.forEach((_k, v) => {
-    const unknown = v instanceof RConst ? unknownConstant(v.path) : v instanceof RUnknown && !v.object ? v : undefined;
-    if (unknown) m.host.info(`Routemap prints \`${unknown.description}\` as written in this route's ${what}: it is ${unknown.why}.`);
+    const unknown = v instanceof RConst ? (isValueConstant(v.path) ? unknownConstant(v.path) : undefined) : v instanceof RUnknown ? v : undefined;
+    if (unknown) m.host.info(`Routemap cannot compute \`${unknown.description}\` (${unknown.cause.why}); the table shows it as «${unknown.description}».`);
   });
 }
+
 
 /**
  * Whether a `to:` value is a Rack endpoint (`to.respond_to?(:call)`). An object the app's
@@ -111,9 +111,9 @@ function noteUnknownValues(m: MapperState, hash: RHash, what: string): void {
  * string, and its text is asked for (so the call is skipped, and said so).
  */
 export function isCallable(v: RValue | undefined): boolean {
-  return (
-    v instanceof RRedirect || v instanceof RConst || v instanceof RProc || (v instanceof RUnknown && v.object) || (v instanceof RObject && v.methods.has("call"))
-  );
+  // A value Routemap cannot know (`to: Dragonfly.app.endpoint`) is kept as an endpoint shown
+  // marked: the route's path and name are known either way, only what it reaches is not.
+  return v instanceof RRedirect || v instanceof RConst || v instanceof RProc || v instanceof RUnknown || (v instanceof RObject && v.methods.has("call"));
 }
 
 export function buildRoute(m: MapperState, o: MappingOptions): DrawnRoute {
@@ -179,8 +179,8 @@ export function buildRoute(m: MapperState, o: MappingOptions): DrawnRoute {
   if (pathParams.includes("action") && !requirements.shas("action") && !truthy(defaults.sget("action"))) {
     defaults.sset("action", "index");
   }
-  noteUnknownValues(m, requirements, "requirements");
-  noteUnknownValues(m, defaults, "defaults");
+  noteUnknownValues(m, requirements);
+  noteUnknownValues(m, defaults);
   const to = o.to;
   const engine = to instanceof RConst && m.engines.isEngine(to.path);
   const source = m.host.sourceRef();

@@ -14,7 +14,8 @@
  * mutations both ways, in every supported version, and compares the tables.
  */
 import { extendedPath, extendPlainPath, isPlainSuffix, isWordChar, type PathInfo } from "../journey/pattern.js";
-import { blank, isSym, RHash, RValue, sym, toS, truthy } from "../ruby/values.js";
+import { blank, isSym, RHash, RValue, sym, truthy } from "../ruby/values.js";
+import { toS } from "../ruby/print.js";
 import {
   buildPlainRoute, normalizeFormattedPath, normalizePath, plainBaseInfo, plainController, plainPathInfo, takesNothingElse, uriEscape,
 } from "./mapping.js";
@@ -22,7 +23,7 @@ import { actionBit, type Resource } from "./resource.js";
 import { PlainGroup, PlainRoute, type PlainStep } from "./route.js";
 import {
   ActionScope, actionPath, actionScope, CANONICAL_ACTIONS, canonicalAction, couldBeAction, joinedName, levelName, nameForAction, pathForAction, WORD,
-} from "./resources.js";
+} from "./naming.js";
 import { isResourceMethodLevel, type ScopeLevel } from "./scope.js";
 import type { Call, MapperState } from "./state.js";
 

@@ -2,7 +2,8 @@
  * `ActionDispatch::Routing::Redirection#redirect` (redirection.rb): the endpoint values
  * and how `rails routes` prints them (`redirect(301, /new)`, `redirect(302, path: /x)`).
  */
-import { RProc, RRedirect, RUnknown, toS, truthy, unknownOf } from "../ruby/values.js";
+import { RProc, RRedirect, RUnknown, RValue, truthy, unknownOf } from "../ruby/values.js";
+import { displayText, toS } from "../ruby/print.js";
 import { extractOptions } from "./block.js";
 import { routingError } from "./errors.js";
 import type { Call, MapperState } from "./state.js";
@@ -11,22 +12,21 @@ export function redirect(m: MapperState, call: Call): RRedirect | RUnknown {
   const args = [...call.args];
   const options = extractOptions(args).dup();
   const status = options.sdelete("status");
-  const code = truthy(status) ? toS(status!, m.ruby) : "301";
+  // A part read from what Routemap cannot know (`ENV`, a constant it could not read) is shown
+  // marked (`redirect(301, «ENV["CDN"]»)`) and said so: the route is a redirect all the same.
+  const text = (v: RValue) => {
+    const unknown = unknownOf(v);
+    if (unknown) m.host.info(`Routemap cannot compute \`${unknown.description}\` in this redirect (${unknown.cause.why}); the table shows it as ${displayText(unknown, m.ruby)}.`);
+    return unknown ? displayText(unknown, m.ruby) : toS(v, m.ruby);
+  };
+  const code = status instanceof RUnknown || truthy(status) ? text(status!) : "301";
   const path = args.shift();
-  // An option read from what Routemap cannot know leaves the redirect unknown, as a path does.
-  for (const value of options.values()) {
-    const unknown = unknownOf(value);
-    if (unknown) return unknown;
-  }
   if (options.size) {
-    const parts = options.entries().map(([k, v]) => `${toS(k, m.ruby)}: ${toS(v, m.ruby)}`);
+    const parts = options.entries().map(([k, v]) => `${toS(k, m.ruby)}: ${text(v)}`);
     return new RRedirect(`redirect(${code}, ${parts.join(", ")})`);
   }
   if (typeof path === "string") return new RRedirect(`redirect(${code}, ${path})`);
   if (path instanceof RProc || call.block) return new RRedirect(`redirect(${code})`);
-  // A path read from what Routemap cannot know (`ENV`, `File.join` of it, a constant it could
-  // not read): not Rails' error. The value stays unknown; the route given it is skipped and says why.
-  const unknown = unknownOf(path);
-  if (unknown) return unknown;
+  if (unknownOf(path)) return new RRedirect(`redirect(${code}, ${text(path!)})`);
   throw routingError("redirection argument not supported");
 }

@@ -3,9 +3,8 @@
  * path rules of one `resources`/`resource` declaration.
  */
 import { pluralize, singularize } from "../inflector.js";
-import {
-  noMethodMessage, RConst, RHash, RInquirer, RSymbol, RUnknown, RValue, toS, truthy, UnknownValueError, unknownConstant, type RubyVersion,
-} from "../ruby/values.js";
+import { RConst, RHash, RInquirer, RSymbol, RUnknown, RValue, truthy, UnknownValueError, unknownConstant } from "../ruby/values.js";
+import { noMethodMessage, toS, type RubyVersion } from "../ruby/print.js";
 import { routingError } from "./errors.js";
 import type { Version } from "./version.js";
 

@@ -10,9 +10,10 @@
  */
 import type { PathInfo } from "../journey/pattern.js";
 import { dasherize } from "../inflector.js";
-import { displayText, inspect, isSym, RConst, RHash, RObject, RProc, RRedirect, RRegexp, RSymbol, RUnknown, RValue, sym } from "../ruby/values.js";
-import type { RubyVersion } from "../ruby/values.js";
-import type { Endpoint, PathParameter, Route, Span } from "../types.js";
+import { isSym, RConst, RHash, RObject, RProc, RRedirect, RRegexp, RSymbol, RUnknown, RValue, sym } from "../ruby/values.js";
+import { displayText, inspect } from "../ruby/print.js";
+import type { RubyVersion } from "../ruby/print.js";
+import type { Endpoint, PathParameter, Route, RouteCondition, Span } from "../types.js";
 import type { SourceRef } from "./state.js";
 
 /** What printing depends on besides the route itself; one per mapper run. */
@@ -77,6 +78,18 @@ export abstract class DrawnRoute implements Route {
     return (this.sourceRef as { origin?: string }).origin;
   }
 
+  /** The undecidable conditions it was drawn under (its declaration's), if any. */
+  get conditions(): RouteCondition[] | undefined {
+    const conditions = this.sourceRef.conditions;
+    return conditions && conditions.length ? conditions.map(({ text, holds }) => ({ text, holds })) : undefined;
+  }
+
+  /** The keys of `conditions`, for the name checks: two routes whose conditions exclude each other never collide. */
+  get conditionKeys(): readonly { readonly key: string; readonly text: string; readonly holds: boolean }[] | undefined {
+    const conditions = this.sourceRef.conditions;
+    return conditions && conditions.length ? conditions : undefined;
+  }
+
   /** The route's parts as `Mapping` leaves them. */
   protected abstract parts(): RouteParts;
   abstract get internal(): boolean;
@@ -138,11 +151,12 @@ export abstract class DrawnRoute implements Route {
   /** Plain data for JSON (the CLI's `--json`, the server's custom requests). */
   toJSON(): Route {
     const { name, verbs, verb, path, reqs, controller, action, endpoint, defaults, requirements } = this;
-    const { requiredParts, optionalParts, parameters, helpers, source, internal, anchored, engine, origin } = this;
+    const { requiredParts, optionalParts, parameters, helpers, source, internal, anchored, engine, origin, conditions } = this;
     return {
       name, verbs, verb, path, reqs, controller, action, endpoint, defaults, requirements,
       requiredParts, optionalParts, parameters, helpers, source, internal, anchored, engine,
       ...(origin ? { origin } : {}),
+      ...(conditions ? { conditions } : {}),
     };
   }
 }

@@ -6,7 +6,8 @@
  */
 import type { Resource } from "./resource.js";
 import type { PlainScope } from "./plain.js";
-import { blank, RHash, RSymbol, sym, toS, type RValue } from "../ruby/values.js";
+import { blank, RHash, RSymbol, sym, type RValue } from "../ruby/values.js";
+import { toS } from "../ruby/print.js";
 
 export type ScopeLevel =
   | "resources"

@@ -2,7 +2,8 @@
  * `Mapper::Scoping` (mapper.rb): `scope`, `namespace`, `controller`, `constraints`,
  * `defaults`, and the `merge_*_scope` rules that combine a frame with its parent.
  */
-import { RHash, RValue, isSym, mustBeKnown, sym, toS, truthy, typeName } from "../ruby/values.js";
+import { RHash, RValue, isSym, mustBeKnown, sym, truthy } from "../ruby/values.js";
+import { toS, typeName } from "../ruby/print.js";
 import { extractOptions, checkArity, yieldTo } from "./block.js";
 import { routingError } from "./errors.js";
 import { normalizePath } from "./mapping.js";

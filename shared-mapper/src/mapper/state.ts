@@ -3,8 +3,9 @@
  * `@draw_paths`), plus what the static evaluator provides in place of Ruby itself:
  * running a block, reading a drawn file, and the source span of the current DSL call.
  */
-import type { RubyVersion, RProc, RValue } from "../ruby/values.js";
-import type { LoadedFile } from "../dsl/interpreter.js";
+import type { RProc, RValue } from "../ruby/values.js";
+import type { RubyVersion } from "../ruby/print.js";
+import type { LoadedFile } from "../ruby/loadedFile.js";
 import type { Concern } from "./concerns.js";
 import type { EngineRegistry } from "./engines.js";
 import type { DisplayContext } from "./route.js";
@@ -16,6 +17,8 @@ import type { Version } from "./version.js";
 /** Where a route was declared; the span is worked out on first read (most are never read). */
 export interface SourceRef {
   readonly span: Span;
+  /** The undecidable conditions its routes were drawn under (most have none). */
+  readonly conditions?: readonly { readonly key: string; readonly text: string; readonly holds: boolean }[];
 }
 
 export interface MapperHost {
@@ -69,6 +72,9 @@ export interface MapperState {
    */
   blockDsl: Readonly<Record<string, (m: MapperState, call: Call) => unknown>> | undefined;
 }
+
+/** A routing DSL method: Rails' own (`dispatch.ts`) or a gem's (`gems/`). */
+export type DslMethod = (m: MapperState, call: Call) => RValue | void;
 
 /** Arguments of a DSL call: positional values (keywords arrive as a trailing Hash) and the block. */
 export interface Call {

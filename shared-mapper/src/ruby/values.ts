@@ -1,9 +1,13 @@
 /**
- * Ruby values as the routes evaluator sees them, and the two ways Ruby prints
- * them that `rails routes` shows: `to_s` and `inspect` (whose Hash form changed in Ruby 3.4).
+ * Ruby values as the evaluator sees them. How they print (`to_s`, `inspect`) is `print.ts`.
  *
- * A Ruby String is a JS string, Integer/Float a JS number, nil is `null`.
+ * Representation: a frozen String (a literal under `# frozen_string_literal: true`, a Hash
+ * key, what the mapper and Rails hand over) is a JS string; a String Ruby code may still
+ * change is an `RString`, and the mapper never sees one (`forMapper`). Integer is a JS
+ * number where it is a safe integer (below 2**53) and a `bigint` beyond, never a bigint
+ * that a number could hold (`core/intMath.ts` keeps that so), Float an `RFloat`, nil is `null`, true/false are JS booleans, Array a JS array, Hash an `RHash`.
  */
+import type { Span } from "../types.js";
 
 export class RSymbol {
   /** Symbols made outside any evaluation: the mapper's own constants, made as its modules load. */
@@ -45,6 +49,26 @@ export class RSymbol {
 }
 export const sym = RSymbol.for;
 
+/** A String that Ruby code may change (`<<`, `gsub!`); `frozen` once `freeze`d. */
+export class RString {
+  constructor(
+    public value: string,
+    public frozen = false,
+    /** The file it was read from (`File.read`), for `instance_eval` of it: the text is that file's as long as it is unchanged. */
+    readonly file?: string,
+  ) {}
+}
+
+/** A Pathname (`Rails.root`, `Rails.root.join("config")`). */
+export class RPathname {
+  constructor(readonly path: string) {}
+}
+
+/** A Float: JavaScript's numbers cannot tell `1.0` from `1`. */
+export class RFloat {
+  constructor(readonly value: number) {}
+}
+
 export class RRegexp {
   constructor(
     /** The regexp source as Ruby keeps it (escapes untouched). */
@@ -74,6 +98,8 @@ export class RProc {
     readonly lambda: boolean,
     /** Makes the label; called on first read (most blocks are never printed). */
     private readonly describe: () => string,
+    /** How many parameters it declares (Proc#arity); -1 for any. */
+    readonly arity: number = -1,
   ) {}
   /** Text Ruby's `inspect` would start with; the address part is not knowable statically. */
   get label(): string {
@@ -86,28 +112,59 @@ export class RRedirect {
   constructor(readonly inspectText: string) {}
 }
 
-/** A value the evaluator cannot know statically (a method we do not model, `ENV[...]`). */
+/**
+ * A value the evaluator cannot know statically (a method it does not model, `ENV[...]`
+ * where the environment is not given). It spreads: what is made of it is unknown too, and
+ * keeps its `cause`, the first unknown, for the message that says why.
+ */
 export class RUnknown {
   constructor(
+    /** The expression as written, as the sheet shows it between « ». */
     readonly description: string,
     /**
      * Made by the app's own classes (`HealthCheck.new`, `ActionCable.server`): where Rails
-     * keeps an object to call later (`to:`, a constraint), it stands for that object.
+     * keeps an object to call later (`to:`, a constraint), it stands for that object; it is
+     * truthy.
      */
     readonly object = false,
     /** Why it cannot be known, as the diagnostics say it. */
     readonly why = "a value only the running app knows",
+    /** The unknown this one was made from, if any: the cause a message names. */
+    readonly from?: RUnknown,
+    /**
+     * A name that stands for the same value wherever it is met again (`ENV["M"] == "true"`):
+     * two conditions with the same key are the same condition. Absent for values that may
+     * differ from one evaluation to the next.
+     */
+    readonly key?: string,
+    /** Where the expression is, once the evaluator has placed it. */
+    readonly span?: Span,
   ) {}
+
+  /** The first unknown of the chain this one was made from. */
+  get cause(): RUnknown {
+    let u: RUnknown = this;
+    while (u.from) u = u.from;
+    return u;
+  }
+
+  /** The unknown value of an expression made from this one. */
+  derive(description: string, key?: string, span?: Span): RUnknown {
+    return new RUnknown(description, false, this.why, this, key, span);
+  }
 }
+
+/** A constant named in capitals (`Patterns::SLUG`) holds a value; a CamelCase one names a class or module. */
+export const isValueConstant = (path: string): boolean => /(^|::)[A-Z][A-Z0-9_]*$/.test(path);
 
 /** A constant not defined in the routes files, where its value is needed. */
 export const unknownConstant = (path: string) =>
-  new RUnknown(path, false, "a constant defined outside the routes files, which Routemap does not read");
+  new RUnknown(path, false, "a constant defined in none of the files Routemap has (a gem's, or set at boot)", undefined, path);
 
 /**
- * Thrown where the text of a value the evaluator cannot know is needed (a path, a name, a
- * controller): the statement or DSL call is skipped with an information diagnostic, instead
- * of drawing routes from the value's description.
+ * Thrown where the text or truth of a value the evaluator cannot know is needed (a path, a
+ * name, a controller, a condition): the statement or DSL call is skipped with an information
+ * diagnostic, instead of drawing routes from the value's description.
  */
 export class UnknownValueError extends Error {
   constructor(readonly value: RUnknown) {
@@ -143,7 +200,7 @@ export class RMerger {
   ) {}
 }
 
-/** An instance of a class defined in the routes files (`Commentable.new`), with its instance variables. */
+/** An instance of a class defined in the files (`Commentable.new`), with its instance variables. */
 export class RObject {
   readonly ivars = new Map<string, RValue>();
   constructor(
@@ -161,19 +218,63 @@ export class RMapper {
 }
 
 /**
- * An ordered Ruby Hash with Ruby's key equality for the keys routes use. Route option
- * hashes hold a handful of keys, so two parallel arrays and a linear scan beat a Map.
+ * Objects whose contents an undecidable condition made unknown (`list << :x if ENV["X"]`):
+ * the object stays one object, but what it holds is known no more.
+ */
+const poisoned = new WeakMap<object, RUnknown>();
+export function poison(v: object, why: RUnknown): void {
+  poisoned.set(v, why);
+}
+/** The unknown that stands for a poisoned object's contents, if it is one. */
+export function poisonOf(v: RValue | undefined): RUnknown | undefined {
+  return typeof v === "object" && v !== null && !(v instanceof RSymbol) ? poisoned.get(v) : undefined;
+}
+
+/** Objects (arrays, hashes, objects) `freeze`d by the files. */
+const frozenObjects = new WeakSet<object>();
+export function freeze<T extends RValue>(v: T): T {
+  if (v instanceof RString) v.frozen = true;
+  else if (typeof v === "object" && v !== null) frozenObjects.add(v);
+  return v;
+}
+/** Ruby's `frozen?`: immediates, symbols and plain strings always are. */
+export function isFrozen(v: RValue): boolean {
+  if (v instanceof RString) return v.frozen;
+  if (Array.isArray(v) || v instanceof RHash || v instanceof RObject || v instanceof RStruct || v instanceof RSet || v instanceof RPathname || v instanceof RProc) {
+    return frozenObjects.has(v);
+  }
+  return true;
+}
+
+/** The text of a String value (a JS string, an `RString`, `Rails.env`); undefined for anything else. */
+export function stringValue(v: RValue | undefined): string | undefined {
+  if (typeof v === "string") return v;
+  if (v instanceof RString) return v.value;
+  if (v instanceof RInquirer) return v.value;
+  return undefined;
+}
+export const isString = (v: RValue | undefined): boolean => stringValue(v) !== undefined;
+
+/** Keys compared by identity or value alone: `===` is Ruby's `eql?` for them. */
+const isPlainKey = (k: RValue) => k === null || typeof k !== "object" || k instanceof RSymbol;
+
+/**
+ * An ordered Ruby Hash. Route option hashes hold a handful of keys, so two parallel arrays
+ * and a linear scan beat a Map. A String key is stored frozen, as Ruby stores a copy.
  */
 export class RHash {
   // Allocated on the first insert: many option hashes here are made and stay empty.
   private ks: RValue[] | null = null;
   private vs: RValue[] | null = null;
+  /** `Hash.new(default)` and `Hash.new { |h, k| … }`. */
+  defaultValue: RValue = null;
+  defaultProc: RProc | null = null;
 
   constructor(entries?: Iterable<[RValue, RValue]>) {
     if (entries) for (const [k, v] of entries) this.set(k, v);
   }
 
-  /** A hash of distinct keys, taking ownership of the two arrays (sized exactly, unlike grown ones). */
+  /** A hash of distinct plain keys, taking ownership of the two arrays (sized exactly, unlike grown ones). */
   static fromArrays(keys: RValue[], values: RValue[]): RHash {
     const h = new RHash();
     if (keys.length) {
@@ -186,8 +287,12 @@ export class RHash {
   private indexOf(k: RValue): number {
     const ks = this.ks;
     if (ks === null) return -1;
-    // Symbols are interned, strings and numbers compare by value: `===` is Ruby's key equality here.
-    for (let i = 0; i < ks.length; i++) if (ks[i] === k) return i;
+    // Symbols are interned, strings and integers compare by value: `===` is Ruby's `eql?` here.
+    if (isPlainKey(k)) {
+      for (let i = 0; i < ks.length; i++) if (ks[i] === k) return i;
+      return -1;
+    }
+    for (let i = 0; i < ks.length; i++) if (reql(ks[i], k)) return i;
     return -1;
   }
 
@@ -202,6 +307,7 @@ export class RHash {
     return i >= 0 ? this.vs![i] : undefined;
   }
   set(k: RValue, v: RValue): this {
+    if (k instanceof RString) k = k.value;
     const i = this.indexOf(k);
     if (i >= 0) this.vs![i] = v;
     else if (this.ks === null) {
@@ -231,6 +337,16 @@ export class RHash {
     vs.pop();
     return v;
   }
+  clear(): void {
+    this.ks = null;
+    this.vs = null;
+  }
+  keyAt(i: number): RValue {
+    return this.ks![i];
+  }
+  valueAt(i: number): RValue {
+    return this.vs![i];
+  }
   entries(): [RValue, RValue][] {
     const n = this.size;
     const out: [RValue, RValue][] = new Array(n);
@@ -257,12 +373,15 @@ export class RHash {
   values(): RValue[] {
     return this.vs === null ? [] : this.vs.slice();
   }
+  /** A copy of the pairs (Ruby's `dup` keeps the default too). */
   dup(): RHash {
     const out = new RHash();
     if (this.ks !== null && this.ks.length) {
       out.ks = this.ks.slice();
       out.vs = this.vs!.slice();
     }
+    out.defaultValue = this.defaultValue;
+    out.defaultProc = this.defaultProc;
     return out;
   }
   /** Ruby's `merge`: a new hash, keys of `other` win but keep this hash's order. */
@@ -297,11 +416,68 @@ export class RHash {
   }
 }
 
+/** A Struct class made by `Struct.new(:a, :b)`: its members, and whether `new` takes keywords. */
+export class RStructClass {
+  constructor(
+    readonly name: string | undefined,
+    readonly members: string[],
+    readonly keywordInit: boolean,
+    /** Where the methods of its `Struct.new(…) do … end` block are recorded (`ClassRegistry`). */
+    readonly methodsOf?: string,
+  ) {}
+}
+/** An instance of a Struct class. */
+export class RStruct {
+  constructor(
+    readonly cls: RStructClass,
+    readonly values: RValue[],
+  ) {}
+}
+
+/** A Set: insertion-ordered, Ruby's `eql?` for its members. */
+export class RSet {
+  readonly items: RValue[] = [];
+  has(v: RValue): boolean {
+    return this.items.some((x) => reql(x, v));
+  }
+  add(v: RValue): boolean {
+    if (v instanceof RString) v = v.value;
+    if (this.has(v)) return false;
+    this.items.push(v);
+    return true;
+  }
+}
+
+/**
+ * An Enumerator made by a method called without its block (`each_slice(2)`, `map`,
+ * `each_with_index`): iterating it calls that method with a block.
+ */
+export class REnumerator {
+  constructor(
+    readonly receiver: RValue,
+    readonly method: string,
+    readonly args: RValue[],
+  ) {}
+}
+
+/** A MatchData: the string matched, and each group's [start, end) in it (-1 where it did not take part). */
+export class RMatch {
+  constructor(
+    readonly input: string,
+    readonly offsets: number[],
+    readonly names: string[],
+    readonly regexp: RRegexp,
+  ) {}
+}
+
 export type RValue =
   | null
   | boolean
   | number
+  | bigint
   | string
+  | RString
+  | RFloat
   | RSymbol
   | RValue[]
   | RHash
@@ -314,215 +490,140 @@ export type RValue =
   | RMerger
   | RMapper
   | RObject
+  | RStructClass
+  | RStruct
+  | RSet
+  | REnumerator
+  | RMatch
+  | RPathname
   | RUnknown;
 
-/** Ruby truthiness: everything but nil and false. */
+/**
+ * Ruby truthiness: everything but nil and false. An unknown value's truth is unknown, unless
+ * it is an object (objects are true): the caller must decide what that means.
+ */
 export function truthy(v: RValue | undefined): boolean {
+  if (v instanceof RUnknown && !v.object) throw new UnknownValueError(v);
   return v !== null && v !== undefined && v !== false;
 }
 
 /** Rails' `blank?` for the values routes use. */
 export function blank(v: RValue | undefined): boolean {
   if (v === null || v === undefined || v === false) return true;
-  if (typeof v === "string") {
+  if (v instanceof RUnknown) {
+    if (v.object) return false;
+    throw new UnknownValueError(v);
+  }
+  const s = stringValue(v);
+  if (s !== undefined) {
     // Most strings start with a non-space character and so cannot be blank: skip the regexp.
-    if (v.length === 0) return true;
-    const c = v.charCodeAt(0);
+    if (s.length === 0) return true;
+    const c = s.charCodeAt(0);
     if (c > 32 && c !== 160 && c < 0x1680) return false;
-    return /^[\s\u00a0]*$/u.test(v);
+    return /^[\s\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$/u.test(s);
   }
   if (Array.isArray(v)) return v.length === 0;
   if (v instanceof RHash) return v.size === 0;
+  if (v instanceof RSet) return v.items.length === 0;
   return false;
 }
 export const present = (v: RValue | undefined): boolean => !blank(v);
 
-/** Ruby's `eql?`-style equality used for hash keys and `include?`. */
-export function requal(a: RValue | undefined, b: RValue | undefined): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => requal(x, b[i]));
-  if (a instanceof RRegexp && b instanceof RRegexp) return a.source === b.source && a.flags === b.flags;
-  if (a instanceof RConst && b instanceof RConst) return a.path === b.path;
-  if (a instanceof RInquirer || b instanceof RInquirer) {
-    const text = (x: RValue | undefined) => (x instanceof RInquirer ? x.value : x);
-    return text(a) === text(b);
-  }
+/** The number of an Integer or a Float (a big Integer's nearest double, as Ruby's Float arithmetic takes it); undefined for anything else. */
+export function numberValue(v: RValue | undefined): number | undefined {
+  return typeof v === "number" ? v : v instanceof RFloat ? v.value : typeof v === "bigint" ? Number(v) : undefined;
+}
+
+/** Ruby's `==` of a big Integer and another value: exact, also against a Float. */
+function bigEqual(a: bigint, b: RValue): boolean {
+  if (typeof b === "bigint") return a === b;
+  if (b instanceof RFloat) return Number.isInteger(b.value) && BigInt(b.value) === a;
   return false;
+}
+
+/**
+ * Ruby's `==` for the values routes use. Throws `UnknownValueError` where an unknown value
+ * decides the answer.
+ */
+export function requal(a: RValue | undefined, b: RValue | undefined, depth = 0): boolean {
+  if (a === b) return true;
+  if (a === undefined || b === undefined || a === null || b === null) return false;
+  if (a instanceof RUnknown) throw new UnknownValueError(a);
+  if (b instanceof RUnknown) throw new UnknownValueError(b);
+  const p = poisonOf(a) ?? poisonOf(b);
+  if (p) throw new UnknownValueError(p);
+  if (depth > 64) return true; // a structure that holds itself: Ruby's recursion guard says equal
+  if (typeof a === "bigint") return bigEqual(a, b);
+  if (typeof b === "bigint") return bigEqual(b, a);
+  const sa = stringValue(a);
+  if (sa !== undefined) return sa === stringValue(b);
+  const na = numberValue(a);
+  if (na !== undefined) return na === numberValue(b);
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => requal(x, b[i], depth + 1));
+  if (a instanceof RHash) {
+    if (!(b instanceof RHash) || a.size !== b.size) return false;
+    for (let i = 0; i < a.size; i++) {
+      const other = b.get(a.keyAt(i));
+      if (other === undefined || !requal(a.valueAt(i), other, depth + 1)) return false;
+    }
+    return true;
+  }
+  if (a instanceof RRegexp) return b instanceof RRegexp && a.source === b.source && a.flags === b.flags;
+  if (a instanceof RConst) return b instanceof RConst && a.path === b.path;
+  if (a instanceof RRange) return b instanceof RRange && a.exclusive === b.exclusive && requal(a.first, b.first, depth + 1) && requal(a.last, b.last, depth + 1);
+  if (a instanceof RStruct) return b instanceof RStruct && a.cls === b.cls && requal(a.values, b.values, depth + 1);
+  if (a instanceof RSet) return b instanceof RSet && a.items.length === b.items.length && a.items.every((x) => b.has(x));
+  return false;
+}
+
+/** Ruby's `eql?`: `==` without Integer/Float crossing. The equality of Hash keys. */
+export function reql(a: RValue | undefined, b: RValue | undefined): boolean {
+  if (a === b) return true;
+  if (typeof a === "number" || typeof b === "number" || typeof a === "bigint" || typeof b === "bigint") return false;
+  if (a instanceof RFloat || b instanceof RFloat) return a instanceof RFloat && b instanceof RFloat && a.value === b.value;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => reql(x, b[i]));
+  if (a instanceof RHash && b instanceof RHash) {
+    if (a.size !== b.size) return false;
+    for (let i = 0; i < a.size; i++) {
+      const other = b.get(a.keyAt(i));
+      if (other === undefined || !reql(a.valueAt(i), other)) return false;
+    }
+    return true;
+  }
+  return requal(a, b);
 }
 
 export function isSym(v: RValue | undefined, name?: string): v is RSymbol {
   return v instanceof RSymbol && (name === undefined || v.name === name);
 }
 
-/** Ruby's `to_s`. */
 /**
- * `to_s` where the text is shown, not used: a value the evaluator cannot know prints as
- * written instead of throwing (a drawn route's columns, worked out when first read).
+ * A value as the mapper takes it: Strings frozen (plain JS strings), `Rails.env` a String,
+ * arrays and hashes copied only where they hold such a value. Ruby code handed the value
+ * again (a block the mapper calls) sees the copy, which is what the mapper keeps anyway.
  */
-export function displayText(v: RValue | undefined, ruby: RubyVersion = DEFAULT_RUBY): string {
-  return v instanceof RUnknown ? v.description : toS(v, ruby);
-}
-
-/** `to_s`. Throws `UnknownValueError` for a value the evaluator cannot know: its text is not known. */
-export function toS(v: RValue | undefined, ruby: RubyVersion = DEFAULT_RUBY): string {
-  if (v === null || v === undefined) return "";
-  if (typeof v === "string") return v;
-  if (typeof v === "number") return formatNumber(v);
-  if (typeof v === "boolean") return String(v);
-  if (v instanceof RSymbol) return v.name;
-  if (v instanceof RConst) throw new UnknownValueError(unknownConstant(v.path));
-  if (v instanceof RRegexp) return regexpToS(v);
+export function forMapper(v: RValue, depth = 0): RValue {
+  const poisonedBy = poisonOf(v);
+  if (poisonedBy) throw new UnknownValueError(poisonedBy);
+  if (v instanceof RString) return v.value;
   if (v instanceof RInquirer) return v.value;
-  if (v instanceof RUnknown) throw new UnknownValueError(v);
-  return inspect(v, ruby);
-}
-
-function formatNumber(n: number): string {
-  if (Number.isInteger(n)) return String(n);
-  const s = String(n);
-  return s.includes(".") || s.includes("e") ? s : s + ".0";
-}
-
-function regexpToS(r: RRegexp): string {
-  const on = r.flags.replace(/[^mix]/g, "");
-  const off = "mix".replace(new RegExp(`[${on || " "}]`, "g"), "");
-  return `(?${on}${off ? "-" + off : ""}:${r.source})`;
-}
-
-/** Which Ruby prints the values: only `Hash#inspect` differs between the versions we support. */
-export interface RubyVersion {
-  /** Ruby 3.4 prints `{id: 1}` and `{"a" => 1}`, and quotes names in messages as 'x'; earlier `{:id=>1}`, `{"a"=>1}` and `x'. */
-  modernHashInspect: boolean;
-  /** Ruby 3.3 names a NoMethodError's receiver by its class ("for an instance of Integer"), earlier by its inspect ("for 1:Integer"). */
-  receiverByClass: boolean;
-}
-export const DEFAULT_RUBY: RubyVersion = { modernHashInspect: true, receiverByClass: true };
-
-export function rubyVersion(version: string | undefined): RubyVersion {
-  const [major, minor] = (version ?? "3.4").split(".").map((x) => parseInt(x, 10));
-  if (Number.isNaN(major)) return DEFAULT_RUBY;
-  const atLeast = (n: number) => major > 3 || (major === 3 && (minor || 0) >= n);
-  return { modernHashInspect: atLeast(4), receiverByClass: atLeast(3) };
-}
-
-/** Ruby's NoMethodError message for `receiver.method`, worded as the selected Ruby words it. */
-export function noMethodMessage(ruby: RubyVersion, method: string, receiver: RValue): string {
-  const name = ruby.modernHashInspect ? `'${method}'` : `\`${method}'`;
-  if (!ruby.receiverByClass) return `undefined method ${name} for ${inspect(receiver, ruby)}:${typeName(receiver)}`;
-  const special = receiver === null || receiver === true || receiver === false;
-  return `undefined method ${name} for ${special ? inspect(receiver, ruby) : `an instance of ${typeName(receiver)}`}`;
-}
-
-/** Ruby's TypeError for a value used where a String (or a Hash...) is needed. */
-export function noImplicitConversion(v: RValue, into: string): string {
-  const what = v === null || v === true || v === false ? inspect(v) : typeName(v);
-  return `no implicit conversion of ${what} into ${into}`;
-}
-
-/** Ruby's `inspect`. */
-export function inspect(v: RValue | undefined, ruby: RubyVersion = DEFAULT_RUBY): string {
-  if (v === null || v === undefined) return "nil";
-  if (typeof v === "string") return inspectString(v);
-  if (typeof v === "number") return formatNumber(v);
-  if (typeof v === "boolean") return String(v);
-  if (v instanceof RSymbol) return ":" + symbolBody(v.name);
-  if (v instanceof RRegexp) return "/" + escapeRegexpSlashes(v.source) + "/" + v.flags;
-  if (Array.isArray(v)) return "[" + v.map((x) => inspect(x, ruby)).join(", ") + "]";
-  if (v instanceof RHash) return inspectHash(v, ruby);
-  if (v instanceof RRange) return `${inspect(v.first, ruby)}${v.exclusive ? "..." : ".."}${inspect(v.last, ruby)}`;
-  if (v instanceof RConst) return v.path;
-  if (v instanceof RRedirect) return v.inspectText;
-  if (v instanceof RProc) return v.label;
-  if (v instanceof RInquirer) return inspectString(v.value);
-  if (v instanceof RMerger) return "#<ActiveSupport::OptionMerger>";
-  if (v instanceof RMapper) return "#<ActionDispatch::Routing::Mapper>";
-  // The address is not knowable statically: zeros, as for procs.
-  if (v instanceof RObject) {
-    const ivars = [...v.ivars].map(([name, value]) => ` ${name}=${inspect(value, ruby)}`).join(",");
-    return `#<${v.className}:0x0000000000000000${ivars}>`;
-  }
-  return v.description;
-}
-
-function inspectHash(h: RHash, ruby: RubyVersion): string {
-  if (h.size === 0) return "{}";
-  const parts = h.entries().map(([k, val]) => {
-    if (ruby.modernHashInspect) {
-      if (k instanceof RSymbol) {
-        const body = symbolBody(k.name);
-        return `${body.startsWith('"') ? body : k.name}: ${inspect(val, ruby)}`;
-      }
-      return `${inspect(k, ruby)} => ${inspect(val, ruby)}`;
+  // A structure that holds itself is handed over as it is below this depth (it prints as Ruby's).
+  if (depth > 32) return v;
+  if (Array.isArray(v)) {
+    let out: RValue[] | undefined;
+    for (let i = 0; i < v.length; i++) {
+      const x = forMapper(v[i], depth + 1);
+      if (x !== v[i]) (out ??= v.slice())[i] = x;
     }
-    return `${inspect(k, ruby)}=>${inspect(val, ruby)}`;
-  });
-  return "{" + parts.join(", ") + "}";
-}
-
-/** Ruby's `inspect` of a symbol of that name (`:id`, `:"a-b"`). */
-export const inspectSymbol = (name: string): string => ":" + symbolBody(name);
-
-/** A symbol's name as it follows `:` in `inspect`, quoted when it is not a plain identifier or operator. */
-function symbolBody(name: string): string {
-  if (/^[A-Za-z_][A-Za-z_0-9]*[?!=]?$/.test(name) && !/^[A-Za-z_0-9]*[?!]=$/.test(name)) return name;
-  if (/^(\[\]=?|[+\-*\/%<>!~^&|]|\*\*|==|===|!=|=~|!~|<=>|<=|>=|<<|>>|\+@|-@)$/.test(name)) return name;
-  if (/^@@?[A-Za-z_][A-Za-z_0-9]*$/.test(name) || /^\$[A-Za-z_][A-Za-z_0-9]*$/.test(name)) return name;
-  return inspectString(name);
-}
-
-export function inspectString(s: string): string {
-  // Most strings need no escaping at all.
-  if (!/["\\#\x00-\x1f\x7f]/.test(s)) return '"' + s + '"';
-  let out = '"';
-  for (const ch of s) {
-    const c = ch.codePointAt(0)!;
-    switch (ch) {
-      case '"': out += '\\"'; break;
-      case "\\": out += "\\\\"; break;
-      case "\n": out += "\\n"; break;
-      case "\t": out += "\\t"; break;
-      case "\r": out += "\\r"; break;
-      case "\f": out += "\\f"; break;
-      case "\v": out += "\\v"; break;
-      case "\b": out += "\\b"; break;
-      case "\x07": out += "\\a"; break;
-      case "\x1b": out += "\\e"; break;
-      case "#": out += "#"; break;
-      default:
-        if (c < 0x20 || c === 0x7f) out += "\\x" + c.toString(16).toUpperCase().padStart(2, "0");
-        else out += ch;
+    return out ?? v;
+  }
+  if (v instanceof RHash) {
+    let out: RHash | undefined;
+    for (let i = 0; i < v.size; i++) {
+      const x = forMapper(v.valueAt(i), depth + 1);
+      if (x !== v.valueAt(i)) (out ??= v.dup()).set(v.keyAt(i), x);
     }
+    return out ?? v;
   }
-  // Ruby escapes `#` only where it would start an interpolation: `#{`, `#$`, `#@`.
-  return out.replace(/#(?=[{$@])/g, "\\#") + '"';
-}
-
-/** Regexp#inspect shows the source with unescaped `/` escaped. */
-function escapeRegexpSlashes(source: string): string {
-  let out = "";
-  for (let i = 0; i < source.length; i++) {
-    const ch = source[i];
-    if (ch === "\\" && i + 1 < source.length) {
-      out += ch + source[i + 1];
-      i++;
-    } else if (ch === "/") out += "\\/";
-    else out += ch;
-  }
-  return out;
-}
-
-export function typeName(v: RValue | undefined): string {
-  if (v === null || v === undefined) return "NilClass";
-  if (typeof v === "string" || v instanceof RInquirer) return "String";
-  if (typeof v === "number") return Number.isInteger(v) ? "Integer" : "Float";
-  if (v === true) return "TrueClass";
-  if (v === false) return "FalseClass";
-  if (v instanceof RSymbol) return "Symbol";
-  if (Array.isArray(v)) return "Array";
-  if (v instanceof RHash) return "Hash";
-  if (v instanceof RRegexp) return "Regexp";
-  if (v instanceof RRange) return "Range";
-  if (v instanceof RProc) return "Proc";
-  if (v instanceof RObject) return v.className;
-  return "Object";
+  return v;
 }

@@ -1,0 +1,132 @@
+/**
+ * An app's gems, for the checks: each gem Gemfile.lock locks is installed (and where) or not (and
+ * where Routemap looked), and what each installed one defines. The one interface the CLI and
+ * the language server ask:
+ *
+ *   const gems = readAppGems(root, { fs });      // undefined: no Gemfile.lock
+ *   gems.installed.get("devise")                 // { dir, spec, source… } or undefined
+ *   gems.missing                                 // [{ name, version, looked: [dirs] }]
+ *   gems.facts("devise")                         // { helpers, controllers, views, urlOptions, routes, engineFile } or { why }
+ *
+ * Finding the gems reads directory listings only; a gem's facts are read when first asked, from
+ * the user's cache when its files are those the entry was made from (gemCache.ts).
+ */
+import { relative, sep } from "node:path";
+import { nodeFileSystem, type FileSystem } from "../fileSystem.js";
+import { GemCache, cacheFolder } from "./gemCache.js";
+import { gemDiskOf, type GemDisk } from "./gemDisk.js";
+import { factsCode, gemFacts, isGemFacts, type GemFacts } from "./gemFacts.js";
+import { locateGems, type InstalledGem, type MissingGem } from "./gemLocator.js";
+import type { GemHome } from "./gemPaths.js";
+import { lockedGems, parseLockfile, type Lockfile } from "./lockfile.js";
+
+export type { GemFacts, InstalledGem, MissingGem };
+
+export interface AppGemsOptions {
+  fs?: FileSystem;
+  env?: NodeJS.ProcessEnv;
+  /** The app's Ruby (`.ruby-version`): its gem homes are searched first. */
+  rubyVersion?: string;
+  /** Where the system's gem folders are (`/`; a test's own tree). */
+  sysroot?: string;
+  /** Whether what gems define is kept in the user's cache folder (default: yes, on the real disk). */
+  cache?: boolean;
+}
+
+export class AppGems {
+  /** The installed gems by name. */
+  readonly installed: ReadonlyMap<string, InstalledGem>;
+  /** The locked gems not found, each with where Routemap looked. */
+  readonly missing: readonly MissingGem[];
+  readonly homes: readonly GemHome[];
+  /** The locked gems, name → version (the mapper's `gems` option). */
+  readonly versions: Record<string, string>;
+  readonly disk: GemDisk;
+  private readonly factsByName = new Map<string, GemFacts | { why: string }>();
+  private readonly cache: GemCache<GemFacts> | undefined;
+
+  constructor(
+    readonly root: string,
+    readonly lock: Lockfile,
+    o: AppGemsOptions = {},
+  ) {
+    const env = o.env ?? process.env;
+    this.disk = gemDiskOf(o.fs ?? nodeFileSystem);
+    const found = locateGems(lock, { root, disk: this.disk, env, rubyVersion: o.rubyVersion, sysroot: o.sysroot });
+    this.installed = new Map(found.installed.map((g) => [g.name, g]));
+    this.missing = found.missing;
+    this.homes = found.homes;
+    this.versions = lockedGems(lock);
+    this.cache = o.cache !== false && this.disk.version ? sharedCache(env) : undefined;
+  }
+
+  /** What an installed gem defines, or why it is not known; undefined for a gem not installed. */
+  facts(name: string): GemFacts | { why: string } | undefined {
+    const gem = this.installed.get(name);
+    if (!gem) return undefined;
+    let facts = this.factsByName.get(name);
+    if (!facts) this.factsByName.set(name, (facts = gemFacts(gem, this.disk, this.cache)));
+    return facts;
+  }
+
+  /** How the cache served this app's gems (for ROUTEMAP_TIMINGS). */
+  cacheStats() {
+    return this.cache ? { folder: this.cache.folder, ...this.cache.stats } : undefined;
+  }
+
+  /**
+   * Why what the gems define is not known, or undefined when every locked gem is installed:
+   * the first gems not found and where Routemap looked for them.
+   */
+  missingBecause(): string | undefined {
+    const [first, ...rest] = this.missing;
+    if (!first) return undefined;
+    const which = `the gem ${first.name} (${first.version})${rest.length ? ` and ${rest.length} more (${rest.slice(0, 3).map((m) => m.name).join(", ")}${rest.length > 3 ? ", …" : ""}) are` : " is"}`;
+    return `${which} not installed where Routemap looks (${this.lookedFor(first)})`;
+  }
+
+  private lookedFor(gem: MissingGem): string {
+    const show = (dir: string) => {
+      const rel = relative(this.root, dir);
+      return rel && !rel.startsWith("..") && !rel.startsWith(sep) ? rel : dir;
+    };
+    if (gem.source === "PATH") return gem.looked.map((dir) => `its path ${show(dir)} ${this.disk.isDir(dir) ? `has no ${gem.name}.gemspec` : "does not exist"}`).join(", ");
+    if (gem.source === "GIT") return gem.looked.length ? `its git checkout is none of ${gem.looked.map(show).join(", ")}` : "Gemfile.lock gives its git source no remote or no commit hash as its revision";
+    if (gem.looked.length === 0) return "no gem folder exists: not Bundler's path, GEM_HOME, GEM_PATH, the user's, Ruby's or a version manager's";
+    return `${gem.name}-${gem.version} is in none of ${gem.looked.map(show).join(", ")}`;
+  }
+}
+
+/** One cache per folder for the process: its counts add up over the apps. */
+const caches = new Map<string, GemCache<GemFacts>>();
+function sharedCache(env: NodeJS.ProcessEnv): GemCache<GemFacts> | undefined {
+  const folder = cacheFolder(env);
+  if (!folder) return undefined;
+  let cache = caches.get(folder);
+  if (!cache) caches.set(folder, (cache = new GemCache(folder, factsCode(), isGemFacts)));
+  return cache;
+}
+
+/** The app's gems from its Gemfile.lock; undefined without one. */
+export function readAppGems(root: string, o: AppGemsOptions = {}): AppGems | undefined {
+  const text = (o.fs ?? nodeFileSystem).readFile(`${root}${sep}Gemfile.lock`);
+  return text === undefined ? undefined : new AppGems(root, parseLockfile(text), o);
+}
+
+/** The gems of each lockfile read, while the app's configuration holds it (the server renews it when Gemfile.lock changes). */
+const byLock = new WeakMap<Lockfile, AppGems>();
+
+/** The app's gems for the lockfile its configuration read (`AppConfig.lock`), found once per lockfile read; undefined without one. */
+export function appGemsOf(root: string, lock: Lockfile | undefined, o: AppGemsOptions = {}): AppGems | undefined {
+  if (!lock) return undefined;
+  let gems = byLock.get(lock);
+  if (!gems) byLock.set(lock, (gems = new AppGems(root, lock, o)));
+  return gems;
+}
+
+/** For a one-shot command (`routes`, `check`): each app's gems, found once in the process. */
+const forCommand = new Map<string, AppGems | undefined>();
+export function commandAppGems(root: string, o: AppGemsOptions = {}): AppGems | undefined {
+  if (!forCommand.has(root)) forCommand.set(root, readAppGems(root, o));
+  return forCommand.get(root);
+}

@@ -1,0 +1,182 @@
+/**
+ * What an installed gem defines for the checks, read from its files (never run): helper-like
+ * method names (`def x_path`, `:x_url`…, as `definedHelperNames` reads the app's own), its
+ * controllers, its templates (Rails puts every engine's `app/views` on the view paths), whether
+ * it defines `url_options`, and its own routes file and `Rails::Engine` class.
+ *
+ * A gem's files are those RubyGems would load from it: `lib/` and `app/` under its directory,
+ * and, where its directory lacks a require path, the files its gemspec lists there, found in the
+ * home's library folders (Debian keeps pure-Ruby gems' code in /usr/lib/ruby/vendor_ruby with
+ * only the gemspec in rubygems-integration; a default gem's is in Ruby's own library).
+ */
+import { createHash } from "node:crypto";
+import { join, sep } from "node:path";
+import { definedHelperNames } from "@routemap/shared-mapper";
+import type { GemDisk } from "./gemDisk.js";
+import type { InstalledGem } from "./gemLocator.js";
+import { readInstalledSpec } from "./gemspec.js";
+import type { GemCache } from "./gemCache.js";
+
+export interface GemFacts {
+  /** Helper-like names its Ruby may define. */
+  helpers: string[];
+  /** Controller paths (`devise/sessions`, `rails/info`) of its `app/controllers` and `lib`. */
+  controllers: string[];
+  /** Its templates, relative to its `app/views`. */
+  views: string[];
+  /** Whether it defines `url_options` or `default_url_options` (a request's URLs may get keys from it). */
+  urlOptions: boolean;
+  /** Its own `config/routes.rb`, when it has one. */
+  routes?: string;
+  /** The `lib/…/engine.rb` that defines its `Rails::Engine` class. */
+  engineFile?: string;
+}
+
+/** A file of the gem: where it is, and where it stands in the gem (`lib/devise.rb`, whatever folder holds it). */
+interface GemFile {
+  path: string;
+  rel: string;
+}
+
+/** The most files read from one gem, folders walked, and how deep: beyond them, what the gem defines is not known. */
+const MAX_FILES = 20_000;
+const MAX_DIRS = 20_000;
+const MAX_DEPTH = 16;
+
+/** A gem's files, or why they cannot all be listed. */
+export function gemFiles(gem: InstalledGem, disk: GemDisk): GemFile[] | { why: string } {
+  const files: GemFile[] = [];
+  let overflow = false;
+  let dirs = 0;
+  const visit = (dir: string, rel: string, depth: number, accept: (rel: string) => boolean) => {
+    if (overflow || depth > MAX_DEPTH) return;
+    if (++dirs > MAX_DIRS) return void (overflow = true);
+    for (const entry of disk.list(dir).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      const path = join(dir, entry.name);
+      const sub = `${rel}/${entry.name}`;
+      if (entry.dir) {
+        if (entry.name.startsWith(".") || entry.name === "node_modules" || (entry.link && !followOnce(path, dir))) continue;
+        visit(path, sub, depth + 1, accept);
+      } else if (accept(sub)) {
+        if (files.length >= MAX_FILES) return void (overflow = true);
+        files.push({ path, rel: sub });
+      }
+    }
+  };
+  // A linked folder is walked once, and never when it leads back up the tree (plain folders cannot).
+  const followed = new Set<string>();
+  const followOnce = (link: string, from: string) => {
+    const target = disk.realpath(link);
+    const here = disk.realpath(from);
+    if (followed.has(target) || here === target || here.startsWith(target + sep)) return false;
+    followed.add(target);
+    return true;
+  };
+  visit(join(gem.dir, "app"), "app", 0, (rel) => rel.startsWith("app/views/") || rel.endsWith(".rb"));
+  visit(join(gem.dir, "lib"), "lib", 0, (rel) => rel.endsWith(".rb"));
+  if (disk.list(join(gem.dir, "config")).some((e) => e.name === "routes.rb" && !e.dir)) files.push({ path: join(gem.dir, "config", "routes.rb"), rel: "config/routes.rb" });
+  const listed = listedFiles(gem, disk);
+  if ("why" in listed) return listed;
+  files.push(...listed);
+  if (overflow || files.length > MAX_FILES) return { why: `the gem ${gem.name} (${gem.version}) has more than ${MAX_FILES.toLocaleString("en")} files or folders in ${gem.dir}` };
+  return files;
+}
+
+/**
+ * The Ruby files a gemspec lists under a require path its directory lacks, where Ruby's load
+ * path has them (the home's library folders). A gem with neither its folder nor such a list is
+ * not known: what it defines cannot be read (taking it as nothing would report its helpers).
+ */
+function listedFiles(gem: InstalledGem, disk: GemDisk): GemFile[] | { why: string } {
+  const hasDir = disk.isDir(gem.dir);
+  const unknown = { why: `the gem ${gem.name} (${gem.version}) is installed${gem.spec ? ` (${gem.spec})` : ""}, but its folder ${gem.dir} is not there and its gemspec lists no files Ruby would load` };
+  const text = gem.spec && gem.libDirs.length ? disk.readFile(gem.spec) : undefined;
+  if (text === undefined) return hasDir ? [] : unknown;
+  const spec = readInstalledSpec(text);
+  const absent = spec.requirePaths.filter((p) => !disk.isDir(join(gem.dir, p)));
+  if (absent.length === 0) return [];
+  // A gem with no code of its own (a meta-gem like `rails`) has its folder and nothing to list.
+  if (!spec.files) return hasDir ? [] : unknown;
+  const out: GemFile[] = [];
+  for (const file of spec.files) {
+    const requirePath = absent.find((p) => file.startsWith(`${p}/`));
+    if (!requirePath || !file.endsWith(".rb") || file.split("/").includes("..")) continue;
+    const inLib = file.slice(requirePath.length + 1);
+    const path = gem.libDirs.map((dir) => join(dir, inLib)).find((p) => (disk.version ? disk.version(p) !== undefined : disk.readFile(p) !== undefined));
+    if (path) out.push({ path, rel: `lib/${inLib}` });
+  }
+  return out;
+}
+
+/** A hash of the gem's files and their versions; undefined where the disk cannot say (nothing is cached). */
+export function fingerprint(gem: InstalledGem, files: GemFile[], disk: GemDisk): string | undefined {
+  if (!disk.version) return undefined;
+  const hash = createHash("sha256");
+  for (const path of gem.spec ? [gem.spec] : []) hash.update(`${path}\0${disk.version(path) ?? "-"}\n`);
+  for (const file of files) {
+    const version = disk.version(file.path);
+    if (version === undefined) return undefined;
+    hash.update(`${file.rel}\0${file.path}\0${version}\n`);
+  }
+  return hash.digest("hex");
+}
+
+/** What the gem defines, read from its files. */
+export function readGemFacts(files: GemFile[], disk: GemDisk): GemFacts {
+  const helpers = new Set<string>();
+  const controllers = new Set<string>();
+  const facts: GemFacts = { helpers: [], controllers: [], views: [], urlOptions: false };
+  for (const { path, rel } of files) {
+    if (rel.startsWith("app/views/")) facts.views.push(rel.slice("app/views/".length));
+    if (rel === "config/routes.rb") facts.routes = path;
+    // A gem's own tests define nothing the app calls.
+    if (!rel.endsWith(".rb") || rel.includes("/test/") || rel === "config/routes.rb") continue;
+    const text = disk.readFile(path);
+    if (text === undefined) continue;
+    definedHelperNames(text, helpers);
+    if (!facts.urlOptions && /\bdef\s+(?:self\.)?(?:default_)?url_options\b/.test(text)) facts.urlOptions = true;
+    const controller = /^(?:app|lib)\/(?:controllers\/)?(.+)_controller\.rb$/.exec(rel);
+    if (controller) controllers.add(controller[1]);
+    if (!facts.engineFile && /^lib\/(?:[^/]+\/){0,4}engine\.rb$/.test(rel) && /Rails::Engine\b/.test(text)) facts.engineFile = path;
+  }
+  facts.helpers = [...helpers].sort();
+  facts.controllers = [...controllers].sort();
+  return facts;
+}
+
+/** Whether a cached value has the shape of GemFacts (an entry is the user's file: it is checked, not trusted). */
+export function isGemFacts(value: unknown): value is GemFacts {
+  if (!value || typeof value !== "object") return false;
+  const v = value as Record<string, unknown>;
+  const strings = (x: unknown) => Array.isArray(x) && x.every((s) => typeof s === "string");
+  return (
+    strings(v.helpers) &&
+    strings(v.controllers) &&
+    strings(v.views) &&
+    typeof v.urlOptions === "boolean" &&
+    (v.routes === undefined || typeof v.routes === "string") &&
+    (v.engineFile === undefined || typeof v.engineFile === "string")
+  );
+}
+
+/** The code the cache's entries are made by: another version of these readers makes other facts. */
+let code: string | undefined;
+export function factsCode(): string {
+  return (code ??= createHash("sha256")
+    .update([gemFiles, listedFiles, readGemFacts, definedHelperNames].map((f) => f.toString()).join("\n"))
+    .digest("hex")
+    .slice(0, 16));
+}
+
+/** What an installed gem defines: from the cache when its files are those it was made from, else read (and cached). */
+export function gemFacts(gem: InstalledGem, disk: GemDisk, cache?: GemCache<GemFacts>): GemFacts | { why: string } {
+  const files = gemFiles(gem, disk);
+  if ("why" in files) return files;
+  const print = cache && fingerprint(gem, files, disk);
+  const key = print ? { name: gem.name, version: gem.version, dir: gem.dir, fingerprint: print } : undefined;
+  const cached = key && cache?.get(key);
+  if (cached) return cached;
+  const facts = readGemFacts(files, disk);
+  if (key) cache?.set(key, facts);
+  return facts;
+}

@@ -1,0 +1,144 @@
+/**
+ * A call's arguments and block: splats spread, keywords gathered in a trailing Hash,
+ * `**splat`s merged, `...` forwarded, `&block`, `&:symbol`; blocks and lambdas as procs
+ * that run in the frame, file and locals where they were written.
+ */
+import * as N from "@ruby/prism/src/nodes.js";
+import { RConst, RHash, RMapper, RProc, RSymbol, RUnknown, RValue, UnknownValueError, sym } from "../ruby/values.js";
+import type { Env, Self } from "./env.js";
+import type { CallHost, Evaluator, Node } from "./evaluator.js";
+import type { Frame } from "./frames.js";
+import { arityOf, bindBlockParameters } from "./parameters.js";
+import { BreakSignal, NextSignal, ReturnSignal } from "./signals.js";
+
+const NO_NODES: Node[] = [];
+const isSpreadOrBlock = (n: Node) => n instanceof N.SplatNode || n instanceof N.BlockArgumentNode || n instanceof N.ForwardingArgumentsNode;
+
+/**
+ * A call's arguments (splats spread, keywords as a trailing Hash) and its block. For the
+ * mapper (`mapper`), a string literal argument is taken as the frozen String Rails keeps.
+ */
+export function callArgumentsOf(it: CallHost, node: { arguments_: N.ArgumentsNode | null; block?: Node | null }, env: Env, mapper: boolean, breakTarget?: Frame): { args: RValue[]; block: RProc | null } {
+  const nodes = node.arguments_?.arguments_ ?? NO_NODES;
+  const block = () => blockOf(it, node.block ?? blockArgument(nodes), env, breakTarget);
+  if (!nodes.some(isSpreadOrBlock)) {
+    const args: RValue[] = new Array(nodes.length);
+    for (let i = 0; i < nodes.length; i++) args[i] = argument(it, nodes[i], env, mapper);
+    return { args, block: block() };
+  }
+  const args: RValue[] = [];
+  for (const arg of nodes) {
+    if (arg instanceof N.SplatNode) {
+      const v = arg.expression ? it.eval(arg.expression, env) : env.lookup("*") ?? [];
+      if (Array.isArray(v)) for (const x of v) args.push(x);
+      else if (v !== null) {
+        const list = v instanceof RUnknown ? v : it.send(v, "to_a", [], null);
+        if (Array.isArray(list)) for (const x of list) args.push(x);
+        else args.push(v);
+      }
+    } else if (arg instanceof N.ForwardingArgumentsNode) {
+      for (const x of (env.lookup("...") as RValue[] | undefined) ?? env.method?.args ?? []) args.push(x);
+    } else if (!(arg instanceof N.BlockArgumentNode)) args.push(argument(it, arg, env, mapper));
+  }
+  return { args, block: block() };
+}
+
+const blockArgument = (nodes: Node[]) => nodes.find((n) => n instanceof N.BlockArgumentNode) ?? null;
+
+function argument(it: CallHost, node: Node, env: Env, mapper: boolean): RValue {
+  if (node instanceof N.KeywordHashNode) return hashElementsOf(it, node.elements, env, mapper);
+  if (mapper && node instanceof N.StringNode) return node.unescaped.value;
+  return it.eval(node, env);
+}
+
+/** A hash literal's pairs, `**splat`s merged, `{ id: }` taking the local of that name. */
+export function hashElementsOf(it: CallHost | Evaluator, elements: Node[], env: Env, mapper: boolean): RHash {
+  const keys: RValue[] = [];
+  const values: RValue[] = [];
+  const hash = new RHash();
+  let plain = true;
+  for (const el of elements) {
+    if (el instanceof N.AssocNode) {
+      const key = el.key instanceof N.SymbolNode ? sym(el.key.unescaped.value) : it.eval(el.key, env);
+      const value = el.value instanceof N.ImplicitNode ? it.eval(el.value.value, env) : mapper && el.value instanceof N.StringNode ? el.value.unescaped.value : it.eval(el.value, env);
+      if (plain && (key instanceof RSymbol || typeof key === "number" || key === null) && !keys.includes(key)) {
+        keys.push(key);
+        values.push(value);
+        continue;
+      }
+      if (plain) flush();
+      hash.set(key, value);
+    } else if (el instanceof N.AssocSplatNode) {
+      if (plain) flush();
+      const v = el.value ? it.eval(el.value, env) : env.lookup("**") ?? null;
+      if (v instanceof RHash) v.forEach((k, val) => hash.set(k, val));
+      else if (v instanceof RUnknown) return poisonedHash(v);
+    }
+  }
+  if (plain) return RHash.fromArrays(keys, values);
+  return hash;
+
+  function flush(): void {
+    plain = false;
+    keys.forEach((k, i) => hash.set(k, values[i]));
+  }
+}
+
+/** `{ **unknown }`: nothing of the hash is known. */
+function poisonedHash(cause: RUnknown): RHash {
+  throw new UnknownValueError(cause);
+}
+
+/** A call's block: a literal block, or the proc a `&block` argument passes (`&:sym`, `&method(:x)`). */
+export function blockOf(it: CallHost, blockNode: Node | null, env: Env, breakTarget?: Frame): RProc | null {
+  if (blockNode instanceof N.BlockNode) return makeProc(it, blockNode, env, false, breakTarget);
+  if (blockNode instanceof N.BlockArgumentNode) {
+    const v = blockNode.expression ? it.eval(blockNode.expression, env) : env.lookup("&") ?? env.block;
+    if (v instanceof RProc) return v;
+    // `&:to_s`: Symbol#to_proc, a block that sends the method to its first argument.
+    if (v instanceof RSymbol) return new RProc((args) => it.send(args[0] ?? null, v.name, args.slice(1), null), true, () => `#<Proc:(&:${v.name}) (lambda)>`, -2);
+    if (v instanceof RUnknown) return new RProc(() => v, false, () => `#<Proc:${v.description}>`);
+  }
+  return null;
+}
+
+export function makeProc(it: CallHost, block: N.BlockNode | N.LambdaNode, env: Env, lambda: boolean, breakTarget?: Frame): RProc {
+  const file = it.currentFile;
+  const params = block.parameters as N.BlockParametersNode | N.NumberedParametersNode | N.ItParametersNode | null;
+  // Worked out only when printed: it needs the line, and a position costs an index of the file.
+  const label = () => `#<Proc:0x0000000000000000 ${file.index.file}:${file.index.position(block.location.startOffset).line + 1}${lambda ? " (lambda)" : ""}>`;
+  const unknown = (name: string) => new RUnknown(name, false, "a value that depends on where the block returns");
+  return new RProc(
+    (args) =>
+      it.inFile(file, () =>
+        it.frames.run(lambda ? "lambda" : "block", () => {
+          const inner = env.child();
+          try {
+            bindBlockParameters(it, params, args, inner, lambda ? () => it.definitionSpan(block, params, block.openingLoc, file.index) : undefined);
+            return it.eval(block.body, inner);
+          } catch (e) {
+            if (e instanceof NextSignal) return e.value;
+            if (lambda && e instanceof ReturnSignal) return e.value;
+            if (e instanceof BreakSignal && e.target === undefined) {
+              if (lambda) return e.value;
+              e.target = breakTarget;
+            }
+            throw e;
+          }
+        }, unknown, breakTarget),
+      ),
+    lambda,
+    label,
+    arityOf(params),
+  );
+}
+
+
+export function selfValue(self: Self): RValue {
+  if (self.kind === "mapper") return RMapper.instance;
+  if (self.kind === "merger") return self.merger;
+  if (self.kind === "object") return self.object;
+  if (self.kind === "module") return new RConst(self.path);
+  return null;
+}
+

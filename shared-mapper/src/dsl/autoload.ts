@@ -1,0 +1,42 @@
+/**
+ * Constants the routes files use that the app defines elsewhere: on first use, the files
+ * Rails would have loaded for them (`app/constants.ts` finds them) are evaluated, quietly
+ * and once each — their classes, modules, methods and constants, not their routes. What they
+ * compute from what Routemap cannot know stays unknown, and says which file sets it.
+ */
+import { definingFiles, type AppFilesReader } from "../app/constants.js";
+import type { LoadedFile } from "../ruby/loadedFile.js";
+
+export interface AutoloadHost {
+  /** Runs a file for what it defines: no routes drawn, nothing reported. */
+  runForDefinitions(file: LoadedFile): void;
+  /** Whether `path` is defined now (a constant, a class or a module). */
+  defined(path: string): boolean;
+}
+
+export class Autoloader {
+  private readonly ran = new Set<string>();
+  private readonly tried = new Set<string>();
+
+  constructor(
+    private readonly files: AppFilesReader,
+    private readonly host: AutoloadHost,
+  ) {}
+
+  /** Evaluates the files that may define `path` until one does; each file at most once. */
+  load(path: string): void {
+    if (this.tried.has(path)) return;
+    this.tried.add(path);
+    for (const file of definingFiles(path, this.files)) {
+      if (this.ran.has(file.index.file)) continue;
+      this.ran.add(file.index.file);
+      this.host.runForDefinitions(file);
+      if (this.host.defined(path)) return;
+    }
+  }
+
+  /** The file a value was set in, relative to the app (for messages). */
+  relative(file: LoadedFile): string {
+    return this.files.relative(file);
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * What one evaluation may spend: steps (every node evaluated, every block call, every core
+ * method, and allocations by their size), routes drawn, and the size of any one value.
+ * Deterministic, so the same files give the same table on any machine: generous for the
+ * largest real apps (their routes take well under a tenth of it), small enough that an
+ * editor's keystroke on a runaway loop stays under a second or two.
+ */
+import type { Span } from "../types.js";
+
+export interface Limits {
+  /** Steps of one evaluation. */
+  steps: number;
+  /** Routes of one evaluation, all route sets together. */
+  routes: number;
+  /** Elements of an Array or Hash, characters of a String. */
+  valueSize: number;
+}
+
+export const DEFAULT_LIMITS: Limits = { steps: 3_000_000, routes: 60_000, valueSize: 1_000_000 };
+
+/** The evaluation ran out of its budget: it stops, the table so far stands, and `span` says where. */
+export class BudgetExceeded {
+  span: Span | undefined = undefined;
+  constructor(readonly reason: string) {}
+}
+
+/** A value larger than any evaluation makes (`"a" * 10**9`): the statement that makes it is skipped. */
+export class ValueTooLarge {
+  constructor(
+    readonly size: number,
+    readonly limit: number,
+  ) {}
+  get message(): string {
+    return `it builds a value of ${this.size.toLocaleString("en-US")} elements or characters, more than the ${this.limit.toLocaleString("en-US")} Routemap evaluates`;
+  }
+}
+
+export class Budget {
+  private steps = 0;
+  constructor(readonly limits: Limits) {}
+
+  get spent(): number {
+    return this.steps;
+  }
+
+  charge(n: number): void {
+    this.steps += n;
+    if (this.steps > this.limits.steps) {
+      throw new BudgetExceeded(`it took more than ${this.limits.steps.toLocaleString("en-US")} steps (an endless or very long loop?)`);
+    }
+  }
+
+  /** A value of `size` elements or characters about to be made: charged by its size, refused past the limit. */
+  alloc(size: number): void {
+    if (size > this.limits.valueSize) throw new ValueTooLarge(size, this.limits.valueSize);
+    this.charge(size >> 4);
+  }
+
+  routes(count: number): void {
+    if (count > this.limits.routes) {
+      throw new BudgetExceeded(`it draws more than ${this.limits.routes.toLocaleString("en-US")} routes`);
+    }
+  }
+}

@@ -1,0 +1,281 @@
+/**
+ * Calls: a receiver's method, or one of `self` (the files' own methods, the routing DSL, a
+ * class body's definitions, Kernel's), `super`, and `Rails.application.routes.draw`. The
+ * routing DSL's calls are handed to the mapper (`dispatch`).
+ */
+import * as N from "@ruby/prism/src/nodes.js";
+import { kernelFunction } from "../core/index.js";
+import { rootScope } from "../mapper/scope.js";
+import { scope } from "../mapper/scoping.js";
+import { forMapper, RConst, RHash, RMapper, RMerger, RObject, RProc, RStruct, RStructClass, RSymbol, RUnknown, RValue, sym } from "../ruby/values.js";
+import { callArgumentsOf, makeProc, selfValue, blockOf } from "./arguments.js";
+import { OBJECT, type MethodDef } from "./classes.js";
+import { definitionCall } from "./definitions.js";
+import { routingMethod, type DslMethod } from "./dispatch.js";
+import { Env, type Self } from "./env.js";
+import type { CallHost, Evaluator, Node } from "./evaluator.js";
+import type { Frame } from "./frames.js";
+import type { Handlers } from "./handlers.js";
+import { evalFileValue } from "./environment.js";
+import { kernelCall } from "./kernelCalls.js";
+import { BreakSignal } from "./signals.js";
+import { mergerCall } from "./withOptions.js";
+
+// ---- calls ----------------------------------------------------------------------------------
+
+function evalCall(it: CallHost, node: N.CallNode, env: Env): RValue {
+  const name = node.name;
+  if (node.receiver === null || node.receiver instanceof N.SelfNode) return withCallFrame(it, node, (frame) => selfCall(it, node, env, name, frame));
+  if ((name === "draw" || name === "prepend" || name === "append") && node.block instanceof N.BlockNode && isRoutesReceiver(node.receiver)) {
+    return drawBlock(it, node, node.block, env);
+  }
+  const recv = it.eval(node.receiver, env);
+  if (node.isSafeNavigation() && recv === null) return null;
+  if (recv instanceof RMerger) return mergerCall(it, node, env, recv);
+  if (recv instanceof RMapper) return withCallFrame(it, node, (frame) => selfCall(it, node, env.child({ kind: "mapper" }), name, frame));
+  return withCallFrame(it, node, (frame) => {
+    const { args, block } = callArgumentsOf(it, node, env, false, frame);
+    if (args.some((a) => a instanceof RMapper) && !(recv instanceof RObject) && !it.methodOf(recv, name)) {
+      // `ActiveAdmin.routes(self)`: code outside the routes files given the mapper may draw anything.
+      const text = it.sourceText(node).replace(/\s+/g, " ").slice(0, 60);
+      it.report("info", `\`${text}\` passes the routes to code outside the routes files: Routemap does not know the routes it draws.`, it.nodeSpan(node), "unknown-method");
+      return new RUnknown(text, false, "what code outside the routes files returns");
+    }
+    const value = blockSelfCall(it, recv, name, args, block, node, env);
+    return value !== undefined ? value : it.invoke(recv, name, args, block, node, env);
+  });
+}
+
+/** A call with a literal block is a frame: `break` in the block leaves it. */
+function withCallFrame(it: CallHost, node: N.CallNode, body: (frame: Frame | undefined) => RValue): RValue {
+  if (!(node.block instanceof N.BlockNode)) return body(undefined);
+  return it.frames.run("call", (frame) => {
+    try {
+      return body(frame);
+    } catch (e) {
+      if (e instanceof BreakSignal && e.target === frame) return e.value;
+      throw e;
+    }
+  }, (name) => new RUnknown(name, false, "a value that depends on where the block breaks"));
+}
+
+/** `recv.instance_eval { }` and `recv.instance_exec(*args) { }`: the block with `self` the receiver; `Struct.new(…) do … end`. */
+function blockSelfCall(it: CallHost, recv: RValue, name: string, args: RValue[], block: RProc | null, node: N.CallNode, env: Env): RValue | undefined {
+  if (name === "new" && recv instanceof RConst && recv.path.replace(/^::/, "") === "Struct" && node.block instanceof N.BlockNode) return structClass(it, args, node.block, env);
+  if ((name === "instance_eval" || name === "class_eval" || name === "module_eval") && !block && args.length) {
+    const self: Self = recv instanceof RMapper ? { kind: "mapper" } : recv instanceof RConst ? { kind: "module", path: recv.path } : { kind: "main" };
+    return evalFileValue(it, args[0], node, self);
+  }
+  if (!(name === "instance_eval" || name === "instance_exec" || name === "class_eval" || name === "class_exec") || !(node.block instanceof N.BlockNode)) return undefined;
+  let self: Self | undefined;
+  if (recv instanceof RMapper) self = { kind: "mapper" };
+  else if (recv instanceof RObject) self = { kind: "object", object: recv };
+  else if (recv instanceof RConst && it.classes.has(recv.path)) self = { kind: "module", path: recv.path };
+  if (!self) return undefined;
+  const proc = makeProc(it, node.block, env.child(self), false);
+  return it.yield(proc, name.endsWith("exec") ? args : [recv]);
+}
+
+/** `Struct.new(:a) do … end`: a Struct class whose block's `def`s are its instances' methods. */
+function structClass(it: CallHost, args: RValue[], block: N.BlockNode, env: Env): RValue {
+  const options = args[args.length - 1] instanceof RHash ? (args[args.length - 1] as RHash) : undefined;
+  const members = args.filter((a): a is RSymbol => a instanceof RSymbol).map((a) => a.name);
+  const id = `#<Struct:${it.index.file}:${block.location.startOffset}>`;
+  it.defineModule(id, block.body, env);
+  return new RStructClass(undefined, members, options?.sget("keyword_init") === true, id);
+}
+
+/** `Rails.application.routes.draw do … end` (or an engine's): the block is the routes. */
+function drawBlock(it: CallHost, node: N.CallNode, block: N.BlockNode, env: Env): RValue {
+  if (it.quiet) return null;
+  const owner = (node.receiver as N.CallNode).receiver;
+  const engine = engineOf(it, owner, env);
+  const run = () => it.statements(block.body instanceof N.StatementsNode ? block.body : null, new Env(it.store, { kind: "mapper" }, env, null, env.method, env.cref));
+  const draw = () => (engine ? drawEngine(it, engine, run) : run());
+  // Rails runs `append` blocks after the routes files have drawn, wherever they stand.
+  if (node.name === "append" && !engine) it.appended.push(draw);
+  else draw();
+  return null;
+}
+
+function isRoutesReceiver(node: Node): boolean {
+  return node instanceof N.CallNode && node.name === "routes";
+}
+
+/** The engine whose `routes` these are, or undefined for the application's own. */
+function engineOf(it: CallHost, owner: Node | null, env: Env): string | undefined {
+  if (!owner || owner instanceof N.CallNode) return undefined; // `Rails.application.routes`
+  const value = it.eval(owner, env);
+  if (!(value instanceof RConst) || /(^|::)Application$/.test(value.path)) return undefined;
+  return it.mapper.engines.isEngine(value.path) ? value.path : undefined;
+}
+
+/** Draws into an engine's own route set, as `RouteSet#eval_block` with its default scope. */
+function drawEngine(it: CallHost, path: string, body: () => void): void {
+  const app = it.mapper;
+  it.mapper = { ...app, scope: rootScope(), set: app.engines.setFor(path), concerns: new Map() };
+  try {
+    const module = app.engines.defaultModule(path);
+    if (module) scope(it.mapper, { args: [new RHash([[sym("module"), module]])], block: null }, body);
+    else body();
+  } finally {
+    it.mapper = app;
+  }
+}
+
+function selfCall(it: CallHost, node: N.CallNode, env: Env, name: string, frame: Frame | undefined): RValue {
+  const self = env.self;
+  if (self.kind === "merger") return mergerCall(it, node, env, self.merger);
+  const own = ownMethod(it, self, name);
+  if (own) {
+    const { args, block } = callArgumentsOf(it, node, env, false, frame);
+    return it.callMethodDef(own.def, own.self, args, block, name);
+  }
+  // The routing DSL before the top level's methods: Mapper's own come first in Ruby's lookup.
+  const dsl = routingMethod(name, it.mapper);
+  if (dsl && self.kind === "mapper") {
+    const call = callArgumentsOf(it, node, env, true, frame);
+    for (let i = 0; i < call.args.length; i++) call.args[i] = forMapper(call.args[i]);
+    return it.dispatch(node, dsl, call);
+  }
+  const top = it.classes.instanceMethod(OBJECT, name);
+  if (top) {
+    const { args, block } = callArgumentsOf(it, node, env, false, frame);
+    return it.callMethodDef(top, self, args, block, name);
+  }
+  if (self.kind === "module") {
+    const { args, block } = callArgumentsOf(it, node, env, false, frame);
+    const defined = definitionCall(it, name, args, block, env);
+    if (defined !== undefined) return defined;
+    // `new` and the other methods every class has, called on the class being defined.
+    if (name === "new" || name === "name" || name === "to_s") return it.invoke(new RConst(self.path), name, args, block, node, env);
+  }
+  // A Struct's own readers and writers, called on `self` in its methods.
+  const struct = self.kind === "object" ? (self.object as RValue) : undefined;
+  if (struct instanceof RStruct && struct.cls.members.includes(name.replace(/=$/, ""))) {
+    const { args, block } = callArgumentsOf(it, node, env, false, frame);
+    return it.invoke(struct, name, args, block, node, env);
+  }
+  if (dsl) {
+    const receiver = self.kind === "object" ? `an instance of ${self.object.className}` : self.kind === "module" ? self.path : "main:Object";
+    it.report("error", `undefined method \`${name}' for ${receiver}`, callSpan(it, node), "no-method-error");
+    return null;
+  }
+  const kernel = kernelCall(it, node, env, name, frame);
+  if (kernel !== undefined) return kernel;
+  if (!node.isVariableCall()) {
+    const { args, block } = callArgumentsOf(it, node, env, false, frame);
+    const core = kernelFunction(it, name, args, block);
+    if (core !== undefined) return core instanceof RUnknown ? it.unknownAt(node, core) : core;
+  }
+  return unknownSelfCall(it, node, env, name, frame);
+}
+
+/** A method of `self` the files define: its class's (an object, a module body), or the mapper's extensions. */
+function ownMethod(it: CallHost, self: Self, name: string): { def: MethodDef; self: Self } | undefined {
+  if (self.kind === "object") {
+    const def = it.classes.instanceMethod(self.object.className, name);
+    return def && def.owner !== OBJECT ? { def, self } : undefined;
+  }
+  if (self.kind === "module") {
+    const def = it.classes.singletonMethod(self.path, name);
+    return def && { def, self };
+  }
+  if (self.kind === "mapper") {
+    for (let i = it.mapperModules.length - 1; i >= 0; i--) {
+      const def = it.classes.instanceMethod(it.mapperModules[i], name);
+      if (def && def.owner !== OBJECT) return { def, self };
+    }
+  }
+  return undefined;
+}
+
+/** A method Routemap does not know, called on `self`: said so; its block is still evaluated, as the DSL call it may be. */
+function unknownSelfCall(it: CallHost, node: N.CallNode, env: Env, name: string, frame: Frame | undefined): RValue {
+  it.unknownMethod(node, name);
+  if (node.isVariableCall()) return new RUnknown(name, false, "a method Routemap does not model", undefined, undefined, it.nodeSpan(node));
+  const { block } = callArgumentsOf(it, node, env, false, frame);
+  if (block && env.self.kind === "mapper") {
+    const set = it.mapper.set;
+    const outer = set.unknownScope;
+    set.unknownScope = name;
+    try {
+      it.dispatch(node, callBlock, { args: [], block });
+    } finally {
+      set.unknownScope = outer;
+    }
+  }
+  return new RUnknown(it.sourceText(node).replace(/\s+/g, " ").slice(0, 60), false, "a method Routemap does not model", undefined, undefined, it.nodeSpan(node));
+}
+
+/** An unknown method's block, run as the DSL call it may be (`devise_for ... do`). */
+const callBlock: DslMethod = (_m, call) => {
+  call.block!.call([]);
+};
+
+/** The span of a call without its block: `get "x", to: "y#z"`. */
+export function callSpan(it: Evaluator, node: N.CallNode) {
+  const start = node.location.startOffset;
+  let end = node.messageLoc ? node.messageLoc.startOffset + node.messageLoc.length : start + node.location.length;
+  if (node.closingLoc) end = Math.max(end, node.closingLoc.startOffset + node.closingLoc.length);
+  const args = node.arguments_?.arguments_ ?? [];
+  const last = args[args.length - 1];
+  if (last) end = Math.max(end, last.location.startOffset + last.location.length);
+  return it.index.span(start, end);
+}
+
+// ---- super ----------------------------------------------------------------------------------
+
+/** `super`: the next method in Ruby's lookup after the running one's owner; the DSL's, for the mapper's extensions. */
+function superCall(it: CallHost, node: N.SuperNode | N.ForwardingSuperNode, env: Env): RValue {
+  const method = env.method;
+  if (!method) return new RUnknown("super", false, "`super` outside a method");
+  const call = node instanceof N.SuperNode && (node.arguments_ || node.lparenLoc) ? callArgumentsOf(it, node, env, false) : { args: method.args, block: method.block };
+  const block = node.block ? blockOf(it, node.block, env) : call.block;
+  const self = env.self;
+  const owner = method.owner ?? OBJECT;
+  let next: MethodDef | undefined;
+  if (self.kind === "object") next = it.classes.instanceMethod(self.object.className, method.name, owner);
+  else if (self.kind === "module") next = it.classes.singletonMethod(self.path, method.name, owner);
+  if (next) return it.callMethodDef(next, self, call.args, block, method.name);
+  if (self.kind === "mapper" || (self.kind === "main" && it.mapperModules.includes(owner))) {
+    const dsl = routingMethod(method.name, it.mapper);
+    if (dsl && node instanceof N.SuperNode) return it.dispatch(node as unknown as N.CallNode, dsl, { args: call.args.map(forMapper), block });
+    if (dsl) return it.dispatch(node as unknown as N.CallNode, dsl, { args: call.args.map(forMapper), block });
+  }
+  if (self.kind === "object" && method.name === "initialize") return null;
+  it.unknownMethod(node, `super (${method.name})`);
+  return new RUnknown(it.sourceText(node), false, "a superclass's method Routemap does not know");
+}
+
+export const CALLS: Handlers = [
+  [N.CallNode, (it, n: N.CallNode, env) => evalCall(it as CallHost, n, env)],
+  [N.SuperNode, (it, n: N.SuperNode, env) => superCall(it as CallHost, n, env)],
+  [N.ForwardingSuperNode, (it, n: N.ForwardingSuperNode, env) => superCall(it as CallHost, n, env)],
+  [N.SelfNode, (_it, _n, env) => selfValue(env.self)],
+];
+
+/** `a < b` on an object of a class that includes Comparable: through its `<=>`. */
+export function comparableCall(it: CallHost, recv: RObject, name: string, args: RValue[]): RValue | undefined {
+  const cmp = (b: RValue) => {
+    const c = it.send(recv, "<=>", [b], null);
+    if (c instanceof RUnknown) return c;
+    if (typeof c !== "number") return undefined;
+    return c;
+  };
+  const c = cmp(args[0] ?? null);
+  if (c === undefined || c instanceof RUnknown) return c;
+  switch (name) {
+    case "<": return c < 0;
+    case ">": return c > 0;
+    case "<=": return c <= 0;
+    case ">=": return c >= 0;
+    case "==": return c === 0;
+    case "between?": {
+      const d = cmp(args[1] ?? null);
+      return typeof d === "number" ? c >= 0 && d <= 0 : d;
+    }
+  }
+  return undefined;
+}
+

@@ -1,0 +1,119 @@
+/**
+ * DSL calls as the editor features see them: each call evaluated is recorded with the range
+ * of routes it drew and the conditions it ran under; spans and literal arguments are worked
+ * out from the call's node when first asked.
+ */
+import * as N from "@ruby/prism/src/nodes.js";
+import type { SourceRef } from "../mapper/state.js";
+import type { LineIndex } from "../ruby/lineIndex.js";
+import type { Declaration, LiteralArgument, Span } from "../types.js";
+import type { Condition } from "./branches.js";
+
+type Node = N.Node;
+
+/** The span of a call without its block: `get "x", to: "y#z"`. */
+export function callSpan(node: N.CallNode, index: LineIndex): Span {
+  const start = node.location.startOffset;
+  let end = node.messageLoc ? node.messageLoc.startOffset + node.messageLoc.length : start + node.location.length;
+  if (node.closingLoc) end = Math.max(end, node.closingLoc.startOffset + node.closingLoc.length);
+  const args = node.arguments_?.arguments_ ?? [];
+  const last = args[args.length - 1];
+  if (last) end = Math.max(end, last.location.startOffset + last.location.length);
+  return index.span(start, end);
+}
+
+/** What a declaration works out when first asked (most are never asked). */
+interface DeclarationCache {
+  span?: Span;
+  extent?: Span;
+  label?: string;
+  literals?: LiteralArgument[];
+}
+
+/**
+ * A DSL call, recorded for the editor features; while it runs, it is also the source of the
+ * routes it draws (`SourceRef`), and holds the conditions they were drawn under. Its spans and
+ * literals are worked out on first read.
+ */
+export class DeclarationRecord implements Declaration, SourceRef {
+  engine?: string = undefined;
+  origin?: string = undefined;
+  drawnFile?: string = undefined;
+  private firstRoute = 0;
+  private endRoute = 0;
+  // One field, not four: every record lives as long as its result, and the collector copies each.
+  private cache: DeclarationCache | undefined = undefined;
+
+  constructor(
+    private readonly node: N.CallNode,
+    private readonly index: LineIndex,
+    /** The undecidable conditions in force when the call ran: its routes exist only where they hold. */
+    readonly conditions: readonly Condition[],
+  ) {}
+
+  /** Indexes of the routes it drew, in the route list: `[first, end)`. */
+  get routeRange(): [number, number] {
+    return [this.firstRoute, this.endRoute];
+  }
+  routesEnd(first: number, end: number): void {
+    this.firstRoute = first;
+    this.endRoute = end;
+  }
+  get method(): string {
+    return this.node.name;
+  }
+  get file(): string {
+    return this.index.file;
+  }
+  get span(): Span {
+    return ((this.cache ??= {}).span ??= callSpan(this.node, this.index));
+  }
+  get extent(): Span {
+    const loc = this.node.location;
+    return ((this.cache ??= {}).extent ??= this.index.span(loc.startOffset, loc.startOffset + loc.length));
+  }
+  get label(): string {
+    const cache = (this.cache ??= {});
+    if (cache.label === undefined) {
+      const first = this.node.arguments_?.arguments_[0];
+      const text = first ? this.index.slice(first.location.startOffset, first.location.startOffset + first.location.length) : "";
+      cache.label = (text ? `${this.node.name} ${text}` : this.node.name).replace(/\s+/g, " ").slice(0, 80);
+    }
+    return cache.label;
+  }
+  get literals(): LiteralArgument[] {
+    return ((this.cache ??= {}).literals ??= literalArguments(this.node.arguments_?.arguments_ ?? [], this.index));
+  }
+  /** Plain data for JSON: the getters are not own properties. */
+  toJSON(): Declaration {
+    const { method, label, file, span, extent, routeRange, engine, literals, drawnFile, origin } = this;
+    const conditions = this.conditions.length ? this.conditions.map(({ text, holds }) => ({ text, holds })) : undefined;
+    return { method, label, file, span, extent, routeRange, engine, literals, drawnFile, origin, ...(conditions ? { conditions } : {}) };
+  }
+}
+
+/** String and symbol literals among a call's arguments, with the option key they sit under. */
+function literalArguments(args: Node[], index: LineIndex): LiteralArgument[] {
+  const out: LiteralArgument[] = [];
+  const add = (node: Node, key?: string) => {
+    const span = () => index.span(node.location.startOffset, node.location.startOffset + node.location.length);
+    if (node instanceof N.StringNode) out.push({ key, value: node.unescaped.value, kind: "string", span: span() });
+    else if (node instanceof N.SymbolNode) out.push({ key, value: node.unescaped.value, kind: "symbol", span: span() });
+    else if (node instanceof N.ArrayNode) node.elements.forEach((el) => add(el, key));
+  };
+  for (const arg of args) {
+    if (arg instanceof N.KeywordHashNode || arg instanceof N.HashNode) {
+      for (const el of arg.elements) {
+        if (!(el instanceof N.AssocNode)) continue;
+        if (el.key instanceof N.SymbolNode) add(el.value, el.key.unescaped.value);
+        // `"photos" => "photos#index"`: the path is positional, the target is `to`.
+        else if (el.key instanceof N.StringNode) {
+          add(el.key);
+          add(el.value, "to");
+        }
+      }
+    } else add(arg);
+  }
+  return out;
+}
+

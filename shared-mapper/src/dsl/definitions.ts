@@ -1,0 +1,181 @@
+/**
+ * Definitions: `def` (top level, in a class or module, `def self.x`), `class` and `module`
+ * bodies (run with `self` the module, as Ruby runs them), `class << self`, `alias`, and the
+ * calls a class body makes to define things: `attr_*`, `include`, `extend`, `module_function`,
+ * `define_method`, `alias_method`, visibility (which routes do not care about), and an
+ * engine's `isolate_namespace`/`engine_name`.
+ */
+import * as N from "@ruby/prism/src/nodes.js";
+import { RConst, RHash, RProc, RStructClass, RSymbol, RUnknown, RValue, stringValue, sym } from "../ruby/values.js";
+import { OBJECT } from "./classes.js";
+import type { Env } from "./env.js";
+import type { Evaluator, Node } from "./evaluator.js";
+import type { Handlers } from "./handlers.js";
+
+/** The module a `def` (or `class << self`) in `env` defines into, and whether on its singleton. */
+function definee(env: Env): { path: string; singleton: boolean } {
+  const self = env.self;
+  if (self.kind === "module") return { path: self.path, singleton: false };
+  const cref = env.cref;
+  return { path: cref.length ? cref[cref.length - 1] : OBJECT, singleton: false };
+}
+
+export function defineMethod(it: Evaluator, node: N.DefNode, env: Env): void {
+  const target = definee(env);
+  let singleton = false;
+  let path = target.path;
+  if (node.receiver instanceof N.SelfNode) {
+    singleton = true;
+    if (env.self.kind !== "module") return; // `def self.x` on main or an object: not a method routes reach
+  } else if (node.receiver) {
+    const recv = it.eval(node.receiver, env);
+    if (!(recv instanceof RConst)) return;
+    path = recv.path.replace(/^::/, "");
+    singleton = true;
+  }
+  const m = it.classes.define(path, it.classes.get(path)?.isClass ?? false);
+  const def = { kind: "def" as const, node, owner: path, cref: [...env.cref], index: it.index };
+  if (singleton) m.singleton.set(node.name, def);
+  else {
+    m.methods.set(node.name, def);
+    if (m.moduleFunction) m.singleton.set(node.name, def);
+  }
+}
+
+/** A `class`/`module` statement's full name, from the lexical scope. */
+function qualified(it: Evaluator, constantPath: Node, env: Env): string {
+  const text = it.sourceText(constantPath);
+  if (text.startsWith("::")) return text.slice(2);
+  const cref = env.cref;
+  return cref.length ? `${cref[cref.length - 1]}::${text}` : text;
+}
+
+const symbolNames = (args: RValue[]) =>
+  args.flatMap((a) => (Array.isArray(a) ? a : [a])).map((a) => (a instanceof RSymbol ? a.name : stringValue(a))).filter((n): n is string => n !== undefined);
+
+/**
+ * A call a class or module body makes to itself (`attr_reader :x`, `include Comparable`):
+ * its effect on the definitions, or undefined when it is not one of these.
+ */
+export function definitionCall(it: Evaluator, name: string, args: RValue[], block: RProc | null, env: Env): RValue | undefined {
+  const self = env.self;
+  if (self.kind !== "module") return undefined;
+  const m = it.classes.define(self.path, it.classes.get(self.path)?.isClass ?? true);
+  switch (name) {
+    case "attr_reader":
+    case "attr_writer":
+    case "attr_accessor":
+    case "mattr_reader":
+    case "mattr_accessor":
+    case "cattr_reader":
+    case "cattr_accessor": {
+      const module = name.startsWith("mattr") || name.startsWith("cattr");
+      for (const attr of symbolNames(args)) {
+        const table = module ? m.singleton : m.methods;
+        if (name !== "attr_writer") table.set(attr, { kind: "reader", owner: self.path, ivar: `@${attr}` });
+        if (name.endsWith("writer") || name.endsWith("accessor")) table.set(`${attr}=`, { kind: "writer", owner: self.path, ivar: `@${attr}` });
+        const options = args[args.length - 1];
+        const dflt = module && options instanceof RHash ? options.sget("default") : undefined;
+        if (dflt !== undefined) it.setIvar(`@${attr}`, dflt, { kind: "module", path: self.path });
+      }
+      return null;
+    }
+    case "include":
+    case "prepend":
+      for (const a of args) if (a instanceof RConst) m.includes.push(a.path.replace(/^::/, ""));
+      return null;
+    case "extend":
+      for (const a of args) {
+        if (a instanceof RConst) m.extends.push(a.path.replace(/^::/, ""));
+      }
+      return null;
+    case "module_function":
+      if (!args.length) m.moduleFunction = true;
+      for (const n of symbolNames(args)) {
+        const def = m.methods.get(n);
+        if (def) m.singleton.set(n, def);
+      }
+      return null;
+    case "define_method": {
+      const [first] = symbolNames(args.slice(0, 1));
+      const proc = block ?? (args[1] instanceof RProc ? args[1] : undefined);
+      if (first === undefined || !proc) return undefined;
+      m.methods.set(first, { kind: "proc", owner: self.path, proc, name: first });
+      return sym(first);
+    }
+    case "alias_method": {
+      const [to, from] = symbolNames(args);
+      const def = from !== undefined ? it.classes.instanceMethod(self.path, from) : undefined;
+      if (to !== undefined && def) m.methods.set(to, def);
+      return to !== undefined ? sym(to) : null;
+    }
+    case "private":
+    case "public":
+    case "protected":
+    case "private_constant":
+    case "public_constant":
+    case "private_class_method":
+    case "public_class_method":
+    case "module_eval":
+    case "freeze":
+      return args.length === 1 ? args[0] : null;
+  }
+  return undefined;
+}
+
+/** `class Name < Super … end`: the class recorded, its body run; a Struct superclass makes Struct instances. */
+function defineClass(it: Evaluator, n: N.ClassNode, env: Env): RValue {
+  const path = qualified(it, n.constantPath, env);
+  const superclass = n.superclass ? it.eval(n.superclass, env) : undefined;
+  it.defineModule(path, n.body, env, superclass);
+  const m = it.classes.get(path)!;
+  m.isClass = true;
+  if (superclass instanceof RStructClass) m.struct = new RStructClass(path, superclass.members, superclass.keywordInit);
+  return null;
+}
+
+function defineModuleNode(it: Evaluator, n: N.ModuleNode, env: Env): RValue {
+  const path = qualified(it, n.constantPath, env);
+  it.classes.define(path, false);
+  it.defineModule(path, n.body, env);
+  return null;
+}
+
+/** `class << self … end` in a class body: its `def`s are the class's singleton methods. */
+function singletonClass(it: Evaluator, n: N.SingletonClassNode, env: Env): RValue {
+  const self = env.self;
+  if (self.kind !== "module" || !(n.expression instanceof N.SelfNode)) return new RUnknown("class << …", false, "a singleton class Routemap does not follow");
+  const body = n.body instanceof N.StatementsNode ? n.body.body : [];
+  const m = it.classes.define(self.path, it.classes.get(self.path)?.isClass ?? true);
+  for (const stmt of body) {
+    if (stmt instanceof N.DefNode) m.singleton.set(stmt.name, { kind: "def", node: stmt, owner: self.path, cref: [...env.cref], index: it.index });
+    else if (stmt instanceof N.CallNode && (stmt.name.startsWith("attr_") || stmt.name === "private")) {
+      const { args } = it.callArguments(stmt, env);
+      for (const attr of symbolNames(args)) {
+        if (stmt.name !== "attr_writer" && stmt.name !== "private") m.singleton.set(attr, { kind: "reader", owner: self.path, ivar: `@${attr}` });
+        if (stmt.name === "attr_writer" || stmt.name === "attr_accessor") m.singleton.set(`${attr}=`, { kind: "writer", owner: self.path, ivar: `@${attr}` });
+      }
+    }
+  }
+  return null;
+}
+
+export const DEFINITIONS: Handlers = [
+  [N.DefNode, (it, n: N.DefNode, env) => {
+    it.defineMethod(n, env);
+    return sym(n.name);
+  }],
+  [N.ClassNode, (it, n: N.ClassNode, env) => defineClass(it, n, env)],
+  [N.ModuleNode, (it, n: N.ModuleNode, env) => defineModuleNode(it, n, env)],
+  [N.SingletonClassNode, (it, n: N.SingletonClassNode, env) => singletonClass(it, n, env)],
+  [N.AliasMethodNode, (it, n: N.AliasMethodNode, env) => {
+    const { path } = definee(env);
+    const to = n.newName instanceof N.SymbolNode ? n.newName.unescaped.value : undefined;
+    const from = n.oldName instanceof N.SymbolNode ? n.oldName.unescaped.value : undefined;
+    const def = from !== undefined ? it.classes.instanceMethod(path, from) : undefined;
+    if (to !== undefined && def) it.classes.define(path, true).methods.set(to, def);
+    return null;
+  }],
+  [N.UndefNode, () => null],
+  [N.LambdaNode, (it, n: N.LambdaNode, env) => it.makeProc(n, env, true)],
+];

@@ -1,0 +1,233 @@
+/**
+ * What a routes file reads of the app and its process, as Rails would find it: `Rails.env`,
+ * `Rails.root`, `ENV` (the environment the host gives; unknown without one), `File.read`,
+ * `File.exist?`, `Dir.glob` over the files the host has, Pathnames, and the files evaluated
+ * from them (`instance_eval(File.read(path))`, `load path`) — Redmine's plugin routes, for one.
+ * Reading never runs anything: a file is evaluated only as Ruby Routemap interprets.
+ */
+import { pathPlus, pathText, str } from "../core/index.js";
+import { RoutingError } from "../mapper/errors.js";
+import { inspect } from "../ruby/print.js";
+import {
+  RConst, RHash, RInquirer, RPathname, RProc, RString, RUnknown, RValue, stringValue,
+} from "../ruby/values.js";
+import type { CallHost } from "./evaluator.js";
+import type { Self } from "./env.js";
+import type { Node } from "./evaluator.js";
+
+const ENV_WHY = "an environment variable of the process that runs Rails, which Routemap was not given";
+
+/** A class or module of Ruby or Rails as a receiver; undefined for one this module does not answer for. */
+export function classCall(it: CallHost, path: string, name: string, args: RValue[], block: RProc | null): RValue | undefined {
+  switch (path) {
+    case "Rails":
+      return railsCall(it, name);
+    case "ENV":
+      return envCall(it, name, args, block);
+    case "File":
+      return fileCall(it, name, args);
+    case "Dir":
+      if (name === "glob" || name === "[]") {
+        const found = glob(it, args.filter((a) => !(a instanceof RHash) && typeof a !== "number"));
+        if (!block) return found;
+        for (const path of found) it.yield(block, [path]);
+        return null;
+      }
+      if (name === "exist?") return it.host.paths().some((p) => p.startsWith(absolute(it, pathText(args[0])).replace(/\/?$/, "/")));
+      return undefined;
+    case "Pathname":
+      return name === "new" ? new RPathname(pathText(args[0])) : undefined;
+    case "ActiveSupport::StringInquirer":
+      return name === "new" ? new RInquirer(stringValue(args[0]) ?? "") : undefined;
+  }
+  return undefined;
+}
+
+function railsCall(it: CallHost, name: string): RValue | undefined {
+  switch (name) {
+    case "env":
+      return it.inquirer();
+    case "root":
+      return it.host.appRoot !== undefined ? new RPathname(it.host.appRoot) : new RUnknown("Rails.root", false, "the app's root, which a routes file given alone has none of", undefined, "Rails.root");
+    case "application":
+    case "configuration":
+      return new RConst(name === "application" ? "Rails.application" : "Rails.application.config");
+  }
+  return undefined;
+}
+
+function envCall(it: CallHost, name: string, args: RValue[], block: RProc | null): RValue | undefined {
+  const vars = it.host.env;
+  const key = stringValue(args[0]);
+  // Keyed as the evaluator keys `ENV["X"]` (`ENV.[]("X")`): the same variable met twice is the same condition.
+  const unknown = () => new RUnknown(`ENV[${inspect(key ?? null)}]`, false, ENV_WHY, undefined, `ENV.[](${inspect(key ?? null)})`);
+  switch (name) {
+    case "[]":
+      if (key === undefined) return undefined;
+      return vars ? vars.get(key) ?? null : unknown();
+    case "fetch": {
+      if (key === undefined) return undefined;
+      if (!vars) return unknown();
+      const v = vars.get(key);
+      if (v !== undefined) return v;
+      if (block) return it.yield(block, [key]);
+      if (args.length > 1) return args[1];
+      throw new RoutingError(`key not found: ${inspect(key)}`, "KeyError");
+    }
+    case "key?":
+    case "has_key?":
+    case "include?":
+    case "member?":
+      if (key === undefined) return undefined;
+      return vars ? vars.has(key) : new RUnknown(`ENV.key?(${inspect(key)})`, false, ENV_WHY, undefined, `ENV.key?(${inspect(key)})`);
+  }
+  return undefined;
+}
+
+/** A path as Ruby resolves it: relative ones from the working directory, the app's root for `bin/rails`. */
+function absolute(it: CallHost, path: string): string {
+  if (path.startsWith("/") || it.host.appRoot === undefined) return path;
+  return pathPlus(it.host.appRoot, path);
+}
+
+function fileCall(it: CallHost, name: string, args: RValue[]): RValue | undefined {
+  switch (name) {
+    case "read": {
+      const path = absolute(it, pathText(args[0]));
+      const file = it.host.load(path);
+      if (file) return new RString(file.index.text, false, path);
+      // A file the host did not give may still be on disk: what it holds is unknown, not missing.
+      return new RUnknown(`File.read(${inspect(path)})`, false, "a file Routemap did not read", undefined, `File.read(${inspect(path)})`);
+    }
+    case "exist?":
+    case "file?":
+    case "readable?":
+      return it.host.exists(absolute(it, pathText(args[0])));
+    case "directory?": {
+      const dir = absolute(it, pathText(args[0])).replace(/\/?$/, "/");
+      return it.host.paths().some((p) => p.startsWith(dir));
+    }
+    case "expand_path": {
+      const base = args.length > 1 ? absolute(it, pathText(args[1])) : it.host.appRoot;
+      if (base === undefined) return undefined;
+      return str(pathPlus(base, pathText(args[0])));
+    }
+  }
+  return undefined;
+}
+
+/** What a Pathname answers with the host's files: `exist?`, `read`, `glob`, `children`. */
+export function pathnameCall(it: CallHost, p: RPathname, name: string, args: RValue[]): RValue | undefined {
+  switch (name) {
+    case "exist?":
+    case "file?":
+      return fileCall(it, "exist?", [p.path]);
+    case "directory?":
+      return fileCall(it, "directory?", [p.path]);
+    case "read":
+      return fileCall(it, "read", [p.path]);
+    case "glob":
+      return glob(it, [str(pathPlus(p.path, pathText(args[0])))]).map((s) => new RPathname((s as RString).value));
+  }
+  return undefined;
+}
+
+/**
+ * `Dir.glob`: what the host's glob finds (files and folders), or else the files the host gave
+ * and their folders; sorted, as Ruby 3 sorts.
+ */
+function glob(it: CallHost, args: RValue[]): RValue[] {
+  const patterns = (Array.isArray(args[0]) ? args[0] : [args[0]]).map((p) => absolute(it, pathText(p)));
+  const out = new Set<string>();
+  for (const pattern of patterns) {
+    if (it.host.glob) {
+      for (const path of it.host.glob(pattern)) out.add(path);
+      continue;
+    }
+    const matcher = globRegExp(pattern);
+    for (const path of withFolders(it.host.paths())) if (matcher.test(path)) out.add(path);
+  }
+  it.charge(out.size);
+  return [...out].sort().map((p) => str(p));
+}
+
+/** Paths and every folder above them. */
+function withFolders(paths: string[]): Set<string> {
+  const out = new Set<string>();
+  for (const p of paths) {
+    out.add(p);
+    for (let i = p.lastIndexOf("/"); i > 0; i = p.lastIndexOf("/", i - 1)) {
+      const dir = p.slice(0, i);
+      if (out.has(dir)) break;
+      out.add(dir);
+    }
+  }
+  return out;
+}
+
+/** A glob as a regexp: `*` within a folder, `**` and a slash across folders, `?`, `{a,b}`, `[abc]`. */
+function globRegExp(pattern: string): RegExp {
+  let re = "";
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === "*" && pattern[i + 1] === "*" && pattern[i + 2] === "/") {
+      re += "(?:[^/]+/)*";
+      i += 2;
+    } else if (c === "*") re += "[^/]*";
+    else if (c === "?") re += "[^/]";
+    else if (c === "{") {
+      const end = pattern.indexOf("}", i);
+      if (end < 0) re += "\\{";
+      else {
+        re += `(?:${pattern.slice(i + 1, end).split(",").map(escape).join("|")})`;
+        i = end;
+      }
+    } else if (c === "[") {
+      const end = pattern.indexOf("]", i);
+      re += end < 0 ? "\\[" : pattern.slice(i, end + 1);
+      if (end >= 0) i = end;
+    } else re += escape(c);
+  }
+  return new RegExp(`^${re}$`);
+}
+const escape = (s: string) => s.replace(/[.+^$()|\\]/g, "\\$&");
+
+/**
+ * `instance_eval(File.read(path))`, `eval(…)`, `load(path)`: a file the host has is evaluated
+ * in its own right (its lines, its diagnostics), with `self`; code built in a string is not.
+ */
+export function evalFileValue(it: CallHost, value: RValue, node: Node, self: Self): RValue | undefined {
+  if (value instanceof RUnknown) {
+    it.report("info", `Routemap cannot evaluate this: the code depends on \`${value.description}\`, ${value.cause.why}. Any routes it draws are missing.`, it.nodeSpan(node), "unknown-value");
+    return value;
+  }
+  const path = value instanceof RString ? value.file : undefined;
+  const file = path !== undefined ? it.host.load(path) : undefined;
+  if (!file || file.index.text !== stringValue(value)) {
+    it.report("info", "Routemap does not evaluate Ruby built in a string (only a file's own text, read with `File.read`). Any routes it draws are missing.", it.nodeSpan(node), "unknown-method");
+    return new RUnknown(it.sourceText(node), false, "Ruby built in a string, which Routemap does not evaluate");
+  }
+  return it.runFile(file, self);
+}
+
+/** `load path` and `require path`: the file, if the host has it; `require` runs each once. */
+export function loadFile(it: CallHost, pathValue: RValue, node: Node, once: boolean, relativeTo?: string): RValue {
+  let path = pathText(pathValue);
+  if (relativeTo !== undefined && !path.startsWith("/")) path = pathPlus(relativeTo, path);
+  else path = absolute(it, path);
+  const candidates = path.endsWith(".rb") ? [path] : [`${path}.rb`, path];
+  if (!path.startsWith("/") && it.host.appRoot !== undefined) candidates.push(`${it.host.appRoot}/lib/${path}.rb`);
+  for (const candidate of candidates) {
+    const file = it.host.load(candidate);
+    if (!file) continue;
+    if (once) {
+      if (it.required.has(candidate)) return false;
+      it.required.add(candidate);
+    }
+    it.runFile(file, { kind: "main" });
+    return true;
+  }
+  // A gem or Ruby's library (`require "sidekiq/web"`): what it defines is unknown, and says so where used.
+  void node;
+  return once ? true : new RUnknown(inspect(pathValue), false, "a file Routemap does not have");
+}

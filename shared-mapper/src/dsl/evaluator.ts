@@ -1,0 +1,112 @@
+/**
+ * What the node handlers (one module per kind of Ruby: literals, variables, control flow,
+ * patterns, definitions, calls) need of the interpreter. The interpreter implements it and
+ * imports the handlers; the handlers know only this interface.
+ */
+import type * as N from "@ruby/prism/src/nodes.js";
+import type { Runtime } from "../core/index.js";
+import type { LineIndex } from "../ruby/lineIndex.js";
+import type { RProc, RUnknown, RValue } from "../ruby/values.js";
+import type { Severity, Span } from "../types.js";
+import type { Condition, Conditions, Store } from "./branches.js";
+import type { ClassRegistry } from "./classes.js";
+import type { Env, Self } from "./env.js";
+import type { Frames } from "./frames.js";
+import type { MapperState } from "../mapper/state.js";
+import type { LoadedFile } from "../ruby/loadedFile.js";
+import type { RInquirer } from "../ruby/values.js";
+import type { MethodDef } from "./classes.js";
+import type { DslMethod } from "./dispatch.js";
+
+export type Node = N.Node;
+
+export interface Evaluator extends Runtime {
+  readonly store: Store;
+  readonly conditions: Conditions;
+  readonly frames: Frames;
+  readonly classes: ClassRegistry;
+  /** The file being evaluated. */
+  readonly index: LineIndex;
+  /** Whether string literals of the file being evaluated are frozen (`# frozen_string_literal: true`). */
+  readonly frozenLiterals: boolean;
+  eval(node: Node | null | undefined, env: Env): RValue;
+  /**
+   * Runs `body` where a `rescue` (or a `catch`) may take what it raises: until it ends, a
+   * Ruby exception goes up to it instead of being reported at its statement.
+   */
+  rescuing<T>(body: () => T): T;
+  statements(node: N.StatementsNode | null | undefined, env: Env): RValue;
+  report(severity: Severity, message: string, span: Span, code: string): void;
+  nodeSpan(node: Node): Span;
+  sourceText(node: Node): string;
+  /**
+   * The truth of a condition, or undefined where it is an unknown value no branch decided:
+   * the caller then runs both branches (`fork`).
+   */
+  decide(node: Node, value: RValue): boolean | undefined;
+  /** Runs `whenTrue` and `whenFalse` under the condition and its negation, and joins what they leave. */
+  fork(condition: Condition, whenTrue: () => RValue, whenFalse: () => RValue): RValue;
+  /** The condition an unknown value stands for, at `node` (`text`: how to say it, if not the node's text). */
+  conditionOf(node: Node, value: RUnknown, text?: string): Condition;
+  /** Evaluates a call's arguments (splats spread, keywords as a trailing Hash) and its block. */
+  callArguments(node: { arguments_: N.ArgumentsNode | null; block?: Node | null }, env: Env): { args: RValue[]; block: RProc | null };
+  makeProc(block: N.BlockNode | N.LambdaNode, env: Env, lambda: boolean): RProc;
+  hashElements(elements: Node[], env: Env): RValue;
+  /** A constant by name, looked up from the lexical scope of `env`. */
+  constant(name: string, env: Env, node?: Node): RValue;
+  /** A constant under a value (`Foo::BAR`, `value::BAR`). */
+  scopedConstant(parent: RValue, name: string, node: Node): RValue;
+  setConstant(name: string, value: RValue, env: Env): void;
+  /** `A::B = v` and the like: a constant by its full path. */
+  setConstantPath(path: string, value: RValue): void;
+  ivar(name: string, self: Self): RValue;
+  setIvar(name: string, value: RValue, self: Self): void;
+  global(name: string): RValue;
+  setGlobal(name: string, value: RValue): void;
+  /** Calls a method on a value: the files' own, the core library's, or unknown (said once, at `node`). */
+  invoke(recv: RValue, name: string, args: RValue[], block: RProc | null, node: Node, env: Env): RValue;
+  /** An unknown value made at `node`, shown as the node's text. */
+  unknownAt(node: Node, cause: RUnknown): RUnknown;
+  /** Information that a method is not one Routemap knows; its value is unknown. */
+  unknownMethod(node: N.CallNode | Node, name: string): void;
+  /** Binds values to a method's or block's parameters. */
+  bind(params: N.ParametersNode | null, args: RValue[], env: Env, strict?: () => Span): void;
+  /** The lexical module nesting at `env` (`["Admin", "Admin::Tools"]`), innermost last. */
+  lexicalScope(env: Env): string[];
+  /** Runs a class's or module's body with `self` the module. */
+  defineModule(path: string, body: Node | null, env: Env, superclass?: RValue): void;
+  /** `def`: the method recorded where Ruby records it. */
+  defineMethod(node: N.DefNode, env: Env): void;
+}
+
+/** What the call handlers need of the interpreter beyond evaluation. */
+export interface CallHost extends Evaluator {
+  mapper: MapperState;
+  readonly mapperModules: string[];
+  readonly appended: (() => void)[];
+  readonly quietFiles: Set<string>;
+  readonly required: Set<string>;
+  readonly currentFile: LoadedFile;
+  /** Files run for their definitions only: nothing drawn. */
+  readonly quiet: number;
+  readonly host: HostFiles;
+  dispatch(node: N.CallNode, method: DslMethod, call: { args: RValue[]; block: RProc | null }): RValue;
+  methodOf(recv: RValue, name: string): { def: MethodDef; self: Self } | undefined;
+  callMethodDef(def: MethodDef, self: Self, args: RValue[], block: RProc | null, name: string): RValue;
+  runFile(file: LoadedFile, self: Self): RValue;
+  inFile<T>(file: LoadedFile, body: () => T): T;
+  inquirer(): RInquirer;
+  definitionSpan(node: Node, params: Node | null, fallback: N.Location | null, index?: LoadedFile["index"]): ReturnType<Evaluator["nodeSpan"]>;
+}
+
+/** The files and environment the host gives, as calls reach them (`File.read`, `Dir.glob`, `ENV`). */
+export interface HostFiles {
+  load(path: string): LoadedFile | undefined;
+  exists(path: string): boolean;
+  paths(): string[];
+  glob?: (pattern: string) => string[];
+  appRoot?: string;
+  railsEnv: string;
+  env?: ReadonlyMap<string, string>;
+}
+

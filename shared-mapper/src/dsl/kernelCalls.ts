@@ -1,0 +1,173 @@
+/**
+ * Kernel's methods that need the evaluator (blocks, files, control): `lambda`, `proc`,
+ * `method`, `require`, `load`, `raise`, `loop`, `catch`/`throw`, `block_given?`,
+ * `with_options`, `send`, `extend`, `__method__`, `__dir__`, and the ones that would run code
+ * Routemap never runs (`system`, backticks) or text it did not read (`eval` of a string).
+ * Kernel's pure functions (`format`, `Integer()`) are the core library's.
+ */
+import * as N from "@ruby/prism/src/nodes.js";
+import { isExceptionClass, str } from "../core/index.js";
+import { RoutingError } from "../mapper/errors.js";
+import { toS } from "../ruby/print.js";
+import { forMapper, RConst, RObject, RProc, RSymbol, RUnknown, RValue, requal, stringValue, sym } from "../ruby/values.js";
+import { callArgumentsOf, makeProc, selfValue } from "./arguments.js";
+import type { CallHost } from "./evaluator.js";
+import { withOptions } from "./withOptions.js";
+import { OBJECT } from "./classes.js";
+import { routingMethod } from "./dispatch.js";
+import type { Env } from "./env.js";
+import { evalFileValue, loadFile } from "./environment.js";
+import type { Frame } from "./frames.js";
+import { BreakSignal, ThrowSignal } from "./signals.js";
+
+/** The Kernel method `name` called on `self`, or undefined when it is not one of these. */
+export function kernelCall(it: CallHost, node: N.CallNode, env: Env, name: string, frame: Frame | undefined): RValue | undefined {
+  const args = () => callArgumentsOf(it, node, env, false, frame);
+  switch (name) {
+    case "lambda":
+    case "proc":
+      return node.block instanceof N.BlockNode ? makeProc(it, node.block, env, name === "lambda") : undefined;
+    case "method":
+      return methodObject(it, args().args[0], env);
+    case "require":
+    case "require_dependency":
+      return loadFile(it, args().args[0], node, true);
+    case "require_relative":
+      return loadFile(it, args().args[0], node, true, it.index.file.slice(0, it.index.file.lastIndexOf("/")));
+    case "load":
+      return loadFile(it, args().args[0], node, false);
+    case "puts":
+    case "p":
+    case "pp":
+    case "print":
+    case "printf":
+    case "warn":
+      args();
+      return null;
+    case "block_given?":
+      return env.block !== null;
+    case "with_options":
+      return withOptions(it, node, env, env.self.kind === "merger" ? env.self.merger : null);
+    case "raise":
+    case "fail":
+      throw raised(it, args().args);
+    case "loop":
+      return node.block ? loop(it, args().block!) : undefined;
+    case "catch":
+      return catchTag(it, args());
+    case "throw": {
+      const { args: a } = args();
+      throw new ThrowSignal(a[0] ?? null, a[1] ?? null);
+    }
+    case "eval":
+    case "instance_eval":
+    case "class_eval":
+      return node.block ? undefined : evalFileValue(it, args().args[0] ?? null, node, name === "eval" ? env.self : { kind: "mapper" });
+    case "binding":
+    case "system":
+    case "exec":
+    case "spawn":
+    case "fork":
+    case "exit":
+    case "exit!":
+    case "abort":
+    case "at_exit":
+    case "sleep":
+    case "gets":
+    case "rand":
+    case "srand":
+    case "caller":
+    case "caller_locations":
+      // Code or state Routemap never runs or reads.
+      it.unknownMethod(node, name);
+      return new RUnknown(name, false, "something only the running process knows");
+    case "__method__":
+      return env.method ? sym(env.method.name) : null;
+    case "__dir__":
+      return str(it.index.file.slice(0, Math.max(0, it.index.file.lastIndexOf("/"))) || "/");
+    case "extend":
+      return extend(it, args().args, env);
+    case "include":
+      if (env.self.kind === "main" || env.self.kind === "mapper") {
+        for (const a of args().args) if (a instanceof RConst) it.classes.define(OBJECT, true).includes.push(a.path.replace(/^::/, ""));
+        return null;
+      }
+      return undefined;
+    case "send":
+    case "public_send":
+    case "__send__":
+      return sendToSelf(it, node, env, args());
+    case "freeze":
+    case "itself":
+      return selfValue(env.self);
+  }
+  return undefined;
+}
+
+/** `method(:name)`: a method of the files as a proc (`each(&method(:draw_pages))`). */
+function methodObject(it: CallHost, nameValue: RValue | undefined, env: Env): RValue | undefined {
+  const name = nameValue instanceof RSymbol ? nameValue.name : stringValue(nameValue);
+  if (name === undefined) return undefined;
+  const self = env.self;
+  const def = it.methodOf(selfValue(self), name)?.def ?? it.classes.instanceMethod(OBJECT, name);
+  if (!def) return undefined;
+  return new RProc((callArgs) => it.callMethodDef(def, self, callArgs, null, name), true, () => `#<Method: Object#${name}>`);
+}
+
+/** `raise`: a Ruby exception (rescuable), of the class given, with its message. */
+function raised(it: CallHost, args: RValue[]): RoutingError {
+  const [first, second] = args;
+  if (first instanceof RConst) {
+    const cls = first.path.replace(/^::/, "");
+    return new RoutingError(second !== undefined ? toS(second) : cls, isExceptionClass(cls) || it.classes.has(cls) ? cls : cls);
+  }
+  if (first instanceof RObject && first.ivars.has("@message")) return new RoutingError(toS(first.ivars.get("@message")!), first.className);
+  if (first instanceof RUnknown) return new RoutingError(`(${first.description})`, "RuntimeError");
+  return new RoutingError(first === undefined ? "unhandled exception" : toS(first), "RuntimeError");
+}
+
+/** `loop do … end`: until `break` or StopIteration; the budget bounds one that never ends. */
+function loop(it: CallHost, block: RProc): RValue {
+  try {
+    for (;;) it.yield(block, []);
+  } catch (e) {
+    if (e instanceof RoutingError && e.rubyClass === "StopIteration") return null;
+    if (e instanceof BreakSignal && e.target === undefined) return e.value;
+    throw e;
+  }
+}
+
+/** `catch(tag) { |tag| … throw tag, value … }`. */
+function catchTag(it: CallHost, call: { args: RValue[]; block: RProc | null }): RValue {
+  if (!call.block) return undefined as unknown as RValue;
+  const tag = call.args.length ? call.args[0] : new RObject("Object", new Set());
+  try {
+    return it.rescuing(() => it.yield(call.block!, [tag]));
+  } catch (e) {
+    if (e instanceof ThrowSignal && (e.tag === tag || (!(tag instanceof RObject) && requal(e.tag, tag)))) return e.value;
+    throw e;
+  }
+}
+
+/** `extend SomeModule` in the routes: its methods come before the DSL's, and `super` reaches the DSL. */
+function extend(it: CallHost, args: RValue[], env: Env): RValue | undefined {
+  const self = env.self;
+  if (self.kind === "mapper" || self.kind === "main") {
+    for (const a of args) if (a instanceof RConst) it.mapperModules.push(a.path.replace(/^::/, ""));
+    return null;
+  }
+  return undefined;
+}
+
+/** `send(:resources, :posts)` on `self`: the DSL on the mapper, a method of the files, else Kernel's. */
+function sendToSelf(it: CallHost, node: N.CallNode, env: Env, call: { args: RValue[]; block: RProc | null }): RValue {
+  const [first, ...rest] = call.args;
+  const name = first instanceof RSymbol ? first.name : stringValue(first);
+  if (name === undefined) return first instanceof RUnknown ? first : null;
+  const dsl = routingMethod(name, it.mapper);
+  if (dsl && env.self.kind === "mapper") return it.dispatch(node, dsl, { args: rest.map(forMapper), block: call.block });
+  const own = it.methodOf(selfValue(env.self), name)?.def ?? it.classes.instanceMethod(OBJECT, name);
+  if (own) return it.callMethodDef(own, env.self, rest, call.block, name);
+  return it.invoke(selfValue(env.self), name, rest, call.block, node, env);
+}
+

@@ -1,0 +1,53 @@
+/**
+ * `with_options` (ActiveSupport's OptionMerger) as routes use it: calls through the proxy,
+ * or in a block without parameters, get the options deep-merged into their last Hash.
+ */
+import * as N from "@ruby/prism/src/nodes.js";
+import { forMapper, RHash, RMerger, RUnknown, RValue } from "../ruby/values.js";
+import { callArgumentsOf, makeProc } from "./arguments.js";
+import { routingMethod } from "./dispatch.js";
+import type { Env } from "./env.js";
+import type { CallHost } from "./evaluator.js";
+
+/** `with_options(...) do |r| r.resources ... end`: the options merged into the last Hash argument. */
+export function mergerCall(it: CallHost, node: N.CallNode, env: Env, merger: RMerger): RValue {
+  // `r.with_options(as: "x") do |s| ... end`: a proxy of the merged options.
+  if (node.name === "with_options") return withOptions(it, node, env, merger);
+  const { args, block } = callArgumentsOf(it, node, env, true);
+  for (let i = 0; i < args.length; i++) args[i] = forMapper(args[i]);
+  // Each proxy of a chain merges its options under what the call (or the proxy inside it) gave.
+  for (let m: RMerger | null = merger; m; m = m.target) {
+    const last = args[args.length - 1];
+    if (last instanceof RHash) args[args.length - 1] = deepMerge(m.options, last);
+    else args.push(m.options.dup());
+  }
+  const dsl = routingMethod(node.name, it.mapper);
+  if (!dsl) {
+    it.unknownMethod(node, node.name);
+    return new RUnknown(node.name);
+  }
+  return it.dispatch(node, dsl, { args, block });
+}
+
+/** `with_options(options) { |proxy| ... }`, the proxy passing calls on to `outer` (a proxy) or the mapper. */
+export function withOptions(it: CallHost, node: N.CallNode, env: Env, outer: RMerger | null): RValue {
+  const { args } = callArgumentsOf(it, node, env, true);
+  const options = args[0] instanceof RHash ? (forMapper(args[0]) as RHash) : new RHash();
+  const merger = new RMerger(options, outer);
+  if (node.block instanceof N.BlockNode) {
+    // A block that takes no parameter is instance_eval'd on the proxy.
+    if (node.block.parameters) it.yield(makeProc(it, node.block, env, false), [merger]);
+    else it.statements(node.block.body instanceof N.StatementsNode ? node.block.body : null, env.child({ kind: "merger", merger }));
+  }
+  return merger;
+}
+
+export function deepMerge(a: RHash, b: RHash): RHash {
+  const out = a.dup();
+  for (const [k, v] of b.entries()) {
+    const existing = out.get(k);
+    out.set(k, existing instanceof RHash && v instanceof RHash ? deepMerge(existing, v) : v);
+  }
+  return out;
+}
+

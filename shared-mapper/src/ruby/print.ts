@@ -1,0 +1,259 @@
+/**
+ * How Ruby prints values: `to_s` and `inspect` (whose Hash form changed in Ruby 3.4), and
+ * Ruby's error messages that name a value. An unknown value prints between « », which no
+ * Ruby value's `inspect` does, so that nobody takes it for Rails' output.
+ */
+import {
+  REnumerator, RFloat, RHash, RInquirer, RMapper, RMatch, RMerger, RObject, RPathname, RProc, RRange, RRedirect, RRegexp, RSet, RString,
+  RStruct, RStructClass, RSymbol, RUnknown, RConst, RValue, UnknownValueError, isValueConstant, poisonOf, unknownConstant,
+} from "./values.js";
+
+/** Which Ruby prints the values: what differs between the versions we support. */
+export interface RubyVersion {
+  /** Ruby 3.4's `it`, a block's one parameter; before, a method call like any other. */
+  itParameter?: boolean;
+  /** Ruby 3.4 prints `{id: 1}` and `{"a" => 1}`, and quotes names in messages as 'x'; earlier `{:id=>1}`, `{"a"=>1}` and `x'. */
+  modernHashInspect: boolean;
+  /** Ruby 3.3 names a NoMethodError's receiver by its class ("for an instance of Integer"), earlier by its inspect ("for 1:Integer"). */
+  receiverByClass: boolean;
+  /**
+   * Ruby 3.2: `Regexp.new(s, "mx")` reads the String's letters (3.1: any String means ignore
+   * case), and a Struct without `keyword_init:` takes keyword arguments as its members.
+   */
+  ruby32?: boolean;
+}
+export const DEFAULT_RUBY: RubyVersion = { modernHashInspect: true, receiverByClass: true, itParameter: true, ruby32: true };
+
+export function rubyVersion(version: string | undefined): RubyVersion {
+  const [major, minor] = (version ?? "3.4").split(".").map((x) => parseInt(x, 10));
+  if (Number.isNaN(major)) return DEFAULT_RUBY;
+  const atLeast = (n: number) => major > 3 || (major === 3 && (minor || 0) >= n);
+  return { modernHashInspect: atLeast(4), receiverByClass: atLeast(3), itParameter: atLeast(4), ruby32: atLeast(2) };
+}
+
+/** How an unknown value shows where a value is printed: the expression, marked as not Ruby's output. */
+export const unknownText = (u: RUnknown): string => `«${u.description}»`;
+
+/**
+ * `to_s` where the text is shown, not used: a value the evaluator cannot know prints marked
+ * instead of throwing (a drawn route's columns, worked out when first read).
+ */
+export function displayText(v: RValue | undefined, ruby: RubyVersion = DEFAULT_RUBY): string {
+  if (v instanceof RUnknown) return unknownText(v);
+  if (v instanceof RConst) return v.path;
+  return toS(v, ruby);
+}
+
+/** `to_s`. Throws `UnknownValueError` for a value the evaluator cannot know: its text is not known. */
+export function toS(v: RValue | undefined, ruby: RubyVersion = DEFAULT_RUBY): string {
+  if (v === null || v === undefined) return "";
+  if (typeof v === "string") return v;
+  if (typeof v === "number" || typeof v === "bigint") return String(v);
+  if (typeof v === "boolean") return String(v);
+  if (v instanceof RString) return v.value;
+  if (v instanceof RSymbol) return v.name;
+  if (v instanceof RFloat) return formatFloat(v.value);
+  if (v instanceof RConst) throw new UnknownValueError(unknownConstant(v.path));
+  if (v instanceof RRegexp) return regexpToS(v);
+  if (v instanceof RInquirer) return v.value;
+  if (v instanceof RUnknown) throw new UnknownValueError(v);
+  if (v instanceof RStructClass) return v.name ?? "#<Class:0x0000000000000000>";
+  if (v instanceof RPathname) return v.path;
+  return inspect(v, ruby);
+}
+
+/** Float#to_s: the shortest digits that read back, fixed from 1e-4 up to 1e15, else with an exponent. */
+export function formatFloat(x: number): string {
+  if (Number.isNaN(x)) return "NaN";
+  if (!Number.isFinite(x)) return x > 0 ? "Infinity" : "-Infinity";
+  if (x === 0) return Object.is(x, -0) ? "-0.0" : "0.0";
+  const sign = x < 0 ? "-" : "";
+  const [mantissa, exponent] = Math.abs(x).toExponential().split("e");
+  const digits = mantissa.replace(".", "");
+  const exp = Number(exponent);
+  const decpt = exp + 1;
+  if (decpt > 0 && decpt <= 15) {
+    const whole = digits.slice(0, decpt).padEnd(decpt, "0");
+    return `${sign}${whole}.${digits.slice(decpt) || "0"}`;
+  }
+  if (decpt <= 0 && decpt > -4) return `${sign}0.${"0".repeat(-decpt)}${digits}`;
+  return `${sign}${digits[0]}.${digits.slice(1) || "0"}e${exp < 0 ? "-" : "+"}${String(Math.abs(exp)).padStart(2, "0")}`;
+}
+
+export function regexpToS(r: RRegexp): string {
+  const on = r.flags.replace(/[^mix]/g, "");
+  const off = "mix".replace(new RegExp(`[${on || " "}]`, "g"), "");
+  return `(?${on}${off ? "-" + off : ""}:${r.source})`;
+}
+
+/** Ruby's NoMethodError message for `receiver.method`, worded as the selected Ruby words it. */
+export function noMethodMessage(ruby: RubyVersion, method: string, receiver: RValue): string {
+  const name = ruby.modernHashInspect ? `'${method}'` : `\`${method}'`;
+  if (!ruby.receiverByClass) return `undefined method ${name} for ${inspect(receiver, ruby)}:${typeName(receiver)}`;
+  const special = receiver === null || receiver === true || receiver === false;
+  return `undefined method ${name} for ${special ? inspect(receiver, ruby) : `an instance of ${typeName(receiver)}`}`;
+}
+
+/** Ruby's TypeError for a value used where a String (or a Hash...) is needed. */
+export function noImplicitConversion(v: RValue, into: string): string {
+  const what = v === null || v === true || v === false ? inspect(v) : typeName(v);
+  return `no implicit conversion of ${what} into ${into}`;
+}
+
+/** Ruby's `inspect`. A structure that holds itself prints `[...]` or `{...}` where it recurs, as Ruby's does. */
+export function inspect(v: RValue | undefined, ruby: RubyVersion = DEFAULT_RUBY, seen: object[] = []): string {
+  if (v === null || v === undefined) return "nil";
+  if (typeof v === "string") return inspectString(v);
+  if (typeof v === "number" || typeof v === "bigint") return String(v);
+  if (typeof v === "boolean") return String(v);
+  if (v instanceof RString) return inspectString(v.value);
+  if (v instanceof RFloat) return formatFloat(v.value);
+  if (v instanceof RSymbol) return ":" + symbolBody(v.name);
+  if (v instanceof RRegexp) return "/" + escapeRegexpSlashes(v.source) + "/" + v.flags;
+  if (v instanceof RUnknown) return unknownText(v);
+  const poisonedBy = poisonOf(v);
+  if (poisonedBy) return unknownText(poisonedBy);
+  if (Array.isArray(v) || v instanceof RHash || v instanceof RStruct || v instanceof RSet || v instanceof RObject) {
+    if (seen.includes(v)) return Array.isArray(v) ? "[...]" : v instanceof RHash ? "{...}" : v instanceof RSet ? "#<Set: {...}>" : `#<${typeName(v)} ...>`;
+    seen.push(v);
+    try {
+      return inspectContainer(v, ruby, seen);
+    } finally {
+      seen.pop();
+    }
+  }
+  if (v instanceof RRange) return `${v.first === null ? "" : inspect(v.first, ruby, seen)}${v.exclusive ? "..." : ".."}${v.last === null ? "" : inspect(v.last, ruby, seen)}`;
+  // A class known by name prints as its name, as Ruby's does; a value constant Routemap could not read, marked.
+  if (v instanceof RConst) return isValueConstant(v.path) ? `«${v.path}»` : v.path;
+  if (v instanceof RRedirect) return v.inspectText;
+  if (v instanceof RProc) return v.label;
+  if (v instanceof RInquirer) return inspectString(v.value);
+  if (v instanceof RMerger) return "#<ActiveSupport::OptionMerger>";
+  if (v instanceof RMapper) return "#<ActionDispatch::Routing::Mapper>";
+  if (v instanceof RStructClass) return toS(v);
+  if (v instanceof REnumerator) return inspectEnumerator(v, ruby, seen);
+  if (v instanceof RMatch) return inspectMatch(v);
+  if (v instanceof RPathname) return `#<Pathname:${v.path}>`;
+  return "?";
+}
+
+function inspectContainer(v: RValue[] | RHash | RStruct | RSet | RObject, ruby: RubyVersion, seen: object[]): string {
+  if (Array.isArray(v)) return "[" + v.map((x) => inspect(x, ruby, seen)).join(", ") + "]";
+  if (v instanceof RHash) return inspectHash(v, ruby, seen);
+  if (v instanceof RSet) return `#<Set: {${v.items.map((x) => inspect(x, ruby, seen)).join(", ")}}>`;
+  if (v instanceof RStruct) {
+    const fields = v.cls.members.map((m, i) => `${m}=${inspect(v.values[i], ruby, seen)}`).join(", ");
+    return `#<struct ${v.cls.name ? v.cls.name + " " : ""}${fields}>`;
+  }
+  // The address is not knowable statically: zeros, as for procs.
+  const ivars = [...v.ivars].map(([name, value]) => ` ${name}=${inspect(value, ruby, seen)}`).join(",");
+  return `#<${v.className}:0x0000000000000000${ivars}>`;
+}
+
+function inspectHash(h: RHash, ruby: RubyVersion, seen: object[]): string {
+  if (h.size === 0) return "{}";
+  const parts = h.entries().map(([k, val]) => {
+    if (ruby.modernHashInspect) {
+      if (k instanceof RSymbol) {
+        const body = symbolBody(k.name);
+        return `${body.startsWith('"') ? body : k.name}: ${inspect(val, ruby, seen)}`;
+      }
+      return `${inspect(k, ruby, seen)} => ${inspect(val, ruby, seen)}`;
+    }
+    return `${inspect(k, ruby, seen)}=>${inspect(val, ruby, seen)}`;
+  });
+  return "{" + parts.join(", ") + "}";
+}
+
+/** An Enumerator; `step` and `%` of a number or a Range make an ArithmeticSequence, printed as Ruby 3 prints one. */
+function inspectEnumerator(e: REnumerator, ruby: RubyVersion, seen: object[]): string {
+  const args = e.args.map((a) => inspect(a, ruby, seen)).join(", ");
+  const arithmetic = (e.method === "step" || e.method === "%") && (e.receiver instanceof RRange || typeof e.receiver === "number" || e.receiver instanceof RFloat);
+  if (arithmetic) {
+    const recv = inspect(e.receiver, ruby, seen);
+    return `(${e.receiver instanceof RRange ? `(${recv})` : recv}.${e.method}(${args}))`;
+  }
+  return `#<Enumerator: ${inspect(e.receiver, ruby, seen)}:${e.method}${e.args.length ? `(${args})` : ""}>`;
+}
+
+function inspectMatch(m: RMatch): string {
+  const group = (i: number) => (m.offsets[2 * i] < 0 ? "nil" : inspectString(m.input.slice(m.offsets[2 * i], m.offsets[2 * i + 1])));
+  let out = `#<MatchData ${group(0)}`;
+  for (let i = 1; i < m.offsets.length / 2; i++) out += ` ${m.names[i - 1] || i}:${group(i)}`;
+  return out + ">";
+}
+
+/** Ruby's `inspect` of a symbol of that name (`:id`, `:"a-b"`). */
+export const inspectSymbol = (name: string): string => ":" + symbolBody(name);
+
+/** A symbol's name as it follows `:` in `inspect`, quoted when it is not a plain identifier or operator. */
+function symbolBody(name: string): string {
+  if (/^[A-Za-z_][A-Za-z_0-9]*[?!=]?$/.test(name) && !/^[A-Za-z_0-9]*[?!]=$/.test(name)) return name;
+  if (/^(\[\]=?|[+\-*\/%<>!~^&|]|\*\*|==|===|!=|=~|!~|<=>|<=|>=|<<|>>|\+@|-@)$/.test(name)) return name;
+  if (/^@@?[A-Za-z_][A-Za-z_0-9]*$/.test(name) || /^\$[A-Za-z_][A-Za-z_0-9]*$/.test(name)) return name;
+  return inspectString(name);
+}
+
+export function inspectString(s: string): string {
+  // Most strings need no escaping at all.
+  if (!/["\\#\x00-\x1f\x7f]/.test(s)) return '"' + s + '"';
+  let out = '"';
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    switch (ch) {
+      case '"': out += '\\"'; break;
+      case "\\": out += "\\\\"; break;
+      case "\n": out += "\\n"; break;
+      case "\t": out += "\\t"; break;
+      case "\r": out += "\\r"; break;
+      case "\f": out += "\\f"; break;
+      case "\v": out += "\\v"; break;
+      case "\b": out += "\\b"; break;
+      case "\x07": out += "\\a"; break;
+      case "\x1b": out += "\\e"; break;
+      case "#": out += "#"; break;
+      default:
+        if (c < 0x20 || c === 0x7f) out += "\\x" + c.toString(16).toUpperCase().padStart(2, "0");
+        else out += ch;
+    }
+  }
+  // Ruby escapes `#` only where it would start an interpolation: `#{`, `#$`, `#@`.
+  return out.replace(/#(?=[{$@])/g, "\\#") + '"';
+}
+
+/** Regexp#inspect shows the source with unescaped `/` escaped. */
+function escapeRegexpSlashes(source: string): string {
+  let out = "";
+  for (let i = 0; i < source.length; i++) {
+    const ch = source[i];
+    if (ch === "\\" && i + 1 < source.length) {
+      out += ch + source[i + 1];
+      i++;
+    } else if (ch === "/") out += "\\/";
+    else out += ch;
+  }
+  return out;
+}
+
+export function typeName(v: RValue | undefined): string {
+  if (v === null || v === undefined) return "NilClass";
+  if (typeof v === "string" || v instanceof RString || v instanceof RInquirer) return "String";
+  if (typeof v === "number" || typeof v === "bigint") return "Integer";
+  if (v instanceof RFloat) return "Float";
+  if (v === true) return "TrueClass";
+  if (v === false) return "FalseClass";
+  if (v instanceof RSymbol) return "Symbol";
+  if (Array.isArray(v)) return "Array";
+  if (v instanceof RHash) return "Hash";
+  if (v instanceof RRegexp) return "Regexp";
+  if (v instanceof RRange) return "Range";
+  if (v instanceof RProc) return "Proc";
+  if (v instanceof RObject) return v.className;
+  if (v instanceof RStruct) return v.cls.name ?? "Struct";
+  if (v instanceof RStructClass) return "Class";
+  if (v instanceof RSet) return "Set";
+  if (v instanceof REnumerator) return "Enumerator";
+  if (v instanceof RMatch) return "MatchData";
+  if (v instanceof RPathname) return "Pathname";
+  return "Object";
+}
