@@ -20,7 +20,31 @@ export const CAUSES = [
       "config/routes.rb": routes('scope Whitehall.router_prefix do\n  resources :topics, only: :index\nend'),
     },
     rails: "topics GET /government/topics(.:format) topics#index",
-    matches: [{ repo: "alphagov/whitehall", test: (d) => d.rails?.source !== "config/routes.rb:10" }],
+    matches: [],
+  },
+  {
+    id: "inflection-regexp",
+    area: "app files/environment",
+    title: "Inflection rules whose pattern is a regexp with groups and whose replacement uses them (`inflect.plural %r{\\A(call)(.*evidence)\\z}i, '\\1s\\2'`) are not read: `resources :calls_for_evidence` is named as English inflects it (`admin_calls_for_evidence_index`, `admin_calls_for_evidence`), not as the app does",
+    files: {
+      "config/initializers/inflections.rb":
+        "ActiveSupport::Inflector.inflections(:en) do |inflect|\n  inflect.plural %r{\\A(call)(.*evidence)\\z}i, '\\1s\\2'\n  inflect.singular %r{\\A(call)s(.*evidence)\\z}i, '\\1\\2'\nend\n",
+      "config/routes.rb": routes("resources :calls_for_evidence, only: %i[index show]"),
+    },
+    rails: "call_for_evidence GET /calls_for_evidence/:id(.:format) calls_for_evidence#show",
+    matches: [{ repo: "alphagov/whitehall", test: (d) => !/^config\/routes\.rb:(10|13|176|304)$/.test(d.rails?.source ?? "") }],
+  },
+  {
+    id: "app-yaml",
+    area: "app files/environment",
+    title: "A value the app's code reads from a YAML file of config/ (`Locale.non_english` over `YAML.load_file(Rails.root.join(\"config/languages.yml\"))`) is unknown; the requirement prints as «…»",
+    files: {
+      "config/languages.yml": "fr:\n  name: Français\nde:\n  name: Deutsch\n",
+      "lib/locale.rb": 'module Locale\n  def self.codes = YAML.load_file(Rails.root.join("config/languages.yml")).keys\nend\n',
+      "config/routes.rb": routes('get "/features(.:locale)", to: "features#show", constraints: { locale: Regexp.compile(Locale.codes.join("|")) }'),
+    },
+    rails: "GET /features(.:locale)(.:format) features#show {:locale=>/fr|de/}",
+    matches: [{ repo: "alphagov/whitehall", source: /^config\/routes\.rb:(176|304)$/ }],
   },
   {
     id: "routes-file-def-super",
@@ -30,7 +54,7 @@ export const CAUSES = [
       "config/routes.rb": routes('def redirect(path, options = { prefix: "/gov" })\n  super(options[:prefix] + path)\nend\n\nroot to: redirect("/admin/")'),
     },
     rails: "root GET / redirect(301, /gov/admin/)",
-    matches: [{ repo: "alphagov/whitehall", source: /^config\/routes\.rb:10$/ }],
+    matches: [{ repo: "alphagov/whitehall", source: /^config\/routes\.rb:1[03]$/ }],
   },
   {
     id: "computed-constant",
@@ -106,6 +130,7 @@ export const CAUSES = [
     files: {
       ".env": "DOCS_URL=https://docs.example.com/\n",
       "Gemfile": 'source "https://rubygems.org"\ngem "rails"\ngem "dotenv-rails"\n',
+      "Gemfile.lock": "GEM\n  specs:\n    actionpack (6.1.7.10)\n    dotenv-rails (2.8.1)\n    railties (6.1.7.10)\n\nDEPENDENCIES\n  dotenv-rails\n  rails\n",
       "config/routes.rb": routes('get "/docs", to: redirect(ENV.fetch("DOCS_URL"), status: 302)\nget "sitemap.xml.gz", to: redirect(File.join("https://#{ENV[\'ROUTEMAP_UNSET_BUCKET\']}.s3.amazonaws.com/", "sitemap.xml.gz"))'),
     },
     rails: "docs GET /docs(.:format) redirect(302, https://docs.example.com/)",
@@ -210,7 +235,7 @@ export const CAUSES = [
   {
     id: "endpoint-object",
     area: "interpreter core library",
-    title: "An endpoint that is an object (`mount SchemaEndpoint.instance`, `mount ActionCable.server`, `redirect(Redirectors::Lesson.new)`) is printed as its source text: Rails prints the object (`#<SchemaEndpoint:0x…>`) or, for a redirect, `redirect(301)`",
+    title: "An endpoint that is an object (`mount SchemaEndpoint.instance`, `mount ActionCable.server`) is printed as its source text where Rails prints the object (`#<SchemaEndpoint:0x…>`); and `redirect(obj)` of an object that answers `call` (`redirect(Redirectors::Lesson.new)`, Rails: `redirect(301)`) gives two false errors, `redirection argument not supported` and `Missing :controller key`, and no route",
     files: {
       "lib/lesson_redirector.rb": "class LessonRedirector\n  def call(params, request) = \"/lessons/#{params[:id]}\"\nend\n",
       "config/routes.rb": 'require_relative "../lib/lesson_redirector"\n' + routes('get "/old/:id", to: redirect(LessonRedirector.new)'),
@@ -219,7 +244,7 @@ export const CAUSES = [
     matches: [
       { repo: "hackclub/hcb", source: /^config\/routes\.rb:20$/ },
       { repo: "exercism/website", source: /^config\/routes\.rb:8$/ },
-      { repo: "TheOdinProject/theodinproject", test: (d) => /Redirector/.test(d.routemap?.reqs ?? "") },
+      { repo: "TheOdinProject/theodinproject", source: /^config\/routes\/redirects\.rb:4$/ },
     ],
   },
 ];
