@@ -82,7 +82,7 @@ export const CAUSES = [
   {
     id: "ruby-constant",
     area: "interpreter core library",
-    title: "Ruby's and its standard gems' own constants (`Gem::Version::VERSION_PATTERN`, `Rack::Utils::HTTP_STATUS_CODES`) are unknown: the statement, or the loop over them, is skipped",
+    title: "Constants of the gems every Rails app has (`Rack::Utils::HTTP_STATUS_CODES`) are unknown: the loop over them is not run and its routes are missing (Ruby's own `Gem::Version::VERSION_PATTERN`, in the same snippet, is known since main's new core)",
     files: {
       "config/routes.rb": routes('Rack::Utils::HTTP_STATUS_CODES.keys.select { |c| c >= 500 }.each do |code|\n  match "/#{code}", to: "errors#error", via: :all, code: code\nend\nget "v/:number", to: "versions#show", constraints: { number: /#{Gem::Version::VERSION_PATTERN}/o }'),
     },
