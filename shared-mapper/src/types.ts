@@ -221,8 +221,27 @@ export interface EngineRoutes {
   routes: Route[];
 }
 
+/**
+ * Where the table may lack routes Routemap could not evaluate (a DSL call skipped for an
+ * unknown value, an unknown method given a block, a file not read): only names and
+ * controllers under its scope are open; everything else of the table is certain.
+ */
+export interface OpenRegion {
+  span: Span;
+  /** Why, as the diagnostic at `span` says it. */
+  reason: string;
+  /** The scope's name prefix (`admin` inside `namespace :admin`): names that could be missing start with it; absent: any name. */
+  namePrefix?: string;
+  /** The scope's module (`admin`): controllers that could be reached are under it; absent: any controller. */
+  module?: string;
+  /** The engine whose table it is in, for an engine's routes file. */
+  engine?: string;
+}
+
 export interface MapResult {
   routes: Route[];
+  /** Where the table may lack routes (see `OpenRegion`); empty when it is complete. */
+  openRegions: OpenRegion[];
   engines: EngineRoutes[];
   /** Every DSL call evaluated, in evaluation order (a call in a loop appears once per run). */
   declarations: Declaration[];

@@ -198,13 +198,17 @@ const escape = (s: string) => s.replace(/[.+^$()|\\]/g, "\\$&");
  */
 export function evalFileValue(it: CallHost, value: RValue, node: Node, self: Self): RValue | undefined {
   if (value instanceof RUnknown) {
-    it.report("info", `Routemap cannot evaluate this: the code depends on \`${value.description}\`, ${value.cause.why}. Any routes it draws are missing.`, it.nodeSpan(node), "unknown-value");
+    const message = `Routemap cannot evaluate this: the code depends on \`${value.description}\`, ${value.cause.why}. Any routes it draws are missing.`;
+    it.report("info", message, it.nodeSpan(node), "unknown-value");
+    it.openRegion(it.nodeSpan(node), message);
     return value;
   }
   const path = value instanceof RString ? value.file : undefined;
   const file = path !== undefined ? it.host.load(path) : undefined;
   if (!file || file.index.text !== stringValue(value)) {
-    it.report("info", "Routemap does not evaluate Ruby built in a string (only a file's own text, read with `File.read`). Any routes it draws are missing.", it.nodeSpan(node), "unknown-method");
+    const message = "Routemap does not evaluate Ruby built in a string (only a file's own text, read with `File.read`). Any routes it draws are missing.";
+    it.report("info", message, it.nodeSpan(node), "unknown-method");
+    it.openRegion(it.nodeSpan(node), message);
     return new RUnknown(it.sourceText(node), false, "Ruby built in a string, which Routemap does not evaluate");
   }
   return it.runFile(file, self);
