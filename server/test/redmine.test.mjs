@@ -1,0 +1,51 @@
+// Debian's `redmine` package, a real app whose every gem Debian installs and which boots on
+// Debian's Rails 6.1: `routemap routes` against `bin/rails routes` of the same copy, byte for
+// byte (test-fixtures/oracle/debian-redmine.mjs makes the copy). Both run in production, the
+// environment Redmine's boot.rb picks and Debian runs.
+//
+// Skipped, and said so, when redmine is not installed; under CI=true it is a failure only when
+// .ci/run installs redmine (a CI that does not is not asked for it).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { scratchDir } from "../../test-fixtures/lib/scratch.mjs";
+import { copyRedmine, redmineMissing, redmineRailsRoutes, REDMINE_ENV } from "../../test-fixtures/oracle/debian-redmine.mjs";
+import { unifiedDiff } from "../../test-fixtures/lib/unifiedDiff.mjs";
+
+const repo = new URL("../..", import.meta.url).pathname;
+const cli = join(repo, "server/bin/routemap.cjs");
+const missing = redmineMissing();
+const ciInstallsRedmine = /\bredmine\b/.test(readFileSync(join(repo, ".ci/run"), "utf8"));
+const required = process.env.CI === "true" && ciInstallsRedmine;
+const skip = missing && !required ? `${missing}; the redmine comparison is skipped` : false;
+
+/** Rails' sheet and Routemap's for a fresh copy of Debian's redmine. */
+function bothSheets(options) {
+  assert.equal(missing, null, `${missing} (required under CI=true: .ci/run installs redmine)`);
+  const root = copyRedmine(scratchDir("routemap-redmine-"), options);
+  const rails = redmineRailsRoutes(root);
+  // As a user runs it in the app: the Rails version comes from its Gemfile.lock (6.1.7).
+  const routemap = spawnSync(process.execPath, [cli, "routes", "--env", REDMINE_ENV], { cwd: root, encoding: "utf8", maxBuffer: 64 << 20 });
+  return { rails, routemap };
+}
+
+function assertSameSheet({ rails, routemap }) {
+  assert.doesNotMatch(routemap.stderr, /: error: /, "Routemap reports an error for an app that boots");
+  if (routemap.stdout !== rails) assert.fail(unifiedDiff(rails, routemap.stdout, { from: "bin/rails routes", to: "routemap routes" }));
+  assert.equal(routemap.status, 0, routemap.stderr);
+}
+
+test("Debian's redmine: routemap routes prints byte for byte what bin/rails routes prints", { skip, timeout: 180_000 }, () => {
+  assertSameSheet(bothSheets({ plugin: false }));
+});
+
+// Redmine's routes file loads each plugin's routes with `instance_eval File.read(file)` inside a
+// `Dir.glob … do |plugin_dir|` block (issue 27 §5): the sample plugin adds 10 routes.
+test("Debian's redmine with its sample plugin in plugins/: routemap routes prints byte for byte what bin/rails routes prints", { skip, timeout: 180_000 }, () => {
+  const sheets = bothSheets({ plugin: true });
+  // The truth itself: the plugin's routes are in Rails' sheet.
+  assert.match(sheets.rails, /^ +meetings GET +\/meetings\(\.:format\) +meetings#index$/m);
+  assertSameSheet(sheets);
+});
