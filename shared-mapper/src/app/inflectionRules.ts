@@ -112,7 +112,8 @@ function apply(inflections: Inflections, statement: N.Node, onRules: (receiver: 
       inflections.acronym(strings[0]);
       return undefined;
     case "human":
-      // Only `humanize` reads these: no route name does.
+      // Only `humanize` reads these (no route name does): it answers unknown where the app has them.
+      inflections.humanRules = true;
       return undefined;
     default:
       return `\`${statement.name}\`, which Routemap does not model`;

@@ -27,9 +27,10 @@ import { SET } from "./set.js";
 import { STRUCT, structAccessor } from "./struct.js";
 import { PATHNAME } from "./pathname.js";
 import { RANGE } from "./range.js";
-import { MATCH_DATA, REGEXP } from "./regexp.js";
+import { MATCH_DATA, REGEXP, REGEXP_CLASS } from "./regexp.js";
 import type { Methods, Result, Runtime } from "./runtime.js";
-import { STRING, SYMBOL } from "./string.js";
+import { STRING } from "./string.js";
+import { SYMBOL } from "./symbol.js";
 
 export type { Runtime, Result } from "./runtime.js";
 export { isExceptionA, isExceptionClass, rubyError, str } from "./runtime.js";
@@ -144,7 +145,7 @@ function inquiry(env: RInquirer, name: string, args: RValue[]): Result {
 /** A method of a class: Ruby's own (`Regexp.union`), or what every class answers (`name`, `===`). */
 function classMethod(rt: Runtime, c: RConst, name: string, args: RValue[], block: RProc | null): Result {
   const path = c.path.replace(/^::/, "");
-  const table = CLASS_METHODS[path];
+  const table = path === "Regexp" ? REGEXP_CLASS : CLASS_METHODS[path];
   if (table && own(table, name)) return table[name](rt, c, args, block);
   if (name === "name" || name === "to_s" || name === "inspect") return path;
   if (name === "===") return coreIsA(args[0] ?? null, path);

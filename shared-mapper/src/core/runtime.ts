@@ -7,7 +7,7 @@ import { RoutingError } from "../mapper/errors.js";
 import type { RegexpBudget } from "../ruby/regexp/index.js";
 import { inspect, noImplicitConversion, typeName, type RubyVersion } from "../ruby/print.js";
 import {
-  RFloat, RProc, RString, RUnknown, RValue, UnknownValueError, isFrozen, numberValue, stringValue,
+  RFloat, RMatch, RProc, RString, RUnknown, RValue, UnknownValueError, isFrozen, numberValue, stringValue,
 } from "../ruby/values.js";
 
 export interface Runtime {
@@ -22,6 +22,13 @@ export interface Runtime {
   alloc(size: number): void;
   /** The steps regexps may still take in this evaluation, shared by every match. */
   readonly regexpBudget: RegexpBudget;
+  /**
+   * `$~` after a match, where Ruby sets it (`=~`, `match`, `sub`, `scan`…); the frame's own, as
+   * Ruby keeps it. Optional: without it `$~`, `$1` and `Regexp.last_match` stay unknown.
+   */
+  setLastMatch?(match: RMatch | null): void;
+  /** The frame's `$~`; undefined where the evaluator does not keep it. */
+  lastMatch?(): RMatch | null | undefined;
 }
 
 /** Signalled where the core library has no answer for these arguments: the caller makes the value unknown and says which method. */
@@ -94,7 +101,9 @@ export function toInt(v: RValue | undefined): number {
     return Math.trunc(v.value);
   }
   if (v instanceof RUnknown) throw new UnknownValueError(v);
-  throw rubyError("TypeError", noImplicitConversion(v ?? null, "Integer"));
+  // Ruby's NUM2LONG words nil apart from the other values.
+  if (v === null || v === undefined) throw rubyError("TypeError", "no implicit conversion from nil to integer");
+  throw rubyError("TypeError", noImplicitConversion(v, "Integer"));
 }
 
 /** An argument that must be a String (`to_str`); else a TypeError. */
