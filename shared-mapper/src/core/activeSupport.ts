@@ -199,6 +199,8 @@ export const OBJECT_AS: Methods<RValue> = {
   "in?": (rt, self, args) => {
     arity(args, 1);
     if (args[0] instanceof RUnknown) throw new UnknownValueError(args[0]);
+    const responds = rt.send(args[0], "respond_to?", [RSymbol.for("include?")], null);
+    if (responds === false) throw rubyError("ArgumentError", "The parameter passed to #in? must respond to #include?");
     return rt.send(args[0], "include?", [self], null);
   },
   presence_in: (rt, self, args) => {

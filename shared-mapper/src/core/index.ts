@@ -169,6 +169,8 @@ function respondTo(recv: RValue, args: RValue[]): Result {
   if (recv instanceof RObject) return recv.methods.has(name) || own(OBJECT, name) || own(OBJECT_AS, name);
   if (recv instanceof RStruct && recv.cls.members.some((m) => m === name || `${m}=` === name)) return true;
   if (recv instanceof RConst) return undefined;
+  // ActiveSupport::StringInquirer answers every `name?` (`respond_to_missing?`).
+  if (recv instanceof RInquirer && name.endsWith("?")) return true;
   return chainOf(recv).some((t) => own(t, name) && t[name] !== undefined) || name === "respond_to?";
 }
 

@@ -77,17 +77,18 @@ export const demodulize = (path: string): string => {
 };
 export const deconstantize = (path: string): string => path.slice(0, Math.max(0, path.lastIndexOf("::")));
 
-/** `pluralize`/`singularize` by the mapper's inflector: undefined for text over lines, where Ruby's `$` ends each line. */
-function inflect(word: string, fn: (w: string) => string): string | undefined {
-  return word.includes("\n") ? undefined : fn(word);
+/** `pluralize`/`singularize` by the mapper's inflector; unknown for text over lines, where Ruby's `$` ends each line. */
+function inflect(word: string, fn: (w: string) => string): string {
+  if (word.includes("\n")) throw new UnknownValueError(new RUnknown(inspect(word), false, "text over several lines, where the inflection rules' `$` ends each line"));
+  return fn(word);
 }
 
 /** `parameterize`: undefined for non-ASCII text, which I18n transliterates by the app's locale and tables. */
-export function parameterize(rt: Runtime, word: string, separator: string | null, preserveCase: boolean): string {
+export function parameterize(rt: Runtime, word: string, separator: string, preserveCase: boolean): string {
   if (/[^\x00-\x7f]/.test(word)) {
     throw new UnknownValueError(new RUnknown(inspect(word), false, "text whose non-ASCII letters I18n transliterates by the app's locale"));
   }
-  let s = word.replace(/[^a-z0-9\-_]+/gi, separator ?? "");
+  let s = word.replace(/[^a-z0-9\-_]+/gi, () => separator);
   if (separator) {
     const sep = separator === "-" ? "-" : regexpEscape(separator);
     s = replace(rt, `${sep}{2,}`, s, () => separator);
@@ -152,8 +153,7 @@ export const INFLECTIONS: Methods<RValue> = {
   tableize: (rt, self, args) => (arity(args, 0), made(inflect(underscore(rt, text(self)), pluralizeWord))),
   classify: (rt, self, args) => {
     arity(args, 0);
-    const singular = inflect(text(self).replace(/.*\./, ""), singularizeWord);
-    return made(singular === undefined ? undefined : camelize(rt, singular, true));
+    return str(camelize(rt, inflect(text(self).replace(/.*\./, ""), singularizeWord), true));
   },
   demodulize: (_rt, self, args) => (arity(args, 0), str(demodulize(text(self)))),
   deconstantize: (_rt, self, args) => (arity(args, 0), str(deconstantize(text(self)))),
@@ -167,7 +167,7 @@ export const INFLECTIONS: Methods<RValue> = {
     const sep = option(args, "separator");
     const locale = option(args, "locale");
     if (locale !== undefined && locale !== null) english(locale);
-    return str(parameterize(rt, text(self), sep === undefined ? "-" : sep === null ? null : toStr(sep), truthyOption(args, "preserve_case")));
+    return str(parameterize(rt, text(self), sep === undefined ? "-" : toStr(sep), truthyOption(args, "preserve_case")));
   },
   upcase_first: (_rt, self, args) => {
     arity(args, 0);
