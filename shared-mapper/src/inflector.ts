@@ -103,15 +103,18 @@ export class Inflections {
   readonly singulars: RuleBook;
   /** `acronym`: by lower case, as written (`api` → `API`). */
   readonly acronyms = new Map<string, string>();
-  /** Whether the app gives `human` rules, which only `humanize` reads (and Routemap does not model). */
-  humanRules = false;
+  /**
+   * `human` rules, newest first, which only `humanize` reads: a Ruby regexp's source and options
+   * (a String rule escaped), tried as `sub!` tries them; undefined once one could not be read.
+   */
+  humans: { source: string; flags: string; replacement: string }[] | undefined = [];
 
   constructor(from?: Inflections) {
     this.uncountables = new Set(from?.uncountables);
     this.plurals = from ? from.plurals.copy(this.uncountables) : new RuleBook(this.uncountables);
     this.singulars = from ? from.singulars.copy(this.uncountables) : new RuleBook(this.uncountables);
     for (const [lower, word] of from?.acronyms ?? []) this.acronyms.set(lower, word);
-    this.humanRules = from?.humanRules ?? false;
+    this.humans = from ? from.humans && [...from.humans] : [];
   }
 
   /** A string rule is replaced wherever it first occurs, as `String#sub!` does with a string. */

@@ -9,10 +9,10 @@
  */
 import { activeInflections, pluralize as pluralizeWord, singularize as singularizeWord } from "../inflector.js";
 import { inspect } from "../ruby/print.js";
-import { compileRubyRegexp, gsub, sub, regexpEscape, type RubyMatch } from "../ruby/regexp/index.js";
+import { compileRubyRegexp, expandReplacement, gsub, sub, regexpEscape, type RubyMatch } from "../ruby/regexp/index.js";
 import { RHash, RRegexp, RSymbol, RUnknown, RValue, UnknownValueError, numberValue } from "../ruby/values.js";
 import { matchFailure } from "./regexpEngine.js";
-import { arity, rubyError, str, toStr, type Methods, type Result, type Runtime } from "./runtime.js";
+import { arity, rubyError, str, toStr, type Methods, type Runtime } from "./runtime.js";
 import { capitalize as rubyCapitalize, downcase, text } from "./stringText.js";
 
 const NO_CASE = { ascii: false, turkic: false, fold: false };
@@ -54,20 +54,37 @@ export function underscore(rt: Runtime, word: string): string {
   return down(s.replace(/-/g, "_"));
 }
 
-/** `ActiveSupport::Inflector.humanize`; undefined where the app's own `human` rules would apply first. */
-export function humanize(rt: Runtime, word: string, capitalize = true, keepIdSuffix = false): string | undefined {
-  if (activeInflections().humanRules) return undefined;
-  let s = word.replace(/^_+/, "");
+/** `ActiveSupport::Inflector.humanize`, after the app's own `human` rules; unknown after one Routemap could not read. */
+export function humanize(rt: Runtime, word: string, capitalize = true, keepIdSuffix = false): string {
+  let s = humanRules(rt, word).replace(/^_+/, "");
   if (!keepIdSuffix && s.endsWith("_id")) s = s.slice(0, -3);
   s = s.replace(/_/g, " ");
   s = replace(rt, "(?i:[a-z\\d]*)", s, (m) => acronym(down(m.group(0)!)) ?? down(m.group(0)!));
   return capitalize ? replace(rt, "\\A\\w", s, (m) => m.group(0)!.toUpperCase(), false) : s;
 }
 
+/** The app's `human` rules: the first that matches replaces its match (`sub!`). */
+function humanRules(rt: Runtime, word: string): string {
+  const rules = activeInflections().humans;
+  if (rules === undefined) throw new UnknownValueError(new RUnknown(`${inspect(word)}.humanize`, false, "the app's `human` inflection rules, one of which Routemap could not read"));
+  for (const rule of rules) {
+    const compiled = compileRubyRegexp(rule.source, rule.flags);
+    if (!compiled.ok) throw new UnknownValueError(new RUnknown(`/${rule.source}/${rule.flags}`, false, "an app's `human` rule the regexp engine cannot run"));
+    let matched = false;
+    let out: string;
+    try {
+      out = sub(compiled.regexp, word, (m) => ((matched = true), expandReplacement(rule.replacement, m)), rt.regexpBudget);
+    } catch (e) {
+      throw matchFailure(new RRegexp(rule.source, rule.flags), e);
+    }
+    if (matched) return out;
+  }
+  return word;
+}
+
 /** `ActiveSupport::Inflector.titleize`. */
-export function titleize(rt: Runtime, word: string, keepIdSuffix = false): string | undefined {
+export function titleize(rt: Runtime, word: string, keepIdSuffix = false): string {
   const human = humanize(rt, underscore(rt, word), true, keepIdSuffix);
-  if (human === undefined) return undefined;
   return replace(rt, "\\b(?<!\\w['’`()])[a-z]", human, (m) => m.group(0)!.toUpperCase());
 }
 
@@ -117,7 +134,6 @@ function english(locale: RValue | undefined): void {
   throw new UnknownValueError(new RUnknown(`inflections(${inspect(locale)})`, false, "another locale's inflection rules, which Routemap does not read"));
 }
 
-const made = (s: string | undefined): Result => (s === undefined ? undefined : str(s));
 
 export const INFLECTIONS: Methods<RValue> = {
   pluralize: (_rt, self, args) => {
@@ -125,12 +141,12 @@ export const INFLECTIONS: Methods<RValue> = {
     const [count, locale] = args;
     english(count instanceof RSymbol ? count : locale);
     if (numberValue(count) === 1) return str(text(self));
-    return made(inflect(text(self), pluralizeWord));
+    return str(inflect(text(self), pluralizeWord));
   },
   singularize: (_rt, self, args) => {
     arity(args, 0, 1);
     english(args[0]);
-    return made(inflect(text(self), singularizeWord));
+    return str(inflect(text(self), singularizeWord));
   },
   camelize: (rt, self, args) => {
     arity(args, 0, 1);
@@ -146,11 +162,11 @@ export const INFLECTIONS: Methods<RValue> = {
   humanize: (rt, self, args) => {
     keywords(args, ["capitalize", "keep_id_suffix"]);
     const capitalize = option(args, "capitalize");
-    return made(humanize(rt, text(self), capitalize === undefined || (capitalize !== null && capitalize !== false), truthyOption(args, "keep_id_suffix")));
+    return str(humanize(rt, text(self), capitalize === undefined || (capitalize !== null && capitalize !== false), truthyOption(args, "keep_id_suffix")));
   },
-  titleize: (rt, self, args) => (keywords(args, ["keep_id_suffix"]), made(titleize(rt, text(self), truthyOption(args, "keep_id_suffix")))),
+  titleize: (rt, self, args) => (keywords(args, ["keep_id_suffix"]), str(titleize(rt, text(self), truthyOption(args, "keep_id_suffix")))),
   titlecase: (rt, self, args) => INFLECTIONS.titleize(rt, self, args, null),
-  tableize: (rt, self, args) => (arity(args, 0), made(inflect(underscore(rt, text(self)), pluralizeWord))),
+  tableize: (rt, self, args) => (arity(args, 0), str(inflect(underscore(rt, text(self)), pluralizeWord))),
   classify: (rt, self, args) => {
     arity(args, 0);
     return str(camelize(rt, inflect(text(self).replace(/.*\./, ""), singularizeWord), true));
