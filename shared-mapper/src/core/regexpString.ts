@@ -202,9 +202,17 @@ export function split(rt: Runtime, s: string, args: RValue[]): string[] {
   let parts: string[];
   if (pattern instanceof RRegexp) parts = withEngine(pattern, (r) => engineSplit(r, s, limit, rt.regexpBudget));
   else if (pattern === null || stringValue(pattern) === " ") parts = splitFields(s, limit);
-  else parts = splitString(s, toStr(pattern), limit);
+  else parts = splitString(s, patternText(pattern), limit);
   rt.alloc(parts.length);
   return parts;
+}
+
+/** A String pattern's text; else Ruby's TypeError of a pattern. */
+function patternText(v: RValue): string {
+  const t = stringValue(v);
+  if (t !== undefined) return t;
+  patternOf(v);
+  return "";
 }
 
 const BLANK = /[\t\n\v\f\r ]/;
