@@ -17,7 +17,7 @@ import { byteAt, byteslice, index, slice } from "./stringSlice.js";
 import { STRING_MUTATION, lines } from "./stringMutation.js";
 import {
   caseFold, caseOptions, capitalize, chars, chomp, chop, deleteChars, downcase, dump, inAllSets, justify, leadingFloat, leadingInteger,
-  length, lstrip, rstrip, squeeze, strip, succ, swapcase, text, tr, upcase,
+  length, lstrip, normalize, rstrip, squeeze, strip, succ, swapcase, text, tr, upcase,
 } from "./stringText.js";
 
 /** A method that makes a new String from the receiver's text; undefined from `fn` is "not modelled". */
@@ -44,16 +44,6 @@ const bigInteger = (n: number | bigint, what: () => string): RValue =>
 
 /** `oct`: base 8 unless the text has a prefix (`0x`, `0b`, `0o`, `0d`). */
 const oct = (s: string) => (/^[\t\n\v\f\r ]*[-+]?0[xXbBoOdD]/.test(s) ? leadingInteger(s, 0) : leadingInteger(s, 8));
-
-/** `unicode_normalize(form)`: JavaScript's own tables (their Unicode version may be newer than Ruby's). */
-function normalize(s: string, args: RValue[]): string {
-  arity(args, 0, 1);
-  const form = args.length ? (args[0] as { name?: string })?.name : "nfc";
-  if (form === undefined || !["nfc", "nfd", "nfkc", "nfkd"].includes(form)) {
-    throw rubyError("ArgumentError", `Invalid normalization form ${args[0] === null ? "" : stringValue(args[0]) ?? (args[0] as { name?: string })?.name ?? inspect(args[0])}.`);
-  }
-  return s.normalize(form.toUpperCase());
-}
 
 /** Grapheme clusters, as Intl.Segmenter finds them (Unicode's rules, as Ruby's `\X`). */
 function graphemes(s: string): string[] {
@@ -257,6 +247,13 @@ export const STRING: Methods<RValue> = {
   "valid_encoding?": () => true,
   "ascii_only?": (_rt, self) => /^[\x00-\x7f]*$/.test(text(self)),
   encoding: () => undefined,
+  // Every String here is UTF-8: encoding to UTF-8 copies it; to another encoding is not modelled.
+  encode: (_rt, self, args) => {
+    const target = args.filter((a) => !(a instanceof RHash));
+    if (target.length > 2) throw rubyError("ArgumentError", `wrong number of arguments (given ${target.length}, expected 0..2)`);
+    const name = target.length ? stringValue(target[0]) ?? (target[0] instanceof RConst ? target[0].path.replace(/^(::)?Encoding::/, "") : undefined) : "UTF-8";
+    return name !== undefined && /^utf[-_]8$/i.test(name) && target.length < 2 ? str(text(self)) : undefined;
+  },
   force_encoding: (rt, self, args) => {
     arity(args, 1);
     checkFrozen(rt, self);

@@ -9,6 +9,7 @@ import { RHash, RString, RUnknown, RValue, UnknownValueError, numberValue, truth
 import { substitute } from "./regexpString.js";
 import { arity, checkFrozen, rubyError, toStr, type Result, type Runtime, type Methods } from "./runtime.js";
 import { assign, insert, sliceBang } from "./stringSlice.js";
+import { normalize } from "./stringText.js";
 import {
   capitalize, caseOptions, chars, chomp, chop, deleteChars, downcase, lstrip, rstrip, squeeze, strip, succ, swapcase, text, tr, upcase,
 } from "./stringText.js";
@@ -116,7 +117,10 @@ export const STRING_MUTATION: Methods<RValue> = {
     return next === undefined ? undefined : mutate(rt, self, next);
   },
   "next!": (rt, self, args) => STRING_MUTATION["succ!"](rt, self, args, null),
-  "unicode_normalize!": () => undefined,
+  "unicode_normalize!": (rt, self, args) => {
+    checkFrozen(rt, self);
+    return mutate(rt, self, normalize(text(self), args));
+  },
   "sub!": (rt, self, args, block) => substituteBang(rt, self, args, block, false),
   "gsub!": (rt, self, args, block) => substituteBang(rt, self, args, block, true),
 };

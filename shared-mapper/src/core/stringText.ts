@@ -193,6 +193,16 @@ export const squeeze = (s: string, args: RValue[]): string => {
   return chars(s).filter((c, i, all) => !(i > 0 && all[i - 1] === c && inSet(c))).join("");
 };
 
+/** `unicode_normalize(form)`: JavaScript's own tables (their Unicode version may be newer than Ruby's). */
+export function normalize(s: string, args: RValue[]): string {
+  arity(args, 0, 1);
+  const form = args.length ? (args[0] as { name?: string })?.name : "nfc";
+  if (form === undefined || !["nfc", "nfd", "nfkc", "nfkd"].includes(form)) {
+    throw rubyError("ArgumentError", `Invalid normalization form ${args[0] === null ? "" : stringValue(args[0]) ?? (args[0] as { name?: string })?.name ?? inspect(args[0])}.`);
+  }
+  return s.normalize(form.toUpperCase());
+}
+
 // ---- justify, succ ---------------------------------------------------------------------------
 
 export function justify(s: string, args: RValue[], side: "left" | "right" | "center"): string {
