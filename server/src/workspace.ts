@@ -62,7 +62,7 @@ export class RailsApp {
 
   /** Rails and Ruby versions, environment and api_only: settings first, then the app's files. */
   config() {
-    return appOptions((this.configCache ??= readAppConfig(this.routesFile, this.workspace.fs)), this.workspace.settings);
+    return appOptions((this.configCache ??= readAppConfig(this.routesFile, this.workspace.fs)), this.workspace.settings, { fs: this.workspace.fs, process: process.env });
   }
 
   /** The app's route table, recomputed if an input changed since the last call. */

@@ -5,6 +5,7 @@
  */
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { nodeFileSystem, walk, type FileSystem } from "../fileSystem.js";
+import { appEnvironment } from "./environment.js";
 import { lockedGems, parseLockfile, type Lockfile } from "./lockfile.js";
 
 export interface AppConfig {
@@ -51,14 +52,19 @@ export interface ChosenOptions {
   apiOnly?: boolean;
 }
 
-/** The mapper options for an app: the user's choice, else the app's own files, else the defaults. */
-export function appOptions(app: AppConfig, chosen: ChosenOptions) {
+/**
+ * The mapper options for an app: the user's choice, else the app's own files, else the
+ * defaults. With `environment`, `ENV` reads the process's variables and the app's `.env` files.
+ */
+export function appOptions(app: AppConfig, chosen: ChosenOptions, environment?: { fs: FileSystem; process: NodeJS.ProcessEnv }) {
+  const railsEnv = chosen.railsEnv || "development";
   return {
     railsVersion: chosen.railsVersion || app.railsVersion || "8.1",
     rubyVersion: chosen.rubyVersion || app.rubyVersion || "3.4",
-    railsEnv: chosen.railsEnv || "development",
+    railsEnv,
     apiOnly: chosen.apiOnly ?? app.apiOnly,
     gems: app.gems,
+    ...(environment ? { env: appEnvironment({ root: app.root, railsEnv, gems: app.gems, ...environment }).vars } : {}),
   };
 }
 

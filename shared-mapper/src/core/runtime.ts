@@ -29,6 +29,8 @@ export interface Runtime {
   setLastMatch?(match: RMatch | null): void;
   /** The frame's `$~`; undefined where the evaluator does not keep it. */
   lastMatch?(): RMatch | null | undefined;
+  /** Before an object is changed in place: a branch Routemap could not decide records its contents (`dsl/branches.ts`). */
+  changing(obj: object): void;
 }
 
 /** Signalled where the core library has no answer for these arguments: the caller makes the value unknown and says which method. */
@@ -89,8 +91,10 @@ export const isExceptionClass = (name: string): boolean => name in SUPERCLASS;
 export const str = (s: string): RString => new RString(s);
 
 /** Ruby's FrozenError for changing a frozen value. */
+/** Before a value is changed in place: Ruby's FrozenError for a frozen one; else the change is recorded (`Runtime.changing`). */
 export function checkFrozen(rt: Runtime, v: RValue): void {
   if (isFrozen(v)) throw rubyError("FrozenError", `can't modify frozen ${typeName(v)}: ${inspect(v, rt.ruby)}`);
+  if (typeof v === "object" && v !== null) rt.changing(v);
 }
 
 /** An argument that must be an Integer (`to_int`): a Float is truncated, as Ruby does; else a TypeError. */

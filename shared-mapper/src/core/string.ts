@@ -231,8 +231,11 @@ export const STRING: Methods<RValue> = {
     return str(substitute(rt, text(self), args, block, true).text);
   },
   // Identity and encoding.
-  freeze: (_rt, self) => {
-    if (self instanceof RString) self.frozen = true;
+  freeze: (rt, self) => {
+    if (self instanceof RString && !self.frozen) {
+      rt.changing(self);
+      self.frozen = true;
+    }
     return self;
   },
   "frozen?": (_rt, self) => !(self instanceof RString) || self.frozen,

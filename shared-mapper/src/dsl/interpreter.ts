@@ -12,13 +12,13 @@ import { callMethod, coreIsA, CORE_CONSTANTS, structInstance } from "../core/ind
 import type { AppFilesReader } from "../app/constants.js";
 import { RoutingError } from "../mapper/errors.js";
 import type { EngineClass } from "../mapper/engines.js";
-import type { RouteSet } from "../mapper/routeSet.js";
+import { ConditionalNameError, type RouteSet } from "../mapper/routeSet.js";
 import type { MapperHost, MapperState, SourceRef } from "../mapper/state.js";
 import type { LineIndex } from "../ruby/lineIndex.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import { inspect, type RubyVersion } from "../ruby/print.js";
 import {
-  RConst, RHash, RInquirer, RObject, RPathname, RProc, RStruct, RStructClass, RSymbol, RUnknown, RValue, UnknownValueError, poisonOf,
+  RConst, RFloat, RHash, RInquirer, RObject, RPathname, RProc, RRegexp, RString, RStruct, RStructClass, RSymbol, RUnknown, RValue, UnknownValueError, poisonOf,
   truthy, unknownConstant,
 } from "../ruby/values.js";
 import type { Diagnostic, Severity, Span } from "../types.js";
@@ -373,6 +373,10 @@ export class Interpreter implements MapperHost, CallHost {
     this.budget.charge(steps);
   }
 
+  changing(obj: object): void {
+    this.store.changing(obj);
+  }
+
   alloc(size: number): void {
     this.budget.alloc(size);
   }
@@ -390,8 +394,12 @@ export class Interpreter implements MapperHost, CallHost {
     const special = this.objectCall(recv, name, args, block, env);
     if (special !== undefined) return this.placed(special, node);
     const poisoned = poisonOf(recv);
-    if (poisoned) return this.placed(poisoned, node);
+    if (poisoned) {
+      if (block && node) this.blockNotRun(node, poisoned);
+      return this.placed(poisoned, node);
+    }
     const result = callMethod(this, recv, name, args, block);
+    if (result instanceof RUnknown && block && node) this.blockNotRun(node, result);
     if (result !== undefined) return this.placed(result, node, recv, name, args);
     if (recv instanceof RUnknown) return this.placed(recv, node);
     if (node && !(recv instanceof RConst && !this.classes.has(recv.path) && recv.path !== "Rails")) {
@@ -412,6 +420,12 @@ export class Interpreter implements MapperHost, CallHost {
     if (v.span && v.span.start.line === span.start.line && v.span.start.character === span.start.character && v.span.end.character === span.end.character) return v;
     const key = recv !== undefined && name !== undefined ? keyOfCall(recv, name, args ?? []) : v.key;
     return new RUnknown(this.sourceText(node).replace(/\s+/g, " ").slice(0, 80), v.object, v.why, v, key, span);
+  }
+
+  /** A block Routemap did not run (`UNKNOWN_LIST.each { … }`): whatever it would draw is missing, and said so. */
+  private blockNotRun(node: Node, cause: RUnknown): void {
+    const recv = node instanceof N.CallNode && node.receiver ? this.sourceText(node.receiver).replace(/\s+/g, " ").slice(0, 60) : cause.description;
+    this.report("info", `Routemap did not run this block: \`${recv}\` is ${cause.cause.why}. Any routes it draws are missing.`, this.nodeSpan(node), "unknown-value");
   }
 
   unknownAt(node: Node, cause: RUnknown): RUnknown {
@@ -661,7 +675,8 @@ export class Interpreter implements MapperHost, CallHost {
       if (e instanceof RoutingError) {
         // A call that spans a syntax error is being typed: what Rails would say of the
         // arguments the parser guessed for it is noise beside the syntax error.
-        if (!broken) this.report("error", e.message, e.span ?? declaration.span, e.rubyClass === "ArgumentError" ? "argument-error" : "ruby-error");
+        if (e instanceof ConditionalNameError) this.report("warning", e.message, e.span ?? declaration.span, "conditional-error");
+        else if (!broken) this.report("error", e.message, e.span ?? declaration.span, e.rubyClass === "ArgumentError" ? "argument-error" : "ruby-error");
         return null;
       }
       if (e instanceof UnknownValueError) {
@@ -786,7 +801,7 @@ function keyOfCall(recv: RValue, name: string, args: RValue[]): string | undefin
   const part = (v: RValue): string | undefined => {
     if (v instanceof RUnknown) return v.key;
     if (v instanceof RConst) return v.path;
-    if (v === null || typeof v !== "object" || v instanceof RSymbol) return inspect(v);
+    if (v === null || typeof v !== "object" || v instanceof RSymbol || v instanceof RString || v instanceof RFloat || v instanceof RRegexp) return inspect(v);
     if (Array.isArray(v) || v instanceof RHash) {
       try {
         return inspect(v);
