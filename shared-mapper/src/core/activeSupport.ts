@@ -11,6 +11,7 @@ import {
   RFloat, RHash, RInquirer, RRegexp, RString, RSymbol, RUnknown, RValue, UnknownValueError, blank, stringValue,
 } from "../ruby/values.js";
 import { compareBytes } from "./compare.js";
+import { checked } from "./arity.js";
 import { INFLECTIONS } from "./inflections.js";
 import { matchFailure } from "./regexpEngine.js";
 import { substitute } from "./regexpString.js";
@@ -124,7 +125,7 @@ function truncateBytes(s: string, args: RValue[]): string {
 const made = (v: RValue | string): RValue => (typeof v === "string" ? str(v) : v);
 
 /** ActiveSupport's String methods. */
-export const STRING_AS: Methods<RValue> = {
+const STRING_TABLE: Methods<RValue> = {
   ...INFLECTIONS,
   squish: (rt, self, args) => (arity(args, 0), str(squish(rt, text(self)))),
   "squish!": (rt, self, args) => {
@@ -192,7 +193,7 @@ export const cgiEscape = (s: string): string =>
 const scalar = (v: RValue) => v === null || typeof v === "boolean" || typeof v === "number" || v instanceof RFloat || v instanceof RSymbol || stringValue(v) !== undefined;
 
 /** ActiveSupport's methods on every object (`core_ext/object`). */
-export const OBJECT_AS: Methods<RValue> = {
+const OBJECT_TABLE: Methods<RValue> = {
   "blank?": (_rt, self) => blank(self),
   "present?": (_rt, self) => !blank(self),
   presence: (_rt, self) => (blank(self) ? null : self),
@@ -236,3 +237,24 @@ export const OBJECT_AS: Methods<RValue> = {
   },
   "html_safe?": () => false,
 };
+
+export const STRING_AS: Methods<RValue> = checked(
+  STRING_TABLE,
+  {
+    "0":
+      "underscore dasherize humanize titleize titlecase tableize classify demodulize deconstantize parameterize upcase_first constantize " +
+      "safe_constantize squish squish! inquiry strip_heredoc acts_like_string? is_utf8? to_param html_safe mb_chars to_date to_datetime",
+    "0..1": "singularize camelize camelcase foreign_key first last to_time",
+    "1": "truncate_bytes at from to exclude?",
+    "1..2": "truncate truncate_words",
+    "0..2": "pluralize",
+    "1..3": "indent indent!",
+  },
+  ["humanize", "titleize", "titlecase", "parameterize", "truncate_bytes"],
+);
+
+/** `to_param` and `to_query` are left out: a Hash's and an Array's take a namespace. */
+export const OBJECT_AS: Methods<RValue> = checked(OBJECT_TABLE, {
+  "0": "blank? present? presence deep_dup duplicable? html_safe?",
+  "1": "in? presence_in acts_like?",
+});

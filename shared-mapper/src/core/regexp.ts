@@ -7,6 +7,7 @@
 import { inspect, noImplicitConversion, regexpToS } from "../ruby/print.js";
 import { regexpEscape } from "../ruby/regexp/index.js";
 import { RConst, RHash, RMatch, RRange, RRegexp, RString, RSymbol, RUnknown, RValue, UnknownValueError, stringValue } from "../ruby/values.js";
+import { checked } from "./arity.js";
 import { compiledOf, namesOf } from "./regexpEngine.js";
 import { firstMatch, groupAt, groupText, matchData, namedGroup, toMatch } from "./regexpString.js";
 import { arity, rubyError, str, toInt, toStr, type Result, type Runtime, type Methods } from "./runtime.js";
@@ -23,7 +24,7 @@ function subject(v: RValue | undefined): string | undefined {
 
 const OPTION_BITS: Record<string, number> = { i: 1, x: 2, m: 4 };
 
-export const REGEXP: Methods<RRegexp> = {
+const REGEXP_TABLE: Methods<RRegexp> = {
   source: (_rt, self) => str(self.source),
   to_s: (_rt, self) => str(regexpToS(self)),
   inspect: (_rt, self) => str(inspect(self)),
@@ -134,7 +135,7 @@ function lastMatch(rt: Runtime): RMatch | null {
 }
 
 /** Class methods of Regexp. */
-export const REGEXP_CLASS: Methods<RConst> = {
+const CLASS_TABLE: Methods<RConst> = {
   new: (rt, _c, args) => regexpNew(rt, args),
   compile: (rt, _c, args) => regexpNew(rt, args),
   escape: (_rt, _c, args) => escape(args),
@@ -169,7 +170,7 @@ function position(m: RMatch, args: RValue[], end: 0 | 1): Result {
   return at < 0 ? null : charIndex(m.input, at);
 }
 
-export const MATCH_DATA: Methods<RMatch> = {
+const MATCH_TABLE: Methods<RMatch> = {
   "[]": (rt, self, args) => {
     arity(args, 1, 2);
     if (args.length === 2 || args[0] instanceof RRange) return rt.send(all(self), "[]", args, null);
@@ -211,5 +212,23 @@ export const MATCH_DATA: Methods<RMatch> = {
     return o instanceof RMatch && o.input === self.input && o.regexp.source === self.regexp.source && o.offsets.join() === self.offsets.join();
   },
 };
+
+export const REGEXP: Methods<RRegexp> = checked(REGEXP_TABLE, {
+  "0": "source to_s inspect options casefold? multiline? names named_captures fixed_encoding? freeze hash encoding",
+  "1": "== eql? =~ ===",
+  "1..2": "match match?",
+});
+
+export const REGEXP_CLASS: Methods<RConst> = checked(CLASS_TABLE, {
+  "1..3": "new compile",
+  "1": "escape quote try_convert",
+  "0..1": "last_match",
+});
+
+export const MATCH_DATA: Methods<RMatch> = checked(MATCH_TABLE, {
+  "1..2": "[]",
+  "0": "to_a captures named_captures names pre_match post_match to_s inspect size length string regexp frozen?",
+  "1": "begin end offset ==",
+});
 
 export { toMatch };

@@ -160,8 +160,8 @@ export function scan(rt: Runtime, self: RValue, args: RValue[], block: RProc | n
 
 /** `sub`/`gsub`: the text with the first (or every) match replaced, and whether any was. */
 export function substitute(rt: Runtime, s: string, args: RValue[], block: RProc | null, global: boolean): { text: string; matched: boolean } {
-  if (args.length === 1 && !block) throw rubyError("ArgumentError", "wrong number of arguments (given 1, expected 2)");
-  arity(args, 1, 2);
+  // `sub` takes a replacement or a block; `gsub` without either is an Enumerator (string.ts).
+  arity(args, global || block ? 1 : 2, 2);
   const re = patternOf(args[0]);
   const given = args[1];
   if (given !== undefined && !(given instanceof RHash)) toStr(given);

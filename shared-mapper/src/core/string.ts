@@ -12,6 +12,7 @@ import { compareBytes, spaceship } from "./compare.js";
 import { format } from "./format.js";
 import { enumeratorOf, stringUpto } from "./iterate.js";
 import { firstMatch, matchData, matchIndex, partition, regexpOf, scan, split, substitute } from "./regexpString.js";
+import { checked } from "./arity.js";
 import { arity, checkFrozen, rubyError, str, toInt, toStr, type Result, type Runtime, type Methods } from "./runtime.js";
 import { byteAt, byteslice, index, slice } from "./stringSlice.js";
 import { STRING_MUTATION, lines } from "./stringMutation.js";
@@ -58,7 +59,7 @@ function each(rt: Runtime, self: RValue, name: string, args: RValue[], block: Pa
   return self;
 }
 
-export const STRING: Methods<RValue> = {
+const TABLE: Methods<RValue> = {
   // Conversions.
   to_s: (_rt, self) => (self instanceof RString || typeof self === "string" ? self : str(text(self))),
   to_str: (_rt, self) => (self instanceof RString || typeof self === "string" ? self : str(text(self))),
@@ -102,7 +103,7 @@ export const STRING: Methods<RValue> = {
   "%": (rt, self, args) => (arity(args, 1), str(format(rt, text(self), Array.isArray(args[0]) ? args[0] : args))),
   "+@": (_rt, self) => (self instanceof RString && !self.frozen ? self : str(text(self))),
   "-@": (_rt, self) => text(self),
-  dedup: (_rt, self) => text(self),
+  dedup: (rt, self) => (rt.ruby.ruby32Strings ? text(self) : undefined), // Ruby 3.2
   // Comparison.
   "==": (_rt, self, args) => (arity(args, 1), stringValue(args[0]) === text(self)),
   "===": (_rt, self, args) => (arity(args, 1), stringValue(args[0]) === text(self)),
@@ -193,6 +194,7 @@ export const STRING: Methods<RValue> = {
   each_codepoint: (rt, self, args, block) => each(rt, self, "each_codepoint", args, block, () => chars(text(self)).map((c) => c.codePointAt(0)!)),
   each_grapheme_cluster: (rt, self, args, block) => each(rt, self, "each_grapheme_cluster", args, block, () => graphemes(text(self)).map(str)),
   each_line: (rt, self, args, block) => {
+    if (!block) return enumeratorOf(self, "each_line", args);
     const found = lines(text(self), args);
     return found === undefined ? undefined : each(rt, self, "each_line", args, block, () => found.map(str));
   },
@@ -219,8 +221,10 @@ export const STRING: Methods<RValue> = {
     return rt.send(other, "=~", [self], null);
   },
   match: (rt, self, args, block) => {
+    if (!args.length) arity(args, 1, 2);
+    const re = regexpOf(args[0]);
     arity(args, 1, 2);
-    const m = matchData(rt, regexpOf(args[0]), text(self), args[1]);
+    const m = matchData(rt, re, text(self), args[1]);
     return m && block ? rt.yield(block, [m]) : m;
   },
   "match?": (rt, self, args) => (arity(args, 1, 2), firstMatch(rt, regexpOf(args[0]), text(self), args[1]) !== null),
@@ -269,6 +273,25 @@ export const STRING: Methods<RValue> = {
   hash: () => undefined,
   ...STRING_MUTATION,
 };
+
+export const STRING: Methods<RValue> = checked(
+  TABLE,
+  {
+    "0":
+      "to_s to_str inspect dump to_sym intern to_f hex oct ord +@ -@ length size bytesize empty? strip lstrip rstrip chop chr reverse succ next " +
+      "chars bytes codepoints grapheme_clusters each_char each_byte each_codepoint each_grapheme_cluster freeze frozen? dup clone " +
+      "valid_encoding? ascii_only? encoding b hash clear strip! lstrip! rstrip! chop! reverse! succ! next!",
+    "0..1": "to_i sum chomp unicode_normalize unicode_normalized? scrub lines chomp! unicode_normalize!",
+    "1":
+      "+ * % == === eql? <=> casecmp casecmp? delete_prefix delete_suffix include? getbyte partition rpartition =~ scan force_encoding unpack " +
+      "unpack1 << replace delete_prefix! delete_suffix!",
+    "2": "tr tr_s insert tr! tr_s!",
+    "1..2": "center ljust rjust index rindex [] slice byteslice upto match? gsub slice! gsub!",
+    "0..2": "split encode",
+    "2..3": "[]=",
+  },
+  ["clone", "lines"],
+);
 
 /** `Regexp.escape` (kernel.ts's `Regexp` table) and the bounds of a Range over a sequence (array.ts). */
 export { regexpEscape as escapeRegexp } from "../ruby/regexp/index.js";

@@ -5,6 +5,7 @@
  */
 import { inspect } from "../ruby/print.js";
 import { RProc, RSymbol, RValue, sym } from "../ruby/values.js";
+import { checked } from "./arity.js";
 import { compareBytes } from "./compare.js";
 import { arity, rubyError, str, type Methods, type Result, type Runtime } from "./runtime.js";
 import { STRING } from "./string.js";
@@ -19,7 +20,7 @@ const mapped = (fn: (s: string, args: RValue[]) => string | undefined) => (_rt: 
   return out === undefined ? undefined : sym(out);
 };
 
-export const SYMBOL: Methods<RSymbol> = {
+const TABLE: Methods<RSymbol> = {
   to_sym: (_rt, self) => self,
   to_s: (_rt, self) => str(self.name),
   id2name: (_rt, self) => str(self.name),
@@ -69,3 +70,9 @@ export const SYMBOL: Methods<RSymbol> = {
   encoding: () => undefined,
   hash: () => undefined,
 };
+
+export const SYMBOL: Methods<RSymbol> = checked(TABLE, {
+  "0": "to_sym to_s id2name name inspect to_proc length size empty? succ next frozen? freeze dup clone encoding hash",
+  "1": "== === <=> casecmp casecmp? =~",
+  "1..2": "[] slice match?",
+});
