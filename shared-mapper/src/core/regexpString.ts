@@ -8,7 +8,7 @@
 import { inspect, typeName } from "../ruby/print.js";
 import { regexpEscape, RegexpReplacementError, type RubyMatch, type RubyRegexp } from "../ruby/regexp/index.js";
 import { expandReplacement, gsub as engineGsub, scan as engineScan, split as engineSplit, sub as engineSub } from "../ruby/regexp/index.js";
-import { RHash, RMatch, RProc, RRegexp, RString, RSymbol, RUnknown, RValue, UnknownValueError, stringValue } from "../ruby/values.js";
+import { RHash, RMatch, RProc, RRegexp, RSymbol, RUnknown, RValue, UnknownValueError, stringValue } from "../ruby/values.js";
 import { hashGet } from "./hash.js";
 import { compiledOf, matchFailure, search, type RegexpMatch } from "./regexpEngine.js";
 import { arity, rubyError, str, toInt, toStr, type Runtime } from "./runtime.js";
@@ -282,4 +282,3 @@ export function partition(rt: Runtime, s: string, sep: RValue | undefined, last:
   return [str(s.slice(0, at)), str(t), str(s.slice(at + t.length))];
 }
 
-export { RString };

@@ -8,7 +8,7 @@ import { inspect } from "../ruby/print.js";
 import { RMatch, RRange, RRegexp, RSymbol, RUnknown, RValue, UnknownValueError, stringValue } from "../ruby/values.js";
 import { groupAt, matchData, namedGroup, regexpIndex, regexpRindex } from "./regexpString.js";
 import { arity, rubyError, str, toInt, toStr, type Runtime } from "./runtime.js";
-import { charIndex, chars, jsIndex, length } from "./stringText.js";
+import { charIndex, jsIndex, length } from "./stringText.js";
 
 /** A Range over `size` elements as Ruby's `rb_range_beg_len` reads it: [start, length], or undefined for nil (or Ruby's RangeError where `strict`). */
 export function rangeBounds(r: RRange, size: number, strict = false): [number, number] | undefined {
@@ -214,4 +214,3 @@ export const byteAt = (s: string, i: number): RValue => {
   return at < 0 || at >= bytes.length ? null : bytes[at];
 };
 
-export { chars };
