@@ -11,6 +11,7 @@ import { activeInflections, pluralize as pluralizeWord, singularize as singulari
 import { inspect } from "../ruby/print.js";
 import { compileRubyRegexp, expandReplacement, gsub, sub, regexpEscape, type RubyMatch } from "../ruby/regexp/index.js";
 import { RHash, RRegexp, RSymbol, RUnknown, RValue, UnknownValueError, numberValue } from "../ruby/values.js";
+import { hasMultiFold } from "../ruby/regexp/caseFold.js";
 import { matchFailure } from "./regexpEngine.js";
 import { arity, rubyError, str, toStr, type Methods, type Runtime } from "./runtime.js";
 import { capitalize as rubyCapitalize, downcase, text } from "./stringText.js";
@@ -29,6 +30,12 @@ function replace(rt: Runtime, source: string, input: string, fn: (m: RubyMatch) 
   }
 }
 
+/**
+ * ActiveSupport's `[a-z\d]` under /i, written out: Onigmo's case folding adds `ſ` and the Kelvin
+ * sign, and nothing else (asked of Ruby), so text with `ß` needs no /i the engine declines.
+ */
+const LETTERS_I = "[a-zA-Z\\d\\u017F\\u212A]";
+
 /** `@acronym_regex`'s source, as interpolated into the other patterns. */
 function acronymRegex(): string {
   const acronyms = [...activeInflections().acronyms.values()];
@@ -41,7 +48,7 @@ export function camelize(rt: Runtime, term: string, upper: boolean): string {
   let s = upper
     ? replace(rt, "^[a-z\\d]*", term, (m) => acronym(m.group(0)!) ?? rubyCapitalize(m.group(0)!, NO_CASE), false)
     : replace(rt, `^(?:${acronymRegex()}(?=\\b|[A-Z_])|\\w)`, term, (m) => down(m.group(0)!), false);
-  s = replace(rt, "(?i:(?:_|(\\/))([a-z\\d]*))", s, (m) => (m.group(1) ?? "") + (acronym(m.group(2)!) ?? rubyCapitalize(m.group(2)!, NO_CASE)));
+  s = replace(rt, `(?:_|(\\/))(${LETTERS_I}*)`, s, (m) => (m.group(1) ?? "") + (acronym(m.group(2)!) ?? rubyCapitalize(m.group(2)!, NO_CASE)));
   return s.split("/").join("::");
 }
 
@@ -59,7 +66,7 @@ export function humanize(rt: Runtime, word: string, capitalize = true, keepIdSuf
   let s = humanRules(rt, word).replace(/^_+/, "");
   if (!keepIdSuffix && s.endsWith("_id")) s = s.slice(0, -3);
   s = s.replace(/_/g, " ");
-  s = replace(rt, "(?i:[a-z\\d]*)", s, (m) => acronym(down(m.group(0)!)) ?? down(m.group(0)!));
+  s = replace(rt, `${LETTERS_I}*`, s, (m) => acronym(down(m.group(0)!)) ?? down(m.group(0)!));
   return capitalize ? replace(rt, "\\A\\w", s, (m) => m.group(0)!.toUpperCase(), false) : s;
 }
 
@@ -94,11 +101,19 @@ export const demodulize = (path: string): string => {
 };
 export const deconstantize = (path: string): string => path.slice(0, Math.max(0, path.lastIndexOf("::")));
 
-/** `pluralize`/`singularize` by the mapper's inflector; unknown for text over lines, where Ruby's `$` ends each line. */
+/**
+ * `pluralize`/`singularize` by the mapper's inflector (JavaScript regexps); unknown for text
+ * over lines, where Ruby's `$` ends each line, and for characters Onigmo's /i folds otherwise.
+ */
 function inflect(word: string, fn: (w: string) => string): string {
   if (word.includes("\n")) throw new UnknownValueError(new RUnknown(inspect(word), false, "text over several lines, where the inflection rules' `$` ends each line"));
+  if (/[^\x00-\x7f]/.test(word) && [...word].some((c) => FOLDS_TO_ASCII.test(c) || hasMultiFold(c.codePointAt(0)!))) {
+    throw new UnknownValueError(new RUnknown(inspect(word), false, "a character the rules' /i folds as Onigmo does (`ß` as `ss`, `ſ` as `s`), which Routemap's rules do not"));
+  }
   return fn(word);
 }
+/** Characters Onigmo's /i folds to ASCII letters (`ſ` to `s`, the Kelvin sign to `k`). */
+const FOLDS_TO_ASCII = /^[\u017F\u212A]$/;
 
 /** `parameterize`: undefined for non-ASCII text, which I18n transliterates by the app's locale and tables. */
 export function parameterize(rt: Runtime, word: string, separator: string, preserveCase: boolean): string {

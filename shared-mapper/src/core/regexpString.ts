@@ -251,7 +251,8 @@ function splitString(s: string, sep: string, limit: number): string[] {
       }
       out.push(cs[i]);
     }
-    if (limit < 0) out.push("");
+    // With a limit not reached (or a negative one), the empty rest after the last character is a field.
+    if (limit !== 0) out.push("");
     return out;
   }
   let from = 0;

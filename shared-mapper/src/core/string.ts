@@ -18,7 +18,7 @@ import { byteAt, byteslice, index, slice } from "./stringSlice.js";
 import { STRING_MUTATION, lines } from "./stringMutation.js";
 import {
   caseFold, caseOptions, capitalize, chars, chomp, chop, deleteChars, downcase, dump, inAllSets, justify, leadingFloat, leadingInteger,
-  length, lstrip, normalize, rstrip, squeeze, strip, succ, swapcase, text, tr, upcase,
+  length, lstrip, normalize, rstrip, squeeze, strip, succOf, swapcase, text, tr, upcase,
 } from "./stringText.js";
 
 /** A method that makes a new String from the receiver's text; undefined from `fn` is "not modelled". */
@@ -154,8 +154,8 @@ const TABLE: Methods<RValue> = {
   center: plain((s, args) => justify(s, args, "center")),
   ljust: plain((s, args) => justify(s, args, "left")),
   rjust: plain((s, args) => justify(s, args, "right")),
-  succ: plain(none(succ)),
-  next: plain(none(succ)),
+  succ: plain(none(succOf)),
+  next: plain(none(succOf)),
   unicode_normalize: plain(normalize),
   "unicode_normalized?": (_rt, self, args) => text(self) === normalize(text(self), args),
   scrub: plain((s) => s),

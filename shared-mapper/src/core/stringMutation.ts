@@ -11,7 +11,7 @@ import { arity, checkFrozen, rubyError, toStr, type Result, type Runtime, type M
 import { assign, insert, sliceBang } from "./stringSlice.js";
 import { normalize } from "./stringText.js";
 import {
-  capitalize, caseOptions, chars, chomp, chop, deleteChars, downcase, lstrip, rstrip, squeeze, strip, succ, swapcase, text, tr, upcase,
+  capitalize, caseOptions, chars, chomp, chop, deleteChars, downcase, lstrip, rstrip, squeeze, strip, succOf, swapcase, text, tr, upcase,
 } from "./stringText.js";
 
 /** Replaces the text of a String being changed: Ruby's FrozenError if it may not be. */
@@ -113,8 +113,7 @@ export const STRING_MUTATION: Methods<RValue> = {
   "succ!": (rt, self, args) => {
     arity(args, 0);
     checkFrozen(rt, self);
-    const next = succ(text(self));
-    return next === undefined ? undefined : mutate(rt, self, next);
+    return mutate(rt, self, succOf(text(self)));
   },
   "next!": (rt, self, args) => STRING_MUTATION["succ!"](rt, self, args, null),
   "unicode_normalize!": (rt, self, args) => {

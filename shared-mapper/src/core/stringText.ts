@@ -145,7 +145,7 @@ export function charSet(spec: string, negatable = true): CharSet {
     else if (body[i + 1] === "-" && i + 2 < body.length) {
       const to = body[i + 2] === "\\" && i + 3 < body.length ? body[i + 3] : body[i + 2];
       const [a, b] = [c.codePointAt(0)!, to.codePointAt(0)!];
-      if (a > b) throw rubyError("ArgumentError", `invalid range "${c}-${to}" in string transliteration`);
+      if (a > b) throw rubyError("ArgumentError", a < 128 && b < 128 ? `invalid range "${c}-${to}" in string transliteration` : "invalid range in string transliteration");
       for (let k = a; k <= b; k++) list.push(String.fromCodePoint(k));
       i += body[i + 2] === "\\" && i + 3 < body.length ? 3 : 2;
       continue;
@@ -223,20 +223,20 @@ export function justify(s: string, args: RValue[], side: "left" | "right" | "cen
 /**
  * String#succ (`str_succ`): the rightmost letter or digit goes up, carrying leftwards past
  * other characters (`"1.9.9"` → `"2.0.0"`), but not from a digit to a letter or back across
- * one (`"a-9"` → `"a-10"`); with no letter or digit, the last character goes up.
- * Undefined for non-ASCII text, whose letters Ruby steps by its own tables.
+ * one (`"a-9"` → `"a-10"`); with no letter or digit, the last character goes up. Undefined
+ * where it would step a non-ASCII character, which Ruby does by its own tables.
  */
 export function succ(s: string): string | undefined {
   if (s === "") return "";
-  if (/[^\x00-\x7e]/.test(s)) return undefined;
-  const cs = s.split("");
-  const kind = (c: string) => (/[0-9]/.test(c) ? "digit" : /[a-zA-Z]/.test(c) ? "alpha" : undefined);
+  const cs = chars(s);
+  const kind = (c: string) => (/^[0-9]$/.test(c) ? "digit" : /^[a-zA-Z]$/.test(c) ? "alpha" : /^[\p{Alphabetic}\p{Nd}]$/u.test(c) ? "other-alnum" : undefined);
   let carryAt = -1;
   let carry = "";
   let lastAlnum: string | undefined;
   let previousWasOther = false;
   for (let i = cs.length - 1; i >= 0; i--) {
     const k = kind(cs[i]);
+    if (k === "other-alnum") return undefined;
     if (previousWasOther && lastAlnum && k && k !== lastAlnum) break;
     if (!k) {
       previousWasOther = true;
@@ -259,8 +259,16 @@ export function succ(s: string): string | undefined {
   }
   // No letter or digit: the last character goes up (within ASCII).
   const last = cs.length - 1;
+  if (cs[last].charCodeAt(0) >= 0x7f) return undefined;
   cs[last] = String.fromCharCode(cs[last].charCodeAt(0) + 1);
   return cs.join("");
+}
+
+/** `succ`, or an unknown value where Ruby would step a non-ASCII character. */
+export function succOf(s: string): string {
+  const next = succ(s);
+  if (next === undefined) throw new UnknownValueError(new RUnknown(`${inspect(s)}.succ`, false, "the successor of a non-ASCII character, which Ruby steps by its own tables"));
+  return next;
 }
 
 // ---- lenient number readings ---------------------------------------------------------------

@@ -9,7 +9,7 @@ import { checked } from "./arity.js";
 import { compareBytes } from "./compare.js";
 import { arity, rubyError, str, type Methods, type Result, type Runtime } from "./runtime.js";
 import { STRING } from "./string.js";
-import { caseFold, caseOptions, capitalize, downcase, length, succ, swapcase, upcase } from "./stringText.js";
+import { caseFold, caseOptions, capitalize, downcase, length, succOf, swapcase, upcase } from "./stringText.js";
 
 /** The String method of the same name, on the symbol's name. */
 const onName = (name: string) => (rt: Runtime, self: RSymbol, args: RValue[], block: RProc | null): Result => STRING[name](rt, self.name, args, block);
@@ -52,8 +52,8 @@ const TABLE: Methods<RSymbol> = {
   downcase: mapped((s, args) => downcase(s, caseOptions(args, true))),
   capitalize: mapped((s, args) => capitalize(s, caseOptions(args, false))),
   swapcase: mapped((s, args) => swapcase(s, caseOptions(args, false))),
-  succ: mapped((s, args) => (arity(args, 0), succ(s))),
-  next: mapped((s, args) => (arity(args, 0), succ(s))),
+  succ: mapped((s, args) => (arity(args, 0), succOf(s))),
+  next: mapped((s, args) => (arity(args, 0), succOf(s))),
   "start_with?": onName("start_with?"),
   "end_with?": onName("end_with?"),
   "starts_with?": onName("start_with?"),
