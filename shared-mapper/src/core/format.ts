@@ -183,17 +183,24 @@ function star(rt: Runtime, t: string, p: number, args: Args): { n: number; next:
   while (q < t.length && t[q] >= "0" && t[q] <= "9") n = n * 10 + Number(t[q++]);
   if (q >= t.length) throw rubyError("ArgumentError", "malformed format string - %*[0-9]");
   const v = q > p && t[q] === "$" ? args.positional(n) : args.nextArg();
-  void rt;
-  return { n: num2int(v), next: q > p && t[q] === "$" ? q + 1 : p };
+  return { n: num2int(rt, v), next: q > p && t[q] === "$" ? q + 1 : p };
 }
 
-/** Ruby's NUM2INT: an Integer, a Float truncated; else a TypeError. */
-function num2int(v: RValue): number {
-  if (typeof v === "number") return v;
+/** Ruby's NUM2INT: an Integer in C's `int`, a Float truncated (RangeErrors as Ruby words them); else a TypeError. */
+function num2int(rt: Runtime, v: RValue): number {
+  const int = rt.ruby.modernHashInspect ? "'int'" : "`int'";
+  const inInt = (n: number) => {
+    if (n > 2147483647) throw rubyError("RangeError", `integer ${n} too big to convert to ${int}`);
+    if (n < -2147483648) throw rubyError("RangeError", `integer ${n} too small to convert to ${int}`);
+    return n;
+  };
+  if (typeof v === "number") return inInt(v);
   if (v instanceof RFloat) {
-    if (Number.isNaN(v.value)) throw rubyError("FloatDomainError", "NaN");
-    if (!Number.isFinite(v.value)) throw rubyError("FloatDomainError", v.value > 0 ? "Infinity" : "-Infinity");
-    return Math.trunc(v.value);
+    const x = v.value;
+    if (Number.isNaN(x)) throw rubyError("FloatDomainError", "NaN");
+    if (!Number.isFinite(x)) throw rubyError("FloatDomainError", x > 0 ? "Infinity" : "-Infinity");
+    if (x >= 2 ** 63 || x < -(2 ** 63)) throw rubyError("RangeError", `float ${x < 0 ? "-" : ""}${generalDigits(Math.abs(x), 10, false)} out of range of integer`);
+    return inInt(Math.trunc(x));
   }
   if (v === null) throw rubyError("TypeError", "no implicit conversion from nil to integer");
   throw rubyError("TypeError", noImplicitConversion(v, "Integer"));
@@ -207,7 +214,7 @@ function convert(rt: Runtime, conv: string, v: RValue, spec: Spec): string {
       return pad(spec.prec === undefined ? text : [...text].slice(0, spec.prec).join(""), spec);
     }
     case "c":
-      return pad(character(v, rt.ruby.ruby32Strings === true), spec);
+      return pad(character(rt, v, rt.ruby.ruby32Strings === true), spec);
     case "d":
     case "i":
     case "u":
@@ -240,14 +247,14 @@ const inspectOf = (rt: Runtime, v: RValue): string => {
 };
 
 /** `%c`: a one-character String (Ruby 3.2: a String's first), or an Integer's code point. */
-function character(v: RValue, firstOfString: boolean): string {
+function character(rt: Runtime, v: RValue, firstOfString: boolean): string {
   const s = stringValue(v);
   if (s !== undefined) {
     if (firstOfString && s !== "") return [...s][0];
     if ([...s].length !== 1) throw rubyError("ArgumentError", "%c requires a character");
     return s;
   }
-  const n = num2int(v);
+  const n = num2int(rt, v);
   if (n < 0 || n > 0x10ffff || (n >= 0xd800 && n <= 0xdfff)) {
     throw new UnknownValueError(new RUnknown(`%c of ${n}`, false, "a character outside Unicode, which Ruby writes as raw bytes"));
   }
@@ -278,7 +285,8 @@ function toFloat(v: RValue): number {
   const s = stringValue(v);
   if (s !== undefined) {
     const n = strictFloat(s);
-    if (n === undefined) throw rubyError("ArgumentError", `invalid value for Float(): ${inspect(s)}`);
+    // Ruby's message shows the C string: non-ASCII characters as their bytes.
+    if (n === undefined) throw rubyError("ArgumentError", `invalid value for Float(): ${inspect(s).replace(/[^\x00-\x7f]/gu, (c) => [...new TextEncoder().encode(c)].map((b) => `\\x${b.toString(16).toUpperCase()}`).join(""))}`);
     return n;
   }
   throw rubyError("TypeError", `can't convert ${nameForConversion(v)} into Float`);
@@ -306,6 +314,8 @@ function integerText(n: bigint, base: number, spec: Spec, upper = false): string
     out = prefix + body;
   } else {
     let digits = (n < 0n ? -n : n).toString(base);
+    // C's rule: no digits for zero at precision 0 (but `%#.0o`'s leading zero).
+    if (prec === 0 && n === 0n) digits = flags.includes("#") && base === 8 ? "0" : "";
     const prefix = flags.includes("#") && n !== 0n && !(base === 8 && digits.startsWith("0")) ? prefixOf : "";
     const head = sign(n < 0n, flags) + prefix;
     if (prec !== undefined) digits = digits.padStart(prec, "0");
@@ -324,12 +334,11 @@ function floatText(x: number, conv: string, spec: Spec): string {
   if (!Number.isFinite(x)) return pad(head + (Number.isNaN(x) ? "NaN" : "Inf"), spec);
   const lower = conv.toLowerCase();
   const prec = spec.prec;
-  let body: string | undefined;
+  let body: string;
   if (lower === "f") body = fixedDigits(x, prec ?? 6, sharp);
   else if (lower === "e") body = exponentialDigits(x, prec ?? 6, sharp);
   else if (lower === "g") body = generalDigits(x, prec ?? 6, sharp);
-  else body = hexFloatDigits(x, prec);
-  if (body === undefined) throw new UnknownValueError(new RUnknown(`%${conv}`, false, "a hexadecimal float rounded to a precision, which Routemap does not compute"));
+  else body = hexFloatDigits(x, prec, sharp);
   if (conv !== lower) body = body.toUpperCase();
   if (flags.includes("0") && !flags.includes("-") && head.length + body.length < width) {
     const at = lower === "a" ? 2 : 0;

@@ -155,9 +155,9 @@ export function generalDigits(x: number, prec: number, sharp: boolean): string {
   return digits.slice(0, exp + 1).padEnd(exp + 1, "0") + point(digits.slice(exp + 1));
 }
 
-/** `%a`: C's hexadecimal float, normalised (a subnormal too); undefined where a precision would round. */
-export function hexFloatDigits(x: number, prec: number | undefined): string | undefined {
-  if (x === 0) return prec ? `0x0.${"0".repeat(prec)}p+0` : "0x0p+0";
+/** `%a`: C's hexadecimal float, normalised (a subnormal too), rounded half to even to `prec` digits. */
+export function hexFloatDigits(x: number, prec: number | undefined, sharp = false): string {
+  if (x === 0) return prec ? `0x0.${"0".repeat(prec)}p+0` : sharp ? "0x0.p+0" : "0x0p+0";
   const view = new DataView(new ArrayBuffer(8));
   view.setFloat64(0, Math.abs(x));
   const biased = (view.getUint32(0) >>> 20) & 0x7ff;
@@ -169,13 +169,27 @@ export function hexFloatDigits(x: number, prec: number | undefined): string | un
       mantissa <<= 1n;
       exp -= 1;
     }
+  } else mantissa |= 1n << 52n;
+  let bits = 52;
+  // Ruby's hdtoa rounds by adding 1.0 to the mantissa scaled to 4·prec bits; at 13 digits the
+  // sum reaches 2 and so keeps 51 bits, not 52 (its quirk, kept).
+  if (prec !== undefined && prec <= 13) {
+    const kept = prec === 13 ? 51 : prec * 4;
+    const shift = BigInt(52 - kept);
+    const q = mantissa >> shift;
+    const r = mantissa & ((1n << shift) - 1n);
+    const half = 1n << (shift - 1n);
+    mantissa = (r > half || (r === half && (q & 1n) === 1n) ? q + 1n : q) << BigInt(prec * 4 - kept);
+    bits = prec * 4;
+    if (mantissa >> BigInt(bits) >= 2n) {
+      mantissa >>= 1n;
+      exp += 1;
+    }
   }
-  let frac = (mantissa & ((1n << 52n) - 1n)).toString(16).padStart(13, "0").replace(/0+$/, "");
-  if (prec !== undefined) {
-    if (frac.length > prec) return undefined;
-    frac = frac.padEnd(prec, "0");
-  }
-  return `0x1${frac ? "." + frac : ""}p${exp < 0 ? "-" : "+"}${Math.abs(exp)}`;
+  const digits = Math.ceil(bits / 4);
+  let frac = bits ? (mantissa & ((1n << BigInt(bits)) - 1n)).toString(16).padStart(digits, "0") : "";
+  frac = prec === undefined ? frac.replace(/0+$/, "") : frac.padEnd(prec, "0");
+  return `0x1${frac ? "." + frac : sharp ? "." : ""}p${exp < 0 ? "-" : "+"}${Math.abs(exp)}`;
 }
 
 /** An integer's digits in `base`; a negative one as Ruby's two's complement (`..f01`) with the digit that repeats. */
