@@ -56,12 +56,13 @@ function withEngine<T>(re: RRegexp, f: (regexp: RubyRegexp) => T): T {
   }
 }
 
-/** The first match at or after character `pos` (negative: from the end); nil where `pos` is past the end. */
+/** The first match at or after character `pos` (negative: from the end; past the end: at the end, as `rb_str_offset` reads it). */
 export function firstMatch(rt: Runtime, re: RRegexp, s: string, pos: RValue | undefined = 0, anchored = false): RegexpMatch | null {
   let from = pos === undefined || pos === null ? 0 : toInt(pos);
   const size = length(s);
   if (from < 0) from += size;
-  if (from < 0 || from > size) return null;
+  if (from < 0) return null;
+  if (from > size) from = size;
   rt.charge(1);
   return search(re, s, jsIndex(s, from), rt.regexpBudget, anchored);
 }

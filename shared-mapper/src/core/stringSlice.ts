@@ -50,8 +50,10 @@ function place(rt: Runtime, s: string, args: RValue[], assigning: boolean): Plac
       else {
         group = toInt(b);
         const count = m.offsets.length / 2;
-        if (group < 0) group += count;
-        if (group < 0 || group >= count) {
+        // A negative group counts back from the last, never reaching the whole match.
+        const negative = group < 0;
+        if (negative) group += count;
+        if (group < 0 || group >= count || (negative && group === 0)) {
           if (assigning) throw rubyError("IndexError", `index ${toInt(b)} out of regexp`);
           return null;
         }
