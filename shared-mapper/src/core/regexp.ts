@@ -9,7 +9,7 @@ import { regexpEscape } from "../ruby/regexp/index.js";
 import { RConst, RHash, RMatch, RRange, RRegexp, RString, RSymbol, RUnknown, RValue, UnknownValueError, stringValue } from "../ruby/values.js";
 import { checked } from "./arity.js";
 import { compiledOf, namesOf } from "./regexpEngine.js";
-import { firstMatch, groupAt, groupText, matchData, namedGroup, toMatch } from "./regexpString.js";
+import { groupAt, groupText, matchData, matches, namedGroup, toMatch } from "./regexpString.js";
 import { arity, rubyError, str, toInt, toStr, type Result, type Runtime, type Methods } from "./runtime.js";
 import { rangeBounds } from "./stringSlice.js";
 import { charIndex } from "./stringText.js";
@@ -57,7 +57,7 @@ const REGEXP_TABLE: Methods<RRegexp> = {
   "match?": (rt, self, args) => {
     arity(args, 1, 2);
     const s = subject(args[0]);
-    return s !== undefined && firstMatch(rt, self, s, args[1]) !== null;
+    return s !== undefined && matches(rt, self, s, args[1]);
   },
   "===": (rt, self, args) => {
     arity(args, 1);

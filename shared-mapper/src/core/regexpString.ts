@@ -67,6 +67,12 @@ export function firstMatch(rt: Runtime, re: RRegexp, s: string, pos: RValue | un
   return search(re, s, jsIndex(s, from), rt.regexpBudget, anchored);
 }
 
+/** `match?(re, pos)`: whether it matches, `$~` untouched; a position past the end never does (`rb_str_subpos`). */
+export function matches(rt: Runtime, re: RRegexp, s: string, pos?: RValue): boolean {
+  if (pos !== undefined && pos !== null && toInt(pos) > length(s)) return false;
+  return firstMatch(rt, re, s, pos) !== null;
+}
+
 /** `s.match(re, pos)`: a MatchData or nil, which `$~` becomes. */
 export function matchData(rt: Runtime, re: RRegexp, s: string, pos?: RValue): RMatch | null {
   const m = firstMatch(rt, re, s, pos);

@@ -11,7 +11,7 @@ import { RConst, RFloat, RHash, RRegexp, RString, RUnknown, RValue, stringValue,
 import { compareBytes, spaceship } from "./compare.js";
 import { format } from "./format.js";
 import { enumeratorOf, stringUpto } from "./iterate.js";
-import { firstMatch, matchData, matchIndex, partition, regexpOf, scan, split, substitute } from "./regexpString.js";
+import { firstMatch, matchData, matches, matchIndex, partition, regexpOf, scan, split, substitute } from "./regexpString.js";
 import { checked } from "./arity.js";
 import { arity, checkFrozen, rubyError, str, toInt, toStr, type Result, type Runtime, type Methods } from "./runtime.js";
 import { byteAt, byteslice, index, slice } from "./stringSlice.js";
@@ -227,7 +227,7 @@ const TABLE: Methods<RValue> = {
     const m = matchData(rt, re, text(self), args[1]);
     return m && block ? rt.yield(block, [m]) : m;
   },
-  "match?": (rt, self, args) => (arity(args, 1, 2), firstMatch(rt, regexpOf(args[0]), text(self), args[1]) !== null),
+  "match?": (rt, self, args) => (arity(args, 1, 2), matches(rt, regexpOf(args[0]), text(self), args[1])),
   scan: (rt, self, args, block) => scan(rt, self, args, block),
   sub: (rt, self, args, block) => str(substitute(rt, text(self), args, block, false).text),
   gsub: (rt, self, args, block) => {
