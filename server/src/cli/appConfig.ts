@@ -90,16 +90,19 @@ export class AppFileMap extends Map<string, string> {
   private readonly lazyRoots: string[];
 
   constructor(
-    root: string,
+    private readonly root: string,
     private readonly read: (path: string) => string | undefined,
   ) {
     super();
-    this.lazyRoots = [join(root, "app") + sep, join(root, "lib") + sep];
+    // Any Ruby file of the app the mapper asks for (a model, a lib/ module, a plugin's routes
+    // read with `File.read`), but nothing outside it, nor in folders Rails never loads from.
+    this.lazyRoots = [root + sep];
   }
 
   override get(path: string): string | undefined {
     const text = super.get(path);
     if (text !== undefined || this.missing.has(path) || !path.endsWith(".rb") || !this.lazyRoots.some((r) => path.startsWith(r))) return text;
+    if (/^(node_modules|\.git|tmp|log)[\\/]|[\\/](node_modules|\.git)[\\/]/.test(path.slice(this.root.length + 1))) return text;
     const found = this.read(path);
     if (found === undefined) this.missing.add(path);
     else this.set(path, found);

@@ -195,6 +195,10 @@ function num2int(rt: Runtime, v: RValue): number {
     return n;
   };
   if (typeof v === "number") return inInt(v);
+  if (typeof v === "bigint") {
+    if (v >= 2n ** 63n || v < -(2n ** 63n)) throw rubyError("RangeError", `bignum too big to convert into ${rt.ruby.modernHashInspect ? "'long'" : "`long'"}`);
+    throw rubyError("RangeError", `integer ${v} too ${v > 0n ? "big" : "small"} to convert to ${int}`);
+  }
   if (v instanceof RFloat) {
     const x = v.value;
     if (Number.isNaN(x)) throw rubyError("FloatDomainError", "NaN");
@@ -214,7 +218,7 @@ function convert(rt: Runtime, conv: string, v: RValue, spec: Spec): string {
       return pad(spec.prec === undefined ? text : [...text].slice(0, spec.prec).join(""), spec);
     }
     case "c":
-      return pad(character(rt, v, rt.ruby.ruby32Strings === true), spec);
+      return pad(character(rt, v, rt.ruby.ruby32 === true), spec);
     case "d":
     case "i":
     case "u":
@@ -264,6 +268,7 @@ function character(rt: Runtime, v: RValue, firstOfString: boolean): string {
 /** What `%d` and its cousins accept: an Integer, a Float truncated, a String read as `Integer()` reads it. */
 function toInteger(v: RValue): bigint {
   if (typeof v === "number") return BigInt(v);
+  if (typeof v === "bigint") return v;
   if (v instanceof RFloat) {
     if (Number.isNaN(v.value)) throw rubyError("FloatDomainError", "NaN");
     if (!Number.isFinite(v.value)) throw rubyError("FloatDomainError", v.value > 0 ? "Infinity" : "-Infinity");
@@ -281,6 +286,7 @@ function toInteger(v: RValue): bigint {
 /** What `%f` and its cousins accept: a number, a String read as `Float()` reads it. */
 function toFloat(v: RValue): number {
   if (typeof v === "number") return v;
+  if (typeof v === "bigint") return Number(v);
   if (v instanceof RFloat) return v.value;
   const s = stringValue(v);
   if (s !== undefined) {

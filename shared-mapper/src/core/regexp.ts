@@ -88,9 +88,10 @@ function regexpNew(rt: Runtime, args: RValue[]): RRegexp {
   if (source instanceof RUnknown) throw new UnknownValueError(source);
   const text = stringValue(source);
   if (text === undefined) throw rubyError("TypeError", noImplicitConversion(source, "String"));
+  if (args.length > 2) throw new UnknownValueError(new RUnknown(`Regexp.new(${inspect(text)}, …)`, false, "a regexp's encoding option, which Routemap does not model"));
   let flags = "";
   if (typeof options === "number") flags = (options & 4 ? "m" : "") + (options & 1 ? "i" : "") + (options & 2 ? "x" : "");
-  else if (stringValue(options) !== undefined && rt.ruby.ruby32Strings) flags = stringOptions(stringValue(options)!);
+  else if (stringValue(options) !== undefined && rt.ruby.ruby32) flags = stringOptions(stringValue(options)!);
   else if (options !== undefined && options !== null && options !== false) flags = "i";
   const re = new RRegexp(text, flags);
   compiledOf(re); // Ruby's RegexpError now, not at the first match

@@ -90,7 +90,6 @@ export const isExceptionClass = (name: string): boolean => name in SUPERCLASS;
 /** A new String Ruby code may change. */
 export const str = (s: string): RString => new RString(s);
 
-/** Ruby's FrozenError for changing a frozen value. */
 /** Before a value is changed in place: Ruby's FrozenError for a frozen one; else the change is recorded (`Runtime.changing`). */
 export function checkFrozen(rt: Runtime, v: RValue): void {
   if (isFrozen(v)) throw rubyError("FrozenError", `can't modify frozen ${typeName(v)}: ${inspect(v, rt.ruby)}`);
@@ -100,6 +99,7 @@ export function checkFrozen(rt: Runtime, v: RValue): void {
 /** An argument that must be an Integer (`to_int`): a Float is truncated, as Ruby does; else a TypeError. */
 export function toInt(v: RValue | undefined): number {
   if (typeof v === "number") return v;
+  if (typeof v === "bigint") throw rubyError("RangeError", `bignum too big to convert into \`long'`);
   if (v instanceof RFloat) {
     if (!Number.isFinite(v.value)) throw rubyError("FloatDomainError", String(v.value));
     return Math.trunc(v.value);
@@ -134,8 +134,11 @@ export function arity(args: RValue[], min: number, max = min): void {
   throw rubyError("ArgumentError", `wrong number of arguments (given ${args.length}, expected ${expected})`);
 }
 
-/** Integers beyond 2**53 are not exact in JavaScript: such a result is unknown, not wrong. */
+/**
+ * An Integer result computed as a double: exact while it is a safe integer; beyond, the double
+ * may have lost digits, so the result is unknown, not wrong. (`intMath.ts` computes exactly.)
+ */
 export function integer(n: number, description: () => string): RValue {
   if (Number.isSafeInteger(n)) return n;
-  return new RUnknown(description(), false, "an Integer beyond 2**53, which Routemap does not compute exactly");
+  return new RUnknown(description(), false, "an Integer beyond 2**53 computed by a double, which Routemap does not take as exact");
 }

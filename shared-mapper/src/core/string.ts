@@ -39,9 +39,6 @@ const none =
 const encoder = new TextEncoder();
 const bytesOf = (s: string) => encoder.encode(s);
 
-/** An Integer that may pass 2**53 (`to_i` of many digits): unknown there, not wrong. */
-const bigInteger = (n: number | bigint, what: () => string): RValue =>
-  typeof n === "bigint" ? new RUnknown(what(), false, "an Integer beyond 2**53, which Routemap does not compute exactly") : n;
 
 /** `oct`: base 8 unless the text has a prefix (`0x`, `0b`, `0o`, `0d`). */
 const oct = (s: string) => (/^[\t\n\v\f\r ]*[-+]?0[xXbBoOdD]/.test(s) ? leadingInteger(s, 0) : leadingInteger(s, 8));
@@ -69,11 +66,11 @@ const TABLE: Methods<RValue> = {
   intern: (_rt, self) => sym(text(self)),
   to_i: (_rt, self, args) => {
     arity(args, 0, 1);
-    return bigInteger(leadingInteger(text(self), args.length ? toInt(args[0]) : 10), () => `${inspect(text(self))}.to_i`);
+    return leadingInteger(text(self), args.length ? toInt(args[0]) : 10);
   },
   to_f: (_rt, self, args) => (arity(args, 0), new RFloat(leadingFloat(text(self)))),
-  hex: (_rt, self, args) => (arity(args, 0), bigInteger(leadingInteger(text(self), 16), () => `${inspect(text(self))}.hex`)),
-  oct: (_rt, self, args) => (arity(args, 0), bigInteger(oct(text(self)), () => `${inspect(text(self))}.oct`)),
+  hex: (_rt, self, args) => (arity(args, 0), leadingInteger(text(self), 16)),
+  oct: (_rt, self, args) => (arity(args, 0), oct(text(self))),
   ord: (_rt, self) => {
     const s = text(self);
     if (!s) throw rubyError("ArgumentError", "empty string");
@@ -103,7 +100,7 @@ const TABLE: Methods<RValue> = {
   "%": (rt, self, args) => (arity(args, 1), str(format(rt, text(self), Array.isArray(args[0]) ? args[0] : args))),
   "+@": (_rt, self) => (self instanceof RString && !self.frozen ? self : str(text(self))),
   "-@": (_rt, self) => text(self),
-  dedup: (rt, self) => (rt.ruby.ruby32Strings ? text(self) : undefined), // Ruby 3.2
+  dedup: (rt, self) => (rt.ruby.ruby32 ? text(self) : undefined), // Ruby 3.2
   // Comparison.
   "==": (_rt, self, args) => (arity(args, 1), stringValue(args[0]) === text(self)),
   "===": (_rt, self, args) => (arity(args, 1), stringValue(args[0]) === text(self)),

@@ -44,6 +44,7 @@ function appended(v: RValue): string {
     return String.fromCodePoint(v);
   }
   if (v instanceof RUnknown) throw new UnknownValueError(v);
+  if (typeof v === "bigint") throw rubyError("RangeError", "bignum out of char range");
   if (numberValue(v) !== undefined) throw rubyError("TypeError", `no implicit conversion of Float into String`);
   return toStr(v);
 }

@@ -16,6 +16,7 @@ import type { Evaluator, Node } from "./evaluator.js";
 import type { Handlers } from "./handlers.js";
 import { BreakSignal, NextSignal, ReturnSignal } from "./signals.js";
 import { assignTarget } from "./variables.js";
+import { mayDraw } from "./mayDraw.js";
 
 /** `if cond then a else b`: one branch where the condition is known, both where it is not. */
 export function branch(it: Evaluator, predicate: Node, env: Env, whenTrue: () => RValue, whenFalse: () => RValue, node?: Node): RValue {
@@ -71,7 +72,9 @@ function loop(it: Evaluator, n: N.WhileNode | N.UntilNode, env: Env, until: bool
     const v = it.eval(n.predicate, env);
     const t = it.decide(n.predicate, v);
     if (t === undefined) {
-      it.report("info", `Routemap cannot decide how many times this loop runs: its condition depends on \`${describe(v)}\`. Routemap stops here; what the loop would draw is missing.`, it.nodeSpan(n.predicate), "undecidable-loop");
+      const message = `Routemap cannot decide how many times this loop runs: its condition depends on \`${describe(v)}\`. Routemap stops here; what the loop would draw is missing.`;
+      it.report("info", message, it.nodeSpan(n.predicate), "undecidable-loop");
+      if (n.statements && mayDraw(n.statements)) it.openRegion(it.nodeSpan(n), message);
       return false;
     }
     return t !== until;
@@ -108,7 +111,9 @@ const describe = (v: RValue) => (v instanceof RUnknown ? v.description : "an und
 function forLoop(it: Evaluator, n: N.ForNode, env: Env): RValue {
   const collection = it.eval(n.collection, env);
   if (collection instanceof RUnknown) {
-    it.report("info", `Routemap cannot iterate over \`${collection.description}\`: ${collection.why}. What the loop would draw is missing.`, it.nodeSpan(n.collection), "unknown-value");
+    const message = `Routemap cannot iterate over \`${collection.description}\`: ${collection.why}. What the loop would draw is missing.`;
+    it.report("info", message, it.nodeSpan(n.collection), "unknown-value");
+    if (n.statements && mayDraw(n.statements)) it.openRegion(it.nodeSpan(n), message);
     return collection;
   }
   return it.frames.run("loop", () => {
