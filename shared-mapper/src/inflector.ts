@@ -133,12 +133,18 @@ export class Inflections {
   readonly singulars: RuleBook;
   /** `acronym`: by lower case, as written (`api` → `API`). */
   readonly acronyms = new Map<string, string>();
+  /**
+   * `human` rules, newest first, which only `humanize` reads: a Ruby regexp's source and options
+   * (a String rule escaped), tried as `sub!` tries them; undefined once one could not be read.
+   */
+  humans: { source: string; flags: string; replacement: string }[] | undefined = [];
 
   constructor(from?: Inflections) {
     this.uncountables = new Set(from?.uncountables);
     this.plurals = from ? from.plurals.copy(this.uncountables) : new RuleBook(this.uncountables);
     this.singulars = from ? from.singulars.copy(this.uncountables) : new RuleBook(this.uncountables);
     for (const [lower, word] of from?.acronyms ?? []) this.acronyms.set(lower, word);
+    this.humans = from ? from.humans && [...from.humans] : [];
   }
 
   /** A string rule is replaced wherever it first occurs, as `String#sub!` does with a string. */
@@ -223,6 +229,9 @@ export function withInflections<T>(inflections: Inflections | undefined, work: (
   }
 }
 
+/** The set in use: English's, or the app's while its routes are mapped. */
+export const activeInflections = (): Inflections => active;
+
 /** A copy of English's inflections, for an app's own rules. */
 export const englishInflections = (): Inflections => new Inflections(english);
 
@@ -296,11 +305,14 @@ function isUncountable(lower: string, words: string[]): boolean {
   for (const w of words) {
     if (!lower.endsWith(w)) continue;
     const before = lower.charCodeAt(lower.length - w.length - 1);
-    if (Number.isNaN(before) || !isWordChar(before)) return true;
+    if (Number.isNaN(before) || !isWordChar(before, lower, lower.length - w.length)) return true;
   }
   return false;
 }
-const isWordChar = (c: number) => (c >= 48 && c <= 57) || (c >= 97 && c <= 122) || c === 95 || (c >= 65 && c <= 90);
+/** Whether a word character precedes `end`: Ruby's `\b` counts Unicode's letters, marks, digits and connectors. */
+const isWordChar = (c: number, text: string, end: number) =>
+  (c >= 48 && c <= 57) || (c >= 97 && c <= 122) || c === 95 || (c >= 65 && c <= 90) || (c >= 128 && UNICODE_WORD.test([...text.slice(0, end)].pop()!));
+const UNICODE_WORD = /^[\p{Alphabetic}\p{M}\p{Nd}\p{Pc}]$/u;
 
 /**
  * No memo: with the rules filtered by ending, an answer costs about what a lookup in a

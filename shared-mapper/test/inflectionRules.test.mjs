@@ -88,6 +88,18 @@ test("an irregular or acronym word with regexp syntax is not read (ActiveSupport
   assert.deepEqual(notes(result).filter((n) => n.includes("regexp syntax")).length, 2);
 });
 
+test("String#humanize follows the app's `human` rules; after one it cannot read, its value is unknown and said", async () => {
+  const routes = '  get "legacy_id".humanize.parameterize, to: "x#y", as: :legacy\n  get "a_b".titleize.parameterize, to: "x#y", as: :title';
+  const read = await mapApp('ActiveSupport::Inflector.inflections(:en) do |inflect|\n  inflect.human "legacy_id", "Former"\nend\n', routes);
+  assert.deepEqual(read.routes.map((r) => r.path), ["/former(.:format)", "/a-b(.:format)"]);
+  const unread = await mapApp('ActiveSupport::Inflector.inflections(:en) do |inflect|\n  inflect.human WORD, "Former"\nend\n', routes);
+  assert.deepEqual(names(unread), []);
+  assert.deepEqual(notes(unread).slice(1), [
+    'info config/routes.rb:1: Routemap skipped this `get`: it depends on `"legacy_id".humanize.parameterize` (through `"legacy_id".humanize`), the app\'s `human` inflection rules, one of which Routemap could not read.',
+    'info config/routes.rb:2: Routemap skipped this `get`: it depends on `"a_b".titleize.parameterize` (through `"a_b".humanize`), the app\'s `human` inflection rules, one of which Routemap could not read.',
+  ]);
+});
+
 test("a regexp rule runs on Ruby's engine with a budget, as ActiveSupport runs it: a backtracking pattern answers at once", { timeout: 10_000 }, async () => {
   const a40 = "a".repeat(40);
   const started = Date.now();

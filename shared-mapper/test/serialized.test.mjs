@@ -31,6 +31,9 @@ function rubyFiles(dir, out = []) {
 }
 
 const json = (value) => JSON.stringify(value, (_k, v) => (typeof v === "bigint" ? `${v}n` : v));
+// @ruby/prism's reader decodes a string's bytes with a TextDecoder that drops a leading U+FEFF
+// (`"\uFEFF…"`); ours keeps it, as Ruby does. Compared without it.
+const withoutBom = (value) => JSON.stringify(value, (k, v) => (typeof v === "bigint" ? `${v}n` : k === "value" && typeof v === "string" ? v.replace(/^\uFEFF/, "") : v));
 
 /** Compares the two readers on one source; returns the node types our reader met. */
 function check(source, { template = false, label } = {}) {
@@ -39,7 +42,7 @@ function check(source, { template = false, label } = {}) {
   for (const key of ["comments", "magicComments", "dataLoc", "errors", "warnings"]) {
     assert.equal(json(mine[key]), json(prisms[key]), `${label}: ${key}`);
   }
-  assert.equal(json(mine.value), json(prisms.value), `${label}: the tree`);
+  assert.equal(withoutBom(mine.value), json(prisms.value), `${label}: the tree`);
   const types = new Set();
   if (mine.errors.length === 0 && mine.warnings.length === 0) collectTypes(mine.value, types);
   return types;

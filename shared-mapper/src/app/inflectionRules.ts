@@ -14,7 +14,7 @@ import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import { englishInflections, type Inflections, type RubyRule } from "../inflector.js";
 import { jsRegExp } from "../ruby/jsRegExp.js";
-import { compileRubyRegexp } from "../ruby/regexp/index.js";
+import { compileRubyRegexp, regexpEscape } from "../ruby/regexp/index.js";
 import { constantPathText, walkCalls } from "../ruby/walk.js";
 import type { Diagnostic } from "../types.js";
 
@@ -112,9 +112,16 @@ function apply(inflections: Inflections, statement: N.Node, onRules: (receiver: 
       if (!plainWord(strings[0])) return REGEXP_WORD;
       inflections.acronym(strings[0]);
       return undefined;
-    case "human":
-      // Only `humanize` reads these: no route name does.
+    case "human": {
+      // Only String#humanize reads these (no route name does); it is unknown after one not read.
+      const rule = args[0] instanceof N.RegularExpressionNode ? rubyRegexpOf(args[0], file) : strings[0] !== undefined ? { source: regexpEscape(strings[0]), flags: "" } : undefined;
+      if (args.length !== 2 || !rule || strings[1] === undefined) {
+        inflections.humans = undefined;
+        return "`human` with a rule or replacement not written out";
+      }
+      inflections.humans?.unshift({ ...rule, replacement: strings[1] });
       return undefined;
+    }
     default:
       return `\`${statement.name}\`, which Routemap does not model`;
   }
@@ -129,6 +136,12 @@ const plainWord = (word: string) => /^[\p{L}\p{N}_' -]*$/u.test(word);
 const REGEXP_WORD = "a word with regexp syntax, which ActiveSupport reads as a pattern";
 
 const stringOf = (node: N.Node): string | undefined => (node instanceof N.StringNode || node instanceof N.SymbolNode ? node.unescaped.value : undefined);
+
+/** A regexp literal's source and options, for the Ruby regexp engine. */
+function rubyRegexpOf(node: N.RegularExpressionNode, file: LoadedFile): { source: string; flags: string } {
+  const flags = [node.isIgnoreCase() ? "i" : "", node.isMultiLine() ? "m" : "", node.isExtended() ? "x" : ""].join("");
+  return { source: file.index.slice(node.contentLoc.startOffset, node.contentLoc.startOffset + node.contentLoc.length), flags };
+}
 
 /**
  * A regexp rule: read by JavaScript for the endings its matches have, and run by Ruby's engine

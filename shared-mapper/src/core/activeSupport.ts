@@ -1,154 +1,207 @@
 /**
- * ActiveSupport's String inflections and core extensions that a booted Rails app has
- * (`activesupport/lib/active_support/inflector/methods.rb`, `transliterate.rb`,
- * `core_ext/string/*.rb`, `core_ext/object/*.rb`, 6.1), with the app's own inflection rules
- * active (`inflector.ts`). Transliteration of non-ASCII letters depends on I18n's tables and
- * locale: `parameterize` of such text is unknown, never guessed.
+ * ActiveSupport's core extensions a booted Rails app has (activesupport 6.1): String's
+ * (`core_ext/string/filters.rb`, `access.rb`, `indent.rb`, `strip.rb`, `inquiry.rb`,
+ * `exclude.rb`, `starts_ends_with.rb`, `behavior.rb`; the inflections are `inflections.ts`)
+ * and every object's (`core_ext/object/blank.rb`, `inclusion.rb`, `try.rb`, `to_query.rb`,
+ * `acts_like.rb`, `deep_dup.rb`, `duplicable.rb`).
  */
-import { camelize, classify, dasherize, pluralize, singularize, underscore } from "../inflector.js";
 import { inspect } from "../ruby/print.js";
-import { RHash, RInquirer, RRegexp, RUnknown, RValue, UnknownValueError, blank, stringValue } from "../ruby/values.js";
-import { substitute } from "./regexp.js";
-import { arity, rubyError, str, toInt, toStr, type Methods } from "./runtime.js";
+import { compileRubyRegexp, gsub as engineGsub } from "../ruby/regexp/index.js";
+import {
+  RFloat, RHash, RInquirer, RRegexp, RString, RSymbol, RUnknown, RValue, UnknownValueError, blank, stringValue,
+} from "../ruby/values.js";
+import { compareBytes } from "./compare.js";
+import { checked } from "./arity.js";
+import { INFLECTIONS } from "./inflections.js";
+import { matchFailure } from "./regexpEngine.js";
+import { substitute } from "./regexpString.js";
+import { arity, checkFrozen, rubyError, str, toInt, toStr, type Methods, type Result, type Runtime } from "./runtime.js";
+import { index, slice } from "./stringSlice.js";
+import { mutate } from "./stringMutation.js";
+import { length, strip, text } from "./stringText.js";
 
-const text = (v: RValue) => stringValue(v)!;
 const option = (v: RValue | undefined, key: string): RValue | undefined => (v instanceof RHash ? v.sget(key) : undefined);
 
-export function humanize(word: string, capitalize = true, keepIdSuffix = false): string {
-  let out = word.replace(/^_+/, "");
-  if (!keepIdSuffix && out.endsWith("_id")) out = out.slice(0, -3);
-  out = out.replace(/_/g, " ").replace(/[a-z\d]+/gi, (m) => m.toLowerCase());
-  return capitalize ? out.replace(/^\w/, (c) => c.toUpperCase()) : out;
-}
-
-export function titleize(word: string, keepIdSuffix = false): string {
-  return humanize(underscore(word), true, keepIdSuffix).replace(/\b(?<!\w['’`()])[a-z]/g, (c) => c.toUpperCase());
-}
-
-export const demodulize = (path: string): string => {
-  const i = path.lastIndexOf("::");
-  return i < 0 ? path : path.slice(i + 2);
-};
-export const deconstantize = (path: string): string => path.slice(0, Math.max(0, path.lastIndexOf("::")));
-
-export function parameterize(word: string, separator = "-", preserveCase = false): string {
-  if (/[^\x00-\x7f]/.test(word)) {
-    throw new UnknownValueError(new RUnknown(inspect(word), false, "text whose non-ASCII letters I18n transliterates by the app's locale"));
+/** `gsub(/source/m?, replacement)` on the Ruby engine, for ActiveSupport's own patterns. */
+function gsubRuby(rt: Runtime, source: string, s: string, replacement: string, flags = ""): { text: string; matched: boolean } {
+  const compiled = compileRubyRegexp(source, flags);
+  if (!compiled.ok) throw new Error(`internal: ${source}`);
+  let matched = false;
+  try {
+    const out = engineGsub(compiled.regexp, s, () => ((matched = true), replacement), rt.regexpBudget);
+    return { text: out, matched };
+  } catch (e) {
+    throw matchFailure(new RRegexp(source, flags), e);
   }
-  let out = word.replace(/[^a-z0-9\-_]+/gi, separator);
-  if (separator) {
-    const sep = separator.replace(/[.*+?^${}()|[\]\\\/-]/g, "\\$&");
-    out = out.replace(new RegExp(`(?:${sep}){2,}`, "g"), separator).replace(new RegExp(`^${sep}|${sep}$`, "gim"), "");
-  }
-  return preserveCase ? out : out.toLowerCase();
 }
 
-function camelizeLower(word: string): string {
-  const camel = camelize(word);
-  return camel.replace(/^(?:[A-Z]+(?=[A-Z][a-z])|\w)/, (m) => m.toLowerCase());
-}
+/** `squish`: runs of Unicode whitespace become one space, then Ruby's `strip`. */
+const squish = (rt: Runtime, s: string) => strip(gsubRuby(rt, "[[:space:]]+", s, " ").text);
 
-function truncate(s: string, at: number, options: RValue | undefined): string {
-  const chars = [...s];
-  if (chars.length <= at) return s;
-  const omission = stringValue(option(options, "omission")) ?? "...";
-  const room = at - [...omission].length;
-  const separator = option(options, "separator");
+/** `truncate(at, omission: "...", separator: nil)`. */
+function truncate(rt: Runtime, s: string, args: RValue[]): string {
+  arity(args, 1, 2);
+  const at = toInt(args[0]);
+  if (length(s) <= at) return s;
+  const omission = stringValue(option(args[1], "omission") ?? null) ?? "...";
+  const room = at - length(omission);
+  const separator = option(args[1], "separator");
   let stop = room;
-  if (separator !== undefined && separator !== null) {
-    const sep = stringValue(separator);
-    if (sep !== undefined) {
-      const i = s.lastIndexOf(sep, room);
-      if (i >= 0) stop = [...s.slice(0, i)].length;
-    }
+  if (separator !== undefined && separator !== null && separator !== false) {
+    const found = index(rt, s, [separator, room], true);
+    if (typeof found === "number") stop = found;
   }
-  return chars.slice(0, Math.max(0, stop)).join("") + omission;
+  const head = slice(rt, s, [0, stop]);
+  return (head === null ? "" : text(head)) + omission;
 }
 
-function indent(s: string, args: RValue[]): string {
+/** `truncate_words(count, omission: "...", separator: /\s+/)`, by ActiveSupport's own pattern. */
+function truncateWords(rt: Runtime, s: string, args: RValue[]): string {
+  arity(args, 1, 2);
+  const count = toInt(args[0]);
+  const given = option(args[1], "separator");
+  const sep = given instanceof RRegexp ? `(?${given.flags}-${"mix".replace(new RegExp(`[${given.flags || " "}]`, "g"), "")}:${given.source})` : given === undefined || given === null || given === false ? "(?-mix:\\s+)" : escapeText(rt, given);
+  const re = new RRegexp(`\\A((?>.+?${sep}){${count - 1}}.+?)${sep}.*`, "m");
+  const compiled = compileRubyRegexp(re.source, re.flags);
+  if (!compiled.ok) {
+    if (compiled.kind === "syntax") throw rubyError("RegexpError", compiled.message);
+    throw new UnknownValueError(new RUnknown(inspect(re), false, `a regexp Routemap cannot run exactly (${compiled.reason})`));
+  }
+  let m;
+  try {
+    m = compiled.regexp.exec(s, 0, rt.regexpBudget);
+  } catch (e) {
+    throw matchFailure(re, e);
+  }
+  if (!m) return s;
+  const omission = option(args[1], "omission");
+  return m.group(1)! + (omission === undefined || omission === null || omission === false ? "..." : toStr(omission));
+}
+
+/** `Regexp.escape(sep.to_s)`. */
+function escapeText(rt: Runtime, v: RValue): string {
+  const s = rt.send(v, "to_s", [], null);
+  if (s instanceof RUnknown) throw new UnknownValueError(s);
+  return compileEscape(stringValue(s) ?? "");
+}
+const compileEscape = (s: string) => s.replace(/[\t\n\v\f\r .*?+^$|\\()[\]{}#-]/g, (c) => ({ "\t": "\\t", "\n": "\\n", "\v": "\\v", "\f": "\\f", "\r": "\\r", " ": "\\ " })[c] ?? "\\" + c);
+
+/** `indent(amount, indent_string = nil, indent_empty_lines = false)`: the new text, and whether any line was indented. */
+function indent(rt: Runtime, s: string, args: RValue[]): { text: string; matched: boolean } {
   arity(args, 1, 3);
   const amount = toInt(args[0]);
-  const given = args.length > 1 && args[1] !== null ? toStr(args[1]) : undefined;
-  const with_ = given ?? ((s.match(/^[ \t]/m) ?? [" "])[0]);
-  const empty = args.length > 2 && args[2] === true;
-  return s.replace(empty ? /^/gm : /^(?!$)/gm, with_.repeat(amount));
+  const given = args.length > 1 && args[1] !== null && args[1] !== false ? toStr(args[1]) : undefined;
+  const with_ = given ?? (/^[ \t]/m.exec(s)?.[0] ?? " ");
+  if (amount < 0) throw rubyError("ArgumentError", "negative argument");
+  const emptyToo = args.length > 2 && args[2] !== null && args[2] !== false;
+  return gsubRuby(rt, emptyToo ? "^" : "^(?!$)", s, with_.repeat(amount));
 }
 
+/** `strip_heredoc`: the least indentation (by byte order, as `min` compares) taken off every line. */
+function stripHeredoc(rt: Runtime, s: string): string {
+  const margins = s.match(/^[ \t]*(?=\S)/gm) ?? [];
+  const least = margins.reduce<string | undefined>((m, x) => (m === undefined || compareBytes(x, m) < 0 ? x : m), undefined) ?? "";
+  return gsubRuby(rt, `^${least}`, s, "").text;
+}
+
+/** `truncate_bytes(at, omission: "…")`: whole grapheme clusters that fit. */
+function truncateBytes(s: string, args: RValue[]): string {
+  arity(args, 1, 2);
+  const at = toInt(args[0]);
+  const given = option(args[1], "omission");
+  const omission = given === undefined ? "…" : given === null ? "" : toStr(given);
+  const bytes = (t: string) => new TextEncoder().encode(t).length;
+  if (bytes(s) <= at) return s;
+  if (bytes(omission) > at) throw rubyError("ArgumentError", `Omission ${inspect(omission)} is ${bytes(omission)}, larger than the truncation length of ${at} bytes`);
+  if (bytes(omission) === at) return omission;
+  let cut = "";
+  for (const { segment } of new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(s)) {
+    if (bytes(cut) + bytes(segment) > at - bytes(omission)) break;
+    cut += segment;
+  }
+  return cut + omission;
+}
+
+const made = (v: RValue | string): RValue => (typeof v === "string" ? str(v) : v);
+
 /** ActiveSupport's String methods. */
-export const STRING_AS: Methods<RValue> = {
-  pluralize: (rt, self, args) => {
-    arity(args, 0, 2);
-    const count = args.length && typeof args[0] === "number" ? args[0] : undefined;
-    return str(count === 1 ? text(self) : pluralize(text(self)));
+const STRING_TABLE: Methods<RValue> = {
+  ...INFLECTIONS,
+  squish: (rt, self, args) => (arity(args, 0), str(squish(rt, text(self)))),
+  "squish!": (rt, self, args) => {
+    arity(args, 0);
+    checkFrozen(rt, self);
+    return mutate(rt, self, squish(rt, text(self)));
   },
-  singularize: (_rt, self) => str(singularize(text(self))),
-  camelize: (_rt, self, args) => str(args.length && stringValue(args[0]) === undefined && (args[0] as { name?: string })?.name === "lower" ? camelizeLower(text(self)) : camelize(text(self))),
-  camelcase: (rt, self, args) => STRING_AS.camelize(rt, self, args, null),
-  underscore: (_rt, self) => str(underscore(text(self))),
-  dasherize: (_rt, self) => str(dasherize(text(self))),
-  humanize: (_rt, self, args) => str(humanize(text(self), option(args[0], "capitalize") !== false, option(args[0], "keep_id_suffix") === true)),
-  titleize: (_rt, self, args) => str(titleize(text(self), option(args[0], "keep_id_suffix") === true)),
-  titlecase: (_rt, self, args) => str(titleize(text(self), option(args[0], "keep_id_suffix") === true)),
-  tableize: (_rt, self) => str(pluralize(underscore(text(self)))),
-  classify: (_rt, self) => str(classify(text(self))),
-  demodulize: (_rt, self) => str(demodulize(text(self))),
-  deconstantize: (_rt, self) => str(deconstantize(text(self))),
-  foreign_key: (_rt, self, args) => str(underscore(demodulize(text(self))) + (args.length && args[0] === false ? "id" : "_id")),
-  parameterize: (_rt, self, args) => {
-    const sep = option(args[0], "separator");
-    return str(parameterize(text(self), sep === undefined ? "-" : sep === null ? "" : toStr(sep), option(args[0], "preserve_case") === true));
+  truncate: (rt, self, args) => str(truncate(rt, text(self), args)),
+  truncate_words: (rt, self, args) => str(truncateWords(rt, text(self), args)),
+  truncate_bytes: (_rt, self, args) => str(truncateBytes(text(self), args)),
+  remove: (rt, self, args) => str(args.reduce<string>((s, p) => substitute(rt, s, [p, ""], null, true).text, text(self))),
+  "remove!": (rt, self, args) => {
+    checkFrozen(rt, self);
+    return mutate(rt, self, args.reduce<string>((s, p) => substitute(rt, s, [p, ""], null, true).text, text(self)));
   },
-  upcase_first: (_rt, self) => str(text(self).replace(/^./su, (c) => c.toUpperCase())),
-  squish: (_rt, self) => str(text(self).replace(/[\s\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/g, " ").trim()),
-  truncate: (_rt, self, args) => (arity(args, 1, 2), str(truncate(text(self), toInt(args[0]), args[1]))),
-  remove: (rt, self, args) => str(args.reduce<string>((s, p) => substitute(rt, s, [p, ""], null, true), text(self))),
-  at: (rt, self, args) => rt.send(self, "[]", args, null),
-  from: (rt, self, args) => {
-    const s = text(self);
-    return rt.send(s, "[]", [toInt(args[0]), [...s].length], null);
-  },
+  at: (rt, self, args) => (arity(args, 1), slice(rt, text(self), args)),
+  from: (rt, self, args) => (arity(args, 1), slice(rt, text(self), [args[0], length(text(self))])),
   to: (rt, self, args) => {
-    const at = toInt(args[0]);
-    const s = text(self);
-    if (at < 0 && -at > [...s].length) return str("");
-    return str([...s].slice(0, at < 0 ? [...s].length + at + 1 : at + 1).join(""));
+    arity(args, 1);
+    let at = toInt(args[0]);
+    if (at < 0) at += length(text(self));
+    return slice(rt, text(self), [0, at + 1]) ?? str("");
   },
-  first: (_rt, self, args) => {
-    const n = args.length ? toInt(args[0]) : 1;
-    if (n < 0) throw rubyError("ArgumentError", "negative limit");
-    return str([...text(self)].slice(0, n).join(""));
+  first: (rt, self, args) => {
+    arity(args, 0, 1);
+    const piece = slice(rt, text(self), [0, args.length ? args[0] : 1]);
+    if (piece === null) throw rubyError("ArgumentError", "negative limit");
+    return piece;
   },
-  last: (_rt, self, args) => {
-    const n = args.length ? toInt(args[0]) : 1;
-    if (n < 0) throw rubyError("ArgumentError", "negative limit");
-    return str(n === 0 ? "" : [...text(self)].slice(-n).join(""));
+  last: (rt, self, args) => {
+    arity(args, 0, 1);
+    const limit = args.length ? toInt(args[0]) : 1;
+    const piece = slice(rt, text(self), [Math.max(length(text(self)) - limit, 0), limit]);
+    if (piece === null) throw rubyError("ArgumentError", "negative limit");
+    return piece;
   },
   "starts_with?": (rt, self, args) => rt.send(self, "start_with?", args, null),
   "ends_with?": (rt, self, args) => rt.send(self, "end_with?", args, null),
-  "exclude?": (_rt, self, args) => !text(self).includes(toStr(args[0])),
-  inquiry: (_rt, self) => new RInquirer(text(self)),
-  indent: (_rt, self, args) => str(indent(text(self), args)),
-  strip_heredoc: (_rt, self) => {
-    const s = text(self);
-    const margin = Math.min(...(s.match(/^[ \t]*(?=\S)/gm) ?? [""]).map((m) => m.length));
-    return str(s.replace(new RegExp(`^[ \\t]{${Number.isFinite(margin) ? margin : 0}}`, "gm"), ""));
+  "exclude?": (_rt, self, args) => (arity(args, 1), !text(self).includes(toStr(args[0]))),
+  inquiry: (_rt, self, args) => (arity(args, 0), new RInquirer(text(self))),
+  indent: (rt, self, args) => str(indent(rt, text(self), args).text),
+  "indent!": (rt, self, args) => {
+    checkFrozen(rt, self);
+    const { text: out, matched } = indent(rt, text(self), args);
+    return matched ? mutate(rt, self, out) : null;
   },
+  strip_heredoc: (rt, self) => {
+    const out = stripHeredoc(rt, text(self));
+    return self instanceof RString && !self.frozen ? str(out) : out;
+  },
+  "acts_like_string?": () => true,
+  "is_utf8?": () => true,
   to_param: (_rt, self) => self,
-  html_safe: (_rt, self) => str(text(self)),
-  "html_safe?": () => false,
-  constantize: () => undefined,
-  safe_constantize: () => undefined,
+  html_safe: () => undefined,
   mb_chars: () => undefined,
+  to_time: () => undefined,
+  to_date: () => undefined,
+  to_datetime: () => undefined,
 };
 
+/** `CGI.escape`: form encoding (space as `+`, unreserved characters kept). */
+export const cgiEscape = (s: string): string =>
+  [...new TextEncoder().encode(s)].map((b) => (b === 0x20 ? "+" : /[A-Za-z0-9_.\-~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : "%" + b.toString(16).toUpperCase().padStart(2, "0"))).join("");
+
+const scalar = (v: RValue) => v === null || typeof v === "boolean" || typeof v === "number" || v instanceof RFloat || v instanceof RSymbol || stringValue(v) !== undefined;
+
 /** ActiveSupport's methods on every object (`core_ext/object`). */
-export const OBJECT_AS: Methods<RValue> = {
+const OBJECT_TABLE: Methods<RValue> = {
   "blank?": (_rt, self) => blank(self),
   "present?": (_rt, self) => !blank(self),
   presence: (_rt, self) => (blank(self) ? null : self),
   "in?": (rt, self, args) => {
     arity(args, 1);
     if (args[0] instanceof RUnknown) throw new UnknownValueError(args[0]);
+    const responds = rt.send(args[0], "respond_to?", [RSymbol.for("include?")], null);
+    if (responds === false) throw rubyError("ArgumentError", "The parameter passed to #in? must respond to #include?");
     return rt.send(args[0], "include?", [self], null);
   },
   presence_in: (rt, self, args) => {
@@ -166,10 +219,42 @@ export const OBJECT_AS: Methods<RValue> = {
     return responds === true ? rt.send(self, name, args.slice(1), block) : null;
   },
   to_param: (rt, self) => (self === null || self === true || self === false ? self : rt.send(self, "to_s", [], null)),
+  to_query: (rt, self, args): Result => {
+    arity(args, 1);
+    if (!scalar(self)) return undefined;
+    const key = rt.send(rt.send(args[0], "to_param", [], null), "to_s", [], null);
+    const value = rt.send(rt.send(self, "to_param", [], null), "to_s", [], null);
+    if (key instanceof RUnknown) throw new UnknownValueError(key);
+    if (value instanceof RUnknown) throw new UnknownValueError(value);
+    return made(`${cgiEscape(stringValue(key) ?? "")}=${cgiEscape(stringValue(value) ?? "")}`);
+  },
   deep_dup: (rt, self) => rt.send(self, "dup", [], null),
   "duplicable?": () => true,
-  "acts_like?": () => false,
+  "acts_like?": (rt, self, args) => {
+    arity(args, 1);
+    const duck = args[0] instanceof RSymbol ? args[0].name : stringValue(args[0]);
+    return duck !== undefined && rt.send(self, "respond_to?", [RSymbol.for(`acts_like_${duck}?`)], null);
+  },
   "html_safe?": () => false,
 };
 
-export { RRegexp };
+export const STRING_AS: Methods<RValue> = checked(
+  STRING_TABLE,
+  {
+    "0":
+      "underscore dasherize humanize titleize titlecase tableize classify demodulize deconstantize parameterize upcase_first constantize " +
+      "safe_constantize squish squish! inquiry strip_heredoc acts_like_string? is_utf8? to_param html_safe mb_chars to_date to_datetime",
+    "0..1": "singularize camelize camelcase foreign_key first last to_time",
+    "1": "truncate_bytes at from to exclude?",
+    "1..2": "truncate truncate_words",
+    "0..2": "pluralize",
+    "1..3": "indent indent!",
+  },
+  ["humanize", "titleize", "titlecase", "parameterize", "truncate_bytes"],
+);
+
+/** `to_param` and `to_query` are left out: a Hash's and an Array's take a namespace. */
+export const OBJECT_AS: Methods<RValue> = checked(OBJECT_TABLE, {
+  "0": "blank? present? presence deep_dup duplicable? html_safe?",
+  "1": "in? presence_in acts_like?",
+});

@@ -29,9 +29,10 @@ import { SET } from "./set.js";
 import { STRUCT, structAccessor } from "./struct.js";
 import { PATHNAME } from "./pathname.js";
 import { RANGE } from "./range.js";
-import { MATCH_DATA, REGEXP } from "./regexp.js";
+import { MATCH_DATA, REGEXP, REGEXP_CLASS } from "./regexp.js";
 import { rubyError, type Methods, type Result, type Runtime } from "./runtime.js";
-import { STRING, SYMBOL } from "./string.js";
+import { STRING } from "./string.js";
+import { SYMBOL } from "./symbol.js";
 
 export type { Runtime, Result } from "./runtime.js";
 export { isExceptionA, isExceptionClass, rubyError, str } from "./runtime.js";
@@ -146,7 +147,7 @@ function inquiry(env: RInquirer, name: string, args: RValue[]): Result {
 /** A method of a class: Ruby's own (`Regexp.union`), or what every class answers (`name`, `===`). */
 function classMethod(rt: Runtime, c: RConst, name: string, args: RValue[], block: RProc | null): Result {
   const path = c.path.replace(/^::/, "");
-  const table = CLASS_METHODS[path];
+  const table = path === "Regexp" ? REGEXP_CLASS : CLASS_METHODS[path];
   if (table && own(table, name)) return table[name](rt, c, args, block);
   if (name === "name" || name === "to_s" || name === "inspect") return path;
   if (name === "===") return coreIsA(args[0] ?? null, path);
@@ -189,6 +190,8 @@ function respondTo(recv: RValue, args: RValue[]): Result {
   if (recv instanceof RObject) return recv.methods.has(name) || own(OBJECT, name) || own(OBJECT_AS, name);
   if (recv instanceof RStruct && recv.cls.members.some((m) => m === name || `${m}=` === name)) return true;
   if (recv instanceof RConst) return undefined;
+  // ActiveSupport::StringInquirer answers every `name?` (`respond_to_missing?`).
+  if (recv instanceof RInquirer && name.endsWith("?")) return true;
   return chainOf(recv).some((t) => own(t, name) && t[name] !== undefined) || name === "respond_to?";
 }
 

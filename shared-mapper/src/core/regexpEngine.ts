@@ -5,7 +5,7 @@
  * runs out of budget, makes the value unknown; a pattern Ruby would reject raises Ruby's
  * RegexpError.
  */
-import { compileRubyRegexp, RegexpBudgetExceeded, RegexpUndecided, type RegexpBudget } from "../ruby/regexp/index.js";
+import { compileRubyRegexp, RegexpBudgetExceeded, RegexpUndecided, type RegexpBudget, type RubyRegexp } from "../ruby/regexp/index.js";
 import { inspect } from "../ruby/print.js";
 import { RRegexp, RUnknown, UnknownValueError } from "../ruby/values.js";
 import { rubyError } from "./runtime.js";
@@ -17,32 +17,39 @@ export interface RegexpMatch {
   names: string[];
 }
 
-/** The first match at or after `from`, or null. */
-export function search(re: RRegexp, input: string, from: number, budget: RegexpBudget): RegexpMatch | null {
+/** The compiled pattern: Ruby's RegexpError for a pattern Ruby rejects, an unknown value for one the engine cannot run. */
+export function compiledOf(re: RRegexp): RubyRegexp {
   const compiled = compileRubyRegexp(re.source, re.flags);
-  if (!compiled.ok) {
-    if (compiled.kind === "syntax") throw rubyError("RegexpError", compiled.message);
-    throw new UnknownValueError(new RUnknown(inspect(re), false, `a regexp Routemap cannot run exactly (${compiled.reason})`));
-  }
+  if (compiled.ok) return compiled.regexp;
+  if (compiled.kind === "syntax") throw rubyError("RegexpError", compiled.message);
+  throw new UnknownValueError(new RUnknown(inspect(re), false, `a regexp Routemap cannot run exactly (${compiled.reason})`));
+}
+
+/** The first match at or after `from` (only at `from` if `anchored`), or null. */
+export function search(re: RRegexp, input: string, from: number, budget: RegexpBudget, anchored = false): RegexpMatch | null {
+  const regexp = compiledOf(re);
   try {
-    const m = compiled.regexp.exec(input, from, budget);
+    const m = anchored ? regexp.matchAt(input, from, budget) : regexp.exec(input, from, budget);
     if (!m) return null;
     const offsets: number[] = [];
     for (let i = 0; i < m.size; i++) offsets.push(m.begin(i), m.end(i));
-    return { offsets, names: groupNames(compiled.regexp.names, m.size) };
+    return { offsets, names: groupNames(regexp.names, regexp.groupsByName, m.size) };
   } catch (e) {
-    if (e instanceof RegexpBudgetExceeded) throw new UnknownValueError(new RUnknown(inspect(re), false, "a match that ran past the steps Routemap gives a regexp (a pattern that backtracks without end?)"));
-    if (e instanceof RegexpUndecided) throw new UnknownValueError(new RUnknown(inspect(re), false, "a case-insensitive match on characters Routemap does not fold as Ruby does"));
-    throw e;
+    throw matchFailure(re, e);
   }
 }
 
-/** Each group's name ("" for numbered ones): Ruby numbers only named groups when a pattern has any. */
-function groupNames(named: readonly string[], size: number): string[] {
+/** What a failed match becomes: the value is unknown, with the reason. */
+export function matchFailure(re: RRegexp, e: unknown): unknown {
+  if (e instanceof RegexpBudgetExceeded) return new UnknownValueError(new RUnknown(inspect(re), false, "a match that ran past the steps Routemap gives a regexp (a pattern that backtracks without end?)"));
+  if (e instanceof RegexpUndecided) return new UnknownValueError(new RUnknown(inspect(re), false, "a case-insensitive match on characters Routemap does not fold as Ruby does"));
+  return e;
+}
+
+/** Each group's name ("" for a numbered one): Ruby numbers only named groups when a pattern has any. */
+function groupNames(named: readonly string[], byName: ReadonlyMap<string, readonly number[]>, size: number): string[] {
   const out = new Array<string>(size - 1).fill("");
-  named.forEach((n, i) => {
-    if (i < out.length) out[i] = n;
-  });
+  for (const name of named) for (const g of byName.get(name) ?? []) if (g - 1 < out.length) out[g - 1] = name;
   return out;
 }
 

@@ -7,7 +7,7 @@ import { RoutingError } from "../mapper/errors.js";
 import type { RegexpBudget } from "../ruby/regexp/index.js";
 import { inspect, noImplicitConversion, typeName, type RubyVersion } from "../ruby/print.js";
 import {
-  RFloat, RProc, RString, RUnknown, RValue, UnknownValueError, isFrozen, numberValue, stringValue,
+  RFloat, RMatch, RProc, RString, RUnknown, RValue, UnknownValueError, isFrozen, numberValue, stringValue,
 } from "../ruby/values.js";
 
 export interface Runtime {
@@ -22,6 +22,13 @@ export interface Runtime {
   alloc(size: number): void;
   /** The steps regexps may still take in this evaluation, shared by every match. */
   readonly regexpBudget: RegexpBudget;
+  /**
+   * `$~` after a match, where Ruby sets it (`=~`, `match`, `sub`, `scan`…); the frame's own, as
+   * Ruby keeps it. Optional: without it `$~`, `$1` and `Regexp.last_match` stay unknown.
+   */
+  setLastMatch?(match: RMatch | null): void;
+  /** The frame's `$~`; undefined where the evaluator does not keep it. */
+  lastMatch?(): RMatch | null | undefined;
   /** Before an object is changed in place: a branch Routemap could not decide records its contents (`dsl/branches.ts`). */
   changing(obj: object): void;
 }
@@ -83,7 +90,6 @@ export const isExceptionClass = (name: string): boolean => name in SUPERCLASS;
 /** A new String Ruby code may change. */
 export const str = (s: string): RString => new RString(s);
 
-/** Ruby's FrozenError for changing a frozen value. */
 /** Before a value is changed in place: Ruby's FrozenError for a frozen one; else the change is recorded (`Runtime.changing`). */
 export function checkFrozen(rt: Runtime, v: RValue): void {
   if (isFrozen(v)) throw rubyError("FrozenError", `can't modify frozen ${typeName(v)}: ${inspect(v, rt.ruby)}`);
@@ -99,6 +105,7 @@ export function toInt(v: RValue | undefined): number {
     return Math.trunc(v.value);
   }
   if (v instanceof RUnknown) throw new UnknownValueError(v);
+  // Ruby's NUM2LONG words nil apart from the other values.
   if (v === null || v === undefined) throw rubyError("TypeError", "no implicit conversion from nil to integer");
   throw rubyError("TypeError", noImplicitConversion(v, "Integer"));
 }

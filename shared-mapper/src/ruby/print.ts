@@ -3,6 +3,7 @@
  * Ruby's error messages that name a value. An unknown value prints between « », which no
  * Ruby value's `inspect` does, so that nobody takes it for Rails' output.
  */
+import { compileRubyRegexp } from "./regexp/index.js";
 import {
   REnumerator, RFloat, RHash, RInquirer, RMapper, RMatch, RMerger, RObject, RPathname, RProc, RRange, RRedirect, RRegexp, RSet, RString,
   RStruct, RStructClass, RSymbol, RUnknown, RConst, RValue, UnknownValueError, isValueConstant, poisonOf, unknownConstant,
@@ -18,7 +19,8 @@ export interface RubyVersion {
   receiverByClass: boolean;
   /**
    * Ruby 3.2: `Regexp.new(s, "mx")` reads the String's letters (3.1: any String means ignore
-   * case), and a Struct without `keyword_init:` takes keyword arguments as its members.
+   * case), `format("%c", "ab")` takes the first character (3.1: an ArgumentError), and a Struct
+   * without `keyword_init:` takes keyword arguments as its members.
    */
   ruby32?: boolean;
 }
@@ -80,10 +82,36 @@ export function formatFloat(x: number): string {
   return `${sign}${digits[0]}.${digits.slice(1) || "0"}e${exp < 0 ? "-" : "+"}${String(Math.abs(exp)).padStart(2, "0")}`;
 }
 
+/**
+ * Regexp#to_s (re.c `rb_reg_str_with_term`): the source in a group that sets every option;
+ * a source that is itself one such group (`(?i:a)`), or starts with options (`(?i)a`),
+ * is unwrapped into it where the rest is a regexp of its own.
+ */
 export function regexpToS(r: RRegexp): string {
-  const on = r.flags.replace(/[^mix]/g, "");
-  const off = "mix".replace(new RegExp(`[${on || " "}]`, "g"), "");
-  return `(?${on}${off ? "-" + off : ""}:${r.source})`;
+  let options = r.flags.replace(/[^mix]/g, "");
+  let source = r.source;
+  for (;;) {
+    const m = /^\(\?([mix]*)(?:-([mix]*))?([:)])/.exec(source);
+    if (!m || source.length < 4) break;
+    const merged = [...new Set(options + m[1])].filter((f) => !(m[2] ?? "").includes(f)).join("");
+    if (m[3] === ")") {
+      options = merged;
+      source = source.slice(m[0].length);
+      continue;
+    }
+    const inner = source.slice(m[0].length, -1);
+    if (source.endsWith(")") && compileRubyRegexp(inner, merged).ok) {
+      options = merged;
+      source = inner;
+    } else {
+      options = r.flags.replace(/[^mix]/g, "");
+      source = r.source;
+    }
+    break;
+  }
+  const on = ["m", "i", "x"].filter((f) => options.includes(f)).join("");
+  const off = ["m", "i", "x"].filter((f) => !options.includes(f)).join("");
+  return `(?${on}${off ? "-" + off : ""}:${source})`;
 }
 
 /** Ruby's NoMethodError message for `receiver.method`, worded as the selected Ruby words it. */
@@ -188,15 +216,23 @@ export const inspectSymbol = (name: string): string => ":" + symbolBody(name);
 
 /** A symbol's name as it follows `:` in `inspect`, quoted when it is not a plain identifier or operator. */
 function symbolBody(name: string): string {
-  if (/^[A-Za-z_][A-Za-z_0-9]*[?!=]?$/.test(name) && !/^[A-Za-z_0-9]*[?!]=$/.test(name)) return name;
+  // Ruby's lexer counts every non-ASCII character as one of an identifier's.
+  if (/^[A-Za-z_\u0080-\u{10FFFF}][A-Za-z_0-9\u0080-\u{10FFFF}]*[?!=]?$/u.test(name) && !/^[A-Za-z_0-9\u0080-\u{10FFFF}]*[?!]=$/u.test(name)) return name;
   if (/^(\[\]=?|[+\-*\/%<>!~^&|]|\*\*|==|===|!=|=~|!~|<=>|<=|>=|<<|>>|\+@|-@)$/.test(name)) return name;
   if (/^@@?[A-Za-z_][A-Za-z_0-9]*$/.test(name) || /^\$[A-Za-z_][A-Za-z_0-9]*$/.test(name)) return name;
   return inspectString(name);
 }
 
+/**
+ * Characters `String#inspect` writes as `\uXXXX` in a UTF-8 String: those Onigmo does not
+ * count as printable (controls but U+0085, line and paragraph separators, unassigned ones,
+ * as far as JavaScript's Unicode tables and Ruby's agree).
+ */
+const UNPRINTABLE = /[\x00-\x1f\x7f-\x84\x86-\x9f\u2028\u2029\p{Cn}]/u;
+
 export function inspectString(s: string): string {
   // Most strings need no escaping at all.
-  if (!/["\\#\x00-\x1f\x7f]/.test(s)) return '"' + s + '"';
+  if (!/["\\#]/.test(s) && !UNPRINTABLE.test(s)) return '"' + s + '"';
   let out = '"';
   for (const ch of s) {
     const c = ch.codePointAt(0)!;
@@ -213,8 +249,8 @@ export function inspectString(s: string): string {
       case "\x1b": out += "\\e"; break;
       case "#": out += "#"; break;
       default:
-        if (c < 0x20 || c === 0x7f) out += "\\x" + c.toString(16).toUpperCase().padStart(2, "0");
-        else out += ch;
+        if (!UNPRINTABLE.test(ch)) out += ch;
+        else out += c > 0xffff ? `\\u{${c.toString(16).toUpperCase()}}` : "\\u" + c.toString(16).toUpperCase().padStart(4, "0");
     }
   }
   // Ruby escapes `#` only where it would start an interpolation: `#{`, `#$`, `#@`.

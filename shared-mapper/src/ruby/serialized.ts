@@ -38,7 +38,9 @@ let fileEncoding = "utf-8";
 let poolOffset = 0;
 let constants: (string | undefined)[] = [];
 const decoders = new Map<string, TextDecoder>();
-const utf8 = new TextDecoder();
+// `ignoreBOM`: a string's own U+FEFF is a character (`"\uFEFF"`), not a byte order mark to drop
+// (for UTF-8 only: Node's decoders of single-byte encodings drop a byte with it).
+const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /**
  * The tree of `serialized`, Prism's output for `source` (whose UTF-8 bytes are `sourceBytes`).
@@ -205,7 +207,7 @@ function decoder(encoding: string, fatal = false): TextDecoder {
   const label = encoding === "ascii-8bit" ? "ascii" : encoding;
   const key = `${fatal ? "!" : ""}${label}`;
   let d = decoders.get(key);
-  if (!d) decoders.set(key, (d = new TextDecoder(label, { fatal })));
+  if (!d) decoders.set(key, (d = new TextDecoder(label, { fatal, ignoreBOM: label === "utf-8" })));
   return d;
 }
 

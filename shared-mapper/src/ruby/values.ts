@@ -519,9 +519,12 @@ export function blank(v: RValue | undefined): boolean {
     // Most strings start with a non-space character and so cannot be blank: skip the regexp.
     if (s.length === 0) return true;
     const c = s.charCodeAt(0);
-    if (c > 32 && c !== 160 && c < 0x1680) return false;
-    return /^[\s\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$/u.test(s);
+    if (c > 32 && c !== 0x85 && c !== 160 && c < 0x1680) return false;
+    // `[[:space:]]`: Unicode's White_Space (JavaScript's `\s` adds U+FEFF and lacks U+0085).
+    return /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$/.test(s);
   }
+  // A Symbol answers `empty?`, so ActiveSupport asks it.
+  if (v instanceof RSymbol) return v.name === "";
   if (Array.isArray(v)) return v.length === 0;
   if (v instanceof RHash) return v.size === 0;
   if (v instanceof RSet) return v.items.length === 0;

@@ -85,7 +85,9 @@ export function sub(regexp: RubyRegexp, input: string, replacement: Replacement,
  */
 export function split(regexp: RubyRegexp, input: string, limit?: number, budget: RegexpBudget = fresh()): string[] {
   const lim = limit ?? 0;
-  if (lim === 1) return input.length === 0 ? [] : [input];
+  // An empty String has no fields, whatever the pattern and limit (string.c's `!ptr` case never meets one).
+  if (input.length === 0) return [];
+  if (lim === 1) return [input];
   const limited = lim > 0;
   const out: string[] = [];
   const len = input.length;

@@ -14,4 +14,15 @@ Rails.application.routes.draw do
   end
   get "drives/:id", to: "drives#show", as: :drive_alias
   get "cortes", to: "cortes#index"
+  # String's inflections in a routes file follow the app's rules too (acronyms, irregular words).
+  scope "inflected", controller: :drives, action: :index do
+    get "api_key".camelize, as: :camelized
+    get "api_key".camelize(:lower), as: :lower_camelized
+    get "ShortURLs".underscore, as: :underscored
+    get "cacti".singularize, as: :singularized
+    get "api_token".titleize.parameterize, as: :titleized
+    get "Api::KeyDrives".tableize, as: :tableized
+    get "legacy_id".humanize.parameterize, as: :humanized
+    get "jargon_cnt".humanize.parameterize, as: :humanized_by_regexp
+  end
 end

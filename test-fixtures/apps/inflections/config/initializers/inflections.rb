@@ -14,6 +14,7 @@ ActiveSupport::Inflector.inflections(:en) do |inflect|
   inflect.acronym "API"
   inflect.acronym "URLs"
   inflect.human "legacy_id", "Legacy"
+  inflect.human(/_cnt$/i, '\1_count')
 end
 
 # Another locale's rules do not touch the routes (they pluralize in English).
