@@ -16,6 +16,7 @@ import {
 } from "../ruby/values.js";
 import { OBJECT_AS, STRING_AS } from "./activeSupport.js";
 import { ARRAY } from "./array.js";
+import { COLLECTION_CLASSES } from "./collections.js";
 import { COMPARABLE } from "./comparable.js";
 import { ENUMERABLE } from "./enumerable.js";
 import { HASH } from "./hash.js";
@@ -144,6 +145,8 @@ function inquiry(env: RInquirer, name: string, args: RValue[]): Result {
 /** A method of a class: Ruby's own (`Regexp.union`), or what every class answers (`name`, `===`). */
 function classMethod(rt: Runtime, c: RConst, name: string, args: RValue[], block: RProc | null): Result {
   const path = c.path.replace(/^::/, "");
+  const collection = COLLECTION_CLASSES[path];
+  if (collection && own(collection, name)) return collection[name](rt, c, args, block);
   const table = CLASS_METHODS[path];
   if (table && own(table, name)) return table[name](rt, c, args, block);
   if (name === "name" || name === "to_s" || name === "inspect") return path;
@@ -184,7 +187,7 @@ export function kernelFunction(rt: Runtime, name: string, args: RValue[], block:
 }
 
 /** Whether the library has class methods for `path` (`Regexp`, `File`…). */
-export const coreClass = (path: string): boolean => path.replace(/^::/, "") in CLASS_METHODS;
+export const coreClass = (path: string): boolean => path.replace(/^::/, "") in CLASS_METHODS || path.replace(/^::/, "") in COLLECTION_CLASSES;
 
 /** The name of a value's class, as Ruby's messages give it. */
 export const className = typeName;

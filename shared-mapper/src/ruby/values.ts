@@ -240,7 +240,7 @@ export function freeze<T extends RValue>(v: T): T {
 /** Ruby's `frozen?`: immediates, symbols and plain strings always are. */
 export function isFrozen(v: RValue): boolean {
   if (v instanceof RString) return v.frozen;
-  if (Array.isArray(v) || v instanceof RHash || v instanceof RObject) return frozenObjects.has(v);
+  if (Array.isArray(v) || v instanceof RHash || v instanceof RObject || v instanceof RSet || v instanceof REnumerator) return frozenObjects.has(v);
   return true;
 }
 
@@ -256,14 +256,21 @@ export const isString = (v: RValue | undefined): boolean => stringValue(v) !== u
 /** Keys compared by identity or value alone: `===` is Ruby's `eql?` for them. */
 const isPlainKey = (k: RValue) => k === null || typeof k !== "object" || k instanceof RSymbol;
 
+/** Above this many keys, a hash looks plain keys up in a Map instead of scanning. */
+const INDEXED_FROM = 16;
+
 /**
  * An ordered Ruby Hash. Route option hashes hold a handful of keys, so two parallel arrays
- * and a linear scan beat a Map. A String key is stored frozen, as Ruby stores a copy.
+ * and a linear scan beat a Map; a hash that grows past `INDEXED_FROM` keys also keeps a Map
+ * from its plain keys to their positions (a table built by `tally`, `index_by`, `to_h` over a
+ * long list stays linear). A String key is stored frozen, as Ruby stores a copy.
  */
 export class RHash {
   // Allocated on the first insert: many option hashes here are made and stay empty.
   private ks: RValue[] | null = null;
   private vs: RValue[] | null = null;
+  /** Plain key → position, once the hash is large; dropped on delete, built again when next needed. */
+  private index: Map<RValue, number> | null = null;
   /** `Hash.new(default)` and `Hash.new { |h, k| … }`. */
   defaultValue: RValue = null;
   defaultProc: RProc | null = null;
@@ -287,11 +294,20 @@ export class RHash {
     if (ks === null) return -1;
     // Symbols are interned, strings and integers compare by value: `===` is Ruby's `eql?` here.
     if (isPlainKey(k)) {
+      if (ks.length > INDEXED_FROM) return this.indexed(ks).get(k) ?? -1;
       for (let i = 0; i < ks.length; i++) if (ks[i] === k) return i;
       return -1;
     }
     for (let i = 0; i < ks.length; i++) if (reql(ks[i], k)) return i;
     return -1;
+  }
+
+  private indexed(ks: RValue[]): Map<RValue, number> {
+    if (this.index === null) {
+      this.index = new Map();
+      for (let i = 0; i < ks.length; i++) if (isPlainKey(ks[i])) this.index.set(ks[i], i);
+    }
+    return this.index;
   }
 
   get size(): number {
@@ -312,6 +328,7 @@ export class RHash {
       this.ks = [k];
       this.vs = [v];
     } else {
+      if (this.index !== null && isPlainKey(k)) this.index.set(k, this.ks.length);
       this.ks.push(k);
       this.vs!.push(v);
     }
@@ -322,6 +339,7 @@ export class RHash {
   }
   private removeAt(i: number): RValue | undefined {
     if (i < 0) return undefined;
+    this.index = null;
     const ks = this.ks!;
     const vs = this.vs!;
     const v = vs[i];
@@ -338,6 +356,7 @@ export class RHash {
   clear(): void {
     this.ks = null;
     this.vs = null;
+    this.index = null;
   }
   keyAt(i: number): RValue {
     return this.ks![i];
@@ -455,6 +474,8 @@ export class REnumerator {
     readonly receiver: RValue,
     readonly method: string,
     readonly args: RValue[],
+    /** Its class, where it is not a plain Enumerator: `Enumerator::Lazy`, `Enumerator::Chain`, `Enumerator::Yielder`. */
+    readonly kind: string = "Enumerator",
   ) {}
 }
 
