@@ -6,7 +6,7 @@
  * returns self and sees elements the block appends, its `index` has its own name…).
  */
 import { inspect, typeName } from "../ruby/print.js";
-import { RFloat, RProc, RSymbol, RValue, isFrozen, reql, requal, stringValue, truthy } from "../ruby/values.js";
+import { RFloat, RProc, RSymbol, RValue, isFrozen, reql, requal, stringValue } from "../ruby/values.js";
 import { compare } from "./compare.js";
 import { assign, element, fill, index, sliceOut, valuesAt } from "./arrayIndex.js";
 import {
@@ -15,7 +15,7 @@ import {
 import { ARRAY_SUPPORT } from "./arraySupport.js";
 import { ENUMERABLE, toHash, uniqBy } from "./enumerable.js";
 import { zip } from "./enumerableSlices.js";
-import { enumeratorOf, growTo } from "./iterate.js";
+import { decided, enumeratorOf, growTo, isArrayValue, someOf, truthy } from "./iterate.js";
 import { arity, checkFrozen, rubyError, str, toInt, type Method, type Methods, type Result, type Runtime } from "./runtime.js";
 
 type A = RValue[];
@@ -102,6 +102,7 @@ function deleteAll(rt: Runtime, self: A, args: RValue[], block: RProc | null): R
 function count(rt: Runtime, self: A, args: RValue[], block: RProc | null): number {
   arity(args, 0, 1);
   if (args.length) return self.filter((v) => requal(v, args[0])).length;
+
   if (!block) return self.length;
   return self.filter((v) => truthy(rt.yield(block, [v]))).length;
 }
@@ -262,7 +263,7 @@ export const ARRAY: Methods<A> = {
   "reject!": withBlock("reject!", (rt, self, block) => keepIf(rt, self, block, false, true)),
   delete_if: withBlock("delete_if", (rt, self, block) => keepIf(rt, self, block, false, false)),
   "uniq!": (rt, self, args, block) => (arity(args, 0), changing(rt, self), changeTo(self, uniqBy(rt, steps(self), block))),
-  "compact!": (rt, self, args) => (arity(args, 0), changing(rt, self), changeTo(self, self.filter((v) => v !== null))),
+  "compact!": (rt, self, args) => (arity(args, 0), changing(rt, self), changeTo(self, self.filter((v) => decided(v) !== null))),
   "flatten!": (rt, self, args) => {
     arity(args, 0, 1);
     changing(rt, self);
@@ -285,7 +286,7 @@ export const ARRAY: Methods<A> = {
   deconstruct: (_rt, self) => self,
   entries: (_rt, self) => self.slice(),
   flatten: (rt, self, args) => (arity(args, 0, 1), flatten(rt, self, args.length && args[0] !== null ? index(args[0]) : -1)),
-  compact: (_rt, self, args) => (arity(args, 0), self.filter((v) => v !== null)),
+  compact: (_rt, self, args) => (arity(args, 0), self.filter((v) => decided(v) !== null)),
   uniq: (rt, self, args, block) => (arity(args, 0), uniqBy(rt, steps(self), block)),
   reverse: (_rt, self, args) => (arity(args, 0), self.slice().reverse()),
   rotate: (_rt, self, args) => (arity(args, 0, 1), rotate(self, args)),
@@ -293,12 +294,12 @@ export const ARRAY: Methods<A> = {
   index: (rt, self, args, block) => position(rt, self, args, block, "index", false),
   find_index: (rt, self, args, block) => position(rt, self, args, block, "find_index", false),
   rindex: (rt, self, args, block) => position(rt, self, args, block, "rindex", true),
-  "include?": (_rt, self, args) => (arity(args, 1), self.some((v) => requal(v, args[0]))),
+  "include?": (_rt, self, args) => (arity(args, 1), someOf(self, (v) => requal(v, args[0]))),
   zip: (rt, self, args, block) => zip(rt, self, args, block),
   product: (rt, self, args) => product(rt, self, args.map(arrayArg)),
   transpose: (_rt, self, args) => (arity(args, 0), transpose(self)),
-  assoc: (_rt, self, args) => (arity(args, 1), self.find((v) => Array.isArray(v) && v.length > 0 && requal(v[0], args[0])) ?? null),
-  rassoc: (_rt, self, args) => (arity(args, 1), self.find((v) => Array.isArray(v) && v.length > 1 && requal(v[1], args[0])) ?? null),
+  assoc: (_rt, self, args) => (arity(args, 1), self.find((v) => isArrayValue(v) && v.length > 0 && requal(v[0], args[0])) ?? null),
+  rassoc: (_rt, self, args) => (arity(args, 1), self.find((v) => isArrayValue(v) && v.length > 1 && requal(v[1], args[0])) ?? null),
   combination: (rt, self, args, block) => (arity(args, 1), combinatorics(rt, self, "combination", args, block)),
   permutation: (rt, self, args, block) => (arity(args, 0, 1), combinatorics(rt, self, "permutation", args, block)),
   repeated_combination: (rt, self, args, block) => (arity(args, 1), combinatorics(rt, self, "repeated_combination", args, block)),

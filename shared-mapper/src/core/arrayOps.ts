@@ -6,7 +6,7 @@
 import { typeName } from "../ruby/print.js";
 import { RProc, RUnknown, RValue, UnknownValueError, numberValue, stringValue } from "../ruby/values.js";
 import { spaceship } from "./compare.js";
-import { enumeratorOf } from "./iterate.js";
+import { decided, enumeratorOf, isArrayValue } from "./iterate.js";
 import { rubyError, toInt, toStr, type Runtime } from "./runtime.js";
 import { ValueSet } from "./valueSet.js";
 
@@ -15,7 +15,7 @@ type A = RValue[];
 /** An argument that must be an Array (`to_ary`): Ruby's TypeError for anything else. */
 export function arrayArg(v: RValue | undefined): A {
   if (Array.isArray(v)) return v;
-  if (v instanceof RUnknown) throw new UnknownValueError(v);
+  if (v !== undefined) decided(v);
   throw rubyError("TypeError", `no implicit conversion of ${v === null || v === undefined ? "nil" : typeName(v)} into Array`);
 }
 
@@ -53,7 +53,7 @@ export function flatten(rt: Runtime, a: A, depth: number, changed = { any: false
   open.push(a);
   const out: A = [];
   for (const v of a) {
-    if (Array.isArray(v) && depth !== 0) {
+    if (isArrayValue(v) && depth !== 0) {
       changed.any = true;
       for (const x of flatten(rt, v, depth - 1, changed, open)) out.push(x);
     } else out.push(v);
@@ -70,7 +70,7 @@ export function join(rt: Runtime, a: A, sep: string, open: A[] = []): string {
   let out = "";
   a.forEach((v, i) => {
     if (i) out += sep;
-    if (Array.isArray(v)) out += join(rt, v, sep, open);
+    if (isArrayValue(v)) out += join(rt, v, sep, open);
     else {
       const s = stringValue(v);
       out += s !== undefined ? s : v === null ? "" : textOf(rt, v);
@@ -83,7 +83,7 @@ export function join(rt: Runtime, a: A, sep: string, open: A[] = []): string {
 
 /** A value's `to_s`, as `join` and `to_sentence` read it. */
 export function textOf(rt: Runtime, v: RValue): string {
-  if (v instanceof RUnknown) throw new UnknownValueError(v);
+  decided(v);
   const s = rt.send(v, "to_s", [], null);
   if (s instanceof RUnknown) throw new UnknownValueError(s);
   const text = stringValue(s);
@@ -92,7 +92,7 @@ export function textOf(rt: Runtime, v: RValue): string {
 }
 
 /** `join`'s separator: nil is none. */
-export const separator = (v: RValue | undefined): string => (v === undefined || v === null ? "" : toStr(v));
+export const separator = (v: RValue | undefined): string => (v === undefined || decided(v) === null ? "" : toStr(v));
 
 export function product(rt: Runtime, a: A, others: A[]): A {
   let out: A[] = a.map((x) => [x]);

@@ -5,10 +5,10 @@
  * ActiveSupport leaves Arrays (enumerable.rb).
  */
 import { inspect } from "../ruby/print.js";
-import { RHash, RProc, RValue, isSym, numberValue, requal, truthy } from "../ruby/values.js";
+import { RHash, RProc, RValue, isSym, numberValue, requal } from "../ruby/values.js";
 import { minus, join, textOf } from "./arrayOps.js";
 import { enumerableSum, sumValues } from "./enumerable.js";
-import { enumeratorOf } from "./iterate.js";
+import { decided, enumeratorOf, truthy } from "./iterate.js";
 import { arrayToParam, arrayToQuery } from "./query.js";
 import { arity, checkFrozen, rubyError, str, toInt, type Method, type Runtime } from "./runtime.js";
 
@@ -147,7 +147,7 @@ export const ARRAY_SUPPORT: Record<string, Method<A>> = {
     return taken;
   },
   "extract_options!": (rt, self) => {
-    const last = self[self.length - 1];
+    const last = self.length ? decided(self[self.length - 1]) : null;
     // `extractable_options?`: a plain Hash (a HashWithIndifferentAccess is one too in Routemap's values).
     if (last instanceof RHash) {
       checkFrozen(rt, self);

@@ -4,13 +4,13 @@
  * anything else through its own `<=>` (a class of the files that includes Comparable).
  */
 import { inspect, typeName } from "../ruby/print.js";
-import { RSymbol, RUnknown, RValue, UnknownValueError, numberValue, stringValue } from "../ruby/values.js";
+import { RSymbol, RUnknown, RValue, UnknownValueError, numberValue, stringValue, unknownValueOf } from "../ruby/values.js";
 import { rubyError, type Runtime } from "./runtime.js";
 
 /** `a <=> b`, or undefined where Ruby's answer is nil (the two do not compare). */
 export function spaceship(rt: Runtime, a: RValue, b: RValue): number | undefined {
-  if (a instanceof RUnknown) throw new UnknownValueError(a);
-  if (b instanceof RUnknown) throw new UnknownValueError(b);
+  const u = unknownValueOf(a) ?? unknownValueOf(b);
+  if (u) throw new UnknownValueError(u);
   const na = numberValue(a);
   if (na !== undefined) {
     const nb = numberValue(b);

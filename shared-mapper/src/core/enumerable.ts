@@ -7,16 +7,15 @@
  * yield two values. Ordering is `enumerableOrder.ts`, slices `enumerableSlices.ts`,
  * ActiveSupport's additions `enumerableSupport.ts`, `lazy` `lazy.ts`.
  */
-import { RFloat, RHash, RProc, RUnknown, RValue, UnknownValueError, numberValue, requal, stringValue, truthy } from "../ruby/values.js";
+import { RFloat, RHash, RProc, RUnknown, RValue, UnknownValueError, numberValue, requal, stringValue } from "../ruby/values.js";
 import { inspect, typeName } from "../ruby/print.js";
 import { ORDER } from "./enumerableOrder.js";
 import { SLICES } from "./enumerableSlices.js";
 import { SUPPORT } from "./enumerableSupport.js";
-import {
-  each, elementOf, enumeratorOf, iterate, toArray, yieldPacked, yieldValues, type Yielded,
-} from "./iterate.js";
+import { decided, each, elementOf, enumeratorOf, iterate, toArray, truthy, type Yielded, yieldPacked, yieldValues } from "./iterate.js";
 import { addValues } from "./numeric.js";
 import { arity, rubyError, toInt, type Method, type Methods, type Result, type Runtime } from "./runtime.js";
+import { lookup, put } from "./hashBase.js";
 import { ValueSet, setFrom } from "./valueSet.js";
 
 export { enumeratorOf };
@@ -89,9 +88,27 @@ export function take(rt: Runtime, self: RValue, n: number): RValue[] {
   return out;
 }
 
+/** `include?`: true where an element is equal, though others are unknown; unknown where only they could be. */
 function includes(rt: Runtime, self: RValue, args: RValue[]): boolean {
   arity(args, 1);
-  return each(rt, self, (y, stop) => (requal(elementOf(y), args[0]) ? stop(true) : undefined)) === true;
+  let open: UnknownValueError | undefined;
+  const found = each(rt, self, (y, stop) => {
+    if (openTest(() => requal(elementOf(y), args[0]), (e) => (open ??= e))) stop(true);
+  });
+  if (found === true) return true;
+  if (open) throw open;
+  return false;
+}
+
+/** A test that may meet an unknown: false then, and `onUnknown` is told. */
+function openTest(test: () => boolean, onUnknown: (e: UnknownValueError) => void): boolean {
+  try {
+    return test();
+  } catch (e) {
+    if (!(e instanceof UnknownValueError)) throw e;
+    onUnknown(e);
+    return false;
+  }
 }
 
 /** `inject`/`reduce`: with an initial value or not, a block or an operator's name. */
@@ -118,19 +135,41 @@ function operatorName(rt: Runtime, v: RValue): string {
   return name;
 }
 
+/**
+ * `any?`/`all?`/`none?`/`one?`. Without a block, an element whose answer is unknown leaves the
+ * question open only if the others do not settle it (`[unknown, 1].any?` is true); a block
+ * is not run past an unknown answer, as Ruby might have stopped there.
+ */
 function quantify(rt: Runtime, self: RValue, args: RValue[], block: RProc | null, kind: "any" | "all" | "none" | "one"): boolean {
   arity(args, 0, 1);
   let hits = 0;
   let misses = 0;
+  let open: UnknownValueError | undefined;
+  const test = (y: Yielded): boolean =>
+    args.length ? truthy(rt.send(args[0], "===", [elementOf(y)], null)) : truthy(elementOf(y));
   each(rt, self, (y, stop) => {
-    const hit = args.length ? truthy(rt.send(args[0], "===", [elementOf(y)], null)) : block ? truthy(yieldValues(rt, block, y)) : truthy(elementOf(y));
-    if (hit) hits++;
-    else misses++;
+    // undefined: this element's answer is unknown.
+    let hit: boolean | undefined;
+    if (block && !args.length) hit = truthy(yieldValues(rt, block, y));
+    else {
+      try {
+        hit = test(y);
+      } catch (e) {
+        if (!(e instanceof UnknownValueError)) throw e;
+        open ??= e;
+      }
+    }
+    if (hit === true) hits++;
+    else if (hit === false) misses++;
     if ((kind === "any" && hits) || (kind === "all" && misses) || (kind === "none" && hits) || (kind === "one" && hits > 1)) stop();
   });
-  if (kind === "any") return hits > 0;
-  if (kind === "all") return misses === 0;
-  if (kind === "none") return hits === 0;
+  if (kind === "any" && hits) return true;
+  if (kind === "all" && misses) return false;
+  if (kind === "none" && hits) return false;
+  if (kind === "one" && hits > 1) return false;
+  if (open) throw open;
+  if (kind === "any") return false;
+  if (kind === "all" || kind === "none") return true;
   return hits === 1;
 }
 
@@ -143,12 +182,12 @@ export function toHash(rt: Runtime, self: RValue, block: RProc | null, indexed =
   let i = 0;
   iterate(rt, self, (y) => {
     const pair = block ? yieldValues(rt, block, y) : elementOf(y);
-    if (pair instanceof RUnknown) throw new UnknownValueError(pair);
+    decided(pair);
     if (!Array.isArray(pair)) throw rubyError("TypeError", `wrong element type ${typeName(pair)} ${indexed ? `at ${i} ` : ""}(expected array)`);
     if (pair.length !== 2) {
       throw rubyError("ArgumentError", indexed ? `wrong array length at ${i} (expected 2, was ${pair.length})` : `element has wrong array length (expected 2, was ${pair.length})`);
     }
-    out.set(pair[0], pair[1]);
+    put(out, pair[0], pair[1]);
     i++;
   });
   return out;
@@ -160,7 +199,7 @@ function tally(rt: Runtime, self: RValue, args: RValue[]): RHash {
   const out = args.length ? (args[0] as RHash) : new RHash();
   iterate(rt, self, (y) => {
     const v = elementOf(y);
-    out.set(v, ((out.get(v) as number | undefined) ?? 0) + 1);
+    put(out, v, ((lookup(out, v) as number | undefined) ?? 0) + 1);
   });
   return out;
 }
@@ -169,9 +208,9 @@ function groupBy(rt: Runtime, self: RValue, block: RProc): RHash {
   const out = new RHash();
   iterate(rt, self, (y) => {
     const key = yieldPacked(rt, block, y);
-    const list = out.get(key) as RValue[] | undefined;
+    const list = lookup(out, key) as RValue[] | undefined;
     if (list) list.push(elementOf(y));
-    else out.set(key, [elementOf(y)]);
+    else put(out, key, [elementOf(y)]);
   });
   return out;
 }
@@ -307,7 +346,7 @@ export const ENUMERABLE: Methods<RValue> = {
     return [yes, no];
   }),
   uniq: (rt, self, args, block) => (arity(args, 0), uniqBy(rt, steps(rt, self), block)),
-  compact: (rt, self, args) => (arity(args, 0), toArray(rt, self).filter((v) => v !== null)),
+  compact: (rt, self, args) => (arity(args, 0), toArray(rt, self).filter((v) => decided(v) !== null)),
   "include?": (rt, self, args) => includes(rt, self, args),
   "member?": (rt, self, args) => includes(rt, self, args),
   first: (rt, self, args) => {

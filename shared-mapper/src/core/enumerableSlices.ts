@@ -5,8 +5,8 @@
  * work on endless ranges and enumerators where a later step stops them.
  */
 import { typeName } from "../ruby/print.js";
-import { RProc, RSymbol, RUnknown, RValue, UnknownValueError, requal, truthy } from "../ruby/values.js";
-import { elementOf, enumeratorOf, generatorEnumerator, isIterable, iterate, toArray, yieldPacked, type Yielded } from "./iterate.js";
+import { RProc, RSymbol, RUnknown, RValue, UnknownValueError, requal } from "../ruby/values.js";
+import { decided, elementOf, enumeratorOf, generatorEnumerator, isIterable, iterate, toArray, truthy, type Yielded, yieldPacked } from "./iterate.js";
 import { arity, rubyError, toInt, type Method, type Runtime } from "./runtime.js";
 
 /** `each_slice(n)` and `each_cons(n)`: Ruby 3.1 returns the receiver from both (3.0 returned nil). */
@@ -141,7 +141,7 @@ function grep(rt: Runtime, self: RValue, args: RValue[], block: RProc | null, ke
 /** What `zip` reads of an argument: an Array as it is, anything iterable by `each`; else Ruby's TypeError. */
 function zipSource(rt: Runtime, v: RValue): RValue[] {
   if (Array.isArray(v)) return v;
-  if (v instanceof RUnknown) throw new UnknownValueError(v);
+  decided(v);
   if (isIterable(v)) return toArray(rt, v);
   throw rubyError("TypeError", `wrong argument type ${typeName(v)} (must respond to :each)`);
 }

@@ -4,8 +4,9 @@
  * so a step that yields several values gives their block the first one, as a Ruby block
  * `{ |elem| … }` takes it; they call the receiver's own `map`/`reject` (a Hash's keeps a Hash).
  */
-import { RHash, RProc, RValue, requal, truthy } from "../ruby/values.js";
-import { each, enumeratorOf, iterate, nativeBlock, toArray } from "./iterate.js";
+import { RHash, RProc, RValue, requal } from "../ruby/values.js";
+import { put } from "./hashBase.js";
+import { each, enumeratorOf, iterate, nativeBlock, toArray, truthy } from "./iterate.js";
 import { arity, rubyError, type Method, type Runtime } from "./runtime.js";
 
 /** What a Ruby block `{ |elem| … }` of `each` gets of one step. */
@@ -36,7 +37,7 @@ function pick(rt: Runtime, self: RValue, keys: RValue[]): RValue {
 
 function indexBy(rt: Runtime, self: RValue, block: RProc): RHash {
   const out = new RHash();
-  iterate(rt, self, (y) => out.set(rt.yield(block, [firstOf(y)]), firstOf(y)));
+  iterate(rt, self, (y) => put(out, rt.yield(block, [firstOf(y)]), firstOf(y)));
   return out;
 }
 
@@ -44,7 +45,7 @@ function indexWith(rt: Runtime, self: RValue, args: RValue[], block: RProc | nul
   arity(args, 0, 1);
   if (!block && !args.length) return enumeratorOf(self, "index_with", args);
   const out = new RHash();
-  iterate(rt, self, (y) => out.set(firstOf(y), block ? rt.yield(block, [firstOf(y)]) : args[0]));
+  iterate(rt, self, (y) => put(out, firstOf(y), block ? rt.yield(block, [firstOf(y)]) : args[0]));
   return out;
 }
 

@@ -6,15 +6,15 @@
  * copied and frozen; a key cannot be added while the hash is being iterated.
  */
 import { inspect } from "../ruby/print.js";
-import { RHash, RProc, RValue, reql, requal, truthy } from "../ruby/values.js";
+import { RHash, RProc, RValue, reql, requal } from "../ruby/values.js";
 import { digInto } from "./array.js";
 import { flatten } from "./arrayOps.js";
 import { toHash } from "./enumerable.js";
 import { HASH_SUPPORT } from "./hashSupport.js";
-import { change, hashArg, hashGet, mergeInto, refill, store } from "./hashBase.js";
+import { change, hashArg, hashGet, hasKey, lookup, mergeInto, refill, store } from "./hashBase.js";
 
 export { hashGet } from "./hashBase.js";
-import { enumeratorOf, iterateHash, nativeBlock } from "./iterate.js";
+import { decided, enumeratorOf, iterateHash, nativeBlock, truthy } from "./iterate.js";
 import { arity, rubyError, str, toInt, type Method, type Methods, type Result, type Runtime } from "./runtime.js";
 
 type H = RHash;
@@ -46,7 +46,7 @@ function keepIf(rt: Runtime, h: H, block: RProc, keep: boolean, nilIfSame: boole
 
 function fetch(rt: Runtime, h: H, args: RValue[], block: RProc | null): RValue {
   arity(args, 1, 2);
-  const v = h.get(args[0]);
+  const v = lookup(h, args[0]);
   if (v !== undefined) return v;
   if (block) return rt.yield(block, [args[0]]);
   if (args.length > 1) return args[1];
@@ -73,10 +73,10 @@ function transformKeysBang(rt: Runtime, h: H, mapping: H | undefined, block: RPr
 }
 
 /** Whether every pair of `a` is in `b` (`a <= b`). */
-const within = (a: H, b: H) => pairs(a).every(([k, v]) => b.has(k) && requal(b.get(k), v));
+const within = (a: H, b: H) => pairs(a).every(([k, v]) => hasKey(b, k) && requal(b.get(k), v));
 
 /** Hash#eql?: the same keys, each value `eql?`. */
-const eql = (a: H, b: RValue) => b instanceof RHash && a.size === b.size && pairs(a).every(([k, v]) => b.has(k) && reql(b.get(k)!, v));
+const eql = (a: H, b: RValue) => b instanceof RHash && a.size === b.size && pairs(a).every(([k, v]) => hasKey(b, k) && reql(b.get(k)!, v));
 
 const withBlock =
   (name: string, fn: (rt: Runtime, self: H, block: RProc) => Result): Method<H> =>
@@ -103,14 +103,14 @@ export const HASH: Methods<H> = {
   },
   values_at: (rt, self, args) => args.map((k) => hashGet(rt, self, k)),
   fetch_values: (rt, self, args, block) => args.map((k) => fetch(rt, self, [k], block)),
-  "key?": (_rt, self, args) => (arity(args, 1), self.has(args[0])),
-  "has_key?": (_rt, self, args) => (arity(args, 1), self.has(args[0])),
-  "include?": (_rt, self, args) => (arity(args, 1), self.has(args[0])),
-  "member?": (_rt, self, args) => (arity(args, 1), self.has(args[0])),
+  "key?": (_rt, self, args) => (arity(args, 1), hasKey(self, args[0])),
+  "has_key?": (_rt, self, args) => (arity(args, 1), hasKey(self, args[0])),
+  "include?": (_rt, self, args) => (arity(args, 1), hasKey(self, args[0])),
+  "member?": (_rt, self, args) => (arity(args, 1), hasKey(self, args[0])),
   "value?": (_rt, self, args) => (arity(args, 1), self.someValue((v) => requal(v, args[0]))),
   "has_value?": (_rt, self, args) => (arity(args, 1), self.someValue((v) => requal(v, args[0]))),
   key: (_rt, self, args) => (arity(args, 1), pairs(self).find(([, v]) => requal(v, args[0]))?.[0] ?? null),
-  assoc: (_rt, self, args) => (arity(args, 1), self.has(args[0]) ? [self.keys().find((k) => reql(k, args[0])) ?? args[0], self.get(args[0])!] : null),
+  assoc: (_rt, self, args) => (arity(args, 1), hasKey(self, args[0]) ? [self.keys().find((k) => reql(k, args[0])) ?? args[0], self.get(args[0])!] : null),
   rassoc: (_rt, self, args) => (arity(args, 1), pairs(self).find(([, v]) => requal(v, args[0])) ?? null),
   keys: (_rt, self, args) => (arity(args, 0), self.keys()),
   values: (_rt, self, args) => (arity(args, 0), self.values()),
@@ -162,7 +162,8 @@ export const HASH: Methods<H> = {
   },
   delete: (rt, self, args, block) => {
     arity(args, 1);
-    const v = change(rt, self).delete(args[0]);
+    lookup(change(rt, self), args[0]);
+    const v = self.delete(args[0]);
     return v !== undefined ? v : block ? rt.yield(block, [args[0]]) : null;
   },
   clear: (rt, self, args) => (arity(args, 0), change(rt, self).clear(), self),
@@ -172,10 +173,10 @@ export const HASH: Methods<H> = {
     const k = self.keyAt(0);
     return [k, self.delete(k)!];
   },
-  slice: (_rt, self, args) => new RHash(args.filter((k) => self.has(k)).map((k) => [k, self.get(k)!] as [RValue, RValue])),
+  slice: (_rt, self, args) => new RHash(args.filter((k) => hasKey(self, k)).map((k) => [k, self.get(k)!] as [RValue, RValue])),
   except: (_rt, self, args) => {
     const out = new RHash(pairs(self));
-    for (const k of args) out.delete(k);
+    for (const k of args) if (hasKey(out, k)) out.delete(k);
     return out;
   },
   invert: (_rt, self, args) => (arity(args, 0), new RHash(pairs(self).map(([k, v]) => [v, k] as [RValue, RValue]))),
@@ -203,10 +204,10 @@ export const HASH: Methods<H> = {
     if (!block && !mapping) return enumeratorOf(self, "transform_keys!", args);
     return transformKeysBang(rt, self, mapping, block);
   },
-  compact: (_rt, self, args) => (arity(args, 0), new RHash(pairs(self).filter(([, v]) => v !== null))),
+  compact: (_rt, self, args) => (arity(args, 0), new RHash(pairs(self).filter(([, v]) => decided(v) !== null))),
   "compact!": (rt, self, args) => {
     arity(args, 0);
-    const kept = pairs(change(rt, self)).filter(([, v]) => v !== null);
+    const kept = pairs(change(rt, self)).filter(([, v]) => decided(v) !== null);
     return kept.length === self.size ? null : refill(self, kept);
   },
   flatten: (rt, self, args) => {

@@ -5,9 +5,11 @@
  * `compact_blank`, `assert_valid_keys`, `to_query`/`to_param`, `deep_dup`.
  */
 import { inspect } from "../ruby/print.js";
-import { RHash, RProc, RSymbol, RValue, requal, stringValue, sym, truthy } from "../ruby/values.js";
+import { RHash, RProc, RSymbol, RValue, requal, stringValue, sym } from "../ruby/values.js";
+import { truthy } from "./iterate.js";
 import { textOf } from "./arrayOps.js";
-import { change, hashArg, mergeInto, refill } from "./hashBase.js";
+import { change, hashArg, hasKey, lookup, mergeInto, refill } from "./hashBase.js";
+import { decided } from "./iterate.js";
 import { hashToQuery } from "./query.js";
 import { arity, rubyError, str, type Method, type Runtime } from "./runtime.js";
 
@@ -19,8 +21,10 @@ const pairs = (h: H) => h.entries();
 /** `deep_merge`: nested Hashes merged in turn, the block deciding other keys found in both. */
 function deepMerge(rt: Runtime, into: H, other: H, block: RProc | null): H {
   for (const [k, v] of pairs(other)) {
-    const existing = into.get(k);
-    if (existing instanceof RHash && v instanceof RHash) into.set(k, deepMerge(rt, existing.dup(), v, block));
+    const existing = lookup(into, k);
+    if (existing !== undefined) decided(existing);
+    const next = decided(v);
+    if (existing instanceof RHash && next instanceof RHash) into.set(k, deepMerge(rt, existing.dup(), next, block));
     else into.set(k, existing !== undefined && block ? rt.yield(block, [k, existing, v]) : v);
   }
   return into;
@@ -104,7 +108,7 @@ export const HASH_SUPPORT: Record<string, Method<H>> = {
   deep_transform_values: (rt, self, _a, block) => (block ? deepValues(rt, self, block) : undefined),
   "deep_transform_values!": (rt, self, _a, block) => (block ? inPlace(rt, self, deepValues(rt, self, block)) : undefined),
   "except!": (rt, self, args) => {
-    for (const k of args) change(rt, self).delete(k);
+    for (const k of args) if (hasKey(change(rt, self), k)) self.delete(k);
     return self;
   },
   "slice!": (rt, self, args) => {
@@ -114,7 +118,7 @@ export const HASH_SUPPORT: Record<string, Method<H>> = {
   },
   "extract!": (rt, self, args) => {
     const out = new RHash();
-    for (const k of args) if (self.has(k)) out.set(k, change(rt, self).delete(k)!);
+    for (const k of args) if (hasKey(self, k)) out.set(k, change(rt, self).delete(k)!);
     return out;
   },
   compact_blank: (rt, self) => new RHash(pairs(self).filter(([, v]) => !isBlank(rt, v))),

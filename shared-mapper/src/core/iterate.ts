@@ -6,7 +6,9 @@
  * `yieldValues` are the two ways enum.c hands them to a block.
  */
 import { inspect, noMethodMessage } from "../ruby/print.js";
-import { REnumerator, RHash, RObject, RProc, RRange, RSet, RStruct, RUnknown, RValue, UnknownValueError } from "../ruby/values.js";
+import {
+  REnumerator, RHash, RObject, RProc, RRange, RSet, RStruct, RUnknown, RValue, UnknownValueError, truthy as rubyTruthy, unknownValueOf,
+} from "../ruby/values.js";
 import { iterateRange } from "./rangeEach.js";
 import { rubyError, type Runtime } from "./runtime.js";
 
@@ -32,6 +34,42 @@ export function yieldValues(rt: Runtime, block: RProc, y: Yielded): RValue {
   if (y.length === 1 && Array.isArray(y[0]) && block.lambda && (block.arity >= 2 || block.arity <= -3)) return rt.yield(block, y[0]);
   return rt.yield(block, y);
 }
+
+/**
+ * `v` where what it is decides an answer (nil or not, an Array or not): thrown as unknown
+ * where it is an unknown that is not an object of the app (which is never nil), or a constant
+ * Routemap could not read. (A collection an undecidable branch changed is still a collection.)
+ */
+export function decided<T extends RValue>(v: T): T {
+  const u = unknownValueOf(v);
+  if (u && !(v instanceof RUnknown && v.object)) throw new UnknownValueError(u);
+  return v;
+}
+
+/** Whether `v` is an Array, unknown where `v` is an unknown that could be one. */
+export const isArrayValue = (v: RValue): v is RValue[] => Array.isArray(decided(v));
+
+/**
+ * A test of each value where some values are unknown (`include?`, `any?` without a block):
+ * true as soon as one value passes; unknown (thrown) if none did and some could have; else
+ * false. Only for tests that run no code of the files, which Ruby might not have run.
+ */
+export function someOf(values: Iterable<RValue>, test: (v: RValue) => boolean): boolean {
+  let open: UnknownValueError | undefined;
+  for (const v of values) {
+    try {
+      if (test(v)) return true;
+    } catch (e) {
+      if (!(e instanceof UnknownValueError)) throw e;
+      open ??= e;
+    }
+  }
+  if (open) throw open;
+  return false;
+}
+
+/** Ruby's truth of a value a block gave or a collection holds; unknown where the value is. */
+export const truthy = (v: RValue | undefined): boolean => rubyTruthy(v === undefined ? v : decided(v));
 
 /** Whether `v` can be iterated here. */
 export function isIterable(v: RValue): boolean {

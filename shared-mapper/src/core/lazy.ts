@@ -6,11 +6,11 @@
  * gives them: `map`, `filter_map`, `flat_map`, `take_while`, `drop_while` the values a step
  * yields; `select`, `reject`, `uniq` the step packed.
  */
-import { REnumerator, RProc, RValue, UnknownValueError, RUnknown, truthy } from "../ruby/values.js";
+import { REnumerator, RProc, RValue, UnknownValueError, RUnknown } from "../ruby/values.js";
 import { ENUMERABLE } from "./enumerable.js";
 import { asSize, receiverSize, sizedBy, sizeNumber } from "./enumeratorSize.js";
 import {
-  customEnumerator, elementOf, enumeratorOf, iterate, runEnumerator, toArray, yieldPacked, yieldValues, type Yielded,
+  customEnumerator, elementOf, enumeratorOf, iterate, runEnumerator, toArray, yieldPacked, yieldValues, type Yielded, truthy,
 } from "./iterate.js";
 import { arity, rubyError, toInt, type Method, type Runtime } from "./runtime.js";
 import { ValueSet } from "./valueSet.js";

@@ -9,13 +9,13 @@ import { inspect } from "../ruby/print.js";
 import { REnumerator, RFloat, RRange, RSymbol, RUnknown, RValue, UnknownValueError, numberValue, reql, requal, stringValue } from "../ruby/values.js";
 import { spaceship } from "./compare.js";
 import { ENUMERABLE, enumerableSum } from "./enumerable.js";
-import { each, enumeratorOf, toArray } from "./iterate.js";
+import { decided, each, enumeratorOf, toArray } from "./iterate.js";
 import { floatSteps, stepRange } from "./rangeStep.js";
 import { arity, integer, rubyError, str, toInt, type Methods, type Result, type Runtime } from "./runtime.js";
 
 const known = (r: RRange) => {
-  if (r.first instanceof RUnknown) throw new UnknownValueError(r.first);
-  if (r.last instanceof RUnknown) throw new UnknownValueError(r.last);
+  decided(r.first);
+  decided(r.last);
 };
 const isNumeric = (v: RValue) => numberValue(v) !== undefined;
 const isInteger = (v: RValue): v is number => typeof v === "number";
@@ -23,7 +23,7 @@ const isInteger = (v: RValue): v is number => typeof v === "number";
 /** Whether `v` lies between the bounds (Ruby's `cover?` of a value). */
 export function covers(rt: Runtime, r: RRange, v: RValue): boolean {
   known(r);
-  if (v instanceof RUnknown) throw new UnknownValueError(v);
+  decided(v);
   if (r.first !== null) {
     const c = spaceship(rt, r.first, v);
     if (c === undefined || c > 0) return false;

@@ -5,15 +5,15 @@
  * String#succ (string.c `str_succ`).
  */
 import { typeName } from "../ruby/print.js";
-import { RFloat, RRange, RSymbol, RUnknown, RValue, UnknownValueError, sym, stringValue } from "../ruby/values.js";
+import { RFloat, RRange, RSymbol, RValue, UnknownValueError, sym, stringValue, unknownValueOf } from "../ruby/values.js";
 import { compareBytes } from "./compare.js";
 import { rubyError, str, type Runtime } from "./runtime.js";
 
 /** Steps through a Range, calling `fn` with each element; endless ones run until `fn` stops them (or the budget). */
 export function iterateRange(rt: Runtime, r: RRange, fn: (v: RValue) => void): void {
   const first = r.first;
-  if (first instanceof RUnknown) throw new UnknownValueError(first);
-  if (r.last instanceof RUnknown) throw new UnknownValueError(r.last);
+  const unknown = unknownValueOf(first) ?? unknownValueOf(r.last);
+  if (unknown) throw new UnknownValueError(unknown);
   if (first === null) throw rubyError("RangeError", "cannot get the first element of beginless range");
   if (typeof first === "number") {
     const last = r.last === null ? Infinity : r.last instanceof RFloat ? r.last.value : r.last;

@@ -5,7 +5,7 @@
  * Strings every n-th `succ`.
  */
 import { typeName } from "../ruby/print.js";
-import { REnumerator, RFloat, RProc, RRange, RUnknown, RValue, UnknownValueError, numberValue, stringValue } from "../ruby/values.js";
+import { REnumerator, RFloat, RProc, RRange, RValue, UnknownValueError, numberValue, stringValue, unknownValueOf } from "../ruby/values.js";
 import { iterate } from "./iterate.js";
 import { arity, rubyError, toInt, type Runtime } from "./runtime.js";
 
@@ -29,8 +29,8 @@ export function floatSteps(beg: number, end: number, unit: number, exclusive: bo
 
 export function stepRange(rt: Runtime, r: RRange, args: RValue[], block: RProc | null, name: string): RValue {
   arity(args, 0, 1);
-  if (r.first instanceof RUnknown) throw new UnknownValueError(r.first);
-  if (r.last instanceof RUnknown) throw new UnknownValueError(r.last);
+  const unknown = unknownValueOf(r.first) ?? unknownValueOf(r.last);
+  if (unknown) throw new UnknownValueError(unknown);
   let step: RValue = args.length ? args[0] : 1;
   if (!isNumeric(step)) step = toInt(step);
   const by = numberValue(step)!;

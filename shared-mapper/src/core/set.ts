@@ -5,8 +5,8 @@
  * `flatten`. Anything else is Enumerable's, over the members.
  */
 import { inspect } from "../ruby/print.js";
-import { RHash, RProc, RSet, RString, RUnknown, RValue, UnknownValueError, isFrozen, reql, truthy } from "../ruby/values.js";
-import { elementOf, enumeratorOf, isIterable, iterate } from "./iterate.js";
+import { RHash, RProc, RSet, RString, RUnknown, RValue, UnknownValueError, isFrozen, reql } from "../ruby/values.js";
+import { decided, elementOf, enumeratorOf, isIterable, iterate, truthy } from "./iterate.js";
 import { arity, rubyError, str, type Method, type Methods, type Result, type Runtime } from "./runtime.js";
 import { ValueSet, setFrom } from "./valueSet.js";
 
@@ -15,7 +15,7 @@ type S = RSet;
 /** The members of an argument that must be enumerable (`do_with_enum`): Ruby's ArgumentError otherwise. */
 function membersOf(rt: Runtime, v: RValue | undefined): RValue[] {
   if (v instanceof RSet) return v.items.slice();
-  if (v instanceof RUnknown) throw new UnknownValueError(v);
+  if (v !== undefined) decided(v);
   if (v === undefined || !isIterable(v)) throw rubyError("ArgumentError", "value must be enumerable");
   const out: RValue[] = [];
   iterate(rt, v, (y) => out.push(elementOf(y)));
@@ -25,7 +25,7 @@ function membersOf(rt: Runtime, v: RValue | undefined): RValue[] {
 /** An argument that must be a Set (`subset?` and the comparisons). */
 function setArg(v: RValue | undefined): S {
   if (v instanceof RSet) return v;
-  if (v instanceof RUnknown) throw new UnknownValueError(v);
+  if (v !== undefined) decided(v);
   throw rubyError("ArgumentError", "value must be a set");
 }
 

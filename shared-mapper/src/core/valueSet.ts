@@ -3,7 +3,7 @@
  * of the elements): values compared by value alone (nil, true, false, Integers, Strings,
  * Symbols) are looked up in a Map; the rest (Floats, Arrays, Hashes…) one by one with `eql?`.
  */
-import { RSet, RString, RSymbol, RValue, reql } from "../ruby/values.js";
+import { RSet, RString, RSymbol, RUnknown, RValue, UnknownValueError, reql, unknownValueOf } from "../ruby/values.js";
 
 /** The Map key of a value compared by value alone; undefined for the rest. */
 function plainKey(v: RValue): RValue | undefined {
@@ -15,26 +15,33 @@ function plainKey(v: RValue): RValue | undefined {
 export class ValueSet {
   private readonly plain = new Set<RValue>();
   private readonly others: RValue[] = [];
+  /** A member that is unknown: a value not found might be it. */
+  private unknown: RUnknown | undefined;
 
   constructor(values: Iterable<RValue> = []) {
     for (const v of values) this.add(v);
   }
 
+  /** Whether `v` is a member; unknown (thrown) where an unknown member, or `v` itself, leaves it open. */
   has(v: RValue): boolean {
     const k = plainKey(v);
-    return k !== undefined ? this.plain.has(k) : this.others.some((x) => reql(x, v));
+    const found = k !== undefined ? this.plain.has(k) : this.others.some((x) => reql(x, v));
+    if (!found) {
+      const u = this.unknown ?? (this.plain.size || this.others.length ? unknownValueOf(v) : undefined);
+      if (u) throw new UnknownValueError(u);
+    }
+    return found;
   }
 
   /** Adds `v`; false if it was there. */
   add(v: RValue): boolean {
+    if (this.has(v)) return false;
     const k = plainKey(v);
-    if (k !== undefined) {
-      if (this.plain.has(k)) return false;
-      this.plain.add(k);
-      return true;
+    if (k !== undefined) this.plain.add(k);
+    else {
+      this.unknown ??= unknownValueOf(v);
+      this.others.push(v);
     }
-    if (this.others.some((x) => reql(x, v))) return false;
-    this.others.push(v);
     return true;
   }
 }
