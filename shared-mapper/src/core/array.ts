@@ -5,7 +5,7 @@
  * (`enumerable.ts`) come after these; Array's own come first where Ruby's differ (its `each`
  * returns self and sees elements the block appends, its `index` has its own name…).
  */
-import { inspect, typeName } from "../ruby/print.js";
+import { typeName } from "../ruby/print.js";
 import { RFloat, RProc, RSymbol, RValue, isFrozen, reql, requal, stringValue } from "../ruby/values.js";
 import { compare } from "./compare.js";
 import { assign, element, fill, index, sliceOut, valuesAt } from "./arrayIndex.js";
@@ -15,7 +15,7 @@ import {
 import { ARRAY_SUPPORT } from "./arraySupport.js";
 import { ENUMERABLE, toHash, uniqBy } from "./enumerable.js";
 import { zip } from "./enumerableSlices.js";
-import { decided, enumeratorOf, growTo, isArrayValue, someOf, truthy } from "./iterate.js";
+import { decided, enumeratorOf, growTo, inspected, isArrayValue, someOf, truthy } from "./iterate.js";
 import { arity, checkFrozen, rubyError, str, toInt, type Method, type Methods, type Result, type Runtime } from "./runtime.js";
 
 type A = RValue[];
@@ -279,8 +279,8 @@ export const ARRAY: Methods<A> = {
   "sort_by!": withBlock("sort_by!", (rt, self, block) => replaceAll(changing(rt, self), ENUMERABLE.sort_by(rt, self, [], block) as A)),
   "shuffle!": (rt, self) => (changing(rt, self), self.length <= 1 ? self : undefined),
   join: (rt, self, args) => (arity(args, 0, 1), str(join(rt, self, separator(args[0])))),
-  to_s: (rt, self, args) => (args.length ? ARRAY_SUPPORT.to_formatted_s(rt, self, args, null) : str(inspect(self, rt.ruby))),
-  inspect: (rt, self) => str(inspect(self, rt.ruby)),
+  to_s: (rt, self, args) => (args.length ? ARRAY_SUPPORT.to_formatted_s(rt, self, args, null) : str(inspected(rt, self))),
+  inspect: (rt, self) => str(inspected(rt, self)),
   to_a: (_rt, self) => self,
   to_ary: (_rt, self) => self,
   deconstruct: (_rt, self) => self,

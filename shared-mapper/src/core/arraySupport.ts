@@ -8,7 +8,7 @@ import { inspect } from "../ruby/print.js";
 import { RHash, RProc, RValue, isSym, numberValue, requal } from "../ruby/values.js";
 import { minus, join, textOf } from "./arrayOps.js";
 import { enumerableSum, sumValues } from "./enumerable.js";
-import { decided, enumeratorOf, truthy } from "./iterate.js";
+import { decided, enumeratorOf, inspected, truthy } from "./iterate.js";
 import { arrayToParam, arrayToQuery } from "./query.js";
 import { arity, checkFrozen, rubyError, str, toInt, type Method, type Runtime } from "./runtime.js";
 
@@ -179,5 +179,5 @@ function formatted(rt: Runtime, a: A, args: RValue[]): RValue {
     if (!a.length) return str("null");
     return str(join(rt, a.map((v) => rt.send(v, "id", [], null)), ","));
   }
-  return str(inspect(a, rt.ruby));
+  return str(inspected(rt, a));
 }

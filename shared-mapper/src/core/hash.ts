@@ -14,7 +14,7 @@ import { HASH_SUPPORT } from "./hashSupport.js";
 import { change, hashArg, hashGet, hasKey, lookup, mergeInto, refill, store } from "./hashBase.js";
 
 export { hashGet } from "./hashBase.js";
-import { decided, enumeratorOf, iterateHash, nativeBlock, truthy } from "./iterate.js";
+import { decided, enumeratorOf, inspected, iterateHash, nativeBlock, truthy } from "./iterate.js";
 import { arity, rubyError, str, toInt, type Method, type Methods, type Result, type Runtime } from "./runtime.js";
 
 type H = RHash;
@@ -146,8 +146,8 @@ export const HASH: Methods<H> = {
   },
   to_hash: (_rt, self) => self,
   to_a: (_rt, self, args) => (arity(args, 0), pairs(self)),
-  to_s: (rt, self) => str(inspect(self, rt.ruby)),
-  inspect: (rt, self) => str(inspect(self, rt.ruby)),
+  to_s: (rt, self) => str(inspected(rt, self)),
+  inspect: (rt, self) => str(inspected(rt, self)),
   deconstruct_keys: (_rt, self) => self,
   merge: (rt, self, args, block) => mergeInto(rt, self.dup(), args, block),
   "merge!": (rt, self, args, block) => mergeInto(rt, change(rt, self), args, block),

@@ -219,5 +219,23 @@ export function each(rt: Runtime, recv: RValue, fn: (y: Yielded, stop: (value?: 
   return undefined;
 }
 
-/** A value's `inspect` in a message. */
-export const shown = (rt: Runtime, v: RValue): string => inspect(v, rt.ruby);
+/**
+ * `inspect` of a collection, charged to the budget for each element it prints first: a
+ * structure that shares itself (`h = {h => h}` thirty times over) prints in exponential
+ * time, and the budget stops it instead.
+ */
+export function inspected(rt: Runtime, v: RValue): string {
+  let nodes = 0;
+  const open: object[] = [];
+  const visit = (x: RValue): void => {
+    rt.charge(1);
+    growTo(rt, ++nodes);
+    const children = Array.isArray(x) ? x : x instanceof RHash ? x.entries().flat() : x instanceof RSet ? x.items : x instanceof RStruct ? x.values : undefined;
+    if (!children || open.includes(x as object)) return;
+    open.push(x as object);
+    for (const c of children) visit(c);
+    open.pop();
+  };
+  visit(v);
+  return inspect(v, rt.ruby);
+}

@@ -5,8 +5,8 @@
  * `flatten`. Anything else is Enumerable's, over the members.
  */
 import { inspect } from "../ruby/print.js";
-import { RHash, RProc, RSet, RString, RUnknown, RValue, UnknownValueError, isFrozen, reql } from "../ruby/values.js";
-import { decided, elementOf, enumeratorOf, isIterable, iterate, truthy } from "./iterate.js";
+import { RHash, RProc, RSet, RString, RValue, isFrozen, reql } from "../ruby/values.js";
+import { decided, elementOf, enumeratorOf, inspected, isIterable, iterate, truthy } from "./iterate.js";
 import { arity, rubyError, str, type Method, type Methods, type Result, type Runtime } from "./runtime.js";
 import { ValueSet, setFrom } from "./valueSet.js";
 
@@ -207,8 +207,8 @@ export const SET: Methods<S> = {
   divide: withBlock("divide", (rt, self, block) => divide(rt, self, block)),
   flatten: (rt, self, args) => (arity(args, 0), setFrom(flatten(rt, self))),
   join: (rt, self, args) => rt.send(self.items.slice(), "join", args, null),
-  inspect: (rt, self) => str(inspect(self, rt.ruby)),
-  to_s: (rt, self) => str(inspect(self, rt.ruby)),
+  inspect: (rt, self) => str(inspected(rt, self)),
+  to_s: (rt, self) => str(inspected(rt, self)),
   hash: () => undefined,
   compare_by_identity: () => undefined,
 };

@@ -3,7 +3,7 @@
  * of the elements): values compared by value alone (nil, true, false, Integers, Strings,
  * Symbols) are looked up in a Map; the rest (Floats, Arrays, Hashes…) one by one with `eql?`.
  */
-import { RSet, RString, RSymbol, RUnknown, RValue, UnknownValueError, reql, unknownValueOf } from "../ruby/values.js";
+import { RFloat, RSet, RString, RSymbol, RUnknown, RValue, UnknownValueError, reql, unknownValueOf } from "../ruby/values.js";
 
 /** The Map key of a value compared by value alone; undefined for the rest. */
 function plainKey(v: RValue): RValue | undefined {
@@ -12,8 +12,35 @@ function plainKey(v: RValue): RValue | undefined {
   return undefined;
 }
 
+/**
+ * A text that two Arrays of such values share exactly when they are `eql?` (`[1, "a"]`, not
+ * `[1.0, "a"]`); undefined for anything else. Floats are told from Integers; NaN, never
+ * `eql?` to itself, has none.
+ */
+function compositeKey(v: RValue, depth = 0): string | undefined {
+  if (!Array.isArray(v) || depth > 8) return undefined;
+  let out = "[";
+  for (const x of v) {
+    const k = plainKey(x);
+    if (k === null) out += "n,";
+    else if (typeof k === "boolean") out += k ? "t," : "f,";
+    else if (typeof k === "number") out += `i${k},`;
+    else if (typeof k === "string") out += `s${JSON.stringify(k)},`;
+    else if (k instanceof RSymbol) out += `y${JSON.stringify(k.name)},`;
+    else if (x instanceof RFloat && !Number.isNaN(x.value)) out += `d${x.value === 0 ? 0 : x.value},`;
+    else {
+      const inner = compositeKey(x, depth + 1);
+      if (inner === undefined) return undefined;
+      out += inner + ",";
+    }
+  }
+  return out + "]";
+}
+
 export class ValueSet {
   private readonly plain = new Set<RValue>();
+  /** Arrays of plain values, by `compositeKey`. */
+  private readonly composite = new Set<string>();
   private readonly others: RValue[] = [];
   /** A member that is unknown: a value not found might be it. */
   private unknown: RUnknown | undefined;
@@ -25,9 +52,10 @@ export class ValueSet {
   /** Whether `v` is a member; unknown (thrown) where an unknown member, or `v` itself, leaves it open. */
   has(v: RValue): boolean {
     const k = plainKey(v);
-    const found = k !== undefined ? this.plain.has(k) : this.others.some((x) => reql(x, v));
+    const c = k === undefined ? compositeKey(v) : undefined;
+    const found = k !== undefined ? this.plain.has(k) : c !== undefined ? this.composite.has(c) : this.others.some((x) => reql(x, v));
     if (!found) {
-      const u = this.unknown ?? (this.plain.size || this.others.length ? unknownValueOf(v) : undefined);
+      const u = this.unknown ?? (this.plain.size || this.composite.size || this.others.length ? unknownValueOf(v) : undefined);
       if (u) throw new UnknownValueError(u);
     }
     return found;
@@ -37,7 +65,9 @@ export class ValueSet {
   add(v: RValue): boolean {
     if (this.has(v)) return false;
     const k = plainKey(v);
+    const c = k === undefined ? compositeKey(v) : undefined;
     if (k !== undefined) this.plain.add(k);
+    else if (c !== undefined) this.composite.add(c);
     else {
       this.unknown ??= unknownValueOf(v);
       this.others.push(v);

@@ -316,6 +316,8 @@ export class RHash {
   private indexOf(k: RValue): number {
     const ks = this.ks;
     if (ks === null) return -1;
+    // A String key is stored as its (frozen) text: looked up the same way.
+    if (k instanceof RString) k = k.value;
     // Symbols are interned, strings and integers compare by value: `===` is Ruby's `eql?` here.
     if (isPlainKey(k)) {
       if (ks.length > INDEXED_FROM) return this.indexed(ks).get(k) ?? -1;
