@@ -7,6 +7,8 @@ import { typeName } from "../ruby/print.js";
 import { RHash, RUnknown, RValue, UnknownValueError } from "../ruby/values.js";
 import { index } from "./arrayIndex.js";
 import { generatorNew } from "./enumerator.js";
+import { indifferent } from "./indifferent.js";
+import { decided } from "./iterate.js";
 import { rangeNew } from "./range.js";
 import { arity, rubyError, type Methods } from "./runtime.js";
 import { SET_CLASS } from "./set.js";
@@ -23,7 +25,22 @@ function hashOfPairs(list: RValue[]): RHash {
   return out;
 }
 
+/** `HashWithIndifferentAccess.new(hash)`, `.[](*pairs)`. */
+const HWIA_CLASS: Methods<RValue> = {
+  new: (_rt, _c, args) => {
+    arity(args, 0, 1);
+    if (!args.length) return indifferent(new RHash());
+    if (args[0] instanceof RHash) return indifferent(args[0]);
+    decided(args[0]);
+    const h = indifferent(new RHash());
+    h.defaultValue = args[0];
+    return h;
+  },
+};
+
 export const COLLECTION_CLASSES: Record<string, Methods<RValue>> = {
+  "ActiveSupport::HashWithIndifferentAccess": HWIA_CLASS,
+  HashWithIndifferentAccess: HWIA_CLASS,
   Array: {
     new: (rt, _c, args, block) => {
       arity(args, 0, 2);

@@ -6,11 +6,12 @@
  * copied and frozen; a key cannot be added while the hash is being iterated.
  */
 import { inspect } from "../ruby/print.js";
-import { RHash, RProc, RValue, reql, requal } from "../ruby/values.js";
+import { RConst, RHash, RProc, RValue, freeze, isFrozen, reql, requal } from "../ruby/values.js";
 import { digInto } from "./array.js";
 import { flatten } from "./arrayOps.js";
 import { toHash } from "./enumerable.js";
 import { HASH_SUPPORT } from "./hashSupport.js";
+import { SAME_ON_INDIFFERENT, indifferent, indifferentMethods, isIndifferent } from "./indifferent.js";
 import { change, hashArg, hashGet, hasKey, lookup, mergeInto, refill, store } from "./hashBase.js";
 
 export { hashGet } from "./hashBase.js";
@@ -90,7 +91,7 @@ function eachPair(rt: Runtime, h: H, block: RProc): H {
   return h;
 }
 
-export const HASH: Methods<H> = {
+const PLAIN: Methods<H> = {
   ...HASH_SUPPORT,
   "[]": (rt, self, args) => (arity(args, 1), hashGet(rt, self, args[0])),
   "[]=": (rt, self, args) => (arity(args, 2), store(rt, self, args[0], args[1])),
@@ -237,3 +238,27 @@ export const HASH: Methods<H> = {
   hash: () => undefined,
   compare_by_identity: () => undefined,
 };
+
+/**
+ * Hash's table, each method checking for a HashWithIndifferentAccess first (`indifferent.ts`):
+ * its own method where it has one, Hash's where they agree, and no answer where they might not.
+ */
+export const HASH: Methods<H> = {};
+const INDIFFERENT = indifferentMethods(PLAIN);
+/** Where a plain Hash has no method of that name in this table, what Object's gives it. */
+const OBJECT_LIKE: Methods<H> = {
+  class: () => new RConst("Hash"),
+  dup: (_rt, self) => self.dup(),
+  clone: (_rt, self, args) => {
+    const copy = self.dup();
+    return isFrozen(self) && !(args[0] instanceof RHash && args[0].sget("freeze") === false) ? freeze(copy) : copy;
+  },
+  "instance_of?": (_rt, _self, args) => args[0] instanceof RConst && args[0].path.replace(/^::/, "") === "Hash",
+  nested_under_indifferent_access: (_rt, self) => indifferent(self),
+  with_indifferent_access: (_rt, self) => indifferent(self),
+};
+for (const name of new Set([...Object.keys(PLAIN), ...Object.keys(INDIFFERENT), ...Object.keys(OBJECT_LIKE)])) {
+  const plain = PLAIN[name] ?? OBJECT_LIKE[name];
+  const own = INDIFFERENT[name] ?? (SAME_ON_INDIFFERENT.has(name) ? plain : undefined);
+  HASH[name] = (rt, self, args, block) => (isIndifferent(self) ? (own ? own(rt, self, args, block) : undefined) : plain(rt, self, args, block));
+}

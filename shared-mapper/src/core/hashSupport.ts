@@ -10,6 +10,7 @@ import { truthy } from "./iterate.js";
 import { textOf } from "./arrayOps.js";
 import { change, hashArg, hasKey, lookup, mergeInto, refill } from "./hashBase.js";
 import { decided } from "./iterate.js";
+import { indifferent, isIndifferent } from "./indifferent.js";
 import { hashToQuery } from "./query.js";
 import { arity, rubyError, str, type Method, type Runtime } from "./runtime.js";
 
@@ -24,7 +25,7 @@ function deepMerge(rt: Runtime, into: H, other: H, block: RProc | null): H {
     const existing = lookup(into, k);
     if (existing !== undefined) decided(existing);
     const next = decided(v);
-    if (existing instanceof RHash && next instanceof RHash) into.set(k, deepMerge(rt, existing.dup(), next, block));
+    if (existing instanceof RHash && next instanceof RHash) into.set(k, deepMerge(rt, isIndifferent(existing) ? indifferent(existing) : existing.dup(), next, block));
     else into.set(k, existing !== undefined && block ? rt.yield(block, [k, existing, v]) : v);
   }
   return into;
@@ -132,5 +133,4 @@ export const HASH_SUPPORT: Record<string, Method<H>> = {
     return out;
   },
   "extractable_options?": () => true,
-  with_indifferent_access: () => undefined,
 };
