@@ -16,7 +16,7 @@ import { ARRAY_SUPPORT } from "./arraySupport.js";
 import { ENUMERABLE, toHash, uniqBy } from "./enumerable.js";
 import { zip } from "./enumerableSlices.js";
 import { decided, enumeratorOf, growTo, inspected, isArrayValue, someOf, truthy } from "./iterate.js";
-import { arity, checkFrozen, rubyError, str, toInt, type Method, type Methods, type Result, type Runtime } from "./runtime.js";
+import { arity, checkFrozen, rubyError, str, type Method, type Methods, type Result, type Runtime } from "./runtime.js";
 
 type A = RValue[];
 
@@ -57,7 +57,7 @@ const steps = (a: A) => a.map((v) => [v]);
 function first(self: A, args: RValue[], last: boolean): RValue {
   arity(args, 0, 1);
   if (!args.length) return (last ? self[self.length - 1] : self[0]) ?? null;
-  const n = toInt(args[0]);
+  const n = index(args[0]);
   if (n < 0) throw rubyError("ArgumentError", "negative array size");
   return last ? (n === 0 ? [] : self.slice(-n)) : self.slice(0, n);
 }
@@ -66,7 +66,7 @@ function takeOff(rt: Runtime, self: A, args: RValue[], fromEnd: boolean): RValue
   arity(args, 0, 1);
   changing(rt, self);
   if (!args.length) return (fromEnd ? self.pop() : self.shift()) ?? null;
-  const n = toInt(args[0]);
+  const n = index(args[0]);
   if (n < 0) throw rubyError("ArgumentError", "negative array size");
   return fromEnd ? self.splice(Math.max(0, self.length - n)) : self.splice(0, n);
 }
@@ -158,7 +158,7 @@ function extreme(rt: Runtime, self: A, args: RValue[], block: RProc | null, sign
 function sample(self: A, args: RValue[]): Result {
   arity(args, 0, 1);
   if (!args.length) return self.length <= 1 ? self[0] ?? null : undefined;
-  const n = toInt(args[0]);
+  const n = index(args[0]);
   if (n < 0) throw rubyError("ArgumentError", "negative sample number");
   return n === 0 || self.length === 0 ? [] : self.length === 1 ? [self[0]] : undefined;
 }
@@ -308,20 +308,20 @@ export const ARRAY: Methods<A> = {
   bsearch_index: (rt, self, args, block) => (arity(args, 0), block ? bsearch(rt, self, block, true) : enumeratorOf(self, "bsearch_index", args)),
   take: (_rt, self, args) => {
     arity(args, 1);
-    const n = toInt(args[0]);
+    const n = index(args[0]);
     if (n < 0) throw rubyError("ArgumentError", "attempt to take negative size");
     return self.slice(0, n);
   },
   drop: (_rt, self, args) => {
     arity(args, 1);
-    const n = toInt(args[0]);
+    const n = index(args[0]);
     if (n < 0) throw rubyError("ArgumentError", "attempt to drop negative size");
     return self.slice(n);
   },
   cycle: (rt, self, args, block) => {
     arity(args, 0, 1);
     if (!block) return enumeratorOf(self, "cycle", args);
-    const n = args.length && args[0] !== null ? toInt(args[0]) : Infinity;
+    const n = args.length && args[0] !== null ? index(args[0]) : Infinity;
     for (let i = 0; i < n && self.length; i++) for (let j = 0; j < self.length; j++) rt.yield(block, [self[j]]);
     return null;
   },

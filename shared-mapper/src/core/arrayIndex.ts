@@ -162,9 +162,8 @@ export function sliceOut(a: A, args: RValue[]): RValue {
 
 /** `fill(v)`, `fill(v, start, len)`, `fill(v, range)`, or with a block of the index. */
 export function fill(rt: Runtime, a: A, args: RValue[], value: (i: number) => RValue, hasBlock: boolean): A {
+  arity(args, hasBlock ? 0 : 1, hasBlock ? 2 : 3);
   const rest = hasBlock ? args : args.slice(1);
-  if (!hasBlock && !args.length) throw rubyError("ArgumentError", "wrong number of arguments (given 0, expected 1..3)");
-  arity(rest, 0, 2);
   let start = 0;
   let end = a.length;
   if (rest[0] instanceof RRange) {

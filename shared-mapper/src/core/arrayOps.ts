@@ -7,7 +7,8 @@ import { typeName } from "../ruby/print.js";
 import { RProc, RUnknown, RValue, UnknownValueError, numberValue, stringValue } from "../ruby/values.js";
 import { spaceship } from "./compare.js";
 import { decided, enumeratorOf, isArrayValue } from "./iterate.js";
-import { rubyError, toInt, toStr, type Runtime } from "./runtime.js";
+import { index } from "./arrayIndex.js";
+import { rubyError, toStr, type Runtime } from "./runtime.js";
 import { ValueSet } from "./valueSet.js";
 
 type A = RValue[];
@@ -49,7 +50,8 @@ function uniq(rt: Runtime, a: A): A {
 
 /** `flatten(depth)`: nested arrays spread `depth` levels (all of them for a negative or no depth). */
 export function flatten(rt: Runtime, a: A, depth: number, changed = { any: false }, open: A[] = []): A {
-  if (open.includes(a)) throw rubyError("ArgumentError", "tried to flatten recursive array");
+  // A recursive array fails only where the flattening has no depth to stop it.
+  if (depth < 0 && open.includes(a)) throw rubyError("ArgumentError", "tried to flatten recursive array");
   open.push(a);
   const out: A = [];
   for (const v of a) {
@@ -116,7 +118,7 @@ export function transpose(a: A): A {
 /** `rotate(n)`: a copy that starts at `n` (counted from the end when negative). */
 export function rotate(a: A, args: RValue[]): A {
   if (!a.length) return [];
-  const n = (((args.length ? toInt(args[0]) : 1) % a.length) + a.length) % a.length;
+  const n = (((args.length ? index(args[0]) : 1) % a.length) + a.length) % a.length;
   return [...a.slice(n), ...a.slice(0, n)];
 }
 
@@ -132,7 +134,7 @@ export function combinatorics(rt: Runtime, self: A, name: string, args: RValue[]
   if (!block) return enumeratorOf(self, name, args);
   const pool = self.slice();
   const n = pool.length;
-  const k = args.length && args[0] !== null ? toInt(args[0]) : n;
+  const k = args.length && args[0] !== null ? index(args[0]) : n;
   const emit = (picks: number[]) => rt.yield(block, [picks.map((i) => pool[i])]);
   const walk = (picks: number[], from: number) => {
     if (picks.length === k) return void emit(picks);

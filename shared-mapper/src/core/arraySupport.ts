@@ -4,8 +4,8 @@
  * `extract!`, `extract_options!`, `to_param`/`to_query`, `to_formatted_s`, and the `sum`
  * ActiveSupport leaves Arrays (enumerable.rb).
  */
-import { inspect } from "../ruby/print.js";
-import { RHash, RProc, RValue, isSym, numberValue, requal } from "../ruby/values.js";
+import { inspect, typeName } from "../ruby/print.js";
+import { RHash, RProc, RValue, isSym, numberValue, requal, stringValue } from "../ruby/values.js";
 import { minus, join, textOf } from "./arrayOps.js";
 import { enumerableSum, sumValues } from "./enumerable.js";
 import { decided, enumeratorOf, inspected, truthy } from "./iterate.js";
@@ -16,8 +16,10 @@ type A = RValue[];
 
 const CONNECTORS = ["words_connector", "two_words_connector", "last_word_connector", "locale"];
 
-function toSentence(rt: Runtime, a: A, args: RValue[]): string {
+function toSentence(rt: Runtime, a: A, args: RValue[]): string | undefined {
   arity(args, 0, 1);
+  // Options that are no Hash fail on `assert_valid_keys`, a method Routemap does not know them to lack.
+  if (args.length && !(decided(args[0]) instanceof RHash)) return undefined;
   const options = args[0] instanceof RHash ? args[0] : new RHash();
   for (const k of options.keys()) {
     if (!CONNECTORS.some((c) => isSym(k, c))) {
@@ -41,10 +43,24 @@ function eachGroup(rt: Runtime, groups: A[], block: RProc | null): RValue {
   return groups;
 }
 
-function inGroupsOf(rt: Runtime, a: A, args: RValue[], block: RProc | null): RValue {
+/** `number.to_i` as in_groups_of reads its group size: undefined for an argument it does not model. */
+function groupSize(v: RValue): number | undefined {
+  if (typeof v === "number") return v;
+  if (v === null) return 0;
+  const s = stringValue(v);
+  if (s !== undefined) return parseInt(/^\s*[-+]?\d+/.exec(s.replace(/_/g, ""))?.[0] ?? "0", 10);
+  return undefined;
+}
+
+function inGroupsOf(rt: Runtime, a: A, args: RValue[], block: RProc | null): RValue | undefined {
   arity(args, 1, 2);
-  const n = toInt(args[0]);
+  const n = groupSize(decided(args[0]));
+  if (n === undefined) return undefined;
   if (n <= 0) throw rubyError("ArgumentError", `Group size must be a positive integer, was ${inspect(args[0], rt.ruby)}`);
+  if (typeof args[0] !== "number") {
+    if (args.length > 1 && args[1] === false) throw rubyError("TypeError", `no implicit conversion of ${typeName(args[0])} into Integer`);
+    throw rubyError("TypeError", `${typeName(args[0])} can't be coerced into Integer`);
+  }
   const fill = args.length > 1 ? args[1] : null;
   const list = a.slice();
   if (fill !== false) while (list.length % n) list.push(fill);
@@ -115,7 +131,10 @@ function arraySum(rt: Runtime, a: A, args: RValue[], block: RProc | null): RValu
 }
 
 export const ARRAY_SUPPORT: Record<string, Method<A>> = {
-  to_sentence: (rt, self, args) => str(toSentence(rt, self, args)),
+  to_sentence: (rt, self, args) => {
+    const sentence = toSentence(rt, self, args);
+    return sentence === undefined ? undefined : str(sentence);
+  },
   in_groups_of: (rt, self, args, block) => inGroupsOf(rt, self, args, block),
   in_groups: (rt, self, args, block) => inGroups(rt, self, args, block),
   split: (rt, self, args, block) => split(rt, self, args, block),

@@ -14,7 +14,8 @@ import { SLICES } from "./enumerableSlices.js";
 import { SUPPORT } from "./enumerableSupport.js";
 import { decided, each, elementOf, enumeratorOf, iterate, toArray, truthy, type Yielded, yieldPacked, yieldValues } from "./iterate.js";
 import { addValues } from "./numeric.js";
-import { arity, rubyError, toInt, type Method, type Methods, type Result, type Runtime } from "./runtime.js";
+import { index } from "./arrayIndex.js";
+import { arity, rubyError, type Method, type Methods, type Result, type Runtime } from "./runtime.js";
 import { lookup, put } from "./hashBase.js";
 import { ValueSet, setFrom } from "./valueSet.js";
 
@@ -290,7 +291,7 @@ function eachWithObject(rt: Runtime, self: RValue, args: RValue[], block: RProc 
 
 function nonNegative(args: RValue[], what: "take" | "drop"): number {
   arity(args, 1);
-  const n = toInt(args[0]);
+  const n = index(args[0]);
   if (n < 0) throw rubyError("ArgumentError", `attempt to ${what} negative size`);
   return n;
 }
@@ -330,7 +331,7 @@ export const ENUMERABLE: Methods<RValue> = {
   reduce: (rt, self, args, block) => inject(rt, self, args, block),
   sum: (rt, self, args, block) => enumerableSum(rt, self, args, block),
   count: (rt, self, args, block) => {
-    arity(args, 0, 1);
+    if (args.length > 1) arity(args, 1);
     let n = 0;
     iterate(rt, self, (y) => {
       if (args.length ? requal(elementOf(y), args[0]) : !block || truthy(yieldValues(rt, block, y))) n++;
@@ -352,7 +353,7 @@ export const ENUMERABLE: Methods<RValue> = {
   first: (rt, self, args) => {
     arity(args, 0, 1);
     if (!args.length) return each(rt, self, (y, stop) => stop(elementOf(y))) ?? null;
-    const n = toInt(args[0]);
+    const n = index(args[0]);
     if (n < 0) throw rubyError("ArgumentError", "attempt to take negative size");
     return take(rt, self, n);
   },

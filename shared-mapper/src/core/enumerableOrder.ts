@@ -7,7 +7,8 @@
 import { RProc, RUnknown, RValue, UnknownValueError, numberValue } from "../ruby/values.js";
 import { compare, comparisonFailed, mergeSort, sortValues } from "./compare.js";
 import { elementOf, enumeratorOf, iterate, toArray, yieldPacked } from "./iterate.js";
-import { arity, rubyError, toInt, type Method, type Result, type Runtime } from "./runtime.js";
+import { index } from "./arrayIndex.js";
+import { arity, rubyError, type Method, type Result, type Runtime } from "./runtime.js";
 
 /** A block's answer to `<=>` (`sort { |a, b| … }`): Ruby's `rb_cmpint`, which fails for nil. */
 export function blockOrder(rt: Runtime, block: RProc, a: RValue, b: RValue): number {
@@ -23,7 +24,7 @@ export function blockOrder(rt: Runtime, block: RProc, a: RValue, b: RValue): num
 /** `n` of `min(n)`, `max_by(n)`: a non-negative Integer. */
 function count(args: RValue[]): number | undefined {
   if (!args.length || args[0] === null) return undefined;
-  const n = toInt(args[0]);
+  const n = index(args[0]);
   if (n < 0) throw rubyError("ArgumentError", `negative size (${n})`);
   return n;
 }

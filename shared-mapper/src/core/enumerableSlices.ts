@@ -7,12 +7,13 @@
 import { typeName } from "../ruby/print.js";
 import { RProc, RSymbol, RUnknown, RValue, UnknownValueError, requal } from "../ruby/values.js";
 import { decided, elementOf, enumeratorOf, generatorEnumerator, isIterable, iterate, toArray, truthy, type Yielded, yieldPacked } from "./iterate.js";
-import { arity, rubyError, toInt, type Method, type Runtime } from "./runtime.js";
+import { index } from "./arrayIndex.js";
+import { arity, rubyError, type Method, type Runtime } from "./runtime.js";
 
 /** `each_slice(n)` and `each_cons(n)`: Ruby 3.1 returns the receiver from both (3.0 returned nil). */
 function slices(rt: Runtime, self: RValue, args: RValue[], block: RProc | null, name: "each_slice" | "each_cons"): RValue {
   arity(args, 1);
-  const n = toInt(args[0]);
+  const n = index(args[0]);
   if (n <= 0) throw rubyError("ArgumentError", name === "each_slice" ? "invalid slice size" : "invalid size");
   if (!block) return enumeratorOf(self, name, args);
   let window: RValue[] = [];
@@ -111,7 +112,7 @@ function sliceAt(rt0: Runtime, self: RValue, args: RValue[], block: RProc | null
 function cycle(rt: Runtime, self: RValue, args: RValue[], block: RProc | null): RValue {
   arity(args, 0, 1);
   if (!block) return enumeratorOf(self, "cycle", args);
-  const n = args.length && args[0] !== null ? toInt(args[0]) : Infinity;
+  const n = args.length && args[0] !== null ? index(args[0]) : Infinity;
   if (n <= 0) return null;
   const seen: Yielded[] = [];
   iterate(rt, self, (y) => {

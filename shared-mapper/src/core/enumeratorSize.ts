@@ -5,7 +5,8 @@
  */
 import { REnumerator, RFloat, RRange, RUnknown, RValue, UnknownValueError, numberValue, stringValue } from "../ruby/values.js";
 import { knownSize } from "./iterate.js";
-import { integer, toInt, type Runtime } from "./runtime.js";
+import { index } from "./arrayIndex.js";
+import { integer, type Runtime } from "./runtime.js";
 
 /** Methods whose enumerator has the receiver's size. */
 const SAME_SIZE = new Set([
@@ -68,11 +69,11 @@ function derived(rt: Runtime, e: REnumerator, method: string): RValue {
     if (base === undefined) return null;
     if (base === 0) return 0;
     if (!e.args.length || e.args[0] === null) return INFINITY();
-    const n = toInt(e.args[0]);
+    const n = index(e.args[0]);
     return n <= 0 ? 0 : asSize(base * n);
   }
   if (base === undefined) return null;
-  const n = toInt(e.args[0]);
+  const n = index(e.args[0]);
   if (!Number.isFinite(base)) return INFINITY();
   return method === "each_slice" ? Math.ceil(base / n) : Math.max(0, base - n + 1);
 }
@@ -85,7 +86,7 @@ function binomial(n: number, k: number): number {
 }
 
 function arrayCombinatorics(n: number, method: string, args: RValue[]): RValue {
-  const k = args.length && args[0] !== null ? toInt(args[0]) : n;
+  const k = args.length && args[0] !== null ? index(args[0]) : n;
   if (method === "combination") return asSize(binomial(n, k));
   if (method === "permutation") {
     if (k < 0 || k > n) return 0;

@@ -16,7 +16,8 @@ import { change, hashArg, hashGet, hasKey, lookup, mergeInto, refill, store } fr
 
 export { hashGet } from "./hashBase.js";
 import { decided, enumeratorOf, inspected, iterateHash, nativeBlock, truthy } from "./iterate.js";
-import { arity, rubyError, str, toInt, type Method, type Methods, type Result, type Runtime } from "./runtime.js";
+import { index } from "./arrayIndex.js";
+import { arity, rubyError, str, type Method, type Methods, type Result, type Runtime } from "./runtime.js";
 
 type H = RHash;
 
@@ -213,7 +214,7 @@ const PLAIN: Methods<H> = {
   },
   flatten: (rt, self, args) => {
     arity(args, 0, 1);
-    const depth = args.length ? toInt(args[0]) : 1;
+    const depth = args.length ? index(args[0]) : 1;
     if (depth <= 0) return depth === 0 ? pairs(self) : flatten(rt, pairs(self), -1);
     return flatten(rt, pairs(self), depth);
   },

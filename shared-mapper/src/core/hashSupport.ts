@@ -128,7 +128,8 @@ export const HASH_SUPPORT: Record<string, Method<H>> = {
   to_query: (rt, self, args) => (arity(args, 0, 1), str(hashToQuery(rt, self, args[0] ?? null))),
   to_param: (rt, self, args) => (arity(args, 0, 1), str(hashToQuery(rt, self, args[0] ?? null))),
   deep_dup: (rt, self) => {
-    const out = new RHash();
+    // `dup` first: the default and the default proc come along.
+    const out = self.dup();
     for (const [k, v] of pairs(self)) out.set(k, rt.send(v, "deep_dup", [], null));
     return out;
   },

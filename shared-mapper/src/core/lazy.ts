@@ -12,7 +12,8 @@ import { asSize, receiverSize, sizedBy, sizeNumber } from "./enumeratorSize.js";
 import {
   customEnumerator, elementOf, enumeratorOf, iterate, runEnumerator, toArray, yieldPacked, yieldValues, type Yielded, truthy,
 } from "./iterate.js";
-import { arity, rubyError, toInt, type Method, type Runtime } from "./runtime.js";
+import { index } from "./arrayIndex.js";
+import { arity, rubyError, type Method, type Runtime } from "./runtime.js";
 import { ValueSet } from "./valueSet.js";
 
 export const LAZY_KIND = "Enumerator::Lazy";
@@ -68,7 +69,7 @@ function needBlock(name: string, block: RProc | null): RProc {
 
 function take(self: REnumerator, args: RValue[]): REnumerator {
   arity(args, 1);
-  const n = toInt(args[0]);
+  const n = index(args[0]);
   if (n < 0) throw rubyError("ArgumentError", "attempt to take negative size");
   let taken = 0;
   return step(
@@ -132,7 +133,7 @@ export const LAZY: Record<string, Method<REnumerator>> = {
   take: (_rt, self, args) => take(self, args),
   drop: (_rt, self, args) => {
     arity(args, 1);
-    const n = toInt(args[0]);
+    const n = index(args[0]);
     if (n < 0) throw rubyError("ArgumentError", "attempt to drop negative size");
     let seen = 0;
     return step(self, "drop", args, (_rt, y, emit) => (seen++ >= n ? emit(y) : undefined));
@@ -144,7 +145,7 @@ export const LAZY: Record<string, Method<REnumerator>> = {
   compact: (_rt, self, args) => step(self, "compact", args, (_rt, y, emit) => (elementOf(y) === null ? undefined : emit(y))),
   with_index: (_rt, self, args, block) => {
     arity(args, 0, 1);
-    const offset = args.length && args[0] !== null ? toInt(args[0]) : 0;
+    const offset = args.length && args[0] !== null ? index(args[0]) : 0;
     let i = offset;
     return step(self, "with_index", [offset], (rt, y, emit) => {
       const pair = [elementOf(y), i++];

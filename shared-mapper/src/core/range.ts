@@ -11,7 +11,8 @@ import { spaceship } from "./compare.js";
 import { ENUMERABLE, enumerableSum } from "./enumerable.js";
 import { decided, each, enumeratorOf, toArray } from "./iterate.js";
 import { floatSteps, stepRange } from "./rangeStep.js";
-import { arity, integer, rubyError, str, toInt, type Methods, type Result, type Runtime } from "./runtime.js";
+import { index } from "./arrayIndex.js";
+import { arity, integer, rubyError, str, type Methods, type Result, type Runtime } from "./runtime.js";
 
 const known = (r: RRange) => {
   decided(r.first);
@@ -57,7 +58,7 @@ const rangeFirst = (r: RRange): RValue => {
 /** Ruby's Range#min: the begin, unless the range is empty; Enumerable's with a block or a count. */
 function rangeMin(rt: Runtime, r: RRange, args: RValue[], block: Parameters<typeof ENUMERABLE.min>[3]): Result {
   known(r);
-  arity(args, 0, 1);
+  if (args.length > 1) arity(args, 1);
   if (r.first === null) throw rubyError("RangeError", "cannot get the minimum of beginless range");
   if (block || args.length || (r.exclusive && !isNumeric(r.last))) {
     if (r.last === null) throw rubyError("RangeError", "cannot get the minimum of endless range with custom comparison method");
@@ -71,7 +72,7 @@ function rangeMin(rt: Runtime, r: RRange, args: RValue[], block: Parameters<type
 /** Ruby's Range#max: the end (one less for an exclusive Integer end), unless the range is empty. */
 function rangeMax(rt: Runtime, r: RRange, args: RValue[], block: Parameters<typeof ENUMERABLE.max>[3]): Result {
   known(r);
-  arity(args, 0, 1);
+  if (args.length > 1) arity(args, 1);
   if (r.last === null) throw rubyError("RangeError", "cannot get the maximum of endless range");
   if (block || args.length || (r.exclusive && !isNumeric(r.last))) {
     if (r.first === null) throw rubyError("RangeError", "cannot get the maximum of beginless range with custom comparison method");
@@ -130,10 +131,10 @@ function formatted(rt: Runtime, r: RRange, args: RValue[]): RValue {
 }
 
 function first(rt: Runtime, r: RRange, args: RValue[]): Result {
-  arity(args, 0, 1);
+  if (args.length > 1) arity(args, 1);
   if (r.first === null) throw rubyError("RangeError", "cannot get the first element of beginless range");
   if (!args.length) return r.first;
-  const n = toInt(args[0]);
+  const n = index(args[0]);
   if (n < 0) throw rubyError("ArgumentError", "negative array size (or size too big)");
   return ENUMERABLE.first(rt, r, [n], null);
 }
@@ -142,7 +143,7 @@ function last(rt: Runtime, r: RRange, args: RValue[]): RValue {
   arity(args, 0, 1);
   if (r.last === null) throw rubyError("RangeError", "cannot get the last element of endless range");
   if (!args.length) return r.last;
-  const n = toInt(args[0]);
+  const n = index(args[0]);
   if (n < 0) throw rubyError("ArgumentError", "negative array size");
   const list = toArray(rt, r);
   return n === 0 ? [] : list.slice(-n);

@@ -21,7 +21,7 @@ export function floatSteps(beg: number, end: number, unit: number, exclusive: bo
     let m = n < 1 ? 0 : Math.floor(n - err);
     const d = (m + 1) * unit + beg;
     if (beg < end ? d < end : d > end) m++;
-    return m;
+    return m + 1;
   }
   if (n < 0) return 0;
   return Math.floor(n + err) + 1;
