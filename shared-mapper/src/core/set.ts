@@ -213,17 +213,6 @@ export const SET: Methods<S> = {
   compare_by_identity: () => undefined,
 };
 
-/** `Set.new(enum) { |x| … }`, `Set[*items]`. */
-export const SET_CLASS: Methods<RValue> = {
-  new: (rt, _c, args, block) => {
-    arity(args, 0, 1);
-    if (!args.length || args[0] === null) return new RSet();
-    const items = membersOf(rt, args[0]);
-    return setFrom(block ? items.map((v) => rt.yield(block, [v])) : items);
-  },
-  "[]": (_rt, _c, args) => setFrom(args),
-};
-
 /** A Set of `items`, each once (kept for the modules that build one). */
 export const setOf = (rt: Runtime, items: RValue[]): RSet => {
   rt.charge(items.length);
