@@ -22,19 +22,16 @@ export const isLazy = (v: RValue): v is REnumerator => v instanceof REnumerator 
 /** Ends a source early: each `take`/`take_while` step throws its own and catches it. */
 class Enough {}
 
+type Pass = (rt: Runtime, y: Yielded, emit: (values: RValue[]) => void, enough: () => never) => void;
+
 /**
- * A Lazy step over `source`: `pass(y, emit)` decides what of each step goes on (`emit(values)`,
- * as often as it likes), `size` what Ruby says its size is.
+ * A Lazy step over `source`: `start()` makes, for each run, what decides of each step what
+ * goes on (`emit(values)`, as often as it likes); `size` is what Ruby says its size is.
  */
-function step(
-  source: RValue,
-  method: string,
-  args: RValue[],
-  pass: (rt: Runtime, y: Yielded, emit: (values: RValue[]) => void, enough: () => never) => void,
-  size: (rt: Runtime) => RValue = () => null,
-): REnumerator {
+function step(source: RValue, method: string, args: RValue[], start: () => Pass, size: (rt: Runtime) => RValue = () => null): REnumerator {
   const e = new REnumerator(source, method, args, LAZY_KIND);
   customEnumerator(e, (rt, block) => {
+    const pass = start();
     const token = new Enough();
     const emit = (values: RValue[]) => void rt.yield(block, values);
     const enough = (): never => {
@@ -71,15 +68,17 @@ function take(self: REnumerator, args: RValue[]): REnumerator {
   arity(args, 1);
   const n = index(args[0]);
   if (n < 0) throw rubyError("ArgumentError", "attempt to take negative size");
-  let taken = 0;
   return step(
     self,
     "take",
     args,
-    (_rt, y, emit, enough) => {
-      if (taken === 0 && n === 0) enough();
-      emit(y);
-      if (++taken >= n) enough();
+    () => {
+      let taken = 0;
+      return (_rt, y, emit, enough) => {
+        if (n === 0) enough();
+        emit(y);
+        if (++taken >= n) enough();
+      };
     },
     (rt) => {
       const base = sizeNumber(receiverSize(rt, self));
@@ -92,26 +91,26 @@ function take(self: REnumerator, args: RValue[]): REnumerator {
 export const LAZY: Record<string, Method<REnumerator>> = {
   map: (_rt, self, args, block) => {
     const b = needBlock("map", block);
-    return step(self, "map", args, (rt, y, emit) => emit([yieldValues(rt, b, y)]), sameSize(self));
+    return step(self, "map", args, () => (rt, y, emit) => emit([yieldValues(rt, b, y)]), sameSize(self));
   },
   select: (_rt, self, args, block) => {
     const b = needBlock("select", block);
-    return step(self, "select", args, (rt, y, emit) => (truthy(yieldPacked(rt, b, y)) ? emit(y) : undefined));
+    return step(self, "select", args, () => (rt, y, emit) => (truthy(yieldPacked(rt, b, y)) ? emit(y) : undefined));
   },
   reject: (_rt, self, args, block) => {
     const b = needBlock("reject", block);
-    return step(self, "reject", args, (rt, y, emit) => (truthy(yieldPacked(rt, b, y)) ? undefined : emit(y)));
+    return step(self, "reject", args, () => (rt, y, emit) => (truthy(yieldPacked(rt, b, y)) ? undefined : emit(y)));
   },
   filter_map: (_rt, self, args, block) => {
     const b = needBlock("filter_map", block);
-    return step(self, "filter_map", args, (rt, y, emit) => {
+    return step(self, "filter_map", args, () => (rt, y, emit) => {
       const v = yieldValues(rt, b, y);
       if (truthy(v)) emit([v]);
     });
   },
   flat_map: (_rt, self, args, block) => {
     const b = needBlock("flat_map", block);
-    return step(self, "flat_map", args, (rt, y, emit) => {
+    return step(self, "flat_map", args, () => (rt, y, emit) => {
       const v = yieldValues(rt, b, y);
       if (Array.isArray(v)) for (const x of v) emit([x]);
       else emit([v]);
@@ -119,15 +118,17 @@ export const LAZY: Record<string, Method<REnumerator>> = {
   },
   take_while: (_rt, self, args, block) => {
     const b = needBlock("take_while", block);
-    return step(self, "take_while", args, (rt, y, emit, enough) => (truthy(yieldValues(rt, b, y)) ? emit(y) : enough()));
+    return step(self, "take_while", args, () => (rt, y, emit, enough) => (truthy(yieldValues(rt, b, y)) ? emit(y) : enough()));
   },
   drop_while: (_rt, self, args, block) => {
     const b = needBlock("drop_while", block);
-    let dropping = true;
-    return step(self, "drop_while", args, (rt, y, emit) => {
-      if (dropping && truthy(yieldValues(rt, b, y))) return;
-      dropping = false;
-      emit(y);
+    return step(self, "drop_while", args, () => {
+      let dropping = true;
+      return (rt, y, emit) => {
+        if (dropping && truthy(yieldValues(rt, b, y))) return;
+        dropping = false;
+        emit(y);
+      };
     });
   },
   take: (_rt, self, args) => take(self, args),
@@ -135,34 +136,42 @@ export const LAZY: Record<string, Method<REnumerator>> = {
     arity(args, 1);
     const n = index(args[0]);
     if (n < 0) throw rubyError("ArgumentError", "attempt to drop negative size");
-    let seen = 0;
-    return step(self, "drop", args, (_rt, y, emit) => (seen++ >= n ? emit(y) : undefined));
+    return step(self, "drop", args, () => {
+      let seen = 0;
+      return (_rt, y, emit) => (seen++ >= n ? emit(y) : undefined);
+    });
   },
   uniq: (_rt, self, args, block) => {
-    const seen = new ValueSet();
-    return step(self, "uniq", args, (rt, y, emit) => (seen.add(block ? yieldPacked(rt, block, y) : elementOf(y)) ? emit(y) : undefined));
+    return step(self, "uniq", args, () => {
+      const seen = new ValueSet();
+      return (rt, y, emit) => (seen.add(block ? yieldPacked(rt, block, y) : elementOf(y)) ? emit(y) : undefined);
+    });
   },
-  compact: (_rt, self, args) => step(self, "compact", args, (_rt, y, emit) => (elementOf(y) === null ? undefined : emit(y))),
+  compact: (_rt, self, args) => step(self, "compact", args, () => (_rt, y, emit) => (elementOf(y) === null ? undefined : emit(y))),
   with_index: (_rt, self, args, block) => {
     arity(args, 0, 1);
     const offset = args.length && args[0] !== null ? index(args[0]) : 0;
-    let i = offset;
-    return step(self, "with_index", [offset], (rt, y, emit) => {
-      const pair = [elementOf(y), i++];
-      if (block) {
-        rt.yield(block, pair);
-        emit(y);
-      } else emit(pair);
+    return step(self, "with_index", [offset], () => {
+      let i = offset;
+      return (rt, y, emit) => {
+        const pair = [elementOf(y), i++];
+        if (block) {
+          rt.yield(block, pair);
+          emit(y);
+        } else emit(pair);
+      };
     }, sameSize(self));
   },
   each_with_index: (rt, self, args, block) => (arity(args, 0), LAZY.with_index(rt, self, [], block)),
   zip: (_rt, self, args) => {
-    let i = 0;
-    let others: RValue[][] | undefined;
-    return step(self, "zip", args, (rt, y, emit) => {
-      others ??= args.map((a) => toArray(rt, a));
-      emit([[elementOf(y), ...others.map((o) => o[i] ?? null)]]);
-      i++;
+    return step(self, "zip", args, () => {
+      let i = 0;
+      let others: RValue[][] | undefined;
+      return (rt, y, emit) => {
+        others ??= args.map((a) => toArray(rt, a));
+        emit([[elementOf(y), ...others.map((o) => o[i] ?? null)]]);
+        i++;
+      };
     }, sameSize(self));
   },
   grep: (_rt, self, args, block) => grep(self, args, block, true),
@@ -184,7 +193,7 @@ LAZY.collect_concat = LAZY.flat_map;
 
 function grep(self: REnumerator, args: RValue[], block: RProc | null, keep: boolean): REnumerator {
   arity(args, 1);
-  return step(self, keep ? "grep" : "grep_v", args, (rt, y, emit) => {
+  return step(self, keep ? "grep" : "grep_v", args, () => (rt, y, emit) => {
     const v = elementOf(y);
     const hit = rt.send(args[0], "===", [v], null);
     if (hit instanceof RUnknown) throw new UnknownValueError(hit);
