@@ -247,10 +247,10 @@ export const ARRAY: Methods<A> = {
   delete: (rt, self, args, block) => deleteAll(rt, self, args, block),
   delete_at: (rt, self, args) => {
     arity(args, 1);
-    changing(rt, self);
     let i = index(args[0]);
     if (i < 0) i += self.length;
-    return i < 0 || i >= self.length ? null : self.splice(i, 1)[0];
+    // Nothing to delete changes nothing, frozen or not.
+    return i < 0 || i >= self.length ? null : changing(rt, self).splice(i, 1)[0];
   },
   clear: (rt, self, args) => (arity(args, 0), (changing(rt, self).length = 0), self),
   replace: (rt, self, args) => (arity(args, 1), replaceAll(changing(rt, self), arrayArg(args[0]).slice())),

@@ -133,7 +133,7 @@ function flatten(rt: Runtime, s: S, open: S[] = []): RValue[] {
 export const SET: Methods<S> = {
   add: (rt, self, args) => (arity(args, 1), add(rt, self, args[0]), self),
   "<<": (rt, self, args) => (arity(args, 1), add(rt, self, args[0]), self),
-  "add?": (rt, self, args) => (arity(args, 1), add(rt, self, args[0]) ? self : null),
+  "add?": (rt, self, args) => (arity(args, 1), !self.has(args[0]) && add(rt, self, args[0]) ? self : null),
   delete: (rt, self, args) => (arity(args, 1), remove(rt, self, args[0]), self),
   "delete?": (rt, self, args) => (arity(args, 1), remove(rt, self, args[0]) ? self : null),
   delete_if: withBlock("delete_if", (rt, self, block) => keepIf(rt, self, block, false, false)),
@@ -147,7 +147,9 @@ export const SET: Methods<S> = {
   merge: (rt, self, args) => {
     arity(args, 1);
     const more = membersOf(rt, args[0]);
-    return refill(changing(rt, self), setFrom([...self.items, ...more]).items);
+    // Each member is added in turn: a frozen Set fails on the first, and only if there is one.
+    if (more.length) changing(rt, self);
+    return refill(self, setFrom([...self.items, ...more]).items);
   },
   subtract: (rt, self, args) => {
     arity(args, 1);
