@@ -15,7 +15,7 @@ import { RConst, REnumerator, RFloat, RObject, RProc, RRange, RValue } from "../
 import { ENUMERABLE } from "./enumerable.js";
 import { enumeratorSize, sizedBy } from "./enumeratorSize.js";
 import {
-  customEnumerator, each, elementOf, enumeratorOf, generatorEnumerator, isCustom, isIterable, nativeBlock, runEnumerator,
+  customEnumerator, each, elementOf, enumeratorOf, generatorEnumerator, isCustom, isIterable, nativeBlock, runEnumerator, runsNoCode,
   type Yielded,
 } from "./iterate.js";
 import { LAZY, isLazy, lazyOf } from "./lazy.js";
@@ -33,7 +33,7 @@ const cursors = new WeakMap<REnumerator, Cursor>();
 
 /** Whether running `e` again only repeats its yields: the core library's methods over its own values. */
 function replayable(e: REnumerator): boolean {
-  if (isCustom(e)) return false;
+  if (isCustom(e)) return runsNoCode(e);
   const recv = e.receiver;
   if (recv instanceof REnumerator) return replayable(recv);
   return isIterable(recv) || typeof recv === "number" || typeof recv === "string";

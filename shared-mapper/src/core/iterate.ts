@@ -163,11 +163,15 @@ export const nativeBlock = (fn: (args: RValue[]) => RValue, arity = -1): RProc =
  * a lazy one's step, a chain. Their modules say here how they run with a block.
  */
 const custom = new WeakMap<REnumerator, (rt: Runtime, block: RProc) => RValue>();
-export function customEnumerator(e: REnumerator, run: (rt: Runtime, block: RProc) => RValue): REnumerator {
+/** Those whose run calls no code of the files: running one again only repeats its yields. */
+const pure = new WeakSet<REnumerator>();
+export function customEnumerator(e: REnumerator, run: (rt: Runtime, block: RProc) => RValue, runsNoCode = false): REnumerator {
   custom.set(e, run);
+  if (runsNoCode) pure.add(e);
   return e;
 }
 export const isCustom = (e: REnumerator): boolean => custom.has(e);
+export const runsNoCode = (e: REnumerator): boolean => pure.has(e);
 
 /**
  * An Enumerator over a generator (`Enumerator.new { |y| … }`, `chunk`, `slice_when`): `run`
