@@ -106,9 +106,10 @@ export function iterate(rt: Runtime, recv: RValue, fn: (yielded: Yielded) => voi
   } else if (recv instanceof RSet) {
     // Ruby's Set is a Hash: a member deleted during the loop is not reached, one added is not either.
     const items = recv.items.slice();
-    for (const item of items) {
+    for (let i = 0; i < items.length; i++) {
       rt.charge(1);
-      if (recv.has(item)) fn([item]);
+      // Still in its place (the usual case) or still a member further on.
+      if (recv.items[i] === items[i] || recv.has(items[i])) fn([items[i]]);
     }
   } else if (recv instanceof RStruct) {
     for (const v of recv.values) {
