@@ -7,7 +7,7 @@
 import { inspect, typeName } from "../ruby/print.js";
 import { RHash, RProc, RValue, isSym, numberValue, requal, stringValue } from "../ruby/values.js";
 import { minus, join, textOf } from "./arrayOps.js";
-import { enumerableSum, sumValues } from "./enumerable.js";
+import { enumerableSum, sumValues } from "./enumerableReduce.js";
 import { decided, enumeratorOf, inspected, truthy } from "./iterate.js";
 import { arrayToParam, arrayToQuery } from "./query.js";
 import { arity, checkFrozen, rubyError, str, toInt, type Method, type Runtime } from "./runtime.js";

@@ -8,7 +8,8 @@
 import { inspect } from "../ruby/print.js";
 import { REnumerator, RFloat, RRange, RSymbol, RUnknown, RValue, UnknownValueError, numberValue, reql, requal, stringValue } from "../ruby/values.js";
 import { spaceship } from "./compare.js";
-import { ENUMERABLE, enumerableSum } from "./enumerable.js";
+import { ENUMERABLE } from "./enumerable.js";
+import { enumerableSum } from "./enumerableReduce.js";
 import { decided, each, enumeratorOf, toArray } from "./iterate.js";
 import { floatSteps, stepRange } from "./rangeStep.js";
 import { index } from "./arrayIndex.js";
