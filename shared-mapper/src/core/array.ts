@@ -1,396 +1,342 @@
 /**
- * Ruby's Array (and ActiveSupport's `second`, `to_sentence`, `in_groups_of`, `extract_options!`).
- * What Enumerable gives every collection is `enumerable.ts`; these are Array's own, which
- * come first (Array's `select` returns an Array, as Enumerable's does; its `each` returns self).
+ * Ruby's Array (array.c): reference and assignment (`arrayIndex.ts`), changes in place with
+ * their FrozenError and their nil when nothing changed, and what makes new arrays
+ * (`arrayOps.ts`); ActiveSupport's additions are `arraySupport.ts`. Enumerable's methods
+ * (`enumerable.ts`) come after these; Array's own come first where Ruby's differ (its `each`
+ * returns self and sees elements the block appends, its `index` has its own name…).
  */
-import { inspect, typeName } from "../ruby/print.js";
-import { RHash, RProc, RRange, RUnknown, RValue, UnknownValueError, isFrozen, requal, reql, stringValue, truthy } from "../ruby/values.js";
+import { typeName } from "../ruby/print.js";
+import { RFloat, RProc, RSymbol, RValue, isFrozen, reql, requal, stringValue } from "../ruby/values.js";
 import { compare } from "./compare.js";
-import { ENUMERABLE, enumeratorOf } from "./enumerable.js";
-import { arity, checkFrozen, rubyError, str, toInt, toStr, type Result, type Runtime, type Methods } from "./runtime.js";
-import { rangeBounds } from "./string.js";
+import { assign, element, fill, index, sliceOut, valuesAt } from "./arrayIndex.js";
+import {
+  and, arrayArg, bsearch, cmp, combinatorics, flatten, join, minus, or, product, replaceAll, rotate, sameElements, separator, transpose,
+} from "./arrayOps.js";
+import { ARRAY_SUPPORT } from "./arraySupport.js";
+import { ENUMERABLE, toHash, uniqBy } from "./enumerable.js";
+import { zip } from "./enumerableSlices.js";
+import { decided, enumeratorOf, growTo, inspected, isArrayValue, someOf, truthy } from "./iterate.js";
+import { arity, checkFrozen, rubyError, str, type Method, type Methods, type Result, type Runtime } from "./runtime.js";
 
 type A = RValue[];
 
-/** Before changing an array: Ruby's FrozenError for a frozen one. */
+/** Before changing an array: Ruby's FrozenError for a frozen one, and the budget for what it grows to. */
 function changing(rt: Runtime, a: A, grow = 0): A {
   checkFrozen(rt, a);
-  if (grow) rt.alloc(a.length + grow);
+  if (grow === 1) growTo(rt, a.length + 1);
+  else if (grow) rt.alloc(a.length + grow);
   return a;
 }
 
-/** `a[i]`, `a[start, len]`, `a[range]`. */
-function element(a: A, args: RValue[]): RValue {
-  arity(args, 1, 2);
-  const [x, y] = args;
-  if (x instanceof RRange) {
-    const b = rangeBounds(x, a.length);
-    return b ? a.slice(b[0], b[0] + b[1]) : null;
-  }
-  let i = toInt(x);
-  if (i < 0) i += a.length;
-  if (args.length === 1) return i < 0 ? null : a[i] ?? null;
-  const len = toInt(y);
-  if (i < 0 || i > a.length || len < 0) return null;
-  return a.slice(i, i + len);
-}
-
-function flatten(rt: Runtime, a: A, depth: number, seen: A[] = []): A {
-  if (seen.includes(a)) throw rubyError("ArgumentError", "tried to flatten recursive array");
-  const out: A = [];
-  for (const v of a) {
-    if (Array.isArray(v) && depth !== 0) for (const x of flatten(rt, v, depth - 1, [...seen, a])) out.push(x);
-    else out.push(v);
-  }
-  rt.alloc(out.length);
-  return out;
-}
-
-function uniq(rt: Runtime, a: A, block: RProc | null): A {
-  return ENUMERABLE.uniq(rt, a, [], block) as A;
-}
-
-/** `join`: nested arrays joined with the same separator; Ruby's errors for a recursive one. */
-function join(rt: Runtime, a: A, sep: string, seen: A[] = []): string {
-  if (seen.includes(a)) throw rubyError("ArgumentError", "recursive array join");
-  let out = "";
-  a.forEach((v, i) => {
-    if (i) out += sep;
-    if (Array.isArray(v)) out += join(rt, v, sep, [...seen, a]);
-    else {
-      const s = stringValue(v);
-      out += s !== undefined ? s : v === null ? "" : textOf(rt, v);
-    }
-    rt.alloc(out.length);
-  });
-  return out;
-}
-
-function textOf(rt: Runtime, v: RValue): string {
-  if (v instanceof RUnknown) throw new UnknownValueError(v);
-  const s = rt.send(v, "to_s", [], null);
-  if (s instanceof RUnknown) throw new UnknownValueError(s);
-  return stringValue(s) ?? inspect(v, rt.ruby);
-}
-
-function toSentence(rt: Runtime, a: A, options: RValue | undefined): string {
-  const opt = (key: string, fallback: string) => {
-    const v = options instanceof RHash ? options.sget(key) : undefined;
-    return v === undefined ? fallback : toStr(v);
+/** A method that yields each element and gives an Enumerator without a block. */
+const withBlock =
+  (name: string, fn: (rt: Runtime, self: A, block: RProc) => Result): Method<A> =>
+  (rt, self, args, block) => {
+    arity(args, 0);
+    return block ? fn(rt, self, block) : enumeratorOf(self, name, args);
   };
-  const words = opt("words_connector", ", ");
-  const two = opt("two_words_connector", " and ");
-  const last = opt("last_word_connector", ", and ");
-  const items = a.map((v) => textOf(rt, v));
-  if (items.length === 0) return "";
-  if (items.length === 1) return items[0];
-  if (items.length === 2) return items.join(two);
-  return items.slice(0, -1).join(words) + last + items[items.length - 1];
+
+/** `select!`/`keep_if` (keep) and `reject!`/`delete_if`: nil from the `!` forms when nothing changed. */
+function keepIf(rt: Runtime, self: A, block: RProc, keep: boolean, nilIfSame: boolean): Result {
+  changing(rt, self);
+  const kept = self.filter((v) => truthy(rt.yield(block, [v])) === keep);
+  if (kept.length === self.length) return nilIfSame ? null : self;
+  replaceAll(self, kept);
+  return self;
 }
 
-function inGroupsOf(rt: Runtime, a: A, args: RValue[], block: RProc | null): Result {
-  arity(args, 1, 2);
-  const n = toInt(args[0]);
-  if (n <= 0) throw rubyError("ArgumentError", `Group size must be a positive integer, was ${n}`);
-  const fill = args.length > 1 ? args[1] : null;
-  const groups: A[] = [];
-  for (let i = 0; i < a.length; i += n) groups.push(a.slice(i, i + n));
-  const lastGroup = groups[groups.length - 1];
-  if (fill !== false && lastGroup) while (lastGroup.length < n) lastGroup.push(fill);
-  if (block) for (const g of groups) rt.yield(block, [g]);
-  return block ? null : groups;
+/** A bang method's change: the array made to hold `next`, or nil when it already did. */
+function changeTo(self: A, next: A): Result {
+  if (sameElements(self, next)) return null;
+  replaceAll(self, next);
+  return self;
 }
 
-function product(rt: Runtime, a: A, others: A[]): A {
-  let out: A[] = a.map((x) => [x]);
-  for (const other of others) {
-    rt.alloc(out.length * other.length);
-    out = out.flatMap((p) => other.map((y) => [...p, y]));
-  }
-  return out;
+const steps = (a: A) => a.map((v) => [v]);
+
+function first(self: A, args: RValue[], last: boolean): RValue {
+  arity(args, 0, 1);
+  if (!args.length) return (last ? self[self.length - 1] : self[0]) ?? null;
+  const n = index(args[0]);
+  if (n < 0) throw rubyError("ArgumentError", "negative array size");
+  return last ? (n === 0 ? [] : self.slice(-n)) : self.slice(0, n);
 }
 
-const lists = (args: RValue[]): A[] =>
-  args.map((v) => {
-    if (Array.isArray(v)) return v;
-    if (v instanceof RUnknown) throw new UnknownValueError(v);
-    throw rubyError("TypeError", `no implicit conversion of ${v === null ? "nil" : typeName(v)} into Array`);
+function takeOff(rt: Runtime, self: A, args: RValue[], fromEnd: boolean): RValue {
+  arity(args, 0, 1);
+  changing(rt, self);
+  if (!args.length) return (fromEnd ? self.pop() : self.shift()) ?? null;
+  const n = index(args[0]);
+  if (n < 0) throw rubyError("ArgumentError", "negative array size");
+  return fromEnd ? self.splice(Math.max(0, self.length - n)) : self.splice(0, n);
+}
+
+function insert(rt: Runtime, self: A, args: RValue[]): A {
+  if (args.length < 1) throw rubyError("ArgumentError", "wrong number of arguments (given 0, expected 1+)");
+  changing(rt, self, args.length - 1);
+  const given = index(args[0]);
+  if (args.length === 1) return self;
+  const at = given < 0 ? given + self.length + 1 : given;
+  if (at < 0) throw rubyError("IndexError", `index ${given} too small for array; minimum: -${self.length + 1}`);
+  const items = args.slice(1);
+  while (self.length < at) self.push(null);
+  const tail = self.splice(at);
+  for (const v of items) self.push(v);
+  for (const v of tail) self.push(v);
+  return self;
+}
+
+function deleteAll(rt: Runtime, self: A, args: RValue[], block: RProc | null): RValue {
+  arity(args, 1);
+  let found: RValue | undefined;
+  const kept = self.filter((v) => {
+    if (!requal(v, args[0])) return true;
+    found = v;
+    return false;
   });
+  if (found === undefined) return block ? rt.yield(block, [args[0]]) : null;
+  replaceAll(changing(rt, self), kept);
+  return found;
+}
+
+function count(rt: Runtime, self: A, args: RValue[], block: RProc | null): number {
+  arity(args, 0, 1);
+  if (args.length) return self.filter((v) => requal(v, args[0])).length;
+
+  if (!block) return self.length;
+  return self.filter((v) => truthy(rt.yield(block, [v]))).length;
+}
+
+function position(rt: Runtime, self: A, args: RValue[], block: RProc | null, name: string, last: boolean): RValue {
+  arity(args, 0, 1);
+  if (!args.length && !block) return enumeratorOf(self, name, args);
+  const hit = (v: RValue) => (args.length ? requal(v, args[0]) : truthy(rt.yield(block!, [v])));
+  if (last) {
+    for (let i = self.length - 1; i >= 0; i--) if (i < self.length && hit(self[i])) return i;
+  } else for (let i = 0; i < self.length; i++) if (hit(self[i])) return i;
+  return null;
+}
+
+/** `dig`: the element, then `dig` on it with the rest (Ruby's TypeError where it has no `dig`). */
+function dig(rt: Runtime, self: A, args: RValue[]): RValue {
+  if (!args.length) throw rubyError("ArgumentError", "wrong number of arguments (given 0, expected 1+)");
+  const found = element(self, [args[0]]);
+  if (args.length === 1 || found === null) return found;
+  return digInto(rt, found, args.slice(1));
+}
+
+/** `found.dig(*rest)`, or Ruby's TypeError for a core value that has no `dig`. */
+export function digInto(rt: Runtime, found: RValue, rest: RValue[]): RValue {
+  const respond = rt.send(found, "respond_to?", [str("dig")], null);
+  if (respond === false) throw rubyError("TypeError", `${typeName(found)} does not have #dig method`);
+  return rt.send(found, "dig", rest, null);
+}
+
+/** Values Ruby keeps in the pointer itself (nil, true, false, Integers, Floats, Symbols). */
+const immediate = (v: RValue) => v === null || typeof v === "boolean" || typeof v === "number" || v instanceof RFloat || v instanceof RSymbol;
+
+/**
+ * Array#min/max without a block (array.c): each element against the best so far; where both
+ * are immediates Ruby's specialised loop asks the best so far, so a failing pair is named in
+ * that order.
+ */
+function extreme(rt: Runtime, self: A, args: RValue[], block: RProc | null, sign: number): RValue {
+  if (block || args.length) return (sign > 0 ? ENUMERABLE.max : ENUMERABLE.min)(rt, self, args, block) as RValue;
+  let best: RValue | undefined;
+  for (const v of self) {
+    if (best === undefined) {
+      best = v;
+      continue;
+    }
+    const better = immediate(v) && immediate(best) ? sign * compare(rt, best, v) < 0 : sign * compare(rt, v, best) > 0;
+    if (better) best = v;
+  }
+  return best ?? null;
+}
+
+/** `sample`/`shuffle`: random in Ruby; Routemap knows the answer only where chance has no choice. */
+function sample(self: A, args: RValue[]): Result {
+  arity(args, 0, 1);
+  if (!args.length) return self.length <= 1 ? self[0] ?? null : undefined;
+  const n = index(args[0]);
+  if (n < 0) throw rubyError("ArgumentError", "negative sample number");
+  return n === 0 || self.length === 0 ? [] : self.length === 1 ? [self[0]] : undefined;
+}
 
 export const ARRAY: Methods<A> = {
-  each: (rt, self, args, block) => {
-    if (!block) return enumeratorOf(self, "each", args);
+  ...ARRAY_SUPPORT,
+  each: withBlock("each", (rt, self, block) => {
     for (let i = 0; i < self.length; i++) rt.yield(block, [self[i]]);
     return self;
-  },
-  each_index: (rt, self, args, block) => {
-    if (!block) return enumeratorOf(self, "each_index", args);
+  }),
+  each_index: withBlock("each_index", (rt, self, block) => {
     for (let i = 0; i < self.length; i++) rt.yield(block, [i]);
     return self;
-  },
+  }),
+  reverse_each: withBlock("reverse_each", (rt, self, block) => {
+    for (let i = self.length - 1; i >= 0; i--) if (i < self.length) rt.yield(block, [self[i]]);
+    return self;
+  }),
+  map: withBlock("map", (rt, self, block) => self.map((v) => rt.yield(block, [v]))),
+  collect: withBlock("collect", (rt, self, block) => self.map((v) => rt.yield(block, [v]))),
+  select: withBlock("select", (rt, self, block) => self.filter((v) => truthy(rt.yield(block, [v])))),
+  filter: withBlock("filter", (rt, self, block) => self.filter((v) => truthy(rt.yield(block, [v])))),
+  reject: withBlock("reject", (rt, self, block) => self.filter((v) => !truthy(rt.yield(block, [v])))),
   "[]": (_rt, self, args) => element(self, args),
   slice: (_rt, self, args) => element(self, args),
-  at: (_rt, self, args) => element(self, [toInt(args[0])]),
-  dig: (rt, self, args) => {
-    const first = element(self, [args[0]]);
-    return args.length > 1 && first !== null ? rt.send(first, "dig", args.slice(1), null) : first;
-  },
+  at: (_rt, self, args) => (arity(args, 1), element(self, [index(args[0])])),
+  values_at: (_rt, self, args) => valuesAt(self, args),
+  dig: (rt, self, args) => dig(rt, self, args),
   fetch: (rt, self, args, block) => {
     arity(args, 1, 2);
-    const i = toInt(args[0]);
+    const i = index(args[0]);
     const at = i < 0 ? i + self.length : i;
     if (at >= 0 && at < self.length) return self[at];
     if (block) return rt.yield(block, [args[0]]);
     if (args.length > 1) return args[1];
     throw rubyError("IndexError", `index ${i} outside of array bounds: ${-self.length}...${self.length}`);
   },
-  first: (_rt, self, args) => {
-    arity(args, 0, 1);
-    if (!args.length) return self[0] ?? null;
-    const n = toInt(args[0]);
-    if (n < 0) throw rubyError("ArgumentError", "negative array size");
-    return self.slice(0, n);
-  },
-  last: (_rt, self, args) => {
-    arity(args, 0, 1);
-    if (!args.length) return self[self.length - 1] ?? null;
-    const n = toInt(args[0]);
-    if (n < 0) throw rubyError("ArgumentError", "negative array size");
-    return n === 0 ? [] : self.slice(-n);
-  },
-  second: (_rt, self) => self[1] ?? null,
-  third: (_rt, self) => self[2] ?? null,
-  fourth: (_rt, self) => self[3] ?? null,
-  fifth: (_rt, self) => self[4] ?? null,
-  forty_two: (_rt, self) => self[41] ?? null,
-  second_to_last: (_rt, self) => self[self.length - 2] ?? null,
-  third_to_last: (_rt, self) => self[self.length - 3] ?? null,
-  from: (_rt, self, args) => self.slice(Math.max(0, toInt(args[0]) < 0 ? self.length + toInt(args[0]) : toInt(args[0]))),
-  to: (_rt, self, args) => {
-    const i = toInt(args[0]);
-    return i < 0 ? self.slice(0, Math.max(0, self.length + i + 1)) : self.slice(0, i + 1);
-  },
-  length: (_rt, self) => self.length,
-  size: (_rt, self) => self.length,
-  "empty?": (_rt, self) => self.length === 0,
-  "==": (_rt, self, args) => requal(self, args[0] ?? null),
-  "eql?": (_rt, self, args) => reql(self, args[0] ?? null),
-  "<=>": (rt, self, args) => (Array.isArray(args[0]) ? compare(rt, self, args[0]) : null),
+  first: (_rt, self, args) => first(self, args, false),
+  last: (_rt, self, args) => first(self, args, true),
+  length: (_rt, self, args) => (arity(args, 0), self.length),
+  size: (_rt, self, args) => (arity(args, 0), self.length),
+  "empty?": (_rt, self, args) => (arity(args, 0), self.length === 0),
+  "==": (_rt, self, args) => (arity(args, 1), requal(self, args[0])),
+  "eql?": (_rt, self, args) => (arity(args, 1), reql(self, args[0])),
+  "<=>": (rt, self, args) => (arity(args, 1), cmp(rt, self, args[0])),
   "+": (rt, self, args) => {
     arity(args, 1);
-    const [other] = lists(args);
+    const other = arrayArg(args[0]);
     rt.alloc(self.length + other.length);
     return [...self, ...other];
   },
-  "-": (rt, self, args) => {
-    const [other] = lists(args);
-    rt.charge((self.length * other.length) >> 6);
-    return self.filter((v) => !other.some((x) => reql(x, v)));
-  },
-  difference: (rt, self, args) => lists(args).reduce((acc, other) => ARRAY["-"](rt, acc, [other], null) as A, self),
-  "&": (rt, self, args) => uniq(rt, self.filter((v) => lists(args)[0].some((x) => reql(x, v))), null),
-  intersection: (rt, self, args) => lists(args).reduce((acc, o) => ARRAY["&"](rt, acc, [o], null) as A, self),
-  "intersect?": (rt, self, args) => (ARRAY["&"](rt, self, args, null) as A).length > 0,
-  "|": (rt, self, args) => uniq(rt, [...self, ...lists(args)[0]], null),
-  union: (rt, self, args) => uniq(rt, [...self, ...lists(args).flat()], null),
+  "-": (rt, self, args) => (arity(args, 1), minus(rt, self, [arrayArg(args[0])])),
+  difference: (rt, self, args) => minus(rt, self, args.map(arrayArg)),
+  "&": (rt, self, args) => (arity(args, 1), and(rt, self, [arrayArg(args[0])])),
+  intersection: (rt, self, args) => and(rt, self, args.map(arrayArg)),
+  "intersect?": (rt, self, args) => (arity(args, 1), and(rt, self, [arrayArg(args[0])]).length > 0),
+  "|": (rt, self, args) => (arity(args, 1), or(rt, [self, arrayArg(args[0])])),
+  union: (rt, self, args) => or(rt, [self, ...args.map(arrayArg)]),
   "*": (rt, self, args) => {
     arity(args, 1);
     const sep = stringValue(args[0]);
     if (sep !== undefined) return str(join(rt, self, sep));
-    const n = toInt(args[0]);
+    const n = index(args[0]);
     if (n < 0) throw rubyError("ArgumentError", "negative argument");
     rt.alloc(self.length * n);
-    return Array.from({ length: n }, () => self).flat();
+    const out: A = [];
+    for (let i = 0; i < n; i++) for (const v of self) out.push(v);
+    return out;
   },
   "<<": (rt, self, args) => (arity(args, 1), changing(rt, self, 1).push(args[0]), self),
-  push: (rt, self, args) => (changing(rt, self, args.length).push(...args), self),
-  append: (rt, self, args) => (changing(rt, self, args.length).push(...args), self),
-  unshift: (rt, self, args) => (changing(rt, self, args.length).unshift(...args), self),
-  prepend: (rt, self, args) => (changing(rt, self, args.length).unshift(...args), self),
-  insert: (rt, self, args) => {
-    if (args.length < 1) throw rubyError("ArgumentError", "wrong number of arguments (given 0, expected 1+)");
-    changing(rt, self, args.length - 1);
-    let at = toInt(args[0]);
-    if (at < 0) at += self.length + 1;
-    if (at < 0) throw rubyError("IndexError", `index ${toInt(args[0]) - self.length - 1} too small for array; minimum: -${self.length + 1}`);
-    while (self.length < at) self.push(null);
-    self.splice(at, 0, ...args.slice(1));
-    return self;
-  },
+  push: (rt, self, args) => (changing(rt, self, args.length), args.forEach((v) => self.push(v)), self),
+  append: (rt, self, args) => (changing(rt, self, args.length), args.forEach((v) => self.push(v)), self),
+  unshift: (rt, self, args) => (replaceAll(changing(rt, self, args.length), [...args, ...self]), self),
+  prepend: (rt, self, args) => (replaceAll(changing(rt, self, args.length), [...args, ...self]), self),
+  insert: (rt, self, args) => insert(rt, self, args),
   concat: (rt, self, args) => {
-    const others = lists(args);
+    const others = args.map((a) => arrayArg(a).slice());
     changing(rt, self, others.reduce((n, o) => n + o.length, 0));
-    for (const o of others) for (const v of [...o]) self.push(v);
+    for (const o of others) for (const v of o) self.push(v);
     return self;
   },
-  pop: (rt, self, args) => {
-    changing(rt, self);
-    if (!args.length) return self.pop() ?? null;
-    return self.splice(Math.max(0, self.length - toInt(args[0])));
-  },
-  shift: (rt, self, args) => {
-    changing(rt, self);
-    if (!args.length) return self.shift() ?? null;
-    return self.splice(0, toInt(args[0]));
-  },
-  "[]=": (rt, self, args) => {
-    arity(args, 2, 3);
-    changing(rt, self, 1);
-    const value = args[args.length - 1];
-    if (args.length === 2 && !(args[0] instanceof RRange)) {
-      let i = toInt(args[0]);
-      if (i < 0) i += self.length;
-      if (i < 0) throw rubyError("IndexError", `index ${toInt(args[0])} too small for array; minimum: -${self.length}`);
-      while (self.length < i) self.push(null);
-      self[i] = value;
-      return value;
-    }
-    const [start, len] = args[0] instanceof RRange ? rangeBounds(args[0], self.length) ?? [self.length, 0] : [toInt(args[0]), toInt(args[1])];
-    self.splice(start, len, ...(Array.isArray(value) ? value : [value]));
-    return value;
-  },
-  delete: (rt, self, args, block) => {
-    arity(args, 1);
-    changing(rt, self);
-    let found: RValue | undefined;
-    for (let i = self.length - 1; i >= 0; i--) if (requal(self[i], args[0])) found = self.splice(i, 1)[0];
-    return found === undefined ? (block ? rt.yield(block, [args[0]]) : null) : found;
-  },
+  pop: (rt, self, args) => takeOff(rt, self, args, true),
+  shift: (rt, self, args) => takeOff(rt, self, args, false),
+  "[]=": (rt, self, args) => assign(rt, changing(rt, self), args),
+  "slice!": (rt, self, args) => sliceOut(changing(rt, self), args),
+  delete: (rt, self, args, block) => deleteAll(rt, self, args, block),
   delete_at: (rt, self, args) => {
-    changing(rt, self);
-    let i = toInt(args[0]);
+    arity(args, 1);
+    let i = index(args[0]);
     if (i < 0) i += self.length;
-    return i < 0 || i >= self.length ? null : self.splice(i, 1)[0];
+    // Nothing to delete changes nothing, frozen or not.
+    return i < 0 || i >= self.length ? null : changing(rt, self).splice(i, 1)[0];
   },
-  delete_if: (rt, self, args, block) => {
-    if (!block) return enumeratorOf(self, "delete_if", args);
-    changing(rt, self);
-    const kept = self.filter((v) => !truthy(rt.yield(block, [v])));
-    replaceAll(self, kept);
-    return self;
-  },
-  clear: (rt, self) => (changing(rt, self).length = 0, self),
-  replace: (rt, self, args) => {
-    const [other] = lists(args);
-    replaceAll(changing(rt, self, other.length), [...other]);
-    return self;
-  },
-  fill: (rt, self, args, block) => {
-    changing(rt, self);
-    if (block) self.forEach((_v, i) => (self[i] = rt.yield(block, [i])));
-    else self.fill(args[0] ?? null);
-    return self;
-  },
-  "map!": (rt, self, args, block) => {
-    if (!block) return enumeratorOf(self, "map!", args);
-    changing(rt, self).forEach((v, i) => (self[i] = rt.yield(block, [v])));
-    return self;
-  },
-  "collect!": (rt, self, args, block) => ARRAY["map!"](rt, self, args, block),
-  "select!": (rt, self, args, block) => keepIf(rt, self, args, block, true, "select!"),
-  "filter!": (rt, self, args, block) => keepIf(rt, self, args, block, true, "filter!"),
-  "keep_if": (rt, self, args, block) => (keepIf(rt, self, args, block, true, "keep_if"), self),
-  "reject!": (rt, self, args, block) => keepIf(rt, self, args, block, false, "reject!"),
-  "uniq!": (rt, self, _a, block) => replaceIfChanged(rt, self, uniq(rt, self, block)),
-  "compact!": (rt, self) => replaceIfChanged(rt, self, self.filter((v) => v !== null)),
-  "flatten!": (rt, self, args) => replaceIfChanged(rt, self, flatten(rt, self, args.length ? toInt(args[0]) : -1)),
-  "reverse!": (rt, self) => (changing(rt, self).reverse(), self),
-  "sort!": (rt, self, args, block) => (replaceAll(changing(rt, self), ENUMERABLE.sort(rt, self, args, block) as A), self),
-  "sort_by!": (rt, self, args, block) => {
-    if (!block) return enumeratorOf(self, "sort_by!", args);
-    replaceAll(changing(rt, self), ENUMERABLE.sort_by(rt, self, args, block) as A);
-    return self;
-  },
-  "shuffle!": () => undefined,
-  select: (rt, self, args, block) => ENUMERABLE.select(rt, self, args, block),
-  filter: (rt, self, args, block) => ENUMERABLE.select(rt, self, args, block),
-  join: (rt, self, args) => {
+  clear: (rt, self, args) => (arity(args, 0), (changing(rt, self).length = 0), self),
+  replace: (rt, self, args) => (arity(args, 1), replaceAll(changing(rt, self), arrayArg(args[0]).slice())),
+  fill: (rt, self, args, block) => fill(rt, changing(rt, self), args, (i) => (block ? rt.yield(block, [i]) : args[0]), block !== null),
+  "map!": withBlock("map!", (rt, self, block) => (changing(rt, self).forEach((v, i) => (self[i] = rt.yield(block, [v]))), self)),
+  "collect!": withBlock("collect!", (rt, self, block) => (changing(rt, self).forEach((v, i) => (self[i] = rt.yield(block, [v]))), self)),
+  "select!": withBlock("select!", (rt, self, block) => keepIf(rt, self, block, true, true)),
+  "filter!": withBlock("filter!", (rt, self, block) => keepIf(rt, self, block, true, true)),
+  keep_if: withBlock("keep_if", (rt, self, block) => keepIf(rt, self, block, true, false)),
+  "reject!": withBlock("reject!", (rt, self, block) => keepIf(rt, self, block, false, true)),
+  delete_if: withBlock("delete_if", (rt, self, block) => keepIf(rt, self, block, false, false)),
+  "uniq!": (rt, self, args, block) => (arity(args, 0), changing(rt, self), changeTo(self, uniqBy(rt, steps(self), block))),
+  "compact!": (rt, self, args) => (arity(args, 0), changing(rt, self), changeTo(self, self.filter((v) => decided(v) !== null))),
+  "flatten!": (rt, self, args) => {
     arity(args, 0, 1);
-    return str(join(rt, self, args.length && args[0] !== null ? toStr(args[0]) : ""));
+    changing(rt, self);
+    const depth = args.length && args[0] !== null ? index(args[0]) : -1;
+    if (depth === 0) return null;
+    const changed = { any: false };
+    const flat = flatten(rt, self, depth, changed);
+    return changed.any ? replaceAll(self, flat) : null;
   },
-  to_s: (rt, self) => str(inspect(self, rt.ruby)),
-  inspect: (rt, self) => str(inspect(self, rt.ruby)),
+  "reverse!": (rt, self, args) => (arity(args, 0), replaceAll(changing(rt, self), self.slice().reverse())),
+  "rotate!": (rt, self, args) => (arity(args, 0, 1), replaceAll(changing(rt, self), rotate(self, args))),
+  "sort!": (rt, self, args, block) => replaceAll(changing(rt, self), ENUMERABLE.sort(rt, self, args, block) as A),
+  "sort_by!": withBlock("sort_by!", (rt, self, block) => replaceAll(changing(rt, self), ENUMERABLE.sort_by(rt, self, [], block) as A)),
+  "shuffle!": (rt, self) => (changing(rt, self), self.length <= 1 ? self : undefined),
+  join: (rt, self, args) => (arity(args, 0, 1), str(join(rt, self, separator(args[0])))),
+  to_s: (rt, self, args) => (args.length ? ARRAY_SUPPORT.to_formatted_s(rt, self, args, null) : str(inspected(rt, self))),
+  inspect: (rt, self) => str(inspected(rt, self)),
   to_a: (_rt, self) => self,
   to_ary: (_rt, self) => self,
-  entries: (_rt, self) => [...self],
-  flatten: (rt, self, args) => flatten(rt, self, args.length && args[0] !== null ? toInt(args[0]) : -1),
-  compact: (_rt, self) => self.filter((v) => v !== null),
-  uniq: (rt, self, _a, block) => uniq(rt, self, block),
-  reverse: (_rt, self) => [...self].reverse(),
-  rotate: (_rt, self, args) => {
-    if (!self.length) return [];
-    const n = ((args.length ? toInt(args[0]) : 1) % self.length + self.length) % self.length;
-    return [...self.slice(n), ...self.slice(0, n)];
+  deconstruct: (_rt, self) => self,
+  entries: (_rt, self) => self.slice(),
+  flatten: (rt, self, args) => (arity(args, 0, 1), flatten(rt, self, args.length && args[0] !== null ? index(args[0]) : -1)),
+  compact: (_rt, self, args) => (arity(args, 0), self.filter((v) => decided(v) !== null)),
+  uniq: (rt, self, args, block) => (arity(args, 0), uniqBy(rt, steps(self), block)),
+  reverse: (_rt, self, args) => (arity(args, 0), self.slice().reverse()),
+  rotate: (_rt, self, args) => (arity(args, 0, 1), rotate(self, args)),
+  count: (rt, self, args, block) => count(rt, self, args, block),
+  index: (rt, self, args, block) => position(rt, self, args, block, "index", false),
+  find_index: (rt, self, args, block) => position(rt, self, args, block, "find_index", false),
+  rindex: (rt, self, args, block) => position(rt, self, args, block, "rindex", true),
+  "include?": (_rt, self, args) => (arity(args, 1), someOf(self, (v) => requal(v, args[0]))),
+  zip: (rt, self, args, block) => zip(rt, self, args, block),
+  product: (rt, self, args) => product(rt, self, args.map(arrayArg)),
+  transpose: (_rt, self, args) => (arity(args, 0), transpose(self)),
+  assoc: (_rt, self, args) => (arity(args, 1), self.find((v) => isArrayValue(v) && v.length > 0 && requal(v[0], args[0])) ?? null),
+  rassoc: (_rt, self, args) => (arity(args, 1), self.find((v) => isArrayValue(v) && v.length > 1 && requal(v[1], args[0])) ?? null),
+  combination: (rt, self, args, block) => (arity(args, 1), combinatorics(rt, self, "combination", args, block)),
+  permutation: (rt, self, args, block) => (arity(args, 0, 1), combinatorics(rt, self, "permutation", args, block)),
+  repeated_combination: (rt, self, args, block) => (arity(args, 1), combinatorics(rt, self, "repeated_combination", args, block)),
+  repeated_permutation: (rt, self, args, block) => (arity(args, 1), combinatorics(rt, self, "repeated_permutation", args, block)),
+  bsearch: (rt, self, args, block) => (arity(args, 0), block ? bsearch(rt, self, block, false) : enumeratorOf(self, "bsearch", args)),
+  bsearch_index: (rt, self, args, block) => (arity(args, 0), block ? bsearch(rt, self, block, true) : enumeratorOf(self, "bsearch_index", args)),
+  take: (_rt, self, args) => {
+    arity(args, 1);
+    const n = index(args[0]);
+    if (n < 0) throw rubyError("ArgumentError", "attempt to take negative size");
+    return self.slice(0, n);
   },
-  count: (rt, self, args, block) => (args.length || block ? ENUMERABLE.count(rt, self, args, block) : self.length),
-  index: (rt, self, args, block) => ENUMERABLE.find_index(rt, self, args, block),
-  find_index: (rt, self, args, block) => ENUMERABLE.find_index(rt, self, args, block),
-  rindex: (rt, self, args, block) => {
-    for (let i = self.length - 1; i >= 0; i--) {
-      if (args.length ? requal(self[i], args[0]) : block ? truthy(rt.yield(block, [self[i]])) : false) return i;
-    }
+  drop: (_rt, self, args) => {
+    arity(args, 1);
+    const n = index(args[0]);
+    if (n < 0) throw rubyError("ArgumentError", "attempt to drop negative size");
+    return self.slice(n);
+  },
+  cycle: (rt, self, args, block) => {
+    arity(args, 0, 1);
+    if (!block) return enumeratorOf(self, "cycle", args);
+    const n = args.length && args[0] !== null ? index(args[0]) : Infinity;
+    for (let i = 0; i < n && self.length; i++) for (let j = 0; j < self.length; j++) rt.yield(block, [self[j]]);
     return null;
   },
-  zip: (rt, self, args, block) => {
-    const others = lists(args);
-    const out = self.map((v, i) => [v, ...others.map((o) => o[i] ?? null)]);
-    if (!block) return out;
-    for (const t of out) rt.yield(block, [t]);
-    return null;
-  },
-  product: (rt, self, args) => product(rt, self, lists(args)),
-  transpose: (_rt, self) => {
-    const rows = lists(self);
-    if (!rows.length) return [];
-    const width = rows[0].length;
-    for (const r of rows) if (r.length !== width) throw rubyError("IndexError", `element size differs (${r.length} should be ${width})`);
-    return Array.from({ length: width }, (_v, i) => rows.map((r) => r[i]));
-  },
-  assoc: (_rt, self, args) => self.find((v) => Array.isArray(v) && requal(v[0], args[0])) ?? null,
-  rassoc: (_rt, self, args) => self.find((v) => Array.isArray(v) && requal(v[1], args[0])) ?? null,
-  take: (rt, self, args) => ENUMERABLE.take(rt, self, args, null),
-  drop: (rt, self, args) => ENUMERABLE.drop(rt, self, args, null),
-  sample: () => undefined,
-  shuffle: () => undefined,
+  to_h: (rt, self, args, block) => (arity(args, 0), toHash(rt, self, block, true)),
+  sample: (_rt, self, args) => sample(self, args),
+  shuffle: (_rt, self, args) => (arity(args, 0), self.length <= 1 ? self.slice() : undefined),
   pack: () => undefined,
-  "frozen?": (_rt, self) => isFrozen(self),
   hash: () => undefined,
-  to_h: (rt, self, args, block) => ENUMERABLE.to_h(rt, self, args, block),
-  each_slice: (rt, self, args, block) => ENUMERABLE.each_slice(rt, self, args, block),
-  sum: (rt, self, args, block) => ENUMERABLE.sum(rt, self, args, block),
-  // ActiveSupport.
-  to_sentence: (rt, self, args) => str(toSentence(rt, self, args[0])),
-  in_groups_of: (rt, self, args, block) => inGroupsOf(rt, self, args, block),
-  "extract_options!": (rt, self) => {
-    const last = self[self.length - 1];
-    if (last instanceof RHash) {
-      changing(rt, self).pop();
-      return last;
-    }
-    return new RHash();
+  "frozen?": (_rt, self) => isFrozen(self),
+  min: (rt, self, args, block) => extreme(rt, self, args, block, -1),
+  max: (rt, self, args, block) => extreme(rt, self, args, block, 1),
+  minmax: (rt, self, args, block) => {
+    if (block) return ENUMERABLE.minmax(rt, self, args, block);
+    arity(args, 0);
+    return [extreme(rt, self, [], null, -1), extreme(rt, self, [], null, 1)];
   },
-  to_param: (rt, self) => str(self.map((v) => textOf(rt, rt.send(v, "to_param", [], null))).join("/")),
-  deep_dup: (rt, self) => self.map((v) => rt.send(v, "deep_dup", [], null)),
+  to_set: (rt, self, args, block) => (args.length ? undefined : ENUMERABLE.to_set(rt, self, args, block)),
 };
-
-function keepIf(rt: Runtime, self: A, args: RValue[], block: RProc | null, keep: boolean, name: string): Result {
-  if (!block) return enumeratorOf(self, name, args);
-  changing(rt, self);
-  const kept = self.filter((v) => truthy(rt.yield(block, [v])) === keep);
-  if (kept.length === self.length) return null;
-  replaceAll(self, kept);
-  return self;
-}
-
-function replaceIfChanged(rt: Runtime, self: A, next: A): Result {
-  changing(rt, self);
-  if (next.length === self.length && next.every((v, i) => v === self[i])) return null;
-  replaceAll(self, next);
-  return self;
-}
-
-/** Makes `a` hold `items` (no spread: an array of a million would overflow the call stack). */
-function replaceAll(a: A, items: A): void {
-  a.length = 0;
-  for (const v of items) a.push(v);
-}

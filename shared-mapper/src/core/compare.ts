@@ -4,13 +4,13 @@
  * anything else through its own `<=>` (a class of the files that includes Comparable).
  */
 import { inspect, typeName } from "../ruby/print.js";
-import { RSymbol, RUnknown, RValue, UnknownValueError, numberValue, stringValue } from "../ruby/values.js";
+import { RSymbol, RUnknown, RValue, UnknownValueError, numberValue, stringValue, unknownValueOf } from "../ruby/values.js";
 import { rubyError, type Runtime } from "./runtime.js";
 
 /** `a <=> b`, or undefined where Ruby's answer is nil (the two do not compare). */
 export function spaceship(rt: Runtime, a: RValue, b: RValue): number | undefined {
-  if (a instanceof RUnknown) throw new UnknownValueError(a);
-  if (b instanceof RUnknown) throw new UnknownValueError(b);
+  const u = unknownValueOf(a) ?? unknownValueOf(b);
+  if (u) throw new UnknownValueError(u);
   const na = numberValue(a);
   if (na !== undefined) {
     const nb = numberValue(b);
@@ -40,14 +40,18 @@ export function spaceship(rt: Runtime, a: RValue, b: RValue): number | undefined
 /** `a <=> b` where a comparison must succeed (`sort`, `min`): Ruby's ArgumentError where it does not. */
 export function compare(rt: Runtime, a: RValue, b: RValue): number {
   const c = spaceship(rt, a, b);
-  if (c === undefined) throw rubyError("ArgumentError", `comparison of ${className(a)} with ${describeOther(rt, b)} failed`);
+  if (c === undefined) throw comparisonFailed(rt, a, b);
   return c;
 }
 
+/** Ruby's `rb_cmperr`: the ArgumentError for two values that do not compare. */
+export const comparisonFailed = (rt: Runtime, a: RValue, b: RValue) =>
+  rubyError("ArgumentError", `comparison of ${className(a)} with ${describeOther(rt, b)} failed`);
+
 const className = (v: RValue) => typeName(v);
-/** Ruby names the right side by its inspect for nil, true, false and numbers, else by its class. */
+/** Ruby names the right side by its inspect for immediates (nil, true, false, numbers, Symbols), else by its class. */
 function describeOther(rt: Runtime, v: RValue): string {
-  if (v === null || typeof v === "boolean" || numberValue(v) !== undefined) return inspect(v, rt.ruby);
+  if (v === null || typeof v === "boolean" || numberValue(v) !== undefined || v instanceof RSymbol) return inspect(v, rt.ruby);
   return typeName(v);
 }
 

@@ -1,247 +1,45 @@
 /**
- * Ruby's Enumerable (and ActiveSupport's additions to it), over `iterate`: what Array,
- * Hash, Range, Set, Struct and Enumerator share. A class's own methods (Array's, Hash's)
- * come first; these are what is left. Called without the block Ruby would yield to, a method
- * gives an Enumerator, as in Ruby.
+ * Ruby's Enumerable (enum.c) over `iterate`: what Array, Hash, Range, Set, Struct and
+ * Enumerator share; a class's own methods (Array's, Hash's) come first. Called without the
+ * block Ruby would yield to, a method gives an Enumerator, as in Ruby. Each method hands a
+ * step to its block as enum.c does: packed (`select`, `find`, `inject`…) or as separate
+ * values (`map`, `count`, `any?`…), which differ for `each_with_index` and other steps that
+ * yield two values. Ordering is `enumerableOrder.ts`, slices `enumerableSlices.ts`,
+ * ActiveSupport's additions `enumerableSupport.ts`, `lazy` `lazy.ts`.
  */
-import {
-  RFloat, RHash, RProc, RSet, RString, RUnknown, RValue, UnknownValueError, numberValue, reql, requal, truthy,
-} from "../ruby/values.js";
+import { RHash, RProc, RUnknown, RValue, UnknownValueError, requal, stringValue } from "../ruby/values.js";
 import { inspect, typeName } from "../ruby/print.js";
-import { compare, mergeSort, sortValues } from "./compare.js";
-import { elementOf, enumeratorOf, iterate, toArray, type Yielded } from "./iterate.js";
-import { addValues } from "./numeric.js";
-import { arity, rubyError, toInt, type Method, type Methods, type Result, type Runtime } from "./runtime.js";
-
-
-/** The element a block is given for one step, and its result. */
-const call = (rt: Runtime, block: RProc, y: Yielded) => rt.yield(block, [elementOf(y)]);
-
-/** Stops an iteration early: `find`, `first(n)`, `take_while`. */
-class Stop {}
-const STOP = new Stop();
-function each(rt: Runtime, recv: RValue, fn: (y: Yielded) => void): void {
-  try {
-    iterate(rt, recv, fn);
-  } catch (e) {
-    if (e !== STOP) throw e;
-  }
-}
+import { ORDER } from "./enumerableOrder.js";
+import { enumerableSum, inject } from "./enumerableReduce.js";
+import { SLICES } from "./enumerableSlices.js";
+import { SUPPORT } from "./enumerableSupport.js";
+import { decided, each, elementOf, enumeratorOf, iterate, toArray, truthy, type Yielded, yieldPacked, yieldValues } from "./iterate.js";
+import { index } from "./arrayIndex.js";
+import { arity, rubyError, type Method, type Methods, type Result, type Runtime } from "./runtime.js";
+import { lookup, put } from "./hashBase.js";
+import { ValueSet, setFrom } from "./valueSet.js";
 
 export { enumeratorOf };
+export { enumerableSum, sumValues } from "./enumerableReduce.js";
 
-/** The methods below, each given `self` and the block Ruby would yield to (an Enumerator without it). */
+/** A method that takes no arguments and gives an Enumerator without its block. */
 const withBlock =
-  (name: string, fn: (rt: Runtime, self: RValue, args: RValue[], block: RProc) => Result): Method<RValue> =>
-  (rt, self, args, block) =>
-    block ? fn(rt, self, args, block) : enumeratorOf(self, name, args);
+  (name: string, fn: (rt: Runtime, self: RValue, block: RProc) => Result): Method<RValue> =>
+  (rt, self, args, block) => {
+    arity(args, 0);
+    return block ? fn(rt, self, block) : enumeratorOf(self, name, args);
+  };
 
-export const ENUMERABLE: Methods<RValue> = {
-  to_a: (rt, self) => [...toArray(rt, self)],
-  entries: (rt, self) => [...toArray(rt, self)],
-  map: withBlock("map", (rt, self, _a, block) => collect(rt, self, (y) => call(rt, block, y))),
-  collect: withBlock("collect", (rt, self, _a, block) => collect(rt, self, (y) => call(rt, block, y))),
-  flat_map: withBlock("flat_map", (rt, self, _a, block) => flatMap(rt, self, block)),
-  collect_concat: withBlock("collect_concat", (rt, self, _a, block) => flatMap(rt, self, block)),
-  select: withBlock("select", (rt, self, _a, block) => filter(rt, self, block, true)),
-  filter: withBlock("filter", (rt, self, _a, block) => filter(rt, self, block, true)),
-  find_all: withBlock("find_all", (rt, self, _a, block) => filter(rt, self, block, true)),
-  reject: withBlock("reject", (rt, self, _a, block) => filter(rt, self, block, false)),
-  filter_map: withBlock("filter_map", (rt, self, _a, block) => {
-    const out: RValue[] = [];
-    iterate(rt, self, (y) => {
-      const v = call(rt, block, y);
-      if (truthy(v)) out.push(v);
-    });
-    return out;
-  }),
-  find: withBlock("find", (rt, self, _a, block) => find(rt, self, block)),
-  detect: withBlock("detect", (rt, self, _a, block) => find(rt, self, block)),
-  find_index: (rt, self, args, block) => findIndex(rt, self, args, block),
-  each_with_index: withBlock("each_with_index", (rt, self, _a, block) => {
-    let i = 0;
-    iterate(rt, self, (y) => rt.yield(block, [elementOf(y), i++]));
-    return self;
-  }),
-  each_with_object: withBlock("each_with_object", (rt, self, args, block) => {
-    arity(args, 1);
-    iterate(rt, self, (y) => rt.yield(block, [elementOf(y), args[0]]));
-    return args[0];
-  }),
-  each_entry: withBlock("each_entry", (rt, self, _a, block) => {
-    iterate(rt, self, (y) => call(rt, block, y));
-    return self;
-  }),
-  reverse_each: withBlock("reverse_each", (rt, self, _a, block) => {
-    const list = toArray(rt, self);
-    for (let i = list.length - 1; i >= 0; i--) rt.yield(block, [list[i]]);
-    return self;
-  }),
-  each_slice: (rt, self, args, block) => slices(rt, self, args, block, "each_slice"),
-  each_cons: (rt, self, args, block) => slices(rt, self, args, block, "each_cons"),
-  inject: (rt, self, args, block) => inject(rt, self, args, block),
-  reduce: (rt, self, args, block) => inject(rt, self, args, block),
-  sum: (rt, self, args, block) => {
-    arity(args, 0, 1);
-    const values: RValue[] = [];
-    iterate(rt, self, (y) => values.push(block ? call(rt, block, y) : elementOf(y)));
-    return sumValues(rt, args.length ? args[0] : 0, values);
-  },
-  count: (rt, self, args, block) => {
-    let n = 0;
-    iterate(rt, self, (y) => {
-      if (args.length ? requal(elementOf(y), args[0]) : !block || truthy(call(rt, block, y))) n++;
-    });
-    return n;
-  },
-  tally: (rt, self) => {
-    const out = new RHash();
-    iterate(rt, self, (y) => {
-      const v = elementOf(y);
-      out.set(v, ((out.get(v) as number | undefined) ?? 0) + 1);
-    });
-    return out;
-  },
-  group_by: withBlock("group_by", (rt, self, _a, block) => {
-    const out = new RHash();
-    iterate(rt, self, (y) => {
-      const key = call(rt, block, y);
-      const list = out.get(key) as RValue[] | undefined;
-      if (list) list.push(elementOf(y));
-      else out.set(key, [elementOf(y)]);
-    });
-    return out;
-  }),
-  partition: withBlock("partition", (rt, self, _a, block) => {
-    const yes: RValue[] = [];
-    const no: RValue[] = [];
-    iterate(rt, self, (y) => (truthy(call(rt, block, y)) ? yes : no).push(elementOf(y)));
-    return [yes, no];
-  }),
-  chunk_while: (rt, self, _a, block) => (block ? chunkWhile(rt, self, block, false) : undefined),
-  slice_when: (rt, self, _a, block) => (block ? chunkWhile(rt, self, block, true) : undefined),
-  min: (rt, self, args, block) => extreme(rt, self, args, block, -1),
-  max: (rt, self, args, block) => extreme(rt, self, args, block, 1),
-  min_by: withBlock("min_by", (rt, self, args, block) => extremeBy(rt, self, args, block, -1)),
-  max_by: withBlock("max_by", (rt, self, args, block) => extremeBy(rt, self, args, block, 1)),
-  minmax: (rt, self, _a, block) => [extreme(rt, self, [], block, -1), extreme(rt, self, [], block, 1)],
-  sort: (rt, self, _a, block) => sortValues(rt, toArray(rt, self), block ? (a, b) => blockOrder(rt, block, a, b) : undefined),
-  sort_by: withBlock("sort_by", (rt, self, _a, block) => {
-    const keyed = toArray(rt, self).map((v) => [rt.yield(block, [v]), v] as const);
-    rt.charge(keyed.length);
-    return mergeSort(keyed, (a, b) => compare(rt, a[0], b[0])).map((p) => p[1]);
-  }),
-  uniq: (rt, self, _a, block) => uniqBy(rt, toArray(rt, self), block),
-  "include?": (rt, self, args) => includes(rt, self, args),
-  "member?": (rt, self, args) => includes(rt, self, args),
-  first: (rt, self, args) => {
-    arity(args, 0, 1);
-    const n = args.length ? toInt(args[0]) : 1;
-    if (n < 0) throw rubyError("ArgumentError", "attempt to take negative size");
-    const out = take(rt, self, n);
-    return args.length ? out : out[0] ?? null;
-  },
-  take: (rt, self, args) => {
-    arity(args, 1);
-    const n = toInt(args[0]);
-    if (n < 0) throw rubyError("ArgumentError", "attempt to take negative size");
-    return take(rt, self, n);
-  },
-  take_while: withBlock("take_while", (rt, self, _a, block) => {
-    const out: RValue[] = [];
-    each(rt, self, (y) => {
-      if (!truthy(call(rt, block, y))) throw STOP;
-      out.push(elementOf(y));
-    });
-    return out;
-  }),
-  drop: (rt, self, args) => {
-    arity(args, 1);
-    const n = toInt(args[0]);
-    if (n < 0) throw rubyError("ArgumentError", "attempt to drop negative size");
-    return toArray(rt, self).slice(n);
-  },
-  drop_while: withBlock("drop_while", (rt, self, _a, block) => {
-    const list = toArray(rt, self);
-    let i = 0;
-    while (i < list.length && truthy(rt.yield(block, [list[i]]))) i++;
-    return list.slice(i);
-  }),
-  "any?": (rt, self, args, block) => quantify(rt, self, args, block, "any"),
-  "all?": (rt, self, args, block) => quantify(rt, self, args, block, "all"),
-  "none?": (rt, self, args, block) => quantify(rt, self, args, block, "none"),
-  "one?": (rt, self, args, block) => quantify(rt, self, args, block, "one"),
-  to_h: (rt, self, _a, block) => toHash(rt, self, block),
-  to_set: (rt, self) => {
-    const set = new RSet();
-    iterate(rt, self, (y) => set.add(elementOf(y)));
-    return set;
-  },
-  zip: (rt, self, args) => toArray(rt, self).map((v, i) => [v, ...args.map((o) => toArray(rt, o)[i] ?? null)]),
-  cycle: (rt, self, args, block) => {
-    if (!block) return enumeratorOf(self, "cycle", args);
-    const list = toArray(rt, self);
-    const n = args.length && args[0] !== null ? toInt(args[0]) : Infinity;
-    for (let i = 0; i < n && list.length; i++) for (const v of list) rt.yield(block, [v]);
-    return null;
-  },
-  lazy: () => undefined,
-  // ActiveSupport.
-  index_by: withBlock("index_by", (rt, self, _a, block) => {
-    const out = new RHash();
-    iterate(rt, self, (y) => out.set(call(rt, block, y), elementOf(y)));
-    return out;
-  }),
-  index_with: (rt, self, args, block) => {
-    if (!block && !args.length) return enumeratorOf(self, "index_with", args);
-    const out = new RHash();
-    iterate(rt, self, (y) => out.set(elementOf(y), block ? call(rt, block, y) : args[0]));
-    return out;
-  },
-  "many?": (rt, self, _a, block) => {
-    let n = 0;
-    each(rt, self, (y) => {
-      if (!block || truthy(call(rt, block, y))) n++;
-      if (n > 1) throw STOP;
-    });
-    return n > 1;
-  },
-  "exclude?": (rt, self, args) => !includes(rt, self, args),
-  excluding: (rt, self, args) => {
-    const out = toArray(rt, self);
-    const drop = args.flatMap((a) => (Array.isArray(a) ? a : [a]));
-    return out.filter((v) => !drop.some((d) => requal(d, v)));
-  },
-  without: (rt, self, args) => ENUMERABLE.excluding(rt, self, args, null),
-  including: (rt, self, args) => [...toArray(rt, self), ...args.flatMap((a) => (Array.isArray(a) ? a : [a]))],
-  pluck: (rt, self, args) =>
-    toArray(rt, self).map((v) => {
-      const values = args.map((k) => (v instanceof RHash ? v.get(k) ?? null : rt.send(v, "[]", [k], null)));
-      return args.length === 1 ? values[0] : values;
-    }),
-  compact_blank: (rt, self) => toArray(rt, self).filter((v) => !blankValue(rt, v)),
-  sole: (rt, self) => {
-    const list = toArray(rt, self);
-    if (list.length === 1) return list[0];
-    throw rubyError("Enumerable::SoleItemExpectedError", list.length ? "multiple items found" : "no item found");
-  },
-};
-
-const blankValue = (rt: Runtime, v: RValue) => {
-  const r = rt.send(v, "blank?", [], null);
-  return truthy(r);
-};
-
-function collect(rt: Runtime, self: RValue, fn: (y: Yielded) => RValue): RValue[] {
+function collect(rt: Runtime, self: RValue, block: RProc): RValue[] {
   const out: RValue[] = [];
-  iterate(rt, self, (y) => out.push(fn(y)));
+  iterate(rt, self, (y) => out.push(yieldValues(rt, block, y)));
   return out;
 }
 
 function flatMap(rt: Runtime, self: RValue, block: RProc): RValue[] {
   const out: RValue[] = [];
   iterate(rt, self, (y) => {
-    const v = call(rt, block, y);
+    const v = yieldValues(rt, block, y);
     if (Array.isArray(v)) {
       rt.alloc(out.length + v.length);
       for (const x of v) out.push(x);
@@ -253,202 +51,287 @@ function flatMap(rt: Runtime, self: RValue, block: RProc): RValue[] {
 function filter(rt: Runtime, self: RValue, block: RProc, keep: boolean): RValue[] {
   const out: RValue[] = [];
   iterate(rt, self, (y) => {
-    if (truthy(call(rt, block, y)) === keep) out.push(elementOf(y));
+    if (truthy(yieldPacked(rt, block, y)) === keep) out.push(elementOf(y));
   });
   return out;
 }
 
-function find(rt: Runtime, self: RValue, block: RProc): RValue {
-  let found: RValue = null;
-  each(rt, self, (y) => {
-    if (truthy(call(rt, block, y))) {
-      found = elementOf(y);
-      throw STOP;
-    }
+function filterMap(rt: Runtime, self: RValue, block: RProc): RValue[] {
+  const out: RValue[] = [];
+  iterate(rt, self, (y) => {
+    const v = yieldValues(rt, block, y);
+    if (truthy(v)) out.push(v);
   });
-  return found;
+  return out;
 }
+
+const find = (rt: Runtime, self: RValue, block: RProc): RValue =>
+  each(rt, self, (y, stop) => (truthy(yieldPacked(rt, block, y)) ? stop(elementOf(y)) : undefined)) ?? null;
 
 function findIndex(rt: Runtime, self: RValue, args: RValue[], block: RProc | null): Result {
+  arity(args, 0, 1);
   if (!block && !args.length) return enumeratorOf(self, "find_index", args);
   let i = 0;
-  let found: number | null = null;
-  each(rt, self, (y) => {
-    if (args.length ? requal(elementOf(y), args[0]) : truthy(call(rt, block!, y))) {
-      found = i;
-      throw STOP;
-    }
+  const found = each(rt, self, (y, stop) => {
+    if (args.length ? requal(elementOf(y), args[0]) : truthy(yieldValues(rt, block!, y))) stop(i);
     i++;
   });
-  return found;
+  return found ?? null;
 }
 
-function take(rt: Runtime, self: RValue, n: number): RValue[] {
+/** `first(n)`/`take(n)`: the first `n` elements, stopping there (an endless source is fine). */
+export function take(rt: Runtime, self: RValue, n: number): RValue[] {
   const out: RValue[] = [];
   if (n === 0) return out;
-  each(rt, self, (y) => {
+  each(rt, self, (y, stop) => {
     out.push(elementOf(y));
-    if (out.length >= n) throw STOP;
+    if (out.length >= n) stop();
   });
   return out;
 }
 
+/** `include?`: true where an element is equal, though others are unknown; unknown where only they could be. */
 function includes(rt: Runtime, self: RValue, args: RValue[]): boolean {
   arity(args, 1);
-  let found = false;
-  each(rt, self, (y) => {
-    if (requal(elementOf(y), args[0])) {
-      found = true;
-      throw STOP;
-    }
+  let open: UnknownValueError | undefined;
+  const found = each(rt, self, (y, stop) => {
+    if (openTest(() => requal(elementOf(y), args[0]), (e) => (open ??= e))) stop(true);
   });
-  return found;
+  if (found === true) return true;
+  if (open) throw open;
+  return false;
 }
 
-function slices(rt: Runtime, self: RValue, args: RValue[], block: RProc | null, name: "each_slice" | "each_cons"): Result {
-  arity(args, 1);
-  const n = toInt(args[0]);
-  if (n <= 0) throw rubyError("ArgumentError", name === "each_slice" ? "invalid slice size" : "invalid size");
-  if (!block) return enumeratorOf(self, name, args);
-  const list = toArray(rt, self);
-  if (name === "each_slice") for (let i = 0; i < list.length; i += n) rt.yield(block, [list.slice(i, i + n)]);
-  else for (let i = 0; i + n <= list.length; i++) rt.yield(block, [list.slice(i, i + n)]);
-  // Ruby 3.1 returns the receiver from both (3.0 and earlier returned nil).
-  return self;
-}
-
-function inject(rt: Runtime, self: RValue, args: RValue[], block: RProc | null): Result {
-  arity(args, 0, 2);
-  let op: string | undefined;
-  let acc: RValue | undefined;
-  if (args.length === 2) [acc, op] = [args[0], symbolName(args[1])];
-  else if (args.length === 1 && !block) op = symbolName(args[0]);
-  else if (args.length === 1) acc = args[0];
-  iterate(rt, self, (y) => {
-    const v = elementOf(y);
-    if (acc === undefined) acc = v;
-    else acc = op ? rt.send(acc, op, [v], null) : rt.yield(block!, [acc, v]);
-  });
-  return acc ?? null;
-}
-
-function symbolName(v: RValue): string {
-  const name = typeof v === "string" ? v : v instanceof RString ? v.value : (v as { name?: string })?.name;
-  if (typeof name !== "string") throw rubyError("TypeError", `${inspect(v)} is not a symbol nor a string`);
-  return name;
-}
-
-function blockOrder(rt: Runtime, block: RProc, a: RValue, b: RValue): number {
-  const r = rt.yield(block, [a, b]);
-  if (r instanceof RUnknown) throw new UnknownValueError(r);
-  const n = numberValue(r);
-  if (n === undefined) throw rubyError("ArgumentError", `comparison of ${inspect(a)} with ${inspect(b)} failed`);
-  return Math.sign(n);
-}
-
-function extreme(rt: Runtime, self: RValue, args: RValue[], block: RProc | null, sign: number): RValue {
-  arity(args, 0, 1);
-  const order = (a: RValue, b: RValue) => (block ? blockOrder(rt, block, a, b) : compare(rt, a, b));
-  if (args.length) {
-    const n = toInt(args[0]);
-    return sortValues(rt, toArray(rt, self), (a, b) => sign * order(b, a)).slice(0, n);
+/** A test that may meet an unknown: false then, and `onUnknown` is told. */
+function openTest(test: () => boolean, onUnknown: (e: UnknownValueError) => void): boolean {
+  try {
+    return test();
+  } catch (e) {
+    if (!(e instanceof UnknownValueError)) throw e;
+    onUnknown(e);
+    return false;
   }
-  let best: RValue | undefined;
-  iterate(rt, self, (y) => {
-    const v = elementOf(y);
-    if (best === undefined || sign * order(v, best) > 0) best = v;
-  });
-  return best ?? null;
 }
 
-function extremeBy(rt: Runtime, self: RValue, args: RValue[], block: RProc, sign: number): RValue {
-  arity(args, 0, 1);
-  const keyed = toArray(rt, self).map((v) => [rt.yield(block, [v]), v] as const);
-  if (args.length) {
-    const n = toInt(args[0]);
-    return mergeSort(keyed, (a, b) => sign * compare(rt, b[0], a[0])).slice(0, n).map((p) => p[1]);
-  }
-  let best: (typeof keyed)[number] | undefined;
-  for (const pair of keyed) if (best === undefined || sign * compare(rt, pair[0], best[0]) > 0) best = pair;
-  return best ? best[1] : null;
-}
-
-function uniqBy(rt: Runtime, list: RValue[], block: RProc | null): RValue[] {
-  const keys: RValue[] = [];
-  const out: RValue[] = [];
-  for (const v of list) {
-    const key = block ? rt.yield(block, [v]) : v;
-    rt.charge(keys.length >> 4);
-    if (keys.some((k) => reql(k, key))) continue;
-    keys.push(key);
-    out.push(v);
-  }
-  return out;
-}
-
+/**
+ * `any?`/`all?`/`none?`/`one?`. Without a block, an element whose answer is unknown leaves the
+ * question open only if the others do not settle it (`[unknown, 1].any?` is true); a block
+ * is not run past an unknown answer, as Ruby might have stopped there.
+ */
 function quantify(rt: Runtime, self: RValue, args: RValue[], block: RProc | null, kind: "any" | "all" | "none" | "one"): boolean {
   arity(args, 0, 1);
   let hits = 0;
   let misses = 0;
-  each(rt, self, (y) => {
-    const v = elementOf(y);
-    const hit = args.length ? truthy(rt.send(args[0], "===", [v], null)) : block ? truthy(call(rt, block, y)) : truthy(v);
-    if (hit) hits++;
-    else misses++;
-    if ((kind === "any" && hits) || (kind === "all" && misses) || (kind === "none" && hits) || (kind === "one" && hits > 1)) throw STOP;
+  let open: UnknownValueError | undefined;
+  const test = (y: Yielded): boolean =>
+    args.length ? truthy(rt.send(args[0], "===", [elementOf(y)], null)) : truthy(elementOf(y));
+  each(rt, self, (y, stop) => {
+    // undefined: this element's answer is unknown.
+    let hit: boolean | undefined;
+    if (block && !args.length) hit = truthy(yieldValues(rt, block, y));
+    else {
+      try {
+        hit = test(y);
+      } catch (e) {
+        if (!(e instanceof UnknownValueError)) throw e;
+        open ??= e;
+      }
+    }
+    if (hit === true) hits++;
+    else if (hit === false) misses++;
+    if ((kind === "any" && hits) || (kind === "all" && misses) || (kind === "none" && hits) || (kind === "one" && hits > 1)) stop();
   });
-  if (kind === "any") return hits > 0;
-  if (kind === "all") return misses === 0;
-  if (kind === "none") return hits === 0;
+  if (kind === "any" && hits) return true;
+  if (kind === "all" && misses) return false;
+  if (kind === "none" && hits) return false;
+  if (kind === "one" && hits > 1) return false;
+  if (open) throw open;
+  if (kind === "any") return false;
+  if (kind === "all" || kind === "none") return true;
   return hits === 1;
 }
 
-function chunkWhile(rt: Runtime, self: RValue, block: RProc, split: boolean): RValue[] {
-  const list = toArray(rt, self);
-  const out: RValue[][] = [];
-  for (let i = 0; i < list.length; i++) {
-    if (i === 0 || truthy(rt.yield(block, [list[i - 1], list[i]])) === split) out.push([list[i]]);
-    else out[out.length - 1].push(list[i]);
-  }
-  return out;
-}
-
-/** `to_h`: pairs (or what the block makes of each element) into a Hash; Ruby's TypeError for anything else. */
-export function toHash(rt: Runtime, self: RValue, block: RProc | null): RHash {
+/**
+ * `to_h`: pairs (or what the block makes of each element) into a Hash; Ruby's errors for
+ * anything else, which name the element's position except for Enumerable's with a block.
+ */
+export function toHash(rt: Runtime, self: RValue, block: RProc | null, indexed = !block): RHash {
   const out = new RHash();
   let i = 0;
   iterate(rt, self, (y) => {
-    const pair = block ? call(rt, block, y) : elementOf(y);
-    if (pair instanceof RUnknown) throw new UnknownValueError(pair);
-    if (!Array.isArray(pair)) throw rubyError("TypeError", `wrong element type ${typeName(pair)} at ${i} (expected array)`);
-    if (pair.length !== 2) throw rubyError("ArgumentError", `wrong array length at ${i} (expected 2, was ${pair.length})`);
-    out.set(pair[0], pair[1]);
+    const pair = block ? yieldValues(rt, block, y) : elementOf(y);
+    decided(pair);
+    if (!Array.isArray(pair)) throw rubyError("TypeError", `wrong element type ${typeName(pair)} ${indexed ? `at ${i} ` : ""}(expected array)`);
+    if (pair.length !== 2) {
+      throw rubyError("ArgumentError", indexed ? `wrong array length at ${i} (expected 2, was ${pair.length})` : `element has wrong array length (expected 2, was ${pair.length})`);
+    }
+    put(out, pair[0], pair[1]);
     i++;
   });
   return out;
 }
 
+function tally(rt: Runtime, self: RValue, args: RValue[]): RHash {
+  arity(args, 0, 1);
+  if (args.length && !(args[0] instanceof RHash)) throw rubyError("TypeError", `no implicit conversion of ${typeName(args[0])} into Hash`);
+  const out = args.length ? (args[0] as RHash) : new RHash();
+  iterate(rt, self, (y) => {
+    const v = elementOf(y);
+    put(out, v, ((lookup(out, v) as number | undefined) ?? 0) + 1);
+  });
+  return out;
+}
 
-/**
- * `Enumerable#sum`: Integers add exactly; once a Float is met, Ruby sums the rest with
- * Kahan-Babuska compensation (`[0.1, 0.2, 0.3].sum` is 0.6); anything else adds with `+`.
- */
-export function sumValues(rt: Runtime, init: RValue, values: RValue[]): RValue {
-  let total: RValue = init;
-  let i = 0;
-  for (; i < values.length && typeof total === "number" && typeof values[i] === "number"; i++) total = addValues(rt, total, values[i]);
-  if (i < values.length && numberValue(total) !== undefined && values[i] instanceof RFloat) {
-    let f = numberValue(total)!;
-    let c = 0;
-    for (; i < values.length; i++) {
-      const x = numberValue(values[i]);
-      if (x === undefined) break;
-      const t = f + x;
-      if (Number.isFinite(t)) c += Math.abs(f) >= Math.abs(x) ? f - t + x : x - t + f;
-      f = t;
-    }
-    total = new RFloat(f + c);
+function groupBy(rt: Runtime, self: RValue, block: RProc): RHash {
+  const out = new RHash();
+  iterate(rt, self, (y) => {
+    const key = yieldPacked(rt, block, y);
+    const list = lookup(out, key) as RValue[] | undefined;
+    if (list) list.push(elementOf(y));
+    else put(out, key, [elementOf(y)]);
+  });
+  return out;
+}
+
+/** `uniq`: the first of each run of `eql?` elements (or of equal block values). */
+export function uniqBy(rt: Runtime, list: Iterable<Yielded>, block: RProc | null): RValue[] {
+  const seen = new ValueSet();
+  const out: RValue[] = [];
+  for (const y of list) {
+    rt.charge(1);
+    if (seen.add(block ? yieldValues(rt, block, y) : elementOf(y))) out.push(elementOf(y));
   }
-  for (; i < values.length; i++) total = addValues(rt, total, values[i]);
-  return total;
+  return out;
+}
+
+function steps(rt: Runtime, self: RValue): Yielded[] {
+  const out: Yielded[] = [];
+  iterate(rt, self, (y) => out.push(y));
+  return out;
+}
+
+function eachWithIndex(rt: Runtime, self: RValue, args: RValue[], block: RProc | null): Result {
+  arity(args, 0);
+  if (!block) return enumeratorOf(self, "each_with_index", args);
+  let i = 0;
+  iterate(rt, self, (y) => rt.yield(block, [elementOf(y), i++]));
+  return self;
+}
+
+function eachWithObject(rt: Runtime, self: RValue, args: RValue[], block: RProc | null): Result {
+  arity(args, 1);
+  if (!block) return enumeratorOf(self, "each_with_object", args);
+  iterate(rt, self, (y) => rt.yield(block, [elementOf(y), args[0]]));
+  return args[0];
+}
+
+function nonNegative(args: RValue[], what: "take" | "drop"): number {
+  arity(args, 1);
+  const n = index(args[0]);
+  if (n < 0) throw rubyError("ArgumentError", `attempt to ${what} negative size`);
+  return n;
+}
+
+export const ENUMERABLE: Methods<RValue> = {
+  ...ORDER,
+  ...SLICES,
+  ...SUPPORT,
+  to_a: (rt, self, args) => (arity(args, 0), [...toArray(rt, self)]),
+  entries: (rt, self, args) => (arity(args, 0), [...toArray(rt, self)]),
+  map: withBlock("map", (rt, self, block) => collect(rt, self, block)),
+  collect: withBlock("collect", (rt, self, block) => collect(rt, self, block)),
+  flat_map: withBlock("flat_map", (rt, self, block) => flatMap(rt, self, block)),
+  collect_concat: withBlock("collect_concat", (rt, self, block) => flatMap(rt, self, block)),
+  select: withBlock("select", (rt, self, block) => filter(rt, self, block, true)),
+  filter: withBlock("filter", (rt, self, block) => filter(rt, self, block, true)),
+  find_all: withBlock("find_all", (rt, self, block) => filter(rt, self, block, true)),
+  reject: withBlock("reject", (rt, self, block) => filter(rt, self, block, false)),
+  filter_map: withBlock("filter_map", (rt, self, block) => filterMap(rt, self, block)),
+  find: (rt, self, args, block) => (arity(args, 0, 1), block ? find(rt, self, block) : enumeratorOf(self, "find", args)),
+  detect: (rt, self, args, block) => (arity(args, 0, 1), block ? find(rt, self, block) : enumeratorOf(self, "detect", args)),
+  find_index: (rt, self, args, block) => findIndex(rt, self, args, block),
+  each_with_index: (rt, self, args, block) => eachWithIndex(rt, self, args, block),
+  each_with_object: (rt, self, args, block) => eachWithObject(rt, self, args, block),
+  each_entry: (rt, self, args, block) => {
+    if (!block) return enumeratorOf(self, "each_entry", args);
+    iterate(rt, self, (y) => yieldPacked(rt, block, y));
+    return self;
+  },
+  reverse_each: (rt, self, args, block) => {
+    if (!block) return enumeratorOf(self, "reverse_each", args);
+    const list = steps(rt, self);
+    for (let i = list.length - 1; i >= 0; i--) yieldPacked(rt, block, list[i]);
+    return self;
+  },
+  inject: (rt, self, args, block) => inject(rt, self, args, block),
+  reduce: (rt, self, args, block) => inject(rt, self, args, block),
+  sum: (rt, self, args, block) => enumerableSum(rt, self, args, block),
+  count: (rt, self, args, block) => {
+    if (args.length > 1) arity(args, 1);
+    let n = 0;
+    iterate(rt, self, (y) => {
+      if (args.length ? requal(elementOf(y), args[0]) : !block || truthy(yieldValues(rt, block, y))) n++;
+    });
+    return n;
+  },
+  tally: (rt, self, args) => tally(rt, self, args),
+  group_by: withBlock("group_by", (rt, self, block) => groupBy(rt, self, block)),
+  partition: withBlock("partition", (rt, self, block) => {
+    const yes: RValue[] = [];
+    const no: RValue[] = [];
+    iterate(rt, self, (y) => (truthy(yieldPacked(rt, block, y)) ? yes : no).push(elementOf(y)));
+    return [yes, no];
+  }),
+  uniq: (rt, self, args, block) => (arity(args, 0), uniqBy(rt, steps(rt, self), block)),
+  compact: (rt, self, args) => (arity(args, 0), toArray(rt, self).filter((v) => decided(v) !== null)),
+  "include?": (rt, self, args) => includes(rt, self, args),
+  "member?": (rt, self, args) => includes(rt, self, args),
+  first: (rt, self, args) => {
+    arity(args, 0, 1);
+    if (!args.length) return each(rt, self, (y, stop) => stop(elementOf(y))) ?? null;
+    const n = index(args[0]);
+    if (n < 0) throw rubyError("ArgumentError", "attempt to take negative size");
+    return take(rt, self, n);
+  },
+  take: (rt, self, args) => take(rt, self, nonNegative(args, "take")),
+  take_while: withBlock("take_while", (rt, self, block) => {
+    const out: RValue[] = [];
+    each(rt, self, (y, stop) => {
+      if (!truthy(yieldValues(rt, block, y))) stop();
+      out.push(elementOf(y));
+    });
+    return out;
+  }),
+  drop: (rt, self, args) => toArray(rt, self).slice(nonNegative(args, "drop")),
+  drop_while: withBlock("drop_while", (rt, self, block) => {
+    const out: RValue[] = [];
+    let dropping = true;
+    iterate(rt, self, (y) => {
+      if (dropping && truthy(yieldPacked(rt, block, y))) return;
+      dropping = false;
+      out.push(elementOf(y));
+    });
+    return out;
+  }),
+  "any?": (rt, self, args, block) => quantify(rt, self, args, block, "any"),
+  "all?": (rt, self, args, block) => quantify(rt, self, args, block, "all"),
+  "none?": (rt, self, args, block) => quantify(rt, self, args, block, "none"),
+  "one?": (rt, self, args, block) => quantify(rt, self, args, block, "one"),
+  to_h: (rt, self, args, block) => (arity(args, 0), toHash(rt, self, block)),
+  to_set: (rt, self, args, block) => {
+    // `to_set(klass, *args)` makes an instance of another class: not modelled.
+    if (args.length) return undefined;
+    const values: RValue[] = [];
+    iterate(rt, self, (y) => values.push(block ? yieldPacked(rt, block, y) : elementOf(y)));
+    return setFrom(values);
+  },
+  to_enum: (_rt, self, args) => enumeratorOf(self, args.length ? methodName(args[0]) : "each", args.slice(1)),
+  enum_for: (_rt, self, args) => enumeratorOf(self, args.length ? methodName(args[0]) : "each", args.slice(1)),
+};
+
+function methodName(v: RValue): string {
+  const name = stringValue(v) ?? (v as { name?: unknown })?.name;
+  if (v instanceof RUnknown) throw new UnknownValueError(v);
+  if (typeof name !== "string") throw rubyError("TypeError", `${inspect(v)} is not a symbol nor a string`);
+  return name;
 }

@@ -12,11 +12,12 @@
 import { inspect, typeName } from "../ruby/print.js";
 import {
   RConst, REnumerator, RFloat, RHash, RInquirer, RMatch, RObject, RPathname, RProc, RRange, RRegexp, RSet, RString, RStruct, RStructClass, RSymbol,
-  RUnknown, RValue, UnknownValueError,
+  RUnknown, RValue, UnknownValueError, poison, unknownValueOf,
 } from "../ruby/values.js";
 import { OBJECT_AS, STRING_AS } from "./activeSupport.js";
 import { OBJECT_EXTENSIONS } from "./objectExtensions.js";
 import { ARRAY } from "./array.js";
+import { COLLECTION_CLASSES } from "./collections.js";
 import { COMPARABLE } from "./comparable.js";
 import { ENUMERABLE } from "./enumerable.js";
 import { HASH } from "./hash.js";
@@ -100,18 +101,50 @@ const KEEPS_ARGUMENTS = new Set([
   "freeze", "dup", "itself", "object_id", "presence", "instance_of?", "default=",
 ]);
 
+/** Class methods that keep their arguments as they are (`Hash.new(default)`, `Array[x]`, `Set[x]`). */
+const CLASS_KEEPS_ARGUMENTS: Record<string, ReadonlySet<string>> = {
+  Hash: new Set(["new"]),
+  Array: new Set(["[]"]),
+  Set: new Set(["[]"]),
+};
+const keepsArguments = (recv: RValue, name: string) =>
+  recv instanceof RConst ? CLASS_KEEPS_ARGUMENTS[recv.path.replace(/^::/, "")]?.has(name) === true : KEEPS_ARGUMENTS.has(name) && !(recv instanceof RString || typeof recv === "string");
+
+/**
+ * Methods that change their receiver: where one meets a value nobody knows (`list.delete(1)`
+ * over `[ENV_VALUE, 1]`), what it left is not known either, and the receiver says so from then on.
+ */
+const CHANGES_RECEIVER = new Set([
+  "<<", "push", "append", "unshift", "prepend", "insert", "concat", "pop", "shift", "[]=", "store", "delete", "delete_at", "delete_if",
+  "keep_if", "clear", "replace", "fill", "add", "update", "subtract", "default=", "compare_by_identity", "rehash",
+]);
+const changesReceiver = (recv: RValue, name: string) =>
+  name.endsWith("!") || CHANGES_RECEIVER.has(name) || (recv instanceof RSet && name === "merge");
+
 /** The method `name` of a core value; undefined if the library has none. */
 export function callMethod(rt: Runtime, recv: RValue, name: string, args: RValue[], block: RProc | null): Result {
   if (recv instanceof RUnknown) return recv;
-  if (!KEEPS_ARGUMENTS.has(name) || recv instanceof RString || typeof recv === "string") {
-    for (const a of args) if (a instanceof RUnknown && !(a.object && name === "==")) return a;
+  // A constant in capitals Routemap could not read is a value nobody knows, not a class.
+  const unknownConstantValue = unknownValueOf(recv);
+  if (unknownConstantValue) return unknownConstantValue;
+  if (!keepsArguments(recv, name)) {
+    for (const a of args) {
+      const unknown = unknownValueOf(a);
+      if (unknown && !(a instanceof RUnknown && a.object && name === "==")) return unknownResult(recv, name, unknown);
+    }
   }
   try {
     return dispatch(rt, recv, name, args, block);
   } catch (e) {
-    if (e instanceof UnknownValueError) return e.value;
+    if (e instanceof UnknownValueError) return unknownResult(recv, name, e.value);
     throw e;
   }
+}
+
+/** A call's result that depends on an unknown: the receiver, if the call changes it, is not known from then on. */
+function unknownResult(recv: RValue, name: string, unknown: RUnknown): RUnknown {
+  if (typeof recv === "object" && recv !== null && !(recv instanceof RSymbol) && changesReceiver(recv, name)) poison(recv, unknown);
+  return unknown;
 }
 
 function dispatch(rt: Runtime, recv: RValue, name: string, args: RValue[], block: RProc | null): Result {
@@ -147,6 +180,8 @@ function inquiry(env: RInquirer, name: string, args: RValue[]): Result {
 /** A method of a class: Ruby's own (`Regexp.union`), or what every class answers (`name`, `===`). */
 function classMethod(rt: Runtime, c: RConst, name: string, args: RValue[], block: RProc | null): Result {
   const path = c.path.replace(/^::/, "");
+  const collection = COLLECTION_CLASSES[path];
+  if (collection && own(collection, name)) return collection[name](rt, c, args, block);
   const table = path === "Regexp" ? REGEXP_CLASS : CLASS_METHODS[path];
   if (table && own(table, name)) return table[name](rt, c, args, block);
   if (name === "name" || name === "to_s" || name === "inspect") return path;
@@ -208,7 +243,7 @@ export function kernelFunction(rt: Runtime, name: string, args: RValue[], block:
 }
 
 /** Whether the library has class methods for `path` (`Regexp`, `File`…). */
-export const coreClass = (path: string): boolean => path.replace(/^::/, "") in CLASS_METHODS;
+export const coreClass = (path: string): boolean => path.replace(/^::/, "") in CLASS_METHODS || path.replace(/^::/, "") in COLLECTION_CLASSES;
 
 /** The name of a value's class, as Ruby's messages give it. */
 export const className = typeName;

@@ -1,24 +1,31 @@
 /**
- * Ruby's Range: bounds, membership (`include?`, `cover?`, `===`, which `case`/`when` uses),
- * `step`, `sum` and `size` worked out without stepping through Integer ranges, and the rest
- * of Enumerable by iterating.
+ * Ruby's Range (range.c) with ActiveSupport's changes (core_ext/range: `===`, `include?` and
+ * `cover?` of a Range, `overlaps?`, `to_s(:db)`, `sum` by formula): bounds, `min`/`max`/
+ * `size`/`count` worked out without stepping where Ruby does, membership (`cover?` compares,
+ * a String range's `include?` steps), `step` (an ArithmeticSequence for numbers), and the rest
+ * of Enumerable by iterating (`rangeEach.ts`).
  */
-import { inspect, typeName } from "../ruby/print.js";
-import { RFloat, RRange, RUnknown, RValue, UnknownValueError, numberValue, stringValue } from "../ruby/values.js";
+import { inspect } from "../ruby/print.js";
+import { REnumerator, RFloat, RRange, RSymbol, RUnknown, RValue, UnknownValueError, numberValue, reql, requal, stringValue } from "../ruby/values.js";
 import { spaceship } from "./compare.js";
-import { ENUMERABLE, enumeratorOf } from "./enumerable.js";
-import { toArray } from "./iterate.js";
-import { arity, integer, rubyError, str, toInt, type Result, type Runtime, type Methods } from "./runtime.js";
+import { ENUMERABLE } from "./enumerable.js";
+import { enumerableSum } from "./enumerableReduce.js";
+import { decided, each, enumeratorOf, toArray } from "./iterate.js";
+import { floatSteps, stepRange } from "./rangeStep.js";
+import { index } from "./arrayIndex.js";
+import { arity, integer, rubyError, str, type Methods, type Result, type Runtime } from "./runtime.js";
 
 const known = (r: RRange) => {
-  if (r.first instanceof RUnknown) throw new UnknownValueError(r.first);
-  if (r.last instanceof RUnknown) throw new UnknownValueError(r.last);
+  decided(r.first);
+  decided(r.last);
 };
+const isNumeric = (v: RValue) => numberValue(v) !== undefined;
+const isInteger = (v: RValue): v is number => typeof v === "number";
 
-/** Whether `v` lies between the bounds (Ruby's `cover?`). */
-function covers(rt: Runtime, r: RRange, v: RValue): boolean {
+/** Whether `v` lies between the bounds (Ruby's `cover?` of a value). */
+export function covers(rt: Runtime, r: RRange, v: RValue): boolean {
   known(r);
-  if (v instanceof RUnknown) throw new UnknownValueError(v);
+  decided(v);
   if (r.first !== null) {
     const c = spaceship(rt, r.first, v);
     if (c === undefined || c > 0) return false;
@@ -30,135 +37,198 @@ function covers(rt: Runtime, r: RRange, v: RValue): boolean {
   return true;
 }
 
-/** An Integer range's last element, or undefined for any other range. */
-function intEnd(r: RRange): number | undefined {
-  if (typeof r.first !== "number") return undefined;
-  if (typeof r.last === "number") return r.exclusive ? r.last - 1 : r.last;
-  if (r.last instanceof RFloat) return r.exclusive && Number.isInteger(r.last.value) ? r.last.value - 1 : Math.floor(r.last.value);
-  return undefined;
+/** ActiveSupport's `cover?`/`include?`/`===` of a Range: its ends inside this one's. */
+function coversRange(rt: Runtime, r: RRange, v: RRange): boolean {
+  if (v.first !== null && v.last !== null) {
+    const c = spaceship(rt, v.first, v.last);
+    if (c !== undefined && (v.exclusive ? c >= 0 : c > 0)) return false;
+  }
+  const valueMax = !r.exclusive && v.exclusive ? rangeMax(rt, v, [], null) : RANGE.last(rt, v, [], null);
+  if (!covers(rt, r, rangeFirst(v))) return false;
+  if (r.last === null) return true;
+  const c = spaceship(rt, valueMax as RValue, r.last);
+  if (c === undefined) throw rubyError("ArgumentError", `comparison of ${inspect(valueMax)} with ${inspect(r.last)} failed`);
+  return r.exclusive && !v.exclusive ? c < 0 : c <= 0;
 }
 
-function minMax(rt: Runtime, r: RRange, args: RValue[], sign: 1 | -1, block: RValue | null): Result {
+const rangeFirst = (r: RRange): RValue => {
+  if (r.first === null) throw rubyError("RangeError", "cannot get the first element of beginless range");
+  return r.first;
+};
+
+/** Ruby's Range#min: the begin, unless the range is empty; Enumerable's with a block or a count. */
+function rangeMin(rt: Runtime, r: RRange, args: RValue[], block: Parameters<typeof ENUMERABLE.min>[3]): Result {
   known(r);
-  if (args.length || block !== null) return (sign < 0 ? ENUMERABLE.min : ENUMERABLE.max)(rt, r, args, null);
-  const end = intEnd(r);
-  if (sign < 0) {
-    const c = r.last === null ? -1 : spaceship(rt, r.first, r.last);
-    return c === undefined || c > 0 || (r.exclusive && c === 0) ? null : r.first;
+  if (args.length > 1) arity(args, 1);
+  if (r.first === null) throw rubyError("RangeError", "cannot get the minimum of beginless range");
+  if (block || args.length || (r.exclusive && !isNumeric(r.last))) {
+    if (r.last === null) throw rubyError("RangeError", "cannot get the minimum of endless range with custom comparison method");
+    return ENUMERABLE.min(rt, r, args, block);
   }
+  const c = r.last === null ? -1 : spaceship(rt, r.first, r.last);
+  if (c === undefined) throw rubyError("ArgumentError", `comparison of ${inspect(r.first)} with ${inspect(r.last)} failed`);
+  return c > 0 || (c === 0 && r.exclusive) ? null : r.first;
+}
+
+/** Ruby's Range#max: the end (one less for an exclusive Integer end), unless the range is empty. */
+function rangeMax(rt: Runtime, r: RRange, args: RValue[], block: Parameters<typeof ENUMERABLE.max>[3]): Result {
+  known(r);
+  if (args.length > 1) arity(args, 1);
   if (r.last === null) throw rubyError("RangeError", "cannot get the maximum of endless range");
-  if (r.exclusive && typeof r.first === "number" && r.last instanceof RFloat) throw rubyError("TypeError", "cannot exclude non Integer end value");
-  if (r.exclusive && numberValue(r.last) !== undefined && !(typeof r.last === "number")) throw rubyError("TypeError", "cannot exclude non Integer end value");
-  if (end !== undefined) return end < (r.first as number) ? null : end;
-  if (r.exclusive) return ENUMERABLE.max(rt, r, [], null);
-  const c = spaceship(rt, r.first, r.last);
-  return c === undefined || c > 0 ? null : r.last;
+  if (block || args.length || (r.exclusive && !isNumeric(r.last))) {
+    if (r.first === null) throw rubyError("RangeError", "cannot get the maximum of beginless range with custom comparison method");
+    return ENUMERABLE.max(rt, r, args, block);
+  }
+  const c = r.first === null ? -1 : spaceship(rt, r.first, r.last);
+  if (c === undefined) throw rubyError("ArgumentError", `comparison of ${inspect(r.first)} with ${inspect(r.last)} failed`);
+  if (c > 0) return null;
+  if (!r.exclusive) return r.last;
+  if (!isInteger(r.last)) throw rubyError("TypeError", "cannot exclude non Integer end value");
+  if (c === 0) return null;
+  if (!isInteger(r.first)) throw rubyError("TypeError", "cannot exclude end value with non Integer begin value");
+  return r.last - 1;
+}
+
+function size(r: RRange): RValue {
+  known(r);
+  if (isNumeric(r.first)) {
+    if (isNumeric(r.last)) {
+      if (isInteger(r.first) && isInteger(r.last)) return Math.max(0, r.last - r.first + (r.exclusive ? 0 : 1));
+      return floatSteps(numberValue(r.first)!, numberValue(r.last)!, 1, r.exclusive);
+    }
+    if (r.last === null) return new RFloat(Infinity);
+  }
+  if (r.first === null && isNumeric(r.last)) return new RFloat(Infinity);
+  return null;
+}
+
+/** Range#include?: Numeric bounds compare; String bounds step through (`"a".."z"` has no `"bb"`); anything else iterates. */
+function includes(rt: Runtime, r: RRange, v: RValue): boolean {
+  known(r);
+  if (v instanceof RRange) return coversRange(rt, r, v);
+  if (isNumeric(r.first) || isNumeric(r.last) || (r.first === null && r.last === null)) return covers(rt, r, v);
+  if (stringValue(r.first) !== undefined || stringValue(r.last) !== undefined) {
+    if (r.first === null || r.last === null) throw rubyError("TypeError", "cannot determine inclusion in beginless/endless ranges");
+    const s = stringValue(v);
+    if (s === undefined) return false;
+    return each(rt, r, (y, stop) => (stringValue(y[0]) === s ? stop(true) : undefined)) === true;
+  }
+  return each(rt, r, (y, stop) => (requal(y[0], v) ? stop(true) : undefined)) === true;
+}
+
+/** A Range's `to_s`: each end's `to_s` (nil's is empty). */
+const textOf = (rt: Runtime, v: RValue) => {
+  if (v === null) return "";
+  const s = rt.send(v, "to_s", [], null);
+  if (s instanceof RUnknown) throw new UnknownValueError(s);
+  return stringValue(s) ?? "";
+};
+
+/** `to_s(:db)` (ActiveSupport): `BETWEEN 'a' AND 'b'`; any other format is `to_s`. */
+function formatted(rt: Runtime, r: RRange, args: RValue[]): RValue {
+  arity(args, 0, 1);
+  if (args[0] instanceof RSymbol && args[0].name === "db") return str(`BETWEEN '${textOf(rt, r.first)}' AND '${textOf(rt, r.last)}'`);
+  return str(`${textOf(rt, r.first)}${r.exclusive ? "..." : ".."}${textOf(rt, r.last)}`);
+}
+
+function first(rt: Runtime, r: RRange, args: RValue[]): Result {
+  if (args.length > 1) arity(args, 1);
+  if (r.first === null) throw rubyError("RangeError", "cannot get the first element of beginless range");
+  if (!args.length) return r.first;
+  const n = index(args[0]);
+  if (n < 0) throw rubyError("ArgumentError", "negative array size (or size too big)");
+  return ENUMERABLE.first(rt, r, [n], null);
+}
+
+function last(rt: Runtime, r: RRange, args: RValue[]): RValue {
+  arity(args, 0, 1);
+  if (r.last === null) throw rubyError("RangeError", "cannot get the last element of endless range");
+  if (!args.length) return r.last;
+  const n = index(args[0]);
+  if (n < 0) throw rubyError("ArgumentError", "negative array size");
+  const list = toArray(rt, r);
+  return n === 0 ? [] : list.slice(-n);
 }
 
 export const RANGE: Methods<RRange> = {
-  first: (rt, self, args) => {
-    if (!args.length) {
-      if (self.first === null) throw rubyError("RangeError", "cannot get the first element of beginless range");
-      return self.first;
-    }
-    return ENUMERABLE.first(rt, self, args, null);
-  },
+  first: (rt, self, args) => first(rt, self, args),
   begin: (_rt, self) => self.first,
-  last: (rt, self, args) => {
-    if (!args.length) {
-      if (self.last === null) throw rubyError("RangeError", "cannot get the last element of endless range");
-      return self.last;
-    }
-    const list = toArray(rt, self);
-    return list.slice(Math.max(0, list.length - toInt(args[0])));
-  },
+  last: (rt, self, args) => last(rt, self, args),
   end: (_rt, self) => self.last,
-  min: (rt, self, args, block) => minMax(rt, self, args, -1, block),
-  max: (rt, self, args, block) => minMax(rt, self, args, 1, block),
-  minmax: (rt, self) => [minMax(rt, self, [], -1, null) ?? null, minMax(rt, self, [], 1, null) ?? null],
+  min: (rt, self, args, block) => rangeMin(rt, self, args, block),
+  max: (rt, self, args, block) => rangeMax(rt, self, args, block),
+  minmax: (rt, self, args, block) => {
+    if (block) return ENUMERABLE.minmax(rt, self, args, block);
+    arity(args, 0);
+    return [rangeMin(rt, self, [], null) ?? null, rangeMax(rt, self, [], null) ?? null];
+  },
   "exclude_end?": (_rt, self) => self.exclusive,
   "include?": (rt, self, args) => (arity(args, 1), includes(rt, self, args[0])),
   "member?": (rt, self, args) => (arity(args, 1), includes(rt, self, args[0])),
-  "===": (rt, self, args) => (arity(args, 1), covers(rt, self, args[0])),
-  "cover?": (rt, self, args) => {
+  "===": (rt, self, args) => (arity(args, 1), args[0] instanceof RRange ? coversRange(rt, self, args[0]) : covers(rt, self, args[0])),
+  "cover?": (rt, self, args) => (arity(args, 1), args[0] instanceof RRange ? coversRange(rt, self, args[0]) : covers(rt, self, args[0])),
+  "overlaps?": (rt, self, args) => {
     arity(args, 1);
-    const v = args[0];
-    if (v instanceof RRange) return covers(rt, self, v.first) && (v.last === null ? self.last === null : covers(rt, self, v.last) || (v.exclusive && !self.exclusive && spaceship(rt, v.last, self.last) === 0));
-    return covers(rt, self, v);
+    const other = args[0];
+    if (!(other instanceof RRange)) return rt.send(self, "cover?", [rt.send(other, "first", [], null)], null);
+    return covers(rt, self, rangeFirst(other)) || covers(rt, other, rangeFirst(self));
   },
-  size: (_rt, self) => {
-    known(self);
-    if (typeof self.first !== "number") {
-      if (numberValue(self.first) === undefined) return null;
-    }
-    if (self.last === null) return new RFloat(Infinity);
-    const end = intEnd(self);
-    return end === undefined ? null : Math.max(0, end - (self.first as number) + 1);
-  },
+  size: (_rt, self, args) => (arity(args, 0), size(self)),
   count: (rt, self, args, block) => {
-    if (!args.length && !block && self.last === null) return new RFloat(Infinity);
-    const end = intEnd(self);
-    if (!args.length && !block && end !== undefined) return Math.max(0, end - (self.first as number) + 1);
+    if (args.length || block) return ENUMERABLE.count(rt, self, args, block);
+    if (isInteger(self.first) && self.last === null) return new RFloat(Infinity);
+    if (self.first === null) return new RFloat(Infinity);
+    if (isInteger(self.first) && isInteger(self.last)) return size(self);
     return ENUMERABLE.count(rt, self, args, block);
   },
   sum: (rt, self, args, block) => {
-    const end = intEnd(self);
-    if (!block && !args.length && end !== undefined && typeof self.first === "number") {
-      const n = end - self.first + 1;
-      return n <= 0 ? 0 : integer(((self.first + end) * n) / 2, () => inspect(self));
-    }
-    return ENUMERABLE.sum(rt, self, args, block);
+    arity(args, 0, 1);
+    if (block || !isInteger(self.first) || !isInteger(self.last)) return enumerableSum(rt, self, args, block);
+    const end = self.exclusive ? self.last - 1 : self.last;
+    const init = args.length && args[0] !== null ? args[0] : 0;
+    if (end < self.first) return init;
+    const n = end - self.first + 1;
+    const total = integer(((self.first + end) * n) / 2, () => inspect(self));
+    return init === 0 ? total : rt.send(init, "+", [total], null);
   },
   each: (rt, self, args, block) => {
+    arity(args, 0);
     if (!block) return enumeratorOf(self, "each", args);
     ENUMERABLE.each_entry(rt, self, [], block);
     return self;
   },
-  step: (rt, self, args, block) => {
-    arity(args, 1);
-    const by = numberValue(args[0]);
-    if (by === undefined) throw rubyError("TypeError", `no implicit conversion of ${typeName(args[0])} into Integer`);
-    if (by < 0) throw rubyError("ArgumentError", "step can't be negative");
-    if (by === 0) throw rubyError("ArgumentError", "step can't be 0");
-    if (!block) return enumeratorOf(self, "step", args);
-    const start = numberValue(self.first);
-    if (start === undefined) {
-      const list = toArray(rt, self);
-      for (let i = 0; i < list.length; i += by) rt.yield(block, [list[i]]);
-      return self;
-    }
-    const end = self.last === null ? Infinity : numberValue(self.last)!;
-    const float = self.first instanceof RFloat || self.last instanceof RFloat || args[0] instanceof RFloat;
-    for (let i = 0; ; i++) {
-      const v = start + i * by;
-      if (self.exclusive ? v >= end : v > end) break;
-      rt.yield(block, [float ? new RFloat(v) : v]);
-    }
-    return self;
-  },
-  "%": (rt, self, args, block) => (block ? RANGE.step(rt, self, args, block) : (arity(args, 1), enumeratorOf(self, "%", args))),
-  to_s: (rt, self) => str(`${textOf(rt, self.first)}${self.exclusive ? "..." : ".."}${textOf(rt, self.last)}`),
+  step: (rt, self, args, block) => stepRange(rt, self, args, block, "step"),
+  "%": (rt, self, args, block) => stepRange(rt, self, args, block, "%"),
+  to_s: (rt, self, args) => formatted(rt, self, args),
+  to_formatted_s: (rt, self, args) => formatted(rt, self, args),
+  to_fs: (rt, self, args) => formatted(rt, self, args),
   inspect: (rt, self) => str(inspect(self, rt.ruby)),
-  to_a: (rt, self) => {
+  to_a: (rt, self, args) => {
+    arity(args, 0);
     if (self.last === null) throw rubyError("RangeError", "cannot convert endless range to an array");
     return [...toArray(rt, self)];
   },
-  "==": (_rt, self, args) => args[0] instanceof RRange && args[0].exclusive === self.exclusive && args[0].first === self.first && args[0].last === self.last,
+  entries: (rt, self, args) => RANGE.to_a(rt, self, args, null),
+  "==": (_rt, self, args) => (arity(args, 1), requal(self, args[0])),
+  "eql?": (_rt, self, args) => {
+    arity(args, 1);
+    const o = args[0];
+    return o instanceof RRange && o.exclusive === self.exclusive && reql(self.first, o.first) && reql(self.last, o.last);
+  },
+  "frozen?": () => true,
   hash: () => undefined,
 };
 
-function includes(rt: Runtime, r: RRange, v: RValue): boolean {
-  // For Strings, Ruby's include? iterates (so "b".."d" does not include "bb"); cover? compares.
-  if (stringValue(r.first) !== undefined && stringValue(r.last) !== undefined) {
-    const s = stringValue(v);
-    if (s === undefined) return false;
-    return toArray(rt, r).some((x) => stringValue(x) === s);
+/** `Range.new(begin, end, exclusive)`: Ruby's ArgumentError for bounds that do not compare. */
+export function rangeNew(rt: Runtime, args: RValue[]): RRange {
+  arity(args, 2, 3);
+  const [b, e] = args;
+  if (b instanceof RUnknown) throw new UnknownValueError(b);
+  if (e instanceof RUnknown) throw new UnknownValueError(e);
+  if (b !== null && e !== null && !(isInteger(b) && isInteger(e)) && rt.send(b, "<=>", [e], null) === null) {
+    throw rubyError("ArgumentError", "bad value for range");
   }
-  return covers(rt, r, v);
+  return new RRange(b, e, args.length > 2 && args[2] !== null && args[2] !== false);
 }
 
-const textOf = (rt: Runtime, v: RValue) => {
-  if (v === null) return "";
-  const s = rt.send(v, "to_s", [], null);
-  return stringValue(s) ?? "";
-};
+export const isArithmetic = (e: REnumerator) => e.receiver instanceof RRange && (e.method === "step" || e.method === "%");

@@ -150,7 +150,12 @@ export function inspect(v: RValue | undefined, ruby: RubyVersion = DEFAULT_RUBY,
       seen.pop();
     }
   }
-  if (v instanceof RRange) return `${v.first === null ? "" : inspect(v.first, ruby, seen)}${v.exclusive ? "..." : ".."}${v.last === null ? "" : inspect(v.last, ruby, seen)}`;
+  if (v instanceof RRange) {
+    // Ruby prints nil at the begin of `nil..nil`, and leaves out a nil begin or end otherwise (`1..`, `..5`).
+    const first = v.first !== null || v.last === null ? inspect(v.first, ruby, seen) : "";
+    const last = v.first === null || v.last !== null ? inspect(v.last, ruby, seen) : "";
+    return `${first}${v.exclusive ? "..." : ".."}${last}`;
+  }
   // A class known by name prints as its name, as Ruby's does; a value constant Routemap could not read, marked.
   if (v instanceof RConst) return isValueConstant(v.path) ? `«${v.path}»` : v.path;
   if (v instanceof RRedirect) return v.inspectText;
@@ -201,7 +206,9 @@ function inspectEnumerator(e: REnumerator, ruby: RubyVersion, seen: object[]): s
     const recv = inspect(e.receiver, ruby, seen);
     return `(${e.receiver instanceof RRange ? `(${recv})` : recv}.${e.method}(${args}))`;
   }
-  return `#<Enumerator: ${inspect(e.receiver, ruby, seen)}:${e.method}${e.args.length ? `(${args})` : ""}>`;
+  if (e.kind === "Enumerator::Lazy" && e.method === "lazy") return `#<Enumerator::Lazy: ${inspect(e.receiver, ruby, seen)}>`;
+  if (e.kind === "Enumerator::Chain") return `#<Enumerator::Chain: [${e.args.map((a) => inspect(a, ruby, seen)).join(", ")}]>`;
+  return `#<${e.kind}: ${inspect(e.receiver, ruby, seen)}:${e.method}${e.args.length ? `(${args})` : ""}>`;
 }
 
 function inspectMatch(m: RMatch): string {
@@ -288,7 +295,7 @@ export function typeName(v: RValue | undefined): string {
   if (v instanceof RStruct) return v.cls.name ?? "Struct";
   if (v instanceof RStructClass) return "Class";
   if (v instanceof RSet) return "Set";
-  if (v instanceof REnumerator) return "Enumerator";
+  if (v instanceof REnumerator) return v.kind;
   if (v instanceof RMatch) return "MatchData";
   if (v instanceof RPathname) return "Pathname";
   return "Object";

@@ -157,6 +157,17 @@ export class RUnknown {
 /** A constant named in capitals (`Patterns::SLUG`) holds a value; a CamelCase one names a class or module. */
 export const isValueConstant = (path: string): boolean => /(^|::)[A-Z][A-Z0-9_]*$/.test(path);
 
+/**
+ * The unknown a value stands for where its content is read (compared, tested for nil): an
+ * unknown, or a constant in capitals Routemap could not read (`Foo::BAR`); a class known by
+ * name (`Sidekiq::Web`) is itself.
+ */
+export function unknownValueOf(v: RValue | undefined): RUnknown | undefined {
+  if (v instanceof RUnknown) return v;
+  if (v instanceof RConst && isValueConstant(v.path)) return unknownConstant(v.path);
+  return undefined;
+}
+
 /** A constant not defined in the routes files, where its value is needed. */
 export const unknownConstant = (path: string) =>
   new RUnknown(path, false, "a constant defined in none of the files Routemap has (a gem's, or set at boot)", undefined, path);
@@ -240,7 +251,10 @@ export function freeze<T extends RValue>(v: T): T {
 /** Ruby's `frozen?`: immediates, symbols and plain strings always are. */
 export function isFrozen(v: RValue): boolean {
   if (v instanceof RString) return v.frozen;
-  if (Array.isArray(v) || v instanceof RHash || v instanceof RObject || v instanceof RStruct || v instanceof RSet || v instanceof RPathname || v instanceof RProc) {
+  if (
+    Array.isArray(v) || v instanceof RHash || v instanceof RObject || v instanceof RStruct || v instanceof RSet || v instanceof RPathname ||
+    v instanceof RProc || v instanceof REnumerator
+  ) {
     return frozenObjects.has(v);
   }
   return true;
@@ -259,13 +273,33 @@ export const isString = (v: RValue | undefined): boolean => stringValue(v) !== u
 const isPlainKey = (k: RValue) => k === null || typeof k !== "object" || k instanceof RSymbol;
 
 /**
+ * Whether two keys are one key: `eql?`, except that an unknown key is only itself (or the same
+ * constant): the hash keeps it apart, and the core library, which knows it is there
+ * (`RHash.unknownKey`), answers unknown where it could have matched.
+ */
+function sameKey(a: RValue, b: RValue): boolean {
+  if (a === b) return true;
+  if (unknownValueOf(a) || unknownValueOf(b)) return a instanceof RConst && b instanceof RConst && a.path === b.path;
+  return reql(a, b);
+}
+
+/** Above this many keys, a hash looks plain keys up in a Map instead of scanning. */
+const INDEXED_FROM = 16;
+
+/**
  * An ordered Ruby Hash. Route option hashes hold a handful of keys, so two parallel arrays
- * and a linear scan beat a Map. A String key is stored frozen, as Ruby stores a copy.
+ * and a linear scan beat a Map; a hash that grows past `INDEXED_FROM` keys also keeps a Map
+ * from its plain keys to their positions (a table built by `tally`, `index_by`, `to_h` over a
+ * long list stays linear). A String key is stored frozen, as Ruby stores a copy.
  */
 export class RHash {
   // Allocated on the first insert: many option hashes here are made and stay empty.
   private ks: RValue[] | null = null;
   private vs: RValue[] | null = null;
+  /** Plain key → position, once the hash is large; dropped on delete, built again when next needed. */
+  private index: Map<RValue, number> | null = null;
+  /** How many keys are unknown values: a key looked up and not found might be one of them. */
+  private unknownKeys = 0;
   /** `Hash.new(default)` and `Hash.new { |h, k| … }`. */
   defaultValue: RValue = null;
   defaultProc: RProc | null = null;
@@ -287,13 +321,24 @@ export class RHash {
   private indexOf(k: RValue): number {
     const ks = this.ks;
     if (ks === null) return -1;
+    // A String key is stored as its (frozen) text: looked up the same way.
+    if (k instanceof RString) k = k.value;
     // Symbols are interned, strings and integers compare by value: `===` is Ruby's `eql?` here.
     if (isPlainKey(k)) {
+      if (ks.length > INDEXED_FROM) return this.indexed(ks).get(k) ?? -1;
       for (let i = 0; i < ks.length; i++) if (ks[i] === k) return i;
       return -1;
     }
-    for (let i = 0; i < ks.length; i++) if (reql(ks[i], k)) return i;
+    for (let i = 0; i < ks.length; i++) if (sameKey(ks[i], k)) return i;
     return -1;
+  }
+
+  private indexed(ks: RValue[]): Map<RValue, number> {
+    if (this.index === null) {
+      this.index = new Map();
+      for (let i = 0; i < ks.length; i++) if (isPlainKey(ks[i])) this.index.set(ks[i], i);
+    }
+    return this.index;
   }
 
   get size(): number {
@@ -314,17 +359,30 @@ export class RHash {
       this.ks = [k];
       this.vs = [v];
     } else {
+      if (this.index !== null && isPlainKey(k)) this.index.set(k, this.ks.length);
       this.ks.push(k);
       this.vs!.push(v);
     }
+    if (i < 0 && !isPlainKey(k) && unknownValueOf(k)) this.unknownKeys++;
     return this;
+  }
+  /** An unknown key of the hash, if it has one: what a key not found may be. */
+  get unknownKey(): RUnknown | undefined {
+    if (this.unknownKeys === 0) return undefined;
+    for (const k of this.ks!) {
+      const u = unknownValueOf(k);
+      if (u) return u;
+    }
+    return undefined;
   }
   delete(k: RValue): RValue | undefined {
     return this.removeAt(this.indexOf(k));
   }
   private removeAt(i: number): RValue | undefined {
     if (i < 0) return undefined;
+    this.index = null;
     const ks = this.ks!;
+    if (!isPlainKey(ks[i]) && unknownValueOf(ks[i])) this.unknownKeys--;
     const vs = this.vs!;
     const v = vs[i];
     // `splice` would allocate an array for the removed element on every delete.
@@ -340,6 +398,8 @@ export class RHash {
   clear(): void {
     this.ks = null;
     this.vs = null;
+    this.index = null;
+    this.unknownKeys = 0;
   }
   keyAt(i: number): RValue {
     return this.ks![i];
@@ -382,6 +442,7 @@ export class RHash {
     }
     out.defaultValue = this.defaultValue;
     out.defaultProc = this.defaultProc;
+    out.unknownKeys = this.unknownKeys;
     return out;
   }
   /** Ruby's `merge`: a new hash, keys of `other` win but keep this hash's order. */
@@ -457,6 +518,8 @@ export class REnumerator {
     readonly receiver: RValue,
     readonly method: string,
     readonly args: RValue[],
+    /** Its class, where it is not a plain Enumerator: `Enumerator::Lazy`, `Enumerator::Chain`, `Enumerator::Yielder`. */
+    readonly kind: string = "Enumerator",
   ) {}
 }
 
@@ -550,9 +613,11 @@ function bigEqual(a: bigint, b: RValue): boolean {
  */
 export function requal(a: RValue | undefined, b: RValue | undefined, depth = 0): boolean {
   if (a === b) return true;
-  if (a === undefined || b === undefined || a === null || b === null) return false;
-  if (a instanceof RUnknown) throw new UnknownValueError(a);
-  if (b instanceof RUnknown) throw new UnknownValueError(b);
+  if (a === undefined || b === undefined) return false;
+  // An unknown might be nil too: checked before nil is compared.
+  const u = unknownValueOf(a) ?? unknownValueOf(b);
+  if (u) throw new UnknownValueError(u);
+  if (a === null || b === null) return false;
   const p = poisonOf(a) ?? poisonOf(b);
   if (p) throw new UnknownValueError(p);
   if (depth > 64) return true; // a structure that holds itself: Ruby's recursion guard says equal
