@@ -9,7 +9,8 @@
 #
 # Usage: ruby --disable=error_highlight,did_you_mean rails_routes_batch.rb
 #   stdin:  one JSON request a line: {"file": PATH, "env": "development", "api_only": false,
-#           "vars": {"NAME": "value"}} (`vars` are set in the child's ENV before the file is drawn)
+#           "vars": {"NAME": "value"}, "strict": false} (`vars` are set in the child's ENV before
+#           the file is drawn; `strict` takes away two of rails_routes.rb's stand-ins, see below)
 #   stdout: one JSON answer a line, in order: {"file": PATH, "sheet", "routes", "error"} as
 #           rails_routes.rb prints them, or {"file": PATH, "crash": MESSAGE} when the child
 #           printed no JSON (it died, or ran past the time limit).
@@ -21,12 +22,34 @@ ORACLE = File.join(__dir__, "rails_routes.rb")
 TIME_LIMIT = Float(ENV.fetch("ROUTEMAP_FUZZ_TIME_LIMIT", "20"))
 
 # Runs rails_routes.rb on one file in a child process; returns what the child wrote to its stdout.
-def draw_in_child(file, flags, vars)
+# `strict`: a method the mapper does not have raises NoMethodError, and a constant in capitals
+# (a value, not an app) that is not defined raises NameError, as in an app with no gems.
+# rails_routes.rb answers both with a stand-in (a gem's DSL evaluates its block, a constant is
+# a Rack app), which a generated file never needs: without them, a file cut down by the fuzzer's
+# shrinking that lost a method's or a constant's definition fails instead of drawing something else.
+STRICT = Module.new do
+  def method_missing(name, *_args)
+    raise NoMethodError.new("undefined method `#{name}' for an ActionDispatch::Routing::Mapper", name)
+  end
+end
+STRICT_CONSTANTS = Module.new do
+  def const_missing(name)
+    raise NameError.new("uninitialized constant #{name}", name) if name.match?(/\A[A-Z][A-Z0-9_]*\z/)
+
+    super
+  end
+end
+
+def draw_in_child(file, flags, vars, strict)
   reader, writer = IO.pipe
   pid = fork do
     reader.close
     $stdout.reopen(writer)
     vars.each { |k, v| ENV[k] = v }
+    if strict
+      ActionDispatch::Routing::Mapper.prepend(STRICT)
+      Module.prepend(STRICT_CONSTANTS)
+    end
     ARGV.replace([file, *flags])
     begin
       load ORACLE
@@ -106,7 +129,7 @@ $stdin.each_line do |line|
   file = request.fetch("file")
   flags = ["--env", request["env"] || "development"]
   flags << "--api-only" if request["api_only"]
-  out = draw_in_child(file, flags, request["vars"] || {})
+  out = draw_in_child(file, flags, request["vars"] || {}, request["strict"])
   answer =
     begin
       json = JSON.parse(out)

@@ -1,0 +1,289 @@
+// Ruby expressions that evaluate to a value the generator chose: a literal, or the value
+// reached through locals, constants, interpolation, String/Array/Hash methods, conditions,
+// lambdas and helper methods. Each derivation is exact for the values it is used on (ASCII
+// words), so the routes Rails draws are the ones the generator meant; where one were not, the
+// file is still valid Ruby and Rails' answer is still the reference.
+import { arr, bool, dqBody, equal, hash, int, isIdent, isSymbolic, literal, str, sym, toS } from "./values.mjs";
+import { PLURALS } from "./words.mjs";
+
+/** An expression: its code, and whether it can take a method call without parentheses. */
+const E = (code, atom = true) => ({ code, atom });
+const recv = (e) => (e.atom ? e.code : `(${e.code})`);
+
+/**
+ * The expression generator of one file. `ctx` is where the expression stands (see
+ * generate.mjs: its locals, whether a local can be assigned before the statement), `depth`
+ * bounds how deep derivations nest.
+ */
+export class Exprs {
+  constructor(gen) {
+    this.gen = gen;
+    this.rng = gen.rng;
+  }
+
+  /** Code for `x`, in argument position. */
+  code(x, ctx, depth = 2) {
+    return this.expr(x, ctx, depth).code;
+  }
+
+  /** Code for `x`, as the receiver of a method call. */
+  recvCode(x, ctx, depth = 2) {
+    return recv(this.expr(x, ctx, depth));
+  }
+
+  expr(x, ctx, depth) {
+    if (isSymbolic(x)) return this.symbolicExpr(x, ctx);
+    const rng = this.rng;
+    const local = ctx.localHolding(x);
+    if (local && rng.chance(0.5)) return E(local);
+    if (depth <= 0 || rng.chance(this.gen.plainness)) return E(literal(x, rng));
+    const ways = this.ways(x, ctx, depth - 1).filter(([w]) => w > 0);
+    if (ways.length === 0) return E(literal(x, rng));
+    return rng.weighted(ways)();
+  }
+
+  /** The derivations that apply to `x`, weighted. */
+  ways(x, ctx, d) {
+    const rng = this.rng;
+    const common = [
+      [ctx.canHoist ? 2 : 0, () => E(ctx.hoist(this.code(x, ctx, d)))],
+      [this.gen.canConstant(x) ? 1.5 : 0, () => E(this.gen.constant(x, this.code(x, ctx.top, d)))],
+      [1, () => this.conditional(x, ctx, d)],
+    ];
+    switch (x.t) {
+      case "str":
+        return [...common, ...this.stringWays(x.v, ctx, d)];
+      case "sym": {
+        const cut = x.v.length >= 2 ? 1 + rng.int(x.v.length - 1) : 0;
+        return [
+          ...common,
+          [3, () => E(`${recv(this.expr(str(x.v), ctx, d))}.to_sym`)],
+          [cut ? 1 : 0, () => E(`:"${this.interp(str(x.v.slice(0, cut)), ctx, d)}${dqBody(x.v.slice(cut))}"`)],
+          [isIdent(x.v) ? 1 : 0, () => E(`%i[${this.junkWord()} ${x.v}][1]`)],
+        ];
+      }
+      case "int":
+        return [...common, ...this.intWays(x.v, ctx, d)];
+      case "bool":
+        return [[3, () => E(ctx.truth(x.v, d), false)], ...common.slice(0, 1)];
+      case "arr":
+        return [...common, ...this.arrayWays(x, ctx, d)];
+      case "hash":
+        return [...common, ...this.hashWays(x, ctx, d)];
+      case "re":
+        return [
+          ...common.slice(0, 2),
+          [1, () => E(`Regexp.new(${this.code(str(x.v), ctx, d)}${x.flags === "i" ? ", Regexp::IGNORECASE" : ""})`)],
+          [/^\w+(\|\w+)+$/.test(x.v) && !x.flags ? 1 : 0, () => E(`Regexp.union(${this.code(arr(x.v.split("|").map(str)), ctx, d)})`)],
+          [!x.flags && !x.v.includes("/") ? 1 : 0, () => E(`/#{${this.code(str(x.v), ctx, d)}}/`)],
+        ];
+      default:
+        return common;
+    }
+  }
+
+  stringWays(s, ctx, d) {
+    const rng = this.rng;
+    const cut = s.length >= 2 ? 1 + rng.int(s.length - 1) : 0;
+    const [a, b] = [s.slice(0, cut), s.slice(cut)];
+    const sep = ["_", "/", "-"].find((c) => s.includes(c) && !s.startsWith(c) && !s.endsWith(c) && !s.includes(c + c));
+    const parts = sep ? s.split(sep) : [];
+    const lower = /[a-z]/.test(s) && s === s.toLowerCase();
+    const plural = PLURALS.find(([, p]) => p === s);
+    const singular = PLURALS.find(([one]) => one === s);
+    const junk = this.junkWord();
+    return [
+      [cut ? 2 : 0, () => E(`"${this.interp(str(a), ctx, d)}${dqBody(b)}"`)],
+      [cut ? 1 : 0, () => E(`"${dqBody(a)}${this.interp(str(b), ctx, d)}"`)],
+      [cut ? 1 : 0, () => E(`${this.code(str(a), ctx, d)} + ${this.code(str(b), ctx, d)}`, false)],
+      [cut ? 1 : 0, () => E(`format("%s%s", ${this.code(str(a), ctx, d)}, ${this.code(str(b), ctx, d)})`)],
+      [cut ? 1 : 0, () => E(`"%s%s" % [${this.code(str(a), ctx, d)}, ${this.code(str(b), ctx, d)}]`, false)],
+      [cut ? 0.5 : 0, () => E(`"%{x}%{y}" % { x: ${this.code(str(a), ctx, d)}, y: ${this.code(str(b), ctx, d)} }`, false)],
+      [parts.length > 1 ? 2 : 0, () => E(`${this.arrayCode(parts.map(str), ctx, d)}.join(${JSON.stringify(sep)})`)],
+      [cut ? 0.5 : 0, () => E(`[${this.code(str(a), ctx, d)}, ${this.code(str(b), ctx, d)}].join`)],
+      [lower ? 2 : 0, () => E(`${recv(this.expr(str(s.toUpperCase()), ctx, d))}.downcase`)],
+      [/^[a-z]+(_[a-z]+)*$/.test(s) ? 1 : 0, () => E(`${recv(this.expr(str(camelize(s)), ctx, d))}.underscore`)],
+      [/^[a-z0-9_]+$/.test(s) && s.includes("_") ? 0.5 : 0, () => E(`${recv(this.expr(str(s.replace(/_/g, "-")), ctx, d))}.underscore`)],
+      [plural && plural[0] !== s ? 2 : 0, () => E(`${recv(this.expr(str(plural[0]), ctx, d))}.pluralize`)],
+      [singular && singular[1] !== s ? 1 : 0, () => E(`${recv(this.expr(str(singular[1]), ctx, d))}.singularize`)],
+      [s.includes("_") ? 1 : 0, () => E(`${recv(this.expr(str(s.replace(/_/g, "-")), ctx, d))}.tr("-", "_")`)],
+      [s.includes("-") ? 1 : 0, () => E(`${recv(this.expr(str(s.replace(/-/g, "_")), ctx, d))}.dasherize`)],
+      [cut && !/[A-Z]/.test(s) ? 1 : 0, () => E(`${recv(this.expr(str(`${a}ZQ${b}`), ctx, d))}.sub("ZQ", "")`)],
+      [cut && !/[A-Z]/.test(s) ? 1 : 0, () => E(`${recv(this.expr(str(`${a}QQ${b}`), ctx, d))}.gsub(/Q+/, "")`)],
+      [1, () => E(`${recv(this.expr(str(`${junk}_${s}`), ctx, d))}.delete_prefix(${JSON.stringify(`${junk}_`)})`)],
+      [1, () => E(`${recv(this.expr(str(`  ${s} `), ctx, d))}.strip`)],
+      [0.5, () => E(`${recv(this.expr(str(s), ctx, d))}.dup`)],
+      [0.5, () => E(`${recv(this.expr(str(s), ctx, d))}.freeze`)],
+      [isIdent(s) ? 1 : 0, () => E(`${recv(this.expr(sym(s), ctx, d))}.to_s`)],
+      [1, () => E(`${this.arrayCode([str(junk), str(s)], ctx, d)}.last`)],
+      [1, () => E(`${this.arrayCode([str(junk), str(s), str(junk + "s")], ctx, d)}[1]`)],
+      [1, () => E(`${this.hashCode([[sym(junk), str(s)]], ctx, d)}.fetch(:${junk})`)],
+      [1, () => E(`${this.hashCode([[sym("a"), str(junk)], [sym("b"), str(s)]], ctx, d)}[:b]`)],
+      [1, () => this.viaLambda(s, ctx, d)],
+      [1, () => this.viaHelper(s, ctx, d)],
+      [0.5, () => this.viaCase(str(s), ctx, d)],
+    ];
+  }
+
+  intWays(n, ctx, d) {
+    const k = 1 + this.rng.int(3);
+    return [
+      [1, () => E(`${this.code(int(n - k), ctx, d)} + ${k}`, false)],
+      [n > 0 ? 1 : 0, () => E(`${this.arrayCode(Array.from({ length: n }, (_, i) => str(`w${i}`)), ctx, d)}.size`)],
+      [1, () => E(`${JSON.stringify(String(n))}.to_i`)],
+      [1, () => E(`[${n - k}, ${n}].max`)],
+      [n > 0 ? 1 : 0, () => E(`(1..${n}).count`)],
+      [1, () => E(`${n - 1}.succ`)],
+    ];
+  }
+
+  arrayWays(x, ctx, d) {
+    const rng = this.rng;
+    const items = x.v;
+    const allSym = items.length > 0 && items.every((e) => e.t === "sym");
+    const allStr = items.length > 0 && items.every((e) => e.t === "str");
+    const sorted = items.every((e, i) => i === 0 || toS(items[i - 1]) < toS(e));
+    const junk = x.v[0]?.t === "sym" ? sym(this.junkWord()) : str(this.junkWord());
+    const split = rng.int(items.length + 1);
+    const lengths = new Set(items.map((e) => toS(e)?.length));
+    return [
+      [allSym ? 2 : 0, () => E(`${recv(this.expr(arr(items.map((e) => str(e.v))), ctx, d))}.map(&:to_sym)`)],
+      [allStr ? 1 : 0, () => E(`${recv(this.expr(arr(items.map((e) => sym(e.v))), ctx, d))}.map(&:to_s)`)],
+      [items.length > 0 ? 1 : 0, () => E(`${this.code(arr(items.slice(0, split)), ctx, d)} + ${this.code(arr(items.slice(split)), ctx, d)}`, false)],
+      [1, () => E(`${this.code(arr([...items.slice(0, split), junk, ...items.slice(split)]), ctx, d)} - [${literal(junk)}]`, false)],
+      [items.length > 1 && sorted ? 1 : 0, () => E(`${recv(this.expr(arr(rng.shuffle(items)), ctx, d))}.sort`)],
+      [items.length > 1 && lengths.size === items.length ? 1 : 0, () => this.sortByLength(items, ctx, d)],
+      [items.length > 0 ? 1 : 0, () => E(`${recv(this.expr(arr([...items, ...items.slice(0, 1)]), ctx, d))}.uniq`)],
+      [1, () => E(`${recv(this.expr(arr([...items, junk]), ctx, d))}.first(${items.length})`)],
+      [1, () => E(`${recv(this.expr(arr([...items, junk]), ctx, d))}.reject { |w| w == ${literal(junk)} }`)],
+      [1, () => E(`${recv(this.expr(arr([junk, ...items]), ctx, d))}.select { |w| w != ${literal(junk)} }`)],
+      [1, () => E(`${recv(this.expr(arr([...items].reverse()), ctx, d))}.reverse`)],
+      [1, () => E(`[${this.code(arr(items.slice(0, split)), ctx, d)}, ${this.code(arr(items.slice(split)), ctx, d)}].flatten`)],
+      [allStr || allSym ? 1 : 0, () => E(`${recv(this.expr(arr([...items.slice(0, split), junk, ...items.slice(split)]), ctx, d))}.filter_map { |w| w unless w == ${literal(junk)} }`)],
+      [1, () => this.viaCase(x, ctx, d)],
+    ];
+  }
+
+  sortByLength(items, ctx, d) {
+    const ordered = [...items].sort((a, b) => toS(a).length - toS(b).length);
+    const same = ordered.every((e, i) => equal(e, items[i]));
+    if (!same) return E(literal(arr(items), this.rng));
+    return E(`${recv(this.expr(arr(this.rng.shuffle(items)), ctx, d))}.sort_by { |w| w.to_s.length }`);
+  }
+
+  hashWays(x, ctx, d) {
+    const pairs = x.v;
+    const split = this.rng.int(pairs.length + 1);
+    const junkKey = sym(this.junkWord());
+    return [
+      [pairs.length > 0 ? 2 : 0, () => E(`${recv(this.expr(hash(pairs.slice(0, split)), ctx, d))}.merge(${this.hashCode(pairs.slice(split), ctx, d)})`)],
+      [pairs.length > 1 ? 1 : 0, () => E(`{ **${recv(this.expr(hash(pairs.slice(0, split)), ctx, d))}, **${recv(this.expr(hash(pairs.slice(split)), ctx, d))} }`)],
+      [1, () => E(`${recv(this.expr(hash([...pairs, [junkKey, int(1)]]), ctx, d))}.except(${literal(junkKey)})`)],
+      [1, () => E(`${recv(this.expr(hash([[junkKey, int(1)], ...pairs]), ctx, d))}.reject { |k, _| k == ${literal(junkKey)} }`)],
+      [1, () => E(`${this.code(arr(pairs.map(([k, v]) => arr([k, v]))), ctx, d)}.to_h`)],
+    ];
+  }
+
+  /** `x` through a condition whose truth the generator knows: a ternary, `&&`, `||`. */
+  conditional(x, ctx, d) {
+    const rng = this.rng;
+    const other = this.otherValue(x);
+    const truth = rng.chance(0.5);
+    const cond = ctx.truth(truth, d);
+    const [yes, no] = truth ? [x, other] : [other, x];
+    const form = rng.int(3);
+    if (form === 0 || x.t === "bool" || x.t === "nil") return E(`${cond} ? ${this.code(yes, ctx, d)} : ${this.code(no, ctx, d)}`, false);
+    // `a && b` is b when a is truthy; `a || b` is a when a is truthy (neither is nil or false here).
+    if (form === 1) return E(`(${ctx.truth(true, d)}) && ${this.code(x, ctx, d)}`, false);
+    return rng.chance(0.5) ? E(`(${ctx.truth(false, d)}) || ${this.code(x, ctx, d)}`, false) : E(`nil || ${this.code(x, ctx, d)}`, false);
+  }
+
+  viaCase(x, ctx, d) {
+    const key = this.rng.int(3);
+    const other = this.otherValue(x);
+    const branches = [0, 1, 2].map((k) => `when ${k} then ${this.code(k === key ? x : other, ctx, d)}`);
+    return E(`(case ${key} ${branches.join(" ")} end)`);
+  }
+
+  /** A different value of the same type, for the branch not taken. */
+  otherValue(x) {
+    switch (x.t) {
+      case "str":
+        return str(this.junkWord());
+      case "sym":
+        return sym(this.junkWord());
+      case "int":
+        return int(x.v + 7);
+      case "arr":
+        return arr([]);
+      case "hash":
+        return hash([]);
+      default:
+        return x;
+    }
+  }
+
+  /** `s` as a lambda's result: `->(w) { "#{w}s" }.call("post")`, or a lambda held in a local. */
+  viaLambda(s, ctx, d) {
+    const rng = this.rng;
+    const cut = s.length >= 2 ? 1 + rng.int(s.length - 1) : s.length;
+    const [a, b] = [s.slice(0, cut), s.slice(cut)];
+    const body = `->(w) { "#{w}${dqBody(b)}" }`;
+    const fn = ctx.canHoist && rng.chance(0.5) ? ctx.hoist(body, { lambda: true }) : `${body}`;
+    const arg = this.code(str(a), ctx, d);
+    return E(rng.weighted([[2, `${fn}.call(${arg})`], [1, `${fn}.(${arg})`], [1, `${fn}[${arg}]`]]));
+  }
+
+  /** `s` as a helper method's result (the method is written at the top of the file). */
+  viaHelper(s, ctx, d) {
+    const cut = s.length >= 2 ? 1 + this.rng.int(s.length - 1) : s.length;
+    const [a, b] = [s.slice(0, cut), s.slice(cut)];
+    const name = this.gen.valueHelper();
+    // Each helper is `"#{word}#{suffix}"` written some way (see Gen#valueHelper).
+    return E(b === "" && this.rng.chance(0.5) ? `${name}(${this.code(str(a), ctx, d)}, "")` : `${name}(${this.code(str(a), ctx, d)}, ${this.code(str(b), ctx, d)})`);
+  }
+
+  /** An interpolation `#{…}` giving the string `x`. */
+  interp(x, ctx, d) {
+    return `#{${this.code(x, ctx, d)}}`;
+  }
+
+  arrayCode(items, ctx, d) {
+    return recv(this.expr(arr(items), ctx, d));
+  }
+
+  hashCode(pairs, ctx, d) {
+    return recv(this.expr(hash(pairs), ctx, d));
+  }
+
+  /** A word no route uses. */
+  junkWord() {
+    return this.rng.pick(["zz", "qq", "unused", "skip", "none", "xx"]);
+  }
+
+  /**
+   * Code for a value known only at run time (a block's parameter): the parameter, or it through
+   * methods that keep it (`to_s`, `"#{n}"`, `to_sym`, `dup`). `x.t` says which type is wanted.
+   */
+  symbolicExpr(x, ctx) {
+    const rng = this.rng;
+    const v = x.code;
+    const base = x.base ?? x.t; // the parameter's own type
+    if (x.t === "str") {
+      if (base === "str") return rng.weighted([[4, E(v)], [1, E(`"#{${v}}"`)], [1, E(`${v}.to_s`)], [1, E(`${v}.dup`)], [1, E(`${v}.to_s.downcase`)]]);
+      return rng.weighted([[3, E(`${v}.to_s`)], [2, E(`"#{${v}}"`)], [1, E(`${v}.to_s.dup`)]]);
+    }
+    if (x.t === "sym") {
+      if (base === "sym") return rng.weighted([[4, E(v)], [1, E(`${v}.to_sym`)], [1, E(`${v}.to_s.to_sym`)]]);
+      return rng.weighted([[3, E(`${v}.to_sym`)], [1, E(`:"#{${v}}"`)], [1, E(`${v}.to_s.intern`)]]);
+    }
+    return E(v);
+  }
+}
+
+/** "admin_tools" → "AdminTools", as ActiveSupport's camelize gives it for lowercase words. */
+export function camelize(s) {
+  return s.split("_").map((w) => (w ? w[0].toUpperCase() + w.slice(1) : "")).join("");
+}
+
+export { bool };
