@@ -74,7 +74,7 @@ export class Ctx {
       [1, () => `!Rails.env.${b ? other : env}?`],
       [1, () => `%w[${b ? `${other} ${env}` : other}].include?(Rails.env)`],
       [1, () => `${ex.recvCode(int(b ? 2 * n : 2 * n + 1), this, d)}.even?`],
-      [1, () => `${ex.code(int(n), this, d)} ${b ? ">" : "<"} ${n - 1}`],
+      [1, () => `${ex.recvCode(int(n), this, d)} ${b ? ">" : "<"} ${n - 1}`],
       [1, () => `${ex.recvCode(str(b ? "admin" : "public"), this, d)}.start_with?("ad")`],
       [1, () => `[${b ? ":a, :b" : ""}].any?`],
       [1, () => `${b ? "nil" : ex.recvCode(str("x"), this, d)}.nil?`],

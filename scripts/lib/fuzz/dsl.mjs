@@ -58,7 +58,7 @@ export class Dsl {
   nested(ctx, o, n) {
     if (ctx.depth >= this.gen.maxDepth) return undefined;
     const inner = ctx.child(o);
-    const lines = this.gen.body(inner, n ?? this.rng.between(1, 3));
+    const lines = this.gen.body(inner, n ?? this.rng.between(1, 2));
     return { lines };
   }
 
@@ -77,7 +77,7 @@ export class Dsl {
     const v = o.name ?? this.takeVar(ctx, "noun");
     const name = v ?? this.gen.noun()[1];
     const opts = [];
-    if (rng.chance(0.3)) opts.push(this.actionList(W.STANDARD_ACTIONS));
+    if (rng.chance(0.45)) opts.push(this.actionList(W.STANDARD_ACTIONS));
     if (rng.chance(0.1)) opts.push(["path", str(this.pathWord())]);
     if (rng.chance(0.08) && ctx.explicitNames) opts.push(["as", sym(this.gen.routeName())]);
     if (rng.chance(0.1)) opts.push(["param", sym(rng.pick(W.PARAMS))]);
@@ -89,7 +89,7 @@ export class Dsl {
     if (rng.chance(0.05)) opts.push(["path_names", hash([[sym(rng.pick(["new", "edit"])), str(rng.pick(["neu", "change", "make", "bearbeiten"]))]])]);
     if (rng.chance(0.1) && this.gen.concerns.length) opts.push(["concerns", this.concernList()]);
     if (rng.chance(0.05)) opts.push(["defaults", hash([[sym("format"), rng.pick([sym("json"), str("xml")])]])]);
-    const block = o.block !== false && rng.chance(0.4) ? this.nested(ctx, { kind: "res", controller: false }) : undefined;
+    const block = o.block !== false && rng.chance(0.3) ? this.nested(ctx, { kind: "res", controller: false }) : undefined;
     return this.call("resources", [this.nameArg(name, ctx)], rng.shuffle(opts), ctx, block);
   }
 

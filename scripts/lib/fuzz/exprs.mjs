@@ -95,7 +95,7 @@ export class Exprs {
     return [
       [cut ? 2 : 0, () => E(`"${this.interp(str(a), ctx, d)}${dqBody(b)}"`)],
       [cut ? 1 : 0, () => E(`"${dqBody(a)}${this.interp(str(b), ctx, d)}"`)],
-      [cut ? 1 : 0, () => E(`${this.code(str(a), ctx, d)} + ${this.code(str(b), ctx, d)}`, false)],
+      [cut ? 1 : 0, () => E(`${this.recvCode(str(a), ctx, d)} + ${this.recvCode(str(b), ctx, d)}`, false)],
       [cut ? 1 : 0, () => E(`format("%s%s", ${this.code(str(a), ctx, d)}, ${this.code(str(b), ctx, d)})`)],
       [cut ? 1 : 0, () => E(`"%s%s" % [${this.code(str(a), ctx, d)}, ${this.code(str(b), ctx, d)}]`, false)],
       [cut ? 0.5 : 0, () => E(`"%{x}%{y}" % { x: ${this.code(str(a), ctx, d)}, y: ${this.code(str(b), ctx, d)} }`, false)],
@@ -128,7 +128,7 @@ export class Exprs {
   intWays(n, ctx, d) {
     const k = 1 + this.rng.int(3);
     return [
-      [1, () => E(`${this.code(int(n - k), ctx, d)} + ${k}`, false)],
+      [1, () => E(`${this.recvCode(int(n - k), ctx, d)} + ${k}`, false)],
       [n > 0 ? 1 : 0, () => E(`${this.arrayCode(Array.from({ length: n }, (_, i) => str(`w${i}`)), ctx, d)}.size`)],
       [1, () => E(`${JSON.stringify(String(n))}.to_i`)],
       [1, () => E(`[${n - k}, ${n}].max`)],
@@ -149,8 +149,8 @@ export class Exprs {
     return [
       [allSym ? 2 : 0, () => E(`${recv(this.expr(arr(items.map((e) => str(e.v))), ctx, d))}.map(&:to_sym)`)],
       [allStr ? 1 : 0, () => E(`${recv(this.expr(arr(items.map((e) => sym(e.v))), ctx, d))}.map(&:to_s)`)],
-      [items.length > 0 ? 1 : 0, () => E(`${this.code(arr(items.slice(0, split)), ctx, d)} + ${this.code(arr(items.slice(split)), ctx, d)}`, false)],
-      [1, () => E(`${this.code(arr([...items.slice(0, split), junk, ...items.slice(split)]), ctx, d)} - [${literal(junk)}]`, false)],
+      [items.length > 0 ? 1 : 0, () => E(`${this.recvCode(arr(items.slice(0, split)), ctx, d)} + ${this.recvCode(arr(items.slice(split)), ctx, d)}`, false)],
+      [1, () => E(`${this.recvCode(arr([...items.slice(0, split), junk, ...items.slice(split)]), ctx, d)} - [${literal(junk)}]`, false)],
       [items.length > 1 && sorted ? 1 : 0, () => E(`${recv(this.expr(arr(rng.shuffle(items)), ctx, d))}.sort`)],
       [items.length > 1 && lengths.size === items.length ? 1 : 0, () => this.sortByLength(items, ctx, d)],
       [items.length > 0 ? 1 : 0, () => E(`${recv(this.expr(arr([...items, ...items.slice(0, 1)]), ctx, d))}.uniq`)],
@@ -192,10 +192,10 @@ export class Exprs {
     const cond = ctx.truth(truth, d);
     const [yes, no] = truth ? [x, other] : [other, x];
     const form = rng.int(3);
-    if (form === 0 || x.t === "bool" || x.t === "nil") return E(`${cond} ? ${this.code(yes, ctx, d)} : ${this.code(no, ctx, d)}`, false);
+    if (form === 0 || x.t === "bool" || x.t === "nil") return E(`${cond} ? ${this.recvCode(yes, ctx, d)} : ${this.recvCode(no, ctx, d)}`, false);
     // `a && b` is b when a is truthy; `a || b` is a when a is truthy (neither is nil or false here).
-    if (form === 1) return E(`(${ctx.truth(true, d)}) && ${this.code(x, ctx, d)}`, false);
-    return rng.chance(0.5) ? E(`(${ctx.truth(false, d)}) || ${this.code(x, ctx, d)}`, false) : E(`nil || ${this.code(x, ctx, d)}`, false);
+    if (form === 1) return E(`(${ctx.truth(true, d)}) && ${this.recvCode(x, ctx, d)}`, false);
+    return rng.chance(0.5) ? E(`(${ctx.truth(false, d)}) || ${this.recvCode(x, ctx, d)}`, false) : E(`nil || ${this.recvCode(x, ctx, d)}`, false);
   }
 
   viaCase(x, ctx, d) {

@@ -24,15 +24,19 @@ export function writeReport({ out, seed, results, groups, seconds }) {
     mkdirSync(dir, { recursive: true });
     lines.push(`## ${g + 1}. ${sig}`, "", `${members.length} file(s): ${members.slice(0, 30).map((r) => `#${r.index}`).join(", ")}${members.length > 30 ? ", …" : ""}`, "");
     for (const r of members) writeFileSync(join(dir, `${r.index}.rb`), r.text);
-    const shown = members.find((r) => r.minimized) ?? members[0];
-    const text = shown.minimized?.text ?? shown.text;
-    const rails = answerText(shown.minimized?.rails ?? shown.rails);
-    const ours = answerText(shown.minimized?.ours ?? shown.ours);
-    writeFileSync(join(dir, `${shown.index}${shown.minimized ? ".min" : ""}.rb`), text);
-    writeFileSync(join(dir, "rails.txt"), rails);
-    writeFileSync(join(dir, "routemap.txt"), ours);
-    lines.push(`${shown.minimized ? "Shrunk from" : "File"} #${shown.index} (env ${shown.env.railsEnv}${Object.keys(shown.env.vars).length ? `, ENV ${JSON.stringify(shown.env.vars)}` : ""}):`, "", "```ruby", text.trimEnd(), "```", "");
-    lines.push("Rails → Routemap:", "", "```diff", unifiedDiff(rails, ours, { from: "Rails 6.1", to: "Routemap" }).trimEnd(), "```", "");
+    const shown = members.filter((r) => r.minimized);
+    for (const r of shown.length ? shown : members.slice(0, 1)) {
+      const text = r.minimized?.text ?? r.text;
+      const rails = answerText(r.minimized?.rails ?? r.rails);
+      const ours = answerText(r.minimized?.ours ?? r.ours);
+      const name = `${r.index}${r.minimized ? ".min" : ""}`;
+      writeFileSync(join(dir, `${name}.rb`), text);
+      writeFileSync(join(dir, `${name}.rails.txt`), rails);
+      writeFileSync(join(dir, `${name}.routemap.txt`), ours);
+      const env = `env ${r.env.railsEnv}${Object.keys(r.env.vars).length ? `, ENV ${JSON.stringify(r.env.vars)}` : ""}`;
+      lines.push(`${r.minimized ? "Shrunk from" : "File"} #${r.index} (${env}):`, "", "```ruby", text.trimEnd(), "```", "");
+      lines.push("Rails → Routemap:", "", "```diff", unifiedDiff(rails, ours, { from: "Rails 6.1", to: "Routemap" }).trimEnd(), "```", "");
+    }
   });
   const path = join(out, "report.md");
   writeFileSync(path, lines.join("\n") + "\n");

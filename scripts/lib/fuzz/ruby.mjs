@@ -32,7 +32,7 @@ export class RubyForms {
     const role = ctx.kind === "mc" ? "action" : ctx.kind.startsWith("res") ? rng.pick(["action", "action", "noun"]) : rng.weighted([[3, "noun"], [2, "word"], [1, "int"], [1, "one"], [1, "hash"]]);
     if (role === "int") return this.intLoop(ctx);
     if (role === "hash") return this.hashLoop(ctx);
-    const k = rng.between(2, 4);
+    const k = rng.between(2, 3);
     const values = Array.from({ length: k }, () => (role === "noun" ? this.gen.noun()[1] : role === "one" ? this.gen.noun()[0] : role === "word" ? this.gen.word() : null));
     const items = role === "action" ? rng.sample(W.CUSTOM_ACTIONS, k) : values;
     const base = rng.chance(0.6) ? "sym" : "str";

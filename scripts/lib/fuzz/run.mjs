@@ -65,12 +65,13 @@ export async function fuzz({ seed, count, indexes, dir, statements, onResult, mi
 
 /**
  * The smallest file that still differs the way `r` does: the same kind of difference, the
- * same error class from Rails (or none), and no note from Routemap that `r` did not have.
+ * same error from Rails (or none), the same error code from Routemap (or none), and no note
+ * from Routemap of a kind `r` did not have.
  */
 export async function shrink(r, { rails, routemap, work, maxTests = 1500 }) {
   const file = join(work, `min-${r.index}.rb`);
   const notes = new Set((r.ours.notes ?? []).map((n) => n.code));
-  const errorClass = r.rails.error?.class;
+  const error = r.rails.error && `${r.rails.error.class}: ${r.rails.error.message}`;
   let last;
   const test = async (text) => {
     writeFileSync(file, text);
@@ -78,7 +79,8 @@ export async function shrink(r, { rails, routemap, work, maxTests = 1500 }) {
     const theirs = await rails.draw(file, r.env);
     const c = compare(theirs, ours);
     if (c.status !== "differs" || c.kind !== r.kind) return false;
-    if (theirs.error?.class !== errorClass) return false;
+    // The same error from Rails, word for word (or none): a shrunk file that fails for another reason is another finding.
+    if ((theirs.error ? `${theirs.error.class}: ${theirs.error.message}` : undefined) !== error) return false;
     if ((ours.error?.code ?? null) !== (r.ours.error?.code ?? null)) return false;
     if ((ours.notes ?? []).some((n) => !notes.has(n.code))) return false;
     if (notes.size && !(ours.notes ?? []).length) return false;

@@ -32,7 +32,7 @@ export const PARAMS = ["slug", "page", "year", "month", "token", "code", "kind",
 /** Constants mounted (the oracle makes an unknown `X::Engine` an engine isolating X, others Rack apps). */
 export const MOUNTABLES = [
   "Blog::Engine", "Forum::Engine", "Shop::Engine", "Wiki::Engine", "Docs::Engine", "PgHero::Engine",
-  "Sidekiq::Web", "RackApp", "Api::Server", "StatusPage", "Flipper::UI", "GraphiQL::Rails::Engine",
+  "Sidekiq::Web", "RackApp", "Api::Server", "StatusPage", "Flipper::Web", "GraphiQL::Rails::Engine",
 ];
 export const REGEXPS = [
   ["\\d+", ""], ["[a-z]+", ""], ["[^/]+", ""], ["[a-z0-9-]+", ""], ["en|fr|de", ""], ["\\d{4}", ""],
