@@ -55,6 +55,15 @@ export class Ctx {
     return name;
   }
 
+  /**
+   * Writes `line` (an assignment of some other shape: multiple assignment, a pattern) before
+   * the statement; `bound` are the locals it assigns, `{ name, value }`.
+   */
+  hoistLine(line, bound) {
+    this.pending.push(line);
+    this.locals.push(...bound);
+  }
+
   /** The names a route may be given explicitly here without colliding with another's. */
   get explicitNames() {
     return !this.inLoop;

@@ -3,7 +3,7 @@
 // lambdas and helper methods. Each derivation is exact for the values it is used on (ASCII
 // words), so the routes Rails draws are the ones the generator meant; where one were not, the
 // file is still valid Ruby and Rails' answer is still the reference.
-import { arr, bool, dqBody, equal, hash, int, isIdent, isSymbolic, literal, str, sym, toS } from "./values.mjs";
+import { NIL, arr, bool, dq, dqBody, equal, hash, int, isIdent, isSymbolic, literal, str, sym, toS } from "./values.mjs";
 import { PLURALS } from "./words.mjs";
 
 /** An expression: its code, and whether it can take a method call without parentheses. */
@@ -84,6 +84,7 @@ export class Exprs {
 
   stringWays(s, ctx, d) {
     const rng = this.rng;
+    // (every way below gives exactly `s`)
     const cut = s.length >= 2 ? 1 + rng.int(s.length - 1) : 0;
     const [a, b] = [s.slice(0, cut), s.slice(cut)];
     const sep = ["_", "/", "-"].find((c) => s.includes(c) && !s.startsWith(c) && !s.endsWith(c) && !s.includes(c + c));
@@ -122,7 +123,53 @@ export class Exprs {
       [1, () => this.viaLambda(s, ctx, d)],
       [1, () => this.viaHelper(s, ctx, d)],
       [0.5, () => this.viaCase(str(s), ctx, d)],
+      [/^[a-z]+(_[a-z]+)*$/.test(s) ? 0.5 : 0, () => E(`${recv(this.expr(str(`Admin::${camelize(s)}`), ctx, d))}.demodulize.underscore`)],
+      [/^[a-z]+(_[a-z]+)*$/.test(s) ? 0.5 : 0, () => E(`${recv(this.expr(str(s.split("_").map((w) => w[0].toUpperCase() + w.slice(1)).join(" ")), ctx, d))}.parameterize(separator: "_")`)],
+      [!s.includes("Z") ? 0.5 : 0, () => E(`${recv(this.expr(str(s.replace(/(.)/g, (c, _x, i) => (i % 2 ? `${c}Z` : c))), ctx, d))}.delete("Z")`)],
+      [cut ? 0.5 : 0, () => E(`[${this.code(str(a), ctx, d)}, ${this.code(str(b), ctx, d)}].sum("")`)],
+      [cut ? 0.5 : 0, () => E(`[${this.code(str(a), ctx, d)}, ${this.code(str(b), ctx, d)}].${rng.pick(["inject", "reduce"])}(:+)`)],
+      [0.5, () => E(`${recv(this.expr(str(s), ctx, d))}.${rng.pick(["chars.join", "each_char.to_a.join", "then { |v| v }", "then { _1 }"])}`)],
+      [0.5, () => this.viaPattern(str(s), ctx, d)],
+      [0.5, () => E(`(Integer(${JSON.stringify(junk)}) rescue ${this.code(str(s), ctx, d)})`)],
+      [0.3, () => E(`(begin; [].fetch(3); rescue IndexError; ${this.code(str(s), ctx, d)}; end)`)],
+      [0.3, () => E(`catch(:found) { throw :found, ${this.code(str(s), ctx, d)} }`)],
+      [cut ? 0.5 : 0, () => E(rng.pick([`(+${dq(a)} << ${this.recvCode(str(b), ctx, d)})`, `${dq(a)}.dup.concat(${this.code(str(b), ctx, d)})`, `(String.new(${dq(a)}) << ${this.recvCode(str(b), ctx, d)})`]))],
+      [0.5, () => E(`${this.gen.struct()}.new(${this.code(str(junk), ctx, d)}, ${this.code(str(s), ctx, d)}).path`)],
+      [0.5, () => E(`${this.gen.valueClass()}.new(${this.code(str(s), ctx, d)}).value`)],
+      [ctx.canHoist ? 0.5 : 0, () => E(this.multipleAssignment(str(s), ctx, d))],
     ];
+  }
+
+  /** `x` bound by a pattern: `case { k: x } in { k: String => m } then m end`, `in [_, m]`. */
+  viaPattern(x, ctx, d) {
+    const m = `m${++this.gen.counts.local}`;
+    const klass = { str: "String", sym: "Symbol", int: "Integer" }[x.t] ?? "Object";
+    if (this.rng.chance(0.5)) return E(`(case { k: ${this.code(x, ctx, d)} }; in { k: ${klass} => ${m} } then ${m}; end)`);
+    return E(`(case [${this.code(this.otherValue(x), ctx, d)}, ${this.code(x, ctx, d)}]; in [_, ${m}] then ${m}; end)`);
+  }
+
+  /** A local set by a multiple assignment or a rightward pattern before the statement; its name. */
+  multipleAssignment(x, ctx, d) {
+    const rng = this.rng;
+    const c = this.gen.counts;
+    const [a, b, e] = [`part_${++c.local}`, `part_${++c.local}`, `part_${++c.local}`];
+    const other = this.code(this.otherValue(x), ctx, d);
+    const value = this.code(x, ctx, d);
+    const form = rng.int(4);
+    if (form === 0) {
+      ctx.hoistLine(`${a}, ${b} = ${other}, ${value}`, [{ name: b, value: x }]);
+      return b;
+    }
+    if (form === 1) {
+      ctx.hoistLine(`${a}, (${b}, ${e}) = ${other}, [${other}, ${value}]`, [{ name: e, value: x }]);
+      return e;
+    }
+    if (form === 2) {
+      ctx.hoistLine(`${a}, *${b} = [${value}, ${other}]`, [{ name: a, value: x }]);
+      return a;
+    }
+    ctx.hoistLine(`{ key: ${value}, other: ${other} } => { key: ${a} }`, [{ name: a, value: x }]);
+    return a;
   }
 
   intWays(n, ctx, d) {
@@ -134,6 +181,13 @@ export class Exprs {
       [1, () => E(`[${n - k}, ${n}].max`)],
       [n > 0 ? 1 : 0, () => E(`(1..${n}).count`)],
       [1, () => E(`${n - 1}.succ`)],
+      [1, () => E(`[${n - k}, ${k}].sum`)],
+      [n > 0 ? 1 : 0, () => E(`(1..${n}).${this.rng.pick(["max", "to_a.last", "count"])}`)],
+      [1, () => E(`(${n}..${n + 2}).min`)],
+      [1, () => E(`${n}.clamp(${n - 1}, ${n})`)],
+      [1, () => E(`[${n}, ${n + 5}].min`)],
+      [1, () => E(`${n * 2} / 2`, false)],
+      [0.5, () => this.viaPattern(int(n), ctx, d)],
     ];
   }
 
@@ -161,6 +215,15 @@ export class Exprs {
       [1, () => E(`[${this.code(arr(items.slice(0, split)), ctx, d)}, ${this.code(arr(items.slice(split)), ctx, d)}].flatten`)],
       [allStr || allSym ? 1 : 0, () => E(`${recv(this.expr(arr([...items.slice(0, split), junk, ...items.slice(split)]), ctx, d))}.filter_map { |w| w unless w == ${literal(junk)} }`)],
       [1, () => this.viaCase(x, ctx, d)],
+      [1, () => E(`${recv(this.expr(x, ctx, d))}.${rng.pick(["each_with_object([]) { |w, acc| acc << w }", "flat_map { |w| [w] }", "map { _1 }", "map.with_index { |w, _i| w }", "each_with_index.map { |w, _| w }", "zip(%w[z]).map(&:first)", "each_slice(1).map(&:first)", "each_slice(2).to_a.flatten", "reverse_each.to_a.reverse", "then { |a| Array(a) }"])}`)],
+      [1, () => E(`${recv(this.expr(arr([...items, junk]), ctx, d))}.partition { |w| w != ${literal(junk)} }.first`)],
+      [1, () => E(`${recv(this.expr(arr([junk, ...items]), ctx, d))}.drop(1)`)],
+      [1, () => E(`${recv(this.expr(arr([junk, ...items]), ctx, d))}.each_cons(2).map(&:last)`)],
+      [1, () => E(`${recv(this.expr(arr([...items, junk]), ctx, d))}.take(${items.length})`)],
+      [1, () => E(`${recv(this.expr(arr([...items, junk]), ctx, d))}.select.with_index { |_, i| i < ${items.length} }`)],
+      [items.length ? 1 : 0, () => E(`${recv(this.expr(arr([...items, items[0]]), ctx, d))}.${rng.pick(["tally.keys", "group_by(&:itself).keys", "to_h { |w| [w, true] }.keys"])}`)],
+      [1, () => E(`${literal(arr([...items.slice(0, split), NIL, ...items.slice(split)]), rng)}.compact`)],
+      [1, () => E(`[*${recv(this.expr(arr(items.slice(0, split)), ctx, d))}, *${recv(this.expr(arr(items.slice(split)), ctx, d))}]`)],
     ];
   }
 
@@ -181,6 +244,11 @@ export class Exprs {
       [1, () => E(`${recv(this.expr(hash([...pairs, [junkKey, int(1)]]), ctx, d))}.except(${literal(junkKey)})`)],
       [1, () => E(`${recv(this.expr(hash([[junkKey, int(1)], ...pairs]), ctx, d))}.reject { |k, _| k == ${literal(junkKey)} }`)],
       [1, () => E(`${this.code(arr(pairs.map(([k, v]) => arr([k, v]))), ctx, d)}.to_h`)],
+      [1, () => E(`${recv(this.expr(x, ctx, d))}.${this.rng.pick(["transform_values(&:itself)", "to_a.to_h", "each_with_object({}) { |(k, v), h| h[k] = v }", "compact"])}`)],
+      [1, () => E(`${recv(this.expr(hash([...pairs, [junkKey, NIL]]), ctx, d))}.compact`)],
+      [1, () => E(`${recv(this.expr(hash([...pairs, [junkKey, int(1)]]), ctx, d))}.select { |k, _| k != ${literal(junkKey)} }`)],
+      [pairs.length ? 1 : 0, () => E(`${recv(this.expr(x, ctx, d))}.merge(${literal(hash([[pairs[0][0], str("ignored")]]))}) { |_key, old, _new| old }`)],
+      [1, () => E(`${recv(this.expr(hash([...pairs, [junkKey, int(1)]]), ctx, d))}.slice(${pairs.map(([k]) => literal(k)).join(", ")})`)],
     ];
   }
 

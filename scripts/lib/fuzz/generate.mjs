@@ -210,6 +210,26 @@ export class Gen {
     return name;
   }
 
+  /** A Struct class at the top of the file, `.new(name, path)`; its name. */
+  struct() {
+    if (this.structName) return this.structName;
+    this.structName = `RouteSpec${++this.counts.helper}`;
+    this.preludeLines.push(this.rng.chance(0.5) ? `${this.structName} = Struct.new(:name, :path)` : `${this.structName} = Struct.new(:name, :path) do\n  def to_s = "#{name}:#{path}"\nend`);
+    return this.structName;
+  }
+
+  /** A class with an attr_reader at the top of the file, `.new(value).value`; its name. */
+  valueClass() {
+    if (this.className) return this.className;
+    this.className = `Part${++this.counts.helper}`;
+    this.preludeLines.push(
+      ...(this.rng.chance(0.5)
+        ? [`class ${this.className}`, "  attr_reader :value", "", "  def initialize(value)", "    @value = value", "  end", "end"]
+        : [`class ${this.className}`, "  def initialize(value) = @value = value", "", "  def value", "    @value.dup", "  end", "end"]),
+    );
+    return this.className;
+  }
+
   /** A value's code at `ctx`. */
   code(x, ctx, depth) {
     return this.exprs.code(x, ctx, depth);

@@ -13,6 +13,7 @@ export function writeReport({ out, seed, results, groups, seconds }) {
     `# Fuzzing report: seed ${seed}`,
     "",
     `${results.length} files in ${seconds.toFixed(1)} s: ${count("same")} same as Rails, ${count("differs")} differ, ${count("skipped")} skipped.`,
+    `Rails drew ${results.reduce((n, r) => n + (r.rails.routes?.length ?? 0), 0)} routes in all; ${results.filter((r) => r.rails.error).length} files end with an error Rails raised.`,
     "Each file can be made again with `node scripts/fuzz.mjs --seed " + seed + " --only INDEX`.",
     "",
   ];
@@ -40,6 +41,13 @@ export function writeReport({ out, seed, results, groups, seconds }) {
   });
   const path = join(out, "report.md");
   writeFileSync(path, lines.join("\n") + "\n");
-  writeFileSync(join(out, "results.json"), JSON.stringify(results.map(({ index, seed: s, status, kind, signature, reason }) => ({ index, seed: s, status, kind, signature, reason })), null, 1));
+  writeFileSync(
+    join(out, "results.json"),
+    JSON.stringify(
+      results.map(({ index, seed: s, status, kind, signature, reason, rails }) => ({ index, seed: s, status, kind, signature, reason, routes: rails.routes?.length, railsError: rails.error?.class })),
+      null,
+      1,
+    ),
+  );
   return path;
 }

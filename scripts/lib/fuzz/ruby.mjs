@@ -30,8 +30,8 @@ export class RubyForms {
     const rng = this.rng;
     const open = ctx.kind === "top" || ctx.kind === "scope";
     const role = ctx.kind === "mc" ? "action" : ctx.kind.startsWith("res") ? rng.pick(["action", "action", "noun"]) : rng.weighted([[3, "noun"], [2, "word"], [1, "int"], [1, "one"], [1, "hash"]]);
-    if (role === "int") return this.intLoop(ctx);
-    if (role === "hash") return this.hashLoop(ctx);
+    if (role === "int") return rng.chance(0.7) ? this.intLoop(ctx) : this.whileLoop(ctx);
+    if (role === "hash") return rng.chance(0.7) ? this.hashLoop(ctx) : this.structLoop(ctx);
     const k = rng.between(2, 3);
     const values = Array.from({ length: k }, () => (role === "noun" ? this.gen.noun()[1] : role === "one" ? this.gen.noun()[0] : role === "word" ? this.gen.word() : null));
     const items = role === "action" ? rng.sample(W.CUSTOM_ACTIONS, k) : values;
@@ -50,6 +50,7 @@ export class RubyForms {
       [open && !ctx.inLoop ? 1 : 0, () => this.eachSlice(ctx, list, x, base, role)],
       [open && !ctx.inLoop ? 1 : 0, () => this.groupBy(ctx, list, x, base, role)],
       [1, () => this.zip(ctx, list, x, base, role)],
+      [1, () => this.skipping(ctx, list, x, base, role)],
     ];
     return rng.weighted(forms)();
   }
@@ -141,6 +142,38 @@ export class RubyForms {
     return [`${this.ex.recvCode(list, ctx)}.zip(${this.ex.code(arr(paths), ctx)}).each do |${x}, ${p}|`, ...indent(body), "end"];
   }
 
+  /** `next if x == junk` (the junk anywhere) or `break if x == junk` (the junk last). */
+  skipping(ctx, list, x, base, role) {
+    const rng = this.rng;
+    const junk = base === "sym" ? { t: "sym", v: "zz_stop" } : str("zz_stop");
+    const brk = rng.chance(0.4);
+    const items = [...list.v];
+    items.splice(brk ? items.length : rng.int(items.length + 1), 0, junk);
+    const body = this.loopBody(ctx, [variable(x, base, role)]);
+    const guard = brk ? `break if ${x} == ${literal(junk)}` : rng.pick([`next if ${x} == ${literal(junk)}`, `next unless ${x} != ${literal(junk)}`]);
+    return [`${this.ex.recvCode(arr(items), ctx)}.each do |${x}|`, `  ${guard}`, "", ...indent(body), "end"];
+  }
+
+  /** `while i < n … i += 1 end`, or `until`. */
+  whileLoop(ctx) {
+    const rng = this.rng;
+    const n = rng.between(1, 3);
+    const i = `i${this.gen.counts.local++}`;
+    const body = this.loopBody(ctx, [variable(i, "int", "int")]);
+    const head = rng.chance(0.6) ? `while ${i} < ${n}` : `until ${i} >= ${n}`;
+    return [`${i} = 0`, head, ...indent(body), `  ${i} += 1`, "end"];
+  }
+
+  /** Struct values with a name and a target, each drawn as a route. */
+  structLoop(ctx) {
+    const rng = this.rng;
+    const spec = this.gen.struct();
+    const items = Array.from({ length: rng.between(2, 3) }, () => `${spec}.new(${this.ex.code(str(this.gen.word()), ctx)}, ${this.ex.code(str(`${this.dsl.controllerName()}#${rng.pick(W.CUSTOM_ACTIONS)}`), ctx)})`);
+    const v = `spec${this.gen.counts.local++}`;
+    const line = rng.pick([`get ${v}.name, to: ${v}.path`, `post ${v}.name => ${v}.path`, `get "#{${v}.name}/go", to: ${v}[:path], as: "go_#{${v}.name}"`]);
+    return [`[${items.join(", ")}].each do |${v}|`, `  ${line}`, "end"];
+  }
+
   intLoop(ctx) {
     const rng = this.rng;
     const n = rng.between(1, 3);
@@ -176,8 +209,12 @@ export class RubyForms {
     const rng = this.rng;
     const live = (n) => this.gen.body(ctx.child({ deeper: false }), n ?? rng.between(1, 2));
     const dead = () => this.deadBody(ctx);
-    const form = rng.weighted([[3, "if"], [2, "ifElse"], [1, "unless"], [1, "elsif"], [1.5, "case"], [1, "ternary"], [1, "and"]]);
+    const form = rng.weighted([[3, "if"], [2, "ifElse"], [1, "unless"], [1, "elsif"], [1.5, "case"], [1, "ternary"], [1, "and"], [0.7, "rescue"], [0.7, "in"]]);
     switch (form) {
+      case "rescue":
+        return this.rescueBlock(ctx, live, dead);
+      case "in":
+        return this.patternCase(ctx, live, dead);
       case "if": {
         const b = rng.chance(0.7);
         return [`if ${ctx.truth(b)}`, ...indent(b ? live() : dead()), "end"];
@@ -214,6 +251,43 @@ export class RubyForms {
         return [rng.chance(0.5) ? `${ctx.truth(b)} && (${stmt})` : `${ctx.truth(!b)} || (${stmt})`];
       }
     }
+  }
+
+  /** `begin … rescue … else … ensure … end`: what runs before the raise, the rescue, never what follows it. */
+  rescueBlock(ctx, live, dead) {
+    const rng = this.rng;
+    const [raise, klass] = rng.pick([['Integer("oops")', "ArgumentError"], ["[].fetch(5)", "IndexError"], ['raise ArgumentError, "no"', "ArgumentError"], ["{}.fetch(:missing)", "KeyError"], ['raise "plain"', "StandardError"]]);
+    if (rng.chance(0.25)) {
+      // Nothing raises: the body and `else` run, the rescue does not.
+      return ["begin", ...indent(live(1)), `rescue ${klass}`, ...indent(dead()), "else", ...indent(live(1)), "end"];
+    }
+    const lines = ["begin", ...(rng.chance(0.5) ? indent(live(1)) : []), `  ${raise}`, ...indent(dead()), rng.chance(0.5) ? `rescue ${klass} => e` : `rescue ${klass}`, ...indent(live(1))];
+    if (rng.chance(0.3)) lines.push("ensure", ...indent(live(1)));
+    return [...lines, "end"];
+  }
+
+  /** `case … in` over a hash or an array the generator knows, one arm matching (a guard at times). */
+  patternCase(ctx, live, dead) {
+    const rng = this.rng;
+    const level = rng.between(1, 3);
+    const mode = rng.pick(["api", "web"]);
+    const other = mode === "api" ? "web" : "api";
+    const lvl = `lvl${this.gen.counts.local++}`;
+    if (rng.chance(0.5)) {
+      const subject = this.ex.code(hash([[sym("mode"), sym(mode)], [sym("level"), int(level)]]), ctx);
+      return [
+        `case ${subject}`,
+        `in { mode: :${other} }`,
+        ...indent(dead()),
+        rng.chance(0.5) ? `in { mode: :${mode}, level: Integer => ${lvl} } if ${lvl} >= ${level}` : `in { mode: :${mode}, level: ${level}.. }`,
+        ...indent(live()),
+        "else",
+        ...indent(dead()),
+        "end",
+      ];
+    }
+    const subject = this.ex.code(arr([str(mode), int(level)]), ctx);
+    return [`case ${subject}`, `in [String => ${lvl}, 0]`, ...indent(dead()), `in [${JSON.stringify(mode)}, Integer]`, ...indent(live()), "end"];
   }
 
   /** A body that never runs: anything valid goes, Rails' errors included. */
