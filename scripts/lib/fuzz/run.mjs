@@ -71,7 +71,8 @@ export async function fuzz({ seed, count, indexes, dir, statements, onResult, mi
 export async function shrink(r, { rails, routemap, work, maxTests = 1500 }) {
   const file = join(work, `min-${r.index}.rb`);
   const notes = new Set((r.ours.notes ?? []).map((n) => n.code));
-  const error = r.rails.error && `${r.rails.error.class}: ${r.rails.error.message}`;
+  const errorOf = (answer) => (answer.error ? `${answer.error.class}: ${answer.error.message}` : "none");
+  const error = errorOf(r.rails);
   let last;
   const test = async (text) => {
     writeFileSync(file, text);
@@ -80,7 +81,7 @@ export async function shrink(r, { rails, routemap, work, maxTests = 1500 }) {
     const c = compare(theirs, ours);
     if (c.status !== "differs" || c.kind !== r.kind) return false;
     // The same error from Rails, word for word (or none): a shrunk file that fails for another reason is another finding.
-    if ((theirs.error ? `${theirs.error.class}: ${theirs.error.message}` : undefined) !== error) return false;
+    if (errorOf(theirs) !== error) return false;
     if ((ours.error?.code ?? null) !== (r.ours.error?.code ?? null)) return false;
     if ((ours.notes ?? []).some((n) => !notes.has(n.code))) return false;
     if (notes.size && !(ours.notes ?? []).length) return false;
