@@ -4,14 +4,19 @@
 // body, an `if`/`case` by one branch, a method call by its receiver, parentheses by what is
 // inside); an edit is kept when the `test` still says yes. Larger edits are tried first, and
 // passes repeat until none is kept.
-import { loadPrism } from "@ruby/prism";
-
 let parsePromise;
 function parser() {
-  // @ruby/prism runs on Node's WASI, which warns once that it is experimental.
-  const emit = process.emitWarning;
-  process.emitWarning = (w, ...rest) => (String(w).includes("WASI") ? undefined : emit.call(process, w, ...rest));
-  parsePromise ??= loadPrism().finally(() => (process.emitWarning = emit));
+  // @ruby/prism runs on Node's WASI, which warns once that it is experimental: not a problem of the run's.
+  parsePromise ??= (async () => {
+    const emit = process.emitWarning;
+    process.emitWarning = (w, ...rest) => (String(w).includes("WASI") ? undefined : emit.call(process, w, ...rest));
+    try {
+      const { loadPrism } = await import("@ruby/prism");
+      return await loadPrism();
+    } finally {
+      process.emitWarning = emit;
+    }
+  })();
   return parsePromise;
 }
 

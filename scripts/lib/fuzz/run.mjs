@@ -66,11 +66,14 @@ export async function fuzz({ seed, count, indexes, dir, statements, onResult, mi
 /**
  * The smallest file that still differs the way `r` does: the same kind of difference, the
  * same error from Rails (or none), the same error code from Routemap (or none), and no note
- * from Routemap of a kind `r` did not have.
+ * from Routemap of a kind `r` did not have (nor a method it did not say it did not know).
  */
 export async function shrink(r, { rails, routemap, work, maxTests = 1500 }) {
   const file = join(work, `min-${r.index}.rb`);
-  const notes = new Set((r.ours.notes ?? []).map((n) => n.code));
+  // A note is known by its code, and an unknown method by its name too: shrinking must not trade
+  // the method Routemap did not know for another.
+  const noteKey = (n) => (n.code === "unknown-method" ? n.message : n.code);
+  const notes = new Set((r.ours.notes ?? []).map(noteKey));
   const errorOf = (answer) => (answer.error ? `${answer.error.class}: ${answer.error.message}` : "none");
   const error = errorOf(r.rails);
   let last;
@@ -83,7 +86,7 @@ export async function shrink(r, { rails, routemap, work, maxTests = 1500 }) {
     // The same error from Rails, word for word (or none): a shrunk file that fails for another reason is another finding.
     if (errorOf(theirs) !== error) return false;
     if ((ours.error?.code ?? null) !== (r.ours.error?.code ?? null)) return false;
-    if ((ours.notes ?? []).some((n) => !notes.has(n.code))) return false;
+    if ((ours.notes ?? []).some((n) => !notes.has(noteKey(n)))) return false;
     if (notes.size && !(ours.notes ?? []).length) return false;
     last = { text, rails: theirs, ours };
     return true;
