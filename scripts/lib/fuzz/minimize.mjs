@@ -122,8 +122,45 @@ export async function minimize(text, test, { maxTests = 1500, onProgress } = {})
     }
     if (!kept) break;
   }
-  // Blank lines left by removals.
-  const tidy = best.toString("utf8").replace(/\n{3,}/g, "\n\n").replace(/^\n+/, "");
+  // Blank lines left by removals, and the indentation bodies moved out of their blocks kept.
+  const tidy = reindent(best.toString("utf8").replace(/\n{3,}/g, "\n\n").replace(/^\n+/, ""), parse);
   if (tidy !== best.toString("utf8") && (await attempt(Buffer.from(tidy)))) best = Buffer.from(tidy);
   return { text: best.toString("utf8"), tests };
+}
+
+/** Node types whose lines between the first and the last are their body, one level in. */
+const BLOCKS = new Set(["BlockNode", "DefNode", "IfNode", "UnlessNode", "CaseNode", "CaseMatchNode", "WhileNode", "UntilNode", "BeginNode", "ClassNode", "ModuleNode", "LambdaNode", "ForNode"]);
+/** Lines that close one part of their node and open the next, at the node's own level. */
+const MIDDLE = /^(else|elsif|when|in|rescue|ensure)\b/;
+
+/** `text` indented two spaces a level, by its blocks as Prism reads them; `text` itself if that fails. */
+export function reindent(text, parse) {
+  const parsed = parse(text);
+  if (parsed.errors.length) return text;
+  const buf = Buffer.from(text, "utf8");
+  const lineOf = (offset) => {
+    let n = 0;
+    for (let i = 0; i < offset; i++) if (buf[i] === 0x0a) n++;
+    return n;
+  };
+  const spans = [];
+  const visit = (node) => {
+    if (BLOCKS.has(node.constructor.name)) {
+      const first = lineOf(start(node));
+      const last = lineOf(end(node));
+      if (last > first) spans.push([first, last]);
+    }
+    for (const c of children(node)) visit(c);
+  };
+  visit(parsed.value);
+  const lines = text.split("\n");
+  const out = lines.map((line, i) => {
+    const body = line.trim();
+    if (!body) return "";
+    let depth = spans.filter(([a, b]) => a < i && i < b).length;
+    if (MIDDLE.test(body) && spans.some(([a, b]) => a < i && i < b)) depth--;
+    return "  ".repeat(Math.max(depth, 0)) + body;
+  });
+  const result = out.join("\n");
+  return parse(result).errors.length ? text : result;
 }
