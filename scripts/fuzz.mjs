@@ -14,6 +14,7 @@
 //   --minimize K   shrink the first K files of each group (default 1; 0: none)
 //   --statements N top-level statements per file (default: 3 to 10, per file)
 //   --max-tests N  the most Rails draws one shrink may use (default 1500)
+//   --minutes M    stop drawing new files after M minutes (Ctrl-C does too), then shrink and report
 //   --file PATH    compare one routes file (development, no ENV), and shrink it if it differs
 //   --findings-goldens  write Rails' golden of each test-fixtures/fuzz-findings/*.rb
 import { execFileSync } from "node:child_process";
@@ -38,6 +39,7 @@ const minimizeGroups = Number(option("--minimize", 1));
 const statements = option("--statements") && Number(option("--statements"));
 const maxTests = Number(option("--max-tests", 1500));
 const indexes = option("--only")?.split(",").map(Number);
+const minutes = Number(option("--minutes", Infinity));
 const out = resolve(option("--out") ?? mkdtempSync(join(tmpdir(), "routemap-fuzz-")));
 const single = option("--file");
 const findingsGoldens = args.includes("--findings-goldens");
@@ -72,6 +74,12 @@ async function run() {
   const started = Date.now();
   let done = 0;
   const tally = { same: 0, differs: 0, skipped: 0 };
+  let interrupted = false;
+  process.once("SIGINT", () => {
+    interrupted = true;
+    console.log("fuzz: interrupted: no more files; shrinking and reporting what was drawn (Ctrl-C again to quit)");
+    process.once("SIGINT", () => process.exit(130));
+  });
   const { results, groups } = await fuzz({
     seed,
     count,
@@ -80,6 +88,7 @@ async function run() {
     statements,
     minimizeGroups,
     maxTests,
+    stop: () => interrupted || Date.now() - started > minutes * 60_000,
     onResult: (r) => {
       tally[r.status]++;
       if (r.status === "differs") console.log(`  #${r.index} differs: ${r.signature}`);

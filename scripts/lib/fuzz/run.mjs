@@ -14,11 +14,11 @@ import { createRoutemap } from "./routemap.mjs";
 const WINDOW = 8;
 
 /**
- * Runs `count` files of `seed` (or only `indexes`). `dir` receives the generated files
+ * Runs `count` files of `seed` (or only `indexes`), until `stop()` says so. `dir` receives the generated files
  * (`work/`); returns `{ results, groups }`, a result per file `{ index, seed, file, text,
  * status, kind, signature, rails, ours }`.
  */
-export async function fuzz({ seed, count, indexes, dir, statements, onResult, minimizeGroups = 0, onMinimized, maxTests }) {
+export async function fuzz({ seed, count, indexes, dir, statements, onResult, minimizeGroups = 0, onMinimized, maxTests, stop = () => false }) {
   const work = join(dir, "work");
   mkdirSync(work, { recursive: true });
   const rails = new RailsOracle();
@@ -27,7 +27,8 @@ export async function fuzz({ seed, count, indexes, dir, statements, onResult, mi
   const groups = new Map();
   const todo = indexes ?? Array.from({ length: count }, (_, i) => i);
   try {
-    for (let k = 0; k < todo.length; k += WINDOW) {
+    // `stop()` ends the drawing early (a time limit, Ctrl-C); the files drawn so far are shrunk and reported.
+    for (let k = 0; k < todo.length && !stop(); k += WINDOW) {
       const batch = todo.slice(k, k + WINDOW).map((index) => {
         const s = fileSeed(seed, index);
         const g = generate(s, { statements });
