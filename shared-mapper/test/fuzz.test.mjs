@@ -14,9 +14,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { listCases, parseGolden } from "../../test-fixtures/lib/cases.mjs";
+import { generate } from "../../scripts/lib/fuzz/generate.mjs";
+import { minimize } from "../../scripts/lib/fuzz/minimize.mjs";
+import { fileSeed } from "../../scripts/lib/fuzz/prng.mjs";
 import { hasRails } from "../../scripts/lib/fuzz/rails.mjs";
 import { fuzz } from "../../scripts/lib/fuzz/run.mjs";
-import { mapCase, renderOurs } from "./helpers.mjs";
+import { mapCase, mapper, renderOurs } from "./helpers.mjs";
 
 const FINDINGS = fileURLToPath(new URL("../../test-fixtures/fuzz-findings/", import.meta.url));
 const KNOWN = join(FINDINGS, "ci-seed.txt");
@@ -61,6 +64,38 @@ test(`fuzz: seed ${SEED}, ${COUNT} files, Routemap against Rails 6.1`, async (t)
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+// Without Ruby: the generator makes the same files from the same seed, and Routemap reports
+// no error on them but those of the statements Rails raises on that the generator writes on
+// purpose (the CI seed's files that differ from Rails are left to the test above).
+test("fuzz: the generator is deterministic, and its files map without errors", async () => {
+  const m = await mapper();
+  const known = readKnown();
+  for (let i = 0; i < COUNT; i++) {
+    const g = generate(fileSeed(SEED, i));
+    assert.equal(generate(fileSeed(SEED, i)).text, g.text, `file ${i} differs between two generations`);
+    if (known.has(i)) continue;
+    const file = `/fuzz/file-${i}.rb`;
+    const result = m.map({ entry: file, files: new Map([[file, g.text]]), options: { railsVersion: "6.1", rubyVersion: "3.1", railsEnv: g.railsEnv, env: g.vars, gems: { actionpack: "6.1" } } });
+    const errors = result.diagnostics.filter((d) => d.severity === "error" && !/already in use|Missing :controller|anchor|No concern|outside resource|`match` method|mount point|not a supported controller|Invalid route name/.test(d.message));
+    assert.deepEqual(errors.map((d) => `${d.span.start.line + 1}: ${d.message}`), [], `file ${i}:\n${g.text}`);
+  }
+});
+
+// Without Ruby: the shrinker keeps what its test asks for and drops the rest.
+test("fuzz: shrinking keeps what the test needs", async () => {
+  const m = await mapper();
+  const g = generate(fileSeed(SEED, 3));
+  const text = g.text.replace(/\nend\n$/, '\n  get "keep/me", to: "pages#kept"\nend\n');
+  const keeps = (t) => {
+    const result = m.map({ entry: "/fuzz/min.rb", files: new Map([["/fuzz/min.rb", t]]), options: { railsVersion: "6.1", rubyVersion: "3.1", railsEnv: g.railsEnv, env: g.vars } });
+    return result.routes.some((r) => r.path === "/keep/me(.:format)" && r.reqs === "pages#kept");
+  };
+  assert.ok(keeps(text));
+  const { text: small } = await minimize(text, async (t) => keeps(t));
+  // (Routemap draws `Rails.routes.draw` too, so the shrinker may drop `.application`.)
+  assert.match(small, /^Rails(\.application)?\.routes\.draw do\n  get "keep\/me", to: "pages#kept"\nend\n$/);
 });
 
 // Each finding kept in test-fixtures/fuzz-findings still differs from its Rails golden.

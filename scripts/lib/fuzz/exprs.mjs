@@ -243,7 +243,7 @@ export class Exprs {
       [pairs.length > 1 ? 1 : 0, () => E(`{ **${recv(this.expr(hash(pairs.slice(0, split)), ctx, d))}, **${recv(this.expr(hash(pairs.slice(split)), ctx, d))} }`)],
       [1, () => E(`${recv(this.expr(hash([...pairs, [junkKey, int(1)]]), ctx, d))}.except(${literal(junkKey)})`)],
       [1, () => E(`${recv(this.expr(hash([[junkKey, int(1)], ...pairs]), ctx, d))}.reject { |k, _| k == ${literal(junkKey)} }`)],
-      [1, () => E(`${this.code(arr(pairs.map(([k, v]) => arr([k, v]))), ctx, d)}.to_h`)],
+      [1, () => E(`${this.recvCode(arr(pairs.map(([k, v]) => arr([k, v]))), ctx, d)}.to_h`)],
       [1, () => E(`${recv(this.expr(x, ctx, d))}.${this.rng.pick(["transform_values(&:itself)", "to_a.to_h", "each_with_object({}) { |(k, v), h| h[k] = v }", "compact"])}`)],
       [1, () => E(`${recv(this.expr(hash([...pairs, [junkKey, NIL]]), ctx, d))}.compact`)],
       [1, () => E(`${recv(this.expr(hash([...pairs, [junkKey, int(1)]]), ctx, d))}.select { |k, _| k != ${literal(junkKey)} }`)],
