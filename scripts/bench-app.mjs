@@ -10,7 +10,11 @@
 // BENCH_ROUTES_ONLY=1 serves the same routes files without the app's other files and measures
 // only the first routes diagnostics and the routes-file keystrokes: the figures a whole app's
 // are compared with.
-import { spawn } from "node:child_process";
+// `--large` (or BENCH_APP_SIZE=large): issue 30's app, 5,000 controllers, 15,000 views and
+// about 20,000 routes, with its targets: the first hover in config/routes.rb, a keystroke there
+// followed by a hover (median, p99), an opened view's diagnostics, references, `routemap check`
+// as a process, and the server's resident memory.
+import { spawn, spawnSync } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -21,8 +25,10 @@ import { generateApp } from "./lib/benchWholeApp.mjs";
 
 const repo = new URL("..", import.meta.url).pathname;
 const root = scratchDir("routemap-bench-app-");
-const CONTROLLERS = 500;
-generateApp(root, CONTROLLERS);
+const large = process.argv.includes("--large") || process.env.BENCH_APP_SIZE === "large";
+const CONTROLLERS = large ? 5000 : 500;
+const VIEWS = large ? 3 : 4;
+generateApp(root, CONTROLLERS, { large });
 const routesOnly = !!process.env.BENCH_ROUTES_ONLY;
 if (routesOnly) for (const dir of ["app", "lib", "spec", "test"]) rmSync(join(root, dir), { recursive: true, force: true });
 
@@ -51,6 +57,9 @@ const controllerFirst = diagnostics((p) => p.uri === controller && p.version ===
 if (!routesOnly) conn.sendNotification("textDocument/didOpen", { textDocument: { uri: controller, languageId: "ruby", version: 1, text: controllerText } });
 await routesFirst;
 const firstRoutes = performance.now() - started;
+// The first hover a user asks for, on `draw :area7` in config/routes.rb.
+const hoverAt = { textDocument: { uri: uri("config/routes.rb") }, position: { line: 9, character: 4 } };
+const firstHover = large ? (await conn.sendRequest("textDocument/hover", hoverAt), performance.now() - started) : 0;
 if (!routesOnly) {
   await controllerFirst;
   await conn.sendRequest("textDocument/codeLens", { textDocument: { uri: controller } });
@@ -90,6 +99,25 @@ async function keystrokes(path, text, line, { lenses = false, count = 200 } = {}
   return { times, lensTimes };
 }
 
+/** Issue 30's measure: a keystroke in config/routes.rb, then a hover there, until the hover's answer. */
+async function keystrokeAndHover(count = 200) {
+  const path = "config/routes.rb";
+  const docUri = uri(path);
+  const text = readFileSync(join(root, path), "utf8");
+  conn.sendNotification("textDocument/didOpen", { textDocument: { uri: docUri, languageId: "ruby", version: 1, text } });
+  const times = [];
+  for (let i = 0; i < count; i++) {
+    const t = performance.now();
+    conn.sendNotification("textDocument/didChange", {
+      textDocument: { uri: docUri, version: i + 2 },
+      contentChanges: [i % 2 === 0 ? { range: { start: { line: 1, character: 2 }, end: { line: 1, character: 2 } }, text: "x" } : { range: { start: { line: 1, character: 2 }, end: { line: 1, character: 3 } }, text: "" }],
+    });
+    await conn.sendRequest("textDocument/hover", hoverAt);
+    times.push(performance.now() - t);
+  }
+  return times;
+}
+
 const rss = () => +(parseInt(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))[1], 10) / 1024).toFixed(1);
 if (process.env.BENCH_RSS) console.error("rss after indexing", rss());
 const none = { times: [0], lensTimes: [0] };
@@ -100,6 +128,21 @@ const inView = routesOnly ? none : await keystrokes(viewPath, readFileSync(join(
 if (process.env.BENCH_RSS) console.error("rss after view keystrokes", rss());
 const routesPath = "config/routes/area7.rb";
 const inRoutes = await keystrokes(routesPath, readFileSync(join(root, routesPath), "utf8"), 1);
+const withHover = large ? await keystrokeAndHover() : [0];
+let references = 0;
+let viewOpened = 0;
+if (large) {
+  const r = performance.now();
+  await conn.sendRequest("textDocument/references", { textDocument: { uri: uri(viewPath) }, position: { line: 1, character: 27 }, context: { includeDeclaration: true } });
+  references = performance.now() - r;
+  // A view not opened before: its diagnostics, from didOpen.
+  const other = "app/views/thing4321s/index.html.erb";
+  const v = performance.now();
+  const shown = diagnostics((p) => p.uri === uri(other) && p.version === 1);
+  conn.sendNotification("textDocument/didOpen", { textDocument: { uri: uri(other), languageId: "erb", version: 1, text: readFileSync(join(root, other), "utf8") } });
+  await shown;
+  viewOpened = performance.now() - v;
+}
 const rssMiB = rss();
 // An editor's user pauses: V8's memory reducer gives back what a burst of keystrokes left.
 await new Promise((resolve) => setTimeout(resolve, 8000));
@@ -119,7 +162,23 @@ if (routesOnly) {
   });
   process.exit(0);
 }
-console.log("language server, generated whole app:", `${routeCount} routes, ${CONTROLLERS} controllers, ${CONTROLLERS * 4} views, ${CONTROLLERS * 6} other Ruby files`);
+console.log("language server, generated whole app:", `${routeCount} routes, ${CONTROLLERS} controllers, ${CONTROLLERS * VIEWS} views, ${CONTROLLERS * 6} other Ruby files`);
+if (large) {
+  // `routemap check` on the same app, as a process (its code cache made by a first run).
+  const cli = join(repo, "server/bin/routemap.cjs");
+  spawnSync(process.execPath, [cli, "check"], { cwd: root, stdio: "ignore" });
+  const c = performance.now();
+  spawnSync(process.execPath, [cli, "check"], { cwd: root, stdio: "ignore" });
+  const check = performance.now() - c;
+  console.table({
+    "start to first hover in config/routes.rb (ms)": { value: +firstHover.toFixed(1), target: "≤ 1000" },
+    "keystroke + hover in config/routes.rb, median / p99 (ms)": { value: `${stats(withHover).median} / ${stats(withHover).p99}`, target: "p99 ≤ 100" },
+    "an opened view's diagnostics (ms)": { value: +viewOpened.toFixed(1) },
+    "references of a helper (ms)": { value: +references.toFixed(1) },
+    "routemap check, whole process (ms)": { value: +check.toFixed(0), target: "≤ 5000" },
+    "resident memory after the keystrokes / after a pause (MiB)": { value: `${rssMiB} / ${rssIdleMiB}`, target: "≤ 500" },
+  });
+}
 console.table({
   "start to first routes diagnostics (ms)": { value: +firstRoutes.toFixed(1) },
   "start to an open controller's diagnostics and lenses (ms)": { value: +indexed.toFixed(1) },

@@ -76,7 +76,9 @@ for (const c of listCases()) {
   if (c.options.apiOnly) flags.push("--api-only");
   if (c.options.controller) flags.push("-c", c.options.controller);
   if (c.options.grep) flags.push("-g", c.options.grep);
-  const json = JSON.parse(execFileSync("ruby", [...RUBY_FLAGS, oracle, c.entry, ...flags], { encoding: "utf8", maxBuffer: 64 << 20 }));
+  // Rails sees only the variables the case sets (and what Ruby needs to run), as Routemap does.
+  const env = { PATH: process.env.PATH, LANG: "C.UTF-8", ...c.options.vars };
+  const json = JSON.parse(execFileSync("ruby", [...RUBY_FLAGS, oracle, c.entry, ...flags], { encoding: "utf8", maxBuffer: 64 << 20, env }));
   settle(c.name, c.goldenPath(SERIES), renderGolden({ header: HEADER, ...json }, c));
 }
 // The sample app's sheet, which the CLI test compares byte for byte.

@@ -81,7 +81,15 @@ export async function openController(route: Route): Promise<void> {
     return;
   }
   const document = await vscode.workspace.openTextDocument(file);
-  const line = document.getText().split("\n").findIndex((l) => new RegExp(`^\\s*def\\s+${route.action}\\b`).test(l));
+  const line = document.getText().split("\n").findIndex((l) => definesMethod(l, route.action!));
   const position = new vscode.Position(Math.max(0, line), 0);
   await vscode.window.showTextDocument(document, { selection: new vscode.Range(position, position) });
+}
+
+/** Whether a line is `def <name>`: compared as text, since the action comes from the routes file and as a regexp could be anything. */
+function definesMethod(line: string, name: string): boolean {
+  const rest = line.trimStart();
+  if (!rest.startsWith("def") || !/\s/.test(rest.charAt(3))) return false;
+  const after = rest.slice(3).trimStart();
+  return after.startsWith(name) && !/[A-Za-z0-9_?!=]/.test(after.charAt(name.length));
 }

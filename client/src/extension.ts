@@ -1,7 +1,8 @@
 /**
  * The Routemap extension: starts the bundled language server (prism.wasm beside it), and adds
  * the Routes explorer, the status bar item and the commands. It runs nothing from the
- * workspace, so it is enabled in untrusted workspaces too.
+ * workspace, so it is enabled in untrusted workspaces too, where the server reads nothing
+ * outside the workspace (`untrustedWorkspaces: limited`, README "Restricted mode").
  */
 import * as vscode from "vscode";
 import type { Route } from "@routemap/shared-mapper";
@@ -37,6 +38,8 @@ export function activate(context: vscode.ExtensionContext): RoutemapApi {
       { scheme: "file", pattern: "**/*.slim" },
     ],
     synchronize: { configurationSection: "routemap" },
+    // Restricted mode (an untrusted workspace): the server reads nothing outside the workspace.
+    initializationOptions: () => ({ restricted: !vscode.workspace.isTrusted }),
   };
   const view = new RoutesView(async () => (client ? (await client.sendRequest<RoutesResponse>(ROUTES_REQUEST, {})).apps : []));
   const treeView = vscode.window.createTreeView("routemap.routes", { treeDataProvider: view, showCollapseAll: true });
@@ -107,6 +110,8 @@ export function activate(context: vscode.ExtensionContext): RoutemapApi {
     vscode.commands.registerCommand("routemap.copyHelper", (node: { route?: Route } | Route) => copy(routeOf(node).name ? `${routeOf(node).name}_path` : "")),
     vscode.commands.registerCommand("routemap.copyPath", (node: { route?: Route } | Route) => copy(routeOf(node).path)),
     vscode.commands.registerCommand("routemap.openController", (node: { route?: Route } | Route) => openController(routeOf(node))),
+    // Trust granted: the server starts again, now reading installed gems too.
+    vscode.workspace.onDidGrantWorkspaceTrust(() => vscode.commands.executeCommand("routemap.restartServer")),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration("routemap.statusBar")) updateStatus([...counts.values()]);
     }),

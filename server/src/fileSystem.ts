@@ -1,30 +1,184 @@
 /**
- * What the server reads from disk, behind a small interface so features and workspace logic
- * can be tested on in-memory trees.
+ * What the server and the CLI read from disk, behind a small interface so features and
+ * workspace logic can be tested on in-memory trees.
+ *
+ * Every read is bounded: regular files of at most 4 MiB, opened without blocking; walks of
+ * directories by real path (a symbolic link back up the tree is seen once), to a depth and a
+ * number of entries, saying so when they stop early. And nothing outside the app is read
+ * through it: a path inside one of the confined roots (the workspace folders, or the app the
+ * CLI runs on) is read only when its real path is inside one of them too, so a symbolic link
+ * out of the app is not followed (README: "What Routemap reads"). Paths outside every root
+ * (installed gems) are read as they are.
  */
-import { accessSync, closeSync, constants, existsSync, fstatSync, openSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { accessSync, closeSync, constants, existsSync, fstatSync, openSync, readdirSync, readFileSync, realpathSync, statSync, type Dirent } from "node:fs";
+import { readdir } from "node:fs/promises";
+import { basename, dirname, join, sep } from "node:path";
 
 /** The largest file Routemap reads: far above any routes file, far below what could stall a keystroke. */
 export const MAX_FILE_BYTES = 4 << 20;
+/** The most entries (files and directories) one walk visits: five times the largest app we know of. */
+export const MAX_WALK_ENTRIES = 200_000;
 
 export interface FileSystem {
-  /** A regular file's text; undefined when it is absent, not a regular file, too large or unreadable. */
+  /** A regular file's text; undefined when it is absent, not a regular file, too large, unreadable or outside the app. */
   readFile(path: string): string | undefined;
   /** Why `readFile` gives nothing for a path that exists ("it is a named pipe..."); undefined otherwise. */
   unreadReason?(path: string): string | undefined;
   /** Entries of a directory: names, with a trailing `/` for directories. */
   readDir(path: string): string[];
+  /** The same, without blocking the thread (walks of whole workspace folders). */
+  readDirAsync?(path: string): Promise<string[]>;
   exists(path: string): boolean;
+  /** Something that changes when the file does (its modification time, size, inode), or undefined when it is not there. */
+  version?(path: string): string | undefined;
+  /** The path with every symbolic link resolved, or undefined when it does not exist. */
+  realPath?(path: string): string | undefined;
+  /** Told when a walk stops early (its cap): the host shows it to the user. */
+  notice?(message: string): void;
+  /** Reads nothing through a symbolic link that leads out of these folders, or nothing outside them at all (`confineTo`). */
+  confine?(roots: readonly string[], options?: { restricted?: boolean }): void;
+}
+
+/** The real paths of the confined roots, and the paths they were given as. */
+let confined: { path: string; real: string }[] = [];
+/** A restricted workspace's: nothing at all is read outside the roots (no installed gem either). */
+let strict = false;
+
+/**
+ * Confines `nodeFileSystem` to these folders (the workspace folders, or the CLI's app): a path
+ * inside one is read only if its real path is inside one too. `restricted` (an untrusted
+ * workspace): nothing outside them is read at all. Call again to replace them.
+ */
+export function confineTo(roots: readonly string[], options: { restricted?: boolean } = {}): void {
+  confined = roots.map((path) => ({ path, real: realPathOf(path) ?? path }));
+  strict = !!options.restricted;
+  realPaths.clear();
+}
+
+const within = (path: string, root: string) => path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
+
+/**
+ * Whether a path lies in a confined root but leads, through a symbolic link, out of all of
+ * them. `Gemfile.lock` is the exception: Debian's packaged apps (redmine) link it to
+ * /var/lib, Bundler follows it, and Routemap reads only gem names, versions and sources
+ * from it (the gems themselves are read where they are installed, outside the app anyway).
+ */
+function escapes(path: string): boolean {
+  if (strict) {
+    const real = realPathOf(path) ?? realPathOfParent(path);
+    return !confined.some((r) => within(path, r.path) && (real === undefined || within(real, r.real)));
+  }
+  if (basename(path) === "Gemfile.lock" || !confined.some((r) => within(path, r.path))) return false;
+  const real = realPathOf(path) ?? realPathOfParent(path);
+  return real !== undefined && !confined.some((r) => within(real, r.real));
+}
+
+/**
+ * `escapes` for a file about to be opened with O_NOFOLLOW: only its folder is resolved, and
+ * folders' real paths are kept (a large app's 50,000 reads resolved every component of every
+ * path: three seconds of `check`). The file itself, if a link, fails to open and is resolved then.
+ */
+function folderEscapes(path: string): boolean {
+  if (strict ? !confined.some((r) => within(path, r.path)) : basename(path) === "Gemfile.lock" || !confined.some((r) => within(path, r.path))) return strict;
+  const folder = dirname(path);
+  const real = cachedRealPath(folder) ?? realPathOfParent(folder) ?? folder;
+  return !confined.some((r) => within(real, r.real));
+}
+
+/**
+ * A path's real path, kept once found (folders: each walk and each read of a large app asked
+ * again for the same few thousand); emptied when the roots change.
+ */
+function cachedRealPath(path: string): string | undefined {
+  let real = realPaths.get(path);
+  if (real === undefined) {
+    real = realPathOf(path);
+    if (real === undefined) return undefined;
+    if (realPaths.size >= 100_000) realPaths.clear();
+    realPaths.set(path, real);
+  }
+  return real;
+}
+const realPaths = new Map<string, string>();
+
+function realPathOf(path: string): string | undefined {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The real path a file not (yet) there would have: its nearest existing folder's, and the rest. */
+function realPathOfParent(path: string): string | undefined {
+  const parent = dirname(path);
+  if (parent === path) return undefined;
+  const real = realPathOf(parent) ?? realPathOfParent(parent);
+  return real === undefined ? undefined : join(real, path.slice(parent.length));
+}
+
+/**
+ * Where `path` really is: its real path, or for a file not there yet, its nearest existing
+ * folder's real path and the rest (the file "Create controller" would make). Lexical for a
+ * file system without `realPath`.
+ */
+export function realLocation(fs: FileSystem, path: string): string {
+  if (!fs.realPath) return path;
+  const real = fs.realPath(path);
+  if (real !== undefined) return real;
+  const parent = dirname(path);
+  return parent === path ? path : join(realLocation(fs, parent), path.slice(parent.length));
+}
+
+/** Whether `path`, followed through its links, lies in one of `roots` (followed too). */
+export function isInside(fs: FileSystem, path: string, roots: readonly string[]): boolean {
+  const real = realLocation(fs, path);
+  return roots.some((root) => within(real, realLocation(fs, root)));
+}
+
+const OUTSIDE = "it is a symbolic link that leads out of the workspace (or the app the command runs on), which Routemap does not follow";
+
+/**
+ * A directory entry's name, `/`-suffixed for a directory (a link: for what it leads to). A
+ * link out of the roots is listed as a file, never entered: reading it says why it is not read.
+ */
+function entryName(dir: string, entry: Dirent): string | undefined {
+  if (entry.isDirectory()) return `${entry.name}/`;
+  if (!entry.isSymbolicLink()) return entry.name;
+  const path = join(dir, entry.name);
+  if (escapes(path)) return entry.name;
+  try {
+    return statSync(path).isDirectory() ? `${entry.name}/` : entry.name;
+  } catch {
+    return entry.name;
+  }
+}
+
+/**
+ * Opens a file for reading without blocking. Not through a final symbolic link at first
+ * (O_NOFOLLOW): most files are none, and their folder was checked; a link is checked whole
+ * (`escapes`) and then opened. Undefined for a link that leads out of the roots.
+ */
+function openLeaf(path: string): number | undefined {
+  const flags = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+  const noFollow = confined.length ? (constants.O_NOFOLLOW ?? 0) : 0;
+  try {
+    return openSync(path, flags | noFollow);
+  } catch (e) {
+    if (!noFollow || (e as NodeJS.ErrnoException).code !== "ELOOP") throw e;
+  }
+  return escapes(path) ? undefined : openSync(path, flags);
 }
 
 export const nodeFileSystem: FileSystem = {
   readFile(path) {
+    if (folderEscapes(path)) return undefined;
     // Opened without blocking and checked on the open descriptor: a named pipe would block
     // open() and read() until some writer came, which in an untrusted workspace is never.
     let fd: number | undefined;
     try {
-      fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+      fd = openLeaf(path);
+      if (fd === undefined) return undefined;
       const stat = fstatSync(fd);
       if (!stat.isFile() || stat.size > MAX_FILE_BYTES) return undefined;
       return readFileSync(fd, "utf8");
@@ -42,6 +196,7 @@ export const nodeFileSystem: FileSystem = {
       const code = (e as NodeJS.ErrnoException).code;
       return code === "ENOENT" ? undefined : `it cannot be read (${code})`;
     }
+    if (escapes(path)) return OUTSIDE;
     if (stat.isFIFO()) return "it is a named pipe (FIFO), not a regular file";
     if (stat.isSocket()) return "it is a socket, not a regular file";
     if (stat.isCharacterDevice() || stat.isBlockDevice()) return "it is a device, not a regular file";
@@ -56,41 +211,147 @@ export const nodeFileSystem: FileSystem = {
     return undefined;
   },
   readDir(path) {
+    if (escapes(path)) return [];
     try {
-      return readdirSync(path).map((name) => {
-        try {
-          return statSync(join(path, name)).isDirectory() ? `${name}/` : name;
-        } catch {
-          return name;
-        }
-      });
+      const out: string[] = [];
+      for (const entry of readdirSync(path, { withFileTypes: true })) {
+        const name = entryName(path, entry);
+        if (name !== undefined) out.push(name);
+      }
+      return out;
     } catch {
       return [];
     }
   },
-  exists: (path) => existsSync(path),
+  async readDirAsync(path) {
+    if (escapes(path)) return [];
+    const out: string[] = [];
+    try {
+      // One request to the thread pool per folder (an `opendir` iteration, entry by entry, took six times as long).
+      for (const entry of await readdir(path, { withFileTypes: true })) {
+        const name = entryName(path, entry);
+        if (name !== undefined) out.push(name);
+      }
+    } catch {
+      // Unreadable, or gone meanwhile.
+    }
+    return out;
+  },
+  exists: (path) => !escapes(path) && existsSync(path),
+  realPath: cachedRealPath,
+  version(path) {
+    try {
+      const stat = statSync(path);
+      return `${stat.mtimeMs}:${stat.size}:${stat.ino}`;
+    } catch {
+      return undefined;
+    }
+  },
+  confine: confineTo,
+  notice: (message) => process.stderr.write(`routemap: ${message}\n`),
 };
 
 /** Directories never searched for apps or helper calls. */
 export const SKIPPED_DIRECTORIES = new Set(["node_modules", ".git", "tmp", "log", "coverage", "public", "storage"]);
 
-/** Every file below `root` accepted by `accept`, skipping dependency and build directories. */
-export function walk(fs: FileSystem, root: string, accept: (path: string) => boolean, maxDepth = 12): string[] {
-  const out: string[] = [];
-  const visit = (dir: string, depth: number) => {
-    if (depth > maxDepth) return;
-    for (const entry of fs.readDir(dir)) {
+export interface WalkOptions {
+  /** How deep below the root (12). */
+  maxDepth?: number;
+  /** How many entries at most (MAX_WALK_ENTRIES); the file system's `notice` is told when a walk stops there. */
+  maxEntries?: number;
+}
+
+/** A walk's state: the real paths of the directories seen, and what is left of its entries. */
+class Walk {
+  private readonly seen = new Set<string>();
+  private left: number;
+  stopped = false;
+  readonly out: string[] = [];
+
+  constructor(
+    private readonly fs: FileSystem,
+    private readonly root: string,
+    private readonly accept: (path: string) => boolean,
+    private readonly options: WalkOptions,
+  ) {
+    this.left = options.maxEntries ?? MAX_WALK_ENTRIES;
+  }
+
+  /** Whether to enter `dir`: first time by real path, not too deep, entries left. */
+  enter(dir: string, depth: number): boolean {
+    if (depth > (this.options.maxDepth ?? 12) || this.stopped) return false;
+    const real = this.fs.realPath?.(dir) ?? dir;
+    if (this.seen.has(real)) return false;
+    this.seen.add(real);
+    return true;
+  }
+
+  /** Takes a directory's entries; returns the subdirectories to enter. */
+  take(dir: string, entries: string[]): string[] {
+    const dirs: string[] = [];
+    for (const entry of entries) {
+      if (--this.left < 0) {
+        this.stop();
+        break;
+      }
       if (entry.endsWith("/")) {
         const name = entry.slice(0, -1);
         if (SKIPPED_DIRECTORIES.has(name) || name.startsWith(".")) continue;
         if (name === "bundle" && dir.endsWith("vendor")) continue;
-        visit(join(dir, name), depth + 1);
+        dirs.push(join(dir, name));
       } else {
         const path = join(dir, entry);
-        if (accept(path)) out.push(path);
+        if (this.accept(path)) this.out.push(path);
       }
     }
+    return dirs;
+  }
+
+  private stop(): void {
+    this.stopped = true;
+    const most = (this.options.maxEntries ?? MAX_WALK_ENTRIES).toLocaleString("en");
+    this.fs.notice?.(`${this.root} holds more than ${most} files and folders: Routemap read the first ${most} and stopped there. Open the Rails app's own folder instead.`);
+  }
+}
+
+/**
+ * Every file below `root` accepted by `accept`, skipping dependency and build directories,
+ * each directory once by real path (a link to `.` or up the tree is not walked again), to a
+ * depth and a number of entries.
+ */
+export function walk(fs: FileSystem, root: string, accept: (path: string) => boolean, maxDepth = 12, options: WalkOptions = {}): string[] {
+  const w = new Walk(fs, root, accept, { ...options, maxDepth });
+  const visit = (dir: string, depth: number) => {
+    if (!w.enter(dir, depth)) return;
+    for (const sub of w.take(dir, fs.readDir(dir))) visit(sub, depth + 1);
   };
   visit(root, 0);
-  return out;
+  return w.out;
+}
+
+/** Folders listed at once by `walkAsync`. */
+const PARALLEL_READS = 16;
+
+/**
+ * `walk`, without holding the thread: directories are read asynchronously where the file
+ * system can, and the walk yields to other work (messages) every few directories. For whole
+ * workspace folders, which may be anything, `/` included.
+ */
+export async function walkAsync(fs: FileSystem, root: string, accept: (path: string) => boolean, options: WalkOptions = {}): Promise<string[]> {
+  const w = new Walk(fs, root, accept, options);
+  // Breadth first, so that a huge subtree met early does not hide a shallow app beside it.
+  let level = [root];
+  for (let depth = 0; level.length && !w.stopped; depth++) {
+    const next: string[] = [];
+    const dirs = level.filter((dir) => w.enter(dir, depth));
+    // A few folders read at once: one after the other, each waited for, took four times as long.
+    for (let i = 0; i < dirs.length && !w.stopped; i += PARALLEL_READS) {
+      const batch = dirs.slice(i, i + PARALLEL_READS);
+      const listed = await Promise.all(batch.map((dir) => (fs.readDirAsync ? fs.readDirAsync(dir) : fs.readDir(dir))));
+      for (let j = 0; j < batch.length; j++) for (const sub of w.take(batch[j], listed[j])) next.push(sub);
+      if (!fs.readDirAsync) await new Promise((resolve) => setImmediate(resolve));
+    }
+    level = next;
+  }
+  return w.out;
 }

@@ -5,7 +5,7 @@
  */
 import { formatExpanded, formatSheet, recognize, type RouteMapper } from "@routemap/shared-mapper";
 import {
-  CodeActionKind, DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, FileChangeType, LSPErrorCodes, ResponseError,
+  CodeActionKind, DidChangeConfigurationNotification, ErrorCodes, MessageType, ShowMessageNotification, DidChangeWatchedFilesNotification, FileChangeType, LSPErrorCodes, ResponseError,
   TextDocumentSyncKind, TextDocuments, type CancellationToken, type Connection, type InitializeParams, type InitializeResult,
   type CompletionItem,
   type CompletionList,
@@ -15,7 +15,7 @@ import { TextDocument } from "vscode-languageserver-textdocument";
 import { toPath, toUri } from "./convert.js";
 import { helperCompletionList, helperCompletions, resolveHelperCompletion, routesFileCompletions, type CompletionShape } from "./features/completion.js";
 import { definitionInRoutesFile, definitionOfHelper } from "./features/definition.js";
-import { appDiagnostics, fileDiagnostics, toLspDiagnostic } from "./features/diagnostics.js";
+import { appDiagnostics, fileDiagnostics, limited, toLspDiagnostic } from "./features/diagnostics.js";
 import { actionCodeLenses, definitionOfAction, hoverOnAction, SHOW_LOCATION_COMMAND } from "./features/actions.js";
 import { quickFixes } from "./features/codeActions.js";
 import { definitionOfHashTarget, hashTargetCompletions, hoverOnHashTarget } from "./features/hashTargets.js";
@@ -27,6 +27,7 @@ import { helperReferences, helpersAt } from "./features/references.js";
 import { documentSymbols, workspaceSymbols } from "./features/symbols.js";
 import type { FileSystem } from "./fileSystem.js";
 import { collectWhenIdle } from "./memory.js";
+import { envNameProblem } from "./envName.js";
 import { DEFAULT_SETTINGS, Workspace, type RailsApp, type Settings } from "./workspace.js";
 
 export interface ServerRuntime {
@@ -43,6 +44,8 @@ interface DocumentContext {
 
 /** Maps of each app made after start to warm up the mapper (see `RailsApp.rehearse`). */
 const WARM_UP_ROUNDS = 4;
+/** The largest table rehearsed at start (see `warmUp`). */
+const REHEARSED_UP_TO = 5000;
 /** The pause after a change before the new table's completions are prepared. */
 const PREPARE_AFTER_MS = 50;
 /** The pause in typing after which the files other than the edited one get their diagnostics. */
@@ -50,7 +53,22 @@ const PUBLISH_REST_AFTER_MS = 150;
 
 export function startServer(connection: Connection, runtime: ServerRuntime): void {
   const documents = new TextDocuments(TextDocument);
-  const workspace = new Workspace(runtime.fs, runtime.mapper);
+  // What the file system has to say (a walk that stopped at its cap) is shown once, where the user looks.
+  const noticed = new Set<string>();
+  const notice = (message: string) => {
+    if (noticed.has(message)) return;
+    noticed.add(message);
+    connection.console.warn(`routemap: ${message}`);
+    void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: `Routemap: ${message}` });
+  };
+  const workspace = new Workspace({ ...runtime.fs, notice }, runtime.mapper);
+  /** The search of the workspace folders for apps, under way or done. */
+  let discovery: Promise<void> = Promise.resolve();
+  const discover = () => {
+    runtime.fs.confine?.(folders, { restricted: workspace.restricted });
+    discovery = workspace.discoverAsync(folders).catch((e) => connection.console.error(`routemap: ${e instanceof Error ? e.stack : String(e)}`));
+    return discovery;
+  };
   const published = new Map<RailsApp, Map<string, string>>();
   let folders: string[] = [];
   let canConfigure = false;
@@ -64,8 +82,12 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     // A request means the user is active: background preparation waits for the next pause.
     if (preparing !== undefined) prepareSoon();
     try {
+      // Apps are known once the folders are searched (at start, or after the folders change).
+      await discovery;
       return await work();
     } catch (e) {
+      // A refusal meant for the client (bad arguments) is its answer; anything else is our bug, logged.
+      if (e instanceof ResponseError) throw e;
       connection.console.error(`routemap: ${e instanceof Error ? e.stack : String(e)}`);
       return fallback;
     }
@@ -87,6 +109,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
    */
   const publish = (app: RailsApp, changedFile?: string, tableOnly = false) => {
     const before = published.get(app) ?? new Map<string, string>();
+    // While the app's controllers are read in the background, the table's own; the rest once they are.
+    tableOnly ||= !app.modelReady();
     const byFile = appDiagnostics(app, workspace.settings, { tableOnly });
     // Open views, controllers, helpers and tests: their URL helper calls, checked. The names the
     // app and its gems define are read only once such a document is open, never at start-up.
@@ -105,7 +129,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     }
     for (const file of before.keys()) if (!byFile.has(file)) byFile.set(file, []);
     const now = new Map<string, string>();
-    for (const [file, diagnostics] of byFile) {
+    for (const [file, all] of byFile) {
+      const diagnostics = limited(all);
       const key = JSON.stringify(diagnostics);
       now.set(file, key);
       // The edited file always gets an answer, so a client waiting on it is never left hanging.
@@ -139,10 +164,12 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     if (own === undefined && !checked) return publish(app, file);
     const diagnostics = [...(own ?? [])];
     const check = checked ? app.helperCheck() : undefined;
-    if (check && !("unchecked" in check)) diagnostics.push(...helperCallDiagnostics(workspace.mapper, check, file, open!.getText(), helperScope(app.root, file)).map(toLspDiagnostic));
-    connection.sendDiagnostics({ uri: toUri(file), version: open?.version, diagnostics });
+    // One at a time: a spread passes one argument per diagnostic, past V8's limit in a hostile view.
+    if (check && !("unchecked" in check)) for (const d of helperCallDiagnostics(workspace.mapper, check, file, open!.getText(), helperScope(app.root, file))) diagnostics.push(toLspDiagnostic(d));
+    const shown = limited(diagnostics);
+    connection.sendDiagnostics({ uri: toUri(file), version: open?.version, diagnostics: shown });
     if (!published.has(app)) published.set(app, new Map());
-    published.get(app)!.set(file, JSON.stringify(diagnostics));
+    published.get(app)!.set(file, JSON.stringify(shown));
     if (app.isRoutesFile(file)) notifyRoutes(app);
     publishSoon(app);
     prepareSoon();
@@ -189,8 +216,9 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       for (const app of workspace.apps) setImmediate(() => runSafe(undefined, undefined, () => rehearseFeatures(app)));
       return prepareSoon();
     }
-    // One map per macrotask: messages that arrive meanwhile are served in between.
-    for (const app of workspace.apps) setImmediate(() => runSafe(undefined, undefined, () => app.rehearse()));
+    // One map per macrotask: messages that arrive meanwhile are served in between. A large table
+    // warms V8 up in its own first map; maps more would only hold the first requests back.
+    for (const app of workspace.apps) if (app.table().routes.length < REHEARSED_UP_TO) setImmediate(() => runSafe(undefined, undefined, () => app.rehearse()));
     setImmediate(() => warmUp(rounds - 1));
   };
 
@@ -199,10 +227,14 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     const c = ((await connection.workspace.getConfiguration("routemap")) ?? {}) as Record<string, unknown>;
     const flag = (name: string) => (c[name] as { enable?: boolean } | undefined)?.enable !== false;
     const text = (name: string) => (typeof c[name] === "string" && c[name] !== "" ? (c[name] as string) : undefined);
+    // An environment's name is a name, not a path to some other file (envName.ts).
+    const env = text("railsEnv");
+    const badEnv = env === undefined ? undefined : envNameProblem(env);
+    if (badEnv) notice(`the railsEnv setting is not used: ${badEnv}.`);
     return {
       railsVersion: text("railsVersion"),
       rubyVersion: text("rubyVersion"),
-      railsEnv: text("railsEnv"),
+      railsEnv: badEnv ? undefined : env,
       apiOnly: typeof c.apiOnly === "boolean" ? c.apiOnly : undefined,
       diagnostics: flag("diagnostics"),
       hover: flag("hover"),
@@ -220,13 +252,16 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     if (folders.length === 0 && params.rootUri) folders = [toPath(params.rootUri)].filter((p): p is string => !!p);
     canConfigure = !!params.capabilities.workspace?.configuration;
     canWatch = !!params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration;
+    workspace.watching = canWatch;
+    // VS Code's restricted mode (an untrusted workspace), as the extension says it: README, "Restricted mode".
+    workspace.restricted = (params.initializationOptions as { restricted?: unknown } | undefined)?.restricted === true;
     canFollowFolders = !!params.capabilities.workspace?.workspaceFolders;
     const completion = params.capabilities.textDocument?.completion;
     completionShape = {
       lazyDetail: !!completion?.completionItem?.resolveSupport?.properties.includes("detail"),
       itemDefaults: ["data", "insertTextFormat"].every((d) => completion?.completionList?.itemDefaults?.includes(d)),
     };
-    workspace.discover(folders);
+    void discover();
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -247,6 +282,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 
   connection.onInitialized(async () => {
     if (canFollowFolders) watchFolders();
+    await discovery;
     if (canConfigure) {
       workspace.settingsChanged(await readSettings());
       void connection.client.register(DidChangeConfigurationNotification.type, { section: "routemap" }).catch(() => undefined);
@@ -257,10 +293,14 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       globs.push("**/app/views/**", "**/test/**/*.rb", "**/spec/**/*.rb");
       void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: globs.map((globPattern) => ({ globPattern })) }).catch(() => undefined);
     }
-    // The routes' own diagnostics at once; then, as the next task, the app's controllers and views read for the rest.
+    // The routes' own diagnostics at once; then the app's controllers and views, read a batch at a
+    // time between the requests that come meanwhile, for the rest.
     workspace.apps.forEach((app) => publish(app, undefined, true));
     started = true;
-    setImmediate(() => void runSafe(undefined, undefined, publishAll));
+    void runSafe(undefined, undefined, async () => {
+      for (const app of workspace.apps) await app.prepare(() => new Promise((resolve) => setImmediate(resolve)));
+      publishAll();
+    });
     warmUp(WARM_UP_ROUNDS);
   });
 
@@ -271,6 +311,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 
   connection.onDidChangeWatchedFiles(({ changes }) => {
     const kinds = { [FileChangeType.Created]: "created", [FileChangeType.Changed]: "changed", [FileChangeType.Deleted]: "deleted" } as const;
+    // A file or folder that appeared or went may be a link now: the real paths known are forgotten.
+    if (changes.some((c) => c.type !== FileChangeType.Changed)) runtime.fs.confine?.(folders, { restricted: workspace.restricted });
     const touched = new Set<RailsApp>();
     for (const change of changes) {
       const path = toPath(change.uri);
@@ -281,10 +323,11 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 
   const watchFolders = () =>
     connection.workspace.onDidChangeWorkspaceFolders((event) => {
-      const removed = new Set(event.removed.map((f) => toPath(f.uri)));
-      folders = [...folders.filter((f) => !removed.has(f)), ...event.added.map((f) => toPath(f.uri)).filter((p): p is string => !!p)];
-      workspace.discover(folders);
-      publishAll();
+      // A client may send `null` for a list it has nothing in.
+      const removed = new Set((event?.removed ?? []).map((f) => toPath(f.uri)));
+      const added = (event?.added ?? []).map((f) => toPath(f.uri)).filter((p): p is string => !!p);
+      folders = [...folders.filter((f) => !removed.has(f)), ...added.filter((f) => !folders.includes(f) || removed.has(f))];
+      void discover().then(() => runSafe(undefined, undefined, publishAll));
     });
 
   const documentChanged = (uri: string, text: string | undefined) => {
@@ -323,7 +366,11 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   connection.onExecuteCommand((p, token) =>
     runSafe(token, null, () => {
       const location = p.command === SHOW_LOCATION_COMMAND ? (p.arguments?.[0] as LspLocation | undefined) : undefined;
-      if (location) void connection.window.showDocument({ uri: location.uri, selection: location.range, takeFocus: true }).catch(() => undefined);
+      // Only a file of the workspace: the arguments come from the client, and `showDocument`
+      // would open anything (`file:///etc/shadow`, `https://…`, `command:…`).
+      const path = typeof location?.uri === "string" ? toPath(location.uri) : undefined;
+      if (!path || !workspace.contains(path)) throw new ResponseError(ErrorCodes.InvalidParams, `${SHOW_LOCATION_COMMAND} shows only a location in a file of the workspace`);
+      void connection.window.showDocument({ uri: toUri(path), selection: validRange(location!.range), takeFocus: true }).catch(() => undefined);
       return null;
     }),
   );
@@ -401,6 +448,13 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
 
 function pick(result: ReturnType<RailsApp["table"]>) {
   return { routes: result.routes, engines: result.engines, customHelpers: result.customHelpers, diagnostics: result.diagnostics };
+}
+
+/** A range as LSP shapes it, or none (the client then shows the file's top). */
+function validRange(range: unknown): LspLocation["range"] | undefined {
+  const r = range as LspLocation["range"] | undefined;
+  const ok = (p: unknown) => !!p && Number.isInteger((p as { line: unknown }).line) && Number.isInteger((p as { character: unknown }).character);
+  return r && ok(r.start) && ok(r.end) ? { start: { line: r.start.line, character: r.start.character }, end: { line: r.end.line, character: r.end.character } } : undefined;
 }
 
 /** `"GET /posts/42"` or just `"/posts/42"` (a GET). */

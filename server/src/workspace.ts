@@ -5,8 +5,9 @@
  */
 import { dirname, join, relative, sep } from "node:path";
 import type { ControllerModel, MapInput, MapResult, RouteMapper } from "@routemap/shared-mapper";
-import { AppFileMap, appOptions, findEngines, isAppFile, readAppConfig, readAppFiles, readControllerInputs, readEngines, readRubyFiles, type EngineSource } from "./cli/appConfig.js";
-import { walk, type FileSystem } from "./fileSystem.js";
+import { appGlob } from "./cli/appGlob.js";
+import { AppFileMap, appOptions, findEngines, isAppFile, readAppConfig, readAppFiles, readControllerInputs, readEngines, type EngineSource } from "./cli/appConfig.js";
+import { isInside, walk, walkAsync, type FileSystem } from "./fileSystem.js";
 import { appGemsOf } from "./cli/appGems.js";
 import { findGemEngines } from "./cli/gemEngines.js";
 import { DefinedNames, isCheckedFile, otherControllerPaths, otherTemplates, readInstalledGems, type GemIndex } from "./cli/helperCheck.js";
@@ -62,7 +63,7 @@ export class RailsApp {
 
   /** Rails and Ruby versions, environment and api_only: settings first, then the app's files. */
   config() {
-    return appOptions((this.configCache ??= readAppConfig(this.routesFile, this.workspace.fs)), this.workspace.settings);
+    return appOptions((this.configCache ??= readAppConfig(this.routesFile, this.workspace.fs)), this.workspace.settings, { fs: this.workspace.fs, process: process.env });
   }
 
   /** The app's route table, recomputed if an input changed since the last call. */
@@ -80,30 +81,78 @@ export class RailsApp {
   }
 
   private inputs(): MapInput {
-    const files = new AppFileMap(this.root, (path) => this.workspace.text(path));
-    const unread = new Map<string, string>();
+    const listing = (this.drawListing ??= this.listDrawDir());
+    const files = new DrawnFileMap(this.root, (path) => this.workspace.text(path), listing.files, (path) => this.drawnText(path));
+    const unread = new Map(listing.unread);
     const entry = this.workspace.text(this.routesFile);
     if (entry !== undefined) files.set(this.routesFile, entry);
     else {
       const reason = this.workspace.fs.unreadReason?.(this.routesFile);
       if (reason) unread.set(this.routesFile, reason);
     }
-    readRubyFiles(this.drawDir, files, this.workspace.fs, unread);
     const config = this.config();
     // Read once, then again only when the disk says one changed (open documents come on top).
     if (!this.appFilesCache) readAppFiles(this.root, config, (this.appFilesCache = new Map()), this.workspace.fs);
     for (const [path, text] of this.appFilesCache) files.set(path, text);
     // Any other folder of the workspace with a routes file and an engine class may be mounted here.
     const others = this.workspace.apps.filter((a) => a !== this).map((a) => a.root);
-    this.enginesCache ??= [...findEngines(this.root, this.workspace.fs, others), ...findGemEngines(this.appGems())];
+    // Installed gems live outside the workspace: not read in a restricted one.
+    const gemEngines = () => (this.workspace.restricted ? [] : findGemEngines(this.appGems()));
+    this.enginesCache ??= [...findEngines(this.root, this.workspace.fs, others), ...gemEngines()];
     const engines = readEngines(this.enginesCache, files, (path) => this.workspace.text(path));
     for (const [path, text] of this.workspace.overlays) if (this.isInputFile(path)) files.set(path, text);
-    return { entry: this.routesFile, files, unread, engines, options: { ...config, drawPaths: [this.drawDir] } };
+    const fs = this.workspace.fs;
+    const root = this.root;
+    return {
+      entry: this.routesFile, files, unread, engines, options: { ...config, drawPaths: [this.drawDir] },
+      glob: appGlob(root, fs), exists: (path) => path.startsWith(root + "/") && fs.exists(path),
+    };
   }
 
   invalidate(): void {
     this.previous = this.result ?? this.previous;
     this.result = undefined;
+    // Without file events from the client, the folder is listed again each time (a file may have come).
+    if (!this.workspace.watching) this.drawListing = undefined;
+  }
+
+  /**
+   * The files of `config/routes/`: listed once (again when one appears or goes), each read
+   * only when the table draws it, and from disk only when it changed there since (its
+   * version). Re-reading them all on every keystroke cost 450 ms with sixty large undrawn ones.
+   */
+  private listDrawDir(): { files: Set<string>; unread: Map<string, string> } {
+    const files = new Set<string>();
+    const unread = new Map<string, string>();
+    const fs = this.workspace.fs;
+    for (const path of walk(fs, this.drawDir, (p) => p.endsWith(".rb"))) {
+      const reason = fs.unreadReason?.(path);
+      if (reason) unread.set(path, reason);
+      else files.add(path);
+    }
+    return { files, unread };
+  }
+  private drawListing: { files: Set<string>; unread: Map<string, string> } | undefined;
+
+  /** A drawn file's text: the open document's, else the disk's, read again only when its version changed. */
+  private drawnText(path: string): string | undefined {
+    const open = this.workspace.overlays.get(path);
+    if (open !== undefined) return open;
+    const fs = this.workspace.fs;
+    const version = fs.version?.(path);
+    const known = this.drawnTexts.get(path);
+    if (version !== undefined && known?.version === version) return known.text;
+    const text = fs.readFile(path);
+    if (version !== undefined && text !== undefined) this.drawnTexts.set(path, { version, text });
+    else this.drawnTexts.delete(path);
+    return text;
+  }
+  private readonly drawnTexts = new Map<string, { version: string; text: string }>();
+
+  /** A file of `config/routes/` appeared or went on disk: the folder is listed again. */
+  drawFolderChanged(): void {
+    this.drawListing = undefined;
+    this.invalidate();
   }
 
   /** A configuration file changed on disk: it is read again. */
@@ -149,6 +198,56 @@ export class RailsApp {
     // A module read from app/helpers or lib is read again as the model is built.
   }
   private controllerInputs: ReturnType<typeof readControllerInputs> | undefined;
+
+  /**
+   * Gets the controller model's inputs ready without holding the thread: the controllers and
+   * templates listed by asynchronous walks, and the controllers read and parsed a batch at a
+   * time, `pause` between batches (the server answers what came meanwhile). In a large app
+   * (5,000 controllers) building the model at once held a first hover for seconds.
+   */
+  async prepare(pause: () => Promise<void>): Promise<void> {
+    if (this.controllerInputs) return;
+    this.preparing = true;
+    try {
+      await this.prepareInputs(pause);
+    } finally {
+      this.preparing = false;
+    }
+  }
+  private preparing = false;
+
+  /**
+   * Whether the controller model can be had without reading the app (`prepare` is not under
+   * way): until then a keystroke's answer leaves out the checks that need it, and the whole
+   * app's are published once it is ready.
+   */
+  modelReady(): boolean {
+    return !this.preparing || this.controllerInputs !== undefined;
+  }
+
+  private async prepareInputs(pause: () => Promise<void>): Promise<void> {
+    const fs = this.workspace.fs;
+    const controllersDir = join(this.root, "app", "controllers");
+    const viewsDir = join(this.root, "app", "views");
+    const paths = await walkAsync(fs, controllersDir, (p) => p.endsWith(".rb"));
+    const views = (await walkAsync(fs, viewsDir, () => true)).map((p) => relative(viewsDir, p).split(sep).join("/"));
+    const files = new Map<string, string>();
+    const { inflections } = this.table();
+    const gems = this.config().gems;
+    for (let i = 0; i < paths.length; i += PREPARE_BATCH) {
+      const batch = new Map<string, string>();
+      for (const path of paths.slice(i, i + PREPARE_BATCH)) {
+        const text = this.workspace.text(path);
+        if (text !== undefined) batch.set(path, text);
+      }
+      // A model of the batch alone, dropped: the mapper keeps each file's reading for the whole one.
+      this.workspace.mapper.controllers({ files: batch, views: [], root: this.root, gems, inflections });
+      for (const [path, text] of batch) files.set(path, text);
+      await pause();
+      if (this.controllerInputs) return;
+    }
+    this.controllerInputs ??= { files, views };
+  }
 
   /**
    * The app's controllers as Rails counts their actions (`app/controllers/**`, open documents
@@ -251,6 +350,7 @@ export class RailsApp {
 
   /** What the locked gems define (read once), or why it cannot be known. */
   installedGems(): GemIndex | { why: string } {
+    if (this.workspace.restricted) return { why: RESTRICTED };
     return (this.gemIndexCache ??= readInstalledGems(this.appGems()));
   }
 
@@ -329,6 +429,11 @@ export class RailsApp {
     return this.workspace.mapper;
   }
 
+  /** Whether an edit may write `path`: it is, through its links, inside the workspace. */
+  mayWrite(path: string): boolean {
+    return this.workspace.contains(path);
+  }
+
   workspaceFs(): FileSystem {
     return this.workspace.fs;
   }
@@ -354,6 +459,10 @@ export class RailsApp {
 
 export class Workspace {
   readonly apps: RailsApp[] = [];
+  /** Whether the client reports files created, changed and deleted on disk (`fileChanged`). */
+  watching = false;
+  /** An untrusted workspace (VS Code's restricted mode): nothing outside it is read, installed gems included. */
+  restricted = false;
   /** Text of open documents, by path: it wins over the disk. */
   readonly overlays = new Map<string, string>();
   settings: Settings = DEFAULT_SETTINGS;
@@ -363,14 +472,33 @@ export class Workspace {
     readonly mapper: RouteMapper,
   ) {}
 
-  /** Finds every `config/routes.rb` below the folders (apps and engines alike). */
+  /** The workspace folders: nothing outside them is written (`contains`). */
+  folders: readonly string[] = [];
+
+  /** Whether a file, followed through its symbolic links, is in a workspace folder: an edit may go there. */
+  contains(path: string): boolean {
+    return isInside(this.fs, path, this.folders);
+  }
+
+  /** Finds the apps and engines below the folders (`appRoots`). */
   discover(folders: string[]): void {
+    this.folders = [...folders];
+    const found: string[] = [];
+    for (const folder of folders) for (const routes of walk(this.fs, folder, isRoutesEntry)) found.push(routes);
+    this.setApps(appRoots(this.fs, found));
+  }
+
+  /** `discover`, without holding the thread: a workspace folder may be anything, `/` included. */
+  async discoverAsync(folders: string[]): Promise<void> {
+    this.folders = [...folders];
+    const found: string[] = [];
+    for (const folder of folders) for (const routes of await walkAsync(this.fs, folder, isRoutesEntry)) found.push(routes);
+    this.setApps(appRoots(this.fs, found));
+  }
+
+  private setApps(roots: string[]): void {
     this.apps.length = 0;
-    for (const folder of folders) {
-      for (const routes of walk(this.fs, folder, (p) => p.endsWith(join("config", "routes.rb")))) {
-        this.addApp(dirname(dirname(routes)));
-      }
-    }
+    for (const root of roots) this.addApp(root);
   }
 
   addApp(root: string): RailsApp {
@@ -420,14 +548,16 @@ export class Workspace {
 
   /** A watched file changed on disk: says which apps need new diagnostics. */
   fileChanged(path: string, kind: "created" | "changed" | "deleted"): RailsApp[] {
-    if (path.endsWith(join("config", "routes.rb"))) {
+    if (isRoutesEntry(path)) {
       const root = dirname(dirname(path));
-      if (kind === "created") return [this.addApp(root)];
+      const outer = this.apps.find((a) => a.root !== root && a.owns(root));
+      if (kind === "created" && (!outer || isOwnApp(this.fs, root, outer.root))) return [this.addApp(root)];
       if (kind === "deleted") this.removeApp(root);
     }
     const app = this.appFor(path);
     if (!app) return [];
     if (isCheckedFile(path)) app.fileTextChanged(path);
+    if (path.startsWith(app.drawDir + sep) && kind !== "changed") app.drawFolderChanged();
     if (app.isControllerFile(path)) {
       app.invalidateControllers(path, kind);
       return [app];
@@ -454,5 +584,74 @@ export class Workspace {
     this.settings = settings;
     // The environment chosen decides which config/environments file is read.
     for (const app of this.apps) app.invalidateAppFiles();
+  }
+}
+
+/** Controllers read and parsed between two pauses of `RailsApp.prepare`. */
+const PREPARE_BATCH = 100;
+
+/** Why gems' helpers and controllers are unknown in a restricted workspace. */
+const RESTRICTED = "the workspace is not trusted, and in restricted mode Routemap reads nothing outside it, installed gems included";
+
+const isRoutesEntry = (path: string) => path.endsWith(join("config", "routes.rb"));
+
+/**
+ * The apps among the folders that hold a `config/routes.rb` (`routesFiles`): every outermost
+ * one, and inside those only what is an app of its own (`isOwnApp`). A plugin's routes file
+ * (Redmine's `plugins/x/config/routes.rb`, evaluated inside the app's `draw`) is not.
+ */
+export function appRoots(fs: FileSystem, routesFiles: readonly string[]): string[] {
+  const candidates = [...new Set(routesFiles.map((f) => dirname(dirname(f))))].sort((a, b) => a.length - b.length);
+  const kept: string[] = [];
+  for (const root of candidates) {
+    // The innermost app already kept that holds this folder.
+    const outer = kept.filter((k) => root.startsWith(k + sep)).sort((a, b) => b.length - a.length)[0];
+    if (!outer || isOwnApp(fs, root, outer)) kept.push(root);
+  }
+  return kept;
+}
+
+/**
+ * Whether a folder with a routes file inside the app at `outer` is an app or engine of its own:
+ * it has its own `config/application.rb`, or it is an engine the app may mount (in one of its
+ * engine folders, a path gem, or with a `Rails::Engine` class), or it has its own Gemfile and a
+ * routes file that draws (a plugin's routes file is a fragment for the app's `draw`).
+ */
+export function isOwnApp(fs: FileSystem, root: string, outer: string): boolean {
+  if (fs.exists(join(root, "config", "application.rb"))) return true;
+  if (findEngines(outer, fs, [root]).some((e) => e.root === root)) return true;
+  return fs.exists(join(root, "Gemfile")) && /\broutes\s*\.\s*(?:draw|prepend|append)\b/.test(fs.readFile(join(root, "config", "routes.rb")) ?? "");
+}
+
+/**
+ * The mapper's files, with those of `config/routes/` listed (for `draw` and the globs of
+ * `config.paths`) but read only when the mapper asks for one.
+ */
+class DrawnFileMap extends AppFileMap {
+  constructor(
+    root: string,
+    read: (path: string) => string | undefined,
+    private readonly listed: ReadonlySet<string>,
+    private readonly readDrawn: (path: string) => string | undefined,
+  ) {
+    super(root, read);
+  }
+
+  override get(path: string): string | undefined {
+    // A listed file first, through its version (the base class would read any app file afresh).
+    if (!this.listed.has(path) || super.has(path)) return super.get(path);
+    const drawn = this.readDrawn(path);
+    if (drawn !== undefined) this.set(path, drawn);
+    return drawn;
+  }
+
+  override has(path: string): boolean {
+    return super.has(path) || this.listed.has(path);
+  }
+
+  override keys(): MapIterator<string> {
+    const all = new Set(super.keys());
+    for (const path of this.listed) all.add(path);
+    return all.values();
   }
 }

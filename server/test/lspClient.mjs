@@ -15,7 +15,7 @@ const repo = new URL("../..", import.meta.url).pathname;
  * URI, `diagnosticsWhere(uri, predicate)`, the documents the server asked to show (`shown`),
  * the capabilities it registered (`registrations`), and `stop()` (shutdown, exit, exit code 0).
  */
-export async function startServer(folders, settings = {}) {
+export async function startServer(folders, settings = {}, { initializationOptions } = {}) {
   const child = spawn(process.execPath, [join(repo, "server/dist/bundle/server.js"), "--stdio"], { stdio: ["pipe", "pipe", "pipe"] });
   const conn = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   const diagnostics = new Map();
@@ -43,6 +43,7 @@ export async function startServer(folders, settings = {}) {
     processId: process.pid,
     rootUri: uris[0],
     workspaceFolders: uris.map((uri, i) => ({ uri, name: `folder${i}` })),
+    initializationOptions,
     capabilities: {
       workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: true }, workspaceFolders: true },
       window: { showDocument: { support: true } },
@@ -71,5 +72,7 @@ export async function startServer(folders, settings = {}) {
     conn.sendNotification("exit");
     assert.equal(await exited, 0);
   };
-  return { conn, diagnostics, versions, diagnosticsWhere, stop, shown, registrations };
+  // The server's process: its id (resident memory in /proc), and its exit code once it ended (null before).
+  const exitCode = () => child.exitCode;
+  return { conn, diagnostics, versions, diagnosticsWhere, stop, shown, registrations, pid: child.pid, exitCode };
 }

@@ -256,3 +256,68 @@ test("controllers, templates and the names the app defines follow edits and file
   ws.documentChanged("/w/app/helpers/navigation_helper.rb", undefined);
   assert.equal(app.helperCheck().defined.has("back_home_path"), false, "closed, and not on disk: gone");
 });
+
+test("config/routes/: a file is read when the table draws it, and again only when it changed on disk", async () => {
+  const map = new Map(Object.entries({
+    "/w/config/routes.rb": routes("  draw :admin\n  resources :posts, only: :index"),
+    "/w/config/routes/admin.rb": "namespace :admin do\n  resources :users, only: :index\nend\n",
+    ...Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`/w/config/routes/undrawn_${i}.rb`, `get "/x${i}", to: "x#y"\n`.repeat(1000)])),
+  }));
+  const versions = new Map();
+  const reads = [];
+  const base = memoryFs(map);
+  const fs = { ...base, readFile: (p) => (reads.push(p), base.readFile(p)), version: (p) => (map.has(p) ? `${versions.get(p) ?? 0}` : undefined) };
+  const ws = new Workspace(fs, await createNodeMapper());
+  ws.watching = true;
+  ws.discover(["/w"]);
+  const app = ws.apps[0];
+  assert.deepEqual(app.table().routes.map((r) => r.name), ["admin_users", "posts"]);
+  const drawReads = () => reads.filter((p) => p.startsWith("/w/config/routes/"));
+  assert.deepEqual(drawReads(), ["/w/config/routes/admin.rb"]);
+  // Keystrokes in routes.rb: the drawn file is not read again, the undrawn ones never.
+  for (let i = 0; i < 5; i++) {
+    ws.documentChanged("/w/config/routes.rb", routes(`  draw :admin\n  resources :posts, only: :index\n# ${i}`));
+    assert.equal(app.table().routes.length, 2);
+  }
+  assert.deepEqual(drawReads(), ["/w/config/routes/admin.rb"]);
+  // It changes on disk: read again; a new file appears: listed and drawn.
+  map.set("/w/config/routes/admin.rb", "namespace :admin do\n  resources :roles, only: :index\nend\n");
+  versions.set("/w/config/routes/admin.rb", 1);
+  ws.fileChanged("/w/config/routes/admin.rb", "changed");
+  assert.deepEqual(app.table().routes.map((r) => r.name), ["admin_roles", "posts"]);
+  map.set("/w/config/routes/shop.rb", 'get "/shop", to: "shop#index"\n');
+  ws.fileChanged("/w/config/routes/shop.rb", "created");
+  ws.documentChanged("/w/config/routes.rb", routes("  draw :admin\n  draw :shop"));
+  assert.deepEqual(app.table().routes.map((r) => r.name), ["admin_roles", "shop"]);
+  assert.deepEqual(drawReads(), ["/w/config/routes/admin.rb", "/w/config/routes/admin.rb", "/w/config/routes/shop.rb"]);
+});
+
+test("one app is one app: a nested routes file is an app only with its own application.rb, as an engine, or as a drawing app with a Gemfile", async () => {
+  const engineClass = "module Blog\n  class Engine < ::Rails::Engine\n  end\nend\n";
+  const { ws } = await setup({
+    "/w/Gemfile": "",
+    "/w/config/application.rb": "",
+    "/w/config/routes.rb": routes("  resources :issues"),
+    // Redmine's plugins: a fragment the app's draw evaluates, with or without a Gemfile of its own.
+    "/w/plugins/sample/config/routes.rb": "match 'projects/:id/hello', :to => 'example#say_hello', :via => 'get'\nresources 'meetings'\n",
+    "/w/plugins/with_gems/Gemfile": "gem 'x'\n",
+    "/w/plugins/with_gems/config/routes.rb": "get 'x', to: 'x#y'\n",
+    "/w/extra/sample_plugin/config/routes.rb": "match 'projects/:id/bye', :to => 'example#say_goodbye', :via => 'get'\n",
+    // An engine the app keeps, and one elsewhere with its class; its test/dummy is an app.
+    "/w/engines/billing/config/routes.rb": "Billing::Engine.routes.draw do\n  resources :invoices\nend\n",
+    "/w/lib/blog/config/routes.rb": "Blog::Engine.routes.draw do\n  resources :articles\nend\n",
+    "/w/lib/blog/lib/blog/engine.rb": engineClass,
+    "/w/lib/blog/test/dummy/config/application.rb": "",
+    "/w/lib/blog/test/dummy/config/routes.rb": routes('  mount Blog::Engine => "/blog"'),
+    // Another app of its own in the tree (a monorepo's second app).
+    "/w/admin/Gemfile": "",
+    "/w/admin/config/routes.rb": routes("  resources :users"),
+  });
+  assert.deepEqual(ws.apps.map((a) => a.root).sort(), ["/w", "/w/admin", "/w/engines/billing", "/w/lib/blog", "/w/lib/blog/test/dummy"]);
+  // The plugins' files belong to the app: no table of their own, no diagnostics of a table.
+  assert.equal(ws.appFor("/w/plugins/sample/config/routes.rb").root, "/w");
+  assert.equal(ws.appFor("/w/plugins/sample/config/routes.rb").isRoutesFile("/w/plugins/sample/config/routes.rb"), false);
+  // A plugin routes file created later is not made an app either; an app's is.
+  ws.fileChanged("/w/plugins/later/config/routes.rb", "created");
+  assert.equal(ws.apps.some((a) => a.root === "/w/plugins/later"), false);
+});

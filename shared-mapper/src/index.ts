@@ -15,7 +15,7 @@ import { inspect } from "./ruby/print.js";
 import { RUnknown, UnknownValueError } from "./ruby/values.js";
 import { Drawer, frameworkRoutes, mentionsFrameworkSetting, type FrameworkDraw, type FrameworkRoutes } from "./framework/index.js";
 import { readRoutesPaths } from "./framework/routesPaths.js";
-import { ControllerModel } from "./app/controllers.js";
+import { ControllerModel, controllerFile, type ControllerFile } from "./app/controllers.js";
 import { hamlToRuby } from "./app/haml.js";
 import { slimToRuby } from "./app/slim.js";
 import { erbToRuby, hashTargets, helperCalls, insideExpectedRaise, type HashTarget, type HelperCall } from "./app/helperCalls.js";
@@ -150,6 +150,17 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
     });
     return withInflections(o.inflections, () => polymorphicTargets(file, { view: path.includes("/app/views/"), controller: o.controller, naming }));
   };
+  // Controllers and the modules they include, as the model reads them: parsed outside the cache,
+  // and only their bodies kept (the same object while the text is the same, so the model
+  // builds again only what changed).
+  const controllerFiles = new Map<string, { text: string; file: ControllerFile }>();
+  const controllerFileOf = (path: string, text: string): ControllerFile => {
+    const hit = controllerFiles.get(path);
+    if (hit && hit.text === text) return hit.file;
+    const file = controllerFile(parseFile(parser, path, text).loaded);
+    controllerFiles.set(path, { text, file });
+    return file;
+  };
   // Routes the last map drew: the next one, nearly always the same app, sizes its tables so.
   let expected = 0;
   return {
@@ -183,10 +194,10 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
       const appFile = (relative: string) => {
         const path = `${root}/${relative}`;
         const text = root === undefined ? undefined : read?.(path);
-        return text === undefined ? undefined : parse(path, text).loaded;
+        return text === undefined ? undefined : controllerFileOf(path, text);
       };
       const gemModule = (name: string) => gemControllerModule(name, gems);
-      return new ControllerModel({ files: [...files].map(([path, text]) => parse(path, text).loaded), views, appFile, gemModule, inflections });
+      return new ControllerModel({ files: [...files].map(([path, text]) => controllerFileOf(path, text)), views, appFile, gemModule, inflections });
     },
   };
 }
@@ -326,7 +337,8 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
     files.push(path);
     const parsed = parse(path, text);
     parseTime += parsed.time;
-    diagnostics.push(...parsed.diagnostics);
+    // One at a time: a spread passes one argument per syntax error, past V8's limit in a hostile file.
+    for (const d of parsed.diagnostics) diagnostics.push(d);
     loaded.set(path, parsed.loaded);
     return parsed.loaded;
   };
@@ -336,9 +348,10 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
   const loadAll = (paths: string[]) => paths.map(load).filter((f): f is LoadedFile => f !== undefined);
   const interpreter = new Interpreter({
     load,
-    exists: (path) => read(path) !== undefined || input.unread?.has(path) === true,
+    exists: (path) => read(path) !== undefined || input.unread?.has(path) === true || input.exists?.(path) === true,
     unread: (path) => input.unread?.get(path),
     paths: () => (input.files instanceof Map ? [...input.files.keys()] : Object.keys(input.files)),
+    glob: input.glob,
     env: options.env === undefined ? undefined : new Map(Object.entries(options.env)),
     railsEnv,
     appRoot,
@@ -384,6 +397,8 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
       // The app's own inflection rules: Rails loads the initializers before any routes.
       const own = readInflections(loadAll(configPaths().filter((p) => read(p)!.includes("inflections"))));
       diagnostics.push(...own.diagnostics);
+      // A rule Routemap could not read may rename any route drawn from a resource's name.
+      for (const d of own.diagnostics) interpreter.openRegions.push({ span: d.span, reason: d.message });
       inflections = own.inflections;
       withInflections(inflections, () => {
       // The application file always; the others only when they mention a setting the frameworks read.
@@ -394,6 +409,9 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
       const drawAll = (draws: FrameworkDraw[]) => {
         for (const d of draws) interpreter.drawAt(d.site.node, d.site.file, d.origin, () => d.draw(new Drawer(state)));
       };
+      // Rails boots config/application.rb before anything else: what it defines and requires
+      // (`require_relative "locales"`) is there when the routes are drawn.
+      if (application) interpreter.runForDefinitions(application);
       // Engines' classes are loaded at boot, before any routes: a mount needs their names.
       const quiet = new Set<string>();
       for (const engine of input.engines ?? []) {
@@ -433,7 +451,7 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
       if (quiet.size) {
         const kept = diagnostics.filter((d) => !quiet.has(d.span.file));
         diagnostics.length = 0;
-        diagnostics.push(...kept);
+        for (const d of kept) diagnostics.push(d);
       }
       for (const note of framework.notes) interpreter.report("info", note.message, note.span, "unknown-setting");
       });
@@ -443,6 +461,8 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
       const message = `Routemap stopped evaluating here: ${e.reason}. The routes drawn before this point are kept; the rest are missing.`;
       const span = e.span ?? interpreter.source();
       diagnostics.push({ severity: "warning", message, span, code: "budget-exceeded" });
+      // What was not evaluated could have drawn anything.
+      interpreter.openRegions.push({ span, reason: message });
     } else {
       const message = `Routemap internal error: ${e instanceof Error ? e.message : String(e)}`;
       const span = interpreter.source();
@@ -454,6 +474,7 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
   const engines = [...state.engines.sets].map(([name, engineSet]) => ({ name, routes: engineSet.routes }));
   return {
     routes: set.routes,
+    openRegions: interpreter.openRegions,
     customHelpers: set.customHelpers,
     engines,
     declarations: interpreter.declarations,

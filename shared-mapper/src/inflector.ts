@@ -8,6 +8,21 @@
  */
 
 import { literalEndings } from "./regexpEndings.js";
+import { RegexpBudgetExceeded, RegexpUndecided, sub, type RubyRegexp } from "./ruby/regexp/index.js";
+import { RUnknown, UnknownValueError } from "./ruby/values.js";
+
+/**
+ * A rule an app's initializer writes as a regexp: JavaScript's reading of it for the endings
+ * every match has (`literalEndings`), and Ruby's engine (ruby/regexp) with a step budget to run
+ * it, as ActiveSupport runs it in Ruby. V8's backtracking took 54 s for `/^(a|aa)*c$/i` on a
+ * name of 42 letters.
+ */
+export interface RubyRule {
+  js: RegExp;
+  ruby: RubyRegexp;
+}
+/** Steps one rule may take on one word: far above what a real rule takes on a name. */
+const RULE_STEPS = 200_000;
 
 /**
  * A rule, its replacement, the endings every match has (`literalEndings`) if known, and for
@@ -15,12 +30,27 @@ import { literalEndings } from "./regexpEndings.js";
  * ending's length: the word's end is then replaced without running the regexp. Last, the
  * endings in lower case, which `candidates` compares with words' lower-cased ends.
  */
-type Rule = [RegExp, string, string[] | undefined, number | undefined, string[] | undefined];
+type Rule = [RegExp, string, string[] | undefined, number | undefined, string[] | undefined, { ruby: RubyRegexp; replacement: string } | undefined];
 
-function makeRule(regexp: RegExp, replacement: string): Rule {
+function makeRule(rule: RegExp | RubyRule, replacement: string): Rule {
+  const regexp = rule instanceof RegExp ? rule : rule.js;
   const literal = /^[a-z]+\$$/i.test(regexp.source) && !/[\\$]/.test(replacement) ? regexp.source.length - 1 : undefined;
   const endings = literalEndings(regexp);
-  return [regexp, replacement.replace(/\\(\d)/g, "$$$1"), endings, literal, endings?.map((e) => e.toLowerCase())];
+  const ruby = rule instanceof RegExp ? undefined : { ruby: rule.ruby, replacement };
+  return [regexp, replacement.replace(/\\(\d)/g, "$$$1"), endings, literal, endings?.map((e) => e.toLowerCase()), ruby];
+}
+
+/** An app's rule run on a word as Ruby runs it: its `sub`, or undefined when it does not match; unknown when it does not finish. */
+function rubySub(rule: { ruby: RubyRegexp; replacement: string }, word: string): string | undefined {
+  try {
+    const budget = { remaining: RULE_STEPS };
+    if (!rule.ruby.test(word, 0, budget)) return undefined;
+    return sub(rule.ruby, word, rule.replacement, budget);
+  } catch (e) {
+    if (!(e instanceof RegexpBudgetExceeded || e instanceof RegexpUndecided)) throw e;
+    const why = `the app's inflection rule /${rule.ruby.source}/ did not finish on "${word.length > 40 ? word.slice(0, 40) + "…" : word}" within Routemap's budget`;
+    throw new UnknownValueError(new RUnknown(`the inflection of "${word.slice(0, 40)}"`, false, why));
+  }
 }
 
 /** What a word's last three letters leave to try: the uncountable words and the rules, in order. */
@@ -112,14 +142,14 @@ export class Inflections {
   }
 
   /** A string rule is replaced wherever it first occurs, as `String#sub!` does with a string. */
-  plural(rule: RegExp | string, replacement: string): void {
+  plural(rule: RegExp | RubyRule | string, replacement: string): void {
     if (typeof rule === "string") this.uncountables.delete(rule);
     this.uncountables.delete(replacement);
     this.plurals.add(makeRule(asRegExp(rule), replacement));
     this.singulars.clear();
   }
 
-  singular(rule: RegExp | string, replacement: string): void {
+  singular(rule: RegExp | RubyRule | string, replacement: string): void {
     if (typeof rule === "string") this.uncountables.delete(rule);
     this.uncountables.delete(replacement);
     this.singulars.add(makeRule(asRegExp(rule), replacement));
@@ -130,23 +160,27 @@ export class Inflections {
   irregular(one: string, many: string): void {
     this.uncountables.delete(one);
     this.uncountables.delete(many);
+    // Rails interpolates the words unescaped; they are taken as text here (app/inflectionRules.ts
+    // does not hand over a word that a regexp would read as a pattern, and says so).
     const [s0, srest, p0, prest] = [one[0], one.slice(1), many[0], many.slice(1)];
+    const [es0, esrest, ep0, eprest] = [s0, srest, p0, prest].map(escapeRegExp);
     if (s0.toUpperCase() === p0.toUpperCase()) {
-      this.plural(new RegExp(`(${s0})${srest}$`, "i"), "\\1" + prest);
-      this.plural(new RegExp(`(${p0})${prest}$`, "i"), "\\1" + prest);
-      this.singular(new RegExp(`(${s0})${srest}$`, "i"), "\\1" + srest);
-      this.singular(new RegExp(`(${p0})${prest}$`, "i"), "\\1" + srest);
+      this.plural(new RegExp(`(${es0})${esrest}$`, "i"), "\\1" + prest);
+      this.plural(new RegExp(`(${ep0})${eprest}$`, "i"), "\\1" + prest);
+      this.singular(new RegExp(`(${es0})${esrest}$`, "i"), "\\1" + srest);
+      this.singular(new RegExp(`(${ep0})${eprest}$`, "i"), "\\1" + srest);
     } else {
       // `(?i)` after the first letter: the first letter's case is kept, the rest is case-insensitive.
-      const ci = (s: string) => [...s].map((c) => `[${c.toLowerCase()}${c.toUpperCase()}]`).join("");
-      this.plural(new RegExp(`${s0.toUpperCase()}${ci(srest)}$`), p0.toUpperCase() + prest);
-      this.plural(new RegExp(`${s0.toLowerCase()}${ci(srest)}$`), p0.toLowerCase() + prest);
-      this.plural(new RegExp(`${p0.toUpperCase()}${ci(prest)}$`), p0.toUpperCase() + prest);
-      this.plural(new RegExp(`${p0.toLowerCase()}${ci(prest)}$`), p0.toLowerCase() + prest);
-      this.singular(new RegExp(`${s0.toUpperCase()}${ci(srest)}$`), s0.toUpperCase() + srest);
-      this.singular(new RegExp(`${s0.toLowerCase()}${ci(srest)}$`), s0.toLowerCase() + srest);
-      this.singular(new RegExp(`${p0.toUpperCase()}${ci(prest)}$`), s0.toUpperCase() + srest);
-      this.singular(new RegExp(`${p0.toLowerCase()}${ci(prest)}$`), s0.toLowerCase() + srest);
+      const ci = (s: string) => [...s].map((c) => (c.toLowerCase() === c.toUpperCase() ? escapeRegExp(c) : `[${c.toLowerCase()}${c.toUpperCase()}]`)).join("");
+      const [S0, s0l, P0, p0l] = [s0.toUpperCase(), s0.toLowerCase(), p0.toUpperCase(), p0.toLowerCase()];
+      this.plural(new RegExp(`${escapeRegExp(S0)}${ci(srest)}$`), P0 + prest);
+      this.plural(new RegExp(`${escapeRegExp(s0l)}${ci(srest)}$`), p0l + prest);
+      this.plural(new RegExp(`${escapeRegExp(P0)}${ci(prest)}$`), P0 + prest);
+      this.plural(new RegExp(`${escapeRegExp(p0l)}${ci(prest)}$`), p0l + prest);
+      this.singular(new RegExp(`${escapeRegExp(S0)}${ci(srest)}$`), S0 + srest);
+      this.singular(new RegExp(`${escapeRegExp(s0l)}${ci(srest)}$`), s0l + srest);
+      this.singular(new RegExp(`${escapeRegExp(P0)}${ci(prest)}$`), S0 + srest);
+      this.singular(new RegExp(`${escapeRegExp(p0l)}${ci(prest)}$`), s0l + srest);
     }
   }
 
@@ -164,13 +198,14 @@ export class Inflections {
   /** Rails' `acronyms_underscore_regex`, or undefined without acronyms. */
   acronymUnderscore(): RegExp | undefined {
     if (!this.acronyms.size) return undefined;
-    return (this.underscoreRegExp ??= new RegExp(`(?:(?<=([A-Za-z\\d]))|\\b)(${[...this.acronyms.values()].join("|")})(?=\\b|[^a-z])`, "g"));
+    // The words as text (see `irregular`).
+    return (this.underscoreRegExp ??= new RegExp(`(?:(?<=([A-Za-z\\d]))|\\b)(${[...this.acronyms.values()].map(escapeRegExp).join("|")})(?=\\b|[^a-z])`, "g"));
   }
   private underscoreRegExp: RegExp | undefined;
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-const asRegExp = (rule: RegExp | string) => (typeof rule === "string" ? new RegExp(escapeRegExp(rule)) : rule);
+const asRegExp = (rule: RegExp | RubyRule | string) => (typeof rule === "string" ? new RegExp(escapeRegExp(rule)) : rule);
 
 /** English, as ActiveSupport defines it. */
 const english = new Inflections();
@@ -285,6 +320,12 @@ function apply(word: string, book: RuleBook): string {
     // Checked first: V8 tries an end-anchored regexp at every position of the word.
     if (endings !== undefined && !endsWithOne(rule.ignoreCase ? lower : word, endings)) continue;
     if (r[3] !== undefined && endings !== undefined) return word.slice(0, word.length - r[3]) + r[1];
+    const ruby = r[5];
+    if (ruby) {
+      const replaced = rubySub(ruby, word);
+      if (replaced !== undefined) return replaced;
+      continue;
+    }
     if (rule.test(word)) return word.replace(rule, r[1]);
   }
   return word;

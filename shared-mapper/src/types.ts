@@ -154,6 +154,13 @@ export interface MapInput {
   unread?: ReadonlyMap<string, string>;
   options?: MapOptions;
   /**
+   * The host's answer to `Dir.glob` (files and folders whose paths match a glob under the
+   * app, absolute, as the host finds them); without it, only the files given are matched.
+   */
+  glob?: (pattern: string) => string[];
+  /** Whether a path exists (`File.exist?`), for files the host did not give; without it, only the given ones do. */
+  exists?: (path: string) => boolean;
+  /**
    * Engines whose source the host found beside the app (`engines/blog`): the file defining the
    * engine class (`lib/blog/engine.rb`, read for `isolate_namespace` and `engine_name`) and the
    * engine's `config/routes.rb`, both keys of `files`. Their route sets are the sections of the
@@ -214,8 +221,27 @@ export interface EngineRoutes {
   routes: Route[];
 }
 
+/**
+ * Where the table may lack routes Routemap could not evaluate (a DSL call skipped for an
+ * unknown value, an unknown method given a block, a file not read): only names and
+ * controllers under its scope are open; everything else of the table is certain.
+ */
+export interface OpenRegion {
+  span: Span;
+  /** Why, as the diagnostic at `span` says it. */
+  reason: string;
+  /** The scope's name prefix (`admin` inside `namespace :admin`): names that could be missing start with it; absent: any name. */
+  namePrefix?: string;
+  /** The scope's module (`admin`): controllers that could be reached are under it; absent: any controller. */
+  module?: string;
+  /** The engine whose table it is in, for an engine's routes file. */
+  engine?: string;
+}
+
 export interface MapResult {
   routes: Route[];
+  /** Where the table may lack routes (see `OpenRegion`); empty when it is complete. */
+  openRegions: OpenRegion[];
   engines: EngineRoutes[];
   /** Every DSL call evaluated, in evaluation order (a call in a loop appears once per run). */
   declarations: Declaration[];

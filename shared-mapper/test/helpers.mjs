@@ -19,7 +19,8 @@ export async function mapCase(c, railsVersion, rubyVersion = "3.1") {
   return m.map({
     entry: c.entry,
     files: caseFiles(c),
-    options: { railsVersion, rubyVersion, railsEnv: c.options.env, apiOnly: c.options.apiOnly, gems: { actionpack: railsVersion } },
+    // The environment the oracle ran Rails in: only the variables the case sets.
+    options: { railsVersion, rubyVersion, railsEnv: c.options.env, apiOnly: c.options.apiOnly, gems: { actionpack: railsVersion }, env: c.options.vars },
   });
 }
 

@@ -87,3 +87,16 @@ test("an irregular or acronym word with regexp syntax is not read (ActiveSupport
   assert.deepEqual(names(result).slice(1), ["person"]);
   assert.deepEqual(notes(result).filter((n) => n.includes("regexp syntax")).length, 2);
 });
+
+test("a regexp rule runs on Ruby's engine with a budget, as ActiveSupport runs it: a backtracking pattern answers at once", { timeout: 10_000 }, async () => {
+  const a40 = "a".repeat(40);
+  const started = Date.now();
+  const result = await mapApp(
+    'ActiveSupport::Inflector.inflections(:en) do |inflect|\n  inflect.singular(/^(a|aa)*c$/i, "x")\nend\n',
+    `  resources :${a40}c, only: :show\n  resources :"${a40}!c", controller: "posts", only: :index\n  resources :drives, only: :show`,
+  );
+  // Ruby: ("a" * 40 + "c").singularize == "x"; the "!c" word fails the rule (V8's backtracking took 54 s on it).
+  assert.deepEqual(names(result).slice(0, 1), ["x"]);
+  assert.ok(names(result).includes("drife"));
+  assert.ok(Date.now() - started < 5_000, `${Date.now() - started} ms`);
+});

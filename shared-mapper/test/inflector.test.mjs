@@ -108,3 +108,16 @@ test("an app's own rules over English answer as ActiveSupport does: plural, sing
   assert.equal(singularize("drives"), "drife");
   assert.equal(underscore("ShortURLs"), "short_ur_ls");
 });
+
+test("Inflections take irregular words and acronyms as text: pattern characters neither throw nor backtrack", { timeout: 5_000 }, () => {
+  const rules = englishInflections();
+  rules.irregular("(a|a)*c", "zz");
+  rules.irregular("c++", "c++s");
+  rules.acronym("(a|a)*c");
+  withInflections(rules, () => {
+    assert.equal(pluralize("c++"), "c++s");
+    assert.equal(singularize("zz"), "(a|a)*c");
+    assert.equal(underscore("A".repeat(30) + "B"), "a".repeat(30) + "b");
+    assert.equal(pluralize("a".repeat(40) + "b"), "a".repeat(40) + "bs");
+  });
+});

@@ -2,7 +2,7 @@
 // Math.max (one argument per route, past V8's limit on a table of this size).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { formatSheet } from "../dist/index.js";
+import { formatExpanded, formatSheet, formatUnused } from "../dist/index.js";
 
 test("a table of 200,000 routes prints, padded to its widest values", () => {
   const routes = Array.from({ length: 200_000 }, (_, i) => ({
@@ -17,4 +17,24 @@ test("a table of 200,000 routes prints, padded to its widest values", () => {
   assert.equal(lines.length, 200_002);
   assert.equal(lines[0], `${"Prefix".padStart(23)} Verb ${"URI Pattern".padEnd("/r199999(.:format)".length)} Controller#Action`);
   assert.equal(lines[1], `${"r0".padStart(23)} GET  ${"/r0(.:format)".padEnd(18)} r#a0`);
+});
+
+test("130,000 routes print in every layout and series: no spread of one argument per line", { timeout: 30_000 }, () => {
+  const routes = Array.from({ length: 130_000 }, (_, i) => ({
+    name: `r${i}`,
+    verb: "GET",
+    path: `/r${i}(.:format)`,
+    reqs: `r#a${i}`,
+    internal: false,
+    endpoint: { kind: "controller", text: `r#a${i}` },
+    source: { file: "/app/config/routes.rb", start: { line: i, character: 0 } },
+  }));
+  for (const railsVersion of ["6.1", "8.1"]) {
+    const sheet = formatSheet(routes, { railsVersion }).split("\n");
+    assert.equal(sheet.filter((l) => l.includes(" GET ")).length, 130_000, railsVersion);
+    const expanded = formatExpanded(routes, { railsVersion, width: 40 });
+    assert.ok(expanded.includes("--[ Route 130000 ]"), railsVersion);
+  }
+  assert.match(formatUnused(routes, { railsVersion: "7.1" }), /^Found 130000 unused routes:/);
+  assert.match(formatUnused(routes, { railsVersion: "8.1" }), /^Found 130000 unused routes:/);
 });

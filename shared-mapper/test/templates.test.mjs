@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { hamlToRuby, slimToRuby } from "../dist/index.js";
+import { definedHelperNames, hamlToRuby, slimToRuby } from "../dist/index.js";
 import { FIXTURES } from "../../test-fixtures/lib/cases.mjs";
 import { mapper } from "./helpers.mjs";
 
@@ -64,4 +64,43 @@ test("templates: any text, however broken, keeps its length and its newlines, an
       assert.ok(performance.now() - started < 2000, `${JSON.stringify(line)} × 20,000 is read in one pass (quadratic took 3–5 s)`);
     }
   }
+});
+
+// Hostile templates: each reader and the helper-call search are linear in the file. The
+// sizes are those that took seconds to minutes before (a position counted from the line's
+// start for every call on one long line, one-character strings per slot, a regexp rescanning).
+test("20,000 helper calls on one line, and `<%= link_to(` repeated, are read in linear time", { timeout: 20_000 }, async () => {
+  const m = await mapper();
+  const started = Date.now();
+  const { calls } = m.urlUses("/app/app/views/posts/index.html.erb", "<%= posts_path %>".repeat(20_000));
+  assert.equal(calls.length, 20_000);
+  assert.deepEqual(calls[19_999].span.start, { line: 0, character: 19_999 * 17 + 4 });
+  const accented = m.urlUses("/app/app/views/posts/show.html.erb", "é<%= posts_path %>".repeat(20_000)).calls;
+  assert.deepEqual(accented[19_999].span.start, { line: 0, character: 19_999 * 18 + 5 });
+  m.urlUses("/app/app/views/posts/new.html.erb", "<%= link_to(".repeat(20_000));
+  assert.ok(Date.now() - started < 10_000, `${Date.now() - started} ms`);
+});
+
+test("Haml and Slim: deep indentation, long `|` runs, inline tags and word-list loops stay linear", { timeout: 20_000 }, () => {
+  const deep = (line) => Array.from({ length: 2_800 }, (_, i) => " ".repeat(i) + line).join("\n");
+  const cases = [
+    ["deep Haml", () => hamlToRuby(deep("%div= posts_path"))],
+    ["deep Slim", () => slimToRuby(deep("div = posts_path"))],
+    ["Haml `|` run", () => hamlToRuby("= link_to posts_path, |\n" + "  a: 1, |\n".repeat(200_000))],
+    ["Haml plain `|` run", () => hamlToRuby("  text |\n".repeat(200_000))],
+    ["Slim inline tags", () => slimToRuby("li: ".repeat(200_000) + "a = posts_path\n")],
+    ["Slim `,` run", () => slimToRuby("= link_to a,\n" + "  b,\n".repeat(200_000) + "  c\n")],
+  ];
+  for (const [name, read] of cases) {
+    const started = Date.now();
+    const { ruby } = read();
+    assert.ok(ruby.length > 0);
+    assert.ok(Date.now() - started < 3_000, `${name}: ${Date.now() - started} ms`);
+  }
+  const names = new Set();
+  const started = Date.now();
+  definedHelperNames("%w(".repeat(50_000) + "\n%w(edit new).each do |action|\n  def #{action}_polymorphic_url; end\nend\n", names);
+  // One loop, whose list (as Ruby's lexer would not, but as before) runs from the first `%w(`.
+  assert.ok(names.has("new_polymorphic_url"));
+  assert.ok(Date.now() - started < 2_000, `${Date.now() - started} ms`);
 });

@@ -2,7 +2,8 @@
 //
 // A case is `cases/<name>.rb`, or a directory `cases/<name>/` holding `routes.rb` and the
 // files it draws under `routes/`. Its first line may carry options for both Rails and
-// Routemap: `# routemap: env=production api_only expanded controller=Posts grep=new`.
+// Routemap: `# routemap: env=production api_only expanded controller=Posts grep=new ENV.FEATURE=on`
+// (`ENV.NAME=value`: an environment variable both Rails and Routemap see; no other is set).
 // Goldens sit beside it: `<name>.rails-6.1.txt` (or `<name>/rails-6.1.txt`), generated
 // from real Rails by scripts/oracle.mjs; other versions' goldens are written by hand.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
@@ -38,11 +39,12 @@ function goldenVersions(entry, goldenPath) {
 
 export function parseOptions(text) {
   const m = /^# routemap:(.*)$/m.exec(text.split("\n")[0] ?? "");
-  const options = { env: "development", apiOnly: false, expanded: false };
+  const options = { env: "development", apiOnly: false, expanded: false, vars: {} };
   if (!m) return options;
   for (const word of m[1].trim().split(/\s+/)) {
     const [k, v] = word.split("=");
-    if (k === "env") options.env = v;
+    if (k.startsWith("ENV.")) options.vars[k.slice(4)] = word.slice(k.length + 1);
+    else if (k === "env") options.env = v;
     else if (k === "api_only") options.apiOnly = true;
     else if (k === "expanded") options.expanded = true;
     else if (k === "controller") options.controller = v;

@@ -5,6 +5,7 @@
  */
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { nodeFileSystem, walk, type FileSystem } from "../fileSystem.js";
+import { appEnvironment } from "./environment.js";
 import { lockedGems, parseLockfile, type Lockfile } from "./lockfile.js";
 
 export interface AppConfig {
@@ -51,14 +52,19 @@ export interface ChosenOptions {
   apiOnly?: boolean;
 }
 
-/** The mapper options for an app: the user's choice, else the app's own files, else the defaults. */
-export function appOptions(app: AppConfig, chosen: ChosenOptions) {
+/**
+ * The mapper options for an app: the user's choice, else the app's own files, else the
+ * defaults. With `environment`, `ENV` reads the process's variables and the app's `.env` files.
+ */
+export function appOptions(app: AppConfig, chosen: ChosenOptions, environment?: { fs: FileSystem; process: NodeJS.ProcessEnv }) {
+  const railsEnv = chosen.railsEnv || "development";
   return {
     railsVersion: chosen.railsVersion || app.railsVersion || "8.1",
     rubyVersion: chosen.rubyVersion || app.rubyVersion || "3.4",
-    railsEnv: chosen.railsEnv || "development",
+    railsEnv,
     apiOnly: chosen.apiOnly ?? app.apiOnly,
     gems: app.gems,
+    ...(environment ? { env: appEnvironment({ root: app.root, railsEnv, gems: app.gems, ...environment }).vars } : {}),
   };
 }
 
@@ -84,16 +90,19 @@ export class AppFileMap extends Map<string, string> {
   private readonly lazyRoots: string[];
 
   constructor(
-    root: string,
+    private readonly root: string,
     private readonly read: (path: string) => string | undefined,
   ) {
     super();
-    this.lazyRoots = [join(root, "app") + sep, join(root, "lib") + sep];
+    // Any Ruby file of the app the mapper asks for (a model, a lib/ module, a plugin's routes
+    // read with `File.read`), but nothing outside it, nor in folders Rails never loads from.
+    this.lazyRoots = [root + sep];
   }
 
   override get(path: string): string | undefined {
     const text = super.get(path);
     if (text !== undefined || this.missing.has(path) || !path.endsWith(".rb") || !this.lazyRoots.some((r) => path.startsWith(r))) return text;
+    if (/^(node_modules|\.git|tmp|log)[\\/]|[\\/](node_modules|\.git)[\\/]/.test(path.slice(this.root.length + 1))) return text;
     const found = this.read(path);
     if (found === undefined) this.missing.add(path);
     else this.set(path, found);

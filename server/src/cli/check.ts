@@ -75,7 +75,8 @@ export async function checkCommand(argv: string[], io: Io): Promise<number> {
     const context = { tables: appHelperTables(result), defined: names.all(), gems: gems.helpers, generation };
     for (const file of checkedFiles(root, nodeFileSystem)) {
       const text = nodeFileSystem.readFile(file);
-      if (text !== undefined) findings.push(...helperCallDiagnostics(mapper, context, file, text, helperScope(root, file)));
+      // One at a time: a spread passes one argument per diagnostic, past V8's limit in a hostile view.
+      if (text !== undefined) for (const d of helperCallDiagnostics(mapper, context, file, text, helperScope(root, file))) findings.push(d);
     }
   }
   io.out(render(findings, format, display));

@@ -12,8 +12,10 @@ import { nodeFileSystem } from "../fileSystem.js";
 import { commandAppGems } from "./appGems.js";
 import { findGemEngines } from "./gemEngines.js";
 import { otherControllerPaths, otherTemplates, readInstalledGems } from "./helperCheck.js";
+import { appGlob } from "./appGlob.js";
 import { AppFileMap, appOptions, appRoot, findEngines, readAppConfig, readAppFiles, readControllerInputs, readEngines, readRubyFiles, templateNames } from "./appConfig.js";
 import { argsOrExit, type RoutesArgs } from "./args.js";
+import { envNameProblem } from "../envName.js";
 
 export interface Io {
   out(s: string): void;
@@ -64,7 +66,11 @@ export async function routesCommand(argv: string[], io: Io): Promise<number> {
 
 /** The mapper's input for the command's file: it and its drawn files, the app's settings; or why it cannot be read. */
 export function readInput(args: RoutesArgs): MapInput | string {
+  const badEnv = args.env === undefined ? undefined : envNameProblem(args.env);
+  if (badEnv) return `--env: ${badEnv}`;
   const entry = resolve(args.file);
+  // Nothing outside the app is read through a symbolic link (fileSystem.ts).
+  nodeFileSystem.confine?.([appRoot(entry)]);
   const text = nodeFileSystem.readFile(entry);
   if (text === undefined) return `cannot read ${args.file}: ${nodeFileSystem.unreadReason?.(entry) ?? "no such file"}`;
   const config = readAppConfig(entry);
@@ -73,12 +79,12 @@ export function readInput(args: RoutesArgs): MapInput | string {
   const unread = new Map<string, string>();
   const drawDir = join(dirname(entry), "routes");
   readRubyFiles(drawDir, files, nodeFileSystem, unread);
-  const options = appOptions(config, { railsVersion: args.rails, rubyVersion: args.ruby, railsEnv: args.env, apiOnly: args.apiOnly });
+  const options = appOptions(config, { railsVersion: args.rails, rubyVersion: args.ruby, railsEnv: args.env, apiOnly: args.apiOnly }, { fs: nodeFileSystem, process: process.env });
   if (basename(dirname(entry)) !== "config") return { entry, files, unread, options: { ...options, drawPaths: [drawDir] } };
   readAppFiles(config.root, options, files);
   const sources = [...findEngines(config.root), ...findGemEngines(commandAppGems(config.root, { rubyVersion: options.rubyVersion }))];
   const engines = readEngines(sources, files, (path) => nodeFileSystem.readFile(path));
-  return { entry, files, unread, engines, options: { ...options, drawPaths: [drawDir] } };
+  return { entry, files, unread, engines, glob: appGlob(config.root, nodeFileSystem), exists: (path) => path.startsWith(config.root + "/") && nodeFileSystem.exists(path), options: { ...options, drawPaths: [drawDir] } };
 }
 
 /**
@@ -97,8 +103,9 @@ function unusedCommand(mapper: RouteMapper, result: MapResult, args: RoutesArgs,
   const model = mapper.controllers({ files, views, root, read: (path) => nodeFileSystem.readFile(path), gems: input.options?.gems, inflections: result.inflections });
   const provided = "why" in gems ? undefined : new Set([...gems.controllers, ...otherControllerPaths(root, nodeFileSystem, engineRoots)]);
   const { unused, unchecked } = unusedRoutes(result, model, templateNames(views), { provided, railsVersion: input.options?.railsVersion });
-  io.out(formatUnused(unused, { railsVersion: input.options?.railsVersion, controller: args.controller, grep: args.grep }));
   for (const d of result.diagnostics) if (d.severity === "error") io.err(formatDiagnostic(d, display));
+  // What could not be checked is said first: "No unused routes found" is only as true as the table.
+  for (const region of result.openRegions) io.err(`routemap: ${display(region.span.file)}:${region.span.start.line + 1}: routes Routemap could not evaluate may be missing from what is checked (${region.reason.split("\n")[0]})\n`);
   if (unchecked.length) {
     const controllers = [...new Set(unchecked.map((r) => r.controller))].sort();
     io.err(
@@ -106,6 +113,7 @@ function unusedCommand(mapper: RouteMapper, result: MapResult, args: RoutesArgs,
         "(not in app/controllers, or including code it does not read)\n",
     );
   }
+  io.out(formatUnused(unused, { railsVersion: input.options?.railsVersion, controller: args.controller, grep: args.grep }));
   return unused.length ? 1 : 0;
 }
 

@@ -22,6 +22,8 @@ export function quickFixes(app: RailsApp, diagnostics: Diagnostic[]): CodeAction
     if (!controller || !data?.action || !/^[a-z_][a-zA-Z0-9_]*[?!]?$/.test(data.action)) continue;
     // A private or protected method of that name exists: a new `def` would not be the one Ruby keeps.
     if (controller.defined.has(data.action)) continue;
+    // A controller file that is, through a symbolic link, outside the workspace is not written.
+    if (!app.mayWrite(controller.file)) continue;
     // Where the body is still public: before its first `private`/`protected`, else before its `end`.
     const pad = " ".repeat(controller.indent + 2);
     const line = controller.insertAt.start.line;
@@ -37,12 +39,19 @@ export function quickFixes(app: RailsApp, diagnostics: Diagnostic[]): CodeAction
   return actions;
 }
 
+/** A Ruby constant path: `Admin::PostsController`, not `X::::YController` or `1xController`. */
+const CLASS_NAME = /^[A-Z]\w*(?:::[A-Z]\w*)*$/;
+
 /** "Create PostsController": a new `app/controllers/posts_controller.rb` with the route's action. */
 function createControllerFix(app: RailsApp, diagnostic: Diagnostic): CodeAction | undefined {
   if (diagnostic.code !== "missing-controller" || diagnostic.source !== "routemap") return undefined;
   const data = diagnostic.data as { controller?: string; action?: string; className?: string } | undefined;
-  if (!data?.controller || !data.className || !/^[a-z0-9_/]+$/.test(data.controller)) return undefined;
-  const uri = toUri(join(app.root, "app", "controllers", ...`${data.controller}_controller.rb`.split("/")));
+  // A path Rails can load a class from: `x//y` (which Rails draws) camelizes to `X::::Y`, which no file defines.
+  if (!data?.controller || !data.className || !/^[a-z0-9_]+(?:\/[a-z0-9_]+)*$/.test(data.controller) || !CLASS_NAME.test(data.className)) return undefined;
+  const file = join(app.root, "app", "controllers", ...`${data.controller}_controller.rb`.split("/"));
+  // Nor a file that would land, through a symbolic link (`app/controllers` → elsewhere), outside the workspace.
+  if (!app.mayWrite(file)) return undefined;
+  const uri = toUri(file);
   const action = data.action && /^[a-z_][a-zA-Z0-9_]*[?!]?$/.test(data.action) ? `  def ${data.action}\n  end\n` : "";
   const text = `class ${data.className} < ApplicationController\n${action}end\n`;
   return {

@@ -46,8 +46,7 @@ export function actionLocation(app: RailsApp, route: Route): Location[] {
   if (!file) return [];
   const text = app.workspaceText(file) ?? "";
   const lines = text.split("\n");
-  const re = new RegExp(`^\\s*def\\s+${route.action!.replace(/[?!]/g, "\\$&")}\\b`);
-  const line = lines.findIndex((l) => re.test(l));
+  const line = lines.findIndex((l) => definesMethod(l, route.action!));
   const character = line >= 0 ? lines[line].indexOf("def") : 0;
   const at = { line: Math.max(0, line), character: Math.max(0, character) };
   return [{ uri: toUri(file), range: { start: at, end: at } }];
@@ -60,4 +59,19 @@ function controllerLocation(app: RailsApp, controller: string): Location[] {
   const line = Math.max(0, lines.findIndex((l) => /^\s*class\s/.test(l)));
   const at = { line, character: 0 };
   return [{ uri: toUri(file), range: { start: at, end: at } }];
+}
+
+/**
+ * Whether a line is `def <name>` (then a space, `(`, `;`, or its end). Compared as text: the
+ * action comes from the routes file (`to: "posts#(a|a)*b"`), and as a regexp it could be
+ * anything, a pattern that backtracks for minutes included.
+ */
+function definesMethod(line: string, name: string): boolean {
+  const def = line.trimStart();
+  if (!def.startsWith("def")) return false;
+  const rest = def.slice(3);
+  const spaces = rest.length - rest.trimStart().length;
+  if (spaces === 0 || !rest.startsWith(name, spaces)) return false;
+  const after = rest.charCodeAt(spaces + name.length);
+  return Number.isNaN(after) || !/[A-Za-z0-9_?!=]/.test(String.fromCharCode(after));
 }

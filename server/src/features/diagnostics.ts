@@ -9,6 +9,23 @@ import type { RailsApp, Settings } from "../workspace.js";
 import { toLocation, toRange, toSeverity } from "../convert.js";
 
 /** A core diagnostic as LSP's. */
+/** The most diagnostics published for one file: past it, a file of garbage would send hundreds of megabytes. */
+export const MAX_FILE_DIAGNOSTICS = 1000;
+
+/** A file's diagnostics, the first MAX_FILE_DIAGNOSTICS of them, and one that says how many more there are. */
+export function limited(list: Diagnostic[]): Diagnostic[] {
+  if (list.length <= MAX_FILE_DIAGNOSTICS) return list;
+  const shown = list.slice(0, MAX_FILE_DIAGNOSTICS);
+  shown.push({
+    severity: DiagnosticSeverity.Information,
+    source: "routemap",
+    code: "too-many-diagnostics",
+    range: list[0].range,
+    message: `Routemap shows the first ${MAX_FILE_DIAGNOSTICS.toLocaleString("en")} of this file's ${list.length.toLocaleString("en")} problems.`,
+  });
+  return shown;
+}
+
 export function toLspDiagnostic(d: MapperDiagnostic): Diagnostic {
   return { range: toRange(d.span), severity: toSeverity(d.severity), message: d.message, source: "routemap", code: d.code, ...(d.data ? { data: d.data } : {}) };
 }
@@ -71,6 +88,8 @@ export function fileDiagnostics(app: RailsApp, settings: Pick<Settings, "diagnos
   const controller = !inTable && app.isControllerFile(file) && file.endsWith(".rb");
   if (!inTable && !controller) return undefined;
   if (!settings.diagnostics) return [];
+  // The app's controllers still being read (a large app, just opened): the table's own for now.
+  if (!app.modelReady()) return controller ? [] : diagnosticsByFile(result, [file], []).get(file)!;
   const model = app.controllerModel();
   if (controller) return settings.unreachedActions ? unreachedActions(result, model, file).map(unreachedHint) : [];
   const provided = app.providedControllers();

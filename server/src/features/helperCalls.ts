@@ -5,7 +5,8 @@
  * is said when the route table is not complete (a DSL call or value Routemap could not evaluate
  * may have drawn the route), nor when the gems' helpers cannot be known.
  */
-import { hasDynamicTargets, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unroutedHashDiagnostics, type Diagnostic, type MapResult, type PolymorphicOptions, type Route, type RouteMapper, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
+import { hasDynamicTargets, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unroutedHashDiagnostics, type Diagnostic, type MapResult, type OpenRegion, type PolymorphicOptions, type Route, type RouteMapper, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
+import { MAX_FILE_BYTES } from "../fileSystem.js";
 import { helperIndex, tableFor, type HelperTable, type HelperTables } from "./helpers.js";
 
 export interface HelperCheckContext {
@@ -29,25 +30,55 @@ export interface HelperCheckContext {
   };
 }
 
-/** Why an app's helper calls cannot be checked, if they cannot. */
-export function uncheckedBecause(result: MapResult, gems: HelperCheckContext["gems"]): string | undefined {
-  const first = result.diagnostics[0];
-  if (first) return `the route table is not complete (${first.span.file.slice(first.span.file.lastIndexOf("/") + 1)}:${first.span.start.line + 1}: ${first.message.split("\n")[0]})`;
+/**
+ * Why an app's helper calls cannot be checked, if they cannot: only when the gems' helpers
+ * cannot be known. Where Routemap could not evaluate part of the routes, only the names that
+ * part could have drawn are left unchecked (`mayBeMissing`), not the app.
+ */
+export function uncheckedBecause(_result: MapResult, gems: HelperCheckContext["gems"]): string | undefined {
   return "why" in gems ? gems.why : undefined;
+}
+
+/**
+ * Whether a helper the table lacks could be one a part Routemap could not evaluate drew: a
+ * region names routes under its scope's name (`admin` in `namespace :admin` gives `admin_…`,
+ * `new_admin_…`), or any name where the scope has none.
+ */
+export function mayBeMissing(regions: readonly OpenRegion[] | undefined, helper: string, engine?: string): OpenRegion | undefined {
+  if (!regions?.length) return undefined;
+  const name = helper.replace(/_(path|url)$/, "");
+  const words = `_${name}_`;
+  return regions.find((r) => (r.engine ?? undefined) === engine && (r.namePrefix === undefined || words.includes(`_${r.namePrefix}_`)));
 }
 
 /** All of a file's helper calls, or only those on `Rails.application.routes.url_helpers` (models, lib/). */
 export type HelperScope = "all" | "explicit";
 
+/**
+ * Text every file with a URL use has: a helper's name (`…_path`, `…_url`, the polymorphic ones
+ * included) or a call taking a hash or a record (urlGeneration.ts `HASH_AT`, polymorphic.ts
+ * `targetOf`). A method's name is written out where it is called.
+ */
+const MAY_USE_URLS = /_path|_url|url_for|redirect_to|form_tag|link_to|button_to|form_with|form_for/;
+/** What a model's or lib/ file must have for its calls to be checked: `Rails.application.routes.url_helpers`. */
+const MAY_CALL_URL_HELPERS = /url_helpers/;
+
 export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckContext, path: string, text: string, scope: HelperScope = "all"): Diagnostic[] {
   const { tables, defined, gems } = context;
   if ("why" in gems) return [];
+  // An open document has no size cap of its own: the disk's holds for its checks too.
+  if (text.length > MAX_FILE_BYTES) return [tooLarge(path)];
+  // A file that names none of the calls looked for has none: not parsed (a large app's
+  // models and lib/ files, read for `url_helpers` only, were half of `check`'s parses).
+  if (!(scope === "explicit" ? MAY_CALL_URL_HELPERS : MAY_USE_URLS).test(text)) return [];
   const engines = [...tables.proxies.values()];
   const known = (name: string, receiver: string | undefined): "known" | "unknown" | "unchecked" => {
     if (defined.has(name) || gems.has(name)) return "known";
     const table = tableFor(tables, receiver);
     if (!table) return "unchecked";
     if (helperIndex(table).has(name)) return "known";
+    // A name a part of the routes Routemap could not evaluate may have drawn: not said to be missing.
+    if (mayBeMissing(table.openRegions, name, table.engine)) return "unchecked";
     // A view or controller of the app may run in a mounted engine's controller (the app's own
     // `app/views/spree/…` over Spree's), where the engine's helpers are the receiver-less ones.
     if (receiver === undefined && engines.some((engine) => helperIndex(engine).has(name))) return "known";
@@ -86,10 +117,17 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
     ...unknown,
     ...missingPartDiagnostics(routed, generationContext),
     ...unmatchedRequirementDiagnostics(routed, generationContext),
-    ...inNoEngine(unroutedHashDiagnostics(hashes, generationContext), hashes, engines, (some, routes) => unroutedHashDiagnostics(some, { ...generationContext, routes })),
+    ...inNoEngine(unroutedHashDiagnostics(hashes, generationContext), hashes, engines, (some, routes) => unroutedHashDiagnostics(some, { ...generationContext, routes })).filter(
+      (d) => !tables.own.openRegions?.length || !regionReaches(tables.own.openRegions, d.data?.controller),
+    ),
     ...unmatchedHashRequirementDiagnostics(hashes, generationContext),
     ...polymorphic,
   ];
+}
+
+/** Whether a region Routemap could not evaluate may draw a route to `controller` (its scope's module covers it). */
+export function regionReaches(regions: readonly OpenRegion[], controller: string | undefined): boolean {
+  return regions.some((r) => r.engine === undefined && (r.module === undefined || controller === undefined || controller === r.module || controller.startsWith(`${r.module}/`)));
 }
 
 /**
@@ -135,8 +173,19 @@ export function generationOf(
  * (the code may run from elsewhere) or a route takes any controller.
  */
 function recalledKeys(result: MapResult, controller: string, method: string | undefined): { keys: Set<string>; requests: string } | undefined {
-  if (hasDynamicTargets(result)) return undefined;
-  const toController = result.routes.filter((r) => r.endpoint.kind === "controller" && r.controller === controller);
+  // Asked for every call of every controller: worked out once per table (whether a route takes
+  // any controller) and once per controller and method.
+  let known = recalled.get(result);
+  if (!known) recalled.set(result, (known = { dynamic: hasDynamicTargets(result), byKey: new Map() }));
+  if (known.dynamic) return undefined;
+  const key = `${controller}#${method ?? ""}`;
+  if (!known.byKey.has(key)) known.byKey.set(key, workOutRecalledKeys(result, controller, method));
+  return known.byKey.get(key);
+}
+const recalled = new WeakMap<MapResult, { dynamic: boolean; byKey: Map<string, { keys: Set<string>; requests: string } | undefined> }>();
+
+function workOutRecalledKeys(result: MapResult, controller: string, method: string | undefined): { keys: Set<string>; requests: string } | undefined {
+  const toController = routesByController(result).get(controller) ?? [];
   const toAction = method === undefined ? [] : toController.filter((r) => r.action === method);
   const routes = toAction.length ? toAction : toController;
   if (!routes.length) return undefined;
@@ -147,4 +196,31 @@ function recalledKeys(result: MapResult, controller: string, method: string | un
   }
   const className = `${controller.split("/").map((part) => part.replace(/(?:^|_)([a-z0-9])/g, (_m, c: string) => c.toUpperCase())).join("::")}Controller`;
   return { keys, requests: toAction.length ? `${className}#${method}` : className };
+}
+
+/** A table's routes by controller, made once: each controller file asked all 20,000 routes in a large app. */
+const byController = new WeakMap<MapResult, Map<string, Route[]>>();
+function routesByController(result: MapResult): Map<string, Route[]> {
+  let index = byController.get(result);
+  if (!index) {
+    index = new Map();
+    for (const r of result.routes) {
+      if (r.endpoint.kind !== "controller" || !r.controller) continue;
+      const list = index.get(r.controller);
+      if (list) list.push(r);
+      else index.set(r.controller, [r]);
+    }
+    byController.set(result, index);
+  }
+  return index;
+}
+
+function tooLarge(path: string): Diagnostic {
+  const at = { line: 0, character: 0 };
+  return {
+    severity: "info",
+    code: "file-too-large",
+    span: { file: path, start: at, end: at },
+    message: `Routemap does not check the helper calls of a file larger than ${MAX_FILE_BYTES >> 20} MiB, the most it reads.`,
+  };
 }

@@ -13,8 +13,12 @@ export interface Helper {
   custom?: CustomHelper;
 }
 
-/** What a helper table needs: routes and `direct` helpers (a `MapResult`, or an engine's routes). */
-export type HelperTable = Pick<MapResult, "routes" | "customHelpers">;
+/**
+ * What a helper table needs: routes and `direct` helpers (a `MapResult`, or an engine's
+ * routes), and where it may lack routes Routemap could not evaluate (`engine`: which of the
+ * regions are its own).
+ */
+export type HelperTable = Pick<MapResult, "routes" | "customHelpers"> & { openRegions?: MapResult["openRegions"]; engine?: string };
 
 /**
  * The helper tables a file can reach: its own (the app's; inside an engine, the engine's),
@@ -42,7 +46,7 @@ export function engineProxies(result: MapResult): Map<string, HelperTable> {
     proxies = new Map();
     for (const route of result.routes) {
       const engine = route.engine && result.engines.find((e) => e.name === route.engine);
-      if (engine && route.name && !proxies.has(route.name)) proxies.set(route.name, { routes: engine.routes, customHelpers: NO_CUSTOM_HELPERS });
+      if (engine && route.name && !proxies.has(route.name)) proxies.set(route.name, { routes: engine.routes, customHelpers: NO_CUSTOM_HELPERS, openRegions: result.openRegions, engine: engine.name });
     }
     proxyCache.set(result, proxies);
   }

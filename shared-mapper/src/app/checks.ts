@@ -176,10 +176,17 @@ export interface UnreachedAction {
  * any action (`:controller/:action`). Actions of concerns are not listed: their includers differ.
  * `file`: only the actions defined in that file.
  */
+/** Whether a region of the table Routemap could not evaluate may have a route to `controller` (its module covers it). */
+export function openFor(result: MapResult, controller: string): boolean {
+  return (result.openRegions ?? []).some((r) => r.engine === undefined && (r.module === undefined || controller === r.module || controller.startsWith(`${r.module}/`)));
+}
+
 export function unreachedActions(result: MapResult, model: ControllerModel, file?: string): UnreachedAction[] {
   if (hasDynamicTargets(result)) return [];
   const candidates: UnreachedAction[] = [];
-  for (const controller of model.byPath.values()) {
+  for (const [path, controller] of model.byPath) {
+    // A controller a part of the routes Routemap could not evaluate may reach: nothing is said of it.
+    if (openFor(result, path)) continue;
     for (const action of controller.actions.values()) {
       if (action.owner !== controller.className || (file !== undefined && action.span.file !== file)) continue;
       candidates.push({ controller: controller.className, action: action.name, span: action.span });

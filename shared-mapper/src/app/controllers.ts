@@ -56,13 +56,29 @@ export interface Controller {
   framework?: string;
 }
 
+/**
+ * What a parsed file of the app says for the model: its class and module bodies, without the
+ * file's syntax tree (`controllerFile`). A large app's 5,000 controllers kept their trees: 120
+ * MB of heap, which every full collection of a keystroke then walked.
+ */
+export interface ControllerFile {
+  readonly bodies: ReadonlyArray<readonly [string, Body[]]>;
+}
+
+/** The bodies of a parsed file: the tree may go once this is made. */
+export function controllerFile(file: LoadedFile): ControllerFile {
+  const own = new Map<string, Body[]>();
+  collect(file, file.program.statements, [], own);
+  return { bodies: [...own] };
+}
+
 export interface ControllerInput {
-  /** Parsed files of `app/controllers/**` (concerns included). */
-  files: readonly LoadedFile[];
+  /** Files of `app/controllers/**` (concerns included), as `controllerFile` reads them. */
+  files: readonly ControllerFile[];
   /** Paths of the app's templates relative to `app/views` (`posts/index.html.erb`). */
   views: readonly string[];
-  /** Another file of the app, by path relative to its root, parsed; for modules included from elsewhere. */
-  appFile?: (relative: string) => LoadedFile | undefined;
+  /** Another file of the app, by path relative to its root, read (`controllerFile`); for modules included from elsewhere. */
+  appFile?: (relative: string) => ControllerFile | undefined;
   /** A gem's module Routemap models: the public methods it adds (none: `[]`); undefined when not modelled. */
   gemModule?: (name: string) => string[] | undefined;
   /** The app's own inflection rules: class names become paths with them. */
@@ -76,11 +92,16 @@ const MODULE_ROOTS = ["app/controllers/concerns", "app/helpers", "app/models/con
 const BASES = new Set(["ActionController::Base", "ActionController::API", "ActionController::Metal", "AbstractController::Base"]);
 
 /** What one class or module body defines. */
-interface Body {
+export interface Body {
   name: string;
   kind: "class" | "module";
-  file: LoadedFile;
-  node: N.ClassNode | N.ModuleNode;
+  /** The file's path. */
+  file: string;
+  /** The constant in its `class`/`module` line. */
+  nameSpan: Span;
+  /** A class's: where a new public action goes (its first `private`/`protected`, else its `end`), and the `class` keyword's column. */
+  insertAt?: Span;
+  indent?: number;
   /** The body's own namespace (`["Admin", "UsersController"]`): where its includes resolve. */
   nesting: string[];
   /** The superclass as written, and the namespace it resolves in (the one around the class). */
@@ -89,8 +110,6 @@ interface Body {
   steps: Step[];
   includes: string[];
   dynamic?: string;
-  /** The first bare `private` or `protected` of the body. */
-  firstSection?: N.Node;
 }
 
 type Step = { def: string; visibility: Visibility; span: Span } | { set: string; visibility: Visibility } | { alias: string; of: string; span: Span };
@@ -158,14 +177,8 @@ export class ControllerModel {
     const path = controllerPath(name);
     const templates = new Map<string, string>();
     for (const prefix of chain.prefixes) for (const [action, file] of views.get(prefix) ?? []) if (!templates.has(action)) templates.set(action, file);
-    const loc = first.node.constantPath.location;
-    const span = first.file.index.span(loc.startOffset, loc.startOffset + loc.length);
-    const node = first.node as N.ClassNode;
-    const before = first.firstSection?.location ?? node.endKeywordLoc;
-    const insertAt = first.file.index.span(before.startOffset, before.startOffset);
-    const indent = first.file.index.span(node.classKeywordLoc.startOffset, node.classKeywordLoc.startOffset).start.character;
     const defined = new Set(visibility.keys());
-    const controller = { path, className: name, file: first.file.index.file, span, insertAt, indent, actions, methods, defined, templates, unknown: chain.unknown, superclasses: chain.classes.slice(1), framework: chain.framework };
+    const controller = { path, className: name, file: first.file, span: first.nameSpan, insertAt: first.insertAt!, indent: first.indent!, actions, methods, defined, templates, unknown: chain.unknown, superclasses: chain.classes.slice(1), framework: chain.framework };
     built.set(first, { inputs, controller });
     return controller;
   }
@@ -177,11 +190,25 @@ export class ControllerModel {
    * method runs for the subclass's requests).
    */
   requestController(file: string): string | undefined {
-    const here = [...this.byPath.values()].filter((c) => c.file === file);
+    const { byFile, inherited } = (this.requestIndex ??= this.indexRequests());
+    const here = byFile.get(file) ?? [];
     if (here.length !== 1 || (this.bodies.get(here[0].className)?.length ?? 0) > 1) return undefined;
-    const inherited = [...this.byPath.values()].some((c) => c.superclasses.includes(here[0].className));
-    return inherited ? undefined : here[0].path;
+    return inherited.has(here[0].className) ? undefined : here[0].path;
   }
+
+  /** Controllers by file, and the classes some controller inherits from: made once (asked per file, they cost controllers² in an app of 5,000). */
+  private indexRequests(): { byFile: Map<string, Controller[]>; inherited: Set<string> } {
+    const byFile = new Map<string, Controller[]>();
+    const inherited = new Set<string>();
+    for (const c of this.byPath.values()) {
+      const list = byFile.get(c.file);
+      if (list) list.push(c);
+      else byFile.set(c.file, [c]);
+      for (const s of c.superclasses) inherited.add(s);
+    }
+    return { byFile, inherited };
+  }
+  private requestIndex: { byFile: Map<string, Controller[]>; inherited: Set<string> } | undefined;
 
   private ancestors(name: string): { bodies: Body[]; prefixes: string[]; classes: string[]; framework?: string; unknown?: string } {
     const classes: string[] = [];
@@ -209,7 +236,7 @@ export class ControllerModel {
           const resolved = this.resolve(module, body.nesting) ?? this.load(module, body.nesting);
           const moduleBodies = resolved && this.bodies.get(resolved);
           const fromGem = moduleBodies ? undefined : this.gemModule?.(module);
-          if (moduleBodies) bodies.push(...moduleBodies);
+          if (moduleBodies) for (const m of moduleBodies) bodies.push(m);
           else if (fromGem) bodies.push(gemBody(module, fromGem, body));
           else unknown ??= `${body.name} includes ${module}, which Routemap does not read`;
         }
@@ -275,9 +302,8 @@ function gemBody(name: string, methods: string[], includer: Body): Body {
   if (!byName) gemBodies.set(includer, (byName = new Map()));
   const known = byName.get(name);
   if (known && sameList(known.steps.map((s) => ("def" in s ? s.def : "")), methods)) return known;
-  const loc = includer.node.constantPath.location;
-  const span = includer.file.index.span(loc.startOffset, loc.startOffset + loc.length);
-  const body: Body = { name, kind: "module", file: includer.file, node: includer.node, nesting: [name], includes: [], steps: methods.map((def) => ({ def, visibility: "public", span })) };
+  const span = includer.nameSpan;
+  const body: Body = { name, kind: "module", file: includer.file, nameSpan: span, nesting: [name], includes: [], steps: methods.map((def) => ({ def, visibility: "public", span })) };
   byName.set(name, body);
   return body;
 }
@@ -307,21 +333,16 @@ function viewIndex(views: readonly string[]): Map<string, Map<string, string>> {
 }
 
 /**
- * A file's classes and modules, read once per parsed version: a keystroke in one controller
- * builds the model again from every controller's, and the others' trees are the same objects.
+ * A file's classes and modules (read once per version of its text, `controllerFile`): a
+ * keystroke in one controller builds the model again from every controller's, and the others'
+ * bodies are the same objects.
  */
-const collected = new WeakMap<LoadedFile, [string, Body[]][]>();
-function collectFile(file: LoadedFile, into: Map<string, Body[]>): void {
-  let found = collected.get(file);
-  if (!found) {
-    const own = new Map<string, Body[]>();
-    collect(file, file.program.statements, [], own);
-    collected.set(file, (found = [...own]));
-  }
-  for (const [name, bodies] of found) {
+function collectFile(file: ControllerFile, into: Map<string, Body[]>): void {
+  for (const [name, bodies] of file.bodies) {
     let list = into.get(name);
     if (!list) into.set(name, (list = []));
-    list.push(...bodies);
+    // One at a time: a file may reopen one module thousands of times (a spread's argument limit).
+    for (const body of bodies) list.push(body);
   }
 }
 
@@ -333,10 +354,17 @@ function collect(file: LoadedFile, statements: N.StatementsNode | null, nesting:
     const name = written.startsWith("::") ? written.slice(2) : [...nesting, written].join("::");
     const inner = name.split("::");
     const superclass = node instanceof N.ClassNode && node.superclass ? constantPathText(node.superclass) : undefined;
-    const body: Body = { name, kind: node instanceof N.ClassNode ? "class" : "module", file, node, nesting: inner, steps: [], includes: [] };
+    const index = file.index;
+    const loc = node.constantPath.location;
+    const body: Body = { name, kind: node instanceof N.ClassNode ? "class" : "module", file: index.file, nameSpan: index.span(loc.startOffset, loc.startOffset + loc.length), nesting: inner, steps: [], includes: [] };
     if (superclass) body.superclass = { written: superclass, nesting };
     const statementsOf = node.body instanceof N.StatementsNode ? node.body : null;
-    readBody(body, statementsOf);
+    const firstSection = readBody(body, statementsOf, file);
+    if (node instanceof N.ClassNode) {
+      const before = firstSection?.location ?? node.endKeywordLoc;
+      body.insertAt = index.span(before.startOffset, before.startOffset);
+      body.indent = index.span(node.classKeywordLoc.startOffset, node.classKeywordLoc.startOffset).start.character;
+    }
     // A method defined anywhere else in the body (in a block, a loop, `class_eval`) has a name Routemap cannot know.
     for (const statement of statementsOf?.body ?? []) {
       if (statement instanceof N.CallNode && statement.name === "define_method" && !statement.receiver) continue;
@@ -352,12 +380,13 @@ function collect(file: LoadedFile, statements: N.StatementsNode | null, nesting:
   }
 }
 
-/** The methods, visibility changes and includes of a class or module body, in order. */
-function readBody(body: Body, statements: N.StatementsNode | null): void {
+/** The methods, visibility changes and includes of a class or module body, in order; returns its first bare `private` or `protected`. */
+function readBody(body: Body, statements: N.StatementsNode | null, file: LoadedFile): N.Node | undefined {
   let visibility: Visibility = "public";
-  const span = (node: N.Node) => body.file.index.span(node.location.startOffset, node.location.startOffset + node.location.length);
+  let firstSection: N.Node | undefined;
+  const span = (node: N.Node) => file.index.span(node.location.startOffset, node.location.startOffset + node.location.length);
   // A `def` is pointed at by its name; anything else by the whole call.
-  const at = (node: N.Node) => (node instanceof N.DefNode ? body.file.index.span(node.nameLoc.startOffset, node.nameLoc.startOffset + node.nameLoc.length) : span(node));
+  const at = (node: N.Node) => (node instanceof N.DefNode ? file.index.span(node.nameLoc.startOffset, node.nameLoc.startOffset + node.nameLoc.length) : span(node));
   const define = (name: string, node: N.Node, as: Visibility = visibility) => body.steps.push({ def: name, visibility: as, span: at(node) });
   for (const node of statements?.body ?? []) {
     if (node instanceof N.DefNode) {
@@ -372,7 +401,7 @@ function readBody(body: Body, statements: N.StatementsNode | null): void {
       const name = node.name;
       if (name === "private" || name === "protected" || name === "public") {
         if (!args.length) visibility = name;
-        if (!args.length && name !== "public") body.firstSection ??= node;
+        if (!args.length && name !== "public") firstSection ??= node;
         for (const arg of args) {
           if (arg instanceof N.DefNode) define(arg.name, arg, name);
           else {
@@ -400,10 +429,11 @@ function readBody(body: Body, statements: N.StatementsNode | null): void {
         }
       } else if (name === "included" && node.block instanceof N.BlockNode) {
         // ActiveSupport::Concern: `def`s in `included do … end` are the includer's methods.
-        readBody(body, node.block.body instanceof N.StatementsNode ? node.block.body : null);
+        firstSection ??= readBody(body, node.block.body instanceof N.StatementsNode ? node.block.body : null, file);
       }
     }
   }
+  return firstSection;
 }
 
 function symbolName(node: N.Node): string | undefined {

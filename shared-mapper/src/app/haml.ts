@@ -13,7 +13,7 @@ class HamlReader extends TemplateReader {
   /** Reads line `i` (and the lines it takes with it); returns the next line to read. */
   protected line(i: number): number {
     const p = this.indent(i);
-    const { end } = this.lines[i];
+    const end = this.ends[i];
     const rest = this.text.slice(p, end);
     if (rest === "" || rest.startsWith("!!!")) return i + 1;
     if (rest.startsWith("-#")) return this.afterNested(i);
@@ -33,7 +33,8 @@ class HamlReader extends TemplateReader {
   private filter(i: number, rest: string): number {
     const next = this.afterNested(i);
     for (let j = i + 1; j < next; j++) {
-      const { start, end } = this.lines[j];
+      const start = this.starts[j];
+    const end = this.ends[j];
       if (/^:ruby\s*$/.test(rest)) this.copy(start, end);
       else this.interpolations(start, end);
     }
@@ -43,7 +44,7 @@ class HamlReader extends TemplateReader {
   /** Plain text from `from` to the line's end (and a multiline run's): only its `#{}` are Ruby. */
   private plain(i: number, from: number): number {
     const last = this.barRun(i);
-    for (let j = i; j <= last; j++) this.interpolations(j === i ? from : this.lines[j].start, this.lines[j].end);
+    for (let j = i; j <= last; j++) this.interpolations(j === i ? from : this.starts[j], this.ends[j]);
     return last + 1;
   }
 
@@ -53,15 +54,15 @@ class HamlReader extends TemplateReader {
    */
   protected continuation(i: number, from: number): { last: number; markers: number[] } {
     let j = i;
-    while (j + 1 < this.lines.length) {
-      const code = this.text.slice(j === i ? from : this.lines[j].start, this.lines[j].end);
+    while (j + 1 < this.lineCount) {
+      const code = this.text.slice(j === i ? from : this.starts[j], this.ends[j]);
       const bar = this.endsWithBar(j);
       if (bar && this.endsWithBar(j + 1)) j++;
       else if (/,\s*$/.test(bar ? code.replace(/\s\|\s*$/, "") : code)) j++;
       else break;
     }
     const markers: number[] = [];
-    for (let k = i; k <= j; k++) if (this.endsWithBar(k)) markers.push(this.text.lastIndexOf("|", this.lines[k].end));
+    for (let k = i; k <= j; k++) if (this.endsWithBar(k)) markers.push(this.text.lastIndexOf("|", this.ends[k]));
     return { last: j, markers };
   }
 
@@ -69,17 +70,17 @@ class HamlReader extends TemplateReader {
   private barRun(i: number): number {
     if (!this.endsWithBar(i)) return i;
     let j = i;
-    while (j + 1 < this.lines.length && this.endsWithBar(j + 1)) j++;
+    while (j + 1 < this.lineCount && this.endsWithBar(j + 1)) j++;
     return j;
   }
 
   private endsWithBar(i: number): boolean {
-    return /\s\|\s*$/.test(this.text.slice(this.lines[i].start, this.lines[i].end));
+    return /\s\|\s*$/.test(this.text.slice(this.starts[i], this.ends[i]));
   }
 
   /** `%a.b#c{…}(…)[…]<>/` then `=`-code, or text. */
   private element(i: number, p: number): number {
-    const { end } = this.lines[i];
+    const end = this.ends[i];
     let q = p;
     while (q < end && /[%.#]/.test(this.text[q]) && /[\w:-]/.test(this.text[q + 1] ?? "")) {
       q++;
@@ -90,19 +91,19 @@ class HamlReader extends TemplateReader {
       const open = this.text[q];
       if (open !== "{" && open !== "(" && open !== "[") break;
       const close = matching(this.text, q);
-      if (close < 0) return this.lines.length; // an attribute list that never closes: the rest is not read
+      if (close < 0) return this.lineCount; // an attribute list that never closes: the rest is not read
       if (open === "{") {
         // `[…]`: Ruby reads `[a: 1, "b" => c]` as a hash in an array, and `[attrs]` (Haml's
         // `%a{attrs}`, a method's hash) as well, where `{attrs}` would not parse.
         this.copy(q + 1, close);
-        this.out[q] = "[";
-        this.out[close] = "]";
+        this.put(q, "[");
+        this.put(close, "]");
         if (close + 1 < this.text.length && this.text[close + 1] !== "\n") this.separate(close + 1);
       } else if (open === "(") this.htmlAttributes(q + 1, close);
       q = close + 1;
-      while (line + 1 < this.lines.length && this.lines[line].end < q) line++;
+      while (line + 1 < this.lineCount && this.ends[line] < q) line++;
     }
-    const lineEnd = this.lines[line].end;
+    const lineEnd = this.ends[line];
     while (q < lineEnd && /[<>\/]/.test(this.text[q])) q++;
     const rest = this.text.slice(q, lineEnd);
     if (/^(!=|&=)/.test(rest)) return this.code(line, q, 2, false);

@@ -12,8 +12,9 @@
  */
 import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
-import { englishInflections, type Inflections } from "../inflector.js";
+import { englishInflections, type Inflections, type RubyRule } from "../inflector.js";
 import { jsRegExp } from "../ruby/jsRegExp.js";
+import { compileRubyRegexp } from "../ruby/regexp/index.js";
 import { constantPathText, walkCalls } from "../ruby/walk.js";
 import type { Diagnostic } from "../types.js";
 
@@ -129,10 +130,16 @@ const REGEXP_WORD = "a word with regexp syntax, which ActiveSupport reads as a p
 
 const stringOf = (node: N.Node): string | undefined => (node instanceof N.StringNode || node instanceof N.SymbolNode ? node.unescaped.value : undefined);
 
-function regexpOf(node: N.RegularExpressionNode, file: LoadedFile): RegExp | undefined {
+/**
+ * A regexp rule: read by JavaScript for the endings its matches have, and run by Ruby's engine
+ * (ruby/regexp), with a budget, as ActiveSupport runs it; undefined when either cannot take it.
+ */
+function regexpOf(node: N.RegularExpressionNode, file: LoadedFile): RubyRule | undefined {
   const options = [node.isIgnoreCase() ? "i" : "", node.isMultiLine() ? "m" : "", node.isExtended() ? "x" : ""].join("");
   const source = file.index.slice(node.contentLoc.startOffset, node.contentLoc.startOffset + node.contentLoc.length);
-  return jsRegExp(source, options);
+  const js = jsRegExp(source, options);
+  const ruby = compileRubyRegexp(source, options);
+  return js && ruby.ok ? { js, ruby: ruby.regexp } : undefined;
 }
 
 function unread(file: LoadedFile, node: N.Node, why: string): Diagnostic {

@@ -20,7 +20,7 @@ const ATTRIBUTE = /^([^\s"'=/<>()[\]{}]+)==?/;
 class SlimReader extends TemplateReader {
   protected line(i: number): number {
     const p = this.indent(i);
-    const { end } = this.lines[i];
+    const end = this.ends[i];
     const rest = this.text.slice(p, end);
     if (rest === "" || /^doctype\b/.test(rest)) return i + 1;
     if (rest.startsWith("/")) return this.afterNested(i); // a comment, `/!` an HTML one: text
@@ -42,9 +42,10 @@ class SlimReader extends TemplateReader {
     const markers: number[] = [];
     let j = i;
     for (;;) {
-      const { start, end } = this.lines[j];
+      const start = this.starts[j];
+    const end = this.ends[j];
       const code = this.text.slice(j === i ? from : start, end).trimEnd();
-      if (j + 1 >= this.lines.length) break;
+      if (j + 1 >= this.lineCount) break;
       if (code.endsWith("\\")) markers.push(this.text.lastIndexOf("\\", end));
       else if (!code.endsWith(",")) break;
       j++;
@@ -55,8 +56,8 @@ class SlimReader extends TemplateReader {
   /** `| text` and `' text`: the line and the lines nested under it are text. */
   private textBlock(i: number, from: number): number {
     const next = this.afterNested(i);
-    this.interpolations(from, this.lines[i].end);
-    for (let j = i + 1; j < next; j++) this.interpolations(this.lines[j].start, this.lines[j].end);
+    this.interpolations(from, this.ends[i]);
+    for (let j = i + 1; j < next; j++) this.interpolations(this.starts[j], this.ends[j]);
     return next;
   }
 
@@ -64,42 +65,54 @@ class SlimReader extends TemplateReader {
   private engine(i: number, name: string): number {
     const next = this.afterNested(i);
     for (let j = i + 1; j < next; j++) {
-      const { start, end } = this.lines[j];
+      const start = this.starts[j];
+    const end = this.ends[j];
       if (name === "ruby") this.copy(start, end);
       else if (name !== "erb") this.interpolations(start, end);
     }
     return next;
   }
 
-  /** `a#id.class attributes` then `=`-code, `:` and an inline tag, `/`, or text. */
+  /**
+   * `a#id.class attributes` then `=`-code, `:` and an inline tag, `/`, or text. Inline tags
+   * (`li: a: b`) are read one after the other, not by recursion: a line may hold thousands.
+   */
   private tag(i: number, p: number): number {
-    let q = p + TAG.exec(this.text.slice(p, this.lines[i].end))![0].length;
+    let next: { line: number; at: number } | undefined = { line: i, at: p };
+    let read = i + 1;
+    while (next) ({ read, next } = this.oneTag(next.line, next.at));
+    return read;
+  }
+
+  /** One tag of `tag`: the line to read next, or the inline tag that follows it. */
+  private oneTag(i: number, p: number): { read: number; next?: { line: number; at: number } } {
+    let q = p + TAG.exec(this.text.slice(p, this.ends[i]))![0].length;
     while (/[<>]/.test(this.text[q] ?? "")) q++;
     let line = i;
     const open = this.text[q];
     if (open === "(" || open === "[" || open === "{") {
       const close = matching(this.text, q);
-      if (close < 0) return this.lines.length; // attributes that never close: the rest is not read
-      if (!this.attributes(q + 1, close)) return this.lines.length;
+      if (close < 0) return { read: this.lineCount }; // attributes that never close: the rest is not read
+      if (!this.attributes(q + 1, close)) return { read: this.lineCount };
       q = close + 1;
-      while (line + 1 < this.lines.length && this.lines[line].end < q) line++;
+      while (line + 1 < this.lineCount && this.ends[line] < q) line++;
     } else {
-      const stop = this.attributes(q, this.lines[i].end, true);
-      if (stop === undefined) return this.lines.length;
+      const stop = this.attributes(q, this.ends[i], true);
+      if (stop === undefined) return { read: this.lineCount };
       q = stop;
     }
-    const lineEnd = this.lines[line].end;
+    const lineEnd = this.ends[line];
     while (q < lineEnd && this.text[q] === " ") q++;
     const rest = this.text.slice(q, lineEnd);
     if (/^:\s/.test(rest)) {
       q++;
       while (q < lineEnd && this.text[q] === " ") q++;
-      return TAG.exec(this.text.slice(q, lineEnd))![0] ? this.tag(line, q) : line + 1;
+      return TAG.exec(this.text.slice(q, lineEnd))![0] ? { read: line + 1, next: { line, at: q } } : { read: line + 1 };
     }
     const output = OUTPUT.exec(rest);
-    if (output) return this.code(line, q, output[0].length, false);
+    if (output) return { read: this.code(line, q, output[0].length, false) };
     if (!rest.startsWith("/")) this.interpolations(q, lineEnd);
-    return line + 1;
+    return { read: line + 1 };
   }
 
   /**
@@ -130,8 +143,8 @@ class SlimReader extends TemplateReader {
       if (this.text[value] === "{") {
         // As in Haml: `[…]` reads a hash's pairs, or a method's hash, where `{…}` may not parse.
         this.copy(value + 1, stop - 1);
-        this.out[value] = "[";
-        this.out[stop - 1] = "]";
+        this.put(value, "[");
+        this.put(stop - 1, "]");
       } else this.copy(value, stop);
       this.separate(stop);
       q = stop;

@@ -24,9 +24,16 @@ const FOR = /^for\b(.*?)\bin\b/;
 const TRAILING_DO = /\bdo(\s*\|([^|]*)\|)?\s*(?:#(?!\{).*)?$/;
 const IDENTIFIER = /[a-z_][A-Za-z0-9_]*/g;
 
+const [SPACE, NEWLINE, SEMICOLON] = [32, 10, 59];
+const UTF16 = new TextDecoder("utf-16le");
+
 export abstract class TemplateReader {
-  protected readonly out: string[];
-  protected readonly lines: { start: number; end: number }[] = [];
+  /** The Ruby, as UTF-16 code units: two bytes a character (an array of one-character strings took eight). */
+  protected readonly out: Uint16Array;
+  /** Where each line starts, and ends before its newline (and `\r`): typed arrays, 8 bytes a line. */
+  protected readonly starts: Int32Array;
+  protected readonly ends: Int32Array;
+  protected readonly lineCount: number;
   readonly locals = new Set<string>();
   /** `nextOpening`'s last search: where it started, and the `#{` it found (-1: none). */
   private searchedFrom = Infinity;
@@ -34,13 +41,18 @@ export abstract class TemplateReader {
 
   constructor(protected readonly text: string) {
     // One slot per UTF-16 unit, as offsets count (a string's iterator would give one per emoji).
-    this.out = new Array<string>(text.length);
-    for (let p = 0; p < text.length; p++) this.out[p] = text[p] === "\n" ? "\n" : " ";
+    this.out = new Uint16Array(text.length).fill(SPACE);
+    let count = 1;
+    for (let nl = text.indexOf("\n"); nl >= 0; nl = text.indexOf("\n", nl + 1), count++) this.out[nl] = NEWLINE;
+    this.lineCount = count;
+    this.starts = new Int32Array(count);
+    this.ends = new Int32Array(count);
     let start = 0;
-    for (;;) {
+    for (let line = 0; ; line++) {
       const nl = text.indexOf("\n", start);
       const end = nl < 0 ? text.length : nl;
-      this.lines.push({ start, end: end > start && text[end - 1] === "\r" ? end - 1 : end });
+      this.starts[line] = start;
+      this.ends[line] = end > start && text[end - 1] === "\r" ? end - 1 : end;
       if (nl < 0) break;
       start = nl + 1;
     }
@@ -48,8 +60,8 @@ export abstract class TemplateReader {
 
   read(): TemplateRuby {
     let i = 0;
-    while (i < this.lines.length) i = this.line(i);
-    return { ruby: this.out.join(""), locals: this.locals };
+    while (i < this.lineCount) i = this.line(i);
+    return { ruby: UTF16.decode(this.out), locals: this.locals };
   }
 
   /** Reads line `i` (and the lines it takes with it); returns the next line to read. */
@@ -62,21 +74,22 @@ export abstract class TemplateReader {
   protected abstract continuation(i: number, from: number): { last: number; markers: number[] };
 
   protected indent(i: number): number {
-    const { start, end } = this.lines[i];
+    const start = this.starts[i];
+    const end = this.ends[i];
     let p = start;
     while (p < end && (this.text[p] === " " || this.text[p] === "\t")) p++;
     return p;
   }
 
   protected isBlank(i: number): boolean {
-    return this.indent(i) === this.lines[i].end;
+    return this.indent(i) === this.ends[i];
   }
 
   /** The first line after `i` that is not blank and not indented deeper than it. */
   protected afterNested(i: number): number {
-    const depth = this.indent(i) - this.lines[i].start;
+    const depth = this.indent(i) - this.starts[i];
     let j = i + 1;
-    while (j < this.lines.length && (this.isBlank(j) || this.indent(j) - this.lines[j].start > depth)) j++;
+    while (j < this.lineCount && (this.isBlank(j) || this.indent(j) - this.starts[j] > depth)) j++;
     return j;
   }
 
@@ -86,17 +99,18 @@ export abstract class TemplateReader {
    * kept as locals.
    */
   protected code(i: number, p: number, marker: number, silent: boolean): number {
-    this.out[p] = ";";
+    this.out[p] = SEMICOLON;
     let from = p + marker;
     const { last, markers } = this.continuation(i, from);
-    for (let j = i; j <= last; j++) this.copy(j === i ? from : this.lines[j].start, this.lines[j].end);
-    for (const at of markers) this.out[at] = " ";
+    for (let j = i; j <= last; j++) this.copy(j === i ? from : this.starts[j], this.ends[j]);
+    for (const at of markers) this.out[at] = SPACE;
     if (silent) {
-      while (from < this.lines[i].end && /\s/.test(this.text[from])) from++;
-      this.blankKeyword(from, this.lines[i].end);
+      while (from < this.ends[i] && /\s/.test(this.text[from])) from++;
+      this.blankKeyword(from, this.ends[i]);
     }
     // The statement ends before the last line's marker, if it has one (`do |x| |`).
-    const { start, end } = this.lines[last];
+    const start = this.starts[last];
+    const end = this.ends[last];
     const carried = markers.find((at) => at >= start);
     this.blankTrailingDo(start, carried ?? end);
     return last + 1;
@@ -137,7 +151,7 @@ export abstract class TemplateReader {
       const close = matching(this.text, open + 1, to);
       if (close < 0) return;
       this.copy(open + 2, close);
-      this.out[close] = ";";
+      this.out[close] = SEMICOLON;
       p = close + 1;
     }
   }
@@ -155,16 +169,21 @@ export abstract class TemplateReader {
   }
 
   protected copy(from: number, to: number): void {
-    for (let p = from; p < to; p++) this.out[p] = this.text[p];
+    for (let p = from; p < to; p++) this.out[p] = this.text.charCodeAt(p);
   }
 
   protected blank(from: number, to: number): void {
-    for (let p = from; p < to; p++) if (this.out[p] !== "\n") this.out[p] = " ";
+    for (let p = from; p < to; p++) if (this.out[p] !== NEWLINE) this.out[p] = SPACE;
   }
 
   /** A `;` after a piece of code, where the template has a character that is not code. */
   protected separate(at: number): void {
-    if (this.out[at] === " ") this.out[at] = ";";
+    if (this.out[at] === SPACE) this.out[at] = SEMICOLON;
+  }
+
+  /** Puts one ASCII character in the Ruby (`[` for a Haml attribute hash's `{`). */
+  protected put(at: number, c: string): void {
+    this.out[at] = c.charCodeAt(0);
   }
 }
 

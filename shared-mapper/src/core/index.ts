@@ -9,18 +9,20 @@
  *   evaluator says which method, and the value is unknown.
  * Ruby's exceptions are thrown as `RoutingError`s with Ruby's class and message.
  */
-import { typeName } from "../ruby/print.js";
+import { inspect, typeName } from "../ruby/print.js";
 import {
   RConst, REnumerator, RFloat, RHash, RInquirer, RMatch, RObject, RPathname, RProc, RRange, RRegexp, RSet, RString, RStruct, RStructClass, RSymbol,
   RUnknown, RValue, UnknownValueError,
 } from "../ruby/values.js";
 import { OBJECT_AS, STRING_AS } from "./activeSupport.js";
+import { OBJECT_EXTENSIONS } from "./objectExtensions.js";
 import { ARRAY } from "./array.js";
 import { COMPARABLE } from "./comparable.js";
 import { ENUMERABLE } from "./enumerable.js";
 import { HASH } from "./hash.js";
 import { CLASS_METHODS, KERNEL, structInstance } from "./kernel.js";
-import { FLOAT, INTEGER, NUMERIC } from "./numeric.js";
+import { INTEGER } from "./integer.js";
+import { FLOAT, NUMERIC } from "./numeric.js";
 import { ENUMERATOR } from "./enumerator.js";
 import { BOOLEAN, coreIsA, NIL, OBJECT, PROC } from "./object.js";
 import { SET } from "./set.js";
@@ -28,7 +30,7 @@ import { STRUCT, structAccessor } from "./struct.js";
 import { PATHNAME } from "./pathname.js";
 import { RANGE } from "./range.js";
 import { MATCH_DATA, REGEXP } from "./regexp.js";
-import type { Methods, Result, Runtime } from "./runtime.js";
+import { rubyError, type Methods, type Result, type Runtime } from "./runtime.js";
 import { STRING, SYMBOL } from "./string.js";
 
 export type { Runtime, Result } from "./runtime.js";
@@ -45,30 +47,30 @@ type Table = Methods<any>; // eslint-disable-line @typescript-eslint/no-explicit
 /** `Rails.env`'s own: `production?` and any other `name?` compares with the environment's name. */
 const INQUIRER: Table = {};
 
-const STRING_CHAIN = [STRING, STRING_AS, COMPARABLE, OBJECT_AS, OBJECT];
+const STRING_CHAIN = [STRING, STRING_AS, COMPARABLE, OBJECT_EXTENSIONS, OBJECT_AS, OBJECT];
 const CHAINS = {
   string: STRING_CHAIN,
-  symbol: [SYMBOL, COMPARABLE, OBJECT_AS, OBJECT],
-  integer: [INTEGER, NUMERIC, COMPARABLE, OBJECT_AS, OBJECT],
-  float: [FLOAT, NUMERIC, COMPARABLE, OBJECT_AS, OBJECT],
-  array: [ARRAY, ENUMERABLE, OBJECT_AS, OBJECT],
-  hash: [HASH, ENUMERABLE, OBJECT_AS, OBJECT],
-  range: [RANGE, ENUMERABLE, OBJECT_AS, OBJECT],
-  set: [SET, ENUMERABLE, OBJECT_AS, OBJECT],
-  enumerator: [ENUMERATOR, ENUMERABLE, OBJECT_AS, OBJECT],
-  struct: [STRUCT, ENUMERABLE, OBJECT_AS, OBJECT],
-  regexp: [REGEXP, OBJECT_AS, OBJECT],
-  match: [MATCH_DATA, OBJECT_AS, OBJECT],
-  nil: [NIL, OBJECT_AS, OBJECT],
-  boolean: [BOOLEAN, OBJECT_AS, OBJECT],
-  proc: [PROC, OBJECT_AS, OBJECT],
-  pathname: [PATHNAME, OBJECT_AS, OBJECT],
-  object: [OBJECT_AS, OBJECT],
+  symbol: [SYMBOL, COMPARABLE, OBJECT_EXTENSIONS, OBJECT_AS, OBJECT],
+  integer: [INTEGER, NUMERIC, COMPARABLE, OBJECT_EXTENSIONS, OBJECT_AS, OBJECT],
+  float: [FLOAT, NUMERIC, COMPARABLE, OBJECT_EXTENSIONS, OBJECT_AS, OBJECT],
+  array: [ARRAY, ENUMERABLE, OBJECT_EXTENSIONS, OBJECT_AS, OBJECT],
+  hash: [HASH, ENUMERABLE, OBJECT_EXTENSIONS, OBJECT_AS, OBJECT],
+  range: [RANGE, ENUMERABLE, OBJECT_EXTENSIONS, OBJECT_AS, OBJECT],
+  set: [SET, ENUMERABLE, OBJECT_EXTENSIONS, OBJECT_AS, OBJECT],
+  enumerator: [ENUMERATOR, ENUMERABLE, OBJECT_EXTENSIONS, OBJECT_AS, OBJECT],
+  struct: [STRUCT, ENUMERABLE, OBJECT_EXTENSIONS, OBJECT_AS, OBJECT],
+  regexp: [REGEXP, OBJECT_EXTENSIONS, OBJECT_AS, OBJECT],
+  match: [MATCH_DATA, OBJECT_EXTENSIONS, OBJECT_AS, OBJECT],
+  nil: [NIL, OBJECT_EXTENSIONS, OBJECT_AS, OBJECT],
+  boolean: [BOOLEAN, OBJECT_EXTENSIONS, OBJECT_AS, OBJECT],
+  proc: [PROC, OBJECT_EXTENSIONS, OBJECT_AS, OBJECT],
+  pathname: [PATHNAME, OBJECT_EXTENSIONS, OBJECT_AS, OBJECT],
+  object: [OBJECT_EXTENSIONS, OBJECT_AS, OBJECT],
 } satisfies Record<string, Table[]>;
 
 function chainOf(v: RValue): Table[] {
   if (typeof v === "string" || v instanceof RString) return CHAINS.string;
-  if (typeof v === "number") return CHAINS.integer;
+  if (typeof v === "number" || typeof v === "bigint") return CHAINS.integer;
   if (v === null) return CHAINS.nil;
   if (typeof v === "boolean") return CHAINS.boolean;
   if (v instanceof RSymbol) return CHAINS.symbol;
@@ -119,7 +121,7 @@ function dispatch(rt: Runtime, recv: RValue, name: string, args: RValue[], block
   if (recv instanceof RConst) return classMethod(rt, recv, name, args, block);
   if (recv instanceof RStructClass) return structClassMethod(rt, recv, name, args);
   if (recv instanceof RStruct) {
-    const accessor = structAccessor(recv, name, args);
+    const accessor = structAccessor(rt, recv, name, args);
     if (accessor !== undefined) return accessor;
   }
   if (name === "respond_to?") return respondTo(recv, args);
@@ -153,10 +155,26 @@ function classMethod(rt: Runtime, c: RConst, name: string, args: RValue[], block
 }
 
 function structClassMethod(rt: Runtime, cls: RStructClass, name: string, args: RValue[]): Result {
-  if (name === "new" || name === "[]") return structInstance(cls, args);
-  if (name === "members") return cls.members.map((m) => RSymbol.for(m));
-  if (name === "name" || name === "to_s") return cls.name ?? null;
-  void rt;
+  switch (name) {
+    case "new":
+    case "[]":
+      return structInstance(cls, args, rt.ruby);
+    case "members":
+      return cls.members.map((m) => RSymbol.for(m));
+    case "name":
+      return cls.name ?? null;
+    case "to_s":
+    case "inspect":
+      return cls.name ?? undefined;
+    case "keyword_init?":
+      return cls.keywordInit ? true : undefined; // nil and false (not given, given false) are one here
+    case "==":
+    case "equal?":
+    case "eql?":
+      return args[0] === cls;
+    case "===":
+      return args[0] instanceof RStruct && args[0].cls === cls;
+  }
   return undefined;
 }
 
@@ -164,7 +182,10 @@ function structClassMethod(rt: Runtime, cls: RStructClass, name: string, args: R
 function respondTo(recv: RValue, args: RValue[]): Result {
   const arg = args[0];
   const name = arg instanceof RSymbol ? arg.name : typeof arg === "string" ? arg : arg instanceof RString ? arg.value : undefined;
-  if (name === undefined) return undefined;
+  if (name === undefined) {
+    if (arg instanceof RUnknown) return arg;
+    throw rubyError("TypeError", `${inspect(arg ?? null)} is not a symbol nor a string`);
+  }
   if (recv instanceof RObject) return recv.methods.has(name) || own(OBJECT, name) || own(OBJECT_AS, name);
   if (recv instanceof RStruct && recv.cls.members.some((m) => m === name || `${m}=` === name)) return true;
   if (recv instanceof RConst) return undefined;

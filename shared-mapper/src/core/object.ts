@@ -1,14 +1,15 @@
 /**
- * What every Ruby object answers (Object, Kernel, BasicObject), and the small classes:
- * NilClass, TrueClass, FalseClass, Proc, Enumerator, Set, Struct instances.
+ * What every Ruby object answers (object.c: Object, Kernel, BasicObject), and the small
+ * classes: NilClass, TrueClass, FalseClass (object.c), Proc (proc.c: `call`, `curry`, `>>`,
+ * `<<`). ActiveSupport's extensions of every object are `objectExtensions.ts`.
  */
 import { inspect, typeName } from "../ruby/print.js";
 import {
-  RConst, RFloat, RHash, RProc, RSet, RString, RStruct, RSymbol, RUnknown, RValue, UnknownValueError, freeze, isFrozen,
+  RConst, RFloat, RHash, RProc, RSet, RString, RStruct, RStructClass, RSymbol, RUnknown, RValue, UnknownValueError, freeze, isFrozen,
   reql, requal, stringValue, truthy,
 } from "../ruby/values.js";
 import { enumeratorOf } from "./enumerable.js";
-import { arity, rubyError, str, type Result, type Runtime, type Methods } from "./runtime.js";
+import { arity, rubyError, str, toInt, type Result, type Runtime, type Methods } from "./runtime.js";
 
 /** The ancestors of the core classes, as `is_a?` and `===` on a class see them. */
 const ANCESTORS: Record<string, string[]> = {
@@ -27,13 +28,14 @@ const ANCESTORS: Record<string, string[]> = {
   Regexp: ["Regexp"],
   MatchData: ["MatchData"],
   Proc: ["Proc"],
+  Pathname: ["Pathname"],
 };
 
 /** Whether a core value is an instance of `klass` (its class or an ancestor); undefined for a class the library does not know. */
 export function coreIsA(v: RValue, klass: string): boolean | undefined {
   const name = klass.replace(/^::/, "");
   if (name === "Object" || name === "BasicObject" || name === "Kernel") return true;
-  if (v instanceof RStruct) return name === "Struct" || name === "Enumerable" || name === v.cls.name;
+  if (v instanceof RStruct) return name === "Struct" || name === "Enumerable" || name === v.cls.name || (name in ANCESTORS ? false : undefined);
   const ancestors = ANCESTORS[typeName(v)];
   if (!ancestors) return undefined;
   if (ancestors.includes(name)) return true;
@@ -78,9 +80,12 @@ export const OBJECT: Methods<RValue> = {
   "frozen?": (_rt, self) => isFrozen(self),
   dup: (_rt, self) => dup(self),
   clone: (_rt, self, args) => {
+    arity(args, 0, 1);
+    const option = args[0] instanceof RHash ? args[0].sget("freeze") : undefined;
+    if (option !== undefined && option !== null && typeof option !== "boolean") throw rubyError("ArgumentError", `unexpected value for freeze: ${typeName(option)}`);
     const copy = dup(self);
-    const keep = !(args[0] instanceof RHash && args[0].sget("freeze") === false);
-    return keep && isFrozen(self) ? freeze(copy) : copy;
+    if (option === true || ((option === undefined || option === null) && isFrozen(self))) return freeze(copy);
+    return copy;
   },
   itself: (_rt, self) => self,
   then: (rt, self, args, block) => (block ? rt.yield(block, [self]) : enumeratorOf(self, "then", args)),
@@ -92,10 +97,14 @@ export const OBJECT: Methods<RValue> = {
   },
   inspect: (rt, self) => str(inspect(self, rt.ruby)),
   to_s: (rt, self) => str(inspect(self, rt.ruby)),
-  class: (_rt, self) => new RConst(self instanceof RStruct && self.cls.name ? self.cls.name : typeName(self)),
+  class: (_rt, self) => (self instanceof RStruct ? self.cls : new RConst(typeName(self))),
   "is_a?": (_rt, self, args) => isA(self, args),
   "kind_of?": (_rt, self, args) => isA(self, args),
-  "instance_of?": (_rt, self, args) => (args[0] instanceof RConst ? typeName(self) === args[0].path.replace(/^::/, "") : undefined),
+  "instance_of?": (_rt, self, args) => {
+    arity(args, 1);
+    if (args[0] instanceof RStructClass) return self instanceof RStruct && self.cls === args[0];
+    return args[0] instanceof RConst ? typeName(self) === args[0].path.replace(/^::/, "") : undefined;
+  },
   send: (rt, self, args, block) => send(rt, self, args, block),
   public_send: (rt, self, args, block) => send(rt, self, args, block),
   __send__: (rt, self, args, block) => send(rt, self, args, block),
@@ -110,6 +119,7 @@ function isA(self: RValue, args: RValue[]): Result {
   arity(args, 1);
   const klass = args[0];
   if (klass instanceof RConst) return coreIsA(self, klass.path);
+  if (klass instanceof RStructClass) return self instanceof RStruct && (self.cls === klass || (klass.name !== undefined && self.cls.name === klass.name));
   if (klass instanceof RUnknown) throw new UnknownValueError(klass);
   throw rubyError("TypeError", "class or module required");
 }
@@ -134,7 +144,6 @@ export const NIL: Methods<null> = {
   "&": () => false,
   "|": (_rt, _self, args) => truthy(args[0]),
   "^": (_rt, _self, args) => truthy(args[0]),
-  to_param: () => null,
 };
 
 export const BOOLEAN: Methods<boolean> = {
@@ -143,8 +152,27 @@ export const BOOLEAN: Methods<boolean> = {
   "^": (_rt, self, args) => self !== truthy(args[0]),
   to_s: (_rt, self) => String(self),
   inspect: (_rt, self) => str(String(self)),
-  to_param: (_rt, self) => self,
 };
+
+/** `proc.curry`: a lambda of n required parameters takes them one call at a time. */
+function curry(rt: Runtime, p: RProc, args: RValue[]): RValue {
+  arity(args, 0, 1);
+  const n = args.length ? toInt(args[0]) : p.arity < 0 ? -p.arity - 1 : p.arity;
+  if (p.lambda && args.length && p.arity >= 0 && n !== p.arity) throw rubyError("ArgumentError", `wrong number of arguments (given ${n}, expected ${p.arity})`);
+  if (p.arity < 0 && !args.length) return p.lambda ? curried(rt, p, n, []) : p;
+  return curried(rt, p, n, []);
+}
+
+function curried(rt: Runtime, p: RProc, n: number, taken: RValue[]): RValue {
+  if (taken.length >= n) return rt.yield(p, taken);
+  return new RProc((more) => curried(rt, p, n, [...taken, ...more]), true, () => "#<Proc:(curried) (lambda)>", -1);
+}
+
+/** `f >> g` is g(f(x)); `f << g` is f(g(x)). */
+function compose(rt: Runtime, first: RValue, then: RValue): RProc {
+  const call = (f: RValue, args: RValue[]) => (f instanceof RProc ? rt.yield(f, args) : rt.send(f, "call", args, null));
+  return new RProc((args) => call(then, [call(first, args)]), true, () => "#<Proc:(composed) (lambda)>", -1);
+}
 
 export const PROC: Methods<RProc> = {
   call: (rt, self, args) => rt.yield(self, args),
@@ -155,5 +183,7 @@ export const PROC: Methods<RProc> = {
   to_proc: (_rt, self) => self,
   "lambda?": (_rt, self) => self.lambda,
   arity: (_rt, self) => self.arity,
+  curry: (rt, self, args) => curry(rt, self, args),
+  ">>": (rt, self, args) => (arity(args, 1), compose(rt, self, args[0])),
+  "<<": (rt, self, args) => (arity(args, 1), compose(rt, args[0], self)),
 };
-

@@ -22,6 +22,8 @@ export interface Runtime {
   alloc(size: number): void;
   /** The steps regexps may still take in this evaluation, shared by every match. */
   readonly regexpBudget: RegexpBudget;
+  /** Before an object is changed in place: a branch Routemap could not decide records its contents (`dsl/branches.ts`). */
+  changing(obj: object): void;
 }
 
 /** Signalled where the core library has no answer for these arguments: the caller makes the value unknown and says which method. */
@@ -82,19 +84,23 @@ export const isExceptionClass = (name: string): boolean => name in SUPERCLASS;
 export const str = (s: string): RString => new RString(s);
 
 /** Ruby's FrozenError for changing a frozen value. */
+/** Before a value is changed in place: Ruby's FrozenError for a frozen one; else the change is recorded (`Runtime.changing`). */
 export function checkFrozen(rt: Runtime, v: RValue): void {
   if (isFrozen(v)) throw rubyError("FrozenError", `can't modify frozen ${typeName(v)}: ${inspect(v, rt.ruby)}`);
+  if (typeof v === "object" && v !== null) rt.changing(v);
 }
 
 /** An argument that must be an Integer (`to_int`): a Float is truncated, as Ruby does; else a TypeError. */
 export function toInt(v: RValue | undefined): number {
   if (typeof v === "number") return v;
+  if (typeof v === "bigint") throw rubyError("RangeError", `bignum too big to convert into \`long'`);
   if (v instanceof RFloat) {
     if (!Number.isFinite(v.value)) throw rubyError("FloatDomainError", String(v.value));
     return Math.trunc(v.value);
   }
   if (v instanceof RUnknown) throw new UnknownValueError(v);
-  throw rubyError("TypeError", noImplicitConversion(v ?? null, "Integer"));
+  if (v === null || v === undefined) throw rubyError("TypeError", "no implicit conversion from nil to integer");
+  throw rubyError("TypeError", noImplicitConversion(v, "Integer"));
 }
 
 /** An argument that must be a String (`to_str`); else a TypeError. */
@@ -121,8 +127,11 @@ export function arity(args: RValue[], min: number, max = min): void {
   throw rubyError("ArgumentError", `wrong number of arguments (given ${args.length}, expected ${expected})`);
 }
 
-/** Integers beyond 2**53 are not exact in JavaScript: such a result is unknown, not wrong. */
+/**
+ * An Integer result computed as a double: exact while it is a safe integer; beyond, the double
+ * may have lost digits, so the result is unknown, not wrong. (`intMath.ts` computes exactly.)
+ */
 export function integer(n: number, description: () => string): RValue {
   if (Number.isSafeInteger(n)) return n;
-  return new RUnknown(description(), false, "an Integer beyond 2**53, which Routemap does not compute exactly");
+  return new RUnknown(description(), false, "an Integer beyond 2**53 computed by a double, which Routemap does not take as exact");
 }

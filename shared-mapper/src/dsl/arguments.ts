@@ -129,7 +129,7 @@ export function makeProc(it: CallHost, block: N.BlockNode | N.LambdaNode, env: E
       ),
     lambda,
     label,
-    arityOf(params),
+    arityOf(params, lambda),
   );
 }
 

@@ -160,6 +160,8 @@ export class Store {
 /** Two branches' values of one variable: the value if they agree, else unknown. */
 export function joinValues(a: RValue, b: RValue, unknown: () => RUnknown): RValue {
   if (a === b) return a;
+  // Two Strings both branches made alike: one value either way (which object it is does not matter until changed).
+  if (a instanceof RString && b instanceof RString && a.value === b.value && a.frozen === b.frozen) return a;
   if (immutable(a) && immutable(b)) {
     try {
       if (typeof a === typeof b && requal(a, b) && (a instanceof RFloat) === (b instanceof RFloat)) return a;

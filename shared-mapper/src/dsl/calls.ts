@@ -5,6 +5,7 @@
  */
 import * as N from "@ruby/prism/src/nodes.js";
 import { kernelFunction } from "../core/index.js";
+import { COMPARABLE } from "../core/comparable.js";
 import { rootScope } from "../mapper/scope.js";
 import { scope } from "../mapper/scoping.js";
 import { forMapper, RConst, RHash, RMapper, RMerger, RObject, RProc, RStruct, RStructClass, RSymbol, RUnknown, RValue, sym } from "../ruby/values.js";
@@ -38,7 +39,9 @@ function evalCall(it: CallHost, node: N.CallNode, env: Env): RValue {
     if (args.some((a) => a instanceof RMapper) && !(recv instanceof RObject) && !it.methodOf(recv, name)) {
       // `ActiveAdmin.routes(self)`: code outside the routes files given the mapper may draw anything.
       const text = it.sourceText(node).replace(/\s+/g, " ").slice(0, 60);
-      it.report("info", `\`${text}\` passes the routes to code outside the routes files: Routemap does not know the routes it draws.`, it.nodeSpan(node), "unknown-method");
+      const message = `\`${text}\` passes the routes to code outside the routes files: Routemap does not know the routes it draws.`;
+      it.report("info", message, it.nodeSpan(node), "unknown-method");
+      it.openRegion(it.nodeSpan(node), message);
       return new RUnknown(text, false, "what code outside the routes files returns");
     }
     const value = blockSelfCall(it, recv, name, args, block, node, env);
@@ -193,6 +196,8 @@ function ownMethod(it: CallHost, self: Self, name: string): { def: MethodDef; se
 /** A method Routemap does not know, called on `self`: said so; its block is still evaluated, as the DSL call it may be. */
 function unknownSelfCall(it: CallHost, node: N.CallNode, env: Env, name: string, frame: Frame | undefined): RValue {
   it.unknownMethod(node, name);
+  // A method Routemap does not know, called on the routes, may draw any route (a gem's DSL).
+  if (env.self.kind === "mapper") it.openRegion(it.nodeSpan(node), `Unknown method \`${name}\`: Routemap does not know the routes it adds.`);
   if (node.isVariableCall()) return new RUnknown(name, false, "a method Routemap does not model", undefined, undefined, it.nodeSpan(node));
   const { block } = callArgumentsOf(it, node, env, false, frame);
   if (block && env.self.kind === "mapper") {
@@ -255,27 +260,7 @@ export const CALLS: Handlers = [
   [N.SelfNode, (_it, _n, env) => selfValue(env.self)],
 ];
 
-/** `a < b` on an object of a class that includes Comparable: through its `<=>`. */
+/** `a < b` on an object of a class that includes Comparable: Comparable's own methods, through its `<=>`. */
 export function comparableCall(it: CallHost, recv: RObject, name: string, args: RValue[]): RValue | undefined {
-  const cmp = (b: RValue) => {
-    const c = it.send(recv, "<=>", [b], null);
-    if (c instanceof RUnknown) return c;
-    if (typeof c !== "number") return undefined;
-    return c;
-  };
-  const c = cmp(args[0] ?? null);
-  if (c === undefined || c instanceof RUnknown) return c;
-  switch (name) {
-    case "<": return c < 0;
-    case ">": return c > 0;
-    case "<=": return c <= 0;
-    case ">=": return c >= 0;
-    case "==": return c === 0;
-    case "between?": {
-      const d = cmp(args[1] ?? null);
-      return typeof d === "number" ? c >= 0 && d <= 0 : d;
-    }
-  }
-  return undefined;
+  return Object.prototype.hasOwnProperty.call(COMPARABLE, name) ? COMPARABLE[name](it, recv, args, null) ?? undefined : undefined;
 }
-

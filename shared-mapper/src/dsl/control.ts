@@ -16,14 +16,18 @@ import type { Evaluator, Node } from "./evaluator.js";
 import type { Handlers } from "./handlers.js";
 import { BreakSignal, NextSignal, ReturnSignal } from "./signals.js";
 import { assignTarget } from "./variables.js";
+import { mayDraw } from "./mayDraw.js";
 
 /** `if cond then a else b`: one branch where the condition is known, both where it is not. */
-export function branch(it: Evaluator, predicate: Node, env: Env, whenTrue: () => RValue, whenFalse: () => RValue): RValue {
+export function branch(it: Evaluator, predicate: Node, env: Env, whenTrue: () => RValue, whenFalse: () => RValue, node?: Node): RValue {
   const value = it.eval(predicate, env);
   const truth = it.decide(predicate, value);
-  if (truth === undefined) return it.fork(it.conditionOf(predicate, value as RUnknown), whenTrue, whenFalse);
+  if (truth === undefined) return placed(it, node, it.fork(it.conditionOf(predicate, value as RUnknown), whenTrue, whenFalse));
   return truth ? whenTrue() : whenFalse();
 }
+
+/** The value of a construct both of whose branches ran, shown as the construct's text where they differ. */
+const placed = (it: Evaluator, node: Node | undefined, v: RValue) => (node && v instanceof RUnknown ? it.unknownAt(node, v) : v);
 
 /** `case subject when …`: each test in order, as a chain of `if`s. */
 function caseWhen(it: Evaluator, n: N.CaseNode, env: Env): RValue {
@@ -68,7 +72,9 @@ function loop(it: Evaluator, n: N.WhileNode | N.UntilNode, env: Env, until: bool
     const v = it.eval(n.predicate, env);
     const t = it.decide(n.predicate, v);
     if (t === undefined) {
-      it.report("info", `Routemap cannot decide how many times this loop runs: its condition depends on \`${describe(v)}\`. Routemap stops here; what the loop would draw is missing.`, it.nodeSpan(n.predicate), "undecidable-loop");
+      const message = `Routemap cannot decide how many times this loop runs: its condition depends on \`${describe(v)}\`. Routemap stops here; what the loop would draw is missing.`;
+      it.report("info", message, it.nodeSpan(n.predicate), "undecidable-loop");
+      if (n.statements && mayDraw(n.statements)) it.openRegion(it.nodeSpan(n), message);
       return false;
     }
     return t !== until;
@@ -105,7 +111,9 @@ const describe = (v: RValue) => (v instanceof RUnknown ? v.description : "an und
 function forLoop(it: Evaluator, n: N.ForNode, env: Env): RValue {
   const collection = it.eval(n.collection, env);
   if (collection instanceof RUnknown) {
-    it.report("info", `Routemap cannot iterate over \`${collection.description}\`: ${collection.why}. What the loop would draw is missing.`, it.nodeSpan(n.collection), "unknown-value");
+    const message = `Routemap cannot iterate over \`${collection.description}\`: ${collection.why}. What the loop would draw is missing.`;
+    it.report("info", message, it.nodeSpan(n.collection), "unknown-value");
+    if (n.statements && mayDraw(n.statements)) it.openRegion(it.nodeSpan(n), message);
     return collection;
   }
   return it.frames.run("loop", () => {
@@ -197,8 +205,8 @@ function argumentValue(it: Evaluator, args: N.ArgumentsNode | null, env: Env): R
 export const CONTROL: Handlers = [
   [N.ProgramNode, (it, n: N.ProgramNode, env) => it.statements(n.statements, env)],
   [N.StatementsNode, (it, n: N.StatementsNode, env) => it.statements(n, env)],
-  [N.IfNode, (it, n: N.IfNode, env) => branch(it, n.predicate, env, () => it.statements(n.statements, env), () => it.eval(n.subsequent, env))],
-  [N.UnlessNode, (it, n: N.UnlessNode, env) => branch(it, n.predicate, env, () => it.eval(n.elseClause, env), () => it.statements(n.statements, env))],
+  [N.IfNode, (it, n: N.IfNode, env) => branch(it, n.predicate, env, () => it.statements(n.statements, env), () => it.eval(n.subsequent, env), n)],
+  [N.UnlessNode, (it, n: N.UnlessNode, env) => branch(it, n.predicate, env, () => it.eval(n.elseClause, env), () => it.statements(n.statements, env), n)],
   [N.ElseNode, (it, n: N.ElseNode, env) => it.statements(n.statements, env)],
   [N.AndNode, (it, n: N.AndNode, env) => {
     const left = it.eval(n.left, env);

@@ -9,7 +9,7 @@ import { pathPlus, pathText, str } from "../core/index.js";
 import { RoutingError } from "../mapper/errors.js";
 import { inspect } from "../ruby/print.js";
 import {
-  RConst, RInquirer, RPathname, RProc, RString, RUnknown, RValue, stringValue,
+  RConst, RHash, RInquirer, RPathname, RProc, RString, RUnknown, RValue, stringValue,
 } from "../ruby/values.js";
 import type { CallHost } from "./evaluator.js";
 import type { Self } from "./env.js";
@@ -27,7 +27,12 @@ export function classCall(it: CallHost, path: string, name: string, args: RValue
     case "File":
       return fileCall(it, name, args);
     case "Dir":
-      if (name === "glob" || name === "[]") return glob(it, args);
+      if (name === "glob" || name === "[]") {
+        const found = glob(it, args.filter((a) => !(a instanceof RHash) && typeof a !== "number"));
+        if (!block) return found;
+        for (const path of found) it.yield(block, [path]);
+        return null;
+      }
       if (name === "exist?") return it.host.paths().some((p) => p.startsWith(absolute(it, pathText(args[0])).replace(/\/?$/, "/")));
       return undefined;
     case "Pathname":
@@ -127,16 +132,37 @@ export function pathnameCall(it: CallHost, p: RPathname, name: string, args: RVa
   return undefined;
 }
 
-/** `Dir.glob`: the host's files whose paths match, sorted as Ruby 3 sorts them. */
+/**
+ * `Dir.glob`: what the host's glob finds (files and folders), or else the files the host gave
+ * and their folders; sorted, as Ruby 3 sorts.
+ */
 function glob(it: CallHost, args: RValue[]): RValue[] {
   const patterns = (Array.isArray(args[0]) ? args[0] : [args[0]]).map((p) => absolute(it, pathText(p)));
   const out = new Set<string>();
   for (const pattern of patterns) {
+    if (it.host.glob) {
+      for (const path of it.host.glob(pattern)) out.add(path);
+      continue;
+    }
     const matcher = globRegExp(pattern);
-    for (const path of it.host.paths()) if (matcher.test(path)) out.add(path);
+    for (const path of withFolders(it.host.paths())) if (matcher.test(path)) out.add(path);
   }
   it.charge(out.size);
   return [...out].sort().map((p) => str(p));
+}
+
+/** Paths and every folder above them. */
+function withFolders(paths: string[]): Set<string> {
+  const out = new Set<string>();
+  for (const p of paths) {
+    out.add(p);
+    for (let i = p.lastIndexOf("/"); i > 0; i = p.lastIndexOf("/", i - 1)) {
+      const dir = p.slice(0, i);
+      if (out.has(dir)) break;
+      out.add(dir);
+    }
+  }
+  return out;
 }
 
 /** A glob as a regexp: `*` within a folder, `**` and a slash across folders, `?`, `{a,b}`, `[abc]`. */
@@ -172,13 +198,17 @@ const escape = (s: string) => s.replace(/[.+^$()|\\]/g, "\\$&");
  */
 export function evalFileValue(it: CallHost, value: RValue, node: Node, self: Self): RValue | undefined {
   if (value instanceof RUnknown) {
-    it.report("info", `Routemap cannot evaluate this: the code depends on \`${value.description}\`, ${value.cause.why}. Any routes it draws are missing.`, it.nodeSpan(node), "unknown-value");
+    const message = `Routemap cannot evaluate this: the code depends on \`${value.description}\`, ${value.cause.why}. Any routes it draws are missing.`;
+    it.report("info", message, it.nodeSpan(node), "unknown-value");
+    it.openRegion(it.nodeSpan(node), message);
     return value;
   }
   const path = value instanceof RString ? value.file : undefined;
   const file = path !== undefined ? it.host.load(path) : undefined;
   if (!file || file.index.text !== stringValue(value)) {
-    it.report("info", "Routemap does not evaluate Ruby built in a string (only a file's own text, read with `File.read`). Any routes it draws are missing.", it.nodeSpan(node), "unknown-method");
+    const message = "Routemap does not evaluate Ruby built in a string (only a file's own text, read with `File.read`). Any routes it draws are missing.";
+    it.report("info", message, it.nodeSpan(node), "unknown-method");
+    it.openRegion(it.nodeSpan(node), message);
     return new RUnknown(it.sourceText(node), false, "Ruby built in a string, which Routemap does not evaluate");
   }
   return it.runFile(file, self);

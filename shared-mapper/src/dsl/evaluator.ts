@@ -67,6 +67,8 @@ export interface Evaluator extends Runtime {
   invoke(recv: RValue, name: string, args: RValue[], block: RProc | null, node: Node, env: Env): RValue;
   /** An unknown value made at `node`, shown as the node's text. */
   unknownAt(node: Node, cause: RUnknown): RUnknown;
+  /** Routes may be missing at `span`, under the current scope (`MapResult.openRegions`). */
+  openRegion(span: Span, reason: string): void;
   /** Information that a method is not one Routemap knows; its value is unknown. */
   unknownMethod(node: N.CallNode | Node, name: string): void;
   /** Binds values to a method's or block's parameters. */
@@ -104,6 +106,7 @@ export interface HostFiles {
   load(path: string): LoadedFile | undefined;
   exists(path: string): boolean;
   paths(): string[];
+  glob?: (pattern: string) => string[];
   appRoot?: string;
   railsEnv: string;
   env?: ReadonlyMap<string, string>;

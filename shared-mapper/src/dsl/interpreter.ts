@@ -12,16 +12,16 @@ import { callMethod, coreIsA, CORE_CONSTANTS, structInstance } from "../core/ind
 import type { AppFilesReader } from "../app/constants.js";
 import { RoutingError } from "../mapper/errors.js";
 import type { EngineClass } from "../mapper/engines.js";
-import type { RouteSet } from "../mapper/routeSet.js";
+import { ConditionalNameError, type RouteSet } from "../mapper/routeSet.js";
 import type { MapperHost, MapperState, SourceRef } from "../mapper/state.js";
 import type { LineIndex } from "../ruby/lineIndex.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import { inspect, type RubyVersion } from "../ruby/print.js";
 import {
-  RConst, RHash, RInquirer, RObject, RPathname, RProc, RStruct, RStructClass, RSymbol, RUnknown, RValue, UnknownValueError, poisonOf,
+  RConst, RFloat, RHash, RInquirer, RObject, RPathname, RProc, RRegexp, RString, RStruct, RStructClass, RSymbol, RUnknown, RValue, UnknownValueError, poisonOf,
   truthy, unknownConstant,
 } from "../ruby/values.js";
-import type { Diagnostic, Severity, Span } from "../types.js";
+import type { Diagnostic, OpenRegion, Severity, Span } from "../types.js";
 import { Conditions, Store, type Condition } from "./branches.js";
 import { Budget, BudgetExceeded, DEFAULT_LIMITS, ValueTooLarge, type Limits } from "./budget.js";
 import { callArgumentsOf, hashElementsOf, makeProc } from "./arguments.js";
@@ -39,6 +39,7 @@ import { Env, type Self } from "./env.js";
 import { Frames } from "./frames.js";
 import { handlerTable } from "./handlers.js";
 import { LITERALS } from "./literals.js";
+import { mayDraw } from "./mayDraw.js";
 import { bindParameters } from "./parameters.js";
 import { PATTERNS } from "./patterns.js";
 import { ReturnSignal, ThrowSignal } from "./signals.js";
@@ -73,6 +74,8 @@ export interface InterpreterOptions {
   unread(path: string): string | undefined;
   /** Every file the host gave, for `Dir.glob`. */
   paths(): string[];
+  /** The host's `Dir.glob`, when it has one (`MapInput.glob`). */
+  glob?: (pattern: string) => string[];
   railsEnv: string;
   /** The environment variables `ENV` reads, when the host knows them; else `ENV[…]` is unknown. */
   env?: ReadonlyMap<string, string>;
@@ -110,6 +113,28 @@ export class Interpreter implements MapperHost, CallHost {
   readonly quietFiles = new Set<string>();
   /** Files `require`d: each is evaluated once. */
   readonly required = new Set<string>();
+  /** Where the table may lack routes (`MapResult.openRegions`). */
+  readonly openRegions: OpenRegion[] = [];
+
+  /**
+   * Records that routes may be missing at `span` (a call skipped, a block not run): only names
+   * and controllers under the current scope are open.
+   */
+  openRegion(span: Span, reason: string): void {
+    if (this.quiet) return;
+    const scope = this.mapper.scope;
+    const as = scope.get("as");
+    const module = scope.get("module");
+    const text = (v: RValue | undefined) => (typeof v === "string" ? v : v instanceof RSymbol ? v.name : undefined);
+    const engine = this.mapper.set !== this.appSet ? this.engineName(this.mapper.set) : undefined;
+    this.openRegions.push({
+      span,
+      reason,
+      ...(text(as) ? { namePrefix: text(as) } : {}),
+      ...(text(module) ? { module: text(module) } : {}),
+      ...(engine ? { engine } : {}),
+    });
+  }
 
   /** While above 0, files run for their definitions: nothing is drawn or reported. */
   quiet = 0;
@@ -179,7 +204,9 @@ export class Interpreter implements MapperHost, CallHost {
       const reason = this.o.unread(path);
       if (reason === undefined) throw new RoutingError(`No such file or directory @ rb_sysopen - ${path}`, "Errno::ENOENT");
       // Not Rails' error: Rails would read it (or wait on it forever). The table lacks its routes.
-      this.report("warning", `Routemap did not read the drawn file ${name}.rb: ${reason}. The routes it draws are missing.`, this.source(), "file-not-read");
+      const message = `Routemap did not read the drawn file ${name}.rb: ${reason}. The routes it draws are missing.`;
+      this.report("warning", message, this.source(), "file-not-read");
+      this.openRegion(this.source(), message);
       return;
     }
     const declaration = this.declarations[this.declarations.length - 1];
@@ -311,7 +338,11 @@ export class Interpreter implements MapperHost, CallHost {
     if (this.rescuers > 0 && (e instanceof RoutingError || e instanceof ThrowSignal)) return false;
     // A Ruby-level error outside any DSL call (`yield` without a block, `raise`): reported on the statement, as a DSL error is.
     if (e instanceof RoutingError) this.report("error", rubyErrorMessage(e), e.span ?? this.nodeSpan(stmt), "ruby-error");
-    else if (e instanceof UnknownValueError) this.report("info", unknownValueMessage("statement", e.value), this.nodeSpan(stmt), "unknown-value");
+    else if (e instanceof UnknownValueError) {
+      const message = unknownValueMessage("statement", e.value);
+      this.report("info", message, this.nodeSpan(stmt), "unknown-value");
+      if (mayDraw(stmt)) this.openRegion(this.nodeSpan(stmt), message);
+    }
     // An expression too deep for the evaluator's own stack (a chain of thousands of `+`).
     else if (isStackOverflow(e)) this.report("error", TOO_DEEP, this.nodeSpan(stmt), "too-deep");
     else if (e instanceof ValueTooLarge || e instanceof RangeError) {
@@ -373,6 +404,10 @@ export class Interpreter implements MapperHost, CallHost {
     this.budget.charge(steps);
   }
 
+  changing(obj: object): void {
+    this.store.changing(obj);
+  }
+
   alloc(size: number): void {
     this.budget.alloc(size);
   }
@@ -390,8 +425,12 @@ export class Interpreter implements MapperHost, CallHost {
     const special = this.objectCall(recv, name, args, block, env);
     if (special !== undefined) return this.placed(special, node);
     const poisoned = poisonOf(recv);
-    if (poisoned) return this.placed(poisoned, node);
+    if (poisoned) {
+      if (block && node) this.blockNotRun(node, poisoned);
+      return this.placed(poisoned, node);
+    }
     const result = callMethod(this, recv, name, args, block);
+    if (result instanceof RUnknown && block && node) this.blockNotRun(node, result);
     if (result !== undefined) return this.placed(result, node, recv, name, args);
     if (recv instanceof RUnknown) return this.placed(recv, node);
     if (node && !(recv instanceof RConst && !this.classes.has(recv.path) && recv.path !== "Rails")) {
@@ -412,6 +451,14 @@ export class Interpreter implements MapperHost, CallHost {
     if (v.span && v.span.start.line === span.start.line && v.span.start.character === span.start.character && v.span.end.character === span.end.character) return v;
     const key = recv !== undefined && name !== undefined ? keyOfCall(recv, name, args ?? []) : v.key;
     return new RUnknown(this.sourceText(node).replace(/\s+/g, " ").slice(0, 80), v.object, v.why, v, key, span);
+  }
+
+  /** A block Routemap did not run (`UNKNOWN_LIST.each { … }`): whatever it would draw is missing, and said so. */
+  private blockNotRun(node: Node, cause: RUnknown): void {
+    const recv = node instanceof N.CallNode && node.receiver ? this.sourceText(node.receiver).replace(/\s+/g, " ").slice(0, 60) : cause.description;
+    const message = `Routemap did not run this block: \`${recv}\` is ${cause.cause.why}. Any routes it draws are missing.`;
+    this.report("info", message, this.nodeSpan(node), "unknown-value");
+    if (node instanceof N.CallNode && node.block && mayDraw(node.block)) this.openRegion(this.nodeSpan(node), message);
   }
 
   unknownAt(node: Node, cause: RUnknown): RUnknown {
@@ -437,6 +484,11 @@ export class Interpreter implements MapperHost, CallHost {
       return classCall(this, path, name, args, block);
     }
     if (recv instanceof RPathname) return pathnameCall(this, recv, name, args);
+    // A value of Ruby's own is never an instance of a class only the files define.
+    if ((name === "is_a?" || name === "kind_of?" || name === "instance_of?") && args[0] instanceof RConst && !(recv instanceof RObject)) {
+      const path = args[0].path.replace(/^::/, "");
+      if (this.classes.get(path)?.isClass && coreIsA(recv, path) === undefined) return false;
+    }
     if (recv instanceof RObject) {
       if (name === "is_a?" || name === "kind_of?" || name === "instance_of?") {
         return args[0] instanceof RConst ? this.classes.ancestors(recv.className).includes(args[0].path.replace(/^::/, "")) || coreIsA(recv, args[0].path) === true : undefined;
@@ -503,7 +555,7 @@ export class Interpreter implements MapperHost, CallHost {
   /** `X.new(...)` for a class the files define: an object (a Struct for a Struct class), its `initialize` run. */
   instantiate(path: string, args: RValue[], block: RProc | null): RValue {
     const struct = this.classes.structOf(path);
-    const object = struct ? structInstance(struct, args) : new RObject(path, this.classes.instanceMethodNames(path));
+    const object = struct ? structInstance(struct, args, this.ruby) : new RObject(path, this.classes.instanceMethodNames(path));
     const init = this.classes.instanceMethod(path, "initialize");
     const self: Self = { kind: "object", object: object as RObject };
     if (init) this.callMethodDef(init, self, args, block, "initialize");
@@ -570,7 +622,13 @@ export class Interpreter implements MapperHost, CallHost {
     if (name.startsWith("::")) return this.topConstant(name.slice(2));
     const cref = env.cref;
     for (let i = cref.length - 1; i >= 0; i--) {
-      const found = this.constants.get(`${cref[i]}::${name}`);
+      const path = `${cref[i]}::${name}`;
+      let found = this.constants.get(path);
+      // Inside `module Redmine`, `PluginLoader` may be `Redmine::PluginLoader`, autoloaded.
+      if (found === undefined && this.autoloader && !this.classes.has(path)) {
+        this.autoloader.load(path);
+        found = this.constants.get(path);
+      }
       if (found !== undefined) return found;
     }
     return this.topConstant(name, node);
@@ -661,12 +719,15 @@ export class Interpreter implements MapperHost, CallHost {
       if (e instanceof RoutingError) {
         // A call that spans a syntax error is being typed: what Rails would say of the
         // arguments the parser guessed for it is noise beside the syntax error.
-        if (!broken) this.report("error", e.message, e.span ?? declaration.span, e.rubyClass === "ArgumentError" ? "argument-error" : "ruby-error");
+        if (e instanceof ConditionalNameError) this.report("warning", e.message, e.span ?? declaration.span, "conditional-error");
+        else if (!broken) this.report("error", e.message, e.span ?? declaration.span, e.rubyClass === "ArgumentError" ? "argument-error" : "ruby-error");
         return null;
       }
       if (e instanceof UnknownValueError) {
         const what = `\`${node.name}\`${call.block ? " and its block" : ""}`;
-        this.report("info", unknownValueMessage(what, e.value), declaration.span, "unknown-value");
+        const message = unknownValueMessage(what, e.value);
+        this.report("info", message, declaration.span, "unknown-value");
+        this.openRegion(declaration.span, message);
         return null;
       }
       throw e;
@@ -786,7 +847,7 @@ function keyOfCall(recv: RValue, name: string, args: RValue[]): string | undefin
   const part = (v: RValue): string | undefined => {
     if (v instanceof RUnknown) return v.key;
     if (v instanceof RConst) return v.path;
-    if (v === null || typeof v !== "object" || v instanceof RSymbol) return inspect(v);
+    if (v === null || typeof v !== "object" || v instanceof RSymbol || v instanceof RString || v instanceof RFloat || v instanceof RRegexp) return inspect(v);
     if (Array.isArray(v) || v instanceof RHash) {
       try {
         return inspect(v);

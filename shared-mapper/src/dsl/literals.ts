@@ -6,6 +6,7 @@
 import * as N from "@ruby/prism/src/nodes.js";
 import { regexpToS, toS } from "../ruby/print.js";
 import { RFloat, RRange, RRegexp, RString, RUnknown, RValue, sym } from "../ruby/values.js";
+import { norm } from "../core/intMath.js";
 import type { Env } from "./env.js";
 import type { Evaluator, Node } from "./evaluator.js";
 import type { Handlers } from "./handlers.js";
@@ -29,15 +30,14 @@ export function stringLiteral(it: Evaluator, value: string): RValue {
   return it.frozenLiterals ? value : new RString(value);
 }
 
-/** An Integer literal's value from its text (`1_000`, `0x1F`, `0b101`, `0o17`, `017`); exact only up to 2**53. */
-function integerLiteral(text: string): number {
+/** An Integer literal's value from its text (`1_000`, `0x1F`, `0b101`, `0o17`, `017`), exact at any size. */
+function integerLiteral(text: string): RValue {
   const t = text.replace(/_/g, "").toLowerCase();
-  const sign = t.startsWith("-") ? -1 : 1;
+  const negative = t.startsWith("-");
   const body = t.replace(/^[-+]/, "");
-  const value =
-    body.startsWith("0x") ? parseInt(body.slice(2), 16) : body.startsWith("0b") ? parseInt(body.slice(2), 2) : body.startsWith("0o") ? parseInt(body.slice(2), 8)
-    : body.startsWith("0d") ? Number(body.slice(2)) : /^0\d/.test(body) ? parseInt(body.slice(1), 8) : Number(body);
-  return sign * value;
+  const digits = body.startsWith("0d") ? body.slice(2) : /^0\d/.test(body) ? `0o${body.slice(1)}` : body;
+  const value = BigInt(digits);
+  return norm(negative ? -value : value);
 }
 
 function regexpFlags(text: string): string {
@@ -73,10 +73,7 @@ export const LITERALS: Handlers = [
   [N.NilNode, () => null],
   [N.TrueNode, () => true],
   [N.FalseNode, () => false],
-  [N.IntegerNode, (it, n: N.IntegerNode) => {
-    const v = integerLiteral(it.sourceText(n));
-    return Number.isSafeInteger(v) ? v : new RUnknown(it.sourceText(n), false, "an Integer beyond 2**53, which Routemap does not compute exactly");
-  }],
+  [N.IntegerNode, (it, n: N.IntegerNode) => integerLiteral(it.sourceText(n))],
   [N.FloatNode, (_it, n: N.FloatNode) => new RFloat(n.value)],
   [N.RationalNode, (it, n: N.Node) => new RUnknown(it.sourceText(n), false, "a Rational, which Routemap does not compute")],
   [N.ImaginaryNode, (it, n: N.Node) => new RUnknown(it.sourceText(n), false, "a Complex, which Routemap does not compute")],

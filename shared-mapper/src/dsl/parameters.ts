@@ -113,12 +113,21 @@ export function bindBlockParameters(
   bindParameters(it, params, list, env, strict);
 }
 
-/** How many parameters a block or lambda declares (`Proc#arity`), which `Hash#each` consults. */
-export function arityOf(node: N.BlockParametersNode | N.NumberedParametersNode | N.ItParametersNode | null): number {
+/**
+ * `Proc#arity`: the required parameters (a required keyword counts as one more); for a
+ * lambda, negative and one further from zero when any is optional (optional or rest
+ * parameters, optional keywords, `**rest`), for a proc only when it takes a rest. `Hash#each`
+ * consults it.
+ */
+export function arityOf(node: N.BlockParametersNode | N.NumberedParametersNode | N.ItParametersNode | null, lambda = true): number {
   if (node instanceof N.NumberedParametersNode) return node.maximum;
   if (node instanceof N.ItParametersNode) return 1;
   const p = node?.parameters;
   if (!p) return 0;
-  const required = p.requireds.length + p.posts.length;
-  return p.optionals.length || (p.rest && !(p.rest instanceof N.ImplicitRestNode)) ? -(required + 1) : required;
+  const requiredKeywords = p.keywords.some((k) => k instanceof N.RequiredKeywordParameterNode);
+  const optionalKeywords = p.keywords.some((k) => k instanceof N.OptionalKeywordParameterNode) || p.keywordRest instanceof N.KeywordRestParameterNode;
+  const required = p.requireds.length + p.posts.length + (requiredKeywords ? 1 : 0);
+  const rest = p.rest !== null && !(p.rest instanceof N.ImplicitRestNode);
+  const optional = lambda ? p.optionals.length > 0 || rest || optionalKeywords : rest;
+  return optional ? -(required + 1) : required;
 }

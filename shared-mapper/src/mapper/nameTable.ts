@@ -77,6 +77,17 @@ export class NameTable {
     return this.slotOf(name, hash) < 0;
   }
 
+  /** The row of the route that holds `name`, or -1. */
+  rowOf(name: string, hash = nameHash(name)): number {
+    const { marks, rows } = this.storage ?? this.rebuild();
+    const mark = markOf(hash);
+    for (let slot = hash & this.mask; ; slot = (slot + 1) & this.mask) {
+      const m = marks[slot];
+      if (m === 0) return -1;
+      if (m === mark && this.routes[rows[slot]].name === name) return rows[slot];
+    }
+  }
+
   /** Records `routes[row]` under `name`; false (nothing recorded) when the name is taken. */
   add(name: string, row: number, hash = nameHash(name)): boolean {
     let slot = this.slotOf(name, hash);

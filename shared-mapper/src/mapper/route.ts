@@ -85,7 +85,7 @@ export abstract class DrawnRoute implements Route {
   }
 
   /** The keys of `conditions`, for the name checks: two routes whose conditions exclude each other never collide. */
-  get conditionKeys(): readonly { readonly key: string; readonly holds: boolean }[] | undefined {
+  get conditionKeys(): readonly { readonly key: string; readonly text: string; readonly holds: boolean }[] | undefined {
     const conditions = this.sourceRef.conditions;
     return conditions && conditions.length ? conditions : undefined;
   }

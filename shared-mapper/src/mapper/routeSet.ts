@@ -6,7 +6,7 @@
 import type { CustomHelper, Route, Span } from "../types.js";
 import { blank, RValue } from "../ruby/values.js";
 import { toS } from "../ruby/print.js";
-import { routingError } from "./errors.js";
+import { RoutingError, routingError } from "./errors.js";
 import { identifierHash, NameTable, nameHash } from "./nameTable.js";
 import type { DrawnRoute } from "./route.js";
 
@@ -33,6 +33,8 @@ export class RouteSet {
   unknownScope: string | undefined;
   /** Names taken inside such a block, and the method's name. */
   private readonly namesInUnknownScope = new Map<string, string>();
+  /** Rows that share a name with another route drawn under conditions that exclude theirs. */
+  private readonly conditionalNames = new Map<string, number[]>();
 
   constructor(expected = 0) {
     this.list = expected > 0 ? new Array(Math.min(expected, MAX_PRESIZE)) : [];
@@ -78,6 +80,11 @@ export class RouteSet {
     if (!blank(name ?? null) && !this.isValidName(text!)) {
       throw routingError(`Invalid route name: '${text}'`);
     }
+    if (text !== null && this.named.has(text) && this.takenUnder(text, route) !== "always") {
+      // Taken only by routes drawn where this one is not: both keep the name.
+      if (this.takenUnder(text, route) === "never") return this.addConditional(route, text);
+      throw new ConditionalNameError(text, this.conditionsOf(text, route));
+    }
     if (text !== null && this.named.has(text)) {
       const scope = this.unknownScope ?? this.namesInUnknownScope.get(text);
       if (scope !== undefined) {
@@ -99,6 +106,46 @@ export class RouteSet {
     return route;
   }
 
+  /**
+   * Whether the routes already named `name` exist where `route` does: `always` (both are
+   * certain, or drawn under the same conditions), `never` (their conditions exclude each
+   * other), or `sometimes`.
+   */
+  private takenUnder(name: string, route: DrawnRoute): "always" | "sometimes" | "never" {
+    const mine = route.conditionKeys ?? NO_CONDITIONS;
+    let answer: "always" | "sometimes" | "never" = "never";
+    for (const row of this.rowsNamed(name)) {
+      const theirs = (this.list[row] as DrawnRoute).conditionKeys ?? NO_CONDITIONS;
+      if (!compatible(mine, theirs)) continue;
+      if (sameConditions(mine, theirs)) return "always";
+      answer = "sometimes";
+    }
+    return answer;
+  }
+
+  /** Every row named `name`: the table's, and those added under other conditions. */
+  private rowsNamed(name: string): number[] {
+    const extra = this.conditionalNames.get(name);
+    const first = this.named.rowOf(name);
+    return extra ? [first, ...extra] : [first];
+  }
+
+  /** The conditions under which the name is taken twice, for the message. */
+  private conditionsOf(name: string, route: DrawnRoute): { text: string; holds: boolean }[] {
+    const out = [...(route.conditionKeys ?? [])];
+    for (const row of this.rowsNamed(name)) for (const c of (this.list[row] as DrawnRoute).conditionKeys ?? []) if (!out.some((o) => o.key === c.key)) out.push(c);
+    return out.map(({ text, holds }) => ({ text, holds }));
+  }
+
+  private addConditional(route: DrawnRoute, name: string): Route {
+    route.name = name;
+    const rows = this.conditionalNames.get(name) ?? [];
+    rows.push(this.count);
+    this.conditionalNames.set(name, rows);
+    this.list[this.count++] = route;
+    return route;
+  }
+
   private addUnnamed(route: DrawnRoute): Route {
     route.name = "";
     this.list[this.count++] = route;
@@ -111,6 +158,8 @@ export class RouteSet {
    */
   addWithDerivedName(route: DrawnRoute, name: string | undefined, hash?: number): void {
     if (name !== undefined && this.named.add(name, this.count, hash)) route.name = name;
+    // A name taken only by routes drawn where this one is not is this one's too.
+    else if (name !== undefined && route.conditionKeys && this.takenUnder(name, route) === "never") return void this.addConditional(route, name);
     this.list[this.count++] = route;
   }
 
@@ -118,6 +167,26 @@ export class RouteSet {
     // `resolve` maps a model class for polymorphic URLs; only `direct` defines helpers of its own.
     const helpers = kind === "direct" ? [`${name}_path`, `${name}_url`] : [];
     this.customHelpers.push({ kind, name, helpers, source, ...(origin ? { origin } : {}) });
+  }
+}
+
+const NO_CONDITIONS: readonly { key: string; holds: boolean }[] = [];
+
+const compatible = (a: readonly { key: string; holds: boolean }[], b: readonly { key: string; holds: boolean }[]) =>
+  !a.some((x) => b.some((y) => x.key === y.key && x.holds !== y.holds));
+const sameConditions = (a: readonly { key: string; holds: boolean }[], b: readonly { key: string; holds: boolean }[]) =>
+  a.length === b.length && a.every((x) => b.some((y) => y.key === x.key && y.holds === x.holds));
+
+/**
+ * Rails' "already in use" error where it happens only under conditions Routemap could not
+ * decide: a warning that says where, never an error of its own guess.
+ */
+export class ConditionalNameError extends RoutingError {
+  constructor(
+    name: string,
+    readonly conditions: { text: string; holds: boolean }[],
+  ) {
+    super(`Invalid route name, already in use: '${name}' \n(Rails raises this only where ${conditions.map((c) => `\`${c.text}\` ${c.holds ? "holds" : "does not hold"}`).join(" and ")}, which Routemap cannot decide.)`);
   }
 }
 

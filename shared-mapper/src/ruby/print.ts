@@ -16,14 +16,19 @@ export interface RubyVersion {
   modernHashInspect: boolean;
   /** Ruby 3.3 names a NoMethodError's receiver by its class ("for an instance of Integer"), earlier by its inspect ("for 1:Integer"). */
   receiverByClass: boolean;
+  /**
+   * Ruby 3.2: `Regexp.new(s, "mx")` reads the String's letters (3.1: any String means ignore
+   * case), and a Struct without `keyword_init:` takes keyword arguments as its members.
+   */
+  ruby32?: boolean;
 }
-export const DEFAULT_RUBY: RubyVersion = { modernHashInspect: true, receiverByClass: true, itParameter: true };
+export const DEFAULT_RUBY: RubyVersion = { modernHashInspect: true, receiverByClass: true, itParameter: true, ruby32: true };
 
 export function rubyVersion(version: string | undefined): RubyVersion {
   const [major, minor] = (version ?? "3.4").split(".").map((x) => parseInt(x, 10));
   if (Number.isNaN(major)) return DEFAULT_RUBY;
   const atLeast = (n: number) => major > 3 || (major === 3 && (minor || 0) >= n);
-  return { modernHashInspect: atLeast(4), receiverByClass: atLeast(3), itParameter: atLeast(4) };
+  return { modernHashInspect: atLeast(4), receiverByClass: atLeast(3), itParameter: atLeast(4), ruby32: atLeast(2) };
 }
 
 /** How an unknown value shows where a value is printed: the expression, marked as not Ruby's output. */
@@ -43,7 +48,7 @@ export function displayText(v: RValue | undefined, ruby: RubyVersion = DEFAULT_R
 export function toS(v: RValue | undefined, ruby: RubyVersion = DEFAULT_RUBY): string {
   if (v === null || v === undefined) return "";
   if (typeof v === "string") return v;
-  if (typeof v === "number") return String(v);
+  if (typeof v === "number" || typeof v === "bigint") return String(v);
   if (typeof v === "boolean") return String(v);
   if (v instanceof RString) return v.value;
   if (v instanceof RSymbol) return v.name;
@@ -99,7 +104,7 @@ export function noImplicitConversion(v: RValue, into: string): string {
 export function inspect(v: RValue | undefined, ruby: RubyVersion = DEFAULT_RUBY, seen: object[] = []): string {
   if (v === null || v === undefined) return "nil";
   if (typeof v === "string") return inspectString(v);
-  if (typeof v === "number") return String(v);
+  if (typeof v === "number" || typeof v === "bigint") return String(v);
   if (typeof v === "boolean") return String(v);
   if (v instanceof RString) return inspectString(v.value);
   if (v instanceof RFloat) return formatFloat(v.value);
@@ -233,7 +238,7 @@ function escapeRegexpSlashes(source: string): string {
 export function typeName(v: RValue | undefined): string {
   if (v === null || v === undefined) return "NilClass";
   if (typeof v === "string" || v instanceof RString || v instanceof RInquirer) return "String";
-  if (typeof v === "number") return "Integer";
+  if (typeof v === "number" || typeof v === "bigint") return "Integer";
   if (v instanceof RFloat) return "Float";
   if (v === true) return "TrueClass";
   if (v === false) return "FalseClass";

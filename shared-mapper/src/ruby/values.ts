@@ -4,8 +4,8 @@
  * Representation: a frozen String (a literal under `# frozen_string_literal: true`, a Hash
  * key, what the mapper and Rails hand over) is a JS string; a String Ruby code may still
  * change is an `RString`, and the mapper never sees one (`forMapper`). Integer is a JS
- * number (exact up to 2**53; beyond that the evaluator says it cannot compute), Float an
- * `RFloat`, nil is `null`, true/false are JS booleans, Array a JS array, Hash an `RHash`.
+ * number where it is a safe integer (below 2**53) and a `bigint` beyond, never a bigint
+ * that a number could hold (`core/intMath.ts` keeps that so), Float an `RFloat`, nil is `null`, true/false are JS booleans, Array a JS array, Hash an `RHash`.
  */
 import type { Span } from "../types.js";
 
@@ -240,7 +240,9 @@ export function freeze<T extends RValue>(v: T): T {
 /** Ruby's `frozen?`: immediates, symbols and plain strings always are. */
 export function isFrozen(v: RValue): boolean {
   if (v instanceof RString) return v.frozen;
-  if (Array.isArray(v) || v instanceof RHash || v instanceof RObject) return frozenObjects.has(v);
+  if (Array.isArray(v) || v instanceof RHash || v instanceof RObject || v instanceof RStruct || v instanceof RSet || v instanceof RPathname || v instanceof RProc) {
+    return frozenObjects.has(v);
+  }
   return true;
 }
 
@@ -472,6 +474,7 @@ export type RValue =
   | null
   | boolean
   | number
+  | bigint
   | string
   | RString
   | RFloat
@@ -526,9 +529,16 @@ export function blank(v: RValue | undefined): boolean {
 }
 export const present = (v: RValue | undefined): boolean => !blank(v);
 
-/** The number of an Integer or a Float; undefined for anything else. */
+/** The number of an Integer or a Float (a big Integer's nearest double, as Ruby's Float arithmetic takes it); undefined for anything else. */
 export function numberValue(v: RValue | undefined): number | undefined {
-  return typeof v === "number" ? v : v instanceof RFloat ? v.value : undefined;
+  return typeof v === "number" ? v : v instanceof RFloat ? v.value : typeof v === "bigint" ? Number(v) : undefined;
+}
+
+/** Ruby's `==` of a big Integer and another value: exact, also against a Float. */
+function bigEqual(a: bigint, b: RValue): boolean {
+  if (typeof b === "bigint") return a === b;
+  if (b instanceof RFloat) return Number.isInteger(b.value) && BigInt(b.value) === a;
+  return false;
 }
 
 /**
@@ -543,6 +553,8 @@ export function requal(a: RValue | undefined, b: RValue | undefined, depth = 0):
   const p = poisonOf(a) ?? poisonOf(b);
   if (p) throw new UnknownValueError(p);
   if (depth > 64) return true; // a structure that holds itself: Ruby's recursion guard says equal
+  if (typeof a === "bigint") return bigEqual(a, b);
+  if (typeof b === "bigint") return bigEqual(b, a);
   const sa = stringValue(a);
   if (sa !== undefined) return sa === stringValue(b);
   const na = numberValue(a);
@@ -567,9 +579,17 @@ export function requal(a: RValue | undefined, b: RValue | undefined, depth = 0):
 /** Ruby's `eql?`: `==` without Integer/Float crossing. The equality of Hash keys. */
 export function reql(a: RValue | undefined, b: RValue | undefined): boolean {
   if (a === b) return true;
-  if (typeof a === "number" || typeof b === "number") return false;
+  if (typeof a === "number" || typeof b === "number" || typeof a === "bigint" || typeof b === "bigint") return false;
   if (a instanceof RFloat || b instanceof RFloat) return a instanceof RFloat && b instanceof RFloat && a.value === b.value;
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => reql(x, b[i]));
+  if (a instanceof RHash && b instanceof RHash) {
+    if (a.size !== b.size) return false;
+    for (let i = 0; i < a.size; i++) {
+      const other = b.get(a.keyAt(i));
+      if (other === undefined || !reql(a.valueAt(i), other)) return false;
+    }
+    return true;
+  }
   return requal(a, b);
 }
 

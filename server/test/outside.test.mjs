@@ -1,0 +1,119 @@
+// Nothing outside the app: a symbolic link out of the workspace (the CLI: out of the app) is
+// not followed, edits and shown documents stay in the workspace, an environment's name is not
+// a path. Real files and links in a scratch directory, the CLI as a child process and the
+// bundled server over stdio.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { scratchDir } from "../../test-fixtures/lib/scratch.mjs";
+import { startServer } from "./lspClient.mjs";
+
+const repo = new URL("../..", import.meta.url).pathname;
+const cli = join(repo, "server/bin/routemap.cjs");
+const run = (args, cwd) => spawnSync(process.execPath, [cli, ...args], { encoding: "utf8", cwd, timeout: 30_000 });
+const uri = (path) => pathToFileURL(path).toString();
+
+function write(dir, files) {
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(dir, path, ".."), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+}
+
+/** An app in `<scratch>/app`, with links out of it to `<scratch>/outside`. */
+function appWithLinksOut() {
+  const scratch = scratchDir("routemap-links-");
+  const root = join(scratch, "app");
+  const outside = join(scratch, "outside");
+  write(outside, {
+    "extra.rb": 'get "/secret", to: "secret#show", as: :outside_secret\n',
+    "init.rb": "SECRET_PREFIX = \"leaked\"\n",
+    "init2.rb": "Rails.application.configure do\n  config.active_storage.routes_prefix = \"/leaked\"\nend\n",
+    "controllers/widgets_controller.rb": "class WidgetsController < ApplicationController\nend\n",
+  });
+  write(root, {
+    Gemfile: "source 'https://rubygems.org'\n",
+    "Gemfile.lock": "GEM\n  specs:\n\nDEPENDENCIES\n",
+    "config/application.rb": 'require "action_controller/railtie"\nmodule Shop\n  class Application < Rails::Application\n  end\nend\n',
+    "config/routes.rb": 'Rails.application.routes.draw do\n  resources :posts, only: :index\n  draw :extra\n  get "/p", to: "pages#show", as: SECRET_PREFIX\n  resources :widgets, only: :index\nend\n',
+    "app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\nend\n",
+  });
+  mkdirSync(join(root, "config/routes"), { recursive: true });
+  symlinkSync(join(outside, "extra.rb"), join(root, "config/routes/extra.rb"));
+  mkdirSync(join(root, "config/initializers"), { recursive: true });
+  symlinkSync(join(outside, "init.rb"), join(root, "config/initializers/secret.rb"));
+  return { scratch, root, outside };
+}
+
+test("the CLI follows no link out of the app: no outside routes, constants or environment file", () => {
+  const { root } = appWithLinksOut();
+  const r = run(["routes", "--json"], root);
+  const routes = JSON.parse(r.stdout);
+  assert.deepEqual(routes.map((x) => x.path).filter((p) => /secret|leaked/.test(p)), []);
+  assert.ok(routes.some((x) => x.path === "/posts(.:format)"));
+  assert.match(r.stderr, /extra\.rb.*symbolic link that leads out of/s);
+  assert.doesNotMatch(r.stderr, /leaked|outside_secret/);
+  const env = run(["routes", "--env", "../../outside/init2"], root);
+  assert.equal(env.status, 2);
+  assert.match(env.stderr, /--env: `\.\.\/\.\.\/outside\/init2` is not an environment name/);
+  assert.equal(run(["routes", "--env", "review-app_2"], root).status, 0);
+});
+
+test("the server follows no link out of the workspace, writes nothing there, and shows only the workspace's files", { timeout: 60_000 }, async () => {
+  const { root, outside } = appWithLinksOut();
+  // app/controllers leads out: "Create controller" would write there.
+  symlinkSync(join(outside, "controllers"), join(root, "app/controllers/shop"));
+  write(root, { "config/routes/shop.rb": "" });
+  const client = await startServer([root], { railsEnv: "../../outside/init2" });
+  const { conn } = client;
+  try {
+    const symbols = await conn.sendRequest("workspace/symbol", { query: "" });
+    assert.deepEqual(symbols.filter((s) => /secret|leaked/i.test(s.name) || s.location.uri.includes("/outside/")), []);
+    assert.ok(symbols.some((s) => s.name.includes("posts")));
+    const table = await conn.sendRequest("routemap/routes", {});
+    assert.deepEqual(table.apps[0].routes.filter((r) => /secret|leaked/.test(r.path)), []);
+    assert.equal(table.apps[0].railsEnv, "development");
+    // The routes file's missing controllers: none offered a file out of the workspace.
+    const routesUri = uri(join(root, "config/routes.rb"));
+    const diagnostics = await client.diagnosticsWhere(routesUri, (l) => l.some((d) => d.code === "missing-controller"));
+    const actions = await conn.sendRequest("textDocument/codeAction", {
+      textDocument: { uri: routesUri },
+      range: { start: { line: 0, character: 0 }, end: { line: 6, character: 0 } },
+      context: { diagnostics },
+    });
+    const targets = actions.flatMap((a) => [...Object.keys(a.edit?.changes ?? {}), ...(a.edit?.documentChanges ?? []).map((c) => c.uri ?? c.textDocument?.uri)]);
+    assert.ok(targets.length > 0, "a controller inside the workspace is still offered");
+    for (const target of targets) assert.ok(target.startsWith(uri(root)) && !target.includes("/shop/"), target);
+    // showLocation: a file of the workspace, nothing else.
+    const show = (location) => conn.sendRequest("workspace/executeCommand", { command: "routemap.server.showLocation", arguments: [location] }).then(() => "shown", (e) => e.code);
+    const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+    for (const bad of ["file:///etc/shadow", "https://example.com/", "command:workbench.action.terminal.new", uri(join(outside, "extra.rb")), uri(join(root, "config/routes/extra.rb"))]) {
+      assert.equal(await show({ uri: bad, range }), -32602, bad);
+    }
+    assert.equal(await show({ uri: routesUri, range }), "shown");
+    assert.deepEqual(client.shown.map((s) => s.uri), [routesUri]);
+  } catch (e) {
+    client.stop().catch(() => undefined);
+    throw e;
+  }
+  await client.stop();
+});
+
+test("Gemfile.lock may link out (Debian's redmine links it to /var/lib); in restricted mode nothing outside the workspace is read", { timeout: 60_000 }, async () => {
+  const scratch = scratchDir("routemap-restricted-");
+  const root = join(scratch, "app");
+  write(scratch, { "var/Gemfile.lock": "GEM\n  specs:\n    actionpack (6.1.7)\n\nDEPENDENCIES\n  actionpack\n" });
+  write(root, { "config/routes.rb": "Rails.application.routes.draw do\n  resources :posts\nend\n", "config/application.rb": 'require "action_controller/railtie"\n' });
+  symlinkSync(join(scratch, "var/Gemfile.lock"), join(root, "Gemfile.lock"));
+  const railsVersion = async (options) => {
+    const client = await startServer([root], {}, options);
+    const { apps } = await client.conn.sendRequest("routemap/routes", {});
+    await client.stop();
+    return apps[0].railsVersion;
+  };
+  assert.equal(await railsVersion({}), "6.1.7");
+  assert.equal(await railsVersion({ initializationOptions: { restricted: true } }), "8.1");
+});

@@ -1,0 +1,5 @@
+module Portal
+  def self.router_prefix
+    "/portal"
+  end
+end

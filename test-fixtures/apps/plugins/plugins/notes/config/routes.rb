@@ -1,0 +1,3 @@
+resources :notes do
+  member { post :pin }
+end

@@ -1,0 +1,34 @@
+# Conditions Routemap cannot decide (no environment given): both branches are followed, what
+# each draws is marked with its condition, and two routes that cannot both be drawn never collide.
+Rails.application.routes.draw do
+  if ENV["M"] == "true"
+    get "thing", to: "a#one", as: :thing
+  end
+  unless ENV["M"] == "true"
+    get "thing2", to: "a#two", as: :thing
+  end
+  get "beta", to: "a#beta", as: :beta if ENV["BETA"]
+  get "beta_again", to: "a#beta2", as: :beta
+  mode = ENV["MODE"] == "full" ? "full" : "lite"
+  get "mode/#{mode}", to: "a#mode"
+  base = ENV["PREFIX"] ? "admin" : "admin"
+  get base, to: "a#same"
+  parts = [1, ENV["SEGMENT"]].map { |p| p.to_s }.join("-")
+  get "parts/#{parts}", to: "a#parts"
+  list = [:a]
+  list << :b if ENV["MORE"]
+  list.each { |name| get name.to_s, to: "a#list" }
+  def section(name)
+    return unless ENV["SECTIONS"]
+    get "sections/#{name}", to: "sections#show"
+  end
+  section("intro")
+  case ENV["TIER"]
+  when "pro" then get "pro", to: "a#pro"
+  when "free" then get "free", to: "a#free"
+  else get "trial", to: "a#trial"
+  end
+  if Rails.env.production?
+    get "prod_only", to: "a#prod"
+  end
+end
