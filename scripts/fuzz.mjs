@@ -15,6 +15,8 @@
 //   --statements N top-level statements per file (default: 3 to 10, per file)
 //   --max-tests N  the most Rails draws one shrink may use (default 1500)
 //   --minutes M    stop drawing new files after M minutes (Ctrl-C does too), then shrink and report
+//   --avoid A,B    constructs not to write, behind known findings ("known": all of them), to look past them:
+//                  implicit-with-options, sole-splat
 //   --file PATH    compare one routes file (development, no ENV), and shrink it if it differs
 //   --findings-goldens  write Rails' golden of each test-fixtures/fuzz-findings/*.rb
 import { execFileSync } from "node:child_process";
@@ -25,6 +27,7 @@ import { answerText, compare, signature } from "./lib/fuzz/compare.mjs";
 import { hasRails, RailsOracle } from "./lib/fuzz/rails.mjs";
 import { createRoutemap } from "./lib/fuzz/routemap.mjs";
 import { fuzz, shrink } from "./lib/fuzz/run.mjs";
+import { AVOIDABLE } from "./lib/fuzz/generate.mjs";
 import { writeReport } from "./lib/fuzz/report.mjs";
 import { FIXTURES, listCases, renderGolden } from "../test-fixtures/lib/cases.mjs";
 
@@ -40,6 +43,9 @@ const statements = option("--statements") && Number(option("--statements"));
 const maxTests = Number(option("--max-tests", 1500));
 const indexes = option("--only")?.split(",").map(Number);
 const minutes = Number(option("--minutes", Infinity));
+const avoidList = option("--avoid")?.split(",");
+const avoid = avoidList?.includes("known") ? AVOIDABLE : avoidList;
+for (const a of avoid ?? []) if (!AVOIDABLE.includes(a)) throw new Error(`fuzz: --avoid ${a}: one of ${AVOIDABLE.join(", ")}, or known`);
 const out = resolve(option("--out") ?? mkdtempSync(join(tmpdir(), "routemap-fuzz-")));
 const single = option("--file");
 const findingsGoldens = args.includes("--findings-goldens");
@@ -70,7 +76,7 @@ function writeFindingsGoldens() {
 }
 
 async function run() {
-  console.log(`fuzz: seed ${seed}, ${indexes ? `files ${indexes.join(",")}` : `${count} files`}, output in ${out}`);
+  console.log(`fuzz: seed ${seed}, ${indexes ? `files ${indexes.join(",")}` : `${count} files`}${avoid ? `, avoiding ${avoid.join(", ")}` : ""}, output in ${out}`);
   const started = Date.now();
   let done = 0;
   const tally = { same: 0, differs: 0, skipped: 0 };
@@ -86,6 +92,7 @@ async function run() {
     indexes,
     dir: out,
     statements,
+    avoid,
     minimizeGroups,
     maxTests,
     stop: () => interrupted || Date.now() - started > minutes * 60_000,
@@ -98,7 +105,7 @@ async function run() {
     onMinimized: (sig, r) => console.log(`  shrunk #${r.index} (${sig}): ${r.text.split("\n").length} → ${r.minimized.text.split("\n").length} lines in ${r.minimized.tests} draws`),
   });
   const seconds = (Date.now() - started) / 1000;
-  const report = writeReport({ out, seed, results, groups, seconds });
+  const report = writeReport({ out, seed, avoid, results, groups, seconds });
   console.log(`fuzz: ${results.length} files in ${seconds.toFixed(1)} s: ${tally.same} same, ${tally.differs} differ (${groups.size} groups), ${tally.skipped} skipped`);
   console.log(`fuzz: report in ${report}`);
   process.exitCode = tally.differs ? 1 : 0;

@@ -7,14 +7,14 @@ import { answerText } from "./compare.mjs";
 
 const slug = (s) => s.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 80);
 
-export function writeReport({ out, seed, results, groups, seconds }) {
+export function writeReport({ out, seed, avoid, results, groups, seconds }) {
   const count = (status) => results.filter((r) => r.status === status).length;
   const lines = [
-    `# Fuzzing report: seed ${seed}`,
+    `# Fuzzing report: seed ${seed}${avoid?.length ? `, avoiding ${avoid.join(", ")}` : ""}`,
     "",
     `${results.length} files in ${seconds.toFixed(1)} s: ${count("same")} same as Rails, ${count("differs")} differ, ${count("skipped")} skipped.`,
     `Rails drew ${results.reduce((n, r) => n + (r.rails.routes?.length ?? 0), 0)} routes in all; ${results.filter((r) => r.rails.error).length} files end with an error Rails raised.`,
-    "Each file can be made again with `node scripts/fuzz.mjs --seed " + seed + " --only INDEX`.",
+    `Each file can be made again with \`node scripts/fuzz.mjs --seed ${seed}${avoid?.length ? ` --avoid ${avoid.join(",")}` : ""} --only INDEX\`.`,
     "",
   ];
   const skipped = results.filter((r) => r.status === "skipped");

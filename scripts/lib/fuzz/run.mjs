@@ -18,7 +18,7 @@ const WINDOW = 8;
  * (`work/`); returns `{ results, groups }`, a result per file `{ index, seed, file, text,
  * status, kind, signature, rails, ours }`.
  */
-export async function fuzz({ seed, count, indexes, dir, statements, onResult, minimizeGroups = 0, onMinimized, maxTests, stop = () => false }) {
+export async function fuzz({ seed, count, indexes, dir, statements, avoid, onResult, minimizeGroups = 0, onMinimized, maxTests, stop = () => false }) {
   const work = join(dir, "work");
   mkdirSync(work, { recursive: true });
   const rails = new RailsOracle();
@@ -31,7 +31,7 @@ export async function fuzz({ seed, count, indexes, dir, statements, onResult, mi
     for (let k = 0; k < todo.length && !stop(); k += WINDOW) {
       const batch = todo.slice(k, k + WINDOW).map((index) => {
         const s = fileSeed(seed, index);
-        const g = generate(s, { statements });
+        const g = generate(s, { statements, avoid });
         const file = join(work, `fuzz-${seed}-${index}.rb`);
         writeFileSync(file, g.text);
         return { index, seed: s, file, text: g.text, env: { railsEnv: g.railsEnv, vars: g.vars }, answer: rails.draw(file, { railsEnv: g.railsEnv, vars: g.vars }) };
