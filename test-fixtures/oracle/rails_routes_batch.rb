@@ -21,7 +21,6 @@ require "tmpdir"
 ORACLE = File.join(__dir__, "rails_routes.rb")
 TIME_LIMIT = Float(ENV.fetch("ROUTEMAP_FUZZ_TIME_LIMIT", "20"))
 
-# Runs rails_routes.rb on one file in a child process; returns what the child wrote to its stdout.
 # `strict`: a method the mapper does not have raises NoMethodError, and a constant in capitals
 # (a value, not an app) that is not defined raises NameError, as in an app with no gems.
 # rails_routes.rb answers both with a stand-in (a gem's DSL evaluates its block, a constant is
@@ -40,6 +39,7 @@ STRICT_CONSTANTS = Module.new do
   end
 end
 
+# Runs rails_routes.rb on one file in a child process; returns what the child wrote to its stdout.
 def draw_in_child(file, flags, vars, strict)
   reader, writer = IO.pipe
   pid = fork do
