@@ -1,0 +1,3 @@
+Rails.application.routes.draw do
+  get "about", to: "pages#" + Rails.env.production?
+end

@@ -1,0 +1,4 @@
+Rails.application.routes.draw do
+  get "about", to: "pages#about"
+  get "contact", **[]
+end
