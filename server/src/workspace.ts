@@ -29,6 +29,8 @@ export interface Settings {
   codeLens: boolean;
   /** Hints on controller actions no route reaches. */
   unreachedActions: boolean;
+  /** The helper calls of every file of the app checked, not only open documents' (`routemap.diagnostics.workspace`). */
+  workspaceDiagnostics: boolean;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -40,6 +42,7 @@ export const DEFAULT_SETTINGS: Settings = {
   symbols: true,
   codeLens: true,
   unreachedActions: true,
+  workspaceDiagnostics: true,
 };
 
 export class RailsApp {

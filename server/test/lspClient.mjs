@@ -14,9 +14,9 @@ const repo = new URL("../..", import.meta.url).pathname;
  * `workspace/configuration`. Returns the connection, the diagnostics and their versions by
  * URI, `diagnosticsWhere(uri, predicate)`, the documents the server asked to show (`shown`),
  * the capabilities it registered (`registrations`), and `stop()` (shutdown, exit, exit code 0).
- * `workspace` adds to the client's workspace capabilities.
+ * `workspace` adds to the client's workspace capabilities, `textDocument` to its document ones.
  */
-export async function startServer(folders, settings = {}, { initializationOptions, workspace = {} } = {}) {
+export async function startServer(folders, settings = {}, { initializationOptions, workspace = {}, textDocument } = {}) {
   const child = spawn(process.execPath, [join(repo, "server/dist/bundle/server.js"), "--stdio"], { stdio: ["pipe", "pipe", "pipe"] });
   const conn = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   const diagnostics = new Map();
@@ -48,6 +48,7 @@ export async function startServer(folders, settings = {}, { initializationOption
     capabilities: {
       workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: true }, workspaceFolders: true, ...workspace },
       window: { showDocument: { support: true } },
+      ...(textDocument ? { textDocument } : {}),
     },
   });
   assert.equal(result.serverInfo.name, "routemap");
