@@ -136,8 +136,11 @@ export class WorkspaceProblems {
         const deadline = Date.now() + SLICE_MS;
         for (const app of this.host.apps()) {
           const left = this.slice(app, deadline);
-          if (left === "changed" || (left === "more" && Date.now() - (sent.get(app) ?? Date.now()) > SEND_EVERY_MS)) this.host.changed(app);
-          if (left === "changed" || !sent.has(app)) sent.set(app, Date.now());
+          if (!sent.has(app)) sent.set(app, Date.now());
+          if (left === "changed" || (left === "more" && Date.now() - sent.get(app)! > SEND_EVERY_MS)) {
+            sent.set(app, Date.now());
+            this.host.changed(app);
+          }
           more ||= left === "more";
           waiting ||= left === "waiting";
           if (Date.now() >= deadline) {
