@@ -67,6 +67,8 @@ export class DefinedNames {
   private readonly controllerUrlOptions = new Set<string>();
   /** Mailer files and their templates' folder (`app/mailers/user_mailer.rb` → `user_mailer`). */
   private readonly mailers = new Map<string, string>();
+  /** Files of app/mailers, app/helpers or lib that include the routes' helpers themselves (`include …url_helpers`, `helper …url_helpers`): a mailer may then have path helpers. */
+  private readonly pathHelperIncludes = new Set<string>();
 
   constructor(
     private readonly root: string,
@@ -85,6 +87,7 @@ export class DefinedNames {
     this.byFile.delete(path);
     this.urlOptionsByFile.delete(path);
     this.mailers.delete(path);
+    this.pathHelperIncludes.delete(path);
     this.controllerUrlOptions.delete(path);
     this.read(path);
     this.union = undefined;
@@ -121,6 +124,19 @@ export class DefinedNames {
     return !!view && !view[2].startsWith("_") && [...this.mailers.values()].includes(view[1]);
   }
 
+  /**
+   * Whether a file's receiver-less path helpers are sure to be missing: a mailer of app/mailers
+   * (not a concern) or a mailer's template (not a partial, not a layout), where no mailer or
+   * helper module of the app includes the routes' helpers in full.
+   */
+  mailerWithoutPathHelpers(path: string): boolean {
+    if (this.pathHelperIncludes.size) return false;
+    const rel = relative(this.root, path).split(sep).join("/");
+    if (/^app\/mailers\/(?!concerns\/).*\.rb$/.test(rel)) return true;
+    const view = /^app\/views\/(.+)\/([^/]+)$/.exec(rel);
+    return !!view && !view[2].startsWith("_") && [...this.mailers.values()].includes(view[1]);
+  }
+
   all(): Set<string> {
     if (!this.union) {
       this.union = new Set();
@@ -138,6 +154,7 @@ export class DefinedNames {
     const rel = relative(this.root, path).split(sep).join("/");
     const mailer = /^app\/mailers\/(.+)\.rb$/.exec(rel);
     if (mailer) this.mailers.set(path, mailer[1]);
+    if (/^(?:app\/mailers|app\/helpers|lib)\//.test(rel) && /\b(?:include|extend|helper)\b[^\n]*url_helpers/.test(found)) this.pathHelperIncludes.add(path);
     // A controller's own `default_url_options` runs with its requests, never where none is.
     if (this.urlOptions && found.includes("url_options") && path.endsWith(".rb") && !/^app\/controllers\/.*_controller\.rb$/.test(rel)) {
       this.urlOptionsByFile.set(path, this.urlOptions(path, found));

@@ -5,7 +5,7 @@
  * is said when the route table is not complete (a DSL call or value Routemap could not evaluate
  * may have drawn the route), nor when the gems' helpers cannot be known.
  */
-import { hasDynamicTargets, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unroutedHashDiagnostics, type Diagnostic, type MapResult, type OpenRegion, type PolymorphicOptions, type Route, type RouteMapper, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
+import { hasDynamicTargets, mailerPathDiagnostics, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unroutedHashDiagnostics, type Diagnostic, type MapResult, type OpenRegion, type PolymorphicOptions, type Route, type RouteMapper, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
 import { MAX_FILE_BYTES } from "../fileSystem.js";
 import { helperIndex, tableFor, type HelperTable, type HelperTables } from "./helpers.js";
 
@@ -21,6 +21,8 @@ export interface HelperCheckContext {
     ruby: UrlGenerationContext["ruby"];
     /** Mailers and their templates: no request's parameters are recalled. */
     runsWithoutRequest(path: string): boolean;
+    /** Mailers and their templates, where the routes' `*_path` helpers are sure not to be defined. */
+    withoutPathHelpers?(path: string): boolean;
     /** The one controller whose requests run a controller file's code, if only one can. */
     requestController(path: string): string | undefined;
     /** How a file's polymorphic targets are resolved. */
@@ -110,7 +112,10 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
     },
   );
   // A helper the app or a gem defines as a method is theirs, whatever a route of that name takes.
-  const routed = calls.filter((call) => !defined.has(call.name) && !gems.has(call.name) && !unknown.some((d) => d.span === call.span));
+  const named = calls.filter((call) => !defined.has(call.name) && !gems.has(call.name) && !unknown.some((d) => d.span === call.span));
+  // A mailer's `x_path` raises NoMethodError before any URL is generated: only that is said.
+  const unhelped = generation.withoutPathHelpers?.(path) ? mailerPathDiagnostics(named, tables.own.routes, tables.own.customHelpers.filter((h) => h.kind === "direct").map((h) => h.name)) : [];
+  const routed = unhelped.length ? named.filter((call) => !unhelped.some((d) => d.span === call.span)) : named;
   const resolved = new Set(tables.own.customHelpers.filter((h) => h.kind === "resolve").map((h) => h.name));
   const polymorphic = polymorphicDiagnostics(targets, { known: (name) => known(name, undefined) !== "unknown", resolved });
   return [
@@ -122,6 +127,7 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
     ),
     ...unmatchedHashRequirementDiagnostics(hashes, generationContext),
     ...polymorphic,
+    ...unhelped,
   ];
 }
 
@@ -145,7 +151,7 @@ function inNoEngine(found: Diagnostic[], hashes: readonly UrlHash[], engines: He
 
 /** What URL generation depends on, from the app's files and controllers. */
 export function generationOf(
-  defined: { urlDefaults(): UrlGenerationContext["defaults"]; runsWithoutRequest(path: string): boolean; requestUrlOptions(): boolean },
+  defined: { urlDefaults(): UrlGenerationContext["defaults"]; runsWithoutRequest(path: string): boolean; mailerWithoutPathHelpers(path: string): boolean; requestUrlOptions(): boolean },
   model: () => { requestController(file: string): string | undefined },
   app: { root: string; rubyVersion: string | undefined; read: (path: string) => string | undefined; table: () => MapResult; gemUrlOptions: readonly string[] },
 ): HelperCheckContext["generation"] {
@@ -162,6 +168,7 @@ export function generationOf(
     defaults: defined.urlDefaults(),
     ruby: rubyVersion(app.rubyVersion),
     runsWithoutRequest: (path) => defined.runsWithoutRequest(path),
+    withoutPathHelpers: (path) => defined.mailerWithoutPathHelpers(path),
     requestController: (path) => (path.endsWith("_controller.rb") ? model().requestController(path) : undefined),
   };
 }
