@@ -69,6 +69,8 @@ export class DefinedNames {
   private readonly mailers = new Map<string, string>();
   /** Files of app/mailers, app/helpers or lib that include the routes' helpers themselves (`include …url_helpers`, `helper …url_helpers`): a mailer may then have path helpers. */
   private readonly pathHelperIncludes = new Set<string>();
+  /** Templates a file renders by a name with a folder (`render "admin/reports/index"`), by file: another controller may render them. */
+  private readonly renderedByName = new Map<string, string[]>();
 
   constructor(
     private readonly root: string,
@@ -88,6 +90,7 @@ export class DefinedNames {
     this.urlOptionsByFile.delete(path);
     this.mailers.delete(path);
     this.pathHelperIncludes.delete(path);
+    this.renderedByName.delete(path);
     this.controllerUrlOptions.delete(path);
     this.read(path);
     this.union = undefined;
@@ -137,6 +140,20 @@ export class DefinedNames {
     return !!view && !view[2].startsWith("_") && [...this.mailers.values()].includes(view[1]);
   }
 
+  /**
+   * The folder of a template only its own controller's requests render: not a partial, a layout,
+   * a mailer's, or one a file of the app renders by its full name (`render "admin/reports/index"`,
+   * from another controller perhaps). Undefined for any other file.
+   */
+  templateFolder(path: string): string | undefined {
+    const rel = relative(this.root, path).split(sep).join("/");
+    const view = /^app\/views\/(.+)\/([^/.]+)[^/]*$/.exec(rel);
+    if (!view || view[2].startsWith("_") || view[1] === "layouts" || view[1].startsWith("layouts/") || this.runsWithoutRequest(path)) return undefined;
+    const name = `${view[1]}/${view[2]}`;
+    for (const names of this.renderedByName.values()) if (names.includes(name)) return undefined;
+    return view[1];
+  }
+
   all(): Set<string> {
     if (!this.union) {
       this.union = new Set();
@@ -154,6 +171,10 @@ export class DefinedNames {
     const rel = relative(this.root, path).split(sep).join("/");
     const mailer = /^app\/mailers\/(.+)\.rb$/.exec(rel);
     if (mailer) this.mailers.set(path, mailer[1]);
+    if (rel.startsWith("app/") && found.includes("render")) {
+      const names = [...found.matchAll(/render[^\n]*?["']\/?([a-z0-9_]+(?:\/[a-z0-9_]+)+)/g)].map((m) => m[1]);
+      if (names.length) this.renderedByName.set(path, names);
+    }
     if (/^(?:app\/mailers|app\/helpers|lib)\//.test(rel) && /\b(?:include|extend|helper)\b[^\n]*url_helpers/.test(found)) this.pathHelperIncludes.add(path);
     // A controller's own `default_url_options` runs with its requests, never where none is.
     if (this.urlOptions && found.includes("url_options") && path.endsWith(".rb") && !/^app\/controllers\/.*_controller\.rb$/.test(rel)) {

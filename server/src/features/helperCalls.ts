@@ -151,8 +151,14 @@ function inNoEngine(found: Diagnostic[], hashes: readonly UrlHash[], engines: He
 
 /** What URL generation depends on, from the app's files and controllers. */
 export function generationOf(
-  defined: { urlDefaults(): UrlGenerationContext["defaults"]; runsWithoutRequest(path: string): boolean; mailerWithoutPathHelpers(path: string): boolean; requestUrlOptions(): boolean },
-  model: () => { requestController(file: string): string | undefined },
+  defined: {
+    urlDefaults(): UrlGenerationContext["defaults"];
+    runsWithoutRequest(path: string): boolean;
+    mailerWithoutPathHelpers(path: string): boolean;
+    templateFolder(path: string): string | undefined;
+    requestUrlOptions(): boolean;
+  },
+  model: () => { requestController(file: string): string | undefined; byPath: ReadonlyMap<string, { file: string }> },
   app: { root: string; rubyVersion: string | undefined; read: (path: string) => string | undefined; table: () => MapResult; gemUrlOptions: readonly string[] },
 ): HelperCheckContext["generation"] {
   const controllers = `${app.root}/app/controllers/`;
@@ -160,6 +166,13 @@ export function generationOf(
     const controller = path.startsWith(controllers) && path.endsWith("_controller.rb") ? model().requestController(path) : undefined;
     if (!controller || defined.requestUrlOptions() || app.gemUrlOptions.length) return undefined;
     return recalledKeys(app.table(), controller, method);
+  };
+  // A template's controller, when only its own requests render it: that of its folder, which no
+  // controller of the app inherits from (a subclass renders its parent's templates).
+  const templateController = (path: string) => {
+    const folder = defined.templateFolder(path);
+    const controller = folder === undefined ? undefined : model().byPath.get(folder);
+    return controller && model().requestController(controller.file) === folder ? folder : undefined;
   };
   return {
     recall,
@@ -169,7 +182,7 @@ export function generationOf(
     ruby: rubyVersion(app.rubyVersion),
     runsWithoutRequest: (path) => defined.runsWithoutRequest(path),
     withoutPathHelpers: (path) => defined.mailerWithoutPathHelpers(path),
-    requestController: (path) => (path.endsWith("_controller.rb") ? model().requestController(path) : undefined),
+    requestController: (path) => (path.endsWith("_controller.rb") ? model().requestController(path) : templateController(path)),
   };
 }
 
