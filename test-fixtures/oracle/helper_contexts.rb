@@ -2,7 +2,8 @@
 # Boots a fixture app of test-fixtures/helper-checks/ with Debian's Rails and runs each piece of
 # code its helper checks judge in the context Rails runs it in, printing whether Rails raises:
 # - each ERB tag of a template (not a partial) of app/views, in the view context of the
-#   controller of that folder (its request at `controller#<template>`), or of the mailer of that
+#   controller of that folder (its request to `controller#<template>`, the path parameters of its
+#   first route, every part "1"), or of the mailer of that
 #   folder (a mailer's view context: no request);
 # - each line of app/mailers or app/controllers marked `# eval`, in a new instance of its class
 #   (a controller's with a request to the first action of the file).
@@ -29,9 +30,12 @@ Dir.mktmpdir("routemap-helper-oracle") do |tmp|
   app.config.paths["log"] = File.join(tmp, "log")
   app.initialize!
 
+  # A request to `controller#action` as its first route takes it: each required part given "1".
   request_for = lambda do |controller, action|
     request = ActionDispatch::TestRequest.create
-    request.path_parameters = { controller: controller, action: action }
+    route = app.routes.routes.find { |r| r.defaults[:controller] == controller && r.defaults[:action] == action }
+    parts = route ? route.required_parts.to_h { |part| [part, "1"] } : {}
+    request.path_parameters = { controller: controller, action: action, **parts }
     request
   end
   controller_instance = lambda do |klass, controller, action|

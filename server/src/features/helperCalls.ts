@@ -158,21 +158,47 @@ export function generationOf(
     templateFolder(path: string): string | undefined;
     requestUrlOptions(): boolean;
   },
-  model: () => { requestController(file: string): string | undefined; byPath: ReadonlyMap<string, { file: string }> },
+  model: () => { requestController(file: string): string | undefined; byPath: ReadonlyMap<string, { file: string; className: string; superclasses: readonly string[] }> },
   app: { root: string; rubyVersion: string | undefined; read: (path: string) => string | undefined; table: () => MapResult; gemUrlOptions: readonly string[] },
 ): HelperCheckContext["generation"] {
   const controllers = `${app.root}/app/controllers/`;
-  const recall = (path: string, method: string | undefined) => {
-    const controller = path.startsWith(controllers) && path.endsWith("_controller.rb") ? model().requestController(path) : undefined;
-    if (!controller || defined.requestUrlOptions() || app.gemUrlOptions.length) return undefined;
-    return recalledKeys(app.table(), controller, method);
-  };
   // A template's controller, when only its own requests render it: that of its folder, which no
   // controller of the app inherits from (a subclass renders its parent's templates).
   const templateController = (path: string) => {
     const folder = defined.templateFolder(path);
     const controller = folder === undefined ? undefined : model().byPath.get(folder);
     return controller && model().requestController(controller.file) === folder ? folder : undefined;
+  };
+  const recall = (path: string, method: string | undefined) => {
+    const inController = path.startsWith(controllers) && path.endsWith("_controller.rb");
+    const controller = inController ? model().requestController(path) : templateController(path);
+    if (!controller || defined.requestUrlOptions() || app.gemUrlOptions.length) return undefined;
+    return recalledKeys(app.table(), controller, inController ? method : templateAction(controller, path));
+  };
+  /**
+   * The action whose requests render a template: the one of its name, unless the controller or
+   * a superclass of the app may render it from another (`render :new` in `create`, a `render`
+   * of a name not written, `respond_with`); then undefined, every route to the controller.
+   */
+  const templateAction = (controller: string, path: string): string | undefined => {
+    const name = /([^/.]+)[^/]*$/.exec(path)![1];
+    const classes = model().byPath.get(controller);
+    if (!classes) return undefined;
+    const byClass = new Map([...model().byPath.values()].map((c) => [c.className, c.file]));
+    const files = [classes.file, ...classes.superclasses.map((c) => byClass.get(c))];
+    const word = new RegExp(`[:"'/]${name}\\b`);
+    for (const file of files) {
+      const text = file === undefined ? undefined : app.read(file);
+      if (text === undefined) return undefined;
+      if (/\brespond_with\b/.test(text)) return undefined;
+      for (const m of text.matchAll(/\brender(?:_to_string)?\b(.*)/g)) {
+        const args = m[1].trim();
+        // `render json:`/`plain:`/`partial:`… render no template of this name; any other form may.
+        if (/^\(?\s*(?:json|plain|html|body|js|xml|partial|inline|file|status|head|nothing):/.test(args)) continue;
+        if (word.test(args) || !/^\(?\s*(?:action:|template:)?\s*["':]/.test(args)) return undefined;
+      }
+    }
+    return name;
   };
   return {
     recall,
