@@ -71,6 +71,7 @@ export class DefinedNames {
   private readonly pathHelperIncludes = new Set<string>();
   /** Templates a file renders by a name with a folder (`render "admin/reports/index"`), by file: another controller may render them. */
   private readonly renderedByName = new Map<string, string[]>();
+  private rendered: Set<string> | undefined;
 
   constructor(
     private readonly root: string,
@@ -91,6 +92,7 @@ export class DefinedNames {
     this.mailers.delete(path);
     this.pathHelperIncludes.delete(path);
     this.renderedByName.delete(path);
+    this.rendered = undefined;
     this.controllerUrlOptions.delete(path);
     this.read(path);
     this.union = undefined;
@@ -149,9 +151,8 @@ export class DefinedNames {
     const rel = relative(this.root, path).split(sep).join("/");
     const view = /^app\/views\/(.+)\/([^/.]+)[^/]*$/.exec(rel);
     if (!view || view[2].startsWith("_") || view[1] === "layouts" || view[1].startsWith("layouts/") || this.runsWithoutRequest(path)) return undefined;
-    const name = `${view[1]}/${view[2]}`;
-    for (const names of this.renderedByName.values()) if (names.includes(name)) return undefined;
-    return view[1];
+    this.rendered ??= new Set([...this.renderedByName.values()].flat());
+    return this.rendered.has(`${view[1]}/${view[2]}`) ? undefined : view[1];
   }
 
   all(): Set<string> {

@@ -181,10 +181,18 @@ export function generationOf(
    * of a name not written, `respond_with`); then undefined, every route to the controller.
    */
   const templateAction = (controller: string, path: string): string | undefined => {
+    // Asked for every call of a template: worked out once per template and controller model.
+    const current = model();
+    let known = actionsOfTemplates.get(current);
+    if (!known) actionsOfTemplates.set(current, (known = new Map()));
+    if (!known.has(path)) known.set(path, workOutTemplateAction(current, controller, path));
+    return known.get(path);
+  };
+  const workOutTemplateAction = (current: ReturnType<typeof model>, controller: string, path: string): string | undefined => {
     const name = /([^/.]+)[^/]*$/.exec(path)![1];
-    const classes = model().byPath.get(controller);
+    const classes = current.byPath.get(controller);
     if (!classes) return undefined;
-    const byClass = new Map([...model().byPath.values()].map((c) => [c.className, c.file]));
+    const byClass = new Map([...current.byPath.values()].map((c) => [c.className, c.file]));
     const files = [classes.file, ...classes.superclasses.map((c) => byClass.get(c))];
     const word = new RegExp(`[:"'/]${name}\\b`);
     for (const file of files) {
@@ -211,6 +219,9 @@ export function generationOf(
     requestController: (path) => (path.endsWith("_controller.rb") ? model().requestController(path) : templateController(path)),
   };
 }
+
+/** The action each template's requests run, per controller model (`templateAction`). */
+const actionsOfTemplates = new WeakMap<object, Map<string, string | undefined>>();
 
 /**
  * The path parameters a request to a controller may carry (`request.path_parameters`: its
