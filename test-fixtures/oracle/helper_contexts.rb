@@ -5,6 +5,7 @@
 #   controller of that folder (its request to `controller#<template>`, the path parameters of its
 #   first route, every part "1"), or of the mailer of that
 #   folder (a mailer's view context: no request);
+# (The same of the app's engines in engines/*/.)
 # - each line of app/mailers or app/controllers marked `# eval`, in a new instance of its class
 #   (a controller's with a request to the first action of the file).
 # A partial is judged where a template renders it (`render` is a tag too).
@@ -24,6 +25,12 @@ Dir.mktmpdir("routemap-helper-oracle") do |tmp|
   Dir.chdir(root)
   ENV["SECRET_KEY_BASE"] = "0" * 64
   ENV["DATABASE_URL"] = "sqlite3::memory:"
+  require "rails"
+  # Path gems (the app's own engines), as Bundler would load them: lib/ on the load path, required.
+  File.read("Gemfile.lock").scan(/^PATH\n\s+remote: (.+)$/).flatten.each do |path|
+    $LOAD_PATH.unshift(File.join(root, path.strip, "lib"))
+    require File.basename(path.strip)
+  end
   require File.join(root, "config", "application")
   app = Rails.application
   app.config.eager_load = false
@@ -66,8 +73,8 @@ Dir.mktmpdir("routemap-helper-oracle") do |tmp|
     warn "#{path}:#{line}: #{e.message[0, 200]}" if ENV["ORACLE_DEBUG"]
   end
 
-  Dir["app/views/**/*.erb"].sort.each do |path|
-    folder, file = File.split(path.delete_prefix("app/views/"))
+  Dir["{,engines/*/}app/views/**/*.erb"].sort.each do |path|
+    folder, file = File.split(path.sub(%r{\A(engines/[^/]+/)?app/views/}, ""))
     next if file.start_with?("_") || folder == "layouts"
     klass = folder.camelize.safe_constantize || "#{folder.camelize}Controller".safe_constantize
     next unless klass
@@ -81,8 +88,8 @@ Dir.mktmpdir("routemap-helper-oracle") do |tmp|
     end
   end
 
-  Dir["app/{mailers,controllers}/**/*.rb"].sort.each do |path|
-    klass = path.sub(%r{\Aapp/(mailers|controllers)/}, "").delete_suffix(".rb").camelize.constantize
+  Dir["{,engines/*/}app/{mailers,controllers}/**/*.rb"].sort.each do |path|
+    klass = path.sub(%r{\A(engines/[^/]+/)?app/(mailers|controllers)/}, "").delete_suffix(".rb").camelize.constantize
     source = File.read(path)
     action = source[/^\s*def (\w+)/, 1]
     File.readlines(path).each_with_index do |text, i|

@@ -74,6 +74,11 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
   // models and lib/ files, read for `url_helpers` only, were half of `check`'s parses).
   if (!(scope === "explicit" ? MAY_CALL_URL_HELPERS : MAY_USE_URLS).test(text)) return [];
   const engines = [...tables.proxies.values()];
+  // A template or controller only the app's own controller runs (UsersController for users/index)
+  // is in no engine's, unless an engine routes to that controller's namespace (an isolated
+  // engine's controllers kept in the app's app/controllers/store/…).
+  const controller = context.generation.requestController(path);
+  const inAppController = controller !== undefined && !engines.some((engine) => engineNamespaces(engine).has(controller.split("/")[0]));
   const known = (name: string, receiver: string | undefined): "known" | "unknown" | "unchecked" => {
     if (defined.has(name) || gems.has(name)) return "known";
     const table = tableFor(tables, receiver);
@@ -83,7 +88,7 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
     if (mayBeMissing(table.openRegions, name, table.engine)) return "unchecked";
     // A view or controller of the app may run in a mounted engine's controller (the app's own
     // `app/views/spree/…` over Spree's), where the engine's helpers are the receiver-less ones.
-    if (receiver === undefined && engines.some((engine) => helperIndex(engine).has(name))) return "known";
+    if (receiver === undefined && !inAppController && engines.some((engine) => helperIndex(engine).has(name))) return "known";
     return "unknown";
   };
   const uses = mapper.urlUses(path, text, scope === "all" ? context.generation.polymorphic(path) : undefined);
@@ -108,7 +113,7 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
       const table = tableFor(tables, receiver);
       const names = table ? [...helperIndex(table).keys()] : [];
       // Suggestions from the engines' tables too, as they are known receiver-less (`known`).
-      return receiver === undefined ? [...names, ...engines.flatMap((engine) => [...helperIndex(engine).keys()])] : names;
+      return receiver === undefined && !inAppController ? [...names, ...engines.flatMap((engine) => [...helperIndex(engine).keys()])] : names;
     },
   );
   // A helper the app or a gem defines as a method is theirs, whatever a route of that name takes.
@@ -129,6 +134,18 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
     ...polymorphic,
     ...unhelped,
   ];
+}
+
+/** The first segments of the controllers an engine's routes lead to (`store` for store/admin/products), once per table. */
+const namespacesOf = new WeakMap<readonly Route[], Set<string>>();
+function engineNamespaces(engine: HelperTable): Set<string> {
+  let found = namespacesOf.get(engine.routes);
+  if (!found) {
+    found = new Set();
+    for (const r of engine.routes) if (r.controller) found.add(r.controller.split("/")[0]);
+    namespacesOf.set(engine.routes, found);
+  }
+  return found;
 }
 
 /** Whether a region Routemap could not evaluate may draw a route to `controller` (its scope's module covers it). */
