@@ -50,6 +50,7 @@ export { missingPartDiagnostics, unroutedHashDiagnostics, UNKNOWN, type UrlGener
 export { unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics } from "./app/urlRequirements.js";
 export { rubyVersion } from "./ruby/print.js";
 export { jsonValue, routeValues, type JsonValue } from "./inspect/json.js";
+export { mailerPathDiagnostics } from "./app/helperContexts.js";
 export { polymorphicDiagnostics, symbolsCompleting, type PolymorphicRecord, type PolymorphicTarget } from "./app/polymorphic.js";
 
 /** Where a file's polymorphic targets are resolved: in a controller's file, and the app's models read by `read`. */
