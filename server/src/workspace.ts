@@ -82,6 +82,13 @@ export class RailsApp {
     this.workspace.mapper.map(this.inputs());
   }
 
+  /** The table the app would have with one of its routes files' text replaced (a rename tried before it is offered). */
+  tableWith(path: string, text: string): MapResult {
+    const inputs = this.inputs();
+    (inputs.files as Map<string, string>).set(path, text);
+    return this.workspace.mapper.map(inputs);
+  }
+
   private inputs(): MapInput {
     const listing = (this.drawListing ??= this.listDrawDir());
     const files = new DrawnFileMap(this.root, (path) => this.workspace.text(path), listing.files, (path) => this.drawnText(path));

@@ -1,0 +1,73 @@
+/**
+ * Where the app's code generates a URL to a route, read with the call-site model the helper
+ * checks use (`RouteMapper.urlUses`, parsed, never searched as text): a named helper
+ * (`article_path`, `main_app.article_url`), a hash (`url_for(controller:, action:)`, matched to
+ * routes as Rails' generator would, `hashRoutes`), or a polymorphic target (`redirect_to @post`,
+ * `polymorphic_path`, `form_with model:`), whose helper Rails derives from the record's model.
+ * Comments, strings and `@post.x_path` are no calls.
+ */
+import { hashRoutes, type Route, type Span } from "@routemap/shared-mapper";
+import { checkedFiles, helperScope } from "../cli/helperCheck.js";
+import type { RailsApp } from "../workspace.js";
+import { generationContextOf } from "./helperCalls.js";
+import { helperIndex, tableFor } from "./helpers.js";
+
+export interface UrlUse {
+  kind: "helper" | "hash" | "polymorphic";
+  span: Span;
+  /** The routes it may generate from (a polymorphic target: of each helper it may call). */
+  routes: Route[];
+  /** For a helper call: its name (`edit_article_path`). */
+  name?: string;
+  /** For a polymorphic target: the helpers Rails may call. */
+  helpers?: string[];
+}
+
+/** Text every file with a URL use has (helperCalls.ts `MAY_USE_URLS`). */
+const MAY_USE_URLS = /_path|_url|url_for|redirect_to|form_tag|link_to|button_to|form_with|form_for/;
+
+/** The URL uses of one file of the app (its text as open, or on disk), with the routes each reaches. */
+export function urlUsesOf(app: RailsApp, path: string, text: string): UrlUse[] {
+  const scope = helperScope(app.root, path);
+  if (!scope || !MAY_USE_URLS.test(text)) return [];
+  const tables = app.helperTables();
+  const generation = app.generation();
+  const explicit = scope === "explicit";
+  const uses = app.workspaceMapper().urlUses(path, text, explicit ? undefined : generation.polymorphic(path));
+  const out: UrlUse[] = [];
+  for (const call of uses.calls) {
+    if (explicit && !call.noRequest) continue;
+    const route = helperIndex(tableFor(tables, call.receiver) ?? { routes: [], customHelpers: [] }).get(call.name)?.route;
+    out.push({ kind: "helper", span: call.span, routes: route ? [route] : [], name: call.name });
+  }
+  const context = generationContextOf({ tables, generation }, path);
+  for (const hash of uses.hashes) {
+    if (explicit && !hash.noRequest) continue;
+    out.push({ kind: "hash", span: hash.span, routes: hashRoutes(hash, context)?.candidates ?? [] });
+  }
+  const own = helperIndex(tables.own);
+  for (const target of explicit ? [] : uses.targets) {
+    const routes = target.helpers.map((h) => own.get(h)?.route).filter((r): r is Route => r !== undefined);
+    out.push({ kind: "polymorphic", span: target.span, routes, helpers: target.helpers });
+  }
+  return out;
+}
+
+/** Every file of the app whose URL uses are read (the helper checks' files), with its text. */
+export function* appUseFiles(app: RailsApp): Generator<{ path: string; text: string }> {
+  for (const path of checkedFiles(app.root, app.workspaceFs())) {
+    if (!app.ownsFile(path)) continue;
+    const text = app.workspaceText(path);
+    if (text !== undefined) yield { path, text };
+  }
+}
+
+/** The app's uses that reach one of `routes`. */
+export function usesOf(app: RailsApp, routes: ReadonlySet<Route>): (UrlUse & { path: string })[] {
+  const out: (UrlUse & { path: string })[] = [];
+  if (!routes.size) return out;
+  for (const { path, text } of appUseFiles(app)) {
+    for (const use of urlUsesOf(app, path, text)) if (use.routes.some((r) => routes.has(r))) out.push({ ...use, path });
+  }
+  return out;
+}
