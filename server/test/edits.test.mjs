@@ -40,6 +40,19 @@ Rails.application.routes.draw do
   end
   post "publish", to: "articles#publish", as: :publish_now
   get "legal", to: "pages#legal"
+  namespace :plugins do
+    Plugin.routes(self) do
+      get "board", to: "boards#show", as: :board
+    end
+  end
+end
+//- config/application.rb
+require_relative "boot"
+require "rails/all"
+
+module Shop
+  class Application < Rails::Application
+  end
 end
 //- app/models/application_record.rb
 class ApplicationRecord < ActiveRecord::Base
@@ -81,6 +94,7 @@ end
 <%= link_to "Photos", photos_path %> <%= link_to "Stats", admin_stats_path %> <%= main_app.about_path %>
 <%= link_to "Profile", profile_path %> <%= button_to "Publish", publish_now_path %>
 <%= link_to "Aboot", aboot_path %> <%= link_to "Fotos", fotos_path %>
+<%= link_to "File", rails_blob_path(@article.file) %>
 //- test/controllers/photos_controller_test.rb
 class PhotosControllerTest < ActionDispatch::IntegrationTest
   test "shows" do
@@ -152,6 +166,9 @@ test("prepareRename: the name to rename, or why it cannot be", async () => {
       '<%= link_to "Profile", profile_pa$0th %>',
       '<%= link_to "About", about_$0path %>',
       "<%# about_pa$0th in a comment %>",
+      '      get "board", to: "boards#show", as: :bo$0ard',
+      '<%= link_to "File", rails_blo$0b_path(@article.file) %>',
+      '  resources :photos, only: [:in$0dex, :show]',
     ],
     ({ app, text, cursor, routesFile }) => {
       const found = prepareRename(app, cursor.path, text, cursor.position, routesFile);

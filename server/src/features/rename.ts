@@ -152,13 +152,13 @@ function relativeTo(app: RailsApp, path: string): string {
 function sourceInRoutesFile(app: RailsApp, file: string, text: string, position: Position): NameSource | undefined {
   const result = app.table();
   const site = siteAt(result, file, position);
-  if (!site) {
+  const literal = site?.first.literals.find((l) => contains(l.span, position.line, position.character));
+  if (!literal) {
     const region = result.openRegions.find((r) => r.span.file === file && contains(r.span, position.line, position.character));
-    if (region) throw new RenameRefused(`Routemap did not evaluate this code (${region.reason}): its routes' names are not known`);
-    return undefined;
+    if (region) throw new RenameRefused(`Routemap did not evaluate this code (${region.reason.replace(/\.$/, "")}): its routes' names are not known`);
   }
+  if (!site) return undefined;
   refuseForeign(site);
-  const literal = site.first.literals.find((l) => contains(l.span, position.line, position.character));
   if (!literal) {
     // `as: prefix + "_feed"`, `as: name`: the cursor is on the value of an `as:` that is no literal.
     const line = text.split("\n")[position.line] ?? "";
@@ -214,7 +214,9 @@ function sourceAtCall(app: RailsApp, file: string, text: string, position: Posit
   if (!use || use.kind !== "helper" || !use.name) return undefined;
   const route = use.routes[0];
   if (!route) {
-    if (app.table().customHelpers.some((h) => h.helpers.includes(use.name!))) throw new RenameRefused(`\`${use.name}\` is a \`direct\` helper: rename it in the routes file`);
+    const custom = app.table().customHelpers.find((h) => h.helpers.includes(use.name!));
+    if (custom?.origin) throw new RenameRefused(`\`${use.name}\` is drawn by ${custom.origin}: its name is not the app's to change`);
+    if (custom) throw new RenameRefused(`\`${use.name}\` is a \`${custom.kind}\` helper: Routemap renames the names of routes only`);
     return undefined;
   }
   if (route.origin) throw new RenameRefused(`\`${use.name}\` is drawn by ${route.origin}: its name is not the app's to change`);
