@@ -40,12 +40,25 @@ Rails.application.routes.draw do
   end
   post "publish", to: "articles#publish", as: :publish_now
   get "legal", to: "pages#legal"
+  mount Blog::Engine, at: "/blog"
   namespace :plugins do
     Plugin.routes(self) do
       get "board", to: "boards#show", as: :board
     end
   end
 end
+//- engines/blog/lib/blog/engine.rb
+module Blog
+  class Engine < ::Rails::Engine
+    isolate_namespace Blog
+  end
+end
+//- engines/blog/config/routes.rb
+Blog::Engine.routes.draw do
+  resources :entries, only: :index
+end
+//- engines/blog/app/views/blog/entries/index.html.erb
+<%= link_to "Shop", main_app.photos_path %> <%= link_to "All", entries_path %>
 //- config/application.rb
 require_relative "boot"
 require "rails/all"
@@ -93,7 +106,7 @@ end
 <% end %>
 <%= link_to "Photos", photos_path %> <%= link_to "Stats", admin_stats_path %> <%= main_app.about_path %>
 <%= link_to "Profile", profile_path %> <%= button_to "Publish", publish_now_path %>
-<%= link_to "Aboot", aboot_path %> <%= link_to "Fotos", fotos_path %>
+<%= link_to "Stats", admin_statz_path %> <%= link_to "Fotos", fotos_path %>
 <%= link_to "File", rails_blob_path(@article.file) %>
 //- test/controllers/photos_controller_test.rb
 class PhotosControllerTest < ActionDispatch::IntegrationTest
@@ -101,6 +114,7 @@ class PhotosControllerTest < ActionDispatch::IntegrationTest
     get photo_url(photos(:one))
     get photos_path
     get admin_stats_url
+    get admin_statz_url
   end
 end
 `;
@@ -189,6 +203,7 @@ test("rename: the routes file and every helper call of the renamed routes, in on
     ['get "about", to: "pages#about", as: :ab$0out', "legal"],
     ['get "about", to: "pages#about", as: :ab$0out', "photos"],
     ['get "about", to: "pages#about", as: :ab$0out', "Not-A-Name"],
+    ["  resources :entr$0ies, only: :index", "posts"],
   ];
   await check("edits-rename", cases, ({ app, text, cursor, routesFile, arg }) => {
       const edit = rename(app, cursor.path, text, cursor.position, routesFile, arg);
@@ -208,5 +223,11 @@ test("quick fix: each did-you-mean of an unknown helper, preferred when it is th
   const lines = fixes.map((f) => `${pos(f.diagnostics[0].range.start)} ${f.title}${f.isPreferred ? " (preferred)" : ""} → ${f.edit.changes[uri].map((e) => `${pos(e.range.start)}-${pos(e.range.end)} ${e.newText}`).join(", ")}`);
   expectFile("edits-quick-fix", lines.join("\n") + "\n");
   // The document was edited since: the fix is not applied over other text.
-  assert.deepEqual(didYouMeanFixes(uri, files.get(view).replace("aboot_path", "xxxxx_path"), diagnostics.filter((d) => d.data.name === "aboot_path")), []);
+  const misspelled = diagnostics.filter((d) => d.data.name === "admin_statz_path");
+  assert.equal(misspelled.length, 1);
+  assert.deepEqual(didYouMeanFixes(uri, files.get(view).replace("admin_statz_path", "admin_xxxxx_path"), misspelled), []);
+  // In a test, as in a view (and in controllers and helpers: the same diagnostics, the same fix).
+  const testFile = `${ROOT}/test/controllers/photos_controller_test.rb`;
+  const inTest = helperCallDiagnostics(app.workspace.mapper, context, testFile, files.get(testFile)).map(toLspDiagnostic);
+  assert.deepEqual(didYouMeanFixes(`file://${testFile}`, files.get(testFile), inTest).map((f) => [f.title, f.isPreferred]), [["Change to `admin_stats_url`", true]]);
 });

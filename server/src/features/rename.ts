@@ -105,12 +105,14 @@ function renamedNames(app: RailsApp, file: string, edited: string): Map<Route, s
   const tables: [Route[], Route[]][] = [[before.routes, after.routes]];
   for (const engine of before.engines) tables.push([engine.routes, after.engines.find((e) => e.name === engine.name)?.routes ?? []]);
   const oldToNew = new Map<string, string>();
-  for (const [old, now] of tables) {
+  tables.forEach(([old, now], table) => {
     if (old.length !== now.length) throw new RenameRefused("the new name would change which routes are drawn");
     old.forEach((route, i) => {
       const next = now[i];
       if (shape(route) !== shape(next)) throw new RenameRefused(`the new name would change more than names: \`${route.verb} ${route.path}\` (${route.reqs}) would become \`${next.verb} ${next.path}\` (${next.reqs})`);
       if (route.name === next.name) return;
+      // The apps mounting an engine call its helpers through their proxies (`blog.x_path`), which are not followed yet.
+      if (table > 0) throw new RenameRefused(`\`${route.name}\` is a route of the engine ${before.engines[table - 1].name}: the apps mounting it call its helpers through their own proxies, which Routemap does not rename`);
       // Rails gives a name it makes itself only when no route has it yet (`name_for_action`): a taken one is dropped silently.
       if (!next.name) throw new RenameRefused(`\`${route.name}\` (${route.verb} ${route.path}) would lose its name: the new one takes it first`);
       if (!route.name) throw new RenameRefused(`${route.verb} ${route.path} would be named \`${next.name}\`, which it is not now`);
@@ -119,7 +121,7 @@ function renamedNames(app: RailsApp, file: string, edited: string): Map<Route, s
       oldToNew.set(route.name, next.name);
       renamed.set(route, next.name);
     });
-  }
+  });
   if (!renamed.size) throw new RenameRefused("the new name changes no route's name");
   const kept = new Set(before.routes.map((r) => r.name).filter((n) => n && !oldToNew.has(n)));
   const defined = app.helperCheck();

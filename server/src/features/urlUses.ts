@@ -62,12 +62,26 @@ export function* appUseFiles(app: RailsApp): Generator<{ path: string; text: str
   }
 }
 
-/** The app's uses that reach one of `routes`. */
+/**
+ * The app's uses that reach one of `routes`, and its own engines' `main_app.x_path` calls
+ * (an engine's `main_app` is the app that mounts it).
+ */
 export function usesOf(app: RailsApp, routes: ReadonlySet<Route>): (UrlUse & { path: string })[] {
   const out: (UrlUse & { path: string })[] = [];
   if (!routes.size) return out;
   for (const { path, text } of appUseFiles(app)) {
     for (const use of urlUsesOf(app, path, text)) if (use.routes.some((r) => routes.has(r))) out.push({ ...use, path });
+  }
+  const own = helperIndex(app.helperTables().own);
+  for (const engineRoot of app.engineRoots()) {
+    for (const path of checkedFiles(engineRoot, app.workspaceFs())) {
+      const text = app.workspaceText(path);
+      if (text === undefined || !text.includes("main_app")) continue;
+      for (const call of app.workspaceMapper().urlUses(path, text).calls) {
+        const route = call.receiver === "main_app" ? own.get(call.name)?.route : undefined;
+        if (route && routes.has(route)) out.push({ kind: "helper", span: call.span, routes: [route], name: call.name, path });
+      }
+    }
   }
   return out;
 }
