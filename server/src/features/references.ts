@@ -10,12 +10,12 @@ import type { Location, Position } from "vscode-languageserver/node";
 import { contains, toLocation } from "../convert.js";
 import type { RailsApp } from "../workspace.js";
 import { siteAt, siteRoutes } from "./declarations.js";
-import { urlUsesOf, usesOf, type UrlUse } from "./urlUses.js";
+import { urlUsesOf, useContext, usesOf, type UrlUse } from "./urlUses.js";
 
 /** The URL use of a file under the cursor, if any. */
 export function useAt(app: RailsApp, file: string, text: string, position: Position): UrlUse | undefined {
   // The innermost: a helper call inside a hash's or a target's extent is the one meant.
-  const found = urlUsesOf(app, file, text).filter((u) => contains(u.span, position.line, position.character));
+  const found = urlUsesOf(useContext(app), file, text).filter((u) => contains(u.span, position.line, position.character));
   return found.find((u) => u.kind === "helper") ?? found[0];
 }
 

@@ -26,14 +26,24 @@ export interface UrlUse {
 /** Text every file with a URL use has (helperCalls.ts `MAY_USE_URLS`). */
 const MAY_USE_URLS = /_path|_url|url_for|redirect_to|form_tag|link_to|button_to|form_with|form_for/;
 
+/** What reading an app's uses needs, worked out once per request (the app's configuration is read afresh each time it is asked). */
+export interface UseContext {
+  app: RailsApp;
+  tables: ReturnType<RailsApp["helperTables"]>;
+  generation: ReturnType<RailsApp["generation"]>;
+}
+
+export function useContext(app: RailsApp): UseContext {
+  return { app, tables: app.helperTables(), generation: app.generation() };
+}
+
 /** The URL uses of one file of the app (its text as open, or on disk), with the routes each reaches. */
-export function urlUsesOf(app: RailsApp, path: string, text: string): UrlUse[] {
+export function urlUsesOf(c: UseContext, path: string, text: string): UrlUse[] {
+  const { app, tables, generation } = c;
   const scope = helperScope(app.root, path);
   if (!scope || !MAY_USE_URLS.test(text)) return [];
-  const tables = app.helperTables();
-  const generation = app.generation();
   const explicit = scope === "explicit";
-  const uses = app.workspaceMapper().urlUses(path, text, explicit ? undefined : generation.polymorphic(path));
+  const uses = cachedUses(c, path, text, explicit);
   const out: UrlUse[] = [];
   for (const call of uses.calls) {
     if (explicit && !call.noRequest) continue;
@@ -62,6 +72,34 @@ export function* appUseFiles(app: RailsApp): Generator<{ path: string; text: str
   }
 }
 
+type MapperUses = ReturnType<ReturnType<RailsApp["workspaceMapper"]>["urlUses"]>;
+
+/**
+ * Each file's uses as the mapper read them, while its text and the app's table are the same:
+ * references and renames read every file of the app, and parsing them all again for each
+ * request took seconds in an app of 2,000 views. Keyed by a hash of the text, not the text (an
+ * app's files would otherwise be held twice). A model file's change (its naming) is seen once
+ * the table changes.
+ */
+const usesCache = new Map<string, { key: string; table: object; uses: MapperUses }>();
+
+function cachedUses(c: UseContext, path: string, text: string, explicit: boolean): MapperUses {
+  const key = `${explicit ? "e" : "a"}${text.length}:${textHash(text)}`;
+  const table = c.app.table();
+  const hit = usesCache.get(path);
+  if (hit && hit.key === key && hit.table === table) return hit.uses;
+  const uses = c.app.workspaceMapper().urlUses(path, text, explicit ? undefined : c.generation.polymorphic(path));
+  usesCache.set(path, { key, table, uses });
+  return uses;
+}
+
+/** FNV-1a over the text's UTF-16 units. */
+function textHash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
 /**
  * The app's uses that reach one of `routes`, and its own engines' `main_app.x_path` calls
  * (an engine's `main_app` is the app that mounts it).
@@ -69,10 +107,11 @@ export function* appUseFiles(app: RailsApp): Generator<{ path: string; text: str
 export function usesOf(app: RailsApp, routes: ReadonlySet<Route>): (UrlUse & { path: string })[] {
   const out: (UrlUse & { path: string })[] = [];
   if (!routes.size) return out;
+  const context = useContext(app);
   for (const { path, text } of appUseFiles(app)) {
-    for (const use of urlUsesOf(app, path, text)) if (use.routes.some((r) => routes.has(r))) out.push({ ...use, path });
+    for (const use of urlUsesOf(context, path, text)) if (use.routes.some((r) => routes.has(r))) out.push({ ...use, path });
   }
-  const own = helperIndex(app.helperTables().own);
+  const own = helperIndex(context.tables.own);
   for (const engineRoot of app.engineRoots()) {
     for (const path of checkedFiles(engineRoot, app.workspaceFs())) {
       const text = app.workspaceText(path);
