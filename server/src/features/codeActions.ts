@@ -3,7 +3,9 @@
  * PostsController" adds an empty public `def` where the class body is still public; for a
  * route to a controller nothing defines, "Create PostsController" makes its file. Offered
  * only for the routes-file warning, whose controller Routemap read whole, and not when a
- * private method of that name exists (making it public is the user's call).
+ * private method of that name exists (making it public is the user's call). In views,
+ * controllers, helpers, mailers and tests: "Change to `article_path`" for each name an unknown
+ * helper's did-you-mean offers (`data.suggestions`).
  */
 import type { CodeAction, Diagnostic } from "vscode-languageserver/node";
 import { CodeActionKind } from "vscode-languageserver/node";
