@@ -40,6 +40,7 @@ Rails.application.routes.draw do
   end
   post "publish", to: "articles#publish", as: :publish_now
   get "legal", to: "pages#legal"
+  direct(:company) { admin_stats_url(anchor: "company") }
   mount Blog::Engine, at: "/blog"
   namespace :plugins do
     Plugin.routes(self) do
@@ -204,6 +205,7 @@ test("rename: the routes file and every helper call of the renamed routes, in on
     ['get "about", to: "pages#about", as: :ab$0out', "photos"],
     ['get "about", to: "pages#about", as: :ab$0out', "Not-A-Name"],
     ["  resources :entr$0ies, only: :index", "posts"],
+    ["  namespace :ad$0min do", "staff"],
   ];
   await check("edits-rename", cases, ({ app, text, cursor, routesFile, arg }) => {
       const edit = rename(app, cursor.path, text, cursor.position, routesFile, arg);

@@ -101,8 +101,9 @@ function textHash(text: string): number {
 }
 
 /**
- * The app's uses that reach one of `routes`, and its own engines' `main_app.x_path` calls
- * (an engine's `main_app` is the app that mounts it).
+ * The app's uses that reach one of `routes`, its routes files' own helper calls (in `direct`
+ * blocks), and its own engines' `main_app.x_path` calls (an engine's `main_app` is the app
+ * that mounts it).
  */
 export function usesOf(app: RailsApp, routes: ReadonlySet<Route>): (UrlUse & { path: string })[] {
   const out: (UrlUse & { path: string })[] = [];
@@ -112,6 +113,15 @@ export function usesOf(app: RailsApp, routes: ReadonlySet<Route>): (UrlUse & { p
     for (const use of urlUsesOf(context, path, text)) if (use.routes.some((r) => routes.has(r))) out.push({ ...use, path });
   }
   const own = helperIndex(context.tables.own);
+  // The routes files' own calls: a `direct` or `resolve` block's `about_url` (Rails runs it with the URL helpers).
+  for (const path of app.table().files.filter((f) => app.isRoutesFile(f))) {
+    const text = app.workspaceText(path);
+    if (text === undefined || !/_path|_url/.test(text)) continue;
+    for (const call of app.workspaceMapper().urlUses(path, text).calls) {
+      const route = call.receiver === undefined ? own.get(call.name)?.route : undefined;
+      if (route && routes.has(route)) out.push({ kind: "helper", span: call.span, routes: [route], name: call.name, path });
+    }
+  }
   for (const engineRoot of app.engineRoots()) {
     for (const path of checkedFiles(engineRoot, app.workspaceFs())) {
       const text = app.workspaceText(path);
