@@ -17,7 +17,15 @@ GEM
   specs:
     actionpack (7.1.3)
     actionview (7.1.3)
+    devise (4.9.4)
 
+//- vendor/bundle/ruby/3.3.0/gems/devise-4.9.4/lib/devise.rb
+module Devise
+end
+//- app/models/user.rb
+class User < ApplicationRecord
+  devise :database_authenticatable
+end
 //- vendor/bundle/ruby/3.3.0/gems/actionview-7.1.3/lib/action_view.rb
 module ActionView
 end
@@ -26,6 +34,7 @@ module ActionController
 end
 //- config/routes.rb
 Rails.application.routes.draw do
+  devise_for :users
   resources :articles do
     resources :comments, only: :index
   end
@@ -108,7 +117,7 @@ end
 <%= link_to "Photos", photos_path %> <%= link_to "Stats", admin_stats_path %> <%= main_app.about_path %>
 <%= link_to "Profile", profile_path %> <%= button_to "Publish", publish_now_path %>
 <%= link_to "Stats", admin_statz_path %> <%= link_to "Fotos", fotos_path %>
-<%= link_to "File", rails_blob_path(@article.file) %>
+<%= link_to "File", rails_blob_path(@article.file) %> <%= link_to "Sign in", new_user_session_path %>
 //- test/controllers/photos_controller_test.rb
 class PhotosControllerTest < ActionDispatch::IntegrationTest
   test "shows" do
@@ -184,6 +193,8 @@ test("prepareRename: the name to rename, or why it cannot be", async () => {
       '      get "board", to: "boards#show", as: :bo$0ard',
       '<%= link_to "File", rails_blo$0b_path(@article.file) %>',
       '  resources :photos, only: [:in$0dex, :show]',
+      "  devise_for :us$0ers",
+      '<%= link_to "Sign in", new_user_ses$0sion_path %>',
     ],
     ({ app, text, cursor, routesFile }) => {
       const found = prepareRename(app, cursor.path, text, cursor.position, routesFile);

@@ -37,6 +37,8 @@ export function routeReferences(app: RailsApp, routes: readonly Route[], include
       if (!seen.has(key)) out.push(toLocation(route.source));
       seen.add(key);
     }
+    // In the order they are written (a nested resource's routes come before its parent's in the table).
+    out.sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character));
   }
   for (const use of usesOf(app, new Set(routes))) out.push(toLocation(use.span));
   return out;

@@ -58,7 +58,8 @@ export function rename(app: RailsApp, file: string, text: string, position: Posi
   if (!source) return null;
   const literal = source.literalFor(newText);
   if (!NAME.test(literal)) throw new RenameRefused(`\`${newText}\` would not make a Ruby method's name: use lowercase letters, digits and underscores`);
-  if (literal === source.value && !source.addAs) return { changes: {} };
+  // The same name: nothing to change (a resource keeps its name without an `as:`).
+  if (literal === source.value) return { changes: {} };
   const routesText = app.workspaceText(source.span.file) ?? "";
   const edit: TextEdit = source.addAs
     ? { range: { start: source.span.end, end: source.span.end }, newText: `, as: :${literal}` }
