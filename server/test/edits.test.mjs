@@ -44,6 +44,7 @@ Rails.application.routes.draw do
   end
   resources :photos, only: [:index, :show]
   resource :profile, only: :show
+  resources :tags, only: :show
   namespace :reports do
     get "feed", to: "articles#index", as: "#{FEED}_feed"
   end
@@ -80,6 +81,9 @@ end
 //- app/models/application_record.rb
 class ApplicationRecord < ActiveRecord::Base
 end
+//- app/models/tag.rb
+class Tag < ApplicationRecord
+end
 //- app/models/article.rb
 class Article < ApplicationRecord
 end
@@ -92,6 +96,7 @@ class ArticlesController < ApplicationController
   def show
     @article = Article.find(params[:id])
     redirect_to @article if params[:again]
+    @link = polymorphic_url(@article, format: :json)
   end
 
   def index
@@ -100,6 +105,10 @@ class ArticlesController < ApplicationController
 
   def create
     redirect_to url_for(controller: "articles", action: "index")
+  end
+
+  def tag
+    redirect_to Tag.find(params[:tag_id])
   end
 end
 //- app/helpers/application_helper.rb
@@ -217,6 +226,7 @@ test("rename: the routes file and every helper call of the renamed routes, in on
     ['get "about", to: "pages#about", as: :ab$0out', "Not-A-Name"],
     ["  resources :entr$0ies, only: :index", "posts"],
     ["  namespace :ad$0min do", "staff"],
+    ["  resources :ta$0gs, only: :show", "labels"],
   ];
   await check("edits-rename", cases, ({ app, text, cursor, routesFile, arg }) => {
       const edit = rename(app, cursor.path, text, cursor.position, routesFile, arg);
