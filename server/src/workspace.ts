@@ -342,6 +342,11 @@ export class RailsApp {
     return { tables: this.helperTables(), defined: names.all(), gems: gems.helpers, generation: this.generation() };
   }
 
+  /** Every helper-like name the app's own code defines or names (`def x_path`, `:x_path`), whether or not its gems are known. */
+  definedHelperNames(): ReadonlySet<string> {
+    return this.names().all();
+  }
+
   /** What the app's files define for its helper calls, read once, then per changed file. */
   private names(): DefinedNames {
     const mapper = this.workspace.mapper;

@@ -45,6 +45,7 @@ Rails.application.routes.draw do
   resources :photos, only: [:index, :show]
   resource :profile, only: :show
   resources :tags, only: :show
+  get "preview", to: "previews#show", as: :preview_text
   namespace :reports do
     get "feed", to: "articles#index", as: "#{FEED}_feed"
   end
@@ -109,6 +110,13 @@ class ArticlesController < ApplicationController
 
   def tag
     redirect_to Tag.find(params[:tag_id])
+  end
+end
+//- lib/wiki/toolbar_helper.rb
+module Wiki
+  module ToolbarHelper
+    def toolbar(url = preview_text_path)
+    end
   end
 end
 //- app/helpers/application_helper.rb
@@ -176,6 +184,7 @@ test("references: from a declaration or a URL use, every helper call, hash and p
       '<%= link_to "Photos", pho$0tos_path %>',
       "redirect_to url_for(controller: \"articles\", act$0ion: \"index\")",
       "get admin_st$0ats_url",
+      '  get "preview", to: "previews#show", as: :preview$0_text',
     ],
     ({ app, text, cursor, routesFile }) => {
       const text2 = (loc) => {
@@ -227,6 +236,7 @@ test("rename: the routes file and every helper call of the renamed routes, in on
     ["  resources :entr$0ies, only: :index", "posts"],
     ["  namespace :ad$0min do", "staff"],
     ["  resources :ta$0gs, only: :show", "labels"],
+    ['  get "preview", to: "previews#show", as: :preview$0_text', "text_preview"],
   ];
   await check("edits-rename", cases, ({ app, text, cursor, routesFile, arg }) => {
       const edit = rename(app, cursor.path, text, cursor.position, routesFile, arg);

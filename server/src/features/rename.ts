@@ -74,6 +74,9 @@ export function rename(app: RailsApp, file: string, text: string, position: Posi
       throw new RenameRefused(`${at} calls ${use.helpers!.map((h) => `\`${h}\``).join(" or ")} from a record's model name: renaming the route would break it`);
     }
     if (use.kind !== "helper" || !use.name) continue;
+    if (use.uncertain) {
+      throw new RenameRefused(`${relativeTo(app, use.path)}:${use.span.start.line + 1} calls \`${use.name}\` outside views, controllers, helpers and tests, where it may be a method of its own: Routemap does not rename it`);
+    }
     const [, base, suffix] = /^(.*)_(path|url)$/.exec(use.name)!;
     const to = byName.get(base);
     if (to === undefined) continue;
@@ -125,17 +128,20 @@ function renamedNames(app: RailsApp, file: string, edited: string): Map<Route, s
   });
   if (!renamed.size) throw new RenameRefused("the new name changes no route's name");
   const kept = new Set(before.routes.map((r) => r.name).filter((n) => n && !oldToNew.has(n)));
-  const defined = app.helperCheck();
+  const defined = app.definedHelperNames();
+  const gems = app.installedGems();
+  // A gem's method of that name (when the gems are not known, only the app's own code is looked at).
+  const gemDefines = (name: string) => !("why" in gems) && (gems.helpers.has(`${name}_path`) || gems.helpers.has(`${name}_url`));
   for (const name of new Set(oldToNew.values())) {
     if (kept.has(name)) throw new RenameRefused(`a route named \`${name}\` already exists`);
-    if (!("unchecked" in defined) && (defined.defined.has(`${name}_path`) || defined.defined.has(`${name}_url`))) {
-      throw new RenameRefused(`the app's own code defines \`${name}_path\` or \`${name}_url\``);
-    }
+    if (defined.has(`${name}_path`) || defined.has(`${name}_url`)) throw new RenameRefused(`the app's own code defines or names \`${name}_path\` or \`${name}_url\``);
+    if (gemDefines(name)) throw new RenameRefused(`a gem of the app defines \`${name}_path\` or \`${name}_url\``);
     const open = mayBeMissing(before.openRegions, `${name}_path`);
     if (open) throw new RenameRefused(`Routemap could not evaluate ${relativeTo(app, open.span.file)}:${open.span.start.line + 1}, which may draw a route named \`${name}\``);
   }
   for (const name of oldToNew.keys()) {
-    if (!("unchecked" in defined) && (defined.defined.has(`${name}_path`) || defined.defined.has(`${name}_url`))) {
+    if (gemDefines(name)) throw new RenameRefused(`a gem of the app defines \`${name}_path\` or \`${name}_url\` too: its calls may not be the route's`);
+    if (defined.has(`${name}_path`) || defined.has(`${name}_url`)) {
       throw new RenameRefused(`the app's code also names \`${name}_path\` or \`${name}_url\` in a \`def\`, a symbol or a string (\`send\`, \`helper_method\`, \`let\`…), which a rename cannot follow`);
     }
   }

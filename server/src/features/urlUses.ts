@@ -21,6 +21,8 @@ export interface UrlUse {
   name?: string;
   /** For a polymorphic target: the helpers Rails may call. */
   helpers?: string[];
+  /** A bare helper call in a model or lib/ file: the route's helper, or the file's own method. */
+  uncertain?: boolean;
 }
 
 /** Text every file with a URL use has (helperCalls.ts `MAY_USE_URLS`). */
@@ -45,10 +47,12 @@ export function urlUsesOf(c: UseContext, path: string, text: string): UrlUse[] {
   const explicit = scope === "explicit";
   const uses = cachedUses(c, path, text, explicit);
   const out: UrlUse[] = [];
+  // In models and lib/ the checks take only `Rails.application.routes.url_helpers.x_path`: a bare
+  // call there may be the route's helper (a helper module in lib/ included in views) or the
+  // file's own method (a model's attribute `image_url`). References list it; a rename refuses.
   for (const call of uses.calls) {
-    if (explicit && !call.noRequest) continue;
     const route = helperIndex(tableFor(tables, call.receiver) ?? { routes: [], customHelpers: [] }).get(call.name)?.route;
-    out.push({ kind: "helper", span: call.span, routes: route ? [route] : [], name: call.name });
+    out.push({ kind: "helper", span: call.span, routes: route ? [route] : [], name: call.name, ...(explicit && !call.noRequest ? { uncertain: true } : {}) });
   }
   const context = generationContextOf({ tables, generation }, path);
   for (const hash of uses.hashes) {
