@@ -112,6 +112,10 @@ class ArticlesController < ApplicationController
     redirect_to Tag.find(params[:tag_id])
   end
 end
+//- config/initializers/mailer_links.rb
+Rails.application.config.after_initialize do
+  SIGN_UP = Rails.application.routes.url_helpers.photos_url(host: "example.com")
+end
 //- lib/wiki/toolbar_helper.rb
 module Wiki
   module ToolbarHelper

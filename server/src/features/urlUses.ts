@@ -7,7 +7,9 @@
  * Comments, strings and `@post.x_path` are no calls.
  */
 import { hashRoutes, type Route, type Span } from "@routemap/shared-mapper";
+import { join, sep } from "node:path";
 import { checkedFiles, helperScope } from "../cli/helperCheck.js";
+import { walk } from "../fileSystem.js";
 import type { RailsApp } from "../workspace.js";
 import { generationContextOf } from "./helperCalls.js";
 import { helperIndex, tableFor } from "./helpers.js";
@@ -42,7 +44,8 @@ export function useContext(app: RailsApp): UseContext {
 /** The URL uses of one file of the app (its text as open, or on disk), with the routes each reaches. */
 export function urlUsesOf(c: UseContext, path: string, text: string): UrlUse[] {
   const { app, tables, generation } = c;
-  const scope = helperScope(app.root, path);
+  // config/ (initializers, environments) calls helpers as models and lib/ do: through `url_helpers`, or bare and uncertain.
+  const scope = helperScope(app.root, path) ?? (inConfig(app, path) ? "explicit" : undefined);
   if (!scope || !MAY_USE_URLS.test(text)) return [];
   const explicit = scope === "explicit";
   const uses = cachedUses(c, path, text, explicit);
@@ -67,9 +70,12 @@ export function urlUsesOf(c: UseContext, path: string, text: string): UrlUse[] {
   return out;
 }
 
-/** Every file of the app whose URL uses are read (the helper checks' files), with its text. */
+const inConfig = (app: RailsApp, path: string) => path.startsWith(join(app.root, "config") + sep) && path.endsWith(".rb") && !app.isRoutesFile(path);
+
+/** Every file of the app whose URL uses are read (the helper checks' files, and config/'s Ruby), with its text. */
 export function* appUseFiles(app: RailsApp): Generator<{ path: string; text: string }> {
-  for (const path of checkedFiles(app.root, app.workspaceFs())) {
+  const config = walk(app.workspaceFs(), join(app.root, "config"), (p) => inConfig(app, p));
+  for (const path of [...checkedFiles(app.root, app.workspaceFs()), ...config]) {
     if (!app.ownsFile(path)) continue;
     const text = app.workspaceText(path);
     if (text !== undefined) yield { path, text };
