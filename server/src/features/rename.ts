@@ -85,7 +85,7 @@ export function rename(app: RailsApp, file: string, text: string, position: Posi
   return { changes };
 }
 
-/** `new` in `edit, :new` etc.: the text with one edit made. */
+/** The text with one edit made (positions in UTF-16 units, as LSP and the spans count them). */
 function applyEdit(text: string, edit: TextEdit): string {
   const offset = (p: Position) => {
     let at = 0;
