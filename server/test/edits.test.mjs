@@ -189,6 +189,7 @@ test("references: from a declaration or a URL use, every helper call, hash and p
       "redirect_to url_for(controller: \"articles\", act$0ion: \"index\")",
       "get admin_st$0ats_url",
       '  get "preview", to: "previews#show", as: :preview$0_text',
+      "    redirect_to @ar$0ticle if params[:again]",
     ],
     ({ app, text, cursor, routesFile }) => {
       const text2 = (loc) => {
