@@ -97,15 +97,7 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
   const hashes = explicit ? uses.hashes.filter((h) => h.noRequest) : uses.hashes;
   const targets = explicit ? [] : uses.targets;
   const { generation } = context;
-  const generationContext: UrlGenerationContext = {
-    routes: tables.own.routes,
-    mainRoutes: tables.mainApp?.routes,
-    request: !generation.runsWithoutRequest(path),
-    controller: generation.requestController(path),
-    defaults: generation.defaults,
-    recall: (method) => generation.recall(path, method),
-    ruby: generation.ruby,
-  };
+  const generationContext = generationContextOf(context, path);
   const unknown = unknownHelperDiagnostics(
     calls,
     known,
@@ -146,6 +138,19 @@ function engineNamespaces(engine: HelperTable): Set<string> {
     namespacesOf.set(engine.routes, found);
   }
   return found;
+}
+
+/** Where a file's code generates URLs: the routes its helpers and hashes reach, and what a request gives. */
+export function generationContextOf({ tables, generation }: Pick<HelperCheckContext, "tables" | "generation">, path: string): UrlGenerationContext {
+  return {
+    routes: tables.own.routes,
+    mainRoutes: tables.mainApp?.routes,
+    request: !generation.runsWithoutRequest(path),
+    controller: generation.requestController(path),
+    defaults: generation.defaults,
+    recall: (method) => generation.recall(path, method),
+    ruby: generation.ruby,
+  };
 }
 
 /** Whether a region Routemap could not evaluate may draw a route to `controller` (its scope's module covers it). */
