@@ -66,3 +66,13 @@ export function* definingFiles(path: string, files: AppFilesReader): Generator<L
   }
   yield* files.configFiles(segments[segments.length - 1]);
 }
+
+/** The file that defines `path` itself where the autoloader looks for it (`Users::User` → `<root>/users/user.rb`), if the host has it. */
+export function classFile(path: string, files: AppFilesReader): LoadedFile | undefined {
+  const relative = underscore(path.replace(/^::/, ""));
+  for (const root of files.roots?.() ?? DEFAULT_ROOTS) {
+    const file = files.file(`${root}/${relative}.rb`);
+    if (file) return file;
+  }
+  return undefined;
+}
