@@ -359,6 +359,7 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
     env: options.env === undefined ? undefined : new Map(Object.entries(options.env)),
     railsEnv,
     appRoot,
+    text: read,
     appFiles:
       appRoot === undefined ? undefined : {
             file: (relative) => load(`${appRoot}/${relative}`),

@@ -6,6 +6,7 @@
  * Reading never runs anything: a file is evaluated only as Ruby Routemap interprets.
  */
 import { pathPlus, pathText, str } from "../core/index.js";
+import { loadYaml } from "../framework/appYaml.js";
 import { appFolders, CONFIG, settingCall, settingsOf, type SettingsHost } from "../framework/appSettings.js";
 import { RoutingError } from "../mapper/errors.js";
 import { inspect } from "../ruby/print.js";
@@ -42,9 +43,26 @@ export function classCall(it: CallHost, path: string, name: string, args: RValue
       return name === "new" ? new RInquirer(stringValue(args[0]) ?? "") : undefined;
     case "Rails.application":
       return name === "config" ? new RConst(CONFIG) : undefined;
+    case "YAML":
+    case "Psych":
+      return yamlCall(it, name, args);
   }
   if (path.startsWith(CONFIG)) return settingCall(settingsOf(it), settingsHost(it), path, name, args);
   return undefined;
+}
+
+/** `YAML.load_file(path)`, `YAML.safe_load_file(path)`: the file's data (framework/appYaml.ts), never anything run. */
+function yamlCall(it: CallHost, name: string, args: RValue[]): RValue | undefined {
+  if (name !== "load_file" && name !== "safe_load_file") return undefined;
+  if (args.length !== 1) return undefined;
+  const path = absolute(it, pathText(args[0]));
+  const description = `YAML.${name}(${inspect(path)})`;
+  const text = it.host.text?.(path);
+  if (text === undefined) {
+    if (it.host.exists(path)) return new RUnknown(description, false, "a file Routemap did not read", undefined, description);
+    throw new RoutingError(`No such file or directory @ rb_sysopen - ${path}`, "Errno::ENOENT");
+  }
+  return loadYaml(text, description);
 }
 
 /** What the app's settings need of the evaluator: its conditions, and the initializers it runs for a setting. */

@@ -115,5 +115,7 @@ export interface HostFiles {
   env?: ReadonlyMap<string, string>;
   /** The app's files by where Rails would load them (constants, settings), when the routes are an app's. */
   appFiles?: AppFilesReader;
+  /** A file's text as the host has it, not parsed (a YAML file). */
+  text?(path: string): string | undefined;
 }
 

@@ -81,6 +81,8 @@ export interface InterpreterOptions {
   env?: ReadonlyMap<string, string>;
   diagnostics: Diagnostic[];
   limits?: Limits;
+  /** A file's text, not parsed as Ruby (`YAML.load_file`). */
+  text?(path: string): string | undefined;
 }
 
 export class Interpreter implements MapperHost, CallHost {
