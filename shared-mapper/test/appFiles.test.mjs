@@ -40,9 +40,12 @@ test("YAML the app loads is data; what Psych would read otherwise, or would run,
   };
   assert.equal((await read("v: 25\n")).row, "/a(.:format) a#a {:v=>25}");
   assert.equal((await read("v: hello\n")).row, '/a(.:format) a#a {:v=>"hello"}');
+  // Quoted, `no` is a string to Psych too; plain, it is false (below).
+  assert.equal((await read("v: 'no'\n")).row, '/a(.:format) a#a {:v=>"no"}');
   for (const [yaml, why] of [
     ["v: <%= ENV['X'] %>\n", "ERB"],
     ["v: yes\n", "YAML 1.2"],
+    ["v: no\n", "YAML 1.2"],
     ["v: :sym\n", "YAML 1.2"],
     ["v: 2024-01-01\n", "YAML 1.2"],
     ["base: &b\n  k: 1\nv: *b\n", "anchors"],

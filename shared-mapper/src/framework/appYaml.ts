@@ -8,7 +8,8 @@
  * - anchors and aliases (`&a`, `*a`, `<<:`): Psych's safe load refuses them;
  * - plain scalars Psych types otherwise (`yes`/`no`/`on`/`off` are booleans, `:name` a Symbol,
  *   dates and times, floats written as YAML 1.1 allows): js-yaml cannot tell a quoted string
- *   from a plain one, so any such string is unknown.
+ *   from a plain one, so such a string is unknown unless every occurrence of it in the text
+ *   is quoted (`'no':`, Norwegian's code).
  */
 import yaml from "js-yaml";
 import { RHash, RString, RUnknown, type RValue } from "../ruby/values.js";
@@ -27,20 +28,30 @@ export function loadYaml(text: string, description: string): RValue {
     return unknown(`a YAML file Routemap cannot parse (${e instanceof Error ? e.message.split("\n")[0] : String(e)})`);
   }
   if (/(^|[\s[{,:-])[&*][^\s]/m.test(text)) return unknown("a YAML file with anchors or aliases, which Ruby's safe load refuses");
-  const value = rubyValue(data);
+  const value = rubyValue(data, (token) => plainIn(text, token));
   return value === undefined ? unknown("a YAML file with values Ruby types differently from the YAML 1.2 reading Routemap has (yes/no, :symbols, dates, YAML 1.1 numbers)") : value;
 }
 
+/**
+ * Whether `token` may stand plain (unquoted) in the text: js-yaml gives a quoted `'no'` and a
+ * plain `no` alike, and only the plain one is Psych's false. Any occurrence not between quotes
+ * counts (comments included), so the answer errs toward unknown.
+ */
+function plainIn(text: string, token: string): boolean {
+  const escaped = token.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(?<![\\w'"])${escaped}(?![\\w'"])`, "m").test(text);
+}
+
 /** js-yaml's value as Ruby's; undefined where Psych may differ. */
-function rubyValue(data: unknown): RValue | undefined {
+function rubyValue(data: unknown, plain: (token: string) => boolean): RValue | undefined {
   if (data === null || data === undefined) return null;
   if (typeof data === "boolean") return data;
   if (typeof data === "number") return Number.isSafeInteger(data) ? data : undefined;
-  if (typeof data === "string") return AMBIGUOUS.test(data.trim()) ? undefined : new RString(data, false);
+  if (typeof data === "string") return AMBIGUOUS.test(data.trim()) && plain(data) ? undefined : new RString(data, false);
   if (Array.isArray(data)) {
     const out: RValue[] = [];
     for (const item of data) {
-      const v = rubyValue(item);
+      const v = rubyValue(item, plain);
       if (v === undefined) return undefined;
       out.push(v);
     }
@@ -50,8 +61,8 @@ function rubyValue(data: unknown): RValue | undefined {
     const hash = new RHash();
     for (const [key, item] of Object.entries(data as Record<string, unknown>)) {
       // Keys come back as strings: a plain key that Psych reads as a number, boolean or symbol is not one.
-      if (AMBIGUOUS.test(key) || /^[-+]?\d+$/.test(key) || /^(true|false|null)$/i.test(key)) return undefined;
-      const v = rubyValue(item);
+      if ((AMBIGUOUS.test(key) || /^[-+]?\d+$/.test(key) || /^(true|false|null|~)$/i.test(key)) && plain(key)) return undefined;
+      const v = rubyValue(item, plain);
       if (v === undefined) return undefined;
       hash.set(new RString(key, false), v);
     }
