@@ -335,7 +335,11 @@ export class Interpreter implements MapperHost, CallHost {
 
   /** What a statement that raised leaves: reported and skipped (true), or passed on (false). */
   private statementFailed(e: unknown, stmt: Node): boolean {
-    if (this.rescuers > 0 && (e instanceof RoutingError || e instanceof ThrowSignal)) return false;
+    if (this.rescuers > 0 && (e instanceof RoutingError || e instanceof ThrowSignal)) {
+      // Ruby reports an error no `rescue` takes where it was raised, not at the `begin`.
+      if (e instanceof RoutingError) e.span ??= this.nodeSpan(stmt);
+      return false;
+    }
     // A Ruby-level error outside any DSL call (`yield` without a block, `raise`): reported on the statement, as a DSL error is.
     if (e instanceof RoutingError) this.report("error", rubyErrorMessage(e), e.span ?? this.nodeSpan(stmt), "ruby-error");
     else if (e instanceof UnknownValueError) {
@@ -715,7 +719,10 @@ export class Interpreter implements MapperHost, CallHost {
     try {
       return method(this.mapper, call) ?? null;
     } catch (e) {
-      if (e instanceof RoutingError && this.rescuers > 0) throw e;
+      if (e instanceof RoutingError && this.rescuers > 0) {
+        e.span ??= declaration.span;
+        throw e;
+      }
       if (e instanceof RoutingError) {
         // A call that spans a syntax error is being typed: what Rails would say of the
         // arguments the parser guessed for it is noise beside the syntax error.
