@@ -136,8 +136,16 @@ function selfCall(it: CallHost, node: N.CallNode, env: Env, name: string, frame:
     const { args, block } = callArgumentsOf(it, node, env, false, frame);
     return it.callMethodDef(own.def, own.self, args, block, name);
   }
-  // The routing DSL before the top level's methods: Mapper's own come first in Ruby's lookup.
+  // The routing DSL before the top level's methods: Mapper's own come first in Ruby's lookup,
+  // after the mapper's singleton methods (a `def` in the draw block, which `super` leaves for the DSL).
   const dsl = routingMethod(name, it.mapper);
+  if (dsl && self.kind === "mapper") {
+    const single = it.classes.instanceMethod(OBJECT, name);
+    if (single?.kind === "def" && single.onMapper) {
+      const { args, block } = callArgumentsOf(it, node, env, false, frame);
+      return it.callMethodDef(single, self, args, block, name);
+    }
+  }
   if (dsl && self.kind === "mapper") {
     const call = callArgumentsOf(it, node, env, true, frame);
     const given = call.args[call.args.length - 1];

@@ -9,6 +9,7 @@
  */
 import * as N from "@ruby/prism/src/nodes.js";
 import { callMethod, coreIsA, CORE_CONSTANTS, structInstance } from "../core/index.js";
+import { rackConstant } from "../core/rack.js";
 import type { AppFilesReader } from "../app/constants.js";
 import { RoutingError } from "../mapper/errors.js";
 import type { EngineClass } from "../mapper/engines.js";
@@ -42,7 +43,7 @@ import { LITERALS } from "./literals.js";
 import { mayDraw } from "./mayDraw.js";
 import { bindParameters } from "./parameters.js";
 import { PATTERNS } from "./patterns.js";
-import { ReturnSignal, ThrowSignal } from "./signals.js";
+import { ReportedError, ReturnSignal, ThrowSignal } from "./signals.js";
 import { VARIABLES } from "./variables.js";
 
 type Node = N.Node;
@@ -226,6 +227,20 @@ export class Interpreter implements MapperHost, CallHost {
     return this.o.appRoot === undefined ? undefined : this.o.load(`${this.o.appRoot}/${relative}`);
   }
 
+  respondsTo(value: RValue, name: string): boolean | undefined {
+    if (value instanceof RProc) return name === "call";
+    if (value instanceof RUnknown) return undefined;
+    if (value instanceof RConst && !this.classes.has(value.path.replace(/^::/, ""))) return undefined;
+    if (value instanceof RObject && !this.classes.has(value.className)) return undefined;
+    if (value instanceof RObject || value instanceof RConst) {
+      if (this.methodOf(value, name)) return true;
+      // Not found: known only when every ancestor is a class of the files (a gem's may define it).
+      const path = value instanceof RObject ? value.className : value.path.replace(/^::/, "");
+      return this.classes.ancestors(path).every((c) => c === "Object" || this.classes.has(c)) ? false : undefined;
+    }
+    return false;
+  }
+
   callValue(value: RValue, args: RValue[]): RValue {
     if (value instanceof RProc) return this.yield(value, args);
     if (value instanceof RUnknown) throw new UnknownValueError(value);
@@ -335,6 +350,7 @@ export class Interpreter implements MapperHost, CallHost {
 
   /** What a statement that raised leaves: reported and skipped (true), or passed on (false). */
   private statementFailed(e: unknown, stmt: Node): boolean {
+    if (e instanceof ReportedError) return true;
     if (this.rescuers > 0 && (e instanceof RoutingError || e instanceof ThrowSignal)) {
       // Ruby reports an error no `rescue` takes where it was raised, not at the `begin`.
       if (e instanceof RoutingError) e.span ??= this.nodeSpan(stmt);
@@ -656,6 +672,8 @@ export class Interpreter implements MapperHost, CallHost {
     }
     const core = CORE_CONSTANTS[path];
     if (core) return core();
+    const rack = path.startsWith("Rack::") ? rackConstant(path, this.mapper.gems?.rack) : undefined;
+    if (rack !== undefined) return rack;
     void node;
     return new RConst(path);
   }
@@ -727,7 +745,11 @@ export class Interpreter implements MapperHost, CallHost {
         // A call that spans a syntax error is being typed: what Rails would say of the
         // arguments the parser guessed for it is noise beside the syntax error.
         if (e instanceof ConditionalNameError) this.report("warning", e.message, e.span ?? declaration.span, "conditional-error");
-        else if (!broken) this.report("error", e.message, e.span ?? declaration.span, e.rubyClass === "ArgumentError" ? "argument-error" : "ruby-error");
+        else if (!broken) {
+          this.report("error", e.message, e.span ?? declaration.span, e.rubyClass === "ArgumentError" ? "argument-error" : "ruby-error");
+          // Rails stops the statement here; under a condition Routemap cannot decide, the other side goes on.
+          if (!this.conditions.current().length) throw new ReportedError();
+        }
         return null;
       }
       if (e instanceof UnknownValueError) {
