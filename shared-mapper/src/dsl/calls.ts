@@ -30,6 +30,7 @@ function evalCall(it: CallHost, node: N.CallNode, env: Env): RValue {
   const name = node.name;
   if (node.receiver === null || node.receiver instanceof N.SelfNode) return withCallFrame(it, node, (frame) => selfCall(it, node, env, name, frame));
   if ((name === "draw" || name === "prepend" || name === "append") && node.block instanceof N.BlockNode && isRoutesReceiver(node.receiver)) {
+    if (isRailsModule((node.receiver as N.CallNode).receiver)) return railsRoutes(it, node.receiver as N.CallNode);
     return drawBlock(it, node, node.block, env);
   }
   const recv = it.eval(node.receiver, env);
@@ -100,6 +101,20 @@ function drawBlock(it: CallHost, node: N.CallNode, block: N.BlockNode, env: Env)
   // Rails runs `append` blocks after the routes files have drawn, wherever they stand.
   if (node.name === "append" && !engine) it.appended.push(draw);
   else draw();
+  return null;
+}
+
+const isRailsModule = (node: Node | null) =>
+  (node instanceof N.ConstantReadNode && node.name === "Rails") || (node instanceof N.ConstantPathNode && node.parent === null && node.name === "Rails");
+
+/** `Rails.routes.draw`: the Rails module has no `routes` (Rails.application has): NoMethodError, nothing drawn. */
+function railsRoutes(it: CallHost, routes: N.CallNode): RValue {
+  if (it.quiet) return null;
+  const ruby = it.ruby;
+  const message = !ruby.receiverByClass
+    ? "undefined method `routes' for Rails:Module"
+    : `undefined method ${ruby.modernHashInspect ? "'routes'" : "`routes'"} for module Rails`;
+  it.report("error", message, callSpan(it, routes), "no-method-error");
   return null;
 }
 
