@@ -134,9 +134,11 @@ export function makeProc(it: CallHost, block: N.BlockNode | N.LambdaNode, env: E
   // Worked out only when printed: it needs the line, and a position costs an index of the file.
   const label = () => `#<Proc:0x0000000000000000 ${file.index.file}:${file.index.position(block.location.startOffset).line + 1}${lambda ? " (lambda)" : ""}>`;
   const unknown = (name: string) => new RUnknown(name, false, "a value that depends on where the block returns");
+  // A block's `$~` is its home frame's, wherever it is called from.
+  const slot = it.matchSlot;
   return new RProc(
     (args) =>
-      it.inFile(file, () =>
+      withSlot(it, slot, () => it.inFile(file, () =>
         it.frames.run(lambda ? "lambda" : "block", () => {
           const inner = env.child();
           try {
@@ -152,13 +154,23 @@ export function makeProc(it: CallHost, block: N.BlockNode | N.LambdaNode, env: E
             throw e;
           }
         }, unknown, breakTarget),
-      ),
+      )),
     lambda,
     label,
     arityOf(params, lambda),
   );
 }
 
+
+function withSlot<T>(it: CallHost, slot: CallHost["matchSlot"], body: () => T): T {
+  const outer = it.matchSlot;
+  it.matchSlot = slot;
+  try {
+    return body();
+  } finally {
+    it.matchSlot = outer;
+  }
+}
 
 export function selfValue(self: Self): RValue {
   if (self.kind === "mapper") return RMapper.instance;

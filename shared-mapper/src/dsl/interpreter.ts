@@ -19,7 +19,7 @@ import type { LineIndex } from "../ruby/lineIndex.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import { inspect, type RubyVersion } from "../ruby/print.js";
 import {
-  RConst, RFloat, RHash, RInquirer, RObject, RPathname, RProc, RRegexp, RString, RStruct, RStructClass, RSymbol, RUnknown, RValue, UnknownValueError, poisonOf,
+  RConst, RFloat, RHash, RInquirer, RMatch, RObject, RPathname, RProc, RRegexp, RString, RStruct, RStructClass, RSymbol, RUnknown, RValue, UnknownValueError, poisonOf,
   truthy, unknownConstant,
 } from "../ruby/values.js";
 import type { Diagnostic, OpenRegion, Severity, Span } from "../types.js";
@@ -227,6 +227,25 @@ export class Interpreter implements MapperHost, CallHost {
     return this.o.appRoot === undefined ? undefined : this.o.load(`${this.o.appRoot}/${relative}`);
   }
 
+  matchSlot: { m: RMatch | null | undefined } = { m: null };
+  setLastMatch(match: RMatch | null): void {
+    // A match in one side of an undecided condition: `$~` after it is not known.
+    this.matchSlot.m = this.conditions.current().length ? undefined : match;
+  }
+  lastMatch(): RMatch | null | undefined {
+    return this.matchSlot.m;
+  }
+  /** Runs a new method or file frame, with its own `$~`. */
+  private withMatchFrame<T>(body: () => T): T {
+    const outer = this.matchSlot;
+    this.matchSlot = { m: null };
+    try {
+      return body();
+    } finally {
+      this.matchSlot = outer;
+    }
+  }
+
   respondsTo(value: RValue, name: string): boolean | undefined {
     if (value instanceof RProc) return name === "call";
     if (value instanceof RUnknown) return undefined;
@@ -257,7 +276,7 @@ export class Interpreter implements MapperHost, CallHost {
     if (file.syntaxErrors.length) this.syntaxErrors.set(file.index, file.syntaxErrors);
     this.files.push(file);
     try {
-      return this.frames.run("method", () => {
+      return this.withMatchFrame(() => this.frames.run("method", () => {
         try {
           return this.statements(file.program.statements, new Env(this.store, self));
         } catch (e) {
@@ -265,7 +284,7 @@ export class Interpreter implements MapperHost, CallHost {
           if (e instanceof ReturnSignal) return e.value;
           throw e;
         }
-      }, (name) => new RUnknown(name, false, "a value the file's undecidable `return` leaves open"));
+      }, (name) => new RUnknown(name, false, "a value the file's undecidable `return` leaves open")));
     } finally {
       this.files.pop();
     }
@@ -557,7 +576,7 @@ export class Interpreter implements MapperHost, CallHost {
     const env = new Env(this.store, self, null, block, { name, owner: def.owner, args, block }, def.cref);
     try {
       return this.inFile(def.index, () =>
-        this.frames.run("method", () => {
+        this.withMatchFrame(() => this.frames.run("method", () => {
           try {
             this.bind(node.parameters, args, env, () => this.definitionSpan(node, node.parameters, node.rparenLoc ?? node.nameLoc));
             return this.eval(node.body, env);
@@ -565,7 +584,7 @@ export class Interpreter implements MapperHost, CallHost {
             if (e instanceof ReturnSignal) return e.value;
             throw e;
           }
-        }, (n) => new RUnknown(n, false, `a value that depends on where \`${name}\` returns`)),
+        }, (n) => new RUnknown(n, false, `a value that depends on where \`${name}\` returns`))),
       );
     } finally {
       this.depth--;
