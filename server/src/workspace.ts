@@ -29,6 +29,8 @@ export interface Settings {
   codeLens: boolean;
   /** Hints on controller actions no route reaches. */
   unreachedActions: boolean;
+  /** The helper calls of every file of the app checked, not only open documents' (`routemap.diagnostics.workspace`). */
+  workspaceDiagnostics: boolean;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -40,6 +42,7 @@ export const DEFAULT_SETTINGS: Settings = {
   symbols: true,
   codeLens: true,
   unreachedActions: true,
+  workspaceDiagnostics: true,
 };
 
 export class RailsApp {
@@ -80,6 +83,13 @@ export class RailsApp {
    */
   rehearse(): void {
     this.workspace.mapper.map(this.inputs());
+  }
+
+  /** The table the app would have with one of its routes files' text replaced (a rename tried before it is offered). */
+  tableWith(path: string, text: string): MapResult {
+    const inputs = this.inputs();
+    (inputs.files as Map<string, string>).set(path, text);
+    return this.workspace.mapper.map(inputs);
   }
 
   private inputs(): MapInput {
@@ -333,6 +343,11 @@ export class RailsApp {
     if (why || "why" in gems) return { unchecked: why ?? "" };
     const names = this.names();
     return { tables: this.helperTables(), defined: names.all(), gems: gems.helpers, generation: this.generation() };
+  }
+
+  /** Every helper-like name the app's own code defines or names (`def x_path`, `:x_path`), whether or not its gems are known. */
+  definedHelperNames(): ReadonlySet<string> {
+    return this.names().all();
   }
 
   /** What the app's files define for its helper calls, read once, then per changed file. */
