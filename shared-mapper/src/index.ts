@@ -416,7 +416,7 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
       // Engines' classes are loaded at boot, before any routes: a mount needs their names.
       const quiet = new Set<string>();
       for (const engine of input.engines ?? []) {
-        if (engine.external) quiet.add(engine.routes);
+        if (engine.external && engine.routes) quiet.add(engine.routes);
         const loaded = engine.engineFile ? load(engine.engineFile) : undefined;
         if (loaded) {
           quiet.add(engine.engineFile!);
@@ -441,7 +441,7 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
       // The engines' routes files are loaded with the app's, each drawing into its engine's set.
       for (const engine of input.engines ?? []) {
         // An engine evaluated as its own app: its routes file is the entry, already run.
-        if (engine.routes === input.entry) continue;
+        if (!engine.routes || engine.routes === input.entry) continue;
         const loaded = load(engine.routes);
         if (loaded) interpreter.runFile(loaded, { kind: "main" });
       }

@@ -163,11 +163,11 @@ export interface MapInput {
   /**
    * Engines whose source the host found beside the app (`engines/blog`): the file defining the
    * engine class (`lib/blog/engine.rb`, read for `isolate_namespace` and `engine_name`) and the
-   * engine's `config/routes.rb`, both keys of `files`. Their route sets are the sections of the
+   * engine's `config/routes.rb` (absent for an engine with none), both keys of `files`. Their route sets are the sections of the
    * engines the app mounts. An `external` engine is an installed gem's: nothing is reported
    * about its files.
    */
-  engines?: readonly { engineFile?: string; routes: string; external?: boolean }[];
+  engines?: readonly { engineFile?: string; routes?: string; external?: boolean }[];
 }
 
 /** A literal argument of a DSL call, with the option it belongs to (`to`, `only`...), if any. */
