@@ -121,6 +121,8 @@ export interface EngineSource {
   routes?: string;
   /** An installed gem's engine, not the app's code: read for its routes, never reported on. */
   external?: boolean;
+  /** Why the app does not load it (engineLoading.ts): nothing of it is read. */
+  notLoaded?: string;
 }
 
 /**
@@ -167,14 +169,15 @@ export function selfEngine(root: string, routes: string, fs: FileSystem = nodeFi
 }
 
 /** Reads each engine's class file and routes file into `into`; the mapper's `engines` input. */
-export function readEngines(engines: EngineSource[], into: Map<string, string>, read: (path: string) => string | undefined): { engineFile?: string; routes?: string; external?: boolean }[] {
+export function readEngines(engines: EngineSource[], into: Map<string, string>, read: (path: string) => string | undefined): { engineFile?: string; routes?: string; external?: boolean; notLoaded?: string }[] {
   for (const engine of engines) {
+    if (engine.notLoaded) continue;
     for (const path of [engine.engineFile, engine.routes]) {
       const text = path && read(path);
       if (path && text !== undefined) into.set(path, text);
     }
   }
-  return engines.map(({ engineFile, routes, external }) => ({ engineFile, routes, external }));
+  return engines.map(({ engineFile, routes, external, notLoaded }) => ({ engineFile, routes, external, ...(notLoaded ? { notLoaded } : {}) }));
 }
 
 /** Whether a change to `path` can change the routes Rails and gems add to the app at `root`. */
