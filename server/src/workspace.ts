@@ -568,7 +568,8 @@ export class Workspace {
       app.invalidateControllers(path, kind);
       return [app];
     }
-    if (/(Gemfile\.lock|\.ruby-version|application\.rb)$/.test(path)) {
+    // The Gemfile says which path gems' engines the app loads (engineLoading.ts).
+    if (/(Gemfile\.lock|\.ruby-version|application\.rb)$|(^|[\\/])Gemfile$/.test(path)) {
       app.invalidateConfig();
       return [app];
     }
