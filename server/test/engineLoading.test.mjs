@@ -80,3 +80,23 @@ test("bundlerGroups: Rails.groups, literal groups, computed ones", () => {
   assert.equal(bundlerGroups("Bundler.require(*groups)\n", "development"), undefined);
   assert.equal(bundlerGroups("require 'rails'\n", "development"), undefined);
 });
+
+test("a hostile Gemfile or application.rb is read in linear time", () => {
+  const cases = {
+    "200k continued lines": ['gem "a",\n'.repeat(200_000), "Bundler.require\n"],
+    "an unclosed Bundler.require( of 200k `(`": ['gem "a"\n', `Bundler.require(${"(".repeat(200_000)}\n`],
+    "Bundler.require and 100k words": ['gem "a"\n', `Bundler.require ${"a ".repeat(100_000)}\n`],
+    "a line of 200k spaces and `#`": [`${" #".repeat(200_000)}\n`, `${" ".repeat(200_000)}Bundler.require${"\t".repeat(200_000)}\n`],
+    "200k `do` lines": ["group :a do\n".repeat(200_000), "Bundler.require\n"],
+    "100k nested groups, then 100k gems": ["group :a do\n".repeat(100_000) + 'gem "x"\n'.repeat(100_000), "Bundler.require\n"],
+    "a group of 100k names, then 100k gems": ["group " + ":a, ".repeat(100_000) + ':b do\n' + 'gem "x"\n'.repeat(100_000) + "end\n", "Bundler.require\n"],
+    "60 groups deep, then 100k gems": ["group :a do\n".repeat(60) + 'gem "x"\n'.repeat(100_000), "Bundler.require\n"],
+  };
+  for (const [name, [gemfile, application]] of Object.entries(cases)) {
+    const started = performance.now();
+    readGemfile(gemfile);
+    bundlerGroups(application, "development");
+    const ms = performance.now() - started;
+    assert.ok(ms < 1500, `${name}: ${ms.toFixed(0)} ms`);
+  }
+});

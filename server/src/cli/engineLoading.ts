@@ -37,7 +37,8 @@ function logicalLines(text: string): string[] {
   for (const raw of text.split("\n")) {
     const line = raw.replace(/(^|\s)#(?![{]).*$/, "").trimEnd();
     pending = pending ? `${pending} ${line.trim()}` : line;
-    if (/[,\\]$/.test(pending)) continue;
+    // The line, not what is pending, says whether the call goes on (a long call stays linear).
+    if (line.endsWith(",") || line.endsWith("\\") || (!line && pending)) continue;
     lines.push(pending);
     pending = "";
   }
@@ -48,16 +49,20 @@ function logicalLines(text: string): string[] {
 /** The symbols and strings of a list of arguments (`:development, "test"`). */
 const names = (text: string) => [...text.matchAll(/:(\w+)|["'](\w+)["']/g)].map((m) => m[1] ?? m[2]);
 
+/** How deep the Gemfile's blocks are followed, and how many groups they may name. */
+const MAX_DEPTH = 64;
+
 /** Reads the gems of a Gemfile; undefined when its blocks cannot be followed. */
 export function readGemfile(text: string): Gemfile | undefined {
   const gems = new Map<string, GemEntry>();
   const gemspecGroups: string[][] = [];
-  // Each open block: the groups it adds (`group :test do`), or none.
-  const stack: string[][] = [];
-  const current = () => {
-    const groups = stack.flat();
-    return groups.length ? groups : ["default"];
-  };
+  // Each open block: how many groups it adds (`group :test do`), or none; `open` holds them all.
+  const stack: number[] = [];
+  const open: string[] = [];
+  // The groups a `gem` line gets from its blocks, worked out when a block opens or closes.
+  let groupsNow = ["default"];
+  const current = () => groupsNow;
+  const regroup = () => (groupsNow = open.length ? [...new Set(open)] : ["default"]);
   for (const line of logicalLines(text)) {
     const trimmed = line.trim();
     if (!trimmed) continue;
@@ -82,10 +87,18 @@ export function readGemfile(text: string): Gemfile | undefined {
     }
     // Blocks: `… do` (with parameters) and keyword statements open one; `end` closes one.
     const opens = /\bdo(\s*\|[^|]*\|)?\s*$/.test(trimmed) || /^(if|unless|case|begin|while|until|def|module|class)\b/.test(trimmed);
-    if (opens) stack.push(/^group\b/.test(trimmed) ? names(trimmed.replace(/\bdo\b.*$/, "")) : []);
-    else if (/^end\b/.test(trimmed)) {
+    if (opens) {
+      const added = /^group\b/.test(trimmed) ? names(trimmed.replace(/\bdo\b.*$/, "")) : [];
+      open.push(...added);
+      stack.push(added.length);
+      // No Gemfile nests this deep or names this many groups: one that does is not followed.
+      if (stack.length > MAX_DEPTH || open.length > MAX_DEPTH) return undefined;
+      if (added.length) regroup();
+    } else if (/^end\b/.test(trimmed)) {
       if (!stack.length) return undefined;
-      stack.pop();
+      const closed = stack.pop()!;
+      open.length -= closed;
+      if (closed) regroup();
     }
   }
   return stack.length ? undefined : { gems, gemspecGroups };
@@ -98,16 +111,19 @@ export function readGemfile(text: string): Gemfile | undefined {
 export function bundlerGroups(application: string, railsEnv: string): Set<string> | undefined {
   const groups = new Set<string>();
   let calls = 0;
+  const CALL = "Bundler.require";
   for (const line of application.split("\n")) {
     const code = line.replace(/(^|\s)#.*$/, "");
-    for (const m of code.matchAll(/\bBundler\.require\b(?:\(([^)]*(?:\([^)]*\))?[^)]*)\)|[ \t]+([^\n]*?)(?=\s+(?:if|unless)\b|$))?/g)) {
+    for (let at = code.indexOf(CALL); at >= 0; at = code.indexOf(CALL, at + CALL.length)) {
+      const args = callArguments(code.slice(at + CALL.length));
+      if (args === null) continue; // `Bundler.required?` or another name
       calls++;
-      const args = (m[1] ?? m[2] ?? "").trim();
+      if (args === undefined) return undefined;
       if (!args) {
         groups.add("default");
         continue;
       }
-      for (const arg of args.split(/\s*,\s*/)) {
+      for (const arg of args.split(",").map((a) => a.trim())) {
         if (/^\*\s*Rails\.groups(\(\s*\))?$/.test(arg)) {
           groups.add("default");
           groups.add(railsEnv);
@@ -119,13 +135,33 @@ export function bundlerGroups(application: string, railsEnv: string): Set<string
   return calls ? groups : undefined;
 }
 
+/**
+ * The arguments' text of a call, from what follows its name: `(…)` to its matching parenthesis,
+ * or the rest of the line up to a modifier `if`/`unless`; "" for none; null when the name goes
+ * on (`Bundler.required`); undefined when the parentheses do not close on the line.
+ */
+function callArguments(rest: string): string | null | undefined {
+  if (/^\w|^[?!]/.test(rest)) return null;
+  if (rest.startsWith("(")) {
+    let depth = 0;
+    for (let i = 0; i < rest.length; i++) {
+      if (rest[i] === "(") depth++;
+      else if (rest[i] === ")" && --depth === 0) return rest.slice(1, i).trim();
+    }
+    return undefined;
+  }
+  if (!/^[ \t]/.test(rest)) return "";
+  const modifier = /\s(?:if|unless)\s/.exec(rest);
+  return (modifier ? rest.slice(0, modifier.index) : rest).trim();
+}
+
 /** The literal `require "x"` and `require_relative "x"` of a file's text. */
 function requiresOf(text: string): { path: string; relative: boolean }[] {
   return [...text.matchAll(/^[ \t]*(require|require_relative)[ \t(]+["']([^"'#{}]+)["']/gm)].map((m) => ({ path: m[2], relative: m[1] === "require_relative" }));
 }
 
-/** At most this many files of path gems are followed from the app's requires. */
-const MAX_FILES = 5000;
+/** At most this many files are looked for while following the app's requires into its path gems. */
+const MAX_READS = 20_000;
 
 export interface EngineLoading {
   loaded: EngineSource[];
@@ -171,18 +207,26 @@ export function engineLoading(root: string, engines: EngineSource[], o: { fs: Fi
     }
   }
   const reached = new Set<string>();
-  while (queue.length && reached.size < MAX_FILES) {
-    const { path, from } = queue.shift()!;
+  const tried = new Set<string>();
+  let next = 0;
+  const asked = new Set<string>();
+  for (; next < queue.length && tried.size < MAX_READS && next < 5 * MAX_READS; next++) {
+    const { path, from } = queue[next];
+    // A feature required again is loaded once (`$LOADED_FEATURES`).
+    if (asked.has(path)) continue;
+    asked.add(path);
     const candidates = from ? [path.endsWith(".rb") ? path : `${path}.rb`] : [...pathGems.values()].map((dir) => join(dir, "lib", `${path}.rb`));
     for (const file of candidates) {
-      if (reached.has(file)) continue;
+      if (tried.has(file)) continue;
+      tried.add(file);
       const text = o.fs.readFile(file);
       if (text === undefined) continue;
       reached.add(file);
       for (const r of requiresOf(text)) queue.push(r.relative ? { path: resolve(dirname(file), r.path), from: file } : { path: r.path });
     }
   }
-  if (queue.length) return all;
+  // Out of budget: what the rest would reach is not known.
+  if (next < queue.length) return all;
   const result: EngineLoading = { loaded: [], notLoaded: [] };
   for (const engine of engines) {
     const name = [...pathGems].find(([, dir]) => dir === engine.root)?.[0];
