@@ -58,7 +58,7 @@ export class EngineRegistry {
     const guessed = [named ? `its name \`${this.railtieName(path)}\`` : "", ns ? `its routes' controller namespace \`${underscore(ns)}/\`` : ""].filter(Boolean);
     if (!guessed.length) return undefined;
     return (
-      `Routemap does not have the source of \`${path}\` (no file it reads defines the class: its gem is not installed, or not found), ` +
+      `Routemap does not have the source of \`${path}\` (no file it reads defines the class: its gem is not installed or not found, or the class is defined where Routemap does not look), ` +
       `so it takes ${guessed.join(" and ")} as \`rails plugin new --mountable\` generates them; the engine's own \`isolate_namespace\` or \`engine_name\` may say otherwise.`
     );
   }
