@@ -36,7 +36,7 @@ export const rowKey = (r) => `${r.engine ?? ""}\t${r.name ?? ""}\t${r.verb}\t${r
 
 /** Routemap's JSON rows in the shape of Rails' rows. */
 export function routemapRows(json) {
-  // `routes --json` is a versioned document since main's i29 (its `routes`); a bare array before.
+  // `routes --json` is a versioned document ({ version, routes, engines }) since JSON v1; a bare array before.
   const rows = Array.isArray(json) ? json : json.routes;
   return rows.map((r) => ({
     name: r.name ?? "", verb: r.verb ?? "", path: r.path, reqs: r.reqs, engine: r.engine ?? null,
