@@ -331,7 +331,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       if (canRegisterConfiguration) void connection.client.register(DidChangeConfigurationNotification.type, { section: "routemap" }).catch(() => undefined);
     }
     if (canWatch) {
-      const globs = ["**/config/routes.rb", "**/config/routes/**/*.rb", "**/Gemfile.lock", "**/.ruby-version", "**/config/application.rb", "**/config/environments/*.rb", "**/config/initializers/**/*.rb", "**/app/**/*.rb", "**/lib/**/*.rb"];
+      const globs = ["**/config/routes.rb", "**/config/routes/**/*.rb", "**/Gemfile.lock", "**/Gemfile", "**/.ruby-version", "**/config/application.rb", "**/config/environments/*.rb", "**/config/initializers/**/*.rb", "**/app/**/*.rb", "**/lib/**/*.rb"];
       // Templates (any handler: each is an action, its helper calls checked) and tests, as a generator or a checkout writes them.
       globs.push("**/app/views/**", "**/test/**/*.rb", "**/spec/**/*.rb");
       void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: globs.map((globPattern) => ({ globPattern })) }).catch(() => undefined);

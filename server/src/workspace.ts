@@ -10,6 +10,7 @@ import { AppFileMap, appOptions, findEngines, isAppFile, readAppConfig, readAppF
 import { isInside, walk, walkAsync, type FileSystem } from "./fileSystem.js";
 import { appGemsOf } from "./cli/appGems.js";
 import { findGemEngines } from "./cli/gemEngines.js";
+import { markEnginesLoaded } from "./cli/engineLoading.js";
 import { DefinedNames, isCheckedFile, otherControllerPaths, otherTemplates, readInstalledGems, type GemIndex } from "./cli/helperCheck.js";
 import { generationOf, uncheckedBecause, type HelperCheckContext } from "./features/helperCalls.js";
 import { appHelperTables, engineProxies, type HelperTable, type HelperTables } from "./features/helpers.js";
@@ -110,7 +111,7 @@ export class RailsApp {
     const others = this.workspace.apps.filter((a) => a !== this).map((a) => a.root);
     // Installed gems live outside the workspace: not read in a restricted one.
     const gemEngines = () => (this.workspace.restricted ? [] : findGemEngines(this.appGems()));
-    this.enginesCache ??= [...findEngines(this.root, this.workspace.fs, others), ...gemEngines()];
+    this.enginesCache ??= markEnginesLoaded(this.root, [...findEngines(this.root, this.workspace.fs, others), ...gemEngines()], { fs: this.workspace.fs, railsEnv: config.railsEnv });
     this.selfEngineCache ??= { engine: selfEngine(this.root, this.routesFile, this.workspace.fs) };
     const own = this.selfEngineCache.engine;
     const engines = readEngines(own ? [own, ...this.enginesCache] : this.enginesCache, files, (path) => this.workspace.text(path));
@@ -582,7 +583,8 @@ export class Workspace {
       app.invalidateControllers(path, kind);
       return [app];
     }
-    if (/(Gemfile\.lock|\.ruby-version|application\.rb)$/.test(path)) {
+    // The Gemfile says which path gems' engines the app loads (engineLoading.ts).
+    if (/(Gemfile\.lock|\.ruby-version|application\.rb)$|(^|[\\/])Gemfile$/.test(path)) {
       app.invalidateConfig();
       return [app];
     }

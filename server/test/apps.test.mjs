@@ -212,3 +212,14 @@ test("engine proxies: `blog.` reaches the mounted engine's helpers, `main_app.` 
   assert.ok(!after("<%= blog.").includes("users_path"));
   assert.deepEqual(after("<%= @post."), []);
 });
+
+test("engines the app does not load (`require: false`, a group Bundler.require leaves out) are not drawn, and their routes files say why", () => {
+  const app = listApps().find((a) => a.name === "engines-not-loaded");
+  const { result } = appTable(app.dir, "development", "6.1");
+  const notes = result.diagnostics.filter((d) => d.code === "engine-not-loaded").map((d) => `${d.span.file.slice(app.dir.length + 1)}:${d.span.start.line + 1}: ${d.message.split(" (")[0]}`);
+  assert.deepEqual(notes, [
+    "plugins/extras/config/routes.rb:1: Routemap does not draw this file's routes: the app does not load gem `extras`",
+    "plugins/test_tools/config/routes.rb:1: Routemap does not draw this file's routes: the app does not load gem `test_tools`",
+  ]);
+  assert.match(result.diagnostics.find((d) => d.span.file.endsWith("test_tools/config/routes.rb")).message, /in the Gemfile's `test` group, which config\/application\.rb's `Bundler\.require` does not require/);
+});

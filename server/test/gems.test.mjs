@@ -715,7 +715,10 @@ test("Gemfile.lock: sources, platforms, a platform's build, Windows line ends an
     "    nokogiri (1.15.4-arm64-darwin)",
     "    nokogiri (1.15.4-x86_64-linux)",
     "    rails (7.1.3)",
+    "      actionpack (= 7.1.3)",
+    "      railties (= 7.1.3)",
     "    weird line",
+    "      not_a_dependency_of_rails",
     "    ../etc (1.0)",
     "    evil (1.0-x86/../../../etc)",
     "",
@@ -744,6 +747,7 @@ test("Gemfile.lock: sources, platforms, a platform's build, Windows line ends an
     ],
   );
   assert.deepEqual(lock.platforms, ["arm64-darwin", "x86_64-linux"]);
+  assert.deepEqual(lock.specs.find((s) => s.name === "rails").dependencies, ["actionpack", "railties"], "the lines under a spec, none after a line that is no spec");
   // A revision that is not a commit's hash names no checkout folder (it would leave bundler/gems).
   const gems = new AppGems("/nowhere", parseLockfile("GIT\n  remote: https://x/y.git\n  revision: ../../../../etc\n  specs:\n    y (1.0)\n"), { env: { HOME: "/nowhere" }, sysroot: "/nowhere", cache: false });
   assert.equal(gems.missingBecause(), "the gem y (1.0) is not installed where Routemap looks (Gemfile.lock gives its git source no remote or no commit hash as its revision)");

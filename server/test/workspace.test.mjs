@@ -321,3 +321,21 @@ test("one app is one app: a nested routes file is an app only with its own appli
   ws.fileChanged("/w/plugins/later/config/routes.rb", "created");
   assert.equal(ws.apps.some((a) => a.root === "/w/plugins/later"), false);
 });
+
+test("the Gemfile decides which path gems' engines are drawn: a change to it draws them again", async () => {
+  const { ws, map } = await setup({
+    "/w/config/routes.rb": routes('  get "ping", to: "ping#index"'),
+    "/w/config/application.rb": 'require "rails"\nBundler.require(*Rails.groups)\n',
+    "/w/Gemfile": 'gem "extras", path: "plugins/extras", require: false\n',
+    "/w/Gemfile.lock": "PATH\n  remote: plugins/extras\n  specs:\n    extras (0.1.0)\n\nGEM\n  specs:\n    actionpack (6.1.7)\n",
+    "/w/plugins/extras/lib/extras.rb": "module Extras\n  class Engine < ::Rails::Engine\n  end\nend\n",
+    "/w/plugins/extras/config/routes.rb": routes("  resources :extras, only: :index"),
+  });
+  const app = ws.apps.find((a) => a.root === "/w");
+  const names = () => app.table().routes.map((r) => r.name).filter((n) => !n.startsWith("rails_info"));
+  assert.deepEqual(names(), ["ping"]);
+  assert.deepEqual(app.table().diagnostics.map((d) => `${d.span.file} ${d.code}`), ["/w/plugins/extras/config/routes.rb engine-not-loaded"]);
+  map.set("/w/Gemfile", 'gem "extras", path: "plugins/extras"\n');
+  assert.deepEqual(ws.fileChanged("/w/Gemfile", "changed"), [app]);
+  assert.deepEqual(names(), ["ping", "extras"]);
+});

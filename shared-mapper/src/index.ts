@@ -427,7 +427,8 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
       // Engines' classes are loaded at boot, before any routes: a mount needs their names.
       const quiet = new Set<string>();
       for (const engine of input.engines ?? []) {
-        if (engine.external) quiet.add(engine.routes);
+        if (engine.notLoaded) continue;
+        if (engine.external && engine.routes) quiet.add(engine.routes);
         const loaded = engine.engineFile ? load(engine.engineFile) : undefined;
         if (loaded) {
           quiet.add(engine.engineFile!);
@@ -452,7 +453,12 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
       // The engines' routes files are loaded with the app's, each drawing into its engine's set.
       for (const engine of input.engines ?? []) {
         // An engine evaluated as its own app: its routes file is the entry, already run.
-        if (engine.routes === input.entry) continue;
+        if (!engine.routes || engine.routes === input.entry) continue;
+        // Rails never defines the class of a gem the app does not load, so never draws its routes.
+        if (engine.notLoaded) {
+          diagnostics.push({ ...fileDiagnostic(engine.routes, engine.notLoaded, "engine-not-loaded"), severity: "info" });
+          continue;
+        }
         const loaded = load(engine.routes);
         if (loaded) interpreter.runFile(loaded, { kind: "main" });
       }

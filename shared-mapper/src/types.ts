@@ -163,11 +163,12 @@ export interface MapInput {
   /**
    * Engines whose source the host found beside the app (`engines/blog`): the file defining the
    * engine class (`lib/blog/engine.rb`, read for `isolate_namespace` and `engine_name`) and the
-   * engine's `config/routes.rb`, both keys of `files`. Their route sets are the sections of the
+   * engine's `config/routes.rb` (absent for an engine with none), both keys of `files`. Their route sets are the sections of the
    * engines the app mounts. An `external` engine is an installed gem's: nothing is reported
-   * about its files.
+   * about its files. `notLoaded`: the app does not load the engine's gem (`require: false`), why,
+   * in a sentence: its files are not read, and the sentence is an info at its routes file.
    */
-  engines?: readonly { engineFile?: string; routes: string; external?: boolean }[];
+  engines?: readonly { engineFile?: string; routes?: string; external?: boolean; notLoaded?: string }[];
 }
 
 /** A literal argument of a DSL call, with the option it belongs to (`to`, `only`...), if any. */

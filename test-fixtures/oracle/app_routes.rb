@@ -7,7 +7,8 @@
 # Usage: ruby app_routes.rb APP_DIR ENV
 # The app is copied to a temporary directory first: booting writes log/ and tmp/.
 # Its config/boot.rb is replaced (no Bundler: the gems are Debian's), and `Bundler.require`
-# requires the gems of Gemfile.lock's DEPENDENCIES that are installed.
+# requires the gems of Gemfile.lock's DEPENDENCIES that are installed (with a Gemfile, those of
+# the groups asked for that it does not give `require: false`).
 require "fileutils"
 require "tmpdir"
 require "json"
@@ -62,8 +63,20 @@ Dir.mktmpdir("routemap-app-oracle") do |tmp|
   lock.scan(/^PATH\n\s+remote: (.+)$/).flatten.each { |path| $LOAD_PATH.unshift(File.join(root, path.strip, "lib")) }
   # Gems installed in the app's bundle path (vendor/bundle), as `bundle install --path` leaves them.
   Dir[File.join(root, "vendor/bundle/ruby/*/gems/*/lib")].each { |lib| $LOAD_PATH.unshift(lib) }
-  Bundler.define_singleton_method(:require) do |*|
-    (dependencies - %w[rails bootsnap sqlite3]).each do |name|
+  # With a Gemfile, Bundler's choice: the gems of the groups asked for, less those it gives
+  # `require: false` (public_app_gemfile.rb reads it as Bundler's DSL does).
+  gemfile = File.join(root, "Gemfile")
+  if File.exist?(gemfile)
+    require_relative "public_app_gemfile"
+    declared = RoutemapGemfile.read(gemfile)
+  end
+  Bundler.define_singleton_method(:require) do |*groups|
+    names = dependencies
+    if declared
+      chosen = RoutemapGemfile.for_groups(declared, groups.empty? ? [:default] : groups)
+      names = chosen.reject { |d| d.autorequire == false || d.autorequire == [] }.map(&:name)
+    end
+    (names - %w[rails bootsnap sqlite3]).each do |name|
       TOPLEVEL_BINDING.receiver.send(:require, name)
     rescue LoadError => e
       warn "app_routes: gem #{name} is not installed (#{e.message})"

@@ -120,15 +120,20 @@ export interface EngineSource {
   root: string;
   /** The file defining `class Engine < ::Rails::Engine` (`lib/blog/engine.rb`). */
   engineFile?: string;
-  routes: string;
+  /** Its `config/routes.rb`; undefined for an engine that draws none of its own (Solidus' core). */
+  routes?: string;
   /** An installed gem's engine, not the app's code: read for its routes, never reported on. */
   external?: boolean;
+  /** Why the app does not load it (engineLoading.ts): nothing of it is read. */
+  notLoaded?: string;
 }
 
 /**
  * The engines whose source sits beside the app: Gemfile.lock's path gems (`PATH remote:
- * engines/blog`) and the folders of ENGINE_FOLDERS, each one that has a `config/routes.rb`;
- * and of `others` (folders the editor found with a routes file), those with an engine class.
+ * engines/blog`) and the folders of ENGINE_FOLDERS, each one that has a `config/routes.rb` or
+ * an engine class (a class without routes still names the engine whose routes other gems draw:
+ * Solidus' `Spree::Core::Engine`, `isolate_namespace Spree`); and of `others` (folders the
+ * editor found with a routes file), those with an engine class.
  */
 export function findEngines(root: string, fs: FileSystem = nodeFileSystem, others: string[] = []): EngineSource[] {
   const dirs = new Set<string>();
@@ -139,10 +144,12 @@ export function findEngines(root: string, fs: FileSystem = nodeFileSystem, other
   }
   const engines: EngineSource[] = [];
   const add = (dir: string, needsClass: boolean) => {
-    const routes = join(dir, "config", "routes.rb");
-    if (dir === root || engines.some((e) => e.root === dir) || fs.readFile(routes) === undefined) return;
+    const routesFile = join(dir, "config", "routes.rb");
+    if (dir === root || engines.some((e) => e.root === dir)) return;
+    const routes = fs.readFile(routesFile) === undefined ? undefined : routesFile;
+    if (!routes && needsClass) return;
     const engineFile = engineClassFile(dir, fs);
-    if (engineFile || !needsClass) engines.push({ root: dir, engineFile, routes });
+    if (engineFile || (routes && !needsClass)) engines.push({ root: dir, engineFile, ...(routes ? { routes } : {}) });
   };
   for (const dir of dirs) add(dir, false);
   for (const dir of others) add(dir, true);
@@ -165,14 +172,15 @@ export function selfEngine(root: string, routes: string, fs: FileSystem = nodeFi
 }
 
 /** Reads each engine's class file and routes file into `into`; the mapper's `engines` input. */
-export function readEngines(engines: EngineSource[], into: Map<string, string>, read: (path: string) => string | undefined): { engineFile?: string; routes: string; external?: boolean }[] {
+export function readEngines(engines: EngineSource[], into: Map<string, string>, read: (path: string) => string | undefined): { engineFile?: string; routes?: string; external?: boolean; notLoaded?: string }[] {
   for (const engine of engines) {
+    if (engine.notLoaded) continue;
     for (const path of [engine.engineFile, engine.routes]) {
       const text = path && read(path);
       if (path && text !== undefined) into.set(path, text);
     }
   }
-  return engines.map(({ engineFile, routes, external }) => ({ engineFile, routes, external }));
+  return engines.map(({ engineFile, routes, external, notLoaded }) => ({ engineFile, routes, external, ...(notLoaded ? { notLoaded } : {}) }));
 }
 
 /** Whether a change to `path` can change the routes Rails and gems add to the app at `root`. */

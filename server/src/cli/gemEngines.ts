@@ -15,15 +15,25 @@ import type { GemDisk } from "./gemDisk.js";
 /** Rails' own gems: their routes (Active Storage's, Action Mailbox's) are modelled per version, not read. */
 const RAILS_GEMS = new Set(["actionmailbox", "actiontext", "activestorage", "actioncable", "actionpack", "railties", "rails"]);
 
-/** The engines among the installed locked gems: those with a `config/routes.rb` of their own. */
+/**
+ * The engines among the installed locked gems: those with a `config/routes.rb` of their own, and
+ * those that depend on Rails directly (Gemfile.lock says so) and define an engine class without
+ * routes (solidus_core's `Spree::Core::Engine`, whose routes other gems draw): its
+ * `isolate_namespace` and `engine_name` name the mount and the controllers.
+ */
 export function findGemEngines(gems: AppGems | undefined): EngineSource[] {
   if (!gems) return [];
   const engines: EngineSource[] = [];
+  const onRails = new Set(gems.lock.specs.filter((s) => s.dependencies?.some((d) => d === "railties" || d === "rails")).map((s) => s.name));
   for (const gem of gems.installed.values()) {
     // A path gem is the app's own engine: findEngines reads it as the app's code.
     if (RAILS_GEMS.has(gem.name) || gem.source === "path") continue;
     const routes = join(gem.dir, "config", "routes.rb");
-    if (!gems.disk.list(join(gem.dir, "config")).some((e) => e.name === "routes.rb" && !e.dir)) continue;
+    if (!gems.disk.list(join(gem.dir, "config")).some((e) => e.name === "routes.rb" && !e.dir)) {
+      const file = onRails.has(gem.name) ? engineFile(gems.disk, join(gem.dir, "lib")) : undefined;
+      if (file) engines.push({ root: gem.dir, engineFile: file, external: true });
+      continue;
+    }
     engines.push({ root: gem.dir, engineFile: engineFile(gems.disk, join(gem.dir, "lib")), routes, external: true });
   }
   return engines;

@@ -16,6 +16,8 @@ export interface LockedSpec {
   /** The platform after the version's first `-`; undefined for a pure-Ruby gem (`ruby`). */
   platform?: string;
   source: LockSource;
+  /** The names of the gems it depends on (the lines under it); absent when it lists none. */
+  dependencies?: string[];
 }
 
 /** A source section: where Bundler installs its gems from (and so where it puts them). */
@@ -46,6 +48,8 @@ export function parseLockfile(text: string): Lockfile {
   let section = "";
   let source: LockSource | undefined;
   let inSpecs = false;
+  // The spec the dependency lines (six spaces) below it belong to; none after a line that is no spec.
+  let lastSpec: LockedSpec | undefined;
   let start = 0;
   while (start <= text.length) {
     let end = text.indexOf("\n", start);
@@ -59,17 +63,22 @@ export function parseLockfile(text: string): Lockfile {
       source = SOURCES.has(section) ? { kind: section as LockSource["kind"], specs: [] } : undefined;
       if (source) lock.sources.push(source);
       inSpecs = false;
+      lastSpec = undefined;
       continue;
     }
     if (source) {
       if (indent === 2) {
+        lastSpec = undefined;
         inSpecs = line.trimEnd() === "  specs:";
         const option = /^ {2}(remote|revision|glob): (.*)$/.exec(line);
         // Old lockfiles list several `remote:`s in one GEM section; the first is a path's or repository's own.
         if (option && !(option[1] === "remote" && source.remote !== undefined)) source[option[1] as "remote" | "revision" | "glob"] = option[2].trim();
       } else if (indent === 4 && inSpecs) {
-        const spec = specLine(line.slice(4), source);
+        const spec = (lastSpec = specLine(line.slice(4), source));
         if (spec) (source.specs.push(spec), lock.specs.push(spec));
+      } else if (indent === 6 && inSpecs && lastSpec) {
+        const name = /^ {6}([^\s(]+)/.exec(line)?.[1];
+        if (name) (lastSpec.dependencies ??= []).push(name);
       }
     } else if (section === "PLATFORMS" && indent === 2) lock.platforms.push(line.trim());
     else if (section === "RUBY VERSION" && lock.rubyVersion === undefined) {

@@ -10,6 +10,7 @@ import { createNodeMapper } from "@routemap/shared-mapper/node";
 import { nodeFileSystem } from "../fileSystem.js";
 import { commandAppGems } from "./appGems.js";
 import { findGemEngines } from "./gemEngines.js";
+import { markEnginesLoaded } from "./engineLoading.js";
 import { otherControllerPaths, otherTemplates, readInstalledGems } from "./helperCheck.js";
 import { appGlob } from "./appGlob.js";
 import { AppFileMap, appOptions, appRoot, findEngines, readAppConfig, readAppFiles, readControllerInputs, readEngines, readRubyFiles, templateNames } from "./appConfig.js";
@@ -110,7 +111,8 @@ export function readInput(entry: string, args: RoutesArgs): MapInput | string {
   const options = appOptions(config, { railsVersion: args.rails, rubyVersion: args.ruby, railsEnv: args.env, apiOnly: args.apiOnly }, { fs: nodeFileSystem, process: process.env });
   if (basename(dirname(entry)) !== "config") return { entry, files, unread, options: { ...options, drawPaths: [drawDir] } };
   readAppFiles(config.root, options, files);
-  const sources = [...findEngines(config.root), ...findGemEngines(commandAppGems(config.root, { rubyVersion: options.rubyVersion }))];
+  const found = [...findEngines(config.root), ...findGemEngines(commandAppGems(config.root, { rubyVersion: options.rubyVersion }))];
+  const sources = markEnginesLoaded(config.root, found, { fs: nodeFileSystem, railsEnv: options.railsEnv });
   const engines = readEngines(sources, files, (path) => nodeFileSystem.readFile(path));
   return { entry, files, unread, engines, glob: appGlob(config.root, nodeFileSystem), exists: (path) => path.startsWith(config.root + "/") && nodeFileSystem.exists(path), options: { ...options, drawPaths: [drawDir] } };
 }

@@ -62,6 +62,8 @@ export function mount(m: MapperState, call: Call): void {
   // Rails 8.1 names the mount only when `as:` is absent; before, `as: nil` also got the app's name.
   const named = m.version.gte(8, 1) ? !opts.shas("as") : !truthy(opts.sget("as"));
   if (named) opts.sset("as", appName(m, app!));
+  const guess = app instanceof RConst ? m.engines.guessAtMount(app.path, named) : undefined;
+  if (guess) m.host.info(guess);
   nameForAction(m, opts.sget("as"), path);
   if (!truthy(opts.sget("via"))) opts.sset("via", sym("all"));
   const merged = opts.merge(new RHash([[sym("to"), app!], [sym("anchor"), false], [sym("format"), false]]));

@@ -20,6 +20,8 @@ export class EngineRegistry {
   readonly classes = new Map<string, EngineClass>();
   /** Route sets drawn with `<Engine>.routes.draw`, by constant path, in drawing order. */
   readonly sets = new Map<string, RouteSet>();
+  /** Engines whose guessed name and namespace have been said at a mount (once each). */
+  private readonly guessesSaid = new Set<string>();
 
   /**
    * Whether a mounted constant is an engine. Engines usually come from gems we cannot see,
@@ -41,6 +43,24 @@ export class EngineRegistry {
     if (cls?.engineName) return cls.engineName;
     const ns = this.isolation(path);
     return underscore(ns ?? path).replace(/\//g, "_");
+  }
+
+  /**
+   * What a mount of `path` takes by convention because the engine's class is in none of the
+   * files read (its gem not installed, or not found): a sentence saying so, the first time only;
+   * undefined when the class is known. (The engine's routes files are drawn after the app's, so
+   * whether it has routes is not known yet at the mount: the namespace is named either way.)
+   */
+  guessAtMount(path: string, named: boolean): string | undefined {
+    if (this.classes.has(path) || this.guessesSaid.has(path) || !this.isEngine(path)) return undefined;
+    this.guessesSaid.add(path);
+    const ns = this.isolation(path);
+    const guessed = [named ? `its name \`${this.railtieName(path)}\`` : "", ns ? `its routes' controller namespace \`${underscore(ns)}/\`` : ""].filter(Boolean);
+    if (!guessed.length) return undefined;
+    return (
+      `Routemap does not have the source of \`${path}\` (no file it reads defines the class: its gem is not installed or not found, or the class is defined where Routemap does not look), ` +
+      `so it takes ${guessed.join(" and ")} as \`rails plugin new --mountable\` generates them; the engine's own \`isolate_namespace\` or \`engine_name\` may say otherwise.`
+    );
   }
 
   /** Drawn route set of an engine, created on first use. */

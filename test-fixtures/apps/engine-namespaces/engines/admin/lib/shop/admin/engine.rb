@@ -1,0 +1,6 @@
+module Shop
+  module Admin
+    class Engine < ::Rails::Engine
+    end
+  end
+end

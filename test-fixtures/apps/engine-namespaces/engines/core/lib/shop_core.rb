@@ -1,0 +1,1 @@
+require "shop/core/engine"

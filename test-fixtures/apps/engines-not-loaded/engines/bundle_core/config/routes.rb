@@ -1,0 +1,3 @@
+Rails.application.routes.draw do
+  get "bundles", to: "bundles#index"
+end

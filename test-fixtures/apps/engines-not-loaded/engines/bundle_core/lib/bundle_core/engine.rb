@@ -1,0 +1,4 @@
+module BundleCore
+  class Engine < ::Rails::Engine
+  end
+end

@@ -1,0 +1,3 @@
+Storefront::Engine.routes.draw do
+  resources :products, only: :index
+end

@@ -1,0 +1,2 @@
+require "storefront/engine"
+require "bundle_core"

@@ -1,0 +1,5 @@
+module Storefront
+  class Engine < ::Rails::Engine
+    isolate_namespace Storefront
+  end
+end

@@ -1,0 +1,4 @@
+module TestTools
+  class Engine < ::Rails::Engine
+  end
+end

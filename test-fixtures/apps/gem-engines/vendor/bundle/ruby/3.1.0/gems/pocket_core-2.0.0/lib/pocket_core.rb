@@ -1,0 +1,1 @@
+require "pocket/core/engine"

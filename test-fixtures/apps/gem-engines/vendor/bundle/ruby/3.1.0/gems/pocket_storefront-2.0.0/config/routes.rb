@@ -1,0 +1,3 @@
+Pocket::Core::Engine.routes.draw do
+  resources :products, only: [:index, :show]
+end

@@ -1,0 +1,6 @@
+module Pocket
+  module Storefront
+    class Engine < ::Rails::Engine
+    end
+  end
+end
