@@ -12,6 +12,7 @@ import { appGemsOf } from "./cli/appGems.js";
 import { findGemEngines } from "./cli/gemEngines.js";
 import { DefinedNames, isCheckedFile, otherControllerPaths, otherTemplates, readInstalledGems, type GemIndex } from "./cli/helperCheck.js";
 import { generationOf, uncheckedBecause, type HelperCheckContext } from "./features/helperCalls.js";
+import { gemCauses, regionCauses, restrictedCause, type CheckCause } from "./features/checkStatus.js";
 import { appHelperTables, engineProxies, type HelperTable, type HelperTables } from "./features/helpers.js";
 
 export interface Settings {
@@ -168,6 +169,7 @@ export class RailsApp {
   invalidateConfig(): void {
     this.configCache = undefined;
     this.gemIndexCache = undefined;
+    this.gemCausesCache = undefined;
     this.providedCache = undefined;
     this.otherTemplatesCache = undefined;
     this.enginesCache = undefined;
@@ -365,6 +367,24 @@ export class RailsApp {
     return appGemsOf(this.root, this.configCache?.lock, { fs: this.workspace.fs, rubyVersion });
   }
   private gemIndexCache: GemIndex | { why: string } | undefined;
+
+  /**
+   * Why checks are off or partial (checkStatus.ts): the parts of the routes Routemap could not
+   * evaluate, and the gems whose definitions are unknown. `gems: false`: the gems are left out
+   * while they have not been read (at start, before the app's files are).
+   */
+  checkCauses(o: { gems: boolean } = { gems: true }): CheckCause[] {
+    const result = this.table();
+    let regions = this.regionCausesCache?.result === result ? this.regionCausesCache.causes : undefined;
+    if (!regions) this.regionCausesCache = { result, causes: (regions = regionCauses(result)) };
+    if (!o.gems && !this.gemIndexCache && !this.workspace.restricted) return regions;
+    if (this.workspace.restricted) return [...regions, restrictedCause(RESTRICTED)];
+    const lock = join(this.root, "Gemfile.lock");
+    this.gemCausesCache ??= gemCauses(this.appGems(), { path: lock, text: this.workspace.text(lock) });
+    return [...regions, ...this.gemCausesCache];
+  }
+  private regionCausesCache: { result: MapResult; causes: CheckCause[] } | undefined;
+  private gemCausesCache: CheckCause[] | undefined;
 
   /** The app's own engines beside it (not installed gems'). */
   engineRoots(): string[] {

@@ -7,6 +7,7 @@ import { missingControllerDiagnostics, routeActionDiagnostics, unreachedActions,
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic } from "vscode-languageserver/node";
 import type { RailsApp, Settings } from "../workspace.js";
 import { toLocation, toRange, toSeverity } from "../convert.js";
+import { withCauses, type CheckCause } from "./checkStatus.js";
 
 /** A core diagnostic as LSP's. */
 /** The most diagnostics published for one file: past it, a file of garbage would send hundreds of megabytes. */
@@ -30,9 +31,10 @@ export function toLspDiagnostic(d: MapperDiagnostic): Diagnostic {
   return { range: toRange(d.span), severity: toSeverity(d.severity), message: d.message, source: "routemap", code: d.code, ...(d.data ? { data: d.data } : {}) };
 }
 
-export function diagnosticsByFile(result: MapResult, files: string[], more: readonly MapperDiagnostic[] = []): Map<string, Diagnostic[]> {
+/** `causes`: why checks are off (checkStatus.ts), said at their places among the table's diagnostics. */
+export function diagnosticsByFile(result: MapResult, files: string[], more: readonly MapperDiagnostic[] = [], causes: readonly CheckCause[] = []): Map<string, Diagnostic[]> {
   const out = new Map<string, Diagnostic[]>(files.map((f) => [f, []]));
-  for (const d of [...result.diagnostics, ...more]) {
+  for (const d of [...withCauses(result.diagnostics, causes), ...more]) {
     const diagnostic = toLspDiagnostic(d);
     const taken = /^Invalid route name, already in use: '([^']+)'/.exec(d.message)?.[1];
     const first = taken && result.routes.find((r) => r.name === taken);
@@ -46,6 +48,12 @@ export function diagnosticsByFile(result: MapResult, files: string[], more: read
 /** The app's own files the table reports on: its routes files and configuration. */
 const tableFiles = (app: RailsApp, result: MapResult) => [app.routesFile, ...result.files.filter((f) => app.ownsFile(f) && app.reportsOn(f))];
 
+/** The files of the app where a cause of checks being off is said, beyond the table's (Gemfile.lock). */
+const causeFiles = (app: RailsApp, files: string[], causes: readonly CheckCause[]) => [
+  ...files,
+  ...new Set(causes.flatMap((c) => (c.span && c.code !== "open-region" && app.owns(c.span.file) && !files.includes(c.span.file) ? [c.span.file] : []))),
+];
+
 /**
  * Everything Routemap reports for an app, by file: the table's diagnostics in its routes and
  * configuration files, the routes' actions checked against the controllers, and (a setting) a
@@ -56,14 +64,19 @@ export function appDiagnostics(app: RailsApp, settings: Pick<Settings, "diagnost
   const files = tableFiles(app, result);
   if (!settings.diagnostics) return new Map(files.map((f) => [f, []]));
   // At start, the table's own first: the controllers are read after, not before, they are shown.
-  if (o.tableOnly) return diagnosticsByFile(result, files, []);
+  if (o.tableOnly) {
+    const causes = app.checkCauses({ gems: false });
+    return diagnosticsByFile(result, causeFiles(app, files, causes), [], causes);
+  }
   const model = app.controllerModel();
   const provided = app.providedControllers();
   // A keystroke in a view changes neither the table nor the controllers: the last answer stands.
   const last = lastAnswer.get(app);
   if (last && last.result === result && last.model === model && last.provided === provided && last.unreached === settings.unreachedActions) return copy(last.out);
   const checks = [...routeActionDiagnostics(result, model), ...(provided ? missingControllerDiagnostics(result, model, provided) : [])];
-  const out = diagnosticsByFile(result, files, checks);
+  // The gems are read by now (`providedControllers`): the same causes while the table and they are the same.
+  const causes = app.checkCauses();
+  const out = diagnosticsByFile(result, causeFiles(app, files, causes), checks, causes);
   lastAnswer.set(app, { result, model, provided, unreached: settings.unreachedActions, out });
   if (settings.unreachedActions) {
     for (const unreached of unreachedActions(result, model)) {
@@ -89,12 +102,12 @@ export function fileDiagnostics(app: RailsApp, settings: Pick<Settings, "diagnos
   if (!inTable && !controller) return undefined;
   if (!settings.diagnostics) return [];
   // The app's controllers still being read (a large app, just opened): the table's own for now.
-  if (!app.modelReady()) return controller ? [] : diagnosticsByFile(result, [file], []).get(file)!;
+  if (!app.modelReady()) return controller ? [] : diagnosticsByFile(result, [file], [], app.checkCauses({ gems: false })).get(file)!;
   const model = app.controllerModel();
   if (controller) return settings.unreachedActions ? unreachedActions(result, model, file).map(unreachedHint) : [];
   const provided = app.providedControllers();
   const checks = [...routeActionDiagnostics(result, model, file), ...(provided ? missingControllerDiagnostics(result, model, provided, file) : [])];
-  return diagnosticsByFile(result, [file], checks).get(file)!;
+  return diagnosticsByFile(result, [file], checks, app.checkCauses({ gems: false })).get(file)!;
 }
 
 function unreachedHint(unreached: UnreachedAction): Diagnostic {
