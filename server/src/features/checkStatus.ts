@@ -90,9 +90,10 @@ function regionChecks(region: OpenRegion): string[] {
 export function gemCauses(gems: AppGems | undefined, lock: { path: string; text: string | undefined }): CheckCause[] {
   if (!gems) return [{ reason: "there is no Gemfile.lock to say which gems the app has", notChecked: GEM_CHECKS, extent: "off", code: "no-lockfile" }];
   const causes: CheckCause[] = [];
+  const lockLine = lockLines(lock);
   for (const gem of gems.missing) {
     causes.push({
-      span: lockLine(lock, gem.name),
+      span: lockLine(gem.name),
       reason: `the gem ${gem.name} (${gem.version}) is not installed where Routemap looks (${gems.whereLooked(gem)})`,
       notChecked: GEM_CHECKS,
       extent: "off",
@@ -103,7 +104,7 @@ export function gemCauses(gems: AppGems | undefined, lock: { path: string; text:
   if (causes.length) return causes;
   for (const name of gems.installed.keys()) {
     const facts = gems.facts(name);
-    if (facts && "why" in facts) causes.push({ span: lockLine(lock, name), reason: facts.why, notChecked: GEM_CHECKS, extent: "off", code: "gem-not-read" });
+    if (facts && "why" in facts) causes.push({ span: lockLine(name), reason: facts.why, notChecked: GEM_CHECKS, extent: "off", code: "gem-not-read" });
   }
   return causes;
 }
@@ -113,18 +114,33 @@ export function restrictedCause(reason: string): CheckCause {
   return { reason, notChecked: GEM_CHECKS, extent: "off", code: "restricted" };
 }
 
-/** A gem's name on its line in Gemfile.lock's specs (`    devise (4.8.1)`), else its first mention; the file's start without either. */
-function lockLine(lock: { path: string; text: string | undefined }, name: string): Span {
+/**
+ * Where each gem is named in Gemfile.lock: its line in a source's specs (`    devise (4.8.1)`),
+ * else its first mention (`  devise!` under DEPENDENCIES). One pass over the file: a hostile
+ * lockfile may name a hundred thousand gems Routemap does not find.
+ */
+function lockLines(lock: { path: string; text: string | undefined }): (name: string) => Span {
+  const specs = new Map<string, number>();
+  const mentions = new Map<string, number>();
   const lines = (lock.text ?? "").split("\n");
-  const spec = `    ${name} (`;
-  let at = lines.findIndex((l) => l.startsWith(spec));
-  let column = 4;
-  if (at < 0) {
-    at = lines.findIndex((l) => new RegExp(`^\\s+${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\s|!|$)`).test(l));
-    column = at < 0 ? 0 : lines[at].length - lines[at].trimStart().length;
+  for (let line = 0; line < lines.length; line++) {
+    const text = lines[line];
+    let indent = 0;
+    while (text.charCodeAt(indent) === 32) indent++;
+    if (indent === 0 || indent === text.length) continue;
+    let end = indent;
+    while (end < text.length && !/[\s(!]/.test(text[end])) end++;
+    const name = text.slice(indent, end);
+    if (indent === 4 && text.startsWith(" (", end)) {
+      if (!specs.has(name)) specs.set(name, line);
+    } else if (!mentions.has(name)) mentions.set(name, line);
   }
-  if (at < 0) return { file: lock.path, start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-  return { file: lock.path, start: { line: at, character: column }, end: { line: at, character: column + name.length } };
+  return (name) => {
+    const line = specs.get(name) ?? mentions.get(name);
+    if (line === undefined) return { file: lock.path, start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+    const indent = lines[line].length - lines[line].trimStart().length;
+    return { file: lock.path, start: { line, character: indent }, end: { line, character: indent + name.length } };
+  };
 }
 
 /** The words an info (or the diagnostic it joins) adds at a cause's place. */

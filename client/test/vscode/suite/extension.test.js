@@ -233,4 +233,35 @@ describe("Routemap in VS Code", () => {
     const table = await vscode.commands.executeCommand("routemap.showRoutesTable");
     assert.match(table.getText(), /Prefix Verb/);
   });
+  it("says in the status bar when checks are off or partial, and Show Why Checks Are Off opens the cause", async () => {
+    const document = await vscode.workspace.openTextDocument(routesUri);
+    const editor = await vscode.window.showTextDocument(document);
+    const line = document.getText().split("\n").findIndex((l) => l.includes('root "storefront#index"'));
+    // A call Routemap does not know, under a namespace: the admin_… names are not checked.
+    await editor.edit((e) => e.insert(new vscode.Position(line, 0), "  namespace :admin do\n    draw_reports\n  end\n"));
+    const item = api.status();
+    // Restricted Mode reads no installed gem: then every helper check is off, and says why.
+    const trusted = vscode.workspace.isTrusted;
+    await retry(() => (item.text.includes(trusted ? "· checks partial" : "· helper checks off") ? item.text : undefined), `the status bar (${item.text})`);
+    assert.match(String(item.tooltip), /Unknown method `draw_reports`: Routemap does not know the routes it adds\. — not checked: helper calls named admin_/);
+    assert.equal(typeof item.command === "string" ? item.command : item.command?.command, "routemap.showUncheckedCauses");
+    const info = await until(() => vscode.languages.getDiagnostics(routesUri).find((d) => /Not checked because of this: helper calls named admin_/.test(d.message)), "the info at the call");
+    assert.equal(info.range.start.line, line + 1);
+    // The command lists the causes; the one picked opens at its place.
+    await vscode.commands.executeCommand("workbench.action.closeAllEditors");
+    const shown = vscode.commands.executeCommand("routemap.showUncheckedCauses");
+    // The quick pick opens once the server has answered: accepted when it does (the region's cause first).
+    const picked = await retry(async () => {
+      await vscode.commands.executeCommand("workbench.action.acceptSelectedQuickOpenItem");
+      return Promise.race([shown, new Promise((r) => setTimeout(() => r(undefined), 200))]);
+    }, "the quick pick of causes");
+    assert.equal(picked.code, "open-region");
+    await retry(() => vscode.window.activeTextEditor?.document.uri.fsPath === routesUri.fsPath, "the routes file opened at the cause");
+    assert.equal(vscode.window.activeTextEditor.selection.start.line, line + 1);
+    // The call removed: every check runs again (trusted), and the words go.
+    const opened = vscode.window.activeTextEditor;
+    await opened.edit((e) => e.delete(new vscode.Range(line, 0, line + 3, 0)));
+    if (trusted) await retry(() => (!item.text.includes("·") ? true : undefined), `the status bar to clear (${item.text})`);
+    await vscode.commands.executeCommand("workbench.action.files.revert");
+  });
 });
