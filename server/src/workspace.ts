@@ -12,7 +12,7 @@ import { appGemsOf } from "./cli/appGems.js";
 import { findGemEngines } from "./cli/gemEngines.js";
 import { DefinedNames, isCheckedFile, otherControllerPaths, otherTemplates, readInstalledGems, type GemIndex } from "./cli/helperCheck.js";
 import { generationOf, uncheckedBecause, type HelperCheckContext } from "./features/helperCalls.js";
-import { gemCauses, regionCauses, restrictedCause, type CheckCause } from "./features/checkStatus.js";
+import { gemCauses, regionCauses, restrictedCause, urlOptionsCauses, type CheckCause } from "./features/checkStatus.js";
 import { appHelperTables, engineProxies, type HelperTable, type HelperTables } from "./features/helpers.js";
 
 export interface Settings {
@@ -378,10 +378,14 @@ export class RailsApp {
     let regions = this.regionCausesCache?.result === result ? this.regionCausesCache.causes : undefined;
     if (!regions) this.regionCausesCache = { result, causes: (regions = regionCauses(result)) };
     if (!o.gems && !this.gemIndexCache && !this.workspace.restricted) return regions;
-    if (this.workspace.restricted) return [...regions, restrictedCause(RESTRICTED)];
-    const lock = join(this.root, "Gemfile.lock");
-    this.gemCausesCache ??= gemCauses(this.appGems(), { path: lock, text: this.workspace.text(lock) });
-    return [...regions, ...this.gemCausesCache];
+    const lock = { path: join(this.root, "Gemfile.lock"), text: undefined as string | undefined };
+    lock.text = this.workspace.text(lock.path);
+    // URL options are read with the names the app defines, once a checked file is open (never at start).
+    const gems = this.gemIndexCache && !("why" in this.gemIndexCache) ? this.gemIndexCache : undefined;
+    const urlOptions = this.definedNames ? urlOptionsCauses({ ...this.definedNames.urlOptionsFiles(), gems: gems?.urlOptions ?? [] }, (path) => this.workspace.text(path), lock) : [];
+    if (this.workspace.restricted) return [...regions, restrictedCause(RESTRICTED), ...urlOptions];
+    this.gemCausesCache ??= gemCauses(this.appGems(), lock);
+    return [...regions, ...this.gemCausesCache, ...urlOptions];
   }
   private regionCausesCache: { result: MapResult; causes: CheckCause[] } | undefined;
   private gemCausesCache: CheckCause[] | undefined;

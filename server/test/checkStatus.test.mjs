@@ -36,6 +36,8 @@ put("gemless/app/views/posts/index.html.erb", view);
 put("open/config/routes.rb", "Rails.application.routes.draw do\n  resources :posts, only: :index\n  namespace :admin do\n    draw_reports\n  end\nend\n");
 put("open/Gemfile.lock", EMPTY_LOCK);
 put("open/app/views/posts/index.html.erb", view);
+// A mailer whose default_url_options Routemap cannot read: the parts they may fill in where no request is are not checked.
+put("open/app/mailers/report_mailer.rb", "class ReportMailer < ActionMailer::Base\n  def default_url_options\n    { host: Current.host }\n  end\nend\n");
 for (const name of ["gemless", "open"]) for (const [path, text] of Object.entries(controllers)) put(`${name}/${path}`, text);
 
 /** The machine's gem folders, which the message lists, left out of what is compared. */
@@ -76,6 +78,11 @@ test("routemap check --format json: checks and uncheckedBecause, valid against c
       file: "config/routes.rb", line: 4, column: 5, endLine: 4, endColumn: 17, code: "open-region", extent: "partial",
       reason: "Unknown method `draw_reports`: Routemap does not know the routes it adds.",
       notChecked: ["helper calls named admin_… or …_admin_…", "url_for hashes to controllers under admin/", "actions no route reaches in controllers under admin/"],
+    },
+    {
+      file: "app/mailers/report_mailer.rb", line: 2, column: 7, endLine: 2, endColumn: 26, code: "url-options", extent: "partial",
+      reason: "Routemap cannot read the `default_url_options` this file sets",
+      notChecked: ["helper calls missing a required part where no request is (mailers, their templates, Rails.application.routes.url_helpers)"],
     },
   ]);
   // postz_path is still checked; admin_report_path, which the call may draw, is not.
@@ -121,10 +128,21 @@ test("the language server: the skipped call says which names it leaves unchecked
   client.conn.sendNotification("textDocument/didOpen", { textDocument: { uri: uri(path), languageId: "erb", version: 1, text: readFileSync(join(workspace, path), "utf8") } });
   const found = await client.diagnosticsWhere(uri(path), (list) => list.length > 0);
   assert.deepEqual(found.map((d) => `${d.range.start.line}:${d.code}`), ["0:unknown-helper"]);
+  // With the names the app defines read (a checked file is open), the mailer's default_url_options is said at its place.
+  const mailer = await client.diagnosticsWhere(uri("open/app/mailers/report_mailer.rb"), (list) => list.length > 0);
+  assert.deepEqual(mailer.map((d) => [d.severity, d.code, d.range.start.line, d.range.start.character, d.message]), [
+    [3, "checks-off", 1, 6, "Routemap cannot read the `default_url_options` this file sets. Not checked because of this: helper calls missing a required part where no request is (mailers, their templates, Rails.application.routes.url_helpers)."],
+  ]);
   // The routes file edited so the call is gone: the table is complete, and the status says so.
   client.conn.sendNotification("textDocument/didOpen", { textDocument: { uri: uri("open/config/routes.rb"), languageId: "ruby", version: 1, text: readFileSync(join(workspace, "open/config/routes.rb"), "utf8") } });
   client.conn.sendNotification("textDocument/didChange", { textDocument: { uri: uri("open/config/routes.rb"), version: 2 }, contentChanges: [{ text: "Rails.application.routes.draw do\n  resources :posts, only: :index\nend\n" }] });
   await client.diagnosticsWhere(uri("open/config/routes.rb"), (list) => list.length === 0);
   const after = await client.conn.sendRequest("routemap/status", { uri: uri("open/config/routes.rb") });
-  assert.deepEqual([after.apps[0].checks, after.apps[0].causes], ["on", []]);
+  assert.deepEqual([after.apps[0].checks, after.apps[0].causes.map((c) => c.code)], ["partial", ["url-options"]]);
+  // The mailer's options written out: every check runs.
+  const mailerText = "class ReportMailer < ActionMailer::Base\n  default_url_options[:host] = \"example.com\"\nend\n";
+  client.conn.sendNotification("textDocument/didOpen", { textDocument: { uri: uri("open/app/mailers/report_mailer.rb"), languageId: "ruby", version: 1, text: mailerText } });
+  await client.diagnosticsWhere(uri("open/app/mailers/report_mailer.rb"), (list) => list.length === 0);
+  const done = await client.conn.sendRequest("routemap/status", { uri: uri("open/config/routes.rb") });
+  assert.deepEqual([done.apps[0].checks, done.apps[0].summary, done.apps[0].causes], ["on", "", []]);
 });

@@ -18,7 +18,7 @@ import { locateRoutes } from "./locate.js";
 import { checkedFiles, DefinedNames, helperScope, otherControllerPaths, otherTemplates, readInstalledGems } from "./helperCheck.js";
 import { generationOf, helperCallDiagnostics } from "../features/helperCalls.js";
 import { appHelperTables } from "../features/helpers.js";
-import { gemCauses, regionCauses, withCauses } from "../features/checkStatus.js";
+import { causeDiagnostic, gemCauses, regionCauses, urlOptionsCauses, withCauses } from "../features/checkStatus.js";
 
 export const CHECK_USAGE = `Usage: routemap check [APP | FILE] [options]
 
@@ -91,6 +91,12 @@ export async function checkCommand(argv: string[], io: Io, mapper?: RouteMapper)
       const text = nodeFileSystem.readFile(file);
       // One at a time: a spread passes one argument per diagnostic, past V8's limit in a hostile view.
       if (text !== undefined) for (const d of helperCallDiagnostics(mapper, context, file, text, helperScope(root, file))) findings.push(d);
+    }
+    // URL options Routemap cannot read: the missing parts they may fill in are not checked.
+    const lock = { path: lockPath, text: nodeFileSystem.readFile(lockPath) };
+    for (const cause of urlOptionsCauses({ ...names.urlOptionsFiles(), gems: "why" in gems ? [] : gems.urlOptions }, (p) => nodeFileSystem.readFile(p), lock)) {
+      causes.push(cause);
+      findings.push(causeDiagnostic({ ...cause, span: cause.span! }));
     }
   }
   const printed = shown(findings, args);

@@ -19,7 +19,7 @@ export interface CheckCause {
   notChecked: string[];
   /** `off`: a check is off for the whole app; `partial`: for some names or controllers only. */
   extent: "off" | "partial";
-  code: "open-region" | "gem-not-installed" | "gem-not-read" | "no-lockfile" | "restricted";
+  code: "open-region" | "gem-not-installed" | "gem-not-read" | "no-lockfile" | "restricted" | "url-options";
 }
 
 export interface CheckStatus {
@@ -107,6 +107,38 @@ export function gemCauses(gems: AppGems | undefined, lock: { path: string; text:
     if (facts && "why" in facts) causes.push({ span: lockLine(name), reason: facts.why, notChecked: GEM_CHECKS, extent: "off", code: "gem-not-read" });
   }
   return causes;
+}
+
+/** What URL options Routemap cannot read turn off (helperCalls.ts `generationOf`: `defaults`, `recall`). */
+const NO_REQUEST_PARTS = "helper calls missing a required part where no request is (mailers, their templates, Rails.application.routes.url_helpers)";
+const ACTION_PARTS = "helper calls missing a required part in controller actions";
+
+/**
+ * The URL options Routemap cannot read: a file's `default_url_options` it cannot read (every
+ * missing part where no request is goes unchecked), a controller's `url_options` or a gem's
+ * (a request's URLs may get any key). `read`: a file's text, for the place it names them.
+ */
+export function urlOptionsCauses(o: { unknown: readonly string[]; controllers: readonly string[]; gems: readonly string[] }, read: (path: string) => string | undefined, lock: { path: string; text: string | undefined }): CheckCause[] {
+  const at = (path: string) => firstMention(path, read(path));
+  const lockLine = o.gems.length ? lockLines(lock) : undefined;
+  return [
+    ...o.unknown.map((path): CheckCause => ({ span: at(path), reason: "Routemap cannot read the `default_url_options` this file sets", notChecked: [NO_REQUEST_PARTS], extent: "partial", code: "url-options" })),
+    ...o.controllers.map((path): CheckCause => ({ span: at(path), reason: "this controller sets the options of its requests' URLs (`url_options`)", notChecked: [ACTION_PARTS], extent: "partial", code: "url-options" })),
+    ...o.gems.map((name): CheckCause => ({ span: lockLine!(name), reason: `the gem ${name} sets \`url_options\` or \`default_url_options\``, notChecked: [ACTION_PARTS], extent: "partial", code: "url-options" })),
+  ];
+}
+
+/** The first `url_options` (or `default_url_options`) in a file, else its start. */
+function firstMention(path: string, text: string | undefined): Span {
+  const lines = (text ?? "").split("\n");
+  for (let line = 0; line < lines.length; line++) {
+    const at = lines[line].search(/\b(?:default_)?url_options\b/);
+    if (at >= 0) {
+      const word = /^(?:default_)?url_options/.exec(lines[line].slice(at))![0];
+      return { file: path, start: { line, character: at }, end: { line, character: at + word.length } };
+    }
+  }
+  return { file: path, start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 }
 
 /** In a restricted workspace nothing outside it is read, installed gems included. */
