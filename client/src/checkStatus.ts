@@ -51,6 +51,8 @@ export async function showUncheckedCauses(statuses: (AppCheckStatus & { root: st
       cause,
     })),
   );
+  // Causes with a place first: those the pick can open.
+  items.sort((a, b) => Number(!a.cause.uri) - Number(!b.cause.uri));
   if (!items.length) {
     void vscode.window.showInformationMessage("Routemap: every check runs.");
     return undefined;
