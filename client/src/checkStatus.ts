@@ -9,12 +9,11 @@ import type { AppCheckStatus, CheckCause, RoutesChanged } from "./protocol.js";
 
 export const SHOW_UNCHECKED_COMMAND = "routemap.showUncheckedCauses";
 
-/** The words after the route count ("helper checks off"), or none when every check runs. */
+/** The words after the route count (the server's: "helper checks off"), the most severe app's; none when every check runs. */
 export function statusSuffix(apps: readonly RoutesChanged[]): string {
   const statuses = apps.map((a) => a.status).filter((s): s is AppCheckStatus => !!s);
-  if (statuses.some((s) => s.checks === "off")) return "helper checks off";
-  if (statuses.some((s) => s.checks === "partial")) return "checks partial";
-  return "";
+  const worst = statuses.find((s) => s.checks === "off") ?? statuses.find((s) => s.checks === "partial");
+  return worst?.summary ?? "";
 }
 
 /** The tooltip's lines on the causes: each reason, and what it turns off. */

@@ -146,3 +146,36 @@ test("the language server: the skipped call says which names it leaves unchecked
   const done = await client.conn.sendRequest("routemap/status", { uri: uri("open/config/routes.rb") });
   assert.deepEqual([done.apps[0].checks, done.apps[0].summary, done.apps[0].causes], ["on", "", []]);
 });
+
+test("causes: what a region turns off follows its scope, and each is said once at its place", async () => {
+  const { checkStatus, regionCauses, withCauses } = await import("../dist/features/checkStatus.js");
+  const span = (line, from, to) => ({ file: "/app/config/routes.rb", start: { line, character: from }, end: { line, character: to } });
+  const regions = [
+    { span: span(1, 2, 9), reason: "Unknown method `draw_all`: Routemap does not know the routes it adds." },
+    // A loop meets the same call twice: one cause.
+    { span: span(4, 4, 9), reason: "Unknown method `extra`: Routemap does not know the routes it adds.", namePrefix: "api", module: "api" },
+    { span: span(4, 4, 9), reason: "Unknown method `extra`: Routemap does not know the routes it adds.", namePrefix: "api", module: "api" },
+    { span: span(7, 4, 9), reason: "Routemap did not evaluate this block.", namePrefix: "blog", engine: "Blog::Engine" },
+  ];
+  const causes = regionCauses({ openRegions: regions });
+  assert.deepEqual(causes.map((c) => [c.span.start.line, c.extent, c.notChecked]), [
+    [1, "off", ["helper calls of names the route table lacks", "url_for hashes no route leads to", "actions no route reaches"]],
+    [4, "partial", ["helper calls named api_… or …_api_…", "url_for hashes to controllers under api/", "actions no route reaches in controllers under api/"]],
+    [7, "partial", ["helper calls named blog_… or …_blog_… on Blog::Engine's routes"]],
+  ]);
+  assert.deepEqual([checkStatus(causes).checks, checkStatus(causes).summary], ["off", "helper names unchecked"]);
+  assert.deepEqual([checkStatus(causes.slice(1)).checks, checkStatus(causes.slice(1)).summary], ["partial", "checks partial"]);
+  assert.deepEqual([checkStatus([]).checks, checkStatus([]).summary], ["on", ""]);
+  // The table's own diagnostic at the place says it (a warning as well as an info); elsewhere an info of its own.
+  const table = [
+    { severity: "warning", code: "unknown-method", span: span(1, 2, 9), message: "Unknown method `draw_all` for the routes." },
+    { severity: "info", code: "unknown-method", span: span(4, 4, 9), message: "Unknown method `extra`: Routemap does not know what it returns." },
+  ];
+  const said = withCauses(table, causes);
+  assert.deepEqual(said.map((d) => `${d.span.start.line} ${d.severity} ${d.code}: ${d.message.replace(/Not checked because of this: ([^;.]+)[^\n]*/, "Not checked because of this: $1…")}`), [
+    "1 warning unknown-method: Unknown method `draw_all` for the routes.\nNot checked because of this: helper calls of names the route table lacks…",
+    "4 info unknown-method: Unknown method `extra`: Routemap does not know what it returns.\nNot checked because of this: helper calls named api_… or …_api_……",
+    "7 info checks-off: Routemap could not evaluate this, so routes may be missing here. Not checked because of this: helper calls named blog_… or …_blog_… on Blog::Engine's routes…",
+  ]);
+  assert.equal(table[0].message, "Unknown method `draw_all` for the routes.", "the table's own list is left as it was");
+});

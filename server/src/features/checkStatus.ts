@@ -25,7 +25,7 @@ export interface CheckCause {
 export interface CheckStatus {
   /** `on`: every check runs; `partial`: some names or controllers are not checked; `off`: a check is off for the whole app. */
   checks: "on" | "partial" | "off";
-  /** One line for a status bar: "helper checks off", "checks partial". */
+  /** One line for a status bar: "helper checks off", "helper names unchecked", "checks partial", or none. */
   summary: string;
   causes: CheckCause[];
 }
@@ -33,11 +33,16 @@ export interface CheckStatus {
 /** What a gem that cannot be read turns off: anything a gem may define is unknown. */
 export const GEM_CHECKS = ["URL helper calls (a gem may define the helper)", "controllers a route names that the app does not define (a gem may)"];
 
-/** The status of an app's checks from its causes. */
+/**
+ * The status of an app's checks from its causes. Off for the whole app: every helper check (the
+ * gems' definitions unknown), or only whether a helper's name exists (a part of the routes with
+ * no scope name could draw any).
+ */
 export function checkStatus(causes: CheckCause[]): CheckStatus {
-  const off = causes.some((c) => c.extent === "off");
-  const checks = off ? "off" : causes.length ? "partial" : "on";
-  return { checks, summary: off ? "helper checks off" : causes.length ? "checks partial" : "", causes };
+  const off = causes.filter((c) => c.extent === "off");
+  const checks = off.length ? "off" : causes.length ? "partial" : "on";
+  const summary = off.some((c) => c.code !== "open-region") ? "helper checks off" : off.length ? "helper names unchecked" : causes.length ? "checks partial" : "";
+  return { checks, summary, causes };
 }
 
 /**

@@ -261,10 +261,10 @@ describe("Routemap in VS Code", () => {
     assert.equal(picked.code, "open-region");
     await retry(() => vscode.window.activeTextEditor?.document.uri.fsPath === routesUri.fsPath, "the routes file opened at the cause");
     assert.equal(vscode.window.activeTextEditor.selection.start.line, line + 1);
-    // The call removed: every check runs again (trusted), and the words go.
+    // The call removed: its cause goes from the tooltip.
     const opened = vscode.window.activeTextEditor;
     await opened.edit((e) => e.delete(new vscode.Range(line, 0, line + 3, 0)));
-    if (trusted) await retry(() => (!item.text.includes("·") ? true : undefined), `the status bar to clear (${item.text})`);
+    await retry(() => (!cause.test(String(item.tooltip)) ? true : undefined), `the cause to go (${item.tooltip})`);
     await vscode.commands.executeCommand("workbench.action.files.revert");
   });
 });
