@@ -54,7 +54,7 @@ export function regionCauses(result: Pick<MapResult, "openRegions">): CheckCause
   const byPlace = new Map<string, CheckCause>();
   for (const region of result.openRegions ?? []) {
     const { span } = region;
-    const key = `${span.file}:${span.start.line}:${span.start.character}:${span.end.line}:${span.end.character}`;
+    const key = placeOf(span);
     const cause = byPlace.get(key);
     const off = regionChecks(region);
     if (cause) {
@@ -198,21 +198,29 @@ export function causeDiagnostic(cause: CheckCause & { span: Span }): Diagnostic 
  */
 export function withCauses(diagnostics: readonly Diagnostic[], causes: readonly CheckCause[]): Diagnostic[] {
   const out = [...diagnostics];
-  for (const cause of causes) {
-    if (!cause.span) continue;
-    const span = cause.span;
+  const placed = causes.filter((c) => c.span);
+  if (!placed.length) return out;
+  // The diagnostics by place, once: a hostile routes file has thousands of both.
+  const byPlace = new Map<string, number[]>();
+  out.forEach((d, i) => {
+    const key = placeOf(d.span);
+    const list = byPlace.get(key);
+    if (list) list.push(i);
+    else byPlace.set(key, [i]);
+  });
+  for (const cause of placed) {
+    const span = cause.span!;
     // The diagnostic that gives the reason, else an info there, else any there: one squiggle per place.
-    const there = out.map((d, i) => [d, i] as const).filter(([d]) => sameSpan(d.span, span));
-    const found = there.find(([d]) => d.message.split("\n")[0] === cause.reason) ?? there.find(([d]) => d.severity === "info") ?? there[0];
-    const at = found ? found[1] : -1;
-    if (at >= 0) out[at] = { ...out[at], message: `${out[at].message.replace(/\n+$/, "")}\n${causeNote(cause)}` };
+    const there = byPlace.get(placeOf(span)) ?? [];
+    const at = there.find((i) => out[i].message.split("\n")[0] === cause.reason) ?? there.find((i) => out[i].severity === "info") ?? there[0];
+    if (at !== undefined) out[at] = { ...out[at], message: `${out[at].message.replace(/\n+$/, "")}\n${causeNote(cause)}` };
     else out.push(causeDiagnostic({ ...cause, span }));
   }
   return out;
 }
 
-function sameSpan(a: Span, b: Span): boolean {
-  return a.file === b.file && a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character;
+function placeOf(span: Span): string {
+  return `${span.file}:${span.start.line}:${span.start.character}:${span.end.line}:${span.end.character}`;
 }
 
 function capitalize(text: string): string {
