@@ -141,6 +141,17 @@ if (!filter || "url-generation".includes(filter)) {
   settle("url-generation (model names, the app's inflections)", join(dir, `models-inflections.rails-${SERIES}.txt`), custom);
 }
 
+// Helper calls judged in the context Rails runs them in: each app of test-fixtures/helper-checks/
+// booted, each template's tags and each `# eval` line run as a view or mailer would (whether
+// Rails raises), the truth server/test/helperContexts.test.mjs holds `routemap check` to.
+if (!filter || "helper-checks".includes(filter)) {
+  const dir = join(FIXTURES, "helper-checks");
+  for (const name of readdirSync(dir).filter((n) => !n.endsWith(".txt")).sort()) {
+    const out = execFileSync("ruby", [...RUBY_FLAGS, join(FIXTURES, "oracle", "helper_contexts.rb"), join(dir, name)], { encoding: "utf8" });
+    settle(`helper-checks/${name}`, join(dir, `${name}.rails-${SERIES}.txt`), out);
+  }
+}
+
 // The methods a controller inherits from Rails, which `routes --unused` counts: the core's data file.
 if (!filter || "controller-methods".includes(filter)) {
   const out = execFileSync("ruby", [join(FIXTURES, "oracle", "controller_methods.rb")], { encoding: "utf8" });

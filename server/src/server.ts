@@ -17,14 +17,15 @@ import { helperCompletionList, helperCompletions, resolveHelperCompletion, route
 import { definitionInRoutesFile, definitionOfHelper } from "./features/definition.js";
 import { appDiagnostics, fileDiagnostics, limited, toLspDiagnostic } from "./features/diagnostics.js";
 import { actionCodeLenses, definitionOfAction, hoverOnAction, SHOW_LOCATION_COMMAND } from "./features/actions.js";
-import { quickFixes } from "./features/codeActions.js";
+import { didYouMeanFixes, quickFixes } from "./features/codeActions.js";
 import { definitionOfHashTarget, hashTargetCompletions, hoverOnHashTarget } from "./features/hashTargets.js";
 import { definitionOfPolymorphic, hoverOnPolymorphic, polymorphicCompletions } from "./features/polymorphic.js";
 import { helperCallDiagnostics } from "./features/helperCalls.js";
 import { protocolStatus } from "./features/checkStatus.js";
 import { helperScope, isHelperCheckedFile } from "./cli/helperCheck.js";
 import { hoverInRoutesFile, hoverOnHelper } from "./features/hover.js";
-import { helperReferences, helpersAt } from "./features/references.js";
+import { routeReferences, routesAt } from "./features/references.js";
+import { prepareRename, rename } from "./features/rename.js";
 import { documentSymbols, workspaceSymbols } from "./features/symbols.js";
 import type { FileSystem } from "./fileSystem.js";
 import { collectWhenIdle } from "./memory.js";
@@ -276,6 +277,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
         completionProvider: { triggerCharacters: ["_", ":", '"', "'", "#", "."], resolveProvider: true },
         definitionProvider: true,
         referencesProvider: true,
+        renameProvider: params.capabilities.textDocument?.rename?.prepareSupport ? { prepareProvider: true } : true,
         documentSymbolProvider: true,
         workspaceSymbolProvider: true,
         codeLensProvider: { resolveProvider: false },
@@ -364,7 +366,9 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     }),
   );
   connection.onCodeAction((p, token) =>
-    withDocument(p.textDocument.uri, token, [], "diagnostics", (c) => (c.routesFile ? quickFixes(c.app, p.context.diagnostics) : [])),
+    withDocument(p.textDocument.uri, token, [], "diagnostics", (c) =>
+      c.routesFile ? quickFixes(c.app, p.context.diagnostics) : didYouMeanFixes(p.textDocument.uri, c.document.getText(), p.context.diagnostics),
+    ),
   );
   connection.onCodeLens((p, token) =>
     withDocument(p.textDocument.uri, token, [], "codeLens", (c) => (c.app.isControllerFile(c.path) ? actionCodeLenses(c.app, c.path) : [])),
@@ -408,8 +412,14 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   );
   connection.onReferences((p, token) =>
     withDocument(p.textDocument.uri, token, [], "references", (c) =>
-      helperReferences(c.app, helpersAt(c.app.table(), c.path, c.document.getText(), p.position, c.routesFile), p.context.includeDeclaration),
+      routeReferences(c.app, routesAt(c.app, c.path, c.document.getText(), p.position, c.routesFile), p.context.includeDeclaration),
     ),
+  );
+  connection.onPrepareRename((p, token) =>
+    withDocument(p.textDocument.uri, token, null, null, (c) => prepareRename(c.app, c.path, c.document.getText(), p.position, c.routesFile)),
+  );
+  connection.onRenameRequest((p, token) =>
+    withDocument(p.textDocument.uri, token, null, null, (c) => rename(c.app, c.path, c.document.getText(), p.position, c.routesFile, p.newName)),
   );
   connection.onDocumentSymbol((p, token) =>
     withDocument(p.textDocument.uri, token, [], "symbols", (c) => (c.routesFile ? documentSymbols(c.app.table(), c.path) : [])),

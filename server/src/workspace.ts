@@ -83,6 +83,13 @@ export class RailsApp {
     this.workspace.mapper.map(this.inputs());
   }
 
+  /** The table the app would have with one of its routes files' text replaced (a rename tried before it is offered). */
+  tableWith(path: string, text: string): MapResult {
+    const inputs = this.inputs();
+    (inputs.files as Map<string, string>).set(path, text);
+    return this.workspace.mapper.map(inputs);
+  }
+
   private inputs(): MapInput {
     const listing = (this.drawListing ??= this.listDrawDir());
     const files = new DrawnFileMap(this.root, (path) => this.workspace.text(path), listing.files, (path) => this.drawnText(path));
@@ -335,6 +342,11 @@ export class RailsApp {
     if (why || "why" in gems) return { unchecked: why ?? "" };
     const names = this.names();
     return { tables: this.helperTables(), defined: names.all(), gems: gems.helpers, generation: this.generation() };
+  }
+
+  /** Every helper-like name the app's own code defines or names (`def x_path`, `:x_path`), whether or not its gems are known. */
+  definedHelperNames(): ReadonlySet<string> {
+    return this.names().all();
   }
 
   /** What the app's files define for its helper calls, read once, then per changed file. */

@@ -5,7 +5,7 @@ import { hoverInRoutesFile, hoverOnHelper } from "../dist/features/hover.js";
 import { helperCompletionList, helperCompletions, LIMIT, resolveHelperCompletion, routesFileCompletions } from "../dist/features/completion.js";
 import { definitionInRoutesFile, definitionOfHelper } from "../dist/features/definition.js";
 import { documentSymbols, workspaceSymbols } from "../dist/features/symbols.js";
-import { helperReferences, helpersAt } from "../dist/features/references.js";
+import { routeReferences, routesAt } from "../dist/features/references.js";
 import { appDiagnostics } from "../dist/features/diagnostics.js";
 import { expectFile, where, workspaceFor } from "./fixture.mjs";
 
@@ -208,9 +208,9 @@ test("workspace symbols: by helper, path or controller#action", async () => {
 
 test("references: from a declaration to the helper calls in views", async () => {
   const { app, cursor, files } = await workspaceFor(APP.replace("      post :publish", "      post :pub$0lish"));
-  const names = helpersAt(app.table(), cursor.path, files.get(cursor.path), cursor.position, true);
-  assert.deepEqual(names, ["publish_post"]);
-  assert.deepEqual(helperReferences(app, names, true).map(where), ["config/routes.rb:6:7", "app/views/posts/index.html.erb:2:24"]);
+  const routes = routesAt(app, cursor.path, files.get(cursor.path), cursor.position, true);
+  assert.deepEqual(routes.map((r) => r.name), ["publish_post"]);
+  assert.deepEqual(routeReferences(app, routes, true).map(where), ["config/routes.rb:6:7", "app/views/posts/index.html.erb:2:24"]);
 });
 
 test("diagnostics: per file, with the first definition as related information", async () => {

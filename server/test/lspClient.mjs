@@ -14,9 +14,10 @@ const repo = new URL("../..", import.meta.url).pathname;
  * `workspace/configuration`. Returns the connection, the diagnostics and their versions by
  * URI, `diagnosticsWhere(uri, predicate)`, the documents the server asked to show (`shown`),
  * the capabilities it registered (`registrations`), and `stop()` (shutdown, exit, exit code 0).
- * `workspace` adds to the client's workspace capabilities.
+ * `workspace` adds to the client's workspace capabilities, `textDocument` gives its text document ones;
+ * `capabilities` are the server's.
  */
-export async function startServer(folders, settings = {}, { initializationOptions, workspace = {} } = {}) {
+export async function startServer(folders, settings = {}, { initializationOptions, workspace = {}, textDocument } = {}) {
   const child = spawn(process.execPath, [join(repo, "server/dist/bundle/server.js"), "--stdio"], { stdio: ["pipe", "pipe", "pipe"] });
   const conn = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   const diagnostics = new Map();
@@ -48,6 +49,7 @@ export async function startServer(folders, settings = {}, { initializationOption
     capabilities: {
       workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: true }, workspaceFolders: true, ...workspace },
       window: { showDocument: { support: true } },
+      ...(textDocument ? { textDocument } : {}),
     },
   });
   assert.equal(result.serverInfo.name, "routemap");
@@ -75,5 +77,5 @@ export async function startServer(folders, settings = {}, { initializationOption
   };
   // The server's process: its id (resident memory in /proc), and its exit code once it ended (null before).
   const exitCode = () => child.exitCode;
-  return { conn, diagnostics, versions, diagnosticsWhere, stop, shown, registrations, pid: child.pid, exitCode };
+  return { conn, diagnostics, versions, diagnosticsWhere, stop, shown, registrations, pid: child.pid, exitCode, capabilities: result.capabilities };
 }

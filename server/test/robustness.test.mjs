@@ -8,7 +8,8 @@ import { hoverInRoutesFile, hoverOnHelper } from "../dist/features/hover.js";
 import { helperCompletionList, helperCompletions, routesFileCompletions } from "../dist/features/completion.js";
 import { definitionInRoutesFile, definitionOfHelper } from "../dist/features/definition.js";
 import { documentSymbols, workspaceSymbols } from "../dist/features/symbols.js";
-import { helperReferences, helpersAt } from "../dist/features/references.js";
+import { routeReferences, routesAt } from "../dist/features/references.js";
+import { prepareRename, RenameRefused } from "../dist/features/rename.js";
 import { appDiagnostics, fileDiagnostics } from "../dist/features/diagnostics.js";
 import { definitionOfHashTarget, hashTargetCompletions, hoverOnHashTarget } from "../dist/features/hashTargets.js";
 import { actionCodeLenses, definitionOfAction, hoverOnAction } from "../dist/features/actions.js";
@@ -60,7 +61,13 @@ function exercise(ws, path, text) {
     polymorphicCompletions(app, path, text, position);
     hoverOnAction(app, path, position);
     definitionOfAction(app, path, position);
-    helperReferences(app, helpersAt(result, path, text, position, true), true);
+    routeReferences(app, routesAt(app, path, text, position, true), true);
+    // A refusal is an answer for the editor; anything else thrown is a bug.
+    try {
+      prepareRename(app, path, text, position, true);
+    } catch (e) {
+      if (!(e instanceof RenameRefused)) throw e;
+    }
   }
   for (const request of ["GET /", "GET /posts/1", "POST /a/b/c.json", "DELETE //x//"]) recognize(result.routes, ...request.split(" "));
 }

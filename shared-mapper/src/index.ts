@@ -46,10 +46,11 @@ export { deviseUrlHelperNames } from "./gems/deviseModels.js";
 export { hamlToRuby } from "./app/haml.js";
 export { slimToRuby } from "./app/slim.js";
 export { definedHelperNames, erbToRuby, unknownHelperDiagnostics, type HashTarget, type HelperCall, type HelperLookup } from "./app/helperCalls.js";
-export { missingPartDiagnostics, unroutedHashDiagnostics, UNKNOWN, type UrlGenerationContext, type UrlHash, type UrlOptionsFacts } from "./app/urlGeneration.js";
+export { hashRoutes, missingPartDiagnostics, unroutedHashDiagnostics, UNKNOWN, type UrlGenerationContext, type UrlHash, type UrlOptionsFacts } from "./app/urlGeneration.js";
 export { unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics } from "./app/urlRequirements.js";
 export { rubyVersion } from "./ruby/print.js";
 export { jsonValue, routeValues, type JsonValue } from "./inspect/json.js";
+export { mailerPathDiagnostics } from "./app/helperContexts.js";
 export { polymorphicDiagnostics, symbolsCompleting, type PolymorphicRecord, type PolymorphicTarget } from "./app/polymorphic.js";
 
 /** Where a file's polymorphic targets are resolved: in a controller's file, and the app's models read by `read`. */

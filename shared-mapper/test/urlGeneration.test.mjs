@@ -74,7 +74,7 @@ test("hashes no route leads to, where a request runs the code: the current contr
   const source = [
     'redirect_to action: :publish', // 0: PostsController has no such route
     'redirect_to action: :preview, id: 1',
-    'link_to "Users", controller: "users", action: "index"', // 2: may be admin/users from an Admin:: controller
+    'link_to "Users", controller: "users", action: "index"', // 2: from PostsController, users (admin/users only from an Admin:: one)
     'link_to "Users", controller: "/users"', // 3: absolute: no route
     'link_to(controller: "posts", action: "nope") { "x" }', // 4: the block's form
     'button_to "Go", { controller: "search", action: "results" }, method: :get',
@@ -84,7 +84,12 @@ test("hashes no route leads to, where a request runs the code: the current contr
     'link_to_if true, "x", action: :edit2', // 9
   ].join("\n");
   const byLine = await check(source, context);
-  assert.deepEqual([...byLine.keys()].sort((a, b) => a - b), [0, 3, 4, 6, 9]);
+  assert.deepEqual([...byLine.keys()].sort((a, b) => a - b), [0, 2, 3, 4, 6, 9]);
+  assert.equal(byLine.get(2)[0].message, "No route leads to users#index: Rails raises ActionController::UrlGenerationError (No route matches …)");
+  // In a request to admin/users, `users` is admin/users (`use_relative_controller!`), and `/users` is not.
+  const admin = await check('link_to "Users", controller: "users", action: "index"\nlink_to "Users", controller: "/users", action: "index"\nlink_to "Posts", controller: "posts"', { ...context, controller: "admin/users" });
+  assert.deepEqual([...admin.keys()], [1, 2]);
+  assert.equal(admin.get(2)[0].message, "No route leads to admin/posts#index: Rails raises ActionController::UrlGenerationError (No route matches …)");
   assert.equal(byLine.get(0)[0].message, "No route leads to posts#publish: Rails raises ActionController::UrlGenerationError (No route matches …)");
   assert.equal(byLine.get(3)[0].message, "No route leads to users#index: Rails raises ActionController::UrlGenerationError (No route matches …)");
   const unknownController = await check("redirect_to action: :publish", { ...context, controller: undefined });

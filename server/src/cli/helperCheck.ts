@@ -67,6 +67,11 @@ export class DefinedNames {
   private readonly controllerUrlOptions = new Set<string>();
   /** Mailer files and their templates' folder (`app/mailers/user_mailer.rb` → `user_mailer`). */
   private readonly mailers = new Map<string, string>();
+  /** Files of app/mailers, app/helpers or lib that include the routes' helpers themselves (`include …url_helpers`, `helper …url_helpers`): a mailer may then have path helpers. */
+  private readonly pathHelperIncludes = new Set<string>();
+  /** Templates a file renders by a name with a folder (`render "admin/reports/index"`), by file: another controller may render them. */
+  private readonly renderedByName = new Map<string, string[]>();
+  private rendered: Set<string> | undefined;
 
   constructor(
     private readonly root: string,
@@ -85,6 +90,9 @@ export class DefinedNames {
     this.byFile.delete(path);
     this.urlOptionsByFile.delete(path);
     this.mailers.delete(path);
+    this.pathHelperIncludes.delete(path);
+    this.renderedByName.delete(path);
+    this.rendered = undefined;
     this.controllerUrlOptions.delete(path);
     this.read(path);
     this.union = undefined;
@@ -130,6 +138,32 @@ export class DefinedNames {
     return !!view && !view[2].startsWith("_") && [...this.mailers.values()].includes(view[1]);
   }
 
+  /**
+   * Whether a file's receiver-less path helpers are sure to be missing: a mailer of app/mailers
+   * (not a concern) or a mailer's template (not a partial, not a layout), where no mailer or
+   * helper module of the app includes the routes' helpers in full.
+   */
+  mailerWithoutPathHelpers(path: string): boolean {
+    if (this.pathHelperIncludes.size) return false;
+    const rel = relative(this.root, path).split(sep).join("/");
+    if (/^app\/mailers\/(?!concerns\/).*\.rb$/.test(rel)) return true;
+    const view = /^app\/views\/(.+)\/([^/]+)$/.exec(rel);
+    return !!view && !view[2].startsWith("_") && [...this.mailers.values()].includes(view[1]);
+  }
+
+  /**
+   * The folder of a template only its own controller's requests render: not a partial, a layout,
+   * a mailer's, or one a file of the app renders by its full name (`render "admin/reports/index"`,
+   * from another controller perhaps). Undefined for any other file.
+   */
+  templateFolder(path: string): string | undefined {
+    const rel = relative(this.root, path).split(sep).join("/");
+    const view = /^app\/views\/(.+)\/([^/.]+)[^/]*$/.exec(rel);
+    if (!view || view[2].startsWith("_") || view[1] === "layouts" || view[1].startsWith("layouts/") || this.runsWithoutRequest(path)) return undefined;
+    this.rendered ??= new Set([...this.renderedByName.values()].flat());
+    return this.rendered.has(`${view[1]}/${view[2]}`) ? undefined : view[1];
+  }
+
   all(): Set<string> {
     if (!this.union) {
       this.union = new Set();
@@ -147,6 +181,11 @@ export class DefinedNames {
     const rel = relative(this.root, path).split(sep).join("/");
     const mailer = /^app\/mailers\/(.+)\.rb$/.exec(rel);
     if (mailer) this.mailers.set(path, mailer[1]);
+    if (rel.startsWith("app/") && found.includes("render")) {
+      const names = [...found.matchAll(/render[^\n]*?["']\/?([a-z0-9_]+(?:\/[a-z0-9_]+)+)/g)].map((m) => m[1]);
+      if (names.length) this.renderedByName.set(path, names);
+    }
+    if (/^(?:app\/mailers|app\/helpers|lib)\//.test(rel) && /\b(?:include|extend|helper)\b[^\n]*url_helpers/.test(found)) this.pathHelperIncludes.add(path);
     // A controller's own `default_url_options` runs with its requests, never where none is.
     if (this.urlOptions && found.includes("url_options") && path.endsWith(".rb") && !/^app\/controllers\/.*_controller\.rb$/.test(rel)) {
       this.urlOptionsByFile.set(path, this.urlOptions(path, found));

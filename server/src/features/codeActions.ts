@@ -3,7 +3,9 @@
  * PostsController" adds an empty public `def` where the class body is still public; for a
  * route to a controller nothing defines, "Create PostsController" makes its file. Offered
  * only for the routes-file warning, whose controller Routemap read whole, and not when a
- * private method of that name exists (making it public is the user's call).
+ * private method of that name exists (making it public is the user's call). In views,
+ * controllers, helpers, mailers and tests: "Change to `article_path`" for each name an unknown
+ * helper's did-you-mean offers (`data.suggestions`).
  */
 import type { CodeAction, Diagnostic } from "vscode-languageserver/node";
 import { CodeActionKind } from "vscode-languageserver/node";
@@ -66,4 +68,36 @@ function createControllerFix(app: RailsApp, diagnostic: Diagnostic): CodeAction 
       ],
     },
   };
+}
+
+/** A URL helper's name, as a did-you-mean offers it (the data comes back from the client). */
+const HELPER_NAME = /^[a-z_][a-z0-9_]*_(?:path|url)$/;
+
+/**
+ * "Change to `article_path`" for each did-you-mean of an unknown helper, preferred when there is
+ * only one: the range must still hold the misspelled name (a diagnostic of an older text is
+ * not applied over whatever is there now).
+ */
+export function didYouMeanFixes(uri: string, text: string, diagnostics: Diagnostic[]): CodeAction[] {
+  const actions: CodeAction[] = [];
+  const lines = text.split("\n");
+  for (const diagnostic of diagnostics) {
+    if (diagnostic.code !== "unknown-helper" || diagnostic.source !== "routemap") continue;
+    const data = diagnostic.data as { name?: unknown; suggestion?: unknown; suggestions?: unknown } | undefined;
+    const offered = typeof data?.suggestions === "string" ? data.suggestions.split(" ") : [data?.suggestion];
+    const names = offered.filter((n): n is string => typeof n === "string" && HELPER_NAME.test(n));
+    const { start, end } = diagnostic.range;
+    const written = start.line === end.line ? lines[start.line]?.slice(start.character, end.character) : undefined;
+    if (!names.length || typeof data?.name !== "string" || written !== data.name) continue;
+    for (const name of names) {
+      actions.push({
+        title: `Change to \`${name}\``,
+        kind: CodeActionKind.QuickFix,
+        diagnostics: [diagnostic],
+        isPreferred: names.length === 1,
+        edit: { changes: { [uri]: [{ range: diagnostic.range, newText: name }] } },
+      });
+    }
+  }
+  return actions;
 }

@@ -5,7 +5,7 @@
  * is said when the route table is not complete (a DSL call or value Routemap could not evaluate
  * may have drawn the route), nor when the gems' helpers cannot be known.
  */
-import { hasDynamicTargets, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unroutedHashDiagnostics, type Diagnostic, type MapResult, type OpenRegion, type PolymorphicOptions, type Route, type RouteMapper, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
+import { hasDynamicTargets, mailerPathDiagnostics, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unroutedHashDiagnostics, type Diagnostic, type MapResult, type OpenRegion, type PolymorphicOptions, type Route, type RouteMapper, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
 import { MAX_FILE_BYTES } from "../fileSystem.js";
 import { helperIndex, tableFor, type HelperTable, type HelperTables } from "./helpers.js";
 
@@ -21,6 +21,8 @@ export interface HelperCheckContext {
     ruby: UrlGenerationContext["ruby"];
     /** Mailers and their templates: no request's parameters are recalled. */
     runsWithoutRequest(path: string): boolean;
+    /** Mailers and their templates, where the routes' `*_path` helpers are sure not to be defined. */
+    withoutPathHelpers?(path: string): boolean;
     /** The one controller whose requests run a controller file's code, if only one can. */
     requestController(path: string): string | undefined;
     /** How a file's polymorphic targets are resolved. */
@@ -72,6 +74,11 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
   // models and lib/ files, read for `url_helpers` only, were half of `check`'s parses).
   if (!(scope === "explicit" ? MAY_CALL_URL_HELPERS : MAY_USE_URLS).test(text)) return [];
   const engines = [...tables.proxies.values()];
+  // A template or controller only the app's own controller runs (UsersController for users/index)
+  // is in no engine's, unless an engine routes to that controller's namespace (an isolated
+  // engine's controllers kept in the app's app/controllers/store/…).
+  const controller = context.generation.requestController(path);
+  const inAppController = controller !== undefined && !engines.some((engine) => engineNamespaces(engine).has(controller.split("/")[0]));
   const known = (name: string, receiver: string | undefined): "known" | "unknown" | "unchecked" => {
     if (defined.has(name) || gems.has(name)) return "known";
     const table = tableFor(tables, receiver);
@@ -81,7 +88,7 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
     if (mayBeMissing(table.openRegions, name, table.engine)) return "unchecked";
     // A view or controller of the app may run in a mounted engine's controller (the app's own
     // `app/views/spree/…` over Spree's), where the engine's helpers are the receiver-less ones.
-    if (receiver === undefined && engines.some((engine) => helperIndex(engine).has(name))) return "known";
+    if (receiver === undefined && !inAppController && engines.some((engine) => helperIndex(engine).has(name))) return "known";
     return "unknown";
   };
   const uses = mapper.urlUses(path, text, scope === "all" ? context.generation.polymorphic(path) : undefined);
@@ -90,15 +97,7 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
   const hashes = explicit ? uses.hashes.filter((h) => h.noRequest) : uses.hashes;
   const targets = explicit ? [] : uses.targets;
   const { generation } = context;
-  const generationContext: UrlGenerationContext = {
-    routes: tables.own.routes,
-    mainRoutes: tables.mainApp?.routes,
-    request: !generation.runsWithoutRequest(path),
-    controller: generation.requestController(path),
-    defaults: generation.defaults,
-    recall: (method) => generation.recall(path, method),
-    ruby: generation.ruby,
-  };
+  const generationContext = generationContextOf(context, path);
   const unknown = unknownHelperDiagnostics(
     calls,
     known,
@@ -106,11 +105,14 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
       const table = tableFor(tables, receiver);
       const names = table ? [...helperIndex(table).keys()] : [];
       // Suggestions from the engines' tables too, as they are known receiver-less (`known`).
-      return receiver === undefined ? [...names, ...engines.flatMap((engine) => [...helperIndex(engine).keys()])] : names;
+      return receiver === undefined && !inAppController ? [...names, ...engines.flatMap((engine) => [...helperIndex(engine).keys()])] : names;
     },
   );
   // A helper the app or a gem defines as a method is theirs, whatever a route of that name takes.
-  const routed = calls.filter((call) => !defined.has(call.name) && !gems.has(call.name) && !unknown.some((d) => d.span === call.span));
+  const named = calls.filter((call) => !defined.has(call.name) && !gems.has(call.name) && !unknown.some((d) => d.span === call.span));
+  // A mailer's `x_path` raises NoMethodError before any URL is generated: only that is said.
+  const unhelped = generation.withoutPathHelpers?.(path) ? mailerPathDiagnostics(named, tables.own.routes, tables.own.customHelpers.filter((h) => h.kind === "direct").map((h) => h.name)) : [];
+  const routed = unhelped.length ? named.filter((call) => !unhelped.some((d) => d.span === call.span)) : named;
   const resolved = new Set(tables.own.customHelpers.filter((h) => h.kind === "resolve").map((h) => h.name));
   const polymorphic = polymorphicDiagnostics(targets, { known: (name) => known(name, undefined) !== "unknown", resolved });
   return [
@@ -122,7 +124,33 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
     ),
     ...unmatchedHashRequirementDiagnostics(hashes, generationContext),
     ...polymorphic,
+    ...unhelped,
   ];
+}
+
+/** The first segments of the controllers an engine's routes lead to (`store` for store/admin/products), once per table. */
+const namespacesOf = new WeakMap<readonly Route[], Set<string>>();
+function engineNamespaces(engine: HelperTable): Set<string> {
+  let found = namespacesOf.get(engine.routes);
+  if (!found) {
+    found = new Set();
+    for (const r of engine.routes) if (r.controller) found.add(r.controller.split("/")[0]);
+    namespacesOf.set(engine.routes, found);
+  }
+  return found;
+}
+
+/** Where a file's code generates URLs: the routes its helpers and hashes reach, and what a request gives. */
+export function generationContextOf({ tables, generation }: Pick<HelperCheckContext, "tables" | "generation">, path: string): UrlGenerationContext {
+  return {
+    routes: tables.own.routes,
+    mainRoutes: tables.mainApp?.routes,
+    request: !generation.runsWithoutRequest(path),
+    controller: generation.requestController(path),
+    defaults: generation.defaults,
+    recall: (method) => generation.recall(path, method),
+    ruby: generation.ruby,
+  };
 }
 
 /** Whether a region Routemap could not evaluate may draw a route to `controller` (its scope's module covers it). */
@@ -145,15 +173,62 @@ function inNoEngine(found: Diagnostic[], hashes: readonly UrlHash[], engines: He
 
 /** What URL generation depends on, from the app's files and controllers. */
 export function generationOf(
-  defined: { urlDefaults(): UrlGenerationContext["defaults"]; runsWithoutRequest(path: string): boolean; requestUrlOptions(): boolean },
-  model: () => { requestController(file: string): string | undefined },
+  defined: {
+    urlDefaults(): UrlGenerationContext["defaults"];
+    runsWithoutRequest(path: string): boolean;
+    mailerWithoutPathHelpers(path: string): boolean;
+    templateFolder(path: string): string | undefined;
+    requestUrlOptions(): boolean;
+  },
+  model: () => { requestController(file: string): string | undefined; byPath: ReadonlyMap<string, { file: string; className: string; superclasses: readonly string[] }> },
   app: { root: string; rubyVersion: string | undefined; read: (path: string) => string | undefined; table: () => MapResult; gemUrlOptions: readonly string[] },
 ): HelperCheckContext["generation"] {
   const controllers = `${app.root}/app/controllers/`;
+  // A template's controller, when only its own requests render it: that of its folder, which no
+  // controller of the app inherits from (a subclass renders its parent's templates).
+  const templateController = (path: string) => {
+    const folder = defined.templateFolder(path);
+    const controller = folder === undefined ? undefined : model().byPath.get(folder);
+    return controller && model().requestController(controller.file) === folder ? folder : undefined;
+  };
   const recall = (path: string, method: string | undefined) => {
-    const controller = path.startsWith(controllers) && path.endsWith("_controller.rb") ? model().requestController(path) : undefined;
+    const inController = path.startsWith(controllers) && path.endsWith("_controller.rb");
+    const controller = inController ? model().requestController(path) : templateController(path);
     if (!controller || defined.requestUrlOptions() || app.gemUrlOptions.length) return undefined;
-    return recalledKeys(app.table(), controller, method);
+    return recalledKeys(app.table(), controller, inController ? method : templateAction(controller, path));
+  };
+  /**
+   * The action whose requests render a template: the one of its name, unless the controller or
+   * a superclass of the app may render it from another (`render :new` in `create`, a `render`
+   * of a name not written, `respond_with`); then undefined, every route to the controller.
+   */
+  const templateAction = (controller: string, path: string): string | undefined => {
+    // Asked for every call of a template: worked out once per template and controller model.
+    const current = model();
+    let known = actionsOfTemplates.get(current);
+    if (!known) actionsOfTemplates.set(current, (known = new Map()));
+    if (!known.has(path)) known.set(path, workOutTemplateAction(current, controller, path));
+    return known.get(path);
+  };
+  const workOutTemplateAction = (current: ReturnType<typeof model>, controller: string, path: string): string | undefined => {
+    const name = /([^/.]+)[^/]*$/.exec(path)![1];
+    const classes = current.byPath.get(controller);
+    if (!classes) return undefined;
+    const byClass = new Map([...current.byPath.values()].map((c) => [c.className, c.file]));
+    const files = [classes.file, ...classes.superclasses.map((c) => byClass.get(c))];
+    const word = new RegExp(`[:"'/]${name}\\b`);
+    for (const file of files) {
+      const text = file === undefined ? undefined : app.read(file);
+      if (text === undefined) return undefined;
+      if (/\brespond_with\b/.test(text)) return undefined;
+      for (const m of text.matchAll(/\brender(?:_to_string)?\b(.*)/g)) {
+        const args = m[1].trim();
+        // `render json:`/`plain:`/`partial:`… render no template of this name; any other form may.
+        if (/^\(?\s*(?:json|plain|html|body|js|xml|partial|inline|file|status|head|nothing):/.test(args)) continue;
+        if (word.test(args) || !/^\(?\s*(?:action:|template:)?\s*["':]/.test(args)) return undefined;
+      }
+    }
+    return name;
   };
   return {
     recall,
@@ -162,9 +237,13 @@ export function generationOf(
     defaults: defined.urlDefaults(),
     ruby: rubyVersion(app.rubyVersion),
     runsWithoutRequest: (path) => defined.runsWithoutRequest(path),
-    requestController: (path) => (path.endsWith("_controller.rb") ? model().requestController(path) : undefined),
+    withoutPathHelpers: (path) => defined.mailerWithoutPathHelpers(path),
+    requestController: (path) => (path.endsWith("_controller.rb") ? model().requestController(path) : templateController(path)),
   };
 }
+
+/** The action each template's requests run, per controller model (`templateAction`). */
+const actionsOfTemplates = new WeakMap<object, Map<string, string | undefined>>();
 
 /**
  * The path parameters a request to a controller may carry (`request.path_parameters`: its

@@ -37,7 +37,9 @@ function helpersOf(app: RailsApp, target: PolymorphicTarget): Helper[] {
 export function hoverOnPolymorphic(app: RailsApp, path: string, text: string, position: Position): Hover | null {
   const target = targetAt(app, path, text, position);
   if (!target) return null;
-  const records = target.records.map((r) => (r.isClass ? `the class **${r.className}**` : `a **${r.className}** (\`${r.how}\`${r.line >= 0 ? `, line ${r.line + 1}` : ""})`));
+  const described = target.records.map((r) => (r.isClass ? `the class **${r.className}**` : `a **${r.className}** (\`${r.how}\`${r.line >= 0 ? `, line ${r.line + 1}` : ""})`));
+  // An array of symbols only (`[:admin, :dashboard]`) has no record.
+  const records = described.length ? described : ["these symbols"];
   const persisted = target.helpers.length > 1 ? "\n\nWhether the record is saved decides which: Rails calls the first for a persisted record, the second for a new one." : "";
   const found = helpersOf(app, target);
   const routes = found.flatMap((h) => (h.route ? [h.route] : []));

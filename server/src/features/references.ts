@@ -1,48 +1,45 @@
 /**
- * Find references: from a declaration in a routes file to every call of its helpers in the
- * app's Ruby and ERB files; from a helper call, to the other calls of the same helper.
+ * Find references: from a declaration in a routes file, or from a URL use in a view,
+ * controller, helper or test (a helper call, a `url_for` hash, a polymorphic target), to every
+ * place the app's code generates a URL to its routes. The uses are read with the call-site
+ * model the helper checks use (urlUses.ts), as RubyMine's find-usages of routes: named helpers,
+ * `url_for(controller:, action:)` and `redirect_to @post` alike; nothing in comments or strings.
  */
-import type { MapResult } from "@routemap/shared-mapper";
+import type { Route } from "@routemap/shared-mapper";
 import type { Location, Position } from "vscode-languageserver/node";
-import { toLocation, toUri } from "../convert.js";
-import { walk } from "../fileSystem.js";
+import { contains, toLocation } from "../convert.js";
 import type { RailsApp } from "../workspace.js";
 import { siteAt, siteRoutes } from "./declarations.js";
-import { helperAt } from "./helpers.js";
+import { urlUsesOf, useContext, usesOf, type UrlUse } from "./urlUses.js";
 
-const SEARCHED = ["app", "lib", "test", "spec", "config"];
-
-/** Helper names whose calls to look for, from the cursor in any file. */
-export function helpersAt(result: MapResult, file: string, text: string, position: Position, isRoutesFile: boolean): string[] {
-  if (!isRoutesFile) {
-    const at = helperAt(text, position);
-    return at ? [at.name.replace(/_(path|url)$/, "")] : [];
-  }
-  const site = siteAt(result, file, position);
-  if (!site) return [];
-  return [...new Set(siteRoutes(result, site).map((r) => r.name).filter(Boolean))];
+/** The URL use of a file under the cursor, if any. */
+export function useAt(app: RailsApp, file: string, text: string, position: Position): UrlUse | undefined {
+  // The innermost: a helper call inside a hash's or a target's extent is the one meant.
+  const found = urlUsesOf(useContext(app), file, text).filter((u) => contains(u.span, position.line, position.character));
+  return found.find((u) => u.kind === "helper") ?? found[0];
 }
 
-export function helperReferences(app: RailsApp, names: string[], includeDeclaration: boolean): Location[] {
-  if (names.length === 0) return [];
-  const pattern = new RegExp(`\\b(?:${names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})_(?:path|url)\\b`, "g");
+/** The routes whose uses are looked for, from the cursor in any file. */
+export function routesAt(app: RailsApp, file: string, text: string, position: Position, isRoutesFile: boolean): Route[] {
+  if (!isRoutesFile) return useAt(app, file, text, position)?.routes ?? [];
+  const result = app.table();
+  const site = siteAt(result, file, position);
+  return site ? siteRoutes(result, site) : [];
+}
+
+/** Every use of the routes in the app's files; with `includeDeclaration`, their declarations first. */
+export function routeReferences(app: RailsApp, routes: readonly Route[], includeDeclaration: boolean): Location[] {
   const out: Location[] = [];
-  for (const dir of SEARCHED) {
-    for (const file of walk(app.workspaceFs(), `${app.root}/${dir}`, (p) => /\.(rb|erb|haml|slim|rake)$/.test(p))) {
-      if (app.isRoutesFile(file)) continue;
-      const text = app.workspaceText(file);
-      if (!text || !pattern.test(text)) continue;
-      pattern.lastIndex = 0;
-      text.split("\n").forEach((line, i) => {
-        for (const m of line.matchAll(pattern)) {
-          out.push({ uri: toUri(file), range: { start: { line: i, character: m.index! }, end: { line: i, character: m.index! + m[0].length } } });
-        }
-      });
-    }
-  }
   if (includeDeclaration) {
-    const result = app.table();
-    for (const route of result.routes) if (names.includes(route.name)) out.unshift(toLocation(route.source));
+    const seen = new Set<string>();
+    for (const route of routes) {
+      const key = `${route.source.file}:${route.source.start.line}:${route.source.start.character}`;
+      if (!seen.has(key)) out.push(toLocation(route.source));
+      seen.add(key);
+    }
+    // In the order they are written (a nested resource's routes come before its parent's in the table).
+    out.sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character));
   }
+  for (const use of usesOf(app, new Set(routes))) out.push(toLocation(use.span));
   return out;
 }

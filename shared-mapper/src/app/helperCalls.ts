@@ -172,7 +172,8 @@ export function unknownHelperDiagnostics(calls: readonly HelperCall[], lookup: H
     const prefix = call.noRequest ? "Rails.application.routes.url_helpers." : call.receiver ? `${call.receiver}.` : "";
     const message =
       `undefined method \`${prefix}${call.name}': no route, direct helper or method defines it` + (near.length ? ` (did you mean ${near.map((n) => `\`${n}\``).join(" or ")}?)` : "");
-    out.push({ severity: "error", code: "unknown-helper", span: call.span, message, data: { name: call.name, ...(near[0] ? { suggestion: near[0] } : {}) } });
+    // `suggestions`: every name the message offers, space-separated (the data holds strings only).
+    out.push({ severity: "error", code: "unknown-helper", span: call.span, message, data: { name: call.name, ...(near[0] ? { suggestion: near[0], suggestions: near.join(" ") } : {}) } });
   }
   return out;
 }

@@ -10,8 +10,9 @@
  * file agrees), or the expression itself (`Post.new`, `Post`). Its naming is known only when the
  * model's file and its superclasses' are read and none can change it (`model_name`, `to_model`,
  * an included module Routemap does not read). Whether a record is persisted decides between
- * `post_path` and `posts_path`: only a record found (`find`, `find_by!`…) is said to be; any
- * other is either, and then either helper will do.
+ * `post_path` and `posts_path`: only a record found (`find`, `find_by!`…) is said to be, and only
+ * `Model.new` written in the target itself is said not to be; any other is either, and then
+ * either helper will do. An array of symbols only (`[:admin, :dashboard]`) is a target too.
  */
 import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
@@ -251,7 +252,8 @@ function resolveTarget(
     }
   }
   const records = parts.filter((p): p is PolymorphicRecord => typeof p !== "string");
-  if (!records.length) return undefined;
+  // An array of symbols only (`[:admin, :dashboard]`) names its helper outright (`handle_list`); a form's model must be a record.
+  if (!records.length && (!(target.node instanceof N.ArrayNode) || call === "form_with" || call === "form_for")) return undefined;
   const names: string[][] = [[]];
   const spans = elements.map((e) => file.index.span(e.location.startOffset, e.location.startOffset + e.location.length));
   const described: PolymorphicTarget["elements"] = [];
@@ -273,7 +275,9 @@ function resolveTarget(
           ? [keys.routeKey]
           : part.persisted === true
             ? [keys.singularRouteKey]
-            : [keys.singularRouteKey, keys.routeKey];
+            : part.persisted === false
+              ? [keys.routeKey]
+              : [keys.singularRouteKey, keys.routeKey];
     described.push({ span: spans[i], keys: options });
     const grown: string[][] = [];
     for (const n of names) for (const key of options) grown.push([...n, key]);
@@ -302,6 +306,8 @@ function recordAt(node: N.Node, file: LoadedFile, lookup: (name: string, isIvar:
   }
   const made = recordOf(node);
   if (!made) return undefined;
+  // Written in the target itself, `Model.new` is new for sure (`new_record?`): a variable may be saved first.
+  if (node instanceof N.CallNode && node.name === "new") made.persisted = false;
   const loc = node.location;
   return { ...made, how: file.index.slice(loc.startOffset, loc.startOffset + loc.length).split("\n")[0], line: file.index.span(loc.startOffset, loc.startOffset).start.line, isClass: false };
 }
@@ -423,7 +429,7 @@ export function polymorphicDiagnostics(targets: readonly PolymorphicTarget[], o:
     if (!target.list && o.resolved.has(target.records[0].className)) continue;
     if (target.helpers.some(o.known)) continue;
     const record = target.records[target.records.length - 1];
-    const why = record.isClass ? "" : ` (the record is a ${record.className}: \`${record.how}\`${record.line >= 0 ? `, line ${record.line + 1}` : ""})`;
+    const why = !record || record.isClass ? "" : ` (the record is a ${record.className}: \`${record.how}\`${record.line >= 0 ? `, line ${record.line + 1}` : ""})`;
     const helpers = target.helpers.map((h) => `\`${h}'`).join(" or ");
     out.push({
       severity: "error",

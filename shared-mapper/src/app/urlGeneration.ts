@@ -338,6 +338,12 @@ export function hashRoutes(hash: UrlHash, context: UrlGenerationContext): HashRo
   if (controller === undefined || !routes) return undefined;
   const action = actionValue?.text ?? (written !== undefined || !request ? "index" : undefined);
   if (action === undefined) return undefined;
+  // The request's own controller is known: a relative name is read against its namespace, as Rails does.
+  if (written !== undefined && request && context.controller !== undefined && !written.startsWith("/")) {
+    const resolved = relativeController(context.controller, written);
+    const candidates = toTarget(routes, resolved, action).filter((r) => r.controller === resolved);
+    return { controller: resolved, action, request, candidates, reachable: candidates };
+  }
   const candidates = toTarget(routes, controller, action).filter((r) => controllerMatches(r.controller!, controller, written !== undefined && request));
   const reachable = request ? candidates : candidates.filter((r) => r.requiredParts.every((p) => givenPart(hash, p) || (context.defaults !== UNKNOWN && context.defaults.has(p))));
   return { controller, action, request, candidates, reachable };
@@ -369,6 +375,18 @@ function isDynamic(routes: readonly Route[]): boolean {
 function givenPart(hash: UrlHash, part: string): boolean {
   const value = hash.keys.get(part);
   return value !== undefined && (value === UNKNOWN || value.inspect !== "nil");
+}
+
+/**
+ * The controller a hash's `controller:` names in a request to `current` (`Generator#use_relative_controller!`):
+ * a name other than the current one's takes the current one's namespace, less one level per `/` it has
+ * (`posts` in `admin/reports` is `admin/posts`; `shop/posts` there is `shop/posts`).
+ */
+export function relativeController(current: string, written: string): string {
+  if (written === current) return written;
+  const parts = current.split("/");
+  const size = written.split("/").length;
+  return [...parts.slice(0, Math.max(0, parts.length - size)), written].join("/");
 }
 
 /** Whether a route's controller is the one a hash names, read relative to any namespace when it may be. */

@@ -1,0 +1,4 @@
+class Admin::ReportsController < ApplicationController
+  def index; end
+  def show; end
+end

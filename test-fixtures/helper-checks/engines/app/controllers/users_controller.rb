@@ -1,0 +1,4 @@
+class UsersController < ApplicationController
+  def index; end
+  def show; end
+end

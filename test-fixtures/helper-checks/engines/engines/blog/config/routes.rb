@@ -1,0 +1,4 @@
+Blog::Engine.routes.draw do
+  resources :posts, only: [:index, :show]
+  root "posts#index"
+end

@@ -1,0 +1,4 @@
+require "blog/engine"
+
+module Blog
+end

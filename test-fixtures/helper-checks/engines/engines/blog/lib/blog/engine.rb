@@ -1,0 +1,5 @@
+module Blog
+  class Engine < ::Rails::Engine
+    isolate_namespace Blog
+  end
+end

@@ -1,0 +1,3 @@
+class Admin::ReportsController < ApplicationController
+  def index; end
+end

@@ -1,0 +1,2 @@
+class Draft < ApplicationRecord
+end

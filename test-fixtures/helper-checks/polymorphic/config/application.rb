@@ -1,0 +1,9 @@
+require "active_record/railtie"
+require "action_controller/railtie"
+require "action_mailer/railtie"
+
+module Polymorphic
+  class Application < Rails::Application
+    config.action_mailer.default_url_options = { host: "example.com" }
+  end
+end

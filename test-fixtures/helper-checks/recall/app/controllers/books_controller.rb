@@ -1,0 +1,6 @@
+class BooksController < ApplicationController
+  def show; end
+  def destroy
+    redirect_to author_books_path # eval
+  end
+end

@@ -1,0 +1,8 @@
+require "action_controller/railtie"
+require "action_mailer/railtie"
+
+module Recall
+  class Application < Rails::Application
+    config.action_mailer.default_url_options = { host: "example.com" }
+  end
+end

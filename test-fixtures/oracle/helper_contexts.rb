@@ -1,0 +1,102 @@
+# frozen_string_literal: true
+# Boots a fixture app of test-fixtures/helper-checks/ with Debian's Rails and runs each piece of
+# code its helper checks judge in the context Rails runs it in, printing whether Rails raises:
+# - each ERB tag of a template (not a partial) of app/views, in the view context of the
+#   controller of that folder (its request to `controller#<template>`, the path parameters of its
+#   first route, every part "1"), or of the mailer of that
+#   folder (a mailer's view context: no request);
+# (The same of the app's engines in engines/*/.)
+# - each line of app/mailers or app/controllers marked `# eval`, in a new instance of its class
+#   (a controller's with a request to the first action of the file).
+# A partial is judged where a template renders it (`render` is a tag too).
+#
+# Usage: ruby helper_contexts.rb APP_DIR
+# Prints `path:line: ok` or `path:line: raises ExceptionClass` for every piece, in path order.
+require "fileutils"
+require "tmpdir"
+
+app_dir = ARGV.fetch(0)
+
+Dir.mktmpdir("routemap-helper-oracle") do |tmp|
+  root = File.join(tmp, "app")
+  FileUtils.cp_r(app_dir, root)
+  File.write(File.join(root, "config", "boot.rb"), "")
+  File.write(File.join(root, "config.ru"), "")
+  Dir.chdir(root)
+  ENV["SECRET_KEY_BASE"] = "0" * 64
+  ENV["DATABASE_URL"] = "sqlite3::memory:"
+  require "rails"
+  # Path gems (the app's own engines), as Bundler would load them: lib/ on the load path, required.
+  File.read("Gemfile.lock").scan(/^PATH\n\s+remote: (.+)$/).flatten.each do |path|
+    $LOAD_PATH.unshift(File.join(root, path.strip, "lib"))
+    require File.basename(path.strip)
+  end
+  require File.join(root, "config", "application")
+  app = Rails.application
+  app.config.eager_load = false
+  app.config.logger = Logger.new(nil)
+  app.config.paths["log"] = File.join(tmp, "log")
+  app.initialize!
+
+  # Models of ActiveRecord get a table each (an id, rows 1 to 3) in a database in memory.
+  if defined?(ActiveRecord::Base)
+    ActiveRecord::Base.establish_connection(adapter: "sqlite3", database: ":memory:")
+    Dir["app/models/**/*.rb"].sort.each do |path|
+      model = path.delete_prefix("app/models/").delete_suffix(".rb").camelize.constantize
+      next if model.abstract_class?
+      ActiveRecord::Base.connection.create_table(model.table_name)
+      model.reset_column_information
+      3.times { model.create! }
+    end
+  end
+
+  # A request to `controller#action` as its first route takes it: each required part given "1".
+  request_for = lambda do |controller, action|
+    request = ActionDispatch::TestRequest.create
+    route = app.routes.routes.find { |r| r.defaults[:controller] == controller && r.defaults[:action] == action }
+    parts = route ? route.required_parts.to_h { |part| [part, "1"] } : {}
+    request.path_parameters = { controller: controller, action: action, **parts }
+    request
+  end
+  controller_instance = lambda do |klass, controller, action|
+    instance = klass.new
+    request = request_for.call(controller, action)
+    instance.set_request!(request)
+    instance.set_response!(klass.make_response!(request))
+    instance
+  end
+  judge = lambda do |path, line, code, context|
+    context.instance_eval(code)
+    puts "#{path}:#{line}: ok"
+  rescue Exception => e # rubocop:disable Lint/RescueException
+    puts "#{path}:#{line}: raises #{e.class}"
+    warn "#{path}:#{line}: #{e.message[0, 200]}" if ENV["ORACLE_DEBUG"]
+  end
+
+  Dir["{,engines/*/}app/views/**/*.erb"].sort.each do |path|
+    folder, file = File.split(path.sub(%r{\A(engines/[^/]+/)?app/views/}, ""))
+    next if file.start_with?("_") || folder == "layouts"
+    klass = folder.camelize.safe_constantize || "#{folder.camelize}Controller".safe_constantize
+    next unless klass
+    template = file.split(".").first
+    File.readlines(path).each_with_index do |text, i|
+      text.scan(/<%=?(.*?)-?%>/m).flatten.each do |code|
+        next if code.start_with?("#")
+        context = klass < ActionMailer::Base ? klass.new.view_context : controller_instance.call(klass, folder, template).view_context
+        judge.call(path, i + 1, code, context)
+      end
+    end
+  end
+
+  Dir["{,engines/*/}app/{mailers,controllers}/**/*.rb"].sort.each do |path|
+    klass = path.sub(%r{\A(engines/[^/]+/)?app/(mailers|controllers)/}, "").delete_suffix(".rb").camelize.constantize
+    source = File.read(path)
+    action = source[/^\s*def (\w+)/, 1]
+    File.readlines(path).each_with_index do |text, i|
+      next unless text =~ /\A\s*(.*?)\s*# eval$/
+      code = Regexp.last_match(1)
+      context = klass < ActionMailer::Base ? klass.new : controller_instance.call(klass, klass.controller_path, action)
+      judge.call(path, i + 1, code, context)
+    end
+  end
+end
