@@ -6,7 +6,7 @@
 import { formatExpanded, formatSheet, recognize, type RouteMapper } from "@routemap/shared-mapper";
 import {
   CodeActionKind, DidChangeConfigurationNotification, ErrorCodes, MessageType, ShowMessageNotification, DidChangeWatchedFilesNotification, FileChangeType, LSPErrorCodes, ResponseError,
-  TextDocumentSyncKind, TextDocuments, type CancellationToken, type Connection, type InitializeParams, type InitializeResult,
+  TextDocumentSyncKind, TextDocuments, DocumentDiagnosticReportKind, type DocumentDiagnosticReport, type WorkspaceDiagnosticReport, type CancellationToken, type Connection, type InitializeParams, type InitializeResult,
   type CompletionItem,
   type CompletionList,
   type Location as LspLocation,
@@ -20,9 +20,10 @@ import { actionCodeLenses, definitionOfAction, hoverOnAction, SHOW_LOCATION_COMM
 import { didYouMeanFixes, quickFixes } from "./features/codeActions.js";
 import { definitionOfHashTarget, hashTargetCompletions, hoverOnHashTarget } from "./features/hashTargets.js";
 import { definitionOfPolymorphic, hoverOnPolymorphic, polymorphicCompletions } from "./features/polymorphic.js";
-import { helperCallDiagnostics } from "./features/helperCalls.js";
 import { protocolStatus } from "./features/checkStatus.js";
-import { helperScope, isHelperCheckedFile } from "./cli/helperCheck.js";
+import { isHelperCheckedFile } from "./cli/helperCheck.js";
+import { fileProblems } from "./features/appProblems.js";
+import { WorkspaceProblems } from "./features/workspaceProblems.js";
 import { hoverInRoutesFile, hoverOnHelper } from "./features/hover.js";
 import { routeReferences, routesAt } from "./features/references.js";
 import { prepareRename, rename } from "./features/rename.js";
@@ -72,6 +73,34 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     return discovery;
   };
   const published = new Map<RailsApp, Map<string, string>>();
+  // The whole app's helper calls, open or not (features/workspaceProblems.ts). A client that pulls
+  // (`workspace/diagnostic`, `textDocument/diagnostic`) gets them so; until it does, they are pushed.
+  let workspacePulled = false;
+  let pushedProblems = false;
+  const pulledDocuments = new Set<string>();
+  const problems = new WorkspaceProblems({
+    apps: () => workspace.apps,
+    enabled: () => workspace.settings.diagnostics && workspace.settings.workspaceDiagnostics,
+    isOpen: (path) => documents.get(toUri(path)) !== undefined,
+    changed: (app) => (workspacePulled ? refreshPulled() : publish(app)),
+    failed: (e) => connection.console.error(`routemap: ${e instanceof Error ? e.stack : String(e)}`),
+  });
+  let canRefreshPulled = false;
+  const documentReports = new Map<string, { key: string; resultId: string }>();
+  let nextReportId = 1;
+  /** Asks a client that pulls to pull again (one that cannot asks again on its own: VS Code's every 2 s). */
+  const refreshPulled = () => {
+    if (canRefreshPulled) void connection.languages.diagnostics.refresh().catch(() => undefined);
+  };
+  /** An open document's helper calls, checked (pushed, or pulled by a client that asks). */
+  const documentProblems = (app: RailsApp, file: string, text: string) => {
+    const check = app.helperCheck();
+    if ("unchecked" in check) return [];
+    // One at a time: a spread passes one argument per diagnostic, past V8's limit in a hostile view.
+    const out = [];
+    for (const d of fileProblems(workspace.mapper, check, app.root, file, text)) out.push(toLspDiagnostic(d));
+    return out;
+  };
   let folders: string[] = [];
   let canConfigure = false;
   let canWatch = false;
@@ -120,13 +149,17 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     const checked = workspace.settings.diagnostics && !tableOnly
       ? documents.all().flatMap((document) => {
           const file = toPath(document.uri);
-          return file && app.ownsFile(file) && isHelperCheckedFile(app.root, file) ? [{ file, text: document.getText() }] : [];
+          return file && !pulledDocuments.has(document.uri) && app.ownsFile(file) && isHelperCheckedFile(app.root, file) ? [{ file, text: document.getText() }] : [];
         })
       : [];
-    const check = checked.length ? app.helperCheck() : undefined;
-    if (check && !("unchecked" in check)) {
-      for (const { file, text } of checked) {
-        const found = helperCallDiagnostics(workspace.mapper, check, file, text, helperScope(app.root, file)).map(toLspDiagnostic);
+    for (const { file, text } of checked) {
+      const found = documentProblems(app, file, text);
+      if (found.length) byFile.set(file, [...(byFile.get(file) ?? []), ...found]);
+    }
+    // The files not open: the background pass's last findings, for a client that does not pull them.
+    if (!tableOnly && !workspacePulled) {
+      for (const [file, found] of problems.findings(app)) {
+        pushedProblems = true;
         byFile.set(file, [...(byFile.get(file) ?? []), ...found]);
       }
     }
@@ -144,6 +177,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       }
     }
     published.set(app, now);
+    if (!tableOnly) problems.schedule();
     prepareSoon();
     collectWhenIdle();
     notifyRoutes(app);
@@ -165,12 +199,10 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   const publishEdited = (app: RailsApp, file: string) => {
     const own = fileDiagnostics(app, workspace.settings, file);
     const open = documents.get(toUri(file));
-    const checked = workspace.settings.diagnostics && open && isHelperCheckedFile(app.root, file);
+    const checked = workspace.settings.diagnostics && open && !pulledDocuments.has(open.uri) && isHelperCheckedFile(app.root, file);
     if (own === undefined && !checked) return publish(app, file);
     const diagnostics = [...(own ?? [])];
-    const check = checked ? app.helperCheck() : undefined;
-    // One at a time: a spread passes one argument per diagnostic, past V8's limit in a hostile view.
-    if (check && !("unchecked" in check)) for (const d of helperCallDiagnostics(workspace.mapper, check, file, open!.getText(), helperScope(app.root, file))) diagnostics.push(toLspDiagnostic(d));
+    if (checked) for (const d of documentProblems(app, file, open.getText())) diagnostics.push(d);
     const shown = limited(diagnostics);
     connection.sendDiagnostics({ uri: toUri(file), version: open?.version, diagnostics: shown });
     if (!published.has(app)) published.set(app, new Map());
@@ -249,6 +281,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       symbols: flag("symbols"),
       codeLens: flag("codeLens"),
       unreachedActions: flag("unreachedActions"),
+      workspaceDiagnostics: (c.diagnostics as { workspace?: unknown } | undefined)?.workspace !== false,
     };
   };
 
@@ -264,6 +297,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     // capability, and send their changes unasked all the same.
     canRegisterConfiguration = !!params.capabilities.workspace?.didChangeConfiguration?.dynamicRegistration;
     canFollowFolders = !!params.capabilities.workspace?.workspaceFolders;
+    const pulls = !!params.capabilities.textDocument?.diagnostic;
+    canRefreshPulled = !!params.capabilities.workspace?.diagnostics?.refreshSupport;
     const completion = params.capabilities.textDocument?.completion;
     completionShape = {
       lazyDetail: !!completion?.completionItem?.resolveSupport?.properties.includes("detail"),
@@ -284,6 +319,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
         executeCommandProvider: { commands: [SHOW_LOCATION_COMMAND] },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+        // Pull diagnostics: the helper calls of open documents and of the whole app (the rest is pushed).
+        ...(pulls ? { diagnosticProvider: { identifier: "routemap", interFileDependencies: true, workspaceDiagnostics: true } } : {}),
       },
       serverInfo: { name: "routemap", version: "0.1.0" },
     };
@@ -309,6 +346,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     void runSafe(undefined, undefined, async () => {
       for (const app of workspace.apps) await app.prepare(() => new Promise((resolve) => setImmediate(resolve)));
       publishAll();
+      // Documents pulled while the controllers were read were answered without their helper calls.
+      if (pulledDocuments.size) refreshPulled();
     });
     warmUp(WARM_UP_ROUNDS);
   });
@@ -325,9 +364,13 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     const touched = new Set<RailsApp>();
     for (const change of changes) {
       const path = toPath(change.uri);
-      if (path) workspace.fileChanged(path, kinds[change.type]).forEach((a) => touched.add(a));
+      if (!path) continue;
+      workspace.fileChanged(path, kinds[change.type]).forEach((a) => touched.add(a));
+      const app = workspace.appFor(path);
+      if (app) problems.fileChanged(app, path, kinds[change.type]);
     }
     touched.forEach((app) => publish(app));
+    problems.schedule();
   });
 
   const watchFolders = () =>
@@ -343,6 +386,13 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     const path = toPath(uri);
     if (!path) return;
     const affected = workspace.documentChanged(path, text);
+    // A closed document is the disk's again: the pass checks it as it is there.
+    if (text === undefined) {
+      pulledDocuments.delete(uri);
+      documentReports.delete(uri);
+      const app = workspace.appFor(path);
+      if (app) problems.fileChanged(app, path, "changed");
+    }
     // Until the first diagnostics are out (settings being read), the start's publishing covers this one.
     if (!started) return;
     const owner = workspace.appFor(path);
@@ -369,6 +419,37 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     withDocument(p.textDocument.uri, token, [], "diagnostics", (c) =>
       c.routesFile ? quickFixes(c.app, p.context.diagnostics) : didYouMeanFixes(p.textDocument.uri, c.document.getText(), p.context.diagnostics),
     ),
+  );
+  connection.languages.diagnostics.on((p, token) =>
+    runSafe<DocumentDiagnosticReport>(token, { kind: DocumentDiagnosticReportKind.Full, items: [] }, () => {
+      const uri = p.textDocument.uri;
+      const path = toPath(uri);
+      const app = path && workspace.appFor(path);
+      const document = documents.get(uri);
+      if (!document || !path || !app || !workspace.settings.diagnostics || !isHelperCheckedFile(app.root, path)) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
+      // From now on this document's helper calls are pulled, no longer pushed: the push without them follows.
+      if (!pulledDocuments.has(uri)) {
+        pulledDocuments.add(uri);
+        publishSoon(app);
+      }
+      const items = app.modelReady() ? limited(documentProblems(app, path, document.getText())) : [];
+      const key = JSON.stringify(items);
+      const last = documentReports.get(uri);
+      const resultId = last?.key === key ? last.resultId : `d${nextReportId++}`;
+      documentReports.set(uri, { key, resultId });
+      return p.previousResultId === resultId ? { kind: DocumentDiagnosticReportKind.Unchanged, resultId } : { kind: DocumentDiagnosticReportKind.Full, resultId, items };
+    }),
+  );
+  connection.languages.diagnostics.onWorkspace((p, token) =>
+    runSafe<WorkspaceDiagnosticReport>(token, { items: [] }, () => {
+      if (!workspacePulled) {
+        // The client pulls the whole app's: what was pushed of it is taken back.
+        workspacePulled = true;
+        if (pushedProblems) publishAll();
+      }
+      const previous = new Map(p.previousResultIds.map((r) => [r.uri, r.value]));
+      return { items: problems.report(previous, toUri) as WorkspaceDiagnosticReport["items"] };
+    }),
   );
   connection.onCodeLens((p, token) =>
     withDocument(p.textDocument.uri, token, [], "codeLens", (c) => (c.app.isControllerFile(c.path) ? actionCodeLenses(c.app, c.path) : [])),

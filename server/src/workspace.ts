@@ -30,6 +30,8 @@ export interface Settings {
   codeLens: boolean;
   /** Hints on controller actions no route reaches. */
   unreachedActions: boolean;
+  /** The helper calls of every file of the app checked, not only open documents' (`routemap.diagnostics.workspace`). */
+  workspaceDiagnostics: boolean;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -41,6 +43,7 @@ export const DEFAULT_SETTINGS: Settings = {
   symbols: true,
   codeLens: true,
   unreachedActions: true,
+  workspaceDiagnostics: true,
 };
 
 export class RailsApp {

@@ -15,6 +15,8 @@ import { inspect } from "./ruby/print.js";
 import { RUnknown, UnknownValueError } from "./ruby/values.js";
 import { Drawer, frameworkRoutes, mentionsFrameworkSetting, type FrameworkDraw, type FrameworkRoutes } from "./framework/index.js";
 import { readRoutesPaths } from "./framework/routesPaths.js";
+import { appFolders, settingsOf } from "./framework/appSettings.js";
+import { autoloadRoots } from "./app/constants.js";
 import { ControllerModel, controllerFile, type ControllerFile } from "./app/controllers.js";
 import { hamlToRuby } from "./app/haml.js";
 import { slimToRuby } from "./app/slim.js";
@@ -348,7 +350,8 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
   const railsEnv = options.railsEnv ?? "development";
   const configPaths = appRoot === undefined ? () => [] : memo(() => appConfigPaths(input, read, appRoot, railsEnv));
   const loadAll = (paths: string[]) => paths.map(load).filter((f): f is LoadedFile => f !== undefined);
-  const interpreter = new Interpreter({
+  const folders = memo(() => appFolders({ appRoot, glob: input.glob, paths: () => (input.files instanceof Map ? [...input.files.keys()] : Object.keys(input.files)) }));
+  const interpreter: Interpreter = new Interpreter({
     load,
     exists: (path) => read(path) !== undefined || input.unread?.has(path) === true || input.exists?.(path) === true,
     unread: (path) => input.unread?.get(path),
@@ -357,12 +360,15 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
     env: options.env === undefined ? undefined : new Map(Object.entries(options.env)),
     railsEnv,
     appRoot,
+    text: read,
     appFiles:
       appRoot === undefined ? undefined : {
             file: (relative) => load(`${appRoot}/${relative}`),
             // Only the files that mention the constant are parsed: most initializers never do.
             configFiles: (name) => loadAll(configPaths().filter((p) => !p.startsWith(`${appRoot}/config/environments/`) && read(p)!.includes(name))),
             relative: (f) => f.index.file.slice(appRoot.length + 1),
+            // app/* and the load paths config/application.rb sets, as they stand when a constant is looked for.
+            roots: () => autoloadRoots(folders(), settingsOf(interpreter).loadPaths(appRoot)),
           },
     diagnostics,
     limits: { ...DEFAULT_LIMITS, ...options.limits },
@@ -414,6 +420,9 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
       // Rails boots config/application.rb before anything else: what it defines and requires
       // (`require_relative "locales"`) is there when the routes are drawn.
       if (application) interpreter.runForDefinitions(application);
+      // Then the environment's file (Bootstrap's load_environment_config): its settings, its requires.
+      const environmentFile = application && load(`${appRoot}/config/environments/${railsEnv}.rb`);
+      if (environmentFile) interpreter.runForDefinitions(environmentFile);
       // Engines' classes are loaded at boot, before any routes: a mount needs their names.
       const quiet = new Set<string>();
       for (const engine of input.engines ?? []) {

@@ -35,6 +35,17 @@ export const CAUSES = [
     matches: [{ repo: "alphagov/whitehall", test: (d) => !/^config\/routes\.rb:(10|13|176|304)$/.test(d.rails?.source ?? "") }],
   },
   {
+    id: "struct-singleton-method",
+    area: "interpreter core library",
+    title: "A class method defined in the block of `Struct.new` (`Locale = Struct.new(:code) do def self.non_english … end end`, in lib/locale.rb) is unknown; the requirement that calls it prints as «…»",
+    files: {
+      "lib/locale.rb": 'Locale = Struct.new(:code) do\n  def self.codes = %w[fr de]\nend\n',
+      "config/routes.rb": routes('get "/features(.:locale)", to: "features#show", constraints: { locale: Regexp.compile(Locale.codes.join("|")) }'),
+    },
+    rails: "GET /features(.:locale)(.:format) features#show {:locale=>/fr|de/}",
+    matches: [{ repo: "alphagov/whitehall", source: /^config\/routes\.rb:(176|304)$/ }],
+  },
+  {
     id: "app-yaml",
     area: "app files/environment",
     title: "A value the app's code reads from a YAML file of config/ (`Locale.non_english` over `YAML.load_file(Rails.root.join(\"config/languages.yml\"))`) is unknown; the requirement prints as «…»",

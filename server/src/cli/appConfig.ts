@@ -101,7 +101,7 @@ export class AppFileMap extends Map<string, string> {
 
   override get(path: string): string | undefined {
     const text = super.get(path);
-    if (text !== undefined || this.missing.has(path) || !path.endsWith(".rb") || !this.lazyRoots.some((r) => path.startsWith(r))) return text;
+    if (text !== undefined || this.missing.has(path) || !lazyFile(path) || !this.lazyRoots.some((r) => path.startsWith(r))) return text;
     if (/^(node_modules|\.git|tmp|log)[\\/]|[\\/](node_modules|\.git)[\\/]/.test(path.slice(this.root.length + 1))) return text;
     const found = this.read(path);
     if (found === undefined) this.missing.add(path);
@@ -109,6 +109,9 @@ export class AppFileMap extends Map<string, string> {
     return found;
   }
 }
+
+/** Files read when the mapper asks: Ruby files, and YAML files the app's code loads (`YAML.load_file`). */
+const lazyFile = (path: string) => path.endsWith(".rb") || path.endsWith(".yml") || path.endsWith(".yaml");
 
 /** Folders where apps keep engines of their own (`rails plugin new --mountable` inside the app). */
 const ENGINE_FOLDERS = ["engines", "components", "gems", "vendor/engines"];

@@ -15,8 +15,9 @@ import { argsOrExit } from "./args.js";
 import { displayPath, formatDiagnostic, readInput, shown, type Io } from "./routes.js";
 import { checkDocument, type Finding } from "./json.js";
 import { locateRoutes } from "./locate.js";
-import { checkedFiles, DefinedNames, helperScope, otherControllerPaths, otherTemplates, readInstalledGems } from "./helperCheck.js";
-import { generationOf, helperCallDiagnostics } from "../features/helperCalls.js";
+import { DefinedNames, otherControllerPaths, otherTemplates, readInstalledGems } from "./helperCheck.js";
+import { generationOf } from "../features/helperCalls.js";
+import { fileProblems, problemFiles } from "../features/appProblems.js";
 import { appHelperTables } from "../features/helpers.js";
 import { causeDiagnostic, gemCauses, regionCauses, urlOptionsCauses, withCauses } from "../features/checkStatus.js";
 
@@ -87,10 +88,11 @@ export async function checkCommand(argv: string[], io: Io, mapper?: RouteMapper)
     const helpers = "why" in gems ? new Set<string>() : gems.helpers;
     const generation = generationOf(names, () => model, { root, rubyVersion: input.options?.rubyVersion, read: (p) => nodeFileSystem.readFile(p), table: () => result, gemUrlOptions: "why" in gems ? [] : gems.urlOptions });
     const context = { tables: appHelperTables(result), defined: names.all(), gems: helpers, generation };
-    for (const file of checkedFiles(root, nodeFileSystem)) {
+    // The files and the check the language server uses for the Problems panel (appProblems.ts).
+    for (const file of problemFiles(root, nodeFileSystem)) {
       const text = nodeFileSystem.readFile(file);
       // One at a time: a spread passes one argument per diagnostic, past V8's limit in a hostile view.
-      if (text !== undefined) for (const d of helperCallDiagnostics(mapper, context, file, text, helperScope(root, file))) findings.push(d);
+      if (text !== undefined) for (const d of fileProblems(mapper, context, root, file, text)) findings.push(d);
     }
     // URL options Routemap cannot read: the missing parts they may fill in are not checked.
     const lock = { path: lockPath, text: nodeFileSystem.readFile(lockPath) };

@@ -3,6 +3,7 @@
  * class body's definitions, Kernel's), `super`, and `Rails.application.routes.draw`. The
  * routing DSL's calls are handed to the mapper (`dispatch`).
  */
+import { CONFIG, isApplication } from "../framework/appSettings.js";
 import * as N from "@ruby/prism/src/nodes.js";
 import { kernelFunction } from "../core/index.js";
 import { COMPARABLE } from "../core/comparable.js";
@@ -69,7 +70,10 @@ function blockSelfCall(it: CallHost, recv: RValue, name: string, args: RValue[],
     const self: Self = recv instanceof RMapper ? { kind: "mapper" } : recv instanceof RConst ? { kind: "module", path: recv.path } : { kind: "main" };
     return evalFileValue(it, args[0], node, self);
   }
-  if (!(name === "instance_eval" || name === "instance_exec" || name === "class_eval" || name === "class_exec") || !(node.block instanceof N.BlockNode)) return undefined;
+  // `Rails.application.configure do … end` (config/environments/*.rb): the block is evaluated on the application.
+  const configure = name === "configure" && recv instanceof RConst && isApplication(recv.path.replace(/^::/, ""), (p) => it.classes.ancestors(p));
+  if (!(configure || name === "instance_eval" || name === "instance_exec" || name === "class_eval" || name === "class_exec") || !(node.block instanceof N.BlockNode)) return undefined;
+  if (configure) return it.yield(makeProc(it, node.block, env.child({ kind: "module", path: (recv as RConst).path.replace(/^::/, "") }), false), []);
   let self: Self | undefined;
   if (recv instanceof RMapper) self = { kind: "mapper" };
   else if (recv instanceof RObject) self = { kind: "object", object: recv };
@@ -150,6 +154,8 @@ function selfCall(it: CallHost, node: N.CallNode, env: Env, name: string, frame:
     const { args, block } = callArgumentsOf(it, node, env, false, frame);
     const defined = definitionCall(it, name, args, block, env);
     if (defined !== undefined) return defined;
+    // `config` in `class Application < Rails::Application`: the app's settings (framework/appSettings.ts).
+    if (name === "config" && !args.length && isApplication(self.path, (p) => it.classes.ancestors(p))) return new RConst(CONFIG);
     // `new` and the other methods every class has, called on the class being defined.
     if (name === "new" || name === "name" || name === "to_s") return it.invoke(new RConst(self.path), name, args, block, node, env);
   }

@@ -6,6 +6,8 @@
  * Reading never runs anything: a file is evaluated only as Ruby Routemap interprets.
  */
 import { pathPlus, pathText, str } from "../core/index.js";
+import { loadYaml } from "../framework/appYaml.js";
+import { appFolders, CONFIG, settingCall, settingsOf, type SettingsHost } from "../framework/appSettings.js";
 import { RoutingError } from "../mapper/errors.js";
 import { inspect } from "../ruby/print.js";
 import {
@@ -39,9 +41,57 @@ export function classCall(it: CallHost, path: string, name: string, args: RValue
       return name === "new" ? new RPathname(pathText(args[0])) : undefined;
     case "ActiveSupport::StringInquirer":
       return name === "new" ? new RInquirer(stringValue(args[0]) ?? "") : undefined;
+    case "Rails.application":
+      return name === "config" ? new RConst(CONFIG) : undefined;
+    case "YAML":
+    case "Psych":
+      return yamlCall(it, name, args);
   }
+  if (path.startsWith(CONFIG)) return settingCall(settingsOf(it), settingsHost(it), path, name, args);
   return undefined;
 }
+
+/** `YAML.load_file(path)`, `YAML.safe_load_file(path)`: the file's data (framework/appYaml.ts), never anything run. */
+function yamlCall(it: CallHost, name: string, args: RValue[]): RValue | undefined {
+  if (name !== "load_file" && name !== "safe_load_file") return undefined;
+  if (args.length !== 1) return undefined;
+  const path = absolute(it, pathText(args[0]));
+  const description = `YAML.${name}(${inspect(path)})`;
+  const text = it.host.text?.(path);
+  if (text === undefined) {
+    if (it.host.exists(path)) return new RUnknown(description, false, "a file Routemap did not read", undefined, description);
+    throw new RoutingError(`No such file or directory @ rb_sysopen - ${path}`, "Errno::ENOENT");
+  }
+  return loadYaml(text, description);
+}
+
+/** What the app's settings need of the evaluator: its conditions, and the initializers it runs for a setting. */
+function settingsHost(it: CallHost): SettingsHost {
+  return {
+    appRoot: it.host.appRoot,
+    appFolders: () => appFolders(it.host),
+    conditions: () => it.conditions.current(),
+    loadSettingFiles: (name) => {
+      // Only when the routes read a setting: initializers run after config/application.rb and the environment file.
+      if (it.quiet || !it.host.appFiles) return;
+      const ran = ranSettingFiles(it);
+      for (const file of it.host.appFiles.configFiles(name)) {
+        // config/application.rb ran first of all, at boot.
+        if (ran.has(file.index.file) || file.index.file.endsWith("/config/application.rb")) continue;
+        ran.add(file.index.file);
+        it.runForDefinitions(file);
+      }
+    },
+  };
+}
+
+const settingFilesRan = new WeakMap<object, Set<string>>();
+function ranSettingFiles(it: CallHost): Set<string> {
+  let ran = settingFilesRan.get(it);
+  if (!ran) settingFilesRan.set(it, (ran = new Set()));
+  return ran;
+}
+
 
 function railsCall(it: CallHost, name: string): RValue | undefined {
   switch (name) {

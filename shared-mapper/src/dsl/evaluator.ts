@@ -14,6 +14,7 @@ import type { Env, Self } from "./env.js";
 import type { Frames } from "./frames.js";
 import type { MapperState } from "../mapper/state.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
+import type { AppFilesReader } from "../app/constants.js";
 import type { RInquirer } from "../ruby/values.js";
 import type { MethodDef } from "./classes.js";
 import type { DslMethod } from "./dispatch.js";
@@ -96,6 +97,8 @@ export interface CallHost extends Evaluator {
   methodOf(recv: RValue, name: string): { def: MethodDef; self: Self } | undefined;
   callMethodDef(def: MethodDef, self: Self, args: RValue[], block: RProc | null, name: string): RValue;
   runFile(file: LoadedFile, self: Self): RValue;
+  /** Runs a file for what it defines: nothing drawn, nothing reported. */
+  runForDefinitions(file: LoadedFile): void;
   inFile<T>(file: LoadedFile, body: () => T): T;
   inquirer(): RInquirer;
   definitionSpan(node: Node, params: Node | null, fallback: N.Location | null, index?: LoadedFile["index"]): ReturnType<Evaluator["nodeSpan"]>;
@@ -110,5 +113,9 @@ export interface HostFiles {
   appRoot?: string;
   railsEnv: string;
   env?: ReadonlyMap<string, string>;
+  /** The app's files by where Rails would load them (constants, settings), when the routes are an app's. */
+  appFiles?: AppFilesReader;
+  /** A file's text as the host has it, not parsed (a YAML file). */
+  text?(path: string): string | undefined;
 }
 

@@ -9,7 +9,7 @@
  */
 import * as N from "@ruby/prism/src/nodes.js";
 import { callMethod, coreIsA, CORE_CONSTANTS, structInstance } from "../core/index.js";
-import type { AppFilesReader } from "../app/constants.js";
+import { classFile, type AppFilesReader } from "../app/constants.js";
 import { RoutingError } from "../mapper/errors.js";
 import type { EngineClass } from "../mapper/engines.js";
 import { ConditionalNameError, type RouteSet } from "../mapper/routeSet.js";
@@ -81,6 +81,8 @@ export interface InterpreterOptions {
   env?: ReadonlyMap<string, string>;
   diagnostics: Diagnostic[];
   limits?: Limits;
+  /** A file's text, not parsed as Ruby (`YAML.load_file`). */
+  text?(path: string): string | undefined;
 }
 
 export class Interpreter implements MapperHost, CallHost {
@@ -224,6 +226,26 @@ export class Interpreter implements MapperHost, CallHost {
 
   appFile(relative: string): LoadedFile | undefined {
     return this.o.appRoot === undefined ? undefined : this.o.load(`${this.o.appRoot}/${relative}`);
+  }
+
+  classFile(path: string): LoadedFile | undefined {
+    return this.o.appFiles && classFile(path, this.o.appFiles);
+  }
+
+  appRelative(file: LoadedFile): string {
+    return this.o.appFiles ? this.o.appFiles.relative(file) : file.index.file;
+  }
+
+  evaluateIn(file: LoadedFile, node: N.Node): RValue {
+    this.quiet++;
+    try {
+      return this.inFile(file, () => this.eval(node, new Env(this.store, { kind: "main" })));
+    } catch (e) {
+      if (e instanceof RoutingError) return new RUnknown(this.sourceText(node), false, `an expression that raises ${e.message}`);
+      throw e;
+    } finally {
+      this.quiet--;
+    }
   }
 
   callValue(value: RValue, args: RValue[]): RValue {

@@ -24,7 +24,7 @@ import { present, RHash, RProc, RSymbol, RValue, sym, truthy } from "../ruby/val
 import { toS } from "../ruby/print.js";
 import { httpVerb } from "../mapper/base.js";
 import { invoke, kw } from "../framework/draw.js";
-import { EXTENSIONS, modelPath, readDeviseModel, readDeviseSettings, routeOf, type DeviseModel, type DeviseSettings } from "./deviseModels.js";
+import { EXTENSIONS, modelPath, readDeviseModel, readDeviseSettings, routeOf, type DeviseModel, type DeviseSettings, type ModelReader } from "./deviseModels.js";
 import type { Frame } from "../mapper/scope.js";
 
 /** Gem versions known for the app: Devise's own and OmniAuth's (undefined: the latest). */
@@ -40,11 +40,14 @@ export function deviseFor(m: MapperState, call: Call, gems: DeviseGems): void {
   const resources = [...call.args];
   const options = extractOptions(resources).dup();
   inheritScope(m, options, gems);
-  const settings = readDeviseSettings(m.host.appFile("config/initializers/devise.rb"));
+  const settings = readDeviseSettings(m.host.appFile("config/initializers/devise.rb"), m.host.evaluateIn && ((file, node) => m.host.evaluateIn!(file, node)));
+  for (const { setting, condition } of settings.undecidedSettings) {
+    m.host.info(`Devise's \`config.${setting}\` is set in config/initializers/devise.rb only if \`${condition}\`, which Routemap cannot decide: the routes of \`devise_for\` follow Devise's default, which may not be Rails' answer.`);
+  }
   for (const given of resources) {
     const mapping = new Mapping(toS(given, m.ruby), options, settings);
     const model = m.host.inApp
-      ? readDeviseModel(m.host.appFile(modelPath(mapping.className)), mapping.className)
+      ? readDeviseModel(mapping.className, modelReader(m))
       : { why: `Routemap reads them from ${modelPath(mapping.className)}, and this routes file is read without its app` };
     if ("why" in model) {
       m.host.info(`Routemap does not know the Devise modules of ${mapping.className}: ${model.why}. The routes of \`devise_for :${mapping.resource}\` are missing.`);
@@ -66,6 +69,16 @@ export function deviseFor(m: MapperState, call: Call, gems: DeviseGems): void {
       for (const route of used) DRAW[route](m, mapping, model, gems);
     }));
   }
+}
+
+/** Where the model and its concerns are: app/models first, then every autoload root (`config.autoload_paths`). */
+function modelReader(m: MapperState): ModelReader {
+  const host = m.host;
+  return {
+    find: (path) => host.appFile(modelPath(path)) ?? host.classFile?.(path),
+    evaluate: host.evaluateIn && ((file, node) => host.evaluateIn!(file, node)),
+    relative: (file) => host.appRelative?.(file) ?? file.index.file,
+  };
 }
 
 /** `devise_for`'s first lines: what it takes from the enclosing scope. */
@@ -239,6 +252,11 @@ function omniauthCallback(m: MapperState, mapping: Mapping, model: DeviseModel, 
   if (providers !== undefined && !Array.isArray(providers)) {
     m.host.info(`Routemap cannot read the OmniAuth providers of ${mapping.className}; their routes are missing.`);
     return;
+  }
+  if (!Array.isArray(providers)) {
+    for (const { provider, condition } of mapping.settings.undecidedProviders) {
+      m.host.info(`Devise configures the OmniAuth provider ${provider} only if \`${condition}\`, which Routemap cannot decide: its routes for ${mapping.className} are missing.`);
+    }
   }
   // Devise 5 asks OmniAuth which methods start a login: POST only from OmniAuth 2.0.
   const authorizeVia = major(gems.devise) >= 5 && major(gems.omniauth) >= 2 ? [sym("post")] : [sym("get"), sym("post")];

@@ -7,8 +7,8 @@
 import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import { underscore } from "../inflector.js";
-import { RHash, RSymbol, RUnknown, RValue, sym } from "../ruby/values.js";
-import { walkCalls } from "../ruby/walk.js";
+import { RConst, RHash, RString, RSymbol, RUnknown, RValue, sym, truthy } from "../ruby/values.js";
+import { childrenOf, constantPathText, walkCalls } from "../ruby/walk.js";
 
 /** `Devise::ALL`, in the order lib/devise/modules.rb adds them: `devise` sorts a model's modules so. */
 const ALL = [
@@ -57,31 +57,93 @@ export interface DeviseModel {
   options: RHash;
 }
 
-/** A model's Devise modules, or why Routemap cannot know them. */
-export function readDeviseModel(file: LoadedFile | undefined, className: string): DeviseModel | { why: string } {
-  const path = modelPath(className);
-  if (!file) return { why: `${path} is not in the workspace` };
+/** Where a model and its concerns are, and how to evaluate what a literal read cannot. */
+export interface ModelReader {
+  /** The file that defines a class or module (`User`, `Authentication`), where the autoloader finds it. */
+  find(path: string): LoadedFile | undefined;
+  /** An argument evaluated as Ruby (`*(:confirmable if ENV["X"] == "true")`), quietly. */
+  evaluate?(file: LoadedFile, node: N.Node): RValue;
+  /** A file's path relative to the app, for messages. */
+  relative(file: LoadedFile): string;
+}
+
+/**
+ * A model's Devise modules, or why Routemap cannot know them: its `devise` calls, and those of
+ * the modules it includes that the app defines (a concern's `included do devise … end`),
+ * in the order Ruby runs them (each `devise` call adds to the model's modules).
+ */
+export function readDeviseModel(className: string, reader: ModelReader): DeviseModel | { why: string } {
+  const file = reader.find(className.replace(/^::/, ""));
+  if (!file) return { why: `${modelPath(className)} is not in the workspace` };
   const modules: string[] = [];
   const options = new RHash();
-  let why: string | undefined;
+  const state = { why: undefined as string | undefined, seen: new Set<string>() };
+  readDeviseCalls(file, reader, modules, options, state);
+  if (state.why) return { why: state.why };
+  if (!modules.length) return { why: `${reader.relative(file)} has no \`devise\` call that Routemap can see, in it or in the modules it includes that the app defines (a parent class is not read)` };
+  const unique = [...new Set(modules)];
+  // `sort_by { Devise::ALL.index(s) || -1 }`
+  unique.sort((a, b) => allIndex(a) - allIndex(b));
+  return { modules: unique, options };
+}
+
+type ReadState = { why: string | undefined; seen: Set<string> };
+
+/** The `devise` calls of a file, and of the modules it includes (`include Authentication`), where they are read. */
+function readDeviseCalls(file: LoadedFile, reader: ModelReader, modules: string[], options: RHash, state: ReadState): void {
+  if (state.seen.has(file.index.file)) return;
+  state.seen.add(file.index.file);
+  const path = reader.relative(file);
   walkCalls(file.program, (call) => {
-    if (call.name !== "devise" || call.receiver || why) return;
+    if (call.receiver || state.why) return;
+    if (call.name === "include") {
+      for (const arg of call.arguments_?.arguments_ ?? []) {
+        const name = constantPathText(arg);
+        const concern = name && reader.find(name.replace(/^::/, ""));
+        if (concern) readDeviseCalls(concern, reader, modules, options, state);
+      }
+      return;
+    }
+    if (call.name !== "devise") return;
     for (const arg of call.arguments_?.arguments_ ?? []) {
       if (arg instanceof N.KeywordHashNode) {
         keywordOptions(arg, options);
         continue;
       }
-      const value = literal(arg);
-      if (value instanceof RSymbol || typeof value === "string") modules.push(value instanceof RSymbol ? value.name : value);
-      else why = `its \`devise\` call in ${path} passes \`${text(file, arg)}\`, which Routemap cannot read without running it`;
+      const value = literal(arg) ?? evaluated(file, arg, reader);
+      const names = moduleNames(value);
+      if (names) modules.push(...names);
+      else state.why = `its \`devise\` call in ${path} passes \`${text(file, arg)}\`${value instanceof RUnknown ? `, which depends on ${value.description}: ${value.cause.why}` : ", which Routemap cannot read without running it"}`;
     }
   });
-  if (why) return { why };
-  if (!modules.length) return { why: `${path} has no \`devise\` call that Routemap can see (in a concern or a parent class, it is not read)` };
-  const unique = [...new Set(modules)];
-  // `sort_by { Devise::ALL.index(s) || -1 }`
-  unique.sort((a, b) => allIndex(a) - allIndex(b));
-  return { modules: unique, options };
+}
+
+/** A non-literal argument, evaluated (a splat's array, or nil: `*nil` passes nothing). */
+function evaluated(file: LoadedFile, arg: N.Node, reader: ModelReader): RValue | undefined {
+  if (!reader.evaluate) return undefined;
+  if (arg instanceof N.SplatNode) {
+    if (!arg.expression) return undefined;
+    const value = reader.evaluate(file, arg.expression);
+    return value === null ? [] : value;
+  }
+  return reader.evaluate(file, arg);
+}
+
+/** Module names from a symbol, a string or an array of them; undefined for anything else. */
+function moduleNames(value: RValue | undefined): string[] | undefined {
+  if (value instanceof RSymbol) return [value.name];
+  if (typeof value === "string") return [value];
+  if (value instanceof RString) return [value.value];
+  if (Array.isArray(value)) {
+    const out: string[] = [];
+    for (const item of value) {
+      const names = moduleNames(item);
+      if (!names || Array.isArray(item)) return undefined;
+      out.push(...names);
+    }
+    return out;
+  }
+  return undefined;
 }
 
 /** Where Rails' autoloader finds a model: `Admin::User` → `app/models/admin/user.rb`. */
@@ -92,23 +154,60 @@ export interface DeviseSettings {
   values: Map<string, RValue>;
   /** `config.omniauth :github, …`: the providers, in order. */
   omniauthProviders: string[];
+  /** Providers configured under a condition Routemap cannot decide, each with the condition as written. */
+  undecidedProviders: { provider: string; condition: string }[];
+  /** Settings assigned under a condition Routemap cannot decide: Rails' value may be either. */
+  undecidedSettings: { setting: string; condition: string }[];
 }
 
-export function readDeviseSettings(file: LoadedFile | undefined): DeviseSettings {
-  const settings: DeviseSettings = { values: new Map(), omniauthProviders: [] };
+/**
+ * The settings, with the branches of an `if`/`unless` (a statement modifier too) that Ruby
+ * would take: `evaluate` decides the condition (`Rails.env.test?`); a condition it cannot
+ * decide makes the settings under it unknown and the providers undecided, never one branch.
+ */
+export function readDeviseSettings(file: LoadedFile | undefined, evaluate?: (file: LoadedFile, node: N.Node) => RValue): DeviseSettings {
+  const settings: DeviseSettings = { values: new Map(), omniauthProviders: [], undecidedProviders: [], undecidedSettings: [] };
   if (!file) return settings;
-  walkCalls(file.program, (call) => {
-    if (!(call.receiver instanceof N.LocalVariableReadNode) && !(call.receiver instanceof N.ConstantReadNode && call.receiver.name === "Devise")) return;
-    const first = call.arguments_?.arguments_[0];
-    if (call.name === "omniauth") {
-      const provider = first && literal(first);
-      if (provider instanceof RSymbol || typeof provider === "string") settings.omniauthProviders.push(provider instanceof RSymbol ? provider.name : provider);
-    } else if (call.name.endsWith("=") && first) {
-      const value = literal(first);
-      if (value !== undefined) settings.values.set(call.name.slice(0, -1), value);
+  const visit = (node: N.Node, undecided: string | undefined): void => {
+    if (node instanceof N.IfNode || node instanceof N.UnlessNode) {
+      const holds = decide(file, node.predicate, evaluate);
+      const taken = holds === undefined ? undefined : (node instanceof N.IfNode) === holds;
+      const condition = undecided ?? (holds === undefined ? text(file, node.predicate) : undefined);
+      const other = node instanceof N.IfNode ? node.subsequent : node.elseClause;
+      if (taken !== false && node.statements) visit(node.statements, condition);
+      if (taken !== true && other) visit(other, condition);
+      return;
     }
-  });
+    if (node instanceof N.CallNode) settingCall(node, settings, undecided);
+    for (const child of childrenOf(node)) visit(child, undecided);
+  };
+  visit(file.program, undefined);
   return settings;
+}
+
+/** A condition's truth, or undefined when it cannot be known (or no evaluator was given). */
+function decide(file: LoadedFile, predicate: N.Node, evaluate?: (file: LoadedFile, node: N.Node) => RValue): boolean | undefined {
+  if (!evaluate) return undefined;
+  const value = evaluate(file, predicate);
+  if (value instanceof RUnknown || value instanceof RConst) return undefined;
+  return truthy(value);
+}
+
+function settingCall(call: N.CallNode, settings: DeviseSettings, undecided: string | undefined): void {
+  if (!(call.receiver instanceof N.LocalVariableReadNode) && !(call.receiver instanceof N.ConstantReadNode && call.receiver.name === "Devise")) return;
+  const first = call.arguments_?.arguments_[0];
+  if (call.name === "omniauth") {
+    const provider = first && literal(first);
+    if (!(provider instanceof RSymbol || typeof provider === "string")) return;
+    const name = provider instanceof RSymbol ? provider.name : provider;
+    if (undecided === undefined) settings.omniauthProviders.push(name);
+    else settings.undecidedProviders.push({ provider: name, condition: undecided });
+  } else if (call.name.endsWith("=") && first) {
+    const value = literal(first);
+    if (value === undefined) return;
+    if (undecided === undefined) settings.values.set(call.name.slice(0, -1), value);
+    else settings.undecidedSettings.push({ setting: call.name.slice(0, -1), condition: undecided });
+  }
 }
 
 /** The class options: each value a literal, or unknown (`RUnknown`) when it is not one; only a few are read. */

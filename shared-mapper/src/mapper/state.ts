@@ -39,6 +39,16 @@ export interface MapperHost {
   appFile(relative: string): LoadedFile | undefined;
   /** Whether the routes file is an app's `config/routes.rb`, so that `appFile` can find the app's files. */
   readonly inApp: boolean;
+  /** The file where Rails' autoloader would find the class or module `path` itself (under any autoload root), if the host has it. */
+  classFile?(path: string): LoadedFile | undefined;
+  /** A file's path relative to the app's root, for messages. */
+  appRelative?(file: LoadedFile): string;
+  /**
+   * An expression of an app file that is read, not run (a model's `devise` arguments, a
+   * condition in `Devise.setup`), evaluated quietly as Ruby: unknown where it depends on
+   * what Routemap cannot know.
+   */
+  evaluateIn?(file: LoadedFile, node: import("@ruby/prism/src/nodes.js").Node): RValue;
   /** `value.call(*args)`, for a value Rails calls (a concern's callable): a proc, or an object with `call`. */
   callValue(value: RValue, args: RValue[]): RValue;
 }

@@ -1,0 +1,153 @@
+/**
+ * The app's configuration as the routes read it (`Rails.application.config.force_ssl`,
+ * `Rails.configuration.i18n.available_locales`), computed as Rails computes it at boot: the
+ * assignments of `config/application.rb`'s class body, then of `config/environments/<env>.rb`'s
+ * `Rails.application.configure` block, then of the initializers that name the setting, each
+ * evaluated by the interpreter in that order (railties 6.1: Rails::Application::Configuration,
+ * Bootstrap's `load_environment_config`, then `load_config_initializers`). The last assignment
+ * wins, as it does in Ruby.
+ *
+ * A setting no file sets has Rails' default where this module knows it (`force_ssl` is false),
+ * and is unknown otherwise: Routemap never guesses a default. A setting assigned under a
+ * condition Routemap cannot decide is unknown too.
+ */
+import { RConst, RPathname, RString, RUnknown, stringValue, type RValue } from "../ruby/values.js";
+
+/** What `Rails.application.config` and `Rails.configuration` stand for. */
+export const CONFIG = "Rails.application.config";
+
+/**
+ * Settings whose default in Rails 6.1 (railties/lib/rails/application/configuration.rb,
+ * Rails::Engine::Configuration) a routes file may read, as the value Ruby gives.
+ */
+const DEFAULTS: Record<string, RValue> = {
+  force_ssl: false,
+  api_only: false,
+  relative_url_root: null,
+  "x": new RConst(`${CONFIG}.x`),
+};
+
+/** The option groups of Rails' frameworks: `config.i18n`, `config.action_controller`, … (OrderedOptions). */
+const GROUPS = new Set([
+  "i18n", "x", "action_controller", "action_dispatch", "action_mailer", "action_view", "active_record", "active_storage",
+  "active_job", "active_support", "action_cable", "action_mailbox", "action_text", "active_model", "assets", "generators",
+]);
+
+export interface SettingsHost {
+  /** The conditions the evaluator is under now (an undecidable `if`, …), as text; empty when none. */
+  conditions(): readonly { text: string }[];
+  /** Runs the app's files that may set `name` after config/application.rb (initializers), each once. */
+  loadSettingFiles(name: string): void;
+  /** The app's root, and the folders of its app/ (for `config.root` and the load paths' defaults). */
+  appRoot?: string;
+  appFolders(): string[];
+}
+
+/** The load paths: arrays the app appends to (`config.autoload_paths += %W(#{config.root}/lib)`). */
+const PATH_LISTS = new Set(["autoload_paths", "autoload_once_paths", "eager_load_paths"]);
+
+/** The settings of one evaluation, by dotted key under `config` (`i18n.available_locales`). */
+export class AppSettings {
+  private readonly values = new Map<string, RValue>();
+
+  /** `config.<key> = value`; under a condition Routemap cannot decide, the setting becomes unknown. */
+  set(host: SettingsHost, key: string, value: RValue): void {
+    const conditions = host.conditions();
+    this.values.set(key, conditions.length
+      ? new RUnknown(`config.${key}`, false, `a setting the app assigns only if \`${conditions.map((c) => c.text).join("` and `")}\`, which Routemap cannot decide`)
+      : value);
+  }
+
+  /** `config.<key>`: the value set, a group, Rails' default, or unknown. */
+  get(host: SettingsHost, key: string): RValue {
+    host.loadSettingFiles(key.slice(key.lastIndexOf(".") + 1));
+    if (this.values.has(key)) return this.values.get(key)!;
+    if (key === "root" && host.appRoot !== undefined) return new RPathname(host.appRoot);
+    if (PATH_LISTS.has(key) && host.appRoot !== undefined) {
+      // A fresh array the app's `<<` and `+=` change, as Rails' own (Engine::Configuration).
+      const list: RValue[] = key === "eager_load_paths" ? eagerLoadDefault(host.appRoot, host.appFolders()) : [];
+      this.values.set(key, list);
+      return list;
+    }
+    const isGroup = GROUPS.has(key) || [...this.values.keys()].some((k) => k.startsWith(`${key}.`));
+    if (isGroup) return new RConst(`${CONFIG}.${key}`);
+    if (key in DEFAULTS) return DEFAULTS[key];
+    const text = `Rails.application.config.${key}`;
+    return new RUnknown(text, false, "a setting the app's config/application.rb, environment file and initializers do not set, whose default Routemap does not know", undefined, text);
+  }
+
+  /**
+   * The folders the app's configuration adds to the load paths, relative to its root; those
+   * outside it, or not plain paths, are left out (their constants stay unknown).
+   */
+  loadPaths(appRoot: string): string[] {
+    const out: string[] = [];
+    for (const key of PATH_LISTS) {
+      const list = this.values.get(key);
+      if (!Array.isArray(list)) continue;
+      for (const item of list) {
+        const path = item instanceof RPathname ? item.path : stringValue(item);
+        if (path !== undefined && path.startsWith(`${appRoot}/`)) out.push(path.slice(appRoot.length + 1));
+      }
+    }
+    return out;
+  }
+}
+
+/** `config.eager_load_paths` before the app changes it (railties 6.1: `paths.add "app", eager_load: true`, globbing each folder of app/ and its concerns, assets and javascript excluded). */
+function eagerLoadDefault(root: string, folders: string[]): RValue[] {
+  const out: RValue[] = [];
+  for (const folder of [...folders].sort()) {
+    if (folder === "assets" || folder === "javascript") continue;
+    out.push(new RString(`${root}/app/${folder}`, false));
+  }
+  return out;
+}
+
+/**
+ * A call on `Rails.application.config` or one of its groups (`path` the receiver's): a read,
+ * an assignment, or undefined for a method Routemap does not model here.
+ */
+export function settingCall(settings: AppSettings, host: SettingsHost, path: string, name: string, args: RValue[]): RValue | undefined {
+  if (path !== CONFIG && !path.startsWith(`${CONFIG}.`)) return undefined;
+  const prefix = path === CONFIG ? "" : `${path.slice(CONFIG.length + 1)}.`;
+  if (name.endsWith("=") && /^[a-z_][a-z0-9_]*=$/.test(name) && args.length === 1) {
+    settings.set(host, `${prefix}${name.slice(0, -1)}`, args[0]);
+    return args[0];
+  }
+  if (/^[a-z_][a-z0-9_]*$/.test(name) && !args.length) return settings.get(host, `${prefix}${name}`);
+  return undefined;
+}
+
+const perEvaluation = new WeakMap<object, AppSettings>();
+
+/** The settings of an evaluation (one per interpreter). */
+export function settingsOf(owner: object): AppSettings {
+  let settings = perEvaluation.get(owner);
+  if (!settings) perEvaluation.set(owner, (settings = new AppSettings()));
+  return settings;
+}
+
+/** Whether `path` (a module being defined, or `Rails.application`) is the app's Rails::Application. */
+export const isApplication = (path: string, ancestors: (path: string) => string[]): boolean =>
+  path === "Rails.application" || ancestors(path).some((a) => a.replace(/^::/, "") === "Rails::Application");
+
+/** The folders of the app's app/: from the host's glob, else from the paths of the files it gave. */
+export function appFolders(host: { appRoot?: string; glob?: (pattern: string) => string[]; paths(): string[] }): string[] {
+  if (host.appRoot === undefined) return [];
+  const prefix = `${host.appRoot}/app/`;
+  const found = new Set<string>();
+  if (host.glob) {
+    for (const path of host.glob(`${prefix}*`)) {
+      const name = path.slice(prefix.length);
+      if (name && !name.includes("/") && !name.includes(".")) found.add(name);
+    }
+  } else {
+    for (const path of host.paths()) {
+      if (!path.startsWith(prefix)) continue;
+      const slash = path.indexOf("/", prefix.length);
+      if (slash > prefix.length) found.add(path.slice(prefix.length, slash));
+    }
+  }
+  return [...found].sort();
+}

@@ -1,0 +1,72 @@
+/**
+ * The app's YAML files as Ruby reads them with `YAML.load_file` / `YAML.safe_load_file` (Psych
+ * 4, Ruby 3.1+: a safe load; no object is ever built from a tag, and nothing runs). The text is
+ * parsed as data with js-yaml; where Psych's YAML 1.1 would give another value than js-yaml's
+ * YAML 1.2 reading, or where the file needs what Routemap does not do, the value is unknown,
+ * never guessed:
+ * - ERB (`<%= … %>`): Rails' `config_for` runs it; Routemap runs nothing;
+ * - anchors and aliases (`&a`, `*a`, `<<:`): Psych's safe load refuses them;
+ * - plain scalars Psych types otherwise (`yes`/`no`/`on`/`off` are booleans, `:name` a Symbol,
+ *   dates and times, floats written as YAML 1.1 allows): js-yaml cannot tell a quoted string
+ *   from a plain one, so such a string is unknown unless every occurrence of it in the text
+ *   is quoted (`'no':`, Norwegian's code).
+ */
+import yaml from "js-yaml";
+import { RHash, RString, RUnknown, type RValue } from "../ruby/values.js";
+
+/** Strings whose meaning differs between Psych (YAML 1.1) and js-yaml (YAML 1.2) when written plain. */
+const AMBIGUOUS = /^(?:yes|no|on|off|y|n|~|:.*|\d{4}-\d\d?-\d\d?(?:[Tt ].*)?|[-+]?(?:\d[\d_]*)?\.\d[\d_]*(?:e[-+]?\d+)?|[-+]?\.(?:inf|nan)|0[0-7_]+|0x[\d_a-f]+|0b[01_]+|[-+]?\d[\d_]*(?::[0-5]?\d)+(?:\.\d*)?)$/i;
+
+/** A YAML text's value as Ruby's `YAML.load_file` gives it, or unknown (with why). */
+export function loadYaml(text: string, description: string): RValue {
+  const unknown = (why: string) => new RUnknown(description, false, why, undefined, description);
+  if (text.includes("<%")) return unknown("a YAML file with ERB, which Routemap does not run");
+  let data: unknown;
+  try {
+    data = yaml.load(text, { schema: yaml.CORE_SCHEMA, json: false });
+  } catch (e) {
+    return unknown(`a YAML file Routemap cannot parse (${e instanceof Error ? e.message.split("\n")[0] : String(e)})`);
+  }
+  if (/(^|[\s[{,:-])[&*][^\s]/m.test(text)) return unknown("a YAML file with anchors or aliases, which Ruby's safe load refuses");
+  const value = rubyValue(data, (token) => plainIn(text, token));
+  return value === undefined ? unknown("a YAML file with values Ruby types differently from the YAML 1.2 reading Routemap has (yes/no, :symbols, dates, YAML 1.1 numbers)") : value;
+}
+
+/**
+ * Whether `token` may stand plain (unquoted) in the text: js-yaml gives a quoted `'no'` and a
+ * plain `no` alike, and only the plain one is Psych's false. Any occurrence not between quotes
+ * counts (comments included), so the answer errs toward unknown.
+ */
+function plainIn(text: string, token: string): boolean {
+  const escaped = token.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(?<![\\w'"])${escaped}(?![\\w'"])`, "m").test(text);
+}
+
+/** js-yaml's value as Ruby's; undefined where Psych may differ. */
+function rubyValue(data: unknown, plain: (token: string) => boolean): RValue | undefined {
+  if (data === null || data === undefined) return null;
+  if (typeof data === "boolean") return data;
+  if (typeof data === "number") return Number.isSafeInteger(data) ? data : undefined;
+  if (typeof data === "string") return AMBIGUOUS.test(data.trim()) && plain(data) ? undefined : new RString(data, false);
+  if (Array.isArray(data)) {
+    const out: RValue[] = [];
+    for (const item of data) {
+      const v = rubyValue(item, plain);
+      if (v === undefined) return undefined;
+      out.push(v);
+    }
+    return out;
+  }
+  if (typeof data === "object") {
+    const hash = new RHash();
+    for (const [key, item] of Object.entries(data as Record<string, unknown>)) {
+      // Keys come back as strings: a plain key that Psych reads as a number, boolean or symbol is not one.
+      if ((AMBIGUOUS.test(key) || /^[-+]?\d+$/.test(key) || /^(true|false|null|~)$/i.test(key)) && plain(key)) return undefined;
+      const v = rubyValue(item, plain);
+      if (v === undefined) return undefined;
+      hash.set(new RString(key, false), v);
+    }
+    return hash;
+  }
+  return undefined;
+}

@@ -1,0 +1,57 @@
+// What the app's files know beyond its routes (framework/appSettings.ts, framework/appYaml.ts):
+// where Rails' answer can be computed, the fixture apps app-settings and app-yaml hold it
+// (goldens from booted Rails); here, what Routemap cannot know is said to be unknown.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { mapper } from "./helpers.mjs";
+
+async function mapApp(files, options = {}) {
+  const prefixed = Object.fromEntries(Object.entries(files).map(([path, text]) => [`/app/${path}`, text]));
+  return (await mapper()).map({ entry: "/app/config/routes.rb", files: prefixed, options: { railsVersion: "6.1", rubyVersion: "3.1", ...options } });
+}
+const application = (body) => `require "rails"\nrequire "action_controller/railtie"\nmodule Shop\n  class Application < Rails::Application\n${body}\n  end\nend\n`;
+const draw = (body) => `Rails.application.routes.draw do\n${body}\nend\n`;
+const rows = (result) => result.routes.filter((r) => !r.path.startsWith("/rails/")).map((r) => `${r.path} ${r.reqs}`);
+const notes = (result) => result.diagnostics.map((d) => `${d.severity} ${d.span.start.line}: ${d.message}`);
+
+test("a setting assigned under a condition Routemap cannot decide, or one no file sets and whose default it does not know, is unknown", async () => {
+  const files = {
+    "config/application.rb": application('    config.force_ssl = true if ENV["SSL"]'),
+    "config/routes.rb": draw('  root to: "home#index", protocol: Rails.application.config.force_ssl ? "https" : "http"\n  get "tz", to: "tz#show", defaults: { tz: Rails.application.config.time_zone }'),
+  };
+  // No environment given: ENV["SSL"] is unknown.
+  const unknown = await mapApp(files);
+  assert.deepEqual(rows(unknown), [
+    '/ home#index {:protocol=>«Rails.application.config.force_ssl ? "https" : "http"»}',
+    "/tz(.:format) tz#show {:tz=>«Rails.application.config.time_zone»}",
+  ]);
+  assert.ok(notes(unknown).some((n) => n.includes("assigns only if `ENV[\"SSL\"]`")), notes(unknown).join("\n"));
+  assert.ok(notes(unknown).some((n) => n.includes("Rails.application.config.time_zone") && n.includes("whose default Routemap does not know")));
+  // The environment known and the variable unset: Rails' default, false.
+  const known = await mapApp(files, { env: {} });
+  assert.ok(rows(known).includes('/ home#index {:protocol=>"http"}'), rows(known).join("\n"));
+});
+
+test("YAML the app loads is data; what Psych would read otherwise, or would run, is unknown", async () => {
+  const routes = draw('  get "a", to: "a#a", defaults: { v: YAML.load_file(Rails.root.join("config/x.yml"))["v"] }');
+  const read = async (yaml) => {
+    const result = await mapApp({ "config/application.rb": application(""), "config/x.yml": yaml, "config/routes.rb": routes });
+    return { row: rows(result).find((r) => r.startsWith("/a")), notes: notes(result) };
+  };
+  assert.equal((await read("v: 25\n")).row, "/a(.:format) a#a {:v=>25}");
+  assert.equal((await read("v: hello\n")).row, '/a(.:format) a#a {:v=>"hello"}');
+  // Quoted, `no` is a string to Psych too; plain, it is false (below).
+  assert.equal((await read("v: 'no'\n")).row, '/a(.:format) a#a {:v=>"no"}');
+  for (const [yaml, why] of [
+    ["v: <%= ENV['X'] %>\n", "ERB"],
+    ["v: yes\n", "YAML 1.2"],
+    ["v: no\n", "YAML 1.2"],
+    ["v: :sym\n", "YAML 1.2"],
+    ["v: 2024-01-01\n", "YAML 1.2"],
+    ["base: &b\n  k: 1\nv: *b\n", "anchors"],
+  ]) {
+    const { row, notes: said } = await read(yaml);
+    assert.match(row, /«/, `${yaml} is unknown`);
+    assert.ok(said.some((n) => n.includes(why)), `${yaml}: ${said.join("\n")}`);
+  }
+});

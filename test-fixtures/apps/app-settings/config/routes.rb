@@ -1,0 +1,15 @@
+Rails.application.routes.draw do
+  scope "(:locale)", locale: Regexp.union(Rails.configuration.i18n.available_locales.map(&:to_s)) do
+    resources :articles, only: :index
+  end
+  Rails.application.config.i18n.available_locales.each do |locale|
+    get locale.to_s => "locales#set", defaults: { locale: locale.to_s }, as: "set_#{locale}"
+  end
+  root to: "home#index", protocol: (Rails.application.config.force_ssl ? "https://" : "http://")
+  get "assets/*path", to: redirect("#{Rails.application.config.x.cdn_host}/%{path}")
+  namespace :api, path: Rails.application.config.x.api_version do
+    resources :posts, only: :index
+  end
+  get Rails.application.config.x.status_page, to: "status#show", as: :status
+  get Rails.configuration.x.support_path, to: "support#index", as: :support
+end

@@ -1,0 +1,14 @@
+require_relative "boot"
+
+require "rails"
+require "active_model/railtie"
+require "action_controller/railtie"
+
+Bundler.require(*Rails.groups)
+
+module YamlApp
+  class Application < Rails::Application
+    config.load_defaults 6.1
+    config.autoload_paths << Rails.root.join("lib").to_s
+  end
+end

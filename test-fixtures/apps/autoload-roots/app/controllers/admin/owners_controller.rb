@@ -1,0 +1,4 @@
+module Admin
+  class OwnersController < ApplicationController
+  end
+end

@@ -1,0 +1,4 @@
+module Admin
+  class ReposController < ApplicationController
+  end
+end

@@ -1,0 +1,3 @@
+class HelpController < ActionController::Base
+  HELP_ACTIONS = %i[first_login preferences].freeze
+end

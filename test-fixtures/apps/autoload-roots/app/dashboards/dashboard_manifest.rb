@@ -1,0 +1,4 @@
+class DashboardManifest
+  DASHBOARDS = [:owners, :repos].freeze
+  ROOT_DASHBOARD = :owners
+end

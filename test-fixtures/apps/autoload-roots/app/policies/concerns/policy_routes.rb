@@ -1,0 +1,3 @@
+module PolicyRoutes
+  PATHS = %w[terms privacy].freeze
+end

@@ -1,0 +1,3 @@
+module FeatureList
+  ALL = %w[search export].freeze
+end

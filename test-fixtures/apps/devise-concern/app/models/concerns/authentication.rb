@@ -1,0 +1,7 @@
+module Authentication
+  extend ActiveSupport::Concern
+
+  included do
+    devise :database_authenticatable, :recoverable, :omniauthable
+  end
+end

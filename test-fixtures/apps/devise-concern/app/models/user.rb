@@ -1,0 +1,3 @@
+class User < ApplicationRecord
+  include Authentication
+end
