@@ -395,9 +395,11 @@ export class RailsApp {
     if (!o.gems && !this.gemIndexCache && !this.workspace.restricted) return regions;
     const lock = { path: join(this.root, "Gemfile.lock"), text: undefined as string | undefined };
     lock.text = this.workspace.text(lock.path);
-    // URL options are read with the names the app defines, once a checked file is open (never at start).
+    // URL options are read with the names the app defines: at the whole app's answer (as its
+    // problems are checked), not in a keystroke's, which uses them once they are read.
     const gems = this.gemIndexCache && !("why" in this.gemIndexCache) ? this.gemIndexCache : undefined;
-    const urlOptions = this.definedNames ? urlOptionsCauses({ ...this.definedNames.urlOptionsFiles(), gems: gems?.urlOptions ?? [] }, (path) => this.workspace.text(path), lock) : [];
+    const names = o.gems ? this.names() : this.definedNames;
+    const urlOptions = names ? urlOptionsCauses({ ...names.urlOptionsFiles(), gems: gems?.urlOptions ?? [] }, (path) => this.workspace.text(path), lock) : [];
     if (this.workspace.restricted) return [...regions, restrictedCause(RESTRICTED), ...urlOptions];
     this.gemCausesCache ??= gemCauses(this.appGems(), lock);
     return [...regions, ...this.gemCausesCache, ...urlOptions];

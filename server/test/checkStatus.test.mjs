@@ -123,12 +123,12 @@ test("the language server: the skipped call says which names it leaves unchecked
   assert.match(routes[0].message, /^Unknown method `draw_reports`[^\n]*\nNot checked because of this: helper calls named admin_… or …_admin_…; url_for hashes to controllers under admin\/; actions no route reaches in controllers under admin\/\.$/);
   const { apps } = await client.conn.sendRequest("routemap/status", {});
   const open = apps.find((a) => a.root === join(workspace, "open"));
-  assert.deepEqual([open.checks, open.summary, open.causes.map((c) => c.code)], ["partial", "checks partial", ["open-region"]]);
+  assert.deepEqual([open.checks, open.summary, open.causes.map((c) => c.code)], ["partial", "checks partial", ["open-region", "url-options"]]);
   const path = "open/app/views/posts/index.html.erb";
   client.conn.sendNotification("textDocument/didOpen", { textDocument: { uri: uri(path), languageId: "erb", version: 1, text: readFileSync(join(workspace, path), "utf8") } });
   const found = await client.diagnosticsWhere(uri(path), (list) => list.length > 0);
   assert.deepEqual(found.map((d) => `${d.range.start.line}:${d.code}`), ["0:unknown-helper"]);
-  // With the names the app defines read (a checked file is open), the mailer's default_url_options is said at its place.
+  // The mailer's default_url_options is said at its place.
   const mailer = await client.diagnosticsWhere(uri("open/app/mailers/report_mailer.rb"), (list) => list.length > 0);
   assert.deepEqual(mailer.map((d) => [d.severity, d.code, d.range.start.line, d.range.start.character, d.message]), [
     [3, "checks-off", 1, 6, "Routemap cannot read the `default_url_options` this file sets. Not checked because of this: helper calls missing a required part where no request is (mailers, their templates, Rails.application.routes.url_helpers)."],
