@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `routemap routes` against Rails, as whole processes, part of `npm run bench`: the routes
-// file of bench.mjs in a scratch app, `routemap routes` (bin/routemap.cjs and the production
+// file of bench.mjs (varied as real apps write routes: scripts/lib/benchApp.mjs) in a scratch app, `routemap routes` (bin/routemap.cjs and the production
 // bundle, as installed) and
 // `ruby scripts/rails-routes-sheet.rb` (Rails 6.1 requiring ActionPack, drawing, printing)
 // run in turns, after a warm-up of each. Reports medians, the ratio, and whether the two
@@ -26,9 +26,12 @@ writeFileSync(join(app, "config/routes.rb"), generate(1600, "widget00x"));
 // The command keeps a V8 code cache (bin/codeCache.cjs); here in the scratch app, not the
 // user's cache folder. The first run has none and makes it: it is reported on its own line.
 process.env.ROUTEMAP_CACHE_DIR = join(app, ".routemap-cache");
-const routemap = [process.execPath, join(repo, "server/bin/routemap.cjs"), "routes", "--rails", "6.1"];
 const rails = ["ruby", join(repo, "scripts/rails-routes-sheet.rb"), "config/routes.rb"];
 const hasRails = spawnSync("ruby", ["-e", "require 'action_dispatch'"], { stdio: "ignore" }).status === 0;
+// The file's requirement and default hashes print as the Ruby that prints Rails' sheet prints
+// them (`{:slug=>/…/}` before 3.4, `{slug: /…/}` from it): routemap is told which.
+const rubyVersion = hasRails ? spawnSync("ruby", ["-e", "print RUBY_VERSION"], { encoding: "utf8" }).stdout : "3.4";
+const routemap = [process.execPath, join(repo, "server/bin/routemap.cjs"), "routes", "--rails", "6.1", "--ruby", rubyVersion];
 
 const extraCerts = process.env.NODE_EXTRA_CA_CERTS !== undefined;
 const withoutCerts = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== "NODE_EXTRA_CA_CERTS"));

@@ -178,7 +178,8 @@ const SNIPPET_DEFAULTS = {
     'require_relative "boot"\nrequire "rails"\nrequire "active_model/railtie"\nrequire "action_controller/railtie"\nBundler.require(*Rails.groups)\n\n' +
     'module Snippet\n  class Application < Rails::Application\n    config.load_defaults 6.1\n    config.eager_load = false\n    config.autoload_paths << Rails.root.join("lib").to_s\n  end\nend\n',
   Gemfile: 'source "https://rubygems.org"\ngem "rails"\n',
-  "Gemfile.lock": "GEM\n  specs:\n    actionpack (6.1.7.10)\n    railties (6.1.7.10)\n\nDEPENDENCIES\n  rails\n",
+  // The versions of Debian's packages the snippet is booted with (rack's: the constants of Rack Routemap knows per version).
+  "Gemfile.lock": "GEM\n  specs:\n    actionpack (6.1.7.10)\n    rack (2.2.22)\n    railties (6.1.7.10)\n\nDEPENDENCIES\n  rails\n",
 };
 
 const rowLine = (r) => [r.name, r.verb, r.path, withoutAddresses(r.reqs)].filter(Boolean).join(" ");

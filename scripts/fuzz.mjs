@@ -15,8 +15,8 @@
 //   --statements N top-level statements per file (default: 3 to 10, per file)
 //   --max-tests N  the most Rails draws one shrink may use (default 1500)
 //   --minutes M    stop drawing new files after M minutes (Ctrl-C does too), then shrink and report
-//   --avoid A,B    constructs not to write, behind known findings ("known": all of them), to look past them:
-//                  implicit-with-options, sole-splat
+//   --avoid A,B    constructs not to write, behind known findings ("known": all of them), to look past them
+//                  (none today: see AVOIDABLE in scripts/lib/fuzz/generate.mjs)
 //   --file PATH    compare one routes file (development, no ENV), and shrink it if it differs
 //   --findings-goldens  write Rails' golden of each test-fixtures/fuzz-findings/*.rb
 import { execFileSync } from "node:child_process";

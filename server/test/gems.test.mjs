@@ -16,6 +16,7 @@ import { gemFiles } from "../dist/cli/gemFacts.js";
 import { readInstalledGems } from "../dist/cli/helperCheck.js";
 import { findGemEngines } from "../dist/cli/gemEngines.js";
 import { parseLockfile } from "../dist/cli/lockfile.js";
+import { nodeFileSystem } from "../dist/fileSystem.js";
 import { readAppConfig } from "../dist/cli/appConfig.js";
 
 /**
@@ -550,6 +551,22 @@ test("the cache off (ROUTEMAP_CACHE_DIR=off) writes nothing; an unwritable folde
   assert.ok(read.index.helpers.has("alpha_home_path"));
   const again = readThrough(unwritable.open());
   assert.ok(again.index.helpers.has("alpha_home_path"));
+});
+
+test("the cache over the server's file system (a FileSystem that is not the bare disk): made once, then used", () => {
+  const { tmp, env } = cachedLayout();
+  // The server reads through a FileSystem object; a wrapper of the disk stands for it here.
+  const fs = { ...nodeFileSystem };
+  const open = () => readAppGems(join(tmp, "app"), { env, sysroot: join(tmp, "sys"), fs });
+  const first = readThrough(open());
+  const second = readThrough(open());
+  assert.deepEqual([first.made, first.used, second.made, second.used], [2, 0, 0, 2]);
+  assert.ok(second.index.helpers.has("alpha_home_path"));
+  // Without versions (an in-memory tree that cannot say), nothing is cached, and the gems are still read.
+  const { version: _, ...unversioned } = nodeFileSystem;
+  const plain = readAppGems(join(tmp, "app"), { env, sysroot: join(tmp, "sys"), fs: unversioned });
+  assert.equal(plain.cacheStats(), undefined);
+  assert.ok(readInstalledGems(plain).helpers.has("alpha_home_path"));
 });
 
 /** What Ruby says of an installed gem: its version and the file `require` loads for it; undefined when Ruby or the gem is missing. */

@@ -9,6 +9,7 @@ import type { LoadedFile } from "./ruby/loadedFile.js";
 import { withInflections, type Inflections } from "./inflector.js";
 import { readInflections } from "./app/inflectionRules.js";
 import { BudgetExceeded, DEFAULT_LIMITS, ValueTooLarge } from "./dsl/budget.js";
+import { ReportedError } from "./dsl/signals.js";
 import { BreakSignal, NextSignal, ReturnSignal, ThrowSignal } from "./dsl/signals.js";
 import { RoutingError } from "./mapper/errors.js";
 import { inspect } from "./ruby/print.js";
@@ -476,6 +477,8 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
       diagnostics.push({ severity: "warning", message, span, code: "budget-exceeded" });
       // What was not evaluated could have drawn anything.
       interpreter.openRegions.push({ span, reason: message });
+    } else if (e instanceof ReportedError) {
+      // A Rails error outside any statement (a DSL call the mapper itself made): already reported.
     } else {
       const message = `Routemap internal error: ${e instanceof Error ? e.message : String(e)}`;
       const span = interpreter.source();

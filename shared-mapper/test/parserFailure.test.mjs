@@ -8,6 +8,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { createNodeMapper } from "../dist/node.js";
+import { armGuard, guardIntact } from "../dist/ruby/prism.js";
 import { formatSheet } from "../dist/index.js";
 import { FIXTURES, caseFiles } from "../../test-fixtures/lib/cases.mjs";
 
@@ -167,4 +168,22 @@ test("a module exporting only what Routemap calls parses as the whole one; a nam
   const [whole, part] = [await createParser(patched), await createParser(trimmed)];
   assert.equal(part(source).value.statements.body.length, whole(source).value.statements.body.length);
   assert.throws(() => onlyExports(patched, [...PRISM_EXPORTS, "pm_no_such_function"]), /prism\.wasm does not export all of .*pm_no_such_function/);
+});
+
+test("the stack's guard: intact after arming, not intact once any of its bytes is written (first, middle, last)", () => {
+  const memory = new WebAssembly.Memory({ initial: 1 });
+  const prism = { memory };
+  const stackLow = 1024;
+  armGuard(prism, stackLow);
+  assert.equal(guardIntact(prism, stackLow), true);
+  for (const offset of [0, 4097, 8191]) {
+    armGuard(prism, stackLow);
+    new Uint8Array(memory.buffer)[stackLow + offset] ^= 1;
+    assert.equal(guardIntact(prism, stackLow), false, `a byte written at ${offset}`);
+  }
+  // Bytes outside the guard are not its concern.
+  armGuard(prism, stackLow);
+  new Uint8Array(memory.buffer)[stackLow - 1] = 7;
+  new Uint8Array(memory.buffer)[stackLow + 8192] = 7;
+  assert.equal(guardIntact(prism, stackLow), true);
 });

@@ -22,7 +22,8 @@ const CALLS = [
   'scope controller: $ do get "a" end', 'controller $ do get "a" end', 'namespace :a, path: $ do get "b", to: "c#d" end',
   'constraints $ do get "a", to: "a#b" end', 'defaults $ do get "a", to: "a#b" end', 'concern $ do get "a", to: "a#b" end',
   "concerns $", 'mount $, at: "x"', 'mount $ => "x"', "mount Foo, at: $", "root $", "root to: $", "draw $",
-  'with_options($) { get "a", to: "a#b" }', 'shallow $ do resources :x end',
+  'with_options($) { get "a", to: "a#b" }', 'shallow do resources :x, path: $ end',
+  // (`shallow $ do` is Rails' ArgumentError whatever the value: `shallow` takes no parameter.)
 ];
 const UNKNOWNS = ['ENV["X"]', "Settings.routes.value", "TENANT_MODULE", "Config::PATH"];
 

@@ -35,9 +35,8 @@ export class Dsl {
     if (style === "inline") parts.push(...inline(opts));
     else if (style === "braces") parts.push(`{ ${inline(opts).join(", ")} }`);
     else {
-      // Ruby hands a lone `**hash` to the method as it is (Rails changes it): kept out on request.
-      const least = this.gen.avoid.has("sole-splat") && other.length === 0 ? 1 : 0;
-      const cut = Math.max(least, style === "mixed" ? rng.int(known.length + 1) : 0);
+      // Ruby hands a lone `**hash` to the method as it is (Rails changes it).
+      const cut = style === "mixed" ? rng.int(known.length + 1) : 0;
       const asHash = hash(known.slice(cut).map(([k, v]) => [sym(k), v]));
       parts.push(...inline([...known.slice(0, cut), ...other]));
       if (asHash.v.length) parts.push(`**${this.ex.recvCode(asHash, ctx)}`);

@@ -448,7 +448,7 @@ export class RubyForms {
       () => [["shallow", { t: "bool", v: true }]],
       () => [["path_names", hash([[sym("new"), str("neu")]])]],
     ])();
-    const explicit = this.gen.avoid.has("implicit-with-options") || rng.chance(0.6);
+    const explicit = rng.chance(0.6);
     const o = "r";
     const n = rng.between(1, 3);
     const inner = ctx.child({ deeper: true });

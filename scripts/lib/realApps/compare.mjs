@@ -36,9 +36,8 @@ export const rowKey = (r) => `${r.engine ?? ""}\t${r.name ?? ""}\t${r.verb}\t${r
 
 /** Routemap's JSON rows in the shape of Rails' rows. */
 export function routemapRows(json) {
-  // `routes --json` is a versioned document ({ version, routes, engines }) since JSON v1; a bare array before.
-  const rows = Array.isArray(json) ? json : json.routes;
-  return rows.map((r) => ({
+  // `routes --json` is a versioned document since i29 (`{ version, routes }`); a bare list before.
+  return (Array.isArray(json) ? json : json.routes).map((r) => ({
     name: r.name ?? "", verb: r.verb ?? "", path: r.path, reqs: r.reqs, engine: r.engine ?? null,
     source: r.file ? `${r.file}:${r.line}` : null,
   }));

@@ -2,7 +2,8 @@
  * The disk as the gem reader sees it: directory listings that say which entries are
  * directories without a `stat` per entry (a gem home holds hundreds), and each file's size and
  * modification time, which validate the cache of what a gem defines. Over the server's
- * `FileSystem` for in-memory trees in tests (no times there: nothing is cached).
+ * `FileSystem` (a wrapper of the disk, an in-memory tree in tests), files' versions are its
+ * `version`: the cache works there as in the CLI; a file system without one caches nothing.
  */
 import { readdirSync, realpathSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
@@ -73,6 +74,8 @@ export function gemDiskOf(fs: FileSystem): GemDisk {
     list: (path) => fs.readDir(path).map((e) => (e.endsWith("/") ? { name: e.slice(0, -1), dir: true } : { name: e, dir: false })),
     // By its parent's listing: an empty folder is one too (Debian's `gems/rails-6.1.7.10`, a meta-gem's).
     isDir: (path) => fs.readDir(path).length > 0 || fs.readDir(dirname(path)).includes(`${basename(path)}/`),
+    // The file system's own versions (size, time, inode on a real disk): what the gem cache is keyed by.
+    ...(fs.version && { version: (path: string) => fs.version!(path) }),
     realpath: (path) => path,
   };
 }

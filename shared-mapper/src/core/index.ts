@@ -231,6 +231,9 @@ function respondTo(recv: RValue, args: RValue[]): Result {
 }
 
 /** A Kernel function called without a receiver (`format`, `Integer`); undefined if it is not one. */
+/** Whether `name` is one of Kernel's functions the core library models (all private in Ruby). */
+export const kernelFunctionName = (name: string): boolean => own(KERNEL, name);
+
 export function kernelFunction(rt: Runtime, name: string, args: RValue[], block: RProc | null): Result {
   if (!own(KERNEL, name)) return undefined;
   for (const a of args) if (a instanceof RUnknown) return a;

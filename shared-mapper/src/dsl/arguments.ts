@@ -4,7 +4,9 @@
  * that run in the frame, file and locals where they were written.
  */
 import * as N from "@ruby/prism/src/nodes.js";
-import { RConst, RHash, RMapper, RProc, RSymbol, RUnknown, RValue, UnknownValueError, sym } from "../ruby/values.js";
+import { RoutingError } from "../mapper/errors.js";
+import { noImplicitConversion } from "../ruby/print.js";
+import { RConst, RHash, RMapper, RObject, RProc, RSymbol, RUnknown, RValue, UnknownValueError, sym } from "../ruby/values.js";
 import type { Env, Self } from "./env.js";
 import type { CallHost, Evaluator, Node } from "./evaluator.js";
 import type { Frame } from "./frames.js";
@@ -12,6 +14,8 @@ import { arityOf, bindBlockParameters } from "./parameters.js";
 import { BreakSignal, NextSignal, ReturnSignal } from "./signals.js";
 
 const NO_NODES: Node[] = [];
+/** What `keywordsForMapper` gives for `**{}`: no argument. */
+const NO_ARGUMENT = Symbol("no argument");
 const isSpreadOrBlock = (n: Node) => n instanceof N.SplatNode || n instanceof N.BlockArgumentNode || n instanceof N.ForwardingArgumentsNode;
 
 /**
@@ -23,7 +27,11 @@ export function callArgumentsOf(it: CallHost, node: { arguments_: N.ArgumentsNod
   const block = () => blockOf(it, node.block ?? blockArgument(nodes), env, breakTarget);
   if (!nodes.some(isSpreadOrBlock)) {
     const args: RValue[] = new Array(nodes.length);
-    for (let i = 0; i < nodes.length; i++) args[i] = argument(it, nodes[i], env, mapper);
+    for (let i = 0; i < nodes.length; i++) {
+      const v = argument(it, nodes[i], env, mapper);
+      if (v === NO_ARGUMENT) args.length--; // the keywords come last
+      else args[i] = v;
+    }
     return { args, block: block() };
   }
   const args: RValue[] = [];
@@ -38,21 +46,37 @@ export function callArgumentsOf(it: CallHost, node: { arguments_: N.ArgumentsNod
       }
     } else if (arg instanceof N.ForwardingArgumentsNode) {
       for (const x of (env.lookup("...") as RValue[] | undefined) ?? env.method?.args ?? []) args.push(x);
-    } else if (!(arg instanceof N.BlockArgumentNode)) args.push(argument(it, arg, env, mapper));
+    } else if (!(arg instanceof N.BlockArgumentNode)) {
+      const v = argument(it, arg, env, mapper);
+      if (v !== NO_ARGUMENT) args.push(v);
+    }
   }
   return { args, block: block() };
 }
 
 const blockArgument = (nodes: Node[]) => nodes.find((n) => n instanceof N.BlockArgumentNode) ?? null;
 
-function argument(it: CallHost, node: Node, env: Env, mapper: boolean): RValue {
-  if (node instanceof N.KeywordHashNode) return hashElementsOf(it, node.elements, env, mapper);
+function argument(it: CallHost, node: Node, env: Env, mapper: boolean): RValue | typeof NO_ARGUMENT {
+  if (node instanceof N.KeywordHashNode) return mapper ? keywordsForMapper(it, node, env) : hashElementsOf(it, node.elements, env, mapper);
   if (mapper && node instanceof N.StringNode) return node.unescaped.value;
   return it.eval(node, env);
 }
 
+/**
+ * A DSL call's keywords. Ruby 3.1 hands a method taking `*args` the caller's own Hash when
+ * the keywords are one `**hash` and nothing else (Rails then changes it: `options[:via] =`),
+ * and nothing at all for an empty one; any other keywords make a new Hash.
+ */
+function keywordsForMapper(it: CallHost, node: N.KeywordHashNode, env: Env): RValue | typeof NO_ARGUMENT {
+  const only = node.elements.length === 1 ? node.elements[0] : undefined;
+  if (!(only instanceof N.AssocSplatNode) || !only.value) return hashElementsOf(it, node.elements, env, true);
+  const v = it.eval(only.value, env);
+  if (!(v instanceof RHash)) return hashElementsOf(it, node.elements, env, true, v);
+  return v.size ? v : NO_ARGUMENT;
+}
+
 /** A hash literal's pairs, `**splat`s merged, `{ id: }` taking the local of that name. */
-export function hashElementsOf(it: CallHost | Evaluator, elements: Node[], env: Env, mapper: boolean): RHash {
+export function hashElementsOf(it: CallHost | Evaluator, elements: Node[], env: Env, mapper: boolean, evaluated?: RValue): RHash {
   const keys: RValue[] = [];
   const values: RValue[] = [];
   const hash = new RHash();
@@ -70,9 +94,11 @@ export function hashElementsOf(it: CallHost | Evaluator, elements: Node[], env: 
       hash.set(key, value);
     } else if (el instanceof N.AssocSplatNode) {
       if (plain) flush();
-      const v = el.value ? it.eval(el.value, env) : env.lookup("**") ?? null;
+      const v = evaluated !== undefined ? evaluated : el.value ? it.eval(el.value, env) : env.lookup("**") ?? null;
       if (v instanceof RHash) v.forEach((k, val) => hash.set(k, val));
       else if (v instanceof RUnknown) return poisonedHash(v);
+      else if (v === null && (it.ruby.nilDoubleSplat || !el.value)) continue;
+      else if (!(v instanceof RObject)) throw new RoutingError(noImplicitConversion(v, "Hash"), "TypeError");
     }
   }
   if (plain) return RHash.fromArrays(keys, values);
@@ -108,9 +134,11 @@ export function makeProc(it: CallHost, block: N.BlockNode | N.LambdaNode, env: E
   // Worked out only when printed: it needs the line, and a position costs an index of the file.
   const label = () => `#<Proc:0x0000000000000000 ${file.index.file}:${file.index.position(block.location.startOffset).line + 1}${lambda ? " (lambda)" : ""}>`;
   const unknown = (name: string) => new RUnknown(name, false, "a value that depends on where the block returns");
+  // A block's `$~` is its home frame's, wherever it is called from.
+  const slot = it.matchSlot;
   return new RProc(
     (args) =>
-      it.inFile(file, () =>
+      withSlot(it, slot, () => it.inFile(file, () =>
         it.frames.run(lambda ? "lambda" : "block", () => {
           const inner = env.child();
           try {
@@ -126,13 +154,23 @@ export function makeProc(it: CallHost, block: N.BlockNode | N.LambdaNode, env: E
             throw e;
           }
         }, unknown, breakTarget),
-      ),
+      )),
     lambda,
     label,
     arityOf(params, lambda),
   );
 }
 
+
+function withSlot<T>(it: CallHost, slot: CallHost["matchSlot"], body: () => T): T {
+  const outer = it.matchSlot;
+  it.matchSlot = slot;
+  try {
+    return body();
+  } finally {
+    it.matchSlot = outer;
+  }
+}
 
 export function selfValue(self: Self): RValue {
   if (self.kind === "mapper") return RMapper.instance;

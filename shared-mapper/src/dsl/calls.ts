@@ -5,11 +5,13 @@
  */
 import { CONFIG, isApplication } from "../framework/appSettings.js";
 import * as N from "@ruby/prism/src/nodes.js";
-import { kernelFunction } from "../core/index.js";
+import { kernelFunction, kernelFunctionName } from "../core/index.js";
 import { COMPARABLE } from "../core/comparable.js";
 import { rootScope } from "../mapper/scope.js";
 import { scope } from "../mapper/scoping.js";
-import { forMapper, RConst, RHash, RMapper, RMerger, RObject, RProc, RStruct, RStructClass, RSymbol, RUnknown, RValue, sym } from "../ruby/values.js";
+import { RoutingError } from "../mapper/errors.js";
+import { inspect } from "../ruby/print.js";
+import { forMapper, isFrozen, RConst, RHash, RMapper, RMerger, RObject, RProc, RStruct, RStructClass, RSymbol, RUnknown, RValue, sym } from "../ruby/values.js";
 import { callArgumentsOf, makeProc, selfValue, blockOf } from "./arguments.js";
 import { OBJECT, type MethodDef } from "./classes.js";
 import { definitionCall } from "./definitions.js";
@@ -29,6 +31,7 @@ function evalCall(it: CallHost, node: N.CallNode, env: Env): RValue {
   const name = node.name;
   if (node.receiver === null || node.receiver instanceof N.SelfNode) return withCallFrame(it, node, (frame) => selfCall(it, node, env, name, frame));
   if ((name === "draw" || name === "prepend" || name === "append") && node.block instanceof N.BlockNode && isRoutesReceiver(node.receiver)) {
+    if (isRailsModule((node.receiver as N.CallNode).receiver)) return railsRoutes(it, node.receiver as N.CallNode);
     return drawBlock(it, node, node.block, env);
   }
   const recv = it.eval(node.receiver, env);
@@ -105,6 +108,20 @@ function drawBlock(it: CallHost, node: N.CallNode, block: N.BlockNode, env: Env)
   return null;
 }
 
+const isRailsModule = (node: Node | null) =>
+  (node instanceof N.ConstantReadNode && node.name === "Rails") || (node instanceof N.ConstantPathNode && node.parent === null && node.name === "Rails");
+
+/** `Rails.routes.draw`: the Rails module has no `routes` (Rails.application has): NoMethodError, nothing drawn. */
+function railsRoutes(it: CallHost, routes: N.CallNode): RValue {
+  if (it.quiet) return null;
+  const ruby = it.ruby;
+  const message = !ruby.receiverByClass
+    ? "undefined method `routes' for Rails:Module"
+    : `undefined method ${ruby.modernHashInspect ? "'routes'" : "`routes'"} for module Rails`;
+  it.report("error", message, callSpan(it, routes), "no-method-error");
+  return null;
+}
+
 function isRoutesReceiver(node: Node): boolean {
   return node instanceof N.CallNode && node.name === "routes";
 }
@@ -132,17 +149,27 @@ function drawEngine(it: CallHost, path: string, body: () => void): void {
 
 function selfCall(it: CallHost, node: N.CallNode, env: Env, name: string, frame: Frame | undefined): RValue {
   const self = env.self;
-  if (self.kind === "merger") return mergerCall(it, node, env, self.merger);
+  if (self.kind === "merger") return mergerSelfCall(it, node, env, name, frame, self.merger);
   const own = ownMethod(it, self, name);
   if (own) {
     const { args, block } = callArgumentsOf(it, node, env, false, frame);
     return it.callMethodDef(own.def, own.self, args, block, name);
   }
-  // The routing DSL before the top level's methods: Mapper's own come first in Ruby's lookup.
+  // The routing DSL before the top level's methods: Mapper's own come first in Ruby's lookup,
+  // after the mapper's singleton methods (a `def` in the draw block, which `super` leaves for the DSL).
   const dsl = routingMethod(name, it.mapper);
   if (dsl && self.kind === "mapper") {
+    const single = it.classes.get(OBJECT)?.methods.get(name); // (not its ancestors: a DSL call is the hot path)
+    if (single?.kind === "def" && single.onMapper) {
+      const { args, block } = callArgumentsOf(it, node, env, false, frame);
+      return it.callMethodDef(single, self, args, block, name);
+    }
+  }
+  if (dsl && self.kind === "mapper") {
     const call = callArgumentsOf(it, node, env, true, frame);
+    const given = call.args[call.args.length - 1];
     for (let i = 0; i < call.args.length; i++) call.args[i] = forMapper(call.args[i]);
+    if (given instanceof RHash && CHANGES_OPTIONS.has(name) && !freshKeywords(node) && it.mapper.version.lt(8, 1)) return changingOptions(it, node, dsl, call, given);
     return it.dispatch(node, dsl, call);
   }
   const top = it.classes.instanceMethod(OBJECT, name);
@@ -179,6 +206,68 @@ function selfCall(it: CallHost, node: N.CallNode, env: Env, name: string, frame:
   }
   return unknownSelfCall(it, node, env, name, frame);
 }
+
+/**
+ * A call without a receiver in `with_options … do` (no block parameter), `self` the
+ * OptionMerger (ActiveSupport's option_merger.rb): it undefines its public methods only, so
+ * the file's own methods (private on Object) and Kernel's private ones run on it, with the
+ * merger as `self`; everything else reaches `method_missing` and the mapper, options merged.
+ */
+function mergerSelfCall(it: CallHost, node: N.CallNode, env: Env, name: string, frame: Frame | undefined, merger: RMerger): RValue {
+  const top = it.classes.instanceMethod(OBJECT, name);
+  if (top) {
+    const { args, block } = callArgumentsOf(it, node, env, false, frame);
+    return it.callMethodDef(top, env.self, args, block, name);
+  }
+  if (PRIVATE_KERNEL.has(name)) {
+    const kernel = kernelCall(it, node, env, name, frame);
+    if (kernel !== undefined) return kernel;
+  }
+  if (kernelFunctionName(name) && !node.isVariableCall()) {
+    const { args, block } = callArgumentsOf(it, node, env, false, frame);
+    const core = kernelFunction(it, name, args, block);
+    if (core !== undefined) return core instanceof RUnknown ? it.unknownAt(node, core) : core;
+  }
+  return mergerCall(it, node, env, merger);
+}
+
+/** The DSL methods that change the options Hash they are given (Rails < 8.1: `map_method`, `match`). */
+const CHANGES_OPTIONS = new Set(["get", "post", "patch", "put", "delete", "options", "connect", "match"]);
+/** The keys `map_match` deletes from the caller's Hash before it copies it per path. */
+const DELETED_OPTIONS = ["defaults", "controller", "path", "to", "via", "format", "anchor", "constraints"];
+
+/** Keywords written out (`to: "a#b"`): a Hash no one else holds, whatever Rails does to it. */
+function freshKeywords(node: N.CallNode): boolean {
+  const args = node.arguments_?.arguments_;
+  const last = args?.[args.length - 1];
+  return last instanceof N.KeywordHashNode && !(last.elements.length === 1 && last.elements[0] instanceof N.AssocSplatNode);
+}
+
+/**
+ * `get "a", **OPTIONS` (or `get "a", OPTIONS`): Rails is given the caller's Hash itself and
+ * changes it (`options[:via] = method`, then `map_match` deletes `:to`, `:via`…), so a frozen
+ * one raises FrozenError and one used again has lost those keys.
+ */
+function changingOptions(it: CallHost, node: N.CallNode, dsl: DslMethod, call: { args: RValue[]; block: RProc | null }, given: RHash): RValue {
+  if (isFrozen(given)) {
+    const message = `can't modify frozen Hash: ${inspect(given, it.ruby)}`;
+    return it.dispatch(node, () => {
+      throw new RoutingError(message, "FrozenError");
+    }, call);
+  }
+  try {
+    return it.dispatch(node, dsl, call);
+  } finally {
+    for (const key of DELETED_OPTIONS) if (given.shas(key)) given.sdelete(key);
+  }
+}
+
+/** Kernel's private methods the evaluator models (`kernelCalls.ts`): OptionMerger keeps them. */
+const PRIVATE_KERNEL = new Set([
+  "lambda", "proc", "require", "require_dependency", "require_relative", "load", "puts", "p", "pp", "print", "printf", "warn",
+  "block_given?", "raise", "fail", "loop", "catch", "throw", "eval", "binding", "system", "exec", "spawn", "fork", "exit",
+  "exit!", "abort", "at_exit", "sleep", "gets", "rand", "srand", "caller", "caller_locations", "__method__", "__dir__",
+]);
 
 /** A method of `self` the files define: its class's (an object, a module body), or the mapper's extensions. */
 function ownMethod(it: CallHost, self: Self, name: string): { def: MethodDef; self: Self } | undefined {

@@ -9,7 +9,11 @@ import type { LineIndex } from "../ruby/lineIndex.js";
 import type { RProc, RStructClass } from "../ruby/values.js";
 
 export type MethodDef =
-  | { kind: "def"; node: N.DefNode; owner: string; cref: string[]; index: LineIndex }
+  | {
+      kind: "def"; node: N.DefNode; owner: string; cref: string[]; index: LineIndex;
+      /** Written in a block run on the mapper (`draw do … def redirect(…) … end`): the mapper's singleton method, before the DSL's. */
+      onMapper?: boolean;
+    }
   | { kind: "reader"; owner: string; ivar: string }
   | { kind: "writer"; owner: string; ivar: string }
   | { kind: "proc"; owner: string; proc: RProc; name: string };

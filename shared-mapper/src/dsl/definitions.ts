@@ -34,7 +34,8 @@ export function defineMethod(it: Evaluator, node: N.DefNode, env: Env): void {
     singleton = true;
   }
   const m = it.classes.define(path, it.classes.get(path)?.isClass ?? false);
-  const def = { kind: "def" as const, node, owner: path, cref: [...env.cref], index: it.index };
+  const onMapper = !singleton && path === OBJECT && env.self.kind === "mapper";
+  const def = { kind: "def" as const, node, owner: path, cref: [...env.cref], index: it.index, ...(onMapper ? { onMapper } : {}) };
   if (singleton) m.singleton.set(node.name, def);
   else {
     m.methods.set(node.name, def);

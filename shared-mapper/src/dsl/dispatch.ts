@@ -7,6 +7,7 @@ import { yieldTo } from "../mapper/block.js";
 import { concern, concerns } from "../mapper/concerns.js";
 import { direct, resolve } from "../mapper/customUrls.js";
 import { redirect } from "../mapper/redirection.js";
+import { RoutingError } from "../mapper/errors.js";
 import {
   collection, draw, match, member, namespace, nested, newScope, resource, resources, resourcesPathNames, root, shallow,
 } from "../mapper/resources.js";
@@ -17,7 +18,14 @@ import { gemMethod } from "../gems/index.js";
 
 export type { DslMethod };
 
-const block = (fn: (m: MapperState, body: () => void) => void): DslMethod => (m, call) => fn(m, () => yieldTo(call.block));
+/**
+ * `member`, `collection`, `new`, `nested`, `shallow`: Rails' methods take no parameter, so
+ * an argument (the options a `with_options` proxy appends) is Ruby's ArgumentError.
+ */
+const block = (fn: (m: MapperState, body: () => void) => void): DslMethod => (m, call) => {
+  if (call.args.length) throw new RoutingError(`wrong number of arguments (given ${call.args.length}, expected 0)`);
+  return fn(m, () => yieldTo(call.block));
+};
 
 const TABLE: Record<string, DslMethod> = {
   match,

@@ -6,7 +6,7 @@
 import type * as N from "@ruby/prism/src/nodes.js";
 import type { Runtime } from "../core/index.js";
 import type { LineIndex } from "../ruby/lineIndex.js";
-import type { RProc, RUnknown, RValue } from "../ruby/values.js";
+import type { RProc, RUnknown, RValue, RMatch } from "../ruby/values.js";
 import type { Severity, Span } from "../types.js";
 import type { Condition, Conditions, Store } from "./branches.js";
 import type { ClassRegistry } from "./classes.js";
@@ -23,6 +23,11 @@ export type Node = N.Node;
 
 export interface Evaluator extends Runtime {
   readonly store: Store;
+  /**
+   * The running frame's `$~`: Ruby keeps one per method (and file) frame, which its blocks
+   * share wherever they run; `m` undefined when a match under an undecided condition set it.
+   */
+  matchSlot: { m: RMatch | null | undefined };
   readonly conditions: Conditions;
   readonly frames: Frames;
   readonly classes: ClassRegistry;

@@ -9,6 +9,7 @@
  */
 import * as N from "@ruby/prism/src/nodes.js";
 import { callMethod, coreIsA, CORE_CONSTANTS, structInstance } from "../core/index.js";
+import { rackConstant } from "../core/rack.js";
 import { classFile, type AppFilesReader } from "../app/constants.js";
 import { RoutingError } from "../mapper/errors.js";
 import type { EngineClass } from "../mapper/engines.js";
@@ -18,7 +19,7 @@ import type { LineIndex } from "../ruby/lineIndex.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import { inspect, type RubyVersion } from "../ruby/print.js";
 import {
-  RConst, RFloat, RHash, RInquirer, RObject, RPathname, RProc, RRegexp, RString, RStruct, RStructClass, RSymbol, RUnknown, RValue, UnknownValueError, poisonOf,
+  RConst, RFloat, RHash, RInquirer, RMatch, RObject, RPathname, RProc, RRegexp, RString, RStruct, RStructClass, RSymbol, RUnknown, RValue, UnknownValueError, poisonOf,
   truthy, unknownConstant,
 } from "../ruby/values.js";
 import type { Diagnostic, OpenRegion, Severity, Span } from "../types.js";
@@ -42,7 +43,7 @@ import { LITERALS } from "./literals.js";
 import { mayDraw } from "./mayDraw.js";
 import { bindParameters } from "./parameters.js";
 import { PATTERNS } from "./patterns.js";
-import { ReturnSignal, ThrowSignal } from "./signals.js";
+import { ReportedError, ReturnSignal, ThrowSignal } from "./signals.js";
 import { VARIABLES } from "./variables.js";
 
 type Node = N.Node;
@@ -248,6 +249,39 @@ export class Interpreter implements MapperHost, CallHost {
     }
   }
 
+  matchSlot: { m: RMatch | null | undefined } = { m: null };
+  setLastMatch(match: RMatch | null): void {
+    // A match in one side of an undecided condition: `$~` after it is not known.
+    this.matchSlot.m = this.conditions.current().length ? undefined : match;
+  }
+  lastMatch(): RMatch | null | undefined {
+    return this.matchSlot.m;
+  }
+  /** Runs a new method or file frame, with its own `$~`. */
+  private withMatchFrame<T>(body: () => T): T {
+    const outer = this.matchSlot;
+    this.matchSlot = { m: null };
+    try {
+      return body();
+    } finally {
+      this.matchSlot = outer;
+    }
+  }
+
+  respondsTo(value: RValue, name: string): boolean | undefined {
+    if (value instanceof RProc) return name === "call";
+    if (value instanceof RUnknown) return undefined;
+    if (value instanceof RConst && !this.classes.has(value.path.replace(/^::/, ""))) return undefined;
+    if (value instanceof RObject && !this.classes.has(value.className)) return undefined;
+    if (value instanceof RObject || value instanceof RConst) {
+      if (this.methodOf(value, name)) return true;
+      // Not found: known only when every ancestor is a class of the files (a gem's may define it).
+      const path = value instanceof RObject ? value.className : value.path.replace(/^::/, "");
+      return this.classes.ancestors(path).every((c) => c === "Object" || this.classes.has(c)) ? false : undefined;
+    }
+    return false;
+  }
+
   callValue(value: RValue, args: RValue[]): RValue {
     if (value instanceof RProc) return this.yield(value, args);
     if (value instanceof RUnknown) throw new UnknownValueError(value);
@@ -264,7 +298,7 @@ export class Interpreter implements MapperHost, CallHost {
     if (file.syntaxErrors.length) this.syntaxErrors.set(file.index, file.syntaxErrors);
     this.files.push(file);
     try {
-      return this.frames.run("method", () => {
+      return this.withMatchFrame(() => this.frames.run("method", () => {
         try {
           return this.statements(file.program.statements, new Env(this.store, self));
         } catch (e) {
@@ -272,7 +306,7 @@ export class Interpreter implements MapperHost, CallHost {
           if (e instanceof ReturnSignal) return e.value;
           throw e;
         }
-      }, (name) => new RUnknown(name, false, "a value the file's undecidable `return` leaves open"));
+      }, (name) => new RUnknown(name, false, "a value the file's undecidable `return` leaves open")));
     } finally {
       this.files.pop();
     }
@@ -357,7 +391,12 @@ export class Interpreter implements MapperHost, CallHost {
 
   /** What a statement that raised leaves: reported and skipped (true), or passed on (false). */
   private statementFailed(e: unknown, stmt: Node): boolean {
-    if (this.rescuers > 0 && (e instanceof RoutingError || e instanceof ThrowSignal)) return false;
+    if (e instanceof ReportedError) return true;
+    if (this.rescuers > 0 && (e instanceof RoutingError || e instanceof ThrowSignal)) {
+      // Ruby reports an error no `rescue` takes where it was raised, not at the `begin`.
+      if (e instanceof RoutingError) e.span ??= this.nodeSpan(stmt);
+      return false;
+    }
     // A Ruby-level error outside any DSL call (`yield` without a block, `raise`): reported on the statement, as a DSL error is.
     if (e instanceof RoutingError) this.report("error", rubyErrorMessage(e), e.span ?? this.nodeSpan(stmt), "ruby-error");
     else if (e instanceof UnknownValueError) {
@@ -559,7 +598,7 @@ export class Interpreter implements MapperHost, CallHost {
     const env = new Env(this.store, self, null, block, { name, owner: def.owner, args, block }, def.cref);
     try {
       return this.inFile(def.index, () =>
-        this.frames.run("method", () => {
+        this.withMatchFrame(() => this.frames.run("method", () => {
           try {
             this.bind(node.parameters, args, env, () => this.definitionSpan(node, node.parameters, node.rparenLoc ?? node.nameLoc));
             return this.eval(node.body, env);
@@ -567,7 +606,7 @@ export class Interpreter implements MapperHost, CallHost {
             if (e instanceof ReturnSignal) return e.value;
             throw e;
           }
-        }, (n) => new RUnknown(n, false, `a value that depends on where \`${name}\` returns`)),
+        }, (n) => new RUnknown(n, false, `a value that depends on where \`${name}\` returns`))),
       );
     } finally {
       this.depth--;
@@ -674,6 +713,8 @@ export class Interpreter implements MapperHost, CallHost {
     }
     const core = CORE_CONSTANTS[path];
     if (core) return core();
+    const rack = path.startsWith("Rack::") ? rackConstant(path, this.mapper.gems?.rack) : undefined;
+    if (rack !== undefined) return rack;
     void node;
     return new RConst(path);
   }
@@ -737,12 +778,19 @@ export class Interpreter implements MapperHost, CallHost {
     try {
       return method(this.mapper, call) ?? null;
     } catch (e) {
-      if (e instanceof RoutingError && this.rescuers > 0) throw e;
+      if (e instanceof RoutingError && this.rescuers > 0) {
+        e.span ??= declaration.span;
+        throw e;
+      }
       if (e instanceof RoutingError) {
         // A call that spans a syntax error is being typed: what Rails would say of the
         // arguments the parser guessed for it is noise beside the syntax error.
         if (e instanceof ConditionalNameError) this.report("warning", e.message, e.span ?? declaration.span, "conditional-error");
-        else if (!broken) this.report("error", e.message, e.span ?? declaration.span, e.rubyClass === "ArgumentError" ? "argument-error" : "ruby-error");
+        else if (!broken) {
+          this.report("error", e.message, e.span ?? declaration.span, e.rubyClass === "ArgumentError" ? "argument-error" : "ruby-error");
+          // Rails stops the statement here; under a condition Routemap cannot decide, the other side goes on.
+          if (!this.conditions.current().length) throw new ReportedError();
+        }
         return null;
       }
       if (e instanceof UnknownValueError) {

@@ -126,10 +126,13 @@ function raised(it: CallHost, args: RValue[]): RoutingError {
   return new RoutingError(first === undefined ? "unhandled exception" : toS(first), "RuntimeError");
 }
 
-/** `loop do … end`: until `break` or StopIteration; the budget bounds one that never ends. */
+/**
+ * `loop do … end`: until `break` or StopIteration (which `loop` rescues, so its body's errors
+ * reach it, as a `rescue` clause's do); the budget bounds one that never ends.
+ */
 function loop(it: CallHost, block: RProc): RValue {
   try {
-    for (;;) it.yield(block, []);
+    for (;;) it.rescuing(() => it.yield(block, []));
   } catch (e) {
     if (e instanceof RoutingError && e.rubyClass === "StopIteration") return null;
     if (e instanceof BreakSignal && e.target === undefined) return e.value;

@@ -12,6 +12,12 @@ export class BreakSignal {
   target: object | undefined = undefined;
   constructor(readonly value: RValue) {}
 }
+/**
+ * A Rails error a DSL call raised and the evaluator has reported: it ends the statement (as
+ * Ruby's exception would) without a second report, so that `get "a", to: redirect(nil)` does
+ * not go on to draw `get` with a nil `to:`.
+ */
+export class ReportedError {}
 /** `throw tag, value`, caught by the `catch` of the same tag. */
 export class ThrowSignal {
   constructor(

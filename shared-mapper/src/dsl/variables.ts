@@ -1,14 +1,36 @@
 /**
  * Variables and assignment: locals, instance, class and global variables, constants,
  * `||=`, `&&=`, `+=` on each (and on `h[k]` and `obj.attr`), and multiple assignment
- * with nesting and splats (`a, (b, *c) = …`).
+ * with nesting and splats (`a, (b, *c) = …`); the last match's globals (`$~`, `$1`…, `$&`)
+ * and the locals a regexp literal's named groups write (`/(?<x>\d+)/ =~ s`).
  */
 import * as N from "@ruby/prism/src/nodes.js";
 import { RoutingError } from "../mapper/errors.js";
-import { RUnknown, RValue } from "../ruby/values.js";
+import { groupAt, groupText, namedGroup } from "../core/regexpString.js";
+import { str } from "../core/runtime.js";
+import { RMatch, RUnknown, RValue } from "../ruby/values.js";
 import type { Env } from "./env.js";
 import type { Evaluator, Node } from "./evaluator.js";
 import type { Handlers } from "./handlers.js";
+
+/** `$~`, `$1`…`$9`, `$&`, `` $` ``, `$'`, `$+`: from the frame's last match (re.c's `rb_reg_last_match` and friends). */
+function lastMatchGlobal(it: Evaluator, name: string): RValue {
+  const m = it.lastMatch?.();
+  if (m === undefined) return new RUnknown(name, false, "the last match ($~), which Routemap cannot follow here");
+  if (name === "$~") return m;
+  if (m === null) return null;
+  if (/^\$\d+$/.test(name)) return groupText(m, Number(name.slice(1)));
+  if (name === "$&") return groupAt(m, 0);
+  if (name === "$`") return str(m.input.slice(0, m.offsets[0]));
+  if (name === "$'") return str(m.input.slice(m.offsets[1]));
+  return lastGroup(m);
+}
+
+/** `$+`: the highest-numbered group that took part in the match. */
+function lastGroup(m: RMatch): RValue {
+  for (let i = m.offsets.length / 2 - 1; i > 0; i--) if (m.offsets[2 * i] >= 0) return groupAt(m, i);
+  return null;
+}
 
 /** `x ||= v` and `x &&= v`: the write happens where the current value says so (both ways where it cannot be known). */
 function logicalWrite(it: Evaluator, node: Node, current: RValue, or: boolean, write: () => RValue): RValue {
@@ -132,7 +154,7 @@ export const VARIABLES: Handlers = [
       it.setGlobal(`@@${n.name}`, v);
       return v;
     })],
-  [N.GlobalVariableReadNode, (it, n: N.GlobalVariableReadNode) => it.global(n.name)],
+  [N.GlobalVariableReadNode, (it, n: N.GlobalVariableReadNode) => (n.name === "$~" ? lastMatchGlobal(it, "$~") : it.global(n.name))],
   [N.GlobalVariableWriteNode, (it, n: N.GlobalVariableWriteNode, env) => {
     const v = it.eval(n.value, env);
     it.setGlobal(n.name, v);
@@ -144,8 +166,17 @@ export const VARIABLES: Handlers = [
       it.setGlobal(n.name, v);
       return v;
     })],
-  [N.NumberedReferenceReadNode, (it, n: N.Node) => it.global(it.sourceText(n))],
-  [N.BackReferenceReadNode, (it, n: N.Node) => it.global(it.sourceText(n))],
+  [N.NumberedReferenceReadNode, (it, n: N.Node) => lastMatchGlobal(it, it.sourceText(n))],
+  [N.BackReferenceReadNode, (it, n: N.Node) => lastMatchGlobal(it, it.sourceText(n))],
+  [N.MatchWriteNode, (it, n: N.MatchWriteNode, env) => {
+    const value = it.eval(n.call, env);
+    const m = value instanceof RUnknown ? undefined : it.lastMatch?.();
+    for (const target of n.targets) {
+      const name = (target as N.LocalVariableTargetNode).name;
+      env.assign(name, m === undefined ? new RUnknown(name, false, "a named group of a match Routemap cannot follow") : m === null ? null : groupAt(m, namedGroup(m, name)));
+    }
+    return value;
+  }],
   [N.ConstantReadNode, (it, n: N.ConstantReadNode, env) => it.constant(n.name, env, n)],
   [N.ConstantPathNode, (it, n: N.ConstantPathNode, env) => {
     if (!n.parent) return it.constant(`::${n.name ?? ""}`, env, n);

@@ -19,7 +19,8 @@ export function mergerCall(it: CallHost, node: N.CallNode, env: Env, merger: RMe
   for (let m: RMerger | null = merger; m; m = m.target) {
     const last = args[args.length - 1];
     if (last instanceof RHash) args[args.length - 1] = deepMerge(m.options, last);
-    else args.push(m.options.dup());
+    else if (m.options.size) args.push(m.options.dup()); // `**{}` passes nothing
+
   }
   const dsl = routingMethod(node.name, it.mapper);
   if (!dsl) {

@@ -12,9 +12,10 @@ export class RoutingError extends Error {
     readonly rubyClass: string = "ArgumentError",
     /**
      * Where Ruby reports it, when not at the DSL call that raised: a lambda or method called
-     * with the wrong number of arguments is reported at its own definition.
+     * with the wrong number of arguments is reported at its own definition. Set on its way
+     * out of a `begin … rescue` that may take it: the statement that raised, not the `begin`.
      */
-    readonly span?: Span,
+    public span?: Span,
   ) {
     super(message);
   }

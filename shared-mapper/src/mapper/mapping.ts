@@ -158,8 +158,13 @@ export function buildRoute(m: MapperState, o: MappingOptions): DrawnRoute {
       if (urlDefaults.size) defaults = urlDefaults.merge(defaults);
       given.forEach((k, v) => (constraints ??= new RHash()).set(k, v));
     }
-  } else if (!isCallable(given) && !(given instanceof RUnknown) && !(given instanceof RObject && given.methods.has("matches?"))) {
-    throw routingError(`Invalid constraint: ${inspect(given, m.ruby)} must respond to :call or :matches?`);
+  } else if (
+    (!isCallable(given) && !(given instanceof RUnknown) && !(given instanceof RObject && given.methods.has("matches?"))) ||
+    // A class of the files with neither (`matches?` an instance method only): `respond_to?` says no.
+    (given instanceof RConst && m.host.respondsTo(given, "call") === false && m.host.respondsTo(given, "matches?") === false)
+  ) {
+    const shown = given instanceof RConst ? given.path.replace(/^::/, "") : inspect(given, m.ruby);
+    throw routingError(`Invalid constraint: ${shown} must respond to :call or :matches?`);
   }
 
   let requirements = new RHash();

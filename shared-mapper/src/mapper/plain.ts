@@ -14,7 +14,7 @@
  * mutations both ways, in every supported version, and compares the tables.
  */
 import { extendedPath, extendPlainPath, isPlainSuffix, isWordChar, type PathInfo } from "../journey/pattern.js";
-import { blank, isSym, RHash, RValue, sym, truthy } from "../ruby/values.js";
+import { blank, isSym, RHash, RValue, sym, truthy, unknownOf } from "../ruby/values.js";
 import { toS } from "../ruby/print.js";
 import {
   buildPlainRoute, normalizeFormattedPath, normalizePath, plainBaseInfo, plainController, plainPathInfo, takesNothingElse, uriEscape,
@@ -124,6 +124,8 @@ export function plainResource(m: MapperState, res: Resource): boolean {
 function drawPlainActions(m: MapperState, plain: PlainScope, res: Resource, controller: string, outer: ActionScope): boolean {
   // A shallow member gets its own path and name prefix (`shallowScope`).
   if (!res.singleton && truthy(m.scope.get("shallow") ?? null)) return false;
+  // A path name Routemap cannot know: the general path draws the routes before the one it reaches.
+  if (outer.pathNames?.values().some((v) => unknownOf(v) !== undefined)) return false;
   const scopePath = toS(outer.path ?? null);
   // The scope path's analysis, when the general path would take nothing from it.
   if (plain.base === undefined) {

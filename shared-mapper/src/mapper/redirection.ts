@@ -28,5 +28,13 @@ export function redirect(m: MapperState, call: Call): RRedirect | RUnknown {
   if (typeof path === "string") return new RRedirect(`redirect(${code}, ${path})`);
   if (path instanceof RProc || call.block) return new RRedirect(`redirect(${code})`);
   if (unknownOf(path)) return new RRedirect(`redirect(${code}, ${text(path!)})`);
+  // `block = path if path.respond_to? :call`: an object with `call` (`redirect(Redirector.new)`).
+  const responds = path === undefined ? false : m.host.respondsTo(path, "call");
+  if (responds) return new RRedirect(`redirect(${code})`);
+  if (responds === undefined) {
+    const shown = toS(path!, m.ruby);
+    m.host.info(`Routemap cannot tell whether \`${shown}\` answers \`call\` (its class is not in the files Routemap has); the table shows it as «${shown}».`);
+    return new RRedirect(`redirect(${code}, «${shown}»)`);
+  }
   throw routingError("redirection argument not supported");
 }

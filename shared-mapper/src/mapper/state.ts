@@ -51,6 +51,8 @@ export interface MapperHost {
   evaluateIn?(file: LoadedFile, node: import("@ruby/prism/src/nodes.js").Node): RValue;
   /** `value.call(*args)`, for a value Rails calls (a concern's callable): a proc, or an object with `call`. */
   callValue(value: RValue, args: RValue[]): RValue;
+  /** `value.respond_to?(name)` for a value the files may define methods of; undefined when not known (a gem's class). */
+  respondsTo(value: RValue, name: string): boolean | undefined;
 }
 
 export interface MapperState {

@@ -3,8 +3,9 @@
  * syntax (doc/RE in Ruby's sources) and ECMAScript's agree on character classes, groups,
  * alternation, greedy and lazy quantifiers, `^`/`$` on one line, and the common escapes.
  * Anything whose meaning could differ gives undefined: extended mode, inline options, POSIX
- * brackets, class intersections, possessive quantifiers, `{,n}`, `\h`, `\p{…}`, `\A`, `\z`,
- * `\G`, back-references, and group syntax other than `(?:`.
+ * brackets, class intersections, possessive quantifiers, `{,n}`, `\h`, `\p{…}`, `\A` and `\z`
+ * other than at the very start and end (there they read as JavaScript's `^` and `$` without the
+ * `m` flag), `\G`, back-references, and group syntax other than `(?:`.
  *
  * The object is a RegExp for its readers (`source`, `flags`, `replace`, `test`), but its
  * matching runs on the Ruby regexp engine (ruby/regexp), not V8's backtracker: a user's rule
@@ -19,14 +20,27 @@ const SAME_ESCAPES = new Set("dDwWsSbB.-/\\_+*?()[]{}|^$ntr".split(""));
 /** `source` as Ruby keeps it (escapes untouched), `options` from `mix`. */
 export function jsRegExp(source: string, options: string): RegExp | undefined {
   if (options.includes("x") || /\(\?(?!:)|\[\[:|&&|[+*?}]\+|\{,/.test(source)) return undefined;
-  for (let i = source.indexOf("\\"); i >= 0; i = source.indexOf("\\", i + 2)) if (!SAME_ESCAPES.has(source[i + 1])) return undefined;
+  const js = withStringAnchors(source);
+  for (let i = js.indexOf("\\"); i >= 0; i = js.indexOf("\\", i + 2)) if (!SAME_ESCAPES.has(js[i + 1])) return undefined;
   const ruby = compileRubyRegexp(source, options);
   if (!ruby.ok) return undefined;
   try {
-    return new RubyBackedRegExp(source, (options.includes("i") ? "i" : "") + (options.includes("m") ? "s" : ""), ruby.regexp);
+    return new RubyBackedRegExp(js, (options.includes("i") ? "i" : "") + (options.includes("m") ? "s" : ""), ruby.regexp);
   } catch {
     return undefined;
   }
+}
+
+/** `\A…\z` (ActiveSupport rules anchored to the whole word) as JavaScript's `^…$`; other escapes kept. */
+function withStringAnchors(source: string): string {
+  let out = source.startsWith("\\A") ? "^" + source.slice(2) : source;
+  if (out.endsWith("\\z")) {
+    // `\\z` is an escaped backslash and a `z`: count the backslashes before the `z`.
+    let n = 0;
+    for (let i = out.length - 2; i >= 0 && out[i] === "\\"; i--) n++;
+    if (n % 2 === 1) out = out.slice(0, -2) + "$";
+  }
+  return out;
 }
 
 /** A RegExp whose `exec` (which `test`, `replace`, `match` and `split` call) runs the Ruby engine. */

@@ -23,14 +23,16 @@ export interface RubyVersion {
    * without `keyword_init:` takes keyword arguments as its members.
    */
   ruby32?: boolean;
+  /** Ruby 3.4's `**nil` passes no keywords; earlier a TypeError. */
+  nilDoubleSplat?: boolean;
 }
-export const DEFAULT_RUBY: RubyVersion = { modernHashInspect: true, receiverByClass: true, itParameter: true, ruby32: true };
+export const DEFAULT_RUBY: RubyVersion = { modernHashInspect: true, receiverByClass: true, itParameter: true, ruby32: true, nilDoubleSplat: true };
 
 export function rubyVersion(version: string | undefined): RubyVersion {
   const [major, minor] = (version ?? "3.4").split(".").map((x) => parseInt(x, 10));
   if (Number.isNaN(major)) return DEFAULT_RUBY;
   const atLeast = (n: number) => major > 3 || (major === 3 && (minor || 0) >= n);
-  return { modernHashInspect: atLeast(4), receiverByClass: atLeast(3), itParameter: atLeast(4), ruby32: atLeast(2) };
+  return { modernHashInspect: atLeast(4), receiverByClass: atLeast(3), itParameter: atLeast(4), ruby32: atLeast(2), nilDoubleSplat: atLeast(4) };
 }
 
 /** How an unknown value shows where a value is printed: the expression, marked as not Ruby's output. */
