@@ -8,7 +8,8 @@ import * as vscode from "vscode";
 import type { Route } from "@routemap/shared-mapper";
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from "vscode-languageclient/node";
 import { findRoute, openController, openDeclaration, RoutesTableProvider, showRoutesTable, TABLE_SCHEME } from "./commands.js";
-import { ROUTES_CHANGED, ROUTES_REQUEST, type RoutesChanged, type RoutesResponse } from "./protocol.js";
+import { ROUTES_CHANGED, ROUTES_REQUEST, STATUS_REQUEST, type RoutesChanged, type RoutesResponse, type StatusResponse } from "./protocol.js";
+import { SHOW_UNCHECKED_COMMAND, showUncheckedCauses, statusSuffix, statusTooltip } from "./checkStatus.js";
 import { RoutesView } from "./routesView.js";
 import { Walkthrough } from "./walkthrough.js";
 
@@ -20,6 +21,8 @@ export interface RoutemapApi {
   view: RoutesView;
   ready: Promise<void>;
   walkthrough: Walkthrough;
+  /** The status bar item: its text and tooltip say when checks are off. */
+  status(): vscode.StatusBarItem;
 }
 
 export function activate(context: vscode.ExtensionContext): RoutemapApi {
@@ -56,8 +59,12 @@ export function activate(context: vscode.ExtensionContext): RoutemapApi {
     if (!enabled || counts.length === 0) return status.hide();
     const routes = counts.reduce((n, c) => n + c.routes, 0);
     const errors = counts.reduce((n, c) => n + c.errors, 0);
-    status.text = `$(list-tree) ${routes} routes${errors ? ` $(error) ${errors}` : ""}`;
-    status.tooltip = errors ? `Routemap: ${errors} routing error${errors === 1 ? "" : "s"}. Click to show the routes.` : "Routemap: show the routes";
+    // Checks off or partial: said after the count, the causes in the tooltip, and a click shows them.
+    const unchecked = statusSuffix(counts);
+    status.text = `$(list-tree) ${routes} routes${errors ? ` $(error) ${errors}` : ""}${unchecked ? ` · ${unchecked}` : ""}`;
+    const errorLine = errors ? `Routemap: ${errors} routing error${errors === 1 ? "" : "s"}.` : "";
+    status.tooltip = unchecked ? [errorLine, `Routemap: ${statusTooltip(counts)}`].filter(Boolean).join("\n") : errors ? `${errorLine} Click to show the routes.` : "Routemap: show the routes";
+    status.command = unchecked ? SHOW_UNCHECKED_COMMAND : "routemap.routes.focus";
     status.backgroundColor = errors ? new vscode.ThemeColor("statusBarItem.errorBackground") : undefined;
     status.show();
   };
@@ -85,7 +92,7 @@ export function activate(context: vscode.ExtensionContext): RoutemapApi {
     // No app in the workspace: the Routes view says so, and how Routemap finds apps.
     void vscode.commands.executeCommand("setContext", "routemap.noRoutes", !view.hasApps() && counts.size === 0);
   };
-  const api: RoutemapApi = { client: () => client, view, ready: start(), walkthrough };
+  const api: RoutemapApi = { client: () => client, view, ready: start(), walkthrough, status: () => status };
 
   context.subscriptions.push(
     treeView,
@@ -95,6 +102,7 @@ export function activate(context: vscode.ExtensionContext): RoutemapApi {
     vscode.workspace.registerTextDocumentContentProvider(TABLE_SCHEME, new RoutesTableProvider(() => client)),
     vscode.commands.registerCommand("routemap.findRoute", (input?: string) => (client ? findRoute(client, input) : null)),
     vscode.commands.registerCommand("routemap.showRoutesTable", () => showRoutesTable()),
+    vscode.commands.registerCommand(SHOW_UNCHECKED_COMMAND, async () => (client ? showUncheckedCauses((await client.sendRequest<StatusResponse>(STATUS_REQUEST, {})).apps) : undefined)),
     vscode.commands.registerCommand("routemap.restartServer", async () => {
       await client?.stop();
       counts.clear();

@@ -20,6 +20,7 @@ import { actionCodeLenses, definitionOfAction, hoverOnAction, SHOW_LOCATION_COMM
 import { didYouMeanFixes, quickFixes } from "./features/codeActions.js";
 import { definitionOfHashTarget, hashTargetCompletions, hoverOnHashTarget } from "./features/hashTargets.js";
 import { definitionOfPolymorphic, hoverOnPolymorphic, polymorphicCompletions } from "./features/polymorphic.js";
+import { protocolStatus } from "./features/checkStatus.js";
 import { isHelperCheckedFile } from "./cli/helperCheck.js";
 import { fileProblems } from "./features/appProblems.js";
 import { WorkspaceProblems } from "./features/workspaceProblems.js";
@@ -184,7 +185,9 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   /** Lets editors refresh views that show the table (the VS Code explorer, status bar). */
   const notifyRoutes = (app: RailsApp) => {
     const result = app.table();
-    void connection.sendNotification("routemap/didChangeRoutes", { root: app.root, routes: result.routes.length, errors: result.diagnostics.filter((d) => d.severity === "error").length });
+    // `status`: which checks are off or partial, and why (the gems once they are read).
+    const status = protocolStatus(app.checkCauses({ gems: false }));
+    void connection.sendNotification("routemap/didChangeRoutes", { root: app.root, routes: result.routes.length, errors: result.diagnostics.filter((d) => d.severity === "error").length, status });
   };
   const publishAll = () => workspace.apps.forEach((app) => publish(app));
 
@@ -511,6 +514,14 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       const path = p?.uri ? toPath(p.uri) : undefined;
       const apps = path ? [workspace.appFor(path)].filter((a): a is RailsApp => !!a) : workspace.apps;
       return { apps: apps.map((app) => ({ root: app.root, ...app.config(), ...pick(app.table()) })) };
+    }),
+  );
+  // Which checks are off or partial in each app (or the app of `uri`), and each cause with its place.
+  connection.onRequest("routemap/status", (p: { uri?: string } | undefined, token) =>
+    runSafe(token, { apps: [] }, () => {
+      const path = p?.uri ? toPath(p.uri) : undefined;
+      const apps = path ? [workspace.appFor(path)].filter((a): a is RailsApp => !!a) : workspace.apps;
+      return { apps: apps.map((app) => ({ root: app.root, ...protocolStatus(app.checkCauses()) })) };
     }),
   );
   connection.onRequest("routemap/routesTable", (p: { uri?: string; expanded?: boolean } | undefined, token) =>

@@ -13,6 +13,7 @@ import { findGemEngines } from "./cli/gemEngines.js";
 import { markEnginesLoaded } from "./cli/engineLoading.js";
 import { DefinedNames, isCheckedFile, otherControllerPaths, otherTemplates, readInstalledGems, type GemIndex } from "./cli/helperCheck.js";
 import { generationOf, uncheckedBecause, type HelperCheckContext } from "./features/helperCalls.js";
+import { gemCauses, regionCauses, restrictedCause, urlOptionsCauses, type CheckCause } from "./features/checkStatus.js";
 import { appHelperTables, engineProxies, type HelperTable, type HelperTables } from "./features/helpers.js";
 
 export interface Settings {
@@ -179,6 +180,7 @@ export class RailsApp {
   invalidateConfig(): void {
     this.configCache = undefined;
     this.gemIndexCache = undefined;
+    this.gemCausesCache = undefined;
     this.providedCache = undefined;
     this.otherTemplatesCache = undefined;
     this.enginesCache = undefined;
@@ -381,6 +383,30 @@ export class RailsApp {
     return appGemsOf(this.root, this.configCache?.lock, { fs: this.workspace.fs, rubyVersion });
   }
   private gemIndexCache: GemIndex | { why: string } | undefined;
+
+  /**
+   * Why checks are off or partial (checkStatus.ts): the parts of the routes Routemap could not
+   * evaluate, and the gems whose definitions are unknown. `gems: false`: the gems are left out
+   * while they have not been read (at start, before the app's files are).
+   */
+  checkCauses(o: { gems: boolean } = { gems: true }): CheckCause[] {
+    const result = this.table();
+    let regions = this.regionCausesCache?.result === result ? this.regionCausesCache.causes : undefined;
+    if (!regions) this.regionCausesCache = { result, causes: (regions = regionCauses(result)) };
+    if (!o.gems && !this.gemIndexCache && !this.workspace.restricted) return regions;
+    const lock = { path: join(this.root, "Gemfile.lock"), text: undefined as string | undefined };
+    lock.text = this.workspace.text(lock.path);
+    // URL options are read with the names the app defines: at the whole app's answer (as its
+    // problems are checked), not in a keystroke's, which uses them once they are read.
+    const gems = this.gemIndexCache && !("why" in this.gemIndexCache) ? this.gemIndexCache : undefined;
+    const names = o.gems ? this.names() : this.definedNames;
+    const urlOptions = names ? urlOptionsCauses({ ...names.urlOptionsFiles(), gems: gems?.urlOptions ?? [] }, (path) => this.workspace.text(path), lock) : [];
+    if (this.workspace.restricted) return [...regions, restrictedCause(RESTRICTED), ...urlOptions];
+    this.gemCausesCache ??= gemCauses(this.appGems(), lock);
+    return [...regions, ...this.gemCausesCache, ...urlOptions];
+  }
+  private regionCausesCache: { result: MapResult; causes: CheckCause[] } | undefined;
+  private gemCausesCache: CheckCause[] | undefined;
 
   /** The app's own engines beside it (not installed gems'). */
   engineRoots(): string[] {

@@ -82,10 +82,11 @@ export class AppGems {
     const [first, ...rest] = this.missing;
     if (!first) return undefined;
     const which = `the gem ${first.name} (${first.version})${rest.length ? ` and ${rest.length} more (${rest.slice(0, 3).map((m) => m.name).join(", ")}${rest.length > 3 ? ", …" : ""}) are` : " is"}`;
-    return `${which} not installed where Routemap looks (${this.lookedFor(first)})`;
+    return `${which} not installed where Routemap looks (${this.whereLooked(first)})`;
   }
 
-  private lookedFor(gem: MissingGem): string {
+  /** Where Routemap looked for a gem it did not find, in words. */
+  whereLooked(gem: MissingGem): string {
     const show = (dir: string) => {
       const rel = relative(this.root, dir);
       return rel && !rel.startsWith("..") && !rel.startsWith(sep) ? rel : dir;

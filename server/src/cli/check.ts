@@ -5,7 +5,8 @@
  * Printed as `FILE:LINE:COL: severity: message`, as JSON,
  * or as GitHub Actions annotations; the exit status is 1 when one is an error.
  */
-import { missingControllerDiagnostics, routeActionDiagnostics, unreachedActions, type Diagnostic, type MapResult, type RouteMapper } from "@routemap/shared-mapper";
+import { join } from "node:path";
+import { missingControllerDiagnostics, routeActionDiagnostics, unreachedActions, type Diagnostic, type RouteMapper } from "@routemap/shared-mapper";
 import { createNodeMapper } from "@routemap/shared-mapper/node";
 import { nodeFileSystem } from "../fileSystem.js";
 import { appRoot, findEngines, readControllerInputs } from "./appConfig.js";
@@ -18,6 +19,7 @@ import { DefinedNames, otherControllerPaths, otherTemplates, readInstalledGems }
 import { generationOf } from "../features/helperCalls.js";
 import { fileProblems, problemFiles } from "../features/appProblems.js";
 import { appHelperTables } from "../features/helpers.js";
+import { causeDiagnostic, gemCauses, regionCauses, urlOptionsCauses, withCauses } from "../features/checkStatus.js";
 
 export const CHECK_USAGE = `Usage: routemap check [APP | FILE] [options]
 
@@ -69,14 +71,18 @@ export async function checkCommand(argv: string[], io: Io, mapper?: RouteMapper)
   const views = [...own, ...otherTemplates(nodeFileSystem, engineRoots, gems)];
   const model = mapper.controllers({ files, views, root, read: (p) => nodeFileSystem.readFile(p), gems: input.options?.gems, inflections: result.inflections });
   const provided = "why" in gems ? undefined : new Set([...gems.controllers, ...otherControllerPaths(root, nodeFileSystem, engineRoots)]);
+  // Why checks are off or partial, said where each cause is (an info, or the table's diagnostic there).
+  const lockPath = join(root, "Gemfile.lock");
+  const causes = [...regionCauses(result), ...gemCauses(appGems, { path: lockPath, text: nodeFileSystem.readFile(lockPath) })];
   const findings: Finding[] = [
-    ...result.diagnostics,
+    ...withCauses(result.diagnostics, causes),
     ...routeActionDiagnostics(result, model),
     ...(provided ? missingControllerDiagnostics(result, model, provided) : []),
     ...unreachedActions(result, model).map((u) => ({ severity: "hint" as const, code: "unreached-action", span: u.span, message: `No route reaches ${u.controller}#${u.action}` })),
   ];
-  // URL helper calls in views, controllers, helpers, mailers and tests.
-  const why = notCheckedBecause(result, gems);
+  // URL helper calls in views, controllers, helpers, mailers and tests; where a part of the
+  // routes could not be evaluated, not the names it may draw (helperCalls.ts `mayBeMissing`).
+  const why = notCheckedBecause(gems);
   if (!why) {
     const names = new DefinedNames(root, engineRoots, nodeFileSystem, (p) => nodeFileSystem.readFile(p), (path, text) => mapper.urlOptions(path, text));
     const helpers = "why" in gems ? new Set<string>() : gems.helpers;
@@ -88,27 +94,29 @@ export async function checkCommand(argv: string[], io: Io, mapper?: RouteMapper)
       // One at a time: a spread passes one argument per diagnostic, past V8's limit in a hostile view.
       if (text !== undefined) for (const d of fileProblems(mapper, context, root, file, text)) findings.push(d);
     }
+    // URL options Routemap cannot read: the missing parts they may fill in are not checked.
+    const lock = { path: lockPath, text: nodeFileSystem.readFile(lockPath) };
+    for (const cause of urlOptionsCauses({ ...names.urlOptionsFiles(), gems: "why" in gems ? [] : gems.urlOptions }, (p) => nodeFileSystem.readFile(p), lock)) {
+      causes.push(cause);
+      findings.push(causeDiagnostic({ ...cause, span: cause.span! }));
+    }
   }
   const printed = shown(findings, args);
-  if (format === "json") io.out(JSON.stringify(checkDocument(printed, why, displayPath), null, 2) + "\n");
+  if (format === "json") io.out(JSON.stringify(checkDocument(printed, why, displayPath, causes), null, 2) + "\n");
   else io.out(render(printed, format));
   if (why) io.err(`routemap: ${why}\n`);
+  const regions = causes.filter((c) => c.code === "open-region").length;
+  if (regions) io.err(`routemap: ${regions} part${regions === 1 ? "" : "s"} of the routes Routemap could not evaluate: the helper names and controllers ${regions === 1 ? "it covers are" : "they cover are"} not checked (the info at each says which)\n`);
   return findings.some((d) => d.severity === "error") ? 1 : 0;
 }
 
 /**
- * Why the URL helper calls are not checked, if they are not, naming files as the user opens
- * them: a routes file Routemap could not evaluate whole (a call it skipped may have drawn the
- * route a helper names), or a gem it cannot read.
+ * Why the URL helper calls are not checked at all, if they are not: what the gems define is not
+ * known (a helper one defines would be reported). A part of the routes Routemap could not
+ * evaluate leaves only the names it may draw unchecked, said at its place (checkStatus.ts).
  */
-function notCheckedBecause(result: MapResult, gems: ReturnType<typeof readInstalledGems>): string | undefined {
-  const outside = "why" in gems ? " and controllers outside the app" : "";
-  const first = result.diagnostics[0];
-  if (first) {
-    const at = `${displayPath(first.span.file)}:${first.span.start.line + 1}`;
-    return `URL helper calls${outside} not checked: the route table is not complete (${at}: ${first.message.split("\n")[0]})`;
-  }
-  return "why" in gems ? `URL helper calls${outside} not checked: ${gems.why}` : undefined;
+function notCheckedBecause(gems: ReturnType<typeof readInstalledGems>): string | undefined {
+  return "why" in gems ? `URL helper calls and controllers outside the app not checked: ${gems.why}` : undefined;
 }
 
 /** Removes `--format X` from the arguments; undefined when its value is not one of the formats. */

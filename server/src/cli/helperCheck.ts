@@ -116,6 +116,15 @@ export class DefinedNames {
     return this.defaults;
   }
 
+  /**
+   * Why URL options are not known (checkStatus.ts): the files whose `default_url_options` cannot
+   * be read, and the controllers that set their requests' `url_options`.
+   */
+  urlOptionsFiles(): { unknown: string[]; controllers: string[] } {
+    const unknown = [...this.urlOptionsByFile].filter(([, facts]) => facts.unknown).map(([path]) => path);
+    return { unknown, controllers: [...this.controllerUrlOptions] };
+  }
+
   /** Whether a controller or concern of the app sets the options of its requests' URLs. */
   requestUrlOptions(): boolean {
     return this.controllerUrlOptions.size > 0;

@@ -4,6 +4,7 @@
  * `schema/check-v1.schema.json`). A change that would break a reader of version 1 makes a
  * version 2, with a schema of its own; fields may be added within a version.
  */
+import { checkStatus, type CheckCause } from "../features/checkStatus.js";
 import { routeSections, routeValues, type Diagnostic, type InspectOptions, type MapOptions, type MapResult, type Route, type Span } from "@routemap/shared-mapper";
 
 export const JSON_VERSION = 1;
@@ -76,8 +77,12 @@ const rubyOnly = (h: Record<string, string>) => Object.fromEntries(Object.entrie
 /** A finding of `routemap check`: a diagnostic, or a hint (an action no route reaches). */
 export type Finding = Diagnostic | (Omit<Diagnostic, "severity"> & { severity: "hint" });
 
-/** `check --format json`: every finding, and why URL helper calls were not checked, if they were not. */
-export function checkDocument(findings: Finding[], notChecked: string | undefined, display: (f: string) => string) {
+/**
+ * `check --format json`: every finding; why URL helper calls were not checked, if they were not;
+ * and which checks are off or partial (`checks`), with each cause, its place and what it turns off.
+ */
+export function checkDocument(findings: Finding[], notChecked: string | undefined, display: (f: string) => string, causes: readonly CheckCause[] = []) {
   const diagnostics = findings.map((d) => ({ ...positionJson(d.span, display), severity: d.severity, code: d.code, message: d.message }));
-  return { version: JSON_VERSION, diagnostics, notChecked: notChecked ?? null };
+  const uncheckedBecause = causes.map((c) => ({ ...(c.span ? positionJson(c.span, display) : {}), code: c.code, extent: c.extent, reason: c.reason, notChecked: c.notChecked }));
+  return { version: JSON_VERSION, diagnostics, notChecked: notChecked ?? null, checks: checkStatus([...causes]).checks, uncheckedBecause };
 }

@@ -7,6 +7,7 @@ import { missingControllerDiagnostics, routeActionDiagnostics, unreachedActions,
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic } from "vscode-languageserver/node";
 import type { RailsApp, Settings } from "../workspace.js";
 import { toLocation, toRange, toSeverity } from "../convert.js";
+import { causeDiagnostic, withCauses, type CheckCause } from "./checkStatus.js";
 
 /** A core diagnostic as LSP's. */
 /** The most diagnostics published for one file: past it, a file of garbage would send hundreds of megabytes. */
@@ -30,9 +31,10 @@ export function toLspDiagnostic(d: MapperDiagnostic): Diagnostic {
   return { range: toRange(d.span), severity: toSeverity(d.severity), message: d.message, source: "routemap", code: d.code, ...(d.data ? { data: d.data } : {}) };
 }
 
-export function diagnosticsByFile(result: MapResult, files: string[], more: readonly MapperDiagnostic[] = []): Map<string, Diagnostic[]> {
+/** `causes`: why checks are off (checkStatus.ts), said at their places among the table's diagnostics. */
+export function diagnosticsByFile(result: MapResult, files: string[], more: readonly MapperDiagnostic[] = [], causes: readonly CheckCause[] = []): Map<string, Diagnostic[]> {
   const out = new Map<string, Diagnostic[]>(files.map((f) => [f, []]));
-  for (const d of [...result.diagnostics, ...more]) {
+  for (const d of [...withCauses(result.diagnostics, causes), ...more]) {
     const diagnostic = toLspDiagnostic(d);
     const taken = /^Invalid route name, already in use: '([^']+)'/.exec(d.message)?.[1];
     const first = taken && result.routes.find((r) => r.name === taken);
@@ -46,6 +48,31 @@ export function diagnosticsByFile(result: MapResult, files: string[], more: read
 /** The app's own files the table reports on: its routes files and configuration. */
 const tableFiles = (app: RailsApp, result: MapResult) => [app.routesFile, ...result.files.filter((f) => app.ownsFile(f) && app.reportsOn(f))];
 
+/** The files of the app where a cause of checks being off is said, beyond the table's (Gemfile.lock). */
+const causeFiles = (app: RailsApp, files: string[], causes: readonly CheckCause[]) => [
+  ...files,
+  ...new Set(causes.flatMap((c) => (c.span && c.code !== "open-region" && c.code !== "url-options" && app.owns(c.span.file) && !files.includes(c.span.file) ? [c.span.file] : []))),
+];
+
+/**
+ * The causes said with the table's diagnostics, and the URL options the app's files set (read
+ * with the names it defines, which change without the table or the controllers: said after the
+ * cached answer, on their own lines).
+ */
+function splitCauses(causes: readonly CheckCause[]): { table: CheckCause[]; urlOptions: CheckCause[] } {
+  return { table: causes.filter((c) => c.code !== "url-options"), urlOptions: causes.filter((c) => c.code === "url-options") };
+}
+
+/** An info at each place where URL options are set that Routemap cannot read, added to `out`. */
+function addUrlOptionInfos(app: RailsApp, out: Map<string, Diagnostic[]>, causes: readonly CheckCause[], only?: string): void {
+  for (const cause of causes) {
+    const file = cause.span?.file;
+    if (!file || !app.ownsFile(file) || (only !== undefined && file !== only)) continue;
+    if (!out.has(file)) out.set(file, []);
+    out.get(file)!.push(toLspDiagnostic(causeDiagnostic({ ...cause, span: cause.span! })));
+  }
+}
+
 /**
  * Everything Routemap reports for an app, by file: the table's diagnostics in its routes and
  * configuration files, the routes' actions checked against the controllers, and (a setting) a
@@ -56,14 +83,23 @@ export function appDiagnostics(app: RailsApp, settings: Pick<Settings, "diagnost
   const files = tableFiles(app, result);
   if (!settings.diagnostics) return new Map(files.map((f) => [f, []]));
   // At start, the table's own first: the controllers are read after, not before, they are shown.
-  if (o.tableOnly) return diagnosticsByFile(result, files, []);
+  if (o.tableOnly) {
+    const causes = splitCauses(app.checkCauses({ gems: false })).table;
+    return diagnosticsByFile(result, causeFiles(app, files, causes), [], causes);
+  }
   const model = app.controllerModel();
   const provided = app.providedControllers();
   // A keystroke in a view changes neither the table nor the controllers: the last answer stands.
   const last = lastAnswer.get(app);
-  if (last && last.result === result && last.model === model && last.provided === provided && last.unreached === settings.unreachedActions) return copy(last.out);
+  const { table: causes, urlOptions } = splitCauses(app.checkCauses());
+  if (last && last.result === result && last.model === model && last.provided === provided && last.unreached === settings.unreachedActions) {
+    const answer = copy(last.out);
+    addUrlOptionInfos(app, answer, urlOptions);
+    return answer;
+  }
   const checks = [...routeActionDiagnostics(result, model), ...(provided ? missingControllerDiagnostics(result, model, provided) : [])];
-  const out = diagnosticsByFile(result, files, checks);
+  // The gems are read by now (`providedControllers`): the same causes while the table and they are the same.
+  const out = diagnosticsByFile(result, causeFiles(app, files, causes), checks, causes);
   lastAnswer.set(app, { result, model, provided, unreached: settings.unreachedActions, out });
   if (settings.unreachedActions) {
     for (const unreached of unreachedActions(result, model)) {
@@ -72,7 +108,9 @@ export function appDiagnostics(app: RailsApp, settings: Pick<Settings, "diagnost
       out.get(file)!.push(unreachedHint(unreached));
     }
   }
-  return copy(out);
+  const answer = copy(out);
+  addUrlOptionInfos(app, answer, urlOptions);
+  return answer;
 }
 
 /**
@@ -86,15 +124,26 @@ export function fileDiagnostics(app: RailsApp, settings: Pick<Settings, "diagnos
   const inTable = tableFiles(app, result).includes(file);
   // A controller, or a module it includes; not a template (no hint is ever on one).
   const controller = !inTable && app.isControllerFile(file) && file.endsWith(".rb");
-  if (!inTable && !controller) return undefined;
+  if (!inTable && !controller) {
+    // A mailer or lib/ file that sets URL options Routemap cannot read: its info, as the whole app's answer has it.
+    const urlOptions = splitCauses(app.checkCauses({ gems: false })).urlOptions.filter((c) => c.span?.file === file);
+    if (!urlOptions.length) return undefined;
+    const own = new Map<string, Diagnostic[]>();
+    if (settings.diagnostics) addUrlOptionInfos(app, own, urlOptions, file);
+    return own.get(file) ?? [];
+  }
   if (!settings.diagnostics) return [];
   // The app's controllers still being read (a large app, just opened): the table's own for now.
-  if (!app.modelReady()) return controller ? [] : diagnosticsByFile(result, [file], []).get(file)!;
+  if (!app.modelReady()) return controller ? [] : diagnosticsByFile(result, [file], [], splitCauses(app.checkCauses({ gems: false })).table).get(file)!;
   const model = app.controllerModel();
-  if (controller) return settings.unreachedActions ? unreachedActions(result, model, file).map(unreachedHint) : [];
+  if (controller) {
+    const own = new Map([[file, settings.unreachedActions ? unreachedActions(result, model, file).map(unreachedHint) : []]]);
+    addUrlOptionInfos(app, own, splitCauses(app.checkCauses({ gems: false })).urlOptions, file);
+    return own.get(file)!;
+  }
   const provided = app.providedControllers();
   const checks = [...routeActionDiagnostics(result, model, file), ...(provided ? missingControllerDiagnostics(result, model, provided, file) : [])];
-  return diagnosticsByFile(result, [file], checks).get(file)!;
+  return diagnosticsByFile(result, [file], checks, splitCauses(app.checkCauses({ gems: false })).table).get(file)!;
 }
 
 function unreachedHint(unreached: UnreachedAction): Diagnostic {

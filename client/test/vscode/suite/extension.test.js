@@ -233,4 +233,39 @@ describe("Routemap in VS Code", () => {
     const table = await vscode.commands.executeCommand("routemap.showRoutesTable");
     assert.match(table.getText(), /Prefix Verb/);
   });
+
+  it("says in the status bar when checks are off or partial, and Show Why Checks Are Off opens the cause", async () => {
+    const document = await vscode.workspace.openTextDocument(routesUri);
+    const editor = await vscode.window.showTextDocument(document);
+    const line = document.getText().split("\n").findIndex((l) => l.includes('root "storefront#index"'));
+    // A call Routemap does not know, under a namespace: the admin_… names are not checked.
+    await editor.edit((e) => e.insert(new vscode.Position(line, 0), "  namespace :admin do\n    draw_reports\n  end\n"));
+    const item = api.status();
+    const trusted = vscode.workspace.isTrusted;
+    const cause = /config\/routes\.rb:\d+: Unknown method `draw_reports`: Routemap does not know the routes it adds\. — not checked: helper calls named admin_/;
+    await retry(() => (cause.test(String(item.tooltip)) ? true : undefined), `the tooltip to give the cause (${item.tooltip})`);
+    // Restricted Mode reads no installed gem: every helper check is off, and the tooltip says why too.
+    // (Trusted, the app's engine, which has no Gemfile.lock of its own, may be the most severe app.)
+    assert.match(item.text, trusted ? / routes · (checks partial|helper checks off)$/ : / routes · helper checks off$/);
+    if (!trusted) assert.match(String(item.tooltip), /in restricted mode Routemap reads nothing outside it/);
+    assert.equal(typeof item.command === "string" ? item.command : item.command?.command, "routemap.showUncheckedCauses");
+    const info = await until(() => vscode.languages.getDiagnostics(routesUri).find((d) => /Not checked because of this: helper calls named admin_/.test(d.message)), "the info at the call");
+    assert.equal(info.range.start.line, line + 1);
+    // The command lists the causes; the one picked opens at its place (from another file).
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(viewUri));
+    const shown = vscode.commands.executeCommand("routemap.showUncheckedCauses");
+    // The quick pick opens once the server has answered: accepted when it does (the region's cause first).
+    const picked = await retry(async () => {
+      await vscode.commands.executeCommand("workbench.action.acceptSelectedQuickOpenItem");
+      return Promise.race([shown, new Promise((r) => setTimeout(() => r(undefined), 200))]);
+    }, "the quick pick of causes");
+    assert.equal(picked.code, "open-region");
+    await retry(() => vscode.window.activeTextEditor?.document.uri.fsPath === routesUri.fsPath, "the routes file opened at the cause");
+    assert.equal(vscode.window.activeTextEditor.selection.start.line, line + 1);
+    // The call removed: its cause goes from the tooltip.
+    const opened = vscode.window.activeTextEditor;
+    await opened.edit((e) => e.delete(new vscode.Range(line, 0, line + 3, 0)));
+    await retry(() => (!cause.test(String(item.tooltip)) ? true : undefined), `the cause to go (${item.tooltip})`);
+    await vscode.commands.executeCommand("workbench.action.files.revert");
+  });
 });

@@ -1,0 +1,181 @@
+// Where checks are off, said where the user looks (issue 28 §3): `routemap check` as text and
+// JSON, and the language server over stdio (the headless client), on two apps: one whose gem
+// is not installed (every helper check off) and one with a part of its routes Routemap could
+// not evaluate (only the names and controllers under its scope unchecked).
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import Ajv2020 from "ajv/dist/2020.js";
+import { scratchDir } from "../../test-fixtures/lib/scratch.mjs";
+import { expectFile } from "./fixture.mjs";
+import { startServer } from "./lspClient.mjs";
+
+const repo = new URL("../..", import.meta.url).pathname;
+const cli = join(repo, "server/bin/routemap.cjs");
+const workspace = scratchDir("routemap-status-");
+const put = (path, text) => {
+  mkdirSync(join(workspace, path, ".."), { recursive: true });
+  writeFileSync(join(workspace, path), text);
+};
+const uri = (path) => pathToFileURL(join(workspace, path)).toString();
+
+const EMPTY_LOCK = "GEM\n  remote: https://rubygems.org/\n  specs:\n\nPLATFORMS\n  ruby\n";
+const view = '<%= link_to "All", postz_path %>\n<%= link_to "Admin", admin_report_path %>\n';
+const controllers = {
+  "app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\nend\n",
+  "app/controllers/posts_controller.rb": "class PostsController < ApplicationController\n  def index; end\nend\n",
+};
+// A gem the lock names that is nowhere installed: what gems define is unknown.
+put("gemless/config/routes.rb", "Rails.application.routes.draw do\n  resources :posts, only: :index\nend\n");
+put("gemless/Gemfile.lock", "GEM\n  remote: https://rubygems.org/\n  specs:\n    routemap_no_such_gem (1.2.3)\n\nPLATFORMS\n  ruby\n\nDEPENDENCIES\n  routemap_no_such_gem\n");
+put("gemless/app/views/posts/index.html.erb", view);
+// A call Routemap does not know under `namespace :admin`: only admin_… names are open.
+put("open/config/routes.rb", "Rails.application.routes.draw do\n  resources :posts, only: :index\n  namespace :admin do\n    draw_reports\n  end\nend\n");
+put("open/Gemfile.lock", EMPTY_LOCK);
+put("open/app/views/posts/index.html.erb", view);
+// A mailer whose default_url_options Routemap cannot read: the parts they may fill in where no request is are not checked.
+put("open/app/mailers/report_mailer.rb", "class ReportMailer < ActionMailer::Base\n  def default_url_options\n    { host: Current.host }\n  end\nend\n");
+for (const name of ["gemless", "open"]) for (const [path, text] of Object.entries(controllers)) put(`${name}/${path}`, text);
+
+/** The machine's gem folders, which the message lists, left out of what is compared. */
+const portable = (text) => text.replace(/routemap_no_such_gem-1\.2\.3 is in none of [^)]*\)/g, "routemap_no_such_gem-1.2.3 is in none of …)");
+const check = (name, ...args) => spawnSync(process.execPath, [cli, "check", ...args], { cwd: join(workspace, name), encoding: "utf8" });
+
+test("routemap check: an info at each cause says what it turns off, and the closing lines say it too", () => {
+  const out = ["gemless", "open"].map((name) => {
+    const r = check(name);
+    return `$ routemap check   # in ${name}/\n${r.stdout}-- stderr\n${r.stderr}-- exit ${r.status}\n`;
+  });
+  expectFile("check-status", portable(out.join("\n")));
+});
+
+test("routemap check --format json: checks and uncheckedBecause, valid against check-v1", () => {
+  const schema = JSON.parse(readFileSync(join(repo, "server/schema/check-v1.schema.json"), "utf8"));
+  const valid = new Ajv2020({ allErrors: true, strict: true }).compile(schema);
+  const json = (name) => {
+    const r = check(name, "--format", "json");
+    const doc = JSON.parse(r.stdout);
+    assert.ok(valid(doc), JSON.stringify(valid.errors));
+    return doc;
+  };
+  const gemless = json("gemless");
+  assert.equal(gemless.checks, "off");
+  assert.match(gemless.notChecked, /^URL helper calls and controllers outside the app not checked: the gem routemap_no_such_gem \(1\.2\.3\) is not installed/);
+  assert.deepEqual(gemless.uncheckedBecause.map(({ file, line, column, endColumn, code, extent }) => ({ file, line, column, endColumn, code, extent })), [
+    { file: "Gemfile.lock", line: 4, column: 5, endColumn: 25, code: "gem-not-installed", extent: "off" },
+  ]);
+  assert.match(gemless.uncheckedBecause[0].notChecked[0], /^URL helper calls/);
+  // The helper calls are not checked: no error on postz_path.
+  assert.deepEqual(gemless.diagnostics.filter((d) => d.severity === "error"), []);
+  const open = json("open");
+  assert.equal(open.checks, "partial");
+  assert.equal(open.notChecked, null);
+  assert.deepEqual(open.uncheckedBecause, [
+    {
+      file: "config/routes.rb", line: 4, column: 5, endLine: 4, endColumn: 17, code: "open-region", extent: "partial",
+      reason: "Unknown method `draw_reports`: Routemap does not know the routes it adds.",
+      notChecked: ["helper calls named admin_… or …_admin_…", "url_for hashes to controllers under admin/", "actions no route reaches in controllers under admin/"],
+    },
+    {
+      file: "app/mailers/report_mailer.rb", line: 2, column: 7, endLine: 2, endColumn: 26, code: "url-options", extent: "partial",
+      reason: "Routemap cannot read the `default_url_options` this file sets",
+      notChecked: ["helper calls missing a required part where no request is (mailers, their templates, Rails.application.routes.url_helpers)"],
+    },
+  ]);
+  // postz_path is still checked; admin_report_path, which the call may draw, is not.
+  assert.deepEqual(open.diagnostics.filter((d) => d.severity === "error").map((d) => `${d.file}:${d.line} ${d.code}`), ["app/views/posts/index.html.erb:1 unknown-helper"]);
+});
+
+let client;
+const statuses = new Map();
+before(async () => {
+  client = await startServer([workspace], {});
+  client.conn.onNotification("routemap/didChangeRoutes", (p) => statuses.set(p.root, p.status));
+});
+after(async () => {
+  if (client) await client.stop();
+});
+
+test("the language server: an info on the gem's Gemfile.lock line, and routemap/status says the checks are off", async () => {
+  const lock = await client.diagnosticsWhere(uri("gemless/Gemfile.lock"), (list) => list.length > 0);
+  assert.equal(lock.length, 1);
+  assert.deepEqual([lock[0].severity, lock[0].code, lock[0].range], [3, "checks-off", { start: { line: 3, character: 4 }, end: { line: 3, character: 24 } }]);
+  assert.match(lock[0].message, /^The gem routemap_no_such_gem \(1\.2\.3\) is not installed where Routemap looks \(.*\)\. Not checked because of this: URL helper calls/);
+  const { apps } = await client.conn.sendRequest("routemap/status", { uri: uri("gemless/config/routes.rb") });
+  assert.equal(apps.length, 1);
+  assert.deepEqual([apps[0].root, apps[0].checks, apps[0].summary, apps[0].total], [join(workspace, "gemless"), "off", "helper checks off", 1]);
+  assert.deepEqual([apps[0].causes[0].uri, apps[0].causes[0].range, apps[0].causes[0].code], [uri("gemless/Gemfile.lock"), lock[0].range, "gem-not-installed"]);
+  // The editor's status bar hears it with the route count.
+  assert.equal(statuses.get(join(workspace, "gemless"))?.checks, "off");
+  // A view opened: nothing is reported on it, as nothing is checked.
+  const text = readFileSync(join(workspace, "gemless/app/views/posts/index.html.erb"), "utf8");
+  client.conn.sendNotification("textDocument/didOpen", { textDocument: { uri: uri("gemless/app/views/posts/index.html.erb"), languageId: "erb", version: 1, text } });
+  assert.deepEqual(await client.diagnosticsWhere(uri("gemless/app/views/posts/index.html.erb"), () => true), []);
+});
+
+test("the language server: the skipped call says which names it leaves unchecked, in one diagnostic, and the rest is checked", async () => {
+  const routes = await client.diagnosticsWhere(uri("open/config/routes.rb"), (list) => list.some((d) => /Not checked/.test(d.message)));
+  assert.equal(routes.length, 1, "merged into the table's own diagnostic at the call");
+  assert.deepEqual(routes[0].range, { start: { line: 3, character: 4 }, end: { line: 3, character: 16 } });
+  assert.match(routes[0].message, /^Unknown method `draw_reports`[^\n]*\nNot checked because of this: helper calls named admin_… or …_admin_…; url_for hashes to controllers under admin\/; actions no route reaches in controllers under admin\/\.$/);
+  const { apps } = await client.conn.sendRequest("routemap/status", {});
+  const open = apps.find((a) => a.root === join(workspace, "open"));
+  assert.deepEqual([open.checks, open.summary, open.causes.map((c) => c.code)], ["partial", "checks partial", ["open-region", "url-options"]]);
+  const path = "open/app/views/posts/index.html.erb";
+  client.conn.sendNotification("textDocument/didOpen", { textDocument: { uri: uri(path), languageId: "erb", version: 1, text: readFileSync(join(workspace, path), "utf8") } });
+  const found = await client.diagnosticsWhere(uri(path), (list) => list.length > 0);
+  assert.deepEqual(found.map((d) => `${d.range.start.line}:${d.code}`), ["0:unknown-helper"]);
+  // The mailer's default_url_options is said at its place.
+  const mailer = await client.diagnosticsWhere(uri("open/app/mailers/report_mailer.rb"), (list) => list.length > 0);
+  assert.deepEqual(mailer.map((d) => [d.severity, d.code, d.range.start.line, d.range.start.character, d.message]), [
+    [3, "checks-off", 1, 6, "Routemap cannot read the `default_url_options` this file sets. Not checked because of this: helper calls missing a required part where no request is (mailers, their templates, Rails.application.routes.url_helpers)."],
+  ]);
+  // The routes file edited so the call is gone: the table is complete, and the status says so.
+  client.conn.sendNotification("textDocument/didOpen", { textDocument: { uri: uri("open/config/routes.rb"), languageId: "ruby", version: 1, text: readFileSync(join(workspace, "open/config/routes.rb"), "utf8") } });
+  client.conn.sendNotification("textDocument/didChange", { textDocument: { uri: uri("open/config/routes.rb"), version: 2 }, contentChanges: [{ text: "Rails.application.routes.draw do\n  resources :posts, only: :index\nend\n" }] });
+  await client.diagnosticsWhere(uri("open/config/routes.rb"), (list) => list.length === 0);
+  const after = await client.conn.sendRequest("routemap/status", { uri: uri("open/config/routes.rb") });
+  assert.deepEqual([after.apps[0].checks, after.apps[0].causes.map((c) => c.code)], ["partial", ["url-options"]]);
+  // The mailer's options written out: every check runs.
+  const mailerText = "class ReportMailer < ActionMailer::Base\n  default_url_options[:host] = \"example.com\"\nend\n";
+  client.conn.sendNotification("textDocument/didOpen", { textDocument: { uri: uri("open/app/mailers/report_mailer.rb"), languageId: "ruby", version: 1, text: mailerText } });
+  await client.diagnosticsWhere(uri("open/app/mailers/report_mailer.rb"), (list) => list.length === 0);
+  const done = await client.conn.sendRequest("routemap/status", { uri: uri("open/config/routes.rb") });
+  assert.deepEqual([done.apps[0].checks, done.apps[0].summary, done.apps[0].causes], ["on", "", []]);
+});
+
+test("causes: what a region turns off follows its scope, and each is said once at its place", async () => {
+  const { checkStatus, regionCauses, withCauses } = await import("../dist/features/checkStatus.js");
+  const span = (line, from, to) => ({ file: "/app/config/routes.rb", start: { line, character: from }, end: { line, character: to } });
+  const regions = [
+    { span: span(1, 2, 9), reason: "Unknown method `draw_all`: Routemap does not know the routes it adds." },
+    // A loop meets the same call twice: one cause.
+    { span: span(4, 4, 9), reason: "Unknown method `extra`: Routemap does not know the routes it adds.", namePrefix: "api", module: "api" },
+    { span: span(4, 4, 9), reason: "Unknown method `extra`: Routemap does not know the routes it adds.", namePrefix: "api", module: "api" },
+    { span: span(7, 4, 9), reason: "Routemap did not evaluate this block.", namePrefix: "blog", engine: "Blog::Engine" },
+  ];
+  const causes = regionCauses({ openRegions: regions });
+  assert.deepEqual(causes.map((c) => [c.span.start.line, c.extent, c.notChecked]), [
+    [1, "off", ["helper calls of names the route table lacks", "url_for hashes no route leads to", "actions no route reaches"]],
+    [4, "partial", ["helper calls named api_… or …_api_…", "url_for hashes to controllers under api/", "actions no route reaches in controllers under api/"]],
+    [7, "partial", ["helper calls named blog_… or …_blog_… on Blog::Engine's routes"]],
+  ]);
+  assert.deepEqual([checkStatus(causes).checks, checkStatus(causes).summary], ["off", "helper names unchecked"]);
+  assert.deepEqual([checkStatus(causes.slice(1)).checks, checkStatus(causes.slice(1)).summary], ["partial", "checks partial"]);
+  assert.deepEqual([checkStatus([]).checks, checkStatus([]).summary], ["on", ""]);
+  // The table's own diagnostic at the place says it (a warning as well as an info); elsewhere an info of its own.
+  const table = [
+    { severity: "warning", code: "unknown-method", span: span(1, 2, 9), message: "Unknown method `draw_all` for the routes." },
+    { severity: "info", code: "unknown-method", span: span(4, 4, 9), message: "Unknown method `extra`: Routemap does not know what it returns." },
+  ];
+  const said = withCauses(table, causes);
+  assert.deepEqual(said.map((d) => `${d.span.start.line} ${d.severity} ${d.code}: ${d.message.replace(/Not checked because of this: ([^;.]+)[^\n]*/, "Not checked because of this: $1…")}`), [
+    "1 warning unknown-method: Unknown method `draw_all` for the routes.\nNot checked because of this: helper calls of names the route table lacks…",
+    "4 info unknown-method: Unknown method `extra`: Routemap does not know what it returns.\nNot checked because of this: helper calls named api_… or …_api_……",
+    "7 info checks-off: Routemap could not evaluate this, so routes may be missing here. Not checked because of this: helper calls named blog_… or …_blog_… on Blog::Engine's routes…",
+  ]);
+  assert.equal(table[0].message, "Unknown method `draw_all` for the routes.", "the table's own list is left as it was");
+});
