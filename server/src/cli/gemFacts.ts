@@ -134,7 +134,10 @@ export function readGemFacts(files: GemFile[], disk: GemDisk): GemFacts {
     const text = disk.readFile(path);
     if (text === undefined) continue;
     definedHelperNames(text, helpers);
-    if (!facts.urlOptions && /\bdef\s+(?:self\.)?(?:default_)?url_options\b/.test(text)) facts.urlOptions = true;
+    // An instance method (in a module a railtie includes into controllers, or reopening
+    // ActionController::Base); not `def self.default_url_options`, which sets only the gem's own
+    // class's (Devise's FailureApp, a Rack app of its own).
+    if (!facts.urlOptions && /\bdef\s+(?:default_)?url_options\b/.test(text)) facts.urlOptions = true;
     const controller = /^(?:app|lib)\/(?:controllers\/)?(.+)_controller\.rb$/.exec(rel);
     if (controller) controllers.add(controller[1]);
     if (!facts.engineFile && /^lib\/(?:[^/]+\/){0,4}engine\.rb$/.test(rel) && /Rails::Engine\b/.test(text)) facts.engineFile = path;
