@@ -378,9 +378,23 @@ export class RailsApp {
   }
 
   /** The app's locked gems: where each is installed, what it defines (found once per Gemfile.lock read). */
-  private appGems() {
+  private appGems(): ReturnType<typeof appGemsOf> {
     const { rubyVersion } = this.config();
+    const host = this.bundleHost();
+    if (host) return host.appGems();
     return appGemsOf(this.root, this.configCache?.lock, { fs: this.workspace.fs, rubyVersion });
+  }
+
+  /**
+   * The app whose bundle this one runs in, when it is not its own: an engine inside the app that
+   * mounts it (`engines/journal`), with no Gemfile.lock of its own, has that app's gems.
+   */
+  private bundleHost(): RailsApp | undefined {
+    this.config();
+    if (this.configCache?.lock) return undefined;
+    this.selfEngineCache ??= { engine: selfEngine(this.root, this.routesFile, this.workspace.fs) };
+    if (!this.selfEngineCache.engine) return undefined;
+    return this.workspace.apps.find((a) => a !== this && this.root.startsWith(a.root + sep) && a.readsFile(this.routesFile));
   }
   private gemIndexCache: GemIndex | { why: string } | undefined;
 
@@ -394,7 +408,7 @@ export class RailsApp {
     let regions = this.regionCausesCache?.result === result ? this.regionCausesCache.causes : undefined;
     if (!regions) this.regionCausesCache = { result, causes: (regions = regionCauses(result)) };
     if (!o.gems && !this.gemIndexCache && !this.workspace.restricted) return regions;
-    const lock = { path: join(this.root, "Gemfile.lock"), text: undefined as string | undefined };
+    const lock = { path: join(this.bundleHost()?.root ?? this.root, "Gemfile.lock"), text: undefined as string | undefined };
     lock.text = this.workspace.text(lock.path);
     // URL options are read with the names the app defines: at the whole app's answer (as its
     // problems are checked), not in a keystroke's, which uses them once they are read.
@@ -611,8 +625,10 @@ export class Workspace {
     }
     // The Gemfile says which path gems' engines the app loads (engineLoading.ts).
     if (/(Gemfile\.lock|\.ruby-version|application\.rb)$|(^|[\\/])Gemfile$/.test(path)) {
-      app.invalidateConfig();
-      return [app];
+      // The engines inside the app share its bundle (`bundleHost`).
+      const inside = this.apps.filter((a) => a === app || a.root.startsWith(app.root + sep));
+      for (const a of inside) a.invalidateConfig();
+      return inside;
     }
     if (isAppFile(app.root, path)) {
       app.invalidateAppFiles();

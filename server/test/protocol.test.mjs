@@ -227,3 +227,8 @@ test("workspace/didChangeConfiguration is registered only with a client that sup
   assert.deepEqual(await methods({ didChangeConfiguration: { dynamicRegistration: false } }), ["workspace/didChangeWatchedFiles"]);
   assert.deepEqual(await methods({ didChangeConfiguration: { dynamicRegistration: true } }), ["workspace/didChangeConfiguration", "workspace/didChangeWatchedFiles"]);
 });
+
+test("the sample app and its engine have every check on: the engine, with no Gemfile.lock of its own, runs in the app's bundle", async () => {
+  const { apps } = await conn.sendRequest("routemap/status", {});
+  assert.deepEqual(apps.map((a) => [a.root.slice(root.length) || "/", a.checks]).sort(), [["/", "on"], ["/engines/journal", "on"]]);
+});
