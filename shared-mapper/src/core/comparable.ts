@@ -23,17 +23,20 @@ export const COMPARABLE: Methods<RValue> = {
     return c === 0;
   },
   "between?": (rt, self, args) => (arity(args, 2), compare(rt, self, args[0]) >= 0 && compare(rt, self, args[1]) <= 0),
-  clamp: (rt, self, args) => {
-    arity(args, 1, 2);
-    let [lo, hi] = args;
-    if (args.length === 1) {
-      if (!(lo instanceof RRange)) throw rubyError("TypeError", `wrong argument type ${typeName(lo)} (expected Range)`);
-      if (lo.exclusive && lo.last !== null) throw rubyError("ArgumentError", "cannot clamp with an exclusive range");
-      [lo, hi] = [lo.first, lo.last];
-    }
-    if (lo !== null && hi !== null && compare(rt, lo, hi) > 0) throw rubyError("ArgumentError", "min argument must be smaller than max argument");
-    if (lo !== null && compare(rt, self, lo) < 0) return lo;
-    if (hi !== null && compare(rt, self, hi) > 0) return hi;
-    return self;
-  },
+  clamp: (rt, self, args) => clamp(self, args, (a, b) => compare(rt, a, b)),
 };
+
+/** Comparable#clamp (compar.c, 3.1's messages), over the receiver's own ordering (Integer and Float have theirs). */
+export function clamp(self: RValue, args: RValue[], order: (a: RValue, b: RValue) => number): RValue {
+  arity(args, 1, 2);
+  let [lo, hi] = args;
+  if (args.length === 1) {
+    if (!(lo instanceof RRange)) throw rubyError("TypeError", `wrong argument type ${typeName(lo)} (expected Range)`);
+    if (lo.exclusive && lo.last !== null) throw rubyError("ArgumentError", "cannot clamp with an exclusive range");
+    [lo, hi] = [lo.first, lo.last];
+  }
+  if (lo !== null && hi !== null && order(lo, hi) > 0) throw rubyError("ArgumentError", "min argument must be smaller than max argument");
+  if (lo !== null && order(self, lo) < 0) return lo;
+  if (hi !== null && order(self, hi) > 0) return hi;
+  return self;
+}

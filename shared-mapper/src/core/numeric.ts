@@ -5,12 +5,13 @@
  * Rational or Complex result is unknown, never approximated.
  */
 import { formatFloat, inspect, typeName } from "../ruby/print.js";
-import { RFloat, RHash, RObject, RRange, RSymbol, RUnknown, RValue, UnknownValueError, isFrozen, numberValue, stringValue } from "../ruby/values.js";
+import { RFloat, RHash, RObject, RSymbol, RUnknown, RValue, UnknownValueError, isFrozen, numberValue, stringValue } from "../ruby/values.js";
 import * as I from "./intMath.js";
 import { type Int, isInt } from "./intMath.js";
 import { floatToInt, floorFloatDigits, floorInt, type HalfMode, roundFloat, roundFloatDigits, roundInt } from "./rounding.js";
-import { arity, rubyError, str, toInt, type Methods, type Result, type Runtime } from "./runtime.js";
+import { arity, rubyError, str, toInt, type Methods, type Runtime } from "./runtime.js";
 import { step } from "./step.js";
+import { clamp as comparableClamp } from "./comparable.js";
 import { coerceFailed, comparisonFailed } from "./numberErrors.js";
 
 export const float = (n: number): RFloat => new RFloat(n);
@@ -216,25 +217,14 @@ function divmod(rt: Runtime, self: RValue, other: RValue | undefined): RValue {
 const binary = (op: string) => (rt: Runtime, self: RValue, args: RValue[]) => (arity(args, 1), arithmetic(rt, self, op, args[0]));
 const relational = (op: string) => (rt: Runtime, self: RValue, args: RValue[]) => (arity(args, 1), relation(rt, self, op, args[0]));
 
-/** Comparable#clamp as Integer and Float inherit it (compar.c), with 3.1's messages. */
+/** Comparable#clamp as Integer and Float inherit it, over their own `<=>` (an Integer past 2**53 included). */
 function clamp(rt: Runtime, self: RValue, args: RValue[]): RValue {
-  arity(args, 1, 2);
-  let [lo, hi] = args;
-  if (args.length === 1) {
-    if (!(lo instanceof RRange)) throw rubyError("TypeError", `wrong argument type ${typeName(lo)} (expected Range)`);
-    if (lo.exclusive && lo.last !== null) throw rubyError("ArgumentError", "cannot clamp with an exclusive range");
-    [lo, hi] = [lo.first, lo.last];
-  }
-  const order = (a: RValue, b: RValue) => {
+  return comparableClamp(self, args, (a, b) => {
     const r = rt.send(a, "<=>", [b], null);
     if (r instanceof RUnknown) throw new UnknownValueError(r);
     if (r === null) throw comparisonFailed(a, b);
     return numberValue(r)!;
-  };
-  if (lo !== null && hi !== null && order(lo, hi) > 0) throw rubyError("ArgumentError", "min argument must be smaller than max argument");
-  if (lo !== null && order(self, lo) < 0) return lo;
-  if (hi !== null && order(self, hi) > 0) return hi;
-  return self;
+  });
 }
 
 const sizeOf = (unit: number) => (rt: Runtime, self: RValue) => arithmetic(rt, self, "*", unit);

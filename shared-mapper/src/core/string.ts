@@ -6,8 +6,8 @@
  * `stringSlice.ts`, patterns `regexpString.ts`; ActiveSupport's extensions are
  * `activeSupport.ts` and `inflections.ts`.
  */
-import { inspect, inspectString, noImplicitConversion, typeName } from "../ruby/print.js";
-import { RConst, RFloat, RHash, RRegexp, RString, RUnknown, RValue, stringValue, sym } from "../ruby/values.js";
+import { inspectString, noImplicitConversion, typeName } from "../ruby/print.js";
+import { RConst, RFloat, RHash, RRegexp, RString, RValue, stringValue, sym } from "../ruby/values.js";
 import { compareBytes, spaceship } from "./compare.js";
 import { format } from "./format.js";
 import { enumeratorOf, stringUpto } from "./iterate.js";

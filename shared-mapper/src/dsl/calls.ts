@@ -3,6 +3,7 @@
  * class body's definitions, Kernel's), `super`, and `Rails.application.routes.draw`. The
  * routing DSL's calls are handed to the mapper (`dispatch`).
  */
+import { callSpan as declarationSpan } from "./declarations.js";
 import { CONFIG, isApplication } from "../framework/appSettings.js";
 import * as N from "@ruby/prism/src/nodes.js";
 import { kernelFunction, kernelFunctionName } from "../core/index.js";
@@ -315,13 +316,7 @@ const callBlock: DslMethod = (_m, call) => {
 
 /** The span of a call without its block: `get "x", to: "y#z"`. */
 export function callSpan(it: Evaluator, node: N.CallNode) {
-  const start = node.location.startOffset;
-  let end = node.messageLoc ? node.messageLoc.startOffset + node.messageLoc.length : start + node.location.length;
-  if (node.closingLoc) end = Math.max(end, node.closingLoc.startOffset + node.closingLoc.length);
-  const args = node.arguments_?.arguments_ ?? [];
-  const last = args[args.length - 1];
-  if (last) end = Math.max(end, last.location.startOffset + last.location.length);
-  return it.index.span(start, end);
+  return declarationSpan(node, it.index);
 }
 
 // ---- super ----------------------------------------------------------------------------------
