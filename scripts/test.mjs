@@ -85,7 +85,8 @@ function report({ file, code, tests, output, ms }) {
   const reasons = [...new Set(tests.filter((t) => t.outcome === "skipped" && t.reason).map((t) => t.reason))];
   if (n.skipped) skippedSuites.push(n.passed + n.failed === 0 ? file : `${n.skipped} test${n.skipped > 1 ? "s" : ""} of ${file}`);
   const mark = n.failed ? "✖" : n.passed === 0 && n.skipped ? "○" : "✔";
-  const skipNote = reasons.length ? `  (skipped: ${reasons.join("; ")})` : "";
+  const todos = tests.filter((t) => t.outcome === "todo").map((t) => (typeof t.reason === "string" ? `${t.name}: ${t.reason}` : t.name));
+  const skipNote = (reasons.length ? `  (skipped: ${reasons.join("; ")})` : "") + (todos.length ? `  (todo: ${todos.join("; ")})` : "");
   console.log(`  ${mark} ${file.padEnd(width)}${parts.join(", ").padEnd(30)}${seconds(ms).padStart(8)}${skipNote}`);
   for (const f of failures) {
     console.log(`\n    ✖ ${f.whole ? f.name : `${"  ".repeat(f.nesting ?? 0)}${f.name}`}`);
