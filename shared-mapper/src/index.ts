@@ -334,12 +334,16 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
   const options = input.options ?? {};
   // Each file once: a configuration file may be read for inflections, a framework setting and a constant.
   const loaded = new Map<string, LoadedFile>();
+  const listed = new Set<string>();
+  const note = (path: string) => {
+    if (!listed.has(path)) (listed.add(path), files.push(path));
+  };
   const load = (path: string): LoadedFile | undefined => {
     const known = loaded.get(path);
     if (known) return known;
     const text = read(path);
     if (text === undefined) return undefined;
-    files.push(path);
+    note(path);
     const parsed = parse(path, text);
     parseTime += parsed.time;
     // One at a time: a spread passes one argument per syntax error, past V8's limit in a hostile file.
@@ -361,7 +365,12 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
     env: options.env === undefined ? undefined : new Map(Object.entries(options.env)),
     railsEnv,
     appRoot,
-    text: read,
+    // A file read as text (`File.read`, `YAML.load_file`) is one the table depends on too.
+    text: (path) => {
+      const text = read(path);
+      if (text !== undefined) note(path);
+      return text;
+    },
     appFiles:
       appRoot === undefined ? undefined : {
             file: (relative) => load(`${appRoot}/${relative}`),

@@ -55,3 +55,16 @@ test("YAML the app loads is data; what Psych would read otherwise, or would run,
     assert.ok(said.some((n) => n.includes(why)), `${yaml}: ${said.join("\n")}`);
   }
 });
+
+test("File.read gives a file's text, never parses it as Ruby: an initializer reading a YAML file with ERB reports nothing", async () => {
+  const result = await mapApp({
+    "config/application.rb": application(""),
+    "config/fact_check.yml": 'subject_prefix: <%= ENV.fetch("PREFIX", "") %>\nreply_to: "x@example.com"\n',
+    "config/initializers/fact_check.rb": 'require "yaml"\nCONFIG = YAML.safe_load(ERB.new(File.read(Rails.root.join("config/fact_check.yml"))).result)\n',
+    "config/routes.rb": draw('  get "a", to: "a#a", defaults: { v: File.read(Rails.root.join("config/fact_check.yml")).lines.size }'),
+  });
+  assert.deepEqual(result.diagnostics.filter((d) => d.span.file.endsWith(".yml")), []);
+  assert.ok(rows(result).includes("/a(.:format) a#a {:v=>2}"), rows(result).join("\n"));
+  // The table depends on the file it read.
+  assert.ok(result.files.includes("/app/config/fact_check.yml"));
+});

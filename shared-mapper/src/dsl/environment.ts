@@ -144,8 +144,9 @@ function fileCall(it: CallHost, name: string, args: RValue[]): RValue | undefine
   switch (name) {
     case "read": {
       const path = absolute(it, pathText(args[0]));
-      const file = it.host.load(path);
-      if (file) return new RString(file.index.text, false, path);
+      // Text, not Ruby: a YAML or ERB file is never parsed here (`instance_eval` of the string loads it as Ruby).
+      const text = it.host.text ? it.host.text(path) : it.host.load(path)?.index.text;
+      if (text !== undefined) return new RString(text, false, path);
       // A file the host did not give may still be on disk: what it holds is unknown, not missing.
       return new RUnknown(`File.read(${inspect(path)})`, false, "a file Routemap did not read", undefined, `File.read(${inspect(path)})`);
     }
