@@ -92,8 +92,11 @@ function structClass(it: CallHost, args: RValue[], block: N.BlockNode, env: Env)
   const options = args[args.length - 1] instanceof RHash ? (args[args.length - 1] as RHash) : undefined;
   const members = args.filter((a): a is RSymbol => a instanceof RSymbol).map((a) => a.name);
   const id = `#<Struct:${it.index.file}:${block.location.startOffset}>`;
+  const cls = new RStructClass(undefined, members, options?.sget("keyword_init") === true, id);
+  // The block's module is the class itself: `new` in its `def self.`s makes this Struct's instances.
+  it.classes.define(id, true).struct = cls;
   it.defineModule(id, block.body, env);
-  return new RStructClass(undefined, members, options?.sget("keyword_init") === true, id);
+  return cls;
 }
 
 /** `Rails.application.routes.draw do … end` (or an engine's): the block is the routes. */

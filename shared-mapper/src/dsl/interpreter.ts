@@ -579,6 +579,12 @@ export class Interpreter implements MapperHost, CallHost {
       const def = this.classes.singletonMethod(path, name);
       return def && { def, self: { kind: "module", path } };
     }
+    // `Struct.new(:code) do def self.non_english … end end`: the block's `def self.`s are the class's.
+    const structClass = recv instanceof RStructClass ? recv.methodsOf ?? recv.name : undefined;
+    if (structClass && this.classes.has(structClass)) {
+      const def = this.classes.singletonMethod(structClass, name);
+      return def && { def, self: { kind: "module", path: structClass } };
+    }
     return undefined;
   }
 
