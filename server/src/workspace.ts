@@ -70,7 +70,12 @@ export class RailsApp {
 
   /** Rails and Ruby versions, environment and api_only: settings first, then the app's files. */
   config() {
-    return appOptions((this.configCache ??= readAppConfig(this.routesFile, this.workspace.fs)), this.workspace.settings, { fs: this.workspace.fs, process: process.env });
+    return appOptions(this.appConfig(), this.workspace.settings, { fs: this.workspace.fs, process: process.env });
+  }
+
+  /** What the app's own files say (Gemfile.lock, `.ruby-version`, config/application.rb), read once per change. */
+  private appConfig() {
+    return (this.configCache ??= readAppConfig(this.routesFile, this.workspace.fs));
   }
 
   /** The app's route table, recomputed if an input changed since the last call. */
@@ -113,8 +118,7 @@ export class RailsApp {
     // Installed gems live outside the workspace: not read in a restricted one.
     const gemEngines = () => (this.workspace.restricted ? [] : findGemEngines(this.appGems()));
     this.enginesCache ??= markEnginesLoaded(this.root, [...findEngines(this.root, this.workspace.fs, others), ...gemEngines()], { fs: this.workspace.fs, railsEnv: config.railsEnv });
-    this.selfEngineCache ??= { engine: selfEngine(this.root, this.routesFile, this.workspace.fs) };
-    const own = this.selfEngineCache.engine;
+    const own = this.ownEngine();
     const engines = readEngines(own ? [own, ...this.enginesCache] : this.enginesCache, files, (path) => this.workspace.text(path));
     for (const [path, text] of this.workspace.overlays) if (this.isInputFile(path)) files.set(path, text);
     const fs = this.workspace.fs;
@@ -379,10 +383,15 @@ export class RailsApp {
 
   /** The app's locked gems: where each is installed, what it defines (found once per Gemfile.lock read). */
   private appGems(): ReturnType<typeof appGemsOf> {
-    const { rubyVersion } = this.config();
     const host = this.bundleHost();
     if (host) return host.appGems();
-    return appGemsOf(this.root, this.configCache?.lock, { fs: this.workspace.fs, rubyVersion });
+    const { rubyVersion } = this.config();
+    return appGemsOf(this.root, this.appConfig().lock, { fs: this.workspace.fs, rubyVersion });
+  }
+
+  /** This folder's own engine class, when it is an engine (read once per configuration). */
+  private ownEngine(): EngineSource | undefined {
+    return (this.selfEngineCache ??= { engine: selfEngine(this.root, this.routesFile, this.workspace.fs) }).engine;
   }
 
   /**
@@ -390,10 +399,7 @@ export class RailsApp {
    * mounts it (`engines/journal`), with no Gemfile.lock of its own, has that app's gems.
    */
   private bundleHost(): RailsApp | undefined {
-    this.config();
-    if (this.configCache?.lock) return undefined;
-    this.selfEngineCache ??= { engine: selfEngine(this.root, this.routesFile, this.workspace.fs) };
-    if (!this.selfEngineCache.engine) return undefined;
+    if (this.appConfig().lock || !this.ownEngine()) return undefined;
     return this.workspace.apps.find((a) => a !== this && this.root.startsWith(a.root + sep) && a.readsFile(this.routesFile));
   }
   private gemIndexCache: GemIndex | { why: string } | undefined;

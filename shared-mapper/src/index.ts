@@ -336,7 +336,9 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
   const loaded = new Map<string, LoadedFile>();
   const listed = new Set<string>();
   const note = (path: string) => {
-    if (!listed.has(path)) (listed.add(path), files.push(path));
+    if (listed.has(path)) return;
+    listed.add(path);
+    files.push(path);
   };
   const load = (path: string): LoadedFile | undefined => {
     const known = loaded.get(path);
