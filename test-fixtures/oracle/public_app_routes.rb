@@ -56,6 +56,10 @@ ROUTEMAP_DEPENDENCIES = dependencies
 dependencies.each { |d| $LOAD_PATH.unshift(File.join(d.path, "lib")) if d.path }
 RoutemapStubs.roots = [root, *dependencies.filter_map { |d| d.path && File.realpath(d.path) rescue nil }].uniq
 locked = File.exist?("Gemfile.lock") ? File.read("Gemfile.lock").scan(/^    ([\w.-]+) \(([^)]+)\)$/).to_h : {}
+# Rack is no Gemfile dependency but its constants are the app's (`Rack::Utils::HTTP_STATUS_CODES`):
+# the version that ran is recorded like a loaded gem's.
+require "rack"
+result[:gems]["rack"] = { version: Rack.release, locked: locked["rack"] }.compact
 Bundler.define_singleton_method(:setup) { |*| self }
 missing = ->(path) { RoutemapStubs.notes[:requires].any? { |n| n[:text] == path } }
 Bundler.define_singleton_method(:require) do |*groups|

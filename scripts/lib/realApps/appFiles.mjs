@@ -14,8 +14,8 @@ export function lockedRails(root) {
   return null;
 }
 
-/** Gems whose rules Routemap follows per version (shared-mapper/src/gems/). */
-const MODELLED_GEMS = ["devise", "doorkeeper", "omniauth", "devise_token_auth", "versionist", "pundit"];
+/** Gems whose rules or constants Routemap follows per version (shared-mapper/src/gems/, core/rack.ts). */
+const MODELLED_GEMS = ["devise", "doorkeeper", "omniauth", "devise_token_auth", "versionist", "pundit", "rack"];
 
 /**
  * The truth runs Debian's versions of the gems, not the locked ones: Routemap is told the same
