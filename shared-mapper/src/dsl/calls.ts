@@ -6,7 +6,7 @@
 import { callSpan as declarationSpan } from "./declarations.js";
 import { CONFIG, isApplication } from "../framework/appSettings.js";
 import * as N from "@ruby/prism/src/nodes.js";
-import { kernelFunction, kernelFunctionName } from "../core/index.js";
+import { kernelFunction, kernelFunctionName, structInstance } from "../core/index.js";
 import { COMPARABLE } from "../core/comparable.js";
 import { rootScope } from "../mapper/scope.js";
 import { scope } from "../mapper/scoping.js";
@@ -341,7 +341,12 @@ function superCall(it: CallHost, node: N.SuperNode | N.ForwardingSuperNode, env:
     if (dsl && node instanceof N.SuperNode) return it.dispatch(node as unknown as N.CallNode, dsl, { args: call.args.map(forMapper), block });
     if (dsl) return it.dispatch(node as unknown as N.CallNode, dsl, { args: call.args.map(forMapper), block });
   }
-  if (self.kind === "object" && method.name === "initialize") return null;
+  if (self.kind === "object" && method.name === "initialize") {
+    // Struct#initialize: the members from the arguments, as `new` without an initialize of its own sets them.
+    const object: unknown = self.object;
+    if (object instanceof RStruct) structInstance(object.cls, call.args, it.ruby).values.forEach((v, i) => (object.values[i] = v));
+    return null;
+  }
   it.unknownMethod(node, `super (${method.name})`);
   return new RUnknown(it.sourceText(node), false, "a superclass's method Routemap does not know");
 }

@@ -622,8 +622,9 @@ export class Interpreter implements MapperHost, CallHost {
   /** `X.new(...)` for a class the files define: an object (a Struct for a Struct class), its `initialize` run. */
   instantiate(path: string, args: RValue[], block: RProc | null): RValue {
     const struct = this.classes.structOf(path);
-    const object = struct ? structInstance(struct, args, this.ruby) : new RObject(path, this.classes.instanceMethodNames(path));
     const init = this.classes.instanceMethod(path, "initialize");
+    // A Struct with an initialize of its own: the members are nil until its `super` sets them.
+    const object = struct ? (init ? new RStruct(struct, struct.members.map(() => null)) : structInstance(struct, args, this.ruby)) : new RObject(path, this.classes.instanceMethodNames(path));
     const self: Self = { kind: "object", object: object as RObject };
     if (init) this.callMethodDef(init, self, args, block, "initialize");
     return object;

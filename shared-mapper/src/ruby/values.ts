@@ -489,10 +489,17 @@ export class RStructClass {
 }
 /** An instance of a Struct class. */
 export class RStruct {
+  /** Instance variables its methods set (`@languages = …` in `initialize`): a Struct is an object too. */
+  readonly ivars = new Map<string, RValue>();
   constructor(
     readonly cls: RStructClass,
     readonly values: RValue[],
   ) {}
+
+  /** The class whose methods its own are (the Struct.new block's, or the named class's): an object's `className`. */
+  get className(): string {
+    return this.cls.methodsOf ?? this.cls.name ?? "Struct";
+  }
 }
 
 /** A Set: insertion-ordered, Ruby's `eql?` for its members. */
