@@ -18,9 +18,13 @@ import { RUnknown, UnknownValueError } from "./ruby/values.js";
  * name of 42 letters.
  */
 export interface RubyRule {
-  js: RegExp;
+  /** Absent where JavaScript cannot read the pattern (named groups, …): the rule then has no known endings and always runs. */
+  js?: RegExp;
   ruby: RubyRegexp;
 }
+
+/** The stand-in JavaScript regexp of a Ruby rule JavaScript cannot read: never run (the Ruby rule is), no endings. */
+const RUBY_ONLY = /(?:)/;
 /** Steps one rule may take on one word: far above what a real rule takes on a name. */
 const RULE_STEPS = 200_000;
 
@@ -33,9 +37,9 @@ const RULE_STEPS = 200_000;
 type Rule = [RegExp, string, string[] | undefined, number | undefined, string[] | undefined, { ruby: RubyRegexp; replacement: string } | undefined];
 
 function makeRule(rule: RegExp | RubyRule, replacement: string): Rule {
-  const regexp = rule instanceof RegExp ? rule : rule.js;
+  const regexp = rule instanceof RegExp ? rule : rule.js ?? RUBY_ONLY;
   const literal = /^[a-z]+\$$/i.test(regexp.source) && !/[\\$]/.test(replacement) ? regexp.source.length - 1 : undefined;
-  const endings = literalEndings(regexp);
+  const endings = regexp === RUBY_ONLY ? undefined : literalEndings(regexp);
   const ruby = rule instanceof RegExp ? undefined : { ruby: rule.ruby, replacement };
   return [regexp, replacement.replace(/\\(\d)/g, "$$$1"), endings, literal, endings?.map((e) => e.toLowerCase()), ruby];
 }

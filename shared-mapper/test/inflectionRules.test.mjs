@@ -23,7 +23,7 @@ test("a rule Routemap cannot read is an info diagnostic on it; the rules around 
       '  inflect.irregular "drive", "drives"',
       "  inflect.irregular WORD, \"words\"",
       "  inflect.clear :plurals",
-      '  inflect.plural(/(x)$/x, "\\\\1en")',
+      '  inflect.plural(/(x)$/, SUFFIX)',
       '  inflect.uncountable "totp"',
       "end",
       "ActiveSupport::Inflector.inflections { puts 1 }",
@@ -34,7 +34,7 @@ test("a rule Routemap cannot read is an info diagnostic on it; the rules around 
   assert.deepEqual(notes(result), [
     "info config/initializers/inflections.rb:2: Routemap does not read this inflection rule (`irregular` with words not written out): the names the routes make with it may differ from Rails'.",
     "info config/initializers/inflections.rb:3: Routemap does not read this inflection rule (`clear`, which Routemap does not model): the names the routes make with it may differ from Rails'.",
-    "info config/initializers/inflections.rb:4: Routemap does not read this inflection rule (`plural` with a rule or replacement not written out, or a regexp that may read differently in JavaScript): the names the routes make with it may differ from Rails'.",
+    "info config/initializers/inflections.rb:4: Routemap does not read this inflection rule (`plural` with a rule or replacement not written out, or a regexp Routemap's Ruby regexp engine does not take): the names the routes make with it may differ from Rails'.",
     "info config/initializers/inflections.rb:7: Routemap does not read this inflection rule (an `inflections` call without a block parameter): the names the routes make with it may differ from Rails'.",
   ]);
 });

@@ -7,7 +7,7 @@
  * Follows activesupport/lib/active_support/inflector/inflections.rb (`plural`, `singular`,
  * `irregular`, `uncountable`, `acronym`, `human`): each call is applied to a copy of English's
  * rules in file order. A statement of such a block that Routemap cannot read (a value not
- * written out, a method it does not model, a regexp that may read differently in JavaScript)
+ * written out, a method it does not model, a regexp its Ruby regexp engine does not take)
  * is an info diagnostic: the names the routes make may then differ from Rails'.
  */
 import * as N from "@ruby/prism/src/nodes.js";
@@ -92,7 +92,7 @@ function apply(inflections: Inflections, statement: N.Node, onRules: (receiver: 
     case "plural":
     case "singular": {
       const rule = args[0] instanceof N.RegularExpressionNode ? regexpOf(args[0], file) : strings[0];
-      if (args.length !== 2 || rule === undefined || strings[1] === undefined) return `\`${statement.name}\` with a rule or replacement not written out, or a regexp that may read differently in JavaScript`;
+      if (args.length !== 2 || rule === undefined || strings[1] === undefined) return `\`${statement.name}\` with a rule or replacement not written out, or a regexp Routemap's Ruby regexp engine does not take`;
       inflections[statement.name](rule, strings[1]);
       return undefined;
     }
@@ -144,15 +144,16 @@ function rubyRegexpOf(node: N.RegularExpressionNode, file: LoadedFile): { source
 }
 
 /**
- * A regexp rule: read by JavaScript for the endings its matches have, and run by Ruby's engine
- * (ruby/regexp), with a budget, as ActiveSupport runs it; undefined when either cannot take it.
+ * A regexp rule: read by JavaScript for the endings its matches have (where it can read it: not
+ * named groups, say), and run by Ruby's engine (ruby/regexp), with a budget, as ActiveSupport
+ * runs it, replacement and its `\0`…`\9`, `\k<name>` included; undefined when Ruby's engine cannot take it.
  */
 function regexpOf(node: N.RegularExpressionNode, file: LoadedFile): RubyRule | undefined {
   const options = [node.isIgnoreCase() ? "i" : "", node.isMultiLine() ? "m" : "", node.isExtended() ? "x" : ""].join("");
   const source = file.index.slice(node.contentLoc.startOffset, node.contentLoc.startOffset + node.contentLoc.length);
   const js = jsRegExp(source, options);
   const ruby = compileRubyRegexp(source, options);
-  return js && ruby.ok ? { js, ruby: ruby.regexp } : undefined;
+  return ruby.ok ? { js, ruby: ruby.regexp } : undefined;
 }
 
 function unread(file: LoadedFile, node: N.Node, why: string): Diagnostic {

@@ -8,6 +8,8 @@ Rails.application.routes.draw do
   resources :indices, only: :show
   resources :lasagne, only: :show
   resources :fezzes, only: :show
+  resources :calls_for_evidence, only: [:index, :show]
+  resources :bigfoos_things, only: [:index, :show]
   namespace :api do
     resources :oxen, only: :index
     resources :moose
@@ -24,5 +26,8 @@ Rails.application.routes.draw do
     get "Api::KeyDrives".tableize, as: :tableized
     get "legacy_id".humanize.parameterize, as: :humanized
     get "jargon_cnt".humanize.parameterize, as: :humanized_by_regexp
+    get "Minister".pluralize.downcase, as: :whole_match
+    get "bigfoo_thing".pluralize, as: :groups
+    get "call_for_evidence".pluralize, as: :named_groups
   end
 end

@@ -15,6 +15,12 @@ ActiveSupport::Inflector.inflections(:en) do |inflect|
   inflect.acronym "URLs"
   inflect.human "legacy_id", "Legacy"
   inflect.human(/_cnt$/i, '\1_count')
+  # Replacements with the whole match and groups (alphagov/whitehall's), named groups too.
+  inflect.plural %r{^(Minister)}, '\0s'
+  inflect.plural(/^(.*)foo(.*)$/i, '\1s\2')
+  inflect.singular(/^(.*)foos(.*)$/i, '\1\2')
+  inflect.plural %r{\A(?<head>call)(?<tail>.*evidence)\z}i, '\k<head>s\k<tail>'
+  inflect.singular %r{\A(?<head>call)s(?<tail>.*evidence)\z}i, '\k<head>\k<tail>'
 end
 
 # Another locale's rules do not touch the routes (they pluralize in English).

@@ -1,0 +1,2 @@
+class BigfoosThingsController < ApplicationController
+end

@@ -1,0 +1,2 @@
+class CallsForEvidenceController < ApplicationController
+end
