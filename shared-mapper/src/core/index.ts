@@ -9,6 +9,7 @@
  *   evaluator says which method, and the value is unknown.
  * Ruby's exceptions are thrown as `RoutingError`s with Ruby's class and message.
  */
+import { asOrderedOptions, isOrderedOptions, orderedOptionsCall } from "./orderedOptions.js";
 import { inspect, typeName } from "../ruby/print.js";
 import {
   RConst, REnumerator, RFloat, RHash, RInquirer, RMatch, RObject, RPathname, RProc, RRange, RRegexp, RSet, RString, RStruct, RStructClass, RSymbol,
@@ -38,6 +39,7 @@ import { SYMBOL } from "./symbol.js";
 export type { Runtime, Result } from "./runtime.js";
 export { isExceptionA, isExceptionClass, rubyError, str } from "./runtime.js";
 export { CORE_CONSTANTS, structInstance } from "./kernel.js";
+export { orderedOptions } from "./orderedOptions.js";
 export { coreIsA } from "./object.js";
 export { iterate, toArray, elementOf, isIterable } from "./iterate.js";
 export { hashGet } from "./hash.js";
@@ -157,6 +159,11 @@ function dispatch(rt: Runtime, recv: RValue, name: string, args: RValue[], block
   if (recv instanceof RStruct) {
     const accessor = structAccessor(rt, recv, name, args);
     if (accessor !== undefined) return accessor;
+  }
+  if (isOrderedOptions(recv)) {
+    const answer = orderedOptionsCall(rt, recv, name, args);
+    if (answer !== undefined) return answer;
+    return asOrderedOptions(name, CHAINS.hash.find((table) => own(table, name))?.[name](rt, recv, args, block));
   }
   if (name === "respond_to?") return respondTo(recv, args);
   for (const table of chainOf(recv instanceof RInquirer ? recv.value : recv)) {

@@ -187,6 +187,7 @@ function selfCall(it: CallHost, node: N.CallNode, env: Env, name: string, frame:
     if (defined !== undefined) return defined;
     // `config` in `class Application < Rails::Application`: the app's settings (framework/appSettings.ts).
     if (name === "config" && !args.length && isApplication(self.path, (p) => it.classes.ancestors(p))) return new RConst(CONFIG);
+    if (name === "config_for" && isApplication(self.path, (p) => it.classes.ancestors(p))) return it.invoke(new RConst(self.path), name, args, block, node, env);
     // `new` and the other methods every class has, called on the class being defined.
     if (name === "new" || name === "name" || name === "to_s") return it.invoke(new RConst(self.path), name, args, block, node, env);
   }

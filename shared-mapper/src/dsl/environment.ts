@@ -7,7 +7,8 @@
  */
 import { pathPlus, pathText, str } from "../core/index.js";
 import { loadYaml } from "../framework/appYaml.js";
-import { appFolders, CONFIG, settingCall, settingsOf, type SettingsHost } from "../framework/appSettings.js";
+import { appFolders, CONFIG, isApplication, settingCall, settingsOf, type SettingsHost } from "../framework/appSettings.js";
+import { configFor } from "../framework/configFor.js";
 import { RoutingError } from "../mapper/errors.js";
 import { inspect } from "../ruby/print.js";
 import {
@@ -21,6 +22,7 @@ const ENV_WHY = "an environment variable of the process that runs Rails, which R
 
 /** A class or module of Ruby or Rails as a receiver; undefined for one this module does not answer for. */
 export function classCall(it: CallHost, path: string, name: string, args: RValue[], block: RProc | null): RValue | undefined {
+  if (name === "config_for" && isApplication(path, (p) => it.classes.ancestors(p))) return appConfigFor(it, args);
   switch (path) {
     case "Rails":
       return railsCall(it, name);
@@ -63,6 +65,16 @@ function yamlCall(it: CallHost, name: string, args: RValue[]): RValue | undefine
     throw new RoutingError(`No such file or directory @ rb_sysopen - ${path}`, "Errno::ENOENT");
   }
   return loadYaml(text, description);
+}
+
+/** `config_for(:name)` of the app's Rails::Application (framework/configFor.ts). */
+function appConfigFor(it: CallHost, args: RValue[]): RValue {
+  return configFor(it, {
+    appRoot: it.host.appRoot,
+    railsEnv: it.inquirer().value,
+    text: (path) => it.host.text?.(path),
+    exists: (path) => it.host.exists(path),
+  }, args);
 }
 
 /** What the app's settings need of the evaluator: its conditions, and the initializers it runs for a setting. */

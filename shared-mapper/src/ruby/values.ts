@@ -443,6 +443,8 @@ export class RHash {
     out.defaultValue = this.defaultValue;
     out.defaultProc = this.defaultProc;
     out.unknownKeys = this.unknownKeys;
+    // `dup` keeps the class (rb_hash_dup): an OrderedOptions' copy is one too.
+    if (orderedOptionsHashes.has(this)) orderedOptionsHashes.add(out);
     return out;
   }
   /** Ruby's `merge`: a new hash, keys of `other` win but keep this hash's order. */
@@ -488,6 +490,9 @@ export class RStructClass {
   ) {}
 }
 /** An instance of a Struct class. */
+/** Hashes that are ActiveSupport::OrderedOptions (core/orderedOptions.ts): `inspect` and `class` are theirs. */
+export const orderedOptionsHashes = new WeakSet<RHash>();
+
 export class RStruct {
   /** Instance variables its methods set (`@languages = …` in `initialize`): a Struct is an object too. */
   readonly ivars = new Map<string, RValue>();
