@@ -170,6 +170,13 @@ generated = (
   end
 ) if options[:generate]
 
+# An object's address (`#<Proc:0x00007f…`) and the fixture's folder are this process's and this
+# machine's, not the comparison's: masked (Routemap marks the address the same way).
+mask = ->(text) { text.gsub(/(#<[A-Z][\w:]*:)0x\h+/, "\\1«0x…»").gsub("#{FIXTURE_DIR}/", "") }
+sheet = mask.(sheet)
+expanded = mask.(expanded)
+routes.each { |r| r[:reqs] = mask.(r[:reqs]) }
+
 puts JSON.pretty_generate(
   rails: ActionPack.version.to_s, recognized: recognized, generated: generated,
   sheet: sheet.end_with?("\n") ? sheet : "#{sheet}\n",

@@ -27,9 +27,9 @@ function deviseGemRoute(stub, row) {
 
 /**
  * An object's address in an endpoint (`#<Proc:0x00007ff4e3f246a0 config/routes.rb:435>`) is the
- * process's, not the app's: compared without it.
+ * process's, not the app's: compared without it. Routemap shows it marked as unknown (`«0x…»`).
  */
-export const withoutAddresses = (text) => text.replace(/#<([A-Z][\w:]*):0x[0-9a-f]+/g, "#<$1:0x…");
+export const withoutAddresses = (text) => text.replace(/#<([A-Z][\w:]*):(?:0x[0-9a-f]+|«0x…»)/g, "#<$1:0x…");
 
 /** The comparison key of a row. */
 export const rowKey = (r) => `${r.engine ?? ""}\t${r.name ?? ""}\t${r.verb}\t${r.path}\t${withoutAddresses(r.reqs)}`;

@@ -3,7 +3,7 @@
  * `length`, `upcase`…, `=~`, `start_with?`), comparison, `to_proc`; and ActiveSupport's
  * `starts_with?`/`ends_with?` (core_ext/symbol/starts_ends_with.rb).
  */
-import { inspect } from "../ruby/print.js";
+import { inspect, UNKNOWN_ADDRESS } from "../ruby/print.js";
 import { RProc, RSymbol, RValue, sym } from "../ruby/values.js";
 import { checked } from "./arity.js";
 import { compareBytes } from "./compare.js";
@@ -33,7 +33,7 @@ const TABLE: Methods<RSymbol> = {
         return rt.send(args[0], self.name, args.slice(1), null);
       },
       true,
-      () => `#<Proc:0x0000000000000000(&:${self.name}) (lambda)>`,
+      () => `#<Proc:${UNKNOWN_ADDRESS}(&:${self.name}) (lambda)>`,
       -2,
     ),
   length: (_rt, self, args) => (arity(args, 0), length(self.name)),

@@ -5,7 +5,7 @@
  */
 import * as N from "@ruby/prism/src/nodes.js";
 import { RoutingError } from "../mapper/errors.js";
-import { noImplicitConversion } from "../ruby/print.js";
+import { noImplicitConversion, UNKNOWN_ADDRESS } from "../ruby/print.js";
 import { RConst, RHash, RMapper, RObject, RProc, RSymbol, RUnknown, RValue, UnknownValueError, sym } from "../ruby/values.js";
 import type { Env, Self } from "./env.js";
 import type { CallHost, Evaluator, Node } from "./evaluator.js";
@@ -132,7 +132,7 @@ export function makeProc(it: CallHost, block: N.BlockNode | N.LambdaNode, env: E
   const file = it.currentFile;
   const params = block.parameters as N.BlockParametersNode | N.NumberedParametersNode | N.ItParametersNode | null;
   // Worked out only when printed: it needs the line, and a position costs an index of the file.
-  const label = () => `#<Proc:0x0000000000000000 ${file.index.file}:${file.index.position(block.location.startOffset).line + 1}${lambda ? " (lambda)" : ""}>`;
+  const label = () => `#<Proc:${UNKNOWN_ADDRESS} ${file.index.file}:${file.index.position(block.location.startOffset).line + 1}${lambda ? " (lambda)" : ""}>`;
   const unknown = (name: string) => new RUnknown(name, false, "a value that depends on where the block returns");
   // A block's `$~` is its home frame's, wherever it is called from.
   const slot = it.matchSlot;

@@ -12,7 +12,7 @@ import { rootScope } from "../mapper/scope.js";
 import { scope } from "../mapper/scoping.js";
 import { RoutingError } from "../mapper/errors.js";
 import { inspect } from "../ruby/print.js";
-import { forMapper, isFrozen, RConst, RHash, RMapper, RMerger, RObject, RProc, RStruct, RStructClass, RSymbol, RUnknown, RValue, sym } from "../ruby/values.js";
+import { forMapper, isFrozen, RConst, RHash, RMapper, RMerger, RObject, RProc, RStruct, RStructClass, RSymbol, RUnknown, RValue, stringValue, sym } from "../ruby/values.js";
 import { callArgumentsOf, makeProc, selfValue, blockOf } from "./arguments.js";
 import { OBJECT, type MethodDef } from "./classes.js";
 import { definitionCall } from "./definitions.js";
@@ -173,6 +173,7 @@ function selfCall(it: CallHost, node: N.CallNode, env: Env, name: string, frame:
     const call = callArgumentsOf(it, node, env, true, frame);
     const given = call.args[call.args.length - 1];
     for (let i = 0; i < call.args.length; i++) call.args[i] = forMapper(call.args[i]);
+    if (name === "mount") inspectMounted(it, call.args);
     if (given instanceof RHash && CHANGES_OPTIONS.has(name) && !freshKeywords(node) && it.mapper.version.lt(8, 1)) return changingOptions(it, node, dsl, call, given);
     return it.dispatch(node, dsl, call);
   }
@@ -350,6 +351,20 @@ function superCall(it: CallHost, node: N.SuperNode | N.ForwardingSuperNode, env:
   }
   it.unknownMethod(node, `super (${method.name})`);
   return new RUnknown(it.sourceText(node), false, "a superclass's method Routemap does not know");
+}
+
+/**
+ * A mounted object whose class defines `inspect`: Rails' sheet prints what it returns, so it is
+ * run here (the files' own method, as Ruby would); a result that is not a known String stays unset.
+ */
+function inspectMounted(it: CallHost, args: RValue[]): void {
+  const objects = args.flatMap((a) => (a instanceof RHash ? a.keys() : [a]));
+  for (const object of objects) {
+    if (!(object instanceof RObject) || !object.methods.has("inspect") || object.inspectText !== undefined) continue;
+    const own = it.methodOf(object, "inspect");
+    const text = own && stringValue(it.callMethodDef(own.def, own.self, [], null, "inspect"));
+    if (text !== undefined) object.inspectText = text;
+  }
 }
 
 export const CALLS: Handlers = [

@@ -3,7 +3,7 @@
  * (`get`, `post`, ..., `connect`), which all end in `match`.
  */
 import { underscore } from "../inflector.js";
-import { RConst, RHash, RSymbol, RUnknown, RValue, sym, truthy } from "../ruby/values.js";
+import { RConst, RHash, RObject, RProc, RSymbol, RUnknown, RValue, sym, truthy } from "../ruby/values.js";
 import { extractOptions } from "./block.js";
 import { routingError } from "./errors.js";
 import { isCallable } from "./mapping.js";
@@ -58,6 +58,12 @@ export function mount(m: MapperState, call: Call): void {
   // Whatever it is, a mounted app is an object Rails calls: never a "controller#action".
   if (app instanceof RUnknown && !app.object) app = new RUnknown(app.description, true);
   if (!truthy(path)) throw routingError(MOUNT_POINT_MESSAGE);
+  // Rails prints an object (before 7.1, a proc too) by `inspect`: with its address, or by its class's own method.
+  if (app instanceof RObject && app.methods.has("inspect")) {
+    if (app.inspectText === undefined) m.host.info(`Rails prints this endpoint with \`${app.className}#inspect\`, which Routemap could not compute: the table shows it as «${app.className}#inspect».`);
+  } else if (app instanceof RObject || (app instanceof RProc && m.version.lt(7, 1))) {
+    m.host.info("Rails prints this endpoint with the object's address in memory, which only the running process has: the table shows the address as «0x…».");
+  }
   const opts = options instanceof RHash ? options : new RHash();
   // Rails 8.1 names the mount only when `as:` is absent; before, `as: nil` also got the app's name.
   const named = m.version.gte(8, 1) ? !opts.shas("as") : !truthy(opts.sget("as"));

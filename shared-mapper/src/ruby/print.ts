@@ -39,6 +39,12 @@ export function rubyVersion(version: string | undefined): RubyVersion {
 export const unknownText = (u: RUnknown): string => `«${u.description}»`;
 
 /**
+ * An object's address in `inspect` (`#<Proc:0x00007f…>`): only the running process has it, so it
+ * is shown marked as unknown, never as a made-up number; the rest of the text is Ruby's.
+ */
+export const UNKNOWN_ADDRESS = "«0x…»";
+
+/**
  * `to_s` where the text is shown, not used: a value the evaluator cannot know prints marked
  * instead of throwing (a drawn route's columns, worked out when first read).
  */
@@ -180,9 +186,9 @@ function inspectContainer(v: RValue[] | RHash | RStruct | RSet | RObject, ruby: 
     const fields = v.cls.members.map((m, i) => `${m}=${inspect(v.values[i], ruby, seen)}`).join(", ");
     return `#<struct ${v.cls.name ? v.cls.name + " " : ""}${fields}>`;
   }
-  // The address is not knowable statically: zeros, as for procs.
+  // The address is not knowable statically: marked, as for procs.
   const ivars = [...v.ivars].map(([name, value]) => ` ${name}=${inspect(value, ruby, seen)}`).join(",");
-  return `#<${v.className}:0x0000000000000000${ivars}>`;
+  return `#<${v.className}:${UNKNOWN_ADDRESS}${ivars}>`;
 }
 
 function inspectHash(h: RHash, ruby: RubyVersion, seen: object[]): string {

@@ -214,6 +214,8 @@ export class RMerger {
 /** An instance of a class defined in the files (`Commentable.new`), with its instance variables. */
 export class RObject {
   readonly ivars = new Map<string, RValue>();
+  /** What its class's own `inspect` returned, where Rails prints it (a mounted app); worked out by the evaluator. */
+  inspectText?: string;
   constructor(
     readonly className: string,
     /** The instance methods its class (and the superclasses the files define) has: what it `respond_to?`. */
