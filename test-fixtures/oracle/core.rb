@@ -7,6 +7,7 @@
 require "active_support"
 require "active_support/all"
 require "set"
+require "active_model"
 
 def fresh_binding
   binding

@@ -9,6 +9,7 @@
  *   evaluator says which method, and the value is unknown.
  * Ruby's exceptions are thrown as `RoutingError`s with Ruby's class and message.
  */
+import { BOOLEAN_TYPE, booleanTypeCall } from "./activeModel.js";
 import { asOrderedOptions, isOrderedOptions, orderedOptionsCall } from "./orderedOptions.js";
 import { inspect, typeName } from "../ruby/print.js";
 import {
@@ -164,6 +165,10 @@ function dispatch(rt: Runtime, recv: RValue, name: string, args: RValue[], block
     const answer = orderedOptionsCall(rt, recv, name, args);
     if (answer !== undefined) return answer;
     return asOrderedOptions(name, CHAINS.hash.find((table) => own(table, name))?.[name](rt, recv, args, block));
+  }
+  if (recv instanceof RObject && recv.className === BOOLEAN_TYPE) {
+    const answer = booleanTypeCall(name, args);
+    if (answer !== undefined) return answer;
   }
   if (name === "respond_to?") return respondTo(recv, args);
   for (const table of chainOf(recv instanceof RInquirer ? recv.value : recv)) {

@@ -5,6 +5,7 @@
  * struct.c, set.rb; File's in `filePath.ts`, Math's in `math.ts`), and the constants those
  * classes define.
  */
+import { BOOLEAN_TYPE, BOOLEAN_TYPE_CLASS } from "./activeModel.js";
 import { inspect, regexpToS, typeName } from "../ruby/print.js";
 import {
   RConst, RFloat, RHash, RPathname, RProc, RRange, RRegexp, RSet, RStruct, RSymbol, RUnknown, RValue, UnknownValueError,
@@ -192,6 +193,7 @@ export const CLASS_METHODS: Record<string, Methods<RConst>> = {
     sqrt: (_rt, _c, args) => integerSqrt(args),
   },
   Math: MATH as Methods<RConst>,
+  [BOOLEAN_TYPE]: BOOLEAN_TYPE_CLASS,
   Pathname: {
     new: (_rt, _c, args) => (arity(args, 1), pathnameNew(args[0])),
   },
