@@ -221,7 +221,8 @@ function selfCall(it: CallHost, node: N.CallNode, env: Env, name: string, frame:
  */
 function mergerSelfCall(it: CallHost, node: N.CallNode, env: Env, name: string, frame: Frame | undefined, merger: RMerger): RValue {
   const top = it.classes.instanceMethod(OBJECT, name);
-  if (top) {
+  // A `def` of the draw block is the mapper's: not the proxy's, so method_missing passes it on (mergerCall).
+  if (top && !(top.kind === "def" && top.onMapper)) {
     const { args, block } = callArgumentsOf(it, node, env, false, frame);
     return it.callMethodDef(top, env.self, args, block, name);
   }
