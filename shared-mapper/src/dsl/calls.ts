@@ -6,8 +6,9 @@
 import { callSpan as declarationSpan } from "./declarations.js";
 import { CONFIG, isApplication } from "../framework/appSettings.js";
 import * as N from "@ruby/prism/src/nodes.js";
-import { kernelFunction, kernelFunctionName, structInstance } from "../core/index.js";
+import { kernelFunction, kernelFunctionName } from "../core/index.js";
 import { COMPARABLE } from "../core/comparable.js";
+import { structInstance } from "../core/structClass.js";
 import { rootScope } from "../mapper/scope.js";
 import { scope } from "../mapper/scoping.js";
 import { RoutingError } from "../mapper/errors.js";
@@ -345,9 +346,9 @@ function superCall(it: CallHost, node: N.SuperNode | N.ForwardingSuperNode, env:
     if (dsl) return it.dispatch(node as unknown as N.CallNode, dsl, { args: call.args.map(forMapper), block });
   }
   if (self.kind === "object" && method.name === "initialize") {
-    // Struct#initialize: the members from the arguments, as `new` without an initialize of its own sets them.
-    const object: unknown = self.object;
-    if (object instanceof RStruct) structInstance(object.cls, call.args, it.ruby).values.forEach((v, i) => (object.values[i] = v));
+    // A Struct's own `initialize` calling `super`: Struct#initialize sets the members.
+    const struct = self.object as unknown as RValue;
+    if (struct instanceof RStruct) structInstance(struct.cls, call.args, it.ruby).values.forEach((v, i) => (struct.values[i] = v));
     return null;
   }
   it.unknownMethod(node, `super (${method.name})`);

@@ -491,19 +491,18 @@ export class RStructClass {
     readonly methodsOf?: string,
   ) {}
 }
-/** An instance of a Struct class. */
 /** Hashes that are ActiveSupport::OrderedOptions (core/orderedOptions.ts): `inspect` and `class` are theirs. */
 export const orderedOptionsHashes = new WeakSet<RHash>();
 
+/** An instance of a Struct class. */
 export class RStruct {
-  /** Instance variables its methods set (`@languages = …` in `initialize`): a Struct is an object too. */
+  /** Instance variables its methods set (`@x ||= …` in a `Struct.new` block's `def`). */
   readonly ivars = new Map<string, RValue>();
   constructor(
     readonly cls: RStructClass,
     readonly values: RValue[],
   ) {}
-
-  /** The class whose methods its own are (the Struct.new block's, or the named class's): an object's `className`. */
+  /** Where its methods are looked up: the class the `Struct.new` block defined, else its name. */
   get className(): string {
     return this.cls.methodsOf ?? this.cls.name ?? "Struct";
   }
