@@ -151,17 +151,37 @@ export const CAUSES = [
     ],
   },
   {
-    id: "undecided-condition",
+    id: "activemodel-boolean",
     area: "conditions",
-    title: "A condition Routemap cannot decide takes its true branch, silently in the sheet (`if ActiveModel::Type::Boolean.new.serialize(ENV[\"X\"])`, `if defined?(JasmineRails)`)",
+    title: "`ActiveModel::Type::Boolean.new.serialize(ENV[\"X\"])` is unknown, so the condition on it is undecided and both branches are drawn, each marked «only if …»",
     files: {
       "config/routes.rb": routes('if ActiveModel::Type::Boolean.new.serialize(ENV["ROUTEMAP_UNSET_FLAG"])\n  root to: "redesign#show"\nelse\n  root to: "marketing#show"\nend'),
     },
     rails: "root GET / marketing#show",
-    matches: [
-      { repo: "thoughtbot/upcase", source: /^config\/routes\.rb:([7-9]|[12][0-9]|3[0-4])$/ },
-      { repo: "catarse/catarse", source: /^config\/routes\.rb:12$/ },
-    ],
+    matches: [{ repo: "thoughtbot/upcase", source: /^config\/routes\.rb:([7-9]|[12][0-9]|3[0-4])$/ }],
+  },
+  {
+    id: "gem-defined",
+    area: "conditions",
+    title: "`defined?` of a constant only a gem defines (`mount JasmineRails::Engine => \"/specs\" if defined?(JasmineRails)`, the gem in the Gemfile's development group): whether the gem defines it is in the gem's source, which Routemap does not have, so the condition stays undecided and the route is drawn marked «only if defined?(JasmineRails)»; Rails here ran without the gem (Debian lacks it), so the constant was not defined",
+    files: {
+      "config/routes.rb": routes('mount JasmineRails::Engine => "/specs" if defined?(JasmineRails)\nget "ping" => "ping#index"'),
+    },
+    rails: "ping GET /ping(.:format) ping#index",
+    matches: [{ repo: "catarse/catarse", source: /^config\/routes\.rb:12$/ }],
+  },
+  {
+    id: "config-for",
+    area: "app files/environment",
+    title: "`config_for(:rubygems)` in config/application.rb (config/rubygems.yml's environment section as ActiveSupport::OrderedOptions) is unknown: `constraints({ host: Gemcutter::SEPARATE_ADMIN_HOST }.compact)` and its routes are skipped",
+    files: {
+      "config/rubygems.yml": "development:\n  host: localhost\n",
+      "config/application.rb":
+        'require_relative "boot"\nrequire "rails"\nrequire "action_controller/railtie"\n\nmodule Gemcutter\n  class Application < Rails::Application\n    config.load_defaults 6.1\n    config.eager_load = false\n    config.rubygems = Application.config_for :rubygems\n  end\n\n  def self.config\n    Rails.application.config.rubygems\n  end\n\n  SEPARATE_ADMIN_HOST = config["separate_admin_host"]\nend\n',
+      "config/routes.rb": routes('constraints({ host: Gemcutter::SEPARATE_ADMIN_HOST }.compact) do\n  delete "logout" => "admin#logout", as: :logout\nend'),
+    },
+    rails: "logout DELETE /logout(.:format) admin#logout",
+    matches: [{ repo: "rubygems/rubygems.org", source: /^config\/routes\.rb:374$/ }],
   },
   {
     id: "condition-unknown-operand",
@@ -244,6 +264,18 @@ export const CAUSES = [
     rails: "ping GET /ping(.:format) ping#index",
     // Fixed on the engines branch (the Gemfile and Bundler.require read): kept as a check.
     matches: [],
+  },
+  {
+    id: "rails-object-endpoint",
+    area: "interpreter core library",
+    title: "An endpoint that is an object of Rails' own (`mount ActionCable.server => \"/cable\"`): Rails prints its whole state (`#<ActionCable::Server::Base:0x… @config=#<…>, @mutex=…>`: the app's cable configuration, procs, a logger, addresses), which Routemap does not model; it is shown marked «ActionCable.server»",
+    files: {
+      "config/application.rb":
+        'require_relative "boot"\nrequire "rails"\nrequire "action_controller/railtie"\nrequire "action_cable/engine"\n\nmodule Snippet\n  class Application < Rails::Application\n    config.load_defaults 6.1\n    config.eager_load = false\n  end\nend\n',
+      "config/routes.rb": routes('mount ActionCable.server => "/cable"\nget "ping" => "ping#index"'),
+    },
+    rails: "ping GET /ping(.:format) ping#index",
+    matches: [{ repo: "exercism/website", source: /^config\/routes\.rb:8$/ }],
   },
   {
     id: "endpoint-object",

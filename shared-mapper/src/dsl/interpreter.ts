@@ -98,6 +98,8 @@ export class Interpreter implements MapperHost, CallHost {
   private readonly constants = new Map<string, RValue>();
   private readonly mainIvars = new Map<string, RValue>();
   private readonly moduleIvars = new Map<string, Map<string, RValue>>();
+  /** `X.instance` of the classes that include Ruby's Singleton: made once, on first call. */
+  private readonly singletons = new Map<string, RValue>();
   private readonly globals = new Map<string, RValue>();
   /** The DSL calls in flight, innermost last: it is the source of the routes being drawn. */
   private readonly sites: DeclarationRecord[] = [];
@@ -543,6 +545,12 @@ export class Interpreter implements MapperHost, CallHost {
     if (recv instanceof RConst) {
       const path = recv.path.replace(/^::/, "");
       if (name === "new" && this.classes.has(path)) return this.instantiate(path, args, block);
+      // Ruby's Singleton (singleton.rb): `instance` makes the one instance on first call.
+      if (name === "instance" && !args.length && this.classes.has(path) && this.classes.includes(path, "Singleton")) {
+        let one = this.singletons.get(path);
+        if (one === undefined) this.singletons.set(path, (one = this.instantiate(path, [], null)));
+        return one;
+      }
       if (name === "new" && path === "Proc" && block) return block;
       const core = CORE_CONSTANTS[`${path}::${name}`];
       if (core && !args.length) return core();
