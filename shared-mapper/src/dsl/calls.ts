@@ -358,10 +358,12 @@ function superCall(it: CallHost, node: N.SuperNode | N.ForwardingSuperNode, env:
 /**
  * A mounted object whose class defines `inspect`: Rails' sheet prints what it returns, so it is
  * run here (the files' own method, as Ruby would); a result that is not a known String stays unset.
+ * A Struct's class is looked up for `call`, which `mount` requires.
  */
 function inspectMounted(it: CallHost, args: RValue[]): void {
   const objects = args.flatMap((a) => (a instanceof RHash ? a.keys() : [a]));
   for (const object of objects) {
+    if (object instanceof RStruct) object.callable = it.methodOf(object, "call") !== undefined;
     if (!(object instanceof RObject) || !object.methods.has("inspect") || object.inspectText !== undefined) continue;
     const own = it.methodOf(object, "inspect");
     const text = own && stringValue(it.callMethodDef(own.def, own.self, [], null, "inspect"));

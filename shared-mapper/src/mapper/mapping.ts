@@ -5,7 +5,7 @@
  * in the order Rails merges them (the order `rails routes` prints them in).
  */
 import { analyzePath, EMPTY_PATH, PathInfo, PathSyntaxError } from "../journey/pattern.js";
-import { isSym, isValueConstant, RConst, RHash, RObject, RProc, RRedirect, RRegexp, RSymbol, RUnknown, RValue, sym, truthy, UnknownValueError, unknownConstant } from "../ruby/values.js";
+import { isSym, isValueConstant, RConst, RHash, RObject, RProc, RRedirect, RRegexp, RStruct, RSymbol, RUnknown, RValue, sym, truthy, UnknownValueError, unknownConstant } from "../ruby/values.js";
 import { inspect, noImplicitConversion, noMethodMessage, toS } from "../ruby/print.js";
 import { routingError } from "./errors.js";
 import { DrawnRoute, MappedRoute, PlainGroup, PlainRoute } from "./route.js";
@@ -113,7 +113,7 @@ function noteUnknownValues(m: MapperState, hash: RHash): void {
 export function isCallable(v: RValue | undefined): boolean {
   // A value Routemap cannot know (`to: Dragonfly.app.endpoint`) is kept as an endpoint shown
   // marked: the route's path and name are known either way, only what it reaches is not.
-  return v instanceof RRedirect || v instanceof RConst || v instanceof RProc || v instanceof RUnknown || (v instanceof RObject && v.methods.has("call"));
+  return v instanceof RRedirect || v instanceof RConst || v instanceof RProc || v instanceof RUnknown || (v instanceof RObject && v.methods.has("call")) || (v instanceof RStruct && v.callable === true);
 }
 
 export function buildRoute(m: MapperState, o: MappingOptions): DrawnRoute {

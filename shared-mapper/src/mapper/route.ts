@@ -10,7 +10,7 @@
  */
 import type { PathInfo } from "../journey/pattern.js";
 import { dasherize } from "../inflector.js";
-import { isSym, RConst, RHash, RObject, RProc, RRedirect, RRegexp, RSymbol, RUnknown, RValue, sym } from "../ruby/values.js";
+import { isSym, RConst, RHash, RObject, RProc, RRedirect, RRegexp, RStruct, RSymbol, RUnknown, RValue, sym } from "../ruby/values.js";
 import { displayText, inspect } from "../ruby/print.js";
 import type { RubyVersion } from "../ruby/print.js";
 import type { Endpoint, PathParameter, Route, RouteCondition, Span } from "../types.js";
@@ -348,7 +348,7 @@ function endpointFor(p: RouteParts, c: DisplayContext, controller: string | null
   if (to instanceof RProc && c.inlineHandlerText) return { kind: "app", text: "Inline handler (Proc/Lambda)" };
   // An object whose class defines its own `inspect`: Rails prints what that returns (marked where Routemap could not compute it).
   if (to instanceof RObject && to.methods.has("inspect")) return { kind: "app", text: to.inspectText ?? `«${to.className}#inspect»` };
-  if (to instanceof RProc || to instanceof RUnknown || to instanceof RObject) return { kind: "app", text: inspect(to, c.ruby) };
+  if (to instanceof RProc || to instanceof RUnknown || to instanceof RObject || to instanceof RStruct) return { kind: "app", text: inspect(to, c.ruby) };
   return { kind: "controller", text: `${controller ?? ""}#${action ?? ""}` };
 }
 

@@ -498,6 +498,8 @@ export const orderedOptionsHashes = new WeakSet<RHash>();
 export class RStruct {
   /** Instance variables its methods set (`@x ||= …` in a `Struct.new` block's `def`). */
   readonly ivars = new Map<string, RValue>();
+  /** Whether its class defines `call` (a mounted Rack app), where the evaluator has looked. */
+  callable?: boolean;
   constructor(
     readonly cls: RStructClass,
     readonly values: RValue[],

@@ -27,10 +27,15 @@ class Plain
   def call(_env) = [200, {}, []]
 end
 
+Point = Struct.new(:x) do
+  def call(_env) = [200, {}, []]
+end
+
 Rails.application.routes.draw do
   mount SchemaEndpoint.instance => "/schema"
   mount Named.new("api") => "/named"
   mount Plain.new, at: "/plain"
   mount ->(env) { [200, {}, []] } => "/lambda"
   mount proc { |env| [200, {}, []] }, at: "/proc"
+  mount Point.new(1) => "/point"
 end
