@@ -77,6 +77,9 @@ export function orderedOptionsCall(rt: Runtime, self: RHash, name: string, args:
       return digKeys(series, args) ? hashCall("dig", digKeys(series, args)!) : undefined;
     case "to_h":
       return block ? undefined : new RHash(self.entries());
+    case "to_s":
+      // `inspect` is OrderedOptions' own; `to_s` stays Hash's (the plain inspection).
+      return rt.send(new RHash(self.entries()), "to_s", args, block);
     case "respond_to?":
       return true;
     case "class":

@@ -1,0 +1,82 @@
+// `Rails.application.config_for` (framework/configFor.ts, core/orderedOptions.ts). What Rails 6.1
+// answers is in the fixture app config-for (goldens from booted Rails); here: the errors Rails
+// raises (messages as Debian's Rails 6.1 and Ruby 3.1 print them), what the series 7.x/8.x
+// do otherwise (read from rails/rails, each case naming the lines it follows), and what stays
+// unknown (ERB, Ruby-specific YAML, a routes file with no app).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { mapper } from "./helpers.mjs";
+
+const application = 'require "rails"\nrequire "action_controller/railtie"\nmodule Shop\n  class Application < Rails::Application\n  end\nend\n';
+
+/** The defaults of route `/a` whose `v:` is `expression`, with config/<name>.yml files, in a Rails series; or the first error, or the unknown's note. */
+async function check({ yaml, expression, series = "6.1", env = "development" }) {
+  const files = { "/app/config/application.rb": application, "/app/config/routes.rb": `Rails.application.routes.draw do\n  get "a", to: "a#a", defaults: { v: ${expression} }\nend\n` };
+  for (const [name, text] of Object.entries(yaml)) files[`/app/config/${name}.yml`] = text;
+  const result = (await mapper()).map({ entry: "/app/config/routes.rb", files, options: { railsVersion: series, rubyVersion: "3.1", railsEnv: env } });
+  const error = result.diagnostics.find((d) => d.severity === "error");
+  if (error) return `error: ${error.message}`;
+  const route = result.routes.find((r) => r.path.startsWith("/a"));
+  if (!route) return `no route: ${result.diagnostics.map((d) => d.message).join(" | ")}`;
+  if (route.reqs.includes("«")) return `unknown: ${result.diagnostics.filter((d) => d.severity === "info").map((d) => d.message).join(" | ")}`;
+  return route.reqs.replace(/^a#a /, "");
+}
+
+test("the errors Rails 6.1 raises", async () => {
+  assert.equal(await check({ yaml: {}, expression: "Rails.application.config_for(:nope)" }), "error: Could not load configuration. No such file - /app/config/nope.yml");
+  assert.equal(await check({ yaml: { top: "- 1\n" }, expression: "Rails.application.config_for(:top)" }), "error: undefined method `deep_symbolize_keys' for [1]:Array");
+  assert.equal(await check({ yaml: { x: "shared:\n  a: 1\nproduction:\n  b: \"!\"\n" }, expression: "Rails.application.config_for(:x).b!" }), "error: :b is blank");
+});
+
+test("an empty file, a missing section: nil; a section that is not a Hash stays as it is", async () => {
+  assert.equal(await check({ yaml: { x: "" }, expression: "Rails.application.config_for(:x).inspect" }), '{:v=>"nil"}');
+  assert.equal(await check({ yaml: { x: "production:\n  a: 1\n" }, expression: "Rails.application.config_for(:x).inspect" }), '{:v=>"nil"}');
+  assert.equal(await check({ yaml: { x: "shared:\n  a: 1\ndevelopment: [2]\n" }, expression: "Rails.application.config_for(:x)" }), "{:v=>[2]}");
+  // `shared:` alone: an OrderedOptions of it.
+  assert.equal(await check({ yaml: { x: "shared:\n  a: 1\n" }, expression: "Rails.application.config_for(:x).inspect" }), '{:v=>"#<ActiveSupport::OrderedOptions {:a=>1}>"}');
+  // `to_s` is Hash's: no class name.
+  assert.equal(await check({ yaml: { x: "shared:\n  a: 1\n" }, expression: '"#{Rails.application.config_for(:x)}"' }), '{:v=>"{:a=>1}"}');
+});
+
+test("a `shared:` that is not a Hash: 6.1 raises, 7.0 and later return it (railties application.rb, 6.1:249-254 against 7.0:226-233)", async () => {
+  const yaml = { x: "shared: [1]\n" };
+  const expression = "Rails.application.config_for(:x)";
+  assert.equal(await check({ yaml, expression }), "error: undefined method `deep_merge' for [1]:Array");
+  for (const series of ["7.0", "7.1", "7.2", "8.0", "8.1"]) assert.equal(await check({ yaml, expression, series }), "{:v=>[1]}", series);
+});
+
+test("OrderedOptions#dig: Hash's in 6.1 and 7.0, every key a Symbol in 7.1, the first in 7.2 and later (ordered_options.rb)", async () => {
+  const yaml = { x: "development:\n  a:\n    b: 1\n" };
+  const expression = 'Rails.application.config_for(:x).dig("a", "b").inspect';
+  const answers = { "6.1": "nil", "7.0": "nil", "7.1": "1", "7.2": "nil", "8.0": "nil", "8.1": "nil" };
+  for (const [series, answer] of Object.entries(answers)) assert.equal(await check({ yaml, expression, series }), `{:v=>${JSON.stringify(answer)}}`, series);
+  assert.equal(await check({ yaml, expression: 'Rails.application.config_for(:x).dig("a", :b).inspect', series: "8.1" }), '{:v=>"1"}');
+});
+
+test("what config_for reads that Routemap does not run or cannot type is unknown, and said", async () => {
+  const cases = [
+    ["development:\n  host: <%= ENV.fetch('HOST', 'x') %>\n", "ERB"],
+    ["development:\n  on: yes\n", "YAML 1.2"],
+    ["development:\n  k: !ruby/regexp /a/\n", "cannot parse"],
+  ];
+  for (const [text, why] of cases) {
+    const said = await check({ yaml: { x: text }, expression: "Rails.application.config_for(:x)" });
+    assert.match(said, /^unknown: /, text);
+    assert.ok(said.includes(why), `${text}: ${said}`);
+  }
+});
+
+test("merge keys as Psych merges them, in YAML.load_file too (an inline mapping needs no alias)", async () => {
+  const yaml = { x: "d: &d\n  a: 1\n  b: 2\ndevelopment:\n  b: 3\n  <<: *d\n  c: 4\n" };
+  assert.equal(await check({ yaml, expression: "Rails.application.config_for(:x)" }), "{:v=>#<ActiveSupport::OrderedOptions {:b=>2, :a=>1, :c=>4}>}");
+  // A list of mappings: the first wins, the keys in the order of the last (Ruby 3.1's Psych 4).
+  const list = { x: "development:\n  <<: [{p: 1, q: 1}, {q: 2, r: 2}]\n  s: 1\n" };
+  assert.equal(await check({ yaml: list, expression: "Rails.application.config_for(:x)" }), "{:v=>#<ActiveSupport::OrderedOptions {:q=>1, :r=>2, :p=>1, :s=>1}>}");
+  assert.equal(await check({ yaml: { x: "x:\n  <<: {a: 1}\n  b: 2\n" }, expression: 'YAML.load_file(Rails.root.join("config/x.yml"))["x"]' }), '{:v=>{"a"=>1, "b"=>2}}');
+});
+
+test("a routes file given alone has no app to read config_for from", async () => {
+  const result = (await mapper()).map({ entry: "/routes.rb", files: { "/routes.rb": 'Rails.application.routes.draw do\n  get "a", to: "a#a", defaults: { v: Rails.application.config_for(:x) }\nend\n' }, options: { railsVersion: "6.1" } });
+  assert.ok(result.routes.some((r) => r.reqs.includes("«")), result.routes.map((r) => r.reqs).join("\n"));
+  assert.ok(result.diagnostics.some((d) => d.message.includes("config_for")), result.diagnostics.map((d) => d.message).join("\n"));
+});
