@@ -399,6 +399,7 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
     engines: new EngineRegistry(),
     fastPaths: options.fastPaths ?? true,
     gems: options.gems,
+    gemfileVersions: options.gemfileVersions,
     partial: false,
     blockDsl: undefined,
     display: { ruby, hiddenGlob: wildcardRegexp(version), inlineHandlerText: version.gte(7, 1) },
@@ -501,6 +502,10 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
       const span = interpreter.source();
       diagnostics.push(span.file ? { ...fileDiagnostic(input.entry, message, "internal-error"), span } : fileDiagnostic(input.entry, message, "internal-error"));
     }
+  }
+  for (const n of options.notes ?? []) {
+    diagnostics.push({ severity: "info", message: n.message, span: n.span, code: n.code });
+    note(n.span.file);
   }
   set.release();
   for (const engineSet of state.engines.sets.values()) engineSet.release();
