@@ -80,3 +80,16 @@ test("a routes file given alone has no app to read config_for from", async () =>
   assert.ok(result.routes.some((r) => r.reqs.includes("«")), result.routes.map((r) => r.reqs).join("\n"));
   assert.ok(result.diagnostics.some((d) => d.message.includes("config_for")), result.diagnostics.map((d) => d.message).join("\n"));
 });
+
+test("credentials and secrets stay unknown, and the note says why", async () => {
+  const expression = (name) => `Rails.application.${name}.dig(:admin, :path)`;
+  assert.match(await check({ yaml: {}, expression: expression("credentials") }), /unknown: .*encrypted credentials, which only its master key opens: Routemap never reads the key, nor decrypts config\/credentials\.yml\.enc/);
+  assert.match(await check({ yaml: {}, expression: expression("secrets") }), /unknown: .*config\/secrets\.yml run through ERB/);
+  // Gone in 7.2 (railties 7.1 application.rb:440 deprecates it; 7.2 has no `secrets`): said, not reported as an error.
+  assert.match(await check({ yaml: {}, expression: expression("secrets"), series: "7.2" }), /unknown: .*which Rails 7\.2 removed/);
+  // A condition on them is undecided: both branches are drawn, each marked.
+  const files = { "/app/config/application.rb": application, "/app/config/routes.rb": 'Rails.application.routes.draw do\n  if Rails.application.credentials.beta\n    get "beta", to: "beta#show"\n  end\nend\n' };
+  const result = (await mapper()).map({ entry: "/app/config/routes.rb", files, options: { railsVersion: "6.1", rubyVersion: "3.1" } });
+  const beta = result.routes.find((r) => r.path.startsWith("/beta"));
+  assert.ok(beta && beta.conditions?.length, JSON.stringify(beta?.conditions));
+});

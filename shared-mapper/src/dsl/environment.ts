@@ -44,6 +44,7 @@ export function classCall(it: CallHost, path: string, name: string, args: RValue
       return name === "new" ? new RInquirer(stringValue(args[0]) ?? "") : undefined;
     case "Rails.application":
       if (name === "config_for") return configForCall(it, args);
+      if ((name === "credentials" || name === "secrets") && !args.length) return appSecret(it, name);
       return name === "config" ? new RConst(CONFIG) : undefined;
     case "YAML":
     case "Psych":
@@ -51,6 +52,22 @@ export function classCall(it: CallHost, path: string, name: string, args: RValue
   }
   if (path.startsWith(CONFIG)) return settingCall(settingsOf(it), settingsHost(it), path, name, args);
   return undefined;
+}
+
+/**
+ * `Rails.application.credentials` and `.secrets`: values Routemap never reads, and says why
+ * (railties application.rb: `credentials` decrypts config/credentials.yml.enc, or
+ * config/credentials/<env>.yml.enc, with the master key; `secrets`, deprecated in 7.1 and gone in
+ * 7.2, merges config/secrets.yml's ERB and its encrypted secrets).
+ */
+function appSecret(it: CallHost, name: "credentials" | "secrets"): RUnknown {
+  const text = `Rails.application.${name}`;
+  const why = name === "credentials"
+    ? "the app's encrypted credentials, which only its master key opens: Routemap never reads the key, nor decrypts config/credentials.yml.enc"
+    : it.mapper.version.gte(7, 2)
+      ? "the app's secrets, which Rails 7.2 removed: `Rails.application.secrets` raises NoMethodError there"
+      : "the app's secrets, config/secrets.yml run through ERB and merged with its encrypted secrets, which Routemap does not compute";
+  return new RUnknown(text, false, why, undefined, text);
 }
 
 /** `Rails.application.config_for(name, env: …)` (framework/configFor.ts); undefined for arguments it does not take. */
