@@ -16,7 +16,7 @@
  * Ruby-specific YAML (tags, or scalars Psych types as YAML 1.2 does not).
  */
 import { RoutingError } from "../mapper/errors.js";
-import { noMethodMessage, type RubyVersion } from "../ruby/print.js";
+import { inspect, noMethodMessage, type RubyVersion } from "../ruby/print.js";
 import { RHash, RPathname, RString, RSymbol, RUnknown, stringValue, type RValue } from "../ruby/values.js";
 import { orderedOptions } from "../core/orderedOptions.js";
 import { loadYaml } from "./appYaml.js";
@@ -40,7 +40,7 @@ export interface ConfigForInput {
 export function configFor(input: ConfigForInput): RValue | undefined {
   const path = configPath(input);
   if (path === undefined) return undefined;
-  const description = `config_for(${input.name instanceof RPathname ? `Pathname(${path})` : `:${stringValue(input.name) ?? ""}`})`;
+  const description = `config_for(${input.name instanceof RPathname ? `Pathname(${path})` : inspect(input.name)})`;
   const text = input.text(path);
   if (text === undefined) {
     if (input.exists(path)) return new RUnknown(description, false, "a file Routemap did not read", undefined, description);
