@@ -66,6 +66,10 @@ test("the options: a lockfile's version first, else the Gemfile's choice; the us
   assert.deepEqual(options.gemfileVersions, { devise: "4.9" });
   assert.deepEqual(options.notes.map((n) => `${n.span.file}:${n.span.start.line}:${n.span.start.character}-${n.span.end.character} ${n.gem}`), ["/app/Gemfile:2:0-21 rails"]);
   assert.match(options.notes[0].message, /allows Rails 7\.0, Rails 7\.1, Rails 7\.2, .*It follows Rails 7\.2, the newest/);
+  // No version at all: every series, said as a span.
+  const bare = appOptions(readAppConfig("/app/config/routes.rb", memoryFs({ "/app/Gemfile": 'gem "rails"\n' })), {});
+  assert.equal(bare.railsVersion, "8.1");
+  assert.match(bare.notes[0].message, /the Gemfile's rails \(no version\) allows Rails 3\.2 to Rails 8\.1, /);
   const chosen = appOptions(app, { railsVersion: "7.0" });
   assert.equal(chosen.railsVersion, "7.0");
   assert.deepEqual(chosen.notes, []);
@@ -106,4 +110,19 @@ test("with `>= 4.8` Devise 5's rules are followed (`format: false` drops `(.:for
   const { sheet, stderr } = deviseApp('source "https://rubygems.org"\ngem "rails", "~> 6.1.7"\ngem "devise", ">= 4.8"\ngem "omniauth", "~> 2.1"\n');
   assert.match(sheet, /\(\/:locale\)\/members\/sign_in /);
   assert.match(stderr, /Gemfile:3:1: info: No Gemfile\.lock: the Gemfile's devise ">= 4\.8" allows devise before 5, devise 5 and later, .* It follows devise 5 and later/);
+});
+
+test("in the editor: the note is an info at the Gemfile's line, and goes when the user chooses the Rails version", async () => {
+  const { workspaceFor } = await import("./fixture.mjs");
+  const { appDiagnostics } = await import("../dist/features/diagnostics.js");
+  const fixture = '//- Gemfile\nsource "https://rubygems.org"\ngem "rails", ">= 7.1"\n//- config/routes.rb\nRails.application.routes.draw do\n  get "a", to: "a#a"\nend\n';
+  const { ws, app } = await workspaceFor(fixture);
+  ws.settings = { ...ws.settings, railsVersion: "" };
+  app.invalidateConfig();
+  const notes = (appDiagnostics(app, { diagnostics: true, unreachedActions: false }).get("/app/Gemfile") ?? []).map((d) => `${d.range.start.line}:${d.range.start.character} ${d.severity} ${d.message}`);
+  assert.equal(notes.length, 1, notes.join("\n"));
+  assert.match(notes[0], /^1:0 3 No Gemfile\.lock: the Gemfile's rails ">= 7\.1" allows Rails 7\.1, Rails 7\.2, Rails 8\.0, Rails 8\.1, .* It follows Rails 8\.1/);
+  ws.settings = { ...ws.settings, railsVersion: "7.2" };
+  app.invalidateConfig();
+  assert.deepEqual(appDiagnostics(app, { diagnostics: true, unreachedActions: false }).get("/app/Gemfile") ?? [], []);
 });

@@ -123,7 +123,8 @@ export function choose(requirements: readonly string[], ranges: readonly string[
   const version = text(low);
   if (fits.length === 1) return { version };
   const said = requirements.length ? requirements.map((r) => `"${r}"`).join(", ") : "(no version)";
-  const options = fits.map((f) => label(ranges[f], ranges[f + 1])).join(", ");
+  const named = (f: number) => label(ranges[f], ranges[f + 1]);
+  const options = fits.length > 4 ? `${named(fits[0])} to ${named(i)}` : fits.map(named).join(", ");
   return {
     version,
     note: `No Gemfile.lock: the Gemfile's ${what} ${said} allows ${options}, whose routes Routemap draws differently. It follows ${label(ranges[i], ranges[i + 1])}, the newest, as \`bundle install\` would resolve it; ${other}.`,
