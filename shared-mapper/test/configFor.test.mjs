@@ -93,3 +93,19 @@ test("credentials and secrets stay unknown, and the note says why", async () => 
   const beta = result.routes.find((r) => r.path.startsWith("/beta"));
   assert.ok(beta && beta.conditions?.length, JSON.stringify(beta?.conditions));
 });
+
+test("config_for where apps call it: the environment file's configure block, an initializer, the application's body", async () => {
+  const files = {
+    "/app/config/application.rb": 'require "rails"\nrequire "action_controller/railtie"\nmodule Shop\n  class Application < Rails::Application\n    config.x.a = config_for(:a)\n  end\nend\n',
+    "/app/config/environments/development.rb": "Rails.application.configure do\n  config.x.b = config_for(:b)\nend\n",
+    "/app/config/initializers/c.rb": "Rails.application.config.x.c = Rails.application.config_for(:c)\n",
+    "/app/config/a.yml": "development:\n  path: from-a\n",
+    "/app/config/b.yml": "development:\n  path: from-b\n",
+    "/app/config/c.yml": "shared:\n  path: from-c\n",
+    "/app/config/routes.rb": 'Rails.application.routes.draw do\n  get Rails.configuration.x.a.path, to: "x#y", as: :a\n  get Rails.configuration.x.b.path, to: "x#y", as: :b\n  get Rails.application.config.x.c.path, to: "x#y", as: :c\nend\n',
+  };
+  const result = (await mapper()).map({ entry: "/app/config/routes.rb", files, options: { railsVersion: "6.1", rubyVersion: "3.1" } });
+  assert.deepEqual(result.routes.filter((r) => !r.path.startsWith("/rails")).map((r) => `${r.name} ${r.path}`), ["a /from-a(.:format)", "b /from-b(.:format)", "c /from-c(.:format)"], result.diagnostics.map((d) => d.message).join("\n"));
+  // The files read are among those the table depends on.
+  for (const name of ["a", "b", "c"]) assert.ok(result.files.includes(`/app/config/${name}.yml`), name);
+});

@@ -11,7 +11,9 @@
  *   (NoMethodError otherwise); a section that is not a Hash is returned, `shared:` ignored;
  * - 7.0 and later: with no section, `shared:` itself, whatever it is; a section or a `shared:`
  *   that is not a Hash is returned as it is, unmerged.
- * A missing section with no `shared:` is nil in every series (not an empty Hash).
+ * A missing section with no `shared:` is nil in every series (not an empty Hash). ActiveSupport
+ * 8.0's ConfigurationFile loads a file without `<%` with `YAML.unsafe_load_file` instead of
+ * running ERB first: the same value.
  * ERB is run by Rails and never by Routemap: such a file's value is unknown, as is a file with
  * Ruby-specific YAML (tags, or scalars Psych types as YAML 1.2 does not).
  */
