@@ -109,3 +109,12 @@ test("config_for where apps call it: the environment file's configure block, an 
   // The files read are among those the table depends on.
   for (const name of ["a", "b", "c"]) assert.ok(result.files.includes(`/app/config/${name}.yml`), name);
 });
+
+test("aliases that expand past any real file (a billion laughs) are unknown, quickly", async () => {
+  let yaml = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n";
+  for (let i = 1; i < 10; i++) yaml += `a${i}: &a${i} [${Array(10).fill(`*a${i - 1}`).join(", ")}]\n`;
+  yaml += "development:\n  v: *a9\n";
+  const started = performance.now();
+  assert.match(await check({ yaml: { x: yaml }, expression: "Rails.application.config_for(:x)" }), /unknown: .*more than 100000 values/);
+  assert.ok(performance.now() - started < 2000);
+});
