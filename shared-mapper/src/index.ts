@@ -399,6 +399,7 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
     engines: new EngineRegistry(),
     fastPaths: options.fastPaths ?? true,
     gems: options.gems,
+    gemfileVersions: options.gemfileVersions,
     partial: false,
     blockDsl: undefined,
     display: { ruby, hiddenGlob: wildcardRegexp(version), inlineHandlerText: version.gte(7, 1) },
@@ -504,6 +505,10 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
       // The rest of the table is missing: nothing may be checked against it.
       interpreter.openRegions.push({ span: diagnostic.span, reason: message });
     }
+  }
+  for (const n of options.notes ?? []) {
+    diagnostics.push({ severity: "info", message: n.message, span: n.span, code: n.code });
+    note(n.span.file);
   }
   set.release();
   for (const engineSet of state.engines.sets.values()) engineSet.release();
