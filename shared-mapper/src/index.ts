@@ -37,7 +37,7 @@ import { compileRubyRegexp, RegexpBudgetExceeded } from "./ruby/regexp/index.js"
 import { createParser, Parser, ParserFailure } from "./ruby/prism.js";
 import { RSymbol } from "./ruby/values.js";
 import { rubyVersion } from "./ruby/print.js";
-import type { Diagnostic, MapInput, MapOptions, MapResult, Span } from "./types.js";
+import type { Diagnostic, EngineRoutes, MapInput, MapOptions, MapResult, Span } from "./types.js";
 
 export * from "./types.js";
 export { formatSheet, formatExpanded, formatUnused, filterRoutes, routeSections, type InspectOptions, type RouteSection } from "./inspect/sheet.js";
@@ -504,7 +504,13 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
   }
   set.release();
   for (const engineSet of state.engines.sets.values()) engineSet.release();
-  const engines = [...state.engines.sets].map(([name, engineSet]) => ({ name, routes: engineSet.routes }));
+  const engines = [...state.engines.sets].map(([name, engineSet]): EngineRoutes => {
+    const isolatedNamespace = state.engines.isolationRead(name);
+    const engine: EngineRoutes = { name, routes: engineSet.routes };
+    if (isolatedNamespace !== undefined) engine.isolatedNamespace = isolatedNamespace;
+    if (engineSet.customHelpers.length) engine.customHelpers = engineSet.customHelpers;
+    return engine;
+  });
   return {
     routes: set.routes,
     openRegions: interpreter.openRegions,

@@ -11,6 +11,11 @@ import { helperIndex, tableFor, type HelperTable, type HelperTables } from "./he
 
 export interface HelperCheckContext {
   tables: HelperTables;
+  /**
+   * A file's own tables where they are not `tables` (an engine's files, engineContexts.ts); null
+   * where what the file's code has is not known: its calls are not checked.
+   */
+  tablesFor?(path: string): HelperTables | null;
   /** Names the app's own code may define. */
   defined: ReadonlySet<string>;
   /** Names the gems may define, or why they cannot be known. */
@@ -66,19 +71,22 @@ const MAY_USE_URLS = /_path|_url|url_for|redirect_to|form_tag|link_to|button_to|
 const MAY_CALL_URL_HELPERS = /url_helpers/;
 
 export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckContext, path: string, text: string, scope: HelperScope = "all"): Diagnostic[] {
-  const { tables, defined, gems } = context;
+  const { defined, gems } = context;
   if ("why" in gems) return [];
+  const tables = context.tablesFor ? context.tablesFor(path) : context.tables;
+  if (!tables) return [];
   // An open document has no size cap of its own: the disk's holds for its checks too.
   if (text.length > MAX_FILE_BYTES) return [tooLarge(path)];
   // A file that names none of the calls looked for has none: not parsed (a large app's
   // models and lib/ files, read for `url_helpers` only, were half of `check`'s parses).
   if (!(scope === "explicit" ? MAY_CALL_URL_HELPERS : MAY_USE_URLS).test(text)) return [];
-  const engines = [...tables.proxies.values()];
+  // The engines whose controllers may run the file with their own helpers: not one that isolates nothing.
+  const engines = [...tables.proxies.values()].filter((engine) => !engine.notIsolated);
   // A template or controller only the app's own controller runs (UsersController for users/index)
   // is in no engine's, unless an engine routes to that controller's namespace (an isolated
   // engine's controllers kept in the app's app/controllers/store/…).
   const controller = context.generation.requestController(path);
-  const inAppController = controller !== undefined && !engines.some((engine) => engineNamespaces(engine).has(controller.split("/")[0]));
+  const inAppController = tables.isolated || (controller !== undefined && !engines.some((engine) => engineNamespaces(engine).has(controller.split("/")[0])));
   const known = (name: string, receiver: string | undefined): "known" | "unknown" | "unchecked" => {
     if (defined.has(name) || gems.has(name)) return "known";
     const table = tableFor(tables, receiver);
@@ -97,7 +105,7 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
   const hashes = explicit ? uses.hashes.filter((h) => h.noRequest) : uses.hashes;
   const targets = explicit ? [] : uses.targets;
   const { generation } = context;
-  const generationContext = generationContextOf(context, path);
+  const generationContext = generationContextOf({ tables, generation }, path);
   const unknown = unknownHelperDiagnostics(
     calls,
     known,
