@@ -54,6 +54,7 @@ export { unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics } 
 export { rubyVersion } from "./ruby/print.js";
 export { jsonValue, routeValues, type JsonValue } from "./inspect/json.js";
 export { mailerPathDiagnostics } from "./app/helperContexts.js";
+export { guardedHelperNames } from "./app/helperGuards.js";
 export { polymorphicDiagnostics, symbolsCompleting, type PolymorphicRecord, type PolymorphicTarget } from "./app/polymorphic.js";
 
 /** Where a file's polymorphic targets are resolved: in a controller's file, and the app's models read by `read`. */

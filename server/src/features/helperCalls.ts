@@ -5,7 +5,7 @@
  * is said when the route table is not complete (a DSL call or value Routemap could not evaluate
  * may have drawn the route), nor when the gems' helpers cannot be known.
  */
-import { hasDynamicTargets, mailerPathDiagnostics, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unroutedHashDiagnostics, type Diagnostic, type MapResult, type OpenRegion, type PolymorphicOptions, type Route, type RouteMapper, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
+import { guardedHelperNames, hasDynamicTargets, mailerPathDiagnostics, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unroutedHashDiagnostics, type Diagnostic, type MapResult, type OpenRegion, type PolymorphicOptions, type Route, type RouteMapper, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
 import { MAX_FILE_BYTES } from "../fileSystem.js";
 import { helperIndex, tableFor, type HelperTable, type HelperTables } from "./helpers.js";
 
@@ -87,8 +87,10 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
   // engine's controllers kept in the app's app/controllers/store/…).
   const controller = context.generation.requestController(path);
   const inAppController = tables.isolated || (controller !== undefined && !engines.some((engine) => engineNamespaces(engine).has(controller.split("/")[0])));
+  // `respond_to?(:x_path)`, `defined?(x_path)`: this file calls the name only where it is.
+  const guarded = guardedHelperNames(text);
   const known = (name: string, receiver: string | undefined): "known" | "unknown" | "unchecked" => {
-    if (defined.has(name) || gems.has(name)) return "known";
+    if (defined.has(name) || gems.has(name) || guarded.has(name)) return "known";
     const table = tableFor(tables, receiver);
     if (!table) return "unchecked";
     if (helperIndex(table).has(name)) return "known";
@@ -117,7 +119,8 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
     },
   );
   // A helper the app or a gem defines as a method is theirs, whatever a route of that name takes.
-  const named = calls.filter((call) => !defined.has(call.name) && !gems.has(call.name) && !unknown.some((d) => d.span === call.span));
+  // A guarded one (`if respond_to?(:x_path)`) is called only where it is defined, as before.
+  const named = calls.filter((call) => !defined.has(call.name) && !gems.has(call.name) && !guarded.has(call.name) && !unknown.some((d) => d.span === call.span));
   // A mailer's `x_path` raises NoMethodError before any URL is generated: only that is said.
   const unhelped = generation.withoutPathHelpers?.(path) ? mailerPathDiagnostics(named, tables.own.routes, tables.own.customHelpers.filter((h) => h.kind === "direct").map((h) => h.name)) : [];
   const routed = unhelped.length ? named.filter((call) => !unhelped.some((d) => d.span === call.span)) : named;
