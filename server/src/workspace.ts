@@ -530,6 +530,16 @@ export class RailsApp {
     return this.table().files.includes(path);
   }
 
+  /** The workspace's other apps and engines (an engine's routes are called from the apps mounting it, through their proxies). */
+  otherApps(): RailsApp[] {
+    return this.workspace.apps.filter((a) => a !== this);
+  }
+
+  /** The app or engine of the workspace that owns a file. */
+  appOwning(path: string): RailsApp | undefined {
+    return this.workspace.appFor(path);
+  }
+
   workspaceMapper(): RouteMapper {
     return this.workspace.mapper;
   }

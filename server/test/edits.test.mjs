@@ -139,6 +139,7 @@ end
 <%= link_to "Profile", profile_path %> <%= button_to "Publish", publish_now_path %>
 <%= link_to "Stats", admin_statz_path %> <%= link_to "Fotos", fotos_path %>
 <%= link_to "File", rails_blob_path(@article.file) %> <%= link_to "Sign in", new_user_session_path %>
+<%= link_to "Blog", blog.entries_path %> <%= link_to "Blog", blog.entries_url %>
 //- test/controllers/photos_controller_test.rb
 class PhotosControllerTest < ActionDispatch::IntegrationTest
   test "shows" do
@@ -190,6 +191,8 @@ test("references: from a declaration or a URL use, every helper call, hash and p
       "get admin_st$0ats_url",
       '  get "preview", to: "previews#show", as: :preview$0_text',
       "    redirect_to @ar$0ticle if params[:again]",
+      "  resources :entr$0ies, only: :index",
+      '<%= link_to "Blog", blog.entr$0ies_path %>',
     ],
     ({ app, text, cursor, routesFile }) => {
       const text2 = (loc) => {
@@ -239,6 +242,8 @@ test("rename: the routes file and every helper call of the renamed routes, in on
     ['get "about", to: "pages#about", as: :ab$0out', "photos"],
     ['get "about", to: "pages#about", as: :ab$0out', "Not-A-Name"],
     ["  resources :entr$0ies, only: :index", "posts"],
+    ["  resources :entr$0ies, only: :index", "articles"],
+    ['<%= link_to "Blog", blog.entr$0ies_url %>', "notes"],
     ["  namespace :ad$0min do", "staff"],
     ["  resources :ta$0gs, only: :show", "labels"],
     ['  get "preview", to: "previews#show", as: :preview$0_text', "text_preview"],
