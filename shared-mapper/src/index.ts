@@ -24,6 +24,7 @@ import { slimToRuby } from "./app/slim.js";
 import { erbToRuby, hashTargets, helperCalls, insideExpectedRaise, type HashTarget, type HelperCall } from "./app/helperCalls.js";
 import { urlHashes, urlOptionsFacts, type UrlHash, type UrlOptionsFacts } from "./app/urlGeneration.js";
 import { modelNaming, polymorphicTargets, type PolymorphicTarget } from "./app/polymorphic.js";
+import { actionAssigns } from "./app/viewAssigns.js";
 import { gemControllerModule } from "./gems/index.js";
 import type { Concern } from "./mapper/concerns.js";
 import { EngineRegistry } from "./mapper/engines.js";
@@ -64,6 +65,8 @@ export interface PolymorphicOptions {
   read: (path: string) => string | undefined;
   /** The app's own inflection rules (`MapResult.inflections`): models' route keys follow them. */
   inflections?: Inflections;
+  /** A template's controller file and the action it is the view of: the instance variables it sets (viewAssigns.ts). */
+  assigns?: { path: string; text: string; action: string };
 }
 
 /** What `RouteMapper.evaluate` makes of a Ruby expression. */
@@ -154,7 +157,9 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
       const found = o.read(modelPath);
       return found === undefined ? undefined : parse(modelPath, found).loaded;
     });
-    return withInflections(o.inflections, () => polymorphicTargets(file, { view: path.includes("/app/views/"), controller: o.controller, naming }));
+    const where = o.assigns && (o.assigns.path.startsWith(`${o.root}/`) ? o.assigns.path.slice(o.root.length + 1) : o.assigns.path);
+    const assigns = o.assigns ? actionAssigns(parse(o.assigns.path, o.assigns.text).loaded, o.assigns.action, where!) : undefined;
+    return withInflections(o.inflections, () => polymorphicTargets(file, { view: path.includes("/app/views/"), controller: o.controller, naming, assigns }));
   };
   // Controllers and the modules they include, as the model reads them: parsed outside the cache,
   // and only their bodies kept (the same object while the text is the same, so the model

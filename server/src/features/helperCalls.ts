@@ -241,10 +241,23 @@ export function generationOf(
     }
     return name;
   };
+  /** A template's controller file and action, when only that action's requests render it: its instance variables are the action's. */
+  const viewAssigns = (path: string): PolymorphicOptions["assigns"] => {
+    const controller = templateController(path);
+    const action = controller === undefined ? undefined : templateAction(controller, path);
+    const file = controller === undefined ? undefined : model().byPath.get(controller)?.file;
+    const text = file === undefined ? undefined : app.read(file);
+    return action === undefined || text === undefined ? undefined : { path: file!, text, action };
+  };
   return {
     recall,
     // Models are named with the app's inflection rules (a rule Routemap cannot read leaves the table, and so every call, unchecked).
-    polymorphic: (path) => ({ controller: path.startsWith(controllers) && path.endsWith("_controller.rb"), root: app.root, read: app.read, inflections: app.table().inflections }),
+    polymorphic: (path) => {
+      const inController = path.startsWith(controllers) && path.endsWith("_controller.rb");
+      const options: PolymorphicOptions = { controller: inController, root: app.root, read: app.read, inflections: app.table().inflections };
+      const assigns = inController ? undefined : viewAssigns(path);
+      return assigns ? { ...options, assigns } : options;
+    },
     defaults: defined.urlDefaults(),
     ruby: rubyVersion(app.rubyVersion),
     runsWithoutRequest: (path) => defined.runsWithoutRequest(path),
