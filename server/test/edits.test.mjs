@@ -274,3 +274,19 @@ test("quick fix: each did-you-mean of an unknown helper, preferred when it is th
   const inTest = helperCallDiagnostics(app.workspace.mapper, context, testFile, files.get(testFile)).map(toLspDiagnostic);
   assert.deepEqual(didYouMeanFixes(`file://${testFile}`, files.get(testFile), inTest).map((f) => [f.title, f.isPreferred]), [["Change to `admin_stats_url`", true]]);
 });
+
+test("quick fix: in an isolated engine's view, the app's route offered through main_app", async () => {
+  const engineView = "engines/blog/app/views/blog/entries/index.html.erb";
+  const marked = APP.replace('<%= link_to "All", entries_path %>', '<%= link_to "All", entries_path %> <%= link_to "Photos", $0photos_path %>');
+  const { ws, files, cursor } = await workspaceFor(marked);
+  assert.equal(cursor.path, `${ROOT}/${engineView}`);
+  const engine = ws.appFor(cursor.path);
+  assert.ok(engine.root.endsWith("engines/blog"), engine.root);
+  const context = engine.helperCheck();
+  assert.ok(!("unchecked" in context), context.unchecked);
+  const diagnostics = helperCallDiagnostics(ws.mapper, context, cursor.path, files.get(cursor.path)).map(toLspDiagnostic);
+  assert.deepEqual(diagnostics.map((d) => d.message), ["undefined method `photos_path': an isolated engine's views and controllers have the engine's route helpers only; the app's route is `main_app.photos_path`"]);
+  const uri = `file://${cursor.path}`;
+  const fixes = didYouMeanFixes(uri, files.get(cursor.path), diagnostics);
+  assert.deepEqual(fixes.map((f) => [f.title, f.isPreferred, f.edit.changes[uri][0].newText]), [["Change to `main_app.photos_path`", true, "main_app.photos_path"]]);
+});

@@ -18,9 +18,9 @@
  * engine's concerns and partials outside its namespace, tests) may run in either: unchecked.
  */
 import { relative, sep } from "node:path";
-import type { EngineRoutes, MapResult } from "@routemap/shared-mapper";
+import type { Diagnostic, EngineRoutes, MapResult } from "@routemap/shared-mapper";
 import { underscore } from "@routemap/shared-mapper/inflector";
-import { appHelperTables, engineProxies, type HelperTables } from "./helpers.js";
+import { appHelperTables, engineProxies, helperIndex, type HelperTables } from "./helpers.js";
 
 /** The engine whose routes an engine's routes file draws, if it draws some. */
 export function engineDrawnBy(result: MapResult, routesFile: string): EngineRoutes | undefined {
@@ -70,3 +70,21 @@ export function engineFiles(o: { root: string; engine: EngineRoutes; app: MapRes
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * In an isolated engine's file, an unknown bare helper that is the app's route: said, and
+ * offered as `main_app.x_path` first (the quick fix writes it over the name).
+ */
+export function withMainAppHint(found: Diagnostic[], tables: HelperTables): Diagnostic[] {
+  if (!tables.isolated || !tables.mainApp) return found;
+  const app = helperIndex(tables.mainApp);
+  return found.map((d) => {
+    const data = d.data as { name?: string; suggestions?: string } | undefined;
+    const name = data?.name;
+    if (d.code !== "unknown-helper" || !name || !app.has(name) || !d.message.startsWith(`undefined method \`${name}'`)) return d;
+    const fix = `main_app.${name}`;
+    const suggestions = [fix, ...(data?.suggestions?.split(" ") ?? [])].join(" ");
+    const message = `undefined method \`${name}': an isolated engine's views and controllers have the engine's route helpers only; the app's route is \`${fix}\``;
+    return { ...d, message, data: { ...data, name, suggestion: fix, suggestions } };
+  });
+}

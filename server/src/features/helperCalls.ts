@@ -7,6 +7,7 @@
  */
 import { guardedHelperNames, hasDynamicTargets, mailerPathDiagnostics, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unroutedHashDiagnostics, type Diagnostic, type MapResult, type OpenRegion, type PolymorphicOptions, type Route, type RouteMapper, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
 import { MAX_FILE_BYTES } from "../fileSystem.js";
+import { withMainAppHint } from "./engineContexts.js";
 import { helperIndex, tableFor, type HelperTable, type HelperTables } from "./helpers.js";
 
 export interface HelperCheckContext {
@@ -108,7 +109,7 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
   const targets = explicit ? [] : uses.targets;
   const { generation } = context;
   const generationContext = generationContextOf({ tables, generation }, path);
-  const unknown = unknownHelperDiagnostics(
+  const unknown = withMainAppHint(unknownHelperDiagnostics(
     calls,
     known,
     (receiver) => {
@@ -117,7 +118,7 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
       // Suggestions from the engines' tables too, as they are known receiver-less (`known`).
       return receiver === undefined && !inAppController ? [...names, ...engines.flatMap((engine) => [...helperIndex(engine).keys()])] : names;
     },
-  );
+  ), tables);
   // A helper the app or a gem defines as a method is theirs, whatever a route of that name takes.
   // A guarded one (`if respond_to?(:x_path)`) is called only where it is defined, as before.
   const named = calls.filter((call) => !defined.has(call.name) && !gems.has(call.name) && !guarded.has(call.name) && !unknown.some((d) => d.span === call.span));
