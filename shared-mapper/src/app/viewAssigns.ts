@@ -19,6 +19,16 @@ const SKIP = /^skip_before_action$|^skip_before_filter$/;
 
 /** The instance variables `action` of the controller in `file` sets for sure, with their records (`where`: the file as the messages name it). */
 export function actionAssigns(file: LoadedFile, action: string, where: string): Map<string, Assigned> {
+  // Asked for every template of the controller: worked out once per parse of it and action.
+  let known = byFile.get(file);
+  if (!known) byFile.set(file, (known = new Map()));
+  let found = known.get(action);
+  if (!found) known.set(action, (found = workOutAssigns(file, action, where)));
+  return found;
+}
+const byFile = new WeakMap<LoadedFile, Map<string, Map<string, Assigned>>>();
+
+function workOutAssigns(file: LoadedFile, action: string, where: string): Map<string, Assigned> {
   const out = new Map<string, Assigned>();
   const defs = new Map<string, N.DefNode>();
   walkNodes(file.program, (node) => {
@@ -33,9 +43,11 @@ export function actionAssigns(file: LoadedFile, action: string, where: string): 
   for (const def of setters) {
     const vars = new Map<string, Assigned>();
     assignments(def, file, vars, { ivarsOnly: true });
-    for (const name of vars.keys()) {
+    for (const [name, own] of vars) {
       const assigned = all.get(name);
-      if (assigned?.record && !assigned.conflicting) out.set(name, { ...assigned, record: { ...assigned.record, file: where } });
+      if (!assigned?.record || assigned.conflicting || !own.record) continue;
+      // Persisted as every assignment of the file says; cited where the action or callback sets it.
+      out.set(name, { ...assigned, record: { ...assigned.record, how: own.record.how, line: own.record.line, file: where } });
     }
   }
   return out;
