@@ -72,19 +72,28 @@ export function engineFiles(o: { root: string; engine: EngineRoutes; app: MapRes
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
- * In an isolated engine's file, an unknown bare helper that is the app's route: said, and
- * offered as `main_app.x_path` first (the quick fix writes it over the name).
+ * An unknown bare helper that is a route elsewhere, said and offered first as its quick fix
+ * (written over the name): in an isolated engine's file, the app's route as `main_app.x_path`;
+ * anywhere, the own route of a mounted engine that isolates nothing as `<mount>.x_path` (its
+ * controllers have the app's helpers, its routes only through its mount's proxy).
  */
 export function withMainAppHint(found: Diagnostic[], tables: HelperTables): Diagnostic[] {
-  if (!tables.isolated || !tables.mainApp) return found;
-  const app = helperIndex(tables.mainApp);
+  if (!found.length) return found;
+  const app = tables.isolated && tables.mainApp ? helperIndex(tables.mainApp) : undefined;
+  const shared = [...tables.proxies].filter(([, table]) => table.notIsolated);
+  if (!app && !shared.length) return found;
   return found.map((d) => {
     const data = d.data as { name?: string; suggestions?: string } | undefined;
     const name = data?.name;
-    if (d.code !== "unknown-helper" || !name || !app.has(name) || !d.message.startsWith(`undefined method \`${name}'`)) return d;
-    const fix = `main_app.${name}`;
+    if (d.code !== "unknown-helper" || !name || !d.message.startsWith(`undefined method \`${name}'`)) return d;
+    const mounts = shared.filter(([, table]) => helperIndex(table).has(name));
+    const [fix, why] = app?.has(name)
+      ? [`main_app.${name}`, "an isolated engine's views and controllers have the engine's route helpers only; the app's route is"]
+      : mounts.length === 1
+        ? [`${mounts[0][0]}.${name}`, `it is a route of ${mounts[0][1].engine ?? "a mounted engine"}, called through its mount:`]
+        : [];
+    if (!fix) return d;
     const suggestions = [fix, ...(data?.suggestions?.split(" ") ?? [])].join(" ");
-    const message = `undefined method \`${name}': an isolated engine's views and controllers have the engine's route helpers only; the app's route is \`${fix}\``;
-    return { ...d, message, data: { ...data, name, suggestion: fix, suggestions } };
+    return { ...d, message: `undefined method \`${name}': ${why} \`${fix}\``, data: { ...data, name, suggestion: fix, suggestions } };
   });
 }
