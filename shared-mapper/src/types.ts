@@ -231,6 +231,14 @@ export interface EngineRoutes {
   /** The engine constant, as mounted (`Blog::Engine`). */
   name: string;
   routes: Route[];
+  /**
+   * Whether the engine isolates a namespace, when a file read defines its class: `Blog` for
+   * `isolate_namespace Blog` (its controllers and views get the engine's route helpers), null
+   * for a class that does not (they get the app's). Absent: the class was not read.
+   */
+  isolatedNamespace?: string | null;
+  /** Its `direct` and `resolve` helpers, when it defines some. */
+  customHelpers?: CustomHelper[];
 }
 
 /**
