@@ -2,10 +2,10 @@
 // trying Routemap's checks on a public app as a developer who ran `bundle install` would: the
 // gem's code is Debian's copy of that gem (of whatever version apt installed, linked in under
 // the locked version) where there is one, and otherwise an empty gem (a specification and an
-// empty lib/), which defines nothing. A finding that exists only because a gem is empty is the
+// empty lib/), which defines nothing; a GIT source's gem is checked out where Bundler puts it. A finding that exists only because a gem is empty is the
 // stand-in's, not Routemap's: the report says how many gems were empty.
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 
 const DEBIAN_HOMES = [
   "/usr/share/rubygems-integration/all/gems",
@@ -28,16 +28,37 @@ function debianGems() {
   return gems;
 }
 
-/** The GEM section's `name (version[-platform])` lines of a lockfile. */
+/**
+ * The gems a lockfile locks: a GEM section's `name (version[-platform])` lines, and a GIT
+ * section's, with the folder Bundler checks its repository out to (bundler/source/git.rb:
+ * `bundler/gems/<the remote's base name>-<the revision's first 12>`).
+ */
 function lockedGems(lockText) {
   const gems = [];
-  let inGem = false;
+  let section = null, remote = null, revision = null;
   for (const line of lockText.split("\n")) {
-    if (/^\S/.test(line)) inGem = line.trim() === "GEM";
-    const m = inGem ? /^ {4}([A-Za-z0-9_.-]+) \(([^)\s-]+)[^)]*\)$/.exec(line) : null;
-    if (m && !gems.some((g) => g.name === m[1])) gems.push({ name: m[1], version: m[2] });
+    if (/^\S/.test(line)) (section = line.trim(), remote = revision = null);
+    const field = /^ {2}(remote|revision): (.+)$/.exec(line);
+    if (field) (field[1] === "remote" ? (remote = field[2]) : (revision = field[2]));
+    const m = section === "GEM" || section === "GIT" ? /^ {4}([A-Za-z0-9_.-]+) \(([^)\s-]+)[^)]*\)$/.exec(line) : null;
+    if (!m || gems.some((g) => g.name === m[1])) continue;
+    const checkout = section === "GIT" && remote && revision ? `${basename(remote.replace(/^(\w+:\/\/)?([^/:]+:)?(\/\/\w*\/)?(\w*\/)*/, "").replace(/\/+$/, ""), ".git")}-${revision.slice(0, 12)}` : undefined;
+    gems.push({ name: m[1], version: m[2], checkout });
   }
   return gems;
+}
+
+const gemspec = (name, version) => `Gem::Specification.new do |s|\n  s.name = ${JSON.stringify(name)}\n  s.version = ${JSON.stringify(version)}\nend\n`;
+
+/** A git gem's checkout: its gemspec, and Debian's copy of its code where there is one. */
+function writeCheckout(home, gem, debianDir) {
+  const dir = join(home, "bundler", "gems", gem.checkout);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, `${gem.name}.gemspec`), gemspec(gem.name, gem.version));
+  for (const part of ["lib", "app", "config"]) {
+    if (debianDir && existsSync(join(debianDir, part))) symlinkSync(join(debianDir, part), join(dir, part));
+    else if (part === "lib") mkdirSync(join(dir, part), { recursive: true });
+  }
 }
 
 /** Writes the gem home for the app at `root` into `home`; which gems came from Debian, which are empty. */
@@ -46,13 +67,18 @@ export function writeGemHome(root, home) {
   const result = { debian: [], empty: [] };
   mkdirSync(join(home, "gems"), { recursive: true });
   mkdirSync(join(home, "specifications"), { recursive: true });
-  for (const { name, version } of lockedGems(readFileSync(join(root, "Gemfile.lock"), "utf8"))) {
+  for (const gem of lockedGems(readFileSync(join(root, "Gemfile.lock"), "utf8"))) {
+    const { name, version } = gem;
     if (name === "bundler") continue;
+    if (gem.checkout) {
+      writeCheckout(home, gem, debian.get(name));
+      result[debian.has(name) ? "debian" : "empty"].push(name);
+      continue;
+    }
     const dir = join(home, "gems", `${name}-${version}`);
     if (debian.has(name)) (symlinkSync(debian.get(name), dir), result.debian.push(name));
     else (mkdirSync(join(dir, "lib"), { recursive: true }), result.empty.push(name));
-    const spec = `Gem::Specification.new do |s|\n  s.name = ${JSON.stringify(name)}\n  s.version = ${JSON.stringify(version)}\nend\n`;
-    writeFileSync(join(home, "specifications", `${name}-${version}.gemspec`), spec);
+    writeFileSync(join(home, "specifications", `${name}-${version}.gemspec`), gemspec(name, version));
   }
   return result;
 }
