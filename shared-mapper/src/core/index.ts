@@ -10,11 +10,10 @@
  * Ruby's exceptions are thrown as `RoutingError`s with Ruby's class and message.
  */
 import { BOOLEAN_TYPE, booleanTypeCall } from "./activeModel.js";
-import { asOrderedOptions, isOrderedOptions, orderedOptionsCall } from "./orderedOptions.js";
 import { inspect, typeName } from "../ruby/print.js";
 import {
   RConst, REnumerator, RFloat, RHash, RInquirer, RMatch, RObject, RPathname, RProc, RRange, RRegexp, RSet, RString, RStruct, RStructClass, RSymbol,
-  RUnknown, RValue, UnknownValueError, poison, unknownValueOf,
+  RUnknown, RValue, UnknownValueError, ORDERED_OPTIONS, poison, unknownValueOf,
 } from "../ruby/values.js";
 import { OBJECT_AS, STRING_AS } from "./activeSupport.js";
 import { OBJECT_EXTENSIONS } from "./objectExtensions.js";
@@ -23,6 +22,7 @@ import { COLLECTION_CLASSES } from "./collections.js";
 import { COMPARABLE } from "./comparable.js";
 import { ENUMERABLE } from "./enumerable.js";
 import { HASH } from "./hash.js";
+import { orderedOptionsCall } from "./orderedOptions.js";
 import { CLASS_METHODS, KERNEL, structInstance } from "./kernel.js";
 import { INTEGER } from "./integer.js";
 import { FLOAT, NUMERIC } from "./numeric.js";
@@ -40,7 +40,6 @@ import { SYMBOL } from "./symbol.js";
 export type { Runtime, Result } from "./runtime.js";
 export { isExceptionA, isExceptionClass, rubyError, str } from "./runtime.js";
 export { CORE_CONSTANTS, structInstance } from "./kernel.js";
-export { orderedOptions } from "./orderedOptions.js";
 export { coreIsA } from "./object.js";
 export { iterate, toArray, elementOf, isIterable } from "./iterate.js";
 export { hashGet } from "./hash.js";
@@ -161,16 +160,20 @@ function dispatch(rt: Runtime, recv: RValue, name: string, args: RValue[], block
     const accessor = structAccessor(rt, recv, name, args);
     if (accessor !== undefined) return accessor;
   }
-  if (isOrderedOptions(recv)) {
-    const answer = orderedOptionsCall(rt, recv, name, args);
-    if (answer !== undefined) return answer;
-    return asOrderedOptions(name, CHAINS.hash.find((table) => own(table, name))?.[name](rt, recv, args, block));
+  if (recv instanceof RHash && ORDERED_OPTIONS.has(recv)) {
+    const own = orderedOptionsCall(rt, recv, name, args, block, (n, a) => tableCall(rt, recv, n, a, block));
+    if (own !== undefined) return own;
   }
   if (recv instanceof RObject && recv.className === BOOLEAN_TYPE) {
     const answer = booleanTypeCall(name, args);
     if (answer !== undefined) return answer;
   }
   if (name === "respond_to?") return respondTo(recv, args);
+  return tableCall(rt, recv, name, args, block);
+}
+
+/** The method of the value's chain of tables, undefined where none has it. */
+function tableCall(rt: Runtime, recv: RValue, name: string, args: RValue[], block: RProc | null): Result {
   for (const table of chainOf(recv instanceof RInquirer ? recv.value : recv)) {
     if (own(table, name)) {
       const self = recv instanceof RInquirer && table !== INQUIRER ? recv : recv;

@@ -285,6 +285,13 @@ function sameKey(a: RValue, b: RValue): boolean {
   return reql(a, b);
 }
 
+/**
+ * Hashes that are ActiveSupport::OrderedOptions (what `config_for` returns), with the Rails
+ * series that made each: its methods differ between series (core/orderedOptions.ts), and
+ * `inspect` names its class.
+ */
+export const ORDERED_OPTIONS = new WeakMap<RHash, string>();
+
 /** Above this many keys, a hash looks plain keys up in a Map instead of scanning. */
 const INDEXED_FROM = 16;
 
@@ -445,8 +452,9 @@ export class RHash {
     out.defaultValue = this.defaultValue;
     out.defaultProc = this.defaultProc;
     out.unknownKeys = this.unknownKeys;
-    // `dup` keeps the class (rb_hash_dup): an OrderedOptions' copy is one too.
-    if (orderedOptionsHashes.has(this)) orderedOptionsHashes.add(out);
+    // `dup` keeps the class (rb_hash_dup): an OrderedOptions' copy is one too (a route's defaults are copies).
+    const series = ORDERED_OPTIONS.get(this);
+    if (series !== undefined) ORDERED_OPTIONS.set(out, series);
     return out;
   }
   /** Ruby's `merge`: a new hash, keys of `other` win but keep this hash's order. */
@@ -491,9 +499,6 @@ export class RStructClass {
     readonly methodsOf?: string,
   ) {}
 }
-/** Hashes that are ActiveSupport::OrderedOptions (core/orderedOptions.ts): `inspect` and `class` are theirs. */
-export const orderedOptionsHashes = new WeakSet<RHash>();
-
 /** An instance of a Struct class. */
 export class RStruct {
   /** Instance variables its methods set (`@x ||= …` in a `Struct.new` block's `def`). */
