@@ -10,6 +10,7 @@ import { inspect, noImplicitConversion, noMethodMessage, toS } from "../ruby/pri
 import { routingError } from "./errors.js";
 import { DrawnRoute, MappedRoute, PlainGroup, PlainRoute } from "./route.js";
 import type { MapperState } from "./state.js";
+import type { ScopedValues } from "./types.js";
 import type { Version } from "./version.js";
 
 const URL_OPTIONS = ["protocol", "subdomain", "domain", "host", "port"];
@@ -241,16 +242,6 @@ export function buildPlainRoute(m: MapperState, info: PathInfo, controller: stri
   return new PlainRoute(info, new PlainGroup(m.host.sourceRef(), controller, m.display), { via, action });
 }
 
-/**
- * A scope's constraints and defaults that a standard route takes as they are: symbol keys
- * other than `controller` and `action`, values Routemap knows and `verify_regexp_requirements`
- * accepts (no anchor, not multiline), so that `buildRoute` would only copy them.
- */
-export interface ScopedValues {
-  constraints: RHash | undefined;
-  defaults: RHash | undefined;
-}
-
 /** `ScopedValues` of the scope's hashes, or undefined when one of them is not so plain. */
 export function scopedValues(constraints: RHash | undefined, defaults: RHash | undefined): ScopedValues | undefined {
   if (constraints?.size && constraints.someKey((k) => !isPlainKey(k))) return undefined;
@@ -276,9 +267,12 @@ function buildScopedRoute(m: MapperState, info: PathInfo, controller: string, ac
   defaults.sset("controller", controller);
   defaults.sset("action", action);
   const requirements = new RHash();
-  const names = info.names;
+  // A parameter's name is in the path's text (`:slug`): the text is at hand, where the list of
+  // names would have an extended path scanned.
+  const text = info.text;
   scoped.constraints?.forEach((k, v) => {
-    if (names.includes((k as RSymbol).name)) requirements.set(k, v);
+    const name = (k as RSymbol).name;
+    if (text.includes(name) && info.names.includes(name)) requirements.set(k, v);
   });
   const source = m.host.sourceRef();
   return new MappedRoute({ info, defaults, requirements, via, to: undefined, source, internal: false, anchored: true, engine: false }, m.display);

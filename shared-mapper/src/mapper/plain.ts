@@ -1,14 +1,17 @@
 /**
  * Shortcuts for the routes nearly every app is made of: the standard actions of
  * `resources`/`resource` in a "plain" scope, one that sets nothing such a route could pick
- * up (no `to:`, `action:`, constraints, defaults or options; no format, or `format: false`),
- * and `get "path", to: "controller#action"` outside resources in such a scope.
+ * up (no `to:`, `action:` or options; no format, or `format: false`; constraints and defaults
+ * only of plain values, `scopedValues`), and `get "path", to: "controller#action"` outside
+ * resources in such a scope.
  *
  * For those, Rails' general path (`collection`/`new`/`member` scopes, `match`, `add_route`,
- * `Mapping`) only works out a path, a name and `{controller:, action:}`. The functions here
- * compute exactly that with the same rules (`pathForAction`, `nameCandidate`, and
- * `buildPlainRoute` in mapping.ts), without building the scopes and option hashes in between.
- * Whenever the general path could do more (a shallow member, a `:controller` segment, a glob,
+ * `Mapping`) only works out a path, a name and `{controller:, action:}`, plus the scope's
+ * defaults and its constraints on the path's parameters. The functions here compute exactly
+ * that with the same rules (`pathForAction`, `nameCandidate`, and `buildPlainRoute` in
+ * mapping.ts), without building the scopes and option hashes in between; a shallow resource's
+ * members take the scope's `shallow_path` and `shallow_prefix`, as `member` → `shallow_scope` gives them.
+ * Whenever the general path could do more (a `:controller` segment, a glob,
  * a bad name, a path syntax error), they return false having drawn nothing, and the general
  * path runs and decides, errors included. `fastpaths.test.mjs` draws every fixture and its
  * mutations both ways, in every supported version, and compares the tables.
@@ -18,7 +21,6 @@ import { blank, isSym, RHash, RValue, sym, truthy, unknownOf } from "../ruby/val
 import { toS } from "../ruby/print.js";
 import {
   buildPlainRoute, normalizeFormattedPath, normalizePath, plainBaseInfo, plainController, plainPathInfo, scopedValues, takesNothingElse, uriEscape,
-  type ScopedValues,
 } from "./mapping.js";
 import { actionBit, type Resource } from "./resource.js";
 import { PlainGroup, PlainRoute, type PlainStep } from "./route.js";
@@ -27,29 +29,8 @@ import {
 } from "./naming.js";
 import { isResourceMethodLevel, type ScopeLevel } from "./scope.js";
 import type { Call, MapperState } from "./state.js";
+import type { PlainScope, PlainTarget } from "./types.js";
 
-/**
- * What the standard routes drawn in one scope share, worked out once per scope node: the
- * controller (with the module), and for the canonical actions of a method scope (whose path
- * and name do not depend on the action) the target. `null`: the scope is not plain.
- */
-export interface PlainScope {
-  controller: string | undefined;
-  canonical?: PlainTarget;
-  /** The analysis of the scope's path when routes may extend it (`plainBaseInfo`), else null. */
-  base?: PathInfo | null;
-  /** The analysis of the scope's `shallow_path`, as `base` is of its path, for the members of a shallow resource. */
-  shallowBase?: PathInfo | null;
-  /** The scope's constraints and defaults, which every route drawn here takes; undefined when it sets none. */
-  scoped: ScopedValues | undefined;
-}
-
-interface PlainTarget {
-  /** Undefined when the general path must analyse the path itself. */
-  info: PathInfo | undefined;
-  /** The name before the "already taken" check. */
-  name: string | undefined;
-}
 
 // Made as the module loads, so that these symbols are permanent ones (`RSymbol.evaluation`).
 const VIA: Record<string, RValue[]> = Object.fromEntries(["get", "post", "patch", "put", "delete"].map((verb) => [verb, [sym(verb)]]));
@@ -368,9 +349,14 @@ function plainTarget(m: MapperState, s: ActionScope, action: string, level?: Pla
     if (info) return { info, name };
   } else if (!level && !canonical) {
     // Outside a planned level (`post :publish` in a `member` block), the scope's path is the level's.
-    const base = plainBaseInfo(toS(s.path ?? null));
+    // The scope's analysed path, kept with the scope's plainness (`drawPlainActions` keeps it
+    // there too): a `member` or `collection` block draws several such routes on one path.
+    const plain = m.scope.plain;
+    let base = plain?.base;
+    if (base === undefined) base = analysedBase(toS(s.path ?? null));
+    if (plain) plain.base = base;
     const suffix = actionPath(s, action);
-    const info = base && takesNothingElse(base) ? extendedPath(base, suffix, format !== false) : undefined;
+    const info = base ? extendedPath(base, suffix, format !== false) : undefined;
     if (info && !namesRoutingKey(suffix)) return { info, name };
   }
   const path = pathForAction(s, action, undefined);
