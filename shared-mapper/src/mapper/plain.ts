@@ -121,9 +121,9 @@ function drawPlainActions(m: MapperState, plain: PlainScope, res: Resource, cont
     if (!base || !plain.shallowBase) return false;
     const { pathNames, resource } = outer;
     const member: ActionScope = { level: null, path: m.scope.get("shallow_path") ?? null, as: m.scope.get("shallow_prefix") ?? null, pathNames, resource };
-    return drawOnBase(m, plain, res, controller, { outer, base, member, memberBase: plain.shallowBase });
+    return drawOnBases(m, plain, res, controller, bases(outer, base, member, plain.shallowBase));
   }
-  if (base && drawOnBase(m, plain, res, controller, { outer, base, member: outer, memberBase: base })) return true;
+  if (base && drawOnBases(m, plain, res, controller, bases(outer, base, outer, base))) return true;
   const steps = res.singleton ? SINGULAR_PLAN : PLURAL_PLAN;
   const actions = res.standardActions();
   // Every route's target first, and nothing drawn unless all of them are plain. Sized
@@ -175,6 +175,30 @@ interface Bases {
   base: PathInfo;
   member: ActionScope;
   memberBase: PathInfo;
+}
+
+/**
+ * `drawOnBase`'s scopes and paths, in one object made once (as `SLOTS`): one per declaration
+ * was a noticeable part of what drawing plain resources allocated. Nothing `drawOnBase`
+ * calls draws, so one serves; `drawOnBases` empties it when drawing is done, so that it
+ * keeps no evaluation's values alive.
+ */
+const BASES: Bases = { outer: undefined!, base: undefined!, member: undefined!, memberBase: undefined! };
+function bases(outer: ActionScope, base: PathInfo, member: ActionScope, memberBase: PathInfo): Bases {
+  BASES.outer = outer;
+  BASES.base = base;
+  BASES.member = member;
+  BASES.memberBase = memberBase;
+  return BASES;
+}
+
+function drawOnBases(m: MapperState, plain: PlainScope, res: Resource, controller: string, b: Bases): boolean {
+  try {
+    return drawOnBase(m, plain, res, controller, b);
+  } finally {
+    b.outer = b.member = undefined!;
+    b.base = b.memberBase = undefined!;
+  }
 }
 
 /** A scope path's analysis, when the general path would take nothing from it; else null. */
