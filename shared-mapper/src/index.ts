@@ -24,6 +24,7 @@ import { slimToRuby } from "./app/slim.js";
 import { erbToRuby, hashTargets, helperCalls, insideExpectedRaise, type HashTarget, type HelperCall } from "./app/helperCalls.js";
 import { urlHashes, urlOptionsFacts, type UrlHash, type UrlOptionsFacts } from "./app/urlGeneration.js";
 import { modelNaming, polymorphicTargets, type PolymorphicTarget } from "./app/polymorphic.js";
+import { actionAssigns } from "./app/viewAssigns.js";
 import { gemControllerModule } from "./gems/index.js";
 import type { Concern } from "./mapper/concerns.js";
 import { EngineRegistry } from "./mapper/engines.js";
@@ -37,7 +38,7 @@ import { compileRubyRegexp, RegexpBudgetExceeded } from "./ruby/regexp/index.js"
 import { createParser, Parser, ParserFailure } from "./ruby/prism.js";
 import { RSymbol } from "./ruby/values.js";
 import { rubyVersion } from "./ruby/print.js";
-import type { Diagnostic, MapInput, MapOptions, MapResult, Span } from "./types.js";
+import type { Diagnostic, EngineRoutes, MapInput, MapOptions, MapResult, Span } from "./types.js";
 
 export * from "./types.js";
 export { formatSheet, formatExpanded, formatUnused, filterRoutes, routeSections, type InspectOptions, type RouteSection } from "./inspect/sheet.js";
@@ -54,6 +55,7 @@ export { unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics } 
 export { rubyVersion } from "./ruby/print.js";
 export { jsonValue, routeValues, type JsonValue } from "./inspect/json.js";
 export { mailerPathDiagnostics } from "./app/helperContexts.js";
+export { guardedHelperNames } from "./app/helperGuards.js";
 export { polymorphicDiagnostics, symbolsCompleting, type PolymorphicRecord, type PolymorphicTarget } from "./app/polymorphic.js";
 
 /** Where a file's polymorphic targets are resolved: in a controller's file, and the app's models read by `read`. */
@@ -63,6 +65,8 @@ export interface PolymorphicOptions {
   read: (path: string) => string | undefined;
   /** The app's own inflection rules (`MapResult.inflections`): models' route keys follow them. */
   inflections?: Inflections;
+  /** A template's controller file and the action it is the view of: the instance variables it sets (viewAssigns.ts). */
+  assigns?: { path: string; text: string; action: string };
 }
 
 /** What `RouteMapper.evaluate` makes of a Ruby expression. */
@@ -153,7 +157,9 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
       const found = o.read(modelPath);
       return found === undefined ? undefined : parse(modelPath, found).loaded;
     });
-    return withInflections(o.inflections, () => polymorphicTargets(file, { view: path.includes("/app/views/"), controller: o.controller, naming }));
+    const where = o.assigns && (o.assigns.path.startsWith(`${o.root}/`) ? o.assigns.path.slice(o.root.length + 1) : o.assigns.path);
+    const assigns = o.assigns ? actionAssigns(parse(o.assigns.path, o.assigns.text).loaded, o.assigns.action, where!) : undefined;
+    return withInflections(o.inflections, () => polymorphicTargets(file, { view: path.includes("/app/views/"), controller: o.controller, naming, assigns }));
   };
   // Controllers and the modules they include, as the model reads them: parsed outside the cache,
   // and only their bodies kept (the same object while the text is the same, so the model
@@ -399,6 +405,7 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
     engines: new EngineRegistry(),
     fastPaths: options.fastPaths ?? true,
     gems: options.gems,
+    gemfileVersions: options.gemfileVersions,
     partial: false,
     blockDsl: undefined,
     display: { ruby, hiddenGlob: wildcardRegexp(version), inlineHandlerText: version.gte(7, 1) },
@@ -505,9 +512,19 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
       interpreter.openRegions.push({ span: diagnostic.span, reason: message });
     }
   }
+  for (const n of options.notes ?? []) {
+    diagnostics.push({ severity: "info", message: n.message, span: n.span, code: n.code });
+    note(n.span.file);
+  }
   set.release();
   for (const engineSet of state.engines.sets.values()) engineSet.release();
-  const engines = [...state.engines.sets].map(([name, engineSet]) => ({ name, routes: engineSet.routes }));
+  const engines = [...state.engines.sets].map(([name, engineSet]): EngineRoutes => {
+    const isolatedNamespace = state.engines.isolationRead(name);
+    const engine: EngineRoutes = { name, routes: engineSet.routes };
+    if (isolatedNamespace !== undefined) engine.isolatedNamespace = isolatedNamespace;
+    if (engineSet.customHelpers.length) engine.customHelpers = engineSet.customHelpers;
+    return engine;
+  });
   return {
     routes: set.routes,
     openRegions: interpreter.openRegions,
