@@ -23,7 +23,7 @@ import { hamlToRuby } from "./app/haml.js";
 import { slimToRuby } from "./app/slim.js";
 import { erbToRuby, hashTargets, helperCalls, insideExpectedRaise, type HashTarget, type HelperCall } from "./app/helperCalls.js";
 import { urlHashes, urlOptionsFacts, type UrlHash, type UrlOptionsFacts } from "./app/urlGeneration.js";
-import { modelNaming, polymorphicTargets, type PolymorphicTarget } from "./app/polymorphic.js";
+import { modelNaming, polymorphicCandidates, resolveCandidate, type PolymorphicCandidate, type PolymorphicTarget } from "./app/polymorphic.js";
 import { gemControllerModule } from "./gems/index.js";
 import type { Concern } from "./mapper/concerns.js";
 import { EngineRegistry } from "./mapper/engines.js";
@@ -54,7 +54,18 @@ export { unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics } 
 export { rubyVersion } from "./ruby/print.js";
 export { jsonValue, routeValues, type JsonValue } from "./inspect/json.js";
 export { mailerPathDiagnostics } from "./app/helperContexts.js";
-export { polymorphicDiagnostics, symbolsCompleting, type PolymorphicRecord, type PolymorphicTarget } from "./app/polymorphic.js";
+export { polymorphicDiagnostics, symbolsCompleting, type PolymorphicCandidate, type PolymorphicRecord, type PolymorphicTarget } from "./app/polymorphic.js";
+
+/**
+ * What a view's or Ruby file's URL uses are as facts of its path and text alone (no table, no
+ * model read): its helper calls, hashes, and polymorphic targets before their models' naming.
+ * Plain data (spans, literals, `Map`s of literals), so a host may keep it per file's text.
+ */
+export interface FileUses {
+  calls: HelperCall[];
+  hashes: UrlHash[];
+  candidates: PolymorphicCandidate[];
+}
 
 /** Where a file's polymorphic targets are resolved: in a controller's file, and the app's models read by `read`. */
 export interface PolymorphicOptions {
@@ -107,6 +118,13 @@ export interface RouteMapper {
    */
   urlUses(path: string, text: string, polymorphic?: PolymorphicOptions): { calls: HelperCall[]; hashes: UrlHash[]; targets: PolymorphicTarget[] };
   /**
+   * `urlUses` in two steps: what the text yields, from one parse (`targets`: whether polymorphic
+   * targets are looked for, and whether as in a controller's file), then (`resolveUses`) the
+   * targets' helpers from the models' naming. `urlUses(p, t, o)` is `resolveUses(fileUses(p, t, o), o)`.
+   */
+  fileUses(path: string, text: string, targets?: { controller: boolean }): FileUses;
+  resolveUses(uses: FileUses, polymorphic?: PolymorphicOptions): { calls: HelperCall[]; hashes: UrlHash[]; targets: PolymorphicTarget[] };
+  /**
    * The polymorphic targets of a view or Ruby file (`redirect_to @post`) whose records' classes
    * and naming are known; `read` gives the app's model files (`app/models/post.rb`, relative to `root`).
    */
@@ -147,14 +165,32 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
     return { ...parseFile(parser, path, ruby, true), locals };
   };
   // A file's polymorphic targets, its models read through the cache (one model serves many files).
-  const targetsOf = (file: LoadedFile, path: string, o: PolymorphicOptions) => {
+  const resolveTargets = (candidates: readonly PolymorphicCandidate[], o: PolymorphicOptions): PolymorphicTarget[] => {
+    if (!candidates.length) return [];
     const naming = modelNaming((relative) => {
       const modelPath = `${o.root}/${relative}`;
       const found = o.read(modelPath);
       return found === undefined ? undefined : parse(modelPath, found).loaded;
     });
-    return withInflections(o.inflections, () => polymorphicTargets(file, { view: path.includes("/app/views/"), controller: o.controller, naming }));
+    return withInflections(o.inflections, () => candidates.flatMap((c) => resolveCandidate(c, naming) ?? []));
   };
+  const candidatesOf = (file: LoadedFile, path: string, controller: boolean) => polymorphicCandidates(file, { view: path.includes("/app/views/"), controller });
+  const fileUses = (path: string, text: string, targets?: { controller: boolean }): FileUses => {
+    const parsed = parseView(path, text);
+    if (parsed.loaded.syntaxErrors.length || parsed.diagnostics.length) return { calls: [], hashes: [], candidates: [] };
+    const base = path.slice(path.lastIndexOf("/") + 1);
+    const candidates = targets ? candidatesOf(parsed.loaded, path, targets.controller) : [];
+    const calls = helperCalls(parsed.loaded, { partial: base.startsWith("_"), locals: parsed.locals });
+    const hashes = urlHashes(parsed.loaded);
+    const expected = insideExpectedRaise(parsed.loaded);
+    const kept = <T extends { span: Span }>(uses: T[]) => uses.filter((u) => !expected(u.span));
+    return { calls: kept(calls), hashes: kept(hashes), candidates: kept(candidates) };
+  };
+  const resolveUses = (uses: FileUses, polymorphic?: PolymorphicOptions) => ({
+    calls: uses.calls,
+    hashes: uses.hashes,
+    targets: polymorphic ? resolveTargets(uses.candidates, polymorphic) : [],
+  });
   // Controllers and the modules they include, as the model reads them: parsed outside the cache,
   // and only their bodies kept (the same object while the text is the same, so the model
   // builds again only what changed).
@@ -176,20 +212,12 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
     },
     evaluate: (source, options = {}) => RSymbol.evaluation(() => evaluateSnippet(parser, source, options)),
     hashTargets: (path, text) => hashTargets(parseView(path, text).loaded),
-    urlUses: (path, text, polymorphic) => {
-      const parsed = parseView(path, text);
-      if (parsed.loaded.syntaxErrors.length || parsed.diagnostics.length) return { calls: [], hashes: [], targets: [] };
-      const base = path.slice(path.lastIndexOf("/") + 1);
-      const targets = polymorphic ? targetsOf(parsed.loaded, path, polymorphic) : [];
-      const calls = helperCalls(parsed.loaded, { partial: base.startsWith("_"), locals: parsed.locals });
-      const hashes = urlHashes(parsed.loaded);
-      const expected = insideExpectedRaise(parsed.loaded);
-      const kept = <T extends { span: Span }>(uses: T[]) => uses.filter((u) => !expected(u.span));
-      return { calls: kept(calls), hashes: kept(hashes), targets: kept(targets) };
-    },
+    urlUses: (path, text, polymorphic) => resolveUses(fileUses(path, text, polymorphic && { controller: polymorphic.controller }), polymorphic),
+    fileUses,
+    resolveUses,
     polymorphicTargets: (path, text, o) => {
       const parsed = parseView(path, text);
-      return parsed.loaded.syntaxErrors.length || parsed.diagnostics.length ? [] : targetsOf(parsed.loaded, path, o);
+      return parsed.loaded.syntaxErrors.length || parsed.diagnostics.length ? [] : resolveTargets(candidatesOf(parsed.loaded, path, o.controller), o);
     },
     urlOptions: (path, text) => {
       const parsed = parseView(path, text);

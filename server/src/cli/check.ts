@@ -18,6 +18,8 @@ import { locateRoutes } from "./locate.js";
 import { DefinedNames, otherControllerPaths, otherTemplates, readInstalledGems } from "./helperCheck.js";
 import { generationOf } from "../features/helperCalls.js";
 import { fileProblems, problemFiles } from "../features/appProblems.js";
+import { FileUsesStore } from "../features/fileUses.js";
+import { fileFactsCache } from "./fileFactsCache.js";
 import { appHelperTables } from "../features/helpers.js";
 import { causeDiagnostic, gemCauses, regionCauses, urlOptionsCauses, withCauses } from "../features/checkStatus.js";
 
@@ -87,13 +89,18 @@ export async function checkCommand(argv: string[], io: Io, mapper?: RouteMapper)
     const names = new DefinedNames(root, engineRoots, nodeFileSystem, (p) => nodeFileSystem.readFile(p), (path, text) => mapper.urlOptions(path, text));
     const helpers = "why" in gems ? new Set<string>() : gems.helpers;
     const generation = generationOf(names, () => model, { root, rubyVersion: input.options?.rubyVersion, read: (p) => nodeFileSystem.readFile(p), table: () => result, gemUrlOptions: "why" in gems ? [] : gems.urlOptions });
-    const context = { tables: appHelperTables(result), defined: names.all(), gems: helpers, generation };
+    // Each file's uses from the cache folder where its text is the one they were read from (fileFactsCache.ts).
+    const uses = new FileUsesStore(fileFactsCache(root));
+    const context = { tables: appHelperTables(result), defined: names.all(), gems: helpers, generation, uses };
     // The files and the check the language server uses for the Problems panel (appProblems.ts).
     for (const file of problemFiles(root, nodeFileSystem)) {
       const text = nodeFileSystem.readFile(file);
       // One at a time: a spread passes one argument per diagnostic, past V8's limit in a hostile view.
       if (text !== undefined) for (const d of fileProblems(mapper, context, root, file, text)) findings.push(d);
     }
+    uses.save();
+    const made = uses.cacheStats;
+    if (process.env.ROUTEMAP_TIMINGS === "1") io.err(`routemap: files' uses: ${uses.parsed} parsed; cache ${made ? `${made.used} used, ${made.made} made${made.failed ? `, not written` : ""}` : "off"}\n`);
     // URL options Routemap cannot read: the missing parts they may fill in are not checked.
     const lock = { path: lockPath, text: nodeFileSystem.readFile(lockPath) };
     for (const cause of urlOptionsCauses({ ...names.urlOptionsFiles(), gems: "why" in gems ? [] : gems.urlOptions }, (p) => nodeFileSystem.readFile(p), lock)) {

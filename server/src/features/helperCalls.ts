@@ -8,6 +8,7 @@
 import { hasDynamicTargets, mailerPathDiagnostics, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unroutedHashDiagnostics, type Diagnostic, type MapResult, type OpenRegion, type PolymorphicOptions, type Route, type RouteMapper, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
 import { MAX_FILE_BYTES } from "../fileSystem.js";
 import { helperIndex, tableFor, type HelperTable, type HelperTables } from "./helpers.js";
+import type { FileUsesStore } from "./fileUses.js";
 
 export interface HelperCheckContext {
   tables: HelperTables;
@@ -30,6 +31,8 @@ export interface HelperCheckContext {
     /** What a request may fill in for code of a file's method (`UrlGenerationContext.recall`). */
     recall(path: string, method: string | undefined): ReturnType<NonNullable<UrlGenerationContext["recall"]>>;
   };
+  /** Each file's uses kept per text (and between runs): without it, the file is parsed each time. */
+  uses?: FileUsesStore;
 }
 
 /**
@@ -91,11 +94,14 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
     if (receiver === undefined && !inAppController && engines.some((engine) => helperIndex(engine).has(name))) return "known";
     return "unknown";
   };
-  const uses = mapper.urlUses(path, text, scope === "all" ? context.generation.polymorphic(path) : undefined);
+  // What the text yields, kept per text; the polymorphic targets' helpers from the models' naming each time.
+  const naming = scope === "all" ? context.generation.polymorphic(path) : undefined;
+  const targets = naming && { controller: naming.controller };
+  const uses = mapper.resolveUses(context.uses ? context.uses.of(mapper, path, text, targets) : mapper.fileUses(path, text, targets), naming);
   const explicit = scope === "explicit";
   const calls = explicit ? uses.calls.filter((c) => c.noRequest) : uses.calls;
   const hashes = explicit ? uses.hashes.filter((h) => h.noRequest) : uses.hashes;
-  const targets = explicit ? [] : uses.targets;
+  const found = explicit ? [] : uses.targets;
   const { generation } = context;
   const generationContext = generationContextOf(context, path);
   const unknown = unknownHelperDiagnostics(
@@ -114,7 +120,7 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
   const unhelped = generation.withoutPathHelpers?.(path) ? mailerPathDiagnostics(named, tables.own.routes, tables.own.customHelpers.filter((h) => h.kind === "direct").map((h) => h.name)) : [];
   const routed = unhelped.length ? named.filter((call) => !unhelped.some((d) => d.span === call.span)) : named;
   const resolved = new Set(tables.own.customHelpers.filter((h) => h.kind === "resolve").map((h) => h.name));
-  const polymorphic = polymorphicDiagnostics(targets, { known: (name) => known(name, undefined) !== "unknown", resolved });
+  const polymorphic = polymorphicDiagnostics(found, { known: (name) => known(name, undefined) !== "unknown", resolved });
   return [
     ...unknown,
     ...missingPartDiagnostics(routed, generationContext),
