@@ -43,7 +43,7 @@ export * from "./types.js";
 export { formatSheet, formatExpanded, formatUnused, filterRoutes, routeSections, type InspectOptions, type RouteSection } from "./inspect/sheet.js";
 export { Version, SUPPORTED_RAILS_VERSIONS, railsSeries } from "./mapper/version.js";
 export { recognize, recognizeRoute, RecognitionUndecided, normalizeRequestPath, type Recognition, type Undecided } from "./journey/recognize.js";
-export { ControllerModel, controllerPath, type Controller, type Action } from "./app/controllers.js";
+export { ControllerModel, controllerPath, type Controller, type Action, type ControllerFile } from "./app/controllers.js";
 export { hasDynamicTargets, missingControllerDiagnostics, routeActionDiagnostics, routesTo, unreachedActions, unusedRoutes, type UnreachedAction } from "./app/checks.js";
 export { deviseUrlHelperNames } from "./gems/deviseModels.js";
 export { hamlToRuby } from "./app/haml.js";
@@ -108,6 +108,11 @@ export interface RouteMapper {
     gems?: Readonly<Record<string, string>>;
     /** The app's own inflection rules (`MapResult.inflections`): controller paths follow them (`ArtistURLsController` → `artist_urls`). */
     inflections?: Inflections;
+    /**
+     * What a file's class and module bodies are, a fact of its path and text: a host that keeps
+     * them (between runs) gives them here, and calls `read` for those it does not have.
+     */
+    bodies?: (path: string, text: string, read: () => ControllerFile) => ControllerFile;
   }): ControllerModel;
   /** The `controller:`/`action:` literals of a view's or Ruby file's hashes (a file being typed included). */
   hashTargets(path: string, text: string): HashTarget[];
@@ -195,10 +200,11 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
   // and only their bodies kept (the same object while the text is the same, so the model
   // builds again only what changed).
   const controllerFiles = new Map<string, { text: string; file: ControllerFile }>();
-  const controllerFileOf = (path: string, text: string): ControllerFile => {
+  const controllerFileOf = (path: string, text: string, bodies?: (path: string, text: string, read: () => ControllerFile) => ControllerFile): ControllerFile => {
     const hit = controllerFiles.get(path);
     if (hit && hit.text === text) return hit.file;
-    const file = controllerFile(parseFile(parser, path, text).loaded);
+    const read = () => controllerFile(parseFile(parser, path, text).loaded);
+    const file = bodies ? bodies(path, text, read) : read();
     controllerFiles.set(path, { text, file });
     return file;
   };
@@ -223,14 +229,14 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
       const parsed = parseView(path, text);
       return parsed.loaded.syntaxErrors.length || parsed.diagnostics.length ? { keys: [], unknown: true } : urlOptionsFacts(parsed.loaded);
     },
-    controllers: ({ files, views, root, read, gems, inflections }) => {
+    controllers: ({ files, views, root, read, gems, inflections, bodies }) => {
       const appFile = (relative: string) => {
         const path = `${root}/${relative}`;
         const text = root === undefined ? undefined : read?.(path);
-        return text === undefined ? undefined : controllerFileOf(path, text);
+        return text === undefined ? undefined : controllerFileOf(path, text, bodies);
       };
       const gemModule = (name: string) => gemControllerModule(name, gems);
-      return new ControllerModel({ files: [...files].map(([path, text]) => controllerFileOf(path, text)), views, appFile, gemModule, inflections });
+      return new ControllerModel({ files: [...files].map(([path, text]) => controllerFileOf(path, text, bodies)), views, appFile, gemModule, inflections });
     },
   };
 }

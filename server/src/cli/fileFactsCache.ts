@@ -21,7 +21,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { FileUses } from "@routemap/shared-mapper";
+import type { ControllerFile, FileUses } from "@routemap/shared-mapper";
 import { cacheFolder } from "./gemCache.js";
 
 /** Bumped when the pack's shape changes. */
@@ -32,8 +32,11 @@ const DAY = 24 * 60 * 60 * 1000;
 /** Packs unused this long are removed when another is written (an app deleted, an old build). */
 const UNUSED_FOR = 30 * DAY;
 
-/** How a file's uses are read: only `url_helpers` calls matter (e), or with polymorphic targets as in a controller (c) or elsewhere (a). */
-export type UsesMode = "e" | "c" | "a";
+/**
+ * What an entry holds: a file's uses, read for `url_helpers` calls only (e), or with polymorphic
+ * targets as in a controller (c) or elsewhere (a); or its class and module bodies (k).
+ */
+export type FactsKind = "e" | "c" | "a" | "k";
 
 export interface FileFactsStats {
   used: number;
@@ -45,9 +48,9 @@ export interface FileFactsStats {
 export class FileFactsCache {
   readonly stats: FileFactsStats = { used: 0, made: 0, failed: 0 };
   private readonly file: string;
-  private stored: Map<string, FileUses> | undefined;
+  private stored: Map<string, unknown> | undefined;
   /** What this run used or made: the next pack. */
-  private readonly kept = new Map<string, FileUses>();
+  private readonly kept = new Map<string, unknown>();
 
   constructor(
     private readonly folder: string,
@@ -58,21 +61,27 @@ export class FileFactsCache {
     this.file = join(folder, "files", `${where}.json`);
   }
 
-  /** The key of a file's entry: its text, path and mode. */
-  static key(mode: UsesMode, path: string, text: string): string {
-    return createHash("sha256").update(`${mode}\0${path}\0`).update(text).digest("base64url").slice(0, 32);
+  /** The key of a file's entry: its text, path and what it holds. */
+  static key(kind: FactsKind, path: string, text: string): string {
+    return createHash("sha256").update(`${kind}\0${path}\0`).update(text).digest("base64url").slice(0, 32);
   }
 
-  get(key: string, path: string): FileUses | undefined {
+  /**
+   * An entry, as `decode` makes it from what was stored: undefined when it does not have the
+   * shape `decode` checks (which also checks its spans are in `path`).
+   */
+  get<T>(key: string, path: string, decode: (stored: unknown, path: string) => T | undefined): T | undefined {
     const found = this.load().get(key);
-    if (!found || !validUses(found, path)) return undefined;
+    const value = found === undefined ? undefined : decode(found, path);
+    if (value === undefined) return undefined;
     this.kept.set(key, found);
     this.stats.used++;
-    return found;
+    return value;
   }
 
-  set(key: string, uses: FileUses): void {
-    this.kept.set(key, uses);
+  /** `stored`: plain JSON data (`encodeUses`). */
+  set(key: string, stored: unknown): void {
+    this.kept.set(key, stored);
     this.stats.made++;
   }
 
@@ -84,7 +93,7 @@ export class FileFactsCache {
     }
     const partial = `${this.file}.${process.pid}.partial`;
     try {
-      const text = JSON.stringify({ format: FORMAT, build: this.build, root: this.root, entries: Object.fromEntries(this.kept) }, replacer);
+      const text = JSON.stringify({ format: FORMAT, build: this.build, root: this.root, entries: Object.fromEntries(this.kept) });
       if (text.length > MAX_PACK_BYTES) return;
       mkdirSync(dirname(this.file), { recursive: true, mode: 0o700 });
       writeFileSync(partial, text, { mode: 0o600 });
@@ -101,18 +110,18 @@ export class FileFactsCache {
     prune(dirname(this.file));
   }
 
-  private load(): Map<string, FileUses> {
+  private load(): Map<string, unknown> {
     if (this.stored) return this.stored;
     this.stored = new Map();
     let pack: { format?: unknown; build?: unknown; root?: unknown; entries?: unknown };
     try {
       if (statSync(this.file).size > MAX_PACK_BYTES) return this.stored;
-      pack = JSON.parse(readFileSync(this.file, "utf8"), reviver);
+      pack = JSON.parse(readFileSync(this.file, "utf8"));
     } catch {
       return this.stored;
     }
     if (!pack || pack.format !== FORMAT || pack.build !== this.build || pack.root !== this.root || typeof pack.entries !== "object" || !pack.entries) return this.stored;
-    for (const [key, value] of Object.entries(pack.entries)) this.stored.set(key, value as FileUses);
+    for (const [key, value] of Object.entries(pack.entries)) this.stored.set(key, value);
     return this.stored;
   }
 }
@@ -124,36 +133,66 @@ export function fileFactsCache(root: string, env: NodeJS.ProcessEnv = process.en
   return folder && build ? new FileFactsCache(folder, root, build) : undefined;
 }
 
-// JSON has no Map: a hash's keys and a call's keywords are written as `{"$map": [[k, v]…]}`.
-function replacer(_key: string, value: unknown): unknown {
-  return value instanceof Map ? { $map: [...value] } : value;
-}
-function reviver(_key: string, value: unknown): unknown {
-  if (value && typeof value === "object" && "$map" in value) {
-    const entries = (value as { $map: unknown }).$map;
-    return Array.isArray(entries) ? new Map(entries.filter((e): e is [string, unknown] => Array.isArray(e) && e.length === 2 && typeof e[0] === "string")) : value;
-  }
-  return value;
-}
-
 const isPosition = (p: unknown) => !!p && typeof (p as { line?: unknown }).line === "number" && typeof (p as { character?: unknown }).character === "number";
 const isSpanOf = (s: unknown, path: string) => !!s && typeof s === "object" && (s as { file?: unknown }).file === path && isPosition((s as { start?: unknown }).start) && isPosition((s as { end?: unknown }).end);
 const isValue = (v: unknown) => v === "unknown" || (!!v && typeof v === "object" && typeof (v as { inspect?: unknown }).inspect === "string");
 
-/** Whether an entry has the shape `fileUses` gives, its spans in `path` (an entry of another shape, or tampered with, is not used). */
-export function validUses(value: unknown, path: string): value is FileUses {
-  if (!value || typeof value !== "object") return false;
-  const { calls, hashes, candidates } = value as Record<string, unknown>;
-  if (!Array.isArray(calls) || !Array.isArray(hashes) || !Array.isArray(candidates)) return false;
-  const keywords = (m: unknown) => m instanceof Map && [...m.values()].every(isValue);
+// JSON has no Map: a call's keywords and a hash's keys are stored as lists of pairs, and read
+// back into Maps only for the entries used (a reviver over the whole pack cost more than the parse).
+
+/** A file's uses as JSON data. */
+export function encodeUses(uses: FileUses): unknown {
+  return {
+    calls: uses.calls.map((c) => ({ ...c, args: { ...c.args, keywords: [...c.args.keywords] } })),
+    hashes: uses.hashes.map((h) => ({ ...h, keys: [...h.keys] })),
+    candidates: uses.candidates,
+  };
+}
+
+const pairsOf = (v: unknown) => (Array.isArray(v) && v.every((e) => Array.isArray(e) && e.length === 2 && typeof e[0] === "string" && isValue(e[1])) ? new Map(v as [string, never][]) : undefined);
+
+/** A file's uses from what `encodeUses` stored, or undefined when it does not have that shape, its spans in `path` (an entry of another shape, or tampered with, is not used). */
+export function decodeUses(stored: unknown, path: string): FileUses | undefined {
+  if (!stored || typeof stored !== "object") return undefined;
+  const { calls, hashes, candidates } = stored as Record<string, unknown>;
+  if (!Array.isArray(calls) || !Array.isArray(hashes) || !Array.isArray(candidates)) return undefined;
+  const out: FileUses = { calls: [], hashes: [], candidates: [] };
   for (const c of calls) {
-    if (!c || typeof c.name !== "string" || !isSpanOf(c.span, path) || !c.args || !Array.isArray(c.args.positional) || !c.args.positional.every(isValue) || !keywords(c.args.keywords)) return false;
+    const keywords = pairsOf(c?.args?.keywords);
+    if (!keywords || typeof c.name !== "string" || !isSpanOf(c.span, path) || !Array.isArray(c.args.positional) || !c.args.positional.every(isValue)) return undefined;
+    out.calls.push({ ...c, args: { ...c.args, keywords } });
   }
-  for (const h of hashes) if (!h || !isSpanOf(h.span, path) || !keywords(h.keys) || typeof h.noRequest !== "boolean") return false;
+  for (const h of hashes) {
+    const keys = pairsOf(h?.keys);
+    if (!keys || !isSpanOf(h.span, path) || typeof h.noRequest !== "boolean") return undefined;
+    out.hashes.push({ ...h, keys });
+  }
   for (const t of candidates) {
-    if (!t || typeof t.call !== "string" || !isSpanOf(t.span, path) || !Array.isArray(t.parts) || !Array.isArray(t.spans) || t.parts.length !== t.spans.length) return false;
-    if (!t.spans.every((s: unknown) => isSpanOf(s, path)) || typeof t.prefix !== "string" || typeof t.suffix !== "string") return false;
-    if (!t.parts.every((p: unknown) => typeof p === "string" || (!!p && typeof (p as { className?: unknown }).className === "string"))) return false;
+    if (!t || typeof t.call !== "string" || !isSpanOf(t.span, path) || !Array.isArray(t.parts) || !Array.isArray(t.spans) || t.parts.length !== t.spans.length) return undefined;
+    if (!t.spans.every((s: unknown) => isSpanOf(s, path)) || typeof t.prefix !== "string" || typeof t.suffix !== "string") return undefined;
+    if (!t.parts.every((p: unknown) => typeof p === "string" || (!!p && typeof (p as { className?: unknown }).className === "string"))) return undefined;
+    out.candidates.push(t);
+  }
+  return out;
+}
+
+const isStrings = (v: unknown) => Array.isArray(v) && v.every((s) => typeof s === "string");
+
+/** A file's bodies from what was stored, or undefined when it does not have the shape `controllerFile` gives, its bodies in `path`. */
+export function decodeBodies(stored: unknown, path: string): ControllerFile | undefined {
+  return validBodies(stored, path) ? stored : undefined;
+}
+
+function validBodies(value: unknown, path: string): value is ControllerFile {
+  const bodies = (value as { bodies?: unknown } | null)?.bodies;
+  if (!Array.isArray(bodies)) return false;
+  for (const pair of bodies) {
+    if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== "string" || !Array.isArray(pair[1])) return false;
+    for (const b of pair[1]) {
+      if (!b || typeof b.name !== "string" || (b.kind !== "class" && b.kind !== "module") || b.file !== path || !isSpanOf(b.nameSpan, path)) return false;
+      if (!isStrings(b.nesting) || !isStrings(b.includes) || !Array.isArray(b.steps)) return false;
+      for (const step of b.steps) if (!step || (typeof step.def !== "string" && typeof step.set !== "string" && typeof step.alias !== "string")) return false;
+    }
   }
   return true;
 }

@@ -7,8 +7,8 @@
  * on other files (the routes a call reaches, a polymorphic target's helpers from its models'
  * naming) is worked out from these each time, which costs little next to the parse.
  */
-import type { FileUses, RouteMapper } from "@routemap/shared-mapper";
-import { FileFactsCache, type UsesMode } from "../cli/fileFactsCache.js";
+import type { ControllerFile, FileUses, RouteMapper } from "@routemap/shared-mapper";
+import { decodeBodies, decodeUses, encodeUses, FileFactsCache, type FactsKind } from "../cli/fileFactsCache.js";
 
 export class FileUsesStore {
   private readonly byPath = new Map<string, { key: string; uses: FileUses }>();
@@ -19,19 +19,34 @@ export class FileUsesStore {
 
   /** A file's uses; `targets`: whether polymorphic targets are looked for, and as in a controller's file. */
   of(mapper: RouteMapper, path: string, text: string, targets?: { controller: boolean }): FileUses {
-    const mode: UsesMode = !targets ? "e" : targets.controller ? "c" : "a";
-    const key = FileFactsCache.key(mode, path, text);
+    const kind: FactsKind = !targets ? "e" : targets.controller ? "c" : "a";
+    const key = FileFactsCache.key(kind, path, text);
     const hit = this.byPath.get(path);
     if (hit && hit.key === key) return hit.uses;
-    let uses = this.disk?.get(key, path);
+    let uses = this.disk?.get(key, path, decodeUses);
     if (!uses) {
       uses = mapper.fileUses(path, text, targets);
       this.parsed++;
-      this.disk?.set(key, uses);
+      this.disk?.set(key, encodeUses(uses));
     }
     this.byPath.set(path, { key, uses });
     return uses;
   }
+
+  /**
+   * A controller's (or included module's) class and module bodies, for `RouteMapper.controllers`'
+   * `bodies`: from the cache folder when there, else read (the mapper keeps them in memory per text itself).
+   */
+  readonly bodies = (path: string, text: string, read: () => ControllerFile): ControllerFile => {
+    if (!this.disk) return read();
+    const key = FileFactsCache.key("k", path, text);
+    const found = this.disk.get(key, path, decodeBodies);
+    if (found) return found;
+    const made = read();
+    this.parsed++;
+    this.disk.set(key, made);
+    return made;
+  };
 
   /** A file that went: its facts are dropped. */
   forget(path: string): void {
