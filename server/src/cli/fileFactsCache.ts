@@ -49,8 +49,10 @@ export class FileFactsCache {
   readonly stats: FileFactsStats = { used: 0, made: 0, failed: 0 };
   private readonly file: string;
   private stored: Map<string, unknown> | undefined;
-  /** What this run used or made: the next pack. */
-  private readonly kept = new Map<string, unknown>();
+  /** What this run used or made, the last of each file and kind (a server sees many versions of a file): the next pack. */
+  private readonly kept = new Map<string, { key: string; stored: unknown }>();
+  /** Whether an entry was made since the pack was last written. */
+  private dirty = false;
 
   constructor(
     private readonly folder: string,
@@ -70,30 +72,34 @@ export class FileFactsCache {
    * An entry, as `decode` makes it from what was stored: undefined when it does not have the
    * shape `decode` checks (which also checks its spans are in `path`).
    */
-  get<T>(key: string, path: string, decode: (stored: unknown, path: string) => T | undefined): T | undefined {
+  get<T>(kind: FactsKind, path: string, key: string, decode: (stored: unknown, path: string) => T | undefined): T | undefined {
     const found = this.load().get(key);
     const value = found === undefined ? undefined : decode(found, path);
     if (value === undefined) return undefined;
-    this.kept.set(key, found);
+    this.kept.set(`${kind}\0${path}`, { key, stored: found });
     this.stats.used++;
     return value;
   }
 
   /** `stored`: plain JSON data (`encodeUses`). */
-  set(key: string, stored: unknown): void {
-    this.kept.set(key, stored);
+  set(kind: FactsKind, path: string, key: string, stored: unknown): void {
+    this.kept.set(`${kind}\0${path}`, { key, stored });
     this.stats.made++;
+    this.dirty = true;
   }
 
   /** Writes the pack when an entry was made (a run that only used entries leaves it, and marks it used). */
   save(): void {
-    if (!this.stats.made) {
+    if (!this.dirty) {
       if (this.stats.used) touch(this.file);
       return;
     }
+    this.dirty = false;
     const partial = `${this.file}.${process.pid}.partial`;
     try {
-      const text = JSON.stringify({ format: FORMAT, build: this.build, root: this.root, entries: Object.fromEntries(this.kept) });
+      const entries: Record<string, unknown> = {};
+      for (const { key, stored } of this.kept.values()) entries[key] = stored;
+      const text = JSON.stringify({ format: FORMAT, build: this.build, root: this.root, entries });
       if (text.length > MAX_PACK_BYTES) return;
       mkdirSync(dirname(this.file), { recursive: true, mode: 0o700 });
       writeFileSync(partial, text, { mode: 0o600 });

@@ -8,7 +8,7 @@
  * naming) is worked out from these each time, which costs little next to the parse.
  */
 import type { ControllerFile, FileUses, RouteMapper } from "@routemap/shared-mapper";
-import { decodeBodies, decodeUses, encodeUses, FileFactsCache, type FactsKind } from "../cli/fileFactsCache.js";
+import { decodeBodies, decodeUses, encodeUses, FileFactsCache, fileFactsCache, type FactsKind } from "../cli/fileFactsCache.js";
 
 export class FileUsesStore {
   private readonly byPath = new Map<string, { key: string; uses: FileUses }>();
@@ -23,11 +23,11 @@ export class FileUsesStore {
     const key = FileFactsCache.key(kind, path, text);
     const hit = this.byPath.get(path);
     if (hit && hit.key === key) return hit.uses;
-    let uses = this.disk?.get(key, path, decodeUses);
+    let uses = this.disk?.get(kind, path, key, decodeUses);
     if (!uses) {
       uses = mapper.fileUses(path, text, targets);
       this.parsed++;
-      this.disk?.set(key, encodeUses(uses));
+      this.disk?.set(kind, path, key, encodeUses(uses));
     }
     this.byPath.set(path, { key, uses });
     return uses;
@@ -40,11 +40,11 @@ export class FileUsesStore {
   readonly bodies = (path: string, text: string, read: () => ControllerFile): ControllerFile => {
     if (!this.disk) return read();
     const key = FileFactsCache.key("k", path, text);
-    const found = this.disk.get(key, path, decodeBodies);
+    const found = this.disk.get("k", path, key, decodeBodies);
     if (found) return found;
     const made = read();
     this.parsed++;
-    this.disk.set(key, made);
+    this.disk.set("k", path, key, made);
     return made;
   };
 
@@ -53,12 +53,34 @@ export class FileUsesStore {
     this.byPath.delete(path);
   }
 
-  /** Writes what was made to the cache folder, if there is one. */
-  save(): void {
+  private saved = false;
+
+  /**
+   * Writes what was made to the cache folder, if there is one. `once`: only the first time (the
+   * language server, after its first pass over the app: a large app's pack is tens of MB, not to
+   * be written again at each pause in typing; what changes later is read again next session).
+   */
+  save(o: { once?: boolean } = {}): void {
+    if (o.once && this.saved) return;
+    this.saved = true;
     this.disk?.save();
   }
 
   get cacheStats() {
     return this.disk?.stats;
   }
+}
+
+/**
+ * The language server's store for an app (its mapper and root): the whole app's problems, open
+ * documents' checks and references all read each file's uses through it, so the first
+ * references request finds what the background pass read (and, between sessions, the cache folder).
+ */
+const stores = new WeakMap<RouteMapper, Map<string, FileUsesStore>>();
+export function usesStoreOf(mapper: RouteMapper, root: string): FileUsesStore {
+  let byRoot = stores.get(mapper);
+  if (!byRoot) stores.set(mapper, (byRoot = new Map()));
+  let store = byRoot.get(root);
+  if (!store) byRoot.set(root, (store = new FileUsesStore(fileFactsCache(root))));
+  return store;
 }
