@@ -533,7 +533,10 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
     } else {
       const message = `Routemap internal error: ${e instanceof Error ? e.message : String(e)}`;
       const span = interpreter.source();
-      diagnostics.push(span.file ? { ...fileDiagnostic(input.entry, message, "internal-error"), span } : fileDiagnostic(input.entry, message, "internal-error"));
+      const diagnostic = span.file ? { ...fileDiagnostic(input.entry, message, "internal-error"), span } : fileDiagnostic(input.entry, message, "internal-error");
+      diagnostics.push(diagnostic);
+      // The rest of the table is missing: nothing may be checked against it.
+      interpreter.openRegions.push({ span: diagnostic.span, reason: message });
     }
   }
   set.release();

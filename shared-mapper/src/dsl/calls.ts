@@ -8,6 +8,7 @@ import { CONFIG, isApplication } from "../framework/appSettings.js";
 import * as N from "@ruby/prism/src/nodes.js";
 import { kernelFunction, kernelFunctionName } from "../core/index.js";
 import { COMPARABLE } from "../core/comparable.js";
+import { structInstance } from "../core/structClass.js";
 import { rootScope } from "../mapper/scope.js";
 import { scope } from "../mapper/scoping.js";
 import { RoutingError } from "../mapper/errors.js";
@@ -341,7 +342,12 @@ function superCall(it: CallHost, node: N.SuperNode | N.ForwardingSuperNode, env:
     if (dsl && node instanceof N.SuperNode) return it.dispatch(node as unknown as N.CallNode, dsl, { args: call.args.map(forMapper), block });
     if (dsl) return it.dispatch(node as unknown as N.CallNode, dsl, { args: call.args.map(forMapper), block });
   }
-  if (self.kind === "object" && method.name === "initialize") return null;
+  if (self.kind === "object" && method.name === "initialize") {
+    // A Struct's own `initialize` calling `super`: Struct#initialize sets the members.
+    const struct = self.object as unknown as RValue;
+    if (struct instanceof RStruct) structInstance(struct.cls, call.args, it.ruby).values.forEach((v, i) => (struct.values[i] = v));
+    return null;
+  }
   it.unknownMethod(node, `super (${method.name})`);
   return new RUnknown(it.sourceText(node), false, "a superclass's method Routemap does not know");
 }

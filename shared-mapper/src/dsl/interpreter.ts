@@ -536,6 +536,10 @@ export class Interpreter implements MapperHost, CallHost {
 
   /** Methods whose answer is the interpreter's, not the core library's: objects of the files' classes, `new`, exceptions. */
   private objectCall(recv: RValue, name: string, args: RValue[], block: RProc | null, env: Env | undefined): RValue | undefined {
+    // `Locale.new("en")` for `Locale = Struct.new(:code) do … end`: the block's methods, `initialize` among them.
+    if (recv instanceof RStructClass && name === "new" && recv.methodsOf && this.classes.has(recv.methodsOf)) {
+      return this.instantiate(recv.methodsOf, args, block, recv);
+    }
     if (recv instanceof RConst) {
       const path = recv.path.replace(/^::/, "");
       if (name === "new" && this.classes.has(path)) return this.instantiate(path, args, block);
@@ -619,11 +623,16 @@ export class Interpreter implements MapperHost, CallHost {
     }
   }
 
-  /** `X.new(...)` for a class the files define: an object (a Struct for a Struct class), its `initialize` run. */
-  instantiate(path: string, args: RValue[], block: RProc | null): RValue {
-    const struct = this.classes.structOf(path);
-    const object = struct ? structInstance(struct, args, this.ruby) : new RObject(path, this.classes.instanceMethodNames(path));
+  /**
+   * `X.new(...)` for a class the files define: an object (a Struct for a Struct class, `struct`
+   * the class as its constant names it), its `initialize` run. A Struct's own `initialize` gets
+   * an instance whose members are nil until it calls `super`, as Ruby allocates one.
+   */
+  instantiate(path: string, args: RValue[], block: RProc | null, struct = this.classes.structOf(path)): RValue {
     const init = this.classes.instanceMethod(path, "initialize");
+    const object = !struct ? new RObject(path, this.classes.instanceMethodNames(path))
+      : init ? new RStruct(struct, struct.members.map(() => null))
+      : structInstance(struct, args, this.ruby);
     const self: Self = { kind: "object", object: object as RObject };
     if (init) this.callMethodDef(init, self, args, block, "initialize");
     return object;

@@ -489,10 +489,16 @@ export class RStructClass {
 }
 /** An instance of a Struct class. */
 export class RStruct {
+  /** Instance variables its methods set (`@x ||= …` in a `Struct.new` block's `def`). */
+  readonly ivars = new Map<string, RValue>();
   constructor(
     readonly cls: RStructClass,
     readonly values: RValue[],
   ) {}
+  /** Where its methods are looked up: the class the `Struct.new` block defined, else its name. */
+  get className(): string {
+    return this.cls.methodsOf ?? this.cls.name ?? "Struct";
+  }
 }
 
 /** A Set: insertion-ordered, Ruby's `eql?` for its members. */
