@@ -28,6 +28,8 @@ import { cacheFolder } from "./gemCache.js";
 const FORMAT = 1;
 /** A pack larger than this is neither read nor written (a large app's is tens of MB). */
 const MAX_PACK_BYTES = 256 << 20;
+/** The packs of every app and build together: past this, the least recently used go. */
+const MAX_FOLDER_BYTES = 512 << 20;
 const DAY = 24 * 60 * 60 * 1000;
 /** Packs unused this long are removed when another is written (an app deleted, an old build). */
 const UNUSED_FOR = 30 * DAY;
@@ -240,13 +242,25 @@ function touch(file: string): void {
   }
 }
 
-/** Removes packs unused for a month, and partial writes a day old (a process that died writing). */
+/**
+ * Removes packs unused for a month, those past `MAX_FOLDER_BYTES` from the least recently used
+ * on (each build of Routemap makes its own: a checkout rebuilt often leaves many), and partial
+ * writes a day old (a process that died writing).
+ */
 function prune(dir: string): void {
   try {
+    const packs: { path: string; size: number; mtime: number }[] = [];
     for (const name of readdirSync(dir)) {
       const path = join(dir, name);
-      const age = Date.now() - statSync(path).mtimeMs;
+      const { mtimeMs, size } = statSync(path);
+      const age = Date.now() - mtimeMs;
       if ((name.endsWith(".json") && age > UNUSED_FOR) || (name.endsWith(".partial") && age > DAY)) rmSync(path, { force: true });
+      else if (name.endsWith(".json")) packs.push({ path, size, mtime: mtimeMs });
+    }
+    let total = 0;
+    for (const pack of packs.sort((a, b) => b.mtime - a.mtime)) {
+      total += pack.size;
+      if (total > MAX_FOLDER_BYTES) rmSync(pack.path, { force: true });
     }
   } catch {
     // Only the clean-up depends on it.
