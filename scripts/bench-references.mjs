@@ -24,7 +24,7 @@ const cache = scratchDir("routemap-bench-references-cache-");
 const uri = (p) => pathToFileURL(join(root, p)).toString();
 
 async function session() {
-  const child = spawn(process.execPath, ["--max-semi-space-size=4", bundle, "--stdio"], { stdio: ["pipe", "pipe", "inherit"], env: { ...process.env, ROUTEMAP_CACHE_DIR: cache } });
+  const child = spawn(process.execPath, [...(process.env.BENCH_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROF}`] : []), "--max-semi-space-size=4", bundle, "--stdio"], { stdio: ["pipe", "pipe", "inherit"], env: { ...process.env, ROUTEMAP_CACHE_DIR: cache } });
   const conn = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   const controllerPath = "app/controllers/thing7s_controller.rb";
   const controller = uri(controllerPath);

@@ -66,6 +66,18 @@ export class FileUsesStore {
     this.disk?.save();
   }
 
+  /**
+   * `save({ once: true })` a second later, off the request or pass that asked: writing a large
+   * app's pack takes a few hundred milliseconds, which must not hold an answer or a slice of
+   * the background pass.
+   */
+  saveSoon(): void {
+    if (this.saved || !this.disk || this.scheduled) return;
+    this.scheduled = true;
+    setTimeout(() => this.save({ once: true }), 1000).unref?.();
+  }
+  private scheduled = false;
+
   get cacheStats() {
     return this.disk?.stats;
   }

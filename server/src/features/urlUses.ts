@@ -120,7 +120,7 @@ export function usesOf(app: RailsApp, routes: ReadonlySet<Route>): (UrlUse & { p
     }
   }
   // What was read for the first time kept for the next session (written only when something was).
-  usesStoreOf(app.workspaceMapper(), app.root).save({ once: true });
+  usesStoreOf(app.workspaceMapper(), app.root).saveSoon();
   for (const engineRoot of app.engineRoots()) {
     for (const path of checkedFiles(engineRoot, app.workspaceFs())) {
       const text = app.workspaceText(path);

@@ -197,7 +197,7 @@ export class WorkspaceProblems {
     }
     state.pendingChange = false;
     // The pass over the app is done: what it read kept in the cache folder for the next session (written only when something was).
-    usesStoreOf(mapper, app.root).save({ once: true });
+    usesStoreOf(mapper, app.root).saveSoon();
     return changed ? "changed" : "done";
   }
 
