@@ -24,6 +24,7 @@ import { slimToRuby } from "./app/slim.js";
 import { erbToRuby, hashTargets, helperCalls, insideExpectedRaise, type HashTarget, type HelperCall } from "./app/helperCalls.js";
 import { urlHashes, urlOptionsFacts, type UrlHash, type UrlOptionsFacts } from "./app/urlGeneration.js";
 import { modelNaming, polymorphicCandidates, resolveCandidate, type PolymorphicCandidate, type PolymorphicTarget } from "./app/polymorphic.js";
+import { actionAssigns } from "./app/viewAssigns.js";
 import { gemControllerModule } from "./gems/index.js";
 import type { Concern } from "./mapper/concerns.js";
 import { EngineRegistry } from "./mapper/engines.js";
@@ -37,7 +38,7 @@ import { compileRubyRegexp, RegexpBudgetExceeded } from "./ruby/regexp/index.js"
 import { createParser, Parser, ParserFailure } from "./ruby/prism.js";
 import { RSymbol } from "./ruby/values.js";
 import { rubyVersion } from "./ruby/print.js";
-import type { Diagnostic, MapInput, MapOptions, MapResult, Span } from "./types.js";
+import type { Diagnostic, EngineRoutes, MapInput, MapOptions, MapResult, Span } from "./types.js";
 
 export * from "./types.js";
 export { formatSheet, formatExpanded, formatUnused, filterRoutes, routeSections, type InspectOptions, type RouteSection } from "./inspect/sheet.js";
@@ -54,18 +55,23 @@ export { unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics } 
 export { rubyVersion } from "./ruby/print.js";
 export { jsonValue, routeValues, type JsonValue } from "./inspect/json.js";
 export { mailerPathDiagnostics } from "./app/helperContexts.js";
+export { guardedHelperNames } from "./app/helperGuards.js";
 export { polymorphicDiagnostics, symbolsCompleting, type PolymorphicCandidate, type PolymorphicRecord, type PolymorphicTarget } from "./app/polymorphic.js";
 
 /**
- * What a view's or Ruby file's URL uses are as facts of its path and text alone (no table, no
- * model read): its helper calls, hashes, and polymorphic targets before their models' naming.
- * Plain data (spans, literals, `Map`s of literals), so a host may keep it per file's text.
+ * What a view's or Ruby file's URL uses are as facts of its path and text (and, for a
+ * template, of its action's controller file): its helper calls, hashes, and polymorphic
+ * targets before their models' naming. Plain data (spans, literals, `Map`s of literals), so a
+ * host may keep it per text.
  */
 export interface FileUses {
   calls: HelperCall[];
   hashes: UrlHash[];
   candidates: PolymorphicCandidate[];
 }
+
+/** What a file's polymorphic targets are looked for with, before their models are read. */
+export type UsesTargets = Pick<PolymorphicOptions, "controller" | "root" | "assigns">;
 
 /** Where a file's polymorphic targets are resolved: in a controller's file, and the app's models read by `read`. */
 export interface PolymorphicOptions {
@@ -74,6 +80,8 @@ export interface PolymorphicOptions {
   read: (path: string) => string | undefined;
   /** The app's own inflection rules (`MapResult.inflections`): models' route keys follow them. */
   inflections?: Inflections;
+  /** A template's controller file and the action it is the view of: the instance variables it sets (viewAssigns.ts). */
+  assigns?: { path: string; text: string; action: string };
 }
 
 /** What `RouteMapper.evaluate` makes of a Ruby expression. */
@@ -124,10 +132,11 @@ export interface RouteMapper {
   urlUses(path: string, text: string, polymorphic?: PolymorphicOptions): { calls: HelperCall[]; hashes: UrlHash[]; targets: PolymorphicTarget[] };
   /**
    * `urlUses` in two steps: what the text yields, from one parse (`targets`: whether polymorphic
-   * targets are looked for, and whether as in a controller's file), then (`resolveUses`) the
-   * targets' helpers from the models' naming. `urlUses(p, t, o)` is `resolveUses(fileUses(p, t, o), o)`.
+   * targets are looked for, as in a controller's file or not, and a template's action), then
+   * (`resolveUses`) the targets' helpers from the models' naming. `urlUses(p, t, o)` is
+   * `resolveUses(fileUses(p, t, o), o)`.
    */
-  fileUses(path: string, text: string, targets?: { controller: boolean }): FileUses;
+  fileUses(path: string, text: string, targets?: UsesTargets): FileUses;
   resolveUses(uses: FileUses, polymorphic?: PolymorphicOptions): { calls: HelperCall[]; hashes: UrlHash[]; targets: PolymorphicTarget[] };
   /**
    * The polymorphic targets of a view or Ruby file (`redirect_to @post`) whose records' classes
@@ -179,12 +188,16 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
     });
     return withInflections(o.inflections, () => candidates.flatMap((c) => resolveCandidate(c, naming) ?? []));
   };
-  const candidatesOf = (file: LoadedFile, path: string, controller: boolean) => polymorphicCandidates(file, { view: path.includes("/app/views/"), controller });
-  const fileUses = (path: string, text: string, targets?: { controller: boolean }): FileUses => {
+  const candidatesOf = (file: LoadedFile, path: string, o: UsesTargets) => {
+    const where = o.assigns && (o.assigns.path.startsWith(`${o.root}/`) ? o.assigns.path.slice(o.root.length + 1) : o.assigns.path);
+    const assigns = o.assigns ? actionAssigns(parse(o.assigns.path, o.assigns.text).loaded, o.assigns.action, where!) : undefined;
+    return polymorphicCandidates(file, { view: path.includes("/app/views/"), controller: o.controller, assigns });
+  };
+  const fileUses = (path: string, text: string, targets?: UsesTargets): FileUses => {
     const parsed = parseView(path, text);
     if (parsed.loaded.syntaxErrors.length || parsed.diagnostics.length) return { calls: [], hashes: [], candidates: [] };
     const base = path.slice(path.lastIndexOf("/") + 1);
-    const candidates = targets ? candidatesOf(parsed.loaded, path, targets.controller) : [];
+    const candidates = targets ? candidatesOf(parsed.loaded, path, targets) : [];
     const calls = helperCalls(parsed.loaded, { partial: base.startsWith("_"), locals: parsed.locals });
     const hashes = urlHashes(parsed.loaded);
     const expected = insideExpectedRaise(parsed.loaded);
@@ -218,12 +231,12 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
     },
     evaluate: (source, options = {}) => RSymbol.evaluation(() => evaluateSnippet(parser, source, options)),
     hashTargets: (path, text) => hashTargets(parseView(path, text).loaded),
-    urlUses: (path, text, polymorphic) => resolveUses(fileUses(path, text, polymorphic && { controller: polymorphic.controller }), polymorphic),
+    urlUses: (path, text, polymorphic) => resolveUses(fileUses(path, text, polymorphic), polymorphic),
     fileUses,
     resolveUses,
     polymorphicTargets: (path, text, o) => {
       const parsed = parseView(path, text);
-      return parsed.loaded.syntaxErrors.length || parsed.diagnostics.length ? [] : resolveTargets(candidatesOf(parsed.loaded, path, o.controller), o);
+      return parsed.loaded.syntaxErrors.length || parsed.diagnostics.length ? [] : resolveTargets(candidatesOf(parsed.loaded, path, o), o);
     },
     urlOptions: (path, text) => {
       const parsed = parseView(path, text);
@@ -433,6 +446,7 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
     engines: new EngineRegistry(),
     fastPaths: options.fastPaths ?? true,
     gems: options.gems,
+    gemfileVersions: options.gemfileVersions,
     partial: false,
     blockDsl: undefined,
     display: { ruby, hiddenGlob: wildcardRegexp(version), inlineHandlerText: version.gte(7, 1) },
@@ -539,9 +553,19 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
       interpreter.openRegions.push({ span: diagnostic.span, reason: message });
     }
   }
+  for (const n of options.notes ?? []) {
+    diagnostics.push({ severity: "info", message: n.message, span: n.span, code: n.code });
+    note(n.span.file);
+  }
   set.release();
   for (const engineSet of state.engines.sets.values()) engineSet.release();
-  const engines = [...state.engines.sets].map(([name, engineSet]) => ({ name, routes: engineSet.routes }));
+  const engines = [...state.engines.sets].map(([name, engineSet]): EngineRoutes => {
+    const isolatedNamespace = state.engines.isolationRead(name);
+    const engine: EngineRoutes = { name, routes: engineSet.routes };
+    if (isolatedNamespace !== undefined) engine.isolatedNamespace = isolatedNamespace;
+    if (engineSet.customHelpers.length) engine.customHelpers = engineSet.customHelpers;
+    return engine;
+  });
   return {
     routes: set.routes,
     openRegions: interpreter.openRegions,

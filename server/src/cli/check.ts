@@ -21,6 +21,7 @@ import { fileProblems, problemFiles } from "../features/appProblems.js";
 import { FileUsesStore } from "../features/fileUses.js";
 import { fileFactsCache } from "./fileFactsCache.js";
 import { appHelperTables } from "../features/helpers.js";
+import { engineProblems } from "./engineCheck.js";
 import { causeDiagnostic, gemCauses, regionCauses, urlOptionsCauses, withCauses } from "../features/checkStatus.js";
 
 export const CHECK_USAGE = `Usage: routemap check [APP | FILE] [options]
@@ -98,7 +99,8 @@ export async function checkCommand(argv: string[], io: Io, mapper?: RouteMapper)
       // One at a time: a spread passes one argument per diagnostic, past V8's limit in a hostile view.
       if (text !== undefined) for (const d of fileProblems(mapper, context, root, file, text)) findings.push(d);
     }
-
+    // The app's engines' own files, each in the context Rails runs it in (engineContexts.ts).
+    if (!("why" in gems)) engineProblems({ mapper, input, result, fs: nodeFileSystem, gems, appDefined: context.defined }, (d) => findings.push(d));
     // URL options Routemap cannot read: the missing parts they may fill in are not checked.
     const lock = { path: lockPath, text: nodeFileSystem.readFile(lockPath) };
     for (const cause of urlOptionsCauses({ ...names.urlOptionsFiles(), gems: "why" in gems ? [] : gems.urlOptions }, (p) => nodeFileSystem.readFile(p), lock)) {

@@ -65,9 +65,11 @@ export class FileFactsCache {
     this.file = join(folder, "files", `${where}.json`);
   }
 
-  /** The key of a file's entry: its text, path and what it holds. */
-  static key(kind: FactsKind, path: string, text: string): string {
-    return createHash("sha256").update(`${kind}\0${path}\0`).update(text).digest("base64url").slice(0, 32);
+  /** The key of a file's entry: its text, path and what it holds, and what else its facts are made of (`also`: a template's action's controller file). */
+  static key(kind: FactsKind, path: string, text: string, also?: string): string {
+    const hash = createHash("sha256").update(`${kind}\0${path}\0${also === undefined ? 0 : also.length}\0`).update(text);
+    if (also !== undefined) hash.update("\0").update(also);
+    return hash.digest("base64url").slice(0, 32);
   }
 
   /**

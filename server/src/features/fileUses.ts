@@ -7,7 +7,7 @@
  * on other files (the routes a call reaches, a polymorphic target's helpers from its models'
  * naming) is worked out from these each time, which costs little next to the parse.
  */
-import type { ControllerFile, FileUses, RouteMapper } from "@routemap/shared-mapper";
+import type { ControllerFile, FileUses, RouteMapper, UsesTargets } from "@routemap/shared-mapper";
 import { decodeBodies, decodeUses, encodeUses, FileFactsCache, fileFactsCache, type FactsKind } from "../cli/fileFactsCache.js";
 
 export class FileUsesStore {
@@ -17,15 +17,20 @@ export class FileUsesStore {
 
   constructor(private readonly disk?: FileFactsCache) {}
 
-  /** A file's uses; `targets`: whether polymorphic targets are looked for, and as in a controller's file. */
-  of(mapper: RouteMapper, path: string, text: string, targets?: { controller: boolean }): FileUses {
+  /**
+   * A file's uses; `targets`: whether polymorphic targets are looked for, as in a controller's
+   * file or not, and a template's action (whose controller file's text is then in the key too).
+   */
+  of(mapper: RouteMapper, path: string, text: string, targets?: UsesTargets): FileUses {
     const kind: FactsKind = !targets ? "e" : targets.controller ? "c" : "a";
-    const key = FileFactsCache.key(kind, path, text);
+    const assigns = targets?.assigns;
+    const key = FileFactsCache.key(kind, path, text, assigns && `${targets!.root}\0${assigns.path}\0${assigns.action}\0${assigns.text}`);
     const hit = this.byPath.get(path);
     if (hit && hit.key === key) return hit.uses;
     let uses = this.disk?.get(kind, path, key, decodeUses);
     if (!uses) {
-      uses = mapper.fileUses(path, text, targets);
+      // Only what the facts are made of: the host's `read` and naming stay out of them.
+      uses = mapper.fileUses(path, text, targets && { controller: targets.controller, root: targets.root, assigns: targets.assigns });
       this.parsed++;
       this.disk?.set(kind, path, key, encodeUses(uses));
     }

@@ -5,13 +5,19 @@
  * is said when the route table is not complete (a DSL call or value Routemap could not evaluate
  * may have drawn the route), nor when the gems' helpers cannot be known.
  */
-import { hasDynamicTargets, mailerPathDiagnostics, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unroutedHashDiagnostics, type Diagnostic, type MapResult, type OpenRegion, type PolymorphicOptions, type Route, type RouteMapper, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
+import { guardedHelperNames, hasDynamicTargets, mailerPathDiagnostics, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unroutedHashDiagnostics, type Diagnostic, type MapResult, type OpenRegion, type PolymorphicOptions, type Route, type RouteMapper, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
 import { MAX_FILE_BYTES } from "../fileSystem.js";
+import { withMainAppHint } from "./engineContexts.js";
 import { helperIndex, tableFor, type HelperTable, type HelperTables } from "./helpers.js";
 import type { FileUsesStore } from "./fileUses.js";
 
 export interface HelperCheckContext {
   tables: HelperTables;
+  /**
+   * A file's own tables where they are not `tables` (an engine's files, engineContexts.ts); null
+   * where what the file's code has is not known: its calls are not checked.
+   */
+  tablesFor?(path: string): HelperTables | null;
   /** Names the app's own code may define. */
   defined: ReadonlySet<string>;
   /** Names the gems may define, or why they cannot be known. */
@@ -69,21 +75,26 @@ const MAY_USE_URLS = /_path|_url|url_for|redirect_to|form_tag|link_to|button_to|
 const MAY_CALL_URL_HELPERS = /url_helpers/;
 
 export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckContext, path: string, text: string, scope: HelperScope = "all"): Diagnostic[] {
-  const { tables, defined, gems } = context;
+  const { defined, gems } = context;
   if ("why" in gems) return [];
+  const tables = context.tablesFor ? context.tablesFor(path) : context.tables;
+  if (!tables) return [];
   // An open document has no size cap of its own: the disk's holds for its checks too.
   if (text.length > MAX_FILE_BYTES) return [tooLarge(path)];
   // A file that names none of the calls looked for has none: not parsed (a large app's
   // models and lib/ files, read for `url_helpers` only, were half of `check`'s parses).
   if (!(scope === "explicit" ? MAY_CALL_URL_HELPERS : MAY_USE_URLS).test(text)) return [];
-  const engines = [...tables.proxies.values()];
+  // The engines whose controllers may run the file with their own helpers: not one that isolates nothing.
+  const engines = [...tables.proxies.values()].filter((engine) => !engine.notIsolated);
   // A template or controller only the app's own controller runs (UsersController for users/index)
   // is in no engine's, unless an engine routes to that controller's namespace (an isolated
   // engine's controllers kept in the app's app/controllers/store/…).
   const controller = context.generation.requestController(path);
-  const inAppController = controller !== undefined && !engines.some((engine) => engineNamespaces(engine).has(controller.split("/")[0]));
+  const inAppController = tables.isolated || (controller !== undefined && !engines.some((engine) => engineNamespaces(engine).has(controller.split("/")[0])));
+  // `respond_to?(:x_path)`, `defined?(x_path)`: this file calls the name only where it is.
+  const guarded = guardedHelperNames(text);
   const known = (name: string, receiver: string | undefined): "known" | "unknown" | "unchecked" => {
-    if (defined.has(name) || gems.has(name)) return "known";
+    if (defined.has(name) || gems.has(name) || guarded.has(name)) return "known";
     const table = tableFor(tables, receiver);
     if (!table) return "unchecked";
     if (helperIndex(table).has(name)) return "known";
@@ -96,15 +107,14 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
   };
   // What the text yields, kept per text; the polymorphic targets' helpers from the models' naming each time.
   const naming = scope === "all" ? context.generation.polymorphic(path) : undefined;
-  const targets = naming && { controller: naming.controller };
-  const uses = mapper.resolveUses(context.uses ? context.uses.of(mapper, path, text, targets) : mapper.fileUses(path, text, targets), naming);
+  const uses = mapper.resolveUses(context.uses ? context.uses.of(mapper, path, text, naming) : mapper.fileUses(path, text, naming), naming);
   const explicit = scope === "explicit";
   const calls = explicit ? uses.calls.filter((c) => c.noRequest) : uses.calls;
   const hashes = explicit ? uses.hashes.filter((h) => h.noRequest) : uses.hashes;
   const found = explicit ? [] : uses.targets;
   const { generation } = context;
-  const generationContext = generationContextOf(context, path);
-  const unknown = unknownHelperDiagnostics(
+  const generationContext = generationContextOf({ tables, generation }, path);
+  const unknown = withMainAppHint(unknownHelperDiagnostics(
     calls,
     known,
     (receiver) => {
@@ -113,9 +123,10 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
       // Suggestions from the engines' tables too, as they are known receiver-less (`known`).
       return receiver === undefined && !inAppController ? [...names, ...engines.flatMap((engine) => [...helperIndex(engine).keys()])] : names;
     },
-  );
+  ), tables);
   // A helper the app or a gem defines as a method is theirs, whatever a route of that name takes.
-  const named = calls.filter((call) => !defined.has(call.name) && !gems.has(call.name) && !unknown.some((d) => d.span === call.span));
+  // A guarded one (`if respond_to?(:x_path)`) is called only where it is defined, as before.
+  const named = calls.filter((call) => !defined.has(call.name) && !gems.has(call.name) && !guarded.has(call.name) && !unknown.some((d) => d.span === call.span));
   // A mailer's `x_path` raises NoMethodError before any URL is generated: only that is said.
   const unhelped = generation.withoutPathHelpers?.(path) ? mailerPathDiagnostics(named, tables.own.routes, tables.own.customHelpers.filter((h) => h.kind === "direct").map((h) => h.name)) : [];
   const routed = unhelped.length ? named.filter((call) => !unhelped.some((d) => d.span === call.span)) : named;
@@ -235,10 +246,23 @@ export function generationOf(
     }
     return name;
   };
+  /** A template's controller file and action, when only that action's requests render it: its instance variables are the action's. */
+  const viewAssigns = (path: string): PolymorphicOptions["assigns"] => {
+    const controller = templateController(path);
+    const action = controller === undefined ? undefined : templateAction(controller, path);
+    const file = controller === undefined ? undefined : model().byPath.get(controller)?.file;
+    const text = file === undefined ? undefined : app.read(file);
+    return action === undefined || text === undefined ? undefined : { path: file!, text, action };
+  };
   return {
     recall,
     // Models are named with the app's inflection rules (a rule Routemap cannot read leaves the table, and so every call, unchecked).
-    polymorphic: (path) => ({ controller: path.startsWith(controllers) && path.endsWith("_controller.rb"), root: app.root, read: app.read, inflections: app.table().inflections }),
+    polymorphic: (path) => {
+      const inController = path.startsWith(controllers) && path.endsWith("_controller.rb");
+      const options: PolymorphicOptions = { controller: inController, root: app.root, read: app.read, inflections: app.table().inflections };
+      const assigns = inController ? undefined : viewAssigns(path);
+      return assigns ? { ...options, assigns } : options;
+    },
     defaults: defined.urlDefaults(),
     ruby: rubyVersion(app.rubyVersion),
     runsWithoutRequest: (path) => defined.runsWithoutRequest(path),

@@ -27,6 +27,8 @@ export interface PolymorphicRecord {
   how: string;
   line: number;
   persisted: boolean | "either";
+  /** Where `line` is, when not in the file of the target (a template's action, `app/controllers/posts_controller.rb`). */
+  file?: string;
   /** Written as the class itself (`Post`): Rails takes the plural route key. */
   isClass: boolean;
 }
@@ -98,7 +100,7 @@ function targetOf(call: N.CallNode, view: boolean): { node: N.Node; suffix: "pat
 }
 
 /** A variable's assignments in a scope: the record's class when every one agrees. */
-interface Assigned {
+export interface Assigned {
   record?: Omit<PolymorphicRecord, "isClass">;
   conflicting: boolean;
 }
@@ -114,7 +116,7 @@ function recordOf(node: N.Node): Omit<PolymorphicRecord, "isClass" | "how" | "li
 }
 
 /** Every write of each variable in a tree (not into nested `def`s, which are other scopes). */
-function assignments(root: N.Node, file: LoadedFile, into: Map<string, Assigned>, o: { ivarsOnly?: boolean; crossDefs?: boolean }): void {
+export function assignments(root: N.Node, file: LoadedFile, into: Map<string, Assigned>, o: { ivarsOnly?: boolean; crossDefs?: boolean }): void {
   const stack: N.Node[] = [root];
   while (stack.length) {
     const node = stack.pop()!;
@@ -170,8 +172,9 @@ function note(into: Map<string, Assigned>, name: string, record: Omit<Polymorphi
 }
 
 /**
- * What a target is before its models' naming is known: a fact of the file's text alone (kept
- * per file, `RouteMapper.fileUses`); `resolveCandidate` gives its helpers from the naming.
+ * What a target is before its models' naming is known: a fact of the file's text (and, for a
+ * template, of its action's assignments) kept per file (`RouteMapper.fileUses`);
+ * `resolveCandidate` gives its helpers from the naming.
  */
 export interface PolymorphicCandidate {
   call: string;
@@ -189,12 +192,12 @@ export interface PolymorphicCandidate {
  * (`controller`), an instance variable is known where the method itself or one of the file's
  * `before_action` methods assigns it, and every assignment of it in the file agrees.
  */
-export function polymorphicTargets(file: LoadedFile, o: { view: boolean; controller: boolean; naming: ModelNaming }): PolymorphicTarget[] {
+export function polymorphicTargets(file: LoadedFile, o: { view: boolean; controller: boolean; naming: ModelNaming; assigns?: ReadonlyMap<string, Assigned> }): PolymorphicTarget[] {
   return polymorphicCandidates(file, o).flatMap((c) => resolveCandidate(c, o.naming) ?? []);
 }
 
 /** The targets of a file whose records' classes are known, their naming not yet worked out (`polymorphicTargets`). */
-export function polymorphicCandidates(file: LoadedFile, o: { view: boolean; controller: boolean }): PolymorphicCandidate[] {
+export function polymorphicCandidates(file: LoadedFile, o: { view: boolean; controller: boolean; assigns?: ReadonlyMap<string, Assigned> }): PolymorphicCandidate[] {
   const out: PolymorphicCandidate[] = [];
   const ivars = new Map<string, Assigned>();
   const callbacks = new Set<string>();
@@ -207,6 +210,8 @@ export function polymorphicCandidates(file: LoadedFile, o: { view: boolean; cont
     const vars = new Map<string, Assigned>();
     assignments(scope, file, vars, {});
     const lookup = (name: string, isIvar: boolean) => {
+      // A template's instance variable it does not set itself: its action's (viewAssigns.ts).
+      if (isIvar && !o.controller && o.assigns && !vars.has(name)) return o.assigns.get(name);
       if (!isIvar || !o.controller) return vars.get(name);
       const set = vars.has(name) || [...callbacks].some((c) => assignedBy.get(c)?.has(name));
       return set ? ivars.get(name) : undefined;
@@ -455,7 +460,8 @@ export function polymorphicDiagnostics(targets: readonly PolymorphicTarget[], o:
     if (!target.list && o.resolved.has(target.records[0].className)) continue;
     if (target.helpers.some(o.known)) continue;
     const record = target.records[target.records.length - 1];
-    const why = !record || record.isClass ? "" : ` (the record is a ${record.className}: \`${record.how}\`${record.line >= 0 ? `, line ${record.line + 1}` : ""})`;
+    const where = record && record.line >= 0 ? `, ${record.file ? `${record.file} ` : ""}line ${record.line + 1}` : "";
+    const why = !record || record.isClass ? "" : ` (the record is a ${record.className}: \`${record.how}\`${where})`;
     const helpers = target.helpers.map((h) => `\`${h}'`).join(" or ");
     out.push({
       severity: "error",

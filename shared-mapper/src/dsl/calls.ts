@@ -22,7 +22,7 @@ import { Env, type Self } from "./env.js";
 import type { CallHost, Evaluator, Node } from "./evaluator.js";
 import type { Frame } from "./frames.js";
 import type { Handlers } from "./handlers.js";
-import { evalFileValue } from "./environment.js";
+import { configForCall, evalFileValue } from "./environment.js";
 import { kernelCall } from "./kernelCalls.js";
 import { BreakSignal } from "./signals.js";
 import { mergerCall } from "./withOptions.js";
@@ -188,6 +188,11 @@ function selfCall(it: CallHost, node: N.CallNode, env: Env, name: string, frame:
     if (defined !== undefined) return defined;
     // `config` in `class Application < Rails::Application`: the app's settings (framework/appSettings.ts).
     if (name === "config" && !args.length && isApplication(self.path, (p) => it.classes.ancestors(p))) return new RConst(CONFIG);
+    // `config_for(:name)` there too (an instance method Rails::Application's class forwards).
+    if (name === "config_for" && isApplication(self.path, (p) => it.classes.ancestors(p))) {
+      const value = configForCall(it, args);
+      if (value !== undefined) return value instanceof RUnknown ? it.unknownAt(node, value) : value;
+    }
     // `new` and the other methods every class has, called on the class being defined.
     if (name === "new" || name === "name" || name === "to_s") return it.invoke(new RConst(self.path), name, args, block, node, env);
   }

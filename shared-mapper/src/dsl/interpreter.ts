@@ -498,6 +498,8 @@ export class Interpreter implements MapperHost, CallHost {
       this.unknownMethod(node, `${describe(recv)}.${name}`);
     }
     const unknown = new RUnknown(`${describe(recv)}.${name}`, recv instanceof RConst && name === "new", `a method Routemap does not model`, undefined, keyOfCall(recv, name, args));
+    // `Tenants.each_route { get … }`: the block is not run, and that is said (it was dropped silently).
+    if (block && node) this.blockNotRun(node, unknown, unknown.description);
     return node ? this.placed(unknown, node) : unknown;
   }
 
@@ -515,8 +517,8 @@ export class Interpreter implements MapperHost, CallHost {
   }
 
   /** A block Routemap did not run (`UNKNOWN_LIST.each { … }`): whatever it would draw is missing, and said so. */
-  private blockNotRun(node: Node, cause: RUnknown): void {
-    const recv = node instanceof N.CallNode && node.receiver ? this.sourceText(node.receiver).replace(/\s+/g, " ").slice(0, 60) : cause.description;
+  private blockNotRun(node: Node, cause: RUnknown, what?: string): void {
+    const recv = what ?? (node instanceof N.CallNode && node.receiver ? this.sourceText(node.receiver).replace(/\s+/g, " ").slice(0, 60) : cause.description);
     const message = `Routemap did not run this block: \`${recv}\` is ${cause.cause.why}. Any routes it draws are missing.`;
     this.report("info", message, this.nodeSpan(node), "unknown-value");
     if (node instanceof N.CallNode && node.block && mayDraw(node.block)) this.openRegion(this.nodeSpan(node), message);

@@ -4,7 +4,7 @@
  * modelled gem is taken to be there, in its latest version). Anything else stays an unknown
  * method, reported as such.
  */
-import type { DslMethod, MapperState } from "../mapper/state.js";
+import { gemVersion, type DslMethod, type MapperState } from "../mapper/state.js";
 import { apiVersion } from "./versionist.js";
 import { authenticate, deviseFor, deviseScopeMethod, unauthenticated } from "./devise.js";
 import { useDoorkeeper } from "./doorkeeper.js";
@@ -18,7 +18,7 @@ interface GemDsl {
 
 const METHODS: Record<string, GemDsl> = {
   api_version: { gem: "versionist", method: apiVersion },
-  devise_for: { gem: "devise", method: (m, call, version) => deviseFor(m, call, { devise: version, omniauth: m.gems?.omniauth }) },
+  devise_for: { gem: "devise", method: (m, call, version) => deviseFor(m, call, { devise: version, omniauth: gemVersion(m, "omniauth") }) },
   devise_scope: { gem: "devise", method: deviseScopeMethod },
   as: { gem: "devise", method: deviseScopeMethod },
   authenticate: { gem: "devise", method: authenticate },
@@ -34,7 +34,7 @@ const GEM_NAMES: Record<string, string> = { devise: "Devise", devise_token_auth:
 export function gemMethod(name: string, m: MapperState): DslMethod | undefined {
   const found = Object.prototype.hasOwnProperty.call(METHODS, name) ? METHODS[name] : undefined;
   if (!found) return undefined;
-  const version = m.gems?.[found.gem];
+  const version = gemVersion(m, found.gem);
   if (m.gems && version === undefined) return undefined;
   return (state, call) => {
     // The routes it draws belong to the gem: the editor groups them so.

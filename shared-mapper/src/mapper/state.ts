@@ -68,6 +68,8 @@ export interface MapperState {
   readonly engines: EngineRegistry;
   /** The gems the app's Gemfile.lock locks, by name → version; undefined when no lockfile was read. */
   readonly gems: Readonly<Record<string, string>> | undefined;
+  /** Without a lockfile, the versions the Gemfile's constraints choose (MapOptions.gemfileVersions). */
+  readonly gemfileVersions?: Readonly<Record<string, string>>;
   /** Whether routes with nothing but scope and action take `buildPlainRoute` (tests compare both ways). */
   readonly fastPaths: boolean;
   /**
@@ -104,3 +106,6 @@ export function withScope<T>(m: MapperState, scope: Scope, body: () => T): T {
     m.scope = saved;
   }
 }
+
+/** A gem's version: Gemfile.lock's, else (no lockfile) the one the Gemfile's constraints choose; undefined: its latest. */
+export const gemVersion = (m: Pick<MapperState, "gems" | "gemfileVersions">, gem: string): string | undefined => (m.gems ? m.gems[gem] : m.gemfileVersions?.[gem]);

@@ -283,6 +283,13 @@ function sameKey(a: RValue, b: RValue): boolean {
   return reql(a, b);
 }
 
+/**
+ * Hashes that are ActiveSupport::OrderedOptions (what `config_for` returns), with the Rails
+ * series that made each: its methods differ between series (core/orderedOptions.ts), and
+ * `inspect` names its class.
+ */
+export const ORDERED_OPTIONS = new WeakMap<RHash, string>();
+
 /** Above this many keys, a hash looks plain keys up in a Map instead of scanning. */
 const INDEXED_FROM = 16;
 
