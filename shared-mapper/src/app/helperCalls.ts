@@ -13,6 +13,7 @@ import type { LoadedFile } from "../ruby/loadedFile.js";
 import { childrenOf, walkCalls } from "../ruby/walk.js";
 import { isUrlHelpersModule, urlArguments, type UrlArguments } from "./urlGeneration.js";
 import { isGuardArgument } from "./helperGuards.js";
+import { featureGuardedRanges, inRanges } from "./featureGuards.js";
 import type { Diagnostic, Span } from "../types.js";
 
 export interface HelperCall {
@@ -93,9 +94,11 @@ export function helperCalls(file: LoadedFile, o: { partial: boolean; locals?: Re
     for (const d of defs) if (d.start <= offset && offset < d.end && (!inner || d.start >= inner.start)) inner = d;
     return inner && !called.has(inner.name) ? inner.name : undefined;
   };
+  const guarded = /defined\?|respond_to\?/.test(file.index.text) ? featureGuardedRanges(file.program) : [];
   walkCalls(file.program, (call) => {
     if (!HELPER.test(call.name) || call.name.endsWith("=")) return;
     const loc = call.messageLoc ?? call.location;
+    if (guarded.length && inRanges(guarded, loc.startOffset)) return;
     const span = file.index.span(loc.startOffset, loc.startOffset + loc.length);
     if (!call.receiver) {
       if ((o.partial || o.locals?.has(call.name)) && (call.isVariableCall() || shorthand.has(call))) return;

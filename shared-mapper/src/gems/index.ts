@@ -10,6 +10,7 @@ import { authenticate, deviseFor, deviseScopeMethod, unauthenticated } from "./d
 import { useDoorkeeper } from "./doorkeeper.js";
 import { mountDeviseTokenAuthFor } from "./deviseTokenAuth.js";
 import { punditModule } from "./pundit.js";
+import { routingFilter } from "./routingFilter.js";
 
 interface GemDsl {
   gem: string;
@@ -26,6 +27,7 @@ const METHODS: Record<string, GemDsl> = {
   unauthenticated: { gem: "devise", method: unauthenticated },
   use_doorkeeper: { gem: "doorkeeper", method: useDoorkeeper },
   mount_devise_token_auth_for: { gem: "devise_token_auth", method: mountDeviseTokenAuthFor },
+  filter: { gem: "routing-filter", method: routingFilter },
 };
 
 const GEM_NAMES: Record<string, string> = { devise: "Devise", devise_token_auth: "devise_token_auth", doorkeeper: "Doorkeeper", versionist: "versionist" };
