@@ -9,6 +9,7 @@ import { guardedHelperNames, hasDynamicTargets, mailerPathDiagnostics, missingPa
 import { MAX_FILE_BYTES } from "../fileSystem.js";
 import { withMainAppHint } from "./engineContexts.js";
 import { helperIndex, tableFor, type HelperTable, type HelperTables } from "./helpers.js";
+import type { FileUsesStore } from "./fileUses.js";
 
 export interface HelperCheckContext {
   tables: HelperTables;
@@ -36,6 +37,8 @@ export interface HelperCheckContext {
     /** What a request may fill in for code of a file's method (`UrlGenerationContext.recall`). */
     recall(path: string, method: string | undefined): ReturnType<NonNullable<UrlGenerationContext["recall"]>>;
   };
+  /** Each file's uses kept per text (and between runs): without it, the file is parsed each time. */
+  uses?: FileUsesStore;
 }
 
 /**
@@ -102,11 +105,13 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
     if (receiver === undefined && !inAppController && engines.some((engine) => helperIndex(engine).has(name))) return "known";
     return "unknown";
   };
-  const uses = mapper.urlUses(path, text, scope === "all" ? context.generation.polymorphic(path) : undefined);
+  // What the text yields, kept per text; the polymorphic targets' helpers from the models' naming each time.
+  const naming = scope === "all" ? context.generation.polymorphic(path) : undefined;
+  const uses = mapper.resolveUses(context.uses ? context.uses.of(mapper, path, text, naming) : mapper.fileUses(path, text, naming), naming);
   const explicit = scope === "explicit";
   const calls = explicit ? uses.calls.filter((c) => c.noRequest) : uses.calls;
   const hashes = explicit ? uses.hashes.filter((h) => h.noRequest) : uses.hashes;
-  const targets = explicit ? [] : uses.targets;
+  const found = explicit ? [] : uses.targets;
   const { generation } = context;
   const generationContext = generationContextOf({ tables, generation }, path);
   const unknown = withMainAppHint(unknownHelperDiagnostics(
@@ -126,7 +131,7 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
   const unhelped = generation.withoutPathHelpers?.(path) ? mailerPathDiagnostics(named, tables.own.routes, tables.own.customHelpers.filter((h) => h.kind === "direct").map((h) => h.name)) : [];
   const routed = unhelped.length ? named.filter((call) => !unhelped.some((d) => d.span === call.span)) : named;
   const resolved = new Set(tables.own.customHelpers.filter((h) => h.kind === "resolve").map((h) => h.name));
-  const polymorphic = polymorphicDiagnostics(targets, { known: (name) => known(name, undefined) !== "unknown", resolved });
+  const polymorphic = polymorphicDiagnostics(found, { known: (name) => known(name, undefined) !== "unknown", resolved });
   return [
     ...unknown,
     ...missingPartDiagnostics(routed, generationContext),
@@ -226,19 +231,18 @@ export function generationOf(
     const name = /([^/.]+)[^/]*$/.exec(path)![1];
     const classes = current.byPath.get(controller);
     if (!classes) return undefined;
-    const byClass = new Map([...current.byPath.values()].map((c) => [c.className, c.file]));
+    const { byClass, renders } = rendersOf(current);
     const files = [classes.file, ...classes.superclasses.map((c) => byClass.get(c))];
     const word = new RegExp(`[:"'/]${name}\\b`);
     for (const file of files) {
-      const text = file === undefined ? undefined : app.read(file);
-      if (text === undefined) return undefined;
-      if (/\brespond_with\b/.test(text)) return undefined;
-      for (const m of text.matchAll(/\brender(?:_to_string)?\b(.*)/g)) {
-        const args = m[1].trim();
-        // `render json:`/`plain:`/`partial:`… render no template of this name; any other form may.
-        if (/^\(?\s*(?:json|plain|html|body|js|xml|partial|inline|file|status|head|nothing):/.test(args)) continue;
-        if (word.test(args) || !/^\(?\s*(?:action:|template:)?\s*["':]/.test(args)) return undefined;
-      }
+      if (file === undefined) return undefined;
+      // Each controller file read and searched once per model, not once per template of each
+      // controller under it: 15,000 templates took 25 s of `check` in a large app (with the
+      // class index below, made once per model too instead of per template: 5,000 controllers).
+      if (!renders.has(file)) renders.set(file, rendersIn(app.read(file)));
+      const found = renders.get(file);
+      if (found === undefined) return undefined;
+      for (const args of found) if (word.test(args) || !/^\(?\s*(?:action:|template:)?\s*["':]/.test(args)) return undefined;
     }
     return name;
   };
@@ -265,6 +269,30 @@ export function generationOf(
     withoutPathHelpers: (path) => defined.mailerWithoutPathHelpers(path),
     requestController: (path) => (path.endsWith("_controller.rb") ? model().requestController(path) : templateController(path)),
   };
+}
+
+/** Per controller model: its controllers' files by class name, and what each file renders (`rendersIn`), as they are asked. */
+const rendersByModel = new WeakMap<object, { byClass: Map<string, string>; renders: Map<string, string[] | undefined> }>();
+function rendersOf(model: { byPath: ReadonlyMap<string, { file: string; className: string }> }) {
+  let found = rendersByModel.get(model);
+  if (!found) rendersByModel.set(model, (found = { byClass: new Map([...model.byPath.values()].map((c) => [c.className, c.file])), renders: new Map() }));
+  return found;
+}
+
+/**
+ * The arguments of a controller file's `render` calls that may render a template by another
+ * name (not `render json:`/`plain:`/`partial:`…); undefined when the file is not read or calls
+ * `respond_with` (which renders any).
+ */
+function rendersIn(text: string | undefined): string[] | undefined {
+  if (text === undefined || /\brespond_with\b/.test(text)) return undefined;
+  const out: string[] = [];
+  for (const m of text.matchAll(/\brender(?:_to_string)?\b(.*)/g)) {
+    const args = m[1].trim();
+    // `render json:`/`plain:`/`partial:`… render no template of this name; any other form may.
+    if (!/^\(?\s*(?:json|plain|html|body|js|xml|partial|inline|file|status|head|nothing):/.test(args)) out.push(args);
+  }
+  return out;
 }
 
 /** The action each template's requests run, per controller model (`templateAction`). */

@@ -13,6 +13,7 @@ import type { RailsApp } from "../workspace.js";
 import { toLspDiagnostic } from "./diagnostics.js";
 import { fileProblems, isProblemFile, problemFiles } from "./appProblems.js";
 import type { HelperCheckContext } from "./helperCalls.js";
+import { usesStoreOf } from "./fileUses.js";
 
 /** What the pass needs of the server. */
 export interface ProblemsHost {
@@ -195,6 +196,8 @@ export class WorkspaceProblems {
       }
     }
     state.pendingChange = false;
+    // The pass over the app is done: what it read kept in the cache folder for the next session (written only when something was).
+    usesStoreOf(mapper, app.root).saveSoon();
     return changed ? "changed" : "done";
   }
 

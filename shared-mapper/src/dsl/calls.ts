@@ -107,8 +107,10 @@ function drawBlock(it: CallHost, node: N.CallNode, block: N.BlockNode, env: Env)
   const engine = engineOf(it, owner, env);
   const run = () => it.statements(block.body instanceof N.StatementsNode ? block.body : null, new Env(it.store, { kind: "mapper" }, env, null, env.method, env.cref));
   const draw = () => (engine ? drawEngine(it, engine, run) : run());
-  // Rails runs `append` blocks after the routes files have drawn, wherever they stand.
-  if (node.name === "append" && !engine) it.appended.push(draw);
+  // Rails runs `append` blocks after the routes files have drawn, wherever they stand: in their
+  // own file still (openfoodnetwork's engines append to the app's routes).
+  const file = it.currentFile;
+  if (node.name === "append" && !engine) it.appended.push(() => it.inFile(file, draw));
   else draw();
   return null;
 }

@@ -6,20 +6,15 @@
 import type { RProc, RValue } from "../ruby/values.js";
 import type { RubyVersion } from "../ruby/print.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
-import type { Concern } from "./concerns.js";
+import type { Span } from "../types.js";
 import type { EngineRegistry } from "./engines.js";
 import type { DisplayContext } from "./route.js";
-import type { Span } from "../types.js";
 import type { RouteSet } from "./routeSet.js";
 import type { Scope } from "./scope.js";
+import type { Concern, SourceRef } from "./types.js";
 import type { Version } from "./version.js";
 
-/** Where a route was declared; the span is worked out on first read (most are never read). */
-export interface SourceRef {
-  readonly span: Span;
-  /** The undecidable conditions its routes were drawn under (most have none). */
-  readonly conditions?: readonly { readonly key: string; readonly text: string; readonly holds: boolean }[];
-}
+export type { SourceRef };
 
 export interface MapperHost {
   /** The span of the innermost DSL call being evaluated (a route's source). */
