@@ -29,6 +29,10 @@ const DRAWN_ITEMS = [
   "resources :people",
   "get :search, to: \"s#q\"",
   "resources :comments do\n  resources :likes\nend",
+  'get "files/*path", to: "files#show", format: false',
+  'match "both", to: "b#x", via: [:get, :post], defaults: { format: :json }',
+  'resources :posts, only: [] do\n  collection do\n    get :feed\n  end\nend',
+  'get "pages/:id", to: "pages#show", as: "page"',
 ];
 /** Lines that are more than literal DSL: their files are evaluated every time. */
 const OTHER_ITEMS = ["shared_routes", "x = :tags\nresources x", "resources LIST", "draw :c"];
