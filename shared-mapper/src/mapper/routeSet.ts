@@ -75,7 +75,10 @@ export class RouteSet {
 
   /** Whether `name` names a route of the first `rows` rows (the set as it stood then). */
   namedBefore(name: string, rows: number): boolean {
-    return this.named.has(name) && (this.named.rowOf(name) < rows || (this.conditionalNames.get(name) ?? []).some((r) => r < rows));
+    // One probe of the table (`rowOf` is -1 for a name it lacks): this runs for every name a drawn file asks about.
+    const row = this.named.rowOf(name);
+    if (row >= 0 && row < rows) return true;
+    return this.conditionalNames.size > 0 && (this.conditionalNames.get(name) ?? []).some((r) => r < rows);
   }
 
   /** A recorded route added again (`drawMemo.ts`): its name was checked free, as in the map that drew it. */
