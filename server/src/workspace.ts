@@ -16,6 +16,7 @@ import { DefinedNames, isCheckedFile, otherControllerPaths, otherTemplates, read
 import { generationOf, uncheckedBecause, type HelperCheckContext } from "./features/helperCalls.js";
 import { gemCauses, regionCauses, restrictedCause, urlOptionsCauses, type CheckCause } from "./features/checkStatus.js";
 import { appHelperTables, engineProxies, type HelperTable, type HelperTables } from "./features/helpers.js";
+import { engineDrawnBy, engineFiles, type EngineFiles } from "./features/engineContexts.js";
 
 export interface Settings {
   railsVersion?: string;
@@ -352,7 +353,44 @@ export class RailsApp {
     const why = uncheckedBecause(result, "why" in gems ? gems : gems.helpers);
     if (why || "why" in gems) return { unchecked: why ?? "" };
     const names = this.names();
-    return { tables: this.helperTables(), defined: names.all(), gems: gems.helpers, generation: this.generation() };
+    const engine = this.engineFiles();
+    if (!engine) return { tables: this.helperTables(), defined: names.all(), gems: gems.helpers, generation: this.generation() };
+    // An engine's code may call what the app's defines (its controllers may inherit the app's).
+    return { tables: engine.files.tables, tablesFor: engine.files.tablesFor, defined: this.withHostNames(names.all(), engine.host), gems: gems.helpers, generation: this.generation() };
+  }
+
+  /**
+   * How this engine's files are checked (engineContexts.ts), when it is an engine whose routes
+   * file draws its routes and whose class is read; with the app that mounts it, if one does.
+   */
+  private engineFiles(): { files: EngineFiles; host: RailsApp | undefined } | undefined {
+    const result = this.table();
+    const drawn = result.routes.length === 0 ? engineDrawnBy(result, this.routesFile) : undefined;
+    if (!drawn) return undefined;
+    const host = this.hostOf(drawn.name);
+    const app = host?.table();
+    if (this.engineFilesCache?.result === result && this.engineFilesCache.app === app) return { files: this.engineFilesCache.files, host };
+    const files = engineFiles({ root: this.root, engine: drawn, app, own: result });
+    if (!files) return undefined;
+    this.engineFilesCache = { result, app, files };
+    return { files, host };
+  }
+  private engineFilesCache: { result: MapResult; app: MapResult | undefined; files: EngineFiles } | undefined;
+
+  /** The engine's names and the app's that mounts it, one set while neither changes. */
+  private withHostNames(own: ReadonlySet<string>, host: RailsApp | undefined): ReadonlySet<string> {
+    if (!host) return own;
+    const hostNames = host.definedHelperNames();
+    if (this.unionCache?.own === own && this.unionCache.host === hostNames) return this.unionCache.union;
+    const union = new Set([...own, ...hostNames]);
+    this.unionCache = { own, host: hostNames, union };
+    return union;
+  }
+  private unionCache: { own: ReadonlySet<string>; host: ReadonlySet<string>; union: ReadonlySet<string> } | undefined;
+
+  /** The app that mounts the engine `name` drawn by this folder's routes file (other engines read it too, but mount nothing of it). */
+  private hostOf(name: string): RailsApp | undefined {
+    return this.workspace.apps.find((a) => a !== this && a.readsFile(this.routesFile) && a.table().routes.some((r) => r.engine === name));
   }
 
   /** Every helper-like name the app's own code defines or names (`def x_path`, `:x_path`), whether or not its gems are known. */
@@ -483,7 +521,7 @@ export class RailsApp {
     const drawn = result.routes.length === 0 ? result.engines.find((e) => e.routes.some((r) => r.source.file === this.routesFile)) : undefined;
     if (!drawn) return appHelperTables(result);
     // The app that mounts this engine (other engines read its routes file too, but mount nothing of it).
-    const host = this.workspace.apps.find((a) => a !== this && a.readsFile(this.routesFile) && a.table().routes.some((r) => r.engine === drawn.name));
+    const host = this.hostOf(drawn.name);
     const own = (this.engineTables ??= new WeakMap()).get(result) ?? { routes: drawn.routes, customHelpers: [] };
     this.engineTables.set(result, own);
     return { own, mainApp: host?.table(), proxies: engineProxies(result) };
@@ -493,6 +531,16 @@ export class RailsApp {
   /** Whether the app's table reads `path` (an engine's routes file, for the app mounting it). */
   readsFile(path: string): boolean {
     return this.table().files.includes(path);
+  }
+
+  /** The workspace's other apps and engines (an engine's routes are called from the apps mounting it, through their proxies). */
+  otherApps(): RailsApp[] {
+    return this.workspace.apps.filter((a) => a !== this);
+  }
+
+  /** The app or engine of the workspace that owns a file. */
+  appOwning(path: string): RailsApp | undefined {
+    return this.workspace.appFor(path);
   }
 
   workspaceMapper(): RouteMapper {

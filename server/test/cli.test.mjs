@@ -286,7 +286,7 @@ test("`routes` compiles Prism once, begun by the executable before the bundle lo
 
 test("from any folder of an app, `routes` and `check` find the app upward, and name files as seen from there", () => {
   const dir = app({
-    "config/routes.rb": 'Rails.application.routes.draw do\n  resources :posts, only: :show\n  get "up", to: Settings.health_target\nend\n',
+    "config/routes.rb": 'Rails.application.routes.draw do\n  resources :posts, only: :show\n  get Settings.health_path, to: "health#show"\nend\n',
     "app/controllers/posts_controller.rb": "class PostsController < ApplicationController\nend\n",
     "app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\nend\n",
   });

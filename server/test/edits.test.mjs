@@ -139,6 +139,7 @@ end
 <%= link_to "Profile", profile_path %> <%= button_to "Publish", publish_now_path %>
 <%= link_to "Stats", admin_statz_path %> <%= link_to "Fotos", fotos_path %>
 <%= link_to "File", rails_blob_path(@article.file) %> <%= link_to "Sign in", new_user_session_path %>
+<%= link_to "Blog", blog.entries_path %> <%= link_to "Blog", blog.entries_url %>
 //- test/controllers/photos_controller_test.rb
 class PhotosControllerTest < ActionDispatch::IntegrationTest
   test "shows" do
@@ -190,6 +191,8 @@ test("references: from a declaration or a URL use, every helper call, hash and p
       "get admin_st$0ats_url",
       '  get "preview", to: "previews#show", as: :preview$0_text',
       "    redirect_to @ar$0ticle if params[:again]",
+      "  resources :entr$0ies, only: :index",
+      '<%= link_to "Blog", blog.entr$0ies_path %>',
     ],
     ({ app, text, cursor, routesFile }) => {
       const text2 = (loc) => {
@@ -239,6 +242,8 @@ test("rename: the routes file and every helper call of the renamed routes, in on
     ['get "about", to: "pages#about", as: :ab$0out', "photos"],
     ['get "about", to: "pages#about", as: :ab$0out', "Not-A-Name"],
     ["  resources :entr$0ies, only: :index", "posts"],
+    ["  resources :entr$0ies, only: :index", "articles"],
+    ['<%= link_to "Blog", blog.entr$0ies_url %>', "notes"],
     ["  namespace :ad$0min do", "staff"],
     ["  resources :ta$0gs, only: :show", "labels"],
     ['  get "preview", to: "previews#show", as: :preview$0_text', "text_preview"],
@@ -268,4 +273,20 @@ test("quick fix: each did-you-mean of an unknown helper, preferred when it is th
   const testFile = `${ROOT}/test/controllers/photos_controller_test.rb`;
   const inTest = helperCallDiagnostics(app.workspace.mapper, context, testFile, files.get(testFile)).map(toLspDiagnostic);
   assert.deepEqual(didYouMeanFixes(`file://${testFile}`, files.get(testFile), inTest).map((f) => [f.title, f.isPreferred]), [["Change to `admin_stats_url`", true]]);
+});
+
+test("quick fix: in an isolated engine's view, the app's route offered through main_app", async () => {
+  const engineView = "engines/blog/app/views/blog/entries/index.html.erb";
+  const marked = APP.replace('<%= link_to "All", entries_path %>', '<%= link_to "All", entries_path %> <%= link_to "Photos", $0photos_path %>');
+  const { ws, files, cursor } = await workspaceFor(marked);
+  assert.equal(cursor.path, `${ROOT}/${engineView}`);
+  const engine = ws.appFor(cursor.path);
+  assert.ok(engine.root.endsWith("engines/blog"), engine.root);
+  const context = engine.helperCheck();
+  assert.ok(!("unchecked" in context), context.unchecked);
+  const diagnostics = helperCallDiagnostics(ws.mapper, context, cursor.path, files.get(cursor.path)).map(toLspDiagnostic);
+  assert.deepEqual(diagnostics.map((d) => d.message), ["undefined method `photos_path': an isolated engine's views and controllers have the engine's route helpers only; the app's route is `main_app.photos_path`"]);
+  const uri = `file://${cursor.path}`;
+  const fixes = didYouMeanFixes(uri, files.get(cursor.path), diagnostics);
+  assert.deepEqual(fixes.map((f) => [f.title, f.isPreferred, f.edit.changes[uri][0].newText]), [["Change to `main_app.photos_path`", true, "main_app.photos_path"]]);
 });

@@ -63,13 +63,18 @@ test("readGemfile: groups of blocks and options, require: values, continued call
     'source "https://rubygems.org"\ngem "a", "~> 1.0", # comment\n  require: "a/b"\ngroup :development, :test do\n  gem "c"\n  platforms :mri do\n    gem "d", require: ["d1", "d2"]\n  end\nend\ngem "e", groups: %i[x y], require: false\nif ENV["X"]\n  gem "f"\nend\n',
   );
   assert.deepEqual(Object.fromEntries(gemfile.gems), {
-    a: { groups: ["default"], require: ["a/b"] },
-    c: { groups: ["development", "test"], require: ["c"] },
-    d: { groups: ["development", "test"], require: ["d1", "d2"] },
-    e: { groups: ["x", "y"], require: [] },
-    f: { groups: ["default"], require: ["f"] },
+    a: { groups: ["default"], require: ["a/b"], requirements: ["~> 1.0"] },
+    c: { groups: ["development", "test"], require: ["c"], requirements: [] },
+    d: { groups: ["development", "test"], require: ["d1", "d2"], requirements: [] },
+    e: { groups: ["x", "y"], require: [], requirements: [] },
+    f: { groups: ["default"], require: ["f"], requirements: [] },
   });
   assert.equal(readGemfile('group :test do\n  gem "a"\n'), undefined, "an unclosed block");
+  // Version constraints: literal strings only; a computed one, a git or path source, a condition after the call: none.
+  const versions = readGemfile('gem "r", RAILS\ngem "g", github: "x/g"\ngem "p", path: "p"\ngem("q", "~> 2", ">= 2.1")\ngem "m", "1.0" if ENV["M"]\ngem "o", :require => false\n');
+  assert.deepEqual(Object.fromEntries([...versions.gems].map(([name, gem]) => [name, gem.requirements])), {
+    r: undefined, g: undefined, p: undefined, q: ["~> 2", ">= 2.1"], m: undefined, o: [],
+  });
 });
 
 test("bundlerGroups: Rails.groups, literal groups, computed ones", () => {

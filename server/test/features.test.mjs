@@ -6,6 +6,9 @@ import { helperCompletionList, helperCompletions, LIMIT, resolveHelperCompletion
 import { definitionInRoutesFile, definitionOfHelper } from "../dist/features/definition.js";
 import { documentSymbols, workspaceSymbols } from "../dist/features/symbols.js";
 import { routeReferences, routesAt } from "../dist/features/references.js";
+import { fileProblems, problemFiles } from "../dist/features/appProblems.js";
+import { usesStoreOf } from "../dist/features/fileUses.js";
+import { urlUsesOf, useContext } from "../dist/features/urlUses.js";
 import { appDiagnostics } from "../dist/features/diagnostics.js";
 import { expectFile, where, workspaceFor } from "./fixture.mjs";
 
@@ -211,6 +214,31 @@ test("references: from a declaration to the helper calls in views", async () => 
   const routes = routesAt(app, cursor.path, files.get(cursor.path), cursor.position, true);
   assert.deepEqual(routes.map((r) => r.name), ["publish_post"]);
   assert.deepEqual(routeReferences(app, routes, true).map(where), ["config/routes.rb:6:7", "app/views/posts/index.html.erb:2:24"]);
+});
+
+test("references read each file's uses as the whole app's problems read them: no file parsed again, an edited one alone", async () => {
+  const fixture = HELPER_APP.replace("get :stats, on: :member", "get :st$0ats, on: :member");
+  const references = (app, cursor, files) => routeReferences(app, routesAt(app, cursor.path, files.get(cursor.path), cursor.position, true), false).map(where);
+  const fresh = await workspaceFor(fixture);
+  const expected = references(fresh.app, fresh.cursor, fresh.files);
+  assert.ok(expected.length > 1, expected.join(", "));
+
+  const { app, cursor, files } = await workspaceFor(fixture);
+  const mapper = app.workspaceMapper();
+  const store = usesStoreOf(mapper, app.root);
+  const context = app.helperCheck();
+  assert.ok(!("unchecked" in context), context.unchecked);
+  for (const file of problemFiles(app.root, app.workspaceFs())) fileProblems(mapper, context, app.root, file, app.workspaceText(file));
+  const parsed = store.parsed;
+  assert.ok(parsed > 5, `${parsed} parsed`);
+  assert.deepEqual(references(app, cursor, files), expected);
+  assert.equal(store.parsed, parsed);
+  const view = "/app/app/views/posts/index.html.erb";
+  const edited = `${app.workspaceText(view)}\n<%= link_to "x", stats_post_path(@post) %>\n`;
+  const uses = () => urlUsesOf(useContext(app), view, edited).filter((u) => u.name === "stats_post_path").length;
+  assert.equal(uses(), uses());
+  assert.ok(uses() > 0);
+  assert.equal(store.parsed, parsed + 1);
 });
 
 test("diagnostics: per file, with the first definition as related information", async () => {

@@ -267,7 +267,7 @@ ${gemspec("rails", "7.1.3")}
   );
 });
 
-test("path gems are installed where their path says (a PATH gem no longer switches the checks off); a path without the gem says so", async () => {
+test("path gems are installed where their path says (a PATH gem no longer switches the checks off), found by the name their gemspec gives; a path without the gem says so", async () => {
   const { gems, tmp } = check(
     "path",
     `
@@ -287,6 +287,11 @@ PATH
   specs:
     gone (0.0.1)
 
+PATH
+  remote: plugins/gcloud
+  specs:
+    gcloud_image_tagger (0.0.0)
+
 GEM
   specs:
 
@@ -304,6 +309,14 @@ module Blog
 end
 //- shared/auth/lib/auth.rb
 module Auth; end
+//- app/plugins/gcloud/gcloud.gemspec
+Gem::Specification.new "gcloud_image_tagger", "0.0.0" do |s|
+  s.summary = "A gemspec named otherwise than its gem"
+end
+//- app/plugins/gcloud/app/helpers/gcloud_helper.rb
+module GcloudHelper
+  def gcloud_console_url; end
+end
 `,
   );
   const index = readInstalledGems(gems);
@@ -313,6 +326,8 @@ module Auth; end
   const found = readInstalledGems(readAppGems(join(tmp, "app"), { env: { HOME: join(tmp, "home") }, sysroot: join(tmp, "sys"), cache: false }));
   assert.ok(!("why" in found), found.why);
   assert.ok(found.helpers.has("feed_url"));
+  // A gem its gemspec names, in a file called otherwise: Bundler finds it, and so does Routemap.
+  assert.ok(found.helpers.has("gcloud_console_url"));
 });
 
 test("an app whose engine is a PATH gem has its helper calls checked in the editor", async () => {

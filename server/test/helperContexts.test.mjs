@@ -6,26 +6,31 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { FIXTURES } from "../../test-fixtures/lib/cases.mjs";
 import { expectFile } from "./fixture.mjs";
+import { startServer } from "./lspClient.mjs";
 
 const cli = new URL("../dist/cli.js", import.meta.url).pathname;
 const dir = join(FIXTURES, "helper-checks");
 /** Findings about the routes against the controllers, not helper calls: not what these apps judge. */
 const ROUTE_CHECKS = new Set(["missing-action", "missing-controller", "unreached-action"]);
 
+/** What `routemap check` finds in the app's helper calls (JSON findings, file relative to the app). */
+function checkFindings(name) {
+  const run = spawnSync(process.execPath, [cli, "check", ".", "--rails", "6.1", "--format", "json"], { cwd: join(dir, name), encoding: "utf8" });
+  return JSON.parse(run.stdout).diagnostics.filter((d) => !ROUTE_CHECKS.has(d.code));
+}
+
 /** `under`: the app's own files (`app/`) or its engines' (`engines/`). */
 function check(name, under = "app/") {
-  const app = join(dir, name);
-  const run = spawnSync(process.execPath, [cli, "check", ".", "--rails", "6.1", "--format", "json"], { cwd: app, encoding: "utf8" });
-  const json = JSON.parse(run.stdout);
-  const found = json.diagnostics.filter((d) => !ROUTE_CHECKS.has(d.code) && d.file.startsWith(under));
+  const found = checkFindings(name).filter((d) => d.file.startsWith(under));
   // What Rails raises on, by `path:line`; every piece the oracle ran, for the planted correct uses.
   const truth = readFileSync(join(dir, `${name}.rails-6.1.txt`), "utf8").trimEnd().split("\n").filter((l) => l.startsWith(under));
   const raises = truth.filter((l) => / raises /.test(l)).map((l) => l.replace(/: raises .*/, "")).sort();
   const reported = [...new Set(found.map((d) => `${d.file}:${d.line}`))].sort();
-  if (under === "app/") expectFile(`helper-contexts-${name}`, found.map((d) => `${d.file}:${d.line}:${d.column} ${d.code}: ${d.message}`).join("\n") + "\n");
+  expectFile(`helper-contexts-${name}${under === "app/" ? "" : "-engines"}`, found.map((d) => `${d.file}:${d.line}:${d.column} ${d.code}: ${d.message}`).join("\n") + "\n");
   return { raises, reported, judged: truth.length };
 }
 
@@ -37,11 +42,31 @@ for (const name of readdirSync(dir).filter((n) => !n.endsWith(".txt")).sort()) {
   });
 }
 
-// A known gap: `routemap check` reads an app's own files, not those of the engines in its
-// engines/ folder (the editor takes an engine as an app of its own, whose helpers are unchecked
-// without a Gemfile.lock). Rails raises on `users_path` in an isolated engine's view (only
-// `main_app.users_path` is the app's) and on `main_app.posts_path` where the app has no such route.
-test("helper-checks/engines: an isolated engine's files are checked as Rails runs them", { todo: "engines/ files are not checked yet" }, () => {
-  const { raises, reported } = check("engines", "engines/");
+// An engine's own files, in the context Rails runs them in (engineContexts.ts): Rails raises on
+// `users_path` in an isolated engine's view and controller (only `main_app.users_path` is the
+// app's) and on `main_app.posts_path` where the app has no such route.
+test("helper-checks/engines: an isolated engine's files are checked as Rails runs them", () => {
+  const { raises, reported, judged } = check("engines", "engines/");
+  assert.ok(judged > 3, "the oracle judged the engine's calls");
   assert.deepEqual(reported, raises);
+});
+
+// The editor's whole-app problems (issue 28 §5) are the same: the language server takes each
+// engine folder as an app of its own, checked against the app that mounts it.
+test("helper-checks/engines: the language server shows the engines' problems as routemap check does", async () => {
+  const root = join(dir, "engines");
+  const expected = checkFindings("engines").map((d) => `${d.file}:${d.line}:${d.column} ${d.code}`).sort();
+  const files = [...new Set(checkFindings("engines").map((d) => d.file))];
+  const server = await startServer([root], { railsVersion: "6.1", diagnostics: { enable: true, workspace: true } });
+  try {
+    const count = (file) => expected.filter((l) => l.startsWith(`${file}:`)).length;
+    for (const file of files) await server.diagnosticsWhere(pathToFileURL(join(root, file)).toString(), (l) => l.length >= count(file));
+    const shown = [];
+    for (const [uri, list] of server.diagnostics) {
+      for (const d of list) if (!ROUTE_CHECKS.has(d.code)) shown.push(`${relative(root, fileURLToPath(uri))}:${d.range.start.line + 1}:${d.range.start.character + 1} ${d.code}`);
+    }
+    assert.deepEqual(shown.sort(), expected);
+  } finally {
+    await server.stop();
+  }
 });

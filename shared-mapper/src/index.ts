@@ -24,7 +24,8 @@ import { hamlToRuby } from "./app/haml.js";
 import { slimToRuby } from "./app/slim.js";
 import { erbToRuby, hashTargets, helperCalls, insideExpectedRaise, type HashTarget, type HelperCall } from "./app/helperCalls.js";
 import { urlHashes, urlOptionsFacts, type UrlHash, type UrlOptionsFacts } from "./app/urlGeneration.js";
-import { modelNaming, polymorphicTargets, type PolymorphicTarget } from "./app/polymorphic.js";
+import { modelNaming, polymorphicCandidates, resolveCandidate, type PolymorphicCandidate, type PolymorphicTarget } from "./app/polymorphic.js";
+import { actionAssigns } from "./app/viewAssigns.js";
 import { gemControllerModule } from "./gems/index.js";
 import type { Concern } from "./mapper/concerns.js";
 import { EngineRegistry } from "./mapper/engines.js";
@@ -38,14 +39,14 @@ import { compileRubyRegexp, RegexpBudgetExceeded } from "./ruby/regexp/index.js"
 import { createParser, Parser, ParserFailure } from "./ruby/prism.js";
 import { RSymbol } from "./ruby/values.js";
 import { rubyVersion } from "./ruby/print.js";
-import type { Diagnostic, MapInput, MapOptions, MapResult, Span } from "./types.js";
+import type { Diagnostic, EngineRoutes, MapInput, MapOptions, MapResult, Span } from "./types.js";
 
 export * from "./types.js";
 export { DrawMemo } from "./dsl/drawMemo.js";
 export { formatSheet, formatExpanded, formatUnused, filterRoutes, routeSections, type InspectOptions, type RouteSection } from "./inspect/sheet.js";
 export { Version, SUPPORTED_RAILS_VERSIONS, railsSeries } from "./mapper/version.js";
 export { recognize, recognizeRoute, RecognitionUndecided, normalizeRequestPath, type Recognition, type Undecided } from "./journey/recognize.js";
-export { ControllerModel, controllerPath, type Controller, type Action } from "./app/controllers.js";
+export { ControllerModel, controllerPath, type Controller, type Action, type ControllerFile } from "./app/controllers.js";
 export { hasDynamicTargets, missingControllerDiagnostics, routeActionDiagnostics, routesTo, unreachedActions, unusedRoutes, type UnreachedAction } from "./app/checks.js";
 export { deviseUrlHelperNames } from "./gems/deviseModels.js";
 export { hamlToRuby } from "./app/haml.js";
@@ -56,7 +57,23 @@ export { unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics } 
 export { rubyVersion } from "./ruby/print.js";
 export { jsonValue, routeValues, type JsonValue } from "./inspect/json.js";
 export { mailerPathDiagnostics } from "./app/helperContexts.js";
-export { polymorphicDiagnostics, symbolsCompleting, type PolymorphicRecord, type PolymorphicTarget } from "./app/polymorphic.js";
+export { guardedHelperNames } from "./app/helperGuards.js";
+export { polymorphicDiagnostics, symbolsCompleting, type PolymorphicCandidate, type PolymorphicRecord, type PolymorphicTarget } from "./app/polymorphic.js";
+
+/**
+ * What a view's or Ruby file's URL uses are as facts of its path and text (and, for a
+ * template, of its action's controller file): its helper calls, hashes, and polymorphic
+ * targets before their models' naming. Plain data (spans, literals, `Map`s of literals), so a
+ * host may keep it per text.
+ */
+export interface FileUses {
+  calls: HelperCall[];
+  hashes: UrlHash[];
+  candidates: PolymorphicCandidate[];
+}
+
+/** What a file's polymorphic targets are looked for with, before their models are read. */
+export type UsesTargets = Pick<PolymorphicOptions, "controller" | "root" | "assigns">;
 
 /** Where a file's polymorphic targets are resolved: in a controller's file, and the app's models read by `read`. */
 export interface PolymorphicOptions {
@@ -65,6 +82,8 @@ export interface PolymorphicOptions {
   read: (path: string) => string | undefined;
   /** The app's own inflection rules (`MapResult.inflections`): models' route keys follow them. */
   inflections?: Inflections;
+  /** A template's controller file and the action it is the view of: the instance variables it sets (viewAssigns.ts). */
+  assigns?: { path: string; text: string; action: string };
 }
 
 /** What `RouteMapper.evaluate` makes of a Ruby expression. */
@@ -103,6 +122,11 @@ export interface RouteMapper {
     gems?: Readonly<Record<string, string>>;
     /** The app's own inflection rules (`MapResult.inflections`): controller paths follow them (`ArtistURLsController` → `artist_urls`). */
     inflections?: Inflections;
+    /**
+     * What a file's class and module bodies are, a fact of its path and text: a host that keeps
+     * them (between runs) gives them here, and calls `read` for those it does not have.
+     */
+    bodies?: (path: string, text: string, read: () => ControllerFile) => ControllerFile;
   }): ControllerModel;
   /** The `controller:`/`action:` literals of a view's or Ruby file's hashes (a file being typed included). */
   hashTargets(path: string, text: string): HashTarget[];
@@ -112,6 +136,14 @@ export interface RouteMapper {
    * parse cleanly (a template Routemap misreads must not produce reports).
    */
   urlUses(path: string, text: string, polymorphic?: PolymorphicOptions): { calls: HelperCall[]; hashes: UrlHash[]; targets: PolymorphicTarget[] };
+  /**
+   * `urlUses` in two steps: what the text yields, from one parse (`targets`: whether polymorphic
+   * targets are looked for, as in a controller's file or not, and a template's action), then
+   * (`resolveUses`) the targets' helpers from the models' naming. `urlUses(p, t, o)` is
+   * `resolveUses(fileUses(p, t, o), o)`.
+   */
+  fileUses(path: string, text: string, targets?: UsesTargets): FileUses;
+  resolveUses(uses: FileUses, polymorphic?: PolymorphicOptions): { calls: HelperCall[]; hashes: UrlHash[]; targets: PolymorphicTarget[] };
   /**
    * The polymorphic targets of a view or Ruby file (`redirect_to @post`) whose records' classes
    * and naming are known; `read` gives the app's model files (`app/models/post.rb`, relative to `root`).
@@ -153,22 +185,45 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
     return { ...parseFile(parser, path, ruby, true), locals };
   };
   // A file's polymorphic targets, its models read through the cache (one model serves many files).
-  const targetsOf = (file: LoadedFile, path: string, o: PolymorphicOptions) => {
+  const resolveTargets = (candidates: readonly PolymorphicCandidate[], o: PolymorphicOptions): PolymorphicTarget[] => {
+    if (!candidates.length) return [];
     const naming = modelNaming((relative) => {
       const modelPath = `${o.root}/${relative}`;
       const found = o.read(modelPath);
       return found === undefined ? undefined : parse(modelPath, found).loaded;
     });
-    return withInflections(o.inflections, () => polymorphicTargets(file, { view: path.includes("/app/views/"), controller: o.controller, naming }));
+    return withInflections(o.inflections, () => candidates.flatMap((c) => resolveCandidate(c, naming) ?? []));
   };
+  const candidatesOf = (file: LoadedFile, path: string, o: UsesTargets) => {
+    const where = o.assigns && (o.assigns.path.startsWith(`${o.root}/`) ? o.assigns.path.slice(o.root.length + 1) : o.assigns.path);
+    const assigns = o.assigns ? actionAssigns(parse(o.assigns.path, o.assigns.text).loaded, o.assigns.action, where!) : undefined;
+    return polymorphicCandidates(file, { view: path.includes("/app/views/"), controller: o.controller, assigns });
+  };
+  const fileUses = (path: string, text: string, targets?: UsesTargets): FileUses => {
+    const parsed = parseView(path, text);
+    if (parsed.loaded.syntaxErrors.length || parsed.diagnostics.length) return { calls: [], hashes: [], candidates: [] };
+    const base = path.slice(path.lastIndexOf("/") + 1);
+    const candidates = targets ? candidatesOf(parsed.loaded, path, targets) : [];
+    const calls = helperCalls(parsed.loaded, { partial: base.startsWith("_"), locals: parsed.locals });
+    const hashes = urlHashes(parsed.loaded);
+    const expected = insideExpectedRaise(parsed.loaded);
+    const kept = <T extends { span: Span }>(uses: T[]) => uses.filter((u) => !expected(u.span));
+    return { calls: kept(calls), hashes: kept(hashes), candidates: kept(candidates) };
+  };
+  const resolveUses = (uses: FileUses, polymorphic?: PolymorphicOptions) => ({
+    calls: uses.calls,
+    hashes: uses.hashes,
+    targets: polymorphic ? resolveTargets(uses.candidates, polymorphic) : [],
+  });
   // Controllers and the modules they include, as the model reads them: parsed outside the cache,
   // and only their bodies kept (the same object while the text is the same, so the model
   // builds again only what changed).
   const controllerFiles = new Map<string, { text: string; file: ControllerFile }>();
-  const controllerFileOf = (path: string, text: string): ControllerFile => {
+  const controllerFileOf = (path: string, text: string, bodies?: (path: string, text: string, read: () => ControllerFile) => ControllerFile): ControllerFile => {
     const hit = controllerFiles.get(path);
     if (hit && hit.text === text) return hit.file;
-    const file = controllerFile(parseFile(parser, path, text).loaded);
+    const read = () => controllerFile(parseFile(parser, path, text).loaded);
+    const file = bodies ? bodies(path, text, read) : read();
     controllerFiles.set(path, { text, file });
     return file;
   };
@@ -182,33 +237,25 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
     },
     evaluate: (source, options = {}) => RSymbol.evaluation(() => evaluateSnippet(parser, source, options)),
     hashTargets: (path, text) => hashTargets(parseView(path, text).loaded),
-    urlUses: (path, text, polymorphic) => {
-      const parsed = parseView(path, text);
-      if (parsed.loaded.syntaxErrors.length || parsed.diagnostics.length) return { calls: [], hashes: [], targets: [] };
-      const base = path.slice(path.lastIndexOf("/") + 1);
-      const targets = polymorphic ? targetsOf(parsed.loaded, path, polymorphic) : [];
-      const calls = helperCalls(parsed.loaded, { partial: base.startsWith("_"), locals: parsed.locals });
-      const hashes = urlHashes(parsed.loaded);
-      const expected = insideExpectedRaise(parsed.loaded);
-      const kept = <T extends { span: Span }>(uses: T[]) => uses.filter((u) => !expected(u.span));
-      return { calls: kept(calls), hashes: kept(hashes), targets: kept(targets) };
-    },
+    urlUses: (path, text, polymorphic) => resolveUses(fileUses(path, text, polymorphic), polymorphic),
+    fileUses,
+    resolveUses,
     polymorphicTargets: (path, text, o) => {
       const parsed = parseView(path, text);
-      return parsed.loaded.syntaxErrors.length || parsed.diagnostics.length ? [] : targetsOf(parsed.loaded, path, o);
+      return parsed.loaded.syntaxErrors.length || parsed.diagnostics.length ? [] : resolveTargets(candidatesOf(parsed.loaded, path, o), o);
     },
     urlOptions: (path, text) => {
       const parsed = parseView(path, text);
       return parsed.loaded.syntaxErrors.length || parsed.diagnostics.length ? { keys: [], unknown: true } : urlOptionsFacts(parsed.loaded);
     },
-    controllers: ({ files, views, root, read, gems, inflections }) => {
+    controllers: ({ files, views, root, read, gems, inflections, bodies }) => {
       const appFile = (relative: string) => {
         const path = `${root}/${relative}`;
         const text = root === undefined ? undefined : read?.(path);
-        return text === undefined ? undefined : controllerFileOf(path, text);
+        return text === undefined ? undefined : controllerFileOf(path, text, bodies);
       };
       const gemModule = (name: string) => gemControllerModule(name, gems);
-      return new ControllerModel({ files: [...files].map(([path, text]) => controllerFileOf(path, text)), views, appFile, gemModule, inflections });
+      return new ControllerModel({ files: [...files].map(([path, text]) => controllerFileOf(path, text, bodies)), views, appFile, gemModule, inflections });
     },
   };
 }
@@ -410,6 +457,7 @@ function mapRoutes(input: MapInput, { parse, expected, drawMemo }: { parse: Pars
     engines: new EngineRegistry(),
     fastPaths: options.fastPaths ?? true,
     gems: options.gems,
+    gemfileVersions: options.gemfileVersions,
     partial: false,
     blockDsl: undefined,
     display: { ruby, hiddenGlob: wildcardRegexp(version), inlineHandlerText: version.gte(7, 1) },
@@ -510,12 +558,25 @@ function mapRoutes(input: MapInput, { parse, expected, drawMemo }: { parse: Pars
     } else {
       const message = `Routemap internal error: ${e instanceof Error ? e.message : String(e)}`;
       const span = interpreter.source();
-      diagnostics.push(span.file ? { ...fileDiagnostic(input.entry, message, "internal-error"), span } : fileDiagnostic(input.entry, message, "internal-error"));
+      const diagnostic = span.file ? { ...fileDiagnostic(input.entry, message, "internal-error"), span } : fileDiagnostic(input.entry, message, "internal-error");
+      diagnostics.push(diagnostic);
+      // The rest of the table is missing: nothing may be checked against it.
+      interpreter.openRegions.push({ span: diagnostic.span, reason: message });
     }
+  }
+  for (const n of options.notes ?? []) {
+    diagnostics.push({ severity: "info", message: n.message, span: n.span, code: n.code });
+    note(n.span.file);
   }
   set.release();
   for (const engineSet of state.engines.sets.values()) engineSet.release();
-  const engines = [...state.engines.sets].map(([name, engineSet]) => ({ name, routes: engineSet.routes }));
+  const engines = [...state.engines.sets].map(([name, engineSet]): EngineRoutes => {
+    const isolatedNamespace = state.engines.isolationRead(name);
+    const engine: EngineRoutes = { name, routes: engineSet.routes };
+    if (isolatedNamespace !== undefined) engine.isolatedNamespace = isolatedNamespace;
+    if (engineSet.customHelpers.length) engine.customHelpers = engineSet.customHelpers;
+    return engine;
+  });
   return {
     routes: set.routes,
     openRegions: interpreter.openRegions,

@@ -134,6 +134,17 @@ export interface MapOptions {
    */
   gems?: Record<string, string>;
   /**
+   * Without a Gemfile.lock (`gems` unset), the versions the Gemfile's constraints choose for the
+   * gems Routemap models, name → version: their rules follow these, not their latest.
+   */
+  gemfileVersions?: Readonly<Record<string, string>>;
+  /**
+   * What the host chose that the user should know, said as infos where they point (the
+   * versions a Gemfile's constraints leave open, at the gem's line); their files are among
+   * those the table depends on.
+   */
+  notes?: readonly { span: Span; message: string; code: string }[];
+  /**
    * The environment variables `ENV` reads (`bin/rails routes` sees its shell's). Unset: every
    * `ENV[…]` is a value Routemap cannot know.
    */
@@ -220,6 +231,14 @@ export interface EngineRoutes {
   /** The engine constant, as mounted (`Blog::Engine`). */
   name: string;
   routes: Route[];
+  /**
+   * Whether the engine isolates a namespace, when a file read defines its class: `Blog` for
+   * `isolate_namespace Blog` (its controllers and views get the engine's route helpers), null
+   * for a class that does not (they get the app's). Absent: the class was not read.
+   */
+  isolatedNamespace?: string | null;
+  /** Its `direct` and `resolve` helpers, when it defines some. */
+  customHelpers?: CustomHelper[];
 }
 
 /**

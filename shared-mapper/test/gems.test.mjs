@@ -138,3 +138,12 @@ test("devise: without devise in Gemfile.lock, devise_for is an unknown method", 
   assert.deepEqual(result.routes, []);
   assert.match(infos(result).join("\n"), /devise_for/);
 });
+
+test("routing-filter: filter draws nothing when the gem is locked; without it, it is an unknown method", async () => {
+  const routes = draw('  filter :locale\n  get "about", to: "pages#about"');
+  const locked = await map(routes, { gems: { actionpack: "6.1.7", "routing-filter": "0.7.0" } });
+  assert.deepEqual(locked.diagnostics, []);
+  assert.deepEqual(locked.routes.filter((r) => !r.internal).map((r) => r.name), ["about"]);
+  const unlocked = await map(routes, { gems: { actionpack: "6.1.7" } });
+  assert.deepEqual(unlocked.diagnostics.map((d) => d.message), ["Unknown method `filter`: Routemap does not know what it returns (or which routes it adds); its value is unknown."]);
+});

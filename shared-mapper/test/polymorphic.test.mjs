@@ -206,3 +206,40 @@ test("new_ and edit_polymorphic helpers: `new_` names the last record by its sin
     ],
   );
 });
+
+test("templates: the instance variables their action sets for sure, from the action or a before_action the file says runs for it", async () => {
+  const controller = `class PostsController < ApplicationController
+  before_action :set_post, except: :index
+  before_action :set_comment, only: :edit
+  before_action :set_news, if: :admin?
+  prepend_before_action :set_other, only: %i[show]
+  skip_before_action :set_other
+  before_action { @inline = Post.find(1) }
+  def show
+    @photo = Comment.find(1)
+  end
+  def edit; end
+  def index; end
+  def feed
+    @photo = Comment.new
+  end
+  private
+  def set_post = @post = Post.find(params[:id])
+  def set_comment = @comment = Comment.find(params[:id])
+  def set_news = @news = News.find(1)
+  def set_other = @other = Post.find(1)
+end`;
+  const view = `<%= link_to "a", @post %> <%= link_to "b", @comment %> <%= link_to "c", @news %>
+<%= link_to "d", @other %> <%= link_to "e", @inline %> <%= link_to "f", @photo %>`;
+  const m = await mapper();
+  const targets = (action) =>
+    m
+      .polymorphicTargets("/app/app/views/posts/x.html.erb", view, { controller: false, root: "/app", read: (p) => MODELS[p], assigns: { path: "/app/app/controllers/posts_controller.rb", text: controller, action } })
+      .map((t) => `${t.helpers.join(" | ")} (${t.records[0].file}:${t.records[0].line + 1})`);
+  // show: set_post (except: :index), its own @photo (every assignment of it a Comment).
+  assert.deepEqual(targets("show"), ["post_path (app/controllers/posts_controller.rb:17)", "comment_path | comments_path (app/controllers/posts_controller.rb:9)"]);
+  assert.deepEqual(targets("edit"), ["post_path (app/controllers/posts_controller.rb:17)", "comment_path (app/controllers/posts_controller.rb:18)"]);
+  // index: no callback the file says runs sets a record; an action not in the file, nothing.
+  assert.deepEqual(targets("index"), []);
+  assert.deepEqual(targets("missing"), []);
+});

@@ -77,3 +77,24 @@ test("values too large for JavaScript skip their statement with a diagnostic; th
     assert.match(`${result.diagnostics[0].severity}: ${result.diagnostics[0].message}`, expected);
   }
 });
+
+test("an internal error keeps what was drawn, and leaves the whole table open: no check may trust the rest", async () => {
+  const m = await mapper();
+  // A host whose file read fails in a way the mapper does not expect stands in for any bug of ours.
+  class FailingFiles extends Map {
+    get(path) {
+      if (path.endsWith("boom.rb")) throw new Error("the host failed");
+      return super.get(path);
+    }
+  }
+  const files = new FailingFiles([
+    ["config/routes.rb", 'Rails.application.routes.draw do\n  get "a", to: "a#b"\n  draw :boom\n  get "c", to: "c#d"\nend\n'],
+    ["config/routes/boom.rb", 'get "b", to: "b#b"\n'],
+  ]);
+  const result = m.map({ entry: "config/routes.rb", files, options: { railsVersion: "6.1" } });
+  assert.deepEqual(result.routes.filter((r) => !r.internal).map((r) => r.path), ["/a(.:format)"]);
+  const internal = result.diagnostics.filter((d) => d.code === "internal-error");
+  assert.equal(internal.length, 1);
+  assert.match(internal[0].message, /^Routemap internal error: the host failed/);
+  assert.ok(result.openRegions.some((r) => r.reason === internal[0].message && r.namePrefix === undefined && r.module === undefined));
+});

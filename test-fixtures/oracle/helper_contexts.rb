@@ -3,7 +3,7 @@
 # code its helper checks judge in the context Rails runs it in, printing whether Rails raises:
 # - each ERB tag of a template (not a partial) of app/views, in the view context of the
 #   controller of that folder (its request to `controller#<template>`, the path parameters of its
-#   first route, every part "1"), or of the mailer of that
+#   first route, every part "1", after that action and its callbacks ran), or of the mailer of that
 #   folder (a mailer's view context: no request);
 # (The same of the app's engines in engines/*/.)
 # - each line of app/mailers or app/controllers marked `# eval`, in a new instance of its class
@@ -65,6 +65,15 @@ Dir.mktmpdir("routemap-helper-oracle") do |tmp|
     instance.set_response!(klass.make_response!(request))
     instance
   end
+  # The action a template is the view of, run first with its callbacks (before_action…): the
+  # view gets the instance variables it sets (`view_assigns`). What it raises is not judged.
+  run_action = lambda do |instance, action|
+    return unless instance.class.action_methods.include?(action)
+    instance.instance_variable_set(:@_action_name, action)
+    instance.run_callbacks(:process_action) { instance.public_send(action) }
+  rescue Exception # rubocop:disable Lint/RescueException
+    nil
+  end
   judge = lambda do |path, line, code, context|
     context.instance_eval(code)
     puts "#{path}:#{line}: ok"
@@ -82,7 +91,14 @@ Dir.mktmpdir("routemap-helper-oracle") do |tmp|
     File.readlines(path).each_with_index do |text, i|
       text.scan(/<%=?(.*?)-?%>/m).flatten.each do |code|
         next if code.start_with?("#")
-        context = klass < ActionMailer::Base ? klass.new.view_context : controller_instance.call(klass, folder, template).view_context
+        context =
+          if klass < ActionMailer::Base
+            klass.new.view_context
+          else
+            instance = controller_instance.call(klass, folder, template)
+            run_action.call(instance, template)
+            instance.view_context
+          end
         judge.call(path, i + 1, code, context)
       end
     end

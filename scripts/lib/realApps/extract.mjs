@@ -51,27 +51,35 @@ export function resolveCommit(gitDir, rev = "HEAD") {
   return git(gitDir, ["rev-parse", `${rev}^{commit}`], { encoding: "utf8" }).trim();
 }
 
-/** Copies the routing inputs of `commit` in `gitDir` into `into`; returns the paths copied. */
-export function extractFromGit(gitDir, commit, into) {
+/**
+ * Copies the routing inputs of `commit` in `gitDir` into `into` (or the files `keep` takes);
+ * returns the paths copied. A blob the snapshot lacks (a `fetch` snapshot may leave out its
+ * largest files) is skipped.
+ */
+export function extractFromGit(gitDir, commit, into, keep = isRoutingInput) {
   const listing = git(gitDir, ["ls-tree", "-r", "-z", "--long", commit], { encoding: "utf8" });
   const wanted = [];
   for (const entry of listing.split("\0")) {
     const match = /^(\d+) blob ([0-9a-f]+) +(\d+)\t(.*)$/s.exec(entry);
     if (!match || match[1] === "120000" || Number(match[3]) >= MAX_BYTES) continue;
-    if (isRoutingInput(match[4])) wanted.push({ oid: match[2], path: match[4], size: Number(match[3]) });
+    if (keep(match[4])) wanted.push({ oid: match[2], path: match[4], size: Number(match[3]) });
   }
-  // One `cat-file --batch` for all blobs: `<oid> blob <size>\n<bytes>\n` each.
+  // One `cat-file --batch` for all blobs: `<oid> blob <size>\n<bytes>\n` each, `<oid> missing\n` for one it lacks.
   const out = git(gitDir, ["cat-file", "--batch"], { input: wanted.map((w) => w.oid).join("\n") + "\n" });
+  const copied = [];
   let at = 0;
   for (const w of wanted) {
     const header = out.indexOf(10, at);
+    const missing = out.subarray(at, header).toString("latin1").endsWith(" missing");
     at = header + 1;
+    if (missing) continue;
     const file = join(into, w.path);
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, out.subarray(at, at + w.size));
     at += w.size + 1;
+    copied.push(w.path);
   }
-  return wanted.map((w) => w.path);
+  return copied;
 }
 
 /** Copies the routing inputs of a plain checkout (no git) into `into`. */

@@ -6,6 +6,8 @@
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { nodeFileSystem, walk, type FileSystem } from "../fileSystem.js";
 import { appEnvironment } from "./environment.js";
+import { readGemfile } from "./engineLoading.js";
+import { gemfileVersions, type GemfileVersions } from "./gemfileVersions.js";
 import { lockedGems, parseLockfile, type Lockfile } from "./lockfile.js";
 
 export interface AppConfig {
@@ -17,6 +19,8 @@ export interface AppConfig {
   gems?: Record<string, string>;
   /** Gemfile.lock as read (its sources: where each gem is installed from). */
   lock?: Lockfile;
+  /** Without a Gemfile.lock: the versions the Gemfile's constraints choose, and what is said of the choice. */
+  gemfile?: GemfileVersions;
 }
 
 /** The app root: the directory above `config/`, else the routes file's directory. */
@@ -41,8 +45,20 @@ export function readAppConfig(routesFile: string, fs: FileSystem = nodeFileSyste
     apiOnly: !!application && /^[ \t]*config\.api_only[ \t]*=[ \t]*true\b/m.test(application),
     gems: lock ? lockedGems(lock) : undefined,
     lock,
+    ...(lock ? {} : gemfileChoice(root, fs)),
   };
 }
+
+/** The Gemfile's choice of versions, when there is no Gemfile.lock; nothing when there is no Gemfile or its blocks cannot be followed. */
+function gemfileChoice(root: string, fs: FileSystem): { gemfile?: GemfileVersions } {
+  const path = join(root, "Gemfile");
+  const text = fs.readFile(path);
+  const gemfile = text === undefined ? undefined : readGemfile(text);
+  return gemfile ? { gemfile: gemfileVersions(gemfile.gems, path, text!) } : {};
+}
+
+/** The gems whose constraints choose the Rails version. */
+const RAILS_GEMS = new Set(["rails", "railties", "actionpack"]);
 
 /** What the user chose (CLI flags or editor settings); unset or empty means "ask the app". */
 export interface ChosenOptions {
@@ -59,11 +75,13 @@ export interface ChosenOptions {
 export function appOptions(app: AppConfig, chosen: ChosenOptions, environment?: { fs: FileSystem; process: NodeJS.ProcessEnv }) {
   const railsEnv = chosen.railsEnv || "development";
   return {
-    railsVersion: chosen.railsVersion || app.railsVersion || "8.1",
+    // The user's choice first; then Gemfile.lock's; then, without one, what the Gemfile's constraints allow.
+    railsVersion: chosen.railsVersion || app.railsVersion || app.gemfile?.railsVersion || "8.1",
     rubyVersion: chosen.rubyVersion || app.rubyVersion || "3.4",
     railsEnv,
     apiOnly: chosen.apiOnly ?? app.apiOnly,
     gems: app.gems,
+    ...(app.gemfile ? { gemfileVersions: app.gemfile.gems, notes: app.gemfile.notes.filter((n) => !(chosen.railsVersion && RAILS_GEMS.has(n.gem))) } : {}),
     ...(environment ? { env: appEnvironment({ root: app.root, railsEnv, gems: app.gems, ...environment }).vars } : {}),
   };
 }
@@ -186,7 +204,8 @@ export function readEngines(engines: EngineSource[], into: Map<string, string>, 
 /** Whether a change to `path` can change the routes Rails and gems add to the app at `root`. */
 export function isAppFile(root: string, path: string): boolean {
   const config = join(root, "config");
-  return path === join(config, "application.rb") || path.startsWith(join(config, "environments") + sep) || path.startsWith(join(config, "initializers") + sep);
+  // Without a Gemfile.lock, the Gemfile's constraints choose the Rails version and the gems' (gemfileVersions.ts).
+  return path === join(root, "Gemfile") || path === join(config, "application.rb") || path.startsWith(join(config, "environments") + sep) || path.startsWith(join(config, "initializers") + sep);
 }
 
 /**

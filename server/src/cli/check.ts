@@ -18,7 +18,10 @@ import { locateRoutes } from "./locate.js";
 import { DefinedNames, otherControllerPaths, otherTemplates, readInstalledGems } from "./helperCheck.js";
 import { generationOf } from "../features/helperCalls.js";
 import { fileProblems, problemFiles } from "../features/appProblems.js";
+import { FileUsesStore } from "../features/fileUses.js";
+import { fileFactsCache } from "./fileFactsCache.js";
 import { appHelperTables } from "../features/helpers.js";
+import { engineProblems } from "./engineCheck.js";
 import { causeDiagnostic, gemCauses, regionCauses, urlOptionsCauses, withCauses } from "../features/checkStatus.js";
 
 export const CHECK_USAGE = `Usage: routemap check [APP | FILE] [options]
@@ -69,7 +72,9 @@ export async function checkCommand(argv: string[], io: Io, mapper?: RouteMapper)
   if (process.env.ROUTEMAP_TIMINGS === "1") io.err(`routemap: gems: ${appGems?.installed.size ?? 0} installed, ${appGems?.missing.length ?? 0} missing; cache ${cached ? `${cached.used} used, ${cached.made} made${cached.failed ? `, ${cached.failed} not written` : ""}` : "off"}\n`);
   const engineRoots = findEngines(root).map((e) => e.root);
   const views = [...own, ...otherTemplates(nodeFileSystem, engineRoots, gems)];
-  const model = mapper.controllers({ files, views, root, read: (p) => nodeFileSystem.readFile(p), gems: input.options?.gems, inflections: result.inflections });
+  // Each file's facts (its controllers' bodies, its URL uses) from the cache folder where its text is the one they were read from (fileFactsCache.ts).
+  const uses = new FileUsesStore(fileFactsCache(root));
+  const model = mapper.controllers({ files, views, root, read: (p) => nodeFileSystem.readFile(p), gems: input.options?.gems, inflections: result.inflections, bodies: uses.bodies });
   const provided = "why" in gems ? undefined : new Set([...gems.controllers, ...otherControllerPaths(root, nodeFileSystem, engineRoots)]);
   // Why checks are off or partial, said where each cause is (an info, or the table's diagnostic there).
   const lockPath = join(root, "Gemfile.lock");
@@ -87,13 +92,15 @@ export async function checkCommand(argv: string[], io: Io, mapper?: RouteMapper)
     const names = new DefinedNames(root, engineRoots, nodeFileSystem, (p) => nodeFileSystem.readFile(p), (path, text) => mapper.urlOptions(path, text));
     const helpers = "why" in gems ? new Set<string>() : gems.helpers;
     const generation = generationOf(names, () => model, { root, rubyVersion: input.options?.rubyVersion, read: (p) => nodeFileSystem.readFile(p), table: () => result, gemUrlOptions: "why" in gems ? [] : gems.urlOptions });
-    const context = { tables: appHelperTables(result), defined: names.all(), gems: helpers, generation };
+    const context = { tables: appHelperTables(result), defined: names.all(), gems: helpers, generation, uses };
     // The files and the check the language server uses for the Problems panel (appProblems.ts).
     for (const file of problemFiles(root, nodeFileSystem)) {
       const text = nodeFileSystem.readFile(file);
       // One at a time: a spread passes one argument per diagnostic, past V8's limit in a hostile view.
       if (text !== undefined) for (const d of fileProblems(mapper, context, root, file, text)) findings.push(d);
     }
+    // The app's engines' own files, each in the context Rails runs it in (engineContexts.ts).
+    if (!("why" in gems)) engineProblems({ mapper, input, result, fs: nodeFileSystem, gems, appDefined: context.defined }, (d) => findings.push(d));
     // URL options Routemap cannot read: the missing parts they may fill in are not checked.
     const lock = { path: lockPath, text: nodeFileSystem.readFile(lockPath) };
     for (const cause of urlOptionsCauses({ ...names.urlOptionsFiles(), gems: "why" in gems ? [] : gems.urlOptions }, (p) => nodeFileSystem.readFile(p), lock)) {
@@ -101,6 +108,9 @@ export async function checkCommand(argv: string[], io: Io, mapper?: RouteMapper)
       findings.push(causeDiagnostic({ ...cause, span: cause.span! }));
     }
   }
+  uses.save();
+  const made = uses.cacheStats;
+  if (process.env.ROUTEMAP_TIMINGS === "1") io.err(`routemap: files' facts: ${uses.parsed} read; cache ${made ? `${made.used} used, ${made.made} made${made.failed ? `, not written` : ""}` : "off"}\n`);
   const printed = shown(findings, args);
   if (format === "json") io.out(JSON.stringify(checkDocument(printed, why, displayPath, causes), null, 2) + "\n");
   else io.out(render(printed, format));

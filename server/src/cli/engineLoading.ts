@@ -22,9 +22,11 @@ interface GemEntry {
   groups: string[];
   /** Paths to require; empty for `require: false`; undefined when not literal. */
   require: string[] | undefined;
+  /** Its version constraints (`"~> 7.0.4", ">= 7.0.4.1"`); undefined when one is not a literal string. */
+  requirements: string[] | undefined;
 }
 
-interface Gemfile {
+export interface Gemfile {
   gems: Map<string, GemEntry>;
   /** The groups around each `gemspec` call (a path gem the Gemfile does not name comes from one). */
   gemspecGroups: string[][];
@@ -44,6 +46,20 @@ function logicalLines(text: string): string[] {
   }
   if (pending) lines.push(pending);
   return lines;
+}
+
+/** The literal version strings after a gem's name (`, "~> 7.0", ">= 7.0.4"`), up to its options; undefined for a computed one. */
+function requirementsOf(rest: string): string[] | undefined {
+  const out: string[] = [];
+  let at = rest;
+  for (let m = /^\s*,\s*(["'])([^"'#{}]*)\1/.exec(at); m; m = /^\s*,\s*(["'])([^"'#{}]*)\1/.exec(at)) {
+    out.push(m[2]);
+    at = at.slice(m[0].length);
+  }
+  // A gem from git or a path has that source's version, whatever the constraints.
+  if (/\b(git|github|gitlab|bitbucket|path)\s*:|:(git|github|path)\s*=>/.test(at)) return undefined;
+  // What is left is the options (`require: false`, `:group => …`) or nothing; anything else is a computed version.
+  return /^\s*(\)\s*)?$|^\s*,\s*(\w+:|:\w+\s*=>|["']\w+["']\s*=>)/.test(at) ? out : undefined;
 }
 
 /** The symbols and strings of a list of arguments (`:development, "test"`). */
@@ -81,7 +97,7 @@ export function readGemfile(text: string): Gemfile | undefined {
         else if (/^\[/.test(value)) require = [...value.slice(0, value.indexOf("]")).matchAll(/["']([^"']+)["']/g)].map((m) => m[1]);
         else require = undefined;
       }
-      gems.set(gem[1], { groups, require });
+      gems.set(gem[1], { groups, require, requirements: requirementsOf(opts) });
     } else if (/(^|[\s{(])gemspec\b/.test(trimmed)) {
       gemspecGroups.push(current());
     }
@@ -193,7 +209,7 @@ export function engineLoading(root: string, engines: EngineSource[], o: { fs: Fi
     if (named) return named;
     const [first, ...rest] = gemfile.gemspecGroups;
     // A path gem the Gemfile does not name comes from a `gemspec` call: its groups, if all agree.
-    if (first && rest.every((g) => g.join() === first.join())) return { groups: first, require: [name] };
+    if (first && rest.every((g) => g.join() === first.join())) return { groups: first, require: [name], requirements: undefined };
     return undefined;
   };
   // What Bundler.require requires, then what config/application.rb requires, followed into path gems.

@@ -169,14 +169,19 @@ function inSourceDir(spec: LockedSpec, dir: string, disk: GemDisk): InstalledGem
   return { name: spec.name, version: spec.version, dir: gemDir, spec: named, libDirs: [], source: "path" };
 }
 
-/** Whether a gemspec's text gives the gem that name (`s.name = "blog"`, `spec.name    = 'blog'`). */
+/**
+ * Whether a gemspec's text gives the gem that name (`s.name = "blog"`, `spec.name    = 'blog'`,
+ * `Gem::Specification.new "blog", "0.1"`): Bundler names a path's gems by what their gemspecs
+ * say, whatever the files are called (zendesk/samson's plugins/gcloud/gcloud.gemspec is
+ * gcloud_image_tagger).
+ */
 function setsName(text: string | undefined, name: string): boolean {
   if (!text) return false;
   for (const quote of ['"', "'"]) {
     let at = text.indexOf(`${quote}${name}${quote}`);
     while (at >= 0) {
       const before = text.slice(Math.max(0, at - 40), at);
-      if (/\.name\s*=\s*$/.test(before)) return true;
+      if (/\.name\s*=\s*$|Specification\.new\s*\(?\s*$/.test(before)) return true;
       at = text.indexOf(`${quote}${name}${quote}`, at + 1);
     }
   }

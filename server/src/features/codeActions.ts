@@ -70,8 +70,8 @@ function createControllerFix(app: RailsApp, diagnostic: Diagnostic): CodeAction 
   };
 }
 
-/** A URL helper's name, as a did-you-mean offers it (the data comes back from the client). */
-const HELPER_NAME = /^[a-z_][a-z0-9_]*_(?:path|url)$/;
+/** A URL helper's name, as a did-you-mean offers it (the data comes back from the client); through a route proxy (`main_app.`, a mount's name) for another table's route (engineContexts.ts). */
+const HELPER_NAME = /^(?:[a-z_][a-z0-9_]*\.)?[a-z_][a-z0-9_]*_(?:path|url)$/;
 
 /**
  * "Change to `article_path`" for each did-you-mean of an unknown helper, preferred when there is

@@ -5,12 +5,19 @@
  * is said when the route table is not complete (a DSL call or value Routemap could not evaluate
  * may have drawn the route), nor when the gems' helpers cannot be known.
  */
-import { hasDynamicTargets, mailerPathDiagnostics, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unroutedHashDiagnostics, type Diagnostic, type MapResult, type OpenRegion, type PolymorphicOptions, type Route, type RouteMapper, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
+import { guardedHelperNames, hasDynamicTargets, mailerPathDiagnostics, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unroutedHashDiagnostics, type Diagnostic, type MapResult, type OpenRegion, type PolymorphicOptions, type Route, type RouteMapper, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
 import { MAX_FILE_BYTES } from "../fileSystem.js";
+import { withMainAppHint } from "./engineContexts.js";
 import { helperIndex, tableFor, type HelperTable, type HelperTables } from "./helpers.js";
+import type { FileUsesStore } from "./fileUses.js";
 
 export interface HelperCheckContext {
   tables: HelperTables;
+  /**
+   * A file's own tables where they are not `tables` (an engine's files, engineContexts.ts); null
+   * where what the file's code has is not known: its calls are not checked.
+   */
+  tablesFor?(path: string): HelperTables | null;
   /** Names the app's own code may define. */
   defined: ReadonlySet<string>;
   /** Names the gems may define, or why they cannot be known. */
@@ -30,6 +37,8 @@ export interface HelperCheckContext {
     /** What a request may fill in for code of a file's method (`UrlGenerationContext.recall`). */
     recall(path: string, method: string | undefined): ReturnType<NonNullable<UrlGenerationContext["recall"]>>;
   };
+  /** Each file's uses kept per text (and between runs): without it, the file is parsed each time. */
+  uses?: FileUsesStore;
 }
 
 /**
@@ -66,21 +75,26 @@ const MAY_USE_URLS = /_path|_url|url_for|redirect_to|form_tag|link_to|button_to|
 const MAY_CALL_URL_HELPERS = /url_helpers/;
 
 export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckContext, path: string, text: string, scope: HelperScope = "all"): Diagnostic[] {
-  const { tables, defined, gems } = context;
+  const { defined, gems } = context;
   if ("why" in gems) return [];
+  const tables = context.tablesFor ? context.tablesFor(path) : context.tables;
+  if (!tables) return [];
   // An open document has no size cap of its own: the disk's holds for its checks too.
   if (text.length > MAX_FILE_BYTES) return [tooLarge(path)];
   // A file that names none of the calls looked for has none: not parsed (a large app's
   // models and lib/ files, read for `url_helpers` only, were half of `check`'s parses).
   if (!(scope === "explicit" ? MAY_CALL_URL_HELPERS : MAY_USE_URLS).test(text)) return [];
-  const engines = [...tables.proxies.values()];
+  // The engines whose controllers may run the file with their own helpers: not one that isolates nothing.
+  const engines = [...tables.proxies.values()].filter((engine) => !engine.notIsolated);
   // A template or controller only the app's own controller runs (UsersController for users/index)
   // is in no engine's, unless an engine routes to that controller's namespace (an isolated
   // engine's controllers kept in the app's app/controllers/store/…).
   const controller = context.generation.requestController(path);
-  const inAppController = controller !== undefined && !engines.some((engine) => engineNamespaces(engine).has(controller.split("/")[0]));
+  const inAppController = tables.isolated || (controller !== undefined && !engines.some((engine) => engineNamespaces(engine).has(controller.split("/")[0])));
+  // `respond_to?(:x_path)`, `defined?(x_path)`: this file calls the name only where it is.
+  const guarded = guardedHelperNames(text);
   const known = (name: string, receiver: string | undefined): "known" | "unknown" | "unchecked" => {
-    if (defined.has(name) || gems.has(name)) return "known";
+    if (defined.has(name) || gems.has(name) || guarded.has(name)) return "known";
     const table = tableFor(tables, receiver);
     if (!table) return "unchecked";
     if (helperIndex(table).has(name)) return "known";
@@ -91,14 +105,16 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
     if (receiver === undefined && !inAppController && engines.some((engine) => helperIndex(engine).has(name))) return "known";
     return "unknown";
   };
-  const uses = mapper.urlUses(path, text, scope === "all" ? context.generation.polymorphic(path) : undefined);
+  // What the text yields, kept per text; the polymorphic targets' helpers from the models' naming each time.
+  const naming = scope === "all" ? context.generation.polymorphic(path) : undefined;
+  const uses = mapper.resolveUses(context.uses ? context.uses.of(mapper, path, text, naming) : mapper.fileUses(path, text, naming), naming);
   const explicit = scope === "explicit";
   const calls = explicit ? uses.calls.filter((c) => c.noRequest) : uses.calls;
   const hashes = explicit ? uses.hashes.filter((h) => h.noRequest) : uses.hashes;
-  const targets = explicit ? [] : uses.targets;
+  const found = explicit ? [] : uses.targets;
   const { generation } = context;
-  const generationContext = generationContextOf(context, path);
-  const unknown = unknownHelperDiagnostics(
+  const generationContext = generationContextOf({ tables, generation }, path);
+  const unknown = withMainAppHint(unknownHelperDiagnostics(
     calls,
     known,
     (receiver) => {
@@ -107,14 +123,15 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
       // Suggestions from the engines' tables too, as they are known receiver-less (`known`).
       return receiver === undefined && !inAppController ? [...names, ...engines.flatMap((engine) => [...helperIndex(engine).keys()])] : names;
     },
-  );
+  ), tables);
   // A helper the app or a gem defines as a method is theirs, whatever a route of that name takes.
-  const named = calls.filter((call) => !defined.has(call.name) && !gems.has(call.name) && !unknown.some((d) => d.span === call.span));
+  // A guarded one (`if respond_to?(:x_path)`) is called only where it is defined, as before.
+  const named = calls.filter((call) => !defined.has(call.name) && !gems.has(call.name) && !guarded.has(call.name) && !unknown.some((d) => d.span === call.span));
   // A mailer's `x_path` raises NoMethodError before any URL is generated: only that is said.
   const unhelped = generation.withoutPathHelpers?.(path) ? mailerPathDiagnostics(named, tables.own.routes, tables.own.customHelpers.filter((h) => h.kind === "direct").map((h) => h.name)) : [];
   const routed = unhelped.length ? named.filter((call) => !unhelped.some((d) => d.span === call.span)) : named;
   const resolved = new Set(tables.own.customHelpers.filter((h) => h.kind === "resolve").map((h) => h.name));
-  const polymorphic = polymorphicDiagnostics(targets, { known: (name) => known(name, undefined) !== "unknown", resolved });
+  const polymorphic = polymorphicDiagnostics(found, { known: (name) => known(name, undefined) !== "unknown", resolved });
   return [
     ...unknown,
     ...missingPartDiagnostics(routed, generationContext),
@@ -214,32 +231,68 @@ export function generationOf(
     const name = /([^/.]+)[^/]*$/.exec(path)![1];
     const classes = current.byPath.get(controller);
     if (!classes) return undefined;
-    const byClass = new Map([...current.byPath.values()].map((c) => [c.className, c.file]));
+    const { byClass, renders } = rendersOf(current);
     const files = [classes.file, ...classes.superclasses.map((c) => byClass.get(c))];
     const word = new RegExp(`[:"'/]${name}\\b`);
     for (const file of files) {
-      const text = file === undefined ? undefined : app.read(file);
-      if (text === undefined) return undefined;
-      if (/\brespond_with\b/.test(text)) return undefined;
-      for (const m of text.matchAll(/\brender(?:_to_string)?\b(.*)/g)) {
-        const args = m[1].trim();
-        // `render json:`/`plain:`/`partial:`… render no template of this name; any other form may.
-        if (/^\(?\s*(?:json|plain|html|body|js|xml|partial|inline|file|status|head|nothing):/.test(args)) continue;
-        if (word.test(args) || !/^\(?\s*(?:action:|template:)?\s*["':]/.test(args)) return undefined;
-      }
+      if (file === undefined) return undefined;
+      // Each controller file read and searched once per model, not once per template of each
+      // controller under it: 15,000 templates took 25 s of `check` in a large app (with the
+      // class index below, made once per model too instead of per template: 5,000 controllers).
+      if (!renders.has(file)) renders.set(file, rendersIn(app.read(file)));
+      const found = renders.get(file);
+      if (found === undefined) return undefined;
+      for (const args of found) if (word.test(args) || !/^\(?\s*(?:action:|template:)?\s*["':]/.test(args)) return undefined;
     }
     return name;
+  };
+  /** A template's controller file and action, when only that action's requests render it: its instance variables are the action's. */
+  const viewAssigns = (path: string): PolymorphicOptions["assigns"] => {
+    const controller = templateController(path);
+    const action = controller === undefined ? undefined : templateAction(controller, path);
+    const file = controller === undefined ? undefined : model().byPath.get(controller)?.file;
+    const text = file === undefined ? undefined : app.read(file);
+    return action === undefined || text === undefined ? undefined : { path: file!, text, action };
   };
   return {
     recall,
     // Models are named with the app's inflection rules (a rule Routemap cannot read leaves the table, and so every call, unchecked).
-    polymorphic: (path) => ({ controller: path.startsWith(controllers) && path.endsWith("_controller.rb"), root: app.root, read: app.read, inflections: app.table().inflections }),
+    polymorphic: (path) => {
+      const inController = path.startsWith(controllers) && path.endsWith("_controller.rb");
+      const options: PolymorphicOptions = { controller: inController, root: app.root, read: app.read, inflections: app.table().inflections };
+      const assigns = inController ? undefined : viewAssigns(path);
+      return assigns ? { ...options, assigns } : options;
+    },
     defaults: defined.urlDefaults(),
     ruby: rubyVersion(app.rubyVersion),
     runsWithoutRequest: (path) => defined.runsWithoutRequest(path),
     withoutPathHelpers: (path) => defined.mailerWithoutPathHelpers(path),
     requestController: (path) => (path.endsWith("_controller.rb") ? model().requestController(path) : templateController(path)),
   };
+}
+
+/** Per controller model: its controllers' files by class name, and what each file renders (`rendersIn`), as they are asked. */
+const rendersByModel = new WeakMap<object, { byClass: Map<string, string>; renders: Map<string, string[] | undefined> }>();
+function rendersOf(model: { byPath: ReadonlyMap<string, { file: string; className: string }> }) {
+  let found = rendersByModel.get(model);
+  if (!found) rendersByModel.set(model, (found = { byClass: new Map([...model.byPath.values()].map((c) => [c.className, c.file])), renders: new Map() }));
+  return found;
+}
+
+/**
+ * The arguments of a controller file's `render` calls that may render a template by another
+ * name (not `render json:`/`plain:`/`partial:`…); undefined when the file is not read or calls
+ * `respond_with` (which renders any).
+ */
+function rendersIn(text: string | undefined): string[] | undefined {
+  if (text === undefined || /\brespond_with\b/.test(text)) return undefined;
+  const out: string[] = [];
+  for (const m of text.matchAll(/\brender(?:_to_string)?\b(.*)/g)) {
+    const args = m[1].trim();
+    // `render json:`/`plain:`/`partial:`… render no template of this name; any other form may.
+    if (!/^\(?\s*(?:json|plain|html|body|js|xml|partial|inline|file|status|head|nothing):/.test(args)) out.push(args);
+  }
+  return out;
 }
 
 /** The action each template's requests run, per controller model (`templateAction`). */

@@ -18,7 +18,12 @@ export interface Helper {
  * routes), and where it may lack routes Routemap could not evaluate (`engine`: which of the
  * regions are its own).
  */
-export type HelperTable = Pick<MapResult, "routes" | "customHelpers"> & { openRegions?: MapResult["openRegions"]; engine?: string };
+export type HelperTable = Pick<MapResult, "routes" | "customHelpers"> & {
+  openRegions?: MapResult["openRegions"];
+  engine?: string;
+  /** A mounted engine that isolates nothing: its controllers have the app's helpers, not these (engineContexts.ts). */
+  notIsolated?: boolean;
+};
 
 /**
  * The helper tables a file can reach: its own (the app's; inside an engine, the engine's),
@@ -29,6 +34,11 @@ export interface HelperTables {
   own: HelperTable;
   mainApp: HelperTable | undefined;
   proxies: ReadonlyMap<string, HelperTable>;
+  /**
+   * The file runs in an isolated engine's controllers (engineContexts.ts): its receiver-less
+   * helpers are `own`'s only, never another mounted engine's.
+   */
+  isolated?: boolean;
 }
 
 /** The tables of an app's own files (not an engine's). */
@@ -46,7 +56,10 @@ export function engineProxies(result: MapResult): Map<string, HelperTable> {
     proxies = new Map();
     for (const route of result.routes) {
       const engine = route.engine && result.engines.find((e) => e.name === route.engine);
-      if (engine && route.name && !proxies.has(route.name)) proxies.set(route.name, { routes: engine.routes, customHelpers: NO_CUSTOM_HELPERS, openRegions: result.openRegions, engine: engine.name });
+      if (!engine || !route.name || proxies.has(route.name)) continue;
+      const table: HelperTable = { routes: engine.routes, customHelpers: engine.customHelpers ?? NO_CUSTOM_HELPERS, openRegions: result.openRegions, engine: engine.name };
+      if (engine.isolatedNamespace === null) table.notIsolated = true;
+      proxies.set(route.name, table);
     }
     proxyCache.set(result, proxies);
   }

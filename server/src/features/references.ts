@@ -10,7 +10,8 @@ import type { Location, Position } from "vscode-languageserver/node";
 import { contains, toLocation } from "../convert.js";
 import type { RailsApp } from "../workspace.js";
 import { siteAt, siteRoutes } from "./declarations.js";
-import { urlUsesOf, useContext, usesOf, type UrlUse } from "./urlUses.js";
+import { urlUsesOf, useContext, type UrlUse } from "./urlUses.js";
+import { usesAcrossApps } from "./engineUses.js";
 
 /** The URL use of a file under the cursor, if any. */
 export function useAt(app: RailsApp, file: string, text: string, position: Position): UrlUse | undefined {
@@ -40,6 +41,6 @@ export function routeReferences(app: RailsApp, routes: readonly Route[], include
     // In the order they are written (a nested resource's routes come before its parent's in the table).
     out.sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character));
   }
-  for (const use of usesOf(app, new Set(routes))) out.push(toLocation(use.span));
+  for (const use of usesAcrossApps(app, new Set(routes))) out.push(toLocation(use.span));
   return out;
 }

@@ -19,7 +19,7 @@ import type { RailsApp } from "../workspace.js";
 import { siteAt, type Site } from "./declarations.js";
 import { mayBeMissing } from "./helperCalls.js";
 import { useAt } from "./references.js";
-import { usesOf } from "./urlUses.js";
+import { usesAcrossApps } from "./engineUses.js";
 
 /** A name a rename may write: what Rails turns into a helper method's name. */
 const NAME = /^[a-z_][a-z0-9_]*$/;
@@ -68,7 +68,7 @@ export function rename(app: RailsApp, file: string, text: string, position: Posi
   const changes: Record<string, TextEdit[]> = { [toUri(source.span.file)]: [edit] };
   const byName = new Map<string, string>();
   for (const [route, name] of renamed) byName.set(route.name, name);
-  for (const use of usesOf(app, new Set(renamed.keys()))) {
+  for (const use of usesAcrossApps(app, new Set(renamed.keys()))) {
     if (use.kind === "polymorphic") {
       const at = `${relativeTo(app, use.path)}:${use.span.start.line + 1}`;
       throw new RenameRefused(`${at} calls ${use.helpers!.map((h) => `\`${h}\``).join(" or ")} from a record's model name: renaming the route would break it`);
@@ -109,14 +109,16 @@ function renamedNames(app: RailsApp, file: string, edited: string): Map<Route, s
   const tables: [Route[], Route[]][] = [[before.routes, after.routes]];
   for (const engine of before.engines) tables.push([engine.routes, after.engines.find((e) => e.name === engine.name)?.routes ?? []]);
   const oldToNew = new Map<string, string>();
+  /** The tables (0: the app's, 1…: its engines') in which a route is renamed. */
+  const renamedIn = new Set<number>();
   tables.forEach(([old, now], table) => {
     if (old.length !== now.length) throw new RenameRefused("the new name would change which routes are drawn");
     old.forEach((route, i) => {
       const next = now[i];
       if (shape(route) !== shape(next)) throw new RenameRefused(`the new name would change more than names: \`${route.verb} ${route.path}\` (${route.reqs}) would become \`${next.verb} ${next.path}\` (${next.reqs})`);
       if (route.name === next.name) return;
-      // The apps mounting an engine call its helpers through their proxies (`blog.x_path`), which are not followed yet.
-      if (table > 0) throw new RenameRefused(`\`${route.name}\` is a route of the engine ${before.engines[table - 1].name}: the apps mounting it call its helpers through their own proxies, which Routemap does not rename`);
+      // An engine's route: its calls through the mounts' proxies (`blog.x_path`) are renamed too (engineUses.ts).
+      renamedIn.add(table);
       // Rails gives a name it makes itself only when no route has it yet (`name_for_action`): a taken one is dropped silently.
       if (!next.name) throw new RenameRefused(`\`${route.name}\` (${route.verb} ${route.path}) would lose its name: the new one takes it first`);
       if (!route.name) throw new RenameRefused(`${route.verb} ${route.path} would be named \`${next.name}\`, which it is not now`);
@@ -127,7 +129,8 @@ function renamedNames(app: RailsApp, file: string, edited: string): Map<Route, s
     });
   });
   if (!renamed.size) throw new RenameRefused("the new name changes no route's name");
-  const kept = new Set(before.routes.map((r) => r.name).filter((n) => n && !oldToNew.has(n)));
+  // A new name must be free in the tables whose routes are renamed (an engine's helpers are its own).
+  const kept = new Set([...renamedIn].flatMap((t) => tables[t][0]).map((r) => r.name).filter((n) => n && !oldToNew.has(n)));
   const defined = app.definedHelperNames();
   const gems = app.installedGems();
   // A gem's method of that name (when the gems are not known, only the app's own code is looked at).
@@ -136,7 +139,7 @@ function renamedNames(app: RailsApp, file: string, edited: string): Map<Route, s
     if (kept.has(name)) throw new RenameRefused(`a route named \`${name}\` already exists`);
     if (defined.has(`${name}_path`) || defined.has(`${name}_url`)) throw new RenameRefused(`the app's own code defines or names \`${name}_path\` or \`${name}_url\``);
     if (gemDefines(name)) throw new RenameRefused(`a gem of the app defines \`${name}_path\` or \`${name}_url\``);
-    const open = mayBeMissing(before.openRegions, `${name}_path`);
+    const open = [...renamedIn].map((t) => mayBeMissing(before.openRegions, `${name}_path`, t === 0 ? undefined : before.engines[t - 1].name)).find((r) => r);
     if (open) throw new RenameRefused(`Routemap could not evaluate ${relativeTo(app, open.span.file)}:${open.span.start.line + 1}, which may draw a route named \`${name}\``);
   }
   for (const name of oldToNew.keys()) {
@@ -230,7 +233,9 @@ function sourceAtCall(app: RailsApp, file: string, text: string, position: Posit
   }
   if (route.origin) throw new RenameRefused(`\`${use.name}\` is drawn by ${route.origin}: its name is not the app's to change`);
   const result = app.table();
-  if (!app.isRoutesFile(route.source.file)) throw new RenameRefused(`\`${use.name}\` is drawn outside this app's routes files (${route.source.file})`);
+  // An engine's route called through its mount (`blog.entries_path`): its routes file is the engine's, of the workspace.
+  const engineRoute = result.engines.some((e) => e.routes.includes(route)) && app.appOwning(route.source.file)?.isRoutesFile(route.source.file);
+  if (!app.isRoutesFile(route.source.file) && !engineRoute) throw new RenameRefused(`\`${use.name}\` is drawn outside this app's routes files (${route.source.file})`);
   const site = siteAt(result, route.source.file, route.source.start);
   if (!site) return undefined;
   refuseForeign(site);

@@ -12,6 +12,7 @@ import { checkedFiles, helperScope } from "../cli/helperCheck.js";
 import { walk } from "../fileSystem.js";
 import type { RailsApp } from "../workspace.js";
 import { generationContextOf } from "./helperCalls.js";
+import { usesStoreOf } from "./fileUses.js";
 import { helperIndex, tableFor } from "./helpers.js";
 
 export interface UrlUse {
@@ -85,29 +86,15 @@ export function* appUseFiles(app: RailsApp): Generator<{ path: string; text: str
 type MapperUses = ReturnType<ReturnType<RailsApp["workspaceMapper"]>["urlUses"]>;
 
 /**
- * Each file's uses as the mapper read them, while its text and the app's table are the same:
- * references and renames read every file of the app, and parsing them all again for each
- * request took seconds in an app of 2,000 views. Keyed by a hash of the text, not the text (an
- * app's files would otherwise be held twice). A model file's change (its naming) is seen once
- * the table changes.
+ * Each file's uses from the app's store (fileUses.ts), which the whole app's problems and open
+ * documents' checks fill in as they read each file: references and renames read every file of
+ * the app, and parsing them all again took seconds in an app of 2,000 views. Only the polymorphic
+ * targets' helpers are worked out again (from the models' naming, which may have changed).
  */
-const usesCache = new Map<string, { key: string; table: object; uses: MapperUses }>();
-
 function cachedUses(c: UseContext, path: string, text: string, explicit: boolean): MapperUses {
-  const key = `${explicit ? "e" : "a"}${text.length}:${textHash(text)}`;
-  const table = c.app.table();
-  const hit = usesCache.get(path);
-  if (hit && hit.key === key && hit.table === table) return hit.uses;
-  const uses = c.app.workspaceMapper().urlUses(path, text, explicit ? undefined : c.generation.polymorphic(path));
-  usesCache.set(path, { key, table, uses });
-  return uses;
-}
-
-/** FNV-1a over the text's UTF-16 units. */
-function textHash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h >>> 0;
+  const mapper = c.app.workspaceMapper();
+  const naming = explicit ? undefined : c.generation.polymorphic(path);
+  return mapper.resolveUses(usesStoreOf(mapper, c.app.root).of(mapper, path, text, naming), naming);
 }
 
 /**
@@ -132,6 +119,8 @@ export function usesOf(app: RailsApp, routes: ReadonlySet<Route>): (UrlUse & { p
       if (route && routes.has(route)) out.push({ kind: "helper", span: call.span, routes: [route], name: call.name, path });
     }
   }
+  // What was read for the first time kept for the next session (written only when something was).
+  usesStoreOf(app.workspaceMapper(), app.root).saveSoon();
   for (const engineRoot of app.engineRoots()) {
     for (const path of checkedFiles(engineRoot, app.workspaceFs())) {
       const text = app.workspaceText(path);

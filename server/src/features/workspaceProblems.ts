@@ -13,6 +13,7 @@ import type { RailsApp } from "../workspace.js";
 import { toLspDiagnostic } from "./diagnostics.js";
 import { fileProblems, isProblemFile, problemFiles } from "./appProblems.js";
 import type { HelperCheckContext } from "./helperCalls.js";
+import { usesStoreOf } from "./fileUses.js";
 
 /** What the pass needs of the server. */
 export interface ProblemsHost {
@@ -46,7 +47,7 @@ class AppProblems {
   readonly results = new Map<string, FileResult>();
   readonly dirty = new Set<string>();
   /** What the last checks were made with: when one changes, every file is checked again. */
-  inputs: { table: object; gems: object; model: object; defined: ReadonlySet<string> } | undefined;
+  inputs: { table: object; host: object | undefined; gems: object; model: object; defined: ReadonlySet<string> } | undefined;
   /** Findings changed in a slice that ran out of time: sent when the app's pass is done. */
   pendingChange = false;
 }
@@ -195,6 +196,8 @@ export class WorkspaceProblems {
       }
     }
     state.pendingChange = false;
+    // The pass over the app is done: what it read kept in the cache folder for the next session (written only when something was).
+    usesStoreOf(mapper, app.root).saveSoon();
     return changed ? "changed" : "done";
   }
 
@@ -225,11 +228,12 @@ export class WorkspaceProblems {
    * a keystroke in a view makes a new set of the same names).
    */
   private inputsChanged(app: RailsApp, state: AppProblems, context: HelperCheckContext): boolean {
-    const now = { table: app.table(), gems: context.gems as object, model: app.controllerModel(), defined: context.defined };
+    // `host`: an engine's files are checked against the app that mounts it too (`main_app.`).
+    const now = { table: app.table(), host: context.tables.mainApp as object | undefined, gems: context.gems as object, model: app.controllerModel(), defined: context.defined };
     const was = state.inputs;
     state.inputs = now;
     if (!was) return true;
-    if (was.table !== now.table || was.gems !== now.gems || was.model !== now.model) return true;
+    if (was.table !== now.table || was.host !== now.host || was.gems !== now.gems || was.model !== now.model) return true;
     if (was.defined === now.defined) return false;
     if (was.defined.size !== now.defined.size) return true;
     for (const name of now.defined) if (!was.defined.has(name)) return true;

@@ -12,6 +12,8 @@ import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import { childrenOf, walkCalls } from "../ruby/walk.js";
 import { isUrlHelpersModule, urlArguments, type UrlArguments } from "./urlGeneration.js";
+import { isGuardArgument } from "./helperGuards.js";
+import { featureGuardedRanges, inRanges } from "./featureGuards.js";
 import type { Diagnostic, Span } from "../types.js";
 
 export interface HelperCall {
@@ -92,9 +94,11 @@ export function helperCalls(file: LoadedFile, o: { partial: boolean; locals?: Re
     for (const d of defs) if (d.start <= offset && offset < d.end && (!inner || d.start >= inner.start)) inner = d;
     return inner && !called.has(inner.name) ? inner.name : undefined;
   };
+  const guarded = /defined\?|respond_to\?/.test(file.index.text) ? featureGuardedRanges(file.program) : [];
   walkCalls(file.program, (call) => {
     if (!HELPER.test(call.name) || call.name.endsWith("=")) return;
     const loc = call.messageLoc ?? call.location;
+    if (guarded.length && inRanges(guarded, loc.startOffset)) return;
     const span = file.index.span(loc.startOffset, loc.startOffset + loc.length);
     if (!call.receiver) {
       if ((o.partial || o.locals?.has(call.name)) && (call.isVariableCall() || shorthand.has(call))) return;
@@ -125,9 +129,11 @@ export function definedHelperNames(text: string, into: Set<string>): void {
       for (const word of loop.words.split(/\s+/).filter(Boolean)) into.add(`${word}${def[1]}`);
     }
   }
-  // `defined?(x_path)` too: the code asks, and calls it only where it is.
-  for (const m of text.matchAll(/\bdef\s+(?:self\.)?([a-z_][a-z0-9_]*_(?:path|url))\b|:([a-z_][a-z0-9_]*_(?:path|url))\b|["']([a-z_][a-z0-9_]*_(?:path|url))["']|\bdefined\?\(?\s*([a-z_][a-z0-9_]*_(?:path|url))\b/g)) {
-    into.add(m[1] ?? m[2] ?? m[3] ?? m[4]);
+  // Not a `respond_to?(:x_path)` or `defined?(x_path)`: the file that asks is the one that may
+  // call it missing (helperGuards.ts), not the app.
+  for (const m of text.matchAll(/\bdef\s+(?:self\.)?([a-z_][a-z0-9_]*_(?:path|url))\b|:([a-z_][a-z0-9_]*_(?:path|url))\b|["']([a-z_][a-z0-9_]*_(?:path|url))["']/g)) {
+    if (m[1] === undefined && isGuardArgument(text, m.index)) continue;
+    into.add(m[1] ?? m[2] ?? m[3]);
   }
 }
 

@@ -27,6 +27,8 @@ export interface PolymorphicRecord {
   how: string;
   line: number;
   persisted: boolean | "either";
+  /** Where `line` is, when not in the file of the target (a template's action, `app/controllers/posts_controller.rb`). */
+  file?: string;
   /** Written as the class itself (`Post`): Rails takes the plural route key. */
   isClass: boolean;
 }
@@ -98,7 +100,7 @@ function targetOf(call: N.CallNode, view: boolean): { node: N.Node; suffix: "pat
 }
 
 /** A variable's assignments in a scope: the record's class when every one agrees. */
-interface Assigned {
+export interface Assigned {
   record?: Omit<PolymorphicRecord, "isClass">;
   conflicting: boolean;
 }
@@ -114,7 +116,7 @@ function recordOf(node: N.Node): Omit<PolymorphicRecord, "isClass" | "how" | "li
 }
 
 /** Every write of each variable in a tree (not into nested `def`s, which are other scopes). */
-function assignments(root: N.Node, file: LoadedFile, into: Map<string, Assigned>, o: { ivarsOnly?: boolean; crossDefs?: boolean }): void {
+export function assignments(root: N.Node, file: LoadedFile, into: Map<string, Assigned>, o: { ivarsOnly?: boolean; crossDefs?: boolean }): void {
   const stack: N.Node[] = [root];
   while (stack.length) {
     const node = stack.pop()!;
@@ -170,12 +172,33 @@ function note(into: Map<string, Assigned>, name: string, record: Omit<Polymorphi
 }
 
 /**
+ * What a target is before its models' naming is known: a fact of the file's text (and, for a
+ * template, of its action's assignments) kept per file (`RouteMapper.fileUses`);
+ * `resolveCandidate` gives its helpers from the naming.
+ */
+export interface PolymorphicCandidate {
+  call: string;
+  span: Span;
+  /** Each element: a symbol as written, or the record Routemap knows it is. */
+  parts: (string | PolymorphicRecord)[];
+  spans: Span[];
+  list: boolean;
+  prefix: string;
+  suffix: string;
+}
+
+/**
  * The polymorphic targets of a file whose records' classes are known. In a controller's file
  * (`controller`), an instance variable is known where the method itself or one of the file's
  * `before_action` methods assigns it, and every assignment of it in the file agrees.
  */
-export function polymorphicTargets(file: LoadedFile, o: { view: boolean; controller: boolean; naming: ModelNaming }): PolymorphicTarget[] {
-  const out: PolymorphicTarget[] = [];
+export function polymorphicTargets(file: LoadedFile, o: { view: boolean; controller: boolean; naming: ModelNaming; assigns?: ReadonlyMap<string, Assigned> }): PolymorphicTarget[] {
+  return polymorphicCandidates(file, o).flatMap((c) => resolveCandidate(c, o.naming) ?? []);
+}
+
+/** The targets of a file whose records' classes are known, their naming not yet worked out (`polymorphicTargets`). */
+export function polymorphicCandidates(file: LoadedFile, o: { view: boolean; controller: boolean; assigns?: ReadonlyMap<string, Assigned> }): PolymorphicCandidate[] {
+  const out: PolymorphicCandidate[] = [];
   const ivars = new Map<string, Assigned>();
   const callbacks = new Set<string>();
   if (o.controller) {
@@ -187,6 +210,8 @@ export function polymorphicTargets(file: LoadedFile, o: { view: boolean; control
     const vars = new Map<string, Assigned>();
     assignments(scope, file, vars, {});
     const lookup = (name: string, isIvar: boolean) => {
+      // A template's instance variable it does not set itself: its action's (viewAssigns.ts).
+      if (isIvar && !o.controller && o.assigns && !vars.has(name)) return o.assigns.get(name);
       if (!isIvar || !o.controller) return vars.get(name);
       const set = vars.has(name) || [...callbacks].some((c) => assignedBy.get(c)?.has(name));
       return set ? ivars.get(name) : undefined;
@@ -197,7 +222,7 @@ export function polymorphicTargets(file: LoadedFile, o: { view: boolean; control
       if (node !== scope && node instanceof N.DefNode) continue;
       if (node instanceof N.CallNode && !node.receiver) {
         const target = targetOf(node, o.view);
-        const found = target && resolveTarget(target, node.name, file, lookup, o.naming);
+        const found = target && candidateOf(target, node.name, file, lookup);
         if (found) out.push(found);
       }
       const children = childrenOf(node);
@@ -233,13 +258,12 @@ function callbackNames(program: N.Node): string[] {
   return names;
 }
 
-function resolveTarget(
+function candidateOf(
   target: { node: N.Node; suffix: string; prefix: string },
   call: string,
   file: LoadedFile,
   lookup: (name: string, isIvar: boolean) => Assigned | undefined,
-  naming: ModelNaming,
-): PolymorphicTarget | undefined {
+): PolymorphicCandidate | undefined {
   const elements = target.node instanceof N.ArrayNode ? target.node.elements : [target.node];
   if (!elements.length) return undefined;
   const parts: (string | PolymorphicRecord)[] = [];
@@ -251,11 +275,19 @@ function resolveTarget(
       parts.push(record);
     }
   }
-  const records = parts.filter((p): p is PolymorphicRecord => typeof p !== "string");
+  const list = target.node instanceof N.ArrayNode;
   // An array of symbols only (`[:admin, :dashboard]`) names its helper outright (`handle_list`); a form's model must be a record.
-  if (!records.length && (!(target.node instanceof N.ArrayNode) || call === "form_with" || call === "form_for")) return undefined;
-  const names: string[][] = [[]];
+  if (!parts.some((p) => typeof p !== "string") && (!list || call === "form_with" || call === "form_for")) return undefined;
   const spans = elements.map((e) => file.index.span(e.location.startOffset, e.location.startOffset + e.location.length));
+  const loc = target.node.location;
+  return { call, span: file.index.span(loc.startOffset, loc.startOffset + loc.length), parts, spans, list, prefix: target.prefix, suffix: target.suffix };
+}
+
+/** A candidate's helpers, given its models' naming; undefined when a record's naming is not known. */
+export function resolveCandidate(candidate: PolymorphicCandidate, naming: ModelNaming): PolymorphicTarget | undefined {
+  const { parts, spans } = candidate;
+  const records = parts.filter((p): p is PolymorphicRecord => typeof p !== "string");
+  const names: string[][] = [[]];
   const described: PolymorphicTarget["elements"] = [];
   for (const [i, part] of parts.entries()) {
     if (typeof part === "string") {
@@ -269,7 +301,7 @@ function resolveTarget(
     // `handle_list`: parents and persisted records by their singular key; the last record, when
     // a class or new, by the builder's key strategy: singular for `new_` (`new_post_path`), else plural.
     const options =
-      !last || target.prefix === "new_"
+      !last || candidate.prefix === "new_"
         ? [keys.singularRouteKey]
         : part.isClass
           ? [keys.routeKey]
@@ -283,17 +315,16 @@ function resolveTarget(
     for (const n of names) for (const key of options) grown.push([...n, key]);
     names.splice(0, names.length, ...grown);
   }
-  const helpers = [...new Set(names.map((n) => `${target.prefix}${n.join("_")}_${target.suffix}`))];
-  const loc = target.node.location;
+  const helpers = [...new Set(names.map((n) => `${candidate.prefix}${n.join("_")}_${candidate.suffix}`))];
   return {
-    call,
-    span: file.index.span(loc.startOffset, loc.startOffset + loc.length),
+    call: candidate.call,
+    span: candidate.span,
     records,
     helpers,
-    list: target.node instanceof N.ArrayNode,
+    list: candidate.list,
     elements: described,
-    prefix: target.prefix,
-    suffix: target.suffix,
+    prefix: candidate.prefix,
+    suffix: candidate.suffix,
   };
 }
 
@@ -429,7 +460,8 @@ export function polymorphicDiagnostics(targets: readonly PolymorphicTarget[], o:
     if (!target.list && o.resolved.has(target.records[0].className)) continue;
     if (target.helpers.some(o.known)) continue;
     const record = target.records[target.records.length - 1];
-    const why = !record || record.isClass ? "" : ` (the record is a ${record.className}: \`${record.how}\`${record.line >= 0 ? `, line ${record.line + 1}` : ""})`;
+    const where = record && record.line >= 0 ? `, ${record.file ? `${record.file} ` : ""}line ${record.line + 1}` : "";
+    const why = !record || record.isClass ? "" : ` (the record is a ${record.className}: \`${record.how}\`${where})`;
     const helpers = target.helpers.map((h) => `\`${h}'`).join(" or ");
     out.push({
       severity: "error",

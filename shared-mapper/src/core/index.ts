@@ -12,7 +12,7 @@
 import { inspect, typeName } from "../ruby/print.js";
 import {
   RConst, REnumerator, RFloat, RHash, RInquirer, RMatch, RObject, RPathname, RProc, RRange, RRegexp, RSet, RString, RStruct, RStructClass, RSymbol,
-  RUnknown, RValue, UnknownValueError, poison, unknownValueOf,
+  RUnknown, RValue, UnknownValueError, ORDERED_OPTIONS, poison, unknownValueOf,
 } from "../ruby/values.js";
 import { OBJECT_AS, STRING_AS } from "./activeSupport.js";
 import { OBJECT_EXTENSIONS } from "./objectExtensions.js";
@@ -21,6 +21,7 @@ import { COLLECTION_CLASSES } from "./collections.js";
 import { COMPARABLE } from "./comparable.js";
 import { ENUMERABLE } from "./enumerable.js";
 import { HASH } from "./hash.js";
+import { orderedOptionsCall } from "./orderedOptions.js";
 import { CLASS_METHODS, KERNEL, structInstance } from "./kernel.js";
 import { INTEGER } from "./integer.js";
 import { FLOAT, NUMERIC } from "./numeric.js";
@@ -158,7 +159,16 @@ function dispatch(rt: Runtime, recv: RValue, name: string, args: RValue[], block
     const accessor = structAccessor(rt, recv, name, args);
     if (accessor !== undefined) return accessor;
   }
+  if (recv instanceof RHash && ORDERED_OPTIONS.has(recv)) {
+    const own = orderedOptionsCall(rt, recv, name, args, block, (n, a) => tableCall(rt, recv, n, a, block));
+    if (own !== undefined) return own;
+  }
   if (name === "respond_to?") return respondTo(recv, args);
+  return tableCall(rt, recv, name, args, block);
+}
+
+/** The method of the value's chain of tables, undefined where none has it. */
+function tableCall(rt: Runtime, recv: RValue, name: string, args: RValue[], block: RProc | null): Result {
   for (const table of chainOf(recv instanceof RInquirer ? recv.value : recv)) {
     if (own(table, name)) {
       const self = recv instanceof RInquirer && table !== INQUIRER ? recv : recv;

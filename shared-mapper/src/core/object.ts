@@ -19,6 +19,7 @@ const ANCESTORS: Record<string, string[]> = {
   Symbol: ["Symbol", "Comparable"],
   Array: ["Array", "Enumerable"],
   Hash: ["Hash", "Enumerable"],
+  "ActiveSupport::OrderedOptions": ["ActiveSupport::OrderedOptions", "Hash", "Enumerable"],
   Range: ["Range", "Enumerable"],
   Set: ["Set", "Enumerable"],
   Enumerator: ["Enumerator", "Enumerable"],

@@ -8,6 +8,7 @@ import { CONFIG, isApplication } from "../framework/appSettings.js";
 import * as N from "@ruby/prism/src/nodes.js";
 import { kernelFunction, kernelFunctionName } from "../core/index.js";
 import { COMPARABLE } from "../core/comparable.js";
+import { structInstance } from "../core/structClass.js";
 import { rootScope } from "../mapper/scope.js";
 import { scope } from "../mapper/scoping.js";
 import { RoutingError } from "../mapper/errors.js";
@@ -21,7 +22,7 @@ import { Env, type Self } from "./env.js";
 import type { CallHost, Evaluator, Node } from "./evaluator.js";
 import type { Frame } from "./frames.js";
 import type { Handlers } from "./handlers.js";
-import { evalFileValue } from "./environment.js";
+import { configForCall, evalFileValue } from "./environment.js";
 import { kernelCall } from "./kernelCalls.js";
 import { BreakSignal } from "./signals.js";
 import { mergerCall } from "./withOptions.js";
@@ -106,8 +107,10 @@ function drawBlock(it: CallHost, node: N.CallNode, block: N.BlockNode, env: Env)
   const engine = engineOf(it, owner, env);
   const run = () => it.statements(block.body instanceof N.StatementsNode ? block.body : null, new Env(it.store, { kind: "mapper" }, env, null, env.method, env.cref));
   const draw = () => (engine ? drawEngine(it, engine, run) : run());
-  // Rails runs `append` blocks after the routes files have drawn, wherever they stand.
-  if (node.name === "append" && !engine) it.appended.push(draw);
+  // Rails runs `append` blocks after the routes files have drawn, wherever they stand: in their
+  // own file still (openfoodnetwork's engines append to the app's routes).
+  const file = it.currentFile;
+  if (node.name === "append" && !engine) it.appended.push(() => it.inFile(file, draw));
   else draw();
   return null;
 }
@@ -187,6 +190,11 @@ function selfCall(it: CallHost, node: N.CallNode, env: Env, name: string, frame:
     if (defined !== undefined) return defined;
     // `config` in `class Application < Rails::Application`: the app's settings (framework/appSettings.ts).
     if (name === "config" && !args.length && isApplication(self.path, (p) => it.classes.ancestors(p))) return new RConst(CONFIG);
+    // `config_for(:name)` there too (an instance method Rails::Application's class forwards).
+    if (name === "config_for" && isApplication(self.path, (p) => it.classes.ancestors(p))) {
+      const value = configForCall(it, args);
+      if (value !== undefined) return value instanceof RUnknown ? it.unknownAt(node, value) : value;
+    }
     // `new` and the other methods every class has, called on the class being defined.
     if (name === "new" || name === "name" || name === "to_s") return it.invoke(new RConst(self.path), name, args, block, node, env);
   }
@@ -341,7 +349,12 @@ function superCall(it: CallHost, node: N.SuperNode | N.ForwardingSuperNode, env:
     if (dsl && node instanceof N.SuperNode) return it.dispatch(node as unknown as N.CallNode, dsl, { args: call.args.map(forMapper), block });
     if (dsl) return it.dispatch(node as unknown as N.CallNode, dsl, { args: call.args.map(forMapper), block });
   }
-  if (self.kind === "object" && method.name === "initialize") return null;
+  if (self.kind === "object" && method.name === "initialize") {
+    // A Struct's own `initialize` calling `super`: Struct#initialize sets the members.
+    const struct = self.object as unknown as RValue;
+    if (struct instanceof RStruct) structInstance(struct.cls, call.args, it.ruby).values.forEach((v, i) => (struct.values[i] = v));
+    return null;
+  }
   it.unknownMethod(node, `super (${method.name})`);
   return new RUnknown(it.sourceText(node), false, "a superclass's method Routemap does not know");
 }

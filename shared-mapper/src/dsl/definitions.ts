@@ -81,6 +81,10 @@ export function definitionCall(it: Evaluator, name: string, args: RValue[], bloc
       }
       return null;
     }
+    case "isolate_namespace":
+    case "engine_name":
+      // An engine class's own settings, read from its body before it runs (`recordEngine`).
+      return m.superclass === "Rails::Engine" ? null : undefined;
     case "include":
     case "prepend":
       for (const a of args) if (a instanceof RConst) m.includes.push(a.path.replace(/^::/, ""));

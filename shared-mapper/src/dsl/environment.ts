@@ -7,11 +7,12 @@
  */
 import { pathPlus, pathText, str } from "../core/index.js";
 import { loadYaml } from "../framework/appYaml.js";
+import { configFor } from "../framework/configFor.js";
 import { appFolders, CONFIG, settingCall, settingsOf, type SettingsHost } from "../framework/appSettings.js";
 import { RoutingError } from "../mapper/errors.js";
 import { inspect } from "../ruby/print.js";
 import {
-  RConst, RHash, RInquirer, RPathname, RProc, RString, RUnknown, RValue, stringValue,
+  RConst, RHash, RInquirer, RPathname, RProc, RString, RSymbol, RUnknown, RValue, stringValue,
 } from "../ruby/values.js";
 import type { CallHost } from "./evaluator.js";
 import type { Self } from "./env.js";
@@ -42,6 +43,8 @@ export function classCall(it: CallHost, path: string, name: string, args: RValue
     case "ActiveSupport::StringInquirer":
       return name === "new" ? new RInquirer(stringValue(args[0]) ?? "") : undefined;
     case "Rails.application":
+      if (name === "config_for") return configForCall(it, args);
+      if ((name === "credentials" || name === "secrets") && !args.length) return appSecret(it, name);
       return name === "config" ? new RConst(CONFIG) : undefined;
     case "YAML":
     case "Psych":
@@ -49,6 +52,41 @@ export function classCall(it: CallHost, path: string, name: string, args: RValue
   }
   if (path.startsWith(CONFIG)) return settingCall(settingsOf(it), settingsHost(it), path, name, args);
   return undefined;
+}
+
+/**
+ * `Rails.application.credentials` and `.secrets`: values Routemap never reads, and says why
+ * (railties application.rb: `credentials` decrypts config/credentials.yml.enc, or
+ * config/credentials/<env>.yml.enc, with the master key; `secrets`, deprecated in 7.1 and gone in
+ * 7.2, merges config/secrets.yml's ERB and its encrypted secrets).
+ */
+function appSecret(it: CallHost, name: "credentials" | "secrets"): RUnknown {
+  const text = `Rails.application.${name}`;
+  const why = name === "credentials"
+    ? "the app's encrypted credentials, which only its master key opens: Routemap never reads the key, nor decrypts config/credentials.yml.enc"
+    : it.mapper.version.gte(7, 2)
+      ? "the app's secrets, which Rails 7.2 removed: `Rails.application.secrets` raises NoMethodError there"
+      : "the app's secrets, config/secrets.yml run through ERB and merged with its encrypted secrets, which Routemap does not compute";
+  return new RUnknown(text, false, why, undefined, text);
+}
+
+/** `Rails.application.config_for(name, env: …)` (framework/configFor.ts); undefined for arguments it does not take. */
+export function configForCall(it: CallHost, args: RValue[]): RValue | undefined {
+  const options = args.length === 2 && args[1] instanceof RHash ? args[1] : undefined;
+  if (args.length !== 1 && !options) return undefined;
+  if (options && options.keys().some((k) => !(k instanceof RSymbol && k.name === "env"))) return undefined;
+  const given = options?.get(RSymbol.for("env"));
+  if (given instanceof RUnknown) return given;
+  if (args[0] instanceof RUnknown) return args[0];
+  const env = given === undefined ? it.inquirer().value : given instanceof RInquirer ? given.value : stringValue(given);
+  if (env === undefined) return undefined;
+  const description = `Rails.application.config_for(${inspect(args[0])})`;
+  if (it.host.appRoot === undefined) return new RUnknown(description, false, "the app's configuration, which a routes file given alone has none of", undefined, description);
+  const host = it.host;
+  return configFor({
+    name: args[0], env, series: it.mapper.version.toString(), ruby: it.mapper.ruby, appRoot: host.appRoot!,
+    text: (path) => host.text?.(path), exists: (path) => host.exists(path),
+  });
 }
 
 /** `YAML.load_file(path)`, `YAML.safe_load_file(path)`: the file's data (framework/appYaml.ts), never anything run. */

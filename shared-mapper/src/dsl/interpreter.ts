@@ -524,6 +524,8 @@ export class Interpreter implements MapperHost, CallHost {
       this.unknownMethod(node, `${describe(recv)}.${name}`);
     }
     const unknown = new RUnknown(`${describe(recv)}.${name}`, recv instanceof RConst && name === "new", `a method Routemap does not model`, undefined, keyOfCall(recv, name, args));
+    // `Tenants.each_route { get … }`: the block is not run, and that is said (it was dropped silently).
+    if (block && node) this.blockNotRun(node, unknown, unknown.description);
     return node ? this.placed(unknown, node) : unknown;
   }
 
@@ -541,8 +543,8 @@ export class Interpreter implements MapperHost, CallHost {
   }
 
   /** A block Routemap did not run (`UNKNOWN_LIST.each { … }`): whatever it would draw is missing, and said so. */
-  private blockNotRun(node: Node, cause: RUnknown): void {
-    const recv = node instanceof N.CallNode && node.receiver ? this.sourceText(node.receiver).replace(/\s+/g, " ").slice(0, 60) : cause.description;
+  private blockNotRun(node: Node, cause: RUnknown, what?: string): void {
+    const recv = what ?? (node instanceof N.CallNode && node.receiver ? this.sourceText(node.receiver).replace(/\s+/g, " ").slice(0, 60) : cause.description);
     const message = `Routemap did not run this block: \`${recv}\` is ${cause.cause.why}. Any routes it draws are missing.`;
     this.report("info", message, this.nodeSpan(node), "unknown-value");
     if (node instanceof N.CallNode && node.block && mayDraw(node.block)) this.openRegion(this.nodeSpan(node), message);
@@ -562,6 +564,10 @@ export class Interpreter implements MapperHost, CallHost {
 
   /** Methods whose answer is the interpreter's, not the core library's: objects of the files' classes, `new`, exceptions. */
   private objectCall(recv: RValue, name: string, args: RValue[], block: RProc | null, env: Env | undefined): RValue | undefined {
+    // `Locale.new("en")` for `Locale = Struct.new(:code) do … end`: the block's methods, `initialize` among them.
+    if (recv instanceof RStructClass && name === "new" && recv.methodsOf && this.classes.has(recv.methodsOf)) {
+      return this.instantiate(recv.methodsOf, args, block, recv);
+    }
     if (recv instanceof RConst) {
       const path = recv.path.replace(/^::/, "");
       if (name === "new" && this.classes.has(path)) return this.instantiate(path, args, block);
@@ -645,11 +651,16 @@ export class Interpreter implements MapperHost, CallHost {
     }
   }
 
-  /** `X.new(...)` for a class the files define: an object (a Struct for a Struct class), its `initialize` run. */
-  instantiate(path: string, args: RValue[], block: RProc | null): RValue {
-    const struct = this.classes.structOf(path);
-    const object = struct ? structInstance(struct, args, this.ruby) : new RObject(path, this.classes.instanceMethodNames(path));
+  /**
+   * `X.new(...)` for a class the files define: an object (a Struct for a Struct class, `struct`
+   * the class as its constant names it), its `initialize` run. A Struct's own `initialize` gets
+   * an instance whose members are nil until it calls `super`, as Ruby allocates one.
+   */
+  instantiate(path: string, args: RValue[], block: RProc | null, struct = this.classes.structOf(path)): RValue {
     const init = this.classes.instanceMethod(path, "initialize");
+    const object = !struct ? new RObject(path, this.classes.instanceMethodNames(path))
+      : init ? new RStruct(struct, struct.members.map(() => null))
+      : structInstance(struct, args, this.ruby);
     const self: Self = { kind: "object", object: object as RObject };
     if (init) this.callMethodDef(init, self, args, block, "initialize");
     return object;

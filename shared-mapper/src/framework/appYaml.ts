@@ -5,7 +5,11 @@
  * YAML 1.2 reading, or where the file needs what Routemap does not do, the value is unknown,
  * never guessed:
  * - ERB (`<%= … %>`): Rails' `config_for` runs it; Routemap runs nothing;
- * - anchors and aliases (`&a`, `*a`, `<<:`): Psych's safe load refuses them;
+ * - anchors and aliases (`&a`, `*a`): Psych's safe load refuses them (`config_for`'s unsafe load
+ *   takes them: `aliases: true`);
+ * - merge keys (`<<:`) are merged as Psych 4 merges them (Psych::Visitors::ToRuby#revive_hash),
+ *   not as the YAML spec says: a merged mapping overrides the keys written before it, and of a
+ *   list of mappings the first wins, the keys in the order of the last;
  * - plain scalars Psych types otherwise (`yes`/`no`/`on`/`off` are booleans, `:name` a Symbol,
  *   dates and times, floats written as YAML 1.1 allows): js-yaml cannot tell a quoted string
  *   from a plain one, so such a string is unknown unless every occurrence of it in the text
@@ -17,8 +21,16 @@ import { RHash, RString, RUnknown, type RValue } from "../ruby/values.js";
 /** Strings whose meaning differs between Psych (YAML 1.1) and js-yaml (YAML 1.2) when written plain. */
 const AMBIGUOUS = /^(?:yes|no|on|off|y|n|~|:.*|\d{4}-\d\d?-\d\d?(?:[Tt ].*)?|[-+]?(?:\d[\d_]*)?\.\d[\d_]*(?:e[-+]?\d+)?|[-+]?\.(?:inf|nan)|0[0-7_]+|0x[\d_a-f]+|0b[01_]+|[-+]?\d[\d_]*(?::[0-5]?\d)+(?:\.\d*)?)$/i;
 
+/** How a text is loaded: `aliases` for Psych's unsafe load (ActiveSupport::ConfigurationFile). */
+export interface YamlLoad {
+  aliases?: boolean;
+}
+
+/** Above this many nodes (aliases repeat theirs), a file's value is not worked out. */
+const MAX_NODES = 100_000;
+
 /** A YAML text's value as Ruby's `YAML.load_file` gives it, or unknown (with why). */
-export function loadYaml(text: string, description: string): RValue {
+export function loadYaml(text: string, description: string, load: YamlLoad = {}): RValue {
   const unknown = (why: string) => new RUnknown(description, false, why, undefined, description);
   if (text.includes("<%")) return unknown("a YAML file with ERB, which Routemap does not run");
   let data: unknown;
@@ -27,8 +39,10 @@ export function loadYaml(text: string, description: string): RValue {
   } catch (e) {
     return unknown(`a YAML file Routemap cannot parse (${e instanceof Error ? e.message.split("\n")[0] : String(e)})`);
   }
-  if (/(^|[\s[{,:-])[&*][^\s]/m.test(text)) return unknown("a YAML file with anchors or aliases, which Ruby's safe load refuses");
-  const value = rubyValue(data, (token) => plainIn(text, token));
+  if (!load.aliases && /(^|[\s[{,:-])[&*][^\s]/m.test(text)) return unknown("a YAML file with anchors or aliases, which Ruby's safe load refuses");
+  const budget = { nodes: 0 };
+  const value = rubyValue(data, (token) => plainIn(text, token), budget);
+  if (budget.nodes > MAX_NODES) return unknown(`a YAML file of more than ${MAX_NODES} values once its aliases are expanded`);
   return value === undefined ? unknown("a YAML file with values Ruby types differently from the YAML 1.2 reading Routemap has (yes/no, :symbols, dates, YAML 1.1 numbers)") : value;
 }
 
@@ -43,7 +57,8 @@ function plainIn(text: string, token: string): boolean {
 }
 
 /** js-yaml's value as Ruby's; undefined where Psych may differ. */
-function rubyValue(data: unknown, plain: (token: string) => boolean): RValue | undefined {
+function rubyValue(data: unknown, plain: (token: string) => boolean, budget: { nodes: number }): RValue | undefined {
+  if (++budget.nodes > MAX_NODES) return undefined;
   if (data === null || data === undefined) return null;
   if (typeof data === "boolean") return data;
   if (typeof data === "number") return Number.isSafeInteger(data) ? data : undefined;
@@ -51,7 +66,7 @@ function rubyValue(data: unknown, plain: (token: string) => boolean): RValue | u
   if (Array.isArray(data)) {
     const out: RValue[] = [];
     for (const item of data) {
-      const v = rubyValue(item, plain);
+      const v = rubyValue(item, plain, budget);
       if (v === undefined) return undefined;
       out.push(v);
     }
@@ -62,11 +77,31 @@ function rubyValue(data: unknown, plain: (token: string) => boolean): RValue | u
     for (const [key, item] of Object.entries(data as Record<string, unknown>)) {
       // Keys come back as strings: a plain key that Psych reads as a number, boolean or symbol is not one.
       if ((AMBIGUOUS.test(key) || /^[-+]?\d+$/.test(key) || /^(true|false|null|~)$/i.test(key)) && plain(key)) return undefined;
-      const v = rubyValue(item, plain);
+      const v = rubyValue(item, plain, budget);
       if (v === undefined) return undefined;
-      hash.set(new RString(key, false), v);
+      if (key === "<<") merge(hash, v);
+      else hash.set(new RString(key, false), v);
     }
     return hash;
   }
   return undefined;
+}
+
+/**
+ * A merge key's value into the mapping (Psych 4, ToRuby#revive_hash): a mapping is merged over
+ * what is there (`merge!`); a list of mappings is merged last to first into a new hash first;
+ * anything else stays under the key `"<<"`, as Psych leaves it.
+ */
+function merge(hash: RHash, value: RValue): void {
+  if (value instanceof RHash) {
+    value.forEach((k, v) => hash.set(k, v));
+    return;
+  }
+  if (Array.isArray(value) && value.every((item) => item instanceof RHash)) {
+    const merged = new RHash();
+    for (let i = value.length - 1; i >= 0; i--) (value[i] as RHash).forEach((k, v) => merged.set(k, v));
+    merged.forEach((k, v) => hash.set(k, v));
+    return;
+  }
+  hash.set(new RString("<<", false), value);
 }

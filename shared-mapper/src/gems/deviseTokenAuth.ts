@@ -14,7 +14,7 @@ import { httpVerb } from "../mapper/base.js";
 import { match } from "../mapper/resources.js";
 import { Scope } from "../mapper/scope.js";
 import { constraints } from "../mapper/scoping.js";
-import { withScope, type Call, type MapperState } from "../mapper/state.js";
+import { gemVersion as versionOfGem, withScope, type Call, type MapperState } from "../mapper/state.js";
 import { pluralize, underscore } from "../inflector.js";
 import { RHash, RProc, RRedirect, RSymbol, RValue, sym } from "../ruby/values.js";
 import { toS } from "../ruby/print.js";
@@ -52,7 +52,7 @@ export function mountDeviseTokenAuthFor(m: MapperState, call: Call, gemVersion: 
   const route = as !== undefined && as !== null ? toS(as, m.ruby) : underscore(pluralize(resource)).replace(/\//g, "_");
   const at = toS(opts.sget("at") ?? null, m.ruby);
   const deviseOptions = kw({ class_name: resource, module: sym("devise"), path: at, controllers: forDevise, skip: [...skip.map(sym), sym("omniauth_callbacks")] });
-  deviseFor(m, { args: [sym(route), deviseOptions], block: null }, { devise: m.gems?.devise, omniauth: m.gems?.omniauth });
+  deviseFor(m, { args: [sym(route), deviseOptions], block: null }, { devise: versionOfGem(m, "devise"), omniauth: versionOfGem(m, "omniauth") });
 
   const scopePath = m.scope.get("path");
   const fullPath = `${scopePath === undefined || scopePath === null ? "" : toS(scopePath, m.ruby)}/${at}`;

@@ -4,12 +4,13 @@
  * modelled gem is taken to be there, in its latest version). Anything else stays an unknown
  * method, reported as such.
  */
-import type { DslMethod, MapperState } from "../mapper/state.js";
+import { gemVersion, type DslMethod, type MapperState } from "../mapper/state.js";
 import { apiVersion } from "./versionist.js";
 import { authenticate, deviseFor, deviseScopeMethod, unauthenticated } from "./devise.js";
 import { useDoorkeeper } from "./doorkeeper.js";
 import { mountDeviseTokenAuthFor } from "./deviseTokenAuth.js";
 import { punditModule } from "./pundit.js";
+import { routingFilter } from "./routingFilter.js";
 
 interface GemDsl {
   gem: string;
@@ -18,7 +19,7 @@ interface GemDsl {
 
 const METHODS: Record<string, GemDsl> = {
   api_version: { gem: "versionist", method: apiVersion },
-  devise_for: { gem: "devise", method: (m, call, version) => deviseFor(m, call, { devise: version, omniauth: m.gems?.omniauth }) },
+  devise_for: { gem: "devise", method: (m, call, version) => deviseFor(m, call, { devise: version, omniauth: gemVersion(m, "omniauth") }) },
   devise_scope: { gem: "devise", method: deviseScopeMethod },
   as: { gem: "devise", method: deviseScopeMethod },
   authenticate: { gem: "devise", method: authenticate },
@@ -26,6 +27,7 @@ const METHODS: Record<string, GemDsl> = {
   unauthenticated: { gem: "devise", method: unauthenticated },
   use_doorkeeper: { gem: "doorkeeper", method: useDoorkeeper },
   mount_devise_token_auth_for: { gem: "devise_token_auth", method: mountDeviseTokenAuthFor },
+  filter: { gem: "routing-filter", method: routingFilter },
 };
 
 const GEM_NAMES: Record<string, string> = { devise: "Devise", devise_token_auth: "devise_token_auth", doorkeeper: "Doorkeeper", versionist: "versionist" };
@@ -34,7 +36,7 @@ const GEM_NAMES: Record<string, string> = { devise: "Devise", devise_token_auth:
 export function gemMethod(name: string, m: MapperState): DslMethod | undefined {
   const found = Object.prototype.hasOwnProperty.call(METHODS, name) ? METHODS[name] : undefined;
   if (!found) return undefined;
-  const version = m.gems?.[found.gem];
+  const version = gemVersion(m, found.gem);
   if (m.gems && version === undefined) return undefined;
   return (state, call) => {
     // The routes it draws belong to the gem: the editor groups them so.

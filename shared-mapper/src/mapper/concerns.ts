@@ -12,9 +12,9 @@ import { extractOptions, checkArity } from "./block.js";
 import { routingError } from "./errors.js";
 import { flatten } from "./scoping.js";
 import type { Call, MapperState } from "./state.js";
+import type { Concern } from "./types.js";
 
-/** A recorded concern: the block given to `concern`, or the callable given instead. */
-export type Concern = { block: RProc } | { callable: RValue };
+export type { Concern };
 
 const key = (name: RValue): string => (isSym(name) ? ":" + name.name : "s:" + toS(name));
 

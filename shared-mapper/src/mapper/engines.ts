@@ -73,6 +73,12 @@ export class EngineRegistry {
     return set;
   }
 
+  /** The namespace the engine's class isolates (null: none), as read; undefined when no file read defines the class. */
+  isolationRead(path: string): string | null | undefined {
+    const cls = this.classes.get(path);
+    return cls ? (cls.isolatedNamespace ?? null) : undefined;
+  }
+
   private isolation(path: string): string | undefined {
     const cls = this.classes.get(path);
     if (cls) return cls.isolatedNamespace;

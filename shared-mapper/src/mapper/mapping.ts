@@ -10,6 +10,7 @@ import { inspect, noImplicitConversion, noMethodMessage, toS } from "../ruby/pri
 import { routingError } from "./errors.js";
 import { DrawnRoute, MappedRoute, PlainGroup, PlainRoute } from "./route.js";
 import type { MapperState } from "./state.js";
+import type { ScopedValues } from "./types.js";
 import type { Version } from "./version.js";
 
 const URL_OPTIONS = ["protocol", "subdomain", "domain", "host", "port"];
@@ -187,6 +188,9 @@ export function buildRoute(m: MapperState, o: MappingOptions): DrawnRoute {
   noteUnknownValues(m, requirements);
   noteUnknownValues(m, defaults);
   const to = o.to;
+  // (An object Rails keeps and calls, `HealthCheck.new` or a mounted app, prints with its address in
+  // Rails: shown marked, without a word each time. A value that may be a String is said.)
+  if (to instanceof RUnknown && !to.object) m.host.info(`Routemap cannot compute \`${to.description}\` (${to.cause.why}); the table shows this route's endpoint as «${to.description}».`);
   const engine = to instanceof RConst && m.engines.isEngine(to.path);
   const source = m.host.sourceRef();
   return new MappedRoute({ info, defaults, requirements, via: o.via, to, source, internal, anchored: truthy(o.anchor), engine }, m.display);
@@ -236,8 +240,45 @@ export function plainController(m: MapperState, controller: string): string | un
   return typeof c === "string" && CONTROLLER_NAME.test(c) ? c : undefined;
 }
 
-export function buildPlainRoute(m: MapperState, info: PathInfo, controller: string, action: string, via: RValue[]): DrawnRoute {
+export function buildPlainRoute(m: MapperState, info: PathInfo, controller: string, action: string, via: RValue[], scoped?: ScopedValues): DrawnRoute {
+  if (scoped) return buildScopedRoute(m, info, controller, action, via, scoped);
   return new PlainRoute(info, new PlainGroup(m.host.sourceRef(), controller, m.display), { via, action });
+}
+
+/** `ScopedValues` of the scope's hashes, or undefined when one of them is not so plain. */
+export function scopedValues(constraints: RHash | undefined, defaults: RHash | undefined): ScopedValues | undefined {
+  if (constraints?.size && constraints.someKey((k) => !isPlainKey(k))) return undefined;
+  if (constraints?.size && constraints.someValue((v) => !isPlainValue(v))) return undefined;
+  if (defaults?.size && defaults.someKey((k) => !isPlainKey(k))) return undefined;
+  if (defaults?.size && defaults.someValue((v) => !isPlainValue(v) || v instanceof RRegexp)) return undefined;
+  return { constraints: constraints?.size ? constraints : undefined, defaults: defaults?.size ? defaults : undefined };
+}
+
+const isPlainKey = (k: RValue) => k instanceof RSymbol && k.name !== "controller" && k.name !== "action";
+const isPlainValue = (v: RValue) =>
+  v === null || typeof v === "string" || typeof v === "number" || typeof v === "boolean" || v instanceof RSymbol ||
+  (v instanceof RRegexp && !ANCHOR_CHARACTERS_REGEX.test(v.source) && !v.flags.includes("m"));
+
+/**
+ * `buildRoute` for a standard route (options `{controller:, action:}` alone, no format, no
+ * `constraints:` of its own, no glob, no `:controller` or `:action` segment) in a scope
+ * with plain `ScopedValues`: the scope's defaults then the controller and action; its
+ * constraints on the path's parameters as requirements. Fresh hashes per route, as there.
+ */
+function buildScopedRoute(m: MapperState, info: PathInfo, controller: string, action: string, via: RValue[], scoped: ScopedValues): DrawnRoute {
+  const defaults = scoped.defaults ? scoped.defaults.dup() : new RHash();
+  defaults.sset("controller", controller);
+  defaults.sset("action", action);
+  const requirements = new RHash();
+  // A parameter's name is in the path's text (`:slug`): the text is at hand, where the list of
+  // names would have an extended path scanned.
+  const text = info.text;
+  scoped.constraints?.forEach((k, v) => {
+    const name = (k as RSymbol).name;
+    if (text.includes(name) && info.names.includes(name)) requirements.set(k, v);
+  });
+  const source = m.host.sourceRef();
+  return new MappedRoute({ info, defaults, requirements, via, to: undefined, source, internal: false, anchored: true, engine: false }, m.display);
 }
 
 const GLOB_DEFAULT = new RRegexp(".+?");

@@ -1,14 +1,17 @@
 /**
  * Shortcuts for the routes nearly every app is made of: the standard actions of
  * `resources`/`resource` in a "plain" scope, one that sets nothing such a route could pick
- * up (no `to:`, `action:`, constraints, defaults or options; no format, or `format: false`),
- * and `get "path", to: "controller#action"` outside resources in such a scope.
+ * up (no `to:`, `action:` or options; no format, or `format: false`; constraints and defaults
+ * only of plain values, `scopedValues`), and `get "path", to: "controller#action"` outside
+ * resources in such a scope.
  *
  * For those, Rails' general path (`collection`/`new`/`member` scopes, `match`, `add_route`,
- * `Mapping`) only works out a path, a name and `{controller:, action:}`. The functions here
- * compute exactly that with the same rules (`pathForAction`, `nameCandidate`, and
- * `buildPlainRoute` in mapping.ts), without building the scopes and option hashes in between.
- * Whenever the general path could do more (a shallow member, a `:controller` segment, a glob,
+ * `Mapping`) only works out a path, a name and `{controller:, action:}`, plus the scope's
+ * defaults and its constraints on the path's parameters. The functions here compute exactly
+ * that with the same rules (`pathForAction`, `nameCandidate`, and `buildPlainRoute` in
+ * mapping.ts), without building the scopes and option hashes in between; a shallow resource's
+ * members take the scope's `shallow_path` and `shallow_prefix`, as `member` → `shallow_scope` gives them.
+ * Whenever the general path could do more (a `:controller` segment, a glob,
  * a bad name, a path syntax error), they return false having drawn nothing, and the general
  * path runs and decides, errors included. `fastpaths.test.mjs` draws every fixture and its
  * mutations both ways, in every supported version, and compares the tables.
@@ -17,7 +20,7 @@ import { extendedPath, extendPlainPath, isPlainSuffix, isWordChar, type PathInfo
 import { blank, isSym, RHash, RValue, sym, truthy, unknownOf } from "../ruby/values.js";
 import { toS } from "../ruby/print.js";
 import {
-  buildPlainRoute, normalizeFormattedPath, normalizePath, plainBaseInfo, plainController, plainPathInfo, takesNothingElse, uriEscape,
+  buildPlainRoute, normalizeFormattedPath, normalizePath, plainBaseInfo, plainController, plainPathInfo, scopedValues, takesNothingElse, uriEscape,
 } from "./mapping.js";
 import { actionBit, type Resource } from "./resource.js";
 import { PlainGroup, PlainRoute, type PlainStep } from "./route.js";
@@ -26,25 +29,8 @@ import {
 } from "./naming.js";
 import { isResourceMethodLevel, type ScopeLevel } from "./scope.js";
 import type { Call, MapperState } from "./state.js";
+import type { PlainScope, PlainTarget } from "./types.js";
 
-/**
- * What the standard routes drawn in one scope share, worked out once per scope node: the
- * controller (with the module), and for the canonical actions of a method scope (whose path
- * and name do not depend on the action) the target. `null`: the scope is not plain.
- */
-export interface PlainScope {
-  controller: string | undefined;
-  canonical?: PlainTarget;
-  /** The analysis of the scope's path when routes may extend it (`plainBaseInfo`), else null. */
-  base?: PathInfo | null;
-}
-
-interface PlainTarget {
-  /** Undefined when the general path must analyse the path itself. */
-  info: PathInfo | undefined;
-  /** The name before the "already taken" check. */
-  name: string | undefined;
-}
 
 // Made as the module loads, so that these symbols are permanent ones (`RSymbol.evaluation`).
 const VIA: Record<string, RValue[]> = Object.fromEntries(["get", "post", "patch", "put", "delete"].map((verb) => [verb, [sym(verb)]]));
@@ -59,7 +45,7 @@ export function plainRoute(m: MapperState, verb: string, action: string): boolea
   const s = actionScope(m);
   const target = canonicalAction(s, action) ? (plain.canonical ??= plainTarget(m, s, action)) : plainTarget(m, s, action);
   if (!isPlainTarget(m, target)) return false;
-  addPlain(m, target, plain.controller, verb, action);
+  addPlain(m, plain, target, plain.controller, verb, action);
   return true;
 }
 
@@ -122,18 +108,22 @@ export function plainResource(m: MapperState, res: Resource): boolean {
 }
 
 function drawPlainActions(m: MapperState, plain: PlainScope, res: Resource, controller: string, outer: ActionScope): boolean {
-  // A shallow member gets its own path and name prefix (`shallowScope`).
-  if (!res.singleton && truthy(m.scope.get("shallow") ?? null)) return false;
   // A path name Routemap cannot know: the general path draws the routes before the one it reaches.
   if (outer.pathNames?.values().some((v) => unknownOf(v) !== undefined)) return false;
   const scopePath = toS(outer.path ?? null);
   // The scope path's analysis, when the general path would take nothing from it.
-  if (plain.base === undefined) {
-    const analysed = plainBaseInfo(scopePath);
-    plain.base = analysed && takesNothingElse(analysed) ? analysed : null;
-  }
+  if (plain.base === undefined) plain.base = analysedBase(scopePath);
   const base = plain.base ?? undefined;
-  if (base && drawOnBase(m, res, controller, outer, base)) return true;
+  // A shallow member gets its own path and name prefix (`member` → `shallowScope`): the
+  // scope's `shallow_path` and `shallow_prefix`. Only `drawOnBase` draws those.
+  if (!res.singleton && truthy(m.scope.get("shallow") ?? null)) {
+    if (plain.shallowBase === undefined) plain.shallowBase = analysedBase(toS(m.scope.get("shallow_path") ?? null));
+    if (!base || !plain.shallowBase) return false;
+    const { pathNames, resource } = outer;
+    const member: ActionScope = { level: null, path: m.scope.get("shallow_path") ?? null, as: m.scope.get("shallow_prefix") ?? null, pathNames, resource };
+    return drawOnBases(m, plain, res, controller, bases(outer, base, member, plain.shallowBase));
+  }
+  if (base && drawOnBases(m, plain, res, controller, bases(outer, base, outer, base))) return true;
   const steps = res.singleton ? SINGULAR_PLAN : PLURAL_PLAN;
   const actions = res.standardActions();
   // Every route's target first, and nothing drawn unless all of them are plain. Sized
@@ -166,7 +156,7 @@ function drawPlainActions(m: MapperState, plain: PlainScope, res: Resource, cont
     if (!target) continue;
     // A canonical target is shared by the level's canonical routes, which follow each other:
     // after the first of them, its name is taken (by that route, or by an earlier one).
-    addPlain(m, target, controller, steps[i].verb, steps[i].action, target === previous);
+    addPlain(m, plain, target, controller, steps[i].verb, steps[i].action, target === previous);
     previous = target;
   }
   return true;
@@ -179,7 +169,45 @@ function drawPlainActions(m: MapperState, plain: PlainScope, res: Resource, cont
  * before anything is drawn. False, having drawn nothing, when one of them is not so plain;
  * the level-by-level loop then decides.
  */
-function drawOnBase(m: MapperState, res: Resource, controller: string, outer: ActionScope, base: PathInfo): boolean {
+/** The scopes and analysed paths `drawOnBase` extends: a member's differ from the others' in a shallow resource. */
+interface Bases {
+  outer: ActionScope;
+  base: PathInfo;
+  member: ActionScope;
+  memberBase: PathInfo;
+}
+
+/**
+ * `drawOnBase`'s scopes and paths, in one object made once (as `SLOTS`): one per declaration
+ * was a noticeable part of what drawing plain resources allocated. Nothing `drawOnBase`
+ * calls draws, so one serves; `drawOnBases` empties it when drawing is done, so that it
+ * keeps no evaluation's values alive.
+ */
+const BASES: Bases = { outer: undefined!, base: undefined!, member: undefined!, memberBase: undefined! };
+function bases(outer: ActionScope, base: PathInfo, member: ActionScope, memberBase: PathInfo): Bases {
+  BASES.outer = outer;
+  BASES.base = base;
+  BASES.member = member;
+  BASES.memberBase = memberBase;
+  return BASES;
+}
+
+function drawOnBases(m: MapperState, plain: PlainScope, res: Resource, controller: string, b: Bases): boolean {
+  try {
+    return drawOnBase(m, plain, res, controller, b);
+  } finally {
+    b.outer = b.member = undefined!;
+    b.base = b.memberBase = undefined!;
+  }
+}
+
+/** A scope path's analysis, when the general path would take nothing from it; else null. */
+function analysedBase(scopePath: string): PathInfo | null {
+  const analysed = plainBaseInfo(scopePath);
+  return analysed && takesNothingElse(analysed) ? analysed : null;
+}
+
+function drawOnBase(m: MapperState, plain: PlainScope, res: Resource, controller: string, bases: Bases): boolean {
   const steps = res.singleton ? SINGULAR_PLAN : PLURAL_PLAN;
   const actions = res.standardActions();
   if (!isPlainPart(res.path)) return false;
@@ -193,6 +221,9 @@ function drawOnBase(m: MapperState, res: Resource, controller: string, outer: Ac
     drawn |= 1 << i;
     const slot = step.slot;
     if (infos[slot] !== undefined) continue;
+    const isMember = slot === Slot.Member || slot === Slot.Edit;
+    const outer = isMember ? bases.member : bases.outer;
+    const base = isMember ? bases.memberBase : bases.base;
     const info = slotIsPlain(res, slot, outer) ? extendPlainPath(base, slotSuffix(res, slot, outer), format) : undefined;
     if (info === undefined) return false;
     // `name_for_action`: a non-canonical action (`edit`) is its own prefix.
@@ -211,7 +242,8 @@ function drawOnBase(m: MapperState, res: Resource, controller: string, outer: Ac
     const slot = step.slot;
     // After a level's first canonical route, its name is taken (by that route or an earlier one).
     const name = slot === previous ? undefined : names[slot];
-    m.set.addWithDerivedName(new PlainRoute(infos[slot]!, group, step), name, hashes[slot]);
+    const route = plain.scoped ? buildPlainRoute(m, infos[slot]!, controller, step.action, step.via, plain.scoped) : new PlainRoute(infos[slot]!, group, step);
+    m.set.addWithDerivedName(route, name, hashes[slot]);
     previous = slot;
   }
   clearInfos(infos);
@@ -303,9 +335,9 @@ function isPlainTarget(m: MapperState, target: PlainTarget): boolean {
   return target.info !== undefined && (target.name === undefined || m.set.isValidName(target.name));
 }
 
-function addPlain(m: MapperState, target: PlainTarget, controller: string, verb: string, action: string, taken = false): void {
+function addPlain(m: MapperState, plain: PlainScope, target: PlainTarget, controller: string, verb: string, action: string, taken = false): void {
   // Names were checked with the targets (`isValidName`), before anything was drawn.
-  m.set.addWithDerivedName(buildPlainRoute(m, target.info!, controller, action, via(verb)), taken ? undefined : target.name);
+  m.set.addWithDerivedName(buildPlainRoute(m, target.info!, controller, action, via(verb), plain.scoped), taken ? undefined : target.name);
 }
 
 function plainScope(m: MapperState): PlainScope | null {
@@ -313,9 +345,14 @@ function plainScope(m: MapperState): PlainScope | null {
   const format = s.get("format");
   if (m.version.lt(4, 0) || (format !== undefined && format !== null && format !== false)) return null;
   if (truthy(s.get("to") ?? null) || truthy(s.get("action") ?? null)) return null;
-  if (s.get("constraints")?.size || s.get("defaults")?.size || s.get("options")?.size) return null;
+  if (s.get("options")?.size) return null;
+  // Constraints and defaults of known, plain values are copied into each route as `Mapping` would.
+  const constraints = s.get("constraints");
+  const defaults = s.get("defaults");
+  const scoped = constraints?.size || defaults?.size ? scopedValues(constraints, defaults) : undefined;
+  if ((constraints?.size || defaults?.size) && scoped === undefined) return null;
   const controller = s.get("controller");
-  return { controller: typeof controller === "string" ? plainController(m, controller) : undefined };
+  return { controller: typeof controller === "string" ? plainController(m, controller) : undefined, scoped };
 }
 
 /**
@@ -336,9 +373,14 @@ function plainTarget(m: MapperState, s: ActionScope, action: string, level?: Pla
     if (info) return { info, name };
   } else if (!level && !canonical) {
     // Outside a planned level (`post :publish` in a `member` block), the scope's path is the level's.
-    const base = plainBaseInfo(toS(s.path ?? null));
+    // The scope's analysed path, kept with the scope's plainness (`drawPlainActions` keeps it
+    // there too): a `member` or `collection` block draws several such routes on one path.
+    const plain = m.scope.plain;
+    let base = plain?.base;
+    if (base === undefined) base = analysedBase(toS(s.path ?? null));
+    if (plain) plain.base = base;
     const suffix = actionPath(s, action);
-    const info = base && takesNothingElse(base) ? extendedPath(base, suffix, format !== false) : undefined;
+    const info = base ? extendedPath(base, suffix, format !== false) : undefined;
     if (info && !namesRoutingKey(suffix)) return { info, name };
   }
   const path = pathForAction(s, action, undefined);
@@ -371,7 +413,7 @@ export function plainMatch(m: MapperState, verb: string, call: Call): boolean {
   // `add_route` names a route after its path when the path could be an action (no `as:`).
   const action = couldBeAction(m, path) ? path : null;
   // `add` raises for a bad or taken name, as it would at the end of the general path.
-  m.set.add(buildPlainRoute(m, info, controller!, to.slice(hash + 1), via(verb)), nameForAction(m, as, action), m.host);
+  m.set.add(buildPlainRoute(m, info, controller!, to.slice(hash + 1), via(verb), plain.scoped), nameForAction(m, as, action), m.host);
   return true;
 }
 

@@ -4,7 +4,7 @@
  * (`name_for_action`, `path_for_action`) are `naming.ts`. Routes are created in Rails' order: the block
  * first, then concerns, then the standard actions.
  */
-import { blank, isSym, RHash, RRegexp, RSymbol, RValue, sym, truthy, mustBeKnown } from "../ruby/values.js";
+import { blank, isSym, RHash, RRegexp, RSymbol, RUnknown, RValue, sym, truthy, mustBeKnown } from "../ruby/values.js";
 import { inspect, toS, typeName } from "../ruby/print.js";
 import { extractOptions, checkArity, yieldTo } from "./block.js";
 import { concerns as callConcerns } from "./concerns.js";
@@ -131,6 +131,9 @@ export function route(m: MapperState, verb: string, action: string): void {
 
 /** `map_match`'s `to` from the scope: `scope to:`, else `controller` + `action` scopes. */
 function scopeTarget(m: MapperState, given: RValue | undefined): RValue | undefined {
+  // `to: Healthcheck.rack_response(…)`: whatever it is, the route's path and name are the same
+  // (a nil or a bad String would make Rails raise, not draw another route); only its endpoint is unknown.
+  if (given instanceof RUnknown) return given;
   if (truthy(given ?? null)) return given;
   const scopeTo = m.scope.get("to");
   if (truthy(scopeTo ?? null)) return scopeTo;
@@ -424,7 +427,8 @@ function checkVia(via: RValue): RValue[] {
 
 /** `get_to_from_path`: `get "photos/search"` means `photos#search`. */
 function toFromPath(m: MapperState, path: string, to: RValue | undefined, action: RValue | undefined): RValue | undefined {
-  if (truthy(to) || truthy(action)) return to;
+  // An unknown `to:` stays unknown: were it nil, the path would name the endpoint, which is no more known.
+  if (to instanceof RUnknown || truthy(to) || truthy(action)) return to;
   const withoutFormat = path.replace(/\(\.:format\)$/, "");
   if (m.version.lt(4, 0)) {
     return /\/[\w\/]+$/.test(withoutFormat) ? withoutFormat.replace(/^\//, "").replace(/\/([^\/]*)$/, "#$1") : undefined;

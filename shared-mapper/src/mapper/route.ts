@@ -14,7 +14,7 @@ import { isSym, RConst, RHash, RObject, RProc, RRedirect, RRegexp, RSymbol, RUnk
 import { displayText, inspect } from "../ruby/print.js";
 import type { RubyVersion } from "../ruby/print.js";
 import type { Endpoint, PathParameter, Route, RouteCondition, Span } from "../types.js";
-import type { SourceRef } from "./state.js";
+import type { SourceRef } from "./types.js";
 
 /** What printing depends on besides the route itself; one per mapper run. */
 export interface DisplayContext {
@@ -49,6 +49,7 @@ export interface RouteParts {
 }
 
 const NO_HELPERS: string[] = [];
+const NO_NAMES: readonly string[] = [];
 const NO_REQUIREMENTS = new RHash();
 const CONTROLLER = sym("controller");
 const ACTION = sym("action");
@@ -324,7 +325,9 @@ interface Described {
 
 /** `RouteWrapper#controller`, `#action`, `#reqs` and `Route#verb`. */
 function describe(p: RouteParts, c: DisplayContext): Described {
-  const names = p.info.names;
+  // The list of names scans an extended path: its text says first whether either can be among them.
+  const text = p.info.text;
+  const names = text.includes("controller") || text.includes("action") ? p.info.names : NO_NAMES;
   const controller = names.includes("controller") ? ":controller" : optionalText(shownValue(p, "controller", c.hiddenGlob));
   const action = names.includes("action") ? ":action" : optionalText(shownValue(p, "action", c.hiddenGlob));
   const endpoint = endpointFor(p, c, controller, action);

@@ -5,7 +5,7 @@
  * (`shallow_nesting_depth` counts on that).
  */
 import type { Resource } from "./resource.js";
-import type { PlainScope } from "./plain.js";
+import type { PlainScope } from "./types.js";
 import { blank, RHash, RSymbol, sym, type RValue } from "../ruby/values.js";
 import { toS } from "../ruby/print.js";
 

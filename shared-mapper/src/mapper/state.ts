@@ -6,20 +6,15 @@
 import type { RProc, RValue } from "../ruby/values.js";
 import type { RubyVersion } from "../ruby/print.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
-import type { Concern } from "./concerns.js";
+import type { Span } from "../types.js";
 import type { EngineRegistry } from "./engines.js";
 import type { DisplayContext } from "./route.js";
-import type { Span } from "../types.js";
 import type { RouteSet } from "./routeSet.js";
 import type { Scope } from "./scope.js";
+import type { Concern, SourceRef } from "./types.js";
 import type { Version } from "./version.js";
 
-/** Where a route was declared; the span is worked out on first read (most are never read). */
-export interface SourceRef {
-  readonly span: Span;
-  /** The undecidable conditions its routes were drawn under (most have none). */
-  readonly conditions?: readonly { readonly key: string; readonly text: string; readonly holds: boolean }[];
-}
+export type { SourceRef };
 
 export interface MapperHost {
   /** The span of the innermost DSL call being evaluated (a route's source). */
@@ -68,6 +63,8 @@ export interface MapperState {
   readonly engines: EngineRegistry;
   /** The gems the app's Gemfile.lock locks, by name → version; undefined when no lockfile was read. */
   readonly gems: Readonly<Record<string, string>> | undefined;
+  /** Without a lockfile, the versions the Gemfile's constraints choose (MapOptions.gemfileVersions). */
+  readonly gemfileVersions?: Readonly<Record<string, string>>;
   /** Whether routes with nothing but scope and action take `buildPlainRoute` (tests compare both ways). */
   readonly fastPaths: boolean;
   /**
@@ -104,3 +101,6 @@ export function withScope<T>(m: MapperState, scope: Scope, body: () => T): T {
     m.scope = saved;
   }
 }
+
+/** A gem's version: Gemfile.lock's, else (no lockfile) the one the Gemfile's constraints choose; undefined: its latest. */
+export const gemVersion = (m: Pick<MapperState, "gems" | "gemfileVersions">, gem: string): string | undefined => (m.gems ? m.gems[gem] : m.gemfileVersions?.[gem]);

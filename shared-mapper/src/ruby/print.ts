@@ -7,6 +7,7 @@ import { compileRubyRegexp } from "./regexp/index.js";
 import {
   REnumerator, RFloat, RHash, RInquirer, RMapper, RMatch, RMerger, RObject, RPathname, RProc, RRange, RRedirect, RRegexp, RSet, RString,
   RStruct, RStructClass, RSymbol, RUnknown, RConst, RValue, UnknownValueError, isValueConstant, poisonOf, unknownConstant,
+  ORDERED_OPTIONS,
 } from "./values.js";
 
 /** Which Ruby prints the values: what differs between the versions we support. */
@@ -63,6 +64,8 @@ export function toS(v: RValue | undefined, ruby: RubyVersion = DEFAULT_RUBY): st
   if (v instanceof RUnknown) throw new UnknownValueError(v);
   if (v instanceof RStructClass) return v.name ?? "#<Class:0x0000000000000000>";
   if (v instanceof RPathname) return v.path;
+  // ActiveSupport::OrderedOptions overrides `inspect`, not `to_s` (Hash's, the plain inspection).
+  if (v instanceof RHash && ORDERED_OPTIONS.has(v)) return inspectHash(v, ruby, [v]);
   return inspect(v, ruby);
 }
 
@@ -174,7 +177,7 @@ export function inspect(v: RValue | undefined, ruby: RubyVersion = DEFAULT_RUBY,
 
 function inspectContainer(v: RValue[] | RHash | RStruct | RSet | RObject, ruby: RubyVersion, seen: object[]): string {
   if (Array.isArray(v)) return "[" + v.map((x) => inspect(x, ruby, seen)).join(", ") + "]";
-  if (v instanceof RHash) return inspectHash(v, ruby, seen);
+  if (v instanceof RHash) return ORDERED_OPTIONS.has(v) ? `#<ActiveSupport::OrderedOptions ${inspectHash(v, ruby, seen)}>` : inspectHash(v, ruby, seen);
   if (v instanceof RSet) return `#<Set: {${v.items.map((x) => inspect(x, ruby, seen)).join(", ")}}>`;
   if (v instanceof RStruct) {
     const fields = v.cls.members.map((m, i) => `${m}=${inspect(v.values[i], ruby, seen)}`).join(", ");
@@ -289,7 +292,7 @@ export function typeName(v: RValue | undefined): string {
   if (v === false) return "FalseClass";
   if (v instanceof RSymbol) return "Symbol";
   if (Array.isArray(v)) return "Array";
-  if (v instanceof RHash) return "Hash";
+  if (v instanceof RHash) return ORDERED_OPTIONS.has(v) ? "ActiveSupport::OrderedOptions" : "Hash";
   if (v instanceof RRegexp) return "Regexp";
   if (v instanceof RRange) return "Range";
   if (v instanceof RProc) return "Proc";

@@ -283,6 +283,13 @@ function sameKey(a: RValue, b: RValue): boolean {
   return reql(a, b);
 }
 
+/**
+ * Hashes that are ActiveSupport::OrderedOptions (what `config_for` returns), with the Rails
+ * series that made each: its methods differ between series (core/orderedOptions.ts), and
+ * `inspect` names its class.
+ */
+export const ORDERED_OPTIONS = new WeakMap<RHash, string>();
+
 /** Above this many keys, a hash looks plain keys up in a Map instead of scanning. */
 const INDEXED_FROM = 16;
 
@@ -489,10 +496,16 @@ export class RStructClass {
 }
 /** An instance of a Struct class. */
 export class RStruct {
+  /** Instance variables its methods set (`@x ||= …` in a `Struct.new` block's `def`). */
+  readonly ivars = new Map<string, RValue>();
   constructor(
     readonly cls: RStructClass,
     readonly values: RValue[],
   ) {}
+  /** Where its methods are looked up: the class the `Struct.new` block defined, else its name. */
+  get className(): string {
+    return this.cls.methodsOf ?? this.cls.name ?? "Struct";
+  }
 }
 
 /** A Set: insertion-ordered, Ruby's `eql?` for its members. */

@@ -1,0 +1,159 @@
+#!/usr/bin/env node
+// `routemap check` on public apps, as a developer who cloned them and ran `bundle install` would
+// see it: each app's whole tree is copied out of a snapshot of its repository into a scratch
+// directory (never into this repository), its locked gems are taken as installed
+// (scripts/lib/realApps/gemHome.mjs: Debian's copy of a gem where apt installed one, else an
+// empty gem), and then
+//   - `routemap check --format json` runs on it: which checks ran, what is off and why, and
+//     every finding, for a person to judge against the app's code (a false report is a bug);
+//   - the language server is started on the same folder and asked for the whole app's problems
+//     (`workspace/diagnostic`): the editor must show what `check` prints, no more, no less.
+//
+// Usage: node scripts/check-apps.mjs [--only NAME,…] [--mirror DIR] [--out DIR] [--keep] [--all]
+//   Without --all, the apps issue 28 judges on (lobsters, rubygems.org); --all takes every app
+//   of test-fixtures/oracle/real-apps.json. The report goes to --out (default a temp
+//   directory): summary.md and NAME.json per app. Needs `npm run build` first.
+import { spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { extractFromGit, gitDirOf, resolveCommit } from "./lib/realApps/extract.mjs";
+import { writeGemHome } from "./lib/realApps/gemHome.mjs";
+import { startServer } from "../server/test/lspClient.mjs";
+
+const repo = new URL("..", import.meta.url).pathname;
+const CLI = join(repo, "server/bin/routemap.cjs");
+const JUDGED = new Set(["lobsters/lobsters", "rubygems/rubygems.org"]);
+
+function parseArgs(argv) {
+  const opts = { only: null, mirror: "/work/.mirror", out: null, keep: false, all: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === "--only") opts.only = new Set(argv[++i].split(","));
+    else if (a === "--mirror") opts.mirror = argv[++i];
+    else if (a === "--out") opts.out = argv[++i];
+    else if (a === "--keep") opts.keep = true;
+    else if (a === "--all") opts.all = true;
+    else throw new Error(`unknown option ${a}`);
+  }
+  return opts;
+}
+
+/** The app's whole tree at its commit, in `into` (files of 1 MiB or more, and blobs the snapshot lacks, left out). */
+function extractTree(app, opts, into) {
+  const source = join(opts.mirror, app.repo.replace("/", "+"));
+  const gitDir = existsSync(source) ? gitDirOf(source) : null;
+  if (!gitDir) throw new Error(`no snapshot at ${source} (fetch github:${app.repo} first)`);
+  const commit = resolveCommit(gitDir, app.commit ?? "HEAD");
+  extractFromGit(gitDir, commit, into, () => true);
+  return commit;
+}
+
+const key = (d) => `${d.file}:${d.line}:${d.severity}:${d.message}`;
+
+/** `routemap check --format json` with the gem home: its document, or why there is none. */
+function runCheck(root, env) {
+  const run = spawnSync(process.execPath, [CLI, "check", "--format", "json"], { cwd: root, encoding: "utf8", timeout: 300_000, maxBuffer: 256 << 20, env });
+  try {
+    return JSON.parse(run.stdout);
+  } catch {
+    return { error: `exit ${run.status ?? run.signal}: ${run.stderr.trim().split("\n").slice(-3).join(" | ")}` };
+  }
+}
+
+/** The findings `check` printed, one line each (infos about gems and the table left out). */
+function checkFindings(doc) {
+  return (doc.diagnostics ?? [])
+    .filter((d) => d.severity === "error" || d.severity === "warning")
+    .map((d) => ({ file: d.file, line: d.range?.start?.line ?? d.line, severity: d.severity, message: d.message }));
+}
+
+/**
+ * The editor's whole-app problems (errors and warnings) for the same folder, as the server
+ * pushes them to a client that does not pull: read once they hold every finding of `check` and
+ * have not changed for three seconds, or after five minutes (a server that indexes slowly on a
+ * loaded machine must not pass for one that disagrees).
+ */
+async function editorFindings(root, expected) {
+  const server = await startServer([root], { diagnostics: { enable: true, workspace: true } });
+  const sev = { 1: "error", 2: "warning" };
+  const held = () => [...server.diagnostics].flatMap(([uri, list]) =>
+    list.filter((d) => sev[d.severity]).map((d) => ({ file: relative(root, fileURLToPath(uri)), line: d.range.start.line + 1, severity: sev[d.severity], message: d.message })),
+  );
+  try {
+    let last = "", quietSince = Date.now();
+    for (const started = Date.now(); Date.now() - started < 300_000; ) {
+      await new Promise((r) => setTimeout(r, 250));
+      const now = held().map(key).sort().join("\n");
+      if (now !== last) (last = now, quietSince = Date.now());
+      const have = new Set(last.split("\n"));
+      if (Date.now() - quietSince > 3_000 && expected.every((d) => have.has(key(d)))) break;
+    }
+    return held();
+  } finally {
+    await server.stop().catch(() => {});
+  }
+}
+
+async function checkApp(app, opts, work) {
+  const scratch = mkdtempSync(join(work, `${app.repo.replace("/", "+")}-`));
+  const tree = join(scratch, "app");
+  mkdirSync(tree);
+  const commit = extractTree(app, opts, tree);
+  const root = app.root ? join(tree, app.root) : tree;
+  for (const [to, from] of Object.entries(app.copy ?? {})) if (existsSync(join(root, from))) copyFileSync(join(root, from), join(root, to));
+  const gems = existsSync(join(root, "Gemfile.lock")) ? writeGemHome(root, join(scratch, "gems")) : { debian: [], empty: [] };
+  const env = { ...process.env, ...app.env, GEM_HOME: join(scratch, "gems"), GEM_PATH: "", ROUTEMAP_CACHE_DIR: join(work, "cache") };
+  const doc = runCheck(root, env);
+  const cli = doc.error ? [] : checkFindings(doc);
+  Object.assign(process.env, { GEM_HOME: env.GEM_HOME, GEM_PATH: "" });
+  const editor = doc.error ? [] : await editorFindings(root, cli);
+  const inCli = new Set(cli.map(key));
+  const inEditor = new Set(editor.map(key));
+  const result = {
+    repo: app.repo, commit, gemsFromDebian: gems.debian.length, gemsEmpty: gems.empty.length,
+    error: doc.error, checks: doc.checks, uncheckedBecause: doc.uncheckedBecause, findings: cli,
+    onlyInEditor: editor.filter((d) => !inCli.has(key(d))), onlyInCheck: cli.filter((d) => !inEditor.has(key(d))),
+  };
+  if (!opts.keep) rmSync(scratch, { recursive: true, force: true });
+  return result;
+}
+
+function summary(results) {
+  const lines = ["# `routemap check` on public apps, gems taken as installed", ""];
+  for (const r of results) {
+    lines.push(`## ${r.repo} (${r.commit.slice(0, 10)})`, "");
+    if (r.error) (lines.push(`check failed: ${r.error}`, ""), void 0);
+    if (r.error) continue;
+    lines.push(`gems: ${r.gemsFromDebian} from Debian, ${r.gemsEmpty} empty; checks: ${JSON.stringify(r.checks)}`);
+    for (const u of r.uncheckedBecause ?? []) lines.push(`- off: ${typeof u === "string" ? u : JSON.stringify(u)}`);
+    lines.push("", `${r.findings.length} findings:`);
+    for (const d of r.findings) lines.push(`- ${d.file}:${d.line} ${d.severity}: ${d.message}`);
+    lines.push("", `editor vs check: ${r.onlyInEditor.length} only in the editor, ${r.onlyInCheck.length} only in check`);
+    for (const d of r.onlyInEditor) lines.push(`- editor only: ${d.file}:${d.line} ${d.message}`);
+    for (const d of r.onlyInCheck) lines.push(`- check only: ${d.file}:${d.line} ${d.message}`);
+    lines.push("");
+  }
+  return lines.join("\n");
+}
+
+const opts = parseArgs(process.argv.slice(2));
+const list = JSON.parse(readFileSync(join(repo, "test-fixtures/oracle/real-apps.json"), "utf8")).apps;
+const apps = list.filter((a) => (opts.only ? opts.only.has(a.repo) || opts.only.has(a.repo.split("/")[1]) : opts.all || JUDGED.has(a.repo)));
+const work = mkdtempSync(join(tmpdir(), "routemap-check-apps-"));
+const out = opts.out ?? join(work, "report");
+mkdirSync(out, { recursive: true });
+const results = [];
+for (const app of apps) {
+  process.stderr.write(`${app.repo}…\n`);
+  try {
+    results.push(await checkApp(app, opts, work));
+  } catch (e) {
+    results.push({ repo: app.repo, commit: app.commit ?? "", error: String(e.message ?? e) });
+  }
+  writeFileSync(join(out, `${app.repo.replace("/", "+")}.json`), JSON.stringify(results.at(-1), null, 2));
+}
+writeFileSync(join(out, "summary.md"), summary(results));
+process.stdout.write(summary(results) + `\n(report in ${out})\n`);
+if (!opts.keep && !opts.out) rmSync(join(work, "cache"), { recursive: true, force: true });

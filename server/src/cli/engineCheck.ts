@@ -1,0 +1,55 @@
+/**
+ * `routemap check` on the app's own engines (its engine folders and path gems it loads, with a
+ * routes file): each engine's files checked as the language server checks them, where it takes
+ * the engine as an app of its own inside the app (workspace.ts): the engine's controllers and
+ * templates, what its own code defines (and the app's: an engine's controller may inherit the
+ * app's), and the helper tables Rails gives each of its files (engineContexts.ts).
+ */
+import { dirname } from "node:path";
+import type { Diagnostic, MapInput, MapResult, RouteMapper } from "@routemap/shared-mapper";
+import type { FileSystem } from "../fileSystem.js";
+import { readControllerInputs } from "./appConfig.js";
+import { DefinedNames, type GemIndex } from "./helperCheck.js";
+import { generationOf, type HelperCheckContext } from "../features/helperCalls.js";
+import { fileProblems, problemFiles } from "../features/appProblems.js";
+import { engineDrawnBy, engineFiles } from "../features/engineContexts.js";
+
+export interface EngineCheckInput {
+  mapper: RouteMapper;
+  input: MapInput;
+  result: MapResult;
+  fs: FileSystem;
+  gems: GemIndex;
+  /** Names the app's own code defines. */
+  appDefined: ReadonlySet<string>;
+}
+
+/** The findings of every engine of the app whose files' context is known, engine by engine. */
+export function engineProblems(o: EngineCheckInput, push: (d: Diagnostic) => void): void {
+  for (const source of o.input.engines ?? []) {
+    if (source.external || source.notLoaded || !source.routes) continue;
+    const context = engineContext(o, source.routes);
+    if (!context) continue;
+    const root = context.root;
+    for (const file of problemFiles(root, o.fs)) {
+      const text = o.fs.readFile(file);
+      if (text !== undefined) for (const d of fileProblems(o.mapper, context.check, root, file, text)) push(d);
+    }
+  }
+}
+
+/** One engine's check context, or undefined when its routes or its class are not known. */
+function engineContext(o: EngineCheckInput, routesFile: string): { root: string; check: HelperCheckContext } | undefined {
+  const { mapper, result, fs, gems } = o;
+  const root = dirname(dirname(routesFile));
+  const engine = engineDrawnBy(result, routesFile);
+  const files = engine && engineFiles({ root, engine, app: result });
+  if (!files) return undefined;
+  const read = (p: string) => fs.readFile(p);
+  const names = new DefinedNames(root, [], fs, read, (path, text) => mapper.urlOptions(path, text));
+  const { files: controllers, views } = readControllerInputs(root, fs);
+  const model = mapper.controllers({ files: controllers, views, root, read, gems: o.input.options?.gems, inflections: result.inflections });
+  const generation = generationOf(names, () => model, { root, rubyVersion: o.input.options?.rubyVersion, read, table: () => result, gemUrlOptions: gems.urlOptions });
+  const defined = new Set([...o.appDefined, ...names.all()]);
+  return { root, check: { tables: files.tables, tablesFor: files.tablesFor, defined, gems: gems.helpers, generation } };
+}

@@ -1,0 +1,270 @@
+/**
+ * What each file of an app yields for the helper checks (`RouteMapper.fileUses`: its helper
+ * calls, hashes and polymorphic targets before their models' naming) is a fact of its path and
+ * text: kept in the user's cache folder (the one the gems' facts and V8's code use,
+ * $ROUTEMAP_CACHE_DIR, `off` or empty turning it off), so a second `routemap check` parses only
+ * the files that changed. Redmine's 745 checked files cost 55–70% of `check` parsed each run.
+ *
+ * One pack per app and build (`files/<hash of root and build>.json`), not one file per app file:
+ * a large app has 20,000 such files, and opening that many costs more than parsing one JSON of
+ * them. Entries are keyed by a SHA-256 of the mode, the path and the text, so an edited file
+ * (or another file at that path) misses and is parsed again; the pack is written back, whole or
+ * not at all (a rename), only when an entry was made, holding only the entries this run used
+ * (so it never outgrows the app's files) and only under `MAX_PACK_BYTES`.
+ *
+ * An entry is used only when it was made by this build of Routemap (`buildVersion`: the bytes of
+ * the running bundle, or of the compiled packages outside one): another build may read files
+ * otherwise. A pack that does not parse, is not ours, or whose entry does not have the shape
+ * `validUses` checks is ignored; any failure to read or write the folder only costs the cache.
+ */
+import { createHash } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { ControllerFile, FileUses } from "@routemap/shared-mapper";
+import { cacheFolder } from "./gemCache.js";
+
+/** Bumped when the pack's shape changes. */
+const FORMAT = 1;
+/** A pack larger than this is neither read nor written (a large app's is tens of MB). */
+const MAX_PACK_BYTES = 256 << 20;
+/** The packs of every app and build together: past this, the least recently used go. */
+const MAX_FOLDER_BYTES = 512 << 20;
+const DAY = 24 * 60 * 60 * 1000;
+/** Packs unused this long are removed when another is written (an app deleted, an old build). */
+const UNUSED_FOR = 30 * DAY;
+
+/**
+ * What an entry holds: a file's uses, read for `url_helpers` calls only (e), or with polymorphic
+ * targets as in a controller (c) or elsewhere (a); or its class and module bodies (k).
+ */
+export type FactsKind = "e" | "c" | "a" | "k";
+
+export interface FileFactsStats {
+  used: number;
+  made: number;
+  /** Packs that could not be written. */
+  failed: number;
+}
+
+export class FileFactsCache {
+  readonly stats: FileFactsStats = { used: 0, made: 0, failed: 0 };
+  private readonly file: string;
+  private stored: Map<string, unknown> | undefined;
+  /** What this run used or made, the last of each file and kind (a server sees many versions of a file): the next pack. */
+  private readonly kept = new Map<string, { key: string; stored: unknown }>();
+  /** Whether an entry was made since the pack was last written. */
+  private dirty = false;
+
+  constructor(
+    private readonly folder: string,
+    private readonly root: string,
+    private readonly build: string,
+  ) {
+    const where = createHash("sha256").update(`${root}\0${build}`).digest("hex").slice(0, 24);
+    this.file = join(folder, "files", `${where}.json`);
+  }
+
+  /** The key of a file's entry: its text, path and what it holds, and what else its facts are made of (`also`: a template's action's controller file). */
+  static key(kind: FactsKind, path: string, text: string, also?: string): string {
+    const hash = createHash("sha256").update(`${kind}\0${path}\0${also === undefined ? 0 : also.length}\0`).update(text);
+    if (also !== undefined) hash.update("\0").update(also);
+    return hash.digest("base64url").slice(0, 32);
+  }
+
+  /**
+   * An entry, as `decode` makes it from what was stored: undefined when it does not have the
+   * shape `decode` checks (which also checks its spans are in `path`).
+   */
+  get<T>(kind: FactsKind, path: string, key: string, decode: (stored: unknown, path: string) => T | undefined): T | undefined {
+    const found = this.load().get(key);
+    const value = found === undefined ? undefined : decode(found, path);
+    if (value === undefined) return undefined;
+    this.kept.set(`${kind}\0${path}`, { key, stored: found });
+    this.stats.used++;
+    return value;
+  }
+
+  /** `stored`: plain JSON data (`encodeUses`). */
+  set(kind: FactsKind, path: string, key: string, stored: unknown): void {
+    this.kept.set(`${kind}\0${path}`, { key, stored });
+    this.stats.made++;
+    this.dirty = true;
+  }
+
+  /** Writes the pack when an entry was made (a run that only used entries leaves it, and marks it used). */
+  save(): void {
+    if (!this.dirty) {
+      if (this.stats.used) touch(this.file);
+      return;
+    }
+    this.dirty = false;
+    const partial = `${this.file}.${process.pid}.partial`;
+    try {
+      const entries: Record<string, unknown> = {};
+      for (const { key, stored } of this.kept.values()) entries[key] = stored;
+      const text = JSON.stringify({ format: FORMAT, build: this.build, root: this.root, entries });
+      if (text.length > MAX_PACK_BYTES) return;
+      mkdirSync(dirname(this.file), { recursive: true, mode: 0o700 });
+      writeFileSync(partial, text, { mode: 0o600 });
+      renameSync(partial, this.file);
+    } catch {
+      this.stats.failed++;
+      try {
+        rmSync(partial, { force: true });
+      } catch {
+        // Nothing was written.
+      }
+      return;
+    }
+    prune(dirname(this.file));
+  }
+
+  private load(): Map<string, unknown> {
+    if (this.stored) return this.stored;
+    this.stored = new Map();
+    let pack: { format?: unknown; build?: unknown; root?: unknown; entries?: unknown };
+    try {
+      if (statSync(this.file).size > MAX_PACK_BYTES) return this.stored;
+      pack = JSON.parse(readFileSync(this.file, "utf8"));
+    } catch {
+      return this.stored;
+    }
+    if (!pack || pack.format !== FORMAT || pack.build !== this.build || pack.root !== this.root || typeof pack.entries !== "object" || !pack.entries) return this.stored;
+    for (const [key, value] of Object.entries(pack.entries)) this.stored.set(key, value);
+    return this.stored;
+  }
+}
+
+/** The cache for the app at `root`, or undefined when the cache folder is off. */
+export function fileFactsCache(root: string, env: NodeJS.ProcessEnv = process.env): FileFactsCache | undefined {
+  const folder = cacheFolder(env);
+  const build = buildVersion();
+  return folder && build ? new FileFactsCache(folder, root, build) : undefined;
+}
+
+const isPosition = (p: unknown) => !!p && typeof (p as { line?: unknown }).line === "number" && typeof (p as { character?: unknown }).character === "number";
+const isSpanOf = (s: unknown, path: string) => !!s && typeof s === "object" && (s as { file?: unknown }).file === path && isPosition((s as { start?: unknown }).start) && isPosition((s as { end?: unknown }).end);
+const isValue = (v: unknown) => v === "unknown" || (!!v && typeof v === "object" && typeof (v as { inspect?: unknown }).inspect === "string");
+
+// JSON has no Map: a call's keywords and a hash's keys are stored as lists of pairs, and read
+// back into Maps only for the entries used (a reviver over the whole pack cost more than the parse).
+
+/** A file's uses as JSON data. */
+export function encodeUses(uses: FileUses): unknown {
+  return {
+    calls: uses.calls.map((c) => ({ ...c, args: { ...c.args, keywords: [...c.args.keywords] } })),
+    hashes: uses.hashes.map((h) => ({ ...h, keys: [...h.keys] })),
+    candidates: uses.candidates,
+  };
+}
+
+const pairsOf = (v: unknown) => (Array.isArray(v) && v.every((e) => Array.isArray(e) && e.length === 2 && typeof e[0] === "string" && isValue(e[1])) ? new Map(v as [string, never][]) : undefined);
+
+/** A file's uses from what `encodeUses` stored, or undefined when it does not have that shape, its spans in `path` (an entry of another shape, or tampered with, is not used). */
+export function decodeUses(stored: unknown, path: string): FileUses | undefined {
+  if (!stored || typeof stored !== "object") return undefined;
+  const { calls, hashes, candidates } = stored as Record<string, unknown>;
+  if (!Array.isArray(calls) || !Array.isArray(hashes) || !Array.isArray(candidates)) return undefined;
+  const out: FileUses = { calls: [], hashes: [], candidates: [] };
+  for (const c of calls) {
+    const keywords = pairsOf(c?.args?.keywords);
+    if (!keywords || typeof c.name !== "string" || !isSpanOf(c.span, path) || !Array.isArray(c.args.positional) || !c.args.positional.every(isValue)) return undefined;
+    out.calls.push({ ...c, args: { ...c.args, keywords } });
+  }
+  for (const h of hashes) {
+    const keys = pairsOf(h?.keys);
+    if (!keys || !isSpanOf(h.span, path) || typeof h.noRequest !== "boolean") return undefined;
+    out.hashes.push({ ...h, keys });
+  }
+  for (const t of candidates) {
+    if (!t || typeof t.call !== "string" || !isSpanOf(t.span, path) || !Array.isArray(t.parts) || !Array.isArray(t.spans) || t.parts.length !== t.spans.length) return undefined;
+    if (!t.spans.every((s: unknown) => isSpanOf(s, path)) || typeof t.prefix !== "string" || typeof t.suffix !== "string") return undefined;
+    if (!t.parts.every((p: unknown) => typeof p === "string" || (!!p && typeof (p as { className?: unknown }).className === "string"))) return undefined;
+    out.candidates.push(t);
+  }
+  return out;
+}
+
+const isStrings = (v: unknown) => Array.isArray(v) && v.every((s) => typeof s === "string");
+
+/** A file's bodies from what was stored, or undefined when it does not have the shape `controllerFile` gives, its bodies in `path`. */
+export function decodeBodies(stored: unknown, path: string): ControllerFile | undefined {
+  return validBodies(stored, path) ? stored : undefined;
+}
+
+function validBodies(value: unknown, path: string): value is ControllerFile {
+  const bodies = (value as { bodies?: unknown } | null)?.bodies;
+  if (!Array.isArray(bodies)) return false;
+  for (const pair of bodies) {
+    if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== "string" || !Array.isArray(pair[1])) return false;
+    for (const b of pair[1]) {
+      if (!b || typeof b.name !== "string" || (b.kind !== "class" && b.kind !== "module") || b.file !== path || !isSpanOf(b.nameSpan, path)) return false;
+      if (!isStrings(b.nesting) || !isStrings(b.includes) || !Array.isArray(b.steps)) return false;
+      for (const step of b.steps) if (!step || (typeof step.def !== "string" && typeof step.set !== "string" && typeof step.alias !== "string")) return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * What the entries are made by: the running bundle's bytes (`dist/bundle/cli.js` or `server.js`,
+ * which hold the mapper), or outside a bundle every compiled file of the server and the mapper;
+ * undefined (no cache) when they cannot be read.
+ */
+let build: string | undefined | null = null;
+export function buildVersion(): string | undefined {
+  if (build !== null) return build;
+  try {
+    const here = fileURLToPath(import.meta.url);
+    const hash = createHash("sha256");
+    if (/[\\/]bundle[\\/][^\\/]+\.js$/.test(here)) hash.update(readFileSync(here));
+    else for (const dir of [join(dirname(here), ".."), join(dirname(here), "..", "..", "..", "shared-mapper", "dist")]) hashTree(hash, dir);
+    build = hash.digest("hex").slice(0, 24);
+  } catch {
+    build = undefined;
+  }
+  return build;
+}
+
+function hashTree(hash: ReturnType<typeof createHash>, dir: string): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) hashTree(hash, path);
+    else if (entry.name.endsWith(".js")) hash.update(entry.name).update(readFileSync(path));
+  }
+}
+
+/** Marks a pack as used (its modification time), at most once a day. */
+function touch(file: string): void {
+  try {
+    if (Date.now() - statSync(file).mtimeMs > DAY) utimesSync(file, new Date(), new Date());
+  } catch {
+    // Only the clean-up depends on it.
+  }
+}
+
+/**
+ * Removes packs unused for a month, those past `MAX_FOLDER_BYTES` from the least recently used
+ * on (each build of Routemap makes its own: a checkout rebuilt often leaves many), and partial
+ * writes a day old (a process that died writing).
+ */
+function prune(dir: string): void {
+  try {
+    const packs: { path: string; size: number; mtime: number }[] = [];
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      const { mtimeMs, size } = statSync(path);
+      const age = Date.now() - mtimeMs;
+      if ((name.endsWith(".json") && age > UNUSED_FOR) || (name.endsWith(".partial") && age > DAY)) rmSync(path, { force: true });
+      else if (name.endsWith(".json")) packs.push({ path, size, mtime: mtimeMs });
+    }
+    let total = 0;
+    for (const pack of packs.sort((a, b) => b.mtime - a.mtime)) {
+      total += pack.size;
+      if (total > MAX_FOLDER_BYTES) rmSync(pack.path, { force: true });
+    }
+  } catch {
+    // Only the clean-up depends on it.
+  }
+}

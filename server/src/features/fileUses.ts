@@ -1,0 +1,103 @@
+/**
+ * Each file's URL uses as facts of its text (`RouteMapper.fileUses`), worked out once per text
+ * and shared by everything that reads them: `routemap check` and the whole app's problems
+ * (helperCalls.ts), references and rename (urlUses.ts). Held in memory per path while the
+ * text is the same (an open document's version, or the disk's), and, when given one, in the
+ * user's cache folder between runs (cli/fileFactsCache.ts). What depends on the route table or
+ * on other files (the routes a call reaches, a polymorphic target's helpers from its models'
+ * naming) is worked out from these each time, which costs little next to the parse.
+ */
+import type { ControllerFile, FileUses, RouteMapper, UsesTargets } from "@routemap/shared-mapper";
+import { decodeBodies, decodeUses, encodeUses, FileFactsCache, fileFactsCache, type FactsKind } from "../cli/fileFactsCache.js";
+
+export class FileUsesStore {
+  private readonly byPath = new Map<string, { key: string; uses: FileUses }>();
+  /** Files parsed (not found in memory or on disk): what the benchmarks and tests count. */
+  parsed = 0;
+
+  constructor(private readonly disk?: FileFactsCache) {}
+
+  /**
+   * A file's uses; `targets`: whether polymorphic targets are looked for, as in a controller's
+   * file or not, and a template's action (whose controller file's text is then in the key too).
+   */
+  of(mapper: RouteMapper, path: string, text: string, targets?: UsesTargets): FileUses {
+    const kind: FactsKind = !targets ? "e" : targets.controller ? "c" : "a";
+    const assigns = targets?.assigns;
+    const key = FileFactsCache.key(kind, path, text, assigns && `${targets!.root}\0${assigns.path}\0${assigns.action}\0${assigns.text}`);
+    const hit = this.byPath.get(path);
+    if (hit && hit.key === key) return hit.uses;
+    let uses = this.disk?.get(kind, path, key, decodeUses);
+    if (!uses) {
+      // Only what the facts are made of: the host's `read` and naming stay out of them.
+      uses = mapper.fileUses(path, text, targets && { controller: targets.controller, root: targets.root, assigns: targets.assigns });
+      this.parsed++;
+      this.disk?.set(kind, path, key, encodeUses(uses));
+    }
+    this.byPath.set(path, { key, uses });
+    return uses;
+  }
+
+  /**
+   * A controller's (or included module's) class and module bodies, for `RouteMapper.controllers`'
+   * `bodies`: from the cache folder when there, else read (the mapper keeps them in memory per text itself).
+   */
+  readonly bodies = (path: string, text: string, read: () => ControllerFile): ControllerFile => {
+    if (!this.disk) return read();
+    const key = FileFactsCache.key("k", path, text);
+    const found = this.disk.get("k", path, key, decodeBodies);
+    if (found) return found;
+    const made = read();
+    this.parsed++;
+    this.disk.set("k", path, key, made);
+    return made;
+  };
+
+  /** A file that went: its facts are dropped. */
+  forget(path: string): void {
+    this.byPath.delete(path);
+  }
+
+  private saved = false;
+
+  /**
+   * Writes what was made to the cache folder, if there is one. `once`: only the first time (the
+   * language server, after its first pass over the app: a large app's pack is tens of MB, not to
+   * be written again at each pause in typing; what changes later is read again next session).
+   */
+  save(o: { once?: boolean } = {}): void {
+    if (o.once && this.saved) return;
+    this.saved = true;
+    this.disk?.save();
+  }
+
+  /**
+   * `save({ once: true })` a second later, off the request or pass that asked: writing a large
+   * app's pack takes a few hundred milliseconds, which must not hold an answer or a slice of
+   * the background pass.
+   */
+  saveSoon(): void {
+    if (this.saved || !this.disk || this.scheduled) return;
+    this.scheduled = true;
+    setTimeout(() => this.save({ once: true }), 1000).unref?.();
+  }
+  private scheduled = false;
+
+  get cacheStats() {
+    return this.disk?.stats;
+  }
+}
+
+/**
+ * The language server's store for an app (its mapper and root): the whole app's problems, open
+ * documents' checks and references all read each file's uses through it, so the first
+ * references request finds what the background pass read (and, between sessions, the cache folder).
+ */
+const stores = new WeakMap<RouteMapper, Map<string, FileUsesStore>>();
+export function usesStoreOf(mapper: RouteMapper, root: string): FileUsesStore {
+  let byRoot = stores.get(mapper);
+  if (!byRoot) stores.set(mapper, (byRoot = new Map()));
+  let store = byRoot.get(root);
+  if (!store) byRoot.set(root, (store = new FileUsesStore(fileFactsCache(root))));
+  return store;
+}

@@ -1,0 +1,75 @@
+// `routemap check` with each file's facts (its URL uses, its controllers' bodies) kept in the
+// user's cache folder (server/src/cli/fileFactsCache.ts): a run from the cache prints what a
+// run without it prints; an edited file is read again, and only it; a pack that is corrupt,
+// of another build or of another shape is not used.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { cpSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { scratchDir } from "../../test-fixtures/lib/scratch.mjs";
+
+const root = new URL("../..", import.meta.url).pathname;
+const cli = join(root, "server/bin/routemap.cjs");
+
+const scratch = scratchDir("routemap-check-cache-");
+const app = join(scratch, "app");
+cpSync(join(root, "test-fixtures/sample-app"), app, { recursive: true });
+const cache = join(scratch, "cache");
+
+/** A run of `check`: what it prints, and how many files it read and took from the cache. */
+function check(cacheDir) {
+  const r = spawnSync(process.execPath, [cli, "check", "."], { cwd: app, encoding: "utf8", env: { ...process.env, ROUTEMAP_CACHE_DIR: cacheDir, ROUTEMAP_TIMINGS: "1" } });
+  const facts = /files' facts: (\d+) read; cache (?:(\d+) used, (\d+) made|off)/.exec(r.stderr);
+  assert.ok(facts, r.stderr);
+  return { out: r.stdout, status: r.status, read: +facts[1], used: facts[2] === undefined ? undefined : +facts[2], made: facts[3] === undefined ? undefined : +facts[3] };
+}
+const pack = () => {
+  const files = readdirSync(join(cache, "files")).filter((f) => f.endsWith(".json"));
+  assert.equal(files.length, 1, files.join(", "));
+  return join(cache, "files", files[0]);
+};
+
+test("a warm cache prints what the cache off prints; an edit reads that file again, and only it", () => {
+  const off = check("off");
+  assert.match(off.out, /featurd_products_path/);
+  assert.ok(off.read > 3, `${off.read} files read`);
+
+  const first = check(cache);
+  assert.deepEqual({ out: first.out, status: first.status, used: first.used }, { out: off.out, status: off.status, used: 0 });
+  assert.ok(first.made > off.read, "the controllers' bodies are kept too");
+  const warm = check(cache);
+  assert.deepEqual(warm, { out: off.out, status: off.status, read: 0, used: first.made, made: 0 });
+
+  // A misspelled helper added to a view: reported, from that view read again.
+  const view = join(app, "app/views/products/index.html.erb");
+  writeFileSync(view, readFileSync(view, "utf8") + '<%= link_to "All", prodcts_path %>\n');
+  const edited = check(cache);
+  assert.match(edited.out, /prodcts_path/);
+  assert.deepEqual({ read: edited.read, used: edited.used, made: edited.made }, { read: 1, used: first.made - 1, made: 1 });
+  assert.equal(edited.out, check("off").out);
+  assert.deepEqual(check(cache), { ...edited, read: 0, used: first.made, made: 0 });
+});
+
+test("a corrupt pack, one of another build, and an entry of another shape are not used", () => {
+  const expected = check("off").out;
+  check(cache);
+  const text = readFileSync(pack(), "utf8");
+  const all = check(cache).used;
+
+  writeFileSync(pack(), text.slice(0, text.length / 2));
+  assert.deepEqual(pick(check(cache)), { out: expected, used: 0 });
+
+  writeFileSync(pack(), text.replace(/"build":"[^"]*"/, '"build":"another"'));
+  assert.deepEqual(pick(check(cache)), { out: expected, used: 0 });
+
+  // One entry whose calls are not a list (a foreign writer): that file read again, the rest used.
+  const parsed = JSON.parse(text);
+  const key = Object.keys(parsed.entries).find((k) => parsed.entries[k].calls?.length);
+  parsed.entries[key].calls = "x";
+  writeFileSync(pack(), JSON.stringify(parsed));
+  const r = check(cache);
+  assert.deepEqual({ out: r.out, read: r.read, used: r.used }, { out: expected, read: 1, used: all - 1 });
+});
+
+const pick = ({ out, used }) => ({ out, used });

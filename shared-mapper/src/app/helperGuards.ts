@@ -1,0 +1,23 @@
+/**
+ * Helpers a file asks about before it calls them: `respond_to?(:x_path)` (Ruby's
+ * `Object#respond_to?`, `main_app.respond_to?("x_path")` too) and `defined?(x_path)`. Such a
+ * guard says the name may be missing where the file runs, and the file calls it only where it
+ * is: the name is taken as defined in that file, not in the whole app (a misspelled
+ * `x_path` elsewhere is still reported).
+ */
+
+/** A guard's name, in `m[1]` (respond_to?) or `m[2]` (defined?). */
+const GUARD = /\brespond_to\?\s*\(?\s*(?::|["'])([a-z_][a-z0-9_]*_(?:path|url))\b|\bdefined\?\s*\(?\s*([a-z_][a-z0-9_]*_(?:path|url))\b/g;
+
+/** The helper names a file's guards ask about. */
+export function guardedHelperNames(text: string): Set<string> {
+  const out = new Set<string>();
+  if (!text.includes("respond_to?") && !text.includes("defined?")) return out;
+  for (const m of text.matchAll(GUARD)) out.add(m[1] ?? m[2]);
+  return out;
+}
+
+/** Whether the symbol or string at `at` (`:x_path`, `"x_path"`) is the argument of a `respond_to?`. */
+export function isGuardArgument(text: string, at: number): boolean {
+  return /\brespond_to\?\s*\(?\s*$/.test(text.slice(Math.max(0, at - 40), at));
+}

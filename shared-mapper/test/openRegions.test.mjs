@@ -1,0 +1,77 @@
+// What an unknown costs (issue 28 §1): a value Routemap cannot compute blurs only what depends
+// on it, and only code Routemap skips that could draw routes opens the set of names
+// (`MapResult.openRegions`). Each case is a routes file; `check()` renders the sheet, the
+// infos and the open regions as text, compared with the expected text below.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { formatSheet } from "../dist/index.js";
+import { mapper } from "./helpers.mjs";
+
+async function check(body, expected) {
+  const m = await mapper();
+  const text = `Rails.application.routes.draw do\n${body.replace(/^\n/, "")}end\n`;
+  const result = m.map({ entry: "/app/config/routes.rb", files: new Map([["/app/config/routes.rb", text]]), options: { railsVersion: "6.1", rubyVersion: "3.1" } });
+  const lines = [formatSheet(result.routes.filter((r) => !r.internal), { railsVersion: "6.1" }).trimEnd()];
+  for (const d of result.diagnostics) lines.push(`${d.span.start.line + 1}: ${d.severity}: ${d.message}`);
+  for (const r of result.openRegions) lines.push(`open at ${r.span.start.line + 1}${r.namePrefix ? ` (names ${r.namePrefix}_…)` : " (every name)"}`);
+  assert.equal(lines.join("\n"), expected.replace(/^\n/, "").trimEnd());
+}
+
+test("an unknown `to:` keeps its route: the path and the name are the same whatever it is, only the endpoint is unknown", () =>
+  check(
+    `
+  get "/healthcheck/ready", to: GovukHealthcheck.rack_response(GovukHealthcheck::ActiveRecord)
+  get "posts", to: "posts#index"
+`,
+    `
+           Prefix Verb URI Pattern                  Controller#Action
+healthcheck_ready GET  /healthcheck/ready(.:format) «GovukHealthcheck.rack_response(GovukHealthcheck::ActiveRecord)»
+            posts GET  /posts(.:format)             posts#index
+2: info: Routemap cannot compute \`GovukHealthcheck.rack_response(GovukHealthcheck::ActiveRecord)\` (a method Routemap does not model); the table shows this route's endpoint as «GovukHealthcheck.rack_response(GovukHealthcheck::ActiveRecord)».
+`,
+  ));
+
+test("a block given to a method Routemap does not know, which calls nothing on self, cannot draw: no name is open", () =>
+  check(
+    `
+  app = Flipper::UI.app(Flipper.instance) do |builder|
+    builder.use Rack::Auth::Basic do |username, password|
+      username == ENV["FLIPPER_USERNAME"]
+    end
+  end
+  get "posts", to: "posts#index"
+`,
+    `
+Prefix Verb URI Pattern      Controller#Action
+ posts GET  /posts(.:format) posts#index
+2: info: Routemap did not run this block: \`Flipper::UI\` is a constant defined in none of the files Routemap has (a gem's, or set at boot). Any routes it draws are missing.
+`,
+  ));
+
+test("a skipped block that calls the DSL, yields or passes a proc on opens the names (it was dropped without a word)", () =>
+  check(
+    `
+  Tenants.each_route { get "x", to: "a#b" }
+  Tenants.each_route { |r| r.draw_more(&proc) }
+  def each_tenant_route
+    Tenants.each_route { |r| yield r }
+  end
+  each_tenant_route { get "y", to: "a#b" }
+  namespace :admin do
+    Tenants.each_route { |r| r.list.each { resources :reports } }
+  end
+  get "posts", to: "posts#index"
+`,
+    `
+Prefix Verb URI Pattern      Controller#Action
+ posts GET  /posts(.:format) posts#index
+2: info: Routemap did not run this block: \`Tenants.each_route\` is a method Routemap does not model. Any routes it draws are missing.
+3: info: Routemap did not run this block: \`Tenants.each_route\` is a method Routemap does not model. Any routes it draws are missing.
+5: info: Routemap did not run this block: \`Tenants.each_route\` is a method Routemap does not model. Any routes it draws are missing.
+9: info: Routemap did not run this block: \`Tenants.each_route\` is a method Routemap does not model. Any routes it draws are missing.
+open at 2 (every name)
+open at 3 (every name)
+open at 5 (every name)
+open at 9 (names admin_…)
+`,
+  ));

@@ -1,0 +1,4 @@
+require "forum/engine"
+
+module Forum
+end
