@@ -56,6 +56,11 @@ const PUBLISH_REST_AFTER_MS = 150;
 
 export function startServer(connection: Connection, runtime: ServerRuntime): void {
   const documents = new TextDocuments(TextDocument);
+  // The open documents' paths, worked out again when one opens or closes.
+  let openPathSet: Set<string> | undefined;
+  const openPaths = () => (openPathSet ??= new Set(documents.keys().flatMap((uri) => toPath(uri) ?? [])));
+  documents.onDidOpen(() => void (openPathSet = undefined));
+  documents.onDidClose(() => void (openPathSet = undefined));
   // What the file system has to say (a walk that stopped at its cap) is shown once, where the user looks.
   const noticed = new Set<string>();
   const notice = (message: string) => {
@@ -81,7 +86,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   const problems = new WorkspaceProblems({
     apps: () => workspace.apps,
     enabled: () => workspace.settings.diagnostics && workspace.settings.workspaceDiagnostics,
-    isOpen: (path) => documents.get(toUri(path)) !== undefined,
+    // Asked for every file of the app in each background pass: a path → URL conversion each was most of a pass on a large app.
+    isOpen: (path) => openPaths().has(path),
     changed: (app) => (workspacePulled ? refreshPulled() : publish(app)),
     failed: (e) => connection.console.error(`routemap: ${e instanceof Error ? e.stack : String(e)}`),
   });

@@ -5,6 +5,7 @@
  */
 import { dirname, join, relative, sep } from "node:path";
 import type { ControllerModel, MapInput, MapResult, RouteMapper } from "@routemap/shared-mapper";
+import { DrawMemo } from "@routemap/shared-mapper";
 import { appGlob } from "./cli/appGlob.js";
 import { AppFileMap, appOptions, findEngines, isAppFile, readAppConfig, readAppFiles, readControllerInputs, readEngines, selfEngine, type EngineSource } from "./cli/appConfig.js";
 import { isInside, walk, walkAsync, type FileSystem } from "./fileSystem.js";
@@ -52,6 +53,8 @@ export class RailsApp {
   readonly routesFile: string;
   readonly drawDir: string;
   private result: MapResult | undefined;
+  /** What the drawn files drew in earlier maps: a keystroke elsewhere replays them (`DrawMemo`). */
+  private readonly drawMemo = new DrawMemo();
   private controllersCache: Map<string, string> | undefined;
   private configCache: ReturnType<typeof readAppConfig> | undefined;
   /** config/application.rb, the environment's file and the initializers, as last read from disk. */
@@ -81,7 +84,7 @@ export class RailsApp {
 
   /** The app's route table, recomputed if an input changed since the last call. */
   table(): MapResult {
-    return (this.result ??= this.workspace.mapper.map(this.inputs()));
+    return (this.result ??= this.workspace.mapper.map(this.inputs(), { memo: this.drawMemo }));
   }
 
   /**
@@ -97,7 +100,7 @@ export class RailsApp {
   tableWith(path: string, text: string): MapResult {
     const inputs = this.inputs();
     (inputs.files as Map<string, string>).set(path, text);
-    return this.workspace.mapper.map(inputs);
+    return this.workspace.mapper.map(inputs, { memo: this.drawMemo });
   }
 
   private inputs(): MapInput {

@@ -5,6 +5,7 @@
  * whatever goes wrong becomes a diagnostic, and everything that still evaluates is kept.
  */
 import { Interpreter } from "./dsl/interpreter.js";
+import { DrawMemo, memoisedDraw } from "./dsl/drawMemo.js";
 import type { LoadedFile } from "./ruby/loadedFile.js";
 import { withInflections, type Inflections } from "./inflector.js";
 import { readInflections } from "./app/inflectionRules.js";
@@ -41,6 +42,7 @@ import { rubyVersion } from "./ruby/print.js";
 import type { Diagnostic, EngineRoutes, MapInput, MapOptions, MapResult, Span } from "./types.js";
 
 export * from "./types.js";
+export { DrawMemo } from "./dsl/drawMemo.js";
 export { formatSheet, formatExpanded, formatUnused, filterRoutes, routeSections, type InspectOptions, type RouteSection } from "./inspect/sheet.js";
 export { Version, SUPPORTED_RAILS_VERSIONS, railsSeries } from "./mapper/version.js";
 export { recognize, recognizeRoute, RecognitionUndecided, normalizeRequestPath, type Recognition, type Undecided } from "./journey/recognize.js";
@@ -96,7 +98,11 @@ export interface Evaluation {
 }
 
 export interface RouteMapper {
-  map(input: MapInput): MapResult;
+  /**
+   * `memo`: what earlier maps of the same app drew from the files `draw` loads, replayed where
+   * nothing they read changed (`dsl/drawMemo.ts`); the result is the same as without it.
+   */
+  map(input: MapInput, o?: { memo?: DrawMemo }): MapResult;
   /**
    * Evaluates a snippet of Ruby as a routes file's top level would (no app around it), for the
    * core library's conformance with real Ruby and for tools that show a value.
@@ -224,8 +230,8 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
   // Routes the last map drew: the next one, nearly always the same app, sizes its tables so.
   let expected = 0;
   return {
-    map: (input) => {
-      const result = RSymbol.evaluation(() => mapRoutes(input, { parse, expected: expected || routesToExpect(input) }));
+    map: (input, o = {}) => {
+      const result = RSymbol.evaluation(() => mapRoutes(input, { parse, expected: expected || routesToExpect(input), drawMemo: o.memo }));
       expected = result.routes.length;
       return result;
     },
@@ -370,7 +376,7 @@ function routesToExpect(input: MapInput): number {
 type Parsed = { loaded: LoadedFile; diagnostics: Diagnostic[]; time: number };
 type Parse = (path: string, text: string) => Parsed;
 
-function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expected: number }): MapResult {
+function mapRoutes(input: MapInput, { parse, expected, drawMemo }: { parse: Parse; expected: number; drawMemo?: DrawMemo }): MapResult {
   const start = performance.now();
   let parseTime = 0;
   const diagnostics: Diagnostic[] = [];
@@ -431,7 +437,12 @@ function mapRoutes(input: MapInput, { parse, expected }: { parse: Parse; expecte
           },
     diagnostics,
     limits: { ...DEFAULT_LIMITS, ...options.limits },
+    // What a drawn file's routes depend on besides itself and the scope: the options, and the
+    // app's inflection rules (by the text of the files they are read from).
+    drawFile: drawMemo && memoisedDraw(drawMemo, () => interpreter, () => (drawContext ??= JSON.stringify(options) + inflectionTexts())),
   });
+  let drawContext: string | undefined;
+  const inflectionTexts = () => configPaths().filter((p) => read(p)!.includes("inflections")).map((p) => `\0${p}\0${read(p)}`).join("");
   const version = Version.parse(options.railsVersion);
   const ruby = rubyVersion(options.rubyVersion);
   const state: MapperState = {

@@ -84,6 +84,20 @@ export class DeclarationRecord implements Declaration, SourceRef {
   get literals(): LiteralArgument[] {
     return ((this.cache ??= {}).literals ??= literalArguments(this.node.arguments_?.arguments_ ?? [], this.index));
   }
+  /**
+   * The same call recorded again, its routes `shift` rows further on: what a replayed draw
+   * (`drawMemo.ts`) records. What was worked out on first read holds for the copy too.
+   */
+  shifted(shift: number): DeclarationRecord {
+    const copy = new DeclarationRecord(this.node, this.index, this.conditions);
+    copy.routesEnd(this.firstRoute + shift, this.endRoute + shift);
+    copy.engine = this.engine;
+    copy.origin = this.origin;
+    copy.drawnFile = this.drawnFile;
+    copy.cache = this.cache;
+    return copy;
+  }
+
   /** Plain data for JSON: the getters are not own properties. */
   toJSON(): Declaration {
     const { method, label, file, span, extent, routeRange, engine, literals, drawnFile, origin } = this;

@@ -84,6 +84,11 @@ export interface InterpreterOptions {
   limits?: Limits;
   /** A file's text, not parsed as Ruby (`YAML.load_file`). */
   text?(path: string): string | undefined;
+  /**
+   * Runs a file `draw` loads: `run` evaluates it; a host that recorded what the same file drew
+   * in the same state before may replay that instead (`drawMemo.ts`).
+   */
+  drawFile?(file: LoadedFile, run: () => void): void;
 }
 
 export class Interpreter implements MapperHost, CallHost {
@@ -145,6 +150,24 @@ export class Interpreter implements MapperHost, CallHost {
   quiet = 0;
   /** While above 0, a `rescue` or `catch` may take what is raised: statements and DSL calls pass it on. */
   private rescuers = 0;
+  /** Whether a `rescue` or `catch` may take what is raised now (a drawn file's errors would not be its own). */
+  get catching(): boolean {
+    return this.rescuers > 0;
+  }
+  /** Diagnostics asked for, including those `report` left out as repeats (`drawMemo.ts` counts them). */
+  reportsAsked = 0;
+  /** The DSL calls in flight (`drawMemo.ts` replays only where none but `draw` is). */
+  get siteDepth(): number {
+    return this.sites.length;
+  }
+  /** The files being run, innermost last. */
+  get fileDepth(): number {
+    return this.files.length;
+  }
+  /** `concern` declarations so far. */
+  get concernCount(): number {
+    return this.concernNodes.length;
+  }
 
   rescuing<T>(body: () => T): T {
     this.rescuers++;
@@ -216,7 +239,9 @@ export class Interpreter implements MapperHost, CallHost {
     }
     const declaration = this.declarations[this.declarations.length - 1];
     if (declaration?.method === "draw") declaration.drawnFile = path;
-    this.runFile(loaded, { kind: "mapper" });
+    const run = () => void this.runFile(loaded, { kind: "mapper" });
+    if (this.o.drawFile) this.o.drawFile(loaded, run);
+    else run();
   }
 
   info(message: string): void {
@@ -355,6 +380,7 @@ export class Interpreter implements MapperHost, CallHost {
    */
   report(severity: Severity, message: string, span: Span, code: string, related?: Diagnostic["related"]): void {
     if (this.quiet) return;
+    this.reportsAsked++;
     const conditions = this.conditions.current();
     if (severity === "error" && conditions.length) {
       severity = "warning";

@@ -25,6 +25,13 @@ export interface DisplayContext {
   readonly inlineHandlerText: boolean;
 }
 
+/** What `DrawnRoute#rebased` replaces: the calls (old record → new), the display context, plain groups copied once. */
+export interface Rebase {
+  source(old: SourceRef): SourceRef;
+  context: DisplayContext;
+  groups: Map<PlainGroup, PlainGroup>;
+}
+
 /** The parts of a route as `Mapping` leaves them. */
 export interface RouteParts {
   info: PathInfo;
@@ -93,6 +100,23 @@ export abstract class DrawnRoute implements Route {
 
   /** The route's parts as `Mapping` leaves them. */
   protected abstract parts(): RouteParts;
+
+  /** The call that drew it (`drawMemo.ts` maps one map's calls to the next's). */
+  get drawnBy(): SourceRef {
+    return this.sourceRef;
+  }
+
+  /**
+   * The same route drawn by another record of the same call, in another map with the same
+   * display context (a replayed draw, `drawMemo.ts`); its name and printed columns carry over.
+   */
+  rebased(r: Rebase): DrawnRoute {
+    const copy = this.rebuilt(r);
+    copy.name = this.name;
+    copy.described = this.described;
+    return copy;
+  }
+  protected abstract rebuilt(r: Rebase): DrawnRoute;
   abstract get internal(): boolean;
   abstract get anchored(): boolean;
 
@@ -195,6 +219,9 @@ export class MappedRoute extends DrawnRoute {
   get anchored(): boolean {
     return (this.flags & UNANCHORED) === 0;
   }
+  protected rebuilt(r: Rebase): DrawnRoute {
+    return new MappedRoute({ ...this.parts(), source: r.source(this.sourceRef) }, r.context);
+  }
   protected parts(): RouteParts {
     const { info, via, to, internal, anchored } = this;
     const engine = (this.flags & ENGINE) !== 0;
@@ -235,6 +262,11 @@ export class PlainRoute extends DrawnRoute {
 
   protected get sourceRef(): SourceRef {
     return this.group.source;
+  }
+  protected rebuilt(r: Rebase): DrawnRoute {
+    let group = r.groups.get(this.group);
+    if (!group) r.groups.set(this.group, (group = new PlainGroup(r.source(this.group.source), this.group.controller, r.context)));
+    return new PlainRoute(this.info, group, this.step);
   }
   protected get context(): DisplayContext {
     return this.group.context;

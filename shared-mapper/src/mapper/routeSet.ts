@@ -51,6 +51,11 @@ export class RouteSet {
     this.named.release();
   }
 
+  /** The routes drawn from row `first` on, without ending the list (`routes` does). */
+  rowsFrom(first: number): Route[] {
+    return this.list.slice(first, this.count);
+  }
+
   /** The routes in drawing order. */
   get routes(): Route[] {
     if (this.list.length !== this.count) this.list.length = this.count;
@@ -58,7 +63,28 @@ export class RouteSet {
   }
 
   hasNamedRoute(name: string): boolean {
+    this.probe?.(name);
     return this.named.has(name);
+  }
+
+  /**
+   * Told every name the set is asked about while a drawn file is recorded (`drawMemo.ts`): a
+   * replay is exact only where each of them is as free as it was.
+   */
+  probe: ((name: string) => void) | undefined = undefined;
+
+  /** Whether `name` names a route of the first `rows` rows (the set as it stood then). */
+  namedBefore(name: string, rows: number): boolean {
+    // One probe of the table (`rowOf` is -1 for a name it lacks): this runs for every name a drawn file asks about.
+    const row = this.named.rowOf(name);
+    if (row >= 0 && row < rows) return true;
+    return this.conditionalNames.size > 0 && (this.conditionalNames.get(name) ?? []).some((r) => r < rows);
+  }
+
+  /** A recorded route added again (`drawMemo.ts`): its name was checked free, as in the map that drew it. */
+  replay(route: DrawnRoute): void {
+    if (route.name !== "") this.named.add(route.name, this.count);
+    this.list[this.count++] = route;
   }
 
   /** The name check of `add_route` (Ruby's `^`/`$` are line anchors). */
@@ -77,6 +103,7 @@ export class RouteSet {
   /** `RouteSet#add_route`: validates the name, then records the route. */
   add(route: DrawnRoute, name: RValue | undefined, host?: { info(message: string): void }): Route {
     const text = name === undefined || name === null || name === false ? null : toS(name);
+    if (text !== null) this.probe?.(text);
     if (!blank(name ?? null) && !this.isValidName(text!)) {
       throw routingError(`Invalid route name: '${text}'`);
     }
@@ -157,6 +184,7 @@ export class RouteSet {
    * automatic name off when a route already has it, so a taken name is dropped, not an error.
    */
   addWithDerivedName(route: DrawnRoute, name: string | undefined, hash?: number): void {
+    if (name !== undefined) this.probe?.(name);
     if (name !== undefined && this.named.add(name, this.count, hash)) route.name = name;
     // A name taken only by routes drawn where this one is not is this one's too.
     else if (name !== undefined && route.conditionKeys && this.takenUnder(name, route) === "never") return void this.addConditional(route, name);

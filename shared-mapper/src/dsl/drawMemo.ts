@@ -1,0 +1,203 @@
+/**
+ * Incremental maps: a file `draw` loads (`Mapper#draw`, mapper.rb: `instance_eval` of the
+ * file's text) replayed from an earlier map instead of evaluated, when what it reads cannot
+ * have changed. A keystroke in config/routes.rb then evaluates that file, not the ten files of
+ * 20,000 routes it draws (issue 30 §6).
+ *
+ * Exact or not at all: a file is replayed only when
+ * - it is the same parse of the same text (the parser cache gives the same `LoadedFile`);
+ * - it is only routing DSL calls with literal arguments and plain blocks (`literalDsl`): no
+ *   variables, constants, methods, conditions or other files, so it reads nothing of the
+ *   interpreter but the mapper's scope, its route set and the map's options;
+ * - it is drawn where the earlier map drew it from: the root scope, nothing undecided, no
+ *   `rescue` around, the app's own route set, no `def` or module that replaces a DSL method;
+ * - the map's options and the app's inflection files (`context`) are the same;
+ * - every route name it asked the set about is still free, as it was then (`RouteSet#probe`);
+ * - its recorded steps and routes still fit the budget.
+ * Anything else is evaluated, and recorded again. A replay adds what the evaluation did:
+ * its routes (copied, each pointing at a copy of its call's record), its DSL calls'
+ * records, its diagnostics (through `report`, which drops repeats as the evaluation would)
+ * and open regions, and its steps.
+ *
+ * The memo is the host's (the language server keeps one per app between maps); the core
+ * stays pure: it holds only what earlier maps returned.
+ */
+import * as N from "@ruby/prism/src/nodes.js";
+import type { DrawnRoute, Rebase } from "../mapper/route.js";
+import type { MapperState, SourceRef } from "../mapper/state.js";
+import type { Scope } from "../mapper/scope.js";
+import type { LoadedFile } from "../ruby/loadedFile.js";
+import { RHash, sym } from "../ruby/values.js";
+import type { Diagnostic, OpenRegion } from "../types.js";
+import { OBJECT } from "./classes.js";
+import type { DeclarationRecord } from "./declarations.js";
+import type { Interpreter } from "./interpreter.js";
+
+/** The DSL calls a replayable file may make: none reads anything but its arguments, the scope and the set. */
+const REPLAYABLE = new Set([
+  "resources", "resource", "get", "post", "put", "patch", "delete", "options", "match", "root",
+  "namespace", "scope", "member", "collection", "nested", "new", "shallow", "controller", "constraints", "defaults",
+]);
+
+/** What one evaluation of a drawn file did, for the next map to replay. */
+interface Recording {
+  file: LoadedFile;
+  context: string;
+  /** Route names the set was asked about: all were free before the file was drawn. */
+  names: string[];
+  steps: number;
+  /** The row its first route took, and its routes. */
+  first: number;
+  routes: DrawnRoute[];
+  declarations: DeclarationRecord[];
+  diagnostics: Diagnostic[];
+  openRegions: OpenRegion[];
+}
+
+/** Recordings of drawn files between maps, by path (`RouteMapper.map`'s `memo`). */
+export class DrawMemo {
+  readonly recordings = new Map<string, Recording>();
+  /** Files replayed and evaluated in the last map (for tests and the benchmark). */
+  replayed = 0;
+  evaluated = 0;
+}
+
+/** A map's `InterpreterOptions.drawFile`: replays from `memo` where exact, else evaluates and records. */
+export function memoisedDraw(memo: DrawMemo, it: () => Interpreter, contextOf: () => string): (file: LoadedFile, run: () => void) => void {
+  memo.replayed = memo.evaluated = 0;
+  return (file, run) => {
+    const context = contextOf();
+    const path = file.index.file;
+    const names = literalDsl(file);
+    if (!names || !replayableHere(it(), names)) {
+      memo.recordings.delete(path);
+      memo.evaluated++;
+      return run();
+    }
+    const recording = memo.recordings.get(path);
+    if (recording && recording.file === file && recording.context === context && fits(it(), recording)) {
+      memo.replayed++;
+      return replay(it(), recording);
+    }
+    memo.evaluated++;
+    memo.recordings.delete(path);
+    const made = record(it(), file, context, run);
+    if (made) memo.recordings.set(path, made);
+  };
+}
+
+/** The DSL methods a file calls when it is literal DSL only; undefined when it is anything more. */
+function literalDsl(file: LoadedFile): readonly string[] | undefined {
+  let known = shapes.get(file);
+  if (known === undefined) {
+    const names = new Set<string>();
+    known = !file.syntaxErrors.length && statementsAreDsl(file.program.statements, names) ? [...names] : null;
+    shapes.set(file, known);
+  }
+  return known ?? undefined;
+}
+const shapes = new WeakMap<LoadedFile, readonly string[] | null>();
+
+function statementsAreDsl(node: N.StatementsNode | null, names: Set<string>): boolean {
+  return !node || node.body.every((s) => s instanceof N.CallNode && isDslCall(s, names));
+}
+
+function isDslCall(node: N.CallNode, names: Set<string>): boolean {
+  if (node.receiver !== null || !REPLAYABLE.has(node.name)) return false;
+  if (!(node.arguments_?.arguments_ ?? []).every(isLiteral)) return false;
+  const block = node.block;
+  if (block !== null && !(block instanceof N.BlockNode && block.parameters === null && (block.body === null || block.body instanceof N.StatementsNode) && statementsAreDsl(block.body, names))) return false;
+  names.add(node.name);
+  return true;
+}
+
+function isLiteral(node: N.Node): boolean {
+  if (node instanceof N.SymbolNode || node instanceof N.StringNode || node instanceof N.IntegerNode) return true;
+  if (node instanceof N.TrueNode || node instanceof N.FalseNode || node instanceof N.NilNode || node instanceof N.RegularExpressionNode) return true;
+  if (node instanceof N.ArrayNode) return node.elements.every(isLiteral);
+  if (node instanceof N.HashNode || node instanceof N.KeywordHashNode) return node.elements.every((e) => e instanceof N.AssocNode && isLiteral(e.key) && isLiteral(e.value));
+  return false;
+}
+
+/** Whether the file would run here as it runs anywhere else with the same scope: see the module's header. */
+function replayableHere(it: Interpreter, names: readonly string[]): boolean {
+  const m = it.mapper;
+  if (it.quiet || it.catching || it.conditions.current().length || m.set !== it.appSet || m.set.unknownScope !== undefined) return false;
+  if (m.partial || m.blockDsl !== undefined || it.mapperModules.length || !isRootScope(m.scope)) return false;
+  // A `def` in a draw block is the mapper's singleton method: it comes before the DSL's.
+  const own = it.classes.get(OBJECT)?.methods;
+  return !own || names.every((n) => { const def = own.get(n); return !(def?.kind === "def" && def.onMapper); });
+}
+
+/** `rootScope()` as every map starts it: no frame but the default path names. */
+function isRootScope(scope: Scope): boolean {
+  if (scope.parent !== null || scope.level !== null) return false;
+  const keys = Object.keys(scope.frame).filter((k) => scope.frame[k as keyof typeof scope.frame] !== undefined);
+  const names = scope.frame.path_names;
+  return keys.length === 1 && names instanceof RHash && names.size === 2 && names.get(sym("new")) === "new" && names.get(sym("edit")) === "edit";
+}
+
+/** Whether replaying gives what evaluating would: the names still free, the budget still enough. */
+function fits(it: Interpreter, r: Recording): boolean {
+  const set = it.mapper.set;
+  const limits = it.budget.limits;
+  if (it.budget.spent + r.steps > limits.steps || set.size + r.routes.length > limits.routes) return false;
+  return r.names.every((n) => !set.hasNamedRoute(n));
+}
+
+/** Evaluates the file, watching what it reads and does; the recording, when it can be replayed exactly. */
+function record(it: Interpreter, file: LoadedFile, context: string, run: () => void): Recording | undefined {
+  const m: MapperState = it.mapper;
+  const set = m.set;
+  const before = {
+    rows: set.size, declarations: it.declarations.length, diagnostics: it.o.diagnostics.length, asked: it.reportsAsked,
+    regions: it.openRegions.length, steps: it.budget.spent, regexp: it.regexpBudget.remaining, helpers: set.customHelpers.length,
+    concerns: it.concernCount, appended: it.appended.length, engines: m.engines.sets.size, scope: m.scope,
+  };
+  const names = new Set<string>();
+  set.probe = (name) => names.add(name);
+  try {
+    run();
+  } finally {
+    set.probe = undefined;
+  }
+  // Anything the file did that a replay would not do again: evaluated next time too.
+  const diagnostics = it.o.diagnostics.slice(before.diagnostics);
+  if (it.reportsAsked - before.asked !== diagnostics.length) return undefined;
+  if (m.scope !== before.scope || m.set !== set || set.unknownScope !== undefined || it.regexpBudget.remaining !== before.regexp) return undefined;
+  if (set.customHelpers.length !== before.helpers || it.concernCount !== before.concerns || it.appended.length !== before.appended || m.engines.sets.size !== before.engines) return undefined;
+  for (const n of names) if (set.namedBefore(n, before.rows)) return undefined;
+  const declarations = it.declarations.slice(before.declarations);
+  const own = new Set<SourceRef>(declarations);
+  const routes = set.rowsFrom(before.rows) as DrawnRoute[];
+  if (!routes.every((r) => own.has(r.drawnBy))) return undefined;
+  return {
+    file, context, names: [...names], steps: it.budget.spent - before.steps, first: before.rows, routes, declarations, diagnostics,
+    openRegions: it.openRegions.slice(before.regions),
+  };
+}
+
+/** Adds what the recorded evaluation added, and keeps the copies as the recording (the old map's objects can go). */
+function replay(it: Interpreter, r: Recording): void {
+  const set = it.mapper.set;
+  const shift = set.size - r.first;
+  const calls = new Map<SourceRef, DeclarationRecord>();
+  const declarations = r.declarations.map((d) => {
+    const copy = d.shifted(shift);
+    calls.set(d, copy);
+    it.declarations.push(copy);
+    return copy;
+  });
+  const rebase: Rebase = { source: (old) => calls.get(old)!, context: it.mapper.display, groups: new Map() };
+  const routes = r.routes.map((route) => {
+    const copy = route.rebased(rebase);
+    set.replay(copy);
+    return copy;
+  });
+  it.budget.charge(r.steps);
+  for (const d of r.diagnostics) it.report(d.severity, d.message, d.span, d.code, d.related);
+  for (const region of r.openRegions) it.openRegions.push({ ...region });
+  r.first += shift;
+  r.routes = routes;
+  r.declarations = declarations;
+}

@@ -1,0 +1,147 @@
+// Incremental maps (`dsl/drawMemo.ts`): a map that replays drawn files from a memo must give
+// exactly what a full map gives. A multi-file app (draws at the top and in a namespace, a file
+// drawn twice, methods defined in config/routes.rb and called in a drawn file, a `def` that
+// replaces a DSL method, names taken across files, errors, syntax errors, an inflection rule,
+// a tight route budget) is edited at random, step by step; after each step the map with the
+// memo kept between steps is compared with a fresh full map: routes field by field, names,
+// declarations, diagnostics, open regions.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { DrawMemo } from "../dist/index.js";
+import { mapper } from "./helpers.mjs";
+
+const ROOT = "/app";
+const ENTRY = `${ROOT}/config/routes.rb`;
+const DRAWN = ["a", "b", "c"];
+
+/** Lines a drawn file may hold: most are literal DSL (replayable), some are not. */
+const DRAWN_ITEMS = [
+  "resources :posts",
+  "resources :photos, only: %i[index show] do\n  post :publish, on: :member\nend",
+  'get "about", to: "pages#about", as: :about',
+  'root "home#index"',
+  'get "broken", to: "nohash"',
+  'resources :users, path: "people"',
+  'get "y/:id", to: "y#show", constraints: { id: /\\d+/ }',
+  "namespace :admin do\n  resources :posts\nend",
+  "resource :profile",
+  'scope "v1", as: "v1" do\n  resources :keys\nend',
+  "resources :people",
+  "get :search, to: \"s#q\"",
+  "resources :comments do\n  resources :likes\nend",
+  'get "files/*path", to: "files#show", format: false',
+  'match "both", to: "b#x", via: [:get, :post], defaults: { format: :json }',
+  'resources :posts, only: [] do\n  collection do\n    get :feed\n  end\nend',
+  'get "pages/:id", to: "pages#show", as: "page"',
+];
+/** Lines that are more than literal DSL: their files are evaluated every time. */
+const OTHER_ITEMS = ["shared_routes", "x = :tags\nresources x", "resources LIST", "draw :c"];
+
+/** Lines config/routes.rb's draw block may hold. */
+const ENTRY_ITEMS = [
+  "draw :a",
+  "draw :b",
+  "draw :c",
+  "namespace :api do\n  draw :a\nend",
+  'get "about", to: "pages#about", as: :about',
+  "resources :posts",
+  "def shared_routes\n  get \"shared\", to: \"s#x\"\nend",
+  "def resources(*args)\n  get \"hijacked\", to: \"h#x\"\nend",
+  "if ENV[\"X\"]\n  draw :b\nend",
+  'root "home#index"',
+];
+
+function rng(seed) {
+  let s = seed >>> 0;
+  return () => ((s = (Math.imul(s ^ (s >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0) / 2 ** 32);
+}
+
+function files(app) {
+  const out = new Map();
+  out.set(`${ROOT}/config/application.rb`, 'require "rails"\nmodule App\n  class Application < Rails::Application\n  end\nend\n');
+  if (app.inflection) out.set(`${ROOT}/config/initializers/inflections.rb`, 'ActiveSupport::Inflector.inflections(:en) do |inflect|\n  inflect.irregular "person", "peeps"\nend\n');
+  out.set(ENTRY, `LIST = :lists\nRails.application.routes.draw do\n${app.entry.join("\n")}\nend\n`);
+  for (const name of DRAWN) out.set(`${ROOT}/config/routes/${name}.rb`, app.drawn[name].join("\n") + "\n");
+  return out;
+}
+
+/** One edit; what undoes it when it is a keystroke (typed, then taken out at the next step). */
+function edit(app, random) {
+  const pick = (xs) => xs[Math.floor(random() * xs.length)];
+  const roll = random();
+  if (roll < 0.05) return void (app.inflection = !app.inflection);
+  const target = random() < 0.3 ? app.entry : app.drawn[pick(DRAWN)];
+  const pool = target === app.entry ? ENTRY_ITEMS : random() < 0.1 ? OTHER_ITEMS : DRAWN_ITEMS;
+  if (roll < 0.45 || target.length === 0) target.splice(Math.floor(random() * (target.length + 1)), 0, pick(pool));
+  else if (roll < 0.65) target.splice(Math.floor(random() * target.length), 1);
+  else if (roll < 0.9) {
+    // A keystroke: one character typed into a line (a syntax error, a new name…), taken out again next.
+    const i = Math.floor(random() * target.length);
+    const before = target[i];
+    const at = Math.floor(random() * (before.length + 1));
+    target[i] = before.slice(0, at) + pick(["x", "s", " ", "(", "d", ":", "1"]) + before.slice(at);
+    return () => void (target[i] = before);
+  } else {
+    const i = Math.floor(random() * target.length);
+    const j = Math.floor(random() * target.length);
+    [target[i], target[j]] = [target[j], target[i]];
+  }
+}
+
+function snapshot(result) {
+  return {
+    routes: result.routes.map((r) => r.toJSON()),
+    declarations: result.declarations.map((d) => d.toJSON()),
+    diagnostics: result.diagnostics,
+    openRegions: result.openRegions,
+    customHelpers: result.customHelpers,
+    engines: result.engines.map((e) => ({ name: e.name, routes: e.routes.map((r) => r.toJSON()) })),
+    files: result.files,
+  };
+}
+
+function check({ seed, steps, limits, railsVersion = "8.1" }) {
+  return async () => {
+    const m = await mapper();
+    const random = rng(seed);
+    const memo = new DrawMemo();
+    const app = {
+      inflection: false,
+      entry: ["draw :a", "draw :b", "resources :posts"],
+      drawn: { a: ["resources :photos", "resources :people"], b: ['get "about", to: "pages#about", as: :about'], c: ["resources :tags"] },
+    };
+    let replayed = 0;
+    let undo;
+    for (let step = 0; step < steps; step++) {
+      const input = { entry: ENTRY, files: files(app), options: { railsVersion, limits } };
+      const incremental = snapshot(m.map(input, { memo }));
+      replayed += memo.replayed;
+      const full = snapshot(m.map(input));
+      assert.deepEqual(incremental, full, `seed ${seed}, step ${step}:\n${[...input.files].map(([p, t]) => `# ${p}\n${t}`).join("\n")}`);
+      if (undo) undo = void undo();
+      else undo = edit(app, random);
+    }
+    // The memo must have been used, or the comparison says nothing.
+    assert.ok(replayed > steps / 10, `only ${replayed} files replayed in ${steps} maps`);
+  };
+}
+
+test("random edits: incremental maps equal full maps", check({ seed: 1, steps: 300 }));
+test("random edits, another sequence and Rails 6.1", check({ seed: 7, steps: 300, railsVersion: "6.1" }));
+test("random edits under a tight route budget (a replay that would pass it evaluates instead)", check({ seed: 3, steps: 200, limits: { routes: 40 } }));
+test("random edits under a tight step budget", check({ seed: 11, steps: 200, limits: { steps: 900 } }));
+
+test("a keystroke in config/routes.rb replays the drawn files it did not change", async () => {
+  const m = await mapper();
+  const memo = new DrawMemo();
+  const app = { inflection: false, entry: ["draw :a", "draw :b", "draw :c"], drawn: { a: ["resources :photos"], b: ["resources :people"], c: ["shared_routes"] } };
+  m.map({ entry: ENTRY, files: files(app) }, { memo });
+  assert.deepEqual([memo.replayed, memo.evaluated], [0, 3]);
+  app.entry.push("resources :posts");
+  m.map({ entry: ENTRY, files: files(app) }, { memo });
+  // c.rb calls a method: evaluated every time.
+  assert.deepEqual([memo.replayed, memo.evaluated], [2, 1]);
+  app.drawn.a.push("resources :tags");
+  m.map({ entry: ENTRY, files: files(app) }, { memo });
+  assert.deepEqual([memo.replayed, memo.evaluated], [1, 2]);
+});
