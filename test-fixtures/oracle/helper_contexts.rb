@@ -8,7 +8,8 @@
 # (The same of the app's engines in engines/*/.)
 # - each line of app/mailers or app/controllers marked `# eval`, in a new instance of its class
 #   (a controller's with a request to the first action of the file).
-# A partial is judged where a template renders it (`render` is a tag too).
+# A partial is judged where a template renders it (`render` is a tag too), and each of its tags
+#   with the locals a template of its folder passes it.
 #
 # Usage: ruby helper_contexts.rb APP_DIR
 # Prints `path:line: ok` or `path:line: raises ExceptionClass` for every piece, in path order.
@@ -78,6 +79,10 @@ Dir.mktmpdir("routemap-helper-oracle") do |tmp|
     context.instance_eval(code)
     puts "#{path}:#{line}: ok"
   rescue Exception => e # rubocop:disable Lint/RescueException
+    # A `render` whose partial fails: what fails is judged at the partial's own lines, below.
+    if e.is_a?(ActionView::Template::Error) && File.basename(e.file_name.to_s).start_with?("_")
+      next puts "#{path}:#{line}: ok (renders #{e.file_name.to_s.sub(%r{\A.*?(?=app/views/)}, "")}, which fails: judged at its lines)"
+    end
     puts "#{path}:#{line}: raises #{e.class}"
     warn "#{path}:#{line}: #{e.message[0, 200]}" if ENV["ORACLE_DEBUG"]
   end
@@ -100,6 +105,52 @@ Dir.mktmpdir("routemap-helper-oracle") do |tmp|
             instance.view_context
           end
         judge.call(path, i + 1, code, context)
+      end
+    end
+  end
+
+  # A partial's tags, each judged as a template of its folder renders it (`render "links",
+  # cancel_path: posts_path`, `render partial: "posts/links", locals: {…}`): that render's locals,
+  # in the template's view context, the tag alone rendered inline. A line raises if it raises for
+  # any of those renders; a partial no template of its folder renders is not judged here.
+  view_context_for = lambda do |klass, folder, template|
+    next klass.new.view_context if klass < ActionMailer::Base
+    instance = controller_instance.call(klass, folder, template)
+    run_action.call(instance, template)
+    instance.view_context
+  end
+  renders_of = lambda do |folder, name|
+    Dir["app/views/#{folder}/*.erb"].sort.reject { |t| File.basename(t).start_with?("_") }.flat_map do |template_path|
+      klass = folder.camelize.safe_constantize || "#{folder.camelize}Controller".safe_constantize
+      next [] unless klass
+      template = File.basename(template_path).split(".").first
+      File.read(template_path).scan(/<%=?(.*?)-?%>/m).flatten.filter_map do |code|
+        next unless code =~ /\brender\b/ && code =~ %r{["'](?:#{Regexp.escape(folder)}/)?#{Regexp.escape(name)}["']}
+        context = view_context_for.call(klass, folder, template)
+        captured = nil
+        context.define_singleton_method(:render) { |*args, **kw| captured = [args, kw] and "" }
+        context.instance_eval(code) rescue next
+        context.singleton_class.send(:remove_method, :render)
+        args, kw = captured
+        locals = args.first.is_a?(String) ? kw.merge(args[1].is_a?(Hash) ? args[1] : {}) : ((args.first || kw)[:locals] || {})
+        [context, locals]
+      end
+    end
+  end
+  Dir["app/views/**/_*.erb"].sort.each do |path|
+    folder, file = File.split(path.delete_prefix("app/views/"))
+    renders = renders_of.call(folder, file.delete_prefix("_").split(".").first)
+    next if renders.empty?
+    File.readlines(path).each_with_index do |text, i|
+      text.scan(/<%=?(.*?)-?%>/m).flatten.each do |code|
+        next if code.start_with?("#")
+        raised = renders.filter_map do |context, locals|
+          context.render(inline: "<%= #{code} %>", locals: locals)
+          nil
+        rescue Exception => e # rubocop:disable Lint/RescueException
+          e.respond_to?(:cause) && e.cause && e.is_a?(ActionView::Template::Error) ? e.cause.class : e.class
+        end
+        puts raised.empty? ? "#{path}:#{i + 1}: ok" : "#{path}:#{i + 1}: raises #{raised.first}"
       end
     end
   end

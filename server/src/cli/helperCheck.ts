@@ -6,7 +6,7 @@
  * checked: a helper it defines would be reported as unknown.
  */
 import { join, relative, sep } from "node:path";
-import { definedHelperNames, deviseUrlHelperNames, UNKNOWN, type UrlOptionsFacts } from "@routemap/shared-mapper";
+import { definedHelperNames, deviseUrlHelperNames, partialLocalKeys, UNKNOWN, type UrlOptionsFacts } from "@routemap/shared-mapper";
 import { walk, type FileSystem } from "../fileSystem.js";
 import type { AppGems } from "./appGems.js";
 import type { HelperScope } from "../features/helperCalls.js";
@@ -72,6 +72,9 @@ export class DefinedNames {
   /** Templates a file renders by a name with a folder (`render "admin/reports/index"`), by file: another controller may render them. */
   private readonly renderedByName = new Map<string, string[]>();
   private rendered: Set<string> | undefined;
+  /** The `x_path:` keys each file writes (locals it may pass to partials), or null where it builds such names. */
+  private readonly localKeys = new Map<string, string[] | null>();
+  private locals: ReadonlySet<string> | null | undefined;
 
   constructor(
     private readonly root: string,
@@ -93,6 +96,8 @@ export class DefinedNames {
     this.pathHelperIncludes.delete(path);
     this.renderedByName.delete(path);
     this.rendered = undefined;
+    this.localKeys.delete(path);
+    this.locals = undefined;
     this.controllerUrlOptions.delete(path);
     this.read(path);
     this.union = undefined;
@@ -164,6 +169,23 @@ export class DefinedNames {
     return this.rendered.has(`${view[1]}/${view[2]}`) ? undefined : view[1];
   }
 
+  /**
+   * The names a `render` may pass to a partial as locals, over every file of the app; null when a
+   * file builds such a name at run time (then any bare name in a partial may be a local).
+   */
+  partialLocals(): ReadonlySet<string> | null {
+    if (this.locals === undefined) {
+      const names = new Set<string>();
+      let known = true;
+      for (const keys of this.localKeys.values()) {
+        if (keys === null) known = false;
+        else for (const key of keys) names.add(key);
+      }
+      this.locals = known ? names : null;
+    }
+    return this.locals;
+  }
+
   all(): Set<string> {
     if (!this.union) {
       this.union = new Set();
@@ -178,6 +200,10 @@ export class DefinedNames {
     const names = new Set<string>();
     definedHelperNames(found, names);
     if (names.size) this.byFile.set(path, [...names]);
+    if (found.includes("_path") || found.includes("_url")) {
+      const keys = new Set<string>();
+      this.localKeys.set(path, partialLocalKeys(found, keys) ? [...keys] : null);
+    }
     const rel = relative(this.root, path).split(sep).join("/");
     const mailer = /^app\/mailers\/(.+)\.rb$/.exec(rel);
     if (mailer) this.mailers.set(path, mailer[1]);

@@ -5,7 +5,7 @@
  * is said when the route table is not complete (a DSL call or value Routemap could not evaluate
  * may have drawn the route), nor when the gems' helpers cannot be known.
  */
-import { guardedHelperNames, hasDynamicTargets, mailerPathDiagnostics, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unroutedHashDiagnostics, type Diagnostic, type MapResult, type OpenRegion, type PolymorphicOptions, type Route, type RouteMapper, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
+import { guardedHelperNames, hasDynamicTargets, mailerPathDiagnostics, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unroutedHashDiagnostics, type Diagnostic, type HelperCall, type MapResult, type OpenRegion, type PolymorphicOptions, type Route, type RouteMapper, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
 import { MAX_FILE_BYTES } from "../fileSystem.js";
 import { withMainAppHint } from "./engineContexts.js";
 import { helperIndex, tableFor, type HelperTable, type HelperTables } from "./helpers.js";
@@ -36,6 +36,8 @@ export interface HelperCheckContext {
     polymorphic(path: string): PolymorphicOptions;
     /** What a request may fill in for code of a file's method (`UrlGenerationContext.recall`). */
     recall(path: string, method: string | undefined): ReturnType<NonNullable<UrlGenerationContext["recall"]>>;
+    /** The names `render`s of the app may pass to partials as locals; null when any may be. */
+    partialLocals?(): ReadonlySet<string> | null;
   };
   /** Each file's uses kept per text (and between runs): without it, the file is parsed each time. */
   uses?: FileUsesStore;
@@ -109,13 +111,19 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
   const naming = scope === "all" ? context.generation.polymorphic(path) : undefined;
   const uses = mapper.resolveUses(context.uses ? context.uses.of(mapper, path, text, naming) : mapper.fileUses(path, text, naming), naming);
   const explicit = scope === "explicit";
-  const calls = explicit ? uses.calls.filter((c) => c.noRequest) : uses.calls;
+  const { generation } = context;
+  // A bare name in a partial is a local where a `render` passes one of that name: only the
+  // undefined-helper check takes it, and only when no file may pass it (the others see it as a call
+  // of unknown arguments).
+  const locals = generation.partialLocals?.() ?? null;
+  const maybeLocal = (c: HelperCall) => c.maybeLocal === true;
+  const calls = explicit ? uses.calls.filter((c) => c.noRequest) : uses.calls.filter((c) => !maybeLocal(c));
+  const bare = explicit || !locals ? [] : uses.calls.filter((c) => maybeLocal(c) && !locals.has(c.name));
   const hashes = explicit ? uses.hashes.filter((h) => h.noRequest) : uses.hashes;
   const found = explicit ? [] : uses.targets;
-  const { generation } = context;
   const generationContext = generationContextOf({ tables, generation }, path);
   const unknown = withMainAppHint(unknownHelperDiagnostics(
-    calls,
+    [...calls, ...bare],
     known,
     (receiver) => {
       const table = tableFor(tables, receiver);
@@ -196,6 +204,7 @@ export function generationOf(
     mailerWithoutPathHelpers(path: string): boolean;
     templateFolder(path: string): string | undefined;
     requestUrlOptions(): boolean;
+    partialLocals?(): ReadonlySet<string> | null;
   },
   model: () => { requestController(file: string): string | undefined; byPath: ReadonlyMap<string, { file: string; className: string; superclasses: readonly string[] }> },
   app: { root: string; rubyVersion: string | undefined; read: (path: string) => string | undefined; table: () => MapResult; gemUrlOptions: readonly string[] },
@@ -267,6 +276,7 @@ export function generationOf(
     ruby: rubyVersion(app.rubyVersion),
     runsWithoutRequest: (path) => defined.runsWithoutRequest(path),
     withoutPathHelpers: (path) => defined.mailerWithoutPathHelpers(path),
+    partialLocals: () => defined.partialLocals?.() ?? null,
     requestController: (path) => (path.endsWith("_controller.rb") ? model().requestController(path) : templateController(path)),
   };
 }

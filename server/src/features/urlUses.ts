@@ -54,7 +54,10 @@ export function urlUsesOf(c: UseContext, path: string, text: string): UrlUse[] {
   // In models and lib/ the checks take only `Rails.application.routes.url_helpers.x_path`: a bare
   // call there may be the route's helper (a helper module in lib/ included in views) or the
   // file's own method (a model's attribute `image_url`). References list it; a rename refuses.
+  // A bare name in a partial counts where no `render` of the app may pass a local of that name.
+  const locals = generation.partialLocals?.() ?? null;
   for (const call of uses.calls) {
+    if (call.maybeLocal && (!locals || locals.has(call.name))) continue;
     const route = helperIndex(tableFor(tables, call.receiver) ?? { routes: [], customHelpers: [] }).get(call.name)?.route;
     out.push({ kind: "helper", span: call.span, routes: route ? [route] : [], name: call.name, ...(explicit && !call.noRequest ? { uncertain: true } : {}) });
   }

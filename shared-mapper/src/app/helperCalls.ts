@@ -31,6 +31,11 @@ export interface HelperCall {
    * the file also calls it.
    */
   method?: string;
+  /**
+   * A bare name in a partial (`<%= link_to "Back", cancel_path %>`): the route's helper, unless a
+   * `render` of the partial passes a local of that name (`partialLocalKeys`).
+   */
+  maybeLocal?: boolean;
 }
 
 const HELPER = /^[a-z_][a-z0-9_]*_(?:path|url)$/;
@@ -101,8 +106,9 @@ export function helperCalls(file: LoadedFile, o: { partial: boolean; locals?: Re
     if (guarded.length && inRanges(guarded, loc.startOffset)) return;
     const span = file.index.span(loc.startOffset, loc.startOffset + loc.length);
     if (!call.receiver) {
-      if ((o.partial || o.locals?.has(call.name)) && (call.isVariableCall() || shorthand.has(call))) return;
-      calls.push({ name: call.name, span, args: urlArguments(call), method: methodAt(loc.startOffset) });
+      const bare = call.isVariableCall() || shorthand.has(call);
+      if (o.locals?.has(call.name) && bare) return;
+      calls.push({ name: call.name, span, args: urlArguments(call), method: methodAt(loc.startOffset), ...(o.partial && bare ? { maybeLocal: true } : {}) });
       return;
     }
     const receiver = call.receiver;
@@ -113,6 +119,19 @@ export function helperCalls(file: LoadedFile, o: { partial: boolean; locals?: Re
     }
   });
   return calls;
+}
+
+/**
+ * The helper-like names a file may pass to a partial as locals: every `x_path:` key it writes
+ * (`render "form", cancel_path: posts_path`, `locals: { back_url: … }`; `:x_path =>` and
+ * `"x_path" =>` are names `definedHelperNames` already takes). Errs towards "passed": a key
+ * written anywhere counts for every partial. Returns false when the file builds such a name
+ * (`"#{kind}_path"`): then any name may be a local.
+ */
+export function partialLocalKeys(text: string, into: Set<string>): boolean {
+  if (/#\{[^}]*\}[a-z0-9_]*_(?:path|url)\b/.test(text)) return false;
+  for (const m of text.matchAll(/(?<![:\w])([a-z_][a-z0-9_]*_(?:path|url)):(?!:)/g)) into.add(m[1]);
+  return true;
 }
 
 /**

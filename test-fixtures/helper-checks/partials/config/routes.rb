@@ -1,0 +1,3 @@
+Rails.application.routes.draw do
+  resources :posts, only: [:index, :show, :new]
+end
