@@ -2,7 +2,7 @@
  * `Mapper::Scoping` (mapper.rb): `scope`, `namespace`, `controller`, `constraints`,
  * `defaults`, and the `merge_*_scope` rules that combine a frame with its parent.
  */
-import { RHash, RValue, isSym, mustBeKnown, sym, truthy } from "../ruby/values.js";
+import { RHash, RSymbol, RValue, isSym, mustBeKnown, sym, truthy } from "../ruby/values.js";
 import { toS, typeName } from "../ruby/print.js";
 import { extractOptions, checkArity, yieldTo } from "./block.js";
 import { routingError } from "./errors.js";
@@ -27,6 +27,7 @@ export function urlDefaults(constraints: RHash): RHash {
 }
 
 export function scope(m: MapperState, call: Call, body: () => void = () => yieldTo(call.block)): void {
+  if (m.fastPaths && scopeFrame(m, call, body)) return;
   const args = [...call.args];
   const options = extractOptions(args).dup();
   const frame: Frame = {};
@@ -60,6 +61,56 @@ export function scope(m: MapperState, call: Call, body: () => void = () => yield
     (frame as Record<string, unknown>)[option] = mergeScope(option, m.scope.get(option), value);
   }
   withScope(m, m.scope.push(frame), body);
+}
+
+const FRAME_OPTIONS = new Set(["path", "module", "as"]);
+
+/**
+ * `scope` given only a path (positional, or `path:`), `module:` and `as:`, each a string or a
+ * symbol, as one frame: the general path above would set the same `path`, `module` and `as`,
+ * and outside a `nested` scope `shallow_path` and `shallow_prefix` from them; the constraints,
+ * defaults and options it also stores are the parent's merged with empty hashes (no constraints
+ * given, no URL defaults, every option taken), which read the same as the parent's (none is
+ * changed in place once in a frame), and its blocks are the parent's. `namespaceFrame` below
+ * rests on the same reading. False (nothing done) for any other scope.
+ */
+function scopeFrame(m: MapperState, call: Call, body: () => void): boolean {
+  const args = call.args;
+  const last = args.length ? args[args.length - 1] : undefined;
+  const options = last instanceof RHash ? last : undefined;
+  const positional = options ? args.length - 1 : args.length;
+  for (let i = 0; i < positional; i++) if (!plainName(args[i])) return false;
+  let path: RValue | undefined;
+  let as: RValue | undefined;
+  let module: RValue | undefined;
+  if (options) {
+    if (options.defaultValue !== null || options.defaultProc !== null) return false;
+    for (const [k, v] of options.entries()) {
+      if (!isSym(k) || !FRAME_OPTIONS.has(k.name) || !plainName(v)) return false;
+      if (k.name === "path") path = v;
+      else if (k.name === "as") as = v;
+      else module = v;
+    }
+  }
+  if (positional) path = flatten(args.slice(0, positional)).map((a) => toS(a, m.ruby)).join("/");
+  const s = m.scope;
+  const frame: Frame = {};
+  if (path !== undefined) {
+    frame.path = mergeScope("path", s.get("path"), path) as RValue;
+    if (!s.isNested) frame.shallow_path = mergeScope("shallow_path", s.get("shallow_path"), path) as RValue;
+  }
+  if (as !== undefined) {
+    frame.as = mergeScope("as", s.get("as"), as) as RValue;
+    if (!s.isNested) frame.shallow_prefix = mergeScope("shallow_prefix", s.get("shallow_prefix"), as) as RValue;
+  }
+  if (module !== undefined) frame.module = mergeScope("module", s.get("module"), module) as RValue;
+  withScope(m, s.push(frame), body);
+  return true;
+}
+
+/** A string or a symbol: what `scopeFrame` takes as a path, a module or a name. */
+function plainName(v: RValue): boolean {
+  return typeof v === "string" || v instanceof RSymbol;
 }
 
 /** The `merge_<option>_scope` methods of Rails' Scoping module. */
