@@ -52,15 +52,37 @@ export function scope(m: MapperState, call: Call, body: () => void = () => yield
     frame.action_options = { only: options.sdelete("only") ?? null, except: options.sdelete("except") ?? null };
   }
   if (options.shas("anchor")) throw routingError("anchor is ignored unless passed to `match`");
-  for (const option of SCOPE_OPTIONS) {
+  // Rails walks `Scope::OPTIONS` in order, taking each out of the options (`options.delete`),
+  // `:blocks` and `:options` excepted. The options are read once here for the ones given
+  // (a scope gives two or three of the sixteen), then merged in Rails' order.
+  const given = givenScopeOptions(options);
+  for (let i = 0; i < SCOPE_OPTIONS.length; i++) {
+    const option = SCOPE_OPTIONS[i];
     let value: RValue | undefined;
     if (option === "blocks") value = block;
     else if (option === "options") value = options;
-    else if (options.shas(option)) value = options.sdelete(option)!;
+    else if (given !== undefined && given[i]) value = options.sdelete(option)!;
     else continue;
     (frame as Record<string, unknown>)[option] = mergeScope(option, m.scope.get(option), value);
   }
   withScope(m, m.scope.push(frame), body);
+}
+
+/** Position of each of `Scope::OPTIONS` that `scope` takes out of its options. */
+const TAKEN_OPTIONS = new Map<string, number>(
+  SCOPE_OPTIONS.flatMap((o, i) => (o === "blocks" || o === "options" ? [] : [[o, i] as [string, number]])),
+);
+
+/** Which of `Scope::OPTIONS` the options give (a symbol key of that name), or undefined for none. */
+function givenScopeOptions(options: RHash): boolean[] | undefined {
+  let given: boolean[] | undefined;
+  // `someKey` walks the keys in place (no copy of them); it is never stopped early here.
+  options.someKey((k) => {
+    const at = k instanceof RSymbol ? TAKEN_OPTIONS.get(k.name) : undefined;
+    if (at !== undefined) (given ??= [])[at] = true;
+    return false;
+  });
+  return given;
 }
 
 const FRAME_OPTIONS = new Set(["path", "module", "as"]);
@@ -85,12 +107,11 @@ function scopeFrame(m: MapperState, call: Call, body: () => void): boolean {
   let module: RValue | undefined;
   if (options) {
     if (options.defaultValue !== null || options.defaultProc !== null) return false;
-    for (const [k, v] of options.entries()) {
-      if (!isSym(k) || !FRAME_OPTIONS.has(k.name) || !plainName(v)) return false;
-      if (k.name === "path") path = v;
-      else if (k.name === "as") as = v;
-      else module = v;
-    }
+    if (options.someKey((k) => !(k instanceof RSymbol) || !FRAME_OPTIONS.has(k.name))) return false;
+    path = options.sget("path");
+    as = options.sget("as");
+    module = options.sget("module");
+    for (const v of [path, as, module]) if (v !== undefined && !plainName(v)) return false;
   }
   if (positional) path = flatten(args.slice(0, positional)).map((a) => toS(a, m.ruby)).join("/");
   const s = m.scope;
