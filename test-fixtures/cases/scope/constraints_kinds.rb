@@ -36,7 +36,7 @@ Rails.application.routes.draw do
   scope constraints: AdminConstraint do
     get "scoped", to: "pages#scoped"
   end
-  resources :photos, constraints: { id: /[A-Z]\d{5}/ }, only: :show
+  resources :photos, constraints: { id: /[A-Z]\d+/ }, only: :show
   resources :albums, constraints: AdminConstraint, only: [:index, :show]
   get "plain", to: "pages#plain"
 end
