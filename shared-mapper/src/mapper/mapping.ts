@@ -157,7 +157,7 @@ export function buildRoute(m: MapperState, o: MappingOptions): DrawnRoute {
     if (given.size) {
       const urlDefaults = new RHash();
       given.forEach((k, v) => {
-        if (isSym(k) && URL_OPTIONS.includes(k.name) && (typeof v === "string" || Number.isInteger(v))) urlDefaults.set(k, v);
+        if (isSym(k) && URL_OPTIONS.includes(k.name) && (typeof v === "string" || Number.isInteger(v) || v instanceof RUnknown)) urlDefaults.set(k, v);
       });
       if (urlDefaults.size) defaults = urlDefaults.merge(defaults);
       given.forEach((k, v) => (constraints ??= new RHash()).set(k, v));

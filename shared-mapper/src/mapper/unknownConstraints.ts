@@ -1,6 +1,6 @@
 /**
  * A `constraints` value Routemap cannot compute (`constraints(Settings.admin) do … end`,
- * `scope constraints: X`, `resources :x, constraints: X`; issue 28 §1).
+ * `scope constraints: X`, `resources :x, constraints: X`, `get "x", constraints: X`; issue 28 §1).
  *
  * In Rails (mapper.rb: `Scoping#scope`, `Mapping#initialize`, `#split_constraints`) a Hash's
  * keys that name a path segment (or `:controller`) become requirements, its URL options with a
@@ -41,11 +41,13 @@ const WHAT_RAILS_DOES =
  * The constraints a scope is given, with what Routemap cannot compute kept as marked entries of
  * a Hash it can, and said once here. Anything else is returned as it is.
  */
-export function knownConstraints(m: MapperState, given: RValue): RValue {
+export function knownConstraints(m: MapperState, given: RValue, route = false): RValue {
   const whole = unknownWhole(given);
   if (whole) {
+    // `Mapping#blocks` checks a route's own constraint object when it draws; a scope's is only called on requests.
+    const raises = route ? "; and raises ArgumentError (Invalid constraint) if it is neither a Hash nor answers `call` or `matches?`" : "";
     m.host.info(
-      `Routemap cannot compute \`${whole.description}\` (${whole.cause.why}): the routes it constrains are drawn, their constraints shown as «${whole.description}» (${WHAT_RAILS_DOES}).`,
+      `Routemap cannot compute \`${whole.description}\` (${whole.cause.why}): the routes it constrains are drawn, their constraints shown as «${whole.description}» (${WHAT_RAILS_DOES}${raises}).`,
     );
     return new RHash([[whole, whole]]);
   }

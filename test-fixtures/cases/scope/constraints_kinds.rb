@@ -38,5 +38,7 @@ Rails.application.routes.draw do
   end
   resources :photos, constraints: { id: /[A-Z]\d+/ }, only: :show
   resources :albums, constraints: AdminConstraint, only: [:index, :show]
+  get "route_level/:id", to: "pages#route_level", as: :route_level, constraints: { id: /\d+/, host: "www.example.com" }
+  get "route_object", to: "pages#route_object", constraints: AdminConstraint
   get "plain", to: "pages#plain"
 end
