@@ -17,6 +17,7 @@ import { Resource, SingletonResource, toArray } from "./resource.js";
 import { type ScopeLevel } from "./scope.js";
 import { mergeScope, namespaceScope, pathScope, scope, defaults as defaultsScope } from "./scoping.js";
 import { Call, MapperState, withScope } from "./state.js";
+import { knownConstraints } from "./unknownConstraints.js";
 
 const VALID_ON_OPTIONS = ["new", "collection", "member"];
 const RESOURCE_OPTIONS = ["as", "controller", "path", "only", "except", "param", "concerns"];
@@ -384,7 +385,8 @@ function mapMatch(m: MapperState, paths: RValue[], options: RHash): void {
   parts.via = m.version.lt(4, 0) && (via === null || (Array.isArray(via) && via.length === 0)) ? [sym("all")] : checkVia(via);
   parts.formatted = options.shas("format") ? options.sdelete("format") : m.scope.get("format");
   parts.anchor = options.shas("anchor") ? options.sdelete("anchor")! : true;
-  const c = options.sdelete("constraints");
+  // (What Routemap cannot compute of it is kept marked: unknownConstraints.ts.)
+  const c = options.shas("constraints") ? knownConstraints(m, options.sdelete("constraints")!, true) : undefined;
   parts.optionsConstraints = truthy(c) ? c! : new RHash();
 
   paths.forEach(mustBeKnown);

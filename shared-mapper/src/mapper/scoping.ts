@@ -2,8 +2,9 @@
  * `Mapper::Scoping` (mapper.rb): `scope`, `namespace`, `controller`, `constraints`,
  * `defaults`, and the `merge_*_scope` rules that combine a frame with its parent.
  */
-import { RHash, RSymbol, RValue, isSym, mustBeKnown, sym, truthy } from "../ruby/values.js";
+import { RHash, RSymbol, RUnknown, RValue, isSym, mustBeKnown, sym, truthy } from "../ruby/values.js";
 import { toS, typeName } from "../ruby/print.js";
+import { knownConstraints } from "./unknownConstraints.js";
 import { extractOptions, checkArity, yieldTo } from "./block.js";
 import { routingError } from "./errors.js";
 import { normalizePath } from "./mapping.js";
@@ -17,12 +18,15 @@ export function flatten(args: RValue[]): RValue[] {
   return args.flatMap((a) => (Array.isArray(a) ? flatten(a) : [a]));
 }
 
-/** Only string and integer URL options become defaults (`subdomain: "api"`), regexps stay constraints. */
+/**
+ * Only string and integer URL options become defaults (`subdomain: "api"`), regexps stay
+ * constraints. A value Routemap cannot know may be either: kept, shown marked (`«…»`).
+ */
 export function urlDefaults(constraints: RHash): RHash {
   return new RHash(
     constraints
       .entries()
-      .filter(([k, v]) => isSym(k) && URL_OPTIONS.includes(k.name) && (typeof v === "string" || Number.isInteger(v))),
+      .filter(([k, v]) => isSym(k) && URL_OPTIONS.includes(k.name) && (typeof v === "string" || Number.isInteger(v) || v instanceof RUnknown)),
   );
 }
 
@@ -32,6 +36,8 @@ export function scope(m: MapperState, call: Call, body: () => void = () => yield
   const options = extractOptions(args).dup();
   const frame: Frame = {};
   if (args.length) options.sset("path", flatten(args).map((a) => toS(a, m.ruby)).join("/"));
+  // (An unknown that stands for a whole Hash becomes a marked entry of a known one: unknownConstraints.ts.)
+  if (options.shas("constraints")) options.sset("constraints", knownConstraints(m, options.sget("constraints")!));
   if (!truthy(options.sget("constraints"))) options.sset("constraints", new RHash());
   if (!m.scope.isNested) {
     if (options.shas("path") && !truthy(options.sget("shallow_path"))) options.sset("shallow_path", options.sget("path")!);
