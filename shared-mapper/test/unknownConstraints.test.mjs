@@ -215,3 +215,23 @@ Prefix Verb URI Pattern      Controller#Action
 GET /b/12 => b#show {:subdomain=>«Settings.subdomain», :id=>/\\d+/} {"controller":"b","action":"show","id":"12"}
 `,
   ));
+
+// mapper.rb `apply_common_behavior_for`: `(options[:constraints] ||= {})[k] = options.delete(k)` for
+// each Regexp option. A Hash Routemap cannot compute takes the Regexp beside it, marked; an object
+// takes it only if its class defines `[]=`, which Routemap cannot tell: that call is skipped, said.
+test("resources with constraints Routemap cannot compute and a Regexp option: the Regexp joins them, or, for an object, the call is skipped and said", () =>
+  check(
+    `
+  resources :posts, constraints: Settings.post_constraints, id: /\\d+/, only: :show
+  resources :reports, constraints: Flipper::Constraint.new(:reports), id: /\\d+/, only: :show
+`,
+    ["GET /posts/12"],
+    `
+Prefix Verb URI Pattern          Controller#Action
+  post GET  /posts/:id(.:format) posts#show {**«Settings.post_constraints», :id=>/\\d+/}
+2: info: Routemap cannot compute \`Settings.post_constraints\` (a method Routemap does not model): the routes it constrains are drawn, their constraints shown as «Settings.post_constraints» (Rails may take requirements, defaults or request conditions from it, and raises if it gives a path segment a Regexp with anchors or the multiline option).
+3: info: Routemap skipped this \`resources\`: it depends on \`Flipper::Constraint.new(:reports)\`, a method Routemap does not model.
+open at 3
+GET /posts/12 => undecided: Routemap cannot compute the route's constraints (posts#show {**«Settings.post_constraints», :id=>/\\d+/})
+`,
+  ));

@@ -55,6 +55,8 @@ export function knownConstraints(m: MapperState, given: RValue, route = false): 
   if (!given.someKey((k) => unknownKey(k) !== undefined) && !given.someValue((v) => unknownWhole(v) !== undefined)) return given;
   const out = new RHash();
   given.forEach((k, v) => {
+    // A whole unknown already marked (and said) where it was given: `resources … constraints: X, id: /re/`.
+    if (isUnknownWhole(k, v)) return void out.set(k, v);
     const key = unknownKey(k);
     const value = unknownWhole(v);
     if (key) m.host.info(`Routemap cannot compute \`${key.description}\` (${key.cause.why}); the table shows this constraint as «${key.description}» (it is a requirement if it names a path segment, a condition on the request otherwise).`);
