@@ -365,7 +365,9 @@ export class RailsApp {
    */
   private engineFiles(): { files: EngineFiles; host: RailsApp | undefined } | undefined {
     const result = this.table();
-    const drawn = result.routes.length === 0 ? engineDrawnBy(result, this.routesFile) : undefined;
+    // An engine's routes file draws into its engine's set only; the app set may still hold the
+    // routes Rails adds (Active Storage, /rails/info: openfoodnetwork's engines in development).
+    const drawn = result.routes.some((r) => r.source.file === this.routesFile) ? undefined : engineDrawnBy(result, this.routesFile);
     if (!drawn) return undefined;
     const host = this.hostOf(drawn.name);
     const app = host?.table();
