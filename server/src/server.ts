@@ -184,7 +184,10 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     }
     published.set(app, now);
     if (!tableOnly) problems.schedule();
-    prepareSoon();
+    // The start's first publish (the table's own) leaves the completions for after the app is
+    // read: on a table of 20,000 routes preparing them takes 350 ms, and the user's first hover,
+    // sent on seeing these diagnostics, waited behind it (issue 30 §6, docs/benchmarks.md).
+    if (!tableOnly) prepareSoon();
     collectWhenIdle();
     notifyRoutes(app);
   };
@@ -256,8 +259,11 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   };
   const warmUp = (rounds: number) => {
     if (rounds === 0) {
-      for (const app of workspace.apps) setImmediate(() => runSafe(undefined, undefined, () => rehearseFeatures(app)));
-      return prepareSoon();
+      // A large table's first map warmed the code up; rehearsing its completions would hold the
+      // first hover (see `publish`): they are prepared once the app is read.
+      const small = workspace.apps.filter((app) => app.table().routes.length < REHEARSED_UP_TO);
+      for (const app of small) setImmediate(() => runSafe(undefined, undefined, () => rehearseFeatures(app)));
+      return small.length ? prepareSoon() : undefined;
     }
     // One map per macrotask: messages that arrive meanwhile are served in between. A large table
     // warms V8 up in its own first map; maps more would only hold the first requests back.
