@@ -110,9 +110,9 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   /**
    * The background pass's findings, published once the user has paused (`QUIET_MS`). Published
    * each second while the user typed, each publish worked out and compared every file's
-   * diagnostics, and sent every file they differed in: on issue 30's app a keystroke that
-   * changes the table changes the hints of 5,000 controllers, and the client, parsing 5,000
-   * notifications a second, answered the next hover 7–12 s late (docs/benchmarks.md).
+   * diagnostics and sent every file they differed in: on issue 30's app a keystroke that changes
+   * the table changes the hints of 5,000 controllers, and the next hover's answer was written
+   * after their 5,000 notifications, 7–12 s late (docs/benchmarks.md).
    */
   const publishWhenQuiet = (app: RailsApp) => {
     if (quietTimers.has(app)) return;
@@ -148,10 +148,10 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   let completionShape: CompletionShape = {};
   const shapeFor = (app: RailsApp): CompletionShape => ({ ...completionShape, data: { root: app.root } });
 
-  const runSafe = async <T>(token: CancellationToken | undefined, fallback: T, work: () => T | Promise<T>): Promise<T> => {
+  const runSafe = async <T>(token: CancellationToken | undefined, fallback: T, work: () => T | Promise<T>, options: { pull?: boolean } = {}): Promise<T> => {
     if (token?.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, "cancelled");
-    // A request from the client (background work passes no token).
-    if (token) userActiveAt = Date.now();
+    // A request from the client (background work passes no token; a client pulls diagnostics unasked).
+    if (token && !options.pull) userActiveAt = Date.now();
     // A request means the user is active: background preparation waits for the next pause.
     if (preparing !== undefined) prepareSoon();
     try {
@@ -486,7 +486,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       const resultId = last?.key === key ? last.resultId : `d${nextReportId++}`;
       documentReports.set(uri, { key, resultId });
       return p.previousResultId === resultId ? { kind: DocumentDiagnosticReportKind.Unchanged, resultId } : { kind: DocumentDiagnosticReportKind.Full, resultId, items };
-    }),
+    }, { pull: true }),
   );
   connection.languages.diagnostics.onWorkspace((p, token) =>
     runSafe<WorkspaceDiagnosticReport>(token, { items: [] }, () => {
@@ -497,7 +497,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       }
       const previous = new Map(p.previousResultIds.map((r) => [r.uri, r.value]));
       return { items: problems.report(previous, toUri) as WorkspaceDiagnosticReport["items"] };
-    }),
+    }, { pull: true }),
   );
   connection.onCodeLens((p, token) =>
     withDocument(p.textDocument.uri, token, [], "codeLens", (c) => (c.app.isControllerFile(c.path) ? actionCodeLenses(c.app, c.path) : [])),
