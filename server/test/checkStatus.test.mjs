@@ -179,3 +179,23 @@ test("causes: what a region turns off follows its scope, and each is said once a
   ]);
   assert.equal(table[0].message, "Unknown method `draw_all` for the routes.", "the table's own list is left as it was");
 });
+
+test("routemap check: a constraint Routemap cannot compute turns no check off; the names under it are checked (issue 28 §1)", () => {
+  put(
+    "constrained/config/routes.rb",
+    "Rails.application.routes.draw do\n  constraints({ host: Gemcutter::SEPARATE_ADMIN_HOST }.compact) do\n    namespace :admin do\n      resources :reports, only: :index\n    end\n  end\n  resources :posts, only: :index, constraints: Settings.posts_constraint\nend\n",
+  );
+  put("constrained/Gemfile.lock", EMPTY_LOCK);
+  put("constrained/app/views/posts/index.html.erb", '<%= link_to "All", posts_path %>\n<%= link_to "Admin", admin_reportz_path %>\n<%= link_to "Admin", admin_reports_path %>\n');
+  put("constrained/app/controllers/admin/reports_controller.rb", "class Admin::ReportsController < ApplicationController\n  def index; end\nend\n");
+  for (const [path, text] of Object.entries(controllers)) put(`constrained/${path}`, text);
+  const doc = JSON.parse(check("constrained", "--format", "json").stdout);
+  assert.equal(doc.checks, "on");
+  assert.deepEqual(doc.uncheckedBecause, []);
+  const said = doc.diagnostics.map((d) => `${d.file}:${d.line} ${d.severity} ${d.message.replace(/ (\(|for ).*$/s, "")}`);
+  assert.deepEqual(said.filter((s) => !s.includes(" info ")), ["app/views/posts/index.html.erb:2 error undefined method `admin_reportz_path': no route, direct helper or method defines it"]);
+  assert.deepEqual(said.filter((s) => s.includes(" info ")), [
+    "config/routes.rb:2 info Routemap cannot compute `{ host: Gemcutter::SEPARATE_ADMIN_HOST }.compact`",
+    "config/routes.rb:7 info Routemap cannot compute `Settings.posts_constraint`",
+  ]);
+});

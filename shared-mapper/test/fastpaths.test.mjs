@@ -135,6 +135,28 @@ test("scopes that change what a standard route gets are drawn alike both ways", 
     'scope shallow: true, shallow_path: "x y" do resources :posts end',
     // A name already taken is left off, not an error.
     'get "photos", to: "x#y", as: :photos; resources :photos',
+    // `scope` with only a path, `module:` and `as:` is one frame (`scopeFrame`): at the top,
+    // inside resources (`nested`: no shallow path or prefix) and shallow ones, under
+    // constraints and defaults it must keep, with a positional path over `path:`, and shapes
+    // it hands to the general path (other keys, other values).
+    'scope "v1", module: :api, as: :api do resources :posts, only: [:index, :show], param: :slug, constraints: { slug: /[a-z]+/ }; resources :tags end',
+    'scope module: :legacy, path: "old", as: :old do resources :posts, only: [:index, :show]; get "x", to: "a#b" end',
+    'scope "a", "b", path: "c", as: "x" do resources :posts; resource :profile end',
+    'scope [:a, [:b]], module: "m/n" do resources :posts end',
+    'scope ":locale" do resources :posts; root to: "a#b" end',
+    'scope path: "/" do resources :posts end',
+    'scope as: :x do scope as: :y, module: :z do resources :posts, shallow: true do resources :comments end end end',
+    'scope module: :m do namespace :n do scope module: :o, path: "p" do resources :posts end end end',
+    'resources :posts do scope module: :x, as: :y, path: "z" do resources :comments; get :preview end end',
+    'resources :posts, shallow: true do scope "v", as: :v do resources :comments end end',
+    'constraints(subdomain: "api") do defaults format: :json do scope "v1", as: :v1 do resources :posts end end end',
+    'scope shallow_path: "s", shallow_prefix: "sp" do scope "p", as: :a do resources :posts, shallow: true do resources :c end end end',
+    'scope "v1", as: nil do resources :posts end',
+    'scope "v1", module: "" do resources :posts end',
+    'scope as: "" do resources :posts end',
+    'scope 1, as: :x do resources :posts end',
+    'scope "v1", as: :api, format: false do resources :posts end',
+    'scope("v1", { "as" => "x" }) do resources :posts end',
   ];
   for (const line of lines) {
     const files = new Map([["config/routes.rb", `Rails.application.routes.draw do\n  ${line}\nend\n`]]);

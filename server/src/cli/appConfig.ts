@@ -6,7 +6,7 @@
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { nodeFileSystem, walk, type FileSystem } from "../fileSystem.js";
 import { appEnvironment } from "./environment.js";
-import { readGemfile } from "./engineLoading.js";
+import { readGemfile } from "./gemfile.js";
 import { gemfileVersions, type GemfileVersions } from "./gemfileVersions.js";
 import { lockedGems, parseLockfile, type Lockfile } from "./lockfile.js";
 

@@ -17,8 +17,9 @@
  * otherwise. A pack that does not parse, is not ours, or whose entry does not have the shape
  * `validUses` checks is ignored; any failure to read or write the folder only costs the cache.
  */
+import { writeAtomically } from "./atomicWrite.js";
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, statSync, utimesSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ControllerFile, FileUses } from "@routemap/shared-mapper";
@@ -99,22 +100,12 @@ export class FileFactsCache {
       return;
     }
     this.dirty = false;
-    const partial = `${this.file}.${process.pid}.partial`;
-    try {
-      const entries: Record<string, unknown> = {};
-      for (const { key, stored } of this.kept.values()) entries[key] = stored;
-      const text = JSON.stringify({ format: FORMAT, build: this.build, root: this.root, entries });
-      if (text.length > MAX_PACK_BYTES) return;
-      mkdirSync(dirname(this.file), { recursive: true, mode: 0o700 });
-      writeFileSync(partial, text, { mode: 0o600 });
-      renameSync(partial, this.file);
-    } catch {
+    const entries: Record<string, unknown> = {};
+    for (const { key, stored } of this.kept.values()) entries[key] = stored;
+    const text = JSON.stringify({ format: FORMAT, build: this.build, root: this.root, entries });
+    if (text.length > MAX_PACK_BYTES) return;
+    if (!writeAtomically(this.file, text)) {
       this.stats.failed++;
-      try {
-        rmSync(partial, { force: true });
-      } catch {
-        // Nothing was written.
-      }
       return;
     }
     prune(dirname(this.file));

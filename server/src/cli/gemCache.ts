@@ -11,8 +11,9 @@
  * and inode (the fingerprint) must be the same. Anything else, or any failure to read or write the
  * folder, only costs the cache: the gem is read as it would be without.
  */
+import { writeAtomically } from "./atomicWrite.js";
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, statSync, utimesSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 
@@ -89,21 +90,11 @@ export class GemCache<T> {
 
   set(key: CacheKey, value: T): void {
     const file = this.file(key);
-    const partial = `${file}.${process.pid}.partial`;
-    try {
-      mkdirSync(join(this.folder, "gems"), { recursive: true, mode: 0o700 });
-      writeFileSync(partial, JSON.stringify({ format: FORMAT, code: this.code, ...key, value }), { mode: 0o600 });
-      renameSync(partial, file);
-      this.stats.made++;
-    } catch {
+    if (!writeAtomically(file, JSON.stringify({ format: FORMAT, code: this.code, ...key, value }))) {
       this.stats.failed++;
-      try {
-        rmSync(partial, { force: true });
-      } catch {
-        // Nothing was written.
-      }
       return;
     }
+    this.stats.made++;
     this.prune();
   }
 

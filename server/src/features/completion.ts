@@ -4,7 +4,6 @@
  * files: the DSL methods valid at the cursor's scope, option names, action names for
  * `only:`/`except:`, and controller names for `to:`/`controller:`.
  */
-import type { MapResult } from "@routemap/shared-mapper";
 import { singularize } from "@routemap/shared-mapper/inflector";
 import { CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem, type CompletionList, type Position } from "vscode-languageserver/node";
 import type { RailsApp } from "../workspace.js";

@@ -3,7 +3,7 @@
  * what `to: "c#a"` points at, and what `draw :name` loads; in Ruby and ERB files, the route
  * behind a URL helper.
  */
-import type { MapResult, Route } from "@routemap/shared-mapper";
+import type { Route } from "@routemap/shared-mapper";
 import { MarkupKind, type Hover, type Position } from "vscode-languageserver/node";
 import { toRange } from "../convert.js";
 import type { RailsApp } from "../workspace.js";

@@ -166,9 +166,11 @@ function compile(route: Route): Compiled | undefined {
   const names: [string, number][] = [];
   // Journey's offsets: a parameter's group comes after every group of the requirements before it.
   let groups = 0;
-  let problem: string | undefined;
+  // Constraints Routemap could not compute (`{**«X»}`, `{«K»=>…}`): any segment may have a requirement.
+  const unknownConstraints = Object.keys(route.requirements).some((k) => k.startsWith("«"));
+  let problem: string | undefined = unknownConstraints ? `Routemap cannot compute the route's constraints (${route.reqs})` : undefined;
   const segment = (name: string, fallback: string): string => {
-    const requirement = requirementOf(route.requirements[name], sources.get(name));
+    const requirement = unknownConstraints ? problem! : requirementOf(route.requirements[name], sources.get(name));
     if (typeof requirement === "string") {
       problem ??= requirement;
       names.push([name, ++groups]);
@@ -209,6 +211,8 @@ function compile(route: Route): Compiled | undefined {
  * (`(?i-mx:\d+)`), undefined for none (or not a regexp), or why it cannot be run.
  */
 function requirementOf(written: string | undefined, source: string | undefined): { regexp: RubyRegexp; embedded: string } | string | undefined {
+  // A requirement Routemap could not compute (`«Patterns::SLUG»`) is one it cannot run, not none.
+  if (written?.startsWith("«")) return `Routemap cannot compute the requirement ${written}`;
   const literal = written === undefined ? null : /^\/.*\/([mixn]*)$/s.exec(written);
   if (!literal || source === undefined) return undefined;
   const flags = literal[1].replace("n", "");

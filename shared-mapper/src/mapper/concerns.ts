@@ -6,7 +6,7 @@
  * argument, and a lambda of the wrong arity raises at its own line. Names are looked up as
  * given: `:x` and `"x"` differ.
  */
-import { RMapper, RProc, RValue, isSym } from "../ruby/values.js";
+import { RMapper, RValue, isSym } from "../ruby/values.js";
 import { toS } from "../ruby/print.js";
 import { extractOptions, checkArity } from "./block.js";
 import { routingError } from "./errors.js";

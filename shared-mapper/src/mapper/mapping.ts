@@ -12,6 +12,7 @@ import { DrawnRoute, MappedRoute, PlainGroup, PlainRoute } from "./route.js";
 import type { MapperState } from "./state.js";
 import type { ScopedValues } from "./types.js";
 import type { Version } from "./version.js";
+import { fromScope } from "./unknownConstraints.js";
 
 const URL_OPTIONS = ["protocol", "subdomain", "domain", "host", "port"];
 const ANCHOR_CHARACTERS_REGEX = /^(\\A|\^)|(\\Z|\\z|\$)$/;
@@ -98,8 +99,10 @@ const URI_SAFE = /^[-_.!~*'()a-zA-Z\d;\/?:@&=+$,\[\]]*$/;
  * (`«Patterns::SLUG»`); the call says so, since `rails routes` would print the value itself.
  * A class known by name prints as its name, as Rails prints a class.
  */
-function noteUnknownValues(m: MapperState, hash: RHash): void {
-  hash.forEach((_k, v) => {
+function noteUnknownValues(m: MapperState, hash: RHash, scope: RHash | undefined): void {
+  hash.forEach((k, v) => {
+    // The scope's constraints were said where they were given (unknownConstraints.ts).
+    if (k instanceof RUnknown || (v instanceof RUnknown && fromScope(scope, v))) return;
     const unknown = v instanceof RConst ? (isValueConstant(v.path) ? unknownConstant(v.path) : undefined) : v instanceof RUnknown ? v : undefined;
     if (unknown) m.host.info(`Routemap cannot compute \`${unknown.description}\` (${unknown.cause.why}); the table shows it as «${unknown.description}».`);
   });
@@ -154,7 +157,7 @@ export function buildRoute(m: MapperState, o: MappingOptions): DrawnRoute {
     if (given.size) {
       const urlDefaults = new RHash();
       given.forEach((k, v) => {
-        if (isSym(k) && URL_OPTIONS.includes(k.name) && (typeof v === "string" || Number.isInteger(v))) urlDefaults.set(k, v);
+        if (isSym(k) && URL_OPTIONS.includes(k.name) && (typeof v === "string" || Number.isInteger(v) || v instanceof RUnknown)) urlDefaults.set(k, v);
       });
       if (urlDefaults.size) defaults = urlDefaults.merge(defaults);
       given.forEach((k, v) => (constraints ??= new RHash()).set(k, v));
@@ -171,6 +174,8 @@ export function buildRoute(m: MapperState, o: MappingOptions): DrawnRoute {
   let requirements = new RHash();
   constraints?.forEach((k, v) => {
     if (isSym(k) && (pathParams.includes(k.name) || k.name === "controller")) requirements.set(k, v);
+    // A key Routemap cannot compute, or a whole Hash (unknownConstraints.ts): it may be a requirement.
+    else if (k instanceof RUnknown) requirements.set(k, v);
   });
   verifyRegexpRequirements(m, requirements, wildcard);
 
@@ -185,8 +190,8 @@ export function buildRoute(m: MapperState, o: MappingOptions): DrawnRoute {
   if (pathParams.includes("action") && !requirements.shas("action") && !truthy(defaults.sget("action"))) {
     defaults.sset("action", "index");
   }
-  noteUnknownValues(m, requirements);
-  noteUnknownValues(m, defaults);
+  noteUnknownValues(m, requirements, scopeConstraints);
+  noteUnknownValues(m, defaults, scopeConstraints);
   const to = o.to;
   // (An object Rails keeps and calls, `HealthCheck.new` or a mounted app, prints with its address in
   // Rails: shown marked, without a word each time. A value that may be a String is said.)
@@ -409,7 +414,8 @@ function checkPart(m: MapperState, name: string, part: RValue | undefined, pathP
  */
 function verifyRegexpRequirements(m: MapperState, requirements: RHash, wildcard: RHash | undefined): void {
   for (const [key, r] of requirements.entries()) {
-    if (!(r instanceof RRegexp)) continue;
+    // (Under a key Routemap cannot compute, Rails raises only if it names a segment: said where it is given.)
+    if (!(r instanceof RRegexp) || key instanceof RUnknown) continue;
     if (ANCHOR_CHARACTERS_REGEX.test(r.source)) {
       const shown = m.version.gte(7, 0) ? inspect(key, m.ruby) : inspect(r, m.ruby);
       throw routingError(`Regexp anchor characters are not allowed in routing requirements: ${shown}`);

@@ -4,7 +4,7 @@
  * (`name_for_action`, `path_for_action`) are `naming.ts`. Routes are created in Rails' order: the block
  * first, then concerns, then the standard actions.
  */
-import { blank, isSym, RHash, RRegexp, RSymbol, RUnknown, RValue, sym, truthy, mustBeKnown } from "../ruby/values.js";
+import { blank, isSym, RHash, RRegexp, RSymbol, RUnknown, RValue, sym, truthy, mustBeKnown, UnknownValueError } from "../ruby/values.js";
 import { inspect, toS, typeName } from "../ruby/print.js";
 import { extractOptions, checkArity, yieldTo } from "./block.js";
 import { concerns as callConcerns } from "./concerns.js";
@@ -17,6 +17,7 @@ import { Resource, SingletonResource, toArray } from "./resource.js";
 import { type ScopeLevel } from "./scope.js";
 import { mergeScope, namespaceScope, pathScope, scope, defaults as defaultsScope } from "./scoping.js";
 import { Call, MapperState, withScope } from "./state.js";
+import { knownConstraints } from "./unknownConstraints.js";
 
 const VALID_ON_OPTIONS = ["new", "collection", "member"];
 const RESOURCE_OPTIONS = ["as", "controller", "path", "only", "except", "param", "concerns"];
@@ -158,7 +159,7 @@ function applyCommonBehaviorFor(m: MapperState, singleton: boolean, args: RValue
     nested(m, () => declareAgain(m, singleton, call, args.pop() ?? null, options));
     return true;
   }
-  if (options.size) moveRegexpsToConstraints(options);
+  if (options.size) moveRegexpsToConstraints(m, options);
   // Most declarations have resource options only: the split allocates nothing then.
   if (hasScopeOption(options)) {
     const scopeOptions = new RHash(options.entries().filter(([k]) => isScopeOption(k)));
@@ -174,12 +175,19 @@ function declareAgain(m: MapperState, singleton: boolean, call: Call, name: RVal
 }
 
 /** Segment constraints given as bare options (`id: /[^\/]+/`) join `constraints:`. */
-function moveRegexpsToConstraints(options: RHash): void {
+function moveRegexpsToConstraints(m: MapperState, options: RHash): void {
   if (!options.someValue(isRegexp)) return;
   for (const k of options.keys()) {
     if (options.get(k) instanceof RRegexp) {
       let c = options.sget("constraints");
-      if (!truthy(c)) {
+      // `constraints: Settings.x, id: /\d+/`: were it a Hash, the Regexp joins it; kept marked, as a scope keeps it.
+      if (c instanceof RUnknown && !c.object) {
+        c = knownConstraints(m, c) as RHash;
+        options.sset("constraints", c);
+      } else if (c instanceof RUnknown) {
+        // An object Routemap does not have: `obj[:id] = /\d+/` works only if its class defines `[]=`.
+        throw new UnknownValueError(c);
+      } else if (!truthy(c)) {
         c = new RHash();
         options.sset("constraints", c);
       }
@@ -384,7 +392,8 @@ function mapMatch(m: MapperState, paths: RValue[], options: RHash): void {
   parts.via = m.version.lt(4, 0) && (via === null || (Array.isArray(via) && via.length === 0)) ? [sym("all")] : checkVia(via);
   parts.formatted = options.shas("format") ? options.sdelete("format") : m.scope.get("format");
   parts.anchor = options.shas("anchor") ? options.sdelete("anchor")! : true;
-  const c = options.sdelete("constraints");
+  // (What Routemap cannot compute of it is kept marked: unknownConstraints.ts.)
+  const c = options.shas("constraints") ? knownConstraints(m, options.sdelete("constraints")!, true) : undefined;
   parts.optionsConstraints = truthy(c) ? c! : new RHash();
 
   paths.forEach(mustBeKnown);

@@ -2,8 +2,9 @@
  * `Mapper::Scoping` (mapper.rb): `scope`, `namespace`, `controller`, `constraints`,
  * `defaults`, and the `merge_*_scope` rules that combine a frame with its parent.
  */
-import { RHash, RValue, isSym, mustBeKnown, sym, truthy } from "../ruby/values.js";
+import { RHash, RSymbol, RUnknown, RValue, isSym, mustBeKnown, sym, truthy } from "../ruby/values.js";
 import { toS, typeName } from "../ruby/print.js";
+import { knownConstraints } from "./unknownConstraints.js";
 import { extractOptions, checkArity, yieldTo } from "./block.js";
 import { routingError } from "./errors.js";
 import { normalizePath } from "./mapping.js";
@@ -17,20 +18,26 @@ export function flatten(args: RValue[]): RValue[] {
   return args.flatMap((a) => (Array.isArray(a) ? flatten(a) : [a]));
 }
 
-/** Only string and integer URL options become defaults (`subdomain: "api"`), regexps stay constraints. */
+/**
+ * Only string and integer URL options become defaults (`subdomain: "api"`), regexps stay
+ * constraints. A value Routemap cannot know may be either: kept, shown marked (`«…»`).
+ */
 export function urlDefaults(constraints: RHash): RHash {
   return new RHash(
     constraints
       .entries()
-      .filter(([k, v]) => isSym(k) && URL_OPTIONS.includes(k.name) && (typeof v === "string" || Number.isInteger(v))),
+      .filter(([k, v]) => isSym(k) && URL_OPTIONS.includes(k.name) && (typeof v === "string" || Number.isInteger(v) || v instanceof RUnknown)),
   );
 }
 
 export function scope(m: MapperState, call: Call, body: () => void = () => yieldTo(call.block)): void {
+  if (m.fastPaths && scopeFrame(m, call, body)) return;
   const args = [...call.args];
   const options = extractOptions(args).dup();
   const frame: Frame = {};
   if (args.length) options.sset("path", flatten(args).map((a) => toS(a, m.ruby)).join("/"));
+  // (An unknown that stands for a whole Hash becomes a marked entry of a known one: unknownConstraints.ts.)
+  if (options.shas("constraints")) options.sset("constraints", knownConstraints(m, options.sget("constraints")!));
   if (!truthy(options.sget("constraints"))) options.sset("constraints", new RHash());
   if (!m.scope.isNested) {
     if (options.shas("path") && !truthy(options.sget("shallow_path"))) options.sset("shallow_path", options.sget("path")!);
@@ -51,15 +58,86 @@ export function scope(m: MapperState, call: Call, body: () => void = () => yield
     frame.action_options = { only: options.sdelete("only") ?? null, except: options.sdelete("except") ?? null };
   }
   if (options.shas("anchor")) throw routingError("anchor is ignored unless passed to `match`");
-  for (const option of SCOPE_OPTIONS) {
+  // Rails walks `Scope::OPTIONS` in order, taking each out of the options (`options.delete`),
+  // `:blocks` and `:options` excepted. The options are read once here for the ones given
+  // (a scope gives two or three of the sixteen), then merged in Rails' order.
+  const given = givenScopeOptions(options);
+  for (let i = 0; i < SCOPE_OPTIONS.length; i++) {
+    const option = SCOPE_OPTIONS[i];
     let value: RValue | undefined;
     if (option === "blocks") value = block;
     else if (option === "options") value = options;
-    else if (options.shas(option)) value = options.sdelete(option)!;
+    else if (given !== undefined && given[i]) value = options.sdelete(option)!;
     else continue;
     (frame as Record<string, unknown>)[option] = mergeScope(option, m.scope.get(option), value);
   }
   withScope(m, m.scope.push(frame), body);
+}
+
+/** Position of each of `Scope::OPTIONS` that `scope` takes out of its options. */
+const TAKEN_OPTIONS = new Map<string, number>(
+  SCOPE_OPTIONS.flatMap((o, i) => (o === "blocks" || o === "options" ? [] : [[o, i] as [string, number]])),
+);
+
+/** Which of `Scope::OPTIONS` the options give (a symbol key of that name), or undefined for none. */
+function givenScopeOptions(options: RHash): boolean[] | undefined {
+  let given: boolean[] | undefined;
+  // `someKey` walks the keys in place (no copy of them); it is never stopped early here.
+  options.someKey((k) => {
+    const at = k instanceof RSymbol ? TAKEN_OPTIONS.get(k.name) : undefined;
+    if (at !== undefined) (given ??= [])[at] = true;
+    return false;
+  });
+  return given;
+}
+
+const FRAME_OPTIONS = new Set(["path", "module", "as"]);
+
+/**
+ * `scope` given only a path (positional, or `path:`), `module:` and `as:`, each a string or a
+ * symbol, as one frame: the general path above would set the same `path`, `module` and `as`,
+ * and outside a `nested` scope `shallow_path` and `shallow_prefix` from them; the constraints,
+ * defaults and options it also stores are the parent's merged with empty hashes (no constraints
+ * given, no URL defaults, every option taken), which read the same as the parent's (none is
+ * changed in place once in a frame), and its blocks are the parent's. `namespaceFrame` below
+ * rests on the same reading. False (nothing done) for any other scope.
+ */
+function scopeFrame(m: MapperState, call: Call, body: () => void): boolean {
+  const args = call.args;
+  const last = args.length ? args[args.length - 1] : undefined;
+  const options = last instanceof RHash ? last : undefined;
+  const positional = options ? args.length - 1 : args.length;
+  for (let i = 0; i < positional; i++) if (!plainName(args[i])) return false;
+  let path: RValue | undefined;
+  let as: RValue | undefined;
+  let module: RValue | undefined;
+  if (options) {
+    if (options.defaultValue !== null || options.defaultProc !== null) return false;
+    if (options.someKey((k) => !(k instanceof RSymbol) || !FRAME_OPTIONS.has(k.name))) return false;
+    path = options.sget("path");
+    as = options.sget("as");
+    module = options.sget("module");
+    for (const v of [path, as, module]) if (v !== undefined && !plainName(v)) return false;
+  }
+  if (positional) path = flatten(args.slice(0, positional)).map((a) => toS(a, m.ruby)).join("/");
+  const s = m.scope;
+  const frame: Frame = {};
+  if (path !== undefined) {
+    frame.path = mergeScope("path", s.get("path"), path) as RValue;
+    if (!s.isNested) frame.shallow_path = mergeScope("shallow_path", s.get("shallow_path"), path) as RValue;
+  }
+  if (as !== undefined) {
+    frame.as = mergeScope("as", s.get("as"), as) as RValue;
+    if (!s.isNested) frame.shallow_prefix = mergeScope("shallow_prefix", s.get("shallow_prefix"), as) as RValue;
+  }
+  if (module !== undefined) frame.module = mergeScope("module", s.get("module"), module) as RValue;
+  withScope(m, s.push(frame), body);
+  return true;
+}
+
+/** A string or a symbol: what `scopeFrame` takes as a path, a module or a name. */
+function plainName(v: RValue): boolean {
+  return typeof v === "string" || v instanceof RSymbol;
 }
 
 /** The `merge_<option>_scope` methods of Rails' Scoping module. */

@@ -197,6 +197,8 @@ function inspectContainer(v: RValue[] | RHash | RStruct | RSet | RObject, ruby: 
 function inspectHash(h: RHash, ruby: RubyVersion, seen: object[]): string {
   if (h.size === 0) return "{}";
   const parts = h.entries().map(([k, val]) => {
+    // A whole Hash Routemap cannot compute, merged into a known one (mapper/unknownConstraints.ts).
+    if (k instanceof RUnknown && k === val) return `**${unknownText(k)}`;
     if (ruby.modernHashInspect) {
       if (k instanceof RSymbol) {
         const body = symbolBody(k.name);
