@@ -53,6 +53,8 @@ const REHEARSED_UP_TO = 5000;
 const PREPARE_AFTER_MS = 50;
 /** The pause in typing after which the files other than the edited one get their diagnostics. */
 const PUBLISH_REST_AFTER_MS = 150;
+/** How long after the user's last keystroke or request the background pass's findings wait to be published. */
+const QUIET_MS = 1000;
 
 export function startServer(connection: Connection, runtime: ServerRuntime): void {
   const documents = new TextDocuments(TextDocument);
@@ -88,9 +90,40 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     enabled: () => workspace.settings.diagnostics && workspace.settings.workspaceDiagnostics,
     // Asked for every file of the app in each background pass: a path → URL conversion each was most of a pass on a large app.
     isOpen: (path) => openPaths().has(path),
-    changed: (app) => (workspacePulled ? refreshPulled() : publish(app)),
+    // The user's requests and our own output first: the pass waits while either is pending.
+    yieldNow: () => unwritten > 0 || userActive(),
+    changed: (app) => (workspacePulled ? refreshPulled() : publishWhenQuiet(app)),
     failed: (e) => connection.console.error(`routemap: ${e instanceof Error ? e.stack : String(e)}`),
   });
+  // Diagnostics notifications not yet written: vscode-jsonrpc writes one message per turn of the
+  // event loop, so while the background pass's slices take 8 ms a turn, 5,000 files' diagnostics
+  // took 40 s to go out, and a hover's answer queued behind them (issue 30 §6).
+  let unwritten = 0;
+  const sendDiagnostics = (params: Parameters<Connection["sendDiagnostics"]>[0]) => {
+    unwritten++;
+    void connection.sendDiagnostics(params).catch(() => undefined).finally(() => void unwritten--);
+  };
+  // When the user last typed or asked something: background publishing waits for a pause.
+  let userActiveAt = 0;
+  const userActive = () => Date.now() - userActiveAt < QUIET_MS;
+  const quietTimers = new Map<RailsApp, ReturnType<typeof setTimeout>>();
+  /**
+   * The background pass's findings, published once the user has paused (`QUIET_MS`). Published
+   * each second while the user typed, each publish worked out and compared every file's
+   * diagnostics and sent every file they differed in: on issue 30's app a keystroke that changes
+   * the table changes the hints of 5,000 controllers, and the next hover's answer was written
+   * after their 5,000 notifications, 7–12 s late (docs/benchmarks.md).
+   */
+  const publishWhenQuiet = (app: RailsApp) => {
+    if (quietTimers.has(app)) return;
+    const attempt = () => {
+      if (userActive()) return void quietTimers.set(app, setTimeout(attempt, QUIET_MS));
+      quietTimers.delete(app);
+      if (workspace.apps.includes(app)) void runSafe(undefined, undefined, () => publish(app));
+    };
+    if (!userActive()) return attempt();
+    quietTimers.set(app, setTimeout(attempt, QUIET_MS));
+  };
   let canRefreshPulled = false;
   const documentReports = new Map<string, { key: string; resultId: string }>();
   let nextReportId = 1;
@@ -115,8 +148,10 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   let completionShape: CompletionShape = {};
   const shapeFor = (app: RailsApp): CompletionShape => ({ ...completionShape, data: { root: app.root } });
 
-  const runSafe = async <T>(token: CancellationToken | undefined, fallback: T, work: () => T | Promise<T>): Promise<T> => {
+  const runSafe = async <T>(token: CancellationToken | undefined, fallback: T, work: () => T | Promise<T>, options: { pull?: boolean } = {}): Promise<T> => {
     if (token?.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, "cancelled");
+    // A request from the client (background work passes no token; a client pulls diagnostics unasked).
+    if (token && !options.pull) userActiveAt = Date.now();
     // A request means the user is active: background preparation waits for the next pause.
     if (preparing !== undefined) prepareSoon();
     try {
@@ -179,12 +214,15 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       if (before.get(file) !== key || file === changedFile) {
         const uri = toUri(file);
         // The version of the text they were computed from, for a file open in the editor.
-        connection.sendDiagnostics({ uri, version: documents.get(uri)?.version, diagnostics });
+        sendDiagnostics({ uri, version: documents.get(uri)?.version, diagnostics });
       }
     }
     published.set(app, now);
     if (!tableOnly) problems.schedule();
-    prepareSoon();
+    // The start's first publish (the table's own) leaves the completions for after the app is
+    // read: on a table of 20,000 routes preparing them takes 350 ms, and the user's first hover,
+    // sent on seeing these diagnostics, waited behind it (issue 30 §6, docs/benchmarks.md).
+    if (!tableOnly) prepareSoon();
     collectWhenIdle();
     notifyRoutes(app);
   };
@@ -210,7 +248,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     const diagnostics = [...(own ?? [])];
     if (checked) for (const d of documentProblems(app, file, open.getText())) diagnostics.push(d);
     const shown = limited(diagnostics);
-    connection.sendDiagnostics({ uri: toUri(file), version: open?.version, diagnostics: shown });
+    sendDiagnostics({ uri: toUri(file), version: open?.version, diagnostics: shown });
     if (!published.has(app)) published.set(app, new Map());
     published.get(app)!.set(file, JSON.stringify(shown));
     if (app.isRoutesFile(file)) notifyRoutes(app);
@@ -256,8 +294,11 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   };
   const warmUp = (rounds: number) => {
     if (rounds === 0) {
-      for (const app of workspace.apps) setImmediate(() => runSafe(undefined, undefined, () => rehearseFeatures(app)));
-      return prepareSoon();
+      // A large table's first map warmed the code up; rehearsing its completions would hold the
+      // first hover (see `publish`): they are prepared once the app is read.
+      const small = workspace.apps.filter((app) => app.table().routes.length < REHEARSED_UP_TO);
+      for (const app of small) setImmediate(() => runSafe(undefined, undefined, () => rehearseFeatures(app)));
+      return small.length ? prepareSoon() : undefined;
     }
     // One map per macrotask: messages that arrive meanwhile are served in between. A large table
     // warms V8 up in its own first map; maps more would only hold the first requests back.
@@ -389,6 +430,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     });
 
   const documentChanged = (uri: string, text: string | undefined) => {
+    userActiveAt = Date.now();
     const path = toPath(uri);
     if (!path) return;
     const affected = workspace.documentChanged(path, text);
@@ -444,7 +486,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       const resultId = last?.key === key ? last.resultId : `d${nextReportId++}`;
       documentReports.set(uri, { key, resultId });
       return p.previousResultId === resultId ? { kind: DocumentDiagnosticReportKind.Unchanged, resultId } : { kind: DocumentDiagnosticReportKind.Full, resultId, items };
-    }),
+    }, { pull: true }),
   );
   connection.languages.diagnostics.onWorkspace((p, token) =>
     runSafe<WorkspaceDiagnosticReport>(token, { items: [] }, () => {
@@ -455,7 +497,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       }
       const previous = new Map(p.previousResultIds.map((r) => [r.uri, r.value]));
       return { items: problems.report(previous, toUri) as WorkspaceDiagnosticReport["items"] };
-    }),
+    }, { pull: true }),
   );
   connection.onCodeLens((p, token) =>
     withDocument(p.textDocument.uri, token, [], "codeLens", (c) => (c.app.isControllerFile(c.path) ? actionCodeLenses(c.app, c.path) : [])),

@@ -23,6 +23,11 @@ export interface ProblemsHost {
   isOpen(path: string): boolean;
   /** Some of an app's files have new findings: publish them, or ask the client to pull them. */
   changed(app: RailsApp): void;
+  /**
+   * Whether the pass should pause (the user typing or asking, or diagnostics still being written):
+   * its slices run only when the server has nothing else to do.
+   */
+  yieldNow?(): boolean;
   /** Our bug, for the log: the pass stops, the server goes on. */
   failed(error: unknown): void;
 }
@@ -31,6 +36,12 @@ export interface ProblemsHost {
 const SLICE_MS = 8;
 /** The pause after a change before the pass starts (typing goes on meanwhile). */
 const PASS_AFTER_MS = 200;
+/**
+ * The pause before looking again whether the pass may go on (`ProblemsHost.yieldNow`). A timer,
+ * not `setImmediate`: each turn of the event loop the pass takes delays the server's output by a
+ * turn (vscode-jsonrpc writes one message a turn).
+ */
+const YIELD_MS = 20;
 /** Results sent while a long pass is under way, so the first files show before the last are done. */
 const SEND_EVERY_MS = 1000;
 
@@ -131,6 +142,7 @@ export class WorkspaceProblems {
     this.running = true;
     const sent = new Map<RailsApp, number>();
     const step = () => {
+      if (this.host.yieldNow?.()) return void setTimeout(step, YIELD_MS);
       let more = false;
       let waiting = false;
       try {
