@@ -205,6 +205,13 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       }
     }
     for (const file of before.keys()) if (!byFile.has(file)) byFile.set(file, []);
+    // A document opened before the start's first publish has had no answer yet: an empty one is one.
+    if (!tableOnly) {
+      for (const document of documents.all()) {
+        const file = toPath(document.uri);
+        if (file && !before.has(file) && !byFile.has(file) && app.ownsFile(file)) byFile.set(file, []);
+      }
+    }
     const now = new Map<string, string>();
     for (const [file, all] of byFile) {
       const diagnostics = limited(all);

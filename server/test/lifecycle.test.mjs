@@ -81,3 +81,21 @@ test("didChangeWorkspaceFolders with `removed: null` adds the folders of `added`
   conn.sendNotification("exit");
   assert.equal(await exited, 0);
 });
+
+// An editor restores its open files as it starts: their `didOpen` comes right after `initialized`,
+// before the server's first diagnostics are out. Each still gets its answer, an empty one when
+// the file has no problem (scripts/bench-app.mjs waited for it for ever).
+test("a document opened right after `initialized`, before the first diagnostics, gets its (empty) diagnostics for its version", { timeout: 60_000 }, async () => {
+  const { conn, exited } = start();
+  const controller = join(app, "app/controllers/application_controller.rb");
+  const answered = new Promise((resolve) => conn.onNotification("textDocument/publishDiagnostics", (p) => p.uri === uri(controller) && resolve(p)));
+  await conn.sendRequest("initialize", { processId: process.pid, rootUri: uri(app), capabilities: {} });
+  conn.sendNotification("initialized", {});
+  conn.sendNotification("textDocument/didOpen", { textDocument: { uri: uri(controller), languageId: "ruby", version: 1, text: "class ApplicationController < ActionController::Base\nend\n" } });
+  const published = await answered;
+  assert.equal(published.version, 1);
+  assert.deepEqual(published.diagnostics, []);
+  await conn.sendRequest("shutdown");
+  conn.sendNotification("exit");
+  await exited;
+});
