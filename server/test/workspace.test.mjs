@@ -205,7 +205,7 @@ test("config.paths[\"config/routes.rb\"] set to what Routemap cannot read: confi
   assert.deepEqual(outside.ws.apps[0].table().diagnostics.map((d) => d.message), ['Routemap does not read config/more_routes.rb, which config.paths["config/routes.rb"] lists: its routes are missing.']);
 });
 
-test("an engine the app keeps in lib/ and draws in its own routes: its class read for isolate_namespace and engine_name; its controllers' helpers and hashes are not the app's mistakes", async () => {
+test("an engine the app keeps in lib/ and draws in its own routes: its class read for isolate_namespace and engine_name; its controllers' helpers and hashes, and those of the app's controllers that inherit them, are not the app's mistakes", async () => {
   const { ws } = await setup({
     "/w/Gemfile.lock": "GEM\n  specs:\n",
     "/w/config/application.rb": 'require "rails"\nrequire "action_controller/railtie"\nmodule Shop\n  class Application < Rails::Application\n  end\nend\n',
@@ -215,6 +215,10 @@ test("an engine the app keeps in lib/ and draws in its own routes: its class rea
     "/w/app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\nend\n",
     "/w/app/controllers/store/admin/products_controller.rb": "module Store\n  module Admin\n    class ProductsController < ApplicationController\n      def index\n        redirect_to action: :edit, id: 1\n      end\n      def edit; end\n    end\n  end\nend\n",
     "/w/app/views/store/admin/products/index.html.erb": "<%= link_to 'Products', admin_products_path %> <%= link_to 'Typo', admin_productz_path %>\n",
+    // An app controller outside the engine's namespace that inherits one inside it (openfoodnetwork's
+    // Admin::ResourceController < Spree::Admin::BaseController): the engine's helpers stay included.
+    "/w/app/controllers/admin/reports_controller.rb": "module Admin\n  class ReportsController < Store::Admin::ProductsController\n    def index; end\n  end\nend\n",
+    "/w/app/views/admin/reports/index.html.erb": "<%= link_to 'Products', admin_products_path %> <%= link_to 'Typo', admin_productz_path %>\n",
   });
   const [app] = ws.apps;
   const { engines } = app.table();
@@ -225,6 +229,7 @@ test("an engine the app keeps in lib/ and draws in its own routes: its class rea
   const messages = (path) => helperCallDiagnostics(ws.mapper, context, path, ws.text(path)).map((d) => d.message);
   assert.deepEqual(messages("/w/app/controllers/store/admin/products_controller.rb"), [], "the engine's route takes the hash");
   assert.deepEqual(messages("/w/app/views/store/admin/products/index.html.erb"), ["undefined method `admin_productz_path': no route, direct helper or method defines it (did you mean `admin_products_path` or `edit_admin_product_path`?)"]);
+  assert.deepEqual(messages("/w/app/views/admin/reports/index.html.erb"), ["undefined method `admin_productz_path': no route, direct helper or method defines it (did you mean `admin_products_path` or `edit_admin_product_path`?)"]);
 });
 
 test("controllers, templates and the names the app defines follow edits and files that appear, one file at a time", async () => {

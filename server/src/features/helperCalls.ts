@@ -32,6 +32,8 @@ export interface HelperCheckContext {
     withoutPathHelpers?(path: string): boolean;
     /** The one controller whose requests run a controller file's code, if only one can. */
     requestController(path: string): string | undefined;
+    /** That controller's superclasses, as written (`Spree::Admin::BaseController`). */
+    controllerAncestors?(controller: string): readonly string[];
     /** How a file's polymorphic targets are resolved. */
     polymorphic(path: string): PolymorphicOptions;
     /** What a request may fill in for code of a file's method (`UrlGenerationContext.recall`). */
@@ -92,7 +94,14 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
   // is in no engine's, unless an engine routes to that controller's namespace (an isolated
   // engine's controllers kept in the app's app/controllers/store/…).
   const controller = context.generation.requestController(path);
-  const inAppController = tables.isolated || (controller !== undefined && !engines.some((engine) => engineNamespaces(engine).has(controller.split("/")[0])));
+  // A controller of the app that inherits one in an isolated engine's namespace (openfoodnetwork's
+  // Admin::ResourceController < Spree::Admin::BaseController) keeps the engine's helpers that
+  // class included (actionpack `RoutesHelpers.with`, the module's `railtie_routes_url_helpers`).
+  const ancestors = controller === undefined ? [] : (context.generation.controllerAncestors?.(controller) ?? []).map((c) => c.replace(/^::/, "").split("::")[0].replace(/(?<!^)[A-Z]/g, (c) => `_${c}`).toLowerCase());
+  const inAppController = tables.isolated || (controller !== undefined && !engines.some((engine) => {
+    const namespaces = engineNamespaces(engine);
+    return namespaces.has(controller.split("/")[0]) || ancestors.some((a) => namespaces.has(a));
+  }));
   // `respond_to?(:x_path)`, `defined?(x_path)`: this file calls the name only where it is.
   const guarded = guardedHelperNames(text);
   const known = (name: string, receiver: string | undefined): "known" | "unknown" | "unchecked" => {
@@ -278,6 +287,7 @@ export function generationOf(
     withoutPathHelpers: (path) => defined.mailerWithoutPathHelpers(path),
     partialLocals: () => defined.partialLocals?.() ?? null,
     requestController: (path) => (path.endsWith("_controller.rb") ? model().requestController(path) : templateController(path)),
+    controllerAncestors: (controller) => model().byPath.get(controller)?.superclasses ?? [],
   };
 }
 
