@@ -124,8 +124,10 @@ function summary(results) {
   const lines = ["# `routemap check` on public apps, gems taken as installed", ""];
   for (const r of results) {
     lines.push(`## ${r.repo} (${r.commit.slice(0, 10)})`, "");
-    if (r.error) (lines.push(`check failed: ${r.error}`, ""), void 0);
-    if (r.error) continue;
+    if (r.error) {
+      lines.push(`check failed: ${r.error}`, "");
+      continue;
+    }
     lines.push(`gems: ${r.gemsFromDebian} from Debian, ${r.gemsEmpty} empty; checks: ${JSON.stringify(r.checks)}`);
     for (const u of r.uncheckedBecause ?? []) lines.push(`- off: ${typeof u === "string" ? u : JSON.stringify(u)}`);
     lines.push("", `${r.findings.length} findings:`);

@@ -5,6 +5,7 @@
  * is said when the route table is not complete (a DSL call or value Routemap could not evaluate
  * may have drawn the route), nor when the gems' helpers cannot be known.
  */
+import { underscore } from "@routemap/shared-mapper/inflector";
 import { guardedHelperNames, hasDynamicTargets, mailerPathDiagnostics, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unroutedHashDiagnostics, type Diagnostic, type HelperCall, type MapResult, type OpenRegion, type PolymorphicOptions, type Route, type RouteMapper, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
 import { MAX_FILE_BYTES } from "../fileSystem.js";
 import { withMainAppHint } from "./engineContexts.js";
@@ -97,7 +98,7 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
   // A controller of the app that inherits one in an isolated engine's namespace (openfoodnetwork's
   // Admin::ResourceController < Spree::Admin::BaseController) keeps the engine's helpers that
   // class included (actionpack `RoutesHelpers.with`, the module's `railtie_routes_url_helpers`).
-  const ancestors = controller === undefined ? [] : (context.generation.controllerAncestors?.(controller) ?? []).map((c) => c.replace(/^::/, "").split("::")[0].replace(/(?<!^)[A-Z]/g, (c) => `_${c}`).toLowerCase());
+  const ancestors = controller === undefined ? [] : (context.generation.controllerAncestors?.(controller) ?? []).map((c) => underscore(c.replace(/^::/, "").split("::")[0]));
   const inAppController = tables.isolated || (controller !== undefined && !engines.some((engine) => {
     const namespaces = engineNamespaces(engine);
     return namespaces.has(controller.split("/")[0]) || ancestors.some((a) => namespaces.has(a));
