@@ -367,8 +367,9 @@ export class RailsApp {
     const result = this.table();
     // An engine's routes file draws into its engine's set only; the app set may still hold the
     // routes Rails adds (Active Storage, /rails/info: openfoodnetwork's engines in development).
-    const drawn = result.routes.some((r) => r.source.file === this.routesFile) ? undefined : engineDrawnBy(result, this.routesFile);
-    if (!drawn) return undefined;
+    // (Asked on every background slice: the app's routes are looked through only for a file that draws an engine's.)
+    const drawn = engineDrawnBy(result, this.routesFile);
+    if (!drawn || result.routes.some((r) => r.source.file === this.routesFile)) return undefined;
     const host = this.hostOf(drawn.name);
     const app = host?.table();
     if (this.engineFilesCache?.result === result && this.engineFilesCache.app === app) return { files: this.engineFilesCache.files, host };
