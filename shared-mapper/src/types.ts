@@ -49,6 +49,11 @@ export interface PathParameter {
   requirement: string;
   /** True for `*glob` segments. */
   glob: boolean;
+  /**
+   * True when Routemap could not compute the segment's requirement: `requirement` is then the
+   * expression as the sheet marks it (`«Patterns::SLUG»`), not a regexp.
+   */
+  unknown?: true;
 }
 
 /**
