@@ -199,3 +199,31 @@ test("routemap check: a constraint Routemap cannot compute turns no check off; t
     "config/routes.rb:7 info Routemap cannot compute `Settings.posts_constraint`",
   ]);
 });
+
+test("routemap check: Devise's routes Routemap cannot draw (modules computed at boot) leave their names and controllers unchecked, the rest checked", () => {
+  const lock = "GEM\n  remote: https://rubygems.org/\n  specs:\n    devise (4.9.4)\n\nPLATFORMS\n  ruby\n\nDEPENDENCIES\n  devise\n";
+  put("devise-open/Gemfile.lock", lock);
+  // The gem installed where GEM_HOME says, with the controller Devise's routes reach.
+  put("devise-open/gems/specifications/devise-4.9.4.gemspec", 'Gem::Specification.new do |s|\n  s.name = "devise"\n  s.version = "4.9.4"\nend\n');
+  put("devise-open/gems/gems/devise-4.9.4/app/controllers/devise/sessions_controller.rb", "class Devise::SessionsController < DeviseController\nend\n");
+  // errbit: `devise(*Errbit::Config.devise_modules)`, the modules read from the environment at boot.
+  put("devise-open/config/routes.rb", 'Rails.application.routes.draw do\n  devise_for :users, controllers: { omniauth_callbacks: "users/omniauth_callbacks" }\n  resources :posts, only: :index\nend\n');
+  put("devise-open/app/models/user.rb", "class User < ApplicationRecord\n  devise(*Settings.devise_modules)\nend\n");
+  put("devise-open/app/views/posts/index.html.erb", '<%= link_to "In", new_user_session_path %>\n<%= button_to "GitHub", user_github_omniauth_authorize_path %>\n<%= link_to "All", postz_path %>\n');
+  for (const [path, text] of Object.entries(controllers)) put(`devise-open/${path}`, text);
+  const run = spawnSync(process.execPath, [cli, "check", "--format", "json"], { cwd: join(workspace, "devise-open"), encoding: "utf8", env: { ...process.env, GEM_HOME: join(workspace, "devise-open/gems"), GEM_PATH: "" } });
+  const doc = JSON.parse(run.stdout);
+  assert.equal(doc.checks, "partial");
+  assert.deepEqual(doc.uncheckedBecause.map(({ line, code, extent, notChecked }) => ({ line, code, extent, notChecked })), [
+    {
+      line: 2, code: "open-region", extent: "partial",
+      notChecked: [
+        "helper calls named user_… or …_user_…", "url_for hashes to controllers under devise/", "actions no route reaches in controllers under devise/",
+        "url_for hashes to controllers under users/omniauth_callbacks/", "actions no route reaches in controllers under users/omniauth_callbacks/",
+      ],
+    },
+  ]);
+  // The Devise helpers may exist (Rails has them once the modules are known); postz_path is still an error.
+  const errors = doc.diagnostics.filter((d) => d.severity === "error").map((d) => `${d.file}:${d.line} ${d.message.replace(/ \(did you mean.*$/, "")}`);
+  assert.deepEqual(errors, ["app/views/posts/index.html.erb:3 undefined method `postz_path': no route, direct helper or method defines it"]);
+});

@@ -45,6 +45,20 @@ function lockedGems(lockText) {
     const checkout = section === "GIT" && remote && revision ? `${basename(remote.replace(/^(\w+:\/\/)?([^/:]+:)?(\/\/\w*\/)?(\w*\/)*/, "").replace(/\/+$/, ""), ".git")}-${revision.slice(0, 12)}` : undefined;
     gems.push({ name: m[1], version: m[2], checkout });
   }
+  return inMonorepos(gems);
+}
+
+/**
+ * A git source that locks several gems is a repository holding each in its own folder (rails/rails:
+ * `actionpack/actionpack.gemspec`, the `rails` gem's at the root), as Bundler's default glob
+ * `{,*,*/*}.gemspec` finds them; one folder each keeps their code apart.
+ */
+function inMonorepos(gems) {
+  const count = new Map();
+  for (const g of gems) if (g.checkout) count.set(g.checkout, (count.get(g.checkout) ?? 0) + 1);
+  for (const g of gems) {
+    if (g.checkout && count.get(g.checkout) > 1 && g.checkout.slice(0, -13) !== g.name) g.folder = join(g.checkout, g.name);
+  }
   return gems;
 }
 
@@ -52,7 +66,7 @@ const gemspec = (name, version) => `Gem::Specification.new do |s|\n  s.name = ${
 
 /** A git gem's checkout: its gemspec, and Debian's copy of its code where there is one. */
 function writeCheckout(home, gem, debianDir) {
-  const dir = join(home, "bundler", "gems", gem.checkout);
+  const dir = join(home, "bundler", "gems", gem.folder ?? gem.checkout);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, `${gem.name}.gemspec`), gemspec(gem.name, gem.version));
   for (const part of ["lib", "app", "config"]) {

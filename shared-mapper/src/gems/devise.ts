@@ -50,12 +50,12 @@ export function deviseFor(m: MapperState, call: Call, gems: DeviseGems): void {
       ? readDeviseModel(mapping.className, modelReader(m))
       : { why: `Routemap reads them from ${modelPath(mapping.className)}, and this routes file is read without its app` };
     if ("why" in model) {
-      m.host.info(`Routemap does not know the Devise modules of ${mapping.className}: ${model.why}. The routes of \`devise_for :${mapping.resource}\` are missing.`);
+      m.host.missing(`Routemap does not know the Devise modules of ${mapping.className}: ${model.why}. The routes of \`devise_for :${mapping.resource}\` are missing.`, mapping.covers());
       continue;
     }
     const unknown = model.modules.filter((mod) => !KNOWN_MODULES.has(mod) && !(mod in EXTENSIONS));
     if (unknown.length) {
-      m.host.info(`Devise module${unknown.length > 1 ? "s" : ""} ${unknown.map((u) => `:${u}`).join(", ")} of ${mapping.className} come${unknown.length > 1 ? "" : "s"} from a gem Routemap does not model; any routes ${unknown.length > 1 ? "they draw" : "it draws"} are missing.`);
+      m.host.missing(`Devise module${unknown.length > 1 ? "s" : ""} ${unknown.map((u) => `:${u}`).join(", ")} of ${mapping.className} come${unknown.length > 1 ? "" : "s"} from a gem Routemap does not model; any routes ${unknown.length > 1 ? "they draw" : "it draws"} are missing.`, mapping.covers());
     }
     const controllers = options.sget("controllers");
     if (controllers instanceof RHash && present(controllers.sget("omniauth_callbacks")) && !model.modules.includes("omniauthable")) {
@@ -145,6 +145,19 @@ class Mapping {
       if (given !== undefined) return toS(given);
       return name === "registration" ? "" : name;
     };
+  }
+
+  /**
+   * What its routes Routemap cannot draw may be: helpers named `…_user_…` (Devise names each
+   * `#{action}_#{mapping.name}_#{route}`), to the controllers of `only` (a route's kind) or of all:
+   * the module's (`devise/…`) and each `controllers:` names.
+   */
+  covers(only?: string): { namePrefix: string; modules: string[] } {
+    if (only) return { namePrefix: this.singular, modules: [this.controllers(only)] };
+    const given = this.options.sget("controllers");
+    const named = given instanceof RHash ? [...given.keys()].map((k) => this.controllers(toS(k))) : [];
+    const module = this.options.sget("module");
+    return { namePrefix: this.singular, modules: [...new Set([truthy(module) ? toS(module) : "devise", ...named])] };
   }
 
   /** `"/#{@path_prefix}/#{@path}".squeeze("/")` */
@@ -250,12 +263,12 @@ function omniauthCallback(m: MapperState, mapping: Mapping, model: DeviseModel, 
   const providers = model.options.sget("omniauth_providers");
   const names = Array.isArray(providers) ? providers.map((p) => toS(p)) : mapping.settings.omniauthProviders;
   if (providers !== undefined && !Array.isArray(providers)) {
-    m.host.info(`Routemap cannot read the OmniAuth providers of ${mapping.className}; their routes are missing.`);
+    m.host.missing(`Routemap cannot read the OmniAuth providers of ${mapping.className}; their routes are missing.`, mapping.covers("omniauth_callbacks"));
     return;
   }
   if (!Array.isArray(providers)) {
     for (const { provider, condition } of mapping.settings.undecidedProviders) {
-      m.host.info(`Devise configures the OmniAuth provider ${provider} only if \`${condition}\`, which Routemap cannot decide: its routes for ${mapping.className} are missing.`);
+      m.host.missing(`Devise configures the OmniAuth provider ${provider} only if \`${condition}\`, which Routemap cannot decide: its routes for ${mapping.className} are missing.`, mapping.covers("omniauth_callbacks"));
     }
   }
   // Devise 5 asks OmniAuth which methods start a login: POST only from OmniAuth 2.0.

@@ -28,6 +28,12 @@ export interface MapperHost {
   /** An information diagnostic at the current call. */
   info(message: string): void;
   /**
+   * The same, for routes a gem would draw there that Routemap cannot (Devise's for modules it
+   * cannot read): names with `namePrefix` as a word, to the controllers under `modules`, may be
+   * missing from the table, so the checks do not call them undefined.
+   */
+  missing(message: string, covers: { namePrefix: string; modules: readonly string[] }): void;
+  /**
    * A file of the app other than its routes (`app/models/user.rb`), parsed but not evaluated,
    * when the routes file is the app's `config/routes.rb` and the host gave the file.
    */
