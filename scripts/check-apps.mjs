@@ -20,6 +20,7 @@ import { join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { extractFromGit, gitDirOf, resolveCommit } from "./lib/realApps/extract.mjs";
 import { writeGemHome } from "./lib/realApps/gemHome.mjs";
+import { writeHost } from "./lib/realApps/appFiles.mjs";
 import { startServer } from "../server/test/lspClient.mjs";
 
 const repo = new URL("..", import.meta.url).pathname;
@@ -55,6 +56,8 @@ const key = (d) => `${d.file}:${d.line}:${d.severity}:${d.message}`;
 /** `routemap check --format json` with the gem home: its document, or why there is none. */
 function runCheck(root, env) {
   const run = spawnSync(process.execPath, [CLI, "check", "--format", "json"], { cwd: root, encoding: "utf8", timeout: 300_000, maxBuffer: 256 << 20, env });
+  // Not started (no such folder), killed at the timeout or over the buffer: no document, and why.
+  if (run.error) return { error: `check did not run to its end: ${run.error.message}` };
   try {
     return JSON.parse(run.stdout);
   } catch {
@@ -102,6 +105,8 @@ async function checkApp(app, opts, work) {
   mkdirSync(tree);
   const commit = extractTree(app, opts, tree);
   const root = app.root ? join(tree, app.root) : tree;
+  // A repository of engines (solidus) is checked in the host app its generator writes (`root`).
+  if (app.host) writeHost(root, app.host);
   for (const [to, from] of Object.entries(app.copy ?? {})) if (existsSync(join(root, from))) copyFileSync(join(root, from), join(root, to));
   const gems = existsSync(join(root, "Gemfile.lock")) ? writeGemHome(root, join(scratch, "gems")) : { debian: [], empty: [] };
   const env = { ...process.env, ...app.env, GEM_HOME: join(scratch, "gems"), GEM_PATH: "", ROUTEMAP_CACHE_DIR: join(work, "cache") };

@@ -50,8 +50,8 @@ function lockedGems(lockText) {
 
 /**
  * A git source that locks several gems is a repository holding each in its own folder (rails/rails:
- * `actionpack/actionpack.gemspec`, the `rails` gem's at the root), as Bundler's default glob
- * `{,*,*/*}.gemspec` finds them; one folder each keeps their code apart.
+ * `actionpack/actionpack.gemspec`, the `rails` gem's at the root), where Bundler's default glob finds
+ * gemspecs one or two folders down; one folder each keeps their code apart.
  */
 function inMonorepos(gems) {
   const count = new Map();

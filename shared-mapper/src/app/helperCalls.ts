@@ -148,6 +148,11 @@ export function definedHelperNames(text: string, into: Set<string>): void {
       for (const word of loop.words.split(/\s+/).filter(Boolean)) into.add(`${word}${def[1]}`);
     }
   }
+  // FactoryBot's `git_path { "docs/x.md" }` defines an attribute of that name, which other
+  // attributes' blocks (and `transient` ones) call bare: the name is a method there, not a route's.
+  if (/\bFactory(?:Bot|Girl)\.define\b/.test(text)) {
+    for (const m of text.matchAll(/^[ \t]*([a-z_][a-z0-9_]*_(?:path|url))[ \t]*(?:\{|do\b)/gm)) into.add(m[1]);
+  }
   // Not a `respond_to?(:x_path)` or `defined?(x_path)`: the file that asks is the one that may
   // call it missing (helperGuards.ts), not the app.
   for (const m of text.matchAll(/\bdef\s+(?:self\.)?([a-z_][a-z0-9_]*_(?:path|url))\b|:([a-z_][a-z0-9_]*_(?:path|url))\b|["']([a-z_][a-z0-9_]*_(?:path|url))["']/g)) {
