@@ -200,19 +200,24 @@ test("routemap check: a constraint Routemap cannot compute turns no check off; t
   ]);
 });
 
+/** A Devise app (the gem installed in its own GEM_HOME), `routemap check --format json` on it. */
+function checkDeviseApp(name, files) {
+  put(`${name}/Gemfile.lock`, "GEM\n  remote: https://rubygems.org/\n  specs:\n    devise (4.9.4)\n\nPLATFORMS\n  ruby\n\nDEPENDENCIES\n  devise\n");
+  put(`${name}/gems/specifications/devise-4.9.4.gemspec`, 'Gem::Specification.new do |s|\n  s.name = "devise"\n  s.version = "4.9.4"\nend\n');
+  put(`${name}/gems/gems/devise-4.9.4/app/controllers/devise/sessions_controller.rb`, "class Devise::SessionsController < DeviseController\nend\n");
+  for (const [path, text] of Object.entries({ ...controllers, ...files })) put(`${name}/${path}`, text);
+  const env = { ...process.env, GEM_HOME: join(workspace, name, "gems"), GEM_PATH: "" };
+  return JSON.parse(spawnSync(process.execPath, [cli, "check", "--format", "json"], { cwd: join(workspace, name), encoding: "utf8", env }).stdout);
+}
+const errorsOf = (doc) => doc.diagnostics.filter((d) => d.severity === "error").map((d) => `${d.file}:${d.line} ${d.message.replace(/ \(did you mean.*$/, "")}`);
+
 test("routemap check: Devise's routes Routemap cannot draw (modules computed at boot) leave their names and controllers unchecked, the rest checked", () => {
-  const lock = "GEM\n  remote: https://rubygems.org/\n  specs:\n    devise (4.9.4)\n\nPLATFORMS\n  ruby\n\nDEPENDENCIES\n  devise\n";
-  put("devise-open/Gemfile.lock", lock);
-  // The gem installed where GEM_HOME says, with the controller Devise's routes reach.
-  put("devise-open/gems/specifications/devise-4.9.4.gemspec", 'Gem::Specification.new do |s|\n  s.name = "devise"\n  s.version = "4.9.4"\nend\n');
-  put("devise-open/gems/gems/devise-4.9.4/app/controllers/devise/sessions_controller.rb", "class Devise::SessionsController < DeviseController\nend\n");
   // errbit: `devise(*Errbit::Config.devise_modules)`, the modules read from the environment at boot.
-  put("devise-open/config/routes.rb", 'Rails.application.routes.draw do\n  devise_for :users, controllers: { omniauth_callbacks: "users/omniauth_callbacks" }\n  resources :posts, only: :index\nend\n');
-  put("devise-open/app/models/user.rb", "class User < ApplicationRecord\n  devise(*Settings.devise_modules)\nend\n");
-  put("devise-open/app/views/posts/index.html.erb", '<%= link_to "In", new_user_session_path %>\n<%= button_to "GitHub", user_github_omniauth_authorize_path %>\n<%= link_to "All", postz_path %>\n');
-  for (const [path, text] of Object.entries(controllers)) put(`devise-open/${path}`, text);
-  const run = spawnSync(process.execPath, [cli, "check", "--format", "json"], { cwd: join(workspace, "devise-open"), encoding: "utf8", env: { ...process.env, GEM_HOME: join(workspace, "devise-open/gems"), GEM_PATH: "" } });
-  const doc = JSON.parse(run.stdout);
+  const doc = checkDeviseApp("devise-open", {
+    "config/routes.rb": 'Rails.application.routes.draw do\n  devise_for :users, controllers: { omniauth_callbacks: "users/omniauth_callbacks" }\n  resources :posts, only: :index\nend\n',
+    "app/models/user.rb": "class User < ApplicationRecord\n  devise(*Settings.devise_modules)\nend\n",
+    "app/views/posts/index.html.erb": '<%= link_to "In", new_user_session_path %>\n<%= button_to "GitHub", user_github_omniauth_authorize_path %>\n<%= link_to "All", postz_path %>\n',
+  });
   assert.equal(doc.checks, "partial");
   assert.deepEqual(doc.uncheckedBecause.map(({ line, code, extent, notChecked }) => ({ line, code, extent, notChecked })), [
     {
@@ -224,6 +229,19 @@ test("routemap check: Devise's routes Routemap cannot draw (modules computed at 
     },
   ]);
   // The Devise helpers may exist (Rails has them once the modules are known); postz_path is still an error.
-  const errors = doc.diagnostics.filter((d) => d.severity === "error").map((d) => `${d.file}:${d.line} ${d.message.replace(/ \(did you mean.*$/, "")}`);
-  assert.deepEqual(errors, ["app/views/posts/index.html.erb:3 undefined method `postz_path': no route, direct helper or method defines it"]);
+  assert.deepEqual(errorsOf(doc), ["app/views/posts/index.html.erb:3 undefined method `postz_path': no route, direct helper or method defines it"]);
+});
+
+test("routemap check: OmniAuth providers the initializer names by what Routemap cannot read (catarse's, from its database) leave their helpers unchecked", () => {
+  const initializer = 'Devise.setup do |config|\n  if Rails.env.test?\n    config.omniauth "facebook", "key"\n  else\n    OauthProvider.all.each do |p|\n      config.omniauth p.name, p.key\n    end\n  end\nend\n';
+  const doc = checkDeviseApp("devise-providers", {
+    "config/routes.rb": "Rails.application.routes.draw do\n  devise_for :users\n  resources :posts, only: :index\nend\n",
+    "config/initializers/devise.rb": initializer,
+    "app/models/user.rb": "class User < ApplicationRecord\n  devise :database_authenticatable, :omniauthable\nend\n",
+    "app/views/posts/index.html.erb": '<%= button_to "Facebook", user_facebook_omniauth_authorize_path %>\n<%= link_to "All", postz_path %>\n',
+  });
+  assert.equal(doc.checks, "partial");
+  assert.deepEqual(doc.uncheckedBecause.map((c) => c.reason), ["Routemap cannot read which OmniAuth provider `config.omniauth p.name, p.key` in config/initializers/devise.rb configures: its routes for User are missing."]);
+  // The development branch runs (`Rails.env.test?` is false), whose providers come from the database.
+  assert.deepEqual(errorsOf(doc), ["app/views/posts/index.html.erb:2 undefined method `postz_path': no route, direct helper or method defines it"]);
 });

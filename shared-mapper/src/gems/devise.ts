@@ -267,6 +267,9 @@ function omniauthCallback(m: MapperState, mapping: Mapping, model: DeviseModel, 
     return;
   }
   if (!Array.isArray(providers)) {
+    for (const call of mapping.settings.unreadProviders) {
+      m.host.missing(`Routemap cannot read which OmniAuth provider \`${call}\` in config/initializers/devise.rb configures: its routes for ${mapping.className} are missing.`, mapping.covers("omniauth_callbacks"));
+    }
     for (const { provider, condition } of mapping.settings.undecidedProviders) {
       m.host.missing(`Devise configures the OmniAuth provider ${provider} only if \`${condition}\`, which Routemap cannot decide: its routes for ${mapping.className} are missing.`, mapping.covers("omniauth_callbacks"));
     }

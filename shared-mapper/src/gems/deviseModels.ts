@@ -156,6 +156,8 @@ export interface DeviseSettings {
   omniauthProviders: string[];
   /** Providers configured under a condition Routemap cannot decide, each with the condition as written. */
   undecidedProviders: { provider: string; condition: string }[];
+  /** `config.omniauth p.name, …`: providers named by what Routemap cannot read (catarse's, from its database), each call as written. */
+  unreadProviders: string[];
   /** Settings assigned under a condition Routemap cannot decide: Rails' value may be either. */
   undecidedSettings: { setting: string; condition: string }[];
 }
@@ -166,7 +168,7 @@ export interface DeviseSettings {
  * decide makes the settings under it unknown and the providers undecided, never one branch.
  */
 export function readDeviseSettings(file: LoadedFile | undefined, evaluate?: (file: LoadedFile, node: N.Node) => RValue): DeviseSettings {
-  const settings: DeviseSettings = { values: new Map(), omniauthProviders: [], undecidedProviders: [], undecidedSettings: [] };
+  const settings: DeviseSettings = { values: new Map(), omniauthProviders: [], undecidedProviders: [], unreadProviders: [], undecidedSettings: [] };
   if (!file) return settings;
   const visit = (node: N.Node, undecided: string | undefined): void => {
     if (node instanceof N.IfNode || node instanceof N.UnlessNode) {
@@ -178,7 +180,7 @@ export function readDeviseSettings(file: LoadedFile | undefined, evaluate?: (fil
       if (taken !== true && other) visit(other, condition);
       return;
     }
-    if (node instanceof N.CallNode) settingCall(node, settings, undecided);
+    if (node instanceof N.CallNode) settingCall(file, node, settings, undecided);
     for (const child of childrenOf(node)) visit(child, undecided);
   };
   visit(file.program, undefined);
@@ -193,12 +195,15 @@ function decide(file: LoadedFile, predicate: N.Node, evaluate?: (file: LoadedFil
   return truthy(value);
 }
 
-function settingCall(call: N.CallNode, settings: DeviseSettings, undecided: string | undefined): void {
+function settingCall(file: LoadedFile, call: N.CallNode, settings: DeviseSettings, undecided: string | undefined): void {
   if (!(call.receiver instanceof N.LocalVariableReadNode) && !(call.receiver instanceof N.ConstantReadNode && call.receiver.name === "Devise")) return;
   const first = call.arguments_?.arguments_[0];
   if (call.name === "omniauth") {
     const provider = first && literal(first);
-    if (!(provider instanceof RSymbol || typeof provider === "string")) return;
+    if (!(provider instanceof RSymbol || typeof provider === "string")) {
+      if (first) settings.unreadProviders.push(text(file, call).split("\n")[0]);
+      return;
+    }
     const name = provider instanceof RSymbol ? provider.name : provider;
     if (undecided === undefined) settings.omniauthProviders.push(name);
     else settings.undecidedProviders.push({ provider: name, condition: undecided });
