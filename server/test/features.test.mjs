@@ -540,6 +540,10 @@ class PostsController < ApplicationController
     @post = Post.new(title: params[:title])
     redirect_to @post
   end
+  # A template given locals (alaveteli): its bare \`share_url\` is the local; \`sharez_url\` is no one's.
+  def share
+    render json: { text: render_to_string(template: "posts/share", formats: [:text], locals: { share_url: post_url(params[:id]) }) }
+  end
   def comment
     @comment = Comment.find(params[:id])
     redirect_to @comment, notice: "Found"
@@ -602,6 +606,8 @@ RSpec.describe "Posts" do
     get missing_five_path
   end
 end
+//- app/views/posts/share.text.erb
+<%= share_url %> <%= sharez_url %>
 //- test/factories/videos.rb
 # FactoryBot attributes (exercism, gumroad): each block defines a method of the factory, which the
 # others call bare; \`missing_six_path\` is called, never defined.
@@ -635,7 +641,7 @@ test("helper calls: unknown ones are errors with suggestions; methods of the app
   assert.ok(!("unchecked" in context), context.unchecked);
   const lines = [];
   const paths = ["app/views/posts/index.html.erb", "app/views/posts/_row.html.erb", "app/views/posts/show.html.haml", "app/views/posts/_tag.html.haml", "app/views/posts/edit.html.slim", "app/views/posts/index.rss.builder", "app/models/post_card.rb", "lib/feeds/builder.rb", "app/views/layouts/application.html.erb", "app/views/layouts/admin.html.haml", "app/controllers/posts_controller.rb", "app/controllers/application_controller.rb"];
-  paths.push("app/mailers/post_mailer.rb", "app/views/post_mailer/published.html.erb", "app/views/post_mailer/_footer.html.erb", "spec/requests/posts_spec.rb", "test/controllers/posts_controller_test.rb", "test/factories/videos.rb");
+  paths.push("app/mailers/post_mailer.rb", "app/views/post_mailer/published.html.erb", "app/views/post_mailer/_footer.html.erb", "spec/requests/posts_spec.rb", "test/controllers/posts_controller_test.rb", "test/factories/videos.rb", "app/views/posts/share.text.erb");
   for (const path of paths) {
     for (const d of helperCallDiagnostics(app.workspace.mapper, context, `/app/${path}`, files.get(`/app/${path}`), helperScope("/app", `/app/${path}`))) {
       lines.push(`${path}:${d.span.start.line + 1}:${d.span.start.character + 1} ${d.message}`);

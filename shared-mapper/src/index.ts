@@ -204,7 +204,8 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
     if (parsed.loaded.syntaxErrors.length || parsed.diagnostics.length) return { calls: [], hashes: [], candidates: [] };
     const base = path.slice(path.lastIndexOf("/") + 1);
     const candidates = targets ? candidatesOf(parsed.loaded, path, targets) : [];
-    const calls = helperCalls(parsed.loaded, { partial: base.startsWith("_"), locals: parsed.locals });
+    const partial = base.startsWith("_");
+    const calls = helperCalls(parsed.loaded, { partial, template: !partial && path.includes("/app/views/"), locals: parsed.locals });
     const hashes = urlHashes(parsed.loaded);
     const expected = insideExpectedRaise(parsed.loaded);
     const kept = <T extends { span: Span }>(uses: T[]) => uses.filter((u) => !expected(u.span));

@@ -36,6 +36,12 @@ export interface HelperCall {
    * `render` of the partial passes a local of that name (`partialLocalKeys`).
    */
   maybeLocal?: boolean;
+  /**
+   * A bare name in a template other than a partial: `render template:, locals:` may give it a
+   * local of that name too (alaveteli's `info_request_url`), so it is a local where some file
+   * passes one of that name, and the route's helper elsewhere.
+   */
+  templateLocal?: boolean;
 }
 
 const HELPER = /^[a-z_][a-z0-9_]*_(?:path|url)$/;
@@ -77,9 +83,9 @@ export function erbToRuby(text: string): string {
 
 /**
  * The helper calls of a parsed file. `partial`: a `_x.html.erb`, whose bare names may be
- * locals; `locals`: names a Haml template's blocks bind (read as Ruby, their bindings are gone).
+ * locals; `template`: another template, whose bare names may be locals `render template:` passes; `locals`: names a Haml template's blocks bind (read as Ruby, their bindings are gone).
  */
-export function helperCalls(file: LoadedFile, o: { partial: boolean; locals?: ReadonlySet<string> }): HelperCall[] {
+export function helperCalls(file: LoadedFile, o: { partial: boolean; template?: boolean; locals?: ReadonlySet<string> }): HelperCall[] {
   const calls: HelperCall[] = [];
   const defs: { start: number; end: number; name: string }[] = [];
   const called = new Set<string>();
@@ -108,7 +114,7 @@ export function helperCalls(file: LoadedFile, o: { partial: boolean; locals?: Re
     if (!call.receiver) {
       const bare = call.isVariableCall() || shorthand.has(call);
       if (o.locals?.has(call.name) && bare) return;
-      calls.push({ name: call.name, span, args: urlArguments(call), method: methodAt(loc.startOffset), ...(o.partial && bare ? { maybeLocal: true } : {}) });
+      calls.push({ name: call.name, span, args: urlArguments(call), method: methodAt(loc.startOffset), ...(o.partial && bare ? { maybeLocal: true } : o.template && bare ? { templateLocal: true } : {}) });
       return;
     }
     const receiver = call.receiver;
