@@ -104,3 +104,10 @@ test("Haml and Slim: deep indentation, long `|` runs, inline tags and word-list 
   assert.ok(names.has("new_polymorphic_url"));
   assert.ok(Date.now() - started < 2_000, `${Date.now() - started} ms`);
 });
+
+test("definedHelperNames: a word list's define_method with a prefix (Capybara's have_no_current_path)", () => {
+  const names = new Set();
+  // capybara/rspec/matchers.rb, 3.36: the negated matchers made from a word list.
+  definedHelperNames('%w[selector css current_path link\n   sibling].each do |matcher_type|\n  define_method "have_no_#{matcher_type}" do |*args|\n  end\nend\n', names);
+  assert.deepEqual([...names], ["have_no_current_path"]);
+});

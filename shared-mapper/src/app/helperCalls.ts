@@ -149,9 +149,17 @@ export function partialLocalKeys(text: string, into: Set<string>): boolean {
 export function definedHelperNames(text: string, into: Set<string>): void {
   // Names a `%w(…).each do |x|` loop defines with `def #{x}_polymorphic_url` (Rails' own
   // edit_/new_polymorphic helpers are made so): each word of the list, with the suffix.
+  // Capybara's matchers: `%w[… current_path …].each { |t| define_method "have_no_#{t}" }`, a
+  // prefix before the word and none after: the name is whole once the word ends it.
   for (const loop of wordListLoops(text)) {
     for (const def of loop.body.matchAll(new RegExp(`\\bdef\\s+(?:self\\.)?#\\{${loop.param}\\}(_[a-z0-9_]*?_(?:path|url))\\b`, "g"))) {
       for (const word of loop.words.split(/\s+/).filter(Boolean)) into.add(`${word}${def[1]}`);
+    }
+    for (const def of loop.body.matchAll(new RegExp(`\\bdefine_method[\\s(]*["':]([a-z0-9_]*)#\\{${loop.param}\\}([a-z0-9_]*)`, "g"))) {
+      for (const word of loop.words.split(/\s+/).filter(Boolean)) {
+        const name = `${def[1]}${word}${def[2]}`;
+        if (/_(?:path|url)$/.test(name)) into.add(name);
+      }
     }
   }
   // FactoryBot's `git_path { "docs/x.md" }` defines an attribute of that name, which other
