@@ -108,7 +108,7 @@ async function checkApp(app, opts, work) {
   // A repository of engines (solidus) is checked in the host app its generator writes (`root`).
   if (app.host) writeHost(root, app.host);
   for (const [to, from] of Object.entries(app.copy ?? {})) if (existsSync(join(root, from))) copyFileSync(join(root, from), join(root, to));
-  const gems = existsSync(join(root, "Gemfile.lock")) ? writeGemHome(root, join(scratch, "gems")) : { debian: [], empty: [] };
+  const gems = existsSync(join(root, "Gemfile.lock")) ? writeGemHome(root, join(scratch, "gems"), join(work, "rails-releases")) : { debian: [], rails: [], empty: [] };
   const env = { ...process.env, ...app.env, GEM_HOME: join(scratch, "gems"), GEM_PATH: "", ROUTEMAP_CACHE_DIR: join(work, "cache") };
   const doc = runCheck(root, env);
   const cli = doc.error ? [] : checkFindings(doc);
@@ -117,7 +117,7 @@ async function checkApp(app, opts, work) {
   const inCli = new Set(cli.map(key));
   const inEditor = new Set(editor.map(key));
   const result = {
-    repo: app.repo, commit, gemsFromDebian: gems.debian.length, gemsEmpty: gems.empty.length,
+    repo: app.repo, commit, gemsFromDebian: gems.debian.length, gemsFromRails: gems.rails.length, gemsEmpty: gems.empty.length,
     error: doc.error, checks: doc.checks, uncheckedBecause: doc.uncheckedBecause, findings: cli,
     onlyInEditor: editor.filter((d) => !inCli.has(key(d))), onlyInCheck: cli.filter((d) => !inEditor.has(key(d))),
   };
@@ -133,7 +133,7 @@ function summary(results) {
       lines.push(`check failed: ${r.error}`, "");
       continue;
     }
-    lines.push(`gems: ${r.gemsFromDebian} from Debian, ${r.gemsEmpty} empty; checks: ${JSON.stringify(r.checks)}`);
+    lines.push(`gems: ${r.gemsFromDebian} from Debian, ${r.gemsFromRails ?? 0} Rails releases from rails/rails, ${r.gemsEmpty} empty; checks: ${JSON.stringify(r.checks)}`);
     for (const u of r.uncheckedBecause ?? []) lines.push(`- off: ${typeof u === "string" ? u : JSON.stringify(u)}`);
     lines.push("", `${r.findings.length} findings:`);
     for (const d of r.findings) lines.push(`- ${d.file}:${d.line} ${d.severity}: ${d.message}`);

@@ -1,11 +1,14 @@
 // A gem home in which every gem an app's Gemfile.lock locks from a GEM source is installed, for
 // trying Routemap's checks on a public app as a developer who ran `bundle install` would: the
-// gem's code is Debian's copy of that gem (of whatever version apt installed, linked in under
-// the locked version) where there is one, and otherwise an empty gem (a specification and an
-// empty lib/), which defines nothing; a GIT source's gem is checked out where Bundler puts it. A finding that exists only because a gem is empty is the
-// stand-in's, not Routemap's: the report says how many gems were empty.
+// gem's code is, for Rails' own gems, the locked release's from the rails/rails snapshot where it
+// has that tag; else Debian's copy of that gem (of whatever version apt installed, linked in under
+// the locked version) where there is one; and otherwise an empty gem (a specification and an
+// empty lib/), which defines nothing. A GIT source's gem is checked out where Bundler puts it.
+// A finding that exists only because a gem is empty is the stand-in's, not Routemap's: the
+// report says how many gems were empty.
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
+import { extractFromGit, gitDirOf, resolveCommit } from "./extract.mjs";
 
 const DEBIAN_HOMES = [
   "/usr/share/rubygems-integration/all/gems",
@@ -62,6 +65,34 @@ function inMonorepos(gems) {
   return gems;
 }
 
+/** Rails' own gems, and the rails/rails snapshot their code is taken from at the locked release. */
+const RAILS_GEMS = new Set(["actioncable", "actionmailbox", "actionmailer", "actionpack", "actiontext", "actionview", "activejob", "activemodel", "activerecord", "activestorage", "activesupport", "railties"]);
+const RAILS_MIRROR = "/work/.mirror/rails+rails";
+
+/**
+ * Rails' gem `name` at release `version` (the tag `v<version>` of the rails/rails snapshot), its
+ * lib/, app/ and config/ extracted once per release into `cache`: Debian's Rails is 6.1, and an
+ * app locking 7.1 has railties' Rails::HealthController, which 6.1's code lacks. Undefined
+ * without the snapshot or the tag (a prerelease from git).
+ */
+function railsGemAt(name, version, cache) {
+  const gitDir = cache && RAILS_GEMS.has(name) && existsSync(RAILS_MIRROR) ? gitDirOf(RAILS_MIRROR) : null;
+  if (!gitDir) return undefined;
+  let commit;
+  try {
+    commit = resolveCommit(gitDir, `v${version}`);
+  } catch {
+    return undefined;
+  }
+  const root = join(cache, `v${version}`);
+  if (!existsSync(join(root, ".complete"))) {
+    const part = (p) => p.split("/");
+    extractFromGit(gitDir, commit, root, (p) => RAILS_GEMS.has(part(p)[0]) && ["lib", "app", "config"].includes(part(p)[1]));
+    writeFileSync(join(root, ".complete"), "");
+  }
+  return existsSync(join(root, name)) ? join(root, name) : undefined;
+}
+
 const gemspec = (name, version) => `Gem::Specification.new do |s|\n  s.name = ${JSON.stringify(name)}\n  s.version = ${JSON.stringify(version)}\nend\n`;
 
 /** A git gem's checkout: its gemspec, and Debian's copy of its code where there is one. */
@@ -75,10 +106,13 @@ function writeCheckout(home, gem, debianDir) {
   }
 }
 
-/** Writes the gem home for the app at `root` into `home`; which gems came from Debian, which are empty. */
-export function writeGemHome(root, home) {
+/**
+ * Writes the gem home for the app at `root` into `home`; which gems came from Debian, from the
+ * rails/rails snapshot (`railsCache`: where its releases are extracted), which are empty.
+ */
+export function writeGemHome(root, home, railsCache) {
   const debian = debianGems();
-  const result = { debian: [], empty: [] };
+  const result = { debian: [], rails: [], empty: [] };
   mkdirSync(join(home, "gems"), { recursive: true });
   mkdirSync(join(home, "specifications"), { recursive: true });
   for (const gem of lockedGems(readFileSync(join(root, "Gemfile.lock"), "utf8"))) {
@@ -90,7 +124,10 @@ export function writeGemHome(root, home) {
       continue;
     }
     const dir = join(home, "gems", `${name}-${version}`);
-    if (debian.has(name)) (symlinkSync(debian.get(name), dir), result.debian.push(name));
+    const sameAsDebian = debian.has(name) && basename(debian.get(name)) === `${name}-${version}`;
+    const release = sameAsDebian ? undefined : railsGemAt(name, version, railsCache);
+    if (release) (symlinkSync(release, dir), result.rails.push(name));
+    else if (debian.has(name)) (symlinkSync(debian.get(name), dir), result.debian.push(name));
     else (mkdirSync(join(dir, "lib"), { recursive: true }), result.empty.push(name));
     writeFileSync(join(home, "specifications", `${name}-${version}.gemspec`), gemspec(name, version));
   }
