@@ -46,7 +46,7 @@ function lockedGems(lockText) {
     const m = section === "GEM" || section === "GIT" ? /^ {4}([A-Za-z0-9_.-]+) \(([^)\s-]+)[^)]*\)$/.exec(line) : null;
     if (!m || gems.some((g) => g.name === m[1])) continue;
     const checkout = section === "GIT" && remote && revision ? `${basename(remote.replace(/^(\w+:\/\/)?([^/:]+:)?(\/\/\w*\/)?(\w*\/)*/, "").replace(/\/+$/, ""), ".git")}-${revision.slice(0, 12)}` : undefined;
-    gems.push({ name: m[1], version: m[2], checkout });
+    gems.push({ name: m[1], version: m[2], checkout, ...(checkout ? { remote, revision } : {}) });
   }
   return inMonorepos(gems);
 }
@@ -70,21 +70,21 @@ const RAILS_GEMS = new Set(["actioncable", "actionmailbox", "actionmailer", "act
 const RAILS_MIRROR = "/work/.mirror/rails+rails";
 
 /**
- * Rails' gem `name` at release `version` (the tag `v<version>` of the rails/rails snapshot), its
- * lib/, app/ and config/ extracted once per release into `cache`: Debian's Rails is 6.1, and an
- * app locking 7.1 has railties' Rails::HealthController, which 6.1's code lacks. Undefined
- * without the snapshot or the tag (a prerelease from git).
+ * Rails' gem `name` at `rev` of the rails/rails snapshot (a release's tag `v<version>`, or the
+ * revision a GIT source locks), its lib/, app/ and config/ extracted once per rev into `cache`:
+ * Debian's Rails is 6.1, and an app locking 7.1 has railties' Rails::HealthController, which
+ * 6.1's code lacks. Undefined without the snapshot or the rev.
  */
-function railsGemAt(name, version, cache) {
+function railsGemAt(name, rev, cache) {
   const gitDir = cache && RAILS_GEMS.has(name) && existsSync(RAILS_MIRROR) ? gitDirOf(RAILS_MIRROR) : null;
   if (!gitDir) return undefined;
   let commit;
   try {
-    commit = resolveCommit(gitDir, `v${version}`);
+    commit = resolveCommit(gitDir, rev);
   } catch {
     return undefined;
   }
-  const root = join(cache, `v${version}`);
+  const root = join(cache, rev);
   if (!existsSync(join(root, ".complete"))) {
     const part = (p) => p.split("/");
     extractFromGit(gitDir, commit, root, (p) => RAILS_GEMS.has(part(p)[0]) && ["lib", "app", "config"].includes(part(p)[1]));
@@ -119,13 +119,14 @@ export function writeGemHome(root, home, railsCache) {
     const { name, version } = gem;
     if (name === "bundler") continue;
     if (gem.checkout) {
-      writeCheckout(home, gem, debian.get(name));
-      result[debian.has(name) ? "debian" : "empty"].push(name);
+      const fromRails = /[/:]rails\/rails(\.git)?$/.test(gem.remote ?? "") ? railsGemAt(name, gem.revision, railsCache) : undefined;
+      writeCheckout(home, gem, fromRails ?? debian.get(name));
+      result[fromRails ? "rails" : debian.has(name) ? "debian" : "empty"].push(name);
       continue;
     }
     const dir = join(home, "gems", `${name}-${version}`);
     const sameAsDebian = debian.has(name) && basename(debian.get(name)) === `${name}-${version}`;
-    const release = sameAsDebian ? undefined : railsGemAt(name, version, railsCache);
+    const release = sameAsDebian ? undefined : railsGemAt(name, `v${version}`, railsCache);
     if (release) (symlinkSync(release, dir), result.rails.push(name));
     else if (debian.has(name)) (symlinkSync(debian.get(name), dir), result.debian.push(name));
     else (mkdirSync(join(dir, "lib"), { recursive: true }), result.empty.push(name));
