@@ -62,7 +62,8 @@ conn.listen();
 const controllerPath = "app/controllers/thing7s_controller.rb";
 const controller = uri(controllerPath);
 const routesFirst = diagnostics((p) => p.uri === uri("config/routes.rb"));
-await conn.sendRequest("initialize", { processId: process.pid, rootUri: pathToFileURL(root).toString(), capabilities: { workspace: { configuration: true } } });
+// The client watches the app's files, as VS Code does for the extension (the server then trusts its tables to follow the disk).
+await conn.sendRequest("initialize", { processId: process.pid, rootUri: pathToFileURL(root).toString(), capabilities: { workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: true } } } });
 conn.sendNotification("initialized", {});
 // A controller open from the start, as an editor restores it: its diagnostics and lenses need the whole app read.
 let controllerText = routesOnly ? "" : readFileSync(join(root, controllerPath), "utf8");
@@ -124,15 +125,19 @@ async function keystrokeAndHover(count = 200) {
   const times = [];
   for (let i = 0; i < count; i++) {
     const t = performance.now();
+    const cpu = serverCpu();
     conn.sendNotification("textDocument/didChange", {
       textDocument: { uri: docUri, version: i + 2 },
       contentChanges: [i % 2 === 0 ? { range: { start: { line: 1, character: 2 }, end: { line: 1, character: 2 } }, text: "x" } : { range: { start: { line: 1, character: 2 }, end: { line: 1, character: 3 } }, text: "" }],
     });
     await conn.sendRequest("textDocument/hover", hoverAt);
     times.push(performance.now() - t);
+    keystrokeCpu.push(serverCpu() - cpu);
   }
   return times;
 }
+/** The server's processor time in each keystroke + hover (in steps of the kernel's 10 ms tick). */
+const keystrokeCpu = [];
 
 /** The server's processor time so far (user + system), in ms: what a busy machine does not inflate. */
 function serverCpu() {
@@ -156,7 +161,7 @@ async function routesPhases() {
     "server CPU time to the first hover / app read (ms)": { value: `${cpuAtFirstHover} / ${cpuAtRead}` },
     "start to the open controller's diagnostics and lenses (ms)": { value: +indexed.toFixed(1) },
     "keystroke + hover in config/routes.rb, median / p99 / max (ms)": { value: `${stats(withHover).median} / ${stats(withHover).p99} / ${Math.max(...withHover).toFixed(1)}`, target: "p99 ≤ 100" },
-    "server CPU time per keystroke + hover (ms)": { value: +(cpuKeys / count).toFixed(1) },
+    "server CPU time per keystroke + hover, mean / p99 (ms)": { value: `${(cpuKeys / count).toFixed(1)} / ${stats(keystrokeCpu).p99}` },
     "diagnostics notifications during the keystrokes": { value: notifications - notificationsAtIndexed },
     "server's resident memory at the end (MiB)": { value: memory },
   });

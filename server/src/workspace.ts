@@ -653,18 +653,32 @@ export class Workspace {
    * the one that owns it first (an engine's routes file is also read by the app mounting it).
    */
   documentChanged(path: string, text: string | undefined): RailsApp[] {
+    const same = this.sameText(path, text);
     if (text === undefined) this.overlays.delete(path);
     else this.overlays.set(path, text);
     const owner = this.appFor(path);
     if (isCheckedFile(path)) owner?.fileTextChanged(path);
     const affected = this.apps.filter((a) => a.isInputFile(path)).sort((a, b) => (a === owner ? -1 : b === owner ? 1 : 0));
-    affected.forEach((a) => a.invalidate());
+    if (!same) affected.forEach((a) => a.invalidate());
     // An edited controller changes its actions: the routes' checks and its own hints.
     if (owner?.isControllerFile(path) && path.endsWith(".rb")) {
       owner.invalidateControllers(path);
       if (!affected.includes(owner)) affected.push(owner);
     }
     return affected;
+  }
+
+  /**
+   * Whether a document opened or closed with the text the tables already read: opening
+   * config/routes.rb as it is on disk mapped issue 30's app again (its 20,004 routes, and every
+   * index built on the table), and the first keystroke waited 140 ms behind it. Only while the
+   * client watches the files: without its events, a table may predate the disk's text.
+   */
+  private sameText(path: string, text: string | undefined): boolean {
+    if (!this.watching) return false;
+    const open = this.overlays.get(path);
+    if (text !== undefined && open !== undefined) return open === text;
+    return (text ?? open) === this.fs.readFile(path);
   }
 
   /** A watched file changed on disk: says which apps need new diagnostics. */
