@@ -138,6 +138,7 @@ async function keystrokeAndHover(count = 200) {
 }
 /** The server's processor time in each keystroke + hover (in steps of the kernel's 10 ms tick). */
 const keystrokeCpu = [];
+if (process.env.BENCH_SLOW) process.on("exit", () => console.error("slow keystrokes (index: cpu ms)", keystrokeCpu.flatMap((c, i) => (c >= 60 ? [`${i}: ${c}`] : [])).join(", ")));
 
 /** The server's processor time so far (user + system), in ms: what a busy machine does not inflate. */
 function serverCpu() {

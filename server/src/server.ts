@@ -431,6 +431,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     void runSafe(undefined, undefined, async () => {
       for (const app of workspace.apps) await app.prepare(() => new Promise((resolve) => setImmediate(resolve)));
       publishAll();
+      for (const app of workspace.apps) if ((routeCounts.get(app) ?? 0) >= REHEARSED_UP_TO) setImmediate(() => runSafe(undefined, undefined, () => app.rehearseEdit()));
       // Documents pulled while the controllers were read were answered without their helper calls.
       if (pulledDocuments.size) refreshPulled();
     });
