@@ -215,8 +215,10 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       }
     }
     published.set(app, before);
-    // The edited file first: it always gets an answer, so a client waiting on it is never left hanging.
-    const files = changedFile && byFile.has(changedFile) ? [changedFile, ...[...byFile.keys()].filter((f) => f !== changedFile)] : [...byFile.keys()];
+    // The edited file first (it always gets an answer, so a client waiting on it is never left
+    // hanging), then the open documents, where the user looks, then the rest.
+    const first = (file: string) => (file === changedFile ? 0 : openPaths().has(file) ? 1 : 2);
+    const files = [...byFile.keys()].sort((a, b) => first(a) - first(b));
     const sendFile = (file: string) => {
       const diagnostics = limited(byFile.get(file)!);
       const key = JSON.stringify(diagnostics);
