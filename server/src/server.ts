@@ -485,12 +485,10 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     // Until the first diagnostics are out (settings being read), the start's publishing covers this one.
     if (!started) return;
     const owner = workspace.appFor(path);
-    // What a publish under way would still send predates this text.
-    for (const app of affected) supersede(app);
-    if (owner) supersede(owner);
-    for (const app of affected) if (app !== owner) publishSoon(app);
+    // A publish under way would still send what predates this text: it stops where another follows.
+    for (const app of affected) if (app !== owner) (supersede(app), publishSoon(app));
     // A view or controller being edited: its helper calls are checked again.
-    if (owner && (affected.includes(owner) || isHelperCheckedFile(owner.root, path))) publishEdited(owner, path);
+    if (owner && (affected.includes(owner) || isHelperCheckedFile(owner.root, path))) (supersede(owner), publishEdited(owner, path));
   };
   documents.onDidChangeContent((e) => documentChanged(e.document.uri, e.document.getText()));
   documents.onDidClose((e) => documentChanged(e.document.uri, undefined));
