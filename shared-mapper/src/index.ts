@@ -439,6 +439,12 @@ function mapRoutes(input: MapInput, { parse, expected, drawMemo }: { parse: Pars
     limits: { ...DEFAULT_LIMITS, ...options.limits },
     // What a drawn file's routes depend on besides itself and the scope: the options, and the
     // app's inflection rules (by the text of the files they are read from).
+    gemMappers: input.gemMappers,
+    parseGemFile: (path, text) => {
+      const parsed = parse(path, text);
+      parseTime += parsed.time;
+      return parsed.loaded;
+    },
     drawFile: drawMemo && memoisedDraw(drawMemo, () => interpreter, () => (drawContext ??= JSON.stringify(options) + inflectionTexts())),
   });
   let drawContext: string | undefined;
