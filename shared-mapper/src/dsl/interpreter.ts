@@ -234,6 +234,10 @@ export class Interpreter implements MapperHost, CallHost {
       this.gemSite = { record, gem: found.gem, name };
       try {
         return this.callMethodDef(found.def, { kind: "mapper" }, call.args, call.block, name);
+      } catch (e) {
+        // What the gem's method raises (`unknown keyword: :as` of its parameters) is said at the call.
+        if (e instanceof RoutingError && e.span) ({ span: e.span, message: e.message } = this.userSpan(e.span, e.message));
+        throw e;
       } finally {
         this.gemSite = undefined;
       }
