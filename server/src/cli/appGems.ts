@@ -12,6 +12,7 @@
  * the user's cache when its files are those the entry was made from (gemCache.ts).
  */
 import { relative, sep } from "node:path";
+import type { GemMapperSource } from "@routemap/shared-mapper";
 import { nodeFileSystem, type FileSystem } from "../fileSystem.js";
 import { GemCache, cacheFolder } from "./gemCache.js";
 import { gemDiskOf, type GemDisk } from "./gemDisk.js";
@@ -21,6 +22,9 @@ import type { GemHome } from "./gemPaths.js";
 import { lockedGems, parseLockfile, type Lockfile } from "./lockfile.js";
 
 export type { GemFacts, InstalledGem, MissingGem };
+
+/** Rails' own gems: Routemap ports their mapper, it does not read it. */
+const RAILS_GEMS = new Set(["actionpack", "actionview", "railties", "rails", "activesupport", "activestorage", "actionmailbox", "actiontext", "actioncable"]);
 
 export interface AppGemsOptions {
   fs?: FileSystem;
@@ -68,6 +72,29 @@ export class AppGems {
     if (!facts) this.factsByName.set(name, (facts = gemFacts(gem, this.disk, this.cache)));
     return facts;
   }
+
+  /**
+   * The installed gems' files that add routing methods to Rails' mapper, with their texts
+   * (`MapInput.gemMappers`): read once, when the routes first call a method the DSL lacks.
+   * Rails' own gems are left out (their mapper is the one Routemap ports).
+   */
+  mapperSources(): GemMapperSource[] {
+    if (this.mapperSourcesCache) return this.mapperSourcesCache;
+    const out: GemMapperSource[] = [];
+    for (const gem of [...this.installed.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      if (RAILS_GEMS.has(gem.name)) continue;
+      const facts = this.facts(gem.name);
+      if (!facts || "why" in facts || !facts.mapperFiles) continue;
+      const files = new Map<string, string>();
+      for (const path of facts.mapperFiles) {
+        const text = this.disk.readFile(path);
+        if (text !== undefined) files.set(path, text);
+      }
+      if (files.size) out.push({ gem: gem.name, version: gem.version, dir: gem.dir, files });
+    }
+    return (this.mapperSourcesCache = out);
+  }
+  private mapperSourcesCache: GemMapperSource[] | undefined;
 
   /** How the cache served this app's gems (for ROUTEMAP_TIMINGS). */
   cacheStats() {
