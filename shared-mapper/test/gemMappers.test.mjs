@@ -86,6 +86,20 @@ end`),
     routes: `mount_orbit at: "/o"`,
   },
   {
+    name: "a condition the gem's body cannot decide: both branches, the routes marked",
+    gems: orbit(`class ActionDispatch::Routing::Mapper
+  def mount_orbit
+    get "orbit", to: "orbit#index", as: :orbit
+    if Orbit.configuration.registration
+      post "orbit/register", to: "orbit#register", as: :orbit_register
+    else
+      get "orbit/closed", to: "orbit#closed", as: :orbit_closed
+    end
+  end
+end`),
+    routes: `mount_orbit if Rails.env.production?\nscope "x", as: "x" do\n  mount_orbit\nend`,
+  },
+  {
     name: "a method no gem defines stays unknown",
     gems: orbit(`class ActionDispatch::Routing::Mapper\n  def mount_orbit; get "o", to: "o#i"; end\nend`),
     routes: `mount_nebula\nget "x", to: "x#i", as: :x`,

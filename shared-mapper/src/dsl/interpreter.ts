@@ -189,7 +189,7 @@ export class Interpreter implements MapperHost, CallHost {
   /** Routing methods the installed gems add to the mapper, read from their source. */
   readonly gemMappers: GemMappers | undefined;
   /** While a gem's mapper method runs for a call of the routes files: that call (`callGemMethod`). */
-  private gemSite: { record: DeclarationRecord; gem: GemMapperSource; name: string } | undefined;
+  private gemSite: { record: DeclarationRecord; node: N.CallNode; index: LineIndex; gem: GemMapperSource; name: string } | undefined;
 
   constructor(readonly o: InterpreterOptions) {
     this.budget = new Budget(o.limits ?? DEFAULT_LIMITS);
@@ -228,10 +228,11 @@ export class Interpreter implements MapperHost, CallHost {
    */
   callGemMethod(node: N.CallNode, found: GemMapperMethod, name: string, call: { args: RValue[]; block: RProc | null }): RValue {
     if (this.gemSite) return this.callMethodDef(found.def, { kind: "mapper" }, call.args, call.block, name);
+    const index = this.index;
     return this.dispatch(node, () => {
       const record = this.sites[this.sites.length - 1];
       record.origin ??= found.gem.gem;
-      this.gemSite = { record, gem: found.gem, name };
+      this.gemSite = { record, node, index, gem: found.gem, name };
       try {
         return this.callMethodDef(found.def, { kind: "mapper" }, call.args, call.block, name);
       } catch (e) {
@@ -242,6 +243,13 @@ export class Interpreter implements MapperHost, CallHost {
         this.gemSite = undefined;
       }
     }, call);
+  }
+
+  /** The user's call that runs a gem's method, declared again under the conditions in force now. */
+  private gemDeclaration(site: { record: DeclarationRecord; node: N.CallNode; index: LineIndex }): DeclarationRecord {
+    const declaration = this.declare(site.node, site.index);
+    declaration.origin = site.record.origin;
+    return declaration;
   }
 
   /** A span in a gem's file, while its method runs, is said at the user's call that ran it. */
@@ -902,11 +910,14 @@ export class Interpreter implements MapperHost, CallHost {
     if (this.quiet) return null;
     const set = this.mapper.set;
     const first = set.size;
-    // Inside a gem's method, the DSL calls are the gem's: the user's call is their declaration.
+    // Inside a gem's method, the DSL calls are the gem's: the user's call is their declaration,
+    // once more for a call under a condition the gem's body could not decide (its routes carry it).
     // (A block the user gave it runs in the user's file: its calls are declared as the user's.)
-    const inGem = this.gemSite !== undefined && this.index.file !== this.gemSite.record.file;
-    const declaration = inGem ? this.gemSite!.record : this.declare(node, this.index);
-    if (!inGem) this.sites.push(declaration);
+    const site = this.gemSite;
+    const inGem = site !== undefined && this.index.file !== site.record.file;
+    const reuse = inGem && this.conditions.current().length === site.record.conditions.length;
+    const declaration = reuse ? site.record : inGem ? this.gemDeclaration(site) : this.declare(node, this.index);
+    if (!reuse) this.sites.push(declaration);
     const partial = this.mapper.partial;
     const broken = this.spansSyntaxError(node);
     this.mapper.partial = partial || broken;
@@ -938,7 +949,7 @@ export class Interpreter implements MapperHost, CallHost {
       throw e;
     } finally {
       this.mapper.partial = partial;
-      if (!inGem) {
+      if (!reuse) {
         this.sites.pop();
         declaration.routesEnd(first, set.size);
       }
