@@ -64,3 +64,12 @@ test("routemap check: the helpers a gem's routing method draws are checked, a mi
   const routes = routemap(root, "routes", "-g", "shelf_admin_shelves");
   assert.match(routes.stdout, /shelf_admin_shelves GET +\/manage\/shelves\(\.:format\) +shelf\/admin\/shelves#index/);
 });
+
+test("a gem the Gemfile gives `require: false` adds no method, unless the app requires it", () => {
+  const gemfile = { Gemfile: 'source "https://rubygems.org"\ngem "shelf_routes", require: false\n' };
+  const skipped = routemap(app(gemfile), "check", ".");
+  assert.match(skipped.stdout + skipped.stderr, /Unknown method `shelf_route`/);
+  const required = routemap(app({ ...gemfile, "config/initializers/shelf.rb": 'require "shelf_routes"\n' }), "check", ".");
+  assert.doesNotMatch(required.stdout + required.stderr, /Unknown method/);
+  assert.match(required.stdout, /shelf_admin_shelfs_path/);
+});

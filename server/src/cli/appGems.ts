@@ -11,7 +11,8 @@
  * Finding the gems reads directory listings only; a gem's facts are read when first asked, from
  * the user's cache when its files are those the entry was made from (gemCache.ts).
  */
-import { relative, sep } from "node:path";
+import { join, relative, sep } from "node:path";
+import { readGemfile } from "./gemfile.js";
 import type { GemMapperSource } from "@routemap/shared-mapper";
 import { nodeFileSystem, type FileSystem } from "../fileSystem.js";
 import { GemCache, cacheFolder } from "./gemCache.js";
@@ -82,7 +83,7 @@ export class AppGems {
     if (this.mapperSourcesCache) return this.mapperSourcesCache;
     const out: GemMapperSource[] = [];
     for (const gem of [...this.installed.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-      if (RAILS_GEMS.has(gem.name)) continue;
+      if (RAILS_GEMS.has(gem.name) || !this.mayBeLoaded(gem.name)) continue;
       const facts = this.facts(gem.name);
       if (!facts || "why" in facts || !facts.mapperFiles) continue;
       const files = new Map<string, string>();
@@ -95,6 +96,21 @@ export class AppGems {
     return (this.mapperSourcesCache = out);
   }
   private mapperSourcesCache: GemMapperSource[] | undefined;
+
+  /**
+   * Whether the app may load the gem's code at boot: not when the Gemfile gives it `require: false`
+   * and neither config/application.rb nor an initializer requires it by a literal path (Bundler.require
+   * skips it; its mapper methods would not exist, and taking them would draw routes Rails does not).
+   * A gem the Gemfile does not name (a dependency), or a Gemfile Routemap cannot follow, may be.
+   */
+  private mayBeLoaded(name: string): boolean {
+    const text = this.disk.readFile(join(this.root, "Gemfile"));
+    const entry = text === undefined ? undefined : readGemfile(text)?.gems.get(name);
+    if (!entry || !entry.require || entry.require.length) return true;
+    const files = [join(this.root, "config", "application.rb"), ...this.disk.list(join(this.root, "config", "initializers")).filter((e) => !e.dir && e.name.endsWith(".rb")).map((e) => join(this.root, "config", "initializers", e.name))];
+    const feature = new RegExp(`\\brequire\\s*\\(?\\s*["'](?:${[name, name.replace(/-/g, "/")].map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})(?:/[^"']*)?["']`);
+    return files.some((path) => feature.test(this.disk.readFile(path) ?? ""));
+  }
 
   /** How the cache served this app's gems (for ROUTEMAP_TIMINGS). */
   cacheStats() {
