@@ -100,6 +100,19 @@ end`),
     routes: `mount_orbit if Rails.env.production?\nscope "x", as: "x" do\n  mount_orbit\nend`,
   },
   {
+    name: "the mapper's own state (`@scope`) read by a gem's method is unknown, not nil",
+    gems: orbit(`class ActionDispatch::Routing::Mapper
+  def orbit_here
+    if @scope[:as]
+      get "orbit", to: "orbit#index", as: :orbit
+    else
+      get "orbit", to: "orbit#index", as: :orbit_top
+    end
+  end
+end`),
+    routes: `orbit_here`,
+  },
+  {
     name: "a method no gem defines stays unknown",
     gems: orbit(`class ActionDispatch::Routing::Mapper\n  def mount_orbit; get "o", to: "o#i"; end\nend`),
     routes: `mount_nebula\nget "x", to: "x#i", as: :x`,

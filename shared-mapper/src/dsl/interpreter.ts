@@ -58,6 +58,9 @@ export const unknownValueMessage = (what: string, value: RUnknown) => {
   return `Routemap skipped this ${what}: it depends on \`${value.description}\`${via}, ${cause.why}.`;
 };
 
+/** The instance variables of Rails' Mapper (actionpack 6.1–8.1 `Mapper#initialize`). */
+const MAPPER_IVARS = new Set(["@set", "@draw_paths", "@scope", "@concerns"]);
+
 const TOO_DEEP = "Routemap skipped this statement: it nests too deeply for Routemap's evaluator (a chain of thousands of operators or calls).";
 /**
  * V8's stack overflow. Checked without a regexp: this runs at the stack's limit, and a
@@ -885,7 +888,12 @@ export class Interpreter implements MapperHost, CallHost {
     return this.mainIvars;
   }
   ivar(name: string, self: Self): RValue {
-    return this.ivarsOf(self).get(name) ?? null;
+    const value = this.ivarsOf(self).get(name);
+    if (value !== undefined) return value;
+    // Rails' Mapper sets these in `initialize` (`@set`, `@draw_paths`, `@scope`, `@concerns`): a
+    // method run on the mapper (a gem's) reads its state, which Routemap keeps in TypeScript.
+    if (self.kind === "mapper" && MAPPER_IVARS.has(name)) return new RUnknown(name, true, "the mapper's own state, which Routemap does not expose to Ruby");
+    return null;
   }
   setIvar(name: string, value: RValue, self: Self): void {
     this.store.set(this.ivarsOf(self), name, value);
