@@ -18,8 +18,8 @@
 // config/routes.rb (start, the controller opened, the first hover on `draw :area7` once the
 // routes' diagnostics arrive, the app read, then BENCH_KEYSTROKES keystrokes + hover, 100 by
 // default), with the server's CPU time: the full run takes over 30 minutes on a busy machine.
-// BENCH_APP_DIR=DIR keeps the generated app there and reuses it (50,000 files take a minute to
-// write); BENCH_SERVER=DIR serves another build's bundle (a copy of server/dist/bundle), so two
+// BENCH_APP_DIR=DIR keeps the generated app there and reuses it (its 50,000 files are written
+// once); BENCH_SERVER=DIR serves another build's bundle (a copy of server/dist/bundle), so two
 // builds can be measured in turns on the same app. BENCH_SLOW=1 lists the keystrokes that took
 // the server 60 ms of CPU or more.
 import { spawn, spawnSync } from "node:child_process";
