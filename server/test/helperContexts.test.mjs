@@ -52,7 +52,11 @@ test("helper-checks/engines: an isolated engine's files are checked as Rails run
 });
 
 // The editor's whole-app problems (issue 28 §5) are the same: the language server takes each
-// engine folder as an app of its own, checked against the app that mounts it.
+// engine folder as an app of its own, checked against the app that mounts it. The app's set
+// holds routes other files draw (Active Storage's, and engines/web's `routes.append`, as
+// openfoodnetwork's engines do), which every engine folder's own table holds too: the blog
+// folder is still checked as its engine (taken as an app of its own, its isolated views and
+// controllers got 13 false errors).
 test("helper-checks/engines: the language server shows the engines' problems as routemap check does", async () => {
   const root = join(dir, "engines");
   const expected = checkFindings("engines").map((d) => `${d.file}:${d.line}:${d.column} ${d.code}`).sort();
