@@ -57,10 +57,11 @@ test("helper-checks/engines: an isolated engine's files are checked as Rails run
 // openfoodnetwork's engines do), which every engine folder's own table holds too: the blog
 // folder is still checked as its engine (taken as an app of its own, its isolated views and
 // controllers got 13 false errors).
-test("helper-checks/engines: the language server shows the engines' problems as routemap check does", async () => {
-  const root = join(dir, "engines");
-  const expected = checkFindings("engines").map((d) => `${d.file}:${d.line}:${d.column} ${d.code}`).sort();
-  const files = [...new Set(checkFindings("engines").map((d) => d.file))];
+/** What the language server shows of the app's helper calls once its whole-app pass has them all, as `file:line:col code`. */
+async function editorFindings(name) {
+  const root = join(dir, name);
+  const expected = checkFindings(name).map((d) => `${d.file}:${d.line}:${d.column} ${d.code}`).sort();
+  const files = [...new Set(checkFindings(name).map((d) => d.file))];
   const server = await startServer([root], { railsVersion: "6.1", diagnostics: { enable: true, workspace: true } });
   try {
     const count = (file) => expected.filter((l) => l.startsWith(`${file}:`)).length;
@@ -69,8 +70,22 @@ test("helper-checks/engines: the language server shows the engines' problems as 
     for (const [uri, list] of server.diagnostics) {
       for (const d of list) if (!ROUTE_CHECKS.has(d.code)) shown.push(`${relative(root, fileURLToPath(uri))}:${d.range.start.line + 1}:${d.range.start.character + 1} ${d.code}`);
     }
-    assert.deepEqual(shown.sort(), expected);
+    return { shown: shown.sort(), expected };
   } finally {
     await server.stop();
   }
+}
+
+test("helper-checks/engines: the language server shows the engines' problems as routemap check does", async () => {
+  const { shown, expected } = await editorFindings("engines");
+  assert.deepEqual(shown, expected);
+});
+
+// Templates and code of controllers no route reaches in this environment (routes under
+// `if ENV[…]`, upcase's marketing_redesign) never run: their hashes are not checked, in the
+// editor as in `check`; a reached template's hash to those controllers still is.
+test("helper-checks/recall: the language server shows what routemap check does, templates of unreached controllers included", async () => {
+  const { shown, expected } = await editorFindings("recall");
+  assert.ok(expected.includes("app/views/posts/index.html.erb:6:28 unrouted-url"));
+  assert.deepEqual(shown, expected);
 });

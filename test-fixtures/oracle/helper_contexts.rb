@@ -87,6 +87,15 @@ Dir.mktmpdir("routemap-helper-oracle") do |tmp|
     warn "#{path}:#{line}: #{e.message[0, 200]}" if ENV["ORACLE_DEBUG"]
   end
 
+  # A controller that no route of the app or of an engine reaches, nor any subclass of it: no
+  # request runs its code or renders its templates in this environment (upcase's routes under
+  # `if ENV[…]`). What they would raise is not judged: they never run.
+  route_sets = [app, *ObjectSpace.each_object(Class).select { |k| k < Rails::Engine && !(k <= Rails::Application) }]
+  routed = route_sets.flat_map { |set| set.routes.routes.to_a }.filter_map { |r| r.defaults[:controller] }.uniq
+  routed = routed.filter_map { |c| "#{c.camelize}Controller".safe_constantize }
+  never_runs = ->(klass) { klass < ActionController::Base && routed.none? { |c| c <= klass } }
+  unrun = ->(path, line, klass) { puts "#{path}:#{line}: never runs (no route reaches #{klass})" }
+
   Dir["{,engines/*/}app/views/**/*.erb"].sort.each do |path|
     folder, file = File.split(path.sub(%r{\A(engines/[^/]+/)?app/views/}, ""))
     next if file.start_with?("_") || folder == "layouts"
@@ -96,6 +105,7 @@ Dir.mktmpdir("routemap-helper-oracle") do |tmp|
     File.readlines(path).each_with_index do |text, i|
       text.scan(/<%=?(.*?)-?%>/m).flatten.each do |code|
         next if code.start_with?("#")
+        next unrun.call(path, i + 1, klass) if never_runs.call(klass)
         context =
           if klass < ActionMailer::Base
             klass.new.view_context
@@ -122,7 +132,7 @@ Dir.mktmpdir("routemap-helper-oracle") do |tmp|
   renders_of = lambda do |folder, name|
     Dir["app/views/#{folder}/*.erb"].sort.reject { |t| File.basename(t).start_with?("_") }.flat_map do |template_path|
       klass = folder.camelize.safe_constantize || "#{folder.camelize}Controller".safe_constantize
-      next [] unless klass
+      next [] if !klass || never_runs.call(klass)
       template = File.basename(template_path).split(".").first
       File.read(template_path).scan(/<%=?(.*?)-?%>/m).flatten.filter_map do |code|
         next unless code =~ /\brender\b/ && code =~ %r{["'](?:#{Regexp.escape(folder)}/)?#{Regexp.escape(name)}["']}
@@ -162,6 +172,7 @@ Dir.mktmpdir("routemap-helper-oracle") do |tmp|
     File.readlines(path).each_with_index do |text, i|
       next unless text =~ /\A\s*(.*?)\s*# eval$/
       code = Regexp.last_match(1)
+      next unrun.call(path, i + 1, klass) if never_runs.call(klass)
       context = klass < ActionMailer::Base ? klass.new : controller_instance.call(klass, klass.controller_path, action)
       judge.call(path, i + 1, code, context)
     end
