@@ -29,7 +29,8 @@ function check(name, under = "app/") {
   // What Rails raises on, by `path:line`; every piece the oracle ran, for the planted correct uses.
   const truth = readFileSync(join(dir, `${name}.rails-6.1.txt`), "utf8").trimEnd().split("\n").filter((l) => l.startsWith(under));
   const raises = truth.filter((l) => / raises /.test(l)).map((l) => l.replace(/: raises .*/, "")).sort();
-  const reported = [...new Set(found.map((d) => `${d.file}:${d.line}`))].sort();
+  // An info saying why a part is not checked (an engine left out) is no finding of a call.
+  const reported = [...new Set(found.filter((d) => d.code !== "checks-off").map((d) => `${d.file}:${d.line}`))].sort();
   expectFile(`helper-contexts-${name}${under === "app/" ? "" : "-engines"}`, found.map((d) => `${d.file}:${d.line}:${d.column} ${d.code}: ${d.message}`).join("\n") + "\n");
   return { raises, reported, judged: truth.length };
 }
