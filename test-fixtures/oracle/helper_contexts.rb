@@ -37,6 +37,9 @@ Dir.mktmpdir("routemap-helper-oracle") do |tmp|
   app.config.eager_load = false
   app.config.logger = Logger.new(nil)
   app.config.paths["log"] = File.join(tmp, "log")
+  # As in the test environment, where integration tests run: no host is blocked (development's
+  # allows localhost only, and an integration session asks for www.example.com).
+  app.config.hosts.clear
   app.initialize!
 
   # Models of ActiveRecord get a table each (an id, rows 1 to 3) in a database in memory.
@@ -161,6 +164,43 @@ Dir.mktmpdir("routemap-helper-oracle") do |tmp|
           e.respond_to?(:cause) && e.cause && e.is_a?(ActionView::Template::Error) ? e.cause.class : e.class
         end
         puts raised.empty? ? "#{path}:#{i + 1}: ok" : "#{path}:#{i + 1}: raises #{raised.first}"
+      end
+    end
+  end
+
+  # Integration tests (test/integration/*_test.rb): each `test "…" do` block's lines run in order
+  # in one new instance of its class, as Minitest runs the test (its setup not run); each line
+  # marked `# eval` is judged where it stands: before the block's first request nothing is
+  # recalled, after one the session recalls that request's path parameters.
+  unless Dir["test/integration/**/*_test.rb"].empty?
+    require "action_dispatch/testing/integration"
+    require "active_support/test_case"
+    $LOADED_FEATURES << "test_helper.rb"
+    $LOAD_PATH.unshift(".")
+    File.write("test_helper.rb", "")
+  end
+  Dir["test/integration/**/*_test.rb"].sort.each do |path|
+    before = ObjectSpace.each_object(Class).select { |k| k < ActionDispatch::IntegrationTest }
+    load File.expand_path(path)
+    klass = (ObjectSpace.each_object(Class).select { |k| k < ActionDispatch::IntegrationTest } - before).first
+    lines = File.readlines(path)
+    lines.each_with_index do |text, i|
+      next unless text =~ /\A(\s*)test\s.*\sdo\s*\z/
+      indent = Regexp.last_match(1)
+      instance = klass.new("judge")
+      lines[(i + 1)..].each_with_index do |line, j|
+        break if line =~ /\A#{indent}end\b/
+        code = line.sub(/#.*\z/, "").strip
+        next if code.empty?
+        if line =~ /# eval$/
+          judge.call(path, i + j + 2, code, instance)
+        else
+          begin
+            instance.instance_eval(code)
+          rescue Exception # rubocop:disable Lint/RescueException
+            nil
+          end
+        end
       end
     end
   end
