@@ -99,6 +99,27 @@ Dir.mktmpdir("routemap-helper-oracle") do |tmp|
   never_runs = ->(klass) { klass < ActionController::Base && routed.none? { |c| c <= klass } }
   unrun = ->(path, line, klass) { puts "#{path}:#{line}: never runs (no route reaches #{klass})" }
 
+  # A template an app controller's action renders by its full name (`render template:
+  # "blog/posts/index"`, `render "blog/posts/index"`): there it runs in that controller's view
+  # context, with that controller's helpers (an isolated engine's template rendered by the app
+  # has the app's). Its tags are judged there too: a line raises if it raises in either.
+  renderers = Hash.new { |h, k| h[k] = [] }
+  Dir["app/controllers/**/*_controller.rb"].sort.each do |path|
+    controller_path = path.delete_prefix("app/controllers/").delete_suffix("_controller.rb")
+    klass = "#{controller_path.camelize}Controller".safe_constantize
+    action = nil
+    File.readlines(path).each do |line|
+      action = Regexp.last_match(1) if line =~ /^\s*def (\w+)/
+      next unless action && line =~ %r{\brender[ (]\s*(?:template:\s*)?["']([\w/]+/\w+)["']}
+      renderers[Regexp.last_match(1)] << [klass, controller_path, action] if klass
+    end
+  end
+  rendered_by = lambda do |folder, template|
+    renderers["#{folder}/#{template}"].map do |klass, controller_path, action|
+      controller_instance.call(klass, controller_path, action).view_context
+    end
+  end
+
   Dir["{,engines/*/}app/views/**/*.erb"].sort.each do |path|
     folder, file = File.split(path.sub(%r{\A(engines/[^/]+/)?app/views/}, ""))
     next if file.start_with?("_") || folder == "layouts"
@@ -117,6 +138,14 @@ Dir.mktmpdir("routemap-helper-oracle") do |tmp|
             run_action.call(instance, template)
             instance.view_context
           end
+        # Judged where it raises, if it raises anywhere it is rendered.
+        others = rendered_by.call(folder, template)
+        context = ([context] + others).find do |c|
+          c.instance_eval(code)
+          false
+        rescue Exception # rubocop:disable Lint/RescueException
+          true
+        end || context
         judge.call(path, i + 1, code, context)
       end
     end
