@@ -17,6 +17,7 @@ import { generationOf, uncheckedBecause, type HelperCheckContext } from "./featu
 import { engineCause, gemCauses, regionCauses, restrictedCause, urlOptionsCauses, type CheckCause } from "./features/checkStatus.js";
 import { appHelperTables, engineProxies, type HelperTable, type HelperTables } from "./features/helpers.js";
 import { engineDrawnBy, engineFiles, engineToCheck, type EngineFiles } from "./features/engineContexts.js";
+import { appRenders, type RenderingApp } from "./features/appProblems.js";
 
 export interface Settings {
   railsVersion?: string;
@@ -358,7 +359,19 @@ export class RailsApp {
     const engine = this.engineFiles();
     if (!engine) return { tables: this.helperTables(), defined: names.all(), gems: gems.helpers, generation: this.generation() };
     // An engine's code may call what the app's defines (its controllers may inherit the app's).
-    return { tables: engine.files.tables, tablesFor: engine.files.tablesFor, defined: this.withHostNames(names.all(), engine.host), gems: gems.helpers, generation: this.generation() };
+    const check = { tables: engine.files.tables, tablesFor: engine.files.tablesFor, defined: this.withHostNames(names.all(), engine.host), gems: gems.helpers, generation: this.generation() };
+    return { ...check, renderedByApp: appRenders(this.root, engine.host?.renderingApp()) };
+  }
+
+  /** This app as an engine's checks see it (`appRenders`): its controllers' renders by name, and its context. */
+  renderingApp(): RenderingApp {
+    return {
+      controllersRendering: (name) => this.names().controllersRendering(name),
+      context: () => {
+        const context = this.helperCheck();
+        return "unchecked" in context ? undefined : context;
+      },
+    };
   }
 
   /**

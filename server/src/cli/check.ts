@@ -105,7 +105,8 @@ export async function checkCommand(argv: string[], io: Io, mapper?: RouteMapper)
       causes.push(cause);
       findings.push(causeDiagnostic(cause));
     };
-    if (!("why" in gems)) engineProblems({ mapper, input, result, fs: nodeFileSystem, gems, appDefined: context.defined }, (d) => findings.push(d), skipped);
+    const app = { context: () => context, controllersRendering: (name: string) => names.controllersRendering(name) };
+    if (!("why" in gems)) engineProblems({ mapper, input, result, fs: nodeFileSystem, gems, appDefined: context.defined, app }, (d) => findings.push(d), skipped);
     // URL options Routemap cannot read: the missing parts they may fill in are not checked.
     const lock = { path: lockPath, text: nodeFileSystem.readFile(lockPath) };
     for (const cause of urlOptionsCauses({ ...names.urlOptionsFiles(), gems: "why" in gems ? [] : gems.urlOptions }, (p) => nodeFileSystem.readFile(p), lock)) {

@@ -11,7 +11,7 @@ import type { FileSystem } from "../fileSystem.js";
 import { readControllerInputs } from "./appConfig.js";
 import { DefinedNames, type GemIndex } from "./helperCheck.js";
 import { generationOf, type HelperCheckContext } from "../features/helperCalls.js";
-import { fileProblems, problemFiles } from "../features/appProblems.js";
+import { appRenders, fileProblems, problemFiles, type RenderingApp } from "../features/appProblems.js";
 import { engineFiles, engineToCheck } from "../features/engineContexts.js";
 import { engineCause, type CheckCause } from "../features/checkStatus.js";
 
@@ -23,6 +23,8 @@ export interface EngineCheckInput {
   gems: GemIndex;
   /** Names the app's own code defines. */
   appDefined: ReadonlySet<string>;
+  /** The app's context and its renders by name: an engine's template it renders is checked there too. */
+  app?: RenderingApp;
 }
 
 /**
@@ -60,5 +62,5 @@ function engineContext(o: EngineCheckInput, routesFile: string, engine: EngineRo
   const model = mapper.controllers({ files: controllers, views, root, read, gems: o.input.options?.gems, inflections: result.inflections });
   const generation = generationOf(names, () => model, { root, rubyVersion: o.input.options?.rubyVersion, read, table: () => result, gemUrlOptions: gems.urlOptions });
   const defined = new Set([...o.appDefined, ...names.all()]);
-  return { root, check: { tables: files.tables, tablesFor: files.tablesFor, defined, gems: gems.helpers, generation } };
+  return { root, check: { tables: files.tables, tablesFor: files.tablesFor, defined, gems: gems.helpers, generation, renderedByApp: appRenders(root, o.app) } };
 }

@@ -48,6 +48,12 @@ export interface HelperCheckContext {
     /** The names `render`s of the app may pass to partials as locals; null when any may be. */
     partialLocals?(): ReadonlySet<string> | null;
   };
+  /**
+   * Where the app's controllers render one of this engine's templates by its full name (`render
+   * template: "blog/posts/index"`): the app's context, in which the template then runs too (a
+   * view's helpers are its controller's), and those controllers' files.
+   */
+  renderedByApp?(path: string): { context: HelperCheckContext; by: string[] } | undefined;
   /** Each file's uses kept per text (and between runs): without it, the file is parsed each time. */
   uses?: FileUsesStore;
 }
