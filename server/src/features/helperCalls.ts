@@ -141,7 +141,8 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
   const maybeLocal = (c: HelperCall) => c.maybeLocal === true;
   const calls = explicit ? uses.calls.filter((c) => c.noRequest) : uses.calls.filter((c) => !maybeLocal(c));
   const bare = explicit || !locals ? [] : uses.calls.filter((c) => maybeLocal(c) && !locals.has(c.name));
-  const hashes = explicit || generation.neverRequested?.(path) ? uses.hashes.filter((h) => h.noRequest) : uses.hashes;
+  // Only the hashes that run without a request, where none runs the file (asked only of a file with hashes).
+  const hashes = explicit || (uses.hashes.length > 0 && generation.neverRequested?.(path)) ? uses.hashes.filter((h) => h.noRequest) : uses.hashes;
   const found = explicit ? [] : uses.targets;
   const generationContext = generationContextOf({ tables, generation }, path);
   const unknown = withMainAppHint(unknownHelperDiagnostics(
