@@ -14,9 +14,10 @@ import { findGemEngines } from "./cli/gemEngines.js";
 import { markEnginesLoaded } from "./cli/engineLoading.js";
 import { DefinedNames, isCheckedFile, otherControllerPaths, otherTemplates, readInstalledGems, type GemIndex } from "./cli/helperCheck.js";
 import { generationOf, uncheckedBecause, type HelperCheckContext } from "./features/helperCalls.js";
-import { gemCauses, regionCauses, restrictedCause, urlOptionsCauses, type CheckCause } from "./features/checkStatus.js";
+import { engineCause, gemCauses, regionCauses, restrictedCause, urlOptionsCauses, type CheckCause } from "./features/checkStatus.js";
 import { appHelperTables, engineProxies, type HelperTable, type HelperTables } from "./features/helpers.js";
-import { engineDrawnBy, engineFiles, type EngineFiles } from "./features/engineContexts.js";
+import { engineDrawnBy, engineFiles, engineToCheck, type EngineFiles } from "./features/engineContexts.js";
+import { appRenders, type RenderingApp } from "./features/appProblems.js";
 
 export interface Settings {
   railsVersion?: string;
@@ -360,6 +361,8 @@ export class RailsApp {
    * read once, and again after a file changes.
    */
   helperCheck(): HelperCheckContext | { unchecked: string } {
+    const asEngine = this.engineRule();
+    if (asEngine) return { unchecked: asEngine.why };
     const result = this.table();
     const gems = this.installedGems();
     const why = uncheckedBecause(result, "why" in gems ? gems : gems.helpers);
@@ -368,7 +371,41 @@ export class RailsApp {
     const engine = this.engineFiles();
     if (!engine) return { tables: this.helperTables(), defined: names.all(), gems: gems.helpers, generation: this.generation() };
     // An engine's code may call what the app's defines (its controllers may inherit the app's).
-    return { tables: engine.files.tables, tablesFor: engine.files.tablesFor, defined: this.withHostNames(names.all(), engine.host), gems: gems.helpers, generation: this.generation() };
+    const check = { tables: engine.files.tables, tablesFor: engine.files.tablesFor, defined: this.withHostNames(names.all(), engine.host), gems: gems.helpers, generation: this.generation() };
+    return { ...check, renderedByApp: appRenders(this.root, engine.host?.renderingApp()) };
+  }
+
+  /** This app as an engine's checks see it (`appRenders`): its controllers' renders by name, and its context. */
+  renderingApp(): RenderingApp {
+    return {
+      controllersRendering: (name) => this.names().controllersRendering(name),
+      context: () => {
+        const context = this.helperCheck();
+        return "unchecked" in context ? undefined : context;
+      },
+    };
+  }
+
+  /**
+   * Why this folder's files are not checked, when it is an engine of an app of the workspace
+   * that `routemap check` on that app would not check (`engineToCheck`: one the app does not
+   * load, or whose routes file draws into the app's routes); undefined otherwise.
+   */
+  private engineRule(): { why: string } | undefined {
+    for (const app of this.workspace.apps) {
+      if (app === this || !this.root.startsWith(app.root + sep)) continue;
+      const source = app.engineAt(this.root);
+      if (!source) continue;
+      const plan = engineToCheck(source, app.table());
+      return "why" in plan ? plan : undefined;
+    }
+    return undefined;
+  }
+
+  /** The engine at `root` as this app finds it (its path gems and engine folders, each marked when not loaded). */
+  engineAt(root: string): EngineSource | undefined {
+    if (!this.enginesCache) this.table();
+    return this.enginesCache?.find((e) => e.root === root);
   }
 
   /**
@@ -478,6 +515,9 @@ export class RailsApp {
     const names = o.gems ? this.names() : this.definedNames;
     const urlOptions = names ? urlOptionsCauses({ ...names.urlOptionsFiles(), gems: gems?.urlOptions ?? [] }, (path) => this.workspace.text(path), lock) : [];
     if (this.workspace.restricted) return [...regions, restrictedCause(RESTRICTED), ...urlOptions];
+    // An engine the app's `check` leaves out: that is the cause, whatever its gems.
+    const asEngine = this.engineRule();
+    if (asEngine) return [...regions, engineCause(asEngine.why, this.routesFile, "off")];
     this.gemCausesCache ??= gemCauses(this.appGems(), lock);
     return [...regions, ...this.gemCausesCache, ...urlOptions];
   }
