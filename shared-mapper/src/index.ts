@@ -47,7 +47,7 @@ export { formatSheet, formatExpanded, formatUnused, filterRoutes, routeSections,
 export { Version, SUPPORTED_RAILS_VERSIONS, railsSeries } from "./mapper/version.js";
 export { recognize, recognizeRoute, RecognitionUndecided, normalizeRequestPath, type Recognition, type Undecided } from "./journey/recognize.js";
 export { ControllerModel, controllerPath, type Controller, type Action, type ControllerFile } from "./app/controllers.js";
-export { hasDynamicTargets, missingControllerDiagnostics, routeActionDiagnostics, routesTo, unreachedActions, unusedRoutes, type UnreachedAction } from "./app/checks.js";
+export { hasDynamicTargets, missingControllerDiagnostics, routeActionDiagnostics, routesTo, unreachedActions, unreachedController, unusedRoutes, type UnreachedAction } from "./app/checks.js";
 export { deviseUrlHelperNames } from "./gems/deviseModels.js";
 export { hamlToRuby } from "./app/haml.js";
 export { slimToRuby } from "./app/slim.js";
@@ -440,6 +440,12 @@ function mapRoutes(input: MapInput, { parse, expected, drawMemo }: { parse: Pars
     limits: { ...DEFAULT_LIMITS, ...options.limits },
     // What a drawn file's routes depend on besides itself and the scope: the options, and the
     // app's inflection rules (by the text of the files they are read from).
+    gemMappers: input.gemMappers,
+    parseGemFile: (path, text) => {
+      const parsed = parse(path, text);
+      parseTime += parsed.time;
+      return parsed.loaded;
+    },
     drawFile: drawMemo && memoisedDraw(drawMemo, () => interpreter, () => (drawContext ??= JSON.stringify(options) + inflectionTexts())),
   });
   let drawContext: string | undefined;
@@ -503,7 +509,12 @@ function mapRoutes(input: MapInput, { parse, expected, drawMemo }: { parse: Pars
         const loaded = engine.engineFile ? load(engine.engineFile) : undefined;
         if (loaded) {
           quiet.add(engine.engineFile!);
+          // An installed gem's engine file is run for the engine's name and namespace: a block it
+          // leaves unrun there is the gem's own loading (Avo's `Gem.loaded_specs["avo"].dependencies.each
+          // { require … }`), not routes of the app, and the user cannot act on it.
+          const regions = interpreter.openRegions.length;
           interpreter.runFile(loaded, { kind: "main" });
+          if (engine.external) interpreter.openRegions.length = regions;
         }
       }
       drawAll(framework.before);

@@ -107,17 +107,46 @@ function writeCheckout(home, gem, debianDir) {
 }
 
 /**
- * Writes the gem home for the app at `root` into `home`; which gems came from Debian, from the
- * rails/rails snapshot (`railsCache`: where its releases are extracted), which are empty.
+ * A gem's own source from a snapshot of its repository (`--gem-source`): the tag of the locked
+ * version (`v1.2.3` or `1.2.3`), else HEAD, said; its lib/, app/ and config/ as a gem installs them.
  */
-export function writeGemHome(root, home, railsCache) {
+function writeFetched(dir, gitDir, version) {
+  let rev = "HEAD";
+  for (const tag of [`v${version}`, version]) {
+    try {
+      resolveCommit(gitDir, tag);
+      rev = tag;
+      break;
+    } catch {
+      // not this tag
+    }
+  }
+  extractFromGit(gitDir, resolveCommit(gitDir, rev), dir, (p) => /^(lib|app|config)\//.test(p));
+  mkdirSync(join(dir, "lib"), { recursive: true });
+  return rev;
+}
+
+/**
+ * Writes the gem home for the app at `root` into `home`; which gems came from Debian, which from
+ * a snapshot of their own repository (`sources`: name → git directory), which from the rails/rails
+ * snapshot (`railsCache`: where its revisions are extracted), which are empty.
+ */
+export function writeGemHome(root, home, { sources = new Map(), railsCache } = {}) {
   const debian = debianGems();
-  const result = { debian: [], rails: [], empty: [] };
+  const result = { debian: [], fetched: [], rails: [], empty: [] };
   mkdirSync(join(home, "gems"), { recursive: true });
   mkdirSync(join(home, "specifications"), { recursive: true });
   for (const gem of lockedGems(readFileSync(join(root, "Gemfile.lock"), "utf8"))) {
     const { name, version } = gem;
     if (name === "bundler") continue;
+    if (gem.checkout && sources.has(name)) {
+      // A git source's gem from the snapshot given for it (the locked revision may be a fork's: the tag is said).
+      const dir = join(home, "bundler", "gems", gem.checkout);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, `${name}.gemspec`), gemspec(name, version));
+      result.fetched.push(`${name} ${version} (git source; ${writeFetched(dir, sources.get(name), version)})`);
+      continue;
+    }
     if (gem.checkout) {
       const fromRails = /[/:]rails\/rails(\.git)?$/.test(gem.remote ?? "") ? railsGemAt(name, gem.revision, railsCache) : undefined;
       writeCheckout(home, gem, fromRails ?? debian.get(name));
@@ -126,8 +155,9 @@ export function writeGemHome(root, home, railsCache) {
     }
     const dir = join(home, "gems", `${name}-${version}`);
     const sameAsDebian = debian.has(name) && basename(debian.get(name)) === `${name}-${version}`;
-    const release = sameAsDebian ? undefined : railsGemAt(name, `v${version}`, railsCache);
-    if (release) (symlinkSync(release, dir), result.rails.push(name));
+    const release = sources.has(name) || sameAsDebian ? undefined : railsGemAt(name, `v${version}`, railsCache);
+    if (sources.has(name)) result.fetched.push(`${name} ${version} (${writeFetched(dir, sources.get(name), version)})`);
+    else if (release) (symlinkSync(release, dir), result.rails.push(name));
     else if (debian.has(name)) (symlinkSync(debian.get(name), dir), result.debian.push(name));
     else (mkdirSync(join(dir, "lib"), { recursive: true }), result.empty.push(name));
     writeFileSync(join(home, "specifications", `${name}-${version}.gemspec`), gemspec(name, version));
