@@ -245,3 +245,27 @@ test("routemap check: OmniAuth providers the initializer names by what Routemap 
   // The development branch runs (`Rails.env.test?` is false), whose providers come from the database.
   assert.deepEqual(errorsOf(doc), ["app/views/posts/index.html.erb:2 undefined method `postz_path': no route, direct helper or method defines it"]);
 });
+
+test("routemap check: Devise modules of gems that add no route (devise-pwned_password, devise-encryptable) leave every check on", () => {
+  const doc = checkDeviseApp("devise-routeless", {
+    "config/routes.rb": "Rails.application.routes.draw do\n  devise_for :admins\n  resources :posts, only: :index\nend\n",
+    "app/models/admin.rb": "class Admin < ApplicationRecord\n  devise :database_authenticatable, :pwned_password, :encryptable\nend\n",
+    "app/views/posts/index.html.erb": '<%= link_to "In", new_admin_session_path %>\n<%= link_to "Edit", edit_admin_user_path(1) %>\n',
+  });
+  assert.equal(doc.checks, "on");
+  // otwarchive's stale admin view: `edit_admin_user_path` is no route's, and no module may draw it.
+  assert.deepEqual(errorsOf(doc), ["app/views/posts/index.html.erb:2 undefined method `edit_admin_user_path': no route, direct helper or method defines it"]);
+});
+
+test("routemap check: an OmniAuth provider configured under a condition Routemap cannot decide opens only that provider's names (huginn)", () => {
+  const initializer = 'Devise.setup do |config|\n  if defined?(OmniAuth::Strategies::Twitter) && ENV["TWITTER_KEY"].present?\n    config.omniauth :twitter, ENV["TWITTER_KEY"]\n  end\nend\n';
+  const doc = checkDeviseApp("devise-provider-undecided", {
+    "config/routes.rb": "Rails.application.routes.draw do\n  devise_for :users\n  resources :posts, only: :index\nend\n",
+    "config/initializers/devise.rb": initializer,
+    "app/models/user.rb": "class User < ApplicationRecord\n  devise :database_authenticatable, :omniauthable\nend\n",
+    "app/views/posts/index.html.erb": '<%= button_to "Twitter", user_twitter_omniauth_authorize_path %>\n<%= link_to "Out", destroy_user_sessionz_path %>\n',
+  });
+  assert.equal(doc.checks, "partial");
+  assert.deepEqual(doc.uncheckedBecause.map((c) => c.notChecked[0]), ["helper calls named user_twitter_omniauth_… or …_user_twitter_omniauth_…"]);
+  assert.deepEqual(errorsOf(doc), ["app/views/posts/index.html.erb:2 undefined method `destroy_user_sessionz_path': no route, direct helper or method defines it"]);
+});

@@ -271,7 +271,9 @@ function omniauthCallback(m: MapperState, mapping: Mapping, model: DeviseModel, 
       m.host.missing(`Routemap cannot read which OmniAuth provider \`${call}\` in config/initializers/devise.rb configures: its routes for ${mapping.className} are missing.`, mapping.covers("omniauth_callbacks"));
     }
     for (const { provider, condition } of mapping.settings.undecidedProviders) {
-      m.host.missing(`Devise configures the OmniAuth provider ${provider} only if \`${condition}\`, which Routemap cannot decide: its routes for ${mapping.className} are missing.`, mapping.covers("omniauth_callbacks"));
+      // Its names are known up to the provider: `user_twitter_omniauth_authorize`, `…_callback`.
+      const covers = { ...mapping.covers("omniauth_callbacks"), namePrefix: `${mapping.singular}_${provider}_omniauth` };
+      m.host.missing(`Devise configures the OmniAuth provider ${provider} only if \`${condition}\`, which Routemap cannot decide: its routes for ${mapping.className} are missing.`, covers);
     }
   }
   // Devise 5 asks OmniAuth which methods start a login: POST only from OmniAuth 2.0.

@@ -37,6 +37,9 @@ export const EXTENSIONS: Record<string, { gem: string; route?: string }> = {
   two_factor_backupable: { gem: "devise-two-factor", route: "session" },
   invitable: { gem: "devise_invitable", route: "invitation" },
   lastseenable: { gem: "devise_lastseenable" },
+  // `Devise.add_module :pwned_password, model: …` and `add_module(:encryptable, model: …)`: no route.
+  pwned_password: { gem: "devise-pwned_password" },
+  encryptable: { gem: "devise-encryptable" },
 };
 
 /** A module's place in `Devise::ALL`: Devise's own, then the gems' in the order above; -1 for others. */
