@@ -18,7 +18,7 @@
  * `validUses` checks is ignored; any failure to read or write the folder only costs the cache.
  */
 import { writeAtomically } from "./atomicWrite.js";
-import { createHash } from "node:crypto";
+import { createHash } from "./lazyCrypto.js";
 import { readdirSync, readFileSync, rmSync, statSync, utimesSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";

@@ -9,7 +9,7 @@
  * home's library folders (Debian keeps pure-Ruby gems' code in /usr/lib/ruby/vendor_ruby with
  * only the gemspec in rubygems-integration; a default gem's is in Ruby's own library).
  */
-import { createHash } from "node:crypto";
+import { createHash } from "./lazyCrypto.js";
 import { join, sep } from "node:path";
 import { definedHelperNames } from "@routemap/shared-mapper";
 import type { GemDisk } from "./gemDisk.js";
