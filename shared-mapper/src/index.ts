@@ -40,6 +40,7 @@ import { createParser, Parser, ParserFailure } from "./ruby/prism.js";
 import { RSymbol } from "./ruby/values.js";
 import { rubyVersion } from "./ruby/print.js";
 import type { Diagnostic, EngineRoutes, MapInput, MapOptions, MapResult, Span } from "./types.js";
+import { now } from "./clock.js";
 
 export * from "./types.js";
 export { DrawMemo } from "./dsl/drawMemo.js";
@@ -169,10 +170,10 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
     // `hit`: V8 scans a frame's registers whether or not they are read again.
     hit = undefined;
     cache.delete(path);
-    const start = performance.now();
+    const start = now();
     const entry = parseFile(parser, path, text);
     cache.set(path, { text, ...entry, time: 0 });
-    return { ...entry, time: performance.now() - start };
+    return { ...entry, time: now() - start };
   };
   // A view or another Ruby file of the app, ERB, Haml and Slim read as Ruby, parsed outside the cache: an app
   // has thousands of views, and only what is found in them is kept.
@@ -377,7 +378,7 @@ type Parsed = { loaded: LoadedFile; diagnostics: Diagnostic[]; time: number };
 type Parse = (path: string, text: string) => Parsed;
 
 function mapRoutes(input: MapInput, { parse, expected, drawMemo }: { parse: Parse; expected: number; drawMemo?: DrawMemo }): MapResult {
-  const start = performance.now();
+  const start = now();
   let parseTime = 0;
   const diagnostics: Diagnostic[] = [];
   const set = new RouteSet(expected);
@@ -586,7 +587,7 @@ function mapRoutes(input: MapInput, { parse, expected, drawMemo }: { parse: Pars
     concerns: interpreter.concernDefinitions(),
     diagnostics,
     files,
-    timings: { parse: parseTime, evaluation: performance.now() - start - parseTime },
+    timings: { parse: parseTime, evaluation: now() - start - parseTime },
     ...(inflections ? { inflections } : {}),
   };
 }
