@@ -3,19 +3,11 @@
  * positions are 0-based lines and UTF-16 columns, the way editors count them.
  */
 import type { Inflections } from "./inflector.js";
+import type { Position, Span } from "./span.js";
 
-/** A position in a file: 0-based line, 0-based UTF-16 code unit column. */
-export interface Position {
-  line: number;
-  character: number;
-}
-
-/** A range in one of the input files. */
-export interface Span {
-  file: string;
-  start: Position;
-  end: Position;
-}
+// Positions are a leaf module of their own, so that Ruby's values can carry one without this
+// file (which names the inflector's rules in the map's options) and the inflector importing each other.
+export type { Position, Span };
 
 export type Severity = "error" | "warning" | "info";
 
@@ -49,6 +41,11 @@ export interface PathParameter {
   requirement: string;
   /** True for `*glob` segments. */
   glob: boolean;
+  /**
+   * True when Routemap could not compute the segment's requirement: `requirement` is then the
+   * expression as the sheet marks it (`«Patterns::SLUG»`), not a regexp.
+   */
+  unknown?: true;
 }
 
 /**

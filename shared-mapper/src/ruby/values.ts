@@ -7,7 +7,7 @@
  * number where it is a safe integer (below 2**53) and a `bigint` beyond, never a bigint
  * that a number could hold (`core/intMath.ts` keeps that so), Float an `RFloat`, nil is `null`, true/false are JS booleans, Array a JS array, Hash an `RHash`.
  */
-import type { Span } from "../types.js";
+import type { Span } from "../span.js";
 
 export class RSymbol {
   /** Symbols made outside any evaluation: the mapper's own constants, made as its modules load. */
