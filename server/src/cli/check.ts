@@ -16,7 +16,7 @@ import { displayPath, formatDiagnostic, readInput, shown, type Io } from "./rout
 import { checkDocument, type Finding } from "./json.js";
 import { locateRoutes } from "./locate.js";
 import { DefinedNames, otherControllerPaths, otherTemplates, readInstalledGems } from "./helperCheck.js";
-import { generationOf } from "../features/helperCalls.js";
+import { generationOf, inheritedGemUrlOptions } from "../features/helperCalls.js";
 import { fileProblems, problemFiles } from "../features/appProblems.js";
 import { FileUsesStore } from "../features/fileUses.js";
 import { fileFactsCache } from "./fileFactsCache.js";
@@ -91,7 +91,7 @@ export async function checkCommand(argv: string[], io: Io, mapper?: RouteMapper)
   if (!why) {
     const names = new DefinedNames(root, engineRoots, nodeFileSystem, (p) => nodeFileSystem.readFile(p), (path, text) => mapper.urlOptions(path, text));
     const helpers = "why" in gems ? new Set<string>() : gems.helpers;
-    const generation = generationOf(names, () => model, { root, rubyVersion: input.options?.rubyVersion, read: (p) => nodeFileSystem.readFile(p), table: () => result, gemUrlOptions: "why" in gems ? [] : gems.urlOptions });
+    const generation = generationOf(names, () => model, { root, rubyVersion: input.options?.rubyVersion, read: (p) => nodeFileSystem.readFile(p), table: () => result, gemUrlOptions: "why" in gems ? [] : gems.urlOptions, gemUrlOptionsControllers: "why" in gems ? undefined : gems.urlOptionsControllers });
     const context = { tables: appHelperTables(result), defined: names.all(), gems: helpers, generation, uses };
     // The files and the check the language server uses for the Problems panel (appProblems.ts).
     for (const file of problemFiles(root, nodeFileSystem)) {
@@ -109,7 +109,8 @@ export async function checkCommand(argv: string[], io: Io, mapper?: RouteMapper)
     if (!("why" in gems)) engineProblems({ mapper, input, result, fs: nodeFileSystem, gems, appDefined: context.defined, app }, (d) => findings.push(d), skipped);
     // URL options Routemap cannot read: the missing parts they may fill in are not checked.
     const lock = { path: lockPath, text: nodeFileSystem.readFile(lockPath) };
-    for (const cause of urlOptionsCauses({ ...names.urlOptionsFiles(), gems: "why" in gems ? [] : gems.urlOptions }, (p) => nodeFileSystem.readFile(p), lock)) {
+    const gemControllers = "why" in gems ? [] : inheritedGemUrlOptions(gems.urlOptionsControllers, model.byPath.values());
+    for (const cause of urlOptionsCauses({ ...names.urlOptionsFiles(), gems: "why" in gems ? [] : gems.urlOptions, gemControllers }, (p) => nodeFileSystem.readFile(p), lock)) {
       causes.push(cause);
       findings.push(causeDiagnostic({ ...cause, span: cause.span! }));
     }

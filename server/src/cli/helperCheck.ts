@@ -240,6 +240,11 @@ export interface GemIndex {
   views: string[];
   /** Gems other than Rails' own that define `url_options` or `default_url_options` (`route_translator`'s locale): a request's URLs may get keys from them. */
   urlOptions: string[];
+  /**
+   * The controllers of the gems whose controllers define them (`avo/base` → the gem): they reach
+   * only the requests of the app's controllers that inherit one.
+   */
+  urlOptionsControllers: Map<string, string>;
 }
 
 /**
@@ -252,7 +257,7 @@ export function readInstalledGems(gems: AppGems | undefined): GemIndex | { why: 
   const missing = gems.missingBecause();
   if (missing) return { why: `${missing}, so what gems define is unknown` };
   // Helpers gems generate from interpolated names, which reading them cannot find.
-  const index: GemIndex = { helpers: new Set(deviseUrlHelperNames(gems.versions)), controllers: new Set(), views: [], urlOptions: [] };
+  const index: GemIndex = { helpers: new Set(deviseUrlHelperNames(gems.versions)), controllers: new Set(), views: [], urlOptions: [], urlOptionsControllers: new Map() };
   for (const name of gems.installed.keys()) {
     const facts = gems.facts(name);
     if (!facts) continue;
@@ -261,6 +266,8 @@ export function readInstalledGems(gems: AppGems | undefined): GemIndex | { why: 
     for (const controller of facts.controllers) index.controllers.add(controller);
     index.views.push(...facts.views);
     if (facts.urlOptions && !RAILS_GEMS.has(name)) index.urlOptions.push(name);
+    // Any of the gem's controllers may inherit the one that sets them: the gem's other classes are not read.
+    if (facts.urlOptionsControllers?.length && !RAILS_GEMS.has(name)) for (const controller of facts.controllers) index.urlOptionsControllers.set(controller, name);
   }
   return index;
 }
