@@ -504,12 +504,18 @@ Gem::Specification.new do |s|
   s.name = "shortlinks"
   s.version = "0.1.0"
 end
-//- app/engines/shortlinks/app/controllers/shortlinks/base_controller.rb
+//- app/engines/shortlinks/app/controllers/concerns/shortlinks/common_controller.rb
 module Shortlinks
-  class BaseController < ActionController::Base
+  module CommonController
     def default_url_options
       { post_id: Current.post }
     end
+  end
+end
+//- app/engines/shortlinks/app/controllers/shortlinks/base_controller.rb
+module Shortlinks
+  class BaseController < ActionController::Base
+    include Shortlinks::CommonController
   end
 end
 //- app/config/routes.rb
@@ -519,9 +525,18 @@ Rails.application.routes.draw do
   end
   get "links", to: "links#index"
   get "pages", to: "pages#index"
+  get "tracked", to: "tracked#index"
 end
 //- app/app/controllers/links_controller.rb
 class LinksController < Shortlinks::BaseController
+  def index
+    redirect_to post_comments_path
+  end
+end
+//- app/app/controllers/tracked_controller.rb
+class TrackedController < ActionController::Base
+  include Shortlinks::CommonController
+
   def index
     redirect_to post_comments_path
   end
@@ -540,11 +555,18 @@ end
   const lines = check.stdout.split("\n").filter((l) => / (error|info):/.test(l));
   // PagesController does not inherit the gem's controller: its missing :post_id is reported.
   assert.ok(lines.some((l) => l.startsWith("app/controllers/pages_controller.rb:3:") && /post_comments_path/.test(l)), check.stdout);
-  assert.ok(!lines.some((l) => l.startsWith("app/controllers/links_controller.rb")), check.stdout);
+  // LinksController inherits the gem's controller, TrackedController includes its concern.
+  assert.ok(!lines.some((l) => l.startsWith("app/controllers/links_controller.rb") || l.startsWith("app/controllers/tracked_controller.rb")), check.stdout);
   // Said where the gem is locked, naming the class, not as the whole gem's.
   assert.ok(
     lines.includes(
-      "Gemfile.lock:4:5: info: The gem shortlinks sets `url_options` or `default_url_options` in its controllers, which the app's controllers that inherit Shortlinks::BaseController may get. Not checked because of this: helper calls missing a required part in controller actions that inherit Shortlinks::BaseController.",
+      "Gemfile.lock:4:5: info: The gem shortlinks sets `url_options` or `default_url_options` in its controllers, which the app's controllers that inherit or include Shortlinks::BaseController may get. Not checked because of this: helper calls missing a required part in controller actions that inherit or include Shortlinks::BaseController.",
+    ),
+    check.stdout,
+  );
+  assert.ok(
+    lines.includes(
+      "Gemfile.lock:4:5: info: The gem shortlinks sets `url_options` or `default_url_options` in its controllers, which the app's controllers that inherit or include Shortlinks::CommonController may get. Not checked because of this: helper calls missing a required part in controller actions that inherit or include Shortlinks::CommonController.",
     ),
     check.stdout,
   );

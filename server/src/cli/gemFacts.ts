@@ -157,7 +157,8 @@ export function readGemFacts(files: GemFile[], disk: GemDisk): GemFacts {
     const controller = /^(?:app|lib)\/(?:controllers\/)?(.+)_controller\.rb$/.exec(rel);
     if (controller) controllers.add(controller[1]);
     if (/\bdef\s+(?:default_)?url_options\b/.test(text)) {
-      if (controller && rel.startsWith("app/controllers/")) (facts.urlOptionsControllers ??= []).push(controller[1]);
+      // A concern (`app/controllers/concerns/avo/common_controller.rb`) by its module's path, `avo/common`.
+      if (controller && rel.startsWith("app/controllers/")) (facts.urlOptionsControllers ??= []).push(controller[1].replace(/^concerns\//, ""));
       else facts.urlOptions = true;
     }
     if (!facts.engineFile && /^lib\/(?:[^/]+\/){0,4}engine\.rb$/.test(rel) && /Rails::Engine\b/.test(text)) facts.engineFile = path;

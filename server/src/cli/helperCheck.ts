@@ -267,7 +267,9 @@ export function readInstalledGems(gems: AppGems | undefined): GemIndex | { why: 
     index.views.push(...facts.views);
     if (facts.urlOptions && !RAILS_GEMS.has(name)) index.urlOptions.push(name);
     // Any of the gem's controllers may inherit the one that sets them: the gem's other classes are not read.
-    if (facts.urlOptionsControllers?.length && !RAILS_GEMS.has(name)) for (const controller of facts.controllers) index.urlOptionsControllers.set(controller, name);
+    if (facts.urlOptionsControllers?.length && !RAILS_GEMS.has(name)) {
+      for (const controller of [...facts.controllers, ...facts.urlOptionsControllers]) index.urlOptionsControllers.set(controller.replace(/^concerns\//, ""), name);
+    }
   }
   return index;
 }

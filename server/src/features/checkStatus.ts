@@ -137,8 +137,8 @@ export function urlOptionsCauses(
     ...o.gems.map((name): CheckCause => ({ span: lockLine!(name), reason: `the gem ${name} sets \`url_options\` or \`default_url_options\``, notChecked: [ACTION_PARTS], extent: "partial", code: "url-options" })),
     ...gemControllers.map(({ gem, className }): CheckCause => ({
       span: lockLine!(gem),
-      reason: `the gem ${gem} sets \`url_options\` or \`default_url_options\` in its controllers, which the app's controllers that inherit ${className} may get`,
-      notChecked: [`${ACTION_PARTS} that inherit ${className}`],
+      reason: `the gem ${gem} sets \`url_options\` or \`default_url_options\` in its controllers, which the app's controllers that inherit or include ${className} may get`,
+      notChecked: [`${ACTION_PARTS} that inherit or include ${className}`],
       extent: "partial",
       code: "url-options",
     })),

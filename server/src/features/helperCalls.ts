@@ -229,7 +229,7 @@ export function generationOf(
     requestUrlOptions(): boolean;
     partialLocals?(): ReadonlySet<string> | null;
   },
-  model: () => { requestController(file: string): string | undefined; byPath: ReadonlyMap<string, { file: string; className: string; superclasses: readonly string[]; external?: string }> },
+  model: () => { requestController(file: string): string | undefined; byPath: ReadonlyMap<string, { file: string; className: string; superclasses: readonly string[]; external?: string; modules?: readonly string[] }> },
   app: { root: string; rubyVersion: string | undefined; read: (path: string) => string | undefined; table: () => MapResult; gemUrlOptions: readonly string[]; gemUrlOptionsControllers?: ReadonlyMap<string, string> },
 ): HelperCheckContext["generation"] {
   const controllers = `${app.root}/app/controllers/`;
@@ -320,12 +320,15 @@ const controllerPathOfClass = (className: string) => underscore(className.replac
  * The gems' controllers that set `url_options` (path → gem) and that a controller of the app
  * inherits, each with its gem and its class as the app writes it: the checks they turn off.
  */
-export function inheritedGemUrlOptions(gemControllers: ReadonlyMap<string, string> | undefined, controllers: Iterable<{ external?: string }>): { gem: string; className: string }[] {
+export function inheritedGemUrlOptions(gemControllers: ReadonlyMap<string, string> | undefined, controllers: Iterable<{ external?: string; modules?: readonly string[] }>): { gem: string; className: string }[] {
   if (!gemControllers?.size) return [];
   const found = new Map<string, { gem: string; className: string }>();
-  for (const { external } of controllers) {
-    const gem = external === undefined ? undefined : gemControllers.get(controllerPathOfClass(external));
-    if (gem && !found.has(external!)) found.set(external!, { gem, className: external! });
+  for (const { external, modules = [] } of controllers) {
+    // The gem's class it inherits, and the gem's concerns it includes (`include Avo::CommonController`).
+    for (const className of external === undefined ? modules : [external, ...modules]) {
+      const gem = gemControllers.get(controllerPathOfClass(className));
+      if (gem && !found.has(className)) found.set(className, { gem, className });
+    }
   }
   return [...found.values()];
 }

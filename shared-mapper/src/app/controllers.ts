@@ -56,6 +56,8 @@ export interface Controller {
   framework?: string;
   /** The first class of its ancestry that is not the app's nor Rails' (a gem's `Avo::BaseController`), resolved. */
   external?: string;
+  /** The modules its app classes include, as written (`Avo::CommonController`). */
+  modules: string[];
 }
 
 /**
@@ -180,7 +182,7 @@ export class ControllerModel {
     const templates = new Map<string, string>();
     for (const prefix of chain.prefixes) for (const [action, file] of views.get(prefix) ?? []) if (!templates.has(action)) templates.set(action, file);
     const defined = new Set(visibility.keys());
-    const controller = { path, className: name, file: first.file, span: first.nameSpan, insertAt: first.insertAt!, indent: first.indent!, actions, methods, defined, templates, unknown: chain.unknown, superclasses: chain.classes.slice(1), framework: chain.framework, external: chain.external };
+    const controller = { path, className: name, file: first.file, span: first.nameSpan, insertAt: first.insertAt!, indent: first.indent!, actions, methods, defined, templates, unknown: chain.unknown, superclasses: chain.classes.slice(1), framework: chain.framework, external: chain.external, modules: chain.bodies.flatMap((b) => b.includes) };
     built.set(first, { inputs, controller });
     return controller;
   }
