@@ -76,7 +76,7 @@ export async function checkCommand(argv: string[], io: Io, mapper?: RouteMapper)
   const engineRoots = findEngines(root).map((e) => e.root);
   const views = [...own, ...otherTemplates(fs, engineRoots, gems)];
   // Each file's facts (its controllers' bodies, its URL uses) from the cache folder where its text is the one they were read from (fileFactsCache.ts).
-  const uses = new FileUsesStore(fileFactsCache(root));
+  const uses = new FileUsesStore(fileFactsCache(root), { oneRun: true });
   const model = mapper.controllers({ files, views, root, read: (p) => fs.readFile(p), gems: input.options?.gems, inflections: result.inflections, bodies: uses.bodies });
   const provided = "why" in gems ? undefined : new Set([...gems.controllers, ...otherControllerPaths(root, fs, engineRoots)]);
   // Why checks are off or partial, said where each cause is (an info, or the table's diagnostic there).
