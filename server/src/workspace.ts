@@ -130,6 +130,8 @@ export class RailsApp {
     return {
       entry: this.routesFile, files, unread, engines, options: { ...config, drawPaths: [this.drawDir] },
       glob: appGlob(root, fs), exists: (path) => path.startsWith(root + "/") && fs.exists(path),
+      // Installed gems live outside the workspace: not read in a restricted one.
+      gemMappers: () => (this.workspace.restricted ? [] : this.appGems()?.mapperSources() ?? []),
     };
   }
 

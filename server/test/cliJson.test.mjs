@@ -6,7 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import Ajv2020 from "ajv/dist/2020.js";
 import { createNodeMapper } from "@routemap/shared-mapper/node";
@@ -111,6 +111,34 @@ test("the sample app's JSON, as users run the command: values, not Ruby literals
   // Every check runs: Devise's only `default_url_options` is its FailureApp's own, which the app's controllers do not get.
   assert.equal(findings.checks, "on");
   assert.deepEqual(findings.uncheckedBecause, []);
+});
+
+test("a segment's requirement Routemap could not compute is marked unknown in the JSON, never the default pattern", async () => {
+  const r = await command(routesCommand, [join(FIXTURES, "diagnostics/unknown_values.rb"), "--json"]);
+  const doc = assertValid(validRoutes, r.out, "unknown_values");
+  const tag = doc.routes.find((route) => route.path === "/tags/:id(.:format)");
+  assert.deepEqual(tag.parameters, [
+    { name: "id", glob: false, requirement: "«Patterns::TAG»", unknown: true },
+    { name: "format", glob: false, requirement: "[^\\.\\/\\?]+" },
+  ]);
+  // Constraints whose keys are unknown (`constraints(X) do`): every segment not given its own may have one.
+  const inline = `Rails.application.routes.draw do
+  constraints(LOCALE_CONSTRAINTS) do
+    resources :posts, only: :show, id: /\\d+/
+  end
+end
+`;
+  const dir = mkdtempSync(join(process.env.TMPDIR ?? "/tmp", "routemap-json-"));
+  try {
+    writeFileSync(join(dir, "routes.rb"), inline);
+    const posts = assertValid(validRoutes, (await command(routesCommand, [join(dir, "routes.rb"), "--json"])).out, "inline").routes[0];
+    assert.deepEqual(posts.parameters, [
+      { name: "id", glob: false, requirement: "\\d+" },
+      { name: "format", glob: false, requirement: "«LOCALE_CONSTRAINTS»", unknown: true },
+    ]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test("the schemas are in the package's files, and say which version they describe", () => {

@@ -438,6 +438,12 @@ function mapRoutes(input: MapInput, { parse, expected, drawMemo }: { parse: Pars
     limits: { ...DEFAULT_LIMITS, ...options.limits },
     // What a drawn file's routes depend on besides itself and the scope: the options, and the
     // app's inflection rules (by the text of the files they are read from).
+    gemMappers: input.gemMappers,
+    parseGemFile: (path, text) => {
+      const parsed = parse(path, text);
+      parseTime += parsed.time;
+      return parsed.loaded;
+    },
     drawFile: drawMemo && memoisedDraw(drawMemo, () => interpreter, () => (drawContext ??= JSON.stringify(options) + inflectionTexts())),
   });
   let drawContext: string | undefined;
@@ -501,7 +507,12 @@ function mapRoutes(input: MapInput, { parse, expected, drawMemo }: { parse: Pars
         const loaded = engine.engineFile ? load(engine.engineFile) : undefined;
         if (loaded) {
           quiet.add(engine.engineFile!);
+          // An installed gem's engine file is run for the engine's name and namespace: a block it
+          // leaves unrun there is the gem's own loading (Avo's `Gem.loaded_specs["avo"].dependencies.each
+          // { require … }`), not routes of the app, and the user cannot act on it.
+          const regions = interpreter.openRegions.length;
           interpreter.runFile(loaded, { kind: "main" });
+          if (engine.external) interpreter.openRegions.length = regions;
         }
       }
       drawAll(framework.before);

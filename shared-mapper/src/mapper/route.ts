@@ -408,10 +408,32 @@ function inspectEach(h: RHash, ruby: RubyVersion): Record<string, string> {
 }
 
 function parameters(info: PathInfo, requirements: RHash): PathParameter[] {
+  const open = requirements.size ? unknownKeys(requirements) : undefined;
   return info.segments.map(({ name, glob }) => {
     const r = requirements.size ? requirements.sget(name) : undefined;
-    return { name, glob, requirement: r instanceof RRegexp ? r.source : glob ? ".+" : "[^\\.\\/\\?]+" };
+    if (r instanceof RRegexp) return { name, glob, requirement: r.source };
+    // A requirement Routemap could not compute is printed marked, never as the default pattern:
+    // its own (`id: Patterns::SLUG`), or constraints whose keys are unknown (`**X`), any of which may be this segment's.
+    const marked = r === undefined ? open : markedText(r);
+    if (marked) return { name, glob, requirement: marked, unknown: true };
+    return { name, glob, requirement: glob ? ".+" : "[^\\.\\/\\?]+" };
   });
+}
+
+/** The marked text (`«X»`) of a value Routemap could not compute, undefined for a known one. */
+function markedText(v: RValue): string | undefined {
+  const text = inspect(v);
+  return text.startsWith("«") ? text : undefined;
+}
+
+/** The unknown keys of a requirements hash (`{**«X»}`), as the sheet marks them, if any. */
+function unknownKeys(requirements: RHash): string | undefined {
+  const keys: string[] = [];
+  requirements.forEach((k) => {
+    const marked = markedText(k);
+    if (marked) keys.push(marked);
+  });
+  return keys.length ? keys.join(", ") : undefined;
 }
 
 /** The file of a route's source: without working out its span, for a route the mapper drew. */

@@ -7,7 +7,7 @@
  * number where it is a safe integer (below 2**53) and a `bigint` beyond, never a bigint
  * that a number could hold (`core/intMath.ts` keeps that so), Float an `RFloat`, nil is `null`, true/false are JS booleans, Array a JS array, Hash an `RHash`.
  */
-import type { Span } from "../types.js";
+import type { Span } from "../span.js";
 
 export class RSymbol {
   /** Symbols made outside any evaluation: the mapper's own constants, made as its modules load. */
@@ -93,6 +93,8 @@ export class RConst {
 /** A block, proc or lambda: evaluated later by the evaluator that made it. */
 export class RProc {
   private text: string | undefined;
+  /** The same block with another `self` (`instance_eval(&block)`), for blocks of the files. */
+  withSelf: ((self: unknown) => RProc) | undefined = undefined;
   constructor(
     readonly call: (args: RValue[]) => RValue,
     readonly lambda: boolean,
