@@ -6,7 +6,7 @@
  * or as GitHub Actions annotations; the exit status is 1 when one is an error.
  */
 import { join } from "node:path";
-import { missingControllerDiagnostics, routeActionDiagnostics, unreachedActions, type Diagnostic, type RouteMapper } from "@routemap/shared-mapper";
+import { missingControllerDiagnostics, routeActionDiagnostics, unreachedActions, type Diagnostic, type RouteMapper, type Span } from "@routemap/shared-mapper";
 import { createNodeMapper } from "@routemap/shared-mapper/node";
 import { nodeFileSystem } from "../fileSystem.js";
 import { appRoot, findEngines, readControllerInputs } from "./appConfig.js";
@@ -23,7 +23,7 @@ import { fileFactsCache } from "./fileFactsCache.js";
 import { runFileSystem } from "./runFileSystem.js";
 import { appHelperTables } from "../features/helpers.js";
 import { engineProblems } from "./engineCheck.js";
-import { causeDiagnostic, gemCauses, regionCauses, urlOptionsCauses, withCauses } from "../features/checkStatus.js";
+import { causeDiagnostic, gemCauses, regionCauses, urlOptionsCauses, withCauses, type CheckCause } from "../features/checkStatus.js";
 
 export const CHECK_USAGE = `Usage: routemap check [APP | FILE] [options]
 
@@ -103,7 +103,13 @@ export async function checkCommand(argv: string[], io: Io, mapper?: RouteMapper)
       if (text !== undefined) for (const d of fileProblems(mapper, context, root, file, text)) findings.push(d);
     }
     // The app's engines' own files, each in the context Rails runs it in (engineContexts.ts).
-    if (!("why" in gems)) engineProblems({ mapper, input, result, fs, gems, appDefined: context.defined }, (d) => findings.push(d));
+    // Those it leaves out (not loaded, or drawing into the app's routes) are said at their routes files, as the editor says them.
+    const skipped = (cause: CheckCause & { span: Span }) => {
+      causes.push(cause);
+      findings.push(causeDiagnostic(cause));
+    };
+    const app = { context: () => context, controllersRendering: (name: string) => names.controllersRendering(name) };
+    if (!("why" in gems)) engineProblems({ mapper, input, result, fs, gems, appDefined: context.defined, app }, (d) => findings.push(d), skipped);
     // URL options Routemap cannot read: the missing parts they may fill in are not checked.
     const lock = { path: lockPath, text: fs.readFile(lockPath) };
     for (const cause of urlOptionsCauses({ ...names.urlOptionsFiles(), gems: "why" in gems ? [] : gems.urlOptions }, (p) => fs.readFile(p), lock)) {

@@ -197,6 +197,14 @@ export class DefinedNames {
     return this.rendered.has(`${view[1]}/${view[2]}`) ? undefined : view[1];
   }
 
+  /** The app's controllers that render the template `name` (`blog/posts/index`) by its full name. */
+  controllersRendering(name: string): string[] {
+    const controllers = join(this.root, "app", "controllers") + sep;
+    const out: string[] = [];
+    for (const [path, names] of this.renderedByName) if (path.startsWith(controllers) && names.includes(name)) out.push(path);
+    return out;
+  }
+
   /**
    * The names a `render` may pass to a partial as locals, over every file of the app; null when a
    * file builds such a name at run time (then any bare name in a partial may be a local).

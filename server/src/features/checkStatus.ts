@@ -19,7 +19,7 @@ export interface CheckCause {
   notChecked: string[];
   /** `off`: a check is off for the whole app; `partial`: for some names or controllers only. */
   extent: "off" | "partial";
-  code: "open-region" | "gem-not-installed" | "gem-not-read" | "no-lockfile" | "restricted" | "url-options";
+  code: "open-region" | "gem-not-installed" | "gem-not-read" | "no-lockfile" | "restricted" | "url-options" | "engine-not-checked";
 }
 
 export interface CheckStatus {
@@ -144,6 +144,16 @@ function firstMention(path: string, text: string | undefined): Span {
     }
   }
   return { file: path, start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+}
+
+/**
+ * An engine folder whose files `routemap check` on its app leaves out (engineContexts.ts
+ * `engineToCheck`): the editor leaves them out too, and says why at the engine's routes file.
+ * `extent`: off for the engine's folder (the editor's app), partial for the app that holds it.
+ */
+export function engineCause(why: string, routesFile: string, extent: CheckCause["extent"]): CheckCause & { span: Span } {
+  const at = { line: 0, character: 0 };
+  return { span: { file: routesFile, start: at, end: at }, reason: `This engine's files are not checked: ${why}`, notChecked: ["URL helper calls of the engine's files"], extent, code: "engine-not-checked" };
 }
 
 /** In a restricted workspace nothing outside it is read, installed gems included. */
