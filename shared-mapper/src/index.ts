@@ -24,8 +24,9 @@ import { hamlToRuby } from "./app/haml.js";
 import { slimToRuby } from "./app/slim.js";
 import { erbToRuby, hashTargets, helperCalls, insideExpectedRaise, type HashTarget, type HelperCall } from "./app/helperCalls.js";
 import { urlHashes, urlOptionsFacts, type UrlHash, type UrlOptionsFacts } from "./app/urlGeneration.js";
-import { modelNaming, polymorphicCandidates, resolveCandidate, type PolymorphicCandidate, type PolymorphicTarget } from "./app/polymorphic.js";
+import { polymorphicCandidates, resolveCandidate, type PolymorphicCandidate, type PolymorphicTarget } from "./app/polymorphic.js";
 import { actionAssigns } from "./app/viewAssigns.js";
+import { ModelNamings } from "./app/modelNamings.js";
 import { gemControllerModule } from "./gems/index.js";
 import type { Concern } from "./mapper/concerns.js";
 import { EngineRegistry } from "./mapper/engines.js";
@@ -184,19 +185,17 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
     const { ruby, locals } = indented(text);
     return { ...parseFile(parser, path, ruby, true), locals };
   };
-  // A file's polymorphic targets, its models read through the cache (one model serves many files).
+  // A file's polymorphic targets: its models' naming and a template's controller, outside the
+  // cache (modelNamings.ts).
+  const namings = new ModelNamings((path, text) => parseFile(parser, path, text).loaded);
   const resolveTargets = (candidates: readonly PolymorphicCandidate[], o: PolymorphicOptions): PolymorphicTarget[] => {
     if (!candidates.length) return [];
-    const naming = modelNaming((relative) => {
-      const modelPath = `${o.root}/${relative}`;
-      const found = o.read(modelPath);
-      return found === undefined ? undefined : parse(modelPath, found).loaded;
-    });
+    const naming = namings.namingOf(o);
     return withInflections(o.inflections, () => candidates.flatMap((c) => resolveCandidate(c, naming) ?? []));
   };
   const candidatesOf = (file: LoadedFile, path: string, o: UsesTargets) => {
     const where = o.assigns && (o.assigns.path.startsWith(`${o.root}/`) ? o.assigns.path.slice(o.root.length + 1) : o.assigns.path);
-    const assigns = o.assigns ? actionAssigns(parse(o.assigns.path, o.assigns.text).loaded, o.assigns.action, where!) : undefined;
+    const assigns = o.assigns ? actionAssigns(namings.tree(o.assigns.path, o.assigns.text), o.assigns.action, where!) : undefined;
     return polymorphicCandidates(file, { view: path.includes("/app/views/"), controller: o.controller, assigns });
   };
   const fileUses = (path: string, text: string, targets?: UsesTargets): FileUses => {
