@@ -14,8 +14,16 @@
 // about 20,000 routes, with its targets: the first hover in config/routes.rb, a keystroke there
 // followed by a hover (median, p99), an opened view's diagnostics, references, `routemap check`
 // as a process, and the server's resident memory.
+// `--large --phases routes`: only the phases of the first hover and of the keystrokes in
+// config/routes.rb (start, the controller opened, the first hover on `draw :area7` once the
+// routes' diagnostics arrive, the app read, then BENCH_KEYSTROKES keystrokes + hover, 100 by
+// default), with the server's CPU time: the full run takes over 30 minutes on a busy machine.
+// BENCH_APP_DIR=DIR keeps the generated app there and reuses it (its 50,000 files are written
+// once); BENCH_SERVER=DIR serves another build's bundle (a copy of server/dist/bundle), so two
+// builds can be measured in turns on the same app. BENCH_SLOW=1 lists the keystrokes that took
+// the server 60 ms of CPU or more.
 import { spawn, spawnSync } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
@@ -24,21 +32,27 @@ import { scratchDir } from "../test-fixtures/lib/scratch.mjs";
 import { generateApp } from "./lib/benchWholeApp.mjs";
 
 const repo = new URL("..", import.meta.url).pathname;
-const root = scratchDir("routemap-bench-app-");
 const large = process.argv.includes("--large") || process.env.BENCH_APP_SIZE === "large";
+const phases = process.argv.includes("--phases") ? process.argv[process.argv.indexOf("--phases") + 1] : "all";
+if (!["all", "routes"].includes(phases)) throw new Error(`--phases ${phases}: "all" or "routes"`);
+const root = process.env.BENCH_APP_DIR ?? scratchDir("routemap-bench-app-");
 const CONTROLLERS = large ? 5000 : 500;
 const VIEWS = large ? 3 : 4;
-generateApp(root, CONTROLLERS, { large });
+// A kept app is written once; a marker says it was written whole, and at which size.
+const marker = join(root, `.bench-app-${CONTROLLERS}`);
+if (!existsSync(marker)) (generateApp(root, CONTROLLERS, { large }), writeFileSync(marker, ""));
 const routesOnly = !!process.env.BENCH_ROUTES_ONLY;
 if (routesOnly) for (const dir of ["app", "lib", "spec", "test"]) rmSync(join(root, dir), { recursive: true, force: true });
 
 const uri = (p) => pathToFileURL(join(root, p)).toString();
 const started = performance.now();
 // Started as the VS Code extension starts it (client/src/extension.ts): with a 4 MiB young generation.
-const child = spawn(process.execPath, [...(process.env.BENCH_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROF}`] : []), ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(" ") : []), "--max-semi-space-size=4", join(repo, "server/dist/bundle/server.js"), "--stdio"], { stdio: ["pipe", "pipe", "inherit"] });
+const child = spawn(process.execPath, [...(process.env.BENCH_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROF}`] : []), ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(" ") : []), "--max-semi-space-size=4", join(process.env.BENCH_SERVER ?? join(repo, "server/dist/bundle"), "server.js"), "--stdio"], { stdio: ["pipe", "pipe", "inherit"] });
 const conn = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
 const waiting = new Set();
+let notifications = 0;
 conn.onNotification("textDocument/publishDiagnostics", (p) => {
+  notifications++;
   for (const w of [...waiting]) if (w.test(p)) (waiting.delete(w), w.resolve(p));
 });
 const diagnostics = (test) => new Promise((resolve) => waiting.add({ test, resolve }));
@@ -49,7 +63,8 @@ conn.listen();
 const controllerPath = "app/controllers/thing7s_controller.rb";
 const controller = uri(controllerPath);
 const routesFirst = diagnostics((p) => p.uri === uri("config/routes.rb"));
-await conn.sendRequest("initialize", { processId: process.pid, rootUri: pathToFileURL(root).toString(), capabilities: { workspace: { configuration: true } } });
+// The client watches the app's files, as VS Code does for the extension (the server then trusts its tables to follow the disk).
+await conn.sendRequest("initialize", { processId: process.pid, rootUri: pathToFileURL(root).toString(), capabilities: { workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: true } } } });
 conn.sendNotification("initialized", {});
 // A controller open from the start, as an editor restores it: its diagnostics and lenses need the whole app read.
 let controllerText = routesOnly ? "" : readFileSync(join(root, controllerPath), "utf8");
@@ -59,12 +74,15 @@ await routesFirst;
 const firstRoutes = performance.now() - started;
 // The first hover a user asks for, on `draw :area7` in config/routes.rb.
 const hoverAt = { textDocument: { uri: uri("config/routes.rb") }, position: { line: 9, character: 4 } };
-const firstHover = large ? (await conn.sendRequest("textDocument/hover", hoverAt), performance.now() - started) : 0;
+const firstHover = large || phases === "routes" ? (await conn.sendRequest("textDocument/hover", hoverAt), performance.now() - started) : 0;
+const cpuAtFirstHover = serverCpu();
 if (!routesOnly) {
   await controllerFirst;
   await conn.sendRequest("textDocument/codeLens", { textDocument: { uri: controller } });
 }
 const indexed = performance.now() - started;
+const notificationsAtIndexed = notifications;
+const cpuAtRead = serverCpu();
 const { apps } = await conn.sendRequest("routemap/routes", {});
 const routeCount = apps[0].routes.length;
 
@@ -108,17 +126,52 @@ async function keystrokeAndHover(count = 200) {
   const times = [];
   for (let i = 0; i < count; i++) {
     const t = performance.now();
+    const cpu = serverCpu();
     conn.sendNotification("textDocument/didChange", {
       textDocument: { uri: docUri, version: i + 2 },
       contentChanges: [i % 2 === 0 ? { range: { start: { line: 1, character: 2 }, end: { line: 1, character: 2 } }, text: "x" } : { range: { start: { line: 1, character: 2 }, end: { line: 1, character: 3 } }, text: "" }],
     });
     await conn.sendRequest("textDocument/hover", hoverAt);
     times.push(performance.now() - t);
+    keystrokeCpu.push(serverCpu() - cpu);
   }
   return times;
 }
+/** The server's processor time in each keystroke + hover (in steps of the kernel's 10 ms tick). */
+const keystrokeCpu = [];
+if (process.env.BENCH_SLOW) process.on("exit", () => console.error("slow keystrokes (index: cpu ms)", keystrokeCpu.flatMap((c, i) => (c >= 60 ? [`${i}: ${c}`] : [])).join(", ")));
+
+/** The server's processor time so far (user + system), in ms: what a busy machine does not inflate. */
+function serverCpu() {
+  const fields = readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return ((+fields[11] + +fields[12]) * 1000) / 100;
+}
+
+/** `--phases routes`: the keystrokes + hover in config/routes.rb, and the figures of the first hover. */
+async function routesPhases() {
+  const count = +(process.env.BENCH_KEYSTROKES ?? 100);
+  const cpuBefore = serverCpu();
+  const withHover = await keystrokeAndHover(count);
+  const cpuKeys = serverCpu() - cpuBefore;
+  const memory = rss();
+  await conn.sendRequest("shutdown");
+  conn.sendNotification("exit");
+  console.log(`language server, the first hover and ${count} keystrokes + hover in config/routes.rb:`, `${routeCount} routes, ${CONTROLLERS} controllers`);
+  console.table({
+    "start to first routes diagnostics (ms)": { value: +firstRoutes.toFixed(1) },
+    "start to first hover in config/routes.rb (ms)": { value: +firstHover.toFixed(1), target: large ? "≤ 1000" : "" },
+    "server CPU time to the first hover / app read (ms)": { value: `${cpuAtFirstHover} / ${cpuAtRead}` },
+    "start to the open controller's diagnostics and lenses (ms)": { value: +indexed.toFixed(1) },
+    "keystroke + hover in config/routes.rb, median / p99 / max (ms)": { value: `${stats(withHover).median} / ${stats(withHover).p99} / ${Math.max(...withHover).toFixed(1)}`, target: "p99 ≤ 100" },
+    "server CPU time per keystroke + hover, mean / p99 (ms)": { value: `${(cpuKeys / count).toFixed(1)} / ${stats(keystrokeCpu).p99}` },
+    "diagnostics notifications during the keystrokes": { value: notifications - notificationsAtIndexed },
+    "server's resident memory at the end (MiB)": { value: memory },
+  });
+  process.exit(0);
+}
 
 const rss = () => +(parseInt(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))[1], 10) / 1024).toFixed(1);
+if (phases === "routes") await routesPhases();
 if (process.env.BENCH_RSS) console.error("rss after indexing", rss());
 const none = { times: [0], lensTimes: [0] };
 const inController = routesOnly ? none : await keystrokes(controllerPath, controllerText, 8, { lenses: true });

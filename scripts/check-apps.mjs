@@ -9,7 +9,9 @@
 //   - the language server is started on the same folder and asked for the whole app's problems
 //     (`workspace/diagnostic`): the editor must show what `check` prints, no more, no less.
 //
-// Usage: node scripts/check-apps.mjs [--only NAME,…] [--mirror DIR] [--out DIR] [--keep] [--all]
+// Usage: node scripts/check-apps.mjs [--only NAME,…] [--mirror DIR] [--out DIR] [--keep] [--all] [--gem-source GEM=OWNER/REPO,…]
+//   --gem-source: those gems are installed from a snapshot of their repository in the mirror
+//   (fetch github:OWNER/REPO first), at the tag of the locked version where it has one.
 //   Without --all, the apps issue 28 judges on (lobsters, rubygems.org); --all takes every app
 //   of test-fixtures/oracle/real-apps.json. The report goes to --out (default a temp
 //   directory): summary.md and NAME.json per app. Needs `npm run build` first.
@@ -27,7 +29,7 @@ const CLI = join(repo, "server/bin/routemap.cjs");
 const JUDGED = new Set(["lobsters/lobsters", "rubygems/rubygems.org"]);
 
 function parseArgs(argv) {
-  const opts = { only: null, mirror: "/work/.mirror", out: null, keep: false, all: false };
+  const opts = { only: null, mirror: "/work/.mirror", out: null, keep: false, all: false, gemSources: new Map() };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === "--only") opts.only = new Set(argv[++i].split(","));
@@ -35,6 +37,7 @@ function parseArgs(argv) {
     else if (a === "--out") opts.out = argv[++i];
     else if (a === "--keep") opts.keep = true;
     else if (a === "--all") opts.all = true;
+    else if (a === "--gem-source") for (const pair of argv[++i].split(",")) opts.gemSources.set(pair.split("=")[0], pair.split("=")[1]);
     else throw new Error(`unknown option ${a}`);
   }
   return opts;
@@ -103,7 +106,8 @@ async function checkApp(app, opts, work) {
   const commit = extractTree(app, opts, tree);
   const root = app.root ? join(tree, app.root) : tree;
   for (const [to, from] of Object.entries(app.copy ?? {})) if (existsSync(join(root, from))) copyFileSync(join(root, from), join(root, to));
-  const gems = existsSync(join(root, "Gemfile.lock")) ? writeGemHome(root, join(scratch, "gems")) : { debian: [], empty: [] };
+  const sources = new Map([...opts.gemSources].map(([gem, repo]) => [gem, gitDirOf(join(opts.mirror, repo.replace("/", "+")))]).filter(([, dir]) => dir));
+  const gems = existsSync(join(root, "Gemfile.lock")) ? writeGemHome(root, join(scratch, "gems"), { sources }) : { debian: [], fetched: [], empty: [] };
   const env = { ...process.env, ...app.env, GEM_HOME: join(scratch, "gems"), GEM_PATH: "", ROUTEMAP_CACHE_DIR: join(work, "cache") };
   const doc = runCheck(root, env);
   const cli = doc.error ? [] : checkFindings(doc);
@@ -112,7 +116,7 @@ async function checkApp(app, opts, work) {
   const inCli = new Set(cli.map(key));
   const inEditor = new Set(editor.map(key));
   const result = {
-    repo: app.repo, commit, gemsFromDebian: gems.debian.length, gemsEmpty: gems.empty.length,
+    repo: app.repo, commit, gemsFromDebian: gems.debian.length, gemsFetched: gems.fetched, gemsEmpty: gems.empty.length,
     error: doc.error, checks: doc.checks, uncheckedBecause: doc.uncheckedBecause, findings: cli,
     onlyInEditor: editor.filter((d) => !inCli.has(key(d))), onlyInCheck: cli.filter((d) => !inEditor.has(key(d))),
   };
@@ -128,7 +132,7 @@ function summary(results) {
       lines.push(`check failed: ${r.error}`, "");
       continue;
     }
-    lines.push(`gems: ${r.gemsFromDebian} from Debian, ${r.gemsEmpty} empty; checks: ${JSON.stringify(r.checks)}`);
+    lines.push(`gems: ${r.gemsFromDebian} from Debian, ${r.gemsFetched?.length ? `${r.gemsFetched.join(", ")} from their repositories, ` : ""}${r.gemsEmpty} empty; checks: ${JSON.stringify(r.checks)}`);
     for (const u of r.uncheckedBecause ?? []) lines.push(`- off: ${typeof u === "string" ? u : JSON.stringify(u)}`);
     lines.push("", `${r.findings.length} findings:`);
     for (const d of r.findings) lines.push(`- ${d.file}:${d.line} ${d.severity}: ${d.message}`);

@@ -104,6 +104,17 @@ for (const gem of readdirSync(join(FIXTURES, "gems"))) {
   settle(`gems/${gem}`, join(dir, `rails-${SERIES}.txt`), text);
 }
 
+// Gems that add routing methods to the mapper (test-fixtures/gem-mappers/<case>/): the gems of
+// its gems/ folder are required, as Bundler.require does, before Rails draws its routes.rb.
+for (const name of readdirSync(join(FIXTURES, "gem-mappers"))) {
+  if (filter && !`gem-mappers/${name}`.includes(filter)) continue;
+  const dir = join(FIXTURES, "gem-mappers", name);
+  const gems = readdirSync(join(dir, "gems")).sort().flatMap((gem) => ["--gem", join(dir, "gems", gem)]);
+  const json = JSON.parse(execFileSync("ruby", [...RUBY_FLAGS, oracle, join(dir, "routes.rb"), ...gems], { encoding: "utf8", maxBuffer: 64 << 20 }));
+  const text = json.error ? `Rails raised: ${json.error.message}\n` : `${HEADER}, with the gems of gems/ required\n${json.sheet}`;
+  settle(`gem-mappers/${name}`, join(dir, `rails-${SERIES}.txt`), text);
+}
+
 // Fixture apps: each booted with Debian's Rails in each environment, `bin/rails routes` and
 // its URL helpers (test-fixtures/lib/apps.mjs).
 for (const app of listApps()) {

@@ -55,6 +55,8 @@ const PREPARE_AFTER_MS = 50;
 const PUBLISH_REST_AFTER_MS = 150;
 /** How long after the user's last keystroke or request the background pass's findings wait to be published. */
 const QUIET_MS = 1000;
+/** The longest slice of a publish between two chances to answer requests. */
+const SLICE_MS = 4;
 
 export function startServer(connection: Connection, runtime: ServerRuntime): void {
   const documents = new TextDocuments(TextDocument);
@@ -212,30 +214,56 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
         if (file && !before.has(file) && !byFile.has(file) && app.ownsFile(file)) byFile.set(file, []);
       }
     }
-    const now = new Map<string, string>();
-    for (const [file, all] of byFile) {
-      const diagnostics = limited(all);
+    published.set(app, before);
+    // The edited file first (it always gets an answer, so a client waiting on it is never left
+    // hanging), then the open documents, where the user looks, then the rest.
+    const first = (file: string) => (file === changedFile ? 0 : openPaths().has(file) ? 1 : 2);
+    const files = [...byFile.keys()].sort((a, b) => first(a) - first(b));
+    const sendFile = (file: string) => {
+      const diagnostics = limited(byFile.get(file)!);
       const key = JSON.stringify(diagnostics);
-      now.set(file, key);
-      // The edited file always gets an answer, so a client waiting on it is never left hanging.
-      if (before.get(file) !== key || file === changedFile) {
-        const uri = toUri(file);
-        // The version of the text they were computed from, for a file open in the editor.
-        sendDiagnostics({ uri, version: documents.get(uri)?.version, diagnostics });
-      }
-    }
-    published.set(app, now);
+      if (before.get(file) === key && file !== changedFile) return;
+      before.set(file, key);
+      const uri = toUri(file);
+      // The version of the text they were computed from, for a file open in the editor.
+      sendDiagnostics({ uri, version: documents.get(uri)?.version, diagnostics });
+    };
+    sendInSlices(app, files, sendFile, () => notifyRoutes(app));
     if (!tableOnly) problems.schedule();
     // The start's first publish (the table's own) leaves the completions for after the app is
     // read: on a table of 20,000 routes preparing them takes 350 ms, and the user's first hover,
     // sent on seeing these diagnostics, waited behind it (issue 30 §6, docs/benchmarks.md).
     if (!tableOnly) prepareSoon();
     collectWhenIdle();
-    notifyRoutes(app);
+  };
+  // The publish under way for each app; an edit or a newer publish takes its place.
+  const publishing = new Map<RailsApp, object>();
+  const supersede = (app: RailsApp) => void publishing.delete(app);
+  /**
+   * Sends `files` a slice at a time (SLICE_MS), each slice once the last one's notifications are
+   * written, so that a request that comes meanwhile is answered between two slices: sent at
+   * once, the 5,000 files a keystroke in issue 30's routes.rb changes held the next keystroke's
+   * answer for 150–450 ms. An edit meanwhile stops it: its own publish follows.
+   */
+  const sendInSlices = (app: RailsApp, files: string[], send: (file: string) => void, done: () => void) => {
+    const token = {};
+    publishing.set(app, token);
+    let i = 0;
+    const slice = () => {
+      if (publishing.get(app) !== token) return;
+      if (unwritten > 0) return void setTimeout(slice, 1);
+      const until = performance.now() + SLICE_MS;
+      while (i < files.length && (i === 0 || performance.now() < until)) send(files[i++]);
+      if (i < files.length) return void setImmediate(slice);
+      publishing.delete(app);
+      done();
+    };
+    slice();
   };
   /** Lets editors refresh views that show the table (the VS Code explorer, status bar). */
   const notifyRoutes = (app: RailsApp) => {
     const result = app.table();
+    routeCounts.set(app, result.routes.length);
     // `status`: which checks are off or partial, and why (the gems once they are read).
     const status = protocolStatus(app.checkCauses({ gems: false }));
     void connection.sendNotification("routemap/didChangeRoutes", { root: app.root, routes: result.routes.length, errors: result.diagnostics.filter((d) => d.severity === "error").length, status });
@@ -282,10 +310,15 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     clearTimeout(preparing);
     preparing = setTimeout(() => {
       preparing = undefined;
+      // A large table's completions take 100–350 ms to build: not in a pause between two
+      // keystrokes, where the next one waited behind them, but once the user has stopped.
+      if (userActive() && [...routeCounts.values()].some((n) => n >= REHEARSED_UP_TO)) return prepareSoon();
       void runSafe(undefined, undefined, prepare);
     }, PREPARE_AFTER_MS);
     preparing.unref?.();
   };
+  /** Each app's number of routes in its last table (told to the client in `notifyRoutes`). */
+  const routeCounts = new Map<RailsApp, number>();
   const prepare = () => {
     if (workspace.settings.completion) for (const app of workspace.apps) helperCompletions(app.table(), shapeFor(app));
   };
@@ -400,6 +433,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     void runSafe(undefined, undefined, async () => {
       for (const app of workspace.apps) await app.prepare(() => new Promise((resolve) => setImmediate(resolve)));
       publishAll();
+      for (const app of workspace.apps) if ((routeCounts.get(app) ?? 0) >= REHEARSED_UP_TO) setImmediate(() => runSafe(undefined, undefined, () => app.rehearseEdit()));
       // Documents pulled while the controllers were read were answered without their helper calls.
       if (pulledDocuments.size) refreshPulled();
     });
@@ -451,9 +485,10 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     // Until the first diagnostics are out (settings being read), the start's publishing covers this one.
     if (!started) return;
     const owner = workspace.appFor(path);
-    for (const app of affected) if (app !== owner) publishSoon(app);
+    // A publish under way would still send what predates this text: it stops where another follows.
+    for (const app of affected) if (app !== owner) (supersede(app), publishSoon(app));
     // A view or controller being edited: its helper calls are checked again.
-    if (owner && (affected.includes(owner) || isHelperCheckedFile(owner.root, path))) publishEdited(owner, path);
+    if (owner && (affected.includes(owner) || isHelperCheckedFile(owner.root, path))) (supersede(owner), publishEdited(owner, path));
   };
   documents.onDidChangeContent((e) => documentChanged(e.document.uri, e.document.getText()));
   documents.onDidClose((e) => documentChanged(e.document.uri, undefined));

@@ -13,10 +13,11 @@ import { appGemsOf } from "./cli/appGems.js";
 import { findGemEngines } from "./cli/gemEngines.js";
 import { markEnginesLoaded } from "./cli/engineLoading.js";
 import { DefinedNames, isCheckedFile, otherControllerPaths, otherTemplates, readInstalledGems, type GemIndex } from "./cli/helperCheck.js";
-import { generationOf, uncheckedBecause, type HelperCheckContext } from "./features/helperCalls.js";
-import { gemCauses, regionCauses, restrictedCause, urlOptionsCauses, type CheckCause } from "./features/checkStatus.js";
+import { generationOf, inheritedGemUrlOptions, uncheckedBecause, type HelperCheckContext } from "./features/helperCalls.js";
+import { engineCause, gemCauses, regionCauses, restrictedCause, urlOptionsCauses, type CheckCause } from "./features/checkStatus.js";
 import { appHelperTables, engineProxies, type HelperTable, type HelperTables } from "./features/helpers.js";
-import { engineDrawnBy, engineFiles, type EngineFiles } from "./features/engineContexts.js";
+import { engineDrawnBy, engineFiles, engineToCheck, type EngineFiles } from "./features/engineContexts.js";
+import { appRenders, type RenderingApp } from "./features/appProblems.js";
 
 export interface Settings {
   railsVersion?: string;
@@ -96,6 +97,16 @@ export class RailsApp {
     this.workspace.mapper.map(this.inputs());
   }
 
+  /**
+   * Maps the app once more through its `DrawMemo` (the drawn files replayed, as a keystroke in
+   * config/routes.rb maps it) and drops the result: a large table gets no warm-up maps, and the
+   * first keystroke's map, the first through the memo, took 80–110 ms of CPU against 20 after.
+   */
+  rehearseEdit(): void {
+    const text = this.workspace.text(this.routesFile);
+    if (text !== undefined) this.tableWith(this.routesFile, text);
+  }
+
   /** The table the app would have with one of its routes files' text replaced (a rename tried before it is offered). */
   tableWith(path: string, text: string): MapResult {
     const inputs = this.inputs();
@@ -130,6 +141,8 @@ export class RailsApp {
     return {
       entry: this.routesFile, files, unread, engines, options: { ...config, drawPaths: [this.drawDir] },
       glob: appGlob(root, fs), exists: (path) => path.startsWith(root + "/") && fs.exists(path),
+      // Installed gems live outside the workspace: not read in a restricted one.
+      gemMappers: () => (this.workspace.restricted ? [] : this.appGems()?.mapperSources() ?? []),
     };
   }
 
@@ -348,6 +361,8 @@ export class RailsApp {
    * read once, and again after a file changes.
    */
   helperCheck(): HelperCheckContext | { unchecked: string } {
+    const asEngine = this.engineRule();
+    if (asEngine) return { unchecked: asEngine.why };
     const result = this.table();
     const gems = this.installedGems();
     const why = uncheckedBecause(result, "why" in gems ? gems : gems.helpers);
@@ -356,7 +371,41 @@ export class RailsApp {
     const engine = this.engineFiles();
     if (!engine) return { tables: this.helperTables(), defined: names.all(), gems: gems.helpers, generation: this.generation() };
     // An engine's code may call what the app's defines (its controllers may inherit the app's).
-    return { tables: engine.files.tables, tablesFor: engine.files.tablesFor, defined: this.withHostNames(names.all(), engine.host), gems: gems.helpers, generation: this.generation() };
+    const check = { tables: engine.files.tables, tablesFor: engine.files.tablesFor, defined: this.withHostNames(names.all(), engine.host), gems: gems.helpers, generation: this.generation() };
+    return { ...check, renderedByApp: appRenders(this.root, engine.host?.renderingApp()) };
+  }
+
+  /** This app as an engine's checks see it (`appRenders`): its controllers' renders by name, and its context. */
+  renderingApp(): RenderingApp {
+    return {
+      controllersRendering: (name) => this.names().controllersRendering(name),
+      context: () => {
+        const context = this.helperCheck();
+        return "unchecked" in context ? undefined : context;
+      },
+    };
+  }
+
+  /**
+   * Why this folder's files are not checked, when it is an engine of an app of the workspace
+   * that `routemap check` on that app would not check (`engineToCheck`: one the app does not
+   * load, or whose routes file draws into the app's routes); undefined otherwise.
+   */
+  private engineRule(): { why: string } | undefined {
+    for (const app of this.workspace.apps) {
+      if (app === this || !this.root.startsWith(app.root + sep)) continue;
+      const source = app.engineAt(this.root);
+      if (!source) continue;
+      const plan = engineToCheck(source, app.table());
+      return "why" in plan ? plan : undefined;
+    }
+    return undefined;
+  }
+
+  /** The engine at `root` as this app finds it (its path gems and engine folders, each marked when not loaded). */
+  engineAt(root: string): EngineSource | undefined {
+    if (!this.enginesCache) this.table();
+    return this.enginesCache?.find((e) => e.root === root);
   }
 
   /**
@@ -416,6 +465,7 @@ export class RailsApp {
       read: (path) => this.workspace.text(path),
       table: () => this.table(),
       gemUrlOptions: "why" in gems ? [] : gems.urlOptions,
+      gemUrlOptionsControllers: "why" in gems ? undefined : gems.urlOptionsControllers,
     });
   }
 
@@ -464,8 +514,15 @@ export class RailsApp {
     // problems are checked), not in a keystroke's, which uses them once they are read.
     const gems = this.gemIndexCache && !("why" in this.gemIndexCache) ? this.gemIndexCache : undefined;
     const names = o.gems ? this.names() : this.definedNames;
-    const urlOptions = names ? urlOptionsCauses({ ...names.urlOptionsFiles(), gems: gems?.urlOptions ?? [] }, (path) => this.workspace.text(path), lock) : [];
+    // A gem controller's `url_options` counts where an app controller inherits it: known from the
+    // controller model, made here only where the whole app's answer is asked for (as the names).
+    const model = gems?.urlOptionsControllers.size ? (o.gems ? this.controllerModel() : this.controllerModelCache) : undefined;
+    const gemControllers = model ? inheritedGemUrlOptions(gems!.urlOptionsControllers, model.byPath.values()) : [];
+    const urlOptions = names ? urlOptionsCauses({ ...names.urlOptionsFiles(), gems: gems?.urlOptions ?? [], gemControllers }, (path) => this.workspace.text(path), lock) : [];
     if (this.workspace.restricted) return [...regions, restrictedCause(RESTRICTED), ...urlOptions];
+    // An engine the app's `check` leaves out: that is the cause, whatever its gems.
+    const asEngine = this.engineRule();
+    if (asEngine) return [...regions, engineCause(asEngine.why, this.routesFile, "off")];
     this.gemCausesCache ??= gemCauses(this.appGems(), lock);
     return [...regions, ...this.gemCausesCache, ...urlOptions];
   }
@@ -605,7 +662,7 @@ export class Workspace {
   discover(folders: string[]): void {
     this.folders = [...folders];
     const found: string[] = [];
-    for (const folder of folders) for (const routes of walk(this.fs, folder, isRoutesEntry)) found.push(routes);
+    for (const folder of folders) for (const routes of walk(this.fs, folder, isRoutesEntry, undefined, { fileName: "routes.rb" })) found.push(routes);
     this.setApps(appRoots(this.fs, found));
   }
 
@@ -613,7 +670,7 @@ export class Workspace {
   async discoverAsync(folders: string[]): Promise<void> {
     this.folders = [...folders];
     const found: string[] = [];
-    for (const folder of folders) for (const routes of await walkAsync(this.fs, folder, isRoutesEntry)) found.push(routes);
+    for (const folder of folders) for (const routes of await walkAsync(this.fs, folder, isRoutesEntry, { fileName: "routes.rb" })) found.push(routes);
     this.setApps(appRoots(this.fs, found));
   }
 
@@ -653,18 +710,32 @@ export class Workspace {
    * the one that owns it first (an engine's routes file is also read by the app mounting it).
    */
   documentChanged(path: string, text: string | undefined): RailsApp[] {
+    const same = this.sameText(path, text);
     if (text === undefined) this.overlays.delete(path);
     else this.overlays.set(path, text);
     const owner = this.appFor(path);
     if (isCheckedFile(path)) owner?.fileTextChanged(path);
     const affected = this.apps.filter((a) => a.isInputFile(path)).sort((a, b) => (a === owner ? -1 : b === owner ? 1 : 0));
-    affected.forEach((a) => a.invalidate());
+    if (!same) affected.forEach((a) => a.invalidate());
     // An edited controller changes its actions: the routes' checks and its own hints.
     if (owner?.isControllerFile(path) && path.endsWith(".rb")) {
       owner.invalidateControllers(path);
       if (!affected.includes(owner)) affected.push(owner);
     }
     return affected;
+  }
+
+  /**
+   * Whether a document opened or closed with the text the tables already read: opening
+   * config/routes.rb as it is on disk mapped issue 30's app again (its 20,004 routes, and every
+   * index built on the table), and the first keystroke waited 140 ms behind it. Only while the
+   * client watches the files: without its events, a table may predate the disk's text.
+   */
+  private sameText(path: string, text: string | undefined): boolean {
+    if (!this.watching) return false;
+    const open = this.overlays.get(path);
+    if (text !== undefined && open !== undefined) return open === text;
+    return (text ?? open) === this.fs.readFile(path);
   }
 
   /** A watched file changed on disk: says which apps need new diagnostics. */

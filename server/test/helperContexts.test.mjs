@@ -29,8 +29,9 @@ function check(name, under = "app/") {
   // What Rails raises on, by `path:line`; every piece the oracle ran, for the planted correct uses.
   const truth = readFileSync(join(dir, `${name}.rails-6.1.txt`), "utf8").trimEnd().split("\n").filter((l) => l.startsWith(under));
   const raises = truth.filter((l) => / raises /.test(l)).map((l) => l.replace(/: raises .*/, "")).sort();
-  const reported = [...new Set(found.map((d) => `${d.file}:${d.line}`))].sort();
-  expectFile(`helper-contexts-${name}${under === "app/" ? "" : "-engines"}`, found.map((d) => `${d.file}:${d.line}:${d.column} ${d.code}: ${d.message}`).join("\n") + "\n");
+  // An info saying why a part is not checked (an engine left out) is no finding of a call.
+  const reported = [...new Set(found.filter((d) => d.code !== "checks-off").map((d) => `${d.file}:${d.line}`))].sort();
+  expectFile(`helper-contexts-${name}${{ "app/": "", "engines/": "-engines", "test/": "-tests" }[under]}`, found.map((d) => `${d.file}:${d.line}:${d.column} ${d.code}: ${d.message}`).join("\n") + "\n");
   return { raises, reported, judged: truth.length };
 }
 
@@ -49,14 +50,34 @@ test("helper-checks/engines: an isolated engine's files are checked as Rails run
   const { raises, reported, judged } = check("engines", "engines/");
   assert.ok(judged > 3, "the oracle judged the engine's calls");
   assert.deepEqual(reported, raises);
+  // The app's UsersController#blog renders the isolated engine's `blog/posts/index` by name: there
+  // the template runs with the app's helpers (a view's helpers are its controller's), and
+  // `posts_path`/`post_path(1)` raise, which the engine's own controller renders fine.
+  assert.ok(raises.includes("engines/blog/app/views/blog/posts/index.html.erb:1"));
 });
 
 // The editor's whole-app problems (issue 28 §5) are the same: the language server takes each
-// engine folder as an app of its own, checked against the app that mounts it.
-test("helper-checks/engines: the language server shows the engines' problems as routemap check does", async () => {
-  const root = join(dir, "engines");
-  const expected = checkFindings("engines").map((d) => `${d.file}:${d.line}:${d.column} ${d.code}`).sort();
-  const files = [...new Set(checkFindings("engines").map((d) => d.file))];
+// engine folder as an app of its own, checked against the app that mounts it. The app's set
+// holds routes other files draw (Active Storage's, and engines/web's `routes.append`, as
+// openfoodnetwork's engines do), which every engine folder's own table holds too: the blog
+// folder is still checked as its engine (taken as an app of its own, its isolated views and
+// controllers got 13 false errors).
+// Integration tests (Rails 6.1, judged by running each test block's lines in order): before the
+// block's first request the session recalls nothing, and a missing segment raises
+// (`post_comments_path`); after one it recalls that request's path parameters (`post_path` after
+// `get post_path(1)` is fine, `post_comments_path` still raises). Routemap says nothing in tests
+// yet: whether a setup block or a helper method called before makes a request is not followed.
+test("helper-checks/recall: integration tests' missing segments, before and after a request", { todo: "not reported in tests yet (issue 28 §7)" }, () => {
+  const { raises, reported, judged } = check("recall", "test/");
+  assert.ok(judged > 3, "the oracle judged the test's lines");
+  assert.deepEqual(reported, raises);
+});
+
+/** What the language server shows of the app's helper calls once its whole-app pass has them all, as `file:line:col code`. */
+async function editorFindings(name) {
+  const root = join(dir, name);
+  const expected = checkFindings(name).map((d) => `${d.file}:${d.line}:${d.column} ${d.code}`).sort();
+  const files = [...new Set(checkFindings(name).map((d) => d.file))];
   const server = await startServer([root], { railsVersion: "6.1", diagnostics: { enable: true, workspace: true } });
   try {
     const count = (file) => expected.filter((l) => l.startsWith(`${file}:`)).length;
@@ -65,8 +86,22 @@ test("helper-checks/engines: the language server shows the engines' problems as 
     for (const [uri, list] of server.diagnostics) {
       for (const d of list) if (!ROUTE_CHECKS.has(d.code)) shown.push(`${relative(root, fileURLToPath(uri))}:${d.range.start.line + 1}:${d.range.start.character + 1} ${d.code}`);
     }
-    assert.deepEqual(shown.sort(), expected);
+    return { shown: shown.sort(), expected };
   } finally {
     await server.stop();
   }
+}
+
+test("helper-checks/engines: the language server shows the engines' problems as routemap check does", async () => {
+  const { shown, expected } = await editorFindings("engines");
+  assert.deepEqual(shown, expected);
+});
+
+// Templates and code of controllers no route reaches in this environment (routes under
+// `if ENV[…]`, upcase's marketing_redesign) never run: their hashes are not checked, in the
+// editor as in `check`; a reached template's hash to those controllers still is.
+test("helper-checks/recall: the language server shows what routemap check does, templates of unreached controllers included", async () => {
+  const { shown, expected } = await editorFindings("recall");
+  assert.ok(expected.includes("app/views/posts/index.html.erb:6:28 unrouted-url"));
+  assert.deepEqual(shown, expected);
 });

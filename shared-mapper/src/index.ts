@@ -24,8 +24,9 @@ import { hamlToRuby } from "./app/haml.js";
 import { slimToRuby } from "./app/slim.js";
 import { erbToRuby, hashTargets, helperCalls, insideExpectedRaise, type HashTarget, type HelperCall } from "./app/helperCalls.js";
 import { urlHashes, urlOptionsFacts, type UrlHash, type UrlOptionsFacts } from "./app/urlGeneration.js";
-import { modelNaming, polymorphicCandidates, resolveCandidate, type PolymorphicCandidate, type PolymorphicTarget } from "./app/polymorphic.js";
+import { polymorphicCandidates, resolveCandidate, type PolymorphicCandidate, type PolymorphicTarget } from "./app/polymorphic.js";
 import { actionAssigns } from "./app/viewAssigns.js";
+import { ModelNamings } from "./app/modelNamings.js";
 import { gemControllerModule } from "./gems/index.js";
 import type { Concern } from "./mapper/concerns.js";
 import { EngineRegistry } from "./mapper/engines.js";
@@ -48,7 +49,7 @@ export { formatSheet, formatExpanded, formatUnused, filterRoutes, routeSections,
 export { Version, SUPPORTED_RAILS_VERSIONS, railsSeries } from "./mapper/version.js";
 export { recognize, recognizeRoute, RecognitionUndecided, normalizeRequestPath, type Recognition, type Undecided } from "./journey/recognize.js";
 export { ControllerModel, controllerPath, type Controller, type Action, type ControllerFile } from "./app/controllers.js";
-export { hasDynamicTargets, missingControllerDiagnostics, routeActionDiagnostics, routesTo, unreachedActions, unusedRoutes, type UnreachedAction } from "./app/checks.js";
+export { hasDynamicTargets, missingControllerDiagnostics, routeActionDiagnostics, routesTo, unreachedActions, unreachedController, unusedRoutes, type UnreachedAction } from "./app/checks.js";
 export { deviseUrlHelperNames } from "./gems/deviseModels.js";
 export { hamlToRuby } from "./app/haml.js";
 export { slimToRuby } from "./app/slim.js";
@@ -185,19 +186,17 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
     const { ruby, locals } = indented(text);
     return { ...parseFile(parser, path, ruby, true), locals };
   };
-  // A file's polymorphic targets, its models read through the cache (one model serves many files).
+  // A file's polymorphic targets: its models' naming and a template's controller, outside the
+  // cache (modelNamings.ts).
+  const namings = new ModelNamings((path, text) => parseFile(parser, path, text).loaded);
   const resolveTargets = (candidates: readonly PolymorphicCandidate[], o: PolymorphicOptions): PolymorphicTarget[] => {
     if (!candidates.length) return [];
-    const naming = modelNaming((relative) => {
-      const modelPath = `${o.root}/${relative}`;
-      const found = o.read(modelPath);
-      return found === undefined ? undefined : parse(modelPath, found).loaded;
-    });
+    const naming = namings.namingOf(o);
     return withInflections(o.inflections, () => candidates.flatMap((c) => resolveCandidate(c, naming) ?? []));
   };
   const candidatesOf = (file: LoadedFile, path: string, o: UsesTargets) => {
     const where = o.assigns && (o.assigns.path.startsWith(`${o.root}/`) ? o.assigns.path.slice(o.root.length + 1) : o.assigns.path);
-    const assigns = o.assigns ? actionAssigns(parse(o.assigns.path, o.assigns.text).loaded, o.assigns.action, where!) : undefined;
+    const assigns = o.assigns ? actionAssigns(namings.tree(o.assigns.path, o.assigns.text), o.assigns.action, where!) : undefined;
     return polymorphicCandidates(file, { view: path.includes("/app/views/"), controller: o.controller, assigns });
   };
   const fileUses = (path: string, text: string, targets?: UsesTargets): FileUses => {
@@ -440,6 +439,12 @@ function mapRoutes(input: MapInput, { parse, expected, drawMemo }: { parse: Pars
     limits: { ...DEFAULT_LIMITS, ...options.limits },
     // What a drawn file's routes depend on besides itself and the scope: the options, and the
     // app's inflection rules (by the text of the files they are read from).
+    gemMappers: input.gemMappers,
+    parseGemFile: (path, text) => {
+      const parsed = parse(path, text);
+      parseTime += parsed.time;
+      return parsed.loaded;
+    },
     drawFile: drawMemo && memoisedDraw(drawMemo, () => interpreter, () => (drawContext ??= JSON.stringify(options) + inflectionTexts())),
   });
   let drawContext: string | undefined;
@@ -503,7 +508,12 @@ function mapRoutes(input: MapInput, { parse, expected, drawMemo }: { parse: Pars
         const loaded = engine.engineFile ? load(engine.engineFile) : undefined;
         if (loaded) {
           quiet.add(engine.engineFile!);
+          // An installed gem's engine file is run for the engine's name and namespace: a block it
+          // leaves unrun there is the gem's own loading (Avo's `Gem.loaded_specs["avo"].dependencies.each
+          // { require … }`), not routes of the app, and the user cannot act on it.
+          const regions = interpreter.openRegions.length;
           interpreter.runFile(loaded, { kind: "main" });
+          if (engine.external) interpreter.openRegions.length = regions;
         }
       }
       drawAll(framework.before);

@@ -150,6 +150,16 @@ export interface MapOptions {
   limits?: Partial<{ steps: number; routes: number; valueSize: number }>;
 }
 
+/** One installed gem's files that extend Rails' mapper, and the gem files they require (`MapInput.gemMappers`). */
+export interface GemMapperSource {
+  gem: string;
+  version: string;
+  /** The gem's folder (messages show its files' paths relative to it). */
+  dir: string;
+  /** Absolute path → text. */
+  files: ReadonlyMap<string, string> | Readonly<Record<string, string>>;
+}
+
 export interface MapInput {
   /** Path of the entry file (`config/routes.rb`), a key of `files`. */
   entry: string;
@@ -177,6 +187,13 @@ export interface MapInput {
    * in a sentence: its files are not read, and the sentence is an info at its routes file.
    */
   engines?: readonly { engineFile?: string; routes?: string; external?: boolean; notLoaded?: string }[];
+  /**
+   * The installed gems' files that add routing methods to Rails' mapper (`mount_avo`), with the
+   * gem files they require: asked for only when the routes call a method the DSL does not have,
+   * and evaluated from the gems' source (`dsl/gemMappers.ts`). Not files of the app: nothing is
+   * reported in them, and they are not among `MapResult.files`.
+   */
+  gemMappers?: () => readonly GemMapperSource[];
 }
 
 /** A literal argument of a DSL call, with the option it belongs to (`to`, `only`...), if any. */

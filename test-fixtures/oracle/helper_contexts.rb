@@ -37,6 +37,9 @@ Dir.mktmpdir("routemap-helper-oracle") do |tmp|
   app.config.eager_load = false
   app.config.logger = Logger.new(nil)
   app.config.paths["log"] = File.join(tmp, "log")
+  # As in the test environment, where integration tests run: no host is blocked (development's
+  # allows localhost only, and an integration session asks for www.example.com).
+  app.config.hosts.clear
   app.initialize!
 
   # Models of ActiveRecord get a table each (an id, rows 1 to 3) in a database in memory.
@@ -87,6 +90,36 @@ Dir.mktmpdir("routemap-helper-oracle") do |tmp|
     warn "#{path}:#{line}: #{e.message[0, 200]}" if ENV["ORACLE_DEBUG"]
   end
 
+  # A controller that no route of the app or of an engine reaches, nor any subclass of it: no
+  # request runs its code or renders its templates in this environment (upcase's routes under
+  # `if ENV[…]`). What they would raise is not judged: they never run.
+  route_sets = [app, *ObjectSpace.each_object(Class).select { |k| k < Rails::Engine && !(k <= Rails::Application) }]
+  routed = route_sets.flat_map { |set| set.routes.routes.to_a }.filter_map { |r| r.defaults[:controller] }.uniq
+  routed = routed.filter_map { |c| "#{c.camelize}Controller".safe_constantize }
+  never_runs = ->(klass) { klass < ActionController::Base && routed.none? { |c| c <= klass } }
+  unrun = ->(path, line, klass) { puts "#{path}:#{line}: never runs (no route reaches #{klass})" }
+
+  # A template an app controller's action renders by its full name (`render template:
+  # "blog/posts/index"`, `render "blog/posts/index"`): there it runs in that controller's view
+  # context, with that controller's helpers (an isolated engine's template rendered by the app
+  # has the app's). Its tags are judged there too: a line raises if it raises in either.
+  renderers = Hash.new { |h, k| h[k] = [] }
+  Dir["app/controllers/**/*_controller.rb"].sort.each do |path|
+    controller_path = path.delete_prefix("app/controllers/").delete_suffix("_controller.rb")
+    klass = "#{controller_path.camelize}Controller".safe_constantize
+    action = nil
+    File.readlines(path).each do |line|
+      action = Regexp.last_match(1) if line =~ /^\s*def (\w+)/
+      next unless action && line =~ %r{\brender[ (]\s*(?:template:\s*)?["']([\w/]+/\w+)["']}
+      renderers[Regexp.last_match(1)] << [klass, controller_path, action] if klass
+    end
+  end
+  rendered_by = lambda do |folder, template|
+    renderers["#{folder}/#{template}"].map do |klass, controller_path, action|
+      controller_instance.call(klass, controller_path, action).view_context
+    end
+  end
+
   Dir["{,engines/*/}app/views/**/*.erb"].sort.each do |path|
     folder, file = File.split(path.sub(%r{\A(engines/[^/]+/)?app/views/}, ""))
     next if file.start_with?("_") || folder == "layouts"
@@ -96,6 +129,7 @@ Dir.mktmpdir("routemap-helper-oracle") do |tmp|
     File.readlines(path).each_with_index do |text, i|
       text.scan(/<%=?(.*?)-?%>/m).flatten.each do |code|
         next if code.start_with?("#")
+        next unrun.call(path, i + 1, klass) if never_runs.call(klass)
         context =
           if klass < ActionMailer::Base
             klass.new.view_context
@@ -104,6 +138,14 @@ Dir.mktmpdir("routemap-helper-oracle") do |tmp|
             run_action.call(instance, template)
             instance.view_context
           end
+        # Judged where it raises, if it raises anywhere it is rendered.
+        others = rendered_by.call(folder, template)
+        context = ([context] + others).find do |c|
+          c.instance_eval(code)
+          false
+        rescue Exception # rubocop:disable Lint/RescueException
+          true
+        end || context
         judge.call(path, i + 1, code, context)
       end
     end
@@ -122,7 +164,7 @@ Dir.mktmpdir("routemap-helper-oracle") do |tmp|
   renders_of = lambda do |folder, name|
     Dir["app/views/#{folder}/*.erb"].sort.reject { |t| File.basename(t).start_with?("_") }.flat_map do |template_path|
       klass = folder.camelize.safe_constantize || "#{folder.camelize}Controller".safe_constantize
-      next [] unless klass
+      next [] if !klass || never_runs.call(klass)
       template = File.basename(template_path).split(".").first
       File.read(template_path).scan(/<%=?(.*?)-?%>/m).flatten.filter_map do |code|
         next unless code =~ /\brender\b/ && code =~ %r{["'](?:#{Regexp.escape(folder)}/)?#{Regexp.escape(name)}["']}
@@ -155,6 +197,43 @@ Dir.mktmpdir("routemap-helper-oracle") do |tmp|
     end
   end
 
+  # Integration tests (test/integration/*_test.rb): each `test "…" do` block's lines run in order
+  # in one new instance of its class, as Minitest runs the test (its setup not run); each line
+  # marked `# eval` is judged where it stands: before the block's first request nothing is
+  # recalled, after one the session recalls that request's path parameters.
+  unless Dir["test/integration/**/*_test.rb"].empty?
+    require "action_dispatch/testing/integration"
+    require "active_support/test_case"
+    $LOADED_FEATURES << "test_helper.rb"
+    $LOAD_PATH.unshift(".")
+    File.write("test_helper.rb", "")
+  end
+  Dir["test/integration/**/*_test.rb"].sort.each do |path|
+    before = ObjectSpace.each_object(Class).select { |k| k < ActionDispatch::IntegrationTest }
+    load File.expand_path(path)
+    klass = (ObjectSpace.each_object(Class).select { |k| k < ActionDispatch::IntegrationTest } - before).first
+    lines = File.readlines(path)
+    lines.each_with_index do |text, i|
+      next unless text =~ /\A(\s*)test\s.*\sdo\s*\z/
+      indent = Regexp.last_match(1)
+      instance = klass.new("judge")
+      lines[(i + 1)..].each_with_index do |line, j|
+        break if line =~ /\A#{indent}end\b/
+        code = line.sub(/#.*\z/, "").strip
+        next if code.empty?
+        if line =~ /# eval$/
+          judge.call(path, i + j + 2, code, instance)
+        else
+          begin
+            instance.instance_eval(code)
+          rescue Exception # rubocop:disable Lint/RescueException
+            nil
+          end
+        end
+      end
+    end
+  end
+
   Dir["{,engines/*/}app/{mailers,controllers}/**/*.rb"].sort.each do |path|
     klass = path.sub(%r{\A(engines/[^/]+/)?app/(mailers|controllers)/}, "").delete_suffix(".rb").camelize.constantize
     source = File.read(path)
@@ -162,6 +241,7 @@ Dir.mktmpdir("routemap-helper-oracle") do |tmp|
     File.readlines(path).each_with_index do |text, i|
       next unless text =~ /\A\s*(.*?)\s*# eval$/
       code = Regexp.last_match(1)
+      next unrun.call(path, i + 1, klass) if never_runs.call(klass)
       context = klass < ActionMailer::Base ? klass.new : controller_instance.call(klass, klass.controller_path, action)
       judge.call(path, i + 1, code, context)
     end

@@ -4,7 +4,10 @@
 # ruby-actionpack, Rails 6.1) and prints, as JSON, what `bin/rails routes` prints, the
 # source line of every route, and the error Rails raised, if any.
 #
-# Usage: ruby rails_routes.rb ROUTES_FILE [--env NAME] [--api-only] [--draw-path DIR] [-c CONTROLLER] [-g PATTERN]
+# Usage: ruby rails_routes.rb ROUTES_FILE [--env NAME] [--api-only] [--draw-path DIR] [-c CONTROLLER] [-g PATTERN] [--gem DIR]...
+#
+# `--gem DIR`: a gem's folder; its lib/ is put on the load path and lib/<name>.rb required before
+# the routes are drawn, as Bundler.require does (test-fixtures/gem-mappers).
 #
 # It stands in for a booted app only where it must: `Rails.application.routes` is a bare
 # RouteSet, unknown constants become Rack app classes, and unknown DSL methods (gems such
@@ -20,7 +23,7 @@ require "active_support/string_inquirer"
 ActiveSupport::Deprecation.silenced = true
 
 entry = File.expand_path(ARGV.shift)
-options = { env: "development", api_only: false, draw_path: File.join(File.dirname(entry), "routes"), filter: {} }
+options = { env: "development", api_only: false, draw_path: File.join(File.dirname(entry), "routes"), filter: {}, gems: [] }
 until ARGV.empty?
   case (flag = ARGV.shift)
   when "--env" then options[:env] = ARGV.shift
@@ -30,6 +33,7 @@ until ARGV.empty?
   when "-g" then options[:filter][:grep] = ARGV.shift
   when "--recognize" then options[:recognize] = ARGV.shift
   when "--generate" then options[:generate] = ARGV.shift
+  when "--gem" then options[:gems] << File.expand_path(ARGV.shift)
   else abort "unknown option #{flag}"
   end
 end
@@ -130,6 +134,11 @@ end
 
 error = nil
 begin
+  require "action_dispatch/routing/mapper"
+  options[:gems].each do |dir|
+    $LOAD_PATH.unshift(File.join(dir, "lib"))
+    require File.basename(dir)
+  end
   load entry
 rescue Exception => e # rubocop:disable Lint/RescueException
   frame = fixture_frame(e.backtrace_locations)

@@ -6,6 +6,7 @@
 // stand-in's, not Routemap's: the report says how many gems were empty.
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
+import { extractFromGit, resolveCommit } from "./extract.mjs";
 
 const DEBIAN_HOMES = [
   "/usr/share/rubygems-integration/all/gems",
@@ -61,22 +62,54 @@ function writeCheckout(home, gem, debianDir) {
   }
 }
 
-/** Writes the gem home for the app at `root` into `home`; which gems came from Debian, which are empty. */
-export function writeGemHome(root, home) {
+/**
+ * A gem's own source from a snapshot of its repository (`--gem-source`): the tag of the locked
+ * version (`v1.2.3` or `1.2.3`), else HEAD, said; its lib/, app/ and config/ as a gem installs them.
+ */
+function writeFetched(dir, gitDir, version) {
+  let rev = "HEAD";
+  for (const tag of [`v${version}`, version]) {
+    try {
+      resolveCommit(gitDir, tag);
+      rev = tag;
+      break;
+    } catch {
+      // not this tag
+    }
+  }
+  extractFromGit(gitDir, resolveCommit(gitDir, rev), dir, (p) => /^(lib|app|config)\//.test(p));
+  mkdirSync(join(dir, "lib"), { recursive: true });
+  return rev;
+}
+
+/**
+ * Writes the gem home for the app at `root` into `home`; which gems came from Debian, which from
+ * a snapshot of their own repository (`sources`: name → git directory), which are empty.
+ */
+export function writeGemHome(root, home, { sources = new Map() } = {}) {
   const debian = debianGems();
-  const result = { debian: [], empty: [] };
+  const result = { debian: [], fetched: [], empty: [] };
   mkdirSync(join(home, "gems"), { recursive: true });
   mkdirSync(join(home, "specifications"), { recursive: true });
   for (const gem of lockedGems(readFileSync(join(root, "Gemfile.lock"), "utf8"))) {
     const { name, version } = gem;
     if (name === "bundler") continue;
+    if (gem.checkout && sources.has(name)) {
+      // A git source's gem from the snapshot given for it (the locked revision may be a fork's: the tag is said).
+      const dir = join(home, "bundler", "gems", gem.checkout);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, `${name}.gemspec`), gemspec(name, version));
+      result.fetched.push(`${name} ${version} (git source; ${writeFetched(dir, sources.get(name), version)})`);
+      continue;
+    }
     if (gem.checkout) {
       writeCheckout(home, gem, debian.get(name));
       result[debian.has(name) ? "debian" : "empty"].push(name);
       continue;
     }
     const dir = join(home, "gems", `${name}-${version}`);
-    if (debian.has(name)) (symlinkSync(debian.get(name), dir), result.debian.push(name));
+    if (sources.has(name)) result.fetched.push(`${name} ${version} (${writeFetched(dir, sources.get(name), version)})`);
+    else if (debian.has(name)) (symlinkSync(debian.get(name), dir), result.debian.push(name));
     else (mkdirSync(join(dir, "lib"), { recursive: true }), result.empty.push(name));
     writeFileSync(join(home, "specifications", `${name}-${version}.gemspec`), gemspec(name, version));
   }

@@ -11,7 +11,9 @@
  * Finding the gems reads directory listings only; a gem's facts are read when first asked, from
  * the user's cache when its files are those the entry was made from (gemCache.ts).
  */
-import { relative, sep } from "node:path";
+import { join, relative, sep } from "node:path";
+import { readGemfile } from "./gemfile.js";
+import type { GemMapperSource } from "@routemap/shared-mapper";
 import { nodeFileSystem, type FileSystem } from "../fileSystem.js";
 import { GemCache, cacheFolder } from "./gemCache.js";
 import { gemDiskOf, type GemDisk } from "./gemDisk.js";
@@ -21,6 +23,9 @@ import type { GemHome } from "./gemPaths.js";
 import { lockedGems, parseLockfile, type Lockfile } from "./lockfile.js";
 
 export type { GemFacts, InstalledGem, MissingGem };
+
+/** Rails' own gems: Routemap ports their mapper, it does not read it. */
+const RAILS_GEMS = new Set(["actionpack", "actionview", "railties", "rails", "activesupport", "activestorage", "actionmailbox", "actiontext", "actioncable"]);
 
 export interface AppGemsOptions {
   fs?: FileSystem;
@@ -67,6 +72,44 @@ export class AppGems {
     let facts = this.factsByName.get(name);
     if (!facts) this.factsByName.set(name, (facts = gemFacts(gem, this.disk, this.cache)));
     return facts;
+  }
+
+  /**
+   * The installed gems' files that add routing methods to Rails' mapper, with their texts
+   * (`MapInput.gemMappers`): read once, when the routes first call a method the DSL lacks.
+   * Rails' own gems are left out (their mapper is the one Routemap ports).
+   */
+  mapperSources(): GemMapperSource[] {
+    if (this.mapperSourcesCache) return this.mapperSourcesCache;
+    const out: GemMapperSource[] = [];
+    for (const gem of [...this.installed.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      if (RAILS_GEMS.has(gem.name) || !this.mayBeLoaded(gem.name)) continue;
+      const facts = this.facts(gem.name);
+      if (!facts || "why" in facts || !facts.mapperFiles) continue;
+      const files = new Map<string, string>();
+      for (const path of facts.mapperFiles) {
+        const text = this.disk.readFile(path);
+        if (text !== undefined) files.set(path, text);
+      }
+      if (files.size) out.push({ gem: gem.name, version: gem.version, dir: gem.dir, files });
+    }
+    return (this.mapperSourcesCache = out);
+  }
+  private mapperSourcesCache: GemMapperSource[] | undefined;
+
+  /**
+   * Whether the app may load the gem's code at boot: not when the Gemfile gives it `require: false`
+   * and neither config/application.rb nor an initializer requires it by a literal path (Bundler.require
+   * skips it; its mapper methods would not exist, and taking them would draw routes Rails does not).
+   * A gem the Gemfile does not name (a dependency), or a Gemfile Routemap cannot follow, may be.
+   */
+  private mayBeLoaded(name: string): boolean {
+    const text = this.disk.readFile(join(this.root, "Gemfile"));
+    const entry = text === undefined ? undefined : readGemfile(text)?.gems.get(name);
+    if (!entry || !entry.require || entry.require.length) return true;
+    const files = [join(this.root, "config", "application.rb"), ...this.disk.list(join(this.root, "config", "initializers")).filter((e) => !e.dir && e.name.endsWith(".rb")).map((e) => join(this.root, "config", "initializers", e.name))];
+    const feature = new RegExp(`\\brequire\\s*\\(?\\s*["'](?:${[name, name.replace(/-/g, "/")].map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})(?:/[^"']*)?["']`);
+    return files.some((path) => feature.test(this.disk.readFile(path) ?? ""));
   }
 
   /** How the cache served this app's gems (for ROUTEMAP_TIMINGS). */

@@ -6,13 +6,14 @@
  * app's), and the helper tables Rails gives each of its files (engineContexts.ts).
  */
 import { dirname } from "node:path";
-import type { Diagnostic, MapInput, MapResult, RouteMapper } from "@routemap/shared-mapper";
+import type { Diagnostic, EngineRoutes, MapInput, MapResult, RouteMapper, Span } from "@routemap/shared-mapper";
 import type { FileSystem } from "../fileSystem.js";
 import { readControllerInputs } from "./appConfig.js";
 import { DefinedNames, type GemIndex } from "./helperCheck.js";
 import { generationOf, type HelperCheckContext } from "../features/helperCalls.js";
-import { fileProblems, problemFiles } from "../features/appProblems.js";
-import { engineDrawnBy, engineFiles } from "../features/engineContexts.js";
+import { appRenders, fileProblems, problemFiles, type RenderingApp } from "../features/appProblems.js";
+import { engineFiles, engineToCheck } from "../features/engineContexts.js";
+import { engineCause, type CheckCause } from "../features/checkStatus.js";
 
 export interface EngineCheckInput {
   mapper: RouteMapper;
@@ -22,13 +23,24 @@ export interface EngineCheckInput {
   gems: GemIndex;
   /** Names the app's own code defines. */
   appDefined: ReadonlySet<string>;
+  /** The app's context and its renders by name: an engine's template it renders is checked there too. */
+  app?: RenderingApp;
 }
 
-/** The findings of every engine of the app whose files' context is known, engine by engine. */
-export function engineProblems(o: EngineCheckInput, push: (d: Diagnostic) => void): void {
+/**
+ * The findings of every engine of the app whose files' context is known, engine by engine; each
+ * engine of the app's own with a routes file that is not checked goes to `skipped`, with why (the
+ * editor says it at that folder too).
+ */
+export function engineProblems(o: EngineCheckInput, push: (d: Diagnostic) => void, skipped: (cause: CheckCause & { span: Span }) => void = () => {}): void {
   for (const source of o.input.engines ?? []) {
-    if (source.external || source.notLoaded || !source.routes) continue;
-    const context = engineContext(o, source.routes);
+    if (source.external || !source.routes) continue;
+    const plan = engineToCheck(source, o.result);
+    if ("why" in plan) {
+      skipped(engineCause(plan.why, source.routes, "partial"));
+      continue;
+    }
+    const context = engineContext(o, source.routes, plan);
     if (!context) continue;
     const root = context.root;
     for (const file of problemFiles(root, o.fs)) {
@@ -38,18 +50,17 @@ export function engineProblems(o: EngineCheckInput, push: (d: Diagnostic) => voi
   }
 }
 
-/** One engine's check context, or undefined when its routes or its class are not known. */
-function engineContext(o: EngineCheckInput, routesFile: string): { root: string; check: HelperCheckContext } | undefined {
+/** One engine's check context, or undefined when its class is not known. */
+function engineContext(o: EngineCheckInput, routesFile: string, engine: EngineRoutes): { root: string; check: HelperCheckContext } | undefined {
   const { mapper, result, fs, gems } = o;
   const root = dirname(dirname(routesFile));
-  const engine = engineDrawnBy(result, routesFile);
-  const files = engine && engineFiles({ root, engine, app: result });
+  const files = engineFiles({ root, engine, app: result });
   if (!files) return undefined;
   const read = (p: string) => fs.readFile(p);
   const names = new DefinedNames(root, [], fs, read, (path, text) => mapper.urlOptions(path, text));
   const { files: controllers, views } = readControllerInputs(root, fs);
   const model = mapper.controllers({ files: controllers, views, root, read, gems: o.input.options?.gems, inflections: result.inflections });
-  const generation = generationOf(names, () => model, { root, rubyVersion: o.input.options?.rubyVersion, read, table: () => result, gemUrlOptions: gems.urlOptions });
+  const generation = generationOf(names, () => model, { root, rubyVersion: o.input.options?.rubyVersion, read, table: () => result, gemUrlOptions: gems.urlOptions, gemUrlOptionsControllers: gems.urlOptionsControllers });
   const defined = new Set([...o.appDefined, ...names.all()]);
-  return { root, check: { tables: files.tables, tablesFor: files.tablesFor, defined, gems: gems.helpers, generation } };
+  return { root, check: { tables: files.tables, tablesFor: files.tablesFor, defined, gems: gems.helpers, generation, renderedByApp: appRenders(root, o.app) } };
 }

@@ -24,18 +24,34 @@ export interface GemFacts {
   controllers: string[];
   /** Its templates, relative to its `app/views`. */
   views: string[];
-  /** Whether it defines `url_options` or `default_url_options` (a request's URLs may get keys from it). */
+  /**
+   * Whether it defines `url_options` or `default_url_options` outside its controllers (a
+   * module its railtie includes, ActionController::Base reopened): any request's URLs may get
+   * keys from it.
+   */
   urlOptions: boolean;
+  /**
+   * Its controllers (paths, `avo/base`) that define them: only the requests of those
+   * controllers and of the app's controllers that inherit one (`< Avo::BaseController`) may.
+   */
+  urlOptionsControllers?: string[];
   /** Its own `config/routes.rb`, when it has one. */
   routes?: string;
   /** The `lib/…/engine.rb` that defines its `Rails::Engine` class. */
   engineFile?: string;
+  /**
+   * The files the gem loads that add routing methods to Rails' mapper (`mount_avo`), and the
+   * gem's files they require (`mapperFiles`); absent when none does.
+   */
+  mapperFiles?: string[];
 }
 
 /** A file of the gem: where it is, and where it stands in the gem (`lib/devise.rb`, whatever folder holds it). */
 interface GemFile {
   path: string;
   rel: string;
+  /** The gem's name, on its first file (where its entry file is looked for). */
+  gem?: string;
 }
 
 /** The most files read from one gem, folders walked, and how deep: beyond them, what the gem defines is not known. */
@@ -79,6 +95,7 @@ export function gemFiles(gem: InstalledGem, disk: GemDisk): GemFile[] | { why: s
   if ("why" in listed) return listed;
   files.push(...listed);
   if (overflow || files.length > MAX_FILES) return { why: `the gem ${gem.name} (${gem.version}) has more than ${MAX_FILES.toLocaleString("en")} files or folders in ${gem.dir}` };
+  if (files.length) files[0] = { ...files[0], gem: gem.name };
   return files;
 }
 
@@ -137,14 +154,81 @@ export function readGemFacts(files: GemFile[], disk: GemDisk): GemFacts {
     // An instance method (in a module a railtie includes into controllers, or reopening
     // ActionController::Base); not `def self.default_url_options`, which sets only the gem's own
     // class's (Devise's FailureApp, a Rack app of its own).
-    if (!facts.urlOptions && /\bdef\s+(?:default_)?url_options\b/.test(text)) facts.urlOptions = true;
     const controller = /^(?:app|lib)\/(?:controllers\/)?(.+)_controller\.rb$/.exec(rel);
     if (controller) controllers.add(controller[1]);
+    if (/\bdef\s+(?:default_)?url_options\b/.test(text)) {
+      // A concern (`app/controllers/concerns/avo/common_controller.rb`) by its module's path, `avo/common`.
+      if (controller && rel.startsWith("app/controllers/")) (facts.urlOptionsControllers ??= []).push(controller[1].replace(/^concerns\//, ""));
+      else facts.urlOptions = true;
+    }
     if (!facts.engineFile && /^lib\/(?:[^/]+\/){0,4}engine\.rb$/.test(rel) && /Rails::Engine\b/.test(text)) facts.engineFile = path;
   }
   facts.helpers = [...helpers].sort();
   facts.controllers = [...controllers].sort();
+  const mapper = mapperFiles(files, disk);
+  if (mapper.length) facts.mapperFiles = mapper;
   return facts;
+}
+
+/** A file that may reopen Rails' mapper or add a module to it (`dsl/gemMappers.ts` decides, from its tree). */
+const EXTENDS_MAPPER = /\bclass\s+(?:::)?(?:ActionDispatch::Routing::)?Mapper\b|Routing::Mapper\s*\.\s*(?:include|prepend|send|__send__|class_eval|class_exec)\b/;
+const REQUIRES = /^\s*(require|require_relative|load)\s*\(?\s*["']([^"'#]+)["']/gm;
+
+/**
+ * The gem's files that extend the mapper, with the gem files they require. Only files the gem
+ * loads count: those reachable by literal `require`/`require_relative`/`load` from its entry
+ * file (`lib/<name>.rb`, or `lib/a/b.rb` for `a-b`, as Bundler.require tries), a file at most
+ * once. A file loaded otherwise (Zeitwerk on a constant's first use, a computed path) is not
+ * followed: a method it adds stays an unknown method, as before.
+ */
+export function mapperFiles(files: GemFile[], disk: GemDisk): string[] {
+  const lib = new Map(files.filter((f) => f.rel.startsWith("lib/") && f.rel.endsWith(".rb")).map((f) => [f.rel, f.path]));
+  const texts = new Map<string, string>();
+  const text = (rel: string) => {
+    if (!texts.has(rel)) texts.set(rel, disk.readFile(lib.get(rel)!) ?? "");
+    return texts.get(rel)!;
+  };
+  const requires = (rel: string): string[] => {
+    const out: string[] = [];
+    for (const m of text(rel).matchAll(REQUIRES)) {
+      const target = m[1] === "require_relative" ? normalize(`${rel.slice(0, rel.lastIndexOf("/"))}/${m[2]}`) : `lib/${m[2]}`;
+      const withExt = target.endsWith(".rb") ? target : `${target}.rb`;
+      if (lib.has(withExt)) out.push(withExt);
+    }
+    return out;
+  };
+  const reachable = (from: string[]): string[] => {
+    const seen = new Set<string>();
+    const stack = [...from];
+    while (stack.length) {
+      const rel = stack.pop()!;
+      if (seen.has(rel) || !lib.has(rel)) continue;
+      seen.add(rel);
+      stack.push(...requires(rel));
+    }
+    return [...seen];
+  };
+  const loaded = reachable(entryFiles(files, lib));
+  const extending = loaded.filter((rel) => EXTENDS_MAPPER.test(text(rel)));
+  if (!extending.length) return [];
+  return reachable(extending).sort().map((rel) => lib.get(rel)!);
+}
+
+/** The gem's entry files: `lib/<gem>.rb`, and `lib/a/b.rb` for a gem `a-b` (Bundler.require's two tries). */
+function entryFiles(files: GemFile[], lib: Map<string, string>): string[] {
+  const gem = files.find((f) => f.gem)?.gem;
+  if (!gem) return [];
+  return [`lib/${gem}.rb`, `lib/${gem.replace(/-/g, "/")}.rb`].filter((rel) => lib.has(rel));
+}
+
+/** `lib/a/./b/../c` → `lib/a/c`. */
+function normalize(path: string): string {
+  const out: string[] = [];
+  for (const part of path.split("/")) {
+    if (part === "..") out.pop();
+    else if (part !== "." && part !== "") out.push(part);
+  }
+  return out.join("/");
 }
 
 /** Whether a cached value has the shape of GemFacts (an entry is the user's file: it is checked, not trusted). */
@@ -158,7 +242,9 @@ export function isGemFacts(value: unknown): value is GemFacts {
     strings(v.views) &&
     typeof v.urlOptions === "boolean" &&
     (v.routes === undefined || typeof v.routes === "string") &&
-    (v.engineFile === undefined || typeof v.engineFile === "string")
+    (v.engineFile === undefined || typeof v.engineFile === "string") &&
+    (v.mapperFiles === undefined || strings(v.mapperFiles)) &&
+    (v.urlOptionsControllers === undefined || strings(v.urlOptionsControllers))
   );
 }
 
@@ -166,7 +252,7 @@ export function isGemFacts(value: unknown): value is GemFacts {
 let code: string | undefined;
 export function factsCode(): string {
   return (code ??= createHash("sha256")
-    .update([gemFiles, listedFiles, readGemFacts, definedHelperNames].map((f) => f.toString()).join("\n"))
+    .update([gemFiles, listedFiles, readGemFacts, definedHelperNames, mapperFiles, entryFiles, normalize].map((f) => f.toString()).join("\n"))
     .digest("hex")
     .slice(0, 16));
 }

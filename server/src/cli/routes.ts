@@ -114,7 +114,11 @@ export function readInput(entry: string, args: RoutesArgs): MapInput | string {
   const found = [...findEngines(config.root), ...findGemEngines(commandAppGems(config.root, { rubyVersion: options.rubyVersion }))];
   const sources = markEnginesLoaded(config.root, found, { fs: nodeFileSystem, railsEnv: options.railsEnv });
   const engines = readEngines(sources, files, (path) => nodeFileSystem.readFile(path));
-  return { entry, files, unread, engines, glob: appGlob(config.root, nodeFileSystem), exists: (path) => path.startsWith(config.root + "/") && nodeFileSystem.exists(path), options: { ...options, drawPaths: [drawDir] } };
+  const appGems = commandAppGems(config.root, { rubyVersion: options.rubyVersion });
+  return {
+    entry, files, unread, engines, glob: appGlob(config.root, nodeFileSystem), exists: (path) => path.startsWith(config.root + "/") && nodeFileSystem.exists(path), options: { ...options, drawPaths: [drawDir] },
+    gemMappers: () => appGems?.mapperSources() ?? [],
+  };
 }
 
 /**

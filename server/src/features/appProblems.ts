@@ -3,6 +3,7 @@
  * implementation behind `routemap check` (every file, once) and the language server (each
  * file, open or not, again as it changes; `workspaceProblems.ts`). Their findings are the same.
  */
+import { basename, relative, sep } from "node:path";
 import type { Diagnostic, RouteMapper } from "@routemap/shared-mapper";
 import type { FileSystem } from "../fileSystem.js";
 import { checkedFiles, helperScope } from "../cli/helperCheck.js";
@@ -21,7 +22,54 @@ export function problemFiles(root: string, fs: FileSystem): string[] {
  */
 export function fileProblems(mapper: RouteMapper, context: HelperCheckContext, root: string, file: string, text: string): Diagnostic[] {
   const scope = helperScope(root, file);
-  return scope ? helperCallDiagnostics(mapper, context.uses ? context : { ...context, uses: usesStoreOf(mapper, root) }, file, text, scope) : [];
+  if (!scope) return [];
+  const uses = context.uses ?? usesStoreOf(mapper, root);
+  const own = helperCallDiagnostics(mapper, { ...context, uses }, file, text, scope);
+  const app = context.renderedByApp?.(file);
+  return app ? [...own, ...renderedByAppProblems(mapper, { ...app.context, uses }, { file, text, by: app.by, own })] : own;
+}
+
+/** The app that holds an engine, as the engine's checks see it: which of its controllers render a template by name, and its check context (asked only then; none while its helpers are not checked). */
+export interface RenderingApp {
+  controllersRendering(name: string): string[];
+  context(): HelperCheckContext | undefined;
+}
+
+/**
+ * `HelperCheckContext.renderedByApp` of the engine at `root`: its templates (not partials) that
+ * the app's controllers render by their full name (`blog/posts/index`), with the app's context.
+ */
+export function appRenders(root: string, app: RenderingApp | undefined): HelperCheckContext["renderedByApp"] {
+  if (!app) return undefined;
+  return (path) => {
+    const template = /^app\/views\/(.+)\/([^/_][^/.]*)\.[^/]+$/.exec(relative(root, path).split(sep).join("/"));
+    const by = template ? app.controllersRendering(`${template[1]}/${template[2]}`) : [];
+    const context = by.length ? app.context() : undefined;
+    return context ? { context, by } : undefined;
+  };
+}
+
+/**
+ * The helpers an engine's template lacks where an app's controller renders it by name: there it
+ * has the app's helpers (actionview: a view's helpers are its controller's), so a helper only its
+ * engine has raises NameError. Only names are said; a call already reported is not again.
+ */
+function renderedByAppProblems(mapper: RouteMapper, context: HelperCheckContext, o: { file: string; text: string; by: string[]; own: Diagnostic[] }): Diagnostic[] {
+  const at = (d: Diagnostic) => `${d.span.start.line}:${d.span.start.character}`;
+  const reported = new Set(o.own.map(at));
+  const out: Diagnostic[] = [];
+  for (const by of o.by) {
+    // It runs in that controller's requests: the app's helpers, not a mounted engine's (helperCalls.ts `inAppController`).
+    const controller = /app\/controllers\/(.+)_controller\.rb$/.exec(by.split(sep).join("/"))?.[1];
+    const generation = { ...context.generation, requestController: () => controller };
+    for (const d of helperCallDiagnostics(mapper, { ...context, generation }, o.file, o.text)) {
+      if (d.code !== "unknown-helper" || reported.has(at(d))) continue;
+      reported.add(at(d));
+      const name = (d.data as { name?: string } | undefined)?.name ?? "";
+      out.push({ ...d, message: `undefined method \`${name}' where the app's ${basename(by)} renders this template: a view has its controller's helpers, and no route, direct helper or method of the app defines it` });
+    }
+  }
+  return out;
 }
 
 /** Whether a file of the app at `root` is one `problemFiles` lists (a file that just appeared). */

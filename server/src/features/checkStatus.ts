@@ -19,7 +19,7 @@ export interface CheckCause {
   notChecked: string[];
   /** `off`: a check is off for the whole app; `partial`: for some names or controllers only. */
   extent: "off" | "partial";
-  code: "open-region" | "gem-not-installed" | "gem-not-read" | "no-lockfile" | "restricted" | "url-options";
+  code: "open-region" | "gem-not-installed" | "gem-not-read" | "no-lockfile" | "restricted" | "url-options" | "engine-not-checked";
 }
 
 export interface CheckStatus {
@@ -123,13 +123,25 @@ const ACTION_PARTS = "helper calls missing a required part in controller actions
  * missing part where no request is goes unchecked), a controller's `url_options` or a gem's
  * (a request's URLs may get any key). `read`: a file's text, for the place it names them.
  */
-export function urlOptionsCauses(o: { unknown: readonly string[]; controllers: readonly string[]; gems: readonly string[] }, read: (path: string) => string | undefined, lock: { path: string; text: string | undefined }): CheckCause[] {
+export function urlOptionsCauses(
+  o: { unknown: readonly string[]; controllers: readonly string[]; gems: readonly string[]; gemControllers?: readonly { gem: string; className: string }[] },
+  read: (path: string) => string | undefined,
+  lock: { path: string; text: string | undefined },
+): CheckCause[] {
   const at = (path: string) => firstMention(path, read(path));
-  const lockLine = o.gems.length ? lockLines(lock) : undefined;
+  const gemControllers = o.gemControllers ?? [];
+  const lockLine = o.gems.length || gemControllers.length ? lockLines(lock) : undefined;
   return [
     ...o.unknown.map((path): CheckCause => ({ span: at(path), reason: "Routemap cannot read the `default_url_options` this file sets", notChecked: [NO_REQUEST_PARTS], extent: "partial", code: "url-options" })),
     ...o.controllers.map((path): CheckCause => ({ span: at(path), reason: "this controller sets the options of its requests' URLs (`url_options`)", notChecked: [ACTION_PARTS], extent: "partial", code: "url-options" })),
     ...o.gems.map((name): CheckCause => ({ span: lockLine!(name), reason: `the gem ${name} sets \`url_options\` or \`default_url_options\``, notChecked: [ACTION_PARTS], extent: "partial", code: "url-options" })),
+    ...gemControllers.map(({ gem, className }): CheckCause => ({
+      span: lockLine!(gem),
+      reason: `the gem ${gem} sets \`url_options\` or \`default_url_options\` in its controllers, which the app's controllers that inherit or include ${className} may get`,
+      notChecked: [`${ACTION_PARTS} that inherit or include ${className}`],
+      extent: "partial",
+      code: "url-options",
+    })),
   ];
 }
 
@@ -144,6 +156,16 @@ function firstMention(path: string, text: string | undefined): Span {
     }
   }
   return { file: path, start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+}
+
+/**
+ * An engine folder whose files `routemap check` on its app leaves out (engineContexts.ts
+ * `engineToCheck`): the editor leaves them out too, and says why at the engine's routes file.
+ * `extent`: off for the engine's folder (the editor's app), partial for the app that holds it.
+ */
+export function engineCause(why: string, routesFile: string, extent: CheckCause["extent"]): CheckCause & { span: Span } {
+  const at = { line: 0, character: 0 };
+  return { span: { file: routesFile, start: at, end: at }, reason: `This engine's files are not checked: ${why}`, notChecked: ["URL helper calls of the engine's files"], extent, code: "engine-not-checked" };
 }
 
 /** In a restricted workspace nothing outside it is read, installed gems included. */

@@ -22,6 +22,30 @@ import type { Diagnostic, EngineRoutes, MapResult } from "@routemap/shared-mappe
 import { underscore } from "@routemap/shared-mapper/inflector";
 import { appHelperTables, engineProxies, helperIndex, type HelperTables } from "./helpers.js";
 
+/** An engine of the app as the app finds it (cli/appConfig.ts `EngineSource`, the mapper's `engines` input). */
+export interface EngineOfApp {
+  routes?: string;
+  external?: boolean;
+  notLoaded?: string;
+}
+
+/**
+ * Whether an engine of the app has its own files checked, by `routemap check` and the editor
+ * alike, and as which engine (`result`: the app's table): an engine of the app's own code that
+ * the app loads, whose routes file draws its engine's routes and nothing into the app's. Else
+ * why not, said where the user looks (the editor's status for that folder).
+ */
+export function engineToCheck(source: EngineOfApp, result: MapResult): EngineRoutes | { why: string } {
+  if (source.external) return { why: "an installed gem's engine is not the app's code" };
+  if (source.notLoaded) return { why: /the app does not load gem `[^`]*` \([^)]*\)/.exec(source.notLoaded)?.[0] ?? source.notLoaded };
+  const routes = source.routes;
+  const drawn = routes === undefined ? undefined : engineDrawnBy(result, routes);
+  // Its files' helpers are the app's or the engine's as engineFiles says, for an engine that draws its own routes only.
+  if (routes !== undefined && result.routes.some((r) => r.source.file === routes)) return { why: "its routes file draws into the app's routes, and Routemap does not model which helpers its files have then" };
+  if (!drawn) return { why: "its routes file draws no routes of its own engine" };
+  return drawn;
+}
+
 /** The engine whose routes an engine's routes file draws, if it draws some. */
 export function engineDrawnBy(result: MapResult, routesFile: string): EngineRoutes | undefined {
   return result.engines.find((e) => e.routes.some((r) => r.source.file === routesFile));

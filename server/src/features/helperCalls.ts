@@ -6,7 +6,7 @@
  * may have drawn the route), nor when the gems' helpers cannot be known.
  */
 import { underscore } from "@routemap/shared-mapper/inflector";
-import { guardedHelperNames, hasDynamicTargets, mailerPathDiagnostics, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unroutedHashDiagnostics, type Diagnostic, type HelperCall, type MapResult, type OpenRegion, type PolymorphicOptions, type Route, type RouteMapper, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
+import { guardedHelperNames, hasDynamicTargets, mailerPathDiagnostics, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unreachedController, unroutedHashDiagnostics, type Diagnostic, type HelperCall, type MapResult, type OpenRegion, type PolymorphicOptions, type Route, type RouteMapper, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
 import { MAX_FILE_BYTES } from "../fileSystem.js";
 import { withMainAppHint } from "./engineContexts.js";
 import { helperIndex, tableFor, type HelperTable, type HelperTables } from "./helpers.js";
@@ -37,11 +37,23 @@ export interface HelperCheckContext {
     controllerAncestors?(controller: string): readonly string[];
     /** How a file's polymorphic targets are resolved. */
     polymorphic(path: string): PolymorphicOptions;
+    /**
+     * Whether no request of this environment runs the file's code: its one controller (or its
+     * template's) is one no route reaches, for certain. Its hashes are not checked against the
+     * routes (there is none to it to recall from, and what they name is what this environment lacks).
+     */
+    neverRequested?(path: string): boolean;
     /** What a request may fill in for code of a file's method (`UrlGenerationContext.recall`). */
     recall(path: string, method: string | undefined): ReturnType<NonNullable<UrlGenerationContext["recall"]>>;
     /** The names `render`s of the app may pass to partials as locals; null when any may be. */
     partialLocals?(): ReadonlySet<string> | null;
   };
+  /**
+   * Where the app's controllers render one of this engine's templates by its full name (`render
+   * template: "blog/posts/index"`): the app's context, in which the template then runs too (a
+   * view's helpers are its controller's), and those controllers' files.
+   */
+  renderedByApp?(path: string): { context: HelperCheckContext; by: string[] } | undefined;
   /** Each file's uses kept per text (and between runs): without it, the file is parsed each time. */
   uses?: FileUsesStore;
 }
@@ -129,7 +141,8 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
   const maybeLocal = (c: HelperCall) => c.maybeLocal === true;
   const calls = explicit ? uses.calls.filter((c) => c.noRequest) : uses.calls.filter((c) => !maybeLocal(c));
   const bare = explicit || !locals ? [] : uses.calls.filter((c) => maybeLocal(c) && !locals.has(c.name));
-  const hashes = explicit ? uses.hashes.filter((h) => h.noRequest) : uses.hashes;
+  // Only the hashes that run without a request, where none runs the file (asked only of a file with hashes).
+  const hashes = explicit || (uses.hashes.length > 0 && generation.neverRequested?.(path)) ? uses.hashes.filter((h) => h.noRequest) : uses.hashes;
   const found = explicit ? [] : uses.targets;
   const generationContext = generationContextOf({ tables, generation }, path);
   const unknown = withMainAppHint(unknownHelperDiagnostics(
@@ -216,8 +229,8 @@ export function generationOf(
     requestUrlOptions(): boolean;
     partialLocals?(): ReadonlySet<string> | null;
   },
-  model: () => { requestController(file: string): string | undefined; byPath: ReadonlyMap<string, { file: string; className: string; superclasses: readonly string[] }> },
-  app: { root: string; rubyVersion: string | undefined; read: (path: string) => string | undefined; table: () => MapResult; gemUrlOptions: readonly string[] },
+  model: () => { requestController(file: string): string | undefined; byPath: ReadonlyMap<string, { file: string; className: string; superclasses: readonly string[]; external?: string; modules?: readonly string[] }> },
+  app: { root: string; rubyVersion: string | undefined; read: (path: string) => string | undefined; table: () => MapResult; gemUrlOptions: readonly string[]; gemUrlOptionsControllers?: ReadonlyMap<string, string> },
 ): HelperCheckContext["generation"] {
   const controllers = `${app.root}/app/controllers/`;
   // A template's controller, when only its own requests render it: that of its folder, which no
@@ -227,10 +240,14 @@ export function generationOf(
     const controller = folder === undefined ? undefined : model().byPath.get(folder);
     return controller && model().requestController(controller.file) === folder ? folder : undefined;
   };
+  // A gem's controller that sets `url_options` reaches only the requests of the app's
+  // controllers that inherit it (`< Avo::BaseController`), not the whole app's.
+  const inheritsGemUrlOptions = (controller: string) =>
+    !!app.gemUrlOptionsControllers?.size && inheritedGemUrlOptions(app.gemUrlOptionsControllers, [model().byPath.get(controller) ?? {}]).length > 0;
   const recall = (path: string, method: string | undefined) => {
     const inController = path.startsWith(controllers) && path.endsWith("_controller.rb");
     const controller = inController ? model().requestController(path) : templateController(path);
-    if (!controller || defined.requestUrlOptions() || app.gemUrlOptions.length) return undefined;
+    if (!controller || defined.requestUrlOptions() || app.gemUrlOptions.length || inheritsGemUrlOptions(controller)) return undefined;
     return recalledKeys(app.table(), controller, inController ? method : templateAction(controller, path));
   };
   /**
@@ -288,8 +305,32 @@ export function generationOf(
     withoutPathHelpers: (path) => defined.mailerWithoutPathHelpers(path),
     partialLocals: () => defined.partialLocals?.() ?? null,
     requestController: (path) => (path.endsWith("_controller.rb") ? model().requestController(path) : templateController(path)),
+    neverRequested: (path) => {
+      const controller = path.startsWith(controllers) && path.endsWith("_controller.rb") ? model().requestController(path) : templateController(path);
+      return controller !== undefined && unreachedController(app.table(), controller);
+    },
     controllerAncestors: (controller) => model().byPath.get(controller)?.superclasses ?? [],
   };
+}
+
+/** `Avo::BaseController` → `avo/base`, as a controller's path. */
+const controllerPathOfClass = (className: string) => underscore(className.replace(/^::/, "").replace(/Controller$/, "").replace(/::/g, "/"));
+
+/**
+ * The gems' controllers that set `url_options` (path → gem) and that a controller of the app
+ * inherits, each with its gem and its class as the app writes it: the checks they turn off.
+ */
+export function inheritedGemUrlOptions(gemControllers: ReadonlyMap<string, string> | undefined, controllers: Iterable<{ external?: string; modules?: readonly string[] }>): { gem: string; className: string }[] {
+  if (!gemControllers?.size) return [];
+  const found = new Map<string, { gem: string; className: string }>();
+  for (const { external, modules = [] } of controllers) {
+    // The gem's class it inherits, and the gem's concerns it includes (`include Avo::CommonController`).
+    for (const className of external === undefined ? modules : [external, ...modules]) {
+      const gem = gemControllers.get(controllerPathOfClass(className));
+      if (gem && !found.has(className)) found.set(className, { gem, className });
+    }
+  }
+  return [...found.values()];
 }
 
 /** Per controller model: its controllers' files by class name, and what each file renders (`rendersIn`), as they are asked. */

@@ -207,6 +207,30 @@ export function unreachedActions(result: MapResult, model: ControllerModel, file
 }
 
 /**
+ * Whether no route of the table reaches `controller` (`admin/posts`) in this environment, for
+ * certain: not when a route could reach any controller, nor when a part Routemap could not
+ * evaluate may draw one to it. An engine's routes count (they reach its controllers). Then no
+ * request runs the controller's code or renders its own templates (upcase's controllers whose
+ * routes sit under `if ENV[…]`).
+ */
+export function unreachedController(result: MapResult, controller: string): boolean {
+  const reached = reachedControllers(result);
+  return reached !== undefined && !reached.has(controller) && !openFor(result, controller);
+}
+
+/** The controllers some route of the table or of its engines reaches (undefined: any may be), once per table. */
+function reachedControllers(result: MapResult): ReadonlySet<string> | undefined {
+  if (!reachedByTable.has(result)) {
+    const engineRoutes = result.engines.flatMap((e) => e.routes).filter((r) => r.endpoint.kind === "controller");
+    const targets = [...targetsOf(result), ...engineRoutes.map((r) => ({ controller: r.controller, action: r.action }))];
+    const dynamic = targets.some((t) => !t.controller || t.controller.startsWith(":"));
+    reachedByTable.set(result, dynamic ? undefined : new Set(targets.map((t) => t.controller!)));
+  }
+  return reachedByTable.get(result);
+}
+const reachedByTable = new WeakMap<MapResult, ReadonlySet<string> | undefined>();
+
+/**
  * `bin/rails routes --unused` (Rails 7.1+, railties' UnusedRoutesCommand): the routes whose
  * controller class is missing, or whose action is not among the controller's instance methods
  * (public or protected: the app's, and those it inherits from Rails, Ruby and ActiveSupport in

@@ -125,7 +125,8 @@ const changesReceiver = (recv: RValue, name: string) =>
 
 /** The method `name` of a core value; undefined if the library has none. */
 export function callMethod(rt: Runtime, recv: RValue, name: string, args: RValue[], block: RProc | null): Result {
-  if (recv instanceof RUnknown) return recv;
+  // An object the app made (`Foo.new`) is truthy; what its methods return is not known to be.
+  if (recv instanceof RUnknown) return recv.object ? recv.derive(`${recv.description}.${name}`) : recv;
   // A constant in capitals Routemap could not read is a value nobody knows, not a class.
   const unknownConstantValue = unknownValueOf(recv);
   if (unknownConstantValue) return unknownConstantValue;

@@ -136,7 +136,7 @@ export function makeProc(it: CallHost, block: N.BlockNode | N.LambdaNode, env: E
   const unknown = (name: string) => new RUnknown(name, false, "a value that depends on where the block returns");
   // A block's `$~` is its home frame's, wherever it is called from.
   const slot = it.matchSlot;
-  return new RProc(
+  const proc = new RProc(
     (args) =>
       withSlot(it, slot, () => it.inFile(file, () =>
         it.frames.run(lambda ? "lambda" : "block", () => {
@@ -159,6 +159,8 @@ export function makeProc(it: CallHost, block: N.BlockNode | N.LambdaNode, env: E
     label,
     arityOf(params, lambda),
   );
+  proc.withSelf = (self) => makeProc(it, block, env.child(self as Self), lambda, breakTarget);
+  return proc;
 }
 
 

@@ -39,10 +39,11 @@ function evalCall(it: CallHost, node: N.CallNode, env: Env): RValue {
   const recv = it.eval(node.receiver, env);
   if (node.isSafeNavigation() && recv === null) return null;
   if (recv instanceof RMerger) return mergerCall(it, node, env, recv);
-  if (recv instanceof RMapper) return withCallFrame(it, node, (frame) => selfCall(it, node, env.child({ kind: "mapper" }), name, frame));
+  if (recv instanceof RMapper) return withCallFrame(it, node, (frame) => (env.self.kind === "object" ? heldMapperCall(it, node, env, name, frame) : selfCall(it, node, env.child({ kind: "mapper" }), name, frame)));
   return withCallFrame(it, node, (frame) => {
     const { args, block } = callArgumentsOf(it, node, env, false, frame);
-    if (args.some((a) => a instanceof RMapper) && !(recv instanceof RObject) && !it.methodOf(recv, name)) {
+    const known = recv instanceof RObject || it.methodOf(recv, name) || (name === "new" && recv instanceof RConst && it.classes.get(recv.path.replace(/^::/, ""))?.isClass);
+    if (args.some((a) => a instanceof RMapper) && !known) {
       // `ActiveAdmin.routes(self)`: code outside the routes files given the mapper may draw anything.
       const text = it.sourceText(node).replace(/\s+/g, " ").slice(0, 60);
       const message = `\`${text}\` passes the routes to code outside the routes files: Routemap does not know the routes it draws.`;
@@ -53,6 +54,19 @@ function evalCall(it: CallHost, node: N.CallNode, env: Env): RValue {
     const value = blockSelfCall(it, recv, name, args, block, node, env);
     return value !== undefined ? value : it.invoke(recv, name, args, block, node, env);
   });
+}
+
+/**
+ * `routes.scope … do … end` in a method of an object that holds the mapper (a gem's routes
+ * helper): the DSL runs on the mapper, and its block, which Rails' Mapper yields to, keeps
+ * the object as `self`.
+ */
+function heldMapperCall(it: CallHost, node: N.CallNode, env: Env, name: string, frame: Frame | undefined): RValue {
+  const dsl = routingMethod(name, it.mapper);
+  if (!dsl) return selfCall(it, node, env.child({ kind: "mapper" }), name, frame);
+  const call = callArgumentsOf(it, node, env, true, frame);
+  for (let i = 0; i < call.args.length; i++) call.args[i] = forMapper(call.args[i]);
+  return it.dispatch(node, dsl, call);
 }
 
 /** A call with a literal block is a frame: `break` in the block leaves it. */
@@ -77,15 +91,26 @@ function blockSelfCall(it: CallHost, recv: RValue, name: string, args: RValue[],
   }
   // `Rails.application.configure do … end` (config/environments/*.rb): the block is evaluated on the application.
   const configure = name === "configure" && recv instanceof RConst && isApplication(recv.path.replace(/^::/, ""), (p) => it.classes.ancestors(p));
-  if (!(configure || name === "instance_eval" || name === "instance_exec" || name === "class_eval" || name === "class_exec") || !(node.block instanceof N.BlockNode)) return undefined;
+  const evals = name === "instance_eval" || name === "instance_exec" || name === "class_eval" || name === "class_exec";
+  // `@mapping.instance_eval(&block)`: a block of the files, given on, run with the receiver as `self`.
+  if (evals && node.block instanceof N.BlockArgumentNode && block?.withSelf) {
+    const self = selfOf(it, recv);
+    return self ? it.yield(block.withSelf(self), name.endsWith("exec") ? args : [recv]) : undefined;
+  }
+  if (!(configure || evals) || !(node.block instanceof N.BlockNode)) return undefined;
   if (configure) return it.yield(makeProc(it, node.block, env.child({ kind: "module", path: (recv as RConst).path.replace(/^::/, "") }), false), []);
-  let self: Self | undefined;
-  if (recv instanceof RMapper) self = { kind: "mapper" };
-  else if (recv instanceof RObject) self = { kind: "object", object: recv };
-  else if (recv instanceof RConst && it.classes.has(recv.path)) self = { kind: "module", path: recv.path };
+  const self = selfOf(it, recv);
   if (!self) return undefined;
   const proc = makeProc(it, node.block, env.child(self), false);
   return it.yield(proc, name.endsWith("exec") ? args : [recv]);
+}
+
+/** The `self` a block run on `recv` has, when Routemap can run it there. */
+function selfOf(it: CallHost, recv: RValue): Self | undefined {
+  if (recv instanceof RMapper) return { kind: "mapper" };
+  if (recv instanceof RObject) return { kind: "object", object: recv };
+  if (recv instanceof RConst && it.classes.has(recv.path)) return { kind: "module", path: recv.path };
+  return undefined;
 }
 
 /** `Struct.new(:a) do … end`: a Struct class whose block's `def`s are its instances' methods. */
@@ -180,6 +205,9 @@ function selfCall(it: CallHost, node: N.CallNode, env: Env, name: string, frame:
     if (given instanceof RHash && CHANGES_OPTIONS.has(name) && !freshKeywords(node) && it.mapper.version.lt(8, 1)) return changingOptions(it, node, dsl, call, given);
     return it.dispatch(node, dsl, call);
   }
+  // A method an installed gem adds to the mapper (`mount_avo`), after Rails' and the modelled gems' DSL.
+  const gem = !dsl && self.kind === "mapper" ? it.gemMapperMethod(name) : undefined;
+  if (gem) return it.callGemMethod(node, gem, name, callArgumentsOf(it, node, env, false, frame));
   const top = it.classes.instanceMethod(OBJECT, name);
   if (top) {
     const { args, block } = callArgumentsOf(it, node, env, false, frame);

@@ -3,6 +3,7 @@
  * patterns, definitions, calls) need of the interpreter. The interpreter implements it and
  * imports the handlers; the handlers know only this interface.
  */
+import type { GemMapperMethod } from "./gemMappers.js";
 import type * as N from "@ruby/prism/src/nodes.js";
 import type { Runtime } from "../core/index.js";
 import type { LineIndex } from "../ruby/lineIndex.js";
@@ -99,6 +100,9 @@ export interface CallHost extends Evaluator {
   readonly quiet: number;
   readonly host: HostFiles;
   dispatch(node: N.CallNode, method: DslMethod, call: { args: RValue[]; block: RProc | null }): RValue;
+  /** A method an installed gem adds to the mapper (`gemMappers.ts`), and running it for a call. */
+  gemMapperMethod(name: string): GemMapperMethod | undefined;
+  callGemMethod(node: N.CallNode, found: GemMapperMethod, name: string, call: { args: RValue[]; block: RProc | null }): RValue;
   methodOf(recv: RValue, name: string): { def: MethodDef; self: Self } | undefined;
   callMethodDef(def: MethodDef, self: Self, args: RValue[], block: RProc | null, name: string): RValue;
   runFile(file: LoadedFile, self: Self): RValue;

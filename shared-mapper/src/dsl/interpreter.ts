@@ -19,7 +19,7 @@ import type { LineIndex } from "../ruby/lineIndex.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import { inspect, type RubyVersion } from "../ruby/print.js";
 import {
-  RConst, RFloat, RHash, RInquirer, RMatch, RObject, RPathname, RProc, RRegexp, RString, RStruct, RStructClass, RSymbol, RUnknown, RValue, UnknownValueError, poisonOf,
+  RConst, RFloat, RHash, RInquirer, RMapper, RMatch, RObject, RPathname, RProc, RRegexp, RString, RStruct, RStructClass, RSymbol, RUnknown, RValue, UnknownValueError, poisonOf,
   truthy, unknownConstant,
 } from "../ruby/values.js";
 import type { Diagnostic, OpenRegion, Severity, Span } from "../types.js";
@@ -31,6 +31,7 @@ import { classCall, evalFileValue, pathnameCall } from "./environment.js";
 import type { CallHost } from "./evaluator.js";
 import { forkBranches } from "./fork.js";
 import { Autoloader } from "./autoload.js";
+import { GemMappers, type GemMapperMethod, type GemMapperSource } from "./gemMappers.js";
 import { ClassRegistry, type MethodDef } from "./classes.js";
 import { CONTROL } from "./control.js";
 import { DeclarationRecord } from "./declarations.js";
@@ -56,6 +57,9 @@ export const unknownValueMessage = (what: string, value: RUnknown) => {
   const via = cause !== value && cause.description !== value.description && (cause.key === undefined || cause.key !== value.key) ? ` (through \`${cause.description}\`)` : "";
   return `Routemap skipped this ${what}: it depends on \`${value.description}\`${via}, ${cause.why}.`;
 };
+
+/** The instance variables of Rails' Mapper (actionpack 6.1–8.1 `Mapper#initialize`). */
+const MAPPER_IVARS = new Set(["@set", "@draw_paths", "@scope", "@concerns"]);
 
 const TOO_DEEP = "Routemap skipped this statement: it nests too deeply for Routemap's evaluator (a chain of thousands of operators or calls).";
 /**
@@ -89,6 +93,10 @@ export interface InterpreterOptions {
    * in the same state before may replay that instead (`drawMemo.ts`).
    */
   drawFile?(file: LoadedFile, run: () => void): void;
+  /** The installed gems' files that extend the mapper (`dsl/gemMappers.ts`), asked for on first need. */
+  gemMappers?: () => readonly GemMapperSource[];
+  /** Parses a gem's file for `gemMappers`. */
+  parseGemFile?(path: string, text: string): LoadedFile;
 }
 
 export class Interpreter implements MapperHost, CallHost {
@@ -132,6 +140,7 @@ export class Interpreter implements MapperHost, CallHost {
    */
   openRegion(span: Span, reason: string): void {
     if (this.quiet) return;
+    ({ span, message: reason } = this.userSpan(span, reason));
     const scope = this.mapper.scope;
     const as = scope.get("as");
     const module = scope.get("module");
@@ -180,10 +189,79 @@ export class Interpreter implements MapperHost, CallHost {
   /** Steps every regexp of this evaluation shares (the engine's own budget, `ruby/regexp/`). */
   readonly regexpBudget = { remaining: 2_000_000 };
   private readonly autoloader: Autoloader | undefined;
+  /** Routing methods the installed gems add to the mapper, read from their source. */
+  readonly gemMappers: GemMappers | undefined;
+  /** While a gem's mapper method runs for a call of the routes files: that call (`callGemMethod`). */
+  private gemSite: { record: DeclarationRecord; node: N.CallNode; index: LineIndex; gem: GemMapperSource; name: string } | undefined;
 
   constructor(readonly o: InterpreterOptions) {
     this.budget = new Budget(o.limits ?? DEFAULT_LIMITS);
     this.autoloader = o.appFiles && new Autoloader(o.appFiles, this);
+    const parse = o.parseGemFile;
+    if (o.gemMappers && parse) {
+      this.gemMappers = new GemMappers(o.gemMappers, {
+        classes: this.classes,
+        store: this.store,
+        parse,
+        quietlyIn: (file, body) => {
+          this.quiet++;
+          try {
+            return this.inFile(file, body);
+          } finally {
+            this.quiet--;
+          }
+        },
+        eval: (node, env) => this.eval(node, env),
+        defineModule: (path, body, env) => this.defineModule(path, body, env),
+        setConstantPath: (path, value) => this.setConstantPath(path, value),
+      });
+    }
+  }
+
+  /** The method an installed gem adds to the mapper under `name`, if one does. */
+  gemMapperMethod(name: string): GemMapperMethod | undefined {
+    return this.gemMappers?.method(name);
+  }
+
+  /**
+   * A gem's mapper method called by the routes files: its body runs with the mapper as `self`,
+   * as one DSL call of the user's file. The routes it draws have that call as their source (the
+   * gem as their origin), and what its body reports or leaves open is said there, naming the
+   * gem's line. Calls inside a gem's method are plain method calls.
+   */
+  callGemMethod(node: N.CallNode, found: GemMapperMethod, name: string, call: { args: RValue[]; block: RProc | null }): RValue {
+    if (this.gemSite) return this.callMethodDef(found.def, { kind: "mapper" }, call.args, call.block, name);
+    const index = this.index;
+    return this.dispatch(node, () => {
+      const record = this.sites[this.sites.length - 1];
+      record.origin ??= found.gem.gem;
+      this.gemSite = { record, node, index, gem: found.gem, name };
+      try {
+        return this.callMethodDef(found.def, { kind: "mapper" }, call.args, call.block, name);
+      } catch (e) {
+        // What the gem's method raises (`unknown keyword: :as` of its parameters) is said at the call.
+        if (e instanceof RoutingError && e.span) ({ span: e.span, message: e.message } = this.userSpan(e.span, e.message));
+        throw e;
+      } finally {
+        this.gemSite = undefined;
+      }
+    }, call);
+  }
+
+  /** The user's call that runs a gem's method, declared again under the conditions in force now. */
+  private gemDeclaration(site: { record: DeclarationRecord; node: N.CallNode; index: LineIndex }): DeclarationRecord {
+    const declaration = this.declare(site.node, site.index);
+    declaration.origin = site.record.origin;
+    return declaration;
+  }
+
+  /** A span in a gem's file, while its method runs, is said at the user's call that ran it. */
+  private userSpan(span: Span, message: string): { span: Span; message: string } {
+    const site = this.gemSite;
+    if (!site || span.file === site.record.span.file) return { span, message };
+    const gem = site.gem;
+    const file = span.file.startsWith(gem.dir + "/") ? span.file.slice(gem.dir.length + 1) : span.file;
+    return { span: site.record.span, message: `${message}\n(In ${gem.gem} ${gem.version}'s \`${site.name}\`, ${file}:${span.start.line + 1}.)` };
   }
 
   /** Runs a file of the app for what it defines (`autoload.ts`). */
@@ -381,6 +459,7 @@ export class Interpreter implements MapperHost, CallHost {
   report(severity: Severity, message: string, span: Span, code: string, related?: Diagnostic["related"]): void {
     if (this.quiet) return;
     this.reportsAsked++;
+    ({ span, message } = this.userSpan(span, message));
     const conditions = this.conditions.current();
     if (severity === "error" && conditions.length) {
       severity = "warning";
@@ -605,6 +684,10 @@ export class Interpreter implements MapperHost, CallHost {
 
   /** A method the files define for this receiver: an object's, a class's or module's singleton one, the mapper's extensions. */
   methodOf(recv: RValue, name: string): { def: MethodDef; self: Self } | undefined {
+    if (recv instanceof RMapper) {
+      const gem = this.gemMappers?.method(name);
+      return gem && { def: gem.def, self: { kind: "mapper" } };
+    }
     if (recv instanceof RObject) {
       const def = this.classes.instanceMethod(recv.className, name);
       return def && { def, self: { kind: "object", object: recv } };
@@ -741,6 +824,10 @@ export class Interpreter implements MapperHost, CallHost {
         this.autoloader.load(path);
         found = this.constants.get(path);
       }
+      if (found === undefined && this.gemMappers && !this.classes.has(path)) {
+        this.gemMappers.loadConstant(path);
+        found = this.constants.get(path);
+      }
       if (found !== undefined) return found;
     }
     return this.topConstant(name, node);
@@ -757,6 +844,11 @@ export class Interpreter implements MapperHost, CallHost {
   private topConstant(path: string, node?: Node): RValue {
     const own = this.constants.get(path);
     if (own !== undefined) return own;
+    if (this.gemMappers && !this.classes.has(path)) {
+      this.gemMappers.loadConstant(path);
+      const loaded = this.constants.get(path);
+      if (loaded !== undefined) return loaded;
+    }
     if (this.autoloader && !this.classes.has(path)) {
       this.autoloader.load(path);
       const loaded = this.constants.get(path);
@@ -796,7 +888,12 @@ export class Interpreter implements MapperHost, CallHost {
     return this.mainIvars;
   }
   ivar(name: string, self: Self): RValue {
-    return this.ivarsOf(self).get(name) ?? null;
+    const value = this.ivarsOf(self).get(name);
+    if (value !== undefined) return value;
+    // Rails' Mapper sets these in `initialize` (`@set`, `@draw_paths`, `@scope`, `@concerns`): a
+    // method run on the mapper (a gem's) reads its state, which Routemap keeps in TypeScript.
+    if (self.kind === "mapper" && MAPPER_IVARS.has(name)) return new RUnknown(name, true, "the mapper's own state, which Routemap does not expose to Ruby");
+    return null;
   }
   setIvar(name: string, value: RValue, self: Self): void {
     this.store.set(this.ivarsOf(self), name, value);
@@ -821,8 +918,14 @@ export class Interpreter implements MapperHost, CallHost {
     if (this.quiet) return null;
     const set = this.mapper.set;
     const first = set.size;
-    const declaration = this.declare(node, this.index);
-    this.sites.push(declaration);
+    // Inside a gem's method, the DSL calls are the gem's: the user's call is their declaration,
+    // once more for a call under a condition the gem's body could not decide (its routes carry it).
+    // (A block the user gave it runs in the user's file: its calls are declared as the user's.)
+    const site = this.gemSite;
+    const inGem = site !== undefined && this.index.file !== site.record.file;
+    const reuse = inGem && this.conditions.current().length === site.record.conditions.length;
+    const declaration = reuse ? site.record : inGem ? this.gemDeclaration(site) : this.declare(node, this.index);
+    if (!reuse) this.sites.push(declaration);
     const partial = this.mapper.partial;
     const broken = this.spansSyntaxError(node);
     this.mapper.partial = partial || broken;
@@ -854,8 +957,10 @@ export class Interpreter implements MapperHost, CallHost {
       throw e;
     } finally {
       this.mapper.partial = partial;
-      this.sites.pop();
-      declaration.routesEnd(first, set.size);
+      if (!reuse) {
+        this.sites.pop();
+        declaration.routesEnd(first, set.size);
+      }
       if (set !== this.appSet) declaration.engine = this.engineName(set);
       this.budget.routes(set.size);
     }

@@ -93,6 +93,8 @@ export class RConst {
 /** A block, proc or lambda: evaluated later by the evaluator that made it. */
 export class RProc {
   private text: string | undefined;
+  /** The same block with another `self` (`instance_eval(&block)`), for blocks of the files. */
+  withSelf: ((self: unknown) => RProc) | undefined = undefined;
   constructor(
     readonly call: (args: RValue[]) => RValue,
     readonly lambda: boolean,

@@ -1,5 +1,7 @@
 require "action_controller/railtie"
 require "action_mailer/railtie"
+require "active_record/railtie"
+require "active_storage/engine"
 
 module Engines
   class Application < Rails::Application

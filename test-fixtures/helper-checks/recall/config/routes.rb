@@ -8,4 +8,11 @@ Rails.application.routes.draw do
   resources :books, only: [:show, :destroy]
   get "archive(/:year)", to: "posts#archive", as: :archive
   root "posts#index"
+  # Off in this environment (upcase's marketing_redesign): no route reaches Redesign::*.
+  if ENV["ENABLE_REDESIGN"] == "1"
+    scope "redesign", module: :redesign do
+      get "home", to: "home#show"
+      resources :contacts, only: [:new, :create]
+    end
+  end
 end

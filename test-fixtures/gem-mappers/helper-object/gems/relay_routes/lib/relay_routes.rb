@@ -1,0 +1,1 @@
+require "relay_routes/rails/routes"

@@ -1,0 +1,5 @@
+module Web
+  class TemplatesController < ApplicationController
+    def show; end
+  end
+end

@@ -1,0 +1,3 @@
+Rails.application.routes.append do
+  get "/templates/:id", to: "web/templates#show", as: :web_template
+end

@@ -1,0 +1,4 @@
+require "web/engine"
+
+module Web
+end

@@ -1,0 +1,4 @@
+module Web
+  class Engine < ::Rails::Engine
+  end
+end

@@ -1,0 +1,4 @@
+module Redesign
+  class BaseController < ApplicationController
+  end
+end
