@@ -32,7 +32,19 @@ const server = {
 await build({ ...server, entryPoints: { server: "server/src/bundle.ts" } });
 // The command's `lsp` loads the language server's own bundle, beside it, instead of holding a copy.
 const lspBesideCli = { name: "lsp-beside-cli", setup: (b) => b.onResolve({ filter: /^\.\/bundle\.js$/ }, () => ({ path: "./server.js", external: true })) };
-await build({ ...server, entryPoints: { cli: "server/src/cli.ts" }, plugins: [lspBesideCli] });
+const cli = await build({ ...server, entryPoints: { cli: "server/src/cli.ts" }, plugins: [lspBesideCli], metafile: true });
+// `routes` and `check` run once and exit: the LSP libraries (and the net, child_process and crypto
+// modules they load) cost a cold run 15–20 ms when a value import (not `import type`) brought them
+// into the command's bundle. `lsp` loads server.js for them.
+const lspInCli = Object.keys(cli.metafile.inputs).filter((f) => /node_modules\/vscode-(languageserver|jsonrpc)/.test(f));
+if (lspInCli.length) throw new Error(`the command's bundle holds the LSP libraries (import their types only): ${lspInCli[0]}…`);
+// The command reads an ASCII bundle as Latin-1, a copy (server/bin/codeCache.cjs); one non-ASCII
+// byte (esbuild escapes strings, but copies a regexp literal as written) makes it decode the
+// whole bundle as UTF-8 into a two-byte string, 1–2 ms of every run. Write such a character
+// as an escape (`/\u0130/`). (Checked in production: a development build keeps comments.)
+const cliBytes = readFileSync(join(serverDir, "cli.js"));
+const nonAscii = cliBytes.findIndex((b) => b > 0x7f);
+if (production && nonAscii !== -1) throw new Error(`server/dist/bundle/cli.js is not ASCII: …${cliBytes.subarray(Math.max(0, nonAscii - 60), nonAscii + 20).toString()}…`);
 // Prism with its larger stack already (shared-mapper/src/ruby/prismStack.ts), so that the
 // `routemap` executable can compile it before it loads the bundle, and exporting only what
 // Routemap calls, so that an instance is made in 1 ms instead of 4.5.

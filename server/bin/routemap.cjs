@@ -26,6 +26,15 @@ if (command === "routes") {
   // Baseline code as soon as V8 would make it, not in batches (1.7 ms in turns, twice).
   v8.setFlagsFromString("--no-baseline-batch-compilation");
 }
+if (command === "check") {
+  // `check` reads the whole app: V8 lets the old generation grow to up to four times what was
+  // live at its last full collection before collecting again, and on issue 30's large app (35,000
+  // files parsed, about 150 MB live) a first run peaked at 500–550 MB resident. Twice is the
+  // most here: 440–475 MB, for no measurable processor time in a run from the files' cache (a
+  // first run's extra collections were within the noise of a loaded machine; docs/benchmarks.md).
+  // Set before the code cache is checked, as its flags must be the same from run to run.
+  require("v8").setFlagsFromString("--heap-growing-percent=100");
+}
 if (command === "routes" || command === "check") {
   compilePrismEarly();
   require("./codeCache.cjs").run(bundle, command);

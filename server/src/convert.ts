@@ -4,7 +4,13 @@
  */
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Diagnostic as MapperDiagnostic, Span } from "@routemap/shared-mapper";
-import { DiagnosticSeverity, type Location, type Range } from "vscode-languageserver/node";
+// Types only: `routemap routes` and `check` reach this module, and a value imported from
+// vscode-languageserver would load its protocol libraries (and Node's net, child_process,
+// crypto…) into the command's bundle, about 15–20 ms of a cold run.
+import type { DiagnosticSeverity, Location, Range } from "vscode-languageserver/node";
+
+/** LSP's `DiagnosticSeverity` values (fixed by the protocol), without loading its library. */
+const SEVERITY = { Error: 1, Warning: 2, Information: 3 } as const satisfies Record<string, DiagnosticSeverity>;
 
 export function toRange(span: Span): Range {
   return { start: { ...span.start }, end: { ...span.end } };
@@ -28,7 +34,7 @@ export function toLocation(span: Span): Location {
 }
 
 export function toSeverity(severity: MapperDiagnostic["severity"]): DiagnosticSeverity {
-  return severity === "error" ? DiagnosticSeverity.Error : severity === "warning" ? DiagnosticSeverity.Warning : DiagnosticSeverity.Information;
+  return severity === "error" ? SEVERITY.Error : severity === "warning" ? SEVERITY.Warning : SEVERITY.Information;
 }
 
 export function contains(span: Span, line: number, character: number): boolean {

@@ -13,7 +13,7 @@ import { appGemsOf } from "./cli/appGems.js";
 import { findGemEngines } from "./cli/gemEngines.js";
 import { markEnginesLoaded } from "./cli/engineLoading.js";
 import { DefinedNames, isCheckedFile, otherControllerPaths, otherTemplates, readInstalledGems, type GemIndex } from "./cli/helperCheck.js";
-import { generationOf, uncheckedBecause, type HelperCheckContext } from "./features/helperCalls.js";
+import { generationOf, inheritedGemUrlOptions, uncheckedBecause, type HelperCheckContext } from "./features/helperCalls.js";
 import { engineCause, gemCauses, regionCauses, restrictedCause, urlOptionsCauses, type CheckCause } from "./features/checkStatus.js";
 import { appHelperTables, engineProxies, type HelperTable, type HelperTables } from "./features/helpers.js";
 import { engineDrawnBy, engineFiles, engineToCheck, type EngineFiles } from "./features/engineContexts.js";
@@ -465,6 +465,7 @@ export class RailsApp {
       read: (path) => this.workspace.text(path),
       table: () => this.table(),
       gemUrlOptions: "why" in gems ? [] : gems.urlOptions,
+      gemUrlOptionsControllers: "why" in gems ? undefined : gems.urlOptionsControllers,
     });
   }
 
@@ -513,7 +514,11 @@ export class RailsApp {
     // problems are checked), not in a keystroke's, which uses them once they are read.
     const gems = this.gemIndexCache && !("why" in this.gemIndexCache) ? this.gemIndexCache : undefined;
     const names = o.gems ? this.names() : this.definedNames;
-    const urlOptions = names ? urlOptionsCauses({ ...names.urlOptionsFiles(), gems: gems?.urlOptions ?? [] }, (path) => this.workspace.text(path), lock) : [];
+    // A gem controller's `url_options` counts where an app controller inherits it: known from the
+    // controller model, made here only where the whole app's answer is asked for (as the names).
+    const model = gems?.urlOptionsControllers.size ? (o.gems ? this.controllerModel() : this.controllerModelCache) : undefined;
+    const gemControllers = model ? inheritedGemUrlOptions(gems!.urlOptionsControllers, model.byPath.values()) : [];
+    const urlOptions = names ? urlOptionsCauses({ ...names.urlOptionsFiles(), gems: gems?.urlOptions ?? [], gemControllers }, (path) => this.workspace.text(path), lock) : [];
     if (this.workspace.restricted) return [...regions, restrictedCause(RESTRICTED), ...urlOptions];
     // An engine the app's `check` leaves out: that is the cause, whatever its gems.
     const asEngine = this.engineRule();

@@ -63,13 +63,16 @@ test("a corrupt pack, one of another build, and an entry of another shape are no
   writeFileSync(pack(), text.replace(/"build":"[^"]*"/, '"build":"another"'));
   assert.deepEqual(pick(check(cache)), { out: expected, used: 0 });
 
-  // One entry whose calls are not a list (a foreign writer): that file read again, the rest used.
-  const parsed = JSON.parse(text);
-  const key = Object.keys(parsed.entries).find((k) => parsed.entries[k].calls?.length);
-  parsed.entries[key].calls = "x";
-  writeFileSync(pack(), JSON.stringify(parsed));
+  // One entry whose calls are not a list (a foreign writer), one that does not parse: those files read again, the rest used.
+  const lines = text.split("\n");
+  const entry = (line) => JSON.parse(line.slice(line.indexOf(" ") + 1));
+  const [first, second] = lines.map((line, i) => i > 0 && entry(line).calls?.length ? i : -1).filter((i) => i > 0);
+  const key = (line) => line.slice(0, line.indexOf(" "));
+  lines[first] = `${key(lines[first])} ${JSON.stringify({ ...entry(lines[first]), calls: "x" })}`;
+  lines[second] = `${key(lines[second])} {"calls":[`;
+  writeFileSync(pack(), lines.join("\n"));
   const r = check(cache);
-  assert.deepEqual({ out: r.out, read: r.read, used: r.used }, { out: expected, read: 1, used: all - 1 });
+  assert.deepEqual({ out: r.out, read: r.read, used: r.used }, { out: expected, read: 2, used: all - 2 });
 });
 
 const pick = ({ out, used }) => ({ out, used });

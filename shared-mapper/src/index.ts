@@ -24,8 +24,9 @@ import { hamlToRuby } from "./app/haml.js";
 import { slimToRuby } from "./app/slim.js";
 import { erbToRuby, hashTargets, helperCalls, insideExpectedRaise, type HashTarget, type HelperCall } from "./app/helperCalls.js";
 import { urlHashes, urlOptionsFacts, type UrlHash, type UrlOptionsFacts } from "./app/urlGeneration.js";
-import { modelNaming, polymorphicCandidates, resolveCandidate, type PolymorphicCandidate, type PolymorphicTarget } from "./app/polymorphic.js";
+import { polymorphicCandidates, resolveCandidate, type PolymorphicCandidate, type PolymorphicTarget } from "./app/polymorphic.js";
 import { actionAssigns } from "./app/viewAssigns.js";
+import { ModelNamings } from "./app/modelNamings.js";
 import { gemControllerModule } from "./gems/index.js";
 import type { Concern } from "./mapper/concerns.js";
 import { EngineRegistry } from "./mapper/engines.js";
@@ -40,6 +41,7 @@ import { createParser, Parser, ParserFailure } from "./ruby/prism.js";
 import { RSymbol } from "./ruby/values.js";
 import { rubyVersion } from "./ruby/print.js";
 import type { Diagnostic, EngineRoutes, MapInput, MapOptions, MapResult, Span } from "./types.js";
+import { now } from "./clock.js";
 
 export * from "./types.js";
 export { DrawMemo } from "./dsl/drawMemo.js";
@@ -169,10 +171,10 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
     // `hit`: V8 scans a frame's registers whether or not they are read again.
     hit = undefined;
     cache.delete(path);
-    const start = performance.now();
+    const start = now();
     const entry = parseFile(parser, path, text);
     cache.set(path, { text, ...entry, time: 0 });
-    return { ...entry, time: performance.now() - start };
+    return { ...entry, time: now() - start };
   };
   // A view or another Ruby file of the app, ERB, Haml and Slim read as Ruby, parsed outside the cache: an app
   // has thousands of views, and only what is found in them is kept.
@@ -184,19 +186,17 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
     const { ruby, locals } = indented(text);
     return { ...parseFile(parser, path, ruby, true), locals };
   };
-  // A file's polymorphic targets, its models read through the cache (one model serves many files).
+  // A file's polymorphic targets: its models' naming and a template's controller, outside the
+  // cache (modelNamings.ts).
+  const namings = new ModelNamings((path, text) => parseFile(parser, path, text).loaded);
   const resolveTargets = (candidates: readonly PolymorphicCandidate[], o: PolymorphicOptions): PolymorphicTarget[] => {
     if (!candidates.length) return [];
-    const naming = modelNaming((relative) => {
-      const modelPath = `${o.root}/${relative}`;
-      const found = o.read(modelPath);
-      return found === undefined ? undefined : parse(modelPath, found).loaded;
-    });
+    const naming = namings.namingOf(o);
     return withInflections(o.inflections, () => candidates.flatMap((c) => resolveCandidate(c, naming) ?? []));
   };
   const candidatesOf = (file: LoadedFile, path: string, o: UsesTargets) => {
     const where = o.assigns && (o.assigns.path.startsWith(`${o.root}/`) ? o.assigns.path.slice(o.root.length + 1) : o.assigns.path);
-    const assigns = o.assigns ? actionAssigns(parse(o.assigns.path, o.assigns.text).loaded, o.assigns.action, where!) : undefined;
+    const assigns = o.assigns ? actionAssigns(namings.tree(o.assigns.path, o.assigns.text), o.assigns.action, where!) : undefined;
     return polymorphicCandidates(file, { view: path.includes("/app/views/"), controller: o.controller, assigns });
   };
   const fileUses = (path: string, text: string, targets?: UsesTargets): FileUses => {
@@ -378,7 +378,7 @@ type Parsed = { loaded: LoadedFile; diagnostics: Diagnostic[]; time: number };
 type Parse = (path: string, text: string) => Parsed;
 
 function mapRoutes(input: MapInput, { parse, expected, drawMemo }: { parse: Parse; expected: number; drawMemo?: DrawMemo }): MapResult {
-  const start = performance.now();
+  const start = now();
   let parseTime = 0;
   const diagnostics: Diagnostic[] = [];
   const set = new RouteSet(expected);
@@ -598,7 +598,7 @@ function mapRoutes(input: MapInput, { parse, expected, drawMemo }: { parse: Pars
     concerns: interpreter.concernDefinitions(),
     diagnostics,
     files,
-    timings: { parse: parseTime, evaluation: performance.now() - start - parseTime },
+    timings: { parse: parseTime, evaluation: now() - start - parseTime },
     ...(inflections ? { inflections } : {}),
   };
 }

@@ -7,6 +7,7 @@
  * `ActiveSupport::Inflector#apply_inflections` does; `\1` becomes `$1`.
  */
 
+import { ENGLISH_ENDINGS } from "./englishEndings.js";
 import { literalEndings } from "./regexpEndings.js";
 import { RegexpBudgetExceeded, RegexpUndecided, sub, type RubyRegexp } from "./ruby/regexp/index.js";
 import { RUnknown, UnknownValueError } from "./ruby/values.js";
@@ -39,9 +40,16 @@ type Rule = [RegExp, string, string[] | undefined, number | undefined, string[] 
 function makeRule(rule: RegExp | RubyRule, replacement: string): Rule {
   const regexp = rule instanceof RegExp ? rule : rule.js ?? RUBY_ONLY;
   const literal = /^[a-z]+\$$/i.test(regexp.source) && !/[\\$]/.test(replacement) ? regexp.source.length - 1 : undefined;
-  const endings = regexp === RUBY_ONLY ? undefined : literalEndings(regexp);
+  const endings = regexp === RUBY_ONLY ? undefined : endingsOf(regexp);
   const ruby = rule instanceof RegExp ? undefined : { ruby: rule.ruby, replacement };
   return [regexp, replacement.replace(/\\(\d)/g, "$$$1"), endings, literal, endings?.map((e) => e.toLowerCase()), ruby];
+}
+
+/** `literalEndings`, written out for English's rules (`ENGLISH_ENDINGS`), read from the source for others. */
+function endingsOf(regexp: RegExp): string[] | undefined {
+  const known = ENGLISH_ENDINGS.get(`/${regexp.source}/${regexp.flags}`);
+  if (known === undefined) return literalEndings(regexp);
+  return known === null ? undefined : (known as string[]);
 }
 
 /** An app's rule run on a word as Ruby runs it: its `sub`, or undefined when it does not match; unknown when it does not finish. */
@@ -80,6 +88,11 @@ class RuleBook {
   add(rule: Rule): void {
     this.rules.unshift(rule);
     this.clear();
+  }
+
+  /** The rules' regexps, newest first (for the test of `ENGLISH_ENDINGS`). */
+  regexps(): RegExp[] {
+    return this.rules.map((r) => r[0]);
   }
 
   clear(): void {
@@ -232,6 +245,9 @@ export function withInflections<T>(inflections: Inflections | undefined, work: (
     active = before;
   }
 }
+
+/** English's rules' regexps, plurals then singulars: every one must be a key of `ENGLISH_ENDINGS` (inflector.test.mjs). */
+export const englishRegexps = (): RegExp[] => [...english.plurals.regexps(), ...english.singulars.regexps()];
 
 /** The set in use: English's, or the app's while its routes are mapped. */
 export const activeInflections = (): Inflections => active;

@@ -81,6 +81,21 @@ test("every match of a rule ends with one of its endings", () => {
   assert.ok(matched > 100, `${matched} matches`);
 });
 
+import { ENGLISH_ENDINGS } from "../dist/englishEndings.js";
+import { englishRegexps } from "../dist/inflector.js";
+
+// English's rules take their endings from a table written out (a shortcut of the module's
+// load): each entry must be what `literalEndings` reads, and every English rule must have one.
+test("the written-out endings of English's rules are literalEndings' answers, for every rule", () => {
+  for (const [key, endings] of ENGLISH_ENDINGS) {
+    const [, source, flags] = /^\/(.*)\/([a-z]*)$/.exec(key);
+    assert.deepEqual(literalEndings(new RegExp(source, flags)) ?? null, endings, key);
+  }
+  const missing = englishRegexps().map((r) => `/${r.source}/${r.flags}`).filter((key) => !ENGLISH_ENDINGS.has(key));
+  assert.deepEqual(missing, []);
+  assert.ok(englishRegexps().length > 50);
+});
+
 import { camelize, englishInflections, underscore, withInflections } from "../dist/inflector.js";
 
 test("an app's own rules over English answer as ActiveSupport does: plural, singular, underscore, camelize", () => {

@@ -82,6 +82,8 @@ test("sources that are not ASCII, strings in other encodings, templates, syntax 
     ["empty", ""],
     ["data", "get :a\n__END__\nanything\n"],
     ["long integers and floats", "x = [2**64, 18446744073709551616, -18446744073709551616, 1.5e300, 0.1, 4294967295, 2147483648]\n"],
+    // Offsets and lengths past 2 MiB take four bytes: past the three the reader reads inline.
+    ["offsets of four bytes", `# ${"a".repeat(2_200_000)}\nresources :posts, only: [:index] do\n  get :x\nend\n`],
   ];
   for (const [label, source] of cases) check(source, { label });
   check("<%= link_to 'x', post_path(@post) %>\nyield\n", { template: true, label: "template" });

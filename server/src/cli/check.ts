@@ -16,10 +16,11 @@ import { displayPath, formatDiagnostic, readInput, shown, type Io } from "./rout
 import { checkDocument, type Finding } from "./json.js";
 import { locateRoutes } from "./locate.js";
 import { DefinedNames, otherControllerPaths, otherTemplates, readInstalledGems } from "./helperCheck.js";
-import { generationOf } from "../features/helperCalls.js";
+import { generationOf, inheritedGemUrlOptions } from "../features/helperCalls.js";
 import { fileProblems, problemFiles } from "../features/appProblems.js";
 import { FileUsesStore } from "../features/fileUses.js";
 import { fileFactsCache } from "./fileFactsCache.js";
+import { runFileSystem } from "./runFileSystem.js";
 import { appHelperTables } from "../features/helpers.js";
 import { engineProblems } from "./engineCheck.js";
 import { causeDiagnostic, gemCauses, regionCauses, urlOptionsCauses, withCauses, type CheckCause } from "../features/checkStatus.js";
@@ -64,21 +65,23 @@ export async function checkCommand(argv: string[], io: Io, mapper?: RouteMapper)
   }
   mapper ??= await createNodeMapper();
   const result = mapper.map(input);
+  // Every phase below reads the app's files; each is read once (runFileSystem.ts).
+  const fs = runFileSystem(nodeFileSystem);
   const root = appRoot(input.entry);
-  const { files, views: own } = readControllerInputs(root, nodeFileSystem);
+  const { files, views: own } = readControllerInputs(root, fs);
   const appGems = commandAppGems(root, { rubyVersion: input.options?.rubyVersion });
   const gems = readInstalledGems(appGems);
   const cached = appGems?.cacheStats();
   if (process.env.ROUTEMAP_TIMINGS === "1") io.err(`routemap: gems: ${appGems?.installed.size ?? 0} installed, ${appGems?.missing.length ?? 0} missing; cache ${cached ? `${cached.used} used, ${cached.made} made${cached.failed ? `, ${cached.failed} not written` : ""}` : "off"}\n`);
   const engineRoots = findEngines(root).map((e) => e.root);
-  const views = [...own, ...otherTemplates(nodeFileSystem, engineRoots, gems)];
+  const views = [...own, ...otherTemplates(fs, engineRoots, gems)];
   // Each file's facts (its controllers' bodies, its URL uses) from the cache folder where its text is the one they were read from (fileFactsCache.ts).
-  const uses = new FileUsesStore(fileFactsCache(root));
-  const model = mapper.controllers({ files, views, root, read: (p) => nodeFileSystem.readFile(p), gems: input.options?.gems, inflections: result.inflections, bodies: uses.bodies });
-  const provided = "why" in gems ? undefined : new Set([...gems.controllers, ...otherControllerPaths(root, nodeFileSystem, engineRoots)]);
+  const uses = new FileUsesStore(fileFactsCache(root), { oneRun: true });
+  const model = mapper.controllers({ files, views, root, read: (p) => fs.readFile(p), gems: input.options?.gems, inflections: result.inflections, bodies: uses.bodies });
+  const provided = "why" in gems ? undefined : new Set([...gems.controllers, ...otherControllerPaths(root, fs, engineRoots)]);
   // Why checks are off or partial, said where each cause is (an info, or the table's diagnostic there).
   const lockPath = join(root, "Gemfile.lock");
-  const causes = [...regionCauses(result), ...gemCauses(appGems, { path: lockPath, text: nodeFileSystem.readFile(lockPath) })];
+  const causes = [...regionCauses(result), ...gemCauses(appGems, { path: lockPath, text: fs.readFile(lockPath) })];
   const findings: Finding[] = [
     ...withCauses(result.diagnostics, causes),
     ...routeActionDiagnostics(result, model),
@@ -89,13 +92,13 @@ export async function checkCommand(argv: string[], io: Io, mapper?: RouteMapper)
   // routes could not be evaluated, not the names it may draw (helperCalls.ts `mayBeMissing`).
   const why = notCheckedBecause(gems);
   if (!why) {
-    const names = new DefinedNames(root, engineRoots, nodeFileSystem, (p) => nodeFileSystem.readFile(p), (path, text) => mapper.urlOptions(path, text));
+    const names = new DefinedNames(root, engineRoots, fs, (p) => fs.readFile(p), (path, text) => mapper.urlOptions(path, text));
     const helpers = "why" in gems ? new Set<string>() : gems.helpers;
-    const generation = generationOf(names, () => model, { root, rubyVersion: input.options?.rubyVersion, read: (p) => nodeFileSystem.readFile(p), table: () => result, gemUrlOptions: "why" in gems ? [] : gems.urlOptions });
+    const generation = generationOf(names, () => model, { root, rubyVersion: input.options?.rubyVersion, read: (p) => fs.readFile(p), table: () => result, gemUrlOptions: "why" in gems ? [] : gems.urlOptions, gemUrlOptionsControllers: "why" in gems ? undefined : gems.urlOptionsControllers });
     const context = { tables: appHelperTables(result), defined: names.all(), gems: helpers, generation, uses };
     // The files and the check the language server uses for the Problems panel (appProblems.ts).
-    for (const file of problemFiles(root, nodeFileSystem)) {
-      const text = nodeFileSystem.readFile(file);
+    for (const file of problemFiles(root, fs)) {
+      const text = fs.readFile(file);
       // One at a time: a spread passes one argument per diagnostic, past V8's limit in a hostile view.
       if (text !== undefined) for (const d of fileProblems(mapper, context, root, file, text)) findings.push(d);
     }
@@ -106,10 +109,11 @@ export async function checkCommand(argv: string[], io: Io, mapper?: RouteMapper)
       findings.push(causeDiagnostic(cause));
     };
     const app = { context: () => context, controllersRendering: (name: string) => names.controllersRendering(name) };
-    if (!("why" in gems)) engineProblems({ mapper, input, result, fs: nodeFileSystem, gems, appDefined: context.defined, app }, (d) => findings.push(d), skipped);
+    if (!("why" in gems)) engineProblems({ mapper, input, result, fs, gems, appDefined: context.defined, app }, (d) => findings.push(d), skipped);
     // URL options Routemap cannot read: the missing parts they may fill in are not checked.
-    const lock = { path: lockPath, text: nodeFileSystem.readFile(lockPath) };
-    for (const cause of urlOptionsCauses({ ...names.urlOptionsFiles(), gems: "why" in gems ? [] : gems.urlOptions }, (p) => nodeFileSystem.readFile(p), lock)) {
+    const lock = { path: lockPath, text: fs.readFile(lockPath) };
+    const gemControllers = "why" in gems ? [] : inheritedGemUrlOptions(gems.urlOptionsControllers, model.byPath.values());
+    for (const cause of urlOptionsCauses({ ...names.urlOptionsFiles(), gems: "why" in gems ? [] : gems.urlOptions, gemControllers }, (p) => fs.readFile(p), lock)) {
       causes.push(cause);
       findings.push(causeDiagnostic({ ...cause, span: cause.span! }));
     }

@@ -6,27 +6,28 @@
  * the files that changed. Redmine's 745 checked files cost 55–70% of `check` parsed each run.
  *
  * One pack per app and build (`files/<hash of root and build>.json`), not one file per app file:
- * a large app has 20,000 such files, and opening that many costs more than parsing one JSON of
- * them. Entries are keyed by a SHA-256 of the mode, the path and the text, so an edited file
- * (or another file at that path) misses and is parsed again; the pack is written back, whole or
- * not at all (a rename), only when an entry was made, holding only the entries this run used
- * (so it never outgrows the app's files) and only under `MAX_PACK_BYTES`.
+ * a large app has 20,000 such files, and opening that many costs more than reading one pack of
+ * them (a line of JSON per entry, `load`). Entries are keyed by a SHA-256 of the mode, the
+ * path and the text, so an edited file (or another file at that path) misses and is parsed
+ * again; the pack is written back, whole or not at all (a rename), only when an entry was made,
+ * holding only the entries this run used (so it never outgrows the app's files) and only under
+ * `MAX_PACK_BYTES`.
  *
  * An entry is used only when it was made by this build of Routemap (`buildVersion`: the bytes of
  * the running bundle, or of the compiled packages outside one): another build may read files
- * otherwise. A pack that does not parse, is not ours, or whose entry does not have the shape
- * `validUses` checks is ignored; any failure to read or write the folder only costs the cache.
+ * otherwise. A pack whose header does not parse, is not ours, or counts other than its lines
+ * is ignored, and so is an entry that does not parse or have the shape `decodeUses` checks; any failure to read or write the folder only costs the cache.
  */
 import { writeAtomically } from "./atomicWrite.js";
-import { createHash } from "node:crypto";
+import { createHash } from "./lazyCrypto.js";
 import { readdirSync, readFileSync, rmSync, statSync, utimesSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ControllerFile, FileUses } from "@routemap/shared-mapper";
 import { cacheFolder } from "./gemCache.js";
 
-/** Bumped when the pack's shape changes. */
-const FORMAT = 1;
+/** Bumped when the pack's shape changes (2: lines, one per entry). */
+const FORMAT = 2;
 /** A pack larger than this is neither read nor written (a large app's is tens of MB). */
 const MAX_PACK_BYTES = 256 << 20;
 /** The packs of every app and build together: past this, the least recently used go. */
@@ -51,9 +52,10 @@ export interface FileFactsStats {
 export class FileFactsCache {
   readonly stats: FileFactsStats = { used: 0, made: 0, failed: 0 };
   private readonly file: string;
-  private stored: Map<string, unknown> | undefined;
-  /** What this run used or made, the last of each file and kind (a server sees many versions of a file): the next pack. */
-  private readonly kept = new Map<string, { key: string; stored: unknown }>();
+  /** The pack's entries as their JSON text, parsed only when used (`load`). */
+  private stored: Map<string, string> | undefined;
+  /** What this run used or made, the last of each file and kind (a server sees many versions of a file), as JSON: the next pack. */
+  private readonly kept = new Map<string, { key: string; json: string }>();
   /** Whether an entry was made since the pack was last written. */
   private dirty = false;
 
@@ -78,17 +80,17 @@ export class FileFactsCache {
    * shape `decode` checks (which also checks its spans are in `path`).
    */
   get<T>(kind: FactsKind, path: string, key: string, decode: (stored: unknown, path: string) => T | undefined): T | undefined {
-    const found = this.load().get(key);
-    const value = found === undefined ? undefined : decode(found, path);
+    const json = this.load().get(key);
+    const value = json === undefined ? undefined : decode(parsed(json), path);
     if (value === undefined) return undefined;
-    this.kept.set(`${kind}\0${path}`, { key, stored: found });
+    this.kept.set(`${kind}\0${path}`, { key, json: json! });
     this.stats.used++;
     return value;
   }
 
   /** `stored`: plain JSON data (`encodeUses`). */
   set(kind: FactsKind, path: string, key: string, stored: unknown): void {
-    this.kept.set(`${kind}\0${path}`, { key, stored });
+    this.kept.set(`${kind}\0${path}`, { key, json: JSON.stringify(stored) });
     this.stats.made++;
     this.dirty = true;
   }
@@ -100,10 +102,14 @@ export class FileFactsCache {
       return;
     }
     this.dirty = false;
-    const entries: Record<string, unknown> = {};
-    for (const { key, stored } of this.kept.values()) entries[key] = stored;
-    const text = JSON.stringify({ format: FORMAT, build: this.build, root: this.root, entries });
-    if (text.length > MAX_PACK_BYTES) return;
+    const lines = [JSON.stringify({ format: FORMAT, build: this.build, root: this.root, count: this.kept.size })];
+    let length = lines[0].length;
+    for (const { key, json } of this.kept.values()) {
+      length += key.length + json.length + 2;
+      if (length > MAX_PACK_BYTES) return;
+      lines.push(`${key} ${json}`);
+    }
+    const text = lines.join("\n");
     if (!writeAtomically(this.file, text)) {
       this.stats.failed++;
       return;
@@ -111,19 +117,38 @@ export class FileFactsCache {
     prune(dirname(this.file));
   }
 
-  private load(): Map<string, unknown> {
+  /**
+   * The pack's entries, each as its line's JSON text: a header line (format, build, root and the
+   * number of entries, so a pack cut short is not used), then `<key> <JSON>` per entry (JSON
+   * text has no newline). Parsed whole, a large app's 35,000 entries were a million objects
+   * held through the run, which every collection went over again; as lines they are one string.
+   */
+  private load(): Map<string, string> {
     if (this.stored) return this.stored;
     this.stored = new Map();
-    let pack: { format?: unknown; build?: unknown; root?: unknown; entries?: unknown };
+    let lines: string[];
     try {
       if (statSync(this.file).size > MAX_PACK_BYTES) return this.stored;
-      pack = JSON.parse(readFileSync(this.file, "utf8"));
+      lines = readFileSync(this.file, "utf8").split("\n");
     } catch {
       return this.stored;
     }
-    if (!pack || pack.format !== FORMAT || pack.build !== this.build || pack.root !== this.root || typeof pack.entries !== "object" || !pack.entries) return this.stored;
-    for (const [key, value] of Object.entries(pack.entries)) this.stored.set(key, value);
+    const header = parsed(lines[0]) as { format?: unknown; build?: unknown; root?: unknown; count?: unknown } | undefined;
+    if (!header || header.format !== FORMAT || header.build !== this.build || header.root !== this.root || header.count !== lines.length - 1) return this.stored;
+    for (let i = 1; i < lines.length; i++) {
+      const at = lines[i].indexOf(" ");
+      if (at > 0) this.stored.set(lines[i].slice(0, at), lines[i].slice(at + 1));
+    }
     return this.stored;
+  }
+}
+
+/** JSON text's value, or undefined when it does not parse. */
+function parsed(json: string): unknown {
+  try {
+    return JSON.parse(json);
+  } catch {
+    return undefined;
   }
 }
 

@@ -12,7 +12,7 @@
  * folder, only costs the cache: the gem is read as it would be without.
  */
 import { writeAtomically } from "./atomicWrite.js";
-import { createHash } from "node:crypto";
+import { createHash } from "./lazyCrypto.js";
 import { readdirSync, readFileSync, rmSync, statSync, utimesSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";

@@ -9,7 +9,7 @@
  * home's library folders (Debian keeps pure-Ruby gems' code in /usr/lib/ruby/vendor_ruby with
  * only the gemspec in rubygems-integration; a default gem's is in Ruby's own library).
  */
-import { createHash } from "node:crypto";
+import { createHash } from "./lazyCrypto.js";
 import { join, sep } from "node:path";
 import { definedHelperNames } from "@routemap/shared-mapper";
 import type { GemDisk } from "./gemDisk.js";
@@ -24,8 +24,17 @@ export interface GemFacts {
   controllers: string[];
   /** Its templates, relative to its `app/views`. */
   views: string[];
-  /** Whether it defines `url_options` or `default_url_options` (a request's URLs may get keys from it). */
+  /**
+   * Whether it defines `url_options` or `default_url_options` outside its controllers (a
+   * module its railtie includes, ActionController::Base reopened): any request's URLs may get
+   * keys from it.
+   */
   urlOptions: boolean;
+  /**
+   * Its controllers (paths, `avo/base`) that define them: only the requests of those
+   * controllers and of the app's controllers that inherit one (`< Avo::BaseController`) may.
+   */
+  urlOptionsControllers?: string[];
   /** Its own `config/routes.rb`, when it has one. */
   routes?: string;
   /** The `lib/…/engine.rb` that defines its `Rails::Engine` class. */
@@ -145,9 +154,13 @@ export function readGemFacts(files: GemFile[], disk: GemDisk): GemFacts {
     // An instance method (in a module a railtie includes into controllers, or reopening
     // ActionController::Base); not `def self.default_url_options`, which sets only the gem's own
     // class's (Devise's FailureApp, a Rack app of its own).
-    if (!facts.urlOptions && /\bdef\s+(?:default_)?url_options\b/.test(text)) facts.urlOptions = true;
     const controller = /^(?:app|lib)\/(?:controllers\/)?(.+)_controller\.rb$/.exec(rel);
     if (controller) controllers.add(controller[1]);
+    if (/\bdef\s+(?:default_)?url_options\b/.test(text)) {
+      // A concern (`app/controllers/concerns/avo/common_controller.rb`) by its module's path, `avo/common`.
+      if (controller && rel.startsWith("app/controllers/")) (facts.urlOptionsControllers ??= []).push(controller[1].replace(/^concerns\//, ""));
+      else facts.urlOptions = true;
+    }
     if (!facts.engineFile && /^lib\/(?:[^/]+\/){0,4}engine\.rb$/.test(rel) && /Rails::Engine\b/.test(text)) facts.engineFile = path;
   }
   facts.helpers = [...helpers].sort();
@@ -230,7 +243,8 @@ export function isGemFacts(value: unknown): value is GemFacts {
     typeof v.urlOptions === "boolean" &&
     (v.routes === undefined || typeof v.routes === "string") &&
     (v.engineFile === undefined || typeof v.engineFile === "string") &&
-    (v.mapperFiles === undefined || strings(v.mapperFiles))
+    (v.mapperFiles === undefined || strings(v.mapperFiles)) &&
+    (v.urlOptionsControllers === undefined || strings(v.urlOptionsControllers))
   );
 }
 

@@ -40,6 +40,17 @@ export function isHelperCheckedFile(root: string, path: string): boolean {
   return helperScope(root, path) !== undefined;
 }
 
+/**
+ * `path` relative to `root`, `/` between its parts. A path under `root` with no `.` or `..`
+ * part is sliced: `path.relative` resolves both paths first, and the checks ask for every call of
+ * every file (a large app's `check` spent 0.4 s in it).
+ */
+export function relativePosix(root: string, path: string): string {
+  const plain = path.startsWith(root + sep) && !path.includes(`${sep}.`);
+  const rel = plain ? path.slice(root.length + 1) : relative(root, path);
+  return sep === "/" ? rel : rel.split(sep).join("/");
+}
+
 export function checkedFiles(root: string, fs: FileSystem): string[] {
   const all = CHECKED.flatMap((dir) => walk(fs, join(root, ...dir.split("/")), isCheckedFile));
   const taken = new Set(all);
@@ -75,6 +86,9 @@ export class DefinedNames {
   /** The `x_path:` keys each file writes (locals it may pass to partials), or null where it builds such names. */
   private readonly localKeys = new Map<string, string[] | null>();
   private locals: ReadonlySet<string> | null | undefined;
+  /** `templateFolder` and `runsWithoutRequest` per path, while no file is read again (they depend on every file's renders and mailers). */
+  private readonly folders = new Map<string, string | undefined>();
+  private readonly withoutRequest = new Map<string, boolean>();
 
   constructor(
     private readonly root: string,
@@ -99,6 +113,8 @@ export class DefinedNames {
     this.localKeys.delete(path);
     this.locals = undefined;
     this.controllerUrlOptions.delete(path);
+    this.folders.clear();
+    this.withoutRequest.clear();
     this.read(path);
     this.union = undefined;
     this.defaults = undefined;
@@ -137,7 +153,13 @@ export class DefinedNames {
 
   /** Whether a file's code runs with no request: a mailer, or a mailer's template (not a partial, which a controller's view may render too). */
   runsWithoutRequest(path: string): boolean {
-    const rel = relative(this.root, path).split(sep).join("/");
+    let runs = this.withoutRequest.get(path);
+    if (runs === undefined) this.withoutRequest.set(path, (runs = this.workOutRunsWithoutRequest(path)));
+    return runs;
+  }
+
+  private workOutRunsWithoutRequest(path: string): boolean {
+    const rel = relativePosix(this.root, path);
     if (rel.startsWith("app/mailers/")) return true;
     const view = /^app\/views\/(.+)\/([^/]+)$/.exec(rel);
     return !!view && !view[2].startsWith("_") && [...this.mailers.values()].includes(view[1]);
@@ -150,7 +172,7 @@ export class DefinedNames {
    */
   mailerWithoutPathHelpers(path: string): boolean {
     if (this.pathHelperIncludes.size) return false;
-    const rel = relative(this.root, path).split(sep).join("/");
+    const rel = relativePosix(this.root, path);
     if (/^app\/mailers\/(?!concerns\/).*\.rb$/.test(rel)) return true;
     const view = /^app\/views\/(.+)\/([^/]+)$/.exec(rel);
     return !!view && !view[2].startsWith("_") && [...this.mailers.values()].includes(view[1]);
@@ -162,7 +184,13 @@ export class DefinedNames {
    * from another controller perhaps). Undefined for any other file.
    */
   templateFolder(path: string): string | undefined {
-    const rel = relative(this.root, path).split(sep).join("/");
+    // Asked several times per call of each template (its request, its recall, its targets).
+    if (!this.folders.has(path)) this.folders.set(path, this.workOutTemplateFolder(path));
+    return this.folders.get(path);
+  }
+
+  private workOutTemplateFolder(path: string): string | undefined {
+    const rel = relativePosix(this.root, path);
     const view = /^app\/views\/(.+)\/([^/.]+)[^/]*$/.exec(rel);
     if (!view || view[2].startsWith("_") || view[1] === "layouts" || view[1].startsWith("layouts/") || this.runsWithoutRequest(path)) return undefined;
     this.rendered ??= new Set([...this.renderedByName.values()].flat());
@@ -212,7 +240,7 @@ export class DefinedNames {
       const keys = new Set<string>();
       this.localKeys.set(path, partialLocalKeys(found, keys) ? [...keys] : null);
     }
-    const rel = relative(this.root, path).split(sep).join("/");
+    const rel = relativePosix(this.root, path);
     const mailer = /^app\/mailers\/(.+)\.rb$/.exec(rel);
     if (mailer) this.mailers.set(path, mailer[1]);
     if (rel.startsWith("app/") && found.includes("render")) {
@@ -240,6 +268,11 @@ export interface GemIndex {
   views: string[];
   /** Gems other than Rails' own that define `url_options` or `default_url_options` (`route_translator`'s locale): a request's URLs may get keys from them. */
   urlOptions: string[];
+  /**
+   * The controllers of the gems whose controllers define them (`avo/base` → the gem): they reach
+   * only the requests of the app's controllers that inherit one.
+   */
+  urlOptionsControllers: Map<string, string>;
 }
 
 /**
@@ -252,7 +285,7 @@ export function readInstalledGems(gems: AppGems | undefined): GemIndex | { why: 
   const missing = gems.missingBecause();
   if (missing) return { why: `${missing}, so what gems define is unknown` };
   // Helpers gems generate from interpolated names, which reading them cannot find.
-  const index: GemIndex = { helpers: new Set(deviseUrlHelperNames(gems.versions)), controllers: new Set(), views: [], urlOptions: [] };
+  const index: GemIndex = { helpers: new Set(deviseUrlHelperNames(gems.versions)), controllers: new Set(), views: [], urlOptions: [], urlOptionsControllers: new Map() };
   for (const name of gems.installed.keys()) {
     const facts = gems.facts(name);
     if (!facts) continue;
@@ -261,6 +294,10 @@ export function readInstalledGems(gems: AppGems | undefined): GemIndex | { why: 
     for (const controller of facts.controllers) index.controllers.add(controller);
     index.views.push(...facts.views);
     if (facts.urlOptions && !RAILS_GEMS.has(name)) index.urlOptions.push(name);
+    // Any of the gem's controllers may inherit the one that sets them: the gem's other classes are not read.
+    if (facts.urlOptionsControllers?.length && !RAILS_GEMS.has(name)) {
+      for (const controller of [...facts.controllers, ...facts.urlOptionsControllers]) index.urlOptionsControllers.set(controller.replace(/^concerns\//, ""), name);
+    }
   }
   return index;
 }

@@ -123,13 +123,25 @@ const ACTION_PARTS = "helper calls missing a required part in controller actions
  * missing part where no request is goes unchecked), a controller's `url_options` or a gem's
  * (a request's URLs may get any key). `read`: a file's text, for the place it names them.
  */
-export function urlOptionsCauses(o: { unknown: readonly string[]; controllers: readonly string[]; gems: readonly string[] }, read: (path: string) => string | undefined, lock: { path: string; text: string | undefined }): CheckCause[] {
+export function urlOptionsCauses(
+  o: { unknown: readonly string[]; controllers: readonly string[]; gems: readonly string[]; gemControllers?: readonly { gem: string; className: string }[] },
+  read: (path: string) => string | undefined,
+  lock: { path: string; text: string | undefined },
+): CheckCause[] {
   const at = (path: string) => firstMention(path, read(path));
-  const lockLine = o.gems.length ? lockLines(lock) : undefined;
+  const gemControllers = o.gemControllers ?? [];
+  const lockLine = o.gems.length || gemControllers.length ? lockLines(lock) : undefined;
   return [
     ...o.unknown.map((path): CheckCause => ({ span: at(path), reason: "Routemap cannot read the `default_url_options` this file sets", notChecked: [NO_REQUEST_PARTS], extent: "partial", code: "url-options" })),
     ...o.controllers.map((path): CheckCause => ({ span: at(path), reason: "this controller sets the options of its requests' URLs (`url_options`)", notChecked: [ACTION_PARTS], extent: "partial", code: "url-options" })),
     ...o.gems.map((name): CheckCause => ({ span: lockLine!(name), reason: `the gem ${name} sets \`url_options\` or \`default_url_options\``, notChecked: [ACTION_PARTS], extent: "partial", code: "url-options" })),
+    ...gemControllers.map(({ gem, className }): CheckCause => ({
+      span: lockLine!(gem),
+      reason: `the gem ${gem} sets \`url_options\` or \`default_url_options\` in its controllers, which the app's controllers that inherit or include ${className} may get`,
+      notChecked: [`${ACTION_PARTS} that inherit or include ${className}`],
+      extent: "partial",
+      code: "url-options",
+    })),
   ];
 }
 

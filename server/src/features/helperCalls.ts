@@ -230,8 +230,8 @@ export function generationOf(
     requestUrlOptions(): boolean;
     partialLocals?(): ReadonlySet<string> | null;
   },
-  model: () => { requestController(file: string): string | undefined; byPath: ReadonlyMap<string, { file: string; className: string; superclasses: readonly string[] }> },
-  app: { root: string; rubyVersion: string | undefined; read: (path: string) => string | undefined; table: () => MapResult; gemUrlOptions: readonly string[] },
+  model: () => { requestController(file: string): string | undefined; byPath: ReadonlyMap<string, { file: string; className: string; superclasses: readonly string[]; external?: string; modules?: readonly string[] }> },
+  app: { root: string; rubyVersion: string | undefined; read: (path: string) => string | undefined; table: () => MapResult; gemUrlOptions: readonly string[]; gemUrlOptionsControllers?: ReadonlyMap<string, string> },
 ): HelperCheckContext["generation"] {
   const controllers = `${app.root}/app/controllers/`;
   // A template's controller, when only its own requests render it: that of its folder, which no
@@ -241,10 +241,14 @@ export function generationOf(
     const controller = folder === undefined ? undefined : model().byPath.get(folder);
     return controller && model().requestController(controller.file) === folder ? folder : undefined;
   };
+  // A gem's controller that sets `url_options` reaches only the requests of the app's
+  // controllers that inherit it (`< Avo::BaseController`), not the whole app's.
+  const inheritsGemUrlOptions = (controller: string) =>
+    !!app.gemUrlOptionsControllers?.size && inheritedGemUrlOptions(app.gemUrlOptionsControllers, [model().byPath.get(controller) ?? {}]).length > 0;
   const recall = (path: string, method: string | undefined) => {
     const inController = path.startsWith(controllers) && path.endsWith("_controller.rb");
     const controller = inController ? model().requestController(path) : templateController(path);
-    if (!controller || defined.requestUrlOptions() || app.gemUrlOptions.length) return undefined;
+    if (!controller || defined.requestUrlOptions() || app.gemUrlOptions.length || inheritsGemUrlOptions(controller)) return undefined;
     return recalledKeys(app.table(), controller, inController ? method : templateAction(controller, path));
   };
   /**
@@ -308,6 +312,26 @@ export function generationOf(
     },
     controllerAncestors: (controller) => model().byPath.get(controller)?.superclasses ?? [],
   };
+}
+
+/** `Avo::BaseController` → `avo/base`, as a controller's path. */
+const controllerPathOfClass = (className: string) => underscore(className.replace(/^::/, "").replace(/Controller$/, "").replace(/::/g, "/"));
+
+/**
+ * The gems' controllers that set `url_options` (path → gem) and that a controller of the app
+ * inherits, each with its gem and its class as the app writes it: the checks they turn off.
+ */
+export function inheritedGemUrlOptions(gemControllers: ReadonlyMap<string, string> | undefined, controllers: Iterable<{ external?: string; modules?: readonly string[] }>): { gem: string; className: string }[] {
+  if (!gemControllers?.size) return [];
+  const found = new Map<string, { gem: string; className: string }>();
+  for (const { external, modules = [] } of controllers) {
+    // The gem's class it inherits, and the gem's concerns it includes (`include Avo::CommonController`).
+    for (const className of external === undefined ? modules : [external, ...modules]) {
+      const gem = gemControllers.get(controllerPathOfClass(className));
+      if (gem && !found.has(className)) found.set(className, { gem, className });
+    }
+  }
+  return [...found.values()];
 }
 
 /** Per controller model: its controllers' files by class name, and what each file renders (`rendersIn`), as they are asked. */

@@ -54,6 +54,10 @@ export interface Controller {
   superclasses: string[];
   /** The Rails class its ancestry reaches (`ActionController::Base`), when it reaches one. */
   framework?: string;
+  /** The first class of its ancestry that is not the app's nor Rails' (a gem's `Avo::BaseController`), resolved. */
+  external?: string;
+  /** The modules its app classes include, as written (`Avo::CommonController`). */
+  modules: string[];
 }
 
 /**
@@ -178,7 +182,7 @@ export class ControllerModel {
     const templates = new Map<string, string>();
     for (const prefix of chain.prefixes) for (const [action, file] of views.get(prefix) ?? []) if (!templates.has(action)) templates.set(action, file);
     const defined = new Set(visibility.keys());
-    const controller = { path, className: name, file: first.file, span: first.nameSpan, insertAt: first.insertAt!, indent: first.indent!, actions, methods, defined, templates, unknown: chain.unknown, superclasses: chain.classes.slice(1), framework: chain.framework };
+    const controller = { path, className: name, file: first.file, span: first.nameSpan, insertAt: first.insertAt!, indent: first.indent!, actions, methods, defined, templates, unknown: chain.unknown, superclasses: chain.classes.slice(1), framework: chain.framework, external: chain.external, modules: chain.bodies.flatMap((b) => b.includes) };
     built.set(first, { inputs, controller });
     return controller;
   }
@@ -210,15 +214,17 @@ export class ControllerModel {
   }
   private requestIndex: { byFile: Map<string, Controller[]>; inherited: Set<string> } | undefined;
 
-  private ancestors(name: string): { bodies: Body[]; prefixes: string[]; classes: string[]; framework?: string; unknown?: string } {
+  private ancestors(name: string): { bodies: Body[]; prefixes: string[]; classes: string[]; framework?: string; external?: string; unknown?: string } {
     const classes: string[] = [];
     let unknown: string | undefined;
+    let external: string | undefined;
     let current: string | undefined = name;
     for (; current && !BASES.has(current); ) {
       if (classes.includes(current)) break;
       const bodies = this.bodies.get(current);
       if (!bodies) {
         unknown ??= `it inherits from ${current}, which is not in app/controllers`;
+        external = current;
         break;
       }
       classes.push(current);
@@ -244,7 +250,7 @@ export class ControllerModel {
       }
     }
     for (const body of bodies) if (body.dynamic) unknown ??= `${body.name} ${body.dynamic}`;
-    return { bodies, prefixes: classes.map(controllerPath), classes, framework: current && BASES.has(current) ? current : undefined, unknown };
+    return { bodies, prefixes: classes.map(controllerPath), classes, framework: current && BASES.has(current) ? current : undefined, external, unknown };
   }
 
   /** A module defined outside app/controllers: its file read where the autoloader would find it, then resolved. */

@@ -343,26 +343,19 @@ function recordAt(node: N.Node, file: LoadedFile, lookup: (name: string, isIvar:
   return { ...made, how: file.index.slice(loc.startOffset, loc.startOffset + loc.length).split("\n")[0], line: file.index.span(loc.startOffset, loc.startOffset).start.line, isClass: false };
 }
 
-/**
- * `ActiveModel::Name` of a model the app defines, read from its files: undefined when the class
- * or a superclass is not in `app/models`, or when one of them (or a module it includes) could
- * name it otherwise. `modelFile` gives the parsed `app/models/<path>.rb`.
- */
-export function modelNaming(modelFile: (relative: string) => LoadedFile | undefined): ModelNaming {
-  const cache = new Map<string, ReturnType<ModelNaming>>();
-  return (className) => {
-    if (!cache.has(className)) cache.set(className, readNaming(className, modelFile));
-    return cache.get(className);
-  };
-}
-
 const BASES = new Set(["ApplicationRecord", "ActiveRecord::Base", "::ActiveRecord::Base"]);
 const RENAMING = /\b(?:model_name|to_model)\b|\buse_relative_model_naming\?/;
 
 /** `::Post` → `Post`: the constant from the top level, as a model's name has it. */
 const topLevel = (name: string | undefined) => name?.replace(/^::/, "");
 
-function readNaming(className: string, modelFile: (relative: string) => LoadedFile | undefined): ReturnType<ModelNaming> {
+/**
+ * `ActiveModel::Name` of a model the app defines, read from its files: undefined when the class
+ * or a superclass is not in `app/models`, or when one of them (or a module it includes) could
+ * name it otherwise. `modelFile` gives the parsed `app/models/<path>.rb`; modelNamings.ts keeps
+ * the answers between the files that ask.
+ */
+export function readNaming(className: string, modelFile: (relative: string) => LoadedFile | undefined): ReturnType<ModelNaming> {
   // A namespace that answers `use_relative_model_naming?` (an isolated engine's does) names its
   // models without itself: `Admin::Post` would be `posts`. Read where Rails would load it.
   const parts = className.split("::");

@@ -78,7 +78,9 @@ export function upcase(s: string, o: CaseOptions): string {
 
 export function downcase(s: string, o: CaseOptions): string {
   if (o.ascii) return asciiDown(s);
-  if (o.turkic) s = s.replace(/İ/g, "i").replace(/I/g, "ı");
+  // `\u0130` (İ) escaped: esbuild copies a regexp literal as written, and one non-ASCII
+  // character made the command's whole bundle UTF-8 to decode (server/bin/codeCache.cjs).
+  if (o.turkic) s = s.replace(/\u0130/g, "i").replace(/I/g, "ı");
   return eachChar(s, (c) => (o.fold ? fold(c) : c.toLowerCase()));
 }
 

@@ -203,13 +203,18 @@ function expandedLayout(o: InspectOptions): Layout {
   };
 }
 
-/** Each mounted engine once, in the order its first mount appears. */
+/**
+ * Each mounted engine once, in the order its first mount appears. `engine` (the endpoint's
+ * text where it is an engine), not `endpoint`: a drawn route answers it from its parts, where
+ * the endpoint works out the route's printed columns (DrawnRoute#engine).
+ */
 function mountedEngines(routes: Route[], o: InspectOptions): { name: string; routes: Route[] }[] {
   const out: { name: string; routes: Route[] }[] = [];
   for (const r of routes) {
-    if (r.endpoint.kind !== "engine" || out.some((e) => e.name === r.endpoint.text)) continue;
-    const drawn = o.engines?.find((e) => e.name === r.endpoint.text);
-    out.push({ name: r.endpoint.text, routes: (drawn?.routes ?? []).filter((x) => !x.internal) });
+    const name = r.engine;
+    if (name === undefined || out.some((e) => e.name === name)) continue;
+    const drawn = o.engines?.find((e) => e.name === name);
+    out.push({ name, routes: (drawn?.routes ?? []).filter((x) => !x.internal) });
   }
   return out;
 }

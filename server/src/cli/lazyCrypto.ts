@@ -1,0 +1,16 @@
+/**
+ * Node's `crypto`, loaded on first use. The caches that hash (the gems' facts, each file's facts)
+ * serve `check` and apps with gems; a plain `routemap routes` never hashes, and loading crypto
+ * (fifteen of Node's internal modules) cost its cold run 4–5 ms (docs/benchmarks.md).
+ */
+import { createRequire } from "node:module";
+import type { Hash } from "node:crypto";
+
+let crypto: typeof import("node:crypto") | undefined;
+
+export type { Hash };
+
+export function createHash(algorithm: string): Hash {
+  crypto ??= createRequire(import.meta.url)("node:crypto") as typeof import("node:crypto");
+  return crypto.createHash(algorithm);
+}
