@@ -68,3 +68,15 @@ test("File.read gives a file's text, never parses it as Ruby: an initializer rea
   // The table depends on the file it read.
   assert.ok(result.files.includes("/app/config/fact_check.yml"));
 });
+
+test("a block given to a method of another file that instance_evals it is read from its own file", async () => {
+  const settings = "class Settings\n  attr_reader :limit, :big\n  def self.define(&block)\n    s = new\n    s.instance_eval(&block)\n    s\n  end\n  def set(limit, big)\n    @limit = limit\n    @big = big\n  end\nend\n";
+  const result = await mapApp({
+    "config/application.rb": application(""),
+    "config/routes.rb": `${settings}${draw("  draw :extra")}`,
+    // Integer literals are read from their file's text: here, at offsets past the end of config/routes.rb's.
+    "config/routes/extra.rb": `${"# padding\n".repeat(40)}conf = Settings.define do\n  set 30, 12_345_678_901_234_567_890\nend\nget "x", to: "a#b", defaults: { n: conf.limit, big: conf.big }\n`,
+  });
+  assert.deepEqual(notes(result), []);
+  assert.deepEqual(rows(result), ["/x(.:format) a#b {:n=>30, :big=>12345678901234567890}"]);
+});

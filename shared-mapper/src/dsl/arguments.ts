@@ -128,8 +128,7 @@ export function blockOf(it: CallHost, blockNode: Node | null, env: Env, breakTar
   return null;
 }
 
-export function makeProc(it: CallHost, block: N.BlockNode | N.LambdaNode, env: Env, lambda: boolean, breakTarget?: Frame): RProc {
-  const file = it.currentFile;
+export function makeProc(it: CallHost, block: N.BlockNode | N.LambdaNode, env: Env, lambda: boolean, breakTarget?: Frame, file = it.currentFile): RProc {
   const params = block.parameters as N.BlockParametersNode | N.NumberedParametersNode | N.ItParametersNode | null;
   // Worked out only when printed: it needs the line, and a position costs an index of the file.
   const label = () => `#<Proc:${UNKNOWN_ADDRESS} ${file.index.file}:${file.index.position(block.location.startOffset).line + 1}${lambda ? " (lambda)" : ""}>`;
@@ -159,7 +158,9 @@ export function makeProc(it: CallHost, block: N.BlockNode | N.LambdaNode, env: E
     label,
     arityOf(params, lambda),
   );
-  proc.withSelf = (self) => makeProc(it, block, env.child(self as Self), lambda, breakTarget);
+  // The block's own file, not the one evaluating when it is given another self (a class of
+  // another file that `instance_eval`s it): its nodes' text is read from that file.
+  proc.withSelf = (self) => makeProc(it, block, env.child(self as Self), lambda, breakTarget, file);
   return proc;
 }
 
