@@ -283,6 +283,20 @@ export interface WalkOptions {
   maxEntries?: number;
   /** Only files of this name are offered to `accept`: a path is made for them alone (the search for apps made one for each of a large app's 50,000 files). */
   fileName?: string;
+  /** The search for apps (their routes files): a Rails root's `app/` folder is not entered (`isRailsRoot`). */
+  forApps?: boolean;
+}
+
+/**
+ * Whether a folder's entries are those of a Rails app's or engine's root (a `config` folder and
+ * a Gemfile, its lock, a `config.ru` or a Rakefile). Its `app/` folder, where most of a large
+ * app's folders are (a view folder per controller), is not searched for routes files: it holds
+ * the code Rails autoloads and the views; Rails reads no routes file from it, and an app or
+ * engine of the app's is a folder beside it or a gem (issue 30 §6: the first hover waited for
+ * this walk).
+ */
+function isRailsRoot(entries: readonly string[]): boolean {
+  return entries.includes("config/") && entries.some((e) => e === "Gemfile" || e === "Gemfile.lock" || e === "config.ru" || e === "Rakefile");
 }
 
 /** A walk's state: the real paths of the directories seen, and what is left of its entries. */
@@ -313,6 +327,7 @@ class Walk {
   /** Takes a directory's entries; returns the subdirectories to enter. */
   take(dir: string, entries: string[]): string[] {
     const dirs: string[] = [];
+    const skipApp = this.options.forApps === true && isRailsRoot(entries);
     for (const entry of entries) {
       if (--this.left < 0) {
         this.stop();
@@ -322,6 +337,7 @@ class Walk {
         const name = entry.slice(0, -1);
         if (SKIPPED_DIRECTORIES.has(name) || name.startsWith(".")) continue;
         if (name === "bundle" && dir.endsWith("vendor")) continue;
+        if (skipApp && name === "app") continue;
         dirs.push(join(dir, name));
       } else if (this.options.fileName === undefined || entry === this.options.fileName) {
         const path = join(dir, entry);

@@ -662,7 +662,7 @@ export class Workspace {
   discover(folders: string[]): void {
     this.folders = [...folders];
     const found: string[] = [];
-    for (const folder of folders) for (const routes of walk(this.fs, folder, isRoutesEntry, undefined, { fileName: "routes.rb" })) found.push(routes);
+    for (const folder of folders) for (const routes of walk(this.fs, folder, isRoutesEntry, undefined, { fileName: "routes.rb", forApps: true })) found.push(routes);
     this.setApps(appRoots(this.fs, found));
   }
 
@@ -670,7 +670,7 @@ export class Workspace {
   async discoverAsync(folders: string[]): Promise<void> {
     this.folders = [...folders];
     const found: string[] = [];
-    for (const folder of folders) for (const routes of await walkAsync(this.fs, folder, isRoutesEntry, { fileName: "routes.rb" })) found.push(routes);
+    for (const folder of folders) for (const routes of await walkAsync(this.fs, folder, isRoutesEntry, { fileName: "routes.rb", forApps: true })) found.push(routes);
     this.setApps(appRoots(this.fs, found));
   }
 

@@ -53,6 +53,36 @@ test("a walk stops at its cap of entries and says so, once", async () => {
   assert.equal(notices.length, 1);
 });
 
+test("the search for routes files leaves out a Rails root's app/ folder, not an app/ elsewhere", async () => {
+  const tree = {
+    "/w/": ["shop/", "app/"],
+    "/w/shop/": ["Gemfile", "config/", "app/", "engines/", "test/"],
+    "/w/shop/config/": ["routes.rb"],
+    // A Rails root's app/ holds its autoloaded code and views: never searched.
+    "/w/shop/app/": ["views/"],
+    "/w/shop/app/views/": ["config/"],
+    "/w/shop/app/views/config/": ["routes.rb"],
+    "/w/shop/engines/": ["blog/"],
+    "/w/shop/engines/blog/": ["blog.gemspec", "Rakefile", "config/", "app/"],
+    "/w/shop/engines/blog/config/": ["routes.rb"],
+    "/w/shop/engines/blog/app/": ["config/"],
+    "/w/shop/engines/blog/app/config/": ["routes.rb"],
+    "/w/shop/test/": ["dummy/"],
+    "/w/shop/test/dummy/": ["config.ru", "config/"],
+    "/w/shop/test/dummy/config/": ["routes.rb"],
+    // A folder named app that is not a Rails root's (no config/ and Gemfile beside it) is searched.
+    "/w/app/": ["config/"],
+    "/w/app/config/": ["routes.rb"],
+  };
+  const fs = { readDir: (p) => tree[`${p}/`] ?? [], readFile: () => "", exists: () => true };
+  const expected = ["/w/app/config/routes.rb", "/w/shop/config/routes.rb", "/w/shop/engines/blog/config/routes.rb", "/w/shop/test/dummy/config/routes.rb"];
+  const accept = (p) => p.endsWith("config/routes.rb");
+  assert.deepEqual(walk(fs, "/w", accept, 12, { fileName: "routes.rb", forApps: true }).sort(), expected);
+  assert.deepEqual((await walkAsync(fs, "/w", accept, { fileName: "routes.rb", forApps: true })).sort(), expected);
+  // Other walks (views, helper calls) still enter app/.
+  assert.ok(walk(fs, "/w", accept).includes("/w/shop/app/views/config/routes.rb"));
+});
+
 test("the CLI and the server on an app with links to `.`, `..` and `/` in its views: answered at once", { timeout: 60_000 }, async () => {
   const root = cyclicApp();
   const started = Date.now();
