@@ -54,6 +54,7 @@ export { deviseUrlHelperNames } from "./gems/deviseModels.js";
 export { hamlToRuby } from "./app/haml.js";
 export { slimToRuby } from "./app/slim.js";
 export { definedHelperNames, erbToRuby, partialLocalKeys, unknownHelperDiagnostics, type HashTarget, type HelperCall, type HelperLookup } from "./app/helperCalls.js";
+export { testHelperMaySetUp } from "./app/integrationTests.js";
 export { hashRoutes, missingPartDiagnostics, unroutedHashDiagnostics, UNKNOWN, type UrlGenerationContext, type UrlHash, type UrlOptionsFacts } from "./app/urlGeneration.js";
 export { unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics } from "./app/urlRequirements.js";
 export { rubyVersion } from "./ruby/print.js";

@@ -169,3 +169,44 @@ test("a requirement is tested as Ruby reads it (the Ruby regexp engine), anchore
   // What the engine does not run stays unsaid.
   assert.equal(anchoredRegexp("/\\X+/"), undefined);
 });
+
+test("an integration test before its first request recalls nothing: what counts as before, and what Routemap cannot vouch for", async () => {
+  const result = await table();
+  const context = { routes: result.routes, mainRoutes: result.routes, request: true, defaults: new Set(), recall: () => undefined, integrationSetup: false, ruby: rubyVersion("3.1") };
+  const m = await mapper();
+  /** The lines of `body` (a test block's, in an integration test class) reported as missing a part. */
+  const reported = (body, { head = "", ctx = context } = {}) => {
+    const source = `class PostsTest < ActionDispatch::IntegrationTest\n${head}  test "x" do\n${body}\n  end\nend\n`;
+    const { calls } = m.urlUses("/app/test/integration/posts_test.rb", source);
+    const first = 1 + head.split("\n").length;
+    return missingPartDiagnostics(calls, ctx).map((d) => d.span.start.line - first);
+  };
+  // The first request's own arguments run before it; what follows a request is not followed.
+  assert.deepEqual(reported("    get edit_post_path\n    get edit_post_path"), [0]);
+  // Fixtures, literals and calls on constants make no request.
+  assert.deepEqual(reported("    post = posts(:one)\n    n = 1\n    user = User.create!(name: \"a\")\n    get edit_post_path"), [3]);
+  // Anything else may (a helper that signs in with a request): from there on, nothing is said.
+  assert.deepEqual(reported("    sign_in users(:one)\n    get edit_post_path"), []);
+  assert.deepEqual(reported("    x = compute\n    get edit_post_path"), []);
+  // Setup of the class's own, a module it includes, or the test helper's: nothing is said.
+  assert.deepEqual(reported("    get edit_post_path", { head: "  setup { get root_path }\n" }), []);
+  assert.deepEqual(reported("    get edit_post_path", { head: "  include SignInHelper\n" }), []);
+  assert.deepEqual(reported("    get edit_post_path", { ctx: { ...context, integrationSetup: true } }), []);
+  assert.deepEqual(reported("    get edit_post_path", { ctx: { ...context, integrationSetup: undefined } }), []);
+  // Not an integration test: nothing changes.
+  const { calls } = m.urlUses("/app/test/models/post_test.rb", "class PostTest < ActiveSupport::TestCase\n  test \"x\" do\n    edit_post_path\n  end\nend\n");
+  assert.deepEqual(missingPartDiagnostics(calls, context), []);
+});
+
+test("the test helper: Rails' own may set nothing up; a setup, or a file of the app it loads, may", async () => {
+  const { testHelperMaySetUp } = await import("../dist/index.js");
+  const rails = 'ENV["RAILS_ENV"] ||= "test"\nrequire_relative "../config/environment"\nrequire "rails/test_help"\n\nclass ActiveSupport::TestCase\n  # Setup all fixtures in test/fixtures/*.yml\n  fixtures :all\nend\n';
+  const none = () => false;
+  assert.equal(testHelperMaySetUp(rails, none), false);
+  assert.equal(testHelperMaySetUp(undefined, none), true, "no test helper: not known");
+  assert.equal(testHelperMaySetUp(`${rails}class ActionDispatch::IntegrationTest\n  setup { host! "x" }\nend\n`, none), true);
+  assert.equal(testHelperMaySetUp(`${rails}require_relative "support/sign_in"\n`, none), true);
+  assert.equal(testHelperMaySetUp(`${rails}Dir[Rails.root.join("test/support/**/*.rb")].each { |f| require f }\n`, none), true);
+  assert.equal(testHelperMaySetUp(`${rails}require "support/sign_in"\n`, (p) => p === "support/sign_in"), true);
+  assert.equal(testHelperMaySetUp(`${rails}require "mocha/minitest"\n`, none), false, "a gem's hooks make no request");
+});

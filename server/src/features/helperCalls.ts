@@ -6,7 +6,7 @@
  * may have drawn the route), nor when the gems' helpers cannot be known.
  */
 import { underscore } from "@routemap/shared-mapper/inflector";
-import { guardedHelperNames, hasDynamicTargets, mailerPathDiagnostics, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unreachedController, unroutedHashDiagnostics, type Diagnostic, type HelperCall, type MapResult, type OpenRegion, type PolymorphicOptions, type Route, type RouteMapper, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
+import { guardedHelperNames, hasDynamicTargets, testHelperMaySetUp, mailerPathDiagnostics, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unreachedController, unroutedHashDiagnostics, type Diagnostic, type HelperCall, type MapResult, type OpenRegion, type PolymorphicOptions, type Route, type RouteMapper, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
 import { MAX_FILE_BYTES } from "../fileSystem.js";
 import { withMainAppHint } from "./engineContexts.js";
 import { helperIndex, tableFor, type HelperTable, type HelperTables } from "./helpers.js";
@@ -43,6 +43,8 @@ export interface HelperCheckContext {
      * routes (there is none to it to recall from, and what they name is what this environment lacks).
      */
     neverRequested?(path: string): boolean;
+    /** Whether the app's test helper may run code before an integration test (`UrlGenerationContext.integrationSetup`). */
+    integrationSetup?(): boolean;
     /** What a request may fill in for code of a file's method (`UrlGenerationContext.recall`). */
     recall(path: string, method: string | undefined): ReturnType<NonNullable<UrlGenerationContext["recall"]>>;
     /** The names `render`s of the app may pass to partials as locals; null when any may be. */
@@ -198,6 +200,7 @@ export function generationContextOf({ tables, generation }: Pick<HelperCheckCont
     controller: generation.requestController(path),
     defaults: generation.defaults,
     recall: (method) => generation.recall(path, method),
+    integrationSetup: generation.integrationSetup?.(),
     ruby: generation.ruby,
   };
 }
@@ -245,6 +248,7 @@ export function generationOf(
   // controllers that inherit it (`< Avo::BaseController`), not the whole app's.
   const inheritsGemUrlOptions = (controller: string) =>
     !!app.gemUrlOptionsControllers?.size && inheritedGemUrlOptions(app.gemUrlOptionsControllers, [model().byPath.get(controller) ?? {}]).length > 0;
+  let integrationSetup: boolean | undefined;
   const recall = (path: string, method: string | undefined) => {
     const inController = path.startsWith(controllers) && path.endsWith("_controller.rb");
     const controller = inController ? model().requestController(path) : templateController(path);
@@ -311,6 +315,7 @@ export function generationOf(
       return controller !== undefined && unreachedController(app.table(), controller);
     },
     controllerAncestors: (controller) => model().byPath.get(controller)?.superclasses ?? [],
+    integrationSetup: () => (integrationSetup ??= testHelperMaySetUp(app.read(`${app.root}/test/test_helper.rb`), (required) => app.read(`${app.root}/test/${required}.rb`) !== undefined)),
   };
 }
 

@@ -14,6 +14,7 @@ import { childrenOf, walkCalls } from "../ruby/walk.js";
 import { isUrlHelpersModule, urlArguments, type UrlArguments } from "./urlGeneration.js";
 import { isGuardArgument } from "./helperGuards.js";
 import { featureGuardedRanges, inRanges } from "./featureGuards.js";
+import { beforeFirstRequestRanges } from "./integrationTests.js";
 import type { Diagnostic, Span } from "../types.js";
 
 export interface HelperCall {
@@ -42,6 +43,8 @@ export interface HelperCall {
    * passes one of that name, and the route's helper elsewhere.
    */
   templateLocal?: boolean;
+  /** In an integration test before its first request (`integrationTests.ts`): nothing is recalled there. */
+  beforeFirstRequest?: boolean;
 }
 
 const HELPER = /^[a-z_][a-z0-9_]*_(?:path|url)$/;
@@ -106,6 +109,7 @@ export function helperCalls(file: LoadedFile, o: { partial: boolean; template?: 
     return inner && !called.has(inner.name) ? inner.name : undefined;
   };
   const guarded = /defined\?|respond_to\?/.test(file.index.text) ? featureGuardedRanges(file.program) : [];
+  const beforeRequest = /IntegrationTest\b/.test(file.index.text) ? beforeFirstRequestRanges(file.program) : [];
   walkCalls(file.program, (call) => {
     if (!HELPER.test(call.name) || call.name.endsWith("=")) return;
     const loc = call.messageLoc ?? call.location;
@@ -114,7 +118,8 @@ export function helperCalls(file: LoadedFile, o: { partial: boolean; template?: 
     if (!call.receiver) {
       const bare = call.isVariableCall() || shorthand.has(call);
       if (o.locals?.has(call.name) && bare) return;
-      calls.push({ name: call.name, span, args: urlArguments(call), method: methodAt(loc.startOffset), ...(o.partial && bare ? { maybeLocal: true } : o.template && bare ? { templateLocal: true } : {}) });
+      const first = beforeRequest.length && inRanges(beforeRequest, loc.startOffset) ? { beforeFirstRequest: true } : {};
+      calls.push({ name: call.name, span, args: urlArguments(call), method: methodAt(loc.startOffset), ...(o.partial && bare ? { maybeLocal: true } : o.template && bare ? { templateLocal: true } : {}), ...first });
       return;
     }
     const receiver = call.receiver;

@@ -66,6 +66,12 @@ export interface UrlGenerationContext {
    * called in messages; undefined when they cannot be known.
    */
   recall?: (method: string | undefined) => { keys: ReadonlySet<string>; requests: string } | undefined;
+  /**
+   * Whether the app's test helpers may run code before each integration test (a `setup` in
+   * test/test_helper.rb or a file it loads): false only when they do not, and then a test's
+   * calls before its first request recall nothing.
+   */
+  integrationSetup?: boolean;
   ruby: RubyVersion;
 }
 
@@ -191,8 +197,10 @@ export function missingPartDiagnostics(calls: readonly UrlHelperCall[], context:
   const defaults = context.defaults;
   const out: Diagnostic[] = [];
   for (const call of calls) {
-    // Where a request runs the code, its path parameters fill in what they hold (`_recall`).
-    const recalled = context.request && !call.noRequest ? context.recall?.(call.method) : undefined;
+    // Where a request runs the code, its path parameters fill in what they hold (`_recall`);
+    // an integration test before its first request has none (unless the app's setup may request).
+    const fresh = call.beforeFirstRequest && context.integrationSetup === false;
+    const recalled = fresh ? { keys: new Set<string>(), requests: "" } : context.request && !call.noRequest ? context.recall?.(call.method) : undefined;
     if (!call.args || call.args.opaque || (context.request && !call.noRequest && !recalled)) continue;
     if (call.args.positional.some((v) => v === UNKNOWN) || call.args.keywords.has("path_params")) continue;
     const route = routeOfCall(call, context);
@@ -200,7 +208,11 @@ export function missingPartDiagnostics(calls: readonly UrlHelperCall[], context:
     const given = partsGiven(route, call.args, defaults);
     const unfilled = route.requiredParts.filter((part) => !hasValue(given.get(part)) && !defaults.has(part) && route.defaults[part] === undefined && !(recalled?.keys.has(part) && !given.has(part)));
     if (!unfilled.length) continue;
-    const message = recalled ? recalledMessage(call.name, given, unfilled, recalled.requests) : missingMessage(route, call.name, given, unfilled, defaults, context.ruby);
+    const message = fresh
+      ? beforeRequestMessage(call.name, given, unfilled)
+      : recalled
+        ? recalledMessage(call.name, given, unfilled, recalled.requests)
+        : missingMessage(route, call.name, given, unfilled, defaults, context.ruby);
     out.push({ severity: "error", code: "missing-url-part", span: call.span, message, data: { missing: unfilled.join(",") } });
   }
   return out;
@@ -214,6 +226,7 @@ export interface UrlHelperCall {
   noRequest?: boolean;
   receiver?: string;
   method?: string;
+  beforeFirstRequest?: boolean;
 }
 
 /** The named route a helper call generates from: the file's own table, or `main_app`'s. */
@@ -259,6 +272,13 @@ function missingMessage(route: Route, name: string, given: Map<string, ArgValue>
   if (missing.length) parts.push(`is given no ${missing.map((m) => `:${m}`).join(", ")} here, and no request fills ${missing.length > 1 ? "them" : "it"} in`);
   if (unmatched.length) parts.push(`is given no value for ${unmatched.map((m) => `:${m}`).join(", ")}`);
   return `\`${name}\` ${parts.join(", and ")}: Rails raises ActionController::UrlGenerationError (No route matches …)`;
+}
+
+/** In an integration test before its first request: no request's parameters to fill in a part. */
+function beforeRequestMessage(name: string, given: Map<string, ArgValue>, unfilled: string[]): string {
+  const missing = unfilled.filter((part) => !given.has(part));
+  const what = missing.length ? `is given no ${missing.map((m) => `:${m}`).join(", ")}` : `is given no value for ${unfilled.map((m) => `:${m}`).join(", ")}`;
+  return `\`${name}\` ${what} before the test's first request, when nothing is recalled: Rails raises ActionController::UrlGenerationError (No route matches …, missing required keys: ${symbols(unfilled)})`;
 }
 
 /** Where a request's parameters were there to fill in and hold none of the parts: Rails' message would name them too. */
