@@ -170,7 +170,7 @@ test("a requirement is tested as Ruby reads it (the Ruby regexp engine), anchore
   assert.equal(anchoredRegexp("/\\X+/"), undefined);
 });
 
-test("an integration test before its first request recalls nothing: what counts as before, and what Routemap cannot vouch for", async () => {
+test("an integration test recalls nothing before its first request, then that request's path parameters; and what Routemap cannot vouch for", async () => {
   const result = await table();
   const context = { routes: result.routes, mainRoutes: result.routes, request: true, defaults: new Set(), recall: () => undefined, integrationSetup: false, ruby: rubyVersion("3.1") };
   const m = await mapper();
@@ -181,8 +181,15 @@ test("an integration test before its first request recalls nothing: what counts 
     const first = 1 + head.split("\n").length;
     return missingPartDiagnostics(calls, ctx).map((d) => d.span.start.line - first);
   };
-  // The first request's own arguments run before it; what follows a request is not followed.
-  assert.deepEqual(reported("    get edit_post_path\n    get edit_post_path"), [0]);
+  // The first request's own arguments run before it.
+  assert.deepEqual(reported("    get edit_post_path"), [0]);
+  // After a request to a helper's route, the session recalls the path parameters that call gave.
+  assert.deepEqual(reported("    get edit_post_path(1)\n    get edit_post_path"), []);
+  assert.deepEqual(reported("    get edit_post_path(@post)\n    get edit_post_path"), [], "a value Routemap does not know is one the request had");
+  assert.deepEqual(reported("    get posts_path\n    assert_response :success\n    get edit_post_path"), [2]);
+  // A request to a computed path, or one that follows a redirect: what is recalled is not known.
+  assert.deepEqual(reported("    get url\n    get edit_post_path"), []);
+  assert.deepEqual(reported("    get posts_path\n    follow_redirect!\n    get edit_post_path"), []);
   // Fixtures, literals and calls on constants make no request.
   assert.deepEqual(reported("    post = posts(:one)\n    n = 1\n    user = User.create!(name: \"a\")\n    get edit_post_path"), [3]);
   // Anything else may (a helper that signs in with a request): from there on, nothing is said.

@@ -14,8 +14,8 @@ import { childrenOf, walkCalls } from "../ruby/walk.js";
 import { isUrlHelpersModule, urlArguments, type UrlArguments } from "./urlGeneration.js";
 import { isGuardArgument } from "./helperGuards.js";
 import { featureGuardedRanges, inRanges } from "./featureGuards.js";
-import { beforeFirstRequestRanges } from "./integrationTests.js";
-import type { Diagnostic, Span } from "../types.js";
+import { recallSegments } from "./integrationTests.js";
+import type { Diagnostic, Position, Span } from "../types.js";
 
 export interface HelperCall {
   name: string;
@@ -45,6 +45,8 @@ export interface HelperCall {
   templateLocal?: boolean;
   /** In an integration test before its first request (`integrationTests.ts`): nothing is recalled there. */
   beforeFirstRequest?: boolean;
+  /** In an integration test after a request: where the helper call that request went to starts (its path parameters are recalled). */
+  afterRequest?: Position;
 }
 
 const HELPER = /^[a-z_][a-z0-9_]*_(?:path|url)$/;
@@ -109,7 +111,12 @@ export function helperCalls(file: LoadedFile, o: { partial: boolean; template?: 
     return inner && !called.has(inner.name) ? inner.name : undefined;
   };
   const guarded = /defined\?|respond_to\?/.test(file.index.text) ? featureGuardedRanges(file.program) : [];
-  const beforeRequest = /IntegrationTest\b/.test(file.index.text) ? beforeFirstRequestRanges(file.program) : [];
+  const segments = /IntegrationTest\b/.test(file.index.text) ? recallSegments(file.program) : [];
+  const recallAt = (offset: number) => {
+    const segment = segments.find((g) => g.start <= offset && offset < g.end);
+    if (!segment) return {};
+    return segment.requestAt === undefined ? { beforeFirstRequest: true } : { afterRequest: file.index.position(segment.requestAt) };
+  };
   walkCalls(file.program, (call) => {
     if (!HELPER.test(call.name) || call.name.endsWith("=")) return;
     const loc = call.messageLoc ?? call.location;
@@ -118,8 +125,8 @@ export function helperCalls(file: LoadedFile, o: { partial: boolean; template?: 
     if (!call.receiver) {
       const bare = call.isVariableCall() || shorthand.has(call);
       if (o.locals?.has(call.name) && bare) return;
-      const first = beforeRequest.length && inRanges(beforeRequest, loc.startOffset) ? { beforeFirstRequest: true } : {};
-      calls.push({ name: call.name, span, args: urlArguments(call), method: methodAt(loc.startOffset), ...(o.partial && bare ? { maybeLocal: true } : o.template && bare ? { templateLocal: true } : {}), ...first });
+      const recall = segments.length ? recallAt(loc.startOffset) : {};
+      calls.push({ name: call.name, span, args: urlArguments(call), method: methodAt(loc.startOffset), ...(o.partial && bare ? { maybeLocal: true } : o.template && bare ? { templateLocal: true } : {}), ...recall });
       return;
     }
     const receiver = call.receiver;

@@ -9,13 +9,15 @@
  * (test-fixtures/helper-checks/recall, test/integration).
  *
  * Only the code Routemap can vouch for counts: a `test "…" do` block directly in a class that
- * inherits `ActionDispatch::IntegrationTest` and has no `setup`/`before`/`teardown` of its own,
- * from the block's start through its first statement that is not quiet. Quiet statements make
- * no request: a local assignment of a literal, of a call on a constant (`Post.create!`,
- * `FactoryBot.create(:post)`) or of a fixture accessor (`posts(:one)`, one symbol argument). A
- * request statement (`get …`) counts for its arguments, which run before it. Anything else may
- * make a request (a helper method that signs in): the range ends before it. Whether the app's
- * test helper adds a `setup` is for the host to say (`UrlGenerationContext`).
+ * inherits `ActionDispatch::IntegrationTest` and has no `setup`/`before`/`teardown` or included
+ * module of its own, through its first statement that is neither quiet nor a request to a
+ * helper's route. Quiet statements make no request: an assertion, a local assignment of a
+ * literal, of a call on a constant (`Post.create!`, `FactoryBot.create(:post)`) or of a fixture
+ * accessor (`posts(:one)`, one symbol argument). A request statement (`get …`) counts for its
+ * arguments, which run before it; after it, the session recalls that request's path parameters
+ * (those its helper call gives). Anything else may make a request (a helper method that signs
+ * in): what follows is not said. Whether the app's test helper adds a `setup` is for the host
+ * to say (`UrlGenerationContext.integrationSetup`).
  */
 import * as N from "@ruby/prism/src/nodes.js";
 import { constantPathText } from "../ruby/walk.js";
@@ -23,17 +25,25 @@ import { constantPathText } from "../ruby/walk.js";
 const REQUESTS = new Set(["get", "post", "put", "patch", "delete", "head"]);
 const SETUP = new Set(["setup", "before", "teardown", "after", "around"]);
 
-/** The offset ranges of a file's code that runs before its integration test's first request. */
-export function beforeFirstRequestRanges(program: N.ProgramNode): [number, number][] {
-  const out: [number, number][] = [];
+/**
+ * A stretch of an integration test's code and what its session recalls there: nothing (before
+ * the first request), or the path parameters of the last request, made to the helper call at
+ * `requestAt` (the offset of its name).
+ */
+export interface RecallSegment {
+  start: number;
+  end: number;
+  requestAt?: number;
+}
+
+/** The stretches of a file's integration tests whose recall Routemap can vouch for. */
+export function recallSegments(program: N.ProgramNode): RecallSegment[] {
+  const out: RecallSegment[] = [];
   for (const cls of integrationClasses(program)) {
     const body = cls.body instanceof N.StatementsNode ? cls.body.body : [];
     if (body.some(isSetup)) continue;
     for (const stmt of body) {
-      if (stmt instanceof N.CallNode && stmt.name === "test" && !stmt.receiver && stmt.block instanceof N.BlockNode) {
-        const range = beforeRequest(stmt.block);
-        if (range) out.push(range);
-      }
+      if (stmt instanceof N.CallNode && stmt.name === "test" && !stmt.receiver && stmt.block instanceof N.BlockNode) out.push(...segmentsOf(stmt.block));
     }
   }
   return out;
@@ -58,22 +68,38 @@ function isSetup(node: N.Node): boolean {
   return node instanceof N.DefNode && /^(?:setup|before_setup|teardown|after_teardown)$/.test(node.name);
 }
 
-/** From the block's start through its first statement that is not quiet (a request's arguments included). */
-function beforeRequest(block: N.BlockNode): [number, number] | undefined {
-  const start = block.location.startOffset;
+/**
+ * A test block's stretches: from its start through the first request's arguments nothing is
+ * recalled; each request's arguments recall the request before it, when that one went to a
+ * helper's route (`get post_path(1)`). Quiet statements in between change nothing; anything
+ * else (a request to a computed path, `follow_redirect!`, a helper method) ends what is known.
+ */
+function segmentsOf(block: N.BlockNode): RecallSegment[] {
+  const out: RecallSegment[] = [];
+  let start = block.location.startOffset;
+  let requestAt: number | undefined;
   const statements = block.body instanceof N.StatementsNode ? block.body.body : [];
   for (const stmt of statements) {
     if (isQuiet(stmt)) continue;
-    if (stmt instanceof N.CallNode && !stmt.receiver && REQUESTS.has(stmt.name) && !stmt.block && stmt.arguments_) {
-      const args = stmt.arguments_.location;
-      return [start, args.startOffset + args.length];
+    const request = stmt instanceof N.CallNode && !stmt.receiver && REQUESTS.has(stmt.name) && !stmt.block ? stmt : undefined;
+    const args = request?.arguments_?.location;
+    if (!request || !args) {
+      out.push({ start, end: stmt.location.startOffset, requestAt });
+      return out;
     }
-    return [start, stmt.location.startOffset];
+    out.push({ start, end: args.startOffset + args.length, requestAt });
+    const target = request.arguments_!.arguments_[0];
+    if (!(target instanceof N.CallNode) || target.receiver || !/_(?:path|url)$/.test(target.name) || target.block) return out;
+    start = args.startOffset + args.length;
+    requestAt = (target.messageLoc ?? target.location).startOffset;
   }
-  return undefined;
+  out.push({ start, end: block.location.startOffset + block.location.length, requestAt });
+  return out;
 }
 
 function isQuiet(stmt: N.Node): boolean {
+  // Minitest's assertions read the response; none makes a request (`assert_difference`'s block may: a block is not quiet).
+  if (stmt instanceof N.CallNode && !stmt.receiver && !stmt.block && /^(?:assert|refute)(?:_|$)/.test(stmt.name)) return true;
   if (!(stmt instanceof N.LocalVariableWriteNode)) return false;
   const value = stmt.value;
   if (value instanceof N.StringNode || value instanceof N.SymbolNode || value instanceof N.IntegerNode || value instanceof N.NilNode || value instanceof N.TrueNode || value instanceof N.FalseNode) return true;

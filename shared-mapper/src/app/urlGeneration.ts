@@ -196,11 +196,13 @@ export function missingPartDiagnostics(calls: readonly UrlHelperCall[], context:
   if (context.defaults === UNKNOWN) return [];
   const defaults = context.defaults;
   const out: Diagnostic[] = [];
+  const testRecall = integrationRecall(calls, context);
   for (const call of calls) {
-    // Where a request runs the code, its path parameters fill in what they hold (`_recall`);
-    // an integration test before its first request has none (unless the app's setup may request).
-    const fresh = call.beforeFirstRequest && context.integrationSetup === false;
-    const recalled = fresh ? { keys: new Set<string>(), requests: "" } : context.request && !call.noRequest ? context.recall?.(call.method) : undefined;
+    // Where a request runs the code, its path parameters fill in what they hold (`_recall`); in
+    // an integration test, those of its last request, none before the first (integrationTests.ts).
+    const inTest = testRecall(call);
+    const fresh = inTest !== undefined && inTest.requests === "";
+    const recalled = inTest ?? (context.request && !call.noRequest ? context.recall?.(call.method) : undefined);
     if (!call.args || call.args.opaque || (context.request && !call.noRequest && !recalled)) continue;
     if (call.args.positional.some((v) => v === UNKNOWN) || call.args.keywords.has("path_params")) continue;
     const route = routeOfCall(call, context);
@@ -210,7 +212,9 @@ export function missingPartDiagnostics(calls: readonly UrlHelperCall[], context:
     if (!unfilled.length) continue;
     const message = fresh
       ? beforeRequestMessage(call.name, given, unfilled)
-      : recalled
+      : inTest
+        ? afterRequestMessage(call.name, given, unfilled, inTest.requests)
+        : recalled
         ? recalledMessage(call.name, given, unfilled, recalled.requests)
         : missingMessage(route, call.name, given, unfilled, defaults, context.ruby);
     out.push({ severity: "error", code: "missing-url-part", span: call.span, message, data: { missing: unfilled.join(",") } });
@@ -227,6 +231,7 @@ export interface UrlHelperCall {
   receiver?: string;
   method?: string;
   beforeFirstRequest?: boolean;
+  afterRequest?: { line: number; character: number };
 }
 
 /** The named route a helper call generates from: the file's own table, or `main_app`'s. */
@@ -274,12 +279,43 @@ function missingMessage(route: Route, name: string, given: Map<string, ArgValue>
   return `\`${name}\` ${parts.join(", and ")}: Rails raises ActionController::UrlGenerationError (No route matches …)`;
 }
 
+/**
+ * What an integration test's session recalls at a call: nothing before the first request
+ * (`requests` empty), else the path parameters the last request's helper call gave its route;
+ * undefined where that is not known (the app's test helper may set up, the request's route or
+ * arguments are not known), and then the call is not checked for what a request recalls.
+ */
+function integrationRecall(calls: readonly UrlHelperCall[], context: UrlGenerationContext): (call: UrlHelperCall) => { keys: ReadonlySet<string>; requests: string } | undefined {
+  if (context.integrationSetup !== false || !calls.some((c) => c.beforeFirstRequest || c.afterRequest)) return () => undefined;
+  const at = (p: { line: number; character: number }) => `${p.line}:${p.character}`;
+  const byStart = new Map(calls.map((c) => [at(c.span.start), c]));
+  return (call) => {
+    if (call.beforeFirstRequest) return { keys: new Set(), requests: "" };
+    const request = call.afterRequest && byStart.get(at(call.afterRequest));
+    const route = request?.args && !request.args.opaque ? routeOfCall(request, context) : undefined;
+    if (!request?.args || !route) return undefined;
+    const parts = new Set(route.parameters.map((p) => p.name));
+    const given = partsGiven(route, request.args, context.defaults === UNKNOWN ? new Set() : context.defaults);
+    // A value Routemap does not know (`post_path(@post)`) is still one the request had.
+    const keys = new Set(["controller", "action", ...[...given].filter(([k, v]) => parts.has(k) && hasValue(v)).map(([k]) => k)]);
+    return { keys, requests: request.name };
+  };
+}
+
 /** In an integration test before its first request: no request's parameters to fill in a part. */
 function beforeRequestMessage(name: string, given: Map<string, ArgValue>, unfilled: string[]): string {
-  const missing = unfilled.filter((part) => !given.has(part));
-  const what = missing.length ? `is given no ${missing.map((m) => `:${m}`).join(", ")}` : `is given no value for ${unfilled.map((m) => `:${m}`).join(", ")}`;
-  return `\`${name}\` ${what} before the test's first request, when nothing is recalled: Rails raises ActionController::UrlGenerationError (No route matches …, missing required keys: ${symbols(unfilled)})`;
+  return `\`${name}\` ${notGiven(given, unfilled)} before the test's first request, when nothing is recalled: Rails raises ActionController::UrlGenerationError (No route matches …, missing required keys: ${symbols(unfilled)})`;
 }
+
+/** In an integration test after a request whose path parameters do not hold the part. */
+function afterRequestMessage(name: string, given: Map<string, ArgValue>, unfilled: string[], request: string): string {
+  return `\`${name}\` ${notGiven(given, unfilled)} here, and the test's last request (to \`${request}\`) has none to recall: Rails raises ActionController::UrlGenerationError (No route matches …, missing required keys: ${symbols(unfilled)})`;
+}
+
+const notGiven = (given: Map<string, ArgValue>, unfilled: string[]) => {
+  const missing = unfilled.filter((part) => !given.has(part));
+  return missing.length ? `is given no ${missing.map((m) => `:${m}`).join(", ")}` : `is given no value for ${unfilled.map((m) => `:${m}`).join(", ")}`;
+};
 
 /** Where a request's parameters were there to fill in and hold none of the parts: Rails' message would name them too. */
 function recalledMessage(name: string, given: Map<string, ArgValue>, unfilled: string[], requests: string): string {
