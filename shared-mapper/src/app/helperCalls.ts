@@ -43,10 +43,12 @@ export interface HelperCall {
    * passes one of that name, and the route's helper elsewhere.
    */
   templateLocal?: boolean;
-  /** In an integration test before its first request (`integrationTests.ts`): nothing is recalled there. */
-  beforeFirstRequest?: boolean;
-  /** In an integration test after a request: where the helper call that request went to starts (its path parameters are recalled). */
-  afterRequest?: Position;
+  /**
+   * In an integration test whose session Routemap can follow (`integrationTests.ts`): where the
+   * helper call of the test's last request starts (its path parameters are recalled), absent
+   * before the first request (nothing is).
+   */
+  integration?: { lastRequest?: Position };
 }
 
 const HELPER = /^[a-z_][a-z0-9_]*_(?:path|url)$/;
@@ -115,7 +117,7 @@ export function helperCalls(file: LoadedFile, o: { partial: boolean; template?: 
   const recallAt = (offset: number) => {
     const segment = segments.find((g) => g.start <= offset && offset < g.end);
     if (!segment) return {};
-    return segment.requestAt === undefined ? { beforeFirstRequest: true } : { afterRequest: file.index.position(segment.requestAt) };
+    return { integration: segment.requestAt === undefined ? {} : { lastRequest: file.index.position(segment.requestAt) } };
   };
   walkCalls(file.program, (call) => {
     if (!HELPER.test(call.name) || call.name.endsWith("=")) return;

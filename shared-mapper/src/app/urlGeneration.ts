@@ -201,20 +201,18 @@ export function missingPartDiagnostics(calls: readonly UrlHelperCall[], context:
     // Where a request runs the code, its path parameters fill in what they hold (`_recall`); in
     // an integration test, those of its last request, none before the first (integrationTests.ts).
     const inTest = testRecall(call);
-    const fresh = inTest !== undefined && inTest.requests === "";
-    const recalled = inTest ?? (context.request && !call.noRequest ? context.recall?.(call.method) : undefined);
-    if (!call.args || call.args.opaque || (context.request && !call.noRequest && !recalled)) continue;
+    const recalled = inTest || !context.request || call.noRequest ? undefined : context.recall?.(call.method);
+    const keys = (inTest ?? recalled)?.keys;
+    if (!call.args || call.args.opaque || (context.request && !call.noRequest && !keys)) continue;
     if (call.args.positional.some((v) => v === UNKNOWN) || call.args.keywords.has("path_params")) continue;
     const route = routeOfCall(call, context);
     if (!route) continue;
     const given = partsGiven(route, call.args, defaults);
-    const unfilled = route.requiredParts.filter((part) => !hasValue(given.get(part)) && !defaults.has(part) && route.defaults[part] === undefined && !(recalled?.keys.has(part) && !given.has(part)));
+    const unfilled = route.requiredParts.filter((part) => !hasValue(given.get(part)) && !defaults.has(part) && route.defaults[part] === undefined && !(keys?.has(part) && !given.has(part)));
     if (!unfilled.length) continue;
-    const message = fresh
-      ? beforeRequestMessage(call.name, given, unfilled)
-      : inTest
-        ? afterRequestMessage(call.name, given, unfilled, inTest.requests)
-        : recalled
+    const message = inTest
+      ? integrationMessage(call.name, given, unfilled, inTest.lastRequest)
+      : recalled
         ? recalledMessage(call.name, given, unfilled, recalled.requests)
         : missingMessage(route, call.name, given, unfilled, defaults, context.ruby);
     out.push({ severity: "error", code: "missing-url-part", span: call.span, message, data: { missing: unfilled.join(",") } });
@@ -230,8 +228,7 @@ export interface UrlHelperCall {
   noRequest?: boolean;
   receiver?: string;
   method?: string;
-  beforeFirstRequest?: boolean;
-  afterRequest?: { line: number; character: number };
+  integration?: { lastRequest?: { line: number; character: number } };
 }
 
 /** The named route a helper call generates from: the file's own table, or `main_app`'s. */
@@ -280,36 +277,34 @@ function missingMessage(route: Route, name: string, given: Map<string, ArgValue>
 }
 
 /**
- * What an integration test's session recalls at a call: nothing before the first request
- * (`requests` empty), else the path parameters the last request's helper call gave its route;
+ * What an integration test's session recalls at a call: nothing before the first request, else
+ * the path parameters the last request's helper call (`lastRequest`, its name) gave its route;
  * undefined where that is not known (the app's test helper may set up, the request's route or
  * arguments are not known), and then the call is not checked for what a request recalls.
  */
-function integrationRecall(calls: readonly UrlHelperCall[], context: UrlGenerationContext): (call: UrlHelperCall) => { keys: ReadonlySet<string>; requests: string } | undefined {
-  if (context.integrationSetup !== false || !calls.some((c) => c.beforeFirstRequest || c.afterRequest)) return () => undefined;
+function integrationRecall(calls: readonly UrlHelperCall[], context: UrlGenerationContext): (call: UrlHelperCall) => { keys: ReadonlySet<string>; lastRequest?: string } | undefined {
+  if (context.integrationSetup !== false || !calls.some((c) => c.integration)) return () => undefined;
   const at = (p: { line: number; character: number }) => `${p.line}:${p.character}`;
   const byStart = new Map(calls.map((c) => [at(c.span.start), c]));
   return (call) => {
-    if (call.beforeFirstRequest) return { keys: new Set(), requests: "" };
-    const request = call.afterRequest && byStart.get(at(call.afterRequest));
+    if (!call.integration) return undefined;
+    const last = call.integration.lastRequest;
+    if (!last) return { keys: new Set() };
+    const request = byStart.get(at(last));
     const route = request?.args && !request.args.opaque ? routeOfCall(request, context) : undefined;
     if (!request?.args || !route) return undefined;
     const parts = new Set(route.parameters.map((p) => p.name));
     const given = partsGiven(route, request.args, context.defaults === UNKNOWN ? new Set() : context.defaults);
     // A value Routemap does not know (`post_path(@post)`) is still one the request had.
     const keys = new Set(["controller", "action", ...[...given].filter(([k, v]) => parts.has(k) && hasValue(v)).map(([k]) => k)]);
-    return { keys, requests: request.name };
+    return { keys, lastRequest: request.name };
   };
 }
 
-/** In an integration test before its first request: no request's parameters to fill in a part. */
-function beforeRequestMessage(name: string, given: Map<string, ArgValue>, unfilled: string[]): string {
-  return `\`${name}\` ${notGiven(given, unfilled)} before the test's first request, when nothing is recalled: Rails raises ActionController::UrlGenerationError (No route matches …, missing required keys: ${symbols(unfilled)})`;
-}
-
-/** In an integration test after a request whose path parameters do not hold the part. */
-function afterRequestMessage(name: string, given: Map<string, ArgValue>, unfilled: string[], request: string): string {
-  return `\`${name}\` ${notGiven(given, unfilled)} here, and the test's last request (to \`${request}\`) has none to recall: Rails raises ActionController::UrlGenerationError (No route matches …, missing required keys: ${symbols(unfilled)})`;
+/** In an integration test: before its first request nothing is recalled, after one its path parameters do not hold the part. */
+function integrationMessage(name: string, given: Map<string, ArgValue>, unfilled: string[], lastRequest: string | undefined): string {
+  const when = lastRequest === undefined ? "before the test's first request, when nothing is recalled" : `here, and the test's last request (to \`${lastRequest}\`) has none to recall`;
+  return `\`${name}\` ${notGiven(given, unfilled)} ${when}: Rails raises ActionController::UrlGenerationError (No route matches …, missing required keys: ${symbols(unfilled)})`;
 }
 
 const notGiven = (given: Map<string, ArgValue>, unfilled: string[]) => {
