@@ -203,14 +203,7 @@ export class Interpreter implements MapperHost, CallHost {
         classes: this.classes,
         store: this.store,
         parse,
-        quietlyIn: (file, body) => {
-          this.quiet++;
-          try {
-            return this.inFile(file, body);
-          } finally {
-            this.quiet--;
-          }
-        },
+        quietlyIn: (file, body) => this.quietly(() => this.inFile(file, body)),
         eval: (node, env) => this.eval(node, env),
         defineModule: (path, body, env) => this.defineModule(path, body, env),
         setConstantPath: (path, value) => this.setConstantPath(path, value),
@@ -264,14 +257,19 @@ export class Interpreter implements MapperHost, CallHost {
     return { span: site.record.span, message: `${message}\n(In ${gem.gem} ${gem.version}'s \`${site.name}\`, ${file}:${span.start.line + 1}.)` };
   }
 
-  /** Runs a file of the app for what it defines (`autoload.ts`). */
-  runForDefinitions(file: LoadedFile): void {
+  /** Runs `body` reporting nothing: code run for what it defines or computes, not the routes files' own. */
+  private quietly<T>(body: () => T): T {
     this.quiet++;
     try {
-      this.runFile(file, { kind: "main" });
+      return body();
     } finally {
       this.quiet--;
     }
+  }
+
+  /** Runs a file of the app for what it defines (`autoload.ts`). */
+  runForDefinitions(file: LoadedFile): void {
+    this.quietly(() => this.runFile(file, { kind: "main" }));
   }
 
   defined(path: string): boolean {
@@ -352,15 +350,14 @@ export class Interpreter implements MapperHost, CallHost {
   }
 
   evaluateIn(file: LoadedFile, node: N.Node): RValue {
-    this.quiet++;
-    try {
-      return this.inFile(file, () => this.eval(node, new Env(this.store, { kind: "main" })));
-    } catch (e) {
-      if (e instanceof RoutingError) return new RUnknown(this.sourceText(node), false, `an expression that raises ${e.message}`);
-      throw e;
-    } finally {
-      this.quiet--;
-    }
+    return this.quietly(() => {
+      try {
+        return this.inFile(file, () => this.eval(node, new Env(this.store, { kind: "main" })));
+      } catch (e) {
+        if (e instanceof RoutingError) return new RUnknown(this.sourceText(node), false, `an expression that raises ${e.message}`);
+        throw e;
+      }
+    });
   }
 
   matchSlot: { m: RMatch | null | undefined } = { m: null };
