@@ -110,6 +110,18 @@ test("devise: config/initializers/devise.rb's sign_out_via, unlock_strategy and 
   ]);
 });
 
+test("devise: a route setting of config/initializers/devise.rb that is not a literal is said, not taken as Devise's default silently", async () => {
+  const result = await mapApp({
+    "config/routes.rb": draw("  devise_for :users, only: [:sessions]"),
+    "config/initializers/devise.rb": 'Devise.setup do |config|\n  config.sign_out_via = ENV["SIGN_OUT_VIA"]\n  config.mailer_sender = ENV["FROM"]\nend\n',
+    "app/models/user.rb": "class User < ApplicationRecord\n  devise :database_authenticatable\nend\n",
+  });
+  // mailer_sender draws no route: nothing to say about it.
+  assert.deepEqual(infos(result), [
+    "1: Devise's `config.sign_out_via` is set in config/initializers/devise.rb to `ENV[\"SIGN_OUT_VIA\"]`, which Routemap cannot read: the routes of `devise_for` follow Devise's default, which may not be Rails' answer.",
+  ]);
+});
+
 test("devise: the modules of devise_invitable and devise-two-factor draw their routes, after Devise's own", async () => {
   const result = await mapApp({
     "config/routes.rb": draw("  devise_for :users"),

@@ -36,6 +36,9 @@ export interface DeviseGems {
 /** Per route set: the OmniAuth path prefix the first omniauthable mapping set (`OmniAuth.config.path_prefix`). */
 const omniauthPrefixes = new WeakMap<object, string>();
 
+/** The settings of config/initializers/devise.rb that change `devise_for`'s routes (read in `Mapping` and below). */
+const ROUTE_SETTINGS = new Set(["sign_out_via", "unlock_strategy", "omniauth_path_prefix"]);
+
 export function deviseFor(m: MapperState, call: Call, gems: DeviseGems): void {
   const resources = [...call.args];
   const options = extractOptions(resources).dup();
@@ -43,6 +46,10 @@ export function deviseFor(m: MapperState, call: Call, gems: DeviseGems): void {
   const settings = readDeviseSettings(m.host.appFile("config/initializers/devise.rb"), m.host.evaluateIn && ((file, node) => m.host.evaluateIn!(file, node)));
   for (const { setting, condition } of settings.undecidedSettings) {
     m.host.info(`Devise's \`config.${setting}\` is set in config/initializers/devise.rb only if \`${condition}\`, which Routemap cannot decide: the routes of \`devise_for\` follow Devise's default, which may not be Rails' answer.`);
+  }
+  for (const { setting, value } of settings.unreadSettings) {
+    if (!ROUTE_SETTINGS.has(setting)) continue;
+    m.host.info(`Devise's \`config.${setting}\` is set in config/initializers/devise.rb to \`${value}\`, which Routemap cannot read: the routes of \`devise_for\` follow Devise's default, which may not be Rails' answer.`);
   }
   for (const given of resources) {
     const mapping = new Mapping(toS(given, m.ruby), options, settings);

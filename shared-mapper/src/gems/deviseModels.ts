@@ -163,6 +163,8 @@ export interface DeviseSettings {
   unreadProviders: string[];
   /** Settings assigned under a condition Routemap cannot decide: Rails' value may be either. */
   undecidedSettings: { setting: string; condition: string }[];
+  /** Settings assigned a value that is not a literal (`config.sign_out_via = ENV["VIA"]`), each with the value as written. */
+  unreadSettings: { setting: string; value: string }[];
 }
 
 /**
@@ -171,7 +173,7 @@ export interface DeviseSettings {
  * decide makes the settings under it unknown and the providers undecided, never one branch.
  */
 export function readDeviseSettings(file: LoadedFile | undefined, evaluate?: (file: LoadedFile, node: N.Node) => RValue): DeviseSettings {
-  const settings: DeviseSettings = { values: new Map(), omniauthProviders: [], undecidedProviders: [], unreadProviders: [], undecidedSettings: [] };
+  const settings: DeviseSettings = { values: new Map(), omniauthProviders: [], undecidedProviders: [], unreadProviders: [], undecidedSettings: [], unreadSettings: [] };
   if (!file) return settings;
   const visit = (node: N.Node, undecided: string | undefined): void => {
     if (node instanceof N.IfNode || node instanceof N.UnlessNode) {
@@ -212,7 +214,8 @@ function settingCall(file: LoadedFile, call: N.CallNode, settings: DeviseSetting
     else settings.undecidedProviders.push({ provider: name, condition: undecided });
   } else if (call.name.endsWith("=") && first) {
     const value = literal(first);
-    if (value === undefined) return;
+    // Not a literal: Rails' value is not known, and the default is not it either (said, never taken silently).
+    if (value === undefined) return void settings.unreadSettings.push({ setting: call.name.slice(0, -1), value: text(file, first).split("\n")[0] });
     if (undecided === undefined) settings.values.set(call.name.slice(0, -1), value);
     else settings.undecidedSettings.push({ setting: call.name.slice(0, -1), condition: undecided });
   }
