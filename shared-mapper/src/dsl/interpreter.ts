@@ -350,14 +350,17 @@ export class Interpreter implements MapperHost, CallHost {
   }
 
   evaluateIn(file: LoadedFile, node: N.Node): RValue {
-    return this.quietly(() => {
-      try {
-        return this.inFile(file, () => this.eval(node, new Env(this.store, { kind: "main" })));
-      } catch (e) {
-        if (e instanceof RoutingError) return new RUnknown(this.sourceText(node), false, `an expression that raises ${e.message}`);
-        throw e;
-      }
-    });
+    // The catch inside `inFile`: the node's text is read from its own file.
+    return this.quietly(() =>
+      this.inFile(file, () => {
+        try {
+          return this.eval(node, new Env(this.store, { kind: "main" }));
+        } catch (e) {
+          if (e instanceof RoutingError) return new RUnknown(this.sourceText(node), false, `an expression that raises ${e.message}`);
+          throw e;
+        }
+      }),
+    );
   }
 
   matchSlot: { m: RMatch | null | undefined } = { m: null };
