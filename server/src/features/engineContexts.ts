@@ -27,6 +27,8 @@ export interface EngineOfApp {
   routes?: string;
   external?: boolean;
   notLoaded?: string;
+  /** With `notLoaded`: the gem the app does not load, and why (engineLoading.ts). */
+  notLoadedGem?: { name: string; because: string };
 }
 
 /**
@@ -37,7 +39,7 @@ export interface EngineOfApp {
  */
 export function engineToCheck(source: EngineOfApp, result: MapResult): EngineRoutes | { why: string } {
   if (source.external) return { why: "an installed gem's engine is not the app's code" };
-  if (source.notLoaded) return { why: /the app does not load gem `[^`]*` \([^)]*\)/.exec(source.notLoaded)?.[0] ?? source.notLoaded };
+  if (source.notLoaded) return { why: source.notLoadedGem ? `the app does not load gem \`${source.notLoadedGem.name}\` (${source.notLoadedGem.because})` : "the app does not load its gem" };
   const routes = source.routes;
   const drawn = routes === undefined ? undefined : engineDrawnBy(result, routes);
   // Its files' helpers are the app's or the engine's as engineFiles says, for an engine that draws its own routes only.
