@@ -595,6 +595,7 @@ function mapRoutes(input: MapInput, { parse, expected, drawMemo }: { parse: Pars
     openRegions: interpreter.openRegions,
     customHelpers: set.customHelpers,
     engines,
+    engineClasses: [...state.engines.classes].flatMap(([name, c]) => (c.file === undefined ? [] : [{ name, file: c.file, isolatedNamespace: c.isolatedNamespace ?? null }])),
     declarations: interpreter.declarations,
     concerns: interpreter.concernDefinitions(),
     diagnostics,
