@@ -372,13 +372,15 @@ export class RailsApp {
     if (!engine) return { tables: this.helperTables(), defined: names.all(), gems: gems.helpers, generation: this.generation() };
     // An engine's code may call what the app's defines (its controllers may inherit the app's).
     const check = { tables: engine.files.tables, tablesFor: engine.files.tablesFor, defined: this.withHostNames(names.all(), engine.host), gems: gems.helpers, generation: this.generation() };
-    return { ...check, renderedByApp: appRenders(this.root, engine.host?.renderingApp()) };
+    const rendering = engine.host?.renderingApp();
+    return { ...check, renderedByApp: appRenders(this.root, rendering), renderedByAppKey: rendering && (() => rendering.rendersKey()) };
   }
 
   /** This app as an engine's checks see it (`appRenders`): its controllers' renders by name, and its context. */
   renderingApp(): RenderingApp {
     return {
       controllersRendering: (name) => this.names().controllersRendering(name),
+      rendersKey: () => this.names().controllerRendersKey(),
       context: () => {
         const context = this.helperCheck();
         return "unchecked" in context ? undefined : context;

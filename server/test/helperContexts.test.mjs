@@ -105,3 +105,29 @@ test("helper-checks/recall: the language server shows what routemap check does, 
   assert.ok(expected.includes("app/views/posts/index.html.erb:6:28 unrouted-url"));
   assert.deepEqual(shown, expected);
 });
+
+// An edit of the app's controller that takes away or brings back its `render template:
+// "blog/posts/index"` changes what the engine's template is checked against (the app's helpers
+// where that controller renders it): the editor checks the engine's files again, though nothing
+// of the engine changed. Edited in the editor, not on disk.
+test("helper-checks/engines: editing an app controller's render of an engine's template re-checks that template", async () => {
+  const root = join(dir, "engines");
+  const template = pathToFileURL(join(root, "engines/blog/app/views/blog/posts/index.html.erb")).toString();
+  const controller = pathToFileURL(join(root, "app/controllers/users_controller.rb")).toString();
+  const text = readFileSync(join(root, "app/controllers/users_controller.rb"), "utf8");
+  const byApp = (list) => list.filter((d) => /where the app's users_controller\.rb renders this template/.test(d.message)).map((d) => d.range.start.line + 1);
+  const server = await startServer([root], { railsVersion: "6.1", diagnostics: { enable: true, workspace: true } });
+  try {
+    // Rendered by the app: `posts_path` and `post_path(1)` raise there (lines 1 and 2).
+    await server.diagnosticsWhere(template, (l) => byApp(l).length === 2);
+    server.conn.sendNotification("textDocument/didOpen", { textDocument: { uri: controller, languageId: "ruby", version: 1, text } });
+    const without = text.replace('render template: "blog/posts/index"', 'render template: "users/index"');
+    assert.notEqual(without, text);
+    server.conn.sendNotification("textDocument/didChange", { textDocument: { uri: controller, version: 2 }, contentChanges: [{ text: without }] });
+    await server.diagnosticsWhere(template, (l) => byApp(l).length === 0 && l.length > 0);
+    server.conn.sendNotification("textDocument/didChange", { textDocument: { uri: controller, version: 3 }, contentChanges: [{ text }] });
+    assert.deepEqual(byApp(await server.diagnosticsWhere(template, (l) => byApp(l).length === 2)), [1, 2]);
+  } finally {
+    await server.stop();
+  }
+});

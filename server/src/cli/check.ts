@@ -108,7 +108,7 @@ export async function checkCommand(argv: string[], io: Io, mapper?: RouteMapper)
       causes.push(cause);
       findings.push(causeDiagnostic(cause));
     };
-    const app = { context: () => context, controllersRendering: (name: string) => names.controllersRendering(name) };
+    const app = { context: () => context, controllersRendering: (name: string) => names.controllersRendering(name), rendersKey: () => names.controllerRendersKey() };
     if (!("why" in gems)) engineProblems({ mapper, input, result, fs, gems, appDefined: context.defined, app }, (d) => findings.push(d), skipped);
     // URL options Routemap cannot read: the missing parts they may fill in are not checked.
     const lock = { path: lockPath, text: fs.readFile(lockPath) };

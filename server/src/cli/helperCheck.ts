@@ -83,6 +83,7 @@ export class DefinedNames {
   /** Templates a file renders by a name with a folder (`render "admin/reports/index"`), by file: another controller may render them. */
   private readonly renderedByName = new Map<string, string[]>();
   private rendered: Set<string> | undefined;
+  private rendersKey: string | undefined;
   /** The `x_path:` keys each file writes (locals it may pass to partials), or null where it builds such names. */
   private readonly localKeys = new Map<string, string[] | null>();
   private locals: ReadonlySet<string> | null | undefined;
@@ -110,6 +111,7 @@ export class DefinedNames {
     this.pathHelperIncludes.delete(path);
     this.renderedByName.delete(path);
     this.rendered = undefined;
+    this.rendersKey = undefined;
     this.localKeys.delete(path);
     this.locals = undefined;
     this.controllerUrlOptions.delete(path);
@@ -203,6 +205,20 @@ export class DefinedNames {
     const out: string[] = [];
     for (const [path, names] of this.renderedByName) if (path.startsWith(controllers) && names.includes(name)) out.push(path);
     return out;
+  }
+
+  /**
+   * What `controllersRendering` answers from, as text: the same while no controller's render of
+   * a template by its full name changes (an engine's checks that read it are made again when it does).
+   */
+  controllerRendersKey(): string {
+    if (this.rendersKey === undefined) {
+      const controllers = join(this.root, "app", "controllers") + sep;
+      const lines: string[] = [];
+      for (const [path, names] of this.renderedByName) if (path.startsWith(controllers)) lines.push(`${path}\0${names.join("\0")}`);
+      this.rendersKey = lines.sort().join("\n");
+    }
+    return this.rendersKey;
   }
 
   /**

@@ -56,6 +56,8 @@ export interface HelperCheckContext {
    * view's helpers are its controller's), and those controllers' files.
    */
   renderedByApp?(path: string): { context: HelperCheckContext; by: string[] } | undefined;
+  /** What `renderedByApp` answers from, as text (`RenderingApp.rendersKey`): the editor checks the files again when it changes. */
+  renderedByAppKey?(): string;
   /** Each file's uses kept per text (and between runs): without it, the file is parsed each time. */
   uses?: FileUsesStore;
 }
