@@ -106,6 +106,17 @@ test("helper-checks/recall: the language server shows what routemap check does, 
   assert.deepEqual(shown, expected);
 });
 
+// Layouts: the one each controller takes (its class's `layout "redesign"`, inherited; else
+// layouts/<controller_path> up its superclasses). A layout only controllers no route reaches take
+// (upcase's marketing_redesign), and the partials only it renders by full name, never run: their
+// hashes are not checked, in the editor as in `check`; a partial a reached layout renders too still is.
+test("helper-checks/layouts: the language server shows what routemap check does, layouts of unreached controllers left out", async () => {
+  const { shown, expected } = await editorFindings("layouts");
+  assert.ok(expected.includes("app/views/layouts/shared/_nav.html.erb:3:26 unrouted-url"));
+  assert.ok(!expected.some((l) => l.startsWith("app/views/layouts/redesign")));
+  assert.deepEqual(shown, expected);
+});
+
 // An edit of the app's controller that takes away or brings back its `render template:
 // "blog/posts/index"` changes what the engine's template is checked against (the app's helpers
 // where that controller renders it): the editor checks the engine's files again, though nothing

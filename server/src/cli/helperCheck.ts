@@ -6,7 +6,7 @@
  * checked: a helper it defines would be reported as unknown.
  */
 import { join, relative, sep } from "node:path";
-import { definedHelperNames, deviseUrlHelperNames, partialLocalKeys, UNKNOWN, type UrlOptionsFacts } from "@routemap/shared-mapper";
+import { definedHelperNames, deviseUrlHelperNames, layoutFacts, partialLocalKeys, UNKNOWN, type AppLayouts, type LayoutFacts, type UrlOptionsFacts } from "@routemap/shared-mapper";
 import { walk, type FileSystem } from "../fileSystem.js";
 import type { AppGems } from "./appGems.js";
 import type { HelperScope } from "../features/helperCalls.js";
@@ -87,6 +87,10 @@ export class DefinedNames {
   /** The `x_path:` keys each file writes (locals it may pass to partials), or null where it builds such names. */
   private readonly localKeys = new Map<string, string[] | null>();
   private locals: ReadonlySet<string> | null | undefined;
+  /** What each file says of layouts (`layoutFacts`), and the files under app/views/layouts. */
+  private readonly layoutFactsByFile = new Map<string, LayoutFacts>();
+  private readonly layoutPaths = new Set<string>();
+  private layoutsCache: AppLayouts | undefined;
   /** `templateFolder` and `runsWithoutRequest` per path, while no file is read again (they depend on every file's renders and mailers). */
   private readonly folders = new Map<string, string | undefined>();
   private readonly withoutRequest = new Map<string, boolean>();
@@ -114,6 +118,9 @@ export class DefinedNames {
     this.rendersKey = undefined;
     this.localKeys.delete(path);
     this.locals = undefined;
+    this.layoutFactsByFile.delete(path);
+    this.layoutPaths.delete(path);
+    this.layoutsCache = undefined;
     this.controllerUrlOptions.delete(path);
     this.folders.clear();
     this.withoutRequest.clear();
@@ -238,6 +245,17 @@ export class DefinedNames {
     return this.locals;
   }
 
+  /** What the app's files say of layouts: a new object after a file changes (`unreachedLayoutFiles`' input). */
+  layouts(): AppLayouts {
+    this.layoutsCache ??= {
+      byFile: this.layoutFactsByFile,
+      layoutFiles: [...this.layoutPaths].map((path) => [path, relativePosix(this.root, path).replace(/^app\/views\//, "").replace(/\.[^/]*$/, "")] as const),
+      // A mailer's layout by its name (layouts/user_mailer), where no controller is.
+      mailerLayouts: [...this.mailers.values()].map((m) => `layouts/${m}`),
+    };
+    return this.layoutsCache;
+  }
+
   all(): Set<string> {
     if (!this.union) {
       this.union = new Set();
@@ -257,6 +275,9 @@ export class DefinedNames {
       this.localKeys.set(path, partialLocalKeys(found, keys) ? [...keys] : null);
     }
     const rel = relativePosix(this.root, path);
+    if (rel.startsWith("app/views/layouts/")) this.layoutPaths.add(path);
+    const layouts = layoutFacts(found, { appController: rel.startsWith("app/controllers/") });
+    if (layouts) this.layoutFactsByFile.set(path, layouts);
     const mailer = /^app\/mailers\/(.+)\.rb$/.exec(rel);
     if (mailer) this.mailers.set(path, mailer[1]);
     if (rel.startsWith("app/") && found.includes("render")) {

@@ -6,7 +6,7 @@
  * may have drawn the route), nor when the gems' helpers cannot be known.
  */
 import { underscore } from "@routemap/shared-mapper/inflector";
-import { guardedHelperNames, hasDynamicTargets, testHelperMaySetUp, mailerPathDiagnostics, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unreachedController, unroutedHashDiagnostics, type Diagnostic, type HelperCall, type MapResult, type OpenRegion, type PolymorphicOptions, type Route, type RouteMapper, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
+import { guardedHelperNames, hasDynamicTargets, testHelperMaySetUp, mailerPathDiagnostics, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unreachedController, unreachedLayoutFiles, unroutedHashDiagnostics, type AppLayouts, type ControllerModel, type Diagnostic, type HelperCall, type MapResult, type OpenRegion, type PolymorphicOptions, type Route, type RouteMapper, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
 import { MAX_FILE_BYTES } from "../fileSystem.js";
 import { withMainAppHint } from "./engineContexts.js";
 import { helperIndex, tableFor, type HelperTable, type HelperTables } from "./helpers.js";
@@ -234,8 +234,9 @@ export function generationOf(
     templateFolder(path: string): string | undefined;
     requestUrlOptions(): boolean;
     partialLocals?(): ReadonlySet<string> | null;
+    layouts?(): AppLayouts;
   },
-  model: () => { requestController(file: string): string | undefined; byPath: ReadonlyMap<string, { file: string; className: string; superclasses: readonly string[]; external?: string; modules?: readonly string[] }> },
+  model: () => Pick<ControllerModel, "requestController" | "byPath" | "layoutsOf">,
   app: { root: string; rubyVersion: string | undefined; read: (path: string) => string | undefined; table: () => MapResult; gemUrlOptions: readonly string[]; gemUrlOptionsControllers?: ReadonlyMap<string, string> },
 ): HelperCheckContext["generation"] {
   const controllers = `${app.root}/app/controllers/`;
@@ -251,6 +252,20 @@ export function generationOf(
   const inheritsGemUrlOptions = (controller: string) =>
     !!app.gemUrlOptionsControllers?.size && inheritedGemUrlOptions(app.gemUrlOptionsControllers, [model().byPath.get(controller) ?? {}]).length > 0;
   let integrationSetup: boolean | undefined;
+  const layoutsDir = `${app.root}/app/views/layouts/`;
+  let layoutsKnown: { model: object; table: MapResult; facts: AppLayouts; files: ReadonlySet<string> } | undefined;
+  /** Worked out once per controller model, table and layout facts. */
+  const unreachedLayouts = (): ReadonlySet<string> => {
+    const current = model();
+    const table = app.table();
+    const facts = defined.layouts?.();
+    if (!facts) return new Set();
+    if (layoutsKnown?.model !== current || layoutsKnown.table !== table || layoutsKnown.facts !== facts) {
+      const files = unreachedLayoutFiles({ model: current, reached: (c) => !unreachedController(table, c), facts: facts.byFile, layoutFiles: facts.layoutFiles, alsoRendered: facts.mailerLayouts });
+      layoutsKnown = { model: current, table, facts, files };
+    }
+    return layoutsKnown.files;
+  };
   const recall = (path: string, method: string | undefined) => {
     const inController = path.startsWith(controllers) && path.endsWith("_controller.rb");
     const controller = inController ? model().requestController(path) : templateController(path);
@@ -314,7 +329,9 @@ export function generationOf(
     requestController: (path) => (path.endsWith("_controller.rb") ? model().requestController(path) : templateController(path)),
     neverRequested: (path) => {
       const controller = path.startsWith(controllers) && path.endsWith("_controller.rb") ? model().requestController(path) : templateController(path);
-      return controller !== undefined && unreachedController(app.table(), controller);
+      if (controller !== undefined) return unreachedController(app.table(), controller);
+      // A layout, or a partial under layouts/, that only controllers no route reaches render.
+      return path.startsWith(layoutsDir) && unreachedLayouts().has(path);
     },
     controllerAncestors: (controller) => model().byPath.get(controller)?.superclasses ?? [],
     integrationSetup: () => (integrationSetup ??= testHelperMaySetUp(app.read(`${app.root}/test/test_helper.rb`), (required) => app.read(`${app.root}/test/${required}.rb`) !== undefined)),
