@@ -485,6 +485,7 @@ export class RailsApp {
       table: () => this.table(),
       gemUrlOptions: "why" in gems ? [] : gems.urlOptions,
       gemUrlOptionsControllers: "why" in gems ? undefined : gems.urlOptionsControllers,
+      gemLayouts: "why" in gems ? undefined : gems.layouts,
     });
   }
 

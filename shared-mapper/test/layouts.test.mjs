@@ -24,7 +24,7 @@ async function checkLayouts(fixture, expected) {
   const model = (await mapper()).controllers(parseFixture(fixture));
   const lines = [...model.byPath.keys()].sort().map((path) => {
     const found = model.layoutsOf(path);
-    return `${path}: ${"unknown" in found ? `unknown (${found.unknown})` : found.layouts.join(" ") || "(none)"}`;
+    return `${path}: ${"unknown" in found ? `unknown (${found.unknown})` : found.layouts.join(" ") || "(none)"}${found.open ? ` | open (${found.open})` : ""}`;
   });
   assert.deepEqual(lines, expected.trim().split("\n").map((l) => l.trim()));
 }
@@ -114,7 +114,7 @@ bare: (none)
 chosen: unknown (ChosenController's \`layout\` is chosen as it runs)
 default: layouts/application
 full: layouts/admin
-gem: unknown (GemController inherits from Devise::SessionsController, whose layout Routemap does not read)
+gem: layouts/devise/sessions | open (GemController inherits from Devise::SessionsController, which Routemap does not read)
 mixed: layouts/admin
 some: layouts/admin layouts/application
 `,
@@ -164,4 +164,30 @@ end
   assert.deepEqual(unreached(new Map([...byFile, ["/app/lib/x.rb", { names: [], refs: [], dynamic: true }]])), []);
   // A mailer or another file rendering it by name: rendered.
   assert.deepEqual(unreached(new Map([...byFile, ["/app/app/mailers/m.rb", { names: ["layouts/redesign"], refs: [] }]])), []);
+});
+
+test("a reached controller whose ancestry is a gem's: the layouts the gems' code names count too; unread gems, or one naming a layout it cannot read, leave every layout rendered", async () => {
+  const model = (await mapper()).controllers(
+    parseFixture(
+      BASE +
+        `
+//- app/controllers/sessions_controller.rb
+class SessionsController < Clearance::SessionsController
+end
+//- app/controllers/redesign/home_controller.rb
+module Redesign
+  class HomeController < ApplicationController
+    layout "redesign"
+  end
+end
+//- app/views/layouts/redesign.html.erb
+`,
+    ),
+  );
+  const layoutFiles = [["/app/app/views/layouts/redesign.html.erb", "layouts/redesign"]];
+  const unreached = (gemLayouts) => [...unreachedLayoutFiles({ model, reached: (c) => c !== "redesign/home", facts: new Map(), layoutFiles, gemLayouts })];
+  assert.deepEqual(unreached({ names: ["layouts/clearance"] }), ["/app/app/views/layouts/redesign.html.erb"]);
+  assert.deepEqual(unreached({ names: ["layouts/redesign"] }), []);
+  assert.deepEqual(unreached({ names: [], dynamic: true }), []);
+  assert.deepEqual(unreached(undefined), []);
 });

@@ -310,6 +310,8 @@ export interface GemIndex {
    * only the requests of the app's controllers that inherit one.
    */
   urlOptionsControllers: Map<string, string>;
+  /** The layouts the gems' code names (Rails' own gems, whose layouts the model follows, left out). */
+  layouts: { names: string[]; dynamic?: boolean };
 }
 
 /**
@@ -322,7 +324,7 @@ export function readInstalledGems(gems: AppGems | undefined): GemIndex | { why: 
   const missing = gems.missingBecause();
   if (missing) return { why: `${missing}, so what gems define is unknown` };
   // Helpers gems generate from interpolated names, which reading them cannot find.
-  const index: GemIndex = { helpers: new Set(deviseUrlHelperNames(gems.versions)), controllers: new Set(), views: [], urlOptions: [], urlOptionsControllers: new Map() };
+  const index: GemIndex = { helpers: new Set(deviseUrlHelperNames(gems.versions)), controllers: new Set(), views: [], urlOptions: [], urlOptionsControllers: new Map(), layouts: { names: [] } };
   for (const name of gems.installed.keys()) {
     const facts = gems.facts(name);
     if (!facts) continue;
@@ -331,6 +333,10 @@ export function readInstalledGems(gems: AppGems | undefined): GemIndex | { why: 
     for (const controller of facts.controllers) index.controllers.add(controller);
     index.views.push(...facts.views);
     if (facts.urlOptions && !RAILS_GEMS.has(name)) index.urlOptions.push(name);
+    if (facts.layouts && !RAILS_GEMS.has(name)) {
+      index.layouts.names.push(...facts.layouts.names);
+      if (facts.layouts.dynamic) index.layouts.dynamic = true;
+    }
     // Any of the gem's controllers may inherit the one that sets them: the gem's other classes are not read.
     if (facts.urlOptionsControllers?.length && !RAILS_GEMS.has(name)) {
       for (const controller of [...facts.controllers, ...facts.urlOptionsControllers]) index.urlOptionsControllers.set(controller.replace(/^concerns\//, ""), name);

@@ -6,7 +6,7 @@
  * may have drawn the route), nor when the gems' helpers cannot be known.
  */
 import { underscore } from "@routemap/shared-mapper/inflector";
-import { guardedHelperNames, hasDynamicTargets, testHelperMaySetUp, mailerPathDiagnostics, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unreachedController, unreachedLayoutFiles, unroutedHashDiagnostics, type AppLayouts, type ControllerModel, type Diagnostic, type HelperCall, type MapResult, type OpenRegion, type PolymorphicOptions, type Route, type RouteMapper, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
+import { guardedHelperNames, hasDynamicTargets, testHelperMaySetUp, mailerPathDiagnostics, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unreachedController, unreachedLayoutFiles, unroutedHashDiagnostics, type AppLayouts, type ControllerModel, type LayoutReachInput, type Diagnostic, type HelperCall, type MapResult, type OpenRegion, type PolymorphicOptions, type Route, type RouteMapper, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
 import { MAX_FILE_BYTES } from "../fileSystem.js";
 import { withMainAppHint } from "./engineContexts.js";
 import { helperIndex, tableFor, type HelperTable, type HelperTables } from "./helpers.js";
@@ -237,7 +237,7 @@ export function generationOf(
     layouts?(): AppLayouts;
   },
   model: () => Pick<ControllerModel, "requestController" | "byPath" | "layoutsOf">,
-  app: { root: string; rubyVersion: string | undefined; read: (path: string) => string | undefined; table: () => MapResult; gemUrlOptions: readonly string[]; gemUrlOptionsControllers?: ReadonlyMap<string, string> },
+  app: { root: string; rubyVersion: string | undefined; read: (path: string) => string | undefined; table: () => MapResult; gemUrlOptions: readonly string[]; gemUrlOptionsControllers?: ReadonlyMap<string, string>; gemLayouts?: LayoutReachInput["gemLayouts"] },
 ): HelperCheckContext["generation"] {
   const controllers = `${app.root}/app/controllers/`;
   // A template's controller, when only its own requests render it: that of its folder, which no
@@ -261,7 +261,7 @@ export function generationOf(
     const facts = defined.layouts?.();
     if (!facts) return new Set();
     if (layoutsKnown?.model !== current || layoutsKnown.table !== table || layoutsKnown.facts !== facts) {
-      const files = unreachedLayoutFiles({ model: current, reached: (c) => !unreachedController(table, c), facts: facts.byFile, layoutFiles: facts.layoutFiles, alsoRendered: facts.mailerLayouts });
+      const files = unreachedLayoutFiles({ model: current, reached: (c) => !unreachedController(table, c), facts: facts.byFile, layoutFiles: facts.layoutFiles, alsoRendered: facts.mailerLayouts, gemLayouts: app.gemLayouts });
       layoutsKnown = { model: current, table, facts, files };
     }
     return layoutsKnown.files;

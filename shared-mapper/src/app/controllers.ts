@@ -162,26 +162,32 @@ export class ControllerModel {
    * actionview's `ActionView::Layouts` picks them: the `layout` of the nearest class of its
    * ancestry that calls it (a class attribute: a subclass's own layouts/<path> does not count
    * then), else layouts/<controller_path> of the class, then of each superclass, the first that
-   * exists. Unknown where a class or module of its ancestry is not read, or the call is not a name.
+   * exists. Unknown where the call is not a name (chosen as it runs); `open` where a class or
+   * module of its ancestry is not read (a gem's): what that code names may be taken too.
    */
-  layoutsOf(path: string): { layouts: string[] } | { unknown: string } | undefined {
+  layoutsOf(path: string): { layouts: string[]; open?: string } | { unknown: string } | undefined {
     const controller = this.byPath.get(path);
     if (!controller) return undefined;
     const chain = withInflections(this.inflections, () => this.ancestors(controller.className));
     const layouts: string[] = [];
+    const open = chain.unread ?? (chain.external ? `${controller.className} inherits from ${chain.external}, which Routemap does not read` : undefined);
+    const result = () => (open ? { layouts, open } : { layouts });
     // Nearest first: the class's own bodies come last in `bodies`, each after the modules it includes.
     const declared = [...chain.bodies].reverse().find((b) => b.layout)?.layout;
     if (declared?.kind === "unknown") return { unknown: `${controller.className}'s \`layout\` is chosen as it runs` };
     if (declared?.kind === "name") layouts.push(/\blayouts/.test(declared.name!) ? declared.name! : `layouts/${declared.name}`);
-    if (declared && declared.kind !== "default" && !declared.conditional) return { layouts };
-    if (chain.unread) return { unknown: chain.unread };
+    if (declared && declared.kind !== "default" && !declared.conditional) return result();
     for (const prefix of chain.prefixes) {
       const slash = `layouts/${prefix}`.lastIndexOf("/");
       const folder = `layouts/${prefix}`.slice(0, slash);
-      if (this.views.get(folder)?.has(`layouts/${prefix}`.slice(slash + 1))) return { layouts: [...layouts, `layouts/${prefix}`] };
+      if (this.views.get(folder)?.has(`layouts/${prefix}`.slice(slash + 1))) {
+        layouts.push(`layouts/${prefix}`);
+        return result();
+      }
     }
-    if (chain.external) return { unknown: `${controller.className} inherits from ${chain.external}, whose layout Routemap does not read` };
-    return { layouts };
+    // Past the app's classes: the gem's class's own name, then whatever it takes.
+    if (chain.external) layouts.push(`layouts/${controllerPath(chain.external)}`);
+    return result();
   }
 
   /** Whether `action` exists on the controller at `path`: yes, no, or unknown (and why). */

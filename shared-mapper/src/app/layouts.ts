@@ -70,6 +70,12 @@ export interface LayoutReachInput {
   layoutFiles: Iterable<readonly [string, string]>;
   /** Layouts rendered where no controller is (mailers': `layouts/user_mailer` by their names). */
   alsoRendered?: Iterable<string>;
+  /**
+   * What the installed gems' code names as layouts (`layoutFacts` of their files): what a
+   * controller including a gem's module or inheriting a gem's class may take besides. Undefined
+   * when the gems are not read: such a controller may then take any layout.
+   */
+  gemLayouts?: { names: readonly string[]; dynamic?: boolean };
 }
 
 /** The paths of the layout files no request renders (see the header); empty where any may be. */
@@ -80,11 +86,12 @@ export function unreachedLayoutFiles(input: LayoutReachInput): Set<string> {
     const layouts = input.model.layoutsOf(controller.path);
     // ApplicationController counts as reached: gems' controllers inherit it (Devise's parent_controller).
     const reached = controller.path === "application" || input.reached(controller.path);
-    if (!layouts || "unknown" in layouts) {
+    const gems = layouts && "open" in layouts && layouts.open ? input.gemLayouts : undefined;
+    if (!layouts || "unknown" in layouts || (layouts.open && (!gems || gems.dynamic))) {
       if (reached) return new Set();
       continue;
     }
-    for (const layout of layouts.layouts) (reached ? rendered : taken).add(layout);
+    for (const layout of [...layouts.layouts, ...(gems?.names ?? [])]) (reached ? rendered : taken).add(layout);
   }
   const keyOf = new Map<string, string>();
   for (const [path, key] of input.layoutFiles) keyOf.set(path, key);
