@@ -117,6 +117,30 @@ test("helper-checks/layouts: the language server shows what routemap check does,
   assert.deepEqual(shown, expected);
 });
 
+// A template a route reaches that starts rendering a partial only an unreached layout rendered
+// makes that partial run: the editor checks it again (its hashes to the unreached controllers
+// raise there), and leaves it unchecked once the render is taken out again. Edited in the editor.
+test("helper-checks/layouts: a reached template that renders an unreached layout's partial gets it checked again", async () => {
+  const root = join(dir, "layouts");
+  const header = pathToFileURL(join(root, "app/views/layouts/redesign/_header.html.erb")).toString();
+  const index = pathToFileURL(join(root, "app/views/posts/index.html.erb")).toString();
+  const nav = pathToFileURL(join(root, "app/views/layouts/shared/_nav.html.erb")).toString();
+  const text = readFileSync(join(root, "app/views/posts/index.html.erb"), "utf8");
+  const server = await startServer([root], { railsVersion: "6.1", diagnostics: { enable: true, workspace: true } });
+  try {
+    await server.diagnosticsWhere(nav, (l) => l.length === 1);
+    assert.deepEqual(server.diagnostics.get(header) ?? [], []);
+    server.conn.sendNotification("textDocument/didOpen", { textDocument: { uri: index, languageId: "erb", version: 1, text } });
+    server.conn.sendNotification("textDocument/didChange", { textDocument: { uri: index, version: 2 }, contentChanges: [{ text: `${text}<%= render "layouts/redesign/header" %>\n` }] });
+    const shown = await server.diagnosticsWhere(header, (l) => l.length === 2);
+    assert.deepEqual(shown.map((d) => [d.range.start.line + 1, d.code]), [[2, "unrouted-url"], [3, "unrouted-url"]]);
+    server.conn.sendNotification("textDocument/didChange", { textDocument: { uri: index, version: 3 }, contentChanges: [{ text }] });
+    await server.diagnosticsWhere(header, (l) => l.length === 0);
+  } finally {
+    await server.stop();
+  }
+});
+
 // An edit of the app's controller that takes away or brings back its `render template:
 // "blog/posts/index"` changes what the engine's template is checked against (the app's helpers
 // where that controller renders it): the editor checks the engine's files again, though nothing

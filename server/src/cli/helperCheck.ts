@@ -91,6 +91,7 @@ export class DefinedNames {
   private readonly layoutFactsByFile = new Map<string, LayoutFacts>();
   private readonly layoutPaths = new Set<string>();
   private layoutsCache: AppLayouts | undefined;
+  private layoutsKeyCache: string | undefined;
   /** `templateFolder` and `runsWithoutRequest` per path, while no file is read again (they depend on every file's renders and mailers). */
   private readonly folders = new Map<string, string | undefined>();
   private readonly withoutRequest = new Map<string, boolean>();
@@ -121,6 +122,7 @@ export class DefinedNames {
     this.layoutFactsByFile.delete(path);
     this.layoutPaths.delete(path);
     this.layoutsCache = undefined;
+    this.layoutsKeyCache = undefined;
     this.controllerUrlOptions.delete(path);
     this.folders.clear();
     this.withoutRequest.clear();
@@ -254,6 +256,16 @@ export class DefinedNames {
       mailerLayouts: [...this.mailers.values()].map((m) => `layouts/${m}`),
     };
     return this.layoutsCache;
+  }
+
+  /** What `layouts` answers from, as text: the same while no file's layout facts, layout file or mailer changes. */
+  layoutsKey(): string {
+    if (this.layoutsKeyCache === undefined) {
+      const { byFile, layoutFiles, mailerLayouts } = this.layouts();
+      const facts = [...byFile].map(([path, f]) => `${path}\0${JSON.stringify(f)}`).sort();
+      this.layoutsKeyCache = [...facts, ...layoutFiles.map(([path]) => path).sort(), ...mailerLayouts.sort()].join("\n");
+    }
+    return this.layoutsKeyCache;
   }
 
   all(): Set<string> {

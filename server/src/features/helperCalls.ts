@@ -43,6 +43,8 @@ export interface HelperCheckContext {
      * routes (there is none to it to recall from, and what they name is what this environment lacks).
      */
     neverRequested?(path: string): boolean;
+    /** What `neverRequested` reads of the app's files about layouts, as text: when it changes, layouts may be rendered or not. */
+    layoutsKey?(): string;
     /** Whether the app's test helper may run code before an integration test (`UrlGenerationContext.integrationSetup`). */
     integrationSetup?(): boolean;
     /** What a request may fill in for code of a file's method (`UrlGenerationContext.recall`). */
@@ -235,6 +237,7 @@ export function generationOf(
     requestUrlOptions(): boolean;
     partialLocals?(): ReadonlySet<string> | null;
     layouts?(): AppLayouts;
+    layoutsKey?(): string;
   },
   model: () => Pick<ControllerModel, "requestController" | "byPath" | "layoutsOf">,
   app: { root: string; rubyVersion: string | undefined; read: (path: string) => string | undefined; table: () => MapResult; gemUrlOptions: readonly string[]; gemUrlOptionsControllers?: ReadonlyMap<string, string>; gemLayouts?: LayoutReachInput["gemLayouts"] },
@@ -333,6 +336,7 @@ export function generationOf(
       // A layout, or a partial under layouts/, that only controllers no route reaches render.
       return path.startsWith(layoutsDir) && unreachedLayouts().has(path);
     },
+    layoutsKey: () => defined.layoutsKey?.() ?? "",
     controllerAncestors: (controller) => model().byPath.get(controller)?.superclasses ?? [],
     integrationSetup: () => (integrationSetup ??= testHelperMaySetUp(app.read(`${app.root}/test/test_helper.rb`), (required) => app.read(`${app.root}/test/${required}.rb`) !== undefined)),
   };
