@@ -429,6 +429,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     // The routes' own diagnostics at once; then the app's controllers and views, read a batch at a
     // time between the requests that come meanwhile, for the rest.
     workspace.apps.forEach((app) => publish(app, undefined, true));
+    // The first tables made, the heap grows less between full collections (see memory.ts).
     limitHeapGrowth();
     started = true;
     void runSafe(undefined, undefined, async () => {
