@@ -443,6 +443,7 @@ function mapRoutes(input: MapInput, { parse, expected, drawMemo }: { parse: Pars
     // What a drawn file's routes depend on besides itself and the scope: the options, and the
     // app's inflection rules (by the text of the files they are read from).
     gemMappers: input.gemMappers,
+    gemSettings: input.gemSettings,
     parseGemFile: (path, text) => {
       const parsed = parse(path, text);
       parseTime += parsed.time;

@@ -194,6 +194,14 @@ export interface MapInput {
    * reported in them, and they are not among `MapResult.files`.
    */
   gemMappers?: () => readonly GemMapperSource[];
+  /**
+   * The installed gems whose own routes file reads their settings module (high_voltage's
+   * `if HighVoltage.routes`), with the files their entry file loads: their classes and modules
+   * are defined from this source when the routes first name them, then the app's configuration
+   * files that name the module run (`HighVoltage.configure { |c| c.routes = false }`), as Rails
+   * boots the gem before the initializers. Not files of the app, as `gemMappers`.
+   */
+  gemSettings?: () => readonly GemMapperSource[];
 }
 
 /** A literal argument of a DSL call, with the option it belongs to (`to`, `only`...), if any. */

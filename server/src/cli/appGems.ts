@@ -80,22 +80,36 @@ export class AppGems {
    * Rails' own gems are left out (their mapper is the one Routemap ports).
    */
   mapperSources(): GemMapperSource[] {
-    if (this.mapperSourcesCache) return this.mapperSourcesCache;
+    return (this.mapperSourcesCache ??= this.sourcesOf("mapperFiles"));
+  }
+  private mapperSourcesCache: GemMapperSource[] | undefined;
+
+  /**
+   * The installed gems whose own routes file reads their settings module, with the files their
+   * entry file loads (`MapInput.gemSettings`): read once, when the routes first name a constant
+   * Routemap does not know.
+   */
+  settingsSources(): GemMapperSource[] {
+    return (this.settingsSourcesCache ??= this.sourcesOf("settingsFiles"));
+  }
+  private settingsSourcesCache: GemMapperSource[] | undefined;
+
+  private sourcesOf(field: "mapperFiles" | "settingsFiles"): GemMapperSource[] {
     const out: GemMapperSource[] = [];
     for (const gem of [...this.installed.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
       if (RAILS_GEMS.has(gem.name) || !this.mayBeLoaded(gem.name)) continue;
       const facts = this.facts(gem.name);
-      if (!facts || "why" in facts || !facts.mapperFiles) continue;
+      const paths = facts && !("why" in facts) ? facts[field] : undefined;
+      if (!paths) continue;
       const files = new Map<string, string>();
-      for (const path of facts.mapperFiles) {
+      for (const path of paths) {
         const text = this.disk.readFile(path);
         if (text !== undefined) files.set(path, text);
       }
       if (files.size) out.push({ gem: gem.name, version: gem.version, dir: gem.dir, files });
     }
-    return (this.mapperSourcesCache = out);
+    return out;
   }
-  private mapperSourcesCache: GemMapperSource[] | undefined;
 
   /**
    * Whether the app may load the gem's code at boot: not when the Gemfile gives it `require: false`

@@ -35,6 +35,18 @@ export class Autoloader {
     }
   }
 
+  /**
+   * Runs the configuration files that name `name` (config/application.rb, the initializers),
+   * each at most once: a gem's settings module just defined, which the app configures there.
+   */
+  configure(name: string): void {
+    for (const file of this.files.configFiles(name)) {
+      if (this.ran.has(file.index.file)) continue;
+      this.ran.add(file.index.file);
+      this.host.runForDefinitions(file);
+    }
+  }
+
   /** The file a value was set in, relative to the app (for messages). */
   relative(file: LoadedFile): string {
     return this.files.relative(file);

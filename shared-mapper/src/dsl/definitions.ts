@@ -91,7 +91,13 @@ export function definitionCall(it: Evaluator, name: string, args: RValue[], bloc
       return null;
     case "extend":
       for (const a of args) {
-        if (a instanceof RConst) m.extends.push(a.path.replace(/^::/, ""));
+        if (!(a instanceof RConst)) continue;
+        const extended = a.path.replace(/^::/, "");
+        m.extends.push(extended);
+        // Ruby calls the module's `self.extended(base)` hook: a gem's settings module sets its
+        // defaults there (high_voltage's Configuration: `base.set_default_configuration`).
+        const hook = it.classes.get(extended)?.singleton.get("extended");
+        if (hook) it.send(new RConst(extended), "extended", [new RConst(self.path)], null);
       }
       return null;
     case "module_function":

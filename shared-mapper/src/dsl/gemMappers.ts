@@ -76,9 +76,14 @@ export class GemMappers {
   private readonly defined = new Set<string>();
   private readonly gemOfFile = new Map<string, GemMapperSource>();
 
+  /**
+   * `eager`: the gems' files are read on the first constant looked for, not on the first method
+   * the DSL lacks (a gem's settings module, `gemSettings`: its routes file reads `HighVoltage.routes`).
+   */
   constructor(
     private readonly sources: () => readonly GemMapperSource[],
     private readonly host: GemMapperHost,
+    private readonly eager = false,
   ) {}
 
   /** The method `name` an installed gem adds to the mapper; the gems' files are read on the first ask. */
@@ -98,12 +103,14 @@ export class GemMappers {
   }
 
   /** Defines `path` from the gems' files, when one of them does (a helper class a method names). */
-  loadConstant(path: string): void {
-    if (!this.loaded || this.defined.has(path)) return;
+  loadConstant(path: string): boolean {
+    if (this.eager) this.load();
+    if (!this.loaded || this.defined.has(path)) return false;
     const found = this.definitions.get(path);
-    if (!found) return;
+    if (!found) return false;
     this.defined.add(path);
     for (const d of found) this.run(d.file, d.node, d.cref);
+    return true;
   }
 
   private load(): void {

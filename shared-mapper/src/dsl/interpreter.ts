@@ -95,7 +95,13 @@ export interface InterpreterOptions {
   drawFile?(file: LoadedFile, run: () => void): void;
   /** The installed gems' files that extend the mapper (`dsl/gemMappers.ts`), asked for on first need. */
   gemMappers?: () => readonly GemMapperSource[];
-  /** Parses a gem's file for `gemMappers`. */
+  /**
+   * The files of installed gems whose own routes file reads their settings module
+   * (`HighVoltage.routes`): their classes and modules are defined when the routes first name
+   * them, then the app's configuration files that name them run (`HighVoltage.configure`).
+   */
+  gemSettings?: () => readonly GemMapperSource[];
+  /** Parses a gem's file for `gemMappers` and `gemSettings`. */
   parseGemFile?(path: string, text: string): LoadedFile;
 }
 
@@ -191,6 +197,8 @@ export class Interpreter implements MapperHost, CallHost {
   private readonly autoloader: Autoloader | undefined;
   /** Routing methods the installed gems add to the mapper, read from their source. */
   readonly gemMappers: GemMappers | undefined;
+  /** Gems' settings modules, read from their files (`InterpreterOptions.gemSettings`). */
+  private readonly gemSettings: GemMappers | undefined;
   /** While a gem's mapper method runs for a call of the routes files: that call (`callGemMethod`). */
   private gemSite: { record: DeclarationRecord; node: N.CallNode; index: LineIndex; gem: GemMapperSource; name: string } | undefined;
 
@@ -198,17 +206,36 @@ export class Interpreter implements MapperHost, CallHost {
     this.budget = new Budget(o.limits ?? DEFAULT_LIMITS);
     this.autoloader = o.appFiles && new Autoloader(o.appFiles, this);
     const parse = o.parseGemFile;
-    if (o.gemMappers && parse) {
-      this.gemMappers = new GemMappers(o.gemMappers, {
-        classes: this.classes,
-        store: this.store,
-        parse,
-        quietlyIn: (file, body) => this.quietly(() => this.inFile(file, body)),
-        eval: (node, env) => this.eval(node, env),
-        defineModule: (path, body, env) => this.defineModule(path, body, env),
-        setConstantPath: (path, value) => this.setConstantPath(path, value),
-      });
-    }
+    const host = parse && {
+      classes: this.classes,
+      store: this.store,
+      parse,
+      quietlyIn: <T>(file: LoadedFile, body: () => T) => this.quietly(() => this.inFile(file, body)),
+      eval: (node: N.Node, env: Env) => this.eval(node, env),
+      defineModule: (path: string, body: N.Node | null, env: Env) => this.defineModule(path, body, env),
+      setConstantPath: (path: string, value: RValue) => this.setConstantPath(path, value),
+    };
+    if (o.gemMappers && host) this.gemMappers = new GemMappers(o.gemMappers, host);
+    if (o.gemSettings && host) this.gemSettings = new GemMappers(o.gemSettings, host, true);
+  }
+
+  /**
+   * Defines `path` from the gems' files when one defines it (a mapper gem's helper class, or a
+   * gem's settings module). A settings module defined so is then configured as Rails boots it:
+   * Bundler requires the gem before the app's initializers run, so the app's configuration
+   * files that name it (`HighVoltage.configure do |config| … end`) run after its definitions.
+   */
+  private loadGemConstant(path: string): void {
+    if (!this.classes.has(path)) this.gemMappers?.loadConstant(path);
+    this.loadGemSettings(path);
+  }
+
+  /**
+   * A settings gem's module, defined from its files the first time it is named, even where the
+   * constant is known already (the gem's engine file, read for the engine, opens the module too).
+   */
+  private loadGemSettings(path: string): void {
+    if (this.gemSettings?.loadConstant(path) && !path.includes("::")) this.autoloader?.configure(path);
   }
 
   /** The method an installed gem adds to the mapper under `name`, if one does. */
@@ -827,14 +854,15 @@ export class Interpreter implements MapperHost, CallHost {
     const cref = env.cref;
     for (let i = cref.length - 1; i >= 0; i--) {
       const path = `${cref[i]}::${name}`;
+      if (this.gemSettings) this.loadGemSettings(path);
       let found = this.constants.get(path);
       // Inside `module Redmine`, `PluginLoader` may be `Redmine::PluginLoader`, autoloaded.
       if (found === undefined && this.autoloader && !this.classes.has(path)) {
         this.autoloader.load(path);
         found = this.constants.get(path);
       }
-      if (found === undefined && this.gemMappers && !this.classes.has(path)) {
-        this.gemMappers.loadConstant(path);
+      if (found === undefined && !this.classes.has(path)) {
+        this.loadGemConstant(path);
         found = this.constants.get(path);
       }
       if (found !== undefined) return found;
@@ -851,10 +879,11 @@ export class Interpreter implements MapperHost, CallHost {
 
   /** A constant by its full path: the files', the app's, Ruby's own, or one known only by name. */
   private topConstant(path: string, node?: Node): RValue {
+    if (this.gemSettings) this.loadGemSettings(path);
     const own = this.constants.get(path);
     if (own !== undefined) return own;
-    if (this.gemMappers && !this.classes.has(path)) {
-      this.gemMappers.loadConstant(path);
+    if (!this.classes.has(path)) {
+      this.loadGemConstant(path);
       const loaded = this.constants.get(path);
       if (loaded !== undefined) return loaded;
     }
