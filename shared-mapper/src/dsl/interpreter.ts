@@ -235,8 +235,19 @@ export class Interpreter implements MapperHost, CallHost {
    * constant is known already (the gem's engine file, read for the engine, opens the module too).
    */
   private loadGemSettings(path: string): void {
-    if (this.gemSettings?.loadConstant(path) && !path.includes("::")) this.autoloader?.configure(path);
+    // While the gem's files run (Bundler requires them before the app's initializers), a
+    // constant they name is never looked for in the app: the autoloader would run the
+    // initializer that names the module midway through the gem's `extended` hook.
+    this.gemLoading++;
+    let loaded: boolean | undefined;
+    try {
+      loaded = this.gemSettings?.loadConstant(path);
+    } finally {
+      this.gemLoading--;
+    }
+    if (loaded && !path.includes("::") && !this.gemLoading) this.autoloader?.configure(path);
   }
+  private gemLoading = 0;
 
   /** The method an installed gem adds to the mapper under `name`, if one does. */
   gemMapperMethod(name: string): GemMapperMethod | undefined {
@@ -857,7 +868,7 @@ export class Interpreter implements MapperHost, CallHost {
       if (this.gemSettings) this.loadGemSettings(path);
       let found = this.constants.get(path);
       // Inside `module Redmine`, `PluginLoader` may be `Redmine::PluginLoader`, autoloaded.
-      if (found === undefined && this.autoloader && !this.classes.has(path)) {
+      if (found === undefined && this.autoloader && !this.gemLoading && !this.classes.has(path)) {
         this.autoloader.load(path);
         found = this.constants.get(path);
       }
@@ -887,7 +898,7 @@ export class Interpreter implements MapperHost, CallHost {
       const loaded = this.constants.get(path);
       if (loaded !== undefined) return loaded;
     }
-    if (this.autoloader && !this.classes.has(path)) {
+    if (this.autoloader && !this.gemLoading && !this.classes.has(path)) {
       this.autoloader.load(path);
       const loaded = this.constants.get(path);
       if (loaded !== undefined) return loaded;
