@@ -286,6 +286,8 @@ export interface OpenRegion {
   module?: string;
   /** The engine whose table it is in, for an engine's routes file. */
   engine?: string;
+  /** What it skipped only redirects (`get "/#{x}", to: redirect("/")`): it may add a name, no route to a controller. */
+  redirects?: boolean;
 }
 
 export interface MapResult {

@@ -211,7 +211,7 @@ export function generationContextOf({ tables, generation }: Pick<HelperCheckCont
 
 /** Whether a region Routemap could not evaluate may draw a route to `controller` (its scope's module covers it). */
 export function regionReaches(regions: readonly OpenRegion[], controller: string | undefined): boolean {
-  return regions.some((r) => r.engine === undefined && (r.module === undefined || controller === undefined || controller === r.module || controller.startsWith(`${r.module}/`)));
+  return regions.some((r) => r.engine === undefined && !r.redirects && (r.module === undefined || controller === undefined || controller === r.module || controller.startsWith(`${r.module}/`)));
 }
 
 /**

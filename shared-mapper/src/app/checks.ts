@@ -178,7 +178,7 @@ export interface UnreachedAction {
  */
 /** Whether a region of the table Routemap could not evaluate may have a route to `controller` (its module covers it). */
 export function openFor(result: MapResult, controller: string): boolean {
-  return (result.openRegions ?? []).some((r) => r.engine === undefined && (r.module === undefined || controller === r.module || controller.startsWith(`${r.module}/`)));
+  return (result.openRegions ?? []).some((r) => r.engine === undefined && !r.redirects && (r.module === undefined || controller === r.module || controller.startsWith(`${r.module}/`)));
 }
 
 export function unreachedActions(result: MapResult, model: ControllerModel, file?: string): UnreachedAction[] {

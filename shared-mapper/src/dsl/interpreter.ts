@@ -41,7 +41,7 @@ import { Env, type Self } from "./env.js";
 import { Frames } from "./frames.js";
 import { handlerTable } from "./handlers.js";
 import { LITERALS } from "./literals.js";
-import { mayDraw } from "./mayDraw.js";
+import { mayDraw, onlyRedirects } from "./mayDraw.js";
 import { bindParameters } from "./parameters.js";
 import { PATTERNS } from "./patterns.js";
 import { ReportedError, ReturnSignal, ThrowSignal } from "./signals.js";
@@ -144,7 +144,7 @@ export class Interpreter implements MapperHost, CallHost {
    * Records that routes may be missing at `span` (a call skipped, a block not run): only names
    * and controllers under the current scope are open.
    */
-  openRegion(span: Span, reason: string): void {
+  openRegion(span: Span, reason: string, o: { redirects?: boolean } = {}): void {
     if (this.quiet) return;
     ({ span, message: reason } = this.userSpan(span, reason));
     const scope = this.mapper.scope;
@@ -158,6 +158,7 @@ export class Interpreter implements MapperHost, CallHost {
       ...(text(as) ? { namePrefix: text(as) } : {}),
       ...(text(module) ? { module: text(module) } : {}),
       ...(engine ? { engine } : {}),
+      ...(o.redirects ? { redirects: true } : {}),
     });
   }
 
@@ -556,7 +557,7 @@ export class Interpreter implements MapperHost, CallHost {
     else if (e instanceof UnknownValueError) {
       const message = unknownValueMessage("statement", e.value);
       this.report("info", message, this.nodeSpan(stmt), "unknown-value");
-      if (mayDraw(stmt)) this.openRegion(this.nodeSpan(stmt), message);
+      if (mayDraw(stmt)) this.openRegion(this.nodeSpan(stmt), message, { redirects: onlyRedirects(stmt) });
     }
     // An expression too deep for the evaluator's own stack (a chain of thousands of `+`).
     else if (isStackOverflow(e)) this.report("error", TOO_DEEP, this.nodeSpan(stmt), "too-deep");
@@ -1000,7 +1001,7 @@ export class Interpreter implements MapperHost, CallHost {
         const what = `\`${node.name}\`${call.block ? " and its block" : ""}`;
         const message = unknownValueMessage(what, e.value);
         this.report("info", message, declaration.span, "unknown-value");
-        this.openRegion(declaration.span, message);
+        this.openRegion(declaration.span, message, { redirects: onlyRedirects(node) });
         return null;
       }
       throw e;

@@ -23,3 +23,19 @@ export function mayDraw(node: Node): boolean {
   return visit(node);
 }
 
+
+const VERBS = new Set(["get", "post", "put", "patch", "delete", "match", "options"]);
+
+/**
+ * Whether `node` is one verb call on the routes whose endpoint is `to: redirect(…)` (high_voltage's
+ * `get "/#{HighVoltage.home_page}", to: redirect('/')`): skipped, it may add a name, but no
+ * route to a controller.
+ */
+export function onlyRedirects(node: Node): boolean {
+  if (!(node instanceof N.CallNode) || node.receiver !== null || node.block !== null || !VERBS.has(node.name)) return false;
+  const last = node.arguments_?.arguments_.at(-1);
+  if (!(last instanceof N.KeywordHashNode)) return false;
+  return last.elements.some((e) =>
+    e instanceof N.AssocNode && e.key instanceof N.SymbolNode && e.key.unescaped.value === "to" &&
+    e.value instanceof N.CallNode && e.value.name === "redirect" && e.value.receiver === null);
+}
