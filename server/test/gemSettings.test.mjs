@@ -31,18 +31,19 @@ const routemap = (root, ...args) => spawnSync(process.execPath, [new URL("../bin
 test("the gem whose routes file reads its settings: the files its entry file loads are given, in require order's set", () => {
   const root = app();
   const gems = readAppGems(root, { env: env(root), cache: false });
-  const facts = gems.facts("lantern");
   const rel = (p) => p.slice(p.indexOf(`${GEM}/`) + GEM.length + 1);
-  assert.deepEqual(facts.settingsFiles.map(rel), ["lib/lantern.rb", "lib/lantern/drawers/flat.rb", "lib/lantern/drawers/nested.rb", "lib/lantern/engine.rb", "lib/lantern/options.rb"]);
-  assert.equal(facts.mapperFiles, undefined);
-  assert.deepEqual(gems.settingsSources().map((s) => s.gem), ["lantern"]);
+  const [source, ...others] = gems.settingsSources();
+  assert.equal(others.length, 0);
+  assert.equal(source.gem, "lantern");
+  assert.deepEqual([...source.files.keys()].map(rel), ["lib/lantern.rb", "lib/lantern/drawers/flat.rb", "lib/lantern/drawers/nested.rb", "lib/lantern/engine.rb", "lib/lantern/options.rb"]);
+  assert.deepEqual(gems.mapperSources(), []);
 });
 
 test("a gem whose routes file reads no setting of its own module gives none", () => {
   const root = app();
   writeFileSync(join(root, GEM, "config/routes.rb"), 'Rails.application.routes.draw do\n  get "/pages/*id", to: "lantern/pages#show"\nend\n');
   const gems = readAppGems(root, { env: env(root), cache: false });
-  assert.equal(gems.facts("lantern").settingsFiles, undefined);
+  assert.deepEqual(gems.settingsSources(), []);
 });
 
 test("the gem's defaults, where the app's initializer sets nothing: no home page, the nested drawer", () => {

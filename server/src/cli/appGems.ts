@@ -19,6 +19,7 @@ import { GemCache, cacheFolder } from "./gemCache.js";
 import { gemDiskOf, type GemDisk } from "./gemDisk.js";
 import { factsCode, gemFacts, isGemFacts, type GemFacts } from "./gemFacts.js";
 import { locateGems, type InstalledGem, type MissingGem } from "./gemLocator.js";
+import { settingsFiles } from "./gemSettings.js";
 import type { GemHome } from "./gemPaths.js";
 import { lockedGems, parseLockfile, type Lockfile } from "./lockfile.js";
 
@@ -80,7 +81,10 @@ export class AppGems {
    * Rails' own gems are left out (their mapper is the one Routemap ports).
    */
   mapperSources(): GemMapperSource[] {
-    return (this.mapperSourcesCache ??= this.sourcesOf("mapperFiles"));
+    return (this.mapperSourcesCache ??= this.sourcesOf((gem) => {
+      const facts = this.facts(gem.name);
+      return facts && !("why" in facts) ? facts.mapperFiles : undefined;
+    }));
   }
   private mapperSourcesCache: GemMapperSource[] | undefined;
 
@@ -90,16 +94,15 @@ export class AppGems {
    * Routemap does not know.
    */
   settingsSources(): GemMapperSource[] {
-    return (this.settingsSourcesCache ??= this.sourcesOf("settingsFiles"));
+    return (this.settingsSourcesCache ??= this.sourcesOf((gem) => settingsFiles(gem, this.disk)));
   }
   private settingsSourcesCache: GemMapperSource[] | undefined;
 
-  private sourcesOf(field: "mapperFiles" | "settingsFiles"): GemMapperSource[] {
+  private sourcesOf(filesOf: (gem: InstalledGem) => string[] | undefined): GemMapperSource[] {
     const out: GemMapperSource[] = [];
     for (const gem of [...this.installed.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
       if (RAILS_GEMS.has(gem.name) || !this.mayBeLoaded(gem.name)) continue;
-      const facts = this.facts(gem.name);
-      const paths = facts && !("why" in facts) ? facts[field] : undefined;
+      const paths = filesOf(gem);
       if (!paths) continue;
       const files = new Map<string, string>();
       for (const path of paths) {

@@ -50,11 +50,6 @@ export interface GemFacts {
    * gem's files they require (`mapperFiles`); absent when none does.
    */
   mapperFiles?: string[];
-  /**
-   * The files the gem loads from its entry file, when its own routes file reads a setting of
-   * the gem's module (`if HighVoltage.routes`, `settingsFiles`); absent otherwise.
-   */
-  settingsFiles?: string[];
 }
 
 /** A file of the gem: where it is, and where it stands in the gem (`lib/devise.rb`, whatever folder holds it). */
@@ -185,8 +180,6 @@ export function readGemFacts(files: GemFile[], disk: GemDisk): GemFacts {
   facts.controllers = [...controllers].sort();
   const mapper = mapperFiles(files, disk);
   if (mapper.length) facts.mapperFiles = mapper;
-  const settings = settingsFiles(files, disk);
-  if (settings?.length) facts.settingsFiles = settings;
   return facts;
 }
 
@@ -234,44 +227,6 @@ export function mapperFiles(files: GemFile[], disk: GemDisk): string[] {
   return reachable(extending).sort().map((rel) => lib.get(rel)!);
 }
 
-/** A call on a constant in a routes file, other than Rails' own (`HighVoltage.routes`, `Clearance.configuration`): the constant. */
-const SETTING_READ = /(?<![\w:.])((?:::)?[A-Z]\w*(?:::[A-Z]\w*)*)\s*\.\s*(?!routes\b|application\b|new\b)[a-z_]\w*/g;
-
-/**
- * The files the gem loads by literal require from its entry file, when its own
- * `config/routes.rb` calls a method on a constant those files define (high_voltage's `if
- * HighVoltage.home_page`, `HighVoltage.route_drawer.match_attributes`): the routes depend on
- * the gem's settings, which its files define and the app's initializers set.
- */
-export function settingsFiles(files: GemFile[], disk: GemDisk): string[] | undefined {
-  const routes = files.find((f) => f.rel === "config/routes.rb");
-  const text = routes && disk.readFile(routes.path);
-  if (!text) return undefined;
-  const names = new Set([...text.matchAll(SETTING_READ)].map((m) => m[1].replace(/^::/, "").split("::")[0]).filter((n) => n !== "Rails"));
-  if (!names.size) return undefined;
-  const lib = new Map(files.filter((f) => f.rel.startsWith("lib/") && f.rel.endsWith(".rb")).map((f) => [f.rel, f.path]));
-  const loaded = reachableFiles(entryFiles(files, lib), lib, disk);
-  const defines = (rel: string) => [...names].some((n) => new RegExp(`^\\s*(?:module|class)\\s+${n}\\b`, "m").test(disk.readFile(lib.get(rel)!) ?? ""));
-  if (!loaded.some(defines)) return undefined;
-  return loaded.sort().map((rel) => lib.get(rel)!);
-}
-
-/** The gem's files reachable by literal require from `from` (relative paths). */
-function reachableFiles(from: string[], lib: Map<string, string>, disk: GemDisk): string[] {
-  const seen = new Set<string>();
-  const stack = [...from];
-  while (stack.length) {
-    const rel = stack.pop()!;
-    if (seen.has(rel) || !lib.has(rel)) continue;
-    seen.add(rel);
-    for (const m of (disk.readFile(lib.get(rel)!) ?? "").matchAll(REQUIRES)) {
-      const target = m[1] === "require_relative" ? normalize(`${rel.slice(0, rel.lastIndexOf("/"))}/${m[2]}`) : `lib/${m[2]}`;
-      stack.push(target.endsWith(".rb") ? target : `${target}.rb`);
-    }
-  }
-  return [...seen];
-}
-
 /** The gem's entry files: `lib/<gem>.rb`, and `lib/a/b.rb` for a gem `a-b` (Bundler.require's two tries). */
 function entryFiles(files: GemFile[], lib: Map<string, string>): string[] {
   const gem = files.find((f) => f.gem)?.gem;
@@ -303,7 +258,6 @@ export function isGemFacts(value: unknown): value is GemFacts {
     (v.routes === undefined || typeof v.routes === "string") &&
     (v.engineFile === undefined || typeof v.engineFile === "string") &&
     (v.mapperFiles === undefined || strings(v.mapperFiles)) &&
-    (v.settingsFiles === undefined || strings(v.settingsFiles)) &&
     (v.urlOptionsControllers === undefined || strings(v.urlOptionsControllers))
   );
 }
@@ -312,7 +266,7 @@ export function isGemFacts(value: unknown): value is GemFacts {
 let code: string | undefined;
 export function factsCode(): string {
   return (code ??= createHash("sha256")
-    .update([gemFiles, listedFiles, readGemFacts, definedHelperNames, layoutFacts, mapperFiles, settingsFiles, reachableFiles, entryFiles, normalize].map((f) => f.toString()).join("\n"))
+    .update([gemFiles, listedFiles, readGemFacts, definedHelperNames, layoutFacts, mapperFiles, entryFiles, normalize].map((f) => f.toString()).join("\n"))
     .digest("hex")
     .slice(0, 16));
 }

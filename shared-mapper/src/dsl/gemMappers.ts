@@ -102,6 +102,12 @@ export class GemMappers {
     return this.gemOfFile.get(path);
   }
 
+  /** Whether the gems' files define `path` and it is not defined from them yet (reads them on the first ask when eager). */
+  pending(path: string): boolean {
+    if (this.eager) this.load();
+    return this.definitions.has(path) && !this.defined.has(path);
+  }
+
   /** Defines `path` from the gems' files, when one of them does (a helper class a method names). */
   loadConstant(path: string): boolean {
     if (this.eager) this.load();

@@ -236,6 +236,8 @@ export class Interpreter implements MapperHost, CallHost {
    * constant is known already (the gem's engine file, read for the engine, opens the module too).
    */
   private loadGemSettings(path: string): void {
+    // Every constant looked up comes here: most are no gem's.
+    if (!this.gemSettings?.pending(path)) return;
     // While the gem's files run (Bundler requires them before the app's initializers), a
     // constant they name is never looked for in the app: the autoloader would run the
     // initializer that names the module midway through the gem's `extended` hook.
