@@ -148,7 +148,7 @@ export class RailsApp {
       glob: appGlob(root, fs), exists: (path) => path.startsWith(root + "/") && fs.exists(path),
       // Installed gems live outside the workspace: not read in a restricted one.
       gemMappers: () => (this.workspace.restricted ? [] : this.appGems()?.mapperSources() ?? []),
-      gemSettings: () => (this.workspace.restricted ? [] : this.appGems()?.settingsSources() ?? []),
+      gemSettings: () => (this.workspace.restricted ? [] : this.appGems()?.settingsSources(this.enginesCache ?? []) ?? []),
     };
   }
 

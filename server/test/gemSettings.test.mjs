@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { scratchDir } from "../../test-fixtures/lib/scratch.mjs";
 import { APPS } from "../../test-fixtures/lib/apps.mjs";
 import { readAppGems } from "../dist/cli/appGems.js";
+import { findGemEngines } from "../dist/cli/gemEngines.js";
 
 const GEM = "vendor/bundle/ruby/3.1.0/gems/lantern-2.1.0";
 
@@ -32,7 +33,7 @@ test("the gem whose routes file reads its settings: the files its entry file loa
   const root = app();
   const gems = readAppGems(root, { env: env(root), cache: false });
   const rel = (p) => p.slice(p.indexOf(`${GEM}/`) + GEM.length + 1);
-  const [source, ...others] = gems.settingsSources();
+  const [source, ...others] = gems.settingsSources(findGemEngines(gems));
   assert.equal(others.length, 0);
   assert.equal(source.gem, "lantern");
   assert.deepEqual([...source.files.keys()].map(rel), ["lib/lantern.rb", "lib/lantern/drawers/flat.rb", "lib/lantern/drawers/nested.rb", "lib/lantern/engine.rb", "lib/lantern/options.rb"]);
@@ -43,7 +44,7 @@ test("a gem whose routes file reads no setting of its own module gives none", ()
   const root = app();
   writeFileSync(join(root, GEM, "config/routes.rb"), 'Rails.application.routes.draw do\n  get "/pages/*id", to: "lantern/pages#show"\nend\n');
   const gems = readAppGems(root, { env: env(root), cache: false });
-  assert.deepEqual(gems.settingsSources(), []);
+  assert.deepEqual(gems.settingsSources(findGemEngines(gems)), []);
 });
 
 test("the gem's defaults, where the app's initializer sets nothing: no home page, the nested drawer", () => {

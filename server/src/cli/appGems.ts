@@ -20,6 +20,7 @@ import { gemDiskOf, type GemDisk } from "./gemDisk.js";
 import { factsCode, gemFacts, isGemFacts, type GemFacts } from "./gemFacts.js";
 import { locateGems, type InstalledGem, type MissingGem } from "./gemLocator.js";
 import { settingsFiles } from "./gemSettings.js";
+import type { EngineSource } from "./appConfig.js";
 import type { GemHome } from "./gemPaths.js";
 import { lockedGems, parseLockfile, type Lockfile } from "./lockfile.js";
 
@@ -81,7 +82,7 @@ export class AppGems {
    * Rails' own gems are left out (their mapper is the one Routemap ports).
    */
   mapperSources(): GemMapperSource[] {
-    return (this.mapperSourcesCache ??= this.sourcesOf((gem) => {
+    return (this.mapperSourcesCache ??= this.sourcesOf((gem) => this.mayBeLoaded(gem.name), (gem) => {
       const facts = this.facts(gem.name);
       return facts && !("why" in facts) ? facts.mapperFiles : undefined;
     }));
@@ -90,18 +91,21 @@ export class AppGems {
 
   /**
    * The installed gems whose own routes file reads their settings module, with the files their
-   * entry file loads (`MapInput.gemSettings`): read once, when the routes first name a constant
-   * Routemap does not know.
+   * entry file loads (`MapInput.gemSettings`), among `engines` (those the app draws): read once,
+   * when the routes first name a constant.
    */
-  settingsSources(): GemMapperSource[] {
-    return (this.settingsSourcesCache ??= this.sourcesOf((gem) => settingsFiles(gem, this.disk)));
+  settingsSources(engines: readonly EngineSource[]): GemMapperSource[] {
+    // Only gems whose routes the app draws: the engines found with a routes file of their own
+    // (gemEngines.ts) that it loads (engineLoading.ts has asked the Gemfile already).
+    const drawn = new Set(engines.filter((e) => e.external && e.routes && !e.notLoaded).map((e) => e.root));
+    return (this.settingsSourcesCache ??= this.sourcesOf((gem) => drawn.has(gem.dir), (gem) => settingsFiles(gem, this.disk)));
   }
   private settingsSourcesCache: GemMapperSource[] | undefined;
 
-  private sourcesOf(filesOf: (gem: InstalledGem) => string[] | undefined): GemMapperSource[] {
+  private sourcesOf(loaded: (gem: InstalledGem) => boolean, filesOf: (gem: InstalledGem) => string[] | undefined): GemMapperSource[] {
     const out: GemMapperSource[] = [];
     for (const gem of [...this.installed.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-      if (RAILS_GEMS.has(gem.name) || !this.mayBeLoaded(gem.name)) continue;
+      if (RAILS_GEMS.has(gem.name) || !loaded(gem)) continue;
       const paths = filesOf(gem);
       if (!paths) continue;
       const files = new Map<string, string>();

@@ -118,7 +118,7 @@ export function readInput(entry: string, args: RoutesArgs): MapInput | string {
   return {
     entry, files, unread, engines, glob: appGlob(config.root, nodeFileSystem), exists: (path) => path.startsWith(config.root + "/") && nodeFileSystem.exists(path), options: { ...options, drawPaths: [drawDir] },
     gemMappers: () => appGems?.mapperSources() ?? [],
-    gemSettings: () => appGems?.settingsSources() ?? [],
+    gemSettings: () => appGems?.settingsSources(sources) ?? [],
   };
 }
 
