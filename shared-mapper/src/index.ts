@@ -131,6 +131,11 @@ export interface RouteMapper {
      */
     bodies?: (path: string, text: string, read: () => ControllerFile) => ControllerFile;
   }): ControllerModel;
+  /**
+   * A file's class and module bodies as `controllers` reads them (its `bodies`' `read`), for a
+   * host that reads them ahead, elsewhere (`routemap check`'s workers).
+   */
+  controllerFile(path: string, text: string): ControllerFile;
   /** The `controller:`/`action:` literals of a view's or Ruby file's hashes (a file being typed included). */
   hashTargets(path: string, text: string): HashTarget[];
   /**
@@ -238,6 +243,7 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
       return result;
     },
     evaluate: (source, options = {}) => RSymbol.evaluation(() => evaluateSnippet(parser, source, options)),
+    controllerFile: (path, text) => controllerFile(parseFile(parser, path, text).loaded),
     hashTargets: (path, text) => hashTargets(parseView(path, text).loaded),
     urlUses: (path, text, polymorphic) => resolveUses(fileUses(path, text, polymorphic), polymorphic),
     fileUses,

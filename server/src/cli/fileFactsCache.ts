@@ -95,6 +95,18 @@ export class FileFactsCache {
     this.dirty = true;
   }
 
+  /** Whether the pack has an entry of this key (its shape is checked when it is used). */
+  has(key: string): boolean {
+    return this.load().has(key);
+  }
+
+  /** `set` of an entry's JSON, made elsewhere (cli/factsWorkers.ts). */
+  setJson(kind: FactsKind, path: string, key: string, json: string): void {
+    this.kept.set(`${kind}\0${path}`, { key, json });
+    this.stats.made++;
+    this.dirty = true;
+  }
+
   /** Writes the pack when an entry was made (a run that only used entries leaves it, and marks it used). */
   save(): void {
     if (!this.dirty) {

@@ -93,16 +93,37 @@ const MAY_USE_URLS = /_path|_url|url_for|redirect_to|form_tag|link_to|button_to|
 /** What a model's or lib/ file must have for its calls to be checked: `Rails.application.routes.url_helpers`. */
 const MAY_CALL_URL_HELPERS = /url_helpers/;
 
-export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckContext, path: string, text: string, scope: HelperScope = "all"): Diagnostic[] {
-  const { defined, gems } = context;
-  if ("why" in gems) return [];
-  const tables = context.tablesFor ? context.tablesFor(path) : context.tables;
-  if (!tables) return [];
+/**
+ * Whether `helperCallDiagnostics` reads a file's uses, and how it asks for them (`naming`, whose
+ * `UsesTargets` the facts are made with): a host may have them read ahead, elsewhere
+ * (cli/factsWorkers.ts). Undefined when it does not (what it says then is `skipped`).
+ */
+export function usesAsked(context: HelperCheckContext, path: string, text: string, scope: HelperScope = "all"): { naming: PolymorphicOptions | undefined } | undefined {
+  return skipped(context, path, text, scope) ? undefined : { naming: scope === "all" ? context.generation.polymorphic(path) : undefined };
+}
+
+/** What a file's check is without reading its uses, if it is: nothing, or that the file is too large. */
+function skipped(context: HelperCheckContext, path: string, text: string, scope: HelperScope): Diagnostic[] | undefined {
+  if ("why" in context.gems) return [];
+  if (!(context.tablesFor ? context.tablesFor(path) : context.tables)) return [];
   // An open document has no size cap of its own: the disk's holds for its checks too.
   if (text.length > MAX_FILE_BYTES) return [tooLarge(path)];
   // A file that names none of the calls looked for has none: not parsed (a large app's
   // models and lib/ files, read for `url_helpers` only, were half of `check`'s parses).
-  if (!(scope === "explicit" ? MAY_CALL_URL_HELPERS : MAY_USE_URLS).test(text)) return [];
+  if (!mayUseUrls(text, scope)) return [];
+  return undefined;
+}
+
+/** Whether a file's text may hold a use its check reads (not: the file is not parsed). */
+export function mayUseUrls(text: string, scope: HelperScope): boolean {
+  return text.length <= MAX_FILE_BYTES && (scope === "explicit" ? MAY_CALL_URL_HELPERS : MAY_USE_URLS).test(text);
+}
+
+export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckContext, path: string, text: string, scope: HelperScope = "all"): Diagnostic[] {
+  const { defined, gems } = context;
+  const early = skipped(context, path, text, scope);
+  if (early || "why" in gems) return early ?? [];
+  const tables = (context.tablesFor ? context.tablesFor(path) : context.tables)!;
   // The engines whose controllers may run the file with their own helpers: not one that isolates nothing.
   const engines = [...tables.proxies.values()].filter((engine) => !engine.notIsolated);
   // A template or controller only the app's own controller runs (UsersController for users/index)
