@@ -182,19 +182,27 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
     cache.set(path, { text, ...entry, time: 0 });
     return { ...entry, time: now() - start };
   };
+  // The last Ruby file of the app parsed outside the cache, for the next ask of the same text: a
+  // controller's bodies, then its uses, and its templates' actions (`routemap check`'s workers
+  // ask them in turn) from one parse. Trees are read, never changed.
+  let last: { path: string; text: string; parsed: ReturnType<typeof parseFile> } | undefined;
+  const parseRuby = (path: string, text: string) => {
+    if (last?.path !== path || last.text !== text) last = { path, text, parsed: parseFile(parser, path, text) };
+    return last.parsed;
+  };
   // A view or another Ruby file of the app, ERB, Haml and Slim read as Ruby, parsed outside the cache: an app
   // has thousands of views, and only what is found in them is kept.
   const parseView = (path: string, text: string): ReturnType<typeof parseFile> & { locals?: Set<string> } => {
+    if (path.endsWith(".rb")) return parseRuby(path, text);
     // A template is the body of a method Rails compiles (`yield` gives the layout its content).
-    const template = !path.endsWith(".rb");
     const indented = path.endsWith(".haml") ? hamlToRuby : path.endsWith(".slim") ? slimToRuby : undefined;
-    if (!indented) return parseFile(parser, path, path.endsWith(".erb") ? erbToRuby(text) : text, template);
+    if (!indented) return parseFile(parser, path, path.endsWith(".erb") ? erbToRuby(text) : text, true);
     const { ruby, locals } = indented(text);
     return { ...parseFile(parser, path, ruby, true), locals };
   };
   // A file's polymorphic targets: its models' naming and a template's controller, outside the
   // cache (modelNamings.ts).
-  const namings = new ModelNamings((path, text) => parseFile(parser, path, text).loaded);
+  const namings = new ModelNamings((path, text) => parseRuby(path, text).loaded);
   const resolveTargets = (candidates: readonly PolymorphicCandidate[], o: PolymorphicOptions): PolymorphicTarget[] => {
     if (!candidates.length) return [];
     const naming = namings.namingOf(o);
@@ -229,7 +237,7 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
   const controllerFileOf = (path: string, text: string, bodies?: (path: string, text: string, read: () => ControllerFile) => ControllerFile): ControllerFile => {
     const hit = controllerFiles.get(path);
     if (hit && hit.text === text) return hit.file;
-    const read = () => controllerFile(parseFile(parser, path, text).loaded);
+    const read = () => controllerFile(parseRuby(path, text).loaded);
     const file = bodies ? bodies(path, text, read) : read();
     controllerFiles.set(path, { text, file });
     return file;
@@ -243,7 +251,7 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
       return result;
     },
     evaluate: (source, options = {}) => RSymbol.evaluation(() => evaluateSnippet(parser, source, options)),
-    controllerFile: (path, text) => controllerFile(parseFile(parser, path, text).loaded),
+    controllerFile: (path, text) => controllerFile(parseRuby(path, text).loaded),
     hashTargets: (path, text) => hashTargets(parseView(path, text).loaded),
     urlUses: (path, text, polymorphic) => resolveUses(fileUses(path, text, polymorphic), polymorphic),
     fileUses,

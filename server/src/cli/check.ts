@@ -98,9 +98,10 @@ async function checkApp(o: {
   workers: FactsWorkers | undefined;
 }): Promise<number> {
   const { argv: args, format, io, mapper, input, fs, root, files, own, uses, checked, workers } = o;
-  // The controllers' bodies first (the model waits for them), then the files whose facts do not
-  // depend on the model, each as its check will ask for it (a template's, on its action: below).
-  const bodiesRead = workers?.read([...files].flatMap(([path, text]) => uses.wanted("k", path, text) ?? []), uses);
+  // The controllers' bodies first (the model waits for them), each with the controller's uses
+  // (one parse for both), then the other files whose facts do not depend on the model, each as
+  // its check will ask for it (a template's, on its action: below).
+  const bodiesRead = workers?.read([...files].flatMap(([path, text]) => [uses.wanted("k", path, text), modelFreeUses(uses, root, path, text)].filter((j) => j !== undefined)), uses);
   if (workers) void workers.read(checked.flatMap((file) => modelFreeUses(uses, root, file, fs.readFile(file)) ?? []), uses);
   const result = mapper.map(input);
   const appGems = commandAppGems(root, { rubyVersion: input.options?.rubyVersion });
