@@ -15,9 +15,11 @@
  *
  * Tuning (docs/benchmarks.md, "`routemap check` on the large app, first run"): a worker costs
  * its start (the bundle loaded, Prism instantiated: about 0.1 s of processor time), so an app
- * with fewer than `MIN_JOBS` facts to read reads them in the main thread; there are at most as
- * many workers as the machine runs threads at once (`os.availableParallelism`), up to
- * `MAX_WORKERS`. `ROUTEMAP_CHECK_WORKERS=N` sets their number (0: none) whatever the app's size.
+ * with fewer than `MIN_JOBS` facts to read reads them in the main thread. The main thread is
+ * busy too (the routes, the checks): one worker fewer than the threads the machine runs at once
+ * (`os.availableParallelism`), at least one, at most `MAX_WORKERS`. On 2 cores, one worker took
+ * less processor time and memory than two (each isolate compiles the same hot code again).
+ * `ROUTEMAP_CHECK_WORKERS=N` sets their number (0: none) whatever the app's size.
  */
 import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
@@ -51,7 +53,7 @@ export class FactsWorkers {
   /** Workers for a run that may read `expected` files' facts, or undefined when the main thread reads them. */
   static async start(expected: number, env: NodeJS.ProcessEnv = process.env): Promise<FactsWorkers | undefined> {
     const chosen = env.ROUTEMAP_CHECK_WORKERS;
-    const count = chosen !== undefined && /^\d+$/.test(chosen) ? Math.min(+chosen, MAX_WORKERS) : expected < MIN_JOBS ? 0 : Math.min(availableParallelism(), MAX_WORKERS);
+    const count = chosen !== undefined && /^\d+$/.test(chosen) ? Math.min(+chosen, MAX_WORKERS) : expected < MIN_JOBS ? 0 : Math.min(Math.max(1, availableParallelism() - 1), MAX_WORKERS);
     if (count === 0) return undefined;
     const prism = await compiledPrism();
     const pool = new FactsWorkers();
