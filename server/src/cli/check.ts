@@ -74,7 +74,7 @@ export async function checkCommand(argv: string[], io: Io, mapper?: RouteMapper)
   const uses = new FileUsesStore(fileFactsCache(root), { oneRun: true });
   // Those it lacks, read by worker threads on a large app (factsWorkers.ts), the controllers' bodies first, while the routes are mapped.
   const checked = problemFiles(root, fs);
-  const workers = await FactsWorkers.start(files.size + checked.length);
+  const workers = await FactsWorkers.start();
   try {
     return await checkApp({ argv: args, format, io, mapper, input, fs, root, files, own, uses, checked, workers });
   } finally {
@@ -159,7 +159,7 @@ async function checkApp(o: {
   }
   uses.save();
   const made = uses.cacheStats;
-  if (process.env.ROUTEMAP_TIMINGS === "1") io.err(`routemap: files' facts: ${uses.parsed} read; cache ${made ? `${made.used} used, ${made.made} made${made.failed ? `, not written` : ""}` : "off"}${workers ? `; ${uses.readAhead} read by ${workers.size} worker${workers.size === 1 ? "" : "s"}` : ""}\n`);
+  if (process.env.ROUTEMAP_TIMINGS === "1") io.err(`routemap: files' facts: ${uses.parsed} read; cache ${made ? `${made.used} used, ${made.made} made${made.failed ? `, not written` : ""}` : "off"}${workers?.size ? `; ${uses.readAhead} read by ${workers.size} worker${workers.size === 1 ? "" : "s"}` : ""}\n`);
   const printed = shown(findings, args);
   if (format === "json") io.out(JSON.stringify(checkDocument(printed, why, displayPath, causes), null, 2) + "\n");
   else io.out(render(printed, format));

@@ -14,8 +14,9 @@
  * only time: the facts it did not hand back are read in the main thread, as without workers.
  *
  * Tuning (docs/benchmarks.md, "`routemap check` on the large app, first run"): a worker costs
- * its start (the bundle loaded, Prism instantiated: about 0.1 s of processor time), so an app
- * with fewer than `MIN_JOBS` facts to read reads them in the main thread. The main thread is
+ * its start (the bundle loaded, Prism instantiated: about 0.1 s of processor time), so they
+ * start only when at least `MIN_JOBS` facts are asked for at once (none in a second run
+ * whose files are in the pack, and none on a small app). The main thread is
  * busy too (the routes, the checks): one worker fewer than the threads the machine runs at once
  * (`os.availableParallelism`), at least one, at most `MAX_WORKERS`. On 2 cores, one worker took
  * less processor time and memory than two (each isolate compiles the same hot code again).
@@ -30,7 +31,7 @@ import { createNodeMapper, prismWasmPath } from "@routemap/shared-mapper/node";
 import { encodeUses } from "./fileFactsCache.js";
 import type { FactsJob, FileUsesStore } from "../features/fileUses.js";
 
-/** Fewer facts to read than this: read in the main thread. */
+/** Fewer facts to read than this, asked at once before the workers started: read in the main thread (a second run's few changed files). */
 const MIN_JOBS = 2_000;
 const MAX_WORKERS = 8;
 /** Files per message: a message each way costs a turn of each thread's loop. */
@@ -50,24 +51,37 @@ export class FactsWorkers {
   private nextId = 0;
   private turn = 0;
 
-  /** Workers for a run that may read `expected` files' facts, or undefined when the main thread reads them. */
-  static async start(expected: number, env: NodeJS.ProcessEnv = process.env): Promise<FactsWorkers | undefined> {
+  /**
+   * Workers for a run, started when first asked for enough facts (`read`); undefined when the
+   * main thread reads them all (`ROUTEMAP_CHECK_WORKERS=0`).
+   */
+  static async start(env: NodeJS.ProcessEnv = process.env): Promise<FactsWorkers | undefined> {
     const chosen = env.ROUTEMAP_CHECK_WORKERS;
-    const count = chosen !== undefined && /^\d+$/.test(chosen) ? Math.min(+chosen, MAX_WORKERS) : expected < MIN_JOBS ? 0 : Math.min(Math.max(1, availableParallelism() - 1), MAX_WORKERS);
-    if (count === 0) return undefined;
-    const prism = await compiledPrism();
-    const pool = new FactsWorkers();
-    try {
-      for (let i = 0; i < count; i++) pool.spawn(prism);
-    } catch {
-      pool.close();
-      return undefined;
-    }
-    return pool;
+    const forced = chosen !== undefined && /^\d+$/.test(chosen);
+    const count = forced ? Math.min(+chosen, MAX_WORKERS) : Math.min(Math.max(1, availableParallelism() - 1), MAX_WORKERS);
+    return count === 0 ? undefined : new FactsWorkers(count, forced ? 1 : MIN_JOBS, await compiledPrism());
   }
+
+  private constructor(
+    private readonly count: number,
+    /** The fewest facts asked at once that start the workers. */
+    private readonly least: number,
+    private readonly prism: { path: string; module: WebAssembly.Module } | undefined,
+  ) {}
 
   /** The workers started. */
   size = 0;
+
+  /** Starts the workers, if not yet; false when they cannot be. */
+  private started(): boolean {
+    if (this.size) return this.workers.length > 0;
+    try {
+      for (let i = 0; i < this.count; i++) this.spawn(this.prism);
+    } catch {
+      this.close();
+    }
+    return this.workers.length > 0;
+  }
 
   private spawn(prism: { path: string; module: WebAssembly.Module } | undefined): void {
     const worker = new Worker(fileURLToPath(import.meta.url), { workerData: { [MARK]: prism ?? {} } });
@@ -94,6 +108,8 @@ export class FactsWorkers {
    * as they come. Resolves once they are all in (or given up: the main thread reads them then).
    */
   read(jobs: readonly FactsJob[], store: FileUsesStore): Promise<void> {
+    // Fewer than a worker's start is worth, before any has started: read in the main thread.
+    if (!jobs.length || (!this.size && jobs.length < this.least) || !this.started()) return Promise.resolve();
     const fresh = jobs.filter((job) => !this.sent.has(job.key) && !!this.sent.add(job.key));
     const all: Promise<void>[] = [];
     for (let start = 0; start < fresh.length; start += BATCH) {

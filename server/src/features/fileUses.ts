@@ -34,7 +34,8 @@ export class FileUsesStore {
   of(mapper: RouteMapper, path: string, text: string, targets?: UsesTargets): FileUses {
     const kind = kindOf(targets);
     const also = alsoOf(targets);
-    const ahead = this.ready.get(`${kind}\0${path}`);
+    const ahead = this.ready.get(`${kind}\0${path}`) ?? this.keys.get(`${kind}\0${path}`);
+    this.keys.delete(`${kind}\0${path}`);
     const key = ahead && ahead.text === text && ahead.also === also ? ahead.key : FileFactsCache.key(kind, path, text, also);
     const hit = this.byPath.get(path);
     if (hit && hit.key === key) return hit.uses;
@@ -54,7 +55,8 @@ export class FileUsesStore {
    * `bodies`: from the cache folder when there, else read (the mapper keeps them in memory per text itself).
    */
   readonly bodies = (path: string, text: string, read: () => ControllerFile): ControllerFile => {
-    const ahead = this.ready.get(`k\0${path}`);
+    const ahead = this.ready.get(`k\0${path}`) ?? this.keys.get(`k\0${path}`);
+    this.keys.delete(`k\0${path}`);
     const key = ahead && ahead.text === text ? ahead.key : this.disk && FileFactsCache.key("k", path, text);
     // Counted as read only with a cache, as a body read here is.
     const ready = key === undefined ? undefined : this.takeReady("k", path, key, decodeBodies, !!this.disk);
@@ -73,6 +75,8 @@ export class FileUsesStore {
    * and counts as read in this run (`parsed`, and an entry made for the pack).
    */
   private readonly ready = new Map<string, { text: string; also: string | undefined; key: string; json: string }>();
+  /** The keys `wanted` worked out of files the pack has, by kind and path (`ready`'s without the facts). */
+  private readonly keys = new Map<string, { text: string; also: string | undefined; key: string }>();
 
   /**
    * What to read ahead for a file asked for as `of` (or `bodies`, kind "k") would ask: undefined
@@ -81,7 +85,8 @@ export class FileUsesStore {
   wanted(kind: FactsKind, path: string, text: string, targets?: UsesTargets): FactsJob | undefined {
     const also = kind === "k" ? undefined : alsoOf(targets);
     const key = FileFactsCache.key(kind, path, text, also);
-    if (this.disk?.has(key)) return undefined;
+    // Hashed once: the key is asked again when the file is (a second run's every file is in the pack).
+    if (this.disk?.has(key)) return void this.keys.set(`${kind}\0${path}`, { text, also, key });
     return { kind, path, text, targets: targets && { controller: targets.controller, root: targets.root, assigns: targets.assigns }, key, also };
   }
 
