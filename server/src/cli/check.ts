@@ -74,7 +74,8 @@ export async function checkCommand(argv: string[], io: Io, mapper?: RouteMapper)
   const uses = new FileUsesStore(fileFactsCache(root), { oneRun: true });
   // Those it lacks, read by worker threads on a large app (factsWorkers.ts), the controllers' bodies first, while the routes are mapped.
   const checked = problemFiles(root, fs);
-  const workers = await FactsWorkers.start();
+  // Not on a second run, whose pack has most of them: hashing each file to know which it lacks before the map cost more than it saved.
+  const workers = uses.packed() < (files.size + checked.length) / 2 ? await FactsWorkers.start() : undefined;
   try {
     return await checkApp({ argv: args, format, io, mapper, input, fs, root, files, own, uses, checked, workers });
   } finally {

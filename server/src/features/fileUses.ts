@@ -106,6 +106,11 @@ export class FileUsesStore {
     return value;
   }
 
+  /** How many entries the cache folder's pack holds (0 without one). */
+  packed(): number {
+    return this.disk?.size() ?? 0;
+  }
+
   /** A file that went: its facts are dropped. */
   forget(path: string): void {
     this.byPath.delete(path);
