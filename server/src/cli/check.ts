@@ -181,8 +181,9 @@ function modelFreeUses(uses: FileUsesStore, root: string, file: string, text: st
   const scope = text === undefined ? undefined : helperScope(root, file);
   if (!scope || !mayUseUrls(text!, scope)) return undefined;
   if (scope === "explicit") return uses.wanted("e", file, text!);
-  const template = /^app\/views\/.+\/[^/_.][^/]*$/.test(relativePosix(root, file)) && !/^app\/views\/layouts\//.test(relativePosix(root, file));
-  if (template) return undefined;
+  // A template not a partial nor a layout: its uses are asked on its action (viewAssigns), known from the model.
+  const rel = relativePosix(root, file);
+  if (/^app\/views\/.+\/[^/_.][^/]*$/.test(rel) && !rel.startsWith("app/views/layouts/")) return undefined;
   const controller = file.startsWith(`${root}/app/controllers/`) && file.endsWith("_controller.rb");
   return uses.wanted(controller ? "c" : "a", file, text!, { controller, root });
 }
