@@ -27,6 +27,7 @@ import { urlHashes, urlOptionsFacts, type UrlHash, type UrlOptionsFacts } from "
 import { polymorphicCandidates, resolveCandidate, type PolymorphicCandidate, type PolymorphicTarget } from "./app/polymorphic.js";
 import { actionAssigns } from "./app/viewAssigns.js";
 import { runConditionsOf, type RunCondition } from "./app/runConditions.js";
+import type { TemplateBlock } from "./app/templateReader.js";
 import { ModelNamings } from "./app/modelNamings.js";
 import { gemControllerModule } from "./gems/index.js";
 import type { Concern } from "./mapper/concerns.js";
@@ -182,13 +183,13 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
   };
   // A view or another Ruby file of the app, ERB, Haml and Slim read as Ruby, parsed outside the cache: an app
   // has thousands of views, and only what is found in them is kept.
-  const parseView = (path: string, text: string): ReturnType<typeof parseFile> & { locals?: Set<string> } => {
+  const parseView = (path: string, text: string): ReturnType<typeof parseFile> & { locals?: Set<string>; blocks?: TemplateBlock[] } => {
     // A template is the body of a method Rails compiles (`yield` gives the layout its content).
     const template = !path.endsWith(".rb");
     const indented = path.endsWith(".haml") ? hamlToRuby : path.endsWith(".slim") ? slimToRuby : undefined;
     if (!indented) return parseFile(parser, path, path.endsWith(".erb") ? erbToRuby(text) : text, template);
-    const { ruby, locals } = indented(text);
-    return { ...parseFile(parser, path, ruby, true), locals };
+    const { ruby, locals, blocks } = indented(text);
+    return { ...parseFile(parser, path, ruby, true), locals, blocks };
   };
   // A file's polymorphic targets: its models' naming and a template's controller, outside the
   // cache (modelNamings.ts).
@@ -213,7 +214,7 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
     const hashes = urlHashes(parsed.loaded);
     const expected = insideExpectedRaise(parsed.loaded);
     // What must hold for each use to run, kept with it (decided where the checks run: runConditions.ts).
-    const conditions = runConditionsOf(parsed.loaded);
+    const conditions = runConditionsOf(parsed.loaded, parsed.blocks);
     const kept = <T extends { span: Span; when?: RunCondition[] }>(uses: T[]) =>
       uses.filter((u) => !expected(u.span)).map((u) => {
         const when = conditions(u.span);

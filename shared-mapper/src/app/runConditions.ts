@@ -16,6 +16,7 @@ import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import { childrenOf } from "../ruby/walk.js";
 import type { Span } from "../types.js";
+import type { TemplateBlock } from "./templateReader.js";
 
 /** Code runs only where `test` (Ruby source) is truthy (`holds`) or falsy (`!holds`). */
 export interface RunCondition {
@@ -117,14 +118,64 @@ function caseRanges(file: LoadedFile, node: N.CaseNode, add: (n: N.Node | null |
   add(node.elseClause, earlier);
 }
 
+type Range = { start: Span["start"]; end: Span["start"] };
+
 /**
- * What must hold for the code at a span to run, given the file's guarded ranges (`guardedRanges`),
- * or undefined where nothing decidable does.
+ * A Haml or Slim template's `- if a` / `- elsif b` / `- else` blocks (templateReader.ts: their
+ * keywords are blanked in the Ruby, their tests stay there as expressions): each branch's lines
+ * with what must hold there, as the Ruby's `if` would give. A `case`'s `when`s are not followed
+ * (their lines are blanked): their code is checked.
  */
-export function runConditionsOf(file: LoadedFile): (span: Span) => RunCondition[] | undefined {
+function blockRanges(file: LoadedFile, blocks: readonly TemplateBlock[]): { span: Range; when: RunCondition[] }[] {
+  if (!blocks.length) return [];
+  // The expression each test starts: the outermost node starting where it does.
+  const starts = new Map(blocks.filter((b) => b.test).map((b) => [`${b.test!.line}:${b.test!.character}`, undefined as N.Node | undefined]));
+  const stack: N.Node[] = [file.program];
+  while (stack.length) {
+    const node = stack.pop()!;
+    const at = file.index.span(node.location.startOffset, node.location.startOffset).start;
+    const key = `${at.line}:${at.character}`;
+    if (!(node instanceof N.ProgramNode || node instanceof N.StatementsNode) && starts.has(key) && !starts.get(key)) starts.set(key, node);
+    const children = childrenOf(node);
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+  }
+  const testOf = (b: TemplateBlock) => (b.test ? starts.get(`${b.test.line}:${b.test.character}`) : undefined);
+  const same = (a: Span["start"], b: Span["start"]) => a.line === b.line && a.character === b.character;
+  const out: { span: Range; when: RunCondition[] }[] = [];
+  // Per depth, the chain under way: what its earlier branches' being skipped implies, and where its last branch ends.
+  const chains = new Map<number, { earlier: RunCondition[]; end: Span["start"] }>();
+  for (const b of blocks) {
+    const test = testOf(b);
+    if (b.keyword === "if" || b.keyword === "unless") {
+      const holds = b.keyword === "if";
+      out.push({ span: b.body, when: test ? implied(file, test, holds, []) : [] });
+      chains.set(b.indent, { earlier: test ? implied(file, test, !holds, []) : [], end: b.body.end });
+      continue;
+    }
+    const chain = chains.get(b.indent);
+    if (!chain || !same(chain.end, b.at)) {
+      chains.delete(b.indent);
+      continue;
+    }
+    if (b.keyword === "else") {
+      out.push({ span: b.body, when: chain.earlier });
+      chains.delete(b.indent);
+    } else {
+      out.push({ span: b.body, when: [...chain.earlier, ...(test ? implied(file, test, true, []) : [])] });
+      chains.set(b.indent, { earlier: [...chain.earlier, ...(test ? implied(file, test, false, []) : [])], end: b.body.end });
+    }
+  }
+  return out.filter((r) => r.when.length);
+}
+
+/**
+ * What must hold for the code at a span to run, given the file's guarded ranges (`guardedRanges`)
+ * and a Haml or Slim template's blocks, or undefined where nothing decidable does.
+ */
+export function runConditionsOf(file: LoadedFile, blocks: readonly TemplateBlock[] = []): (span: Span) => RunCondition[] | undefined {
   const ranges = guardedRanges(file);
-  if (!ranges.length) return () => undefined;
-  const spans = ranges.map((r) => ({ span: file.index.span(r.start, r.end), when: r.when }));
+  const spans = [...ranges.map((r) => ({ span: file.index.span(r.start, r.end) as Range, when: r.when })), ...blockRanges(file, blocks)];
+  if (!spans.length) return () => undefined;
   const before = (a: Span["start"], b: Span["start"]) => a.line < b.line || (a.line === b.line && a.character <= b.character);
   return (span) => {
     let found: RunCondition[] | undefined;
