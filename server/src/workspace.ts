@@ -453,7 +453,7 @@ export class RailsApp {
   /** What the app's files define for its helper calls, read once, then per changed file. */
   private names(): DefinedNames {
     const mapper = this.workspace.mapper;
-    return (this.definedNames ??= new DefinedNames(this.root, this.engineRoots(), this.workspace.fs, (path) => this.workspace.text(path), (path, text) => mapper.urlOptions(path, text)));
+    return (this.definedNames ??= new DefinedNames(this.root, this.engineRoots(), this.workspace.fs, (path) => this.workspace.text(path), mapper));
   }
 
   /** What URL generation depends on where a file of the app runs. */

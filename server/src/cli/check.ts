@@ -92,7 +92,7 @@ export async function checkCommand(argv: string[], io: Io, mapper?: RouteMapper)
   // routes could not be evaluated, not the names it may draw (helperCalls.ts `mayBeMissing`).
   const why = notCheckedBecause(gems);
   if (!why) {
-    const names = new DefinedNames(root, engineRoots, fs, (p) => fs.readFile(p), (path, text) => mapper.urlOptions(path, text));
+    const names = new DefinedNames(root, engineRoots, fs, (p) => fs.readFile(p), mapper);
     const helpers = "why" in gems ? new Set<string>() : gems.helpers;
     const generation = generationOf(names, () => model, { root, rubyVersion: input.options?.rubyVersion, read: (p) => fs.readFile(p), table: () => result, gemUrlOptions: "why" in gems ? [] : gems.urlOptions, gemUrlOptionsControllers: "why" in gems ? undefined : gems.urlOptionsControllers });
     const context = { tables: appHelperTables(result), defined: names.all(), gems: helpers, generation, uses };

@@ -6,7 +6,7 @@
  * may have drawn the route), nor when the gems' helpers cannot be known.
  */
 import { underscore } from "@routemap/shared-mapper/inflector";
-import { guardedHelperNames, hasDynamicTargets, testHelperMaySetUp, mailerPathDiagnostics, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unreachedController, unroutedHashDiagnostics, type Diagnostic, type HelperCall, type MapResult, type OpenRegion, type PolymorphicOptions, type Route, type RouteMapper, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
+import { guardedHelperNames, hasDynamicTargets, mailerPathDiagnostics, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unreachedController, unroutedHashDiagnostics, type Diagnostic, type HelperCall, type MapResult, type OpenRegion, type PolymorphicOptions, type Route, type RouteMapper, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
 import { MAX_FILE_BYTES } from "../fileSystem.js";
 import { withMainAppHint } from "./engineContexts.js";
 import { helperIndex, tableFor, type HelperTable, type HelperTables } from "./helpers.js";
@@ -43,8 +43,8 @@ export interface HelperCheckContext {
      * routes (there is none to it to recall from, and what they name is what this environment lacks).
      */
     neverRequested?(path: string): boolean;
-    /** Whether the app's test helper may run code before an integration test (`UrlGenerationContext.integrationSetup`). */
-    integrationSetup?(): boolean;
+    /** What the app's test helpers do to an integration session (`UrlGenerationContext.integration`). */
+    integration?(): UrlGenerationContext["integration"];
     /** What a request may fill in for code of a file's method (`UrlGenerationContext.recall`). */
     recall(path: string, method: string | undefined): ReturnType<NonNullable<UrlGenerationContext["recall"]>>;
     /** The names `render`s of the app may pass to partials as locals; null when any may be. */
@@ -200,7 +200,7 @@ export function generationContextOf({ tables, generation }: Pick<HelperCheckCont
     controller: generation.requestController(path),
     defaults: generation.defaults,
     recall: (method) => generation.recall(path, method),
-    integrationSetup: generation.integrationSetup?.(),
+    integration: generation.integration?.(),
     ruby: generation.ruby,
   };
 }
@@ -232,6 +232,7 @@ export function generationOf(
     templateFolder(path: string): string | undefined;
     requestUrlOptions(): boolean;
     partialLocals?(): ReadonlySet<string> | null;
+    testSupport?(): { resolve(name: string): "quiet" | "requests" | "unknown" } | undefined;
   },
   model: () => { requestController(file: string): string | undefined; byPath: ReadonlyMap<string, { file: string; className: string; superclasses: readonly string[]; external?: string; modules?: readonly string[] }> },
   app: { root: string; rubyVersion: string | undefined; read: (path: string) => string | undefined; table: () => MapResult; gemUrlOptions: readonly string[]; gemUrlOptionsControllers?: ReadonlyMap<string, string> },
@@ -248,7 +249,6 @@ export function generationOf(
   // controllers that inherit it (`< Avo::BaseController`), not the whole app's.
   const inheritsGemUrlOptions = (controller: string) =>
     !!app.gemUrlOptionsControllers?.size && inheritedGemUrlOptions(app.gemUrlOptionsControllers, [model().byPath.get(controller) ?? {}]).length > 0;
-  let integrationSetup: boolean | undefined;
   const recall = (path: string, method: string | undefined) => {
     const inController = path.startsWith(controllers) && path.endsWith("_controller.rb");
     const controller = inController ? model().requestController(path) : templateController(path);
@@ -315,7 +315,12 @@ export function generationOf(
       return controller !== undefined && unreachedController(app.table(), controller);
     },
     controllerAncestors: (controller) => model().byPath.get(controller)?.superclasses ?? [],
-    integrationSetup: () => (integrationSetup ??= testHelperMaySetUp(app.read(`${app.root}/test/test_helper.rb`), (required) => app.read(`${app.root}/test/${required}.rb`) !== undefined)),
+    integration: () => {
+      const support = defined.testSupport?.();
+      // A controller's own URL options reach the session after a request to it (`controller.url_options`).
+      const requestUrlOptions = defined.requestUrlOptions() || app.gemUrlOptions.length > 0 || !!app.gemUrlOptionsControllers?.size;
+      return support && { resolve: (name: string) => support.resolve(name), requestUrlOptions };
+    },
   };
 }
 

@@ -1,0 +1,248 @@
+/**
+ * What an app's test helpers do to an integration session (test/test_helper.rb, spec/rails_helper.rb,
+ * spec/spec_helper.rb and the files of test/support and spec/support): the hooks they run before
+ * each integration test or request spec, and what each method they define does when a test
+ * calls it (`IntegrationEffect`), for integrationTests.ts.
+ *
+ * Followed: Minitest's `setup` blocks, `setup :name` and `def setup` of `ActionDispatch::IntegrationTest`
+ * and `ActiveSupport::TestCase` reopened; RSpec's `config.before`/`config.around`/`config.include`
+ * in `RSpec.configure` (rspec-core 3.12: a hook whose metadata names another `type:` does not
+ * reach request specs; `before(:suite)` runs outside every example); a module's `included do …
+ * end` hooks where the module is the app's. Gems' modules are known only where listed here
+ * (their methods make no request: FactoryBot's `create`, Devise's `sign_in` through Warden).
+ * Anything else (code evaluated from strings, a file loaded that is not read) leaves the hooks
+ * unknown, which turns off only the tests they reach.
+ */
+import * as N from "@ruby/prism/src/nodes.js";
+import type { LoadedFile } from "../ruby/loadedFile.js";
+import { childrenOf, constantPathText, walkNodes } from "../ruby/walk.js";
+import { effectOfBody, HOOKS, type IntegrationEffect } from "./integrationTests.js";
+
+/** Gems' test modules whose methods make no request to the app and set no URL option, with those methods. */
+const KNOWN_MODULES: Record<string, readonly string[]> = {
+  "FactoryBot::Syntax::Methods": ["create", "build", "build_stubbed", "attributes_for", "create_list", "build_list", "build_stubbed_list", "attributes_for_list", "create_pair", "build_pair", "generate", "generate_list"],
+  "FactoryGirl::Syntax::Methods": ["create", "build", "build_stubbed", "attributes_for", "create_list", "build_list"],
+  // Devise's integration helpers sign in through Warden's test mode, with no request.
+  "Devise::Test::IntegrationHelpers": ["sign_in", "sign_out"],
+  "Warden::Test::Helpers": ["login_as", "logout"],
+  "ActiveSupport::Testing::TimeHelpers": ["travel_to", "travel", "travel_back", "freeze_time", "unfreeze_time"],
+  "ActiveJob::TestHelper": ["perform_enqueued_jobs", "enqueued_jobs", "performed_jobs", "clear_enqueued_jobs"],
+  "ActionMailer::TestHelper": ["assert_emails", "assert_no_emails", "assert_enqueued_emails"],
+  "ActionDispatch::TestProcess": ["fixture_file_upload"],
+  "ActionDispatch::TestProcess::FixtureFile": ["fixture_file_upload"],
+  "WebMock::API": ["stub_request", "a_request", "assert_requested", "assert_not_requested", "remove_request_stub"],
+};
+
+const EVALUATES = new Set(["eval", "instance_eval", "class_eval", "class_exec", "module_eval", "instance_exec", "load"]);
+const MINITEST_CLASSES = new Set(["ActionDispatch::IntegrationTest", "ActiveSupport::TestCase"]);
+
+export interface TestSupportFile {
+  /** Path relative to the app's root (`spec/support/auth.rb`). */
+  path: string;
+  file: LoadedFile;
+}
+
+/** What a test helper does: hook bodies (or names the host cannot follow) and where they reach. */
+type Hook = { body: N.Node | null } | { name: string };
+
+/** Resolves names a test file calls but does not define (`IntegrationEffect`), from the app's test helpers. */
+export class TestSupport {
+  private readonly defs = new Map<string, N.DefNode[]>();
+  private readonly modules = new Map<string, { hooks: Hook[] }>();
+  private readonly included = new Set<string>();
+  private readonly minitestHooks: Hook[] = [];
+  private readonly requestHooks: Hook[] = [];
+  private inferred = false;
+  private readonly known = new Map<string, IntegrationEffect>();
+  private readonly resolving = new Set<string>();
+  private readonly fixtures: ReadonlySet<string>;
+  private readonly hasMinitestHelper: boolean;
+  private readonly hasRspecHelper: boolean;
+
+  /** `paths`: whether a helper file was given (relative), for `require_relative`s; `fixtures`: the fixtures' table names; `unreadable`: helpers that did not parse. */
+  constructor(files: readonly TestSupportFile[], o: { paths: (relative: string) => boolean; fixtures: readonly string[]; unreadable?: readonly string[] }) {
+    this.fixtures = new Set(o.fixtures);
+    this.hasMinitestHelper = files.some((f) => f.path === "test/test_helper.rb");
+    this.hasRspecHelper = files.some((f) => f.path === "spec/rails_helper.rb" || f.path === "spec/spec_helper.rb");
+    for (const f of files) this.read(f, o.paths);
+    if (o.unreadable?.length) this.unknownHooks(`${o.unreadable[0]} does not parse`);
+  }
+
+  resolve(name: string): IntegrationEffect {
+    let found = this.known.get(name);
+    if (found) return found;
+    if (this.resolving.has(name)) return "unknown";
+    this.resolving.add(name);
+    try {
+      found = this.workOut(name);
+    } finally {
+      this.resolving.delete(name);
+    }
+    this.known.set(name, found);
+    return found;
+  }
+
+  private workOut(name: string): IntegrationEffect {
+    if (name === HOOKS.minitest) return this.hasMinitestHelper ? this.hooksEffect(this.minitestHooks) : "unknown";
+    if (name === HOOKS.request) return this.hasRspecHelper ? this.hooksEffect(this.requestHooks) : "unknown";
+    if (name === HOOKS.inferred) return this.inferred ? "quiet" : "unknown";
+    if (name.startsWith("#include:")) {
+      const module = name.slice("#include:".length);
+      if (module in KNOWN_MODULES) return "quiet";
+      const own = this.modules.get(module);
+      return own ? this.hooksEffect(own.hooks) : "unknown";
+    }
+    if (name.startsWith("#")) return "unknown";
+    const defs = this.defs.get(name);
+    // A support method's own calls are resolved by name like a test's (its module's methods among them).
+    if (defs) return worst(defs.map((d) => effectOfBody(d.body, new Map(), (n) => this.resolve(n))));
+    for (const module of this.included) if (KNOWN_MODULES[module]?.includes(name)) return "quiet";
+    return this.fixtures.has(name) ? "quiet" : "unknown";
+  }
+
+  private hooksEffect(hooks: readonly Hook[]): IntegrationEffect {
+    return worst(hooks.map((h) => ("name" in h ? this.resolve(h.name) : effectOfBody(h.body, new Map(), (n) => this.resolve(n)))));
+  }
+
+  private read(f: TestSupportFile, exists: (relative: string) => boolean): void {
+    const dir = f.path.includes("/") ? f.path.slice(0, f.path.lastIndexOf("/")) : "";
+    walkNodes(f.file.program, (node) => {
+      if (node instanceof N.DefNode && !node.receiver) {
+        const list = this.defs.get(node.name) ?? [];
+        list.push(node);
+        this.defs.set(node.name, list);
+      }
+      if (!(node instanceof N.CallNode)) return;
+      if (EVALUATES.has(node.name)) this.unknownHooks("evaluates code");
+      if (node.name === "infer_spec_type_from_file_location!") this.inferred = true;
+      if ((node.name === "require_relative" || node.name === "require") && !node.receiver) this.required(node, dir, exists);
+    });
+    for (const stmt of f.file.program.statements.body) this.topLevel(stmt);
+  }
+
+  /** A file a helper loads that is not among those read: what it does is not known. */
+  private required(node: N.CallNode, dir: string, exists: (relative: string) => boolean): void {
+    const arg = node.arguments_?.arguments_[0];
+    if (!(arg instanceof N.StringNode)) return; // `Dir[…].each { |f| require f }`: the support files, all read
+    const value = arg.unescaped.value.replace(/\.rb$/, "");
+    // test/ and spec/ are on the load path of `rails test` and `rspec` (their helpers are all read); any other name is a gem's.
+    if (node.name === "require") return;
+    const parts = [...dir.split("/").filter(Boolean)];
+    for (const p of value.split("/")) {
+      if (p === "..") parts.pop();
+      else if (p !== ".") parts.push(p);
+    }
+    const target = parts.join("/");
+    if (target === "config/environment" || (/^(?:test|spec)\//.test(target) && exists(`${target}.rb`))) return;
+    this.unknownHooks(`loads ${target}`);
+  }
+
+  private unknownHooks(_why: string): void {
+    this.minitestHooks.push({ name: "#unknown" });
+    this.requestHooks.push({ name: "#unknown" });
+  }
+
+  private topLevel(stmt: N.Node): void {
+    if (stmt instanceof N.ClassNode) {
+      const name = constantPathText(stmt.constantPath)?.replace(/^::/, "");
+      if (name && MINITEST_CLASSES.has(name)) this.minitestBody(stmt.body);
+      return;
+    }
+    if (stmt instanceof N.ModuleNode) {
+      const name = constantPathText(stmt.constantPath)?.replace(/^::/, "");
+      if (name) this.module(name, stmt.body);
+      return;
+    }
+    if (stmt instanceof N.CallNode && stmt.name === "configure" && stmt.receiver && constantPathText(stmt.receiver) === "RSpec" && stmt.block instanceof N.BlockNode) {
+      this.configure(stmt.block);
+      return;
+    }
+    // `ActionDispatch::IntegrationTest.include(M)`, `.setup { … }`: hooks given from outside the class.
+    if (stmt instanceof N.CallNode && stmt.receiver && MINITEST_CLASSES.has(constantPathText(stmt.receiver)?.replace(/^::/, "") ?? "")) {
+      this.minitestStatement(stmt);
+    }
+  }
+
+  /** A module of the app: its nested modules, and the hooks an `included do … end` adds where it is included. */
+  private module(name: string, body: N.Node | null): void {
+    const hooks: Hook[] = [];
+    for (const stmt of statements(body)) {
+      if (stmt instanceof N.ModuleNode) {
+        const inner = constantPathText(stmt.constantPath);
+        if (inner) this.module(`${name}::${inner}`, stmt.body);
+      } else if (stmt instanceof N.CallNode && !stmt.receiver && stmt.name === "included" && stmt.block instanceof N.BlockNode) {
+        for (const inner of statements(stmt.block.body)) {
+          if (inner instanceof N.CallNode && !inner.receiver && /^(?:setup|before)$/.test(inner.name)) hooks.push(inner.block instanceof N.BlockNode ? { body: inner.block.body } : { name: "#hook" });
+          else if (inner instanceof N.CallNode && !inner.receiver && /^(?:teardown|after)$/.test(inner.name)) continue;
+          else if (inner instanceof N.CallNode && !inner.receiver && inner.name === "include") hooks.push(...inner.arguments_!.arguments_.map((a) => ({ name: `#include:${constantPathText(a) ?? "?"}` })));
+          else if (inner instanceof N.CallNode && !inner.receiver && inner.name === "around") hooks.push({ name: "#around" });
+        }
+      } else if (stmt instanceof N.DefNode && stmt.receiver && stmt.name === "included") hooks.push({ name: "#included" });
+      else if (stmt instanceof N.DefNode && !stmt.receiver && /^(?:setup|before_setup)$/.test(stmt.name)) hooks.push({ body: stmt.body });
+    }
+    this.modules.set(name, { hooks });
+  }
+
+  private minitestBody(body: N.Node | null): void {
+    for (const stmt of statements(body)) {
+      if (stmt instanceof N.DefNode && !stmt.receiver && /^(?:setup|before_setup)$/.test(stmt.name)) this.minitestHooks.push({ body: stmt.body });
+      else if (stmt instanceof N.CallNode && !stmt.receiver) this.minitestStatement(stmt);
+    }
+  }
+
+  private minitestStatement(stmt: N.CallNode): void {
+    const args = stmt.arguments_?.arguments_ ?? [];
+    if (stmt.name === "setup") {
+      if (stmt.block instanceof N.BlockNode) this.minitestHooks.push({ body: stmt.block.body });
+      for (const arg of args) this.minitestHooks.push({ name: arg instanceof N.SymbolNode ? arg.unescaped.value : "#hook" });
+    } else if (stmt.name === "include" || stmt.name === "prepend") {
+      for (const arg of args) {
+        const module = constantPathText(arg)?.replace(/^::/, "") ?? "?";
+        this.included.add(module);
+        this.minitestHooks.push({ name: `#include:${module}` });
+      }
+    }
+  }
+
+  /** `RSpec.configure do |config| … end`: hooks and modules that reach request specs. */
+  private configure(block: N.BlockNode): void {
+    for (const stmt of statements(block.body)) {
+      if (!(stmt instanceof N.CallNode) || !stmt.receiver) continue;
+      const args = stmt.arguments_?.arguments_ ?? [];
+      if (/^(?:before|prepend_before|append_before)$/.test(stmt.name)) {
+        if (!reachesRequests(args)) continue;
+        this.requestHooks.push(stmt.block instanceof N.BlockNode ? { body: stmt.block.body } : { name: "#hook" });
+      } else if (stmt.name === "around" && reachesRequests(args)) this.requestHooks.push({ name: "#around" });
+      else if (stmt.name === "include" || stmt.name === "prepend") {
+        const module = constantPathText(args[0])?.replace(/^::/, "") ?? "?";
+        this.included.add(module);
+        if (reachesRequests(args.slice(1))) this.requestHooks.push({ name: `#include:${module}` });
+      } else if (stmt.name === "include_context" && reachesRequests(args.slice(1))) this.requestHooks.push({ name: "#shared" });
+    }
+  }
+}
+
+/** Whether a hook's scope and metadata reach a request spec's examples: `:suite` does not, nor `type: :system`. */
+function reachesRequests(args: readonly N.Node[]): boolean {
+  for (const arg of args) {
+    if (arg instanceof N.SymbolNode && arg.unescaped.value === "suite") return false;
+    if (!(arg instanceof N.KeywordHashNode || arg instanceof N.HashNode)) continue;
+    for (const el of arg.elements) {
+      if (!(el instanceof N.AssocNode) || !(el.key instanceof N.SymbolNode) || el.key.unescaped.value !== "type") continue;
+      if (el.value instanceof N.SymbolNode && el.value.unescaped.value !== "request") return false;
+      if (el.value instanceof N.ArrayNode && el.value.elements.every((e) => e instanceof N.SymbolNode && e.unescaped.value !== "request")) return false;
+    }
+  }
+  return true;
+}
+
+function statements(body: N.Node | null): readonly N.Node[] {
+  if (body instanceof N.StatementsNode) return body.body;
+  if (body instanceof N.BeginNode) return body.statements?.body ?? [];
+  return body ? childrenOf(body) : [];
+}
+
+function worst(effects: readonly IntegrationEffect[]): IntegrationEffect {
+  if (effects.includes("unknown")) return "unknown";
+  return effects.includes("requests") ? "requests" : "quiet";
+}
