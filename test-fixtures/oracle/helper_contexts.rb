@@ -6,6 +6,8 @@
 #   first route, every part "1", after that action and its callbacks ran), or of the mailer of that
 #   folder (a mailer's view context: no request);
 # (The same of the app's engines in engines/*/.)
+# - each line marked `# eval` of a test block of test/integration (its lines run in order) and
+#   of an example of spec/requests (run by RSpec with the app's spec/rails_helper.rb).
 # - each line of app/mailers or app/controllers marked `# eval`, in a new instance of its class
 #   (a controller's with a request to the first action of the file).
 # A partial is judged where a template renders it (`render` is a tag too), and each of its tags
@@ -231,6 +233,46 @@ Dir.mktmpdir("routemap-helper-oracle") do |tmp|
           end
         end
       end
+    end
+  end
+
+  # Request specs (spec/requests/**/*_spec.rb), run by RSpec with rspec-rails' RequestExampleGroup
+  # and the app's spec/rails_helper.rb (its support files, `config.before` hooks and included
+  # modules): each line marked `# eval` is judged where it stands in its example, after the hooks,
+  # `let!`s and earlier lines RSpec ran; a line that raises is judged so, and the example goes on
+  # as if it had not run. A marked line the example never reached is said ("not run").
+  specs = Dir["spec/requests/**/*_spec.rb"].sort
+  unless specs.empty?
+    require "rspec/core"
+    require "stringio"
+    # The app is booted: rails_helper's `require_relative "../config/environment"` loads nothing more.
+    File.write(File.join(root, "config", "environment.rb"), "")
+    $LOADED_FEATURES << File.join(root, "config", "environment.rb")
+    verdicts = {}
+    judging = Module.new do
+      define_method(:__routemap_judge__) do |path, line, &code|
+        instance_exec(&code)
+        verdicts[[path, line]] = "ok"
+      rescue Exception => e # rubocop:disable Lint/RescueException
+        verdicts[[path, line]] = "raises #{e.class}"
+        warn "#{path}:#{line}: #{e.message[0, 200]}" if ENV["ORACLE_DEBUG"]
+      end
+    end
+    marked = specs.to_h do |path|
+      lines = File.readlines(path)
+      rewritten = lines.each_with_index.map do |text, i|
+        next text unless text =~ /\A(\s*)(.*?)\s*# eval$/
+        "#{Regexp.last_match(1)}__routemap_judge__(#{path.inspect}, #{i + 1}) { #{Regexp.last_match(2)} }\n"
+      end
+      File.write(path, rewritten.join)
+      [path, lines.each_index.select { |i| lines[i] =~ /# eval$/ }.map { |i| i + 1 }]
+    end
+    RSpec.configure { |config| config.include(judging) }
+    out = StringIO.new
+    RSpec::Core::Runner.run(["-I", "spec", *specs], out, out)
+    warn out.string if ENV["ORACLE_DEBUG"]
+    marked.each do |path, numbers|
+      numbers.each { |n| puts "#{path}:#{n}: #{verdicts.fetch([path, n], "not run (its example stopped before it)")}" }
     end
   end
 
