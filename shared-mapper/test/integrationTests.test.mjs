@@ -55,6 +55,13 @@ test("Minitest: nothing before the first request, then that request's path param
   // A request to a computed path, or one that follows a redirect: what is recalled is not known, until the next request to a helper's route.
   assert.deepEqual(await check(minitest("    get url\n    get edit_post_path"), MINITEST), []);
   assert.deepEqual(await check(minitest("    get posts_path\n    follow_redirect!\n    get edit_post_path\n    get posts_path\n    get edit_post_path"), MINITEST), [7]);
+  // What a request recalls: its route's defaults (`p/:id` defaults id to "1"), every required part
+  // (recalled from the request before, or the request would have raised), and with arguments
+  // that may be a Hash (`post_path(post)`), any of its route's parts.
+  assert.deepEqual(await check(minitest("    get short_path\n    get edit_post_path"), MINITEST), []);
+  assert.deepEqual(await check(minitest("    get post_comments_path(1)\n    get post_comments_path\n    get post_comments_path"), MINITEST), []);
+  assert.deepEqual(await check(minitest("    get post_path(@post)\n    get edit_post_path"), MINITEST), []);
+  assert.deepEqual(await check(minitest("    get posts_path(@filters)\n    get edit_post_path"), MINITEST), [4]);
   // Fixture accessors, literals and calls on constants make no request.
   assert.deepEqual(await check(minitest('    post = posts(:one)\n    n = 1\n    user = User.create!(name: "a")\n    get edit_post_path'), MINITEST), [6]);
 });

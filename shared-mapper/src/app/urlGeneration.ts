@@ -301,12 +301,22 @@ function integrationRecall(calls: readonly UrlHelperCall[], context: UrlGenerati
     if (support.requestUrlOptions) return undefined;
     if (known.lastPath) return recognizedRecall(known.lastPath, context);
     const request = byStart.get(at(known.lastRequest!));
-    const route = request?.args && !request.args.opaque ? routeOfCall(request, context) : undefined;
+    const route = request?.args ? routeOfCall(request, context) : undefined;
     if (!request?.args || !route) return undefined;
+    // The request's path parameters hold its route's defaults (`defaults: { locale: "en" }`) too,
+    // and every required part: had one been missing (given nil, or recalled from the request
+    // before), the request would have raised and the test stopped there.
+    const keys = new Set(["controller", "action", ...Object.keys(route.defaults), ...route.requiredParts]);
     const parts = new Set(route.parameters.map((p) => p.name));
-    const given = partsGiven(route, request.args, context.defaults === UNKNOWN ? new Set() : context.defaults);
-    // A value Routemap does not know (`post_path(@post)`) is still one the request had.
-    const keys = new Set(["controller", "action", ...[...given].filter(([k, v]) => parts.has(k) && hasValue(v)).map(([k]) => k)]);
+    if (request.args.opaque) {
+      // Arguments that may be a Hash (`post_path(post)`): the request went through, so it had
+      // every required part; which optional ones it had is not known, so all may be recalled.
+      for (const part of parts) keys.add(part);
+    } else {
+      const given = partsGiven(route, request.args, context.defaults === UNKNOWN ? new Set() : context.defaults);
+      // A value Routemap does not know (`post_path(@post)`) is still one the request had.
+      for (const [k, v] of given) if (parts.has(k) && hasValue(v)) keys.add(k);
+    }
     return { keys, lastRequest: `\`${request.name}\`` };
   };
 }
