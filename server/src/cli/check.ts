@@ -23,7 +23,7 @@ import { fileFactsCache } from "./fileFactsCache.js";
 import { runFileSystem } from "./runFileSystem.js";
 import { appHelperTables } from "../features/helpers.js";
 import { engineProblems } from "./engineCheck.js";
-import { causeDiagnostic, gemCauses, regionCauses, urlOptionsCauses, withCauses, type CheckCause } from "../features/checkStatus.js";
+import { causeDiagnostic, gemCauses, regionCauses, testHelperCauses, urlOptionsCauses, withCauses, type CheckCause } from "../features/checkStatus.js";
 
 export const CHECK_USAGE = `Usage: routemap check [APP | FILE] [options]
 
@@ -113,7 +113,8 @@ export async function checkCommand(argv: string[], io: Io, mapper?: RouteMapper)
     // URL options Routemap cannot read: the missing parts they may fill in are not checked.
     const lock = { path: lockPath, text: fs.readFile(lockPath) };
     const gemControllers = "why" in gems ? [] : inheritedGemUrlOptions(gems.urlOptionsControllers, model.byPath.values());
-    for (const cause of urlOptionsCauses({ ...names.urlOptionsFiles(), gems: "why" in gems ? [] : gems.urlOptions, gemControllers }, (p) => fs.readFile(p), lock)) {
+    const helperHooks = testHelperCauses(names.testSupportCauses(), root);
+    for (const cause of [...urlOptionsCauses({ ...names.urlOptionsFiles(), gems: "why" in gems ? [] : gems.urlOptions, gemControllers }, (p) => fs.readFile(p), lock), ...helperHooks]) {
       causes.push(cause);
       findings.push(causeDiagnostic({ ...cause, span: cause.span! }));
     }

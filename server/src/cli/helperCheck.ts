@@ -6,7 +6,7 @@
  * checked: a helper it defines would be reported as unknown.
  */
 import { join, relative, sep } from "node:path";
-import { definedHelperNames, deviseUrlHelperNames, partialLocalKeys, UNKNOWN, type RouteMapper, type TestSupport, type UrlOptionsFacts } from "@routemap/shared-mapper";
+import { definedHelperNames, deviseUrlHelperNames, partialLocalKeys, UNKNOWN, type RouteMapper, type TestSupport, type TestSupportCause, type UrlOptionsFacts } from "@routemap/shared-mapper";
 import { walk, type FileSystem } from "../fileSystem.js";
 import type { AppGems } from "./appGems.js";
 import type { HelperScope } from "../features/helperCalls.js";
@@ -93,6 +93,8 @@ export class DefinedNames {
   private readonly testHelpers = new Map<string, string>();
   private support: TestSupport | undefined;
   private fixtures: string[] | undefined;
+  /** The app's integration tests and request specs (relative paths): the helpers' hooks are said only for a kind of test the app has. */
+  private readonly integrationTests = new Set<string>();
 
   /** `mapper`: what reads files' `default_url_options` and the test helpers (without it, neither is read). */
   constructor(
@@ -118,6 +120,12 @@ export class DefinedNames {
     return (this.support ??= this.mapper.testSupport(this.testHelpers, { fixtures: this.fixtures }));
   }
 
+  /** The test helpers' hooks Routemap cannot follow, for the kinds of integration tests the app has (paths relative to the root). */
+  testSupportCauses(): TestSupportCause[] {
+    const kinds = new Set([...this.integrationTests].map((p) => (p.startsWith("test/") ? "integration" : "request")));
+    return kinds.size ? (this.testSupport()?.causes() ?? []).filter((c) => kinds.has(c.tests)) : [];
+  }
+
   /** A file changed, appeared or went: its names are read again. */
   update(path: string): void {
     if (!isCheckedFile(path) || !this.dirs.some((dir) => path.startsWith(dir + sep))) return;
@@ -133,6 +141,7 @@ export class DefinedNames {
     this.folders.clear();
     this.withoutRequest.clear();
     if (this.testHelpers.delete(relativePosix(this.root, path))) this.support = undefined;
+    this.integrationTests.delete(relativePosix(this.root, path));
     this.read(path);
     this.union = undefined;
     this.defaults = undefined;
@@ -274,6 +283,7 @@ export class DefinedNames {
       this.testHelpers.set(rel, found);
       this.support = undefined;
     }
+    if (/^(?:test\/integration\/.*_test|spec\/requests\/.*_spec)\.rb$/.test(rel)) this.integrationTests.add(rel);
     if (rel.startsWith("app/controllers/") && found.includes("url_options")) this.controllerUrlOptions.add(path);
   }
 }

@@ -15,6 +15,7 @@
  */
 import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
+import type { Span } from "../types.js";
 import { childrenOf, constantPathText, walkNodes } from "../ruby/walk.js";
 import { effectOfBody, HOOKS, type IntegrationEffect } from "./integrationTests.js";
 
@@ -42,8 +43,17 @@ export interface TestSupportFile {
   file: LoadedFile;
 }
 
-/** What a test helper does: hook bodies (or names the host cannot follow) and where they reach. */
-type Hook = { body: N.Node | null } | { name: string };
+/** What a test helper runs before each test: a hook's body or a name to resolve, and where it is written. */
+type Hook = ({ body: N.Node | null } | { name: string }) & { at?: Span };
+
+/** Where the app's test helpers run what Routemap cannot follow before each test of a kind, and what that leaves unchecked. */
+export interface TestSupportCause {
+  span: Span;
+  /** `integration`: Minitest's integration tests; `request`: RSpec's request specs. */
+  tests: "integration" | "request";
+  /** `requests`: it makes a request (calls before a test's own first request are not checked); `unknown`: it may set URL options too (none of the tests' calls are). */
+  effect: "requests" | "unknown";
+}
 
 /** Resolves names a test file calls but does not define (`IntegrationEffect`), from the app's test helpers. */
 export class TestSupport {
@@ -58,6 +68,8 @@ export class TestSupport {
   private readonly fixtures: ReadonlySet<string>;
   private readonly hasMinitestHelper: boolean;
   private readonly hasRspecHelper: boolean;
+  /** The file being read, for the places of its hooks. */
+  private current: LoadedFile | undefined;
 
   /** `paths`: whether a helper file was given (relative), for `require_relative`s; `fixtures`: the fixtures' table names; `unreadable`: helpers that did not parse. */
   constructor(files: readonly TestSupportFile[], o: { paths: (relative: string) => boolean; fixtures: readonly string[]; unreadable?: readonly string[] }) {
@@ -65,7 +77,7 @@ export class TestSupport {
     this.hasMinitestHelper = files.some((f) => f.path === "test/test_helper.rb");
     this.hasRspecHelper = files.some((f) => f.path === "spec/rails_helper.rb" || f.path === "spec/spec_helper.rb");
     for (const f of files) this.read(f, o.paths);
-    if (o.unreadable?.length) this.unknownHooks(`${o.unreadable[0]} does not parse`);
+    if (o.unreadable?.length) this.unknownHooks();
   }
 
   resolve(name: string): IntegrationEffect {
@@ -101,10 +113,40 @@ export class TestSupport {
   }
 
   private hooksEffect(hooks: readonly Hook[]): IntegrationEffect {
-    return worst(hooks.map((h) => ("name" in h ? this.resolve(h.name) : effectOfBody(h.body, new Map(), (n) => this.resolve(n)))));
+    return worst(hooks.map((h) => this.hookEffect(h)));
+  }
+
+  private hookEffect(h: Hook): IntegrationEffect {
+    return "name" in h ? this.resolve(h.name) : effectOfBody(h.body, new Map(), (n) => this.resolve(n));
+  }
+
+  /** The hooks of the helpers that are not quiet, each at its place (those of a kind of test the app has not are left out by the host). */
+  causes(): TestSupportCause[] {
+    const out: TestSupportCause[] = [];
+    const add = (hooks: readonly Hook[], tests: TestSupportCause["tests"]) => {
+      for (const h of hooks) {
+        const effect = this.hookEffect(h);
+        if (effect !== "quiet" && h.at) out.push({ span: h.at, tests, effect });
+      }
+    };
+    if (this.hasMinitestHelper) add(this.minitestHooks, "integration");
+    if (this.hasRspecHelper) add(this.requestHooks, "request");
+    return out;
+  }
+
+  /** `node`'s place in the file being read. */
+  private at(node: N.Node): Span | undefined {
+    const file = this.current;
+    if (!file) return undefined;
+    const start = node.location.startOffset;
+    // The first line of the hook: a block's whole span would underline its body.
+    const text = file.index.text;
+    const lineEnd = text.indexOf("\n", start);
+    return file.index.span(start, lineEnd < 0 || lineEnd > start + node.location.length ? start + node.location.length : lineEnd);
   }
 
   private read(f: TestSupportFile, exists: (relative: string) => boolean): void {
+    this.current = f.file;
     const dir = f.path.includes("/") ? f.path.slice(0, f.path.lastIndexOf("/")) : "";
     walkNodes(f.file.program, (node) => {
       if (node instanceof N.DefNode && !node.receiver) {
@@ -113,11 +155,12 @@ export class TestSupport {
         this.defs.set(node.name, list);
       }
       if (!(node instanceof N.CallNode)) return;
-      if (EVALUATES.has(node.name)) this.unknownHooks("evaluates code");
+      if (EVALUATES.has(node.name)) this.unknownHooks(node);
       if (node.name === "infer_spec_type_from_file_location!") this.inferred = true;
       if ((node.name === "require_relative" || node.name === "require") && !node.receiver) this.required(node, dir, exists);
     });
     for (const stmt of f.file.program.statements.body) this.topLevel(stmt);
+    this.current = undefined;
   }
 
   /** A file a helper loads that is not among those read: what it does is not known. */
@@ -134,12 +177,14 @@ export class TestSupport {
     }
     const target = parts.join("/");
     if (target === "config/environment" || (/^(?:test|spec)\//.test(target) && exists(`${target}.rb`))) return;
-    this.unknownHooks(`loads ${target}`);
+    this.unknownHooks(node);
   }
 
-  private unknownHooks(_why: string): void {
-    this.minitestHooks.push({ name: "#unknown" });
-    this.requestHooks.push({ name: "#unknown" });
+  /** Code Routemap does not read (evaluated from a string, a file loaded that it is not given): it may add hooks to any test. */
+  private unknownHooks(node?: N.Node): void {
+    const at = node && this.at(node);
+    this.minitestHooks.push({ name: "#unknown", at });
+    this.requestHooks.push({ name: "#unknown", at });
   }
 
   private topLevel(stmt: N.Node): void {
@@ -172,34 +217,35 @@ export class TestSupport {
         if (inner) this.module(`${name}::${inner}`, stmt.body);
       } else if (stmt instanceof N.CallNode && !stmt.receiver && stmt.name === "included" && stmt.block instanceof N.BlockNode) {
         for (const inner of statements(stmt.block.body)) {
-          if (inner instanceof N.CallNode && !inner.receiver && /^(?:setup|before)$/.test(inner.name)) hooks.push(inner.block instanceof N.BlockNode ? { body: inner.block.body } : { name: "#hook" });
+          if (inner instanceof N.CallNode && !inner.receiver && /^(?:setup|before)$/.test(inner.name)) hooks.push(inner.block instanceof N.BlockNode ? { body: inner.block.body, at: this.at(inner) } : { name: "#hook", at: this.at(inner) });
           else if (inner instanceof N.CallNode && !inner.receiver && /^(?:teardown|after)$/.test(inner.name)) continue;
-          else if (inner instanceof N.CallNode && !inner.receiver && inner.name === "include") hooks.push(...inner.arguments_!.arguments_.map((a) => ({ name: `#include:${constantPathText(a) ?? "?"}` })));
-          else if (inner instanceof N.CallNode && !inner.receiver && inner.name === "around") hooks.push({ name: "#around" });
+          else if (inner instanceof N.CallNode && !inner.receiver && inner.name === "include") hooks.push(...(inner.arguments_?.arguments_ ?? []).map((a) => ({ name: `#include:${constantPathText(a) ?? "?"}`, at: this.at(inner) })));
+          else if (inner instanceof N.CallNode && !inner.receiver && inner.name === "around") hooks.push({ name: "#around", at: this.at(inner) });
         }
-      } else if (stmt instanceof N.DefNode && stmt.receiver && stmt.name === "included") hooks.push({ name: "#included" });
-      else if (stmt instanceof N.DefNode && !stmt.receiver && /^(?:setup|before_setup)$/.test(stmt.name)) hooks.push({ body: stmt.body });
+      } else if (stmt instanceof N.DefNode && stmt.receiver && stmt.name === "included") hooks.push({ name: "#included", at: this.at(stmt) });
+      else if (stmt instanceof N.DefNode && !stmt.receiver && /^(?:setup|before_setup)$/.test(stmt.name)) hooks.push({ body: stmt.body, at: this.at(stmt) });
     }
     this.modules.set(name, { hooks });
   }
 
   private minitestBody(body: N.Node | null): void {
     for (const stmt of statements(body)) {
-      if (stmt instanceof N.DefNode && !stmt.receiver && /^(?:setup|before_setup)$/.test(stmt.name)) this.minitestHooks.push({ body: stmt.body });
+      if (stmt instanceof N.DefNode && !stmt.receiver && /^(?:setup|before_setup)$/.test(stmt.name)) this.minitestHooks.push({ body: stmt.body, at: this.at(stmt) });
       else if (stmt instanceof N.CallNode && !stmt.receiver) this.minitestStatement(stmt);
     }
   }
 
   private minitestStatement(stmt: N.CallNode): void {
     const args = stmt.arguments_?.arguments_ ?? [];
+    const at = this.at(stmt);
     if (stmt.name === "setup") {
-      if (stmt.block instanceof N.BlockNode) this.minitestHooks.push({ body: stmt.block.body });
-      for (const arg of args) this.minitestHooks.push({ name: arg instanceof N.SymbolNode ? arg.unescaped.value : "#hook" });
+      if (stmt.block instanceof N.BlockNode) this.minitestHooks.push({ body: stmt.block.body, at });
+      for (const arg of args) this.minitestHooks.push({ name: arg instanceof N.SymbolNode ? arg.unescaped.value : "#hook", at });
     } else if (stmt.name === "include" || stmt.name === "prepend") {
       for (const arg of args) {
         const module = constantPathText(arg)?.replace(/^::/, "") ?? "?";
         this.included.add(module);
-        this.minitestHooks.push({ name: `#include:${module}` });
+        this.minitestHooks.push({ name: `#include:${module}`, at });
       }
     }
   }
@@ -209,15 +255,16 @@ export class TestSupport {
     for (const stmt of statements(block.body)) {
       if (!(stmt instanceof N.CallNode) || !stmt.receiver) continue;
       const args = stmt.arguments_?.arguments_ ?? [];
+      const at = this.at(stmt);
       if (/^(?:before|prepend_before|append_before)$/.test(stmt.name)) {
         if (!reachesRequests(args)) continue;
-        this.requestHooks.push(stmt.block instanceof N.BlockNode ? { body: stmt.block.body } : { name: "#hook" });
-      } else if (stmt.name === "around" && reachesRequests(args)) this.requestHooks.push({ name: "#around" });
+        this.requestHooks.push(stmt.block instanceof N.BlockNode ? { body: stmt.block.body, at } : { name: "#hook", at });
+      } else if (stmt.name === "around" && reachesRequests(args)) this.requestHooks.push({ name: "#around", at });
       else if (stmt.name === "include" || stmt.name === "prepend") {
-        const module = constantPathText(args[0])?.replace(/^::/, "") ?? "?";
+        const module = args[0] ? (constantPathText(args[0])?.replace(/^::/, "") ?? "?") : "?";
         this.included.add(module);
-        if (reachesRequests(args.slice(1))) this.requestHooks.push({ name: `#include:${module}` });
-      } else if (stmt.name === "include_context" && reachesRequests(args.slice(1))) this.requestHooks.push({ name: "#shared" });
+        if (reachesRequests(args.slice(1))) this.requestHooks.push({ name: `#include:${module}`, at });
+      } else if (stmt.name === "include_context" && reachesRequests(args.slice(1))) this.requestHooks.push({ name: "#shared", at });
     }
   }
 }
