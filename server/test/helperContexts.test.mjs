@@ -62,11 +62,12 @@ test("helper-checks/engines: an isolated engine's files are checked as Rails run
 // openfoodnetwork's engines do), which every engine folder's own table holds too: the blog
 // folder is still checked as its engine (taken as an app of its own, its isolated views and
 // controllers got 13 false errors).
-// Integration tests (Rails 6.1, judged by running each test block's lines in order): before the
-// block's first request the session recalls nothing, and a missing segment raises
+// Integration tests (Rails 6.1, judged by running the tests with Minitest): before the test's
+// first request the session recalls nothing, and a missing segment raises
 // (`post_comments_path`); after one it recalls that request's path parameters (`post_path` after
-// `get post_path(1)` is fine, `post_comments_path` still raises). Routemap reports both where
-// it can vouch for what the session holds (integrationTests.ts).
+// `get post_path(1)` is fine, `post_comments_path` still raises), through the class's `setup`,
+// its own methods and a literal path's request. Routemap reports them where it can vouch for
+// what the session holds (integrationTests.ts).
 test("helper-checks/recall: integration tests' missing segments, before and after a request", () => {
   const { raises, reported, judged } = check("recall", "test/");
   assert.ok(judged > 3, "the oracle judged the test's lines");
