@@ -71,5 +71,7 @@ for (const root of process.argv.slice(2)) {
     }
   }
   const top = [...stops].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([n, c]) => `${n} (${c})`).join(", ");
+  const causes = (support.causes?.() ?? []).map((c) => `${c.span.file}:${c.span.start.line + 1} ${c.effect} (${helpers.get(c.span.file)?.split("\n")[c.span.start.line].trim().slice(0, 70)})`);
+  if (process.env.CAUSES) for (const c of causes) console.log(`  ${c}`);
   console.log(`${root}: ${tests.length} test files, ${calls} helper calls in ${testsSeen.size} tests; in followed code: ${placed}; recall known: ${followed} calls in ${testsFollowed.size} tests; stopped by: ${top || "nothing"}`);
 }

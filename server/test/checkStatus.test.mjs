@@ -40,12 +40,12 @@ put("open/app/views/posts/index.html.erb", view);
 put("open/app/mailers/report_mailer.rb", "class ReportMailer < ActionMailer::Base\n  def default_url_options\n    { host: Current.host }\n  end\nend\n");
 // Test helpers whose hooks Routemap cannot follow: test_helper.rb's setup makes a request (a
 // test's calls before its own first request are not checked, those after it are); rails_helper
-// includes a gem's module it does not know into request specs (none of their calls is checked).
+// wraps request specs in an around hook that calls a method it does not know (none of their calls is checked).
 put("tests/config/routes.rb", "Rails.application.routes.draw do\n  resources :posts, only: [:index, :show]\nend\n");
 put("tests/Gemfile.lock", EMPTY_LOCK);
 put("tests/test/test_helper.rb", 'require_relative "../config/environment"\nrequire "rails/test_help"\n\nclass ActionDispatch::IntegrationTest\n  setup { get "/up" }\nend\n');
 put("tests/test/integration/posts_test.rb", 'require "test_helper"\n\nclass PostsTest < ActionDispatch::IntegrationTest\n  test "show" do\n    get post_path\n    get posts_path\n    get post_path\n  end\nend\n');
-put("tests/spec/rails_helper.rb", 'require "rspec/rails"\n\nRSpec.configure do |config|\n  config.include SomeGem::RequestHelpers, type: :request\nend\n');
+put("tests/spec/rails_helper.rb", 'require "rspec/rails"\n\nRSpec.configure do |config|\n  config.around(:each, type: :request) { |example| with_tenant { example.run } }\nend\n');
 put("tests/spec/requests/posts_spec.rb", 'require "rails_helper"\n\nRSpec.describe "Posts", type: :request do\n  it { get post_path }\nend\n');
 for (const name of ["gemless", "open", "tests"]) for (const [path, text] of Object.entries(controllers)) put(`${name}/${path}`, text);
 

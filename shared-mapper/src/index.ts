@@ -159,10 +159,11 @@ export interface RouteMapper {
   /**
    * What the app's test helpers do to an integration session (testSupport.ts): `files`, the
    * helpers' texts by path relative to the app (test/test_helper.rb, spec/rails_helper.rb, the
-   * other files of test/ and spec/ that are not tests); `fixtures`, the fixtures' table names. A
-   * file that does not parse leaves the hooks unknown.
+   * other files of test/ and spec/ that are not tests); `fixtures`, the fixtures' table names;
+   * `appModules`, the last names of the modules app/ and lib/ define. A file that does not parse
+   * leaves the hooks unknown.
    */
-  testSupport(files: ReadonlyMap<string, string>, o: { fixtures: readonly string[] }): TestSupport;
+  testSupport(files: ReadonlyMap<string, string>, o: { fixtures: readonly string[]; appModules?: ReadonlySet<string> }): TestSupport;
 }
 
 /** Where an app's routes file is: other files of the app are found from its root. */
@@ -264,7 +265,7 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
       const broken = loaded.filter((f) => f.parsed.loaded.syntaxErrors.length || f.parsed.diagnostics.length).map((f) => f.path);
       return new TestSupport(
         loaded.filter((f) => !broken.includes(f.path)).map((f) => ({ path: f.path, file: f.parsed.loaded })),
-        { paths: (p) => files.has(p), fixtures: o.fixtures, unreadable: broken },
+        { paths: (p) => files.has(p), fixtures: o.fixtures, appModules: o.appModules, unreadable: broken },
       );
     },
     controllers: ({ files, views, root, read, gems, inflections, bodies }) => {

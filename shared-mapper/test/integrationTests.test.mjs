@@ -24,11 +24,11 @@ async function table() {
  * The 1-based lines of `source` (a test file at `path`) reported as missing a part, with the app's
  * test helpers `support` (path relative to the app → text; the default: Rails' generated ones).
  */
-async function check(source, { path = "spec/requests/posts_spec.rb", support, fixtures = ["posts", "users"], requestUrlOptions = false } = {}) {
+async function check(source, { path = "spec/requests/posts_spec.rb", support, fixtures = ["posts", "users"], appModules = [], requestUrlOptions = false } = {}) {
   const m = await mapper();
   const result = await table();
   const helpers = new Map(Object.entries(support ?? { "spec/rails_helper.rb": RAILS_HELPER, "test/test_helper.rb": TEST_HELPER }));
-  const testSupport = m.testSupport(helpers, { fixtures });
+  const testSupport = m.testSupport(helpers, { fixtures, appModules: new Set(appModules) });
   const context = {
     routes: result.routes,
     mainRoutes: result.routes,
@@ -76,9 +76,12 @@ test("Minitest: a name the app does not define may make a request; setup blocks 
   // `def setup` and a helper method of the class, followed where they are called.
   assert.deepEqual(await check(minitest("    get edit_post_path", "  def setup\n    get post_path(1)\n  end\n"), MINITEST), []);
   assert.deepEqual(await check(minitest("    open_posts\n    get edit_post_path", "  def open_posts\n    get posts_path\n  end\n"), MINITEST), [7]);
-  // A module it includes: its methods and hooks are the test helpers' to say; one they do not define is not known.
-  assert.deepEqual(await check(minitest("    get edit_post_path", "  include SignInHelper\n"), MINITEST), []);
-  assert.deepEqual(await check(minitest("    get edit_post_path", "  include ActiveJob::TestHelper\n"), MINITEST), [4], "a gem's module Routemap knows");
+  // A module it includes: the support files' are read (below); one of app/ or lib/ is not, and may add hooks;
+  // a gem's adds none (its methods are names Routemap does not know, unless it knows the gem's).
+  assert.deepEqual(await check(minitest("    get edit_post_path", "  include SignInHelper\n"), { ...MINITEST, appModules: ["SignInHelper"] }), []);
+  assert.deepEqual(await check(minitest("    get edit_post_path", "  include Capybara::DSL\n"), MINITEST), [4]);
+  assert.deepEqual(await check(minitest("    visit root_path\n    get edit_post_path", "  include Capybara::DSL\n"), MINITEST), []);
+  assert.deepEqual(await check(minitest("    travel_to Time.now\n    get edit_post_path", "  include ActiveSupport::Testing::TimeHelpers\n"), MINITEST), [5], "a gem's module Routemap knows");
   // Not an integration test: nothing changes.
   assert.deepEqual(await check('class PostTest < ActiveSupport::TestCase\n  test "x" do\n    edit_post_path\n  end\nend\n', { path: "test/models/post_test.rb" }), []);
 });
@@ -132,7 +135,9 @@ test("RSpec request specs: examples, hooks, lets and subjects, in the order RSpe
 test("RSpec request specs: what Routemap cannot follow is left unsaid, only where it reaches", async () => {
   const spec = (body, meta = ", type: :request") => `RSpec.describe "Posts"${meta} do\n${body}\nend\n`;
   // Lines: 1 describe, 2… the body.
-  assert.deepEqual(await check(spec('  around { |ex| ex.run }\n  it { get edit_post_path }')), []);
+  // An around hook is walked whole: quiet around `example.run`, or not.
+  assert.deepEqual(await check(spec('  around { |ex| ex.run }\n  it { get edit_post_path }')), [3]);
+  assert.deepEqual(await check(spec('  around { |ex| with_tenant { ex.run } }\n  it { get edit_post_path }')), []);
   assert.deepEqual(await check(spec('  include_context "signed in"\n  it { get edit_post_path }')), []);
   assert.deepEqual(await check(spec('  context "a" do\n    include_context "signed in"\n    it { get edit_post_path }\n  end\n  it { get edit_post_path }')), [6], "only the group that includes it");
   assert.deepEqual(await check(spec('  login_as_admin\n  it { get edit_post_path }')), [], "a macro may add hooks");
@@ -165,9 +170,33 @@ test("RSpec request specs: rails_helper's and support files' hooks and modules",
   // Hooks: quiet ones change nothing; one of another type does not reach request specs; one that requests, or :suite.
   assert.deepEqual(await check(spec, helper('  config.before(:each) { DatabaseCleaner.start }\n  config.before(:each, type: :system) { get "/" }\n  config.before(:suite) { get "/" }')), [8]);
   assert.deepEqual(await check(spec, helper('  config.before(:each, type: :request) { get "/" }')), []);
-  assert.deepEqual(await check(spec, helper("  config.around(:each) { |ex| ex.run }")), []);
-  assert.deepEqual(await check(spec, helper("  config.include SomeGem::Helpers, type: :request")), [], "a gem's module Routemap does not know may add hooks");
-  assert.deepEqual(await check(spec, helper("  config.include SomeGem::Helpers, type: :feature")), [8]);
+  assert.deepEqual(await check(spec, helper("  config.around(:each) { |ex| ex.run }")), [8]);
+  assert.deepEqual(await check(spec, helper("  config.around(:each) { |ex| Tenant.switch { ex.run } }")), [8]);
+  assert.deepEqual(await check(spec, helper("  config.around(:each) { |ex| with_tenant { ex.run } }")), []);
+  // Modules: a gem's adds no hook; one of app/ or lib/ (not read) may.
+  assert.deepEqual(await check(spec, helper("  config.include SomeGem::Helpers, type: :request")), [8]);
+  assert.deepEqual(await check(spec, { ...helper("  config.include AppHelpers, type: :request"), appModules: ["AppHelpers"] }), []);
+  assert.deepEqual(await check(spec, { ...helper("  config.include AppHelpers, type: :feature"), appModules: ["AppHelpers"] }), [8]);
   // No rails_helper at all: not known.
   assert.deepEqual(await check(spec, { support: {} }), []);
+});
+
+test("RSpec request specs: tagged hooks, shared groups and matchers of the support files", async () => {
+  const helper = (configure, files = {}) => ({ support: { "spec/rails_helper.rb": `require "rspec/rails"\nRSpec.configure do |config|\n${configure}\nend\n`, ...files } });
+  // A hook filtered on a tag reaches only the examples (or groups) that have it.
+  const tagged = 'RSpec.describe "Posts", type: :request do\n  it { get edit_post_path }\n  it "js", :js do\n    get edit_post_path\n  end\n  context "c", js: true do\n    it { get edit_post_path }\n  end\nend\n';
+  assert.deepEqual(await check(tagged, helper('  config.before(:each, :js) { get "/" }')), [2]);
+  assert.deepEqual(await check(tagged, helper('  config.before(:each, js: true) { visit "/" }')), [2]);
+  assert.deepEqual(await check(tagged, helper("  config.before(:each, :js) { DatabaseCleaner.strategy = :truncation }")), [2, 4, 7]);
+  // A shared context of the support files: its hooks where a group includes it, its lets as names.
+  const files = {
+    "spec/support/shared.rb": 'RSpec.shared_context "signed in" do\n  let(:user) { create(:user) }\n  before { @user = user }\nend\n\nRSpec.shared_context "visited" do\n  before { get "/" }\nend\n\nRSpec::Matchers.define :be_listed do\n  match { |x| x }\nend\n',
+  };
+  const shared = (name) => `RSpec.describe "Posts", type: :request do\n  include_context "${name}"\n  it do\n    user\n    get edit_post_path\n  end\nend\n`;
+  assert.deepEqual(await check(shared("signed in"), helper("  config.include FactoryBot::Syntax::Methods", files)), [5]);
+  assert.deepEqual(await check(shared("visited"), helper("", files)), []);
+  assert.deepEqual(await check(shared("nowhere"), helper("", files)), []);
+  // The file's own shared context; `it_behaves_like` nests a group of its own (its hooks do not reach the group's examples).
+  const own = 'RSpec.shared_context "listed" do\n  before { get posts_path }\nend\n\nRSpec.describe "Posts", type: :request do\n  include_context "listed"\n  it_behaves_like "anything"\n  it do\n    expect(1).to be_listed\n    get edit_post_path\n  end\nend\n';
+  assert.deepEqual(await check(own, helper("", files)), [10]);
 });

@@ -93,6 +93,8 @@ export class DefinedNames {
   private readonly testHelpers = new Map<string, string>();
   private support: TestSupport | undefined;
   private fixtures: string[] | undefined;
+  /** The last names of the modules each file of app/ and lib/ defines (a test may include one). */
+  private readonly modulesByFile = new Map<string, string[]>();
   /** The app's integration tests and request specs (relative paths): the helpers' hooks are said only for a kind of test the app has. */
   private readonly integrationTests = new Set<string>();
 
@@ -117,7 +119,7 @@ export class DefinedNames {
     this.fixtures ??= ["test/fixtures", "spec/fixtures"].flatMap((dir) =>
       walk(this.fs, join(this.root, ...dir.split("/")), (p) => p.endsWith(".yml")).map((p) => relativePosix(join(this.root, ...dir.split("/")), p).replace(/\.yml$/, "").replace(/\//g, "_")),
     );
-    return (this.support ??= this.mapper.testSupport(this.testHelpers, { fixtures: this.fixtures }));
+    return (this.support ??= this.mapper.testSupport(this.testHelpers, { fixtures: this.fixtures, appModules: new Set([...this.modulesByFile.values()].flat()) }));
   }
 
   /** The test helpers' hooks Routemap cannot follow, for the kinds of integration tests the app has (paths relative to the root). */
@@ -142,6 +144,7 @@ export class DefinedNames {
     this.withoutRequest.clear();
     if (this.testHelpers.delete(relativePosix(this.root, path))) this.support = undefined;
     this.integrationTests.delete(relativePosix(this.root, path));
+    if (this.modulesByFile.delete(path)) this.support = undefined;
     this.read(path);
     this.union = undefined;
     this.defaults = undefined;
@@ -284,6 +287,13 @@ export class DefinedNames {
       this.support = undefined;
     }
     if (/^(?:test\/integration\/.*_test|spec\/requests\/.*_spec)\.rb$/.test(rel)) this.integrationTests.add(rel);
+    if (/^(?:app|lib)\/.*\.rb$/.test(rel) && found.includes("module ")) {
+      const modules = [...found.matchAll(/^\s*module\s+(?:[A-Z]\w*::)*([A-Z]\w*)/gm)].map((m) => m[1]);
+      if (modules.length) {
+        this.modulesByFile.set(path, modules);
+        this.support = undefined;
+      }
+    }
     if (rel.startsWith("app/controllers/") && found.includes("url_options")) this.controllerUrlOptions.add(path);
   }
 }

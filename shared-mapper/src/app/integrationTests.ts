@@ -64,20 +64,26 @@ const QUIET = new Set([
   "eq", "eql", "equal", "be", "include", "match", "match_array", "contain_exactly", "start_with", "end_with", "satisfy", "change", "raise_error", "raise_exception", "output", "throw_symbol", "yield_control", "all", "anything", "hash_including", "array_including", "redirect_to", "render_template", "cover", "exist", "respond_to",
   "aggregate_failures", "pending", "skip", "fail", "described_class", "flunk", "pass",
   "travel_to", "travel", "travel_back", "freeze_time", "unfreeze_time", "file_fixture", "fixture_file_upload", "perform_enqueued_jobs", "clear_enqueued_jobs", "assert_select", "css_select",
-  "response", "request", "controller", "session", "cookies", "flash", "status", "body", "headers", "path", "redirect?", "html_document", "document_root_element", "parsed_body", "host!", "https!", "https?", "open_session",
+  "response", "request", "controller", "session", "cookies", "flash", "status", "body", "headers", "path", "redirect?", "html_document", "document_root_element", "parsed_body", "host!", "https!", "https?", "open_session", "assigns",
   "puts", "p", "pp", "print", "raise", "sleep", "format", "sprintf", "rand", "require", "require_relative", "freeze", "Integer", "Float", "String", "Array", "Hash", "Rational", "binding", "block_given?", "loop", "catch", "throw", "at_exit", "warn",
 ]);
 /** Methods that run their block where they are called, at once (the block's calls are checked where they stand). */
 const IMMEDIATE = new Set(["expect", "change", "aggregate_failures", "travel_to", "freeze_time", "perform_enqueued_jobs", "assert_difference", "assert_no_difference", "assert_changes", "assert_no_changes", "assert_nothing_raised", "assert_emails", "assert_no_emails", "assert_enqueued_jobs", "assert_performed_jobs", "assert_enqueued_emails", "tap", "then", "yield_self", "each", "each_with_index", "each_with_object", "map", "times", "upto", "downto", "step"]);
 /** Methods that keep their block to run later, or never here. */
 const DEFERRED = new Set(["lambda", "proc", "define_method", "let", "let!", "subject", "before", "after", "around", "setup", "teardown"]);
+/** Methods whose block runs with another object as `self` (when given a receiver). */
+const EVALUATED_INTO = new Set(["class_eval", "class_exec", "module_eval", "module_exec", "instance_eval", "instance_exec"]);
 const EXAMPLES = new Set(["it", "specify", "example", "scenario", "its"]);
 const GROUPS = new Set(["describe", "context", "feature", "example_group"]);
 const HOOK_CALLS = new Set(["before", "prepend_before", "append_before", "setup"]);
 const AFTER_HOOKS = new Set(["after", "prepend_after", "append_after", "teardown"]);
-const SHARED = new Set(["include_context", "include_examples", "it_behaves_like", "it_should_behave_like"]);
+/** Shared groups included into the group itself (their hooks, lets and methods become the group's); `it_behaves_like` nests a group of its own. */
+const SHARED = new Set(["include_context", "include_examples"]);
+const SHARED_DEFINITIONS = new Set(["shared_context", "shared_examples", "shared_examples_for"]);
+/** Scopes a hook's first argument may name: not metadata. */
+const HOOK_SCOPES = new Set(["each", "example", "all", "context", "suite"]);
 /** Class-level calls that only declare: they add no code that runs with a test. */
-const DECLARATIONS = new Set(["fixtures", "parallelize", "private", "public", "protected", "attr_reader", "attr_accessor", "attr_writer", "require", "require_relative", "shared_examples", "shared_examples_for", "shared_context", "i_suck_and_my_tests_are_order_dependent!", "make_my_diffs_pretty!", "driven_by", "self.use_transactional_tests=", "use_transactional_tests=", "tests", "extend", "delegate", "alias_method"]);
+const DECLARATIONS = new Set(["fixtures", "parallelize", "private", "public", "protected", "attr_reader", "attr_accessor", "attr_writer", "require", "require_relative", "shared_examples", "shared_examples_for", "shared_context", "i_suck_and_my_tests_are_order_dependent!", "make_my_diffs_pretty!", "driven_by", "self.use_transactional_tests=", "use_transactional_tests=", "tests", "extend", "delegate", "alias_method", "it_behaves_like", "it_should_behave_like", "pending", "skip", "xit", "xdescribe", "xcontext", "fit", "fdescribe", "fcontext"]);
 const HELPER = /^[a-z_][a-z0-9_]*_(?:path|url)$/;
 /** How deep the followed methods and blocks may nest before what follows is left unknown. */
 const MAX_DEPTH = 40;
@@ -92,6 +98,10 @@ interface State {
 }
 
 interface Scope {
+  /** The shared groups being brought in (a group that includes itself is not followed twice). */
+  including?: ReadonlySet<string>;
+  /** The file's shared groups by name (`shared_context "signed in" do … end`), which `include_context` brings into a group. */
+  shared: ReadonlyMap<string, N.BlockNode>;
   lets: Map<string, N.Node | null>;
   defs: Map<string, N.DefNode>;
   /** Code that runs before each test of the scope, in order: hook blocks, `let!` names, host-resolved names. */
@@ -126,19 +136,50 @@ function join(into: State, other: State): void {
 export function recallPoints(program: N.ProgramNode, o: { path: string }): Map<number, RecallAt | null> {
   const out = new Map<number, RecallAt | null>();
   const requestsFolder = /(?:^|\/)spec\/requests\//.test(o.path);
+  const shared = sharedGroups(program);
+  const root = (hooks: Scope["hooks"]): Scope => ({ shared, lets: new Map(), defs: new Map(), hooks });
   const visit = (nodes: readonly N.Node[]) => {
     for (const node of nodes) {
       if (node instanceof N.ClassNode && node.superclass && constantPathText(node.superclass)?.replace(/^::/, "") === "ActionDispatch::IntegrationTest") {
-        minitestClass(node, out);
+        minitestClass(node, root([{ name: HOOKS.minitest }]), out);
       } else if (node instanceof N.ModuleNode && node.body instanceof N.StatementsNode) visit(node.body.body);
       else if (node instanceof N.CallNode && isTopGroup(node) && node.block instanceof N.BlockNode) {
         const type = metadataType(node);
-        if (type === "request") rspecGroup(node.block, { lets: new Map(), defs: new Map(), hooks: [{ name: HOOKS.request }] }, out);
-        else if (type === undefined && requestsFolder) rspecGroup(node.block, { lets: new Map(), defs: new Map(), hooks: [{ name: HOOKS.inferred }, { name: HOOKS.request }] }, out);
+        if (type === "request") rspecGroup(node, root([{ name: HOOKS.request }]), out);
+        else if (type === undefined && requestsFolder) rspecGroup(node, root([{ name: HOOKS.inferred }, { name: HOOKS.request }]), out);
       }
     }
   };
   visit(program.statements.body);
+  return out;
+}
+
+/** The file's shared groups by name, wherever they are defined (RSpec's are global once the file is loaded). */
+function sharedGroups(program: N.ProgramNode): Map<string, N.BlockNode> {
+  const out = new Map<string, N.BlockNode>();
+  const stack: N.Node[] = [program];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node instanceof N.CallNode && SHARED_DEFINITIONS.has(node.name) && node.block instanceof N.BlockNode && (!node.receiver || constantPathText(node.receiver) === "RSpec")) {
+      const arg = node.arguments_?.arguments_[0];
+      if (arg instanceof N.StringNode || arg instanceof N.SymbolNode) out.set(arg.unescaped.value, node.block);
+    }
+    for (const child of childrenOf(node)) stack.push(child);
+  }
+  return out;
+}
+
+/** Metadata tags of a group or an example (`:js`, `js: true`): the configuration's hooks filtered on them reach it; `type:` aside. */
+function tagsOf(node: N.CallNode): string[] {
+  const out: string[] = [];
+  (node.arguments_?.arguments_ ?? []).forEach((arg, i) => {
+    if (arg instanceof N.SymbolNode && i > 0) out.push(arg.unescaped.value);
+    if (!(arg instanceof N.KeywordHashNode || arg instanceof N.HashNode)) return;
+    for (const el of arg.elements) {
+      if (el instanceof N.AssocNode && el.key instanceof N.SymbolNode && el.key.unescaped.value !== "type") out.push(el.key.unescaped.value);
+      else if (!(el instanceof N.AssocNode && el.key instanceof N.SymbolNode)) out.push("?");
+    }
+  });
   return out;
 }
 
@@ -166,8 +207,7 @@ function bodyOf(node: N.Node | null): readonly N.Node[] {
   return node ? [node] : [];
 }
 
-function minitestClass(cls: N.ClassNode, out: Map<number, RecallAt | null>): void {
-  const scope: Scope = { lets: new Map(), defs: new Map(), hooks: [{ name: HOOKS.minitest }] };
+function minitestClass(cls: N.ClassNode, scope: Scope, out: Map<number, RecallAt | null>): void {
   const tests: N.BlockNode[] = [];
   for (const stmt of bodyOf(cls.body)) {
     if (stmt instanceof N.DefNode && !stmt.receiver) {
@@ -203,7 +243,8 @@ function declaration(stmt: N.Node, scope: Scope): void {
     else if (scopeArg instanceof N.SymbolNode && name === "setup") for (const arg of stmt.arguments_!.arguments_) scope.hooks.push({ name: arg instanceof N.SymbolNode ? arg.unescaped.value : "#macro" });
     else scope.hooks.push({ name: "#macro" });
   } else if (AFTER_HOOKS.has(name)) return;
-  else if (name === "around") scope.hooks.push({ name: "#around" });
+  // What an around hook does before and after `example.run` is walked as one hook: a request anywhere in it counts.
+  else if (name === "around") scope.hooks.push(stmt.block instanceof N.BlockNode ? { body: stmt.block.body } : { name: "#around" });
   else if (name === "let" || name === "let!" || name === "subject" || name === "subject!") {
     const arg = stmt.arguments_?.arguments_[0];
     const letName = arg instanceof N.SymbolNode ? arg.unescaped.value : arg ? undefined : "subject";
@@ -216,20 +257,30 @@ function declaration(stmt: N.Node, scope: Scope): void {
     for (const arg of stmt.arguments_?.arguments_ ?? []) scope.hooks.push({ name: `#include:${constantPathText(arg)?.replace(/^::/, "") ?? "?"}` });
   } else if (SHARED.has(name)) {
     const arg = stmt.arguments_?.arguments_[0];
-    scope.hooks.push({ name: `#shared:${arg instanceof N.StringNode || arg instanceof N.SymbolNode ? arg.unescaped.value : "?"}` });
+    const shared = arg instanceof N.StringNode || arg instanceof N.SymbolNode ? arg.unescaped.value : "?";
+    const own = scope.shared.get(shared);
+    // The file's own shared group: its declarations are the group's (its examples are not walked).
+    if (own && !scope.including?.has(shared)) {
+      const inner: Scope = { ...scope, including: new Set([...(scope.including ?? []), shared]) };
+      for (const s of bodyOf(own.body)) if (!(s instanceof N.CallNode && !s.receiver && (GROUPS.has(s.name) || EXAMPLES.has(s.name)))) declaration(s, inner);
+    } else scope.hooks.push({ name: `#shared:${shared}` });
   } else if (!DECLARATIONS.has(name) && !GROUPS.has(name) && !EXAMPLES.has(name) && name !== "test") scope.hooks.push({ name: "#macro" });
 }
 
 /** A group's body: its own lets, methods and hooks over its parent's; then its examples and nested groups. */
-function rspecGroup(block: N.BlockNode, parent: Scope, out: Map<number, RecallAt | null>): void {
-  const scope: Scope = { lets: new Map(parent.lets), defs: new Map(parent.defs), hooks: [...parent.hooks] };
+function rspecGroup(group: N.CallNode, parent: Scope, out: Map<number, RecallAt | null>): void {
+  const block = group.block as N.BlockNode;
+  const scope: Scope = { ...parent, lets: new Map(parent.lets), defs: new Map(parent.defs), hooks: [...parent.hooks, ...tagsOf(group).map((t) => ({ name: `#tag:${t}` }))] };
   const body = bodyOf(block.body);
   for (const stmt of body) if (!(stmt instanceof N.CallNode && !stmt.receiver && (GROUPS.has(stmt.name) || EXAMPLES.has(stmt.name)))) declaration(stmt, scope);
   for (const stmt of body) {
     if (!(stmt instanceof N.CallNode) || stmt.receiver || !(stmt.block instanceof N.BlockNode)) continue;
     // A nested group of another type (`type: :system`) is not a request spec.
-    if (GROUPS.has(stmt.name) && (metadataType(stmt) ?? "request") === "request") rspecGroup(stmt.block, scope, out);
-    else if (EXAMPLES.has(stmt.name) && stmt.name !== "its") runTest(stmt.block.body, scope, out);
+    if (GROUPS.has(stmt.name) && (metadataType(stmt) ?? "request") === "request") rspecGroup(stmt, scope, out);
+    else if (EXAMPLES.has(stmt.name) && stmt.name !== "its") {
+      const tags = tagsOf(stmt);
+      runTest(stmt.block.body, tags.length ? { ...scope, hooks: [...scope.hooks, ...tags.map((t) => ({ name: `#tag:${t}` }))] } : scope, out);
+    }
   }
 }
 
@@ -360,6 +411,8 @@ function walkCall(call: N.CallNode, state: State, w: Walk, check: boolean): void
   if (!self) {
     walk(call.receiver, state, w, check);
     walkArguments(call, state, w, check);
+    // `ApplicationController.class_eval do … end`: the block's calls are that object's, not the test's.
+    if (EVALUATED_INTO.has(name)) return;
     return block(call, state, w, check, IMMEDIATE.has(name));
   }
   const args = call.arguments_?.arguments_ ?? [];
@@ -422,7 +475,7 @@ function request(state: State, target: State["last"]): void {
  */
 export function effectOfBody(body: N.Node | null, defs: ReadonlyMap<string, N.DefNode>, resolve: (name: string) => IntegrationEffect): IntegrationEffect {
   const state: State = { dead: false, last: undefined, earlier: new Set(), since: new Set() };
-  const w: Walk = { out: new Map(), scope: { lets: new Map(), defs: new Map(defs), hooks: [] }, memo: new Set(), following: new Set(), depth: 0 };
+  const w: Walk = { out: new Map(), scope: { shared: new Map(), lets: new Map(), defs: new Map(defs), hooks: [] }, memo: new Set(), following: new Set(), depth: 0 };
   walk(body, state, w, false);
   if (state.dead) return "unknown";
   let effect: IntegrationEffect = state.last === undefined ? "quiet" : "requests";

@@ -8,10 +8,15 @@
  * and `ActiveSupport::TestCase` reopened; RSpec's `config.before`/`config.around`/`config.include`
  * in `RSpec.configure` (rspec-core 3.12: a hook whose metadata names another `type:` does not
  * reach request specs; `before(:suite)` runs outside every example); a module's `included do …
- * end` hooks where the module is the app's. Gems' modules are known only where listed here
- * (their methods make no request: FactoryBot's `create`, Devise's `sign_in` through Warden).
- * Anything else (code evaluated from strings, a file loaded that is not read) leaves the hooks
- * unknown, which turns off only the tests they reach.
+ * end` hooks where the module is the app's; `shared_context`/`shared_examples` of the support
+ * files (their hooks, lets and methods) where a group includes them; hooks filtered on a tag
+ * (`config.before(:each, :js)`) reach only the examples of that tag. A module the support files
+ * do not define is taken as a gem's that adds no hook to a test (rspec-rails', Capybara's,
+ * WebMock's… add none that makes a request); its methods are known only where listed here
+ * (they make no request: FactoryBot's `create`, Devise's `sign_in` through Warden), any other
+ * is an unknown name. Code run when the helpers load that Routemap does not read (evaluated from
+ * a string, a file loaded from outside test/ and spec/ other than the database's) leaves the
+ * hooks unknown, which turns off only the tests they reach.
  */
 import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
@@ -35,6 +40,23 @@ const KNOWN_MODULES: Record<string, readonly string[]> = {
 };
 
 const EVALUATES = new Set(["eval", "instance_eval", "class_eval", "class_exec", "module_eval", "instance_exec", "load"]);
+const SHARED_DEFINITIONS = new Set(["shared_context", "shared_examples", "shared_examples_for"]);
+/** Methods whose block runs with another object as `self`. */
+const EVALUATED_INTO = new Set(["class_eval", "class_exec", "module_eval", "module_exec", "instance_eval", "instance_exec"]);
+
+/** `load "#{Rails.root}/db/schema.rb"`, `load Rails.root.join("db", "seeds.rb")`: the database's files, which add no hook to a test. */
+function loadsData(node: N.CallNode): boolean {
+  const arg = node.arguments_?.arguments_[0];
+  if (!arg) return false;
+  const strings: string[] = [];
+  const stack: N.Node[] = [arg];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n instanceof N.StringNode) strings.push(n.unescaped.value);
+    for (const c of childrenOf(n)) stack.push(c);
+  }
+  return /(?:^|\/)db(?:\/|$)/.test(strings.join("/"));
+}
 const MINITEST_CLASSES = new Set(["ActionDispatch::IntegrationTest", "ActiveSupport::TestCase"]);
 
 export interface TestSupportFile {
@@ -57,7 +79,14 @@ export interface TestSupportCause {
 
 /** Resolves names a test file calls but does not define (`IntegrationEffect`), from the app's test helpers. */
 export class TestSupport {
-  private readonly defs = new Map<string, N.DefNode[]>();
+  /** Methods of the support files, and the lets of their shared groups, by name: the bodies a call of that name may run. */
+  private readonly defs = new Map<string, (N.Node | null)[]>();
+  /** Shared groups of the support files: the hooks they add where a group includes them. */
+  private readonly shared = new Map<string, Hook[]>();
+  /** Hooks of the configuration filtered on a tag, by tag. */
+  private readonly tagged = new Map<string, Hook[]>();
+  /** Matchers the support files define (`RSpec::Matchers.define :x`): they read, never request. */
+  private readonly matchers = new Set<string>();
   private readonly modules = new Map<string, { hooks: Hook[] }>();
   private readonly included = new Set<string>();
   private readonly minitestHooks: Hook[] = [];
@@ -71,9 +100,17 @@ export class TestSupport {
   /** The file being read, for the places of its hooks. */
   private current: LoadedFile | undefined;
 
-  /** `paths`: whether a helper file was given (relative), for `require_relative`s; `fixtures`: the fixtures' table names; `unreadable`: helpers that did not parse. */
-  constructor(files: readonly TestSupportFile[], o: { paths: (relative: string) => boolean; fixtures: readonly string[]; unreadable?: readonly string[] }) {
+  private readonly appModules: ReadonlySet<string>;
+
+  /**
+   * `paths`: whether a helper file was given (relative), for `require_relative`s; `fixtures`: the
+   * fixtures' table names; `appModules`: the last names of modules the app's other files define
+   * (app/, lib/: one included into tests is not a gem's, and is not read); `unreadable`: helpers
+   * that did not parse.
+   */
+  constructor(files: readonly TestSupportFile[], o: { paths: (relative: string) => boolean; fixtures: readonly string[]; appModules?: ReadonlySet<string>; unreadable?: readonly string[] }) {
     this.fixtures = new Set(o.fixtures);
+    this.appModules = o.appModules ?? new Set();
     this.hasMinitestHelper = files.some((f) => f.path === "test/test_helper.rb");
     this.hasRspecHelper = files.some((f) => f.path === "spec/rails_helper.rb" || f.path === "spec/spec_helper.rb");
     for (const f of files) this.read(f, o.paths);
@@ -99,15 +136,22 @@ export class TestSupport {
     if (name === HOOKS.request) return this.hasRspecHelper ? this.hooksEffect(this.requestHooks) : "unknown";
     if (name === HOOKS.inferred) return this.inferred ? "quiet" : "unknown";
     if (name.startsWith("#include:")) {
+      // The support files' module: its `included` hooks; one of app/ or lib/: not read; a gem's (or `Rails.application.routes.url_helpers`): none.
       const module = name.slice("#include:".length);
-      if (module in KNOWN_MODULES) return "quiet";
       const own = this.modules.get(module);
-      return own ? this.hooksEffect(own.hooks) : "unknown";
+      if (own) return this.hooksEffect(own.hooks);
+      return this.appModules.has(module.slice(module.lastIndexOf(":") + 1)) ? "unknown" : "quiet";
+    }
+    if (name.startsWith("#tag:")) return this.hooksEffect(this.tagged.get(name.slice("#tag:".length)) ?? []);
+    if (name.startsWith("#shared:")) {
+      const hooks = this.shared.get(name.slice("#shared:".length));
+      return hooks ? this.hooksEffect(hooks) : "unknown";
     }
     if (name.startsWith("#")) return "unknown";
     const defs = this.defs.get(name);
     // A support method's own calls are resolved by name like a test's (its module's methods among them).
-    if (defs) return worst(defs.map((d) => effectOfBody(d.body, new Map(), (n) => this.resolve(n))));
+    if (defs) return worst(defs.map((body) => effectOfBody(body, new Map(), (n) => this.resolve(n))));
+    if (this.matchers.has(name)) return "quiet";
     for (const module of this.included) if (KNOWN_MODULES[module]?.includes(name)) return "quiet";
     return this.fixtures.has(name) ? "quiet" : "unknown";
   }
@@ -131,6 +175,7 @@ export class TestSupport {
     };
     if (this.hasMinitestHelper) add(this.minitestHooks, "integration");
     if (this.hasRspecHelper) add(this.requestHooks, "request");
+    if (this.hasRspecHelper) for (const hooks of this.tagged.values()) add(hooks, "request");
     return out;
   }
 
@@ -148,19 +193,70 @@ export class TestSupport {
   private read(f: TestSupportFile, exists: (relative: string) => boolean): void {
     this.current = f.file;
     const dir = f.path.includes("/") ? f.path.slice(0, f.path.lastIndexOf("/")) : "";
-    walkNodes(f.file.program, (node) => {
-      if (node instanceof N.DefNode && !node.receiver) {
-        const list = this.defs.get(node.name) ?? [];
-        list.push(node);
-        this.defs.set(node.name, list);
+    // What runs when the file loads: its top level, class and module bodies, and blocks there (not
+    // methods' bodies). Methods count where a test may have them: at the top level (Object's), in
+    // modules (one may be included) and in the test classes; not in another class (`class
+    // FakeClient`), nor in code evaluated into another object (`FactoryBot::SyntaxRunner.class_eval`).
+    const stack: { node: N.Node; tests: boolean }[] = [{ node: f.file.program, tests: true }];
+    while (stack.length) {
+      const { node, tests } = stack.pop()!;
+      if (node instanceof N.DefNode) {
+        if (!node.receiver && tests) this.define(node.name, node.body);
+        continue;
       }
-      if (!(node instanceof N.CallNode)) return;
-      if (EVALUATES.has(node.name)) this.unknownHooks(node);
-      if (node.name === "infer_spec_type_from_file_location!") this.inferred = true;
-      if ((node.name === "require_relative" || node.name === "require") && !node.receiver) this.required(node, dir, exists);
-    });
+      let inner = tests;
+      if (node instanceof N.ClassNode) inner = [node.constantPath, node.superclass].some((c) => c && MINITEST_CLASSES.has(constantPathText(c)?.replace(/^::/, "") ?? ""));
+      if (node instanceof N.CallNode) {
+        if (EVALUATED_INTO.has(node.name) && node.receiver && !MINITEST_CLASSES.has(constantPathText(node.receiver)?.replace(/^::/, "") ?? "")) continue;
+        this.loading(node, dir, exists);
+      }
+      for (const child of childrenOf(node)) stack.push({ node: child, tests: inner });
+    }
     for (const stmt of f.file.program.statements.body) this.topLevel(stmt);
     this.current = undefined;
+  }
+
+  private define(name: string, body: N.Node | null): void {
+    const list = this.defs.get(name) ?? [];
+    list.push(body);
+    this.defs.set(name, list);
+  }
+
+  /** A call that runs as the helpers load: code evaluated into a test class or loaded from elsewhere, a matcher defined, type inference. */
+  private loading(node: N.CallNode, dir: string, exists: (relative: string) => boolean): void {
+    const receiver = node.receiver ? constantPathText(node.receiver)?.replace(/^::/, "") : undefined;
+    const onTests = !node.receiver || node.receiver instanceof N.SelfNode || (receiver !== undefined && (MINITEST_CLASSES.has(receiver) || receiver === "RSpec"));
+    if (EVALUATES.has(node.name) && onTests && !(node.name === "load" && loadsData(node))) {
+      // `ActionDispatch::IntegrationTest.class_eval do … end`: the block is read as the class's body.
+      if (node.block instanceof N.BlockNode && receiver && MINITEST_CLASSES.has(receiver)) this.minitestBody(node.block.body);
+      else this.unknownHooks(node);
+    }
+    if (node.name === "infer_spec_type_from_file_location!") this.inferred = true;
+    if ((node.name === "require_relative" || node.name === "require") && !node.receiver) this.required(node, dir, exists);
+    const first = node.arguments_?.arguments_[0];
+    if ((node.name === "define" || node.name === "matcher" || node.name === "define_negated_matcher") && first instanceof N.SymbolNode) this.matchers.add(first.unescaped.value);
+    if (SHARED_DEFINITIONS.has(node.name) && (first instanceof N.StringNode || first instanceof N.SymbolNode) && node.block instanceof N.BlockNode) this.sharedGroup(first.unescaped.value, node.block);
+  }
+
+  /** A shared group: its hooks (where a group includes it), and its lets and methods as names a test may call. */
+  private sharedGroup(name: string, block: N.BlockNode): void {
+    const hooks: Hook[] = [];
+    for (const stmt of statements(block.body)) {
+      if (!(stmt instanceof N.CallNode) || stmt.receiver) continue;
+      const arg = stmt.arguments_?.arguments_[0];
+      const at = this.at(stmt);
+      if (/^(?:before|prepend_before|append_before|around)$/.test(stmt.name)) hooks.push(stmt.block instanceof N.BlockNode ? { body: stmt.block.body, at } : { name: "#hook", at });
+      else if (/^(?:let|let!|subject|subject!)$/.test(stmt.name)) {
+        const body = stmt.block instanceof N.BlockNode ? stmt.block.body : null;
+        const letName = arg instanceof N.SymbolNode ? arg.unescaped.value : arg ? undefined : "subject";
+        if (letName) this.define(letName, body);
+        if (stmt.name.endsWith("!")) hooks.push({ body, at });
+      } else if (stmt.name === "include_context" || stmt.name === "include_examples") {
+        hooks.push({ name: `#shared:${arg instanceof N.StringNode || arg instanceof N.SymbolNode ? arg.unescaped.value : "?"}`, at });
+      } else if (stmt.name === "include") hooks.push(...(stmt.arguments_?.arguments_ ?? []).map((a) => ({ name: `#include:${constantPathText(a) ?? "?"}`, at })));
+    }
+    const known = this.shared.get(name);
+    this.shared.set(name, known ? [...known, ...hooks, { name: "#twice" }] : hooks);
   }
 
   /** A file a helper loads that is not among those read: what it does is not known. */
@@ -176,7 +272,7 @@ export class TestSupport {
       else if (p !== ".") parts.push(p);
     }
     const target = parts.join("/");
-    if (target === "config/environment" || (/^(?:test|spec)\//.test(target) && exists(`${target}.rb`))) return;
+    if (target === "config/environment" || /^db\//.test(target) || (/^(?:test|spec)\//.test(target) && exists(`${target}.rb`))) return;
     this.unknownHooks(node);
   }
 
@@ -220,7 +316,7 @@ export class TestSupport {
           if (inner instanceof N.CallNode && !inner.receiver && /^(?:setup|before)$/.test(inner.name)) hooks.push(inner.block instanceof N.BlockNode ? { body: inner.block.body, at: this.at(inner) } : { name: "#hook", at: this.at(inner) });
           else if (inner instanceof N.CallNode && !inner.receiver && /^(?:teardown|after)$/.test(inner.name)) continue;
           else if (inner instanceof N.CallNode && !inner.receiver && inner.name === "include") hooks.push(...(inner.arguments_?.arguments_ ?? []).map((a) => ({ name: `#include:${constantPathText(a) ?? "?"}`, at: this.at(inner) })));
-          else if (inner instanceof N.CallNode && !inner.receiver && inner.name === "around") hooks.push({ name: "#around", at: this.at(inner) });
+          else if (inner instanceof N.CallNode && !inner.receiver && inner.name === "around") hooks.push(inner.block instanceof N.BlockNode ? { body: inner.block.body, at: this.at(inner) } : { name: "#around", at: this.at(inner) });
         }
       } else if (stmt instanceof N.DefNode && stmt.receiver && stmt.name === "included") hooks.push({ name: "#included", at: this.at(stmt) });
       else if (stmt instanceof N.DefNode && !stmt.receiver && /^(?:setup|before_setup)$/.test(stmt.name)) hooks.push({ body: stmt.body, at: this.at(stmt) });
@@ -250,38 +346,63 @@ export class TestSupport {
     }
   }
 
-  /** `RSpec.configure do |config| … end`: hooks and modules that reach request specs. */
+  /** `RSpec.configure do |config| … end`: hooks and modules that reach request specs, all of them or those of a tag. */
   private configure(block: N.BlockNode): void {
     for (const stmt of statements(block.body)) {
       if (!(stmt instanceof N.CallNode) || !stmt.receiver) continue;
       const args = stmt.arguments_?.arguments_ ?? [];
       const at = this.at(stmt);
-      if (/^(?:before|prepend_before|append_before)$/.test(stmt.name)) {
-        if (!reachesRequests(args)) continue;
-        this.requestHooks.push(stmt.block instanceof N.BlockNode ? { body: stmt.block.body, at } : { name: "#hook", at });
-      } else if (stmt.name === "around" && reachesRequests(args)) this.requestHooks.push({ name: "#around", at });
-      else if (stmt.name === "include" || stmt.name === "prepend") {
+      // Untagged: every request spec runs it; tagged: only examples with every tag (listed under each).
+      const add = (filters: readonly N.Node[], hook: Hook) => {
+        const reach = filtersOf(filters);
+        if (!reach) return;
+        if (!reach.tags.length) return void this.requestHooks.push(hook);
+        for (const tag of reach.tags) this.tagged.set(tag, [...(this.tagged.get(tag) ?? []), hook]);
+      };
+      if (/^(?:before|prepend_before|append_before|around)$/.test(stmt.name)) {
+        add(args, stmt.block instanceof N.BlockNode ? { body: stmt.block.body, at } : { name: "#hook", at });
+      } else if (stmt.name === "include" || stmt.name === "prepend") {
         const module = args[0] ? (constantPathText(args[0])?.replace(/^::/, "") ?? "?") : "?";
         this.included.add(module);
-        if (reachesRequests(args.slice(1))) this.requestHooks.push({ name: `#include:${module}`, at });
-      } else if (stmt.name === "include_context" && reachesRequests(args.slice(1))) this.requestHooks.push({ name: "#shared", at });
+        add(args.slice(1), { name: `#include:${module}`, at });
+      } else if (stmt.name === "include_context") {
+        const name = args[0] instanceof N.StringNode || args[0] instanceof N.SymbolNode ? args[0].unescaped.value : "?";
+        add(args.slice(1), { name: `#shared:${name}`, at });
+      }
     }
   }
 }
 
-/** Whether a hook's scope and metadata reach a request spec's examples: `:suite` does not, nor `type: :system`. */
-function reachesRequests(args: readonly N.Node[]): boolean {
+/**
+ * Whether a hook's scope and metadata reach a request spec's examples, and the tags they must
+ * have: `:suite` runs outside every example; `type: :system` reaches none; `:js` or `js: true`
+ * only those tagged so.
+ */
+function filtersOf(args: readonly N.Node[]): { tags: string[] } | undefined {
+  const tags: string[] = [];
   for (const arg of args) {
-    if (arg instanceof N.SymbolNode && arg.unescaped.value === "suite") return false;
+    if (arg instanceof N.SymbolNode) {
+      if (arg.unescaped.value === "suite") return undefined;
+      if (!HOOK_SCOPES.has(arg.unescaped.value)) tags.push(arg.unescaped.value);
+      continue;
+    }
     if (!(arg instanceof N.KeywordHashNode || arg instanceof N.HashNode)) continue;
     for (const el of arg.elements) {
-      if (!(el instanceof N.AssocNode) || !(el.key instanceof N.SymbolNode) || el.key.unescaped.value !== "type") continue;
-      if (el.value instanceof N.SymbolNode && el.value.unescaped.value !== "request") return false;
-      if (el.value instanceof N.ArrayNode && el.value.elements.every((e) => e instanceof N.SymbolNode && e.unescaped.value !== "request")) return false;
+      if (!(el instanceof N.AssocNode) || !(el.key instanceof N.SymbolNode)) continue;
+      const key = el.key.unescaped.value;
+      if (key !== "type") {
+        // `js: false` matches the examples not tagged so: taken as reaching all.
+        if (!(el.value instanceof N.FalseNode || el.value instanceof N.NilNode)) tags.push(key);
+        continue;
+      }
+      if (el.value instanceof N.SymbolNode && el.value.unescaped.value !== "request") return undefined;
+      if (el.value instanceof N.ArrayNode && el.value.elements.every((e) => e instanceof N.SymbolNode && e.unescaped.value !== "request")) return undefined;
     }
   }
-  return true;
+  return { tags };
 }
+
+const HOOK_SCOPES = new Set(["each", "example", "all", "context"]);
 
 function statements(body: N.Node | null): readonly N.Node[] {
   if (body instanceof N.StatementsNode) return body.body;
