@@ -101,7 +101,7 @@ interface Scope {
   /** The shared groups being brought in (a group that includes itself is not followed twice). */
   including?: ReadonlySet<string>;
   /** The file's shared groups by name (`shared_context "signed in" do … end`), which `include_context` brings into a group. */
-  shared: ReadonlyMap<string, N.BlockNode>;
+  shared: { get(name: string): N.BlockNode | undefined };
   lets: Map<string, N.Node | null>;
   defs: Map<string, N.DefNode>;
   /** Code that runs before each test of the scope, in order: hook blocks, `let!` names, host-resolved names. */
@@ -136,7 +136,9 @@ function join(into: State, other: State): void {
 export function recallPoints(program: N.ProgramNode, o: { path: string }): Map<number, RecallAt | null> {
   const out = new Map<number, RecallAt | null>();
   const requestsFolder = /(?:^|\/)spec\/requests\//.test(o.path);
-  const shared = sharedGroups(program);
+  // Walked for only where a group includes one: most spec files are not request specs.
+  let found: Map<string, N.BlockNode> | undefined;
+  const shared = { get: (name: string) => (found ??= sharedGroups(program)).get(name) };
   const root = (hooks: Scope["hooks"]): Scope => ({ shared, lets: new Map(), defs: new Map(), hooks });
   const visit = (nodes: readonly N.Node[]) => {
     for (const node of nodes) {
