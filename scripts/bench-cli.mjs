@@ -9,6 +9,8 @@
 // process reads and parses that certificate bundle as it starts, whether or not it ever opens a
 // connection (about 40 ms here); Ruby reads no such variable. routemap then also runs, in the
 // same turns, with the variable unset, as on a machine without it, and both ratios are reported.
+// Each also says the processor time it used (ROUTEMAP_TIMINGS=1): the medians and their ratios
+// are reported beside the wall clock's, which moves with whatever else the machine runs.
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -43,7 +45,9 @@ function time([cmd, ...args], env = process.env) {
   const ms = performance.now() - start;
   if (run.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed:\n${run.stderr}`);
   const phases = Object.fromEntries([...(/timings \(ms\): (.*)/.exec(run.stderr)?.[1] ?? "").matchAll(/(\w+) ([\d.]+)/g)].map((m) => [m[1], +m[2]]));
-  return { ms, out: run.stdout, phases };
+  // The processor time each says it used (user and system, every thread), up to its last line.
+  const cpu = +(/processor time \(ms\): ([\d.]+)/.exec(run.stderr)?.[1] ?? NaN);
+  return { ms, out: run.stdout, phases, cpu };
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -51,6 +55,9 @@ const runs = 15;
 const ours = [];
 const oursWithoutCerts = [];
 const theirs = [];
+// Processor time: on a machine shared with other work, the wall clock's medians move with the
+// load; the time each process was given moves much less.
+const cpu = { ours: [], oursWithoutCerts: [], theirs: [] };
 let same;
 const first = time(routemap).ms;
 if (hasRails) same = time(rails).out === time(routemap).out;
@@ -58,9 +65,18 @@ const phases = [];
 for (let i = 0; i < runs; i++) {
   const run = time(routemap);
   ours.push(run.ms);
+  cpu.ours.push(run.cpu);
   phases.push(run.phases);
-  if (extraCerts) oursWithoutCerts.push(time(routemap, withoutCerts).ms);
-  if (hasRails) theirs.push(time(rails).ms);
+  if (extraCerts) {
+    const unset = time(routemap, withoutCerts);
+    oursWithoutCerts.push(unset.ms);
+    cpu.oursWithoutCerts.push(unset.cpu);
+  }
+  if (hasRails) {
+    const r = time(rails);
+    theirs.push(r.ms);
+    cpu.theirs.push(r.cpu);
+  }
 }
 const node = median(Array.from({ length: 7 }, () => time([process.execPath, "-e", "0"]).ms));
 const nodeWithoutCerts = extraCerts ? median(Array.from({ length: 7 }, () => time([process.execPath, "-e", "0"], withoutCerts).ms)) : undefined;
@@ -74,6 +90,7 @@ const row = {
 // Where routemap's time went, median of each phase: from the process's start to the command
 // (Node's own start and the bundle's loading), Prism's loading, the map's parse and evaluation, printing.
 for (const name of Object.keys(phases[0])) row[`  ${name} (median ms)`] = +median(phases.map((p) => p[name])).toFixed(0);
+row["routemap routes, processor time (median ms)"] = +median(cpu.ours).toFixed(0);
 if (extraCerts) {
   row["NODE_EXTRA_CA_CERTS unset: node -e 0 (median ms)"] = +nodeWithoutCerts.toFixed(0);
   row["NODE_EXTRA_CA_CERTS unset: routemap routes (median ms)"] = +median(oursWithoutCerts).toFixed(0);
@@ -82,6 +99,9 @@ if (hasRails) {
   row["Rails 6.1 (median ms)"] = +median(theirs).toFixed(0);
   row["Rails / routemap (median ratio)"] = +(median(theirs) / median(ours)).toFixed(1);
   if (extraCerts) row["Rails / routemap, NODE_EXTRA_CA_CERTS unset (median ratio)"] = +(median(theirs) / median(oursWithoutCerts)).toFixed(1);
+  row["Rails 6.1, processor time (median ms)"] = +median(cpu.theirs).toFixed(0);
+  row["Rails / routemap (processor time, median ratio)"] = +(median(cpu.theirs) / median(cpu.ours)).toFixed(1);
+  if (extraCerts) row["Rails / routemap, NODE_EXTRA_CA_CERTS unset (processor time, median ratio)"] = +(median(cpu.theirs) / median(cpu.oursWithoutCerts)).toFixed(1);
   row["same output, byte for byte"] = same;
 } else row["Rails 6.1"] = "skipped: Ruby with ruby-actionpack is not installed (apt-get install -y ruby ruby-actionpack)";
 console.table(row);

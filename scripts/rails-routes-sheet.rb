@@ -15,3 +15,8 @@ module Rails
 end
 load File.expand_path(ARGV.fetch(0))
 puts ActionDispatch::Routing::RoutesInspector.new(ROUTES.routes).format(ActionDispatch::Routing::ConsoleFormatter::Sheet.new)
+# For the bench (`ROUTEMAP_TIMINGS=1`, as routemap reads it): the processor time so far, every
+# thread, so that the two commands can be compared by it on a machine other work shares.
+if ENV["ROUTEMAP_TIMINGS"] == "1"
+  warn format("rails: processor time (ms): %.1f", Process.clock_gettime(Process::CLOCK_PROCESS_CPUTIME_ID) * 1000)
+end

@@ -4,7 +4,7 @@
  * route table, recomputed only when one of its inputs changed.
  */
 import { dirname, join, relative, sep } from "node:path";
-import type { ControllerModel, MapInput, MapResult, RouteMapper } from "@routemap/shared-mapper";
+import type { ControllerModel, EngineRoutes, MapInput, MapResult, RouteMapper } from "@routemap/shared-mapper";
 import { DrawMemo } from "@routemap/shared-mapper";
 import { appGlob } from "./cli/appGlob.js";
 import { AppFileMap, appOptions, findEngines, isAppFile, readAppConfig, readAppFiles, readControllerInputs, readEngines, selfEngine, type EngineSource } from "./cli/appConfig.js";
@@ -372,13 +372,15 @@ export class RailsApp {
     if (!engine) return { tables: this.helperTables(), defined: names.all(), gems: gems.helpers, generation: this.generation() };
     // An engine's code may call what the app's defines (its controllers may inherit the app's).
     const check = { tables: engine.files.tables, tablesFor: engine.files.tablesFor, defined: this.withHostNames(names.all(), engine.host), gems: gems.helpers, generation: this.generation() };
-    return { ...check, renderedByApp: appRenders(this.root, engine.host?.renderingApp()) };
+    const rendering = engine.host?.renderingApp();
+    return { ...check, renderedByApp: appRenders(this.root, rendering), renderedByAppKey: rendering && (() => rendering.rendersKey()) };
   }
 
   /** This app as an engine's checks see it (`appRenders`): its controllers' renders by name, and its context. */
   renderingApp(): RenderingApp {
     return {
       controllersRendering: (name) => this.names().controllersRendering(name),
+      rendersKey: () => this.names().controllerRendersKey(),
       context: () => {
         const context = this.helperCheck();
         return "unchecked" in context ? undefined : context;
@@ -389,18 +391,31 @@ export class RailsApp {
   /**
    * Why this folder's files are not checked, when it is an engine of an app of the workspace
    * that `routemap check` on that app would not check (`engineToCheck`: one the app does not
-   * load, or whose routes file draws into the app's routes); undefined otherwise.
+   * load, or whose class is not read); undefined otherwise.
    */
   private engineRule(): { why: string } | undefined {
+    const plan = this.engineOfApp()?.plan;
+    return plan && "why" in plan ? plan : undefined;
+  }
+
+  /**
+   * The app of the workspace this folder is an engine of, with how `routemap check` on that app
+   * takes it (`engineToCheck`); once per table of that app (its routes are looked through).
+   */
+  private engineOfApp(): { app: RailsApp; plan: EngineRoutes | { why: string } } | undefined {
     for (const app of this.workspace.apps) {
       if (app === this || !this.root.startsWith(app.root + sep)) continue;
       const source = app.engineAt(this.root);
       if (!source) continue;
-      const plan = engineToCheck(source, app.table());
-      return "why" in plan ? plan : undefined;
+      const table = app.table();
+      if (this.engineOfAppCache?.app !== app || this.engineOfAppCache.table !== table || this.engineOfAppCache.source !== source) {
+        this.engineOfAppCache = { app, table, source, plan: engineToCheck(source, table) };
+      }
+      return this.engineOfAppCache;
     }
     return undefined;
   }
+  private engineOfAppCache: { app: RailsApp; table: MapResult; source: EngineSource; plan: EngineRoutes | { why: string } } | undefined;
 
   /** The engine at `root` as this app finds it (its path gems and engine folders, each marked when not loaded). */
   engineAt(root: string): EngineSource | undefined {
@@ -418,16 +433,20 @@ export class RailsApp {
     // routes Rails adds (Active Storage, /rails/info: openfoodnetwork's engines in development).
     // (Asked on every background slice: the app's routes are looked through only for a file that draws an engine's.)
     const drawn = engineDrawnBy(result, this.routesFile);
-    if (!drawn || result.routes.some((r) => r.source.file === this.routesFile)) return undefined;
-    const host = this.hostOf(drawn.name);
+    const own = drawn && !result.routes.some((r) => r.source.file === this.routesFile) ? drawn : undefined;
+    // Else (its routes file draws into the app's routes, or nothing) the app that holds it says which engine it is.
+    const held = own ? undefined : this.engineOfApp();
+    const engine = own ?? (held && !("why" in held.plan) ? held.plan : undefined);
+    if (!engine) return undefined;
+    const host = own ? this.hostOf(own.name) : held!.app;
     const app = host?.table();
-    if (this.engineFilesCache?.result === result && this.engineFilesCache.app === app) return { files: this.engineFilesCache.files, host };
-    const files = engineFiles({ root: this.root, engine: drawn, app, own: result });
+    if (this.engineFilesCache?.result === result && this.engineFilesCache.app === app && this.engineFilesCache.engine === engine) return { files: this.engineFilesCache.files, host };
+    const files = engineFiles({ root: this.root, engine, app, own: result });
     if (!files) return undefined;
-    this.engineFilesCache = { result, app, files };
+    this.engineFilesCache = { result, app, engine, files };
     return { files, host };
   }
-  private engineFilesCache: { result: MapResult; app: MapResult | undefined; files: EngineFiles } | undefined;
+  private engineFilesCache: { result: MapResult; app: MapResult | undefined; engine: EngineRoutes; files: EngineFiles } | undefined;
 
   /** The engine's names and the app's that mounts it, one set while neither changes. */
   private withHostNames(own: ReadonlySet<string>, host: RailsApp | undefined): ReadonlySet<string> {
@@ -466,6 +485,7 @@ export class RailsApp {
       table: () => this.table(),
       gemUrlOptions: "why" in gems ? [] : gems.urlOptions,
       gemUrlOptionsControllers: "why" in gems ? undefined : gems.urlOptionsControllers,
+      gemLayouts: "why" in gems ? undefined : gems.layouts,
     });
   }
 

@@ -105,3 +105,18 @@ test("a hostile Gemfile or application.rb is read in linear time", () => {
     assert.ok(ms < 1500, `${name}: ${ms.toFixed(0)} ms`);
   }
 });
+
+// The gem and the reason travel as fields (what engineToCheck says at the engine's routes file),
+// beside the mapper's sentence: no reader takes them back out of the sentence.
+test("engine loading: an engine not loaded carries its gem's name and why as fields", async () => {
+  const { markEnginesLoaded } = await import("../dist/cli/engineLoading.js");
+  const { engineToCheck } = await import("../dist/features/engineContexts.js");
+  const all = { "/app/Gemfile": 'group :test do\n  gem "extras", path: "x"\nend\n', "/app/Gemfile.lock": lock(["extras", "x"]), "/app/config/application.rb": "Bundler.require(*Rails.groups)\n" };
+  const [engine] = markEnginesLoaded("/app", [{ root: "/app/x", routes: "/app/x/config/routes.rb" }], { fs: memoryFs(all), railsEnv: "development" });
+  assert.deepEqual(engine.notLoadedGem, { name: "extras", because: "it is in the Gemfile's `test` group, which config/application.rb's `Bundler.require` does not require" });
+  assert.match(engine.notLoaded, /^Routemap does not draw this file's routes: the app does not load gem `extras`/);
+  const table = { routes: [], engines: [] };
+  assert.deepEqual(engineToCheck(engine, table), { why: "the app does not load gem `extras` (it is in the Gemfile's `test` group, which config/application.rb's `Bundler.require` does not require)" });
+  // Its sentence rewritten does not change what the rule says.
+  assert.deepEqual(engineToCheck({ ...engine, notLoaded: "another sentence" }, table), engineToCheck(engine, table));
+});

@@ -1,8 +1,9 @@
 // Engine folders inside an app that `routemap check` leaves out (engineContexts.ts
 // `engineToCheck`): one the Gemfile does not load (`require: false`, a group Bundler.require
-// leaves out) and one whose routes file draws into the app's routes. The language server takes
-// each such folder as an app of its own; it checks its files as `check` does, that is not at all,
-// and says why at the engine's routes file, as `check` does. The app's own files are checked by both.
+// leaves out). The language server takes each such folder as an app of its own; it checks its
+// files as `check` does, that is not at all, and says why at the engine's routes file, as `check`
+// does. One whose routes file draws into the app's routes (bundle_core, isolating nothing) is
+// checked by both with the app's helpers, as Rails runs its controllers. The app's own files are checked by both.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -35,20 +36,21 @@ function checkFindings() {
   return lines.sort();
 }
 
-test("routemap check and the editor leave out the engines the app does not load or that draw into its routes, and say why at each", async () => {
+test("routemap check and the editor leave out the engines the app does not load, say why at each, and check one that draws into the app's routes with the app's helpers", async () => {
   const expected = checkFindings();
   assert.deepEqual(expected.map((l) => l.replace(/ [^ ]+: .*/, (m) => m.split(":")[0])), [
     "app/views/ping/index.html.erb:1 unknown-helper",
-    "engines/bundle_core/config/routes.rb:1 checks-off",
+    "engines/bundle_core/app/views/bundles/index.html.erb:1 unknown-helper",
     "plugins/extras/config/routes.rb:1 checks-off",
     "plugins/test_tools/config/routes.rb:1 checks-off",
   ]);
   assert.match(expected.find((l) => l.startsWith("plugins/extras/")), /not checked: the app does not load gem `extras` \(the Gemfile gives it `require: false`/);
-  assert.match(expected.find((l) => l.startsWith("engines/bundle_core/")), /not checked: its routes file draws into the app's routes/);
+  // `bundles_path` (its route, drawn into the app's) and the app's `ping_path` are defined there; `bundls_path` is not.
+  assert.match(expected.find((l) => l.startsWith("engines/bundle_core/")), /undefined method `bundls_path'/);
   const server = await startServer([root], { railsVersion: "6.1", diagnostics: { enable: true, workspace: true } });
   try {
     const { apps } = await server.conn.sendRequest("routemap/status", {});
-    assert.deepEqual(apps.map((a) => [relative(root, a.root) || ".", a.checks]).sort(), [[".", "on"], ["engines/bundle_core", "off"], ["engines/storefront", "on"], ["plugins/extras", "off"], ["plugins/test_tools", "off"]]);
+    assert.deepEqual(apps.map((a) => [relative(root, a.root) || ".", a.checks]).sort(), [[".", "on"], ["engines/bundle_core", "on"], ["engines/storefront", "on"], ["plugins/extras", "off"], ["plugins/test_tools", "off"]]);
     for (const line of expected) {
       const file = line.split(":")[0];
       await server.diagnosticsWhere(pathToFileURL(join(root, file)).toString(), (l) => l.some((d) => !LEFT_OUT.has(d.code)));

@@ -949,3 +949,20 @@ test("the installed-gem interface over an in-memory tree: no cache, the same ans
   assert.equal(gems.cacheStats(), undefined);
   assert.deepEqual([...readInstalledGems(gems).controllers], ["devise/sessions"]);
 });
+
+// The layouts a gem's code names (readGemFacts' `layouts`): what an app controller inheriting its
+// class or including its module may take; its spec support (Capybara's Sinatra test app) is no
+// controller's and is not read for them.
+test("a gem's facts name the layouts its code names, not its spec support's", async () => {
+  const { readGemFacts } = await import("../dist/cli/gemFacts.js");
+  const texts = {
+    "/g/app/controllers/clear/base_controller.rb": 'class Clear::BaseController < ApplicationController\n  layout "clear"\nend\n',
+    "/g/lib/clear/mailer.rb": 'class Clear::Mailer < ActionMailer::Base\n  layout "clear_mailer"\nend\n',
+    "/g/lib/capybara/spec/test_app.rb": "erb view, layout: !has_layout\n",
+  };
+  const disk = { readFile: (p) => texts[p] };
+  const files = Object.keys(texts).map((path) => ({ path, rel: path.slice(3) }));
+  assert.deepEqual(readGemFacts(files, disk).layouts, { names: ["layouts/clear", "layouts/clear_mailer"] });
+  texts["/g/lib/clear/theme.rb"] = "render layout: theme_layout\n";
+  assert.deepEqual(readGemFacts([...files, { path: "/g/lib/clear/theme.rb", rel: "lib/clear/theme.rb" }], disk).layouts, { names: ["layouts/clear", "layouts/clear_mailer"], dynamic: true });
+});

@@ -118,3 +118,64 @@ test("helper-checks/recall: the language server shows what routemap check does, 
   assert.ok(expected.includes("app/views/posts/index.html.erb:6:28 unrouted-url"));
   assert.deepEqual(shown, expected);
 });
+
+// Layouts: the one each controller takes (its class's `layout "redesign"`, inherited; else
+// layouts/<controller_path> up its superclasses). A layout only controllers no route reaches take
+// (upcase's marketing_redesign), and the partials only it renders by full name, never run: their
+// hashes are not checked, in the editor as in `check`; a partial a reached layout renders too still is.
+test("helper-checks/layouts: the language server shows what routemap check does, layouts of unreached controllers left out", async () => {
+  const { shown, expected } = await editorFindings("layouts");
+  assert.ok(expected.includes("app/views/layouts/shared/_nav.html.erb:3:26 unrouted-url"));
+  assert.ok(!expected.some((l) => l.startsWith("app/views/layouts/redesign")));
+  assert.deepEqual(shown, expected);
+});
+
+// A template a route reaches that starts rendering a partial only an unreached layout rendered
+// makes that partial run: the editor checks it again (its hashes to the unreached controllers
+// raise there), and leaves it unchecked once the render is taken out again. Edited in the editor.
+test("helper-checks/layouts: a reached template that renders an unreached layout's partial gets it checked again", async () => {
+  const root = join(dir, "layouts");
+  const header = pathToFileURL(join(root, "app/views/layouts/redesign/_header.html.erb")).toString();
+  const index = pathToFileURL(join(root, "app/views/posts/index.html.erb")).toString();
+  const nav = pathToFileURL(join(root, "app/views/layouts/shared/_nav.html.erb")).toString();
+  const text = readFileSync(join(root, "app/views/posts/index.html.erb"), "utf8");
+  const server = await startServer([root], { railsVersion: "6.1", diagnostics: { enable: true, workspace: true } });
+  try {
+    await server.diagnosticsWhere(nav, (l) => l.length === 1);
+    assert.deepEqual(server.diagnostics.get(header) ?? [], []);
+    server.conn.sendNotification("textDocument/didOpen", { textDocument: { uri: index, languageId: "erb", version: 1, text } });
+    server.conn.sendNotification("textDocument/didChange", { textDocument: { uri: index, version: 2 }, contentChanges: [{ text: `${text}<%= render "layouts/redesign/header" %>\n` }] });
+    const shown = await server.diagnosticsWhere(header, (l) => l.length === 2);
+    assert.deepEqual(shown.map((d) => [d.range.start.line + 1, d.code]), [[2, "unrouted-url"], [3, "unrouted-url"]]);
+    server.conn.sendNotification("textDocument/didChange", { textDocument: { uri: index, version: 3 }, contentChanges: [{ text }] });
+    await server.diagnosticsWhere(header, (l) => l.length === 0);
+  } finally {
+    await server.stop();
+  }
+});
+
+// An edit of the app's controller that takes away or brings back its `render template:
+// "blog/posts/index"` changes what the engine's template is checked against (the app's helpers
+// where that controller renders it): the editor checks the engine's files again, though nothing
+// of the engine changed. Edited in the editor, not on disk.
+test("helper-checks/engines: editing an app controller's render of an engine's template re-checks that template", async () => {
+  const root = join(dir, "engines");
+  const template = pathToFileURL(join(root, "engines/blog/app/views/blog/posts/index.html.erb")).toString();
+  const controller = pathToFileURL(join(root, "app/controllers/users_controller.rb")).toString();
+  const text = readFileSync(join(root, "app/controllers/users_controller.rb"), "utf8");
+  const byApp = (list) => list.filter((d) => /where the app's users_controller\.rb renders this template/.test(d.message)).map((d) => d.range.start.line + 1);
+  const server = await startServer([root], { railsVersion: "6.1", diagnostics: { enable: true, workspace: true } });
+  try {
+    // Rendered by the app: `posts_path` and `post_path(1)` raise there (lines 1 and 2).
+    await server.diagnosticsWhere(template, (l) => byApp(l).length === 2);
+    server.conn.sendNotification("textDocument/didOpen", { textDocument: { uri: controller, languageId: "ruby", version: 1, text } });
+    const without = text.replace('render template: "blog/posts/index"', 'render template: "users/index"');
+    assert.notEqual(without, text);
+    server.conn.sendNotification("textDocument/didChange", { textDocument: { uri: controller, version: 2 }, contentChanges: [{ text: without }] });
+    await server.diagnosticsWhere(template, (l) => byApp(l).length === 0 && l.length > 0);
+    server.conn.sendNotification("textDocument/didChange", { textDocument: { uri: controller, version: 3 }, contentChanges: [{ text }] });
+    assert.deepEqual(byApp(await server.diagnosticsWhere(template, (l) => byApp(l).length === 2)), [1, 2]);
+  } finally {
+    await server.stop();
+  }
+});

@@ -51,6 +51,7 @@ export { Version, SUPPORTED_RAILS_VERSIONS, railsSeries } from "./mapper/version
 export { recognize, recognizeRoute, RecognitionUndecided, normalizeRequestPath, type Recognition, type Undecided } from "./journey/recognize.js";
 export { ControllerModel, controllerPath, type Controller, type Action, type ControllerFile } from "./app/controllers.js";
 export { hasDynamicTargets, missingControllerDiagnostics, routeActionDiagnostics, routesTo, unreachedActions, unreachedController, unusedRoutes, type UnreachedAction } from "./app/checks.js";
+export { layoutFacts, unreachedLayoutFiles, type AppLayouts, type LayoutFacts, type LayoutReachInput } from "./app/layouts.js";
 export { deviseUrlHelperNames } from "./gems/deviseModels.js";
 export { hamlToRuby } from "./app/haml.js";
 export { slimToRuby } from "./app/slim.js";
@@ -613,6 +614,7 @@ function mapRoutes(input: MapInput, { parse, expected, drawMemo }: { parse: Pars
     openRegions: interpreter.openRegions,
     customHelpers: set.customHelpers,
     engines,
+    engineClasses: [...state.engines.classes].flatMap(([name, c]) => (c.file === undefined ? [] : [{ name, file: c.file, isolatedNamespace: c.isolatedNamespace ?? null }])),
     declarations: interpreter.declarations,
     concerns: interpreter.concernDefinitions(),
     diagnostics,

@@ -255,6 +255,14 @@ export interface EngineRoutes {
   customHelpers?: CustomHelper[];
 }
 
+/** An engine class a file read defines (`MapResult.engineClasses`). */
+export interface EngineClassRead {
+  /** Its constant (`Shop::Engine`). */
+  name: string;
+  file: string;
+  isolatedNamespace: string | null;
+}
+
 /**
  * Where the table may lack routes Routemap could not evaluate (a DSL call skipped for an
  * unknown value, an unknown method given a block, a file not read): only names and
@@ -277,6 +285,13 @@ export interface MapResult {
   /** Where the table may lack routes (see `OpenRegion`); empty when it is complete. */
   openRegions: OpenRegion[];
   engines: EngineRoutes[];
+  /**
+   * The engine classes the files read define (`class Engine < ::Rails::Engine`), drawn or not:
+   * which file defines which engine, and the namespace it isolates (null: none). An engine whose
+   * routes file draws into the app's routes has no set of its own among `engines`, and its
+   * controllers still have its set's helpers (engineContexts.ts in the server).
+   */
+  engineClasses: EngineClassRead[];
   /** Every DSL call evaluated, in evaluation order (a call in a loop appears once per run). */
   declarations: Declaration[];
   /** `concern :name do ... end` definitions, by name as written (`:x` → "x"). */

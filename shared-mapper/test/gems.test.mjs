@@ -122,6 +122,19 @@ test("devise: a route setting of config/initializers/devise.rb that is not a lit
   ]);
 });
 
+test("devise: a setting under a condition Routemap cannot decide is said only when it changes the routes", async () => {
+  const result = await mapApp({
+    "config/routes.rb": draw("  devise_for :users, only: [:sessions]"),
+    "config/initializers/devise.rb":
+      'Devise.setup do |config|\n  if ENV["SSO"]\n    config.sign_out_via = :get\n    config.mailer_sender = "sso@example.com"\n  end\nend\n',
+    "app/models/user.rb": "class User < ApplicationRecord\n  devise :database_authenticatable\nend\n",
+  });
+  // mailer_sender changes no row: nothing to say about it.
+  assert.deepEqual(infos(result), [
+    "1: Devise's `config.sign_out_via` is set in config/initializers/devise.rb only if `ENV[\"SSO\"]`, which Routemap cannot decide: the routes of `devise_for` follow Devise's default, which may not be Rails' answer.",
+  ]);
+});
+
 test("devise: the modules of devise_invitable and devise-two-factor draw their routes, after Devise's own", async () => {
   const result = await mapApp({
     "config/routes.rb": draw("  devise_for :users"),

@@ -124,7 +124,7 @@ Dir.mktmpdir("routemap-helper-oracle") do |tmp|
 
   Dir["{,engines/*/}app/views/**/*.erb"].sort.each do |path|
     folder, file = File.split(path.sub(%r{\A(engines/[^/]+/)?app/views/}, ""))
-    next if file.start_with?("_") || folder == "layouts"
+    next if file.start_with?("_") || folder == "layouts" || folder.start_with?("layouts/")
     klass = folder.camelize.safe_constantize || "#{folder.camelize}Controller".safe_constantize
     next unless klass
     template = file.split(".").first
@@ -182,6 +182,7 @@ Dir.mktmpdir("routemap-helper-oracle") do |tmp|
     end
   end
   Dir["app/views/**/_*.erb"].sort.each do |path|
+    next if path.start_with?("app/views/layouts/")
     folder, file = File.split(path.delete_prefix("app/views/"))
     renders = renders_of.call(folder, file.delete_prefix("_").split(".").first)
     next if renders.empty?
@@ -197,6 +198,71 @@ Dir.mktmpdir("routemap-helper-oracle") do |tmp|
         puts raised.empty? ? "#{path}:#{i + 1}: ok" : "#{path}:#{i + 1}: raises #{raised.first}"
       end
     end
+  end
+
+  # Layouts (app/views/layouts/**, not partials): the one Rails takes for each controller a route
+  # reaches (`_default_layout` of an instance: its class's `layout`, inherited as a class
+  # attribute, else layouts/<controller_path> up its superclasses), each tag judged in the view
+  # contexts of those controllers (`yield` left out). A layout that only controllers no route
+  # reaches take never runs; one no controller of the app takes is not judged.
+  # A partial under layouts/ is judged where a layout renders it by its full name
+  # (`render "layouts/redesign/header"`), in that layout's contexts: it never runs when they never do.
+  layout_users = Hash.new { |h, k| h[k] = [] }
+  Dir["app/controllers/**/*_controller.rb"].sort.each do |path|
+    controller_path = path.delete_prefix("app/controllers/").delete_suffix("_controller.rb")
+    klass = "#{controller_path.camelize}Controller".safe_constantize
+    next unless klass && klass < ActionController::Base
+    action = klass.action_methods.to_a.min || "index"
+    instance = controller_instance.call(klass, controller_path, action)
+    instance.instance_variable_set(:@_action_name, action)
+    layout = instance.send(:_default_layout, instance.lookup_context, [:html])
+    # A template found by its implied name, or the name a `layout "x"` gives (looked up when rendered).
+    virtual = layout.is_a?(String) ? (layout.start_with?("layouts/") ? layout : "layouts/#{layout}") : layout.try(:virtual_path)
+    layout_users[virtual] << [klass, controller_path, action] if virtual
+  end
+  layout_contexts = lambda do |virtual|
+    reached = layout_users[virtual].select { |klass, _, _| routed.include?(klass) }
+    reached.map { |klass, controller_path, action| view_context_for.call(klass, controller_path, action) }
+  end
+  layout_tags = lambda do |path, contexts, users, render_inline|
+    File.readlines(path).each_with_index do |text, i|
+      text.scan(/<%=?(.*?)-?%>/m).flatten.each do |code|
+        next if code.start_with?("#") || code.strip == "yield"
+        next puts "#{path}:#{i + 1}: never runs (only #{users.join(", ")}, which no route reaches, take it)" if contexts.empty?
+        if render_inline
+          raised = contexts.filter_map do |context|
+            context.render(inline: "<%= #{code} %>")
+            nil
+          rescue Exception => e # rubocop:disable Lint/RescueException
+            e.respond_to?(:cause) && e.cause && e.is_a?(ActionView::Template::Error) ? e.cause.class : e.class
+          end
+          puts raised.empty? ? "#{path}:#{i + 1}: ok" : "#{path}:#{i + 1}: raises #{raised.first}"
+        else
+          context = contexts.find do |c|
+            c.instance_eval(code)
+            false
+          rescue Exception # rubocop:disable Lint/RescueException
+            true
+          end || contexts.first
+          judge.call(path, i + 1, code, context)
+        end
+      end
+    end
+  end
+  layout_files = Dir["app/views/layouts/**/*.erb"].sort.reject { |p| File.basename(p).start_with?("_") }
+  virtual_of = ->(path) { path.delete_prefix("app/views/").split(".").first }
+  layout_files.each do |path|
+    users = layout_users[virtual_of.call(path)]
+    next if users.empty?
+    layout_tags.call(path, layout_contexts.call(virtual_of.call(path)), users.map(&:first), false)
+  end
+  Dir["app/views/layouts/**/_*.erb"].sort.each do |path|
+    full = path.delete_prefix("app/views/").sub(%r{/_([^/.]+)[^/]*\z}, '/\1')
+    renderers = layout_files.select { |l| File.read(l) =~ /\brender\b.*["']#{Regexp.escape(full)}["']/ }
+    users = renderers.flat_map { |l| layout_users[virtual_of.call(l)].map(&:first) }
+    next if users.empty?
+    contexts = renderers.flat_map { |l| layout_contexts.call(virtual_of.call(l)) }
+    layout_tags.call(path, contexts, users, true)
   end
 
   # Each line marked `# eval` of a test file, rewritten to be judged where it stands: what it

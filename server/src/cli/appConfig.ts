@@ -142,8 +142,16 @@ export interface EngineSource {
   routes?: string;
   /** An installed gem's engine, not the app's code: read for its routes, never reported on. */
   external?: boolean;
-  /** Why the app does not load it (engineLoading.ts): nothing of it is read. */
+  /** Why the app does not load it (engineLoading.ts), as the mapper's info says it: nothing of it is read. */
   notLoaded?: string;
+  /** With `notLoaded`: the gem the app does not load, and why in a clause (what `engineToCheck` says). */
+  notLoadedGem?: NotLoadedGem;
+}
+
+/** A path gem the app does not load (engineLoading.ts): its name, and why (`the Gemfile gives it \`require: false\``). */
+export interface NotLoadedGem {
+  name: string;
+  because: string;
 }
 
 /**
@@ -190,7 +198,7 @@ export function selfEngine(root: string, routes: string, fs: FileSystem = nodeFi
 }
 
 /** Reads each engine's class file and routes file into `into`; the mapper's `engines` input. */
-export function readEngines(engines: EngineSource[], into: Map<string, string>, read: (path: string) => string | undefined): { engineFile?: string; routes?: string; external?: boolean; notLoaded?: string }[] {
+export function readEngines(engines: EngineSource[], into: Map<string, string>, read: (path: string) => string | undefined): Omit<EngineSource, "root">[] {
   for (const engine of engines) {
     if (engine.notLoaded) continue;
     for (const path of [engine.engineFile, engine.routes]) {
@@ -198,7 +206,7 @@ export function readEngines(engines: EngineSource[], into: Map<string, string>, 
       if (path && text !== undefined) into.set(path, text);
     }
   }
-  return engines.map(({ engineFile, routes, external, notLoaded }) => ({ engineFile, routes, external, ...(notLoaded ? { notLoaded } : {}) }));
+  return engines.map(({ engineFile, routes, external, notLoaded, notLoadedGem }) => ({ engineFile, routes, external, ...(notLoaded ? { notLoaded, notLoadedGem } : {}) }));
 }
 
 /** Whether a change to `path` can change the routes Rails and gems add to the app at `root`. */

@@ -94,7 +94,7 @@ export async function checkCommand(argv: string[], io: Io, mapper?: RouteMapper)
   if (!why) {
     const names = new DefinedNames(root, engineRoots, fs, (p) => fs.readFile(p), mapper);
     const helpers = "why" in gems ? new Set<string>() : gems.helpers;
-    const generation = generationOf(names, () => model, { root, rubyVersion: input.options?.rubyVersion, read: (p) => fs.readFile(p), table: () => result, gemUrlOptions: "why" in gems ? [] : gems.urlOptions, gemUrlOptionsControllers: "why" in gems ? undefined : gems.urlOptionsControllers });
+    const generation = generationOf(names, () => model, { root, rubyVersion: input.options?.rubyVersion, read: (p) => fs.readFile(p), table: () => result, gemUrlOptions: "why" in gems ? [] : gems.urlOptions, gemUrlOptionsControllers: "why" in gems ? undefined : gems.urlOptionsControllers, gemLayouts: "why" in gems ? undefined : gems.layouts });
     const context = { tables: appHelperTables(result), defined: names.all(), gems: helpers, generation, uses };
     // The files and the check the language server uses for the Problems panel (appProblems.ts).
     for (const file of problemFiles(root, fs)) {
@@ -108,7 +108,7 @@ export async function checkCommand(argv: string[], io: Io, mapper?: RouteMapper)
       causes.push(cause);
       findings.push(causeDiagnostic(cause));
     };
-    const app = { context: () => context, controllersRendering: (name: string) => names.controllersRendering(name) };
+    const app = { context: () => context, controllersRendering: (name: string) => names.controllersRendering(name), rendersKey: () => names.controllerRendersKey() };
     if (!("why" in gems)) engineProblems({ mapper, input, result, fs, gems, appDefined: context.defined, app }, (d) => findings.push(d), skipped);
     // URL options Routemap cannot read: the missing parts they may fill in are not checked.
     const lock = { path: lockPath, text: fs.readFile(lockPath) };

@@ -60,7 +60,7 @@ function engineContext(o: EngineCheckInput, routesFile: string, engine: EngineRo
   const names = new DefinedNames(root, [], fs, read, mapper);
   const { files: controllers, views } = readControllerInputs(root, fs);
   const model = mapper.controllers({ files: controllers, views, root, read, gems: o.input.options?.gems, inflections: result.inflections });
-  const generation = generationOf(names, () => model, { root, rubyVersion: o.input.options?.rubyVersion, read, table: () => result, gemUrlOptions: gems.urlOptions, gemUrlOptionsControllers: gems.urlOptionsControllers });
+  const generation = generationOf(names, () => model, { root, rubyVersion: o.input.options?.rubyVersion, read, table: () => result, gemUrlOptions: gems.urlOptions, gemUrlOptionsControllers: gems.urlOptionsControllers, gemLayouts: gems.layouts });
   const defined = new Set([...o.appDefined, ...names.all()]);
   return { root, check: { tables: files.tables, tablesFor: files.tablesFor, defined, gems: gems.helpers, generation, renderedByApp: appRenders(root, o.app) } };
 }

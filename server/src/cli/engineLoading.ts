@@ -14,7 +14,7 @@
  */
 import { dirname, join, resolve } from "node:path";
 import type { FileSystem } from "../fileSystem.js";
-import type { EngineSource } from "./appConfig.js";
+import type { EngineSource, NotLoadedGem } from "./appConfig.js";
 import { parseLockfile } from "./lockfile.js";
 import { gemNames as names, readGemfile, type GemEntry } from "./gemfile.js";
 
@@ -81,8 +81,8 @@ const MAX_READS = 20_000;
 
 export interface EngineLoading {
   loaded: EngineSource[];
-  /** Engines the app does not load, each with why (a sentence, for the mapper's info). */
-  notLoaded: { engine: EngineSource; why: string }[];
+  /** Engines the app does not load, each with why (a sentence, for the mapper's info), and the gem and its reason apart. */
+  notLoaded: { engine: EngineSource; why: string; gem: NotLoadedGem }[];
 }
 
 /** Which of `engines` the app at `root` loads (path gems' engines only; the others are kept). */
@@ -159,6 +159,7 @@ export function engineLoading(root: string, engines: EngineSource[], o: { fs: Fi
         : "Bundler.require finds no file of it to require";
     result.notLoaded.push({
       engine,
+      gem: { name, because },
       why:
         `Routemap does not draw this file's routes: the app does not load gem \`${name}\` (${because}, and no \`require\` of config/application.rb or of the gems it loads reaches its files). ` +
         "If the app requires it some other way (in its own lib/, or by a computed `require`), these routes are missing from the table.",
@@ -171,6 +172,9 @@ export function engineLoading(root: string, engines: EngineSource[], o: { fs: Fi
 export function markEnginesLoaded(root: string, engines: EngineSource[], o: { fs: FileSystem; railsEnv: string }): EngineSource[] {
   const { notLoaded } = engineLoading(root, engines, o);
   if (!notLoaded.length) return engines;
-  const why = new Map(notLoaded.map((n) => [n.engine, n.why]));
-  return engines.map((e) => (why.has(e) ? { ...e, notLoaded: why.get(e) } : e));
+  const why = new Map(notLoaded.map((n) => [n.engine, n]));
+  return engines.map((e) => {
+    const n = why.get(e);
+    return n ? { ...e, notLoaded: n.why, notLoadedGem: n.gem } : e;
+  });
 }

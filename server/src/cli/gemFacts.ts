@@ -11,7 +11,7 @@
  */
 import { createHash } from "./lazyCrypto.js";
 import { join, sep } from "node:path";
-import { definedHelperNames } from "@routemap/shared-mapper";
+import { definedHelperNames, layoutFacts } from "@routemap/shared-mapper";
 import type { GemDisk } from "./gemDisk.js";
 import type { InstalledGem } from "./gemLocator.js";
 import { readInstalledSpec } from "./gemspec.js";
@@ -35,6 +35,12 @@ export interface GemFacts {
    * controllers and of the app's controllers that inherit one (`< Avo::BaseController`) may.
    */
   urlOptionsControllers?: string[];
+  /**
+   * The layouts its code names (`layout "devise"`, `layout: "admin"`: `layouts/devise`), and
+   * whether it names one Routemap cannot read; absent when it names none. An app's controller
+   * that includes its module or inherits its class may take them.
+   */
+  layouts?: { names: string[]; dynamic?: boolean };
   /** Its own `config/routes.rb`, when it has one. */
   routes?: string;
   /** The `lib/…/engine.rb` that defines its `Rails::Engine` class. */
@@ -162,6 +168,13 @@ export function readGemFacts(files: GemFile[], disk: GemDisk): GemFacts {
       else facts.urlOptions = true;
     }
     if (!facts.engineFile && /^lib\/(?:[^/]+\/){0,4}engine\.rb$/.test(rel) && /Rails::Engine\b/.test(text)) facts.engineFile = path;
+    // Its spec support (Capybara's Sinatra test app, `layout: !has_layout`) is no controller's.
+    const layouts = /(?:^|\/)spec\//.test(rel) ? undefined : layoutFacts(text, { appController: false });
+    if (layouts && (layouts.names.length || layouts.dynamic)) {
+      facts.layouts ??= { names: [] };
+      for (const name of layouts.names) if (!facts.layouts.names.includes(name)) facts.layouts.names.push(name);
+      if (layouts.dynamic) facts.layouts.dynamic = true;
+    }
   }
   facts.helpers = [...helpers].sort();
   facts.controllers = [...controllers].sort();
@@ -241,6 +254,7 @@ export function isGemFacts(value: unknown): value is GemFacts {
     strings(v.controllers) &&
     strings(v.views) &&
     typeof v.urlOptions === "boolean" &&
+    (v.layouts === undefined || (typeof v.layouts === "object" && v.layouts !== null && strings((v.layouts as Record<string, unknown>).names))) &&
     (v.routes === undefined || typeof v.routes === "string") &&
     (v.engineFile === undefined || typeof v.engineFile === "string") &&
     (v.mapperFiles === undefined || strings(v.mapperFiles)) &&
@@ -252,7 +266,7 @@ export function isGemFacts(value: unknown): value is GemFacts {
 let code: string | undefined;
 export function factsCode(): string {
   return (code ??= createHash("sha256")
-    .update([gemFiles, listedFiles, readGemFacts, definedHelperNames, mapperFiles, entryFiles, normalize].map((f) => f.toString()).join("\n"))
+    .update([gemFiles, listedFiles, readGemFacts, definedHelperNames, layoutFacts, mapperFiles, entryFiles, normalize].map((f) => f.toString()).join("\n"))
     .digest("hex")
     .slice(0, 16));
 }

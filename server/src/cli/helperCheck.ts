@@ -6,7 +6,7 @@
  * checked: a helper it defines would be reported as unknown.
  */
 import { join, relative, sep } from "node:path";
-import { definedHelperNames, deviseUrlHelperNames, partialLocalKeys, UNKNOWN, type RouteMapper, type TestSupport, type TestSupportCause, type UrlOptionsFacts } from "@routemap/shared-mapper";
+import { definedHelperNames, deviseUrlHelperNames, layoutFacts, partialLocalKeys, UNKNOWN, type AppLayouts, type LayoutFacts, type RouteMapper, type TestSupport, type TestSupportCause, type UrlOptionsFacts } from "@routemap/shared-mapper";
 import { walk, type FileSystem } from "../fileSystem.js";
 import type { AppGems } from "./appGems.js";
 import type { HelperScope } from "../features/helperCalls.js";
@@ -83,9 +83,15 @@ export class DefinedNames {
   /** Templates a file renders by a name with a folder (`render "admin/reports/index"`), by file: another controller may render them. */
   private readonly renderedByName = new Map<string, string[]>();
   private rendered: Set<string> | undefined;
+  private rendersKey: string | undefined;
   /** The `x_path:` keys each file writes (locals it may pass to partials), or null where it builds such names. */
   private readonly localKeys = new Map<string, string[] | null>();
   private locals: ReadonlySet<string> | null | undefined;
+  /** What each file says of layouts (`layoutFacts`), and the files under app/views/layouts. */
+  private readonly layoutFactsByFile = new Map<string, LayoutFacts>();
+  private readonly layoutPaths = new Set<string>();
+  private layoutsCache: AppLayouts | undefined;
+  private layoutsKeyCache: string | undefined;
   /** `templateFolder` and `runsWithoutRequest` per path, while no file is read again (they depend on every file's renders and mailers). */
   private readonly folders = new Map<string, string | undefined>();
   private readonly withoutRequest = new Map<string, boolean>();
@@ -137,8 +143,13 @@ export class DefinedNames {
     this.pathHelperIncludes.delete(path);
     this.renderedByName.delete(path);
     this.rendered = undefined;
+    this.rendersKey = undefined;
     this.localKeys.delete(path);
     this.locals = undefined;
+    this.layoutFactsByFile.delete(path);
+    this.layoutPaths.delete(path);
+    this.layoutsCache = undefined;
+    this.layoutsKeyCache = undefined;
     this.controllerUrlOptions.delete(path);
     this.folders.clear();
     this.withoutRequest.clear();
@@ -236,6 +247,20 @@ export class DefinedNames {
   }
 
   /**
+   * What `controllersRendering` answers from, as text: the same while no controller's render of
+   * a template by its full name changes (an engine's checks that read it are made again when it does).
+   */
+  controllerRendersKey(): string {
+    if (this.rendersKey === undefined) {
+      const controllers = join(this.root, "app", "controllers") + sep;
+      const lines: string[] = [];
+      for (const [path, names] of this.renderedByName) if (path.startsWith(controllers)) lines.push(`${path}\0${names.join("\0")}`);
+      this.rendersKey = lines.sort().join("\n");
+    }
+    return this.rendersKey;
+  }
+
+  /**
    * The names a `render` may pass to a partial as locals, over every file of the app; null when a
    * file builds such a name at run time (then any bare name in a partial may be a local).
    */
@@ -250,6 +275,27 @@ export class DefinedNames {
       this.locals = known ? names : null;
     }
     return this.locals;
+  }
+
+  /** What the app's files say of layouts: a new object after a file changes (`unreachedLayoutFiles`' input). */
+  layouts(): AppLayouts {
+    this.layoutsCache ??= {
+      byFile: this.layoutFactsByFile,
+      layoutFiles: [...this.layoutPaths].map((path) => [path, relativePosix(this.root, path).replace(/^app\/views\//, "").replace(/\.[^/]*$/, "")] as const),
+      // A mailer's layout by its name (layouts/user_mailer), where no controller is.
+      mailerLayouts: [...this.mailers.values()].map((m) => `layouts/${m}`),
+    };
+    return this.layoutsCache;
+  }
+
+  /** What `layouts` answers from, as text: the same while no file's layout facts, layout file or mailer changes. */
+  layoutsKey(): string {
+    if (this.layoutsKeyCache === undefined) {
+      const { byFile, layoutFiles, mailerLayouts } = this.layouts();
+      const facts = [...byFile].map(([path, f]) => `${path}\0${JSON.stringify(f)}`).sort();
+      this.layoutsKeyCache = [...facts, ...layoutFiles.map(([path]) => path).sort(), ...mailerLayouts.sort()].join("\n");
+    }
+    return this.layoutsKeyCache;
   }
 
   all(): Set<string> {
@@ -271,6 +317,9 @@ export class DefinedNames {
       this.localKeys.set(path, partialLocalKeys(found, keys) ? [...keys] : null);
     }
     const rel = relativePosix(this.root, path);
+    if (rel.startsWith("app/views/layouts/")) this.layoutPaths.add(path);
+    const layouts = layoutFacts(found, { appController: rel.startsWith("app/controllers/") });
+    if (layouts) this.layoutFactsByFile.set(path, layouts);
     const mailer = /^app\/mailers\/(.+)\.rb$/.exec(rel);
     if (mailer) this.mailers.set(path, mailer[1]);
     if (rel.startsWith("app/") && found.includes("render")) {
@@ -315,6 +364,8 @@ export interface GemIndex {
    * only the requests of the app's controllers that inherit one.
    */
   urlOptionsControllers: Map<string, string>;
+  /** The layouts the gems' code names (Rails' own gems, whose layouts the model follows, left out). */
+  layouts: { names: string[]; dynamic?: boolean };
 }
 
 /**
@@ -327,7 +378,7 @@ export function readInstalledGems(gems: AppGems | undefined): GemIndex | { why: 
   const missing = gems.missingBecause();
   if (missing) return { why: `${missing}, so what gems define is unknown` };
   // Helpers gems generate from interpolated names, which reading them cannot find.
-  const index: GemIndex = { helpers: new Set(deviseUrlHelperNames(gems.versions)), controllers: new Set(), views: [], urlOptions: [], urlOptionsControllers: new Map() };
+  const index: GemIndex = { helpers: new Set(deviseUrlHelperNames(gems.versions)), controllers: new Set(), views: [], urlOptions: [], urlOptionsControllers: new Map(), layouts: { names: [] } };
   for (const name of gems.installed.keys()) {
     const facts = gems.facts(name);
     if (!facts) continue;
@@ -336,6 +387,10 @@ export function readInstalledGems(gems: AppGems | undefined): GemIndex | { why: 
     for (const controller of facts.controllers) index.controllers.add(controller);
     index.views.push(...facts.views);
     if (facts.urlOptions && !RAILS_GEMS.has(name)) index.urlOptions.push(name);
+    if (facts.layouts && !RAILS_GEMS.has(name)) {
+      index.layouts.names.push(...facts.layouts.names);
+      if (facts.layouts.dynamic) index.layouts.dynamic = true;
+    }
     // Any of the gem's controllers may inherit the one that sets them: the gem's other classes are not read.
     if (facts.urlOptionsControllers?.length && !RAILS_GEMS.has(name)) {
       for (const controller of [...facts.controllers, ...facts.urlOptionsControllers]) index.urlOptionsControllers.set(controller.replace(/^concerns\//, ""), name);

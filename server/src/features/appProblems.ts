@@ -32,6 +32,8 @@ export function fileProblems(mapper: RouteMapper, context: HelperCheckContext, r
 /** The app that holds an engine, as the engine's checks see it: which of its controllers render a template by name, and its check context (asked only then; none while its helpers are not checked). */
 export interface RenderingApp {
   controllersRendering(name: string): string[];
+  /** What `controllersRendering` answers from, as text: it changes when a controller's render by name does. */
+  rendersKey(): string;
   context(): HelperCheckContext | undefined;
 }
 

@@ -25,25 +25,33 @@ import { appHelperTables, engineProxies, helperIndex, type HelperTables } from "
 /** An engine of the app as the app finds it (cli/appConfig.ts `EngineSource`, the mapper's `engines` input). */
 export interface EngineOfApp {
   routes?: string;
+  /** The file defining its engine class (`lib/blog/engine.rb`). */
+  engineFile?: string;
   external?: boolean;
   notLoaded?: string;
+  /** With `notLoaded`: the gem the app does not load, and why (engineLoading.ts). */
+  notLoadedGem?: { name: string; because: string };
 }
 
 /**
  * Whether an engine of the app has its own files checked, by `routemap check` and the editor
  * alike, and as which engine (`result`: the app's table): an engine of the app's own code that
- * the app loads, whose routes file draws its engine's routes and nothing into the app's. Else
- * why not, said where the user looks (the editor's status for that folder).
+ * the app loads, known by the set its routes file draws into, or else by its class (a routes file
+ * that draws into the app's routes, as openfoodnetwork's `Openfoodnetwork::Application.routes.append`,
+ * or draws nothing: its controllers still have the helpers of the engine's own set, which Rails
+ * makes whatever fills it, empty here, and `main_app.`; an engine that isolates nothing, the
+ * app's). Else why not, said where the user looks (the editor's status for that folder).
  */
 export function engineToCheck(source: EngineOfApp, result: MapResult): EngineRoutes | { why: string } {
   if (source.external) return { why: "an installed gem's engine is not the app's code" };
-  if (source.notLoaded) return { why: /the app does not load gem `[^`]*` \([^)]*\)/.exec(source.notLoaded)?.[0] ?? source.notLoaded };
+  if (source.notLoaded) return { why: source.notLoadedGem ? `the app does not load gem \`${source.notLoadedGem.name}\` (${source.notLoadedGem.because})` : "the app does not load its gem" };
   const routes = source.routes;
   const drawn = routes === undefined ? undefined : engineDrawnBy(result, routes);
-  // Its files' helpers are the app's or the engine's as engineFiles says, for an engine that draws its own routes only.
-  if (routes !== undefined && result.routes.some((r) => r.source.file === routes)) return { why: "its routes file draws into the app's routes, and Routemap does not model which helpers its files have then" };
-  if (!drawn) return { why: "its routes file draws no routes of its own engine" };
-  return drawn;
+  if (drawn && drawn.isolatedNamespace !== undefined) return drawn;
+  const read = source.engineFile === undefined ? undefined : result.engineClasses.find((c) => c.file === source.engineFile);
+  if (!read) return { why: "no file Routemap reads defines its engine class, so which route helpers its files have is not known" };
+  const set = result.engines.find((e) => e.name === read.name);
+  return { name: read.name, routes: set?.routes ?? [], isolatedNamespace: read.isolatedNamespace, ...(set?.customHelpers ? { customHelpers: set.customHelpers } : {}) };
 }
 
 /** The engine whose routes an engine's routes file draws, if it draws some. */

@@ -6,7 +6,7 @@
  * may have drawn the route), nor when the gems' helpers cannot be known.
  */
 import { underscore } from "@routemap/shared-mapper/inflector";
-import { guardedHelperNames, hasDynamicTargets, mailerPathDiagnostics, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unreachedController, unroutedHashDiagnostics, type Diagnostic, type HelperCall, type MapResult, type OpenRegion, type PolymorphicOptions, type Route, type RouteMapper, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
+import { guardedHelperNames, hasDynamicTargets, mailerPathDiagnostics, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unreachedController, unreachedLayoutFiles, unroutedHashDiagnostics, type AppLayouts, type ControllerModel, type LayoutReachInput, type Diagnostic, type HelperCall, type MapResult, type OpenRegion, type PolymorphicOptions, type Route, type RouteMapper, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
 import { MAX_FILE_BYTES } from "../fileSystem.js";
 import { withMainAppHint } from "./engineContexts.js";
 import { helperIndex, tableFor, type HelperTable, type HelperTables } from "./helpers.js";
@@ -43,6 +43,8 @@ export interface HelperCheckContext {
      * routes (there is none to it to recall from, and what they name is what this environment lacks).
      */
     neverRequested?(path: string): boolean;
+    /** What `neverRequested` reads of the app's files about layouts, as text: when it changes, layouts may be rendered or not. */
+    layoutsKey?(): string;
     /** What the app's test helpers do to an integration session (`UrlGenerationContext.integration`). */
     integration?(): UrlGenerationContext["integration"];
     /** What a request may fill in for code of a file's method (`UrlGenerationContext.recall`). */
@@ -56,6 +58,8 @@ export interface HelperCheckContext {
    * view's helpers are its controller's), and those controllers' files.
    */
   renderedByApp?(path: string): { context: HelperCheckContext; by: string[] } | undefined;
+  /** What `renderedByApp` answers from, as text (`RenderingApp.rendersKey`): the editor checks the files again when it changes. */
+  renderedByAppKey?(): string;
   /** Each file's uses kept per text (and between runs): without it, the file is parsed each time. */
   uses?: FileUsesStore;
 }
@@ -233,9 +237,11 @@ export function generationOf(
     requestUrlOptions(): boolean;
     partialLocals?(): ReadonlySet<string> | null;
     testSupport?(): { resolve(name: string): "quiet" | "requests" | "unknown" } | undefined;
+    layouts?(): AppLayouts;
+    layoutsKey?(): string;
   },
-  model: () => { requestController(file: string): string | undefined; byPath: ReadonlyMap<string, { file: string; className: string; superclasses: readonly string[]; external?: string; modules?: readonly string[] }> },
-  app: { root: string; rubyVersion: string | undefined; read: (path: string) => string | undefined; table: () => MapResult; gemUrlOptions: readonly string[]; gemUrlOptionsControllers?: ReadonlyMap<string, string> },
+  model: () => Pick<ControllerModel, "requestController" | "byPath" | "layoutsOf">,
+  app: { root: string; rubyVersion: string | undefined; read: (path: string) => string | undefined; table: () => MapResult; gemUrlOptions: readonly string[]; gemUrlOptionsControllers?: ReadonlyMap<string, string>; gemLayouts?: LayoutReachInput["gemLayouts"] },
 ): HelperCheckContext["generation"] {
   const controllers = `${app.root}/app/controllers/`;
   // A template's controller, when only its own requests render it: that of its folder, which no
@@ -249,6 +255,20 @@ export function generationOf(
   // controllers that inherit it (`< Avo::BaseController`), not the whole app's.
   const inheritsGemUrlOptions = (controller: string) =>
     !!app.gemUrlOptionsControllers?.size && inheritedGemUrlOptions(app.gemUrlOptionsControllers, [model().byPath.get(controller) ?? {}]).length > 0;
+  const layoutsDir = `${app.root}/app/views/layouts/`;
+  let layoutsKnown: { model: object; table: MapResult; facts: AppLayouts; files: ReadonlySet<string> } | undefined;
+  /** Worked out once per controller model, table and layout facts. */
+  const unreachedLayouts = (): ReadonlySet<string> => {
+    const current = model();
+    const table = app.table();
+    const facts = defined.layouts?.();
+    if (!facts) return new Set();
+    if (layoutsKnown?.model !== current || layoutsKnown.table !== table || layoutsKnown.facts !== facts) {
+      const files = unreachedLayoutFiles({ model: current, reached: (c) => !unreachedController(table, c), facts: facts.byFile, layoutFiles: facts.layoutFiles, alsoRendered: facts.mailerLayouts, gemLayouts: app.gemLayouts });
+      layoutsKnown = { model: current, table, facts, files };
+    }
+    return layoutsKnown.files;
+  };
   const recall = (path: string, method: string | undefined) => {
     const inController = path.startsWith(controllers) && path.endsWith("_controller.rb");
     const controller = inController ? model().requestController(path) : templateController(path);
@@ -312,8 +332,11 @@ export function generationOf(
     requestController: (path) => (path.endsWith("_controller.rb") ? model().requestController(path) : templateController(path)),
     neverRequested: (path) => {
       const controller = path.startsWith(controllers) && path.endsWith("_controller.rb") ? model().requestController(path) : templateController(path);
-      return controller !== undefined && unreachedController(app.table(), controller);
+      if (controller !== undefined) return unreachedController(app.table(), controller);
+      // A layout, or a partial under layouts/, that only controllers no route reaches render.
+      return path.startsWith(layoutsDir) && unreachedLayouts().has(path);
     },
+    layoutsKey: () => defined.layoutsKey?.() ?? "",
     controllerAncestors: (controller) => model().byPath.get(controller)?.superclasses ?? [],
     integration: () => {
       const support = defined.testSupport?.();

@@ -58,7 +58,7 @@ class AppProblems {
   readonly results = new Map<string, FileResult>();
   readonly dirty = new Set<string>();
   /** What the last checks were made with: when one changes, every file is checked again. */
-  inputs: { table: object; host: object | undefined; gems: object; model: object; defined: ReadonlySet<string> } | undefined;
+  inputs: { table: object; host: object | undefined; gems: object; model: object; defined: ReadonlySet<string>; appRenders: string | undefined; layouts: string | undefined } | undefined;
   /** Findings changed in a slice that ran out of time: sent when the app's pass is done. */
   pendingChange = false;
 }
@@ -240,12 +240,14 @@ export class WorkspaceProblems {
    * a keystroke in a view makes a new set of the same names).
    */
   private inputsChanged(app: RailsApp, state: AppProblems, context: HelperCheckContext): boolean {
-    // `host`: an engine's files are checked against the app that mounts it too (`main_app.`).
-    const now = { table: app.table(), host: context.tables.mainApp as object | undefined, gems: context.gems as object, model: app.controllerModel(), defined: context.defined };
+    // `host`: an engine's files are checked against the app that mounts it too (`main_app.`);
+    // `appRenders`: and its templates against the app's controllers that render them by name;
+    // `layouts`: which layouts and partials under layouts/ a request renders depends on every file naming them.
+    const now = { table: app.table(), host: context.tables.mainApp as object | undefined, gems: context.gems as object, model: app.controllerModel(), defined: context.defined, appRenders: context.renderedByAppKey?.(), layouts: context.generation.layoutsKey?.() };
     const was = state.inputs;
     state.inputs = now;
     if (!was) return true;
-    if (was.table !== now.table || was.host !== now.host || was.gems !== now.gems || was.model !== now.model) return true;
+    if (was.table !== now.table || was.host !== now.host || was.gems !== now.gems || was.model !== now.model || was.appRenders !== now.appRenders || was.layouts !== now.layouts) return true;
     if (was.defined === now.defined) return false;
     if (was.defined.size !== now.defined.size) return true;
     for (const name of now.defined) if (!was.defined.has(name)) return true;

@@ -114,6 +114,20 @@ export interface Body {
   steps: Step[];
   includes: string[];
   dynamic?: string;
+  /** Its last `layout` call, if it makes one. */
+  layout?: LayoutDeclaration;
+}
+
+/**
+ * A `layout` call of a controller class (actionview `ActionView::Layouts::ClassMethods#layout`):
+ * a name (`layout "admin"`), `false` (none), `nil` (Rails' lookup by name, as if there were no
+ * call), or what Routemap cannot read (a method's name, a proc: chosen per request). With
+ * `only:`/`except:` it holds for some actions; the others take the lookup by name.
+ */
+export interface LayoutDeclaration {
+  kind: "name" | "none" | "default" | "unknown";
+  name?: string;
+  conditional?: boolean;
 }
 
 type Step = { def: string; visibility: Visibility; span: Span } | { set: string; visibility: Visibility } | { alias: string; of: string; span: Span };
@@ -130,6 +144,7 @@ export class ControllerModel {
     this.gemModule = input.gemModule;
     for (const file of input.files) collectFile(file, this.bodies);
     const views = viewIndex(input.views);
+    this.views = views;
     this.inflections = input.inflections;
     withInflections(input.inflections, () => {
       for (const [name, bodies] of this.bodies) {
@@ -140,6 +155,40 @@ export class ControllerModel {
     });
   }
   private readonly inflections: Inflections | undefined;
+  private readonly views: Map<string, Map<string, string>>;
+
+  /**
+   * The layouts (`layouts/admin`) the requests of the controller at `path` may render, as
+   * actionview's `ActionView::Layouts` picks them: the `layout` of the nearest class of its
+   * ancestry that calls it (a class attribute: a subclass's own layouts/<path> does not count
+   * then), else layouts/<controller_path> of the class, then of each superclass, the first that
+   * exists. Unknown where the call is not a name (chosen as it runs); `open` where a class or
+   * module of its ancestry is not read (a gem's): what that code names may be taken too.
+   */
+  layoutsOf(path: string): { layouts: string[]; open?: string } | { unknown: string } | undefined {
+    const controller = this.byPath.get(path);
+    if (!controller) return undefined;
+    const chain = withInflections(this.inflections, () => this.ancestors(controller.className));
+    const layouts: string[] = [];
+    const open = chain.unread ?? (chain.external ? `${controller.className} inherits from ${chain.external}, which Routemap does not read` : undefined);
+    const result = () => (open ? { layouts, open } : { layouts });
+    // Nearest first: the class's own bodies come last in `bodies`, each after the modules it includes.
+    const declared = [...chain.bodies].reverse().find((b) => b.layout)?.layout;
+    if (declared?.kind === "unknown") return { unknown: `${controller.className}'s \`layout\` is chosen as it runs` };
+    if (declared?.kind === "name") layouts.push(/\blayouts/.test(declared.name!) ? declared.name! : `layouts/${declared.name}`);
+    if (declared && declared.kind !== "default" && !declared.conditional) return result();
+    for (const prefix of chain.prefixes) {
+      const slash = `layouts/${prefix}`.lastIndexOf("/");
+      const folder = `layouts/${prefix}`.slice(0, slash);
+      if (this.views.get(folder)?.has(`layouts/${prefix}`.slice(slash + 1))) {
+        layouts.push(`layouts/${prefix}`);
+        return result();
+      }
+    }
+    // Past the app's classes: the gem's class's own name, then whatever it takes.
+    if (chain.external) layouts.push(`layouts/${controllerPath(chain.external)}`);
+    return result();
+  }
 
   /** Whether `action` exists on the controller at `path`: yes, no, or unknown (and why). */
   action(path: string, action: string): { exists: true; action?: Action; template?: string } | { exists: false } | { exists: "unknown"; why: string } | undefined {
@@ -214,9 +263,10 @@ export class ControllerModel {
   }
   private requestIndex: { byFile: Map<string, Controller[]>; inherited: Set<string> } | undefined;
 
-  private ancestors(name: string): { bodies: Body[]; prefixes: string[]; classes: string[]; framework?: string; external?: string; unknown?: string } {
+  private ancestors(name: string): { bodies: Body[]; prefixes: string[]; classes: string[]; framework?: string; external?: string; unknown?: string; unread?: string } {
     const classes: string[] = [];
     let unknown: string | undefined;
+    let unread: string | undefined;
     let external: string | undefined;
     let current: string | undefined = name;
     for (; current && !BASES.has(current); ) {
@@ -231,6 +281,7 @@ export class ControllerModel {
       const written = bodies.find((b) => b.superclass)?.superclass;
       if (!written) {
         unknown ??= `${current} has no superclass Routemap can see`;
+        unread ??= unknown;
         break;
       }
       current = this.resolve(written.written, written.nesting) ?? written.written.replace(/^::/, "");
@@ -244,13 +295,16 @@ export class ControllerModel {
           const fromGem = moduleBodies ? undefined : this.gemModule?.(module);
           if (moduleBodies) for (const m of moduleBodies) bodies.push(m);
           else if (fromGem) bodies.push(gemBody(module, fromGem, body));
-          else unknown ??= `${body.name} includes ${module}, which Routemap does not read`;
+          else {
+            unknown ??= `${body.name} includes ${module}, which Routemap does not read`;
+            unread ??= `${body.name} includes ${module}, which Routemap does not read`;
+          }
         }
         bodies.push(body);
       }
     }
     for (const body of bodies) if (body.dynamic) unknown ??= `${body.name} ${body.dynamic}`;
-    return { bodies, prefixes: classes.map(controllerPath), classes, framework: current && BASES.has(current) ? current : undefined, external, unknown };
+    return { bodies, prefixes: classes.map(controllerPath), classes, framework: current && BASES.has(current) ? current : undefined, external, unknown, unread };
   }
 
   /** A module defined outside app/controllers: its file read where the autoloader would find it, then resolved. */
@@ -433,6 +487,8 @@ function readBody(body: Body, statements: N.StatementsNode | null, file: LoadedF
           const method = symbolName(arg);
           if (method) define(method, node);
         }
+      } else if (name === "layout" && args.length) {
+        body.layout = layoutDeclaration(args);
       } else if (name === "included" && node.block instanceof N.BlockNode) {
         // ActiveSupport::Concern: `def`s in `included do … end` are the includer's methods.
         firstSection ??= readBody(body, node.block.body instanceof N.StatementsNode ? node.block.body : null, file);
@@ -440,6 +496,16 @@ function readBody(body: Body, statements: N.StatementsNode | null, file: LoadedF
     }
   }
   return firstSection;
+}
+
+/** `layout "admin"`, `layout false`, `layout nil`, `layout :choose, only: :show`: what it declares. */
+function layoutDeclaration(args: N.Node[]): LayoutDeclaration {
+  const [value, options] = args;
+  const conditional = options !== undefined ? { conditional: true } : {};
+  if (value instanceof N.StringNode) return { kind: "name", name: value.unescaped.value, ...conditional };
+  if (value instanceof N.FalseNode) return { kind: "none", ...conditional };
+  if (value instanceof N.NilNode) return { kind: "default", ...conditional };
+  return { kind: "unknown", ...conditional };
 }
 
 function symbolName(node: N.Node): string | undefined {

@@ -802,7 +802,7 @@ export class Interpreter implements MapperHost, CallHost {
 
   /** `class Engine < ::Rails::Engine; isolate_namespace Blog; end`: the engine's name and namespace. */
   private recordEngine(path: string, body: Node | null): void {
-    const engine: EngineClass = {};
+    const engine: EngineClass = { file: this.currentFile.index.file };
     for (const stmt of body instanceof N.StatementsNode ? body.body : []) {
       if (!(stmt instanceof N.CallNode) || stmt.receiver) continue;
       const arg = stmt.arguments_?.arguments_[0];

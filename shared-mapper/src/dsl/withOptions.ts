@@ -1,6 +1,7 @@
 /**
  * `with_options` (ActiveSupport's OptionMerger) as routes use it: calls through the proxy,
- * or in a block without parameters, get the options deep-merged into their last Hash.
+ * or in a block without parameters, get the options deep-merged into their last Hash
+ * (Rails' DSL, a `def` of the draw block, an installed gem's mapper method alike).
  */
 import * as N from "@ruby/prism/src/nodes.js";
 import { forMapper, RHash, RMerger, RUnknown, RValue } from "../ruby/values.js";
@@ -28,6 +29,9 @@ export function mergerCall(it: CallHost, node: N.CallNode, env: Env, merger: RMe
   const own = it.classes.get(OBJECT)?.methods.get(node.name);
   if (own?.kind === "def" && own.onMapper) return it.callMethodDef(own, { kind: "mapper" }, args, block, node.name);
   const dsl = routingMethod(node.name, it.mapper);
+  // A method an installed gem adds to the mapper is reached by method_missing too, with the merged options.
+  const gem = dsl ? undefined : it.gemMapperMethod(node.name);
+  if (gem) return it.callGemMethod(node, gem, node.name, { args, block });
   if (!dsl) {
     it.unknownMethod(node, node.name);
     return new RUnknown(node.name);

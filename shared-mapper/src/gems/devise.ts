@@ -44,7 +44,9 @@ export function deviseFor(m: MapperState, call: Call, gems: DeviseGems): void {
   const options = extractOptions(resources).dup();
   inheritScope(m, options, gems);
   const settings = readDeviseSettings(m.host.appFile("config/initializers/devise.rb"), m.host.evaluateIn && ((file, node) => m.host.evaluateIn!(file, node)));
+  // Only the settings that change the routes are said: `config.mailer_sender` under a condition changes no row.
   for (const { setting, condition } of settings.undecidedSettings) {
+    if (!ROUTE_SETTINGS.has(setting)) continue;
     m.host.info(`Devise's \`config.${setting}\` is set in config/initializers/devise.rb only if \`${condition}\`, which Routemap cannot decide: the routes of \`devise_for\` follow Devise's default, which may not be Rails' answer.`);
   }
   for (const { setting, value } of settings.unreadSettings) {

@@ -13,6 +13,8 @@ export interface EngineClass {
   isolatedNamespace?: string;
   /** An explicit `engine_name "blog"`. */
   engineName?: string;
+  /** The file whose class body was read. */
+  file?: string;
 }
 
 export class EngineRegistry {

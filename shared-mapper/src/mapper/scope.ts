@@ -147,11 +147,6 @@ export class Scope {
   get isResourceScope(): boolean {
     return RESOURCE_SCOPES.includes(this.level);
   }
-
-  /** Every node from this one up to the root. */
-  *nodes(): Generator<Scope> {
-    for (let s: Scope | null = this; s; s = s.parent) yield s;
-  }
 }
 
 export function isResourceMethodLevel(level: ScopeLevel): boolean {

@@ -1,0 +1,4 @@
+require "shop/engine"
+
+module Shop
+end

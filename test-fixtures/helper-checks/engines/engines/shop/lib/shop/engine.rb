@@ -1,0 +1,5 @@
+module Shop
+  class Engine < ::Rails::Engine
+    isolate_namespace Shop
+  end
+end

@@ -1,0 +1,4 @@
+module Admin
+  class BaseController < ApplicationController
+  end
+end

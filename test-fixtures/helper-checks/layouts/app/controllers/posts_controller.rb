@@ -1,0 +1,4 @@
+class PostsController < ApplicationController
+  def index; end
+  def show; end
+end

@@ -1,0 +1,5 @@
+module Redesign
+  class HomeController < BaseController
+    def show; end
+  end
+end
