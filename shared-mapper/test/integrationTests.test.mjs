@@ -200,3 +200,17 @@ test("RSpec request specs: tagged hooks, shared groups and matchers of the suppo
   const own = 'RSpec.shared_context "listed" do\n  before { get posts_path }\nend\n\nRSpec.describe "Posts", type: :request do\n  include_context "listed"\n  it_behaves_like "anything"\n  it do\n    expect(1).to be_listed\n    get edit_post_path\n  end\nend\n';
   assert.deepEqual(await check(own, helper("", files)), [10]);
 });
+
+test("Minitest: a base class of the support files, Capybara's session and WebMock's stubs", async () => {
+  const base = 'require "test_helper"\nrequire "webmock/minitest"\n\nclass IntegrationTest < ActionDispatch::IntegrationTest\n  include Capybara::DSL\n\n  def sign_in_as(user)\n    visit new_session_path\n    fill_in "Email", with: user.email\n    click_on "Sign in"\n  end\nend\n\nclass JavascriptIntegrationTest < IntegrationTest\n  setup { stub_request(:get, /x/) }\nend\n\nclass SlowIntegrationTest < IntegrationTest\n  setup { get "/up" }\nend\n';
+  const support = { ...MINITEST, support: { "test/test_helper.rb": TEST_HELPER, "test/integration_test_helper.rb": base } };
+  const test = (superclass, body) => `class PostsTest < ${superclass}\n  test "x" do\n${body}\n  end\nend\n`;
+  // Capybara's visits go through its own session: the integration session has recalled nothing.
+  assert.deepEqual(await check(test("IntegrationTest", "    sign_in_as users(:one)\n    visit edit_post_path"), support), [4]);
+  assert.deepEqual(await check(test("JavascriptIntegrationTest", "    within(\"#posts\") { click_on \"Edit\" }\n    visit edit_post_path"), support), [4]);
+  // A base class whose setup makes a request; one Routemap does not find.
+  assert.deepEqual(await check(test("SlowIntegrationTest", "    visit edit_post_path"), support), []);
+  assert.deepEqual(await check(test("OtherIntegrationTest", "    visit edit_post_path"), support), []);
+  // Not an integration test: a model's test case, even in test/integration/.
+  assert.deepEqual(await check(test("ActiveSupport::TestCase", "    edit_post_path"), support), []);
+});

@@ -115,7 +115,7 @@ export function helperCalls(file: LoadedFile, o: { partial: boolean; template?: 
     return inner && !called.has(inner.name) ? inner.name : undefined;
   };
   const guarded = /defined\?|respond_to\?/.test(file.index.text) ? featureGuardedRanges(file.program) : [];
-  const points = /IntegrationTest\b|\b(?:describe|context)\b/.test(file.index.text) ? recallPoints(file.program, { path: file.index.file }) : undefined;
+  const points = /Integration|\b(?:describe|context)\b/.test(file.index.text) ? recallPoints(file.program, { path: file.index.file }) : undefined;
   const recallAt = (offset: number): Pick<HelperCall, "integration"> => {
     const at = points?.get(offset);
     if (!at) return {};

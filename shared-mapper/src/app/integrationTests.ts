@@ -68,9 +68,12 @@ const QUIET = new Set([
   "puts", "p", "pp", "print", "raise", "sleep", "format", "sprintf", "rand", "require", "require_relative", "freeze", "Integer", "Float", "String", "Array", "Hash", "Rational", "binding", "block_given?", "loop", "catch", "throw", "at_exit", "warn",
 ]);
 /** Methods that run their block where they are called, at once (the block's calls are checked where they stand). */
-const IMMEDIATE = new Set(["expect", "change", "aggregate_failures", "travel_to", "freeze_time", "perform_enqueued_jobs", "assert_difference", "assert_no_difference", "assert_changes", "assert_no_changes", "assert_nothing_raised", "assert_emails", "assert_no_emails", "assert_enqueued_jobs", "assert_performed_jobs", "assert_enqueued_emails", "tap", "then", "yield_self", "each", "each_with_index", "each_with_object", "map", "times", "upto", "downto", "step"]);
+const IMMEDIATE = new Set(["within", "within_fieldset", "within_table", "within_frame", "within_window", "using_session", "expect", "change", "aggregate_failures", "travel_to", "freeze_time", "perform_enqueued_jobs", "assert_difference", "assert_no_difference", "assert_changes", "assert_no_changes", "assert_nothing_raised", "assert_emails", "assert_no_emails", "assert_enqueued_jobs", "assert_performed_jobs", "assert_enqueued_emails", "tap", "then", "yield_self", "each", "each_with_index", "each_with_object", "map", "times", "upto", "downto", "step"]);
 /** Methods that keep their block to run later, or never here. */
 const DEFERRED = new Set(["lambda", "proc", "define_method", "let", "let!", "subject", "before", "after", "around", "setup", "teardown"]);
+/** Rails' test cases that are not integration tests. */
+const OTHER_TEST_CASES = new Set(["ActiveSupport::TestCase", "ActionController::TestCase", "ActionView::TestCase", "ActionMailer::TestCase", "ActiveJob::TestCase", "ActionDispatch::SystemTestCase", "ActionCable::TestCase", "ActionCable::Channel::TestCase", "ActionCable::Connection::TestCase", "Rails::Generators::TestCase", "Minitest::Test"]);
+
 /** Methods whose block runs with another object as `self` (when given a receiver). */
 const EVALUATED_INTO = new Set(["class_eval", "class_exec", "module_eval", "module_exec", "instance_eval", "instance_exec"]);
 const EXAMPLES = new Set(["it", "specify", "example", "scenario", "its"]);
@@ -136,14 +139,19 @@ function join(into: State, other: State): void {
 export function recallPoints(program: N.ProgramNode, o: { path: string }): Map<number, RecallAt | null> {
   const out = new Map<number, RecallAt | null>();
   const requestsFolder = /(?:^|\/)spec\/requests\//.test(o.path);
+  const integrationFolder = /(?:^|\/)test\/integration\//.test(o.path);
   // Walked for only where a group includes one: most spec files are not request specs.
   let found: Map<string, N.BlockNode> | undefined;
   const shared = { get: (name: string) => (found ??= sharedGroups(program)).get(name) };
   const root = (hooks: Scope["hooks"]): Scope => ({ shared, lets: new Map(), defs: new Map(), hooks });
   const visit = (nodes: readonly N.Node[]) => {
     for (const node of nodes) {
-      if (node instanceof N.ClassNode && node.superclass && constantPathText(node.superclass)?.replace(/^::/, "") === "ActionDispatch::IntegrationTest") {
+      const superclass = node instanceof N.ClassNode && node.superclass ? constantPathText(node.superclass)?.replace(/^::/, "") : undefined;
+      if (node instanceof N.ClassNode && superclass === "ActionDispatch::IntegrationTest") {
         minitestClass(node, root([{ name: HOOKS.minitest }]), out);
+      } else if (node instanceof N.ClassNode && superclass && !OTHER_TEST_CASES.has(superclass) && (integrationFolder || /Integration/.test(superclass))) {
+        // A base class of the app's (`class PostsTest < JavascriptIntegrationTest`): the host says whether it is an integration test, and what its hooks do.
+        minitestClass(node, root([{ name: HOOKS.minitest }, { name: `#base:${superclass}` }]), out);
       } else if (node instanceof N.ModuleNode && node.body instanceof N.StatementsNode) visit(node.body.body);
       else if (node instanceof N.CallNode && isTopGroup(node) && node.block instanceof N.BlockNode) {
         const type = metadataType(node);

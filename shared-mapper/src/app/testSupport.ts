@@ -24,6 +24,15 @@ import type { Span } from "../types.js";
 import { childrenOf, constantPathText, walkNodes } from "../ruby/walk.js";
 import { effectOfBody, HOOKS, type IntegrationEffect } from "./integrationTests.js";
 
+const CAPYBARA = [
+  "visit", "click_on", "click_link", "click_button", "click_link_or_button", "fill_in", "select", "unselect", "check", "uncheck", "choose", "attach_file",
+  "within", "within_fieldset", "within_table", "within_frame", "within_window", "using_session", "find", "find_all", "find_field", "find_link", "find_button", "first", "all", "page", "current_path", "current_url",
+  "has_content?", "has_text?", "has_css?", "has_selector?", "has_link?", "has_button?", "has_field?", "has_no_content?", "has_no_text?", "has_no_css?", "has_no_selector?",
+  "assert_text", "assert_no_text", "assert_selector", "assert_no_selector", "assert_current_path", "assert_link", "assert_button", "assert_field", "refute_selector",
+  "have_content", "have_text", "have_css", "have_selector", "have_link", "have_button", "have_field", "have_current_path", "have_no_content", "have_no_text", "have_no_css", "have_no_selector",
+  "accept_confirm", "accept_alert", "dismiss_confirm", "execute_script", "evaluate_script", "save_and_open_page", "save_page", "save_screenshot", "go_back", "go_forward", "refresh", "page_title",
+];
+
 /** Gems' test modules whose methods make no request to the app and set no URL option, with those methods. */
 const KNOWN_MODULES: Record<string, readonly string[]> = {
   "FactoryBot::Syntax::Methods": ["create", "build", "build_stubbed", "attributes_for", "create_list", "build_list", "build_stubbed_list", "attributes_for_list", "create_pair", "build_pair", "generate", "generate_list"],
@@ -37,6 +46,10 @@ const KNOWN_MODULES: Record<string, readonly string[]> = {
   "ActionDispatch::TestProcess": ["fixture_file_upload"],
   "ActionDispatch::TestProcess::FixtureFile": ["fixture_file_upload"],
   "WebMock::API": ["stub_request", "a_request", "assert_requested", "assert_not_requested", "remove_request_stub"],
+  // Capybara drives a browser session of its own (rack_test's is its own Rack::MockSession): the integration session's stays as it was.
+  "Capybara::DSL": CAPYBARA,
+  "Capybara::Minitest::Assertions": CAPYBARA,
+  "Capybara::RSpecMatchers": CAPYBARA,
 };
 
 const EVALUATES = new Set(["eval", "instance_eval", "class_eval", "class_exec", "module_eval", "instance_exec", "load"]);
@@ -85,6 +98,8 @@ export class TestSupport {
   private readonly shared = new Map<string, Hook[]>();
   /** Hooks of the configuration filtered on a tag, by tag. */
   private readonly tagged = new Map<string, Hook[]>();
+  /** Test classes the support files define (`class IntegrationTest < ActionDispatch::IntegrationTest`): their superclass and hooks. */
+  private readonly bases = new Map<string, { superclass: string | undefined; hooks: Hook[] }>();
   /** Matchers the support files define (`RSpec::Matchers.define :x`): they read, never request. */
   private readonly matchers = new Set<string>();
   private readonly modules = new Map<string, { hooks: Hook[] }>();
@@ -142,6 +157,7 @@ export class TestSupport {
       if (own) return this.hooksEffect(own.hooks);
       return this.appModules.has(module.slice(module.lastIndexOf(":") + 1)) ? "unknown" : "quiet";
     }
+    if (name.startsWith("#base:")) return this.baseEffect(name.slice("#base:".length));
     if (name.startsWith("#tag:")) return this.hooksEffect(this.tagged.get(name.slice("#tag:".length)) ?? []);
     if (name.startsWith("#shared:")) {
       const hooks = this.shared.get(name.slice("#shared:".length));
@@ -154,6 +170,20 @@ export class TestSupport {
     if (this.matchers.has(name)) return "quiet";
     for (const module of this.included) if (KNOWN_MODULES[module]?.includes(name)) return "quiet";
     return this.fixtures.has(name) ? "quiet" : "unknown";
+  }
+
+  /** A test class of the support files up to `ActionDispatch::IntegrationTest`: its hooks and its superclasses'; unknown where the chain leaves what is read. */
+  private baseEffect(name: string): IntegrationEffect {
+    const effects: IntegrationEffect[] = [];
+    let current: string | undefined = name;
+    for (let depth = 0; depth < 16 && current; depth++) {
+      if (current === "ActionDispatch::IntegrationTest") return this.hasMinitestHelper ? worst(effects) : "unknown";
+      const base = this.bases.get(current);
+      if (!base) return "unknown";
+      effects.push(this.hooksEffect(base.hooks));
+      current = base.superclass;
+    }
+    return "unknown";
   }
 
   private hooksEffect(hooks: readonly Hook[]): IntegrationEffect {
@@ -205,7 +235,8 @@ export class TestSupport {
         continue;
       }
       let inner = tests;
-      if (node instanceof N.ClassNode) inner = [node.constantPath, node.superclass].some((c) => c && MINITEST_CLASSES.has(constantPathText(c)?.replace(/^::/, "") ?? ""));
+      // A test class: Rails' reopened, or one of the support files' that tests inherit (named as tests are).
+      if (node instanceof N.ClassNode) inner = [node.constantPath, node.superclass].some((c) => c && /^(?:ActionDispatch::IntegrationTest|ActiveSupport::TestCase)$|Test$|TestCase$|Integration/.test(constantPathText(c)?.replace(/^::/, "") ?? ""));
       if (node instanceof N.CallNode) {
         if (EVALUATED_INTO.has(node.name) && node.receiver && !MINITEST_CLASSES.has(constantPathText(node.receiver)?.replace(/^::/, "") ?? "")) continue;
         this.loading(node, dir, exists);
@@ -228,7 +259,7 @@ export class TestSupport {
     const onTests = !node.receiver || node.receiver instanceof N.SelfNode || (receiver !== undefined && (MINITEST_CLASSES.has(receiver) || receiver === "RSpec"));
     if (EVALUATES.has(node.name) && onTests && !(node.name === "load" && loadsData(node))) {
       // `ActionDispatch::IntegrationTest.class_eval do … end`: the block is read as the class's body.
-      if (node.block instanceof N.BlockNode && receiver && MINITEST_CLASSES.has(receiver)) this.minitestBody(node.block.body);
+      if (node.block instanceof N.BlockNode && receiver && MINITEST_CLASSES.has(receiver)) this.minitestBody(node.block.body, this.minitestHooks);
       else this.unknownHooks(node);
     }
     if (node.name === "infer_spec_type_from_file_location!") this.inferred = true;
@@ -265,6 +296,8 @@ export class TestSupport {
     if (!(arg instanceof N.StringNode)) return; // `Dir[…].each { |f| require f }`: the support files, all read
     const value = arg.unescaped.value.replace(/\.rb$/, "");
     // test/ and spec/ are on the load path of `rails test` and `rspec` (their helpers are all read); any other name is a gem's.
+    // WebMock's adapters include its API into every test.
+    if (node.name === "require" && /^webmock(?:\/(?:rspec|minitest|test_unit))?$/.test(value)) this.included.add("WebMock::API");
     if (node.name === "require") return;
     const parts = [...dir.split("/").filter(Boolean)];
     for (const p of value.split("/")) {
@@ -286,7 +319,14 @@ export class TestSupport {
   private topLevel(stmt: N.Node): void {
     if (stmt instanceof N.ClassNode) {
       const name = constantPathText(stmt.constantPath)?.replace(/^::/, "");
-      if (name && MINITEST_CLASSES.has(name)) this.minitestBody(stmt.body);
+      if (name && MINITEST_CLASSES.has(name)) this.minitestBody(stmt.body, this.minitestHooks);
+      else if (name && stmt.superclass) {
+        const hooks: Hook[] = [];
+        this.minitestBody(stmt.body, hooks);
+        // Defined twice (reopened in two files): both bodies' hooks.
+        const known = this.bases.get(name);
+        this.bases.set(name, { superclass: constantPathText(stmt.superclass)?.replace(/^::/, ""), hooks: [...(known?.hooks ?? []), ...hooks] });
+      }
       return;
     }
     if (stmt instanceof N.ModuleNode) {
@@ -300,7 +340,7 @@ export class TestSupport {
     }
     // `ActionDispatch::IntegrationTest.include(M)`, `.setup { … }`: hooks given from outside the class.
     if (stmt instanceof N.CallNode && stmt.receiver && MINITEST_CLASSES.has(constantPathText(stmt.receiver)?.replace(/^::/, "") ?? "")) {
-      this.minitestStatement(stmt);
+      this.minitestStatement(stmt, this.minitestHooks);
     }
   }
 
@@ -324,24 +364,24 @@ export class TestSupport {
     this.modules.set(name, { hooks });
   }
 
-  private minitestBody(body: N.Node | null): void {
+  private minitestBody(body: N.Node | null, into: Hook[]): void {
     for (const stmt of statements(body)) {
-      if (stmt instanceof N.DefNode && !stmt.receiver && /^(?:setup|before_setup)$/.test(stmt.name)) this.minitestHooks.push({ body: stmt.body, at: this.at(stmt) });
-      else if (stmt instanceof N.CallNode && !stmt.receiver) this.minitestStatement(stmt);
+      if (stmt instanceof N.DefNode && !stmt.receiver && /^(?:setup|before_setup)$/.test(stmt.name)) into.push({ body: stmt.body, at: this.at(stmt) });
+      else if (stmt instanceof N.CallNode && !stmt.receiver) this.minitestStatement(stmt, into);
     }
   }
 
-  private minitestStatement(stmt: N.CallNode): void {
+  private minitestStatement(stmt: N.CallNode, into: Hook[]): void {
     const args = stmt.arguments_?.arguments_ ?? [];
     const at = this.at(stmt);
     if (stmt.name === "setup") {
-      if (stmt.block instanceof N.BlockNode) this.minitestHooks.push({ body: stmt.block.body, at });
-      for (const arg of args) this.minitestHooks.push({ name: arg instanceof N.SymbolNode ? arg.unescaped.value : "#hook", at });
+      if (stmt.block instanceof N.BlockNode) into.push({ body: stmt.block.body, at });
+      for (const arg of args) into.push({ name: arg instanceof N.SymbolNode ? arg.unescaped.value : "#hook", at });
     } else if (stmt.name === "include" || stmt.name === "prepend") {
       for (const arg of args) {
         const module = constantPathText(arg)?.replace(/^::/, "") ?? "?";
         this.included.add(module);
-        this.minitestHooks.push({ name: `#include:${module}`, at });
+        into.push({ name: `#include:${module}`, at });
       }
     }
   }
