@@ -11,7 +11,9 @@
  * (test-fixtures/helper-checks/recall: test/integration, spec/requests run by RSpec).
  *
  * The tests read: a `test "…" do` block of a class that inherits `ActionDispatch::IntegrationTest`
- * (its `setup` blocks and `def setup` first), and an example (`it`, `specify`, `example`) of an
+ * (its `setup` blocks and `def setup` first), or a base class of the app's test helpers that does
+ * (`< JavascriptIntegrationTest`, in test/integration/ or named so; the host follows its chain),
+ * and an example (`it`, `specify`, `example`) of an
  * `RSpec.describe … type: :request` group or of a group in spec/requests/ (each enclosing group's
  * `before` hooks and `let!` first, outermost first; `let`/`subject` run where first named). Their
  * code is followed in order: a request (`get …`) runs its arguments, then replaces what is
