@@ -35,7 +35,7 @@ async function check(source, { path = "spec/requests/posts_spec.rb", support, fi
     request: true,
     defaults: new Set(),
     recall: () => undefined,
-    integration: { resolve: (name) => testSupport.resolve(name), requestUrlOptions },
+    integration: { resolve: (name) => testSupport.resolve(name), lastRequestOf: (name) => testSupport.lastRequestOf(name), requestUrlOptions },
     ruby: rubyVersion("3.1"),
   };
   const { calls } = m.urlUses(`/app/${path}`, source);
@@ -99,12 +99,23 @@ test("Minitest: the test helper's setup, and its support files' methods", async 
   assert.deepEqual(await check(minitest("    get edit_post_path"), withSupport('class ActionDispatch::IntegrationTest\n  setup { host! "x"; default_url_options[:id] = 1 }\nend\n')), []);
   // Support files loaded by the helper: their modules' methods are followed where tests call them.
   const files = {
-    "test/support/sign_in_helper.rb": 'module SignInHelper\n  def sign_in(user)\n    post "/session", params: { id: user.id }\n  end\n\n  def remember(x)\n    @remembered = x\n  end\nend\n',
+    "test/support/sign_in_helper.rb": 'module SignInHelper\n  def sign_in(user)\n    get "/search", params: { id: user.id }\n  end\n\n  def remember(x)\n    @remembered = x\n  end\nend\n',
   };
   const helper = 'Dir[File.join(__dir__, "support/**/*.rb")].each { |f| require f }\nclass ActionDispatch::IntegrationTest\n  include SignInHelper\nend\n';
   assert.deepEqual(await check(minitest("    remember 1\n    get edit_post_path"), withSupport(helper, files)), [4], "a quiet helper");
-  // One that makes a request: until the test's own next request, what is recalled is not known.
-  assert.deepEqual(await check(minitest("    sign_in users(:one)\n    get edit_post_path\n    get posts_path\n    get edit_post_path"), withSupport(helper, files)), [6]);
+  // One that makes a request to a literal path: after it, that path's route's parameters are recalled.
+  assert.deepEqual(await check(minitest("    sign_in users(:one)\n    get edit_post_path\n    get posts_path\n    get edit_post_path"), withSupport(helper, files)), [4, 6]);
+  // One whose last request Routemap cannot follow (to a computed path, or followed by a branch): until the test's own next request, nothing is said.
+  const computed = { "test/support/sign_in_helper.rb": 'module SignInHelper\n  def sign_in(user)\n    post user.login_url\n  end\nend\n' };
+  assert.deepEqual(await check(minitest("    sign_in users(:one)\n    get edit_post_path\n    get posts_path\n    get edit_post_path"), withSupport(helper, computed)), [6]);
+  const twice = { "test/support/sign_in_helper.rb": 'module SignInHelper\n  def sign_in(user)\n    post "/session"\n    get post_path(1) if user.admin?\n  end\nend\n' };
+  assert.deepEqual(await check(minitest("    sign_in users(:one)\n    get edit_post_path"), withSupport(helper, twice)), []);
+  // One that requests a helper's route: any of its parts may be recalled (its arguments are not read).
+  const helperRoute = { "test/support/sign_in_helper.rb": 'module SignInHelper\n  def sign_in(user)\n    get post_path(user.post)\n  end\n\n  def visit_index\n    get posts_path\n  end\nend\n' };
+  assert.deepEqual(await check(minitest("    sign_in users(:one)\n    get edit_post_path\n    visit_index\n    get edit_post_path"), withSupport(helper, helperRoute)), [6]);
+  // Two methods that request, the last one counts; a quiet one after it changes nothing.
+  assert.deepEqual(await check(minitest("    visit_index\n    sign_in users(:one)\n    remember 1\n    get edit_post_path"), withSupport(helper, { ...helperRoute, "test/support/remember.rb": "module Remember\n  def remember(x)\n    @x = x\n  end\nend\n" })), []);
+  assert.deepEqual(await check(minitest("    sign_in users(:one)\n    visit_index\n    get edit_post_path"), withSupport(helper, helperRoute)), [5]);
   // The test helper's module that adds a setup making a request.
   const hooked = { "test/support/hooked.rb": 'module Hooked\n  extend ActiveSupport::Concern\n  included do\n    setup { get "/" }\n  end\nend\n' };
   assert.deepEqual(await check(minitest("    get edit_post_path"), withSupport("class ActionDispatch::IntegrationTest\n  include Hooked\nend\n", hooked)), []);

@@ -6,7 +6,7 @@
  * may have drawn the route), nor when the gems' helpers cannot be known.
  */
 import { underscore } from "@routemap/shared-mapper/inflector";
-import { guardedHelperNames, hasDynamicTargets, mailerPathDiagnostics, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unreachedController, unreachedLayoutFiles, unroutedHashDiagnostics, type AppLayouts, type ControllerModel, type LayoutReachInput, type Diagnostic, type HelperCall, type MapResult, type OpenRegion, type PolymorphicOptions, type Route, type RouteMapper, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
+import { guardedHelperNames, hasDynamicTargets, mailerPathDiagnostics, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unreachedController, unreachedLayoutFiles, unroutedHashDiagnostics, type AppLayouts, type ControllerModel, type LayoutReachInput, type Diagnostic, type HelperCall, type MapResult, type OpenRegion, type PolymorphicOptions, type Route, type RouteMapper, type TestSupport, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
 import { MAX_FILE_BYTES } from "../fileSystem.js";
 import { withMainAppHint } from "./engineContexts.js";
 import { helperIndex, tableFor, type HelperTable, type HelperTables } from "./helpers.js";
@@ -236,7 +236,7 @@ export function generationOf(
     templateFolder(path: string): string | undefined;
     requestUrlOptions(): boolean;
     partialLocals?(): ReadonlySet<string> | null;
-    testSupport?(): { resolve(name: string): "quiet" | "requests" | "unknown" } | undefined;
+    testSupport?(): Pick<TestSupport, "resolve" | "lastRequestOf"> | undefined;
     layouts?(): AppLayouts;
     layoutsKey?(): string;
   },
@@ -342,7 +342,7 @@ export function generationOf(
       const support = defined.testSupport?.();
       // A controller's own URL options reach the session after a request to it (`controller.url_options`).
       const requestUrlOptions = defined.requestUrlOptions() || app.gemUrlOptions.length > 0 || !!app.gemUrlOptionsControllers?.size;
-      return support && { resolve: (name: string) => support.resolve(name), requestUrlOptions };
+      return support && { resolve: (name: string) => support.resolve(name), lastRequestOf: (name: string) => support.lastRequestOf(name), requestUrlOptions };
     },
   };
 }

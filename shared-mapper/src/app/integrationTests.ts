@@ -22,7 +22,8 @@
  * a name the host resolves (`IntegrationEffect`: a support module's method, a FactoryBot method,
  * a fixture accessor, the hooks of test_helper.rb or rails_helper.rb): a call is checked only
  * where every name before the last request is quiet or makes requests, and every name since it
- * is quiet. A statement that touches `url_options`, code in a lambda or in a branch that may not
+ * is quiet, or the last of them that makes requests is a method whose own last request the host
+ * follows (`sign_in` posting to "/login"). A statement that touches `url_options`, code in a lambda or in a branch that may not
  * run leaves what follows unknown (or, for a branch, joined: the same on every path or unknown).
  */
 import * as N from "@ruby/prism/src/nodes.js";
@@ -49,8 +50,10 @@ export interface RecallAt {
   lastPath?: { verb: string; path: string };
   /** Names called before the last request: each must be quiet or make requests. */
   earlier: string[];
-  /** Names called since it (or since the start): each must be quiet. */
+  /** Names called since it (or since the start), in the order they ran (each at its last call). */
   since: string[];
+  /** Set when branches were joined since the last request: `since` has no order, and none of it may request. */
+  unordered?: true;
 }
 
 const REQUESTS = new Set(["get", "post", "put", "patch", "delete", "head"]);
@@ -100,6 +103,7 @@ interface State {
   last: undefined | number | { verb: string; path: string } | "unknown";
   earlier: Set<string>;
   since: Set<string>;
+  unordered: boolean;
 }
 
 interface Scope {
@@ -120,9 +124,17 @@ interface Walk {
   memo: Set<string>;
   following: Set<string>;
   depth: number;
+  /** The helper named at each request target's offset, where the caller asks (a support method's last request). */
+  helpers?: Map<number, string>;
 }
 
-const copy = (s: State): State => ({ dead: s.dead, last: s.last, earlier: new Set(s.earlier), since: new Set(s.since) });
+const copy = (s: State): State => ({ dead: s.dead, last: s.last, earlier: new Set(s.earlier), since: new Set(s.since), unordered: s.unordered });
+const fresh = (): State => ({ dead: false, last: undefined, earlier: new Set(), since: new Set(), unordered: false });
+/** A name called: kept at its last call, so that `since` is in the order the calls ran. */
+const called = (state: State, name: string) => {
+  state.since.delete(name);
+  state.since.add(name);
+};
 const sameLast = (a: State["last"], b: State["last"]) => a === b || (typeof a === "object" && typeof b === "object" && a.verb === b.verb && a.path === b.path);
 
 /** `into` becomes what holds after either `into` or `other` ran. */
@@ -130,6 +142,8 @@ function join(into: State, other: State): void {
   into.dead ||= other.dead;
   if (!sameLast(into.last, other.last)) into.last = "unknown";
   for (const n of other.earlier) into.earlier.add(n);
+  const same = into.since.size === other.since.size && [...into.since].every((n, i) => [...other.since][i] === n);
+  if (!same) into.unordered = true;
   for (const n of other.since) into.since.add(n);
 }
 
@@ -298,10 +312,10 @@ function rspecGroup(group: N.CallNode, parent: Scope, out: Map<number, RecallAt 
 
 /** One test: the scope's hooks in order, then its body, every helper call's snapshot recorded. */
 function runTest(body: N.Node | null, scope: Scope, out: Map<number, RecallAt | null>): void {
-  const state: State = { dead: false, last: undefined, earlier: new Set(), since: new Set() };
+  const state = fresh();
   const w: Walk = { out, scope, memo: new Set(), following: new Set(), depth: 0 };
   for (const hook of scope.hooks) {
-    if ("name" in hook) state.since.add(hook.name);
+    if ("name" in hook) called(state, hook.name);
     else if ("let" in hook) runLet(hook.let, state, w);
     else walk(hook.body, state, w, true);
   }
@@ -323,16 +337,21 @@ function snapshot(offset: number, state: State, w: Walk, check: boolean): void {
       : {
           ...(typeof state.last === "number" ? { lastRequest: state.last } : typeof state.last === "object" ? { lastPath: state.last } : {}),
           earlier: [...state.earlier].sort(),
-          since: [...state.since].sort(),
+          since: [...state.since],
+          ...(state.unordered ? { unordered: true as const } : {}),
         };
   if (!w.out.has(offset)) w.out.set(offset, at);
   else if (JSON.stringify(w.out.get(offset)) !== JSON.stringify(at)) w.out.set(offset, null);
 }
 
 /** The target a request goes to: a receiver-less helper call's offset, a literal path, or not known. */
-function requestTarget(call: N.CallNode): State["last"] {
+function requestTarget(call: N.CallNode, w: Walk): State["last"] {
   const target = call.arguments_?.arguments_[0];
-  if (target instanceof N.CallNode && !target.receiver && HELPER.test(target.name) && !target.block) return (target.messageLoc ?? target.location).startOffset;
+  if (target instanceof N.CallNode && !target.receiver && HELPER.test(target.name) && !target.block) {
+    const at = (target.messageLoc ?? target.location).startOffset;
+    w.helpers?.set(at, target.name);
+    return at;
+  }
   if (target instanceof N.StringNode) return { verb: call.name.toUpperCase(), path: target.unescaped.value };
   return "unknown";
 }
@@ -407,11 +426,12 @@ function branches(arms: (N.Node | null)[], state: State, w: Walk, check: boolean
   state.last = joined.last;
   state.earlier = joined.earlier;
   state.since = joined.since;
+  state.unordered = joined.unordered;
 }
 
 /** Code kept to run later (a lambda, a block given to `define_method`): if it could touch the session, what follows is not known. */
 function deferred(body: N.Node | null, state: State, w: Walk): void {
-  const seen: State = { dead: false, last: undefined, earlier: new Set(), since: new Set() };
+  const seen = fresh();
   walk(body, seen, w, false);
   if (seen.dead || seen.last !== undefined || seen.since.size) state.dead = true;
 }
@@ -436,7 +456,7 @@ function walkCall(call: N.CallNode, state: State, w: Walk, check: boolean): void
   if (REQUESTS.has(name) && args.length) {
     walkArguments(call, state, w, check);
     block(call, state, w, check, false);
-    return request(state, requestTarget(call));
+    return request(state, requestTarget(call, w));
   }
   if (OTHER_REQUESTS.has(name)) {
     walkArguments(call, state, w, check);
@@ -458,7 +478,7 @@ function walkCall(call: N.CallNode, state: State, w: Walk, check: boolean): void
   walkArguments(call, state, w, check);
   if (DEFERRED.has(name)) return deferred(call.block instanceof N.BlockNode ? call.block.body : null, state, w);
   const quiet = QUIET.has(name) || /^(?:assert|refute|must|wont)(?:_|$)/.test(name) || /^(?:be|have|a|an)_/.test(name);
-  if (!quiet) state.since.add(name);
+  if (!quiet) called(state, name);
   block(call, state, w, check, IMMEDIATE.has(name) || /^assert_/.test(name));
 }
 
@@ -477,24 +497,37 @@ function block(call: N.CallNode, state: State, w: Walk, check: boolean, now: boo
 function request(state: State, target: State["last"]): void {
   for (const n of state.since) state.earlier.add(n);
   state.since.clear();
+  state.unordered = false;
   state.last = target;
 }
 
+/** Where a support method's last request went, when it is known: a literal path, or a route helper's name. */
+export type LastRequest = { verb: string; path: string } | { helper: string };
+
 /**
  * What a method's body does to the session, where a support file defines it (`def sign_in(user)
- * post "/login", …`): quiet, requests (through names that are quiet or request too), or unknown.
- * `resolve` says what the names it calls do.
+ * post "/login", …`): quiet, requests (through names that are quiet or request too), or unknown;
+ * and for one that requests, where its last request went when that is known (nothing it calls
+ * after it may request). `resolve` says what the names it calls do.
  */
-export function effectOfBody(body: N.Node | null, defs: ReadonlyMap<string, N.DefNode>, resolve: (name: string) => IntegrationEffect): IntegrationEffect {
-  const state: State = { dead: false, last: undefined, earlier: new Set(), since: new Set() };
-  const w: Walk = { out: new Map(), scope: { shared: new Map(), lets: new Map(), defs: new Map(defs), hooks: [] }, memo: new Set(), following: new Set(), depth: 0 };
+export function effectOfBody(body: N.Node | null, defs: ReadonlyMap<string, N.DefNode>, resolve: (name: string) => IntegrationEffect): { effect: IntegrationEffect; last?: LastRequest } {
+  const state = fresh();
+  const w: Walk = { out: new Map(), scope: { shared: new Map(), lets: new Map(), defs: new Map(defs), hooks: [] }, memo: new Set(), following: new Set(), depth: 0, helpers: new Map() };
   walk(body, state, w, false);
-  if (state.dead) return "unknown";
+  if (state.dead) return { effect: "unknown" };
   let effect: IntegrationEffect = state.last === undefined ? "quiet" : "requests";
-  for (const name of [...state.earlier, ...state.since]) {
+  let laterRequests = false;
+  for (const name of state.earlier) {
     const e = resolve(name);
-    if (e === "unknown") return "unknown";
+    if (e === "unknown") return { effect: "unknown" };
     if (e === "requests") effect = "requests";
   }
-  return effect;
+  for (const name of state.since) {
+    const e = resolve(name);
+    if (e === "unknown") return { effect: "unknown" };
+    if (e === "requests") (effect = "requests"), (laterRequests = true);
+  }
+  const last = state.last;
+  if (laterRequests || last === undefined || last === "unknown") return { effect };
+  return { effect, last: typeof last === "number" ? { helper: w.helpers!.get(last)! } : last };
 }

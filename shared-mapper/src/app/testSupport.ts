@@ -22,7 +22,7 @@ import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import type { Span } from "../types.js";
 import { childrenOf, constantPathText, walkNodes } from "../ruby/walk.js";
-import { effectOfBody, HOOKS, type IntegrationEffect } from "./integrationTests.js";
+import { effectOfBody, HOOKS, type IntegrationEffect, type LastRequest } from "./integrationTests.js";
 
 const CAPYBARA = [
   "visit", "click_on", "click_link", "click_button", "click_link_or_button", "fill_in", "select", "unselect", "check", "uncheck", "choose", "attach_file",
@@ -100,6 +100,8 @@ export class TestSupport {
   private readonly tagged = new Map<string, Hook[]>();
   /** Test classes the support files define (`class IntegrationTest < ActionDispatch::IntegrationTest`): their superclass and hooks. */
   private readonly bases = new Map<string, { superclass: string | undefined; hooks: Hook[] }>();
+  /** Each support method's definitions, walked (`bodies`). */
+  private readonly effects = new Map<string, ReturnType<typeof effectOfBody>[]>();
   /** Matchers the support files define (`RSpec::Matchers.define :x`): they read, never request. */
   private readonly matchers = new Set<string>();
   private readonly modules = new Map<string, { hooks: Hook[] }>();
@@ -166,10 +168,32 @@ export class TestSupport {
     if (name.startsWith("#")) return "unknown";
     const defs = this.defs.get(name);
     // A support method's own calls are resolved by name like a test's (its module's methods among them).
-    if (defs) return worst(defs.map((body) => effectOfBody(body, new Map(), (n) => this.resolve(n))));
+    if (defs) return worst(this.bodies(name, defs).map((b) => b.effect));
     if (this.matchers.has(name)) return "quiet";
     for (const module of this.included) if (KNOWN_MODULES[module]?.includes(name)) return "quiet";
     return this.fixtures.has(name) ? "quiet" : "unknown";
+  }
+
+  /** What each definition of a support method does, worked out once. */
+  private bodies(name: string, defs: readonly (N.Node | null)[]): ReturnType<typeof effectOfBody>[] {
+    let found = this.effects.get(name);
+    if (!found) this.effects.set(name, (found = defs.map((body) => effectOfBody(body, new Map(), (n) => this.resolve(n)))));
+    return found;
+  }
+
+  /**
+   * Where a support method that makes requests sent its last one, when every definition of that
+   * name agrees and nothing it calls after it requests: the session then recalls that request's
+   * path parameters (`sign_in` posting to "/login").
+   */
+  lastRequestOf(name: string): LastRequest | undefined {
+    if (this.resolve(name) !== "requests") return undefined;
+    const defs = this.defs.get(name);
+    if (!defs) return undefined;
+    const lasts = this.bodies(name, defs).map((b) => b.last);
+    const first = lasts[0];
+    if (!first || lasts.some((l) => JSON.stringify(l) !== JSON.stringify(first))) return undefined;
+    return first;
   }
 
   /** A test class of the support files up to `ActionDispatch::IntegrationTest`: its hooks and its superclasses'; unknown where the chain leaves what is read. */
@@ -191,7 +215,7 @@ export class TestSupport {
   }
 
   private hookEffect(h: Hook): IntegrationEffect {
-    return "name" in h ? this.resolve(h.name) : effectOfBody(h.body, new Map(), (n) => this.resolve(n));
+    return "name" in h ? this.resolve(h.name) : effectOfBody(h.body, new Map(), (n) => this.resolve(n)).effect;
   }
 
   /** The hooks of the helpers that are not quiet, each at its place (those of a kind of test the app has not are left out by the host). */

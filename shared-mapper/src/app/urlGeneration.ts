@@ -21,7 +21,7 @@ import { childrenOf, constantPathText, walkCalls } from "../ruby/walk.js";
 import { inspectString, inspectSymbol, type RubyVersion } from "../ruby/print.js";
 import type { Diagnostic, Route, Span } from "../types.js";
 import { recognizeRoute } from "../journey/recognize.js";
-import type { IntegrationEffect } from "./integrationTests.js";
+import type { IntegrationEffect, LastRequest } from "./integrationTests.js";
 
 /** A value written in the call: its Ruby `inspect`, and the string of a string or symbol. */
 export interface Literal {
@@ -75,7 +75,7 @@ export interface UrlGenerationContext {
    * `default_url_options` in a controller of the app or of a gem). Absent: integration tests'
    * calls are not checked for what the session recalls.
    */
-  integration?: { resolve(name: string): IntegrationEffect; requestUrlOptions: boolean };
+  integration?: { resolve(name: string): IntegrationEffect; requestUrlOptions: boolean; lastRequestOf?(name: string): LastRequest | undefined };
   ruby: RubyVersion;
 }
 
@@ -232,7 +232,7 @@ export interface UrlHelperCall {
   noRequest?: boolean;
   receiver?: string;
   method?: string;
-  integration?: { lastRequest?: { line: number; character: number }; lastPath?: { verb: string; path: string }; earlier: string[]; since: string[] };
+  integration?: { lastRequest?: { line: number; character: number }; lastPath?: { verb: string; path: string }; earlier: string[]; since: string[]; unordered?: true };
 }
 
 /** The named route a helper call generates from: the file's own table, or `main_app`'s. */
@@ -296,7 +296,12 @@ function integrationRecall(calls: readonly UrlHelperCall[], context: UrlGenerati
   return (call) => {
     const known = call.integration;
     // Before the last request, names may have made requests (it replaced what they recalled), but none may have set URL options.
-    if (!known || known.since.some((n) => support.resolve(n) !== "quiet") || known.earlier.some((n) => support.resolve(n) === "unknown")) return undefined;
+    if (!known || known.earlier.some((n) => support.resolve(n) === "unknown")) return undefined;
+    const effects = known.since.map((n) => support.resolve(n));
+    if (effects.includes("unknown")) return undefined;
+    // Since it, a method of the test helpers that makes requests: its own last request is what is recalled, where the host follows it.
+    const by = effects.lastIndexOf("requests");
+    if (by >= 0) return known.unordered || support.requestUrlOptions ? undefined : methodRecall(known.since[by], support.lastRequestOf?.(known.since[by]), context);
     if (!known.lastRequest && !known.lastPath) return { keys: new Set() };
     if (support.requestUrlOptions) return undefined;
     if (known.lastPath) return recognizedRecall(known.lastPath, context);
@@ -317,8 +322,24 @@ function integrationRecall(calls: readonly UrlHelperCall[], context: UrlGenerati
       // A value Routemap does not know (`post_path(@post)`) is still one the request had.
       for (const [k, v] of given) if (parts.has(k) && hasValue(v)) keys.add(k);
     }
-    return { keys, lastRequest: `\`${request.name}\`` };
+    return { keys, lastRequest: `to \`${request.name}\`` };
   };
+}
+
+/**
+ * After a method of the test helpers whose last request Routemap follows: a literal path's route,
+ * or a helper's route (its arguments not known: any of its parts may be recalled).
+ */
+function methodRecall(method: string, last: LastRequest | undefined, context: UrlGenerationContext): { keys: ReadonlySet<string>; lastRequest: string } | undefined {
+  if (!last) return undefined;
+  if ("path" in last) {
+    const found = recognizedRecall(last, context);
+    return found && { keys: found.keys, lastRequest: `\`${method}\`'s, ${found.lastRequest}` };
+  }
+  const route = namedRoutes(context.routes).get(last.helper.replace(/_(?:path|url)$/, ""));
+  if (!route) return undefined;
+  const keys = new Set(["controller", "action", ...Object.keys(route.defaults), ...route.parameters.map((p) => p.name)]);
+  return { keys, lastRequest: `\`${method}\`'s, to \`${last.helper}\`` };
 }
 
 /** After a request to a literal path (`get "/login"`): the path parameters of the route Rails dispatches it to, when a controller serves it. */
@@ -326,12 +347,12 @@ function recognizedRecall(last: { verb: string; path: string }, context: UrlGene
   const found = recognizeRoute(context.routes, last.verb, last.path);
   // A redirect or a mounted app has no controller whose options the session takes; an engine's would be its own.
   if (!found || "undecided" in found || !found.route.controller || found.route.endpoint.kind !== "controller") return undefined;
-  return { keys: new Set(["controller", "action", ...Object.keys(found.params)]), lastRequest: `${last.verb} ${JSON.stringify(last.path)}` };
+  return { keys: new Set(["controller", "action", ...Object.keys(found.params)]), lastRequest: `to ${last.verb} ${JSON.stringify(last.path)}` };
 }
 
 /** In an integration test: before its first request nothing is recalled, after one its path parameters do not hold the part. */
 function integrationMessage(name: string, given: Map<string, ArgValue>, unfilled: string[], lastRequest: string | undefined): string {
-  const when = lastRequest === undefined ? "before the test's first request, when nothing is recalled" : `here, and the test's last request (to ${lastRequest}) has none to recall`;
+  const when = lastRequest === undefined ? "before the test's first request, when nothing is recalled" : `here, and the test's last request (${lastRequest}) has none to recall`;
   return `\`${name}\` ${notGiven(given, unfilled)} ${when}: Rails raises ActionController::UrlGenerationError (No route matches …, missing required keys: ${symbols(unfilled)})`;
 }
 

@@ -42,6 +42,12 @@ RSpec.describe "Posts", type: :request do
       get posts_path
       get post_path # eval
     end
+
+    it "one that makes a request to a literal path: its route's parameters are recalled" do
+      open_post(2)
+      visit_index
+      get post_path # eval
+    end
   end
 
   describe "subject and let!" do

@@ -4,6 +4,11 @@ module SessionHelpers
     get post_path(id)
   end
 
+  # Makes a request to a literal path: after it, the session recalls the path parameters of the route it reaches.
+  def visit_index
+    get "/posts"
+  end
+
   # Quiet: it only keeps a note.
   def note(text)
     @notes = [*@notes, text]
