@@ -62,7 +62,11 @@ for (const root of process.argv.slice(2)) {
       const i = call.integration;
       if (!i) continue;
       placed++;
-      const stop = !i.since ? (old ? "test_helper" : undefined) : i.since.find((n) => support.resolve(n) !== "quiet") ?? i.earlier.find((n) => support.resolve(n) === "unknown");
+      // As urlGeneration.ts reads it: nothing unknown; since the last request, a method that requests only as the last that does, and one whose own last request is followed.
+      const since = i.since ?? [];
+      const by = since.map((n) => support.resolve(n)).lastIndexOf("requests");
+      const unfollowed = by >= 0 && (i.unordered || !support.lastRequestOf?.(since[by]));
+      const stop = !i.since ? (old ? "test_helper" : undefined) : (since.find((n) => support.resolve(n) === "unknown") ?? i.earlier.find((n) => support.resolve(n) === "unknown") ?? (unfollowed ? since[by] : undefined));
       if (stop) stops.set(stop, (stops.get(stop) ?? 0) + 1);
       else {
         followed++;
