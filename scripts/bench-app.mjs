@@ -17,9 +17,13 @@
 // `--large --phases routes`: only the phases of the first hover and of the keystrokes in
 // config/routes.rb (start, the controller opened, the first hover on `draw :area7` once the
 // routes' diagnostics arrive, the app read, then BENCH_KEYSTROKES keystrokes + hover, 100 by
-// default), with the server's CPU time: the full run takes over 30 minutes on a busy machine.
+// default), with the server's CPU time (all its threads, and its main thread alone: V8's collector
+// and compilers run on others) and its resident memory at the end and the largest read after any
+// keystroke + hover: the full run takes over 30 minutes on a busy machine.
 // BENCH_APP_DIR=DIR keeps the generated app there and reuses it (its 50,000 files are written
-// once); BENCH_SERVER=DIR serves another build's bundle (a copy of server/dist/bundle), so two
+// once); BENCH_SIGNAL=SIGUSR2 sends that signal to the server right after the keystrokes' memory is
+// read (with BENCH_NODE_FLAGS=--heapsnapshot-signal=SIGUSR2, or a preloaded script of one's own
+// that prints `process.memoryUsage()`). BENCH_SERVER=DIR serves another build's bundle (a copy of server/dist/bundle), so two
 // builds can be measured in turns on the same app. BENCH_SLOW=1 lists the keystrokes that took
 // the server 60 ms of CPU or more.
 import { spawn, spawnSync } from "node:child_process";
@@ -134,16 +138,19 @@ async function keystrokeAndHover(count = 200) {
     await conn.sendRequest("textDocument/hover", hoverAt);
     times.push(performance.now() - t);
     keystrokeCpu.push(serverCpu() - cpu);
+    keystrokeRss = Math.max(keystrokeRss, rss());
   }
   return times;
 }
 /** The server's processor time in each keystroke + hover (in steps of the kernel's 10 ms tick). */
 const keystrokeCpu = [];
+/** The largest resident memory read after a keystroke + hover: where the collector's sawtooth peaks, not where the last keystroke left it. */
+let keystrokeRss = 0;
 if (process.env.BENCH_SLOW) process.on("exit", () => console.error("slow keystrokes (index: cpu ms)", keystrokeCpu.flatMap((c, i) => (c >= 60 ? [`${i}: ${c}`] : [])).join(", ")));
 
 /** The server's processor time so far (user + system), in ms: what a busy machine does not inflate. */
-function serverCpu() {
-  const fields = readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1].split(" ");
+function serverCpu(thread = false) {
+  const fields = readFileSync(thread ? `/proc/${child.pid}/task/${child.pid}/stat` : `/proc/${child.pid}/stat`, "utf8").split(") ")[1].split(" ");
   return ((+fields[11] + +fields[12]) * 1000) / 100;
 }
 
@@ -151,9 +158,12 @@ function serverCpu() {
 async function routesPhases() {
   const count = +(process.env.BENCH_KEYSTROKES ?? 100);
   const cpuBefore = serverCpu();
+  const mainBefore = serverCpu(true);
   const withHover = await keystrokeAndHover(count);
   const cpuKeys = serverCpu() - cpuBefore;
+  const mainKeys = serverCpu(true) - mainBefore;
   const memory = rss();
+  if (process.env.BENCH_SIGNAL) (process.kill(child.pid, process.env.BENCH_SIGNAL), await new Promise((r) => setTimeout(r, +(process.env.BENCH_SIGNAL_WAIT ?? 300))));
   await conn.sendRequest("shutdown");
   conn.sendNotification("exit");
   console.log(`language server, the first hover and ${count} keystrokes + hover in config/routes.rb:`, `${routeCount} routes, ${CONTROLLERS} controllers`);
@@ -164,8 +174,10 @@ async function routesPhases() {
     "start to the open controller's diagnostics and lenses (ms)": { value: +indexed.toFixed(1) },
     "keystroke + hover in config/routes.rb, median / p99 / max (ms)": { value: `${stats(withHover).median} / ${stats(withHover).p99} / ${Math.max(...withHover).toFixed(1)}`, target: "p99 ≤ 100" },
     "server CPU time per keystroke + hover, mean / p99 (ms)": { value: `${(cpuKeys / count).toFixed(1)} / ${stats(keystrokeCpu).p99}` },
+    // The main thread's alone: the collector's concurrent marking runs on V8's other threads.
+    "the same, the server's main thread alone, mean (ms)": { value: (mainKeys / count).toFixed(1) },
     "diagnostics notifications during the keystrokes": { value: notifications - notificationsAtIndexed },
-    "server's resident memory at the end (MiB)": { value: memory },
+    "server's resident memory at the end / largest after a keystroke (MiB)": { value: `${memory} / ${keystrokeRss}` },
   });
   process.exit(0);
 }

@@ -37,3 +37,25 @@ export function collectWhenIdle(): void {
   }, IDLE_MS);
   timer.unref?.();
 }
+
+/**
+ * From the first tables on, the old generation grows to at most twice what was live after its
+ * last full collection, not V8's up to four times. Each keystroke in config/routes.rb leaves the
+ * last table to the old generation (it lives until the next keystroke); on issue 30's large app
+ * (20,004 routes, 110–130 MB live) the heap grew to 440–460 MB before V8 collected it: 536–596 MiB
+ * resident after 100 keystrokes, against 350–355 at most with this (docs/benchmarks.md, "The
+ * server's memory after the keystrokes"), for full collections every 25–40 keystrokes: 1–2 ms more
+ * of the main thread's time per keystroke, 5–8 of V8's other threads' (they mark); 50% gave peaks
+ * of 299–363 MiB for 10 ms more a keystroke. Set once the first tables are made (the first map
+ * is the first hover's cost, and needs no limit), and at run time, so that every way of starting
+ * the server has it (the extension's `server.js`, `routemap lsp`, benchmarks and tests): V8 reads
+ * the factor each time it sets the next limit, unlike the young generation's size
+ * (`--max-semi-space-size`), which only a command-line flag sets.
+ */
+export function limitHeapGrowth(): void {
+  try {
+    setFlagsFromString("--heap-growing-percent=100");
+  } catch {
+    // A runtime without V8's flags: its default growth.
+  }
+}

@@ -29,7 +29,7 @@ import { routeReferences, routesAt } from "./features/references.js";
 import { prepareRename, rename } from "./features/rename.js";
 import { documentSymbols, workspaceSymbols } from "./features/symbols.js";
 import type { FileSystem } from "./fileSystem.js";
-import { collectWhenIdle } from "./memory.js";
+import { collectWhenIdle, limitHeapGrowth } from "./memory.js";
 import { envNameProblem } from "./envName.js";
 import { DEFAULT_SETTINGS, Workspace, type RailsApp, type Settings } from "./workspace.js";
 
@@ -429,6 +429,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     // The routes' own diagnostics at once; then the app's controllers and views, read a batch at a
     // time between the requests that come meanwhile, for the rest.
     workspace.apps.forEach((app) => publish(app, undefined, true));
+    // The first tables made, the heap grows less between full collections (see memory.ts).
+    limitHeapGrowth();
     started = true;
     void runSafe(undefined, undefined, async () => {
       for (const app of workspace.apps) await app.prepare(() => new Promise((resolve) => setImmediate(resolve)));

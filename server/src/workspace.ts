@@ -85,7 +85,12 @@ export class RailsApp {
 
   /** The app's route table, recomputed if an input changed since the last call. */
   table(): MapResult {
-    return (this.result ??= this.workspace.mapper.map(this.inputs(), { memo: this.drawMemo }));
+    if (this.result) return this.result;
+    this.result = this.workspace.mapper.map(this.inputs(), { memo: this.drawMemo });
+    // The last table only stood in for this one (`lastFiles`) while it was being made: kept, it
+    // held a second table of the app all along (on 20,004 routes, the previous keystroke's).
+    this.previous = undefined;
+    return this.result;
   }
 
   /**

@@ -6,6 +6,8 @@ import { createNodeMapper } from "@routemap/shared-mapper/node";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { Workspace, DEFAULT_SETTINGS } from "../dist/workspace.js";
 import { nodeFileSystem } from "../dist/fileSystem.js";
 import { memoryFs } from "./fixture.mjs";
@@ -344,4 +346,20 @@ test("the Gemfile decides which path gems' engines are drawn: a change to it dra
   // The app, and the engine folder inside it, which runs in the app's bundle.
   assert.deepEqual(ws.fileChanged("/w/Gemfile", "changed").map((a) => a.root).sort(), ["/w", "/w/plugins/extras"]);
   assert.deepEqual(names(), ["ping", "extras"]);
+});
+
+test("a table replaced by an edit is not kept once the new one is made (it stood in only while that was made)", async () => {
+  const { ws } = await setup({ "/w/config/routes.rb": routes("  resources :posts, only: :index") });
+  const app = ws.apps[0];
+  const first = new WeakRef(app.table());
+  ws.documentChanged("/w/config/routes.rb", routes("  resources :tags, only: :index"));
+  assert.deepEqual(app.table().routes.map((r) => r.name), ["tags"]);
+  // V8's collector, exposed to a fresh context only (as server/src/memory.ts takes it); a WeakRef
+  // is cleared only after the turn that made or read it, hence the await between.
+  setFlagsFromString("--expose-gc");
+  const gc = runInNewContext("gc");
+  setFlagsFromString("--no-expose-gc");
+  await new Promise((resolve) => setImmediate(resolve));
+  gc();
+  assert.equal(first.deref(), undefined, "the first table is still held");
 });
