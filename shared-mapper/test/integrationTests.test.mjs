@@ -129,6 +129,9 @@ test("RSpec request specs: examples, hooks, lets and subjects, in the order RSpe
   assert.deepEqual(await check(spec('  specify do\n    get edit_post_path(1)\n    get edit_post_path\n    get post_comments_path\n  end')), [7]);
   // before hooks of every enclosing group, outermost first.
   assert.deepEqual(await check(spec('  before { get posts_path }\n  context "c" do\n    before { get post_path(1) }\n    it { get edit_post_path }\n  end\n  it { get edit_post_path }')), [9]);
+  // A request in before(:all) makes one session for every example: it holds the example before's last request.
+  assert.deepEqual(await check(spec('  before(:all) { get posts_path }\n  it { get post_path(1) }\n  it { get edit_post_path }\n  it do\n    get posts_path\n    get edit_post_path\n  end')), [9]);
+  assert.deepEqual(await check(spec('  before(:all) { @n = 1 }\n  it { get edit_post_path }')), [5]);
   // let! runs as a hook; let and subject where first named (once).
   assert.deepEqual(await check(spec('  let!(:seen) { get post_path(1) }\n  it { get edit_post_path }')), []);
   assert.deepEqual(await check(spec('  let(:seen) { get post_path(1) }\n  it { get edit_post_path }')), [5]);

@@ -114,7 +114,7 @@ interface Scope {
   lets: Map<string, N.Node | null>;
   defs: Map<string, N.DefNode>;
   /** Code that runs before each test of the scope, in order: hook blocks, `let!` names, host-resolved names. */
-  hooks: ({ body: N.Node | null } | { name: string } | { let: string })[];
+  hooks: ({ body: N.Node | null; once?: true } | { name: string } | { let: string })[];
 }
 
 /** What one walk knows: the file's snapshots, the scope's lets and methods, the lets this test has run. */
@@ -265,7 +265,8 @@ function declaration(stmt: N.Node, scope: Scope): void {
   if (HOOK_CALLS.has(name)) {
     const scopeArg = stmt.arguments_?.arguments_[0];
     // `setup :sign_in` names a method; `before(:all)` runs once in another instance, whose ivars (the session) each test copies.
-    if (stmt.block instanceof N.BlockNode) scope.hooks.push({ body: stmt.block.body });
+    const once = scopeArg instanceof N.SymbolNode && (scopeArg.unescaped.value === "all" || scopeArg.unescaped.value === "context");
+    if (stmt.block instanceof N.BlockNode) scope.hooks.push(once ? { body: stmt.block.body, once } : { body: stmt.block.body });
     else if (scopeArg instanceof N.SymbolNode && name === "setup") for (const arg of stmt.arguments_!.arguments_) scope.hooks.push({ name: arg instanceof N.SymbolNode ? arg.unescaped.value : "#macro" });
     else scope.hooks.push({ name: "#macro" });
   } else if (AFTER_HOOKS.has(name)) return;
@@ -317,7 +318,14 @@ function runTest(body: N.Node | null, scope: Scope, out: Map<number, RecallAt | 
   for (const hook of scope.hooks) {
     if ("name" in hook) called(state, hook.name);
     else if ("let" in hook) runLet(hook.let, state, w);
-    else walk(hook.body, state, w, true);
+    else if (hook.once) {
+      // A request in `before(:all)` makes the session there, and every example gets that same
+      // session (RSpec copies the hook's instance variables): it then holds the last request of
+      // the example before, whatever this hook asked for.
+      const before = state.last;
+      walk(hook.body, state, w, false);
+      if (state.last !== before) state.last = "unknown";
+    } else walk(hook.body, state, w, true);
   }
   walk(body, state, w, true);
 }
