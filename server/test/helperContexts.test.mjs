@@ -45,7 +45,7 @@ function check(name, under = "app/", setting) {
   const raises = truth.filter((l) => / raises /.test(l)).map((l) => l.replace(/: raises .*/, "")).sort();
   // An info saying why a part is not checked (an engine left out) is no finding of a call.
   const reported = [...new Set(found.filter((d) => d.code !== "checks-off").map((d) => `${d.file}:${d.line}`))].sort();
-  expectFile(`helper-contexts-${name}${variant}${{ "app/": "", "engines/": "-engines", "test/": "-tests" }[under]}`, found.map((d) => `${d.file}:${d.line}:${d.column} ${d.code}: ${d.message}`).join("\n") + "\n");
+  expectFile(`helper-contexts-${name}${variant}${{ "app/": "", "engines/": "-engines", "test/": "-tests", "spec/": "-specs" }[under]}`, found.map((d) => `${d.file}:${d.line}:${d.column} ${d.code}: ${d.message}`).join("\n") + "\n");
   return { raises, reported, judged: truth.length };
 }
 
@@ -96,14 +96,27 @@ test("helper-checks/engines: an isolated engine's files are checked as Rails run
 // openfoodnetwork's engines do), which every engine folder's own table holds too: the blog
 // folder is still checked as its engine (taken as an app of its own, its isolated views and
 // controllers got 13 false errors).
-// Integration tests (Rails 6.1, judged by running each test block's lines in order): before the
-// block's first request the session recalls nothing, and a missing segment raises
+// Integration tests (Rails 6.1, judged by running the tests with Minitest): before the test's
+// first request the session recalls nothing, and a missing segment raises
 // (`post_comments_path`); after one it recalls that request's path parameters (`post_path` after
-// `get post_path(1)` is fine, `post_comments_path` still raises). Routemap reports both where
-// it can vouch for what the session holds (integrationTests.ts).
+// `get post_path(1)` is fine, `post_comments_path` still raises), through the class's `setup`,
+// its own methods and a literal path's request. Routemap reports them where it can vouch for
+// what the session holds (integrationTests.ts).
 test("helper-checks/recall: integration tests' missing segments, before and after a request", () => {
   const { raises, reported, judged } = check("recall", "test/");
   assert.ok(judged > 3, "the oracle judged the test's lines");
+  assert.deepEqual(reported, raises);
+});
+
+// Request specs (Rails 6.1 and rspec-rails 5.0, judged by running the specs with RSpec and the
+// app's spec/rails_helper.rb): the same recall, through `before` hooks, `let!`, a `subject`
+// named in the example, a literal path's request, a support module's helper that makes a request
+// (after it, only the example's own next request says what is recalled), a group in
+// spec/requests/ without `type:` (rails_helper infers it), and a branch that may not run.
+test("helper-checks/recall: request specs' missing segments, through hooks, lets and support helpers", () => {
+  const { raises, reported, judged } = check("recall", "spec/");
+  assert.ok(judged > 10, "the oracle judged the specs' lines");
+  assert.ok(!readFileSync(join(dir, "recall.rails-6.1.txt"), "utf8").includes("not run"), "RSpec ran every marked line");
   assert.deepEqual(reported, raises);
 });
 

@@ -44,6 +44,7 @@ import { RSymbol } from "./ruby/values.js";
 import { rubyVersion } from "./ruby/print.js";
 import type { Diagnostic, EngineRoutes, MapInput, MapOptions, MapResult, Span } from "./types.js";
 import { now } from "./clock.js";
+import { TestSupport } from "./app/testSupport.js";
 
 export * from "./types.js";
 export { DrawMemo } from "./dsl/drawMemo.js";
@@ -57,7 +58,8 @@ export { deviseUrlHelperNames } from "./gems/deviseModels.js";
 export { hamlToRuby } from "./app/haml.js";
 export { slimToRuby } from "./app/slim.js";
 export { definedHelperNames, erbToRuby, partialLocalKeys, unknownHelperDiagnostics, type HashTarget, type HelperCall, type HelperLookup } from "./app/helperCalls.js";
-export { testHelperMaySetUp } from "./app/integrationTests.js";
+export { HOOKS as INTEGRATION_HOOKS, type IntegrationEffect } from "./app/integrationTests.js";
+export { TestSupport, type TestSupportCause } from "./app/testSupport.js";
 export { hashRoutes, missingPartDiagnostics, unroutedHashDiagnostics, UNKNOWN, type UrlGenerationContext, type UrlHash, type UrlOptionsFacts } from "./app/urlGeneration.js";
 export { unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics } from "./app/urlRequirements.js";
 export { rubyVersion } from "./ruby/print.js";
@@ -158,6 +160,14 @@ export interface RouteMapper {
   polymorphicTargets(path: string, text: string, o: PolymorphicOptions): PolymorphicTarget[];
   /** How a Ruby file sets `default_url_options`. */
   urlOptions(path: string, text: string): UrlOptionsFacts;
+  /**
+   * What the app's test helpers do to an integration session (testSupport.ts): `files`, the
+   * helpers' texts by path relative to the app (test/test_helper.rb, spec/rails_helper.rb, the
+   * other files of test/ and spec/ that are not tests); `fixtures`, the fixtures' table names;
+   * `appModules`, the last names of the modules app/ and lib/ define. A file that does not parse
+   * leaves the hooks unknown.
+   */
+  testSupport(files: ReadonlyMap<string, string>, o: { fixtures: readonly string[]; appModules?: ReadonlySet<string> }): TestSupport;
 }
 
 /** Where an app's routes file is: other files of the app are found from its root. */
@@ -264,6 +274,14 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
     urlOptions: (path, text) => {
       const parsed = parseView(path, text);
       return parsed.loaded.syntaxErrors.length || parsed.diagnostics.length ? { keys: [], unknown: true } : urlOptionsFacts(parsed.loaded);
+    },
+    testSupport: (files, o) => {
+      const loaded = [...files].map(([path, text]) => ({ path, parsed: parseFile(parser, path, text) }));
+      const broken = loaded.filter((f) => f.parsed.loaded.syntaxErrors.length || f.parsed.diagnostics.length).map((f) => f.path);
+      return new TestSupport(
+        loaded.filter((f) => !broken.includes(f.path)).map((f) => ({ path: f.path, file: f.parsed.loaded })),
+        { paths: (p) => files.has(p), fixtures: o.fixtures, appModules: o.appModules, unreadable: broken },
+      );
     },
     controllers: ({ files, views, root, read, gems, inflections, bodies }) => {
       const appFile = (relative: string) => {

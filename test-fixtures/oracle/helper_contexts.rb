@@ -6,6 +6,8 @@
 #   first route, every part "1", after that action and its callbacks ran), or of the mailer of that
 #   folder (a mailer's view context: no request);
 # (The same of the app's engines in engines/*/.)
+# - each line marked `# eval` of a test block of test/integration (its lines run in order) and
+#   of an example of spec/requests (run by RSpec with the app's spec/rails_helper.rb).
 # - each line of app/mailers or app/controllers marked `# eval`, in a new instance of its class
 #   (a controller's with a request to the first action of the file).
 # A partial is judged where a template renders it (`render` is a tag too), and each of its tags
@@ -307,41 +309,79 @@ Dir.mktmpdir("routemap-helper-oracle") do |tmp|
     layout_tags.call(path, contexts, users, true)
   end
 
-  # Integration tests (test/integration/*_test.rb): each `test "…" do` block's lines run in order
-  # in one new instance of its class, as Minitest runs the test (its setup not run); each line
-  # marked `# eval` is judged where it stands: before the block's first request nothing is
-  # recalled, after one the session recalls that request's path parameters.
-  unless Dir["test/integration/**/*_test.rb"].empty?
+  # Each line marked `# eval` of a test file, rewritten to be judged where it stands: what it
+  # raises is recorded and the test goes on, as if the line had not run. Returns the marked lines.
+  verdicts = {}
+  judging = Module.new do
+    define_method(:__routemap_judge__) do |path, line, &code|
+      instance_exec(&code)
+      verdicts[[path, line]] = "ok"
+    rescue Exception => e # rubocop:disable Lint/RescueException
+      verdicts[[path, line]] = "raises #{e.class}"
+      warn "#{path}:#{line}: #{e.message[0, 200]}" if ENV["ORACLE_DEBUG"]
+    end
+  end
+  mark = lambda do |path|
+    lines = File.readlines(path)
+    rewritten = lines.each_with_index.map do |text, i|
+      next text unless text =~ /\A(\s*)(.*?)\s*# eval$/
+      "#{Regexp.last_match(1)}__routemap_judge__(#{path.inspect}, #{i + 1}) { #{Regexp.last_match(2)} }\n"
+    end
+    File.write(path, rewritten.join)
+    lines.each_index.select { |i| lines[i] =~ /# eval$/ }.map { |i| i + 1 }
+  end
+  say = lambda do |marked|
+    marked.each do |path, numbers|
+      numbers.each { |n| puts "#{path}:#{n}: #{verdicts.fetch([path, n], "not run (its test stopped before it)")}" }
+    end
+  end
+
+  # Integration tests (test/integration/**/*_test.rb), run by Minitest as `rails test` runs them
+  # (each test in a new instance of its class, its `setup` hooks first), without the app's
+  # test/test_helper.rb (the fixtures have no models for its `fixtures :all`): each marked line
+  # judged where it stands. Before the test's first request nothing is recalled, after one the
+  # session recalls that request's path parameters.
+  integration = Dir["test/integration/**/*_test.rb"].sort
+  unless integration.empty?
     require "action_dispatch/testing/integration"
     require "active_support/test_case"
     $LOADED_FEATURES << "test_helper.rb"
     $LOAD_PATH.unshift(".")
     File.write("test_helper.rb", "")
   end
-  Dir["test/integration/**/*_test.rb"].sort.each do |path|
+  marked = integration.to_h do |path|
+    numbers = mark.call(path)
     before = ObjectSpace.each_object(Class).select { |k| k < ActionDispatch::IntegrationTest }
     load File.expand_path(path)
-    klass = (ObjectSpace.each_object(Class).select { |k| k < ActionDispatch::IntegrationTest } - before).first
-    lines = File.readlines(path)
-    lines.each_with_index do |text, i|
-      next unless text =~ /\A(\s*)test\s.*\sdo\s*\z/
-      indent = Regexp.last_match(1)
-      instance = klass.new("judge")
-      lines[(i + 1)..].each_with_index do |line, j|
-        break if line =~ /\A#{indent}end\b/
-        code = line.sub(/#.*\z/, "").strip
-        next if code.empty?
-        if line =~ /# eval$/
-          judge.call(path, i + j + 2, code, instance)
-        else
-          begin
-            instance.instance_eval(code)
-          rescue Exception # rubocop:disable Lint/RescueException
-            nil
-          end
-        end
+    (ObjectSpace.each_object(Class).select { |k| k < ActionDispatch::IntegrationTest } - before).each do |klass|
+      klass.include(judging)
+      klass.runnable_methods.sort.each do |name|
+        result = klass.new(name).run
+        warn "#{path}: #{name}: #{result.failures.map(&:message).join("; ")[0, 300]}" if ENV["ORACLE_DEBUG"] && !result.passed?
       end
     end
+    [path, numbers]
+  end
+  say.call(marked)
+
+  # Request specs (spec/requests/**/*_spec.rb), run by RSpec with rspec-rails' RequestExampleGroup
+  # and the app's spec/rails_helper.rb (its support files, `config.before` hooks and included
+  # modules): each line marked `# eval` is judged where it stands in its example, after the hooks,
+  # `let!`s and earlier lines RSpec ran; a line that raises is judged so, and the example goes on
+  # as if it had not run. A marked line the example never reached is said ("not run").
+  specs = Dir["spec/requests/**/*_spec.rb"].sort
+  unless specs.empty?
+    require "rspec/core"
+    require "stringio"
+    # The app is booted: rails_helper's `require_relative "../config/environment"` loads nothing more.
+    File.write(File.join(root, "config", "environment.rb"), "")
+    $LOADED_FEATURES << File.join(root, "config", "environment.rb")
+    marked = specs.to_h { |path| [path, mark.call(path)] }
+    RSpec.configure { |config| config.include(judging) }
+    out = StringIO.new
+    RSpec::Core::Runner.run(["-I", "spec", *specs], out, out)
+    warn out.string if ENV["ORACLE_DEBUG"]
+    say.call(marked)
   end
 
   Dir["{,engines/*/}app/{mailers,controllers}/**/*.rb"].sort.each do |path|
