@@ -9,9 +9,14 @@
 //   - the language server is started on the same folder and asked for the whole app's problems
 //     (`workspace/diagnostic`): the editor must show what `check` prints, no more, no less.
 //
-// Usage: node scripts/check-apps.mjs [--only NAME,…] [--mirror DIR] [--out DIR] [--keep] [--all] [--gem-source GEM=OWNER/REPO,…]
-//   --gem-source: those gems are installed from a snapshot of their repository in the mirror
-//   (fetch github:OWNER/REPO first), at the tag of the locked version where it has one.
+// Usage: node scripts/check-apps.mjs [--only NAME,…] [--mirror DIR] [--out DIR] [--keep] [--all]
+//          [--gem-source GEM=OWNER/REPO,…] [--no-gem-sources]
+//   Gems are installed from a snapshot of their repository in the mirror (fetch github:OWNER/REPO
+//   first), at the tag of the locked version where it has one: by default those of real-apps.json's
+//   `gemSources` (gems whose empty stand-in made findings a real install does not: shakapacker's
+//   `asset_pack_path`, wicked's `next_wizard_path`, view_component's test helpers…), each where its
+//   snapshot is there (a missing one is said in the report); --gem-source adds or replaces some,
+//   --no-gem-sources leaves out the defaults.
 //   Without --all, the apps issue 28 judges on (lobsters, rubygems.org); --all takes every app
 //   of test-fixtures/oracle/real-apps.json. The report goes to --out (default a temp
 //   directory): summary.md and NAME.json per app. Needs `npm run build` first.
@@ -30,7 +35,7 @@ const CLI = join(repo, "server/bin/routemap.cjs");
 const JUDGED = new Set(["lobsters/lobsters", "rubygems/rubygems.org"]);
 
 function parseArgs(argv) {
-  const opts = { only: null, mirror: "/work/.mirror", out: null, keep: false, all: false, gemSources: new Map() };
+  const opts = { only: null, mirror: "/work/.mirror", out: null, keep: false, all: false, gemSources: new Map(), defaultSources: true };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === "--only") opts.only = new Set(argv[++i].split(","));
@@ -38,6 +43,7 @@ function parseArgs(argv) {
     else if (a === "--out") opts.out = argv[++i];
     else if (a === "--keep") opts.keep = true;
     else if (a === "--all") opts.all = true;
+    else if (a === "--no-gem-sources") opts.defaultSources = false;
     else if (a === "--gem-source") for (const pair of argv[++i].split(",")) opts.gemSources.set(pair.split("=")[0], pair.split("=")[1]);
     else throw new Error(`unknown option ${a}`);
   }
@@ -52,6 +58,18 @@ function extractTree(app, opts, into) {
   const commit = resolveCommit(gitDir, app.commit ?? "HEAD");
   extractFromGit(gitDir, commit, into, () => true);
   return commit;
+}
+
+/** The gems to install from their repositories' snapshots (name → git directory), and those whose snapshot is not in the mirror (a `--gem-source gem=` with no repository leaves that gem empty). */
+function gemSourceDirs(opts) {
+  const wanted = new Map([...(opts.defaultSources ? Object.entries(opts.listedSources) : []), ...opts.gemSources]);
+  const sources = new Map(), missing = [];
+  for (const [gem, repo] of wanted) {
+    const dir = repo && gitDirOf(join(opts.mirror, repo.replace("/", "+")));
+    if (dir) sources.set(gem, dir);
+    else missing.push(gem);
+  }
+  return { sources, missing };
 }
 
 const key = (d) => `${d.file}:${d.line}:${d.severity}:${d.message}`;
@@ -111,9 +129,11 @@ async function checkApp(app, opts, work) {
   // A repository of engines (solidus) is checked in the host app its generator writes (`root`).
   if (app.host) writeHost(root, app.host);
   for (const [to, from] of Object.entries(app.copy ?? {})) if (existsSync(join(root, from))) copyFileSync(join(root, from), join(root, to));
-  const sources = new Map([...opts.gemSources].map(([gem, repo]) => [gem, gitDirOf(join(opts.mirror, repo.replace("/", "+")))]).filter(([, dir]) => dir));
+  const { sources, missing } = gemSourceDirs(opts);
   const gemHome = { sources, railsCache: join(work, "rails-releases") };
   const gems = existsSync(join(root, "Gemfile.lock")) ? writeGemHome(root, join(scratch, "gems"), gemHome) : { debian: [], fetched: [], rails: [], empty: [] };
+  // A source gem the app locks but the mirror lacks stood in empty: said, since its findings are then the harness's.
+  const sourcesMissing = missing.filter((gem) => gems.empty.includes(gem));
   const env = { ...process.env, ...app.env, GEM_HOME: join(scratch, "gems"), GEM_PATH: "", ROUTEMAP_CACHE_DIR: join(work, "cache") };
   const doc = runCheck(root, env);
   const cli = doc.error ? [] : checkFindings(doc);
@@ -122,7 +142,7 @@ async function checkApp(app, opts, work) {
   const inCli = new Set(cli.map(key));
   const inEditor = new Set(editor.map(key));
   const result = {
-    repo: app.repo, commit, gemsFromDebian: gems.debian.length, gemsFromRails: gems.rails.length, gemsFetched: gems.fetched, gemsEmpty: gems.empty.length,
+    repo: app.repo, commit, gemsFromDebian: gems.debian.length, gemsFromRails: gems.rails.length, gemsFetched: gems.fetched, gemsEmpty: gems.empty.length, sourcesMissing,
     error: doc.error, checks: doc.checks, uncheckedBecause: doc.uncheckedBecause, findings: cli,
     onlyInEditor: editor.filter((d) => !inCli.has(key(d))), onlyInCheck: cli.filter((d) => !inEditor.has(key(d))),
   };
@@ -140,6 +160,7 @@ function summary(results) {
     }
     const fetched = r.gemsFetched?.length ? `${r.gemsFetched.join(", ")} from their repositories, ` : "";
     lines.push(`gems: ${r.gemsFromDebian} from Debian, ${r.gemsFromRails ?? 0} Rails releases from rails/rails, ${fetched}${r.gemsEmpty} empty; checks: ${JSON.stringify(r.checks)}`);
+    if (r.sourcesMissing?.length) lines.push(`- empty for want of a snapshot (fetch it): ${r.sourcesMissing.join(", ")}`);
     for (const u of r.uncheckedBecause ?? []) lines.push(`- off: ${typeof u === "string" ? u : JSON.stringify(u)}`);
     lines.push("", `${r.findings.length} findings:`);
     for (const d of r.findings) lines.push(`- ${d.file}:${d.line} ${d.severity}: ${d.message}`);
@@ -152,7 +173,9 @@ function summary(results) {
 }
 
 const opts = parseArgs(process.argv.slice(2));
-const list = JSON.parse(readFileSync(join(repo, "test-fixtures/oracle/real-apps.json"), "utf8")).apps;
+const listed = JSON.parse(readFileSync(join(repo, "test-fixtures/oracle/real-apps.json"), "utf8"));
+const list = listed.apps;
+opts.listedSources = listed.gemSources?.gems ?? {};
 const apps = list.filter((a) => (opts.only ? opts.only.has(a.repo) || opts.only.has(a.repo.split("/")[1]) : opts.all || JUDGED.has(a.repo)));
 const work = mkdtempSync(join(tmpdir(), "routemap-check-apps-"));
 const out = opts.out ?? join(work, "report");

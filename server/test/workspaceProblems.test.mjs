@@ -7,8 +7,8 @@
 // message it expects.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { cpSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { cpSync, mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { spawnSync } from "node:child_process";
 import { startServer } from "./lspClient.mjs";
@@ -136,5 +136,33 @@ test("a client that pulls gets the view's finding from workspace/diagnostic, unc
     assert.deepEqual(second, { kind: "unchanged", resultId: first.resultId });
   } finally {
     await pull.stop();
+  }
+});
+
+test("the table's warning in an app file beside the routes (a constant of app/ that runs out of steps) is shown as `routemap check` prints it, without that file's infos", async () => {
+  // The shape of sharetribe's app/utils/entity_utils.rb, read for a constant the routes name; here the loop is endless in Ruby too.
+  const app = scratchDir("routemap-problems-alert-");
+  const files = {
+    "Gemfile.lock": "GEM\n  remote: https://rubygems.org/\n  specs:\n    actionpack (6.1.7.10)\n    railties (6.1.7.10)\n\nDEPENDENCIES\n  rails\n",
+    "config/routes.rb": 'Rails.application.routes.draw do\n  get "p", to: "pages#show" if Specs::ENABLED\nend\n',
+    "app/utils/specs.rb": "module Specs\n  NAME = ENV[\"SPECS\"]\n  STEPS = (1..).map { |i| i * 2 }\n  ENABLED = true\nend\n",
+    "app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\nend\n",
+    "app/controllers/pages_controller.rb": "class PagesController < ApplicationController\n  def show; end\nend\n",
+  };
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(app, dirname(path)), { recursive: true });
+    writeFileSync(join(app, path), text);
+  }
+  const specs = pathToFileURL(join(app, "app/utils/specs.rb")).toString();
+  const server = await startServer([app], settings);
+  try {
+    const shown = await server.diagnosticsWhere(specs, (l) => l.length > 0);
+    assert.deepEqual(shown.map((d) => [d.severity, d.range.start.line]), [[2, 2]]);
+    assert.match(shown[0].message, /^Routemap stopped evaluating here: it took more than [\d,]+ steps/);
+    const run = spawnSync(process.execPath, [join(repo, "server/dist/bundle/cli.js"), "check", app, "--format", "json"], { cwd: app, encoding: "utf8" });
+    const printed = JSON.parse(run.stdout).diagnostics.filter((d) => d.file === "app/utils/specs.rb" && d.severity !== "info");
+    assert.deepEqual(printed.map((d) => [d.line, d.message]), shown.map((d) => [d.range.start.line + 1, d.message]));
+  } finally {
+    await server.stop();
   }
 });

@@ -46,9 +46,9 @@ export function gitDirOf(source) {
 
 const git = (gitDir, args, options = {}) => execFileSync("git", ["--git-dir", gitDir, ...args], { maxBuffer: 1 << 30, ...options });
 
-/** The commit `rev` names in `gitDir` (HEAD by default). */
+/** The commit `rev` names in `gitDir` (HEAD by default); git's complaint about a name it lacks is in the error thrown, not on stderr (tags are probed). */
 export function resolveCommit(gitDir, rev = "HEAD") {
-  return git(gitDir, ["rev-parse", `${rev}^{commit}`], { encoding: "utf8" }).trim();
+  return git(gitDir, ["rev-parse", `${rev}^{commit}`], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
 }
 
 /**

@@ -32,9 +32,10 @@ export function toLspDiagnostic(d: MapperDiagnostic): Diagnostic {
 }
 
 /** `causes`: why checks are off (checkStatus.ts), said at their places among the table's diagnostics. */
-export function diagnosticsByFile(result: MapResult, files: string[], more: readonly MapperDiagnostic[] = [], causes: readonly CheckCause[] = []): Map<string, Diagnostic[]> {
+export function diagnosticsByFile(result: MapResult, files: string[], more: readonly MapperDiagnostic[] = [], causes: readonly CheckCause[] = [], shown?: (d: MapperDiagnostic) => boolean): Map<string, Diagnostic[]> {
   const out = new Map<string, Diagnostic[]>(files.map((f) => [f, []]));
   for (const d of [...withCauses(result.diagnostics, causes), ...more]) {
+    if (shown && !shown(d)) continue;
     const diagnostic = toLspDiagnostic(d);
     const taken = /^Invalid route name, already in use: '([^']+)'/.exec(d.message)?.[1];
     const first = taken && result.routes.find((r) => r.name === taken);
@@ -45,8 +46,27 @@ export function diagnosticsByFile(result: MapResult, files: string[], more: read
   return out;
 }
 
-/** The app's own files the table reports on: its routes files and configuration. */
-const tableFiles = (app: RailsApp, result: MapResult) => [app.routesFile, ...result.files.filter((f) => app.ownsFile(f) && app.reportsOn(f))];
+const isAlert = (d: MapperDiagnostic) => d.severity === "error" || d.severity === "warning";
+
+/**
+ * The app's own files the table reports on: its routes files and configuration, and any other
+ * file of the app where the table has an error or a warning (a constant of app/ whose evaluation
+ * ran out of steps, which turns checks off): `routemap check` prints those, so the editor shows
+ * them too. Only those go to such a file (`alertsOnly`): a model read for Devise is Ruby LSP's.
+ */
+function tableFiles(app: RailsApp, result: MapResult): { files: string[]; alertsOnly: Set<string> } {
+  const files = [app.routesFile, ...result.files.filter((f) => app.ownsFile(f) && app.reportsOn(f))];
+  const taken = new Set(files);
+  const alertsOnly = new Set<string>();
+  for (const d of result.diagnostics) {
+    const file = d.span.file;
+    if (isAlert(d) && !taken.has(file) && app.ownsFile(file)) (taken.add(file), alertsOnly.add(file), files.push(file));
+  }
+  return { files, alertsOnly };
+}
+
+/** Which diagnostics the editor shows: all but the infos of a file only the table's errors and warnings bring in. */
+const shownIn = (alertsOnly: ReadonlySet<string>) => (d: MapperDiagnostic) => isAlert(d) || !alertsOnly.has(d.span.file);
 
 /** The files of the app where a cause of checks being off is said, beyond the table's (Gemfile.lock). */
 const causeFiles = (app: RailsApp, files: string[], causes: readonly CheckCause[]) => [
@@ -80,12 +100,12 @@ function addUrlOptionInfos(app: RailsApp, out: Map<string, Diagnostic[]>, causes
  */
 export function appDiagnostics(app: RailsApp, settings: Pick<Settings, "diagnostics" | "unreachedActions">, o: { tableOnly?: boolean } = {}): Map<string, Diagnostic[]> {
   const result = app.table();
-  const files = tableFiles(app, result);
+  const { files, alertsOnly } = tableFiles(app, result);
   if (!settings.diagnostics) return new Map(files.map((f) => [f, []]));
   // At start, the table's own first: the controllers are read after, not before, they are shown.
   if (o.tableOnly) {
     const causes = splitCauses(app.checkCauses({ gems: false })).table;
-    return diagnosticsByFile(result, causeFiles(app, files, causes), [], causes);
+    return diagnosticsByFile(result, causeFiles(app, files, causes), [], causes, shownIn(alertsOnly));
   }
   const model = app.controllerModel();
   const provided = app.providedControllers();
@@ -99,7 +119,7 @@ export function appDiagnostics(app: RailsApp, settings: Pick<Settings, "diagnost
   }
   const checks = [...routeActionDiagnostics(result, model), ...(provided ? missingControllerDiagnostics(result, model, provided) : [])];
   // The gems are read by now (`providedControllers`): the same causes while the table and they are the same.
-  const out = diagnosticsByFile(result, causeFiles(app, files, causes), checks, causes);
+  const out = diagnosticsByFile(result, causeFiles(app, files, causes), checks, causes, shownIn(alertsOnly));
   lastAnswer.set(app, { result, model, provided, unreached: settings.unreachedActions, out });
   if (settings.unreachedActions) {
     for (const unreached of unreachedActions(result, model)) {
@@ -121,7 +141,17 @@ export function appDiagnostics(app: RailsApp, settings: Pick<Settings, "diagnost
  */
 export function fileDiagnostics(app: RailsApp, settings: Pick<Settings, "diagnostics" | "unreachedActions">, file: string): Diagnostic[] | undefined {
   const result = app.table();
-  const inTable = tableFiles(app, result).includes(file);
+  const { files, alertsOnly } = tableFiles(app, result);
+  const own = ownDiagnostics(app, settings, file, files.includes(file) && !alertsOnly.has(file));
+  if (!alertsOnly.has(file) || !settings.diagnostics) return own;
+  // A file the table's errors or warnings bring in: those first, as the whole app's answer has them.
+  const alerts = diagnosticsByFile(result, [file], [], splitCauses(app.checkCauses({ gems: false })).table, shownIn(alertsOnly)).get(file)!;
+  return [...alerts, ...(own ?? [])];
+}
+
+/** `fileDiagnostics` but the table's errors and warnings in a file only they bring in. */
+function ownDiagnostics(app: RailsApp, settings: Pick<Settings, "diagnostics" | "unreachedActions">, file: string, inTable: boolean): Diagnostic[] | undefined {
+  const result = app.table();
   // A controller, or a module it includes; not a template (no hint is ever on one).
   const controller = !inTable && app.isControllerFile(file) && file.endsWith(".rb");
   if (!inTable && !controller) {

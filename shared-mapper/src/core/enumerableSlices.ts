@@ -6,7 +6,7 @@
  */
 import { typeName } from "../ruby/print.js";
 import { RProc, RSymbol, RUnknown, RValue, UnknownValueError, requal } from "../ruby/values.js";
-import { decided, elementOf, enumeratorOf, generatorEnumerator, isIterable, iterate, toArray, truthy, type Yielded, yieldPacked } from "./iterate.js";
+import { decided, each, elementOf, enumeratorOf, generatorEnumerator, isIterable, iterate, toArray, truthy, type Yielded, yieldPacked } from "./iterate.js";
 import { index } from "./arrayIndex.js";
 import { arity, rubyError, type Method, type Runtime } from "./runtime.js";
 
@@ -139,20 +139,35 @@ function grep(rt: Runtime, self: RValue, args: RValue[], block: RProc | null, ke
   return out;
 }
 
-/** What `zip` reads of an argument: an Array as it is, anything iterable by `each`; else Ruby's TypeError. */
-function zipSource(rt: Runtime, v: RValue): RValue[] {
+/**
+ * What `zip` reads of an argument: an Array as it is; of anything else iterable by `each`, as
+ * many elements as the receiver has (array.c's `take_items` stops its `each` there, so
+ * `[:a, :b].zip([nil].cycle)` ends); else Ruby's TypeError.
+ */
+function zipSource(rt: Runtime, v: RValue, count: number): RValue[] {
   if (Array.isArray(v)) return v;
-  decided(v);
-  if (isIterable(v)) return toArray(rt, v);
-  throw rubyError("TypeError", `wrong argument type ${typeName(v)} (must respond to :each)`);
+  const items: RValue[] = [];
+  if (count > 0) each(rt, v, (y, stop) => (items.push(elementOf(y)), items.length >= count ? stop() : undefined));
+  return items;
 }
 
-/** `zip`: each element with the elements at the same position of the others (nil past their end). */
+/**
+ * `zip`: each element with the elements at the same position of the others (nil past their end).
+ * An Array's reads the others up to its length (`take_items`); Enumerable's reads them one `next`
+ * at a time, which is the same elements: the receiver is read first there, when an argument is
+ * not an Array (an endless receiver with a block that breaks is the one case this does not follow).
+ */
 export function zip(rt: Runtime, self: RValue, args: RValue[], block: RProc | null): RValue {
-  const others = args.map((a) => zipSource(rt, a));
+  for (const a of args) {
+    if (!Array.isArray(a) && !isIterable(decided(a))) throw rubyError("TypeError", `wrong argument type ${typeName(a)} (must respond to :each)`);
+  }
+  const all = args.every((a) => Array.isArray(a));
+  const recv = all || Array.isArray(self) ? self : toArray(rt, self);
+  const count = all ? 0 : (recv as RValue[]).length;
+  const others = args.map((a) => zipSource(rt, a, count));
   const out: RValue[][] = [];
   let i = 0;
-  iterate(rt, self, (y) => {
+  iterate(rt, recv, (y) => {
     const row = [elementOf(y), ...others.map((o) => o[i] ?? null)];
     i++;
     if (block) rt.yield(block, [row]);
