@@ -76,9 +76,10 @@ test("the server's code cache: made at the first tables, used by the next start,
   const [file] = cacheFiles(cache);
   assert.match(file ?? "", /^server-(\w+-)?\d+\.v8$/);
   assert.equal(statSync(join(cache, file)).mode & 0o777, 0o600);
-  // Beside the bundle's own bytes (which it is checked against), V8's code of more than the top level.
+  // Beside the bundle's own bytes (which it is checked against), V8's code of more than the top level
   const bundle = statSync(join(repo, "server/dist/bundle/languageServer.js")).size;
-  assert.ok(statSync(join(cache, file)).size > bundle + 500_000, "the cache holds the code of the first map");
+  // (Node 20.20, the development build: the top level alone is 0.8 MB of V8's data, with a first map 1.7 MB.)
+  assert.ok(statSync(join(cache, file)).size > bundle + 1_000_000, "the cache holds the code of the first map");
 
   // Used by the next; a session that used it writes nothing.
   const made = readFileSync(join(cache, file));
@@ -88,7 +89,8 @@ test("the server's code cache: made at the first tables, used by the next start,
   // V8's data damaged past its header: not given to V8 (which would abort), made again, then used.
   writeFileSync(join(cache, file), damaged(made));
   assert.deepEqual(await session(cache), { state: "made", hover: plain.hover, code: 0 });
-  assert.equal(readFileSync(join(cache, file)).length, made.length);
+  // (What V8 compiled by the first tables differs a little from session to session.)
+  assert.ok(!readFileSync(join(cache, file)).equals(damaged(made)));
   assert.equal((await session(cache)).state, "used");
 
   // Made by another Node (another V8): V8 refuses it, and the session makes it again.
