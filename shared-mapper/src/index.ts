@@ -26,6 +26,8 @@ import { erbToRuby, hashTargets, helperCalls, insideExpectedRaise, type HashTarg
 import { urlHashes, urlOptionsFacts, type UrlHash, type UrlOptionsFacts } from "./app/urlGeneration.js";
 import { polymorphicCandidates, resolveCandidate, type PolymorphicCandidate, type PolymorphicTarget } from "./app/polymorphic.js";
 import { actionAssigns } from "./app/viewAssigns.js";
+import { runConditionsOf, type RunCondition } from "./app/runConditions.js";
+import type { TemplateBlock } from "./app/templateReader.js";
 import { ModelNamings } from "./app/modelNamings.js";
 import { gemControllerModule } from "./gems/index.js";
 import type { Concern } from "./mapper/concerns.js";
@@ -62,6 +64,7 @@ export { rubyVersion } from "./ruby/print.js";
 export { jsonValue, routeValues, type JsonValue } from "./inspect/json.js";
 export { mailerPathDiagnostics } from "./app/helperContexts.js";
 export { guardedHelperNames } from "./app/helperGuards.js";
+export { runningUses, type RunCondition } from "./app/runConditions.js";
 export { polymorphicDiagnostics, symbolsCompleting, type PolymorphicCandidate, type PolymorphicRecord, type PolymorphicTarget } from "./app/polymorphic.js";
 
 /**
@@ -180,13 +183,13 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
   };
   // A view or another Ruby file of the app, ERB, Haml and Slim read as Ruby, parsed outside the cache: an app
   // has thousands of views, and only what is found in them is kept.
-  const parseView = (path: string, text: string): ReturnType<typeof parseFile> & { locals?: Set<string> } => {
+  const parseView = (path: string, text: string): ReturnType<typeof parseFile> & { locals?: Set<string>; blocks?: TemplateBlock[] } => {
     // A template is the body of a method Rails compiles (`yield` gives the layout its content).
     const template = !path.endsWith(".rb");
     const indented = path.endsWith(".haml") ? hamlToRuby : path.endsWith(".slim") ? slimToRuby : undefined;
     if (!indented) return parseFile(parser, path, path.endsWith(".erb") ? erbToRuby(text) : text, template);
-    const { ruby, locals } = indented(text);
-    return { ...parseFile(parser, path, ruby, true), locals };
+    const { ruby, locals, blocks } = indented(text);
+    return { ...parseFile(parser, path, ruby, true), locals, blocks };
   };
   // A file's polymorphic targets: its models' naming and a template's controller, outside the
   // cache (modelNamings.ts).
@@ -210,7 +213,13 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
     const calls = helperCalls(parsed.loaded, { partial, template: !partial && path.includes("/app/views/"), locals: parsed.locals });
     const hashes = urlHashes(parsed.loaded);
     const expected = insideExpectedRaise(parsed.loaded);
-    const kept = <T extends { span: Span }>(uses: T[]) => uses.filter((u) => !expected(u.span));
+    // What must hold for each use to run, kept with it (decided where the checks run: runConditions.ts).
+    const conditions = runConditionsOf(parsed.loaded, parsed.blocks);
+    const kept = <T extends { span: Span; when?: RunCondition[] }>(uses: T[]) =>
+      uses.filter((u) => !expected(u.span)).map((u) => {
+        const when = conditions(u.span);
+        return when ? { ...u, when } : u;
+      });
     return { calls: kept(calls), hashes: kept(hashes), candidates: kept(candidates) };
   };
   const resolveUses = (uses: FileUses, polymorphic?: PolymorphicOptions) => ({
@@ -230,11 +239,16 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
     controllerFiles.set(path, { text, file });
     return file;
   };
+  // A view's condition, decided after a map (`MapResult.decide`): one that does not parse is not decided.
+  const parseCondition = (source: string): LoadedFile | undefined => {
+    const parsed = parseFile(parser, "(condition)", source);
+    return parsed.loaded.syntaxErrors.length || parsed.diagnostics.length ? undefined : parsed.loaded;
+  };
   // Routes the last map drew: the next one, nearly always the same app, sizes its tables so.
   let expected = 0;
   return {
     map: (input, o = {}) => {
-      const result = RSymbol.evaluation(() => mapRoutes(input, { parse, expected: expected || routesToExpect(input), drawMemo: o.memo }));
+      const result = RSymbol.evaluation(() => mapRoutes(input, { parse, parseCondition, expected: expected || routesToExpect(input), drawMemo: o.memo }));
       expected = result.routes.length;
       return result;
     },
@@ -379,7 +393,7 @@ function routesToExpect(input: MapInput): number {
 type Parsed = { loaded: LoadedFile; diagnostics: Diagnostic[]; time: number };
 type Parse = (path: string, text: string) => Parsed;
 
-function mapRoutes(input: MapInput, { parse, expected, drawMemo }: { parse: Parse; expected: number; drawMemo?: DrawMemo }): MapResult {
+function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo }: { parse: Parse; parseCondition: (source: string) => LoadedFile | undefined; expected: number; drawMemo?: DrawMemo }): MapResult {
   const start = now();
   let parseTime = 0;
   const diagnostics: Diagnostic[] = [];
@@ -396,9 +410,13 @@ function mapRoutes(input: MapInput, { parse, expected, drawMemo }: { parse: Pars
     listed.add(path);
     files.push(path);
   };
+  // Once the routes are drawn, a condition decided for a view reads only the files the map read
+  // (`decide`): the editor maps again when one of those changes, so no decision outlives its inputs.
+  let sealed = false;
   const load = (path: string): LoadedFile | undefined => {
     const known = loaded.get(path);
     if (known) return known;
+    if (sealed) return undefined;
     const text = read(path);
     if (text === undefined) return undefined;
     note(path);
@@ -425,6 +443,7 @@ function mapRoutes(input: MapInput, { parse, expected, drawMemo }: { parse: Pars
     appRoot,
     // A file read as text (`File.read`, `YAML.load_file`) is one the table depends on too.
     text: (path) => {
+      if (sealed && !listed.has(path)) return undefined;
       const text = read(path);
       if (text !== undefined) note(path);
       return text;
@@ -591,7 +610,18 @@ function mapRoutes(input: MapInput, { parse, expected, drawMemo }: { parse: Pars
     if (engineSet.customHelpers.length) engine.customHelpers = engineSet.customHelpers;
     return engine;
   });
+  sealed = true;
+  const resume = RSymbol.resumable();
+  const decisions = new Map<string, boolean | undefined>();
+  const decide = (test: string): boolean | undefined => {
+    if (decisions.has(test)) return decisions.get(test);
+    const file = test.length <= MAX_CONDITION ? parseCondition(test) : undefined;
+    const truth = file && resume(() => withInflections(inflections, () => interpreter.decideExpression(file, CONDITION_STEPS)));
+    decisions.set(test, truth);
+    return truth;
+  };
   return {
+    decide,
     routes: set.routes,
     openRegions: interpreter.openRegions,
     customHelpers: set.customHelpers,
@@ -605,6 +635,10 @@ function mapRoutes(input: MapInput, { parse, expected, drawMemo }: { parse: Pars
     ...(inflections ? { inflections } : {}),
   };
 }
+
+/** A condition longer than this is not decided (its code is checked), nor one that takes more steps. */
+const MAX_CONDITION = 2_000;
+const CONDITION_STEPS = 50_000;
 
 /**
  * The app's configuration files that the host gave (none for a routes file given on its own):

@@ -78,8 +78,10 @@ Dir.mktmpdir("routemap-helper-oracle") do |tmp|
   rescue Exception # rubocop:disable Lint/RescueException
     nil
   end
+  # A tag that opens a block (`<%= link_to(url) do %>`) is judged as the call with an empty block.
+  callable = ->(code) { code.sub(/\s*\bdo\s*(\|[^|]*\|)?\s*\z/, " {}") }
   judge = lambda do |path, line, code, context|
-    context.instance_eval(code)
+    context.instance_eval(callable.call(code))
     puts "#{path}:#{line}: ok"
   rescue Exception => e # rubocop:disable Lint/RescueException
     # A `render` whose partial fails: what fails is judged at the partial's own lines, below.
@@ -89,6 +91,44 @@ Dir.mktmpdir("routemap-helper-oracle") do |tmp|
     puts "#{path}:#{line}: raises #{e.class}"
     warn "#{path}:#{line}: #{e.message[0, 200]}" if ENV["ORACLE_DEBUG"]
   end
+
+  # The lines whose tags Rails runs when it renders a template whole in a context (with the
+  # locals a render passes): the template with each tag other than a condition's (`if`, `unless`,
+  # `elsif`, `else`, `case`, `when`, `end`) made to record its line, a block's tag to record it
+  # and run its block once, rendered. A tag on a line left out sits in a branch that does not run
+  # there (upcase's `<% if …ENV["ENABLE_MARKETING_REDESIGN"] %>`). nil when the render raises: then
+  # every tag is judged.
+  CONTROL = /\A\s*(if|unless|elsif|else|case|when|end)\b/
+  # A condition's own tag, not a whole `if … then … end` in one tag (that one is judged as it is).
+  control = ->(code) { code =~ CONTROL && (code.strip == "end" || code !~ /\bend\s*\z/) }
+  lines_run = lambda do |path, context, locals = {}|
+    source = File.read(path)
+    ran = []
+    marked = source.gsub(/<%(=?)(.*?)-?%>/m) do
+      match = Regexp.last_match
+      code = match[2]
+      line = source[0...match.begin(0)].count("\n") + 1
+      next match[0] if code.start_with?("#") || control.call(code)
+      block = code[/\bdo\s*(\|[^|]*\|)?\s*\z/]
+      block ? "<% __ran << #{line}; [nil].each #{block} %>" : "<% __ran << #{line} %>"
+    end
+    context.define_singleton_method(:__ran) { ran }
+    begin
+      context.render(inline: marked, locals: locals)
+      ran
+    rescue Exception # rubocop:disable Lint/RescueException
+      nil
+    ensure
+      context.singleton_class.send(:remove_method, :__ran)
+    end
+  end
+  view_context_for = lambda do |klass, folder, template|
+    next klass.new.view_context if klass < ActionMailer::Base
+    instance = controller_instance.call(klass, folder, template)
+    run_action.call(instance, template)
+    instance.view_context
+  end
+  not_run = ->(path, line) { puts "#{path}:#{line}: never runs (in a branch whose condition does not hold here)" }
 
   # A controller that no route of the app or of an engine reaches, nor any subclass of it: no
   # request runs its code or renders its templates in this environment (upcase's routes under
@@ -126,10 +166,14 @@ Dir.mktmpdir("routemap-helper-oracle") do |tmp|
     klass = folder.camelize.safe_constantize || "#{folder.camelize}Controller".safe_constantize
     next unless klass
     template = file.split(".").first
+    ran = nil
     File.readlines(path).each_with_index do |text, i|
       text.scan(/<%=?(.*?)-?%>/m).flatten.each do |code|
         next if code.start_with?("#")
         next unrun.call(path, i + 1, klass) if never_runs.call(klass)
+        ran ||= lines_run.call(path, view_context_for.call(klass, folder, template)) || :all
+        next if control.call(code)
+        next not_run.call(path, i + 1) unless ran == :all || ran.include?(i + 1)
         context =
           if klass < ActionMailer::Base
             klass.new.view_context
@@ -155,12 +199,6 @@ Dir.mktmpdir("routemap-helper-oracle") do |tmp|
   # cancel_path: posts_path`, `render partial: "posts/links", locals: {…}`): that render's locals,
   # in the template's view context, the tag alone rendered inline. A line raises if it raises for
   # any of those renders; a partial no template of its folder renders is not judged here.
-  view_context_for = lambda do |klass, folder, template|
-    next klass.new.view_context if klass < ActionMailer::Base
-    instance = controller_instance.call(klass, folder, template)
-    run_action.call(instance, template)
-    instance.view_context
-  end
   renders_of = lambda do |folder, name|
     Dir["app/views/#{folder}/*.erb"].sort.reject { |t| File.basename(t).start_with?("_") }.flat_map do |template_path|
       klass = folder.camelize.safe_constantize || "#{folder.camelize}Controller".safe_constantize
@@ -184,11 +222,13 @@ Dir.mktmpdir("routemap-helper-oracle") do |tmp|
     folder, file = File.split(path.delete_prefix("app/views/"))
     renders = renders_of.call(folder, file.delete_prefix("_").split(".").first)
     next if renders.empty?
+    runs = renders.map { |context, locals| lines_run.call(path, context, locals) }
     File.readlines(path).each_with_index do |text, i|
       text.scan(/<%=?(.*?)-?%>/m).flatten.each do |code|
-        next if code.start_with?("#")
+        next if code.start_with?("#") || control.call(code)
+        next not_run.call(path, i + 1) unless runs.any? { |r| r.nil? || r.include?(i + 1) }
         raised = renders.filter_map do |context, locals|
-          context.render(inline: "<%= #{code} %>", locals: locals)
+          context.render(inline: "<%= #{callable.call(code)} %>", locals: locals)
           nil
         rescue Exception => e # rubocop:disable Lint/RescueException
           e.respond_to?(:cause) && e.cause && e.is_a?(ActionView::Template::Error) ? e.cause.class : e.class
@@ -223,13 +263,17 @@ Dir.mktmpdir("routemap-helper-oracle") do |tmp|
     reached.map { |klass, controller_path, action| view_context_for.call(klass, controller_path, action) }
   end
   layout_tags = lambda do |path, contexts, users, render_inline|
+    runs = nil
     File.readlines(path).each_with_index do |text, i|
       text.scan(/<%=?(.*?)-?%>/m).flatten.each do |code|
         next if code.start_with?("#") || code.strip == "yield"
         next puts "#{path}:#{i + 1}: never runs (only #{users.join(", ")}, which no route reaches, take it)" if contexts.empty?
+        runs ||= contexts.map { |c| lines_run.call(path, c) }
+        next if control.call(code)
+        next not_run.call(path, i + 1) unless runs.any? { |r| r.nil? || r.include?(i + 1) }
         if render_inline
           raised = contexts.filter_map do |context|
-            context.render(inline: "<%= #{code} %>")
+            context.render(inline: "<%= #{callable.call(code)} %>")
             nil
           rescue Exception => e # rubocop:disable Lint/RescueException
             e.respond_to?(:cause) && e.cause && e.is_a?(ActionView::Template::Error) ? e.cause.class : e.class

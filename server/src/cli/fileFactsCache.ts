@@ -175,6 +175,8 @@ export function encodeUses(uses: FileUses): unknown {
   };
 }
 
+/** A use's conditions (`RunCondition[]`), absent or well formed. */
+const isWhen = (w: unknown) => w === undefined || (Array.isArray(w) && w.every((c) => !!c && typeof c.test === "string" && typeof c.holds === "boolean"));
 const pairsOf = (v: unknown) => (Array.isArray(v) && v.every((e) => Array.isArray(e) && e.length === 2 && typeof e[0] === "string" && isValue(e[1])) ? new Map(v as [string, never][]) : undefined);
 
 /** A file's uses from what `encodeUses` stored, or undefined when it does not have that shape, its spans in `path` (an entry of another shape, or tampered with, is not used). */
@@ -185,16 +187,16 @@ export function decodeUses(stored: unknown, path: string): FileUses | undefined 
   const out: FileUses = { calls: [], hashes: [], candidates: [] };
   for (const c of calls) {
     const keywords = pairsOf(c?.args?.keywords);
-    if (!keywords || typeof c.name !== "string" || !isSpanOf(c.span, path) || !Array.isArray(c.args.positional) || !c.args.positional.every(isValue)) return undefined;
+    if (!keywords || typeof c.name !== "string" || !isSpanOf(c.span, path) || !isWhen(c.when) || !Array.isArray(c.args.positional) || !c.args.positional.every(isValue)) return undefined;
     out.calls.push({ ...c, args: { ...c.args, keywords } });
   }
   for (const h of hashes) {
     const keys = pairsOf(h?.keys);
-    if (!keys || !isSpanOf(h.span, path) || typeof h.noRequest !== "boolean") return undefined;
+    if (!keys || !isSpanOf(h.span, path) || typeof h.noRequest !== "boolean" || !isWhen(h.when)) return undefined;
     out.hashes.push({ ...h, keys });
   }
   for (const t of candidates) {
-    if (!t || typeof t.call !== "string" || !isSpanOf(t.span, path) || !Array.isArray(t.parts) || !Array.isArray(t.spans) || t.parts.length !== t.spans.length) return undefined;
+    if (!t || typeof t.call !== "string" || !isSpanOf(t.span, path) || !isWhen(t.when) || !Array.isArray(t.parts) || !Array.isArray(t.spans) || t.parts.length !== t.spans.length) return undefined;
     if (!t.spans.every((s: unknown) => isSpanOf(s, path)) || typeof t.prefix !== "string" || typeof t.suffix !== "string") return undefined;
     if (!t.parts.every((p: unknown) => typeof p === "string" || (!!p && typeof (p as { className?: unknown }).className === "string"))) return undefined;
     out.candidates.push(t);

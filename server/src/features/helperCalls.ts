@@ -6,7 +6,7 @@
  * may have drawn the route), nor when the gems' helpers cannot be known.
  */
 import { underscore } from "@routemap/shared-mapper/inflector";
-import { guardedHelperNames, hasDynamicTargets, testHelperMaySetUp, mailerPathDiagnostics, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unreachedController, unreachedLayoutFiles, unroutedHashDiagnostics, type AppLayouts, type ControllerModel, type LayoutReachInput, type Diagnostic, type HelperCall, type MapResult, type OpenRegion, type PolymorphicOptions, type Route, type RouteMapper, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
+import { guardedHelperNames, runningUses, hasDynamicTargets, testHelperMaySetUp, mailerPathDiagnostics, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unreachedController, unreachedLayoutFiles, unroutedHashDiagnostics, type AppLayouts, type ControllerModel, type FileUses, type LayoutReachInput, type Diagnostic, type HelperCall, type MapResult, type OpenRegion, type PolymorphicOptions, type Route, type RouteMapper, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
 import { MAX_FILE_BYTES } from "../fileSystem.js";
 import { withMainAppHint } from "./engineContexts.js";
 import { helperIndex, tableFor, type HelperTable, type HelperTables } from "./helpers.js";
@@ -47,6 +47,8 @@ export interface HelperCheckContext {
     layoutsKey?(): string;
     /** Whether the app's test helper may run code before an integration test (`UrlGenerationContext.integrationSetup`). */
     integrationSetup?(): boolean;
+    /** Whether a condition (Ruby source) holds where the table was mapped (`MapResult.decide`); undefined: not decided. */
+    decide?(test: string): boolean | undefined;
     /** What a request may fill in for code of a file's method (`UrlGenerationContext.recall`). */
     recall(path: string, method: string | undefined): ReturnType<NonNullable<UrlGenerationContext["recall"]>>;
     /** The names `render`s of the app may pass to partials as locals; null when any may be. */
@@ -137,7 +139,7 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
   };
   // What the text yields, kept per text; the polymorphic targets' helpers from the models' naming each time.
   const naming = scope === "all" ? context.generation.polymorphic(path) : undefined;
-  const uses = mapper.resolveUses(context.uses ? context.uses.of(mapper, path, text, naming) : mapper.fileUses(path, text, naming), naming);
+  const uses = mapper.resolveUses(runningUsesOf(context.uses ? context.uses.of(mapper, path, text, naming) : mapper.fileUses(path, text, naming), context.generation.decide), naming);
   const explicit = scope === "explicit";
   const { generation } = context;
   // A bare name in a partial is a local where a `render` passes one of that name: only the
@@ -181,6 +183,16 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
     ...polymorphic,
     ...unhelped,
   ];
+}
+
+/**
+ * A file's uses that run in the environment the table was mapped in: one in a branch whose
+ * condition the table decides the other way (`if ENV["X"]` with X unset, the routes it links to
+ * drawn under the same `if`) is not checked; an undecided condition leaves it checked.
+ */
+function runningUsesOf(uses: FileUses, decide: ((test: string) => boolean | undefined) | undefined): FileUses {
+  if (!decide) return uses;
+  return { calls: runningUses(uses.calls, decide), hashes: runningUses(uses.hashes, decide), candidates: runningUses(uses.candidates, decide) };
 }
 
 /** The first segments of the controllers an engine's routes lead to (`store` for store/admin/products), once per table. */
@@ -337,6 +349,7 @@ export function generationOf(
       return path.startsWith(layoutsDir) && unreachedLayouts().has(path);
     },
     layoutsKey: () => defined.layoutsKey?.() ?? "",
+    decide: (test) => app.table().decide?.(test),
     controllerAncestors: (controller) => model().byPath.get(controller)?.superclasses ?? [],
     integrationSetup: () => (integrationSetup ??= testHelperMaySetUp(app.read(`${app.root}/test/test_helper.rb`), (required) => app.read(`${app.root}/test/${required}.rb`) !== undefined)),
   };

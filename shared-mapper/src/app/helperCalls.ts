@@ -16,6 +16,7 @@ import { isGuardArgument } from "./helperGuards.js";
 import { featureGuardedRanges, inRanges } from "./featureGuards.js";
 import { recallSegments } from "./integrationTests.js";
 import type { Diagnostic, Position, Span } from "../types.js";
+import type { RunCondition } from "./runConditions.js";
 
 export interface HelperCall {
   name: string;
@@ -49,6 +50,8 @@ export interface HelperCall {
    * before the first request (nothing is).
    */
   integration?: { lastRequest?: Position };
+  /** What must hold for the code to run, where decidable without a request (runConditions.ts). */
+  when?: RunCondition[];
 }
 
 const HELPER = /^[a-z_][a-z0-9_]*_(?:path|url)$/;

@@ -20,6 +20,7 @@ import type { LoadedFile } from "../ruby/loadedFile.js";
 import { childrenOf, constantPathText, walkCalls } from "../ruby/walk.js";
 import { inspectString, inspectSymbol, type RubyVersion } from "../ruby/print.js";
 import type { Diagnostic, Route, Span } from "../types.js";
+import type { RunCondition } from "./runConditions.js";
 
 /** A value written in the call: its Ruby `inspect`, and the string of a string or symbol. */
 export interface Literal {
@@ -46,6 +47,8 @@ export interface UrlHash {
   span: Span;
   /** Called on `Rails.application.routes.url_helpers`: no request is there. */
   noRequest: boolean;
+  /** What must hold for the code to run, where decidable without a request (runConditions.ts). */
+  when?: RunCondition[];
 }
 
 /** Where a call runs: with a request's parameters to fill in (controllers, views), or none (mailers). */
