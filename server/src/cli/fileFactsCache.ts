@@ -226,7 +226,7 @@ function validBodies(value: unknown, path: string): value is ControllerFile {
 }
 
 /**
- * What the entries are made by: the running bundle's bytes (`dist/bundle/cli.js` or `server.js`,
+ * What the entries are made by: the running bundle's bytes (`dist/bundle/cli.js` or `languageServer.js`,
  * which hold the mapper), or outside a bundle every compiled file of the server and the mapper;
  * undefined (no cache) when they cannot be read.
  */
