@@ -27,7 +27,9 @@ mkdirSync(serverDir, { recursive: true });
 const server = {
   ...common,
   outdir: serverDir,
-  define: { ...common.define, "import.meta.url": "__bundleUrl" },
+  // ROUTEMAP_BUNDLED: the facts cache names its build by the running bundle's bytes, wherever the
+  // bundle is copied to (the extension's dist/ too), not by where it sits (cli/fileFactsCache.ts).
+  define: { ...common.define, "import.meta.url": "__bundleUrl", ROUTEMAP_BUNDLED: "true" },
   banner: { js: 'const __bundleUrl = require("url").pathToFileURL(__filename).href;' },
 };
 await build({ ...server, entryPoints: { languageServer: "server/src/bundle.ts" } });

@@ -24,12 +24,13 @@ const HOVER = { textDocument: { uri: ROUTES }, position: { line: 6, character: 3
 /**
  * Starts the server on `folder` with the cache folder `cache`, waits for the routes' first
  * diagnostics (when `folder` has an app) and asks a hover; `end` is "exit" (shutdown, exit) or
- * "kill" (SIGKILL, as a client that gives up on a server). Returns what the loader said of the
+ * "kill" (SIGKILL, as a client that gives up on a server); `server` is the start file (the
+ * extension's copy too), `linger` ms waited before the end. Returns what the loader said of the
  * cache (ROUTEMAP_TIMINGS=1), the hover's answer and the exit code.
  */
-async function session(cache, { folder = app, end = "exit" } = {}) {
+async function session(cache, { folder = app, end = "exit", server = "server/dist/bundle/server.js", linger = 0 } = {}) {
   const env = { ...process.env, ROUTEMAP_CACHE_DIR: cache, ROUTEMAP_TIMINGS: "1" };
-  const child = spawn(process.execPath, [join(repo, "server/dist/bundle/server.js"), "--stdio"], { stdio: ["pipe", "pipe", "pipe"], env });
+  const child = spawn(process.execPath, [join(repo, server), "--stdio"], { stdio: ["pipe", "pipe", "pipe"], env });
   let stderr = "";
   child.stderr.on("data", (d) => (stderr += d));
   const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve(code ?? signal)));
@@ -42,6 +43,7 @@ async function session(cache, { folder = app, end = "exit" } = {}) {
     conn.sendNotification("initialized", {});
     if (folder === app) await routes;
     const hover = await conn.sendRequest("textDocument/hover", HOVER);
+    if (linger) await new Promise((resolve) => setTimeout(resolve, linger));
     if (end === "kill") child.kill("SIGKILL");
     else {
       await conn.sendRequest("shutdown");
@@ -120,4 +122,16 @@ test("a session that makes no tables writes no cache, and a folder that cannot b
   assert.equal(blocked.state, "made");
   assert.match(blocked.hover, /storefront#index/);
   assert.equal(blocked.code, 0);
+});
+
+test("the extension's copy of the server keeps each file's facts as the bundle beside the command does (its build is its bundle's bytes, wherever it is copied)", { timeout: 60_000 }, async () => {
+  const cache = join(root, "cache-of-the-extension");
+  // The whole-app pass saves the facts a second after it ends (features/fileUses.ts).
+  const ended = await session(cache, { server: "client/dist/server.js", linger: 3000 });
+  assert.match(ended.hover, /storefront#index/);
+  let packs = [];
+  try {
+    packs = readdirSync(join(cache, "files")).filter((f) => f.endsWith(".json"));
+  } catch {}
+  assert.ok(packs.length > 0, `the facts of the app's files: ${JSON.stringify(readdirSync(cache, { recursive: true }))}`);
 });

@@ -231,12 +231,15 @@ function validBodies(value: unknown, path: string): value is ControllerFile {
  * undefined (no cache) when they cannot be read.
  */
 let build: string | undefined | null = null;
+/** Defined (true) by esbuild in the bundles; a compiled file outside one has no such global. */
+declare const ROUTEMAP_BUNDLED: boolean | undefined;
 export function buildVersion(): string | undefined {
   if (build !== null) return build;
   try {
     const here = fileURLToPath(import.meta.url);
     const hash = createHash("sha256");
-    if (/[\\/]bundle[\\/][^\\/]+\.js$/.test(here)) hash.update(readFileSync(here));
+    // Not by its folder's name: the extension runs a copy of the bundle from its own dist/.
+    if (typeof ROUTEMAP_BUNDLED === "boolean") hash.update(readFileSync(here));
     else for (const dir of [join(dirname(here), ".."), join(dirname(here), "..", "..", "..", "shared-mapper", "dist")]) hashTree(hash, dir);
     build = hash.digest("hex").slice(0, 24);
   } catch {
