@@ -25,7 +25,7 @@ import { fileFactsCache } from "./fileFactsCache.js";
 import { runFileSystem } from "./runFileSystem.js";
 import { appHelperTables } from "../features/helpers.js";
 import { engineProblems } from "./engineCheck.js";
-import { causeDiagnostic, gemCauses, regionCauses, urlOptionsCauses, withCauses, type CheckCause } from "../features/checkStatus.js";
+import { causeDiagnostic, gemCauses, regionCauses, testHelperCauses, urlOptionsCauses, withCauses, type CheckCause } from "../features/checkStatus.js";
 
 export const CHECK_USAGE = `Usage: routemap check [APP | FILE] [options]
 
@@ -127,7 +127,7 @@ async function checkApp(o: {
   // routes could not be evaluated, not the names it may draw (helperCalls.ts `mayBeMissing`).
   const why = notCheckedBecause(gems);
   if (!why) {
-    const names = new DefinedNames(root, engineRoots, fs, (p) => fs.readFile(p), (path, text) => mapper.urlOptions(path, text));
+    const names = new DefinedNames(root, engineRoots, fs, (p) => fs.readFile(p), mapper);
     const helpers = "why" in gems ? new Set<string>() : gems.helpers;
     const generation = generationOf(names, () => model, { root, rubyVersion: input.options?.rubyVersion, read: (p) => fs.readFile(p), table: () => result, gemUrlOptions: "why" in gems ? [] : gems.urlOptions, gemUrlOptionsControllers: "why" in gems ? undefined : gems.urlOptionsControllers, gemLayouts: "why" in gems ? undefined : gems.layouts });
     const context = { tables: appHelperTables(result), defined: names.all(), gems: helpers, generation, uses };
@@ -153,7 +153,8 @@ async function checkApp(o: {
     // URL options Routemap cannot read: the missing parts they may fill in are not checked.
     const lock = { path: lockPath, text: fs.readFile(lockPath) };
     const gemControllers = "why" in gems ? [] : inheritedGemUrlOptions(gems.urlOptionsControllers, model.byPath.values());
-    for (const cause of urlOptionsCauses({ ...names.urlOptionsFiles(), gems: "why" in gems ? [] : gems.urlOptions, gemControllers }, (p) => fs.readFile(p), lock)) {
+    const helperHooks = testHelperCauses(names.testSupportCauses(), root);
+    for (const cause of [...urlOptionsCauses({ ...names.urlOptionsFiles(), gems: "why" in gems ? [] : gems.urlOptions, gemControllers }, (p) => fs.readFile(p), lock), ...helperHooks]) {
       causes.push(cause);
       findings.push(causeDiagnostic({ ...cause, span: cause.span! }));
     }

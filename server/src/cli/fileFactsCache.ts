@@ -208,6 +208,8 @@ export function encodeUses(uses: FileUses): unknown {
   };
 }
 
+/** A use's conditions (`RunCondition[]`), absent or well formed. */
+const isWhen = (w: unknown) => w === undefined || (Array.isArray(w) && w.every((c) => !!c && typeof c.test === "string" && typeof c.holds === "boolean"));
 const pairsOf = (v: unknown) => (Array.isArray(v) && v.every((e) => Array.isArray(e) && e.length === 2 && typeof e[0] === "string" && isValue(e[1])) ? new Map(v as [string, never][]) : undefined);
 
 /** A file's uses from what `encodeUses` stored, or undefined when it does not have that shape, its spans in `path` (an entry of another shape, or tampered with, is not used). */
@@ -218,16 +220,16 @@ export function decodeUses(stored: unknown, path: string): FileUses | undefined 
   const out: FileUses = { calls: [], hashes: [], candidates: [] };
   for (const c of calls) {
     const keywords = pairsOf(c?.args?.keywords);
-    if (!keywords || typeof c.name !== "string" || !isSpanOf(c.span, path) || !Array.isArray(c.args.positional) || !c.args.positional.every(isValue)) return undefined;
+    if (!keywords || typeof c.name !== "string" || !isSpanOf(c.span, path) || !isWhen(c.when) || !Array.isArray(c.args.positional) || !c.args.positional.every(isValue)) return undefined;
     out.calls.push({ ...c, args: { ...c.args, keywords } });
   }
   for (const h of hashes) {
     const keys = pairsOf(h?.keys);
-    if (!keys || !isSpanOf(h.span, path) || typeof h.noRequest !== "boolean") return undefined;
+    if (!keys || !isSpanOf(h.span, path) || typeof h.noRequest !== "boolean" || !isWhen(h.when)) return undefined;
     out.hashes.push({ ...h, keys });
   }
   for (const t of candidates) {
-    if (!t || typeof t.call !== "string" || !isSpanOf(t.span, path) || !Array.isArray(t.parts) || !Array.isArray(t.spans) || t.parts.length !== t.spans.length) return undefined;
+    if (!t || typeof t.call !== "string" || !isSpanOf(t.span, path) || !isWhen(t.when) || !Array.isArray(t.parts) || !Array.isArray(t.spans) || t.parts.length !== t.spans.length) return undefined;
     if (!t.spans.every((s: unknown) => isSpanOf(s, path)) || typeof t.prefix !== "string" || typeof t.suffix !== "string") return undefined;
     if (!t.parts.every((p: unknown) => typeof p === "string" || (!!p && typeof (p as { className?: unknown }).className === "string"))) return undefined;
     out.candidates.push(t);
@@ -257,17 +259,20 @@ function validBodies(value: unknown, path: string): value is ControllerFile {
 }
 
 /**
- * What the entries are made by: the running bundle's bytes (`dist/bundle/cli.js` or `server.js`,
+ * What the entries are made by: the running bundle's bytes (`dist/bundle/cli.js` or `languageServer.js`,
  * which hold the mapper), or outside a bundle every compiled file of the server and the mapper;
  * undefined (no cache) when they cannot be read.
  */
 let build: string | undefined | null = null;
+/** Defined (true) by esbuild in the bundles; a compiled file outside one has no such global. */
+declare const ROUTEMAP_BUNDLED: boolean | undefined;
 export function buildVersion(): string | undefined {
   if (build !== null) return build;
   try {
     const here = fileURLToPath(import.meta.url);
     const hash = createHash("sha256");
-    if (/[\\/]bundle[\\/][^\\/]+\.js$/.test(here)) hash.update(readFileSync(here));
+    // Not by its folder's name: the extension runs a copy of the bundle from its own dist/.
+    if (typeof ROUTEMAP_BUNDLED === "boolean") hash.update(readFileSync(here));
     else for (const dir of [join(dirname(here), ".."), join(dirname(here), "..", "..", "..", "shared-mapper", "dist")]) hashTree(hash, dir);
     build = hash.digest("hex").slice(0, 24);
   } catch {

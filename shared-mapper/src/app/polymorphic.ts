@@ -19,6 +19,7 @@ import type { LoadedFile } from "../ruby/loadedFile.js";
 import { pluralize, singularize, underscore } from "../inflector.js";
 import { childrenOf, constantPathText, walkNodes } from "../ruby/walk.js";
 import type { Diagnostic, Span } from "../types.js";
+import type { RunCondition } from "./runConditions.js";
 
 /** A record of the target: its class, and how Routemap knows it. */
 export interface PolymorphicRecord {
@@ -187,6 +188,8 @@ export interface PolymorphicCandidate {
   list: boolean;
   prefix: string;
   suffix: string;
+  /** What must hold for the code to run, where decidable without a request (runConditions.ts). */
+  when?: RunCondition[];
 }
 
 /**
