@@ -1,7 +1,8 @@
 // Bundles what users run: the `routemap` command (server/dist/bundle/cli.js, which the
-// @routemap/cli package ships), the language server alone (server/dist/bundle/server.js), both
-// with prism.wasm beside them, and the VS Code extension (client/dist/extension.js, with a copy
-// of the server, the WASM file and the grammars). `node esbuild.mjs [--production]`:
+// @routemap/cli package ships), the language server alone (server/dist/bundle/languageServer.js,
+// started by server.js, which runs it from V8's code cache), all with prism.wasm beside them, and
+// the VS Code extension (client/dist/extension.js, with a copy of the server, the WASM file and
+// the grammars). `node esbuild.mjs [--production]`:
 // production minifies and drops source maps. Type-checking is `tsc -b` and
 // `tsc --noEmit -p client`, separately.
 import { build } from "esbuild";
@@ -26,10 +27,15 @@ mkdirSync(serverDir, { recursive: true });
 const server = {
   ...common,
   outdir: serverDir,
-  define: { ...common.define, "import.meta.url": "__bundleUrl" },
+  // ROUTEMAP_BUNDLED: the facts cache names its build by the running bundle's bytes, wherever the
+  // bundle is copied to (the extension's dist/ too), not by where it sits (cli/fileFactsCache.ts).
+  define: { ...common.define, "import.meta.url": "__bundleUrl", ROUTEMAP_BUNDLED: "true" },
   banner: { js: 'const __bundleUrl = require("url").pathToFileURL(__filename).href;' },
 };
-await build({ ...server, entryPoints: { server: "server/src/bundle.ts" } });
+await build({ ...server, entryPoints: { languageServer: "server/src/bundle.ts" } });
+// What starts it: server.js runs languageServer.js from V8's code cache (server/src/serverStart.cjs,
+// with server/bin/codeCache.cjs bundled in).
+await build({ ...common, outdir: serverDir, entryPoints: { server: "server/src/serverStart.cjs" } });
 // The command's `lsp` loads the language server's own bundle, beside it, instead of holding a copy.
 const lspBesideCli = { name: "lsp-beside-cli", setup: (b) => b.onResolve({ filter: /^\.\/bundle\.js$/ }, () => ({ path: "./server.js", external: true })) };
 const cli = await build({ ...server, entryPoints: { cli: "server/src/cli.ts" }, plugins: [lspBesideCli], metafile: true });
@@ -57,7 +63,7 @@ writeFileSync(join(serverDir, "package.json"), '{ "type": "commonjs" }\n');
 
 // The extension, with everything the VSIX ships beside it.
 await build({ ...common, entryPoints: { extension: "client/src/extension.ts" }, outdir: "client/dist", external: ["vscode"] });
-copyFileSync(join(serverDir, "server.js"), "client/dist/server.js");
+for (const file of ["server.js", "languageServer.js"]) copyFileSync(join(serverDir, file), join("client/dist", file));
 writeFileSync("client/dist/prism.wasm", prism);
 mkdirSync("client/syntaxes", { recursive: true });
 for (const file of readdirSync("syntaxes").filter((f) => f.endsWith(".tmLanguage.json"))) {

@@ -19,7 +19,8 @@
 // routes' diagnostics arrive, the app read, then BENCH_KEYSTROKES keystrokes + hover, 100 by
 // default), with the server's CPU time (all its threads, and its main thread alone: V8's collector
 // and compilers run on others) and its resident memory at the end and the largest read after any
-// keystroke + hover: the full run takes over 30 minutes on a busy machine.
+// keystroke + hover: the full run takes over 30 minutes on a busy machine. `--phases hover`: the
+// first hover alone (start, the controller opened, the hover), its wall and CPU times in a line.
 // BENCH_APP_DIR=DIR keeps the generated app there and reuses it (its 50,000 files are written
 // once); BENCH_SIGNAL=SIGUSR2 sends that signal to the server right after the keystrokes' memory is
 // read (with BENCH_NODE_FLAGS=--heapsnapshot-signal=SIGUSR2, or a preloaded script of one's own
@@ -27,7 +28,7 @@
 // builds can be measured in turns on the same app. BENCH_SLOW=1 lists the keystrokes that took
 // the server 60 ms of CPU or more.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
@@ -38,7 +39,7 @@ import { generateApp } from "./lib/benchWholeApp.mjs";
 const repo = new URL("..", import.meta.url).pathname;
 const large = process.argv.includes("--large") || process.env.BENCH_APP_SIZE === "large";
 const phases = process.argv.includes("--phases") ? process.argv[process.argv.indexOf("--phases") + 1] : "all";
-if (!["all", "routes"].includes(phases)) throw new Error(`--phases ${phases}: "all" or "routes"`);
+if (!["all", "routes", "hover"].includes(phases)) throw new Error(`--phases ${phases}: "all", "routes" or "hover"`);
 const root = process.env.BENCH_APP_DIR ?? scratchDir("routemap-bench-app-");
 const CONTROLLERS = large ? 5000 : 500;
 const VIEWS = large ? 3 : 4;
@@ -78,8 +79,9 @@ await routesFirst;
 const firstRoutes = performance.now() - started;
 // The first hover a user asks for, on `draw :area7` in config/routes.rb.
 const hoverAt = { textDocument: { uri: uri("config/routes.rb") }, position: { line: 9, character: 4 } };
-const firstHover = large || phases === "routes" ? (await conn.sendRequest("textDocument/hover", hoverAt), performance.now() - started) : 0;
+const firstHover = large || phases !== "all" ? (await conn.sendRequest("textDocument/hover", hoverAt), performance.now() - started) : 0;
 const cpuAtFirstHover = serverCpu();
+if (phases === "hover") await firstHoverOnly();
 if (!routesOnly) {
   await controllerFirst;
   await conn.sendRequest("textDocument/codeLens", { textDocument: { uri: controller } });
@@ -179,6 +181,26 @@ async function routesPhases() {
     "diagnostics notifications during the keystrokes": { value: notifications - notificationsAtIndexed },
     "server's resident memory at the end / largest after a keystroke (MiB)": { value: `${memory} / ${keystrokeRss}` },
   });
+  process.exit(0);
+}
+
+/** Each of the server's threads, by name: its processor time in ms. */
+function threadsCpu() {
+  return readdirSync(`/proc/${child.pid}/task`).map((tid) => {
+    const stat = readFileSync(`/proc/${child.pid}/task/${tid}/stat`, "utf8");
+    const fields = stat.split(") ")[1].split(" ");
+    return `${tid === String(child.pid) ? "main" : stat.slice(stat.indexOf("(") + 1, stat.indexOf(")"))} ${((+fields[11] + +fields[12]) * 1000) / 100}`;
+  }).join(", ");
+}
+
+/** `--phases hover`: the first hover alone, as one line (for runs of two builds in turns). */
+async function firstHoverOnly() {
+  const main = serverCpu(true);
+  // BENCH_THREADS=1: each thread's processor time (V8's compilers and collector, libuv's pool).
+  if (process.env.BENCH_THREADS) console.log(threadsCpu());
+  await conn.sendRequest("shutdown");
+  conn.sendNotification("exit");
+  console.log(`first hover: wall ${firstHover.toFixed(0)} ms, server CPU ${cpuAtFirstHover} ms (main thread ${main})`);
   process.exit(0);
 }
 

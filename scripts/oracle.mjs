@@ -20,12 +20,12 @@ const RUBY_FLAGS = ["--disable=error_highlight,did_you_mean"];
 /** Debian's packages the oracle boots apps with (.ci/run installs the same list). */
 const DEBIAN_PACKAGES = [
   "ruby", "ruby-actionpack", "ruby-railties", "ruby-activerecord", "ruby-activestorage", "ruby-actionmailer", "ruby-actionmailbox",
-  "ruby-actiontext", "ruby-actioncable", "ruby-activejob", "ruby-sqlite3", "ruby-devise", "ruby-doorkeeper", "ruby-omniauth",
+  "ruby-actiontext", "ruby-actioncable", "ruby-activejob", "ruby-sqlite3", "ruby-devise", "ruby-doorkeeper", "ruby-omniauth", "ruby-rspec", "ruby-rspec-rails",
 ];
 
 function hasRuby() {
   try {
-    execFileSync("ruby", ["-e", "require 'action_dispatch'; require 'rails/all'; require 'devise'; require 'doorkeeper'; require 'omniauth'"], { stdio: "ignore" });
+    execFileSync("ruby", ["-e", "require 'action_dispatch'; require 'rails/all'; require 'devise'; require 'doorkeeper'; require 'omniauth'; require 'rspec/core'; require 'rspec/rails/version'"], { stdio: "ignore" });
     return true;
   } catch {
     return false;
@@ -155,11 +155,20 @@ if (!filter || "url-generation".includes(filter)) {
 // Helper calls judged in the context Rails runs them in: each app of test-fixtures/helper-checks/
 // booted, each template's tags and each `# eval` line run as a view or mailer would (whether
 // Rails raises), the truth server/test/helperContexts.test.mjs holds `routemap check` to.
+// An app with `<app>.environments.txt` (a `NAME=value` a line) is booted once with none of those
+// variables set, and once with each (`<app>.NAME-value.rails-<series>.txt`).
 if (!filter || "helper-checks".includes(filter)) {
   const dir = join(FIXTURES, "helper-checks");
   for (const name of readdirSync(dir).filter((n) => !n.endsWith(".txt")).sort()) {
-    const out = execFileSync("ruby", [...RUBY_FLAGS, join(FIXTURES, "oracle", "helper_contexts.rb"), join(dir, name)], { encoding: "utf8" });
-    settle(`helper-checks/${name}`, join(dir, `${name}.rails-${SERIES}.txt`), out);
+    const settings = existsSync(join(dir, `${name}.environments.txt`)) ? readFileSync(join(dir, `${name}.environments.txt`), "utf8").split("\n").filter(Boolean) : [];
+    const base = { ...process.env };
+    for (const line of settings) delete base[line.split("=")[0]];
+    const run = (env) => execFileSync("ruby", [...RUBY_FLAGS, join(FIXTURES, "oracle", "helper_contexts.rb"), join(dir, name)], { encoding: "utf8", env });
+    settle(`helper-checks/${name}`, join(dir, `${name}.rails-${SERIES}.txt`), run(base));
+    for (const line of settings) {
+      const [variable, value] = [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)];
+      settle(`helper-checks/${name} (${line})`, join(dir, `${name}.${variable}-${value}.rails-${SERIES}.txt`), run({ ...base, [variable]: value }));
+    }
   }
 }
 

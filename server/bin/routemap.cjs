@@ -38,6 +38,11 @@ if (command === "check") {
 if (command === "routes" || command === "check") {
   compilePrismEarly();
   require("./codeCache.cjs").run(bundle, command);
+} else if (command === "lsp" && process.argv.slice(3).every((arg) => arg === "--stdio")) {
+  // The language server, as the command's `lsp` would start it (its arguments are the ones it
+  // takes; anything else, `--help` included, goes to the command), without loading the
+  // command's bundle first: dist/bundle/server.js runs the server from its code cache.
+  require("../dist/bundle/server.js");
 } else require(bundle);
 
 /**

@@ -2,6 +2,7 @@
  * The `routemap` command. `routemap routes` prints the route table of a Rails app the way
  * `bin/rails routes` does, without running Ruby; `routemap lsp --stdio` is the language server.
  */
+import { isMainThread } from "node:worker_threads";
 import { ROUTES_USAGE, routesCommand, type Io } from "./cli/routes.js";
 import { CHECK_USAGE, checkCommand } from "./cli/check.js";
 
@@ -73,7 +74,8 @@ async function lspCommand(args: string[], io: Io): Promise<number> {
   return new Promise<number>(() => undefined);
 }
 
-main(process.argv.slice(2)).then(
+// A worker thread of `check` runs this bundle too, to read files' facts (cli/factsWorkers.ts): not the command.
+if (isMainThread) main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
   },

@@ -30,6 +30,7 @@ import { prepareRename, rename } from "./features/rename.js";
 import { documentSymbols, workspaceSymbols } from "./features/symbols.js";
 import type { FileSystem } from "./fileSystem.js";
 import { collectWhenIdle, limitHeapGrowth } from "./memory.js";
+import { saveCodeCache } from "./codeCacheSave.js";
 import { envNameProblem } from "./envName.js";
 import { DEFAULT_SETTINGS, Workspace, type RailsApp, type Settings } from "./workspace.js";
 
@@ -429,6 +430,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     // The routes' own diagnostics at once; then the app's controllers and views, read a batch at a
     // time between the requests that come meanwhile, for the rest.
     workspace.apps.forEach((app) => publish(app, undefined, true));
+    // The code the first tables took, kept for the next start (before any flag changes: codeCacheSave.ts).
+    if (workspace.apps.length) saveCodeCache();
     // The first tables made, the heap grows less between full collections (see memory.ts).
     limitHeapGrowth();
     started = true;

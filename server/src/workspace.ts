@@ -14,7 +14,7 @@ import { findGemEngines } from "./cli/gemEngines.js";
 import { markEnginesLoaded } from "./cli/engineLoading.js";
 import { DefinedNames, isCheckedFile, otherControllerPaths, otherTemplates, readInstalledGems, type GemIndex } from "./cli/helperCheck.js";
 import { generationOf, inheritedGemUrlOptions, uncheckedBecause, type HelperCheckContext } from "./features/helperCalls.js";
-import { engineCause, gemCauses, regionCauses, restrictedCause, urlOptionsCauses, type CheckCause } from "./features/checkStatus.js";
+import { engineCause, gemCauses, regionCauses, restrictedCause, testHelperCauses, urlOptionsCauses, type CheckCause } from "./features/checkStatus.js";
 import { appHelperTables, engineProxies, type HelperTable, type HelperTables } from "./features/helpers.js";
 import { engineDrawnBy, engineFiles, engineToCheck, type EngineFiles } from "./features/engineContexts.js";
 import { appRenders, type RenderingApp } from "./features/appProblems.js";
@@ -478,7 +478,7 @@ export class RailsApp {
   /** What the app's files define for its helper calls, read once, then per changed file. */
   private names(): DefinedNames {
     const mapper = this.workspace.mapper;
-    return (this.definedNames ??= new DefinedNames(this.root, this.engineRoots(), this.workspace.fs, (path) => this.workspace.text(path), (path, text) => mapper.urlOptions(path, text)));
+    return (this.definedNames ??= new DefinedNames(this.root, this.engineRoots(), this.workspace.fs, (path) => this.workspace.text(path), mapper));
   }
 
   /** What URL generation depends on where a file of the app runs. */
@@ -544,7 +544,7 @@ export class RailsApp {
     // controller model, made here only where the whole app's answer is asked for (as the names).
     const model = gems?.urlOptionsControllers.size ? (o.gems ? this.controllerModel() : this.controllerModelCache) : undefined;
     const gemControllers = model ? inheritedGemUrlOptions(gems!.urlOptionsControllers, model.byPath.values()) : [];
-    const urlOptions = names ? urlOptionsCauses({ ...names.urlOptionsFiles(), gems: gems?.urlOptions ?? [], gemControllers }, (path) => this.workspace.text(path), lock) : [];
+    const urlOptions = names ? [...urlOptionsCauses({ ...names.urlOptionsFiles(), gems: gems?.urlOptions ?? [], gemControllers }, (path) => this.workspace.text(path), lock), ...testHelperCauses(names.testSupportCauses(), this.root)] : [];
     if (this.workspace.restricted) return [...regions, restrictedCause(RESTRICTED), ...urlOptions];
     // An engine the app's `check` leaves out: that is the cause, whatever its gems.
     const asEngine = this.engineRule();

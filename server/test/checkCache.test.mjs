@@ -1,7 +1,8 @@
 // `routemap check` with each file's facts (its URL uses, its controllers' bodies) kept in the
 // user's cache folder (server/src/cli/fileFactsCache.ts): a run from the cache prints what a
 // run without it prints; an edited file is read again, and only it; a pack that is corrupt,
-// of another build or of another shape is not used.
+// of another build or of another shape is not used; facts read by worker threads (a first run on
+// a large app, server/src/cli/factsWorkers.ts) print what the main thread's print.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -18,11 +19,13 @@ cpSync(join(root, "test-fixtures/sample-app"), app, { recursive: true });
 const cache = join(scratch, "cache");
 
 /** A run of `check`: what it prints, and how many files it read and took from the cache. */
-function check(cacheDir) {
-  const r = spawnSync(process.execPath, [cli, "check", "."], { cwd: app, encoding: "utf8", env: { ...process.env, ROUTEMAP_CACHE_DIR: cacheDir, ROUTEMAP_TIMINGS: "1" } });
-  const facts = /files' facts: (\d+) read; cache (?:(\d+) used, (\d+) made|off)/.exec(r.stderr);
+function check(cacheDir, o = {}) {
+  const env = { ...process.env, ROUTEMAP_CACHE_DIR: cacheDir, ROUTEMAP_TIMINGS: "1", ROUTEMAP_CHECK_WORKERS: String(o.workers ?? 0) };
+  const r = spawnSync(process.execPath, [cli, "check", ".", ...(o.args ?? [])], { cwd: o.cwd ?? app, encoding: "utf8", env });
+  const facts = /files' facts: (\d+) read; cache (?:(\d+) used, (\d+) made|off)(?:; (\d+) read by (\d+) workers?)?\n/.exec(r.stderr);
   assert.ok(facts, r.stderr);
-  return { out: r.stdout, status: r.status, read: +facts[1], used: facts[2] === undefined ? undefined : +facts[2], made: facts[3] === undefined ? undefined : +facts[3] };
+  const ahead = facts[4] === undefined ? {} : { ahead: +facts[4], workers: +facts[5] };
+  return { out: r.stdout, status: r.status, read: +facts[1], used: facts[2] === undefined ? undefined : +facts[2], made: facts[3] === undefined ? undefined : +facts[3], ...ahead };
 }
 const pack = () => {
   const files = readdirSync(join(cache, "files")).filter((f) => f.endsWith(".json"));
@@ -76,3 +79,24 @@ test("a corrupt pack, one of another build, and an entry of another shape are no
 });
 
 const pick = ({ out, used }) => ({ out, used });
+
+test("facts read by worker threads: the same findings, counts and pack as read in the main thread", () => {
+  const withWorkers = join(scratch, "cache-workers");
+  const off = check("off");
+  // Without a cache, and a first run with one: every file's facts read by the workers.
+  const offWorkers = check("off", { workers: 2 });
+  assert.deepEqual(offWorkers, { ...off, ahead: off.read, workers: 2 });
+  const first = check(cache + "-main");
+  const firstWorkers = check(withWorkers, { workers: 2 });
+  assert.deepEqual(firstWorkers, { ...first, ahead: first.read, workers: 2 });
+  // The pack they made is the main thread's, entry for entry, and a second run reads nothing (and starts no worker).
+  const entries = (dir) => readFileSync(join(dir, "files", readdirSync(join(dir, "files")).find((f) => f.endsWith(".json"))), "utf8").split("\n").slice(1).sort();
+  assert.deepEqual(entries(withWorkers), entries(cache + "-main"));
+  assert.deepEqual(check(withWorkers, { workers: 2 }), check(cache + "-main"));
+  // In JSON, and on the fixture apps with templates, controllers and engines.
+  assert.equal(check("off", { workers: 2, args: ["--format", "json"] }).out, check("off", { args: ["--format", "json"] }).out);
+  for (const name of ["apps/controllers", "apps/engines", "helper-checks/polymorphic", "helper-checks/partials", "helper-checks/engines"]) {
+    const dir = join(root, "test-fixtures", name);
+    assert.equal(check("off", { workers: 2, cwd: dir }).out, check("off", { cwd: dir }).out, name);
+  }
+});

@@ -38,14 +38,23 @@ put("open/Gemfile.lock", EMPTY_LOCK);
 put("open/app/views/posts/index.html.erb", view);
 // A mailer whose default_url_options Routemap cannot read: the parts they may fill in where no request is are not checked.
 put("open/app/mailers/report_mailer.rb", "class ReportMailer < ActionMailer::Base\n  def default_url_options\n    { host: Current.host }\n  end\nend\n");
-for (const name of ["gemless", "open"]) for (const [path, text] of Object.entries(controllers)) put(`${name}/${path}`, text);
+// Test helpers whose hooks Routemap cannot follow: test_helper.rb's setup makes a request (a
+// test's calls before its own first request are not checked, those after it are); rails_helper
+// wraps request specs in an around hook that calls a method it does not know (none of their calls is checked).
+put("tests/config/routes.rb", "Rails.application.routes.draw do\n  resources :posts, only: [:index, :show]\nend\n");
+put("tests/Gemfile.lock", EMPTY_LOCK);
+put("tests/test/test_helper.rb", 'require_relative "../config/environment"\nrequire "rails/test_help"\n\nclass ActionDispatch::IntegrationTest\n  setup { get "/up" }\nend\n');
+put("tests/test/integration/posts_test.rb", 'require "test_helper"\n\nclass PostsTest < ActionDispatch::IntegrationTest\n  test "show" do\n    get post_path\n    get posts_path\n    get post_path\n  end\nend\n');
+put("tests/spec/rails_helper.rb", 'require "rspec/rails"\n\nRSpec.configure do |config|\n  config.around(:each, type: :request) { |example| with_tenant { example.run } }\nend\n');
+put("tests/spec/requests/posts_spec.rb", 'require "rails_helper"\n\nRSpec.describe "Posts", type: :request do\n  it { get post_path }\nend\n');
+for (const name of ["gemless", "open", "tests"]) for (const [path, text] of Object.entries(controllers)) put(`${name}/${path}`, text);
 
 /** The machine's gem folders, which the message lists, left out of what is compared. */
 const portable = (text) => text.replace(/routemap_no_such_gem-1\.2\.3 is in none of [^)]*\)/g, "routemap_no_such_gem-1.2.3 is in none of …)");
 const check = (name, ...args) => spawnSync(process.execPath, [cli, "check", ...args], { cwd: join(workspace, name), encoding: "utf8" });
 
 test("routemap check: an info at each cause says what it turns off, and the closing lines say it too", () => {
-  const out = ["gemless", "open"].map((name) => {
+  const out = ["gemless", "open", "tests"].map((name) => {
     const r = check(name);
     return `$ routemap check   # in ${name}/\n${r.stdout}-- stderr\n${r.stderr}-- exit ${r.status}\n`;
   });
@@ -87,6 +96,22 @@ test("routemap check --format json: checks and uncheckedBecause, valid against c
   ]);
   // postz_path is still checked; admin_report_path, which the call may draw, is not.
   assert.deepEqual(open.diagnostics.filter((d) => d.severity === "error").map((d) => `${d.file}:${d.line} ${d.code}`), ["app/views/posts/index.html.erb:1 unknown-helper"]);
+});
+
+test("routemap check --format json: the test helpers' hooks it cannot follow, and the integration test's call after the test's own request", () => {
+  const r = check("tests", "--format", "json");
+  const doc = JSON.parse(r.stdout);
+  assert.equal(doc.checks, "partial");
+  assert.deepEqual(doc.uncheckedBecause.map(({ file, line, column, code, extent }) => ({ file, line, column, code, extent })), [
+    { file: "test/test_helper.rb", line: 5, column: 3, code: "test-helpers", extent: "partial" },
+    { file: "spec/rails_helper.rb", line: 4, column: 3, code: "test-helpers", extent: "partial" },
+  ]);
+  assert.deepEqual(doc.uncheckedBecause.map((c) => c.notChecked), [
+    ["missing parts of URL helper calls in integration tests before their own first request"],
+    ["missing parts of URL helper calls in request specs"],
+  ]);
+  // The setup's request is followed by the test's own: the call after it is checked; the spec's is not.
+  assert.deepEqual(doc.diagnostics.filter((d) => d.severity === "error").map((d) => `${d.file}:${d.line} ${d.code}`), ["test/integration/posts_test.rb:7 missing-url-part"]);
 });
 
 let client;
@@ -268,4 +293,12 @@ test("routemap check: an OmniAuth provider configured under a condition Routemap
   assert.equal(doc.checks, "partial");
   assert.deepEqual(doc.uncheckedBecause.map((c) => c.notChecked[0]), ["helper calls named user_twitter_omniauth_… or …_user_twitter_omniauth_…"]);
   assert.deepEqual(errorsOf(doc), ["app/views/posts/index.html.erb:2 undefined method `destroy_user_sessionz_path': no route, direct helper or method defines it"]);
+});
+
+test("the language server: the test helpers' hooks it cannot follow are said at their places", async () => {
+  const helper = await client.diagnosticsWhere(uri("tests/test/test_helper.rb"), (list) => list.length > 0);
+  assert.deepEqual(helper.map((d) => [d.severity, d.code, d.range.start.line, d.range.start.character]), [[3, "checks-off", 4, 2]]);
+  assert.match(helper[0].message, /^This makes a request before each of the app's integration tests.*Not checked because of this: missing parts of URL helper calls in integration tests before their own first request\.$/);
+  const rails = await client.diagnosticsWhere(uri("tests/spec/rails_helper.rb"), (list) => list.length > 0);
+  assert.deepEqual(rails.map((d) => [d.code, d.range.start.line]), [["checks-off", 3]]);
 });

@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { FIXTURES } from "../../test-fixtures/lib/cases.mjs";
@@ -17,21 +17,35 @@ const dir = join(FIXTURES, "helper-checks");
 /** Findings about the routes against the controllers, not helper calls: not what these apps judge. */
 const ROUTE_CHECKS = new Set(["missing-action", "missing-controller", "unreached-action"]);
 
+/**
+ * The variables an app's oracle was booted with, each set once (`<app>.environments.txt`, a
+ * `NAME=value` a line; scripts/oracle.mjs): none of them set for its main golden.
+ */
+const settingsOf = (name) => (existsSync(join(dir, `${name}.environments.txt`)) ? readFileSync(join(dir, `${name}.environments.txt`), "utf8").split("\n").filter(Boolean) : []);
+/** The process's environment without an app's variables, and with `setting` (`NAME=value`) if given. */
+function environmentOf(name, setting) {
+  const env = { ...process.env };
+  for (const line of settingsOf(name)) delete env[line.split("=")[0]];
+  if (setting) env[setting.slice(0, setting.indexOf("="))] = setting.slice(setting.indexOf("=") + 1);
+  return env;
+}
+
 /** What `routemap check` finds in the app's helper calls (JSON findings, file relative to the app). */
-function checkFindings(name) {
-  const run = spawnSync(process.execPath, [cli, "check", ".", "--rails", "6.1", "--format", "json"], { cwd: join(dir, name), encoding: "utf8" });
+function checkFindings(name, setting) {
+  const run = spawnSync(process.execPath, [cli, "check", ".", "--rails", "6.1", "--format", "json"], { cwd: join(dir, name), encoding: "utf8", env: environmentOf(name, setting) });
   return JSON.parse(run.stdout).diagnostics.filter((d) => !ROUTE_CHECKS.has(d.code));
 }
 
-/** `under`: the app's own files (`app/`) or its engines' (`engines/`). */
-function check(name, under = "app/") {
-  const found = checkFindings(name).filter((d) => d.file.startsWith(under));
+/** `under`: the app's own files (`app/`) or its engines' (`engines/`); `setting`: a variable of `<app>.environments.txt` set. */
+function check(name, under = "app/", setting) {
+  const found = checkFindings(name, setting).filter((d) => d.file.startsWith(under));
+  const variant = setting ? `.${setting.replace("=", "-")}` : "";
   // What Rails raises on, by `path:line`; every piece the oracle ran, for the planted correct uses.
-  const truth = readFileSync(join(dir, `${name}.rails-6.1.txt`), "utf8").trimEnd().split("\n").filter((l) => l.startsWith(under));
+  const truth = readFileSync(join(dir, `${name}${variant}.rails-6.1.txt`), "utf8").trimEnd().split("\n").filter((l) => l.startsWith(under));
   const raises = truth.filter((l) => / raises /.test(l)).map((l) => l.replace(/: raises .*/, "")).sort();
   // An info saying why a part is not checked (an engine left out) is no finding of a call.
   const reported = [...new Set(found.filter((d) => d.code !== "checks-off").map((d) => `${d.file}:${d.line}`))].sort();
-  expectFile(`helper-contexts-${name}${{ "app/": "", "engines/": "-engines", "test/": "-tests" }[under]}`, found.map((d) => `${d.file}:${d.line}:${d.column} ${d.code}: ${d.message}`).join("\n") + "\n");
+  expectFile(`helper-contexts-${name}${variant}${{ "app/": "", "engines/": "-engines", "test/": "-tests", "spec/": "-specs" }[under]}`, found.map((d) => `${d.file}:${d.line}:${d.column} ${d.code}: ${d.message}`).join("\n") + "\n");
   return { raises, reported, judged: truth.length };
 }
 
@@ -41,7 +55,27 @@ for (const name of readdirSync(dir).filter((n) => !n.endsWith(".txt")).sort()) {
     assert.ok(judged > 3, "the oracle judged the app's calls");
     assert.deepEqual(reported, raises);
   });
+  for (const setting of settingsOf(name)) {
+    test(`helper-checks/${name} with ${setting}: routemap check reports the lines where Rails raises, and no other`, () => {
+      const { raises, reported, judged } = check(name, "app/", setting);
+      assert.ok(judged > 3, "the oracle judged the app's calls");
+      assert.deepEqual(reported, raises);
+    });
+  }
 }
+
+// upcase's shape: a view's `<% if ActiveModel::Type::Boolean.new.serialize(ENV["X"]) %>` around a
+// link to routes config/routes.rb draws under the same `if`. With X unset, Rails never runs the
+// link (and the routes are not drawn); with X set, the routes exist: in neither is it reported.
+// Code under a condition Routemap cannot decide (`if @posts`) is checked as before.
+test("helper-checks/conditions: code under a condition decided as the routes' are is checked only where it runs", () => {
+  const unset = check("conditions");
+  assert.ok(!unset.reported.some((l) => l.startsWith("app/views/posts/_toast.html.erb") || l.startsWith("app/views/layouts/")));
+  assert.ok(unset.reported.includes("app/views/posts/index.html.erb:17"), "the hash under `if @posts` is still checked");
+  assert.ok(unset.reported.includes("app/views/posts/index.html.erb:20"), "the `unless ENV[…]` branch runs, and is checked");
+  const set = check("conditions", "app/", "ENABLE_NEW_HOME=true");
+  assert.deepEqual(set.reported, ["app/views/posts/index.html.erb:17"]);
+});
 
 // An engine's own files, in the context Rails runs them in (engineContexts.ts): Rails raises on
 // `users_path` in an isolated engine's view and controller (only `main_app.users_path` is the
@@ -62,23 +96,36 @@ test("helper-checks/engines: an isolated engine's files are checked as Rails run
 // openfoodnetwork's engines do), which every engine folder's own table holds too: the blog
 // folder is still checked as its engine (taken as an app of its own, its isolated views and
 // controllers got 13 false errors).
-// Integration tests (Rails 6.1, judged by running each test block's lines in order): before the
-// block's first request the session recalls nothing, and a missing segment raises
+// Integration tests (Rails 6.1, judged by running the tests with Minitest): before the test's
+// first request the session recalls nothing, and a missing segment raises
 // (`post_comments_path`); after one it recalls that request's path parameters (`post_path` after
-// `get post_path(1)` is fine, `post_comments_path` still raises). Routemap reports both where
-// it can vouch for what the session holds (integrationTests.ts).
+// `get post_path(1)` is fine, `post_comments_path` still raises), through the class's `setup`,
+// its own methods and a literal path's request. Routemap reports them where it can vouch for
+// what the session holds (integrationTests.ts).
 test("helper-checks/recall: integration tests' missing segments, before and after a request", () => {
   const { raises, reported, judged } = check("recall", "test/");
   assert.ok(judged > 3, "the oracle judged the test's lines");
   assert.deepEqual(reported, raises);
 });
 
+// Request specs (Rails 6.1 and rspec-rails 5.0, judged by running the specs with RSpec and the
+// app's spec/rails_helper.rb): the same recall, through `before` hooks, `let!`, a `subject`
+// named in the example, a literal path's request, a support module's helper that makes a request
+// (after it, only the example's own next request says what is recalled), a group in
+// spec/requests/ without `type:` (rails_helper infers it), and a branch that may not run.
+test("helper-checks/recall: request specs' missing segments, through hooks, lets and support helpers", () => {
+  const { raises, reported, judged } = check("recall", "spec/");
+  assert.ok(judged > 10, "the oracle judged the specs' lines");
+  assert.ok(!readFileSync(join(dir, "recall.rails-6.1.txt"), "utf8").includes("not run"), "RSpec ran every marked line");
+  assert.deepEqual(reported, raises);
+});
+
 /** What the language server shows of the app's helper calls once its whole-app pass has them all, as `file:line:col code`. */
-async function editorFindings(name) {
+async function editorFindings(name, setting) {
   const root = join(dir, name);
-  const expected = checkFindings(name).map((d) => `${d.file}:${d.line}:${d.column} ${d.code}`).sort();
-  const files = [...new Set(checkFindings(name).map((d) => d.file))];
-  const server = await startServer([root], { railsVersion: "6.1", diagnostics: { enable: true, workspace: true } });
+  const expected = checkFindings(name, setting).map((d) => `${d.file}:${d.line}:${d.column} ${d.code}`).sort();
+  const files = [...new Set(checkFindings(name, setting).map((d) => d.file))];
+  const server = await startServer([root], { railsVersion: "6.1", diagnostics: { enable: true, workspace: true } }, { env: environmentOf(name, setting) });
   try {
     const count = (file) => expected.filter((l) => l.startsWith(`${file}:`)).length;
     for (const file of files) await server.diagnosticsWhere(pathToFileURL(join(root, file)).toString(), (l) => l.length >= count(file));
@@ -164,5 +211,37 @@ test("helper-checks/engines: editing an app controller's render of an engine's t
     assert.deepEqual(byApp(await server.diagnosticsWhere(template, (l) => byApp(l).length === 2)), [1, 2]);
   } finally {
     await server.stop();
+  }
+});
+
+// The editor follows the same decision, in its whole-app problems and for an open view: the
+// server runs with the variable unset, then set (ENV as the routes read it, from its process).
+test("helper-checks/conditions: the language server shows what routemap check does, with the variable unset and set", async () => {
+  const unset = await editorFindings("conditions");
+  assert.ok(unset.expected.includes("app/views/posts/index.html.erb:20:26 unknown-helper"));
+  assert.deepEqual(unset.shown, unset.expected);
+  const set = await editorFindings("conditions", "ENABLE_NEW_HOME=true");
+  assert.deepEqual(set.expected, ["app/views/posts/index.html.erb:17:26 unrouted-url"]);
+  assert.deepEqual(set.shown, set.expected);
+});
+
+// An open partial, edited: a hash to the routes drawn under the `if` is reported where it runs
+// outside that `if`, not inside it; the same text with the variable set reports neither.
+test("helper-checks/conditions: an open view's diagnostics skip the branch the environment does not run", async () => {
+  const root = join(dir, "conditions");
+  const toast = pathToFileURL(join(root, "app/views/posts/_toast.html.erb")).toString();
+  const text = readFileSync(join(root, "app/views/posts/_toast.html.erb"), "utf8");
+  const edited = `${text}<%= link_to "About", controller: "/redesign/about", action: :show %>\n`;
+  const lines = (list) => list.map((d) => [d.range.start.line + 1, d.code]);
+  for (const [setting, expected] of [[undefined, [[9, "unrouted-url"]]], ["ENABLE_NEW_HOME=true", []]]) {
+    const server = await startServer([root], { railsVersion: "6.1", diagnostics: { enable: true, workspace: true } }, { env: environmentOf("conditions", setting) });
+    try {
+      server.conn.sendNotification("textDocument/didOpen", { textDocument: { uri: toast, languageId: "erb", version: 1, text } });
+      server.conn.sendNotification("textDocument/didChange", { textDocument: { uri: toast, version: 2 }, contentChanges: [{ text: edited }] });
+      const shown = await server.diagnosticsWhere(toast, (l) => server.versions.get(toast) === 2 && l.length === expected.length);
+      assert.deepEqual(lines(shown), expected);
+    } finally {
+      await server.stop();
+    }
   }
 });

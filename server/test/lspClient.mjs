@@ -17,8 +17,9 @@ const repo = new URL("../..", import.meta.url).pathname;
  * `workspace` adds to the client's workspace capabilities, `textDocument` gives its text document ones;
  * `capabilities` are the server's.
  */
-export async function startServer(folders, settings = {}, { initializationOptions, workspace = {}, textDocument } = {}) {
-  const child = spawn(process.execPath, [join(repo, "server/dist/bundle/server.js"), "--stdio"], { stdio: ["pipe", "pipe", "pipe"] });
+export async function startServer(folders, settings = {}, { initializationOptions, workspace = {}, textDocument, env } = {}) {
+  // `env`: the server process's environment (`ENV` as the app's routes and views read it), else this process's.
+  const child = spawn(process.execPath, [join(repo, "server/dist/bundle/server.js"), "--stdio"], { stdio: ["pipe", "pipe", "pipe"], ...(env ? { env } : {}) });
   const conn = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   const diagnostics = new Map();
   const versions = new Map();

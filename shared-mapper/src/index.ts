@@ -26,6 +26,8 @@ import { erbToRuby, hashTargets, helperCalls, insideExpectedRaise, type HashTarg
 import { urlHashes, urlOptionsFacts, type UrlHash, type UrlOptionsFacts } from "./app/urlGeneration.js";
 import { polymorphicCandidates, resolveCandidate, type PolymorphicCandidate, type PolymorphicTarget } from "./app/polymorphic.js";
 import { actionAssigns } from "./app/viewAssigns.js";
+import { runConditionsOf, type RunCondition } from "./app/runConditions.js";
+import type { TemplateBlock } from "./app/templateReader.js";
 import { ModelNamings } from "./app/modelNamings.js";
 import { gemControllerModule } from "./gems/index.js";
 import type { Concern } from "./mapper/concerns.js";
@@ -42,6 +44,7 @@ import { RSymbol } from "./ruby/values.js";
 import { rubyVersion } from "./ruby/print.js";
 import type { Diagnostic, EngineRoutes, MapInput, MapOptions, MapResult, Span } from "./types.js";
 import { now } from "./clock.js";
+import { TestSupport } from "./app/testSupport.js";
 
 export * from "./types.js";
 export { DrawMemo } from "./dsl/drawMemo.js";
@@ -55,13 +58,15 @@ export { deviseUrlHelperNames } from "./gems/deviseModels.js";
 export { hamlToRuby } from "./app/haml.js";
 export { slimToRuby } from "./app/slim.js";
 export { definedHelperNames, erbToRuby, partialLocalKeys, unknownHelperDiagnostics, type HashTarget, type HelperCall, type HelperLookup } from "./app/helperCalls.js";
-export { testHelperMaySetUp } from "./app/integrationTests.js";
+export { HOOKS as INTEGRATION_HOOKS, type IntegrationEffect } from "./app/integrationTests.js";
+export { TestSupport, type TestSupportCause } from "./app/testSupport.js";
 export { hashRoutes, missingPartDiagnostics, unroutedHashDiagnostics, UNKNOWN, type UrlGenerationContext, type UrlHash, type UrlOptionsFacts } from "./app/urlGeneration.js";
 export { unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics } from "./app/urlRequirements.js";
 export { rubyVersion } from "./ruby/print.js";
 export { jsonValue, routeValues, type JsonValue } from "./inspect/json.js";
 export { mailerPathDiagnostics } from "./app/helperContexts.js";
 export { guardedHelperNames } from "./app/helperGuards.js";
+export { runningUses, type RunCondition } from "./app/runConditions.js";
 export { polymorphicDiagnostics, symbolsCompleting, type PolymorphicCandidate, type PolymorphicRecord, type PolymorphicTarget } from "./app/polymorphic.js";
 
 /**
@@ -132,6 +137,11 @@ export interface RouteMapper {
      */
     bodies?: (path: string, text: string, read: () => ControllerFile) => ControllerFile;
   }): ControllerModel;
+  /**
+   * A file's class and module bodies as `controllers` reads them (its `bodies`' `read`), for a
+   * host that reads them ahead, elsewhere (`routemap check`'s workers).
+   */
+  controllerFile(path: string, text: string): ControllerFile;
   /** The `controller:`/`action:` literals of a view's or Ruby file's hashes (a file being typed included). */
   hashTargets(path: string, text: string): HashTarget[];
   /**
@@ -155,6 +165,14 @@ export interface RouteMapper {
   polymorphicTargets(path: string, text: string, o: PolymorphicOptions): PolymorphicTarget[];
   /** How a Ruby file sets `default_url_options`. */
   urlOptions(path: string, text: string): UrlOptionsFacts;
+  /**
+   * What the app's test helpers do to an integration session (testSupport.ts): `files`, the
+   * helpers' texts by path relative to the app (test/test_helper.rb, spec/rails_helper.rb, the
+   * other files of test/ and spec/ that are not tests); `fixtures`, the fixtures' table names;
+   * `appModules`, the last names of the modules app/ and lib/ define. A file that does not parse
+   * leaves the hooks unknown.
+   */
+  testSupport(files: ReadonlyMap<string, string>, o: { fixtures: readonly string[]; appModules?: ReadonlySet<string> }): TestSupport;
 }
 
 /** Where an app's routes file is: other files of the app are found from its root. */
@@ -178,19 +196,27 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
     cache.set(path, { text, ...entry, time: 0 });
     return { ...entry, time: now() - start };
   };
+  // The last Ruby file of the app parsed outside the cache, for the next ask of the same text: a
+  // controller's bodies, then its uses, and its templates' actions (`routemap check`'s workers
+  // ask them in turn) from one parse. Trees are read, never changed.
+  let last: { path: string; text: string; parsed: ReturnType<typeof parseFile> } | undefined;
+  const parseRuby = (path: string, text: string) => {
+    if (last?.path !== path || last.text !== text) last = { path, text, parsed: parseFile(parser, path, text) };
+    return last.parsed;
+  };
   // A view or another Ruby file of the app, ERB, Haml and Slim read as Ruby, parsed outside the cache: an app
   // has thousands of views, and only what is found in them is kept.
-  const parseView = (path: string, text: string): ReturnType<typeof parseFile> & { locals?: Set<string> } => {
+  const parseView = (path: string, text: string): ReturnType<typeof parseFile> & { locals?: Set<string>; blocks?: TemplateBlock[] } => {
+    if (path.endsWith(".rb")) return parseRuby(path, text);
     // A template is the body of a method Rails compiles (`yield` gives the layout its content).
-    const template = !path.endsWith(".rb");
     const indented = path.endsWith(".haml") ? hamlToRuby : path.endsWith(".slim") ? slimToRuby : undefined;
-    if (!indented) return parseFile(parser, path, path.endsWith(".erb") ? erbToRuby(text) : text, template);
-    const { ruby, locals } = indented(text);
-    return { ...parseFile(parser, path, ruby, true), locals };
+    if (!indented) return parseFile(parser, path, path.endsWith(".erb") ? erbToRuby(text) : text, true);
+    const { ruby, locals, blocks } = indented(text);
+    return { ...parseFile(parser, path, ruby, true), locals, blocks };
   };
   // A file's polymorphic targets: its models' naming and a template's controller, outside the
   // cache (modelNamings.ts).
-  const namings = new ModelNamings((path, text) => parseFile(parser, path, text).loaded);
+  const namings = new ModelNamings((path, text) => parseRuby(path, text).loaded);
   const resolveTargets = (candidates: readonly PolymorphicCandidate[], o: PolymorphicOptions): PolymorphicTarget[] => {
     if (!candidates.length) return [];
     const naming = namings.namingOf(o);
@@ -210,7 +236,13 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
     const calls = helperCalls(parsed.loaded, { partial, template: !partial && path.includes("/app/views/"), locals: parsed.locals });
     const hashes = urlHashes(parsed.loaded);
     const expected = insideExpectedRaise(parsed.loaded);
-    const kept = <T extends { span: Span }>(uses: T[]) => uses.filter((u) => !expected(u.span));
+    // What must hold for each use to run, kept with it (decided where the checks run: runConditions.ts).
+    const conditions = runConditionsOf(parsed.loaded, parsed.blocks);
+    const kept = <T extends { span: Span; when?: RunCondition[] }>(uses: T[]) =>
+      uses.filter((u) => !expected(u.span)).map((u) => {
+        const when = conditions(u.span);
+        return when ? { ...u, when } : u;
+      });
     return { calls: kept(calls), hashes: kept(hashes), candidates: kept(candidates) };
   };
   const resolveUses = (uses: FileUses, polymorphic?: PolymorphicOptions) => ({
@@ -225,20 +257,26 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
   const controllerFileOf = (path: string, text: string, bodies?: (path: string, text: string, read: () => ControllerFile) => ControllerFile): ControllerFile => {
     const hit = controllerFiles.get(path);
     if (hit && hit.text === text) return hit.file;
-    const read = () => controllerFile(parseFile(parser, path, text).loaded);
+    const read = () => controllerFile(parseRuby(path, text).loaded);
     const file = bodies ? bodies(path, text, read) : read();
     controllerFiles.set(path, { text, file });
     return file;
+  };
+  // A view's condition, decided after a map (`MapResult.decide`): one that does not parse is not decided.
+  const parseCondition = (source: string): LoadedFile | undefined => {
+    const parsed = parseFile(parser, "(condition)", source);
+    return parsed.loaded.syntaxErrors.length || parsed.diagnostics.length ? undefined : parsed.loaded;
   };
   // Routes the last map drew: the next one, nearly always the same app, sizes its tables so.
   let expected = 0;
   return {
     map: (input, o = {}) => {
-      const result = RSymbol.evaluation(() => mapRoutes(input, { parse, expected: expected || routesToExpect(input), drawMemo: o.memo }));
+      const result = RSymbol.evaluation(() => mapRoutes(input, { parse, parseCondition, expected: expected || routesToExpect(input), drawMemo: o.memo }));
       expected = result.routes.length;
       return result;
     },
     evaluate: (source, options = {}) => RSymbol.evaluation(() => evaluateSnippet(parser, source, options)),
+    controllerFile: (path, text) => controllerFile(parseRuby(path, text).loaded),
     hashTargets: (path, text) => hashTargets(parseView(path, text).loaded),
     urlUses: (path, text, polymorphic) => resolveUses(fileUses(path, text, polymorphic), polymorphic),
     fileUses,
@@ -250,6 +288,14 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
     urlOptions: (path, text) => {
       const parsed = parseView(path, text);
       return parsed.loaded.syntaxErrors.length || parsed.diagnostics.length ? { keys: [], unknown: true } : urlOptionsFacts(parsed.loaded);
+    },
+    testSupport: (files, o) => {
+      const loaded = [...files].map(([path, text]) => ({ path, parsed: parseFile(parser, path, text) }));
+      const broken = loaded.filter((f) => f.parsed.loaded.syntaxErrors.length || f.parsed.diagnostics.length).map((f) => f.path);
+      return new TestSupport(
+        loaded.filter((f) => !broken.includes(f.path)).map((f) => ({ path: f.path, file: f.parsed.loaded })),
+        { paths: (p) => files.has(p), fixtures: o.fixtures, appModules: o.appModules, unreadable: broken },
+      );
     },
     controllers: ({ files, views, root, read, gems, inflections, bodies }) => {
       const appFile = (relative: string) => {
@@ -379,7 +425,7 @@ function routesToExpect(input: MapInput): number {
 type Parsed = { loaded: LoadedFile; diagnostics: Diagnostic[]; time: number };
 type Parse = (path: string, text: string) => Parsed;
 
-function mapRoutes(input: MapInput, { parse, expected, drawMemo }: { parse: Parse; expected: number; drawMemo?: DrawMemo }): MapResult {
+function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo }: { parse: Parse; parseCondition: (source: string) => LoadedFile | undefined; expected: number; drawMemo?: DrawMemo }): MapResult {
   const start = now();
   let parseTime = 0;
   const diagnostics: Diagnostic[] = [];
@@ -396,9 +442,13 @@ function mapRoutes(input: MapInput, { parse, expected, drawMemo }: { parse: Pars
     listed.add(path);
     files.push(path);
   };
+  // Once the routes are drawn, a condition decided for a view reads only the files the map read
+  // (`decide`): the editor maps again when one of those changes, so no decision outlives its inputs.
+  let sealed = false;
   const load = (path: string): LoadedFile | undefined => {
     const known = loaded.get(path);
     if (known) return known;
+    if (sealed) return undefined;
     const text = read(path);
     if (text === undefined) return undefined;
     note(path);
@@ -425,6 +475,7 @@ function mapRoutes(input: MapInput, { parse, expected, drawMemo }: { parse: Pars
     appRoot,
     // A file read as text (`File.read`, `YAML.load_file`) is one the table depends on too.
     text: (path) => {
+      if (sealed && !listed.has(path)) return undefined;
       const text = read(path);
       if (text !== undefined) note(path);
       return text;
@@ -592,7 +643,18 @@ function mapRoutes(input: MapInput, { parse, expected, drawMemo }: { parse: Pars
     if (engineSet.customHelpers.length) engine.customHelpers = engineSet.customHelpers;
     return engine;
   });
+  sealed = true;
+  const resume = RSymbol.resumable();
+  const decisions = new Map<string, boolean | undefined>();
+  const decide = (test: string): boolean | undefined => {
+    if (decisions.has(test)) return decisions.get(test);
+    const file = test.length <= MAX_CONDITION ? parseCondition(test) : undefined;
+    const truth = file && resume(() => withInflections(inflections, () => interpreter.decideExpression(file, CONDITION_STEPS)));
+    decisions.set(test, truth);
+    return truth;
+  };
   return {
+    decide,
     routes: set.routes,
     openRegions: interpreter.openRegions,
     customHelpers: set.customHelpers,
@@ -606,6 +668,10 @@ function mapRoutes(input: MapInput, { parse, expected, drawMemo }: { parse: Pars
     ...(inflections ? { inflections } : {}),
   };
 }
+
+/** A condition longer than this is not decided (its code is checked), nor one that takes more steps. */
+const MAX_CONDITION = 2_000;
+const CONDITION_STEPS = 50_000;
 
 /**
  * The app's configuration files that the host gave (none for a routes file given on its own):

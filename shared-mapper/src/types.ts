@@ -291,6 +291,14 @@ export interface OpenRegion {
 }
 
 export interface MapResult {
+  /**
+   * Whether a condition (Ruby source) holds in the environment this table was mapped in, as a
+   * condition of the routes files is decided (`ENV`, `Rails.env`, the app's settings and
+   * constants, literals; only the files the map read); undefined when Routemap cannot decide it.
+   * The checks of views and Ruby files skip code that runs only where a decided condition does
+   * not hold (`app/runConditions.ts`). Absent from a result not made by `map`.
+   */
+  decide?(test: string): boolean | undefined;
   routes: Route[];
   /** Where the table may lack routes (see `OpenRegion`); empty when it is complete. */
   openRegions: OpenRegion[];

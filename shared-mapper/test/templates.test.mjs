@@ -24,7 +24,8 @@ async function check(name) {
     out.push(line);
     if (rubyLines[i].trim()) out.push(`» ${rubyLines[i].trimEnd()}`);
     for (const c of calls.filter((c) => c.span.start.line === i)) {
-      out.push(`  ${" ".repeat(c.span.start.character)}${"^".repeat(c.span.end.character - c.span.start.character)} ${c.receiver ? `${c.receiver}.` : ""}${c.name}${c.maybeLocal ? " (bare, in a partial: a local where a render passes one)" : ""}`);
+      const when = c.when ? ` (runs only if ${c.when.map((w) => `${w.holds ? "" : "not "}${w.test}`).join(" and ")})` : "";
+      out.push(`  ${" ".repeat(c.span.start.character)}${"^".repeat(c.span.end.character - c.span.start.character)} ${c.receiver ? `${c.receiver}.` : ""}${c.name}${c.maybeLocal ? " (bare, in a partial: a local where a render passes one)" : ""}${when}`);
     }
   });
   out.push(`locals: ${[...locals].sort().join(" ")}`, `calls: ${calls.length}`);

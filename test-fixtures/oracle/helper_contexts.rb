@@ -6,6 +6,8 @@
 #   first route, every part "1", after that action and its callbacks ran), or of the mailer of that
 #   folder (a mailer's view context: no request);
 # (The same of the app's engines in engines/*/.)
+# - each line marked `# eval` of a test block of test/integration (its lines run in order) and
+#   of an example of spec/requests (run by RSpec with the app's spec/rails_helper.rb).
 # - each line of app/mailers or app/controllers marked `# eval`, in a new instance of its class
 #   (a controller's with a request to the first action of the file).
 # A partial is judged where a template renders it (`render` is a tag too), and each of its tags
@@ -78,8 +80,10 @@ Dir.mktmpdir("routemap-helper-oracle") do |tmp|
   rescue Exception # rubocop:disable Lint/RescueException
     nil
   end
+  # A tag that opens a block (`<%= link_to(url) do %>`) is judged as the call with an empty block.
+  callable = ->(code) { code.sub(/\s*\bdo\s*(\|[^|]*\|)?\s*\z/, " {}") }
   judge = lambda do |path, line, code, context|
-    context.instance_eval(code)
+    context.instance_eval(callable.call(code))
     puts "#{path}:#{line}: ok"
   rescue Exception => e # rubocop:disable Lint/RescueException
     # A `render` whose partial fails: what fails is judged at the partial's own lines, below.
@@ -89,6 +93,44 @@ Dir.mktmpdir("routemap-helper-oracle") do |tmp|
     puts "#{path}:#{line}: raises #{e.class}"
     warn "#{path}:#{line}: #{e.message[0, 200]}" if ENV["ORACLE_DEBUG"]
   end
+
+  # The lines whose tags Rails runs when it renders a template whole in a context (with the
+  # locals a render passes): the template with each tag other than a condition's (`if`, `unless`,
+  # `elsif`, `else`, `case`, `when`, `end`) made to record its line, a block's tag to record it
+  # and run its block once, rendered. A tag on a line left out sits in a branch that does not run
+  # there (upcase's `<% if …ENV["ENABLE_MARKETING_REDESIGN"] %>`). nil when the render raises: then
+  # every tag is judged.
+  CONTROL = /\A\s*(if|unless|elsif|else|case|when|end)\b/
+  # A condition's own tag, not a whole `if … then … end` in one tag (that one is judged as it is).
+  control = ->(code) { code =~ CONTROL && (code.strip == "end" || code !~ /\bend\s*\z/) }
+  lines_run = lambda do |path, context, locals = {}|
+    source = File.read(path)
+    ran = []
+    marked = source.gsub(/<%(=?)(.*?)-?%>/m) do
+      match = Regexp.last_match
+      code = match[2]
+      line = source[0...match.begin(0)].count("\n") + 1
+      next match[0] if code.start_with?("#") || control.call(code)
+      block = code[/\bdo\s*(\|[^|]*\|)?\s*\z/]
+      block ? "<% __ran << #{line}; [nil].each #{block} %>" : "<% __ran << #{line} %>"
+    end
+    context.define_singleton_method(:__ran) { ran }
+    begin
+      context.render(inline: marked, locals: locals)
+      ran
+    rescue Exception # rubocop:disable Lint/RescueException
+      nil
+    ensure
+      context.singleton_class.send(:remove_method, :__ran)
+    end
+  end
+  view_context_for = lambda do |klass, folder, template|
+    next klass.new.view_context if klass < ActionMailer::Base
+    instance = controller_instance.call(klass, folder, template)
+    run_action.call(instance, template)
+    instance.view_context
+  end
+  not_run = ->(path, line) { puts "#{path}:#{line}: never runs (in a branch whose condition does not hold here)" }
 
   # A controller that no route of the app or of an engine reaches, nor any subclass of it: no
   # request runs its code or renders its templates in this environment (upcase's routes under
@@ -126,10 +168,14 @@ Dir.mktmpdir("routemap-helper-oracle") do |tmp|
     klass = folder.camelize.safe_constantize || "#{folder.camelize}Controller".safe_constantize
     next unless klass
     template = file.split(".").first
+    ran = nil
     File.readlines(path).each_with_index do |text, i|
       text.scan(/<%=?(.*?)-?%>/m).flatten.each do |code|
         next if code.start_with?("#")
         next unrun.call(path, i + 1, klass) if never_runs.call(klass)
+        ran ||= lines_run.call(path, view_context_for.call(klass, folder, template)) || :all
+        next if control.call(code)
+        next not_run.call(path, i + 1) unless ran == :all || ran.include?(i + 1)
         context =
           if klass < ActionMailer::Base
             klass.new.view_context
@@ -155,12 +201,6 @@ Dir.mktmpdir("routemap-helper-oracle") do |tmp|
   # cancel_path: posts_path`, `render partial: "posts/links", locals: {…}`): that render's locals,
   # in the template's view context, the tag alone rendered inline. A line raises if it raises for
   # any of those renders; a partial no template of its folder renders is not judged here.
-  view_context_for = lambda do |klass, folder, template|
-    next klass.new.view_context if klass < ActionMailer::Base
-    instance = controller_instance.call(klass, folder, template)
-    run_action.call(instance, template)
-    instance.view_context
-  end
   renders_of = lambda do |folder, name|
     Dir["app/views/#{folder}/*.erb"].sort.reject { |t| File.basename(t).start_with?("_") }.flat_map do |template_path|
       klass = folder.camelize.safe_constantize || "#{folder.camelize}Controller".safe_constantize
@@ -184,11 +224,13 @@ Dir.mktmpdir("routemap-helper-oracle") do |tmp|
     folder, file = File.split(path.delete_prefix("app/views/"))
     renders = renders_of.call(folder, file.delete_prefix("_").split(".").first)
     next if renders.empty?
+    runs = renders.map { |context, locals| lines_run.call(path, context, locals) }
     File.readlines(path).each_with_index do |text, i|
       text.scan(/<%=?(.*?)-?%>/m).flatten.each do |code|
-        next if code.start_with?("#")
+        next if code.start_with?("#") || control.call(code)
+        next not_run.call(path, i + 1) unless runs.any? { |r| r.nil? || r.include?(i + 1) }
         raised = renders.filter_map do |context, locals|
-          context.render(inline: "<%= #{code} %>", locals: locals)
+          context.render(inline: "<%= #{callable.call(code)} %>", locals: locals)
           nil
         rescue Exception => e # rubocop:disable Lint/RescueException
           e.respond_to?(:cause) && e.cause && e.is_a?(ActionView::Template::Error) ? e.cause.class : e.class
@@ -223,13 +265,17 @@ Dir.mktmpdir("routemap-helper-oracle") do |tmp|
     reached.map { |klass, controller_path, action| view_context_for.call(klass, controller_path, action) }
   end
   layout_tags = lambda do |path, contexts, users, render_inline|
+    runs = nil
     File.readlines(path).each_with_index do |text, i|
       text.scan(/<%=?(.*?)-?%>/m).flatten.each do |code|
         next if code.start_with?("#") || code.strip == "yield"
         next puts "#{path}:#{i + 1}: never runs (only #{users.join(", ")}, which no route reaches, take it)" if contexts.empty?
+        runs ||= contexts.map { |c| lines_run.call(path, c) }
+        next if control.call(code)
+        next not_run.call(path, i + 1) unless runs.any? { |r| r.nil? || r.include?(i + 1) }
         if render_inline
           raised = contexts.filter_map do |context|
-            context.render(inline: "<%= #{code} %>")
+            context.render(inline: "<%= #{callable.call(code)} %>")
             nil
           rescue Exception => e # rubocop:disable Lint/RescueException
             e.respond_to?(:cause) && e.cause && e.is_a?(ActionView::Template::Error) ? e.cause.class : e.class
@@ -263,41 +309,79 @@ Dir.mktmpdir("routemap-helper-oracle") do |tmp|
     layout_tags.call(path, contexts, users, true)
   end
 
-  # Integration tests (test/integration/*_test.rb): each `test "…" do` block's lines run in order
-  # in one new instance of its class, as Minitest runs the test (its setup not run); each line
-  # marked `# eval` is judged where it stands: before the block's first request nothing is
-  # recalled, after one the session recalls that request's path parameters.
-  unless Dir["test/integration/**/*_test.rb"].empty?
+  # Each line marked `# eval` of a test file, rewritten to be judged where it stands: what it
+  # raises is recorded and the test goes on, as if the line had not run. Returns the marked lines.
+  verdicts = {}
+  judging = Module.new do
+    define_method(:__routemap_judge__) do |path, line, &code|
+      instance_exec(&code)
+      verdicts[[path, line]] = "ok"
+    rescue Exception => e # rubocop:disable Lint/RescueException
+      verdicts[[path, line]] = "raises #{e.class}"
+      warn "#{path}:#{line}: #{e.message[0, 200]}" if ENV["ORACLE_DEBUG"]
+    end
+  end
+  mark = lambda do |path|
+    lines = File.readlines(path)
+    rewritten = lines.each_with_index.map do |text, i|
+      next text unless text =~ /\A(\s*)(.*?)\s*# eval$/
+      "#{Regexp.last_match(1)}__routemap_judge__(#{path.inspect}, #{i + 1}) { #{Regexp.last_match(2)} }\n"
+    end
+    File.write(path, rewritten.join)
+    lines.each_index.select { |i| lines[i] =~ /# eval$/ }.map { |i| i + 1 }
+  end
+  say = lambda do |marked|
+    marked.each do |path, numbers|
+      numbers.each { |n| puts "#{path}:#{n}: #{verdicts.fetch([path, n], "not run (its test stopped before it)")}" }
+    end
+  end
+
+  # Integration tests (test/integration/**/*_test.rb), run by Minitest as `rails test` runs them
+  # (each test in a new instance of its class, its `setup` hooks first), without the app's
+  # test/test_helper.rb (the fixtures have no models for its `fixtures :all`): each marked line
+  # judged where it stands. Before the test's first request nothing is recalled, after one the
+  # session recalls that request's path parameters.
+  integration = Dir["test/integration/**/*_test.rb"].sort
+  unless integration.empty?
     require "action_dispatch/testing/integration"
     require "active_support/test_case"
     $LOADED_FEATURES << "test_helper.rb"
     $LOAD_PATH.unshift(".")
     File.write("test_helper.rb", "")
   end
-  Dir["test/integration/**/*_test.rb"].sort.each do |path|
+  marked = integration.to_h do |path|
+    numbers = mark.call(path)
     before = ObjectSpace.each_object(Class).select { |k| k < ActionDispatch::IntegrationTest }
     load File.expand_path(path)
-    klass = (ObjectSpace.each_object(Class).select { |k| k < ActionDispatch::IntegrationTest } - before).first
-    lines = File.readlines(path)
-    lines.each_with_index do |text, i|
-      next unless text =~ /\A(\s*)test\s.*\sdo\s*\z/
-      indent = Regexp.last_match(1)
-      instance = klass.new("judge")
-      lines[(i + 1)..].each_with_index do |line, j|
-        break if line =~ /\A#{indent}end\b/
-        code = line.sub(/#.*\z/, "").strip
-        next if code.empty?
-        if line =~ /# eval$/
-          judge.call(path, i + j + 2, code, instance)
-        else
-          begin
-            instance.instance_eval(code)
-          rescue Exception # rubocop:disable Lint/RescueException
-            nil
-          end
-        end
+    (ObjectSpace.each_object(Class).select { |k| k < ActionDispatch::IntegrationTest } - before).each do |klass|
+      klass.include(judging)
+      klass.runnable_methods.sort.each do |name|
+        result = klass.new(name).run
+        warn "#{path}: #{name}: #{result.failures.map(&:message).join("; ")[0, 300]}" if ENV["ORACLE_DEBUG"] && !result.passed?
       end
     end
+    [path, numbers]
+  end
+  say.call(marked)
+
+  # Request specs (spec/requests/**/*_spec.rb), run by RSpec with rspec-rails' RequestExampleGroup
+  # and the app's spec/rails_helper.rb (its support files, `config.before` hooks and included
+  # modules): each line marked `# eval` is judged where it stands in its example, after the hooks,
+  # `let!`s and earlier lines RSpec ran; a line that raises is judged so, and the example goes on
+  # as if it had not run. A marked line the example never reached is said ("not run").
+  specs = Dir["spec/requests/**/*_spec.rb"].sort
+  unless specs.empty?
+    require "rspec/core"
+    require "stringio"
+    # The app is booted: rails_helper's `require_relative "../config/environment"` loads nothing more.
+    File.write(File.join(root, "config", "environment.rb"), "")
+    $LOADED_FEATURES << File.join(root, "config", "environment.rb")
+    marked = specs.to_h { |path| [path, mark.call(path)] }
+    RSpec.configure { |config| config.include(judging) }
+    out = StringIO.new
+    RSpec::Core::Runner.run(["-I", "spec", *specs], out, out)
+    warn out.string if ENV["ORACLE_DEBUG"]
+    say.call(marked)
   end
 
   Dir["{,engines/*/}app/{mailers,controllers}/**/*.rb"].sort.each do |path|

@@ -15,15 +15,17 @@ import { argsOrExit } from "./args.js";
 import { displayPath, formatDiagnostic, readInput, shown, type Io } from "./routes.js";
 import { checkDocument, type Finding } from "./json.js";
 import { locateRoutes } from "./locate.js";
-import { DefinedNames, otherControllerPaths, otherTemplates, readInstalledGems } from "./helperCheck.js";
-import { generationOf, inheritedGemUrlOptions } from "../features/helperCalls.js";
+import { DefinedNames, helperScope, otherControllerPaths, relativePosix, otherTemplates, readInstalledGems } from "./helperCheck.js";
+import { generationOf, inheritedGemUrlOptions, mayUseUrls, usesAsked, type HelperCheckContext } from "../features/helperCalls.js";
 import { fileProblems, problemFiles } from "../features/appProblems.js";
-import { FileUsesStore } from "../features/fileUses.js";
+import { factsKindOf, FileUsesStore, type FactsJob } from "../features/fileUses.js";
+import { FactsWorkers } from "./factsWorkers.js";
+import type { FileSystem } from "../fileSystem.js";
 import { fileFactsCache } from "./fileFactsCache.js";
 import { runFileSystem } from "./runFileSystem.js";
 import { appHelperTables } from "../features/helpers.js";
 import { engineProblems } from "./engineCheck.js";
-import { causeDiagnostic, gemCauses, regionCauses, urlOptionsCauses, withCauses, type CheckCause } from "../features/checkStatus.js";
+import { causeDiagnostic, gemCauses, regionCauses, testHelperCauses, urlOptionsCauses, withCauses, type CheckCause } from "../features/checkStatus.js";
 
 export const CHECK_USAGE = `Usage: routemap check [APP | FILE] [options]
 
@@ -64,19 +66,52 @@ export async function checkCommand(argv: string[], io: Io, mapper?: RouteMapper)
     return 2;
   }
   mapper ??= await createNodeMapper();
-  const result = mapper.map(input);
   // Every phase below reads the app's files; each is read once (runFileSystem.ts).
   const fs = runFileSystem(nodeFileSystem);
   const root = appRoot(input.entry);
   const { files, views: own } = readControllerInputs(root, fs);
+  // Each file's facts (its controllers' bodies, its URL uses) from the cache folder where its text is the one they were read from (fileFactsCache.ts).
+  const uses = new FileUsesStore(fileFactsCache(root), { oneRun: true });
+  // Those it lacks, read by worker threads on a large app (factsWorkers.ts), the controllers' bodies first, while the routes are mapped.
+  const checked = problemFiles(root, fs);
+  // Not on a second run, whose pack has most of them: hashing each file to know which it lacks before the map cost more than it saved.
+  const workers = uses.packed() < (files.size + checked.length) / 2 ? await FactsWorkers.start() : undefined;
+  try {
+    return await checkApp({ argv: args, format, io, mapper, input, fs, root, files, own, uses, checked, workers });
+  } finally {
+    workers?.close();
+  }
+}
+
+/** `check` of the app at `root`, its files read through `fs`, their facts through `uses` (read ahead by `workers`, if any). */
+async function checkApp(o: {
+  argv: Exclude<ReturnType<typeof argsOrExit>, number>;
+  format: "text" | "json" | "github";
+  io: Io;
+  mapper: RouteMapper;
+  input: Exclude<ReturnType<typeof readInput>, string>;
+  fs: FileSystem;
+  root: string;
+  files: Map<string, string>;
+  own: string[];
+  uses: FileUsesStore;
+  checked: string[];
+  workers: FactsWorkers | undefined;
+}): Promise<number> {
+  const { argv: args, format, io, mapper, input, fs, root, files, own, uses, checked, workers } = o;
+  // The controllers' bodies first (the model waits for them), each with the controller's uses
+  // (one parse for both), then the other files whose facts do not depend on the model, each as
+  // its check will ask for it (a template's, on its action: below).
+  const bodiesRead = workers?.read([...files].flatMap(([path, text]) => [uses.wanted("k", path, text), modelFreeUses(uses, root, path, text)].filter((j) => j !== undefined)), uses);
+  if (workers) void workers.read(checked.flatMap((file) => modelFreeUses(uses, root, file, fs.readFile(file)) ?? []), uses);
+  const result = mapper.map(input);
   const appGems = commandAppGems(root, { rubyVersion: input.options?.rubyVersion });
   const gems = readInstalledGems(appGems);
   const cached = appGems?.cacheStats();
   if (process.env.ROUTEMAP_TIMINGS === "1") io.err(`routemap: gems: ${appGems?.installed.size ?? 0} installed, ${appGems?.missing.length ?? 0} missing; cache ${cached ? `${cached.used} used, ${cached.made} made${cached.failed ? `, ${cached.failed} not written` : ""}` : "off"}\n`);
   const engineRoots = findEngines(root).map((e) => e.root);
   const views = [...own, ...otherTemplates(fs, engineRoots, gems)];
-  // Each file's facts (its controllers' bodies, its URL uses) from the cache folder where its text is the one they were read from (fileFactsCache.ts).
-  const uses = new FileUsesStore(fileFactsCache(root), { oneRun: true });
+  if (bodiesRead) await bodiesRead;
   const model = mapper.controllers({ files, views, root, read: (p) => fs.readFile(p), gems: input.options?.gems, inflections: result.inflections, bodies: uses.bodies });
   const provided = "why" in gems ? undefined : new Set([...gems.controllers, ...otherControllerPaths(root, fs, engineRoots)]);
   // Why checks are off or partial, said where each cause is (an info, or the table's diagnostic there).
@@ -92,16 +127,21 @@ export async function checkCommand(argv: string[], io: Io, mapper?: RouteMapper)
   // routes could not be evaluated, not the names it may draw (helperCalls.ts `mayBeMissing`).
   const why = notCheckedBecause(gems);
   if (!why) {
-    const names = new DefinedNames(root, engineRoots, fs, (p) => fs.readFile(p), (path, text) => mapper.urlOptions(path, text));
+    const names = new DefinedNames(root, engineRoots, fs, (p) => fs.readFile(p), mapper);
     const helpers = "why" in gems ? new Set<string>() : gems.helpers;
     const generation = generationOf(names, () => model, { root, rubyVersion: input.options?.rubyVersion, read: (p) => fs.readFile(p), table: () => result, gemUrlOptions: "why" in gems ? [] : gems.urlOptions, gemUrlOptionsControllers: "why" in gems ? undefined : gems.urlOptionsControllers, gemLayouts: "why" in gems ? undefined : gems.layouts });
     const context = { tables: appHelperTables(result), defined: names.all(), gems: helpers, generation, uses };
-    // The files and the check the language server uses for the Problems panel (appProblems.ts).
-    for (const file of problemFiles(root, fs)) {
+    // The files and the check the language server uses for the Problems panel (appProblems.ts), their facts read ahead by the workers.
+    if (workers) void workers.read(checked.flatMap((file) => wantedUses(uses, context, root, file, fs.readFile(file)) ?? []), uses);
+    for (const file of checked) {
+      const wait = workers?.waitFor(file);
+      if (wait) await wait;
       const text = fs.readFile(file);
       // One at a time: a spread passes one argument per diagnostic, past V8's limit in a hostile view.
       if (text !== undefined) for (const d of fileProblems(mapper, context, root, file, text)) findings.push(d);
     }
+    // Their heaps go before the pack is written, the run's peak of memory.
+    workers?.close();
     // The app's engines' own files, each in the context Rails runs it in (engineContexts.ts).
     // Those it leaves out (not loaded, or drawing into the app's routes) are said at their routes files, as the editor says them.
     const skipped = (cause: CheckCause & { span: Span }) => {
@@ -113,14 +153,15 @@ export async function checkCommand(argv: string[], io: Io, mapper?: RouteMapper)
     // URL options Routemap cannot read: the missing parts they may fill in are not checked.
     const lock = { path: lockPath, text: fs.readFile(lockPath) };
     const gemControllers = "why" in gems ? [] : inheritedGemUrlOptions(gems.urlOptionsControllers, model.byPath.values());
-    for (const cause of urlOptionsCauses({ ...names.urlOptionsFiles(), gems: "why" in gems ? [] : gems.urlOptions, gemControllers }, (p) => fs.readFile(p), lock)) {
+    const helperHooks = testHelperCauses(names.testSupportCauses(), root);
+    for (const cause of [...urlOptionsCauses({ ...names.urlOptionsFiles(), gems: "why" in gems ? [] : gems.urlOptions, gemControllers }, (p) => fs.readFile(p), lock), ...helperHooks]) {
       causes.push(cause);
       findings.push(causeDiagnostic({ ...cause, span: cause.span! }));
     }
   }
   uses.save();
   const made = uses.cacheStats;
-  if (process.env.ROUTEMAP_TIMINGS === "1") io.err(`routemap: files' facts: ${uses.parsed} read; cache ${made ? `${made.used} used, ${made.made} made${made.failed ? `, not written` : ""}` : "off"}\n`);
+  if (process.env.ROUTEMAP_TIMINGS === "1") io.err(`routemap: files' facts: ${uses.parsed} read; cache ${made ? `${made.used} used, ${made.made} made${made.failed ? `, not written` : ""}` : "off"}${workers?.size ? `; ${uses.readAhead} read by ${workers.size} worker${workers.size === 1 ? "" : "s"}` : ""}\n`);
   const printed = shown(findings, args);
   if (format === "json") io.out(JSON.stringify(checkDocument(printed, why, displayPath, causes), null, 2) + "\n");
   else io.out(render(printed, format));
@@ -128,6 +169,31 @@ export async function checkCommand(argv: string[], io: Io, mapper?: RouteMapper)
   const regions = causes.filter((c) => c.code === "open-region").length;
   if (regions) io.err(`routemap: ${regions} part${regions === 1 ? "" : "s"} of the routes Routemap could not evaluate: the helper names and controllers ${regions === 1 ? "it covers are" : "they cover are"} not checked (the info at each says which)\n`);
   return findings.some((d) => d.severity === "error") ? 1 : 0;
+}
+
+/**
+ * What `fileProblems` will ask `uses` of a file that is not a template its controller's action
+ * renders, when the store lacks it, before the check's context is known: a controller's uses are
+ * asked with `controller`, another file's under app/ and spec/ without, and a model's or lib/
+ * file's with no targets (helperCalls.ts `generationOf`'s `polymorphic`). A guess: a file asked
+ * otherwise is read again in the main thread (the facts' key holds what they were read for).
+ */
+function modelFreeUses(uses: FileUsesStore, root: string, file: string, text: string | undefined): FactsJob | undefined {
+  const scope = text === undefined ? undefined : helperScope(root, file);
+  if (!scope || !mayUseUrls(text!, scope)) return undefined;
+  if (scope === "explicit") return uses.wanted("e", file, text!);
+  // A template not a partial nor a layout: its uses are asked on its action (viewAssigns), known from the model.
+  const rel = relativePosix(root, file);
+  if (/^app\/views\/.+\/[^/_.][^/]*$/.test(rel) && !rel.startsWith("app/views/layouts/")) return undefined;
+  const controller = file.startsWith(`${root}/app/controllers/`) && file.endsWith("_controller.rb");
+  return uses.wanted(controller ? "c" : "a", file, text!, { controller, root });
+}
+
+/** What `fileProblems` will ask `uses` of a file, when the store lacks it. */
+function wantedUses(uses: FileUsesStore, context: HelperCheckContext, root: string, file: string, text: string | undefined): FactsJob | undefined {
+  const scope = text === undefined ? undefined : helperScope(root, file);
+  const asked = scope && usesAsked(context, file, text!, scope);
+  return asked ? uses.wanted(factsKindOf(asked.naming), file, text!, asked.naming) : undefined;
 }
 
 /**

@@ -57,7 +57,7 @@ function engineContext(o: EngineCheckInput, routesFile: string, engine: EngineRo
   const files = engineFiles({ root, engine, app: result });
   if (!files) return undefined;
   const read = (p: string) => fs.readFile(p);
-  const names = new DefinedNames(root, [], fs, read, (path, text) => mapper.urlOptions(path, text));
+  const names = new DefinedNames(root, [], fs, read, mapper);
   const { files: controllers, views } = readControllerInputs(root, fs);
   const model = mapper.controllers({ files: controllers, views, root, read, gems: o.input.options?.gems, inflections: result.inflections });
   const generation = generationOf(names, () => model, { root, rubyVersion: o.input.options?.rubyVersion, read, table: () => result, gemUrlOptions: gems.urlOptions, gemUrlOptionsControllers: gems.urlOptionsControllers, gemLayouts: gems.layouts });

@@ -20,7 +20,7 @@
  */
 import { writeAtomically } from "./atomicWrite.js";
 import { createHash } from "./lazyCrypto.js";
-import { readdirSync, readFileSync, rmSync, statSync, utimesSync } from "node:fs";
+import { closeSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, utimesSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ControllerFile, FileUses } from "@routemap/shared-mapper";
@@ -91,6 +91,39 @@ export class FileFactsCache {
   /** `stored`: plain JSON data (`encodeUses`). */
   set(kind: FactsKind, path: string, key: string, stored: unknown): void {
     this.kept.set(`${kind}\0${path}`, { key, json: JSON.stringify(stored) });
+    this.stats.made++;
+    this.dirty = true;
+  }
+
+  /**
+   * The number of entries in the pack, from its header when it is not read yet (read whole
+   * before the routes are mapped, its 24 MB on a large app added to that phase's peak of memory).
+   */
+  size(): number {
+    if (this.stored) return this.stored.size;
+    try {
+      const fd = openSync(this.file, "r");
+      try {
+        const head = Buffer.alloc(4096);
+        const line = head.subarray(0, readSync(fd, head, 0, head.length, 0)).toString("utf8").split("\n", 1)[0];
+        const header = parsed(line) as { format?: unknown; build?: unknown; root?: unknown; count?: unknown } | undefined;
+        return header?.format === FORMAT && header.build === this.build && header.root === this.root && typeof header.count === "number" ? header.count : 0;
+      } finally {
+        closeSync(fd);
+      }
+    } catch {
+      return 0;
+    }
+  }
+
+  /** Whether the pack has an entry of this key (its shape is checked when it is used). */
+  has(key: string): boolean {
+    return this.load().has(key);
+  }
+
+  /** `set` of an entry's JSON, made elsewhere (cli/factsWorkers.ts). */
+  setJson(kind: FactsKind, path: string, key: string, json: string): void {
+    this.kept.set(`${kind}\0${path}`, { key, json });
     this.stats.made++;
     this.dirty = true;
   }
@@ -175,6 +208,8 @@ export function encodeUses(uses: FileUses): unknown {
   };
 }
 
+/** A use's conditions (`RunCondition[]`), absent or well formed. */
+const isWhen = (w: unknown) => w === undefined || (Array.isArray(w) && w.every((c) => !!c && typeof c.test === "string" && typeof c.holds === "boolean"));
 const pairsOf = (v: unknown) => (Array.isArray(v) && v.every((e) => Array.isArray(e) && e.length === 2 && typeof e[0] === "string" && isValue(e[1])) ? new Map(v as [string, never][]) : undefined);
 
 /** A file's uses from what `encodeUses` stored, or undefined when it does not have that shape, its spans in `path` (an entry of another shape, or tampered with, is not used). */
@@ -185,16 +220,16 @@ export function decodeUses(stored: unknown, path: string): FileUses | undefined 
   const out: FileUses = { calls: [], hashes: [], candidates: [] };
   for (const c of calls) {
     const keywords = pairsOf(c?.args?.keywords);
-    if (!keywords || typeof c.name !== "string" || !isSpanOf(c.span, path) || !Array.isArray(c.args.positional) || !c.args.positional.every(isValue)) return undefined;
+    if (!keywords || typeof c.name !== "string" || !isSpanOf(c.span, path) || !isWhen(c.when) || !Array.isArray(c.args.positional) || !c.args.positional.every(isValue)) return undefined;
     out.calls.push({ ...c, args: { ...c.args, keywords } });
   }
   for (const h of hashes) {
     const keys = pairsOf(h?.keys);
-    if (!keys || !isSpanOf(h.span, path) || typeof h.noRequest !== "boolean") return undefined;
+    if (!keys || !isSpanOf(h.span, path) || typeof h.noRequest !== "boolean" || !isWhen(h.when)) return undefined;
     out.hashes.push({ ...h, keys });
   }
   for (const t of candidates) {
-    if (!t || typeof t.call !== "string" || !isSpanOf(t.span, path) || !Array.isArray(t.parts) || !Array.isArray(t.spans) || t.parts.length !== t.spans.length) return undefined;
+    if (!t || typeof t.call !== "string" || !isSpanOf(t.span, path) || !isWhen(t.when) || !Array.isArray(t.parts) || !Array.isArray(t.spans) || t.parts.length !== t.spans.length) return undefined;
     if (!t.spans.every((s: unknown) => isSpanOf(s, path)) || typeof t.prefix !== "string" || typeof t.suffix !== "string") return undefined;
     if (!t.parts.every((p: unknown) => typeof p === "string" || (!!p && typeof (p as { className?: unknown }).className === "string"))) return undefined;
     out.candidates.push(t);
@@ -224,17 +259,20 @@ function validBodies(value: unknown, path: string): value is ControllerFile {
 }
 
 /**
- * What the entries are made by: the running bundle's bytes (`dist/bundle/cli.js` or `server.js`,
+ * What the entries are made by: the running bundle's bytes (`dist/bundle/cli.js` or `languageServer.js`,
  * which hold the mapper), or outside a bundle every compiled file of the server and the mapper;
  * undefined (no cache) when they cannot be read.
  */
 let build: string | undefined | null = null;
+/** Defined (true) by esbuild in the bundles; a compiled file outside one has no such global. */
+declare const ROUTEMAP_BUNDLED: boolean | undefined;
 export function buildVersion(): string | undefined {
   if (build !== null) return build;
   try {
     const here = fileURLToPath(import.meta.url);
     const hash = createHash("sha256");
-    if (/[\\/]bundle[\\/][^\\/]+\.js$/.test(here)) hash.update(readFileSync(here));
+    // Not by its folder's name: the extension runs a copy of the bundle from its own dist/.
+    if (typeof ROUTEMAP_BUNDLED === "boolean") hash.update(readFileSync(here));
     else for (const dir of [join(dirname(here), ".."), join(dirname(here), "..", "..", "..", "shared-mapper", "dist")]) hashTree(hash, dir);
     build = hash.digest("hex").slice(0, 24);
   } catch {

@@ -6,7 +6,7 @@
  * checked: a helper it defines would be reported as unknown.
  */
 import { join, relative, sep } from "node:path";
-import { definedHelperNames, deviseUrlHelperNames, layoutFacts, partialLocalKeys, UNKNOWN, type AppLayouts, type LayoutFacts, type UrlOptionsFacts } from "@routemap/shared-mapper";
+import { definedHelperNames, deviseUrlHelperNames, layoutFacts, partialLocalKeys, UNKNOWN, type AppLayouts, type LayoutFacts, type RouteMapper, type TestSupport, type TestSupportCause, type UrlOptionsFacts } from "@routemap/shared-mapper";
 import { walk, type FileSystem } from "../fileSystem.js";
 import type { AppGems } from "./appGems.js";
 import type { HelperScope } from "../features/helperCalls.js";
@@ -95,16 +95,43 @@ export class DefinedNames {
   /** `templateFolder` and `runsWithoutRequest` per path, while no file is read again (they depend on every file's renders and mailers). */
   private readonly folders = new Map<string, string | undefined>();
   private readonly withoutRequest = new Map<string, boolean>();
+  /** test/ and spec/ files that are not tests (test_helper.rb, rails_helper.rb, support files), by path relative to the root. */
+  private readonly testHelpers = new Map<string, string>();
+  private support: TestSupport | undefined;
+  private fixtures: string[] | undefined;
+  /** The last names of the modules each file of app/ and lib/ defines (a test may include one). */
+  private readonly modulesByFile = new Map<string, string[]>();
+  /** The app's integration tests and request specs (relative paths): the helpers' hooks are said only for a kind of test the app has. */
+  private readonly integrationTests = new Set<string>();
 
+  /** `mapper`: what reads files' `default_url_options` and the test helpers (without it, neither is read). */
   constructor(
     private readonly root: string,
     engineRoots: readonly string[],
-    fs: FileSystem,
+    private readonly fs: FileSystem,
     private readonly text: (path: string) => string | undefined,
-    private readonly urlOptions?: (path: string, text: string) => UrlOptionsFacts,
+    private readonly mapper?: Pick<RouteMapper, "urlOptions" | "testSupport">,
   ) {
     this.dirs = definingDirs(root, engineRoots);
     for (const dir of this.dirs) for (const path of walk(fs, dir, isCheckedFile)) this.read(path);
+  }
+
+  /**
+   * What the app's test helpers do to an integration session (`TestSupport`), read once while
+   * none of them changes; the fixtures' names (accessors like `posts(:one)`) as the folders list them then.
+   */
+  testSupport(): TestSupport | undefined {
+    if (!this.mapper) return undefined;
+    this.fixtures ??= ["test/fixtures", "spec/fixtures"].flatMap((dir) =>
+      walk(this.fs, join(this.root, ...dir.split("/")), (p) => p.endsWith(".yml")).map((p) => relativePosix(join(this.root, ...dir.split("/")), p).replace(/\.yml$/, "").replace(/\//g, "_")),
+    );
+    return (this.support ??= this.mapper.testSupport(this.testHelpers, { fixtures: this.fixtures, appModules: new Set([...this.modulesByFile.values()].flat()) }));
+  }
+
+  /** The test helpers' hooks Routemap cannot follow, for the kinds of integration tests the app has (paths relative to the root). */
+  testSupportCauses(): TestSupportCause[] {
+    const kinds = new Set([...this.integrationTests].map((p) => (p.startsWith("test/") ? "integration" : "request")));
+    return kinds.size ? (this.testSupport()?.causes() ?? []).filter((c) => kinds.has(c.tests)) : [];
   }
 
   /** A file changed, appeared or went: its names are read again. */
@@ -126,6 +153,9 @@ export class DefinedNames {
     this.controllerUrlOptions.delete(path);
     this.folders.clear();
     this.withoutRequest.clear();
+    if (this.testHelpers.delete(relativePosix(this.root, path))) this.support = undefined;
+    this.integrationTests.delete(relativePosix(this.root, path));
+    if (this.modulesByFile.delete(path)) this.support = undefined;
     this.read(path);
     this.union = undefined;
     this.defaults = undefined;
@@ -298,8 +328,20 @@ export class DefinedNames {
     }
     if (/^(?:app\/mailers|app\/helpers|lib)\//.test(rel) && /\b(?:include|extend|helper)\b[^\n]*url_helpers/.test(found)) this.pathHelperIncludes.add(path);
     // A controller's own `default_url_options` runs with its requests, never where none is.
-    if (this.urlOptions && found.includes("url_options") && path.endsWith(".rb") && !/^app\/controllers\/.*_controller\.rb$/.test(rel)) {
-      this.urlOptionsByFile.set(path, this.urlOptions(path, found));
+    if (this.mapper && found.includes("url_options") && path.endsWith(".rb") && !/^app\/controllers\/.*_controller\.rb$/.test(rel)) {
+      this.urlOptionsByFile.set(path, this.mapper.urlOptions(path, found));
+    }
+    if (/^(?:test|spec)\/.*\.rb$/.test(rel) && !/_(?:test|spec)\.rb$/.test(rel)) {
+      this.testHelpers.set(rel, found);
+      this.support = undefined;
+    }
+    if (/^(?:test\/integration\/.*_test|spec\/requests\/.*_spec)\.rb$/.test(rel)) this.integrationTests.add(rel);
+    if (/^(?:app|lib)\/.*\.rb$/.test(rel) && found.includes("module ")) {
+      const modules = [...found.matchAll(/^\s*module\s+(?:[A-Z]\w*::)*([A-Z]\w*)/gm)].map((m) => m[1]);
+      if (modules.length) {
+        this.modulesByFile.set(path, modules);
+        this.support = undefined;
+      }
     }
     if (rel.startsWith("app/controllers/") && found.includes("url_options")) this.controllerUrlOptions.add(path);
   }

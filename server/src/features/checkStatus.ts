@@ -6,7 +6,7 @@
  * What turns a check off is decided elsewhere (helperCalls.ts `mayBeMissing`/`regionReaches`,
  * shared-mapper's `openFor`, helperCheck.ts `readInstalledGems`): this module only says it.
  */
-import type { Diagnostic, MapResult, OpenRegion, Span } from "@routemap/shared-mapper";
+import type { Diagnostic, MapResult, OpenRegion, Span, TestSupportCause } from "@routemap/shared-mapper";
 import type { AppGems } from "../cli/appGems.js";
 import { toRange, toUri } from "../convert.js";
 
@@ -19,7 +19,7 @@ export interface CheckCause {
   notChecked: string[];
   /** `off`: a check is off for the whole app; `partial`: for some names or controllers only. */
   extent: "off" | "partial";
-  code: "open-region" | "gem-not-installed" | "gem-not-read" | "no-lockfile" | "restricted" | "url-options" | "engine-not-checked";
+  code: "open-region" | "gem-not-installed" | "gem-not-read" | "no-lockfile" | "restricted" | "url-options" | "engine-not-checked" | "test-helpers";
 }
 
 export interface CheckStatus {
@@ -145,6 +145,22 @@ export function urlOptionsCauses(
       code: "url-options",
     })),
   ];
+}
+
+/**
+ * What the app's test helpers run before each integration test or request spec that Routemap
+ * cannot follow (testSupport.ts): a hook that makes a request leaves a test's calls before its
+ * own first request unchecked; one that may set URL options, all its calls. `root`: the app's,
+ * which the helpers' places are relative to.
+ */
+export function testHelperCauses(causes: readonly TestSupportCause[], root: string): CheckCause[] {
+  return causes.map((c) => {
+    const tests = c.tests === "integration" ? "integration tests" : "request specs";
+    const span = { ...c.span, file: `${root}/${c.span.file}` };
+    return c.effect === "requests"
+      ? { span, reason: `this makes a request before each of the app's ${tests}, whose path parameters Routemap does not carry into the tests`, notChecked: [`missing parts of URL helper calls in ${tests} before their own first request`], extent: "partial", code: "test-helpers" }
+      : { span, reason: `Routemap cannot tell whether this makes a request or sets URL options before each of the app's ${tests}`, notChecked: [`missing parts of URL helper calls in ${tests}`], extent: "partial", code: "test-helpers" };
+  });
 }
 
 /** The first `url_options` (or `default_url_options`) in a file, else its start. */

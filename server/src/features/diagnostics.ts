@@ -71,17 +71,20 @@ const shownIn = (alertsOnly: ReadonlySet<string>) => (d: MapperDiagnostic) => is
 /** The files of the app where a cause of checks being off is said, beyond the table's (Gemfile.lock). */
 const causeFiles = (app: RailsApp, files: string[], causes: readonly CheckCause[]) => [
   ...files,
-  ...new Set(causes.flatMap((c) => (c.span && c.code !== "open-region" && c.code !== "url-options" && app.owns(c.span.file) && !files.includes(c.span.file) ? [c.span.file] : []))),
+  ...new Set(causes.flatMap((c) => (c.span && c.code !== "open-region" && !ofNames(c) && app.owns(c.span.file) && !files.includes(c.span.file) ? [c.span.file] : []))),
 ];
 
 /**
- * The causes said with the table's diagnostics, and the URL options the app's files set (read
- * with the names it defines, which change without the table or the controllers: said after the
+ * The causes said with the table's diagnostics, and the URL options the app's files set and its
+ * test helpers' hooks (read with the names it defines, which change without the table or the controllers: said after the
  * cached answer, on their own lines).
  */
 function splitCauses(causes: readonly CheckCause[]): { table: CheckCause[]; urlOptions: CheckCause[] } {
-  return { table: causes.filter((c) => c.code !== "url-options"), urlOptions: causes.filter((c) => c.code === "url-options") };
+  return { table: causes.filter((c) => !ofNames(c)), urlOptions: causes.filter(ofNames) };
 }
+
+/** Causes read with the names the app defines (its files' URL options, its test helpers), said on their own lines. */
+const ofNames = (c: CheckCause) => c.code === "url-options" || c.code === "test-helpers";
 
 /** An info at each place where URL options are set that Routemap cannot read, added to `out`. */
 function addUrlOptionInfos(app: RailsApp, out: Map<string, Diagnostic[]>, causes: readonly CheckCause[], only?: string): void {

@@ -14,6 +14,8 @@ export class FileUsesStore {
   private readonly byPath = new Map<string, { key: string; uses: FileUses }>();
   /** Files parsed (not found in memory or on disk): what the benchmarks and tests count. */
   parsed = 0;
+  /** Of those, the files read elsewhere (`fill`). */
+  readAhead = 0;
 
   /**
    * `oneRun`: a command that asks for each file once (`routemap check`): the facts are not kept
@@ -30,12 +32,14 @@ export class FileUsesStore {
    * file or not, and a template's action (whose controller file's text is then in the key too).
    */
   of(mapper: RouteMapper, path: string, text: string, targets?: UsesTargets): FileUses {
-    const kind: FactsKind = !targets ? "e" : targets.controller ? "c" : "a";
-    const assigns = targets?.assigns;
-    const key = FileFactsCache.key(kind, path, text, assigns && `${targets!.root}\0${assigns.path}\0${assigns.action}\0${assigns.text}`);
+    const kind = kindOf(targets);
+    const also = alsoOf(targets);
+    const ahead = this.ready.get(`${kind}\0${path}`) ?? this.keys.get(`${kind}\0${path}`);
+    this.keys.delete(`${kind}\0${path}`);
+    const key = ahead && ahead.text === text && ahead.also === also ? ahead.key : FileFactsCache.key(kind, path, text, also);
     const hit = this.byPath.get(path);
     if (hit && hit.key === key) return hit.uses;
-    let uses = this.disk?.get(kind, path, key, decodeUses);
+    let uses = this.takeReady(kind, path, key, decodeUses) ?? this.disk?.get(kind, path, key, decodeUses);
     if (!uses) {
       // Only what the facts are made of: the host's `read` and naming stay out of them.
       uses = mapper.fileUses(path, text, targets && { controller: targets.controller, root: targets.root, assigns: targets.assigns });
@@ -51,8 +55,12 @@ export class FileUsesStore {
    * `bodies`: from the cache folder when there, else read (the mapper keeps them in memory per text itself).
    */
   readonly bodies = (path: string, text: string, read: () => ControllerFile): ControllerFile => {
-    if (!this.disk) return read();
-    const key = FileFactsCache.key("k", path, text);
+    const ahead = this.ready.get(`k\0${path}`) ?? this.keys.get(`k\0${path}`);
+    this.keys.delete(`k\0${path}`);
+    const key = ahead && ahead.text === text ? ahead.key : this.disk && FileFactsCache.key("k", path, text);
+    // Counted as read only with a cache, as a body read here is.
+    const ready = key === undefined ? undefined : this.takeReady("k", path, key, decodeBodies, !!this.disk);
+    if (ready || !this.disk || key === undefined) return ready ?? read();
     const found = this.disk.get("k", path, key, decodeBodies);
     if (found) return found;
     const made = read();
@@ -60,6 +68,48 @@ export class FileUsesStore {
     this.disk.set("k", path, key, made);
     return made;
   };
+
+  /**
+   * Facts read ahead, elsewhere (cli/factsWorkers.ts), by kind and path: the JSON an entry of
+   * the pack holds, and what it was read from. Each is taken once, when its file is asked for,
+   * and counts as read in this run (`parsed`, and an entry made for the pack).
+   */
+  private readonly ready = new Map<string, { text: string; also: string | undefined; key: string; json: string }>();
+  /** The keys `wanted` worked out of files the pack has, by kind and path (`ready`'s without the facts). */
+  private readonly keys = new Map<string, { text: string; also: string | undefined; key: string }>();
+
+  /**
+   * What to read ahead for a file asked for as `of` (or `bodies`, kind "k") would ask: undefined
+   * when the pack already has it. `targets`: `of`'s.
+   */
+  wanted(kind: FactsKind, path: string, text: string, targets?: UsesTargets): FactsJob | undefined {
+    const also = kind === "k" ? undefined : alsoOf(targets);
+    const key = FileFactsCache.key(kind, path, text, also);
+    // Hashed once: the key is asked again when the file is (a second run's every file is in the pack).
+    if (this.disk?.has(key)) return void this.keys.set(`${kind}\0${path}`, { text, also, key });
+    return { kind, path, text, targets: targets && { controller: targets.controller, root: targets.root, assigns: targets.assigns }, key, also };
+  }
+
+  /** A job's facts, read elsewhere, as the JSON of an entry (`encodeUses`' or the bodies'). */
+  fill(job: FactsJob, json: string): void {
+    this.ready.set(`${job.kind}\0${job.path}`, { text: job.text, also: job.also, key: job.key, json });
+  }
+
+  private takeReady<T>(kind: FactsKind, path: string, key: string, decode: (stored: unknown, path: string) => T | undefined, counted = true): T | undefined {
+    const ahead = this.ready.get(`${kind}\0${path}`);
+    if (!ahead || ahead.key !== key) return undefined;
+    this.ready.delete(`${kind}\0${path}`);
+    const value = decode(parsedJson(ahead.json), path);
+    if (value === undefined) return undefined;
+    if (counted) (this.parsed++, this.readAhead++);
+    this.disk?.setJson(kind, path, key, ahead.json);
+    return value;
+  }
+
+  /** How many entries the cache folder's pack holds (0 without one). */
+  packed(): number {
+    return this.disk?.size() ?? 0;
+  }
 
   /** A file that went: its facts are dropped. */
   forget(path: string): void {
@@ -93,6 +143,33 @@ export class FileUsesStore {
 
   get cacheStats() {
     return this.disk?.stats;
+  }
+}
+
+/** A file's facts to read elsewhere: what `RouteMapper.fileUses` (or `controllerFile`, kind "k") is asked, and the key of its entry. */
+export interface FactsJob {
+  kind: FactsKind;
+  path: string;
+  text: string;
+  targets: UsesTargets | undefined;
+  key: string;
+  /** What else the facts are made of (a template's action's controller file), as in the key. */
+  also: string | undefined;
+}
+
+const kindOf = (targets: UsesTargets | undefined): FactsKind => (!targets ? "e" : targets.controller ? "c" : "a");
+const alsoOf = (targets: UsesTargets | undefined): string | undefined => {
+  const assigns = targets?.assigns;
+  return assigns && `${targets!.root}\0${assigns.path}\0${assigns.action}\0${assigns.text}`;
+};
+/** The kind of entry `of` makes for `targets`. */
+export { kindOf as factsKindOf };
+
+function parsedJson(json: string): unknown {
+  try {
+    return JSON.parse(json);
+  } catch {
+    return undefined;
   }
 }
 

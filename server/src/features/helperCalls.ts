@@ -6,7 +6,7 @@
  * may have drawn the route), nor when the gems' helpers cannot be known.
  */
 import { underscore } from "@routemap/shared-mapper/inflector";
-import { guardedHelperNames, hasDynamicTargets, testHelperMaySetUp, mailerPathDiagnostics, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unreachedController, unreachedLayoutFiles, unroutedHashDiagnostics, type AppLayouts, type ControllerModel, type LayoutReachInput, type Diagnostic, type HelperCall, type MapResult, type OpenRegion, type PolymorphicOptions, type Route, type RouteMapper, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
+import { guardedHelperNames, runningUses, hasDynamicTargets, mailerPathDiagnostics, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unreachedController, unreachedLayoutFiles, unroutedHashDiagnostics, type AppLayouts, type ControllerModel, type FileUses, type LayoutReachInput, type Diagnostic, type HelperCall, type MapResult, type OpenRegion, type PolymorphicOptions, type Route, type RouteMapper, type TestSupport, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
 import { MAX_FILE_BYTES } from "../fileSystem.js";
 import { withMainAppHint } from "./engineContexts.js";
 import { helperIndex, tableFor, type HelperTable, type HelperTables } from "./helpers.js";
@@ -45,8 +45,10 @@ export interface HelperCheckContext {
     neverRequested?(path: string): boolean;
     /** What `neverRequested` reads of the app's files about layouts, as text: when it changes, layouts may be rendered or not. */
     layoutsKey?(): string;
-    /** Whether the app's test helper may run code before an integration test (`UrlGenerationContext.integrationSetup`). */
-    integrationSetup?(): boolean;
+    /** What the app's test helpers do to an integration session (`UrlGenerationContext.integration`). */
+    integration?(): UrlGenerationContext["integration"];
+    /** Whether a condition (Ruby source) holds where the table was mapped (`MapResult.decide`); undefined: not decided. */
+    decide?(test: string): boolean | undefined;
     /** What a request may fill in for code of a file's method (`UrlGenerationContext.recall`). */
     recall(path: string, method: string | undefined): ReturnType<NonNullable<UrlGenerationContext["recall"]>>;
     /** The names `render`s of the app may pass to partials as locals; null when any may be. */
@@ -97,16 +99,37 @@ const MAY_USE_URLS = /_path|_url|url_for|redirect_to|form_tag|link_to|button_to|
 /** What a model's or lib/ file must have for its calls to be checked: `Rails.application.routes.url_helpers`. */
 const MAY_CALL_URL_HELPERS = /url_helpers/;
 
-export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckContext, path: string, text: string, scope: HelperScope = "all"): Diagnostic[] {
-  const { defined, gems } = context;
-  if ("why" in gems) return [];
-  const tables = context.tablesFor ? context.tablesFor(path) : context.tables;
-  if (!tables) return [];
+/**
+ * Whether `helperCallDiagnostics` reads a file's uses, and how it asks for them (`naming`, whose
+ * `UsesTargets` the facts are made with): a host may have them read ahead, elsewhere
+ * (cli/factsWorkers.ts). Undefined when it does not (what it says then is `skipped`).
+ */
+export function usesAsked(context: HelperCheckContext, path: string, text: string, scope: HelperScope = "all"): { naming: PolymorphicOptions | undefined } | undefined {
+  return skipped(context, path, text, scope) ? undefined : { naming: scope === "all" ? context.generation.polymorphic(path) : undefined };
+}
+
+/** What a file's check is without reading its uses, if it is: nothing, or that the file is too large. */
+function skipped(context: HelperCheckContext, path: string, text: string, scope: HelperScope): Diagnostic[] | undefined {
+  if ("why" in context.gems) return [];
+  if (!(context.tablesFor ? context.tablesFor(path) : context.tables)) return [];
   // An open document has no size cap of its own: the disk's holds for its checks too.
   if (text.length > MAX_FILE_BYTES) return [tooLarge(path)];
   // A file that names none of the calls looked for has none: not parsed (a large app's
   // models and lib/ files, read for `url_helpers` only, were half of `check`'s parses).
-  if (!(scope === "explicit" ? MAY_CALL_URL_HELPERS : MAY_USE_URLS).test(text)) return [];
+  if (!mayUseUrls(text, scope)) return [];
+  return undefined;
+}
+
+/** Whether a file's text may hold a use its check reads (not: the file is not parsed). */
+export function mayUseUrls(text: string, scope: HelperScope): boolean {
+  return text.length <= MAX_FILE_BYTES && (scope === "explicit" ? MAY_CALL_URL_HELPERS : MAY_USE_URLS).test(text);
+}
+
+export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckContext, path: string, text: string, scope: HelperScope = "all"): Diagnostic[] {
+  const { defined, gems } = context;
+  const early = skipped(context, path, text, scope);
+  if (early || "why" in gems) return early ?? [];
+  const tables = (context.tablesFor ? context.tablesFor(path) : context.tables)!;
   // The engines whose controllers may run the file with their own helpers: not one that isolates nothing.
   const engines = [...tables.proxies.values()].filter((engine) => !engine.notIsolated);
   // A template or controller only the app's own controller runs (UsersController for users/index)
@@ -137,7 +160,7 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
   };
   // What the text yields, kept per text; the polymorphic targets' helpers from the models' naming each time.
   const naming = scope === "all" ? context.generation.polymorphic(path) : undefined;
-  const uses = mapper.resolveUses(context.uses ? context.uses.of(mapper, path, text, naming) : mapper.fileUses(path, text, naming), naming);
+  const uses = mapper.resolveUses(runningUsesOf(context.uses ? context.uses.of(mapper, path, text, naming) : mapper.fileUses(path, text, naming), context.generation.decide), naming);
   const explicit = scope === "explicit";
   const { generation } = context;
   // A bare name in a partial is a local where a `render` passes one of that name: only the
@@ -183,6 +206,16 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
   ];
 }
 
+/**
+ * A file's uses that run in the environment the table was mapped in: one in a branch whose
+ * condition the table decides the other way (`if ENV["X"]` with X unset, the routes it links to
+ * drawn under the same `if`) is not checked; an undecided condition leaves it checked.
+ */
+function runningUsesOf(uses: FileUses, decide: ((test: string) => boolean | undefined) | undefined): FileUses {
+  if (!decide) return uses;
+  return { calls: runningUses(uses.calls, decide), hashes: runningUses(uses.hashes, decide), candidates: runningUses(uses.candidates, decide) };
+}
+
 /** The first segments of the controllers an engine's routes lead to (`store` for store/admin/products), once per table. */
 const namespacesOf = new WeakMap<readonly Route[], Set<string>>();
 function engineNamespaces(engine: HelperTable): Set<string> {
@@ -204,7 +237,7 @@ export function generationContextOf({ tables, generation }: Pick<HelperCheckCont
     controller: generation.requestController(path),
     defaults: generation.defaults,
     recall: (method) => generation.recall(path, method),
-    integrationSetup: generation.integrationSetup?.(),
+    integration: generation.integration?.(),
     ruby: generation.ruby,
   };
 }
@@ -236,6 +269,7 @@ export function generationOf(
     templateFolder(path: string): string | undefined;
     requestUrlOptions(): boolean;
     partialLocals?(): ReadonlySet<string> | null;
+    testSupport?(): Pick<TestSupport, "resolve" | "lastRequestOf"> | undefined;
     layouts?(): AppLayouts;
     layoutsKey?(): string;
   },
@@ -254,7 +288,6 @@ export function generationOf(
   // controllers that inherit it (`< Avo::BaseController`), not the whole app's.
   const inheritsGemUrlOptions = (controller: string) =>
     !!app.gemUrlOptionsControllers?.size && inheritedGemUrlOptions(app.gemUrlOptionsControllers, [model().byPath.get(controller) ?? {}]).length > 0;
-  let integrationSetup: boolean | undefined;
   const layoutsDir = `${app.root}/app/views/layouts/`;
   let layoutsKnown: { model: object; table: MapResult; facts: AppLayouts; files: ReadonlySet<string> } | undefined;
   /** Worked out once per controller model, table and layout facts. */
@@ -337,8 +370,14 @@ export function generationOf(
       return path.startsWith(layoutsDir) && unreachedLayouts().has(path);
     },
     layoutsKey: () => defined.layoutsKey?.() ?? "",
+    decide: (test) => app.table().decide?.(test),
     controllerAncestors: (controller) => model().byPath.get(controller)?.superclasses ?? [],
-    integrationSetup: () => (integrationSetup ??= testHelperMaySetUp(app.read(`${app.root}/test/test_helper.rb`), (required) => app.read(`${app.root}/test/${required}.rb`) !== undefined)),
+    integration: () => {
+      const support = defined.testSupport?.();
+      // A controller's own URL options reach the session after a request to it (`controller.url_options`).
+      const requestUrlOptions = defined.requestUrlOptions() || app.gemUrlOptions.length > 0 || !!app.gemUrlOptionsControllers?.size;
+      return support && { resolve: (name: string) => support.resolve(name), lastRequestOf: (name: string) => support.lastRequestOf(name), requestUrlOptions };
+    },
   };
 }
 

@@ -14,8 +14,9 @@ import { childrenOf, walkCalls } from "../ruby/walk.js";
 import { isUrlHelpersModule, urlArguments, type UrlArguments } from "./urlGeneration.js";
 import { isGuardArgument } from "./helperGuards.js";
 import { featureGuardedRanges, inRanges } from "./featureGuards.js";
-import { recallSegments } from "./integrationTests.js";
+import { recallPoints } from "./integrationTests.js";
 import type { Diagnostic, Position, Span } from "../types.js";
+import type { RunCondition } from "./runConditions.js";
 
 export interface HelperCall {
   name: string;
@@ -44,11 +45,15 @@ export interface HelperCall {
    */
   templateLocal?: boolean;
   /**
-   * In an integration test whose session Routemap can follow (`integrationTests.ts`): where the
-   * helper call of the test's last request starts (its path parameters are recalled), absent
-   * before the first request (nothing is).
+   * In an integration test or request spec whose session Routemap can follow
+   * (`integrationTests.ts`): where the helper call of the test's last request starts, or the
+   * literal path it went to (its path parameters are recalled), neither before the first request
+   * (nothing is); and the names of code the file does not define that ran before and since it,
+   * for the host to say what they do (`UrlGenerationContext.integration`).
    */
-  integration?: { lastRequest?: Position };
+  integration?: { lastRequest?: Position; lastPath?: { verb: string; path: string }; earlier: string[]; since: string[] };
+  /** What must hold for the code to run, where decidable without a request (runConditions.ts). */
+  when?: RunCondition[];
 }
 
 const HELPER = /^[a-z_][a-z0-9_]*_(?:path|url)$/;
@@ -113,11 +118,12 @@ export function helperCalls(file: LoadedFile, o: { partial: boolean; template?: 
     return inner && !called.has(inner.name) ? inner.name : undefined;
   };
   const guarded = /defined\?|respond_to\?/.test(file.index.text) ? featureGuardedRanges(file.program) : [];
-  const segments = /IntegrationTest\b/.test(file.index.text) ? recallSegments(file.program) : [];
-  const recallAt = (offset: number) => {
-    const segment = segments.find((g) => g.start <= offset && offset < g.end);
-    if (!segment) return {};
-    return { integration: segment.requestAt === undefined ? {} : { lastRequest: file.index.position(segment.requestAt) } };
+  const points = /Integration|\b(?:describe|context)\b/.test(file.index.text) ? recallPoints(file.program, { path: file.index.file }) : undefined;
+  const recallAt = (offset: number): Pick<HelperCall, "integration"> => {
+    const at = points?.get(offset);
+    if (!at) return {};
+    const { lastRequest, ...rest } = at;
+    return { integration: lastRequest === undefined ? rest : { ...rest, lastRequest: file.index.position(lastRequest) } };
   };
   walkCalls(file.program, (call) => {
     if (!HELPER.test(call.name) || call.name.endsWith("=")) return;
@@ -127,7 +133,7 @@ export function helperCalls(file: LoadedFile, o: { partial: boolean; template?: 
     if (!call.receiver) {
       const bare = call.isVariableCall() || shorthand.has(call);
       if (o.locals?.has(call.name) && bare) return;
-      const recall = segments.length ? recallAt(loc.startOffset) : {};
+      const recall = points?.size ? recallAt(loc.startOffset) : {};
       calls.push({ name: call.name, span, args: urlArguments(call), method: methodAt(loc.startOffset), ...(o.partial && bare ? { maybeLocal: true } : o.template && bare ? { templateLocal: true } : {}), ...recall });
       return;
     }

@@ -19,6 +19,7 @@ import type { LoadedFile } from "../ruby/loadedFile.js";
 import { pluralize, singularize, underscore } from "../inflector.js";
 import { childrenOf, constantPathText, walkNodes } from "../ruby/walk.js";
 import type { Diagnostic, Span } from "../types.js";
+import type { RunCondition } from "./runConditions.js";
 
 /** A record of the target: its class, and how Routemap knows it. */
 export interface PolymorphicRecord {
@@ -165,7 +166,9 @@ function note(into: Map<string, Assigned>, name: string, record: Omit<Polymorphi
   }
   const loc = node.location;
   const line = file.index.span(loc.startOffset, loc.startOffset).start.line;
-  const how = file.index.slice(loc.startOffset, loc.startOffset + loc.length).split("\n")[0];
+  // Its first line (a `split` went over the whole of a long value).
+  const text = file.index.slice(loc.startOffset, loc.startOffset + loc.length);
+  const how = text.includes("\n") ? text.slice(0, text.indexOf("\n")) : text;
   // Two assignments of one class: persisted only when both are.
   const persisted = seen.record && seen.record.persisted !== record.persisted ? "either" : record.persisted;
   seen.record = seen.record ? { ...seen.record, persisted } : { ...record, how, line };
@@ -185,6 +188,8 @@ export interface PolymorphicCandidate {
   list: boolean;
   prefix: string;
   suffix: string;
+  /** What must hold for the code to run, where decidable without a request (runConditions.ts). */
+  when?: RunCondition[];
 }
 
 /**
@@ -206,9 +211,18 @@ export function polymorphicCandidates(file: LoadedFile, o: { view: boolean; cont
     for (const name of callbackNames(file.program)) callbacks.add(name);
   }
   const assignedBy = new Map<string, Set<string>>();
+  // Each scope's assignments, read once: a method's are asked for its callbacks' and for its own targets.
+  const scopeVars = new Map<N.Node, Map<string, Assigned>>();
+  const varsOf = (scope: N.Node) => {
+    let vars = scopeVars.get(scope);
+    if (!vars) {
+      scopeVars.set(scope, (vars = new Map()));
+      assignments(scope, file, vars, {});
+    }
+    return vars;
+  };
   const visit = (scope: N.Node) => {
-    const vars = new Map<string, Assigned>();
-    assignments(scope, file, vars, {});
+    const vars = varsOf(scope);
     const lookup = (name: string, isIvar: boolean) => {
       // A template's instance variable it does not set itself: its action's (viewAssigns.ts).
       if (isIvar && !o.controller && o.assigns && !vars.has(name)) return o.assigns.get(name);
@@ -235,8 +249,7 @@ export function polymorphicCandidates(file: LoadedFile, o: { view: boolean; cont
     if (node instanceof N.DefNode) defs.push(node);
   });
   for (const def of defs) {
-    const vars = new Map<string, Assigned>();
-    assignments(def, file, vars, {});
+    const vars = varsOf(def);
     assignedBy.set(def.name, new Set([...vars.keys()].filter((k) => k.startsWith("@"))));
   }
   visit(file.program);

@@ -14,12 +14,36 @@ export interface TemplateRuby {
   ruby: string;
   /** Names a block or `for` of the template binds: never helper calls. */
   locals: Set<string>;
+  /** The silent lines that open or go on with a condition's block (`- if a`, `- else`), in order. */
+  blocks: TemplateBlock[];
+}
+
+/**
+ * `- if a` (or `unless`, `elsif`, `else`) and the lines nested under it: the keyword is blanked
+ * in the Ruby (its `end` has no room), so the branch's structure is kept here (runConditions.ts).
+ */
+export interface TemplateBlock {
+  keyword: "if" | "unless" | "elsif" | "else";
+  /** Where the line starts, and how deep it is indented. */
+  at: Position;
+  indent: number;
+  /** Where the condition starts in the Ruby (it stays there as an expression); none for `else`. */
+  test?: Position;
+  /** From the end of the line to where the next line as shallow starts. */
+  body: { start: Position; end: Position };
+}
+
+interface Position {
+  line: number;
+  character: number;
 }
 
 /** A block's keyword, alone or as an assignment's value (`- label = if a`). */
 const BLOCK_KEYWORD = /^(?:[@$]{0,2}\w+\s*(?:\|\||&&)?=\s*)?(if|unless|elsif|while|until|case|begin)\b/;
 const BLANK_LINE_KEYWORD = /^(else|end|ensure|when|in|rescue)\b/;
 const FOR = /^for\b(.*?)\bin\b/;
+/** A condition's keyword at a silent line's start, and the space before its test. */
+const CONDITION_KEYWORD = /^(if|unless|elsif|else)\b\s*/;
 /** A block's opening at the end of a line, before any comment (`do |item|  # …`). */
 const TRAILING_DO = /\bdo(\s*\|([^|]*)\|)?\s*(?:#(?!\{).*)?$/;
 const IDENTIFIER = /[a-z_][A-Za-z0-9_]*/g;
@@ -35,6 +59,7 @@ export abstract class TemplateReader {
   protected readonly ends: Int32Array;
   protected readonly lineCount: number;
   readonly locals = new Set<string>();
+  readonly blocks: TemplateBlock[] = [];
   /** `nextOpening`'s last search: where it started, and the `#{` it found (-1: none). */
   private searchedFrom = Infinity;
   private found = -1;
@@ -61,7 +86,7 @@ export abstract class TemplateReader {
   read(): TemplateRuby {
     let i = 0;
     while (i < this.lineCount) i = this.line(i);
-    return { ruby: UTF16.decode(this.out), locals: this.locals };
+    return { ruby: UTF16.decode(this.out), locals: this.locals, blocks: this.blocks };
   }
 
   /** Reads line `i` (and the lines it takes with it); returns the next line to read. */
@@ -107,6 +132,7 @@ export abstract class TemplateReader {
     if (silent) {
       while (from < this.ends[i] && /\s/.test(this.text[from])) from++;
       this.blankKeyword(from, this.ends[i]);
+      this.noteBlock(i, from, last);
     }
     // The statement ends before the last line's marker, if it has one (`do |x| |`).
     const start = this.starts[last];
@@ -128,6 +154,20 @@ export abstract class TemplateReader {
       const keyword = BLOCK_KEYWORD.exec(code);
       if (keyword) this.blank(from + keyword[0].length - keyword[1].length, from + keyword[0].length);
     }
+  }
+
+  /** A silent line that opens or goes on with a condition's block (`if a`, `elsif b`, `else`), with its nested lines. */
+  private noteBlock(i: number, from: number, last: number): void {
+    const keyword = CONDITION_KEYWORD.exec(this.text.slice(from, this.ends[i]));
+    if (!keyword || /\bend\s*$/.test(this.text.slice(from, this.ends[last]))) return;
+    const at = (line: number, offset: number) => ({ line, character: offset - this.starts[line] });
+    // The lines after the statement indented deeper than its line: the branch.
+    const depth = this.indent(i) - this.starts[i];
+    let next = last + 1;
+    while (next < this.lineCount && (this.isBlank(next) || this.indent(next) - this.starts[next] > depth)) next++;
+    const test = keyword[1] === "else" ? undefined : at(i, from + keyword[0].length);
+    const end = next < this.lineCount ? at(next, this.starts[next]) : at(this.lineCount - 1, this.ends[this.lineCount - 1]);
+    this.blocks.push({ keyword: keyword[1] as TemplateBlock["keyword"], at: at(i, this.starts[i]), indent: depth, ...(test ? { test } : {}), body: { start: at(last, this.ends[last]), end } });
   }
 
   protected blankTrailingDo(start: number, end: number): void {

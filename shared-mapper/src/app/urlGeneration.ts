@@ -20,6 +20,9 @@ import type { LoadedFile } from "../ruby/loadedFile.js";
 import { childrenOf, constantPathText, walkCalls } from "../ruby/walk.js";
 import { inspectString, inspectSymbol, type RubyVersion } from "../ruby/print.js";
 import type { Diagnostic, Route, Span } from "../types.js";
+import type { RunCondition } from "./runConditions.js";
+import { recognizeRoute } from "../journey/recognize.js";
+import type { IntegrationEffect, LastRequest } from "./integrationTests.js";
 
 /** A value written in the call: its Ruby `inspect`, and the string of a string or symbol. */
 export interface Literal {
@@ -46,6 +49,8 @@ export interface UrlHash {
   span: Span;
   /** Called on `Rails.application.routes.url_helpers`: no request is there. */
   noRequest: boolean;
+  /** What must hold for the code to run, where decidable without a request (runConditions.ts). */
+  when?: RunCondition[];
 }
 
 /** Where a call runs: with a request's parameters to fill in (controllers, views), or none (mailers). */
@@ -67,11 +72,13 @@ export interface UrlGenerationContext {
    */
   recall?: (method: string | undefined) => { keys: ReadonlySet<string>; requests: string } | undefined;
   /**
-   * Whether the app's test helpers may run code before each integration test (a `setup` in
-   * test/test_helper.rb or a file it loads): false only when they do not, and then a test's
-   * calls before its first request recall nothing.
+   * What the app's test helpers do to an integration session (testSupport.ts): what each name an
+   * integration test calls but does not define does (its hooks' pseudo-names included), and
+   * whether a request's controller may add URL options of its own (`url_options` or
+   * `default_url_options` in a controller of the app or of a gem). Absent: integration tests'
+   * calls are not checked for what the session recalls.
    */
-  integrationSetup?: boolean;
+  integration?: { resolve(name: string): IntegrationEffect; requestUrlOptions: boolean; lastRequestOf?(name: string): LastRequest | undefined };
   ruby: RubyVersion;
 }
 
@@ -228,7 +235,7 @@ export interface UrlHelperCall {
   noRequest?: boolean;
   receiver?: string;
   method?: string;
-  integration?: { lastRequest?: { line: number; character: number } };
+  integration?: { lastRequest?: { line: number; character: number }; lastPath?: { verb: string; path: string }; earlier: string[]; since: string[]; unordered?: true };
 }
 
 /** The named route a helper call generates from: the file's own table, or `main_app`'s. */
@@ -278,32 +285,77 @@ function missingMessage(route: Route, name: string, given: Map<string, ArgValue>
 
 /**
  * What an integration test's session recalls at a call: nothing before the first request, else
- * the path parameters the last request's helper call (`lastRequest`, its name) gave its route;
- * undefined where that is not known (the app's test helper may set up, the request's route or
- * arguments are not known), and then the call is not checked for what a request recalls.
+ * the path parameters of the last request, to a helper call's route (`lastRequest`, what that
+ * call gave) or to a literal path (`lastPath`, as the routes recognize it); undefined where that
+ * is not known (code the test helpers run or the test calls may make a request or set URL
+ * options, a controller may add URL options, the request's route or arguments are not known),
+ * and then the call is not checked for what a request recalls.
  */
 function integrationRecall(calls: readonly UrlHelperCall[], context: UrlGenerationContext): (call: UrlHelperCall) => { keys: ReadonlySet<string>; lastRequest?: string } | undefined {
-  if (context.integrationSetup !== false || !calls.some((c) => c.integration)) return () => undefined;
+  const support = context.integration;
+  if (!support || !calls.some((c) => c.integration)) return () => undefined;
   const at = (p: { line: number; character: number }) => `${p.line}:${p.character}`;
   const byStart = new Map(calls.map((c) => [at(c.span.start), c]));
   return (call) => {
-    if (!call.integration) return undefined;
-    const last = call.integration.lastRequest;
-    if (!last) return { keys: new Set() };
-    const request = byStart.get(at(last));
-    const route = request?.args && !request.args.opaque ? routeOfCall(request, context) : undefined;
+    const known = call.integration;
+    // Before the last request, names may have made requests (it replaced what they recalled), but none may have set URL options.
+    if (!known || known.earlier.some((n) => support.resolve(n) === "unknown")) return undefined;
+    const effects = known.since.map((n) => support.resolve(n));
+    if (effects.includes("unknown")) return undefined;
+    // Since it, a method of the test helpers that makes requests: its own last request is what is recalled, where the host follows it.
+    const by = effects.lastIndexOf("requests");
+    if (by >= 0) return known.unordered || support.requestUrlOptions ? undefined : methodRecall(known.since[by], support.lastRequestOf?.(known.since[by]), context);
+    if (!known.lastRequest && !known.lastPath) return { keys: new Set() };
+    if (support.requestUrlOptions) return undefined;
+    if (known.lastPath) return recognizedRecall(known.lastPath, context);
+    const request = byStart.get(at(known.lastRequest!));
+    const route = request?.args ? routeOfCall(request, context) : undefined;
     if (!request?.args || !route) return undefined;
+    // The request's path parameters hold its route's defaults (`defaults: { locale: "en" }`) too,
+    // and every required part: had one been missing (given nil, or recalled from the request
+    // before), the request would have raised and the test stopped there.
+    const keys = new Set(["controller", "action", ...Object.keys(route.defaults), ...route.requiredParts]);
     const parts = new Set(route.parameters.map((p) => p.name));
-    const given = partsGiven(route, request.args, context.defaults === UNKNOWN ? new Set() : context.defaults);
-    // A value Routemap does not know (`post_path(@post)`) is still one the request had.
-    const keys = new Set(["controller", "action", ...[...given].filter(([k, v]) => parts.has(k) && hasValue(v)).map(([k]) => k)]);
-    return { keys, lastRequest: request.name };
+    if (request.args.opaque) {
+      // Arguments that may be a Hash (`post_path(post)`): the request went through, so it had
+      // every required part; which optional ones it had is not known, so all may be recalled.
+      for (const part of parts) keys.add(part);
+    } else {
+      const given = partsGiven(route, request.args, context.defaults === UNKNOWN ? new Set() : context.defaults);
+      // A value Routemap does not know (`post_path(@post)`) is still one the request had.
+      for (const [k, v] of given) if (parts.has(k) && hasValue(v)) keys.add(k);
+    }
+    return { keys, lastRequest: `to \`${request.name}\`` };
   };
+}
+
+/**
+ * After a method of the test helpers whose last request Routemap follows: a literal path's route,
+ * or a helper's route (its arguments not known: any of its parts may be recalled).
+ */
+function methodRecall(method: string, last: LastRequest | undefined, context: UrlGenerationContext): { keys: ReadonlySet<string>; lastRequest: string } | undefined {
+  if (!last) return undefined;
+  if ("path" in last) {
+    const found = recognizedRecall(last, context);
+    return found && { keys: found.keys, lastRequest: `\`${method}\`'s, ${found.lastRequest}` };
+  }
+  const route = namedRoutes(context.routes).get(last.helper.replace(/_(?:path|url)$/, ""));
+  if (!route) return undefined;
+  const keys = new Set(["controller", "action", ...Object.keys(route.defaults), ...route.parameters.map((p) => p.name)]);
+  return { keys, lastRequest: `\`${method}\`'s, to \`${last.helper}\`` };
+}
+
+/** After a request to a literal path (`get "/login"`): the path parameters of the route Rails dispatches it to, when a controller serves it. */
+function recognizedRecall(last: { verb: string; path: string }, context: UrlGenerationContext): { keys: ReadonlySet<string>; lastRequest: string } | undefined {
+  const found = recognizeRoute(context.routes, last.verb, last.path);
+  // A redirect or a mounted app has no controller whose options the session takes; an engine's would be its own.
+  if (!found || "undecided" in found || !found.route.controller || found.route.endpoint.kind !== "controller") return undefined;
+  return { keys: new Set(["controller", "action", ...Object.keys(found.params)]), lastRequest: `to ${last.verb} ${JSON.stringify(last.path)}` };
 }
 
 /** In an integration test: before its first request nothing is recalled, after one its path parameters do not hold the part. */
 function integrationMessage(name: string, given: Map<string, ArgValue>, unfilled: string[], lastRequest: string | undefined): string {
-  const when = lastRequest === undefined ? "before the test's first request, when nothing is recalled" : `here, and the test's last request (to \`${lastRequest}\`) has none to recall`;
+  const when = lastRequest === undefined ? "before the test's first request, when nothing is recalled" : `here, and the test's last request (${lastRequest}) has none to recall`;
   return `\`${name}\` ${notGiven(given, unfilled)} ${when}: Rails raises ActionController::UrlGenerationError (No route matches …, missing required keys: ${symbols(unfilled)})`;
 }
 

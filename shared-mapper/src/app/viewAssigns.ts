@@ -28,17 +28,33 @@ export function actionAssigns(file: LoadedFile, action: string, where: string): 
 }
 const byFile = new WeakMap<LoadedFile, Map<string, Map<string, Assigned>>>();
 
-function workOutAssigns(file: LoadedFile, action: string, where: string): Map<string, Assigned> {
-  const out = new Map<string, Assigned>();
+/** What every action of a file shares: its methods, and every assignment of each instance variable in it. */
+interface FileAssigns {
+  defs: Map<string, N.DefNode>;
+  all: Map<string, Assigned>;
+}
+const sharedByFile = new WeakMap<LoadedFile, FileAssigns>();
+
+/** Worked out once per parse of a file, not once per action its templates name (three walks of a controller each). */
+function fileAssigns(file: LoadedFile): FileAssigns {
+  let found = sharedByFile.get(file);
+  if (found) return found;
   const defs = new Map<string, N.DefNode>();
   walkNodes(file.program, (node) => {
     if (node instanceof N.DefNode && !node.receiver) defs.set(node.name, node);
   });
-  const own = defs.get(action);
-  if (!own) return out;
   // Every assignment of each instance variable in the file: one that disagrees makes it unknown.
   const all = new Map<string, Assigned>();
   assignments(file.program, file, all, { ivarsOnly: true, crossDefs: true });
+  sharedByFile.set(file, (found = { defs, all }));
+  return found;
+}
+
+function workOutAssigns(file: LoadedFile, action: string, where: string): Map<string, Assigned> {
+  const out = new Map<string, Assigned>();
+  const { defs, all } = fileAssigns(file);
+  const own = defs.get(action);
+  if (!own) return out;
   const setters = [own, ...callbacksRunning(file.program, action).map((name) => defs.get(name)).filter((d): d is N.DefNode => d !== undefined)];
   for (const def of setters) {
     const vars = new Map<string, Assigned>();

@@ -37,7 +37,23 @@ export class ValueTooLarge {
 
 export class Budget {
   private steps = 0;
-  constructor(readonly limits: Limits) {}
+  constructor(public limits: Limits) {}
+
+  /**
+   * Runs `body` on `steps` of its own, the evaluation's count as it was afterwards: a
+   * condition of a view decided after the map (`MapResult.decide`) has its own small budget.
+   */
+  within<T>(steps: number, body: () => T): T {
+    const [spent, limits] = [this.steps, this.limits];
+    this.steps = 0;
+    this.limits = { ...limits, steps };
+    try {
+      return body();
+    } finally {
+      this.steps = spent;
+      this.limits = limits;
+    }
+  }
 
   get spent(): number {
     return this.steps;

@@ -483,6 +483,24 @@ export class Interpreter implements MapperHost, CallHost {
     }
   }
 
+  /**
+   * A condition's truth as the routes' conditions are decided (`MapResult.decide`): the
+   * expression evaluated at the top level once the routes are drawn, reporting nothing, on
+   * `steps` of its own; undefined when its value is unknown or it raises. Whatever it would
+   * record (a declaration, an open region) is taken back: the map's result stays as it was.
+   */
+  decideExpression(file: LoadedFile, steps: number): boolean | undefined {
+    const [regions, declared] = [this.openRegions.length, this.declarations.length];
+    try {
+      return this.budget.within(steps, () => this.quietly(() => this.decide(file.program, this.evaluateProgram(file))));
+    } catch {
+      return undefined;
+    } finally {
+      this.openRegions.length = regions;
+      this.declarations.length = declared;
+    }
+  }
+
   /** Runs `body` with `file` as the file being evaluated (spans, `__FILE__`, frozen literals). */
   inFile<T>(file: LoadedFile | LineIndex, body: () => T): T {
     const loaded = "program" in file ? file : { program: null as unknown as N.ProgramNode, index: file, syntaxErrors: [] };

@@ -46,6 +46,23 @@ export class RSymbol {
       RSymbol.transient = outer;
     }
   }
+
+  /**
+   * Runs `run` as part of the evaluation under way when `resumable` was called: a map's result
+   * decides a view's condition later with the symbols its settings and constants hold (`MapResult.decide`).
+   */
+  static resumable(): <T>(run: () => T) => T {
+    const table = RSymbol.transient;
+    return (run) => {
+      const outer = RSymbol.transient;
+      RSymbol.transient = table;
+      try {
+        return run();
+      } finally {
+        RSymbol.transient = outer;
+      }
+    };
+  }
 }
 export const sym = RSymbol.for;
 

@@ -1,0 +1,480 @@
+/**
+ * What an app's test helpers do to an integration session (test/test_helper.rb, spec/rails_helper.rb,
+ * spec/spec_helper.rb and the files of test/support and spec/support): the hooks they run before
+ * each integration test or request spec, and what each method they define does when a test
+ * calls it (`IntegrationEffect`), for integrationTests.ts.
+ *
+ * Followed: Minitest's `setup` blocks, `setup :name` and `def setup` of `ActionDispatch::IntegrationTest`
+ * and `ActiveSupport::TestCase` reopened; RSpec's `config.before`/`config.around`/`config.include`
+ * in `RSpec.configure` (rspec-core 3.12: a hook whose metadata names another `type:` does not
+ * reach request specs; `before(:suite)` runs outside every example); a module's `included do …
+ * end` hooks where the module is the app's; `shared_context`/`shared_examples` of the support
+ * files (their hooks, lets and methods) where a group includes them; hooks filtered on a tag
+ * (`config.before(:each, :js)`) reach only the examples of that tag. A module the support files
+ * do not define is taken as a gem's that adds no hook to a test (rspec-rails', Capybara's,
+ * WebMock's… add none that makes a request); its methods are known only where listed here
+ * (they make no request: FactoryBot's `create`, Devise's `sign_in` through Warden), any other
+ * is an unknown name. Code run when the helpers load that Routemap does not read (evaluated from
+ * a string, a file loaded from outside test/ and spec/ other than the database's) leaves the
+ * hooks unknown, which turns off only the tests they reach.
+ */
+import * as N from "@ruby/prism/src/nodes.js";
+import type { LoadedFile } from "../ruby/loadedFile.js";
+import type { Span } from "../types.js";
+import { childrenOf, constantPathText, walkNodes } from "../ruby/walk.js";
+import { effectOfBody, HOOKS, type IntegrationEffect, type LastRequest } from "./integrationTests.js";
+
+const CAPYBARA = [
+  "visit", "click_on", "click_link", "click_button", "click_link_or_button", "fill_in", "select", "unselect", "check", "uncheck", "choose", "attach_file",
+  "within", "within_fieldset", "within_table", "within_frame", "within_window", "using_session", "find", "find_all", "find_field", "find_link", "find_button", "first", "all", "page", "current_path", "current_url",
+  "has_content?", "has_text?", "has_css?", "has_selector?", "has_link?", "has_button?", "has_field?", "has_no_content?", "has_no_text?", "has_no_css?", "has_no_selector?",
+  "assert_text", "assert_no_text", "assert_selector", "assert_no_selector", "assert_current_path", "assert_link", "assert_button", "assert_field", "refute_selector",
+  "have_content", "have_text", "have_css", "have_selector", "have_link", "have_button", "have_field", "have_current_path", "have_no_content", "have_no_text", "have_no_css", "have_no_selector",
+  "accept_confirm", "accept_alert", "dismiss_confirm", "execute_script", "evaluate_script", "save_and_open_page", "save_page", "save_screenshot", "go_back", "go_forward", "refresh", "page_title",
+];
+
+/** Gems' test modules whose methods make no request to the app and set no URL option, with those methods. */
+const KNOWN_MODULES: Record<string, readonly string[]> = {
+  "FactoryBot::Syntax::Methods": ["create", "build", "build_stubbed", "attributes_for", "create_list", "build_list", "build_stubbed_list", "attributes_for_list", "create_pair", "build_pair", "generate", "generate_list"],
+  "FactoryGirl::Syntax::Methods": ["create", "build", "build_stubbed", "attributes_for", "create_list", "build_list"],
+  // Devise's integration helpers sign in through Warden's test mode, with no request.
+  "Devise::Test::IntegrationHelpers": ["sign_in", "sign_out"],
+  "Warden::Test::Helpers": ["login_as", "logout"],
+  "ActiveSupport::Testing::TimeHelpers": ["travel_to", "travel", "travel_back", "freeze_time", "unfreeze_time"],
+  "ActiveJob::TestHelper": ["perform_enqueued_jobs", "enqueued_jobs", "performed_jobs", "clear_enqueued_jobs"],
+  "ActionMailer::TestHelper": ["assert_emails", "assert_no_emails", "assert_enqueued_emails"],
+  "ActionDispatch::TestProcess": ["fixture_file_upload"],
+  "ActionDispatch::TestProcess::FixtureFile": ["fixture_file_upload"],
+  "WebMock::API": ["stub_request", "a_request", "assert_requested", "assert_not_requested", "remove_request_stub"],
+  // Capybara drives a browser session of its own (rack_test's is its own Rack::MockSession): the integration session's stays as it was.
+  "Capybara::DSL": CAPYBARA,
+  "Capybara::Minitest::Assertions": CAPYBARA,
+  "Capybara::RSpecMatchers": CAPYBARA,
+};
+
+const EVALUATES = new Set(["eval", "instance_eval", "class_eval", "class_exec", "module_eval", "instance_exec", "load"]);
+const SHARED_DEFINITIONS = new Set(["shared_context", "shared_examples", "shared_examples_for"]);
+/** Methods whose block runs with another object as `self`. */
+const EVALUATED_INTO = new Set(["class_eval", "class_exec", "module_eval", "module_exec", "instance_eval", "instance_exec"]);
+
+/** `load "#{Rails.root}/db/schema.rb"`, `load Rails.root.join("db", "seeds.rb")`: the database's files, which add no hook to a test. */
+function loadsData(node: N.CallNode): boolean {
+  const arg = node.arguments_?.arguments_[0];
+  if (!arg) return false;
+  const strings: string[] = [];
+  const stack: N.Node[] = [arg];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n instanceof N.StringNode) strings.push(n.unescaped.value);
+    for (const c of childrenOf(n)) stack.push(c);
+  }
+  return /(?:^|\/)db(?:\/|$)/.test(strings.join("/"));
+}
+const MINITEST_CLASSES = new Set(["ActionDispatch::IntegrationTest", "ActiveSupport::TestCase"]);
+
+export interface TestSupportFile {
+  /** Path relative to the app's root (`spec/support/auth.rb`). */
+  path: string;
+  file: LoadedFile;
+}
+
+/** What a test helper runs before each test: a hook's body or a name to resolve, and where it is written. */
+type Hook = ({ body: N.Node | null } | { name: string }) & { at?: Span };
+
+/** Where the app's test helpers run what Routemap cannot follow before each test of a kind, and what that leaves unchecked. */
+export interface TestSupportCause {
+  span: Span;
+  /** `integration`: Minitest's integration tests; `request`: RSpec's request specs. */
+  tests: "integration" | "request";
+  /** `requests`: it makes a request (calls before a test's own first request are not checked); `unknown`: it may set URL options too (none of the tests' calls are). */
+  effect: "requests" | "unknown";
+}
+
+/** Resolves names a test file calls but does not define (`IntegrationEffect`), from the app's test helpers. */
+export class TestSupport {
+  /** Methods of the support files, and the lets of their shared groups, by name: the bodies a call of that name may run. */
+  private readonly defs = new Map<string, (N.Node | null)[]>();
+  /** Shared groups of the support files: the hooks they add where a group includes them. */
+  private readonly shared = new Map<string, Hook[]>();
+  /** Hooks of the configuration filtered on a tag, by tag. */
+  private readonly tagged = new Map<string, Hook[]>();
+  /** Test classes the support files define (`class IntegrationTest < ActionDispatch::IntegrationTest`): their superclass and hooks. */
+  private readonly bases = new Map<string, { superclass: string | undefined; hooks: Hook[] }>();
+  /** Each support method's definitions, walked (`bodies`). */
+  private readonly effects = new Map<string, ReturnType<typeof effectOfBody>[]>();
+  /** Matchers the support files define (`RSpec::Matchers.define :x`): they read, never request. */
+  private readonly matchers = new Set<string>();
+  private readonly modules = new Map<string, { hooks: Hook[] }>();
+  private readonly included = new Set<string>();
+  private readonly minitestHooks: Hook[] = [];
+  private readonly requestHooks: Hook[] = [];
+  private inferred = false;
+  private readonly known = new Map<string, IntegrationEffect>();
+  private readonly resolving = new Set<string>();
+  private readonly fixtures: ReadonlySet<string>;
+  private readonly hasMinitestHelper: boolean;
+  private readonly hasRspecHelper: boolean;
+  /** The file being read, for the places of its hooks. */
+  private current: LoadedFile | undefined;
+
+  private readonly appModules: ReadonlySet<string>;
+
+  /**
+   * `paths`: whether a helper file was given (relative), for `require_relative`s; `fixtures`: the
+   * fixtures' table names; `appModules`: the last names of modules the app's other files define
+   * (app/, lib/: one included into tests is not a gem's, and is not read); `unreadable`: helpers
+   * that did not parse.
+   */
+  constructor(files: readonly TestSupportFile[], o: { paths: (relative: string) => boolean; fixtures: readonly string[]; appModules?: ReadonlySet<string>; unreadable?: readonly string[] }) {
+    this.fixtures = new Set(o.fixtures);
+    this.appModules = o.appModules ?? new Set();
+    this.hasMinitestHelper = files.some((f) => f.path === "test/test_helper.rb");
+    this.hasRspecHelper = files.some((f) => f.path === "spec/rails_helper.rb" || f.path === "spec/spec_helper.rb");
+    for (const f of files) this.read(f, o.paths);
+    if (o.unreadable?.length) this.unknownHooks();
+  }
+
+  resolve(name: string): IntegrationEffect {
+    let found = this.known.get(name);
+    if (found) return found;
+    if (this.resolving.has(name)) return "unknown";
+    this.resolving.add(name);
+    try {
+      found = this.workOut(name);
+    } finally {
+      this.resolving.delete(name);
+    }
+    this.known.set(name, found);
+    return found;
+  }
+
+  private workOut(name: string): IntegrationEffect {
+    if (name === HOOKS.minitest) return this.hasMinitestHelper ? this.hooksEffect(this.minitestHooks) : "unknown";
+    if (name === HOOKS.request) return this.hasRspecHelper ? this.hooksEffect(this.requestHooks) : "unknown";
+    if (name === HOOKS.inferred) return this.inferred ? "quiet" : "unknown";
+    if (name.startsWith("#include:")) {
+      // The support files' module: its `included` hooks; one of app/ or lib/: not read; a gem's (or `Rails.application.routes.url_helpers`): none.
+      const module = name.slice("#include:".length);
+      const own = this.modules.get(module);
+      if (own) return this.hooksEffect(own.hooks);
+      return this.appModules.has(module.slice(module.lastIndexOf(":") + 1)) ? "unknown" : "quiet";
+    }
+    if (name.startsWith("#base:")) return this.baseEffect(name.slice("#base:".length));
+    if (name.startsWith("#tag:")) return this.hooksEffect(this.tagged.get(name.slice("#tag:".length)) ?? []);
+    if (name.startsWith("#shared:")) {
+      const hooks = this.shared.get(name.slice("#shared:".length));
+      return hooks ? this.hooksEffect(hooks) : "unknown";
+    }
+    if (name.startsWith("#")) return "unknown";
+    const defs = this.defs.get(name);
+    // A support method's own calls are resolved by name like a test's (its module's methods among them).
+    if (defs) return worst(this.bodies(name, defs).map((b) => b.effect));
+    if (this.matchers.has(name)) return "quiet";
+    for (const module of this.included) if (KNOWN_MODULES[module]?.includes(name)) return "quiet";
+    return this.fixtures.has(name) ? "quiet" : "unknown";
+  }
+
+  /** What each definition of a support method does, worked out once. */
+  private bodies(name: string, defs: readonly (N.Node | null)[]): ReturnType<typeof effectOfBody>[] {
+    let found = this.effects.get(name);
+    if (!found) this.effects.set(name, (found = defs.map((body) => effectOfBody(body, new Map(), (n) => this.resolve(n)))));
+    return found;
+  }
+
+  /**
+   * Where a support method that makes requests sent its last one, when every definition of that
+   * name agrees and nothing it calls after it requests: the session then recalls that request's
+   * path parameters (`sign_in` posting to "/login").
+   */
+  lastRequestOf(name: string): LastRequest | undefined {
+    if (this.resolve(name) !== "requests") return undefined;
+    const defs = this.defs.get(name);
+    if (!defs) return undefined;
+    const lasts = this.bodies(name, defs).map((b) => b.last);
+    const first = lasts[0];
+    if (!first || lasts.some((l) => JSON.stringify(l) !== JSON.stringify(first))) return undefined;
+    return first;
+  }
+
+  /** A test class of the support files up to `ActionDispatch::IntegrationTest`: its hooks and its superclasses'; unknown where the chain leaves what is read. */
+  private baseEffect(name: string): IntegrationEffect {
+    const effects: IntegrationEffect[] = [];
+    let current: string | undefined = name;
+    for (let depth = 0; depth < 16 && current; depth++) {
+      if (current === "ActionDispatch::IntegrationTest") return this.hasMinitestHelper ? worst(effects) : "unknown";
+      const base = this.bases.get(current);
+      if (!base) return "unknown";
+      effects.push(this.hooksEffect(base.hooks));
+      current = base.superclass;
+    }
+    return "unknown";
+  }
+
+  private hooksEffect(hooks: readonly Hook[]): IntegrationEffect {
+    return worst(hooks.map((h) => this.hookEffect(h)));
+  }
+
+  private hookEffect(h: Hook): IntegrationEffect {
+    return "name" in h ? this.resolve(h.name) : effectOfBody(h.body, new Map(), (n) => this.resolve(n)).effect;
+  }
+
+  /** The hooks of the helpers that are not quiet, each at its place (those of a kind of test the app has not are left out by the host). */
+  causes(): TestSupportCause[] {
+    const out: TestSupportCause[] = [];
+    const add = (hooks: readonly Hook[], tests: TestSupportCause["tests"]) => {
+      for (const h of hooks) {
+        const effect = this.hookEffect(h);
+        if (effect !== "quiet" && h.at) out.push({ span: h.at, tests, effect });
+      }
+    };
+    if (this.hasMinitestHelper) add(this.minitestHooks, "integration");
+    if (this.hasRspecHelper) add(this.requestHooks, "request");
+    if (this.hasRspecHelper) for (const hooks of this.tagged.values()) add(hooks, "request");
+    return out;
+  }
+
+  /** `node`'s place in the file being read. */
+  private at(node: N.Node): Span | undefined {
+    const file = this.current;
+    if (!file) return undefined;
+    const start = node.location.startOffset;
+    // The first line of the hook: a block's whole span would underline its body.
+    const text = file.index.text;
+    const lineEnd = text.indexOf("\n", start);
+    return file.index.span(start, lineEnd < 0 || lineEnd > start + node.location.length ? start + node.location.length : lineEnd);
+  }
+
+  private read(f: TestSupportFile, exists: (relative: string) => boolean): void {
+    this.current = f.file;
+    const dir = f.path.includes("/") ? f.path.slice(0, f.path.lastIndexOf("/")) : "";
+    // What runs when the file loads: its top level, class and module bodies, and blocks there (not
+    // methods' bodies). Methods count where a test may have them: at the top level (Object's), in
+    // modules (one may be included) and in the test classes; not in another class (`class
+    // FakeClient`), nor in code evaluated into another object (`FactoryBot::SyntaxRunner.class_eval`).
+    const stack: { node: N.Node; tests: boolean }[] = [{ node: f.file.program, tests: true }];
+    while (stack.length) {
+      const { node, tests } = stack.pop()!;
+      if (node instanceof N.DefNode) {
+        if (!node.receiver && tests) this.define(node.name, node.body);
+        continue;
+      }
+      let inner = tests;
+      // A test class: Rails' reopened, or one of the support files' that tests inherit (named as tests are).
+      if (node instanceof N.ClassNode) inner = [node.constantPath, node.superclass].some((c) => c && /^(?:ActionDispatch::IntegrationTest|ActiveSupport::TestCase)$|Test$|TestCase$|Integration/.test(constantPathText(c)?.replace(/^::/, "") ?? ""));
+      if (node instanceof N.CallNode) {
+        if (EVALUATED_INTO.has(node.name) && node.receiver && !MINITEST_CLASSES.has(constantPathText(node.receiver)?.replace(/^::/, "") ?? "")) continue;
+        this.loading(node, dir, exists);
+      }
+      for (const child of childrenOf(node)) stack.push({ node: child, tests: inner });
+    }
+    for (const stmt of f.file.program.statements.body) this.topLevel(stmt);
+    this.current = undefined;
+  }
+
+  private define(name: string, body: N.Node | null): void {
+    const list = this.defs.get(name) ?? [];
+    list.push(body);
+    this.defs.set(name, list);
+  }
+
+  /** A call that runs as the helpers load: code evaluated into a test class or loaded from elsewhere, a matcher defined, type inference. */
+  private loading(node: N.CallNode, dir: string, exists: (relative: string) => boolean): void {
+    const receiver = node.receiver ? constantPathText(node.receiver)?.replace(/^::/, "") : undefined;
+    const onTests = !node.receiver || node.receiver instanceof N.SelfNode || (receiver !== undefined && (MINITEST_CLASSES.has(receiver) || receiver === "RSpec"));
+    if (EVALUATES.has(node.name) && onTests && !(node.name === "load" && loadsData(node))) {
+      // `ActionDispatch::IntegrationTest.class_eval do … end`: the block is read as the class's body.
+      if (node.block instanceof N.BlockNode && receiver && MINITEST_CLASSES.has(receiver)) this.minitestBody(node.block.body, this.minitestHooks);
+      else this.unknownHooks(node);
+    }
+    if (node.name === "infer_spec_type_from_file_location!") this.inferred = true;
+    if ((node.name === "require_relative" || node.name === "require") && !node.receiver) this.required(node, dir, exists);
+    const first = node.arguments_?.arguments_[0];
+    if ((node.name === "define" || node.name === "matcher" || node.name === "define_negated_matcher") && first instanceof N.SymbolNode) this.matchers.add(first.unescaped.value);
+    if (SHARED_DEFINITIONS.has(node.name) && (first instanceof N.StringNode || first instanceof N.SymbolNode) && node.block instanceof N.BlockNode) this.sharedGroup(first.unescaped.value, node.block);
+  }
+
+  /** A shared group: its hooks (where a group includes it), and its lets and methods as names a test may call. */
+  private sharedGroup(name: string, block: N.BlockNode): void {
+    const hooks: Hook[] = [];
+    for (const stmt of statements(block.body)) {
+      if (!(stmt instanceof N.CallNode) || stmt.receiver) continue;
+      const arg = stmt.arguments_?.arguments_[0];
+      const at = this.at(stmt);
+      if (/^(?:before|prepend_before|append_before|around)$/.test(stmt.name)) hooks.push(stmt.block instanceof N.BlockNode ? { body: stmt.block.body, at } : { name: "#hook", at });
+      else if (/^(?:let|let!|subject|subject!)$/.test(stmt.name)) {
+        const body = stmt.block instanceof N.BlockNode ? stmt.block.body : null;
+        const letName = arg instanceof N.SymbolNode ? arg.unescaped.value : arg ? undefined : "subject";
+        if (letName) this.define(letName, body);
+        if (stmt.name.endsWith("!")) hooks.push({ body, at });
+      } else if (stmt.name === "include_context" || stmt.name === "include_examples") {
+        hooks.push({ name: `#shared:${arg instanceof N.StringNode || arg instanceof N.SymbolNode ? arg.unescaped.value : "?"}`, at });
+      } else if (stmt.name === "include") hooks.push(...(stmt.arguments_?.arguments_ ?? []).map((a) => ({ name: `#include:${constantPathText(a) ?? "?"}`, at })));
+    }
+    const known = this.shared.get(name);
+    this.shared.set(name, known ? [...known, ...hooks, { name: "#twice" }] : hooks);
+  }
+
+  /** A file a helper loads that is not among those read: what it does is not known. */
+  private required(node: N.CallNode, dir: string, exists: (relative: string) => boolean): void {
+    const arg = node.arguments_?.arguments_[0];
+    if (!(arg instanceof N.StringNode)) return; // `Dir[…].each { |f| require f }`: the support files, all read
+    const value = arg.unescaped.value.replace(/\.rb$/, "");
+    // test/ and spec/ are on the load path of `rails test` and `rspec` (their helpers are all read); any other name is a gem's.
+    // WebMock's adapters include its API into every test.
+    if (node.name === "require" && /^webmock(?:\/(?:rspec|minitest|test_unit))?$/.test(value)) this.included.add("WebMock::API");
+    if (node.name === "require") return;
+    const parts = [...dir.split("/").filter(Boolean)];
+    for (const p of value.split("/")) {
+      if (p === "..") parts.pop();
+      else if (p !== ".") parts.push(p);
+    }
+    const target = parts.join("/");
+    if (target === "config/environment" || /^db\//.test(target) || (/^(?:test|spec)\//.test(target) && exists(`${target}.rb`))) return;
+    this.unknownHooks(node);
+  }
+
+  /** Code Routemap does not read (evaluated from a string, a file loaded that it is not given): it may add hooks to any test. */
+  private unknownHooks(node?: N.Node): void {
+    const at = node && this.at(node);
+    this.minitestHooks.push({ name: "#unknown", at });
+    this.requestHooks.push({ name: "#unknown", at });
+  }
+
+  private topLevel(stmt: N.Node): void {
+    if (stmt instanceof N.ClassNode) {
+      const name = constantPathText(stmt.constantPath)?.replace(/^::/, "");
+      if (name && MINITEST_CLASSES.has(name)) this.minitestBody(stmt.body, this.minitestHooks);
+      else if (name && stmt.superclass) {
+        const hooks: Hook[] = [];
+        this.minitestBody(stmt.body, hooks);
+        // Defined twice (reopened in two files): both bodies' hooks.
+        const known = this.bases.get(name);
+        this.bases.set(name, { superclass: constantPathText(stmt.superclass)?.replace(/^::/, ""), hooks: [...(known?.hooks ?? []), ...hooks] });
+      }
+      return;
+    }
+    if (stmt instanceof N.ModuleNode) {
+      const name = constantPathText(stmt.constantPath)?.replace(/^::/, "");
+      if (name) this.module(name, stmt.body);
+      return;
+    }
+    if (stmt instanceof N.CallNode && stmt.name === "configure" && stmt.receiver && constantPathText(stmt.receiver) === "RSpec" && stmt.block instanceof N.BlockNode) {
+      this.configure(stmt.block);
+      return;
+    }
+    // `ActionDispatch::IntegrationTest.include(M)`, `.setup { … }`: hooks given from outside the class.
+    if (stmt instanceof N.CallNode && stmt.receiver && MINITEST_CLASSES.has(constantPathText(stmt.receiver)?.replace(/^::/, "") ?? "")) {
+      this.minitestStatement(stmt, this.minitestHooks);
+    }
+  }
+
+  /** A module of the app: its nested modules, and the hooks an `included do … end` adds where it is included. */
+  private module(name: string, body: N.Node | null): void {
+    const hooks: Hook[] = [];
+    for (const stmt of statements(body)) {
+      if (stmt instanceof N.ModuleNode) {
+        const inner = constantPathText(stmt.constantPath);
+        if (inner) this.module(`${name}::${inner}`, stmt.body);
+      } else if (stmt instanceof N.CallNode && !stmt.receiver && stmt.name === "included" && stmt.block instanceof N.BlockNode) {
+        for (const inner of statements(stmt.block.body)) {
+          if (inner instanceof N.CallNode && !inner.receiver && /^(?:setup|before)$/.test(inner.name)) hooks.push(inner.block instanceof N.BlockNode ? { body: inner.block.body, at: this.at(inner) } : { name: "#hook", at: this.at(inner) });
+          else if (inner instanceof N.CallNode && !inner.receiver && /^(?:teardown|after)$/.test(inner.name)) continue;
+          else if (inner instanceof N.CallNode && !inner.receiver && inner.name === "include") hooks.push(...(inner.arguments_?.arguments_ ?? []).map((a) => ({ name: `#include:${constantPathText(a) ?? "?"}`, at: this.at(inner) })));
+          else if (inner instanceof N.CallNode && !inner.receiver && inner.name === "around") hooks.push(inner.block instanceof N.BlockNode ? { body: inner.block.body, at: this.at(inner) } : { name: "#around", at: this.at(inner) });
+        }
+      } else if (stmt instanceof N.DefNode && stmt.receiver && stmt.name === "included") hooks.push({ name: "#included", at: this.at(stmt) });
+      else if (stmt instanceof N.DefNode && !stmt.receiver && /^(?:setup|before_setup)$/.test(stmt.name)) hooks.push({ body: stmt.body, at: this.at(stmt) });
+    }
+    this.modules.set(name, { hooks });
+  }
+
+  private minitestBody(body: N.Node | null, into: Hook[]): void {
+    for (const stmt of statements(body)) {
+      if (stmt instanceof N.DefNode && !stmt.receiver && /^(?:setup|before_setup)$/.test(stmt.name)) into.push({ body: stmt.body, at: this.at(stmt) });
+      else if (stmt instanceof N.CallNode && !stmt.receiver) this.minitestStatement(stmt, into);
+    }
+  }
+
+  private minitestStatement(stmt: N.CallNode, into: Hook[]): void {
+    const args = stmt.arguments_?.arguments_ ?? [];
+    const at = this.at(stmt);
+    if (stmt.name === "setup") {
+      if (stmt.block instanceof N.BlockNode) into.push({ body: stmt.block.body, at });
+      for (const arg of args) into.push({ name: arg instanceof N.SymbolNode ? arg.unescaped.value : "#hook", at });
+    } else if (stmt.name === "include" || stmt.name === "prepend") {
+      for (const arg of args) {
+        const module = constantPathText(arg)?.replace(/^::/, "") ?? "?";
+        this.included.add(module);
+        into.push({ name: `#include:${module}`, at });
+      }
+    }
+  }
+
+  /** `RSpec.configure do |config| … end`: hooks and modules that reach request specs, all of them or those of a tag. */
+  private configure(block: N.BlockNode): void {
+    for (const stmt of statements(block.body)) {
+      if (!(stmt instanceof N.CallNode) || !stmt.receiver) continue;
+      const args = stmt.arguments_?.arguments_ ?? [];
+      const at = this.at(stmt);
+      // Untagged: every request spec runs it; tagged: only examples with every tag (listed under each).
+      const add = (filters: readonly N.Node[], hook: Hook) => {
+        const reach = filtersOf(filters);
+        if (!reach) return;
+        if (!reach.tags.length) return void this.requestHooks.push(hook);
+        for (const tag of reach.tags) this.tagged.set(tag, [...(this.tagged.get(tag) ?? []), hook]);
+      };
+      if (/^(?:before|prepend_before|append_before|around)$/.test(stmt.name)) {
+        add(args, stmt.block instanceof N.BlockNode ? { body: stmt.block.body, at } : { name: "#hook", at });
+      } else if (stmt.name === "include" || stmt.name === "prepend") {
+        const module = args[0] ? (constantPathText(args[0])?.replace(/^::/, "") ?? "?") : "?";
+        this.included.add(module);
+        add(args.slice(1), { name: `#include:${module}`, at });
+      } else if (stmt.name === "include_context") {
+        const name = args[0] instanceof N.StringNode || args[0] instanceof N.SymbolNode ? args[0].unescaped.value : "?";
+        add(args.slice(1), { name: `#shared:${name}`, at });
+      }
+    }
+  }
+}
+
+/**
+ * Whether a hook's scope and metadata reach a request spec's examples, and the tags they must
+ * have: `:suite` runs outside every example; `type: :system` reaches none; `:js` or `js: true`
+ * only those tagged so.
+ */
+function filtersOf(args: readonly N.Node[]): { tags: string[] } | undefined {
+  const tags: string[] = [];
+  for (const arg of args) {
+    if (arg instanceof N.SymbolNode) {
+      if (arg.unescaped.value === "suite") return undefined;
+      if (!HOOK_SCOPES.has(arg.unescaped.value)) tags.push(arg.unescaped.value);
+      continue;
+    }
+    if (!(arg instanceof N.KeywordHashNode || arg instanceof N.HashNode)) continue;
+    for (const el of arg.elements) {
+      if (!(el instanceof N.AssocNode) || !(el.key instanceof N.SymbolNode)) continue;
+      const key = el.key.unescaped.value;
+      if (key !== "type") {
+        // `js: false` matches the examples not tagged so: taken as reaching all.
+        if (!(el.value instanceof N.FalseNode || el.value instanceof N.NilNode)) tags.push(key);
+        continue;
+      }
+      if (el.value instanceof N.SymbolNode && el.value.unescaped.value !== "request") return undefined;
+      if (el.value instanceof N.ArrayNode && el.value.elements.every((e) => e instanceof N.SymbolNode && e.unescaped.value !== "request")) return undefined;
+    }
+  }
+  return { tags };
+}
+
+const HOOK_SCOPES = new Set(["each", "example", "all", "context"]);
+
+function statements(body: N.Node | null): readonly N.Node[] {
+  if (body instanceof N.StatementsNode) return body.body;
+  if (body instanceof N.BeginNode) return body.statements?.body ?? [];
+  return body ? childrenOf(body) : [];
+}
+
+function worst(effects: readonly IntegrationEffect[]): IntegrationEffect {
+  if (effects.includes("unknown")) return "unknown";
+  return effects.includes("requests") ? "requests" : "quiet";
+}

@@ -1,0 +1,5 @@
+module Redesign
+  class AboutController < ApplicationController
+    def show; end
+  end
+end

@@ -1,0 +1,5 @@
+module Redesign
+  class HomeController < ApplicationController
+    def show; end
+  end
+end
