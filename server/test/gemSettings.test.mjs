@@ -76,3 +76,15 @@ test("an initializer's value Routemap cannot compute costs only what depends on 
     [`${GEM}/config/routes.rb`, 3, "Routemap skipped this `get`: it depends on `SiteConfig.home_page`, a method Routemap does not model.", ["helper calls of names the route table lacks"]],
   ]);
 });
+
+test("a file an installed gem's routes draw (`draw :extra`, from the gem's config/routes/) is said as missing routes in its table, not as Rails' error", () => {
+  const root = app();
+  const routes = join(root, GEM, "config/routes.rb");
+  writeFileSync(routes, 'Lantern::Engine.routes.draw do\n  scope "extras", as: "extras" do\n    draw :extra\n  end\nend\n');
+  writeFileSync(join(root, "config/routes.rb"), 'Rails.application.routes.draw do\n  mount Lantern::Engine, at: "/lantern"\nend\n');
+  const check = JSON.parse(routemap(root, "check", "--format", "json").stdout);
+  assert.deepEqual(check.diagnostics.filter((d) => d.severity === "error"), []);
+  assert.deepEqual(check.uncheckedBecause.map((c) => [c.file, c.line, c.reason, c.notChecked]), [
+    [`${GEM}/config/routes.rb`, 3, "Routemap does not read extra.rb, which this gem's routes draw: its routes are missing.", ["helper calls named extras_… or …_extras_… on Lantern::Engine's routes"]],
+  ]);
+});

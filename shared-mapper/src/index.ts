@@ -559,7 +559,10 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
       const quiet = new Set<string>();
       for (const engine of input.engines ?? []) {
         if (engine.notLoaded) continue;
-        if (engine.external && engine.routes) quiet.add(engine.routes);
+        if (engine.external && engine.routes) {
+          quiet.add(engine.routes);
+          interpreter.gemRoutesFiles.add(engine.routes);
+        }
         const loaded = engine.engineFile ? load(engine.engineFile) : undefined;
         if (loaded) {
           quiet.add(engine.engineFile!);

@@ -339,6 +339,17 @@ export class Interpreter implements MapperHost, CallHost {
     return this.o.exists(path);
   }
 
+  /** The routes files of installed gems' engines (`MapInput.engines`' external ones). */
+  readonly gemRoutesFiles = new Set<string>();
+
+  gemDrawNotRead(name: string): boolean {
+    if (!this.gemRoutesFiles.has(this.currentFile.index.file)) return false;
+    // Rails reads the file from the engine's config/routes/: Routemap is not given it, so the
+    // routes it draws (Avo's resources, from the app's classes) are missing from the engine's set.
+    this.openRegion(this.source(), `Routemap does not read ${name}.rb, which this gem's routes draw: its routes are missing.`);
+    return true;
+  }
+
   evalFile(path: string, name: string): void {
     // Rails would recurse until the stack overflows; we stop at the first repeat.
     if (this.files.some((f) => f.index.file === path)) {

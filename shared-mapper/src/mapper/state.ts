@@ -25,6 +25,11 @@ export interface MapperHost {
   fileExists(path: string): boolean;
   /** Evaluates a drawn file in the mapper's context (`instance_eval(File.read(path))`). */
   evalFile(path: string, name: string): void;
+  /**
+   * `draw :name` in an installed gem's routes file, whose drawn files the host does not give
+   * (Avo's `draw(:dynamic_routes)`): said as routes missing there (true), not as Rails' error.
+   */
+  gemDrawNotRead?(name: string): boolean;
   /** An information diagnostic at the current call. */
   info(message: string): void;
   /**
