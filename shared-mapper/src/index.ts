@@ -656,8 +656,18 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
     decisions.set(test, truth);
     return truth;
   };
+  // A name computed the same way (a gem's `layout -> { Gem.layout }`: app/layouts.ts).
+  const names = new Map<string, string | undefined>();
+  const nameOf = (expression: string): string | undefined => {
+    if (names.has(expression)) return names.get(expression);
+    const file = expression.length <= MAX_CONDITION ? parseCondition(expression) : undefined;
+    const name = file && resume(() => withInflections(inflections, () => interpreter.nameExpression(file, CONDITION_STEPS)));
+    names.set(expression, name);
+    return name;
+  };
   return {
     decide,
+    nameOf,
     routes: set.routes,
     openRegions: interpreter.openRegions,
     customHelpers: set.customHelpers,

@@ -299,6 +299,8 @@ export interface MapResult {
    * not hold (`app/runConditions.ts`). Absent from a result not made by `map`.
    */
   decide?(test: string): boolean | undefined;
+  /** An expression's String or Symbol value (Ruby source), computed as `decide` decides; undefined when unknown. */
+  nameOf?(expression: string): string | undefined;
   routes: Route[];
   /** Where the table may lack routes (see `OpenRegion`); empty when it is complete. */
   openRegions: OpenRegion[];

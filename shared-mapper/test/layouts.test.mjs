@@ -131,6 +131,13 @@ test("a file's layout facts: names, references under layouts/, and what cannot b
   assert.deepEqual(facts("render :show, layout: current_theme\n", true), { names: [], refs: [], dynamic: true });
   assert.deepEqual(facts('<%= render "layouts/#{theme}/nav" %>'), { names: [], refs: [], dynamic: true });
   assert.deepEqual(facts('render template: "layouts/" + theme'), { names: [], refs: [], dynamic: true });
+  // A block that reads a constant's setting (a gem's controller, HighVoltage's shape): kept to be computed with the routes.
+  assert.deepEqual(facts("class PagesController < ApplicationController\n  layout ->(_) { Lantern.layout }\nend\n"), { names: [], refs: [], expressions: ["Lantern.layout"] });
+  assert.deepEqual(facts("  layout(-> { Lantern.config.layout })\n  layout proc { ::Lantern.layout }\n"), { names: [], refs: [], expressions: ["Lantern.config.layout", "::Lantern.layout"] });
+  // One that reads anything else is a layout it cannot read.
+  assert.deepEqual(facts("  layout ->(c) { c.theme }\n"), { names: [], refs: [], dynamic: true });
+  // A setting's assignment renders nothing.
+  assert.equal(facts("    def set_defaults\n      self.layout = 'application'\n      layout = pick\n    end\n"), undefined);
 });
 
 test("layout files no request renders: an unreached controller's layout and what only it renders; never a layout or partial something else names", async () => {
@@ -190,4 +197,16 @@ end
   assert.deepEqual(unreached({ names: ["layouts/redesign"] }), []);
   assert.deepEqual(unreached({ names: [], dynamic: true }), []);
   assert.deepEqual(unreached(undefined), []);
+  // A gem's layout setting, computed where the routes are: the layout it names; not computed, any layout.
+  const computed = (gemLayouts, nameOf) => [...unreachedLayoutFiles({ model, reached: (c) => c !== "redesign/home", facts: new Map(), layoutFiles, gemLayouts, nameOf })];
+  assert.deepEqual(computed({ names: [], expressions: ["Lantern.layout"] }, (e) => (e === "Lantern.layout" ? "application" : undefined)), ["/app/app/views/layouts/redesign.html.erb"]);
+  assert.deepEqual(computed({ names: [], expressions: ["Lantern.layout"] }, (e) => (e === "Lantern.layout" ? "redesign" : undefined)), []);
+  assert.deepEqual(computed({ names: [], expressions: ["Lantern.layout"] }, () => undefined), []);
+  assert.deepEqual(computed({ names: [], expressions: ["Lantern.layout"] }, undefined), []);
+  // An app file's setting too (a mailer's `layout -> { … }`).
+  const byFile = new Map([["/app/app/mailers/m.rb", { names: [], refs: [], expressions: ["Lantern.layout"] }]]);
+  const appFile = (nameOf) => [...unreachedLayoutFiles({ model, reached: (c) => c !== "redesign/home", facts: byFile, layoutFiles, gemLayouts: { names: [] }, nameOf })];
+  assert.deepEqual(appFile(() => "application"), ["/app/app/views/layouts/redesign.html.erb"]);
+  assert.deepEqual(appFile(() => "redesign"), []);
+  assert.deepEqual(appFile(() => undefined), []);
 });

@@ -74,3 +74,15 @@ test("MapResult.decide: a condition decided as the routes' conditions are, in th
   assert.deepEqual(unset.routes.map((r) => r.name), ["a"]);
   assert.ok(!unset.files.includes("/app/app/models/plan.rb"));
 });
+
+test("MapResult.nameOf: a String or Symbol computed as `decide` decides (a gem's layout setting), else undefined", async () => {
+  const unset = await mapApp({});
+  const set = await mapApp({ ENABLE_NEW_HOME: "marketing" });
+  assert.equal(set.nameOf('ENV["ENABLE_NEW_HOME"]'), "marketing");
+  assert.equal(unset.nameOf('ENV.fetch("ENABLE_NEW_HOME", "application")'), "application");
+  assert.equal(unset.nameOf("FEATURES.keys.first"), "a");
+  assert.equal(unset.nameOf('ENV["ENABLE_NEW_HOME"]'), undefined); // nil is no layout's name
+  assert.equal(unset.nameOf("FEATURES[:a]"), undefined);
+  assert.equal(unset.nameOf("Lantern.layout"), undefined);
+  assert.deepEqual(unset.routes.map((r) => r.name), ["a"]);
+});

@@ -197,6 +197,16 @@ Dir.mktmpdir("routemap-helper-oracle") do |tmp|
     end
   end
 
+  # What rendering a tag alone, inline, raises in each of `renders` ([view context, locals]): the
+  # class of each exception (the cause's, where ActionView wraps it).
+  raised_in = lambda do |renders, code|
+    renders.filter_map do |context, locals|
+      context.render(inline: "<%= #{callable.call(code)} %>", locals: locals)
+      nil
+    rescue Exception => e # rubocop:disable Lint/RescueException
+      e.respond_to?(:cause) && e.cause && e.is_a?(ActionView::Template::Error) ? e.cause.class : e.class
+    end
+  end
   # A partial's tags, each judged as a template of its folder renders it (`render "links",
   # cancel_path: posts_path`, `render partial: "posts/links", locals: {…}`): that render's locals,
   # in the template's view context, the tag alone rendered inline. A line raises if it raises for
@@ -229,12 +239,7 @@ Dir.mktmpdir("routemap-helper-oracle") do |tmp|
       text.scan(/<%=?(.*?)-?%>/m).flatten.each do |code|
         next if code.start_with?("#") || control.call(code)
         next not_run.call(path, i + 1) unless runs.any? { |r| r.nil? || r.include?(i + 1) }
-        raised = renders.filter_map do |context, locals|
-          context.render(inline: "<%= #{callable.call(code)} %>", locals: locals)
-          nil
-        rescue Exception => e # rubocop:disable Lint/RescueException
-          e.respond_to?(:cause) && e.cause && e.is_a?(ActionView::Template::Error) ? e.cause.class : e.class
-        end
+        raised = raised_in.call(renders, code)
         puts raised.empty? ? "#{path}:#{i + 1}: ok" : "#{path}:#{i + 1}: raises #{raised.first}"
       end
     end
@@ -274,12 +279,7 @@ Dir.mktmpdir("routemap-helper-oracle") do |tmp|
         next if control.call(code)
         next not_run.call(path, i + 1) unless runs.any? { |r| r.nil? || r.include?(i + 1) }
         if render_inline
-          raised = contexts.filter_map do |context|
-            context.render(inline: "<%= #{callable.call(code)} %>")
-            nil
-          rescue Exception => e # rubocop:disable Lint/RescueException
-            e.respond_to?(:cause) && e.cause && e.is_a?(ActionView::Template::Error) ? e.cause.class : e.class
-          end
+          raised = raised_in.call(contexts.map { |c| [c, {}] }, code)
           puts raised.empty? ? "#{path}:#{i + 1}: ok" : "#{path}:#{i + 1}: raises #{raised.first}"
         else
           context = contexts.find do |c|

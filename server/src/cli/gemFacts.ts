@@ -40,7 +40,7 @@ export interface GemFacts {
    * whether it names one Routemap cannot read; absent when it names none. An app's controller
    * that includes its module or inherits its class may take them.
    */
-  layouts?: { names: string[]; dynamic?: boolean };
+  layouts?: { names: string[]; dynamic?: boolean; expressions?: string[] };
   /** Its own `config/routes.rb`, when it has one. */
   routes?: string;
   /** The `lib/…/engine.rb` that defines its `Rails::Engine` class. */
@@ -170,10 +170,12 @@ export function readGemFacts(files: GemFile[], disk: GemDisk): GemFacts {
     if (!facts.engineFile && /^lib\/(?:[^/]+\/){0,4}engine\.rb$/.test(rel) && /Rails::Engine\b/.test(text)) facts.engineFile = path;
     // Its spec support (Capybara's Sinatra test app, `layout: !has_layout`) is no controller's.
     const layouts = /(?:^|\/)spec\//.test(rel) ? undefined : layoutFacts(text, { appController: false });
-    if (layouts && (layouts.names.length || layouts.dynamic)) {
+    if (layouts && (layouts.names.length || layouts.dynamic || layouts.expressions)) {
       facts.layouts ??= { names: [] };
       for (const name of layouts.names) if (!facts.layouts.names.includes(name)) facts.layouts.names.push(name);
       if (layouts.dynamic) facts.layouts.dynamic = true;
+      // `layout ->(_) { HighVoltage.layout }`: computed with the routes (app/layouts.ts).
+      for (const expression of layouts.expressions ?? []) if (!(facts.layouts.expressions ??= []).includes(expression)) facts.layouts.expressions.push(expression);
     }
   }
   facts.helpers = [...helpers].sort();
@@ -254,7 +256,7 @@ export function isGemFacts(value: unknown): value is GemFacts {
     strings(v.controllers) &&
     strings(v.views) &&
     typeof v.urlOptions === "boolean" &&
-    (v.layouts === undefined || (typeof v.layouts === "object" && v.layouts !== null && strings((v.layouts as Record<string, unknown>).names))) &&
+    (v.layouts === undefined || (typeof v.layouts === "object" && v.layouts !== null && strings((v.layouts as Record<string, unknown>).names) && ((v.layouts as Record<string, unknown>).expressions === undefined || strings((v.layouts as Record<string, unknown>).expressions)))) &&
     (v.routes === undefined || typeof v.routes === "string") &&
     (v.engineFile === undefined || typeof v.engineFile === "string") &&
     (v.mapperFiles === undefined || strings(v.mapperFiles)) &&

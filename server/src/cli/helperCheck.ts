@@ -365,7 +365,7 @@ export interface GemIndex {
    */
   urlOptionsControllers: Map<string, string>;
   /** The layouts the gems' code names (Rails' own gems, whose layouts the model follows, left out). */
-  layouts: { names: string[]; dynamic?: boolean };
+  layouts: { names: string[]; dynamic?: boolean; expressions?: string[] };
 }
 
 /**
@@ -390,6 +390,7 @@ export function readInstalledGems(gems: AppGems | undefined): GemIndex | { why: 
     if (facts.layouts && !RAILS_GEMS.has(name)) {
       index.layouts.names.push(...facts.layouts.names);
       if (facts.layouts.dynamic) index.layouts.dynamic = true;
+      if (facts.layouts.expressions) (index.layouts.expressions ??= []).push(...facts.layouts.expressions);
     }
     // Any of the gem's controllers may inherit the one that sets them: the gem's other classes are not read.
     if (facts.urlOptionsControllers?.length && !RAILS_GEMS.has(name)) {

@@ -297,7 +297,7 @@ export function generationOf(
     const facts = defined.layouts?.();
     if (!facts) return new Set();
     if (layoutsKnown?.model !== current || layoutsKnown.table !== table || layoutsKnown.facts !== facts) {
-      const files = unreachedLayoutFiles({ model: current, reached: (c) => !unreachedController(table, c), facts: facts.byFile, layoutFiles: facts.layoutFiles, alsoRendered: facts.mailerLayouts, gemLayouts: app.gemLayouts });
+      const files = unreachedLayoutFiles({ model: current, reached: (c) => !unreachedController(table, c), facts: facts.byFile, layoutFiles: facts.layoutFiles, alsoRendered: facts.mailerLayouts, gemLayouts: app.gemLayouts, nameOf: (expression) => table.nameOf?.(expression) });
       layoutsKnown = { model: current, table, facts, files };
     }
     return layoutsKnown.files;

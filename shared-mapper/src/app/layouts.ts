@@ -19,11 +19,18 @@ export interface LayoutFacts {
   refs: string[];
   /** It names a layout Routemap cannot read (`layout: choose`, `"layouts/#{theme}/nav"`). */
   dynamic?: boolean;
+  /**
+   * Layouts a block gives as a setting of a constant (`layout ->(_) { HighVoltage.layout }`), as
+   * written: computed where the routes are (`MapResult.nameOf`), else a layout it cannot read.
+   */
+  expressions?: string[];
 }
 
 const KEY_FORM = /(?:^|[\s,({])layout:\s*(?:(["'])([\w/]*)\1|(false|nil)\b|(\S))/g;
 const CALL_FORM = /(?:^[ \t]*|\.)layout(?:[ \t]+|[ \t]*\([ \t]*)(?:(["'])([\w/]*)\1|(false|nil)\b|(\S))/gm;
 const REF = /["']\/?(layouts\/[\w/]*)(["'#])/g;
+/** `layout ->(_) { Gem.layout }`, `layout(-> { Gem.config.layout })`, `layout proc { … }`: a block that only reads a constant's setting. */
+const SETTING_FORM = /(?:^[ \t]*|\.)layout[ \t(]*(?:->[ \t]*(?:\([^)]*\))?|lambda|proc)[ \t]*\{[ \t]*((?:::)?[A-Z][\w:]*(?:\.[a-z_]\w*)+)[ \t]*\}/gm;
 
 /**
  * The layout facts of a file's text; undefined when it says nothing of layouts. `appController`:
@@ -36,16 +43,35 @@ export function layoutFacts(text: string, o: { appController: boolean }): Layout
   const facts: LayoutFacts = { names: [], refs: [] };
   const take = (m: RegExpMatchArray) => {
     if (m[2] !== undefined) facts.names.push(normalize(m[2]));
-    else if (m[3] === undefined) facts.dynamic = true;
+    // `self.layout = "x"` (a gem's setting, a local variable) assigns: it renders nothing.
+    else if (m[3] === undefined && m[4] !== "=") facts.dynamic = true;
   };
   for (const m of text.matchAll(KEY_FORM)) take(m);
-  if (!o.appController) for (const m of text.matchAll(CALL_FORM)) take(m);
+  if (!o.appController) {
+    const settings = [...text.matchAll(SETTING_FORM)];
+    for (const m of settings) (facts.expressions ??= []).push(m[1]);
+    // CALL_FORM matches these calls (and the setting's own `.layout` inside) as layouts it cannot read.
+    const inSetting = (m: RegExpMatchArray) => settings.some((s) => m.index! >= s.index! && m.index! < s.index! + s[0].length);
+    for (const m of text.matchAll(CALL_FORM)) if (!inSetting(m)) take(m);
+  }
   for (const m of text.matchAll(REF)) {
     // `"layouts/#{theme}/nav"`, `"layouts/" + theme`: a name built at run time.
     if (m[2] === "#" || m[1].endsWith("/")) facts.dynamic = true;
     else facts.refs.push(m[1]);
   }
-  return facts.names.length || facts.refs.length || facts.dynamic ? facts : undefined;
+  return facts.names.length || facts.refs.length || facts.dynamic || facts.expressions ? facts : undefined;
+}
+
+/** The gems' layouts with their settings computed: one that is not makes them a layout Routemap cannot read. */
+function withSettings(gems: NonNullable<LayoutReachInput["gemLayouts"]>, nameOf: LayoutReachInput["nameOf"]): { names: readonly string[]; dynamic?: boolean } {
+  if (!gems.expressions?.length) return gems;
+  const names = [...gems.names];
+  for (const expression of gems.expressions) {
+    const name = nameOf?.(expression);
+    if (name === undefined) return { names, dynamic: true };
+    names.push(normalize(name));
+  }
+  return { names, dynamic: gems.dynamic };
 }
 
 /** `layout "admin"` is layouts/admin; a name with `layouts` in it is taken as written (`_normalize_layout`). */
@@ -75,18 +101,21 @@ export interface LayoutReachInput {
    * controller including a gem's module or inheriting a gem's class may take besides. Undefined
    * when the gems are not read: such a controller may then take any layout.
    */
-  gemLayouts?: { names: readonly string[]; dynamic?: boolean };
+  gemLayouts?: { names: readonly string[]; dynamic?: boolean; expressions?: readonly string[] };
+  /** A layout setting's value (`MapResult.nameOf`); a setting it cannot compute is a layout it cannot read. */
+  nameOf?(expression: string): string | undefined;
 }
 
 /** The paths of the layout files no request renders (see the header); empty where any may be. */
 export function unreachedLayoutFiles(input: LayoutReachInput): Set<string> {
   const taken = new Set<string>();
   const rendered = new Set<string>(input.alsoRendered);
+  const gemLayouts = input.gemLayouts && withSettings(input.gemLayouts, input.nameOf);
   for (const controller of input.model.byPath.values()) {
     const layouts = input.model.layoutsOf(controller.path);
     // ApplicationController counts as reached: gems' controllers inherit it (Devise's parent_controller).
     const reached = controller.path === "application" || input.reached(controller.path);
-    const gems = layouts && "open" in layouts && layouts.open ? input.gemLayouts : undefined;
+    const gems = layouts && "open" in layouts && layouts.open ? gemLayouts : undefined;
     if (!layouts || "unknown" in layouts || (layouts.open && (!gems || gems.dynamic))) {
       if (reached) return new Set();
       continue;
@@ -100,6 +129,11 @@ export function unreachedLayoutFiles(input: LayoutReachInput): Set<string> {
   for (const [path, facts] of input.facts) {
     if (facts.dynamic) return new Set();
     for (const name of facts.names) rendered.add(name);
+    for (const expression of facts.expressions ?? []) {
+      const name = input.nameOf?.(expression);
+      if (name === undefined) return new Set();
+      rendered.add(normalize(name));
+    }
     const by = keyOf.get(path) ?? "";
     for (const ref of facts.refs) {
       for (const key of [ref, ref.replace(/\/([^/]+)$/, "/_$1")]) {

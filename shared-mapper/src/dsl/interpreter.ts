@@ -20,7 +20,7 @@ import type { LoadedFile } from "../ruby/loadedFile.js";
 import { inspect, type RubyVersion } from "../ruby/print.js";
 import {
   RConst, RFloat, RHash, RInquirer, RMapper, RMatch, RObject, RPathname, RProc, RRegexp, RString, RStruct, RStructClass, RSymbol, RUnknown, RValue, UnknownValueError, poisonOf,
-  truthy, unknownConstant,
+  stringValue, truthy, unknownConstant,
 } from "../ruby/values.js";
 import type { Diagnostic, OpenRegion, Severity, Span } from "../types.js";
 import { Conditions, Store, type Condition } from "./branches.js";
@@ -500,6 +500,20 @@ export class Interpreter implements MapperHost, CallHost {
    * `steps` of its own; undefined when its value is unknown or it raises. Whatever it would
    * record (a declaration, an open region) is taken back: the map's result stays as it was.
    */
+  /** An expression's String or Symbol value, quietly, as `decideExpression`; undefined for anything else. */
+  nameExpression(file: LoadedFile, steps: number): string | undefined {
+    const [regions, declared] = [this.openRegions.length, this.declarations.length];
+    try {
+      const value = this.budget.within(steps, () => this.quietly(() => this.evaluateProgram(file)));
+      return value instanceof RSymbol ? value.name : stringValue(value);
+    } catch {
+      return undefined;
+    } finally {
+      this.openRegions.length = regions;
+      this.declarations.length = declared;
+    }
+  }
+
   decideExpression(file: LoadedFile, steps: number): boolean | undefined {
     const [regions, declared] = [this.openRegions.length, this.declarations.length];
     try {
