@@ -88,8 +88,6 @@ const AFTER_HOOKS = new Set(["after", "prepend_after", "append_after", "teardown
 /** Shared groups included into the group itself (their hooks, lets and methods become the group's); `it_behaves_like` nests a group of its own. */
 const SHARED = new Set(["include_context", "include_examples"]);
 const SHARED_DEFINITIONS = new Set(["shared_context", "shared_examples", "shared_examples_for"]);
-/** Scopes a hook's first argument may name: not metadata. */
-const HOOK_SCOPES = new Set(["each", "example", "all", "context", "suite"]);
 /** Class-level calls that only declare: they add no code that runs with a test. */
 const DECLARATIONS = new Set(["fixtures", "parallelize", "private", "public", "protected", "attr_reader", "attr_accessor", "attr_writer", "require", "require_relative", "shared_examples", "shared_examples_for", "shared_context", "i_suck_and_my_tests_are_order_dependent!", "make_my_diffs_pretty!", "driven_by", "self.use_transactional_tests=", "use_transactional_tests=", "tests", "extend", "delegate", "alias_method", "it_behaves_like", "it_should_behave_like", "pending", "skip", "xit", "xdescribe", "xcontext", "fit", "fdescribe", "fcontext"]);
 const HELPER = /^[a-z_][a-z0-9_]*_(?:path|url)$/;

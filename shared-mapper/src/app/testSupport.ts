@@ -21,7 +21,7 @@
 import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import type { Span } from "../types.js";
-import { childrenOf, constantPathText, walkNodes } from "../ruby/walk.js";
+import { childrenOf, constantPathText } from "../ruby/walk.js";
 import { effectOfBody, HOOKS, type IntegrationEffect, type LastRequest } from "./integrationTests.js";
 
 const CAPYBARA = [
