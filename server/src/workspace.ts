@@ -377,7 +377,7 @@ export class RailsApp {
     const engine = this.engineFiles();
     if (!engine) return { tables: this.helperTables(), defined: names.all(), gems: gems.helpers, generation: this.generation() };
     // An engine's code may call what the app's defines (its controllers may inherit the app's).
-    const check = { tables: engine.files.tables, tablesFor: engine.files.tablesFor, defined: this.withHostNames(names.all(), engine.host), gems: gems.helpers, generation: this.generation() };
+    const check = { tables: engine.files.tables, tablesFor: engine.files.tablesFor, defined: this.withHostNames(names.all(), engine.host), gems: gems.helpers, generation: this.generation(engine.host) };
     const rendering = engine.host?.renderingApp();
     return { ...check, renderedByApp: appRenders(this.root, rendering), renderedByAppKey: rendering && (() => rendering.rendersKey()) };
   }
@@ -482,8 +482,10 @@ export class RailsApp {
   }
 
   /** What URL generation depends on where a file of the app runs. */
-  generation(): HelperCheckContext["generation"] {
+  generation(host?: RailsApp): HelperCheckContext["generation"] {
     const gems = this.installedGems();
+    // An engine's mailers inherit the holding app's `ActionMailer::Base.default_url_options`.
+    const hostUrlDefaults = host?.names().urlDefaults();
     return generationOf(this.names(), () => this.controllerModel(), {
       root: this.root,
       rubyVersion: this.config().rubyVersion,
@@ -492,6 +494,7 @@ export class RailsApp {
       gemUrlOptions: "why" in gems ? [] : gems.urlOptions,
       gemUrlOptionsControllers: "why" in gems ? undefined : gems.urlOptionsControllers,
       gemLayouts: "why" in gems ? undefined : gems.layouts,
+      hostUrlDefaults,
     });
   }
 

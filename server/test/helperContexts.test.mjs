@@ -88,6 +88,10 @@ test("helper-checks/engines: an isolated engine's files are checked as Rails run
   // the template runs with the app's helpers (a view's helpers are its controller's), and
   // `posts_path`/`post_path(1)` raise, which the engine's own controller renders fine.
   assert.ok(raises.includes("engines/blog/app/views/blog/posts/index.html.erb:1"));
+  // An engine's mailer inherits the app's `ActionMailer::Base.default_url_options` (the app's
+  // initializer sets `:account`, as foodsoft's lib sets `:foodcoop`): `profile_url` in
+  // `/:account/profile` is fine there; taking the engine's own files' options only, it was reported.
+  assert.ok(!raises.includes("engines/forum/app/views/forum_mailer/digest.html.erb:1") && raises.includes("engines/forum/app/views/forum_mailer/digest.html.erb:2"));
 });
 
 // The editor's whole-app problems (issue 28 §5) are the same: the language server takes each

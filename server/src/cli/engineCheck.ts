@@ -23,6 +23,8 @@ export interface EngineCheckInput {
   gems: GemIndex;
   /** Names the app's own code defines. */
   appDefined: ReadonlySet<string>;
+  /** The app's `default_url_options` keys where no request is (an engine's mailers inherit `ActionMailer::Base`'s). */
+  appUrlDefaults?: HelperCheckContext["generation"]["defaults"];
   /** The app's context and its renders by name: an engine's template it renders is checked there too. */
   app?: RenderingApp;
 }
@@ -60,7 +62,7 @@ function engineContext(o: EngineCheckInput, routesFile: string, engine: EngineRo
   const names = new DefinedNames(root, [], fs, read, mapper);
   const { files: controllers, views } = readControllerInputs(root, fs);
   const model = mapper.controllers({ files: controllers, views, root, read, gems: o.input.options?.gems, inflections: result.inflections });
-  const generation = generationOf(names, () => model, { root, rubyVersion: o.input.options?.rubyVersion, read, table: () => result, gemUrlOptions: gems.urlOptions, gemUrlOptionsControllers: gems.urlOptionsControllers, gemLayouts: gems.layouts });
+  const generation = generationOf(names, () => model, { root, rubyVersion: o.input.options?.rubyVersion, read, table: () => result, gemUrlOptions: gems.urlOptions, gemUrlOptionsControllers: gems.urlOptionsControllers, gemLayouts: gems.layouts, hostUrlDefaults: o.appUrlDefaults });
   const defined = new Set([...o.appDefined, ...names.all()]);
   return { root, check: { tables: files.tables, tablesFor: files.tablesFor, defined, gems: gems.helpers, generation, renderedByApp: appRenders(root, o.app) } };
 }

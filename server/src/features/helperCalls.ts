@@ -6,7 +6,7 @@
  * may have drawn the route), nor when the gems' helpers cannot be known.
  */
 import { underscore } from "@routemap/shared-mapper/inflector";
-import { guardedHelperNames, runningUses, hasDynamicTargets, mailerPathDiagnostics, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unreachedController, unreachedLayoutFiles, unroutedHashDiagnostics, type AppLayouts, type ControllerModel, type FileUses, type LayoutReachInput, type Diagnostic, type HelperCall, type MapResult, type OpenRegion, type PolymorphicOptions, type Route, type RouteMapper, type TestSupport, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
+import { UNKNOWN, guardedHelperNames, runningUses, hasDynamicTargets, mailerPathDiagnostics, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unreachedController, unreachedLayoutFiles, unroutedHashDiagnostics, type AppLayouts, type ControllerModel, type FileUses, type LayoutReachInput, type Diagnostic, type HelperCall, type MapResult, type OpenRegion, type PolymorphicOptions, type Route, type RouteMapper, type TestSupport, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
 import { MAX_FILE_BYTES } from "../fileSystem.js";
 import { withMainAppHint } from "./engineContexts.js";
 import { helperIndex, tableFor, type HelperTable, type HelperTables } from "./helpers.js";
@@ -260,6 +260,19 @@ function inNoEngine(found: Diagnostic[], hashes: readonly UrlHash[], engines: He
   });
 }
 
+/**
+ * The `default_url_options` keys an engine's files get where no request is: the engine's own and
+ * those of the app that holds it. `ActionMailer::Base.default_url_options` (the app's
+ * `config.action_mailer.default_url_options`, or `ActionMailer::Base.default_url_options[:k] =`
+ * in its lib, as foodsoft's `setup_mailing`) is a class attribute every mailer inherits, an
+ * engine's too; unknown if either is.
+ */
+export function joinUrlDefaults(own: UrlGenerationContext["defaults"], host: UrlGenerationContext["defaults"] | undefined): UrlGenerationContext["defaults"] {
+  if (host === undefined) return own;
+  if (own === UNKNOWN || host === UNKNOWN) return UNKNOWN;
+  return new Set([...own, ...host]);
+}
+
 /** What URL generation depends on, from the app's files and controllers. */
 export function generationOf(
   defined: {
@@ -274,7 +287,17 @@ export function generationOf(
     layoutsKey?(): string;
   },
   model: () => Pick<ControllerModel, "requestController" | "byPath" | "layoutsOf">,
-  app: { root: string; rubyVersion: string | undefined; read: (path: string) => string | undefined; table: () => MapResult; gemUrlOptions: readonly string[]; gemUrlOptionsControllers?: ReadonlyMap<string, string>; gemLayouts?: LayoutReachInput["gemLayouts"] },
+  app: {
+    root: string;
+    rubyVersion: string | undefined;
+    read: (path: string) => string | undefined;
+    table: () => MapResult;
+    gemUrlOptions: readonly string[];
+    gemUrlOptionsControllers?: ReadonlyMap<string, string>;
+    gemLayouts?: LayoutReachInput["gemLayouts"];
+    /** For an engine's files: the `default_url_options` keys of the app that holds it (its mailers inherit `ActionMailer::Base`'s). */
+    hostUrlDefaults?: UrlGenerationContext["defaults"];
+  },
 ): HelperCheckContext["generation"] {
   const controllers = `${app.root}/app/controllers/`;
   // A template's controller, when only its own requests render it: that of its folder, which no
@@ -357,7 +380,7 @@ export function generationOf(
       const assigns = inController ? undefined : viewAssigns(path);
       return assigns ? { ...options, assigns } : options;
     },
-    defaults: defined.urlDefaults(),
+    defaults: joinUrlDefaults(defined.urlDefaults(), app.hostUrlDefaults),
     ruby: rubyVersion(app.rubyVersion),
     runsWithoutRequest: (path) => defined.runsWithoutRequest(path),
     withoutPathHelpers: (path) => defined.mailerWithoutPathHelpers(path),

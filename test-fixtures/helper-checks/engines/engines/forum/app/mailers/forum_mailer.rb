@@ -1,0 +1,4 @@
+class ForumMailer < ActionMailer::Base
+  def digest
+  end
+end
