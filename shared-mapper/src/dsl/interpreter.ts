@@ -500,24 +500,22 @@ export class Interpreter implements MapperHost, CallHost {
    * `steps` of its own; undefined when its value is unknown or it raises. Whatever it would
    * record (a declaration, an open region) is taken back: the map's result stays as it was.
    */
-  /** An expression's String or Symbol value, quietly, as `decideExpression`; undefined for anything else. */
-  nameExpression(file: LoadedFile, steps: number): string | undefined {
-    const [regions, declared] = [this.openRegions.length, this.declarations.length];
-    try {
-      const value = this.budget.within(steps, () => this.quietly(() => this.evaluateProgram(file)));
-      return value instanceof RSymbol ? value.name : stringValue(value);
-    } catch {
-      return undefined;
-    } finally {
-      this.openRegions.length = regions;
-      this.declarations.length = declared;
-    }
+  decideExpression(file: LoadedFile, steps: number): boolean | undefined {
+    return this.aside(steps, () => this.decide(file.program, this.evaluateProgram(file)));
   }
 
-  decideExpression(file: LoadedFile, steps: number): boolean | undefined {
+  /** An expression's String or Symbol value (`MapResult.nameOf`), as `decideExpression` decides. */
+  nameExpression(file: LoadedFile, steps: number): string | undefined {
+    return this.aside(steps, () => {
+      const value = this.evaluateProgram(file);
+      return value instanceof RSymbol ? value.name : stringValue(value);
+    });
+  }
+
+  private aside<T>(steps: number, body: () => T | undefined): T | undefined {
     const [regions, declared] = [this.openRegions.length, this.declarations.length];
     try {
-      return this.budget.within(steps, () => this.quietly(() => this.decide(file.program, this.evaluateProgram(file))));
+      return this.budget.within(steps, () => this.quietly(body));
     } catch {
       return undefined;
     } finally {
