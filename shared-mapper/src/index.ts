@@ -648,23 +648,20 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
   });
   sealed = true;
   const resume = RSymbol.resumable();
-  const decisions = new Map<string, boolean | undefined>();
-  const decide = (test: string): boolean | undefined => {
-    if (decisions.has(test)) return decisions.get(test);
-    const file = test.length <= MAX_CONDITION ? parseCondition(test) : undefined;
-    const truth = file && resume(() => withInflections(inflections, () => interpreter.decideExpression(file, CONDITION_STEPS)));
-    decisions.set(test, truth);
-    return truth;
+  // An expression evaluated after the map, once per text (parsed, bounded, the map's state resumed).
+  const afterMap = <T>(evaluate: (file: LoadedFile, steps: number) => T | undefined) => {
+    const known = new Map<string, T | undefined>();
+    return (source: string): T | undefined => {
+      if (known.has(source)) return known.get(source);
+      const file = source.length <= MAX_CONDITION ? parseCondition(source) : undefined;
+      const value = file && resume(() => withInflections(inflections, () => evaluate(file, CONDITION_STEPS)));
+      known.set(source, value);
+      return value;
+    };
   };
+  const decide = afterMap((file, steps) => interpreter.decideExpression(file, steps));
   // A name computed the same way (a gem's `layout -> { Gem.layout }`: app/layouts.ts).
-  const names = new Map<string, string | undefined>();
-  const nameOf = (expression: string): string | undefined => {
-    if (names.has(expression)) return names.get(expression);
-    const file = expression.length <= MAX_CONDITION ? parseCondition(expression) : undefined;
-    const name = file && resume(() => withInflections(inflections, () => interpreter.nameExpression(file, CONDITION_STEPS)));
-    names.set(expression, name);
-    return name;
-  };
+  const nameOf = afterMap((file, steps) => interpreter.nameExpression(file, steps));
   return {
     decide,
     nameOf,

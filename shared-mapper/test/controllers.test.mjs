@@ -2,20 +2,8 @@
 // case, fixtures in `//- path` sections, expected output one line per controller.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mapper } from "./helpers.mjs";
+import { mapper, parseFixture } from "./helpers.mjs";
 
-/** `//- app/controllers/x.rb` sections → files; `//- app/views/...` lines → template paths. */
-function parseFixture(text) {
-  const files = new Map();
-  const views = [];
-  for (const section of text.split(/^\/\/- /m).slice(1)) {
-    const newline = section.indexOf("\n");
-    const path = section.slice(0, newline).trim();
-    if (path.startsWith("app/views/")) views.push(path.slice("app/views/".length));
-    else files.set(`/app/${path}`, section.slice(newline + 1));
-  }
-  return { files, views };
-}
 
 async function check(fixture, expected) {
   const model = (await mapper()).controllers(parseFixture(fixture));

@@ -47,3 +47,16 @@ export function renderOurs(result, c, railsVersion) {
     c,
   );
 }
+
+/** An app's files in `//- path` sections (`/app/<path>` → text); `//- app/views/...` lines are template paths. */
+export function parseFixture(text) {
+  const files = new Map();
+  const views = [];
+  for (const section of text.split(/^\/\/- /m).slice(1)) {
+    const newline = section.indexOf("\n");
+    const path = section.slice(0, newline).trim();
+    if (path.startsWith("app/views/")) views.push(path.slice("app/views/".length));
+    else files.set(`/app/${path}`, section.slice(newline + 1));
+  }
+  return { files, views };
+}

@@ -5,19 +5,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { layoutFacts, unreachedLayoutFiles } from "../dist/index.js";
-import { mapper } from "./helpers.mjs";
+import { mapper, parseFixture } from "./helpers.mjs";
 
-function parseFixture(text) {
-  const files = new Map();
-  const views = [];
-  for (const section of text.split(/^\/\/- /m).slice(1)) {
-    const newline = section.indexOf("\n");
-    const path = section.slice(0, newline).trim();
-    if (path.startsWith("app/views/")) views.push(path.slice("app/views/".length));
-    else files.set(`/app/${path}`, section.slice(newline + 1));
-  }
-  return { files, views };
-}
 
 /** Each controller's layouts, one line per controller: `path: layouts/a layouts/b`, `path: (none)` or `path: unknown (why)`. */
 async function checkLayouts(fixture, expected) {

@@ -205,11 +205,7 @@ export function mapperFiles(files: GemFile[], disk: GemDisk): string[] {
   };
   const requires = (rel: string): string[] => {
     const out: string[] = [];
-    for (const m of text(rel).matchAll(REQUIRES)) {
-      const target = m[1] === "require_relative" ? normalize(`${rel.slice(0, rel.lastIndexOf("/"))}/${m[2]}`) : `lib/${m[2]}`;
-      const withExt = target.endsWith(".rb") ? target : `${target}.rb`;
-      if (lib.has(withExt)) out.push(withExt);
-    }
+    for (const target of requiredFiles(rel, text(rel))) if (lib.has(target)) out.push(target);
     return out;
   };
   const reachable = (from: string[]): string[] => {
@@ -234,6 +230,14 @@ function entryFiles(files: GemFile[], lib: Map<string, string>): string[] {
   const gem = files.find((f) => f.gem)?.gem;
   if (!gem) return [];
   return [`lib/${gem}.rb`, `lib/${gem.replace(/-/g, "/")}.rb`].filter((rel) => lib.has(rel));
+}
+
+/** The files a gem's file at `rel` loads by literal `require`/`require_relative`, relative to the gem (`lib/a/b.rb`). */
+export function requiredFiles(rel: string, text: string): string[] {
+  return [...text.matchAll(REQUIRES)].map((m) => {
+    const target = m[1] === "require_relative" ? normalize(`${rel.slice(0, rel.lastIndexOf("/"))}/${m[2]}`) : `lib/${m[2]}`;
+    return target.endsWith(".rb") ? target : `${target}.rb`;
+  });
 }
 
 /** `lib/a/./b/../c` → `lib/a/c`. */
@@ -268,7 +272,7 @@ export function isGemFacts(value: unknown): value is GemFacts {
 let code: string | undefined;
 export function factsCode(): string {
   return (code ??= createHash("sha256")
-    .update([gemFiles, listedFiles, readGemFacts, definedHelperNames, layoutFacts, mapperFiles, entryFiles, normalize].map((f) => f.toString()).join("\n"))
+    .update([gemFiles, listedFiles, readGemFacts, definedHelperNames, layoutFacts, mapperFiles, entryFiles, requiredFiles, normalize].map((f) => f.toString()).join("\n"))
     .digest("hex")
     .slice(0, 16));
 }

@@ -13,11 +13,11 @@
  */
 import { join } from "node:path";
 import type { GemDisk } from "./gemDisk.js";
+import { requiredFiles } from "./gemFacts.js";
 import type { InstalledGem } from "./gemLocator.js";
 
 /** A call on a constant other than Rails' own (`HighVoltage.routes`, `Clearance.configuration`): the constant's first name. */
 const SETTING_READ = /(?<![\w:.])(?:::)?([A-Z]\w*)(?:::[A-Z]\w*)*\s*\.\s*(?!routes\b|application\b|new\b)[a-z_]\w*/g;
-const REQUIRES = /^\s*(require|require_relative)\s*\(?\s*["']([^"'#]+)["']/gm;
 /** The most files followed from one gem's entry: beyond, its settings are not read. */
 const MAX_FILES = 500;
 
@@ -50,20 +50,7 @@ function reachable(gem: InstalledGem, disk: GemDisk): Map<string, string> | unde
     if (text === undefined) continue;
     if (texts.size >= MAX_FILES) return undefined;
     texts.set(rel, text);
-    for (const m of text.matchAll(REQUIRES)) {
-      const target = m[1] === "require_relative" ? normalize(`${rel.slice(0, rel.lastIndexOf("/"))}/${m[2]}`) : `lib/${m[2]}`;
-      stack.push(target.endsWith(".rb") ? target : `${target}.rb`);
-    }
+    stack.push(...requiredFiles(rel, text));
   }
   return texts;
-}
-
-/** `lib/a/./b/../c` → `lib/a/c`. */
-function normalize(path: string): string {
-  const out: string[] = [];
-  for (const part of path.split("/")) {
-    if (part === "..") out.pop();
-    else if (part !== "." && part !== "") out.push(part);
-  }
-  return out.join("/");
 }
