@@ -191,6 +191,8 @@ test("RSpec request specs: rails_helper's and support files' hooks and modules",
   assert.deepEqual(await check(spec, helper("  config.include SomeGem::Helpers, type: :request")), [8]);
   assert.deepEqual(await check(spec, { ...helper("  config.include AppHelpers, type: :request"), appModules: ["AppHelpers"] }), []);
   assert.deepEqual(await check(spec, { ...helper("  config.include AppHelpers, type: :feature"), appModules: ["AppHelpers"] }), [8]);
+  // A known gem's module is the gem's, whatever the app names its own modules.
+  assert.deepEqual(await check(spec, { ...helper("  config.include Warden::Test::Helpers"), appModules: ["Helpers"] }), [8]);
   // No rails_helper at all: not known.
   assert.deepEqual(await check(spec, { support: {} }), []);
 });

@@ -157,6 +157,8 @@ export class TestSupport {
       const module = name.slice("#include:".length);
       const own = this.modules.get(module);
       if (own) return this.hooksEffect(own.hooks);
+      // A known gem's module, even where an app module shares its last name (theodinproject's `Helpers`, `Warden::Test::Helpers`).
+      if (KNOWN_MODULES[module.replace(/^::/, "")]) return "quiet";
       return this.appModules.has(module.slice(module.lastIndexOf(":") + 1)) ? "unknown" : "quiet";
     }
     if (name.startsWith("#base:")) return this.baseEffect(name.slice("#base:".length));
