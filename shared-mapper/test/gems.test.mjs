@@ -110,6 +110,22 @@ test("devise: config/initializers/devise.rb's sign_out_via, unlock_strategy and 
   ]);
 });
 
+test("devise: only the setup block's parameter (or Devise itself) is Devise's configuration, not another local of the file", async () => {
+  const result = await mapApp({
+    "config/routes.rb": draw("  devise_for :users, only: [:sessions, :unlocks]"),
+    "config/initializers/devise.rb":
+      'Devise.setup do |c|\n  c.sign_out_via = :get\n  settings = OpenStruct.new\n  settings.unlock_strategy = :time\n  options = {}\n  options[:callback_url] = ENV["CALLBACK"]\nend\n',
+    "app/models/user.rb": "class User < ApplicationRecord\n  devise :database_authenticatable, :lockable\nend\n",
+  });
+  // unlock_strategy stays Devise's default (:both), so the unlock routes are drawn.
+  assert.deepEqual(sheet(result).filter((l) => /sign_out|unlock/.test(l)), [
+    "destroy_user_session GET /users/sign_out(.:format) devise/sessions#destroy",
+    "new_user_unlock GET /users/unlock/new(.:format) devise/unlocks#new",
+    "user_unlock GET /users/unlock(.:format) devise/unlocks#show",
+    " POST /users/unlock(.:format) devise/unlocks#create",
+  ]);
+});
+
 test("devise: a route setting of config/initializers/devise.rb that is not a literal is said, not taken as Devise's default silently", async () => {
   const result = await mapApp({
     "config/routes.rb": draw("  devise_for :users, only: [:sessions]"),

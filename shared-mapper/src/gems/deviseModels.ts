@@ -175,6 +175,7 @@ export interface DeviseSettings {
 export function readDeviseSettings(file: LoadedFile | undefined, evaluate?: (file: LoadedFile, node: N.Node) => RValue): DeviseSettings {
   const settings: DeviseSettings = { values: new Map(), omniauthProviders: [], undecidedProviders: [], unreadProviders: [], undecidedSettings: [], unreadSettings: [] };
   if (!file) return settings;
+  const configs = setupParameters(file);
   const visit = (node: N.Node, undecided: string | undefined): void => {
     if (node instanceof N.IfNode || node instanceof N.UnlessNode) {
       const holds = decide(file, node.predicate, evaluate);
@@ -185,7 +186,7 @@ export function readDeviseSettings(file: LoadedFile | undefined, evaluate?: (fil
       if (taken !== true && other) visit(other, condition);
       return;
     }
-    if (node instanceof N.CallNode) settingCall(file, node, settings, undecided);
+    if (node instanceof N.CallNode && isConfig(node.receiver, configs)) settingCall(file, node, settings, undecided);
     for (const child of childrenOf(node)) visit(child, undecided);
   };
   visit(file.program, undefined);
@@ -200,8 +201,23 @@ function decide(file: LoadedFile, predicate: N.Node, evaluate?: (file: LoadedFil
   return truthy(value);
 }
 
+/** The names `Devise.setup do |config|` gives its configuration (usually one: `config`). */
+function setupParameters(file: LoadedFile): Set<string> {
+  const names = new Set<string>();
+  walkCalls(file.program, (call) => {
+    if (call.name !== "setup" || !(call.receiver instanceof N.ConstantReadNode && call.receiver.name === "Devise")) return;
+    const params = call.block instanceof N.BlockNode && call.block.parameters instanceof N.BlockParametersNode ? call.block.parameters.parameters : null;
+    const first = params?.requireds[0];
+    if (first instanceof N.RequiredParameterNode) names.add(first.name);
+  });
+  return names;
+}
+
+/** Devise's configuration: the setup block's parameter, or `Devise` itself (`Devise.sign_out_via = :get`); never another local (`options[:x] = …`, a Hash). */
+const isConfig = (receiver: N.Node | null, configs: Set<string>) =>
+  (receiver instanceof N.LocalVariableReadNode && configs.has(receiver.name)) || (receiver instanceof N.ConstantReadNode && receiver.name === "Devise");
+
 function settingCall(file: LoadedFile, call: N.CallNode, settings: DeviseSettings, undecided: string | undefined): void {
-  if (!(call.receiver instanceof N.LocalVariableReadNode) && !(call.receiver instanceof N.ConstantReadNode && call.receiver.name === "Devise")) return;
   const first = call.arguments_?.arguments_[0];
   if (call.name === "omniauth") {
     const provider = first && literal(first);
