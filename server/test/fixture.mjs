@@ -2,6 +2,7 @@
 // `//- path`, with `$0` marking the cursor. Files live in memory under /app.
 import { createNodeMapper } from "@routemap/shared-mapper/node";
 import { Workspace, DEFAULT_SETTINGS } from "../dist/workspace.js";
+import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import assert from "node:assert/strict";
@@ -77,3 +78,9 @@ export function where(location) {
   const path = decodeURIComponent(new URL(location.uri).pathname).replace(ROOT + "/", "");
   return `${path}:${location.range.start.line + 1}:${location.range.start.character + 1}`;
 }
+
+/** The environment of a command run in a scratch app: none of the machine's GEM_/BUNDLE_ variables, its own home and cache folder beside the app. */
+export const appEnv = (root) => ({ ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(GEM_|BUNDLE_)/.test(k))), HOME: join(root, "..", "home"), ROUTEMAP_CACHE_DIR: join(root, "..", "cache") });
+
+/** `routemap ...args` run in the scratch app at `root` (bin/routemap.cjs, as installed), with `appEnv`. */
+export const routemapIn = (root, ...args) => spawnSync(process.execPath, [new URL("../bin/routemap.cjs", import.meta.url).pathname, ...args], { cwd: root, env: appEnv(root), encoding: "utf8" });

@@ -5,10 +5,10 @@
 // misspelt one is reported, and nothing is open.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { scratchDir } from "../../test-fixtures/lib/scratch.mjs";
+import { appEnv, routemapIn } from "./fixture.mjs";
 import { FIXTURES } from "../../test-fixtures/lib/cases.mjs";
 import { readAppGems } from "../dist/cli/appGems.js";
 
@@ -38,12 +38,10 @@ function app(extra = {}) {
   return root;
 }
 
-const env = (root) => ({ ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(GEM_|BUNDLE_)/.test(k))), HOME: join(root, "..", "home"), ROUTEMAP_CACHE_DIR: join(root, "..", "cache") });
-const routemap = (root, ...args) => spawnSync(process.execPath, [new URL("../bin/routemap.cjs", import.meta.url).pathname, ...args], { cwd: root, env: env(root), encoding: "utf8" });
 
 test("the gem's files that extend the mapper: those its entry file requires, with the files they require", () => {
   const root = app();
-  const gems = readAppGems(root, { env: env(root), cache: false });
+  const gems = readAppGems(root, { env: appEnv(root), cache: false });
   const facts = gems.facts("shelf_routes");
   assert.deepEqual(facts.mapperFiles.map((p) => p.slice(p.indexOf("/lib/") + 1)), ["lib/shelf_routes/routing.rb"]);
 });
@@ -52,24 +50,24 @@ test("a file of the gem that its entry does not require extends nothing", () => 
   const root = app();
   // The gem's entry no longer requires its routing file: Rails never defines `shelf_route`.
   writeFileSync(join(root, "vendor/gems/ruby/3.3.0/gems/shelf_routes-0.1.0/lib/shelf_routes.rb"), "module ShelfRoutes; end\n");
-  const check = routemap(root, "check", ".");
+  const check = routemapIn(root, "check", ".");
   assert.match(check.stdout + check.stderr, /Unknown method `shelf_route`/);
 });
 
 test("routemap check: the helpers a gem's routing method draws are checked, a misspelling caught", () => {
   const root = app();
-  const check = routemap(root, "check", ".");
+  const check = routemapIn(root, "check", ".");
   assert.doesNotMatch(check.stdout + check.stderr, /Unknown method|not checked|may be missing/);
   assert.equal(check.stdout, "app/views/home/index.html.erb:2:21: error: undefined method `shelf_admin_shelfs_path': no route, direct helper or method defines it (did you mean `shelf_admin_shelf_path` or `shelf_admin_shelves_path`?)\n");
-  const routes = routemap(root, "routes", "-g", "shelf_admin_shelves");
+  const routes = routemapIn(root, "routes", "-g", "shelf_admin_shelves");
   assert.match(routes.stdout, /shelf_admin_shelves GET +\/manage\/shelves\(\.:format\) +shelf\/admin\/shelves#index/);
 });
 
 test("a gem the Gemfile gives `require: false` adds no method, unless the app requires it", () => {
   const gemfile = { Gemfile: 'source "https://rubygems.org"\ngem "shelf_routes", require: false\n' };
-  const skipped = routemap(app(gemfile), "check", ".");
+  const skipped = routemapIn(app(gemfile), "check", ".");
   assert.match(skipped.stdout + skipped.stderr, /Unknown method `shelf_route`/);
-  const required = routemap(app({ ...gemfile, "config/initializers/shelf.rb": 'require "shelf_routes"\n' }), "check", ".");
+  const required = routemapIn(app({ ...gemfile, "config/initializers/shelf.rb": 'require "shelf_routes"\n' }), "check", ".");
   assert.doesNotMatch(required.stdout + required.stderr, /Unknown method/);
   assert.match(required.stdout, /shelf_admin_shelfs_path/);
 });

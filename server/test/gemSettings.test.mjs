@@ -7,10 +7,10 @@
 // apps.test.mjs; here, what the host gives, and what an unknown setting costs.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { scratchDir } from "../../test-fixtures/lib/scratch.mjs";
+import { appEnv, routemapIn } from "./fixture.mjs";
 import { APPS } from "../../test-fixtures/lib/apps.mjs";
 import { readAppGems } from "../dist/cli/appGems.js";
 import { findGemEngines } from "../dist/cli/gemEngines.js";
@@ -26,12 +26,10 @@ function app(edit = (text) => text) {
   return root;
 }
 
-const env = (root) => ({ ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(GEM_|BUNDLE_)/.test(k))), HOME: join(root, "..", "home"), ROUTEMAP_CACHE_DIR: join(root, "..", "cache") });
-const routemap = (root, ...args) => spawnSync(process.execPath, [new URL("../bin/routemap.cjs", import.meta.url).pathname, ...args], { cwd: root, env: env(root), encoding: "utf8" });
 
 test("the gem whose routes file reads its settings: the files its entry file loads are given, in require order's set", () => {
   const root = app();
-  const gems = readAppGems(root, { env: env(root), cache: false });
+  const gems = readAppGems(root, { env: appEnv(root), cache: false });
   const rel = (p) => p.slice(p.indexOf(`${GEM}/`) + GEM.length + 1);
   const [source, ...others] = gems.settingsSources(findGemEngines(gems));
   assert.equal(others.length, 0);
@@ -43,12 +41,12 @@ test("the gem whose routes file reads its settings: the files its entry file loa
 test("a gem whose routes file reads no setting of its own module gives none", () => {
   const root = app();
   writeFileSync(join(root, GEM, "config/routes.rb"), 'Rails.application.routes.draw do\n  get "/pages/*id", to: "lantern/pages#show"\nend\n');
-  const gems = readAppGems(root, { env: env(root), cache: false });
+  const gems = readAppGems(root, { env: appEnv(root), cache: false });
   assert.deepEqual(gems.settingsSources(findGemEngines(gems)), []);
 });
 
 test("the gem's defaults, where the app's initializer sets nothing: no home page, the nested drawer", () => {
-  const check = routemap(app(() => ""), "routes");
+  const check = routemapIn(app(() => ""), "routes");
   assert.equal(check.stderr, "");
   assert.match(check.stdout, /lantern_page GET +\/docs\/\*id +lantern\/pages#show/);
   assert.doesNotMatch(check.stdout, /root|welcome/);
@@ -56,20 +54,20 @@ test("the gem's defaults, where the app's initializer sets nothing: no home page
 
 test("`routes = false` in the initializer's configure block: the gem draws no page route, and every check is on", () => {
   const root = app((text) => text.replace("lantern.home_page = \"welcome\"", "lantern.routes = false"));
-  const routes = routemap(root, "routes");
+  const routes = routemapIn(root, "routes");
   assert.doesNotMatch(routes.stdout, /_page|root/);
-  const check = JSON.parse(routemap(root, "check", "--format", "json").stdout);
+  const check = JSON.parse(routemapIn(root, "check", "--format", "json").stdout);
   assert.equal(check.checks, "on");
   assert.deepEqual(check.uncheckedBecause, []);
 });
 
 test("an initializer's value Routemap cannot compute costs only what depends on it", () => {
   const root = app((text) => text.replace('"welcome"', "SiteConfig.home_page"));
-  const routes = routemap(root, "routes").stdout;
+  const routes = routemapIn(root, "routes").stdout;
   // The root is drawn under its condition, its default unknown; the drawer's route is known.
   assert.match(routes, /root GET +\/ +lantern\/pages#show \{:id=>«SiteConfig\.home_page»\} «only if Lantern\.home_page»/);
   assert.match(routes, /guides_page GET +\/\*id +lantern\/pages#show/);
-  const check = JSON.parse(routemap(root, "check", "--format", "json").stdout);
+  const check = JSON.parse(routemapIn(root, "check", "--format", "json").stdout);
   // Only the redirect whose path is the unknown value is open, said at the gem's line: its name
   // is that value (any name the table lacks may be it), and it reaches no controller.
   assert.deepEqual(check.uncheckedBecause.map((c) => [c.file, c.line, c.reason, c.notChecked]), [
@@ -82,7 +80,7 @@ test("a file an installed gem's routes draw (`draw :extra`, from the gem's confi
   const routes = join(root, GEM, "config/routes.rb");
   writeFileSync(routes, 'Lantern::Engine.routes.draw do\n  scope "extras", as: "extras" do\n    draw :extra\n  end\nend\n');
   writeFileSync(join(root, "config/routes.rb"), 'Rails.application.routes.draw do\n  mount Lantern::Engine, at: "/lantern"\nend\n');
-  const check = JSON.parse(routemap(root, "check", "--format", "json").stdout);
+  const check = JSON.parse(routemapIn(root, "check", "--format", "json").stdout);
   assert.deepEqual(check.diagnostics.filter((d) => d.severity === "error"), []);
   assert.deepEqual(check.uncheckedBecause.map((c) => [c.file, c.line, c.reason, c.notChecked]), [
     [`${GEM}/config/routes.rb`, 3, "Routemap does not read extra.rb, which this gem's routes draw: its routes are missing.", ["helper calls named extras_… or …_extras_… on Lantern::Engine's routes"]],

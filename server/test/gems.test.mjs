@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync
 import { dirname, join, relative } from "node:path";
 import { performance } from "node:perf_hooks";
 import { scratchDir } from "../../test-fixtures/lib/scratch.mjs";
-import { expectFile, memoryFs, workspaceFor } from "./fixture.mjs";
+import { expectFile, memoryFs, workspaceFor, appEnv } from "./fixture.mjs";
 import { AppGems, readAppGems } from "../dist/cli/appGems.js";
 import { gemFiles } from "../dist/cli/gemFacts.js";
 import { readInstalledGems } from "../dist/cli/helperCheck.js";
@@ -800,7 +800,7 @@ end
 `,
   );
   // Ruby's own gem path, nothing of the user's.
-  const env = { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(GEM_|BUNDLE_)/.test(k))), HOME: join(tmp, "home"), ROUTEMAP_CACHE_DIR: join(tmp, "cache") };
+  const env = appEnv(app);
   const lock = spawnSync("bundle", ["lock", "--local"], { cwd: app, env, encoding: "utf8" });
   assert.equal(lock.status, 0, lock.stderr);
   const gems = readAppGems(app, { env, cache: false });
