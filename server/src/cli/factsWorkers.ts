@@ -26,7 +26,7 @@ import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
-import { createMapper, type RouteMapper } from "@routemap/shared-mapper";
+import { createMapper, type FileUses, type RouteMapper } from "@routemap/shared-mapper";
 import { createNodeMapper, prismWasmPath } from "@routemap/shared-mapper/node";
 import { encodeUses } from "./fileFactsCache.js";
 import type { FactsJob, FileUsesStore } from "../features/fileUses.js";
@@ -205,11 +205,16 @@ export class FactsWorkers {
     return !entry.batch.settled && Atomics.compareExchange(entry.claims, entry.at, FREE, BY_MAIN) === FREE;
   }
 
-  /** Reads a claimed job here, as a worker would (`readJob`): its entry's JSON, taken as theirs are. */
+  /** Reads a claimed job here, as a worker would (`readJob`): its entry's JSON, and the facts themselves, not decoded again. */
   private readHere(entry: Entry): void {
     this.readHereCount++;
-    const json = readJob(this.mapper, entry.job);
-    if (json !== undefined) entry.store.fill(entry.job, json);
+    const { job } = entry;
+    try {
+      const value = job.kind === "k" ? this.mapper.controllerFile(job.path, job.text) : this.mapper.fileUses(job.path, job.text, job.targets);
+      entry.store.fill(job, JSON.stringify(job.kind === "k" ? value : encodeUses(value as FileUses)), value);
+    } catch {
+      // Read again when asked (`FileUsesStore.of`), where a failure is reported as without workers.
+    }
   }
 
   private send(batch: Batch, message: { jobs: FactsJob[]; claims: Int32Array; start: number }): void {

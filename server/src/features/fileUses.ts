@@ -74,7 +74,7 @@ export class FileUsesStore {
    * the pack holds, and what it was read from. Each is taken once, when its file is asked for,
    * and counts as read in this run (`parsed`, and an entry made for the pack).
    */
-  private readonly ready = new Map<string, { text: string; also: string | undefined; key: string; json: string }>();
+  private readonly ready = new Map<string, { text: string; also: string | undefined; key: string; json: string; value?: FileUses | ControllerFile }>();
   /** The keys `wanted` worked out of files the pack has, by kind and path (`ready`'s without the facts). */
   private readonly keys = new Map<string, { text: string; also: string | undefined; key: string }>();
 
@@ -90,16 +90,20 @@ export class FileUsesStore {
     return { kind, path, text, targets: targets && { controller: targets.controller, root: targets.root, assigns: targets.assigns }, key, also };
   }
 
-  /** A job's facts, read elsewhere, as the JSON of an entry (`encodeUses`' or the bodies'). */
-  fill(job: FactsJob, json: string): void {
-    this.ready.set(`${job.kind}\0${job.path}`, { text: job.text, also: job.also, key: job.key, json });
+  /**
+   * A job's facts, read elsewhere, as the JSON of an entry (`encodeUses`' or the bodies'), and
+   * `value`, what `RouteMapper.fileUses` (or `controllerFile`) gave, when read in this thread: taken
+   * as is, as `of` takes what it reads (not decoded from the JSON again).
+   */
+  fill(job: FactsJob, json: string, value?: FileUses | ControllerFile): void {
+    this.ready.set(`${job.kind}\0${job.path}`, { text: job.text, also: job.also, key: job.key, json, value });
   }
 
   private takeReady<T>(kind: FactsKind, path: string, key: string, decode: (stored: unknown, path: string) => T | undefined, counted = true): T | undefined {
     const ahead = this.ready.get(`${kind}\0${path}`);
     if (!ahead || ahead.key !== key) return undefined;
     this.ready.delete(`${kind}\0${path}`);
-    const value = decode(parsedJson(ahead.json), path);
+    const value = (ahead.value as T | undefined) ?? decode(parsedJson(ahead.json), path);
     if (value === undefined) return undefined;
     if (counted) (this.parsed++, this.readAhead++);
     this.disk?.setJson(kind, path, key, ahead.json);
