@@ -19,7 +19,7 @@
  * is ignored, and so is an entry that does not parse or have the shape `decodeUses` checks; any failure to read or write the folder only costs the cache.
  */
 import { writeAtomically } from "./atomicWrite.js";
-import { createHash } from "./lazyCrypto.js";
+import { createHash, oneShotHash } from "./lazyCrypto.js";
 import { closeSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, utimesSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -186,6 +186,8 @@ function parsed(json: string): unknown {
 }
 
 /** The cache for the app at `root`, or undefined when the cache folder is off. */
+let hashOnce: ReturnType<typeof oneShotHash> | null;
+
 export function fileFactsCache(root: string, env: NodeJS.ProcessEnv = process.env): FileFactsCache | undefined {
   const folder = cacheFolder(env);
   const build = buildVersion();
