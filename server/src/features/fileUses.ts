@@ -36,7 +36,7 @@ export class FileUsesStore {
     const also = alsoOf(targets);
     const ahead = this.ready.get(`${kind}\0${path}`) ?? this.keys.get(`${kind}\0${path}`);
     this.keys.delete(`${kind}\0${path}`);
-    const key = ahead && ahead.text === text && ahead.also === also ? ahead.key : FileFactsCache.key(kind, path, text, also);
+    const key = ahead && ahead.text === text && ahead.also === also ? ahead.key : this.keyOf(kind, path, text, also);
     const hit = this.byPath.get(path);
     if (hit && hit.key === key) return hit.uses;
     let uses = this.takeReady(kind, path, key, decodeUses) ?? this.disk?.get(kind, path, key, decodeUses);
@@ -57,7 +57,7 @@ export class FileUsesStore {
   readonly bodies = (path: string, text: string, read: () => ControllerFile): ControllerFile => {
     const ahead = this.ready.get(`k\0${path}`) ?? this.keys.get(`k\0${path}`);
     this.keys.delete(`k\0${path}`);
-    const key = ahead && ahead.text === text ? ahead.key : this.disk && FileFactsCache.key("k", path, text);
+    const key = ahead && ahead.text === text ? ahead.key : this.disk && this.keyOf("k", path, text);
     // Counted as read only with a cache, as a body read here is.
     const ready = key === undefined ? undefined : this.takeReady("k", path, key, decodeBodies, !!this.disk);
     if (ready || !this.disk || key === undefined) return ready ?? read();
@@ -84,11 +84,26 @@ export class FileUsesStore {
    */
   wanted(kind: FactsKind, path: string, text: string, targets?: UsesTargets): FactsJob | undefined {
     const also = kind === "k" ? undefined : alsoOf(targets);
-    const key = FileFactsCache.key(kind, path, text, also);
+    const key = this.keyOf(kind, path, text, also);
     // Hashed once: the key is asked again when the file is (a second run's every file is in the pack).
     if (this.disk?.has(key)) return void this.keys.set(`${kind}\0${path}`, { text, also, key });
     return { kind, path, text, targets: targets && { controller: targets.controller, root: targets.root, assigns: targets.assigns }, key, also };
   }
+
+  /**
+   * `FileFactsCache.key`, kept per kind and path for a run (`oneRun`): `check` asks what to read
+   * ahead of every file twice (before the controller model and after), and the key is asked
+   * again when the file's facts are.
+   */
+  private keyOf(kind: FactsKind, path: string, text: string, also?: string): string {
+    if (!this.o.oneRun) return FileFactsCache.key(kind, path, text, also);
+    const known = this.hashed.get(`${kind}\0${path}`);
+    if (known && known.text === text && known.also === also) return known.key;
+    const key = FileFactsCache.key(kind, path, text, also);
+    this.hashed.set(`${kind}\0${path}`, { text, also, key });
+    return key;
+  }
+  private readonly hashed = new Map<string, { text: string; also: string | undefined; key: string }>();
 
   /**
    * A job's facts, read elsewhere, as the JSON of an entry (`encodeUses`' or the bodies'), and
