@@ -27,12 +27,17 @@ export function usesAcrossApps(app: RailsApp, routes: ReadonlySet<Route>): (UrlU
   const outer = outermost(app, all);
   const others = places.length ? all : all.filter((a) => outermost(a, all.concat(app)) === outer);
   const seen = new Set(out.map(key));
-  for (const other of others) {
-    const mapped = new Set<Route>(routes);
+  // Each table's copy of an engine's routes: a folder's files may call any of them (an engine's
+  // folder calls the holding app's copy through its proxies).
+  const mapped = new Set<Route>(routes);
+  for (const a of [app, ...others]) {
     for (const { engine, index, name } of places) {
-      const route = other.table().engines.find((e) => e.name === engine)?.routes[index];
+      const route = a.table().engines.find((e) => e.name === engine)?.routes[index];
       if (route && route.name === name) mapped.add(route);
     }
+  }
+  if (mapped.size > routes.size) out.push(...usesOf(app, mapped).filter((use) => !seen.has(key(use)) && seen.add(key(use))));
+  for (const other of others) {
     for (const use of usesOf(other, mapped)) {
       if (seen.has(key(use))) continue;
       seen.add(key(use));
