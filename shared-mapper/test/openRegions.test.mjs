@@ -75,3 +75,25 @@ open at 5 (every name)
 open at 9 (names admin_…)
 `,
   ));
+
+test("a skipped verb call with a literal `as:` can add only a name with that word: other names stay checked", () =>
+  check(
+    `
+  get "/#{Legacy.home}", to: redirect("/"), as: :legacy_home
+  namespace :admin do
+    get Legacy.path, to: "pages#show", as: "old-pages"
+    get Legacy.path, to: "pages#show"
+  end
+  get "posts", to: "posts#index"
+`,
+    `
+Prefix Verb URI Pattern      Controller#Action
+ posts GET  /posts(.:format) posts#index
+2: info: Routemap skipped this \`get\`: it depends on \`Legacy.home\`, a method Routemap does not model.
+4: info: Routemap skipped this \`get\`: it depends on \`Legacy.path\`, a method Routemap does not model.
+5: info: Routemap skipped this \`get\`: it depends on \`Legacy.path\`, a method Routemap does not model.
+open at 2 (names legacy_home_…)
+open at 4 (names old_pages_…)
+open at 5 (names admin_…)
+`,
+  ));

@@ -41,7 +41,7 @@ import { Env, type Self } from "./env.js";
 import { Frames } from "./frames.js";
 import { handlerTable } from "./handlers.js";
 import { LITERALS } from "./literals.js";
-import { mayDraw, onlyRedirects } from "./mayDraw.js";
+import { mayDraw, onlyRedirects, verbNameWord } from "./mayDraw.js";
 import { bindParameters } from "./parameters.js";
 import { PATTERNS } from "./patterns.js";
 import { ReportedError, ReturnSignal, ThrowSignal } from "./signals.js";
@@ -144,7 +144,7 @@ export class Interpreter implements MapperHost, CallHost {
    * Records that routes may be missing at `span` (a call skipped, a block not run): only names
    * and controllers under the current scope are open.
    */
-  openRegion(span: Span, reason: string, o: { redirects?: boolean } = {}): void {
+  openRegion(span: Span, reason: string, o: { redirects?: boolean; nameWord?: string } = {}): void {
     if (this.quiet) return;
     ({ span, message: reason } = this.userSpan(span, reason));
     const scope = this.mapper.scope;
@@ -155,7 +155,8 @@ export class Interpreter implements MapperHost, CallHost {
     this.openRegions.push({
       span,
       reason,
-      ...(text(as) ? { namePrefix: text(as) } : {}),
+      // A skipped `get … as: :x` can add only a name with `x` in it, whatever the scope's prefix.
+      ...(o.nameWord ? { namePrefix: o.nameWord } : text(as) ? { namePrefix: text(as) } : {}),
       ...(text(module) ? { module: text(module) } : {}),
       ...(engine ? { engine } : {}),
       ...(o.redirects ? { redirects: true } : {}),
@@ -600,7 +601,7 @@ export class Interpreter implements MapperHost, CallHost {
     else if (e instanceof UnknownValueError) {
       const message = unknownValueMessage("statement", e.value);
       this.report("info", message, this.nodeSpan(stmt), "unknown-value");
-      if (mayDraw(stmt)) this.openRegion(this.nodeSpan(stmt), message, { redirects: onlyRedirects(stmt) });
+      if (mayDraw(stmt)) this.openRegion(this.nodeSpan(stmt), message, { redirects: onlyRedirects(stmt), nameWord: verbNameWord(stmt) });
     }
     // An expression too deep for the evaluator's own stack (a chain of thousands of `+`).
     else if (isStackOverflow(e)) this.report("error", TOO_DEEP, this.nodeSpan(stmt), "too-deep");
@@ -1044,7 +1045,7 @@ export class Interpreter implements MapperHost, CallHost {
         const what = `\`${node.name}\`${call.block ? " and its block" : ""}`;
         const message = unknownValueMessage(what, e.value);
         this.report("info", message, declaration.span, "unknown-value");
-        this.openRegion(declaration.span, message, { redirects: onlyRedirects(node) });
+        this.openRegion(declaration.span, message, { redirects: onlyRedirects(node), nameWord: verbNameWord(node) });
         return null;
       }
       throw e;
