@@ -189,3 +189,21 @@ test("hover on a hash target in an engine's controller shows the routes of the s
   assert.equal(reaches.get("engines/forum/app/controllers/topics_controller.rb").get("-"), "app");
   assert.match(await hoverOn("engines/forum/app/controllers/topics_controller.rb", "url_for(action: :index)"), /_No routes\._/);
 });
+
+// Renaming the app's route from an engine's file (a non-isolated engine's mailer template calls
+// the app's `profile_url` bare, as Rails runs it there): the app's routes file and every call
+// of it are edited, the engine's included.
+test("rename from an engine's file renames the app's route its call reaches", async () => {
+  const file = "engines/forum/app/views/forum_mailer/digest.html.erb";
+  const call = calls.find((c) => c.file === file && c.name === "profile_url");
+  assert.match(call.rails, /^app \/:account\/profile/);
+  // The part of the name its `as:` writes is selected (prepareRename), and replaced.
+  const edit = await server.conn.sendRequest("textDocument/rename", { textDocument: { uri: uri(file) }, position: positionOf(call), newName: "account_profile" });
+  const changes = Object.entries(edit.changes).flatMap(([u, edits]) => edits.map((e) => `${fileOf(u)}:${e.range.start.line + 1} ${e.newText}`)).sort();
+  assert.deepEqual(changes, ["config/routes.rb:6 account_profile", `${file}:1 account_profile_url`]);
+  // And from the app's routes file, the engine's bare call is found (it runs with the app's helpers).
+  const routes = readFileSync(join(root, "config/routes.rb"), "utf8").split("\n");
+  const line = routes.findIndex((l) => l.includes("as: :profile"));
+  const fromRoutes = await server.conn.sendRequest("textDocument/rename", { textDocument: { uri: uri("config/routes.rb") }, position: { line, character: routes[line].indexOf(":profile") + 2 }, newName: "account_profile" });
+  assert.deepEqual(Object.entries(fromRoutes.changes).flatMap(([u, edits]) => edits.map((e) => `${fileOf(u)}:${e.range.start.line + 1} ${e.newText}`)).sort(), changes);
+});
