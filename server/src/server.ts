@@ -507,7 +507,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       if (c.routesFile) return hoverInRoutesFile(c.app, c.path, p.position);
       const text = c.document.getText();
       return (
-        hoverOnHelper(c.app.helperTablesAt(c.path), text, p.position) ??
+        hoverOnHelper(c.app.helperTablesAt(c.path), text, p.position, () => c.app.urlDefaultsAt(c.path)) ??
         (c.app.isControllerFile(c.path)
           ? (hoverOnAction(c.app, c.path, p.position) ?? hoverOnHashTarget(c.app, c.path, text, p.position) ?? hoverOnPolymorphic(c.app, c.path, text, p.position))
           : null)

@@ -5,7 +5,7 @@
  */
 import { dirname, join, relative, sep } from "node:path";
 import type { ControllerModel, EngineRoutes, MapInput, MapResult, Route, RouteMapper } from "@routemap/shared-mapper";
-import { DrawMemo } from "@routemap/shared-mapper";
+import { DrawMemo, UNKNOWN } from "@routemap/shared-mapper";
 import { appGlob } from "./cli/appGlob.js";
 import { AppFileMap, appOptions, findEngines, isAppFile, readAppConfig, readAppFiles, readControllerInputs, readEngines, selfEngine, type EngineSource } from "./cli/appConfig.js";
 import { isInside, walk, walkAsync, type FileSystem } from "./fileSystem.js";
@@ -654,6 +654,13 @@ export class RailsApp {
    */
   private editorEngine(): { files: EngineFiles; host: RailsApp | undefined; engine: EngineRoutes } | undefined {
     return this.engineRule() ? undefined : this.engineFiles();
+  }
+
+  /** The `default_url_options` keys a file gets where it runs without a request, as the checks take them; undefined where a request runs it, or not known. */
+  urlDefaultsAt(path: string): ReadonlySet<string> | undefined {
+    const generation = this.editorGeneration();
+    if (!generation.runsWithoutRequest(path)) return undefined;
+    return generation.defaults === UNKNOWN ? undefined : generation.defaults;
   }
 
   /** What URL generation depends on where this folder's files run: an engine's joins the holding app's `default_url_options` (as its checks do). */

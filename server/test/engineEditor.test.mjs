@@ -207,3 +207,17 @@ test("rename from an engine's file renames the app's route its call reaches", as
   const fromRoutes = await server.conn.sendRequest("textDocument/rename", { textDocument: { uri: uri("config/routes.rb") }, position: { line, character: routes[line].indexOf(":profile") + 2 }, newName: "account_profile" });
   assert.deepEqual(Object.entries(fromRoutes.changes).flatMap(([u, edits]) => edits.map((e) => `${fileOf(u)}:${e.range.start.line + 1} ${e.newText}`)).sort(), changes);
 });
+
+// URL defaults as the checks take them (`joinUrlDefaults`): the forum engine's mailer inherits the
+// app's `ActionMailer::Base.default_url_options[:account]`, so `profile_url` (`/:account/profile`)
+// is fine there without arguments (Rails 6.1: `ok`, engines.rails-6.1.txt), and hover says where
+// `account` comes from; `user_url` still needs its `id` (Rails raises).
+test("hover in an engine's mailer template says which required parts the app's default_url_options give", async () => {
+  const truth = readFileSync(join(FIXTURES, "helper-checks", "engines.rails-6.1.txt"), "utf8");
+  const file = "engines/forum/app/views/forum_mailer/digest.html.erb";
+  assert.match(truth, /forum_mailer\/digest\.html\.erb:1: ok/);
+  assert.match(truth, /forum_mailer\/digest\.html\.erb:2: raises ActionController::UrlGenerationError/);
+  const hoverOf = async (name) => (await server.conn.sendRequest("textDocument/hover", { textDocument: { uri: uri(file) }, position: positionOf(calls.find((c) => c.file === file && c.name === name)) })).contents.value;
+  assert.match(await hoverOf("profile_url"), /Here \(no request\) `account` comes from `default_url_options` when not given/);
+  assert.doesNotMatch(await hoverOf("user_url"), /default_url_options/);
+});
