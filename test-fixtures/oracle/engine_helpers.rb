@@ -45,7 +45,7 @@ Dir.mktmpdir("routemap-engine-helpers") do |tmp|
   app.config.hosts.clear
   app.initialize!
 
-  engines = ObjectSpace.each_object(Class).select { |k| k < Rails::Engine && !(k <= Rails::Application) }
+  engines = ObjectSpace.each_object(Class).select { |k| k < Rails::Engine && !(k <= Rails::Application) }.sort_by(&:name)
   set_name = ->(routes) { routes.equal?(app.routes) ? "app" : (engines.find { |e| e.routes.equal?(routes) }&.name || "?") }
 
   # A request to `controller#action` as its first route in any set takes it: each required part given "1".
