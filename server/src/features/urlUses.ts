@@ -128,6 +128,9 @@ export function usesOf(app: RailsApp, routes: ReadonlySet<Route>): (UrlUse & { p
   // What was read for the first time kept for the next session (written only when something was).
   usesStoreOf(app.workspaceMapper(), app.root).saveSoon();
   for (const engineRoot of app.engineRoots()) {
+    // An engine folder the workspace takes as an app of its own is read by usesAcrossApps
+    // (engineUses.ts), each of its files with the tables its checks take.
+    if (app.otherApps().some((other) => other.root === engineRoot)) continue;
     for (const path of checkedFiles(engineRoot, app.workspaceFs())) {
       const text = app.workspaceText(path);
       if (text === undefined || !text.includes("main_app")) continue;
