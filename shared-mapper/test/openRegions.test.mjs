@@ -97,3 +97,23 @@ open at 4 (names old_pages_…)
 open at 5 (names admin_…)
 `,
   ));
+
+test("an unknown written over several lines is quoted on one line, and cut with … when long: never a fragment that reads as the whole", () =>
+  check(
+    `
+  get "/healthcheck/ready", to: GovukHealthcheck.rack_response(
+    GovukHealthcheck::ActiveRecord,
+    GovukHealthcheck::SidekiqRedis,
+  )
+  get "/healthcheck/live", to: Health.check(
+    :db,
+  )
+`,
+    `
+           Prefix Verb URI Pattern                  Controller#Action
+healthcheck_ready GET  /healthcheck/ready(.:format) «GovukHealthcheck.rack_response(GovukHealthcheck::ActiveRecord, GovukHealthcheck…»
+ healthcheck_live GET  /healthcheck/live(.:format)  «Health.check(:db)»
+2: info: Routemap cannot compute \`GovukHealthcheck.rack_response(GovukHealthcheck::ActiveRecord, GovukHealthcheck…\` (a method Routemap does not model); the table shows this route's endpoint as «GovukHealthcheck.rack_response(GovukHealthcheck::ActiveRecord, GovukHealthcheck…».
+6: info: Routemap cannot compute \`Health.check(:db)\` (a method Routemap does not model); the table shows this route's endpoint as «Health.check(:db)».
+`,
+  ));

@@ -17,7 +17,7 @@ import { ConditionalNameError, type RouteSet } from "../mapper/routeSet.js";
 import type { MapperHost, MapperState, SourceRef } from "../mapper/state.js";
 import type { LineIndex } from "../ruby/lineIndex.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
-import { inspect, type RubyVersion } from "../ruby/print.js";
+import { inspect, quotedSource, type RubyVersion } from "../ruby/print.js";
 import {
   RConst, RFloat, RHash, RInquirer, RMapper, RMatch, RObject, RPathname, RProc, RRegexp, RString, RStruct, RStructClass, RSymbol, RUnknown, RValue, UnknownValueError, poisonOf,
   stringValue, truthy, unknownConstant,
@@ -623,7 +623,7 @@ export class Interpreter implements MapperHost, CallHost {
     if (handler) return handler(this, node, env);
     const what = node.constructor.name.replace(/Node$/, "");
     this.report("info", `Routemap does not evaluate this Ruby (${what}); its value is unknown.`, this.nodeSpan(node), "unknown-construct");
-    return new RUnknown(this.sourceText(node).slice(0, 60), false, `Ruby that Routemap does not evaluate (${what})`);
+    return new RUnknown(quotedSource(this.sourceText(node), 60), false, `Ruby that Routemap does not evaluate (${what})`);
   }
 
   // ---- conditions -------------------------------------------------------------------------
@@ -638,7 +638,7 @@ export class Interpreter implements MapperHost, CallHost {
   }
 
   conditionOf(node: Node, value: RUnknown, said?: string): Condition {
-    const text = (said ?? this.sourceText(node)).replace(/\s+/g, " ").slice(0, 80);
+    const text = quotedSource(said ?? this.sourceText(node), 80);
     this.report("info", `Routemap cannot decide \`${text}\` (${describeCause(value)}): it follows both branches, and marks what each draws with the condition.`, this.nodeSpan(node), "undecidable-condition");
     if (value.key !== undefined && value.key.startsWith("!")) return { key: value.key.slice(1), text, holds: false };
     // An unknown met only here (a value that may differ between evaluations) is a condition of its own.
@@ -712,12 +712,12 @@ export class Interpreter implements MapperHost, CallHost {
     const span = this.nodeSpan(node);
     if (v.span && v.span.start.line === span.start.line && v.span.start.character === span.start.character && v.span.end.character === span.end.character) return v;
     const key = recv !== undefined && name !== undefined ? keyOfCall(recv, name, args ?? []) : v.key;
-    return new RUnknown(this.sourceText(node).replace(/\s+/g, " ").slice(0, 80), v.object, v.why, v, key, span);
+    return new RUnknown(quotedSource(this.sourceText(node), 80), v.object, v.why, v, key, span);
   }
 
   /** A block Routemap did not run (`UNKNOWN_LIST.each { … }`): whatever it would draw is missing, and said so. */
   private blockNotRun(node: Node, cause: RUnknown, what?: string): void {
-    const recv = what ?? (node instanceof N.CallNode && node.receiver ? this.sourceText(node.receiver).replace(/\s+/g, " ").slice(0, 60) : cause.description);
+    const recv = what ?? (node instanceof N.CallNode && node.receiver ? quotedSource(this.sourceText(node.receiver), 60) : cause.description);
     const message = `Routemap did not run this block: \`${recv}\` is ${cause.cause.why}. Any routes it draws are missing.`;
     this.report("info", message, this.nodeSpan(node), "unknown-value");
     if (node instanceof N.CallNode && node.block && mayDraw(node.block)) this.openRegion(this.nodeSpan(node), message);
@@ -725,7 +725,7 @@ export class Interpreter implements MapperHost, CallHost {
 
   unknownAt(node: Node, cause: RUnknown): RUnknown {
     if (cause.span) return cause;
-    return new RUnknown(this.sourceText(node).replace(/\s+/g, " ").slice(0, 80), cause.object, cause.why, cause, cause.key, this.nodeSpan(node));
+    return new RUnknown(quotedSource(this.sourceText(node), 80), cause.object, cause.why, cause, cause.key, this.nodeSpan(node));
   }
 
   unknownMethod(node: Node, name: string): void {
