@@ -21,6 +21,17 @@
  * (`os.availableParallelism`), at least one, at most `MAX_WORKERS`. On 2 cores, one worker took
  * less processor time and memory than two (each isolate compiles the same hot code again).
  * `ROUTEMAP_CHECK_WORKERS=N` sets their number (0: none) whatever the app's size.
+ *
+ * One queue for all threads (branch `cold30`, docs/benchmarks.md "both cores busy"): every job
+ * is posted to a worker at once (given work only as it hands some back, a worker would wait
+ * while the main thread maps the routes, its loop not turning), and claimed, by whichever thread
+ * comes first, in memory the threads share. The main thread reads unclaimed jobs itself while
+ * it waits: for a file's facts, the file's own if no worker has begun it, else the jobs after
+ * it (which it will ask for next); for the controllers' bodies, from the last (the worker goes
+ * from the first). A turn of its loop after each job lets the worker's batches come in. On 2
+ * cores its waits were about 2.8 s of a 7.1 s first run (wall less its processor time), with a
+ * core idle. What it reads it takes as read (not its JSON decoded again), as a run without
+ * workers does; the pack is the same.
  */
 import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
