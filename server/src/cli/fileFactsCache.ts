@@ -70,7 +70,11 @@ export class FileFactsCache {
 
   /** The key of a file's entry: its text, path and what it holds, and what else its facts are made of (`also`: a template's action's controller file). */
   static key(kind: FactsKind, path: string, text: string, also?: string): string {
-    const hash = createHash("sha256").update(`${kind}\0${path}\0${also === undefined ? 0 : also.length}\0`).update(text);
+    const head = `${kind}\0${path}\0${also === undefined ? 0 : also.length}\0`;
+    // One call where Node has it (lazyCrypto.ts), the same bytes hashed: the same key either way.
+    const once = (hashOnce ??= oneShotHash() ?? null);
+    if (once) return once("sha256", also === undefined ? head + text : `${head}${text}\0${also}`, "base64url").slice(0, 32);
+    const hash = createHash("sha256").update(head).update(text);
     if (also !== undefined) hash.update("\0").update(also);
     return hash.digest("base64url").slice(0, 32);
   }
