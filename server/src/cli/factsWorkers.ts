@@ -63,7 +63,7 @@ interface Batch {
 
 /**
  * A job sent: whoever claims it first in `claims` (memory the threads share, one slot per job
- * of a `read`) reads it, a worker or the main thread while it waits (`steal`).
+ * of a `read`) reads it, a worker or the main thread while it waits (`stealWhile`).
  */
 interface Entry {
   job: FactsJob;
