@@ -44,6 +44,11 @@ end
 # take-over puts back the const_missing it found, which must be Ruby's).
 require "active_support/all"
 require "active_support/dependencies"
+# Zeitwerk's Kernel#require (an alias of the `require` it finds, then a redefinition) loaded
+# before the stand-ins' `require` is prepended: loaded after, it aliased theirs, and an implicit
+# namespace autoloaded while the routes draw (jsonapi-resources' `"Api::V1::CropResource"
+# .safe_constantize`) was required as a file: LoadError for app/controllers/api.
+require "zeitwerk"
 RoutemapStubs.install!
 
 require "bundler"
