@@ -30,6 +30,15 @@ const CASES = [
     },
   },
   {
+    name: "what changes no route is passed over: `class << self` of other methods, a lambda beside class_name:, callbacks, filters",
+    routes: `jsonapi_resources :widgets`,
+    files: {
+      "app/resources/widget_resource.rb":
+        "class WidgetResource < JSONAPI::Resource\n  immutable\n  attributes :name, :size\n  filter :size, apply: ->(records, value, _options) { records.where(size: value) }\n  before_save { @model.touch }\n  has_one :maker, class_name: 'Company', apply_join: ->(records, *) { records }\n\n  class << self\n    def records(options = {})\n      super.visible\n    end\n  end\nend",
+      "app/resources/company_resource.rb": "class CompanyResource < JSONAPI::Resource\nend",
+    },
+  },
+  {
     name: "a superclass the app does not define (a gem's): unknown",
     routes: `jsonapi_resources :widgets`,
     files: { "app/resources/widget_resource.rb": "class WidgetResource < Authorization::Resource\nend" },

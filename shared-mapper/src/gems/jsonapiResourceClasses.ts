@@ -150,6 +150,8 @@ function readBody(node: N.ClassNode, file: LoadedFile, klass: ResourceClass, rea
       continue;
     }
     if (statement instanceof N.ConstantWriteNode || statement instanceof N.StringNode) continue;
+    // `class << self` of methods the routes do not read (`def records(options)`).
+    if (statement instanceof N.SingletonClassNode && statement.expression instanceof N.SelfNode && quietSingletonClass(statement)) continue;
     if (!(statement instanceof N.CallNode) || (statement.receiver && !(statement.receiver instanceof N.SelfNode))) {
       return `${klass.name}'s body runs ${at(statement)}, which Routemap does not follow`;
     }
@@ -159,12 +161,19 @@ function readBody(node: N.ClassNode, file: LoadedFile, klass: ResourceClass, rea
   return undefined;
 }
 
+/** Whether a `class << self` body only defines methods routing_ext.rb does not call (and calls nothing). */
+function quietSingletonClass(node: N.SingletonClassNode): boolean {
+  const body = node.body instanceof N.StatementsNode ? node.body.body : node.body ? [node.body] : [];
+  return body.every((s) => (s instanceof N.DefNode && !READ.has(s.name)) || (s instanceof N.CallNode && !s.receiver && QUIET.has(s.name)));
+}
+
 /** One class-level call; a reason when Routemap cannot tell what it does to the routes. */
 function classCall(call: N.CallNode, file: LoadedFile, klass: ResourceClass, reader: ClassReader): string | undefined {
   const name = call.name;
   if (QUIET.has(name) || /^(before|after|around)_/.test(name)) return undefined;
   const args = call.arguments_?.arguments_ ?? [];
-  const values = args.map((a) => value(a, file, reader));
+  // Keywords one by one: a lambda given to `apply_join:` leaves `class_name:` readable.
+  const values = args.map((a) => (a instanceof N.KeywordHashNode ? keywords(a, file, reader) : value(a, file, reader)));
   switch (name) {
     case "immutable": {
       // `immutable(val = true)`: `@immutable = val`, read for its truth.
@@ -226,6 +235,17 @@ function value(node: N.Node, file: LoadedFile, reader: ClassReader): RValue {
   const literal = literalOf(node);
   if (literal !== undefined) return literal;
   return reader.evaluate ? reader.evaluate(file, node) : new RUnknown(text(file, node));
+}
+
+/** A call's keywords, each value evaluated on its own (a key that is not a literal: unknown whole). */
+function keywords(node: N.KeywordHashNode, file: LoadedFile, reader: ClassReader): RValue {
+  const hash = new RHash();
+  for (const element of node.elements) {
+    const key = element instanceof N.AssocNode ? literalOf(element.key) : undefined;
+    if (!(element instanceof N.AssocNode) || key === undefined) return new RUnknown(text(file, node));
+    hash.set(key, value(element.value, file, reader));
+  }
+  return hash;
 }
 
 const hasUnknown = (hash: RHash): boolean => [...hash.values()].some((v) => v instanceof RUnknown || (v instanceof RHash && hasUnknown(v)));
