@@ -117,3 +117,26 @@ healthcheck_ready GET  /healthcheck/ready(.:format) «GovukHealthcheck.rack_resp
 6: info: Routemap cannot compute \`Health.check(:db)\` (a method Routemap does not model); the table shows this route's endpoint as «Health.check(:db)».
 `,
   ));
+
+test("an unknown a scope gives its routes (an option, a default) is said once, at the scope, not at each route", () =>
+  check(
+    `
+  scope "(:locale)", locale: /#{Locales.all.join("|")}/, defaults: { theme: Themes.default } do
+    resources :posts, only: :index
+    get "about", to: "pages#about"
+  end
+  defaults host: Hosts.main do
+    get "help", to: "pages#help", defaults: { tab: Tabs.first }
+  end
+`,
+    `
+Prefix Verb URI Pattern                Controller#Action
+ posts GET  (/:locale)/posts(.:format) posts#index {:theme=>«Themes.default», :locale=>«Locales.all.join("|")»}
+ about GET  (/:locale)/about(.:format) pages#about {:theme=>«Themes.default», :locale=>«Locales.all.join("|")»}
+  help GET  /help(.:format)            pages#help {:host=>«Hosts.main», :tab=>«Tabs.first»}
+2: info: Routemap cannot compute \`Locales.all.join("|")\` (a method Routemap does not model); the table shows it as «Locales.all.join("|")».
+2: info: Routemap cannot compute \`Themes.default\` (a method Routemap does not model); the table shows it as «Themes.default».
+6: info: Routemap cannot compute \`Hosts.main\` (a method Routemap does not model); the table shows it as «Hosts.main».
+7: info: Routemap cannot compute \`Tabs.first\` (a method Routemap does not model); the table shows it as «Tabs.first».
+`,
+  ));
