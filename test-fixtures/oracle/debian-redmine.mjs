@@ -43,11 +43,31 @@ export function copyRedmine(dir, { plugin = false } = {}) {
   return root;
 }
 
-/** What `bin/rails routes` prints for the copy (the truth), or throws with Ruby's stderr. */
-export function redmineRailsRoutes(root, { env = REDMINE_ENV, timeout = 120_000 } = {}) {
+/** `bin/rails ARGS…` in the copy: its output, or throws with Ruby's stderr. */
+function rails(root, args, { env = REDMINE_ENV, timeout = 120_000 } = {}) {
   // The instance's name comes from these (lib/redmine/multi_tenancy.rb): unset, it is `default`.
   const { X_DEBIAN_SITEID, REDMINE_INSTANCE, BUNDLE_GEMFILE, ...rest } = process.env;
-  const run = spawnSync("ruby", ["bin/rails", "routes"], { cwd: root, encoding: "utf8", timeout, maxBuffer: 64 << 20, env: { ...rest, RAILS_ENV: env } });
-  if (run.status !== 0) throw new Error(`bin/rails routes exited with ${run.status ?? run.signal}\n${run.stderr}`);
+  const run = spawnSync("ruby", ["bin/rails", ...args], { cwd: root, encoding: "utf8", timeout, maxBuffer: 64 << 20, env: { ...rest, RAILS_ENV: env } });
+  if (run.status !== 0) throw new Error(`bin/rails ${args[0]} exited with ${run.status ?? run.signal}\n${run.stderr}`);
   return run.stdout;
+}
+
+/** What `bin/rails routes` prints for the copy (the truth), or throws with Ruby's stderr. */
+export function redmineRailsRoutes(root, options) {
+  return rails(root, ["routes"], options);
+}
+
+/**
+ * The controller classes of the copy's routes that Rails cannot load (`"example".camelize +
+ * "Controller"` constantized in the booted app, as a request to the route does), sorted.
+ */
+export function redmineMissingControllers(root, options) {
+  const script = `
+    names = Rails.application.routes.routes.map { |r| r.defaults[:controller] }.compact.uniq
+    names.map { |c| "#{c.camelize}Controller" }.sort.each do |name|
+      name.constantize
+    rescue NameError
+      puts name
+    end`;
+  return rails(root, ["runner", script], options).split("\n").filter(Boolean);
 }
