@@ -58,16 +58,21 @@ export function redmineRailsRoutes(root, options) {
 }
 
 /**
- * The controller classes of the copy's routes that Rails cannot load (`"example".camelize +
- * "Controller"` constantized in the booted app, as a request to the route does), sorted.
+ * What a request to each of the copy's routes finds missing in the booted app: a controller
+ * class Rails cannot load (`"example".camelize + "Controller"` constantized, as dispatch does),
+ * as `MeetingsController`, or an action the controller neither has among its `action_methods`
+ * nor renders implicitly from a template of its prefixes (ActionController::ImplicitRender), as
+ * `AuthSourcesController#show`. Sorted, each once.
  */
-export function redmineMissingControllers(root, options) {
+export function redmineMissingTargets(root, options) {
   const script = `
-    names = Rails.application.routes.routes.map { |r| r.defaults[:controller] }.compact.uniq
-    names.map { |c| "#{c.camelize}Controller" }.sort.each do |name|
-      name.constantize
-    rescue NameError
-      puts name
-    end`;
+    targets = Rails.application.routes.routes.map { |r| [r.defaults[:controller], r.defaults[:action]] }
+    out = targets.select { |c, a| c && a }.uniq.map do |c, a|
+      klass = "#{c.camelize}Controller".safe_constantize
+      next "#{c.camelize}Controller" unless klass
+      next if klass.action_methods.include?(a) || klass.new.lookup_context.any_templates?(a, klass._prefixes)
+      "#{klass.name}##{a}"
+    end
+    puts out.compact.uniq.sort`;
   return rails(root, ["runner", script], options).split("\n").filter(Boolean);
 }
