@@ -99,8 +99,8 @@ function checkFindings(doc) {
  * have not changed for three seconds, or after five minutes (a server that indexes slowly on a
  * loaded machine must not pass for one that disagrees).
  */
-async function editorFindings(root, expected) {
-  const server = await startServer([root], { diagnostics: { enable: true, workspace: true } });
+async function editorFindings(root, expected, env) {
+  const server = await startServer([root], { diagnostics: { enable: true, workspace: true } }, { env });
   const sev = { 1: "error", 2: "warning" };
   const held = () => [...server.diagnostics].flatMap(([uri, list]) =>
     list.filter((d) => sev[d.severity]).map((d) => ({ file: relative(root, fileURLToPath(uri)), line: d.range.start.line + 1, severity: sev[d.severity], message: d.message })),
@@ -122,6 +122,15 @@ async function editorFindings(root, expected) {
 
 async function checkApp(app, opts, work) {
   const scratch = mkdtempSync(join(work, `${app.repo.replace("/", "+")}-`));
+  try {
+    return await checkIn(scratch, app, opts, work);
+  } finally {
+    // An app whose extraction or check throws leaves nothing behind either.
+    if (!opts.keep) rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+async function checkIn(scratch, app, opts, work) {
   const tree = join(scratch, "app");
   mkdirSync(tree);
   const commit = extractTree(app, opts, tree);
@@ -137,8 +146,8 @@ async function checkApp(app, opts, work) {
   const env = { ...process.env, ...app.env, GEM_HOME: join(scratch, "gems"), GEM_PATH: "", ROUTEMAP_CACHE_DIR: join(work, "cache") };
   const doc = runCheck(root, env);
   const cli = doc.error ? [] : checkFindings(doc);
-  Object.assign(process.env, { GEM_HOME: env.GEM_HOME, GEM_PATH: "" });
-  const editor = doc.error ? [] : await editorFindings(root, cli);
+  // The server gets the same environment: the gem home, and the cache in the work folder (not the user's).
+  const editor = doc.error ? [] : await editorFindings(root, cli, env);
   const inCli = new Set(cli.map(key));
   const inEditor = new Set(editor.map(key));
   const result = {
@@ -146,7 +155,6 @@ async function checkApp(app, opts, work) {
     error: doc.error, checks: doc.checks, uncheckedBecause: doc.uncheckedBecause, findings: cli,
     onlyInEditor: editor.filter((d) => !inCli.has(key(d))), onlyInCheck: cli.filter((d) => !inEditor.has(key(d))),
   };
-  if (!opts.keep) rmSync(scratch, { recursive: true, force: true });
   return result;
 }
 
@@ -180,6 +188,16 @@ const apps = list.filter((a) => (opts.only ? opts.only.has(a.repo) || opts.only.
 const work = mkdtempSync(join(tmpdir(), "routemap-check-apps-"));
 const out = opts.out ?? join(work, "report");
 mkdirSync(out, { recursive: true });
+/** The work folder (Rails releases, Routemap's cache, the scratch apps) goes unless --keep; without --out the report is in it, and only that stays. */
+function cleanUp() {
+  if (opts.keep) return;
+  if (opts.out) rmSync(work, { recursive: true, force: true });
+  else for (const dir of ["cache", "rails-releases"]) rmSync(join(work, dir), { recursive: true, force: true });
+}
+// Also when stopped (Ctrl-C) or failing: `exit` handlers run on process.exit and on a thrown error.
+process.on("exit", cleanUp);
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exit(130));
+
 const results = [];
 for (const app of apps) {
   process.stderr.write(`${app.repo}…\n`);
@@ -192,4 +210,3 @@ for (const app of apps) {
 }
 writeFileSync(join(out, "summary.md"), summary(results));
 process.stdout.write(summary(results) + `\n(report in ${out})\n`);
-if (!opts.keep && !opts.out) rmSync(join(work, "cache"), { recursive: true, force: true });

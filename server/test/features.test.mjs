@@ -748,9 +748,14 @@ Rails.application.routes.draw do
   get "terms", to: "posts#terms"
   get "login", to: "devise/sessions#new"
   get "status", to: "health#show"
+  get "hello", to: "example#say_hello"
   namespace :admin do
     resources :reports, only: :index
   end
+end
+//- plugins/sample_plugin/app/controllers/example_controller.rb
+class ExampleController < ApplicationController
+  def say_hello; end
 end
 //- app/controllers/application_controller.rb
 class ApplicationController < ActionController::Base
@@ -769,8 +774,10 @@ end
   const warnings = appDiagnostics(app, { diagnostics: true, unreachedActions: false }).get("/app/config/routes.rb").filter((d) => d.code === "missing-controller");
   assert.deepEqual(
     warnings.map((d) => `${d.range.start.line + 1}: ${d.message}`),
-    ["7: Admin::ReportsController does not exist: there is no app/controllers/admin/reports_controller.rb, and no gem or engine of the app defines it"],
+    ["8: Admin::ReportsController does not exist: there is no app/controllers/admin/reports_controller.rb, and no gem or engine of the app defines it"],
   );
+  // A component's controller (Redmine's plugins/x/app/controllers, which its plugin loader puts on the autoload paths) may exist: not said to be missing.
+  assert.ok(!warnings.some((d) => d.data.controller === "example"));
   // A gem's template renders posts#terms: no missing action, and --unused does not list it.
   assert.deepEqual(appDiagnostics(app, { diagnostics: true, unreachedActions: false }).get("/app/config/routes.rb").filter((d) => d.code === "missing-action"), []);
   const [fix] = quickFixes(app, warnings);
@@ -780,7 +787,7 @@ end
   // Rails 7.1's --unused lists a route whose controller class is missing; a gem's controller is not decided.
   const { unusedRoutes } = await import("@routemap/shared-mapper");
   const { unused, unchecked } = unusedRoutes(app.table(), app.controllerModel(), new Set(["posts/terms"]), { provided: app.providedControllers() });
-  assert.deepEqual([unused.map((r) => r.reqs), unchecked.map((r) => r.reqs)], [["admin/reports#index"], ["devise/sessions#new", "health#show"]]);
+  assert.deepEqual([unused.map((r) => r.reqs), unchecked.map((r) => r.reqs)], [["admin/reports#index"], ["devise/sessions#new", "health#show", "example#say_hello"]]);
   // `to: "x//y#z"` draws in Rails; its controller camelizes to X::::Y, which no file can define: warned, no file offered.
   const { app: doubled } = await workspaceFor(fixture.replace('  get "status"', '  get "x", to: "x//y#z"\n  get "status"'));
   const odd = appDiagnostics(doubled, { diagnostics: true, unreachedActions: false }).get("/app/config/routes.rb").filter((d) => d.code === "missing-controller");

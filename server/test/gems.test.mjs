@@ -963,6 +963,21 @@ test("a gem's facts name the layouts its code names, not its spec support's", as
   const disk = { readFile: (p) => texts[p] };
   const files = Object.keys(texts).map((path) => ({ path, rel: path.slice(3) }));
   assert.deepEqual(readGemFacts(files, disk).layouts, { names: ["layouts/clear", "layouts/clear_mailer"] });
+  // FFI's own `layout` (ffi's lib/ffi/library.rb, a struct's fields) and comments that speak of one (its struct_generator.rb): no layout of a view.
+  texts["/g/lib/ffi/library.rb"] = "module FFI\n  module Library\n    def attach_variable(*)\n      sc.layout :gvar, find_type(type)\n    end\n  end\nend\n";
+  texts["/g/lib/clear/stat.rb"] = "  # Generates an FFI Struct layout:\n  #   layout :next_in, :pointer, 0\nclass Clear::Stat < FFI::Struct\n  layout :dev, :ulong, :ino, :ulong\nend\n";
+  const withFfi = [...files, ...["lib/ffi/library.rb", "lib/clear/stat.rb"].map((rel) => ({ path: `/g/${rel}`, rel }))];
+  assert.deepEqual(readGemFacts(withFfi, disk).layouts, { names: ["layouts/clear", "layouts/clear_mailer"] });
+  // A controller's `layout :method` is chosen as it runs.
+  texts["/g/app/controllers/clear/themed_controller.rb"] = "class Clear::ThemedController < Clear::BaseController\n  layout :theme\nend\n";
+  assert.deepEqual(readGemFacts([...withFfi, { path: "/g/app/controllers/clear/themed_controller.rb", rel: "app/controllers/clear/themed_controller.rb" }], disk).layouts, { names: ["layouts/clear", "layouts/clear_mailer"], dynamic: true });
   texts["/g/lib/clear/theme.rb"] = "render layout: theme_layout\n";
   assert.deepEqual(readGemFacts([...files, { path: "/g/lib/clear/theme.rb", rel: "lib/clear/theme.rb" }], disk).layouts, { names: ["layouts/clear", "layouts/clear_mailer"], dynamic: true });
+});
+
+// The truth of the above: FFI::Struct.layout is FFI's method, not ActionView's (Debian's ruby-ffi and Rails).
+test("Ruby: a struct's `layout` is FFI::Struct's, a controller's ActionView::Layouts'", { skip: spawnSync("ruby", ["-rffi", "-raction_controller", "-e", ""]).status !== 0 && "Debian's ruby-ffi or ruby-actionpack is not installed" }, () => {
+  const script = 'class S < FFI::Struct; layout :a, :int; end; puts S.method(:layout).owner.inspect, ActionController::Base.method(:layout).owner.inspect';
+  const run = spawnSync("ruby", ["-rffi", "-raction_controller", "-e", script], { encoding: "utf8" });
+  assert.equal(run.stdout, "#<Class:FFI::Struct>\nActionView::Layouts::ClassMethods\n", run.stderr);
 });

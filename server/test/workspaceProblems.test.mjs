@@ -7,6 +7,7 @@
 // message it expects.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
+import { isDeepStrictEqual } from "node:util";
 import { cpSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -89,7 +90,8 @@ test("routemap.diagnostics.workspace off: files not open are no longer checked, 
   await push.diagnosticsWhere(SHOW, (l) => l.length === 1);
 });
 
-test("a client that pulls gets the view's finding from workspace/diagnostic, unchanged files by result id, and none pushed", async () => {
+// The timeout only turns a server that never sends what is awaited into a failure instead of a hang.
+test("a client that pulls gets the view's finding from workspace/diagnostic, unchanged files by result id, and none pushed", { timeout: 300_000 }, async () => {
   const pull = await startServer([root], { railsVersion: "6.1" }, { workspace: { diagnostics: { refreshSupport: true } }, textDocument: { diagnostic: { dynamicRegistration: false } } });
   try {
     let refreshed;
@@ -106,25 +108,36 @@ test("a client that pulls gets the view's finding from workspace/diagnostic, unc
       for (const item of items) if (item.kind === "full") held.set(item.uri, { resultId: item.resultId, items: item.items });
       return { items, next };
     };
-    // Until the pass is done, a pull has what is known so far; the server asks for another when it has more.
-    let round = await pullAll();
-    while (!held.get(SHOW)?.items.length) {
-      await round.next;
-      round = await pullAll();
-    }
+    /**
+     * Pulls each time the server asks until `done()`: it asks when its findings changed, and also
+     * while a long pass is under way (each second, so on a loaded machine a pull can come midway,
+     * or after a change the next pull was not waiting for). No timer: a pull is answered at once,
+     * and the next waits for the server's request.
+     */
+    const pullUntil = async (done) => {
+      let round = await pullAll();
+      while (!done(round)) {
+        await round.next;
+        round = await pullAll();
+      }
+      return round;
+    };
+    const editorHeld = () => editorFindings(new Map([...pull.diagnostics, ...[...held].map(([uri, r]) => [uri, r.items])]));
+    // Until the pass is done, a pull has what is known so far: pulled again until it has all `check` finds.
+    const expected = checkFindings();
+    await pullUntil(() => isDeepStrictEqual(editorHeld(), expected));
     assert.deepEqual(held.get(SHOW).items.map((d) => [d.severity, d.range.start.line, d.code]), [[1, 1, "unknown-helper"]]);
-    assert.deepEqual(editorFindings(new Map([...pull.diagnostics, ...[...held].map(([uri, r]) => [uri, r.items])])), checkFindings());
     // Pulled, not pushed as well.
     assert.equal(pull.diagnostics.get(SHOW)?.length ?? 0, 0);
     const again = await pullAll();
     assert.deepEqual(again.items.find((i) => i.uri === SHOW), { kind: "unchanged", uri: SHOW, version: null, resultId: held.get(SHOW).resultId });
 
-    // Fixed on disk: the next pull clears it.
+    // Fixed on disk: a later pull clears it (those before the server has checked it again say it is unchanged).
     writeFileSync(SHOW_PATH, FIXED);
     changedOnDisk(pull.conn, SHOW);
-    await again.next;
-    const fixed = await pullAll();
-    assert.deepEqual(fixed.items.find((i) => i.uri === SHOW)?.items, []);
+    const showIn = (round) => round.items.find((i) => i.uri === SHOW);
+    const fixed = await pullUntil((round) => showIn(round)?.kind === "full");
+    assert.deepEqual(showIn(fixed).items, []);
     writeFileSync(SHOW_PATH, BROKEN);
 
     // An open document: its own pull, with a result id, and unchanged when asked again.

@@ -43,11 +43,36 @@ export function copyRedmine(dir, { plugin = false } = {}) {
   return root;
 }
 
-/** What `bin/rails routes` prints for the copy (the truth), or throws with Ruby's stderr. */
-export function redmineRailsRoutes(root, { env = REDMINE_ENV, timeout = 120_000 } = {}) {
+/** `bin/rails ARGS…` in the copy: its output, or throws with Ruby's stderr. */
+function rails(root, args, { env = REDMINE_ENV, timeout = 120_000 } = {}) {
   // The instance's name comes from these (lib/redmine/multi_tenancy.rb): unset, it is `default`.
   const { X_DEBIAN_SITEID, REDMINE_INSTANCE, BUNDLE_GEMFILE, ...rest } = process.env;
-  const run = spawnSync("ruby", ["bin/rails", "routes"], { cwd: root, encoding: "utf8", timeout, maxBuffer: 64 << 20, env: { ...rest, RAILS_ENV: env } });
-  if (run.status !== 0) throw new Error(`bin/rails routes exited with ${run.status ?? run.signal}\n${run.stderr}`);
+  const run = spawnSync("ruby", ["bin/rails", ...args], { cwd: root, encoding: "utf8", timeout, maxBuffer: 64 << 20, env: { ...rest, RAILS_ENV: env } });
+  if (run.status !== 0) throw new Error(`bin/rails ${args[0]} exited with ${run.status ?? run.signal}\n${run.stderr}`);
   return run.stdout;
+}
+
+/** What `bin/rails routes` prints for the copy (the truth), or throws with Ruby's stderr. */
+export function redmineRailsRoutes(root, options) {
+  return rails(root, ["routes"], options);
+}
+
+/**
+ * What a request to each of the copy's routes finds missing in the booted app: a controller
+ * class Rails cannot load (`"example".camelize + "Controller"` constantized, as dispatch does),
+ * as `MeetingsController`, or an action the controller neither has among its `action_methods`
+ * nor renders implicitly from a template of its prefixes (ActionController::ImplicitRender), as
+ * `AuthSourcesController#show`. Sorted, each once.
+ */
+export function redmineMissingTargets(root, options) {
+  const script = `
+    targets = Rails.application.routes.routes.map { |r| [r.defaults[:controller], r.defaults[:action]] }
+    out = targets.select { |c, a| c && a }.uniq.map do |c, a|
+      klass = "#{c.camelize}Controller".safe_constantize
+      next "#{c.camelize}Controller" unless klass
+      next if klass.action_methods.include?(a) || klass.new.lookup_context.any_templates?(a, klass._prefixes)
+      "#{klass.name}##{a}"
+    end
+    puts out.compact.uniq.sort`;
+  return rails(root, ["runner", script], options).split("\n").filter(Boolean);
 }

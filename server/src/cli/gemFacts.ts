@@ -144,6 +144,11 @@ export function fingerprint(gem: InstalledGem, files: GemFile[], disk: GemDisk):
   return hash.digest("hex");
 }
 
+/** A file that speaks of controllers or mailers, where `layout` is ActionView's (AbstractController::Layouts). */
+const VIEW_LAYER = /Controller\b|Mailer\b|AbstractController|action_controller|action_mailer/;
+/** A line that is only a Ruby comment. */
+const COMMENT_LINE = /^[ \t]*#.*$/gm;
+
 /** What the gem defines, read from its files. */
 export function readGemFacts(files: GemFile[], disk: GemDisk): GemFacts {
   const helpers = new Set<string>();
@@ -168,8 +173,14 @@ export function readGemFacts(files: GemFile[], disk: GemDisk): GemFacts {
       else facts.urlOptions = true;
     }
     if (!facts.engineFile && /^lib\/(?:[^/]+\/){0,4}engine\.rb$/.test(rel) && /Rails::Engine\b/.test(text)) facts.engineFile = path;
-    // Its spec support (Capybara's Sinatra test app, `layout: !has_layout`) is no controller's.
-    const layouts = /(?:^|\/)spec\//.test(rel) ? undefined : layoutFacts(text, { appController: false });
+    // Its spec support (Capybara's Sinatra test app, `layout: !has_layout`) is no controller's. A
+    // `layout` call counts only in a file about controllers or mailers: ffi's `sc.layout :gvar, type`
+    // and every `layout :field, :int` of an FFI::Struct are FFI::Struct.layout (Ruby: its owner is
+    // FFI::Struct's singleton class, ActionController::Base's is ActionView::Layouts::ClassMethods),
+    // and took every layout of an app that bundles ffi for one chosen as it runs.
+    // Comment lines are prose (ffi's struct_generator.rb: "# Generates an FFI Struct layout:").
+    const code = /(?:^|\/)spec\//.test(rel) || !text.includes("layout") ? undefined : text.replace(COMMENT_LINE, "");
+    const layouts = code === undefined ? undefined : layoutFacts(code, { appController: false, layoutCalls: VIEW_LAYER.test(code) });
     if (layouts && (layouts.names.length || layouts.dynamic || layouts.expressions)) {
       facts.layouts ??= { names: [] };
       for (const name of layouts.names) if (!facts.layouts.names.includes(name)) facts.layouts.names.push(name);
@@ -272,7 +283,7 @@ export function isGemFacts(value: unknown): value is GemFacts {
 let code: string | undefined;
 export function factsCode(): string {
   return (code ??= createHash("sha256")
-    .update([gemFiles, listedFiles, readGemFacts, definedHelperNames, layoutFacts, mapperFiles, entryFiles, requiredFiles, normalize].map((f) => f.toString()).join("\n"))
+    .update([gemFiles, listedFiles, readGemFacts, definedHelperNames, layoutFacts, mapperFiles, entryFiles, requiredFiles, normalize, VIEW_LAYER, COMMENT_LINE].map((f) => f.toString()).join("\n"))
     .digest("hex")
     .slice(0, 16));
 }

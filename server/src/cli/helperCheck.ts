@@ -407,10 +407,35 @@ export function controllerPathOf(base: string, path: string): string | undefined
   return m ? m[1] : undefined;
 }
 
-/** Controllers of the app outside app/controllers: `lib/` (autoloaded) and its engines' own. */
+/** Folders of an app's root that are not components of it (their own files are read otherwise, or hold none the app loads). */
+const NOT_COMPONENTS = new Set(["app", "bin", "config", "coverage", "db", "lib", "log", "node_modules", "public", "spec", "storage", "test", "tmp", "vendor"]);
+
+/**
+ * The `app` folders of the app's components, one or two folders down (`plugins/x/app`,
+ * `components/x/app`) where they hold an `app/controllers`. The app's own code may put their
+ * folders on the autoload paths in a way Routemap does not follow: Redmine's
+ * `Redmine::PluginLoader.add_autoload_paths` pushes each plugin's `app/*` folders onto
+ * `Rails.autoloaders.main` (lib/redmine/plugin_loader.rb, Redmine 5.0), so a plugin's routes reach
+ * `ExampleController` in plugins/sample_plugin/app/controllers. Their controllers may exist.
+ */
+function componentAppFolders(root: string, fs: FileSystem): string[] {
+  const out: string[] = [];
+  const folders = (dir: string) => fs.readDir(dir).filter((e) => e.endsWith("/") && !e.startsWith(".")).map((e) => join(dir, e.slice(0, -1)));
+  for (const top of folders(root)) {
+    if (NOT_COMPONENTS.has(relative(root, top))) continue;
+    for (const dir of [top, ...folders(top)]) if (fs.readDir(join(dir, "app", "controllers")).length) out.push(join(dir, "app"));
+  }
+  return out;
+}
+
+/**
+ * Controllers of the app outside app/controllers: `lib/` (autoloaded), its engines' own, and its
+ * components' (`componentAppFolders`): where one may exist, none is said to be missing.
+ */
 export function otherControllerPaths(root: string, fs: FileSystem, engineRoots: readonly string[]): Set<string> {
   const out = new Set<string>();
-  for (const base of [join(root, "lib"), ...engineRoots.map((r) => join(r, "app")), ...engineRoots.map((r) => join(r, "lib"))]) {
+  const bases = [join(root, "lib"), ...engineRoots.map((r) => join(r, "app")), ...engineRoots.map((r) => join(r, "lib")), ...componentAppFolders(root, fs)];
+  for (const base of new Set(bases)) {
     for (const path of walk(fs, base, (p) => p.endsWith("_controller.rb"))) {
       const controller = controllerPathOf(base, path);
       if (controller) out.add(controller);

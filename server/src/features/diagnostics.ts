@@ -46,6 +46,24 @@ export function diagnosticsByFile(result: MapResult, files: string[], more: read
   return out;
 }
 
+/**
+ * The files whose routing calls drew into the app's table, wherever they are: besides
+ * config/routes.rb and its `draw`n files, one its code evaluates (Redmine's routes file runs each
+ * plugin's config/routes.rb with `instance_eval File.read(file)`). `routemap check` reports the
+ * checks of their routes there, so the editor does too. Not an engine's (its own app reports
+ * on it) or a gem's.
+ */
+function drawingFiles(result: MapResult): ReadonlySet<string> {
+  let files = drawingByTable.get(result);
+  if (!files) {
+    const found = new Set<string>();
+    for (const d of result.declarations) if (!d.engine && !d.origin) found.add(d.file);
+    drawingByTable.set(result, (files = found));
+  }
+  return files;
+}
+const drawingByTable = new WeakMap<MapResult, ReadonlySet<string>>();
+
 const isAlert = (d: MapperDiagnostic) => d.severity === "error" || d.severity === "warning";
 
 /**
@@ -55,7 +73,8 @@ const isAlert = (d: MapperDiagnostic) => d.severity === "error" || d.severity ==
  * them too. Only those go to such a file (`alertsOnly`): a model read for Devise is Ruby LSP's.
  */
 function tableFiles(app: RailsApp, result: MapResult): { files: string[]; alertsOnly: Set<string> } {
-  const files = [app.routesFile, ...result.files.filter((f) => app.ownsFile(f) && app.reportsOn(f))];
+  const drawing = drawingFiles(result);
+  const files = [app.routesFile, ...result.files.filter((f) => app.ownsFile(f) && (app.reportsOn(f) || drawing.has(f)))];
   const taken = new Set(files);
   const alertsOnly = new Set<string>();
   for (const d of result.diagnostics) {

@@ -36,9 +36,10 @@ const SETTING_FORM = /(?:^[ \t]*|\.)layout[ \t(]*(?:->[ \t]*(?:\([^)]*\))?|lambd
  * The layout facts of a file's text; undefined when it says nothing of layouts. `appController`:
  * a file of the app's app/controllers, whose class-level `layout` calls the controller model reads
  * (they count only for the controllers that take them); elsewhere (a mailer, an engine's
- * controller, an initializer's `Devise::SessionsController.layout "devise"`) they count as rendered.
+ * controller, an initializer's `Devise::SessionsController.layout "devise"`) they count as rendered,
+ * unless `layoutCalls` is false (a file that is not about controllers or mailers).
  */
-export function layoutFacts(text: string, o: { appController: boolean }): LayoutFacts | undefined {
+export function layoutFacts(text: string, o: { appController: boolean; layoutCalls?: boolean }): LayoutFacts | undefined {
   if (!text.includes("layout")) return undefined;
   const facts: LayoutFacts = { names: [], refs: [] };
   const take = (m: RegExpMatchArray) => {
@@ -47,7 +48,8 @@ export function layoutFacts(text: string, o: { appController: boolean }): Layout
     else if (m[3] === undefined && m[4] !== "=") facts.dynamic = true;
   };
   for (const m of text.matchAll(KEY_FORM)) take(m);
-  if (!o.appController) {
+  // `layoutCalls: false`: a file whose `layout` calls are another library's (FFI::Struct.layout, a gem's).
+  if (!o.appController && o.layoutCalls !== false) {
     const settings = [...text.matchAll(SETTING_FORM)];
     for (const m of settings) (facts.expressions ??= []).push(m[1]);
     // CALL_FORM matches these calls (and the setting's own `.layout` inside) as layouts it cannot read.
