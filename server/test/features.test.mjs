@@ -308,6 +308,10 @@ end
 //- app/controllers/application_controller.rb
 class ApplicationController < ActionController::Base
   def current_user; end
+  rescue_from ActiveRecord::RecordNotFound, with: :not_found
+  before_action :set_locale
+  def not_found; end
+  def set_locale; end
 
   private
 
@@ -341,7 +345,7 @@ module Admin
 end
 `;
 
-test("routes checked against the controllers: missing actions warned, unknown ones noted, unreached ones faded", async () => {
+test("routes checked against the controllers: missing actions warned, unknown ones noted, unreached ones faded (a public callback said as such, not faded)", async () => {
   const { app } = await workspaceFor(CONTROLLERS_APP);
   const byFile = appDiagnostics(app, { diagnostics: true, unreachedActions: true });
   const lines = [...byFile]
@@ -811,7 +815,7 @@ test("hash targets: hover lists the routes, definition goes to the action, compl
   // No controller: given: the view's own (posts).
   assert.deepEqual(where(definitionOfHashTarget(app, file, view, at(2, ":show"))), "app/controllers/posts_controller.rb:3:7");
   assert.equal(where(definitionOfHashTarget(app, file, view, at(1, ":about"))), "app/views/pages/about.html.erb:1:1");
-  assert.deepEqual(hashTargetCompletions(app, file, view, at(0, '"index"')).map((i) => i.label), ["archive", "current_user", "index", "show"]);
+  assert.deepEqual(hashTargetCompletions(app, file, view, at(0, '"index"')).map((i) => i.label), ["archive", "current_user", "index", "not_found", "set_locale", "show"]);
   assert.equal(hashTargetCompletions(app, file, view, { line: 0, character: 2 }), undefined, "outside a target");
 });
 

@@ -52,7 +52,7 @@ export { formatSheet, formatExpanded, formatUnused, filterRoutes, routeSections,
 export { Version, SUPPORTED_RAILS_VERSIONS, railsSeries } from "./mapper/version.js";
 export { recognize, recognizeRoute, RecognitionUndecided, normalizeRequestPath, type Recognition, type Undecided } from "./journey/recognize.js";
 export { ControllerModel, controllerPath, type Controller, type Action, type ControllerFile } from "./app/controllers.js";
-export { hasDynamicTargets, missingControllerDiagnostics, routeActionDiagnostics, routesTo, unreachedActions, unreachedController, unusedRoutes, type UnreachedAction } from "./app/checks.js";
+export { hasDynamicTargets, missingControllerDiagnostics, routeActionDiagnostics, routesTo, unreachedActions, unreachedController, unreachedMessage, unusedRoutes, type UnreachedAction } from "./app/checks.js";
 export { layoutFacts, unreachedLayoutFiles, type AppLayouts, type LayoutFacts, type LayoutReachInput } from "./app/layouts.js";
 export { deviseUrlHelperNames } from "./gems/deviseModels.js";
 export { hamlToRuby } from "./app/haml.js";

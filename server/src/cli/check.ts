@@ -6,7 +6,7 @@
  * or as GitHub Actions annotations; the exit status is 1 when one is an error.
  */
 import { join } from "node:path";
-import { missingControllerDiagnostics, routeActionDiagnostics, unreachedActions, type Diagnostic, type RouteMapper, type Span } from "@routemap/shared-mapper";
+import { missingControllerDiagnostics, routeActionDiagnostics, unreachedActions, unreachedMessage, type Diagnostic, type RouteMapper, type Span } from "@routemap/shared-mapper";
 import { createNodeMapper } from "@routemap/shared-mapper/node";
 import { nodeFileSystem } from "../fileSystem.js";
 import { appRoot, findEngines, readControllerInputs } from "./appConfig.js";
@@ -121,7 +121,7 @@ async function checkApp(o: {
     ...withCauses(result.diagnostics, causes),
     ...routeActionDiagnostics(result, model),
     ...(provided ? missingControllerDiagnostics(result, model, provided) : []),
-    ...unreachedActions(result, model).map((u) => ({ severity: "hint" as const, code: "unreached-action", span: u.span, message: `No route reaches ${u.controller}#${u.action}` })),
+    ...unreachedActions(result, model).map((u) => ({ severity: "hint" as const, code: "unreached-action", span: u.span, message: unreachedMessage(u) })),
   ];
   // URL helper calls in views, controllers, helpers, mailers and tests; where a part of the
   // routes could not be evaluated, not the names it may draw (helperCalls.ts `mayBeMissing`).

@@ -3,7 +3,7 @@
  * helps: a duplicate route name points at the route that took the name first; and the checks
  * of its routes against its controllers.
  */
-import { missingControllerDiagnostics, routeActionDiagnostics, unreachedActions, type Diagnostic as MapperDiagnostic, type MapResult, type UnreachedAction } from "@routemap/shared-mapper";
+import { missingControllerDiagnostics, routeActionDiagnostics, unreachedActions, unreachedMessage, type Diagnostic as MapperDiagnostic, type MapResult, type UnreachedAction } from "@routemap/shared-mapper";
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic } from "vscode-languageserver/node";
 import type { RailsApp, Settings } from "../workspace.js";
 import { toLocation, toRange, toSeverity } from "../convert.js";
@@ -202,8 +202,9 @@ function unreachedHint(unreached: UnreachedAction): Diagnostic {
   return {
     range: toRange(unreached.span),
     severity: DiagnosticSeverity.Hint,
-    tags: [DiagnosticTag.Unnecessary],
-    message: `No route reaches ${unreached.controller}#${unreached.action}`,
+    // Faded as unused, unless the app calls it as a callback: then it is used, only public.
+    ...(unreached.callback ? {} : { tags: [DiagnosticTag.Unnecessary] }),
+    message: unreachedMessage(unreached),
     source: "routemap",
     code: "unreached-action",
   };

@@ -168,6 +168,18 @@ export interface UnreachedAction {
   controller: string;
   action: string;
   span: import("../types.js").Span;
+  /** The call that names it as a callback in its class or a subclass (`before_action`), if one does. */
+  callback?: string;
+}
+
+/**
+ * The hint for an action no route reaches. A public method the app names as a callback is an
+ * action to Rails all the same (`action_methods`: every public method): the hint says so, since
+ * making it private is then what the developer most likely meant.
+ */
+export function unreachedMessage(u: UnreachedAction): string {
+  const head = `No route reaches ${u.controller}#${u.action}`;
+  return u.callback ? `${head}: it is public, so Rails counts it an action, and the app uses it as \`${u.callback}\` (private if it is not an action)` : head;
 }
 
 /**
@@ -203,7 +215,20 @@ export function unreachedActions(result: MapResult, model: ControllerModel, file
     const action = model.byPath.get(t.controller)?.actions.get(t.action);
     if (action) reached.add(`${action.owner}#${action.name}`);
   }
-  return candidates.filter((c) => !reached.has(`${c.controller}#${c.action}`));
+  return candidates.filter((c) => !reached.has(`${c.controller}#${c.action}`)).map((c) => {
+    const callback = callbackUse(model, c);
+    return callback ? { ...c, callback } : c;
+  });
+}
+
+/** The call that names `u`'s method as a callback in its class or a subclass, if one does. */
+function callbackUse(model: ControllerModel, u: UnreachedAction): string | undefined {
+  for (const controller of model.byPath.values()) {
+    if (controller.className !== u.controller && !controller.superclasses.includes(u.controller)) continue;
+    const call = controller.callbacks[u.action];
+    if (call) return call;
+  }
+  return undefined;
 }
 
 /**

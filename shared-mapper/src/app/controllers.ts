@@ -58,6 +58,8 @@ export interface Controller {
   external?: string;
   /** The modules its app classes include, as written (`Avo::CommonController`). */
   modules: string[];
+  /** The methods it and its app ancestors name as callbacks (`Body.callbacks`). */
+  callbacks: Record<string, string>;
 }
 
 /**
@@ -113,6 +115,12 @@ export interface Body {
   /** In source order: a method defined with its visibility, or a visibility change of a name. */
   steps: Step[];
   includes: string[];
+  /**
+   * The methods it names as callbacks, by name, with the call that names them
+   * (`before_action :set_user`, `helper_method :current_user`, `rescue_from X, with: :not_found`).
+   * A plain object: bodies are kept as JSON (the facts pack).
+   */
+  callbacks?: Record<string, string>;
   dynamic?: string;
   /** Its last `layout` call, if it makes one. */
   layout?: LayoutDeclaration;
@@ -231,7 +239,7 @@ export class ControllerModel {
     const templates = new Map<string, string>();
     for (const prefix of chain.prefixes) for (const [action, file] of views.get(prefix) ?? []) if (!templates.has(action)) templates.set(action, file);
     const defined = new Set(visibility.keys());
-    const controller = { path, className: name, file: first.file, span: first.nameSpan, insertAt: first.insertAt!, indent: first.indent!, actions, methods, defined, templates, unknown: chain.unknown, superclasses: chain.classes.slice(1), framework: chain.framework, external: chain.external, modules: chain.bodies.flatMap((b) => b.includes) };
+    const controller = { path, className: name, file: first.file, span: first.nameSpan, insertAt: first.insertAt!, indent: first.indent!, actions, methods, defined, templates, unknown: chain.unknown, superclasses: chain.classes.slice(1), framework: chain.framework, external: chain.external, modules: chain.bodies.flatMap((b) => b.includes), callbacks: Object.assign({}, ...chain.bodies.map((b) => b.callbacks ?? {})) };
     built.set(first, { inputs, controller });
     return controller;
   }
@@ -440,6 +448,17 @@ function collect(file: LoadedFile, statements: N.StatementsNode | null, nesting:
   }
 }
 
+/** Calls that name methods of the class as callbacks, not actions (actionpack's AbstractController::Callbacks, Helpers, ActiveSupport::Rescuable). */
+const CALLBACK = /^(?:(?:prepend_|append_|skip_)?(?:before|after|around)_action|(?:before|after|around)_filter|helper_method|rescue_from)$/;
+
+/** `with: :handler` of a `rescue_from`'s (or a callback's) options. */
+function withOption(hash: N.KeywordHashNode): string | undefined {
+  for (const e of hash.elements) {
+    if (e instanceof N.AssocNode && e.key instanceof N.SymbolNode && e.key.unescaped.value === "with") return symbolName(e.value);
+  }
+  return undefined;
+}
+
 /** The methods, visibility changes and includes of a class or module body, in order; returns its first bare `private` or `protected`. */
 function readBody(body: Body, statements: N.StatementsNode | null, file: LoadedFile): N.Node | undefined {
   let visibility: Visibility = "public";
@@ -486,6 +505,13 @@ function readBody(body: Body, statements: N.StatementsNode | null, file: LoadedF
         for (const arg of args) {
           const method = symbolName(arg);
           if (method) define(method, node);
+        }
+      } else if (CALLBACK.test(name)) {
+        for (const arg of args) {
+          // `helper_method def current_org … end`: the `def` is the class's method too.
+          if (arg instanceof N.DefNode && !arg.receiver) define(arg.name, arg);
+          const method = arg instanceof N.KeywordHashNode ? withOption(arg) : arg instanceof N.DefNode ? arg.name : symbolName(arg);
+          if (method) (body.callbacks ??= {})[method] = name;
         }
       } else if (name === "layout" && args.length) {
         body.layout = layoutDeclaration(args);
