@@ -230,3 +230,34 @@ test("Minitest: a base class of the support files, Capybara's session and WebMoc
   // Not an integration test: a model's test case, even in test/integration/.
   assert.deepEqual(await check(test("ActiveSupport::TestCase", "    edit_post_path"), support), []);
 });
+
+test("A request to a helper's path with a query or a fragment added goes to the helper's route; other text, not known", async () => {
+  assert.deepEqual(await check(minitest('    get post_path(1) + "?tab=x"\n    get edit_post_path\n    get posts_path + "#top"\n    get edit_post_path'), MINITEST), [6]);
+  assert.deepEqual(await check(minitest('    get "#{post_path(1)}?tab=#{@t}"\n    get edit_post_path\n    get "#{posts_path}"\n    get edit_post_path'), MINITEST), [6]);
+  assert.deepEqual(await check(minitest('    get post_path(1) + "?a=1" + "&b=#{@x}"\n    get edit_post_path'), MINITEST), []);
+  // The helper inside is checked where it stands.
+  assert.deepEqual(await check(minitest('    get edit_post_path + "?a=1"'), MINITEST), [3]);
+  // Text that may add a segment leads to another route, or none: what follows is unsaid.
+  assert.deepEqual(await check(minitest('    get posts_path + "/1"\n    get edit_post_path'), MINITEST), []);
+  assert.deepEqual(await check(minitest('    get posts_path + suffix\n    get edit_post_path'), MINITEST), []);
+  assert.deepEqual(await check(minitest('    get "#{posts_path}/1"\n    get edit_post_path'), MINITEST), []);
+});
+
+test("shoulda-context: contexts' setup blocks, outermost first, then the should", async () => {
+  const shoulda = (body) => ({ ...MINITEST, source: `class PostsTest < ActionDispatch::IntegrationTest\n${body}end\n` });
+  const run = async (o) => check(o.source, o);
+  // Lines: 1 class, then the body.
+  assert.deepEqual(await run(shoulda('  context "a" do\n    should "x" do\n      get edit_post_path\n    end\n  end\n')), [4]);
+  assert.deepEqual(await run(shoulda('  context "a" do\n    setup { get post_path(1) }\n    should "x" do\n      get edit_post_path\n    end\n  end\n')), []);
+  // A setup written after the should still runs before it; a nested context's after its parent's.
+  assert.deepEqual(await run(shoulda('  context "a" do\n    should "x" do\n      get edit_post_path\n    end\n    setup { get post_path(1) }\n    context "b" do\n      setup { get posts_path }\n      should "y" do\n        get edit_post_path\n      end\n    end\n  end\n')), [10]);
+  // `before:` runs between the enclosing contexts' setups and the context's own.
+  assert.deepEqual(await run(shoulda('  context "a" do\n    setup { get post_path(1) }\n    should "x", before: -> { get posts_path } do\n      get edit_post_path\n    end\n  end\n')), []);
+  assert.deepEqual(await run(shoulda('  context "a" do\n    setup { get posts_path }\n    should "x", before: -> { get post_path(1) } do\n      get edit_post_path\n    end\n  end\n')), [5]);
+  // A should outside contexts, after the class's setup.
+  assert.deepEqual(await run(shoulda('  setup { get post_path(1) }\n  should "x" do\n    get edit_post_path\n  end\n')), []);
+  // Code in a context Routemap does not follow is the class's (a macro): nothing is said.
+  assert.deepEqual(await run(shoulda('  context "a" do\n    sign_in_everyone\n    should "x" do\n      get edit_post_path\n    end\n  end\n')), []);
+  // `test` in a context is Kernel#test: no test.
+  assert.deepEqual(await run(shoulda('  context "a" do\n    test "x" do\n      get edit_post_path\n    end\n  end\n')), []);
+});
