@@ -261,3 +261,29 @@ test("shoulda-context: contexts' setup blocks, outermost first, then the should"
   // `test` in a context is Kernel#test: no test.
   assert.deepEqual(await run(shoulda('  context "a" do\n    test "x" do\n      get edit_post_path\n    end\n  end\n')), []);
 });
+
+test("A support method defined twice: the definition Ruby calls", async () => {
+  // openfoodnetwork: request specs include a module that includes Warden's helpers (`login_as`
+  // makes no request); a system-only module prepended by the configuration overrides it there.
+  const spec = 'RSpec.describe "Posts", type: :request do\n  include AuthenticationHelper\n  it do\n    login_as user\n    get edit_post_path\n  end\nend\n';
+  const support = (configure, extra = {}) => ({
+    support: {
+      "spec/rails_helper.rb": `require "rspec/rails"\nDir[Rails.root.join("spec/support/**/*.rb")].each { |f| require f }\nRSpec.configure do |config|\n${configure}\nend\n`,
+      "spec/support/authentication_helper.rb": "module AuthenticationHelper\n  include Warden::Test::Helpers\nend\n",
+      "spec/system/support/request_scoped_login.rb": 'module RequestScopedLogin\n  def login_as(user)\n    page.driver.add_header("X", user.id)\n  end\nend\n',
+      ...extra,
+    },
+  });
+  const user = "  config.include FactoryBot::Syntax::Methods";
+  assert.deepEqual(await check(spec.replace("login_as user", "login_as create(:user)"), support(`${user}\n  config.prepend RequestScopedLogin, type: :system`)), [5]);
+  // Given to request specs too (or to every spec), or included by the spec itself: either may run, not known.
+  assert.deepEqual(await check(spec.replace("login_as user", "login_as create(:user)"), support(`${user}\n  config.prepend RequestScopedLogin`)), []);
+  assert.deepEqual(await check(spec.replace("login_as user", "login_as create(:user)").replace("include AuthenticationHelper", "include RequestScopedLogin"), support(`${user}\n  config.prepend RequestScopedLogin, type: :system`)), []);
+  // Two definitions in one module of one file: the later replaces the earlier.
+  const twice = { "spec/support/auth.rb": 'module AuthHelpers\n  def sign_in(user)\n    get "/x#{user}"\n  end\n\n  def sign_in(user)\n    @user = user\n  end\nend\n' };
+  const signIn = 'RSpec.describe "Posts", type: :request do\n  it do\n    sign_in 1\n    get edit_post_path\n  end\nend\n';
+  assert.deepEqual(await check(signIn, support(`  config.include AuthHelpers, type: :request`, twice)), [4]);
+  // In two files (which loads last is not read), both are kept: not known.
+  const apart = { "spec/support/auth.rb": 'module AuthHelpers\n  def sign_in(user)\n    get "/x#{user}"\n  end\nend\n', "spec/support/auth2.rb": "module AuthHelpers\n  def sign_in(user)\n    @user = user\n  end\nend\n" };
+  assert.deepEqual(await check(signIn, support(`  config.include AuthHelpers, type: :request`, apart)), []);
+});

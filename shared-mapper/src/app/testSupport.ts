@@ -78,6 +78,14 @@ export interface TestSupportFile {
   file: LoadedFile;
 }
 
+/** A method a support file defines: its body, the module or class it is defined in (none: the top level), and where. */
+interface Definition {
+  body: N.Node | null;
+  owner?: string;
+  file: string;
+  at: number;
+}
+
 /** What a test helper runs before each test: a hook's body or a name to resolve, and where it is written. */
 type Hook = ({ body: N.Node | null } | { name: string }) & { at?: Span };
 
@@ -93,7 +101,7 @@ export interface TestSupportCause {
 /** Resolves names a test file calls but does not define (`IntegrationEffect`), from the app's test helpers. */
 export class TestSupport {
   /** Methods of the support files, and the lets of their shared groups, by name: the bodies a call of that name may run. */
-  private readonly defs = new Map<string, (N.Node | null)[]>();
+  private readonly defs = new Map<string, Definition[]>();
   /** Shared groups of the support files: the hooks they add where a group includes them. */
   private readonly shared = new Map<string, Hook[]>();
   /** Hooks of the configuration filtered on a tag, by tag. */
@@ -106,6 +114,12 @@ export class TestSupport {
   private readonly matchers = new Set<string>();
   private readonly modules = new Map<string, { hooks: Hook[] }>();
   private readonly included = new Set<string>();
+  /**
+   * Where the support files bring each of their modules into tests: `other`, only by
+   * `config.include`/`prepend` filtered on another type (`type: :system`); `tests`, anywhere else
+   * (unfiltered, for request specs, into a test class or another module).
+   */
+  private readonly inclusions = new Map<string, "other" | "tests">();
   private readonly minitestHooks: Hook[] = [];
   private readonly requestHooks: Hook[] = [];
   private inferred = false;
@@ -153,6 +167,8 @@ export class TestSupport {
     if (name === HOOKS.request) return this.hasRspecHelper ? this.hooksEffect(this.requestHooks) : "unknown";
     if (name === HOOKS.inferred) return this.inferred ? "quiet" : "unknown";
     if (name.startsWith("#include:")) {
+      // A module the configuration gives only to another type of spec, included here too: its methods were left out of the names' definitions.
+      if (this.inclusions.get(name.slice("#include:".length)) === "other") return "unknown";
       // The support files' module: its `included` hooks; one of app/ or lib/: not read; a gem's (or `Rails.application.routes.url_helpers`): none.
       const module = name.slice("#include:".length);
       const own = this.modules.get(module);
@@ -168,19 +184,32 @@ export class TestSupport {
       return hooks ? this.hooksEffect(hooks) : "unknown";
     }
     if (name.startsWith("#")) return "unknown";
-    const defs = this.defs.get(name);
+    const defs = this.candidates(name);
     // A support method's own calls are resolved by name like a test's (its module's methods among them).
-    if (defs) return worst(this.bodies(name, defs).map((b) => b.effect));
+    if (defs.length) return worst(this.bodies(name, defs).map((b) => b.effect));
     if (this.matchers.has(name)) return "quiet";
     for (const module of this.included) if (KNOWN_MODULES[module]?.includes(name)) return "quiet";
     return this.fixtures.has(name) ? "quiet" : "unknown";
   }
 
-  /** What each definition of a support method does, worked out once. */
-  private bodies(name: string, defs: readonly (N.Node | null)[]): ReturnType<typeof effectOfBody>[] {
+  /** What each definition Ruby may call of a support method does, worked out once. */
+  private bodies(name: string, defs: readonly Definition[]): ReturnType<typeof effectOfBody>[] {
     let found = this.effects.get(name);
-    if (!found) this.effects.set(name, (found = defs.map((body) => effectOfBody(body, new Map(), (n) => this.resolve(n)))));
+    if (!found) this.effects.set(name, (found = defs.map((d) => effectOfBody(d.body, new Map(), (n) => this.resolve(n)))));
     return found;
+  }
+
+  /**
+   * The definitions of a name a test may call, as Ruby resolves methods: a module's that the
+   * configuration gives only to another type of spec (openfoodnetwork's `RequestScopedLogin#login_as`,
+   * `config.prepend …, type: :system`) is not an integration test's (a test that includes it
+   * itself is left unknown, `#include:`); of two definitions in the same module, class or top
+   * level of one file, the later replaces the earlier. Definitions in different places, any of
+   * which a test may reach first, are all kept (the host takes the worst).
+   */
+  private candidates(name: string): Definition[] {
+    const defs = (this.defs.get(name) ?? []).filter((d) => d.owner === undefined || this.inclusions.get(d.owner) !== "other");
+    return defs.filter((d) => !defs.some((o) => o !== d && o.owner === d.owner && o.file === d.file && o.at > d.at));
   }
 
   /**
@@ -190,8 +219,8 @@ export class TestSupport {
    */
   lastRequestOf(name: string): LastRequest | undefined {
     if (this.resolve(name) !== "requests") return undefined;
-    const defs = this.defs.get(name);
-    if (!defs) return undefined;
+    const defs = this.candidates(name);
+    if (!defs.length) return undefined;
     const lasts = this.bodies(name, defs).map((b) => b.last);
     const first = lasts[0];
     if (!first || lasts.some((l) => JSON.stringify(l) !== JSON.stringify(first))) return undefined;
@@ -253,29 +282,32 @@ export class TestSupport {
     // methods' bodies). Methods count where a test may have them: at the top level (Object's), in
     // modules (one may be included) and in the test classes; not in another class (`class
     // FakeClient`), nor in code evaluated into another object (`FactoryBot::SyntaxRunner.class_eval`).
-    const stack: { node: N.Node; tests: boolean }[] = [{ node: f.file.program, tests: true }];
+    const stack: { node: N.Node; tests: boolean; owner?: string }[] = [{ node: f.file.program, tests: true }];
     while (stack.length) {
-      const { node, tests } = stack.pop()!;
+      const { node, tests, owner } = stack.pop()!;
       if (node instanceof N.DefNode) {
-        if (!node.receiver && tests) this.define(node.name, node.body);
+        if (!node.receiver && tests) this.define(node.name, { body: node.body, owner, file: f.path, at: node.location.startOffset });
         continue;
       }
       let inner = tests;
+      let within = owner;
+      const named = node instanceof N.ModuleNode || node instanceof N.ClassNode ? constantPathText(node.constantPath)?.replace(/^::/, "") : undefined;
+      if (named) within = node instanceof N.ModuleNode && owner ? `${owner}::${named}` : named;
       // A test class: Rails' reopened, or one of the support files' that tests inherit (named as tests are).
       if (node instanceof N.ClassNode) inner = [node.constantPath, node.superclass].some((c) => c && /^(?:ActionDispatch::IntegrationTest|ActiveSupport::TestCase)$|Test$|TestCase$|Integration/.test(constantPathText(c)?.replace(/^::/, "") ?? ""));
       if (node instanceof N.CallNode) {
         if (EVALUATED_INTO.has(node.name) && node.receiver && !MINITEST_CLASSES.has(constantPathText(node.receiver)?.replace(/^::/, "") ?? "")) continue;
         this.loading(node, dir, exists);
       }
-      for (const child of childrenOf(node)) stack.push({ node: child, tests: inner });
+      for (const child of childrenOf(node)) stack.push({ node: child, tests: inner, owner: within });
     }
     for (const stmt of f.file.program.statements.body) this.topLevel(stmt);
     this.current = undefined;
   }
 
-  private define(name: string, body: N.Node | null): void {
+  private define(name: string, def: Definition): void {
     const list = this.defs.get(name) ?? [];
-    list.push(body);
+    list.push(def);
     this.defs.set(name, list);
   }
 
@@ -306,7 +338,7 @@ export class TestSupport {
       else if (/^(?:let|let!|subject|subject!)$/.test(stmt.name)) {
         const body = stmt.block instanceof N.BlockNode ? stmt.block.body : null;
         const letName = arg instanceof N.SymbolNode ? arg.unescaped.value : arg ? undefined : "subject";
-        if (letName) this.define(letName, body);
+        if (letName) this.define(letName, { body, file: "", at: 0 });
         if (stmt.name.endsWith("!")) hooks.push({ body, at });
       } else if (stmt.name === "include_context" || stmt.name === "include_examples") {
         hooks.push({ name: `#shared:${arg instanceof N.StringNode || arg instanceof N.SymbolNode ? arg.unescaped.value : "?"}`, at });
@@ -370,10 +402,21 @@ export class TestSupport {
     }
   }
 
-  /** A module of the app: its nested modules, and the hooks an `included do … end` adds where it is included. */
+  private inclusion(module: string, where: "other" | "tests"): void {
+    if (this.inclusions.get(module) !== "tests") this.inclusions.set(module, where);
+  }
+
+  /** A module of the app: its nested modules, the modules it includes, and the hooks an `included do … end` adds where it is included. */
   private module(name: string, body: N.Node | null): void {
     const hooks: Hook[] = [];
     for (const stmt of statements(body)) {
+      // `include Warden::Test::Helpers` in a support module: its methods are a test's wherever the module is included.
+      if (stmt instanceof N.CallNode && !stmt.receiver && (stmt.name === "include" || stmt.name === "prepend")) {
+        for (const arg of stmt.arguments_?.arguments_ ?? []) {
+          const module = constantPathText(arg)?.replace(/^::/, "");
+          if (module) this.included.add(module), this.inclusion(module, "tests");
+        }
+      }
       if (stmt instanceof N.ModuleNode) {
         const inner = constantPathText(stmt.constantPath);
         if (inner) this.module(`${name}::${inner}`, stmt.body);
@@ -407,6 +450,7 @@ export class TestSupport {
       for (const arg of args) {
         const module = constantPathText(arg)?.replace(/^::/, "") ?? "?";
         this.included.add(module);
+        this.inclusion(module, "tests");
         into.push({ name: `#include:${module}`, at });
       }
     }
@@ -430,6 +474,7 @@ export class TestSupport {
       } else if (stmt.name === "include" || stmt.name === "prepend") {
         const module = args[0] ? (constantPathText(args[0])?.replace(/^::/, "") ?? "?") : "?";
         this.included.add(module);
+        this.inclusion(module, filtersOf(args.slice(1)) ? "tests" : "other");
         add(args.slice(1), { name: `#include:${module}`, at });
       } else if (stmt.name === "include_context") {
         const name = args[0] instanceof N.StringNode || args[0] instanceof N.SymbolNode ? args[0].unescaped.value : "?";
