@@ -24,11 +24,11 @@ async function table() {
  * The 1-based lines of `source` (a test file at `path`) reported as missing a part, with the app's
  * test helpers `support` (path relative to the app → text; the default: Rails' generated ones).
  */
-async function check(source, { path = "spec/requests/posts_spec.rb", support, fixtures = ["posts", "users"], appModules = [], requestUrlOptions = false } = {}) {
+async function check(source, { path = "spec/requests/posts_spec.rb", support, fixtures = ["posts", "users"], appModules = [], requestUrlOptions = false, gemModules } = {}) {
   const m = await mapper();
   const result = await table();
   const helpers = new Map(Object.entries(support ?? { "spec/rails_helper.rb": RAILS_HELPER, "test/test_helper.rb": TEST_HELPER }));
-  const testSupport = m.testSupport(helpers, { fixtures, appModules: new Set(appModules) });
+  const testSupport = m.testSupport(helpers, { fixtures, appModules: new Set(appModules), gemModules: gemModules && new Map(Object.entries(gemModules)) });
   const context = {
     routes: result.routes,
     mainRoutes: result.routes,
@@ -286,4 +286,16 @@ test("A support method defined twice: the definition Ruby calls", async () => {
   // In two files (which loads last is not read), both are kept: not known.
   const apart = { "spec/support/auth.rb": 'module AuthHelpers\n  def sign_in(user)\n    get "/x#{user}"\n  end\nend\n', "spec/support/auth2.rb": "module AuthHelpers\n  def sign_in(user)\n    @user = user\n  end\nend\n" };
   assert.deepEqual(await check(signIn, support(`  config.include AuthHelpers, type: :request`, apart)), []);
+});
+
+test("A gem's module the test helper includes: its methods read from the installed gem", async () => {
+  // publisher's shape: test_helper's setup calls gds-api-adapters' `stub_any_publishing_api_call`, which stubs with WebMock.
+  const helper = 'require "webmock/minitest"\nrequire "gds_api/test_helpers/publishing_api"\nclass ActiveSupport::TestCase\n  include WebMock::API\n  include GdsApi::TestHelpers::PublishingApi\n  setup do\n    stub_any_publishing_api_call\n  end\nend\n';
+  const o = { path: "test/integration/posts_test.rb", support: { "test/test_helper.rb": TEST_HELPER + helper } };
+  const gem = (body) => ({ "/gems/gds-api-adapters/lib/gds_api/test_helpers/publishing_api.rb": `module GdsApi\n  module TestHelpers\n    module PublishingApi\n      include ContentItemHelpers\n\n${body}\n    end\n  end\nend\n` });
+  // Not read: not known whether it makes a request or sets URL options, so nothing is said.
+  assert.deepEqual(await check(minitest("    get edit_post_path"), o), []);
+  assert.deepEqual(await check(minitest("    get edit_post_path"), { ...o, gemModules: gem('      def stub_any_publishing_api_call\n        stub_request(:any, %r{\\A#{ENDPOINT}})\n      end') }), [3]);
+  // A method of the gem that calls what Routemap does not know stays unknown.
+  assert.deepEqual(await check(minitest("    get edit_post_path"), { ...o, gemModules: gem("      def stub_any_publishing_api_call\n        stub_content_item_calls\n      end") }), []);
 });

@@ -67,6 +67,22 @@ export class AppGems {
     this.cache = o.cache !== false && this.disk.version ? sharedCache(env) : undefined;
   }
 
+  /**
+   * The file a `require` of `relative` (`gds_api/test_helpers/publishing_api.rb`) loads from the
+   * installed gems' load paths (each gem's `lib/`, or where Debian put its files), with its path;
+   * undefined where none has it.
+   */
+  libFile(relative: string): { path: string; text: string } | undefined {
+    for (const gem of this.installed.values()) {
+      for (const dir of [join(gem.dir, "lib"), ...gem.libDirs]) {
+        const path = join(dir, ...relative.split("/"));
+        const text = this.disk.readFile(path);
+        if (text !== undefined) return { path, text };
+      }
+    }
+    return undefined;
+  }
+
   /** What an installed gem defines, or why it is not known; undefined for a gem not installed. */
   facts(name: string): GemFacts | { why: string } | undefined {
     const gem = this.installed.get(name);

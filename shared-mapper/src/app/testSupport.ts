@@ -139,12 +139,13 @@ export class TestSupport {
    * (app/, lib/: one included into tests is not a gem's, and is not read); `unreadable`: helpers
    * that did not parse.
    */
-  constructor(files: readonly TestSupportFile[], o: { paths: (relative: string) => boolean; fixtures: readonly string[]; appModules?: ReadonlySet<string>; unreadable?: readonly string[] }) {
+  constructor(files: readonly TestSupportFile[], o: { paths: (relative: string) => boolean; fixtures: readonly string[]; appModules?: ReadonlySet<string>; unreadable?: readonly string[]; gemModules?: readonly TestSupportFile[] }) {
     this.fixtures = new Set(o.fixtures);
     this.appModules = o.appModules ?? new Set();
     this.hasMinitestHelper = files.some((f) => f.path === "test/test_helper.rb");
     this.hasRspecHelper = files.some((f) => f.path === "spec/rails_helper.rb" || f.path === "spec/spec_helper.rb");
     for (const f of files) this.read(f, o.paths);
+    for (const f of o.gemModules ?? []) this.readGemModule(f.path, f.file.program.statements.body, undefined);
     if (o.unreadable?.length) this.unknownHooks();
   }
 
@@ -303,6 +304,27 @@ export class TestSupport {
     }
     for (const stmt of f.file.program.statements.body) this.topLevel(stmt);
     this.current = undefined;
+  }
+
+  /**
+   * A gem's file that defines a module the helpers include (gds-api-adapters'
+   * `GdsApi::TestHelpers::PublishingApi`): its modules' instance methods, as names a test may
+   * call, and the modules they include. Nothing else of it runs with a test (a gem's module adds
+   * no hook Routemap follows, as for any gem's: `included do … end` is not read).
+   */
+  private readGemModule(path: string, body: readonly N.Node[], owner: string | undefined): void {
+    for (const stmt of body) {
+      if (stmt instanceof N.ModuleNode) {
+        const name = constantPathText(stmt.constantPath)?.replace(/^::/, "");
+        if (name) this.readGemModule(path, statements(stmt.body), owner ? `${owner}::${name}` : name);
+      } else if (owner && stmt instanceof N.DefNode && !stmt.receiver) this.define(stmt.name, { body: stmt.body, owner, file: path, at: stmt.location.startOffset });
+      else if (owner && stmt instanceof N.CallNode && !stmt.receiver && (stmt.name === "include" || stmt.name === "prepend")) {
+        for (const arg of stmt.arguments_?.arguments_ ?? []) {
+          const module = constantPathText(arg)?.replace(/^::/, "");
+          if (module) this.included.add(module);
+        }
+      }
+    }
   }
 
   private define(name: string, def: Definition): void {
