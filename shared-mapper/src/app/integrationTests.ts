@@ -11,7 +11,8 @@
  * (test-fixtures/helper-checks/recall: test/integration, spec/requests run by RSpec).
  *
  * The tests read: a `test "…" do` block of a class that inherits `ActionDispatch::IntegrationTest`
- * (its `setup` blocks and `def setup` first), or a base class of the app's test helpers that does
+ * (its `setup` blocks and `def setup` first; a shoulda-context `should` block, after the setup
+ * blocks of its `context`s, `shouldaCall`), or a base class of the app's test helpers that does
  * (`< JavascriptIntegrationTest`, in test/integration/ or named so; the host follows its chain),
  * and an example (`it`, `specify`, `example`) of an
  * `RSpec.describe … type: :request` group or of a group in spec/requests/ (each enclosing group's

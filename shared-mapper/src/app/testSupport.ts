@@ -12,9 +12,12 @@
  * files (their hooks, lets and methods) where a group includes them; hooks filtered on a tag
  * (`config.before(:each, :js)`) reach only the examples of that tag. A module the support files
  * do not define is taken as a gem's that adds no hook to a test (rspec-rails', Capybara's,
- * WebMock's… add none that makes a request); its methods are known only where listed here
- * (they make no request: FactoryBot's `create`, Devise's `sign_in` through Warden), any other
- * is an unknown name. Code run when the helpers load that Routemap does not read (evaluated from
+ * WebMock's… add none that makes a request); its methods are known where listed here (they make
+ * no request: FactoryBot's `create`, Devise's `sign_in` through Warden) or where the host gives
+ * the installed gem's file of that module (`gemModules`: its methods are read as the support
+ * files' are), any other is an unknown name, said at its call in the hook (`causes`). A name
+ * defined more than once resolves as Ruby's method lookup does where the places are known
+ * (`candidates`). Code run when the helpers load that Routemap does not read (evaluated from
  * a string, a file loaded from outside test/ and spec/ other than the database's) leaves the
  * hooks unknown, which turns off only the tests they reach.
  */
@@ -96,6 +99,8 @@ export interface TestSupportCause {
   tests: "integration" | "request";
   /** `requests`: it makes a request (calls before a test's own first request are not checked); `unknown`: it may set URL options too (none of the tests' calls are). */
   effect: "requests" | "unknown";
+  /** For an unknown hook's body: the first method it calls that Routemap cannot follow (`span` is then that call's name). */
+  name?: string;
 }
 
 /** Resolves names a test file calls but does not define (`IntegrationEffect`), from the app's test helpers. */
@@ -256,13 +261,35 @@ export class TestSupport {
     const add = (hooks: readonly Hook[], tests: TestSupportCause["tests"]) => {
       for (const h of hooks) {
         const effect = this.hookEffect(h);
-        if (effect !== "quiet" && h.at) out.push({ span: h.at, tests, effect });
+        if (effect === "quiet" || !h.at) continue;
+        const culprit = effect === "unknown" && "body" in h ? this.firstUnknown(h.body, this.spanFiles.get(h.at)) : undefined;
+        out.push(culprit ? { span: culprit.span, tests, effect, name: culprit.name } : { span: h.at, tests, effect });
       }
     };
     if (this.hasMinitestHelper) add(this.minitestHooks, "integration");
     if (this.hasRspecHelper) add(this.requestHooks, "request");
     if (this.hasRspecHelper) for (const hooks of this.tagged.values()) add(hooks, "request");
     return out;
+  }
+
+  /** The file each hook's place is in (`at`), for the places of what its body calls. */
+  private readonly spanFiles = new Map<Span, LoadedFile>();
+
+  /** The first call of a hook's body, in source order, of a method Routemap cannot follow (its name's place). */
+  private firstUnknown(body: N.Node | null, file: LoadedFile | undefined): { name: string; span: Span } | undefined {
+    if (!body || !file) return undefined;
+    let found: N.CallNode | undefined;
+    const stack: N.Node[] = [body];
+    while (stack.length) {
+      const node = stack.pop()!;
+      if (node instanceof N.CallNode && (!node.receiver || node.receiver instanceof N.SelfNode) && this.resolve(node.name) === "unknown") {
+        if (!found || node.location.startOffset < found.location.startOffset) found = node;
+      }
+      if (!(node instanceof N.DefNode)) for (const child of childrenOf(node)) stack.push(child);
+    }
+    if (!found) return undefined;
+    const loc = found.messageLoc ?? found.location;
+    return { name: found.name, span: file.index.span(loc.startOffset, loc.startOffset + loc.length) };
   }
 
   /** `node`'s place in the file being read. */
@@ -273,7 +300,9 @@ export class TestSupport {
     // The first line of the hook: a block's whole span would underline its body.
     const text = file.index.text;
     const lineEnd = text.indexOf("\n", start);
-    return file.index.span(start, lineEnd < 0 || lineEnd > start + node.location.length ? start + node.location.length : lineEnd);
+    const span = file.index.span(start, lineEnd < 0 || lineEnd > start + node.location.length ? start + node.location.length : lineEnd);
+    this.spanFiles.set(span, file);
+    return span;
   }
 
   private read(f: TestSupportFile, exists: (relative: string) => boolean): void {
