@@ -125,8 +125,10 @@ export class DefinedNames {
     this.fixtures ??= ["test/fixtures", "spec/fixtures"].flatMap((dir) =>
       walk(this.fs, join(this.root, ...dir.split("/")), (p) => p.endsWith(".yml")).map((p) => relativePosix(join(this.root, ...dir.split("/")), p).replace(/\.yml$/, "").replace(/\//g, "_")),
     );
+    if (this.support) return this.support;
+    // Asked for each test file checked: the gems' files are looked up once, with the helpers.
     const gemModules = this.gemLib ? gemModuleFiles(this.testHelpers.values(), this.gemLib) : undefined;
-    return (this.support ??= this.mapper.testSupport(this.testHelpers, { fixtures: this.fixtures, appModules: new Set([...this.modulesByFile.values()].flat()), gemModules }));
+    return (this.support = this.mapper.testSupport(this.testHelpers, { fixtures: this.fixtures, appModules: new Set([...this.modulesByFile.values()].flat()), gemModules }));
   }
 
   /**
