@@ -298,4 +298,9 @@ test("A gem's module the test helper includes: its methods read from the install
   assert.deepEqual(await check(minitest("    get edit_post_path"), { ...o, gemModules: gem('      def stub_any_publishing_api_call\n        stub_request(:any, %r{\\A#{ENDPOINT}})\n      end') }), [3]);
   // A method of the gem that calls what Routemap does not know stays unknown.
   assert.deepEqual(await check(minitest("    get edit_post_path"), { ...o, gemModules: gem("      def stub_any_publishing_api_call\n        stub_content_item_calls\n      end") }), []);
+  // A gem's module Routemap models keeps what it knows of it, whatever its file's bodies call.
+  const devise = { "/gems/devise/lib/devise/test/integration_helpers.rb": "module Devise\n  module Test\n    module IntegrationHelpers\n      def sign_in(resource, scope: nil)\n        login_as(resource, scope: scope)\n      end\n    end\n  end\nend\n" };
+  const spec = 'RSpec.describe "Posts", type: :request do\n  it do\n    sign_in 1\n    get edit_post_path\n  end\nend\n';
+  const rails = { "spec/rails_helper.rb": 'require "rspec/rails"\nRSpec.configure do |config|\n  config.include Devise::Test::IntegrationHelpers, type: :request\nend\n' };
+  assert.deepEqual(await check(spec, { support: rails, gemModules: devise }), [4]);
 });
