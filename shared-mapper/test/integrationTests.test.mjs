@@ -304,3 +304,10 @@ test("A gem's module the test helper includes: its methods read from the install
   const rails = { "spec/rails_helper.rb": 'require "rspec/rails"\nRSpec.configure do |config|\n  config.include Devise::Test::IntegrationHelpers, type: :request\nend\n' };
   assert.deepEqual(await check(spec, { support: rails, gemModules: devise }), [4]);
 });
+
+test("Mocha's mocks and matchers, included by mocha/minitest, make no request", async () => {
+  const helper = 'require "mocha/minitest"\nclass ActiveSupport::TestCase\n  def stub_events\n    Services.api.stubs(:events).with(regexp_matches(/x/)).returns([])\n  end\nend\n';
+  const o = { path: "test/integration/posts_test.rb", support: { "test/test_helper.rb": TEST_HELPER + helper } };
+  assert.deepEqual(await check(minitest("    stub_events\n    get edit_post_path"), o), [4]);
+  assert.deepEqual(await check(minitest("    stub_events\n    get edit_post_path"), { ...o, support: { "test/test_helper.rb": TEST_HELPER + helper.replace('require "mocha/minitest"\n', "") } }), []);
+});

@@ -49,6 +49,8 @@ const KNOWN_MODULES: Record<string, readonly string[]> = {
   "ActionDispatch::TestProcess": ["fixture_file_upload"],
   "ActionDispatch::TestProcess::FixtureFile": ["fixture_file_upload"],
   "WebMock::API": ["stub_request", "a_request", "assert_requested", "assert_not_requested", "remove_request_stub"],
+  // Mocha's mocks and parameter matchers (`mocha/minitest` includes Mocha::API, with Mocha::ParameterMatchers, into every test).
+  "Mocha::API": ["mock", "stub", "stub_everything", "sequence", "states", "mocha_setup", "mocha_verify", "mocha_teardown", "regexp_matches", "has_entries", "has_entry", "has_key", "has_keys", "has_value", "includes", "anything", "any_parameters", "instance_of", "is_a", "kind_of", "equals", "equivalent_uri", "responds_with", "optionally", "yaml_equivalent", "all_of", "any_of", "Not", "has_ignored_keys"],
   // Capybara drives a browser session of its own (rack_test's is its own Rack::MockSession): the integration session's stays as it was.
   "Capybara::DSL": CAPYBARA,
   "Capybara::Minitest::Assertions": CAPYBARA,
@@ -408,6 +410,7 @@ export class TestSupport {
     // test/ and spec/ are on the load path of `rails test` and `rspec` (their helpers are all read); any other name is a gem's.
     // WebMock's adapters include its API into every test.
     if (node.name === "require" && /^webmock(?:\/(?:rspec|minitest|test_unit))?$/.test(value)) this.included.add("WebMock::API");
+    if (node.name === "require" && /^mocha\/(?:minitest|test_unit|api)$/.test(value)) this.included.add("Mocha::API");
     if (node.name === "require") return;
     const parts = [...dir.split("/").filter(Boolean)];
     for (const p of value.split("/")) {
