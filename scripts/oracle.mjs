@@ -25,12 +25,12 @@ const RUBY_FLAGS = ["--disable=error_highlight,did_you_mean"];
 /** Debian's packages the oracle boots apps with (.ci/run installs the same list). */
 const DEBIAN_PACKAGES = [
   "ruby", "ruby-actionpack", "ruby-railties", "ruby-activerecord", "ruby-activestorage", "ruby-actionmailer", "ruby-actionmailbox",
-  "ruby-actiontext", "ruby-actioncable", "ruby-activejob", "ruby-sqlite3", "ruby-devise", "ruby-doorkeeper", "ruby-omniauth", "ruby-rspec", "ruby-rspec-rails",
+  "ruby-actiontext", "ruby-actioncable", "ruby-activejob", "ruby-sqlite3", "ruby-devise", "ruby-doorkeeper", "ruby-omniauth", "ruby-rspec", "ruby-rspec-rails", "ruby-shoulda-context", "ruby-haml", "ruby-slim",
 ];
 
 function hasRuby() {
   try {
-    execFileSync("ruby", ["-e", "require 'action_dispatch'; require 'rails/all'; require 'devise'; require 'doorkeeper'; require 'omniauth'; require 'rspec/core'; require 'rspec/rails/version'"], { stdio: "ignore" });
+    execFileSync("ruby", ["-e", "require 'action_dispatch'; require 'rails/all'; require 'devise'; require 'doorkeeper'; require 'omniauth'; require 'rspec/core'; require 'rspec/rails/version'; require 'shoulda/context'; require 'haml'; require 'slim'"], { stdio: "ignore" });
     return true;
   } catch {
     return false;

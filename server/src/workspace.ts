@@ -478,7 +478,11 @@ export class RailsApp {
   /** What the app's files define for its helper calls, read once, then per changed file. */
   private names(): DefinedNames {
     const mapper = this.workspace.mapper;
-    return (this.definedNames ??= new DefinedNames(this.root, this.engineRoots(), this.workspace.fs, (path) => this.workspace.text(path), mapper));
+    if (this.definedNames) return this.definedNames;
+    this.definedNames = new DefinedNames(this.root, this.engineRoots(), this.workspace.fs, (path) => this.workspace.text(path), mapper);
+    // Installed gems live outside the workspace: not read in a restricted one.
+    if (!this.workspace.restricted) this.definedNames.gemLib = (relative) => this.appGems()?.libFile(relative);
+    return this.definedNames;
   }
 
   /** What URL generation depends on where a file of the app runs. */

@@ -104,8 +104,10 @@ test("routemap check --format json: the test helpers' hooks it cannot follow, an
   assert.equal(doc.checks, "partial");
   assert.deepEqual(doc.uncheckedBecause.map(({ file, line, column, code, extent }) => ({ file, line, column, code, extent })), [
     { file: "test/test_helper.rb", line: 5, column: 3, code: "test-helpers", extent: "partial" },
-    { file: "spec/rails_helper.rb", line: 4, column: 3, code: "test-helpers", extent: "partial" },
+    // Said at the call in the hook that Routemap cannot follow, naming it.
+    { file: "spec/rails_helper.rb", line: 4, column: 52, code: "test-helpers", extent: "partial" },
   ]);
+  assert.match(doc.uncheckedBecause[1].reason, /`with_tenant`/);
   assert.deepEqual(doc.uncheckedBecause.map((c) => c.notChecked), [
     ["missing parts of URL helper calls in integration tests before their own first request"],
     ["missing parts of URL helper calls in request specs"],

@@ -73,8 +73,10 @@ test("helper-checks/conditions: code under a condition decided as the routes' ar
   assert.ok(!unset.reported.some((l) => l.startsWith("app/views/posts/_toast.html.erb") || l.startsWith("app/views/layouts/")));
   assert.ok(unset.reported.includes("app/views/posts/index.html.erb:17"), "the hash under `if @posts` is still checked");
   assert.ok(unset.reported.includes("app/views/posts/index.html.erb:20"), "the `unless ENV[…]` branch runs, and is checked");
+  // Haml's and Slim's `- case` / `- when`: each branch checked only where the environment runs it.
+  assert.deepEqual(unset.reported.filter((l) => /\.(haml|slim):/.test(l)), ["app/views/posts/digest.html.haml:10", "app/views/posts/latest.html.slim:8"]);
   const set = check("conditions", "app/", "ENABLE_NEW_HOME=true");
-  assert.deepEqual(set.reported, ["app/views/posts/index.html.erb:17"]);
+  assert.deepEqual(set.reported, ["app/views/posts/digest.html.haml:5", "app/views/posts/index.html.erb:17", "app/views/posts/latest.html.slim:5"]);
 });
 
 // An engine's own files, in the context Rails runs them in (engineContexts.ts): Rails raises on
@@ -225,7 +227,7 @@ test("helper-checks/conditions: the language server shows what routemap check do
   assert.ok(unset.expected.includes("app/views/posts/index.html.erb:20:26 unknown-helper"));
   assert.deepEqual(unset.shown, unset.expected);
   const set = await editorFindings("conditions", "ENABLE_NEW_HOME=true");
-  assert.deepEqual(set.expected, ["app/views/posts/index.html.erb:17:26 unrouted-url"]);
+  assert.deepEqual(set.expected, ["app/views/posts/digest.html.haml:5:21 missing-url-part", "app/views/posts/index.html.erb:17:26 unrouted-url", "app/views/posts/latest.html.slim:5:21 missing-url-part"]);
   assert.deepEqual(set.shown, set.expected);
 });
 

@@ -172,7 +172,7 @@ export interface RouteMapper {
    * `appModules`, the last names of the modules app/ and lib/ define. A file that does not parse
    * leaves the hooks unknown.
    */
-  testSupport(files: ReadonlyMap<string, string>, o: { fixtures: readonly string[]; appModules?: ReadonlySet<string> }): TestSupport;
+  testSupport(files: ReadonlyMap<string, string>, o: { fixtures: readonly string[]; appModules?: ReadonlySet<string>; gemModules?: ReadonlyMap<string, string> }): TestSupport;
 }
 
 /** Where an app's routes file is: other files of the app are found from its root. */
@@ -295,9 +295,11 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
     testSupport: (files, o) => {
       const loaded = [...files].map(([path, text]) => ({ path, parsed: parseFile(parser, path, text) }));
       const broken = loaded.filter((f) => f.parsed.loaded.syntaxErrors.length || f.parsed.diagnostics.length).map((f) => f.path);
+      // The gems' modules the helpers include: one that does not parse is left out (its methods stay unknown names).
+      const gemModules = [...(o.gemModules ?? [])].map(([path, text]) => ({ path, parsed: parseFile(parser, path, text) })).filter((f) => !f.parsed.loaded.syntaxErrors.length && !f.parsed.diagnostics.length);
       return new TestSupport(
         loaded.filter((f) => !broken.includes(f.path)).map((f) => ({ path: f.path, file: f.parsed.loaded })),
-        { paths: (p) => files.has(p), fixtures: o.fixtures, appModules: o.appModules, unreadable: broken },
+        { paths: (p) => files.has(p), fixtures: o.fixtures, appModules: o.appModules, unreadable: broken, gemModules: gemModules.map((f) => ({ path: f.path, file: f.parsed.loaded })) },
       );
     },
     controllers: ({ files, views, root, read, gems, inflections, bodies }) => {

@@ -24,11 +24,11 @@ async function table() {
  * The 1-based lines of `source` (a test file at `path`) reported as missing a part, with the app's
  * test helpers `support` (path relative to the app → text; the default: Rails' generated ones).
  */
-async function check(source, { path = "spec/requests/posts_spec.rb", support, fixtures = ["posts", "users"], appModules = [], requestUrlOptions = false } = {}) {
+async function check(source, { path = "spec/requests/posts_spec.rb", support, fixtures = ["posts", "users"], appModules = [], requestUrlOptions = false, gemModules } = {}) {
   const m = await mapper();
   const result = await table();
   const helpers = new Map(Object.entries(support ?? { "spec/rails_helper.rb": RAILS_HELPER, "test/test_helper.rb": TEST_HELPER }));
-  const testSupport = m.testSupport(helpers, { fixtures, appModules: new Set(appModules) });
+  const testSupport = m.testSupport(helpers, { fixtures, appModules: new Set(appModules), gemModules: gemModules && new Map(Object.entries(gemModules)) });
   const context = {
     routes: result.routes,
     mainRoutes: result.routes,
@@ -229,4 +229,85 @@ test("Minitest: a base class of the support files, Capybara's session and WebMoc
   assert.deepEqual(await check(test("OtherIntegrationTest", "    visit edit_post_path"), support), []);
   // Not an integration test: a model's test case, even in test/integration/.
   assert.deepEqual(await check(test("ActiveSupport::TestCase", "    edit_post_path"), support), []);
+});
+
+test("A request to a helper's path with a query or a fragment added goes to the helper's route; other text, not known", async () => {
+  assert.deepEqual(await check(minitest('    get post_path(1) + "?tab=x"\n    get edit_post_path\n    get posts_path + "#top"\n    get edit_post_path'), MINITEST), [6]);
+  assert.deepEqual(await check(minitest('    get "#{post_path(1)}?tab=#{@t}"\n    get edit_post_path\n    get "#{posts_path}"\n    get edit_post_path'), MINITEST), [6]);
+  assert.deepEqual(await check(minitest('    get post_path(1) + "?a=1" + "&b=#{@x}"\n    get edit_post_path'), MINITEST), []);
+  // The helper inside is checked where it stands.
+  assert.deepEqual(await check(minitest('    get edit_post_path + "?a=1"'), MINITEST), [3]);
+  // Text that may add a segment leads to another route, or none: what follows is unsaid.
+  assert.deepEqual(await check(minitest('    get posts_path + "/1"\n    get edit_post_path'), MINITEST), []);
+  assert.deepEqual(await check(minitest('    get posts_path + suffix\n    get edit_post_path'), MINITEST), []);
+  assert.deepEqual(await check(minitest('    get "#{posts_path}/1"\n    get edit_post_path'), MINITEST), []);
+});
+
+test("shoulda-context: contexts' setup blocks, outermost first, then the should", async () => {
+  const shoulda = (body) => ({ ...MINITEST, source: `class PostsTest < ActionDispatch::IntegrationTest\n${body}end\n` });
+  const run = async (o) => check(o.source, o);
+  // Lines: 1 class, then the body.
+  assert.deepEqual(await run(shoulda('  context "a" do\n    should "x" do\n      get edit_post_path\n    end\n  end\n')), [4]);
+  assert.deepEqual(await run(shoulda('  context "a" do\n    setup { get post_path(1) }\n    should "x" do\n      get edit_post_path\n    end\n  end\n')), []);
+  // A setup written after the should still runs before it; a nested context's after its parent's.
+  assert.deepEqual(await run(shoulda('  context "a" do\n    should "x" do\n      get edit_post_path\n    end\n    setup { get post_path(1) }\n    context "b" do\n      setup { get posts_path }\n      should "y" do\n        get edit_post_path\n      end\n    end\n  end\n')), [10]);
+  // `before:` runs between the enclosing contexts' setups and the context's own.
+  assert.deepEqual(await run(shoulda('  context "a" do\n    setup { get post_path(1) }\n    should "x", before: -> { get posts_path } do\n      get edit_post_path\n    end\n  end\n')), []);
+  assert.deepEqual(await run(shoulda('  context "a" do\n    setup { get posts_path }\n    should "x", before: -> { get post_path(1) } do\n      get edit_post_path\n    end\n  end\n')), [5]);
+  // A should outside contexts, after the class's setup.
+  assert.deepEqual(await run(shoulda('  setup { get post_path(1) }\n  should "x" do\n    get edit_post_path\n  end\n')), []);
+  // Code in a context Routemap does not follow is the class's (a macro): nothing is said.
+  assert.deepEqual(await run(shoulda('  context "a" do\n    sign_in_everyone\n    should "x" do\n      get edit_post_path\n    end\n  end\n')), []);
+  // `test` in a context is Kernel#test: no test.
+  assert.deepEqual(await run(shoulda('  context "a" do\n    test "x" do\n      get edit_post_path\n    end\n  end\n')), []);
+});
+
+test("A support method defined twice: the definition Ruby calls", async () => {
+  // openfoodnetwork: request specs include a module that includes Warden's helpers (`login_as`
+  // makes no request); a system-only module prepended by the configuration overrides it there.
+  const spec = 'RSpec.describe "Posts", type: :request do\n  include AuthenticationHelper\n  it do\n    login_as user\n    get edit_post_path\n  end\nend\n';
+  const support = (configure, extra = {}) => ({
+    support: {
+      "spec/rails_helper.rb": `require "rspec/rails"\nDir[Rails.root.join("spec/support/**/*.rb")].each { |f| require f }\nRSpec.configure do |config|\n${configure}\nend\n`,
+      "spec/support/authentication_helper.rb": "module AuthenticationHelper\n  include Warden::Test::Helpers\nend\n",
+      "spec/system/support/request_scoped_login.rb": 'module RequestScopedLogin\n  def login_as(user)\n    page.driver.add_header("X", user.id)\n  end\nend\n',
+      ...extra,
+    },
+  });
+  const user = "  config.include FactoryBot::Syntax::Methods";
+  assert.deepEqual(await check(spec.replace("login_as user", "login_as create(:user)"), support(`${user}\n  config.prepend RequestScopedLogin, type: :system`)), [5]);
+  // Given to request specs too (or to every spec), or included by the spec itself: either may run, not known.
+  assert.deepEqual(await check(spec.replace("login_as user", "login_as create(:user)"), support(`${user}\n  config.prepend RequestScopedLogin`)), []);
+  assert.deepEqual(await check(spec.replace("login_as user", "login_as create(:user)").replace("include AuthenticationHelper", "include RequestScopedLogin"), support(`${user}\n  config.prepend RequestScopedLogin, type: :system`)), []);
+  // Two definitions in one module of one file: the later replaces the earlier.
+  const twice = { "spec/support/auth.rb": 'module AuthHelpers\n  def sign_in(user)\n    get "/x#{user}"\n  end\n\n  def sign_in(user)\n    @user = user\n  end\nend\n' };
+  const signIn = 'RSpec.describe "Posts", type: :request do\n  it do\n    sign_in 1\n    get edit_post_path\n  end\nend\n';
+  assert.deepEqual(await check(signIn, support(`  config.include AuthHelpers, type: :request`, twice)), [4]);
+  // In two files (which loads last is not read), both are kept: not known.
+  const apart = { "spec/support/auth.rb": 'module AuthHelpers\n  def sign_in(user)\n    get "/x#{user}"\n  end\nend\n', "spec/support/auth2.rb": "module AuthHelpers\n  def sign_in(user)\n    @user = user\n  end\nend\n" };
+  assert.deepEqual(await check(signIn, support(`  config.include AuthHelpers, type: :request`, apart)), []);
+});
+
+test("A gem's module the test helper includes: its methods read from the installed gem", async () => {
+  // publisher's shape: test_helper's setup calls gds-api-adapters' `stub_any_publishing_api_call`, which stubs with WebMock.
+  const helper = 'require "webmock/minitest"\nrequire "gds_api/test_helpers/publishing_api"\nclass ActiveSupport::TestCase\n  include WebMock::API\n  include GdsApi::TestHelpers::PublishingApi\n  setup do\n    stub_any_publishing_api_call\n  end\nend\n';
+  const o = { path: "test/integration/posts_test.rb", support: { "test/test_helper.rb": TEST_HELPER + helper } };
+  const gem = (body) => ({ "/gems/gds-api-adapters/lib/gds_api/test_helpers/publishing_api.rb": `module GdsApi\n  module TestHelpers\n    module PublishingApi\n      include ContentItemHelpers\n\n${body}\n    end\n  end\nend\n` });
+  // Not read: not known whether it makes a request or sets URL options, so nothing is said.
+  assert.deepEqual(await check(minitest("    get edit_post_path"), o), []);
+  assert.deepEqual(await check(minitest("    get edit_post_path"), { ...o, gemModules: gem('      def stub_any_publishing_api_call\n        stub_request(:any, %r{\\A#{ENDPOINT}})\n      end') }), [3]);
+  // A method of the gem that calls what Routemap does not know stays unknown.
+  assert.deepEqual(await check(minitest("    get edit_post_path"), { ...o, gemModules: gem("      def stub_any_publishing_api_call\n        stub_content_item_calls\n      end") }), []);
+  // A gem's module Routemap models keeps what it knows of it, whatever its file's bodies call.
+  const devise = { "/gems/devise/lib/devise/test/integration_helpers.rb": "module Devise\n  module Test\n    module IntegrationHelpers\n      def sign_in(resource, scope: nil)\n        login_as(resource, scope: scope)\n      end\n    end\n  end\nend\n" };
+  const spec = 'RSpec.describe "Posts", type: :request do\n  it do\n    sign_in 1\n    get edit_post_path\n  end\nend\n';
+  const rails = { "spec/rails_helper.rb": 'require "rspec/rails"\nRSpec.configure do |config|\n  config.include Devise::Test::IntegrationHelpers, type: :request\nend\n' };
+  assert.deepEqual(await check(spec, { support: rails, gemModules: devise }), [4]);
+});
+
+test("Mocha's mocks and matchers, included by mocha/minitest, make no request", async () => {
+  const helper = 'require "mocha/minitest"\nclass ActiveSupport::TestCase\n  def stub_events\n    Services.api.stubs(:events).with(regexp_matches(/x/)).returns([])\n  end\nend\n';
+  const o = { path: "test/integration/posts_test.rb", support: { "test/test_helper.rb": TEST_HELPER + helper } };
+  assert.deepEqual(await check(minitest("    stub_events\n    get edit_post_path"), o), [4]);
+  assert.deepEqual(await check(minitest("    stub_events\n    get edit_post_path"), { ...o, support: { "test/test_helper.rb": TEST_HELPER + helper.replace('require "mocha/minitest"\n', "") } }), []);
 });

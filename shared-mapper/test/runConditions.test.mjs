@@ -10,7 +10,7 @@ import { FIXTURES } from "../../test-fixtures/lib/cases.mjs";
 import { mapper } from "./helpers.mjs";
 
 const DIR = join(FIXTURES, "run-conditions");
-const PLACE = { erb: "app/views/posts", rb: "app/controllers" };
+const PLACE = { erb: "app/views/posts", haml: "app/views/posts", slim: "app/views/posts", rb: "app/controllers" };
 
 async function check(name) {
   const path = join(DIR, name);

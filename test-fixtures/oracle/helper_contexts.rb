@@ -1,7 +1,8 @@
 # frozen_string_literal: true
 # Boots a fixture app of test-fixtures/helper-checks/ with Debian's Rails and runs each piece of
 # code its helper checks judge in the context Rails runs it in, printing whether Rails raises:
-# - each ERB tag of a template (not a partial) of app/views, in the view context of the
+# - each ERB tag of a template (not a partial) of app/views, and each `= code` line of a Haml
+#   or Slim one, in the view context of the
 #   controller of that folder (its request to `controller#<template>`, the path parameters of its
 #   first route, every part "1", after that action and its callbacks ran), or of the mailer of that
 #   folder (a mailer's view context: no request);
@@ -35,6 +36,14 @@ Dir.mktmpdir("routemap-helper-oracle") do |tmp|
     require File.basename(path.strip)
   end
   require File.join(root, "config", "application")
+  # Bundler would require them from the app's Gemfile: Haml registers its handler through its railtie, Slim when ActionView is loaded.
+  unless Dir["app/views/**/*.haml"].empty?
+    require "haml"
+  end
+  unless Dir["app/views/**/*.slim"].empty?
+    require "action_view"
+    require "slim"
+  end
   app = Rails.application
   app.config.eager_load = false
   app.config.logger = Logger.new(nil)
@@ -194,6 +203,42 @@ Dir.mktmpdir("routemap-helper-oracle") do |tmp|
         end || context
         judge.call(path, i + 1, code, context)
       end
+    end
+  end
+
+  # Haml and Slim templates (Debian's ruby-haml and ruby-slim, required when the app has such
+  # templates): each `= code` line on its own judged where it stands, if it runs. Which run: the
+  # template rendered whole with each code line that is not a condition's (`- case`, `- when`…)
+  # made `- __ran << N` (its code left out, as for ERB's tags); nil when that raises (then every
+  # line is judged).
+  Dir["app/views/**/*.{haml,slim}"].sort.each do |path|
+    folder, file = File.split(path.delete_prefix("app/views/"))
+    next if file.start_with?("_") || folder == "layouts" || folder.start_with?("layouts/")
+    klass = "#{folder.camelize}Controller".safe_constantize
+    next unless klass
+    template = file.split(".").first
+    lines = File.readlines(path)
+    marked = lines.each_with_index.map do |text, i|
+      m = text.match(/\A(\s*)[=-]\s*(.*?)\s*\z/)
+      m && !control.call(m[2]) ? "#{m[1]}- __ran << #{i + 1}\n" : text
+    end.join
+    ran = []
+    context = view_context_for.call(klass, folder, template)
+    context.define_singleton_method(:__ran) { ran }
+    rendered =
+      begin
+        context.render(inline: marked, type: File.extname(path).delete_prefix(".").to_sym)
+        ran
+      rescue Exception => e # rubocop:disable Lint/RescueException
+        warn "#{path}: #{e.message[0, 200]}" if ENV["ORACLE_DEBUG"]
+        nil
+      end
+    lines.each_with_index do |text, i|
+      code = text[/\A\s*=\s*(.*?)\s*\z/, 1]
+      next unless code
+      next unrun.call(path, i + 1, klass) if never_runs.call(klass)
+      next not_run.call(path, i + 1) unless rendered.nil? || rendered.include?(i + 1)
+      judge.call(path, i + 1, code, view_context_for.call(klass, folder, template))
     end
   end
 

@@ -67,6 +67,32 @@ export class AppGems {
     this.cache = o.cache !== false && this.disk.version ? sharedCache(env) : undefined;
   }
 
+  /**
+   * The file a `require` of `relative` (`gds_api/test_helpers/publishing_api.rb`) loads from the
+   * installed gems' load paths (each gem's `lib/`, or where Debian put its files), with its path;
+   * undefined where none has it.
+   */
+  libFile(relative: string): { path: string; text: string } | undefined {
+    // The load paths by the names at their top (`gds_api`, `webmock.rb`), listed once: a lookup then reads only where its first segment is.
+    if (!this.libTops) {
+      this.libTops = new Map();
+      for (const gem of this.installed.values()) {
+        for (const dir of [join(gem.dir, "lib"), ...gem.libDirs]) {
+          for (const entry of this.disk.list(dir)) this.libTops.set(entry.name, [...(this.libTops.get(entry.name) ?? []), dir]);
+        }
+      }
+    }
+    const parts = relative.split("/");
+    for (const dir of this.libTops.get(parts.length > 1 ? parts[0] : relative) ?? []) {
+      const path = join(dir, ...parts);
+      const text = this.disk.readFile(path);
+      if (text !== undefined) return { path, text };
+    }
+    return undefined;
+  }
+
+  private libTops: Map<string, string[]> | undefined;
+
   /** What an installed gem defines, or why it is not known; undefined for a gem not installed. */
   facts(name: string): GemFacts | { why: string } | undefined {
     const gem = this.installed.get(name);

@@ -128,6 +128,7 @@ async function checkApp(o: {
   const why = notCheckedBecause(gems);
   if (!why) {
     const names = new DefinedNames(root, engineRoots, fs, (p) => fs.readFile(p), mapper);
+    names.gemLib = appGems && ((relative) => appGems.libFile(relative));
     const helpers = "why" in gems ? new Set<string>() : gems.helpers;
     const generation = generationOf(names, () => model, { root, rubyVersion: input.options?.rubyVersion, read: (p) => fs.readFile(p), table: () => result, gemUrlOptions: "why" in gems ? [] : gems.urlOptions, gemUrlOptionsControllers: "why" in gems ? undefined : gems.urlOptionsControllers, gemLayouts: "why" in gems ? undefined : gems.layouts });
     const context = { tables: appHelperTables(result), defined: names.all(), gems: helpers, generation, uses };

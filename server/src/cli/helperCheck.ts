@@ -125,8 +125,17 @@ export class DefinedNames {
     this.fixtures ??= ["test/fixtures", "spec/fixtures"].flatMap((dir) =>
       walk(this.fs, join(this.root, ...dir.split("/")), (p) => p.endsWith(".yml")).map((p) => relativePosix(join(this.root, ...dir.split("/")), p).replace(/\.yml$/, "").replace(/\//g, "_")),
     );
-    return (this.support ??= this.mapper.testSupport(this.testHelpers, { fixtures: this.fixtures, appModules: new Set([...this.modulesByFile.values()].flat()) }));
+    if (this.support) return this.support;
+    // Asked for each test file checked: the gems' files are looked up once, with the helpers.
+    const gemModules = this.gemLib ? gemModuleFiles(this.testHelpers.values(), this.gemLib) : undefined;
+    return (this.support = this.mapper.testSupport(this.testHelpers, { fixtures: this.fixtures, appModules: new Set([...this.modulesByFile.values()].flat()), gemModules }));
   }
+
+  /**
+   * Where a `require` of a path finds it among the installed gems (`AppGems.libFile`): set by the
+   * host where the gems can be read, for the gems' modules the test helpers include.
+   */
+  gemLib: ((relative: string) => { path: string; text: string } | undefined) | undefined;
 
   /** The test helpers' hooks Routemap cannot follow, for the kinds of integration tests the app has (paths relative to the root). */
   testSupportCauses(): TestSupportCause[] {
@@ -345,6 +354,40 @@ export class DefinedNames {
     }
     if (rel.startsWith("app/controllers/") && found.includes("url_options")) this.controllerUrlOptions.add(path);
   }
+}
+
+/** `GdsApi::TestHelpers::PublishingApi` → `gds_api/test_helpers/publishing_api.rb`, the file Zeitwerk's and the gems' own convention name it by. */
+function fileOfConstant(name: string): string {
+  return `${name.split("::").map((part) => part.replace(/([A-Z\d]+)([A-Z][a-z])/g, "$1_$2").replace(/([a-z\d])([A-Z])/g, "$1_$2").toLowerCase()).join("/")}.rb`;
+}
+
+/**
+ * The files of the installed gems that define the modules the test helpers include
+ * (`include GdsApi::TestHelpers::PublishingApi`), and the modules those include in turn (a
+ * name looked up from the module's namespace outwards, as Ruby's constants are), by the file
+ * their name gives. A module whose file is not found stays a name Routemap does not read.
+ */
+function gemModuleFiles(helpers: Iterable<string>, lib: (relative: string) => { path: string; text: string } | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  const seen = new Set<string>();
+  const INCLUDE = /^\s*(?:config\.)?(?:include|prepend)\s*\(?\s*(?:::)?((?:[A-Z]\w*::)*[A-Z]\w*)/gm;
+  const queue: { name: string; namespace: string[]; depth: number }[] = [];
+  for (const text of helpers) for (const m of text.matchAll(INCLUDE)) queue.push({ name: m[1], namespace: [], depth: 0 });
+  while (queue.length && out.size < 64) {
+    const { name, namespace, depth } = queue.shift()!;
+    // Ruby looks a relative name up in each enclosing namespace, innermost first.
+    for (let i = namespace.length; i >= 0; i--) {
+      const full = [...namespace.slice(0, i), name].join("::");
+      if (seen.has(full)) break;
+      const found = lib(fileOfConstant(full));
+      if (!found) continue;
+      seen.add(full);
+      out.set(found.path, found.text);
+      if (depth < 3) for (const m of found.text.matchAll(INCLUDE)) queue.push({ name: m[1], namespace: full.split("::"), depth: depth + 1 });
+      break;
+    }
+  }
+  return out;
 }
 
 /** Rails' own gems: their `url_options` are what URL generation is modelled on. */

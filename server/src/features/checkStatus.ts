@@ -159,7 +159,9 @@ export function testHelperCauses(causes: readonly TestSupportCause[], root: stri
     const span = { ...c.span, file: `${root}/${c.span.file}` };
     return c.effect === "requests"
       ? { span, reason: `this makes a request before each of the app's ${tests}, whose path parameters Routemap does not carry into the tests`, notChecked: [`missing parts of URL helper calls in ${tests} before their own first request`], extent: "partial", code: "test-helpers" }
-      : { span, reason: `Routemap cannot tell whether this makes a request or sets URL options before each of the app's ${tests}`, notChecked: [`missing parts of URL helper calls in ${tests}`], extent: "partial", code: "test-helpers" };
+      : c.name
+        ? { span, reason: `Routemap cannot tell whether \`${c.name}\` makes a request or sets URL options (it is not defined in the app's test helpers, nor in a gem's module Routemap reads), and this runs before each of the app's ${tests}`, notChecked: [`missing parts of URL helper calls in ${tests}`], extent: "partial", code: "test-helpers" }
+        : { span, reason: `Routemap cannot tell whether this makes a request or sets URL options before each of the app's ${tests}`, notChecked: [`missing parts of URL helper calls in ${tests}`], extent: "partial", code: "test-helpers" };
   });
 }
 

@@ -11,7 +11,8 @@
  * (test-fixtures/helper-checks/recall: test/integration, spec/requests run by RSpec).
  *
  * The tests read: a `test "…" do` block of a class that inherits `ActionDispatch::IntegrationTest`
- * (its `setup` blocks and `def setup` first), or a base class of the app's test helpers that does
+ * (its `setup` blocks and `def setup` first; a shoulda-context `should` block, after the setup
+ * blocks of its `context`s, `shouldaCall`), or a base class of the app's test helpers that does
  * (`< JavascriptIntegrationTest`, in test/integration/ or named so; the host follows its chain),
  * and an example (`it`, `specify`, `example`) of an
  * `RSpec.describe … type: :request` group or of a group in spec/requests/ (each enclosing group's
@@ -231,17 +232,85 @@ function bodyOf(node: N.Node | null): readonly N.Node[] {
   return node ? [node] : [];
 }
 
+/** A test of a Minitest class: its body, and the shoulda-context setups that run before it (after the class's hooks). */
+interface MinitestTest {
+  body: N.Node | null;
+  setups: Scope["hooks"];
+}
+
 function minitestClass(cls: N.ClassNode, scope: Scope, out: Map<number, RecallAt | null>): void {
-  const tests: N.BlockNode[] = [];
+  const tests: MinitestTest[] = [];
   for (const stmt of bodyOf(cls.body)) {
     if (stmt instanceof N.DefNode && !stmt.receiver) {
       if (/^(?:setup|before_setup)$/.test(stmt.name)) scope.hooks.push({ body: stmt.body });
       else if (/^test_/.test(stmt.name)) continue;
       else scope.defs.set(stmt.name, stmt);
-    } else if (stmt instanceof N.CallNode && !stmt.receiver && stmt.name === "test" && stmt.block instanceof N.BlockNode) tests.push(stmt.block);
+    } else if (stmt instanceof N.CallNode && !stmt.receiver && stmt.name === "test" && stmt.block instanceof N.BlockNode) tests.push({ body: stmt.block.body, setups: [] });
+    else if (stmt instanceof N.CallNode && !stmt.receiver && SHOULDA.has(stmt.name)) shouldaCall(stmt, [], scope, tests);
     else declaration(stmt, scope);
   }
-  for (const block of tests) runTest(block.body, scope, out);
+  for (const t of tests) runTest(t.body, t.setups.length ? { ...scope, hooks: [...scope.hooks, ...t.setups] } : scope, out);
+}
+
+const SHOULDA = new Set(["context", "should", "should_not", "should_eventually", "before_should"]);
+
+/**
+ * shoulda-context (2.0, lib/shoulda/context/context.rb and dsl.rb) in a Minitest class: `context
+ * "…" do … end` runs its block at once on a Context; there `setup` blocks are kept, `should "…" do
+ * … end` becomes a test method of the class that runs, after the class's own setup callbacks,
+ * the enclosing contexts' setup blocks outermost first (`run_parent_setup_blocks`), the should's
+ * `before:` block, the context's own setup blocks (`run_current_setup_blocks`), then its block.
+ * Any other call in a context goes to the class (`method_missing`), as the class's declarations
+ * (not `test "…"`: that is Kernel#test, which raises). A `def` there is the Context
+ * object's own method, which no test calls. `should matcher`, `should_not` and
+ * `should_eventually` make no test Routemap walks (a matcher's assertion, or one never run).
+ */
+function shouldaCall(stmt: N.CallNode, setups: Scope["hooks"], scope: Scope, tests: MinitestTest[]): void {
+  if (stmt.name === "context") {
+    if (!(stmt.block instanceof N.BlockNode)) return;
+    const own: Scope["hooks"] = [];
+    const body = bodyOf(stmt.block.body);
+    // The context's setup blocks run before each of its shoulds wherever they are written in it.
+    for (const inner of body) {
+      if (!(inner instanceof N.CallNode) || inner.receiver || inner.name !== "setup") continue;
+      own.push(inner.block instanceof N.BlockNode ? { body: inner.block.body } : { name: "#macro" });
+    }
+    const nested = [...setups, ...own];
+    for (const inner of body) {
+      if (inner instanceof N.DefNode || (inner instanceof N.CallNode && !inner.receiver && /^(?:setup|teardown|subject)$/.test(inner.name))) continue;
+      if (inner instanceof N.CallNode && !inner.receiver && inner.name === "should" && inner.block instanceof N.BlockNode) {
+        // `before:` runs between the enclosing contexts' setups and this one's.
+        const before = beforeOption(inner);
+        const hooks = before === undefined ? nested : [...setups, before, ...own];
+        tests.push({ body: inner.block.body, setups: hooks });
+      } else if (inner instanceof N.CallNode && !inner.receiver && inner.name === "before_should" && inner.block instanceof N.BlockNode) {
+        tests.push({ body: null, setups: [...setups, { body: inner.block.body }, ...own] });
+      } else if (inner instanceof N.CallNode && !inner.receiver && SHOULDA.has(inner.name)) shouldaCall(inner, nested, scope, tests);
+      // `test "…" do` there is Kernel#test (the Context has it), which raises: no test is made.
+      else if (inner instanceof N.CallNode && !inner.receiver && inner.name === "test") continue;
+      else declaration(inner, scope);
+    }
+    return;
+  }
+  // A should outside any context: a context of its own around it, with no setup blocks.
+  if (stmt.name === "should" && stmt.block instanceof N.BlockNode) {
+    const before = beforeOption(stmt);
+    tests.push({ body: stmt.block.body, setups: before === undefined ? setups : [...setups, before] });
+  }
+  // `before_should "…" do … end`: a should whose `before:` is the block and whose own block asserts nothing.
+  if (stmt.name === "before_should" && stmt.block instanceof N.BlockNode) tests.push({ body: null, setups: [...setups, { body: stmt.block.body }] });
+}
+
+/** A should's `before:` option: a lambda's body, or a name that stands for code Routemap does not follow. */
+function beforeOption(call: N.CallNode): Scope["hooks"][number] | undefined {
+  for (const arg of call.arguments_?.arguments_ ?? []) {
+    if (!(arg instanceof N.KeywordHashNode || arg instanceof N.HashNode)) continue;
+    for (const el of arg.elements) {
+      if (!(el instanceof N.AssocNode) || !(el.key instanceof N.SymbolNode) || el.key.unescaped.value !== "before") continue;
+      return el.value instanceof N.LambdaNode ? { body: el.value.body } : { name: "#macro" };
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -350,9 +419,15 @@ function snapshot(offset: number, state: State, w: Walk, check: boolean): void {
   else if (JSON.stringify(w.out.get(offset)) !== JSON.stringify(at)) w.out.set(offset, null);
 }
 
-/** The target a request goes to: a receiver-less helper call's offset, a literal path, or not known. */
+/**
+ * The target a request goes to: a receiver-less helper call's offset, a literal path, or not known.
+ * A helper's path with a query or a fragment added (`post_path(p) + "?tab=x"`, `"#{post_path(p)}#top"`)
+ * goes to the helper's route: Rails recognizes the path alone (a fragment is not sent); any other
+ * text added may lead to another route, and is not known.
+ */
 function requestTarget(call: N.CallNode, w: Walk): State["last"] {
-  const target = call.arguments_?.arguments_[0];
+  let target = call.arguments_?.arguments_[0];
+  if (target) target = helperOfSuffixed(target) ?? target;
   if (target instanceof N.CallNode && !target.receiver && HELPER.test(target.name) && !target.block) {
     const at = (target.messageLoc ?? target.location).startOffset;
     w.helpers?.set(at, target.name);
@@ -360,6 +435,29 @@ function requestTarget(call: N.CallNode, w: Walk): State["last"] {
   }
   if (target instanceof N.StringNode) return { verb: call.name.toUpperCase(), path: target.unescaped.value };
   return "unknown";
+}
+
+/** `helper(…) + "?…"` (also chained, or `"#{helper(…)}?…"`): the helper call, where only a query or a fragment follows it. */
+function helperOfSuffixed(node: N.Node): N.Node | undefined {
+  const suffix = (text: string) => text === "" || /^[?#]/.test(text);
+  if (node instanceof N.CallNode && node.name === "+" && node.receiver && node.arguments_?.arguments_.length === 1) {
+    const arg = node.arguments_.arguments_[0];
+    const inner = node.receiver instanceof N.CallNode && node.receiver.name === "+" ? helperOfSuffixed(node.receiver) : node.receiver;
+    if (!inner) return undefined;
+    // A suffix already begun (`+ "?a=1" + "&b=2"`, `+ "?page=#{n}"`) may go on with anything.
+    const chained = inner !== node.receiver;
+    if (arg instanceof N.StringNode && (chained || suffix(arg.unescaped.value))) return inner;
+    if (arg instanceof N.InterpolatedStringNode && (chained || (arg.parts[0] instanceof N.StringNode && suffix(arg.parts[0].unescaped.value) && arg.parts[0].unescaped.value !== ""))) return inner;
+    return undefined;
+  }
+  if (node instanceof N.InterpolatedStringNode && node.parts.length >= 1) {
+    const [first, ...rest] = node.parts;
+    if (!(first instanceof N.EmbeddedStatementsNode) || first.statements?.body.length !== 1) return undefined;
+    const next = rest[0];
+    if (next && !(next instanceof N.StringNode && suffix(next.unescaped.value) && next.unescaped.value !== "")) return undefined;
+    return first.statements.body[0];
+  }
+  return undefined;
 }
 
 /**

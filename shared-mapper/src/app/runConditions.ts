@@ -129,15 +129,16 @@ function caseRanges(file: LoadedFile, node: N.CaseNode, add: (n: N.Node | null |
 type Range = { start: Span["start"]; end: Span["start"] };
 
 /**
- * A Haml or Slim template's `- if a` / `- elsif b` / `- else` blocks (templateReader.ts: their
- * keywords are blanked in the Ruby, their tests stay there as expressions): each branch's lines
- * with what must hold there, as the Ruby's `if` would give. A `case`'s `when`s are not followed
- * (their lines are blanked): their code is checked.
+ * A Haml or Slim template's `- if a` / `- elsif b` / `- else` blocks, and `- case x` / `- when a`
+ * / `- else` (templateReader.ts: their keywords are blanked in the Ruby, their tests stay there
+ * as expressions): each branch's lines with what must hold there, as the Ruby's `if` and `case`
+ * would give (`caseRanges`). A `when` whose tests the reader blanked says nothing of itself, and
+ * the earlier ones still hold.
  */
 function blockRanges(file: LoadedFile, blocks: readonly TemplateBlock[]): { span: Range; when: RunCondition[] }[] {
   if (!blocks.length) return [];
   // The expression each test starts: the outermost node starting where it does.
-  const starts = new Map(blocks.filter((b) => b.test).map((b) => [`${b.test!.line}:${b.test!.character}`, undefined as N.Node | undefined]));
+  const starts = new Map(blocks.flatMap((b) => [...(b.test ? [b.test] : []), ...(b.tests ?? [])]).map((t) => [`${t.line}:${t.character}`, undefined as N.Node | undefined]));
   const stack: N.Node[] = [file.program];
   while (stack.length) {
     const node = stack.pop()!;
@@ -151,9 +152,31 @@ function blockRanges(file: LoadedFile, blocks: readonly TemplateBlock[]): { span
   const same = (a: Span["start"], b: Span["start"]) => a.line === b.line && a.character === b.character;
   const out: { span: Range; when: RunCondition[] }[] = [];
   // Per depth, the chain under way: what its earlier branches' being skipped implies, and where its last branch ends.
-  const chains = new Map<number, { earlier: RunCondition[]; end: Span["start"] }>();
+  // A `case`'s chain holds its subject: a node, none (`- case` alone: each test is a condition), or null (not decidable).
+  const chains = new Map<number, { earlier: RunCondition[]; end: Span["start"]; subject?: N.Node | null; isCase?: true }>();
   for (const b of blocks) {
     const test = testOf(b);
+    if (b.keyword === "case") {
+      // A subject Routemap cannot decide: no `when` says anything (null).
+      const subject = b.test ? (test && decidable(test) ? test : null) : undefined;
+      chains.set(b.indent, { earlier: [], end: b.body.end, subject, isCase: true });
+      continue;
+    }
+    if (b.keyword === "when") {
+      const chain = chains.get(b.indent);
+      if (!chain?.isCase || !same(chain.end, b.at)) {
+        chains.delete(b.indent);
+        continue;
+      }
+      const tests = (b.tests ?? []).map((t) => starts.get(`${t.line}:${t.character}`));
+      const known = chain.subject !== null && tests.length > 0 && tests.every((t) => t && decidable(t));
+      const testText = (t: N.Node) => (chain.subject ? `(${sourceOf(file, t)}) === (${sourceOf(file, chain.subject)})` : sourceOf(file, t));
+      const own = known ? [{ test: tests.map((t) => `(${testText(t!)})`).join(" || "), holds: true }] : [];
+      out.push({ span: b.body, when: [...chain.earlier, ...own] });
+      chain.earlier = known ? [...chain.earlier, ...tests.map((t) => ({ test: testText(t!), holds: false }))] : chain.earlier;
+      chain.end = b.body.end;
+      continue;
+    }
     if (b.keyword === "if" || b.keyword === "unless") {
       const holds = b.keyword === "if";
       out.push({ span: b.body, when: test ? implied(file, test, holds, []) : [] });

@@ -19,16 +19,20 @@ export interface TemplateRuby {
 }
 
 /**
- * `- if a` (or `unless`, `elsif`, `else`) and the lines nested under it: the keyword is blanked
- * in the Ruby (its `end` has no room), so the branch's structure is kept here (runConditions.ts).
+ * `- if a` (or `unless`, `elsif`, `else`, `case`, `when`) and the lines nested under it: the
+ * keyword is blanked in the Ruby (its `end` has no room), so the branch's structure is kept here
+ * (runConditions.ts). A `when`'s tests stay in the Ruby as statements (`- when :a, :b` reads
+ * `     :a; :b`) where they are plain expressions; otherwise its line is blank, as before.
  */
 export interface TemplateBlock {
-  keyword: "if" | "unless" | "elsif" | "else";
+  keyword: "if" | "unless" | "elsif" | "else" | "case" | "when";
   /** Where the line starts, and how deep it is indented. */
   at: Position;
   indent: number;
-  /** Where the condition starts in the Ruby (it stays there as an expression); none for `else`. */
+  /** Where the condition (a `case`'s subject) starts in the Ruby (it stays there as an expression); none for `else`. */
   test?: Position;
+  /** Where each of a `when`'s tests starts in the Ruby; none where they were blanked. */
+  tests?: Position[];
   /** From the end of the line to where the next line as shallow starts. */
   body: { start: Position; end: Position };
 }
@@ -43,7 +47,7 @@ const BLOCK_KEYWORD = /^(?:[@$]{0,2}\w+\s*(?:\|\||&&)?=\s*)?(if|unless|elsif|whi
 const BLANK_LINE_KEYWORD = /^(else|end|ensure|when|in|rescue)\b/;
 const FOR = /^for\b(.*?)\bin\b/;
 /** A condition's keyword at a silent line's start, and the space before its test. */
-const CONDITION_KEYWORD = /^(if|unless|elsif|else)\b\s*/;
+const CONDITION_KEYWORD = /^(if|unless|elsif|else|case|when)\b\s*/;
 /** A block's opening at the end of a line, before any comment (`do |item|  # …`). */
 const TRAILING_DO = /\bdo(\s*\|([^|]*)\|)?\s*(?:#(?!\{).*)?$/;
 const IDENTIFIER = /[a-z_][A-Za-z0-9_]*/g;
@@ -149,6 +153,11 @@ export abstract class TemplateReader {
     if (forLoop) {
       for (const name of forLoop[1].matchAll(IDENTIFIER)) this.locals.add(name[0]);
       this.blank(from, from + forLoop[0].length);
+    } else if (/^when\b/.test(code) && this.whenTests(from, end)) {
+      // `when :a, :b` → `     :a; :b`: each test an expression statement.
+      const tests = this.whenTests(from, end)!;
+      this.blank(from, from + 4);
+      for (const t of tests.slice(1)) this.out[t.comma] = SEMICOLON;
     } else if (BLANK_LINE_KEYWORD.test(code)) this.blank(from, end);
     else {
       const keyword = BLOCK_KEYWORD.exec(code);
@@ -156,18 +165,49 @@ export abstract class TemplateReader {
     }
   }
 
-  /** A silent line that opens or goes on with a condition's block (`if a`, `elsif b`, `else`), with its nested lines. */
+  /**
+   * A `when` line's tests (`when :a, "b", X::Y`), each with where it starts and the comma before
+   * it; undefined where one is not a plain expression Ruby would read alone (a splat, `then`, a
+   * comment, a bracket or string that does not close on the line).
+   */
+  private whenTests(from: number, end: number): { start: number; comma: number }[] | undefined {
+    const out: { start: number; comma: number }[] = [];
+    let p = from + 4;
+    let comma = -1;
+    for (;;) {
+      while (p < end && (this.text[p] === " " || this.text[p] === "\t")) p++;
+      if (p >= end || this.text[p] === "*" || this.text[p] === "," || this.text[p] === "&") return undefined;
+      out.push({ start: p, comma });
+      // The test runs to the next comma outside brackets and strings.
+      for (; p < end && this.text[p] !== ","; p++) {
+        const c = this.text[p];
+        if (c === "(" || c === "[" || c === "{") p = matching(this.text, p, end);
+        else if (c === '"' || c === "'") p = stringEnd(this.text, p, end, 0);
+        else if (c === "#" || c === ";" || c === "\\") return undefined;
+        if (p < 0) return undefined;
+      }
+      if (/\bthen\b/.test(this.text.slice(out[out.length - 1].start, p))) return undefined;
+      if (p >= end) return out;
+      comma = p++;
+    }
+  }
+
+  /** A silent line that opens or goes on with a condition's block (`if a`, `elsif b`, `else`, `case x`, `when a`), with its nested lines. */
   private noteBlock(i: number, from: number, last: number): void {
     const keyword = CONDITION_KEYWORD.exec(this.text.slice(from, this.ends[i]));
     if (!keyword || /\bend\s*$/.test(this.text.slice(from, this.ends[last]))) return;
+    // A `when` continued on the next line (`when :a,`) was blanked as before: its tests are not kept.
+    const tests = keyword[1] === "when" && last === i ? this.whenTests(from, this.ends[i]) : undefined;
     const at = (line: number, offset: number) => ({ line, character: offset - this.starts[line] });
     // The lines after the statement indented deeper than its line: the branch.
     const depth = this.indent(i) - this.starts[i];
     let next = last + 1;
     while (next < this.lineCount && (this.isBlank(next) || this.indent(next) - this.starts[next] > depth)) next++;
-    const test = keyword[1] === "else" ? undefined : at(i, from + keyword[0].length);
+    const test = keyword[1] === "else" || keyword[1] === "when" || (keyword[1] === "case" && from + keyword[0].length >= this.ends[i]) ? undefined : at(i, from + keyword[0].length);
     const end = next < this.lineCount ? at(next, this.starts[next]) : at(this.lineCount - 1, this.ends[this.lineCount - 1]);
-    this.blocks.push({ keyword: keyword[1] as TemplateBlock["keyword"], at: at(i, this.starts[i]), indent: depth, ...(test ? { test } : {}), body: { start: at(last, this.ends[last]), end } });
+    const block: TemplateBlock = { keyword: keyword[1] as TemplateBlock["keyword"], at: at(i, this.starts[i]), indent: depth, ...(test ? { test } : {}), body: { start: at(last, this.ends[last]), end } };
+    if (tests) block.tests = tests.map((t) => at(i, t.start));
+    this.blocks.push(block);
   }
 
   protected blankTrailingDo(start: number, end: number): void {

@@ -12,9 +12,12 @@
  * files (their hooks, lets and methods) where a group includes them; hooks filtered on a tag
  * (`config.before(:each, :js)`) reach only the examples of that tag. A module the support files
  * do not define is taken as a gem's that adds no hook to a test (rspec-rails', Capybara's,
- * WebMock's… add none that makes a request); its methods are known only where listed here
- * (they make no request: FactoryBot's `create`, Devise's `sign_in` through Warden), any other
- * is an unknown name. Code run when the helpers load that Routemap does not read (evaluated from
+ * WebMock's… add none that makes a request); its methods are known where listed here (they make
+ * no request: FactoryBot's `create`, Devise's `sign_in` through Warden) or where the host gives
+ * the installed gem's file of that module (`gemModules`: its methods are read as the support
+ * files' are), any other is an unknown name, said at its call in the hook (`causes`). A name
+ * defined more than once resolves as Ruby's method lookup does where the places are known
+ * (`candidates`). Code run when the helpers load that Routemap does not read (evaluated from
  * a string, a file loaded from outside test/ and spec/ other than the database's) leaves the
  * hooks unknown, which turns off only the tests they reach.
  */
@@ -46,6 +49,8 @@ const KNOWN_MODULES: Record<string, readonly string[]> = {
   "ActionDispatch::TestProcess": ["fixture_file_upload"],
   "ActionDispatch::TestProcess::FixtureFile": ["fixture_file_upload"],
   "WebMock::API": ["stub_request", "a_request", "assert_requested", "assert_not_requested", "remove_request_stub"],
+  // Mocha's mocks and parameter matchers (`mocha/minitest` includes Mocha::API, with Mocha::ParameterMatchers, into every test).
+  "Mocha::API": ["mock", "stub", "stub_everything", "sequence", "states", "mocha_setup", "mocha_verify", "mocha_teardown", "regexp_matches", "has_entries", "has_entry", "has_key", "has_keys", "has_value", "includes", "anything", "any_parameters", "instance_of", "is_a", "kind_of", "equals", "equivalent_uri", "responds_with", "optionally", "yaml_equivalent", "all_of", "any_of", "Not", "has_ignored_keys"],
   // Capybara drives a browser session of its own (rack_test's is its own Rack::MockSession): the integration session's stays as it was.
   "Capybara::DSL": CAPYBARA,
   "Capybara::Minitest::Assertions": CAPYBARA,
@@ -78,6 +83,14 @@ export interface TestSupportFile {
   file: LoadedFile;
 }
 
+/** A method a support file defines: its body, the module or class it is defined in (none: the top level), and where. */
+interface Definition {
+  body: N.Node | null;
+  owner?: string;
+  file: string;
+  at: number;
+}
+
 /** What a test helper runs before each test: a hook's body or a name to resolve, and where it is written. */
 type Hook = ({ body: N.Node | null } | { name: string }) & { at?: Span };
 
@@ -88,12 +101,14 @@ export interface TestSupportCause {
   tests: "integration" | "request";
   /** `requests`: it makes a request (calls before a test's own first request are not checked); `unknown`: it may set URL options too (none of the tests' calls are). */
   effect: "requests" | "unknown";
+  /** For an unknown hook's body: the first method it calls that Routemap cannot follow (`span` is then that call's name). */
+  name?: string;
 }
 
 /** Resolves names a test file calls but does not define (`IntegrationEffect`), from the app's test helpers. */
 export class TestSupport {
   /** Methods of the support files, and the lets of their shared groups, by name: the bodies a call of that name may run. */
-  private readonly defs = new Map<string, (N.Node | null)[]>();
+  private readonly defs = new Map<string, Definition[]>();
   /** Shared groups of the support files: the hooks they add where a group includes them. */
   private readonly shared = new Map<string, Hook[]>();
   /** Hooks of the configuration filtered on a tag, by tag. */
@@ -106,6 +121,12 @@ export class TestSupport {
   private readonly matchers = new Set<string>();
   private readonly modules = new Map<string, { hooks: Hook[] }>();
   private readonly included = new Set<string>();
+  /**
+   * Where the support files bring each of their modules into tests: `other`, only by
+   * `config.include`/`prepend` filtered on another type (`type: :system`); `tests`, anywhere else
+   * (unfiltered, for request specs, into a test class or another module).
+   */
+  private readonly inclusions = new Map<string, "other" | "tests">();
   private readonly minitestHooks: Hook[] = [];
   private readonly requestHooks: Hook[] = [];
   private inferred = false;
@@ -125,12 +146,13 @@ export class TestSupport {
    * (app/, lib/: one included into tests is not a gem's, and is not read); `unreadable`: helpers
    * that did not parse.
    */
-  constructor(files: readonly TestSupportFile[], o: { paths: (relative: string) => boolean; fixtures: readonly string[]; appModules?: ReadonlySet<string>; unreadable?: readonly string[] }) {
+  constructor(files: readonly TestSupportFile[], o: { paths: (relative: string) => boolean; fixtures: readonly string[]; appModules?: ReadonlySet<string>; unreadable?: readonly string[]; gemModules?: readonly TestSupportFile[] }) {
     this.fixtures = new Set(o.fixtures);
     this.appModules = o.appModules ?? new Set();
     this.hasMinitestHelper = files.some((f) => f.path === "test/test_helper.rb");
     this.hasRspecHelper = files.some((f) => f.path === "spec/rails_helper.rb" || f.path === "spec/spec_helper.rb");
     for (const f of files) this.read(f, o.paths);
+    for (const f of o.gemModules ?? []) this.readGemModule(f.path, f.file.program.statements.body, undefined);
     if (o.unreadable?.length) this.unknownHooks();
   }
 
@@ -153,6 +175,8 @@ export class TestSupport {
     if (name === HOOKS.request) return this.hasRspecHelper ? this.hooksEffect(this.requestHooks) : "unknown";
     if (name === HOOKS.inferred) return this.inferred ? "quiet" : "unknown";
     if (name.startsWith("#include:")) {
+      // A module the configuration gives only to another type of spec, included here too: its methods were left out of the names' definitions.
+      if (this.inclusions.get(name.slice("#include:".length)) === "other") return "unknown";
       // The support files' module: its `included` hooks; one of app/ or lib/: not read; a gem's (or `Rails.application.routes.url_helpers`): none.
       const module = name.slice("#include:".length);
       const own = this.modules.get(module);
@@ -168,19 +192,32 @@ export class TestSupport {
       return hooks ? this.hooksEffect(hooks) : "unknown";
     }
     if (name.startsWith("#")) return "unknown";
-    const defs = this.defs.get(name);
+    const defs = this.candidates(name);
     // A support method's own calls are resolved by name like a test's (its module's methods among them).
-    if (defs) return worst(this.bodies(name, defs).map((b) => b.effect));
+    if (defs.length) return worst(this.bodies(name, defs).map((b) => b.effect));
     if (this.matchers.has(name)) return "quiet";
     for (const module of this.included) if (KNOWN_MODULES[module]?.includes(name)) return "quiet";
     return this.fixtures.has(name) ? "quiet" : "unknown";
   }
 
-  /** What each definition of a support method does, worked out once. */
-  private bodies(name: string, defs: readonly (N.Node | null)[]): ReturnType<typeof effectOfBody>[] {
+  /** What each definition Ruby may call of a support method does, worked out once. */
+  private bodies(name: string, defs: readonly Definition[]): ReturnType<typeof effectOfBody>[] {
     let found = this.effects.get(name);
-    if (!found) this.effects.set(name, (found = defs.map((body) => effectOfBody(body, new Map(), (n) => this.resolve(n)))));
+    if (!found) this.effects.set(name, (found = defs.map((d) => effectOfBody(d.body, new Map(), (n) => this.resolve(n)))));
     return found;
+  }
+
+  /**
+   * The definitions of a name a test may call, as Ruby resolves methods: a module's that the
+   * configuration gives only to another type of spec (openfoodnetwork's `RequestScopedLogin#login_as`,
+   * `config.prepend …, type: :system`) is not an integration test's (a test that includes it
+   * itself is left unknown, `#include:`); of two definitions in the same module, class or top
+   * level of one file, the later replaces the earlier. Definitions in different places, any of
+   * which a test may reach first, are all kept (the host takes the worst).
+   */
+  private candidates(name: string): Definition[] {
+    const defs = (this.defs.get(name) ?? []).filter((d) => d.owner === undefined || this.inclusions.get(d.owner) !== "other");
+    return defs.filter((d) => !defs.some((o) => o !== d && o.owner === d.owner && o.file === d.file && o.at > d.at));
   }
 
   /**
@@ -190,8 +227,8 @@ export class TestSupport {
    */
   lastRequestOf(name: string): LastRequest | undefined {
     if (this.resolve(name) !== "requests") return undefined;
-    const defs = this.defs.get(name);
-    if (!defs) return undefined;
+    const defs = this.candidates(name);
+    if (!defs.length) return undefined;
     const lasts = this.bodies(name, defs).map((b) => b.last);
     const first = lasts[0];
     if (!first || lasts.some((l) => JSON.stringify(l) !== JSON.stringify(first))) return undefined;
@@ -226,13 +263,35 @@ export class TestSupport {
     const add = (hooks: readonly Hook[], tests: TestSupportCause["tests"]) => {
       for (const h of hooks) {
         const effect = this.hookEffect(h);
-        if (effect !== "quiet" && h.at) out.push({ span: h.at, tests, effect });
+        if (effect === "quiet" || !h.at) continue;
+        const culprit = effect === "unknown" && "body" in h ? this.firstUnknown(h.body, this.spanFiles.get(h.at)) : undefined;
+        out.push(culprit ? { span: culprit.span, tests, effect, name: culprit.name } : { span: h.at, tests, effect });
       }
     };
     if (this.hasMinitestHelper) add(this.minitestHooks, "integration");
     if (this.hasRspecHelper) add(this.requestHooks, "request");
     if (this.hasRspecHelper) for (const hooks of this.tagged.values()) add(hooks, "request");
     return out;
+  }
+
+  /** The file each hook's place is in (`at`), for the places of what its body calls. */
+  private readonly spanFiles = new Map<Span, LoadedFile>();
+
+  /** The first call of a hook's body, in source order, of a method Routemap cannot follow (its name's place). */
+  private firstUnknown(body: N.Node | null, file: LoadedFile | undefined): { name: string; span: Span } | undefined {
+    if (!body || !file) return undefined;
+    let found: N.CallNode | undefined;
+    const stack: N.Node[] = [body];
+    while (stack.length) {
+      const node = stack.pop()!;
+      if (node instanceof N.CallNode && (!node.receiver || node.receiver instanceof N.SelfNode) && this.resolve(node.name) === "unknown") {
+        if (!found || node.location.startOffset < found.location.startOffset) found = node;
+      }
+      if (!(node instanceof N.DefNode)) for (const child of childrenOf(node)) stack.push(child);
+    }
+    if (!found) return undefined;
+    const loc = found.messageLoc ?? found.location;
+    return { name: found.name, span: file.index.span(loc.startOffset, loc.startOffset + loc.length) };
   }
 
   /** `node`'s place in the file being read. */
@@ -243,7 +302,9 @@ export class TestSupport {
     // The first line of the hook: a block's whole span would underline its body.
     const text = file.index.text;
     const lineEnd = text.indexOf("\n", start);
-    return file.index.span(start, lineEnd < 0 || lineEnd > start + node.location.length ? start + node.location.length : lineEnd);
+    const span = file.index.span(start, lineEnd < 0 || lineEnd > start + node.location.length ? start + node.location.length : lineEnd);
+    this.spanFiles.set(span, file);
+    return span;
   }
 
   private read(f: TestSupportFile, exists: (relative: string) => boolean): void {
@@ -253,29 +314,54 @@ export class TestSupport {
     // methods' bodies). Methods count where a test may have them: at the top level (Object's), in
     // modules (one may be included) and in the test classes; not in another class (`class
     // FakeClient`), nor in code evaluated into another object (`FactoryBot::SyntaxRunner.class_eval`).
-    const stack: { node: N.Node; tests: boolean }[] = [{ node: f.file.program, tests: true }];
+    const stack: { node: N.Node; tests: boolean; owner?: string }[] = [{ node: f.file.program, tests: true }];
     while (stack.length) {
-      const { node, tests } = stack.pop()!;
+      const { node, tests, owner } = stack.pop()!;
       if (node instanceof N.DefNode) {
-        if (!node.receiver && tests) this.define(node.name, node.body);
+        if (!node.receiver && tests) this.define(node.name, { body: node.body, owner, file: f.path, at: node.location.startOffset });
         continue;
       }
       let inner = tests;
+      let within = owner;
+      const named = node instanceof N.ModuleNode || node instanceof N.ClassNode ? constantPathText(node.constantPath)?.replace(/^::/, "") : undefined;
+      if (named) within = node instanceof N.ModuleNode && owner ? `${owner}::${named}` : named;
       // A test class: Rails' reopened, or one of the support files' that tests inherit (named as tests are).
       if (node instanceof N.ClassNode) inner = [node.constantPath, node.superclass].some((c) => c && /^(?:ActionDispatch::IntegrationTest|ActiveSupport::TestCase)$|Test$|TestCase$|Integration/.test(constantPathText(c)?.replace(/^::/, "") ?? ""));
       if (node instanceof N.CallNode) {
         if (EVALUATED_INTO.has(node.name) && node.receiver && !MINITEST_CLASSES.has(constantPathText(node.receiver)?.replace(/^::/, "") ?? "")) continue;
         this.loading(node, dir, exists);
       }
-      for (const child of childrenOf(node)) stack.push({ node: child, tests: inner });
+      for (const child of childrenOf(node)) stack.push({ node: child, tests: inner, owner: within });
     }
     for (const stmt of f.file.program.statements.body) this.topLevel(stmt);
     this.current = undefined;
   }
 
-  private define(name: string, body: N.Node | null): void {
+  /**
+   * A gem's file that defines a module the helpers include (gds-api-adapters'
+   * `GdsApi::TestHelpers::PublishingApi`): its modules' instance methods, as names a test may
+   * call, and the modules they include. Nothing else of it runs with a test (a gem's module adds
+   * no hook Routemap follows, as for any gem's: `included do … end` is not read).
+   */
+  private readGemModule(path: string, body: readonly N.Node[], owner: string | undefined): void {
+    for (const stmt of body) {
+      if (stmt instanceof N.ModuleNode) {
+        const name = constantPathText(stmt.constantPath)?.replace(/^::/, "");
+        if (name) this.readGemModule(path, statements(stmt.body), owner ? `${owner}::${name}` : name);
+      } else if (owner && KNOWN_MODULES[owner]) continue; // modelled above: what its methods do is known without its body
+      else if (owner && stmt instanceof N.DefNode && !stmt.receiver) this.define(stmt.name, { body: stmt.body, owner, file: path, at: stmt.location.startOffset });
+      else if (owner && stmt instanceof N.CallNode && !stmt.receiver && (stmt.name === "include" || stmt.name === "prepend")) {
+        for (const arg of stmt.arguments_?.arguments_ ?? []) {
+          const module = constantPathText(arg)?.replace(/^::/, "");
+          if (module) this.included.add(module);
+        }
+      }
+    }
+  }
+
+  private define(name: string, def: Definition): void {
     const list = this.defs.get(name) ?? [];
-    list.push(body);
+    list.push(def);
     this.defs.set(name, list);
   }
 
@@ -306,7 +392,7 @@ export class TestSupport {
       else if (/^(?:let|let!|subject|subject!)$/.test(stmt.name)) {
         const body = stmt.block instanceof N.BlockNode ? stmt.block.body : null;
         const letName = arg instanceof N.SymbolNode ? arg.unescaped.value : arg ? undefined : "subject";
-        if (letName) this.define(letName, body);
+        if (letName) this.define(letName, { body, file: "", at: 0 });
         if (stmt.name.endsWith("!")) hooks.push({ body, at });
       } else if (stmt.name === "include_context" || stmt.name === "include_examples") {
         hooks.push({ name: `#shared:${arg instanceof N.StringNode || arg instanceof N.SymbolNode ? arg.unescaped.value : "?"}`, at });
@@ -324,6 +410,7 @@ export class TestSupport {
     // test/ and spec/ are on the load path of `rails test` and `rspec` (their helpers are all read); any other name is a gem's.
     // WebMock's adapters include its API into every test.
     if (node.name === "require" && /^webmock(?:\/(?:rspec|minitest|test_unit))?$/.test(value)) this.included.add("WebMock::API");
+    if (node.name === "require" && /^mocha\/(?:minitest|test_unit|api)$/.test(value)) this.included.add("Mocha::API");
     if (node.name === "require") return;
     const parts = [...dir.split("/").filter(Boolean)];
     for (const p of value.split("/")) {
@@ -370,10 +457,21 @@ export class TestSupport {
     }
   }
 
-  /** A module of the app: its nested modules, and the hooks an `included do … end` adds where it is included. */
+  private inclusion(module: string, where: "other" | "tests"): void {
+    if (this.inclusions.get(module) !== "tests") this.inclusions.set(module, where);
+  }
+
+  /** A module of the app: its nested modules, the modules it includes, and the hooks an `included do … end` adds where it is included. */
   private module(name: string, body: N.Node | null): void {
     const hooks: Hook[] = [];
     for (const stmt of statements(body)) {
+      // `include Warden::Test::Helpers` in a support module: its methods are a test's wherever the module is included.
+      if (stmt instanceof N.CallNode && !stmt.receiver && (stmt.name === "include" || stmt.name === "prepend")) {
+        for (const arg of stmt.arguments_?.arguments_ ?? []) {
+          const module = constantPathText(arg)?.replace(/^::/, "");
+          if (module) this.included.add(module), this.inclusion(module, "tests");
+        }
+      }
       if (stmt instanceof N.ModuleNode) {
         const inner = constantPathText(stmt.constantPath);
         if (inner) this.module(`${name}::${inner}`, stmt.body);
@@ -407,6 +505,7 @@ export class TestSupport {
       for (const arg of args) {
         const module = constantPathText(arg)?.replace(/^::/, "") ?? "?";
         this.included.add(module);
+        this.inclusion(module, "tests");
         into.push({ name: `#include:${module}`, at });
       }
     }
@@ -430,6 +529,7 @@ export class TestSupport {
       } else if (stmt.name === "include" || stmt.name === "prepend") {
         const module = args[0] ? (constantPathText(args[0])?.replace(/^::/, "") ?? "?") : "?";
         this.included.add(module);
+        this.inclusion(module, filtersOf(args.slice(1)) ? "tests" : "other");
         add(args.slice(1), { name: `#include:${module}`, at });
       } else if (stmt.name === "include_context") {
         const name = args[0] instanceof N.StringNode || args[0] instanceof N.SymbolNode ? args[0].unescaped.value : "?";

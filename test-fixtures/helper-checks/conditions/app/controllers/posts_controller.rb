@@ -7,4 +7,6 @@ class PostsController < ApplicationController
   end
 
   def show; end
+  def digest; end
+  def latest; end
 end

@@ -7,4 +7,13 @@ RSpec.describe "Books" do
     get book_path # eval
     get author_books_path # eval
   end
+
+  context "after a request to a path with a fragment added" do
+    before { get book_path(2) + "#reviews" }
+
+    it "recalls that route's parameters" do
+      get book_path # eval
+      get author_books_path + "?sort=title" # eval
+    end
+  end
 end
