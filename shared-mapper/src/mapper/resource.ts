@@ -141,9 +141,11 @@ export class Resource {
   get collectionScope(): string {
     return this.path;
   }
+  /** Each member route's path extends it: joined once (the path and param are fixed once constructed). */
   get memberScope(): string {
-    return `${this.path}/:${this.param}`;
+    return (this.memberScopeCache ??= `${this.path}/:${this.param}`);
   }
+  private memberScopeCache?: string;
   get shallowScope(): string {
     return this.memberScope;
   }
