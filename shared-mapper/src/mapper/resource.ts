@@ -118,9 +118,15 @@ export class Resource {
     return list.map((a) => symbolName(a, this.ruby));
   }
 
+  /**
+   * Read for every route's name (`collectionName` twice): worked out once. `as` is fixed once
+   * constructed; `SingletonResource`'s constructor, which reads the name before it sets its
+   * own `as`, forgets the name it read.
+   */
   get name(): string {
-    return truthy(this.as) ? toS(this.as!) : this.name0;
+    return (this.nameCache ??= truthy(this.as) ? toS(this.as!) : this.name0);
   }
+  protected nameCache: string | undefined = undefined;
   get plural(): string {
     return this.name;
   }
@@ -169,6 +175,7 @@ export class SingletonResource extends Resource {
     this.as = undefined;
     this.controller = toS(o.options.sget("controller") ?? this.plural);
     this.as = o.options.sget("as");
+    this.nameCache = undefined;
   }
   override get singleton(): boolean {
     return true;
