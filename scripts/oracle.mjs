@@ -172,6 +172,15 @@ if (!filter || "helper-checks".includes(filter)) {
   }
 }
 
+// What each URL helper call of the engines app resolves to where its file runs (which route set,
+// which route, or undefined), and the tables each file reaches: the truth the editor's hover,
+// definition and completion in engines' files are held to (server/test/engineEditor.test.mjs).
+if (!filter || "helper-checks".includes(filter) || "engine-helpers".includes(filter)) {
+  const app = join(FIXTURES, "helper-checks", "engines");
+  const out = execFileSync("ruby", [...RUBY_FLAGS, join(FIXTURES, "oracle", "engine_helpers.rb"), app], { encoding: "utf8" });
+  settle("helper-checks/engines (editor)", join(FIXTURES, "helper-checks", `engines.editor.rails-${SERIES}.txt`), out);
+}
+
 // The methods a controller inherits from Rails, which `routes --unused` counts: the core's data file.
 if (!filter || "controller-methods".includes(filter)) {
   const out = execFileSync("ruby", [join(FIXTURES, "oracle", "controller_methods.rb")], { encoding: "utf8" });

@@ -149,7 +149,11 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   let canRegisterConfiguration = false;
   let canFollowFolders = false;
   let completionShape: CompletionShape = {};
-  const shapeFor = (app: RailsApp): CompletionShape => ({ ...completionShape, data: { root: app.root } });
+  /**
+   * `path`: the file asked about, sent in the list's defaults only (items built once per table
+   * and shared by every file carry the app's root alone).
+   */
+  const shapeFor = (app: RailsApp, path?: string): CompletionShape => ({ ...completionShape, data: path && completionShape.itemDefaults ? { root: app.root, path } : { root: app.root } });
 
   const runSafe = async <T>(token: CancellationToken | undefined, fallback: T, work: () => T | Promise<T>, options: { pull?: boolean } = {}): Promise<T> => {
     if (token?.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, "cancelled");
@@ -503,7 +507,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       if (c.routesFile) return hoverInRoutesFile(c.app, c.path, p.position);
       const text = c.document.getText();
       return (
-        hoverOnHelper(c.app.helperTables(), text, p.position) ??
+        hoverOnHelper(c.app.helperTablesAt(c.path), text, p.position, () => c.app.urlDefaultsAt(c.path)) ??
         (c.app.isControllerFile(c.path)
           ? (hoverOnAction(c.app, c.path, p.position) ?? hoverOnHashTarget(c.app, c.path, text, p.position) ?? hoverOnPolymorphic(c.app, c.path, text, p.position))
           : null)
@@ -567,20 +571,21 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       const targets = c.app.isControllerFile(c.path)
         ? (hashTargetCompletions(c.app, c.path, c.document.getText(), p.position) ?? polymorphicCompletions(c.app, c.path, c.document.getText(), p.position))
         : undefined;
-      return targets ?? helperCompletionList(c.app.helperTables(), c.document.getText(), p.position, shapeFor(c.app));
+      return targets ?? helperCompletionList(c.app.helperTablesAt(c.path), c.document.getText(), p.position, shapeFor(c.app, c.path));
     }),
   );
   connection.onCompletionResolve((item, token) =>
     runSafe(token, item, () => {
-      const root = (item.data as { root?: string } | undefined)?.root;
+      const { root, path } = (item.data as { root?: string; path?: string } | undefined) ?? {};
       const app = workspace.apps.find((a) => a.root === root) ?? workspace.apps[0];
-      return app ? resolveHelperCompletion(app.helperTables(), item) : item;
+      // The file the list was for (in the list's defaults): an engine's file resolves from its own tables.
+      return app ? resolveHelperCompletion(path && app.owns(path) ? app.helperTablesAt(path) : app.helperTables(), item) : item;
     }),
   );
   connection.onDefinition((p, token) =>
     withDocument(p.textDocument.uri, token, null, "definition", (c) => {
       if (c.routesFile) return definitionInRoutesFile(c.app, c.path, p.position);
-      const helper = definitionOfHelper(c.app.helperTables(), c.document.getText(), p.position);
+      const helper = definitionOfHelper(c.app.helperTablesAt(c.path), c.document.getText(), p.position);
       if (helper || !c.app.isControllerFile(c.path)) return helper;
       const text = c.document.getText();
       return definitionOfAction(c.app, c.path, p.position) ?? definitionOfHashTarget(c.app, c.path, text, p.position) ?? definitionOfPolymorphic(c.app, c.path, text, p.position);

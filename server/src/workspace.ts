@@ -4,8 +4,8 @@
  * route table, recomputed only when one of its inputs changed.
  */
 import { dirname, join, relative, sep } from "node:path";
-import type { ControllerModel, EngineRoutes, MapInput, MapResult, RouteMapper } from "@routemap/shared-mapper";
-import { DrawMemo } from "@routemap/shared-mapper";
+import type { ControllerModel, EngineRoutes, MapInput, MapResult, Route, RouteMapper } from "@routemap/shared-mapper";
+import { DrawMemo, UNKNOWN } from "@routemap/shared-mapper";
 import { appGlob } from "./cli/appGlob.js";
 import { AppFileMap, appOptions, findEngines, isAppFile, readAppConfig, readAppFiles, readControllerInputs, readEngines, selfEngine, type EngineSource } from "./cli/appConfig.js";
 import { isInside, walk, walkAsync, type FileSystem } from "./fileSystem.js";
@@ -433,7 +433,7 @@ export class RailsApp {
    * How this engine's files are checked (engineContexts.ts), when it is an engine whose routes
    * file draws its routes and whose class is read; with the app that mounts it, if one does.
    */
-  private engineFiles(): { files: EngineFiles; host: RailsApp | undefined } | undefined {
+  private engineFiles(): { files: EngineFiles; host: RailsApp | undefined; engine: EngineRoutes } | undefined {
     const result = this.table();
     // An engine's routes file draws into its engine's set only; the app set may still hold the
     // routes Rails adds (Active Storage, /rails/info: openfoodnetwork's engines in development).
@@ -446,11 +446,11 @@ export class RailsApp {
     if (!engine) return undefined;
     const host = own ? this.hostOf(own.name) : held!.app;
     const app = host?.table();
-    if (this.engineFilesCache?.result === result && this.engineFilesCache.app === app && this.engineFilesCache.engine === engine) return { files: this.engineFilesCache.files, host };
+    if (this.engineFilesCache?.result === result && this.engineFilesCache.app === app && this.engineFilesCache.engine === engine) return { files: this.engineFilesCache.files, host, engine };
     const files = engineFiles({ root: this.root, engine, app, own: result });
     if (!files) return undefined;
     this.engineFilesCache = { result, app, engine, files };
-    return { files, host };
+    return { files, host, engine };
   }
   private engineFilesCache: { result: MapResult; app: MapResult | undefined; engine: EngineRoutes; files: EngineFiles } | undefined;
 
@@ -616,6 +616,57 @@ export class RailsApp {
     return { own, mainApp: host?.table(), proxies: engineProxies(result) };
   }
   private engineTables: WeakMap<MapResult, HelperTable> | undefined;
+
+  /**
+   * The helper tables a file of this folder has where Rails runs it, for the editor's features
+   * (hover, completion, definition, references): in an engine whose files are checked, the
+   * tables its checks take (`engineFiles`: an isolated engine's own set with `main_app.` for the
+   * app's, a non-isolated engine's the app's); a file whose context is not known there (a
+   * concern or partial outside an isolated engine's namespace, a test) gets its controllers',
+   * where most such code runs (its calls stay unchecked). Elsewhere the folder's own tables.
+   */
+  helperTablesAt(path: string): HelperTables {
+    const engine = this.editorEngine();
+    return engine ? (engine.files.tablesFor(path) ?? engine.files.tables) : this.helperTables();
+  }
+
+  /**
+   * The routes that reach this folder's controllers (code lenses, hover and definition on an
+   * action): an engine's, those of its engine's set and of the app that holds it (an app's route
+   * may lead to an engine's controller, and an engine whose routes file draws into the app's
+   * routes has its routes there); else the folder's own table's.
+   */
+  controllerRoutes(): readonly Route[] {
+    const engine = this.editorEngine();
+    if (!engine) return this.table().routes;
+    const hostRoutes = engine.host?.table().routes ?? [];
+    const own = engine.engine.routes;
+    if (this.controllerRoutesCache?.own === own && this.controllerRoutesCache.host === hostRoutes) return this.controllerRoutesCache.routes;
+    const routes = [...own, ...hostRoutes.filter((r) => !own.includes(r))];
+    this.controllerRoutesCache = { own, host: hostRoutes, routes };
+    return routes;
+  }
+  private controllerRoutesCache: { own: readonly Route[]; host: readonly Route[]; routes: readonly Route[] } | undefined;
+
+  /**
+   * The engine whose checks the editor's features follow, unless its checks are off (not
+   * loaded by the app, its class not read): then the folder's own table, as before.
+   */
+  private editorEngine(): { files: EngineFiles; host: RailsApp | undefined; engine: EngineRoutes } | undefined {
+    return this.engineRule() ? undefined : this.engineFiles();
+  }
+
+  /** The `default_url_options` keys a file gets where it runs without a request, as the checks take them; undefined where a request runs it, or not known. */
+  urlDefaultsAt(path: string): ReadonlySet<string> | undefined {
+    const generation = this.editorGeneration();
+    if (!generation.runsWithoutRequest(path)) return undefined;
+    return generation.defaults === UNKNOWN ? undefined : generation.defaults;
+  }
+
+  /** What URL generation depends on where this folder's files run: an engine's joins the holding app's `default_url_options` (as its checks do). */
+  editorGeneration(): HelperCheckContext["generation"] {
+    return this.generation(this.editorEngine()?.host);
+  }
 
   /** Whether the app's table reads `path` (an engine's routes file, for the app mounting it). */
   readsFile(path: string): boolean {

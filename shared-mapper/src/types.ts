@@ -280,7 +280,10 @@ export interface OpenRegion {
   span: Span;
   /** Why, as the diagnostic at `span` says it. */
   reason: string;
-  /** The scope's name prefix (`admin` inside `namespace :admin`): names that could be missing start with it; absent: any name. */
+  /**
+   * A word every name that could be missing has (`edit_admin_post`): the scope's name prefix
+   * (`admin` inside `namespace :admin`), or a skipped verb call's own literal `as:`; absent: any name.
+   */
   namePrefix?: string;
   /** The scope's module (`admin`): controllers that could be reached are under it; absent: any controller. */
   module?: string;

@@ -75,3 +75,68 @@ open at 5 (every name)
 open at 9 (names admin_…)
 `,
   ));
+
+test("a skipped verb call with a literal `as:` can add only a name with that word: other names stay checked", () =>
+  check(
+    `
+  get "/#{Legacy.home}", to: redirect("/"), as: :legacy_home
+  namespace :admin do
+    get Legacy.path, to: "pages#show", as: "old-pages"
+    get Legacy.path, to: "pages#show"
+  end
+  get "posts", to: "posts#index"
+`,
+    `
+Prefix Verb URI Pattern      Controller#Action
+ posts GET  /posts(.:format) posts#index
+2: info: Routemap skipped this \`get\`: it depends on \`Legacy.home\`, a method Routemap does not model.
+4: info: Routemap skipped this \`get\`: it depends on \`Legacy.path\`, a method Routemap does not model.
+5: info: Routemap skipped this \`get\`: it depends on \`Legacy.path\`, a method Routemap does not model.
+open at 2 (names legacy_home_…)
+open at 4 (names old_pages_…)
+open at 5 (names admin_…)
+`,
+  ));
+
+test("an unknown written over several lines is quoted on one line, and cut with … when long: never a fragment that reads as the whole", () =>
+  check(
+    `
+  get "/healthcheck/ready", to: GovukHealthcheck.rack_response(
+    GovukHealthcheck::ActiveRecord,
+    GovukHealthcheck::SidekiqRedis,
+  )
+  get "/healthcheck/live", to: Health.check(
+    :db,
+  )
+`,
+    `
+           Prefix Verb URI Pattern                  Controller#Action
+healthcheck_ready GET  /healthcheck/ready(.:format) «GovukHealthcheck.rack_response(GovukHealthcheck::ActiveRecord, GovukHealthcheck…»
+ healthcheck_live GET  /healthcheck/live(.:format)  «Health.check(:db)»
+2: info: Routemap cannot compute \`GovukHealthcheck.rack_response(GovukHealthcheck::ActiveRecord, GovukHealthcheck…\` (a method Routemap does not model); the table shows this route's endpoint as «GovukHealthcheck.rack_response(GovukHealthcheck::ActiveRecord, GovukHealthcheck…».
+6: info: Routemap cannot compute \`Health.check(:db)\` (a method Routemap does not model); the table shows this route's endpoint as «Health.check(:db)».
+`,
+  ));
+
+test("an unknown a scope gives its routes (an option, a default) is said once, at the scope, not at each route", () =>
+  check(
+    `
+  scope "(:locale)", locale: /#{Locales.all.join("|")}/, defaults: { theme: Themes.default } do
+    resources :posts, only: :index
+    get "about", to: "pages#about"
+  end
+  defaults host: Hosts.main do
+    get "help", to: "pages#help", defaults: { tab: Tabs.first }
+  end
+`,
+    `
+Prefix Verb URI Pattern                Controller#Action
+ posts GET  (/:locale)/posts(.:format) posts#index {:theme=>«Themes.default», :locale=>«Locales.all.join("|")»}
+ about GET  (/:locale)/about(.:format) pages#about {:theme=>«Themes.default», :locale=>«Locales.all.join("|")»}
+  help GET  /help(.:format)            pages#help {:host=>«Hosts.main», :tab=>«Tabs.first»}
+2: info: Routemap cannot compute \`Locales.all.join("|")\` (a method Routemap does not model); the table shows it as «Locales.all.join("|")».
+2: info: Routemap cannot compute \`Themes.default\` (a method Routemap does not model); the table shows it as «Themes.default».
+6: info: Routemap cannot compute \`Hosts.main\` (a method Routemap does not model); the table shows it as «Hosts.main».
+7: info: Routemap cannot compute \`Tabs.first\` (a method Routemap does not model); the table shows it as «Tabs.first».
+`,
+  ));

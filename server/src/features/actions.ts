@@ -4,7 +4,7 @@
  * routes' table), and definition from it to the declarations. Only a controller's own actions
  * (not a concern's, whose includers differ) are shown.
  */
-import { routesTo, type Action, type Controller, type Route } from "@routemap/shared-mapper";
+import type { Action, Controller, Route } from "@routemap/shared-mapper";
 import type { CodeLens, Hover, Location, Position } from "vscode-languageserver/node";
 import { MarkupKind } from "vscode-languageserver/node";
 import { toLocation, toRange } from "../convert.js";
@@ -19,12 +19,13 @@ const LENSES_PER_ACTION = 3;
 /** The actions a controller file defines, each with the routes reaching it. */
 function actionsIn(app: RailsApp, file: string): { controller: Controller; action: Action; routes: Route[] }[] {
   const out: { controller: Controller; action: Action; routes: Route[] }[] = [];
-  const result = app.table();
+  // An engine's controllers: the routes of its engine's set and of the app holding it (RailsApp.controllerRoutes).
+  const routes = app.controllerRoutes();
   for (const controller of app.controllerModel().byPath.values()) {
     if (controller.file !== file) continue;
     for (const action of controller.actions.values()) {
       if (action.owner !== controller.className || action.span.file !== file) continue;
-      out.push({ controller, action, routes: routesTo(result, controller.path, action.name) });
+      out.push({ controller, action, routes: routes.filter((r) => r.endpoint.kind === "controller" && r.controller === controller.path && r.action === action.name) });
     }
   }
   return out;

@@ -73,12 +73,15 @@ export function helperCompletionList(tables: HelperTables, text: string, positio
   const line = text.split("\n")[position.line] ?? "";
   const prefix = /[A-Za-z0-9_]*$/.exec(line.slice(0, position.character))?.[0] ?? "";
   // After `blog.` the engine's helpers, after `main_app.` the app's; after any other receiver, none.
-  const table = tableFor(tables, receiverBefore(line, position.character - prefix.length));
+  const receiver = receiverBefore(line, position.character - prefix.length);
+  const table = tableFor(tables, receiver);
   if (!table) return { isIncomplete: false, items: [] };
   const all = helperCompletions(table, shape);
   // As a default, the snippet format also covers items without `insertText`: they insert their
-  // label, which holds no `$`, `}` or `\`, so as a snippet it is the label itself.
-  const itemDefaults = shape.itemDefaults ? { insertTextFormat: InsertTextFormat.Snippet, data: shape.data } : undefined;
+  // label, which holds no `$`, `}` or `\`, so as a snippet it is the label itself. The list's
+  // data says which table its items are of (`blog.root_path` is not the app's `root_path`).
+  const data = receiver !== undefined && isRecord(shape.data) ? { ...shape.data, receiver } : shape.data;
+  const itemDefaults = shape.itemDefaults ? { insertTextFormat: InsertTextFormat.Snippet, data } : undefined;
   if (prefix === "" || prefix[0] === "_") return { isIncomplete: false, items: all, itemDefaults };
   return { isIncomplete: true, items: matching(all, prefix.toLowerCase()), itemDefaults };
 }
@@ -119,9 +122,16 @@ function narrowed(all: CompletionItem[], first: string): CompletionItem[] {
   return items;
 }
 
-/** `completionItem/resolve`: the route's details for the item the user is looking at. */
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * `completionItem/resolve`: the route's details for the item the user is looking at, from the
+ * table of the receiver it was offered after (the list's data), else the first table defining it.
+ */
 export function resolveHelperCompletion(tables: HelperTables, item: CompletionItem): CompletionItem {
-  const helper = [tables.own, tables.mainApp, ...tables.proxies.values()].map((t) => t && helperIndex(t).get(item.label)).find((h) => h);
+  const receiver = isRecord(item.data) && typeof item.data.receiver === "string" ? item.data.receiver : undefined;
+  const candidates = receiver !== undefined ? [tableFor(tables, receiver)] : [tables.own, tables.mainApp, ...tables.proxies.values()];
+  const helper = candidates.map((t) => t && helperIndex(t).get(item.label)).find((h) => h);
   const route = helper?.route;
   if (!route) return helper && !item.detail ? { ...item, detail: helperDetail(helper) } : item;
   const params = requiredParameters(route);

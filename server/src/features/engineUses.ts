@@ -6,21 +6,38 @@
  * own: a route is matched across tables by its engine and its place in the engine's routes.
  */
 import type { Route } from "@routemap/shared-mapper";
+import { sep } from "node:path";
 import type { RailsApp } from "../workspace.js";
 import { usesOf, type UrlUse } from "./urlUses.js";
 
-/** Every use of `routes` in the app's files and, for an engine's routes, in the other apps' that draw that engine. */
+/**
+ * Every use of `routes` in the workspace's apps: an engine's files call the routes of the
+ * tables their checks take (an isolated engine's set, the app holding it through `main_app.`,
+ * or a non-isolated engine's app, `RailsApp.helperTablesAt`), so a route of any of those tables
+ * is looked for in every app and engine folder, and an engine's route also as each other table's
+ * copy of it (by engine and place).
+ */
 export function usesAcrossApps(app: RailsApp, routes: ReadonlySet<Route>): (UrlUse & { path: string })[] {
   const out = usesOf(app, routes);
-  const places = enginePlaces(app, routes);
-  if (!places.length) return out;
+  const all = app.otherApps();
+  if (!all.length) return out;
+  const places = [app, ...all].flatMap((a) => enginePlaces(a, routes));
+  // Another app of the workspace calls these very routes only when it shares an app with this
+  // folder (the app and its engines' folders); an unrelated one only an engine's, through its mount.
+  const outer = outermost(app, all);
+  const others = places.length ? all : all.filter((a) => outermost(a, all.concat(app)) === outer);
   const seen = new Set(out.map(key));
-  for (const other of app.otherApps()) {
-    const mapped = new Set<Route>();
+  // Each table's copy of an engine's routes: a folder's files may call any of them (an engine's
+  // folder calls the holding app's copy through its proxies).
+  const mapped = new Set<Route>(routes);
+  for (const a of [app, ...others]) {
     for (const { engine, index, name } of places) {
-      const route = other.table().engines.find((e) => e.name === engine)?.routes[index];
+      const route = a.table().engines.find((e) => e.name === engine)?.routes[index];
       if (route && route.name === name) mapped.add(route);
     }
+  }
+  if (mapped.size > routes.size) out.push(...usesOf(app, mapped).filter((use) => !seen.has(key(use)) && seen.add(key(use))));
+  for (const other of others) {
     for (const use of usesOf(other, mapped)) {
       if (seen.has(key(use))) continue;
       seen.add(key(use));
@@ -28,6 +45,11 @@ export function usesAcrossApps(app: RailsApp, routes: ReadonlySet<Route>): (UrlU
     }
   }
   return out;
+}
+
+/** The outermost app of the workspace holding `app`'s folder (the app whose engines' folders sit inside it), or itself. */
+function outermost(app: RailsApp, apps: readonly RailsApp[]): RailsApp {
+  return apps.filter((a) => app.root.startsWith(a.root + sep)).sort((a, b) => a.root.length - b.root.length)[0] ?? app;
 }
 
 /** Where each of `routes` that an engine draws sits in the app's table: the engine, the index in its routes, its name. */

@@ -5,7 +5,7 @@
  * Without `controller:`, the target's controller is the file's own: its controller class, or
  * the view's folder.
  */
-import { routesTo, type HashTarget } from "@routemap/shared-mapper";
+import type { HashTarget } from "@routemap/shared-mapper";
 import { relative, sep } from "node:path";
 import { CompletionItemKind, MarkupKind, type CompletionItem, type Hover, type Location, type Position } from "vscode-languageserver/node";
 import { toLocation, toRange } from "../convert.js";
@@ -41,11 +41,9 @@ function ownController(app: RailsApp, path: string): string | undefined {
 export function hoverOnHashTarget(app: RailsApp, path: string, text: string, position: Position): Hover | null {
   const target = targetAt(app, path, text, position);
   if (!target) return null;
-  const result = app.table();
-  const routes =
-    target.key === "action"
-      ? routesTo(result, target.controllerPath, target.value)
-      : result.routes.filter((r) => r.endpoint.kind === "controller" && r.controller === target.controllerPath);
+  // The routes `url_for` generates from where the file runs: an engine's, its checks' table (`helperTablesAt`).
+  const own = app.helperTablesAt(path).own.routes;
+  const routes = own.filter((r) => r.endpoint.kind === "controller" && r.controller === target.controllerPath && (target.key !== "action" || r.action === target.value));
   const heading =
     target.key === "action"
       ? `**${controllerClass(target.controllerPath)}#${target.value}**\n\n${actionStatus(app, target.controllerPath, target.value)}`

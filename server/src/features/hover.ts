@@ -57,7 +57,13 @@ export function actionStatus(app: RailsApp, controller: string, action: string):
   return where;
 }
 
-export function hoverOnHelper(tables: HelperTables, text: string, position: Position): Hover | null {
+/**
+ * `urlDefaults`: the `default_url_options` keys where the file runs without a request (a mailer
+ * and its templates; an engine's joined with the app's, `joinUrlDefaults`), as the checks take
+ * them; undefined where a request runs it or they are not known. Asked only for a route with
+ * required parts.
+ */
+export function hoverOnHelper(tables: HelperTables, text: string, position: Position, urlDefaults?: () => ReadonlySet<string> | undefined): Hover | null {
   const at = helperAt(text, position);
   const table = at && tableFor(tables, at.receiver);
   if (!at || !table) return null;
@@ -68,8 +74,10 @@ export function hoverOnHelper(tables: HelperTables, text: string, position: Posi
     const route = helper.route;
     const routes = routeGroup(table.routes, route);
     const params = requiredParameters(route);
+    const defaulted = params.length ? params.filter((p) => urlDefaults?.()?.has(p)) : [];
     value =
       `**${helper.name}**${params.length ? `(${params.join(", ")})` : ""}\n\n` +
+      (defaulted.length ? `Here (no request) ${defaulted.map((p) => `\`${p}\``).join(", ")} ${defaulted.length > 1 ? "come" : "comes"} from \`default_url_options\` when not given.\n\n` : "") +
       routesTable(routes) +
       (route.optionalParts.length ? `\n\nOptional: ${route.optionalParts.map((p) => `\`${p}\``).join(", ")}` : "") +
       (route.origin ? `\n\nAdded by ${route.origin}${route.internal ? " (internal: `bin/rails routes` does not list it)" : ""}` : "");

@@ -15,7 +15,7 @@ import { routesTable } from "./hover.js";
 let last: { path: string; text: string; inflections: PolymorphicOptions["inflections"]; targets: PolymorphicTarget[] } | undefined;
 
 function targetAt(app: RailsApp, path: string, text: string, position: Position): PolymorphicTarget | undefined {
-  const options = app.generation().polymorphic(path);
+  const options = app.editorGeneration().polymorphic(path);
   if (last?.path !== path || last.text !== text || last.inflections !== options.inflections) {
     last = { path, text, inflections: options.inflections, targets: app.workspaceMapper().polymorphicTargets(path, text, options) };
   }
@@ -29,8 +29,9 @@ function inside({ start, end }: PolymorphicTarget["span"], position: Position): 
 }
 
 /** The helpers of the target the app's table defines (one, or two when the record may be new). */
-function helpersOf(app: RailsApp, target: PolymorphicTarget): Helper[] {
-  const index = helperIndex(app.helperTables().own);
+function helpersOf(app: RailsApp, path: string, target: PolymorphicTarget): Helper[] {
+  // An engine's file: the helpers its code has (an isolated engine's own set), as its checks take them.
+  const index = helperIndex(app.helperTablesAt(path).own);
   return target.helpers.map((name) => index.get(name)).filter((h): h is Helper => h !== undefined);
 }
 
@@ -41,7 +42,7 @@ export function hoverOnPolymorphic(app: RailsApp, path: string, text: string, po
   // An array of symbols only (`[:admin, :dashboard]`) has no record.
   const records = described.length ? described : ["these symbols"];
   const persisted = target.helpers.length > 1 ? "\n\nWhether the record is saved decides which: Rails calls the first for a persisted record, the second for a new one." : "";
-  const found = helpersOf(app, target);
+  const found = helpersOf(app, path, target);
   const routes = found.flatMap((h) => (h.route ? [h.route] : []));
   const body = found.length
     ? `\`${target.call}\` calls ${target.helpers.map((h) => `\`${h}\``).join(" or ")} for ${records.join(", ")}${persisted}\n\n${routesTable(routes)}`
@@ -53,7 +54,7 @@ export function definitionOfPolymorphic(app: RailsApp, path: string, text: strin
   const target = targetAt(app, path, text, position);
   if (!target) return null;
   const spans = new Map<string, NonNullable<Helper["route"]>["source"]>();
-  for (const helper of helpersOf(app, target)) {
+  for (const helper of helpersOf(app, path, target)) {
     const span = helper.route?.source ?? helper.custom?.source;
     if (span) spans.set(`${span.file}:${span.start.line}:${span.start.character}`, span);
   }
@@ -66,7 +67,7 @@ export function polymorphicCompletions(app: RailsApp, path: string, text: string
   const index = target?.elements.findIndex((e) => e.symbol !== undefined && inside(e.span, position)) ?? -1;
   if (!target || index < 0) return undefined;
   const element = target.elements[index];
-  const helpers = helperIndex(app.helperTables().own);
+  const helpers = helperIndex(app.helperTablesAt(path).own);
   return symbolsCompleting(target, index, helpers.keys()).map((symbol) => {
     const keys = target.elements.map((e, i) => (i === index ? [symbol] : e.keys));
     const made = keys.reduce<string[]>((names, options) => names.flatMap((n) => options.map((k) => (n ? `${n}_${k}` : k))), [""]);

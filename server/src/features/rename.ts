@@ -37,6 +37,8 @@ interface NameSource {
   range: Range;
   placeholder: string;
   literalFor(newText: string): string;
+  /** The app or engine folder whose table holds the route, when not the file's own (an engine's file calling the app's route). */
+  app?: RailsApp;
 }
 
 /** A refusal the editor shows: the cursor is on a route's name that cannot be renamed safely. */
@@ -53,9 +55,11 @@ export function prepareRename(app: RailsApp, file: string, text: string, positio
   return source ? { range: source.range, placeholder: source.placeholder } : null;
 }
 
-export function rename(app: RailsApp, file: string, text: string, position: Position, isRoutesFile: boolean, newText: string): WorkspaceEdit | null {
-  const source = isRoutesFile ? sourceInRoutesFile(app, file, text, position) : sourceAtCall(app, file, text, position);
+export function rename(calledFrom: RailsApp, file: string, text: string, position: Position, isRoutesFile: boolean, newText: string): WorkspaceEdit | null {
+  const source = isRoutesFile ? sourceInRoutesFile(calledFrom, file, text, position) : sourceAtCall(calledFrom, file, text, position);
   if (!source) return null;
+  // The table the route is in: an engine's file may call the app's routes (`main_app.`, or bare in an engine that isolates nothing).
+  const app = source.app ?? calledFrom;
   const literal = source.literalFor(newText);
   if (!NAME.test(literal)) throw new RenameRefused(`\`${newText}\` would not make a Ruby method's name: use lowercase letters, digits and underscores`);
   // The same name: nothing to change (a resource keeps its name without an `as:`).
@@ -221,17 +225,18 @@ function literalText(literal: LiteralArgument, text: string): Span | undefined {
  * once in the helper's name (the part selected); a name made from a resource is renamed in the
  * routes file.
  */
-function sourceAtCall(app: RailsApp, file: string, text: string, position: Position): NameSource | undefined {
-  const use = useAt(app, file, text, position);
+function sourceAtCall(calledFrom: RailsApp, file: string, text: string, position: Position): NameSource | undefined {
+  const use = useAt(calledFrom, file, text, position);
   if (!use || use.kind !== "helper" || !use.name) return undefined;
   const route = use.routes[0];
   if (!route) {
-    const custom = app.table().customHelpers.find((h) => h.helpers.includes(use.name!));
+    const custom = calledFrom.table().customHelpers.find((h) => h.helpers.includes(use.name!));
     if (custom?.origin) throw new RenameRefused(`\`${use.name}\` is drawn by ${custom.origin}: its name is not the app's to change`);
     if (custom) throw new RenameRefused(`\`${use.name}\` is a \`${custom.kind}\` helper: Routemap renames the names of routes only`);
     return undefined;
   }
   if (route.origin) throw new RenameRefused(`\`${use.name}\` is drawn by ${route.origin}: its name is not the app's to change`);
+  const app = holderOf(calledFrom, route);
   const result = app.table();
   // An engine's route called through its mount (`blog.entries_path`): its routes file is the engine's, of the workspace.
   const engineRoute = result.engines.some((e) => e.routes.includes(route)) && app.appOwning(route.source.file)?.isRoutesFile(route.source.file);
@@ -249,5 +254,11 @@ function sourceAtCall(app: RailsApp, file: string, text: string, position: Posit
   const at = words.indexOf(`_${as.value}_`);
   if (at < 0 || words.indexOf(`_${as.value}_`, at + 1) >= 0) throw new RenameRefused(`\`${use.name}\` is named by \`${site.first.label}\` (${where}): rename it there`);
   const from = use.span.start.character + at;
-  return { ...source, range: { start: { line: use.span.start.line, character: from }, end: { line: use.span.start.line, character: from + as.value.length } } };
+  return { ...source, range: { start: { line: use.span.start.line, character: from }, end: { line: use.span.start.line, character: from + as.value.length } }, ...(app !== calledFrom ? { app } : {}) };
+}
+
+/** The folder whose table holds a route: the caller's own, else another of the workspace (the app holding an engine, RailsApp.helperTablesAt). */
+function holderOf(app: RailsApp, route: Route): RailsApp {
+  const holds = (a: RailsApp) => a.table().routes.includes(route) || a.table().engines.some((e) => e.routes.includes(route));
+  return holds(app) ? app : (app.otherApps().find(holds) ?? app);
 }

@@ -34,17 +34,19 @@ const MAY_USE_URLS = /_path|_url|url_for|redirect_to|form_tag|link_to|button_to|
 /** What reading an app's uses needs, worked out once per request (the app's configuration is read afresh each time it is asked). */
 export interface UseContext {
   app: RailsApp;
-  tables: ReturnType<RailsApp["helperTables"]>;
+  /** The tables a file's calls reach: an engine's files', as its checks take them (`RailsApp.helperTablesAt`). */
+  tablesAt(path: string): ReturnType<RailsApp["helperTables"]>;
   generation: ReturnType<RailsApp["generation"]>;
 }
 
 export function useContext(app: RailsApp): UseContext {
-  return { app, tables: app.helperTables(), generation: app.generation() };
+  return { app, tablesAt: (path) => app.helperTablesAt(path), generation: app.editorGeneration() };
 }
 
 /** The URL uses of one file of the app (its text as open, or on disk), with the routes each reaches. */
 export function urlUsesOf(c: UseContext, path: string, text: string): UrlUse[] {
-  const { app, tables, generation } = c;
+  const { app, generation } = c;
+  const tables = c.tablesAt(path);
   // config/ (initializers, environments) calls helpers as models and lib/ do: through `url_helpers`, or bare and uncertain.
   const scope = helperScope(app.root, path) ?? (inConfig(app, path) ? "explicit" : undefined);
   if (!scope || !MAY_USE_URLS.test(text)) return [];
@@ -113,7 +115,7 @@ export function usesOf(app: RailsApp, routes: ReadonlySet<Route>): (UrlUse & { p
   for (const { path, text } of appUseFiles(app)) {
     for (const use of urlUsesOf(context, path, text)) if (use.routes.some((r) => routes.has(r))) out.push({ ...use, path });
   }
-  const own = helperIndex(context.tables.own);
+  const own = helperIndex(app.helperTables().own);
   // The routes files' own calls: a `direct` or `resolve` block's `about_url` (Rails runs it with the URL helpers).
   for (const path of app.table().files.filter((f) => app.isRoutesFile(f))) {
     const text = app.workspaceText(path);
@@ -126,6 +128,9 @@ export function usesOf(app: RailsApp, routes: ReadonlySet<Route>): (UrlUse & { p
   // What was read for the first time kept for the next session (written only when something was).
   usesStoreOf(app.workspaceMapper(), app.root).saveSoon();
   for (const engineRoot of app.engineRoots()) {
+    // An engine folder the workspace takes as an app of its own is read by usesAcrossApps
+    // (engineUses.ts), each of its files with the tables its checks take.
+    if (app.otherApps().some((other) => other.root === engineRoot)) continue;
     for (const path of checkedFiles(engineRoot, app.workspaceFs())) {
       const text = app.workspaceText(path);
       if (text === undefined || !text.includes("main_app")) continue;

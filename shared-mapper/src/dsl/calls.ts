@@ -12,7 +12,7 @@ import { structInstance } from "../core/structClass.js";
 import { rootScope } from "../mapper/scope.js";
 import { scope } from "../mapper/scoping.js";
 import { RoutingError } from "../mapper/errors.js";
-import { inspect } from "../ruby/print.js";
+import { inspect, quotedSource } from "../ruby/print.js";
 import { forMapper, isFrozen, RConst, RHash, RMapper, RMerger, RObject, RProc, RStruct, RStructClass, RSymbol, RUnknown, RValue, stringValue, sym } from "../ruby/values.js";
 import { callArgumentsOf, makeProc, selfValue, blockOf } from "./arguments.js";
 import { OBJECT, type MethodDef } from "./classes.js";
@@ -45,7 +45,7 @@ function evalCall(it: CallHost, node: N.CallNode, env: Env): RValue {
     const known = recv instanceof RObject || it.methodOf(recv, name) || (name === "new" && recv instanceof RConst && it.classes.get(recv.path.replace(/^::/, ""))?.isClass);
     if (args.some((a) => a instanceof RMapper) && !known) {
       // `ActiveAdmin.routes(self)`: code outside the routes files given the mapper may draw anything.
-      const text = it.sourceText(node).replace(/\s+/g, " ").slice(0, 60);
+      const text = quotedSource(it.sourceText(node), 60);
       const message = `\`${text}\` passes the routes to code outside the routes files: Routemap does not know the routes it draws.`;
       it.report("info", message, it.nodeSpan(node), "unknown-method");
       it.openRegion(it.nodeSpan(node), message);
@@ -347,7 +347,7 @@ function unknownSelfCall(it: CallHost, node: N.CallNode, env: Env, name: string,
       set.unknownScope = outer;
     }
   }
-  return new RUnknown(it.sourceText(node).replace(/\s+/g, " ").slice(0, 60), false, "a method Routemap does not model", undefined, undefined, it.nodeSpan(node));
+  return new RUnknown(quotedSource(it.sourceText(node), 60), false, "a method Routemap does not model", undefined, undefined, it.nodeSpan(node));
 }
 
 /** An unknown method's block, run as the DSL call it may be (`devise_for ... do`). */

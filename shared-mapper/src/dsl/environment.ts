@@ -51,6 +51,8 @@ export function classCall(it: CallHost, path: string, name: string, args: RValue
     case "YAML":
     case "Psych":
       return yamlCall(it, name, args);
+    case "I18n":
+      return i18nCall(it, name, args);
   }
   if (path.startsWith(CONFIG)) return settingCall(settingsOf(it), settingsHost(it), path, name, args);
   return undefined;
@@ -103,6 +105,43 @@ function yamlCall(it: CallHost, name: string, args: RValue[]): RValue | undefine
     throw new RoutingError(`No such file or directory @ rb_sysopen - ${path}`, "Errno::ENOENT");
   }
   return loadYaml(text, description);
+}
+
+/**
+ * `I18n.available_locales` and `I18n.default_locale` as the routes read them. Rails applies
+ * `config.i18n.*` to I18n after the initializers (i18n_railtie.rb's `initialize_i18n`, run by
+ * `after_initialize`, which Finisher runs before `set_routes_reloader_hook` loads the routes),
+ * so the app's config wins over an initializer's `I18n.available_locales = …`. Without either,
+ * the locales are those of every translation file the app and its gems load: unknown. The
+ * default locale is I18n's own `:en` then. Both setters take symbols (`to_sym`), as I18n's do.
+ */
+function i18nCall(it: CallHost, name: string, args: RValue[]): RValue | undefined {
+  const setting = name.endsWith("=") ? name.slice(0, -1) : name;
+  if (setting !== "available_locales" && setting !== "default_locale") return undefined;
+  const settings = settingsOf(it);
+  const host = settingsHost(it);
+  if (name.endsWith("=")) {
+    if (args.length !== 1) return undefined;
+    settings.set(host, `I18n.${setting}`, args[0]);
+    return args[0];
+  }
+  if (args.length) return undefined;
+  host.loadSettingFiles(setting);
+  const value = settings.assigned(`i18n.${setting}`) ?? settings.assigned(`I18n.${setting}`);
+  if (value === undefined) {
+    if (setting === "default_locale") return RSymbol.for("en");
+    return new RUnknown("I18n.available_locales", false, "the locales of every translation file the app and its gems load (`config.i18n.available_locales` does not set them)", undefined, "I18n.available_locales");
+  }
+  if (value instanceof RUnknown || setting === "default_locale") return localeSymbol(value);
+  // `Array(locales).map(&:to_sym)`
+  return Array.isArray(value) ? value.map(localeSymbol) : value === null ? [] : [localeSymbol(value)];
+}
+
+/** `locale.to_sym` of a locale I18n is given: a Symbol, or a String made one; anything else unknown. */
+function localeSymbol(value: RValue): RValue {
+  if (value instanceof RSymbol || value instanceof RUnknown) return value;
+  const text = value instanceof RString ? stringValue(value) : undefined;
+  return text !== undefined ? RSymbol.for(text) : new RUnknown(inspect(value), false, "a locale I18n takes as `to_sym` of a value Routemap does not convert");
 }
 
 /** What the app's settings need of the evaluator: its conditions, and the initializers it runs for a setting. */

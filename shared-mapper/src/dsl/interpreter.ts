@@ -17,7 +17,7 @@ import { ConditionalNameError, type RouteSet } from "../mapper/routeSet.js";
 import type { MapperHost, MapperState, SourceRef } from "../mapper/state.js";
 import type { LineIndex } from "../ruby/lineIndex.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
-import { inspect, type RubyVersion } from "../ruby/print.js";
+import { inspect, quotedSource, type RubyVersion } from "../ruby/print.js";
 import {
   RConst, RFloat, RHash, RInquirer, RMapper, RMatch, RObject, RPathname, RProc, RRegexp, RString, RStruct, RStructClass, RSymbol, RUnknown, RValue, UnknownValueError, poisonOf,
   stringValue, truthy, unknownConstant,
@@ -41,7 +41,7 @@ import { Env, type Self } from "./env.js";
 import { Frames } from "./frames.js";
 import { handlerTable } from "./handlers.js";
 import { LITERALS } from "./literals.js";
-import { mayDraw, onlyRedirects } from "./mayDraw.js";
+import { mayDraw, onlyRedirects, verbNameWord } from "./mayDraw.js";
 import { bindParameters } from "./parameters.js";
 import { PATTERNS } from "./patterns.js";
 import { ReportedError, ReturnSignal, ThrowSignal } from "./signals.js";
@@ -144,7 +144,7 @@ export class Interpreter implements MapperHost, CallHost {
    * Records that routes may be missing at `span` (a call skipped, a block not run): only names
    * and controllers under the current scope are open.
    */
-  openRegion(span: Span, reason: string, o: { redirects?: boolean } = {}): void {
+  openRegion(span: Span, reason: string, o: { redirects?: boolean; nameWord?: string } = {}): void {
     if (this.quiet) return;
     ({ span, message: reason } = this.userSpan(span, reason));
     const scope = this.mapper.scope;
@@ -155,7 +155,8 @@ export class Interpreter implements MapperHost, CallHost {
     this.openRegions.push({
       span,
       reason,
-      ...(text(as) ? { namePrefix: text(as) } : {}),
+      // A skipped `get … as: :x` can add only a name with `x` in it, whatever the scope's prefix.
+      ...(o.nameWord ? { namePrefix: o.nameWord } : text(as) ? { namePrefix: text(as) } : {}),
       ...(text(module) ? { module: text(module) } : {}),
       ...(engine ? { engine } : {}),
       ...(o.redirects ? { redirects: true } : {}),
@@ -600,7 +601,7 @@ export class Interpreter implements MapperHost, CallHost {
     else if (e instanceof UnknownValueError) {
       const message = unknownValueMessage("statement", e.value);
       this.report("info", message, this.nodeSpan(stmt), "unknown-value");
-      if (mayDraw(stmt)) this.openRegion(this.nodeSpan(stmt), message, { redirects: onlyRedirects(stmt) });
+      if (mayDraw(stmt)) this.openRegion(this.nodeSpan(stmt), message, { redirects: onlyRedirects(stmt), nameWord: verbNameWord(stmt) });
     }
     // An expression too deep for the evaluator's own stack (a chain of thousands of `+`).
     else if (isStackOverflow(e)) this.report("error", TOO_DEEP, this.nodeSpan(stmt), "too-deep");
@@ -622,7 +623,7 @@ export class Interpreter implements MapperHost, CallHost {
     if (handler) return handler(this, node, env);
     const what = node.constructor.name.replace(/Node$/, "");
     this.report("info", `Routemap does not evaluate this Ruby (${what}); its value is unknown.`, this.nodeSpan(node), "unknown-construct");
-    return new RUnknown(this.sourceText(node).slice(0, 60), false, `Ruby that Routemap does not evaluate (${what})`);
+    return new RUnknown(quotedSource(this.sourceText(node), 60), false, `Ruby that Routemap does not evaluate (${what})`);
   }
 
   // ---- conditions -------------------------------------------------------------------------
@@ -637,7 +638,7 @@ export class Interpreter implements MapperHost, CallHost {
   }
 
   conditionOf(node: Node, value: RUnknown, said?: string): Condition {
-    const text = (said ?? this.sourceText(node)).replace(/\s+/g, " ").slice(0, 80);
+    const text = quotedSource(said ?? this.sourceText(node), 80);
     this.report("info", `Routemap cannot decide \`${text}\` (${describeCause(value)}): it follows both branches, and marks what each draws with the condition.`, this.nodeSpan(node), "undecidable-condition");
     if (value.key !== undefined && value.key.startsWith("!")) return { key: value.key.slice(1), text, holds: false };
     // An unknown met only here (a value that may differ between evaluations) is a condition of its own.
@@ -711,12 +712,12 @@ export class Interpreter implements MapperHost, CallHost {
     const span = this.nodeSpan(node);
     if (v.span && v.span.start.line === span.start.line && v.span.start.character === span.start.character && v.span.end.character === span.end.character) return v;
     const key = recv !== undefined && name !== undefined ? keyOfCall(recv, name, args ?? []) : v.key;
-    return new RUnknown(this.sourceText(node).replace(/\s+/g, " ").slice(0, 80), v.object, v.why, v, key, span);
+    return new RUnknown(quotedSource(this.sourceText(node), 80), v.object, v.why, v, key, span);
   }
 
   /** A block Routemap did not run (`UNKNOWN_LIST.each { … }`): whatever it would draw is missing, and said so. */
   private blockNotRun(node: Node, cause: RUnknown, what?: string): void {
-    const recv = what ?? (node instanceof N.CallNode && node.receiver ? this.sourceText(node.receiver).replace(/\s+/g, " ").slice(0, 60) : cause.description);
+    const recv = what ?? (node instanceof N.CallNode && node.receiver ? quotedSource(this.sourceText(node.receiver), 60) : cause.description);
     const message = `Routemap did not run this block: \`${recv}\` is ${cause.cause.why}. Any routes it draws are missing.`;
     this.report("info", message, this.nodeSpan(node), "unknown-value");
     if (node instanceof N.CallNode && node.block && mayDraw(node.block)) this.openRegion(this.nodeSpan(node), message);
@@ -724,7 +725,7 @@ export class Interpreter implements MapperHost, CallHost {
 
   unknownAt(node: Node, cause: RUnknown): RUnknown {
     if (cause.span) return cause;
-    return new RUnknown(this.sourceText(node).replace(/\s+/g, " ").slice(0, 80), cause.object, cause.why, cause, cause.key, this.nodeSpan(node));
+    return new RUnknown(quotedSource(this.sourceText(node), 80), cause.object, cause.why, cause, cause.key, this.nodeSpan(node));
   }
 
   unknownMethod(node: Node, name: string): void {
@@ -1044,7 +1045,7 @@ export class Interpreter implements MapperHost, CallHost {
         const what = `\`${node.name}\`${call.block ? " and its block" : ""}`;
         const message = unknownValueMessage(what, e.value);
         this.report("info", message, declaration.span, "unknown-value");
-        this.openRegion(declaration.span, message, { redirects: onlyRedirects(node) });
+        this.openRegion(declaration.span, message, { redirects: onlyRedirects(node), nameWord: verbNameWord(node) });
         return null;
       }
       throw e;

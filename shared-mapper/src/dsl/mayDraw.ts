@@ -32,10 +32,27 @@ const VERBS = new Set(["get", "post", "put", "patch", "delete", "match", "option
  * route to a controller.
  */
 export function onlyRedirects(node: Node): boolean {
-  if (!(node instanceof N.CallNode) || node.receiver !== null || node.block !== null || !VERBS.has(node.name)) return false;
+  const to = verbOption(node, "to");
+  return to instanceof N.CallNode && to.name === "redirect" && to.receiver === null;
+}
+
+/**
+ * The word every name a skipped verb call could add contains: its literal `as:` (`get
+ * "/#{x}", to: redirect("/"), as: :legacy` adds `legacy`, `admin_legacy` in a namespace,
+ * `legacy_post` on a member; Rails' `name_for_action` keeps `as` whole, `-` made `_`).
+ * Undefined without one: the name then comes from the unknown path.
+ */
+export function verbNameWord(node: Node): string | undefined {
+  const as = verbOption(node, "as");
+  const word = as instanceof N.SymbolNode ? as.unescaped.value : as instanceof N.StringNode ? as.unescaped.value : undefined;
+  return word ? word.replaceAll("-", "_") : undefined;
+}
+
+/** The value of option `key` of one verb call on the routes without a block (`get "x", key: …`). */
+function verbOption(node: Node, key: string): Node | undefined {
+  if (!(node instanceof N.CallNode) || node.receiver !== null || node.block !== null || !VERBS.has(node.name)) return undefined;
   const last = node.arguments_?.arguments_.at(-1);
-  if (!(last instanceof N.KeywordHashNode)) return false;
-  return last.elements.some((e) =>
-    e instanceof N.AssocNode && e.key instanceof N.SymbolNode && e.key.unescaped.value === "to" &&
-    e.value instanceof N.CallNode && e.value.name === "redirect" && e.value.receiver === null);
+  if (!(last instanceof N.KeywordHashNode)) return undefined;
+  const pair = last.elements.find((e) => e instanceof N.AssocNode && e.key instanceof N.SymbolNode && e.key.unescaped.value === key);
+  return pair instanceof N.AssocNode ? pair.value : undefined;
 }

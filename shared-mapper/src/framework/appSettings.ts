@@ -58,6 +58,11 @@ export class AppSettings {
       : value);
   }
 
+  /** The value assigned to `key` (`i18n.available_locales`, `I18n.default_locale`), if any file did. */
+  assigned(key: string): RValue | undefined {
+    return this.values.get(key);
+  }
+
   /** `config.<key>`: the value set, a group, Rails' default, or unknown. */
   get(host: SettingsHost, key: string): RValue {
     host.loadSettingFiles(key.slice(key.lastIndexOf(".") + 1));

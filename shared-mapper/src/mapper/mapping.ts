@@ -5,14 +5,14 @@
  * in the order Rails merges them (the order `rails routes` prints them in).
  */
 import { analyzePath, EMPTY_PATH, PathInfo, PathSyntaxError } from "../journey/pattern.js";
-import { isSym, isValueConstant, RConst, RHash, RObject, RProc, RRedirect, RRegexp, RStruct, RSymbol, RUnknown, RValue, sym, truthy, UnknownValueError, unknownConstant } from "../ruby/values.js";
+import { isSym, RConst, RHash, RObject, RProc, RRedirect, RRegexp, RStruct, RSymbol, RUnknown, RValue, sym, truthy, UnknownValueError, unknownConstant } from "../ruby/values.js";
 import { inspect, noImplicitConversion, noMethodMessage, toS } from "../ruby/print.js";
 import { routingError } from "./errors.js";
 import { DrawnRoute, MappedRoute, PlainGroup, PlainRoute } from "./route.js";
 import type { MapperState } from "./state.js";
 import type { ScopedValues } from "./types.js";
 import type { Version } from "./version.js";
-import { fromScope } from "./unknownConstraints.js";
+import { fromScope, sayUnknownValues } from "./unknownConstraints.js";
 
 const URL_OPTIONS = ["protocol", "subdomain", "domain", "host", "port"];
 const ANCHOR_CHARACTERS_REGEX = /^(\\A|\^)|(\\Z|\\z|\$)$/;
@@ -96,18 +96,14 @@ const URI_SAFE = /^[-_.!~*'()a-zA-Z\d;\/?:@&=+$,\[\]]*$/;
 
 /**
  * A requirement or default the evaluator cannot know still makes its route, printed marked
- * (`«Patterns::SLUG»`); the call says so, since `rails routes` would print the value itself.
- * A class known by name prints as its name, as Rails prints a class.
+ * (`«Patterns::SLUG»`); the call says so. What came from the scope (its constraints, options
+ * and defaults) was said once where the scope was given, not again at each of its routes.
  */
-function noteUnknownValues(m: MapperState, hash: RHash, scope: RHash | undefined): void {
-  hash.forEach((k, v) => {
-    // The scope's constraints were said where they were given (unknownConstraints.ts).
-    if (k instanceof RUnknown || (v instanceof RUnknown && fromScope(scope, v))) return;
-    const unknown = v instanceof RConst ? (isValueConstant(v.path) ? unknownConstant(v.path) : undefined) : v instanceof RUnknown ? v : undefined;
-    if (unknown) m.host.info(`Routemap cannot compute \`${unknown.description}\` (${unknown.cause.why}); the table shows it as «${unknown.description}».`);
-  });
+function noteUnknownValues(m: MapperState, hash: RHash, scopeConstraints: RHash | undefined): void {
+  const options = m.scope.get("options");
+  const defaults = m.scope.get("defaults");
+  sayUnknownValues(m, hash, (v) => fromScope(scopeConstraints, v) || fromScope(options, v) || fromScope(defaults, v));
 }
-
 
 /**
  * Whether a `to:` value is a Rack endpoint (`to.respond_to?(:call)`). An object the app's

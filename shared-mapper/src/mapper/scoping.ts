@@ -4,7 +4,7 @@
  */
 import { RHash, RSymbol, RUnknown, RValue, isSym, mustBeKnown, sym, truthy } from "../ruby/values.js";
 import { toS, typeName } from "../ruby/print.js";
-import { knownConstraints } from "./unknownConstraints.js";
+import { knownConstraints, sayUnknownValues } from "./unknownConstraints.js";
 import { extractOptions, checkArity, yieldTo } from "./block.js";
 import { routingError } from "./errors.js";
 import { normalizePath } from "./mapping.js";
@@ -45,6 +45,7 @@ export function scope(m: MapperState, call: Call, body: () => void = () => yield
   }
   let block: RValue = null;
   const constraints = options.sget("constraints");
+  const saidDefaults = options.sget("defaults");
   if (constraints instanceof RHash) {
     const given = options.sget("defaults");
     const givenHash = given instanceof RHash ? given : new RHash();
@@ -71,6 +72,9 @@ export function scope(m: MapperState, call: Call, body: () => void = () => yield
     else continue;
     (frame as Record<string, unknown>)[option] = mergeScope(option, m.scope.get(option), value);
   }
+  // What it gives its routes that Routemap cannot compute (`locale: /#{I18n.x}/`) is said here, once.
+  sayUnknownValues(m, options);
+  if (saidDefaults instanceof RHash) sayUnknownValues(m, saidDefaults);
   withScope(m, m.scope.push(frame), body);
 }
 
@@ -225,6 +229,7 @@ export function constraints(m: MapperState, call: Call): void {
 export function defaults(m: MapperState, call: Call, body: () => void = () => yieldTo(call.block)): void {
   checkArity(call.args, 0, 1);
   const d = call.args.length ? call.args[0] : new RHash();
+  if (d instanceof RHash) sayUnknownValues(m, d);
   withScope(m, m.scope.push({ defaults: mergeOptions(m.scope.get("defaults"), d) }), body);
 }
 

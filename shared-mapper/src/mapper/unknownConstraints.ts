@@ -66,6 +66,24 @@ export function knownConstraints(m: MapperState, given: RValue, route = false): 
   return out;
 }
 
+/** A requirement's or default's value Routemap cannot compute: an unknown, or a constant in capitals it does not have. */
+export function unknownValue(v: RValue): RUnknown | undefined {
+  return v instanceof RConst ? (isValueConstant(v.path) ? unknownConstant(v.path) : undefined) : v instanceof RUnknown ? v : undefined;
+}
+
+/**
+ * Says, at the call being evaluated, the requirements and defaults of `hash` Routemap cannot
+ * compute (kept, printed marked: `«Patterns::SLUG»`), since `rails routes` would print the
+ * values themselves; `skip` leaves out those said elsewhere (a scope's, said at the scope).
+ */
+export function sayUnknownValues(m: MapperState, hash: RHash, skip: (v: RValue) => boolean = () => false): void {
+  hash.forEach((k, v) => {
+    if (k instanceof RUnknown || skip(v)) return;
+    const unknown = unknownValue(v);
+    if (unknown) m.host.info(`Routemap cannot compute \`${unknown.description}\` (${unknown.cause.why}); the table shows it as «${unknown.description}».`);
+  });
+}
+
 /** Whether `v` is one of the scope's constraints' values or keys (said where the scope was given). */
 export function fromScope(scope: RHash | undefined, v: RValue): boolean {
   return scope !== undefined && scope.size > 0 && (scope.someValue((x) => x === v) || scope.someKey((x) => x === v));

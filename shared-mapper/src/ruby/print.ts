@@ -313,3 +313,13 @@ export function typeName(v: RValue | undefined): string {
   if (v instanceof RPathname) return "Pathname";
   return "Object";
 }
+
+/**
+ * Source text as the sheet («…») and the messages quote it: on one line, without the line breaks
+ * that open or close a bracket, and past `max` characters cut with "…", so that a quoted
+ * expression is never taken for the whole of it.
+ */
+export function quotedSource(text: string, max: number): string {
+  const line = text.replace(/([([{])\s*\n\s*/g, "$1").replace(/,?\s*\n\s*([)\]}])/g, "$1").replace(/\s+/g, " ").trim();
+  return line.length <= max ? line : `${line.slice(0, max - 1).trimEnd()}…`;
+}

@@ -81,7 +81,7 @@ class Parser {
   private inNegativeLookbehind = 0;
 
   constructor(
-    private readonly source: string,
+    source: string,
     private readonly captureUnnamed: boolean,
   ) {
     const cps: number[] = [];

@@ -5,6 +5,10 @@ Rails.application.routes.draw do
   Rails.application.config.i18n.available_locales.each do |locale|
     get locale.to_s => "locales#set", defaults: { locale: locale.to_s }, as: "set_#{locale}"
   end
+  scope ":lang", lang: /#{I18n.available_locales.join("|")}/, defaults: { lang: I18n.default_locale } do
+    get "search", to: "search#index"
+  end
+  get "home", to: "home#index", defaults: { locale: I18n.default_locale }
   root to: "home#index", protocol: (Rails.application.config.force_ssl ? "https://" : "http://")
   get "assets/*path", to: redirect("#{Rails.application.config.x.cdn_host}/%{path}")
   namespace :api, path: Rails.application.config.x.api_version do
