@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // Regenerates the Rails 6.1 goldens of every fixture from real Rails (Debian's ruby and
 // ruby-actionpack), or with --check verifies that the committed goldens still match what
-// live Rails prints. Usage: node scripts/oracle.mjs [--check] [NAME_FILTER]
+// live Rails prints. Usage: node scripts/oracle.mjs [--check] [--gem-source GEM=DIR]… [NAME_FILTER]
+// A fixture app whose gem Debian lacks names it in `gem-source.txt` (gem, version, repository,
+// tag); its goldens are made or checked only when that gem's source is given (DIR holds its
+// lib/, e.g. `git archive TAG lib` of a fetched snapshot), and kept as committed otherwise.
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
@@ -11,7 +14,9 @@ import { APP_ENVS, listApps, renderAppGolden } from "../test-fixtures/lib/apps.m
 
 const args = process.argv.slice(2);
 const check = args.includes("--check");
-const filter = args.find((a) => !a.startsWith("--"));
+/** `--gem-source GEM=DIR`: the gems' own source, for the apps that need a gem Debian lacks. */
+const gemSources = new Map(args.flatMap((a, i) => (args[i - 1] === "--gem-source" ? [a.split("=")] : [])).map(([gem, dir]) => [gem, dir]));
+const filter = args.find((a, i) => !a.startsWith("--") && args[i - 1] !== "--gem-source");
 const oracle = join(FIXTURES, "oracle", "rails_routes.rb");
 // Ruby's own decorations of an error message (error_highlight's snippet of Rails' source,
 // did_you_mean's suggestions) depend on the Ruby, not on Rails: the goldens keep the message.
@@ -119,11 +124,37 @@ for (const name of readdirSync(join(FIXTURES, "gem-mappers"))) {
 // its URL helpers (test-fixtures/lib/apps.mjs).
 for (const app of listApps()) {
   if (app.reviewed || (filter && !`apps/${app.name}`.includes(filter))) continue;
+  const source = appGemSource(app);
+  if (source === undefined) continue;
   for (const env of APP_ENVS) {
-    const out = execFileSync("ruby", [...RUBY_FLAGS, join(FIXTURES, "oracle", "app_routes.rb"), app.dir, env], { encoding: "utf8", maxBuffer: 64 << 20 });
+    const env_ = source ? { ...process.env, RUBYLIB: join(source.dir, "lib") } : process.env;
+    const out = execFileSync("ruby", [...RUBY_FLAGS, join(FIXTURES, "oracle", "app_routes.rb"), app.dir, env], { encoding: "utf8", maxBuffer: 64 << 20, env: env_ });
     const json = JSON.parse(out);
-    settle(`apps/${app.name} (${env})`, app.goldenPath(env, SERIES), renderAppGolden({ header: `${HEADER}, booting the app in ${env}`, ...json }));
+    const header = `${HEADER}, booting the app in ${env}${source ? `, with ${source.gem} ${source.version} from its source (${source.repository} ${source.tag})` : ""}`;
+    settle(`apps/${app.name} (${env})`, app.goldenPath(env, SERIES), renderAppGolden({ header, ...json }));
   }
+}
+
+/**
+ * The gem source an app needs (its `gem-source.txt`: `GEM VERSION REPOSITORY TAG`): null when it
+ * needs none; undefined (said) when it needs one that was not given, or of another version.
+ */
+function appGemSource(app) {
+  const file = join(app.dir, "gem-source.txt");
+  if (!existsSync(file)) return null;
+  const [gem, version, repository, tag] = readFileSync(file, "utf8").trim().split(/\s+/);
+  const dir = gemSources.get(gem);
+  if (!dir) {
+    console.log(`oracle: apps/${app.name}: kept as committed: it needs ${gem} ${version}, which Debian lacks (give --gem-source ${gem}=DIR, DIR holding lib/ of ${repository} at ${tag})`);
+    return undefined;
+  }
+  const versionFile = readdirSync(join(dir, "lib"), { recursive: true }).find((f) => String(f).endsWith("version.rb"));
+  const given = versionFile && /VERSION\s*=\s*['"]([^'"]+)['"]/.exec(readFileSync(join(dir, "lib", String(versionFile)), "utf8"))?.[1];
+  if (given !== version) {
+    console.error(`oracle: FAILED: apps/${app.name}: the source given for ${gem} is ${given ?? "of no version Routemap can read"}, the app locks ${version}`);
+    process.exit(1);
+  }
+  return { gem, version, repository, tag, dir };
 }
 
 // Path recognition: each request in test-fixtures/recognize/requests.txt, as recognize_path answers it.

@@ -44,6 +44,13 @@ end
 # take-over puts back the const_missing it found, which must be Ruby's).
 require "active_support/all"
 require "active_support/dependencies"
+# ROUTEMAP_ZEITWERK_FIRST=1: Zeitwerk's Kernel#require (an alias of the `require` it finds, then
+# a redefinition) loaded before the stand-ins' `require` is prepended. Loaded after (the default),
+# an implicit namespace autoloaded while the routes draw (the real jsonapi-resources'
+# `"Api::V1::CropResource".safe_constantize` in Growstuff) is required as a file: LoadError for
+# app/controllers/api. Not the default: loaded first, hcb's Grape `format :json` and foodsoft's
+# boot fail otherwise (docs/real-apps.md, "jsonapi-resources modelled").
+require "zeitwerk" if ENV["ROUTEMAP_ZEITWERK_FIRST"] == "1"
 RoutemapStubs.install!
 
 require "bundler"

@@ -377,7 +377,7 @@ export class Interpreter implements MapperHost, CallHost {
     this.report("info", message, this.source(), "info");
   }
 
-  missing(message: string, covers: { namePrefix: string; modules: readonly string[] }): void {
+  missing(message: string, covers: { namePrefix: string | undefined; modules: readonly (string | undefined)[] }): void {
     this.info(message);
     if (this.quiet) return;
     const span = this.source();
@@ -396,6 +396,10 @@ export class Interpreter implements MapperHost, CallHost {
 
   classFile(path: string): LoadedFile | undefined {
     return this.o.appFiles && classFile(path, this.o.appFiles);
+  }
+
+  configFiles(name: string): LoadedFile[] {
+    return this.o.appFiles ? this.o.appFiles.configFiles(name) : [];
   }
 
   appRelative(file: LoadedFile): string {

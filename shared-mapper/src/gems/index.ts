@@ -11,6 +11,7 @@ import { useDoorkeeper } from "./doorkeeper.js";
 import { mountDeviseTokenAuthFor } from "./deviseTokenAuth.js";
 import { punditModule } from "./pundit.js";
 import { routingFilter } from "./routingFilter.js";
+import { jsonapiLink, jsonapiLinks, jsonapiRelatedResource, jsonapiRelatedResources, jsonapiRelationships, jsonapiResource, jsonapiResources } from "./jsonapiResources.js";
 
 interface GemDsl {
   gem: string;
@@ -28,6 +29,13 @@ const METHODS: Record<string, GemDsl> = {
   use_doorkeeper: { gem: "doorkeeper", method: useDoorkeeper },
   mount_devise_token_auth_for: { gem: "devise_token_auth", method: mountDeviseTokenAuthFor },
   filter: { gem: "routing-filter", method: routingFilter },
+  jsonapi_resources: { gem: "jsonapi-resources", method: jsonapiResources },
+  jsonapi_resource: { gem: "jsonapi-resources", method: jsonapiResource },
+  jsonapi_relationships: { gem: "jsonapi-resources", method: jsonapiRelationships },
+  jsonapi_link: { gem: "jsonapi-resources", method: jsonapiLink },
+  jsonapi_links: { gem: "jsonapi-resources", method: jsonapiLinks },
+  jsonapi_related_resource: { gem: "jsonapi-resources", method: jsonapiRelatedResource },
+  jsonapi_related_resources: { gem: "jsonapi-resources", method: jsonapiRelatedResources },
 };
 
 const GEM_NAMES: Record<string, string> = { devise: "Devise", devise_token_auth: "devise_token_auth", doorkeeper: "Doorkeeper", versionist: "versionist" };

@@ -37,7 +37,7 @@ export interface MapperHost {
    * cannot read): names with `namePrefix` as a word, to the controllers under `modules`, may be
    * missing from the table, so the checks do not call them undefined.
    */
-  missing(message: string, covers: { namePrefix: string; modules: readonly string[] }): void;
+  missing(message: string, covers: { namePrefix: string | undefined; modules: readonly (string | undefined)[] }): void;
   /**
    * A file of the app other than its routes (`app/models/user.rb`), parsed but not evaluated,
    * when the routes file is the app's `config/routes.rb` and the host gave the file.
@@ -49,6 +49,8 @@ export interface MapperHost {
   classFile?(path: string): LoadedFile | undefined;
   /** A file's path relative to the app's root, for messages. */
   appRelative?(file: LoadedFile): string;
+  /** The files of config/application.rb and config/initializers/**.rb that mention `name`, in Rails' order (a gem's configuration). */
+  configFiles?(name: string): LoadedFile[];
   /**
    * An expression of an app file that is read, not run (a model's `devise` arguments, a
    * condition in `Devise.setup`), evaluated quietly as Ruby: unknown where it depends on

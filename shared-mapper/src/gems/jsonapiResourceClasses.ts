@@ -1,0 +1,329 @@
+/**
+ * What jsonapi-resources' routing methods read of the app's resource classes, read without
+ * running them (cerebris/jsonapi-resources v0.10.7 lib/jsonapi/basic_resource.rb, the same in
+ * 0.10.0–0.10.7; 0.9's `resource_for` finds classes the same way):
+ *
+ * - `JSONAPI::Resource.resource_klass_for("api/v1/crops")`: `"api/v1/crop_resource".camelize`,
+ *   `safe_constantize`d: the class `Api::V1::CropResource`, where Rails' autoloader finds it.
+ * - `inherited`: a subclass starts with `immutable(false)` and `abstract(false)`, copies its
+ *   parent's relationships, singleton and key type (as they stand when the subclass is
+ *   defined), and not its `routing_options`; its `_type` is its own name, demodulized, without
+ *   `Resource`, underscored and pluralized.
+ * - The class body's `has_many`/`has_one`/`belongs_to`/`relationship` (name, `class_name:`,
+ *   `polymorphic:`; a to-one's class name is the name camelized, a to-many's also
+ *   singularized), `immutable`, `key_type`, `routing_options`.
+ *
+ * Anything in a class body that could change those (a method the gem does not define, an
+ * `include`, a `def self.` of a name the routes read, a condition) leaves the class unknown,
+ * with the place and why: only the routes that depend on it are left out.
+ */
+import * as N from "@ruby/prism/src/nodes.js";
+import { camelize, pluralize, singularize, underscore } from "../inflector.js";
+import type { LoadedFile } from "../ruby/loadedFile.js";
+import { RHash, RRegexp, RSymbol, RUnknown, RValue, sym } from "../ruby/values.js";
+import { childrenOf, constantPathText } from "../ruby/walk.js";
+
+export interface Relationship {
+  name: string;
+  toMany: boolean;
+  /** `class_name:` or its default; undefined when Routemap cannot read it (with why). */
+  className: string | undefined;
+  polymorphic: boolean | undefined;
+  /** Why `className`/`polymorphic` are not known: the option as written. */
+  unread?: string;
+}
+
+export interface ResourceClass {
+  name: string;
+  /** `_type`: `Api::V1::CropResource` → `crops`. */
+  type: string;
+  immutable: boolean;
+  /** `key_type` set on the class or inherited; undefined: `JSONAPI.configuration.resource_key_type`. */
+  keyType: RValue | undefined;
+  routingOptions: RHash;
+  relationships: Map<string, Relationship>;
+}
+
+export type Found = { klass: ResourceClass } | { why: string };
+
+/** Where classes are, and how to evaluate an argument a literal read cannot. */
+export interface ClassReader {
+  /** The file Rails' autoloader would load for the class `path`, if the host has it. */
+  classFile(path: string): LoadedFile | undefined;
+  evaluate?(file: LoadedFile, node: N.Node): RValue;
+  relative(file: LoadedFile): string;
+}
+
+/** The gem's own resource classes: where a chain of superclasses ends. */
+const ROOTS = new Set(["JSONAPI::Resource", "JSONAPI::ActiveRelationResource", "JSONAPI::BasicResource"]);
+
+/** Class methods that change nothing the routes read (the gem's, ActiveSupport::Callbacks', Ruby's). */
+const QUIET = new Set([
+  "attribute", "attributes", "filter", "filters", "sort", "sorts", "primary_key", "cache_field", "paginator",
+  "polymorphic", "abstract", "exclude_links", "caching", "model_name", "model_hint", "singleton",
+  "define_jsonapi_resources_callbacks", "private", "protected", "public", "private_class_method",
+  "attr_accessor", "attr_reader", "attr_writer", "delegate", "require", "require_relative",
+]);
+
+/** What routing_ext.rb reads of a class (`res.x`): a `def self.` of one of these is not followed. */
+const READ = new Set([
+  "routing_resource_options", "routing_options", "_immutable", "immutable", "mutable?", "resource_key_type", "key_type",
+  "_relationships", "_relationship", "_type", "singleton?", "resource_klass_for", "_resource_name_from_type", "module_path",
+  "inherited", "has_many", "has_one", "belongs_to", "relationship", "_add_relationship", "rebuild_relationships",
+]);
+
+/** `resource_klass_for(type)`'s class name: `"#{type.underscore.singularize}_resource".camelize`. */
+export const resourceClassName = (type: string): string => camelize(`${singularize(underscore(type))}_resource`);
+
+/** The class `resource_klass_for(type)` finds, as its body and its superclasses leave it. */
+export function resourceKlassFor(type: string, reader: ClassReader): Found {
+  return readClass(resourceClassName(type), reader, 0);
+}
+
+function readClass(name: string, reader: ClassReader, depth: number): Found {
+  if (depth > 16) return { why: `the superclasses of ${name} go deeper than Routemap follows` };
+  const file = reader.classFile(name);
+  if (!file) return { why: `${name} is not where Rails' autoloader would find it (${underscore(name)}.rb under an autoload folder such as app/resources)` };
+  const found = findClass(file.program, name, []);
+  if (!found) return { why: `${reader.relative(file)} does not define the class ${name} where Routemap can see it` };
+  const parent = superclassOf(found, reader, depth);
+  if ("why" in parent) return parent;
+  const base = parent.klass;
+  const klass: ResourceClass = {
+    name,
+    type: pluralize(underscore(name.replace(/.*::/, "").replace(/Resource$/, ""))),
+    immutable: false,
+    keyType: base?.keyType,
+    routingOptions: new RHash(),
+    relationships: new Map(base?.relationships ?? []),
+  };
+  const why = readBody(found.node, file, klass, reader);
+  return why ? { why } : { klass };
+}
+
+interface FoundClass {
+  node: N.ClassNode;
+  /** The modules around it, outermost first, as Ruby's lexical scope looks constants up. */
+  nesting: string[];
+}
+
+/** The `class` node that defines `name` (nested modules and compact paths both). */
+function findClass(node: N.Node, name: string, nesting: string[]): FoundClass | undefined {
+  for (const child of childrenOf(node)) {
+    if (child instanceof N.ModuleNode || child instanceof N.ClassNode) {
+      const written = constantPathText(child.constantPath);
+      if (written === undefined) continue;
+      const full = written.startsWith("::") ? written.slice(2) : [...nesting.slice(-1), written].join("::");
+      if (child instanceof N.ClassNode && full === name) return { node: child, nesting };
+      const inner = child.body && findClass(child.body, name, [...nesting, full]);
+      if (inner) return inner;
+    } else if (child instanceof N.StatementsNode) {
+      const inner = findClass(child, name, nesting);
+      if (inner) return inner;
+    }
+  }
+  return undefined;
+}
+
+/** The parent class: the gem's (no parent to read), or one of the app's, looked up from the class's lexical scope. */
+function superclassOf(found: FoundClass, reader: ClassReader, depth: number): { klass: ResourceClass | undefined } | { why: string } {
+  const written = found.node.superclass && constantPathText(found.node.superclass);
+  if (!written) return { why: `${found.nesting.concat(constantPathText(found.node.constantPath) ?? "").join("::")} has no superclass Routemap can read` };
+  const bare = written.replace(/^::/, "");
+  if (ROOTS.has(bare)) return { klass: undefined };
+  const candidates = written.startsWith("::") ? [bare] : [...found.nesting.slice().reverse().map((m) => `${m}::${bare}`), bare];
+  for (const candidate of candidates) {
+    if (!reader.classFile(candidate)) continue;
+    const parent = readClass(candidate, reader, depth + 1);
+    return "why" in parent ? parent : { klass: parent.klass };
+  }
+  return { why: `its superclass ${written} is not a class of the app Routemap can read` };
+}
+
+/** The class body's statements, in order; a reason when one could change what the routes read. */
+function readBody(node: N.ClassNode, file: LoadedFile, klass: ResourceClass, reader: ClassReader): string | undefined {
+  const statements = node.body instanceof N.StatementsNode ? node.body.body : node.body ? [node.body] : [];
+  const at = (n: N.Node) => `\`${text(file, n).split("\n")[0]}\` in ${reader.relative(file)}:${file.index.position(n.location.startOffset).line + 1}`;
+  for (const statement of statements) {
+    if (statement instanceof N.DefNode) {
+      if (statement.receiver && READ.has(statement.name)) return `${klass.name} defines ${at(statement)}, which Routemap does not run`;
+      continue;
+    }
+    if (statement instanceof N.ConstantWriteNode || statement instanceof N.StringNode) continue;
+    // `class << self` of methods the routes do not read (`def records(options)`).
+    if (statement instanceof N.SingletonClassNode && statement.expression instanceof N.SelfNode && quietSingletonClass(statement)) continue;
+    if (!(statement instanceof N.CallNode) || (statement.receiver && !(statement.receiver instanceof N.SelfNode))) {
+      return `${klass.name}'s body runs ${at(statement)}, which Routemap does not follow`;
+    }
+    const why = classCall(statement, file, klass, reader);
+    if (why) return `${klass.name}'s body calls ${at(statement)}: ${why}`;
+  }
+  return undefined;
+}
+
+/** Whether a `class << self` body only defines methods routing_ext.rb does not call (and calls nothing). */
+function quietSingletonClass(node: N.SingletonClassNode): boolean {
+  const body = node.body instanceof N.StatementsNode ? node.body.body : node.body ? [node.body] : [];
+  return body.every((s) => (s instanceof N.DefNode && !READ.has(s.name)) || (s instanceof N.CallNode && !s.receiver && QUIET.has(s.name)));
+}
+
+/** One class-level call; a reason when Routemap cannot tell what it does to the routes. */
+function classCall(call: N.CallNode, file: LoadedFile, klass: ResourceClass, reader: ClassReader): string | undefined {
+  const name = call.name;
+  if (QUIET.has(name) || /^(before|after|around)_/.test(name)) return undefined;
+  const args = call.arguments_?.arguments_ ?? [];
+  // Keywords one by one: a lambda given to `apply_join:` leaves `class_name:` readable.
+  const values = args.map((a) => (a instanceof N.KeywordHashNode ? keywords(a, file, reader) : value(a, file, reader)));
+  switch (name) {
+    case "immutable": {
+      // `immutable(val = true)`: `@immutable = val`, read for its truth.
+      const given = values[0];
+      if (given instanceof RUnknown) return "its argument is not known";
+      klass.immutable = given === undefined ? true : given !== false && given !== null;
+      return undefined;
+    }
+    case "key_type":
+      if (values[0] instanceof RUnknown || values[0] === undefined) return "its argument is not known";
+      klass.keyType = values[0];
+      return undefined;
+    case "routing_options":
+      if (!(values[0] instanceof RHash) || hasUnknown(values[0])) return "its options are not known";
+      klass.routingOptions = values[0];
+      return undefined;
+    case "has_many":
+    case "has_one":
+    case "belongs_to":
+    case "relationship":
+      return addRelationships(name, values, klass);
+    default:
+      return "a method jsonapi-resources does not define, which may change the routes";
+  }
+}
+
+function addRelationships(method: string, values: RValue[], klass: ResourceClass): string | undefined {
+  const last = values[values.length - 1];
+  const options = last instanceof RHash ? last : new RHash();
+  const names = last instanceof RHash ? values.slice(0, -1) : values;
+  let toMany = method === "has_many";
+  if (method === "relationship") {
+    const to = options.sget("to");
+    if (!(to instanceof RSymbol) || (to.name !== "one" && to.name !== "many")) return "its `to:` is not `:one` or `:many`";
+    toMany = to.name === "many";
+  }
+  for (const given of names) {
+    const relName = given instanceof RSymbol ? given.name : typeof given === "string" ? given : undefined;
+    if (relName === undefined) return "a relationship name Routemap cannot read";
+    const className = options.sget("class_name");
+    const polymorphic = options.sget("polymorphic");
+    const unreadClass = className instanceof RUnknown || (className !== undefined && className !== null && typeof className !== "string" && !(className instanceof RSymbol));
+    const relationship: Relationship = {
+      name: relName,
+      toMany,
+      className: unreadClass ? undefined : className === undefined || className === null ? (toMany ? singularize(camelize(relName)) : camelize(relName)) : className instanceof RSymbol ? className.name : (className as string),
+      // `options.fetch(:polymorphic, false) == true`
+      polymorphic: polymorphic instanceof RUnknown ? undefined : polymorphic === true,
+      ...(unreadClass ? { unread: "class_name:" } : polymorphic instanceof RUnknown ? { unread: "polymorphic:" } : {}),
+    };
+    // `check_duplicate_relationship_name` only warns; `register_relationship` replaces it in place.
+    klass.relationships.set(relName, relationship);
+  }
+  return undefined;
+}
+
+/** An argument's value: evaluated as Ruby where the host can, else a literal; unknown otherwise. */
+function value(node: N.Node, file: LoadedFile, reader: ClassReader): RValue {
+  const literal = literalOf(node);
+  if (literal !== undefined) return literal;
+  return reader.evaluate ? reader.evaluate(file, node) : new RUnknown(text(file, node));
+}
+
+/** A call's keywords, each value evaluated on its own (a key that is not a literal: unknown whole). */
+function keywords(node: N.KeywordHashNode, file: LoadedFile, reader: ClassReader): RValue {
+  const hash = new RHash();
+  for (const element of node.elements) {
+    const key = element instanceof N.AssocNode ? literalOf(element.key) : undefined;
+    if (!(element instanceof N.AssocNode) || key === undefined) return new RUnknown(text(file, node));
+    hash.set(key, value(element.value, file, reader));
+  }
+  return hash;
+}
+
+const hasUnknown = (hash: RHash): boolean => [...hash.values()].some((v) => v instanceof RUnknown || (v instanceof RHash && hasUnknown(v)));
+
+function literalOf(node: N.Node): RValue | undefined {
+  if (node instanceof N.SymbolNode) return sym(node.unescaped.value);
+  if (node instanceof N.StringNode) return node.unescaped.value;
+  if (node instanceof N.TrueNode) return true;
+  if (node instanceof N.FalseNode) return false;
+  if (node instanceof N.NilNode) return null;
+  if (node instanceof N.ArrayNode) {
+    const items = node.elements.map(literalOf);
+    return items.every((v) => v !== undefined) ? (items as RValue[]) : undefined;
+  }
+  if (node instanceof N.HashNode || node instanceof N.KeywordHashNode) {
+    const hash = new RHash();
+    for (const element of node.elements) {
+      if (!(element instanceof N.AssocNode)) return undefined;
+      const key = literalOf(element.key);
+      const v = literalOf(element.value);
+      if (key === undefined || v === undefined) return undefined;
+      hash.set(key, v);
+    }
+    return hash;
+  }
+  return undefined;
+}
+
+function text(file: LoadedFile, node: N.Node): string {
+  const loc = node.location;
+  return file.index.slice(loc.startOffset, loc.startOffset + loc.length);
+}
+
+/** `JSONAPI.configure do |config| … end`: the settings routing_ext.rb reads, where an app file sets them. */
+export interface JsonapiSettings {
+  /** `route_format`: `:dasherized_route` unless set. */
+  routeFormat: RValue;
+  /** `resource_key_type`: `:integer` unless set. */
+  resourceKeyType: RValue;
+  /** A setting assigned a value Routemap cannot read, as written, with its place. */
+  unread: string[];
+}
+
+/** Reads `config.route_format =` and `config.resource_key_type =` (or `JSONAPI.configuration.x =`) in the files given. */
+export function readJsonapiSettings(files: LoadedFile[], reader: ClassReader): JsonapiSettings {
+  const settings: JsonapiSettings = { routeFormat: sym("dasherized_route"), resourceKeyType: sym("integer"), unread: [] };
+  for (const file of files) {
+    const visit = (node: N.Node, configs: Set<string>) => {
+      if (node instanceof N.CallNode && (node.name === "route_format=" || node.name === "resource_key_type=") && isConfiguration(node.receiver, configs)) {
+        const arg = node.arguments_?.arguments_[0];
+        const v = arg ? value(arg, file, reader) : undefined;
+        if (v instanceof RSymbol || typeof v === "string") {
+          if (node.name === "route_format=") settings.routeFormat = v;
+          else settings.resourceKeyType = v;
+        } else settings.unread.push(`\`${text(file, node)}\` in ${reader.relative(file)}`);
+      }
+      const inner = node instanceof N.CallNode && node.name === "configure" && isJsonapi(node.receiver) ? blockParameter(node, configs) : configs;
+      for (const child of childrenOf(node)) visit(child, inner);
+    };
+    visit(file.program, new Set());
+  }
+  return settings;
+}
+
+const isJsonapi = (node: N.Node | null) => node !== null && constantPathText(node)?.replace(/^::/, "") === "JSONAPI";
+
+/** The names in scope for the configuration: the outer ones and `JSONAPI.configure do |config|`'s parameter. */
+function blockParameter(call: N.CallNode, outer: Set<string>): Set<string> {
+  const params = call.block instanceof N.BlockNode && call.block.parameters instanceof N.BlockParametersNode ? call.block.parameters.parameters : null;
+  const first = params?.requireds[0];
+  return first instanceof N.RequiredParameterNode ? new Set([...outer, first.name]) : outer;
+}
+
+/** The configuration: `JSONAPI.configure`'s block parameter, or `JSONAPI.configuration`; never another local. */
+function isConfiguration(receiver: N.Node | null, configs: Set<string>): boolean {
+  if (receiver instanceof N.LocalVariableReadNode) return configs.has(receiver.name);
+  return receiver instanceof N.CallNode && receiver.name === "configuration" && isJsonapi(receiver.receiver);
+}
+
+/** The uuid constraint `jsonapi_resources` adds for a `:uuid` key type. */
+export const UUID_PATTERN = new RRegexp("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");

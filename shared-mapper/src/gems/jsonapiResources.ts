@@ -1,0 +1,285 @@
+/**
+ * jsonapi-resources' routing methods (cerebris/jsonapi-resources lib/jsonapi/routing_ext.rb at
+ * v0.10.7; 0.10.0–0.10.6 have the same file; 0.9.x draws the same routes but names the related
+ * actions `get_related_resource(s)`; master after 0.10.7 names related routes otherwise and is
+ * not followed): `jsonapi_resources`, `jsonapi_resource`, `jsonapi_relationships`,
+ * `jsonapi_link(s)`, `jsonapi_related_resource(s)`.
+ *
+ * Each reads the app's resource class that `JSONAPI::Resource.resource_klass_for` finds for the
+ * scope's module and the resource (`jsonapiResourceClasses.ts`): `jsonapi_resources :crops` in
+ * `namespace :api do namespace :v1` reads `Api::V1::CropResource`, draws `resources :crops`
+ * without `new`/`edit` (and `create`/`update`/`destroy` for an immutable class), the class's
+ * `routing_options` merged over the call's, then in the resource's block, unless a block is
+ * given, each relationship's `relationships/x` routes and its related route. Where a class, a
+ * relationship or a setting cannot be read, the routes that depend on it are not drawn and their
+ * names are left open, said at the call.
+ *
+ * `JSONAPI.configuration.route_format` (`:dasherized_route` by default) formats the paths:
+ * `has_many :blog_posts` is `/blog-posts`. Also from the gem, not modelled: it reopens
+ * `Resource#nested_param` for every resource of the app (`:"#{singular.underscore}_#{param}"`),
+ * which differs from Rails' only for a resource named with dashes or capitals.
+ */
+import { camelize, dasherize, pluralize, underscore } from "../inflector.js";
+import { extractOptions, yieldTo } from "../mapper/block.js";
+import { routingError } from "../mapper/errors.js";
+import { match, resource, resources } from "../mapper/resources.js";
+import { controller } from "../mapper/scoping.js";
+import type { Call, MapperState } from "../mapper/state.js";
+import { noMethodMessage, toS } from "../ruby/print.js";
+import { RHash, RSymbol, RValue, sym, truthy } from "../ruby/values.js";
+import { invoke, kw } from "../framework/draw.js";
+import { readJsonapiSettings, resourceKlassFor, UUID_PATTERN, type ClassReader, type Found, type JsonapiSettings, type ResourceClass } from "./jsonapiResourceClasses.js";
+
+/** What the gem keeps on the mapper: `@resource_type`, and `@scope[:jsonapi_resource]` as a stack; the classes read. */
+interface GemState {
+  resourceType: RValue | undefined;
+  scoped: RValue[];
+  classes: Map<string, Found>;
+  settings?: JsonapiSettings;
+}
+
+const states = new WeakMap<MapperState, GemState>();
+
+function gemState(m: MapperState): GemState {
+  let state = states.get(m);
+  if (!state) states.set(m, (state = { resourceType: undefined, scoped: [], classes: new Map() }));
+  return state;
+}
+
+/** Thrown where a class or setting cannot be read: the call's routes that depend on it are left out. */
+class Unreadable {
+  constructor(
+    readonly why: string,
+    /** The names it leaves open (a word of them), or undefined: every name of the scope. */
+    readonly namePrefix: string | undefined,
+  ) {}
+}
+
+function reader(m: MapperState): ClassReader {
+  const host = m.host;
+  return {
+    classFile: (path) => host.classFile?.(path),
+    evaluate: host.evaluateIn && ((file, node) => host.evaluateIn!(file, node)),
+    relative: (file) => host.appRelative?.(file) ?? file.index.file,
+  };
+}
+
+/** `resource_klass_for(type)`, read once per map. */
+function klassFor(m: MapperState, type: string, open: string | undefined): ResourceClass {
+  const state = gemState(m);
+  let found = state.classes.get(type);
+  if (!found) state.classes.set(type, (found = m.host.inApp ? resourceKlassFor(type, reader(m)) : { why: "this routes file is read without its app, whose app/resources Routemap reads" }));
+  if ("why" in found) throw new Unreadable(`Routemap cannot read the resource class for '${type}': ${found.why}`, open);
+  return found.klass;
+}
+
+function settingsOf(m: MapperState): JsonapiSettings {
+  const state = gemState(m);
+  state.settings ??= readJsonapiSettings(m.host.configFiles?.("JSONAPI") ?? [], reader(m));
+  return state.settings;
+}
+
+/** `format_route(route)`: the configured route formatter's `format(route.to_s)`. */
+function formatRoute(m: MapperState, route: RValue): string {
+  const settings = settingsOf(m);
+  if (settings.unread.length) throw new Unreadable(`jsonapi-resources' route format is set by ${settings.unread.join(", ")}, which Routemap cannot read`, undefined);
+  const format = settings.routeFormat instanceof RSymbol ? settings.routeFormat.name : toS(settings.routeFormat);
+  const text = toS(route, m.ruby);
+  if (format === "dasherized_route") return dasherize(text);
+  if (format === "underscored_route") return text;
+  if (format === "camelized_route") return camelize(text).replace(/^./, (c) => c.toLowerCase());
+  throw new Unreadable(`jsonapi-resources' route format is \`:${format}\`, the app's own ${camelize(format)}Formatter, which Routemap does not run`, undefined);
+}
+
+/** `resource_type_with_module_prefix(resource = nil)`: the scope's module and the resource, joined by `/`. */
+function withModulePrefix(m: MapperState, resourceName?: RValue): string {
+  const name = resourceName ?? gemState(m).scoped.at(-1);
+  const module = m.scope.get("module");
+  return [module, name].filter((v) => v !== undefined && v !== null).map((v) => toS(v as RValue, m.ruby)).join("/");
+}
+
+/** Runs a method's body; what it cannot read is said at the call and leaves its names open. */
+function guarded(m: MapperState, body: () => void): void {
+  try {
+    body();
+  } catch (e) {
+    if (!(e instanceof Unreadable)) throw e;
+    const scopeAs = m.scope.get("as");
+    const prefix = [scopeAs === undefined || scopeAs === null ? undefined : toS(scopeAs as RValue), e.namePrefix].filter(Boolean).join("_");
+    const module = m.scope.get("module");
+    m.host.missing(`${e.why}; the routes that depend on it are not drawn.`, {
+      namePrefix: e.namePrefix === undefined ? prefix || undefined : e.namePrefix,
+      modules: [module === undefined || module === null ? undefined : toS(module as RValue)],
+    });
+  }
+}
+
+const includesAction = (list: RValue[], name: string) => list.some((v) => (v instanceof RSymbol && v.name === name) || v === name);
+
+/** `options[:except]`'s additions: `new`, `edit`, and for an immutable class `create`, `update`, `destroy`. */
+function exceptions(m: MapperState, options: RHash, klass: ResourceClass, singular: boolean): void {
+  let except = options.sget("except");
+  if (truthy(except)) {
+    // `jsonapi_resources` takes `Array(options[:except])`; `jsonapi_resource` appends to what it was given.
+    if (!singular) except = Array.isArray(except) ? [...except] : [except!];
+    else if (!Array.isArray(except)) throw routingError(noMethodMessage(m.ruby, "<<", except!), "NoMethodError");
+    else except = [...except];
+  } else except = [];
+  const list = except as RValue[];
+  const add = (name: string) => {
+    if (!includesAction(list, name)) list.push(sym(name));
+  };
+  add("new");
+  add("edit");
+  if (klass.immutable) ["create", "update", "destroy"].forEach(add);
+  options.sset("except", list);
+}
+
+/** The options both `jsonapi_resource(s)` start from: the call's, the controller, the class's `routing_options`, the path. */
+function resourceOptions(m: MapperState, args: RValue[], resourceType: RValue, klass: ResourceClass): RHash {
+  const options = extractOptions([...args]).dup();
+  if (!truthy(options.sget("controller"))) options.sset("controller", resourceType);
+  klass.routingOptions.forEach((k, v) => options.set(k, Array.isArray(v) ? [...v] : v));
+  return options;
+}
+
+export function jsonapiResources(m: MapperState, call: Call): void {
+  guarded(m, () => {
+    const resourceType = call.args[0] ?? null;
+    gemState(m).resourceType = resourceType;
+    const klass = klassFor(m, withModulePrefix(m, resourceType), undefined);
+    const options = resourceOptions(m, call.args, resourceType, klass);
+    options.sset("param", sym("id"));
+    options.sset("path", formatRoute(m, resourceType));
+    const keyType = klass.keyType ?? settingsOf(m).resourceKeyType;
+    if (keyType instanceof RSymbol && keyType.name === "uuid") {
+      const given = options.sget("constraints");
+      const constraints = truthy(given) && given instanceof RHash ? given.dup() : new RHash();
+      if (!truthy(constraints.sget("id"))) constraints.sset("id", UUID_PATTERN);
+      options.sset("constraints", constraints);
+    }
+    exceptions(m, options, klass, false);
+    invoke(m, resources, [resourceType, options], () => jsonapiScope(m, resourceType, options, call));
+  });
+}
+
+export function jsonapiResource(m: MapperState, call: Call): void {
+  guarded(m, () => {
+    const resourceType = call.args[0] ?? null;
+    gemState(m).resourceType = resourceType;
+    const klass = klassFor(m, withModulePrefix(m, resourceType), undefined);
+    const options = resourceOptions(m, call.args, resourceType, klass);
+    options.sset("path", formatRoute(m, resourceType));
+    exceptions(m, options, klass, true);
+    invoke(m, resource, [resourceType, options], () => jsonapiScope(m, resourceType, options, call));
+  });
+}
+
+/** `jsonapi_resource_scope`: `@scope[:jsonapi_resource]` set, then `controller(resource.resource_scope) { … }`. */
+function jsonapiScope(m: MapperState, resourceType: RValue, options: RHash, call: Call): void {
+  const state = gemState(m);
+  state.scoped.push(resourceType);
+  try {
+    const controllerName = options.sget("controller");
+    invoke(m, controller, [toS(controllerName ?? resourceType, m.ruby)], () => {
+      if (call.block) yieldTo(call.block);
+      else jsonapiRelationships(m, { args: [], block: null });
+    });
+  } finally {
+    state.scoped.pop();
+  }
+}
+
+/** `jsonapi_relationships(options = {})`: each relationship of `@resource_type`'s class, in order. */
+export function jsonapiRelationships(m: MapperState, call: Call): void {
+  guarded(m, () => {
+    const options = call.args[0] ?? new RHash();
+    const klass = klassFor(m, withModulePrefix(m, gemState(m).resourceType), undefined);
+    for (const relationship of klass.relationships.values()) {
+      const name = sym(relationship.name);
+      if (relationship.toMany) {
+        jsonapiLinks(m, { args: [name, options], block: null });
+        jsonapiRelatedResources(m, { args: [name, options], block: null });
+      } else {
+        jsonapiLink(m, { args: [name, options], block: null });
+        jsonapiRelatedResource(m, { args: [name, options], block: null });
+      }
+    }
+  });
+}
+
+/** `links_methods(options)` */
+function linksMethods(options: RHash): string[] {
+  const defaults = ["show", "create", "destroy", "update"];
+  const only = options.sget("only");
+  if (truthy(only)) return (Array.isArray(only) ? only : [only!]).map((v) => toS(v));
+  const except = options.sget("except");
+  // `default_methods - Array(except)`: symbols only are taken away.
+  if (truthy(except)) return defaults.filter((d) => !(Array.isArray(except) ? except : [except!]).some((v) => v instanceof RSymbol && v.name === d));
+  return defaults;
+}
+
+/** `jsonapi_link` (to-one) and `jsonapi_links` (to-many, with `create_relationship`). */
+function links(m: MapperState, call: Call, toMany: boolean): void {
+  guarded(m, () => {
+    const args = [...call.args];
+    const linkType = args[0] ?? null;
+    const options = extractOptions(args).dup();
+    const klass = klassFor(m, withModulePrefix(m), undefined);
+    const formatted = formatRoute(m, linkType);
+    if (!truthy(options.sget("controller"))) options.sset("controller", klass.type);
+    const methods = linksMethods(options);
+    const path = `relationships/${formatted}`;
+    const draw = (action: string, via: string[], as?: string) =>
+      invoke(m, match, [path, kw({ controller: options.sget("controller")!, action, relationship: toS(linkType, m.ruby), via: via.map((v) => sym(v)), ...(as ? { as } : {}) })]);
+    if (methods.includes("show")) draw("show_relationship", ["get"], `relationships/${toS(linkType, m.ruby)}`);
+    if (klass.immutable) return;
+    if (toMany && methods.includes("create")) draw("create_relationship", ["post"]);
+    if (methods.includes("update")) draw("update_relationship", ["put", "patch"]);
+    if (methods.includes("destroy")) draw("destroy_relationship", ["delete"]);
+  });
+}
+
+export const jsonapiLink = (m: MapperState, call: Call) => links(m, call, false);
+export const jsonapiLinks = (m: MapperState, call: Call) => links(m, call, true);
+
+/** `jsonapi_related_resource` (to-one) and `jsonapi_related_resources` (to-many). */
+function related(m: MapperState, call: Call, toMany: boolean): void {
+  guarded(m, () => {
+    const args = [...call.args];
+    const options = extractOptions(args).dup();
+    const source = klassFor(m, withModulePrefix(m), undefined);
+    const relationshipName = args[0] ?? null;
+    // `source._relationships[relationship_name]`: keyed by Symbol; nil (then `nil._routed = true`) for any other.
+    const relationship = relationshipName instanceof RSymbol ? source.relationships.get(relationshipName.name) : undefined;
+    if (!relationship) throw routingError(noMethodMessage(m.ruby, "_routed=", null), "NoMethodError");
+    const open = `related_${relationship.name}`;
+    if (relationship.className === undefined || relationship.polymorphic === undefined) {
+      throw new Unreadable(`Routemap cannot read the \`${relationship.unread}\` of ${source.name}'s relationship :${relationship.name}`, open);
+    }
+    const formatted = formatRoute(m, relationship.name);
+    if (!truthy(options.sget("controller"))) {
+      if (!toMany && relationship.polymorphic) options.sset("controller", pluralize(underscore(relationship.className)));
+      else {
+        const target = toMany ? underscore(relationship.className) : pluralize(underscore(relationship.className));
+        options.sset("controller", klassFor(m, withModulePrefix(m, target), open).type);
+      }
+    }
+    const version = gemVersionOf(m);
+    const action = version !== undefined && version < 0.1 ? (toMany ? "get_related_resources" : "get_related_resource") : toMany ? "index_related_resources" : "show_related_resource";
+    invoke(m, match, [
+      formatted,
+      kw({ controller: options.sget("controller")!, relationship: relationship.name, source: withModulePrefix(m, source.type), action, via: [sym("get")], as: `related/${toS(relationshipName, m.ruby)}` }),
+    ]);
+  });
+}
+
+export const jsonapiRelatedResource = (m: MapperState, call: Call) => related(m, call, false);
+export const jsonapiRelatedResources = (m: MapperState, call: Call) => related(m, call, true);
+
+/** The locked version as a number (`0.9.12` → 0.09), for 0.9's action names; undefined: the latest. */
+function gemVersionOf(m: MapperState): number | undefined {
+  const text = m.gems?.["jsonapi-resources"] ?? m.gemfileVersions?.["jsonapi-resources"];
+  const parts = /^(\d+)\.(\d+)/.exec(text ?? "");
+  return parts ? parseInt(parts[1], 10) + parseInt(parts[2], 10) / 100 : undefined;
+}

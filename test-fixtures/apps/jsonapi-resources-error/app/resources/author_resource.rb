@@ -1,0 +1,2 @@
+class AuthorResource < JSONAPI::Resource
+end

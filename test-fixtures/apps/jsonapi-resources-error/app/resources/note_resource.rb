@@ -1,0 +1,3 @@
+class NoteResource < JSONAPI::Resource
+  has_one :author
+end

@@ -1,0 +1,3 @@
+class OrderResource < JSONAPI::Resource
+  has_many :notes
+end

@@ -1,0 +1,2 @@
+class Shop::CouponResource < JSONAPI::Resource
+end

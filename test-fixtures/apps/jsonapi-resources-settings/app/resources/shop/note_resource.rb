@@ -1,0 +1,6 @@
+module Shop
+  class NoteResource < JSONAPI::Resource
+    immutable
+    has_one :customer
+  end
+end

@@ -1,0 +1,4 @@
+module Admin
+  class ReviewerResource < JSONAPI::Resource
+  end
+end

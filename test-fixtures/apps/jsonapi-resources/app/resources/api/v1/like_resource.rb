@@ -1,0 +1,3 @@
+class Api::V1::LikeResource < JSONAPI::Resource
+  immutable
+end

@@ -1,0 +1,6 @@
+class Api::V1::TagResource < JSONAPI::Resource
+  key_type :uuid
+  immutable
+  model_name "Label"
+  has_many :articles
+end
