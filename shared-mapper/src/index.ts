@@ -24,7 +24,7 @@ import { hamlToRuby } from "./app/haml.js";
 import { slimToRuby } from "./app/slim.js";
 import { erbToRuby, hashTargets, helperCalls, insideExpectedRaise, type HashTarget, type HelperCall } from "./app/helperCalls.js";
 import { urlHashes, urlOptionsFacts, type UrlHash, type UrlOptionsFacts } from "./app/urlGeneration.js";
-import { polymorphicCandidates, resolveCandidate, type PolymorphicCandidate, type PolymorphicTarget } from "./app/polymorphic.js";
+import { polymorphicCandidates, resolveCandidate, type Assigned, type PolymorphicCandidate, type PolymorphicTarget } from "./app/polymorphic.js";
 import { actionAssigns } from "./app/viewAssigns.js";
 import { runConditionsOf, type RunCondition } from "./app/runConditions.js";
 import type { TemplateBlock } from "./app/templateReader.js";
@@ -224,7 +224,10 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
   };
   const candidatesOf = (file: LoadedFile, path: string, o: UsesTargets) => {
     const where = o.assigns && (o.assigns.path.startsWith(`${o.root}/`) ? o.assigns.path.slice(o.root.length + 1) : o.assigns.path);
-    const assigns = o.assigns ? actionAssigns(namings.tree(o.assigns.path, o.assigns.text), o.assigns.action, where!) : undefined;
+    // The action's assignments (its controller parsed again) only when a target names an instance variable the template does not set.
+    let known: ReadonlyMap<string, Assigned> | undefined;
+    const from = o.assigns;
+    const assigns = from && { get: (name: string) => (known ??= actionAssigns(namings.tree(from.path, from.text), from.action, where!)).get(name) };
     return polymorphicCandidates(file, { view: path.includes("/app/views/"), controller: o.controller, assigns });
   };
   const fileUses = (path: string, text: string, targets?: UsesTargets): FileUses => {

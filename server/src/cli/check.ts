@@ -75,7 +75,7 @@ export async function checkCommand(argv: string[], io: Io, mapper?: RouteMapper)
   // Those it lacks, read by worker threads on a large app (factsWorkers.ts), the controllers' bodies first, while the routes are mapped.
   const checked = problemFiles(root, fs);
   // Not on a second run, whose pack has most of them: hashing each file to know which it lacks before the map cost more than it saved.
-  const workers = uses.packed() < (files.size + checked.length) / 2 ? await FactsWorkers.start() : undefined;
+  const workers = uses.packed() < (files.size + checked.length) / 2 ? await FactsWorkers.start(mapper) : undefined;
   try {
     return await checkApp({ argv: args, format, io, mapper, input, fs, root, files, own, uses, checked, workers });
   } finally {
@@ -103,7 +103,7 @@ async function checkApp(o: {
   // (one parse for both), then the other files whose facts do not depend on the model, each as
   // its check will ask for it (a template's, on its action: below).
   const bodiesRead = workers?.read([...files].flatMap(([path, text]) => [uses.wanted("k", path, text), modelFreeUses(uses, root, path, text)].filter((j) => j !== undefined)), uses);
-  if (workers) void workers.read(checked.flatMap((file) => modelFreeUses(uses, root, file, fs.readFile(file)) ?? []), uses);
+  if (workers) workers.read(checked.flatMap((file) => modelFreeUses(uses, root, file, fs.readFile(file)) ?? []), uses);
   const result = mapper.map(input);
   const appGems = commandAppGems(root, { rubyVersion: input.options?.rubyVersion });
   const gems = readInstalledGems(appGems);
@@ -111,7 +111,7 @@ async function checkApp(o: {
   if (process.env.ROUTEMAP_TIMINGS === "1") io.err(`routemap: gems: ${appGems?.installed.size ?? 0} installed, ${appGems?.missing.length ?? 0} missing; cache ${cached ? `${cached.used} used, ${cached.made} made${cached.failed ? `, ${cached.failed} not written` : ""}` : "off"}\n`);
   const engineRoots = findEngines(root).map((e) => e.root);
   const views = [...own, ...otherTemplates(fs, engineRoots, gems)];
-  if (bodiesRead) await bodiesRead;
+  if (bodiesRead) await bodiesRead.wait();
   const model = mapper.controllers({ files, views, root, read: (p) => fs.readFile(p), gems: input.options?.gems, inflections: result.inflections, bodies: uses.bodies });
   const provided = "why" in gems ? undefined : new Set([...gems.controllers, ...otherControllerPaths(root, fs, engineRoots)]);
   // Why checks are off or partial, said where each cause is (an info, or the table's diagnostic there).
@@ -132,7 +132,7 @@ async function checkApp(o: {
     const generation = generationOf(names, () => model, { root, rubyVersion: input.options?.rubyVersion, read: (p) => fs.readFile(p), table: () => result, gemUrlOptions: "why" in gems ? [] : gems.urlOptions, gemUrlOptionsControllers: "why" in gems ? undefined : gems.urlOptionsControllers, gemLayouts: "why" in gems ? undefined : gems.layouts });
     const context = { tables: appHelperTables(result), defined: names.all(), gems: helpers, generation, uses };
     // The files and the check the language server uses for the Problems panel (appProblems.ts), their facts read ahead by the workers.
-    if (workers) void workers.read(checked.flatMap((file) => wantedUses(uses, context, root, file, fs.readFile(file)) ?? []), uses);
+    if (workers) workers.read(checked.flatMap((file) => wantedUses(uses, context, root, file, fs.readFile(file)) ?? []), uses);
     for (const file of checked) {
       const wait = workers?.waitFor(file);
       if (wait) await wait;
@@ -162,6 +162,7 @@ async function checkApp(o: {
   uses.save();
   const made = uses.cacheStats;
   if (process.env.ROUTEMAP_TIMINGS === "1") io.err(`routemap: files' facts: ${uses.parsed} read; cache ${made ? `${made.used} used, ${made.made} made${made.failed ? `, not written` : ""}` : "off"}${workers?.size ? `; ${uses.readAhead} read by ${workers.size} worker${workers.size === 1 ? "" : "s"}` : ""}\n`);
+  if (process.env.ROUTEMAP_TIMINGS === "1" && workers?.size) io.err(`routemap: facts read by the main thread while it waited for the workers: ${workers.readHereCount}; waited with none to read: ${Math.round(workers.idle)} ms\n`);
   const printed = shown(findings, args);
   if (format === "json") io.out(JSON.stringify(checkDocument(printed, why, displayPath, causes), null, 2) + "\n");
   else io.out(render(printed, format));

@@ -21,12 +21,23 @@
  * (`os.availableParallelism`), at least one, at most `MAX_WORKERS`. On 2 cores, one worker took
  * less processor time and memory than two (each isolate compiles the same hot code again).
  * `ROUTEMAP_CHECK_WORKERS=N` sets their number (0: none) whatever the app's size.
+ *
+ * One queue for all threads (branch `cold30`, docs/benchmarks.md "both cores busy"): every job
+ * is posted to a worker at once (given work only as it hands some back, a worker would wait
+ * while the main thread maps the routes, its loop not turning), and claimed, by whichever thread
+ * comes first, in memory the threads share. The main thread reads unclaimed jobs itself while
+ * it waits: for a file's facts, the file's own if no worker has begun it, else the jobs after
+ * it (which it will ask for next); for the controllers' bodies, from the last (the worker goes
+ * from the first). A turn of its loop after each job lets the worker's batches come in. On 2
+ * cores its waits were about 2.8 s of a 7.1 s first run (wall less its processor time), with a
+ * core idle. What it reads it takes as read (not its JSON decoded again), as a run without
+ * workers does; the pack is the same.
  */
 import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
-import { createMapper, type RouteMapper } from "@routemap/shared-mapper";
+import { createMapper, type FileUses, type RouteMapper } from "@routemap/shared-mapper";
 import { createNodeMapper, prismWasmPath } from "@routemap/shared-mapper/node";
 import { encodeUses } from "./fileFactsCache.js";
 import type { FactsJob, FileUsesStore } from "../features/fileUses.js";
@@ -37,12 +48,37 @@ const MAX_WORKERS = 8;
 /** Files per message: a message each way costs a turn of each thread's loop. */
 const BATCH = 100;
 const MARK = "routemap.factsWorker";
+/** A job's claim (`Entry.claims`): free, taken by a worker, taken by the main thread. */
+const FREE = 0;
+const BY_WORKER = 1;
+const BY_MAIN = 2;
 
 interface Batch {
   worker: Worker;
-  jobs: FactsJob[];
+  entries: Entry[];
+  /** Set once the worker's entries are in (or given up). */
+  settled: boolean;
   resolve: () => void;
+}
+
+/**
+ * A job sent: whoever claims it first in `claims` (memory the threads share, one slot per job
+ * of a `read`) reads it, a worker or the main thread while it waits (`stealWhile`).
+ */
+interface Entry {
+  job: FactsJob;
   store: FileUsesStore;
+  claims: Int32Array;
+  at: number;
+  /** Its place in `FactsWorkers.queue`. */
+  index: number;
+  batch: Batch;
+  done: Promise<void>;
+}
+
+/** What `read` asked: `wait` resolves once all its facts are in, the main thread reading some itself meanwhile. */
+export interface FactsRead {
+  wait(): Promise<void>;
 }
 
 export class FactsWorkers {
@@ -50,19 +86,23 @@ export class FactsWorkers {
   private readonly workers: Worker[] = [];
   private nextId = 0;
   private turn = 0;
+  /** Every job sent, in the order sent: the queue the workers go through from the front. */
+  private readonly queue: Entry[] = [];
 
   /**
    * Workers for a run, started when first asked for enough facts (`read`); undefined when the
-   * main thread reads them all (`ROUTEMAP_CHECK_WORKERS=0`).
+   * main thread reads them all (`ROUTEMAP_CHECK_WORKERS=0`). `mapper`: the main thread's, with
+   * which it reads queued facts while it waits for the workers' (`waitFor`).
    */
-  static async start(env: NodeJS.ProcessEnv = process.env): Promise<FactsWorkers | undefined> {
+  static async start(mapper: RouteMapper, env: NodeJS.ProcessEnv = process.env): Promise<FactsWorkers | undefined> {
     const chosen = env.ROUTEMAP_CHECK_WORKERS;
     const forced = chosen !== undefined && /^\d+$/.test(chosen);
     const count = forced ? Math.min(+chosen, MAX_WORKERS) : Math.min(Math.max(1, availableParallelism() - 1), MAX_WORKERS);
-    return count === 0 ? undefined : new FactsWorkers(count, forced ? 1 : MIN_JOBS, await compiledPrism());
+    return count === 0 ? undefined : new FactsWorkers(mapper, count, forced ? 1 : MIN_JOBS, await compiledPrism());
   }
 
   private constructor(
+    private readonly mapper: RouteMapper,
     private readonly count: number,
     /** The fewest facts asked at once that start the workers. */
     private readonly least: number,
@@ -71,6 +111,9 @@ export class FactsWorkers {
 
   /** The workers started. */
   size = 0;
+  /** Jobs the main thread read while it waited (`stealWhile`), and its time waiting with nothing to take, in ms (ROUTEMAP_TIMINGS). */
+  readHereCount = 0;
+  idle = 0;
 
   /** Starts the workers, if not yet; false when they cannot be. */
   private started(): boolean {
@@ -98,54 +141,112 @@ export class FactsWorkers {
     this.size++;
   }
 
-  /** What resolves once a file's facts asked for by `read` are in (or given up), by path (not the bodies'). */
-  private readonly byPath = new Map<string, Promise<void>>();
+  /** The job asked for a file (not the bodies'), by path. */
+  private readonly byPath = new Map<string, Entry>();
   /** The keys of the entries asked for: each is read once. */
   private readonly sent = new Set<string>();
 
   /**
    * Has the workers read `jobs`, in order, after those asked before; their facts go into `store`
-   * as they come. Resolves once they are all in (or given up: the main thread reads them then).
+   * as they come. `wait()` resolves once they are all in (or given up: the main thread reads
+   * them then).
    */
-  read(jobs: readonly FactsJob[], store: FileUsesStore): Promise<void> {
+  read(jobs: readonly FactsJob[], store: FileUsesStore): FactsRead {
     // Fewer than a worker's start is worth, before any has started: read in the main thread.
-    if (!jobs.length || (!this.size && jobs.length < this.least) || !this.started()) return Promise.resolve();
+    if (!jobs.length || (!this.size && jobs.length < this.least) || !this.started()) return { wait: () => Promise.resolve() };
     const fresh = jobs.filter((job) => !this.sent.has(job.key) && !!this.sent.add(job.key));
-    const all: Promise<void>[] = [];
+    const claims = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, fresh.length)));
+    const entries: Entry[] = [];
     for (let start = 0; start < fresh.length; start += BATCH) {
-      const batch = fresh.slice(start, start + BATCH);
+      const jobs = fresh.slice(start, start + BATCH);
       const worker = this.workers[this.turn++ % Math.max(1, this.workers.length)];
-      const done = worker ? this.send(worker, batch, store) : Promise.resolve();
-      all.push(done);
-      for (const job of batch) if (job.kind !== "k") this.byPath.set(job.path, done);
-    }
-    return Promise.all(all).then(() => undefined);
-  }
-
-  /** What resolves once the facts asked for `path` are in, if any were. */
-  waitFor(path: string): Promise<void> | undefined {
-    return this.byPath.get(path);
-  }
-
-  private send(worker: Worker, jobs: FactsJob[], store: FileUsesStore): Promise<void> {
-    const id = this.nextId++;
-    return new Promise<void>((resolve) => {
-      this.pending.set(id, { worker, jobs, resolve, store });
-      try {
-        worker.postMessage({ id, jobs });
-      } catch {
-        this.done(id, []);
+      const batch: Batch = { worker, entries: [], settled: false, resolve: () => undefined };
+      const done = new Promise<void>((resolve) => (batch.resolve = resolve));
+      jobs.forEach((job, i) => batch.entries.push({ job, store, claims, at: start + i, index: this.queue.length + i, batch, done }));
+      for (const entry of batch.entries) {
+        entries.push(entry);
+        this.queue.push(entry);
+        if (entry.job.kind !== "k") this.byPath.set(entry.job.path, entry);
       }
+      this.send(batch, { jobs, claims, start });
+    }
+    return { wait: () => this.waitAll(entries) };
+  }
+
+  /** What resolves once the facts asked for `path` are in, if any were: read here if no worker has begun them. */
+  waitFor(path: string): Promise<void> | undefined {
+    const entry = this.byPath.get(path);
+    if (!entry || entry.batch.settled) return undefined;
+    if (this.claim(entry)) return void this.readHere(entry);
+    return this.stealWhile(() => !entry.batch.settled, entry.index + 1, 1);
+  }
+
+  /** `read`'s wait: the main thread reads what no worker has begun, from the last (the workers go from the first). */
+  private async waitAll(entries: Entry[]): Promise<void> {
+    if (!entries.length) return;
+    const batches = [...new Set(entries.map((e) => e.batch))];
+    await this.stealWhile(() => batches.some((b) => !b.settled), entries[entries.length - 1].index, -1, entries[0].index);
+    await Promise.all(entries.map((e) => e.done));
+  }
+
+  /**
+   * While `waiting()`, reads the queue's unclaimed jobs from `from` on in steps of `step` (to
+   * `end`, inclusive), a turn of the loop after each, for the workers' messages to come in.
+   */
+  private async stealWhile(waiting: () => boolean, from: number, step: 1 | -1, end = step > 0 ? Infinity : 0): Promise<void> {
+    let at = from;
+    while (waiting()) {
+      while (at >= 0 && at < this.queue.length && (step > 0 ? at <= end : at >= end) && !this.claim(this.queue[at])) at += step;
+      const entry = at >= 0 && at < this.queue.length && (step > 0 ? at <= end : at >= end) ? this.queue[at] : undefined;
+      if (!entry) break;
+      this.readHere(entry);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    // Nothing left to take: the rest is being read by the workers.
+    const since = performance.now();
+    if (waiting()) await new Promise<void>((resolve) => {
+      const check = () => (waiting() ? setImmediate(check) : resolve());
+      check();
     });
+    this.idle += performance.now() - since;
+  }
+
+  /** Takes a job for the main thread, if no thread has yet. */
+  private claim(entry: Entry): boolean {
+    return !entry.batch.settled && Atomics.compareExchange(entry.claims, entry.at, FREE, BY_MAIN) === FREE;
+  }
+
+  /** Reads a claimed job here, as a worker would (`readJob`): its entry's JSON, and the facts themselves, not decoded again. */
+  private readHere(entry: Entry): void {
+    this.readHereCount++;
+    const { job } = entry;
+    try {
+      const value = job.kind === "k" ? this.mapper.controllerFile(job.path, job.text) : this.mapper.fileUses(job.path, job.text, job.targets);
+      entry.store.fill(job, JSON.stringify(job.kind === "k" ? value : encodeUses(value as FileUses)), value);
+    } catch {
+      // Read again when asked (`FileUsesStore.of`), where a failure is reported as without workers.
+    }
+  }
+
+  private send(batch: Batch, message: { jobs: FactsJob[]; claims: Int32Array; start: number }): void {
+    const id = this.nextId++;
+    this.pending.set(id, batch);
+    if (!batch.worker) return this.done(id, []);
+    try {
+      batch.worker.postMessage({ id, ...message });
+    } catch {
+      this.done(id, []);
+    }
   }
 
   private done(id: number, out: (string | undefined)[]): void {
     const batch = this.pending.get(id);
     if (!batch) return;
     this.pending.delete(id);
-    batch.jobs.forEach((job, i) => {
-      if (typeof out[i] === "string") batch.store.fill(job, out[i]);
+    batch.entries.forEach((entry, i) => {
+      if (typeof out[i] === "string") entry.store.fill(entry.job, out[i]);
     });
+    batch.settled = true;
     batch.resolve();
   }
 
@@ -153,6 +254,15 @@ export class FactsWorkers {
   close(): void {
     for (const worker of this.workers.splice(0)) void worker.terminate();
     for (const id of [...this.pending.keys()]) this.done(id, []);
+  }
+}
+
+/** A job's facts, as the JSON of its entry in the pack; undefined where reading failed. */
+function readJob(m: RouteMapper, job: FactsJob): string | undefined {
+  try {
+    return JSON.stringify(job.kind === "k" ? m.controllerFile(job.path, job.text) : encodeUses(m.fileUses(job.path, job.text, job.targets)));
+  } catch {
+    return undefined;
   }
 }
 
@@ -166,19 +276,13 @@ async function compiledPrism(): Promise<{ path: string; module: WebAssembly.Modu
   }
 }
 
-/** A worker: reads the facts of each batch it is sent, and sends their entries' JSON back (undefined where it failed). */
+/** A worker: reads the facts of each batch it is sent that no other thread claimed, and sends their entries' JSON back (undefined where it failed or did not read). */
 function serve(prism: { path?: string; module?: WebAssembly.Module }): void {
   const port = parentPort!;
   const mapper: Promise<RouteMapper> = prism.module && prism.path ? createMapper(readFileSync(prism.path), { compiled: Promise.resolve(prism.module) }) : createNodeMapper();
-  port.on("message", async ({ id, jobs }: { id: number; jobs: FactsJob[] }) => {
+  port.on("message", async ({ id, jobs, claims, start }: { id: number; jobs: FactsJob[]; claims: Int32Array; start: number }) => {
     const m = await mapper;
-    const out = jobs.map((job) => {
-      try {
-        return JSON.stringify(job.kind === "k" ? m.controllerFile(job.path, job.text) : encodeUses(m.fileUses(job.path, job.text, job.targets)));
-      } catch {
-        return undefined;
-      }
-    });
+    const out = jobs.map((job, i) => (Atomics.compareExchange(claims, start + i, FREE, BY_WORKER) === FREE ? readJob(m, job) : undefined));
     port.postMessage({ id, out });
   });
 }

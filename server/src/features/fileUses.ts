@@ -36,7 +36,7 @@ export class FileUsesStore {
     const also = alsoOf(targets);
     const ahead = this.ready.get(`${kind}\0${path}`) ?? this.keys.get(`${kind}\0${path}`);
     this.keys.delete(`${kind}\0${path}`);
-    const key = ahead && ahead.text === text && ahead.also === also ? ahead.key : FileFactsCache.key(kind, path, text, also);
+    const key = ahead && ahead.text === text && ahead.also === also ? ahead.key : this.keyOf(kind, path, text, also);
     const hit = this.byPath.get(path);
     if (hit && hit.key === key) return hit.uses;
     let uses = this.takeReady(kind, path, key, decodeUses) ?? this.disk?.get(kind, path, key, decodeUses);
@@ -57,7 +57,7 @@ export class FileUsesStore {
   readonly bodies = (path: string, text: string, read: () => ControllerFile): ControllerFile => {
     const ahead = this.ready.get(`k\0${path}`) ?? this.keys.get(`k\0${path}`);
     this.keys.delete(`k\0${path}`);
-    const key = ahead && ahead.text === text ? ahead.key : this.disk && FileFactsCache.key("k", path, text);
+    const key = ahead && ahead.text === text ? ahead.key : this.disk && this.keyOf("k", path, text);
     // Counted as read only with a cache, as a body read here is.
     const ready = key === undefined ? undefined : this.takeReady("k", path, key, decodeBodies, !!this.disk);
     if (ready || !this.disk || key === undefined) return ready ?? read();
@@ -74,7 +74,7 @@ export class FileUsesStore {
    * the pack holds, and what it was read from. Each is taken once, when its file is asked for,
    * and counts as read in this run (`parsed`, and an entry made for the pack).
    */
-  private readonly ready = new Map<string, { text: string; also: string | undefined; key: string; json: string }>();
+  private readonly ready = new Map<string, { text: string; also: string | undefined; key: string; json: string; value?: FileUses | ControllerFile }>();
   /** The keys `wanted` worked out of files the pack has, by kind and path (`ready`'s without the facts). */
   private readonly keys = new Map<string, { text: string; also: string | undefined; key: string }>();
 
@@ -84,22 +84,41 @@ export class FileUsesStore {
    */
   wanted(kind: FactsKind, path: string, text: string, targets?: UsesTargets): FactsJob | undefined {
     const also = kind === "k" ? undefined : alsoOf(targets);
-    const key = FileFactsCache.key(kind, path, text, also);
+    const key = this.keyOf(kind, path, text, also);
     // Hashed once: the key is asked again when the file is (a second run's every file is in the pack).
     if (this.disk?.has(key)) return void this.keys.set(`${kind}\0${path}`, { text, also, key });
     return { kind, path, text, targets: targets && { controller: targets.controller, root: targets.root, assigns: targets.assigns }, key, also };
   }
 
-  /** A job's facts, read elsewhere, as the JSON of an entry (`encodeUses`' or the bodies'). */
-  fill(job: FactsJob, json: string): void {
-    this.ready.set(`${job.kind}\0${job.path}`, { text: job.text, also: job.also, key: job.key, json });
+  /**
+   * `FileFactsCache.key`, kept per kind and path for a run (`oneRun`): `check` asks what to read
+   * ahead of every file twice (before the controller model and after), and the key is asked
+   * again when the file's facts are.
+   */
+  private keyOf(kind: FactsKind, path: string, text: string, also?: string): string {
+    if (!this.o.oneRun) return FileFactsCache.key(kind, path, text, also);
+    const known = this.hashed.get(`${kind}\0${path}`);
+    if (known && known.text === text && known.also === also) return known.key;
+    const key = FileFactsCache.key(kind, path, text, also);
+    this.hashed.set(`${kind}\0${path}`, { text, also, key });
+    return key;
+  }
+  private readonly hashed = new Map<string, { text: string; also: string | undefined; key: string }>();
+
+  /**
+   * A job's facts, read elsewhere, as the JSON of an entry (`encodeUses`' or the bodies'), and
+   * `value`, what `RouteMapper.fileUses` (or `controllerFile`) gave, when read in this thread: taken
+   * as is, as `of` takes what it reads (not decoded from the JSON again).
+   */
+  fill(job: FactsJob, json: string, value?: FileUses | ControllerFile): void {
+    this.ready.set(`${job.kind}\0${job.path}`, { text: job.text, also: job.also, key: job.key, json, value });
   }
 
   private takeReady<T>(kind: FactsKind, path: string, key: string, decode: (stored: unknown, path: string) => T | undefined, counted = true): T | undefined {
     const ahead = this.ready.get(`${kind}\0${path}`);
     if (!ahead || ahead.key !== key) return undefined;
     this.ready.delete(`${kind}\0${path}`);
-    const value = decode(parsedJson(ahead.json), path);
+    const value = (ahead.value as T | undefined) ?? decode(parsedJson(ahead.json), path);
     if (value === undefined) return undefined;
     if (counted) (this.parsed++, this.readAhead++);
     this.disk?.setJson(kind, path, key, ahead.json);

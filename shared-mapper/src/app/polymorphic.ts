@@ -202,15 +202,17 @@ export function polymorphicTargets(file: LoadedFile, o: { view: boolean; control
 }
 
 /** The targets of a file whose records' classes are known, their naming not yet worked out (`polymorphicTargets`). */
-export function polymorphicCandidates(file: LoadedFile, o: { view: boolean; controller: boolean; assigns?: ReadonlyMap<string, Assigned> }): PolymorphicCandidate[] {
+export function polymorphicCandidates(file: LoadedFile, o: { view: boolean; controller: boolean; assigns?: Pick<ReadonlyMap<string, Assigned>, "get"> }): PolymorphicCandidate[] {
   const out: PolymorphicCandidate[] = [];
-  const ivars = new Map<string, Assigned>();
-  const callbacks = new Set<string>();
-  if (o.controller) {
-    assignments(file.program, file, ivars, { ivarsOnly: true, crossDefs: true });
-    for (const name of callbackNames(file.program)) callbacks.add(name);
-  }
-  const assignedBy = new Map<string, Set<string>>();
+  // The file's assignments are read only when a target names a variable: most URL-taking calls
+  // name a helper or a hash (`link_to "x", posts_path`), and reading every scope's assignments
+  // up front was most of this function's time in a large app's first `check` (docs/benchmarks.md).
+  let fileIvars: Map<string, Assigned> | undefined;
+  let callbacks: Set<string> | undefined;
+  const ivars = () => {
+    if (!fileIvars) assignments(file.program, file, (fileIvars = new Map()), { ivarsOnly: true, crossDefs: true });
+    return fileIvars;
+  };
   // Each scope's assignments, read once: a method's are asked for its callbacks' and for its own targets.
   const scopeVars = new Map<N.Node, Map<string, Assigned>>();
   const varsOf = (scope: N.Node) => {
@@ -221,14 +223,23 @@ export function polymorphicCandidates(file: LoadedFile, o: { view: boolean; cont
     }
     return vars;
   };
+  // The callbacks' assignments.
+  let assignedBy: Map<string, Set<string>> | undefined;
+  const assignedByOf = () => {
+    if (assignedBy) return assignedBy;
+    assignedBy = new Map();
+    for (const def of defs) assignedBy.set(def.name, new Set([...varsOf(def).keys()].filter((k) => k.startsWith("@"))));
+    return assignedBy;
+  };
   const visit = (scope: N.Node) => {
-    const vars = varsOf(scope);
     const lookup = (name: string, isIvar: boolean) => {
+      const vars = varsOf(scope);
       // A template's instance variable it does not set itself: its action's (viewAssigns.ts).
       if (isIvar && !o.controller && o.assigns && !vars.has(name)) return o.assigns.get(name);
       if (!isIvar || !o.controller) return vars.get(name);
-      const set = vars.has(name) || [...callbacks].some((c) => assignedBy.get(c)?.has(name));
-      return set ? ivars.get(name) : undefined;
+      callbacks ??= new Set(callbackNames(file.program));
+      const set = vars.has(name) || [...callbacks].some((c) => assignedByOf().get(c)?.has(name));
+      return set ? ivars().get(name) : undefined;
     };
     const stack: N.Node[] = [scope];
     while (stack.length) {
@@ -243,15 +254,11 @@ export function polymorphicCandidates(file: LoadedFile, o: { view: boolean; cont
       for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
     }
   };
-  // The callbacks' assignments first, then every scope in source order.
+  // Every scope in source order.
   const defs: N.DefNode[] = [];
   walkNodes(file.program, (node) => {
     if (node instanceof N.DefNode) defs.push(node);
   });
-  for (const def of defs) {
-    const vars = varsOf(def);
-    assignedBy.set(def.name, new Set([...vars.keys()].filter((k) => k.startsWith("@"))));
-  }
   visit(file.program);
   for (const def of defs) visit(def);
   return out;
