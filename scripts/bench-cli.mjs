@@ -47,7 +47,9 @@ function time([cmd, ...args], env = process.env) {
   const phases = Object.fromEntries([...(/timings \(ms\): (.*)/.exec(run.stderr)?.[1] ?? "").matchAll(/(\w+) ([\d.]+)/g)].map((m) => [m[1], +m[2]]));
   // The processor time each says it used (user and system, every thread), up to its last line.
   const cpu = +(/processor time \(ms\): ([\d.]+)/.exec(run.stderr)?.[1] ?? NaN);
-  return { ms, out: run.stdout, phases, cpu };
+  // routemap's processor time per phase (the map's parse and evaluation as one): what a loaded machine moves least.
+  const cpuPhases = Object.fromEntries([...(/processor time by phase \(ms\): (.*)/.exec(run.stderr)?.[1] ?? "").matchAll(/(\w+) ([\d.]+)/g)].map((m) => [m[1], +m[2]]));
+  return { ms, out: run.stdout, phases, cpu, cpuPhases };
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -62,11 +64,13 @@ let same;
 const first = time(routemap).ms;
 if (hasRails) same = time(rails).out === time(routemap).out;
 const phases = [];
+const cpuPhases = [];
 for (let i = 0; i < runs; i++) {
   const run = time(routemap);
   ours.push(run.ms);
   cpu.ours.push(run.cpu);
   phases.push(run.phases);
+  cpuPhases.push(run.cpuPhases);
   if (extraCerts) {
     const unset = time(routemap, withoutCerts);
     oursWithoutCerts.push(unset.ms);
@@ -91,6 +95,7 @@ const row = {
 // (Node's own start and the bundle's loading), Prism's loading, the map's parse and evaluation, printing.
 for (const name of Object.keys(phases[0])) row[`  ${name} (median ms)`] = +median(phases.map((p) => p[name])).toFixed(0);
 row["routemap routes, processor time (median ms)"] = +median(cpu.ours).toFixed(0);
+for (const name of Object.keys(cpuPhases[0])) row[`  ${name}, processor time (median ms)`] = +median(cpuPhases.map((p) => p[name])).toFixed(0);
 if (extraCerts) {
   row["NODE_EXTRA_CA_CERTS unset: node -e 0 (median ms)"] = +nodeWithoutCerts.toFixed(0);
   row["NODE_EXTRA_CA_CERTS unset: routemap routes (median ms)"] = +median(oursWithoutCerts).toFixed(0);

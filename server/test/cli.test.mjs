@@ -188,7 +188,7 @@ test("ROUTEMAP_TIMINGS=1 adds where the run's time went on stderr, and changes n
   const plain = run(["routes"], { cwd: dir });
   const timed = run(["routes"], { cwd: dir, env: { ...process.env, ROUTEMAP_TIMINGS: "1" } });
   assert.equal(timed.stdout, plain.stdout);
-  assert.match(timed.stderr, /^routemap: code cache (off|made|used|rejected, made again)\nroutemap: timings \(ms\): start [\d.]+, prism [\d.]+, parse [\d.]+, evaluation [\d.]+, printing [\d.]+\nroutemap: processor time \(ms\): [\d.]+\n$/);
+  assert.match(timed.stderr, /^routemap: code cache (off|made|used|rejected, made again)\nroutemap: timings \(ms\): start [\d.]+, prism [\d.]+, parse [\d.]+, evaluation [\d.]+, printing [\d.]+\nroutemap: processor time \(ms\): [\d.]+\nroutemap: processor time by phase \(ms\): start [\d.]+, prism [\d.]+, map [\d.]+, printing [\d.]+\n$/);
 });
 
 test("the code cache: made by the first run, used by the next, never used for other bytes, and never in the way", () => {

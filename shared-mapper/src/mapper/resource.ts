@@ -118,9 +118,15 @@ export class Resource {
     return list.map((a) => symbolName(a, this.ruby));
   }
 
+  /**
+   * Read for every route's name (`collectionName` twice): worked out once. `as` is fixed once
+   * constructed; `SingletonResource`'s constructor, which reads the name before it sets its
+   * own `as`, forgets the name it read.
+   */
   get name(): string {
-    return truthy(this.as) ? toS(this.as!) : this.name0;
+    return (this.nameCache ??= truthy(this.as) ? toS(this.as!) : this.name0);
   }
+  protected nameCache: string | undefined = undefined;
   get plural(): string {
     return this.name;
   }
@@ -141,9 +147,11 @@ export class Resource {
   get collectionScope(): string {
     return this.path;
   }
+  /** Each member route's path extends it: joined once (the path and param are fixed once constructed). */
   get memberScope(): string {
-    return `${this.path}/:${this.param}`;
+    return (this.memberScopeCache ??= `${this.path}/:${this.param}`);
   }
+  private memberScopeCache?: string;
   get shallowScope(): string {
     return this.memberScope;
   }
@@ -167,6 +175,7 @@ export class SingletonResource extends Resource {
     this.as = undefined;
     this.controller = toS(o.options.sget("controller") ?? this.plural);
     this.as = o.options.sget("as");
+    this.nameCache = undefined;
   }
   override get singleton(): boolean {
     return true;

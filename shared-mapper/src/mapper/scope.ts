@@ -179,6 +179,8 @@ export function actionName(
 
 /** `name` and `part` joined with `_`, if the part is present (an empty symbol is not). */
 function join(name: string, part: RValue | undefined): string {
+  // A plain string (a resource's name, `new`, an action) first: most parts are.
+  if (typeof part === "string") return blank(part) ? name : name === "" ? part : `${name}_${part}`;
   if (part === undefined || blank(part) || (part instanceof RSymbol && part.name === "")) return name;
   const text = toS(part);
   return name === "" ? text : `${name}_${text}`;

@@ -605,8 +605,11 @@ export type RValue =
  * it is an object (objects are true): the caller must decide what that means.
  */
 export function truthy(v: RValue | undefined): boolean {
+  // nil, false and immediates first: most values asked are, and they need no class test.
+  if (v === null || v === undefined || v === false) return false;
+  if (typeof v !== "object") return true;
   if (v instanceof RUnknown && !v.object) throw new UnknownValueError(v);
-  return v !== null && v !== undefined && v !== false;
+  return true;
 }
 
 /** Rails' `blank?` for the values routes use. */
@@ -710,6 +713,9 @@ export function isSym(v: RValue | undefined, name?: string): v is RSymbol {
  * again (a block the mapper calls) sees the copy, which is what the mapper keeps anyway.
  */
 export function forMapper(v: RValue, depth = 0): RValue {
+  // Most of the DSL's arguments are symbols, frozen strings and immediates: nothing to copy and
+  // nothing poisoned (`poisonOf` is undefined for them), without the class tests below.
+  if (typeof v !== "object" || v === null || v instanceof RSymbol) return v;
   const poisonedBy = poisonOf(v);
   if (poisonedBy) throw new UnknownValueError(poisonedBy);
   if (v instanceof RString) return v.value;
