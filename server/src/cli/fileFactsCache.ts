@@ -60,7 +60,7 @@ export class FileFactsCache {
   private dirty = false;
 
   constructor(
-    private readonly folder: string,
+    folder: string,
     private readonly root: string,
     private readonly build: string,
   ) {
