@@ -215,20 +215,28 @@ export function unreachedActions(result: MapResult, model: ControllerModel, file
     const action = model.byPath.get(t.controller)?.actions.get(t.action);
     if (action) reached.add(`${action.owner}#${action.name}`);
   }
+  const uses = callbackUses(model);
   return candidates.filter((c) => !reached.has(`${c.controller}#${c.action}`)).map((c) => {
-    const callback = callbackUse(model, c);
+    const callback = uses.get(`${c.controller}#${c.action}`);
     return callback ? { ...c, callback } : c;
   });
 }
 
-/** The call that names `u`'s method as a callback in its class or a subclass, if one does. */
-function callbackUse(model: ControllerModel, u: UnreachedAction): string | undefined {
+/**
+ * Each method the app names as a callback, by its class and name (`ApplicationController#set_user`),
+ * with the call that names it in that class or a subclass. Once per check: a large app has
+ * thousands of unreached actions and of controllers.
+ */
+function callbackUses(model: ControllerModel): Map<string, string> {
+  const uses = new Map<string, string>();
   for (const controller of model.byPath.values()) {
-    if (controller.className !== u.controller && !controller.superclasses.includes(u.controller)) continue;
-    const call = controller.callbacks[u.action];
-    if (call) return call;
+    for (const [method, call] of Object.entries(controller.callbacks)) {
+      for (const owner of [controller.className, ...controller.superclasses]) {
+        if (!uses.has(`${owner}#${method}`)) uses.set(`${owner}#${method}`, call);
+      }
+    }
   }
-  return undefined;
+  return uses;
 }
 
 /**
