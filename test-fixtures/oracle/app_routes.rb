@@ -9,8 +9,7 @@
 # Its config/boot.rb is replaced (no Bundler: the gems are Debian's), and `Bundler.require`
 # requires the gems of Gemfile.lock's DEPENDENCIES that are installed (with a Gemfile, those of
 # the groups asked for that it does not give `require: false`).
-require "fileutils"
-require "tmpdir"
+require_relative "fixture_boot"
 require "json"
 
 def recognize(routes, lines)
@@ -45,16 +44,8 @@ end
 app_dir, env = ARGV
 abort "usage: app_routes.rb APP_DIR ENV" unless app_dir && env
 
-Dir.mktmpdir("routemap-app-oracle") do |tmp|
-  root = File.join(tmp, "app")
-  FileUtils.cp_r(app_dir, root)
-  File.write(File.join(root, "config", "boot.rb"), "")
-  # Rails finds its root from config.ru, else from the working directory.
-  File.write(File.join(root, "config.ru"), "") unless File.exist?(File.join(root, "config.ru"))
-  Dir.chdir(root)
+in_fixture_copy(app_dir, "routemap-app-oracle") do |root, tmp|
   ENV["RAILS_ENV"] = env
-  ENV["SECRET_KEY_BASE"] = "0" * 64
-  ENV["DATABASE_URL"] = "sqlite3::memory:"
 
   require "bundler"
   lock = File.read(File.join(root, "Gemfile.lock"))

@@ -17,26 +17,14 @@
 #   `path: action reached by Set VERB /path, …` for each action of an engine's controller;
 #   then for each set reached, `Set helpers: name_path name_url …`.
 # `Set` is `app` for the application's route set, else the engine's class.
-require "fileutils"
 require "set"
-require "tmpdir"
+require_relative "fixture_boot"
 
 app_dir = ARGV.fetch(0)
 
-Dir.mktmpdir("routemap-engine-helpers") do |tmp|
-  root = File.join(tmp, "app")
-  FileUtils.cp_r(app_dir, root)
-  File.write(File.join(root, "config", "boot.rb"), "")
-  File.write(File.join(root, "config.ru"), "")
-  Dir.chdir(root)
-  ENV["SECRET_KEY_BASE"] = "0" * 64
-  ENV["DATABASE_URL"] = "sqlite3::memory:"
+in_fixture_copy(app_dir, "routemap-engine-helpers") do |root, tmp|
   require "rails"
-  # Path gems (the app's own engines), as Bundler would load them: lib/ on the load path, required.
-  File.read("Gemfile.lock").scan(/^PATH\n\s+remote: (.+)$/).flatten.each do |path|
-    $LOAD_PATH.unshift(File.join(root, path.strip, "lib"))
-    require File.basename(path.strip)
-  end
+  require_path_gems(root)
   require File.join(root, "config", "application")
   app = Rails.application
   app.config.eager_load = false

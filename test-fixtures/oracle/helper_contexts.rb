@@ -16,25 +16,13 @@
 #
 # Usage: ruby helper_contexts.rb APP_DIR
 # Prints `path:line: ok` or `path:line: raises ExceptionClass` for every piece, in path order.
-require "fileutils"
-require "tmpdir"
+require_relative "fixture_boot"
 
 app_dir = ARGV.fetch(0)
 
-Dir.mktmpdir("routemap-helper-oracle") do |tmp|
-  root = File.join(tmp, "app")
-  FileUtils.cp_r(app_dir, root)
-  File.write(File.join(root, "config", "boot.rb"), "")
-  File.write(File.join(root, "config.ru"), "")
-  Dir.chdir(root)
-  ENV["SECRET_KEY_BASE"] = "0" * 64
-  ENV["DATABASE_URL"] = "sqlite3::memory:"
+in_fixture_copy(app_dir, "routemap-helper-oracle") do |root, tmp|
   require "rails"
-  # Path gems (the app's own engines), as Bundler would load them: lib/ on the load path, required.
-  File.read("Gemfile.lock").scan(/^PATH\n\s+remote: (.+)$/).flatten.each do |path|
-    $LOAD_PATH.unshift(File.join(root, path.strip, "lib"))
-    require File.basename(path.strip)
-  end
+  require_path_gems(root)
   require File.join(root, "config", "application")
   # Bundler would require them from the app's Gemfile: Haml registers its handler through its railtie, Slim when ActionView is loaded.
   unless Dir["app/views/**/*.haml"].empty?
