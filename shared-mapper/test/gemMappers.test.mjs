@@ -7,11 +7,11 @@
 // shared-mapper/test/expect/gem-mappers.txt (UPDATE_EXPECT=1 rewrites it).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { formatSheet } from "../dist/index.js";
 import { FIXTURES } from "../../test-fixtures/lib/cases.mjs";
-import { mapper } from "./helpers.mjs";
+import { expectText, mapper, renderAnnotated } from "./helpers.mjs";
 
 const DIR = join(FIXTURES, "gem-mappers");
 const EXPECT = join(import.meta.dirname, "expect", "gem-mappers.txt");
@@ -124,18 +124,6 @@ end`),
   },
 ];
 
-function render(c, result, entry, text) {
-  const out = [`### ${c.name}`];
-  text.split("\n").forEach((line, i) => {
-    out.push(line);
-    for (const d of result.diagnostics.filter((d) => d.span.file === entry && d.span.start.line === i)) out.push(`  ^ ${d.severity}: ${d.message.replace(/\n/g, " ")}`);
-  });
-  for (const d of result.diagnostics.filter((d) => d.span.file !== entry)) out.push(`  ! elsewhere ${d.span.file}: ${d.message}`);
-  for (const r of result.openRegions) out.push(`  open: line ${r.span.start.line}${r.namePrefix ? `, names under ${r.namePrefix}_` : ""}`);
-  out.push(formatSheet(result.routes, { railsVersion: "6.1" }).trimEnd());
-  return out.join("\n");
-}
-
 test("gem-mappers: what Routemap says where it cannot follow a gem's method", async () => {
   const m = await mapper();
   const parts = [];
@@ -143,11 +131,9 @@ test("gem-mappers: what Routemap says where it cannot follow a gem's method", as
     const entry = "/app/config/routes.rb";
     const text = `Rails.application.routes.draw do\n${c.routes}\nend`;
     const result = m.map({ entry, files: { [entry]: text }, gemMappers: () => c.gems, options: { railsVersion: "6.1", rubyVersion: "3.1" } });
-    parts.push(render(c, result, entry, text));
+    parts.push(renderAnnotated(c.name, result, entry, text));
   }
-  const actual = parts.join("\n\n") + "\n";
-  if (process.env.UPDATE_EXPECT === "1" || (!existsSync(EXPECT) && process.env.CI !== "true")) writeFileSync(EXPECT, actual);
-  assert.equal(actual, readFileSync(EXPECT, "utf8"));
+  expectText(EXPECT, parts.join("\n\n") + "\n");
 });
 
 test("gem-mappers: the gems' files are read only when the routes call a method the DSL lacks", async () => {

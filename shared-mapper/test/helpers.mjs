@@ -1,4 +1,6 @@
 // Shared test helpers: one mapper instance for all tests, and the fixture renderer.
+import assert from "node:assert/strict";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { relative } from "node:path";
 import { formatExpanded, formatSheet } from "../dist/index.js";
 import { createNodeMapper } from "../dist/node.js";
@@ -59,4 +61,26 @@ export function parseFixture(text) {
     else files.set(`/app/${path}`, section.slice(newline + 1));
   }
   return { files, views };
+}
+
+/**
+ * A routes file as the data-driven tests show it: each line followed by the diagnostics on it
+ * (`  ^ severity: message`), those of other files, the open regions, then the sheet.
+ */
+export function renderAnnotated(name, result, entry, text) {
+  const out = [`### ${name}`];
+  text.split("\n").forEach((line, i) => {
+    out.push(line);
+    for (const d of result.diagnostics.filter((d) => d.span.file === entry && d.span.start.line === i)) out.push(`  ^ ${d.severity}: ${d.message.replace(/\n/g, " ")}`);
+  });
+  for (const d of result.diagnostics.filter((d) => d.span.file !== entry)) out.push(`  ! elsewhere ${d.span.file}: ${d.message}`);
+  for (const r of result.openRegions) out.push(`  open: line ${r.span.start.line}, ${r.namePrefix ? `names with the word ${r.namePrefix}` : "any name"}${r.module ? `, controllers under ${r.module}/` : ""}`);
+  out.push(formatSheet(result.routes, { railsVersion: "6.1" }).trimEnd());
+  return out.join("\n");
+}
+
+/** Compares `actual` with the expectation file at `path`; UPDATE_EXPECT=1 (or a first run outside CI) writes it. */
+export function expectText(path, actual) {
+  if (process.env.UPDATE_EXPECT === "1" || (!existsSync(path) && process.env.CI !== "true")) writeFileSync(path, actual);
+  assert.equal(actual, readFileSync(path, "utf8"));
 }

@@ -5,11 +5,8 @@
 // scripts/oracle.mjs --gem-source). Expectations: shared-mapper/test/expect/jsonapi-resources.txt
 // (UPDATE_EXPECT=1 rewrites it).
 import { test } from "node:test";
-import assert from "node:assert/strict";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { formatSheet } from "../dist/index.js";
-import { mapper } from "./helpers.mjs";
+import { expectText, mapper, renderAnnotated } from "./helpers.mjs";
 
 const EXPECT = join(import.meta.dirname, "expect", "jsonapi-resources.txt");
 
@@ -102,18 +99,6 @@ const CASES = [
   },
 ];
 
-function render(c, result, entry, text) {
-  const out = [`### ${c.name}`];
-  text.split("\n").forEach((line, i) => {
-    out.push(line);
-    for (const d of result.diagnostics.filter((d) => d.span.file === entry && d.span.start.line === i)) out.push(`  ^ ${d.severity}: ${d.message.replace(/\n/g, " ")}`);
-  });
-  for (const d of result.diagnostics.filter((d) => d.span.file !== entry)) out.push(`  ! elsewhere ${d.span.file}: ${d.message}`);
-  for (const r of result.openRegions) out.push(`  open: line ${r.span.start.line}, ${r.namePrefix ? `names with the word ${r.namePrefix}` : "any name"}${r.module ? `, controllers under ${r.module}/` : ""}`);
-  out.push(formatSheet(result.routes, { railsVersion: "6.1" }).trimEnd());
-  return out.join("\n");
-}
-
 test("jsonapi-resources: what Routemap draws and says where a resource class cannot be read whole", async () => {
   const m = await mapper();
   const parts = [];
@@ -123,9 +108,7 @@ test("jsonapi-resources: what Routemap draws and says where a resource class can
     const files = { [entry]: text, ...Object.fromEntries(Object.entries(c.files).map(([p, t]) => [`/app/${p}`, t])) };
     const gems = c.gems ?? { rails: "6.1.7", "jsonapi-resources": c.version ?? "0.10.7" };
     const result = m.map({ entry, files, options: { railsVersion: "6.1", rubyVersion: "3.1", gems } });
-    parts.push(render(c, result, entry, text));
+    parts.push(renderAnnotated(c.name, result, entry, text));
   }
-  const actual = parts.join("\n\n") + "\n";
-  if (process.env.UPDATE_EXPECT === "1" || (!existsSync(EXPECT) && process.env.CI !== "true")) writeFileSync(EXPECT, actual);
-  assert.equal(actual, readFileSync(EXPECT, "utf8"));
+  expectText(EXPECT, parts.join("\n\n") + "\n");
 });
