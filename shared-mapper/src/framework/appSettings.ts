@@ -11,7 +11,7 @@
  * and is unknown otherwise: Routemap never guesses a default. A setting assigned under a
  * condition Routemap cannot decide is unknown too.
  */
-import { RConst, RPathname, RString, RUnknown, stringValue, type RValue } from "../ruby/values.js";
+import { RConst, RPathname, RString, RSymbol, RUnknown, stringValue, type RValue } from "../ruby/values.js";
 
 /** What `Rails.application.config` and `Rails.configuration` stand for. */
 export const CONFIG = "Rails.application.config";
@@ -49,6 +49,13 @@ const PATH_LISTS = new Set(["autoload_paths", "autoload_once_paths", "eager_load
 /** The settings of one evaluation, by dotted key under `config` (`i18n.available_locales`). */
 export class AppSettings {
   private readonly values = new Map<string, RValue>();
+  /** `config.x` groups the app changed by a method Routemap does not follow (`merge!`): their unset keys are unknown. */
+  private readonly opaque = new Set<string>();
+
+  /** A group that a call Routemap does not model may have changed. */
+  markOpaque(group: string): void {
+    this.opaque.add(group);
+  }
 
   /** `config.<key> = value`; under a condition Routemap cannot decide, the setting becomes unknown. */
   set(host: SettingsHost, key: string, value: RValue): void {
@@ -77,8 +84,24 @@ export class AppSettings {
     const isGroup = GROUPS.has(key) || [...this.values.keys()].some((k) => k.startsWith(`${key}.`));
     if (isGroup) return new RConst(`${CONFIG}.${key}`);
     if (key in DEFAULTS) return DEFAULTS[key];
+    const custom = this.customDefault(key);
+    if (custom !== undefined) return custom;
     const text = `Rails.application.config.${key}`;
     return new RUnknown(text, false, "a setting the app's config/application.rb, environment file and initializers do not set, whose default Routemap does not know", undefined, text);
+  }
+
+  /**
+   * `config.x.<a>` and `config.x.<a>.<b>` that no file sets (railties 6.1,
+   * Rails::Application::Configuration::Custom#method_missing): a reader of `x` gives a new
+   * ActiveSupport::OrderedOptions, whose reader of a key never set gives nil. Rails and its
+   * frameworks set nothing under `x`; undefined where this rule does not apply.
+   */
+  private customDefault(key: string): RValue | undefined {
+    const parts = key.split(".");
+    if (parts[0] !== "x") return undefined;
+    if (parts.length === 2) return new RConst(`${CONFIG}.${key}`);
+    if (parts.length === 3 && !this.opaque.has(parts.slice(0, 2).join("."))) return null;
+    return undefined;
   }
 
   /**
@@ -121,6 +144,17 @@ export function settingCall(settings: AppSettings, host: SettingsHost, path: str
     return args[0];
   }
   if (/^[a-z_][a-z0-9_]*$/.test(name) && !args.length) return settings.get(host, `${prefix}${name}`);
+  // OrderedOptions' `[]` and `[]=` take the key as `to_sym` (active_support/ordered_options.rb).
+  const key = args[0] instanceof RSymbol ? args[0].name : args[0] instanceof RString ? stringValue(args[0]) : undefined;
+  if (prefix && key !== undefined && /^[a-z_][a-z0-9_]*$/.test(key)) {
+    if (name === "[]" && args.length === 1) return settings.get(host, `${prefix}${key}`);
+    if (name === "[]=" && args.length === 2) {
+      settings.set(host, `${prefix}${key}`, args[1]);
+      return args[1];
+    }
+  }
+  // Another method (`merge!`, `update`) may set keys Routemap does not see.
+  if (prefix.startsWith("x.")) settings.markOpaque(prefix.slice(0, -1));
   return undefined;
 }
 

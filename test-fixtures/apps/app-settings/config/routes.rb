@@ -16,4 +16,12 @@ Rails.application.routes.draw do
   end
   get Rails.application.config.x.status_page, to: "status#show", as: :status
   get Rails.configuration.x.support_path, to: "support#index", as: :support
+  if Rails.configuration.x.mock.enabled
+    get "sign_in", to: "mock_sessions#new"
+  else
+    get "sign_in", to: "sessions#new"
+  end
+  get "beta", to: "beta#show" if Rails.configuration.x.beta.enabled
+  get "extras", to: "extras#show" if Rails.configuration.x.extras
+  get Rails.configuration.x.feeds.path, to: "feeds#index"
 end
