@@ -39,7 +39,7 @@ import { SYMBOL } from "./symbol.js";
 
 export type { Runtime, Result } from "./runtime.js";
 export { isExceptionA, isExceptionClass, rubyError, str } from "./runtime.js";
-export { CORE_CONSTANTS, structInstance } from "./kernel.js";
+export { CORE_CONSTANTS, knownClass, structInstance } from "./kernel.js";
 export { coreIsA } from "./object.js";
 export { iterate, toArray, elementOf, isIterable } from "./iterate.js";
 export { hashGet } from "./hash.js";
@@ -238,7 +238,12 @@ function respondTo(recv: RValue, args: RValue[]): Result {
     if (arg instanceof RUnknown) return arg;
     throw rubyError("TypeError", `${inspect(arg ?? null)} is not a symbol nor a string`);
   }
-  if (recv instanceof RObject) return recv.methods.has(name) || own(OBJECT, name) || own(OBJECT_AS, name);
+  if (recv instanceof RObject) {
+    if (recv.methods.has(name) || own(OBJECT, name) || own(OBJECT_AS, name)) return true;
+    // A gem's superclass or module may define it.
+    if (recv.openAncestor !== undefined) return new RUnknown(`respond_to?(:${name})`, false, `whether the object answers \`${name}\` depends on ${recv.openAncestor}, which the app's files do not define`);
+    return false;
+  }
   if (recv instanceof RStruct && recv.cls.members.some((m) => m === name || `${m}=` === name)) return true;
   if (recv instanceof RConst) return undefined;
   // ActiveSupport::StringInquirer answers every `name?` (`respond_to_missing?`).

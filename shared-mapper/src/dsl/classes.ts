@@ -37,6 +37,9 @@ export interface ModuleDef {
 /** The module Ruby puts top-level `def`s in. */
 export const OBJECT = "Object";
 
+/** Ruby's own classes and modules an app's class may inherit or include, none of which gives its objects `call` or `inspect` of its own. */
+const CORE_ANCESTORS = new Set(["BasicObject", "Kernel", "Comparable", "Enumerable", "Singleton", "Exception", "StandardError", "RuntimeError", "ArgumentError"]);
+
 export class ClassRegistry {
   private readonly modules = new Map<string, ModuleDef>();
 
@@ -128,6 +131,15 @@ export class ClassRegistry {
     const names = new Set<string>();
     for (const c of this.ancestors(path)) if (c !== OBJECT) for (const name of this.modules.get(c)?.methods.keys() ?? []) names.add(name);
     return names;
+  }
+
+  /**
+   * The first of a class's ancestors the files do not define and Ruby's core does not have (a
+   * gem's superclass, `class Proxy < Rack::Proxy`, or an included module of a gem): its methods,
+   * and so what the objects answer, are not known. Undefined when every ancestor is known.
+   */
+  openAncestor(path: string, isCore: (path: string) => boolean): string | undefined {
+    return this.ancestors(path).find((c) => c !== OBJECT && !this.modules.has(c) && !isCore(c) && !CORE_ANCESTORS.has(c));
   }
 
   /** Whether a class's ancestors include `module` (`include Comparable`). */

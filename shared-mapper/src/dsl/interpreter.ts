@@ -8,7 +8,7 @@
  * ways (`branches.ts`); what one evaluation may spend is bounded (`budget.ts`).
  */
 import * as N from "@ruby/prism/src/nodes.js";
-import { callMethod, coreIsA, CORE_CONSTANTS, structInstance } from "../core/index.js";
+import { callMethod, coreIsA, CORE_CONSTANTS, knownClass, structInstance } from "../core/index.js";
 import { rackConstant } from "../core/rack.js";
 import { classFile, type AppFilesReader } from "../app/constants.js";
 import { RoutingError } from "../mapper/errors.js";
@@ -848,6 +848,7 @@ export class Interpreter implements MapperHost, CallHost {
     const object = !struct ? new RObject(path, this.classes.instanceMethodNames(path))
       : init ? new RStruct(struct, struct.members.map(() => null))
       : structInstance(struct, args, this.ruby);
+    if (object instanceof RObject) object.openAncestor = this.classes.openAncestor(path, knownClass);
     const self: Self = { kind: "object", object: object as RObject };
     if (init) this.callMethodDef(init, self, args, block, "initialize");
     return object;
@@ -991,6 +992,9 @@ export class Interpreter implements MapperHost, CallHost {
     // Rails' Mapper sets these in `initialize` (`@set`, `@draw_paths`, `@scope`, `@concerns`): a
     // method run on the mapper (a gem's) reads its state, which Routemap keeps in TypeScript.
     if (self.kind === "mapper" && MAPPER_IVARS.has(name)) return new RUnknown(name, true, "the mapper's own state, which Routemap does not expose to Ruby");
+    // An object of a class that inherits a gem's (`< Rack::Files`): the gem's methods, its `initialize` first, may have set it.
+    const open = self.kind === "object" && self.object instanceof RObject ? self.object.openAncestor : undefined;
+    if (open !== undefined) return new RUnknown(name, false, `an instance variable that ${open}'s methods, which the app's files do not define, may set`);
     return null;
   }
   setIvar(name: string, value: RValue, self: Self): void {

@@ -61,6 +61,8 @@ export function mount(m: MapperState, call: Call): void {
   // Rails prints an object (before 7.1, a proc too) by `inspect`: with its address, or by its class's own method.
   if (app instanceof RObject && app.methods.has("inspect")) {
     if (app.inspectText === undefined) m.host.info(`Rails prints this endpoint with \`${app.className}#inspect\`, which Routemap could not compute: the table shows it as «${app.className}#inspect».`);
+  } else if (app instanceof RObject && app.openAncestor !== undefined) {
+    m.host.info(`Rails prints this endpoint with the object's \`inspect\`, which may be ${app.openAncestor}'s (a class or module the app's files do not define), and which Routemap does not know: the table shows it as «${app.className}#inspect».`);
   } else if (app instanceof RObject || (app instanceof RProc && m.version.lt(7, 1))) {
     m.host.info("Rails prints this endpoint with the object's address in memory, which only the running process has: the table shows the address as «0x…».");
   }

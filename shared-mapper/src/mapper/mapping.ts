@@ -112,8 +112,9 @@ function noteUnknownValues(m: MapperState, hash: RHash, scopeConstraints: RHash 
  */
 export function isCallable(v: RValue | undefined): boolean {
   // A value Routemap cannot know (`to: Dragonfly.app.endpoint`) is kept as an endpoint shown
-  // marked: the route's path and name are known either way, only what it reaches is not.
-  return v instanceof RRedirect || v instanceof RConst || v instanceof RProc || v instanceof RUnknown || (v instanceof RObject && v.methods.has("call")) || (v instanceof RStruct && v.callable === true);
+  // marked: the route's path and name are known either way, only what it reaches is not. So is
+  // an object whose class inherits from a gem's (`Rack::Proxy`), which may define `call`.
+  return v instanceof RRedirect || v instanceof RConst || v instanceof RProc || v instanceof RUnknown || (v instanceof RObject && (v.methods.has("call") || v.openAncestor !== undefined)) || (v instanceof RStruct && v.callable === true);
 }
 
 export function buildRoute(m: MapperState, o: MappingOptions): DrawnRoute {

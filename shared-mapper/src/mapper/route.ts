@@ -405,8 +405,9 @@ function endpointFor(p: RouteParts, c: DisplayContext, controller: string | null
   if (to instanceof RConst) return { kind: p.engine ? "engine" : "app", text: to.path };
   // Rails 7.1 prints procs and lambdas by kind, not by their (unknowable) address.
   if (to instanceof RProc && c.inlineHandlerText) return { kind: "app", text: "Inline handler (Proc/Lambda)" };
-  // An object whose class defines its own `inspect`: Rails prints what that returns (marked where Routemap could not compute it).
-  if (to instanceof RObject && to.methods.has("inspect")) return { kind: "app", text: to.inspectText ?? `«${to.className}#inspect»` };
+  // An object whose class defines its own `inspect`: Rails prints what that returns (marked where Routemap could not compute it);
+  // one whose class inherits a gem's, whatever that `inspect` gives: marked.
+  if (to instanceof RObject && (to.methods.has("inspect") || to.openAncestor !== undefined)) return { kind: "app", text: to.inspectText ?? `«${to.className}#inspect»` };
   if (to instanceof RProc || to instanceof RUnknown || to instanceof RObject || to instanceof RStruct) return { kind: "app", text: inspect(to, c.ruby) };
   return { kind: "controller", text: `${controller ?? ""}#${action ?? ""}` };
 }

@@ -235,6 +235,8 @@ export class RObject {
   readonly ivars = new Map<string, RValue>();
   /** What its class's own `inspect` returned, where Rails prints it (a mounted app); worked out by the evaluator. */
   inspectText?: string;
+  /** An ancestor of its class the files do not define (a gem's, `Rack::Proxy`): what it answers beyond `methods` is not known. */
+  openAncestor?: string;
   constructor(
     readonly className: string,
     /** The instance methods its class (and the superclasses the files define) has: what it `respond_to?`. */
