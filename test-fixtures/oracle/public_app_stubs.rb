@@ -172,6 +172,9 @@ module RoutemapStubs
     def nil? = false
     def !@ = false
     def respond_to?(name, _include_all = false) = %i[call to_s to_str inspect].include?(name)
+    # Active Support's JSON encoder asks `as_json` until it gets a core value: a stand-in's would
+    # be another stand-in, for ever (identity-idp encodes a stubbed setting while booting).
+    def as_json(*) = to_s
   end
 
   # `include`/`extend`/`prepend` of a stub do nothing: the module is a missing gem's. The class

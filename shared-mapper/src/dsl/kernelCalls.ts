@@ -9,7 +9,7 @@ import * as N from "@ruby/prism/src/nodes.js";
 import { isExceptionClass, str } from "../core/index.js";
 import { RoutingError } from "../mapper/errors.js";
 import { toS } from "../ruby/print.js";
-import { forMapper, RConst, RObject, RProc, RSymbol, RUnknown, RValue, requal, stringValue, sym } from "../ruby/values.js";
+import { forMapper, RConst, RMapper, RObject, RProc, RSymbol, RUnknown, RValue, requal, stringValue, sym } from "../ruby/values.js";
 import { callArgumentsOf, makeProc, selfValue } from "./arguments.js";
 import type { CallHost } from "./evaluator.js";
 import { withOptions } from "./withOptions.js";
@@ -62,7 +62,12 @@ export function kernelCall(it: CallHost, node: N.CallNode, env: Env, name: strin
     case "eval":
     case "instance_eval":
     case "class_eval":
+      // `instance_eval do … end` on the mapper: the block, the mapper its `self` and its argument.
+      if (name === "instance_eval" && node.block instanceof N.BlockNode && env.self.kind === "mapper") return onMapper(it, node.block, env, [RMapper.instance]);
       return node.block ? undefined : evalFileValue(it, args().args[0] ?? null, node, name === "eval" ? env.self : { kind: "mapper" });
+    case "instance_exec":
+      // `router.instance_exec do … end` on the mapper (a module's `extended(router)` hook): the block draws.
+      return node.block instanceof N.BlockNode && env.self.kind === "mapper" ? onMapper(it, node.block, env, args().args) : undefined;
     case "binding":
     case "system":
     case "exec":
@@ -86,7 +91,7 @@ export function kernelCall(it: CallHost, node: N.CallNode, env: Env, name: strin
     case "__dir__":
       return str(it.index.file.slice(0, Math.max(0, it.index.file.lastIndexOf("/"))) || "/");
     case "extend":
-      return extend(it, args().args, env);
+      return extend(it, node, args().args, env);
     case "include":
       if (env.self.kind === "main" || env.self.kind === "mapper") {
         for (const a of args().args) if (a instanceof RConst) it.classes.define(OBJECT, true).includes.push(a.path.replace(/^::/, ""));
@@ -153,10 +158,28 @@ function catchTag(it: CallHost, call: { args: RValue[]; block: RProc | null }): 
 }
 
 /** `extend SomeModule` in the routes: its methods come before the DSL's, and `super` reaches the DSL. */
-function extend(it: CallHost, args: RValue[], env: Env): RValue | undefined {
+/** A block run with the mapper as `self` (`instance_exec`'s arguments are its parameters). */
+function onMapper(it: CallHost, block: N.BlockNode, env: Env, args: RValue[]): RValue {
+  return it.yield(makeProc(it, block, env.child({ kind: "mapper" }), false), args);
+}
+
+function extend(it: CallHost, node: N.CallNode, args: RValue[], env: Env): RValue | undefined {
   const self = env.self;
   if (self.kind === "mapper" || self.kind === "main") {
-    for (const a of args) if (a instanceof RConst) it.mapperModules.push(a.path.replace(/^::/, ""));
+    for (const a of args) {
+      if (!(a instanceof RConst)) continue;
+      const module = a.path.replace(/^::/, "");
+      it.mapperModules.push(module);
+      if (self.kind !== "mapper") continue;
+      // Ruby calls the module's `self.extended(base)` hook, with the mapper as base: apps draw
+      // routes there (`def self.extended(router) router.instance_exec do … end end`).
+      if (it.classes.get(module)?.singleton.get("extended")) it.send(a, "extended", [selfValue(self)], null);
+      else if (!it.classes.has(module)) {
+        const message = `Routemap does not have the source of \`${module}\` (no file it reads defines it): any routes its \`extended\` hook draws are missing.`;
+        it.report("info", message, it.nodeSpan(node), "unknown-method");
+        it.openRegion(it.nodeSpan(node), message);
+      }
+    }
     return null;
   }
   return undefined;
