@@ -274,7 +274,14 @@ export const nodeFileSystem: FileSystem = {
 };
 
 /** Directories never searched for apps or helper calls. */
-export const SKIPPED_DIRECTORIES = new Set(["node_modules", ".git", "tmp", "log", "coverage", "public", "storage"]);
+export const SKIPPED_DIRECTORIES = new Set(["node_modules", ".git"]);
+
+/**
+ * A Rails root's folders of files the app writes or serves (Rails' `public/`, `tmp/`, `log/`,
+ * `storage/`, and coverage reports): skipped beside a `config/` folder only. Elsewhere the name
+ * is the app's own (`app/controllers/public/`, the `Public::` namespace: identity-idp).
+ */
+const ROOT_RUNTIME_DIRECTORIES = new Set(["tmp", "log", "coverage", "public", "storage"]);
 
 export interface WalkOptions {
   /** How deep below the root (12). */
@@ -328,6 +335,7 @@ class Walk {
   take(dir: string, entries: string[]): string[] {
     const dirs: string[] = [];
     const skipApp = this.options.forApps === true && isRailsRoot(entries);
+    const atRoot = entries.includes("config/");
     for (const entry of entries) {
       if (--this.left < 0) {
         this.stop();
@@ -335,7 +343,7 @@ class Walk {
       }
       if (entry.endsWith("/")) {
         const name = entry.slice(0, -1);
-        if (SKIPPED_DIRECTORIES.has(name) || name.startsWith(".")) continue;
+        if (SKIPPED_DIRECTORIES.has(name) || name.startsWith(".") || (atRoot && ROOT_RUNTIME_DIRECTORIES.has(name))) continue;
         if (name === "bundle" && dir.endsWith("vendor")) continue;
         if (skipApp && name === "app") continue;
         dirs.push(join(dir, name));

@@ -1,0 +1,9 @@
+module Public
+  module Api
+    class StatusesController < ApplicationController
+      def index
+        head :ok
+      end
+    end
+  end
+end
