@@ -16,6 +16,7 @@ import { DefinedNames, isCheckedFile, otherControllerPaths, otherTemplates, read
 import { generationOf, inheritedGemUrlOptions, uncheckedBecause, type HelperCheckContext } from "./features/helperCalls.js";
 import { engineCause, gemCauses, regionCauses, restrictedCause, testHelperCauses, urlOptionsCauses, type CheckCause } from "./features/checkStatus.js";
 import { appHelperTables, engineProxies, type HelperTable, type HelperTables } from "./features/helpers.js";
+import { testEnvHelpers } from "./features/testEnvironment.js";
 import { engineDrawnBy, engineFiles, engineToCheck, type EngineFiles } from "./features/engineContexts.js";
 import { appRenders, type RenderingApp } from "./features/appProblems.js";
 
@@ -375,7 +376,7 @@ export class RailsApp {
     if (why || "why" in gems) return { unchecked: why ?? "" };
     const names = this.names();
     const engine = this.engineFiles();
-    if (!engine) return { tables: this.helperTables(), defined: names.all(), gems: gems.helpers, generation: this.generation() };
+    if (!engine) return { tables: this.helperTables(), defined: names.all(), gems: gems.helpers, generation: this.generation(), testEnvHelpers: (path) => this.testEnvHelpers(path) };
     // An engine's code may call what the app's defines (its controllers may inherit the app's).
     const check = { tables: engine.files.tables, tablesFor: engine.files.tablesFor, defined: this.withHostNames(names.all(), engine.host), gems: gems.helpers, generation: this.generation(engine.host) };
     const rendering = engine.host?.renderingApp();
@@ -620,6 +621,14 @@ export class RailsApp {
     return { own, mainApp: host?.table(), proxies: engineProxies(result) };
   }
   private engineTables: WeakMap<MapResult, HelperTable> | undefined;
+
+  /** For a test file, the helpers of the table drawn in the test environment (testEnvironment.ts), one lookup per table. */
+  private testEnvHelpers(path: string): ReadonlySet<string> | undefined {
+    const result = this.table();
+    if (this.testEnv?.result !== result) this.testEnv = { result, helpers: testEnvHelpers(this.root, this.inputs(), (input) => this.workspace.mapper.map(input)) };
+    return this.testEnv.helpers(path);
+  }
+  private testEnv: { result: MapResult; helpers: (path: string) => ReadonlySet<string> | undefined } | undefined;
 
   /**
    * The helper tables a file of this folder has where Rails runs it, for the editor's features

@@ -17,6 +17,7 @@ import { checkDocument, type Finding } from "./json.js";
 import { locateRoutes } from "./locate.js";
 import { DefinedNames, helperScope, otherControllerPaths, relativePosix, otherTemplates, readInstalledGems } from "./helperCheck.js";
 import { generationOf, inheritedGemUrlOptions, mayUseUrls, usesAsked, type HelperCheckContext } from "../features/helperCalls.js";
+import { testEnvHelpers } from "../features/testEnvironment.js";
 import { fileProblems, problemFiles } from "../features/appProblems.js";
 import { factsKindOf, FileUsesStore, type FactsJob } from "../features/fileUses.js";
 import { FactsWorkers } from "./factsWorkers.js";
@@ -131,7 +132,7 @@ async function checkApp(o: {
     names.gemLib = appGems && ((relative) => appGems.libFile(relative));
     const helpers = "why" in gems ? new Set<string>() : gems.helpers;
     const generation = generationOf(names, () => model, { root, rubyVersion: input.options?.rubyVersion, read: (p) => fs.readFile(p), table: () => result, gemUrlOptions: "why" in gems ? [] : gems.urlOptions, gemUrlOptionsControllers: "why" in gems ? undefined : gems.urlOptionsControllers, gemLayouts: "why" in gems ? undefined : gems.layouts });
-    const context = { tables: appHelperTables(result), defined: names.all(), gems: helpers, generation, uses };
+    const context = { tables: appHelperTables(result), defined: names.all(), gems: helpers, generation, uses, testEnvHelpers: testEnvHelpers(root, input, (i) => mapper.map(i)) };
     // The files and the check the language server uses for the Problems panel (appProblems.ts), their facts read ahead by the workers.
     if (workers) workers.read(checked.flatMap((file) => wantedUses(uses, context, root, file, fs.readFile(file)) ?? []), uses);
     for (const file of checked) {

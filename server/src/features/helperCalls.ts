@@ -21,6 +21,8 @@ export interface HelperCheckContext {
   tablesFor?(path: string): HelperTables | null;
   /** Names the app's own code may define. */
   defined: ReadonlySet<string>;
+  /** For a test file, the helpers the routes define in the test environment, where it runs (undefined for other files). */
+  testEnvHelpers?(path: string): ReadonlySet<string> | undefined;
   /** Names the gems may define, or why they cannot be known. */
   gems: ReadonlySet<string> | { why: string };
   /** What URL generation depends on where a file's code runs. */
@@ -156,6 +158,8 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
     // A view or controller of the app may run in a mounted engine's controller (the app's own
     // `app/views/spree/…` over Spree's), where the engine's helpers are the receiver-less ones.
     if (receiver === undefined && !inAppController && engines.some((engine) => helperIndex(engine).has(name))) return "known";
+    // A test runs in the test environment, whose routes may have it (`if Rails.env.test?`).
+    if (receiver === undefined && context.testEnvHelpers?.(path)?.has(name)) return "known";
     return "unknown";
   };
   // What the text yields, kept per text; the polymorphic targets' helpers from the models' naming each time.

@@ -1,0 +1,48 @@
+// Tests run in the test environment: a route drawn under `if Rails.env.test?` exists for the
+// app's spec/ and test/ files (laa-apply-for-legal-aid's `test_session_path`, which its
+// rails_helper.rb posts to), not for its other code. Fixture app test-env-routes; Rails says
+// which environment defines the helper; `check` and the editor's whole-app problems agree.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { readFileSync } from "node:fs";
+import { createNodeMapper } from "@routemap/shared-mapper/node";
+import { Workspace, DEFAULT_SETTINGS } from "../dist/workspace.js";
+import { nodeFileSystem } from "../dist/fileSystem.js";
+import { fileProblems } from "../dist/features/appProblems.js";
+
+const app = join(import.meta.dirname, "..", "..", "test-fixtures", "apps", "test-env-routes");
+const cli = join(import.meta.dirname, "..", "bin", "routemap.cjs");
+const mapperSync = await createNodeMapper();
+const noRails = spawnSync("ruby", ["-raction_controller", "-e", ""]).status !== 0 && "Debian's ruby-actionpack is not installed";
+
+/** The findings of undefined helpers, as `file:line name`. */
+const unknownHelpers = (list) => list.filter((d) => d.code === "unknown-helper").map((d) => `${d.file}:${d.line} ${d.name}`).sort();
+
+test("Rails defines test_session_path in the test environment only", { skip: process.env.CI !== "true" && noRails }, () => {
+  // Booted as the oracle boots fixture apps (fixture_boot.rb: a copy, no Bundler), in each environment.
+  const boot = join(import.meta.dirname, "..", "..", "test-fixtures", "oracle", "fixture_boot.rb");
+  const script = `require ${JSON.stringify(boot)}; in_fixture_copy(ARGV[0], "routemap-test-env") { require "./config/environment"; print Rails.application.routes.url_helpers.method_defined?(:test_session_path) }`;
+  const answer = (env) => spawnSync("ruby", ["-e", script, app], { encoding: "utf8", env: { ...process.env, RAILS_ENV: env } }).stdout;
+  assert.deepEqual([answer("test"), answer("development")], ["true", "false"]);
+});
+
+test("`check` takes the test environment's helpers for test files only; the editor says the same", () => {
+  const run = spawnSync(process.execPath, [cli, "check", "--format", "json"], { cwd: app, encoding: "utf8" });
+  const findings = JSON.parse(run.stdout).diagnostics.map((d) => ({ file: d.file, line: d.line, code: d.code, name: /`([a-z_]+)'/.exec(d.message)?.[1] }));
+  assert.deepEqual(unknownHelpers(findings), ["app/controllers/pages_controller.rb:4 test_session_path"]);
+
+  const ws = new Workspace(nodeFileSystem, mapperSync);
+  ws.discover([app]);
+  ws.settingsChanged({ ...DEFAULT_SETTINGS });
+  const found = ws.apps.find((a) => a.root === app);
+  const context = found.helperCheck();
+  assert.ok(!("unchecked" in context), context.unchecked);
+  const editor = ["app/controllers/pages_controller.rb", "spec/rails_helper.rb"].flatMap((file) =>
+    fileProblems(found.workspaceMapper(), context, app, join(app, file), readFileSync(join(app, file), "utf8"))
+      .map((d) => ({ file, line: d.span.start.line + 1, code: d.code, name: d.data?.name })),
+  );
+  assert.deepEqual(unknownHelpers(editor), ["app/controllers/pages_controller.rb:4 test_session_path"]);
+});
+

@@ -1,0 +1,5 @@
+class HomeController < ApplicationController
+  def index
+    head :ok
+  end
+end

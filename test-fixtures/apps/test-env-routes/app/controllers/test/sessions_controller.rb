@@ -1,0 +1,7 @@
+module Test
+  class SessionsController < ApplicationController
+    def create
+      head :created
+    end
+  end
+end
