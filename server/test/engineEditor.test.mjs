@@ -38,12 +38,15 @@ const helpers = new Map(golden.flatMap((l) => {
 const ENGINE_SETS = { "Blog::Engine": "engines/blog/config/routes.rb", "Forum::Engine": "engines/forum/config/routes.rb" };
 
 let server;
+/** A client that takes no list defaults (`completionList.itemDefaults` absent) and no lazy details. */
+let plain;
 before(async () => {
   server = await startServer([root], { railsVersion: "6.1" }, {
-    textDocument: { completion: { completionList: { itemDefaults: ["data", "insertTextFormat"] }, completionItem: { snippetSupport: true, resolveSupport: { properties: ["detail", "documentation"] } } } },
+    textDocument: { completion: { completionList: { itemDefaults: ["data", "insertTextFormat", "editRange"] }, completionItem: { snippetSupport: true, resolveSupport: { properties: ["detail", "documentation"] } } } },
   });
+  plain = await startServer([root], { railsVersion: "6.1" }, { textDocument: { completion: { completionItem: { snippetSupport: true } } } });
 });
-after(() => server.stop());
+after(() => Promise.all([server.stop(), plain.stop()]));
 
 /** Where the call's name sits on its line (its receiver before it, if any). */
 function positionOf({ file, line, receiver, name }) {
@@ -79,17 +82,17 @@ test("hover and definition of each call in each kind of engine's files resolve a
 });
 
 /** The labels offered after `receiver.` (or with none) at a new last line of the file, and the list's defaults. */
-async function completionAt(file, receiver) {
+async function completionAt(file, receiver, client = server, word = "") {
   const text = readFileSync(join(root, file), "utf8");
   const typed = file.endsWith(".erb") ? `<%= ${receiver === "-" ? "" : `${receiver}.`}` : `    x = ${receiver === "-" ? "" : `${receiver}.`}`;
-  const edited = `${text}${typed}\n`;
+  const edited = `${text}${typed}${word}\n`;
   const lines = edited.split("\n");
-  server.conn.sendNotification("textDocument/didOpen", { textDocument: { uri: uri(file), languageId: file.endsWith(".erb") ? "erb" : "ruby", version: 1, text: edited } });
+  client.conn.sendNotification("textDocument/didOpen", { textDocument: { uri: uri(file), languageId: file.endsWith(".erb") ? "erb" : "ruby", version: 1, text: edited } });
   try {
-    const list = await server.conn.sendRequest("textDocument/completion", { textDocument: { uri: uri(file) }, position: { line: lines.length - 2, character: typed.length } });
+    const list = await client.conn.sendRequest("textDocument/completion", { textDocument: { uri: uri(file) }, position: { line: lines.length - 2, character: typed.length + word.length } });
     return list;
   } finally {
-    server.conn.sendNotification("textDocument/didClose", { textDocument: { uri: uri(file) } });
+    client.conn.sendNotification("textDocument/didClose", { textDocument: { uri: uri(file) } });
   }
 }
 
@@ -122,6 +125,33 @@ test("completion's resolve gives the details of the table the item was offered f
   assert.equal((await resolved("engines/blog/app/views/blog/posts/index.html.erb", "-")).detail, "GET / → blog/posts#index");
   assert.equal((await resolved("engines/blog/app/views/blog/posts/index.html.erb", "main_app")).detail, "GET / → users#index");
   assert.equal((await resolved("engines/forum/app/views/topics/index.html.erb", "-")).detail, "GET / → users#index");
+});
+
+// A client without list defaults gets each item with what the defaults give (its data, snippet
+// format and edit range): every item it is offered inserts and resolves as the other client's
+// (the same text over the same range, the same details), in every file and after every receiver.
+test("a client without completionList.itemDefaults inserts and resolves every item as one with them", async () => {
+  const wrong = [];
+  for (const [file, tables] of reaches) {
+    for (const receiver of tables.keys()) {
+      for (const word of ["", "ro"]) {
+        const [lean, full] = [await completionAt(file, receiver, server, word), await completionAt(file, receiver, plain, word)];
+        assert.equal(full.itemDefaults, undefined);
+        const where = `${file} ${receiver}. "${word}"`;
+        if (JSON.stringify(lean.items.map((i) => i.label)) !== JSON.stringify(full.items.map((i) => i.label))) wrong.push(`${where}: other items`);
+        for (const item of full.items) {
+          const other = lean.items.find((i) => i.label === item.label);
+          const defaults = lean.itemDefaults ?? {};
+          const insert = (i, range) => JSON.stringify([i.insertTextFormat ?? defaults.insertTextFormat, i.textEdit?.range ?? range ?? null, i.textEdit?.newText ?? i.insertText ?? i.label]);
+          if (insert(item) !== insert(other, defaults.editRange)) wrong.push(`${where} ${item.label}: inserts ${insert(item)}, with defaults ${insert(other, defaults.editRange)}`);
+          if (item.label !== "root_path" && item.label !== "root_url") continue;
+          const [a, b] = [await plain.conn.sendRequest("completionItem/resolve", item), await server.conn.sendRequest("completionItem/resolve", { ...other, data: defaults.data })];
+          if (a.detail !== b.detail || a.documentation?.value !== b.documentation?.value) wrong.push(`${where} ${item.label}: resolves to ${a.detail}, with defaults ${b.detail}`);
+        }
+      }
+    }
+  }
+  assert.deepEqual(wrong, []);
 });
 
 // From any call, the other calls Rails resolves to the same route, across the app and its

@@ -141,17 +141,23 @@ test("for clients that allow it, long helper lists leave details to resolve and 
   const { app, cursor, files } = await workspaceFor(APP.replace("new_post_path", "ed$0"));
   const data = { root: app.root };
   const full = helperCompletionList(app.helperTables(), files.get(cursor.path), cursor.position, { data });
-  const lean = helperCompletionList(app.helperTables(), files.get(cursor.path), cursor.position, { data, lazyDetail: true, itemDefaults: true });
+  const lean = helperCompletionList(app.helperTables(), files.get(cursor.path), cursor.position, { data, lazyDetail: true, itemDefaults: ["data", "insertTextFormat", "editRange"] });
   assert.deepEqual(lean.items.map((i) => i.label), full.items.map((i) => i.label));
-  assert.deepEqual(lean.itemDefaults, { insertTextFormat: 2, data });
-  assert.ok(lean.items.every((i) => i.detail === undefined && i.data === undefined && i.insertTextFormat === undefined));
-  assert.ok(full.items.every((i) => i.detail && i.data === data) && full.itemDefaults === undefined);
+  const editRange = { start: { line: cursor.position.line, character: cursor.position.character - 2 }, end: cursor.position };
+  assert.deepEqual(lean.itemDefaults, { insertTextFormat: 2, data, editRange });
+  assert.ok(lean.items.every((i) => i.detail === undefined && i.data === undefined && i.insertTextFormat === undefined && i.textEdit === undefined));
+  // Without list defaults, each item carries them: the same format, data and edit.
+  assert.ok(full.items.every((i) => i.detail && i.data === data && i.insertTextFormat === 2 && i.textEdit.newText === (i.insertText ?? i.label)) && full.itemDefaults === undefined);
   const edit = (list) => list.items.find((i) => i.label === "edit_post_path");
-  assert.equal(edit(full).insertTextFormat, 2);
+  assert.deepEqual(edit(full).textEdit, { range: editRange, newText: edit(lean).insertText });
   // Resolving a lean item gives what the full list had, plus the documentation both get.
   const resolved = resolveHelperCompletion(app.helperTables(), edit(lean));
   assert.equal(resolved.detail, edit(full).detail);
   assert.equal(resolved.documentation.value, resolveHelperCompletion(app.helperTables(), edit(full)).documentation.value);
+  // A client that takes some defaults on the list gets the others on the items.
+  const some = helperCompletionList(app.helperTables(), files.get(cursor.path), cursor.position, { data, lazyDetail: true, itemDefaults: ["data"] });
+  assert.deepEqual(some.itemDefaults, { data });
+  assert.ok(some.items.every((i) => i.data === undefined && i.insertTextFormat === 2 && JSON.stringify(i.textEdit.range) === JSON.stringify(editRange)));
 });
 
 test("completion in routes files: top level DSL", () => checkRoutesCompletion("top", withRoutes("Rails.application.routes.draw do\n  res$0\nend")));

@@ -12,22 +12,26 @@ import { helperIndex, receiverBefore, requiredParameters, tableFor, type Helper,
 
 /**
  * What the client lets us leave out of each item of a long list (LSP 3.17): the `detail`
- * (filled in by `completionItem/resolve` when it is in the client's `resolveSupport`), and
- * `data` and `insertTextFormat` (sent once, as the list's `itemDefaults`). A few thousand
- * helpers make the list's size what its latency depends on.
+ * (filled in by `completionItem/resolve` when it is in the client's `resolveSupport`), and what
+ * the list's `itemDefaults` give every item (`data`, `insertTextFormat`, `editRange`) where the
+ * client takes them there. A few thousand helpers make the list's size what its latency depends on.
  */
 export interface CompletionShape {
   /** Shared by every item; lets resolve find the table again. */
   data?: unknown;
   lazyDetail?: boolean;
-  itemDefaults?: boolean;
+  /** The list defaults the client takes (`completionList.itemDefaults`); each item carries the others itself. */
+  itemDefaults?: readonly string[];
 }
 
 const completionCache = new WeakMap<HelperTable, Map<string, CompletionItem[]>>();
 
-/** Every helper of the table as a completion item; built once per table and shape. Documentation comes on resolve. */
+/**
+ * Every helper of the table as a completion item, without what the list's defaults give; built
+ * once per table and shape. Documentation comes on resolve.
+ */
 export function helperCompletions(result: HelperTable, shape: CompletionShape = {}): CompletionItem[] {
-  const key = `${shape.lazyDetail ? "d" : ""}${shape.itemDefaults ? "i" : ""}`;
+  const key = shape.lazyDetail ? "d" : "";
   let byShape = completionCache.get(result);
   if (!byShape) completionCache.set(result, (byShape = new Map()));
   let items = byShape.get(key);
@@ -44,11 +48,7 @@ function buildCompletions(result: HelperTable, shape: CompletionShape): Completi
     const placeholders = params.map((p, i) => `\${${i + 1}:${p === "id" && route?.name ? singularize(route.name.replace(/^(edit|new)_/, "").split("_").pop() ?? p) : p.replace(/_id$/, "")}}`);
     const item: CompletionItem = { label: helper.name, kind: CompletionItemKind.Function };
     if (!shape.lazyDetail) item.detail = helperDetail(helper);
-    if (shape.data !== undefined && !shape.itemDefaults) item.data = shape.data;
-    if (params.length) {
-      item.insertText = `${helper.name}(${placeholders.join(", ")})`;
-      if (!shape.itemDefaults) item.insertTextFormat = InsertTextFormat.Snippet;
-    }
+    if (params.length) item.insertText = `${helper.name}(${placeholders.join(", ")})`;
     // `_path` helpers before `_url` ones.
     if (helper.kind === "url") item.sortText = `~${helper.name}`;
     items.push(item);
@@ -79,11 +79,50 @@ export function helperCompletionList(tables: HelperTables, text: string, positio
   const all = helperCompletions(table, shape);
   // As a default, the snippet format also covers items without `insertText`: they insert their
   // label, which holds no `$`, `}` or `\`, so as a snippet it is the label itself. The list's
-  // data says which table its items are of (`blog.root_path` is not the app's `root_path`).
+  // data says which table its items are of (`blog.root_path` is not the app's `root_path`), and
+  // the edit range is the word typed so far.
   const data = receiver !== undefined && isRecord(shape.data) ? { ...shape.data, receiver } : shape.data;
-  const itemDefaults = shape.itemDefaults ? { insertTextFormat: InsertTextFormat.Snippet, data } : undefined;
-  if (prefix === "" || prefix[0] === "_") return { isIncomplete: false, items: all, itemDefaults };
-  return { isIncomplete: true, items: matching(all, prefix.toLowerCase()), itemDefaults };
+  const defaults: ItemDefaults = { insertTextFormat: InsertTextFormat.Snippet };
+  if (data !== undefined) defaults.data = data;
+  if (prefix === "" || prefix[0] === "_") return withDefaults(all, defaults, shape, false);
+  defaults.editRange = { start: { line: position.line, character: position.character - prefix.length }, end: position };
+  return withDefaults(matching(all, prefix.toLowerCase()), defaults, shape, true);
+}
+
+type ItemDefaults = NonNullable<CompletionList["itemDefaults"]>;
+
+/**
+ * The list with the defaults the client takes as the list's, and the others on each item: a
+ * client without `completionList.itemDefaults` inserts and resolves each item as one with them
+ * does (its data names the file and receiver, so resolve takes the item's own table).
+ */
+function withDefaults(items: CompletionItem[], defaults: ItemDefaults, shape: CompletionShape, isIncomplete: boolean): CompletionList {
+  const taken = shape.itemDefaults ?? [];
+  const listDefaults: Record<string, unknown> = {};
+  const carried: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(defaults)) (taken.includes(key) ? listDefaults : carried)[key] = value;
+  const list: CompletionList = { isIncomplete, items: Object.keys(carried).length ? carrying(items, carried as ItemDefaults) : items };
+  if (Object.keys(listDefaults).length) list.itemDefaults = listDefaults as ItemDefaults;
+  return list;
+}
+
+const carriedCache = new WeakMap<CompletionItem[], { key: string; items: CompletionItem[] }>();
+
+/** Copies of the items, each with the defaults given; a whole list's (no edit range) kept for the next request of the same file. */
+function carrying(items: CompletionItem[], defaults: ItemDefaults): CompletionItem[] {
+  const key = defaults.editRange ? undefined : JSON.stringify(defaults);
+  const known = key === undefined ? undefined : carriedCache.get(items);
+  if (known && known.key === key) return known.items;
+  const out = items.map((item) => {
+    const copy: CompletionItem = { ...item };
+    if (defaults.insertTextFormat !== undefined) copy.insertTextFormat = defaults.insertTextFormat;
+    if (defaults.data !== undefined) copy.data = defaults.data;
+    // `insertText` stays beside the edit, for clients that read only it (the protocol says the edit wins).
+    if (defaults.editRange && "start" in defaults.editRange) copy.textEdit = { range: defaults.editRange, newText: item.insertText ?? item.label };
+    return copy;
+  });
+  if (key !== undefined) carriedCache.set(items, { key, items: out });
+  return out;
 }
 
 /** The most items a narrowed list holds. */
