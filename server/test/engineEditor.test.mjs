@@ -19,10 +19,14 @@ const golden = readFileSync(join(FIXTURES, "helper-checks", "engines.editor.rail
 const uri = (path) => pathToFileURL(join(root, path)).toString();
 const fileOf = (u) => relative(root, fileURLToPath(u));
 
-/** Each call Rails resolved: its file, line, receiver and name, and Rails' answer (`app /users(.:format) users#index`, `Forum::Engine direct`, `undefined`). */
+/**
+ * Each call Rails resolved: its file, line, receiver and name, Rails' answer (`app /users(.:format)
+ * users#index`, `Forum::Engine direct`, `undefined`), and what it returns there given "1" for each
+ * required part (`/blog/posts/1`: an engine's paths under its mount).
+ */
 const calls = golden.flatMap((l) => {
-  const m = /^(.+?):(\d+): (?:(\w+)\.)?(\w+) → (.+)$/.exec(l);
-  return m ? [{ file: m[1], line: Number(m[2]), receiver: m[3], name: m[4], rails: m[5] }] : [];
+  const m = /^(.+?):(\d+): (?:(\w+)\.)?(\w+) → (.+?)(?: = (\S+))?$/.exec(l);
+  return m ? [{ file: m[1], line: Number(m[2]), receiver: m[3], name: m[4], rails: m[5], returns: m[6] }] : [];
 });
 /** Each file's tables: receiver (`-` for none) → set. */
 const reaches = new Map(golden.flatMap((l) => {
@@ -67,15 +71,20 @@ async function editorAnswer(call) {
   const value = hover.contents.value;
   if (/`direct :/.test(value)) return { answer: `${set} direct`, where };
   const row = /^\| `\w+` \| \w+ \| `([^`]+)` \| (\S+) \|$/m.exec(value);
-  return { answer: `${set} ${row[1].replace(/\\\|/g, "|")} ${row[2]}`, where };
+  const path = row[1].replace(/\\\|/g, "|");
+  // What the call returns: the path hover says it returns there, else the route's, each required part "1".
+  const returned = /^Returns `([^`]+)` here/m.exec(value)?.[1] ?? path;
+  return { answer: `${set} ${path} ${row[2]}`, where, returns: returned.replace(/\([^()]*\)/g, "").replace(/:\w+/g, "1") };
 }
 
-test("hover and definition of each call in each kind of engine's files resolve as Rails does there", async () => {
+test("hover and definition of each call in each kind of engine's files resolve as Rails does there, and say what it returns", async () => {
   assert.ok(calls.length > 40, "the oracle resolved the engines' calls");
+  assert.ok(calls.filter((c) => c.returns?.startsWith("/blog/")).length >= 5, "the oracle says what engines' helpers return");
   const wrong = [];
   for (const call of calls) {
-    const { answer, definition } = await editorAnswer(call);
+    const { answer, definition, returns } = await editorAnswer(call);
     if (answer !== call.rails) wrong.push(`${call.file}:${call.line} ${call.receiver ? `${call.receiver}.` : ""}${call.name}: Rails ${call.rails}, editor ${answer}`);
+    if (call.returns && returns !== call.returns) wrong.push(`${call.file}:${call.line} ${call.receiver ? `${call.receiver}.` : ""}${call.name}: returns ${call.returns} in Rails, hover says ${returns}`);
     if (answer === "undefined" && definition) wrong.push(`${call.file}:${call.line} ${call.name}: a definition where Rails has no such helper`);
   }
   assert.deepEqual(wrong, []);
