@@ -568,7 +568,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       const targets = c.app.isControllerFile(c.path)
         ? (hashTargetCompletions(c.app, c.path, c.document.getText(), p.position) ?? polymorphicCompletions(c.app, c.path, c.document.getText(), p.position))
         : undefined;
-      return targets ?? helperCompletionList(c.app.helperTablesAt(c.path), c.document.getText(), p.position, shapeFor(c.app, c.path));
+      return targets ?? helperCompletionList(c.app.helperTablesAt(c.path), c.document.getText(), p.position, shapeFor(c.app, c.path), c.app.filledPartsAt(c.path));
     }),
   );
   connection.onCompletionResolve((item, token) =>

@@ -4,10 +4,10 @@
  * files: the DSL methods valid at the cursor's scope, option names, action names for
  * `only:`/`except:`, and controller names for `to:`/`controller:`.
  */
-import { singularize } from "@routemap/shared-mapper/inflector";
 import { CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem, type CompletionList, type Position } from "vscode-languageserver/node";
 import type { RailsApp } from "../workspace.js";
 import { siteAt } from "./declarations.js";
+import { partsLeftOut, snippetText, type FilledParts } from "./snippets.js";
 import { helperIndex, receiverBefore, requiredParameters, tableFor, type Helper, type HelperTable, type HelperTables } from "./helpers.js";
 
 /**
@@ -44,11 +44,9 @@ function buildCompletions(result: HelperTable, shape: CompletionShape): Completi
   for (const helper of helperIndex(result).values()) {
     const route = helper.route;
     const params = route ? requiredParameters(route) : [];
-    // `:post_id` reads best as `post`: the argument is usually the record.
-    const placeholders = params.map((p, i) => `\${${i + 1}:${p === "id" && route?.name ? singularize(route.name.replace(/^(edit|new)_/, "").split("_").pop() ?? p) : p.replace(/_id$/, "")}}`);
     const item: CompletionItem = { label: helper.name, kind: CompletionItemKind.Function };
     if (!shape.lazyDetail) item.detail = helperDetail(helper);
-    if (params.length) item.insertText = `${helper.name}(${placeholders.join(", ")})`;
+    if (params.length) item.insertText = snippetText(helper.name, route!, params, false);
     // `_path` helpers before `_url` ones.
     if (helper.kind === "url") item.sortText = `~${helper.name}`;
     items.push(item);
@@ -69,14 +67,15 @@ function helperDetail(helper: Helper): string {
  * client asks again as the word grows, and what was cut off comes back as it matches better.
  * (clangd and rust-analyzer bound their lists the same way.)
  */
-export function helperCompletionList(tables: HelperTables, text: string, position: Position, shape: CompletionShape = {}): CompletionList {
+export function helperCompletionList(tables: HelperTables, text: string, position: Position, shape: CompletionShape = {}, filled?: FilledParts): CompletionList {
   const line = text.split("\n")[position.line] ?? "";
   const prefix = /[A-Za-z0-9_]*$/.exec(line.slice(0, position.character))?.[0] ?? "";
   // After `blog.` the engine's helpers, after `main_app.` the app's; after any other receiver, none.
   const receiver = receiverBefore(line, position.character - prefix.length);
   const table = tableFor(tables, receiver);
   if (!table) return { isIncomplete: false, items: [] };
-  const all = helperCompletions(table, shape);
+  // Receiver-less helpers take what the file's requests or `default_url_options` fill in.
+  const all = filled && receiver === undefined ? withFilledParts(table, helperCompletions(table, shape), filled) : helperCompletions(table, shape);
   // As a default, the snippet format also covers items without `insertText`: they insert their
   // label, which holds no `$`, `}` or `\`, so as a snippet it is the label itself. The list's
   // data says which table its items are of (`blog.root_path` is not the app's `root_path`), and
@@ -87,6 +86,28 @@ export function helperCompletionList(tables: HelperTables, text: string, positio
   if (prefix === "" || prefix[0] === "_") return withDefaults(all, defaults, shape, false);
   defaults.editRange = { start: { line: position.line, character: position.character - prefix.length }, end: position };
   return withDefaults(matching(all, prefix.toLowerCase()), defaults, shape, true);
+}
+
+const filledCache = new WeakMap<CompletionItem[], { key: string; items: CompletionItem[] }>();
+
+/** The items with the snippets of where the file runs (snippets.ts); those of the last file asked are kept. */
+function withFilledParts(table: HelperTable, items: CompletionItem[], filled: FilledParts): CompletionItem[] {
+  const key = `${[...(filled.defaults ?? [])].join(" ")}|${(filled.requests ?? []).map((r) => r.path).join(" ")}`;
+  const known = filledCache.get(items);
+  if (known?.key === key) return known.items;
+  const index = helperIndex(table);
+  const out = items.map((item) => {
+    const route = item.insertText === undefined ? undefined : index.get(item.label)?.route;
+    if (!route) return item;
+    const required = requiredParameters(route);
+    const leftOut = partsLeftOut(route, required, filled);
+    if (!leftOut.length) return item;
+    const copy: CompletionItem = { ...item, insertText: snippetText(item.label, route, required.filter((p) => !leftOut.includes(p)), true) };
+    if (copy.insertText === item.label) delete copy.insertText;
+    return copy;
+  });
+  filledCache.set(items, { key, items: out });
+  return out;
 }
 
 type ItemDefaults = NonNullable<CompletionList["itemDefaults"]>;
