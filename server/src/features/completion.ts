@@ -4,10 +4,11 @@
  * files: the DSL methods valid at the cursor's scope, option names, action names for
  * `only:`/`except:`, and controller names for `to:`/`controller:`.
  */
+import type { Route } from "@routemap/shared-mapper";
 import { CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem, type CompletionList, type Position } from "vscode-languageserver/node";
 import type { RailsApp } from "../workspace.js";
 import { siteAt } from "./declarations.js";
-import { partsLeftOut, snippetText, type FilledParts } from "./snippets.js";
+import { fillable, partsLeftOut, snippetArguments, snippetText, type FilledParts } from "./snippets.js";
 import { helperIndex, receiverBefore, requiredParameters, tableFor, type Helper, type HelperTable, type HelperTables } from "./helpers.js";
 
 /**
@@ -74,8 +75,10 @@ export function helperCompletionList(tables: HelperTables, text: string, positio
   const receiver = receiverBefore(line, position.character - prefix.length);
   const table = tableFor(tables, receiver);
   if (!table) return { isIncomplete: false, items: [] };
-  // Receiver-less helpers take what the file's requests or `default_url_options` fill in.
-  const all = filled && receiver === undefined ? withFilledParts(table, helperCompletions(table, shape), filled) : helperCompletions(table, shape);
+  const all = helperCompletions(table, shape);
+  // Receiver-less helpers take what the file's requests or `default_url_options` fill in: worked
+  // out for the items sent (a narrowed list's 200, or the whole list, kept for the file).
+  const fill = (items: CompletionItem[]) => (filled && receiver === undefined ? withFilledParts(table, items, filled) : items);
   // As a default, the snippet format also covers items without `insertText`: they insert their
   // label, which holds no `$`, `}` or `\`, so as a snippet it is the label itself. The list's
   // data says which table its items are of (`blog.root_path` is not the app's `root_path`), and
@@ -83,9 +86,9 @@ export function helperCompletionList(tables: HelperTables, text: string, positio
   const data = receiver !== undefined && isRecord(shape.data) ? { ...shape.data, receiver } : shape.data;
   const defaults: ItemDefaults = { insertTextFormat: InsertTextFormat.Snippet };
   if (data !== undefined) defaults.data = data;
-  if (prefix === "" || prefix[0] === "_") return withDefaults(all, defaults, shape, false);
+  if (prefix === "" || prefix[0] === "_") return withDefaults(fill(all), defaults, shape, false);
   defaults.editRange = { start: { line: position.line, character: position.character - prefix.length }, end: position };
-  return withDefaults(matching(all, prefix.toLowerCase()), defaults, shape, true);
+  return withDefaults(fill(matching(all, prefix.toLowerCase())), defaults, shape, true);
 }
 
 const filledCache = new WeakMap<CompletionItem[], { key: string; items: CompletionItem[] }>();
@@ -96,18 +99,29 @@ function withFilledParts(table: HelperTable, items: CompletionItem[], filled: Fi
   const known = filledCache.get(items);
   if (known?.key === key) return known.items;
   const index = helperIndex(table);
+  const parts = fillable(filled);
+  // A route's `_path` and `_url` items take the same arguments: worked out once (null: as they are).
+  const argumentsOf = new Map<Route, string | null>();
   const out = items.map((item) => {
-    const route = item.insertText === undefined ? undefined : index.get(item.label)?.route;
+    const route = item.insertText === undefined || parts.size === 0 ? undefined : index.get(item.label)?.route;
     if (!route) return item;
-    const required = requiredParameters(route);
-    const leftOut = partsLeftOut(route, required, filled);
-    if (!leftOut.length) return item;
-    const copy: CompletionItem = { ...item, insertText: snippetText(item.label, route, required.filter((p) => !leftOut.includes(p)), true) };
-    if (copy.insertText === item.label) delete copy.insertText;
+    let args = argumentsOf.get(route);
+    if (args === undefined) argumentsOf.set(route, (args = filledArguments(route, parts, filled)));
+    if (args === null) return item;
+    const copy: CompletionItem = { ...item, insertText: item.label + args };
+    if (args === "") delete copy.insertText;
     return copy;
   });
   filledCache.set(items, { key, items: out });
   return out;
+}
+
+/** The arguments of a route's snippet where `filled` applies, or null when none of its parts is left out. */
+function filledArguments(route: Route, parts: ReadonlySet<string>, filled: FilledParts): string | null {
+  if (!route.requiredParts.some((p) => parts.has(p))) return null;
+  const required = requiredParameters(route);
+  const leftOut = partsLeftOut(route, required, filled);
+  return leftOut.length ? snippetArguments(route, required.filter((p) => !leftOut.includes(p)), true) : null;
 }
 
 type ItemDefaults = NonNullable<CompletionList["itemDefaults"]>;

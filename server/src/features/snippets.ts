@@ -32,33 +32,57 @@ export function partsLeftOut(route: Route, required: readonly string[], filled: 
   return required.filter((part) => filled.defaults?.has(part) || (!!filled.requests?.length && filled.requests.every((request) => recallsSamePart(request, route, part))));
 }
 
+/** The parts a snippet may leave out where the file runs: every request's required parts, and the URL options' keys (none: no snippet changes). */
+export function fillable(filled: FilledParts): ReadonlySet<string> {
+  const parts = new Set(filled.defaults);
+  const [first, ...others] = filled.requests ?? [];
+  for (const part of first?.requiredParts ?? []) if (others.every((r) => r.requiredParts.includes(part))) parts.add(part);
+  return parts;
+}
+
 /** Whether a request to `request` recalls `part` as `route` means it: a required part of both, behind the same path. */
 function recallsSamePart(request: Route, route: Route, part: string): boolean {
   if (!request.requiredParts.includes(part)) return false;
   const at = segmentEnd(route.path, part);
-  if (at < 0) return false;
-  const prefix = route.path.slice(0, at);
-  return request.path.startsWith(prefix) && !/[\w]/.test(request.path[at] ?? "");
+  return at >= 0 && request.path.startsWith(route.path.slice(0, at)) && !isWordChar(request.path.charCodeAt(at));
 }
 
 /** Where `:part` (or `*part`) ends in a route's path, or -1. */
 function segmentEnd(path: string, part: string): number {
-  const m = new RegExp(`[:*]${part}(?![\\w])`).exec(path);
-  return m ? m.index + m[0].length : -1;
+  for (let i = path.indexOf(part); i > 0; i = path.indexOf(part, i + 1)) {
+    const end = i + part.length;
+    if ((path[i - 1] === ":" || path[i - 1] === "*") && !isWordChar(path.charCodeAt(end))) return end;
+  }
+  return -1;
 }
+
+/** A letter, digit or `_` (NaN, past the end, is none). */
+const isWordChar = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 
 /**
  * The snippet's text: `name(${1:post})`, `name(id: ${1:comment})`, or the bare name when nothing
  * is left to give. With no part left out, positional, as the helper's parameters are.
  */
 export function snippetText(name: string, route: Route, kept: readonly string[], leftOut: boolean): string {
-  if (!kept.length) return name;
-  const order = route.parameters.map((p) => p.name).filter((p) => p !== "format");
-  const positional = !leftOut || kept.every((part, i) => order[i] === part);
-  return `${name}(${kept.map((part, i) => `${positional ? "" : `${part}: `}\${${i + 1}:${placeholder(route, part)}}`).join(", ")})`;
+  return name + snippetArguments(route, kept, leftOut);
+}
+
+/** The snippet's arguments (`(id: ${1:comment})`), or "" when there are none. */
+export function snippetArguments(route: Route, kept: readonly string[], leftOut: boolean): string {
+  if (!kept.length) return "";
+  const parameters = route.parameters;
+  let positional = true;
+  // The parameters but `format`, which comes last: the kept parts must be their first ones.
+  if (leftOut) for (let i = 0; i < kept.length && positional; i++) positional = parameters[i]?.name === kept[i];
+  return `(${kept.map((part, i) => `${positional ? "" : `${part}: `}\${${i + 1}:${placeholder(route, part)}}`).join(", ")})`;
 }
 
 /** `:post_id` reads best as `post`, a route's `:id` as its resource (`edit_post_path` → `post`): the argument is usually the record. */
 function placeholder(route: Route, part: string): string {
-  return part === "id" && route.name ? singularize(route.name.replace(/^(edit|new)_/, "").split("_").pop() ?? part) : part.replace(/_id$/, "");
+  if (part !== "id" || !route.name) return part.replace(/_id$/, "");
+  // Singularized once per route: the inflector's rules are the list's cost otherwise.
+  let word = idWords.get(route);
+  if (word === undefined) idWords.set(route, (word = singularize(route.name.replace(/^(edit|new)_/, "").split("_").pop() ?? part)));
+  return word;
 }
+const idWords = new WeakMap<Route, string>();
