@@ -318,6 +318,8 @@ class ApplicationController < ActionController::Base
   before_action :set_locale
   def not_found; end
   def set_locale; end
+  helper_method :back_url
+  def back_url; end
 
   private
 
@@ -351,7 +353,7 @@ module Admin
 end
 `;
 
-test("routes checked against the controllers: missing actions warned, unknown ones noted, unreached ones faded (a public callback said as such, not faded)", async () => {
+test("routes checked against the controllers: missing actions warned, unknown ones noted, unreached ones faded (a public callback, helper method or base controller's method said as such, not faded), each with the fix Rails wants", async () => {
   const { app } = await workspaceFor(CONTROLLERS_APP);
   const byFile = appDiagnostics(app, { diagnostics: true, unreachedActions: true });
   const lines = [...byFile]
@@ -821,7 +823,7 @@ test("hash targets: hover lists the routes, definition goes to the action, compl
   // No controller: given: the view's own (posts).
   assert.deepEqual(where(definitionOfHashTarget(app, file, view, at(2, ":show"))), "app/controllers/posts_controller.rb:3:7");
   assert.equal(where(definitionOfHashTarget(app, file, view, at(1, ":about"))), "app/views/pages/about.html.erb:1:1");
-  assert.deepEqual(hashTargetCompletions(app, file, view, at(0, '"index"')).map((i) => i.label), ["archive", "current_user", "index", "not_found", "set_locale", "show"]);
+  assert.deepEqual(hashTargetCompletions(app, file, view, at(0, '"index"')).map((i) => i.label), ["archive", "back_url", "current_user", "index", "not_found", "set_locale", "show"]);
   assert.equal(hashTargetCompletions(app, file, view, { line: 0, character: 2 }), undefined, "outside a target");
 });
 

@@ -202,8 +202,9 @@ function unreachedHint(unreached: UnreachedAction): Diagnostic {
   return {
     range: toRange(unreached.span),
     severity: DiagnosticSeverity.Hint,
-    // Faded as unused, unless the app calls it as a callback: then it is used, only public.
-    ...(unreached.callback ? {} : { tags: [DiagnosticTag.Unnecessary] }),
+    // Faded as unused, unless the app calls it as a callback or helper method, or it is a base
+    // controller's (its subclasses call it): then it is used, only public.
+    ...(unreached.callback || unreached.inherited ? {} : { tags: [DiagnosticTag.Unnecessary] }),
     message: unreachedMessage(unreached),
     source: "routemap",
     code: "unreached-action",
