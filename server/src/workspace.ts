@@ -477,6 +477,11 @@ export class RailsApp {
   }
 
   /** What the app's files define for its helper calls, read once, then per changed file. */
+  /** The methods the app's code calls on a controller from outside it (`controller.x`), each with its first call. */
+  controllerCalls(): ReadonlyMap<string, { path: string; line: number }> {
+    return this.names().controllerCalls();
+  }
+
   private names(): DefinedNames {
     const mapper = this.workspace.mapper;
     if (this.definedNames) return this.definedNames;

@@ -330,10 +330,15 @@ class PostsController < ApplicationController
   def index; end
   def show; end
   def archive; end
+  def current_tab; end
 
   private
 
   def publish; end
+end
+//- app/helpers/tabs_helper.rb
+module TabsHelper
+  def tab_class(name) = controller.current_tab == name ? "active" : ""
 end
 //- app/controllers/pages_controller.rb
 class PagesController < ApplicationController
@@ -823,7 +828,7 @@ test("hash targets: hover lists the routes, definition goes to the action, compl
   // No controller: given: the view's own (posts).
   assert.deepEqual(where(definitionOfHashTarget(app, file, view, at(2, ":show"))), "app/controllers/posts_controller.rb:3:7");
   assert.equal(where(definitionOfHashTarget(app, file, view, at(1, ":about"))), "app/views/pages/about.html.erb:1:1");
-  assert.deepEqual(hashTargetCompletions(app, file, view, at(0, '"index"')).map((i) => i.label), ["archive", "back_url", "current_user", "index", "not_found", "set_locale", "show"]);
+  assert.deepEqual(hashTargetCompletions(app, file, view, at(0, '"index"')).map((i) => i.label), ["archive", "back_url", "current_tab", "current_user", "index", "not_found", "set_locale", "show"]);
   assert.equal(hashTargetCompletions(app, file, view, { line: 0, character: 2 }), undefined, "outside a target");
 });
 

@@ -172,6 +172,8 @@ export interface UnreachedAction {
   callback?: string;
   /** Its class is a superclass of other controllers of the app (ApplicationController): its public methods are their actions. */
   inherited?: boolean;
+  /** Code outside the controller calls it on one (`controller.current_menu_item` in a helper), given by the host: it must stay public. */
+  calledAs?: { call: string; where: string };
 }
 
 /** What Rails wants of a public method that is not an action (`action_methods` counts public methods only; actionpack 4.2 removed `hide_action`). */
@@ -186,6 +188,8 @@ const NOT_AN_ACTION = "make it private or protected (`hide_action` is gone since
  */
 export function unreachedMessage(u: UnreachedAction): string {
   const head = `No route reaches ${u.controller}#${u.action}`;
+  // Private or protected, the call would raise NoMethodError: nothing to change while no route reaches it.
+  if (u.calledAs) return `${head}: it is public, so Rails counts it an action, and it must stay public: the app calls it as \`${u.calledAs.call}\` (${u.calledAs.where}). No request runs it while no route reaches it`;
   if (u.callback) {
     const [as, still] = u.callback === "helper_method" ? ["a helper method", "helper methods work"] : [`a callback (\`${u.callback}\`)`, "callbacks run"];
     return `${head}: it is public, so Rails counts it an action, though the app uses it as ${as}. Make it private or protected: ${still} all the same (\`hide_action\` is gone since Rails 4.2)`;
