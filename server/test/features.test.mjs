@@ -160,6 +160,22 @@ test("for clients that allow it, long helper lists leave details to resolve and 
   assert.ok(some.items.every((i) => i.data === undefined && i.insertTextFormat === 2 && JSON.stringify(i.textEdit.range) === JSON.stringify(editRange)));
 });
 
+test("snippets where the file's requests fill parts: a whole list past FILLED_WHOLE goes as the table gives it, marked incomplete, and the next letter's list has them", async () => {
+  const { FILLED_WHOLE } = await import("../dist/features/completion.js");
+  const resources = Array.from({ length: 1800 }, (_, i) => `    resources :e${i}s, only: [:index, :show, :edit]`).join("\n");
+  const fixture = `//- config/routes.rb\nRails.application.routes.draw do\n  scope ":locale" do\n${resources}\n  end\nend\n//- app/views/x.html.erb\n<%= $0 %>\n`;
+  const { app } = await workspaceFor(fixture);
+  const request = app.table().routes.find((r) => r.path === "/:locale/e7s(.:format)");
+  const list = (word) => helperCompletionList(app.helperTables(), `<%= ${word}`, { line: 0, character: 4 + word.length }, {}, { requests: [request] });
+  const snippet = (items, label) => items.find((i) => i.label === label)?.insertText ?? label;
+  const whole = list("");
+  assert.ok(whole.items.length > FILLED_WHOLE && whole.isIncomplete);
+  assert.equal(snippet(whole.items, "e7_path"), "e7_path(${1:locale}, ${2:e7})");
+  // The request to /:locale/e7s recalls :locale, as every route of the table means it.
+  assert.equal(snippet(list("e7").items, "e7_path"), "e7_path(id: ${1:e7})");
+  assert.equal(snippet(list("e7").items, "e7s_path"), "e7s_path");
+});
+
 test("completion in routes files: top level DSL", () => checkRoutesCompletion("top", withRoutes("Rails.application.routes.draw do\n  res$0\nend")));
 test("completion in routes files: inside resources", () =>
   checkRoutesCompletion("in-resources", withRoutes("Rails.application.routes.draw do\n  resources :posts do\n    me$0\n  end\nend")));

@@ -86,7 +86,13 @@ export function helperCompletionList(tables: HelperTables, text: string, positio
   const data = receiver !== undefined && isRecord(shape.data) ? { ...shape.data, receiver } : shape.data;
   const defaults: ItemDefaults = { insertTextFormat: InsertTextFormat.Snippet };
   if (data !== undefined) defaults.data = data;
-  if (prefix === "" || prefix[0] === "_") return withDefaults(fill(all), defaults, shape, false);
+  if (prefix === "" || prefix[0] === "_") {
+    // Past FILLED_WHOLE items, the whole list goes as the table gives it (working out each
+    // snippet took 120-170 ms of 96,000 items), marked incomplete: the next letter asks again
+    // and gets its narrowed list's snippets worked out.
+    const tooMany = filled !== undefined && receiver === undefined && all.length > FILLED_WHOLE;
+    return withDefaults(tooMany ? all : fill(all), defaults, shape, tooMany);
+  }
   defaults.editRange = { start: { line: position.line, character: position.character - prefix.length }, end: position };
   return withDefaults(fill(matching(all, prefix.toLowerCase())), defaults, shape, true);
 }
@@ -159,6 +165,9 @@ function carrying(items: CompletionItem[], defaults: ItemDefaults): CompletionIt
   if (key !== undefined) carriedCache.set(items, { key, items: out });
   return out;
 }
+
+/** The most items of a whole list whose snippets are worked out for where the file runs (10-20 ms of processor time). */
+export const FILLED_WHOLE = 10_000;
 
 /** The most items a narrowed list holds. */
 export const LIMIT = 200;
