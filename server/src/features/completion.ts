@@ -90,7 +90,7 @@ export function helperCompletionList(tables: HelperTables, text: string, positio
     // Past FILLED_WHOLE items, the whole list goes as the table gives it (working out each
     // snippet took 120-170 ms of 96,000 items), marked incomplete: the next letter asks again
     // and gets its narrowed list's snippets worked out.
-    const tooMany = filled !== undefined && receiver === undefined && all.length > FILLED_WHOLE;
+    const tooMany = filled !== undefined && receiver === undefined && all.length > FILLED_WHOLE && fillable(filled).size > 0;
     return withDefaults(tooMany ? all : fill(all), defaults, shape, tooMany);
   }
   defaults.editRange = { start: { line: position.line, character: position.character - prefix.length }, end: position };
