@@ -1,6 +1,8 @@
 /**
  * Completion. In Ruby and ERB files: every URL helper, with its path and controller#action,
- * inserted as a snippet with the required parameters (`edit_post_path(${1:post})`). In routes
+ * inserted as a snippet with the required parameters (`edit_post_path(${1:post})`) but those
+ * Rails fills where the file runs (snippets.ts: `post_comment_path(id: ${1:comment})` in
+ * comments#index, whose requests give `:post_id`). In routes
  * files: the DSL methods valid at the cursor's scope, option names, action names for
  * `only:`/`except:`, and controller names for `to:`/`controller:`.
  */
