@@ -65,7 +65,7 @@ export { unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics } 
 export { rubyVersion } from "./ruby/print.js";
 export { jsonValue, routeValues, type JsonValue } from "./inspect/json.js";
 export { mailerPathDiagnostics } from "./app/helperContexts.js";
-export { guardedHelperNames } from "./app/helperGuards.js";
+export { drawsOwnRoutes, guardedHelperNames } from "./app/helperGuards.js";
 export { runningUses, type RunCondition } from "./app/runConditions.js";
 export { polymorphicDiagnostics, symbolsCompleting, type PolymorphicCandidate, type PolymorphicRecord, type PolymorphicTarget } from "./app/polymorphic.js";
 
@@ -500,6 +500,7 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
     // app's inflection rules (by the text of the files they are read from).
     gemMappers: input.gemMappers,
     gemSettings: input.gemSettings,
+    gemDependents: input.gemDependents,
     parseGemFile: (path, text) => {
       const parsed = parse(path, text);
       parseTime += parsed.time;

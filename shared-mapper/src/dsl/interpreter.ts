@@ -14,7 +14,7 @@ import { classFile, type AppFilesReader } from "../app/constants.js";
 import { RoutingError } from "../mapper/errors.js";
 import type { EngineClass } from "../mapper/engines.js";
 import { ConditionalNameError, type RouteSet } from "../mapper/routeSet.js";
-import type { MapperHost, MapperState, SourceRef } from "../mapper/state.js";
+import type { DependentGem, MapperHost, MapperState, SourceRef } from "../mapper/state.js";
 import type { LineIndex } from "../ruby/lineIndex.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import { inspect, quotedSource, type RubyVersion } from "../ruby/print.js";
@@ -22,7 +22,7 @@ import {
   RConst, RFloat, RHash, RInquirer, RMapper, RMatch, RObject, RPathname, RProc, RRegexp, RString, RStruct, RStructClass, RSymbol, RUnknown, RValue, UnknownValueError, poisonOf,
   stringValue, truthy, unknownConstant,
 } from "../ruby/values.js";
-import type { Diagnostic, OpenRegion, Severity, Span } from "../types.js";
+import type { Diagnostic, GemDependent, OpenRegion, Severity, Span } from "../types.js";
 import { Conditions, Store, type Condition } from "./branches.js";
 import { Budget, BudgetExceeded, DEFAULT_LIMITS, ValueTooLarge, type Limits } from "./budget.js";
 import { callArgumentsOf, hashElementsOf, makeProc } from "./arguments.js";
@@ -101,7 +101,9 @@ export interface InterpreterOptions {
    * them, then the app's configuration files that name them run (`HighVoltage.configure`).
    */
   gemSettings?: () => readonly GemMapperSource[];
-  /** Parses a gem's file for `gemMappers` and `gemSettings`. */
+  /** The locked gems that depend on a gem, with their files that contain a needle (`MapInput.gemDependents`). */
+  gemDependents?: (gem: string, needle: string) => readonly GemDependent[] | undefined;
+  /** Parses a gem's file for `gemMappers`, `gemSettings` and `gemDependents`. */
   parseGemFile?(path: string, text: string): LoadedFile;
 }
 
@@ -400,6 +402,17 @@ export class Interpreter implements MapperHost, CallHost {
 
   configFiles(name: string): LoadedFile[] {
     return this.o.appFiles ? this.o.appFiles.configFiles(name) : [];
+  }
+
+  gemDependents(gem: string, needle: string): readonly DependentGem[] | undefined {
+    const { gemDependents, parseGemFile } = this.o;
+    if (!gemDependents || !parseGemFile) return undefined;
+    return gemDependents(gem, needle)?.map((d) => ({
+      gem: d.gem,
+      version: d.version,
+      why: d.why,
+      files: (d.files instanceof Map ? [...d.files] : Object.entries(d.files)).map(([path, text]) => parseGemFile(path, text)),
+    }));
   }
 
   appRelative(file: LoadedFile): string {

@@ -11,6 +11,7 @@ import { useDoorkeeper } from "./doorkeeper.js";
 import { mountDeviseTokenAuthFor } from "./deviseTokenAuth.js";
 import { punditModule } from "./pundit.js";
 import { routingFilter } from "./routingFilter.js";
+import { mountAvo } from "./avo.js";
 import { jsonapiLink, jsonapiLinks, jsonapiRelatedResource, jsonapiRelatedResources, jsonapiRelationships, jsonapiResource, jsonapiResources } from "./jsonapiResources.js";
 
 interface GemDsl {
@@ -30,6 +31,7 @@ const METHODS: Record<string, GemDsl> = {
   mount_devise_token_auth_for: { gem: "devise_token_auth", method: mountDeviseTokenAuthFor },
   filter: { gem: "routing-filter", method: routingFilter },
   jsonapi_resources: { gem: "jsonapi-resources", method: jsonapiResources },
+  mount_avo: { gem: "avo", method: mountAvo },
   jsonapi_resource: { gem: "jsonapi-resources", method: jsonapiResource },
   jsonapi_relationships: { gem: "jsonapi-resources", method: jsonapiRelationships },
   jsonapi_link: { gem: "jsonapi-resources", method: jsonapiLink },

@@ -52,6 +52,11 @@ export interface MapperHost {
   /** The files of config/application.rb and config/initializers/**.rb that mention `name`, in Rails' order (a gem's configuration). */
   configFiles?(name: string): LoadedFile[];
   /**
+   * The locked gems that depend on `gem` (its plugins), each with its files that contain
+   * `needle`, parsed, or why they are not read; undefined when the host does not know the gems.
+   */
+  gemDependents?(gem: string, needle: string): readonly DependentGem[] | undefined;
+  /**
    * An expression of an app file that is read, not run (a model's `devise` arguments, a
    * condition in `Devise.setup`), evaluated quietly as Ruby: unknown where it depends on
    * what Routemap cannot know.
@@ -61,6 +66,14 @@ export interface MapperHost {
   callValue(value: RValue, args: RValue[]): RValue;
   /** `value.respond_to?(name)` for a value the files may define methods of; undefined when not known (a gem's class). */
   respondsTo(value: RValue, name: string): boolean | undefined;
+}
+
+/** A gem that depends on another, with its files that name what was asked for (`MapperHost.gemDependents`). */
+export interface DependentGem {
+  gem: string;
+  version: string;
+  why?: string;
+  files: LoadedFile[];
 }
 
 export interface MapperState {
