@@ -30,7 +30,7 @@ import { routingError } from "../mapper/errors.js";
 import type { Call, DependentGem, MapperState } from "../mapper/state.js";
 import { toS } from "../ruby/print.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
-import { RConst, RHash, RSymbol, RUnknown, type RValue, sym } from "../ruby/values.js";
+import { RConst, RHash, RUnknown, stringValue, type RValue, sym } from "../ruby/values.js";
 import { childrenOf, constantPathText } from "../ruby/walk.js";
 import { invoke } from "../framework/draw.js";
 
@@ -58,8 +58,6 @@ export function mountAvo(m: MapperState, call: Call): void {
       return missing(m, `Routemap cannot read Avo's root path: ${e.why}; mount_avo's routes are not drawn.`);
     }
   }
-  // `mount Avo::Engine`: named by the engine's `isolate_namespace Avo` where Avo's engine file is not read.
-  if (!m.engines.isEngine("Avo::Engine") && !options.shas("as")) options.sset("as", "avo");
   options.sset("at", at);
   invoke(m, mount, [new RConst("Avo::Engine"), options]);
   invoke(m, scope, [at], () => {
@@ -85,13 +83,13 @@ function missing(m: MapperState, why: string): void {
 
 /** `Avo.configuration.root_path`: the app's last assignment in its configuration files, else `"/avo"`; `""` for `"/"`. */
 function rootPath(m: MapperState): string {
-  let value: RValue = "/avo";
+  let value = "/avo";
   for (const file of m.host.configFiles?.("Avo") ?? []) {
     for (const found of assignments(file.program, "root_path=")) {
       if (found.conditional) throw new Unreadable(`\`${text(file, found.node)}\` in ${relative(m, file)} runs under a condition`);
       const arg = found.node.arguments_?.arguments_[0];
-      const v = arg && m.host.evaluateIn ? m.host.evaluateIn(file, arg) : new RUnknown(text(file, found.node));
-      if (typeof v !== "string") throw new Unreadable(`\`${text(file, found.node)}\` in ${relative(m, file)} is not a String Routemap can compute`);
+      const v = stringValue(arg && m.host.evaluateIn ? m.host.evaluateIn(file, arg) : new RUnknown(text(file, found.node)));
+      if (v === undefined) throw new Unreadable(`\`${text(file, found.node)}\` in ${relative(m, file)} is not a String Routemap can compute`);
       value = v;
     }
   }
@@ -198,11 +196,8 @@ function pluginEngine(m: MapperState, file: LoadedFile, call: N.CallNode, where:
     const key = element instanceof N.AssocNode && element.key instanceof N.SymbolNode ? element.key.unescaped.value : undefined;
     const value = key !== undefined && m.host.evaluateIn ? m.host.evaluateIn(file, (element as N.AssocNode).value) : undefined;
     if (key === undefined || value === undefined || value instanceof RUnknown) throw new Unreadable(`${where} has options Routemap cannot read`);
-    options.set(sym(key), value);
-  }
-  // The mount is named by the engine's name, which only its engine file says.
-  if (!m.engines.isEngine(path) && !(options.sget("as") instanceof RSymbol || typeof options.sget("as") === "string")) {
-    throw new Unreadable(`${where} mounts ${path}, an engine Routemap has not read, whose name the mount takes`);
+    // A String as the routes file's own literal would be.
+    options.set(sym(key), stringValue(value) ?? value);
   }
   return { klass: path, options };
 }
