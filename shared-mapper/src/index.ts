@@ -30,6 +30,7 @@ import { runConditionsOf, type RunCondition } from "./app/runConditions.js";
 import type { TemplateBlock } from "./app/templateReader.js";
 import { ModelNamings } from "./app/modelNamings.js";
 import { gemControllerModule } from "./gems/index.js";
+import { jsonapiNestedParam } from "./gems/jsonapiResources.js";
 import type { Concern } from "./mapper/concerns.js";
 import { EngineRegistry } from "./mapper/engines.js";
 import { wildcardRegexp } from "./mapper/mapping.js";
@@ -529,6 +530,7 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
     blockDsl: undefined,
     display: { ruby, hiddenGlob: wildcardRegexp(version), inlineHandlerText: version.gte(7, 1) },
   };
+  state.nestedParam = jsonapiNestedParam(state);
   interpreter.mapper = state;
   interpreter.appSet = set;
   let inflections: Inflections | undefined;

@@ -15,18 +15,19 @@
  * names are left open, said at the call.
  *
  * `JSONAPI.configuration.route_format` (`:dasherized_route` by default) formats the paths:
- * `has_many :blog_posts` is `/blog-posts`. Also from the gem, not modelled: it reopens
- * `Resource#nested_param` for every resource of the app (`:"#{singular.underscore}_#{param}"`),
- * which differs from Rails' only for a resource named with dashes or capitals.
+ * `has_many :blog_posts` is `/blog-posts`. It also reopens `Resource#nested_param` for every
+ * resource of the app (`jsonapiNestedParam`), which differs from Rails' only for a resource named
+ * with dashes or capitals.
  */
 import { camelize, dasherize, pluralize, underscore } from "../inflector.js";
 import { extractOptions, yieldTo } from "../mapper/block.js";
 import { routingError } from "../mapper/errors.js";
 import { match, resource, resources } from "../mapper/resources.js";
 import { controller } from "../mapper/scoping.js";
-import type { Call, MapperState } from "../mapper/state.js";
+import { gemVersion, type Call, type MapperState } from "../mapper/state.js";
+import type { NestedParam } from "../mapper/types.js";
 import { noMethodMessage, toS } from "../ruby/print.js";
-import { RHash, RSymbol, RValue, sym, truthy } from "../ruby/values.js";
+import { RHash, RSymbol, RUnknown, RValue, sym, truthy, UnknownValueError } from "../ruby/values.js";
 import { invoke, kw } from "../framework/draw.js";
 import { readJsonapiSettings, resourceKlassFor, UUID_PATTERN, type ClassReader, type Found, type JsonapiSettings, type ResourceClass } from "./jsonapiResourceClasses.js";
 
@@ -79,16 +80,50 @@ function settingsOf(m: MapperState): JsonapiSettings {
   return state.settings;
 }
 
-/** `format_route(route)`: the configured route formatter's `format(route.to_s)`. */
-function formatRoute(m: MapperState, route: RValue): string {
+/** The built-in route formatters (formatter.rb): `format` and `unformat` of a route's text. */
+const FORMATTERS: Record<string, { format(text: string): string; unformat(text: string): string }> = {
+  dasherized_route: { format: dasherize, unformat: underscore },
+  underscored_route: { format: (text) => text, unformat: (text) => text },
+  camelized_route: { format: (text) => camelize(text).replace(/^./, (c) => c.toLowerCase()), unformat: underscore },
+};
+
+/** `JSONAPI.configuration.route_formatter`: the formatter class `"#{route_format.to_s.camelize}Formatter"` names. */
+function routeFormatter(m: MapperState): (typeof FORMATTERS)[string] {
   const settings = settingsOf(m);
   if (settings.unread.length) throw new Unreadable(`jsonapi-resources' route format is set by ${settings.unread.join(", ")}, which Routemap cannot read`, undefined);
   const format = settings.routeFormat instanceof RSymbol ? settings.routeFormat.name : toS(settings.routeFormat);
-  const text = toS(route, m.ruby);
-  if (format === "dasherized_route") return dasherize(text);
-  if (format === "underscored_route") return text;
-  if (format === "camelized_route") return camelize(text).replace(/^./, (c) => c.toLowerCase());
-  throw new Unreadable(`jsonapi-resources' route format is \`:${format}\`, the app's own ${camelize(format)}Formatter, which Routemap does not run`, undefined);
+  const formatter = Object.prototype.hasOwnProperty.call(FORMATTERS, format) ? FORMATTERS[format] : undefined;
+  if (!formatter) throw new Unreadable(`jsonapi-resources' route format is \`:${format}\`, the app's own ${camelize(format)}Formatter, which Routemap does not run`, undefined);
+  return formatter;
+}
+
+/** `format_route(route)`: the configured route formatter's `format(route.to_s)`. */
+function formatRoute(m: MapperState, route: RValue): string {
+  return routeFormatter(m).format(toS(route, m.ruby));
+}
+
+/**
+ * routing_ext.rb reopens `Resource#nested_param` for every resource of the app once the gem is
+ * loaded: `:"#{unformat_route(singular)}_#{param}"`, the route formatter's `unformat` of the
+ * singular (`underscore` for the dasherized and camelized formats): `resources "blog-posts" do
+ * resources :comments end` nests under `:blog_post_id`, where Rails alone says `:blog-post_id`.
+ * Undefined where the app does not lock the gem.
+ */
+export function jsonapiNestedParam(m: MapperState): NestedParam | undefined {
+  if (gemVersion(m, "jsonapi-resources") === undefined) return undefined;
+  return {
+    of(singular: string, param: string): string {
+      let formatter;
+      try {
+        formatter = routeFormatter(m);
+      } catch (e) {
+        if (!(e instanceof Unreadable)) throw e;
+        // Every resource's nested routes depend on it: the call that nests is skipped, said.
+        throw new UnknownValueError(new RUnknown(`jsonapi-resources' \`nested_param\``, false, e.why.replace(/^jsonapi-resources' /, "the ")));
+      }
+      return `${formatter.unformat(singular)}_${param}`;
+    },
+  };
 }
 
 /** `resource_type_with_module_prefix(resource = nil)`: the scope's module and the resource, joined by `/`. */

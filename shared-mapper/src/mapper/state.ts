@@ -11,7 +11,7 @@ import type { EngineRegistry } from "./engines.js";
 import type { DisplayContext } from "./route.js";
 import type { RouteSet } from "./routeSet.js";
 import type { Scope } from "./scope.js";
-import type { Concern, SourceRef } from "./types.js";
+import type { Concern, NestedParam, SourceRef } from "./types.js";
 import type { Version } from "./version.js";
 
 export type { SourceRef };
@@ -91,6 +91,8 @@ export interface MapperState {
   readonly gems: Readonly<Record<string, string>> | undefined;
   /** Without a lockfile, the versions the Gemfile's constraints choose (MapOptions.gemfileVersions). */
   readonly gemfileVersions?: Readonly<Record<string, string>>;
+  /** `Resource#nested_param` as a loaded gem reopens it (jsonapi-resources'); undefined: Rails' own. */
+  nestedParam?: NestedParam;
   /** Whether routes with nothing but scope and action take `buildPlainRoute` (tests compare both ways). */
   readonly fastPaths: boolean;
   /**

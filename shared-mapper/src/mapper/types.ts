@@ -51,3 +51,8 @@ export interface ScopedValues {
   constraints: RHash | undefined;
   defaults: RHash | undefined;
 }
+
+/** `Resource#nested_param` as a gem reopens it: the parent's param its nested routes take (`post_id`). */
+export interface NestedParam {
+  of(singular: string, param: string): string;
+}
