@@ -63,6 +63,17 @@ const CASES = [
     },
   },
   {
+    name: "the app's own formatter whose format Routemap cannot compute (a value of the running app): every path is unknown, said",
+    routes: `jsonapi_resources :widgets\nresources :Gears, controller: "gears", only: [] do\n  resources :teeth, only: :index\nend`,
+    files: {
+      "config/application.rb": "",
+      "config/initializers/jsonapi.rb": "JSONAPI.configure do |config|\n  config.route_format = :prefixed_route\nend",
+      "app/formatters/prefixed_route_formatter.rb":
+        "class PrefixedRouteFormatter < JSONAPI::RouteFormatter\n  class << self\n    def format(route)\n      \"#{Rails.application.credentials.prefix}#{super}\"\n    end\n\n    def unformat(route)\n      route.to_s.downcase\n    end\n  end\nend",
+      "app/resources/widget_resource.rb": "class WidgetResource < JSONAPI::Resource\nend",
+    },
+  },
+  {
     name: "camelized route format; a local that is not the configuration is not read",
     routes: `jsonapi_resources :line_items`,
     files: {

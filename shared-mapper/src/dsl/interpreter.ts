@@ -415,6 +415,29 @@ export class Interpreter implements MapperHost, CallHost {
     }));
   }
 
+  /**
+   * `Klass.name(*args)` for a class the app defines, evaluated quietly as Ruby (a gem's hook the
+   * app subclasses: jsonapi-resources' route formatters). `prelude` is Ruby source defining the
+   * gem's own classes it inherits from, run once first; unknown where the call's value is.
+   */
+  callClassMethod(path: string, name: string, args: RValue[], prelude?: { path: string; text: string }): RValue {
+    return this.quietly(() => {
+      try {
+        if (prelude && this.o.parseGemFile && !this.preludes.has(prelude.path)) {
+          this.preludes.add(prelude.path);
+          this.runFile(this.o.parseGemFile(prelude.path, prelude.text), { kind: "main" });
+        }
+        const klass = this.constant(path, new Env(this.store, { kind: "main" }));
+        return this.invoke(klass, name, args, null, undefined, undefined);
+      } catch (e) {
+        if (e instanceof RoutingError) return new RUnknown(`${path}.${name}`, false, `a call that raises ${e.message}`);
+        if (e instanceof UnknownValueError) return e.value;
+        throw e;
+      }
+    });
+  }
+  private readonly preludes = new Set<string>();
+
   appRelative(file: LoadedFile): string {
     return this.o.appFiles ? this.o.appFiles.relative(file) : file.index.file;
   }

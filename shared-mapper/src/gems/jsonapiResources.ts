@@ -27,7 +27,7 @@ import { controller } from "../mapper/scoping.js";
 import { gemVersion, type Call, type MapperState } from "../mapper/state.js";
 import type { NestedParam } from "../mapper/types.js";
 import { noMethodMessage, toS } from "../ruby/print.js";
-import { RHash, RSymbol, RUnknown, RValue, sym, truthy, UnknownValueError } from "../ruby/values.js";
+import { RHash, RString, RSymbol, RUnknown, RValue, stringValue, sym, truthy, UnknownValueError } from "../ruby/values.js";
 import { invoke, kw } from "../framework/draw.js";
 import { readJsonapiSettings, resourceKlassFor, UUID_PATTERN, type ClassReader, type Found, type JsonapiSettings, type ResourceClass } from "./jsonapiResourceClasses.js";
 
@@ -37,6 +37,8 @@ interface GemState {
   scoped: RValue[];
   classes: Map<string, Found>;
   settings?: JsonapiSettings;
+  /** `JSONAPI.configuration.route_formatter`, or why it cannot be read. */
+  formatter?: Formatter | Unreadable;
 }
 
 const states = new WeakMap<MapperState, GemState>();
@@ -80,21 +82,108 @@ function settingsOf(m: MapperState): JsonapiSettings {
   return state.settings;
 }
 
-/** The built-in route formatters (formatter.rb): `format` and `unformat` of a route's text. */
-const FORMATTERS: Record<string, { format(text: string): string; unformat(text: string): string }> = {
+/** A route formatter: `format` and `unformat` of a route's text. */
+interface Formatter {
+  format(text: string): string;
+  unformat(text: string): string;
+}
+
+/** The built-in route formatters (formatter.rb). */
+const FORMATTERS: Record<string, Formatter> = {
   dasherized_route: { format: dasherize, unformat: underscore },
   underscored_route: { format: (text) => text, unformat: (text) => text },
   camelized_route: { format: (text) => camelize(text).replace(/^./, (c) => c.toLowerCase()), unformat: underscore },
 };
 
 /** `JSONAPI.configuration.route_formatter`: the formatter class `"#{route_format.to_s.camelize}Formatter"` names. */
-function routeFormatter(m: MapperState): (typeof FORMATTERS)[string] {
+function routeFormatter(m: MapperState): Formatter {
+  const state = gemState(m);
+  if (!state.formatter) {
+    try {
+      state.formatter = readFormatter(m);
+    } catch (e) {
+      if (!(e instanceof Unreadable)) throw e;
+      state.formatter = e;
+    }
+  }
+  if (state.formatter instanceof Unreadable) throw state.formatter;
+  return state.formatter;
+}
+
+function readFormatter(m: MapperState): Formatter {
   const settings = settingsOf(m);
   if (settings.unread.length) throw new Unreadable(`jsonapi-resources' route format is set by ${settings.unread.join(", ")}, which Routemap cannot read`, undefined);
   const format = settings.routeFormat instanceof RSymbol ? settings.routeFormat.name : toS(settings.routeFormat);
   const formatter = Object.prototype.hasOwnProperty.call(FORMATTERS, format) ? FORMATTERS[format] : undefined;
-  if (!formatter) throw new Unreadable(`jsonapi-resources' route format is \`:${format}\`, the app's own ${camelize(format)}Formatter, which Routemap does not run`, undefined);
-  return formatter;
+  return formatter ?? appFormatter(m, format);
+}
+
+/**
+ * The gem's formatter classes (formatter.rb at v0.10.7) as Ruby, for an app's formatter that
+ * inherits one of them and calls `super`: `Formatter.format` is `arg.to_s`, `unformat` the
+ * argument itself; the dasherized and camelized route formatters' as `FORMATTERS` has them.
+ */
+const FORMATTER_CLASSES = `module JSONAPI
+  class Formatter
+    def self.format(arg)
+      arg.to_s
+    end
+
+    def self.unformat(arg)
+      arg
+    end
+  end
+  class KeyFormatter < Formatter; end
+  class RouteFormatter < Formatter; end
+  class ValueFormatter < Formatter; end
+end
+class UnderscoredRouteFormatter < JSONAPI::RouteFormatter; end
+class CamelizedRouteFormatter < JSONAPI::RouteFormatter
+  def self.format(_route)
+    super.camelize(:lower)
+  end
+
+  def self.unformat(formatted_route)
+    formatted_route.to_s.underscore
+  end
+end
+class DasherizedRouteFormatter < JSONAPI::RouteFormatter
+  def self.format(_route)
+    super.dasherize
+  end
+
+  def self.unformat(formatted_route)
+    formatted_route.to_s.underscore
+  end
+end
+`;
+
+/**
+ * A route format the gem does not define (`:kebab_route`): the class `"#{format.camelize}Formatter"`
+ * (`formatter_for`'s `safe_constantize`), which the app defines, its `format` and `unformat`
+ * evaluated as Ruby for each route; what Routemap cannot compute is said.
+ */
+function appFormatter(m: MapperState, format: string): Formatter {
+  const klass = `${camelize(format)}Formatter`;
+  const call = m.host.callClassMethod;
+  const unread = (method: string, why: string) => new Unreadable(`jsonapi-resources' route format is \`:${format}\`: Routemap cannot compute the app's \`${klass}.${method}\` (${why})`, undefined);
+  if (!call || !m.host.inApp) throw unread("format", "this routes file is read without its app");
+  if (!m.host.classFile?.(klass)) throw unread("format", `no file of the app defines ${klass} where Rails' autoloader looks`);
+  const run = (method: string) => {
+    const known = new Map<string, string>();
+    return (text: string): string => {
+      let result = known.get(text);
+      if (result === undefined) known.set(text, (result = compute(method, text)));
+      return result;
+    };
+  };
+  const compute = (method: string, text: string): string => {
+    const value = call.call(m.host, klass, method, [new RString(text)], { path: "(jsonapi-resources formatter.rb)", text: FORMATTER_CLASSES });
+    const result = value instanceof RSymbol ? value.name : stringValue(value);
+    if (result === undefined) throw unread(method, value instanceof RUnknown ? value.why : `it returns ${toS(value, m.ruby)}, not a String`);
+    return result;
+  };
+  return { format: run("format"), unformat: run("unformat") };
 }
 
 /** `format_route(route)`: the configured route formatter's `format(route.to_s)`. */

@@ -62,6 +62,11 @@ export interface MapperHost {
    * what Routemap cannot know.
    */
   evaluateIn?(file: LoadedFile, node: import("@ruby/prism/src/nodes.js").Node): RValue;
+  /**
+   * `Klass.name(*args)` for a class the app defines, evaluated as Ruby, `prelude` (Ruby source of
+   * the gem's classes it inherits from) defined first; unknown where Routemap cannot compute it.
+   */
+  callClassMethod?(path: string, name: string, args: RValue[], prelude?: { path: string; text: string }): RValue;
   /** `value.call(*args)`, for a value Rails calls (a concern's callable): a proc, or an object with `call`. */
   callValue(value: RValue, args: RValue[]): RValue;
   /** `value.respond_to?(name)` for a value the files may define methods of; undefined when not known (a gem's class). */
