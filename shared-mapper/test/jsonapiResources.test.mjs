@@ -27,6 +27,17 @@ const CASES = [
     },
   },
   {
+    name: "included modules: a hook Routemap does not run, a concern's class_methods of a name the routes read, a module not found",
+    routes: `jsonapi_resources :widgets\njsonapi_resources :gadgets\njsonapi_resources :tools`,
+    files: {
+      "app/resources/widget_resource.rb": "class WidgetResource < JSONAPI::Resource\n  include Hooked\nend",
+      "app/resources/hooked.rb": "module Hooked\n  def self.included(base)\n    base.immutable\n  end\nend",
+      "app/resources/gadget_resource.rb": "class GadgetResource < JSONAPI::Resource\n  include Frozen\nend",
+      "app/resources/frozen.rb": "module Frozen\n  extend ActiveSupport::Concern\n  class_methods do\n    def _immutable\n      true\n    end\n  end\nend",
+      "app/resources/tool_resource.rb": "class ToolResource < JSONAPI::Resource\n  include Missing::Thing\nend",
+    },
+  },
+  {
     name: "what changes no route is passed over: `class << self` of other methods, a lambda beside class_name:, callbacks, filters",
     routes: `jsonapi_resources :widgets`,
     files: {

@@ -16,6 +16,7 @@ Rails.application.routes.draw do
   resources :accounts, param: :slug, only: [] do
     resources :members, only: :index
   end
+  jsonapi_resources :gadgets
   jsonapi_resources :widgets, only: :index do
     resources :SubParts, controller: "sub_parts", only: [] do
       resources :bolts, only: :index
