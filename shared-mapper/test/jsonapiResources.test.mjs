@@ -38,6 +38,16 @@ const CASES = [
     },
   },
   {
+    name: "a module that may change only the relationships: the resource's own routes are drawn, its relationship routes left out",
+    routes: `jsonapi_resources :widgets\njsonapi_resources :gadgets do\n  jsonapi_link :owner\n  jsonapi_related_resource :owner\nend`,
+    files: {
+      "app/resources/widget_resource.rb": "class WidgetResource < JSONAPI::Resource\n  include Linked\n  immutable\nend",
+      "app/resources/linked.rb": "module Linked\n  extend ActiveSupport::Concern\n  included do\n    has_many(*LINKS)\n  end\nend",
+      "app/resources/gadget_resource.rb": "class GadgetResource < JSONAPI::Resource\n  include Owned\nend",
+      "app/resources/owned.rb": "module Owned\n  extend ActiveSupport::Concern\n  class_methods do\n    def _relationships\n      super.merge(owner: nil)\n    end\n  end\nend",
+    },
+  },
+  {
     name: "what changes no route is passed over: `class << self` of other methods, a lambda beside class_name:, callbacks, filters",
     routes: `jsonapi_resources :widgets`,
     files: {

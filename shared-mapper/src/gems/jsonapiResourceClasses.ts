@@ -46,6 +46,25 @@ export interface ResourceClass {
   keyType: RValue | undefined;
   routingOptions: RHash;
   relationships: Map<string, Relationship>;
+  /**
+   * What the class may change that Routemap cannot read, by what it changes, each with why:
+   * `options` (`immutable`, `key_type`, `routing_options`: the resource's own routes) and
+   * `relationships` (the relationship routes). The rest of the class is known.
+   */
+  unread?: { options?: string; relationships?: string };
+}
+
+/** Which part of a class a method routing_ext.rb reads belongs to: a `def self.` of it leaves only that part unknown. */
+const PART_OF: Record<string, keyof NonNullable<ResourceClass["unread"]>> = {
+  routing_resource_options: "options", routing_options: "options", _immutable: "options", immutable: "options", "mutable?": "options",
+  resource_key_type: "options", key_type: "options",
+  _relationships: "relationships", _relationship: "relationships", has_many: "relationships", has_one: "relationships",
+  belongs_to: "relationships", relationship: "relationships", _add_relationship: "relationships", rebuild_relationships: "relationships",
+};
+
+function markUnread(klass: ResourceClass, part: keyof NonNullable<ResourceClass["unread"]>, why: string): void {
+  klass.unread ??= {};
+  klass.unread[part] ??= why;
 }
 
 export type Found = { klass: ResourceClass } | { why: string };
@@ -100,6 +119,8 @@ function readClass(name: string, reader: ClassReader, depth: number): Found {
     keyType: base?.keyType,
     routingOptions: new RHash(),
     relationships: new Map(base?.relationships ?? []),
+    // A subclass copies its parent's relationships and key type: what was not read of them stays so.
+    ...(base?.unread ? { unread: { ...base.unread } } : {}),
   };
   const why = readBody(found.node, file, klass, { reader, nesting: [...found.nesting, name], depth });
   return why ? { why } : { klass };
@@ -162,7 +183,11 @@ function readStatements(statements: N.Node[], file: LoadedFile, klass: ResourceC
   const at = (n: N.Node) => `\`${text(file, n).split("\n")[0]}\` in ${context.reader.relative(file)}:${file.index.position(n.location.startOffset).line + 1}`;
   for (const statement of statements) {
     if (statement instanceof N.DefNode) {
-      if (statement.receiver && READ.has(statement.name)) return `${who} defines ${at(statement)}, which Routemap does not run`;
+      if (statement.receiver && READ.has(statement.name)) {
+        const part = PART_OF[statement.name];
+        if (!part) return `${who} defines ${at(statement)}, which Routemap does not run`;
+        markUnread(klass, part, `${who} defines ${at(statement)}, which Routemap does not run`);
+      }
       continue;
     }
     if (statement instanceof N.ConstantWriteNode || statement instanceof N.StringNode) continue;
@@ -172,7 +197,8 @@ function readStatements(statements: N.Node[], file: LoadedFile, klass: ResourceC
       return `${who}'s body runs ${at(statement)}, which Routemap does not follow`;
     }
     const why = statement.name === "include" && !statement.block ? includeModules(statement, klass, context) : classCall(statement, file, klass, context.reader);
-    if (why) return `${who}'s body calls ${at(statement)}: ${why}`;
+    if (typeof why === "object") markUnread(klass, why.part, `${who}'s body calls ${at(statement)}: ${why.why}`);
+    else if (why) return `${who}'s body calls ${at(statement)}: ${why}`;
   }
   return undefined;
 }
@@ -227,8 +253,12 @@ function readModule(node: N.ModuleNode, file: LoadedFile, klass: ResourceClass, 
       continue;
     }
     if (concern && statement.name === "class_methods" && statement.block) {
-      const read = inner.find((s) => !(s instanceof N.DefNode) || READ.has(s.name));
-      if (read) return `${path}'s \`class_methods\` ${read instanceof N.DefNode ? "defines" : "runs"} ${at(read)}, which Routemap does not run`;
+      for (const read of inner.filter((s) => !(s instanceof N.DefNode) || READ.has(s.name))) {
+        const why = `${path}'s \`class_methods\` ${read instanceof N.DefNode ? "defines" : "runs"} ${at(read)}, which Routemap does not run`;
+        const part = read instanceof N.DefNode ? PART_OF[read.name] : undefined;
+        if (!part) return why;
+        markUnread(klass, part, why);
+      }
       continue;
     }
     if (statement.name === "include" && !statement.block) {
@@ -248,8 +278,11 @@ function quietSingletonClass(node: N.SingletonClassNode): boolean {
   return body.every((s) => (s instanceof N.DefNode && !READ.has(s.name)) || (s instanceof N.CallNode && !s.receiver && QUIET.has(s.name)));
 }
 
-/** One class-level call; a reason when Routemap cannot tell what it does to the routes. */
-function classCall(call: N.CallNode, file: LoadedFile, klass: ResourceClass, reader: ClassReader): string | undefined {
+/** A part of the class a call leaves unknown, and why. */
+type PartUnread = { part: keyof NonNullable<ResourceClass["unread"]>; why: string };
+
+/** One class-level call; a reason when Routemap cannot tell what it does to the routes (a part of it, or all). */
+function classCall(call: N.CallNode, file: LoadedFile, klass: ResourceClass, reader: ClassReader): string | PartUnread | undefined {
   const name = call.name;
   if (QUIET.has(name) || /^(before|after|around)_/.test(name)) return undefined;
   const args = call.arguments_?.arguments_ ?? [];
@@ -259,23 +292,25 @@ function classCall(call: N.CallNode, file: LoadedFile, klass: ResourceClass, rea
     case "immutable": {
       // `immutable(val = true)`: `@immutable = val`, read for its truth.
       const given = values[0];
-      if (given instanceof RUnknown) return "its argument is not known";
+      if (given instanceof RUnknown) return { part: "options", why: "its argument is not known" };
       klass.immutable = given === undefined ? true : given !== false && given !== null;
       return undefined;
     }
     case "key_type":
-      if (values[0] instanceof RUnknown || values[0] === undefined) return "its argument is not known";
+      if (values[0] instanceof RUnknown || values[0] === undefined) return { part: "options", why: "its argument is not known" };
       klass.keyType = values[0];
       return undefined;
     case "routing_options":
-      if (!(values[0] instanceof RHash) || hasUnknown(values[0])) return "its options are not known";
+      if (!(values[0] instanceof RHash) || hasUnknown(values[0])) return { part: "options", why: "its options are not known" };
       klass.routingOptions = values[0];
       return undefined;
     case "has_many":
     case "has_one":
     case "belongs_to":
-    case "relationship":
-      return addRelationships(name, values, klass);
+    case "relationship": {
+      const why = addRelationships(name, values, klass);
+      return why === undefined ? undefined : { part: "relationships", why };
+    }
     default:
       return "a method jsonapi-resources does not define, which may change the routes";
   }

@@ -19,7 +19,7 @@
  * resource of the app (`jsonapiNestedParam`), which differs from Rails' only for a resource named
  * with dashes or capitals.
  */
-import { camelize, dasherize, pluralize, underscore } from "../inflector.js";
+import { camelize, dasherize, pluralize, singularize, underscore } from "../inflector.js";
 import { extractOptions, yieldTo } from "../mapper/block.js";
 import { routingError } from "../mapper/errors.js";
 import { match, resource, resources } from "../mapper/resources.js";
@@ -74,6 +74,12 @@ function klassFor(m: MapperState, type: string, open: string | undefined): Resou
   if (!found) state.classes.set(type, (found = m.host.inApp ? resourceKlassFor(type, reader(m)) : { why: "this routes file is read without its app, whose app/resources Routemap reads" }));
   if ("why" in found) throw new Unreadable(`Routemap cannot read the resource class for '${type}': ${found.why}`, open);
   return found.klass;
+}
+
+/** The class's part a route depends on, where it is not read: what depends on it is left out. */
+function needs(klass: ResourceClass, part: "options" | "relationships", open: string | undefined): void {
+  const why = klass.unread?.[part];
+  if (why) throw new Unreadable(`Routemap cannot read ${part === "options" ? "the options" : "the relationships"} of ${klass.name}: ${why}`, open);
 }
 
 function settingsOf(m: MapperState): JsonapiSettings {
@@ -272,6 +278,7 @@ export function jsonapiResources(m: MapperState, call: Call): void {
     const resourceType = call.args[0] ?? null;
     gemState(m).resourceType = resourceType;
     const klass = klassFor(m, withModulePrefix(m, resourceType), undefined);
+    needs(klass, "options", undefined);
     const options = resourceOptions(m, call.args, resourceType, klass);
     options.sset("param", sym("id"));
     options.sset("path", formatRoute(m, resourceType));
@@ -292,6 +299,7 @@ export function jsonapiResource(m: MapperState, call: Call): void {
     const resourceType = call.args[0] ?? null;
     gemState(m).resourceType = resourceType;
     const klass = klassFor(m, withModulePrefix(m, resourceType), undefined);
+    needs(klass, "options", undefined);
     const options = resourceOptions(m, call.args, resourceType, klass);
     options.sset("path", formatRoute(m, resourceType));
     exceptions(m, options, klass, true);
@@ -318,7 +326,10 @@ function jsonapiScope(m: MapperState, resourceType: RValue, options: RHash, call
 export function jsonapiRelationships(m: MapperState, call: Call): void {
   guarded(m, () => {
     const options = call.args[0] ?? new RHash();
-    const klass = klassFor(m, withModulePrefix(m, gemState(m).resourceType), undefined);
+    const resourceType = gemState(m).resourceType;
+    const klass = klassFor(m, withModulePrefix(m, resourceType), undefined);
+    // Its routes are named after the resource's member (`widget_relationships_parts`, `widget_related_parts`).
+    needs(klass, "relationships", resourceType === undefined || resourceType === null ? undefined : singularize(toS(resourceType, m.ruby)));
     for (const relationship of klass.relationships.values()) {
       const name = sym(relationship.name);
       if (relationship.toMany) {
@@ -350,6 +361,8 @@ function links(m: MapperState, call: Call, toMany: boolean): void {
     const linkType = args[0] ?? null;
     const options = extractOptions(args).dup();
     const klass = klassFor(m, withModulePrefix(m), undefined);
+    // `res.mutable?` decides the routes past `show`.
+    needs(klass, "options", undefined);
     const formatted = formatRoute(m, linkType);
     if (!truthy(options.sget("controller"))) options.sset("controller", klass.type);
     const methods = linksMethods(options);
@@ -374,6 +387,7 @@ function related(m: MapperState, call: Call, toMany: boolean): void {
     const options = extractOptions(args).dup();
     const source = klassFor(m, withModulePrefix(m), undefined);
     const relationshipName = args[0] ?? null;
+    needs(source, "relationships", relationshipName instanceof RSymbol ? `related_${relationshipName.name}` : undefined);
     // `source._relationships[relationship_name]`: keyed by Symbol; nil (then `nil._routed = true`) for any other.
     const relationship = relationshipName instanceof RSymbol ? source.relationships.get(relationshipName.name) : undefined;
     if (!relationship) throw routingError(noMethodMessage(m.ruby, "_routed=", null), "NoMethodError");
