@@ -507,7 +507,7 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
       parseTime += parsed.time;
       return parsed.loaded;
     },
-    drawFile: drawMemo && memoisedDraw(drawMemo, () => interpreter, () => (drawContext ??= JSON.stringify(options) + inflectionTexts())),
+    drawFile: drawMemo && memoisedDraw(drawMemo, () => interpreter, () => (drawContext ??= JSON.stringify(options) + inflectionTexts() + (state.nestedParam?.context() ?? ""))),
   });
   let drawContext: string | undefined;
   const inflectionTexts = () => configPaths().filter((p) => read(p)!.includes("inflections")).map((p) => `\0${p}\0${read(p)}`).join("");

@@ -88,10 +88,11 @@ function settingsOf(m: MapperState): JsonapiSettings {
   return state.settings;
 }
 
-/** A route formatter: `format` and `unformat` of a route's text. */
+/** A route formatter: `format` and `unformat` of a route's text; `key`: what they are computed from. */
 interface Formatter {
   format(text: string): string;
   unformat(text: string): string;
+  key?: string;
 }
 
 /** The built-in route formatters (formatter.rb). */
@@ -121,7 +122,7 @@ function readFormatter(m: MapperState): Formatter {
   if (settings.unread.length) throw new Unreadable(`jsonapi-resources' route format is set by ${settings.unread.join(", ")}, which Routemap cannot read`, undefined);
   const format = settings.routeFormat instanceof RSymbol ? settings.routeFormat.name : toS(settings.routeFormat);
   const formatter = Object.prototype.hasOwnProperty.call(FORMATTERS, format) ? FORMATTERS[format] : undefined;
-  return formatter ?? appFormatter(m, format);
+  return formatter ? { ...formatter, key: format } : appFormatter(m, format);
 }
 
 /**
@@ -189,7 +190,7 @@ function appFormatter(m: MapperState, format: string): Formatter {
     if (result === undefined) throw unread(method, value instanceof RUnknown ? value.why : `it returns ${toS(value, m.ruby)}, not a String`);
     return result;
   };
-  return { format: run("format"), unformat: run("unformat") };
+  return { format: run("format"), unformat: run("unformat"), key: `${klass}\0${m.host.classFile(klass)!.index.text}` };
 }
 
 /** `format_route(route)`: the configured route formatter's `format(route.to_s)`. */
@@ -207,6 +208,14 @@ function formatRoute(m: MapperState, route: RValue): string {
 export function jsonapiNestedParam(m: MapperState): NestedParam | undefined {
   if (gemVersion(m, "jsonapi-resources") === undefined) return undefined;
   return {
+    context(): string {
+      try {
+        return `jsonapi-resources\0${routeFormatter(m).key ?? ""}`;
+      } catch (e) {
+        if (!(e instanceof Unreadable)) throw e;
+        return `jsonapi-resources\0${e.why}`;
+      }
+    },
     of(singular: string, param: string): string {
       let formatter;
       try {
