@@ -45,7 +45,11 @@ const CASES = [
     name: "a plugin gem's engine, from its on_load(:avo_boot) hook, mounted under the root path",
     routes: `mount_avo`,
     files: { "config/initializers/avo.rb": "Avo.configure { |config| config.root_path = '/admin' }" },
-    plugins: [plugin("avo-feed", hook(`          Avo.plugin_manager.register :feed\n          Avo.plugin_manager.mount_engine Avo::Feed::Engine, at: "/feed", as: "avo_feed"`)), plugin("avo-menu", "module Avo\n  module Menu\n  end\nend")],
+    plugins: [
+      plugin("avo-feed", hook(`          Avo.plugin_manager.register :feed\n          Avo.plugin_manager.mount_engine Avo::Feed::Engine, at: "/feed", as: "avo_feed"`)),
+      plugin("avo-menu", "module Avo\n  module Menu\n  end\nend"),
+      plugin("avo-pro", hook(`          Avo.plugin_manager.mount_engine Avo::Pro::Engine, at: "/pro", as: "avo_pro"`)),
+    ],
   },
   {
     name: "a plugin engine whose class Routemap has not read: mounted under the name and namespace Rails generates, said as for any mount",
@@ -67,6 +71,27 @@ const CASES = [
     routes: `mount_avo`,
   },
   {
+    name: "avo 3.17: no mount_avo yet (lib/avo/engine.rb defines it from 3.18.0): an unknown method",
+    version: "3.17.1",
+    routes: `mount_avo`,
+    plugins: [],
+  },
+  {
+    name: "avo 3.19: mount_avo takes no block (from 3.20.2), so Ruby ignores one",
+    version: "3.19.0",
+    routes: `mount_avo do\n  get "reports", to: "reports#index"\nend`,
+    plugins: [],
+  },
+  {
+    name: "avo 4: mount_lookbook: is a setting, not a mount option; :avo_plugin_include hooks run before :avo_boot ones; one engine per class, the last call's",
+    version: "4.1.15",
+    routes: `mount_avo mount_lookbook: true`,
+    plugins: [
+      plugin("avo-feed", hook(`          Avo.plugin_manager.mount_engine Avo::Feed::Engine, at: "/feed", as: "feed"\n          Avo.plugin_manager.mount_engine Avo::Feed::Engine, at: "/news", as: "news"`)),
+      plugin("avo-kanban", hook(`          Avo.plugin_manager.mount_engine Avo::Kanban::Engine, at: "/kanban", as: "kanban"`).replace(":avo_boot", ":avo_plugin_include")),
+    ],
+  },
+  {
     name: "positional arguments: Ruby's ArgumentError",
     routes: `mount_avo "/admin"`,
     plugins: [],
@@ -80,7 +105,7 @@ test("avo: mount_avo as Avo 3.32.4's source has it", async () => {
     const entry = "/app/config/routes.rb";
     const text = `Rails.application.routes.draw do\n${c.routes}\nend`;
     const files = { [entry]: text, "/app/config/application.rb": "", ...Object.fromEntries(Object.entries(c.files ?? {}).map(([p, t]) => [`/app/${p}`, t])) };
-    const gems = { rails: "6.1.7", avo: "3.32.4" };
+    const gems = { rails: "6.1.7", avo: c.version ?? "3.32.4" };
     const input = { entry, files, options: { railsVersion: "6.1", rubyVersion: "3.1", gems } };
     if (c.plugins) input.gemDependents = (gem, needle) => (gem === "avo" ? c.plugins.map((p) => ({ ...p, files: Object.fromEntries(Object.entries(p.files).filter(([, t]) => t.includes(needle))) })) : []);
     const result = m.map(input);

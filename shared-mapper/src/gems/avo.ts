@@ -1,6 +1,6 @@
 /**
- * Avo's routing method (avo-hq/avo at v3.32.4; the 3.x series has the same lines): the module
- * lib/avo/engine.rb's "avo.autoload" initializer includes into the mapper,
+ * Avo's routing method (avo-hq/avo at v3.32.4): the module lib/avo/engine.rb's "avo.autoload"
+ * initializer includes into the mapper,
  *
  *     def mount_avo(at: Avo.configuration.root_path, **options, &block)
  *       mount Avo::Engine, at:, **options
@@ -21,13 +21,19 @@
  *   the list is empty, a fact. A plugin gem whose files Routemap cannot read, or whose call it
  *   cannot follow (not in an `on_load(:avo_boot)` hook, under a condition, arguments that are not
  *   literals), leaves the names its mounts could add open inside the scope, said at the call.
+ *
+ * Other releases: `mount_avo` exists from 3.18.0 (gems/index.ts); before 3.20.2 it takes no
+ * block (one given is ignored, as Ruby ignores it). 4.x (v4.1.15) also takes `mount_lookbook:`
+ * (a setting, not a mount option), runs the `:avo_plugin_include` hooks before the `:avo_boot`
+ * ones, and keeps one engine per class (a second `mount_engine` of a class replaces the first,
+ * at the end).
  */
 import * as N from "@ruby/prism/src/nodes.js";
 import { mount } from "../mapper/base.js";
 import { scope } from "../mapper/scoping.js";
 import { extractOptions } from "../mapper/block.js";
 import { routingError } from "../mapper/errors.js";
-import type { Call, DependentGem, MapperState } from "../mapper/state.js";
+import { gemVersion, type Call, type DependentGem, type MapperState } from "../mapper/state.js";
 import { toS } from "../ruby/print.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import { RConst, RHash, RUnknown, stringValue, type RValue, sym } from "../ruby/values.js";
@@ -49,6 +55,10 @@ export function mountAvo(m: MapperState, call: Call): void {
   const args = [...call.args];
   const options = extractOptions(args).dup();
   if (args.length) throw routingError(`wrong number of arguments (given ${args.length}, expected 0)`, "ArgumentError");
+  const version = gemVersion(m, "avo");
+  const v4 = version === undefined || !versionBefore(version, [4, 0, 0]);
+  // 4.x: `mount_lookbook:` sets `Avo.configuration.mount_lookbook`, which Avo's own routes read.
+  if (v4) options.sdelete("mount_lookbook");
   let at: RValue | undefined = options.sdelete("at");
   if (at === undefined) {
     try {
@@ -62,12 +72,13 @@ export function mountAvo(m: MapperState, call: Call): void {
   invoke(m, mount, [new RConst("Avo::Engine"), options]);
   invoke(m, scope, [at], () => {
     try {
-      for (const engine of pluginEngines(m)) invoke(m, mount, [new RConst(engine.klass), engine.options.dup()]);
+      for (const engine of pluginEngines(m, v4)) invoke(m, mount, [new RConst(engine.klass), engine.options.dup()]);
     } catch (e) {
       if (!(e instanceof Unreadable)) throw e;
       missing(m, `Routemap cannot read the engines Avo's plugins mount here (\`Avo.plugin_manager.engines\`): ${e.why}; the routes they draw are missing.`);
     }
-    if (call.block) m.host.info("mount_avo's block is drawn into Avo::Engine's routes (`Avo::Engine.routes.draw(&block)`), which Routemap does not follow here: its routes are missing from Avo's table.");
+    const takesBlock = version === undefined || !versionBefore(version, [3, 20, 2]);
+    if (call.block && takesBlock) m.host.info("mount_avo's block is drawn into Avo::Engine's routes (`Avo::Engine.routes.draw(&block)`), which Routemap does not follow here: its routes are missing from Avo's table.");
   });
 }
 
@@ -141,47 +152,57 @@ function isConfiguration(receiver: N.Node | null, configs: Set<string>): boolean
 }
 
 /** `Avo.plugin_manager.engines` after boot: the `mount_engine` calls of the locked gems that depend on avo, in order. */
-function pluginEngines(m: MapperState): PluginEngine[] {
+function pluginEngines(m: MapperState, v4: boolean): PluginEngine[] {
   const gems = m.host.gemDependents?.("avo", "mount_engine");
   if (!gems) throw new Unreadable("Routemap does not know the app's installed gems");
-  const engines: PluginEngine[] = [];
-  const from = new Set<string>();
-  for (const gem of gems) {
-    if (gem.why) throw new Unreadable(`the plugin gem ${gem.gem} (${gem.version}) may mount engines, and ${gem.why}`);
-    for (const file of gem.files) {
-      for (const engine of mountEngines(m, gem, file)) {
-        engines.push(engine);
-        from.add(gem.gem);
+  let engines: PluginEngine[] = [];
+  // 4.x runs every plugin's `:avo_plugin_include` hooks, then the `:avo_boot` ones.
+  for (const hook of v4 ? ["avo_plugin_include", "avo_boot"] : ["avo_boot"]) {
+    const from = new Set<string>();
+    for (const gem of gems) {
+      if (gem.why) throw new Unreadable(`the plugin gem ${gem.gem} (${gem.version}) may mount engines, and ${gem.why}`);
+      for (const file of gem.files) {
+        for (const engine of mountEngines(m, gem, file, hook)) {
+          if (v4) engines = engines.filter((e) => e.klass !== engine.klass);
+          engines.push(engine);
+          from.add(gem.gem);
+        }
       }
     }
+    if (from.size > 1) m.host.info(`The engines of Avo's plugins ${[...from].join(", ")} are mounted in the order their gems' \`on_load(:${hook})\` hooks run, which is Bundler's load order: Routemap takes Gemfile.lock's order.`);
   }
-  if (from.size > 1) m.host.info(`The engines of Avo's plugins ${[...from].join(", ")} are mounted in the order their gems' \`on_load(:avo_boot)\` hooks run, which is Bundler's load order: Routemap takes Gemfile.lock's order.`);
   return engines;
 }
 
 /** A plugin file's `Avo.plugin_manager.mount_engine Klass, at: "…"` calls, each in an `ActiveSupport.on_load(:avo_boot)` block. */
-function mountEngines(m: MapperState, gem: DependentGem, file: LoadedFile): PluginEngine[] {
+function mountEngines(m: MapperState, gem: DependentGem, file: LoadedFile, hook: string): PluginEngine[] {
   const out: PluginEngine[] = [];
   const where = (node: N.Node) => `\`${text(file, node)}\` (${gem.gem}, ${file.index.file.split("/").slice(-3).join("/")})`;
   // An engine's `initializer` block runs as the app boots, and the hook's block as Avo boots.
-  const plainCall = (call: N.CallNode) => call.name === "initializer" || (call.name === "on_load" && isBootHook(call));
-  const inBoot = new Set<N.Node>();
+  const plainCall = (call: N.CallNode) => call.name === "initializer" || (call.name === "on_load" && hookOf(call) !== undefined);
+  const inHook = new Map<N.Node, string>();
+  let outside: N.CallNode | undefined;
   walk(file.program, plainCall, (node, conditional, parent) => {
-    const boot = (parent !== undefined && inBoot.has(parent)) || (node instanceof N.CallNode && node.name === "on_load" && isBootHook(node));
-    if (boot) inBoot.add(node);
+    const own = node instanceof N.CallNode && node.name === "on_load" ? hookOf(node) : undefined;
+    const inside = own ?? (parent !== undefined ? inHook.get(parent) : undefined);
+    if (inside) inHook.set(node, inside);
     if (!(node instanceof N.CallNode) || node.name !== "mount_engine") return true;
     if (!isPluginManager(node.receiver)) throw new Unreadable(`${where(node)} is not a call on \`Avo.plugin_manager\` Routemap can follow`);
-    if (!boot) throw new Unreadable(`${where(node)} is not in an \`ActiveSupport.on_load(:avo_boot)\` hook`);
+    if (!inside) outside = node;
+    if (inside !== hook) return false;
     if (conditional) throw new Unreadable(`${where(node)} runs under a condition`);
     out.push(pluginEngine(m, file, node, where(node)));
     return false;
   });
+  if (outside) throw new Unreadable(`${where(outside)} is not in an \`ActiveSupport.on_load(:avo_boot)\` hook`);
   return out;
 }
 
-function isBootHook(call: N.CallNode): boolean {
+/** `ActiveSupport.on_load(:avo_boot)` (or 4.x's `:avo_plugin_include`): the hook's name. */
+function hookOf(call: N.CallNode): string | undefined {
   const first = call.arguments_?.arguments_[0];
-  return first instanceof N.SymbolNode && first.unescaped.value === "avo_boot";
+  const name = first instanceof N.SymbolNode ? first.unescaped.value : undefined;
+  return name === "avo_boot" || name === "avo_plugin_include" ? name : undefined;
 }
 
 const isPluginManager = (node: N.Node | null) => node instanceof N.CallNode && node.name === "plugin_manager" && node.receiver !== null && isAvo(node.receiver);
@@ -209,4 +230,11 @@ function text(file: LoadedFile, node: N.Node): string {
 
 function relative(m: MapperState, file: LoadedFile): string {
   return m.host.appRelative?.(file) ?? file.index.file;
+}
+
+/** Whether a version (`3.17.2`, `3.20.0.beta1`) comes before `[major, minor, patch]`. */
+export function versionBefore(version: string, than: readonly [number, number, number]): boolean {
+  const parts = version.split(".").slice(0, 3).map((p) => parseInt(p, 10) || 0);
+  for (let i = 0; i < 3; i++) if ((parts[i] ?? 0) !== than[i]) return (parts[i] ?? 0) < than[i];
+  return false;
 }
