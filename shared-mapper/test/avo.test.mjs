@@ -71,6 +71,11 @@ const CASES = [
     routes: `mount_avo`,
   },
   {
+    name: "a block (from 3.20.2) is drawn into Avo::Engine's own routes: not followed, Avo's table left open there",
+    routes: `mount_avo do\n  get "reports", to: "reports#index"\nend`,
+    plugins: [],
+  },
+  {
     name: "avo 3.17: no mount_avo yet (lib/avo/engine.rb defines it from 3.18.0): an unknown method",
     version: "3.17.1",
     routes: `mount_avo`,

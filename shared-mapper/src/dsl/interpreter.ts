@@ -379,11 +379,11 @@ export class Interpreter implements MapperHost, CallHost {
     this.report("info", message, this.source(), "info");
   }
 
-  missing(message: string, covers: { namePrefix: string | undefined; modules: readonly (string | undefined)[] }): void {
+  missing(message: string, covers: { namePrefix: string | undefined; modules: readonly (string | undefined)[]; engine?: string }): void {
     this.info(message);
     if (this.quiet) return;
     const span = this.source();
-    const engine = this.mapper.set !== this.appSet ? this.engineName(this.mapper.set) : undefined;
+    const engine = covers.engine ?? (this.mapper.set !== this.appSet ? this.engineName(this.mapper.set) : undefined);
     // One region per module: a region covers the controllers under one module only.
     for (const module of covers.modules) this.openRegions.push({ span, reason: message, namePrefix: covers.namePrefix, module, ...(engine ? { engine } : {}) });
   }

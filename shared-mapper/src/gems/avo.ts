@@ -78,7 +78,14 @@ export function mountAvo(m: MapperState, call: Call): void {
       missing(m, `Routemap cannot read the engines Avo's plugins mount here (\`Avo.plugin_manager.engines\`): ${e.why}; the routes they draw are missing.`);
     }
     const takesBlock = version === undefined || !versionBefore(version, [3, 20, 2]);
-    if (call.block && takesBlock) m.host.info("mount_avo's block is drawn into Avo::Engine's routes (`Avo::Engine.routes.draw(&block)`), which Routemap does not follow here: its routes are missing from Avo's table.");
+    if (call.block && takesBlock) {
+      // Drawn into Avo's own table, where Rails puts them after the engine's routes file.
+      m.host.missing("mount_avo's block is drawn into Avo::Engine's routes (`Avo::Engine.routes.draw(&block)`), which Routemap does not follow here: its routes are missing from Avo's table.", {
+        namePrefix: undefined,
+        modules: [m.engines.defaultModule("Avo::Engine") ?? "avo"],
+        engine: "Avo::Engine",
+      });
+    }
   });
 }
 

@@ -35,9 +35,10 @@ export interface MapperHost {
   /**
    * The same, for routes a gem would draw there that Routemap cannot (Devise's for modules it
    * cannot read): names with `namePrefix` as a word, to the controllers under `modules`, may be
-   * missing from the table, so the checks do not call them undefined.
+   * missing from the table, so the checks do not call them undefined; `engine`: of that engine's
+   * table (routes a gem draws into an engine's set), not the current one.
    */
-  missing(message: string, covers: { namePrefix: string | undefined; modules: readonly (string | undefined)[] }): void;
+  missing(message: string, covers: { namePrefix: string | undefined; modules: readonly (string | undefined)[]; engine?: string }): void;
   /**
    * A file of the app other than its routes (`app/models/user.rb`), parsed but not evaluated,
    * when the routes file is the app's `config/routes.rb` and the host gave the file.
