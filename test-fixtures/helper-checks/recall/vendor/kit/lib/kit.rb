@@ -1,0 +1,2 @@
+require "kit/request_helpers"
+require "kit/book_session"
