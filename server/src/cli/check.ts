@@ -15,7 +15,7 @@ import { argsOrExit } from "./args.js";
 import { displayPath, formatDiagnostic, readInput, shown, type Io } from "./routes.js";
 import { checkDocument, type Finding } from "./json.js";
 import { locateRoutes } from "./locate.js";
-import { DefinedNames, helperScope, otherControllerPaths, relativePosix, otherTemplates, readInstalledGems } from "./helperCheck.js";
+import { checkDefinedNames, helperScope, otherControllerPaths, relativePosix, otherTemplates, readInstalledGems } from "./helperCheck.js";
 import { generationOf, inheritedGemUrlOptions, mayUseUrls, usesAsked, type HelperCheckContext } from "../features/helperCalls.js";
 import { fileProblems, problemFiles } from "../features/appProblems.js";
 import { factsKindOf, FileUsesStore, type FactsJob } from "../features/fileUses.js";
@@ -127,8 +127,7 @@ async function checkApp(o: {
   // routes could not be evaluated, not the names it may draw (helperCalls.ts `mayBeMissing`).
   const why = notCheckedBecause(gems);
   if (!why) {
-    const names = new DefinedNames(root, engineRoots, fs, (p) => fs.readFile(p), mapper);
-    names.gemLib = appGems && ((relative) => appGems.libFile(relative));
+    const names = checkDefinedNames({ root, engineRoots, fs, mapper, appGems });
     const helpers = "why" in gems ? new Set<string>() : gems.helpers;
     const generation = generationOf(names, () => model, { root, rubyVersion: input.options?.rubyVersion, read: (p) => fs.readFile(p), table: () => result, gemUrlOptions: "why" in gems ? [] : gems.urlOptions, gemUrlOptionsControllers: "why" in gems ? undefined : gems.urlOptionsControllers, gemLayouts: "why" in gems ? undefined : gems.layouts });
     const context = { tables: appHelperTables(result), defined: names.all(), gems: helpers, generation, uses };
