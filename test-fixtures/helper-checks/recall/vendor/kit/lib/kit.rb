@@ -1,2 +1,3 @@
 require "kit/request_helpers"
 require "kit/book_session"
+require "kit/signed_in"
