@@ -344,6 +344,21 @@ test("A gem's module's `included do … end`: its hooks, lets and modules, read 
   assert.deepEqual(await check(minitest("    get edit_post_path"), { ...MINITEST, support: helper, gemModules: selfIncluded }), []);
 });
 
+// Ruby's own hook, `def self.included(base)`, in the app's support module (rubygems.org's
+// SearchKickHelper) or a gem's: its `base.setup :name`, `base.teardown`, `base.include` and
+// `base.class_eval do … end` are followed as an `included do … end` block's statements.
+test("A module's `def self.included(base)`: base.setup, base.include and base.class_eval followed", async () => {
+  const helper = (included) => ({ ...MINITEST, support: { "test/test_helper.rb": `${TEST_HELPER}require "helpers/es_helper"\n`, "test/helpers/es_helper.rb": `module SearchKickHelper\n  def self.included(base)\n${included}\n  end\n\n  def enable_callbacks\n    Searchkick.enable_callbacks\n    Rubygem.reindex\n  end\n\n  def visit_home\n    get "/"\n  end\nend\n` } });
+  const test = minitest("    get edit_post_path", "  include SearchKickHelper\n");
+  // Lines: 1 class, 2 include, 3 test, 4 the call.
+  assert.deepEqual(await check(test, helper("    base.setup :enable_callbacks\n    base.teardown :disable_callbacks")), [4]);
+  assert.deepEqual(await check(test, helper("    super\n    base.extend ClassMethods\n    base.class_eval do\n      setup :enable_callbacks\n    end")), [4]);
+  // A hook that makes a request, or one Routemap does not follow: nothing is said.
+  assert.deepEqual(await check(test, helper("    base.setup :visit_home")), []);
+  assert.deepEqual(await check(test, helper("    base.send(:setup, :visit_home)")), []);
+  assert.deepEqual(await check(test, helper("    base.setup :enable_callbacks if base < ActionDispatch::IntegrationTest")), []);
+});
+
 test("Mocha's mocks and matchers, included by mocha/minitest, make no request", async () => {
   const helper = 'require "mocha/minitest"\nclass ActiveSupport::TestCase\n  def stub_events\n    Services.api.stubs(:events).with(regexp_matches(/x/)).returns([])\n  end\nend\n';
   const o = { path: "test/integration/posts_test.rb", support: { "test/test_helper.rb": TEST_HELPER + helper } };

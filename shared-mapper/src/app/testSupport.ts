@@ -366,7 +366,7 @@ export class TestSupport {
         this.define(stmt.name, { body: stmt.body, owner, file: path, at: stmt.location.startOffset });
         // Minitest's `before_setup`/`setup` of a module included into a test class run before each test.
         if (/^(?:setup|before_setup)$/.test(stmt.name)) hooks.push({ body: stmt.body });
-      } else if (stmt instanceof N.DefNode && stmt.receiver instanceof N.SelfNode && stmt.name === "included") hooks.push({ name: "#included" });
+      } else if (stmt instanceof N.DefNode && stmt.receiver instanceof N.SelfNode && stmt.name === "included") this.selfIncluded(stmt, owner, path, hooks);
       else if (stmt instanceof N.CallNode && !stmt.receiver && (stmt.name === "include" || stmt.name === "prepend")) {
         for (const arg of stmt.arguments_?.arguments_ ?? []) {
           const module = constantPathText(arg)?.replace(/^::/, "");
@@ -496,7 +496,8 @@ export class TestSupport {
         if (inner) this.module(`${name}::${inner}`, stmt.body);
       } else if (stmt instanceof N.CallNode && !stmt.receiver && stmt.name === "included" && stmt.block instanceof N.BlockNode) {
         this.includedBlock(stmt.block, name, this.currentPath, hooks);
-      } else if (stmt instanceof N.DefNode && stmt.receiver && stmt.name === "included") hooks.push({ name: "#included", at: this.at(stmt) });
+      } else if (stmt instanceof N.DefNode && stmt.receiver instanceof N.SelfNode && stmt.name === "included") this.selfIncluded(stmt, name, this.currentPath, hooks);
+      else if (stmt instanceof N.DefNode && stmt.receiver && stmt.name === "included") hooks.push({ name: "#included", at: this.at(stmt) });
       else if (stmt instanceof N.DefNode && !stmt.receiver && /^(?:setup|before_setup)$/.test(stmt.name)) hooks.push({ body: stmt.body, at: this.at(stmt) });
     }
     this.modules.set(name, { hooks });
@@ -504,37 +505,65 @@ export class TestSupport {
 
   /**
    * An `included do … end` block of a module (ActiveSupport::Concern's, run with the including
-   * test class or example group as `self`): its `setup`/`before`/`around` hooks and `let!`s, which
-   * run before each test that includes the module, the modules it includes (their hooks too, and
-   * their methods a test's), and its `let`/`subject` as methods of `owner` a test may call.
-   * `teardown`/`after` run after the test. Anything else it calls adds no hook.
+   * test class or example group as `self`): its statements, as `includedStatement` reads them.
    */
   private includedBlock(block: N.BlockNode, owner: string, file: string, hooks: Hook[]): void {
-    for (const inner of statements(block.body)) {
-      if (!(inner instanceof N.CallNode) || inner.receiver) continue;
-      const at = this.at(inner);
-      const args = inner.arguments_?.arguments_ ?? [];
-      const body = inner.block instanceof N.BlockNode ? inner.block.body : undefined;
-      if (/^(?:setup|before|prepend_before|append_before|around)$/.test(inner.name)) {
-        if (body !== undefined) hooks.push({ body, at });
-        // `setup :sign_in_admin`: the method of that name; `before(:each)` with no block is RSpec's error, taken as unknown.
-        const named = inner.name === "setup" ? args.filter((a): a is N.SymbolNode => a instanceof N.SymbolNode) : [];
-        for (const a of named) hooks.push({ name: a.unescaped.value, at });
-        if (body === undefined && !named.length) hooks.push({ name: "#hook", at });
-      } else if (/^(?:let|let!|subject|subject!)$/.test(inner.name)) {
-        const arg = args[0];
-        const letName = arg instanceof N.SymbolNode ? arg.unescaped.value : arg ? undefined : "subject";
-        if (letName) this.define(letName, { body: body ?? null, owner, file, at: inner.location.startOffset });
-        if (inner.name.endsWith("!")) hooks.push({ body: body ?? null, at });
-      } else if (inner.name === "include" || inner.name === "prepend") {
-        for (const a of args) {
-          const module = constantPathText(a)?.replace(/^::/, "") ?? "?";
-          this.included.add(module);
-          this.inclusion(module, "tests");
-          hooks.push({ name: `#include:${module}`, at });
-        }
-      }
+    for (const stmt of statements(block.body)) {
+      if (stmt instanceof N.CallNode && !stmt.receiver) this.includedStatement(stmt, owner, file, hooks);
+      // A condition or a loop around hooks: which it adds is not followed.
+      else if (!(stmt instanceof N.CallNode)) hooks.push({ name: "#included", at: this.at(stmt) });
     }
+  }
+
+  /**
+   * `def self.included(base)` (rubygems.org's SearchKickHelper, Devise's IntegrationHelpers):
+   * Ruby's hook, run with the including class as `base`. Its `base.setup :x`, `base.teardown …`,
+   * `base.include M` and `base.class_eval do … end` are read as an `included do … end` block's
+   * statements; `super` and `base.extend` (class methods) add no hook; anything else is not followed.
+   */
+  private selfIncluded(def: N.DefNode, owner: string, file: string, hooks: Hook[]): void {
+    const param = def.parameters?.requireds[0];
+    const base = param instanceof N.RequiredParameterNode ? param.name : undefined;
+    for (const stmt of statements(def.body)) {
+      if (stmt instanceof N.SuperNode || stmt instanceof N.ForwardingSuperNode) continue;
+      const onBase = base !== undefined && stmt instanceof N.CallNode && stmt.receiver instanceof N.LocalVariableReadNode && stmt.receiver.name === base;
+      if (onBase && EVALUATED_INTO.has(stmt.name) && !stmt.arguments_ && stmt.block instanceof N.BlockNode) this.includedBlock(stmt.block, owner, file, hooks);
+      else if (onBase && stmt.name === "extend") continue;
+      else if (!(onBase && this.includedStatement(stmt, owner, file, hooks))) hooks.push({ name: "#included", at: this.at(stmt) });
+    }
+  }
+
+  /**
+   * A statement run with the including test class or example group as `self`: its
+   * `setup`/`before`/`around` hooks and `let!`s, which run before each test that includes the
+   * module, the modules it includes (their hooks too, and their methods a test's), and its
+   * `let`/`subject` as methods of `owner` a test may call. `teardown`/`after` run after the test.
+   * False for `send`/`public_send` (a method named at run time); any other call adds no hook.
+   */
+  private includedStatement(inner: N.CallNode, owner: string, file: string, hooks: Hook[]): boolean {
+    const at = this.at(inner);
+    const args = inner.arguments_?.arguments_ ?? [];
+    const body = inner.block instanceof N.BlockNode ? inner.block.body : undefined;
+    if (/^(?:setup|before|prepend_before|append_before|around)$/.test(inner.name)) {
+      if (body !== undefined) hooks.push({ body, at });
+      // `setup :sign_in_admin`: the method of that name; `before(:each)` with no block is RSpec's error, taken as unknown.
+      const named = inner.name === "setup" ? args.filter((a): a is N.SymbolNode => a instanceof N.SymbolNode) : [];
+      for (const a of named) hooks.push({ name: a.unescaped.value, at });
+      if (body === undefined && !named.length) hooks.push({ name: "#hook", at });
+    } else if (/^(?:let|let!|subject|subject!)$/.test(inner.name)) {
+      const arg = args[0];
+      const letName = arg instanceof N.SymbolNode ? arg.unescaped.value : arg ? undefined : "subject";
+      if (letName) this.define(letName, { body: body ?? null, owner, file, at: inner.location.startOffset });
+      if (inner.name.endsWith("!")) hooks.push({ body: body ?? null, at });
+    } else if (inner.name === "include" || inner.name === "prepend") {
+      for (const a of args) {
+        const module = constantPathText(a)?.replace(/^::/, "") ?? "?";
+        this.included.add(module);
+        this.inclusion(module, "tests");
+        hooks.push({ name: `#include:${module}`, at });
+      }
+    } else if (inner.name === "send" || inner.name === "public_send" || inner.name === "__send__") return false;
+    return true;
   }
 
   private minitestBody(body: N.Node | null, into: Hook[]): void {

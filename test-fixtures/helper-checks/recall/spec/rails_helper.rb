@@ -9,6 +9,7 @@ Dir[File.join(__dir__, "support", "**", "*.rb")].sort.each { |f| require f }
 RSpec.configure do |config|
   config.infer_spec_type_from_file_location!
   config.include SessionHelpers, type: :request
+  config.include SearchReindex, type: :request
   # A gem's modules: their `included do … end` hooks, lets and modules reach the specs they are given to.
   config.include Kit::RequestHelpers, type: :request
   # RSpec includes a module into the groups that match any of its filters (hooks need all):
