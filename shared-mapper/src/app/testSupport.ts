@@ -510,8 +510,12 @@ export class TestSupport {
   private includedBlock(block: N.BlockNode, owner: string, file: string, hooks: Hook[]): void {
     for (const stmt of statements(block.body)) {
       if (stmt instanceof N.CallNode && !stmt.receiver) this.includedStatement(stmt, owner, file, hooks);
-      // A condition or a loop around hooks: which it adds is not followed.
-      else if (!(stmt instanceof N.CallNode)) hooks.push({ name: "#included", at: this.at(stmt) });
+      // `def admin_sign_in_as` (rubygems.org's AdminHelpers): a method of the including class, which a test may call.
+      else if (stmt instanceof N.DefNode) {
+        if (!stmt.receiver) this.define(stmt.name, { body: stmt.body, owner, file, at: stmt.location.startOffset });
+      }
+      // A condition or a loop around calls (hooks, maybe): which it adds is not followed.
+      else if (!(stmt instanceof N.CallNode) && callsWithin(stmt)) hooks.push({ name: "#included", at: this.at(stmt) });
     }
   }
 
@@ -687,6 +691,17 @@ function statements(body: N.Node | null): readonly N.Node[] {
   if (body instanceof N.StatementsNode) return body.body;
   if (body instanceof N.BeginNode) return body.statements?.body ?? [];
   return body ? childrenOf(body) : [];
+}
+
+/** Whether code calls a method on `self` (outside the methods it defines): a hook it may add. */
+function callsWithin(node: N.Node): boolean {
+  const stack: N.Node[] = [node];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n instanceof N.CallNode && (!n.receiver || n.receiver instanceof N.SelfNode)) return true;
+    if (!(n instanceof N.DefNode)) for (const c of childrenOf(n)) stack.push(c);
+  }
+  return false;
 }
 
 function worst(effects: readonly IntegrationEffect[]): IntegrationEffect {
