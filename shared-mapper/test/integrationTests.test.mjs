@@ -359,6 +359,24 @@ test("A module's `def self.included(base)`: base.setup, base.include and base.cl
   assert.deepEqual(await check(test, helper("    base.setup :enable_callbacks if base < ActionDispatch::IntegrationTest")), []);
 });
 
+// Tests defined in a loop over literal data (publisher's `slug_prefix_for_kind.each do |kind, prefix|
+// should … end`, rubygems.org's `[[:github, …], …].each do |name, …| context … end`): each pass
+// defines the same tests; they are walked once, the block's parameters unknown values.
+test("Tests defined in a loop over literal data are walked; over data that may be empty, not", async () => {
+  const cls = (body) => `class PostsTest < ActionDispatch::IntegrationTest\n${body}end\n`;
+  // Lines: 1 class, 2 the data, 3 the loop, 4 the test, 5 the call.
+  assert.deepEqual(await check(cls('  kinds = [%w[help help/], %w[done done/]] + %w[answer guide].map { |k| [k, ""] }\n  kinds.each do |kind, prefix|\n    test "x #{kind}" do\n      get edit_post_path\n      get edit_post_path(kind)\n      get post_comments_path\n    end\n  end\n'), MINITEST), [5, 7]);
+  assert.deepEqual(await check(cls('  [[:github, "K"]].each do |name, key|\n    context "from #{name}" do\n      setup { @key = key }\n      should "deny" do\n        get edit_post_path\n      end\n    end\n  end\n'), MINITEST), [6]);
+  // A setup in the loop that requests runs before every test of the class, in the loop or not.
+  assert.deepEqual(await check(cls('  %w[a].each do |k|\n    setup { get post_path(1) }\n  end\n  test "y" do\n    get edit_post_path\n  end\n'), MINITEST), []);
+  // A constant, or a local set by a method: maybe empty, maybe no test at all.
+  assert.deepEqual(await check(cls('  KINDS.each do |kind|\n    test "x #{kind}" do\n      get edit_post_path\n    end\n  end\n'), MINITEST), []);
+  assert.deepEqual(await check(cls('  kinds = Kind.names\n  kinds.each do |kind|\n    test "x #{kind}" do\n      get edit_post_path\n    end\n  end\n'), MINITEST), []);
+  assert.deepEqual(await check(cls('  [].each do |kind|\n    test "x" do\n      get edit_post_path\n    end\n  end\n'), MINITEST), []);
+  // RSpec: examples in a loop in a group.
+  assert.deepEqual(await check('RSpec.describe "Posts", type: :request do\n  %i[json html].each do |format|\n    it "x" do\n      get edit_post_path(format: format)\n    end\n  end\nend\n'), [4]);
+});
+
 test("Mocha's mocks and matchers, included by mocha/minitest, make no request", async () => {
   const helper = 'require "mocha/minitest"\nclass ActiveSupport::TestCase\n  def stub_events\n    Services.api.stubs(:events).with(regexp_matches(/x/)).returns([])\n  end\nend\n';
   const o = { path: "test/integration/posts_test.rb", support: { "test/test_helper.rb": TEST_HELPER + helper } };
