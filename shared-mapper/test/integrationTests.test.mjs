@@ -170,6 +170,10 @@ test("RSpec request specs: what Routemap cannot follow is left unsaid, only wher
   assert.deepEqual(await check(spec("  it { get edit_post_path }", ""), { support: { "spec/rails_helper.rb": 'require "rspec/rails"\n' } }), []);
   // A controller that sets its own URL options: after a request, what is recalled is not known (before it, it is).
   assert.deepEqual(await check(spec("  it do\n    get edit_post_path\n    get posts_path\n    get edit_post_path\n  end"), { requestUrlOptions: true }), [3]);
+  // Per controller (a gem's controller that sets them, rubygems.org's Avo): only after a request to one that may have them.
+  const avo = { requestUrlOptions: (controller) => controller === undefined || controller === "admin/users" };
+  assert.deepEqual(await check(spec("  it do\n    get posts_path\n    get edit_post_path\n    get admin_users_path\n    get edit_post_path\n  end"), avo), [4]);
+  assert.deepEqual(await check(spec('  it do\n    get "/posts"\n    get edit_post_path\n    get "/admin/users"\n    get edit_post_path\n  end'), avo), [4]);
 });
 
 test("RSpec request specs: rails_helper's and support files' hooks and modules", async () => {
