@@ -16,7 +16,7 @@ import { displayPath, formatDiagnostic, readInput, shown, type Io } from "./rout
 import { checkDocument, type Finding } from "./json.js";
 import { locateRoutes } from "./locate.js";
 import { withOutsideCalls } from "../features/outsideCalls.js";
-import { DefinedNames, helperScope, otherControllerPaths, relativePosix, otherTemplates, readInstalledGems } from "./helperCheck.js";
+import { checkDefinedNames, type DefinedNames, helperScope, otherControllerPaths, relativePosix, otherTemplates, readInstalledGems } from "./helperCheck.js";
 import { generationOf, inheritedGemUrlOptions, mayUseUrls, usesAsked, type HelperCheckContext } from "../features/helperCalls.js";
 import { fileProblems, problemFiles } from "../features/appProblems.js";
 import { factsKindOf, FileUsesStore, type FactsJob } from "../features/fileUses.js";
@@ -120,7 +120,7 @@ async function checkApp(o: {
   const causes = [...regionCauses(result), ...gemCauses(appGems, { path: lockPath, text: fs.readFile(lockPath) })];
   // The names the app's files define and call, read once for the hints and the helper checks.
   let names: DefinedNames | undefined;
-  const namesOf = () => (names ??= new DefinedNames(root, engineRoots, fs, (p) => fs.readFile(p), mapper));
+  const namesOf = () => (names ??= checkDefinedNames({ root, engineRoots, fs, mapper, appGems }));
   const findings: Finding[] = [
     ...withCauses(result.diagnostics, causes),
     ...routeActionDiagnostics(result, model),
@@ -132,7 +132,6 @@ async function checkApp(o: {
   const why = notCheckedBecause(gems);
   if (!why) {
     const names = namesOf();
-    names.gemLib = appGems && ((relative) => appGems.libFile(relative));
     const helpers = "why" in gems ? new Set<string>() : gems.helpers;
     const generation = generationOf(names, () => model, { root, rubyVersion: input.options?.rubyVersion, read: (p) => fs.readFile(p), table: () => result, gemUrlOptions: "why" in gems ? [] : gems.urlOptions, gemUrlOptionsControllers: "why" in gems ? undefined : gems.urlOptionsControllers, gemLayouts: "why" in gems ? undefined : gems.layouts });
     const context = { tables: appHelperTables(result), defined: names.all(), gems: helpers, generation, uses };

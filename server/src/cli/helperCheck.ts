@@ -389,6 +389,19 @@ function lineAt(text: string, offset: number): number {
   return line;
 }
 
+/**
+ * The names an app's files define and what its test helpers do, as `routemap check` reads them:
+ * the app's and its engines' files through `fs`, and the installed gems' files for the gems'
+ * modules the test helpers include (`gemLib`). scripts/integration-coverage.mjs reads an app's
+ * tests through this same function.
+ */
+export function checkDefinedNames(o: { root: string; engineRoots: readonly string[]; fs: FileSystem; mapper: Pick<RouteMapper, "urlOptions" | "testSupport">; appGems: AppGems | undefined }): DefinedNames {
+  const names = new DefinedNames(o.root, o.engineRoots, o.fs, (p) => o.fs.readFile(p), o.mapper);
+  const gems = o.appGems;
+  names.gemLib = gems && ((relative) => gems.libFile(relative));
+  return names;
+}
+
 /** `GdsApi::TestHelpers::PublishingApi` → `gds_api/test_helpers/publishing_api.rb`, the file Zeitwerk's and the gems' own convention name it by. */
 function fileOfConstant(name: string): string {
   return `${name.split("::").map((part) => part.replace(/([A-Z\d]+)([A-Z][a-z])/g, "$1_$2").replace(/([a-z\d])([A-Z])/g, "$1_$2").toLowerCase()).join("/")}.rb`;

@@ -415,8 +415,12 @@ export function generationOf(
     controllerAncestors: (controller) => model().byPath.get(controller)?.superclasses ?? [],
     integration: () => {
       const support = defined.testSupport?.();
-      // A controller's own URL options reach the session after a request to it (`controller.url_options`).
-      const requestUrlOptions = defined.requestUrlOptions() || app.gemUrlOptions.length > 0 || !!app.gemUrlOptionsControllers?.size;
+      // A controller's own URL options reach the session after a request to it (`controller.url_options`):
+      // a gem's controller's, only after a request to it or to a controller that inherits it (as for views).
+      const anywhere = defined.requestUrlOptions() || app.gemUrlOptions.length > 0;
+      const gemControllers = app.gemUrlOptionsControllers;
+      const requestUrlOptions = (controller: string | undefined) =>
+        anywhere || (!!gemControllers?.size && (controller === undefined || gemControllers.has(controller) || inheritsGemUrlOptions(controller)));
       return support && { resolve: (name: string) => support.resolve(name), lastRequestOf: (name: string) => support.lastRequestOf(name), requestUrlOptions };
     },
   };

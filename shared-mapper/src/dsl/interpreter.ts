@@ -19,7 +19,7 @@ import type { LineIndex } from "../ruby/lineIndex.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import { inspect, quotedSource, type RubyVersion } from "../ruby/print.js";
 import {
-  RConst, RFloat, RHash, RInquirer, RMapper, RMatch, RObject, RPathname, RProc, RRegexp, RString, RStruct, RStructClass, RSymbol, RUnknown, RValue, UnknownValueError, poisonOf,
+  FOREIGN_OBJECT, RConst, RFloat, RHash, RInquirer, RMapper, RMatch, RObject, RPathname, RProc, RRegexp, RString, RStruct, RStructClass, RSymbol, RUnknown, RValue, UnknownValueError, poisonOf,
   stringValue, truthy, unknownConstant,
 } from "../ruby/values.js";
 import type { Diagnostic, GemDependent, OpenRegion, Severity, Span } from "../types.js";
@@ -736,7 +736,8 @@ export class Interpreter implements MapperHost, CallHost {
     if (node && !(recv instanceof RConst && !this.classes.has(recv.path) && recv.path !== "Rails")) {
       this.unknownMethod(node, `${describe(recv)}.${name}`);
     }
-    const unknown = new RUnknown(`${describe(recv)}.${name}`, recv instanceof RConst && name === "new", `a method Routemap does not model`, undefined, keyOfCall(recv, name, args));
+    const foreign = recv instanceof RConst && name === "new";
+    const unknown = new RUnknown(`${describe(recv)}.${name}`, foreign, foreign ? FOREIGN_OBJECT : `a method Routemap does not model`, undefined, keyOfCall(recv, name, args));
     // `Tenants.each_route { get … }`: the block is not run, and that is said (it was dropped silently).
     if (block && node) this.blockNotRun(node, unknown, unknown.description);
     return node ? this.placed(unknown, node) : unknown;
