@@ -30,17 +30,53 @@ export function walkNodes(root: N.Node, visit: (node: N.Node) => void): void {
  * blocks that expect a raise), which was a large part of a first `check` on a large app.
  */
 export function walkCalls(root: N.Node, visit: (node: N.CallNode) => void): void {
-  let calls = root instanceof N.ProgramNode ? callsOfProgram.get(root) : undefined;
-  if (!calls) {
-    const found: N.CallNode[] = (calls = []);
-    walkNodes(root, (node) => {
-      if (node instanceof N.CallNode) found.push(node);
-    });
-    if (root instanceof N.ProgramNode) callsOfProgram.set(root, found);
-  }
+  const calls = root instanceof N.ProgramNode ? programIndex(root).calls : listCalls(root).calls;
   for (const call of calls) visit(call);
 }
-const callsOfProgram = new WeakMap<N.ProgramNode, N.CallNode[]>();
+
+/**
+ * A program's calls in source order (`walkCalls`), each with the innermost `def` it is in
+ * (`scopes`, undefined at the top level and in class bodies), and every `def` in source order,
+ * nested ones included: the scopes the polymorphic targets look up variables in
+ * (polymorphic.ts), listed in the one walk that lists the calls, once per tree.
+ */
+export interface ProgramIndex {
+  calls: N.CallNode[];
+  scopes: (N.DefNode | undefined)[];
+  defs: N.DefNode[];
+}
+
+export function programIndex(program: N.ProgramNode): ProgramIndex {
+  let index = indexOfProgram.get(program);
+  if (!index) indexOfProgram.set(program, (index = listCalls(program)));
+  return index;
+}
+const indexOfProgram = new WeakMap<N.ProgramNode, ProgramIndex>();
+
+/** `walkNodes`' order, each node pushed with its innermost `def` (two stacks: no pair per node). */
+function listCalls(root: N.Node): ProgramIndex {
+  const out: ProgramIndex = { calls: [], scopes: [], defs: [] };
+  const stack: N.Node[] = [root];
+  const scopeStack: (N.DefNode | undefined)[] = [undefined];
+  while (stack.length) {
+    const node = stack.pop()!;
+    let scope = scopeStack.pop();
+    if (node instanceof N.CallNode) {
+      out.calls.push(node);
+      out.scopes.push(scope);
+    } else if (node instanceof N.DefNode) {
+      out.defs.push(node);
+      scope = node;
+    }
+    const children = node.childNodes();
+    for (let i = children.length - 1; i >= 0; i--) {
+      if (!children[i]) continue;
+      stack.push(children[i]!);
+      scopeStack.push(scope);
+    }
+  }
+  return out;
+}
 
 /** A constant as written (`Admin::Users`, `::Top`); undefined for anything that is not a constant path. */
 export function constantPathText(node: N.Node): string | undefined {
