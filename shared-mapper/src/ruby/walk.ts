@@ -53,6 +53,11 @@ export function programIndex(program: N.ProgramNode): ProgramIndex {
 }
 const indexOfProgram = new WeakMap<N.ProgramNode, ProgramIndex>();
 
+/** Keeps the index the reader of Prism's output listed as it read `program` (serialized.ts `deserialize`'s `index`), in the same order as `listCalls`. */
+export function keepProgramIndex(program: N.ProgramNode, index: ProgramIndex): void {
+  indexOfProgram.set(program, index);
+}
+
 /** `walkNodes`' order, each node pushed with its innermost `def` (two stacks: no pair per node). */
 function listCalls(root: N.Node): ProgramIndex {
   const out: ProgramIndex = { calls: [], scopes: [], defs: [] };
