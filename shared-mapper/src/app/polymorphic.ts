@@ -17,7 +17,7 @@
 import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import { pluralize, singularize, underscore } from "../inflector.js";
-import { childrenOf, constantPathText, programIndex } from "../ruby/walk.js";
+import { childrenOf, constantPathText, indexedWrites, programIndex } from "../ruby/walk.js";
 import type { Diagnostic, Span } from "../types.js";
 import type { RunCondition } from "./runConditions.js";
 
@@ -116,27 +116,47 @@ function recordOf(node: N.Node): Omit<PolymorphicRecord, "isClass" | "how" | "li
   return undefined;
 }
 
-/** Every write of each variable in a tree (not into nested `def`s, which are other scopes). */
+/**
+ * Every write of each variable in a tree (not into nested `def`s, which are other scopes). Where
+ * the reader listed the program's writes (walk.ts `indexedWrites`), the tree is not walked:
+ * the list, from its end, is the walk's order, and a `def`'s are those whose innermost `def` it
+ * is. A walk of each file's tree for them was most of the polymorphic targets' time on a large
+ * app's first `check` (docs/benchmarks.md).
+ */
 export function assignments(root: N.Node, file: LoadedFile, into: Map<string, Assigned>, o: { ivarsOnly?: boolean; crossDefs?: boolean }): void {
+  const listed = file.program instanceof N.ProgramNode ? indexedWrites(file.program) : undefined;
+  if (listed && (root === file.program || (root instanceof N.DefNode && !o.crossDefs))) {
+    const { nodes, scopes } = listed;
+    for (let i = nodes.length - 1; i >= 0; i--) {
+      if (root === file.program ? !o.crossDefs && scopes[i] !== undefined : scopes[i] !== root) continue;
+      noteWrite(nodes[i], file, into, o);
+    }
+    return;
+  }
   const stack: N.Node[] = [root];
   while (stack.length) {
     const node = stack.pop()!;
     if (node !== root && node instanceof N.DefNode && !o.crossDefs) continue;
-    const write =
-      node instanceof N.InstanceVariableWriteNode || node instanceof N.InstanceVariableOrWriteNode || (!o.ivarsOnly && (node instanceof N.LocalVariableWriteNode || node instanceof N.LocalVariableOrWriteNode))
-        ? node
-        : undefined;
-    const other = node instanceof N.InstanceVariableOperatorWriteNode || node instanceof N.InstanceVariableAndWriteNode || node instanceof N.LocalVariableOperatorWriteNode || node instanceof N.LocalVariableAndWriteNode || node instanceof N.MultiWriteNode;
-    if (write) note(into, write.name, recordOf(write.value), file, write);
-    // A parameter (of a block or method) is a value Routemap cannot know, and may shadow a variable.
-    else if (node instanceof N.ParametersNode || node instanceof N.BlockParametersNode) for (const name of parameterNames(node)) note(into, name, undefined, file, node);
-    else if (other) {
-      for (const target of node instanceof N.MultiWriteNode ? [...node.lefts, ...(node.rest ? [node.rest] : []), ...node.rights] : [node]) {
-        const name = "name" in target && typeof target.name === "string" ? target.name : undefined;
-        if (name) note(into, name, undefined, file, node);
-      }
-    }
+    noteWrite(node, file, into, o);
     for (const child of childrenOf(node)) stack.push(child);
+  }
+}
+
+/** What one node of `assignments`' walk writes, if anything (the node types walk.ts's `WRITE_TYPES` lists). */
+function noteWrite(node: N.Node, file: LoadedFile, into: Map<string, Assigned>, o: { ivarsOnly?: boolean }): void {
+  const write =
+    node instanceof N.InstanceVariableWriteNode || node instanceof N.InstanceVariableOrWriteNode || (!o.ivarsOnly && (node instanceof N.LocalVariableWriteNode || node instanceof N.LocalVariableOrWriteNode))
+      ? node
+      : undefined;
+  const other = node instanceof N.InstanceVariableOperatorWriteNode || node instanceof N.InstanceVariableAndWriteNode || node instanceof N.LocalVariableOperatorWriteNode || node instanceof N.LocalVariableAndWriteNode || node instanceof N.MultiWriteNode;
+  if (write) note(into, write.name, recordOf(write.value), file, write);
+  // A parameter (of a block or method) is a value Routemap cannot know, and may shadow a variable.
+  else if (node instanceof N.ParametersNode || node instanceof N.BlockParametersNode) for (const name of parameterNames(node)) note(into, name, undefined, file, node);
+  else if (other) {
+    for (const target of node instanceof N.MultiWriteNode ? [...node.lefts, ...(node.rest ? [node.rest] : []), ...node.rights] : [node]) {
+      const name = "name" in target && typeof target.name === "string" ? target.name : undefined;
+      if (name) note(into, name, undefined, file, node);
+    }
   }
 }
 

@@ -20,7 +20,7 @@
 import * as N from "@ruby/prism/src/nodes.js";
 import { deserialize as prismDeserialize, ParseResult } from "@ruby/prism/src/deserialize.js";
 import { ERROR_LEVELS, ERROR_TYPES, NODE_FORMATS, PRISM_VERSION, WARNING_LEVELS, WARNING_TYPES } from "./prismFormat.js";
-import { keepProgramIndex, type ProgramIndex } from "./walk.js";
+import { keepProgramIndex, WRITE_TYPES, type ProgramIndex } from "./walk.js";
 
 type Ctor = new (...args: unknown[]) => N.Node;
 type Location = { startOffset: number; length: number };
@@ -60,6 +60,8 @@ export function deserialize(source: string, sourceBytes: Uint8Array, serialized:
     indexed = { calls: [], scopes: [], defs: [] };
     defAt = -1;
     scopeSlots = [];
+    writes = [];
+    writeSlots = [];
     const result = read(source, sourceBytes, serialized);
     if (readers === INDEXING_READERS && result.value instanceof N.ProgramNode) keepProgramIndex(result.value, indexFound());
     return result;
@@ -70,6 +72,8 @@ export function deserialize(source: string, sourceBytes: Uint8Array, serialized:
     readers = READERS;
     indexed = EMPTY_INDEX;
     scopeSlots = [];
+    writes = [];
+    writeSlots = [];
   }
 }
 
@@ -1356,10 +1360,23 @@ let readers: (() => N.Node)[] = READERS;
 /** The slot in `indexed.defs` of the `def` being read, -1 outside any; each call's, by slot. */
 let defAt = -1;
 let scopeSlots: number[] = [];
+/** The writes made so far (`ProgramIndex.writes`), each's innermost `def` by slot. */
+let writes: N.Node[] = [];
+let writeSlots: number[] = [];
 
 const CALL_TYPE = NODE_FORMATS.findIndex(([name]) => name === "CallNode");
 const DEF_TYPE = NODE_FORMATS.findIndex(([name]) => name === "DefNode");
-const INDEXING_READERS = READERS.map((reader, i) => (i === CALL_TYPE ? readIndexedCall : i === DEF_TYPE ? readIndexedDef : reader));
+const WRITES = new Set(WRITE_TYPES.map((type) => NODE_FORMATS.findIndex(([name]) => name === type)));
+const INDEXING_READERS = READERS.map((reader, i) => (i === CALL_TYPE ? readIndexedCall : i === DEF_TYPE ? readIndexedDef : WRITES.has(i) ? indexedWrite(reader) : reader));
+
+function indexedWrite(reader: () => N.Node): () => N.Node {
+  return () => {
+    const write = reader();
+    writes.push(write);
+    writeSlots.push(defAt);
+    return write;
+  };
+}
 
 function readIndexedCall(): N.Node {
   const at = indexed.calls.length;
@@ -1386,5 +1403,7 @@ function indexFound(): ProgramIndex {
   const { calls, defs } = indexed;
   const scopes: (N.DefNode | undefined)[] = new Array(calls.length);
   for (let i = 0; i < calls.length; i++) scopes[i] = scopeSlots[i] < 0 ? undefined : defs[scopeSlots[i]];
-  return { calls, scopes, defs };
+  const writeScopes: (N.DefNode | undefined)[] = new Array(writes.length);
+  for (let i = 0; i < writes.length; i++) writeScopes[i] = writeSlots[i] < 0 ? undefined : defs[writeSlots[i]];
+  return { calls, scopes, defs, writes: { nodes: writes, scopes: writeScopes } };
 }

@@ -44,6 +44,25 @@ export interface ProgramIndex {
   calls: N.CallNode[];
   scopes: (N.DefNode | undefined)[];
   defs: N.DefNode[];
+  /**
+   * Where the reader listed them (serialized.ts): the variables' writes and the parameter lists
+   * (`WRITE_TYPES`), in the order they were made, children before their parent (the reverse of
+   * a walk that pushes each node's children in order and pops them, as polymorphic.ts's
+   * `assignments` does), each with its innermost `def`.
+   */
+  writes?: { nodes: N.Node[]; scopes: (N.DefNode | undefined)[] };
+}
+
+/** The node types `ProgramIndex.writes` lists: what polymorphic.ts's `assignments` notes. */
+export const WRITE_TYPES = [
+  "InstanceVariableWriteNode", "InstanceVariableOrWriteNode", "LocalVariableWriteNode", "LocalVariableOrWriteNode",
+  "InstanceVariableOperatorWriteNode", "InstanceVariableAndWriteNode", "LocalVariableOperatorWriteNode", "LocalVariableAndWriteNode",
+  "MultiWriteNode", "ParametersNode", "BlockParametersNode",
+] as const;
+
+/** The writes the reader listed for `program`, if it did (`ProgramIndex.writes`). */
+export function indexedWrites(program: N.ProgramNode): ProgramIndex["writes"] {
+  return indexOfProgram.get(program)?.writes;
 }
 
 export function programIndex(program: N.ProgramNode): ProgramIndex {
