@@ -62,19 +62,26 @@ export const WRITE_TYPES = [
 
 /** The writes the reader listed for `program`, if it did (`ProgramIndex.writes`). */
 export function indexedWrites(program: N.ProgramNode): ProgramIndex["writes"] {
-  return indexOfProgram.get(program)?.writes;
+  return (program as Indexed)[INDEX]?.writes;
 }
 
 export function programIndex(program: N.ProgramNode): ProgramIndex {
-  let index = indexOfProgram.get(program);
-  if (!index) indexOfProgram.set(program, (index = listCalls(program)));
-  return index;
+  return ((program as Indexed)[INDEX] ??= listCalls(program));
 }
-const indexOfProgram = new WeakMap<N.ProgramNode, ProgramIndex>();
+
+/**
+ * A program's index is kept on the program node itself, not in a WeakMap keyed by it: a tree
+ * whose index was a WeakMap's value outlived the young generation (V8 promoted it, and with it
+ * every node the index lists, to the old one until a full collection). On the large app's
+ * facts, in one thread, the old generation grew to 268 MB before a full collection, against
+ * 68 MB (docs/benchmarks.md).
+ */
+const INDEX = Symbol("routemap.programIndex");
+type Indexed = N.ProgramNode & { [INDEX]?: ProgramIndex };
 
 /** Keeps the index the reader of Prism's output listed as it read `program` (serialized.ts `deserialize`'s `index`), in the same order as `listCalls`. */
 export function keepProgramIndex(program: N.ProgramNode, index: ProgramIndex): void {
-  indexOfProgram.set(program, index);
+  (program as Indexed)[INDEX] = index;
 }
 
 /** `walkNodes`' order, each node pushed with its innermost `def` (two stacks: no pair per node). */
