@@ -341,7 +341,8 @@ function parseFile(parser: Parser, path: string, text: string, o: { template?: b
   const index = new LineIndex(path, text);
   let result;
   try {
-    result = parser(text, o);
+    // An app file's facts ask for positions (the line index encodes the text then): encoded once, for both.
+    result = parser(text, o.index ? { ...o, bytes: index.utf8 } : o);
   } catch (e) {
     if (!(e instanceof ParserFailure)) throw e;
     // The file stands as an empty program (the renewed parser's tree of ""), so the other

@@ -21,7 +21,9 @@ import { deserialize } from "./serialized.js";
 export type { ParseResult };
 /** `template`: the source is a view's body, which Rails compiles into a method (`yield` is allowed). */
 /** `index`: the tree's calls listed as it is read (serialized.ts `deserialize`), for the facts of app files. */
-export type Parser = (source: string, o?: { template?: boolean; index?: boolean }) => ParseResult;
+export type Parser = (source: string, o?: ParseOptions) => ParseResult;
+/** `bytes`: the source as UTF-8 already (a `LineIndex`'s), not encoded again for Prism. */
+export type ParseOptions = { template?: boolean; index?: boolean; bytes?: Uint8Array };
 
 /** Prism failed on a source (a trap or a stack overflow); the parser has been renewed since. */
 export class ParserFailure extends Error {}
@@ -102,11 +104,11 @@ export function armGuard(prism: WebAssembly.Exports, stackLow: number): void {
 }
 
 /** Prism's parse, with the canary set before and checked after. */
-function watchedParse(prism: WebAssembly.Exports, source: string, stackLow: number, o: { template?: boolean; index?: boolean }): ParseResult {
+function watchedParse(prism: WebAssembly.Exports, source: string, stackLow: number, o: ParseOptions): ParseResult {
   armGuard(prism, stackLow);
   const calloc = prism.calloc as Fn;
   const free = prism.free as Fn;
-  const sourceBytes = encoder.encode(source);
+  const sourceBytes = o.bytes ?? encoder.encode(source);
   const options = OPTIONS[o.template ? 1 : 0];
   const sourceAt = calloc(1, sourceBytes.length);
   const optionsAt = calloc(1, options.length);
