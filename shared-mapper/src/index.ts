@@ -30,6 +30,7 @@ import { runConditionsOf, type RunCondition } from "./app/runConditions.js";
 import type { TemplateBlock } from "./app/templateReader.js";
 import { ModelNamings } from "./app/modelNamings.js";
 import { gemControllerModule } from "./gems/index.js";
+import { jsonapiNestedParam } from "./gems/jsonapiResources.js";
 import type { Concern } from "./mapper/concerns.js";
 import { EngineRegistry } from "./mapper/engines.js";
 import { wildcardRegexp } from "./mapper/mapping.js";
@@ -65,7 +66,7 @@ export { unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics } 
 export { rubyVersion } from "./ruby/print.js";
 export { jsonValue, routeValues, type JsonValue } from "./inspect/json.js";
 export { mailerPathDiagnostics } from "./app/helperContexts.js";
-export { guardedHelperNames } from "./app/helperGuards.js";
+export { drawsOwnRoutes, guardedHelperNames } from "./app/helperGuards.js";
 export { runningUses, type RunCondition } from "./app/runConditions.js";
 export { polymorphicDiagnostics, symbolsCompleting, type PolymorphicCandidate, type PolymorphicRecord, type PolymorphicTarget } from "./app/polymorphic.js";
 
@@ -502,12 +503,13 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
     // app's inflection rules (by the text of the files they are read from).
     gemMappers: input.gemMappers,
     gemSettings: input.gemSettings,
+    gemDependents: input.gemDependents,
     parseGemFile: (path, text) => {
       const parsed = parse(path, text);
       parseTime += parsed.time;
       return parsed.loaded;
     },
-    drawFile: drawMemo && memoisedDraw(drawMemo, () => interpreter, () => (drawContext ??= JSON.stringify(options) + inflectionTexts())),
+    drawFile: drawMemo && memoisedDraw(drawMemo, () => interpreter, () => (drawContext ??= JSON.stringify(options) + inflectionTexts() + (state.nestedParam?.context() ?? ""))),
   });
   let drawContext: string | undefined;
   const inflectionTexts = () => configPaths().filter((p) => read(p)!.includes("inflections")).map((p) => `\0${p}\0${read(p)}`).join("");
@@ -530,6 +532,7 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
     blockDsl: undefined,
     display: { ruby, hiddenGlob: wildcardRegexp(version), inlineHandlerText: version.gte(7, 1) },
   };
+  state.nestedParam = jsonapiNestedParam(state);
   interpreter.mapper = state;
   interpreter.appSet = set;
   let inflections: Inflections | undefined;
