@@ -2,17 +2,34 @@
 // How much of an app's integration tests and request specs Routemap can follow (issue 28 §7):
 // for each helper call of test/integration/**/*_test.rb and spec/requests/**/*_spec.rb, whether
 // what the session recalls there is known (integrationTests.ts with the app's test helpers,
-// testSupport.ts), and if not, the first name that stops it. The route table is not read: a call
+// testSupport.ts), and if not, the first name that stops it. The test helpers are read as
+// `routemap check` reads them, through the same function (`checkDefinedNames`, helperCheck.ts):
+// the gems' modules they include from the installed gems (the app's Gemfile.lock, where Ruby
+// would find them: GEM_HOME, GEM_PATH…). The route table is not read: a call
 // after a request to a literal path is counted as followed (`check` then recognizes the path).
 // Usage: node scripts/integration-coverage.mjs APP_ROOT… (after `npm run build`)
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-// ROUTEMAP_DIST: another build's shared-mapper/dist (before/after comparisons; a build without
-// testSupport is read with its rule of then: the test helper sets nothing up, or nothing is followed).
-const dist = process.env.ROUTEMAP_DIST ?? new URL("../shared-mapper/dist", import.meta.url).pathname;
-const { createNodeMapper } = await import(join(dist, "node.js"));
-const { testHelperMaySetUp } = await import(join(dist, "index.js"));
+// ROUTEMAP_BUILD: another checkout's root, built (before/after comparisons); it must have
+// `checkDefinedNames` (older builds read the helpers another way, not comparable here).
+const build = process.env.ROUTEMAP_BUILD ?? new URL("..", import.meta.url).pathname;
+const { createNodeMapper } = await import(join(build, "shared-mapper/dist/node.js"));
+const { checkDefinedNames } = await import(join(build, "server/dist/cli/helperCheck.js"));
+if (!checkDefinedNames) throw new Error(`${build} has no checkDefinedNames: build a checkout that reads test helpers as check does`);
+const { commandAppGems } = await import(join(build, "server/dist/cli/appGems.js"));
+const { appOptions, findEngines, readAppConfig } = await import(join(build, "server/dist/cli/appConfig.js"));
+const { nodeFileSystem } = await import(join(build, "server/dist/fileSystem.js"));
+const { runFileSystem } = await import(join(build, "server/dist/cli/runFileSystem.js"));
 const m = await createNodeMapper();
+
+/** What `routemap check` reads of the app's test helpers (check.ts), for the app at `root`. */
+function testSupportOf(root) {
+  const fs = runFileSystem(nodeFileSystem);
+  const { rubyVersion } = appOptions(readAppConfig(join(root, "config", "routes.rb"), fs), {}, { fs, process: process.env });
+  const appGems = commandAppGems(root, { rubyVersion });
+  const engineRoots = findEngines(root, fs).map((e) => e.root);
+  return checkDefinedNames({ root, engineRoots, fs, mapper: m, appGems }).testSupport();
+}
 
 function files(dir, accept, out = []) {
   let names;
@@ -36,9 +53,7 @@ for (const root of process.argv.slice(2)) {
   for (const path of [...files(join(root, "test"), (p) => p.endsWith(".rb")), ...files(join(root, "spec"), (p) => p.endsWith(".rb"))]) {
     if (!/_(?:test|spec)\.rb$/.test(path)) helpers.set(rel(path), readFileSync(path, "utf8"));
   }
-  const fixtures = ["test/fixtures", "spec/fixtures"].flatMap((d) => files(join(root, d), (p) => p.endsWith(".yml")).map((p) => relative(join(root, d), p).replace(/\.yml$/, "").split("/").join("_")));
-  const old = !m.testSupport && testHelperMaySetUp(helpers.get("test/test_helper.rb"), (r) => helpers.has(`test/${r}.rb`));
-  const support = m.testSupport ? m.testSupport(helpers, { fixtures }) : { resolve: () => (old ? "unknown" : "quiet") };
+  const support = testSupportOf(root);
   const tests = [...files(join(root, "test", "integration"), (p) => p.endsWith("_test.rb")), ...files(join(root, "spec", "requests"), (p) => p.endsWith("_spec.rb"))];
   let calls = 0;
   let placed = 0;
@@ -66,7 +81,7 @@ for (const root of process.argv.slice(2)) {
       const since = i.since ?? [];
       const by = since.map((n) => support.resolve(n)).lastIndexOf("requests");
       const unfollowed = by >= 0 && (i.unordered || !support.lastRequestOf?.(since[by]));
-      const stop = !i.since ? (old ? "test_helper" : undefined) : (since.find((n) => support.resolve(n) === "unknown") ?? i.earlier.find((n) => support.resolve(n) === "unknown") ?? (unfollowed ? since[by] : undefined));
+      const stop = !i.since ? undefined : (since.find((n) => support.resolve(n) === "unknown") ?? i.earlier.find((n) => support.resolve(n) === "unknown") ?? (unfollowed ? since[by] : undefined));
       if (stop) stops.set(stop, (stops.get(stop) ?? 0) + 1);
       else {
         followed++;

@@ -212,6 +212,15 @@ if (!filter || "helper-checks".includes(filter) || "engine-helpers".includes(fil
   settle("helper-checks/engines (editor)", join(FIXTURES, "helper-checks", `engines.editor.rails-${SERIES}.txt`), out);
 }
 
+// What Rails fills in of each route helper's required parts where each template and mailer of the
+// snippets app runs, and which call forms it assigns as meant: the truth the editor's completion
+// snippets are held to (server/test/completionSnippets.test.mjs).
+if (!filter || "helper-checks".includes(filter) || "snippet-parts".includes(filter)) {
+  const app = join(FIXTURES, "helper-checks", "snippets");
+  const out = execFileSync("ruby", [...RUBY_FLAGS, join(FIXTURES, "oracle", "snippet_parts.rb"), app], { encoding: "utf8" });
+  settle("helper-checks/snippets (parts)", join(FIXTURES, "helper-checks", `snippets.parts.rails-${SERIES}.txt`), out);
+}
+
 // The methods a controller inherits from Rails, which `routes --unused` counts: the core's data file.
 if (!filter || "controller-methods".includes(filter)) {
   const out = execFileSync("ruby", [join(FIXTURES, "oracle", "controller_methods.rb")], { encoding: "utf8" });

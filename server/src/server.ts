@@ -149,11 +149,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   let canRegisterConfiguration = false;
   let canFollowFolders = false;
   let completionShape: CompletionShape = {};
-  /**
-   * `path`: the file asked about, sent in the list's defaults only (items built once per table
-   * and shared by every file carry the app's root alone).
-   */
-  const shapeFor = (app: RailsApp, path?: string): CompletionShape => ({ ...completionShape, data: path && completionShape.itemDefaults ? { root: app.root, path } : { root: app.root } });
+  /** `path`: the file asked about, which resolve takes its tables from (the list's data, on the list or on each item). */
+  const shapeFor = (app: RailsApp, path?: string): CompletionShape => ({ ...completionShape, data: path ? { root: app.root, path } : { root: app.root } });
 
   const runSafe = async <T>(token: CancellationToken | undefined, fallback: T, work: () => T | Promise<T>, options: { pull?: boolean } = {}): Promise<T> => {
     if (token?.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, "cancelled");
@@ -394,7 +391,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     const completion = params.capabilities.textDocument?.completion;
     completionShape = {
       lazyDetail: !!completion?.completionItem?.resolveSupport?.properties.includes("detail"),
-      itemDefaults: ["data", "insertTextFormat"].every((d) => completion?.completionList?.itemDefaults?.includes(d)),
+      itemDefaults: completion?.completionList?.itemDefaults ?? [],
     };
     void discover();
     return {
@@ -571,14 +568,14 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       const targets = c.app.isControllerFile(c.path)
         ? (hashTargetCompletions(c.app, c.path, c.document.getText(), p.position) ?? polymorphicCompletions(c.app, c.path, c.document.getText(), p.position))
         : undefined;
-      return targets ?? helperCompletionList(c.app.helperTablesAt(c.path), c.document.getText(), p.position, shapeFor(c.app, c.path));
+      return targets ?? helperCompletionList(c.app.helperTablesAt(c.path), c.document.getText(), p.position, shapeFor(c.app, c.path), c.app.filledPartsAt(c.path));
     }),
   );
   connection.onCompletionResolve((item, token) =>
     runSafe(token, item, () => {
       const { root, path } = (item.data as { root?: string; path?: string } | undefined) ?? {};
       const app = workspace.apps.find((a) => a.root === root) ?? workspace.apps[0];
-      // The file the list was for (in the list's defaults): an engine's file resolves from its own tables.
+      // The file the list was for (its data, on the list or each item): an engine's file resolves from its own tables.
       return app ? resolveHelperCompletion(path && app.owns(path) ? app.helperTablesAt(path) : app.helperTables(), item) : item;
     }),
   );

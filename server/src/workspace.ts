@@ -16,6 +16,7 @@ import { DefinedNames, isCheckedFile, otherControllerPaths, otherTemplates, read
 import { generationOf, inheritedGemUrlOptions, uncheckedBecause, type HelperCheckContext } from "./features/helperCalls.js";
 import { engineCause, gemCauses, regionCauses, restrictedCause, testHelperCauses, urlOptionsCauses, type CheckCause } from "./features/checkStatus.js";
 import { appHelperTables, engineProxies, type HelperTable, type HelperTables } from "./features/helpers.js";
+import type { FilledParts } from "./features/snippets.js";
 import { engineDrawnBy, engineFiles, engineToCheck, type EngineFiles } from "./features/engineContexts.js";
 import { appRenders, type RenderingApp } from "./features/appProblems.js";
 
@@ -149,6 +150,8 @@ export class RailsApp {
       // Installed gems live outside the workspace: not read in a restricted one.
       gemMappers: () => (this.workspace.restricted ? [] : this.appGems()?.mapperSources() ?? []),
       gemSettings: () => (this.workspace.restricted ? [] : this.appGems()?.settingsSources(this.enginesCache ?? []) ?? []),
+      // Undefined (not known) where the workspace is restricted or has no Gemfile.lock.
+      gemDependents: (gem, needle) => (this.workspace.restricted ? undefined : this.appGems()?.dependents(gem, needle)),
     };
   }
 
@@ -476,6 +479,11 @@ export class RailsApp {
   }
 
   /** What the app's files define for its helper calls, read once, then per changed file. */
+  /** The methods the app's code calls on a controller from outside it (`controller.x`), each with its first call. */
+  controllerCalls(): ReadonlyMap<string, { path: string; line: number }> {
+    return this.names().controllerCalls();
+  }
+
   private names(): DefinedNames {
     const mapper = this.workspace.mapper;
     if (this.definedNames) return this.definedNames;
@@ -665,6 +673,20 @@ export class RailsApp {
     const generation = this.editorGeneration();
     if (!generation.runsWithoutRequest(path)) return undefined;
     return generation.defaults === UNKNOWN ? undefined : generation.defaults;
+  }
+
+  /**
+   * What fills a route's parts where an app's file runs, for completion's snippets: where no
+   * request runs it, the `default_url_options` keys as the checks take them; where a request
+   * does, the routes whose requests run it (where what they recall is known). Not for an
+   * engine's files (their requests come through a mount).
+   */
+  filledPartsAt(path: string): FilledParts | undefined {
+    if (this.editorEngine()) return undefined;
+    const generation = this.editorGeneration();
+    if (generation.runsWithoutRequest(path)) return generation.defaults === UNKNOWN ? undefined : { defaults: generation.defaults };
+    const requests = generation.requestRoutes?.(path);
+    return requests?.length ? { requests } : undefined;
   }
 
   /** What URL generation depends on where this folder's files run: an engine's joins the holding app's `default_url_options` (as its checks do). */

@@ -165,8 +165,8 @@ test("`routemap check` lists every diagnostic of the app, as text, JSON or GitHu
       "config/routes.rb:14:3: warning: PagesController has no action `display` and no template pages/display",
       "config/routes.rb:15:3: warning: PagesController has no action `notice` and no template pages/notice",
       "config/routes.rb:16:3: warning: PagesController has no action `missing` and no template pages/missing",
-      "app/controllers/application_controller.rb:5:7: hint: No route reaches ApplicationController#current_user",
-      "app/controllers/posts_controller.rb:4:7: hint: No route reaches PostsController#archive",
+      "app/controllers/application_controller.rb:5:7: hint: No route reaches ApplicationController#current_user: a public method of ApplicationController is an action of every controller inheriting it. If it is not one, make it private or protected (`hide_action` is gone since Rails 4.2)",
+      "app/controllers/posts_controller.rb:4:7: hint: No route reaches PostsController#archive: route a request to it, or, if it is not an action, make it private or protected (`hide_action` is gone since Rails 4.2)",
       "",
     ].join("\n"),
   );

@@ -19,10 +19,14 @@ const golden = readFileSync(join(FIXTURES, "helper-checks", "engines.editor.rail
 const uri = (path) => pathToFileURL(join(root, path)).toString();
 const fileOf = (u) => relative(root, fileURLToPath(u));
 
-/** Each call Rails resolved: its file, line, receiver and name, and Rails' answer (`app /users(.:format) users#index`, `Forum::Engine direct`, `undefined`). */
+/**
+ * Each call Rails resolved: its file, line, receiver and name, Rails' answer (`app /users(.:format)
+ * users#index`, `Forum::Engine direct`, `undefined`), and what it returns there given "1" for each
+ * required part (`/blog/posts/1`: an engine's paths under its mount).
+ */
 const calls = golden.flatMap((l) => {
-  const m = /^(.+?):(\d+): (?:(\w+)\.)?(\w+) → (.+)$/.exec(l);
-  return m ? [{ file: m[1], line: Number(m[2]), receiver: m[3], name: m[4], rails: m[5] }] : [];
+  const m = /^(.+?):(\d+): (?:(\w+)\.)?(\w+) → (.+?)(?: = (\S+))?$/.exec(l);
+  return m ? [{ file: m[1], line: Number(m[2]), receiver: m[3], name: m[4], rails: m[5], returns: m[6] }] : [];
 });
 /** Each file's tables: receiver (`-` for none) → set. */
 const reaches = new Map(golden.flatMap((l) => {
@@ -38,12 +42,15 @@ const helpers = new Map(golden.flatMap((l) => {
 const ENGINE_SETS = { "Blog::Engine": "engines/blog/config/routes.rb", "Forum::Engine": "engines/forum/config/routes.rb" };
 
 let server;
+/** A client that takes no list defaults (`completionList.itemDefaults` absent) and no lazy details. */
+let plain;
 before(async () => {
   server = await startServer([root], { railsVersion: "6.1" }, {
-    textDocument: { completion: { completionList: { itemDefaults: ["data", "insertTextFormat"] }, completionItem: { snippetSupport: true, resolveSupport: { properties: ["detail", "documentation"] } } } },
+    textDocument: { completion: { completionList: { itemDefaults: ["data", "insertTextFormat", "editRange"] }, completionItem: { snippetSupport: true, resolveSupport: { properties: ["detail", "documentation"] } } } },
   });
+  plain = await startServer([root], { railsVersion: "6.1" }, { textDocument: { completion: { completionItem: { snippetSupport: true } } } });
 });
-after(() => server.stop());
+after(() => Promise.all([server.stop(), plain.stop()]));
 
 /** Where the call's name sits on its line (its receiver before it, if any). */
 function positionOf({ file, line, receiver, name }) {
@@ -64,32 +71,37 @@ async function editorAnswer(call) {
   const value = hover.contents.value;
   if (/`direct :/.test(value)) return { answer: `${set} direct`, where };
   const row = /^\| `\w+` \| \w+ \| `([^`]+)` \| (\S+) \|$/m.exec(value);
-  return { answer: `${set} ${row[1].replace(/\\\|/g, "|")} ${row[2]}`, where };
+  const path = row[1].replace(/\\\|/g, "|");
+  // What the call returns: the path hover says it returns there, else the route's, each required part "1".
+  const returned = /^Returns `([^`]+)` here/m.exec(value)?.[1] ?? path;
+  return { answer: `${set} ${path} ${row[2]}`, where, returns: returned.replace(/\([^()]*\)/g, "").replace(/:\w+/g, "1") };
 }
 
-test("hover and definition of each call in each kind of engine's files resolve as Rails does there", async () => {
+test("hover and definition of each call in each kind of engine's files resolve as Rails does there, and say what it returns", async () => {
   assert.ok(calls.length > 40, "the oracle resolved the engines' calls");
+  assert.ok(calls.filter((c) => c.returns?.startsWith("/blog/")).length >= 5, "the oracle says what engines' helpers return");
   const wrong = [];
   for (const call of calls) {
-    const { answer, definition } = await editorAnswer(call);
+    const { answer, definition, returns } = await editorAnswer(call);
     if (answer !== call.rails) wrong.push(`${call.file}:${call.line} ${call.receiver ? `${call.receiver}.` : ""}${call.name}: Rails ${call.rails}, editor ${answer}`);
+    if (call.returns && returns !== call.returns) wrong.push(`${call.file}:${call.line} ${call.receiver ? `${call.receiver}.` : ""}${call.name}: returns ${call.returns} in Rails, hover says ${returns}`);
     if (answer === "undefined" && definition) wrong.push(`${call.file}:${call.line} ${call.name}: a definition where Rails has no such helper`);
   }
   assert.deepEqual(wrong, []);
 });
 
 /** The labels offered after `receiver.` (or with none) at a new last line of the file, and the list's defaults. */
-async function completionAt(file, receiver) {
+async function completionAt(file, receiver, client = server, word = "") {
   const text = readFileSync(join(root, file), "utf8");
   const typed = file.endsWith(".erb") ? `<%= ${receiver === "-" ? "" : `${receiver}.`}` : `    x = ${receiver === "-" ? "" : `${receiver}.`}`;
-  const edited = `${text}${typed}\n`;
+  const edited = `${text}${typed}${word}\n`;
   const lines = edited.split("\n");
-  server.conn.sendNotification("textDocument/didOpen", { textDocument: { uri: uri(file), languageId: file.endsWith(".erb") ? "erb" : "ruby", version: 1, text: edited } });
+  client.conn.sendNotification("textDocument/didOpen", { textDocument: { uri: uri(file), languageId: file.endsWith(".erb") ? "erb" : "ruby", version: 1, text: edited } });
   try {
-    const list = await server.conn.sendRequest("textDocument/completion", { textDocument: { uri: uri(file) }, position: { line: lines.length - 2, character: typed.length } });
+    const list = await client.conn.sendRequest("textDocument/completion", { textDocument: { uri: uri(file) }, position: { line: lines.length - 2, character: typed.length + word.length } });
     return list;
   } finally {
-    server.conn.sendNotification("textDocument/didClose", { textDocument: { uri: uri(file) } });
+    client.conn.sendNotification("textDocument/didClose", { textDocument: { uri: uri(file) } });
   }
 }
 
@@ -122,6 +134,33 @@ test("completion's resolve gives the details of the table the item was offered f
   assert.equal((await resolved("engines/blog/app/views/blog/posts/index.html.erb", "-")).detail, "GET / → blog/posts#index");
   assert.equal((await resolved("engines/blog/app/views/blog/posts/index.html.erb", "main_app")).detail, "GET / → users#index");
   assert.equal((await resolved("engines/forum/app/views/topics/index.html.erb", "-")).detail, "GET / → users#index");
+});
+
+// A client without list defaults gets each item with what the defaults give (its data, snippet
+// format and edit range): every item it is offered inserts and resolves as the other client's
+// (the same text over the same range, the same details), in every file and after every receiver.
+test("a client without completionList.itemDefaults inserts and resolves every item as one with them", async () => {
+  const wrong = [];
+  for (const [file, tables] of reaches) {
+    for (const receiver of tables.keys()) {
+      for (const word of ["", "ro"]) {
+        const [lean, full] = [await completionAt(file, receiver, server, word), await completionAt(file, receiver, plain, word)];
+        assert.equal(full.itemDefaults, undefined);
+        const where = `${file} ${receiver}. "${word}"`;
+        if (JSON.stringify(lean.items.map((i) => i.label)) !== JSON.stringify(full.items.map((i) => i.label))) wrong.push(`${where}: other items`);
+        for (const item of full.items) {
+          const other = lean.items.find((i) => i.label === item.label);
+          const defaults = lean.itemDefaults ?? {};
+          const insert = (i, range) => JSON.stringify([i.insertTextFormat ?? defaults.insertTextFormat, i.textEdit?.range ?? range ?? null, i.textEdit?.newText ?? i.insertText ?? i.label]);
+          if (insert(item) !== insert(other, defaults.editRange)) wrong.push(`${where} ${item.label}: inserts ${insert(item)}, with defaults ${insert(other, defaults.editRange)}`);
+          if (item.label !== "root_path" && item.label !== "root_url") continue;
+          const [a, b] = [await plain.conn.sendRequest("completionItem/resolve", item), await server.conn.sendRequest("completionItem/resolve", { ...other, data: defaults.data })];
+          if (a.detail !== b.detail || a.documentation?.value !== b.documentation?.value) wrong.push(`${where} ${item.label}: resolves to ${a.detail}, with defaults ${b.detail}`);
+        }
+      }
+    }
+  }
+  assert.deepEqual(wrong, []);
 });
 
 // From any call, the other calls Rails resolves to the same route, across the app and its

@@ -141,17 +141,39 @@ test("for clients that allow it, long helper lists leave details to resolve and 
   const { app, cursor, files } = await workspaceFor(APP.replace("new_post_path", "ed$0"));
   const data = { root: app.root };
   const full = helperCompletionList(app.helperTables(), files.get(cursor.path), cursor.position, { data });
-  const lean = helperCompletionList(app.helperTables(), files.get(cursor.path), cursor.position, { data, lazyDetail: true, itemDefaults: true });
+  const lean = helperCompletionList(app.helperTables(), files.get(cursor.path), cursor.position, { data, lazyDetail: true, itemDefaults: ["data", "insertTextFormat", "editRange"] });
   assert.deepEqual(lean.items.map((i) => i.label), full.items.map((i) => i.label));
-  assert.deepEqual(lean.itemDefaults, { insertTextFormat: 2, data });
-  assert.ok(lean.items.every((i) => i.detail === undefined && i.data === undefined && i.insertTextFormat === undefined));
-  assert.ok(full.items.every((i) => i.detail && i.data === data) && full.itemDefaults === undefined);
+  const editRange = { start: { line: cursor.position.line, character: cursor.position.character - 2 }, end: cursor.position };
+  assert.deepEqual(lean.itemDefaults, { insertTextFormat: 2, data, editRange });
+  assert.ok(lean.items.every((i) => i.detail === undefined && i.data === undefined && i.insertTextFormat === undefined && i.textEdit === undefined));
+  // Without list defaults, each item carries them: the same format, data and edit.
+  assert.ok(full.items.every((i) => i.detail && i.data === data && i.insertTextFormat === 2 && i.textEdit.newText === (i.insertText ?? i.label)) && full.itemDefaults === undefined);
   const edit = (list) => list.items.find((i) => i.label === "edit_post_path");
-  assert.equal(edit(full).insertTextFormat, 2);
+  assert.deepEqual(edit(full).textEdit, { range: editRange, newText: edit(lean).insertText });
   // Resolving a lean item gives what the full list had, plus the documentation both get.
   const resolved = resolveHelperCompletion(app.helperTables(), edit(lean));
   assert.equal(resolved.detail, edit(full).detail);
   assert.equal(resolved.documentation.value, resolveHelperCompletion(app.helperTables(), edit(full)).documentation.value);
+  // A client that takes some defaults on the list gets the others on the items.
+  const some = helperCompletionList(app.helperTables(), files.get(cursor.path), cursor.position, { data, lazyDetail: true, itemDefaults: ["data"] });
+  assert.deepEqual(some.itemDefaults, { data });
+  assert.ok(some.items.every((i) => i.data === undefined && i.insertTextFormat === 2 && JSON.stringify(i.textEdit.range) === JSON.stringify(editRange)));
+});
+
+test("snippets where the file's requests fill parts: a whole list past FILLED_WHOLE goes as the table gives it, marked incomplete, and the next letter's list has them", async () => {
+  const { FILLED_WHOLE } = await import("../dist/features/completion.js");
+  const resources = Array.from({ length: 1800 }, (_, i) => `    resources :e${i}s, only: [:index, :show, :edit]`).join("\n");
+  const fixture = `//- config/routes.rb\nRails.application.routes.draw do\n  scope ":locale" do\n${resources}\n  end\nend\n//- app/views/x.html.erb\n<%= $0 %>\n`;
+  const { app } = await workspaceFor(fixture);
+  const request = app.table().routes.find((r) => r.path === "/:locale/e7s(.:format)");
+  const list = (word) => helperCompletionList(app.helperTables(), `<%= ${word}`, { line: 0, character: 4 + word.length }, {}, { requests: [request] });
+  const snippet = (items, label) => items.find((i) => i.label === label)?.insertText ?? label;
+  const whole = list("");
+  assert.ok(whole.items.length > FILLED_WHOLE && whole.isIncomplete);
+  assert.equal(snippet(whole.items, "e7_path"), "e7_path(${1:locale}, ${2:e7})");
+  // The request to /:locale/e7s recalls :locale, as every route of the table means it.
+  assert.equal(snippet(list("e7").items, "e7_path"), "e7_path(id: ${1:e7})");
+  assert.equal(snippet(list("e7").items, "e7s_path"), "e7s_path");
 });
 
 test("completion in routes files: top level DSL", () => checkRoutesCompletion("top", withRoutes("Rails.application.routes.draw do\n  res$0\nend")));
@@ -312,6 +334,8 @@ class ApplicationController < ActionController::Base
   before_action :set_locale
   def not_found; end
   def set_locale; end
+  helper_method :back_url
+  def back_url; end
 
   private
 
@@ -322,10 +346,15 @@ class PostsController < ApplicationController
   def index; end
   def show; end
   def archive; end
+  def current_tab; end
 
   private
 
   def publish; end
+end
+//- app/helpers/tabs_helper.rb
+module TabsHelper
+  def tab_class(name) = controller.current_tab == name ? "active" : ""
 end
 //- app/controllers/pages_controller.rb
 class PagesController < ApplicationController
@@ -345,7 +374,7 @@ module Admin
 end
 `;
 
-test("routes checked against the controllers: missing actions warned, unknown ones noted, unreached ones faded (a public callback said as such, not faded)", async () => {
+test("routes checked against the controllers: missing actions warned, unknown ones noted, unreached ones faded (a public callback, helper method or base controller's method said as such, not faded), each with the fix Rails wants", async () => {
   const { app } = await workspaceFor(CONTROLLERS_APP);
   const byFile = appDiagnostics(app, { diagnostics: true, unreachedActions: true });
   const lines = [...byFile]
@@ -815,7 +844,7 @@ test("hash targets: hover lists the routes, definition goes to the action, compl
   // No controller: given: the view's own (posts).
   assert.deepEqual(where(definitionOfHashTarget(app, file, view, at(2, ":show"))), "app/controllers/posts_controller.rb:3:7");
   assert.equal(where(definitionOfHashTarget(app, file, view, at(1, ":about"))), "app/views/pages/about.html.erb:1:1");
-  assert.deepEqual(hashTargetCompletions(app, file, view, at(0, '"index"')).map((i) => i.label), ["archive", "current_user", "index", "not_found", "set_locale", "show"]);
+  assert.deepEqual(hashTargetCompletions(app, file, view, at(0, '"index"')).map((i) => i.label), ["archive", "back_url", "current_tab", "current_user", "index", "not_found", "set_locale", "show"]);
   assert.equal(hashTargetCompletions(app, file, view, { line: 0, character: 2 }), undefined, "outside a target");
 });
 

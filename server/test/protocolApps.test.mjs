@@ -90,7 +90,7 @@ test("controllers: a missing action warned in the routes file, cleared as the ac
   const warned = await client.diagnosticsWhere(routes, (ds) => ds.some((d) => d.code === "missing-action"));
   assert.deepEqual(warned.map((d) => [d.range.start.line, d.message]), [[1, "OrdersController has no action `destroy` and no template orders/destroy"]]);
   const hint = await client.diagnosticsWhere(controller, (ds) => ds.length > 0);
-  assert.deepEqual(hint.map((d) => [d.range.start.line, d.severity, d.tags, d.message]), [[3, 4, [1], "No route reaches OrdersController#refund"]]);
+  assert.deepEqual(hint.map((d) => [d.range.start.line, d.severity, d.tags, d.message]), [[3, 4, [1], "No route reaches OrdersController#refund: route a request to it, or, if it is not an action, make it private or protected (`hide_action` is gone since Rails 4.2)"]]);
 
   const lenses = await conn.sendRequest("textDocument/codeLens", { textDocument: { uri: controller } });
   assert.deepEqual(lenses.map((l) => [l.range.start.line, l.command.title]), [[1, "GET /orders(.:format) · orders_path"], [2, "GET /orders/:id(.:format) · order_path"]]);

@@ -30,6 +30,7 @@ import { runConditionsOf, type RunCondition } from "./app/runConditions.js";
 import type { TemplateBlock } from "./app/templateReader.js";
 import { ModelNamings } from "./app/modelNamings.js";
 import { gemControllerModule } from "./gems/index.js";
+import { jsonapiNestedParam } from "./gems/jsonapiResources.js";
 import type { Concern } from "./mapper/concerns.js";
 import { EngineRegistry } from "./mapper/engines.js";
 import { wildcardRegexp } from "./mapper/mapping.js";
@@ -65,7 +66,7 @@ export { unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics } 
 export { rubyVersion } from "./ruby/print.js";
 export { jsonValue, routeValues, type JsonValue } from "./inspect/json.js";
 export { mailerPathDiagnostics } from "./app/helperContexts.js";
-export { guardedHelperNames } from "./app/helperGuards.js";
+export { drawsOwnRoutes, guardedHelperNames } from "./app/helperGuards.js";
 export { runningUses, type RunCondition } from "./app/runConditions.js";
 export { polymorphicDiagnostics, symbolsCompleting, type PolymorphicCandidate, type PolymorphicRecord, type PolymorphicTarget } from "./app/polymorphic.js";
 
@@ -201,7 +202,7 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
   // ask them in turn) from one parse. Trees are read, never changed.
   let last: { path: string; text: string; parsed: ReturnType<typeof parseFile> } | undefined;
   const parseRuby = (path: string, text: string) => {
-    if (last?.path !== path || last.text !== text) last = { path, text, parsed: parseFile(parser, path, text) };
+    if (last?.path !== path || last.text !== text) last = { path, text, parsed: parseFile(parser, path, text, { index: true }) };
     return last.parsed;
   };
   // A view or another Ruby file of the app, ERB, Haml and Slim read as Ruby, parsed outside the cache: an app
@@ -210,9 +211,9 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
     if (path.endsWith(".rb")) return parseRuby(path, text);
     // A template is the body of a method Rails compiles (`yield` gives the layout its content).
     const indented = path.endsWith(".haml") ? hamlToRuby : path.endsWith(".slim") ? slimToRuby : undefined;
-    if (!indented) return parseFile(parser, path, path.endsWith(".erb") ? erbToRuby(text) : text, true);
+    if (!indented) return parseFile(parser, path, path.endsWith(".erb") ? erbToRuby(text) : text, { template: true, index: true });
     const { ruby, locals, blocks } = indented(text);
-    return { ...parseFile(parser, path, ruby, true), locals, blocks };
+    return { ...parseFile(parser, path, ruby, { template: true, index: true }), locals, blocks };
   };
   // A file's polymorphic targets: its models' naming and a template's controller, outside the
   // cache (modelNamings.ts).
@@ -336,11 +337,13 @@ function globFiles(input: MapInput, appRoot: string, pattern: string): string[] 
   }
 }
 
-function parseFile(parser: Parser, path: string, text: string, template = false): { loaded: LoadedFile; diagnostics: Diagnostic[] } {
+/** `template`: Prism's `partial_script` (a template's `yield`); `index`: an app file whose facts go through its calls (walk.ts `programIndex`). */
+function parseFile(parser: Parser, path: string, text: string, o: { template?: boolean; index?: boolean } = {}): { loaded: LoadedFile; diagnostics: Diagnostic[] } {
   const index = new LineIndex(path, text);
   let result;
   try {
-    result = parser(text, { template });
+    // An app file's facts ask for positions (the line index encodes the text then): encoded once, for both.
+    result = parser(text, o.index ? { ...o, bytes: index.utf8 } : o);
   } catch (e) {
     if (!(e instanceof ParserFailure)) throw e;
     // The file stands as an empty program (the renewed parser's tree of ""), so the other
@@ -500,12 +503,13 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
     // app's inflection rules (by the text of the files they are read from).
     gemMappers: input.gemMappers,
     gemSettings: input.gemSettings,
+    gemDependents: input.gemDependents,
     parseGemFile: (path, text) => {
       const parsed = parse(path, text);
       parseTime += parsed.time;
       return parsed.loaded;
     },
-    drawFile: drawMemo && memoisedDraw(drawMemo, () => interpreter, () => (drawContext ??= JSON.stringify(options) + inflectionTexts())),
+    drawFile: drawMemo && memoisedDraw(drawMemo, () => interpreter, () => (drawContext ??= JSON.stringify(options) + inflectionTexts() + (state.nestedParam?.context() ?? ""))),
   });
   let drawContext: string | undefined;
   const inflectionTexts = () => configPaths().filter((p) => read(p)!.includes("inflections")).map((p) => `\0${p}\0${read(p)}`).join("");
@@ -528,6 +532,7 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
     blockDsl: undefined,
     display: { ruby, hiddenGlob: wildcardRegexp(version), inlineHandlerText: version.gte(7, 1) },
   };
+  state.nestedParam = jsonapiNestedParam(state);
   interpreter.mapper = state;
   interpreter.appSet = set;
   let inflections: Inflections | undefined;

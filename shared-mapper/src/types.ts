@@ -150,6 +150,16 @@ export interface MapOptions {
   limits?: Partial<{ steps: number; routes: number; valueSize: number }>;
 }
 
+/** A locked gem that depends on another (`MapInput.gemDependents`). */
+export interface GemDependent {
+  gem: string;
+  version: string;
+  /** Why its files are not read (not installed, too many files…); absent when `files` are all it has with the needle. */
+  why?: string;
+  /** Absolute path → text: its Ruby files that contain the needle asked for. */
+  files: ReadonlyMap<string, string> | Readonly<Record<string, string>>;
+}
+
 /** One installed gem's files that extend Rails' mapper, and the gem files they require (`MapInput.gemMappers`). */
 export interface GemMapperSource {
   gem: string;
@@ -194,6 +204,12 @@ export interface MapInput {
    * reported in them, and they are not among `MapResult.files`.
    */
   gemMappers?: () => readonly GemMapperSource[];
+  /**
+   * The gems Gemfile.lock locks that depend on `gem` (its plugins: avo-pro on avo), each with
+   * its Ruby files that contain `needle` (`mount_engine`), or why they cannot be read; asked
+   * for by a modelled gem whose routes its plugins change (`gems/avo.ts`). Unset, or undefined: not known.
+   */
+  gemDependents?: (gem: string, needle: string) => readonly GemDependent[] | undefined;
   /**
    * The installed gems whose own routes file reads their settings module (high_voltage's
    * `if HighVoltage.routes`), with the files their entry file loads: their classes and modules

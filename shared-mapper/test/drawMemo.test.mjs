@@ -145,3 +145,22 @@ test("a keystroke in config/routes.rb replays the drawn files it did not change"
   m.map({ entry: ENTRY, files: files(app) }, { memo });
   assert.deepEqual([memo.replayed, memo.evaluated], [1, 2]);
 });
+
+test("an app that locks jsonapi-resources: a drawn file's nested params follow the route format, not replayed across a change of it", async () => {
+  const m = await mapper();
+  const memo = new DrawMemo();
+  const app = { inflection: false, entry: ["draw :a"], drawn: { a: ["resources :Photos, controller: \"photos\" do\n  resources :tags\nend"], b: [], c: [] } };
+  const options = { railsVersion: "6.1", rubyVersion: "3.1", gems: { rails: "6.1.7", "jsonapi-resources": "0.10.7" } };
+  const withFormat = (format) => {
+    const out = files(app);
+    out.set(`${ROOT}/config/initializers/jsonapi.rb`, `JSONAPI.configure do |config|\n  config.route_format = :${format}\nend\n`);
+    out.set(`${ROOT}/app/formatters/shout_route_formatter.rb`, "class ShoutRouteFormatter < JSONAPI::RouteFormatter\n  def self.unformat(route)\n    route.to_s.upcase\n  end\nend\n");
+    return out;
+  };
+  const param = (result) => result.routes.find((r) => r.name === "Photo_tags").path;
+  assert.equal(param(m.map({ entry: ENTRY, files: withFormat("dasherized_route"), options }, { memo })), "/Photos/:photo_id/tags(.:format)");
+  assert.equal(param(m.map({ entry: ENTRY, files: withFormat("shout_route"), options }, { memo })), "/Photos/:PHOTO_id/tags(.:format)");
+  assert.deepEqual([memo.replayed, memo.evaluated], [0, 1]);
+  assert.equal(param(m.map({ entry: ENTRY, files: withFormat("shout_route"), options }, { memo })), "/Photos/:PHOTO_id/tags(.:format)");
+  assert.deepEqual([memo.replayed, memo.evaluated], [1, 0]);
+});

@@ -170,6 +170,10 @@ test("RSpec request specs: what Routemap cannot follow is left unsaid, only wher
   assert.deepEqual(await check(spec("  it { get edit_post_path }", ""), { support: { "spec/rails_helper.rb": 'require "rspec/rails"\n' } }), []);
   // A controller that sets its own URL options: after a request, what is recalled is not known (before it, it is).
   assert.deepEqual(await check(spec("  it do\n    get edit_post_path\n    get posts_path\n    get edit_post_path\n  end"), { requestUrlOptions: true }), [3]);
+  // Per controller (a gem's controller that sets them, rubygems.org's Avo): only after a request to one that may have them.
+  const avo = { requestUrlOptions: (controller) => controller === undefined || controller === "admin/users" };
+  assert.deepEqual(await check(spec("  it do\n    get posts_path\n    get edit_post_path\n    get admin_users_path\n    get edit_post_path\n  end"), avo), [4]);
+  assert.deepEqual(await check(spec('  it do\n    get "/posts"\n    get edit_post_path\n    get "/admin/users"\n    get edit_post_path\n  end'), avo), [4]);
 });
 
 test("RSpec request specs: rails_helper's and support files' hooks and modules", async () => {
@@ -204,6 +208,14 @@ test("RSpec request specs: tagged hooks, shared groups and matchers of the suppo
   assert.deepEqual(await check(tagged, helper('  config.before(:each, :js) { get "/" }')), [2]);
   assert.deepEqual(await check(tagged, helper('  config.before(:each, js: true) { visit "/" }')), [2]);
   assert.deepEqual(await check(tagged, helper("  config.before(:each, :js) { DatabaseCleaner.strategy = :truncation }")), [2, 4, 7]);
+  // `config.include` reaches the groups that match any of its filters (rspec-core's `:any?`;
+  // hooks need all): `type: :request, js: true` every request spec, `type: :system, js: true` the
+  // tagged ones, `type: :system` none (checked against RSpec: helper-checks/recall's kit_spec.rb).
+  const hooked = { "spec/support/hooked.rb": 'module Hooked\n  extend ActiveSupport::Concern\n  included do\n    before { get "/" }\n  end\nend\n' };
+  assert.deepEqual(await check(tagged, helper("  config.include Hooked, type: :request, js: true", hooked)), []);
+  assert.deepEqual(await check(tagged, helper("  config.include Hooked, type: :system, js: true", hooked)), [2]);
+  assert.deepEqual(await check(tagged, helper("  config.include Hooked, :js", hooked)), [2]);
+  assert.deepEqual(await check(tagged, helper("  config.include Hooked, type: :system", hooked)), [2, 4, 7]);
   // A shared context of the support files: its hooks where a group includes it, its lets as names.
   const files = {
     "spec/support/shared.rb": 'RSpec.shared_context "signed in" do\n  let(:user) { create(:user) }\n  before { @user = user }\nend\n\nRSpec.shared_context "visited" do\n  before { get "/" }\nend\n\nRSpec::Matchers.define :be_listed do\n  match { |x| x }\nend\n',
@@ -303,6 +315,70 @@ test("A gem's module the test helper includes: its methods read from the install
   const spec = 'RSpec.describe "Posts", type: :request do\n  it do\n    sign_in 1\n    get edit_post_path\n  end\nend\n';
   const rails = { "spec/rails_helper.rb": 'require "rspec/rails"\nRSpec.configure do |config|\n  config.include Devise::Test::IntegrationHelpers, type: :request\nend\n' };
   assert.deepEqual(await check(spec, { support: rails, gemModules: devise }), [4]);
+});
+
+// ActiveSupport::Concern's `included do … end` in a gem's test module runs in the test class (or
+// example group) that includes it, as in the app's own modules: its hooks run before each test,
+// its `let`s are methods a test may call, and the modules it includes are included there too.
+test("A gem's module's `included do … end`: its hooks, lets and modules, read as the app's modules' are", async () => {
+  const rails = (include) => ({ "spec/rails_helper.rb": `require "rspec/rails"\nrequire "kit/request_helpers"\nRSpec.configure do |config|\n  config.include ${include}, type: :request\nend\n` });
+  const kit = (body, extra = "") => ({ "/gems/kit/lib/kit/request_helpers.rb": `module Kit\n  module RequestHelpers\n    extend ActiveSupport::Concern\n\n    included do\n${body}\n    end\n  end\nend\n${extra}` });
+  const spec = (body) => `RSpec.describe "Posts", type: :request do\n  it do\n${body}\n  end\nend\n`;
+  const o = (body, extra) => ({ support: rails("Kit::RequestHelpers"), gemModules: kit(body, extra) });
+  // A `let` of the module: a name the example may call, followed as the example's own lets are.
+  assert.deepEqual(await check(spec("    author\n    get edit_post_path"), o('      let(:author) { "ann" }')), [4]);
+  assert.deepEqual(await check(spec("    author\n    get edit_post_path"), o('      let(:author) { get "/posts/1" }')), []);
+  // Not read (no gem file given): `author` is a name Routemap does not know, and nothing after it is checked.
+  assert.deepEqual(await check(spec("    author\n    get edit_post_path"), { support: rails("Kit::RequestHelpers") }), []);
+  // A hook that makes a request: the example starts after it (Rails recalls /posts/1's id), not with nothing recalled.
+  assert.deepEqual(await check(spec("    get edit_post_path"), o('      before { get "/posts/1" }')), []);
+  assert.deepEqual(await check(spec("    get edit_post_path"), o("      before { @kit = true }")), [3]);
+  assert.deepEqual(await check(spec("    get edit_post_path"), o("      let!(:seen) { get post_path(1) }")), []);
+  // A module it includes there: its hooks and methods are the example's.
+  const paths = "module Kit\n  module Paths\n    extend ActiveSupport::Concern\n    included do\n      before { get \"/posts/1\" }\n    end\n\n    def home\n      get \"/\"\n    end\n  end\nend\n";
+  assert.deepEqual(await check(spec("    get edit_post_path"), o("      include Kit::Paths", paths)), []);
+  assert.deepEqual(await check(spec("    get edit_post_path"), o("      include Kit::Paths", paths.replace('get "/posts/1"', "@x = 1"))), [3]);
+  // Minitest: `setup :name` of the module runs that method before each test.
+  const minitestKit = (body) => ({ "/gems/kit/lib/kit/request_helpers.rb": `module Kit\n  module RequestHelpers\n    extend ActiveSupport::Concern\n    included do\n      setup :reset_kit\n    end\n\n    def reset_kit\n${body}\n    end\n  end\nend\n` });
+  const helper = { "test/test_helper.rb": `${TEST_HELPER}require "kit/request_helpers"\nclass ActionDispatch::IntegrationTest\n  include Kit::RequestHelpers\nend\n` };
+  assert.deepEqual(await check(minitest("    get edit_post_path"), { ...MINITEST, support: helper, gemModules: minitestKit("      @kit = nil") }), [3]);
+  assert.deepEqual(await check(minitest("    get edit_post_path"), { ...MINITEST, support: helper, gemModules: minitestKit('      get "/posts/1"') }), []);
+  // A `def self.included(base)` hook (`base.class_eval { … }`) is not followed: nothing is said.
+  const selfIncluded = { "/gems/kit/lib/kit/request_helpers.rb": "module Kit\n  module RequestHelpers\n    def self.included(base)\n      base.setup { get \"/posts/1\" }\n    end\n  end\nend\n" };
+  assert.deepEqual(await check(minitest("    get edit_post_path"), { ...MINITEST, support: helper, gemModules: selfIncluded }), []);
+});
+
+// Ruby's own hook, `def self.included(base)`, in the app's support module (rubygems.org's
+// SearchKickHelper) or a gem's: its `base.setup :name`, `base.teardown`, `base.include` and
+// `base.class_eval do … end` are followed as an `included do … end` block's statements.
+test("A module's `def self.included(base)`: base.setup, base.include and base.class_eval followed", async () => {
+  const helper = (included) => ({ ...MINITEST, support: { "test/test_helper.rb": `${TEST_HELPER}require "helpers/es_helper"\n`, "test/helpers/es_helper.rb": `module SearchKickHelper\n  def self.included(base)\n${included}\n  end\n\n  def enable_callbacks\n    Searchkick.enable_callbacks\n    Rubygem.reindex\n  end\n\n  def visit_home\n    get "/"\n  end\nend\n` } });
+  const test = minitest("    get edit_post_path", "  include SearchKickHelper\n");
+  // Lines: 1 class, 2 include, 3 test, 4 the call.
+  assert.deepEqual(await check(test, helper("    base.setup :enable_callbacks\n    base.teardown :disable_callbacks")), [4]);
+  assert.deepEqual(await check(test, helper("    super\n    base.extend ClassMethods\n    base.class_eval do\n      setup :enable_callbacks\n    end")), [4]);
+  // A hook that makes a request, or one Routemap does not follow: nothing is said.
+  assert.deepEqual(await check(test, helper("    base.setup :visit_home")), []);
+  assert.deepEqual(await check(test, helper("    base.send(:setup, :visit_home)")), []);
+  assert.deepEqual(await check(test, helper("    base.setup :enable_callbacks if base < ActionDispatch::IntegrationTest")), []);
+});
+
+// Tests defined in a loop over literal data (publisher's `slug_prefix_for_kind.each do |kind, prefix|
+// should … end`, rubygems.org's `[[:github, …], …].each do |name, …| context … end`): each pass
+// defines the same tests; they are walked once, the block's parameters unknown values.
+test("Tests defined in a loop over literal data are walked; over data that may be empty, not", async () => {
+  const cls = (body) => `class PostsTest < ActionDispatch::IntegrationTest\n${body}end\n`;
+  // Lines: 1 class, 2 the data, 3 the loop, 4 the test, 5 the call.
+  assert.deepEqual(await check(cls('  kinds = [%w[help help/], %w[done done/]] + %w[answer guide].map { |k| [k, ""] }\n  kinds.each do |kind, prefix|\n    test "x #{kind}" do\n      get edit_post_path\n      get edit_post_path(kind)\n      get post_comments_path\n    end\n  end\n'), MINITEST), [5, 7]);
+  assert.deepEqual(await check(cls('  [[:github, "K"]].each do |name, key|\n    context "from #{name}" do\n      setup { @key = key }\n      should "deny" do\n        get edit_post_path\n      end\n    end\n  end\n'), MINITEST), [6]);
+  // A setup in the loop that requests runs before every test of the class, in the loop or not.
+  assert.deepEqual(await check(cls('  %w[a].each do |k|\n    setup { get post_path(1) }\n  end\n  test "y" do\n    get edit_post_path\n  end\n'), MINITEST), []);
+  // A constant, or a local set by a method: maybe empty, maybe no test at all.
+  assert.deepEqual(await check(cls('  KINDS.each do |kind|\n    test "x #{kind}" do\n      get edit_post_path\n    end\n  end\n'), MINITEST), []);
+  assert.deepEqual(await check(cls('  kinds = Kind.names\n  kinds.each do |kind|\n    test "x #{kind}" do\n      get edit_post_path\n    end\n  end\n'), MINITEST), []);
+  assert.deepEqual(await check(cls('  [].each do |kind|\n    test "x" do\n      get edit_post_path\n    end\n  end\n'), MINITEST), []);
+  // RSpec: examples in a loop in a group.
+  assert.deepEqual(await check('RSpec.describe "Posts", type: :request do\n  %i[json html].each do |format|\n    it "x" do\n      get edit_post_path(format: format)\n    end\n  end\nend\n'), [4]);
 });
 
 test("Mocha's mocks and matchers, included by mocha/minitest, make no request", async () => {

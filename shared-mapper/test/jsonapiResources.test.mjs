@@ -27,6 +27,27 @@ const CASES = [
     },
   },
   {
+    name: "included modules: a hook Routemap does not run, a concern's class_methods of a name the routes read, a module not found",
+    routes: `jsonapi_resources :widgets\njsonapi_resources :gadgets\njsonapi_resources :tools`,
+    files: {
+      "app/resources/widget_resource.rb": "class WidgetResource < JSONAPI::Resource\n  include Hooked\nend",
+      "app/resources/hooked.rb": "module Hooked\n  def self.included(base)\n    base.immutable\n  end\nend",
+      "app/resources/gadget_resource.rb": "class GadgetResource < JSONAPI::Resource\n  include Frozen\nend",
+      "app/resources/frozen.rb": "module Frozen\n  extend ActiveSupport::Concern\n  class_methods do\n    def _immutable\n      true\n    end\n  end\nend",
+      "app/resources/tool_resource.rb": "class ToolResource < JSONAPI::Resource\n  include Missing::Thing\nend",
+    },
+  },
+  {
+    name: "a module that may change only the relationships: the resource's own routes are drawn, its relationship routes left out",
+    routes: `jsonapi_resources :widgets\njsonapi_resources :gadgets do\n  jsonapi_link :owner\n  jsonapi_related_resource :owner\nend`,
+    files: {
+      "app/resources/widget_resource.rb": "class WidgetResource < JSONAPI::Resource\n  include Linked\n  immutable\nend",
+      "app/resources/linked.rb": "module Linked\n  extend ActiveSupport::Concern\n  included do\n    has_many(*LINKS)\n  end\nend",
+      "app/resources/gadget_resource.rb": "class GadgetResource < JSONAPI::Resource\n  include Owned\nend",
+      "app/resources/owned.rb": "module Owned\n  extend ActiveSupport::Concern\n  class_methods do\n    def _relationships\n      super.merge(owner: nil)\n    end\n  end\nend",
+    },
+  },
+  {
     name: "what changes no route is passed over: `class << self` of other methods, a lambda beside class_name:, callbacks, filters",
     routes: `jsonapi_resources :widgets`,
     files: {
@@ -59,6 +80,17 @@ const CASES = [
     files: {
       "config/application.rb": "",
       "config/initializers/jsonapi.rb": "JSONAPI.configure do |config|\n  config.route_format = :kebab_route\nend",
+      "app/resources/widget_resource.rb": "class WidgetResource < JSONAPI::Resource\nend",
+    },
+  },
+  {
+    name: "the app's own formatter whose format Routemap cannot compute (a value of the running app): every path is unknown, said",
+    routes: `jsonapi_resources :widgets\nresources :Gears, controller: "gears", only: [] do\n  resources :teeth, only: :index\nend`,
+    files: {
+      "config/application.rb": "",
+      "config/initializers/jsonapi.rb": "JSONAPI.configure do |config|\n  config.route_format = :prefixed_route\nend",
+      "app/formatters/prefixed_route_formatter.rb":
+        "class PrefixedRouteFormatter < JSONAPI::RouteFormatter\n  class << self\n    def format(route)\n      \"#{Rails.application.credentials.prefix}#{super}\"\n    end\n\n    def unformat(route)\n      route.to_s.downcase\n    end\n  end\nend",
       "app/resources/widget_resource.rb": "class WidgetResource < JSONAPI::Resource\nend",
     },
   },

@@ -123,7 +123,9 @@ GET /users/12 => users#show {"controller":"users","action":"show","id":"12"}
 `,
   ));
 
-test("a request object of a gem's class is a request constraint, which Rails does not print: nothing to mark or say", () =>
+// The object's class is not one Routemap has (a gem's): Rails keeps it as a request constraint,
+// which cannot draw routes and which URL generation never calls; said once, where it is given.
+test("a request object of a gem's class is a request constraint, which Rails does not print: nothing to mark, said once", () =>
   check(
     `
   constraints(Flipper::Constraint.new(:new_dashboard)) do
@@ -136,6 +138,7 @@ test("a request object of a gem's class is a request constraint, which Rails doe
    Prefix Verb URI Pattern            Controller#Action
 dashboard GET  /dashboard(.:format)   dashboard#show
    report GET  /reports/:id(.:format) reports#show
+2: info: Routemap does not have the class of \`Flipper::Constraint.new(:new_dashboard)\`: Rails keeps the object as a request constraint, called on each request (it cannot add, remove or rename a route, and URL generation does not call it), so the routes it constrains are drawn and their helpers checked.
 GET /dashboard => dashboard#show {"controller":"dashboard","action":"show"}
 `,
   ));
@@ -230,7 +233,7 @@ test("resources with constraints Routemap cannot compute and a Regexp option: th
 Prefix Verb URI Pattern          Controller#Action
   post GET  /posts/:id(.:format) posts#show {**«Settings.post_constraints», :id=>/\\d+/}
 2: info: Routemap cannot compute \`Settings.post_constraints\` (a method Routemap does not model): the routes it constrains are drawn, their constraints shown as «Settings.post_constraints» (Rails may take requirements, defaults or request conditions from it, and raises if it gives a path segment a Regexp with anchors or the multiline option).
-3: info: Routemap skipped this \`resources\`: it depends on \`Flipper::Constraint.new(:reports)\`, a method Routemap does not model.
+3: info: Routemap skipped this \`resources\`: it depends on \`Flipper::Constraint.new(:reports)\`, an object of a class Routemap does not have.
 open at 3
 GET /posts/12 => undecided: Routemap cannot compute the route's constraints (posts#show {**«Settings.post_constraints», :id=>/\\d+/})
 `,

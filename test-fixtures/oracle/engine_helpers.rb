@@ -11,8 +11,9 @@
 #
 # Usage: ruby engine_helpers.rb APP_DIR
 # Prints, in path order:
-#   `path:line: call → Set /path(.:format) controller#action`, `→ Set direct` (a `direct` helper),
-#   or `→ undefined` (NameError or NoMethodError there);
+#   `path:line: call → Set /path(.:format) controller#action = /returned/path`, `→ Set direct`
+#   (a `direct` helper), or `→ undefined` (NameError or NoMethodError there); the path after `=`
+#   is what the call returns there given "1" for each required part (a `_url`'s path);
 #   `path: reaches receiver → Set, …` (receiver `-` for receiver-less calls);
 #   `path: action reached by Set VERB /path, …` for each action of an engine's controller;
 #   then for each set reached, `Set helpers: name_path name_url …`.
@@ -37,12 +38,22 @@ in_fixture_copy(app_dir, "routemap-engine-helpers") do |root, tmp|
   set_name = ->(routes) { routes.equal?(app.routes) ? "app" : (engines.find { |e| e.routes.equal?(routes) }&.name || "?") }
 
   # A request to `controller#action` as its first route in any set takes it: each required part given "1".
+  # A route of an engine's own set is reached through the engine's one mount: the request as
+  # Journey::Router#serve hands it to a mounted app (its script name the mount's path) and
+  # Rails::Engine#build_request gives it on (the engine's routes, and its script name).
   instance_for = lambda do |klass, controller, action|
     instance = klass.new
     request = ActionDispatch::TestRequest.create
-    route = [app, *engines].flat_map { |s| s.routes.routes.to_a }.find { |r| r.defaults[:controller] == controller && r.defaults[:action] == action }
+    set = [app, *engines].find { |s| s.routes.routes.any? { |r| r.defaults[:controller] == controller && r.defaults[:action] == action } }
+    route = set&.routes&.routes&.find { |r| r.defaults[:controller] == controller && r.defaults[:action] == action }
     parts = route ? route.required_parts.to_h { |part| [part, "1"] } : {}
     request.path_parameters = { controller: controller, action: action, **parts }
+    mounts = set && set != app ? app.routes.routes.select { |r| r.app.app == set } : []
+    if mounts.size == 1
+      request.script_name = mounts.first.path.spec.to_s
+      request.routes = set.routes
+      request.engine_script_name = request.script_name
+    end
     instance.set_request!(request)
     instance.set_response!(klass.make_response!(request))
     instance
@@ -56,13 +67,23 @@ in_fixture_copy(app_dir, "routemap-engine-helpers") do |root, tmp|
     end
     tables.compact
   end
+  # What the call returns there, each required part given "1"; a `_url`'s path.
+  returned = lambda do |target, name, route|
+    value = target.public_send(name, *route.required_parts.map { "1" })
+    name.end_with?("_url") ? URI(value).path : value
+  rescue StandardError => e
+    "raises #{e.class}"
+  end
   resolve = lambda do |context, tables, receiver, name|
     routes = tables[receiver || "-"]
     target = receiver ? (context.respond_to?(receiver) ? context.public_send(receiver) : nil) : context
-    next "undefined" unless routes && target.respond_to?(name)
+    # A proxy defines each helper called through it on RoutesProxy itself (routes_proxy.rb), so
+    # after `blog.posts_path` every proxy responds to `posts_path`: its set's helpers say.
+    next "undefined" unless routes && target.respond_to?(name) && (!receiver || routes.url_helpers.method_defined?(name))
     route = routes.named_routes[name.sub(/_(?:path|url)\z/, "")]
     next "#{set_name.call(routes)} direct" unless route
-    "#{set_name.call(routes)} #{route.path.spec} #{route.defaults[:controller]}##{route.defaults[:action]}"
+    value = returned.call(target, name, route)
+    "#{set_name.call(routes)} #{route.path.spec} #{route.defaults[:controller]}##{route.defaults[:action]} = #{value}"
   end
   sets_reached = Set.new.compare_by_identity
   report = lambda do |path, context, lines|

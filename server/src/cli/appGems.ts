@@ -13,11 +13,11 @@
  */
 import { join, relative, sep } from "node:path";
 import { readGemfile } from "./gemfile.js";
-import type { GemMapperSource } from "@routemap/shared-mapper";
+import type { GemDependent, GemMapperSource } from "@routemap/shared-mapper";
 import { nodeFileSystem, type FileSystem } from "../fileSystem.js";
 import { GemCache, cacheFolder } from "./gemCache.js";
 import { gemDiskOf, type GemDisk } from "./gemDisk.js";
-import { factsCode, gemFacts, isGemFacts, type GemFacts } from "./gemFacts.js";
+import { factsCode, gemFacts, gemFiles, isGemFacts, type GemFacts } from "./gemFacts.js";
 import { locateGems, type InstalledGem, type MissingGem } from "./gemLocator.js";
 import { settingsFiles } from "./gemSettings.js";
 import type { EngineSource } from "./appConfig.js";
@@ -114,6 +114,39 @@ export class AppGems {
     }));
   }
   private mapperSourcesCache: GemMapperSource[] | undefined;
+
+  /**
+   * The locked gems that depend on `gem` directly (Gemfile.lock's dependency lines: Avo's plugins
+   * on avo), each with its Ruby files (`lib/`, `app/`) that contain `needle`, or why they are not
+   * read (`MapInput.gemDependents`). A gem the app does not load (`require: false`) is left out.
+   */
+  dependents(gem: string, needle: string): GemDependent[] {
+    const out: GemDependent[] = [];
+    const seen = new Set<string>();
+    for (const spec of this.lock.specs) {
+      // A gem locked for several platforms is listed once per platform.
+      if (seen.has(spec.name) || !spec.dependencies?.includes(gem) || !this.mayBeLoaded(spec.name)) continue;
+      seen.add(spec.name);
+      const installed = this.installed.get(spec.name);
+      if (!installed) {
+        out.push({ gem: spec.name, version: spec.version, why: "it is not installed", files: new Map() });
+        continue;
+      }
+      const listed = gemFiles(installed, this.disk);
+      if ("why" in listed) {
+        out.push({ gem: spec.name, version: spec.version, why: listed.why, files: new Map() });
+        continue;
+      }
+      const files = new Map<string, string>();
+      for (const file of listed) {
+        if (!file.rel.endsWith(".rb")) continue;
+        const text = this.disk.readFile(file.path);
+        if (text?.includes(needle)) files.set(file.path, text);
+      }
+      out.push({ gem: spec.name, version: spec.version, files });
+    }
+    return out;
+  }
 
   /**
    * The installed gems whose own routes file reads their settings module, with the files their

@@ -15,7 +15,8 @@ import { argsOrExit } from "./args.js";
 import { displayPath, formatDiagnostic, readInput, shown, type Io } from "./routes.js";
 import { checkDocument, type Finding } from "./json.js";
 import { locateRoutes } from "./locate.js";
-import { DefinedNames, helperScope, otherControllerPaths, relativePosix, otherTemplates, readInstalledGems } from "./helperCheck.js";
+import { withOutsideCalls } from "../features/outsideCalls.js";
+import { checkDefinedNames, type DefinedNames, helperScope, otherControllerPaths, relativePosix, otherTemplates, readInstalledGems } from "./helperCheck.js";
 import { generationOf, inheritedGemUrlOptions, mayUseUrls, usesAsked, type HelperCheckContext } from "../features/helperCalls.js";
 import { fileProblems, problemFiles } from "../features/appProblems.js";
 import { factsKindOf, FileUsesStore, type FactsJob } from "../features/fileUses.js";
@@ -117,18 +118,20 @@ async function checkApp(o: {
   // Why checks are off or partial, said where each cause is (an info, or the table's diagnostic there).
   const lockPath = join(root, "Gemfile.lock");
   const causes = [...regionCauses(result), ...gemCauses(appGems, { path: lockPath, text: fs.readFile(lockPath) })];
+  // The names the app's files define and call, read once for the hints and the helper checks.
+  let names: DefinedNames | undefined;
+  const namesOf = () => (names ??= checkDefinedNames({ root, engineRoots, fs, mapper, appGems }));
   const findings: Finding[] = [
     ...withCauses(result.diagnostics, causes),
     ...routeActionDiagnostics(result, model),
     ...(provided ? missingControllerDiagnostics(result, model, provided) : []),
-    ...unreachedActions(result, model).map((u) => ({ severity: "hint" as const, code: "unreached-action", span: u.span, message: unreachedMessage(u) })),
+    ...withOutsideCalls(unreachedActions(result, model), namesOf().controllerCalls(), root).map((u) => ({ severity: "hint" as const, code: "unreached-action", span: u.span, message: unreachedMessage(u) })),
   ];
   // URL helper calls in views, controllers, helpers, mailers and tests; where a part of the
   // routes could not be evaluated, not the names it may draw (helperCalls.ts `mayBeMissing`).
   const why = notCheckedBecause(gems);
   if (!why) {
-    const names = new DefinedNames(root, engineRoots, fs, (p) => fs.readFile(p), mapper);
-    names.gemLib = appGems && ((relative) => appGems.libFile(relative));
+    const names = namesOf();
     const helpers = "why" in gems ? new Set<string>() : gems.helpers;
     const generation = generationOf(names, () => model, { root, rubyVersion: input.options?.rubyVersion, read: (p) => fs.readFile(p), table: () => result, gemUrlOptions: "why" in gems ? [] : gems.urlOptions, gemUrlOptionsControllers: "why" in gems ? undefined : gems.urlOptionsControllers, gemLayouts: "why" in gems ? undefined : gems.layouts });
     const context = { tables: appHelperTables(result), defined: names.all(), gems: helpers, generation, uses };

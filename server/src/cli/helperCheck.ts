@@ -76,6 +76,9 @@ export class DefinedNames {
   private defaults: ReadonlySet<string> | typeof UNKNOWN | undefined;
   /** Controllers (and their concerns) that set `url_options`/`default_url_options`: what a request's URLs get is not known. */
   private readonly controllerUrlOptions = new Set<string>();
+  /** Methods the app's code calls on a controller from outside it (`controller.current_menu_item` in a helper or lib/), by file: each name and its 0-based line. */
+  private readonly controllerCallsByFile = new Map<string, { name: string; line: number }[]>();
+  private controllerCallsCache: Map<string, { path: string; line: number }> | undefined;
   /** Mailer files and their templates' folder (`app/mailers/user_mailer.rb` → `user_mailer`). */
   private readonly mailers = new Map<string, string>();
   /** Files of app/mailers, app/helpers or lib that include the routes' helpers themselves (`include …url_helpers`, `helper …url_helpers`): a mailer may then have path helpers. */
@@ -160,6 +163,7 @@ export class DefinedNames {
     this.layoutsCache = undefined;
     this.layoutsKeyCache = undefined;
     this.controllerUrlOptions.delete(path);
+    if (this.controllerCallsByFile.delete(path)) this.controllerCallsCache = undefined;
     this.folders.clear();
     this.withoutRequest.clear();
     if (this.testHelpers.delete(relativePosix(this.root, path))) this.support = undefined;
@@ -353,7 +357,49 @@ export class DefinedNames {
       }
     }
     if (rel.startsWith("app/controllers/") && found.includes("url_options")) this.controllerUrlOptions.add(path);
+    if (found.includes("controller.")) {
+      const calls = [...found.matchAll(/(?<![\w.])@?controller\.([a-z_]\w*[?!]?)/g)].map((m) => ({ name: m[1], line: lineAt(found, m.index) }));
+      if (calls.length) {
+        this.controllerCallsByFile.set(path, calls);
+        this.controllerCallsCache = undefined;
+      }
+    }
   }
+
+  /**
+   * The methods the app's code calls on a controller from outside it (`controller.x`, as a
+   * helper or a view does): each name, with its first call in path order. Such a method must stay
+   * public, so the unreached-action hint says so (features/diagnostics.ts `withOutsideCalls`).
+   */
+  controllerCalls(): ReadonlyMap<string, { path: string; line: number }> {
+    if (!this.controllerCallsCache) {
+      this.controllerCallsCache = new Map();
+      for (const [path, calls] of [...this.controllerCallsByFile].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+        for (const call of calls) if (!this.controllerCallsCache.has(call.name)) this.controllerCallsCache.set(call.name, { path, line: call.line });
+      }
+    }
+    return this.controllerCallsCache;
+  }
+}
+
+/** The 0-based line of a UTF-16 offset. */
+function lineAt(text: string, offset: number): number {
+  let line = 0;
+  for (let i = text.indexOf("\n"); i >= 0 && i < offset; i = text.indexOf("\n", i + 1)) line++;
+  return line;
+}
+
+/**
+ * The names an app's files define and what its test helpers do, as `routemap check` reads them:
+ * the app's and its engines' files through `fs`, and the installed gems' files for the gems'
+ * modules the test helpers include (`gemLib`). scripts/integration-coverage.mjs reads an app's
+ * tests through this same function.
+ */
+export function checkDefinedNames(o: { root: string; engineRoots: readonly string[]; fs: FileSystem; mapper: Pick<RouteMapper, "urlOptions" | "testSupport">; appGems: AppGems | undefined }): DefinedNames {
+  const names = new DefinedNames(o.root, o.engineRoots, o.fs, (p) => o.fs.readFile(p), o.mapper);
+  const gems = o.appGems;
+  names.gemLib = gems && ((relative) => gems.libFile(relative));
+  return names;
 }
 
 /** `GdsApi::TestHelpers::PublishingApi` → `gds_api/test_helpers/publishing_api.rb`, the file Zeitwerk's and the gems' own convention name it by. */

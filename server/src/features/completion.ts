@@ -1,33 +1,40 @@
 /**
  * Completion. In Ruby and ERB files: every URL helper, with its path and controller#action,
- * inserted as a snippet with the required parameters (`edit_post_path(${1:post})`). In routes
+ * inserted as a snippet with the required parameters (`edit_post_path(${1:post})`) but those
+ * Rails fills where the file runs (snippets.ts: `post_comment_path(id: ${1:comment})` in
+ * comments#index, whose requests give `:post_id`). In routes
  * files: the DSL methods valid at the cursor's scope, option names, action names for
  * `only:`/`except:`, and controller names for `to:`/`controller:`.
  */
-import { singularize } from "@routemap/shared-mapper/inflector";
+import type { Route } from "@routemap/shared-mapper";
 import { CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem, type CompletionList, type Position } from "vscode-languageserver/node";
 import type { RailsApp } from "../workspace.js";
 import { siteAt } from "./declarations.js";
+import { fillable, partsLeftOut, snippetArguments, snippetText, type FilledParts } from "./snippets.js";
 import { helperIndex, receiverBefore, requiredParameters, tableFor, type Helper, type HelperTable, type HelperTables } from "./helpers.js";
 
 /**
  * What the client lets us leave out of each item of a long list (LSP 3.17): the `detail`
- * (filled in by `completionItem/resolve` when it is in the client's `resolveSupport`), and
- * `data` and `insertTextFormat` (sent once, as the list's `itemDefaults`). A few thousand
- * helpers make the list's size what its latency depends on.
+ * (filled in by `completionItem/resolve` when it is in the client's `resolveSupport`), and what
+ * the list's `itemDefaults` give every item (`data`, `insertTextFormat`, `editRange`) where the
+ * client takes them there. A few thousand helpers make the list's size what its latency depends on.
  */
 export interface CompletionShape {
   /** Shared by every item; lets resolve find the table again. */
   data?: unknown;
   lazyDetail?: boolean;
-  itemDefaults?: boolean;
+  /** The list defaults the client takes (`completionList.itemDefaults`); each item carries the others itself. */
+  itemDefaults?: readonly string[];
 }
 
 const completionCache = new WeakMap<HelperTable, Map<string, CompletionItem[]>>();
 
-/** Every helper of the table as a completion item; built once per table and shape. Documentation comes on resolve. */
+/**
+ * Every helper of the table as a completion item, without what the list's defaults give; built
+ * once per table and shape. Documentation comes on resolve.
+ */
 export function helperCompletions(result: HelperTable, shape: CompletionShape = {}): CompletionItem[] {
-  const key = `${shape.lazyDetail ? "d" : ""}${shape.itemDefaults ? "i" : ""}`;
+  const key = shape.lazyDetail ? "d" : "";
   let byShape = completionCache.get(result);
   if (!byShape) completionCache.set(result, (byShape = new Map()));
   let items = byShape.get(key);
@@ -40,15 +47,9 @@ function buildCompletions(result: HelperTable, shape: CompletionShape): Completi
   for (const helper of helperIndex(result).values()) {
     const route = helper.route;
     const params = route ? requiredParameters(route) : [];
-    // `:post_id` reads best as `post`: the argument is usually the record.
-    const placeholders = params.map((p, i) => `\${${i + 1}:${p === "id" && route?.name ? singularize(route.name.replace(/^(edit|new)_/, "").split("_").pop() ?? p) : p.replace(/_id$/, "")}}`);
     const item: CompletionItem = { label: helper.name, kind: CompletionItemKind.Function };
     if (!shape.lazyDetail) item.detail = helperDetail(helper);
-    if (shape.data !== undefined && !shape.itemDefaults) item.data = shape.data;
-    if (params.length) {
-      item.insertText = `${helper.name}(${placeholders.join(", ")})`;
-      if (!shape.itemDefaults) item.insertTextFormat = InsertTextFormat.Snippet;
-    }
+    if (params.length) item.insertText = snippetText(helper.name, route!, params, false);
     // `_path` helpers before `_url` ones.
     if (helper.kind === "url") item.sortText = `~${helper.name}`;
     items.push(item);
@@ -69,7 +70,7 @@ function helperDetail(helper: Helper): string {
  * client asks again as the word grows, and what was cut off comes back as it matches better.
  * (clangd and rust-analyzer bound their lists the same way.)
  */
-export function helperCompletionList(tables: HelperTables, text: string, position: Position, shape: CompletionShape = {}): CompletionList {
+export function helperCompletionList(tables: HelperTables, text: string, position: Position, shape: CompletionShape = {}, filled?: FilledParts): CompletionList {
   const line = text.split("\n")[position.line] ?? "";
   const prefix = /[A-Za-z0-9_]*$/.exec(line.slice(0, position.character))?.[0] ?? "";
   // After `blog.` the engine's helpers, after `main_app.` the app's; after any other receiver, none.
@@ -77,14 +78,98 @@ export function helperCompletionList(tables: HelperTables, text: string, positio
   const table = tableFor(tables, receiver);
   if (!table) return { isIncomplete: false, items: [] };
   const all = helperCompletions(table, shape);
+  // Receiver-less helpers take what the file's requests or `default_url_options` fill in: worked
+  // out for the items sent (a narrowed list's 200, or the whole list, kept for the file).
+  const fill = (items: CompletionItem[]) => (filled && receiver === undefined ? withFilledParts(table, items, filled) : items);
   // As a default, the snippet format also covers items without `insertText`: they insert their
   // label, which holds no `$`, `}` or `\`, so as a snippet it is the label itself. The list's
-  // data says which table its items are of (`blog.root_path` is not the app's `root_path`).
+  // data says which table its items are of (`blog.root_path` is not the app's `root_path`), and
+  // the edit range is the word typed so far.
   const data = receiver !== undefined && isRecord(shape.data) ? { ...shape.data, receiver } : shape.data;
-  const itemDefaults = shape.itemDefaults ? { insertTextFormat: InsertTextFormat.Snippet, data } : undefined;
-  if (prefix === "" || prefix[0] === "_") return { isIncomplete: false, items: all, itemDefaults };
-  return { isIncomplete: true, items: matching(all, prefix.toLowerCase()), itemDefaults };
+  const defaults: ItemDefaults = { insertTextFormat: InsertTextFormat.Snippet };
+  if (data !== undefined) defaults.data = data;
+  if (prefix === "" || prefix[0] === "_") {
+    // Past FILLED_WHOLE items, the whole list goes as the table gives it (working out each
+    // snippet took 120-170 ms of 96,000 items), marked incomplete: the next letter asks again
+    // and gets its narrowed list's snippets worked out.
+    const tooMany = filled !== undefined && receiver === undefined && all.length > FILLED_WHOLE && fillable(filled).size > 0;
+    return withDefaults(tooMany ? all : fill(all), defaults, shape, tooMany);
+  }
+  defaults.editRange = { start: { line: position.line, character: position.character - prefix.length }, end: position };
+  return withDefaults(fill(matching(all, prefix.toLowerCase())), defaults, shape, true);
 }
+
+const filledCache = new WeakMap<CompletionItem[], { key: string; items: CompletionItem[] }>();
+
+/** The items with the snippets of where the file runs (snippets.ts); those of the last file asked are kept. */
+function withFilledParts(table: HelperTable, items: CompletionItem[], filled: FilledParts): CompletionItem[] {
+  const key = `${[...(filled.defaults ?? [])].join(" ")}|${(filled.requests ?? []).map((r) => r.path).join(" ")}`;
+  const known = filledCache.get(items);
+  if (known?.key === key) return known.items;
+  const index = helperIndex(table);
+  const parts = fillable(filled);
+  // A route's `_path` and `_url` items take the same arguments: worked out once (null: as they are).
+  const argumentsOf = new Map<Route, string | null>();
+  const out = items.map((item) => {
+    const route = item.insertText === undefined || parts.size === 0 ? undefined : index.get(item.label)?.route;
+    if (!route) return item;
+    let args = argumentsOf.get(route);
+    if (args === undefined) argumentsOf.set(route, (args = filledArguments(route, parts, filled)));
+    if (args === null) return item;
+    const copy: CompletionItem = { ...item, insertText: item.label + args };
+    if (args === "") delete copy.insertText;
+    return copy;
+  });
+  filledCache.set(items, { key, items: out });
+  return out;
+}
+
+/** The arguments of a route's snippet where `filled` applies, or null when none of its parts is left out. */
+function filledArguments(route: Route, parts: ReadonlySet<string>, filled: FilledParts): string | null {
+  if (!route.requiredParts.some((p) => parts.has(p))) return null;
+  const required = requiredParameters(route);
+  const leftOut = partsLeftOut(route, required, filled);
+  return leftOut.length ? snippetArguments(route, required.filter((p) => !leftOut.includes(p)), true) : null;
+}
+
+type ItemDefaults = NonNullable<CompletionList["itemDefaults"]>;
+
+/**
+ * The list with the defaults the client takes as the list's, and the others on each item: a
+ * client without `completionList.itemDefaults` inserts and resolves each item as one with them
+ * does (its data names the file and receiver, so resolve takes the item's own table).
+ */
+function withDefaults(items: CompletionItem[], defaults: ItemDefaults, shape: CompletionShape, isIncomplete: boolean): CompletionList {
+  const taken = shape.itemDefaults ?? [];
+  const listDefaults: Record<string, unknown> = {};
+  const carried: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(defaults)) (taken.includes(key) ? listDefaults : carried)[key] = value;
+  const list: CompletionList = { isIncomplete, items: Object.keys(carried).length ? carrying(items, carried as ItemDefaults) : items };
+  if (Object.keys(listDefaults).length) list.itemDefaults = listDefaults as ItemDefaults;
+  return list;
+}
+
+const carriedCache = new WeakMap<CompletionItem[], { key: string; items: CompletionItem[] }>();
+
+/** Copies of the items, each with the defaults given; a whole list's (no edit range) kept for the next request of the same file. */
+function carrying(items: CompletionItem[], defaults: ItemDefaults): CompletionItem[] {
+  const key = defaults.editRange ? undefined : JSON.stringify(defaults);
+  const known = key === undefined ? undefined : carriedCache.get(items);
+  if (known && known.key === key) return known.items;
+  const out = items.map((item) => {
+    const copy: CompletionItem = { ...item };
+    if (defaults.insertTextFormat !== undefined) copy.insertTextFormat = defaults.insertTextFormat;
+    if (defaults.data !== undefined) copy.data = defaults.data;
+    // `insertText` stays beside the edit, for clients that read only it (the protocol says the edit wins).
+    if (defaults.editRange && "start" in defaults.editRange) copy.textEdit = { range: defaults.editRange, newText: item.insertText ?? item.label };
+    return copy;
+  });
+  if (key !== undefined) carriedCache.set(items, { key, items: out });
+  return out;
+}
+
+/** The most items of a whole list whose snippets are worked out for where the file runs (10-20 ms of processor time). */
+export const FILLED_WHOLE = 10_000;
 
 /** The most items a narrowed list holds. */
 export const LIMIT = 200;

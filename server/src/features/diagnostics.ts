@@ -3,6 +3,7 @@
  * helps: a duplicate route name points at the route that took the name first; and the checks
  * of its routes against its controllers.
  */
+import { withOutsideCalls } from "./outsideCalls.js";
 import { missingControllerDiagnostics, routeActionDiagnostics, unreachedActions, unreachedMessage, type Diagnostic as MapperDiagnostic, type MapResult, type UnreachedAction } from "@routemap/shared-mapper";
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic } from "vscode-languageserver/node";
 import type { RailsApp, Settings } from "../workspace.js";
@@ -134,7 +135,10 @@ export function appDiagnostics(app: RailsApp, settings: Pick<Settings, "diagnost
   // A keystroke in a view changes neither the table nor the controllers: the last answer stands.
   const last = lastAnswer.get(app);
   const { table: causes, urlOptions } = splitCauses(app.checkCauses());
-  if (last && last.result === result && last.model === model && last.provided === provided && last.unreached === settings.unreachedActions) {
+  // What the app calls on controllers from outside them: a view's keystroke changes the answer only when it changes these names.
+  const calls = app.controllerCalls();
+  const callsKey = [...calls].map(([name, at]) => `${name}@${at.path}:${at.line}`).join(" ");
+  if (last && last.result === result && last.model === model && last.provided === provided && last.unreached === settings.unreachedActions && last.callsKey === callsKey) {
     const answer = copy(last.out);
     addUrlOptionInfos(app, answer, urlOptions);
     return answer;
@@ -142,9 +146,9 @@ export function appDiagnostics(app: RailsApp, settings: Pick<Settings, "diagnost
   const checks = [...routeActionDiagnostics(result, model), ...(provided ? missingControllerDiagnostics(result, model, provided) : [])];
   // The gems are read by now (`providedControllers`): the same causes while the table and they are the same.
   const out = diagnosticsByFile(result, causeFiles(app, files, causes), checks, causes, shownIn(alertsOnly));
-  lastAnswer.set(app, { result, model, provided, unreached: settings.unreachedActions, out });
+  lastAnswer.set(app, { result, model, provided, unreached: settings.unreachedActions, callsKey, out });
   if (settings.unreachedActions) {
-    for (const unreached of unreachedActions(result, model)) {
+    for (const unreached of withOutsideCalls(unreachedActions(result, model), calls, app.root)) {
       const file = unreached.span.file;
       if (!out.has(file)) out.set(file, []);
       out.get(file)!.push(unreachedHint(unreached));
@@ -189,7 +193,7 @@ function ownDiagnostics(app: RailsApp, settings: Pick<Settings, "diagnostics" | 
   if (!app.modelReady()) return controller ? [] : diagnosticsByFile(result, [file], [], splitCauses(app.checkCauses({ gems: false })).table).get(file)!;
   const model = app.controllerModel();
   if (controller) {
-    const own = new Map([[file, settings.unreachedActions ? unreachedActions(result, model, file).map(unreachedHint) : []]]);
+    const own = new Map([[file, settings.unreachedActions ? withOutsideCalls(unreachedActions(result, model, file), app.controllerCalls(), app.root).map(unreachedHint) : []]]);
     addUrlOptionInfos(app, own, splitCauses(app.checkCauses({ gems: false })).urlOptions, file);
     return own.get(file)!;
   }
@@ -202,14 +206,15 @@ function unreachedHint(unreached: UnreachedAction): Diagnostic {
   return {
     range: toRange(unreached.span),
     severity: DiagnosticSeverity.Hint,
-    // Faded as unused, unless the app calls it as a callback: then it is used, only public.
-    ...(unreached.callback ? {} : { tags: [DiagnosticTag.Unnecessary] }),
+    // Faded as unused, unless the app calls it as a callback or helper method, on a controller
+    // from outside it, or it is a base controller's (its subclasses call it): then it is used.
+    ...(unreached.callback || unreached.inherited || unreached.calledAs ? {} : { tags: [DiagnosticTag.Unnecessary] }),
     message: unreachedMessage(unreached),
     source: "routemap",
     code: "unreached-action",
   };
 }
 
-const lastAnswer = new WeakMap<RailsApp, { result: MapResult; model: object; provided: ReadonlySet<string> | undefined; unreached: boolean; out: Map<string, Diagnostic[]> }>();
+const lastAnswer = new WeakMap<RailsApp, { result: MapResult; model: object; provided: ReadonlySet<string> | undefined; unreached: boolean; callsKey: string; out: Map<string, Diagnostic[]> }>();
 /** The caller adds each open file's helper checks to the lists: they get their own. */
 const copy = (out: Map<string, Diagnostic[]>) => new Map([...out].map(([file, list]) => [file, [...list]]));

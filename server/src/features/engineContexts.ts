@@ -20,7 +20,7 @@
 import { relative, sep } from "node:path";
 import type { Diagnostic, EngineRoutes, MapResult } from "@routemap/shared-mapper";
 import { underscore } from "@routemap/shared-mapper/inflector";
-import { appHelperTables, engineProxies, helperIndex, type HelperTables } from "./helpers.js";
+import { appHelperTables, engineProxies, helperIndex, mountsOf, type HelperTables } from "./helpers.js";
 
 /** An engine of the app as the app finds it (cli/appConfig.ts `EngineSource`, the mapper's `engines` input). */
 export interface EngineOfApp {
@@ -87,7 +87,7 @@ export function engineFiles(o: { root: string; engine: EngineRoutes; app: MapRes
   }
   const namespace = underscore(engine.isolatedNamespace);
   const isolated: HelperTables = {
-    own: { routes: engine.routes, customHelpers: engine.customHelpers ?? [], openRegions: (app ?? o.own)?.openRegions, engine: engine.name },
+    own: { routes: engine.routes, customHelpers: engine.customHelpers ?? [], openRegions: (app ?? o.own)?.openRegions, engine: engine.name, ...(app ? { mountedAt: mountsOf(app, engine.name) } : {}) },
     mainApp: app,
     proxies: app ? engineProxies(app) : new Map(),
     isolated: true,

@@ -6,7 +6,7 @@
  * may have drawn the route), nor when the gems' helpers cannot be known.
  */
 import { underscore } from "@routemap/shared-mapper/inflector";
-import { UNKNOWN, guardedHelperNames, runningUses, hasDynamicTargets, mailerPathDiagnostics, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unreachedController, unreachedLayoutFiles, unroutedHashDiagnostics, type AppLayouts, type ControllerModel, type FileUses, type LayoutReachInput, type Diagnostic, type HelperCall, type MapResult, type OpenRegion, type PolymorphicOptions, type Route, type RouteMapper, type TestSupport, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
+import { UNKNOWN, drawsOwnRoutes, guardedHelperNames, runningUses, hasDynamicTargets, mailerPathDiagnostics, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unreachedController, unreachedLayoutFiles, unroutedHashDiagnostics, type AppLayouts, type ControllerModel, type FileUses, type LayoutReachInput, type Diagnostic, type HelperCall, type MapResult, type OpenRegion, type PolymorphicOptions, type Route, type RouteMapper, type TestSupport, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
 import { MAX_FILE_BYTES } from "../fileSystem.js";
 import { withMainAppHint } from "./engineContexts.js";
 import { helperIndex, tableFor, type HelperTable, type HelperTables } from "./helpers.js";
@@ -51,6 +51,11 @@ export interface HelperCheckContext {
     decide?(test: string): boolean | undefined;
     /** What a request may fill in for code of a file's method (`UrlGenerationContext.recall`). */
     recall(path: string, method: string | undefined): ReturnType<NonNullable<UrlGenerationContext["recall"]>>;
+    /**
+     * The routes whose requests run a file's code (a template's action's, else its controller's),
+     * where `recall` is known; undefined elsewhere (completion's snippets, completion.ts).
+     */
+    requestRoutes?(path: string): readonly Route[] | undefined;
     /** The names `render`s of the app may pass to partials as locals; null when any may be. */
     partialLocals?(): ReadonlySet<string> | null;
   };
@@ -146,8 +151,11 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
   }));
   // `respond_to?(:x_path)`, `defined?(x_path)`: this file calls the name only where it is.
   const guarded = guardedHelperNames(text);
+  // A test that draws its own table (`Rails.application.routes.draw do … end`) calls that table's helpers.
+  const ownTable = !/\/config\/routes(?:\.rb$|\/)/.test(path) && drawsOwnRoutes(text);
   const known = (name: string, receiver: string | undefined): "known" | "unknown" | "unchecked" => {
     if (defined.has(name) || gems.has(name) || guarded.has(name)) return "known";
+    if (ownTable && receiver === undefined) return "unchecked";
     const table = tableFor(tables, receiver);
     if (!table) return "unchecked";
     if (helperIndex(table).has(name)) return "known";
@@ -325,11 +333,20 @@ export function generationOf(
     }
     return layoutsKnown.files;
   };
-  const recall = (path: string, method: string | undefined) => {
+  /** The one controller whose requests run the file, where what they recall is known: no `url_options` of the app's or a gem's adds to them. */
+  const recallingController = (path: string): { controller: string; inController: boolean } | undefined => {
     const inController = path.startsWith(controllers) && path.endsWith("_controller.rb");
     const controller = inController ? model().requestController(path) : templateController(path);
     if (!controller || defined.requestUrlOptions() || app.gemUrlOptions.length || inheritsGemUrlOptions(controller)) return undefined;
-    return recalledKeys(app.table(), controller, inController ? method : templateAction(controller, path));
+    return { controller, inController };
+  };
+  const recall = (path: string, method: string | undefined) => {
+    const at = recallingController(path);
+    return at && recalledKeys(app.table(), at.controller, at.inController ? method : templateAction(at.controller, path));
+  };
+  const requestRoutes = (path: string): readonly Route[] | undefined => {
+    const at = recallingController(path);
+    return at && routesOfRequests(app.table(), at.controller, at.inController ? undefined : templateAction(at.controller, path));
   };
   /**
    * The action whose requests render a template: the one of its name, unless the controller or
@@ -373,6 +390,7 @@ export function generationOf(
   };
   return {
     recall,
+    requestRoutes,
     // Models are named with the app's inflection rules (a rule Routemap cannot read leaves the table, and so every call, unchecked).
     polymorphic: (path) => {
       const inController = path.startsWith(controllers) && path.endsWith("_controller.rb");
@@ -397,8 +415,12 @@ export function generationOf(
     controllerAncestors: (controller) => model().byPath.get(controller)?.superclasses ?? [],
     integration: () => {
       const support = defined.testSupport?.();
-      // A controller's own URL options reach the session after a request to it (`controller.url_options`).
-      const requestUrlOptions = defined.requestUrlOptions() || app.gemUrlOptions.length > 0 || !!app.gemUrlOptionsControllers?.size;
+      // A controller's own URL options reach the session after a request to it (`controller.url_options`):
+      // a gem's controller's, only after a request to it or to a controller that inherits it (as for views).
+      const anywhere = defined.requestUrlOptions() || app.gemUrlOptions.length > 0;
+      const gemControllers = app.gemUrlOptionsControllers;
+      const requestUrlOptions = (controller: string | undefined) =>
+        anywhere || (!!gemControllers?.size && (controller === undefined || gemControllers.has(controller) || inheritsGemUrlOptions(controller)));
       return support && { resolve: (name: string) => support.resolve(name), lastRequestOf: (name: string) => support.lastRequestOf(name), requestUrlOptions };
     },
   };
@@ -468,6 +490,14 @@ function recalledKeys(result: MapResult, controller: string, method: string | un
   return known.byKey.get(key);
 }
 const recalled = new WeakMap<MapResult, { dynamic: boolean; byKey: Map<string, { keys: Set<string>; requests: string } | undefined> }>();
+
+/** The routes to the action when routes reach it, else every route to the controller; undefined when none does or a route takes any controller. */
+function routesOfRequests(result: MapResult, controller: string, method: string | undefined): readonly Route[] | undefined {
+  if (recalledKeys(result, controller, method) === undefined) return undefined;
+  const toController = routesByController(result).get(controller) ?? [];
+  const toAction = method === undefined ? [] : toController.filter((r) => r.action === method);
+  return toAction.length ? toAction : toController;
+}
 
 function workOutRecalledKeys(result: MapResult, controller: string, method: string | undefined): { keys: Set<string>; requests: string } | undefined {
   const toController = routesByController(result).get(controller) ?? [];

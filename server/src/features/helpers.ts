@@ -23,6 +23,12 @@ export type HelperTable = Pick<MapResult, "routes" | "customHelpers"> & {
   engine?: string;
   /** A mounted engine that isolates nothing: its controllers have the app's helpers, not these (engineContexts.ts). */
   notIsolated?: boolean;
+  /**
+   * An engine's table: the paths of its mounts its helpers' paths start with where they are
+   * called (a proxy's own mount; the engine's own files, every mount of it in the app), as
+   * actionpack's `define_generate_prefix` (the mount's script name) gives them.
+   */
+  mountedAt?: readonly string[];
 };
 
 /**
@@ -57,7 +63,7 @@ export function engineProxies(result: MapResult): Map<string, HelperTable> {
     for (const route of result.routes) {
       const engine = route.engine && result.engines.find((e) => e.name === route.engine);
       if (!engine || !route.name || proxies.has(route.name)) continue;
-      const table: HelperTable = { routes: engine.routes, customHelpers: engine.customHelpers ?? NO_CUSTOM_HELPERS, openRegions: result.openRegions, engine: engine.name };
+      const table: HelperTable = { routes: engine.routes, customHelpers: engine.customHelpers ?? NO_CUSTOM_HELPERS, openRegions: result.openRegions, engine: engine.name, mountedAt: [route.path] };
       if (engine.isolatedNamespace === null) table.notIsolated = true;
       proxies.set(route.name, table);
     }
@@ -91,6 +97,20 @@ export function helperIndex(result: HelperTable): Map<string, Helper> {
     indexes.set(result, index);
   }
   return index;
+}
+
+/** The engine's mounts in the app: the paths of the app's routes that mount it. */
+export function mountsOf(result: Pick<MapResult, "routes">, engine: string): string[] {
+  return result.routes.filter((r) => r.engine === engine).map((r) => r.path);
+}
+
+/**
+ * What an engine's route's helper returns under a mount: the mount's path (the script name,
+ * without a trailing slash, `ActionDispatch::Http::URL.path_for`) before the route's
+ * (`blog.root_path` under `/blog` is `/blog/`).
+ */
+export function mountedPath(mount: string, path: string): string {
+  return mount.replace(/\/$/, "") + path;
 }
 
 /** Parameters a helper call must be given: the route's required path parts. */

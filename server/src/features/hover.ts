@@ -8,7 +8,7 @@ import { MarkupKind, type Hover, type Position } from "vscode-languageserver/nod
 import { toRange } from "../convert.js";
 import type { RailsApp } from "../workspace.js";
 import { literalAt, siteAt, siteRoutes } from "./declarations.js";
-import { helperAt, helperIndex, requiredParameters, tableFor, type HelperTables } from "./helpers.js";
+import { helperAt, helperIndex, mountedPath, requiredParameters, tableFor, type HelperTable, type HelperTables } from "./helpers.js";
 
 const MAX_ROWS = 40;
 
@@ -79,6 +79,7 @@ export function hoverOnHelper(tables: HelperTables, text: string, position: Posi
       `**${helper.name}**${params.length ? `(${params.join(", ")})` : ""}\n\n` +
       (defaulted.length ? `Here (no request) ${defaulted.map((p) => `\`${p}\``).join(", ")} ${defaulted.length > 1 ? "come" : "comes"} from \`default_url_options\` when not given.\n\n` : "") +
       routesTable(routes) +
+      mountLine(table, route) +
       (route.optionalParts.length ? `\n\nOptional: ${route.optionalParts.map((p) => `\`${p}\``).join(", ")}` : "") +
       (route.origin ? `\n\nAdded by ${route.origin}${route.internal ? " (internal: `bin/rails routes` does not list it)" : ""}` : "");
   } else {
@@ -86,6 +87,18 @@ export function hoverOnHelper(tables: HelperTables, text: string, position: Posi
     value = `**${helper.name}** — \`direct :${custom.name}\` (a custom URL helper${custom.origin ? ` of ${custom.origin}` : ""})`;
   }
   return { contents: { kind: MarkupKind.Markdown, value }, range: at.range };
+}
+
+/**
+ * Where an engine's helper is called from the app (`blog.posts_path`) or from the engine mounted
+ * once, its path starts with the mount's: what it returns there. Mounted more than once, the
+ * engine's own helpers take the mount of the request (or, with none, the last mount drawn).
+ */
+function mountLine(table: HelperTable, route: Route): string {
+  const mounts = table.mountedAt;
+  if (!mounts?.length || !table.engine) return "";
+  if (mounts.length === 1) return `\n\nReturns \`${mountedPath(mounts[0], route.path)}\` here: ${table.engine} is mounted at \`${mounts[0]}\`.`;
+  return `\n\n${table.engine} is mounted at ${mounts.map((m) => `\`${m}\``).join(", ")}: the path it returns starts with the mount the request came through.`;
 }
 
 /** A named route and the unnamed ones right after it on the same path: they share its helper. */

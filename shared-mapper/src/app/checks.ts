@@ -168,18 +168,34 @@ export interface UnreachedAction {
   controller: string;
   action: string;
   span: import("../types.js").Span;
-  /** The call that names it as a callback in its class or a subclass (`before_action`), if one does. */
+  /** The call that names it as a callback in its class or a subclass (`before_action`, `helper_method`), if one does. */
   callback?: string;
+  /** Its class is a superclass of other controllers of the app (ApplicationController): its public methods are their actions. */
+  inherited?: boolean;
+  /** Code outside the controller calls it on one (`controller.current_menu_item` in a helper), given by the host: it must stay public. */
+  calledAs?: { call: string; where: string };
 }
 
+/** What Rails wants of a public method that is not an action (`action_methods` counts public methods only; actionpack 4.2 removed `hide_action`). */
+const NOT_AN_ACTION = "make it private or protected (`hide_action` is gone since Rails 4.2)";
+
 /**
- * The hint for an action no route reaches. A public method the app names as a callback is an
- * action to Rails all the same (`action_methods`: every public method): the hint says so, since
- * making it private is then what the developer most likely meant.
+ * The hint for an action no route reaches, with the fix Rails wants: every public method of a
+ * controller is an action (`AbstractController::Base.action_methods`), so a method that is not
+ * one is made private or protected. A method the app names as a callback or a helper method
+ * (which Rails calls with `send`, private or not) is most likely not one; a public method of a
+ * base controller is an action of every controller inheriting it.
  */
 export function unreachedMessage(u: UnreachedAction): string {
   const head = `No route reaches ${u.controller}#${u.action}`;
-  return u.callback ? `${head}: it is public, so Rails counts it an action, and the app uses it as \`${u.callback}\` (private if it is not an action)` : head;
+  // Private or protected, the call would raise NoMethodError: nothing to change while no route reaches it.
+  if (u.calledAs) return `${head}: it is public, so Rails counts it an action, and it must stay public: the app calls it as \`${u.calledAs.call}\` (${u.calledAs.where}). No request runs it while no route reaches it`;
+  if (u.callback) {
+    const [as, still] = u.callback === "helper_method" ? ["a helper method", "helper methods work"] : [`a callback (\`${u.callback}\`)`, "callbacks run"];
+    return `${head}: it is public, so Rails counts it an action, though the app uses it as ${as}. Make it private or protected: ${still} all the same (\`hide_action\` is gone since Rails 4.2)`;
+  }
+  if (u.inherited) return `${head}: a public method of ${u.controller} is an action of every controller inheriting it. If it is not one, ${NOT_AN_ACTION}`;
+  return `${head}: route a request to it, or, if it is not an action, ${NOT_AN_ACTION}`;
 }
 
 /**
@@ -216,9 +232,12 @@ export function unreachedActions(result: MapResult, model: ControllerModel, file
     if (action) reached.add(`${action.owner}#${action.name}`);
   }
   const uses = callbackUses(model);
+  const bases = new Set([...model.byPath.values()].flatMap((c) => c.superclasses));
   return candidates.filter((c) => !reached.has(`${c.controller}#${c.action}`)).map((c) => {
     const callback = uses.get(`${c.controller}#${c.action}`);
-    return callback ? { ...c, callback } : c;
+    const found: UnreachedAction = callback ? { ...c, callback } : c;
+    if (bases.has(c.controller)) found.inherited = true;
+    return found;
   });
 }
 

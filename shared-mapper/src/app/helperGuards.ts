@@ -21,3 +21,13 @@ export function guardedHelperNames(text: string): Set<string> {
 export function isGuardArgument(text: string, at: number): boolean {
   return /\brespond_to\?\s*\(?\s*$/.test(text.slice(Math.max(0, at - 40), at));
 }
+
+/**
+ * Whether a file other than the routes draws a route table of its own (a test's
+ * `Rails.application.routes.draw do … end` in `setup`, `with_routing do |set| set.draw { … } end`):
+ * while it runs, the helpers are those of its table, which Routemap does not map, so its
+ * receiver-less helper calls are not said to be undefined.
+ */
+export function drawsOwnRoutes(text: string): boolean {
+  return (text.includes(".draw") || text.includes("with_routing")) && /\broutes\.draw\s*(?:do\b|\{)|\bwith_routing\b|\bset\.draw\s*(?:do\b|\{)/.test(text);
+}

@@ -226,6 +226,60 @@ function metadataType(node: N.CallNode): string | undefined {
   return undefined;
 }
 
+const LOOPS = new Set(["each", "each_with_index", "each_pair", "each_key", "each_value"]);
+
+/**
+ * A class's, context's or group's statements with its loops over literal data unrolled once
+ * (publisher's `slug_prefix_for_kind.each do |kind, prefix| should "…" do … end end`,
+ * rubygems.org's `[[:github, …], [:deps_dev, …]].each do |name, …| context … end`): each pass
+ * defines the same tests, hooks and lets, whose code is the same but for the block's
+ * parameters (values Routemap does not know, as a method's arguments). Only where the
+ * collection is a literal that is not empty (or a local set to one in the same body, `+` and
+ * `map` of one): over data that may be empty, no test may exist, and none is walked. A local
+ * set to such a literal is data, not code that runs with the tests.
+ */
+function unrolled(stmts: readonly N.Node[], depth = 0): N.Node[] {
+  const data = new Set<string>();
+  const out: N.Node[] = [];
+  for (const stmt of stmts) {
+    if (stmt instanceof N.LocalVariableWriteNode && nonEmptyLiteral(stmt.value, data)) {
+      data.add(stmt.name);
+      continue;
+    }
+    if (depth < 4 && stmt instanceof N.CallNode && LOOPS.has(stmt.name) && stmt.receiver && !stmt.arguments_ && stmt.block instanceof N.BlockNode && nonEmptyLiteral(stmt.receiver, data)) {
+      out.push(...unrolled(bodyOf(stmt.block.body), depth + 1));
+      continue;
+    }
+    out.push(stmt);
+  }
+  return out;
+}
+
+/** A literal Array or Hash with an element (`%w[a b]`, `{ a: 1 }`), `+` of one, `.map`/`.freeze` of one, or a local set to one. */
+function nonEmptyLiteral(node: N.Node, data: ReadonlySet<string>): boolean {
+  if (node instanceof N.ArrayNode) return node.elements.length > 0 && !node.elements.some((e) => e instanceof N.SplatNode);
+  if (node instanceof N.HashNode) return node.elements.length > 0 && node.elements.every((e) => e instanceof N.AssocNode);
+  if (node instanceof N.LocalVariableReadNode) return data.has(node.name);
+  if (node instanceof N.ParenthesesNode && node.body instanceof N.StatementsNode && node.body.body.length === 1) return nonEmptyLiteral(node.body.body[0], data);
+  if (node instanceof N.CallNode && node.receiver && nonEmptyLiteral(node.receiver, data)) {
+    const arg = node.arguments_?.arguments_ ?? [];
+    if (node.name === "+" && arg.length === 1) return !callsSelf(arg[0]);
+    if ((node.name === "map" || node.name === "freeze" || node.name === "to_a") && !arg.length) return !node.block || !callsSelf(node.block);
+  }
+  return false;
+}
+
+/** Whether code calls a method of `self` (a receiver-less call): it may do what Routemap does not follow. */
+function callsSelf(node: N.Node): boolean {
+  const stack: N.Node[] = [node];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n instanceof N.CallNode && (!n.receiver || n.receiver instanceof N.SelfNode)) return true;
+    for (const c of childrenOf(n)) stack.push(c);
+  }
+  return false;
+}
+
 function bodyOf(node: N.Node | null): readonly N.Node[] {
   if (node instanceof N.StatementsNode) return node.body;
   if (node instanceof N.BeginNode && !node.rescueClause && !node.ensureClause && !node.elseClause) return node.statements?.body ?? [];
@@ -240,7 +294,7 @@ interface MinitestTest {
 
 function minitestClass(cls: N.ClassNode, scope: Scope, out: Map<number, RecallAt | null>): void {
   const tests: MinitestTest[] = [];
-  for (const stmt of bodyOf(cls.body)) {
+  for (const stmt of unrolled(bodyOf(cls.body))) {
     if (stmt instanceof N.DefNode && !stmt.receiver) {
       if (/^(?:setup|before_setup)$/.test(stmt.name)) scope.hooks.push({ body: stmt.body });
       else if (/^test_/.test(stmt.name)) continue;
@@ -269,7 +323,7 @@ function shouldaCall(stmt: N.CallNode, setups: Scope["hooks"], scope: Scope, tes
   if (stmt.name === "context") {
     if (!(stmt.block instanceof N.BlockNode)) return;
     const own: Scope["hooks"] = [];
-    const body = bodyOf(stmt.block.body);
+    const body = unrolled(bodyOf(stmt.block.body));
     // The context's setup blocks run before each of its shoulds wherever they are written in it.
     for (const inner of body) {
       if (!(inner instanceof N.CallNode) || inner.receiver || inner.name !== "setup") continue;
@@ -365,7 +419,7 @@ function declaration(stmt: N.Node, scope: Scope): void {
 function rspecGroup(group: N.CallNode, parent: Scope, out: Map<number, RecallAt | null>): void {
   const block = group.block as N.BlockNode;
   const scope: Scope = { ...parent, lets: new Map(parent.lets), defs: new Map(parent.defs), hooks: [...parent.hooks, ...tagsOf(group).map((t) => ({ name: `#tag:${t}` }))] };
-  const body = bodyOf(block.body);
+  const body = unrolled(bodyOf(block.body));
   for (const stmt of body) if (!(stmt instanceof N.CallNode && !stmt.receiver && (GROUPS.has(stmt.name) || EXAMPLES.has(stmt.name)))) declaration(stmt, scope);
   for (const stmt of body) {
     if (!(stmt instanceof N.CallNode) || stmt.receiver || !(stmt.block instanceof N.BlockNode)) continue;

@@ -8,14 +8,16 @@
  * and `ActiveSupport::TestCase` reopened; RSpec's `config.before`/`config.around`/`config.include`
  * in `RSpec.configure` (rspec-core 3.12: a hook whose metadata names another `type:` does not
  * reach request specs; `before(:suite)` runs outside every example); a module's `included do …
- * end` hooks where the module is the app's; `shared_context`/`shared_examples` of the support
+ * end` (ActiveSupport::Concern: its hooks, `let`s and included modules) where the module is the
+ * app's or an installed gem's the host gives; `shared_context`/`shared_examples` of the support
  * files (their hooks, lets and methods) where a group includes them; hooks filtered on a tag
  * (`config.before(:each, :js)`) reach only the examples of that tag. A module the support files
- * do not define is taken as a gem's that adds no hook to a test (rspec-rails', Capybara's,
- * WebMock's… add none that makes a request); its methods are known where listed here (they make
- * no request: FactoryBot's `create`, Devise's `sign_in` through Warden) or where the host gives
- * the installed gem's file of that module (`gemModules`: its methods are read as the support
- * files' are), any other is an unknown name, said at its call in the hook (`causes`). A name
+ * do not define is a gem's: where the host gives the installed gem's file of that module
+ * (`gemModules`), its methods and `included` hooks are read as the support files' are; one it
+ * does not give is taken as adding no hook to a test (rspec-rails', Capybara's, WebMock's… add
+ * none that makes a request); modules listed here keep their known methods (they make no
+ * request: FactoryBot's `create`, Devise's `sign_in` through Warden); any other name is
+ * unknown, said at its call in the hook (`causes`). A name
  * defined more than once resolves as Ruby's method lookup does where the places are known
  * (`candidates`). Code run when the helpers load that Routemap does not read (evaluated from
  * a string, a file loaded from outside test/ and spec/ other than the database's) leaves the
@@ -120,6 +122,8 @@ export class TestSupport {
   /** Matchers the support files define (`RSpec::Matchers.define :x`): they read, never request. */
   private readonly matchers = new Set<string>();
   private readonly modules = new Map<string, { hooks: Hook[] }>();
+  /** The installed gems' modules the host gave (`gemModules`), by full name: the hooks each adds where it is included. */
+  private readonly gemModules = new Map<string, Hook[]>();
   private readonly included = new Set<string>();
   /**
    * Where the support files bring each of their modules into tests: `other`, only by
@@ -137,6 +141,8 @@ export class TestSupport {
   private readonly hasRspecHelper: boolean;
   /** The file being read, for the places of its hooks. */
   private current: LoadedFile | undefined;
+  /** Its path (relative to the root, or a gem's file's). */
+  private currentPath = "";
 
   private readonly appModules: ReadonlySet<string>;
 
@@ -183,7 +189,10 @@ export class TestSupport {
       if (own) return this.hooksEffect(own.hooks);
       // A known gem's module, even where an app module shares its last name (theodinproject's `Helpers`, `Warden::Test::Helpers`).
       if (KNOWN_MODULES[module.replace(/^::/, "")]) return "quiet";
-      return this.appModules.has(module.slice(module.lastIndexOf(":") + 1)) ? "unknown" : "quiet";
+      if (this.appModules.has(module.slice(module.lastIndexOf(":") + 1))) return "unknown";
+      // An installed gem's module that was read: the hooks it adds; any other gem's adds none Routemap follows.
+      const gem = this.gemModules.get(module.replace(/^::/, ""));
+      return gem ? this.hooksEffect(gem) : "quiet";
     }
     if (name.startsWith("#base:")) return this.baseEffect(name.slice("#base:".length));
     if (name.startsWith("#tag:")) return this.hooksEffect(this.tagged.get(name.slice("#tag:".length)) ?? []);
@@ -309,6 +318,7 @@ export class TestSupport {
 
   private read(f: TestSupportFile, exists: (relative: string) => boolean): void {
     this.current = f.file;
+    this.currentPath = f.path;
     const dir = f.path.includes("/") ? f.path.slice(0, f.path.lastIndexOf("/")) : "";
     // What runs when the file loads: its top level, class and module bodies, and blocks there (not
     // methods' bodies). Methods count where a test may have them: at the top level (Object's), in
@@ -340,23 +350,32 @@ export class TestSupport {
   /**
    * A gem's file that defines a module the helpers include (gds-api-adapters'
    * `GdsApi::TestHelpers::PublishingApi`): its modules' instance methods, as names a test may
-   * call, and the modules they include. Nothing else of it runs with a test (a gem's module adds
-   * no hook Routemap follows, as for any gem's: `included do … end` is not read).
+   * call, the modules they include, and the hooks each adds where it is included, read as the
+   * support files' modules' are (`included do … end`: its `setup`/`before` hooks, `let`s and
+   * modules; `def setup`; a `def self.included` hook, whose body Routemap does not follow, is
+   * unknown). Modules Routemap models (Devise's, FactoryBot's…) keep their known effect.
    */
   private readGemModule(path: string, body: readonly N.Node[], owner: string | undefined): void {
+    const hooks: Hook[] = [];
     for (const stmt of body) {
       if (stmt instanceof N.ModuleNode) {
         const name = constantPathText(stmt.constantPath)?.replace(/^::/, "");
         if (name) this.readGemModule(path, statements(stmt.body), owner ? `${owner}::${name}` : name);
-      } else if (owner && KNOWN_MODULES[owner]) continue; // modelled above: what its methods do is known without its body
-      else if (owner && stmt instanceof N.DefNode && !stmt.receiver) this.define(stmt.name, { body: stmt.body, owner, file: path, at: stmt.location.startOffset });
-      else if (owner && stmt instanceof N.CallNode && !stmt.receiver && (stmt.name === "include" || stmt.name === "prepend")) {
+      } else if (!owner || KNOWN_MODULES[owner]) continue; // modelled above: what its methods do is known without its body
+      else if (stmt instanceof N.DefNode && !stmt.receiver) {
+        this.define(stmt.name, { body: stmt.body, owner, file: path, at: stmt.location.startOffset });
+        // Minitest's `before_setup`/`setup` of a module included into a test class run before each test.
+        if (/^(?:setup|before_setup)$/.test(stmt.name)) hooks.push({ body: stmt.body });
+      } else if (stmt instanceof N.DefNode && stmt.receiver instanceof N.SelfNode && stmt.name === "included") this.selfIncluded(stmt, owner, path, hooks);
+      else if (stmt instanceof N.CallNode && !stmt.receiver && (stmt.name === "include" || stmt.name === "prepend")) {
         for (const arg of stmt.arguments_?.arguments_ ?? []) {
           const module = constantPathText(arg)?.replace(/^::/, "");
-          if (module) this.included.add(module);
+          if (module) this.included.add(module), hooks.push({ name: `#include:${module}` });
         }
-      }
+      } else if (stmt instanceof N.CallNode && !stmt.receiver && stmt.name === "included" && stmt.block instanceof N.BlockNode) this.includedBlock(stmt.block, owner, path, hooks);
     }
+    // Reopened in another file of the gem: both bodies' hooks.
+    if (owner && !KNOWN_MODULES[owner]) this.gemModules.set(owner, [...(this.gemModules.get(owner) ?? []), ...hooks]);
   }
 
   private define(name: string, def: Definition): void {
@@ -469,23 +488,86 @@ export class TestSupport {
       if (stmt instanceof N.CallNode && !stmt.receiver && (stmt.name === "include" || stmt.name === "prepend")) {
         for (const arg of stmt.arguments_?.arguments_ ?? []) {
           const module = constantPathText(arg)?.replace(/^::/, "");
-          if (module) this.included.add(module), this.inclusion(module, "tests");
+          if (module) this.included.add(module), this.inclusion(module, "tests"), hooks.push({ name: `#include:${module}`, at: this.at(stmt) });
         }
       }
       if (stmt instanceof N.ModuleNode) {
         const inner = constantPathText(stmt.constantPath);
         if (inner) this.module(`${name}::${inner}`, stmt.body);
       } else if (stmt instanceof N.CallNode && !stmt.receiver && stmt.name === "included" && stmt.block instanceof N.BlockNode) {
-        for (const inner of statements(stmt.block.body)) {
-          if (inner instanceof N.CallNode && !inner.receiver && /^(?:setup|before)$/.test(inner.name)) hooks.push(inner.block instanceof N.BlockNode ? { body: inner.block.body, at: this.at(inner) } : { name: "#hook", at: this.at(inner) });
-          else if (inner instanceof N.CallNode && !inner.receiver && /^(?:teardown|after)$/.test(inner.name)) continue;
-          else if (inner instanceof N.CallNode && !inner.receiver && inner.name === "include") hooks.push(...(inner.arguments_?.arguments_ ?? []).map((a) => ({ name: `#include:${constantPathText(a) ?? "?"}`, at: this.at(inner) })));
-          else if (inner instanceof N.CallNode && !inner.receiver && inner.name === "around") hooks.push(inner.block instanceof N.BlockNode ? { body: inner.block.body, at: this.at(inner) } : { name: "#around", at: this.at(inner) });
-        }
-      } else if (stmt instanceof N.DefNode && stmt.receiver && stmt.name === "included") hooks.push({ name: "#included", at: this.at(stmt) });
+        this.includedBlock(stmt.block, name, this.currentPath, hooks);
+      } else if (stmt instanceof N.DefNode && stmt.receiver instanceof N.SelfNode && stmt.name === "included") this.selfIncluded(stmt, name, this.currentPath, hooks);
+      else if (stmt instanceof N.DefNode && stmt.receiver && stmt.name === "included") hooks.push({ name: "#included", at: this.at(stmt) });
       else if (stmt instanceof N.DefNode && !stmt.receiver && /^(?:setup|before_setup)$/.test(stmt.name)) hooks.push({ body: stmt.body, at: this.at(stmt) });
     }
     this.modules.set(name, { hooks });
+  }
+
+  /**
+   * An `included do … end` block of a module (ActiveSupport::Concern's, run with the including
+   * test class or example group as `self`): its statements, as `includedStatement` reads them.
+   */
+  private includedBlock(block: N.BlockNode, owner: string, file: string, hooks: Hook[]): void {
+    for (const stmt of statements(block.body)) {
+      if (stmt instanceof N.CallNode && !stmt.receiver) this.includedStatement(stmt, owner, file, hooks);
+      // `def admin_sign_in_as` (rubygems.org's AdminHelpers): a method of the including class, which a test may call.
+      else if (stmt instanceof N.DefNode) {
+        if (!stmt.receiver) this.define(stmt.name, { body: stmt.body, owner, file, at: stmt.location.startOffset });
+      }
+      // A condition or a loop around calls (hooks, maybe): which it adds is not followed.
+      else if (!(stmt instanceof N.CallNode) && callsWithin(stmt)) hooks.push({ name: "#included", at: this.at(stmt) });
+    }
+  }
+
+  /**
+   * `def self.included(base)` (rubygems.org's SearchKickHelper, Devise's IntegrationHelpers):
+   * Ruby's hook, run with the including class as `base`. Its `base.setup :x`, `base.teardown …`,
+   * `base.include M` and `base.class_eval do … end` are read as an `included do … end` block's
+   * statements; `super` and `base.extend` (class methods) add no hook; anything else is not followed.
+   */
+  private selfIncluded(def: N.DefNode, owner: string, file: string, hooks: Hook[]): void {
+    const param = def.parameters?.requireds[0];
+    const base = param instanceof N.RequiredParameterNode ? param.name : undefined;
+    for (const stmt of statements(def.body)) {
+      if (stmt instanceof N.SuperNode || stmt instanceof N.ForwardingSuperNode) continue;
+      const onBase = base !== undefined && stmt instanceof N.CallNode && stmt.receiver instanceof N.LocalVariableReadNode && stmt.receiver.name === base;
+      if (onBase && EVALUATED_INTO.has(stmt.name) && !stmt.arguments_ && stmt.block instanceof N.BlockNode) this.includedBlock(stmt.block, owner, file, hooks);
+      else if (onBase && stmt.name === "extend") continue;
+      else if (!(onBase && this.includedStatement(stmt, owner, file, hooks))) hooks.push({ name: "#included", at: this.at(stmt) });
+    }
+  }
+
+  /**
+   * A statement run with the including test class or example group as `self`: its
+   * `setup`/`before`/`around` hooks and `let!`s, which run before each test that includes the
+   * module, the modules it includes (their hooks too, and their methods a test's), and its
+   * `let`/`subject` as methods of `owner` a test may call. `teardown`/`after` run after the test.
+   * False for `send`/`public_send` (a method named at run time); any other call adds no hook.
+   */
+  private includedStatement(inner: N.CallNode, owner: string, file: string, hooks: Hook[]): boolean {
+    const at = this.at(inner);
+    const args = inner.arguments_?.arguments_ ?? [];
+    const body = inner.block instanceof N.BlockNode ? inner.block.body : undefined;
+    if (/^(?:setup|before|prepend_before|append_before|around)$/.test(inner.name)) {
+      if (body !== undefined) hooks.push({ body, at });
+      // `setup :sign_in_admin`: the method of that name; `before(:each)` with no block is RSpec's error, taken as unknown.
+      const named = inner.name === "setup" ? args.filter((a): a is N.SymbolNode => a instanceof N.SymbolNode) : [];
+      for (const a of named) hooks.push({ name: a.unescaped.value, at });
+      if (body === undefined && !named.length) hooks.push({ name: "#hook", at });
+    } else if (/^(?:let|let!|subject|subject!)$/.test(inner.name)) {
+      const arg = args[0];
+      const letName = arg instanceof N.SymbolNode ? arg.unescaped.value : arg ? undefined : "subject";
+      if (letName) this.define(letName, { body: body ?? null, owner, file, at: inner.location.startOffset });
+      if (inner.name.endsWith("!")) hooks.push({ body: body ?? null, at });
+    } else if (inner.name === "include" || inner.name === "prepend") {
+      for (const a of args) {
+        const module = constantPathText(a)?.replace(/^::/, "") ?? "?";
+        this.included.add(module);
+        this.inclusion(module, "tests");
+        hooks.push({ name: `#include:${module}`, at });
+      }
+    } else if (inner.name === "send" || inner.name === "public_send" || inner.name === "__send__") return false;
+    return true;
   }
 
   private minitestBody(body: N.Node | null, into: Hook[]): void {
@@ -518,8 +600,8 @@ export class TestSupport {
       const args = stmt.arguments_?.arguments_ ?? [];
       const at = this.at(stmt);
       // Untagged: every request spec runs it; tagged: only examples with every tag (listed under each).
-      const add = (filters: readonly N.Node[], hook: Hook) => {
-        const reach = filtersOf(filters);
+      const add = (filters: readonly N.Node[], hook: Hook, reachOf = filtersOf) => {
+        const reach = reachOf(filters);
         if (!reach) return;
         if (!reach.tags.length) return void this.requestHooks.push(hook);
         for (const tag of reach.tags) this.tagged.set(tag, [...(this.tagged.get(tag) ?? []), hook]);
@@ -529,11 +611,12 @@ export class TestSupport {
       } else if (stmt.name === "include" || stmt.name === "prepend") {
         const module = args[0] ? (constantPathText(args[0])?.replace(/^::/, "") ?? "?") : "?";
         this.included.add(module);
-        this.inclusion(module, filtersOf(args.slice(1)) ? "tests" : "other");
-        add(args.slice(1), { name: `#include:${module}`, at });
+        this.inclusion(module, moduleFiltersOf(args.slice(1)) ? "tests" : "other");
+        add(args.slice(1), { name: `#include:${module}`, at }, moduleFiltersOf);
       } else if (stmt.name === "include_context") {
+        // `config.include_context` includes the shared group's module as `config.include` does.
         const name = args[0] instanceof N.StringNode || args[0] instanceof N.SymbolNode ? args[0].unescaped.value : "?";
-        add(args.slice(1), { name: `#shared:${name}`, at });
+        add(args.slice(1), { name: `#shared:${name}`, at }, moduleFiltersOf);
       }
     }
   }
@@ -568,12 +651,57 @@ function filtersOf(args: readonly N.Node[]): { tags: string[] } | undefined {
   return { tags };
 }
 
+/**
+ * Whether `config.include`/`prepend`/`include_context`'s metadata reach a request spec's
+ * examples, and the tags that bring the module to them: rspec-core 3.12 includes a module into
+ * the groups that match **any** of its filters (`FilterableItemRepository::QueryOptimized.new(:any?)`,
+ * configuration.rb; hooks need all). So `type: :request` (or none) reaches every request spec,
+ * and `type: :system, js: true` those tagged `js`; `type: :system` alone, none. A key given
+ * `false` or `nil` is taken as reaching every spec.
+ */
+function moduleFiltersOf(args: readonly N.Node[]): { tags: string[] } | undefined {
+  const tags: string[] = [];
+  let filters = 0;
+  for (const arg of args) {
+    if (arg instanceof N.SymbolNode) {
+      filters++, tags.push(arg.unescaped.value);
+      continue;
+    }
+    if (!(arg instanceof N.KeywordHashNode || arg instanceof N.HashNode)) return { tags: [] }; // not read: taken as reaching all
+    for (const el of arg.elements) {
+      if (!(el instanceof N.AssocNode) || !(el.key instanceof N.SymbolNode)) return { tags: [] };
+      filters++;
+      const key = el.key.unescaped.value;
+      if (key !== "type") {
+        if (el.value instanceof N.FalseNode || el.value instanceof N.NilNode) return { tags: [] };
+        tags.push(key);
+        continue;
+      }
+      const types = el.value instanceof N.ArrayNode ? el.value.elements : [el.value];
+      if (!types.every((e) => e instanceof N.SymbolNode) || types.some((e) => e instanceof N.SymbolNode && e.unescaped.value === "request")) return { tags: [] };
+    }
+  }
+  if (!filters) return { tags: [] };
+  return tags.length ? { tags } : undefined;
+}
+
 const HOOK_SCOPES = new Set(["each", "example", "all", "context"]);
 
 function statements(body: N.Node | null): readonly N.Node[] {
   if (body instanceof N.StatementsNode) return body.body;
   if (body instanceof N.BeginNode) return body.statements?.body ?? [];
   return body ? childrenOf(body) : [];
+}
+
+/** Whether code calls a method on `self` (outside the methods it defines): a hook it may add. */
+function callsWithin(node: N.Node): boolean {
+  const stack: N.Node[] = [node];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n instanceof N.CallNode && (!n.receiver || n.receiver instanceof N.SelfNode)) return true;
+    if (!(n instanceof N.DefNode)) for (const c of childrenOf(n)) stack.push(c);
+  }
+  return false;
 }
 
 function worst(effects: readonly IntegrationEffect[]): IntegrationEffect {

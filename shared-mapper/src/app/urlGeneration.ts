@@ -78,7 +78,16 @@ export interface UrlGenerationContext {
    * `default_url_options` in a controller of the app or of a gem). Absent: integration tests'
    * calls are not checked for what the session recalls.
    */
-  integration?: { resolve(name: string): IntegrationEffect; requestUrlOptions: boolean; lastRequestOf?(name: string): LastRequest | undefined };
+  integration?: {
+    resolve(name: string): IntegrationEffect;
+    /**
+     * Whether a request's controller may add URL options the session then takes (its
+     * `url_options`): for every request, or per controller path (a gem's controller that sets
+     * them reaches only the requests of the controllers that inherit it); undefined: not known.
+     */
+    requestUrlOptions: boolean | ((controller: string | undefined) => boolean);
+    lastRequestOf?(name: string): LastRequest | undefined;
+  };
   ruby: RubyVersion;
 }
 
@@ -296,6 +305,8 @@ function integrationRecall(calls: readonly UrlHelperCall[], context: UrlGenerati
   if (!support || !calls.some((c) => c.integration)) return () => undefined;
   const at = (p: { line: number; character: number }) => `${p.line}:${p.character}`;
   const byStart = new Map(calls.map((c) => [at(c.span.start), c]));
+  const options = support.requestUrlOptions;
+  const optionsAfter = (controller: string | null | undefined) => (typeof options === "function" ? options(controller ?? undefined) : options);
   return (call) => {
     const known = call.integration;
     // Before the last request, names may have made requests (it replaced what they recalled), but none may have set URL options.
@@ -304,13 +315,16 @@ function integrationRecall(calls: readonly UrlHelperCall[], context: UrlGenerati
     if (effects.includes("unknown")) return undefined;
     // Since it, a method of the test helpers that makes requests: its own last request is what is recalled, where the host follows it.
     const by = effects.lastIndexOf("requests");
-    if (by >= 0) return known.unordered || support.requestUrlOptions ? undefined : methodRecall(known.since[by], support.lastRequestOf?.(known.since[by]), context);
+    if (by >= 0) return known.unordered || optionsAfter(undefined) ? undefined : methodRecall(known.since[by], support.lastRequestOf?.(known.since[by]), context);
     if (!known.lastRequest && !known.lastPath) return { keys: new Set() };
-    if (support.requestUrlOptions) return undefined;
-    if (known.lastPath) return recognizedRecall(known.lastPath, context);
+    if (known.lastPath) {
+      const found = recognizedRecall(known.lastPath, context);
+      return found && !optionsAfter(found.controller) ? found : undefined;
+    }
     const request = byStart.get(at(known.lastRequest!));
     const route = request?.args ? routeOfCall(request, context) : undefined;
-    if (!request?.args || !route) return undefined;
+    // The session takes the options of the controller the request reached.
+    if (!request?.args || !route || optionsAfter(route.controller)) return undefined;
     // The request's path parameters hold its route's defaults (`defaults: { locale: "en" }`) too,
     // and every required part: had one been missing (given nil, or recalled from the request
     // before), the request would have raised and the test stopped there.
@@ -346,11 +360,11 @@ function methodRecall(method: string, last: LastRequest | undefined, context: Ur
 }
 
 /** After a request to a literal path (`get "/login"`): the path parameters of the route Rails dispatches it to, when a controller serves it. */
-function recognizedRecall(last: { verb: string; path: string }, context: UrlGenerationContext): { keys: ReadonlySet<string>; lastRequest: string } | undefined {
+function recognizedRecall(last: { verb: string; path: string }, context: UrlGenerationContext): { keys: ReadonlySet<string>; lastRequest: string; controller: string } | undefined {
   const found = recognizeRoute(context.routes, last.verb, last.path);
   // A redirect or a mounted app has no controller whose options the session takes; an engine's would be its own.
   if (!found || "undecided" in found || !found.route.controller || found.route.endpoint.kind !== "controller") return undefined;
-  return { keys: new Set(["controller", "action", ...Object.keys(found.params)]), lastRequest: `to ${last.verb} ${JSON.stringify(last.path)}` };
+  return { keys: new Set(["controller", "action", ...Object.keys(found.params)]), lastRequest: `to ${last.verb} ${JSON.stringify(last.path)}`, controller: found.route.controller };
 }
 
 /** In an integration test: before its first request nothing is recalled, after one its path parameters do not hold the part. */

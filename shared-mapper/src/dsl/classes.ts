@@ -99,7 +99,8 @@ export class ClassRegistry {
   /** A singleton method of a class or module: its own, its extended modules', its superclass's. */
   singletonMethod(path: string, name: string, after?: string): MethodDef | undefined {
     const chain = this.singletonChain(path);
-    const start = after === undefined ? 0 : chain.findIndex((c) => c.owner === after) + 1;
+    // A `def self.x`'s owner is its class's path, which the chain names as its singleton class.
+    const start = after === undefined ? 0 : chain.findIndex((c) => c.owner === after || c.owner === `#<Class:${after}>`) + 1;
     for (let i = start; i < chain.length && i >= 0; i++) {
       const def = chain[i].table.get(name);
       if (def) return def;

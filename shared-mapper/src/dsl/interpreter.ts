@@ -14,15 +14,15 @@ import { classFile, type AppFilesReader } from "../app/constants.js";
 import { RoutingError } from "../mapper/errors.js";
 import type { EngineClass } from "../mapper/engines.js";
 import { ConditionalNameError, type RouteSet } from "../mapper/routeSet.js";
-import type { MapperHost, MapperState, SourceRef } from "../mapper/state.js";
+import type { DependentGem, MapperHost, MapperState, SourceRef } from "../mapper/state.js";
 import type { LineIndex } from "../ruby/lineIndex.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import { inspect, quotedSource, type RubyVersion } from "../ruby/print.js";
 import {
-  RConst, RFloat, RHash, RInquirer, RMapper, RMatch, RObject, RPathname, RProc, RRegexp, RString, RStruct, RStructClass, RSymbol, RUnknown, RValue, UnknownValueError, poisonOf,
+  FOREIGN_OBJECT, RConst, RFloat, RHash, RInquirer, RMapper, RMatch, RObject, RPathname, RProc, RRegexp, RString, RStruct, RStructClass, RSymbol, RUnknown, RValue, UnknownValueError, poisonOf,
   stringValue, truthy, unknownConstant,
 } from "../ruby/values.js";
-import type { Diagnostic, OpenRegion, Severity, Span } from "../types.js";
+import type { Diagnostic, GemDependent, OpenRegion, Severity, Span } from "../types.js";
 import { Conditions, Store, type Condition } from "./branches.js";
 import { Budget, BudgetExceeded, DEFAULT_LIMITS, ValueTooLarge, type Limits } from "./budget.js";
 import { callArgumentsOf, hashElementsOf, makeProc } from "./arguments.js";
@@ -101,7 +101,9 @@ export interface InterpreterOptions {
    * them, then the app's configuration files that name them run (`HighVoltage.configure`).
    */
   gemSettings?: () => readonly GemMapperSource[];
-  /** Parses a gem's file for `gemMappers` and `gemSettings`. */
+  /** The locked gems that depend on a gem, with their files that contain a needle (`MapInput.gemDependents`). */
+  gemDependents?: (gem: string, needle: string) => readonly GemDependent[] | undefined;
+  /** Parses a gem's file for `gemMappers`, `gemSettings` and `gemDependents`. */
   parseGemFile?(path: string, text: string): LoadedFile;
 }
 
@@ -377,11 +379,11 @@ export class Interpreter implements MapperHost, CallHost {
     this.report("info", message, this.source(), "info");
   }
 
-  missing(message: string, covers: { namePrefix: string | undefined; modules: readonly (string | undefined)[] }): void {
+  missing(message: string, covers: { namePrefix: string | undefined; modules: readonly (string | undefined)[]; engine?: string }): void {
     this.info(message);
     if (this.quiet) return;
     const span = this.source();
-    const engine = this.mapper.set !== this.appSet ? this.engineName(this.mapper.set) : undefined;
+    const engine = covers.engine ?? (this.mapper.set !== this.appSet ? this.engineName(this.mapper.set) : undefined);
     // One region per module: a region covers the controllers under one module only.
     for (const module of covers.modules) this.openRegions.push({ span, reason: message, namePrefix: covers.namePrefix, module, ...(engine ? { engine } : {}) });
   }
@@ -401,6 +403,40 @@ export class Interpreter implements MapperHost, CallHost {
   configFiles(name: string): LoadedFile[] {
     return this.o.appFiles ? this.o.appFiles.configFiles(name) : [];
   }
+
+  gemDependents(gem: string, needle: string): readonly DependentGem[] | undefined {
+    const { gemDependents, parseGemFile } = this.o;
+    if (!gemDependents || !parseGemFile) return undefined;
+    return gemDependents(gem, needle)?.map((d) => ({
+      gem: d.gem,
+      version: d.version,
+      why: d.why,
+      files: (d.files instanceof Map ? [...d.files] : Object.entries(d.files)).map(([path, text]) => parseGemFile(path, text)),
+    }));
+  }
+
+  /**
+   * `Klass.name(*args)` for a class the app defines, evaluated quietly as Ruby (a gem's hook the
+   * app subclasses: jsonapi-resources' route formatters). `prelude` is Ruby source defining the
+   * gem's own classes it inherits from, run once first; unknown where the call's value is.
+   */
+  callClassMethod(path: string, name: string, args: RValue[], prelude?: { path: string; text: string }): RValue {
+    return this.quietly(() => {
+      try {
+        if (prelude && this.o.parseGemFile && !this.preludes.has(prelude.path)) {
+          this.preludes.add(prelude.path);
+          this.runFile(this.o.parseGemFile(prelude.path, prelude.text), { kind: "main" });
+        }
+        const klass = this.constant(path, new Env(this.store, { kind: "main" }));
+        return this.invoke(klass, name, args, null, undefined, undefined);
+      } catch (e) {
+        if (e instanceof RoutingError) return new RUnknown(`${path}.${name}`, false, `a call that raises ${e.message}`);
+        if (e instanceof UnknownValueError) return e.value;
+        throw e;
+      }
+    });
+  }
+  private readonly preludes = new Set<string>();
 
   appRelative(file: LoadedFile): string {
     return this.o.appFiles ? this.o.appFiles.relative(file) : file.index.file;
@@ -700,7 +736,8 @@ export class Interpreter implements MapperHost, CallHost {
     if (node && !(recv instanceof RConst && !this.classes.has(recv.path) && recv.path !== "Rails")) {
       this.unknownMethod(node, `${describe(recv)}.${name}`);
     }
-    const unknown = new RUnknown(`${describe(recv)}.${name}`, recv instanceof RConst && name === "new", `a method Routemap does not model`, undefined, keyOfCall(recv, name, args));
+    const foreign = recv instanceof RConst && name === "new";
+    const unknown = new RUnknown(`${describe(recv)}.${name}`, foreign, foreign ? FOREIGN_OBJECT : `a method Routemap does not model`, undefined, keyOfCall(recv, name, args));
     // `Tenants.each_route { get … }`: the block is not run, and that is said (it was dropped silently).
     if (block && node) this.blockNotRun(node, unknown, unknown.description);
     return node ? this.placed(unknown, node) : unknown;

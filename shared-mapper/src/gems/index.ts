@@ -11,10 +11,13 @@ import { useDoorkeeper } from "./doorkeeper.js";
 import { mountDeviseTokenAuthFor } from "./deviseTokenAuth.js";
 import { punditModule } from "./pundit.js";
 import { routingFilter } from "./routingFilter.js";
+import { mountAvo, versionBefore } from "./avo.js";
 import { jsonapiLink, jsonapiLinks, jsonapiRelatedResource, jsonapiRelatedResources, jsonapiRelationships, jsonapiResource, jsonapiResources } from "./jsonapiResources.js";
 
 interface GemDsl {
   gem: string;
+  /** The first release of the gem that has the method (`[major, minor, patch]`); before it, the method is not modelled. */
+  since?: readonly [number, number, number];
   method: (m: MapperState, call: Parameters<DslMethod>[1], gemVersion: string | undefined) => void;
 }
 
@@ -30,6 +33,8 @@ const METHODS: Record<string, GemDsl> = {
   mount_devise_token_auth_for: { gem: "devise_token_auth", method: mountDeviseTokenAuthFor },
   filter: { gem: "routing-filter", method: routingFilter },
   jsonapi_resources: { gem: "jsonapi-resources", method: jsonapiResources },
+  // lib/avo/engine.rb defines mount_avo from 3.18.0 (avo-hq/avo 4651e4b0a); before, the app mounts Avo::Engine itself.
+  mount_avo: { gem: "avo", method: mountAvo, since: [3, 18, 0] },
   jsonapi_resource: { gem: "jsonapi-resources", method: jsonapiResource },
   jsonapi_relationships: { gem: "jsonapi-resources", method: jsonapiRelationships },
   jsonapi_link: { gem: "jsonapi-resources", method: jsonapiLink },
@@ -46,6 +51,7 @@ export function gemMethod(name: string, m: MapperState): DslMethod | undefined {
   if (!found) return undefined;
   const version = gemVersion(m, found.gem);
   if (m.gems && version === undefined) return undefined;
+  if (found.since && version !== undefined && versionBefore(version, found.since)) return undefined;
   return (state, call) => {
     // The routes it draws belong to the gem: the editor groups them so.
     (state.host.sourceRef() as { origin?: string }).origin ??= GEM_NAMES[found.gem] ?? found.gem;

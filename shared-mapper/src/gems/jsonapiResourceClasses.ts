@@ -13,9 +13,13 @@
  *   `polymorphic:`; a to-one's class name is the name camelized, a to-many's also
  *   singularized), `immutable`, `key_type`, `routing_options`.
  *
- * Anything in a class body that could change those (a method the gem does not define, an
- * `include`, a `def self.` of a name the routes read, a condition) leaves the class unknown,
- * with the place and why: only the routes that depend on it are left out.
+ * - `include M` of the app's modules: what including them does to the class (an
+ *   `ActiveSupport::Concern`'s `included` block and `class_methods`; instance methods change
+ *   nothing the routes read).
+ *
+ * Anything in a class body that could change those (a method the gem does not define, a module
+ * Routemap cannot read, a `def self.` of a name the routes read, a condition) leaves the class
+ * unknown, with the place and why: only the routes that depend on it are left out.
  */
 import * as N from "@ruby/prism/src/nodes.js";
 import { camelize, pluralize, singularize, underscore } from "../inflector.js";
@@ -42,6 +46,25 @@ export interface ResourceClass {
   keyType: RValue | undefined;
   routingOptions: RHash;
   relationships: Map<string, Relationship>;
+  /**
+   * What the class may change that Routemap cannot read, by what it changes, each with why:
+   * `options` (`immutable`, `key_type`, `routing_options`: the resource's own routes) and
+   * `relationships` (the relationship routes). The rest of the class is known.
+   */
+  unread?: { options?: string; relationships?: string };
+}
+
+/** Which part of a class a method routing_ext.rb reads belongs to: a `def self.` of it leaves only that part unknown. */
+const PART_OF: Record<string, keyof NonNullable<ResourceClass["unread"]>> = {
+  routing_resource_options: "options", routing_options: "options", _immutable: "options", immutable: "options", "mutable?": "options",
+  resource_key_type: "options", key_type: "options",
+  _relationships: "relationships", _relationship: "relationships", has_many: "relationships", has_one: "relationships",
+  belongs_to: "relationships", relationship: "relationships", _add_relationship: "relationships", rebuild_relationships: "relationships",
+};
+
+function markUnread(klass: ResourceClass, part: keyof NonNullable<ResourceClass["unread"]>, why: string): void {
+  klass.unread ??= {};
+  klass.unread[part] ??= why;
 }
 
 export type Found = { klass: ResourceClass } | { why: string };
@@ -84,7 +107,7 @@ function readClass(name: string, reader: ClassReader, depth: number): Found {
   if (depth > 16) return { why: `the superclasses of ${name} go deeper than Routemap follows` };
   const file = reader.classFile(name);
   if (!file) return { why: `${name} is not where Rails' autoloader would find it (${underscore(name)}.rb under an autoload folder such as app/resources)` };
-  const found = findClass(file.program, name, []);
+  const found = findDefinition(file.program, name, [], N.ClassNode) as FoundClass | undefined;
   if (!found) return { why: `${reader.relative(file)} does not define the class ${name} where Routemap can see it` };
   const parent = superclassOf(found, reader, depth);
   if ("why" in parent) return parent;
@@ -96,8 +119,10 @@ function readClass(name: string, reader: ClassReader, depth: number): Found {
     keyType: base?.keyType,
     routingOptions: new RHash(),
     relationships: new Map(base?.relationships ?? []),
+    // A subclass copies its parent's relationships and key type: what was not read of them stays so.
+    ...(base?.unread ? { unread: { ...base.unread } } : {}),
   };
-  const why = readBody(found.node, file, klass, reader);
+  const why = readBody(found.node, file, klass, { reader, nesting: [...found.nesting, name], depth });
   return why ? { why } : { klass };
 }
 
@@ -107,18 +132,18 @@ interface FoundClass {
   nesting: string[];
 }
 
-/** The `class` node that defines `name` (nested modules and compact paths both). */
-function findClass(node: N.Node, name: string, nesting: string[]): FoundClass | undefined {
+/** The `class` (or `module`) node that defines `name` (nested modules and compact paths both). */
+function findDefinition(node: N.Node, name: string, nesting: string[], kind: typeof N.ClassNode | typeof N.ModuleNode): { node: N.ClassNode | N.ModuleNode; nesting: string[] } | undefined {
   for (const child of childrenOf(node)) {
     if (child instanceof N.ModuleNode || child instanceof N.ClassNode) {
       const written = constantPathText(child.constantPath);
       if (written === undefined) continue;
       const full = written.startsWith("::") ? written.slice(2) : [...nesting.slice(-1), written].join("::");
-      if (child instanceof N.ClassNode && full === name) return { node: child, nesting };
-      const inner = child.body && findClass(child.body, name, [...nesting, full]);
+      if (child instanceof kind && full === name) return { node: child, nesting };
+      const inner = child.body && findDefinition(child.body, name, [...nesting, full], kind);
       if (inner) return inner;
     } else if (child instanceof N.StatementsNode) {
-      const inner = findClass(child, name, nesting);
+      const inner = findDefinition(child, name, nesting, kind);
       if (inner) return inner;
     }
   }
@@ -140,23 +165,109 @@ function superclassOf(found: FoundClass, reader: ClassReader, depth: number): { 
   return { why: `its superclass ${written} is not a class of the app Routemap can read` };
 }
 
+/** Where a body is read: the reader, the modules around it (for its constants), how deep in superclasses and modules. */
+interface BodyContext {
+  reader: ClassReader;
+  nesting: string[];
+  depth: number;
+}
+
 /** The class body's statements, in order; a reason when one could change what the routes read. */
-function readBody(node: N.ClassNode, file: LoadedFile, klass: ResourceClass, reader: ClassReader): string | undefined {
+function readBody(node: N.ClassNode, file: LoadedFile, klass: ResourceClass, context: BodyContext): string | undefined {
   const statements = node.body instanceof N.StatementsNode ? node.body.body : node.body ? [node.body] : [];
-  const at = (n: N.Node) => `\`${text(file, n).split("\n")[0]}\` in ${reader.relative(file)}:${file.index.position(n.location.startOffset).line + 1}`;
+  return readStatements(statements, file, klass, context, klass.name);
+}
+
+/** Statements that run with the class as `self` (its body, a concern's `included` block); `who` names them in a reason. */
+function readStatements(statements: N.Node[], file: LoadedFile, klass: ResourceClass, context: BodyContext, who: string): string | undefined {
+  const at = (n: N.Node) => `\`${text(file, n).split("\n")[0]}\` in ${context.reader.relative(file)}:${file.index.position(n.location.startOffset).line + 1}`;
   for (const statement of statements) {
     if (statement instanceof N.DefNode) {
-      if (statement.receiver && READ.has(statement.name)) return `${klass.name} defines ${at(statement)}, which Routemap does not run`;
+      if (statement.receiver && READ.has(statement.name)) {
+        const part = PART_OF[statement.name];
+        if (!part) return `${who} defines ${at(statement)}, which Routemap does not run`;
+        markUnread(klass, part, `${who} defines ${at(statement)}, which Routemap does not run`);
+      }
       continue;
     }
     if (statement instanceof N.ConstantWriteNode || statement instanceof N.StringNode) continue;
     // `class << self` of methods the routes do not read (`def records(options)`).
     if (statement instanceof N.SingletonClassNode && statement.expression instanceof N.SelfNode && quietSingletonClass(statement)) continue;
     if (!(statement instanceof N.CallNode) || (statement.receiver && !(statement.receiver instanceof N.SelfNode))) {
-      return `${klass.name}'s body runs ${at(statement)}, which Routemap does not follow`;
+      return `${who}'s body runs ${at(statement)}, which Routemap does not follow`;
     }
-    const why = classCall(statement, file, klass, reader);
-    if (why) return `${klass.name}'s body calls ${at(statement)}: ${why}`;
+    const why = statement.name === "include" && !statement.block ? includeModules(statement, klass, context) : classCall(statement, file, klass, context.reader);
+    if (typeof why === "object") markUnread(klass, why.part, `${who}'s body calls ${at(statement)}: ${why.why}`);
+    else if (why) return `${who}'s body calls ${at(statement)}: ${why}`;
+  }
+  return undefined;
+}
+
+/**
+ * `include A, B` in a resource class: each module of the app, read as Ruby includes it
+ * (`modules.reverse_each { append_features; included }`): its instance methods change nothing the
+ * routes read; an `ActiveSupport::Concern`'s `included do … end` runs on the class as its body
+ * would, and its `class_methods` may define what routing_ext.rb reads. A module Routemap cannot
+ * find, a `self.included` hook, or anything else it does not follow leaves the class unknown.
+ */
+function includeModules(call: N.CallNode, klass: ResourceClass, context: BodyContext): string | undefined {
+  const args = call.arguments_?.arguments_ ?? [];
+  if (!args.length) return "an include of no module";
+  for (const arg of [...args].reverse()) {
+    const written = constantPathText(arg);
+    if (written === undefined) return "it includes a module Routemap cannot name";
+    const bare = written.replace(/^::/, "");
+    const candidates = written.startsWith("::") ? [bare] : [...context.nesting.slice().reverse().map((m) => `${m}::${bare}`), bare];
+    const path = candidates.find((c) => context.reader.classFile(c));
+    if (path === undefined) return `${written} is not a module of the app Routemap can read`;
+    if (context.depth > 16) return `the modules ${klass.name} includes go deeper than Routemap follows`;
+    const file = context.reader.classFile(path)!;
+    const found = findDefinition(file.program, path, [], N.ModuleNode);
+    if (!found) return `${context.reader.relative(file)} does not define the module ${path} where Routemap can see it`;
+    const why = readModule(found.node as N.ModuleNode, file, klass, { reader: context.reader, nesting: [...found.nesting, path], depth: context.depth + 1 }, path);
+    if (why) return why;
+  }
+  return undefined;
+}
+
+/** A module's body, for what including it does to the class. */
+function readModule(node: N.ModuleNode, file: LoadedFile, klass: ResourceClass, context: BodyContext, path: string): string | undefined {
+  const statements = node.body instanceof N.StatementsNode ? node.body.body : node.body ? [node.body] : [];
+  const at = (n: N.Node) => `\`${text(file, n).split("\n")[0]}\` in ${context.reader.relative(file)}:${file.index.position(n.location.startOffset).line + 1}`;
+  const concern = statements.some((s) => s instanceof N.CallNode && s.name === "extend" && !s.receiver && s.arguments_?.arguments_.some((a) => constantPathText(a)?.replace(/^::/, "") === "ActiveSupport::Concern"));
+  for (const statement of statements) {
+    if (statement instanceof N.DefNode) {
+      // An instance method is the class's objects': routing_ext.rb reads only the class.
+      if (statement.receiver instanceof N.SelfNode && ["included", "append_features", "extended", "prepended"].includes(statement.name)) return `${path} defines ${at(statement)}, a hook Routemap does not run`;
+      continue;
+    }
+    if (statement instanceof N.ConstantWriteNode || statement instanceof N.StringNode || statement instanceof N.ModuleNode || statement instanceof N.ClassNode) continue;
+    if (!(statement instanceof N.CallNode) || statement.receiver) return `${path}'s body runs ${at(statement)}, which Routemap does not follow`;
+    if (statement.name === "extend" && concern && statement.arguments_?.arguments_.length === 1) continue;
+    if (QUIET.has(statement.name) && !statement.block) continue;
+    const body = statement.block instanceof N.BlockNode ? statement.block.body : null;
+    const inner = body instanceof N.StatementsNode ? body.body : body ? [body] : [];
+    if (concern && statement.name === "included" && statement.block && !statement.arguments_) {
+      const why = readStatements(inner, file, klass, context, `${path}'s \`included\` block`);
+      if (why) return why;
+      continue;
+    }
+    if (concern && statement.name === "class_methods" && statement.block) {
+      for (const read of inner.filter((s) => !(s instanceof N.DefNode) || READ.has(s.name))) {
+        const why = `${path}'s \`class_methods\` ${read instanceof N.DefNode ? "defines" : "runs"} ${at(read)}, which Routemap does not run`;
+        const part = read instanceof N.DefNode ? PART_OF[read.name] : undefined;
+        if (!part) return why;
+        markUnread(klass, part, why);
+      }
+      continue;
+    }
+    if (statement.name === "include" && !statement.block) {
+      // A concern's own includes are the class's too; a plain module's run their hooks on the module.
+      const why = includeModules(statement, klass, context);
+      if (why) return `${path} includes ${at(statement)}: ${why}`;
+      continue;
+    }
+    return `${path}'s body calls ${at(statement)}, which Routemap does not follow`;
   }
   return undefined;
 }
@@ -167,8 +278,11 @@ function quietSingletonClass(node: N.SingletonClassNode): boolean {
   return body.every((s) => (s instanceof N.DefNode && !READ.has(s.name)) || (s instanceof N.CallNode && !s.receiver && QUIET.has(s.name)));
 }
 
-/** One class-level call; a reason when Routemap cannot tell what it does to the routes. */
-function classCall(call: N.CallNode, file: LoadedFile, klass: ResourceClass, reader: ClassReader): string | undefined {
+/** A part of the class a call leaves unknown, and why. */
+type PartUnread = { part: keyof NonNullable<ResourceClass["unread"]>; why: string };
+
+/** One class-level call; a reason when Routemap cannot tell what it does to the routes (a part of it, or all). */
+function classCall(call: N.CallNode, file: LoadedFile, klass: ResourceClass, reader: ClassReader): string | PartUnread | undefined {
   const name = call.name;
   if (QUIET.has(name) || /^(before|after|around)_/.test(name)) return undefined;
   const args = call.arguments_?.arguments_ ?? [];
@@ -178,23 +292,25 @@ function classCall(call: N.CallNode, file: LoadedFile, klass: ResourceClass, rea
     case "immutable": {
       // `immutable(val = true)`: `@immutable = val`, read for its truth.
       const given = values[0];
-      if (given instanceof RUnknown) return "its argument is not known";
+      if (given instanceof RUnknown) return { part: "options", why: "its argument is not known" };
       klass.immutable = given === undefined ? true : given !== false && given !== null;
       return undefined;
     }
     case "key_type":
-      if (values[0] instanceof RUnknown || values[0] === undefined) return "its argument is not known";
+      if (values[0] instanceof RUnknown || values[0] === undefined) return { part: "options", why: "its argument is not known" };
       klass.keyType = values[0];
       return undefined;
     case "routing_options":
-      if (!(values[0] instanceof RHash) || hasUnknown(values[0])) return "its options are not known";
+      if (!(values[0] instanceof RHash) || hasUnknown(values[0])) return { part: "options", why: "its options are not known" };
       klass.routingOptions = values[0];
       return undefined;
     case "has_many":
     case "has_one":
     case "belongs_to":
-    case "relationship":
-      return addRelationships(name, values, klass);
+    case "relationship": {
+      const why = addRelationships(name, values, klass);
+      return why === undefined ? undefined : { part: "relationships", why };
+    }
     default:
       return "a method jsonapi-resources does not define, which may change the routes";
   }

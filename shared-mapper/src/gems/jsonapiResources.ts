@@ -15,18 +15,19 @@
  * names are left open, said at the call.
  *
  * `JSONAPI.configuration.route_format` (`:dasherized_route` by default) formats the paths:
- * `has_many :blog_posts` is `/blog-posts`. Also from the gem, not modelled: it reopens
- * `Resource#nested_param` for every resource of the app (`:"#{singular.underscore}_#{param}"`),
- * which differs from Rails' only for a resource named with dashes or capitals.
+ * `has_many :blog_posts` is `/blog-posts`. It also reopens `Resource#nested_param` for every
+ * resource of the app (`jsonapiNestedParam`), which differs from Rails' only for a resource named
+ * with dashes or capitals.
  */
-import { camelize, dasherize, pluralize, underscore } from "../inflector.js";
+import { camelize, dasherize, pluralize, singularize, underscore } from "../inflector.js";
 import { extractOptions, yieldTo } from "../mapper/block.js";
 import { routingError } from "../mapper/errors.js";
 import { match, resource, resources } from "../mapper/resources.js";
 import { controller } from "../mapper/scoping.js";
-import type { Call, MapperState } from "../mapper/state.js";
+import { gemVersion, type Call, type MapperState } from "../mapper/state.js";
+import type { NestedParam } from "../mapper/types.js";
 import { noMethodMessage, toS } from "../ruby/print.js";
-import { RHash, RSymbol, RValue, sym, truthy } from "../ruby/values.js";
+import { RHash, RString, RSymbol, RUnknown, RValue, stringValue, sym, truthy, UnknownValueError } from "../ruby/values.js";
 import { invoke, kw } from "../framework/draw.js";
 import { readJsonapiSettings, resourceKlassFor, UUID_PATTERN, type ClassReader, type Found, type JsonapiSettings, type ResourceClass } from "./jsonapiResourceClasses.js";
 
@@ -36,6 +37,8 @@ interface GemState {
   scoped: RValue[];
   classes: Map<string, Found>;
   settings?: JsonapiSettings;
+  /** `JSONAPI.configuration.route_formatter`, or why it cannot be read. */
+  formatter?: Formatter | Unreadable;
 }
 
 const states = new WeakMap<MapperState, GemState>();
@@ -73,22 +76,158 @@ function klassFor(m: MapperState, type: string, open: string | undefined): Resou
   return found.klass;
 }
 
+/** The class's part a route depends on, where it is not read: what depends on it is left out. */
+function needs(klass: ResourceClass, part: "options" | "relationships", open: string | undefined): void {
+  const why = klass.unread?.[part];
+  if (why) throw new Unreadable(`Routemap cannot read ${part === "options" ? "the options" : "the relationships"} of ${klass.name}: ${why}`, open);
+}
+
 function settingsOf(m: MapperState): JsonapiSettings {
   const state = gemState(m);
   state.settings ??= readJsonapiSettings(m.host.configFiles?.("JSONAPI") ?? [], reader(m));
   return state.settings;
 }
 
-/** `format_route(route)`: the configured route formatter's `format(route.to_s)`. */
-function formatRoute(m: MapperState, route: RValue): string {
+/** A route formatter: `format` and `unformat` of a route's text; `key`: what they are computed from. */
+interface Formatter {
+  format(text: string): string;
+  unformat(text: string): string;
+  key?: string;
+}
+
+/** The built-in route formatters (formatter.rb). */
+const FORMATTERS: Record<string, Formatter> = {
+  dasherized_route: { format: dasherize, unformat: underscore },
+  underscored_route: { format: (text) => text, unformat: (text) => text },
+  camelized_route: { format: (text) => camelize(text).replace(/^./, (c) => c.toLowerCase()), unformat: underscore },
+};
+
+/** `JSONAPI.configuration.route_formatter`: the formatter class `"#{route_format.to_s.camelize}Formatter"` names. */
+function routeFormatter(m: MapperState): Formatter {
+  const state = gemState(m);
+  if (!state.formatter) {
+    try {
+      state.formatter = readFormatter(m);
+    } catch (e) {
+      if (!(e instanceof Unreadable)) throw e;
+      state.formatter = e;
+    }
+  }
+  if (state.formatter instanceof Unreadable) throw state.formatter;
+  return state.formatter;
+}
+
+function readFormatter(m: MapperState): Formatter {
   const settings = settingsOf(m);
   if (settings.unread.length) throw new Unreadable(`jsonapi-resources' route format is set by ${settings.unread.join(", ")}, which Routemap cannot read`, undefined);
   const format = settings.routeFormat instanceof RSymbol ? settings.routeFormat.name : toS(settings.routeFormat);
-  const text = toS(route, m.ruby);
-  if (format === "dasherized_route") return dasherize(text);
-  if (format === "underscored_route") return text;
-  if (format === "camelized_route") return camelize(text).replace(/^./, (c) => c.toLowerCase());
-  throw new Unreadable(`jsonapi-resources' route format is \`:${format}\`, the app's own ${camelize(format)}Formatter, which Routemap does not run`, undefined);
+  const formatter = Object.prototype.hasOwnProperty.call(FORMATTERS, format) ? FORMATTERS[format] : undefined;
+  return formatter ? { ...formatter, key: format } : appFormatter(m, format);
+}
+
+/**
+ * The gem's formatter classes (formatter.rb at v0.10.7) as Ruby, for an app's formatter that
+ * inherits one of them and calls `super`: `Formatter.format` is `arg.to_s`, `unformat` the
+ * argument itself; the dasherized and camelized route formatters' as `FORMATTERS` has them.
+ */
+const FORMATTER_CLASSES = `module JSONAPI
+  class Formatter
+    def self.format(arg)
+      arg.to_s
+    end
+
+    def self.unformat(arg)
+      arg
+    end
+  end
+  class KeyFormatter < Formatter; end
+  class RouteFormatter < Formatter; end
+  class ValueFormatter < Formatter; end
+end
+class UnderscoredRouteFormatter < JSONAPI::RouteFormatter; end
+class CamelizedRouteFormatter < JSONAPI::RouteFormatter
+  def self.format(_route)
+    super.camelize(:lower)
+  end
+
+  def self.unformat(formatted_route)
+    formatted_route.to_s.underscore
+  end
+end
+class DasherizedRouteFormatter < JSONAPI::RouteFormatter
+  def self.format(_route)
+    super.dasherize
+  end
+
+  def self.unformat(formatted_route)
+    formatted_route.to_s.underscore
+  end
+end
+`;
+
+/**
+ * A route format the gem does not define (`:kebab_route`): the class `"#{format.camelize}Formatter"`
+ * (`formatter_for`'s `safe_constantize`), which the app defines, its `format` and `unformat`
+ * evaluated as Ruby for each route; what Routemap cannot compute is said.
+ */
+function appFormatter(m: MapperState, format: string): Formatter {
+  const klass = `${camelize(format)}Formatter`;
+  const call = m.host.callClassMethod;
+  const unread = (method: string, why: string) => new Unreadable(`jsonapi-resources' route format is \`:${format}\`: Routemap cannot compute the app's \`${klass}.${method}\` (${why})`, undefined);
+  if (!call || !m.host.inApp) throw unread("format", "this routes file is read without its app");
+  if (!m.host.classFile?.(klass)) throw unread("format", `no file of the app defines ${klass} where Rails' autoloader looks`);
+  const run = (method: string) => {
+    const known = new Map<string, string>();
+    return (text: string): string => {
+      let result = known.get(text);
+      if (result === undefined) known.set(text, (result = compute(method, text)));
+      return result;
+    };
+  };
+  const compute = (method: string, text: string): string => {
+    const value = call.call(m.host, klass, method, [new RString(text)], { path: "(jsonapi-resources formatter.rb)", text: FORMATTER_CLASSES });
+    const result = value instanceof RSymbol ? value.name : stringValue(value);
+    if (result === undefined) throw unread(method, value instanceof RUnknown ? value.why : `it returns ${toS(value, m.ruby)}, not a String`);
+    return result;
+  };
+  return { format: run("format"), unformat: run("unformat"), key: `${klass}\0${m.host.classFile(klass)!.index.text}` };
+}
+
+/** `format_route(route)`: the configured route formatter's `format(route.to_s)`. */
+function formatRoute(m: MapperState, route: RValue): string {
+  return routeFormatter(m).format(toS(route, m.ruby));
+}
+
+/**
+ * routing_ext.rb reopens `Resource#nested_param` for every resource of the app once the gem is
+ * loaded: `:"#{unformat_route(singular)}_#{param}"`, the route formatter's `unformat` of the
+ * singular (`underscore` for the dasherized and camelized formats): `resources "blog-posts" do
+ * resources :comments end` nests under `:blog_post_id`, where Rails alone says `:blog-post_id`.
+ * Undefined where the app does not lock the gem.
+ */
+export function jsonapiNestedParam(m: MapperState): NestedParam | undefined {
+  if (gemVersion(m, "jsonapi-resources") === undefined) return undefined;
+  return {
+    context(): string {
+      try {
+        return `jsonapi-resources\0${routeFormatter(m).key ?? ""}`;
+      } catch (e) {
+        if (!(e instanceof Unreadable)) throw e;
+        return `jsonapi-resources\0${e.why}`;
+      }
+    },
+    of(singular: string, param: string): string {
+      let formatter;
+      try {
+        formatter = routeFormatter(m);
+      } catch (e) {
+        if (!(e instanceof Unreadable)) throw e;
+        // Every resource's nested routes depend on it: the call that nests is skipped, said.
+        throw new UnknownValueError(new RUnknown(`jsonapi-resources' \`nested_param\``, false, e.why.replace(/^jsonapi-resources' /, "the ")));
+      }
+      return `${formatter.unformat(singular)}_${param}`;
+    },
+  };
 }
 
 /** `resource_type_with_module_prefix(resource = nil)`: the scope's module and the resource, joined by `/`. */
@@ -148,6 +287,7 @@ export function jsonapiResources(m: MapperState, call: Call): void {
     const resourceType = call.args[0] ?? null;
     gemState(m).resourceType = resourceType;
     const klass = klassFor(m, withModulePrefix(m, resourceType), undefined);
+    needs(klass, "options", undefined);
     const options = resourceOptions(m, call.args, resourceType, klass);
     options.sset("param", sym("id"));
     options.sset("path", formatRoute(m, resourceType));
@@ -168,6 +308,7 @@ export function jsonapiResource(m: MapperState, call: Call): void {
     const resourceType = call.args[0] ?? null;
     gemState(m).resourceType = resourceType;
     const klass = klassFor(m, withModulePrefix(m, resourceType), undefined);
+    needs(klass, "options", undefined);
     const options = resourceOptions(m, call.args, resourceType, klass);
     options.sset("path", formatRoute(m, resourceType));
     exceptions(m, options, klass, true);
@@ -194,7 +335,10 @@ function jsonapiScope(m: MapperState, resourceType: RValue, options: RHash, call
 export function jsonapiRelationships(m: MapperState, call: Call): void {
   guarded(m, () => {
     const options = call.args[0] ?? new RHash();
-    const klass = klassFor(m, withModulePrefix(m, gemState(m).resourceType), undefined);
+    const resourceType = gemState(m).resourceType;
+    const klass = klassFor(m, withModulePrefix(m, resourceType), undefined);
+    // Its routes are named after the resource's member (`widget_relationships_parts`, `widget_related_parts`).
+    needs(klass, "relationships", resourceType === undefined || resourceType === null ? undefined : singularize(toS(resourceType, m.ruby)));
     for (const relationship of klass.relationships.values()) {
       const name = sym(relationship.name);
       if (relationship.toMany) {
@@ -226,6 +370,8 @@ function links(m: MapperState, call: Call, toMany: boolean): void {
     const linkType = args[0] ?? null;
     const options = extractOptions(args).dup();
     const klass = klassFor(m, withModulePrefix(m), undefined);
+    // `res.mutable?` decides the routes past `show`.
+    needs(klass, "options", undefined);
     const formatted = formatRoute(m, linkType);
     if (!truthy(options.sget("controller"))) options.sset("controller", klass.type);
     const methods = linksMethods(options);
@@ -250,6 +396,7 @@ function related(m: MapperState, call: Call, toMany: boolean): void {
     const options = extractOptions(args).dup();
     const source = klassFor(m, withModulePrefix(m), undefined);
     const relationshipName = args[0] ?? null;
+    needs(source, "relationships", relationshipName instanceof RSymbol ? `related_${relationshipName.name}` : undefined);
     // `source._relationships[relationship_name]`: keyed by Symbol; nil (then `nil._routed = true`) for any other.
     const relationship = relationshipName instanceof RSymbol ? source.relationships.get(relationshipName.name) : undefined;
     if (!relationship) throw routingError(noMethodMessage(m.ruby, "_routed=", null), "NoMethodError");

@@ -7,6 +7,7 @@ import { RConst, RHash, RInquirer, RSymbol, RUnknown, RValue, truthy, UnknownVal
 import { noMethodMessage, toS, type RubyVersion } from "../ruby/print.js";
 import { routingError } from "./errors.js";
 import type { Version } from "./version.js";
+import type { NestedParam } from "./types.js";
 
 export interface ResourceOptions {
   /** The resource name as given (`:posts`). */
@@ -19,6 +20,8 @@ export interface ResourceOptions {
   ruby: RubyVersion;
   /** The declaration spans a syntax error: action lists keep only the names in them. */
   partial: boolean;
+  /** A gem's own `Resource#nested_param` (jsonapi-resources'), where one is loaded. */
+  nestedParam?: NestedParam;
 }
 
 // Shared, and frozen so that sharing them stays safe.
@@ -41,6 +44,7 @@ export class Resource {
   protected readonly version: Version;
   private readonly ruby: RubyVersion;
   private readonly partial: boolean;
+  private readonly nestedParamOf: NestedParam | undefined;
 
   constructor(o: ResourceOptions) {
     const { options } = o;
@@ -53,6 +57,7 @@ export class Resource {
     this.version = o.version;
     this.ruby = o.ruby;
     this.partial = o.partial;
+    this.nestedParamOf = o.nestedParam;
     this.name0 = toS(o.entities);
     this.path = toS(options.sget("path") ?? this.name0);
     this.controller = toS(options.sget("controller") ?? this.name0);
@@ -159,7 +164,7 @@ export class Resource {
     return `${this.path}/${newPath}`;
   }
   get nestedParam(): string {
-    return `${this.singular}_${this.param}`;
+    return this.nestedParamOf ? this.nestedParamOf.of(this.singular, this.param) : `${this.singular}_${this.param}`;
   }
   get nestedScope(): string {
     return `${this.path}/:${this.nestedParam}`;

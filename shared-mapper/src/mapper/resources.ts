@@ -59,7 +59,7 @@ function declareResource(m: MapperState, call: Call, singleton: boolean): void {
   // what they read from the scope is the same on either side of it.
   options = applyActionOptions(m, options, singleton);
   const shallow = truthy(m.scope.get("shallow") ?? null);
-  const init = { entities: args.pop() ?? null, apiOnly: m.apiOnly, shallow, options, version: m.version, ruby: m.ruby, partial: m.partial };
+  const init = { entities: args.pop() ?? null, apiOnly: m.apiOnly, shallow, options, version: m.version, ruby: m.ruby, partial: m.partial, nestedParam: m.nestedParam };
   const res = singleton ? new SingletonResource(init) : new Resource(init);
   if (m.fastPaths && !call.block && !truthy(options.sget("concerns")) && plainResource(m, res)) return;
   withScopeLevel(m, singleton ? "resource" : "resources", () => {

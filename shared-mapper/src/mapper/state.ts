@@ -11,7 +11,7 @@ import type { EngineRegistry } from "./engines.js";
 import type { DisplayContext } from "./route.js";
 import type { RouteSet } from "./routeSet.js";
 import type { Scope } from "./scope.js";
-import type { Concern, SourceRef } from "./types.js";
+import type { Concern, NestedParam, SourceRef } from "./types.js";
 import type { Version } from "./version.js";
 
 export type { SourceRef };
@@ -35,9 +35,10 @@ export interface MapperHost {
   /**
    * The same, for routes a gem would draw there that Routemap cannot (Devise's for modules it
    * cannot read): names with `namePrefix` as a word, to the controllers under `modules`, may be
-   * missing from the table, so the checks do not call them undefined.
+   * missing from the table, so the checks do not call them undefined; `engine`: of that engine's
+   * table (routes a gem draws into an engine's set), not the current one.
    */
-  missing(message: string, covers: { namePrefix: string | undefined; modules: readonly (string | undefined)[] }): void;
+  missing(message: string, covers: { namePrefix: string | undefined; modules: readonly (string | undefined)[]; engine?: string }): void;
   /**
    * A file of the app other than its routes (`app/models/user.rb`), parsed but not evaluated,
    * when the routes file is the app's `config/routes.rb` and the host gave the file.
@@ -52,15 +53,33 @@ export interface MapperHost {
   /** The files of config/application.rb and config/initializers/**.rb that mention `name`, in Rails' order (a gem's configuration). */
   configFiles?(name: string): LoadedFile[];
   /**
+   * The locked gems that depend on `gem` (its plugins), each with its files that contain
+   * `needle`, parsed, or why they are not read; undefined when the host does not know the gems.
+   */
+  gemDependents?(gem: string, needle: string): readonly DependentGem[] | undefined;
+  /**
    * An expression of an app file that is read, not run (a model's `devise` arguments, a
    * condition in `Devise.setup`), evaluated quietly as Ruby: unknown where it depends on
    * what Routemap cannot know.
    */
   evaluateIn?(file: LoadedFile, node: import("@ruby/prism/src/nodes.js").Node): RValue;
+  /**
+   * `Klass.name(*args)` for a class the app defines, evaluated as Ruby, `prelude` (Ruby source of
+   * the gem's classes it inherits from) defined first; unknown where Routemap cannot compute it.
+   */
+  callClassMethod?(path: string, name: string, args: RValue[], prelude?: { path: string; text: string }): RValue;
   /** `value.call(*args)`, for a value Rails calls (a concern's callable): a proc, or an object with `call`. */
   callValue(value: RValue, args: RValue[]): RValue;
   /** `value.respond_to?(name)` for a value the files may define methods of; undefined when not known (a gem's class). */
   respondsTo(value: RValue, name: string): boolean | undefined;
+}
+
+/** A gem that depends on another, with its files that name what was asked for (`MapperHost.gemDependents`). */
+export interface DependentGem {
+  gem: string;
+  version: string;
+  why?: string;
+  files: LoadedFile[];
 }
 
 export interface MapperState {
@@ -78,6 +97,8 @@ export interface MapperState {
   readonly gems: Readonly<Record<string, string>> | undefined;
   /** Without a lockfile, the versions the Gemfile's constraints choose (MapOptions.gemfileVersions). */
   readonly gemfileVersions?: Readonly<Record<string, string>>;
+  /** `Resource#nested_param` as a loaded gem reopens it (jsonapi-resources'); undefined: Rails' own. */
+  nestedParam?: NestedParam;
   /** Whether routes with nothing but scope and action take `buildPlainRoute` (tests compare both ways). */
   readonly fastPaths: boolean;
   /**

@@ -51,3 +51,10 @@ export interface ScopedValues {
   constraints: RHash | undefined;
   defaults: RHash | undefined;
 }
+
+/** `Resource#nested_param` as a gem reopens it: the parent's param its nested routes take (`post_id`). */
+export interface NestedParam {
+  of(singular: string, param: string): string;
+  /** What `of` is computed from, for a drawn file replayed only where it is the same (`dsl/drawMemo.ts`). */
+  context(): string;
+}

@@ -5,7 +5,8 @@
  * In Rails (mapper.rb: `Scoping#scope`, `Mapping#initialize`, `#split_constraints`) a Hash's
  * keys that name a path segment (or `:controller`) become requirements, its URL options with a
  * String or Integer value also defaults, its other keys request conditions; any other value
- * is kept as a request constraint (`matches?`/`call`). None of these changes a route's path,
+ * is kept as a request constraint (`matches?`/`call`), even an object of a class Routemap does not
+ * have (said once, at the call that gives it). None of these changes a route's path,
  * name or endpoint, so the routes in the scope are drawn; only the constraint is unknown. It is
  * kept in the scope's constraints, marked:
  * - a whole unknown value as an entry whose key and value are that unknown (printed `**«X»`:
@@ -15,7 +16,7 @@
  * Recognition and the URL requirement checks read a marked entry as "unknown", never as none.
  * Each unknown is said once, at the call that gives it.
  */
-import { RConst, RHash, RUnknown, RValue, isValueConstant, poisonOf, unknownConstant } from "../ruby/values.js";
+import { FOREIGN_OBJECT, RConst, RHash, RUnknown, RValue, isValueConstant, poisonOf, unknownConstant } from "../ruby/values.js";
 import type { MapperState } from "./state.js";
 
 /** An entry that stands for a whole Hash Routemap cannot compute. */
@@ -50,6 +51,16 @@ export function knownConstraints(m: MapperState, given: RValue, route = false): 
       `Routemap cannot compute \`${whole.description}\` (${whole.cause.why}): the routes it constrains are drawn, their constraints shown as «${whole.description}» (${WHAT_RAILS_DOES}${raises}).`,
     );
     return new RHash([[whole, whole]]);
+  }
+  if (given instanceof RUnknown && given.why === FOREIGN_OBJECT) {
+    // An object of a class Routemap does not have (`constraints NewDesignSystemConstraint.new do`
+    // where the class is a gem's): not a Hash, so Rails keeps it as a request constraint, which
+    // only guards requests (Journey's formatter never calls it): what it constrains is drawn and checked.
+    const raises = route ? "; Rails raises ArgumentError (Invalid constraint) when it draws the route if the object answers neither `matches?` nor `call`" : "";
+    m.host.info(
+      `Routemap does not have the class of \`${given.description}\`: Rails keeps the object as a request constraint, called on each request (it cannot add, remove or rename a route, and URL generation does not call it), so the routes it constrains are drawn and their helpers checked${raises}.`,
+    );
+    return given;
   }
   if (!(given instanceof RHash) || !given.size) return given;
   if (!given.someKey((k) => unknownKey(k) !== undefined) && !given.someValue((v) => unknownWhole(v) !== undefined)) return given;

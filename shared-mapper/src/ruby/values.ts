@@ -132,6 +132,12 @@ export class RRedirect {
 }
 
 /**
+ * Why `X.new` is unknown where the files do not define the class `X` (a constraint object of a
+ * gem's or of a folder Routemap does not read): an object, kept as such (`RUnknown.object`).
+ */
+export const FOREIGN_OBJECT = "an object of a class Routemap does not have";
+
+/**
  * A value the evaluator cannot know statically (a method it does not model, `ENV[...]`
  * where the environment is not given). It spreads: what is made of it is unknown too, and
  * keeps its `cause`, the first unknown, for the message that says why.

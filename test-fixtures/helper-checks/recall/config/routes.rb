@@ -2,8 +2,14 @@ Rails.application.routes.draw do
   resources :posts, only: [:index, :show, :new, :create] do
     resources :comments, only: [:index, :create]
   end
-  resources :authors, only: [] do
-    resources :books, only: [:index]
+  # Request constraints, one of the app's and one of a gem's (Routemap does not have its class):
+  # they guard requests; the helpers of their routes raise on a missing part as any other.
+  constraints EditorConstraint.new do
+    constraints Kit::SignedIn.new do
+      resources :authors, only: [] do
+        resources :books, only: [:index]
+      end
+    end
   end
   resources :books, only: [:show, :destroy]
   get "archive(/:year)", to: "posts#archive", as: :archive

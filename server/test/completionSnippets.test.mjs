@@ -1,0 +1,87 @@
+// Completion snippets of URL helpers where the file runs (issue 28), over the protocol, against
+// Rails: test-fixtures/helper-checks/snippets booted with Debian's Rails 6.1 says, for each
+// template and mailer and each helper with required parts, which parts Rails fills there (the
+// mailers' `default_url_options`, a request's path parameters) and which call forms it assigns
+// as meant (`snippets.parts.rails-6.1.txt`, test-fixtures/oracle/snippet_parts.rb). A snippet
+// leaves out only parts Rails fills, and its form (positional or keywords) is one Rails takes
+// without them; the snippets themselves are in expect/completion-snippets.txt.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { FIXTURES } from "../../test-fixtures/lib/cases.mjs";
+import { startServer } from "./lspClient.mjs";
+import { expectFile } from "./fixture.mjs";
+
+const root = join(FIXTURES, "helper-checks", "snippets");
+const golden = readFileSync(join(FIXTURES, "helper-checks", "snippets.parts.rails-6.1.txt"), "utf8").trimEnd().split("\n");
+/** Per file and helper: the route's required parts, those Rails fills, and the parts a positional or keyword call may leave out (`a+b`, `-` for none). */
+const rails = golden.map((line) => {
+  const m = /^(\S+): (\w+) needs ([\w ]+); fills ([\w ]+|-)(?: \[recalled ([\w ]+)\])?; positional without: (.*); keywords without: (.*)$/.exec(line);
+  assert.ok(m, line);
+  return { file: m[1], helper: m[2], required: m[3].split(" "), fills: m[4] === "-" ? [] : m[4].split(" "), recalled: m[5]?.split(" ") ?? [], positional: m[6].split(", "), keywords: m[7].split(", ") };
+});
+const uri = (file) => pathToFileURL(join(root, file)).toString();
+
+let server;
+before(async () => {
+  server = await startServer([root], { railsVersion: "6.1" }, { textDocument: { completion: { completionItem: { snippetSupport: true } } } });
+});
+after(() => server.stop());
+
+/** The items offered on a new line where the file's code runs (a template's tag, the mailer's action). */
+async function completionIn(file) {
+  const text = readFileSync(join(root, file), "utf8");
+  const edited = file.endsWith(".erb") ? `${text}<%= \n` : text.replace(/\n(\s*)mail\(/, "\n$1x = \n$1mail(");
+  const lines = edited.split("\n");
+  const line = file.endsWith(".erb") ? lines.length - 2 : lines.findIndex((l) => /^\s*x = $/.test(l));
+  server.conn.sendNotification("textDocument/didOpen", { textDocument: { uri: uri(file), languageId: file.endsWith(".erb") ? "erb" : "ruby", version: 1, text: edited } });
+  try {
+    const list = await server.conn.sendRequest("textDocument/completion", { textDocument: { uri: uri(file) }, position: { line, character: lines[line].length } });
+    return list.items;
+  } finally {
+    server.conn.sendNotification("textDocument/didClose", { textDocument: { uri: uri(file) } });
+  }
+}
+
+/** A snippet's parts: positional (`post_path(${1:post})`) or keywords (`post_path(id: ${1:post})`), none for a bare name. */
+function snippetParts(text, helper) {
+  const args = /^\w+\((.*)\)$/.exec(text)?.[1];
+  if (!args) return { form: "positional", given: 0, keywords: [] };
+  const keywords = [...args.matchAll(/(\w+): \$\{\d+:\w+\}/g)].map((m) => m[1]);
+  const given = [...args.matchAll(/\$\{\d+:\w+\}/g)].length;
+  assert.ok(keywords.length === 0 || keywords.length === given, `${helper}: ${text}`);
+  return { form: keywords.length ? "keywords" : "positional", given, keywords };
+}
+
+test("a helper's snippet leaves out only the parts Rails fills where the file runs, in a form Rails assigns as meant", async () => {
+  assert.ok(rails.length >= 40, "the oracle judged the snippets app's helpers");
+  const byFile = new Map();
+  for (const r of rails) byFile.set(r.file, [...(byFile.get(r.file) ?? []), r]);
+  const wrong = [];
+  const shown = [];
+  for (const [file, helpers] of byFile) {
+    const items = await completionIn(file);
+    for (const r of helpers) {
+      const item = items.find((i) => i.label === r.helper);
+      if (!item) {
+        wrong.push(`${file}: ${r.helper} not offered`);
+        continue;
+      }
+      const text = item.textEdit?.newText ?? item.insertText ?? item.label;
+      shown.push(`${file}: ${text}`);
+      const { form, given, keywords } = snippetParts(text, r.helper);
+      // Positional values land on the route's first parts (snippets.ts), so those after them are left out.
+      const leftOut = form === "keywords" ? r.required.filter((p) => !keywords.includes(p)) : r.required.slice(given);
+      const label = leftOut.length ? leftOut.join("+") : "-";
+      // What the app's URL options fill is left out; a recalled part, where it means the same (snippets.ts).
+      const options = r.fills.filter((p) => !r.recalled.includes(p));
+      if (!options.every((p) => leftOut.includes(p))) wrong.push(`${file}: ${text} asks for ${options.filter((p) => !leftOut.includes(p)).join(" ")}, which the URL options give`);
+      if (!leftOut.every((p) => r.fills.includes(p))) wrong.push(`${file}: ${text} leaves out ${label}, Rails fills ${r.fills.join(" ") || "nothing"}`);
+      if (!(form === "positional" ? r.positional : r.keywords).includes(label)) wrong.push(`${file}: ${text} (${form}, without ${label}): Rails takes it ${form === "positional" ? "positionally" : "as keywords"} only without ${(form === "positional" ? r.positional : r.keywords).join(", ")}`);
+    }
+  }
+  assert.deepEqual(wrong, []);
+  expectFile("completion-snippets", shown.join("\n") + "\n");
+});

@@ -1,0 +1,3 @@
+Avo.configure do |config|
+  config.root_path = "/admin"
+end

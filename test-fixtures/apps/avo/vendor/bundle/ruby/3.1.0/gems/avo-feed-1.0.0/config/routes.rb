@@ -1,0 +1,3 @@
+Avo::Feed::Engine.routes.draw do
+  get "items", to: "items#index"
+end

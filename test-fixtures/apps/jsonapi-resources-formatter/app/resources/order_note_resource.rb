@@ -1,0 +1,2 @@
+class OrderNoteResource < JSONAPI::Resource
+end

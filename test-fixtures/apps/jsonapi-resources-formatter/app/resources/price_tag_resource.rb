@@ -1,0 +1,2 @@
+class PriceTagResource < JSONAPI::Resource
+end

@@ -1,0 +1,4 @@
+class GadgetResource < JSONAPI::Resource
+  include Auditing, Taggable
+  immutable
+end

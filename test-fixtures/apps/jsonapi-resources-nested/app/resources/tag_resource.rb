@@ -1,0 +1,2 @@
+class TagResource < JSONAPI::Resource
+end

@@ -1,0 +1,3 @@
+class WidgetResource < JSONAPI::Resource
+  immutable
+end

@@ -1,0 +1,4 @@
+class AuthorsController < ApplicationController
+  def show
+  end
+end

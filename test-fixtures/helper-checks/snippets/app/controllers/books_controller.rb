@@ -1,0 +1,4 @@
+class BooksController < ApplicationController
+  def show
+  end
+end

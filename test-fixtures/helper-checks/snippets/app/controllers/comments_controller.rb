@@ -1,0 +1,6 @@
+class CommentsController < ApplicationController
+  def index
+  end
+  def show
+  end
+end

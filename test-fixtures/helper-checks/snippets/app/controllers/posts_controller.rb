@@ -1,0 +1,6 @@
+class PostsController < ApplicationController
+  def index
+  end
+  def show
+  end
+end

@@ -1,0 +1,3 @@
+class ApplicationMailer < ActionMailer::Base
+  default from: "from@example.com"
+end

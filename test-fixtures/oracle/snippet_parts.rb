@@ -1,0 +1,82 @@
+# frozen_string_literal: true
+# Boots a fixture app of test-fixtures/helper-checks/ with Debian's Rails and says, for each
+# template (and mailer) and each route helper with required parts, what Rails fills in where the
+# file runs: the template's controller under a request to its action's route (each of the
+# route's required parts given "r-<part>"), or the mailer (its `default_url_options`). The
+# editor's completion snippets (server/test/completionSnippets.test.mjs) leave out only parts
+# Rails fills, and take the rest in a form Rails assigns as meant.
+#
+# Usage: ruby snippet_parts.rb APP_DIR
+# Prints, in path order, a line per file and helper:
+#   `path: helper needs a b x; fills a b [recalled x]; positional without: -, a, a+b; keywords without: …`
+# `needs`: the route's required parts, in order; `fills`: each required part a call leaving only it out (the others as keywords) generates with;
+# `recalled x`: that its value there is the request's (not the app's URL options'); `positional
+# without L`: calling with the other parts' values in the route's order gives what the same
+# values as keywords give; `keywords without L`: the keyword call generates.
+require_relative "fixture_boot"
+
+app_dir = ARGV.fetch(0)
+
+in_fixture_copy(app_dir, "routemap-snippet-parts") do |root, tmp|
+  require "rails"
+  require File.join(root, "config", "application")
+  app = Rails.application
+  app.config.eager_load = false
+  app.config.logger = Logger.new(nil)
+  app.config.paths["log"] = File.join(tmp, "log")
+  app.config.hosts.clear
+  app.initialize!
+  routes = app.routes.named_routes.names.sort.map { |name| [name, app.routes.named_routes[name]] }.reject { |_, r| r.required_parts.empty? }
+
+  context_of = lambda do |path|
+    if path.start_with?("app/mailers/")
+      next File.basename(path, ".rb").camelize.constantize.new
+    end
+    folder, file = File.split(path.sub(%r{\Aapp/views/}, ""))
+    klass = folder.camelize.safe_constantize
+    next klass.new.view_context if klass && klass < ActionMailer::Base
+    controller = folder
+    action = file.split(".").first
+    klass = "#{controller.camelize}Controller".constantize
+    instance = klass.new
+    request = ActionDispatch::TestRequest.create
+    route = app.routes.routes.find { |r| r.defaults[:controller] == controller && r.defaults[:action] == action }
+    request.path_parameters = { controller: controller, action: action, **route.required_parts.to_h { |part| [part, "r-#{part}"] } }
+    instance.set_request!(request)
+    instance.set_response!(klass.make_response!(request))
+    instance.view_context
+  end
+  call = lambda do |context, name, *args, **keywords|
+    context.public_send(name, *args, **keywords).then { |url| name.end_with?("_url") ? URI(url).path : url }
+  rescue ActionController::UrlGenerationError
+    nil
+  end
+  subsets = ->(parts) { (0..parts.size).flat_map { |n| parts.combination(n).to_a } }
+  label = ->(set) { set.empty? ? "-" : set.join("+") }
+
+  files = Dir["app/views/**/*.erb"].reject { |p| File.basename(p).start_with?("_") } + Dir["app/mailers/*_mailer.rb"].reject { |p| p.end_with?("application_mailer.rb") }
+  files.sort.each do |path|
+    context = context_of.call(path)
+    kind = path.start_with?("app/mailers/") || context.controller.is_a?(ActionMailer::Base) ? "_url" : "_path"
+    routes.each do |name, route|
+      helper = "#{name}#{kind}"
+      required = route.required_parts
+      value = ->(part) { "v-#{part}" }
+      fills = required.select do |part|
+        generated = call.call(context, helper, **(required - [part]).to_h { |p| [p, value.call(p)] })
+        generated && !generated.include?(value.call(part))
+      end
+      recalled = fills.select do |part|
+        generated = call.call(context, helper, **(required - [part]).to_h { |p| [p, value.call(p)] })
+        generated.include?("r-#{part}")
+      end
+      keywords = subsets.call(fills).select { |left| call.call(context, helper, **(required - left).to_h { |p| [p, value.call(p)] }) }
+      positional = keywords.select do |left|
+        kept = required - left
+        call.call(context, helper, *kept.map { |p| value.call(p) }) == call.call(context, helper, **kept.to_h { |p| [p, value.call(p)] })
+      end
+      puts "#{path}: #{helper} needs #{required.join(" ")}; fills #{fills.empty? ? "-" : fills.join(" ")}#{recalled.empty? ? "" : " [recalled #{recalled.join(" ")}]"}; " \
+           "positional without: #{positional.map(&label).join(", ")}; keywords without: #{keywords.map(&label).join(", ")}"
+    end
+  end
+end
