@@ -25,6 +25,10 @@ if (command === "routes") {
   v8.setFlagsFromString("--no-incremental-marking");
   // Baseline code as soon as V8 would make it, not in batches (1.7 ms in turns, twice).
   v8.setFlagsFromString("--no-baseline-batch-compilation");
+  // The young generation is left as V8 sizes it. Of its flags, only `--semi-space-growth-factor`
+  // takes effect once Node runs (the semi-spaces' sizes are fixed as it starts); growing sooner
+  // saved instructions only by moving a scavenge off the printing, whose lines the sheet now
+  // joins as it goes (inspect/sheet.ts), and touched more memory (docs/benchmarks.md, perf27).
 }
 if (command === "check") {
   // `check` reads the whole app: V8 lets the old generation grow to up to four times what was

@@ -202,7 +202,7 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
   // ask them in turn) from one parse. Trees are read, never changed.
   let last: { path: string; text: string; parsed: ReturnType<typeof parseFile> } | undefined;
   const parseRuby = (path: string, text: string) => {
-    if (last?.path !== path || last.text !== text) last = { path, text, parsed: parseFile(parser, path, text) };
+    if (last?.path !== path || last.text !== text) last = { path, text, parsed: parseFile(parser, path, text, { index: true }) };
     return last.parsed;
   };
   // A view or another Ruby file of the app, ERB, Haml and Slim read as Ruby, parsed outside the cache: an app
@@ -211,9 +211,9 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
     if (path.endsWith(".rb")) return parseRuby(path, text);
     // A template is the body of a method Rails compiles (`yield` gives the layout its content).
     const indented = path.endsWith(".haml") ? hamlToRuby : path.endsWith(".slim") ? slimToRuby : undefined;
-    if (!indented) return parseFile(parser, path, path.endsWith(".erb") ? erbToRuby(text) : text, true);
+    if (!indented) return parseFile(parser, path, path.endsWith(".erb") ? erbToRuby(text) : text, { template: true, index: true });
     const { ruby, locals, blocks } = indented(text);
-    return { ...parseFile(parser, path, ruby, true), locals, blocks };
+    return { ...parseFile(parser, path, ruby, { template: true, index: true }), locals, blocks };
   };
   // A file's polymorphic targets: its models' naming and a template's controller, outside the
   // cache (modelNamings.ts).
@@ -337,11 +337,13 @@ function globFiles(input: MapInput, appRoot: string, pattern: string): string[] 
   }
 }
 
-function parseFile(parser: Parser, path: string, text: string, template = false): { loaded: LoadedFile; diagnostics: Diagnostic[] } {
+/** `template`: Prism's `partial_script` (a template's `yield`); `index`: an app file whose facts go through its calls (walk.ts `programIndex`). */
+function parseFile(parser: Parser, path: string, text: string, o: { template?: boolean; index?: boolean } = {}): { loaded: LoadedFile; diagnostics: Diagnostic[] } {
   const index = new LineIndex(path, text);
   let result;
   try {
-    result = parser(text, { template });
+    // An app file's facts ask for positions (the line index encodes the text then): encoded once, for both.
+    result = parser(text, o.index ? { ...o, bytes: index.utf8 } : o);
   } catch (e) {
     if (!(e instanceof ParserFailure)) throw e;
     // The file stands as an empty program (the renewed parser's tree of ""), so the other

@@ -12,6 +12,9 @@ import { parsePrism } from "@ruby/prism/src/parsePrism.js";
 import { createParser } from "../dist/ruby/prism.js";
 import { prismWasmPath } from "../dist/node.js";
 import { NODE_FORMATS } from "../dist/ruby/prismFormat.js";
+import { programIndex } from "../dist/ruby/walk.js";
+import { LineIndex } from "../dist/ruby/lineIndex.js";
+import { assignments } from "../dist/app/polymorphic.js";
 
 const repo = new URL("../..", import.meta.url).pathname;
 const wasm = readFileSync(prismWasmPath());
@@ -102,4 +105,45 @@ test("our reader and Prism's agree on Ruby's standard library", { skip }, () => 
   const files = rubyFiles(stdlib);
   assert.ok(files.length > 100, `${files.length} files under ${stdlib}`);
   for (const file of files) check(readFileSync(file, "utf8"), { label: file });
+});
+
+// The calls and `def`s the reader lists as it reads (`index`, for the facts of app files) are the
+// walk's (walk.ts `programIndex` over a tree read without it): the same calls in the same order,
+// each with the same innermost `def`, and the same `def`s.
+const indexOf = (ix) => {
+  const key = (n) => n && `${n.constructor.name}@${n.location.startOffset}+${n.location.length}`;
+  return { calls: ix.calls.map(key), scopes: ix.scopes.map(key), defs: ix.defs.map(key) };
+};
+function checkIndex(source, { template = false, label } = {}) {
+  const readTree = ours(source, { template, index: true }).value;
+  const walkedTree = ours(source, { template }).value;
+  const read = programIndex(readTree);
+  const walked = programIndex(walkedTree);
+  assert.deepEqual(indexOf(read), indexOf(walked), `${label}: the calls and defs listed`);
+  // The variables' writes from the writes listed (polymorphic.ts `assignments`): the walk's, in its order.
+  const lines = new LineIndex("x.rb", source);
+  const assigned = (program, scope, o) => {
+    const into = new Map();
+    assignments(scope, { program, index: lines, syntaxErrors: [] }, into, o);
+    return JSON.stringify([...into]);
+  };
+  const scopes = (ix, program) => [[program, program], ...ix.defs.map((d, i) => [d, walked.defs[i]])];
+  const readScopes = scopes(read, readTree);
+  scopes(walked, walkedTree).forEach(([walkedScope], i) => {
+    for (const o of [{}, { ivarsOnly: true }, ...(i === 0 ? [{ ivarsOnly: true, crossDefs: true }, { crossDefs: true }] : [])]) {
+      assert.equal(assigned(readTree, readScopes[i][0], o), assigned(walkedTree, walkedScope, o), `${label}: the writes of scope ${i} ${JSON.stringify(o)}`);
+    }
+  });
+  return walked.calls.length;
+}
+
+test("the calls and defs the reader lists as it reads are the walk's", () => {
+  let calls = 0;
+  for (const file of rubyFiles(join(repo, "test-fixtures"))) calls += checkIndex(readFileSync(file, "utf8"), { label: file });
+  assert.ok(calls > 1000, `${calls} calls`);
+  checkIndex("def a(x = b(c)) = d(e { def f; g; end; h })\ndef self.i; j; end\nk\nclass L; def m; n; end; o; end\n", { label: "nested defs" });
+  checkIndex("<%= link_to 'x', post_path(@post) %>\n<% def z; y; end %>\n", { template: true, label: "template" });
+  checkIndex("@a = Post.find(1)\ndef x(a, b = 1, *c, d:, **e, &f); @a = Post.new; a, @b = 1, 2; @c ||= Tag.first!; @a += 1; foo { |x, (y, z); w| @d = User.find(x) }; def y; @a = Other.new; end; end\n@a = (@a = Post.find_by!(x: 1))\n", { label: "writes" });
+  checkIndex("def m\n  a = 1\nend\nx = 1 if /re/\nresources :posts do\n  get :x,\n", { label: "warnings and a syntax error" });
+  if (existsSync(stdlib)) for (const file of rubyFiles(stdlib)) checkIndex(readFileSync(file, "utf8"), { label: file });
 });

@@ -38,3 +38,23 @@ test("130,000 routes print in every layout and series: no spread of one argument
   assert.match(formatUnused(routes, { railsVersion: "7.1" }), /^Found 130000 unused routes:/);
   assert.match(formatUnused(routes, { railsVersion: "8.1" }), /^Found 130000 unused routes:/);
 });
+
+test("every line of a table of many chunks' length is laid out as Rails lays it, in order", () => {
+  // The sheet joins its lines a chunk at a time: 1,001 lines (header and routes) cross several
+  // chunks and end inside one; each line is checked against the layout worked out here.
+  const routes = Array.from({ length: 1000 }, (_, i) => ({
+    name: i % 3 === 0 ? "" : `r${"x".repeat(i % 17)}${i}`,
+    verb: i % 5 === 0 ? "PATCH" : "GET",
+    path: `/r${"/y".repeat(i % 11)}${i}(.:format)`,
+    reqs: `r#a${i}`,
+    internal: false,
+    endpoint: { kind: "controller", text: `r#a${i}` },
+  }));
+  const widest = (key, title) => Math.max(title.length, ...routes.map((r) => r[key].length));
+  const [nw, vw, pw] = [widest("name", "Prefix"), widest("verb", "Verb"), widest("path", "URI Pattern")];
+  const lines = routes.map((r) => `${r.name.padStart(nw)} ${r.verb.padEnd(vw)} ${r.path.padEnd(pw)} ${r.reqs}`);
+  const header = `${"Prefix".padStart(nw)} ${"Verb".padEnd(vw)} ${"URI Pattern".padEnd(pw)} Controller#Action`;
+  assert.equal(formatSheet(routes, { railsVersion: "6.1" }), [header, ...lines].join("\n") + "\n");
+  // 8.1 ends a section with a blank line, which the last newline of the text is.
+  assert.equal(formatSheet(routes, { railsVersion: "8.1" }), [header, ...lines, ""].join("\n"));
+});

@@ -73,6 +73,8 @@ export class DefinedNames {
   private readonly urlOptionsByFile = new Map<string, UrlOptionsFacts>();
   private readonly dirs: string[];
   private union: Set<string> | undefined;
+  /** `namesOutsideHelpers()`, while no file is read again. */
+  private testScope: { names: Set<string>; files: Set<string> } | undefined;
   private defaults: ReadonlySet<string> | typeof UNKNOWN | undefined;
   /** Controllers (and their concerns) that set `url_options`/`default_url_options`: what a request's URLs get is not known. */
   private readonly controllerUrlOptions = new Set<string>();
@@ -171,6 +173,7 @@ export class DefinedNames {
     if (this.modulesByFile.delete(path)) this.support = undefined;
     this.read(path);
     this.union = undefined;
+    this.testScope = undefined;
     this.defaults = undefined;
   }
 
@@ -309,6 +312,41 @@ export class DefinedNames {
       this.layoutsKeyCache = [...facts, ...layoutFiles.map(([path]) => path).sort(), ...mailerLayouts.sort()].join("\n");
     }
     return this.layoutsKeyCache;
+  }
+
+  /**
+   * The names a call in `path` (its text `text`) may reach as the app's own methods. A test
+   * outside test/helpers, spec/helpers and spec/views runs where Rails includes no view helper
+   * (an integration session has the routes' helpers, ActionDispatch::Integration::Runner
+   * delegating to it; controller, mailer and system tests none of app/helpers): there a name
+   * defined only in app/helpers is the route's helper, unless a test helper or the test itself
+   * names the module (`include PostsHelper`). Everywhere else, `all()`.
+   */
+  definedIn(path: string, text: string): ReadonlySet<string> {
+    const rel = relativePosix(this.root, path);
+    if (!/^(?:test|spec)\/.*_(?:test|spec)\.rb$/.test(rel) || /^(?:test|spec)\/(?:.*\/)?(?:helpers|views)\//.test(rel)) return this.all();
+    const scope = (this.testScope ??= this.namesOutsideHelpers());
+    const named = [...this.byFile].filter(([file]) => !scope.files.has(file) && this.namesModule(file, text));
+    if (!named.length) return scope.names;
+    const names = new Set(scope.names);
+    for (const [, defined] of named) for (const name of defined) names.add(name);
+    return names;
+  }
+
+  /** The names of every file but app/helpers' modules no test helper names, and those files. */
+  private namesOutsideHelpers(): { names: Set<string>; files: Set<string> } {
+    const helpersDir = join(this.root, "app", "helpers") + sep;
+    const testHelperTexts = [...this.testHelpers.values()];
+    const files = new Set([...this.byFile.keys()].filter((file) => !file.startsWith(helpersDir) || testHelperTexts.some((text) => this.namesModule(file, text))));
+    const names = new Set<string>();
+    for (const file of files) for (const name of this.byFile.get(file)!) names.add(name);
+    return { names, files };
+  }
+
+  /** Whether `text` names a module `file` defines (or `file` defines none Routemap can name). */
+  private namesModule(file: string, text: string): boolean {
+    const modules = this.modulesByFile.get(file);
+    return !modules || modules.some((name) => new RegExp(`\\b${name}\\b`).test(text));
   }
 
   all(): Set<string> {

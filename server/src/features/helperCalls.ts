@@ -21,6 +21,8 @@ export interface HelperCheckContext {
   tablesFor?(path: string): HelperTables | null;
   /** Names the app's own code may define. */
   defined: ReadonlySet<string>;
+  /** Those a file's calls may reach where it runs (`DefinedNames.definedIn`: a test has no view helper); without it, `defined`. */
+  definedIn?(path: string, text: string): ReadonlySet<string>;
   /** For a test file, the helpers the routes define in the test environment, where it runs (undefined for other files). */
   testEnvHelpers?(path: string): ReadonlySet<string> | undefined;
   /** Names the gems may define, or why they cannot be known. */
@@ -133,7 +135,7 @@ export function mayUseUrls(text: string, scope: HelperScope): boolean {
 }
 
 export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckContext, path: string, text: string, scope: HelperScope = "all"): Diagnostic[] {
-  const { defined, gems } = context;
+  const { gems } = context;
   const early = skipped(context, path, text, scope);
   if (early || "why" in gems) return early ?? [];
   const tables = (context.tablesFor ? context.tablesFor(path) : context.tables)!;
@@ -153,6 +155,7 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
   }));
   // `respond_to?(:x_path)`, `defined?(x_path)`: this file calls the name only where it is.
   const guarded = guardedHelperNames(text);
+  const defined = context.definedIn?.(path, text) ?? context.defined;
   // A test that draws its own table (`Rails.application.routes.draw do … end`) calls that table's helpers.
   const ownTable = !/\/config\/routes(?:\.rb$|\/)/.test(path) && drawsOwnRoutes(text);
   const known = (name: string, receiver: string | undefined): "known" | "unknown" | "unchecked" => {

@@ -17,7 +17,7 @@
 import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import { pluralize, singularize, underscore } from "../inflector.js";
-import { childrenOf, constantPathText, walkNodes } from "../ruby/walk.js";
+import { childrenOf, constantPathText, indexedWrites, programIndex } from "../ruby/walk.js";
 import type { Diagnostic, Span } from "../types.js";
 import type { RunCondition } from "./runConditions.js";
 
@@ -116,27 +116,47 @@ function recordOf(node: N.Node): Omit<PolymorphicRecord, "isClass" | "how" | "li
   return undefined;
 }
 
-/** Every write of each variable in a tree (not into nested `def`s, which are other scopes). */
+/**
+ * Every write of each variable in a tree (not into nested `def`s, which are other scopes). Where
+ * the reader listed the program's writes (walk.ts `indexedWrites`), the tree is not walked:
+ * the list, from its end, is the walk's order, and a `def`'s are those whose innermost `def` it
+ * is. A walk of each file's tree for them was most of the polymorphic targets' time on a large
+ * app's first `check` (docs/benchmarks.md).
+ */
 export function assignments(root: N.Node, file: LoadedFile, into: Map<string, Assigned>, o: { ivarsOnly?: boolean; crossDefs?: boolean }): void {
+  const listed = file.program instanceof N.ProgramNode ? indexedWrites(file.program) : undefined;
+  if (listed && (root === file.program || (root instanceof N.DefNode && !o.crossDefs))) {
+    const { nodes, scopes } = listed;
+    for (let i = nodes.length - 1; i >= 0; i--) {
+      if (root === file.program ? !o.crossDefs && scopes[i] !== undefined : scopes[i] !== root) continue;
+      noteWrite(nodes[i], file, into, o);
+    }
+    return;
+  }
   const stack: N.Node[] = [root];
   while (stack.length) {
     const node = stack.pop()!;
     if (node !== root && node instanceof N.DefNode && !o.crossDefs) continue;
-    const write =
-      node instanceof N.InstanceVariableWriteNode || node instanceof N.InstanceVariableOrWriteNode || (!o.ivarsOnly && (node instanceof N.LocalVariableWriteNode || node instanceof N.LocalVariableOrWriteNode))
-        ? node
-        : undefined;
-    const other = node instanceof N.InstanceVariableOperatorWriteNode || node instanceof N.InstanceVariableAndWriteNode || node instanceof N.LocalVariableOperatorWriteNode || node instanceof N.LocalVariableAndWriteNode || node instanceof N.MultiWriteNode;
-    if (write) note(into, write.name, recordOf(write.value), file, write);
-    // A parameter (of a block or method) is a value Routemap cannot know, and may shadow a variable.
-    else if (node instanceof N.ParametersNode || node instanceof N.BlockParametersNode) for (const name of parameterNames(node)) note(into, name, undefined, file, node);
-    else if (other) {
-      for (const target of node instanceof N.MultiWriteNode ? [...node.lefts, ...(node.rest ? [node.rest] : []), ...node.rights] : [node]) {
-        const name = "name" in target && typeof target.name === "string" ? target.name : undefined;
-        if (name) note(into, name, undefined, file, node);
-      }
-    }
+    noteWrite(node, file, into, o);
     for (const child of childrenOf(node)) stack.push(child);
+  }
+}
+
+/** What one node of `assignments`' walk writes, if anything (the node types walk.ts's `WRITE_TYPES` lists). */
+function noteWrite(node: N.Node, file: LoadedFile, into: Map<string, Assigned>, o: { ivarsOnly?: boolean }): void {
+  const write =
+    node instanceof N.InstanceVariableWriteNode || node instanceof N.InstanceVariableOrWriteNode || (!o.ivarsOnly && (node instanceof N.LocalVariableWriteNode || node instanceof N.LocalVariableOrWriteNode))
+      ? node
+      : undefined;
+  const other = node instanceof N.InstanceVariableOperatorWriteNode || node instanceof N.InstanceVariableAndWriteNode || node instanceof N.LocalVariableOperatorWriteNode || node instanceof N.LocalVariableAndWriteNode || node instanceof N.MultiWriteNode;
+  if (write) note(into, write.name, recordOf(write.value), file, write);
+  // A parameter (of a block or method) is a value Routemap cannot know, and may shadow a variable.
+  else if (node instanceof N.ParametersNode || node instanceof N.BlockParametersNode) for (const name of parameterNames(node)) note(into, name, undefined, file, node);
+  else if (other) {
+    for (const target of node instanceof N.MultiWriteNode ? [...node.lefts, ...(node.rest ? [node.rest] : []), ...node.rights] : [node]) {
+      const name = "name" in target && typeof target.name === "string" ? target.name : undefined;
+      if (name) note(into, name, undefined, file, node);
+    }
   }
 }
 
@@ -164,14 +184,18 @@ function note(into: Map<string, Assigned>, name: string, record: Omit<Polymorphi
     seen.conflicting = true;
     return;
   }
+  // Two assignments of one class: persisted only when both are.
+  if (seen.record) {
+    seen.record = { ...seen.record, persisted: seen.record.persisted !== record.persisted ? "either" : record.persisted };
+    return;
+  }
+  // The first assignment is the one cited: its line and text are worked out for it alone.
   const loc = node.location;
   const line = file.index.span(loc.startOffset, loc.startOffset).start.line;
   // Its first line (a `split` went over the whole of a long value).
   const text = file.index.slice(loc.startOffset, loc.startOffset + loc.length);
   const how = text.includes("\n") ? text.slice(0, text.indexOf("\n")) : text;
-  // Two assignments of one class: persisted only when both are.
-  const persisted = seen.record && seen.record.persisted !== record.persisted ? "either" : record.persisted;
-  seen.record = seen.record ? { ...seen.record, persisted } : { ...record, how, line };
+  seen.record = { ...record, how, line };
 }
 
 /**
@@ -231,49 +255,48 @@ export function polymorphicCandidates(file: LoadedFile, o: { view: boolean; cont
     for (const def of defs) assignedBy.set(def.name, new Set([...varsOf(def).keys()].filter((k) => k.startsWith("@"))));
     return assignedBy;
   };
-  const visit = (scope: N.Node) => {
-    const lookup = (name: string, isIvar: boolean) => {
-      const vars = varsOf(scope);
-      // A template's instance variable it does not set itself: its action's (viewAssigns.ts).
-      if (isIvar && !o.controller && o.assigns && !vars.has(name)) return o.assigns.get(name);
-      if (!isIvar || !o.controller) return vars.get(name);
-      callbacks ??= new Set(callbackNames(file.program));
-      const set = vars.has(name) || [...callbacks].some((c) => assignedByOf().get(c)?.has(name));
-      return set ? ivars().get(name) : undefined;
-    };
-    const stack: N.Node[] = [scope];
-    while (stack.length) {
-      const node = stack.pop()!;
-      if (node !== scope && node instanceof N.DefNode) continue;
-      if (node instanceof N.CallNode && !node.receiver) {
-        const target = targetOf(node, o.view);
-        const found = target && candidateOf(target, node.name, file, lookup);
-        if (found) out.push(found);
-      }
-      const children = childrenOf(node);
-      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
-    }
+  const lookupIn = (scope: N.Node) => (name: string, isIvar: boolean) => {
+    const vars = varsOf(scope);
+    // A template's instance variable it does not set itself: its action's (viewAssigns.ts).
+    if (isIvar && !o.controller && o.assigns && !vars.has(name)) return o.assigns.get(name);
+    if (!isIvar || !o.controller) return vars.get(name);
+    callbacks ??= new Set(callbackNames(calls));
+    const set = vars.has(name) || [...callbacks].some((c) => assignedByOf().get(c)?.has(name));
+    return set ? ivars().get(name) : undefined;
   };
-  // Every scope in source order.
-  const defs: N.DefNode[] = [];
-  walkNodes(file.program, (node) => {
-    if (node instanceof N.DefNode) defs.push(node);
-  });
-  visit(file.program);
-  for (const def of defs) visit(def);
+  // The URL-taking calls from the calls the tree lists once (walk.ts `programIndex`), by scope:
+  // the top level's first, then each method's in source order, as a walk of each scope would
+  // find them. A file with none (most controllers and helpers) is walked no further; a walk
+  // per scope was a tenth of a large app's first `check` in its worker (docs/benchmarks.md).
+  const { calls, scopes, defs } = programIndex(file.program);
+  const found = new Map<N.Node, { call: N.CallNode; target: { node: N.Node; suffix: "path" | "url"; prefix: string } }[]>();
+  for (let i = 0; i < calls.length; i++) {
+    const call = calls[i];
+    const target = call.receiver ? undefined : targetOf(call, o.view);
+    if (!target) continue;
+    const scope = scopes[i] ?? file.program;
+    let list = found.get(scope);
+    if (!list) found.set(scope, (list = []));
+    list.push({ call, target });
+  }
+  if (!found.size) return out;
+  for (const scope of [file.program, ...defs]) {
+    const lookup = lookupIn(scope);
+    for (const { call, target } of found.get(scope) ?? []) {
+      const candidate = candidateOf(target, call.name, file, lookup);
+      if (candidate) out.push(candidate);
+    }
+  }
   return out;
 }
 
-/** Methods a controller's file names in `before_action` (and its aliases). */
-function callbackNames(program: N.Node): string[] {
+/** Methods a controller's file names in `before_action` (and its aliases), in no particular order. */
+function callbackNames(calls: readonly N.CallNode[]): string[] {
   const names: string[] = [];
-  const stack: N.Node[] = [program];
-  while (stack.length) {
-    const node = stack.pop()!;
-    if (node instanceof N.CallNode && !node.receiver && /^(?:prepend_|append_)?before_action$|^before_filter$/.test(node.name)) {
+  for (const node of calls) {
+    if (!node.receiver && /^(?:prepend_|append_)?before_action$|^before_filter$/.test(node.name)) {
       for (const arg of node.arguments_?.arguments_ ?? []) if (arg instanceof N.SymbolNode) names.push(arg.unescaped.value);
     }
-    for (const child of childrenOf(node)) stack.push(child);
   }
   return names;
 }

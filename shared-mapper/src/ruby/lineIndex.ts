@@ -24,6 +24,11 @@ export class LineIndex {
     return (this.encoded ??= new TextEncoder().encode(this.text));
   }
 
+  /** The text as UTF-8, for a parse of it to take instead of encoding it again (index.ts `parseFile`: an app file's facts ask for positions). */
+  get utf8(): Uint8Array {
+    return this.bytes;
+  }
+
   /** Byte offset at which each line starts. */
   private get lineStarts(): number[] {
     if (this.starts) return this.starts;

@@ -20,7 +20,10 @@ import { deserialize } from "./serialized.js";
 
 export type { ParseResult };
 /** `template`: the source is a view's body, which Rails compiles into a method (`yield` is allowed). */
-export type Parser = (source: string, o?: { template?: boolean }) => ParseResult;
+/** `index`: the tree's calls listed as it is read (serialized.ts `deserialize`), for the facts of app files. */
+export type Parser = (source: string, o?: ParseOptions) => ParseResult;
+/** `bytes`: the source as UTF-8 already (a `LineIndex`'s), not encoded again for Prism. */
+export type ParseOptions = { template?: boolean; index?: boolean; bytes?: Uint8Array };
 
 /** Prism failed on a source (a trap or a stack overflow); the parser has been renewed since. */
 export class ParserFailure extends Error {}
@@ -101,12 +104,12 @@ export function armGuard(prism: WebAssembly.Exports, stackLow: number): void {
 }
 
 /** Prism's parse, with the canary set before and checked after. */
-function watchedParse(prism: WebAssembly.Exports, source: string, stackLow: number, template: boolean): ParseResult {
+function watchedParse(prism: WebAssembly.Exports, source: string, stackLow: number, o: ParseOptions): ParseResult {
   armGuard(prism, stackLow);
   const calloc = prism.calloc as Fn;
   const free = prism.free as Fn;
-  const sourceBytes = encoder.encode(source);
-  const options = OPTIONS[template ? 1 : 0];
+  const sourceBytes = o.bytes ?? encoder.encode(source);
+  const options = OPTIONS[o.template ? 1 : 0];
   const sourceAt = calloc(1, sourceBytes.length);
   const optionsAt = calloc(1, options.length);
   const bufferAt = calloc((prism.pm_buffer_sizeof as Fn)(), 1);
@@ -117,7 +120,7 @@ function watchedParse(prism: WebAssembly.Exports, source: string, stackLow: numb
   (prism.pm_serialize_parse as Fn)(bufferAt, sourceAt, sourceBytes.length, optionsAt);
   if (!guardIntact(prism, stackLow)) throw new Error("its stack overflowed");
   const serialized = new Uint8Array(memory(), (prism.pm_buffer_value as Fn)(bufferAt), (prism.pm_buffer_length as Fn)(bufferAt));
-  const result = deserialize(source, sourceBytes, serialized);
+  const result = deserialize(source, sourceBytes, serialized, { index: o.index });
   (prism.pm_buffer_free as Fn)(bufferAt);
   free(sourceAt);
   free(bufferAt);
@@ -138,7 +141,7 @@ export async function createParser(wasm: BufferSource, compiled?: Promise<WebAss
   let prism = instantiate(module);
   return (source, o) => {
     try {
-      return watchedParse(prism, source, patched.stackLow, !!o?.template);
+      return watchedParse(prism, source, patched.stackLow, o ?? {});
     } catch (e) {
       prism = instantiate(module);
       throw new ParserFailure(e instanceof Error ? e.message : String(e));

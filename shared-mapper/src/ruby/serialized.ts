@@ -20,6 +20,7 @@
 import * as N from "@ruby/prism/src/nodes.js";
 import { deserialize as prismDeserialize, ParseResult } from "@ruby/prism/src/deserialize.js";
 import { ERROR_LEVELS, ERROR_TYPES, NODE_FORMATS, PRISM_VERSION, WARNING_LEVELS, WARNING_TYPES } from "./prismFormat.js";
+import { keepProgramIndex, WRITE_TYPES, type ProgramIndex } from "./walk.js";
 
 type Ctor = new (...args: unknown[]) => N.Node;
 type Location = { startOffset: number; length: number };
@@ -48,15 +49,31 @@ const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /**
  * The tree of `serialized`, Prism's output for `source` (whose UTF-8 bytes are `sourceBytes`).
- * Throws on a buffer that is not Prism's serialized form.
+ * Throws on a buffer that is not Prism's serialized form. `index`: the tree's calls and `def`s
+ * listed as they are read (`INDEXING_READERS`), kept with its program for walk.ts's
+ * `programIndex`, which would otherwise walk the whole tree for them.
  */
-export function deserialize(source: string, sourceBytes: Uint8Array, serialized: Uint8Array): ParseResult {
+export function deserialize(source: string, sourceBytes: Uint8Array, serialized: Uint8Array, o: { index?: boolean } = {}): ParseResult {
   try {
-    return read(source, sourceBytes, serialized);
+    if (!o.index) return read(source, sourceBytes, serialized);
+    readers = INDEXING_READERS;
+    indexed = { calls: [], scopes: [], defs: [] };
+    defAt = -1;
+    scopeSlots = [];
+    writes = [];
+    writeSlots = [];
+    const result = read(source, sourceBytes, serialized);
+    if (readers === INDEXING_READERS && result.value instanceof N.ProgramNode) keepProgramIndex(result.value, indexFound());
+    return result;
   } finally {
     // Holds neither buffer, the source nor any node past the call, however it ended.
     buf = bytes = new Uint8Array(0);
     text = "";
+    readers = READERS;
+    indexed = EMPTY_INDEX;
+    scopeSlots = [];
+    writes = [];
+    writeSlots = [];
   }
 }
 
@@ -64,7 +81,10 @@ function read(source: string, sourceBytes: Uint8Array, serialized: Uint8Array): 
   buf = serialized;
   pos = 0;
   if (buf[0] !== 0x50 || buf[1] !== 0x52 || buf[2] !== 0x49 || buf[3] !== 0x53 || buf[4] !== 0x4d) throw new Error("Invalid serialization");
-  if (buf[5] !== PRISM_VERSION[0] || buf[6] !== PRISM_VERSION[1] || buf[7] !== PRISM_VERSION[2]) return prismDeserialize(sourceBytes, serialized);
+  if (buf[5] !== PRISM_VERSION[0] || buf[6] !== PRISM_VERSION[1] || buf[7] !== PRISM_VERSION[2]) {
+    readers = READERS; // no index: walk.ts lists the calls itself
+    return prismDeserialize(sourceBytes, serialized);
+  }
   if (buf[8] !== 0) throw new Error("Invalid serialization (location fields must be included but are not)");
   pos = 9;
   bytes = sourceBytes;
@@ -157,7 +177,7 @@ function take(length: number): Uint8Array {
 
 function node(): N.Node {
   const type = buf[pos++];
-  const read = READERS[type - 1];
+  const read = readers[type - 1];
   if (read === undefined) throw new Error(`Unknown node type: ${type}`);
   return read();
 }
@@ -1323,3 +1343,67 @@ const READERS: (() => N.Node)[] = [
   readYieldNode,
 ];
 // End of the generated readers.
+
+/**
+ * The readers that list a tree's calls and `def`s as they read them (`deserialize`'s `index`),
+ * for the facts of `routemap check`'s first run: the facts go through every call of a file, and
+ * a walk of the whole tree to list them (with each call's innermost `def`, walk.ts
+ * `programIndex`) was 6% of the worker's time on issue 30's large app (docs/benchmarks.md).
+ * Prism writes a node's fields in the order `childNodes()` gives them, each child node before the
+ * next field, so the order in which nodes are begun here is the walk's (depth first, source
+ * order); a node is made after its children, so each keeps its place in the lists by a slot
+ * taken before its fields are read. The routes' evaluator reads without them.
+ */
+const EMPTY_INDEX: ProgramIndex = { calls: [], scopes: [], defs: [] };
+let indexed: ProgramIndex = EMPTY_INDEX;
+let readers: (() => N.Node)[] = READERS;
+/** The slot in `indexed.defs` of the `def` being read, -1 outside any; each call's, by slot. */
+let defAt = -1;
+let scopeSlots: number[] = [];
+/** The writes made so far (`ProgramIndex.writes`), each's innermost `def` by slot. */
+let writes: N.Node[] = [];
+let writeSlots: number[] = [];
+
+const CALL_TYPE = NODE_FORMATS.findIndex(([name]) => name === "CallNode");
+const DEF_TYPE = NODE_FORMATS.findIndex(([name]) => name === "DefNode");
+const WRITES = new Set(WRITE_TYPES.map((type) => NODE_FORMATS.findIndex(([name]) => name === type)));
+const INDEXING_READERS = READERS.map((reader, i) => (i === CALL_TYPE ? readIndexedCall : i === DEF_TYPE ? readIndexedDef : WRITES.has(i) ? indexedWrite(reader) : reader));
+
+function indexedWrite(reader: () => N.Node): () => N.Node {
+  return () => {
+    const write = reader();
+    writes.push(write);
+    writeSlots.push(defAt);
+    return write;
+  };
+}
+
+function readIndexedCall(): N.Node {
+  const at = indexed.calls.length;
+  indexed.calls.push(undefined as unknown as N.CallNode);
+  scopeSlots.push(defAt);
+  const call = READERS[CALL_TYPE]();
+  indexed.calls[at] = call as N.CallNode;
+  return call;
+}
+
+function readIndexedDef(): N.Node {
+  const at = indexed.defs.length;
+  indexed.defs.push(undefined as unknown as N.DefNode);
+  const outer = defAt;
+  defAt = at;
+  const def = READERS[DEF_TYPE]();
+  defAt = outer;
+  indexed.defs[at] = def as N.DefNode;
+  return def;
+}
+
+/** The index read, each call's innermost `def` from its slot. */
+function indexFound(): ProgramIndex {
+  const { calls, defs } = indexed;
+  const scopes: (N.DefNode | undefined)[] = new Array(calls.length);
+  for (let i = 0; i < calls.length; i++) scopes[i] = scopeSlots[i] < 0 ? undefined : defs[scopeSlots[i]];
+  const writeScopes: (N.DefNode | undefined)[] = new Array(writes.length);
+  for (let i = 0; i < writes.length; i++) writeScopes[i] = writeSlots[i] < 0 ? undefined : defs[writeSlots[i]];
+  return { calls, scopes, defs, writes: { nodes: writes, scopes: writeScopes } };
+}

@@ -30,17 +30,84 @@ export function walkNodes(root: N.Node, visit: (node: N.Node) => void): void {
  * blocks that expect a raise), which was a large part of a first `check` on a large app.
  */
 export function walkCalls(root: N.Node, visit: (node: N.CallNode) => void): void {
-  let calls = root instanceof N.ProgramNode ? callsOfProgram.get(root) : undefined;
-  if (!calls) {
-    const found: N.CallNode[] = (calls = []);
-    walkNodes(root, (node) => {
-      if (node instanceof N.CallNode) found.push(node);
-    });
-    if (root instanceof N.ProgramNode) callsOfProgram.set(root, found);
-  }
+  const calls = root instanceof N.ProgramNode ? programIndex(root).calls : listCalls(root).calls;
   for (const call of calls) visit(call);
 }
-const callsOfProgram = new WeakMap<N.ProgramNode, N.CallNode[]>();
+
+/**
+ * A program's calls in source order (`walkCalls`), each with the innermost `def` it is in
+ * (`scopes`, undefined at the top level and in class bodies), and every `def` in source order,
+ * nested ones included: the scopes the polymorphic targets look up variables in
+ * (polymorphic.ts), listed in the one walk that lists the calls, once per tree.
+ */
+export interface ProgramIndex {
+  calls: N.CallNode[];
+  scopes: (N.DefNode | undefined)[];
+  defs: N.DefNode[];
+  /**
+   * Where the reader listed them (serialized.ts): the variables' writes and the parameter lists
+   * (`WRITE_TYPES`), in the order they were made, children before their parent (the reverse of
+   * a walk that pushes each node's children in order and pops them, as polymorphic.ts's
+   * `assignments` does), each with its innermost `def`.
+   */
+  writes?: { nodes: N.Node[]; scopes: (N.DefNode | undefined)[] };
+}
+
+/** The node types `ProgramIndex.writes` lists: what polymorphic.ts's `assignments` notes. */
+export const WRITE_TYPES = [
+  "InstanceVariableWriteNode", "InstanceVariableOrWriteNode", "LocalVariableWriteNode", "LocalVariableOrWriteNode",
+  "InstanceVariableOperatorWriteNode", "InstanceVariableAndWriteNode", "LocalVariableOperatorWriteNode", "LocalVariableAndWriteNode",
+  "MultiWriteNode", "ParametersNode", "BlockParametersNode",
+] as const;
+
+/** The writes the reader listed for `program`, if it did (`ProgramIndex.writes`). */
+export function indexedWrites(program: N.ProgramNode): ProgramIndex["writes"] {
+  return (program as Indexed)[INDEX]?.writes;
+}
+
+export function programIndex(program: N.ProgramNode): ProgramIndex {
+  return ((program as Indexed)[INDEX] ??= listCalls(program));
+}
+
+/**
+ * A program's index is kept on the program node itself, not in a WeakMap keyed by it: a tree
+ * whose index was a WeakMap's value outlived the young generation (V8 promoted it, and with it
+ * every node the index lists, to the old one until a full collection). On the large app's
+ * facts, in one thread, the old generation grew to 268 MB before a full collection, against
+ * 68 MB (docs/benchmarks.md).
+ */
+const INDEX = Symbol("routemap.programIndex");
+type Indexed = N.ProgramNode & { [INDEX]?: ProgramIndex };
+
+/** Keeps the index the reader of Prism's output listed as it read `program` (serialized.ts `deserialize`'s `index`), in the same order as `listCalls`. */
+export function keepProgramIndex(program: N.ProgramNode, index: ProgramIndex): void {
+  (program as Indexed)[INDEX] = index;
+}
+
+/** `walkNodes`' order, each node pushed with its innermost `def` (two stacks: no pair per node). */
+function listCalls(root: N.Node): ProgramIndex {
+  const out: ProgramIndex = { calls: [], scopes: [], defs: [] };
+  const stack: N.Node[] = [root];
+  const scopeStack: (N.DefNode | undefined)[] = [undefined];
+  while (stack.length) {
+    const node = stack.pop()!;
+    let scope = scopeStack.pop();
+    if (node instanceof N.CallNode) {
+      out.calls.push(node);
+      out.scopes.push(scope);
+    } else if (node instanceof N.DefNode) {
+      out.defs.push(node);
+      scope = node;
+    }
+    const children = node.childNodes();
+    for (let i = children.length - 1; i >= 0; i--) {
+      if (!children[i]) continue;
+      stack.push(children[i]!);
+      scopeStack.push(scope);
+    }
+  }
+  return out;
+}
 
 /** A constant as written (`Admin::Users`, `::Top`); undefined for anything that is not a constant path. */
 export function constantPathText(node: N.Node): string | undefined {

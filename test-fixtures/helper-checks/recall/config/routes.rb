@@ -12,6 +12,9 @@ Rails.application.routes.draw do
     end
   end
   resources :books, only: [:show, :destroy]
+  # Its helper has a view helper's name too (app/helpers/tags_helper.rb): views and a test that
+  # includes the module call that method, other tests the route's helper.
+  resources :tags, only: [:show]
   get "archive(/:year)", to: "posts#archive", as: :archive
   root "posts#index"
   # Off in this environment (upcase's marketing_redesign): no route reaches Redesign::*.

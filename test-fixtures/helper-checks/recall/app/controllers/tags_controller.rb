@@ -1,0 +1,5 @@
+class TagsController < ApplicationController
+  def show
+    head :ok
+  end
+end
