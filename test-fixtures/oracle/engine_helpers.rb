@@ -27,12 +27,7 @@ in_fixture_copy(app_dir, "routemap-engine-helpers") do |root, tmp|
   require "rails"
   require_path_gems(root)
   require File.join(root, "config", "application")
-  app = Rails.application
-  app.config.eager_load = false
-  app.config.logger = Logger.new(nil)
-  app.config.paths["log"] = File.join(tmp, "log")
-  app.config.hosts.clear
-  app.initialize!
+  app = initialize_fixture_app(tmp)
 
   engines = ObjectSpace.each_object(Class).select { |k| k < Rails::Engine && !(k <= Rails::Application) }.sort_by(&:name)
   set_name = ->(routes) { routes.equal?(app.routes) ? "app" : (engines.find { |e| e.routes.equal?(routes) }&.name || "?") }

@@ -29,3 +29,16 @@ def require_path_gems(root)
     require File.basename(path.strip)
   end
 end
+
+# The fixture's application initialized as the oracles judge it: no eager loading, no log, and
+# no host blocked (as in the test environment, where integration tests run: development allows
+# localhost only, and an integration session asks for www.example.com).
+def initialize_fixture_app(tmp)
+  app = Rails.application
+  app.config.eager_load = false
+  app.config.logger = Logger.new(nil)
+  app.config.paths["log"] = File.join(tmp, "log")
+  app.config.hosts.clear
+  app.initialize!
+  app
+end

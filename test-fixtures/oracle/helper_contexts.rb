@@ -32,14 +32,7 @@ in_fixture_copy(app_dir, "routemap-helper-oracle") do |root, tmp|
     require "action_view"
     require "slim"
   end
-  app = Rails.application
-  app.config.eager_load = false
-  app.config.logger = Logger.new(nil)
-  app.config.paths["log"] = File.join(tmp, "log")
-  # As in the test environment, where integration tests run: no host is blocked (development's
-  # allows localhost only, and an integration session asks for www.example.com).
-  app.config.hosts.clear
-  app.initialize!
+  app = initialize_fixture_app(tmp)
 
   # Models of ActiveRecord get a table each (an id, rows 1 to 3) in a database in memory.
   if defined?(ActiveRecord::Base)

@@ -20,12 +20,7 @@ app_dir = ARGV.fetch(0)
 in_fixture_copy(app_dir, "routemap-snippet-parts") do |root, tmp|
   require "rails"
   require File.join(root, "config", "application")
-  app = Rails.application
-  app.config.eager_load = false
-  app.config.logger = Logger.new(nil)
-  app.config.paths["log"] = File.join(tmp, "log")
-  app.config.hosts.clear
-  app.initialize!
+  app = initialize_fixture_app(tmp)
   routes = app.routes.named_routes.names.sort.map { |name| [name, app.routes.named_routes[name]] }.reject { |_, r| r.required_parts.empty? }
 
   context_of = lambda do |path|

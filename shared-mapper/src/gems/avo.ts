@@ -38,6 +38,7 @@ import { toS } from "../ruby/print.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import { RConst, RHash, RUnknown, stringValue, type RValue, sym } from "../ruby/values.js";
 import { childrenOf, constantPathText } from "../ruby/walk.js";
+import { configureParameter, isConfiguration, isConstant } from "./configureBlocks.js";
 import { invoke } from "../framework/draw.js";
 
 /** Where a value `mount_avo` depends on cannot be read: what depends on it is not drawn. */
@@ -121,9 +122,9 @@ function assignments(program: N.Node, setter: string): { node: N.CallNode; condi
   const isConfigure = (call: N.CallNode) => call.name === "configure" && isAvo(call.receiver);
   walk(program, isConfigure, (node, conditional, parent) => {
     const outer = (parent && configs.get(parent)) ?? new Set<string>();
-    const inner = node instanceof N.CallNode && isConfigure(node) ? blockParameter(node, outer) : outer;
+    const inner = node instanceof N.CallNode && isConfigure(node) ? configureParameter(node, outer) : outer;
     if (inner.size) configs.set(node, inner);
-    if (node instanceof N.CallNode && node.name === setter && isConfiguration(node.receiver, outer)) out.push({ node, conditional });
+    if (node instanceof N.CallNode && node.name === setter && isConfiguration(node.receiver, outer, "Avo")) out.push({ node, conditional });
     return true;
   });
   return out;
@@ -145,18 +146,7 @@ function walk(root: N.Node, plainCall: (call: N.CallNode) => boolean, visit: (no
   go(root, false, undefined, false);
 }
 
-const isAvo = (node: N.Node | null) => node !== null && constantPathText(node)?.replace(/^::/, "") === "Avo";
-
-function blockParameter(call: N.CallNode, outer: Set<string>): Set<string> {
-  const params = call.block instanceof N.BlockNode && call.block.parameters instanceof N.BlockParametersNode ? call.block.parameters.parameters : null;
-  const first = params?.requireds[0];
-  return first instanceof N.RequiredParameterNode ? new Set([...outer, first.name]) : outer;
-}
-
-function isConfiguration(receiver: N.Node | null, configs: Set<string>): boolean {
-  if (receiver instanceof N.LocalVariableReadNode) return configs.has(receiver.name);
-  return receiver instanceof N.CallNode && receiver.name === "configuration" && isAvo(receiver.receiver);
-}
+const isAvo = (node: N.Node | null) => isConstant(node, "Avo");
 
 /** `Avo.plugin_manager.engines` after boot: the `mount_engine` calls of the locked gems that depend on avo, in order. */
 function pluginEngines(m: MapperState, v4: boolean): PluginEngine[] {

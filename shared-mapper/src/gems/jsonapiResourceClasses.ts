@@ -26,6 +26,7 @@ import { camelize, pluralize, singularize, underscore } from "../inflector.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import { RHash, RRegexp, RSymbol, RUnknown, RValue, sym } from "../ruby/values.js";
 import { childrenOf, constantPathText } from "../ruby/walk.js";
+import { configureParameter, isConfiguration, isConstant } from "./configureBlocks.js";
 
 export interface Relationship {
   name: string;
@@ -410,7 +411,7 @@ export function readJsonapiSettings(files: LoadedFile[], reader: ClassReader): J
   const settings: JsonapiSettings = { routeFormat: sym("dasherized_route"), resourceKeyType: sym("integer"), unread: [] };
   for (const file of files) {
     const visit = (node: N.Node, configs: Set<string>) => {
-      if (node instanceof N.CallNode && (node.name === "route_format=" || node.name === "resource_key_type=") && isConfiguration(node.receiver, configs)) {
+      if (node instanceof N.CallNode && (node.name === "route_format=" || node.name === "resource_key_type=") && isConfiguration(node.receiver, configs, "JSONAPI")) {
         const arg = node.arguments_?.arguments_[0];
         const v = arg ? value(arg, file, reader) : undefined;
         if (v instanceof RSymbol || typeof v === "string") {
@@ -418,7 +419,7 @@ export function readJsonapiSettings(files: LoadedFile[], reader: ClassReader): J
           else settings.resourceKeyType = v;
         } else settings.unread.push(`\`${text(file, node)}\` in ${reader.relative(file)}`);
       }
-      const inner = node instanceof N.CallNode && node.name === "configure" && isJsonapi(node.receiver) ? blockParameter(node, configs) : configs;
+      const inner = node instanceof N.CallNode && node.name === "configure" && isJsonapi(node.receiver) ? configureParameter(node, configs) : configs;
       for (const child of childrenOf(node)) visit(child, inner);
     };
     visit(file.program, new Set());
@@ -426,20 +427,7 @@ export function readJsonapiSettings(files: LoadedFile[], reader: ClassReader): J
   return settings;
 }
 
-const isJsonapi = (node: N.Node | null) => node !== null && constantPathText(node)?.replace(/^::/, "") === "JSONAPI";
-
-/** The names in scope for the configuration: the outer ones and `JSONAPI.configure do |config|`'s parameter. */
-function blockParameter(call: N.CallNode, outer: Set<string>): Set<string> {
-  const params = call.block instanceof N.BlockNode && call.block.parameters instanceof N.BlockParametersNode ? call.block.parameters.parameters : null;
-  const first = params?.requireds[0];
-  return first instanceof N.RequiredParameterNode ? new Set([...outer, first.name]) : outer;
-}
-
-/** The configuration: `JSONAPI.configure`'s block parameter, or `JSONAPI.configuration`; never another local. */
-function isConfiguration(receiver: N.Node | null, configs: Set<string>): boolean {
-  if (receiver instanceof N.LocalVariableReadNode) return configs.has(receiver.name);
-  return receiver instanceof N.CallNode && receiver.name === "configuration" && isJsonapi(receiver.receiver);
-}
+const isJsonapi = (node: N.Node | null) => isConstant(node, "JSONAPI");
 
 /** The uuid constraint `jsonapi_resources` adds for a `:uuid` key type. */
 export const UUID_PATTERN = new RRegexp("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
