@@ -191,3 +191,45 @@ test("8.1 takes match's options as keywords: a call with only known keywords and
   // 8.0 and earlier take one options Hash, and find no path in it.
   assert.deepEqual((await check(body, "8.0")).errors, ["1: Route path not specified", "2: Route path not specified"]);
 });
+
+/** Maps a routes file written out (constants before the draw block); returns each route's name and path, and the errors' lines and messages. */
+async function mapFile(source, railsVersion, rubyVersion) {
+  const result = (await mapper()).map({ entry: "routes.rb", files: { "routes.rb": source }, options: { railsVersion, rubyVersion } });
+  const rows = result.routes.map((r) => `${r.name} ${r.path} ${r.reqs}`.trim());
+  const errors = result.diagnostics.filter((d) => d.severity === "error").map((d) => `${d.span.start.line}: ${d.message}`);
+  return { rows, errors };
+}
+
+test("Ruby 3.3 copies a lone **hash for a method without keywords; 3.1 hands over the caller's Hash, which Rails changes", async () => {
+  // ruby/ruby#8970 (Ruby 3.3): `f(**h).equal?(h)` was true from 3.0, false since. Rails 6.1's
+  // namespace deletes :path from the Hash it is given, map_match :to (Ruby 3.1's side is the
+  // golden case namespace/options_reused too).
+  const source = [
+    'OPTS = { to: "pages#show" }',
+    'NS = { path: "area" }',
+    "Rails.application.routes.draw do",
+    '  2.times { |i| namespace "n#{i}", **NS do get "x", to: "x#x" end }',
+    '  2.times { |i| get "g#{i}", **OPTS }',
+    "end",
+  ].join("\n");
+  assert.deepEqual(await mapFile(source, "6.1", "3.1"), {
+    rows: ["n0_x /area/x(.:format) n0/x#x", "n1_x /n1/x(.:format) n1/x#x", "g0 /g0(.:format) pages#show"],
+    errors: ["4: Missing :controller key on routes definition, please check your routes."],
+  });
+  assert.deepEqual(await mapFile(source, "6.1", "3.3"), {
+    rows: ["n0_x /area/x(.:format) n0/x#x", "n1_x /area/x(.:format) n1/x#x", "g0 /g0(.:format) pages#show", "g1 /g1(.:format) pages#show"],
+    errors: [],
+  });
+});
+
+test("namespace deletes :path from the Hash it is given from Rails 4.0 to 8.0; 8.1 takes keywords, and deletes its four from a positional Hash; 3.2 changes nothing", async () => {
+  // mapper.rb: 4.0–8.0 `path_scope(options.delete(:path) { path })`; 8.1 `assign_deprecated_option`
+  // (`deprecated_options.delete(key)` for :as, :path, :shallow_path, :shallow_prefix), and
+  // keywords, which a `**hash` fills with a copy; 3.2 merges the options into a new Hash.
+  const source = (args) => `NS = { path: "area", as: "zone" }\nRails.application.routes.draw do\n  2.times { |i| namespace "n#{i}", ${args} do get "x", to: "x#x" end }\nend\n`;
+  const rows = async (railsVersion, args) => (await mapFile(source(args), railsVersion, "3.3")).rows;
+  assert.deepEqual(await rows("8.0", "NS"), ["zone_x /area/x(.:format) n0/x#x", "/n1/x(.:format) n1/x#x"]);
+  assert.deepEqual(await rows("8.1", "NS"), ["zone_x /area/x(.:format) n0/x#x", "n1_x /n1/x(.:format) n1/x#x"]);
+  assert.deepEqual(await rows("8.1", "**NS"), ["zone_x /area/x(.:format) n0/x#x", "/area/x(.:format) n1/x#x"]);
+  assert.deepEqual(await rows("3.2", "NS"), ["zone_x /area/x(.:format) n0/x#x", "/area/x(.:format) n1/x#x"]);
+});
