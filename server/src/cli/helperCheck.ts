@@ -88,7 +88,7 @@ export class DefinedNames {
   private readonly dirs: string[];
   private union: Set<string> | undefined;
   /** `namesOutsideHelpers()`, while no file is read again. */
-  private testScope: { names: Set<string>; files: Set<string> } | undefined;
+  private testScope: { names: Set<string>; hidden: string[] } | undefined;
   private defaults: ReadonlySet<string> | typeof UNKNOWN | undefined;
   /** Controllers (and their concerns) that set `url_options`/`default_url_options`: what a request's URLs get is not known. */
   private readonly controllerUrlOptions = new Set<string>();
@@ -340,21 +340,24 @@ export class DefinedNames {
     const rel = relativePosix(this.root, path);
     if (!/^(?:test|spec)\/.*_(?:test|spec)\.rb$/.test(rel) || /^(?:test|spec)\/(?:.*\/)?(?:helpers|views)\//.test(rel)) return this.all();
     const scope = (this.testScope ??= this.namesOutsideHelpers());
-    const named = [...this.byFile].filter(([file]) => !scope.files.has(file) && this.namesModule(file, text));
+    const named = scope.hidden.filter((file) => this.namesModule(file, text));
     if (!named.length) return scope.names;
     const names = new Set(scope.names);
-    for (const [, defined] of named) for (const name of defined) names.add(name);
+    for (const file of named) for (const name of this.byFile.get(file)!) names.add(name);
     return names;
   }
 
-  /** The names of every file but app/helpers' modules no test helper names, and those files. */
-  private namesOutsideHelpers(): { names: Set<string>; files: Set<string> } {
+  /** The names of every file but app/helpers' files whose modules no test helper names (`hidden`, looked at again per test). */
+  private namesOutsideHelpers(): { names: Set<string>; hidden: string[] } {
     const helpersDir = join(this.root, "app", "helpers") + sep;
     const testHelperTexts = [...this.testHelpers.values()];
-    const files = new Set([...this.byFile.keys()].filter((file) => !file.startsWith(helpersDir) || testHelperTexts.some((text) => this.namesModule(file, text))));
     const names = new Set<string>();
-    for (const file of files) for (const name of this.byFile.get(file)!) names.add(name);
-    return { names, files };
+    const hidden: string[] = [];
+    for (const [file, defined] of this.byFile) {
+      if (file.startsWith(helpersDir) && !testHelperTexts.some((text) => this.namesModule(file, text))) hidden.push(file);
+      else for (const name of defined) names.add(name);
+    }
+    return { names, hidden };
   }
 
   /** Whether `text` names a module `file` defines (or `file` defines none Routemap can name). */
