@@ -282,13 +282,18 @@ function resourceOptions(m: MapperState, args: RValue[], resourceType: RValue, k
   return options;
 }
 
+/** What `jsonapi_resources` and `jsonapi_resource` begin with alike: the type, its resource class (its options read), the options. */
+function resourceCall(m: MapperState, call: Call): { resourceType: RValue; klass: ResourceClass; options: RHash } {
+  const resourceType = call.args[0] ?? null;
+  gemState(m).resourceType = resourceType;
+  const klass = klassFor(m, withModulePrefix(m, resourceType), undefined);
+  needs(klass, "options", undefined);
+  return { resourceType, klass, options: resourceOptions(m, call.args, resourceType, klass) };
+}
+
 export function jsonapiResources(m: MapperState, call: Call): void {
   guarded(m, () => {
-    const resourceType = call.args[0] ?? null;
-    gemState(m).resourceType = resourceType;
-    const klass = klassFor(m, withModulePrefix(m, resourceType), undefined);
-    needs(klass, "options", undefined);
-    const options = resourceOptions(m, call.args, resourceType, klass);
+    const { resourceType, klass, options } = resourceCall(m, call);
     options.sset("param", sym("id"));
     options.sset("path", formatRoute(m, resourceType));
     const keyType = klass.keyType ?? settingsOf(m).resourceKeyType;
@@ -305,11 +310,7 @@ export function jsonapiResources(m: MapperState, call: Call): void {
 
 export function jsonapiResource(m: MapperState, call: Call): void {
   guarded(m, () => {
-    const resourceType = call.args[0] ?? null;
-    gemState(m).resourceType = resourceType;
-    const klass = klassFor(m, withModulePrefix(m, resourceType), undefined);
-    needs(klass, "options", undefined);
-    const options = resourceOptions(m, call.args, resourceType, klass);
+    const { resourceType, klass, options } = resourceCall(m, call);
     options.sset("path", formatRoute(m, resourceType));
     exceptions(m, options, klass, true);
     invoke(m, resource, [resourceType, options], () => jsonapiScope(m, resourceType, options, call));
