@@ -105,11 +105,11 @@ async function checkApp(o: {
   // The controllers' bodies first (the model waits for them), each with the controller's uses
   // (one parse for both), then the other files whose facts do not depend on the model, each as
   // its check will ask for it (a template's, on its action: below).
+  // The other checked files are read by a worker, with the facts that do not depend on the
+  // model, while this thread maps the routes (factsWorkers.ts `readFiles`); then the bodies.
+  const read = workers?.readFiles(checked.filter((file) => !fs.has(file)), { root, store: uses });
   const bodiesRead = workers?.read([...files].flatMap(([path, text]) => [uses.wanted("k", path, text), modelFreeUses(uses, root, path, text)].filter((j) => j !== undefined)), uses);
-  // The other checked files are read by the worker after the bodies, with the facts that do not
-  // depend on the model, while this thread maps the routes and makes the model (factsWorkers.ts `readFiles`).
-  const filesRead = workers?.readFiles(checked.filter((file) => !fs.has(file)), { root, store: uses, fs });
-  if (workers && !filesRead) workers.read(checked.flatMap((file) => modelFreeUses(uses, root, file, fs.readFile(file)) ?? []), uses);
+  if (workers && !read) workers.read(checked.flatMap((file) => modelFreeUses(uses, root, file, fs.readFile(file)) ?? []), uses);
   const result = mapper.map(input);
   const appGems = commandAppGems(root, { rubyVersion: input.options?.rubyVersion });
   const gems = readInstalledGems(appGems);
@@ -118,14 +118,14 @@ async function checkApp(o: {
   const engineRoots = findEngines(root).map((e) => e.root);
   const views = [...own, ...otherTemplates(fs, engineRoots, gems)];
   if (bodiesRead) await bodiesRead.wait();
+  // Every phase from here on reads the texts the worker read (none, if it failed: read here then).
+  for (const [file, text] of (await read) ?? []) fs.seed(file, text);
   const model = mapper.controllers({ files, views, root, read: (p) => fs.readFile(p), gems: input.options?.gems, inflections: result.inflections, bodies: uses.bodies });
   const provided = "why" in gems ? undefined : new Set([...gems.controllers, ...otherControllerPaths(root, fs, engineRoots)]);
   // Why checks are off or partial, said where each cause is (an info, or the table's diagnostic there).
   const lockPath = join(root, "Gemfile.lock");
   const causes = [...regionCauses(result), ...gemCauses(appGems, { path: lockPath, text: fs.readFile(lockPath) })];
   // The names the app's files define and call, read once for the hints and the helper checks.
-  // Every phase from here on reads every checked file: those the worker has not read yet are read here.
-  if (filesRead) await filesRead.wait();
   let names: DefinedNames | undefined;
   const namesOf = () => (names ??= checkDefinedNames({ root, engineRoots, fs, mapper, appGems }));
   const findings: Finding[] = [
@@ -173,7 +173,7 @@ async function checkApp(o: {
   uses.save();
   const made = uses.cacheStats;
   if (process.env.ROUTEMAP_TIMINGS === "1") io.err(`routemap: files' facts: ${uses.parsed} read; cache ${made ? `${made.used} used, ${made.made} made${made.failed ? `, not written` : ""}` : "off"}${workers?.size ? `; ${uses.readAhead} read by ${workers.size} worker${workers.size === 1 ? "" : "s"}` : ""}\n`);
-  if (process.env.ROUTEMAP_TIMINGS === "1" && workers?.size) io.err(`routemap: facts read by the main thread while it waited for the workers: ${workers.readHereCount}; files: ${workers.filesReadHere} of ${workers.filesAsked}; waited with none to read: ${Math.round(workers.idle)} ms\n`);
+  if (process.env.ROUTEMAP_TIMINGS === "1" && workers?.size) io.err(`routemap: facts read by the main thread while it waited for the workers: ${workers.readHereCount}; waited with none to read: ${Math.round(workers.idle)} ms\n`);
   const printed = shown(findings, args);
   if (format === "json") io.out(JSON.stringify(checkDocument(printed, why, displayPath, causes), null, 2) + "\n");
   else io.out(render(printed, format));

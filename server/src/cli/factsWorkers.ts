@@ -43,7 +43,6 @@ import { encodeUses } from "./fileFactsCache.js";
 import { FileUsesStore, type FactsJob } from "../features/fileUses.js";
 import { confinement, confineTo, nodeFileSystem } from "../fileSystem.js";
 import { modelFreeUses } from "./modelFreeFacts.js";
-import type { RunFileSystem } from "./runFileSystem.js";
 
 /** Fewer facts to read than this, asked at once before the workers started: read in the main thread (a second run's few changed files). */
 const MIN_JOBS = 2_000;
@@ -119,9 +118,6 @@ export class FactsWorkers {
   /** Jobs the main thread read while it waited (`stealWhile`), and its time waiting with nothing to take, in ms (ROUTEMAP_TIMINGS). */
   readHereCount = 0;
   idle = 0;
-  /** Of `readFiles`' files, those the main thread read itself (ROUTEMAP_TIMINGS). */
-  filesReadHere = 0;
-  filesAsked = 0;
 
   /** Starts the workers, if not yet; false when they cannot be. */
   private started(): boolean {
@@ -136,13 +132,13 @@ export class FactsWorkers {
 
   private spawn(prism: { path: string; module: WebAssembly.Module } | undefined): void {
     const worker = new Worker(fileURLToPath(import.meta.url), { workerData: { [MARK]: prism ?? {} } });
-    worker.on("message", (m: { id: number; out: (string | undefined)[] } | TextsMessage | JobsMessage) => ("texts" in m ? this.textsRead(m) : "jobs" in m ? this.jobsMade(m) : this.done(m.id, m.out)));
+    worker.on("message", (m: { id: number; out: (string | undefined)[] } | FilesMessage) => ("texts" in m ? this.filesRead(m) : this.done(m.id, m.out)));
     // A worker that fails: what it was asked is read in the main thread.
     const lost = () => {
       const at = this.workers.indexOf(worker);
       if (at >= 0) this.workers.splice(at, 1);
       for (const [id, batch] of this.pending) if (batch.worker === worker) this.done(id, []);
-      for (const [id, read] of this.reads) if (read.worker === worker) (this.reads.delete(id), read.finish());
+      for (const [id, read] of this.reads) if (read.worker === worker) (this.reads.delete(id), read.resolve(undefined));
     };
     worker.on("error", lost);
     worker.on("exit", lost);
@@ -183,85 +179,45 @@ export class FactsWorkers {
   }
 
   /** The files asked of a worker (`readFiles`), by the id of the message. */
-  private readonly reads = new Map<number, FilesRead>();
+  private readonly reads = new Map<number, { worker: Worker; paths: readonly string[]; store: FileUsesStore; resolve: (texts: Map<string, string | undefined> | undefined) => void }>();
 
   /**
-   * Has the first worker read these files' texts into `fs`, with the main thread's confinement
+   * Has the first worker read these files' texts, with the main thread's confinement
    * (`nodeFileSystem` confined to the same roots: real paths in the app, the size cap, no
-   * FIFOs), after the jobs asked before (the controllers' bodies), and then the facts of those
-   * whose facts do not depend on the controller model (modelFreeFacts.ts), as `read`'s jobs
-   * (claimed by either thread, `waitFor`). A file is read by whichever thread claims it first:
-   * `wait()` reads here, from the last, those no worker has begun, and resolves once every text
-   * is in `fs`. On issue 30's large app, reading the 40,000 checked files took the main thread
-   * about a second of a first run, while the worker idled for longer waiting for the templates' jobs.
+   * FIFOs), and then the facts of those whose facts do not depend on the controller model
+   * (modelFreeFacts.ts), as `read`'s jobs (claimed by either thread, `waitFor`). Resolves to
+   * the texts by path once they are in; undefined when the worker could not (read here then).
+   * Asked before the routes are mapped, it keeps the worker busy meanwhile: on issue 30's large
+   * app, reading the 40,000 checked files took the main thread about a second of a first run.
    */
-  readFiles(paths: readonly string[], o: { root: string; store: FileUsesStore; fs: RunFileSystem }): FactsRead | undefined {
+  readFiles(paths: readonly string[], o: { root: string; store: FileUsesStore }): Promise<Map<string, string | undefined> | undefined> | undefined {
     if ((!this.size && paths.length < this.least) || !this.started()) return undefined;
     const worker = this.workers[0];
-    this.filesAsked += paths.length;
-    // The ids of the facts' batches that follow, one per `BATCH` files at most.
+    // The ids of the facts' batches that follow, one per `BATCH` jobs at most.
     const id = this.nextId;
     this.nextId += 1 + Math.ceil(paths.length / BATCH);
-    const claims = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, paths.length)));
-    let finished!: () => void;
-    const done = new Promise<void>((resolve) => (finished = resolve));
-    const read: FilesRead = { worker, paths, claims, texts: new Map(), left: paths.length, ...o, finish: () => finished() };
-    this.reads.set(id, read);
-    try {
-      worker.postMessage({ id, files: { paths, root: o.root, confined: confinement(), claims } });
-    } catch {
-      this.reads.delete(id);
-      finished();
-    }
-    return { wait: () => this.readFilesHere(read, done) };
-  }
-
-  /** `readFiles`' wait: the files no worker has begun read here, from the last, a turn of the loop every `BATCH` for the worker's texts to come in. */
-  private async readFilesHere(read: FilesRead, done: Promise<void>): Promise<void> {
-    let at = read.paths.length - 1;
-    while (read.left > 0 && at >= 0) {
-      for (let n = 0; n < BATCH && at >= 0; at--) {
-        if (Atomics.compareExchange(read.claims, at, FREE, BY_MAIN) !== FREE) continue;
-        read.fs.readFile(read.paths[at]);
-        read.left--;
-        this.filesReadHere++;
-        n++;
+    return new Promise((resolve) => {
+      this.reads.set(id, { worker, paths, store: o.store, resolve });
+      try {
+        worker.postMessage({ id, files: { paths, root: o.root, confined: confinement() } });
+      } catch {
+        this.reads.delete(id);
+        resolve(undefined);
       }
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    if (read.left === 0) read.finish();
-    const since = performance.now();
-    await done;
-    this.idle += performance.now() - since;
-  }
-
-  /** A worker's texts of `readFiles` (null: a file it did not claim), from `start`: into the run's file system. */
-  private textsRead({ id, texts, start }: TextsMessage): void {
-    const read = this.reads.get(id);
-    if (!read) return;
-    texts.forEach((text, i) => {
-      if (text === null) return;
-      const path = read.paths[start + i];
-      read.fs.seed(path, text);
-      read.texts.set(path, text);
-      read.left--;
     });
-    if (read.left === 0) read.finish();
   }
 
-  /** The facts' jobs a worker goes on with after `readFiles`' texts: queued as `read`'s, in batches of the ids after the message's. */
-  private jobsMade({ id, jobs, claims }: JobsMessage): void {
+  /** A worker's texts of `readFiles`, and the facts' jobs it goes on with: queued as `read`'s, in batches of the ids after the message's. */
+  private filesRead({ id, texts, jobs, claims }: FilesMessage): void {
     const asked = this.reads.get(id);
     if (!asked) return;
     this.reads.delete(id);
-    asked.finish();
     const worker = asked.worker;
     for (let start = 0; start < jobs.length; start += BATCH) {
-      const batch: Batch = { worker, entries: [], settled: false, resolve: () => undefined, offset: start };
+      const batch: Batch = { worker, entries: [], settled: false, resolve: () => undefined };
       const done = new Promise<void>((resolve) => (batch.resolve = resolve));
       jobs.slice(start, start + BATCH).forEach((sent, i) => {
-        // The worker's text, which its key is of (the run's file system keeps the first read).
-        const job: FactsJob = { ...sent, text: asked.texts.get(sent.path)! };
+        const job: FactsJob = { ...sent, text: texts[sent.file]! };
         asked.store.keyed(job);
         // Asked already (not on a first run): left to the job asked.
         if (this.sent.has(job.key)) return void Atomics.store(claims, start + i, BY_MAIN);
@@ -272,7 +228,9 @@ export class FactsWorkers {
         this.byPath.set(job.path, entry);
       });
       this.pending.set(id + 1 + start / BATCH, batch);
+      batch.offset = start;
     }
+    asked.resolve(new Map(asked.paths.map((path, i) => [path, texts[i]])));
   }
 
   /** What resolves once the facts asked for `path` are in, if any were: read here if no worker has begun them. */
@@ -357,7 +315,7 @@ export class FactsWorkers {
   close(): void {
     for (const worker of this.workers.splice(0)) void worker.terminate();
     for (const id of [...this.pending.keys()]) this.done(id, []);
-    for (const [id, read] of this.reads) (this.reads.delete(id), read.finish());
+    for (const [id, read] of this.reads) (this.reads.delete(id), read.resolve(undefined));
   }
 }
 
@@ -385,75 +343,45 @@ function serve(prism: { path?: string; module?: WebAssembly.Module }): void {
   const port = parentPort!;
   const mapper: Promise<RouteMapper> = prism.module && prism.path ? createMapper(readFileSync(prism.path), { compiled: Promise.resolve(prism.module) }) : createNodeMapper();
   port.on("message", async ({ id, jobs, claims, start, files }: { id: number; jobs: FactsJob[]; claims: Int32Array; start: number; files?: FilesAsked }) => {
-    // After the batches sent before (the controllers' bodies: they too wait for Prism first).
-    if (files) return void (await mapper, readFiles(port, id, files, mapper));
+    if (files) return readFiles(port, id, files, mapper);
     const m = await mapper;
     const out = jobs.map((job, i) => (Atomics.compareExchange(claims, start + i, FREE, BY_WORKER) === FREE ? readJob(m, job) : undefined));
     port.postMessage({ id, out });
   });
 }
 
-/** `readFiles`' asking, in the main thread: `left`, the texts not yet in `fs`; `texts`, the worker's, by path. */
-interface FilesRead {
-  worker: Worker;
-  paths: readonly string[];
-  claims: Int32Array;
-  texts: Map<string, string | undefined>;
-  left: number;
-  root: string;
-  store: FileUsesStore;
-  fs: RunFileSystem;
-  /** Every text in (or the worker gone: the rest is read here when asked). */
-  finish: () => void;
-}
-
-/** `readFiles`' message to a worker: the paths, the app's root, the main thread's confinement (`confinement()`), and the files' claims. */
+/** `readFiles`' message to a worker: the paths, the app's root, and the main thread's confinement (`confinement()`). */
 interface FilesAsked {
   paths: string[];
   root: string;
   confined: { roots: string[]; restricted: boolean };
+}
+
+/** A worker's answer to `readFiles`: the texts in the order asked, the facts' jobs it goes on with (`file`: the text's index), and their claims. */
+interface FilesMessage {
+  id: number;
+  texts: (string | undefined)[];
+  jobs: (Omit<FactsJob, "text"> & { file: number })[];
   claims: Int32Array;
 }
-
-/** A worker's texts of `readFiles` from `start` (null: a file the main thread claimed). */
-interface TextsMessage {
-  id: number;
-  start: number;
-  texts: (string | undefined | null)[];
-}
-
-/** The facts' jobs a worker goes on with after `readFiles`' texts, and their claims. */
-interface JobsMessage {
-  id: number;
-  jobs: Omit<FactsJob, "text">[];
-  claims: Int32Array;
-}
-
-/** Texts sent back at a time by `readFiles` in a worker: few messages, and the main thread's file system filled as it goes. */
-const TEXTS = 1_000;
 
 /**
- * A worker's `readFiles`: the texts of the files it claims, read through `nodeFileSystem`
- * confined as the main thread's, sent `TEXTS` at a time; then the facts of those that do not
- * depend on the model, a batch at a time, each after a turn of the loop.
+ * A worker's `readFiles`: the texts, read through `nodeFileSystem` confined as the main thread's,
+ * sent at once; then the facts that do not depend on the model, a batch at a time, each batch
+ * after a turn of the loop (the controllers' bodies, asked meanwhile, come first).
  */
 function readFiles(port: NonNullable<typeof parentPort>, id: number, asked: FilesAsked, mapper: Promise<RouteMapper>): void {
   confineTo(asked.confined.roots, { restricted: asked.confined.restricted });
+  const texts = asked.paths.map((path) => nodeFileSystem.readFile(path));
   // Keys worked out as the main thread's store would (no pack here: every job is made).
   const store = new FileUsesStore(undefined, { oneRun: true });
-  const jobs: FactsJob[] = [];
-  for (let start = 0; start < asked.paths.length; start += TEXTS) {
-    const texts = asked.paths.slice(start, start + TEXTS).map((path, i) => {
-      if (Atomics.compareExchange(asked.claims, start + i, FREE, BY_WORKER) !== FREE) return null;
-      const text = nodeFileSystem.readFile(path);
-      const job = modelFreeUses(store, asked.root, path, text);
-      if (job) jobs.push(job);
-      return text;
-    });
-    port.postMessage({ id, start, texts } satisfies TextsMessage);
-  }
+  const jobs: (FactsJob & { file: number })[] = [];
+  asked.paths.forEach((path, file) => {
+    const job = modelFreeUses(store, asked.root, path, texts[file]);
+    if (job) jobs.push({ ...job, file });
+  });
   const claims = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, jobs.length)));
-  port.postMessage({ id, jobs: jobs.map(({ text: _, ...job }) => job), claims } satisfies JobsMessage);
+  port.postMessage({ id, texts, jobs: jobs.map(({ text: _, ...job }) => job), claims } satisfies FilesMessage);
   const next = async (start: number) => {
     if (start >= jobs.length) return;
     const m = await mapper;
