@@ -57,11 +57,6 @@ export function confineTo(roots: readonly string[], options: { restricted?: bool
   realPaths.clear();
 }
 
-/** The roots `confineTo` was last given, as given, and whether restricted: what a worker thread confines its own reads to (cli/factsWorkers.ts). */
-export function confinement(): { roots: string[]; restricted: boolean } {
-  return { roots: confined.map((r) => r.path), restricted: strict };
-}
-
 const within = (path: string, root: string) => path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
 
 /**

@@ -16,16 +16,15 @@ import { displayPath, formatDiagnostic, readInput, shown, type Io } from "./rout
 import { checkDocument, type Finding } from "./json.js";
 import { locateRoutes } from "./locate.js";
 import { withOutsideCalls } from "../features/outsideCalls.js";
-import { checkDefinedNames, type DefinedNames, helperScope, otherControllerPaths, otherTemplates, readInstalledGems } from "./helperCheck.js";
-import { generationOf, inheritedGemUrlOptions, usesAsked, type HelperCheckContext } from "../features/helperCalls.js";
-import { modelFreeUses } from "./modelFreeFacts.js";
+import { checkDefinedNames, type DefinedNames, helperScope, otherControllerPaths, relativePosix, otherTemplates, readInstalledGems } from "./helperCheck.js";
+import { generationOf, inheritedGemUrlOptions, mayUseUrls, usesAsked, type HelperCheckContext } from "../features/helperCalls.js";
 import { testEnvHelpers } from "../features/testEnvironment.js";
 import { fileProblems, problemFiles } from "../features/appProblems.js";
 import { factsKindOf, FileUsesStore, type FactsJob } from "../features/fileUses.js";
 import { FactsWorkers } from "./factsWorkers.js";
 import type { FileSystem } from "../fileSystem.js";
 import { fileFactsCache } from "./fileFactsCache.js";
-import { runFileSystem, type RunFileSystem } from "./runFileSystem.js";
+import { runFileSystem } from "./runFileSystem.js";
 import { appHelperTables } from "../features/helpers.js";
 import { engineProblems } from "./engineCheck.js";
 import { causeDiagnostic, gemCauses, regionCauses, testHelperCauses, urlOptionsCauses, withCauses, type CheckCause } from "../features/checkStatus.js";
@@ -93,7 +92,7 @@ async function checkApp(o: {
   io: Io;
   mapper: RouteMapper;
   input: Exclude<ReturnType<typeof readInput>, string>;
-  fs: RunFileSystem;
+  fs: FileSystem;
   root: string;
   files: Map<string, string>;
   own: string[];
@@ -105,11 +104,8 @@ async function checkApp(o: {
   // The controllers' bodies first (the model waits for them), each with the controller's uses
   // (one parse for both), then the other files whose facts do not depend on the model, each as
   // its check will ask for it (a template's, on its action: below).
-  // The other checked files are read by a worker, with the facts that do not depend on the
-  // model, while this thread maps the routes (factsWorkers.ts `readFiles`); then the bodies.
-  const read = workers?.readFiles(checked.filter((file) => !fs.has(file)), { root, store: uses });
   const bodiesRead = workers?.read([...files].flatMap(([path, text]) => [uses.wanted("k", path, text), modelFreeUses(uses, root, path, text)].filter((j) => j !== undefined)), uses);
-  if (workers && !read) workers.read(checked.flatMap((file) => modelFreeUses(uses, root, file, fs.readFile(file)) ?? []), uses);
+  if (workers) workers.read(checked.flatMap((file) => modelFreeUses(uses, root, file, fs.readFile(file)) ?? []), uses);
   const result = mapper.map(input);
   const appGems = commandAppGems(root, { rubyVersion: input.options?.rubyVersion });
   const gems = readInstalledGems(appGems);
@@ -118,8 +114,6 @@ async function checkApp(o: {
   const engineRoots = findEngines(root).map((e) => e.root);
   const views = [...own, ...otherTemplates(fs, engineRoots, gems)];
   if (bodiesRead) await bodiesRead.wait();
-  // Every phase from here on reads the texts the worker read (none, if it failed: read here then).
-  for (const [file, text] of (await read) ?? []) fs.seed(file, text);
   const model = mapper.controllers({ files, views, root, read: (p) => fs.readFile(p), gems: input.options?.gems, inflections: result.inflections, bodies: uses.bodies });
   const provided = "why" in gems ? undefined : new Set([...gems.controllers, ...otherControllerPaths(root, fs, engineRoots)]);
   // Why checks are off or partial, said where each cause is (an info, or the table's diagnostic there).
@@ -181,6 +175,24 @@ async function checkApp(o: {
   const regions = causes.filter((c) => c.code === "open-region").length;
   if (regions) io.err(`routemap: ${regions} part${regions === 1 ? "" : "s"} of the routes Routemap could not evaluate: the helper names and controllers ${regions === 1 ? "it covers are" : "they cover are"} not checked (the info at each says which)\n`);
   return findings.some((d) => d.severity === "error") ? 1 : 0;
+}
+
+/**
+ * What `fileProblems` will ask `uses` of a file that is not a template its controller's action
+ * renders, when the store lacks it, before the check's context is known: a controller's uses are
+ * asked with `controller`, another file's under app/ and spec/ without, and a model's or lib/
+ * file's with no targets (helperCalls.ts `generationOf`'s `polymorphic`). A guess: a file asked
+ * otherwise is read again in the main thread (the facts' key holds what they were read for).
+ */
+function modelFreeUses(uses: FileUsesStore, root: string, file: string, text: string | undefined): FactsJob | undefined {
+  const scope = text === undefined ? undefined : helperScope(root, file);
+  if (!scope || !mayUseUrls(text!, scope)) return undefined;
+  if (scope === "explicit") return uses.wanted("e", file, text!);
+  // A template not a partial nor a layout: its uses are asked on its action (viewAssigns), known from the model.
+  const rel = relativePosix(root, file);
+  if (/^app\/views\/.+\/[^/_.][^/]*$/.test(rel) && !rel.startsWith("app/views/layouts/")) return undefined;
+  const controller = file.startsWith(`${root}/app/controllers/`) && file.endsWith("_controller.rb");
+  return uses.wanted(controller ? "c" : "a", file, text!, { controller, root });
 }
 
 /** What `fileProblems` will ask `uses` of a file, when the store lacks it. */

@@ -40,9 +40,7 @@ import { isMainThread, parentPort, Worker, workerData } from "node:worker_thread
 import { createMapper, type FileUses, type RouteMapper } from "@routemap/shared-mapper";
 import { createNodeMapper, prismWasmPath } from "@routemap/shared-mapper/node";
 import { encodeUses } from "./fileFactsCache.js";
-import { FileUsesStore, type FactsJob } from "../features/fileUses.js";
-import { confinement, confineTo, nodeFileSystem } from "../fileSystem.js";
-import { modelFreeUses } from "./modelFreeFacts.js";
+import type { FactsJob, FileUsesStore } from "../features/fileUses.js";
 
 /** Fewer facts to read than this, asked at once before the workers started: read in the main thread (a second run's few changed files). */
 const MIN_JOBS = 2_000;
@@ -60,8 +58,6 @@ interface Batch {
   entries: Entry[];
   /** Set once the worker's entries are in (or given up). */
   settled: boolean;
-  /** A batch of `readFiles`' jobs: the first job's index in the worker's list (its entries may skip some: `out` is read by `Entry.at`). */
-  offset?: number;
   resolve: () => void;
 }
 
@@ -132,13 +128,12 @@ export class FactsWorkers {
 
   private spawn(prism: { path: string; module: WebAssembly.Module } | undefined): void {
     const worker = new Worker(fileURLToPath(import.meta.url), { workerData: { [MARK]: prism ?? {} } });
-    worker.on("message", (m: { id: number; out: (string | undefined)[] } | FilesMessage) => ("texts" in m ? this.filesRead(m) : this.done(m.id, m.out)));
+    worker.on("message", ({ id, out }: { id: number; out: (string | undefined)[] }) => this.done(id, out));
     // A worker that fails: what it was asked is read in the main thread.
     const lost = () => {
       const at = this.workers.indexOf(worker);
       if (at >= 0) this.workers.splice(at, 1);
       for (const [id, batch] of this.pending) if (batch.worker === worker) this.done(id, []);
-      for (const [id, read] of this.reads) if (read.worker === worker) (this.reads.delete(id), read.resolve(undefined));
     };
     worker.on("error", lost);
     worker.on("exit", lost);
@@ -176,61 +171,6 @@ export class FactsWorkers {
       this.send(batch, { jobs, claims, start });
     }
     return { wait: () => this.waitAll(entries) };
-  }
-
-  /** The files asked of a worker (`readFiles`), by the id of the message. */
-  private readonly reads = new Map<number, { worker: Worker; paths: readonly string[]; store: FileUsesStore; resolve: (texts: Map<string, string | undefined> | undefined) => void }>();
-
-  /**
-   * Has the first worker read these files' texts, with the main thread's confinement
-   * (`nodeFileSystem` confined to the same roots: real paths in the app, the size cap, no
-   * FIFOs), and then the facts of those whose facts do not depend on the controller model
-   * (modelFreeFacts.ts), as `read`'s jobs (claimed by either thread, `waitFor`). Resolves to
-   * the texts by path once they are in; undefined when the worker could not (read here then).
-   * Asked before the routes are mapped, it keeps the worker busy meanwhile: on issue 30's large
-   * app, reading the 40,000 checked files took the main thread about a second of a first run.
-   */
-  readFiles(paths: readonly string[], o: { root: string; store: FileUsesStore }): Promise<Map<string, string | undefined> | undefined> | undefined {
-    if ((!this.size && paths.length < this.least) || !this.started()) return undefined;
-    const worker = this.workers[0];
-    // The ids of the facts' batches that follow, one per `BATCH` jobs at most.
-    const id = this.nextId;
-    this.nextId += 1 + Math.ceil(paths.length / BATCH);
-    return new Promise((resolve) => {
-      this.reads.set(id, { worker, paths, store: o.store, resolve });
-      try {
-        worker.postMessage({ id, files: { paths, root: o.root, confined: confinement() } });
-      } catch {
-        this.reads.delete(id);
-        resolve(undefined);
-      }
-    });
-  }
-
-  /** A worker's texts of `readFiles`, and the facts' jobs it goes on with: queued as `read`'s, in batches of the ids after the message's. */
-  private filesRead({ id, texts, jobs, claims }: FilesMessage): void {
-    const asked = this.reads.get(id);
-    if (!asked) return;
-    this.reads.delete(id);
-    const worker = asked.worker;
-    for (let start = 0; start < jobs.length; start += BATCH) {
-      const batch: Batch = { worker, entries: [], settled: false, resolve: () => undefined };
-      const done = new Promise<void>((resolve) => (batch.resolve = resolve));
-      jobs.slice(start, start + BATCH).forEach((sent, i) => {
-        const job: FactsJob = { ...sent, text: texts[sent.file]! };
-        asked.store.keyed(job);
-        // Asked already (not on a first run): left to the job asked.
-        if (this.sent.has(job.key)) return void Atomics.store(claims, start + i, BY_MAIN);
-        this.sent.add(job.key);
-        const entry: Entry = { job, store: asked.store, claims, at: start + i, index: this.queue.length, batch, done };
-        batch.entries.push(entry);
-        this.queue.push(entry);
-        this.byPath.set(job.path, entry);
-      });
-      this.pending.set(id + 1 + start / BATCH, batch);
-      batch.offset = start;
-    }
-    asked.resolve(new Map(asked.paths.map((path, i) => [path, texts[i]])));
   }
 
   /** What resolves once the facts asked for `path` are in, if any were: read here if no worker has begun them. */
@@ -304,8 +244,7 @@ export class FactsWorkers {
     if (!batch) return;
     this.pending.delete(id);
     batch.entries.forEach((entry, i) => {
-      const at = batch.offset === undefined ? i : entry.at - batch.offset;
-      if (typeof out[at] === "string") entry.store.fill(entry.job, out[at]);
+      if (typeof out[i] === "string") entry.store.fill(entry.job, out[i]);
     });
     batch.settled = true;
     batch.resolve();
@@ -315,7 +254,6 @@ export class FactsWorkers {
   close(): void {
     for (const worker of this.workers.splice(0)) void worker.terminate();
     for (const id of [...this.pending.keys()]) this.done(id, []);
-    for (const [id, read] of this.reads) (this.reads.delete(id), read.resolve(undefined));
   }
 }
 
@@ -342,54 +280,11 @@ async function compiledPrism(): Promise<{ path: string; module: WebAssembly.Modu
 function serve(prism: { path?: string; module?: WebAssembly.Module }): void {
   const port = parentPort!;
   const mapper: Promise<RouteMapper> = prism.module && prism.path ? createMapper(readFileSync(prism.path), { compiled: Promise.resolve(prism.module) }) : createNodeMapper();
-  port.on("message", async ({ id, jobs, claims, start, files }: { id: number; jobs: FactsJob[]; claims: Int32Array; start: number; files?: FilesAsked }) => {
-    if (files) return readFiles(port, id, files, mapper);
+  port.on("message", async ({ id, jobs, claims, start }: { id: number; jobs: FactsJob[]; claims: Int32Array; start: number }) => {
     const m = await mapper;
     const out = jobs.map((job, i) => (Atomics.compareExchange(claims, start + i, FREE, BY_WORKER) === FREE ? readJob(m, job) : undefined));
     port.postMessage({ id, out });
   });
-}
-
-/** `readFiles`' message to a worker: the paths, the app's root, and the main thread's confinement (`confinement()`). */
-interface FilesAsked {
-  paths: string[];
-  root: string;
-  confined: { roots: string[]; restricted: boolean };
-}
-
-/** A worker's answer to `readFiles`: the texts in the order asked, the facts' jobs it goes on with (`file`: the text's index), and their claims. */
-interface FilesMessage {
-  id: number;
-  texts: (string | undefined)[];
-  jobs: (Omit<FactsJob, "text"> & { file: number })[];
-  claims: Int32Array;
-}
-
-/**
- * A worker's `readFiles`: the texts, read through `nodeFileSystem` confined as the main thread's,
- * sent at once; then the facts that do not depend on the model, a batch at a time, each batch
- * after a turn of the loop (the controllers' bodies, asked meanwhile, come first).
- */
-function readFiles(port: NonNullable<typeof parentPort>, id: number, asked: FilesAsked, mapper: Promise<RouteMapper>): void {
-  confineTo(asked.confined.roots, { restricted: asked.confined.restricted });
-  const texts = asked.paths.map((path) => nodeFileSystem.readFile(path));
-  // Keys worked out as the main thread's store would (no pack here: every job is made).
-  const store = new FileUsesStore(undefined, { oneRun: true });
-  const jobs: (FactsJob & { file: number })[] = [];
-  asked.paths.forEach((path, file) => {
-    const job = modelFreeUses(store, asked.root, path, texts[file]);
-    if (job) jobs.push({ ...job, file });
-  });
-  const claims = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, jobs.length)));
-  port.postMessage({ id, texts, jobs: jobs.map(({ text: _, ...job }) => job), claims } satisfies FilesMessage);
-  const next = async (start: number) => {
-    if (start >= jobs.length) return;
-    const m = await mapper;
-    const out = jobs.slice(start, start + BATCH).map((job, i) => (Atomics.compareExchange(claims, start + i, FREE, BY_WORKER) === FREE ? readJob(m, job) : undefined));
-    port.postMessage({ id: id + 1 + start / BATCH, out });
-    setImmediate(() => void next(start + BATCH));
-  };
-  setImmediate(() => void next(0));
 }
 
 if (!isMainThread && (workerData as Record<string, unknown> | null)?.[MARK]) serve((workerData as Record<string, { path?: string; module?: WebAssembly.Module }>)[MARK]);

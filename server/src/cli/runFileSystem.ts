@@ -17,34 +17,21 @@ import type { FileSystem } from "../fileSystem.js";
 /** The most text (in UTF-16 code units) kept for one run. */
 const MAX_KEPT_CHARS = 256 << 20;
 
-/** A run's file system: `has` says whether a file was read already; `seed` gives a file's text read elsewhere (a worker thread, through the same `nodeFileSystem`), unless it was. */
-export interface RunFileSystem extends FileSystem {
-  has(path: string): boolean;
-  seed(path: string, text: string | undefined): void;
-}
-
 /** `fs` with `readFile` and `readDir` answered once per path; the rest passes through. */
-export function runFileSystem(fs: FileSystem): RunFileSystem {
+export function runFileSystem(fs: FileSystem): FileSystem {
   const texts = new Map<string, string | undefined>();
   const dirs = new Map<string, string[]>();
   let kept = 0;
-  // The first text of a path wins (read here or seeded), so every phase sees the same one.
-  const keep = (path: string, text: string | undefined) => {
-    if (kept + (text?.length ?? 0) > MAX_KEPT_CHARS) return;
-    texts.set(path, text);
-    kept += text?.length ?? 0;
-  };
   return {
     ...fs,
     readFile(path) {
       if (texts.has(path)) return texts.get(path);
       const text = fs.readFile(path);
-      keep(path, text);
+      if (kept + (text?.length ?? 0) <= MAX_KEPT_CHARS) {
+        texts.set(path, text);
+        kept += text?.length ?? 0;
+      }
       return text;
-    },
-    has: (path) => texts.has(path),
-    seed(path, text) {
-      if (!texts.has(path)) keep(path, text);
     },
     readDir(path) {
       let entries = dirs.get(path);

@@ -105,11 +105,6 @@ export class FileUsesStore {
   }
   private readonly hashed = new Map<string, { text: string; also: string | undefined; key: string }>();
 
-  /** A job's key, worked out elsewhere (a worker thread, `FileFactsCache.key` of the same text): not hashed again here. */
-  keyed(job: FactsJob): void {
-    if (this.o.oneRun) this.hashed.set(`${job.kind}\0${job.path}`, { text: job.text, also: job.also, key: job.key });
-  }
-
   /**
    * A job's facts, read elsewhere, as the JSON of an entry (`encodeUses`' or the bodies'), and
    * `value`, what `RouteMapper.fileUses` (or `controllerFile`) gave, when read in this thread: taken
