@@ -117,3 +117,36 @@ test("Gemfile.lock may link out (Debian's redmine links it to /var/lib); in rest
   assert.equal(await railsVersion({}), "6.1.7");
   assert.equal(await railsVersion({ initializationOptions: { restricted: true } }), "8.1");
 });
+
+test("`check` with a facts worker follows no link out either, opens no FIFO nor a file over the size cap, and says what it says without one", { timeout: 90_000 }, () => {
+  const scratch = scratchDir("routemap-links-check-");
+  const root = join(scratch, "app");
+  const outside = join(scratch, "outside");
+  write(outside, {
+    "leak.html.erb": "<%= leaked_view_path %>\n",
+    "leak_helper.rb": "module LeakHelper\n  def leak\n    leaked_helper_path\n  end\nend\n",
+  });
+  write(root, {
+    Gemfile: "source 'https://rubygems.org'\n",
+    "Gemfile.lock": "GEM\n  specs:\n\nDEPENDENCIES\n",
+    "config/application.rb": 'require "action_controller/railtie"\nmodule Shop\n  class Application < Rails::Application\n  end\nend\n',
+    "config/routes.rb": "Rails.application.routes.draw do\n  resources :posts, only: :index\nend\n",
+    "app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\nend\n",
+    "app/controllers/posts_controller.rb": "class PostsController < ApplicationController\n  def index\n  end\nend\n",
+    "app/views/posts/index.html.erb": "<%= link_to 'x', missing_one_path %>\n",
+    "app/views/posts/_big.html.erb": `<%= big_file_path %>\n${"#".repeat(5 << 20)}\n`,
+  });
+  symlinkSync(join(outside, "leak.html.erb"), join(root, "app/views/posts/_leak.html.erb"));
+  mkdirSync(join(root, "app/helpers"), { recursive: true });
+  symlinkSync(join(outside, "leak_helper.rb"), join(root, "app/helpers/leak_helper.rb"));
+  assert.equal(spawnSync("mkfifo", [join(root, "app/views/posts/_pipe.html.erb")]).status, 0);
+  const check = (workers) =>
+    spawnSync(process.execPath, [cli, "check", "."], { encoding: "utf8", cwd: root, timeout: 30_000, env: { ...process.env, ROUTEMAP_CHECK_WORKERS: workers, ROUTEMAP_TIMINGS: "1", ROUTEMAP_CACHE_DIR: join(scratch, `cache-${workers}`) } });
+  const [alone, withWorker] = [check("0"), check("1")];
+  assert.notEqual(withWorker.status, null, "check ended");
+  assert.match(withWorker.stderr, /read by 1 worker/);
+  assert.match(withWorker.stdout, /missing_one_path/);
+  assert.doesNotMatch(withWorker.stdout, /leaked_view_path|leaked_helper_path|big_file_path/);
+  assert.equal(withWorker.stdout, alone.stdout);
+  assert.equal(withWorker.status, alone.status);
+});
