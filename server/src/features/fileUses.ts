@@ -8,7 +8,7 @@
  * naming) is worked out from these each time, which costs little next to the parse.
  */
 import type { ControllerFile, FileUses, RouteMapper, UsesTargets } from "@routemap/shared-mapper";
-import { decodeBodies, decodeUses, encodeUses, FileFactsCache, fileFactsCache, type FactsKind } from "../cli/fileFactsCache.js";
+import { decodeBodies, decodeOwnBodies, decodeOwnUses, decodeUses, encodeUses, FileFactsCache, fileFactsCache, type FactsKind } from "../cli/fileFactsCache.js";
 
 export class FileUsesStore {
   private readonly byPath = new Map<string, { key: string; uses: FileUses }>();
@@ -39,7 +39,7 @@ export class FileUsesStore {
     const key = ahead && ahead.text === text && ahead.also === also ? ahead.key : this.keyOf(kind, path, text, also);
     const hit = this.byPath.get(path);
     if (hit && hit.key === key) return hit.uses;
-    let uses = this.takeReady(kind, path, key, decodeUses) ?? this.disk?.get(kind, path, key, decodeUses);
+    let uses = this.takeReady(kind, path, key, decodeOwnUses) ?? this.disk?.get(kind, path, key, decodeUses);
     if (!uses) {
       // Only what the facts are made of: the host's `read` and naming stay out of them.
       uses = mapper.fileUses(path, text, targets && { controller: targets.controller, root: targets.root, assigns: targets.assigns });
@@ -59,7 +59,7 @@ export class FileUsesStore {
     this.keys.delete(`k\0${path}`);
     const key = ahead && ahead.text === text ? ahead.key : this.disk && this.keyOf("k", path, text);
     // Counted as read only with a cache, as a body read here is.
-    const ready = key === undefined ? undefined : this.takeReady("k", path, key, decodeBodies, !!this.disk);
+    const ready = key === undefined ? undefined : this.takeReady("k", path, key, decodeOwnBodies, !!this.disk);
     if (ready || !this.disk || key === undefined) return ready ?? read();
     const found = this.disk.get("k", path, key, decodeBodies);
     if (found) return found;
@@ -114,6 +114,7 @@ export class FileUsesStore {
     this.ready.set(`${job.kind}\0${job.path}`, { text: job.text, also: job.also, key: job.key, json, value });
   }
 
+  /** `decode`: of what this run's reader made (fileFactsCache.ts `decodeOwnUses`), not of what a pack holds. */
   private takeReady<T>(kind: FactsKind, path: string, key: string, decode: (stored: unknown, path: string) => T | undefined, counted = true): T | undefined {
     const ahead = this.ready.get(`${kind}\0${path}`);
     if (!ahead || ahead.key !== key) return undefined;
