@@ -122,22 +122,22 @@ async function checkApp(o: {
   // The names the app's files define and call, read once for the hints and the helper checks.
   let names: DefinedNames | undefined;
   const namesOf = () => (names ??= checkDefinedNames({ root, engineRoots, fs, mapper, appGems }));
+  // URL helper calls in views, controllers, helpers, mailers and tests; where a part of the
+  // routes could not be evaluated, not the names it may draw (helperCalls.ts `mayBeMissing`).
+  const why = notCheckedBecause(gems);
+  const context = "why" in gems ? undefined : checkContext({ names: namesOf(), gems, model, root, input, fs, result, uses, mapper });
+  // The files and the check the language server uses for the Problems panel (appProblems.ts),
+  // their facts (the templates', on their actions, known from the model now) read ahead by the
+  // workers, asked before the routes' own findings below: the worker waits for these.
+  if (workers && context) workers.read(checked.flatMap((file) => wantedUses(uses, context, root, file, fs.readFile(file)) ?? []), uses);
   const findings: Finding[] = [
     ...withCauses(result.diagnostics, causes),
     ...routeActionDiagnostics(result, model),
     ...(provided ? missingControllerDiagnostics(result, model, provided) : []),
     ...withOutsideCalls(unreachedActions(result, model), namesOf().controllerCalls(), root).map((u) => ({ severity: "hint" as const, code: "unreached-action", span: u.span, message: unreachedMessage(u) })),
   ];
-  // URL helper calls in views, controllers, helpers, mailers and tests; where a part of the
-  // routes could not be evaluated, not the names it may draw (helperCalls.ts `mayBeMissing`).
-  const why = notCheckedBecause(gems);
-  if (!why) {
+  if (context) {
     const names = namesOf();
-    const helpers = "why" in gems ? new Set<string>() : gems.helpers;
-    const generation = generationOf(names, () => model, { root, rubyVersion: input.options?.rubyVersion, read: (p) => fs.readFile(p), table: () => result, gemUrlOptions: "why" in gems ? [] : gems.urlOptions, gemUrlOptionsControllers: "why" in gems ? undefined : gems.urlOptionsControllers, gemLayouts: "why" in gems ? undefined : gems.layouts });
-    const context = { tables: appHelperTables(result), defined: names.all(), definedIn: (path: string, text: string) => names.definedIn(path, text), gems: helpers, generation, uses, testEnvHelpers: testEnvHelpers(root, input, (i) => mapper.map(i)) };
-    // The files and the check the language server uses for the Problems panel (appProblems.ts), their facts read ahead by the workers.
-    if (workers) workers.read(checked.flatMap((file) => wantedUses(uses, context, root, file, fs.readFile(file)) ?? []), uses);
     for (const file of checked) {
       const wait = workers?.waitFor(file);
       if (wait) await wait;
@@ -193,6 +193,13 @@ function modelFreeUses(uses: FileUsesStore, root: string, file: string, text: st
   if (/^app\/views\/.+\/[^/_.][^/]*$/.test(rel) && !rel.startsWith("app/views/layouts/")) return undefined;
   const controller = file.startsWith(`${root}/app/controllers/`) && file.endsWith("_controller.rb");
   return uses.wanted(controller ? "c" : "a", file, text!, { controller, root });
+}
+
+/** The context of the URL helper calls' checks (helperCalls.ts), the gems' definitions known. */
+function checkContext(o: { names: DefinedNames; gems: Exclude<ReturnType<typeof readInstalledGems>, { why: string }>; model: ReturnType<RouteMapper["controllers"]>; root: string; input: Exclude<ReturnType<typeof readInput>, string>; fs: FileSystem; result: ReturnType<RouteMapper["map"]>; uses: FileUsesStore; mapper: RouteMapper }): HelperCheckContext & { defined: ReadonlySet<string> } {
+  const { names, gems, model, root, input, fs, result, uses, mapper } = o;
+  const generation = generationOf(names, () => model, { root, rubyVersion: input.options?.rubyVersion, read: (p) => fs.readFile(p), table: () => result, gemUrlOptions: gems.urlOptions, gemUrlOptionsControllers: gems.urlOptionsControllers, gemLayouts: gems.layouts });
+  return { tables: appHelperTables(result), defined: names.all(), definedIn: (path: string, text: string) => names.definedIn(path, text), gems: gems.helpers, generation, uses, testEnvHelpers: testEnvHelpers(root, input, (i) => mapper.map(i)) };
 }
 
 /** What `fileProblems` will ask `uses` of a file, when the store lacks it. */
