@@ -32,6 +32,14 @@
  * cores its waits were about 2.8 s of a 7.1 s first run (wall less its processor time), with a
  * core idle. What it reads it takes as read (not its JSON decoded again), as a run without
  * workers does; the pack is the same.
+ *
+ * Tried and left (branch `cold30c`, docs/benchmarks.md): the worker reading the checked files'
+ * texts for the main thread (its ~1 s of reads), with their model-free facts, through
+ * `nodeFileSystem` confined as the main thread's, first before the controllers' bodies, then
+ * after them with the files claimed as the jobs are. Both cost more processor time in each of
+ * the seven pairs measured (0.6–3.7 s in all; the main thread's no less) and up to 60 MiB more:
+ * with the worker reading, the main thread claimed parses instead (2,500 jobs against 3), which
+ * likely cost more in its large heap than in the worker's (not profiled apart, at load 10–17).
  */
 import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
