@@ -252,6 +252,11 @@ test("mount changes the Hash it is given: before 8.1 it deletes :at and fills :a
   assert.equal(await left("8.0"), 'seen /seen(.:format) pages#seen {:left=>"{:as=>\\"probes_ping\\", :anchor=>false, :extra=>1, :via=>:all}"}');
   assert.equal(await left("8.1"), 'seen /seen(.:format) pages#seen {:left=>"{:extra=>1}"}');
   assert.equal(await left("3.2"), 'seen /seen(.:format) pages#seen {:left=>"{:as=>nil, :anchor=>false, :extra=>1}"}');
+  // 8.1 takes `mount(App => "/at")` as keywords only (`**mapping`): a Hash given as a value is
+  // the app itself, and Ruby 3 never turns it into keywords.
+  const hashForm = 'module Probes; class Ping; def self.call(env) = [200, {}, []]; end; end\nPING = { Probes::Ping => "/ping" }\nRails.application.routes.draw do\n  mount PING\n  mount Probes::Ping => "/written"\nend\n';
+  assert.deepEqual(await mapFile(hashForm, "8.1", "3.4"), { rows: ["probes_ping /written Probes::Ping"], errors: ["3: A rack application must be specified"] });
+  assert.deepEqual((await mapFile(hashForm, "8.0", "3.4")).rows, ["probes_ping /ping Probes::Ping"]);
 });
 
 test("root \"c#a\", options stores :to in the caller's Hash from Rails 4.0; 3.2 takes a Hash only", async () => {

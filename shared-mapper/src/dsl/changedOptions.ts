@@ -13,6 +13,8 @@
  *   `options[:as] ||= app_name` and, from 4.0, `options[:via] ||= :all`; 8.1 deletes its keywords'
  *   keys from a positional Hash.
  * - `root "c#a", options` (4.0 on) stores `options[:to] = "c#a"`.
+ * And 8.1's `mount` takes `mount(App => "/at")`'s Hash as keywords only: given as a value, the
+ * Hash is the app, which Rails cannot mount.
  */
 import * as N from "@ruby/prism/src/nodes.js";
 import { appName, isMountable } from "../mapper/base.js";
@@ -33,6 +35,8 @@ export interface OptionsChange {
   readonly filled: readonly (readonly [string, RValue, boolean])[];
   /** Whether the first change comes before anything else can raise (a frozen Hash raises FrozenError). */
   readonly raisesWhenFrozen: boolean;
+  /** What Rails raises before it looks at the Hash at all. */
+  readonly raises?: string;
 }
 
 /** The DSL methods that change the options Hash they are given (Rails < 8.1: `map_method`, `match`). */
@@ -77,6 +81,8 @@ function namespaceChange(it: CallHost, given: RHash, passed: "splat" | "hash"): 
 function mountChange(it: CallHost, args: readonly RValue[], given: RHash, passed: "splat" | "hash"): OptionsChange | undefined {
   const version = it.mapper.version;
   if (version.gte(8, 1)) {
+    // `mount(APPS)` with the app as a key: 8.1 takes that form as keywords only, and the Hash is its app.
+    if (passed === "hash" && args.length === 1) return { given, deleted: [], filled: [], raisesWhenFrozen: false, raises: "A rack application must be specified" };
     // Keywords follow a positional Hash only when written out, and then the Hash is not last.
     if (passed !== "hash" || args.length !== 2) return undefined;
     return { given, deleted: [...MOUNT_KEYWORDS, ...MOUNT_KEYWORDS_IF_THERE.filter((key) => given.has(key))], filled: [], raisesWhenFrozen: true };
@@ -107,16 +113,19 @@ function lastArgumentForm(node: N.CallNode): "keywords" | "splat" | "hash" {
 /** Runs a DSL call that changes the caller's Hash, and makes the change as Rails does. */
 export function withChangedOptions(it: CallHost, node: N.CallNode, dsl: DslMethod, call: Call, change: OptionsChange): RValue {
   const { given } = change;
-  if (change.raisesWhenFrozen && isFrozen(given)) {
-    const message = `can't modify frozen Hash: ${inspect(given, it.ruby)}`;
-    return it.dispatch(node, () => {
-      throw new RoutingError(message, "FrozenError");
-    }, call);
-  }
+  if (change.raises) return raising(it, node, call, new RoutingError(change.raises, "ArgumentError"));
+  if (change.raisesWhenFrozen && isFrozen(given)) return raising(it, node, call, new RoutingError(`can't modify frozen Hash: ${inspect(given, it.ruby)}`, "FrozenError"));
   try {
     return it.dispatch(node, dsl, call);
   } finally {
     for (const key of change.deleted) if (given.has(key)) given.delete(key);
     for (const [key, value, unlessSet] of change.filled) if (!unlessSet || !truthy(given.sget(key))) given.sset(key, value);
   }
+}
+
+/** The call ends in Rails' error, reported where the mapper's own errors are. */
+function raising(it: CallHost, node: N.CallNode, call: Call, error: RoutingError): RValue {
+  return it.dispatch(node, () => {
+    throw error;
+  }, call);
 }
