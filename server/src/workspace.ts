@@ -255,15 +255,22 @@ export class RailsApp {
    * (5,000 controllers) building the model at once held a first hover for seconds.
    */
   async prepare(pause: () => Promise<void>): Promise<void> {
-    if (this.controllerInputs) return;
     this.preparing = true;
     try {
-      await this.prepareInputs(pause);
+      if (!this.controllerInputs) await this.prepareInputs(pause);
     } finally {
       this.preparing = false;
     }
   }
   private preparing = false;
+
+  /**
+   * Says that `prepare` is about to begin (the server lets the client's first request go first):
+   * from now until it is done, as while it runs, the model is not ready.
+   */
+  prepareLater(): void {
+    this.preparing = true;
+  }
 
   /**
    * Whether the controller model can be had without reading the app (`prepare` is not under
