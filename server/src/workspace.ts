@@ -379,9 +379,9 @@ export class RailsApp {
     if (why || "why" in gems) return { unchecked: why ?? "" };
     const names = this.names();
     const engine = this.engineFiles();
-    if (!engine) return { tables: this.helperTables(), defined: names.all(), definedIn: (path, text) => names.definedIn(path, text), gems: gems.helpers, generation: this.generation(), testEnvHelpers: (path) => this.testEnvHelpers(path) };
+    if (!engine) return { tables: this.helperTables(), defined: names.all(), definedIn: (path, text) => names.definedIn(path, text), gems: gems.helpers, gemMentions: gems.mentioned, generation: this.generation(), testEnvHelpers: (path) => this.testEnvHelpers(path) };
     // An engine's code may call what the app's defines (its controllers may inherit the app's).
-    const check = { tables: engine.files.tables, tablesFor: engine.files.tablesFor, defined: this.withHostNames(names.all(), engine.host), gems: gems.helpers, generation: this.generation(engine.host) };
+    const check = { tables: engine.files.tables, tablesFor: engine.files.tablesFor, defined: this.withHostNames(names.all(), engine.host), gems: gems.helpers, gemMentions: gems.mentioned, generation: this.generation(engine.host) };
     const rendering = engine.host?.renderingApp();
     return { ...check, renderedByApp: appRenders(this.root, rendering), renderedByAppKey: rendering && (() => rendering.rendersKey()) };
   }

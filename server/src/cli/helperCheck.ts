@@ -510,6 +510,8 @@ export interface GemIndex {
   urlOptionsControllers: Map<string, string>;
   /** The layouts the gems' code names (Rails' own gems, whose layouts the model follows, left out). */
   layouts: { names: string[]; dynamic?: boolean; expressions?: string[] };
+  /** Names the gems only speak of (`GemFacts.mentioned`), which no gem defines: in `helpers` too (never said to be undefined), but a call of one is a route's. */
+  mentioned: Set<string>;
 }
 
 /**
@@ -522,12 +524,13 @@ export function readInstalledGems(gems: AppGems | undefined): GemIndex | { why: 
   const missing = gems.missingBecause();
   if (missing) return { why: `${missing}, so what gems define is unknown` };
   // Helpers gems generate from interpolated names, which reading them cannot find.
-  const index: GemIndex = { helpers: new Set(deviseUrlHelperNames(gems.versions)), controllers: new Set(), views: [], urlOptions: [], urlOptionsControllers: new Map(), layouts: { names: [] } };
+  const index: GemIndex = { helpers: new Set(deviseUrlHelperNames(gems.versions)), controllers: new Set(), views: [], urlOptions: [], urlOptionsControllers: new Map(), layouts: { names: [] }, mentioned: new Set() };
   for (const name of gems.installed.keys()) {
     const facts = gems.facts(name);
     if (!facts) continue;
     if ("why" in facts) return { why: `${facts.why}, so what gems define is unknown` };
     for (const helper of facts.helpers) index.helpers.add(helper);
+    for (const name of facts.mentioned ?? []) index.mentioned.add(name);
     for (const controller of facts.controllers) index.controllers.add(controller);
     index.views.push(...facts.views);
     if (facts.urlOptions && !RAILS_GEMS.has(name)) index.urlOptions.push(name);
@@ -541,6 +544,9 @@ export function readInstalledGems(gems: AppGems | undefined): GemIndex | { why: 
       for (const controller of [...facts.controllers, ...facts.urlOptionsControllers]) index.urlOptionsControllers.set(controller.replace(/^concerns\//, ""), name);
     }
   }
+  // A name one gem defines and another only speaks of is defined; the others are known all the same.
+  for (const name of index.mentioned) if (index.helpers.has(name)) index.mentioned.delete(name);
+  for (const name of index.mentioned) index.helpers.add(name);
   return index;
 }
 

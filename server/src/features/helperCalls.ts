@@ -27,6 +27,11 @@ export interface HelperCheckContext {
   testEnvHelpers?(path: string): ReadonlySet<string> | undefined;
   /** Names the gems may define, or why they cannot be known. */
   gems: ReadonlySet<string> | { why: string };
+  /**
+   * Those of `gems` that the gems' code only speaks of (`GemIndex.mentioned`): never said to be
+   * undefined, but a call of one is the route's of that name, checked as any other.
+   */
+  gemMentions?: ReadonlySet<string>;
   /** What URL generation depends on where a file's code runs. */
   generation: {
     defaults: UrlGenerationContext["defaults"];
@@ -202,7 +207,9 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
   ), tables);
   // A helper the app or a gem defines as a method is theirs, whatever a route of that name takes.
   // A guarded one (`if respond_to?(:x_path)`) is called only where it is defined, as before.
-  const named = calls.filter((call) => !defined.has(call.name) && !gems.has(call.name) && !guarded.has(call.name) && !unknown.some((d) => d.span === call.span));
+  // A name a gem only speaks of (Avo's `:session_path`) is no method of its: the call is the route's.
+  const gemDefines = (name: string) => gems.has(name) && !context.gemMentions?.has(name);
+  const named = calls.filter((call) => !defined.has(call.name) && !gemDefines(call.name) && !guarded.has(call.name) && !unknown.some((d) => d.span === call.span));
   // A mailer's `x_path` raises NoMethodError before any URL is generated: only that is said.
   const unhelped = generation.withoutPathHelpers?.(path) ? mailerPathDiagnostics(named, tables.own.routes, tables.own.customHelpers.filter((h) => h.kind === "direct").map((h) => h.name)) : [];
   const routed = unhelped.length ? named.filter((call) => !unhelped.some((d) => d.span === call.span)) : named;
