@@ -693,7 +693,11 @@ export class RailsApp {
   filledPartsAt(path: string): FilledParts | undefined {
     if (this.editorEngine()) return undefined;
     const generation = this.editorGeneration();
-    if (generation.runsWithoutRequest(path)) return generation.defaults === UNKNOWN ? undefined : { defaults: generation.defaults };
+    if (generation.runsWithoutRequest(path)) {
+      // The mailer's own options where they are known per mailer, else every key any file sets.
+      const defaults = generation.mailerDefaults?.(path) ?? generation.defaults;
+      return defaults === UNKNOWN ? undefined : { defaults };
+    }
     const requests = generation.requestRoutes?.(path);
     return requests?.length ? { requests } : undefined;
   }

@@ -38,6 +38,12 @@ export interface HelperCheckContext {
     ruby: UrlGenerationContext["ruby"];
     /** Mailers and their templates: no request's parameters are recalled. */
     runsWithoutRequest(path: string): boolean;
+    /**
+     * The `default_url_options` keys one mailer and its templates get (its class's own, or
+     * ActionMailer::Base's), where `defaults` is every key any of the app's files sets;
+     * undefined where not known per mailer (the snippets then take `defaults`).
+     */
+    mailerDefaults?(path: string): ReadonlySet<string> | typeof UNKNOWN | undefined;
     /** Mailers and their templates, where the routes' `*_path` helpers are sure not to be defined. */
     withoutPathHelpers?(path: string): boolean;
     /** The one controller whose requests run a controller file's code, if only one can. */
@@ -300,6 +306,7 @@ export function generationOf(
   defined: {
     urlDefaults(): UrlGenerationContext["defaults"];
     runsWithoutRequest(path: string): boolean;
+    mailerUrlDefaults?(path: string): ReadonlySet<string> | typeof UNKNOWN | undefined;
     mailerWithoutPathHelpers(path: string): boolean;
     templateFolder(path: string): string | undefined;
     requestUrlOptions(): boolean;
@@ -415,6 +422,8 @@ export function generationOf(
     defaults: joinUrlDefaults(defined.urlDefaults(), app.hostUrlDefaults),
     ruby: rubyVersion(app.rubyVersion),
     runsWithoutRequest: (path) => defined.runsWithoutRequest(path),
+    // An engine's mailers also take the holding app's ActionMailer::Base options: not worked out per mailer there.
+    mailerDefaults: (path) => (app.hostUrlDefaults === undefined ? defined.mailerUrlDefaults?.(path) : undefined),
     withoutPathHelpers: (path) => defined.mailerWithoutPathHelpers(path),
     partialLocals: () => defined.partialLocals?.() ?? null,
     requestController: (path) => (path.endsWith("_controller.rb") ? model().requestController(path) : templateController(path)),
