@@ -687,17 +687,19 @@ export class RailsApp {
   /**
    * What fills a route's parts where an app's file runs, for completion's snippets: where no
    * request runs it, the `default_url_options` keys as the checks take them; where a request
-   * does, the routes whose requests run it (where what they recall is known). Not for an
-   * engine's files (their requests come through a mount).
+   * does, the routes whose requests run it (where what they recall is known). In an engine's
+   * files, only where no request runs them (its mailers: the engine's own options joined with
+   * the holding app's ActionMailer::Base ones); what a request through a mount recalls is not
+   * worked out.
    */
   filledPartsAt(path: string): FilledParts | undefined {
-    if (this.editorEngine()) return undefined;
     const generation = this.editorGeneration();
     if (generation.runsWithoutRequest(path)) {
       // The mailer's own options where they are known per mailer, else every key any file sets.
       const defaults = generation.mailerDefaults?.(path) ?? generation.defaults;
       return defaults === UNKNOWN ? undefined : { defaults };
     }
+    if (this.editorEngine()) return undefined;
     const requests = generation.requestRoutes?.(path);
     return requests?.length ? { requests } : undefined;
   }
