@@ -699,6 +699,8 @@ export class RailsApp {
       const defaults = generation.mailerDefaults?.(path) ?? generation.defaults;
       return defaults === UNKNOWN ? undefined : { defaults };
     }
+    // An engine's controller's requests: the routes reaching it are its set's and the holding
+    // app's (`controllerRoutes`), not the folder's table `requestRoutes` reads: not worked out.
     if (this.editorEngine()) return undefined;
     const requests = generation.requestRoutes?.(path);
     return requests?.length ? { requests } : undefined;

@@ -67,16 +67,28 @@ test("a helper's snippet leaves out only the parts Rails fills where the file ru
 
 // An engine's mailer (the engines app's forum, not isolated: the app's helpers): the holding
 // app's `ActionMailer::Base.default_url_options[:account]` fills `profile_url`'s :account there
-// too (test-fixtures/oracle/snippet_parts.rb on helper-checks/engines).
+// too (test-fixtures/oracle/snippet_parts.rb on helper-checks/engines). Its controllers'
+// templates, under a request through the mount, are judged too: nothing they ask for is wrong,
+// but what the request recalls is not left out yet (the known gap below).
 test("an engine's mailer and its template: the snippets leave out what the app's mailer options fill", async () => {
   const at = join(FIXTURES, "helper-checks", "engines");
   const truth = goldenOf("engines").filter((r) => r.file.startsWith("engines/"));
   assert.ok(truth.some((r) => r.fills.length), "Rails fills a part in an engine's mailer");
   const engines = await startServer([at], { railsVersion: "6.1" }, CAPABILITIES);
   try {
-    const { wrong, shown } = await judged(truth, (file) => completionIn(file, engines, at));
+    const { wrong, shown, recalledAsked } = await judged(truth, (file) => completionIn(file, engines, at));
     assert.deepEqual(wrong, []);
     expectFile("completion-snippets-engines", shown.join("\n") + "\n");
+    // Known gap (left28): in an engine's controllers' templates, what the request recalls is still
+    // asked for. Rails fills blog/posts/show's :id for `post_path`, and web/templates/show's for
+    // `web_template_path`, each the template's own resource: snippets.ts would leave them out
+    // (same route path up to the part). `user_path`'s :id there is another resource's, which
+    // snippets.ts asks for by design. When only that line is left, the gap is closed.
+    assert.deepEqual(recalledAsked, [
+      "engines/blog/app/views/blog/posts/show.html.erb: post_path(${1:post}) asks for id, which every request recalls",
+      "engines/web/app/views/web/templates/show.html.erb: user_path(${1:user}) asks for id, which every request recalls",
+      "engines/web/app/views/web/templates/show.html.erb: web_template_path(${1:template}) asks for id, which every request recalls",
+    ]);
   } finally {
     await engines.stop();
   }
@@ -88,6 +100,7 @@ async function judged(truth, itemsIn) {
   for (const r of truth) byFile.set(r.file, [...(byFile.get(r.file) ?? []), r]);
   const wrong = [];
   const shown = [];
+  const recalledAsked = [];
   for (const [file, helpers] of byFile) {
     const items = await itemsIn(file);
     for (const r of helpers) {
@@ -106,8 +119,10 @@ async function judged(truth, itemsIn) {
       const options = r.fills.filter((p) => !r.recalled.includes(p));
       if (!options.every((p) => leftOut.includes(p))) wrong.push(`${file}: ${text} asks for ${options.filter((p) => !leftOut.includes(p)).join(" ")}, which the URL options give`);
       if (!leftOut.every((p) => r.fills.includes(p))) wrong.push(`${file}: ${text} leaves out ${label}, Rails fills ${r.fills.join(" ") || "nothing"}`);
+      // A recalled part asked for: Rails takes the value given, so not wrong, only not left out.
+      for (const p of r.recalled) if (!leftOut.includes(p) && r.fills.includes(p)) recalledAsked.push(`${file}: ${text} asks for ${p}, which every request recalls`);
       if (!(form === "positional" ? r.positional : r.keywords).includes(label)) wrong.push(`${file}: ${text} (${form}, without ${label}): Rails takes it ${form === "positional" ? "positionally" : "as keywords"} only without ${(form === "positional" ? r.positional : r.keywords).join(", ")}`);
     }
   }
-  return { wrong, shown };
+  return { wrong, shown, recalledAsked };
 }
