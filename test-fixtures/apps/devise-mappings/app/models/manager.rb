@@ -1,0 +1,3 @@
+class Manager < ApplicationRecord
+  devise :database_authenticatable, :recoverable, :registerable, :confirmable
+end
