@@ -124,7 +124,7 @@ export function missingControllerDiagnostics(result: MapResult, model: Controlle
   for (const t of targetsIn(result, file)) {
     const route = t.route;
     const target = checked(t);
-    if (!target || model.byPath.has(target.controller) || provided.has(target.controller)) continue;
+    if (!target || model.byPath.has(target.controller) || provided.has(target.controller) || model.definesClassOf(target.controller)) continue;
     const span = route.source;
     const key = `${span.file}:${span.start.line}:${span.start.character}|${target.controller}`;
     if (seen.has(key)) continue;
