@@ -147,7 +147,7 @@ export class Interpreter implements MapperHost, CallHost {
    * Records that routes may be missing at `span` (a call skipped, a block not run): only names
    * and controllers under the current scope are open.
    */
-  openRegion(span: Span, reason: string, o: { redirects?: boolean; nameWord?: string } = {}): void {
+  openRegion(span: Span, reason: string, o: { redirects?: boolean; nameWord?: string; unknownScope?: string } = {}): void {
     if (this.quiet) return;
     ({ span, message: reason } = this.userSpan(span, reason));
     const scope = this.mapper.scope;
@@ -163,6 +163,7 @@ export class Interpreter implements MapperHost, CallHost {
       ...(text(module) ? { module: text(module) } : {}),
       ...(engine ? { engine } : {}),
       ...(o.redirects ? { redirects: true } : {}),
+      ...(o.unknownScope ? { unknownScope: o.unknownScope } : {}),
     });
   }
 
