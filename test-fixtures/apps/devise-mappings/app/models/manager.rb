@@ -1,3 +1,0 @@
-class Manager < ApplicationRecord
-  devise :database_authenticatable, :recoverable, :registerable, :confirmable
-end
