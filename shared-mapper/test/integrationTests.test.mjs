@@ -188,6 +188,8 @@ test("RSpec request specs: rails_helper's and support files' hooks and modules",
   // Hooks: quiet ones change nothing; one of another type does not reach request specs; one that requests, or :suite.
   assert.deepEqual(await check(spec, helper('  config.before(:each) { DatabaseCleaner.start }\n  config.before(:each, type: :system) { get "/" }\n  config.before(:suite) { get "/" }')), [8]);
   assert.deepEqual(await check(spec, helper('  config.before(:each, type: :request) { get "/" }')), []);
+  // Object's own methods make no request (tutor-server: `metadata = self.class.metadata`).
+  assert.deepEqual(await check(spec, helper("  config.prepend_before(:all) do\n    metadata = self.class.metadata\n    DatabaseCleaner.strategy = metadata[:js] ? :truncation : :transaction\n  end")), [8]);
   assert.deepEqual(await check(spec, helper("  config.around(:each) { |ex| ex.run }")), [8]);
   assert.deepEqual(await check(spec, helper("  config.around(:each) { |ex| Tenant.switch { ex.run } }")), [8]);
   assert.deepEqual(await check(spec, helper("  config.around(:each) { |ex| with_tenant { ex.run } }")), []);

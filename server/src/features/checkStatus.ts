@@ -86,6 +86,8 @@ function regionChecks(region: OpenRegion): string[] {
     names,
     module === undefined ? "url_for hashes no route leads to" : `url_for hashes to controllers under ${module}/`,
     module === undefined ? "actions no route reaches" : `actions no route reaches in controllers under ${module}/`,
+    // checks.ts `unknownScopes`: the method's scope may put the block's routes under another controller.
+    ...(region.unknownScope ? [`the controllers and actions of the routes in \`${region.unknownScope}\`'s block`] : []),
   ];
 }
 

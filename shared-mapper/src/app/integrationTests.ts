@@ -72,6 +72,8 @@ const QUIET = new Set([
   "travel_to", "travel", "travel_back", "freeze_time", "unfreeze_time", "file_fixture", "fixture_file_upload", "perform_enqueued_jobs", "clear_enqueued_jobs", "assert_select", "css_select",
   "response", "request", "controller", "session", "cookies", "flash", "status", "body", "headers", "path", "redirect?", "html_document", "document_root_element", "parsed_body", "host!", "https!", "https?", "open_session", "assigns",
   "puts", "p", "pp", "print", "raise", "sleep", "format", "sprintf", "rand", "require", "require_relative", "freeze", "Integer", "Float", "String", "Array", "Hash", "Rational", "binding", "block_given?", "loop", "catch", "throw", "at_exit", "warn",
+  // Object's own (tutor-server's `self.class.metadata` in a `prepend_before(:all)`).
+  "class", "is_a?", "kind_of?", "instance_of?", "nil?", "frozen?", "object_id",
 ]);
 /** Methods that run their block where they are called, at once (the block's calls are checked where they stand). */
 const IMMEDIATE = new Set(["within", "within_fieldset", "within_table", "within_frame", "within_window", "using_session", "expect", "change", "aggregate_failures", "travel_to", "freeze_time", "perform_enqueued_jobs", "assert_difference", "assert_no_difference", "assert_changes", "assert_no_changes", "assert_nothing_raised", "assert_emails", "assert_no_emails", "assert_enqueued_jobs", "assert_performed_jobs", "assert_enqueued_emails", "tap", "then", "yield_self", "each", "each_with_index", "each_with_object", "map", "times", "upto", "downto", "step"]);

@@ -10,6 +10,7 @@
 import * as N from "@ruby/prism/src/nodes.js";
 import { callMethod, coreIsA, CORE_CONSTANTS, knownClass, structInstance } from "../core/index.js";
 import { rackConstant } from "../core/rack.js";
+import { deviseMappingCall } from "../gems/deviseMappings.js";
 import { classFile, type AppFilesReader } from "../app/constants.js";
 import { RoutingError } from "../mapper/errors.js";
 import type { EngineClass } from "../mapper/engines.js";
@@ -146,7 +147,7 @@ export class Interpreter implements MapperHost, CallHost {
    * Records that routes may be missing at `span` (a call skipped, a block not run): only names
    * and controllers under the current scope are open.
    */
-  openRegion(span: Span, reason: string, o: { redirects?: boolean; nameWord?: string } = {}): void {
+  openRegion(span: Span, reason: string, o: { redirects?: boolean; nameWord?: string; unknownScope?: string } = {}): void {
     if (this.quiet) return;
     ({ span, message: reason } = this.userSpan(span, reason));
     const scope = this.mapper.scope;
@@ -162,6 +163,7 @@ export class Interpreter implements MapperHost, CallHost {
       ...(text(module) ? { module: text(module) } : {}),
       ...(engine ? { engine } : {}),
       ...(o.redirects ? { redirects: true } : {}),
+      ...(o.unknownScope ? { unknownScope: o.unknownScope } : {}),
     });
   }
 
@@ -734,7 +736,9 @@ export class Interpreter implements MapperHost, CallHost {
     if (result !== undefined) return this.placed(result, node, recv, name, args);
     if (recv instanceof RUnknown) return this.placed(recv, node);
     if (node && !(recv instanceof RConst && !this.classes.has(recv.path) && recv.path !== "Rails")) {
-      this.unknownMethod(node, `${describe(recv)}.${name}`);
+      // An object is named as the code names it (`Devise.mappings[:user].modules`), not by its address.
+      const named = recv instanceof RObject && node instanceof N.CallNode && node.receiver ? quotedSource(this.sourceText(node.receiver), 60) : describe(recv);
+      this.unknownMethod(node, `${named}.${name}`);
     }
     const foreign = recv instanceof RConst && name === "new";
     const unknown = new RUnknown(`${describe(recv)}.${name}`, foreign, foreign ? FOREIGN_OBJECT : `a method Routemap does not model`, undefined, keyOfCall(recv, name, args));
@@ -807,6 +811,8 @@ export class Interpreter implements MapperHost, CallHost {
         return args[0] instanceof RConst ? this.classes.ancestors(recv.className).includes(args[0].path.replace(/^::/, "")) || coreIsA(recv, args[0].path) === true : undefined;
       }
       if ((name === "message" || name === "to_s") && recv.ivars.has("@message")) return recv.ivars.get("@message")!;
+      const devise = deviseMappingCall(recv, name, args);
+      if (devise !== undefined) return devise;
       if (name === "instance_variable_get") return recv.ivars.get(String((args[0] as RSymbol)?.name ?? args[0])) ?? null;
       if (this.classes.includes(recv.className, "Comparable") && ["<", ">", "<=", ">=", "==", "between?", "clamp"].includes(name)) {
         return comparableCall(this, recv, name, args);
