@@ -107,8 +107,9 @@ function rootPath(m: MapperState): string {
     for (const found of assignments(file.program, "root_path=")) {
       if (found.conditional) throw new Unreadable(`\`${text(file, found.node)}\` in ${relative(m, file)} runs under a condition`);
       const arg = found.node.arguments_?.arguments_[0];
-      const v = stringValue(arg && m.host.evaluateIn ? m.host.evaluateIn(file, arg) : new RUnknown(text(file, found.node)));
-      if (v === undefined) throw new Unreadable(`\`${text(file, found.node)}\` in ${relative(m, file)} is not a String Routemap can compute`);
+      const computed = arg && m.host.evaluateIn ? m.host.evaluateIn(file, arg) : new RUnknown(text(file, found.node));
+      const v = stringValue(computed);
+      if (v === undefined) throw new Unreadable(`\`${text(file, found.node)}\` in ${relative(m, file)} is not a String Routemap can compute${computed instanceof RUnknown && arg ? ` (${computed.why})` : ""}`);
       value = v;
     }
   }
