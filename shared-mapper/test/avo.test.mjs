@@ -42,6 +42,12 @@ const CASES = [
     plugins: [],
   },
   {
+    name: "a root_path in begin … end (no rescue) runs as it stands: not a condition",
+    routes: `mount_avo`,
+    files: { "config/initializers/avo.rb": "begin\n  begin\n    Avo.configuration.root_path = '/deep'\n  end\nend" },
+    plugins: [],
+  },
+  {
     name: "a root_path past Routemap's steps (a long loop in the expression): that value alone is unknown, not the map",
     routes: `mount_avo\nget "/up", to: "health#show", as: :up`,
     files: { "config/initializers/avo.rb": "Avo.configure do |config|\n  config.root_path = (n = 0; n += 1 while n < 10_000_000; '/admin')\nend" },

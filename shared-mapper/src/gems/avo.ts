@@ -141,7 +141,9 @@ function walk(root: N.Node, plainCall: (call: N.CallNode) => boolean, visit: (no
   const go = (node: N.Node, conditional: boolean, parent: N.Node | undefined, plainBlock: boolean) => {
     if (!visit(node, conditional, parent)) return;
     const plainCallNode = node instanceof N.CallNode && plainCall(node);
-    const plain = plainBlock || plainCallNode || node instanceof N.ProgramNode || node instanceof N.StatementsNode || node instanceof N.ModuleNode || node instanceof N.ClassNode;
+    // `begin … end` without `rescue` (or parentheses) runs its statements as they stand.
+    const grouping = (node instanceof N.BeginNode && !node.rescueClause) || node instanceof N.ParenthesesNode;
+    const plain = plainBlock || plainCallNode || grouping || node instanceof N.ProgramNode || node instanceof N.StatementsNode || node instanceof N.ModuleNode || node instanceof N.ClassNode;
     for (const child of childrenOf(node)) go(child, conditional || !plain, node, plainCallNode && child === (node as N.CallNode).block);
   };
   go(root, false, undefined, false);
