@@ -44,8 +44,9 @@ export function mergerCall(it: CallHost, node: N.CallNode, env: Env, merger: RMe
  * OptionMerger#method_missing's first case: a call whose first argument is a Proc
  * (`constraints(->(req) { … })`) gets no options; its Proc is replaced by a lambda that merges
  * them into what the Proc returns. ActiveSupport 6.1 and 7.0 take the *last* argument as that
- * Proc (`arguments.pop`); from 7.1 (rails/rails#45198) only a Proc given alone is (`arguments.shift`),
- * and a Proc followed by options gets them merged as any other call. Changes `args` in place.
+ * Proc (`arguments.pop`); from 7.1 (rails/rails#45198, merged May 2022; 7.2 and 8.1 read so, 7.0.x
+ * was not checked and is taken as 6.1) only a Proc given alone is (`arguments.shift`), and a Proc
+ * followed by options gets them merged as any other call. Changes `args` in place.
  */
 function procFirst(it: CallHost, args: RValue[], options: RHash): boolean {
   if (!(args[0] instanceof RProc)) return false;
