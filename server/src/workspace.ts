@@ -8,7 +8,7 @@ import type { ControllerModel, EngineRoutes, MapInput, MapResult, Route, RouteMa
 import { DrawMemo, UNKNOWN } from "@routemap/shared-mapper";
 import { appGlob } from "./cli/appGlob.js";
 import { AppFileMap, appOptions, findEngines, isAppFile, readAppConfig, readAppFiles, readControllerInputs, readEngines, selfEngine, type EngineSource } from "./cli/appConfig.js";
-import { isInside, walk, walkAsync, type FileSystem } from "./fileSystem.js";
+import { appExists, isInside, walk, walkAsync, type FileSystem } from "./fileSystem.js";
 import { appGemsOf } from "./cli/appGems.js";
 import { findGemEngines } from "./cli/gemEngines.js";
 import { markEnginesLoaded } from "./cli/engineLoading.js";
@@ -147,7 +147,7 @@ export class RailsApp {
     const root = this.root;
     return {
       entry: this.routesFile, files, unread, engines, options: { ...config, drawPaths: [this.drawDir] },
-      glob: appGlob(root, fs), exists: (path) => path.startsWith(root + "/") && fs.exists(path),
+      glob: appGlob(root, fs), exists: appExists(fs, root, unread),
       // Installed gems live outside the workspace: not read in a restricted one.
       gemMappers: () => (this.workspace.restricted ? [] : this.appGems()?.mapperSources() ?? []),
       gemSettings: () => (this.workspace.restricted ? [] : this.appGems()?.settingsSources(this.enginesCache ?? []) ?? []),
