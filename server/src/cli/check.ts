@@ -199,7 +199,7 @@ function modelFreeUses(uses: FileUsesStore, root: string, file: string, text: st
 function checkContext(o: { names: DefinedNames; gems: Exclude<ReturnType<typeof readInstalledGems>, { why: string }>; model: ReturnType<RouteMapper["controllers"]>; root: string; input: Exclude<ReturnType<typeof readInput>, string>; fs: FileSystem; result: ReturnType<RouteMapper["map"]>; uses: FileUsesStore; mapper: RouteMapper }): HelperCheckContext & { defined: ReadonlySet<string> } {
   const { names, gems, model, root, input, fs, result, uses, mapper } = o;
   const generation = generationOf(names, () => model, { root, rubyVersion: input.options?.rubyVersion, read: (p) => fs.readFile(p), table: () => result, gemUrlOptions: gems.urlOptions, gemUrlOptionsControllers: gems.urlOptionsControllers, gemLayouts: gems.layouts });
-  return { tables: appHelperTables(result), defined: names.all(), definedIn: (path: string, text: string) => names.definedIn(path, text), gems: gems.helpers, generation, uses, testEnvHelpers: testEnvHelpers(root, input, (i) => mapper.map(i)) };
+  return { tables: appHelperTables(result), defined: names.all(), definedIn: (path: string, text: string) => names.definedIn(path, text), gems: gems.helpers, gemMentions: gems.mentioned, generation, uses, testEnvHelpers: testEnvHelpers(root, input, (i) => mapper.map(i)) };
 }
 
 /** What `fileProblems` will ask `uses` of a file, when the store lacks it. */
