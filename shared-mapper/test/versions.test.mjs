@@ -233,3 +233,36 @@ test("namespace deletes :path from the Hash it is given from Rails 4.0 to 8.0; 8
   assert.deepEqual(await rows("8.1", "**NS"), ["zone_x /area/x(.:format) n0/x#x", "/area/x(.:format) n1/x#x"]);
   assert.deepEqual(await rows("3.2", "NS"), ["zone_x /area/x(.:format) n0/x#x", "/area/x(.:format) n1/x#x"]);
 });
+
+test("mount changes the Hash it is given: before 8.1 it deletes :at and fills :as and :via (3.2: :as, for engines only); 8.1 deletes its keywords' keys", async () => {
+  // mapper.rb: 4.0–8.0 `options.delete(:at)`, `options[:as] ||= app_name(app, rails_app)`,
+  // `options[:via] ||= :all`; 3.2 the same without :via, and its `app_name` names only an app
+  // with `routes`; 8.1 `assign_deprecated_option` deletes :via, :at, :defaults, :constraints,
+  // :path, :internal, and :as, :anchor, :format where present. Rails 6.1's side is the golden
+  // case mount/options_reused.
+  const source = [
+    "module Probes; class Ping; def self.call(env) = [200, {}, []]; end; end",
+    'AT = { at: "/ping", as: nil, anchor: false, extra: 1 }',
+    "Rails.application.routes.draw do",
+    "  mount Probes::Ping, AT",
+    '  get "seen", to: "pages#seen", defaults: { left: AT.inspect }',
+    "end",
+  ].join("\n");
+  const left = async (railsVersion) => (await mapFile(source, railsVersion, "3.1")).rows.find((row) => row.startsWith("seen"));
+  assert.equal(await left("8.0"), 'seen /seen(.:format) pages#seen {:left=>"{:as=>\\"probes_ping\\", :anchor=>false, :extra=>1, :via=>:all}"}');
+  assert.equal(await left("8.1"), 'seen /seen(.:format) pages#seen {:left=>"{:extra=>1}"}');
+  assert.equal(await left("3.2"), 'seen /seen(.:format) pages#seen {:left=>"{:as=>nil, :anchor=>false, :extra=>1}"}');
+  // 8.1 takes `mount(App => "/at")` as keywords only (`**mapping`): a Hash given as a value is
+  // the app itself, and Ruby 3 never turns it into keywords.
+  const hashForm = 'module Probes; class Ping; def self.call(env) = [200, {}, []]; end; end\nPING = { Probes::Ping => "/ping" }\nRails.application.routes.draw do\n  mount PING\n  mount Probes::Ping => "/written"\nend\n';
+  assert.deepEqual(await mapFile(hashForm, "8.1", "3.4"), { rows: ["probes_ping /written Probes::Ping"], errors: ["3: A rack application must be specified"] });
+  assert.deepEqual((await mapFile(hashForm, "8.0", "3.4")).rows, ["probes_ping /ping Probes::Ping"]);
+});
+
+test("root \"c#a\", options stores :to in the caller's Hash from Rails 4.0; 3.2 takes a Hash only", async () => {
+  // mapper.rb 4.0–8.1 `root(path, options = {})`: `options[:to] = path` (Rails 6.1's side is
+  // the golden case root/options_reused); 3.2's `root(options = {})` merges into a new Hash.
+  const source = 'HOME = { as: :home }\nRails.application.routes.draw do\n  root "pages#home", HOME\n  get "seen", to: "pages#seen", defaults: { left: HOME.inspect }\nend\n';
+  const { rows } = await mapFile(source, "8.1", "3.4");
+  assert.ok(rows.includes('seen /seen(.:format) pages#seen {left: "{as: :home, to: \\"pages#home\\"}"}'), rows.join("\n"));
+});

@@ -11,10 +11,10 @@ import { COMPARABLE } from "../core/comparable.js";
 import { structInstance } from "../core/structClass.js";
 import { rootScope } from "../mapper/scope.js";
 import { scope } from "../mapper/scoping.js";
-import { RoutingError } from "../mapper/errors.js";
-import { inspect, quotedSource } from "../ruby/print.js";
-import { forMapper, isFrozen, RConst, RHash, RMapper, RMerger, RObject, RProc, RStruct, RStructClass, RSymbol, RUnknown, RValue, stringValue, sym } from "../ruby/values.js";
+import { quotedSource } from "../ruby/print.js";
+import { forMapper, RConst, RHash, RMapper, RMerger, RObject, RProc, RStruct, RStructClass, RSymbol, RUnknown, RValue, stringValue, sym } from "../ruby/values.js";
 import { callArgumentsOf, makeProc, selfValue, blockOf } from "./arguments.js";
+import { optionsChange, withChangedOptions } from "./changedOptions.js";
 import { OBJECT, type MethodDef } from "./classes.js";
 import { definitionCall } from "./definitions.js";
 import { routingMethod, type DslMethod } from "./dispatch.js";
@@ -199,11 +199,11 @@ function selfCall(it: CallHost, node: N.CallNode, env: Env, name: string, frame:
   }
   if (dsl && self.kind === "mapper") {
     const call = callArgumentsOf(it, node, env, true, frame);
-    const given = call.args[call.args.length - 1];
+    // Asked before the mapper's copies are made: the caller's own Hash and values.
+    const change = call.args[call.args.length - 1] instanceof RHash ? optionsChange(it, name, node, call.args) : undefined;
     for (let i = 0; i < call.args.length; i++) call.args[i] = forMapper(call.args[i]);
     if (name === "mount") inspectMounted(it, call.args);
-    const deleted = given instanceof RHash ? deletedOptions(it, name, node) : undefined;
-    if (deleted) return changingOptions(it, node, dsl, call, { given: given as RHash, deleted });
+    if (change) return withChangedOptions(it, node, dsl, call, change);
     return it.dispatch(node, dsl, call);
   }
   // A method an installed gem adds to the mapper (`mount_avo`), after Rails' and the modelled gems' DSL.
@@ -274,60 +274,6 @@ function mergerSelfCall(it: CallHost, node: N.CallNode, env: Env, name: string, 
   return mergerCall(it, node, env, merger);
 }
 
-/** The DSL methods that change the options Hash they are given (Rails < 8.1: `map_method`, `match`). */
-const CHANGES_OPTIONS = new Set(["get", "post", "patch", "put", "delete", "options", "connect", "match"]);
-/** The keys `map_match` deletes from the caller's Hash before it copies it per path. */
-const DELETED_OPTIONS = ["defaults", "controller", "path", "to", "via", "format", "anchor", "constraints"];
-/** Those Rails 8.1's `namespace` takes from a Hash given in place of its keywords (`assign_deprecated_option`). */
-const NAMESPACE_KEYWORDS = ["as", "path", "shallow_path", "shallow_prefix"];
-
-/**
- * The keys a DSL call deletes from the caller's own Hash, or undefined where Rails is handed
- * none (keywords written out, or a copy). `map_method` and `match` before Rails 8.1 delete
- * `map_match`'s keys; `namespace` from Rails 4.0 to 8.0 its `:path` (`options.delete(:path)
- * { path }`, which raises on a frozen Hash even without the key), and 8.1's, taking keywords,
- * only from a Hash given as its positional argument. A lone `**hash` is the caller's own Hash
- * only to a method without keywords, and only before Ruby 3.3, which copies it (ruby/ruby#8970).
- */
-function deletedOptions(it: CallHost, name: string, node: N.CallNode): readonly string[] | undefined {
-  const version = it.mapper.version;
-  const passed = lastArgumentForm(node);
-  if (passed === "keywords" || (passed === "splat" && it.ruby.kwSplatCopied)) return undefined;
-  if (CHANGES_OPTIONS.has(name)) return version.lt(8, 1) ? DELETED_OPTIONS : undefined;
-  if (name !== "namespace" || version.lt(4)) return undefined;
-  if (version.lt(8, 1)) return ["path"];
-  return passed === "hash" ? NAMESPACE_KEYWORDS : undefined;
-}
-
-/** How the last argument is written: keywords (a Hash no one else holds), a lone `**hash`, or a value. */
-function lastArgumentForm(node: N.CallNode): "keywords" | "splat" | "hash" {
-  const args = node.arguments_?.arguments_;
-  const last = args?.[args.length - 1];
-  if (!(last instanceof N.KeywordHashNode)) return "hash";
-  return last.elements.length === 1 && last.elements[0] instanceof N.AssocSplatNode ? "splat" : "keywords";
-}
-
-/**
- * `get "a", **OPTIONS` (or `get "a", OPTIONS`, `namespace :v1, OPTIONS`): Rails is given the
- * caller's Hash itself and changes it (`options[:via] = method`, then `map_match` deletes `:to`,
- * `:via`…; `namespace` deletes `:path`), so a frozen one raises FrozenError and one used again
- * has lost those keys.
- */
-function changingOptions(it: CallHost, node: N.CallNode, dsl: DslMethod, call: { args: RValue[]; block: RProc | null }, o: { given: RHash; deleted: readonly string[] }): RValue {
-  const { given, deleted } = o;
-  // 8.1's namespace deletes only the keys it has; the others change the Hash whatever it holds.
-  if (isFrozen(given) && (deleted !== NAMESPACE_KEYWORDS || deleted.some((key) => given.shas(key)))) {
-    const message = `can't modify frozen Hash: ${inspect(given, it.ruby)}`;
-    return it.dispatch(node, () => {
-      throw new RoutingError(message, "FrozenError");
-    }, call);
-  }
-  try {
-    return it.dispatch(node, dsl, call);
-  } finally {
-    for (const key of deleted) if (given.shas(key)) given.sdelete(key);
-  }
-}
 
 /** Kernel's private methods the evaluator models (`kernelCalls.ts`): OptionMerger keeps them. */
 const PRIVATE_KERNEL = new Set([

@@ -79,12 +79,12 @@ export function mount(m: MapperState, call: Call): void {
 }
 
 /** Whether `mount` takes a value as its app: anything the evaluator cannot know counts, since Rails requires one. */
-function isMountable(v: RValue | undefined): boolean {
+export function isMountable(v: RValue | undefined): boolean {
   return isCallable(v) || v instanceof RUnknown;
 }
 
 /** `app_name`: an engine mounts as its `railtie_name`, a class as its underscored name (`Sidekiq::Web` → `sidekiq_web`). */
-function appName(m: MapperState, app: RValue): RValue {
+export function appName(m: MapperState, app: RValue): RValue {
   if (!(app instanceof RConst)) return null;
   if (m.engines.isEngine(app.path)) return m.engines.railtieName(app.path);
   return underscore(app.path).replace(/\//g, "_");

@@ -512,7 +512,8 @@ export function root(m: MapperState, call: Call): void {
   if (m.version.lt(4, 0)) return rootRails32(m, call);
   checkArity(call.args, 1, 2);
   const [path, second] = call.args;
-  let options = second instanceof RHash ? second : new RHash();
+  // A copy: what Rails stores in the caller's Hash, dsl/changedOptions.ts stores there.
+  let options = second instanceof RHash ? second.dup() : new RHash();
   if (typeof path === "string") options.sset("to", path);
   else if (path instanceof RHash && options.size === 0) options = path;
   else {
