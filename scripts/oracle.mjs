@@ -219,6 +219,9 @@ if (!filter || "helper-checks".includes(filter) || "snippet-parts".includes(filt
   const app = join(FIXTURES, "helper-checks", "snippets");
   const out = execFileSync("ruby", [...RUBY_FLAGS, join(FIXTURES, "oracle", "snippet_parts.rb"), app], { encoding: "utf8" });
   settle("helper-checks/snippets (parts)", join(FIXTURES, "helper-checks", `snippets.parts.rails-${SERIES}.txt`), out);
+  // An engine's mailers: the app's ActionMailer::Base options reach them too.
+  const engines = execFileSync("ruby", [...RUBY_FLAGS, join(FIXTURES, "oracle", "snippet_parts.rb"), join(FIXTURES, "helper-checks", "engines")], { encoding: "utf8" });
+  settle("helper-checks/engines (snippet parts)", join(FIXTURES, "helper-checks", `engines.parts.rails-${SERIES}.txt`), engines);
 }
 
 // The methods a controller inherits from Rails, which `routes --unused` counts: the core's data file.

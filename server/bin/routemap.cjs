@@ -40,7 +40,7 @@ if (command === "check") {
   require("v8").setFlagsFromString("--heap-growing-percent=100");
 }
 if (command === "routes" || command === "check") {
-  compilePrismEarly();
+  require("./prismEarly.cjs").compilePrismEarly(path.join(__dirname, "../dist/bundle/prism.wasm"));
   require("./codeCache.cjs").run(bundle, command);
 } else if (command === "lsp" && process.argv.slice(3).every((arg) => arg === "--stdio")) {
   // The language server, as the command's `lsp` would start it (its arguments are the ones it
@@ -48,21 +48,3 @@ if (command === "routes" || command === "check") {
   // command's bundle first: dist/bundle/server.js runs the server from its code cache.
   require("../dist/bundle/server.js");
 } else require(bundle);
-
-/**
- * Starts compiling Prism's WebAssembly (patched already, beside the bundle) before the bundle
- * is loaded: V8 decodes and validates it on another thread while this one loads the bundle and
- * reads the app, where the command used to wait for it (2–3 ms of a cold run). The bundle takes
- * it up (shared-mapper/src/node.ts); if anything here fails, it compiles Prism itself.
- */
-function compilePrismEarly() {
-  try {
-    const wasm = path.join(__dirname, "../dist/bundle/prism.wasm");
-    const bytes = require("fs").readFileSync(wasm);
-    const module = WebAssembly.compile(bytes);
-    module.catch(() => undefined); // a command that ends before its first parse never awaits it
-    globalThis[Symbol.for("routemap.prismCompile")] = { path: wasm, bytes, module };
-  } catch {
-    // No early compile: the bundle reads and compiles prism.wasm as it does elsewhere.
-  }
-}

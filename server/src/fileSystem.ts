@@ -152,6 +152,23 @@ export function realLocation(fs: FileSystem, path: string): string {
   return parent === path ? path : join(realLocation(fs, parent), path.slice(parent.length));
 }
 
+/**
+ * `MapInput.exists` for the app at `root`: a path inside it that exists, or one that exists but
+ * is not read (through a symbolic link, or a folder that is one, out of the app; a pipe): that
+ * one is put in `unread` with why, so that `draw` says Routemap did not read it, never Rails'
+ * "file not found", which Rails, reading through the link, would not raise.
+ */
+export function appExists(fs: FileSystem, root: string, unread: Map<string, string>): (path: string) => boolean {
+  return (path) => {
+    if (!path.startsWith(root + "/")) return false;
+    if (fs.exists(path)) return true;
+    const why = fs.unreadReason?.(path);
+    if (why === undefined) return false;
+    unread.set(path, why);
+    return true;
+  };
+}
+
 /** Whether `path`, followed through its links, lies in one of `roots` (followed too). */
 export function isInside(fs: FileSystem, path: string, roots: readonly string[]): boolean {
   const real = realLocation(fs, path);

@@ -54,6 +54,11 @@ const REHEARSED_UP_TO = 5000;
 const PREPARE_AFTER_MS = 50;
 /** The pause in typing after which the files other than the edited one get their diagnostics. */
 const PUBLISH_REST_AFTER_MS = 150;
+/**
+ * How long after the start's first diagnostics the app's controllers and views are read when no
+ * request comes: the user's first request (a hover, sent on seeing them) is answered first.
+ */
+const READ_APP_AFTER_MS = 200;
 /** How long after the user's last keystroke or request the background pass's findings wait to be published. */
 const QUIET_MS = 1000;
 /** The longest slice of a publish between two chances to answer requests. */
@@ -167,7 +172,32 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       if (e instanceof ResponseError) throw e;
       connection.console.error(`routemap: ${e instanceof Error ? e.stack : String(e)}`);
       return fallback;
+    } finally {
+      // A client's request answered: the start's app read, waiting for it, can begin.
+      if (token) afterAnswer?.();
     }
+  };
+  /** Set while the start's app read waits for the client's first request to be answered (`readAppSoon`). */
+  let afterAnswer: (() => void) | undefined;
+  /**
+   * Runs `read` once the client's first request from now on has been answered, or after
+   * READ_APP_AFTER_MS without one. At start the user's first hover is sent on seeing the routes'
+   * diagnostics; the app read begun at once (on issue 30's app 20,000 files listed, then 5,000
+   * controllers parsed 100 at a time) ran beside it, its walks' callbacks on this thread and their
+   * system calls on libuv's (docs/benchmarks.md, "The first hover, a third time").
+   */
+  const readAppSoon = (read: () => void) => {
+    let waiting = true;
+    const begin = () => {
+      if (!waiting) return;
+      waiting = false;
+      afterAnswer = undefined;
+      clearTimeout(timer);
+      read();
+    };
+    const timer = setTimeout(begin, READ_APP_AFTER_MS);
+    // A turn later: vscode-jsonrpc writes the answer in a turn of its own.
+    afterAnswer = () => void setTimeout(begin, 0);
   };
 
   const withDocument = <T>(uri: string, token: CancellationToken | undefined, fallback: T, feature: keyof Settings | null, work: (c: DocumentContext) => T): Promise<T> =>
@@ -436,13 +466,14 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     // The first tables made, the heap grows less between full collections (see memory.ts).
     limitHeapGrowth();
     started = true;
-    void runSafe(undefined, undefined, async () => {
+    for (const app of workspace.apps) app.prepareLater();
+    readAppSoon(() => void runSafe(undefined, undefined, async () => {
       for (const app of workspace.apps) await app.prepare(() => new Promise((resolve) => setImmediate(resolve)));
       publishAll();
       for (const app of workspace.apps) if ((routeCounts.get(app) ?? 0) >= REHEARSED_UP_TO) setImmediate(() => runSafe(undefined, undefined, () => app.rehearseEdit()));
       // Documents pulled while the controllers were read were answered without their helper calls.
       if (pulledDocuments.size) refreshPulled();
-    });
+    }));
     warmUp(WARM_UP_ROUNDS);
   });
 

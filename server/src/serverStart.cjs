@@ -8,4 +8,7 @@
 "use strict";
 const path = require("path");
 
+// Prism's WebAssembly compiles on another thread while this one loads the bundle: the server
+// used to wait for it before it could read `initialize` (20–50 ms of a first hover's wall time).
+require("../bin/prismEarly.cjs").compilePrismEarly(path.join(__dirname, "prism.wasm"));
 require("../bin/codeCache.cjs").run(path.join(__dirname, "languageServer.js"), "server", { saveWhen: "asked" });

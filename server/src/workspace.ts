@@ -8,7 +8,7 @@ import type { ControllerModel, EngineRoutes, MapInput, MapResult, Route, RouteMa
 import { DrawMemo, UNKNOWN } from "@routemap/shared-mapper";
 import { appGlob } from "./cli/appGlob.js";
 import { AppFileMap, appOptions, findEngines, isAppFile, readAppConfig, readAppFiles, readControllerInputs, readEngines, selfEngine, type EngineSource } from "./cli/appConfig.js";
-import { isInside, walk, walkAsync, type FileSystem } from "./fileSystem.js";
+import { appExists, isInside, walk, walkAsync, type FileSystem } from "./fileSystem.js";
 import { appGemsOf } from "./cli/appGems.js";
 import { findGemEngines } from "./cli/gemEngines.js";
 import { markEnginesLoaded } from "./cli/engineLoading.js";
@@ -147,7 +147,7 @@ export class RailsApp {
     const root = this.root;
     return {
       entry: this.routesFile, files, unread, engines, options: { ...config, drawPaths: [this.drawDir] },
-      glob: appGlob(root, fs), exists: (path) => path.startsWith(root + "/") && fs.exists(path),
+      glob: appGlob(root, fs), exists: appExists(fs, root, unread),
       // Installed gems live outside the workspace: not read in a restricted one.
       gemMappers: () => (this.workspace.restricted ? [] : this.appGems()?.mapperSources() ?? []),
       gemSettings: () => (this.workspace.restricted ? [] : this.appGems()?.settingsSources(this.enginesCache ?? []) ?? []),
@@ -255,15 +255,22 @@ export class RailsApp {
    * (5,000 controllers) building the model at once held a first hover for seconds.
    */
   async prepare(pause: () => Promise<void>): Promise<void> {
-    if (this.controllerInputs) return;
     this.preparing = true;
     try {
-      await this.prepareInputs(pause);
+      if (!this.controllerInputs) await this.prepareInputs(pause);
     } finally {
       this.preparing = false;
     }
   }
   private preparing = false;
+
+  /**
+   * Says that `prepare` is about to begin (the server lets the client's first request go first):
+   * from now until it is done, as while it runs, the model is not ready.
+   */
+  prepareLater(): void {
+    this.preparing = true;
+  }
 
   /**
    * Whether the controller model can be had without reading the app (`prepare` is not under
@@ -379,9 +386,9 @@ export class RailsApp {
     if (why || "why" in gems) return { unchecked: why ?? "" };
     const names = this.names();
     const engine = this.engineFiles();
-    if (!engine) return { tables: this.helperTables(), defined: names.all(), definedIn: (path, text) => names.definedIn(path, text), gems: gems.helpers, generation: this.generation(), testEnvHelpers: (path) => this.testEnvHelpers(path) };
+    if (!engine) return { tables: this.helperTables(), defined: names.all(), definedIn: (path, text) => names.definedIn(path, text), gems: gems.helpers, gemMentions: gems.mentioned, generation: this.generation(), testEnvHelpers: (path) => this.testEnvHelpers(path) };
     // An engine's code may call what the app's defines (its controllers may inherit the app's).
-    const check = { tables: engine.files.tables, tablesFor: engine.files.tablesFor, defined: this.withHostNames(names.all(), engine.host), gems: gems.helpers, generation: this.generation(engine.host) };
+    const check = { tables: engine.files.tables, tablesFor: engine.files.tablesFor, defined: this.withHostNames(names.all(), engine.host), gems: gems.helpers, gemMentions: gems.mentioned, generation: this.generation(engine.host) };
     const rendering = engine.host?.renderingApp();
     return { ...check, renderedByApp: appRenders(this.root, rendering), renderedByAppKey: rendering && (() => rendering.rendersKey()) };
   }
@@ -687,13 +694,21 @@ export class RailsApp {
   /**
    * What fills a route's parts where an app's file runs, for completion's snippets: where no
    * request runs it, the `default_url_options` keys as the checks take them; where a request
-   * does, the routes whose requests run it (where what they recall is known). Not for an
-   * engine's files (their requests come through a mount).
+   * does, the routes whose requests run it (where what they recall is known). In an engine's
+   * files, only where no request runs them (its mailers: the engine's own options joined with
+   * the holding app's ActionMailer::Base ones); what a request through a mount recalls is not
+   * worked out.
    */
   filledPartsAt(path: string): FilledParts | undefined {
-    if (this.editorEngine()) return undefined;
     const generation = this.editorGeneration();
-    if (generation.runsWithoutRequest(path)) return generation.defaults === UNKNOWN ? undefined : { defaults: generation.defaults };
+    if (generation.runsWithoutRequest(path)) {
+      // The mailer's own options where they are known per mailer, else every key any file sets.
+      const defaults = generation.mailerDefaults?.(path) ?? generation.defaults;
+      return defaults === UNKNOWN ? undefined : { defaults };
+    }
+    // An engine's controller's requests: the routes reaching it are its set's and the holding
+    // app's (`controllerRoutes`), not the folder's table `requestRoutes` reads: not worked out.
+    if (this.editorEngine()) return undefined;
     const requests = generation.requestRoutes?.(path);
     return requests?.length ? { requests } : undefined;
   }

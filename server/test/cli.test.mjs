@@ -262,7 +262,7 @@ test("a reader that stops early (routemap routes | head -1) ends the command qui
   assert.equal(r.stderr, "status 0\n");
 });
 
-test("`routes` compiles Prism once, begun by the executable before the bundle loads, from the patched prism.wasm beside the bundle (which exports only what Routemap calls)", async () => {
+test("`routes` and the language server compile Prism once, begun by the executable or the server's loader before the bundle loads, from the patched prism.wasm beside the bundle (which exports only what Routemap calls)", async () => {
   const { withLargerStack } = await import("../../shared-mapper/dist/ruby/prismStack.js");
   const shipped = readFileSync(join(root, "server/dist/bundle/prism.wasm"));
   assert.equal(withLargerStack(shipped).wasm, shipped, "shipped with its larger stack already");
@@ -283,7 +283,10 @@ test("`routes` compiles Prism once, begun by the executable before the bundle lo
   const r = spawnSync(process.execPath, ["--require", counter, cli, "routes", "--rails", "6.1"], { cwd: dir, encoding: "utf8" });
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stdout, /posts#index/);
-  assert.equal(r.stderr, "compiled by: routemap.cjs\n");
+  assert.equal(r.stderr, "compiled by: prismEarly.cjs\n");
+  // The language server's loader begins it too, before the server's bundle loads (bundled, its caller is server.js).
+  const lsp = spawnSync(process.execPath, ["--require", counter, join(root, "server/dist/bundle/server.js"), "--stdio"], { cwd: dir, encoding: "utf8", input: "", env: { ...process.env, ROUTEMAP_CACHE_DIR: "off" } });
+  assert.equal(lsp.stderr, "compiled by: server.js\n");
 });
 
 test("from any folder of an app, `routes` and `check` find the app upward, and name files as seen from there", () => {

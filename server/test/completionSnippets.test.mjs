@@ -15,33 +15,36 @@ import { startServer } from "./lspClient.mjs";
 import { expectFile } from "./fixture.mjs";
 
 const root = join(FIXTURES, "helper-checks", "snippets");
-const golden = readFileSync(join(FIXTURES, "helper-checks", "snippets.parts.rails-6.1.txt"), "utf8").trimEnd().split("\n");
-/** Per file and helper: the route's required parts, those Rails fills, and the parts a positional or keyword call may leave out (`a+b`, `-` for none). */
-const rails = golden.map((line) => {
-  const m = /^(\S+): (\w+) needs ([\w ]+); fills ([\w ]+|-)(?: \[recalled ([\w ]+)\])?; positional without: (.*); keywords without: (.*)$/.exec(line);
-  assert.ok(m, line);
-  return { file: m[1], helper: m[2], required: m[3].split(" "), fills: m[4] === "-" ? [] : m[4].split(" "), recalled: m[5]?.split(" ") ?? [], positional: m[6].split(", "), keywords: m[7].split(", ") };
-});
-const uri = (file) => pathToFileURL(join(root, file)).toString();
+/** Per file and helper of an oracle's golden: the route's required parts, those Rails fills, and the parts a positional or keyword call may leave out (`a+b`, `-` for none). */
+const goldenOf = (name) =>
+  readFileSync(join(FIXTURES, "helper-checks", `${name}.parts.rails-6.1.txt`), "utf8").trimEnd().split("\n").map((line) => {
+    const m = /^(\S+): (\w+) needs ([\w ]+); fills ([\w ]+|-)(?: \[recalled ([\w ]+)\])?; positional without: (.*); keywords without: (.*)$/.exec(line);
+    assert.ok(m, line);
+    return { file: m[1], helper: m[2], required: m[3].split(" "), fills: m[4] === "-" ? [] : m[4].split(" "), recalled: m[5]?.split(" ") ?? [], positional: m[6].split(", "), keywords: m[7].split(", ") };
+  });
+const rails = goldenOf("snippets");
+const CAPABILITIES = { textDocument: { completion: { completionItem: { snippetSupport: true } } } };
 
 let server;
 before(async () => {
-  server = await startServer([root], { railsVersion: "6.1" }, { textDocument: { completion: { completionItem: { snippetSupport: true } } } });
+  server = await startServer([root], { railsVersion: "6.1" }, CAPABILITIES);
 });
 after(() => server.stop());
 
-/** The items offered on a new line where the file's code runs (a template's tag, the mailer's action). */
-async function completionIn(file) {
-  const text = readFileSync(join(root, file), "utf8");
-  const edited = file.endsWith(".erb") ? `${text}<%= \n` : text.replace(/\n(\s*)mail\(/, "\n$1x = \n$1mail(");
+/** The items offered on a new line where the file's code runs (a template's tag, the mailer's action), by `on` in the app at `at`. */
+async function completionIn(file, on = server, at = root) {
+  const uri = pathToFileURL(join(at, file)).toString();
+  const text = readFileSync(join(at, file), "utf8");
+  // A mailer's action: before its `mail(`, or its body's end.
+  const edited = file.endsWith(".erb") ? `${text}<%= \n` : /\n\s*mail\(/.test(text) ? text.replace(/\n(\s*)mail\(/, "\n$1x = \n$1mail(") : text.replace(/(\n(\s*)def \w+\n)/, "$1$2  x = \n");
   const lines = edited.split("\n");
   const line = file.endsWith(".erb") ? lines.length - 2 : lines.findIndex((l) => /^\s*x = $/.test(l));
-  server.conn.sendNotification("textDocument/didOpen", { textDocument: { uri: uri(file), languageId: file.endsWith(".erb") ? "erb" : "ruby", version: 1, text: edited } });
+  on.conn.sendNotification("textDocument/didOpen", { textDocument: { uri, languageId: file.endsWith(".erb") ? "erb" : "ruby", version: 1, text: edited } });
   try {
-    const list = await server.conn.sendRequest("textDocument/completion", { textDocument: { uri: uri(file) }, position: { line, character: lines[line].length } });
+    const list = await on.conn.sendRequest("textDocument/completion", { textDocument: { uri }, position: { line, character: lines[line].length } });
     return list.items;
   } finally {
-    server.conn.sendNotification("textDocument/didClose", { textDocument: { uri: uri(file) } });
+    on.conn.sendNotification("textDocument/didClose", { textDocument: { uri } });
   }
 }
 
@@ -57,12 +60,48 @@ function snippetParts(text, helper) {
 
 test("a helper's snippet leaves out only the parts Rails fills where the file runs, in a form Rails assigns as meant", async () => {
   assert.ok(rails.length >= 40, "the oracle judged the snippets app's helpers");
+  const { wrong, shown } = await judged(rails, (file) => completionIn(file));
+  assert.deepEqual(wrong, []);
+  expectFile("completion-snippets", shown.join("\n") + "\n");
+});
+
+// An engine's mailer (the engines app's forum, not isolated: the app's helpers): the holding
+// app's `ActionMailer::Base.default_url_options[:account]` fills `profile_url`'s :account there
+// too (test-fixtures/oracle/snippet_parts.rb on helper-checks/engines). Its controllers'
+// templates, under a request through the mount, are judged too: nothing they ask for is wrong,
+// but what the request recalls is not left out yet (the known gap below).
+test("an engine's mailer and its template: the snippets leave out what the app's mailer options fill", async (t) => {
+  const at = join(FIXTURES, "helper-checks", "engines");
+  const truth = goldenOf("engines").filter((r) => r.file.startsWith("engines/"));
+  assert.ok(truth.some((r) => r.fills.length), "Rails fills a part in an engine's mailer");
+  const engines = await startServer([at], { railsVersion: "6.1" }, CAPABILITIES);
+  try {
+    const { wrong, shown, recalledAsked } = await judged(truth, (file) => completionIn(file, engines, at));
+    assert.deepEqual(wrong, []);
+    expectFile("completion-snippets-engines", shown.join("\n") + "\n");
+    // Known gap (left28), a failing expectation: in an engine's controllers' templates, what the
+    // request recalls is still asked for. Rails fills blog/posts/show's :id for `post_path`, and
+    // web/templates/show's for `web_template_path`, each the template's own resource: snippets.ts
+    // would leave them out (same route path up to the part), but its request routes are the engine
+    // folder's table, which lacks the engine's own routes (they are in `controllerRoutes`).
+    // `user_path`'s :id there is another resource's, which snippets.ts asks for by design.
+    await t.test("what an engine's request recalls is left out of its templates' snippets", { todo: "snippets in an engine's controller templates still ask for recalled parts (left28)" }, () => {
+      assert.deepEqual(recalledAsked, ["engines/web/app/views/web/templates/show.html.erb: user_path(${1:user}) asks for id, which every request recalls"]);
+    });
+  } finally {
+    await engines.stop();
+  }
+});
+
+/** Each helper's snippet in each file of `truth` against what Rails does there: the mistakes, and every snippet shown. */
+async function judged(truth, itemsIn) {
   const byFile = new Map();
-  for (const r of rails) byFile.set(r.file, [...(byFile.get(r.file) ?? []), r]);
+  for (const r of truth) byFile.set(r.file, [...(byFile.get(r.file) ?? []), r]);
   const wrong = [];
   const shown = [];
+  const recalledAsked = [];
   for (const [file, helpers] of byFile) {
-    const items = await completionIn(file);
+    const items = await itemsIn(file);
     for (const r of helpers) {
       const item = items.find((i) => i.label === r.helper);
       if (!item) {
@@ -79,9 +118,10 @@ test("a helper's snippet leaves out only the parts Rails fills where the file ru
       const options = r.fills.filter((p) => !r.recalled.includes(p));
       if (!options.every((p) => leftOut.includes(p))) wrong.push(`${file}: ${text} asks for ${options.filter((p) => !leftOut.includes(p)).join(" ")}, which the URL options give`);
       if (!leftOut.every((p) => r.fills.includes(p))) wrong.push(`${file}: ${text} leaves out ${label}, Rails fills ${r.fills.join(" ") || "nothing"}`);
+      // A recalled part asked for: Rails takes the value given, so not wrong, only not left out.
+      for (const p of r.recalled) if (!leftOut.includes(p) && r.fills.includes(p)) recalledAsked.push(`${file}: ${text} asks for ${p}, which every request recalls`);
       if (!(form === "positional" ? r.positional : r.keywords).includes(label)) wrong.push(`${file}: ${text} (${form}, without ${label}): Rails takes it ${form === "positional" ? "positionally" : "as keywords"} only without ${(form === "positional" ? r.positional : r.keywords).join(", ")}`);
     }
   }
-  assert.deepEqual(wrong, []);
-  expectFile("completion-snippets", shown.join("\n") + "\n");
-});
+  return { wrong, shown, recalledAsked };
+}

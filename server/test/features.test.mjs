@@ -826,6 +826,21 @@ end
   const odd = appDiagnostics(doubled, { diagnostics: true, unreachedActions: false }).get("/app/config/routes.rb").filter((d) => d.code === "missing-controller");
   assert.deepEqual(odd.map((d) => d.data.controller), ["x//y", "admin/reports"]);
   assert.deepEqual(quickFixes(doubled, odd).map((f) => f.title), ["Create Admin::ReportsController"]);
+  // caseflow's `to: "v_a_c_o_l_s/veterans#show"`: Rails constantizes `"v_a_c_o_l_s/veterans".camelize`,
+  // VACOLS::VeteransController, which vacols/veterans_controller.rb defines (found by Zeitwerk with the
+  // app's `inflector.inflect("vacols" => "VACOLS")`; checked with ActiveSupport and Zeitwerk 2.4):
+  // not missing, though its class underscores back to `vacols/veterans`.
+  const { app: acronym } = await workspaceFor(
+    fixture.replace('  get "status"', '  get "v", to: "v_a_c_o_l_s/veterans#show"\n  get "status"') +
+      "//- app/controllers/vacols/veterans_controller.rb\nclass VACOLS::VeteransController < ApplicationController\n  def show; end\nend\n",
+  );
+  const acronymWarnings = appDiagnostics(acronym, { diagnostics: true, unreachedActions: false }).get("/app/config/routes.rb").filter((d) => d.code === "missing-controller");
+  assert.deepEqual(acronymWarnings.map((d) => d.data.controller), ["admin/reports"]);
+  // openstax_api's `api :v1 do … end` (unknown here): its block's routes are drawn, but the method's scope may
+  // give them another controller (Rails with the gem: api/v1/widgets), so neither controller nor action is checked.
+  const { app: unknownScope } = await workspaceFor(fixture.replace('  get "status"', '  api :v1 do\n    resources :widgets, only: :index\n    resources :posts, only: :destroy\n  end\n  get "status"'));
+  const scoped = appDiagnostics(unknownScope, { diagnostics: true, unreachedActions: false }).get("/app/config/routes.rb").filter((d) => d.code === "missing-controller" || d.code === "missing-action");
+  assert.deepEqual(scoped.map((d) => d.data.controller), ["admin/reports"]);
   // Without its gems installed, a controller from one cannot be ruled out: nothing is said.
   const { app: bare } = await workspaceFor(fixture.replace(/\/\/- vendor[\s\S]*?(?=\/\/- config)/, ""));
   assert.deepEqual(appDiagnostics(bare, { diagnostics: true, unreachedActions: false }).get("/app/config/routes.rb").filter((d) => d.code === "missing-controller"), []);

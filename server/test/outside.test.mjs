@@ -49,13 +49,21 @@ function appWithLinksOut() {
 }
 
 test("the CLI follows no link out of the app: no outside routes, constants or environment file", () => {
-  const { root } = appWithLinksOut();
+  const { root, outside } = appWithLinksOut();
   const r = run(["routes", "--json"], root);
   const { routes } = JSON.parse(r.stdout);
   assert.deepEqual(routes.map((x) => x.path).filter((p) => /secret|leaked/.test(p)), []);
   assert.ok(routes.some((x) => x.path === "/posts(.:format)"));
   assert.match(r.stderr, /extra\.rb.*symbolic link that leads out of/s);
   assert.doesNotMatch(r.stderr, /leaked|outside_secret/);
+  // A folder of config/routes/ that links out: its file is not read, said as such, and never
+  // Rails' "file not found", which Rails, reading through the link, would not raise.
+  symlinkSync(outside, join(root, "config/routes/linked"));
+  write(root, { "config/routes.rb": 'Rails.application.routes.draw do\n  resources :posts, only: :index\n  draw "linked/extra"\nend\n' });
+  const linked = run(["routes"], root);
+  assert.equal(linked.status, 0, linked.stderr);
+  assert.match(linked.stderr, /did not read the drawn file linked\/extra\.rb: it is a symbolic link that leads out of/);
+  assert.doesNotMatch(linked.stderr + linked.stdout, /not found|error|secret/);
   const env = run(["routes", "--env", "../../outside/init2"], root);
   assert.equal(env.status, 2);
   assert.match(env.stderr, /--env: `\.\.\/\.\.\/outside\/init2` is not an environment name/);

@@ -32,7 +32,7 @@ const outside = { ...process.env, PATH: `${join(prefix, "bin")}:${process.env.PA
 test("the tarball holds the bundles, the WASM file and the executable, and depends on nothing", () => {
   assert.equal(packed.name, "@routemap/cli");
   assert.deepEqual(packed.files.map((f) => f.path).sort(), [
-    "LICENSE", "README.md", "bin/codeCache.cjs", "bin/routemap.cjs", "dist/bundle/cli.js", "dist/bundle/languageServer.js", "dist/bundle/package.json", "dist/bundle/prism.wasm", "dist/bundle/server.js",
+    "LICENSE", "README.md", "bin/codeCache.cjs", "bin/prismEarly.cjs", "bin/routemap.cjs", "dist/bundle/cli.js", "dist/bundle/languageServer.js", "dist/bundle/package.json", "dist/bundle/prism.wasm", "dist/bundle/server.js",
     "package.json", "schema/check-v1.schema.json", "schema/routes-v1.schema.json",
   ]);
   const manifest = JSON.parse(execFileSync("tar", ["-xzOf", join(work, packed.filename), "package/package.json"], { encoding: "utf8" }));

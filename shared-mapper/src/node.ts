@@ -20,8 +20,9 @@ export function prismWasmPath(): string {
 
 /**
  * A compile of `prism.wasm` under way before this code was loaded: the `routemap` executable
- * (server/bin/routemap.cjs) starts one for `routes` and `check`, so that V8 decodes and
- * validates Prism on another thread while it loads the bundle and the command reads the app.
+ * (server/bin/routemap.cjs) starts one for `routes` and `check`, and the language server's loader
+ * (server/src/serverStart.cjs) for the server, both through server/bin/prismEarly.cjs, so that V8
+ * decodes and validates Prism on another thread while it loads the bundle.
  */
 const EARLY_COMPILE = Symbol.for("routemap.prismCompile");
 interface EarlyCompile {

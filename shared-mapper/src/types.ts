@@ -307,6 +307,12 @@ export interface OpenRegion {
   engine?: string;
   /** What it skipped only redirects (`get "/#{x}", to: redirect("/")`): it may add a name, no route to a controller. */
   redirects?: boolean;
+  /**
+   * The block of a method Routemap does not know, run as the DSL it may be (openstax_api's
+   * `api :v1 do … end`): the routes drawn in it are the block's, but that method's scope may
+   * give them another controller (`api/v1/users`), so their controllers and actions are not checked.
+   */
+  unknownScope?: string;
 }
 
 export interface MapResult {

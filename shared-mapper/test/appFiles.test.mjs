@@ -80,3 +80,23 @@ test("a block given to a method of another file that instance_evals it is read f
   assert.deepEqual(notes(result), []);
   assert.deepEqual(rows(result), ["/x(.:format) a#b {:n=>30, :big=>12345678901234567890}"]);
 });
+
+test("config.x's groups: a method their class has (class, inspect, keys…) is no key never set (nil) but unknown, said; a group set to itself reads on", { timeout: 20_000 }, async () => {
+  // Ruby (railties 6.1): with `config.x.tree.again = config.x.tree`, `x.tree.again.again.class` is
+  // ActiveSupport::OrderedOptions, `x.tree.inspect` its Hash's inspect, `x.tree.keys` [:again], `x.tree.again.zz` nil.
+  const result = await mapApp({
+    "config/application.rb": application("    config.x.tree.again = config.x.tree"),
+    "config/routes.rb": draw(
+      '  get "a", to: "a#a", defaults: { v: Rails.configuration.x.tree.again.again.class }\n  get "b", to: "b#b", defaults: { v: Rails.configuration.x.tree.inspect }\n' +
+        '  get "c", to: "c#c", defaults: { v: Rails.configuration.x.tree.keys }\n  get "d", to: "d#d", defaults: { v: Rails.configuration.x.tree.again.zz }\n  get "e", to: "e#e", defaults: { v: Rails.configuration.x.class }',
+    ),
+  });
+  assert.deepEqual(rows(result), [
+    "/a(.:format) a#a {:v=>«Rails.configuration.x.tree.again.again.class»}",
+    "/b(.:format) b#b {:v=>«Rails.configuration.x.tree.inspect»}",
+    "/c(.:format) c#c {:v=>«Rails.configuration.x.tree.keys»}",
+    "/d(.:format) d#d {:v=>nil}",
+    "/e(.:format) e#e {:v=>«Rails.configuration.x.class»}",
+  ]);
+  assert.ok(notes(result).some((n) => n.includes("a method of ActiveSupport::OrderedOptions Routemap does not model")), notes(result).join("\n"));
+});

@@ -36,6 +36,30 @@ const CASES = [
     plugins: [],
   },
   {
+    name: "a root_path a method computes that raises after a statement: Ruby never gets a value (the app does not boot), so mount_avo is left out, said with why; the rest is drawn",
+    routes: `scope :a do\n  mount_avo\nend\nget "/up", to: "health#show", as: :up`,
+    files: { "config/initializers/avo.rb": "module Paths\n  def self.raising\n    raise ArgumentError, 'no path'\n    '/admin'\n  end\nend\nAvo.configure do |config|\n  config.root_path = Paths.raising\nend" },
+    plugins: [],
+  },
+  {
+    name: "a root_path in begin … end (no rescue) runs as it stands: not a condition",
+    routes: `mount_avo`,
+    files: { "config/initializers/avo.rb": "begin\n  begin\n    Avo.configuration.root_path = '/deep'\n  end\nend" },
+    plugins: [],
+  },
+  {
+    name: "a root_path past Routemap's steps (a long loop in the expression): that value alone is unknown, not the map",
+    routes: `mount_avo\nget "/up", to: "health#show", as: :up`,
+    files: { "config/initializers/avo.rb": "Avo.configure do |config|\n  config.root_path = (n = 0; n += 1 while n < 10_000_000; '/admin')\nend" },
+    plugins: [],
+  },
+  {
+    name: "a root_path larger than Routemap evaluates",
+    routes: `mount_avo`,
+    files: { "config/initializers/avo.rb": "Avo.configure do |config|\n  config.root_path = '/' + 'a' * 5_000_000\nend" },
+    plugins: [],
+  },
+  {
     name: "a root_path under a condition: mount_avo is left out, its names open",
     routes: `namespace :admin do\n  mount_avo\nend\nget "/up", to: "health#show", as: :up`,
     files: { "config/initializers/avo.rb": "Avo.configure do |config|\n  config.root_path = '/staff' if ENV['STAFF']\nend" },
@@ -103,7 +127,7 @@ const CASES = [
   },
 ];
 
-test("avo: mount_avo as Avo 3.32.4's source has it", async () => {
+test("avo: mount_avo as Avo 3.32.4's source has it", { timeout: 30_000 }, async () => {
   const m = await mapper();
   const parts = [];
   for (const c of CASES) {

@@ -110,6 +110,35 @@ test("devise: config/initializers/devise.rb's sign_out_via, unlock_strategy and 
   ]);
 });
 
+test("devise: Devise.mappings[name] after its devise_for answers the mapping's readers; the setting's sign_out_via; other readers unknown", async () => {
+  // lib/devise/mapping.rb: `@sign_out_via = options[:sign_out_via] || Devise.sign_out_via`; `to`,
+  // `modules`… read the model. Rails' answers for the options: fixture app `devise-mappings`.
+  const result = await mapApp({
+    "config/routes.rb": draw(
+      '  devise_for :users, only: []\n  devise_scope :user do\n    match "out", to: "devise/sessions#destroy", via: Devise.mappings[:user].sign_out_via\n  end\n  get "x", to: "a#b", defaults: { m: Devise.mappings[:user].modules }',
+    ),
+    "config/initializers/devise.rb": "Devise.setup do |config|\n  config.sign_out_via = :get\nend\n",
+    "app/models/user.rb": "class User < ApplicationRecord\n  devise :database_authenticatable\nend\n",
+  });
+  assert.deepEqual(sheet(result), ["out GET /out(.:format) devise/sessions#destroy", "x GET /x(.:format) a#b {:m=>«Devise.mappings[:user].modules»}"]);
+  assert.deepEqual(infos(result), [
+    "5: Unknown method `Devise.mappings[:user].modules`: Routemap does not know what it returns (or which routes it adds); its value is unknown.",
+    "5: Routemap cannot compute `Devise.mappings[:user].modules` (a method Routemap does not model); the table shows it as «Devise.mappings[:user].modules».",
+  ]);
+});
+
+test("devise: a `devise` call passing a local of the class body is not read as passing nothing", async () => {
+  // avalon's User: `devise_list = [...]; devise_list << :registerable if Settings.auth.registerable; devise(*devise_list)`.
+  const result = await mapApp({
+    "config/routes.rb": draw("  devise_for :users"),
+    "app/models/user.rb": "class User < ApplicationRecord\n  list = [:database_authenticatable]\n  list << :registerable if Settings.x\n  devise(*list)\nend\n",
+  });
+  assert.deepEqual(sheet(result), []);
+  assert.deepEqual(infos(result), [
+    "1: Routemap does not know the Devise modules of User: its `devise` call in app/models/user.rb passes `*list`, which Routemap cannot read without running it. The routes of `devise_for :users` are missing.",
+  ]);
+});
+
 test("devise: only the setup block's parameter (or Devise itself) is Devise's configuration, not another local of the file", async () => {
   const result = await mapApp({
     "config/routes.rb": draw("  devise_for :users, only: [:sessions, :unlocks]"),

@@ -188,6 +188,8 @@ test("RSpec request specs: rails_helper's and support files' hooks and modules",
   // Hooks: quiet ones change nothing; one of another type does not reach request specs; one that requests, or :suite.
   assert.deepEqual(await check(spec, helper('  config.before(:each) { DatabaseCleaner.start }\n  config.before(:each, type: :system) { get "/" }\n  config.before(:suite) { get "/" }')), [8]);
   assert.deepEqual(await check(spec, helper('  config.before(:each, type: :request) { get "/" }')), []);
+  // Object's own methods make no request (tutor-server: `metadata = self.class.metadata`).
+  assert.deepEqual(await check(spec, helper("  config.prepend_before(:all) do\n    metadata = self.class.metadata\n    DatabaseCleaner.strategy = metadata[:js] ? :truncation : :transaction\n  end")), [8]);
   assert.deepEqual(await check(spec, helper("  config.around(:each) { |ex| ex.run }")), [8]);
   assert.deepEqual(await check(spec, helper("  config.around(:each) { |ex| Tenant.switch { ex.run } }")), [8]);
   assert.deepEqual(await check(spec, helper("  config.around(:each) { |ex| with_tenant { ex.run } }")), []);
@@ -208,6 +210,14 @@ test("RSpec request specs: tagged hooks, shared groups and matchers of the suppo
   assert.deepEqual(await check(tagged, helper('  config.before(:each, :js) { get "/" }')), [2]);
   assert.deepEqual(await check(tagged, helper('  config.before(:each, js: true) { visit "/" }')), [2]);
   assert.deepEqual(await check(tagged, helper("  config.before(:each, :js) { DatabaseCleaner.strategy = :truncation }")), [2, 4, 7]);
+  // A hook filtered on several tags reaches only the examples that have all of them, their own or
+  // their groups' (rspec-core's hooks filter with `all?`; checked against RSpec: helper-checks/recall's tags_spec.rb);
+  // a module included on several reaches those with any, once.
+  const twoTags = 'RSpec.describe "Posts", type: :request do\n  it "js", :js do\n    get edit_post_path\n  end\n  context "c", :js do\n    it "slow", slow: true do\n      get edit_post_path\n    end\n    it "again", :js do\n      get edit_post_path\n    end\n  end\nend\n';
+  assert.deepEqual(await check(twoTags, helper('  config.before(:each, :js, :slow) { get "/" }')), [3, 10]);
+  assert.deepEqual(await check(twoTags, helper('  config.before(:each, js: true, slow: true) { get "/" }')), [3, 10]);
+  assert.deepEqual(await check(twoTags, helper('  config.before(:each, :js, type: :request, slow: true) { get "/" }')), [3, 10]);
+  assert.deepEqual(await check(twoTags, helper("  config.include Hooked, :js, :slow", { "spec/support/hooked.rb": 'module Hooked\n  extend ActiveSupport::Concern\n  included do\n    before { get "/" }\n  end\nend\n' })), []);
   // `config.include` reaches the groups that match any of its filters (rspec-core's `:any?`;
   // hooks need all): `type: :request, js: true` every request spec, `type: :system, js: true` the
   // tagged ones, `type: :system` none (checked against RSpec: helper-checks/recall's kit_spec.rb).

@@ -95,6 +95,27 @@ const CASES = [
     },
   },
   {
+    name: "the app's formatter loops without end: its paths are unknown after the formatter's own steps, said once; the rest of the table is drawn",
+    routes: `jsonapi_resources :widgets\njsonapi_resources :gadgets\nresources :gears, only: :index`,
+    files: {
+      "config/application.rb": "",
+      "config/initializers/jsonapi.rb": "JSONAPI.configure do |config|\n  config.route_format = :prefixed_route\nend",
+      "app/formatters/prefixed_route_formatter.rb": "class PrefixedRouteFormatter < JSONAPI::RouteFormatter\n  class << self\n    def format(route)\n      loop { route = route.to_s + \"-\" }\n      route\n    end\n\n    def unformat(route)\n      route.to_s\n    end\n  end\nend",
+      "app/resources/widget_resource.rb": "class WidgetResource < JSONAPI::Resource\nend",
+      "app/resources/gadget_resource.rb": "class GadgetResource < JSONAPI::Resource\nend",
+    },
+  },
+  {
+    name: "the app's formatter raises after a statement, or recurses without end: Ruby gets no value, so neither does Routemap (not the value of the statements after)",
+    routes: `jsonapi_resources :widgets\nresources :Gears, controller: "gears", only: [] do\n  resources :teeth, only: :index\nend`,
+    files: {
+      "config/application.rb": "",
+      "config/initializers/jsonapi.rb": "JSONAPI.configure do |config|\n  config.route_format = :prefixed_route\nend",
+      "app/formatters/prefixed_route_formatter.rb": "class PrefixedRouteFormatter < JSONAPI::RouteFormatter\n  class << self\n    def format(route)\n      raise ArgumentError, \"bad route\" if route.to_s.end_with?(\"s\")\n      route.to_s\n    end\n\n    def unformat(route)\n      unformat(route)\n    end\n  end\nend",
+      "app/resources/widget_resource.rb": "class WidgetResource < JSONAPI::Resource\nend",
+    },
+  },
+  {
     name: "camelized route format; a local that is not the configuration is not read",
     routes: `jsonapi_resources :line_items`,
     files: {
@@ -131,7 +152,7 @@ const CASES = [
   },
 ];
 
-test("jsonapi-resources: what Routemap draws and says where a resource class cannot be read whole", async () => {
+test("jsonapi-resources: what Routemap draws and says where a resource class cannot be read whole", { timeout: 30_000 }, async () => {
   const m = await mapper();
   const parts = [];
   for (const c of CASES) {

@@ -112,3 +112,21 @@ test("definedHelperNames: a word list's define_method with a prefix (Capybara's 
   definedHelperNames('%w[selector css current_path link\n   sibling].each do |matcher_type|\n  define_method "have_no_#{matcher_type}" do |*args|\n  end\nend\n', names);
   assert.deepEqual([...names], ["have_no_current_path"]);
 });
+
+test("definedHelperNames: a gem's file that only speaks of a name (mentions) does not define it", () => {
+  const of = (text) => {
+    const [names, mentions] = [new Set(), new Set()];
+    definedHelperNames(text, names, mentions);
+    return `defined: ${[...names].sort().join(" ") || "-"}; mentioned: ${[...mentions].sort().join(" ") || "-"}`;
+  };
+  // avo 3.32.4's SidebarProfileComponent: a name it asks `main_app` for.
+  assert.equal(of("def sign_out_path\n  return :session_path if helpers.possibly_rails_authentication?\nend\n"), "defined: sign_out_path; mentioned: session_path");
+  // Calls that define (or hand on) the method they are given.
+  assert.equal(of('helper_method :login_path\nalias_method :home_url, :root_url\ndelegate :admin_path, to: :main_app\ndefine_method("feed_url") { }\n'), "defined: admin_path feed_url home_url login_path root_url; mentioned: -");
+  // A file that defines methods of computed names may define any name it speaks of.
+  assert.equal(of("NAMES = [:session_path]\nNAMES.each { |n| define_method(n) { } }\n"), "defined: session_path; mentioned: -");
+  // Without `mentions` (the app's own files), every name found is taken as defined, as before.
+  const names = new Set();
+  definedHelperNames("return :session_path if x\n", names);
+  assert.deepEqual([...names], ["session_path"]);
+});

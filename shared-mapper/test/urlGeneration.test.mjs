@@ -170,3 +170,23 @@ test("a requirement is tested as Ruby reads it (the Ruby regexp engine), anchore
   assert.equal(anchoredRegexp("/\\X+/"), undefined);
 });
 
+
+// Whose options each `default_url_options` write sets (actionmailer 6.1's class attribute): a
+// class's own assignment replaces what it inherits, a write in place goes into the inherited
+// Hash, ActionMailer::Base's reach the mailers that assign none, the routes' every URL. The
+// truth per mailer is helper-checks/snippets' DigestMailer (snippets.parts.rails-6.1.txt).
+test("urlOptions: each write's keys by whose options they are", async () => {
+  const m = await mapper();
+  const by = (text) => {
+    const facts = m.urlOptions("/app/x.rb", text);
+    return facts.by && Object.entries(facts.by).filter(([, v]) => v !== false && !(Array.isArray(v) && !v.length)).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(" ") : v}`).join("; ");
+  };
+  assert.equal(by('class DigestMailer < ApplicationMailer\n  self.default_url_options = { host: "d", author_id: "7" }\nend\n'), "own: host author_id");
+  assert.equal(by('class DigestMailer < ApplicationMailer\n  default_url_options[:locale] = "en"\nend\n'), "inPlace: locale");
+  assert.equal(by("class DigestMailer < ApplicationMailer\n  def default_url_options\n    { locale: I18n.locale }\n  end\nend\n"), "own: unknown");
+  assert.equal(by('Rails.application.configure do\n  config.action_mailer.default_url_options = { host: "x", locale: "en" }\nend\n'), "mailer: host locale");
+  assert.equal(by('ActionMailer::Base.default_url_options[:account] = "a"\n'), "mailer: account");
+  assert.equal(by('Rails.application.routes.default_url_options[:host] = "x"\n'), "general: host");
+  assert.equal(by("Rails.application.routes.default_url_options = OPTIONS\n"), "generalUnknown: true");
+  assert.equal(by("x = 1\n"), undefined);
+});

@@ -266,6 +266,33 @@ export const CAUSES = [
     matches: [],
   },
   {
+    id: "sprockets-assets-prefix",
+    area: "gems",
+    title: "sprockets-rails' own route: its railtie's `after_initialize` prepends `mount app.assets => config.assets.prefix` wherever `config.assets.compile` (development's default), and hides it from `bin/rails routes` by patching RouteWrapper#internal? to `path =~ /\\A#{assets_prefix}\\z/`; a prefix the mount path does not equal (collections' `\"/assets/collections/\"`, with its slash: the route's path is `/assets/collections`) is listed, `/assets/collections #<Sprockets::Environment:0x… root=…, paths=[…]>`. Routemap does not draw sprockets-rails' mount (the endpoint is the process's object, with the machine's paths)",
+    files: {
+      "config/application.rb":
+        'require_relative "boot"\nrequire "rails"\nrequire "action_controller/railtie"\nrequire "sprockets/railtie"\n\nmodule Snippet\n  class Application < Rails::Application\n    config.load_defaults 6.1\n    config.eager_load = false\n    config.assets.prefix = "/assets/snippet/"\n  end\nend\n',
+      "config/routes.rb": routes('get "ping" => "ping#index"'),
+    },
+    rails: "ping GET /ping(.:format) ping#index",
+    matches: [{ repo: "alphagov/collections", source: /^config\/environment\.rb:5$/ }],
+  },
+  {
+    id: "database-value",
+    area: "app files/environment",
+    title: "A value the app reads from its database (e-petitions' `Site.constraints_for_public`: `if table_exists?` the `sites` row's constraints, else defaults from ENV): Routemap cannot read a database, follows both branches and shows the requirements marked «…»; Rails here has no table and takes the defaults",
+    files: {
+      "config/application.rb":
+        'require_relative "boot"\nrequire "rails"\nrequire "active_record/railtie"\nrequire "action_controller/railtie"\n\nmodule Snippet\n  class Application < Rails::Application\n    config.load_defaults 6.1\n    config.eager_load = false\n  end\nend\n',
+      "config/database.yml": "development:\n  adapter: sqlite3\n  database: db/development.sqlite3\n",
+      "app/models/site.rb":
+        'class Site < ActiveRecord::Base\n  def self.constraints_for_public\n    if table_exists?\n      { host: first.host }\n    else\n      { host: "petitions.localhost" }\n    end\n  end\nend\n',
+      "config/routes.rb": routes('constraints Site.constraints_for_public do\n  get "ping" => "ping#index"\nend'),
+    },
+    rails: 'ping GET /ping(.:format) ping#index {:host=>"petitions.localhost"}',
+    matches: [{ repo: "alphagov/e-petitions", test: (d) => d.kind === "differs" }],
+  },
+  {
     id: "rails-object-endpoint",
     area: "interpreter core library",
     title: "An endpoint that is an object of Rails' own (`mount ActionCable.server => \"/cable\"`): Rails prints its whole state (`#<ActionCable::Server::Base:0x… @config=#<…>, @mutex=…>`: the app's cable configuration, procs, a logger, addresses), which Routemap does not model; it is shown marked «ActionCable.server»",

@@ -19,11 +19,45 @@ app_dir = ARGV.fetch(0)
 
 in_fixture_copy(app_dir, "routemap-snippet-parts") do |root, tmp|
   require "rails"
+  require_path_gems(root)
   require File.join(root, "config", "application")
   app = initialize_fixture_app(tmp)
-  routes = app.routes.named_routes.names.sort.map { |name| [name, app.routes.named_routes[name]] }.reject { |_, r| r.required_parts.empty? }
+  # The named routes with required parts of the set a context's receiver-less helpers are of
+  # (an engine's mailer: its isolated engine's, or the app's).
+  routes_of = lambda do |context|
+    set = context.respond_to?(:_routes) ? context._routes : app.routes
+    set.named_routes.names.sort.map { |name| [name, set.named_routes[name]] }.reject { |_, r| r.required_parts.empty? }
+  end
 
   context_of = lambda do |path|
+    # An engine's mailer, or its template (engines/<name>/app/…): the mailer's own context.
+    if path.start_with?("engines/") && (path.include?("/app/mailers/") || path.match?(%r{/app/views/\w+_mailer/}))
+      mailer = path[%r{/app/mailers/(\w+)\.rb\z}, 1] || path[%r{/app/views/(.+)/[^/]+\z}, 1]
+      klass = mailer.camelize.constantize
+      next path.end_with?(".rb") ? klass.new : klass.new.view_context
+    end
+    # An engine's controller's template: a request to its action's route in the engine's set,
+    # through the engine's one mount, as Journey hands it on (engine_helpers.rb's requests).
+    if path.start_with?("engines/")
+      folder, file = File.split(path.sub(%r{\Aengines/[^/]+/app/views/}, ""))
+      action = file.split(".").first
+      klass = "#{folder.camelize}Controller".constantize
+      set = ObjectSpace.each_object(Class).select { |k| k < Rails::Engine && !(k <= Rails::Application) }.find { |e| e.routes.routes.any? { |r| r.defaults[:controller] == folder && r.defaults[:action] == action } }
+      # An engine whose routes file draws into the app's set (engines/web's `routes.append`): the app's own request.
+      set ||= app
+      route = set.routes.routes.find { |r| r.defaults[:controller] == folder && r.defaults[:action] == action }
+      request = ActionDispatch::TestRequest.create
+      request.path_parameters = { controller: folder, action: action, **route.required_parts.to_h { |part| [part, "r-#{part}"] } }
+      unless set.equal?(app)
+        request.script_name = app.routes.routes.find { |r| r.app.app == set }.path.spec.to_s
+        request.routes = set.routes
+        request.engine_script_name = request.script_name
+      end
+      instance = klass.new
+      instance.set_request!(request)
+      instance.set_response!(klass.make_response!(request))
+      next instance.view_context
+    end
     if path.start_with?("app/mailers/")
       next File.basename(path, ".rb").camelize.constantize.new
     end
@@ -50,10 +84,12 @@ in_fixture_copy(app_dir, "routemap-snippet-parts") do |root, tmp|
   label = ->(set) { set.empty? ? "-" : set.join("+") }
 
   files = Dir["app/views/**/*.erb"].reject { |p| File.basename(p).start_with?("_") } + Dir["app/mailers/*_mailer.rb"].reject { |p| p.end_with?("application_mailer.rb") }
+  # The engines' mailers and their templates, and their controllers' templates (requests through the mount).
+  files += Dir["engines/*/app/mailers/*_mailer.rb"] + Dir["engines/*/app/views/**/*.erb"].reject { |p| File.basename(p).start_with?("_") }
   files.sort.each do |path|
     context = context_of.call(path)
-    kind = path.start_with?("app/mailers/") || context.controller.is_a?(ActionMailer::Base) ? "_url" : "_path"
-    routes.each do |name, route|
+    kind = path.match?(%r{(\A|/)app/mailers/}) || context.controller.is_a?(ActionMailer::Base) ? "_url" : "_path"
+    routes_of.call(context).each do |name, route|
       helper = "#{name}#{kind}"
       required = route.required_parts
       value = ->(part) { "v-#{part}" }

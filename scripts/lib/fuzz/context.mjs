@@ -87,6 +87,7 @@ export class Ctx {
       [1, () => `${ex.recvCode(str(b ? "admin" : "public"), this, d)}.start_with?("ad")`],
       [1, () => `[${b ? ":a, :b" : ""}].any?`],
       [1, () => `${b ? "nil" : ex.recvCode(str("x"), this, d)}.nil?`],
+      [0.5, () => { const rank = gen.comparableClass(); return rng.chance(0.5) ? `${rank}.new(${n}) ${b ? ">" : "<"} ${rank}.new(${n - 1})` : `${rank}.new(${b ? n : n + 9}).between?(${rank}.new(${n - 1}), ${rank}.new(${n + 1}))`; }],
       [d > 0 ? 1 : 0, () => (b ? `(${this.truth(true, d - 1)} && ${this.truth(true, d - 1)})` : `(${this.truth(rng.chance(0.5), d - 1)} && ${this.truth(false, d - 1)})`)],
       [d > 0 ? 1 : 0, () => (b ? `(${this.truth(false, d - 1)} || ${this.truth(true, d - 1)})` : `(${this.truth(false, d - 1)} || ${this.truth(false, d - 1)})`)],
       [d > 0 ? 1 : 0, () => `!(${this.truth(!b, d - 1)})`],

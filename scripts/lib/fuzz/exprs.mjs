@@ -134,7 +134,8 @@ export class Exprs {
       [0.3, () => E(`(begin; [].fetch(3); rescue IndexError; ${this.code(str(s), ctx, d)}; end)`)],
       [0.3, () => E(`catch(:found) { throw :found, ${this.code(str(s), ctx, d)} }`)],
       [cut ? 0.5 : 0, () => E(rng.pick([`(+${dq(a)} << ${this.recvCode(str(b), ctx, d)})`, `${dq(a)}.dup.concat(${this.code(str(b), ctx, d)})`, `(String.new(${dq(a)}) << ${this.recvCode(str(b), ctx, d)})`]))],
-      [0.5, () => E(`${this.gen.struct()}.new(${this.code(str(junk), ctx, d)}, ${this.code(str(s), ctx, d)}).path`)],
+      [0.5, () => E(`${this.gen.structNew(this.code(str(junk), ctx, d), this.code(str(s), ctx, d))}.path`)],
+      [0.3, () => { const rank = this.gen.comparableClass(); return E(`[${rank}.new(${this.recvCode(str(s), ctx, d)} + "~"), ${rank}.new(${this.code(str(s), ctx, d)})].min.value`); }],
       [0.5, () => E(`${this.gen.valueClass()}.new(${this.code(str(s), ctx, d)}).value`)],
       [ctx.canHoist ? 0.5 : 0, () => E(this.multipleAssignment(str(s), ctx, d))],
     ];
@@ -188,6 +189,8 @@ export class Exprs {
       [1, () => E(`[${n}, ${n + 5}].min`)],
       [1, () => E(`${n * 2} / 2`, false)],
       [0.5, () => this.viaPattern(int(n), ctx, d)],
+      [0.3, () => { const rank = this.gen.comparableClass(); return E(`[${rank}.new(${n - k}), ${rank}.new(${this.code(int(n), ctx, d)})].max.value`); }],
+      [0.3, () => { const rank = this.gen.comparableClass(); return E(`${rank}.new(${n + k}).clamp(${rank}.new(${n - k}), ${rank}.new(${n})).value`); }],
     ];
   }
 

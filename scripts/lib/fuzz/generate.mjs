@@ -197,6 +197,8 @@ export class Gen {
       () => `${b ? "" : "!"}ENV["FUZZ_UNSET"].nil?`,
       () => `ENV.key?(${b ? '"FUZZ_FLAG"' : '"FUZZ_UNSET"'})`,
       () => `ENV.fetch("FUZZ_UNSET", ${b ? '"x"' : '"y"'}) == "x"`,
+      () => `ENV.fetch("FUZZ_UNSET") { ${b ? '"x"' : '"y"'} } == "x"`,
+      () => `ENV.fetch("FUZZ_FLAG") { "off" } ${b ? "==" : "!="} "on"`,
     ];
     return rng.pick(forms)();
   }
@@ -223,8 +225,29 @@ export class Gen {
   struct() {
     if (this.structName) return this.structName;
     this.structName = `RouteSpec${++this.counts.helper}`;
-    this.preludeLines.push(this.rng.chance(0.5) ? `${this.structName} = Struct.new(:name, :path)` : `${this.structName} = Struct.new(:name, :path) do\n  def to_s = "#{name}:#{path}"\nend`);
+    // A third of the files make it with keyword_init: (`.new(name:, path:)`).
+    this.structKeywords = this.rng.chance(0.33);
+    const options = this.structKeywords ? ", keyword_init: true" : "";
+    this.preludeLines.push(this.rng.chance(0.5) ? `${this.structName} = Struct.new(:name, :path${options})` : `${this.structName} = Struct.new(:name, :path${options}) do\n  def to_s = "#{name}:#{path}"\nend`);
     return this.structName;
+  }
+
+  /** `RouteSpec.new(name, path)` (or with keywords, for a keyword_init Struct), in code. */
+  structNew(nameCode, pathCode) {
+    const name = this.struct();
+    return this.structKeywords ? `${name}.new(${this.rng.chance(0.5) ? `name: ${nameCode}, path: ${pathCode}` : `path: ${pathCode}, name: ${nameCode}`})` : `${name}.new(${nameCode}, ${pathCode})`;
+  }
+
+  /** A Comparable class at the top of the file (`<=>` on its value), `.new(value)`; its name. */
+  comparableClass() {
+    if (this.rankName) return this.rankName;
+    this.rankName = `Rank${++this.counts.helper}`;
+    this.preludeLines.push(
+      ...(this.rng.chance(0.5)
+        ? [`class ${this.rankName}`, "  include Comparable", "  attr_reader :value", "", "  def initialize(value) = @value = value", "  def <=>(other) = value <=> other.value", "end"]
+        : [`class ${this.rankName}`, "  include Comparable", "", "  def initialize(value)", "    @value = value", "  end", "", "  def value = @value", "", "  def <=>(other)", "    value <=> other.value", "  end", "end"]),
+    );
+    return this.rankName;
   }
 
   /** A class with an attr_reader at the top of the file, `.new(value).value`; its name. */

@@ -167,8 +167,7 @@ export class RubyForms {
   /** Struct values with a name and a target, each drawn as a route. */
   structLoop(ctx) {
     const rng = this.rng;
-    const spec = this.gen.struct();
-    const items = Array.from({ length: rng.between(2, 3) }, () => `${spec}.new(${this.ex.code(str(this.gen.word()), ctx)}, ${this.ex.code(str(`${this.dsl.controllerName()}#${rng.pick(W.CUSTOM_ACTIONS)}`), ctx)})`);
+    const items = Array.from({ length: rng.between(2, 3) }, () => this.gen.structNew(this.ex.code(str(this.gen.word()), ctx), this.ex.code(str(`${this.dsl.controllerName()}#${rng.pick(W.CUSTOM_ACTIONS)}`), ctx)));
     const v = `spec${this.gen.counts.local++}`;
     const line = rng.pick([`get ${v}.name, to: ${v}.path`, `post ${v}.name => ${v}.path`, `get "#{${v}.name}/go", to: ${v}[:path], as: "go_#{${v}.name}"`]);
     return [`[${items.join(", ")}].each do |${v}|`, `  ${line}`, "end"];

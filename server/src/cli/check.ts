@@ -135,7 +135,7 @@ async function checkApp(o: {
     const names = namesOf();
     const helpers = "why" in gems ? new Set<string>() : gems.helpers;
     const generation = generationOf(names, () => model, { root, rubyVersion: input.options?.rubyVersion, read: (p) => fs.readFile(p), table: () => result, gemUrlOptions: "why" in gems ? [] : gems.urlOptions, gemUrlOptionsControllers: "why" in gems ? undefined : gems.urlOptionsControllers, gemLayouts: "why" in gems ? undefined : gems.layouts });
-    const context = { tables: appHelperTables(result), defined: names.all(), definedIn: (path: string, text: string) => names.definedIn(path, text), gems: helpers, generation, uses, testEnvHelpers: testEnvHelpers(root, input, (i) => mapper.map(i)) };
+    const context = { tables: appHelperTables(result), defined: names.all(), definedIn: (path: string, text: string) => names.definedIn(path, text), gems: helpers, gemMentions: "why" in gems ? undefined : gems.mentioned, generation, uses, testEnvHelpers: testEnvHelpers(root, input, (i) => mapper.map(i)) };
     // The files and the check the language server uses for the Problems panel (appProblems.ts), their facts read ahead by the workers.
     if (workers) workers.read(checked.flatMap((file) => wantedUses(uses, context, root, file, fs.readFile(file)) ?? []), uses);
     for (const file of checked) {

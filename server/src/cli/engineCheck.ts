@@ -64,5 +64,5 @@ function engineContext(o: EngineCheckInput, routesFile: string, engine: EngineRo
   const model = mapper.controllers({ files: controllers, views, root, read, gems: o.input.options?.gems, inflections: result.inflections });
   const generation = generationOf(names, () => model, { root, rubyVersion: o.input.options?.rubyVersion, read, table: () => result, gemUrlOptions: gems.urlOptions, gemUrlOptionsControllers: gems.urlOptionsControllers, gemLayouts: gems.layouts, hostUrlDefaults: o.appUrlDefaults });
   const defined = new Set([...o.appDefined, ...names.all()]);
-  return { root, check: { tables: files.tables, tablesFor: files.tablesFor, defined, gems: gems.helpers, generation, renderedByApp: appRenders(root, o.app) } };
+  return { root, check: { tables: files.tables, tablesFor: files.tablesFor, defined, gems: gems.helpers, gemMentions: gems.mentioned, generation, renderedByApp: appRenders(root, o.app) } };
 }

@@ -43,6 +43,11 @@ export interface GemFacts {
   layouts?: { names: string[]; dynamic?: boolean; expressions?: string[] };
   /** Its own `config/routes.rb`, when it has one. */
   routes?: string;
+  /**
+   * Helper-like names its code only speaks of, as a symbol or string no defining call takes
+   * (Avo's `:session_path`, which it sends to `main_app`): not in `helpers`; absent when none.
+   */
+  mentioned?: string[];
   /** The `lib/…/engine.rb` that defines its `Rails::Engine` class. */
   engineFile?: string;
   /**
@@ -152,6 +157,7 @@ const COMMENT_LINE = /^[ \t]*#.*$/gm;
 /** What the gem defines, read from its files. */
 export function readGemFacts(files: GemFile[], disk: GemDisk): GemFacts {
   const helpers = new Set<string>();
+  const mentioned = new Set<string>();
   const controllers = new Set<string>();
   const facts: GemFacts = { helpers: [], controllers: [], views: [], urlOptions: false };
   for (const { path, rel } of files) {
@@ -161,7 +167,7 @@ export function readGemFacts(files: GemFile[], disk: GemDisk): GemFacts {
     if (!rel.endsWith(".rb") || rel.includes("/test/") || rel === "config/routes.rb") continue;
     const text = disk.readFile(path);
     if (text === undefined) continue;
-    definedHelperNames(text, helpers);
+    definedHelperNames(text, helpers, mentioned);
     // An instance method (in a module a railtie includes into controllers, or reopening
     // ActionController::Base); not `def self.default_url_options`, which sets only the gem's own
     // class's (Devise's FailureApp, a Rack app of its own).
@@ -190,6 +196,8 @@ export function readGemFacts(files: GemFile[], disk: GemDisk): GemFacts {
     }
   }
   facts.helpers = [...helpers].sort();
+  const only = [...mentioned].filter((name) => !helpers.has(name)).sort();
+  if (only.length) facts.mentioned = only;
   facts.controllers = [...controllers].sort();
   const mapper = mapperFiles(files, disk);
   if (mapper.length) facts.mapperFiles = mapper;
@@ -275,7 +283,8 @@ export function isGemFacts(value: unknown): value is GemFacts {
     (v.routes === undefined || typeof v.routes === "string") &&
     (v.engineFile === undefined || typeof v.engineFile === "string") &&
     (v.mapperFiles === undefined || strings(v.mapperFiles)) &&
-    (v.urlOptionsControllers === undefined || strings(v.urlOptionsControllers))
+    (v.urlOptionsControllers === undefined || strings(v.urlOptionsControllers)) &&
+    (v.mentioned === undefined || strings(v.mentioned))
   );
 }
 

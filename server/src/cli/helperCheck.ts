@@ -97,6 +97,8 @@ export class DefinedNames {
   private controllerCallsCache: Map<string, { path: string; line: number }> | undefined;
   /** Mailer files and their templates' folder (`app/mailers/user_mailer.rb` → `user_mailer`). */
   private readonly mailers = new Map<string, string>();
+  /** The class each file of app/mailers opens first and its superclass, as written (`DigestMailer` → `ApplicationMailer`). */
+  private readonly mailerClasses = new Map<string, { name: string; superclass: string | undefined }>();
   /** Files of app/mailers, app/helpers or lib that include the routes' helpers themselves (`include …url_helpers`, `helper …url_helpers`): a mailer may then have path helpers. */
   private readonly pathHelperIncludes = new Set<string>();
   /** Templates a file renders by a name with a folder (`render "admin/reports/index"`), by file: another controller may render them. */
@@ -168,6 +170,7 @@ export class DefinedNames {
     this.byFile.delete(path);
     this.urlOptionsByFile.delete(path);
     this.mailers.delete(path);
+    this.mailerClasses.delete(path);
     this.pathHelperIncludes.delete(path);
     this.renderedByName.delete(path);
     this.rendered = undefined;
@@ -206,6 +209,53 @@ export class DefinedNames {
       this.defaults = unknown ? UNKNOWN : keys;
     }
     return this.defaults;
+  }
+
+  /**
+   * The keys `default_url_options` gives one mailer and its templates (actionmailer 6.1: a class
+   * attribute): the options of the nearest class of its chain that assigns its own (with what is
+   * written into that Hash in place), else ActionMailer::Base's (the configuration's, and what
+   * mailers that assign none write into it in place), with the routes' own in both. Undefined
+   * when the file is not a mailer's or its mailer is not known; "unknown" when a class of its
+   * chain defines the method, assigns what cannot be read, or is not the app's (a gem's base).
+   */
+  mailerUrlDefaults(path: string): ReadonlySet<string> | typeof UNKNOWN | undefined {
+    const rel = relativePosix(this.root, path);
+    const view = /^app\/views\/(.+)\/[^/]+$/.exec(rel);
+    const file = rel.startsWith("app/mailers/") ? path : view ? [...this.mailers].find(([, folder]) => folder === view[1])?.[0] : undefined;
+    if (file === undefined || !this.mailerClasses.has(file)) return undefined;
+    const byClass = new Map([...this.mailerClasses].map(([p, c]) => [c.name, p]));
+    const general = new Set<string>();
+    for (const facts of this.urlOptionsByFile.values()) {
+      if (facts.by?.generalUnknown) return UNKNOWN;
+      for (const key of facts.by?.general ?? []) general.add(key);
+    }
+    // The chain, nearest first, up to ActionMailer::Base.
+    const chain: string[] = [];
+    for (let at: string | undefined = file; at !== undefined; ) {
+      if (chain.includes(at)) return UNKNOWN;
+      chain.push(at);
+      const superclass: string | undefined = this.mailerClasses.get(at)?.superclass;
+      if (superclass === "ActionMailer::Base") break;
+      at = superclass === undefined ? undefined : byClass.get(superclass);
+      if (at === undefined) return UNKNOWN;
+    }
+    const facts = (p: string) => this.urlOptionsByFile.get(p)?.by;
+    const owner = chain.find((p) => facts(p)?.own !== undefined);
+    const own = owner === undefined ? undefined : facts(owner)!.own!;
+    if (own === "unknown") return UNKNOWN;
+    // Written in place into the owner's Hash: by it and by the mailers under it that assign none of their own.
+    const sharesHash = (p: string): boolean => {
+      for (let at: string | undefined = p; at !== undefined; at = byClass.get(this.mailerClasses.get(at)?.superclass ?? "")) {
+        if (at === owner) return true;
+        if (facts(at)?.own !== undefined) return false;
+      }
+      return owner === undefined;
+    };
+    const keys = new Set([...general, ...(own ?? [])]);
+    for (const [p] of this.mailerClasses) if (sharesHash(p)) for (const key of facts(p)?.inPlace ?? []) keys.add(key);
+    if (owner === undefined) for (const f of this.urlOptionsByFile.values()) for (const key of f.by?.mailer ?? []) keys.add(key);
+    return keys;
   }
 
   /**
@@ -390,6 +440,8 @@ export class DefinedNames {
     if (layouts) this.layoutFactsByFile.set(path, layouts);
     const mailer = /^app\/mailers\/(.+)\.rb$/.exec(rel);
     if (mailer) this.mailers.set(path, mailer[1]);
+    const opened = mailer && /^\s*class\s+((?:::)?[A-Z][\w:]*)(?:\s*<\s*((?:::)?[A-Z][\w:]*))?/m.exec(found);
+    if (opened) this.mailerClasses.set(path, { name: opened[1].replace(/^::/, ""), superclass: opened[2]?.replace(/^::/, "") });
     if (rel.startsWith("app/") && found.includes("render")) {
       const names = [...found.matchAll(/render[^\n]*?["']\/?([a-z0-9_]+(?:\/[a-z0-9_]+)+)/g)].map((m) => m[1]);
       if (names.length) this.renderedByName.set(path, names);
@@ -510,6 +562,8 @@ export interface GemIndex {
   urlOptionsControllers: Map<string, string>;
   /** The layouts the gems' code names (Rails' own gems, whose layouts the model follows, left out). */
   layouts: { names: string[]; dynamic?: boolean; expressions?: string[] };
+  /** Names the gems only speak of (`GemFacts.mentioned`), which no gem defines: in `helpers` too (never said to be undefined), but a call of one is a route's. */
+  mentioned: Set<string>;
 }
 
 /**
@@ -522,12 +576,13 @@ export function readInstalledGems(gems: AppGems | undefined): GemIndex | { why: 
   const missing = gems.missingBecause();
   if (missing) return { why: `${missing}, so what gems define is unknown` };
   // Helpers gems generate from interpolated names, which reading them cannot find.
-  const index: GemIndex = { helpers: new Set(deviseUrlHelperNames(gems.versions)), controllers: new Set(), views: [], urlOptions: [], urlOptionsControllers: new Map(), layouts: { names: [] } };
+  const index: GemIndex = { helpers: new Set(deviseUrlHelperNames(gems.versions)), controllers: new Set(), views: [], urlOptions: [], urlOptionsControllers: new Map(), layouts: { names: [] }, mentioned: new Set() };
   for (const name of gems.installed.keys()) {
     const facts = gems.facts(name);
     if (!facts) continue;
     if ("why" in facts) return { why: `${facts.why}, so what gems define is unknown` };
     for (const helper of facts.helpers) index.helpers.add(helper);
+    for (const name of facts.mentioned ?? []) index.mentioned.add(name);
     for (const controller of facts.controllers) index.controllers.add(controller);
     index.views.push(...facts.views);
     if (facts.urlOptions && !RAILS_GEMS.has(name)) index.urlOptions.push(name);
@@ -541,6 +596,9 @@ export function readInstalledGems(gems: AppGems | undefined): GemIndex | { why: 
       for (const controller of [...facts.controllers, ...facts.urlOptionsControllers]) index.urlOptionsControllers.set(controller.replace(/^concerns\//, ""), name);
     }
   }
+  // A name one gem defines and another only speaks of is defined; the others are known all the same.
+  for (const name of index.mentioned) if (index.helpers.has(name)) index.mentioned.delete(name);
+  for (const name of index.mentioned) index.helpers.add(name);
   return index;
 }
 

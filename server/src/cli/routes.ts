@@ -7,7 +7,7 @@ import {
   formatExpanded, formatSheet, formatUnused, unusedRoutes, type Diagnostic, type InspectOptions, type MapInput, type MapOptions, type MapResult, type RouteMapper,
 } from "@routemap/shared-mapper";
 import { createNodeMapper } from "@routemap/shared-mapper/node";
-import { nodeFileSystem } from "../fileSystem.js";
+import { appExists, nodeFileSystem } from "../fileSystem.js";
 import { commandAppGems } from "./appGems.js";
 import { findGemEngines } from "./gemEngines.js";
 import { markEnginesLoaded } from "./engineLoading.js";
@@ -116,7 +116,7 @@ export function readInput(entry: string, args: RoutesArgs): MapInput | string {
   const engines = readEngines(sources, files, (path) => nodeFileSystem.readFile(path));
   const appGems = commandAppGems(config.root, { rubyVersion: options.rubyVersion });
   return {
-    entry, files, unread, engines, glob: appGlob(config.root, nodeFileSystem), exists: (path) => path.startsWith(config.root + "/") && nodeFileSystem.exists(path), options: { ...options, drawPaths: [drawDir] },
+    entry, files, unread, engines, glob: appGlob(config.root, nodeFileSystem), exists: appExists(nodeFileSystem, config.root, unread), options: { ...options, drawPaths: [drawDir] },
     gemMappers: () => appGems?.mapperSources() ?? [],
     gemSettings: () => appGems?.settingsSources(sources) ?? [],
     ...(appGems ? { gemDependents: (gem: string, needle: string) => appGems.dependents(gem, needle) } : {}),

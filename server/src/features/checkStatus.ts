@@ -86,6 +86,8 @@ function regionChecks(region: OpenRegion): string[] {
     names,
     module === undefined ? "url_for hashes no route leads to" : `url_for hashes to controllers under ${module}/`,
     module === undefined ? "actions no route reaches" : `actions no route reaches in controllers under ${module}/`,
+    // checks.ts `unknownScopes`: the method's scope may put the block's routes under another controller.
+    ...(region.unknownScope ? [`the controllers and actions of the routes in \`${region.unknownScope}\`'s block`] : []),
   ];
 }
 
@@ -155,7 +157,7 @@ export function urlOptionsCauses(
  */
 export function testHelperCauses(causes: readonly TestSupportCause[], root: string): CheckCause[] {
   return causes.map((c) => {
-    const tests = c.tests === "integration" ? "integration tests" : "request specs";
+    const tests = (c.tests === "integration" ? "integration tests" : "request specs") + taggedSo(c.tags);
     const span = { ...c.span, file: `${root}/${c.span.file}` };
     return c.effect === "requests"
       ? { span, reason: `this makes a request before each of the app's ${tests}, whose path parameters Routemap does not carry into the tests`, notChecked: [`missing parts of URL helper calls in ${tests} before their own first request`], extent: "partial", code: "test-helpers" }
@@ -163,6 +165,13 @@ export function testHelperCauses(causes: readonly TestSupportCause[], root: stri
         ? { span, reason: `Routemap cannot tell whether \`${c.name}\` makes a request or sets URL options (it is not defined in the app's test helpers, nor in a gem's module Routemap reads), and this runs before each of the app's ${tests}`, notChecked: [`missing parts of URL helper calls in ${tests}`], extent: "partial", code: "test-helpers" }
         : { span, reason: `Routemap cannot tell whether this makes a request or sets URL options before each of the app's ${tests}`, notChecked: [`missing parts of URL helper calls in ${tests}`], extent: "partial", code: "test-helpers" };
   });
+}
+
+/** ` tagged :a and :b` (a hook's tags, all needed) or ` tagged :a or :b` (a module's, any): the specs it reaches. */
+function taggedSo(tags: TestSupportCause["tags"]): string {
+  if (!tags) return "";
+  const names = tags.names.map((t) => `\`:${t}\``);
+  return ` tagged ${names.length > 1 ? `${names.slice(0, -1).join(", ")} ${tags.match === "all" ? "and" : "or"} ${names.at(-1)}` : names[0]}`;
 }
 
 /** The first `url_options` (or `default_url_options`) in a file, else its start. */

@@ -27,12 +27,23 @@ export interface HelperCheckContext {
   testEnvHelpers?(path: string): ReadonlySet<string> | undefined;
   /** Names the gems may define, or why they cannot be known. */
   gems: ReadonlySet<string> | { why: string };
+  /**
+   * Those of `gems` that the gems' code only speaks of (`GemIndex.mentioned`): never said to be
+   * undefined, but a call of one is the route's of that name, checked as any other.
+   */
+  gemMentions?: ReadonlySet<string>;
   /** What URL generation depends on where a file's code runs. */
   generation: {
     defaults: UrlGenerationContext["defaults"];
     ruby: UrlGenerationContext["ruby"];
     /** Mailers and their templates: no request's parameters are recalled. */
     runsWithoutRequest(path: string): boolean;
+    /**
+     * The `default_url_options` keys one mailer and its templates get (its class's own, or
+     * ActionMailer::Base's), where `defaults` is every key any of the app's files sets;
+     * undefined where not known per mailer (the snippets then take `defaults`).
+     */
+    mailerDefaults?(path: string): ReadonlySet<string> | typeof UNKNOWN | undefined;
     /** Mailers and their templates, where the routes' `*_path` helpers are sure not to be defined. */
     withoutPathHelpers?(path: string): boolean;
     /** The one controller whose requests run a controller file's code, if only one can. */
@@ -202,7 +213,9 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
   ), tables);
   // A helper the app or a gem defines as a method is theirs, whatever a route of that name takes.
   // A guarded one (`if respond_to?(:x_path)`) is called only where it is defined, as before.
-  const named = calls.filter((call) => !defined.has(call.name) && !gems.has(call.name) && !guarded.has(call.name) && !unknown.some((d) => d.span === call.span));
+  // A name a gem only speaks of (Avo's `:session_path`) is no method of its: the call is the route's.
+  const gemDefines = (name: string) => gems.has(name) && !context.gemMentions?.has(name);
+  const named = calls.filter((call) => !defined.has(call.name) && !gemDefines(call.name) && !guarded.has(call.name) && !unknown.some((d) => d.span === call.span));
   // A mailer's `x_path` raises NoMethodError before any URL is generated: only that is said.
   const unhelped = generation.withoutPathHelpers?.(path) ? mailerPathDiagnostics(named, tables.own.routes, tables.own.customHelpers.filter((h) => h.kind === "direct").map((h) => h.name)) : [];
   const routed = unhelped.length ? named.filter((call) => !unhelped.some((d) => d.span === call.span)) : named;
@@ -293,6 +306,7 @@ export function generationOf(
   defined: {
     urlDefaults(): UrlGenerationContext["defaults"];
     runsWithoutRequest(path: string): boolean;
+    mailerUrlDefaults?(path: string): ReadonlySet<string> | typeof UNKNOWN | undefined;
     mailerWithoutPathHelpers(path: string): boolean;
     templateFolder(path: string): string | undefined;
     requestUrlOptions(): boolean;
@@ -408,6 +422,8 @@ export function generationOf(
     defaults: joinUrlDefaults(defined.urlDefaults(), app.hostUrlDefaults),
     ruby: rubyVersion(app.rubyVersion),
     runsWithoutRequest: (path) => defined.runsWithoutRequest(path),
+    // An engine's mailers also take the holding app's ActionMailer::Base options: not worked out per mailer there.
+    mailerDefaults: (path) => (app.hostUrlDefaults === undefined ? defined.mailerUrlDefaults?.(path) : undefined),
     withoutPathHelpers: (path) => defined.mailerWithoutPathHelpers(path),
     partialLocals: () => defined.partialLocals?.() ?? null,
     requestController: (path) => (path.endsWith("_controller.rb") ? model().requestController(path) : templateController(path)),

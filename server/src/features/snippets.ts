@@ -8,7 +8,11 @@
  * (`extract_parameterized_parts`: a required part not given is taken from the request's path
  * parameters, the recall). Checked against Rails by test-fixtures/oracle/snippet_parts.rb.
  * - Where no request runs the file (a mailer and its templates), the keys of its
- *   `default_url_options` fill their parts (as the missing-part check takes them).
+ *   `default_url_options` fill their parts: actionmailer's class attribute, the mailer's own
+ *   where a class of its chain assigns one (`self.default_url_options = {…}`), else
+ *   ActionMailer::Base's (`config.action_mailer.default_url_options`), with the routes' in both
+ *   (`DefinedNames.mailerUrlDefaults`). The missing-part check still takes every key any file
+ *   sets, which can only leave a mistake unsaid.
  * - Where a request runs it, a required part is recalled by every request that runs the file;
  *   it is left out only where it means the same there: each request's route has the helper's
  *   route's path up to that part (`post_comments_path` in comments#index recalls `:post_id`;

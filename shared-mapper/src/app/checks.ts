@@ -46,13 +46,26 @@ interface Target {
 }
 const targetsByTable = new WeakMap<MapResult, Target[]>();
 /** The table's routes to controllers, read once per table: each keystroke checks them against a new controller model. */
+/** Whether a route was drawn inside the block of a method Routemap does not know (`OpenRegion.unknownScope`): its controller is not known. */
+function unknownScopes(result: MapResult): (route: Route) => boolean {
+  const regions = (result.openRegions ?? []).filter((r) => r.unknownScope !== undefined);
+  if (!regions.length) return () => false;
+  const at = (line: number, character: number) => line * 1e6 + character;
+  return (route) => {
+    const s = route.source;
+    return regions.some((r) =>
+      r.span.file === s.file && at(r.span.start.line, r.span.start.character) <= at(s.start.line, s.start.character) && at(s.end.line, s.end.character) <= at(r.span.end.line, r.span.end.character));
+  };
+}
+
 function targetsOf(result: MapResult): Target[] {
   let targets = targetsByTable.get(result);
   if (!targets) {
     targets = [];
+    const inUnknown = unknownScopes(result);
     for (const route of result.routes) {
       if (route.endpoint.kind !== "controller") continue;
-      targets.push({ route, controller: route.controller, action: route.action, own: !route.origin });
+      targets.push({ route, controller: route.controller, action: route.action, own: !route.origin && !inUnknown(route) });
     }
     targetsByTable.set(result, targets);
   }
@@ -64,9 +77,10 @@ function targetsIn(result: MapResult, file: string | undefined): Target[] {
   if (file === undefined) return targetsOf(result);
   if (lastIn?.result === result && lastIn.file === file) return lastIn.targets;
   const targets: Target[] = [];
+  const inUnknown = unknownScopes(result);
   for (const route of result.routes) {
     if (sourceFileOf(route) !== file || route.endpoint.kind !== "controller") continue;
-    targets.push({ route, controller: route.controller, action: route.action, own: !route.origin });
+    targets.push({ route, controller: route.controller, action: route.action, own: !route.origin && !inUnknown(route) });
   }
   lastIn = { result, file, targets };
   return targets;
@@ -124,7 +138,7 @@ export function missingControllerDiagnostics(result: MapResult, model: Controlle
   for (const t of targetsIn(result, file)) {
     const route = t.route;
     const target = checked(t);
-    if (!target || model.byPath.has(target.controller) || provided.has(target.controller)) continue;
+    if (!target || model.byPath.has(target.controller) || provided.has(target.controller) || model.definesClassOf(target.controller)) continue;
     const span = route.source;
     const key = `${span.file}:${span.start.line}:${span.start.character}|${target.controller}`;
     if (seen.has(key)) continue;

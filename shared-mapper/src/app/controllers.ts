@@ -12,7 +12,7 @@
  */
 import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
-import { underscore, withInflections, type Inflections } from "../inflector.js";
+import { camelize, underscore, withInflections, type Inflections } from "../inflector.js";
 import { constantPathText, walkCalls } from "../ruby/walk.js";
 import type { Span } from "../types.js";
 
@@ -164,6 +164,17 @@ export class ControllerModel {
   }
   private readonly inflections: Inflections | undefined;
   private readonly views: Map<string, Map<string, string>>;
+  private classNames: Set<string> | undefined;
+
+  /**
+   * The controller a route's path names by its class, where no file's class gives that path back:
+   * Rails constantizes `path.camelize` (`v_a_c_o_l_s/veterans` → `VACOLS::VeteransController`,
+   * caseflow's, in `vacols/veterans_controller.rb`), and `"VACOLS".underscore` is `vacols`.
+   */
+  definesClassOf(path: string): boolean {
+    this.classNames ??= new Set([...this.byPath.values()].map((c) => c.className.replace(/^::/, "")));
+    return this.classNames.has(`${withInflections(this.inflections, () => camelize(path))}Controller`);
+  }
 
   /**
    * The layouts (`layouts/admin`) the requests of the controller at `path` may render, as

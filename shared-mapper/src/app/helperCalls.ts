@@ -165,8 +165,14 @@ export function partialLocalKeys(text: string, into: Set<string>): boolean {
  * `:x_path` symbol (`define_method`, `alias_method`, RSpec's `let`, `helper_method`…), and every
  * name asked after with `defined?`.
  * It errs towards "defined": a name found here is never reported.
+ *
+ * With `mentions` (a gem's files): a symbol or string that no defining call on its line takes
+ * (`define_method`, `alias_method`, `helper_method`, `delegate`…) goes there instead, a name the
+ * gem only speaks of (Avo's `return :session_path if …`, a name it sends to `main_app`). A file
+ * that defines methods of names it computes (`define_method(name)`, `method_missing`) may define
+ * any it speaks of: its names stay in `into`.
  */
-export function definedHelperNames(text: string, into: Set<string>): void {
+export function definedHelperNames(text: string, into: Set<string>, mentions?: Set<string>): void {
   // Names a `%w(…).each do |x|` loop defines with `def #{x}_polymorphic_url` (Rails' own
   // edit_/new_polymorphic helpers are made so): each word of the list, with the suffix.
   // Capybara's matchers: `%w[… current_path …].each { |t| define_method "have_no_#{t}" }`, a
@@ -189,11 +195,17 @@ export function definedHelperNames(text: string, into: Set<string>): void {
   }
   // Not a `respond_to?(:x_path)` or `defined?(x_path)`: the file that asks is the one that may
   // call it missing (helperGuards.ts), not the app.
+  const computed = mentions && /\bdefine_(?:singleton_)?method[\s(]*(?![\s(]*[:"'])|\bdef\s+(?:self\.)?method_missing\b|\bdefine_method[\s(]*"[^"\n]*#\{/.test(text);
   for (const m of text.matchAll(/\bdef\s+(?:self\.)?([a-z_][a-z0-9_]*_(?:path|url))\b|:([a-z_][a-z0-9_]*_(?:path|url))\b|["']([a-z_][a-z0-9_]*_(?:path|url))["']/g)) {
     if (m[1] === undefined && isGuardArgument(text, m.index)) continue;
-    into.add(m[1] ?? m[2] ?? m[3]);
+    const name = m[1] ?? m[2] ?? m[3];
+    if (m[1] !== undefined || !mentions || computed) into.add(name);
+    else (DEFINING.test(text.slice(text.lastIndexOf("\n", m.index) + 1, m.index)) ? into : mentions).add(name);
   }
 }
+
+/** Calls whose symbol or string arguments name a method they define (or make public, or hand on): before a name on its line. */
+const DEFINING = /\b(?:define_method|define_singleton_method|alias_method|alias|helper_method|delegate|module_function|private|protected|public|private_class_method|public_class_method|attr_reader|attr_writer|attr_accessor|let!?|subject|def_delegators?|def_delegator|helper|method|instance_method)\b/;
 
 /**
  * Each `%w(…).each do |x|` of a text: its words, its parameter, and the 1,500 characters after

@@ -72,6 +72,8 @@ const QUIET = new Set([
   "travel_to", "travel", "travel_back", "freeze_time", "unfreeze_time", "file_fixture", "fixture_file_upload", "perform_enqueued_jobs", "clear_enqueued_jobs", "assert_select", "css_select",
   "response", "request", "controller", "session", "cookies", "flash", "status", "body", "headers", "path", "redirect?", "html_document", "document_root_element", "parsed_body", "host!", "https!", "https?", "open_session", "assigns",
   "puts", "p", "pp", "print", "raise", "sleep", "format", "sprintf", "rand", "require", "require_relative", "freeze", "Integer", "Float", "String", "Array", "Hash", "Rational", "binding", "block_given?", "loop", "catch", "throw", "at_exit", "warn",
+  // Object's own (tutor-server's `self.class.metadata` in a `prepend_before(:all)`).
+  "class", "is_a?", "kind_of?", "instance_of?", "nil?", "frozen?", "object_id",
 ]);
 /** Methods that run their block where they are called, at once (the block's calls are checked where they stand). */
 const IMMEDIATE = new Set(["within", "within_fieldset", "within_table", "within_frame", "within_window", "using_session", "expect", "change", "aggregate_failures", "travel_to", "freeze_time", "perform_enqueued_jobs", "assert_difference", "assert_no_difference", "assert_changes", "assert_no_changes", "assert_nothing_raised", "assert_emails", "assert_no_emails", "assert_enqueued_jobs", "assert_performed_jobs", "assert_enqueued_emails", "tap", "then", "yield_self", "each", "each_with_index", "each_with_object", "map", "times", "upto", "downto", "step"]);
@@ -114,6 +116,8 @@ interface Scope {
   defs: Map<string, N.DefNode>;
   /** Code that runs before each test of the scope, in order: hook blocks, `let!` names, host-resolved names. */
   hooks: ({ body: N.Node | null; once?: true } | { name: string } | { let: string })[];
+  /** The metadata tags of the enclosing groups, for the configuration's hooks filtered on them. */
+  tags?: readonly string[];
 }
 
 /** What one walk knows: the file's snapshots, the scope's lets and methods, the lets this test has run. */
@@ -206,6 +210,24 @@ function tagsOf(node: N.CallNode): string[] {
     }
   });
   return out;
+}
+
+/**
+ * A scope's hooks and tags once a group or an example adds `tags` to those it has: for each new
+ * tag, a host-resolved name `#tag:["tag", …the tags it had]`, so the configuration's hooks
+ * filtered on several tags (which rspec-core runs only where all of them are, unlike
+ * `config.include`'s) are told what the example has when the tag comes (testSupport.ts). A tag
+ * given again adds nothing: a hook runs once per example.
+ */
+function tagged(scope: Scope, tags: readonly string[]): Pick<Scope, "hooks" | "tags"> {
+  const had = [...(scope.tags ?? [])];
+  const hooks = [...scope.hooks];
+  for (const tag of tags) {
+    if (had.includes(tag)) continue;
+    hooks.push({ name: `#tag:${JSON.stringify([tag, ...[...had].sort()])}` });
+    had.push(tag);
+  }
+  return { hooks, tags: had };
 }
 
 /** `RSpec.describe …`, or a bare `describe …` at the top of the file (RSpec's monkey patch). */
@@ -418,7 +440,7 @@ function declaration(stmt: N.Node, scope: Scope): void {
 /** A group's body: its own lets, methods and hooks over its parent's; then its examples and nested groups. */
 function rspecGroup(group: N.CallNode, parent: Scope, out: Map<number, RecallAt | null>): void {
   const block = group.block as N.BlockNode;
-  const scope: Scope = { ...parent, lets: new Map(parent.lets), defs: new Map(parent.defs), hooks: [...parent.hooks, ...tagsOf(group).map((t) => ({ name: `#tag:${t}` }))] };
+  const scope: Scope = { ...parent, lets: new Map(parent.lets), defs: new Map(parent.defs), ...tagged(parent, tagsOf(group)) };
   const body = unrolled(bodyOf(block.body));
   for (const stmt of body) if (!(stmt instanceof N.CallNode && !stmt.receiver && (GROUPS.has(stmt.name) || EXAMPLES.has(stmt.name)))) declaration(stmt, scope);
   for (const stmt of body) {
@@ -427,7 +449,7 @@ function rspecGroup(group: N.CallNode, parent: Scope, out: Map<number, RecallAt 
     if (GROUPS.has(stmt.name) && (metadataType(stmt) ?? "request") === "request") rspecGroup(stmt, scope, out);
     else if (EXAMPLES.has(stmt.name) && stmt.name !== "its") {
       const tags = tagsOf(stmt);
-      runTest(stmt.block.body, tags.length ? { ...scope, hooks: [...scope.hooks, ...tags.map((t) => ({ name: `#tag:${t}` }))] } : scope, out);
+      runTest(stmt.block.body, tags.length ? { ...scope, ...tagged(scope, tags) } : scope, out);
     }
   }
 }

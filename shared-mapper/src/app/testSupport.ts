@@ -105,6 +105,8 @@ export interface TestSupportCause {
   effect: "requests" | "unknown";
   /** For an unknown hook's body: the first method it calls that Routemap cannot follow (`span` is then that call's name). */
   name?: string;
+  /** For what the configuration gives only to some specs: their tags, all of which (`all`) or any of which (`any`) reach it. */
+  tags?: { names: readonly string[]; match: "all" | "any" };
 }
 
 /** Resolves names a test file calls but does not define (`IntegrationEffect`), from the app's test helpers. */
@@ -113,8 +115,12 @@ export class TestSupport {
   private readonly defs = new Map<string, Definition[]>();
   /** Shared groups of the support files: the hooks they add where a group includes them. */
   private readonly shared = new Map<string, Hook[]>();
-  /** Hooks of the configuration filtered on a tag, by tag. */
-  private readonly tagged = new Map<string, Hook[]>();
+  /**
+   * What the configuration gives only to examples of some tags: a hook, which reaches an example
+   * that has **all** of them (rspec-core's hooks filter with `all?`), or a module
+   * (`config.include`), which reaches one that has **any** (`QueryOptimized.new(:any?)`).
+   */
+  private readonly tagged: { tags: readonly string[]; match: "all" | "any"; hook: Hook }[] = [];
   /** Test classes the support files define (`class IntegrationTest < ActionDispatch::IntegrationTest`): their superclass and hooks. */
   private readonly bases = new Map<string, { superclass: string | undefined; hooks: Hook[] }>();
   /** Each support method's definitions, walked (`bodies`). */
@@ -195,7 +201,7 @@ export class TestSupport {
       return gem ? this.hooksEffect(gem) : "quiet";
     }
     if (name.startsWith("#base:")) return this.baseEffect(name.slice("#base:".length));
-    if (name.startsWith("#tag:")) return this.hooksEffect(this.tagged.get(name.slice("#tag:".length)) ?? []);
+    if (name.startsWith("#tag:")) return this.hooksEffect(this.taggedHooks(name.slice("#tag:".length)));
     if (name.startsWith("#shared:")) {
       const hooks = this.shared.get(name.slice("#shared:".length));
       return hooks ? this.hooksEffect(hooks) : "unknown";
@@ -207,6 +213,18 @@ export class TestSupport {
     if (this.matchers.has(name)) return "quiet";
     for (const module of this.included) if (KNOWN_MODULES[module]?.includes(name)) return "quiet";
     return this.fixtures.has(name) ? "quiet" : "unknown";
+  }
+
+  /**
+   * What reaches an example when it is given a tag (`["tag", …the tags it had]`, integrationTests.ts'
+   * `tagged`): the hooks of that tag whose other tags it had, and the modules of that tag none of
+   * whose tags it had (which came then), so each runs once, where its last (or first) tag comes.
+   */
+  private taggedHooks(key: string): Hook[] {
+    const [tag, ...had] = JSON.parse(key) as string[];
+    const reaches = (t: (typeof this.tagged)[number]) =>
+      t.tags.includes(tag) && (t.match === "all" ? t.tags.every((x) => x === tag || had.includes(x)) : !t.tags.some((x) => had.includes(x)));
+    return this.tagged.filter(reaches).map((t) => t.hook);
   }
 
   /** What each definition Ruby may call of a support method does, worked out once. */
@@ -269,17 +287,18 @@ export class TestSupport {
   /** The hooks of the helpers that are not quiet, each at its place (those of a kind of test the app has not are left out by the host). */
   causes(): TestSupportCause[] {
     const out: TestSupportCause[] = [];
-    const add = (hooks: readonly Hook[], tests: TestSupportCause["tests"]) => {
+    const add = (hooks: readonly Hook[], tests: TestSupportCause["tests"], tags?: TestSupportCause["tags"]) => {
       for (const h of hooks) {
         const effect = this.hookEffect(h);
         if (effect === "quiet" || !h.at) continue;
         const culprit = effect === "unknown" && "body" in h ? this.firstUnknown(h.body, this.spanFiles.get(h.at)) : undefined;
-        out.push(culprit ? { span: culprit.span, tests, effect, name: culprit.name } : { span: h.at, tests, effect });
+        const cause: TestSupportCause = culprit ? { span: culprit.span, tests, effect, name: culprit.name } : { span: h.at, tests, effect };
+        out.push(tags ? { ...cause, tags } : cause);
       }
     };
     if (this.hasMinitestHelper) add(this.minitestHooks, "integration");
     if (this.hasRspecHelper) add(this.requestHooks, "request");
-    if (this.hasRspecHelper) for (const hooks of this.tagged.values()) add(hooks, "request");
+    if (this.hasRspecHelper) for (const t of this.tagged) add([t.hook], "request", { names: t.tags, match: t.match });
     return out;
   }
 
@@ -599,12 +618,12 @@ export class TestSupport {
       if (!(stmt instanceof N.CallNode) || !stmt.receiver) continue;
       const args = stmt.arguments_?.arguments_ ?? [];
       const at = this.at(stmt);
-      // Untagged: every request spec runs it; tagged: only examples with every tag (listed under each).
+      // Untagged: every request spec runs it; tagged: only examples with every tag (a hook) or any (a module).
       const add = (filters: readonly N.Node[], hook: Hook, reachOf = filtersOf) => {
         const reach = reachOf(filters);
         if (!reach) return;
         if (!reach.tags.length) return void this.requestHooks.push(hook);
-        for (const tag of reach.tags) this.tagged.set(tag, [...(this.tagged.get(tag) ?? []), hook]);
+        this.tagged.push({ tags: [...new Set(reach.tags)], match: reachOf === filtersOf ? "all" : "any", hook });
       };
       if (/^(?:before|prepend_before|append_before|around)$/.test(stmt.name)) {
         add(args, stmt.block instanceof N.BlockNode ? { body: stmt.block.body, at } : { name: "#hook", at });

@@ -527,6 +527,23 @@ function unroutedMessage(hash: UrlHash, controller: string, action: string, requ
 export interface UrlOptionsFacts {
   keys: string[];
   unknown: boolean;
+  /**
+   * The same, by whose options they are (actionmailer 6.1: `default_url_options` is a class
+   * attribute of ActionMailer::Base): `own`, its class's (`self.default_url_options = {…}` or a
+   * `def default_url_options`: "unknown"), which replaces what it inherits for it and its
+   * subclasses; `inPlace`, keys written into the inherited Hash (`default_url_options[:k] =` in a
+   * class body: the nearest class that assigned its own, else ActionMailer::Base's, every mailer's);
+   * `mailer`, ActionMailer::Base's (`config.action_mailer.…`, `ActionMailer::Base.…`); `general`,
+   * any other receiver's (the routes': every URL's). `generalUnknown`: one of these cannot be read.
+   */
+  by?: { own?: string[] | "unknown"; inPlace: string[]; mailer: string[]; general: string[]; generalUnknown: boolean };
+}
+
+/** Whose options a `x.default_url_options` call's receiver is: the class's own (none, `self`), ActionMailer::Base's, or any other's. */
+function optionsOwner(receiver: N.Node | null): "own" | "mailer" | "general" {
+  if (!receiver || receiver instanceof N.SelfNode) return "own";
+  const text = receiver instanceof N.CallNode ? `${constantPathText(receiver.receiver ?? receiver) ?? ""}.${receiver.name}` : (constantPathText(receiver) ?? "");
+  return /ActionMailer::Base$|\.action_mailer$/.test(text) ? "mailer" : "general";
 }
 
 const MUTATORS = new Set(["merge!", "update", "store", "replace", "reverse_merge!", "deep_merge!", "default=", "compare_by_identity"]);
@@ -538,29 +555,42 @@ const MUTATORS = new Set(["merge!", "update", "store", "replace", "reverse_merge
  * Reading the options (`default_url_options[:host]`) sets nothing.
  */
 export function urlOptionsFacts(file: LoadedFile): UrlOptionsFacts {
+  const by = { inPlace: [] as string[], mailer: [] as string[], general: [] as string[], generalUnknown: false, own: undefined as string[] | "unknown" | undefined };
   const facts: UrlOptionsFacts = { keys: [], unknown: false };
   const options = (node: N.Node | null) => node instanceof N.CallNode && (node.name === "default_url_options" || node.name === "url_options");
+  /** Keys (or "unknown") set on the options of `owner`; `inPlace`: written into the Hash the receiver-less reader returns. */
+  const set = (owner: "own" | "mailer" | "general", keys: string[] | "unknown", inPlace = false) => {
+    if (keys === "unknown") facts.unknown = true;
+    else facts.keys.push(...keys);
+    if (owner === "own" && !inPlace) by.own = keys === "unknown" || by.own === "unknown" ? "unknown" : [...(by.own ?? []), ...keys];
+    else if (keys === "unknown") {
+      if (owner === "own") by.own = "unknown";
+      else by.generalUnknown = true;
+    } else (owner === "own" ? by.inPlace : owner === "mailer" ? by.mailer : by.general).push(...keys);
+  };
   const stack: N.Node[] = [file.program];
   while (stack.length) {
     const node = stack.pop()!;
-    if (node instanceof N.DefNode && (node.name === "default_url_options" || node.name === "url_options")) facts.unknown = true;
+    if (node instanceof N.DefNode && (node.name === "default_url_options" || node.name === "url_options")) set("own", "unknown");
     if (node instanceof N.CallNode) {
       if (node.name === "default_url_options=" || node.name === "url_options=") {
         const value = node.arguments_?.arguments_[0];
         const pairs = value instanceof N.HashNode || value instanceof N.KeywordHashNode ? hashPairs(value) : undefined;
-        if (!pairs || pairs.opaque) facts.unknown = true;
-        else facts.keys.push(...pairs.keys.keys());
-      } else if ((node.name === "default_url_options" || node.name === "url_options") && node.arguments_) facts.unknown = true;
+        set(optionsOwner(node.receiver), !pairs || pairs.opaque ? "unknown" : [...pairs.keys.keys()]);
+      } else if ((node.name === "default_url_options" || node.name === "url_options") && node.arguments_) set(optionsOwner(node.receiver), "unknown");
       else if (options(node.receiver)) {
         const key = node.arguments_?.arguments_[0];
-        if (node.name === "[]=") {
-          if (key instanceof N.SymbolNode || key instanceof N.StringNode) facts.keys.push(key.unescaped.value);
-          else facts.unknown = true;
-        } else if (MUTATORS.has(node.name)) facts.unknown = true;
+        const owner = optionsOwner((node.receiver as N.CallNode).receiver);
+        if (node.name === "[]=") set(owner, key instanceof N.SymbolNode || key instanceof N.StringNode ? [key.unescaped.value] : "unknown", true);
+        else if (MUTATORS.has(node.name)) set(owner, "unknown", true);
       }
     }
     for (const child of childrenOf(node)) stack.push(child);
   }
-  if (facts.keys.includes("path_params")) facts.unknown = true;
+  if (facts.keys.includes("path_params")) facts.unknown = by.generalUnknown = true;
+  if (facts.keys.length || facts.unknown) {
+    const { own, ...rest } = by;
+    facts.by = own === undefined ? rest : { own, ...rest };
+  }
   return facts;
 }

@@ -19,9 +19,16 @@ export interface Limits {
 export const DEFAULT_LIMITS: Limits = { steps: 3_000_000, routes: 60_000, valueSize: 1_000_000 };
 
 /** The evaluation ran out of its budget: it stops, the table so far stands, and `span` says where. */
+/** Whether `why` is a `BudgetExceeded` reason for steps (a value's cause, `computeAside`). */
+export const isStepsOut = (why: string): boolean => why.startsWith("it took more than ") && why.endsWith(" steps (an endless or very long loop?)");
+
 export class BudgetExceeded {
   span: Span | undefined = undefined;
-  constructor(readonly reason: string) {}
+  constructor(
+    readonly reason: string,
+    /** Only a part's own steps ran out (`Budget.part`), not the evaluation's. */
+    readonly part = false,
+  ) {}
 }
 
 /** A value larger than any evaluation makes (`"a" * 10**9`): the statement that makes it is skipped. */
@@ -51,6 +58,25 @@ export class Budget {
       return body();
     } finally {
       this.steps = spent;
+      this.limits = limits;
+    }
+  }
+
+  /**
+   * Runs `body` on at most `steps` more steps, counted in the evaluation's as any others: a
+   * value computed aside from the routes (an app's formatter, a setting) that runs away costs
+   * `steps`, and `BudgetExceeded` with `part` set, not the whole evaluation.
+   */
+  part<T>(steps: number, body: () => T): T {
+    const limits = this.limits;
+    if (this.steps + steps >= limits.steps) return body();
+    this.limits = { ...limits, steps: this.steps + steps };
+    try {
+      return body();
+    } catch (e) {
+      if (e instanceof BudgetExceeded && !e.part) throw new BudgetExceeded(`it took more than ${steps.toLocaleString("en-US")} steps (an endless or very long loop?)`, true);
+      throw e;
+    } finally {
       this.limits = limits;
     }
   }

@@ -305,7 +305,7 @@ function ownMethod(it: CallHost, self: Self, name: string): { def: MethodDef; se
 function unknownSelfCall(it: CallHost, node: N.CallNode, env: Env, name: string, frame: Frame | undefined): RValue {
   it.unknownMethod(node, name);
   // A method Routemap does not know, called on the routes, may draw any route (a gem's DSL).
-  if (env.self.kind === "mapper") it.openRegion(it.nodeSpan(node), `Unknown method \`${name}\`: Routemap does not know the routes it adds.`);
+  if (env.self.kind === "mapper") it.openRegion(it.nodeSpan(node), `Unknown method \`${name}\`: Routemap does not know the routes it adds.`, node.block ? { unknownScope: name } : {});
   if (node.isVariableCall()) return new RUnknown(name, false, "a method Routemap does not model", undefined, undefined, it.nodeSpan(node));
   const { block } = callArgumentsOf(it, node, env, false, frame);
   if (block && env.self.kind === "mapper") {

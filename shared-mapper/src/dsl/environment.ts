@@ -9,7 +9,9 @@ import { pathPlus, pathText, str } from "../core/index.js";
 import { loadYaml } from "../framework/appYaml.js";
 import { configFor } from "../framework/configFor.js";
 import { appFolders, CONFIG, isApplication, settingCall, settingsOf, type SettingsHost } from "../framework/appSettings.js";
+import { deviseMappings } from "../gems/deviseMappings.js";
 import { RoutingError } from "../mapper/errors.js";
+import { gemVersion } from "../mapper/state.js";
 import { inspect } from "../ruby/print.js";
 import {
   RConst, RHash, RInquirer, RPathname, RProc, RString, RSymbol, RUnknown, RValue, stringValue,
@@ -53,6 +55,9 @@ export function classCall(it: CallHost, path: string, name: string, args: RValue
       return yamlCall(it, name, args);
     case "I18n":
       return i18nCall(it, name, args);
+    case "Devise":
+      // Where the app locks Devise (or no lockfile says): the mappings its `devise_for`s made so far.
+      return name === "mappings" && !args.length && (!it.mapper.gems || gemVersion(it.mapper, "devise") !== undefined) ? deviseMappings(it.mapper.set) : undefined;
   }
   if (path.startsWith(CONFIG)) return settingCall(settingsOf(it), settingsHost(it), path, name, args);
   return undefined;

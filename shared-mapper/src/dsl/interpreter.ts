@@ -10,6 +10,7 @@
 import * as N from "@ruby/prism/src/nodes.js";
 import { callMethod, coreIsA, CORE_CONSTANTS, knownClass, structInstance } from "../core/index.js";
 import { rackConstant } from "../core/rack.js";
+import { deviseMappingCall } from "../gems/deviseMappings.js";
 import { classFile, type AppFilesReader } from "../app/constants.js";
 import { RoutingError } from "../mapper/errors.js";
 import type { EngineClass } from "../mapper/engines.js";
@@ -66,6 +67,8 @@ const TOO_DEEP = "Routemap skipped this statement: it nests too deeply for Route
  * V8's stack overflow. Checked without a regexp: this runs at the stack's limit, and a
  * regexp compiled there fails with a SyntaxError of its own.
  */
+/** The steps of one value computed aside from the routes (`computeAside`): far more than any real setting or formatter takes. */
+const ASIDE_STEPS = 100_000;
 const isStackOverflow = (e: unknown) => e instanceof RangeError && e.message.indexOf("call stack") >= 0;
 
 export interface InterpreterOptions {
@@ -146,7 +149,7 @@ export class Interpreter implements MapperHost, CallHost {
    * Records that routes may be missing at `span` (a call skipped, a block not run): only names
    * and controllers under the current scope are open.
    */
-  openRegion(span: Span, reason: string, o: { redirects?: boolean; nameWord?: string } = {}): void {
+  openRegion(span: Span, reason: string, o: { redirects?: boolean; nameWord?: string; unknownScope?: string } = {}): void {
     if (this.quiet) return;
     ({ span, message: reason } = this.userSpan(span, reason));
     const scope = this.mapper.scope;
@@ -162,6 +165,7 @@ export class Interpreter implements MapperHost, CallHost {
       ...(text(module) ? { module: text(module) } : {}),
       ...(engine ? { engine } : {}),
       ...(o.redirects ? { redirects: true } : {}),
+      ...(o.unknownScope ? { unknownScope: o.unknownScope } : {}),
     });
   }
 
@@ -214,7 +218,7 @@ export class Interpreter implements MapperHost, CallHost {
       classes: this.classes,
       store: this.store,
       parse,
-      quietlyIn: <T>(file: LoadedFile, body: () => T) => this.quietly(() => this.inFile(file, body)),
+      quietlyIn: <T>(file: LoadedFile, body: () => T) => this.notComputing(() => this.quietly(() => this.inFile(file, body))),
       eval: (node: N.Node, env: Env) => this.eval(node, env),
       defineModule: (path: string, body: N.Node | null, env: Env) => this.defineModule(path, body, env),
       setConstantPath: (path: string, value: RValue) => this.setConstantPath(path, value),
@@ -313,7 +317,7 @@ export class Interpreter implements MapperHost, CallHost {
 
   /** Runs a file of the app for what it defines (`autoload.ts`). */
   runForDefinitions(file: LoadedFile): void {
-    this.quietly(() => this.runFile(file, { kind: "main" }));
+    this.notComputing(() => this.quietly(() => this.runFile(file, { kind: "main" })));
   }
 
   defined(path: string): boolean {
@@ -421,19 +425,13 @@ export class Interpreter implements MapperHost, CallHost {
    * gem's own classes it inherits from, run once first; unknown where the call's value is.
    */
   callClassMethod(path: string, name: string, args: RValue[], prelude?: { path: string; text: string }): RValue {
-    return this.quietly(() => {
-      try {
-        if (prelude && this.o.parseGemFile && !this.preludes.has(prelude.path)) {
-          this.preludes.add(prelude.path);
-          this.runFile(this.o.parseGemFile(prelude.path, prelude.text), { kind: "main" });
-        }
-        const klass = this.constant(path, new Env(this.store, { kind: "main" }));
-        return this.invoke(klass, name, args, null, undefined, undefined);
-      } catch (e) {
-        if (e instanceof RoutingError) return new RUnknown(`${path}.${name}`, false, `a call that raises ${e.message}`);
-        if (e instanceof UnknownValueError) return e.value;
-        throw e;
-      }
+    if (prelude && this.o.parseGemFile && !this.preludes.has(prelude.path)) {
+      this.preludes.add(prelude.path);
+      this.quietly(() => this.runFile(this.o.parseGemFile!(prelude.path, prelude.text), { kind: "main" }));
+    }
+    return this.computeAside(`${path}.${name}`, () => {
+      const klass = this.constant(path, new Env(this.store, { kind: "main" }));
+      return this.invoke(klass, name, args, null, undefined, undefined);
     });
   }
   private readonly preludes = new Set<string>();
@@ -444,16 +442,48 @@ export class Interpreter implements MapperHost, CallHost {
 
   evaluateIn(file: LoadedFile, node: N.Node): RValue {
     // The catch inside `inFile`: the node's text is read from its own file.
-    return this.quietly(() =>
-      this.inFile(file, () => {
-        try {
-          return this.eval(node, new Env(this.store, { kind: "main" }));
-        } catch (e) {
-          if (e instanceof RoutingError) return new RUnknown(this.sourceText(node), false, `an expression that raises ${e.message}`);
-          throw e;
-        }
-      }),
-    );
+    return this.inFile(file, () => this.computeAside(this.sourceText(node), () => this.eval(node, new Env(this.store, { kind: "main" }))));
+  }
+
+  /** Whether statements that fail end the value being computed (`computeAside`) instead of being skipped. */
+  private computing = false;
+
+  /**
+   * A value computed aside from the routes, for a gem (a setting an initializer writes, an app's
+   * formatter class): quietly, on `ASIDE_STEPS` steps of the evaluation's, and unknown, with why,
+   * wherever Ruby's run of it would raise or Routemap's stops. A statement that fails is not
+   * skipped, as the routes files' are (and said there): that would compute what Ruby never does
+   * (`raise "x"; "/admin"` is not `"/admin"`). A runaway loop costs its steps, not the map.
+   */
+  private computeAside(what: string, body: () => RValue): RValue {
+    const computing = this.computing;
+    this.computing = true;
+    const unknown = (why: string) => new RUnknown(quotedSource(what, 60), false, why);
+    try {
+      return this.quietly(() => this.budget.part(ASIDE_STEPS, body));
+    } catch (e) {
+      if (e instanceof RoutingError) return unknown(`a call that raises ${e.message}`);
+      if (e instanceof UnknownValueError) return e.value;
+      if (e instanceof BudgetExceeded && e.part) return unknown(e.reason);
+      if (e instanceof ValueTooLarge) return unknown(e.message);
+      if (isStackOverflow(e)) return unknown("it nests too deeply for Routemap's evaluator");
+      if (e instanceof ThrowSignal) return unknown(`uncaught throw ${inspect(e.tag, this.ruby)}`);
+      if (e instanceof ReportedError) return unknown("code Routemap cannot follow");
+      throw e;
+    } finally {
+      this.computing = computing;
+    }
+  }
+
+  /** Runs `body` with statements skipped where they fail, as a file is run for its definitions (an autoload inside `computeAside`). */
+  private notComputing<T>(body: () => T): T {
+    const computing = this.computing;
+    this.computing = false;
+    try {
+      return body();
+    } finally {
+      this.computing = computing;
+    }
   }
 
   matchSlot: { m: RMatch | null | undefined } = { m: null };
@@ -630,6 +660,7 @@ export class Interpreter implements MapperHost, CallHost {
 
   /** What a statement that raised leaves: reported and skipped (true), or passed on (false). */
   private statementFailed(e: unknown, stmt: Node): boolean {
+    if (this.computing) return false;
     if (e instanceof ReportedError) return true;
     if (this.rescuers > 0 && (e instanceof RoutingError || e instanceof ThrowSignal)) {
       // Ruby reports an error no `rescue` takes where it was raised, not at the `begin`.
@@ -734,7 +765,9 @@ export class Interpreter implements MapperHost, CallHost {
     if (result !== undefined) return this.placed(result, node, recv, name, args);
     if (recv instanceof RUnknown) return this.placed(recv, node);
     if (node && !(recv instanceof RConst && !this.classes.has(recv.path) && recv.path !== "Rails")) {
-      this.unknownMethod(node, `${describe(recv)}.${name}`);
+      // An object is named as the code names it (`Devise.mappings[:user].modules`), not by its address.
+      const named = recv instanceof RObject && node instanceof N.CallNode && node.receiver ? quotedSource(this.sourceText(node.receiver), 60) : describe(recv);
+      this.unknownMethod(node, `${named}.${name}`);
     }
     const foreign = recv instanceof RConst && name === "new";
     const unknown = new RUnknown(`${describe(recv)}.${name}`, foreign, foreign ? FOREIGN_OBJECT : `a method Routemap does not model`, undefined, keyOfCall(recv, name, args));
@@ -807,6 +840,8 @@ export class Interpreter implements MapperHost, CallHost {
         return args[0] instanceof RConst ? this.classes.ancestors(recv.className).includes(args[0].path.replace(/^::/, "")) || coreIsA(recv, args[0].path) === true : undefined;
       }
       if ((name === "message" || name === "to_s") && recv.ivars.has("@message")) return recv.ivars.get("@message")!;
+      const devise = deviseMappingCall(recv, name, args);
+      if (devise !== undefined) return devise;
       if (name === "instance_variable_get") return recv.ivars.get(String((args[0] as RSymbol)?.name ?? args[0])) ?? null;
       if (this.classes.includes(recv.className, "Comparable") && ["<", ">", "<=", ">=", "==", "between?", "clamp"].includes(name)) {
         return comparableCall(this, recv, name, args);

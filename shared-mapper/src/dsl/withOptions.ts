@@ -4,7 +4,7 @@
  * (Rails' DSL, a `def` of the draw block, an installed gem's mapper method alike).
  */
 import * as N from "@ruby/prism/src/nodes.js";
-import { forMapper, RHash, RMerger, RUnknown, RValue } from "../ruby/values.js";
+import { forMapper, RHash, RMerger, RProc, RUnknown, RValue } from "../ruby/values.js";
 import { callArgumentsOf, makeProc } from "./arguments.js";
 import { OBJECT } from "./classes.js";
 import { routingMethod } from "./dispatch.js";
@@ -19,6 +19,7 @@ export function mergerCall(it: CallHost, node: N.CallNode, env: Env, merger: RMe
   for (let i = 0; i < args.length; i++) args[i] = forMapper(args[i]);
   // Each proxy of a chain merges its options under what the call (or the proxy inside it) gave.
   for (let m: RMerger | null = merger; m; m = m.target) {
+    if (procFirst(it, args, m.options)) continue;
     const last = args[args.length - 1];
     if (last instanceof RHash) args[args.length - 1] = deepMerge(m.options, last);
     else if (m.options.size) args.push(m.options.dup()); // `**{}` passes nothing
@@ -37,6 +38,32 @@ export function mergerCall(it: CallHost, node: N.CallNode, env: Env, merger: RMe
     return new RUnknown(node.name);
   }
   return it.dispatch(node, dsl, { args, block });
+}
+
+/**
+ * OptionMerger#method_missing's first case: a call whose first argument is a Proc
+ * (`constraints(->(req) { … })`) gets no options; its Proc is replaced by a lambda that merges
+ * them into what the Proc returns. ActiveSupport 6.1 and 7.0 take the *last* argument as that
+ * Proc (`arguments.pop`); from 7.1 (rails/rails#45198, merged May 2022; 7.2 and 8.1 read so, 7.0.x
+ * was not checked and is taken as 6.1) only a Proc given alone is (`arguments.shift`), and a Proc
+ * followed by options gets them merged as any other call. Changes `args` in place.
+ */
+function procFirst(it: CallHost, args: RValue[], options: RHash): boolean {
+  if (!(args[0] instanceof RProc)) return false;
+  if (it.mapper.version.gte(7, 1) && args.length !== 1) return false;
+  const proc = it.mapper.version.gte(7, 1) ? args.shift()! : args.pop()!;
+  args.push(
+    new RProc(
+      (a) => {
+        const result = proc instanceof RProc ? proc.call(a) : new RUnknown("proc.call");
+        // `@options.deep_merge(result)`: a result that is not a Hash raises in Ruby; Routemap does not say which way.
+        return result instanceof RHash ? deepMerge(options, result) : new RUnknown("@options.deep_merge(proc.call(*args))", false, "what ActiveSupport's OptionMerger makes of a Proc's value that is not a Hash");
+      },
+      true,
+      () => "#<Proc:(active_support/option_merger.rb) (lambda)>",
+    ),
+  );
+  return true;
 }
 
 /** `with_options(options) { |proxy| ... }`, the proxy passing calls on to `outer` (a proxy) or the mapper. */

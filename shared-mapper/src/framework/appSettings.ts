@@ -133,6 +133,19 @@ function eagerLoadDefault(root: string, folders: string[]): RValue[] {
 }
 
 /**
+ * Object's methods without arguments that `config.x` (Rails::Application::Configuration::Custom,
+ * whose `method_missing` makes a key of any other name) and its groups answer themselves: Routemap
+ * does not model them on a group, so they are unknown, said, never read as a key never set (nil).
+ */
+const OBJECT_METHODS = new Set(["class", "inspect", "to_s", "dup", "clone", "freeze", "hash", "object_id", "itself", "singleton_class", "methods", "public_methods", "instance_variables", "display", "to_json", "as_json", "to_param", "to_query", "presence", "to_yaml", "blank", "present"]);
+/** Hash's, which `config.x.<a>` (an ActiveSupport::OrderedOptions, a Hash) answers as one. */
+const HASH_METHODS = new Set([
+  "keys", "values", "size", "length", "count", "to_h", "to_a", "to_hash", "to_proc", "to_set", "entries", "compact", "invert", "first", "min", "max", "minmax", "sort", "sum", "uniq", "flatten",
+  "each", "each_pair", "each_key", "each_value", "each_with_index", "map", "collect", "flat_map", "select", "filter", "reject", "filter_map", "find", "detect", "group_by", "partition", "sort_by", "min_by", "max_by", "tally", "lazy", "cycle", "zip",
+  "transform_values", "transform_keys", "symbolize_keys", "stringify_keys", "deep_symbolize_keys", "deep_stringify_keys", "deep_dup", "with_indifferent_access", "default", "default_proc", "compare_by_identity", "rehash", "clear", "shift", "extractable_options",
+]);
+
+/**
  * A call on `Rails.application.config` or one of its groups (`path` the receiver's): a read,
  * an assignment, or undefined for a method Routemap does not model here.
  */
@@ -143,7 +156,14 @@ export function settingCall(settings: AppSettings, host: SettingsHost, path: str
     settings.set(host, `${prefix}${name.slice(0, -1)}`, args[0]);
     return args[0];
   }
-  if (/^[a-z_][a-z0-9_]*$/.test(name) && !args.length) return settings.get(host, `${prefix}${name}`);
+  if (/^[a-z_][a-z0-9_]*$/.test(name) && !args.length) {
+    // A method the group's class has is no key: `config.x.a.class` is OrderedOptions, not nil.
+    if (prefix.startsWith("x.") && (OBJECT_METHODS.has(name) || (prefix !== "x." && HASH_METHODS.has(name)))) {
+      const text = `${path}.${name}`;
+      return new RUnknown(text, false, `a method of ${prefix === "x." ? "Rails::Application::Configuration::Custom" : "ActiveSupport::OrderedOptions"} Routemap does not model on the app's settings`);
+    }
+    return settings.get(host, `${prefix}${name}`);
+  }
   // OrderedOptions' `[]` and `[]=` take the key as `to_sym` (active_support/ordered_options.rb).
   const key = args[0] instanceof RSymbol ? args[0].name : args[0] instanceof RString ? stringValue(args[0]) : undefined;
   if (prefix && key !== undefined && /^[a-z_][a-z0-9_]*$/.test(key)) {

@@ -107,8 +107,9 @@ function rootPath(m: MapperState): string {
     for (const found of assignments(file.program, "root_path=")) {
       if (found.conditional) throw new Unreadable(`\`${text(file, found.node)}\` in ${relative(m, file)} runs under a condition`);
       const arg = found.node.arguments_?.arguments_[0];
-      const v = stringValue(arg && m.host.evaluateIn ? m.host.evaluateIn(file, arg) : new RUnknown(text(file, found.node)));
-      if (v === undefined) throw new Unreadable(`\`${text(file, found.node)}\` in ${relative(m, file)} is not a String Routemap can compute`);
+      const computed = arg && m.host.evaluateIn ? m.host.evaluateIn(file, arg) : new RUnknown(text(file, found.node));
+      const v = stringValue(computed);
+      if (v === undefined) throw new Unreadable(`\`${text(file, found.node)}\` in ${relative(m, file)} is not a String Routemap can compute${computed instanceof RUnknown && arg ? ` (${computed.why})` : ""}`);
       value = v;
     }
   }
@@ -140,7 +141,9 @@ function walk(root: N.Node, plainCall: (call: N.CallNode) => boolean, visit: (no
   const go = (node: N.Node, conditional: boolean, parent: N.Node | undefined, plainBlock: boolean) => {
     if (!visit(node, conditional, parent)) return;
     const plainCallNode = node instanceof N.CallNode && plainCall(node);
-    const plain = plainBlock || plainCallNode || node instanceof N.ProgramNode || node instanceof N.StatementsNode || node instanceof N.ModuleNode || node instanceof N.ClassNode;
+    // `begin … end` without `rescue` (or parentheses) runs its statements as they stand.
+    const grouping = (node instanceof N.BeginNode && !node.rescueClause) || node instanceof N.ParenthesesNode;
+    const plain = plainBlock || plainCallNode || grouping || node instanceof N.ProgramNode || node instanceof N.StatementsNode || node instanceof N.ModuleNode || node instanceof N.ClassNode;
     for (const child of childrenOf(node)) go(child, conditional || !plain, node, plainCallNode && child === (node as N.CallNode).block);
   };
   go(root, false, undefined, false);

@@ -26,6 +26,7 @@ import { httpVerb } from "../mapper/base.js";
 import { invoke, kw } from "../framework/draw.js";
 import { EXTENSIONS, modelPath, readDeviseModel, readDeviseSettings, routeOf, type DeviseModel, type DeviseSettings, type ModelReader } from "./deviseModels.js";
 import type { Frame } from "../mapper/scope.js";
+import { addMapping } from "./deviseMappings.js";
 
 /** Gem versions known for the app: Devise's own and OmniAuth's (undefined: the latest). */
 export interface DeviseGems {
@@ -55,6 +56,11 @@ export function deviseFor(m: MapperState, call: Call, gems: DeviseGems): void {
   }
   for (const given of resources) {
     const mapping = new Mapping(toS(given, m.ruby), options, settings);
+    // `Devise.add_mapping` comes first: `Devise.mappings[:user]` is there even where the model cannot be read.
+    addMapping(m.set, {
+      singular: mapping.singular, scopedPath: mapping.scopedPath, path: mapping.path, pathPrefix: mapping.pathPrefix, className: mapping.className,
+      signOutVia: mapping.signOutVia, format: options.sget("format") ?? null, routerName: options.sget("router_name") ?? null,
+    });
     const model = m.host.inApp
       ? readDeviseModel(mapping.className, modelReader(m))
       : { why: `Routemap reads them from ${modelPath(mapping.className)}, and this routes file is read without its app` };
@@ -118,6 +124,7 @@ const major = (version: string | undefined) => (version === undefined ? Infinity
 /** `Devise::Mapping`: names, paths and controllers of one `devise_for` resource. */
 class Mapping {
   readonly singular: string;
+  readonly scopedPath: string;
   readonly className: string;
   readonly path: string;
   readonly pathPrefix: string | undefined;
@@ -131,9 +138,9 @@ class Mapping {
     readonly settings: DeviseSettings,
   ) {
     const as = options.sget("as");
-    const scopedPath = truthy(as) ? `${toS(as)}/${resource}` : resource;
+    this.scopedPath = truthy(as) ? `${toS(as)}/${resource}` : resource;
     const singular = options.sget("singular");
-    this.singular = truthy(singular) ? toS(singular) : singularize(scopedPath.replace(/\//g, "_"));
+    this.singular = truthy(singular) ? toS(singular) : singularize(this.scopedPath.replace(/\//g, "_"));
     const className = options.sget("class_name");
     this.className = truthy(className) ? toS(className) : camelize(singularize(resource));
     const path = options.sget("path");

@@ -121,15 +121,26 @@ function readDeviseCalls(file: LoadedFile, reader: ModelReader, modules: string[
   });
 }
 
-/** A non-literal argument, evaluated (a splat's array, or nil: `*nil` passes nothing). */
+/**
+ * A non-literal argument, evaluated (a splat's array, or nil: `*nil` passes nothing). One that
+ * reads a local variable of the class body (avalon's `devise(*devise_list)`, the list built by the
+ * lines before) is not: evaluated alone, the local would be nil and the call would pass nothing.
+ */
 function evaluated(file: LoadedFile, arg: N.Node, reader: ModelReader): RValue | undefined {
-  if (!reader.evaluate) return undefined;
+  if (!reader.evaluate || readsLocal(arg)) return undefined;
   if (arg instanceof N.SplatNode) {
     if (!arg.expression) return undefined;
     const value = reader.evaluate(file, arg.expression);
     return value === null ? [] : value;
   }
   return reader.evaluate(file, arg);
+}
+
+/** Whether an expression reads a local variable from outside it (the parameters of a block inside it are the block's own). */
+function readsLocal(node: N.Node, blocks = 0): boolean {
+  if (node instanceof N.LocalVariableReadNode) return node.depth >= blocks;
+  const inner = node instanceof N.BlockNode || node instanceof N.LambdaNode ? blocks + 1 : blocks;
+  return childrenOf(node).some((child) => readsLocal(child, inner));
 }
 
 /** Module names from a symbol, a string or an array of them; undefined for anything else. */

@@ -26,7 +26,8 @@ import { match, resource, resources } from "../mapper/resources.js";
 import { controller } from "../mapper/scoping.js";
 import { gemVersion, type Call, type MapperState } from "../mapper/state.js";
 import type { NestedParam } from "../mapper/types.js";
-import { noMethodMessage, toS } from "../ruby/print.js";
+import { inspect, noMethodMessage, toS } from "../ruby/print.js";
+import { isStepsOut } from "../dsl/budget.js";
 import { RHash, RString, RSymbol, RUnknown, RValue, stringValue, sym, truthy, UnknownValueError } from "../ruby/values.js";
 import { invoke, kw } from "../framework/draw.js";
 import { readJsonapiSettings, resourceKlassFor, UUID_PATTERN, type ClassReader, type Found, type JsonapiSettings, type ResourceClass } from "./jsonapiResourceClasses.js";
@@ -184,11 +185,17 @@ function appFormatter(m: MapperState, format: string): Formatter {
       return result;
     };
   };
+  // A method that ran out of its steps once is not run again for each route: each run would cost them.
+  const exhausted = new Map<string, Unreadable>();
   const compute = (method: string, text: string): string => {
+    const out = exhausted.get(method);
+    if (out) throw out;
     const value = call.call(m.host, klass, method, [new RString(text)], { path: "(jsonapi-resources formatter.rb)", text: FORMATTER_CLASSES });
     const result = value instanceof RSymbol ? value.name : stringValue(value);
-    if (result === undefined) throw unread(method, value instanceof RUnknown ? value.why : `it returns ${toS(value, m.ruby)}, not a String`);
-    return result;
+    if (result !== undefined) return result;
+    const error = unread(method, value instanceof RUnknown ? value.why : `it returns ${inspect(value, m.ruby)}, not a String`);
+    if (value instanceof RUnknown && isStepsOut(value.why)) exhausted.set(method, error);
+    throw error;
   };
   return { format: run("format"), unformat: run("unformat"), key: `${klass}\0${m.host.classFile(klass)!.index.text}` };
 }
@@ -217,15 +224,14 @@ export function jsonapiNestedParam(m: MapperState): NestedParam | undefined {
       }
     },
     of(singular: string, param: string): string {
-      let formatter;
       try {
-        formatter = routeFormatter(m);
+        return `${routeFormatter(m).unformat(singular)}_${param}`;
       } catch (e) {
+        // The app's `unformat` as much as the format: an Unreadable is never let out of the gem.
         if (!(e instanceof Unreadable)) throw e;
         // Every resource's nested routes depend on it: the call that nests is skipped, said.
         throw new UnknownValueError(new RUnknown(`jsonapi-resources' \`nested_param\``, false, e.why.replace(/^jsonapi-resources' /, "the ")));
       }
-      return `${formatter.unformat(singular)}_${param}`;
     },
   };
 }

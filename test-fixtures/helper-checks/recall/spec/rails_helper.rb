@@ -17,6 +17,9 @@ RSpec.configure do |config|
   config.include Kit::BookSession, type: :feature, kit_book: true
   # Quiet: it makes no request and sets no URL option.
   config.before(:each, type: :request) { @started_at = Time.now }
+  # A hook filtered on several tags reaches only the examples that have all of them (rspec-core's
+  # hooks match with `all?`, unlike `config.include`): a request to a book before each.
+  config.before(:each, :kit_js, kit_slow: true) { get "/books/3" }
   # Reaches only system specs, of which this app has none.
   config.before(:each, type: :system) { get "/posts/1" }
 end

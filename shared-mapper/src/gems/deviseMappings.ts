@@ -1,0 +1,70 @@
+/**
+ * `Devise.mappings`: the `Devise::Mapping` objects that `devise_for` has made so far (heartcombo/devise
+ * lib/devise.rb `add_mapping`, lib/devise/mapping.rb; 4.8.1, the same in 4.9 and 5.0). A routes
+ * file reads them after its `devise_for`, as sul-dlss/argo does inside `devise_scope`:
+ * `match 'webauth/logout' => 'devise/sessions#destroy', via: Devise.mappings[:user].sign_out_via`.
+ *
+ * `devise_for` adds each resource's mapping under its singular name before it draws (even where
+ * the model cannot be read), so a mapping is known from its `devise_for` on. A mapping answers
+ * the readers whose values are `devise_for`'s options and Devise's settings (below); the rest
+ * (`to`, `modules`, `routes`, `controllers`…) read the model or are Hashes Routemap does not
+ * build, and stay unknown methods, said as such.
+ *
+ * Devise keeps them in a class variable, one for the process; here they are kept per route set,
+ * as the OmniAuth prefix is (`devise.ts`): an engine's `devise_for` is not seen by the app's routes.
+ */
+import { RHash, RObject, RString, type RValue, sym } from "../ruby/values.js";
+
+/** What `Devise::Mapping.new(name, options)` computes that its readers return. */
+export interface MappingValues {
+  singular: string;
+  scopedPath: string;
+  path: string;
+  pathPrefix: string | undefined;
+  className: string;
+  signOutVia: RValue;
+  format: RValue;
+  routerName: RValue;
+}
+
+const CLASS = "Devise::Mapping";
+
+/** `attr_reader :singular, :scoped_path, :path, :class_name, :sign_out_via, :format, :router_name` (and `alias name singular`), and `fullpath`. */
+const READERS: Record<string, (v: MappingValues) => RValue> = {
+  singular: (v) => sym(v.singular),
+  name: (v) => sym(v.singular),
+  scoped_path: (v) => new RString(v.scopedPath),
+  path: (v) => new RString(v.path),
+  class_name: (v) => new RString(v.className),
+  sign_out_via: (v) => v.signOutVia,
+  format: (v) => v.format,
+  router_name: (v) => v.routerName,
+  // `"/#{@path_prefix}/#{@path}".squeeze("/")`
+  fullpath: (v) => new RString(`/${v.pathPrefix ?? ""}/${v.path}`.replace(/\/+/g, "/")),
+};
+
+/** The mappings per route set, in the order `devise_for` added them. */
+const registry = new WeakMap<object, Map<string, RObject>>();
+const values = new WeakMap<RObject, MappingValues>();
+
+/** `Devise.add_mapping`: `@@mappings[mapping.name] = mapping` (a later `devise_for` of the same name replaces it). */
+export function addMapping(set: object, mapping: MappingValues): void {
+  let mappings = registry.get(set);
+  if (!mappings) registry.set(set, (mappings = new Map()));
+  const object = new RObject(CLASS, new Set(Object.keys(READERS)));
+  values.set(object, mapping);
+  mappings.set(mapping.singular, object);
+}
+
+/** `Devise.mappings`: a Hash of each mapping's name (a Symbol) to it; a new Hash each time, as a copy would be. */
+export function deviseMappings(set: object): RHash {
+  const mappings = registry.get(set) ?? new Map<string, RObject>();
+  return RHash.fromArrays([...mappings.keys()].map((k) => sym(k)), [...mappings.values()]);
+}
+
+/** A reader of a mapping `Devise.mappings` gave; undefined for another object or another method. */
+export function deviseMappingCall(recv: RObject, name: string, args: RValue[]): RValue | undefined {
+  const mapping = recv.className === CLASS ? values.get(recv) : undefined;
+  if (!mapping || args.length || !Object.prototype.hasOwnProperty.call(READERS, name)) return undefined;
+  return READERS[name](mapping);
+}

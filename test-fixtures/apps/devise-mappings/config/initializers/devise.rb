@@ -1,0 +1,6 @@
+Devise.setup do |config|
+  config.mailer_sender = "please-change-me@example.com"
+  require "devise/orm/active_record"
+  config.case_insensitive_keys = [:email]
+  config.omniauth :developer
+end
