@@ -667,7 +667,7 @@ export class RailsApp {
   controllerRoutes(): readonly Route[] {
     const engine = this.editorEngine();
     if (!engine) return this.table().routes;
-    const hostRoutes = engine.host?.table().routes ?? [];
+    const hostRoutes = engine.host?.table().routes ?? NO_ROUTES;
     const own = engine.engine.routes;
     if (this.controllerRoutesCache?.own === own && this.controllerRoutesCache.host === hostRoutes) return this.controllerRoutesCache.routes;
     const routes = [...own, ...hostRoutes.filter((r) => !own.includes(r))];
@@ -917,6 +917,8 @@ export class Workspace {
 }
 
 /** Controllers read and parsed between two pauses of `RailsApp.prepare`. */
+/** An engine with no holding app: one empty list, so `controllerRoutes` stays the same list between calls. */
+const NO_ROUTES: readonly Route[] = [];
 const PREPARE_BATCH = 100;
 
 /** Why gems' helpers and controllers are unknown in a restricted workspace. */
