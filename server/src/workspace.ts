@@ -916,9 +916,10 @@ export class Workspace {
   }
 }
 
-/** Controllers read and parsed between two pauses of `RailsApp.prepare`. */
 /** An engine with no holding app: one empty list, so `controllerRoutes` stays the same list between calls. */
 const NO_ROUTES: readonly Route[] = [];
+
+/** Controllers read and parsed between two pauses of `RailsApp.prepare`. */
 const PREPARE_BATCH = 100;
 
 /** Why gems' helpers and controllers are unknown in a restricted workspace. */
