@@ -45,8 +45,9 @@ const CHANGES_OPTIONS = new Set(["get", "post", "patch", "put", "delete", "optio
 const DELETED_OPTIONS = ["defaults", "controller", "path", "to", "via", "format", "anchor", "constraints"].map(sym);
 /** Those Rails 8.1's `namespace` takes from a Hash given in place of its keywords (`assign_deprecated_option`). */
 const NAMESPACE_KEYWORDS = ["as", "path", "shallow_path", "shallow_prefix"].map(sym);
-/** Those 8.1's `mount` takes from a Hash given positionally: always asked for, or (the last three) only when there. */
+/** Those 8.1's `mount` deletes from a Hash given positionally, asked for whether there or not (so a frozen one raises)… */
 const MOUNT_KEYWORDS = ["via", "at", "defaults", "constraints", "path", "internal"].map(sym);
+/** …and those it deletes only when the Hash has them (`if deprecated_options.key?(:as)`). */
 const MOUNT_KEYWORDS_IF_THERE = ["as", "anchor", "format"].map(sym);
 
 /**
