@@ -119,6 +119,25 @@ export class GemMappers {
     return true;
   }
 
+  /**
+   * Defines the class `path` from the gem file the host found for it by Zeitwerk's naming
+   * (`MapInput.gemClass`: `Blacklight::Routes::Searchable` in lib/blacklight/routes/searchable.rb),
+   * when that file defines it as a class: a namespace module is left a name (its file, the gem's
+   * entry point, sets the gem up). The file's other classes are defined when first named.
+   */
+  adopt(source: GemMapperSource, path: string): boolean {
+    this.load();
+    const entries = source.files instanceof Map ? [...source.files] : Object.entries(source.files);
+    for (const [file, text] of entries) {
+      if (this.gemOfFile.has(file)) continue;
+      this.gemOfFile.set(file, source);
+      // A class file's reopenings of the Mapper are not taken: only `gemMappers`' files extend it.
+      this.scan(this.host.parse(file, text), [], []);
+    }
+    if (!this.definitions.get(path)?.some((d) => d.node instanceof N.ClassNode)) return false;
+    return this.loadConstant(path);
+  }
+
   private load(): void {
     if (this.loaded) return;
     this.loaded = true;
