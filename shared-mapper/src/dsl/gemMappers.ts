@@ -21,6 +21,14 @@
  *
  * Everything runs quietly, for definitions only, on first need: the first call on the routes
  * of a method the DSL does not have.
+ *
+ * A gem's plain class the routes name by its constant (Blacklight's `concern :searchable,
+ * Blacklight::Routes::Searchable.new`, blacklight 7.x/8.x lib/blacklight/routes/searchable.rb)
+ * is read the same way from the one file the host finds for it (`adopt`, `MapInput.gemClass`:
+ * Zeitwerk's `Loader.for_gem` naming, lib/blacklight/routes/searchable.rb), when that file
+ * defines it as a class. Rails' `concern(name, callable = nil, &block)` keeps the instance and
+ * `concerns` calls `callable.call(self, options)` (action_dispatch/routing/mapper.rb, 6.1 to
+ * 8.1): its `call` then runs as a gem's mapper method does (`Interpreter.callGemObject`).
  */
 import * as N from "@ruby/prism/src/nodes.js";
 import { RConst, type RValue } from "../ruby/values.js";
