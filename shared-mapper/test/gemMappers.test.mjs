@@ -181,6 +181,47 @@ end` },
 resources :ships, only: [:index], concerns: :dockable`,
   },
   {
+    name: "a gem's class whose superclass has its own file: read too; one including a module (never read): unknown, no error",
+    classes: {
+      "Orbit::Routes::Dock": `module Orbit
+  module Routes
+    class Dock < Orbit::Routes::Base
+      def paths = ["dock"]
+    end
+  end
+end`,
+      "Orbit::Routes::Base": `module Orbit
+  module Routes
+    class Base
+      def call(mapper, options = {})
+        paths.each { |p| mapper.get p, action: p }
+      end
+    end
+  end
+end`,
+      "Orbit::Routes::Bay": `module Orbit
+  module Routes
+    class Bay
+      include Orbit::Routes::Drawing
+    end
+  end
+end`,
+      "Orbit::Routes::Drawing": `module Orbit
+  module Routes
+    module Drawing
+      def call(mapper, options = {}) = mapper.get("bay")
+    end
+  end
+end`,
+    },
+    routes: `concern :dockable, Orbit::Routes::Dock.new
+concern :bay, Orbit::Routes::Bay.new
+resources :ships, only: [] do
+  concerns :dockable
+  concerns :bay
+end`,
+  },
+  {
     name: "a gem's class as a constraint object and as a mounted Rack app",
     classes: {
       "Orbit::Gate": `module Orbit

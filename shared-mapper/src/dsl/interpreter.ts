@@ -573,6 +573,8 @@ export class Interpreter implements MapperHost, CallHost {
     const gem = def && !this.gemSite && def.def.kind === "def" ? this.gemClasses?.gemOf(def.def.index.file) : undefined;
     if (def && gem) return this.callGemObject(def.def, def.self, args, gem);
     if (def) return this.callMethodDef(def.def, def.self, args, null, "call");
+    // A class read in part (a gem's, whose superclass or included module is not read) may have `call` there.
+    if (this.respondsTo(value, "call") === undefined) throw new UnknownValueError(new RUnknown(`${inspect(value, this.mapper.ruby)}.call`, true, "a method of a class Routemap reads only in part (an ancestor it does not have)"));
     throw new RoutingError(`undefined method \`call' for ${inspect(value, this.mapper.ruby)}`, "NoMethodError");
   }
 
