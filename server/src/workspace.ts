@@ -668,7 +668,7 @@ export class RailsApp {
   controllerRoutes(): readonly Route[] {
     const engine = this.editorEngine();
     if (!engine) return this.table().routes;
-    const hostRoutes = engine.host?.table().routes ?? [];
+    const hostRoutes = engine.host?.table().routes ?? NO_ROUTES;
     const own = engine.engine.routes;
     if (this.controllerRoutesCache?.own === own && this.controllerRoutesCache.host === hostRoutes) return this.controllerRoutesCache.routes;
     const routes = [...own, ...hostRoutes.filter((r) => !own.includes(r))];
@@ -696,9 +696,10 @@ export class RailsApp {
    * What fills a route's parts where an app's file runs, for completion's snippets: where no
    * request runs it, the `default_url_options` keys as the checks take them; where a request
    * does, the routes whose requests run it (where what they recall is known). In an engine's
-   * files, only where no request runs them (its mailers: the engine's own options joined with
-   * the holding app's ActionMailer::Base ones); what a request through a mount recalls is not
-   * worked out.
+   * files where no request runs them (its mailers), the engine's own options joined with the
+   * holding app's ActionMailer::Base ones; where one does, the routes of the engine's set and of
+   * the holding app that reach its controllers (`controllerRoutes`), as a request through the
+   * mount, or the app's routes to them, runs the file.
    */
   filledPartsAt(path: string): FilledParts | undefined {
     const generation = this.editorGeneration();
@@ -707,10 +708,13 @@ export class RailsApp {
       const defaults = generation.mailerDefaults?.(path) ?? generation.defaults;
       return defaults === UNKNOWN ? undefined : { defaults };
     }
-    // An engine's controller's requests: the routes reaching it are its set's and the holding
-    // app's (`controllerRoutes`), not the folder's table `requestRoutes` reads: not worked out.
-    if (this.editorEngine()) return undefined;
-    const requests = generation.requestRoutes?.(path);
+    const engine = this.editorEngine();
+    // An engine's requests: not the folder's table (an engine's routes file draws its set, or
+    // into the app's), whose routes the engine checks' `recall` still reads. The holding app's
+    // controllers' `url_options` may be the engine's too (a non-isolated engine's controllers
+    // inherit the app's ApplicationController): then what a request recalls is not known.
+    if (engine && engine.host?.names().requestUrlOptions()) return undefined;
+    const requests = generation.requestRoutes?.(path, engine && this.controllerRoutes());
     return requests?.length ? { requests } : undefined;
   }
 
@@ -912,6 +916,9 @@ export class Workspace {
     for (const app of this.apps) app.invalidateAppFiles();
   }
 }
+
+/** An engine with no holding app: one empty list, so `controllerRoutes` stays the same list between calls. */
+const NO_ROUTES: readonly Route[] = [];
 
 /** Controllers read and parsed between two pauses of `RailsApp.prepare`. */
 const PREPARE_BATCH = 100;

@@ -68,8 +68,8 @@ test("a helper's snippet leaves out only the parts Rails fills where the file ru
 // An engine's mailer (the engines app's forum, not isolated: the app's helpers): the holding
 // app's `ActionMailer::Base.default_url_options[:account]` fills `profile_url`'s :account there
 // too (test-fixtures/oracle/snippet_parts.rb on helper-checks/engines). Its controllers'
-// templates, under a request through the mount, are judged too: nothing they ask for is wrong,
-// but what the request recalls is not left out yet (the known gap below).
+// templates, under a request through the mount (or the app's route to them), are judged too:
+// what every such request recalls with the same meaning is left out, as in the app's.
 test("an engine's mailer and its template: the snippets leave out what the app's mailer options fill", async (t) => {
   const at = join(FIXTURES, "helper-checks", "engines");
   const truth = goldenOf("engines").filter((r) => r.file.startsWith("engines/"));
@@ -79,13 +79,12 @@ test("an engine's mailer and its template: the snippets leave out what the app's
     const { wrong, shown, recalledAsked } = await judged(truth, (file) => completionIn(file, engines, at));
     assert.deepEqual(wrong, []);
     expectFile("completion-snippets-engines", shown.join("\n") + "\n");
-    // Known gap (left28), a failing expectation: in an engine's controllers' templates, what the
-    // request recalls is still asked for. Rails fills blog/posts/show's :id for `post_path`, and
-    // web/templates/show's for `web_template_path`, each the template's own resource: snippets.ts
-    // would leave them out (same route path up to the part), but its request routes are the engine
-    // folder's table, which lacks the engine's own routes (they are in `controllerRoutes`).
-    // `user_path`'s :id there is another resource's, which snippets.ts asks for by design.
-    await t.test("what an engine's request recalls is left out of its templates' snippets", { todo: "snippets in an engine's controller templates still ask for recalled parts (left28)" }, () => {
+    // Rails fills blog/posts/show's :id for `post_path` (the isolated engine's own route, through
+    // the mount) and web/templates/show's for `web_template_path` (the engine's route appended to
+    // the app's), each the template's own resource: left out, the requests' routes being those
+    // reaching the engine's controllers (`RailsApp.controllerRoutes`), not the engine folder's
+    // table. `user_path`'s :id there is another resource's, which snippets.ts asks for by design.
+    await t.test("what an engine's request recalls is left out of its templates' snippets", () => {
       assert.deepEqual(recalledAsked, ["engines/web/app/views/web/templates/show.html.erb: user_path(${1:user}) asks for id, which every request recalls"]);
     });
   } finally {

@@ -68,9 +68,11 @@ export interface HelperCheckContext {
     recall(path: string, method: string | undefined): ReturnType<NonNullable<UrlGenerationContext["recall"]>>;
     /**
      * The routes whose requests run a file's code (a template's action's, else its controller's),
-     * where `recall` is known; undefined elsewhere (completion's snippets, completion.ts).
+     * where `recall` is known; undefined elsewhere (completion's snippets, completion.ts). Taken
+     * from `routes` where the requests' routes are not the table's (an engine's files: its set's
+     * and the holding app's, `RailsApp.controllerRoutes`); `recall`, for the checks, keeps the table.
      */
-    requestRoutes?(path: string): readonly Route[] | undefined;
+    requestRoutes?(path: string, routes?: readonly Route[]): readonly Route[] | undefined;
     /** The names `render`s of the app may pass to partials as locals; null when any may be. */
     partialLocals?(): ReadonlySet<string> | null;
   };
@@ -365,9 +367,11 @@ export function generationOf(
     const at = recallingController(path);
     return at && recalledKeys(app.table(), at.controller, at.inController ? method : templateAction(at.controller, path));
   };
-  const requestRoutes = (path: string): readonly Route[] | undefined => {
+  const requestRoutes = (path: string, routes?: readonly Route[]): readonly Route[] | undefined => {
     const at = recallingController(path);
-    return at && routesOfRequests(app.table(), at.controller, at.inController ? undefined : templateAction(at.controller, path));
+    if (!at) return undefined;
+    const method = at.inController ? undefined : templateAction(at.controller, path);
+    return routes ? routesOfRequestsIn(routes, at.controller, method) : routesOfRequests(app.table(), at.controller, method);
   };
   /**
    * The action whose requests render a template: the one of its name, unless the controller or
@@ -517,13 +521,26 @@ const recalled = new WeakMap<MapResult, { dynamic: boolean; byKey: Map<string, {
 /** The routes to the action when routes reach it, else every route to the controller; undefined when none does or a route takes any controller. */
 function routesOfRequests(result: MapResult, controller: string, method: string | undefined): readonly Route[] | undefined {
   if (recalledKeys(result, controller, method) === undefined) return undefined;
-  const toController = routesByController(result).get(controller) ?? [];
+  const toController = routesByController(result.routes).get(controller) ?? [];
+  const toAction = method === undefined ? [] : toController.filter((r) => r.action === method);
+  return toAction.length ? toAction : toController;
+}
+
+/**
+ * The same among routes that are not one table's (an engine's controllers: its set's and the
+ * holding app's): undefined when none reaches the controller or one may reach any controller
+ * (`hasDynamicTargets`, for a list).
+ */
+function routesOfRequestsIn(routes: readonly Route[], controller: string, method: string | undefined): readonly Route[] | undefined {
+  if (routesByController(routes).has(DYNAMIC)) return undefined;
+  const toController = routesByController(routes).get(controller);
+  if (!toController) return undefined;
   const toAction = method === undefined ? [] : toController.filter((r) => r.action === method);
   return toAction.length ? toAction : toController;
 }
 
 function workOutRecalledKeys(result: MapResult, controller: string, method: string | undefined): { keys: Set<string>; requests: string } | undefined {
-  const toController = routesByController(result).get(controller) ?? [];
+  const toController = routesByController(result.routes).get(controller) ?? [];
   const toAction = method === undefined ? [] : toController.filter((r) => r.action === method);
   const routes = toAction.length ? toAction : toController;
   if (!routes.length) return undefined;
@@ -536,19 +553,28 @@ function workOutRecalledKeys(result: MapResult, controller: string, method: stri
   return { keys, requests: toAction.length ? `${className}#${method}` : className };
 }
 
-/** A table's routes by controller, made once: each controller file asked all 20,000 routes in a large app. */
-const byController = new WeakMap<MapResult, Map<string, Route[]>>();
-function routesByController(result: MapResult): Map<string, Route[]> {
-  let index = byController.get(result);
+/**
+ * A table's routes (or an engine's controllers' list, kept while neither table changes) by
+ * controller, made once: each controller file asked all 20,000 routes in a large app. A route
+ * that may reach any controller or action (`:controller`, `:action`) is also under `DYNAMIC`.
+ */
+const byController = new WeakMap<readonly Route[], Map<string, Route[]>>();
+const DYNAMIC = ":dynamic";
+function routesByController(routes: readonly Route[]): Map<string, Route[]> {
+  let index = byController.get(routes);
   if (!index) {
     index = new Map();
-    for (const r of result.routes) {
-      if (r.endpoint.kind !== "controller" || !r.controller) continue;
-      const list = index.get(r.controller);
-      if (list) list.push(r);
-      else index.set(r.controller, [r]);
+    for (const r of routes) {
+      if (r.endpoint.kind !== "controller") continue;
+      const dynamic = !r.controller || !r.action || r.controller.startsWith(":") || r.action.startsWith(":");
+      for (const key of dynamic ? [DYNAMIC, r.controller] : [r.controller]) {
+        if (!key) continue;
+        const list = index.get(key);
+        if (list) list.push(r);
+        else index.set(key, [r]);
+      }
     }
-    byController.set(result, index);
+    byController.set(routes, index);
   }
   return index;
 }
