@@ -151,6 +151,7 @@ export class RailsApp {
       // Installed gems live outside the workspace: not read in a restricted one.
       gemMappers: () => (this.workspace.restricted ? [] : this.appGems()?.mapperSources() ?? []),
       gemSettings: () => (this.workspace.restricted ? [] : this.appGems()?.settingsSources(this.enginesCache ?? []) ?? []),
+      gemClass: (constant: string) => (this.workspace.restricted ? undefined : this.appGems()?.classSource(constant)),
       // Undefined (not known) where the workspace is restricted or has no Gemfile.lock.
       gemDependents: (gem, needle) => (this.workspace.restricted ? undefined : this.appGems()?.dependents(gem, needle)),
     };

@@ -503,6 +503,7 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
     // app's inflection rules (by the text of the files they are read from).
     gemMappers: input.gemMappers,
     gemSettings: input.gemSettings,
+    gemClass: input.gemClass,
     gemDependents: input.gemDependents,
     parseGemFile: (path, text) => {
       const parsed = parse(path, text);

@@ -218,6 +218,14 @@ export interface MapInput {
    * boots the gem before the initializers. Not files of the app, as `gemMappers`.
    */
   gemSettings?: () => readonly GemMapperSource[];
+  /**
+   * The installed gem's file a constant of the routes files is autoloaded from (Zeitwerk's naming:
+   * `Blacklight::Routes::Searchable`, lib/blacklight/routes/searchable.rb of a locked gem the app
+   * loads), with that file's text; undefined where no installed gem has it. Asked once per nested
+   * constant nothing else defines; a class it defines there is read from it (`concern :searchable,
+   * Blacklight::Routes::Searchable.new`: its `call(mapper, options)` draws). Not files of the app, as `gemMappers`.
+   */
+  gemClass?: (path: string) => GemMapperSource | undefined;
 }
 
 /** A literal argument of a DSL call, with the option it belongs to (`to`, `only`...), if any. */

@@ -7,7 +7,7 @@
 // shared-mapper/test/expect/gem-mappers.txt (UPDATE_EXPECT=1 rewrites it).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { formatSheet } from "../dist/index.js";
 import { FIXTURES } from "../../test-fixtures/lib/cases.mjs";
@@ -25,13 +25,30 @@ function fixtureGems(dir) {
   });
 }
 
+/**
+ * A fixture's gem file a constant is autoloaded from, by Zeitwerk's naming (`Shelf::Routes::Browsable`,
+ * gems/shelf/lib/shelf/routes/browsable.rb), as a host gives it (`MapInput.gemClass`; the host's own
+ * lookup is tested in server/test/gemMappers.test.mjs).
+ */
+function fixtureGemClass(dir) {
+  return (constant) => {
+    const rel = constant.split("::").map((n) => n.replace(/([a-z\d])([A-Z])/g, "$1_$2").toLowerCase()).join("/") + ".rb";
+    for (const gem of readdirSync(join(dir, "gems")).sort()) {
+      const root = join(dir, "gems", gem);
+      const path = join(root, "lib", rel);
+      if (existsSync(path)) return { gem, version: "0.1.0", dir: root, files: { [path]: readFileSync(path, "utf8") } };
+    }
+    return undefined;
+  };
+}
+
 for (const name of readdirSync(DIR).sort()) {
   const dir = join(DIR, name);
   if (!statSync(dir).isDirectory()) continue;
   test(`gem-mappers/${name}: the table is Rails' with the gems required`, async () => {
     const golden = readFileSync(join(dir, "rails-6.1.txt"), "utf8").split("\n").slice(1).join("\n");
     const entry = join(dir, "routes.rb");
-    const result = (await mapper()).map({ entry, files: { [entry]: readFileSync(entry, "utf8") }, gemMappers: () => fixtureGems(dir), options: { railsVersion: "6.1", rubyVersion: "3.1" } });
+    const result = (await mapper()).map({ entry, files: { [entry]: readFileSync(entry, "utf8") }, gemMappers: () => fixtureGems(dir), gemClass: fixtureGemClass(dir), options: { railsVersion: "6.1", rubyVersion: "3.1" } });
     assert.deepEqual(result.diagnostics, []);
     assert.deepEqual(result.openRegions, []);
     assert.equal(formatSheet(result.routes, { railsVersion: "6.1" }), golden);
@@ -122,7 +139,120 @@ end`),
     gems: orbit(`class ActionDispatch::Routing::Mapper\n  def resources(*) = get("hijacked", to: "h#i")\nend`),
     routes: `resources :stars, only: :index`,
   },
+  {
+    name: "a gem's routes class whose `call` reads the gem's configuration: said at `concerns`, naming the gem's line",
+    classes: {
+      "Orbit::Routes::Dock": `module Orbit
+  module Routes
+    class Dock
+      def initialize(defaults = {})
+        @defaults = defaults
+      end
+
+      def call(mapper, options = {})
+        mapper.get "dock", action: "index", as: "dock"
+        mapper.get Orbit.configuration.bay_path, action: "bay", as: "bay"
+      end
+    end
+  end
+end`,
+    },
+    routes: `concern :dockable, Orbit::Routes::Dock.new
+resources :ships, only: [] do
+  concerns :dockable
+end`,
+  },
+  {
+    name: "a gem's class the installed gem does not have: the concern stays unknown",
+    classes: {},
+    routes: `concern :dockable, Orbit::Routes::Dock.new
+resources :ships, only: [:index] do
+  concerns :dockable
+end`,
+  },
+  {
+    name: "a gem's namespace module is not read as a class",
+    classes: { "Orbit::Routes": `module Orbit
+  module Routes
+    def self.new(*) = raise("not read")
+  end
+end` },
+    routes: `concern :dockable, Orbit::Routes.new
+resources :ships, only: [:index], concerns: :dockable`,
+  },
+  {
+    name: "a gem's class whose superclass has its own file: read too; one including a module (never read): unknown, no error",
+    classes: {
+      "Orbit::Routes::Dock": `module Orbit
+  module Routes
+    class Dock < Orbit::Routes::Base
+      def paths = ["dock"]
+    end
+  end
+end`,
+      "Orbit::Routes::Base": `module Orbit
+  module Routes
+    class Base
+      def call(mapper, options = {})
+        paths.each { |p| mapper.get p, action: p }
+      end
+    end
+  end
+end`,
+      "Orbit::Routes::Bay": `module Orbit
+  module Routes
+    class Bay
+      include Orbit::Routes::Drawing
+    end
+  end
+end`,
+      "Orbit::Routes::Drawing": `module Orbit
+  module Routes
+    module Drawing
+      def call(mapper, options = {}) = mapper.get("bay")
+    end
+  end
+end`,
+    },
+    routes: `concern :dockable, Orbit::Routes::Dock.new
+concern :bay, Orbit::Routes::Bay.new
+resources :ships, only: [] do
+  concerns :dockable
+  concerns :bay
+end`,
+  },
+  {
+    name: "a gem's class as a constraint object and as a mounted Rack app",
+    classes: {
+      "Orbit::Gate": `module Orbit
+  class Gate
+    def matches?(request)
+      request.subdomain == "orbit"
+    end
+  end
+end`,
+      "Orbit::Beacon": `module Orbit
+  class Beacon
+    def call(env)
+      [200, {}, ["ok"]]
+    end
+  end
+end`,
+    },
+    routes: `constraints Orbit::Gate.new do
+  get "gated", to: "gate#show"
+end
+mount Orbit::Beacon.new => "/beacon"
+mount Orbit::Beacon, at: "/beacon2", as: :beacon2`,
+  },
 ];
+
+/** A case's gem classes as the host gives them (`MapInput.gemClass`), by constant. */
+const gemClassOf = (c) => c.classes && ((constant) => {
+  const text = c.classes[constant];
+  const path = `${ORBIT}/lib/${constant.split("::").map((n) => n.replace(/([a-z\d])([A-Z])/g, "$1_$2").toLowerCase()).join("/")}.rb`;
+  return text === undefined ? undefined : { gem: "orbit", version: "1.2.0", dir: ORBIT, files: { [path]: text } };
+});
 
 test("gem-mappers: what Routemap says where it cannot follow a gem's method", async () => {
   const m = await mapper();
@@ -130,7 +260,7 @@ test("gem-mappers: what Routemap says where it cannot follow a gem's method", as
   for (const c of CASES) {
     const entry = "/app/config/routes.rb";
     const text = `Rails.application.routes.draw do\n${c.routes}\nend`;
-    const result = m.map({ entry, files: { [entry]: text }, gemMappers: () => c.gems, options: { railsVersion: "6.1", rubyVersion: "3.1" } });
+    const result = m.map({ entry, files: { [entry]: text }, gemMappers: () => c.gems ?? [], gemClass: gemClassOf(c), options: { railsVersion: "6.1", rubyVersion: "3.1" } });
     parts.push(renderAnnotated(c.name, result, entry, text));
   }
   expectText(EXPECT, parts.join("\n\n") + "\n");
@@ -144,4 +274,13 @@ test("gem-mappers: the gems' files are read only when the routes call a method t
   assert.equal(asked, 0);
   m.map({ entry: "r.rb", files: { "r.rb": "Rails.application.routes.draw do\n  mount_orbit\n  mount_orbit\nend\n" }, gemMappers, options: { railsVersion: "6.1" } });
   assert.equal(asked, 1);
+});
+
+test("gem-mappers: a gem's class file is asked for once per nested constant nothing else defines", async () => {
+  const asked = [];
+  const gemClass = (constant) => (asked.push(constant), undefined);
+  const m = await mapper();
+  const text = "Rails.application.routes.draw do\n  X = 1\n  concern :a, Orbit::Routes::Dock.new\n  concern :b, Orbit::Routes::Dock.new\n  get \"x\", to: \"x#i\", constraints: { id: X }\nend\n";
+  m.map({ entry: "r.rb", files: { "r.rb": text }, gemClass, options: { railsVersion: "6.1" } });
+  assert.deepEqual(asked, ["Orbit::Routes", "Orbit::Routes::Dock"]);
 });

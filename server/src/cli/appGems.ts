@@ -93,6 +93,23 @@ export class AppGems {
 
   private libTops: Map<string, string[]> | undefined;
 
+  /**
+   * The installed gem's file a nested constant is autoloaded from (`MapInput.gemClass`): Zeitwerk's
+   * naming, as `Zeitwerk::Loader.for_gem` and `autoload :X, "gem/x"` lay a gem out
+   * (`Blacklight::Routes::Searchable`, lib/blacklight/routes/searchable.rb), in a gem the app
+   * loads; undefined where none has it. Each constant is looked for once.
+   */
+  classSource(constant: string): GemMapperSource | undefined {
+    if (this.classSources.has(constant)) return this.classSources.get(constant);
+    let found: GemMapperSource | undefined;
+    const file = this.libFile(constant.split("::").map(zeitwerkFile).join("/") + ".rb");
+    const gem = file && [...this.installed.values()].find((g) => file.path.startsWith(g.dir + sep));
+    if (file && gem && !RAILS_GEMS.has(gem.name) && this.mayBeLoaded(gem.name)) found = { gem: gem.name, version: gem.version, dir: gem.dir, files: new Map([[file.path, file.text]]) };
+    this.classSources.set(constant, found);
+    return found;
+  }
+  private readonly classSources = new Map<string, GemMapperSource | undefined>();
+
   /** What an installed gem defines, or why it is not known; undefined for a gem not installed. */
   facts(name: string): GemFacts | { why: string } | undefined {
     const gem = this.installed.get(name);
@@ -219,6 +236,15 @@ export class AppGems {
     if (gem.looked.length === 0) return "no gem folder exists: not Bundler's path, GEM_HOME, GEM_PATH, the user's, Ruby's or a version manager's";
     return `${gem.name}-${gem.version} is in none of ${gem.looked.map(show).join(", ")}`;
   }
+}
+
+/**
+ * A constant's name as its file is named: Zeitwerk's inflector camelizes `routes_helper` to
+ * `RoutesHelper` (no acronyms for a gem's own), so `RoutesHelper` and `HTMLParser` are
+ * `routes_helper` and `html_parser`.
+ */
+function zeitwerkFile(name: string): string {
+  return name.replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2").replace(/([a-z\d])([A-Z])/g, "$1_$2").toLowerCase();
 }
 
 /** One cache per folder for the process: its counts add up over the apps. */

@@ -119,6 +119,7 @@ export function readInput(entry: string, args: RoutesArgs): MapInput | string {
     entry, files, unread, engines, glob: appGlob(config.root, nodeFileSystem), exists: appExists(nodeFileSystem, config.root, unread), options: { ...options, drawPaths: [drawDir] },
     gemMappers: () => appGems?.mapperSources() ?? [],
     gemSettings: () => appGems?.settingsSources(sources) ?? [],
+    gemClass: (constant) => appGems?.classSource(constant),
     ...(appGems ? { gemDependents: (gem: string, needle: string) => appGems.dependents(gem, needle) } : {}),
   };
 }

@@ -51,6 +51,11 @@ export class DeclarationRecord implements Declaration, SourceRef {
     readonly conditions: readonly Condition[],
   ) {}
 
+  /** The call and its file's lines (a gem's code it runs declares it again, `Interpreter.callGemObject`). */
+  callSite(): { node: N.CallNode; index: LineIndex } {
+    return { node: this.node, index: this.index };
+  }
+
   /** Indexes of the routes it drew, in the route list: `[first, end)`. */
   get routeRange(): [number, number] {
     return [this.firstRoute, this.endRoute];

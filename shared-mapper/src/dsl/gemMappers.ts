@@ -21,6 +21,14 @@
  *
  * Everything runs quietly, for definitions only, on first need: the first call on the routes
  * of a method the DSL does not have.
+ *
+ * A gem's plain class the routes name by its constant (Blacklight's `concern :searchable,
+ * Blacklight::Routes::Searchable.new`, blacklight 7.x/8.x lib/blacklight/routes/searchable.rb)
+ * is read the same way from the one file the host finds for it (`adopt`, `MapInput.gemClass`:
+ * Zeitwerk's `Loader.for_gem` naming, lib/blacklight/routes/searchable.rb), when that file
+ * defines it as a class. Rails' `concern(name, callable = nil, &block)` keeps the instance and
+ * `concerns` calls `callable.call(self, options)` (action_dispatch/routing/mapper.rb, 6.1 to
+ * 8.1): its `call` then runs as a gem's mapper method does (`Interpreter.callGemObject`).
  */
 import * as N from "@ruby/prism/src/nodes.js";
 import { RConst, type RValue } from "../ruby/values.js";
@@ -117,6 +125,25 @@ export class GemMappers {
     this.defined.add(path);
     for (const d of found) this.run(d.file, d.node, d.cref);
     return true;
+  }
+
+  /**
+   * Defines the class `path` from the gem file the host found for it by Zeitwerk's naming
+   * (`MapInput.gemClass`: `Blacklight::Routes::Searchable` in lib/blacklight/routes/searchable.rb),
+   * when that file defines it as a class: a namespace module is left a name (its file, the gem's
+   * entry point, sets the gem up). The file's other classes are defined when first named.
+   */
+  adopt(source: GemMapperSource, path: string): boolean {
+    this.load();
+    const entries = source.files instanceof Map ? [...source.files] : Object.entries(source.files);
+    for (const [file, text] of entries) {
+      if (this.gemOfFile.has(file)) continue;
+      this.gemOfFile.set(file, source);
+      // A class file's reopenings of the Mapper are not taken: only `gemMappers`' files extend it.
+      this.scan(this.host.parse(file, text), [], []);
+    }
+    if (!this.definitions.get(path)?.some((d) => d.node instanceof N.ClassNode)) return false;
+    return this.loadConstant(path);
   }
 
   private load(): void {

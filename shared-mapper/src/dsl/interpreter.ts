@@ -106,7 +106,12 @@ export interface InterpreterOptions {
   gemSettings?: () => readonly GemMapperSource[];
   /** The locked gems that depend on a gem, with their files that contain a needle (`MapInput.gemDependents`). */
   gemDependents?: (gem: string, needle: string) => readonly GemDependent[] | undefined;
-  /** Parses a gem's file for `gemMappers`, `gemSettings` and `gemDependents`. */
+  /**
+   * The installed gem file that defines a constant by Zeitwerk's naming (`MapInput.gemClass`):
+   * asked once per nested constant nothing else defines.
+   */
+  gemClass?: (path: string) => GemMapperSource | undefined;
+  /** Parses a gem's file for `gemMappers`, `gemSettings`, `gemClass` and `gemDependents`. */
   parseGemFile?(path: string, text: string): LoadedFile;
 }
 
@@ -207,6 +212,10 @@ export class Interpreter implements MapperHost, CallHost {
   readonly gemMappers: GemMappers | undefined;
   /** Gems' settings modules, read from their files (`InterpreterOptions.gemSettings`). */
   private readonly gemSettings: GemMappers | undefined;
+  /** Gems' classes the routes name (`Blacklight::Routes::Searchable.new` as a concern), read from their files. */
+  private readonly gemClasses: GemMappers | undefined;
+  /** The constants `gemClass` was asked for. */
+  private readonly gemClassesAsked = new Set<string>();
   /** While a gem's mapper method runs for a call of the routes files: that call (`callGemMethod`). */
   private gemSite: { record: DeclarationRecord; node: N.CallNode; index: LineIndex; gem: GemMapperSource; name: string } | undefined;
 
@@ -225,6 +234,22 @@ export class Interpreter implements MapperHost, CallHost {
     };
     if (o.gemMappers && host) this.gemMappers = new GemMappers(o.gemMappers, host);
     if (o.gemSettings && host) this.gemSettings = new GemMappers(o.gemSettings, host, true);
+    if (o.gemClass && host) this.gemClasses = new GemMappers(() => [], host);
+  }
+
+  /** Defines `path` from the installed gem's file Zeitwerk would load it from, when it is a class there. */
+  private loadGemClass(path: string): void {
+    // A top-level name is a gem's namespace (its entry file sets the gem up), never read so.
+    if (!this.gemClasses || !path.includes("::") || this.gemClassesAsked.has(path)) return;
+    this.gemClassesAsked.add(path);
+    const source = this.o.gemClass?.(path);
+    if (!source) return;
+    this.gemLoading++;
+    try {
+      this.gemClasses.adopt(source, path);
+    } finally {
+      this.gemLoading--;
+    }
   }
 
   /**
@@ -287,6 +312,27 @@ export class Interpreter implements MapperHost, CallHost {
         this.gemSite = undefined;
       }
     }, call);
+  }
+
+  /**
+   * A gem class's `call` run by the DSL call in force (`concerns :searchable` of `concern
+   * :searchable, Blacklight::Routes::Searchable.new`): as a gem's mapper method, its routes have
+   * the user's call as their source and the gem as their origin, and what it reports is said there.
+   */
+  private callGemObject(def: MethodDef, self: Self, args: RValue[], gem: GemMapperSource): RValue {
+    const record = this.sites[this.sites.length - 1];
+    if (!record) return this.callMethodDef(def, self, args, null, "call");
+    record.origin ??= gem.gem;
+    const { node, index } = record.callSite();
+    this.gemSite = { record, node, index, gem, name: `${def.owner}#call` };
+    try {
+      return this.callMethodDef(def, self, args, null, "call");
+    } catch (e) {
+      if (e instanceof RoutingError && e.span) ({ span: e.span, message: e.message } = this.userSpan(e.span, e.message));
+      throw e;
+    } finally {
+      this.gemSite = undefined;
+    }
   }
 
   /** The user's call that runs a gem's method, declared again under the conditions in force now. */
@@ -524,7 +570,11 @@ export class Interpreter implements MapperHost, CallHost {
     if (value instanceof RUnknown) throw new UnknownValueError(value);
     if (value instanceof RConst && !this.classes.has(value.path)) throw new UnknownValueError(unknownConstant(value.path));
     const def = this.methodOf(value, "call");
+    const gem = def && !this.gemSite && def.def.kind === "def" ? this.gemClasses?.gemOf(def.def.index.file) : undefined;
+    if (def && gem) return this.callGemObject(def.def, def.self, args, gem);
     if (def) return this.callMethodDef(def.def, def.self, args, null, "call");
+    // A class read in part (a gem's, whose superclass or included module is not read) may have `call` there.
+    if (this.respondsTo(value, "call") === undefined) throw new UnknownValueError(new RUnknown(`${inspect(value, this.mapper.ruby)}.call`, true, "a method of a class Routemap reads only in part (an ancestor it does not have)"));
     throw new RoutingError(`undefined method \`call' for ${inspect(value, this.mapper.ruby)}`, "NoMethodError");
   }
 
@@ -1029,6 +1079,7 @@ export class Interpreter implements MapperHost, CallHost {
     if (core) return core();
     const rack = path.startsWith("Rack::") ? rackConstant(path, this.mapper.gems?.rack) : undefined;
     if (rack !== undefined) return rack;
+    if (this.gemClasses && !this.classes.has(path)) this.loadGemClass(path);
     void node;
     return new RConst(path);
   }
@@ -1124,7 +1175,8 @@ export class Interpreter implements MapperHost, CallHost {
       if (e instanceof UnknownValueError) {
         const what = `\`${node.name}\`${call.block ? " and its block" : ""}`;
         const message = unknownValueMessage(what, e.value);
-        this.report("info", message, declaration.span, "unknown-value");
+        // A gem's call skipped is said at the user's call that ran it, naming the gem's line.
+        this.report("info", inGem ? this.userSpan(this.nodeSpan(node), message).message : message, declaration.span, "unknown-value");
         this.openRegion(declaration.span, message, { redirects: onlyRedirects(node), nameWord: verbNameWord(node) });
         return null;
       }
