@@ -2,7 +2,7 @@ Rails.application.routes.draw do
   resources :posts, only: [:index, :show, :new, :create] do
     resources :comments, only: [:index, :create]
   end
-  # Request constraints, one of the app's and one of a gem's (Routemap does not have its class):
+  # Request constraints, one of the app's and one of a gem's (its class read from vendor/kit):
   # they guard requests; the helpers of their routes raise on a missing part as any other.
   constraints EditorConstraint.new do
     constraints Kit::SignedIn.new do

@@ -1,5 +1,5 @@
 module Kit
-  # A request constraint a gem ships: the app's routes use it, Routemap does not read its class.
+  # A request constraint a gem ships: the app's routes use it, Routemap reads it from here.
   class SignedIn
     def matches?(_request)
       true
