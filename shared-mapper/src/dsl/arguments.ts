@@ -65,7 +65,7 @@ function argument(it: CallHost, node: Node, env: Env, mapper: boolean): RValue |
 /**
  * A DSL call's keywords. Ruby 3.0–3.2 hand a method taking `*args` the caller's own Hash when
  * the keywords are one `**hash` and nothing else (Rails then changes it: `options[:via] =`;
- * 3.3 hands a copy, and calls.ts's `deletedOptions` then changes nothing), and nothing at all
+ * 3.3 hands a copy, and changedOptions.ts's `optionsChange` then changes nothing), and nothing at all
  * for an empty one; any other keywords make a new Hash.
  */
 function keywordsForMapper(it: CallHost, node: N.KeywordHashNode, env: Env): RValue | typeof NO_ARGUMENT {

@@ -18,10 +18,13 @@ export interface Limits {
 
 export const DEFAULT_LIMITS: Limits = { steps: 3_000_000, routes: 60_000, valueSize: 1_000_000 };
 
-/** The evaluation ran out of its budget: it stops, the table so far stands, and `span` says where. */
+const STEPS_OUT = ["it took more than ", " steps (an endless or very long loop?)"] as const;
+/** The reason given when `steps` steps ran out. */
+const stepsOut = (steps: number): string => `${STEPS_OUT[0]}${steps.toLocaleString("en-US")}${STEPS_OUT[1]}`;
 /** Whether `why` is a `BudgetExceeded` reason for steps (a value's cause, `computeAside`). */
-export const isStepsOut = (why: string): boolean => why.startsWith("it took more than ") && why.endsWith(" steps (an endless or very long loop?)");
+export const isStepsOut = (why: string): boolean => why.startsWith(STEPS_OUT[0]) && why.endsWith(STEPS_OUT[1]);
 
+/** The evaluation ran out of its budget: it stops, the table so far stands, and `span` says where. */
 export class BudgetExceeded {
   span: Span | undefined = undefined;
   constructor(
@@ -74,7 +77,7 @@ export class Budget {
     try {
       return body();
     } catch (e) {
-      if (e instanceof BudgetExceeded && !e.part) throw new BudgetExceeded(`it took more than ${steps.toLocaleString("en-US")} steps (an endless or very long loop?)`, true);
+      if (e instanceof BudgetExceeded && !e.part) throw new BudgetExceeded(stepsOut(steps), true);
       throw e;
     } finally {
       this.limits = limits;
@@ -88,7 +91,7 @@ export class Budget {
   charge(n: number): void {
     this.steps += n;
     if (this.steps > this.limits.steps) {
-      throw new BudgetExceeded(`it took more than ${this.limits.steps.toLocaleString("en-US")} steps (an endless or very long loop?)`);
+      throw new BudgetExceeded(stepsOut(this.limits.steps));
     }
   }
 

@@ -63,12 +63,12 @@ export const unknownValueMessage = (what: string, value: RUnknown) => {
 const MAPPER_IVARS = new Set(["@set", "@draw_paths", "@scope", "@concerns"]);
 
 const TOO_DEEP = "Routemap skipped this statement: it nests too deeply for Routemap's evaluator (a chain of thousands of operators or calls).";
+/** The steps of one value computed aside from the routes (`computeAside`): far more than any real setting or formatter takes. */
+const ASIDE_STEPS = 100_000;
 /**
  * V8's stack overflow. Checked without a regexp: this runs at the stack's limit, and a
  * regexp compiled there fails with a SyntaxError of its own.
  */
-/** The steps of one value computed aside from the routes (`computeAside`): far more than any real setting or formatter takes. */
-const ASIDE_STEPS = 100_000;
 const isStackOverflow = (e: unknown) => e instanceof RangeError && e.message.indexOf("call stack") >= 0;
 
 export interface InterpreterOptions {
