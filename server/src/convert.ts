@@ -37,8 +37,5 @@ export function toSeverity(severity: MapperDiagnostic["severity"]): DiagnosticSe
   return severity === "error" ? SEVERITY.Error : severity === "warning" ? SEVERITY.Warning : SEVERITY.Information;
 }
 
-export function contains(span: Span, line: number, character: number): boolean {
-  const afterStart = line > span.start.line || (line === span.start.line && character >= span.start.character);
-  const beforeEnd = line < span.end.line || (line === span.end.line && character <= span.end.character);
-  return afterStart && beforeEnd;
-}
+/** Whether a position is inside a span (the core's, for the features that import it from here). */
+export { contains } from "@routemap/shared-mapper";

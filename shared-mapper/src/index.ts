@@ -48,6 +48,7 @@ import { now } from "./clock.js";
 import { TestSupport } from "./app/testSupport.js";
 
 export * from "./types.js";
+export { contains } from "./span.js";
 export { DrawMemo } from "./dsl/drawMemo.js";
 export { formatSheet, formatExpanded, formatUnused, filterRoutes, routeSections, type InspectOptions, type RouteSection } from "./inspect/sheet.js";
 export { Version, SUPPORTED_RAILS_VERSIONS, railsSeries } from "./mapper/version.js";

@@ -15,3 +15,10 @@ export interface Span {
   start: Position;
   end: Position;
 }
+
+/** Whether a position is inside a span, both ends included. */
+export function contains(span: Span, line: number, character: number): boolean {
+  const afterStart = line > span.start.line || (line === span.start.line && character >= span.start.character);
+  const beforeEnd = line < span.end.line || (line === span.end.line && character <= span.end.character);
+  return afterStart && beforeEnd;
+}

@@ -521,9 +521,7 @@ const recalled = new WeakMap<MapResult, { dynamic: boolean; byKey: Map<string, {
 /** The routes to the action when routes reach it, else every route to the controller; undefined when none does or a route takes any controller. */
 function routesOfRequests(result: MapResult, controller: string, method: string | undefined): readonly Route[] | undefined {
   if (recalledKeys(result, controller, method) === undefined) return undefined;
-  const toController = routesByController(result.routes).get(controller) ?? [];
-  const toAction = method === undefined ? [] : toController.filter((r) => r.action === method);
-  return toAction.length ? toAction : toController;
+  return requestsTo(result.routes, controller, method).routes;
 }
 
 /**
@@ -532,17 +530,20 @@ function routesOfRequests(result: MapResult, controller: string, method: string 
  * (`hasDynamicTargets`, for a list).
  */
 function routesOfRequestsIn(routes: readonly Route[], controller: string, method: string | undefined): readonly Route[] | undefined {
-  if (routesByController(routes).has(DYNAMIC)) return undefined;
-  const toController = routesByController(routes).get(controller);
-  if (!toController) return undefined;
+  const byController = routesByController(routes);
+  if (byController.has(DYNAMIC) || !byController.get(controller)) return undefined;
+  return requestsTo(routes, controller, method).routes;
+}
+
+/** The routes to the action when routes reach it (`toAction`), else every route to the controller (maybe none). */
+function requestsTo(routes: readonly Route[], controller: string, method: string | undefined): { routes: readonly Route[]; toAction: boolean } {
+  const toController = routesByController(routes).get(controller) ?? [];
   const toAction = method === undefined ? [] : toController.filter((r) => r.action === method);
-  return toAction.length ? toAction : toController;
+  return toAction.length ? { routes: toAction, toAction: true } : { routes: toController, toAction: false };
 }
 
 function workOutRecalledKeys(result: MapResult, controller: string, method: string | undefined): { keys: Set<string>; requests: string } | undefined {
-  const toController = routesByController(result.routes).get(controller) ?? [];
-  const toAction = method === undefined ? [] : toController.filter((r) => r.action === method);
-  const routes = toAction.length ? toAction : toController;
+  const { routes, toAction } = requestsTo(result.routes, controller, method);
   if (!routes.length) return undefined;
   const keys = new Set<string>(["controller", "action"]);
   for (const route of routes) {
@@ -550,7 +551,7 @@ function workOutRecalledKeys(result: MapResult, controller: string, method: stri
     for (const key of Object.keys(route.defaults)) keys.add(key);
   }
   const className = `${controller.split("/").map((part) => part.replace(/(?:^|_)([a-z0-9])/g, (_m, c: string) => c.toUpperCase())).join("::")}Controller`;
-  return { keys, requests: toAction.length ? `${className}#${method}` : className };
+  return { keys, requests: toAction ? `${className}#${method}` : className };
 }
 
 /**

@@ -9,6 +9,7 @@
  * When what could define the action is not all read, the note says so instead.
  */
 import type { Diagnostic, MapResult, Route } from "../types.js";
+import { contains } from "../span.js";
 import { sourceFileOf } from "../mapper/route.js";
 import type { ControllerModel } from "./controllers.js";
 import { API_METHODS, BASE_METHODS } from "./railsControllerMethods.js";
@@ -45,19 +46,14 @@ interface Target {
   own: boolean;
 }
 const targetsByTable = new WeakMap<MapResult, Target[]>();
-/** The table's routes to controllers, read once per table: each keystroke checks them against a new controller model. */
 /** Whether a route was drawn inside the block of a method Routemap does not know (`OpenRegion.unknownScope`): its controller is not known. */
 function unknownScopes(result: MapResult): (route: Route) => boolean {
   const regions = (result.openRegions ?? []).filter((r) => r.unknownScope !== undefined);
   if (!regions.length) return () => false;
-  const at = (line: number, character: number) => line * 1e6 + character;
-  return (route) => {
-    const s = route.source;
-    return regions.some((r) =>
-      r.span.file === s.file && at(r.span.start.line, r.span.start.character) <= at(s.start.line, s.start.character) && at(s.end.line, s.end.character) <= at(r.span.end.line, r.span.end.character));
-  };
+  return ({ source: s }) => regions.some(({ span }) => span.file === s.file && contains(span, s.start.line, s.start.character) && contains(span, s.end.line, s.end.character));
 }
 
+/** The table's routes to controllers, read once per table: each keystroke checks them against a new controller model. */
 function targetsOf(result: MapResult): Target[] {
   let targets = targetsByTable.get(result);
   if (!targets) {
