@@ -38,6 +38,13 @@ if (command === "check") {
   // first run's extra collections were within the noise of a loaded machine; docs/benchmarks.md).
   // Set before the code cache is checked, as its flags must be the same from run to run.
   require("v8").setFlagsFromString("--heap-growing-percent=100");
+  // TurboFan inlines less (200 bytes of bytecode per optimised function, V8's default 920): its
+  // compiles on V8's threads were a third of a first run's processor time, for two isolates (the
+  // facts worker's too), on code that runs for seconds, not hours. On issue 30's large app, 7
+  // pairs in turns: 1.4–1.8 s less processor time, V8's threads 1.3–1.6 s less, the main
+  // thread the same or less; 100 was no better, 400 between (docs/benchmarks.md, "TurboFan's
+  // inlining for check").
+  require("v8").setFlagsFromString("--max-inlined-bytecode-size-cumulative=200");
 }
 if (command === "routes" || command === "check") {
   require("./prismEarly.cjs").compilePrismEarly(path.join(__dirname, "../dist/bundle/prism.wasm"));

@@ -71,13 +71,15 @@ export async function checkCommand(argv: string[], io: Io, mapper?: RouteMapper)
   // Every phase below reads the app's files; each is read once (runFileSystem.ts).
   const fs = runFileSystem(nodeFileSystem);
   const root = appRoot(input.entry);
-  const { files, views: own } = readControllerInputs(root, fs);
   // Each file's facts (its controllers' bodies, its URL uses) from the cache folder where its text is the one they were read from (fileFactsCache.ts).
   const uses = new FileUsesStore(fileFactsCache(root), { oneRun: true });
   // Those it lacks, read by worker threads on a large app (factsWorkers.ts), the controllers' bodies first, while the routes are mapped.
   const checked = problemFiles(root, fs);
   // Not on a second run, whose pack has most of them: hashing each file to know which it lacks before the map cost more than it saved.
-  const workers = uses.packed() < (files.size + checked.length) / 2 ? await FactsWorkers.start(mapper) : undefined;
+  const workers = uses.packed() < checked.length / 2 ? await FactsWorkers.start(mapper) : undefined;
+  // Started while the controllers are read, which most of their first jobs are.
+  workers?.prepare(checked.length);
+  const { files, views: own } = readControllerInputs(root, fs);
   try {
     return await checkApp({ argv: args, format, io, mapper, input, fs, root, files, own, uses, checked, workers });
   } finally {

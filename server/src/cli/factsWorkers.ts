@@ -123,6 +123,15 @@ export class FactsWorkers {
   readHereCount = 0;
   idle = 0;
 
+  /**
+   * Starts the workers now when `expected` facts (the files the run checks) are worth them:
+   * while the main thread reads the app, each loads its bundle and Prism (about 0.3 s), which
+   * it did after the first jobs were built (docs/benchmarks.md, "started before the reads").
+   */
+  prepare(expected: number): void {
+    if (expected >= this.least) this.started();
+  }
+
   /** Starts the workers, if not yet; false when they cannot be. */
   private started(): boolean {
     if (this.size) return this.workers.length > 0;
