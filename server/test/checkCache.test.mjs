@@ -100,3 +100,17 @@ test("facts read by worker threads: the same findings, counts and pack as read i
     assert.equal(check("off", { workers: 2, cwd: dir }).out, check("off", { cwd: dir }).out, name);
   }
 });
+
+test("models' naming facts from the pack and from the workers: the same polymorphic findings", () => {
+  const dir = join(root, "test-fixtures/helper-checks/polymorphic");
+  const off = check("off", { cwd: dir });
+  assert.match(off.out, /calls it for this target \(the record is a Post/, "the fixture's findings follow its models' naming");
+  const packed = join(scratch, "cache-models");
+  const first = check(packed, { cwd: dir, workers: 2 });
+  assert.equal(first.out, off.out);
+  // The second run takes every model's facts from the pack (kind "m"): nothing read again.
+  const second = check(packed, { cwd: dir });
+  assert.deepEqual({ out: second.out, read: second.read }, { out: off.out, read: 0 });
+  const models = readFileSync(join(packed, "files", readdirSync(join(packed, "files")).find((f) => f.endsWith(".json"))), "utf8").split("\n").slice(1).filter((line) => /"renames":/.test(line));
+  assert.ok(models.length >= 2, `${models.length} model entries in the pack`);
+});

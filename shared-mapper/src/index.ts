@@ -29,6 +29,7 @@ import { actionAssigns } from "./app/viewAssigns.js";
 import { runConditionsOf, type RunCondition } from "./app/runConditions.js";
 import type { TemplateBlock } from "./app/templateReader.js";
 import { ModelNamings } from "./app/modelNamings.js";
+import { modelFileFacts, type ModelFileFacts } from "./app/modelNaming.js";
 import { gemControllerModule } from "./gems/index.js";
 import { jsonapiNestedParam } from "./gems/jsonapiResources.js";
 import type { Concern } from "./mapper/concerns.js";
@@ -69,6 +70,7 @@ export { jsonValue, routeValues, type JsonValue } from "./inspect/json.js";
 export { mailerPathDiagnostics } from "./app/helperContexts.js";
 export { drawsOwnRoutes, guardedHelperNames } from "./app/helperGuards.js";
 export { runningUses, type RunCondition } from "./app/runConditions.js";
+export { decodeModelFileFacts, type ModelFileFacts } from "./app/modelNaming.js";
 export { polymorphicDiagnostics, symbolsCompleting, type PolymorphicCandidate, type PolymorphicRecord, type PolymorphicTarget } from "./app/polymorphic.js";
 
 /**
@@ -95,6 +97,8 @@ export interface PolymorphicOptions {
   inflections?: Inflections;
   /** A template's controller file and the action it is the view of: the instance variables it sets (viewAssigns.ts). */
   assigns?: { path: string; text: string; action: string };
+  /** The host's facts of a model file (`RouteMapper.modelFacts`, kept in its cache); undefined: read here. */
+  modelFacts?: (path: string, text: string) => ModelFileFacts | undefined;
 }
 
 /** What `RouteMapper.evaluate` makes of a Ruby expression. */
@@ -144,6 +148,8 @@ export interface RouteMapper {
    * host that reads them ahead, elsewhere (`routemap check`'s workers).
    */
   controllerFile(path: string, text: string): ControllerFile;
+  /** What a model file says of its models' naming (`PolymorphicOptions.modelFacts`), for a host that keeps or reads it elsewhere. */
+  modelFacts(path: string, text: string): ModelFileFacts;
   /** The `controller:`/`action:` literals of a view's or Ruby file's hashes (a file being typed included). */
   hashTargets(path: string, text: string): HashTarget[];
   /**
@@ -282,6 +288,7 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
     },
     evaluate: (source, options = {}) => RSymbol.evaluation(() => evaluateSnippet(parser, source, options)),
     controllerFile: (path, text) => controllerFile(parseRuby(path, text).loaded),
+    modelFacts: (path, text) => modelFileFacts(parseRuby(path, text).loaded),
     hashTargets: (path, text) => hashTargets(parseView(path, text).loaded),
     urlUses: (path, text, polymorphic) => resolveUses(fileUses(path, text, polymorphic), polymorphic),
     fileUses,

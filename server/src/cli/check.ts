@@ -107,7 +107,8 @@ async function checkApp(o: {
   // (one parse for both), then the other files whose facts do not depend on the model, each as
   // its check will ask for it (a template's, on its action: below).
   const bodiesRead = workers?.read([...files].flatMap(([path, text]) => [uses.wanted("k", path, text), modelFreeUses(uses, root, path, text)].filter((j) => j !== undefined)), uses);
-  if (workers) workers.read(checked.flatMap((file) => modelFreeUses(uses, root, file, fs.readFile(file)) ?? []), uses);
+  // The models' naming facts first: every file's polymorphic targets wait for them.
+  if (workers) workers.read([...modelJobs(uses, root, checked, fs), ...checked.flatMap((file) => modelFreeUses(uses, root, file, fs.readFile(file)) ?? [])], uses);
   const result = mapper.map(input);
   const appGems = commandAppGems(root, { rubyVersion: input.options?.rubyVersion });
   const gems = readInstalledGems(appGems);
@@ -197,10 +198,20 @@ function modelFreeUses(uses: FileUsesStore, root: string, file: string, text: st
   return uses.wanted(controller ? "c" : "a", file, text!, { controller, root });
 }
 
+/** What a model file says of its models' naming (`RouteMapper.modelFacts`), for each of the app's model files the store lacks. */
+function modelJobs(uses: FileUsesStore, root: string, checked: readonly string[], fs: FileSystem): FactsJob[] {
+  const models = `${root}/app/models/`;
+  return checked.flatMap((file) => {
+    const text = file.startsWith(models) && file.endsWith(".rb") ? fs.readFile(file) : undefined;
+    return (text !== undefined && uses.wanted("m", file, text)) || [];
+  });
+}
+
 /** The context of the URL helper calls' checks (helperCalls.ts), the gems' definitions known. */
 function checkContext(o: { names: DefinedNames; gems: Exclude<ReturnType<typeof readInstalledGems>, { why: string }>; model: ReturnType<RouteMapper["controllers"]>; root: string; input: Exclude<ReturnType<typeof readInput>, string>; fs: FileSystem; result: ReturnType<RouteMapper["map"]>; uses: FileUsesStore; mapper: RouteMapper }): HelperCheckContext & { defined: ReadonlySet<string> } {
   const { names, gems, model, root, input, fs, result, uses, mapper } = o;
-  const generation = generationOf(names, () => model, { root, rubyVersion: input.options?.rubyVersion, read: (p) => fs.readFile(p), table: () => result, gemUrlOptions: gems.urlOptions, gemUrlOptionsControllers: gems.urlOptionsControllers, gemLayouts: gems.layouts });
+  const modelFacts = (path: string, text: string) => uses.modelFacts(mapper, path, text);
+  const generation = generationOf(names, () => model, { root, rubyVersion: input.options?.rubyVersion, read: (p) => fs.readFile(p), table: () => result, gemUrlOptions: gems.urlOptions, gemUrlOptionsControllers: gems.urlOptionsControllers, gemLayouts: gems.layouts, modelFacts });
   return { tables: appHelperTables(result), defined: names.all(), definedIn: (path: string, text: string) => names.definedIn(path, text), gems: gems.helpers, gemMentions: gems.mentioned, generation, uses, testEnvHelpers: testEnvHelpers(root, input, (i) => mapper.map(i)) };
 }
 

@@ -45,7 +45,7 @@ import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
-import { createMapper, type FileUses, type RouteMapper } from "@routemap/shared-mapper";
+import { createMapper, type ControllerFile, type FileUses, type ModelFileFacts, type RouteMapper } from "@routemap/shared-mapper";
 import { createNodeMapper, prismWasmPath } from "@routemap/shared-mapper/node";
 import { encodeUses } from "./fileFactsCache.js";
 import type { FactsJob, FileUsesStore } from "../features/fileUses.js";
@@ -158,7 +158,7 @@ export class FactsWorkers {
     this.size++;
   }
 
-  /** The job asked for a file (not the bodies'), by path. */
+  /** The job asked for a file's uses (not its bodies' or model facts'), by path. */
   private readonly byPath = new Map<string, Entry>();
   /** The keys of the entries asked for: each is read once. */
   private readonly sent = new Set<string>();
@@ -183,7 +183,7 @@ export class FactsWorkers {
       for (const entry of batch.entries) {
         entries.push(entry);
         this.queue.push(entry);
-        if (entry.job.kind !== "k") this.byPath.set(entry.job.path, entry);
+        if (entry.job.kind !== "k" && entry.job.kind !== "m") this.byPath.set(entry.job.path, entry);
       }
       this.send(batch, { jobs, claims, start });
     }
@@ -238,8 +238,8 @@ export class FactsWorkers {
     this.readHereCount++;
     const { job } = entry;
     try {
-      const value = job.kind === "k" ? this.mapper.controllerFile(job.path, job.text) : this.mapper.fileUses(job.path, job.text, job.targets);
-      entry.store.fill(job, JSON.stringify(job.kind === "k" ? value : encodeUses(value as FileUses)), value);
+      const value = readFacts(this.mapper, job);
+      entry.store.fill(job, JSON.stringify(job.kind === "k" || job.kind === "m" ? value : encodeUses(value as FileUses)), value);
     } catch {
       // Read again when asked (`FileUsesStore.of`), where a failure is reported as without workers.
     }
@@ -277,10 +277,18 @@ export class FactsWorkers {
 /** A job's facts, as the JSON of its entry in the pack; undefined where reading failed. */
 function readJob(m: RouteMapper, job: FactsJob): string | undefined {
   try {
-    return JSON.stringify(job.kind === "k" ? m.controllerFile(job.path, job.text) : encodeUses(m.fileUses(job.path, job.text, job.targets)));
+    const value = readFacts(m, job);
+    return JSON.stringify(job.kind === "k" || job.kind === "m" ? value : encodeUses(value as FileUses));
   } catch {
     return undefined;
   }
+}
+
+/** A job's facts, as `FileUsesStore` would read them: a controller's bodies (k), a model's naming facts (m), or a file's uses. */
+function readFacts(m: RouteMapper, job: FactsJob): FileUses | ControllerFile | ModelFileFacts {
+  if (job.kind === "k") return m.controllerFile(job.path, job.text);
+  if (job.kind === "m") return m.modelFacts(job.path, job.text);
+  return m.fileUses(job.path, job.text, job.targets);
 }
 
 /** Prism as the `routemap` executable began compiling it (shared-mapper/src/node.ts), for the workers to instantiate; undefined: each compiles its own. */

@@ -38,9 +38,10 @@ const UNUSED_FOR = 30 * DAY;
 
 /**
  * What an entry holds: a file's uses, read for `url_helpers` calls only (e), or with polymorphic
- * targets as in a controller (c) or elsewhere (a); or its class and module bodies (k).
+ * targets as in a controller (c) or elsewhere (a); its class and module bodies (k); or what a
+ * model file says of its models' naming (m, `RouteMapper.modelFacts`).
  */
-export type FactsKind = "e" | "c" | "a" | "k";
+export type FactsKind = "e" | "c" | "a" | "k" | "m";
 
 export interface FileFactsStats {
   used: number;

@@ -7,7 +7,7 @@
  * on other files (the routes a call reaches, a polymorphic target's helpers from its models'
  * naming) is worked out from these each time, which costs little next to the parse.
  */
-import type { ControllerFile, FileUses, RouteMapper, UsesTargets } from "@routemap/shared-mapper";
+import { decodeModelFileFacts, type ControllerFile, type FileUses, type ModelFileFacts, type RouteMapper, type UsesTargets } from "@routemap/shared-mapper";
 import { decodeBodies, decodeOwnBodies, decodeOwnUses, decodeUses, encodeUses, FileFactsCache, fileFactsCache, type FactsKind } from "../cli/fileFactsCache.js";
 
 export class FileUsesStore {
@@ -70,11 +70,27 @@ export class FileUsesStore {
   };
 
   /**
+   * What a model file says of its models' naming (`PolymorphicOptions.modelFacts`): read ahead
+   * (kind "m"), from the cache folder, or read here, and kept there for the next run.
+   */
+  modelFacts(mapper: RouteMapper, path: string, text: string): ModelFileFacts {
+    const ahead = this.ready.get(`m\0${path}`) ?? this.keys.get(`m\0${path}`);
+    this.keys.delete(`m\0${path}`);
+    const key = ahead && ahead.text === text ? ahead.key : this.keyOf("m", path, text);
+    const found = this.takeReady("m", path, key, decodeModelFacts) ?? this.disk?.get("m", path, key, decodeModelFacts);
+    if (found) return found;
+    const made = mapper.modelFacts(path, text);
+    this.parsed++;
+    this.disk?.set("m", path, key, made);
+    return made;
+  }
+
+  /**
    * Facts read ahead, elsewhere (cli/factsWorkers.ts), by kind and path: the JSON an entry of
    * the pack holds, and what it was read from. Each is taken once, when its file is asked for,
    * and counts as read in this run (`parsed`, and an entry made for the pack).
    */
-  private readonly ready = new Map<string, { text: string; also: string | undefined; key: string; json: string; value?: FileUses | ControllerFile }>();
+  private readonly ready = new Map<string, { text: string; also: string | undefined; key: string; json: string; value?: FileUses | ControllerFile | ModelFileFacts }>();
   /** The keys `wanted` worked out of files the pack has, by kind and path (`ready`'s without the facts). */
   private readonly keys = new Map<string, { text: string; also: string | undefined; key: string }>();
 
@@ -110,7 +126,7 @@ export class FileUsesStore {
    * `value`, what `RouteMapper.fileUses` (or `controllerFile`) gave, when read in this thread: taken
    * as is, as `of` takes what it reads (not decoded from the JSON again).
    */
-  fill(job: FactsJob, json: string, value?: FileUses | ControllerFile): void {
+  fill(job: FactsJob, json: string, value?: FileUses | ControllerFile | ModelFileFacts): void {
     this.ready.set(`${job.kind}\0${job.path}`, { text: job.text, also: job.also, key: job.key, json, value });
   }
 
@@ -184,6 +200,8 @@ const alsoOf = (targets: UsesTargets | undefined): string | undefined => {
 };
 /** The kind of entry `of` makes for `targets`. */
 export { kindOf as factsKindOf };
+
+const decodeModelFacts = (stored: unknown): ModelFileFacts | undefined => decodeModelFileFacts(stored);
 
 function parsedJson(json: string): unknown {
   try {

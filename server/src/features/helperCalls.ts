@@ -328,6 +328,8 @@ export function generationOf(
     gemLayouts?: LayoutReachInput["gemLayouts"];
     /** For an engine's files: the `default_url_options` keys of the app that holds it (its mailers inherit `ActionMailer::Base`'s). */
     hostUrlDefaults?: UrlGenerationContext["defaults"];
+    /** Model files' facts kept by the host (`PolymorphicOptions.modelFacts`: `routemap check`'s pack and workers). */
+    modelFacts?: PolymorphicOptions["modelFacts"];
   },
 ): HelperCheckContext["generation"] {
   const controllers = `${app.root}/app/controllers/`;
@@ -419,7 +421,7 @@ export function generationOf(
     // Models are named with the app's inflection rules (a rule Routemap cannot read leaves the table, and so every call, unchecked).
     polymorphic: (path) => {
       const inController = path.startsWith(controllers) && path.endsWith("_controller.rb");
-      const options: PolymorphicOptions = { controller: inController, root: app.root, read: app.read, inflections: app.table().inflections };
+      const options: PolymorphicOptions = { controller: inController, root: app.root, read: app.read, inflections: app.table().inflections, modelFacts: app.modelFacts };
       const assigns = inController ? undefined : viewAssigns(path);
       return assigns ? { ...options, assigns } : options;
     },

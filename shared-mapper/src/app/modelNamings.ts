@@ -1,5 +1,5 @@
 /**
- * Models' `ActiveModel::Name` (polymorphic.ts `readNaming`) kept between the files that ask, and
+ * Models' `ActiveModel::Name` (modelNaming.ts `readNaming`) kept between the files that ask, and
  * the model and controller files read for polymorphic targets parsed outside the routes' parse
  * cache. Every file with a target asked its model's naming again, and every model and template's
  * controller parsed for it stayed in that cache: on issue 30's large app, 5,000 models and 5,000
@@ -9,11 +9,13 @@
  * A naming is used again only while it is sure to be the same: the same root and inflection
  * rules (`withInflections`, by identity: a map makes new ones), and every file it read (the
  * model, its superclasses, the modules they include, its namespaces, `application_record.rb`)
- * has the same text now, or is still absent. That is all `readNaming` reads.
+ * has the same text now, or is still absent. That is all `readNaming` reads. Of a model file only
+ * its facts are kept (modelNaming.ts `modelFileFacts`), or taken from the host's (`modelFacts`).
  */
 import type { Inflections } from "../inflector.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
-import { readNaming, type ModelNaming } from "./polymorphic.js";
+import { modelFileFacts, readNaming, type ModelFileFacts } from "./modelNaming.js";
+import type { ModelNaming } from "./polymorphic.js";
 
 interface Kept {
   inflections: Inflections | undefined;
@@ -32,7 +34,7 @@ export class ModelNamings {
   constructor(private readonly parse: (path: string, text: string) => LoadedFile) {}
 
   /** The naming of the app's models at `root`, read through `read`; the caller sets `inflections` active (`withInflections`). */
-  namingOf(o: { root: string; read: (path: string) => string | undefined; inflections?: Inflections }): ModelNaming {
+  namingOf(o: { root: string; read: (path: string) => string | undefined; inflections?: Inflections; modelFacts?: ModelFactsOf }): ModelNaming {
     return (className) => {
       const key = `${o.root}\0${className}`;
       const kept = this.byClass.get(key);
@@ -42,13 +44,23 @@ export class ModelNamings {
         const path = `${o.root}/${relative}`;
         const text = o.read(path);
         reads.set(path, text);
-        return text === undefined ? undefined : this.tree(path, text);
+        return text === undefined ? undefined : this.factsOf(path, text, o.modelFacts);
       };
       const naming = readNaming(className, modelFile);
       this.byClass.set(key, { inflections: o.inflections, reads, naming });
       return naming;
     };
   }
+
+  /** A model file's facts, kept while its text is the same: `given`'s (the host's cache), else read from its tree here. */
+  private factsOf(path: string, text: string, given: ModelFactsOf | undefined): ModelFileFacts {
+    const hit = this.facts.get(path);
+    if (hit && hit.text === text) return hit.facts;
+    const facts = given?.(path, text) ?? modelFileFacts(this.parse(path, text));
+    this.facts.set(path, { text, facts });
+    return facts;
+  }
+  private readonly facts = new Map<string, { text: string; facts: ModelFileFacts }>();
 
   /** A file's tree, from the last few parsed (the most recently used kept). */
   tree(path: string, text: string): LoadedFile {
@@ -60,6 +72,9 @@ export class ModelNamings {
     return loaded;
   }
 }
+
+/** A host's model file facts (`PolymorphicOptions.modelFacts`): undefined where it has none, and they are read here. */
+export type ModelFactsOf = (path: string, text: string) => ModelFileFacts | undefined;
 
 function unchanged(reads: ReadonlyMap<string, string | undefined>, read: (path: string) => string | undefined): boolean {
   for (const [path, text] of reads) if (read(path) !== text) return false;

@@ -16,7 +16,6 @@
  */
 import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
-import { pluralize, singularize, underscore } from "../inflector.js";
 import { childrenOf, constantPathText, indexedWrites, programIndex } from "../ruby/walk.js";
 import type { Diagnostic, Span } from "../types.js";
 import type { RunCondition } from "./runConditions.js";
@@ -386,104 +385,8 @@ function recordAt(node: N.Node, file: LoadedFile, lookup: (name: string, isIvar:
   return { ...made, how: file.index.slice(loc.startOffset, loc.startOffset + loc.length).split("\n")[0], line: file.index.span(loc.startOffset, loc.startOffset).start.line, isClass: false };
 }
 
-const BASES = new Set(["ApplicationRecord", "ActiveRecord::Base", "::ActiveRecord::Base"]);
-const RENAMING = /\b(?:model_name|to_model)\b|\buse_relative_model_naming\?/;
-
 /** `::Post` → `Post`: the constant from the top level, as a model's name has it. */
 const topLevel = (name: string | undefined) => name?.replace(/^::/, "");
-
-/**
- * `ActiveModel::Name` of a model the app defines, read from its files: undefined when the class
- * or a superclass is not in `app/models`, or when one of them (or a module it includes) could
- * name it otherwise. `modelFile` gives the parsed `app/models/<path>.rb`; modelNamings.ts keeps
- * the answers between the files that ask.
- */
-export function readNaming(className: string, modelFile: (relative: string) => LoadedFile | undefined): ReturnType<ModelNaming> {
-  // A namespace that answers `use_relative_model_naming?` (an isolated engine's does) names its
-  // models without itself: `Admin::Post` would be `posts`. Read where Rails would load it.
-  const parts = className.split("::");
-  for (let i = 1; i < parts.length; i++) {
-    const namespace = modelFile(`app/models/${underscore(parts.slice(0, i).join("::"))}.rb`);
-    if (namespace && RENAMING.test(namespace.index.text)) return undefined;
-  }
-  for (let current = className, depth = 0; ; depth++) {
-    if (depth > 10) return undefined;
-    const file = modelFile(`app/models/${underscore(current)}.rb`);
-    if (!file || RENAMING.test(file.index.text)) return undefined;
-    const found = findClass(file.program.statements, current);
-    if (!found?.cls.superclass) return undefined;
-    if (!includesRead(found.cls, modelFile)) return undefined;
-    const written = constantPathText(found.cls.superclass);
-    const parent = written && superclassName(written, found.lexical, modelFile);
-    if (!parent) return undefined;
-    if (BASES.has(parent)) {
-      if (parent === "ApplicationRecord") {
-        const base = modelFile("app/models/application_record.rb");
-        if (!base || RENAMING.test(base.index.text)) return undefined;
-        const baseClass = base.program.statements.body.find((s): s is N.ClassNode => s instanceof N.ClassNode);
-        if (!baseClass || !includesRead(baseClass, modelFile)) return undefined;
-      }
-      break;
-    }
-    current = parent;
-  }
-  const singular = underscore(className).replace(/\//g, "_");
-  const plural = pluralize(singular);
-  const singularRouteKey = singularize(plural);
-  return { singularRouteKey, routeKey: plural === singular ? `${plural}_index` : plural };
-}
-
-/**
- * The `class` of `fullName` in a file, at the top (`class Admin::Post`) or inside the modules
- * that make its name (`module Admin; class Post`), with the namespaces open around it.
- */
-function findClass(body: N.StatementsNode, fullName: string, lexical: string[] = []): { cls: N.ClassNode; lexical: string[] } | undefined {
-  const prefix = lexical.length ? `${lexical[lexical.length - 1]}::` : "";
-  for (const node of body.body) {
-    if (!(node instanceof N.ClassNode || node instanceof N.ModuleNode)) continue;
-    const written = constantPathText(node.constantPath);
-    if (!written) continue;
-    const name = written.startsWith("::") ? written.slice(2) : prefix + written;
-    if (node instanceof N.ClassNode && name === fullName) return { cls: node, lexical };
-    if (fullName.startsWith(`${name}::`) && node.body instanceof N.StatementsNode) {
-      const inner = findClass(node.body, fullName, [...lexical, name]);
-      if (inner) return inner;
-    }
-  }
-  return undefined;
-}
-
-/**
- * The class a superclass written in a body means: Ruby looks in the modules open around it,
- * innermost first (`module Admin; class Post < Base` may mean `Admin::Base`), then at the top.
- * The first of those the app's files define is taken; a name no file defines is taken as
- * written (`ApplicationRecord`, `ActiveRecord::Base`).
- */
-function superclassName(written: string, lexical: string[], modelFile: (relative: string) => LoadedFile | undefined): string {
-  if (written.startsWith("::")) return written.slice(2);
-  for (let i = lexical.length - 1; i >= 0; i--) {
-    const candidate = `${lexical[i]}::${written}`;
-    if (modelFile(`app/models/${underscore(candidate)}.rb`)) return candidate;
-  }
-  return written;
-}
-
-/** Whether every module a class body includes or extends is a concern of the app that names nothing. */
-function includesRead(cls: N.ClassNode, modelFile: (relative: string) => LoadedFile | undefined): boolean {
-  const stack: N.Node[] = cls.body ? [cls.body] : [];
-  while (stack.length) {
-    const node = stack.pop()!;
-    if (node instanceof N.CallNode && !node.receiver && (node.name === "include" || node.name === "extend" || node.name === "prepend")) {
-      for (const arg of node.arguments_?.arguments_ ?? []) {
-        const name = constantPathText(arg);
-        const concern = name && (modelFile(`app/models/concerns/${underscore(name)}.rb`) ?? modelFile(`app/models/${underscore(name)}.rb`));
-        if (!concern || RENAMING.test(concern.index.text)) return false;
-      }
-    }
-    if (!(node instanceof N.DefNode)) for (const child of childrenOf(node)) stack.push(child);
-  }
-  return true;
-}
 
 /**
  * Errors for targets whose every possible helper is undefined (Rails raises NoMethodError
