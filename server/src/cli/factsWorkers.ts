@@ -1,6 +1,6 @@
 /**
  * `routemap check` with no facts in the cache (a first run, CI on a fresh clone): each file's
- * facts (its URL uses, a controller's class and module bodies) read by worker threads while the
+ * facts (its URL uses, a controller's class and module bodies, a model's naming facts) read by worker threads while the
  * main thread maps the routes and checks the files whose facts are in. Reading them is Prism's
  * parse of the file and a walk of its tree, a fact of the file's path and text
  * (`RouteMapper.fileUses`, `controllerFile`): on issue 30's large app, 35,000 of them were most
@@ -16,7 +16,8 @@
  * Tuning (docs/benchmarks.md, "`routemap check` on the large app, first run"): a worker costs
  * its start (the bundle loaded, Prism instantiated: about 0.1 s of processor time), so they
  * start only when at least `MIN_JOBS` facts are asked for at once (none in a second run
- * whose files are in the pack, and none on a small app). The main thread is
+ * whose files are in the pack, and none on a small app), or as many files are to be checked
+ * (`prepare`, before the controllers are read). The main thread is
  * busy too (the routes, the checks): one worker fewer than the threads the machine runs at once
  * (`os.availableParallelism`), at least one, at most `MAX_WORKERS`. On 2 cores, one worker took
  * less processor time and memory than two (each isolate compiles the same hot code again).
