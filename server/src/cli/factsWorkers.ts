@@ -127,7 +127,7 @@ export class FactsWorkers {
   /**
    * Starts the workers now when `expected` facts (the files the run checks) are worth them:
    * while the main thread reads the app, each loads its bundle and Prism (about 0.3 s), which
-   * it did after the first jobs were built (docs/benchmarks.md, "started before the reads").
+   * it did after the first jobs were built (docs/benchmarks.md, "the worker started sooner").
    */
   prepare(expected: number): void {
     if (expected >= this.least) this.started();

@@ -77,7 +77,7 @@ export class FileUsesStore {
     const ahead = this.ready.get(`m\0${path}`) ?? this.keys.get(`m\0${path}`);
     this.keys.delete(`m\0${path}`);
     const key = ahead && ahead.text === text ? ahead.key : this.keyOf("m", path, text);
-    const found = this.takeReady("m", path, key, decodeModelFacts) ?? this.disk?.get("m", path, key, decodeModelFacts);
+    const found = this.takeReady("m", path, key, decodeModelFileFacts) ?? this.disk?.get("m", path, key, decodeModelFileFacts);
     if (found) return found;
     const made = mapper.modelFacts(path, text);
     this.parsed++;
@@ -200,8 +200,6 @@ const alsoOf = (targets: UsesTargets | undefined): string | undefined => {
 };
 /** The kind of entry `of` makes for `targets`. */
 export { kindOf as factsKindOf };
-
-const decodeModelFacts = (stored: unknown): ModelFileFacts | undefined => decodeModelFileFacts(stored);
 
 function parsedJson(json: string): unknown {
   try {
