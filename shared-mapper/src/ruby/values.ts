@@ -109,17 +109,25 @@ export class RConst {
 
 /** A block, proc or lambda: evaluated later by the evaluator that made it. */
 export class RProc {
-  private text: string | undefined;
+  // Fields as the constructor's assignments, all of them (`declare`): one per block call of
+  // the files (see RHash).
+  declare readonly call: (args: RValue[]) => RValue;
+  declare readonly lambda: boolean;
+  /** Makes the label; called on first read (most blocks are never printed). */
+  private declare readonly describe: () => string;
+  /** How many parameters it declares (Proc#arity); -1 for any. */
+  declare readonly arity: number;
+  private declare text: string | undefined;
   /** The same block with another `self` (`instance_eval(&block)`), for blocks of the files. */
-  withSelf: ((self: unknown) => RProc) | undefined = undefined;
-  constructor(
-    readonly call: (args: RValue[]) => RValue,
-    readonly lambda: boolean,
-    /** Makes the label; called on first read (most blocks are never printed). */
-    private readonly describe: () => string,
-    /** How many parameters it declares (Proc#arity); -1 for any. */
-    readonly arity: number = -1,
-  ) {}
+  declare withSelf: ((self: unknown) => RProc) | undefined;
+  constructor(call: (args: RValue[]) => RValue, lambda: boolean, describe: () => string, arity = -1) {
+    this.call = call;
+    this.lambda = lambda;
+    this.describe = describe;
+    this.arity = arity;
+    this.text = undefined;
+    this.withSelf = undefined;
+  }
   /** Text Ruby's `inspect` would start with; the address part is not knowable statically. */
   get label(): string {
     return (this.text ??= this.describe());
@@ -329,18 +337,28 @@ const INDEXED_FROM = 16;
  * long list stays linear). A String key is stored frozen, as Ruby stores a copy.
  */
 export class RHash {
+  // The fields are the constructor's assignments, all of them, in one order (`declare`): as
+  // ES2022 class fields, each was a [[Define]] (an IC call in baseline code) in a field
+  // initialiser called before the constructor, for the hash the evaluator makes most of
+  // (docs/benchmarks.md, coldmap). Every hash still has every field from the start.
   // Allocated on the first insert: many option hashes here are made and stay empty.
-  private ks: RValue[] | null = null;
-  private vs: RValue[] | null = null;
+  private declare ks: RValue[] | null;
+  private declare vs: RValue[] | null;
   /** Plain key → position, once the hash is large; dropped on delete, built again when next needed. */
-  private index: Map<RValue, number> | null = null;
+  private declare index: Map<RValue, number> | null;
   /** How many keys are unknown values: a key looked up and not found might be one of them. */
-  private unknownKeys = 0;
+  private declare unknownKeys: number;
   /** `Hash.new(default)` and `Hash.new { |h, k| … }`. */
-  defaultValue: RValue = null;
-  defaultProc: RProc | null = null;
+  declare defaultValue: RValue;
+  declare defaultProc: RProc | null;
 
   constructor(entries?: Iterable<[RValue, RValue]>) {
+    this.ks = null;
+    this.vs = null;
+    this.index = null;
+    this.unknownKeys = 0;
+    this.defaultValue = null;
+    this.defaultProc = null;
     if (entries) for (const [k, v] of entries) this.set(k, v);
   }
 
