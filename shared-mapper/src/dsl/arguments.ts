@@ -77,8 +77,8 @@ function argument(it: CallHost, node: Node, env: Env, mapper: boolean): RValue |
  */
 function keywordsForMapper(it: CallHost, node: N.KeywordHashNode, env: Env): RValue | typeof NO_ARGUMENT {
   const only = node.elements.length === 1 ? node.elements[0] : undefined;
-  if (!(only instanceof N.AssocSplatNode) || !only.value) return hashElementsOf(it, node.elements, env, true);
-  const v = it.eval(only.value, env);
+  if (only?.constructor !== N.AssocSplatNode || !(only as N.AssocSplatNode).value) return hashElementsOf(it, node.elements, env, true);
+  const v = it.eval((only as N.AssocSplatNode).value, env);
   if (!(v instanceof RHash)) return hashElementsOf(it, node.elements, env, true, v);
   return v.size ? v : NO_ARGUMENT;
 }
@@ -134,7 +134,9 @@ function poisonedHash(cause: RUnknown): RHash {
 
 /** A call's block: a literal block, or the proc a `&block` argument passes (`&:sym`, `&method(:x)`). */
 export function blockOf(it: CallHost, blockNode: Node | null, env: Env, breakTarget?: Frame): RProc | null {
-  if (blockNode instanceof N.BlockNode) return makeProc(it, blockNode, env, false, breakTarget);
+  if (blockNode === null) return null;
+  // By the constructor (see `isSpreadOrBlock`).
+  if (blockNode.constructor === N.BlockNode) return makeProc(it, blockNode as N.BlockNode, env, false, breakTarget);
   if (blockNode instanceof N.BlockArgumentNode) {
     const v = blockNode.expression ? it.eval(blockNode.expression, env) : env.lookup("&") ?? env.block;
     if (v instanceof RProc) return v;
