@@ -6,7 +6,7 @@
 import * as N from "@ruby/prism/src/nodes.js";
 import { RoutingError } from "../mapper/errors.js";
 import { noImplicitConversion, UNKNOWN_ADDRESS } from "../ruby/print.js";
-import { RConst, RHash, RMapper, RObject, RProc, RSymbol, RUnknown, RValue, UnknownValueError, sym } from "../ruby/values.js";
+import { isRSymbol, RConst, RHash, RMapper, RObject, RProc, RSymbol, RUnknown, RValue, UnknownValueError, sym } from "../ruby/values.js";
 import type { Env, Self } from "./env.js";
 import type { CallHost, Evaluator, Node } from "./evaluator.js";
 import type { Frame } from "./frames.js";
@@ -16,7 +16,13 @@ import { BreakSignal, NextSignal, ReturnSignal } from "./signals.js";
 const NO_NODES: Node[] = [];
 /** What `keywordsForMapper` gives for `**{}`: no argument. */
 const NO_ARGUMENT = Symbol("no argument");
-const isSpreadOrBlock = (n: Node) => n instanceof N.SplatNode || n instanceof N.BlockArgumentNode || n instanceof N.ForwardingArgumentsNode;
+// Prism's node classes have no subclasses: a node's class is its constructor, one cached load,
+// where `instanceof` is a generic lookup of `Symbol.hasInstance` per test in V8's baseline code
+// (see `isRSymbol` in values.ts). These run for every argument of every call.
+const isSpreadOrBlock = (n: Node) => {
+  const c = n.constructor;
+  return c === N.SplatNode || c === N.BlockArgumentNode || c === N.ForwardingArgumentsNode;
+};
 
 /**
  * A call's arguments (splats spread, keywords as a trailing Hash) and its block. For the
@@ -57,8 +63,9 @@ export function callArgumentsOf(it: CallHost, node: { arguments_: N.ArgumentsNod
 const blockArgument = (nodes: Node[]) => nodes.find((n) => n instanceof N.BlockArgumentNode) ?? null;
 
 function argument(it: CallHost, node: Node, env: Env, mapper: boolean): RValue | typeof NO_ARGUMENT {
-  if (node instanceof N.KeywordHashNode) return mapper ? keywordsForMapper(it, node, env) : hashElementsOf(it, node.elements, env, mapper);
-  if (mapper && node instanceof N.StringNode) return node.unescaped.value;
+  const c = node.constructor;
+  if (c === N.KeywordHashNode) return mapper ? keywordsForMapper(it, node as N.KeywordHashNode, env) : hashElementsOf(it, (node as N.KeywordHashNode).elements, env, mapper);
+  if (mapper && c === N.StringNode) return (node as N.StringNode).unescaped.value;
   return it.eval(node, env);
 }
 
@@ -70,8 +77,8 @@ function argument(it: CallHost, node: Node, env: Env, mapper: boolean): RValue |
  */
 function keywordsForMapper(it: CallHost, node: N.KeywordHashNode, env: Env): RValue | typeof NO_ARGUMENT {
   const only = node.elements.length === 1 ? node.elements[0] : undefined;
-  if (!(only instanceof N.AssocSplatNode) || !only.value) return hashElementsOf(it, node.elements, env, true);
-  const v = it.eval(only.value, env);
+  if (only?.constructor !== N.AssocSplatNode || !(only as N.AssocSplatNode).value) return hashElementsOf(it, node.elements, env, true);
+  const v = it.eval((only as N.AssocSplatNode).value, env);
   if (!(v instanceof RHash)) return hashElementsOf(it, node.elements, env, true, v);
   return v.size ? v : NO_ARGUMENT;
 }
@@ -86,10 +93,16 @@ export function hashElementsOf(it: CallHost | Evaluator, elements: Node[], env: 
   // does not optimise in a one-shot run.
   for (let i = 0; i < elements.length; i++) {
     const el = elements[i];
-    if (el instanceof N.AssocNode) {
-      const key = el.key instanceof N.SymbolNode ? sym(el.key.unescaped.value) : it.eval(el.key, env);
-      const value = el.value instanceof N.ImplicitNode ? it.eval(el.value.value, env) : mapper && el.value instanceof N.StringNode ? el.value.unescaped.value : it.eval(el.value, env);
-      if (plain && (key instanceof RSymbol || typeof key === "number" || key === null) && !keys.includes(key)) {
+    // Node classes by their constructors (see `isSpreadOrBlock`).
+    if (el.constructor === N.AssocNode) {
+      const { key: keyNode, value: valueNode } = el as N.AssocNode;
+      const key = keyNode?.constructor === N.SymbolNode ? sym((keyNode as N.SymbolNode).unescaped.value) : it.eval(keyNode, env);
+      const valueClass = valueNode?.constructor;
+      const value =
+        valueClass === N.ImplicitNode ? it.eval((valueNode as N.ImplicitNode).value, env)
+        : mapper && valueClass === N.StringNode ? (valueNode as N.StringNode).unescaped.value
+        : it.eval(valueNode, env);
+      if (plain && (key === null || typeof key === "number" || isRSymbol(key)) && !keys.includes(key)) {
         keys.push(key);
         values.push(value);
         continue;
@@ -121,7 +134,9 @@ function poisonedHash(cause: RUnknown): RHash {
 
 /** A call's block: a literal block, or the proc a `&block` argument passes (`&:sym`, `&method(:x)`). */
 export function blockOf(it: CallHost, blockNode: Node | null, env: Env, breakTarget?: Frame): RProc | null {
-  if (blockNode instanceof N.BlockNode) return makeProc(it, blockNode, env, false, breakTarget);
+  if (blockNode === null) return null;
+  // By the constructor (see `isSpreadOrBlock`).
+  if (blockNode.constructor === N.BlockNode) return makeProc(it, blockNode as N.BlockNode, env, false, breakTarget);
   if (blockNode instanceof N.BlockArgumentNode) {
     const v = blockNode.expression ? it.eval(blockNode.expression, env) : env.lookup("&") ?? env.block;
     if (v instanceof RProc) return v;

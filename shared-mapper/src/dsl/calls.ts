@@ -71,7 +71,8 @@ function heldMapperCall(it: CallHost, node: N.CallNode, env: Env, name: string, 
 
 /** A call with a literal block is a frame: `break` in the block leaves it. */
 function withCallFrame(it: CallHost, node: N.CallNode, body: (frame: Frame | undefined) => RValue): RValue {
-  if (!(node.block instanceof N.BlockNode)) return body(undefined);
+  // By the constructor, not `instanceof` (see `isSpreadOrBlock` in arguments.ts): every call asks.
+  if (node.block?.constructor !== N.BlockNode) return body(undefined);
   return it.frames.run("call", (frame) => {
     try {
       return body(frame);

@@ -36,20 +36,32 @@ interface DeclarationCache {
  * literals are worked out on first read.
  */
 export class DeclarationRecord implements Declaration, SourceRef {
-  engine?: string = undefined;
-  origin?: string = undefined;
-  drawnFile?: string = undefined;
-  private firstRoute = 0;
-  private endRoute = 0;
+  // One per DSL call. The fields are the constructor's assignments, all of them, in one order
+  // (`declare`), not ES2022 class fields, each a [[Define]] in a field initialiser before the
+  // constructor's stores (docs/benchmarks.md, coldmap); every record has every field from the start.
+  private declare readonly node: N.CallNode;
+  private declare readonly index: LineIndex;
+  /** The undecidable conditions in force when the call ran: its routes exist only where they hold. */
+  declare readonly conditions: readonly Condition[];
+  declare engine?: string;
+  declare origin?: string;
+  declare drawnFile?: string;
+  private declare firstRoute: number;
+  private declare endRoute: number;
   // One field, not four: every record lives as long as its result, and the collector copies each.
-  private cache: DeclarationCache | undefined = undefined;
+  private declare cache: DeclarationCache | undefined;
 
-  constructor(
-    private readonly node: N.CallNode,
-    private readonly index: LineIndex,
-    /** The undecidable conditions in force when the call ran: its routes exist only where they hold. */
-    readonly conditions: readonly Condition[],
-  ) {}
+  constructor(node: N.CallNode, index: LineIndex, conditions: readonly Condition[]) {
+    this.node = node;
+    this.index = index;
+    this.conditions = conditions;
+    this.engine = undefined;
+    this.origin = undefined;
+    this.drawnFile = undefined;
+    this.firstRoute = 0;
+    this.endRoute = 0;
+    this.cache = undefined;
+  }
 
   /** The call and its file's lines (a gem's code it runs declares it again, `Interpreter.callGemObject`). */
   callSite(): { node: N.CallNode; index: LineIndex } {

@@ -24,20 +24,29 @@ export interface MethodContext {
 }
 
 export class Env {
+  // One per block call: the fields are the constructor's assignments, all of them (`declare`;
+  // see RHash in values.ts).
+  declare readonly store: Store;
+  declare readonly self: Self;
+  declare readonly parent: Env | null;
+  /** The block passed to the running `def`, for `yield` and `block_given?`. */
+  declare readonly block: RProc | null;
+  /** The running `def`, if any. */
+  declare readonly method: MethodContext | null;
+  /** The modules the code is lexically inside (`module Admin; class Tools`: `["Admin", "Admin::Tools"]`), for constants. */
+  declare readonly cref: readonly string[];
   /** Made on the first local: most blocks of a routes file (`do ... end` of a DSL call) declare none. */
-  private locals: Map<string, RValue> | undefined = undefined;
+  private declare locals: Map<string, RValue> | undefined;
 
-  constructor(
-    readonly store: Store,
-    readonly self: Self,
-    readonly parent: Env | null = null,
-    /** The block passed to the running `def`, for `yield` and `block_given?`. */
-    readonly block: RProc | null = null,
-    /** The running `def`, if any. */
-    readonly method: MethodContext | null = null,
-    /** The modules the code is lexically inside (`module Admin; class Tools`: `["Admin", "Admin::Tools"]`), for constants. */
-    readonly cref: readonly string[] = [],
-  ) {}
+  constructor(store: Store, self: Self, parent: Env | null = null, block: RProc | null = null, method: MethodContext | null = null, cref: readonly string[] = []) {
+    this.store = store;
+    this.self = self;
+    this.parent = parent;
+    this.block = block;
+    this.method = method;
+    this.cref = cref;
+    this.locals = undefined;
+  }
 
   lookup(name: string): RValue | undefined {
     for (let e: Env | null = this; e; e = e.parent) {

@@ -19,13 +19,19 @@ interface Pending {
 }
 
 export class Frame {
-  pending: Pending[] | undefined = undefined;
-  constructor(
-    readonly kind: FrameKind,
-    readonly conditionDepth: number,
-    /** For a block: the call it was given to, where its `break` goes. */
-    readonly breakTarget?: Frame,
-  ) {}
+  // One per call with a block and per block call: the fields are the constructor's
+  // assignments, all of them (`declare`; see RHash in values.ts).
+  declare readonly kind: FrameKind;
+  declare readonly conditionDepth: number;
+  /** For a block: the call it was given to, where its `break` goes. */
+  declare readonly breakTarget?: Frame;
+  declare pending: Pending[] | undefined;
+  constructor(kind: FrameKind, conditionDepth: number, breakTarget?: Frame) {
+    this.kind = kind;
+    this.conditionDepth = conditionDepth;
+    this.breakTarget = breakTarget;
+    this.pending = undefined;
+  }
 }
 
 export type Signal = ReturnSignal | NextSignal | BreakSignal;

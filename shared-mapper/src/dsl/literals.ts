@@ -47,11 +47,16 @@ function regexpFlags(text: string): string {
 /** Elements of an array literal, splats spread (`[*list, *1..3]`). */
 function arrayElements(it: Evaluator, elements: Node[], env: Env): RValue[] {
   const out: RValue[] = [];
-  for (const el of elements) {
+  // Indexed: a for-of runs the array's iterator (a call and a result per element) in baseline code.
+  for (let i = 0; i < elements.length; i++) {
+    const el = elements[i];
+    // Node classes by their constructors (see `isSpreadOrBlock` in arguments.ts): most
+    // elements are neither.
+    const c = el.constructor;
     // An element a syntax error left out (`[:index,` being typed) is not there yet.
-    if (el instanceof N.MissingNode) continue;
-    if (el instanceof N.SplatNode) {
-      const v = it.eval(el.expression, env);
+    if (c === N.MissingNode) continue;
+    if (c === N.SplatNode) {
+      const v = it.eval((el as N.SplatNode).expression, env);
       if (v instanceof RUnknown) return [v];
       if (Array.isArray(v)) for (const x of v) out.push(x);
       else if (v === null) continue;
@@ -62,7 +67,7 @@ function arrayElements(it: Evaluator, elements: Node[], env: Env): RValue[] {
         else if (arr instanceof RUnknown && !(v instanceof RRange)) out.push(v);
         else return [it.unknownAt(el, arr as RUnknown)];
       }
-    } else if (el instanceof N.KeywordHashNode) out.push(it.hashElements(el.elements, env));
+    } else if (c === N.KeywordHashNode) out.push(it.hashElements((el as N.KeywordHashNode).elements, env));
     else out.push(it.eval(el, env));
     it.alloc(out.length);
   }

@@ -286,15 +286,24 @@ const NO_SEGMENTS: { name: string; glob: boolean }[] = [];
 
 /** A scanned path: its tree is parsed only if someone asks for it. */
 class ScannedPath implements PathInfo {
-  private tree: PathNode | undefined;
-  constructor(
-    readonly text: string,
-    readonly names: string[],
-    readonly required: string[],
-    readonly optional: string[],
-    readonly stars: string[],
-    readonly segments: { name: string; glob: boolean }[],
-  ) {}
+  // Fields as the constructor's assignments, every one of them, in one order (`declare`):
+  // see `ExtendedPath`.
+  declare readonly text: string;
+  declare readonly names: string[];
+  declare readonly required: string[];
+  declare readonly optional: string[];
+  declare readonly stars: string[];
+  declare readonly segments: { name: string; glob: boolean }[];
+  private declare tree: PathNode | undefined;
+  constructor(text: string, names: string[], required: string[], optional: string[], stars: string[], segments: { name: string; glob: boolean }[]) {
+    this.text = text;
+    this.names = names;
+    this.required = required;
+    this.optional = optional;
+    this.stars = stars;
+    this.segments = segments;
+    this.tree = undefined;
+  }
   get ast(): PathNode {
     return (this.tree ??= parsePath(this.text));
   }
@@ -335,13 +344,22 @@ export function extendPlainPath(base: PathInfo, suffix: string, format: boolean)
 }
 
 class ExtendedPath implements PathInfo {
-  private full: ScannedPath | undefined = undefined;
-  private joined: string | undefined = undefined;
-  constructor(
-    private readonly base: ScannedPath,
-    private readonly suffix: string,
-    private readonly format: boolean,
-  ) {}
+  // One per standard route. Its fields are the constructor's assignments, all of them, in one
+  // order (`declare`, so ES2022's [[Define]] of each field, an IC call in baseline code and a
+  // call of the class's field initialiser, does not come first): every instance has one shape
+  // from the start, and a cold run pays one store per field (docs/benchmarks.md, coldmap).
+  private declare readonly base: ScannedPath;
+  private declare readonly suffix: string;
+  private declare readonly format: boolean;
+  private declare full: ScannedPath | undefined;
+  private declare joined: string | undefined;
+  constructor(base: ScannedPath, suffix: string, format: boolean) {
+    this.base = base;
+    this.suffix = suffix;
+    this.format = format;
+    this.full = undefined;
+    this.joined = undefined;
+  }
   get text(): string {
     // What `info` would join, without working out the names (the sheet prints only the text).
     // Kept once joined: the sheet reads a path for its description, its width and its line,

@@ -31,22 +31,32 @@ const SINGULAR_DEFAULTS = Object.freeze(["show", "create", "update", "destroy", 
 const SINGULAR_API_DEFAULTS = Object.freeze(["show", "create", "update", "destroy"]) as string[];
 
 export class Resource {
-  readonly name0: string;
-  path: string;
-  controller: string;
-  as: RValue | undefined;
-  readonly param: string;
-  readonly options: RHash;
-  readonly shallowFlag: boolean;
-  readonly apiOnly: boolean;
-  readonly only: RValue | undefined;
-  readonly except: RValue | undefined;
-  protected readonly version: Version;
-  private readonly ruby: RubyVersion;
-  private readonly partial: boolean;
-  private readonly nestedParamOf: NestedParam | undefined;
+  // One per `resources`/`resource` call. Its fields, the caches below included, are the
+  // constructor's assignments (`declare`), all made there in one order: as ES2022 class fields
+  // each was first a [[Define]] of undefined (an IC call in baseline code, in a field
+  // initialiser called before the constructor), then the constructor's store
+  // (docs/benchmarks.md, coldmap). Every instance still has every field from the start.
+  declare readonly name0: string;
+  declare path: string;
+  declare controller: string;
+  declare as: RValue | undefined;
+  declare readonly param: string;
+  declare readonly options: RHash;
+  declare readonly shallowFlag: boolean;
+  declare readonly apiOnly: boolean;
+  declare readonly only: RValue | undefined;
+  declare readonly except: RValue | undefined;
+  protected declare readonly version: Version;
+  private declare readonly ruby: RubyVersion;
+  private declare readonly partial: boolean;
+  private declare readonly nestedParamOf: NestedParam | undefined;
 
   constructor(o: ResourceOptions) {
+    this.actionsCache = undefined;
+    this.standardCache = undefined;
+    this.nameCache = undefined;
+    this.singularCache = undefined;
+    this.memberScopeCache = undefined;
     const { options } = o;
     const param = options.sget("param");
     if (o.version.gte(4, 0) && toS(param ?? null).includes(":")) {
@@ -89,7 +99,7 @@ export class Resource {
   actions(): string[] {
     return (this.actionsCache ??= this.computeActions());
   }
-  private actionsCache?: string[];
+  private declare actionsCache: string[] | undefined;
 
   /** The standard actions among `actions()`, as a set of `actionBit`s. */
   standardActions(): number {
@@ -102,7 +112,7 @@ export class Resource {
     }
     return this.standardCache;
   }
-  private standardCache?: number;
+  private declare standardCache: number | undefined;
 
   private computeActions(): string[] {
     const available = this.availableActions();
@@ -131,7 +141,7 @@ export class Resource {
   get name(): string {
     return (this.nameCache ??= truthy(this.as) ? toS(this.as!) : this.name0);
   }
-  protected nameCache: string | undefined = undefined;
+  protected declare nameCache: string | undefined;
   get plural(): string {
     return this.name;
   }
@@ -139,7 +149,7 @@ export class Resource {
     // Names are fixed once constructed; the singular is asked for by every route.
     return (this.singularCache ??= singularize(this.name));
   }
-  private singularCache?: string;
+  private declare singularCache: string | undefined;
   get memberName(): string {
     return this.singular;
   }
@@ -156,7 +166,7 @@ export class Resource {
   get memberScope(): string {
     return (this.memberScopeCache ??= `${this.path}/:${this.param}`);
   }
-  private memberScopeCache?: string;
+  private declare memberScopeCache: string | undefined;
   get shallowScope(): string {
     return this.memberScope;
   }
@@ -232,7 +242,13 @@ const DEFAULT_BITS = new Map<string[], number>();
 /** `actionBits` of one of the shared default lists, worked out once per list. */
 function defaultBits(defaults: string[]): number {
   let bits = DEFAULT_BITS.get(defaults);
-  if (bits === undefined) DEFAULT_BITS.set(defaults, (bits = actionBits(defaults)));
+  if (bits === undefined) {
+    // Its own loop, not `actionBits`: these lists are frozen, and a frozen list's map reaching
+    // `actionBits` after the user's lists had deoptimised TurboFan's code for it (coldmap).
+    bits = 0;
+    for (let i = 0; i < defaults.length; i++) bits |= actionBit(defaults[i]);
+    DEFAULT_BITS.set(defaults, bits);
+  }
   return bits;
 }
 

@@ -399,7 +399,13 @@ function mapMatch(m: MapperState, paths: RValue[], options: RHash): void {
   parts.optionsConstraints = truthy(c) ? c! : new RHash();
 
   paths.forEach(mustBeKnown);
-  for (const path of paths.filter((p) => typeof p === "string") as string[]) {
+  // Rails' `path_types[String]`, then `path_types[Symbol]`. Indexed loops over `paths`, not
+  // `for…of` over `filter`'s lists: an empty list (no string path, as `post :publish, on:
+  // :member` has) and a list of strings have different maps, and each such pair deoptimised
+  // TurboFan's code for this function in a server's first map (docs/benchmarks.md, coldmap).
+  for (let i = 0; i < paths.length; i++) {
+    const path = paths[i];
+    if (typeof path !== "string") continue;
     const routeOptions = options.dup();
     mustBeKnown(parts.optionPath);
     if (truthy(parts.optionPath)) {
@@ -409,8 +415,9 @@ function mapMatch(m: MapperState, paths: RValue[], options: RHash): void {
     parts.to = toFromPath(m, path, parts.to, routeOptions.sget("action"));
     decomposedMatch(m, { path, options: routeOptions, explicitPath: path, parts });
   }
-  for (const action of paths.filter((p) => p instanceof RSymbol)) {
-    decomposedMatch(m, { path: action, options: options.dup(), explicitPath: parts.optionPath, parts });
+  for (let i = 0; i < paths.length; i++) {
+    const action = paths[i];
+    if (action instanceof RSymbol) decomposedMatch(m, { path: action, options: options.dup(), explicitPath: parts.optionPath, parts });
   }
 }
 

@@ -62,11 +62,20 @@ const ENGINE = 4;
  * while it allocates, and the young-generation collector copies every byte of them (twice).
  */
 export abstract class DrawnRoute implements Route {
+  // The fields of the routes' classes are the constructors' assignments, all of them, in one
+  // order (`declare`): as ES2022 class fields each was first a [[Define]] (an IC call in
+  // baseline code, in a field initialiser called before the constructor), then the
+  // constructor's store, for each of ten thousand routes (docs/benchmarks.md, coldmap).
+  protected declare readonly info: PathInfo;
   /** Set by `RouteSet#add_route` once the name is checked. */
-  name = "";
-  private described: Described | undefined;
+  declare name: string;
+  private declare described: Described | undefined;
 
-  constructor(protected readonly info: PathInfo) {}
+  constructor(info: PathInfo) {
+    this.info = info;
+    this.name = "";
+    this.described = undefined;
+  }
 
   protected abstract get sourceRef(): SourceRef;
   protected abstract get context(): DisplayContext;
@@ -196,13 +205,13 @@ export abstract class DrawnRoute implements Route {
 
 /** A route from the general `Mapping` path: any defaults, requirements and endpoint. */
 export class MappedRoute extends DrawnRoute {
-  protected readonly sourceRef: SourceRef;
-  protected readonly context: DisplayContext;
-  private readonly via: RValue[];
-  private readonly defaultsHash: RHash;
-  private readonly requirementsHash: RHash;
-  private readonly to: RValue | undefined;
-  private readonly flags: number;
+  protected declare readonly sourceRef: SourceRef;
+  protected declare readonly context: DisplayContext;
+  private declare readonly via: RValue[];
+  private declare readonly defaultsHash: RHash;
+  private declare readonly requirementsHash: RHash;
+  private declare readonly to: RValue | undefined;
+  private declare readonly flags: number;
 
   constructor(p: RouteParts, context: DisplayContext) {
     super(p.info);
@@ -237,11 +246,14 @@ export class MappedRoute extends DrawnRoute {
 
 /** What the standard routes of one declaration share: its call, its controller, the display context. */
 export class PlainGroup {
-  constructor(
-    readonly source: SourceRef,
-    readonly controller: string,
-    readonly context: DisplayContext,
-  ) {}
+  declare readonly source: SourceRef;
+  declare readonly controller: string;
+  declare readonly context: DisplayContext;
+  constructor(source: SourceRef, controller: string, context: DisplayContext) {
+    this.source = source;
+    this.controller = controller;
+    this.context = context;
+  }
 }
 
 /** A plain route's verbs and action; the standard ones are shared by every resource. */
@@ -257,12 +269,12 @@ export interface PlainStep {
  * with every route of the same verb and action (`PlainStep`).
  */
 export class PlainRoute extends DrawnRoute {
-  constructor(
-    info: PathInfo,
-    private readonly group: PlainGroup,
-    private readonly step: PlainStep,
-  ) {
+  private declare readonly group: PlainGroup;
+  private declare readonly step: PlainStep;
+  constructor(info: PathInfo, group: PlainGroup, step: PlainStep) {
     super(info);
+    this.group = group;
+    this.step = step;
   }
 
   protected get sourceRef(): SourceRef {

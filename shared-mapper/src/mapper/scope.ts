@@ -100,11 +100,23 @@ export const SCOPE_OPTIONS = [
 const RESOURCE_SCOPES: ScopeLevel[] = ["resource", "resources"];
 
 export class Scope {
-  constructor(
-    readonly frame: Frame,
-    readonly parent: Scope | null = null,
-    readonly level: ScopeLevel = null,
-  ) {}
+  // The fields are the constructor's assignments, all of them, in one order (`declare`; see
+  // RHash in values.ts): a scope or two per resource.
+  declare readonly frame: Frame;
+  declare readonly parent: Scope | null;
+  declare readonly level: ScopeLevel;
+  /** What plain standard routes in this scope share (`resources.ts`); null when the scope is not plain. */
+  declare plain: PlainScope | null | undefined;
+  /** Every key visible from this node, nearest frame winning; built on first lookup. */
+  private declare resolved: Resolved | undefined;
+
+  constructor(frame: Frame, parent: Scope | null = null, level: ScopeLevel = null) {
+    this.frame = frame;
+    this.parent = parent;
+    this.level = level;
+    this.plain = undefined;
+    this.resolved = undefined;
+  }
 
   /** A child scope with new values, at the same level. */
   push(frame: Frame): Scope {
@@ -115,12 +127,6 @@ export class Scope {
   pushLevel(level: ScopeLevel): Scope {
     return new Scope(this.frame, this, level);
   }
-
-  /** What plain standard routes in this scope share (`resources.ts`); null when the scope is not plain. */
-  plain: PlainScope | null | undefined = undefined;
-
-  /** Every key visible from this node, nearest frame winning; built on first lookup. */
-  private resolved: Resolved | undefined;
 
   get<K extends FrameKey>(key: K): Frame[K] | undefined {
     return (this.resolved ??= this.resolve())[key];

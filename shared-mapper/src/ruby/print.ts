@@ -63,8 +63,9 @@ export function toS(v: RValue | undefined, ruby: RubyVersion = DEFAULT_RUBY): st
   if (typeof v === "string") return v;
   if (typeof v === "number" || typeof v === "bigint") return String(v);
   if (typeof v === "boolean") return String(v);
+  // A symbol (most values here) by its constructor: see `isRSymbol` in values.ts.
+  if (v.constructor === RSymbol) return (v as RSymbol).name;
   if (v instanceof RString) return v.value;
-  if (v instanceof RSymbol) return v.name;
   if (v instanceof RFloat) return formatFloat(v.value);
   if (v instanceof RConst) throw new UnknownValueError(unknownConstant(v.path));
   if (v instanceof RRegexp) return regexpToS(v);

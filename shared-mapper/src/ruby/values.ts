@@ -109,17 +109,25 @@ export class RConst {
 
 /** A block, proc or lambda: evaluated later by the evaluator that made it. */
 export class RProc {
-  private text: string | undefined;
+  // Fields as the constructor's assignments, all of them (`declare`): one per block call of
+  // the files (see RHash).
+  declare readonly call: (args: RValue[]) => RValue;
+  declare readonly lambda: boolean;
+  /** Makes the label; called on first read (most blocks are never printed). */
+  private declare readonly describe: () => string;
+  /** How many parameters it declares (Proc#arity); -1 for any. */
+  declare readonly arity: number;
+  private declare text: string | undefined;
   /** The same block with another `self` (`instance_eval(&block)`), for blocks of the files. */
-  withSelf: ((self: unknown) => RProc) | undefined = undefined;
-  constructor(
-    readonly call: (args: RValue[]) => RValue,
-    readonly lambda: boolean,
-    /** Makes the label; called on first read (most blocks are never printed). */
-    private readonly describe: () => string,
-    /** How many parameters it declares (Proc#arity); -1 for any. */
-    readonly arity: number = -1,
-  ) {}
+  declare withSelf: ((self: unknown) => RProc) | undefined;
+  constructor(call: (args: RValue[]) => RValue, lambda: boolean, describe: () => string, arity = -1) {
+    this.call = call;
+    this.lambda = lambda;
+    this.describe = describe;
+    this.arity = arity;
+    this.text = undefined;
+    this.withSelf = undefined;
+  }
   /** Text Ruby's `inspect` would start with; the address part is not knowable statically. */
   get label(): string {
     return (this.text ??= this.describe());
@@ -210,7 +218,9 @@ export class UnknownValueError extends Error {
 
 /** A value only the running app knows, or a constant Routemap could not read, as unknown; else undefined. */
 export const unknownOf = (value: RValue | undefined): RUnknown | undefined =>
-  value instanceof RUnknown ? value : value instanceof RConst ? unknownConstant(value.path) : undefined;
+  // Strings, symbols and immediates first, without a class test: most values asked are.
+  typeof value !== "object" || value === null || value.constructor === RSymbol ? undefined
+  : value instanceof RUnknown ? value : value instanceof RConst ? unknownConstant(value.path) : undefined;
 
 /**
  * Before Rails checks a value's type or content (a path, a resource name, an option): a value
@@ -267,7 +277,7 @@ export function poison(v: object, why: RUnknown): void {
 }
 /** The unknown that stands for a poisoned object's contents, if it is one. */
 export function poisonOf(v: RValue | undefined): RUnknown | undefined {
-  return typeof v === "object" && v !== null && !(v instanceof RSymbol) ? poisoned.get(v) : undefined;
+  return typeof v === "object" && v !== null && v.constructor !== RSymbol ? poisoned.get(v) : undefined;
 }
 
 /** Objects (arrays, hashes, objects) `freeze`d by the files. */
@@ -299,7 +309,7 @@ export function stringValue(v: RValue | undefined): string | undefined {
 export const isString = (v: RValue | undefined): boolean => stringValue(v) !== undefined;
 
 /** Keys compared by identity or value alone: `===` is Ruby's `eql?` for them. */
-const isPlainKey = (k: RValue) => k === null || typeof k !== "object" || k instanceof RSymbol;
+const isPlainKey = (k: RValue) => k === null || typeof k !== "object" || k.constructor === RSymbol;
 
 /**
  * Whether two keys are one key: `eql?`, except that an unknown key is only itself (or the same
@@ -329,18 +339,28 @@ const INDEXED_FROM = 16;
  * long list stays linear). A String key is stored frozen, as Ruby stores a copy.
  */
 export class RHash {
+  // The fields are the constructor's assignments, all of them, in one order (`declare`): as
+  // ES2022 class fields, each was a [[Define]] (an IC call in baseline code) in a field
+  // initialiser called before the constructor, for the hash the evaluator makes most of
+  // (docs/benchmarks.md, coldmap). Every hash still has every field from the start.
   // Allocated on the first insert: many option hashes here are made and stay empty.
-  private ks: RValue[] | null = null;
-  private vs: RValue[] | null = null;
+  private declare ks: RValue[] | null;
+  private declare vs: RValue[] | null;
   /** Plain key → position, once the hash is large; dropped on delete, built again when next needed. */
-  private index: Map<RValue, number> | null = null;
+  private declare index: Map<RValue, number> | null;
   /** How many keys are unknown values: a key looked up and not found might be one of them. */
-  private unknownKeys = 0;
+  private declare unknownKeys: number;
   /** `Hash.new(default)` and `Hash.new { |h, k| … }`. */
-  defaultValue: RValue = null;
-  defaultProc: RProc | null = null;
+  declare defaultValue: RValue;
+  declare defaultProc: RProc | null;
 
   constructor(entries?: Iterable<[RValue, RValue]>) {
+    this.ks = null;
+    this.vs = null;
+    this.index = null;
+    this.unknownKeys = 0;
+    this.defaultValue = null;
+    this.defaultProc = null;
     if (entries) for (const [k, v] of entries) this.set(k, v);
   }
 
@@ -497,7 +517,8 @@ export class RHash {
     if (ks === null) return -1;
     for (let i = 0; i < ks.length; i++) {
       const k = ks[i];
-      if (k instanceof RSymbol && k.name === name) return i;
+      // `constructor`, not `instanceof` (see `isRSymbol`): this runs for every option read.
+      if (k !== null && k.constructor === RSymbol && (k as RSymbol).name === name) return i;
     }
     return -1;
   }
@@ -616,14 +637,16 @@ export function truthy(v: RValue | undefined): boolean {
   // nil, false and immediates first: most values asked are, and they need no class test.
   if (v === null || v === undefined || v === false) return false;
   if (typeof v !== "object") return true;
-  if (v instanceof RUnknown && !v.object) throw new UnknownValueError(v);
+  // By the constructor, not `instanceof` (RUnknown has no subclass; see `isRSymbol`).
+  if (v.constructor === RUnknown && !(v as RUnknown).object) throw new UnknownValueError(v as RUnknown);
   return true;
 }
 
 /** Rails' `blank?` for the values routes use. */
 export function blank(v: RValue | undefined): boolean {
   if (v === null || v === undefined || v === false) return true;
-  if (v instanceof RUnknown) {
+  // A plain string (most values asked) needs no class test.
+  if (typeof v !== "string" && v instanceof RUnknown) {
     if (v.object) return false;
     throw new UnknownValueError(v);
   }
@@ -712,7 +735,17 @@ export function reql(a: RValue | undefined, b: RValue | undefined): boolean {
 }
 
 export function isSym(v: RValue | undefined, name?: string): v is RSymbol {
-  return v instanceof RSymbol && (name === undefined || v.name === name);
+  return isRSymbol(v) && (name === undefined || v.name === name);
+}
+
+/**
+ * `v instanceof RSymbol`, by the constructor (RSymbol has no subclass, nothing is made from its
+ * prototype otherwise): in V8's interpreter and baseline code, as `routes` runs, `instanceof`
+ * looks `Symbol.hasInstance` up the class's chain with a generic lookup on every test (about
+ * 4% of the map's instructions went to `instanceof`), where `constructor` is one cached load.
+ */
+export function isRSymbol(v: RValue | undefined): v is RSymbol {
+  return v !== null && v !== undefined && v.constructor === RSymbol;
 }
 
 /**
@@ -723,7 +756,7 @@ export function isSym(v: RValue | undefined, name?: string): v is RSymbol {
 export function forMapper(v: RValue, depth = 0): RValue {
   // Most of the DSL's arguments are symbols, frozen strings and immediates: nothing to copy and
   // nothing poisoned (`poisonOf` is undefined for them), without the class tests below.
-  if (typeof v !== "object" || v === null || v instanceof RSymbol) return v;
+  if (typeof v !== "object" || v === null || v.constructor === RSymbol) return v;
   const poisonedBy = poisonOf(v);
   if (poisonedBy) throw new UnknownValueError(poisonedBy);
   if (v instanceof RString) return v.value;
