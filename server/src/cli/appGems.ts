@@ -102,7 +102,7 @@ export class AppGems {
   classSource(constant: string): GemMapperSource | undefined {
     if (this.classSources.has(constant)) return this.classSources.get(constant);
     let found: GemMapperSource | undefined;
-    const file = this.libFile(constant.split("::").map(zeitwerkFile).join("/") + ".rb");
+    const file = this.libFile(fileOfConstant(constant));
     const gem = file && [...this.installed.values()].find((g) => file.path.startsWith(g.dir + sep));
     if (file && gem && !RAILS_GEMS.has(gem.name) && this.mayBeLoaded(gem.name)) found = { gem: gem.name, version: gem.version, dir: gem.dir, files: new Map([[file.path, file.text]]) };
     this.classSources.set(constant, found);
@@ -239,12 +239,12 @@ export class AppGems {
 }
 
 /**
- * A constant's name as its file is named: Zeitwerk's inflector camelizes `routes_helper` to
- * `RoutesHelper` (no acronyms for a gem's own), so `RoutesHelper` and `HTMLParser` are
- * `routes_helper` and `html_parser`.
+ * `GdsApi::TestHelpers::PublishingApi` → `gds_api/test_helpers/publishing_api.rb`: the file
+ * Zeitwerk's and the gems' own convention name a constant by (Zeitwerk's inflector camelizes
+ * `routes_helper` to `RoutesHelper`, no acronyms for a gem's own, so `HTMLParser` is `html_parser`).
  */
-function zeitwerkFile(name: string): string {
-  return name.replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2").replace(/([a-z\d])([A-Z])/g, "$1_$2").toLowerCase();
+export function fileOfConstant(name: string): string {
+  return `${name.split("::").map((part) => part.replace(/([A-Z\d]+)([A-Z][a-z])/g, "$1_$2").replace(/([a-z\d])([A-Z])/g, "$1_$2").toLowerCase()).join("/")}.rb`;
 }
 
 /** One cache per folder for the process: its counts add up over the apps. */

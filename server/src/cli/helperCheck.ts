@@ -8,7 +8,7 @@
 import { join, relative, sep } from "node:path";
 import { definedHelperNames, deviseUrlHelperNames, layoutFacts, partialLocalKeys, UNKNOWN, type AppLayouts, type LayoutFacts, type RouteMapper, type TestSupport, type TestSupportCause, type UrlOptionsFacts } from "@routemap/shared-mapper";
 import { walk, type FileSystem } from "../fileSystem.js";
-import type { AppGems } from "./appGems.js";
+import { fileOfConstant, type AppGems } from "./appGems.js";
 import type { HelperScope } from "../features/helperCalls.js";
 
 /** The folders whose helper calls are checked: where URL helpers are in scope. */
@@ -507,11 +507,6 @@ export function checkDefinedNames(o: { root: string; engineRoots: readonly strin
   const gems = o.appGems;
   names.gemLib = gems && ((relative) => gems.libFile(relative));
   return names;
-}
-
-/** `GdsApi::TestHelpers::PublishingApi` → `gds_api/test_helpers/publishing_api.rb`, the file Zeitwerk's and the gems' own convention name it by. */
-function fileOfConstant(name: string): string {
-  return `${name.split("::").map((part) => part.replace(/([A-Z\d]+)([A-Z][a-z])/g, "$1_$2").replace(/([a-z\d])([A-Z])/g, "$1_$2").toLowerCase()).join("/")}.rb`;
 }
 
 /**
