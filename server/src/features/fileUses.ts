@@ -54,34 +54,30 @@ export class FileUsesStore {
    * A controller's (or included module's) class and module bodies, for `RouteMapper.controllers`'
    * `bodies`: from the cache folder when there, else read (the mapper keeps them in memory per text itself).
    */
-  readonly bodies = (path: string, text: string, read: () => ControllerFile): ControllerFile => {
-    const ahead = this.ready.get(`k\0${path}`) ?? this.keys.get(`k\0${path}`);
-    this.keys.delete(`k\0${path}`);
-    const key = ahead && ahead.text === text ? ahead.key : this.disk && this.keyOf("k", path, text);
-    // Counted as read only with a cache, as a body read here is.
-    const ready = key === undefined ? undefined : this.takeReady("k", path, key, decodeOwnBodies, !!this.disk);
+  readonly bodies = (path: string, text: string, read: () => ControllerFile): ControllerFile => this.entry("k", path, text, { own: decodeOwnBodies, stored: decodeBodies }, read);
+
+  /** What a model file says of its models' naming (`PolymorphicOptions.modelFacts`), as `bodies` gives a controller's. */
+  modelFacts(mapper: RouteMapper, path: string, text: string): ModelFileFacts {
+    return this.entry("m", path, text, { own: decodeModelFileFacts, stored: decodeModelFileFacts }, () => mapper.modelFacts(path, text));
+  }
+
+  /**
+   * An entry that is not a file's uses (`bodies`, `modelFacts`): read ahead (decoded by `own`),
+   * from the cache folder (`stored`), or `read` here and kept there for the next run. Without a
+   * cache folder nothing is hashed, and what is read here is not counted as read.
+   */
+  private entry<T>(kind: "k" | "m", path: string, text: string, decode: { own: (stored: unknown, path: string) => T | undefined; stored: (stored: unknown, path: string) => T | undefined }, read: () => T): T {
+    const ahead = this.ready.get(`${kind}\0${path}`) ?? this.keys.get(`${kind}\0${path}`);
+    this.keys.delete(`${kind}\0${path}`);
+    const key = ahead && ahead.text === text ? ahead.key : this.disk && this.keyOf(kind, path, text);
+    // Counted as read only with a cache, as one read here is.
+    const ready = key === undefined ? undefined : this.takeReady(kind, path, key, decode.own, !!this.disk);
     if (ready || !this.disk || key === undefined) return ready ?? read();
-    const found = this.disk.get("k", path, key, decodeBodies);
+    const found = this.disk.get(kind, path, key, decode.stored);
     if (found) return found;
     const made = read();
     this.parsed++;
-    this.disk.set("k", path, key, made);
-    return made;
-  };
-
-  /**
-   * What a model file says of its models' naming (`PolymorphicOptions.modelFacts`): read ahead
-   * (kind "m"), from the cache folder, or read here, and kept there for the next run.
-   */
-  modelFacts(mapper: RouteMapper, path: string, text: string): ModelFileFacts {
-    const ahead = this.ready.get(`m\0${path}`) ?? this.keys.get(`m\0${path}`);
-    this.keys.delete(`m\0${path}`);
-    const key = ahead && ahead.text === text ? ahead.key : this.keyOf("m", path, text);
-    const found = this.takeReady("m", path, key, decodeModelFileFacts) ?? this.disk?.get("m", path, key, decodeModelFileFacts);
-    if (found) return found;
-    const made = mapper.modelFacts(path, text);
-    this.parsed++;
-    this.disk?.set("m", path, key, made);
+    this.disk.set(kind, path, key, made);
     return made;
   }
 
