@@ -94,18 +94,38 @@ async function hoverOn(page, line, text, expected) {
   // VS Code asks for a hover when the mouse moves and comes to rest; a move that lands while
   // the previous hover is still going away can be dropped, so the mouse is nudged as a user
   // would nudge it, up to three times.
+  const x = box.x + Math.min(box.width / 2, 12);
+  const y = box.y + box.height / 2;
+  const shows = (timeout) => page.waitForFunction((source) => new RegExp(source).test(visibleHover()?.textContent ?? ""), expected.source, { timeout });
   let failure;
   for (const nudge of [0, 3, -3]) {
-    await page.mouse.move(box.x + Math.min(box.width / 2, 12) + nudge, box.y + box.height / 2);
+    await page.mouse.move(x + nudge, y);
     try {
-      await page.waitForFunction((source) => new RegExp(source).test(visibleHover()?.textContent ?? ""), expected.source, { timeout: 10_000 });
+      await shows(10_000);
       return await page.evaluate(() => visibleHover()?.textContent ?? "");
     } catch (e) {
       failure = e;
     }
   }
-  const shown = await page.evaluate(() => visibleHover()?.textContent ?? null).catch(() => null);
-  throw new Error(`${failure.message}; hover text: ${JSON.stringify(shown)}`);
+  // CI once saw no hover at all through the three (the page's state then unknown): what lies
+  // under the mouse is said, and the hover is asked for as a keyboard user asks for it, the
+  // cursor put on the word and Show Hover (Ctrl+K Ctrl+I) pressed, which shows the same hover.
+  const under = await page.evaluate(([px, py]) => {
+    const chain = [];
+    for (let e = document.elementFromPoint(px, py); e && chain.length < 6; e = e.parentElement) chain.push(`${e.tagName.toLowerCase()}.${[...e.classList].join(".")}`);
+    return `${chain.join(" < ")}; active tab: ${document.querySelector(".tab.active")?.textContent ?? "none"}`;
+  }, [x, y]).catch((e) => `unknown (${e.message})`);
+  console.log(`vscode: no hover came to the mouse on ${JSON.stringify(text)} (under it: ${under}); asking with Show Hover`);
+  await page.mouse.click(x, y);
+  await page.keyboard.press("Control+K");
+  await page.keyboard.press("Control+I");
+  try {
+    await shows(15_000);
+    return await page.evaluate(() => visibleHover()?.textContent ?? "");
+  } catch (e) {
+    const shown = await page.evaluate(() => visibleHover()?.textContent ?? null).catch(() => null);
+    throw new Error(`${failure.message}, and by Show Hover: ${e.message}; under the mouse: ${under}; hover text: ${JSON.stringify(shown)}`);
+  }
 }
 
 /** Waits until VS Code's hover has finished asking for quick fixes, so a picture never shows "Checking for quick fixes…". */
