@@ -836,6 +836,24 @@ end
   );
   const acronymWarnings = appDiagnostics(acronym, { diagnostics: true, unreachedActions: false }).get("/app/config/routes.rb").filter((d) => d.code === "missing-controller");
   assert.deepEqual(acronymWarnings.map((d) => d.data.controller), ["admin/reports"]);
+  // The route reaches that class's actions: `show` is not said to be unreached, a missing action
+  // is (Rails raises AbstractController::ActionNotFound), with its fix, and `--unused` agrees.
+  const { app: camelized } = await workspaceFor(
+    fixture.replace('  get "status"', '  get "v", to: "v_a_c_o_l_s/veterans#show"\n  get "w", to: "v_a_c_o_l_s/veterans#nope"\n  get "status"') +
+      "//- app/controllers/vacols/veterans_controller.rb\nclass VACOLS::VeteransController < ApplicationController\n  def show; end\n  def other; end\nend\n",
+  );
+  const camelizedAll = appDiagnostics(camelized, { diagnostics: true, unreachedActions: true });
+  assert.deepEqual(
+    camelizedAll.get("/app/app/controllers/vacols/veterans_controller.rb").map((d) => `${d.range.start.line + 1} ${d.code}: ${d.message.split(": ")[0]}`),
+    ["3 unreached-action: No route reaches VACOLS::VeteransController#other"],
+  );
+  const nope = camelizedAll.get("/app/config/routes.rb").filter((d) => d.data?.controller === "v_a_c_o_l_s/veterans");
+  assert.deepEqual(nope.map((d) => `${d.code}: ${d.message}`), ["missing-action: VACOLS::VeteransController has no action `nope` and no template vacols/veterans/nope"]);
+  const [addAction] = quickFixes(camelized, nope);
+  assert.equal(addAction.title, "Create action `nope` in VACOLS::VeteransController");
+  assert.deepEqual(Object.keys(addAction.edit.changes ?? {}).concat((addAction.edit.documentChanges ?? []).map((c) => c.textDocument?.uri ?? c.uri)), ["file:///app/app/controllers/vacols/veterans_controller.rb"]);
+  const { unusedRoutes: unusedOf } = await import("@routemap/shared-mapper");
+  assert.deepEqual(unusedOf(camelized.table(), camelized.controllerModel(), new Set(), { provided: camelized.providedControllers() }).unused.map((r) => r.reqs).filter((r) => r.startsWith("v_")), ["v_a_c_o_l_s/veterans#nope"]);
   // openstax_api's `api :v1 do … end` (unknown here): its block's routes are drawn, but the method's scope may
   // give them another controller (Rails with the gem: api/v1/widgets), so neither controller nor action is checked.
   const { app: unknownScope } = await workspaceFor(fixture.replace('  get "status"', '  api :v1 do\n    resources :widgets, only: :index\n    resources :posts, only: :destroy\n  end\n  get "status"'));

@@ -20,7 +20,7 @@ export function quickFixes(app: RailsApp, diagnostics: Diagnostic[]): CodeAction
     if (created) actions.push(created);
     if (diagnostic.code !== "missing-action" || diagnostic.source !== "routemap") continue;
     const data = diagnostic.data as { controller?: string; action?: string } | undefined;
-    const controller = data?.controller && app.controllerModel().byPath.get(data.controller);
+    const controller = data?.controller && app.controllerModel().atRoute(data.controller);
     if (!controller || !data?.action || !/^[a-z_][a-zA-Z0-9_]*[?!]?$/.test(data.action)) continue;
     // A private or protected method of that name exists: a new `def` would not be the one Ruby keeps.
     if (controller.defined.has(data.action)) continue;

@@ -317,7 +317,7 @@ export function generationOf(
     layouts?(): AppLayouts;
     layoutsKey?(): string;
   },
-  model: () => Pick<ControllerModel, "requestController" | "byPath" | "layoutsOf">,
+  model: () => Pick<ControllerModel, "requestController" | "byPath" | "layoutsOf" | "atRoute">,
   app: {
     root: string;
     rubyVersion: string | undefined;
@@ -353,7 +353,7 @@ export function generationOf(
     const facts = defined.layouts?.();
     if (!facts) return new Set();
     if (layoutsKnown?.model !== current || layoutsKnown.table !== table || layoutsKnown.facts !== facts) {
-      const files = unreachedLayoutFiles({ model: current, reached: (c) => !unreachedController(table, c), facts: facts.byFile, layoutFiles: facts.layoutFiles, alsoRendered: facts.mailerLayouts, gemLayouts: app.gemLayouts, nameOf: (expression) => table.nameOf?.(expression) });
+      const files = unreachedLayoutFiles({ model: current, reached: (c) => !unreachedController(table, current, c), facts: facts.byFile, layoutFiles: facts.layoutFiles, alsoRendered: facts.mailerLayouts, gemLayouts: app.gemLayouts, nameOf: (expression) => table.nameOf?.(expression) });
       layoutsKnown = { model: current, table, facts, files };
     }
     return layoutsKnown.files;
@@ -435,7 +435,7 @@ export function generationOf(
     requestController: (path) => (path.endsWith("_controller.rb") ? model().requestController(path) : templateController(path)),
     neverRequested: (path) => {
       const controller = path.startsWith(controllers) && path.endsWith("_controller.rb") ? model().requestController(path) : templateController(path);
-      if (controller !== undefined) return unreachedController(app.table(), controller);
+      if (controller !== undefined) return unreachedController(app.table(), model(), controller);
       // A layout, or a partial under layouts/, that only controllers no route reaches render.
       return path.startsWith(layoutsDir) && unreachedLayouts().has(path);
     },

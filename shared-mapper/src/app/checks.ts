@@ -101,14 +101,14 @@ export function routeActionDiagnostics(result: MapResult, model: ControllerModel
     const key = `${span.file}:${span.start.line}:${span.start.character}|${target.controller}#${target.action}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    const controller = model.byPath.get(target.controller)!;
+    const controller = model.atRoute(target.controller)!;
     if (found.exists === false) {
       out.push({
         severity: "warning",
         code: "missing-action",
         span,
         data: { controller: target.controller, action: target.action },
-        message: `${controller.className} has no action \`${target.action}\` and no template ${target.controller}/${target.action}`,
+        message: `${controller.className} has no action \`${target.action}\` and no template ${controller.path}/${target.action}`,
       });
     } else {
       out.push({
@@ -134,7 +134,7 @@ export function missingControllerDiagnostics(result: MapResult, model: Controlle
   for (const t of targetsIn(result, file)) {
     const route = t.route;
     const target = checked(t);
-    if (!target || model.byPath.has(target.controller) || provided.has(target.controller) || model.definesClassOf(target.controller)) continue;
+    if (!target || model.atRoute(target.controller) || provided.has(target.controller)) continue;
     const span = route.source;
     const key = `${span.file}:${span.start.line}:${span.start.character}|${target.controller}`;
     if (seen.has(key)) continue;
@@ -238,7 +238,7 @@ export function unreachedActions(result: MapResult, model: ControllerModel, file
   const engineTargets = result.engines.flatMap((e) => e.routes).map((route) => ({ controller: route.controller, action: route.action }));
   for (const t of [...targetsOf(result), ...engineTargets]) {
     if (!t.controller || !t.action || !names.has(t.action)) continue;
-    const action = model.byPath.get(t.controller)?.actions.get(t.action);
+    const action = model.atRoute(t.controller)?.actions.get(t.action);
     if (action) reached.add(`${action.owner}#${action.name}`);
   }
   const uses = callbackUses(model);
@@ -275,22 +275,26 @@ function callbackUses(model: ControllerModel): Map<string, string> {
  * request runs the controller's code or renders its own templates (upcase's controllers whose
  * routes sit under `if ENV[…]`).
  */
-export function unreachedController(result: MapResult, controller: string): boolean {
-  const reached = reachedControllers(result);
+export function unreachedController(result: MapResult, model: Pick<ControllerModel, "atRoute">, controller: string): boolean {
+  const reached = reachedControllers(result, model);
   return reached !== undefined && !reached.has(controller) && !openFor(result, controller);
 }
 
-/** The controllers some route of the table or of its engines reaches (undefined: any may be), once per table. */
-function reachedControllers(result: MapResult): ReadonlySet<string> | undefined {
-  if (!reachedByTable.has(result)) {
-    const engineRoutes = result.engines.flatMap((e) => e.routes).filter((r) => r.endpoint.kind === "controller");
-    const targets = [...targetsOf(result), ...engineRoutes.map((r) => ({ controller: r.controller, action: r.action }))];
-    const dynamic = targets.some((t) => !t.controller || t.controller.startsWith(":"));
-    reachedByTable.set(result, dynamic ? undefined : new Set(targets.map((t) => t.controller!)));
-  }
-  return reachedByTable.get(result);
+/**
+ * The controllers some route of the table or of its engines reaches (undefined: any may be), once
+ * per table and model: each by the path of the class it reaches (`model.atRoute`), else as written.
+ */
+function reachedControllers(result: MapResult, model: Pick<ControllerModel, "atRoute">): ReadonlySet<string> | undefined {
+  const known = reachedByTable.get(result);
+  if (known?.model === model) return known.reached;
+  const engineRoutes = result.engines.flatMap((e) => e.routes).filter((r) => r.endpoint.kind === "controller");
+  const targets = [...targetsOf(result), ...engineRoutes.map((r) => ({ controller: r.controller, action: r.action }))];
+  const dynamic = targets.some((t) => !t.controller || t.controller.startsWith(":"));
+  const reached = dynamic ? undefined : new Set(targets.map((t) => model.atRoute(t.controller!)?.path ?? t.controller!));
+  reachedByTable.set(result, { model, reached });
+  return reached;
 }
-const reachedByTable = new WeakMap<MapResult, ReadonlySet<string> | undefined>();
+const reachedByTable = new WeakMap<MapResult, { model: Pick<ControllerModel, "atRoute">; reached: ReadonlySet<string> | undefined }>();
 
 /**
  * `bin/rails routes --unused` (Rails 7.1+, railties' UnusedRoutesCommand): the routes whose
@@ -314,7 +318,7 @@ export function unusedRoutes(
   for (const route of result.routes) {
     const target = checkedTarget(route);
     if (!target) continue;
-    const controller = model.byPath.get(target.controller);
+    const controller = model.atRoute(target.controller);
     if (!controller && provided && !provided.has(target.controller)) {
       unused.push(route); // `controller_class_missing?`
       continue;

@@ -164,16 +164,23 @@ export class ControllerModel {
   }
   private readonly inflections: Inflections | undefined;
   private readonly views: Map<string, Map<string, string>>;
-  private classNames: Set<string> | undefined;
+  private byClassName: Map<string, Controller> | undefined;
+  private readonly byRouteController = new Map<string, Controller | undefined>();
 
   /**
-   * The controller a route's path names by its class, where no file's class gives that path back:
-   * Rails constantizes `path.camelize` (`v_a_c_o_l_s/veterans` → `VACOLS::VeteransController`,
-   * caseflow's, in `vacols/veterans_controller.rb`), and `"VACOLS".underscore` is `vacols`.
+   * The controller a route's `controller` reaches: the one at that path, else the class Rails
+   * constantizes from `path.camelize` where no file's class gives that path back
+   * (`v_a_c_o_l_s/veterans` → `VACOLS::VeteransController`, caseflow's, in
+   * `vacols/veterans_controller.rb`, whose `"VACOLS".underscore` is `vacols`). Its actions and
+   * templates are that class's, under its own path.
    */
-  definesClassOf(path: string): boolean {
-    this.classNames ??= new Set([...this.byPath.values()].map((c) => c.className.replace(/^::/, "")));
-    return this.classNames.has(`${withInflections(this.inflections, () => camelize(path))}Controller`);
+  atRoute(path: string): Controller | undefined {
+    const own = this.byPath.get(path);
+    if (own || this.byRouteController.has(path)) return own ?? this.byRouteController.get(path);
+    this.byClassName ??= new Map([...this.byPath.values()].map((c) => [c.className.replace(/^::/, ""), c]));
+    const found = this.byClassName.get(`${withInflections(this.inflections, () => camelize(path))}Controller`);
+    this.byRouteController.set(path, found);
+    return found;
   }
 
   /**
@@ -211,7 +218,7 @@ export class ControllerModel {
 
   /** Whether `action` exists on the controller at `path`: yes, no, or unknown (and why). */
   action(path: string, action: string): { exists: true; action?: Action; template?: string } | { exists: false } | { exists: "unknown"; why: string } | undefined {
-    const controller = this.byPath.get(path);
+    const controller = this.atRoute(path);
     if (!controller) return undefined;
     const found = controller.actions.get(action);
     const template = controller.templates.get(action);
