@@ -3,7 +3,11 @@
 // see it: each app's whole tree is copied out of a snapshot of its repository into a scratch
 // directory (never into this repository), its locked gems are taken as installed
 // (scripts/lib/realApps/gemHome.mjs: Debian's copy of a gem where apt installed one, else an
-// empty gem), and then
+// empty gem: the report's first line counts both), and then
+// (an empty stand-in defines nothing, so the findings depend on what apt installed: on a machine
+// without Debian's ruby-capybara, caseflow's feature specs gave 421 `have_current_path` and
+// `current_url` errors that a real install does not; .ci/run's packages and ruby-capybara give
+// the reports of docs/real-apps.md)
 //   - `routemap check --format json` runs on it: which checks ran, what is off and why, and
 //     every finding, for a person to judge against the app's code (a false report is a bug);
 //   - the language server is started on the same folder and asked for the whole app's problems
