@@ -852,6 +852,9 @@ end
   const [addAction] = quickFixes(camelized, nope);
   assert.equal(addAction.title, "Create action `nope` in VACOLS::VeteransController");
   assert.deepEqual(Object.keys(addAction.edit.changes ?? {}).concat((addAction.edit.documentChanges ?? []).map((c) => c.textDocument?.uri ?? c.uri)), ["file:///app/app/controllers/vacols/veterans_controller.rb"]);
+  // Its code lens names the route, as any action's does.
+  const { actionCodeLenses } = await import("../dist/features/actions.js");
+  assert.deepEqual(actionCodeLenses(camelized, "/app/app/controllers/vacols/veterans_controller.rb").map((l) => `${l.range.start.line + 1} ${l.command.title}`), ["2 GET /v(.:format) · v_path"]);
   const { unusedRoutes: unusedOf } = await import("@routemap/shared-mapper");
   assert.deepEqual(unusedOf(camelized.table(), camelized.controllerModel(), new Set(), { provided: camelized.providedControllers() }).unused.map((r) => r.reqs).filter((r) => r.startsWith("v_")), ["v_a_c_o_l_s/veterans#nope"]);
   // openstax_api's `api :v1 do … end` (unknown here): its block's routes are drawn, but the method's scope may

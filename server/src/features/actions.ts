@@ -21,11 +21,14 @@ function actionsIn(app: RailsApp, file: string): { controller: Controller; actio
   const out: { controller: Controller; action: Action; routes: Route[] }[] = [];
   // An engine's controllers: the routes of its engine's set and of the app holding it (RailsApp.controllerRoutes).
   const routes = app.controllerRoutes();
-  for (const controller of app.controllerModel().byPath.values()) {
+  const model = app.controllerModel();
+  // A route reaches the class its controller camelizes to as well (`model.atRoute`: caseflow's `v_a_c_o_l_s/veterans`).
+  const reaches = (r: Route, controller: Controller) => r.controller === controller.path || (r.controller !== null && model.atRoute(r.controller) === controller);
+  for (const controller of model.byPath.values()) {
     if (controller.file !== file) continue;
     for (const action of controller.actions.values()) {
       if (action.owner !== controller.className || action.span.file !== file) continue;
-      out.push({ controller, action, routes: routes.filter((r) => r.endpoint.kind === "controller" && r.controller === controller.path && r.action === action.name) });
+      out.push({ controller, action, routes: routes.filter((r) => r.endpoint.kind === "controller" && r.action === action.name && reaches(r, controller)) });
     }
   }
   return out;
