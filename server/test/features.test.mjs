@@ -852,6 +852,8 @@ end
   const [addAction] = quickFixes(camelized, nope);
   assert.equal(addAction.title, "Create action `nope` in VACOLS::VeteransController");
   assert.deepEqual(Object.keys(addAction.edit.changes ?? {}).concat((addAction.edit.documentChanges ?? []).map((c) => c.textDocument?.uri ?? c.uri)), ["file:///app/app/controllers/vacols/veterans_controller.rb"]);
+  // A request runs the controller's code (before, it counted as never requested: its files' hashes went unchecked).
+  assert.equal(camelized.generation().neverRequested("/app/app/controllers/vacols/veterans_controller.rb"), false);
   // Its code lens names the route, as any action's does.
   const { actionCodeLenses } = await import("../dist/features/actions.js");
   assert.deepEqual(actionCodeLenses(camelized, "/app/app/controllers/vacols/veterans_controller.rb").map((l) => `${l.range.start.line + 1} ${l.command.title}`), ["2 GET /v(.:format) · v_path"]);
