@@ -22,8 +22,8 @@ function actionsIn(app: RailsApp, file: string): { controller: Controller; actio
   // An engine's controllers: the routes of its engine's set and of the app holding it (RailsApp.controllerRoutes).
   const routes = app.controllerRoutes();
   const model = app.controllerModel();
-  // A route reaches the class its controller camelizes to as well (`model.atRoute`: caseflow's `v_a_c_o_l_s/veterans`).
-  const reaches = (r: Route, controller: Controller) => r.controller === controller.path || (r.controller !== null && model.atRoute(r.controller) === controller);
+  // The class a route reaches: at its controller's path, or the one that path camelizes to (`model.atRoute`: caseflow's `v_a_c_o_l_s/veterans`).
+  const reaches = (r: Route, controller: Controller) => r.controller !== null && model.atRoute(r.controller) === controller;
   for (const controller of model.byPath.values()) {
     if (controller.file !== file) continue;
     for (const action of controller.actions.values()) {

@@ -176,11 +176,12 @@ export class ControllerModel {
    */
   atRoute(path: string): Controller | undefined {
     const own = this.byPath.get(path);
-    if (own || this.byRouteController.has(path)) return own ?? this.byRouteController.get(path);
-    this.byClassName ??= new Map([...this.byPath.values()].map((c) => [c.className.replace(/^::/, ""), c]));
-    const found = this.byClassName.get(`${withInflections(this.inflections, () => camelize(path))}Controller`);
-    this.byRouteController.set(path, found);
-    return found;
+    if (own) return own;
+    if (!this.byRouteController.has(path)) {
+      this.byClassName ??= new Map([...this.byPath.values()].map((c) => [c.className.replace(/^::/, ""), c]));
+      this.byRouteController.set(path, this.byClassName.get(`${withInflections(this.inflections, () => camelize(path))}Controller`));
+    }
+    return this.byRouteController.get(path);
   }
 
   /**
