@@ -869,6 +869,81 @@ end
   assert.deepEqual(appDiagnostics(bare, { diagnostics: true, unreachedActions: false }).get("/app/config/routes.rb").filter((d) => d.code === "missing-controller"), []);
 });
 
+// The class a route's controller names is `"#{controller.camelize}Controller"` with the app's
+// inflections (checked with ActiveSupport 6.1: under `inflect.acronym "API"`, "api/reports".camelize
+// is "API::Reports"; "v_a_c_o_l_s/veterans".camelize is "VACOLS::Veterans").
+test("a route's controller class is named as Rails constantizes it, with the app's inflections: hover, the missing-controller warning and its fix, what its requests recall", async () => {
+  const { quickFixes } = await import("../dist/features/codeActions.js");
+  const { app } = await workspaceFor(`
+//- Gemfile.lock
+GEM
+  specs:
+    actionpack (7.1.3)
+
+//- vendor/bundle/ruby/3.3.0/gems/actionpack-7.1.3/lib/action_controller.rb
+module ActionController
+end
+//- config/application.rb
+module App
+  class Application < Rails::Application
+  end
+end
+//- config/initializers/inflections.rb
+ActiveSupport::Inflector.inflections(:en) do |inflect|
+  inflect.acronym "API"
+end
+//- config/routes.rb
+Rails.application.routes.draw do
+  get "v/:vid", to: "v_a_c_o_l_s/veterans#show"
+  get "x/:vid", to: "x#y", as: :x
+  get "y/:yid", to: "x#y", as: :y
+  get "u", to: "api/users#index"
+  namespace :api do
+    resources :reports, only: :index
+  end
+end
+//- app/controllers/application_controller.rb
+class ApplicationController < ActionController::Base
+end
+//- app/controllers/x_controller.rb
+class XController < ApplicationController
+  def y; end
+end
+//- app/controllers/api/users_controller.rb
+class API::UsersController < ApplicationController
+  def index; end
+end
+//- app/controllers/vacols/veterans_controller.rb
+class VACOLS::VeteransController < ApplicationController
+  def show; end
+end
+//- app/views/vacols/veterans/show.html.erb
+<%= x_path %>
+<%= y_path %>
+`);
+  const routes = "/app/config/routes.rb";
+  const hover = (line, word) => hoverInRoutesFile(app, routes, { line, character: app.workspaceText(routes).split("\n")[line].indexOf(word) + 1 }).contents.value.split("\n\n---")[0];
+  // The class the route reaches, found in its file (before: "no controller file found", and "Api::UsersController … (from API::UsersController)").
+  assert.equal(hover(1, "v_a_c_o_l_s"), "**Controller** `VACOLS::VeteransController` · **action** `show`\n\n`def show` in app/controllers/vacols/veterans_controller.rb:2");
+  assert.equal(hover(4, "api/users"), "**Controller** `API::UsersController` · **action** `index`\n\n`def index` in app/controllers/api/users_controller.rb:2");
+  // A class no file defines is the one Rails would look for, and the quick fix creates that one (Zeitwerk expects API::ReportsController in api/reports_controller.rb).
+  const missing = appDiagnostics(app, { diagnostics: true, unreachedActions: false }).get(routes).filter((d) => d.code === "missing-controller");
+  assert.deepEqual(missing.map((d) => d.message), ["API::ReportsController does not exist: there is no app/controllers/api/reports_controller.rb, and no gem or engine of the app defines it"]);
+  const [fix] = quickFixes(app, missing);
+  assert.equal(fix.title, "Create API::ReportsController");
+  assert.equal(fix.edit.documentChanges[1].edits[0].newText, "class API::ReportsController < ApplicationController\n  def index\n  end\nend\n");
+  // The template of VACOLS::VeteransController#show runs in requests to /v/:vid: `x_path` recalls :vid,
+  // `y_path` has no :yid (Rails raises). Before, its requests were looked up as `vacols/veterans`, which
+  // no route writes, and nothing was known.
+  const context = app.helperCheck();
+  assert.ok(!("unchecked" in context), context.unchecked);
+  const view = "/app/app/views/vacols/veterans/show.html.erb";
+  assert.deepEqual(
+    fileProblems(app.workspaceMapper(), context, app.root, view, app.workspaceText(view)).map((d) => `${d.span.start.line + 1} ${d.code}: ${d.message.split(": Rails")[0]}`),
+    ["2 missing-url-part: `y_path` is given no :yid here, and no request to VACOLS::VeteransController#show has it"],
+  );
+});
+
 test("hash targets: hover lists the routes, definition goes to the action, completion offers the controller's actions", async () => {
   const { hoverOnHashTarget, definitionOfHashTarget, hashTargetCompletions } = await import("../dist/features/hashTargets.js");
   const view = '<%= link_to "All", controller: "posts", action: "index" %>\n<%= link_to "About", controller: :pages, action: :about %>\n<%= url_for(action: :show, id: 1) %>\n';

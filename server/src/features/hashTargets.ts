@@ -46,8 +46,8 @@ export function hoverOnHashTarget(app: RailsApp, path: string, text: string, pos
   const routes = own.filter((r) => r.endpoint.kind === "controller" && r.controller === target.controllerPath && (target.key !== "action" || r.action === target.value));
   const heading =
     target.key === "action"
-      ? `**${controllerClass(target.controllerPath)}#${target.value}**\n\n${actionStatus(app, target.controllerPath, target.value)}`
-      : `**${controllerClass(target.controllerPath)}**`;
+      ? `**${controllerClass(app, target.controllerPath)}#${target.value}**\n\n${actionStatus(app, target.controllerPath, target.value)}`
+      : `**${controllerClass(app, target.controllerPath)}**`;
   return { contents: { kind: MarkupKind.Markdown, value: `${heading}\n\n${routesTable(routes)}` }, range: toRange(target.span) };
 }
 

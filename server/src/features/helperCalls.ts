@@ -317,7 +317,7 @@ export function generationOf(
     layouts?(): AppLayouts;
     layoutsKey?(): string;
   },
-  model: () => Pick<ControllerModel, "requestController" | "byPath" | "layoutsOf" | "atRoute">,
+  model: () => Pick<ControllerModel, "requestController" | "byPath" | "layoutsOf" | "atRoute" | "classNameAt">,
   app: {
     root: string;
     rubyVersion: string | undefined;
@@ -367,13 +367,13 @@ export function generationOf(
   };
   const recall = (path: string, method: string | undefined) => {
     const at = recallingController(path);
-    return at && recalledKeys(app.table(), at.controller, at.inController ? method : templateAction(at.controller, path));
+    return at && recalledKeys(app.table(), model(), at.controller, at.inController ? method : templateAction(at.controller, path));
   };
   const requestRoutes = (path: string, routes?: readonly Route[]): readonly Route[] | undefined => {
     const at = recallingController(path);
     if (!at) return undefined;
     const method = at.inController ? undefined : templateAction(at.controller, path);
-    return routes ? routesOfRequestsIn(routes, at.controller, method) : routesOfRequests(app.table(), at.controller, method);
+    return routes ? routesOfRequestsIn(routes, model(), at.controller, method) : routesOfRequests(app.table(), model(), at.controller, method);
   };
   /**
    * The action whose requests render a template: the one of its name, unless the controller or
@@ -502,28 +502,35 @@ function rendersIn(text: string | undefined): string[] | undefined {
 /** The action each template's requests run, per controller model (`templateAction`). */
 const actionsOfTemplates = new WeakMap<object, Map<string, string | undefined>>();
 
+/** What the recall functions ask of a controller model: the class a route reaches, and its name. */
+type RequestModel = Pick<ControllerModel, "atRoute" | "classNameAt">;
+
 /**
  * The path parameters a request to a controller may carry (`request.path_parameters`: its
  * route's segments and defaults): those of the routes to the action when the code is in one
  * that routes reach, else of every route to the controller. Undefined when no route reaches it
- * (the code may run from elsewhere) or a route takes any controller.
+ * (the code may run from elsewhere) or a route takes any controller. `controller`: the class's
+ * path; a route reaches it by that path or by the one its name camelizes from (`atRoute`).
  */
-function recalledKeys(result: MapResult, controller: string, method: string | undefined): { keys: Set<string>; requests: string } | undefined {
+function recalledKeys(result: MapResult, model: RequestModel, controller: string, method: string | undefined): { keys: Set<string>; requests: string } | undefined {
   // Asked for every call of every controller: worked out once per table (whether a route takes
-  // any controller) and once per controller and method.
+  // any controller) and once per controller model, controller and method.
   let known = recalled.get(result);
-  if (!known) recalled.set(result, (known = { dynamic: hasDynamicTargets(result), byKey: new Map() }));
+  if (!known) recalled.set(result, (known = { dynamic: hasDynamicTargets(result), byModel: new WeakMap() }));
   if (known.dynamic) return undefined;
+  let byKey = known.byModel.get(model);
+  if (!byKey) known.byModel.set(model, (byKey = new Map()));
   const key = `${controller}#${method ?? ""}`;
-  if (!known.byKey.has(key)) known.byKey.set(key, workOutRecalledKeys(result, controller, method));
-  return known.byKey.get(key);
+  if (!byKey.has(key)) byKey.set(key, workOutRecalledKeys(result, model, controller, method));
+  return byKey.get(key);
 }
-const recalled = new WeakMap<MapResult, { dynamic: boolean; byKey: Map<string, { keys: Set<string>; requests: string } | undefined> }>();
+type Recalled = { keys: Set<string>; requests: string } | undefined;
+const recalled = new WeakMap<MapResult, { dynamic: boolean; byModel: WeakMap<RequestModel, Map<string, Recalled>> }>();
 
 /** The routes to the action when routes reach it, else every route to the controller; undefined when none does or a route takes any controller. */
-function routesOfRequests(result: MapResult, controller: string, method: string | undefined): readonly Route[] | undefined {
-  if (recalledKeys(result, controller, method) === undefined) return undefined;
-  return requestsTo(result.routes, controller, method).routes;
+function routesOfRequests(result: MapResult, model: RequestModel, controller: string, method: string | undefined): readonly Route[] | undefined {
+  if (recalledKeys(result, model, controller, method) === undefined) return undefined;
+  return requestsTo(result.routes, model, controller, method).routes;
 }
 
 /**
@@ -531,53 +538,70 @@ function routesOfRequests(result: MapResult, controller: string, method: string 
  * holding app's): undefined when none reaches the controller or one may reach any controller
  * (`hasDynamicTargets`, for a list).
  */
-function routesOfRequestsIn(routes: readonly Route[], controller: string, method: string | undefined): readonly Route[] | undefined {
-  const byController = routesByController(routes);
+function routesOfRequestsIn(routes: readonly Route[], model: RequestModel, controller: string, method: string | undefined): readonly Route[] | undefined {
+  const byController = routesByController(routes, model);
   if (byController.has(DYNAMIC) || !byController.get(controller)) return undefined;
-  return requestsTo(routes, controller, method).routes;
+  return requestsTo(routes, model, controller, method).routes;
 }
 
 /** The routes to the action when routes reach it (`toAction`), else every route to the controller (maybe none). */
-function requestsTo(routes: readonly Route[], controller: string, method: string | undefined): { routes: readonly Route[]; toAction: boolean } {
-  const toController = routesByController(routes).get(controller) ?? [];
+function requestsTo(routes: readonly Route[], model: RequestModel, controller: string, method: string | undefined): { routes: readonly Route[]; toAction: boolean } {
+  const toController = routesByController(routes, model).get(controller) ?? [];
   const toAction = method === undefined ? [] : toController.filter((r) => r.action === method);
   return toAction.length ? { routes: toAction, toAction: true } : { routes: toController, toAction: false };
 }
 
-function workOutRecalledKeys(result: MapResult, controller: string, method: string | undefined): { keys: Set<string>; requests: string } | undefined {
-  const { routes, toAction } = requestsTo(result.routes, controller, method);
+function workOutRecalledKeys(result: MapResult, model: RequestModel, controller: string, method: string | undefined): Recalled {
+  const { routes, toAction } = requestsTo(result.routes, model, controller, method);
   if (!routes.length) return undefined;
   const keys = new Set<string>(["controller", "action"]);
   for (const route of routes) {
     for (const p of route.parameters) keys.add(p.name);
     for (const key of Object.keys(route.defaults)) keys.add(key);
   }
-  const className = `${controller.split("/").map((part) => part.replace(/(?:^|_)([a-z0-9])/g, (_m, c: string) => c.toUpperCase())).join("::")}Controller`;
+  const className = model.classNameAt(controller);
   return { keys, requests: toAction ? `${className}#${method}` : className };
 }
 
 /**
- * A table's routes (or an engine's controllers' list, kept while neither table changes) by
- * controller, made once: each controller file asked all 20,000 routes in a large app. A route
- * that may reach any controller or action (`:controller`, `:action`) is also under `DYNAMIC`.
+ * A table's routes (or an engine's controllers' list, kept while neither table changes) by the
+ * path of the controller class each reaches (`atRoute`: `v_a_c_o_l_s/veterans` reaches the
+ * class of `vacols/veterans`), made once per list and controller model: each controller file
+ * asked all 20,000 routes in a large app. A route that may reach any controller or action
+ * (`:controller`, `:action`) is also under `DYNAMIC`.
  */
-const byController = new WeakMap<readonly Route[], Map<string, Route[]>>();
+const byController = new WeakMap<readonly Route[], { written: Map<string, Route[]>; byModel: WeakMap<RequestModel, Map<string, Route[]>> }>();
 const DYNAMIC = ":dynamic";
-function routesByController(routes: readonly Route[]): Map<string, Route[]> {
-  let index = byController.get(routes);
+function routesByController(routes: readonly Route[], model: RequestModel): Map<string, Route[]> {
+  let known = byController.get(routes);
+  if (!known) byController.set(routes, (known = { written: routesByWrittenController(routes), byModel: new WeakMap() }));
+  let index = known.byModel.get(model);
   if (!index) {
     index = new Map();
-    for (const r of routes) {
-      if (r.endpoint.kind !== "controller") continue;
-      const dynamic = !r.controller || !r.action || r.controller.startsWith(":") || r.action.startsWith(":");
-      for (const key of dynamic ? [DYNAMIC, r.controller] : [r.controller]) {
-        if (!key) continue;
-        const list = index.get(key);
-        if (list) list.push(r);
-        else index.set(key, [r]);
-      }
+    // By the controller as written first: a model made on each keystroke in a controller maps
+    // the few hundred names again, not the 20,000 routes.
+    for (const [written, list] of known.written) {
+      const key = written === DYNAMIC ? written : (model.atRoute(written)?.path ?? written);
+      const other = index.get(key);
+      index.set(key, other ? [...other, ...list] : list);
     }
-    byController.set(routes, index);
+    known.byModel.set(model, index);
+  }
+  return index;
+}
+
+/** The routes by their `controller` as the table writes it (and under `DYNAMIC`). */
+function routesByWrittenController(routes: readonly Route[]): Map<string, Route[]> {
+  const index = new Map<string, Route[]>();
+  for (const r of routes) {
+    if (r.endpoint.kind !== "controller") continue;
+    const dynamic = !r.controller || !r.action || r.controller.startsWith(":") || r.action.startsWith(":");
+    for (const key of dynamic ? [DYNAMIC, r.controller] : [r.controller]) {
+      if (!key) continue;
+      const list = index.get(key);
+      if (list) list.push(r);
+      else index.set(key, [r]);
+    }
   }
   return index;
 }

@@ -35,8 +35,10 @@ export function hoverInRoutesFile(app: RailsApp, file: string, position: Positio
     const route = routes.find((r) => r.endpoint.kind === "controller");
     const controller = route?.controller ?? literal.value.split("#")[0];
     const action = route?.action ?? literal.value.split("#")[1];
-    const file = app.controllers().get(controller ?? "");
-    parts.push(`**Controller** \`${controllerClass(controller ?? "")}\` · **action** \`${action}\`` + (file ? `\n\n${actionStatus(app, controller ?? "", action ?? "")}` : " _(no controller file found)_"));
+    // The class the route reaches (`v_a_c_o_l_s/veterans` reaches VACOLS::VeteransController in vacols/veterans_controller.rb).
+    const model = app.controllerModel();
+    const found = !!controller && (model.atRoute(controller) !== undefined || app.controllers().has(controller));
+    parts.push(`**Controller** \`${controllerClass(app, controller ?? "")}\` · **action** \`${action}\`` + (found ? `\n\n${actionStatus(app, controller ?? "", action ?? "")}` : " _(no controller file found)_"));
   }
   if (site.first.method === "draw" && site.first.drawnFile) {
     parts.push(`Loads \`${relativeToApp(app, site.first.drawnFile)}\`: ${routes.length} route${routes.length === 1 ? "" : "s"}`);
@@ -52,7 +54,7 @@ export function actionStatus(app: RailsApp, controller: string, action: string):
   if (found.exists === "unknown") return `Routemap cannot tell whether the action exists: ${found.why}.`;
   if (found.exists === false) return `⚠ No public method \`${action}\` and no template ${controller}/${action}.`;
   const where = found.action
-    ? `\`def ${action}\` in ${relativeToApp(app, found.action.span.file)}:${found.action.span.start.line + 1}${found.action.owner !== controllerClass(controller) ? ` (from ${found.action.owner})` : ""}`
+    ? `\`def ${action}\` in ${relativeToApp(app, found.action.span.file)}:${found.action.span.start.line + 1}${found.action.owner !== controllerClass(app, controller) ? ` (from ${found.action.owner})` : ""}`
     : `rendered from the template app/views/${found.template} (no method)`;
   return where;
 }
@@ -108,13 +110,9 @@ export function routeGroup(routes: Route[], named: Route): Route[] {
   return group;
 }
 
-export function controllerClass(controller: string): string {
-  return (
-    controller
-      .split("/")
-      .map((part) => part.replace(/(?:^|_)([a-z0-9])/g, (_m, c: string) => c.toUpperCase()))
-      .join("::") + "Controller"
-  );
+/** The class a route's controller names, as Rails constantizes it with the app's inflections (`ControllerModel.classNameAt`). */
+export function controllerClass(app: RailsApp, controller: string): string {
+  return app.controllerModel().classNameAt(controller);
 }
 
 export function relativeToApp(app: RailsApp, file: string): string {

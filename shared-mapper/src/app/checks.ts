@@ -139,7 +139,7 @@ export function missingControllerDiagnostics(result: MapResult, model: Controlle
     const key = `${span.file}:${span.start.line}:${span.start.character}|${target.controller}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    const className = `${target.controller.split("/").map((part) => part.replace(/(?:^|_)([a-z0-9])/g, (_m, c: string) => c.toUpperCase())).join("::")}Controller`;
+    const className = model.classNameAt(target.controller);
     out.push({
       severity: "warning",
       code: "missing-controller",

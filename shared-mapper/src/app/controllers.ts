@@ -179,9 +179,22 @@ export class ControllerModel {
     if (own) return own;
     if (!this.byRouteController.has(path)) {
       this.byClassName ??= new Map([...this.byPath.values()].map((c) => [c.className.replace(/^::/, ""), c]));
-      this.byRouteController.set(path, this.byClassName.get(`${withInflections(this.inflections, () => camelize(path))}Controller`));
+      this.byRouteController.set(path, this.byClassName.get(this.constantized(path)));
     }
     return this.byRouteController.get(path);
+  }
+
+  /**
+   * The name of the class a route's `controller` reaches (`atRoute`), or, where no file defines
+   * it, of the class Rails would look for: `"#{path.camelize}Controller"` with the app's
+   * inflections (`api/reports` → `API::ReportsController` under `inflect.acronym "API"`).
+   */
+  classNameAt(path: string): string {
+    return this.atRoute(path)?.className.replace(/^::/, "") ?? this.constantized(path);
+  }
+
+  private constantized(path: string): string {
+    return `${withInflections(this.inflections, () => camelize(path))}Controller`;
   }
 
   /**
