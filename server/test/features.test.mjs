@@ -872,7 +872,7 @@ end
 // The class a route's controller names is `"#{controller.camelize}Controller"` with the app's
 // inflections (checked with ActiveSupport 6.1: under `inflect.acronym "API"`, "api/reports".camelize
 // is "API::Reports"; "v_a_c_o_l_s/veterans".camelize is "VACOLS::Veterans").
-test("a route's controller class is named as Rails constantizes it, with the app's inflections: hover, the missing-controller warning and its fix, what its requests recall", async () => {
+test("a route's controller class is named as Rails constantizes it, with the app's inflections: hover, go to definition, the missing-controller warning and its fix, what its requests recall", async () => {
   const { quickFixes } = await import("../dist/features/codeActions.js");
   const { app } = await workspaceFor(`
 //- Gemfile.lock
@@ -926,6 +926,9 @@ end
   // The class the route reaches, found in its file (before: "no controller file found", and "Api::UsersController … (from API::UsersController)").
   assert.equal(hover(1, "v_a_c_o_l_s"), "**Controller** `VACOLS::VeteransController` · **action** `show`\n\n`def show` in app/controllers/vacols/veterans_controller.rb:2");
   assert.equal(hover(4, "api/users"), "**Controller** `API::UsersController` · **action** `index`\n\n`def index` in app/controllers/api/users_controller.rb:2");
+  // Go to definition from `to:` reaches the same class (before: nothing, no file at v_a_c_o_l_s/veterans_controller.rb).
+  const line1 = app.workspaceText(routes).split("\n")[1];
+  assert.deepEqual([definitionInRoutesFile(app, routes, { line: 1, character: line1.indexOf("v_a_c_o_l_s") + 1 }) ?? []].flat().map(where), ["app/controllers/vacols/veterans_controller.rb:2:3"]);
   // A class no file defines is the one Rails would look for, and the quick fix creates that one (Zeitwerk expects API::ReportsController in api/reports_controller.rb).
   const missing = appDiagnostics(app, { diagnostics: true, unreachedActions: false }).get(routes).filter((d) => d.code === "missing-controller");
   assert.deepEqual(missing.map((d) => d.message), ["API::ReportsController does not exist: there is no app/controllers/api/reports_controller.rb, and no gem or engine of the app defines it"]);
