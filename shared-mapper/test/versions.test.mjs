@@ -27,6 +27,13 @@ test("8.0 raises for only/except naming an action the resource does not have; 6.
     "1: Route `resources :posts` - :only and :except must include only [:index, :create, :new, :show, :update, :destroy, :edit], but also included [:publish]",
     "2: Route `resource :profile` - :only and :except must include only [:show, :create, :update, :destroy, :new, :edit], but also included [:index]",
   ]);
+  // 8.0 checks `[only, except].flatten.compact` (Strings are names too) before anything else
+  // reads them; a nested list then raises where the actions are listed (`Array(@except).map(&:to_sym)`,
+  // NoMethodError in 6.1 as in 8.0, checked with Debian's Rails 6.1).
+  const mixed = '  resources :posts, only: [:index, "show"], except: nil\n  resources :notes, except: ["index", [:publish]]';
+  assert.deepEqual((await check(mixed, "8.0")).errors, ["2: :only and :except must include only [:index, :create, :new, :show, :update, :destroy, :edit], but also included [:publish]"]);
+  assert.deepEqual((await check(mixed, "8.0")).rows.slice(0, 2), ["posts GET /posts(.:format) posts#index", "post GET /posts/:id(.:format) posts#show"]);
+  assert.deepEqual((await check(mixed, "6.1")).errors, ["2: undefined method `to_sym' for [:publish]:Array"]);
 });
 
 test("8.1 raises for several paths in one call; earlier versions draw each", async () => {

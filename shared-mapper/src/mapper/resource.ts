@@ -286,12 +286,29 @@ function symbolName(v: RValue, ruby: RubyVersion): string {
   throw routingError(noMethodMessage(ruby, "to_sym", v), "NoMethodError");
 }
 
+/**
+ * Whether `v` (`only:`/`except:`'s value) is nil, or Symbols and Strings that are all in
+ * `valid`, in arrays nested at most a few deep; false for anything else, which
+ * `checkOnlyExcept` then reads the long way (to raise, or to say the value is unknown).
+ */
+function onlyValidNames(v: RValue | undefined, valid: readonly string[], depth = 0): boolean {
+  if (v === undefined || v === null) return true;
+  if (v instanceof RSymbol) return valid.includes(v.name);
+  if (typeof v === "string") return valid.includes(v);
+  if (!Array.isArray(v) || depth > 3) return false;
+  for (let i = 0; i < v.length; i++) if (!onlyValidNames(v[i], valid, depth + 1)) return false;
+  return true;
+}
+
 /** Rails 8.0 raises for `only:`/`except:` naming actions the resource does not have; 8.1 names the resource. */
 function checkOnlyExcept(o: ResourceOptions, singleton: boolean): void {
   const valid = singleton ? SINGULAR_ACTIONS : PLURAL_ACTIONS;
   const only = o.options.sget("only");
   const except = o.options.sget("except");
   if ((only === undefined || only === null) && (except === undefined || except === null)) return;
+  // Almost always every name is an action the resource has: said without building the lists
+  // below (which, run for each of a large app's 5,000 `resources`, were 7% of its first map).
+  if (onlyValidNames(only, valid) && onlyValidNames(except, valid)) return;
   // `[only, except].flatten.compact.uniq.map(&:to_sym)`
   const given = [...toArray(only ?? null), ...toArray(except ?? null)].flat(Infinity as 1).filter((v) => v !== null).map((v) => symbolName(v, o.ruby));
   const invalid = [...new Set(given)].filter((a) => !valid.includes(a));
