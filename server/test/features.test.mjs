@@ -804,6 +804,19 @@ class HealthController < ActionController::Base
 end
 `;
   const { app } = await workspaceFor(fixture);
+  // Hover on a route to a controller outside app/controllers says so (before: "no controller file found").
+  const routesText = app.workspaceText("/app/config/routes.rb").split("\n");
+  const hoverOn = (word) => {
+    const line = routesText.findIndex((l) => l.includes(word));
+    return hoverInRoutesFile(app, "/app/config/routes.rb", { line, character: routesText[line].indexOf(word) + 1 }).contents.value.split("\n\n---")[0];
+  };
+  assert.deepEqual(["devise/sessions", "health#", "example#", "posts#terms"].map(hoverOn), [
+    "**Controller** `Devise::SessionsController` · **action** `new` _(outside app/controllers: a gem's, an engine's or lib/'s)_",
+    "**Controller** `HealthController` · **action** `show` _(outside app/controllers: a gem's, an engine's or lib/'s)_",
+    "**Controller** `ExampleController` · **action** `say_hello` _(outside app/controllers: a gem's, an engine's or lib/'s)_",
+    // A gem's template renders it (before: said to be app/views/posts/terms.html.erb, which does not exist).
+    "**Controller** `PostsController` · **action** `terms`\n\nrendered from the template posts/terms.html.erb of a gem or an engine (no method)",
+  ]);
   const warnings = appDiagnostics(app, { diagnostics: true, unreachedActions: false }).get("/app/config/routes.rb").filter((d) => d.code === "missing-controller");
   assert.deepEqual(
     warnings.map((d) => `${d.range.start.line + 1}: ${d.message}`),

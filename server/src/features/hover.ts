@@ -38,7 +38,10 @@ export function hoverInRoutesFile(app: RailsApp, file: string, position: Positio
     // The class the route reaches (`v_a_c_o_l_s/veterans` reaches VACOLS::VeteransController in vacols/veterans_controller.rb).
     const model = app.controllerModel();
     const found = !!controller && (model.atRoute(controller) !== undefined || app.controllers().has(controller));
-    parts.push(`**Controller** \`${controllerClass(app, controller ?? "")}\` · **action** \`${action}\`` + (found ? `\n\n${actionStatus(app, controller ?? "", action ?? "")}` : " _(no controller file found)_"));
+    // Else one a gem, an engine or lib/ may define (their controllers' paths, when every gem could be read).
+    const elsewhere = !found && !!controller && !!app.providedControllers()?.has(controller);
+    const where = found ? `\n\n${actionStatus(app, controller ?? "", action ?? "")}` : elsewhere ? " _(outside app/controllers: a gem's, an engine's or lib/'s)_" : " _(no controller file found)_";
+    parts.push(`**Controller** \`${controllerClass(app, controller ?? "")}\` · **action** \`${action}\`` + where);
   }
   if (site.first.method === "draw" && site.first.drawnFile) {
     parts.push(`Loads \`${relativeToApp(app, site.first.drawnFile)}\`: ${routes.length} route${routes.length === 1 ? "" : "s"}`);
@@ -55,7 +58,7 @@ export function actionStatus(app: RailsApp, controller: string, action: string):
   if (found.exists === false) return `⚠ No public method \`${action}\` and no template ${controller}/${action}.`;
   const where = found.action
     ? `\`def ${action}\` in ${relativeToApp(app, found.action.span.file)}:${found.action.span.start.line + 1}${found.action.owner !== controllerClass(app, controller) ? ` (from ${found.action.owner})` : ""}`
-    : `rendered from the template app/views/${found.template} (no method)`;
+    : `rendered from the template ${ownTemplate(app, found.template!) ? `app/views/${found.template}` : `${found.template} of a gem or an engine`} (no method)`;
   return where;
 }
 
@@ -108,6 +111,11 @@ export function routeGroup(routes: Route[], named: Route): Route[] {
   const group = [named];
   for (let j = routes.indexOf(named) + 1; j < routes.length && !routes[j].name && routes[j].path === named.path; j++) group.push(routes[j]);
   return group;
+}
+
+/** Whether a template (`posts/terms.html.erb`, as the controller model names it) is the app's own, in app/views; else a gem's or an engine's, on the view paths too. */
+function ownTemplate(app: RailsApp, template: string): boolean {
+  return app.workspaceText(`${app.root}/app/views/${template}`) !== undefined;
 }
 
 /** The class a route's controller names, as Rails constantizes it with the app's inflections (`ControllerModel.classNameAt`). */
