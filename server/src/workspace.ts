@@ -756,6 +756,15 @@ export class RailsApp {
     return this.workspace.text(path);
   }
 
+  /**
+   * The file of the class a route's controller reaches (`ControllerModel.atRoute`:
+   * `v_a_c_o_l_s/veterans` is in vacols/veterans_controller.rb), else the one at its path under
+   * `app/controllers`.
+   */
+  controllerFileOf(controller: string): string | undefined {
+    return this.controllerModel().atRoute(controller)?.file ?? this.controllers().get(controller);
+  }
+
   /** Controllers under `app/controllers`, by name (`admin/users`) → file. */
   controllers(): Map<string, string> {
     if (!this.controllersCache) {

@@ -42,7 +42,7 @@ export function definitionInRoutesFile(app: RailsApp, file: string, position: Po
 
 /** The controller file of a route, at the `def` of its action when there is one. */
 export function actionLocation(app: RailsApp, route: Route): Location[] {
-  const file = controllerFile(app, route.controller!);
+  const file = app.controllerFileOf(route.controller!);
   if (!file) return [];
   const text = app.workspaceText(file) ?? "";
   const lines = text.split("\n");
@@ -52,13 +52,8 @@ export function actionLocation(app: RailsApp, route: Route): Location[] {
   return [{ uri: toUri(file), range: { start: at, end: at } }];
 }
 
-/** The file of the class a route's controller reaches (`ControllerModel.atRoute`: `v_a_c_o_l_s/veterans` is in vacols/veterans_controller.rb). */
-function controllerFile(app: RailsApp, controller: string): string | undefined {
-  return app.controllerModel().atRoute(controller)?.file ?? app.controllers().get(controller);
-}
-
 function controllerLocation(app: RailsApp, controller: string): Location[] {
-  const file = controllerFile(app, controller);
+  const file = app.controllerFileOf(controller);
   if (!file) return [];
   const lines = (app.workspaceText(file) ?? "").split("\n");
   const line = Math.max(0, lines.findIndex((l) => /^\s*class\s/.test(l)));

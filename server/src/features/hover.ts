@@ -36,8 +36,7 @@ export function hoverInRoutesFile(app: RailsApp, file: string, position: Positio
     const controller = route?.controller ?? literal.value.split("#")[0];
     const action = route?.action ?? literal.value.split("#")[1];
     // The class the route reaches (`v_a_c_o_l_s/veterans` reaches VACOLS::VeteransController in vacols/veterans_controller.rb).
-    const model = app.controllerModel();
-    const found = !!controller && (model.atRoute(controller) !== undefined || app.controllers().has(controller));
+    const found = !!controller && app.controllerFileOf(controller) !== undefined;
     // Else one a gem, an engine or lib/ may define (their controllers' paths, when every gem could be read).
     const elsewhere = !found && !!controller && !!app.providedControllers()?.has(controller);
     const where = found ? `\n\n${actionStatus(app, controller ?? "", action ?? "")}` : elsewhere ? " _(outside app/controllers: a gem's, an engine's or lib/'s)_" : " _(no controller file found)_";
