@@ -317,7 +317,7 @@ export function generationOf(
     layouts?(): AppLayouts;
     layoutsKey?(): string;
   },
-  model: () => Pick<ControllerModel, "requestController" | "byPath" | "layoutsOf" | "atRoute" | "classNameAt">,
+  model: () => Pick<ControllerModel, "requestController" | "byPath" | "layoutsOf" | "pathAt" | "classNameAt">,
   app: {
     root: string;
     rubyVersion: string | undefined;
@@ -502,8 +502,8 @@ function rendersIn(text: string | undefined): string[] | undefined {
 /** The action each template's requests run, per controller model (`templateAction`). */
 const actionsOfTemplates = new WeakMap<object, Map<string, string | undefined>>();
 
-/** What the recall functions ask of a controller model: the class a route reaches, and its name. */
-type RequestModel = Pick<ControllerModel, "atRoute" | "classNameAt">;
+/** What the recall functions ask of a controller model: the path and the name of the class a route reaches. */
+type RequestModel = Pick<ControllerModel, "pathAt" | "classNameAt">;
 
 /**
  * The path parameters a request to a controller may carry (`request.path_parameters`: its
@@ -581,7 +581,7 @@ function routesByController(routes: readonly Route[], model: RequestModel): Map<
     // By the controller as written first: a model made on each keystroke in a controller maps
     // the few hundred names again, not the 20,000 routes.
     for (const [written, list] of known.written) {
-      const key = written === DYNAMIC ? written : (model.atRoute(written)?.path ?? written);
+      const key = written === DYNAMIC ? written : model.pathAt(written);
       const other = index.get(key);
       index.set(key, other ? [...other, ...list] : list);
     }

@@ -114,7 +114,7 @@ export function routeGroup(routes: Route[], named: Route): Route[] {
 
 /** Whether a template (`posts/terms.html.erb`, as the controller model names it) is the app's own, in app/views; else a gem's or an engine's, on the view paths too. */
 function ownTemplate(app: RailsApp, template: string): boolean {
-  return app.workspaceText(`${app.root}/app/views/${template}`) !== undefined;
+  return app.workspaceFs().exists(`${app.root}/app/views/${template}`);
 }
 
 /** The class a route's controller names, as Rails constantizes it with the app's inflections (`ControllerModel.classNameAt`). */

@@ -275,26 +275,26 @@ function callbackUses(model: ControllerModel): Map<string, string> {
  * request runs the controller's code or renders its own templates (upcase's controllers whose
  * routes sit under `if ENV[…]`).
  */
-export function unreachedController(result: MapResult, model: Pick<ControllerModel, "atRoute">, controller: string): boolean {
+export function unreachedController(result: MapResult, model: Pick<ControllerModel, "pathAt">, controller: string): boolean {
   const reached = reachedControllers(result, model);
   return reached !== undefined && !reached.has(controller) && !openFor(result, controller);
 }
 
 /**
  * The controllers some route of the table or of its engines reaches (undefined: any may be), once
- * per table and model: each by the path of the class it reaches (`model.atRoute`), else as written.
+ * per table and model: each by the path of the class it reaches (`model.pathAt`).
  */
-function reachedControllers(result: MapResult, model: Pick<ControllerModel, "atRoute">): ReadonlySet<string> | undefined {
+function reachedControllers(result: MapResult, model: Pick<ControllerModel, "pathAt">): ReadonlySet<string> | undefined {
   const known = reachedByTable.get(result);
   if (known?.model === model) return known.reached;
   const engineRoutes = result.engines.flatMap((e) => e.routes).filter((r) => r.endpoint.kind === "controller");
   const targets = [...targetsOf(result), ...engineRoutes.map((r) => ({ controller: r.controller, action: r.action }))];
   const dynamic = targets.some((t) => !t.controller || t.controller.startsWith(":"));
-  const reached = dynamic ? undefined : new Set(targets.map((t) => model.atRoute(t.controller!)?.path ?? t.controller!));
+  const reached = dynamic ? undefined : new Set(targets.map((t) => model.pathAt(t.controller!)));
   reachedByTable.set(result, { model, reached });
   return reached;
 }
-const reachedByTable = new WeakMap<MapResult, { model: Pick<ControllerModel, "atRoute">; reached: ReadonlySet<string> | undefined }>();
+const reachedByTable = new WeakMap<MapResult, { model: Pick<ControllerModel, "pathAt">; reached: ReadonlySet<string> | undefined }>();
 
 /**
  * `bin/rails routes --unused` (Rails 7.1+, railties' UnusedRoutesCommand): the routes whose

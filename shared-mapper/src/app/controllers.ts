@@ -184,6 +184,11 @@ export class ControllerModel {
     return this.byRouteController.get(path);
   }
 
+  /** The path of the class a route's `controller` reaches (`atRoute`), else the controller as written: what the checks index routes by. */
+  pathAt(path: string): string {
+    return this.atRoute(path)?.path ?? path;
+  }
+
   /**
    * The name of the class a route's `controller` reaches (`atRoute`), or, where no file defines
    * it, of the class Rails would look for: `"#{path.camelize}Controller"` with the app's
