@@ -8,6 +8,15 @@
 "use strict";
 const path = require("path");
 
+// TurboFan inlines less (100 bytes of bytecode per optimised function, V8's default 920): during
+// the first map its compiles on V8's threads took more processor time than the map itself, on a
+// machine of two cores shared with the main thread. On issue 30's large app, 10 first hovers in
+// turns: 1.6–2.2 s of the server's processor time to the first hover against 2.2–2.7, wall clock
+// 1.34 s median against 1.47; the app's read 0.7–1 s of processor time less; keystrokes no slower
+// (docs/benchmarks.md, "TurboFan's inlining for the language server"). Set before the code
+// cache is read: V8 takes its data only under the flags it was made with.
+require("v8").setFlagsFromString("--max-inlined-bytecode-size-cumulative=100");
+
 // Prism's WebAssembly compiles on another thread while this one loads the bundle: the server
 // used to wait for it before it could read `initialize` (20–50 ms of a first hover's wall time).
 require("../bin/prismEarly.cjs").compilePrismEarly(path.join(__dirname, "prism.wasm"));
