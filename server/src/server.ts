@@ -470,11 +470,17 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     readAppSoon(() => void runSafe(undefined, undefined, async () => {
       for (const app of workspace.apps) await app.prepare(() => new Promise((resolve) => setImmediate(resolve)));
       publishAll();
+      // The drawn files' recordings, for the next start's first table (keptDraws.ts); again at shutdown.
+      for (const app of workspace.apps) app.keepDraws();
       for (const app of workspace.apps) if ((routeCounts.get(app) ?? 0) >= REHEARSED_UP_TO) setImmediate(() => runSafe(undefined, undefined, () => app.rehearseEdit()));
       // Documents pulled while the controllers were read were answered without their helper calls.
       if (pulledDocuments.size) refreshPulled();
     }));
     warmUp(WARM_UP_ROUNDS);
+  });
+
+  connection.onShutdown(() => {
+    for (const app of workspace.apps) app.keepDraws();
   });
 
   connection.onDidChangeConfiguration(async () => {

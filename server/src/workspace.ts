@@ -6,6 +6,7 @@
 import { dirname, join, relative, sep } from "node:path";
 import type { ControllerModel, EngineRoutes, MapInput, MapResult, Route, RouteMapper } from "@routemap/shared-mapper";
 import { DrawMemo, UNKNOWN } from "@routemap/shared-mapper";
+import { keepDrawMemo, keptDrawMemo } from "./keptDraws.js";
 import { appGlob } from "./cli/appGlob.js";
 import { AppFileMap, appOptions, findEngines, isAppFile, readAppConfig, readAppFiles, readControllerInputs, readEngines, selfEngine, type EngineSource } from "./cli/appConfig.js";
 import { appExists, isInside, walk, walkAsync, type FileSystem } from "./fileSystem.js";
@@ -56,8 +57,13 @@ export class RailsApp {
   readonly routesFile: string;
   readonly drawDir: string;
   private result: MapResult | undefined;
-  /** What the drawn files drew in earlier maps: a keystroke elsewhere replays them (`DrawMemo`). */
-  private readonly drawMemo = new DrawMemo();
+  /**
+   * What the drawn files drew in earlier maps, this session's and the last one's (`keptDraws.ts`):
+   * a keystroke elsewhere, or the next start, replays them (`DrawMemo`).
+   */
+  private readonly drawMemo: DrawMemo;
+  /** Whether a map recorded a drawn file anew since the memo was last saved. */
+  private drawsRecorded = false;
   private controllersCache: Map<string, string> | undefined;
   private configCache: ReturnType<typeof readAppConfig> | undefined;
   /** config/application.rb, the environment's file and the initializers, as last read from disk. */
@@ -73,6 +79,14 @@ export class RailsApp {
   ) {
     this.routesFile = join(root, "config", "routes.rb");
     this.drawDir = join(root, "config", "routes");
+    this.drawMemo = keptDrawMemo(root);
+  }
+
+  /** Saves the drawn files' recordings for the next session, when a map recorded one anew since the last save. */
+  keepDraws(): void {
+    if (!this.drawsRecorded) return;
+    this.drawsRecorded = false;
+    keepDrawMemo(this.root, this.drawMemo);
   }
 
   /** Rails and Ruby versions, environment and api_only: settings first, then the app's files. */
@@ -89,6 +103,7 @@ export class RailsApp {
   table(): MapResult {
     if (this.result) return this.result;
     this.result = this.workspace.mapper.map(this.inputs(), { memo: this.drawMemo });
+    if (this.drawMemo.recorded) this.drawsRecorded = true;
     // The last table only stood in for this one (`lastFiles`) while it was being made: kept, it
     // held a second table of the app all along (on 20,004 routes, the previous keystroke's).
     this.previous = undefined;
@@ -118,7 +133,9 @@ export class RailsApp {
   tableWith(path: string, text: string): MapResult {
     const inputs = this.inputs();
     (inputs.files as Map<string, string>).set(path, text);
-    return this.workspace.mapper.map(inputs, { memo: this.drawMemo });
+    const result = this.workspace.mapper.map(inputs, { memo: this.drawMemo });
+    if (this.drawMemo.recorded) this.drawsRecorded = true;
+    return result;
   }
 
   private inputs(): MapInput {

@@ -518,7 +518,7 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
       parseTime += parsed.time;
       return parsed.loaded;
     },
-    drawFile: drawMemo && memoisedDraw(drawMemo, () => interpreter, () => (drawContext ??= JSON.stringify(options) + inflectionTexts() + (state.nestedParam?.context() ?? ""))),
+    drawFile: drawMemo && memoisedDraw(drawMemo, () => interpreter, () => (drawContext ??= drawMemoContext(options) + inflectionTexts() + (state.nestedParam?.context() ?? ""))),
   });
   let drawContext: string | undefined;
   const inflectionTexts = () => configPaths().filter((p) => read(p)!.includes("inflections")).map((p) => `\0${p}\0${read(p)}`).join("");
@@ -735,4 +735,14 @@ function fileDiagnostic(file: string, message: string, code: string): Diagnostic
 function defaultDrawPath(entry: string): string {
   const slash = entry.lastIndexOf("/");
   return (slash >= 0 ? entry.slice(0, slash) : ".") + "/routes";
+}
+
+/**
+ * The options a replayed file's routes depend on (`dsl/drawMemo.ts`): all but `env`, which only
+ * `ENV` reads, a constant a file of literal DSL calls cannot name. (An editor starts each
+ * session with variables of its own, `VSCODE_IPC_HOOK_EXTHOST` a new socket each time: with
+ * them, no recording kept between sessions would fit the next.)
+ */
+function drawMemoContext(options: MapOptions): string {
+  return JSON.stringify({ ...options, env: undefined });
 }

@@ -4,7 +4,7 @@
 // replaces a DSL method, names taken across files, errors, syntax errors, an inflection rule,
 // a tight route budget) is edited at random, step by step; after each step the map with the
 // memo kept between steps is compared with a fresh full map: routes field by field, names,
-// declarations, diagnostics, open regions.
+// declarations, diagnostics, open regions; and the map before it is still what it was.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { DrawMemo } from "../dist/index.js";
@@ -100,11 +100,15 @@ function snapshot(result) {
   };
 }
 
-function check({ seed, steps, limits, railsVersion = "8.1" }) {
+/** The memo as a new session finds it: its data through JSON, as the language server keeps it between sessions. */
+const nextSession = (memo) => DrawMemo.restore(JSON.parse(JSON.stringify(memo.save())));
+
+function check({ seed, steps, limits, railsVersion = "8.1", sessions = false }) {
   return async () => {
     const m = await mapper();
     const random = rng(seed);
-    const memo = new DrawMemo();
+    let memo = new DrawMemo();
+    let restored = 0;
     const app = {
       inflection: false,
       entry: ["draw :a", "draw :b", "resources :posts"],
@@ -112,17 +116,26 @@ function check({ seed, steps, limits, railsVersion = "8.1" }) {
     };
     let replayed = 0;
     let undo;
+    // A replay shares routes and records with the map before it: that map's result must not change.
+    let previous;
     for (let step = 0; step < steps; step++) {
       const input = { entry: ENTRY, files: files(app), options: { railsVersion, limits } };
-      const incremental = snapshot(m.map(input, { memo }));
+      if (sessions) memo = nextSession(memo);
+      const result = m.map(input, { memo });
+      const incremental = snapshot(result);
       replayed += memo.replayed;
+      restored += memo.restored;
       const full = snapshot(m.map(input));
       assert.deepEqual(incremental, full, `seed ${seed}, step ${step}:\n${[...input.files].map(([p, t]) => `# ${p}\n${t}`).join("\n")}`);
+      if (previous) assert.deepEqual(snapshot(previous.result), previous.snapshot, `seed ${seed}, step ${step}: the map before it changed`);
+      previous = { result, snapshot: incremental };
       if (undo) undo = void undo();
       else undo = edit(app, random);
     }
     // The memo must have been used, or the comparison says nothing.
     assert.ok(replayed > steps / 10, `only ${replayed} files replayed in ${steps} maps`);
+    // A file drawn twice in one map replays the second time from the first's recording.
+    if (sessions) assert.ok(restored > steps / 10 && restored <= replayed, `only ${restored} of ${replayed} replays from the data of the session before`);
   };
 }
 
@@ -130,6 +143,51 @@ test("random edits: incremental maps equal full maps", check({ seed: 1, steps: 3
 test("random edits, another sequence and Rails 6.1", check({ seed: 7, steps: 300, railsVersion: "6.1" }));
 test("random edits under a tight route budget (a replay that would pass it evaluates instead)", check({ seed: 3, steps: 200, limits: { routes: 40 } }));
 test("random edits under a tight step budget", check({ seed: 11, steps: 200, limits: { steps: 900 } }));
+test("random edits, each map a new session replaying the data the one before saved", check({ seed: 1, steps: 300, sessions: true }));
+test("random edits, each map a new session, Rails 6.1", check({ seed: 13, steps: 200, railsVersion: "6.1", sessions: true }));
+
+test("a new session replays the drawn files whose text is the one saved, and evaluates the others", async () => {
+  const m = await mapper();
+  const app = {
+    inflection: false,
+    entry: ["draw :a", "draw :b", "draw :c"],
+    drawn: {
+      a: ['resources :photos, constraints: { id: /\\d+/ }, defaults: { format: :json } do\n  get :big, on: :member, to: "photos#big", as: :huge\nend', 'get "w/:name", to: "w#show", constraints: { name: /[a-z]+/i }, defaults: { n: 1, big: 100000000000000000000, s: "x", l: [nil, true, :y] }'],
+      b: ["resources :people"],
+      c: ["shared_routes"],
+    },
+  };
+  const first = new DrawMemo();
+  const full = snapshot(m.map({ entry: ENTRY, files: files(app) }, { memo: first }));
+  const saved = JSON.parse(JSON.stringify(first.save()));
+  // c.rb calls a method: never recorded, so never saved.
+  assert.deepEqual(saved.recordings.map((r) => r.path), [`${ROOT}/config/routes/a.rb`, `${ROOT}/config/routes/b.rb`]);
+  let memo = DrawMemo.restore(saved);
+  assert.deepEqual(snapshot(m.map({ entry: ENTRY, files: files(app) }, { memo })), full);
+  assert.deepEqual([memo.restored, memo.replayed, memo.evaluated], [2, 2, 1]);
+  // b.rb changed since: evaluated; a.rb replayed.
+  app.drawn.b.push("resources :tags");
+  memo = DrawMemo.restore(saved);
+  assert.deepEqual(snapshot(m.map({ entry: ENTRY, files: files(app) }, { memo })), snapshot(m.map({ entry: ENTRY, files: files(app) })));
+  assert.deepEqual([memo.restored, memo.replayed, memo.evaluated], [1, 1, 2]);
+  // Another Rails: the context differs, nothing replayed.
+  memo = DrawMemo.restore(saved);
+  m.map({ entry: ENTRY, files: files(app), options: { railsVersion: "6.1" } }, { memo });
+  assert.deepEqual([memo.replayed, memo.evaluated], [0, 3]);
+  // Data of another shape: an empty memo; a call's offset that is not this file's: evaluated.
+  assert.equal(DrawMemo.restore({ format: 0, recordings: saved.recordings }).save().recordings.length, 0);
+  const moved = structuredClone(saved);
+  moved.recordings[0].calls[0][0] += 1;
+  memo = DrawMemo.restore(moved);
+  app.drawn.b.pop();
+  assert.deepEqual(snapshot(m.map({ entry: ENTRY, files: files(app) }, { memo })), full);
+  assert.deepEqual([memo.restored, memo.evaluated], [1, 2]);
+  // Another session's environment variables (an editor's differ each time): ENV is not in what a file of literal DSL calls reads.
+  memo = DrawMemo.restore(saved);
+  const env = { VSCODE_IPC_HOOK_EXTHOST: "/tmp/vscode-ipc-2.sock" };
+  assert.deepEqual(snapshot(m.map({ entry: ENTRY, files: files(app), options: { env } }, { memo })), snapshot(m.map({ entry: ENTRY, files: files(app), options: { env } })));
+  assert.deepEqual([memo.restored, memo.evaluated], [2, 1]);
+});
 
 test("a keystroke in config/routes.rb replays the drawn files it did not change", async () => {
   const m = await mapper();

@@ -15,22 +15,21 @@
  * - every route name it asked the set about is still free, as it was then (`RouteSet#probe`);
  * - its recorded steps and routes still fit the budget.
  * Anything else is evaluated, and recorded again. A replay adds what the evaluation did:
- * its routes (copied, each pointing at a copy of its call's record), its DSL calls'
- * records, its diagnostics (through `report`, which drops repeats as the evaluation would)
+ * its routes (the same objects), its DSL calls' records (copies where their route ranges
+ * move), its diagnostics (through `report`, which drops repeats as the evaluation would)
  * and open regions, and its steps.
  *
  * The memo is the host's (the language server keeps one per app between maps); the core
  * stays pure: it holds only what earlier maps returned.
  */
 import * as N from "@ruby/prism/src/nodes.js";
-import type { DrawnRoute, Rebase } from "../mapper/route.js";
+import type { DisplayContext, DrawnRoute } from "../mapper/route.js";
 import type { MapperState, SourceRef } from "../mapper/state.js";
 import type { Scope } from "../mapper/scope.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import { RHash, sym } from "../ruby/values.js";
-import type { Diagnostic, OpenRegion } from "../types.js";
 import { OBJECT } from "./classes.js";
-import type { DeclarationRecord } from "./declarations.js";
+import { recordingData, restoreRecording, type Recording, type RecordingData } from "./drawMemoStore.js";
 import type { Interpreter } from "./interpreter.js";
 
 /** The DSL calls a replayable file may make: none reads anything but its arguments, the scope and the set. */
@@ -39,32 +38,59 @@ const REPLAYABLE = new Set([
   "namespace", "scope", "member", "collection", "nested", "new", "shallow", "controller", "constraints", "defaults",
 ]);
 
-/** What one evaluation of a drawn file did, for the next map to replay. */
-interface Recording {
-  file: LoadedFile;
-  context: string;
-  /** Route names the set was asked about: all were free before the file was drawn. */
-  names: string[];
-  steps: number;
-  /** The row its first route took, and its routes. */
-  first: number;
-  routes: DrawnRoute[];
-  declarations: DeclarationRecord[];
-  diagnostics: Diagnostic[];
-  openRegions: OpenRegion[];
-}
-
 /** Recordings of drawn files between maps, by path (`RouteMapper.map`'s `memo`). */
 export class DrawMemo {
   readonly recordings = new Map<string, Recording>();
-  /** Files replayed and evaluated in the last map (for tests and the benchmark). */
+  /** Recordings as data from an earlier session (`restore`), by path, until a map asks for them. */
+  private readonly stored = new Map<string, RecordingData>();
+  /** Files replayed and evaluated in the last map, and replayed from `restore`'s data (for hosts, tests and the benchmark). */
   replayed = 0;
   evaluated = 0;
+  restored = 0;
+  /** Files evaluated in the last map whose recordings were made (what `save` would give anew). */
+  recorded = 0;
+
+  /**
+   * The recordings as plain data (JSON), for a host to keep between sessions (`drawMemoStore.ts`);
+   * those with a value that is not plain data are left out, and data not yet asked for is kept.
+   */
+  save(): { format: number; recordings: RecordingData[] } {
+    const byPath = new Map(this.stored);
+    for (const [path, r] of this.recordings) {
+      const data = recordingData(r);
+      if (data) byPath.set(path, data);
+      else byPath.delete(path);
+    }
+    return { format: MEMO_FORMAT, recordings: [...byPath.values()] };
+  }
+
+  /** A memo whose recordings are `save`'s data of an earlier session: any other data gives an empty memo. */
+  static restore(data: unknown): DrawMemo {
+    const memo = new DrawMemo();
+    const { format, recordings } = (data ?? {}) as { format?: unknown; recordings?: unknown };
+    if (format !== MEMO_FORMAT || !Array.isArray(recordings)) return memo;
+    for (const r of recordings as RecordingData[]) if (r && typeof r.path === "string" && typeof r.text === "string" && Array.isArray(r.calls) && Array.isArray(r.routes)) memo.stored.set(r.path, r);
+    return memo;
+  }
+
+  /** The recording of `file` from `restore`'s data, once: when it was made from this very text. */
+  fromStore(file: LoadedFile, context: DisplayContext): Recording | undefined {
+    const path = file.index.file;
+    const data = this.stored.get(path);
+    if (!data) return undefined;
+    this.stored.delete(path);
+    const recording = restoreRecording(data, file, context);
+    if (recording) this.recordings.set(path, recording);
+    return recording;
+  }
 }
+
+/** Bumped when `save`'s data changes shape. */
+const MEMO_FORMAT = 1;
 
 /** A map's `InterpreterOptions.drawFile`: replays from `memo` where exact, else evaluates and records. */
 export function memoisedDraw(memo: DrawMemo, it: () => Interpreter, contextOf: () => string): (file: LoadedFile, run: () => void) => void {
-  memo.replayed = memo.evaluated = 0;
+  memo.replayed = memo.evaluated = memo.restored = memo.recorded = 0;
   return (file, run) => {
     const context = contextOf();
     const path = file.index.file;
@@ -74,15 +100,17 @@ export function memoisedDraw(memo: DrawMemo, it: () => Interpreter, contextOf: (
       memo.evaluated++;
       return run();
     }
-    const recording = memo.recordings.get(path);
+    const kept = memo.recordings.get(path);
+    const recording = kept ?? memo.fromStore(file, it().mapper.display);
     if (recording && recording.file === file && recording.context === context && fits(it(), recording)) {
       memo.replayed++;
+      if (!kept) memo.restored++;
       return replay(it(), recording);
     }
     memo.evaluated++;
     memo.recordings.delete(path);
     const made = record(it(), file, context, run);
-    if (made) memo.recordings.set(path, made);
+    if (made) (memo.recordings.set(path, made), memo.recorded++);
   };
 }
 
@@ -172,32 +200,28 @@ function record(it: Interpreter, file: LoadedFile, context: string, run: () => v
   const routes = set.rowsFrom(before.rows) as DrawnRoute[];
   if (!routes.every((r) => own.has(r.drawnBy))) return undefined;
   return {
-    file, context, names: [...names], steps: it.budget.spent - before.steps, first: before.rows, routes, declarations, diagnostics,
+    file, context, names: [...names], steps: it.budget.spent - before.steps, first: before.rows, routes, declarations, calls: declarations, diagnostics,
     openRegions: it.openRegions.slice(before.regions),
   };
 }
 
-/** Adds what the recorded evaluation added, and keeps the copies as the recording (the old map's objects can go). */
+/**
+ * Adds what the recorded evaluation added. The routes are the recording's own objects: nothing
+ * in a route depends on the map it is in but its display context (the same for the same
+ * `context`) and its call's record, of which it reads the span, file, origin and conditions,
+ * the same in a shifted copy. Copying 20,000 routes per keystroke was most of a replay's
+ * garbage (docs/benchmarks.md, "A replay without copies"). The records are copied only when
+ * their route ranges move; unmoved, the old map's are shared, as nothing changes them once made.
+ */
 function replay(it: Interpreter, r: Recording): void {
   const set = it.mapper.set;
   const shift = set.size - r.first;
-  const calls = new Map<SourceRef, DeclarationRecord>();
-  const declarations = r.declarations.map((d) => {
-    const copy = d.shifted(shift);
-    calls.set(d, copy);
-    it.declarations.push(copy);
-    return copy;
-  });
-  const rebase: Rebase = { source: (old) => calls.get(old)!, context: it.mapper.display, groups: new Map() };
-  const routes = r.routes.map((route) => {
-    const copy = route.rebased(rebase);
-    set.replay(copy);
-    return copy;
-  });
+  const declarations = shift === 0 ? r.declarations : r.declarations.map((d) => d.shifted(shift));
+  for (const d of declarations) it.declarations.push(d);
+  for (const route of r.routes) set.replay(route);
   it.budget.charge(r.steps);
   for (const d of r.diagnostics) it.report(d.severity, d.message, d.span, d.code, d.related);
   for (const region of r.openRegions) it.openRegions.push({ ...region });
   r.first += shift;
-  r.routes = routes;
   r.declarations = declarations;
 }

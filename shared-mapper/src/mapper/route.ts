@@ -8,7 +8,7 @@
  * kept. Most routes of an app are never printed while the user types, and building those
  * strings for all of them was most of the cost of a redraw.
  */
-import type { PathInfo } from "../journey/pattern.js";
+import { analyzePath, type PathInfo } from "../journey/pattern.js";
 import { dasherize } from "../inflector.js";
 import { isSym, RConst, RHash, RObject, RProc, RRedirect, RRegexp, RStruct, RSymbol, RUnknown, RValue, sym } from "../ruby/values.js";
 import { displayText, inspect } from "../ruby/print.js";
@@ -25,11 +25,21 @@ export interface DisplayContext {
   readonly inlineHandlerText: boolean;
 }
 
-/** What `DrawnRoute#rebased` replaces: the calls (old record → new), the display context, plain groups copied once. */
-export interface Rebase {
-  source(old: SourceRef): SourceRef;
+/**
+ * A route as plain data (`dsl/drawMemoStore.ts`, which keeps a drawn file's recording between
+ * sessions): its call by number among its file's calls, its Ruby values as `encode` gave them.
+ */
+export type RouteData =
+  | [kind: 0, call: number, name: string, path: string, controller: string, action: string, via: unknown[]]
+  | [kind: 1, call: number, name: string, path: string, via: unknown[], defaults: unknown, requirements: unknown, to: unknown, flags: number];
+
+/** What `routeFromData` needs besides the data: the calls' records, the map's display context, a decoder. */
+export interface RouteRestore {
+  calls: readonly SourceRef[];
   context: DisplayContext;
-  groups: Map<PlainGroup, PlainGroup>;
+  decode(v: unknown): RValue;
+  /** The plain groups made so far, by call and controller (a declaration's routes share one). */
+  groups: Map<string, PlainGroup>;
 }
 
 /** The parts of a route as `Mapping` leaves them. */
@@ -49,6 +59,7 @@ export interface RouteParts {
 }
 
 const NO_HELPERS: string[] = [];
+const NO_ENDPOINT = ["u"];
 const NO_NAMES: readonly string[] = [];
 const NO_REQUIREMENTS = new RHash();
 const CONTROLLER = sym("controller");
@@ -110,22 +121,14 @@ export abstract class DrawnRoute implements Route {
   /** The route's parts as `Mapping` leaves them. */
   protected abstract parts(): RouteParts;
 
-  /** The call that drew it (`drawMemo.ts` maps one map's calls to the next's). */
+  /** The route as plain data, its call numbered by `call`; `encode` throws for a value that is not plain data. */
+  abstract data(call: number, encode: (v: RValue | undefined) => unknown): RouteData;
+
+  /** The call that drew it (`drawMemo.ts` checks that a drawn file's routes are its own calls'). */
   get drawnBy(): SourceRef {
     return this.sourceRef;
   }
 
-  /**
-   * The same route drawn by another record of the same call, in another map with the same
-   * display context (a replayed draw, `drawMemo.ts`); its name and printed columns carry over.
-   */
-  rebased(r: Rebase): DrawnRoute {
-    const copy = this.rebuilt(r);
-    copy.name = this.name;
-    copy.described = this.described;
-    return copy;
-  }
-  protected abstract rebuilt(r: Rebase): DrawnRoute;
   abstract get internal(): boolean;
   abstract get anchored(): boolean;
 
@@ -233,8 +236,11 @@ export class MappedRoute extends DrawnRoute {
   get engine(): string | undefined {
     return (this.flags & ENGINE) !== 0 && this.to instanceof RConst ? this.to.path : undefined;
   }
-  protected rebuilt(r: Rebase): DrawnRoute {
-    return new MappedRoute({ ...this.parts(), source: r.source(this.sourceRef) }, r.context);
+  data(call: number, encode: (v: RValue | undefined) => unknown): RouteData {
+    const { name, path, flags } = this;
+    // No endpoint (undefined, which JSON has not in arrays) is ["u"]: nil is null.
+    const to = this.to === undefined ? NO_ENDPOINT : encode(this.to);
+    return [1, call, name, path, this.via.map(encode), encode(this.defaultsHash), encode(this.requirementsHash), to, flags];
   }
   protected parts(): RouteParts {
     const { info, via, to, internal, anchored } = this;
@@ -280,10 +286,8 @@ export class PlainRoute extends DrawnRoute {
   protected get sourceRef(): SourceRef {
     return this.group.source;
   }
-  protected rebuilt(r: Rebase): DrawnRoute {
-    let group = r.groups.get(this.group);
-    if (!group) r.groups.set(this.group, (group = new PlainGroup(r.source(this.group.source), this.group.controller, r.context)));
-    return new PlainRoute(this.info, group, this.step);
+  data(call: number, encode: (v: RValue | undefined) => unknown): RouteData {
+    return [0, call, this.name, this.path, this.group.controller, this.step.action, this.step.via.map(encode)];
   }
   protected get context(): DisplayContext {
     return this.group.context;
@@ -475,3 +479,28 @@ function unknownKeys(requirements: RHash): string | undefined {
 
 /** The file of a route's source: without working out its span, for a route the mapper drew. */
 export const sourceFileOf = (route: Route): string => (route instanceof DrawnRoute ? route.sourceFile : route.source.file);
+
+/** A route made again from `DrawnRoute#data` (throws for data of another shape: the caller evaluates instead). */
+export function routeFromData(d: RouteData, r: RouteRestore): DrawnRoute {
+  const [kind, call, name, path] = d;
+  const source = r.calls[call];
+  if (!source || typeof path !== "string" || typeof name !== "string") throw new TypeError("not a route's data");
+  const info = analyzePath(path);
+  let route: DrawnRoute;
+  if (kind === 0 && Array.isArray(d[6])) {
+    const [, , , , controller, action, via] = d;
+    const key = `${call}\0${controller}`;
+    let group = r.groups.get(key);
+    if (!group) r.groups.set(key, (group = new PlainGroup(source, String(controller), r.context)));
+    route = new PlainRoute(info, group, { via: via.map(r.decode), action: String(action) });
+  } else if (kind === 1 && Array.isArray(d[4]) && typeof d[8] === "number") {
+    const [, , , , via, defaultsData, requirementsData, toData, flags] = d;
+    const [defaults, requirements] = [r.decode(defaultsData), r.decode(requirementsData)];
+    if (!(defaults instanceof RHash) || !(requirements instanceof RHash)) throw new TypeError("not a route's data");
+    const to = Array.isArray(toData) && toData[0] === NO_ENDPOINT[0] ? undefined : r.decode(toData);
+    const parts = { info, defaults, requirements, via: via.map(r.decode), to, source };
+    route = new MappedRoute({ ...parts, internal: (flags & INTERNAL) !== 0, anchored: (flags & UNANCHORED) === 0, engine: (flags & ENGINE) !== 0 }, r.context);
+  } else throw new TypeError("not a route's data");
+  route.name = name;
+  return route;
+}

@@ -1,0 +1,166 @@
+/**
+ * A drawn file's recording (`drawMemo.ts`) as plain data, so a host can keep it between
+ * sessions: the language server's next start replays the files `draw` loads instead of
+ * evaluating them, when each is the same text drawn with the same `context` (issue 30 §6: the
+ * first hover on an app of 20,000 routes was mostly their cold evaluation).
+ *
+ * Exact or not at all, as a replay in one session is: the data names the text it was recorded
+ * from, and is used only for a file of that very text, parsed again, whose calls are found at
+ * the offsets recorded (with the same method names); the memo's own checks (context, free
+ * names, budget) follow as for any recording. A value that is not plain data (anything but nil,
+ * booleans, numbers, Strings, Symbols, Regexps, Arrays and Hashes of them) keeps its file's
+ * recording out of the data, and data of any other shape than this module writes is not used
+ * (the file is evaluated).
+ */
+import * as N from "@ruby/prism/src/nodes.js";
+import { routeFromData, type DrawnRoute, type PlainGroup, type RouteData } from "../mapper/route.js";
+import type { DisplayContext } from "../mapper/route.js";
+import type { SourceRef } from "../mapper/state.js";
+import type { LoadedFile } from "../ruby/loadedFile.js";
+import { RFloat, RHash, RRegexp, RString, RSymbol, sym, type RValue } from "../ruby/values.js";
+import type { Diagnostic, OpenRegion } from "../types.js";
+import { DeclarationRecord } from "./declarations.js";
+
+/** What one evaluation of a drawn file did, for the next map to replay. */
+export interface Recording {
+  file: LoadedFile;
+  context: string;
+  /** Route names the set was asked about: all were free before the file was drawn. */
+  names: string[];
+  steps: number;
+  /** The row its first route took, and its routes. */
+  first: number;
+  routes: DrawnRoute[];
+  /** Its calls' records as the last map has them (their route ranges follow `first`). */
+  declarations: DeclarationRecord[];
+  /** The records its routes point at, as it was made: `declarations`, unshifted (a replay copies the records, not the routes). */
+  calls: readonly SourceRef[];
+  diagnostics: Diagnostic[];
+  openRegions: OpenRegion[];
+}
+
+/** A recording as data: its file by path and text, its calls by offset. */
+export interface RecordingData {
+  path: string;
+  text: string;
+  context: string;
+  names: string[];
+  steps: number;
+  first: number;
+  /** Each call: [start offset, method, first route, end route, engine, origin, drawn file]. */
+  calls: [number, string, number, number, string | null, string | null, string | null][];
+  routes: RouteData[];
+  diagnostics: Diagnostic[];
+  openRegions: OpenRegion[];
+}
+
+class NotPlain extends Error {}
+
+/**
+ * A Ruby value as JSON: nil, booleans, finite numbers and frozen text as themselves; anything
+ * else an array whose first item says what it is (`["s", name]` a Symbol, `["a", ...items]`, `["h",
+ * k1, v1, ...]`, `["S", text, frozen]`, `["i", digits]`, `["f", number]`, `["r", source, flags]`).
+ * Arrays, not objects: the data of 20,000 routes is read as a session starts.
+ */
+function encode(v: RValue | undefined): unknown {
+  if (v === undefined || v === null || typeof v === "boolean" || typeof v === "string") return v;
+  if (typeof v === "number") {
+    if (!Number.isFinite(v)) throw new NotPlain();
+    return v;
+  }
+  if (typeof v === "bigint") return ["i", v.toString()];
+  if (Array.isArray(v)) return ["a", ...v.map(encode)];
+  if (v instanceof RSymbol) return ["s", v.name];
+  if (v instanceof RString && v.file === undefined) return ["S", v.value, v.frozen];
+  if (v instanceof RFloat && Number.isFinite(v.value)) return ["f", v.value];
+  if (v instanceof RRegexp) return ["r", v.source, v.flags];
+  if (v instanceof RHash && v.defaultValue === null && v.defaultProc === null) {
+    const out: unknown[] = ["h"];
+    v.forEach((k, x) => out.push(encode(k), encode(x)));
+    return out;
+  }
+  throw new NotPlain();
+}
+
+/** `encode`'s inverse; throws for anything `encode` does not write. */
+function decode(d: unknown): RValue {
+  if (d === null || typeof d === "boolean" || typeof d === "string" || typeof d === "number") return d;
+  if (!Array.isArray(d)) throw new TypeError("not a value's data");
+  const [tag, a, b] = d as unknown[];
+  if (tag === "s" && typeof a === "string") return sym(a);
+  if (tag === "a") return d.slice(1).map(decode);
+  if (tag === "h" && d.length % 2 === 1) {
+    const hash = new RHash();
+    for (let i = 1; i < d.length; i += 2) hash.set(decode(d[i]), decode(d[i + 1]));
+    return hash;
+  }
+  if (tag === "S" && typeof a === "string") return new RString(a, b === true);
+  if (tag === "i" && typeof a === "string") return BigInt(a);
+  if (tag === "f" && typeof a === "number") return new RFloat(a);
+  if (tag === "r" && typeof a === "string" && typeof b === "string") return new RRegexp(a, b);
+  throw new TypeError("not a value's data");
+}
+
+/** The recording as data; undefined when a value in it is not plain data, or a call ran under a condition. */
+export function recordingData(r: Recording): RecordingData | undefined {
+  const numbers = new Map<SourceRef, number>();
+  const calls: RecordingData["calls"] = [];
+  for (const d of r.declarations) {
+    if (d.conditions.length) return undefined;
+    numbers.set(r.calls[calls.length], calls.length);
+    const [first, end] = d.routeRange;
+    calls.push([d.callSite().node.location.startOffset, d.method, first, end, d.engine ?? null, d.origin ?? null, d.drawnFile ?? null]);
+  }
+  try {
+    const routes = r.routes.map((route) => {
+      const call = numbers.get(route.drawnBy);
+      if (call === undefined) throw new NotPlain();
+      return route.data(call, encode);
+    });
+    const { context, names, steps, first, diagnostics, openRegions } = r;
+    return { path: r.file.index.file, text: r.file.index.text, context, names, steps, first, calls, routes, diagnostics, openRegions };
+  } catch (e) {
+    if (e instanceof NotPlain) return undefined;
+    throw e;
+  }
+}
+
+/**
+ * The recording `data` describes, for `file` (a parse of the text it names) in a map whose
+ * display context is `context`; undefined when the data does not fit the file.
+ */
+export function restoreRecording(data: RecordingData, file: LoadedFile, context: DisplayContext): Recording | undefined {
+  try {
+    if (data.text !== file.index.text || data.path !== file.index.file) return undefined;
+    const nodes = new Map<number, N.CallNode>();
+    callsOf(file.program.statements, nodes);
+    const declarations = data.calls.map(([offset, method, first, end, engine, origin, drawnFile]) => {
+      const node = nodes.get(offset);
+      if (!node || node.name !== method || typeof first !== "number" || typeof end !== "number") throw new TypeError("not this file's call");
+      const record = new DeclarationRecord(node, file.index, NO_CONDITIONS);
+      record.routesEnd(first, end);
+      if (engine !== null) record.engine = String(engine);
+      if (origin !== null) record.origin = String(origin);
+      if (drawnFile !== null) record.drawnFile = String(drawnFile);
+      return record;
+    });
+    const restore = { calls: declarations, context, decode, groups: new Map<string, PlainGroup>() };
+    const routes = data.routes.map((d) => routeFromData(d, restore));
+    const { names, steps, first, diagnostics, openRegions } = data;
+    if (!Array.isArray(names) || typeof steps !== "number" || typeof first !== "number" || !Array.isArray(diagnostics) || !Array.isArray(openRegions)) return undefined;
+    return { file, context: data.context, names, steps, first, routes, declarations, calls: declarations, diagnostics, openRegions };
+  } catch {
+    return undefined;
+  }
+}
+
+const NO_CONDITIONS: readonly never[] = [];
+
+/** The calls of a file of literal DSL (`drawMemo.ts`'s `literalDsl`), by start offset: its statements and their blocks'. */
+function callsOf(node: N.StatementsNode | null, out: Map<number, N.CallNode>): void {
+  for (const s of node?.body ?? []) {
+    if (!(s instanceof N.CallNode)) continue;
+    out.set(s.location.startOffset, s);
+    if (s.block instanceof N.BlockNode && (s.block.body === null || s.block.body instanceof N.StatementsNode)) callsOf(s.block.body, out);
+  }
+}
