@@ -475,11 +475,21 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
     loaded.set(path, parsed.loaded);
     return parsed.loaded;
   };
+  // A file read as text (`File.read`, `YAML.load_file`, a drawn file replayed unparsed) is one the table depends on too.
+  const peek = (path: string): string | undefined => {
+    if (sealed && !listed.has(path)) return undefined;
+    const text = read(path);
+    if (text !== undefined) note(path);
+    return text;
+  };
   const appRoot = input.entry.endsWith(APP_ROUTES) ? input.entry.slice(0, -APP_ROUTES.length) : undefined;
   const railsEnv = options.railsEnv ?? "development";
   const configPaths = appRoot === undefined ? () => [] : memo(() => appConfigPaths(input, read, appRoot, railsEnv));
   const loadAll = (paths: string[]) => paths.map(load).filter((f): f is LoadedFile => f !== undefined);
   const folders = memo(() => appFolders({ appRoot, glob: input.glob, paths: () => (input.files instanceof Map ? [...input.files.keys()] : Object.keys(input.files)) }));
+  // A drawn file kept from another session is replayed before it is parsed: its text read here, its parse asked of the mapper's cache later.
+  const sources = { peek, parsed: (path: string, text: string) => parse(path, text).loaded };
+  const draws = drawMemo && memoisedDraw(drawMemo, () => interpreter, () => (drawContext ??= drawMemoContext(options) + inflectionTexts() + (state.nestedParam?.context() ?? "")), sources);
   const interpreter: Interpreter = new Interpreter({
     load,
     exists: (path) => read(path) !== undefined || input.unread?.has(path) === true || input.exists?.(path) === true,
@@ -489,13 +499,7 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
     env: options.env === undefined ? undefined : new Map(Object.entries(options.env)),
     railsEnv,
     appRoot,
-    // A file read as text (`File.read`, `YAML.load_file`) is one the table depends on too.
-    text: (path) => {
-      if (sealed && !listed.has(path)) return undefined;
-      const text = read(path);
-      if (text !== undefined) note(path);
-      return text;
-    },
+    text: peek,
     appFiles:
       appRoot === undefined ? undefined : {
             file: (relative) => load(`${appRoot}/${relative}`),
@@ -518,7 +522,8 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
       parseTime += parsed.time;
       return parsed.loaded;
     },
-    drawFile: drawMemo && memoisedDraw(drawMemo, () => interpreter, () => (drawContext ??= drawMemoContext(options) + inflectionTexts() + (state.nestedParam?.context() ?? ""))),
+    drawFile: draws?.drawFile,
+    replayDraw: draws?.replayDraw,
   });
   let drawContext: string | undefined;
   const inflectionTexts = () => configPaths().filter((p) => read(p)!.includes("inflections")).map((p) => `\0${p}\0${read(p)}`).join("");

@@ -11,6 +11,8 @@ import type { Condition } from "./branches.js";
 
 type Node = N.Node;
 
+const NO_CONDITIONS: readonly Condition[] = [];
+
 /** The span of a call without its block: `get "x", to: "y#z"`. */
 export function callSpan(node: N.CallNode, index: LineIndex): Span {
   const start = node.location.startOffset;
@@ -24,6 +26,8 @@ export function callSpan(node: N.CallNode, index: LineIndex): Span {
 
 /** What a declaration works out when first asked (most are never asked). */
 interface DeclarationCache {
+  /** The method called, for a record whose call is not parsed yet (`lazy`). */
+  method?: string;
   span?: Span;
   extent?: Span;
   label?: string;
@@ -39,7 +43,8 @@ export class DeclarationRecord implements Declaration, SourceRef {
   // One per DSL call. The fields are the constructor's assignments, all of them, in one order
   // (`declare`), not ES2022 class fields, each a [[Define]] in a field initialiser before the
   // constructor's stores (docs/benchmarks.md, coldmap); every record has every field from the start.
-  private declare readonly node: N.CallNode;
+  /** The call, or what finds it in its file's parse when first asked (`lazy`). */
+  private declare node: N.CallNode | (() => N.CallNode);
   private declare readonly index: LineIndex;
   /** The undecidable conditions in force when the call ran: its routes exist only where they hold. */
   declare readonly conditions: readonly Condition[];
@@ -51,7 +56,7 @@ export class DeclarationRecord implements Declaration, SourceRef {
   // One field, not four: every record lives as long as its result, and the collector copies each.
   private declare cache: DeclarationCache | undefined;
 
-  constructor(node: N.CallNode, index: LineIndex, conditions: readonly Condition[]) {
+  constructor(node: N.CallNode | (() => N.CallNode), index: LineIndex, conditions: readonly Condition[]) {
     this.node = node;
     this.index = index;
     this.conditions = conditions;
@@ -63,9 +68,24 @@ export class DeclarationRecord implements Declaration, SourceRef {
     this.cache = undefined;
   }
 
+  /**
+   * A call of a file replayed from a recording kept between sessions (`drawMemoStore.ts`), whose
+   * file is parsed only when something asks for the call's node: `find` finds it then.
+   */
+  static lazy(method: string, find: () => N.CallNode, index: LineIndex): DeclarationRecord {
+    const record = new DeclarationRecord(find, index, NO_CONDITIONS);
+    record.cache = { method };
+    return record;
+  }
+
+  private get call(): N.CallNode {
+    const node = this.node;
+    return typeof node === "function" ? (this.node = node()) : node;
+  }
+
   /** The call and its file's lines (a gem's code it runs declares it again, `Interpreter.callGemObject`). */
   callSite(): { node: N.CallNode; index: LineIndex } {
-    return { node: this.node, index: this.index };
+    return { node: this.call, index: this.index };
   }
 
   /** Indexes of the routes it drew, in the route list: `[first, end)`. */
@@ -77,29 +97,31 @@ export class DeclarationRecord implements Declaration, SourceRef {
     this.endRoute = end;
   }
   get method(): string {
-    return this.node.name;
+    const node = this.node;
+    return typeof node === "function" ? this.cache!.method! : node.name;
   }
   get file(): string {
     return this.index.file;
   }
   get span(): Span {
-    return ((this.cache ??= {}).span ??= callSpan(this.node, this.index));
+    return ((this.cache ??= {}).span ??= callSpan(this.call, this.index));
   }
   get extent(): Span {
-    const loc = this.node.location;
+    const loc = this.call.location;
     return ((this.cache ??= {}).extent ??= this.index.span(loc.startOffset, loc.startOffset + loc.length));
   }
   get label(): string {
     const cache = (this.cache ??= {});
     if (cache.label === undefined) {
-      const first = this.node.arguments_?.arguments_[0];
+      const node = this.call;
+      const first = node.arguments_?.arguments_[0];
       const text = first ? this.index.slice(first.location.startOffset, first.location.startOffset + first.location.length) : "";
-      cache.label = (text ? `${this.node.name} ${text}` : this.node.name).replace(/\s+/g, " ").slice(0, 80);
+      cache.label = (text ? `${node.name} ${text}` : node.name).replace(/\s+/g, " ").slice(0, 80);
     }
     return cache.label;
   }
   get literals(): LiteralArgument[] {
-    return ((this.cache ??= {}).literals ??= literalArguments(this.node.arguments_?.arguments_ ?? [], this.index));
+    return ((this.cache ??= {}).literals ??= literalArguments(this.call.arguments_?.arguments_ ?? [], this.index));
   }
   /**
    * The same call recorded again, its routes `shift` rows further on: what a replayed draw

@@ -73,25 +73,49 @@ export class DrawMemo {
     return memo;
   }
 
-  /** The recording of `file` from `restore`'s data, once: when it was made from this very text. */
-  fromStore(file: LoadedFile, context: DisplayContext): Recording | undefined {
-    const path = file.index.file;
+  /** The recording of the file at `path` from `restore`'s data, once: when it was made from this very text. */
+  fromStore(path: string, text: string, parsed: () => LoadedFile, context: DisplayContext): Recording | undefined {
     const data = this.stored.get(path);
     if (!data) return undefined;
     this.stored.delete(path);
-    const recording = restoreRecording(data, file, context);
+    const recording = restoreRecording(data, text, parsed, context);
     if (recording) this.recordings.set(path, recording);
     return recording;
   }
+
+  /** Whether `restore`'s data has a recording of the file at `path` not yet asked for. */
+  keeps(path: string): boolean {
+    return this.stored.has(path);
+  }
+
+  /** The DSL methods the file at `path` calls, by `restore`'s data for the text `text`. */
+  storedShape(path: string, text: string): readonly string[] | undefined {
+    const data = this.stored.get(path);
+    return data && data.text === text ? data.shape : undefined;
+  }
+}
+
+/** What a map's drawn files are read and parsed with, for a recording replayed before its file is parsed. */
+export interface DrawSources {
+  /** The file's text, noted as read by the map; undefined when it cannot be read. */
+  peek(path: string): string | undefined;
+  /** The file's parse (the mapper's cache of parses, not the map's: asked for after the map too). */
+  parsed(path: string, text: string): LoadedFile;
 }
 
 /** Bumped when `save`'s data changes shape. */
 const MEMO_FORMAT = 1;
 
-/** A map's `InterpreterOptions.drawFile`: replays from `memo` where exact, else evaluates and records. */
-export function memoisedDraw(memo: DrawMemo, it: () => Interpreter, contextOf: () => string): (file: LoadedFile, run: () => void) => void {
+/**
+ * A map's `InterpreterOptions.drawFile` (replays from `memo` where exact, else evaluates and
+ * records) and `replayDraw` (a file kept from another session, replayed before it is parsed).
+ */
+export function memoisedDraw(memo: DrawMemo, it: () => Interpreter, contextOf: () => string, sources: DrawSources): {
+  drawFile(file: LoadedFile, run: () => void): void;
+  replayDraw(path: string): boolean;
+} {
   memo.replayed = memo.evaluated = memo.restored = memo.recorded = 0;
-  return (file, run) => {
+  const drawFile = (file: LoadedFile, run: () => void): void => {
     const context = contextOf();
     const path = file.index.file;
     const names = literalDsl(file);
@@ -101,17 +125,37 @@ export function memoisedDraw(memo: DrawMemo, it: () => Interpreter, contextOf: (
       return run();
     }
     const kept = memo.recordings.get(path);
-    const recording = kept ?? memo.fromStore(file, it().mapper.display);
-    if (recording && recording.file === file && recording.context === context && fits(it(), recording)) {
+    const recording = kept ?? memo.fromStore(path, file.index.text, () => file, it().mapper.display);
+    if (recording && sameFile(recording, file) && recording.context === context && fits(it(), recording)) {
       memo.replayed++;
       if (!kept) memo.restored++;
       return replay(it(), recording);
     }
     memo.evaluated++;
     memo.recordings.delete(path);
-    const made = record(it(), file, context, run);
+    const made = record(it(), file, names, context, run);
     if (made) (memo.recordings.set(path, made), memo.recorded++);
   };
+  // Only a file this session has no recording of: the other way replays those, by their parse.
+  const replayDraw = (path: string): boolean => {
+    if (memo.recordings.has(path) || !memo.keeps(path)) return false;
+    const text = sources.peek(path);
+    const shape = text === undefined ? undefined : memo.storedShape(path, text);
+    if (text === undefined || !shape || !replayableHere(it(), shape)) return false;
+    const recording = memo.fromStore(path, text, () => sources.parsed(path, text), it().mapper.display);
+    if (!recording || recording.context !== contextOf() || !fits(it(), recording)) return false;
+    memo.replayed++;
+    memo.restored++;
+    replay(it(), recording);
+    return true;
+  };
+  return { drawFile, replayDraw };
+}
+
+/** Whether `r` was made from `file`'s parse; one kept from another session takes the parse of its text. */
+function sameFile(r: Recording, file: LoadedFile): boolean {
+  if (r.file === undefined && r.text === file.index.text) r.file = file;
+  return r.file === file;
 }
 
 /** The DSL methods a file calls when it is literal DSL only; undefined when it is anything more. */
@@ -174,7 +218,7 @@ function fits(it: Interpreter, r: Recording): boolean {
 }
 
 /** Evaluates the file, watching what it reads and does; the recording, when it can be replayed exactly. */
-function record(it: Interpreter, file: LoadedFile, context: string, run: () => void): Recording | undefined {
+function record(it: Interpreter, file: LoadedFile, shape: readonly string[], context: string, run: () => void): Recording | undefined {
   const m: MapperState = it.mapper;
   const set = m.set;
   const before = {
@@ -199,8 +243,9 @@ function record(it: Interpreter, file: LoadedFile, context: string, run: () => v
   const own = new Set<SourceRef>(declarations);
   const routes = set.rowsFrom(before.rows) as DrawnRoute[];
   if (!routes.every((r) => own.has(r.drawnBy))) return undefined;
+  const { file: path, text } = file.index;
   return {
-    file, context, names: [...names], steps: it.budget.spent - before.steps, first: before.rows, routes, declarations, calls: declarations, diagnostics,
+    file, path, text, shape, context, names: [...names], steps: it.budget.spent - before.steps, first: before.rows, routes, declarations, calls: declarations, diagnostics,
     openRegions: it.openRegions.slice(before.regions),
   };
 }

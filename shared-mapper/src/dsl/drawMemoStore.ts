@@ -13,17 +13,24 @@
  * (the file is evaluated).
  */
 import * as N from "@ruby/prism/src/nodes.js";
-import { routeFromData, type DrawnRoute, type PlainGroup, type RouteData } from "../mapper/route.js";
+import { routeFromData, type DrawnRoute, type PlainGroup, type PlainStep, type RouteData } from "../mapper/route.js";
 import type { DisplayContext } from "../mapper/route.js";
 import type { SourceRef } from "../mapper/state.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
+import { analyzePath, type PathInfo } from "../journey/pattern.js";
+import { LineIndex } from "../ruby/lineIndex.js";
 import { RFloat, RHash, RRegexp, RString, RSymbol, sym, type RValue } from "../ruby/values.js";
 import type { Diagnostic, OpenRegion } from "../types.js";
 import { DeclarationRecord } from "./declarations.js";
 
 /** What one evaluation of a drawn file did, for the next map to replay. */
 export interface Recording {
-  file: LoadedFile;
+  /** Its file's parse, once made: a recording kept from another session is replayed before its file is parsed. */
+  file: LoadedFile | undefined;
+  path: string;
+  text: string;
+  /** The DSL methods the file calls (it calls nothing else). */
+  shape: readonly string[];
   context: string;
   /** Route names the set was asked about: all were free before the file was drawn. */
   names: string[];
@@ -43,6 +50,7 @@ export interface Recording {
 export interface RecordingData {
   path: string;
   text: string;
+  shape: string[];
   context: string;
   names: string[];
   steps: number;
@@ -86,7 +94,7 @@ function encode(v: RValue | undefined): unknown {
 function decode(d: unknown): RValue {
   if (d === null || typeof d === "boolean" || typeof d === "string" || typeof d === "number") return d;
   if (!Array.isArray(d)) throw new TypeError("not a value's data");
-  const [tag, a, b] = d as unknown[];
+  const tag: unknown = d[0], a: unknown = d[1], b: unknown = d[2];
   if (tag === "s" && typeof a === "string") return sym(a);
   if (tag === "a") return d.slice(1).map(decode);
   if (tag === "h" && d.length % 2 === 1) {
@@ -117,8 +125,8 @@ export function recordingData(r: Recording): RecordingData | undefined {
       if (call === undefined) throw new NotPlain();
       return route.data(call, encode);
     });
-    const { context, names, steps, first, diagnostics, openRegions } = r;
-    return { path: r.file.index.file, text: r.file.index.text, context, names, steps, first, calls, routes, diagnostics, openRegions };
+    const { path, text, context, names, steps, first, diagnostics, openRegions } = r;
+    return { path, text, shape: [...r.shape], context, names, steps, first, calls, routes, diagnostics, openRegions };
   } catch (e) {
     if (e instanceof NotPlain) return undefined;
     throw e;
@@ -126,35 +134,62 @@ export function recordingData(r: Recording): RecordingData | undefined {
 }
 
 /**
- * The recording `data` describes, for `file` (a parse of the text it names) in a map whose
- * display context is `context`; undefined when the data does not fit the file.
+ * The recording `data` describes, for a file of the text `text`, in a map whose display context
+ * is `context`; undefined when the data does not fit the text. Its calls' records find their
+ * nodes in `parsed()` when first asked (a hover, a symbol): a start replays the drawn files
+ * without parsing them. The data is checked against the text meanwhile: each call's method name
+ * is where its offset says.
  */
-export function restoreRecording(data: RecordingData, file: LoadedFile, context: DisplayContext): Recording | undefined {
+export function restoreRecording(data: RecordingData, text: string, parsed: () => LoadedFile, context: DisplayContext): Recording | undefined {
   try {
-    if (data.text !== file.index.text || data.path !== file.index.file) return undefined;
-    const nodes = new Map<number, N.CallNode>();
-    callsOf(file.program.statements, nodes);
-    const declarations = data.calls.map(([offset, method, first, end, engine, origin, drawnFile]) => {
+    const { path, names, steps, first, diagnostics, openRegions, shape } = data;
+    if (data.text !== text || !Array.isArray(names) || typeof steps !== "number" || typeof first !== "number") return undefined;
+    if (!Array.isArray(diagnostics) || !Array.isArray(openRegions) || !Array.isArray(shape) || !shape.every((n) => typeof n === "string")) return undefined;
+    const index = new LineIndex(path, text);
+    const recording: Recording = { file: undefined, path, text, shape, context: data.context, names, steps, first, routes: [], declarations: [], calls: [], diagnostics, openRegions };
+    let nodes: Map<number, N.CallNode> | undefined;
+    const finder = (offset: number, method: string) => (): N.CallNode => {
+      if (!nodes) callsOf((recording.file ??= parsed()).program.statements, (nodes = new Map()));
       const node = nodes.get(offset);
-      if (!node || node.name !== method || typeof first !== "number" || typeof end !== "number") throw new TypeError("not this file's call");
-      const record = new DeclarationRecord(node, file.index, NO_CONDITIONS);
-      record.routesEnd(first, end);
+      // Checked against the text when restored: only data made for this text by another build could miss.
+      if (!node || node.name !== method) throw new Error(`Routemap internal error: no \`${method}\` call at byte ${offset} of ${path}`);
+      return node;
+    };
+    const declarations = data.calls.map((call) => {
+      const offset = call[0], method = call[1], start = call[2], end = call[3], engine = call[4], origin = call[5], drawnFile = call[6];
+      if (typeof offset !== "number" || typeof method !== "string" || typeof start !== "number" || typeof end !== "number") throw new TypeError("not a call's data");
+      if (!/^[a-z_]+$/.test(method) || index.slice(offset, offset + method.length) !== method) throw new TypeError("not this text's call");
+      const record = DeclarationRecord.lazy(method, finder(offset, method), index);
+      record.routesEnd(start, end);
       if (engine !== null) record.engine = String(engine);
       if (origin !== null) record.origin = String(origin);
       if (drawnFile !== null) record.drawnFile = String(drawnFile);
       return record;
     });
-    const restore = { calls: declarations, context, decode, groups: new Map<string, PlainGroup>() };
-    const routes = data.routes.map((d) => routeFromData(d, restore));
-    const { names, steps, first, diagnostics, openRegions } = data;
-    if (!Array.isArray(names) || typeof steps !== "number" || typeof first !== "number" || !Array.isArray(diagnostics) || !Array.isArray(openRegions)) return undefined;
-    return { file, context: data.context, names, steps, first, routes, declarations, calls: declarations, diagnostics, openRegions };
+    const plainSteps = new Map<string, PlainStep>();
+    const step = (via: unknown[], action: string): PlainStep => {
+      // Most plain routes have one verb, a Symbol: `["s", "get"]`.
+      const one = via.length === 1 && Array.isArray(via[0]) && via[0][0] === "s" ? via[0][1] : undefined;
+      const key = `${typeof one === "string" ? one : JSON.stringify(via)}\0${action}`;
+      let known = plainSteps.get(key);
+      if (!known) plainSteps.set(key, (known = { via: via.map(decode), action }));
+      return known;
+    };
+    const infos = new Map<string, PathInfo>();
+    const info = (path: string) => {
+      let known = infos.get(path);
+      if (!known) infos.set(path, (known = analyzePath(path)));
+      return known;
+    };
+    const restore = { calls: declarations, context, decode, groups: new Map<number, PlainGroup>(), step, info };
+    recording.routes = data.routes.map((d) => routeFromData(d, restore));
+    recording.declarations = declarations;
+    recording.calls = declarations;
+    return recording;
   } catch {
     return undefined;
   }
 }
-
-const NO_CONDITIONS: readonly never[] = [];
 
 /** The calls of a file of literal DSL (`drawMemo.ts`'s `literalDsl`), by start offset: its statements and their blocks'. */
 function callsOf(node: N.StatementsNode | null, out: Map<number, N.CallNode>): void {

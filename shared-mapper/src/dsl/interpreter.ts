@@ -96,6 +96,8 @@ export interface InterpreterOptions {
    * in the same state before may replay that instead (`drawMemo.ts`).
    */
   drawFile?(file: LoadedFile, run: () => void): void;
+  /** Replays a drawn file before it is parsed (a recording kept from another session, `drawMemo.ts`): true when it did. */
+  replayDraw?(path: string): boolean;
   /** The installed gems' files that extend the mapper (`dsl/gemMappers.ts`), asked for on first need. */
   gemMappers?: () => readonly GemMapperSource[];
   /**
@@ -408,6 +410,11 @@ export class Interpreter implements MapperHost, CallHost {
     if (this.files.some((f) => f.index.file === path)) {
       throw new RoutingError(`draw cycle: ${name}.rb is already being drawn, and drawing it again would never end`, "SystemStackError");
     }
+    const declaration = this.declarations[this.declarations.length - 1];
+    if (this.o.replayDraw?.(path)) {
+      if (declaration?.method === "draw") declaration.drawnFile = path;
+      return;
+    }
     const loaded = this.o.load(path);
     if (!loaded) {
       const reason = this.o.unread(path);
@@ -418,7 +425,6 @@ export class Interpreter implements MapperHost, CallHost {
       this.openRegion(this.source(), message);
       return;
     }
-    const declaration = this.declarations[this.declarations.length - 1];
     if (declaration?.method === "draw") declaration.drawnFile = path;
     const run = () => void this.runFile(loaded, { kind: "mapper" });
     if (this.o.drawFile) this.o.drawFile(loaded, run);

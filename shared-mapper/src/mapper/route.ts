@@ -8,7 +8,7 @@
  * kept. Most routes of an app are never printed while the user types, and building those
  * strings for all of them was most of the cost of a redraw.
  */
-import { analyzePath, type PathInfo } from "../journey/pattern.js";
+import type { PathInfo } from "../journey/pattern.js";
 import { dasherize } from "../inflector.js";
 import { isSym, RConst, RHash, RObject, RProc, RRedirect, RRegexp, RStruct, RSymbol, RUnknown, RValue, sym } from "../ruby/values.js";
 import { displayText, inspect } from "../ruby/print.js";
@@ -38,8 +38,12 @@ export interface RouteRestore {
   calls: readonly SourceRef[];
   context: DisplayContext;
   decode(v: unknown): RValue;
-  /** The plain groups made so far, by call and controller (a declaration's routes share one). */
-  groups: Map<string, PlainGroup>;
+  /** The plain group made last for each call (a declaration's routes share one). */
+  groups: Map<number, PlainGroup>;
+  /** A plain route's verbs and action, one object for each (as drawing shares the standard ones). */
+  step(via: unknown[], action: string): PlainStep;
+  /** A path's analysis, one for each path (a resource's routes share theirs: `/posts/:id` is four). */
+  info(path: string): PathInfo;
 }
 
 /** The parts of a route as `Mapping` leaves them. */
@@ -482,20 +486,21 @@ export const sourceFileOf = (route: Route): string => (route instanceof DrawnRou
 
 /** A route made again from `DrawnRoute#data` (throws for data of another shape: the caller evaluates instead). */
 export function routeFromData(d: RouteData, r: RouteRestore): DrawnRoute {
-  const [kind, call, name, path] = d;
+  // Indexes, not destructuring: the latter is the iterator protocol in code V8 has not
+  // optimised, and a start restores 20,000 routes before it has.
+  const kind = d[0], call = d[1], name = d[2], path = d[3];
   const source = r.calls[call];
   if (!source || typeof path !== "string" || typeof name !== "string") throw new TypeError("not a route's data");
-  const info = analyzePath(path);
+  const info = r.info(path);
   let route: DrawnRoute;
   if (kind === 0 && Array.isArray(d[6])) {
-    const [, , , , controller, action, via] = d;
-    const key = `${call}\0${controller}`;
-    let group = r.groups.get(key);
-    if (!group) r.groups.set(key, (group = new PlainGroup(source, String(controller), r.context)));
-    route = new PlainRoute(info, group, { via: via.map(r.decode), action: String(action) });
+    const controller = d[4], action = d[5], via = d[6];
+    let group = r.groups.get(call);
+    if (!group || group.controller !== controller) r.groups.set(call, (group = new PlainGroup(source, String(controller), r.context)));
+    route = new PlainRoute(info, group, r.step(via, String(action)));
   } else if (kind === 1 && Array.isArray(d[4]) && typeof d[8] === "number") {
-    const [, , , , via, defaultsData, requirementsData, toData, flags] = d;
-    const [defaults, requirements] = [r.decode(defaultsData), r.decode(requirementsData)];
+    const via = d[4], toData = d[7], flags = d[8];
+    const defaults = r.decode(d[5]), requirements = r.decode(d[6]);
     if (!(defaults instanceof RHash) || !(requirements instanceof RHash)) throw new TypeError("not a route's data");
     const to = Array.isArray(toData) && toData[0] === NO_ENDPOINT[0] ? undefined : r.decode(toData);
     const parts = { info, defaults, requirements, via: via.map(r.decode), to, source };
