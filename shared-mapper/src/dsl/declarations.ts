@@ -26,8 +26,9 @@ export function callSpan(node: N.CallNode, index: LineIndex): Span {
 
 /** What a declaration works out when first asked (most are never asked). */
 interface DeclarationCache {
-  /** The method called, for a record whose call is not parsed yet (`lazy`). */
+  /** The method called and where, for a record whose call is not parsed yet (`lazy`). */
   method?: string;
+  offset?: number;
   span?: Span;
   extent?: Span;
   label?: string;
@@ -72,10 +73,16 @@ export class DeclarationRecord implements Declaration, SourceRef {
    * A call of a file replayed from a recording kept between sessions (`drawMemoStore.ts`), whose
    * file is parsed only when something asks for the call's node: `find` finds it then.
    */
-  static lazy(method: string, find: () => N.CallNode, index: LineIndex): DeclarationRecord {
+  static lazy(method: string, offset: number, find: () => N.CallNode, index: LineIndex): DeclarationRecord {
     const record = new DeclarationRecord(find, index, NO_CONDITIONS);
-    record.cache = { method };
+    record.cache = { method, offset };
     return record;
+  }
+
+  /** Where the call starts (a byte offset in its file), without parsing a `lazy` record's file. */
+  get callStart(): number {
+    const node = this.node;
+    return typeof node === "function" ? this.cache!.offset! : node.location.startOffset;
   }
 
   private get call(): N.CallNode {

@@ -5,7 +5,9 @@
  * 20,000 routes it draws (issue 30 §6).
  *
  * Exact or not at all: a file is replayed only when
- * - it is the same parse of the same text (the parser cache gives the same `LoadedFile`);
+ * - it is the same parse of the same text (the parser cache gives the same `LoadedFile`), or,
+ *   for a recording kept from another session (`save`, `restore`), the same text, before it is
+ *   parsed (`drawMemoStore.ts`);
  * - it is only routing DSL calls with literal arguments and plain blocks (`literalDsl`): no
  *   variables, constants, methods, conditions or other files, so it reads nothing of the
  *   interpreter but the mapper's scope, its route set and the map's options;
@@ -19,8 +21,8 @@
  * move), its diagnostics (through `report`, which drops repeats as the evaluation would)
  * and open regions, and its steps.
  *
- * The memo is the host's (the language server keeps one per app between maps); the core
- * stays pure: it holds only what earlier maps returned.
+ * The memo is the host's (the language server keeps one per app between maps, and between
+ * sessions as `save`'s data); the core stays pure: it holds only what earlier maps returned.
  */
 import * as N from "@ruby/prism/src/nodes.js";
 import type { DisplayContext, DrawnRoute } from "../mapper/route.js";

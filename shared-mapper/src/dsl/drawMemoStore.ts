@@ -13,8 +13,7 @@
  * (the file is evaluated).
  */
 import * as N from "@ruby/prism/src/nodes.js";
-import { routeFromData, type DrawnRoute, type PlainGroup, type PlainStep, type RouteData } from "../mapper/route.js";
-import type { DisplayContext } from "../mapper/route.js";
+import { routeFromData, type DisplayContext, type DrawnRoute, type PlainGroup, type PlainStep, type RouteData, type RouteRestore } from "../mapper/route.js";
 import type { SourceRef } from "../mapper/state.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import { analyzePath, type PathInfo } from "../journey/pattern.js";
@@ -117,7 +116,7 @@ export function recordingData(r: Recording): RecordingData | undefined {
     if (d.conditions.length) return undefined;
     numbers.set(r.calls[calls.length], calls.length);
     const [first, end] = d.routeRange;
-    calls.push([d.callSite().node.location.startOffset, d.method, first, end, d.engine ?? null, d.origin ?? null, d.drawnFile ?? null]);
+    calls.push([d.callStart, d.method, first, end, d.engine ?? null, d.origin ?? null, d.drawnFile ?? null]);
   }
   try {
     const routes = r.routes.map((route) => {
@@ -145,43 +144,9 @@ export function restoreRecording(data: RecordingData, text: string, parsed: () =
     const { path, names, steps, first, diagnostics, openRegions, shape } = data;
     if (data.text !== text || !Array.isArray(names) || typeof steps !== "number" || typeof first !== "number") return undefined;
     if (!Array.isArray(diagnostics) || !Array.isArray(openRegions) || !Array.isArray(shape) || !shape.every((n) => typeof n === "string")) return undefined;
-    const index = new LineIndex(path, text);
     const recording: Recording = { file: undefined, path, text, shape, context: data.context, names, steps, first, routes: [], declarations: [], calls: [], diagnostics, openRegions };
-    let nodes: Map<number, N.CallNode> | undefined;
-    const finder = (offset: number, method: string) => (): N.CallNode => {
-      if (!nodes) callsOf((recording.file ??= parsed()).program.statements, (nodes = new Map()));
-      const node = nodes.get(offset);
-      // Checked against the text when restored: only data made for this text by another build could miss.
-      if (!node || node.name !== method) throw new Error(`Routemap internal error: no \`${method}\` call at byte ${offset} of ${path}`);
-      return node;
-    };
-    const declarations = data.calls.map((call) => {
-      const offset = call[0], method = call[1], start = call[2], end = call[3], engine = call[4], origin = call[5], drawnFile = call[6];
-      if (typeof offset !== "number" || typeof method !== "string" || typeof start !== "number" || typeof end !== "number") throw new TypeError("not a call's data");
-      if (!/^[a-z_]+$/.test(method) || index.slice(offset, offset + method.length) !== method) throw new TypeError("not this text's call");
-      const record = DeclarationRecord.lazy(method, finder(offset, method), index);
-      record.routesEnd(start, end);
-      if (engine !== null) record.engine = String(engine);
-      if (origin !== null) record.origin = String(origin);
-      if (drawnFile !== null) record.drawnFile = String(drawnFile);
-      return record;
-    });
-    const plainSteps = new Map<string, PlainStep>();
-    const step = (via: unknown[], action: string): PlainStep => {
-      // Most plain routes have one verb, a Symbol: `["s", "get"]`.
-      const one = via.length === 1 && Array.isArray(via[0]) && via[0][0] === "s" ? via[0][1] : undefined;
-      const key = `${typeof one === "string" ? one : JSON.stringify(via)}\0${action}`;
-      let known = plainSteps.get(key);
-      if (!known) plainSteps.set(key, (known = { via: via.map(decode), action }));
-      return known;
-    };
-    const infos = new Map<string, PathInfo>();
-    const info = (path: string) => {
-      let known = infos.get(path);
-      if (!known) infos.set(path, (known = analyzePath(path)));
-      return known;
-    };
-    const restore = { calls: declarations, context, decode, groups: new Map<number, PlainGroup>(), step, info };
+    const declarations = restoredCalls(data.calls, new LineIndex(path, text), nodeFinder(recording, parsed));
+    const restore: RouteRestore = { calls: declarations, context, decode, ...shared() };
     recording.routes = data.routes.map((d) => routeFromData(d, restore));
     recording.declarations = declarations;
     recording.calls = declarations;
@@ -189,6 +154,58 @@ export function restoreRecording(data: RecordingData, text: string, parsed: () =
   } catch {
     return undefined;
   }
+}
+
+/** What finds a call of the recording's file by offset, in its parse (made on the first ask, then kept). */
+function nodeFinder(recording: Recording, parsed: () => LoadedFile): (offset: number, method: string) => () => N.CallNode {
+  let nodes: Map<number, N.CallNode> | undefined;
+  return (offset, method) => () => {
+    if (!nodes) callsOf((recording.file ??= parsed()).program.statements, (nodes = new Map()));
+    const node = nodes.get(offset);
+    // Checked against the text when restored: only data made for this text by another build could miss.
+    if (!node || node.name !== method) throw new Error(`Routemap internal error: no \`${method}\` call at byte ${offset} of ${recording.path}`);
+    return node;
+  };
+}
+
+/** The calls' records, each checked against the text: its method name where its offset says. */
+function restoredCalls(calls: RecordingData["calls"], index: LineIndex, find: ReturnType<typeof nodeFinder>): DeclarationRecord[] {
+  return calls.map((call) => {
+    const offset = call[0], method = call[1], start = call[2], end = call[3], engine = call[4], origin = call[5], drawnFile = call[6];
+    if (typeof offset !== "number" || typeof method !== "string" || typeof start !== "number" || typeof end !== "number") throw new TypeError("not a call's data");
+    if (!/^[a-z_]+$/.test(method) || index.slice(offset, offset + method.length) !== method) throw new TypeError("not this text's call");
+    const record = DeclarationRecord.lazy(method, offset, find(offset, method), index);
+    record.routesEnd(start, end);
+    if (engine !== null) record.engine = String(engine);
+    if (origin !== null) record.origin = String(origin);
+    if (drawnFile !== null) record.drawnFile = String(drawnFile);
+    return record;
+  });
+}
+
+/**
+ * What a file's restored routes share, as drawing shares it: one analysis per path (a resource's
+ * member routes share `/posts/:id`), one step per verbs and action, one plain group per call.
+ */
+function shared(): Pick<RouteRestore, "groups" | "step" | "info"> {
+  const steps = new Map<string, PlainStep>();
+  const infos = new Map<string, PathInfo>();
+  return {
+    groups: new Map<number, PlainGroup>(),
+    step(via, action) {
+      // Most plain routes have one verb, a Symbol: `["s", "get"]`.
+      const one = via.length === 1 && Array.isArray(via[0]) && via[0][0] === "s" ? via[0][1] : undefined;
+      const key = `${typeof one === "string" ? one : JSON.stringify(via)}\0${action}`;
+      let known = steps.get(key);
+      if (!known) steps.set(key, (known = { via: via.map(decode), action }));
+      return known;
+    },
+    info(path) {
+      let known = infos.get(path);
+      if (!known) infos.set(path, (known = analyzePath(path)));
+      return known;
+    },
+  };
 }
 
 /** The calls of a file of literal DSL (`drawMemo.ts`'s `literalDsl`), by start offset: its statements and their blocks'. */
