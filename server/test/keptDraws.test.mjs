@@ -5,7 +5,7 @@
 // bundled server over stdio, as editors start it.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -96,4 +96,17 @@ test("the drawn files' recordings: kept by one session, replayed by the next whi
     const damaged = await session(cache);
     assert.deepEqual(damaged, first);
   }
+});
+
+test("`routemap check` keeps the drawn files' recordings too, and replays them on its next run", { timeout: 120_000 }, async () => {
+  const cache = join(root, "check-cache");
+  const check = (dir) => spawnSync(process.execPath, [join(repo, "server/bin/routemap.cjs"), "check", app], { encoding: "utf8", env: { ...process.env, ROUTEMAP_CACHE_DIR: dir } });
+  const truth = check("off");
+  const first = check(cache);
+  assert.deepEqual([first.status, first.stdout], [truth.status, truth.stdout]);
+  const [saved] = kept(cache);
+  assert.deepEqual(saved.data.recordings.map((r) => r.path), [join(app, "config/routes/shop.rb")]);
+  const second = check(cache);
+  assert.deepEqual([second.status, second.stdout], [truth.status, truth.stdout]);
+  assert.equal(kept(cache)[0].ino, saved.ino, "replayed, so not written again");
 });

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { missingControllerDiagnostics, routeActionDiagnostics, unreachedActions, unreachedMessage, type Diagnostic, type RouteMapper, type Span } from "@routemap/shared-mapper";
 import { createNodeMapper } from "@routemap/shared-mapper/node";
 import { nodeFileSystem } from "../fileSystem.js";
+import { keepDrawMemo, keptDrawMemo } from "../keptDraws.js";
 import { appRoot, findEngines, readControllerInputs } from "./appConfig.js";
 import { commandAppGems } from "./appGems.js";
 import { argsOrExit } from "./args.js";
@@ -109,7 +110,10 @@ async function checkApp(o: {
   const bodiesRead = workers?.read([...files].flatMap(([path, text]) => [uses.wanted("k", path, text), modelFreeUses(uses, root, path, text)].filter((j) => j !== undefined)), uses);
   // The models' naming facts first: every file's polymorphic targets wait for them.
   if (workers) workers.read([...modelJobs(uses, root, checked, fs), ...checked.flatMap((file) => modelFreeUses(uses, root, file, fs.readFile(file)) ?? [])], uses);
-  const result = mapper.map(input);
+  // The drawn files' recordings a run before kept (keptDraws.ts): a file whose text is the same is replayed.
+  const memo = keptDrawMemo(root);
+  const result = mapper.map(input, { memo });
+  if (memo.recorded) keepDrawMemo(root, memo);
   const appGems = commandAppGems(root, { rubyVersion: input.options?.rubyVersion });
   const gems = readInstalledGems(appGems);
   const cached = appGems?.cacheStats();
