@@ -187,6 +187,15 @@ test("a new session replays the drawn files whose text is the one saved, and eva
   const env = { VSCODE_IPC_HOOK_EXTHOST: "/tmp/vscode-ipc-2.sock" };
   assert.deepEqual(snapshot(m.map({ entry: ENTRY, files: files(app), options: { env } }, { memo })), snapshot(m.map({ entry: ENTRY, files: files(app), options: { env } })));
   assert.deepEqual([memo.restored, memo.evaluated], [2, 1]);
+  // The session's later maps (a keystroke in config/routes.rb) replay a kept file by its text too, still unparsed.
+  memo = DrawMemo.restore(saved);
+  m.map({ entry: ENTRY, files: files(app) }, { memo });
+  app.entry.unshift("resources :first");
+  const edited = m.map({ entry: ENTRY, files: files(app) }, { memo });
+  assert.deepEqual([memo.restored, memo.replayed, memo.evaluated], [0, 2, 1]);
+  assert.equal(memo.recordings.get(`${ROOT}/config/routes/a.rb`).file, undefined, "a.rb was not parsed");
+  assert.deepEqual(snapshot(edited), snapshot(m.map({ entry: ENTRY, files: files(app) })));
+  app.entry.shift();
 });
 
 test("a keystroke in config/routes.rb replays the drawn files it did not change", async () => {

@@ -138,16 +138,20 @@ export function memoisedDraw(memo: DrawMemo, it: () => Interpreter, contextOf: (
     const made = record(it(), file, names, context, run);
     if (made) (memo.recordings.set(path, made), memo.recorded++);
   };
-  // Only a file this session has no recording of: the other way replays those, by their parse.
+  // A file kept from another session, as long as nothing has parsed it: the first maps after a
+  // start (a keystroke before the app is read among them) replay it by its text. Any other
+  // recording is replayed the other way, by its parse.
   const replayDraw = (path: string): boolean => {
-    if (memo.recordings.has(path) || !memo.keeps(path)) return false;
+    const kept = memo.recordings.get(path);
+    if (kept ? kept.file !== undefined : !memo.keeps(path)) return false;
     const text = sources.peek(path);
-    const shape = text === undefined ? undefined : memo.storedShape(path, text);
-    if (text === undefined || !shape || !replayableHere(it(), shape)) return false;
-    const recording = memo.fromStore(path, text, () => sources.parsed(path, text), it().mapper.display);
+    if (text === undefined) return false;
+    const shape = kept ? (kept.text === text ? kept.shape : undefined) : memo.storedShape(path, text);
+    if (!shape || !replayableHere(it(), shape)) return false;
+    const recording = kept ?? memo.fromStore(path, text, () => sources.parsed(path, text), it().mapper.display);
     if (!recording || recording.context !== contextOf() || !fits(it(), recording)) return false;
     memo.replayed++;
-    memo.restored++;
+    if (!kept) memo.restored++;
     replay(it(), recording);
     return true;
   };
