@@ -313,8 +313,8 @@ function hashTree(hash: ReturnType<typeof createHash>, dir: string): void {
   }
 }
 
-/** Marks a pack as used (its modification time), at most once a day. */
-function touch(file: string): void {
+/** Marks a pack (or another kept file: keptDraws.ts) as used (its modification time), at most once a day. */
+export function touch(file: string): void {
   try {
     if (Date.now() - statSync(file).mtimeMs > DAY) utimesSync(file, new Date(), new Date());
   } catch {
@@ -323,11 +323,12 @@ function touch(file: string): void {
 }
 
 /**
- * Removes packs unused for a month, those past `MAX_FOLDER_BYTES` from the least recently used
- * on (each build of Routemap makes its own: a checkout rebuilt often leaves many), and partial
- * writes a day old (a process that died writing).
+ * Removes packs (the `.json` files of `dir`: keptDraws.ts keeps its own so too) unused for a
+ * month, those past `MAX_FOLDER_BYTES` from the least recently used on (each build of Routemap
+ * makes its own: a checkout rebuilt often leaves many), and partial writes a day old (a process
+ * that died writing).
  */
-function prune(dir: string): void {
+export function prune(dir: string): void {
   try {
     const packs: { path: string; size: number; mtime: number }[] = [];
     for (const name of readdirSync(dir)) {
