@@ -14,7 +14,7 @@ import { accessSync, closeSync, constants, existsSync, fstatSync, lstatSync, ope
 // `fs.promises` is read where it is used: Node loads it (and readline, fs/dir, the watchers) on
 // first access, which a cold `routemap routes` over one file never needs (about 5 ms).
 import { promises as fsPromises } from "node:fs";
-import { basename, dirname, join, sep } from "node:path";
+import { basename, dirname, join, normalize, sep } from "node:path";
 
 /** The largest file Routemap reads: far above any routes file, far below what could stall a keystroke. */
 export const MAX_FILE_BYTES = 4 << 20;
@@ -351,6 +351,14 @@ function isRailsRoot(entries: readonly string[]): boolean {
 }
 
 /** A walk's state: the real paths of the directories seen, and what is left of its entries. */
+/**
+ * `join(dir, name)` for a folder's entry: `dir` is normalized (a walk's root is, and every
+ * folder under it is made here) and a name from `readdir` has no separator nor dots to resolve,
+ * so the two are only put together. `join` normalized each of a large app's 50,000 paths again:
+ * about a third of the time of a walk over it.
+ */
+const childPath = (dir: string, name: string) => (dir.endsWith(sep) ? dir + name : dir + sep + name);
+
 class Walk {
   private readonly seen = new Set<string>();
   private left: number;
@@ -390,9 +398,9 @@ class Walk {
         if (SKIPPED_DIRECTORIES.has(name) || name.startsWith(".") || (atRoot && ROOT_RUNTIME_DIRECTORIES.has(name))) continue;
         if (name === "bundle" && dir.endsWith("vendor")) continue;
         if (skipApp && name === "app") continue;
-        dirs.push(join(dir, name));
+        dirs.push(childPath(dir, name));
       } else if (this.options.fileName === undefined || entry === this.options.fileName) {
-        const path = join(dir, entry);
+        const path = childPath(dir, entry);
         if (this.accept(path)) this.out.push(path);
       }
     }
@@ -412,6 +420,7 @@ class Walk {
  * depth and a number of entries.
  */
 export function walk(fs: FileSystem, root: string, accept: (path: string) => boolean, maxDepth = 12, options: WalkOptions = {}): string[] {
+  root = normalize(root);
   const w = new Walk(fs, root, accept, { ...options, maxDepth });
   const visit = (dir: string, depth: number) => {
     if (!w.enter(dir, depth)) return;
@@ -430,6 +439,7 @@ const PARALLEL_READS = 16;
  * workspace folders, which may be anything, `/` included.
  */
 export async function walkAsync(fs: FileSystem, root: string, accept: (path: string) => boolean, options: WalkOptions = {}): Promise<string[]> {
+  root = normalize(root);
   const w = new Walk(fs, root, accept, options);
   // Breadth first, so that a huge subtree met early does not hide a shallow app beside it.
   let level = [root];

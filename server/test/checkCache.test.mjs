@@ -114,3 +114,19 @@ test("models' naming facts from the pack and from the workers: the same polymorp
   const models = readFileSync(join(packed, "files", readdirSync(join(packed, "files")).find((f) => f.endsWith(".json"))), "utf8").split("\n").slice(1).filter((line) => /"renames":/.test(line));
   assert.ok(models.length >= 2, `${models.length} model entries in the pack`);
 });
+
+test("a run from the pack with the files read by a second thread: the same findings, the texts its", () => {
+  const dir = join(scratch, "cache-reader");
+  const run = (workers) => spawnSync(process.execPath, [cli, "check", "."], { cwd: app, encoding: "utf8", env: { ...process.env, ROUTEMAP_CACHE_DIR: dir, ROUTEMAP_TIMINGS: "1", ROUTEMAP_CHECK_WORKERS: workers } });
+  const expected = check("off").out;
+  // The first run reads every file's facts (by the facts worker): no reader of texts then.
+  const first = run("1");
+  assert.equal(first.stdout, expected);
+  assert.doesNotMatch(first.stderr, /read ahead by a second thread/);
+  // The second takes them all from the pack: the second thread reads the files' texts.
+  const second = run("1");
+  assert.equal(second.stdout, expected);
+  const taken = /files read ahead by a second thread: (\d+)/.exec(second.stderr);
+  assert.ok(taken && +taken[1] > 10, second.stderr);
+  assert.equal(run("0").stdout, expected);
+});

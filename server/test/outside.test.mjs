@@ -143,6 +143,8 @@ test("`check` with a facts worker follows no link out either, opens no FIFO nor 
     "app/controllers/posts_controller.rb": "class PostsController < ApplicationController\n  def index\n  end\nend\n",
     "app/views/posts/index.html.erb": "<%= link_to 'x', missing_one_path %>\n",
     "app/views/posts/_big.html.erb": `<%= big_file_path %>\n${"#".repeat(5 << 20)}\n`,
+    // Files whose facts the pack keeps: a second run takes them from it, with no facts worker.
+    ...Object.fromEntries([1, 2, 3, 4, 5, 6].map((i) => [`app/views/posts/_part${i}.html.erb`, `<%= link_to "x", posts_path %>\n`])),
   });
   symlinkSync(join(outside, "leak.html.erb"), join(root, "app/views/posts/_leak.html.erb"));
   mkdirSync(join(root, "app/helpers"), { recursive: true });
@@ -157,4 +159,9 @@ test("`check` with a facts worker follows no link out either, opens no FIFO nor 
   assert.doesNotMatch(withWorker.stdout, /leaked_view_path|leaked_helper_path|big_file_path/);
   assert.equal(withWorker.stdout, alone.stdout);
   assert.equal(withWorker.status, alone.status);
+  // Again, from the pack the first run made: the files' texts read by a second thread (cli/textReader.ts), confined as the main thread's reads.
+  const fromPack = check("1");
+  assert.match(fromPack.stderr, /read ahead by a second thread: [1-9]/);
+  assert.doesNotMatch(fromPack.stdout, /leaked_view_path|leaked_helper_path|big_file_path/);
+  assert.equal(fromPack.stdout, alone.stdout);
 });

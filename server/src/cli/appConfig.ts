@@ -3,7 +3,7 @@
  * `Gemfile.lock` (actionpack and Ruby versions), `.ruby-version`, `config.api_only`, and
  * every file under `config/routes/` for `draw`. Shared by the CLI and the language server.
  */
-import { dirname, join, relative, resolve, sep } from "node:path";
+import { dirname, join, resolve, sep } from "node:path";
 import { nodeFileSystem, walk, type FileSystem } from "../fileSystem.js";
 import { appEnvironment } from "./environment.js";
 import { readGemfile } from "./gemfile.js";
@@ -242,7 +242,8 @@ export function readControllerInputs(root: string, fs: FileSystem, text: (path: 
     if (found !== undefined) files.set(path, found);
   }
   const viewsDir = join(root, "app", "views");
-  const views = walk(fs, viewsDir, () => true).map((p) => relative(viewsDir, p).split(sep).join("/"));
+  // Each path is the folder's and more (`walk`): cut, not `relative`, which resolved both again (60 ms of a large app's 15,000 views).
+  const views = walk(fs, viewsDir, () => true).map((p) => p.slice(viewsDir.length + 1).split(sep).join("/"));
   return { files, views };
 }
 

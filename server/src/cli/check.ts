@@ -5,7 +5,7 @@
  * Printed as `FILE:LINE:COL: severity: message`, as JSON,
  * or as GitHub Actions annotations; the exit status is 1 when one is an error.
  */
-import { join } from "node:path";
+import { join, sep } from "node:path";
 import { missingControllerDiagnostics, routeActionDiagnostics, unreachedActions, unreachedMessage, type Diagnostic, type RouteMapper, type Span } from "@routemap/shared-mapper";
 import { createNodeMapper } from "@routemap/shared-mapper/node";
 import { nodeFileSystem } from "../fileSystem.js";
@@ -26,6 +26,7 @@ import { FactsWorkers } from "./factsWorkers.js";
 import type { FileSystem } from "../fileSystem.js";
 import { fileFactsCache } from "./fileFactsCache.js";
 import { runFileSystem } from "./runFileSystem.js";
+import { TextReader } from "./textReader.js";
 import { appHelperTables } from "../features/helpers.js";
 import { engineProblems } from "./engineCheck.js";
 import { causeDiagnostic, gemCauses, regionCauses, testHelperCauses, urlOptionsCauses, withCauses, type CheckCause } from "../features/checkStatus.js";
@@ -70,7 +71,8 @@ export async function checkCommand(argv: string[], io: Io, mapper?: RouteMapper)
   }
   mapper ??= await createNodeMapper();
   // Every phase below reads the app's files; each is read once (runFileSystem.ts).
-  const fs = runFileSystem(nodeFileSystem);
+  let reader: TextReader | undefined;
+  const fs = runFileSystem(nodeFileSystem, () => reader);
   const root = appRoot(input.entry);
   // Each file's facts (its controllers' bodies, its URL uses) from the cache folder where its text is the one they were read from (fileFactsCache.ts).
   const uses = new FileUsesStore(fileFactsCache(root), { oneRun: true });
@@ -80,11 +82,16 @@ export async function checkCommand(argv: string[], io: Io, mapper?: RouteMapper)
   const workers = uses.packed() < checked.length / 2 ? await FactsWorkers.start(mapper) : undefined;
   // Started while the controllers are read, which most of their first jobs are.
   workers?.prepare(checked.length);
+  // Without them, the second core reads the files ahead of the checks (textReader.ts).
+  // The controllers first: the main thread reads them next.
+  if (!workers) reader = TextReader.start(root, controllersFirst(root, checked));
   const { files, views: own } = readControllerInputs(root, fs);
   try {
     return await checkApp({ argv: args, format, io, mapper, input, fs, root, files, own, uses, checked, workers });
   } finally {
     workers?.close();
+    reader?.close();
+    if (process.env.ROUTEMAP_TIMINGS === "1" && reader) io.err(`routemap: files read ahead by a second thread: ${reader.used}, waited for ${Math.round(reader.waited)} ms\n`);
   }
 }
 
@@ -209,6 +216,12 @@ function modelJobs(uses: FileUsesStore, root: string, checked: readonly string[]
     const text = file.startsWith(models) && file.endsWith(".rb") ? fs.readFile(file) : undefined;
     return (text !== undefined && uses.wanted("m", file, text)) || [];
   });
+}
+
+/** The checked files, those of app/controllers first. */
+function controllersFirst(root: string, files: readonly string[]): string[] {
+  const controllers = join(root, "app", "controllers") + sep;
+  return [...files.filter((f) => f.startsWith(controllers)), ...files.filter((f) => !f.startsWith(controllers))];
 }
 
 /** The context of the URL helper calls' checks (helperCalls.ts), the gems' definitions known. */

@@ -48,7 +48,7 @@ import { fileURLToPath } from "node:url";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import { createMapper, type ControllerFile, type FileUses, type ModelFileFacts, type RouteMapper } from "@routemap/shared-mapper";
 import { createNodeMapper, prismWasmPath } from "@routemap/shared-mapper/node";
-import { encodeUses } from "./fileFactsCache.js";
+import { encodeFacts } from "./fileFactsCache.js";
 import type { FactsJob, FileUsesStore } from "../features/fileUses.js";
 
 /** Fewer facts to read than this, asked at once before the workers started: read in the main thread (a second run's few changed files). */
@@ -240,7 +240,7 @@ export class FactsWorkers {
     const { job } = entry;
     try {
       const value = readFacts(this.mapper, job);
-      entry.store.fill(job, JSON.stringify(job.kind === "k" || job.kind === "m" ? value : encodeUses(value as FileUses)), value);
+      entry.store.fill(job, JSON.stringify(encodeFacts(job.kind, value)), value);
     } catch {
       // Read again when asked (`FileUsesStore.of`), where a failure is reported as without workers.
     }
@@ -278,8 +278,7 @@ export class FactsWorkers {
 /** A job's facts, as the JSON of its entry in the pack; undefined where reading failed. */
 function readJob(m: RouteMapper, job: FactsJob): string | undefined {
   try {
-    const value = readFacts(m, job);
-    return JSON.stringify(job.kind === "k" || job.kind === "m" ? value : encodeUses(value as FileUses));
+    return JSON.stringify(encodeFacts(job.kind, readFacts(m, job)));
   } catch {
     return undefined;
   }

@@ -23,11 +23,11 @@ import { createHash, oneShotHash } from "./lazyCrypto.js";
 import { closeSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, utimesSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { ControllerFile, FileUses } from "@routemap/shared-mapper";
+import type { ControllerFile, FileUses, ModelFileFacts, Span } from "@routemap/shared-mapper";
 import { cacheFolder } from "./gemCache.js";
 
-/** Bumped when the pack's shape changes (2: lines, one per entry). */
-const FORMAT = 2;
+/** Bumped when the pack's shape changes (2: lines, one per entry; 3: spans as arrays). */
+const FORMAT = 3;
 /** A pack larger than this is neither read nor written (a large app's is tens of MB). */
 const MAX_PACK_BYTES = 256 << 20;
 /** The packs of every app and build together: past this, the least recently used go. */
@@ -199,84 +199,144 @@ export function fileFactsCache(root: string, env: NodeJS.ProcessEnv = process.en
   return folder && build ? new FileFactsCache(folder, root, build) : undefined;
 }
 
-const isPosition = (p: unknown) => !!p && typeof (p as { line?: unknown }).line === "number" && typeof (p as { character?: unknown }).character === "number";
-const isSpanOf = (s: unknown, path: string) => !!s && typeof s === "object" && (s as { file?: unknown }).file === path && isPosition((s as { start?: unknown }).start) && isPosition((s as { end?: unknown }).end);
 const isValue = (v: unknown) => v === "unknown" || (!!v && typeof v === "object" && typeof (v as { inspect?: unknown }).inspect === "string");
 
 // JSON has no Map: a call's keywords and a hash's keys are stored as lists of pairs, and read
 // back into Maps only for the entries used (a reviver over the whole pack cost more than the parse).
 
-/** A file's uses as JSON data. */
+/**
+ * A file's uses as JSON data. Their spans are all in the file itself, and are stored as
+ * `[startLine, startCharacter, endLine, endCharacter]`: as objects with the path they were half
+ * of a large app's pack, and most of the time `check` spent parsing and checking its entries
+ * (docs/benchmarks.md, "the second core reads the files").
+ */
 export function encodeUses(uses: FileUses): unknown {
   return {
-    calls: uses.calls.map((c) => ({ ...c, args: { ...c.args, keywords: [...c.args.keywords] } })),
-    hashes: uses.hashes.map((h) => ({ ...h, keys: [...h.keys] })),
-    candidates: uses.candidates,
+    calls: uses.calls.map((c) => ({ ...c, span: packSpan(c.span), args: { ...c.args, keywords: [...c.args.keywords] } })),
+    hashes: uses.hashes.map((h) => ({ ...h, span: packSpan(h.span), keys: [...h.keys] })),
+    candidates: uses.candidates.map((t) => ({ ...t, span: packSpan(t.span), spans: t.spans.map(packSpan) })),
   };
 }
+
+type PackedSpan = [number, number, number, number];
+const packSpan = (s: Span): PackedSpan => [s.start.line, s.start.character, s.end.line, s.end.character];
+const unpackSpan = (s: PackedSpan, file: string): Span => ({ file, start: { line: s[0], character: s[1] }, end: { line: s[2], character: s[3] } });
+const isPackedSpan = (s: unknown): s is PackedSpan => Array.isArray(s) && s.length === 4 && s.every((n) => Number.isInteger(n) && n >= 0);
 
 /** A use's conditions (`RunCondition[]`), absent or well formed. */
 const isWhen = (w: unknown) => w === undefined || (Array.isArray(w) && w.every((c) => !!c && typeof c.test === "string" && typeof c.holds === "boolean"));
 const pairsOf = (v: unknown) => (Array.isArray(v) && v.every((e) => Array.isArray(e) && e.length === 2 && typeof e[0] === "string" && isValue(e[1])) ? new Map(v as [string, never][]) : undefined);
 
-/** A file's uses from what `encodeUses` stored, or undefined when it does not have that shape, its spans in `path` (an entry of another shape, or tampered with, is not used). */
+/**
+ * A file's uses from what `encodeUses` stored, or undefined when it does not have that shape (an
+ * entry of another shape, or tampered with, is not used); its spans in `path`. Checked and made
+ * whole in place (the entry was parsed for this call alone): copying each use as well cost a
+ * large app's second `check` a tenth of its decoding.
+ */
 export function decodeUses(stored: unknown, path: string): FileUses | undefined {
   if (!stored || typeof stored !== "object") return undefined;
   const { calls, hashes, candidates } = stored as Record<string, unknown>;
   if (!Array.isArray(calls) || !Array.isArray(hashes) || !Array.isArray(candidates)) return undefined;
-  const out: FileUses = { calls: [], hashes: [], candidates: [] };
   for (const c of calls) {
     const keywords = pairsOf(c?.args?.keywords);
-    if (!keywords || typeof c.name !== "string" || !isSpanOf(c.span, path) || !isWhen(c.when) || !Array.isArray(c.args.positional) || !c.args.positional.every(isValue)) return undefined;
-    out.calls.push({ ...c, args: { ...c.args, keywords } });
+    if (!keywords || typeof c.name !== "string" || !isPackedSpan(c.span) || !isWhen(c.when) || !Array.isArray(c.args.positional) || !c.args.positional.every(isValue)) return undefined;
+    c.span = unpackSpan(c.span, path);
+    c.args.keywords = keywords;
   }
   for (const h of hashes) {
     const keys = pairsOf(h?.keys);
-    if (!keys || !isSpanOf(h.span, path) || typeof h.noRequest !== "boolean" || !isWhen(h.when)) return undefined;
-    out.hashes.push({ ...h, keys });
+    if (!keys || !isPackedSpan(h.span) || typeof h.noRequest !== "boolean" || !isWhen(h.when)) return undefined;
+    h.span = unpackSpan(h.span, path);
+    h.keys = keys;
   }
   for (const t of candidates) {
-    if (!t || typeof t.call !== "string" || !isSpanOf(t.span, path) || !isWhen(t.when) || !Array.isArray(t.parts) || !Array.isArray(t.spans) || t.parts.length !== t.spans.length) return undefined;
-    if (!t.spans.every((s: unknown) => isSpanOf(s, path)) || typeof t.prefix !== "string" || typeof t.suffix !== "string") return undefined;
+    if (!t || typeof t.call !== "string" || !isPackedSpan(t.span) || !isWhen(t.when) || !Array.isArray(t.parts) || !Array.isArray(t.spans) || t.parts.length !== t.spans.length) return undefined;
+    if (!t.spans.every(isPackedSpan) || typeof t.prefix !== "string" || typeof t.suffix !== "string") return undefined;
     if (!t.parts.every((p: unknown) => typeof p === "string" || (!!p && typeof (p as { className?: unknown }).className === "string"))) return undefined;
-    out.candidates.push(t);
+    t.span = unpackSpan(t.span, path);
+    t.spans = t.spans.map((s: PackedSpan) => unpackSpan(s, path));
   }
-  return out;
+  return stored as FileUses;
 }
 
 /**
  * A file's uses from an entry this run's own reader made (a worker's JSON of `encodeUses`, not
- * the disk's): its shape is known, so only its pairs are made Maps again, in place. Checking each
- * value's shape again as `decodeUses` does for the pack was a third of the decoding of the 35,000
- * entries the worker hands over in a large app's first run (docs/benchmarks.md, cold30c).
+ * the disk's): its shape is known, so its pairs are made Maps again and its spans objects, in
+ * place, unchecked. Checking each value's shape again as `decodeUses` does for the pack was a
+ * third of the decoding of the 35,000 entries the worker hands over in a large app's first run
+ * (docs/benchmarks.md, cold30c).
  */
-export function decodeOwnUses(stored: unknown): FileUses | undefined {
-  const uses = stored as { calls: { args: { keywords: unknown } }[]; hashes: { keys: unknown }[]; candidates: unknown[] } | undefined;
+export function decodeOwnUses(stored: unknown, path: string): FileUses | undefined {
+  type Own = { span: unknown };
+  const uses = stored as { calls: (Own & { args: { keywords: unknown } })[]; hashes: (Own & { keys: unknown })[]; candidates: (Own & { spans: unknown[] })[] } | undefined;
   if (!uses || !Array.isArray(uses.calls)) return undefined;
-  for (const c of uses.calls) c.args.keywords = new Map(c.args.keywords as [string, never][]);
-  for (const h of uses.hashes) h.keys = new Map(h.keys as [string, never][]);
+  for (const c of uses.calls) {
+    c.args.keywords = new Map(c.args.keywords as [string, never][]);
+    c.span = unpackSpan(c.span as PackedSpan, path);
+  }
+  for (const h of uses.hashes) {
+    h.keys = new Map(h.keys as [string, never][]);
+    h.span = unpackSpan(h.span as PackedSpan, path);
+  }
+  for (const t of uses.candidates) {
+    t.span = unpackSpan(t.span as PackedSpan, path);
+    t.spans = t.spans.map((s) => unpackSpan(s as PackedSpan, path));
+  }
   return uses as unknown as FileUses;
 }
 
-/** A controller file's bodies from an entry this run's own reader made (`decodeOwnUses`): not checked again. */
-export const decodeOwnBodies = (stored: unknown): ControllerFile | undefined => (stored && Array.isArray((stored as { bodies?: unknown }).bodies) ? (stored as ControllerFile) : undefined);
+/** A controller file's bodies as JSON data: its spans as a file's uses' are (`encodeUses`), the path each body holds left out. */
+export function encodeBodies(file: ControllerFile): unknown {
+  return {
+    bodies: file.bodies.map(([name, bodies]) => [
+      name,
+      bodies.map(({ file: _path, ...b }) => ({ ...b, nameSpan: packSpan(b.nameSpan), insertAt: b.insertAt && packSpan(b.insertAt), steps: b.steps.map((step) => ("span" in step ? { ...step, span: packSpan(step.span) } : step)) })),
+    ]),
+  };
+}
+
+/** An entry's JSON data, as `encodeUses` and `encodeBodies` make it for its kind (a model file's facts are stored as they are). */
+export function encodeFacts(kind: FactsKind, value: FileUses | ControllerFile | ModelFileFacts): unknown {
+  return kind === "k" ? encodeBodies(value as ControllerFile) : kind === "m" ? value : encodeUses(value as FileUses);
+}
+
+/** A controller file's bodies from an entry this run's own reader made (`decodeOwnUses`): made whole in place, not checked again. */
+export function decodeOwnBodies(stored: unknown, path: string): ControllerFile | undefined {
+  const bodies = (stored as { bodies?: unknown } | null)?.bodies;
+  if (!Array.isArray(bodies)) return undefined;
+  for (const [, list] of bodies as [string, Record<string, unknown>[]][]) for (const b of list) unpackBody(b, path);
+  return stored as ControllerFile;
+}
+
+/** A stored body's path and spans, in place. */
+function unpackBody(b: Record<string, unknown>, path: string): void {
+  b.file = path;
+  b.nameSpan = unpackSpan(b.nameSpan as PackedSpan, path);
+  if (b.insertAt !== undefined) b.insertAt = unpackSpan(b.insertAt as PackedSpan, path);
+  for (const step of b.steps as { span?: unknown }[]) if (step.span !== undefined) step.span = unpackSpan(step.span as PackedSpan, path);
+}
 
 const isStrings = (v: unknown) => Array.isArray(v) && v.every((s) => typeof s === "string");
 
-/** A file's bodies from what was stored, or undefined when it does not have the shape `controllerFile` gives, its bodies in `path`. */
+/** A file's bodies from what was stored, or undefined when it does not have the shape `encodeBodies` gives; made whole in place, its bodies in `path`. */
 export function decodeBodies(stored: unknown, path: string): ControllerFile | undefined {
-  return validBodies(stored, path) ? stored : undefined;
+  if (!validBodies(stored)) return undefined;
+  for (const [, list] of stored.bodies) for (const b of list) unpackBody(b, path);
+  return stored as unknown as ControllerFile;
 }
 
-function validBodies(value: unknown, path: string): value is ControllerFile {
+function validBodies(value: unknown): value is { bodies: [string, Record<string, unknown>[]][] } {
   const bodies = (value as { bodies?: unknown } | null)?.bodies;
   if (!Array.isArray(bodies)) return false;
   for (const pair of bodies) {
     if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== "string" || !Array.isArray(pair[1])) return false;
     for (const b of pair[1]) {
-      if (!b || typeof b.name !== "string" || (b.kind !== "class" && b.kind !== "module") || b.file !== path || !isSpanOf(b.nameSpan, path)) return false;
-      if (!isStrings(b.nesting) || !isStrings(b.includes) || !Array.isArray(b.steps)) return false;
-      for (const step of b.steps) if (!step || (typeof step.def !== "string" && typeof step.set !== "string" && typeof step.alias !== "string")) return false;
+      if (!b || typeof b.name !== "string" || (b.kind !== "class" && b.kind !== "module") || b.file !== undefined || !isPackedSpan(b.nameSpan)) return false;
+      if ((b.insertAt !== undefined && !isPackedSpan(b.insertAt)) || !isStrings(b.nesting) || !isStrings(b.includes) || !Array.isArray(b.steps)) return false;
+      for (const step of b.steps) {
+        if (!step || (typeof step.def !== "string" && typeof step.set !== "string" && typeof step.alias !== "string")) return false;
+        if ((step.def !== undefined || step.alias !== undefined) && !isPackedSpan(step.span)) return false;
+      }
     }
   }
   return true;

@@ -17,8 +17,16 @@ import type { FileSystem } from "../fileSystem.js";
 /** The most text (in UTF-16 code units) kept for one run. */
 const MAX_KEPT_CHARS = 256 << 20;
 
-/** `fs` with `readFile` and `readDir` answered once per path; the rest passes through. */
-export function runFileSystem(fs: FileSystem): FileSystem {
+/** What reads files ahead of the run (textReader.ts): a text it read, or undefined for the run to read it. */
+export interface ReadAhead {
+  take(path: string): { text: string | undefined } | undefined;
+}
+
+/**
+ * `fs` with `readFile` and `readDir` answered once per path; the rest passes through. `ahead()`:
+ * the reader, once started, whose texts are taken first.
+ */
+export function runFileSystem(fs: FileSystem, ahead: () => ReadAhead | undefined = () => undefined): FileSystem {
   const texts = new Map<string, string | undefined>();
   const dirs = new Map<string, string[]>();
   let kept = 0;
@@ -26,7 +34,8 @@ export function runFileSystem(fs: FileSystem): FileSystem {
     ...fs,
     readFile(path) {
       if (texts.has(path)) return texts.get(path);
-      const text = fs.readFile(path);
+      const taken = ahead()?.take(path);
+      const text = taken ? taken.text : fs.readFile(path);
       if (kept + (text?.length ?? 0) <= MAX_KEPT_CHARS) {
         texts.set(path, text);
         kept += text?.length ?? 0;

@@ -8,7 +8,7 @@
  * naming) is worked out from these each time, which costs little next to the parse.
  */
 import { decodeModelFileFacts, type ControllerFile, type FileUses, type ModelFileFacts, type RouteMapper, type UsesTargets } from "@routemap/shared-mapper";
-import { decodeBodies, decodeOwnBodies, decodeOwnUses, decodeUses, encodeUses, FileFactsCache, fileFactsCache, type FactsKind } from "../cli/fileFactsCache.js";
+import { decodeBodies, decodeOwnBodies, decodeOwnUses, decodeUses, encodeFacts, encodeUses, FileFactsCache, fileFactsCache, type FactsKind } from "../cli/fileFactsCache.js";
 
 export class FileUsesStore {
   private readonly byPath = new Map<string, { key: string; uses: FileUses }>();
@@ -66,7 +66,7 @@ export class FileUsesStore {
    * from the cache folder (`stored`), or `read` here and kept there for the next run. Without a
    * cache folder nothing is hashed, and what is read here is not counted as read.
    */
-  private entry<T>(kind: "k" | "m", path: string, text: string, decode: { own: (stored: unknown, path: string) => T | undefined; stored: (stored: unknown, path: string) => T | undefined }, read: () => T): T {
+  private entry<T extends ControllerFile | ModelFileFacts>(kind: "k" | "m", path: string, text: string, decode: { own: (stored: unknown, path: string) => T | undefined; stored: (stored: unknown, path: string) => T | undefined }, read: () => T): T {
     const ahead = this.ready.get(`${kind}\0${path}`) ?? this.keys.get(`${kind}\0${path}`);
     this.keys.delete(`${kind}\0${path}`);
     const key = ahead && ahead.text === text ? ahead.key : this.disk && this.keyOf(kind, path, text);
@@ -77,7 +77,7 @@ export class FileUsesStore {
     if (found) return found;
     const made = read();
     this.parsed++;
-    this.disk.set(kind, path, key, made);
+    this.disk.set(kind, path, key, encodeFacts(kind, made));
     return made;
   }
 
