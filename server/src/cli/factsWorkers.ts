@@ -49,6 +49,7 @@ import { isMainThread, parentPort, Worker, workerData } from "node:worker_thread
 import { createMapper, type ControllerFile, type FileUses, type ModelFileFacts, type RouteMapper } from "@routemap/shared-mapper";
 import { createNodeMapper, prismWasmPath } from "@routemap/shared-mapper/node";
 import { encodeFacts } from "./fileFactsCache.js";
+import { BY_MAIN, BY_WORKER, claim, claimSlots } from "./claims.js";
 import type { FactsJob, FileUsesStore } from "../features/fileUses.js";
 
 /** Fewer facts to read than this, asked at once before the workers started: read in the main thread (a second run's few changed files). */
@@ -57,10 +58,6 @@ const MAX_WORKERS = 8;
 /** Files per message: a message each way costs a turn of each thread's loop. */
 const BATCH = 100;
 const MARK = "routemap.factsWorker";
-/** A job's claim (`Entry.claims`): free, taken by a worker, taken by the main thread. */
-const FREE = 0;
-const BY_WORKER = 1;
-const BY_MAIN = 2;
 
 interface Batch {
   worker: Worker;
@@ -173,7 +170,7 @@ export class FactsWorkers {
     // Fewer than a worker's start is worth, before any has started: read in the main thread.
     if (!jobs.length || (!this.size && jobs.length < this.least) || !this.started()) return { wait: () => Promise.resolve() };
     const fresh = jobs.filter((job) => !this.sent.has(job.key) && !!this.sent.add(job.key));
-    const claims = new Int32Array(new SharedArrayBuffer(4 * Math.max(1, fresh.length)));
+    const claims = claimSlots(fresh.length);
     const entries: Entry[] = [];
     for (let start = 0; start < fresh.length; start += BATCH) {
       const jobs = fresh.slice(start, start + BATCH);
@@ -231,7 +228,7 @@ export class FactsWorkers {
 
   /** Takes a job for the main thread, if no thread has yet. */
   private claim(entry: Entry): boolean {
-    return !entry.batch.settled && Atomics.compareExchange(entry.claims, entry.at, FREE, BY_MAIN) === FREE;
+    return !entry.batch.settled && claim(entry.claims, entry.at, BY_MAIN);
   }
 
   /** Reads a claimed job here, as a worker would (`readJob`): its entry's JSON, and the facts themselves, not decoded again. */
@@ -307,7 +304,7 @@ function serve(prism: { path?: string; module?: WebAssembly.Module }): void {
   const mapper: Promise<RouteMapper> = prism.module && prism.path ? createMapper(readFileSync(prism.path), { compiled: Promise.resolve(prism.module) }) : createNodeMapper();
   port.on("message", async ({ id, jobs, claims, start }: { id: number; jobs: FactsJob[]; claims: Int32Array; start: number }) => {
     const m = await mapper;
-    const out = jobs.map((job, i) => (Atomics.compareExchange(claims, start + i, FREE, BY_WORKER) === FREE ? readJob(m, job) : undefined));
+    const out = jobs.map((job, i) => (claim(claims, start + i, BY_WORKER) ? readJob(m, job) : undefined));
     port.postMessage({ id, out });
   });
 }

@@ -17,6 +17,7 @@ import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { isMainThread, MessageChannel, receiveMessageOnPort, Worker, workerData, type MessagePort } from "node:worker_threads";
 import { nodeFileSystem } from "../fileSystem.js";
+import { BY_MAIN, BY_WORKER, claim, claimSlots } from "./claims.js";
 
 /** Fewer files than this are not worth a thread's start (about 0.1 s of the other core). */
 const MIN_FILES = 2_000;
@@ -25,9 +26,6 @@ const BATCH = 32;
 /** How long the main thread waits for a file the worker claimed before reading it itself (a worker stopped). */
 const PATIENCE_MS = 200;
 const MARK = "routemap.textReader";
-const FREE = 0;
-const BY_WORKER = 1;
-const BY_MAIN = 2;
 
 /** What one message brings: each text's index in the paths, and the text (null: not read, as `readFile` says). */
 interface Texts {
@@ -65,7 +63,7 @@ export class TextReader {
     const forced = chosen !== undefined && /^\d+$/.test(chosen);
     if (forced ? +chosen === 0 || !paths.length : paths.length < MIN_FILES || availableParallelism() < 2) return undefined;
     try {
-      const claims = new Int32Array(new SharedArrayBuffer(4 * paths.length));
+      const claims = claimSlots(paths.length);
       const posted = new Int32Array(new SharedArrayBuffer(4));
       const { port1, port2 } = new MessageChannel();
       const worker = new Worker(fileURLToPath(import.meta.url), { workerData: { [MARK]: { root, paths, claims, posted, port: port2 } }, transferList: [port2] });
@@ -100,8 +98,8 @@ export class TextReader {
         this.used++;
         return { text };
       }
-      const claim = Atomics.compareExchange(this.claims, at, FREE, BY_MAIN);
-      if (claim !== BY_WORKER) return undefined;
+      // Not begun by the worker (now the caller's), or already the caller's.
+      if (claim(this.claims, at, BY_MAIN) || Atomics.load(this.claims, at) !== BY_WORKER) return undefined;
       if (this.receive()) continue;
       const seen = Atomics.load(this.posted, 0);
       if (this.receive()) continue;
@@ -142,7 +140,7 @@ function serve(o: { root: string; paths: string[]; claims: Int32Array; posted: I
     Atomics.notify(o.posted, 0);
   };
   for (let i = 0; i < o.paths.length; i++) {
-    if (Atomics.compareExchange(o.claims, i, FREE, BY_WORKER) !== FREE) continue;
+    if (!claim(o.claims, i, BY_WORKER)) continue;
     batch.at.push(i);
     batch.texts.push(nodeFileSystem.readFile(o.paths[i]) ?? null);
     if (batch.at.length === BATCH) post();
