@@ -26,7 +26,8 @@
 // read (with BENCH_NODE_FLAGS=--heapsnapshot-signal=SIGUSR2, or a preloaded script of one's own
 // that prints `process.memoryUsage()`). BENCH_SERVER=DIR serves another build's bundle (a copy of server/dist/bundle), so two
 // builds can be measured in turns on the same app. BENCH_SLOW=1 lists the keystrokes that took
-// the server 60 ms of CPU or more.
+// the server 60 ms of CPU or more. BENCH_DELAY=MS waits that long after the app is read before
+// the routes file's keystrokes (the first keystroke apart from the server's work after the read).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -161,6 +162,7 @@ async function routesPhases() {
   const count = +(process.env.BENCH_KEYSTROKES ?? 100);
   const cpuBefore = serverCpu();
   const mainBefore = serverCpu(true);
+  if (process.env.BENCH_DELAY) await new Promise((r) => setTimeout(r, +process.env.BENCH_DELAY));
   const withHover = await keystrokeAndHover(count);
   const cpuKeys = serverCpu() - cpuBefore;
   const mainKeys = serverCpu(true) - mainBefore;
