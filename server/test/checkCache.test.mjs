@@ -130,3 +130,17 @@ test("a run from the pack with the files read by a second thread: the same findi
   assert.ok(taken && +taken[1] > 10, second.stderr);
   assert.equal(run("0").stdout, expected);
 });
+
+test("where what the gems define is not known, the workers read only the controllers' bodies", () => {
+  const dir = join(scratch, "app-unknown-gems");
+  cpSync(join(root, "test-fixtures/sample-app"), dir, { recursive: true });
+  const lock = join(dir, "Gemfile.lock");
+  writeFileSync(lock, readFileSync(lock, "utf8").replace("    rails (6.1.7.10)\n", "    routemap-not-installed (9.9.9)\n    rails (6.1.7.10)\n").replace("DEPENDENCIES\n", "DEPENDENCIES\n  routemap-not-installed\n"));
+  const r = spawnSync(process.execPath, [cli, "check", "."], { cwd: dir, encoding: "utf8", env: { ...process.env, ROUTEMAP_CACHE_DIR: "off", ROUTEMAP_TIMINGS: "1", ROUTEMAP_CHECK_WORKERS: "1" } });
+  assert.match(r.stderr, /URL helper calls and controllers outside the app not checked: the gem routemap-not-installed/);
+  // No file's helper calls are checked, so none of their uses is read ahead: only what the controller model needs.
+  const asked = /facts asked of the workers: (\d+)/.exec(r.stderr);
+  assert.ok(asked, r.stderr);
+  const controllers = readdirSync(join(dir, "app/controllers"), { recursive: true }).filter((f) => f.endsWith(".rb")).length;
+  assert.equal(+asked[1], controllers);
+});

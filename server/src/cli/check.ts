@@ -74,6 +74,11 @@ export async function checkCommand(argv: string[], io: Io, mapper?: RouteMapper)
   let reader: TextReader | undefined;
   const fs = runFileSystem(nodeFileSystem, () => reader);
   const root = appRoot(input.entry);
+  // Whether the files' URL helper calls are checked at all (what the gems define is known): when
+  // not, no file's uses are asked, and none is read ahead (only the controllers' bodies are).
+  const appGems = commandAppGems(root, { rubyVersion: input.options?.rubyVersion });
+  const gems = readInstalledGems(appGems);
+  const checksFiles = !("why" in gems);
   // Each file's facts (its controllers' bodies, its URL uses) from the cache folder where its text is the one they were read from (fileFactsCache.ts).
   const uses = new FileUsesStore(fileFactsCache(root), { oneRun: true });
   // Those it lacks, read by worker threads on a large app (factsWorkers.ts), the controllers' bodies first, while the routes are mapped.
@@ -81,13 +86,13 @@ export async function checkCommand(argv: string[], io: Io, mapper?: RouteMapper)
   // Not on a second run, whose pack has most of them: hashing each file to know which it lacks before the map cost more than it saved.
   const workers = uses.packed() < checked.length / 2 ? await FactsWorkers.start(mapper) : undefined;
   // Started while the controllers are read, which most of their first jobs are.
-  workers?.prepare(checked.length);
-  // Without them, the second core reads the files ahead of the checks (textReader.ts).
-  // The controllers first: the main thread reads them next.
-  if (!workers) reader = TextReader.start(root, controllersFirst(root, checked));
+  if (checksFiles) workers?.prepare(checked.length);
+  // Without them (or with nothing but the controllers' bodies for them), the second core reads
+  // the files ahead of the checks (textReader.ts), the controllers first: the main thread reads them next.
+  if (!workers || !checksFiles) reader = TextReader.start(root, controllersFirst(root, checked));
   const { files, views: own } = readControllerInputs(root, fs);
   try {
-    return await checkApp({ argv: args, format, io, mapper, input, fs, root, files, own, uses, checked, workers });
+    return await checkApp({ argv: args, format, io, mapper, input, fs, root, files, own, uses, checked, workers, appGems, gems });
   } finally {
     workers?.close();
     reader?.close();
@@ -109,20 +114,21 @@ async function checkApp(o: {
   uses: FileUsesStore;
   checked: string[];
   workers: FactsWorkers | undefined;
+  appGems: ReturnType<typeof commandAppGems>;
+  gems: ReturnType<typeof readInstalledGems>;
 }): Promise<number> {
-  const { argv: args, format, io, mapper, input, fs, root, files, own, uses, checked, workers } = o;
+  const { argv: args, format, io, mapper, input, fs, root, files, own, uses, checked, workers, appGems, gems } = o;
+  const checksFiles = !("why" in gems);
   // The controllers' bodies first (the model waits for them), each with the controller's uses
   // (one parse for both), then the other files whose facts do not depend on the model, each as
   // its check will ask for it (a template's, on its action: below).
-  const bodiesRead = workers?.read([...files].flatMap(([path, text]) => [uses.wanted("k", path, text), modelFreeUses(uses, root, path, text)].filter((j) => j !== undefined)), uses);
+  const bodiesRead = workers?.read([...files].flatMap(([path, text]) => [uses.wanted("k", path, text), checksFiles ? modelFreeUses(uses, root, path, text) : undefined].filter((j) => j !== undefined)), uses);
   // The models' naming facts first: every file's polymorphic targets wait for them.
-  if (workers) workers.read([...modelJobs(uses, root, checked, fs), ...checked.flatMap((file) => modelFreeUses(uses, root, file, fs.readFile(file)) ?? [])], uses);
+  if (workers && checksFiles) workers.read([...modelJobs(uses, root, checked, fs), ...checked.flatMap((file) => modelFreeUses(uses, root, file, fs.readFile(file)) ?? [])], uses);
   // The drawn files' recordings a run before kept (keptDraws.ts): a file whose text is the same is replayed.
   const memo = keptDrawMemo(root);
   const result = mapper.map(input, { memo });
   if (memo.recorded) keepDrawMemo(root, memo);
-  const appGems = commandAppGems(root, { rubyVersion: input.options?.rubyVersion });
-  const gems = readInstalledGems(appGems);
   const cached = appGems?.cacheStats();
   if (process.env.ROUTEMAP_TIMINGS === "1") io.err(`routemap: gems: ${appGems?.installed.size ?? 0} installed, ${appGems?.missing.length ?? 0} missing; cache ${cached ? `${cached.used} used, ${cached.made} made${cached.failed ? `, ${cached.failed} not written` : ""}` : "off"}\n`);
   const engineRoots = findEngines(root).map((e) => e.root);
@@ -181,7 +187,7 @@ async function checkApp(o: {
   uses.save();
   const made = uses.cacheStats;
   if (process.env.ROUTEMAP_TIMINGS === "1") io.err(`routemap: files' facts: ${uses.parsed} read; cache ${made ? `${made.used} used, ${made.made} made${made.failed ? `, not written` : ""}` : "off"}${workers?.size ? `; ${uses.readAhead} read by ${workers.size} worker${workers.size === 1 ? "" : "s"}` : ""}\n`);
-  if (process.env.ROUTEMAP_TIMINGS === "1" && workers?.size) io.err(`routemap: facts read by the main thread while it waited for the workers: ${workers.readHereCount}; waited with none to read: ${Math.round(workers.idle)} ms\n`);
+  if (process.env.ROUTEMAP_TIMINGS === "1" && workers?.size) io.err(`routemap: facts asked of the workers: ${workers.asked}; read by the main thread while it waited for them: ${workers.readHereCount}; waited with none to read: ${Math.round(workers.idle)} ms\n`);
   const printed = shown(findings, args);
   if (format === "json") io.out(JSON.stringify(checkDocument(printed, why, displayPath, causes), null, 2) + "\n");
   else io.out(render(printed, format));

@@ -160,6 +160,10 @@ export class FactsWorkers {
   private readonly byPath = new Map<string, Entry>();
   /** The keys of the entries asked for: each is read once. */
   private readonly sent = new Set<string>();
+  /** The facts asked of the workers (ROUTEMAP_TIMINGS). */
+  get asked(): number {
+    return this.sent.size;
+  }
 
   /**
    * Has the workers read `jobs`, in order, after those asked before; their facts go into `store`
