@@ -350,7 +350,6 @@ function isRailsRoot(entries: readonly string[]): boolean {
   return entries.includes("config/") && entries.some((e) => e === "Gemfile" || e === "Gemfile.lock" || e === "config.ru" || e === "Rakefile");
 }
 
-/** A walk's state: the real paths of the directories seen, and what is left of its entries. */
 /**
  * `join(dir, name)` for a folder's entry: `dir` is normalized (a walk's root is, and every
  * folder under it is made here) and a name from `readdir` has no separator nor dots to resolve,
@@ -359,6 +358,7 @@ function isRailsRoot(entries: readonly string[]): boolean {
  */
 const childPath = (dir: string, name: string) => (dir.endsWith(sep) ? dir + name : dir + sep + name);
 
+/** A walk's state: the real paths of the directories seen, and what is left of its entries. */
 class Walk {
   private readonly seen = new Set<string>();
   private left: number;

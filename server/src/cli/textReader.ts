@@ -11,7 +11,8 @@
  * a file the worker has not begun itself, and waits (briefly: at most a batch) for one it has.
  * Its texts come in on a port the main thread reads without turning its loop (the checks run
  * synchronously), `receiveMessageOnPort`. Any failure of the worker costs only time: what it
- * has not handed back is read by the main thread.
+ * has not handed back is read by the main thread, and once a file was waited for past
+ * `PATIENCE_MS`, none is waited for again.
  */
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
@@ -36,6 +37,8 @@ interface Texts {
 export class TextReader {
   private readonly index = new Map<string, number>();
   private readonly texts = new Map<number, string | undefined>();
+  /** Set once the worker kept a file past `PATIENCE_MS`: no file is waited for again. */
+  private stalled = false;
   /** Forced (`start`): the first file asked waits for the worker's first texts, so that a small app's run reads some through it (the tests'). */
   private waitFirst = false;
   /** Read ahead and used, and the time the main thread waited for them (ms), for ROUTEMAP_TIMINGS. */
@@ -105,7 +108,8 @@ export class TextReader {
       if (this.receive()) continue;
       const now = performance.now();
       const left = deadline - now;
-      if (left <= 0) return undefined;
+      // A worker that hands nothing back in time has stopped: what it claimed is read here, unwaited.
+      if (left <= 0 || this.stalled) return void (this.stalled = true);
       Atomics.wait(this.posted, 0, seen, Math.min(left, 20));
       this.waited += performance.now() - now;
     }
