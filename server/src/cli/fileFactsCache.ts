@@ -225,51 +225,46 @@ const isPackedSpan = (s: unknown): s is PackedSpan => Array.isArray(s) && s.leng
 
 /** A use's conditions (`RunCondition[]`), absent or well formed. */
 const isWhen = (w: unknown) => w === undefined || (Array.isArray(w) && w.every((c) => !!c && typeof c.test === "string" && typeof c.holds === "boolean"));
-const pairsOf = (v: unknown) => (Array.isArray(v) && v.every((e) => Array.isArray(e) && e.length === 2 && typeof e[0] === "string" && isValue(e[1])) ? new Map(v as [string, never][]) : undefined);
+const isPairs = (v: unknown) => Array.isArray(v) && v.every((e) => Array.isArray(e) && e.length === 2 && typeof e[0] === "string" && isValue(e[1]));
 
 /**
  * A file's uses from what `encodeUses` stored, or undefined when it does not have that shape (an
- * entry of another shape, or tampered with, is not used); its spans in `path`. Checked and made
- * whole in place (the entry was parsed for this call alone): copying each use as well cost a
- * large app's second `check` a tenth of its decoding.
+ * entry of another shape, or tampered with, is not used); its spans in `path`. Made whole in
+ * place (the entry was parsed for this call alone): copying each use as well cost a large app's
+ * second `check` a tenth of its decoding.
  */
 export function decodeUses(stored: unknown, path: string): FileUses | undefined {
   if (!stored || typeof stored !== "object") return undefined;
   const { calls, hashes, candidates } = stored as Record<string, unknown>;
   if (!Array.isArray(calls) || !Array.isArray(hashes) || !Array.isArray(candidates)) return undefined;
   for (const c of calls) {
-    const keywords = pairsOf(c?.args?.keywords);
-    if (!keywords || typeof c.name !== "string" || !isPackedSpan(c.span) || !isWhen(c.when) || !Array.isArray(c.args.positional) || !c.args.positional.every(isValue)) return undefined;
-    c.span = unpackSpan(c.span, path);
-    c.args.keywords = keywords;
+    if (!isPairs(c?.args?.keywords) || typeof c.name !== "string" || !isPackedSpan(c.span) || !isWhen(c.when) || !Array.isArray(c.args.positional) || !c.args.positional.every(isValue)) return undefined;
   }
   for (const h of hashes) {
-    const keys = pairsOf(h?.keys);
-    if (!keys || !isPackedSpan(h.span) || typeof h.noRequest !== "boolean" || !isWhen(h.when)) return undefined;
-    h.span = unpackSpan(h.span, path);
-    h.keys = keys;
+    if (!isPairs(h?.keys) || !isPackedSpan(h.span) || typeof h.noRequest !== "boolean" || !isWhen(h.when)) return undefined;
   }
   for (const t of candidates) {
     if (!t || typeof t.call !== "string" || !isPackedSpan(t.span) || !isWhen(t.when) || !Array.isArray(t.parts) || !Array.isArray(t.spans) || t.parts.length !== t.spans.length) return undefined;
     if (!t.spans.every(isPackedSpan) || typeof t.prefix !== "string" || typeof t.suffix !== "string") return undefined;
     if (!t.parts.every((p: unknown) => typeof p === "string" || (!!p && typeof (p as { className?: unknown }).className === "string"))) return undefined;
-    t.span = unpackSpan(t.span, path);
-    t.spans = t.spans.map((s: PackedSpan) => unpackSpan(s, path));
   }
-  return stored as FileUses;
+  return unpackUses(stored, path);
 }
 
 /**
  * A file's uses from an entry this run's own reader made (a worker's JSON of `encodeUses`, not
- * the disk's): its shape is known, so its pairs are made Maps again and its spans objects, in
- * place, unchecked. Checking each value's shape again as `decodeUses` does for the pack was a
- * third of the decoding of the 35,000 entries the worker hands over in a large app's first run
- * (docs/benchmarks.md, cold30c).
+ * the disk's): its shape is known, so it is made whole unchecked. Checking each value's shape
+ * again as `decodeUses` does for the pack was a third of the decoding of the 35,000 entries the
+ * worker hands over in a large app's first run (docs/benchmarks.md, cold30c).
  */
 export function decodeOwnUses(stored: unknown, path: string): FileUses | undefined {
+  return stored && Array.isArray((stored as { calls?: unknown }).calls) ? unpackUses(stored, path) : undefined;
+}
+
+/** What `encodeUses` stored, made whole in place: its pairs Maps again, its spans objects in `path`. */
+function unpackUses(stored: unknown, path: string): FileUses {
   type Own = { span: unknown };
-  const uses = stored as { calls: (Own & { args: { keywords: unknown } })[]; hashes: (Own & { keys: unknown })[]; candidates: (Own & { spans: unknown[] })[] } | undefined;
-  if (!uses || !Array.isArray(uses.calls)) return undefined;
+  const uses = stored as { calls: (Own & { args: { keywords: unknown } })[]; hashes: (Own & { keys: unknown })[]; candidates: (Own & { spans: unknown[] })[] };
   for (const c of uses.calls) {
     c.args.keywords = new Map(c.args.keywords as [string, never][]);
     c.span = unpackSpan(c.span as PackedSpan, path);

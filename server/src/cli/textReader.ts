@@ -71,7 +71,7 @@ export class TextReader {
       const { port1, port2 } = new MessageChannel();
       const worker = new Worker(fileURLToPath(import.meta.url), { workerData: { [MARK]: { root, paths, claims, posted, port: port2 } }, transferList: [port2] });
       worker.unref();
-      // A worker that fails is waited for no longer than PATIENCE_MS a file, then left.
+      // A worker that fails is waited for once, no longer than PATIENCE_MS, then left (`take`).
       worker.on("error", () => undefined);
       const reader = new TextReader(paths, claims, posted, port1, worker);
       reader.waitFirst = forced;

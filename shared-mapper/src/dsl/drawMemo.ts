@@ -90,10 +90,10 @@ export class DrawMemo {
     return this.stored.has(path);
   }
 
-  /** The DSL methods the file at `path` calls, by `restore`'s data for the text `text`. */
-  storedShape(path: string, text: string): readonly string[] | undefined {
-    const data = this.stored.get(path);
-    return data && data.text === text ? data.shape : undefined;
+  /** The DSL methods the file at `path` calls when its text is `text`, by a recording of that text (this session's, or `restore`'s data). */
+  shapeOf(path: string, text: string): readonly string[] | undefined {
+    const known = this.recordings.get(path) ?? this.stored.get(path);
+    return known && known.text === text ? known.shape : undefined;
   }
 }
 
@@ -120,15 +120,15 @@ export function memoisedDraw(memo: DrawMemo, it: () => Interpreter, contextOf: (
   const drawFile = (file: LoadedFile, run: () => void): void => {
     const context = contextOf();
     const path = file.index.file;
-    const kept = memo.recordings.get(path);
     // A recording of this very text holds its shape: the walk of its tree is skipped (26 ms of
     // the first keystroke after a start on issue 30's large app, the first map to parse its files).
-    const names = (kept?.text === file.index.text ? kept.shape : memo.storedShape(path, file.index.text)) ?? literalDsl(file);
+    const names = memo.shapeOf(path, file.index.text) ?? literalDsl(file);
     if (!names || !replayableHere(it(), names)) {
       memo.recordings.delete(path);
       memo.evaluated++;
       return run();
     }
+    const kept = memo.recordings.get(path);
     const recording = kept ?? memo.fromStore(path, file.index.text, () => file, it().mapper.display);
     if (recording && sameFile(recording, file) && recording.context === context && fits(it(), recording)) {
       memo.replayed++;
@@ -148,7 +148,7 @@ export function memoisedDraw(memo: DrawMemo, it: () => Interpreter, contextOf: (
     if (kept ? kept.file !== undefined : !memo.keeps(path)) return false;
     const text = sources.peek(path);
     if (text === undefined) return false;
-    const shape = kept ? (kept.text === text ? kept.shape : undefined) : memo.storedShape(path, text);
+    const shape = memo.shapeOf(path, text);
     if (!shape || !replayableHere(it(), shape)) return false;
     const recording = kept ?? memo.fromStore(path, text, () => sources.parsed(path, text), it().mapper.display);
     if (!recording || recording.context !== contextOf() || !fits(it(), recording)) return false;
