@@ -3,7 +3,8 @@
 // languageServer.js beside it, from V8's code cache in the user's cache folder
 // (server/bin/codeCache.cjs, bundled in): compiling the bundle's top level is about 50 ms of CPU
 // without one and 6 with one, and the functions the first map compiles are kept too. The server
-// asks for the cache to be saved once its first tables are made (server/src/codeCacheSave.ts).
+// asks for the cache to be saved once its first tables are made and its first request answered
+// (server/src/codeCacheSave.ts).
 // Plain CommonJS, bundled by esbuild.mjs: this file runs before any of the server's code.
 "use strict";
 const path = require("path");

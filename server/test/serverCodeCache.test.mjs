@@ -72,8 +72,9 @@ test("the server's code cache: made at the first tables, used by the next start,
   assert.match(plain.hover, /storefront#index/);
   assert.equal(plain.code, 0);
 
-  // Made by the first session, once its first tables are: a server killed after its first hover has written it.
-  const first = await session(cache, { end: "kill" });
+  // Made by the first session once its first tables are made and its first request answered (a
+  // hover: the cache is not written before it): a server killed a moment after that hover has written it.
+  const first = await session(cache, { end: "kill", linger: 1_000 });
   assert.deepEqual({ state: first.state, hover: first.hover }, { state: "made", hover: plain.hover });
   const [file] = cacheFiles(cache);
   assert.match(file ?? "", /^server-(\w+-)?\d+\.v8$/);

@@ -363,3 +363,30 @@ test("a table replaced by an edit is not kept once the new one is made (it stood
   gc();
   assert.equal(first.deref(), undefined, "the first table is still held");
 });
+
+test("the rehearsal of an edit (a route more before the drawn files, table dropped) leaves the keystrokes after it the tables a fresh map makes", async () => {
+  const drawn = {
+    "/w/config/routes/shop.rb": "resources :products do\n  get :preview, on: :member\nend\nresources :orders, only: %i[index show]\n",
+    "/w/config/routes/admin.rb": "namespace :admin do\n  resources :users, only: %i[index destroy]\nend\n",
+  };
+  const entry = (before) => routes(`${before}  root "home#index"\n  draw :shop\n  draw :admin`);
+  const { ws } = await setup({ "/w/config/routes.rb": entry(""), ...drawn });
+  const app = ws.apps[0];
+  const rows = (result) => ({
+    routes: result.routes.map((r) => `${r.name ?? ""} ${r.verb} ${r.path} ${r.controller}#${r.action} ${r.source.file}:${r.source.start.line}:${r.source.start.character}`),
+    calls: result.declarations.map((d) => `${d.file}:${d.span.start.line} ${d.method} ${d.routeRange.join("-")}`),
+    diagnostics: result.diagnostics,
+  });
+  const before = rows(app.table());
+  app.rehearseEdit();
+  assert.deepEqual(rows(app.table()), before, "the table is not the rehearsal's");
+  // Keystrokes after it: one route more before the drawn files (as rehearsed), three more, none, one fewer than at first.
+  for (const added of ['  get "/a", to: "a#a"\n', '  get "/a", to: "a#a"\n  get "/b", to: "b#b"\n  get "/c", to: "c#c"\n', "", null]) {
+    const text = added === null ? routes('  draw :shop\n  draw :admin') : entry(added);
+    ws.documentChanged("/w/config/routes.rb", text);
+    const got = rows(app.table());
+    assert.equal(app.drawMemo.replayed, 2, "the drawn files are replayed, not evaluated");
+    const fresh = (await setup({ "/w/config/routes.rb": text, ...drawn })).ws.apps[0];
+    assert.deepEqual(got, rows(fresh.table()), `after the rehearsal, with ${JSON.stringify(added)} before the drawn files`);
+  }
+});
