@@ -5,9 +5,9 @@
  * server's `readAppSoon`): the cache then holds the code of the start, of a first map and of a
  * first hover, which is what the next session's first hover needs compiled (a server runs for
  * hours; at its exit V8 may have flushed much of it, and a killed server would save nothing).
- * Writing it before that request held a new build's first hover back (about 35 ms on issue 30's app). The loader offers it only when
- * it found no cache it could use; started otherwise (`node languageServer.js`, tests in process),
- * there is nothing to ask.
+ * Writing it before that request held a new build's first hover back (about 35 ms on issue 30's
+ * app). The loader offers it only when it found no cache it could use; started otherwise (`node
+ * languageServer.js`, tests in process), there is nothing to ask.
  *
  * V8 refuses data made under other flags than the next start's, so this runs before the server
  * changes any (`limitHeapGrowth`, memory.ts).

@@ -46,13 +46,13 @@ export function collectWhenIdle(): void {
  * resident after 100 keystrokes, against 350–355 at most with this (docs/benchmarks.md, "The
  * server's memory after the keystrokes"), for full collections every 25–40 keystrokes: 1–2 ms more
  * of the main thread's time per keystroke, 5–8 of V8's other threads' (they mark); 50% gave peaks
- * of 299–363 MiB for 10 ms more a keystroke. Set once the first tables are made and the first request
- * after them answered, as the app's read begins (the first map is the first hover's cost, and
- * needs no limit), and at run time, so that every way of starting
- * the server has it (the extension's `server.js`, `routemap lsp`, benchmarks and tests), and after
- * the code cache is saved (V8 refuses a cache made under other flags, codeCacheSave.ts): V8 reads
- * the factor each time it sets the next limit, unlike the young generation's size
- * (`--max-semi-space-size`), which only a command-line flag sets.
+ * of 299–363 MiB for 10 ms more a keystroke. Set once the first tables are made and the first
+ * request after them answered, as the app's read begins (the first map is the first hover's cost,
+ * and needs no limit), and at run time, so that every way of starting the server has it (the
+ * extension's `server.js`, `routemap lsp`, benchmarks and tests), and after the code cache is
+ * saved (V8 refuses a cache made under other flags, codeCacheSave.ts): V8 reads the factor each
+ * time it sets the next limit, unlike the young generation's size (`--max-semi-space-size`), which
+ * only a command-line flag sets.
  */
 export function limitHeapGrowth(): void {
   try {
