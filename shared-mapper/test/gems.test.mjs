@@ -127,6 +127,30 @@ test("devise: Devise.mappings[name] after its devise_for answers the mapping's r
   ]);
 });
 
+test("devise: Devise.omniauth_providers lists the providers by their strategy names, unknown where one cannot be read or decided", async () => {
+  // Rails' answers for the names (`name:`, a provider configured twice): fixture app `devise-providers`.
+  const routes = draw('  Devise.omniauth_providers.each { |p| get "import/#{p}", to: "import#callback", as: "import_#{p}" }');
+  const providers = async (setup) => sheet(await mapApp({ "config/routes.rb": routes, "config/initializers/devise.rb": `Devise.setup do |config|\n${setup}end\n` }));
+  assert.deepEqual(await providers('  config.omniauth :github, ENV["ID"], ENV["SECRET"], scope: "user"\n  config.omniauth :openid_connect, name: :sso\n  config.omniauth :github\n'), [
+    "import_github GET /import/github(.:format) import#callback",
+    "import_sso GET /import/sso(.:format) import#callback",
+  ]);
+  const unknown = async (setup) => {
+    const result = await mapApp({ "config/routes.rb": routes, "config/initializers/devise.rb": `Devise.setup do |config|\n${setup}end\n` });
+    assert.deepEqual(sheet(result), []);
+    return infos(result).filter((m) => m.includes("omniauth_providers"));
+  };
+  assert.deepEqual(await unknown('  config.omniauth :github\n  config.omniauth :saml, name: ENV["NAME"]\n'), [
+    "1: Routemap did not run this block: `Devise.omniauth_providers` is the OmniAuth providers config/initializers/devise.rb configures, one of which Routemap cannot read (`config.omniauth :saml, name: ENV[\"NAME\"]`). Any routes it draws are missing.",
+  ]);
+  assert.deepEqual(await unknown('  config.omniauth :github if ENV["GITHUB"]\n'), [
+    "1: Routemap did not run this block: `Devise.omniauth_providers` is the OmniAuth providers config/initializers/devise.rb configures, `github` among them only if `ENV[\"GITHUB\"]`, which Routemap cannot decide. Any routes it draws are missing.",
+  ]);
+  assert.deepEqual(await unknown("  config.omniauth(*PROVIDERS)\n"), [
+    "1: Routemap did not run this block: `Devise.omniauth_providers` is the OmniAuth providers config/initializers/devise.rb configures, one of which Routemap cannot read (`config.omniauth(*PROVIDERS)`). Any routes it draws are missing.",
+  ]);
+});
+
 test("devise: a `devise` call passing a local of the class body is not read as passing nothing", async () => {
   // avalon's User: `devise_list = [...]; devise_list << :registerable if Settings.auth.registerable; devise(*devise_list)`.
   const result = await mapApp({

@@ -10,6 +10,7 @@ import { loadYaml } from "../framework/appYaml.js";
 import { configFor } from "../framework/configFor.js";
 import { appFolders, CONFIG, isApplication, settingCall, settingsOf, type SettingsHost } from "../framework/appSettings.js";
 import { deviseMappings } from "../gems/deviseMappings.js";
+import { omniauthProviders } from "../gems/deviseModels.js";
 import { RoutingError } from "../mapper/errors.js";
 import { gemVersion } from "../mapper/state.js";
 import { inspect } from "../ruby/print.js";
@@ -57,7 +58,10 @@ export function classCall(it: CallHost, path: string, name: string, args: RValue
       return i18nCall(it, name, args);
     case "Devise":
       // Where the app locks Devise (or no lockfile says): the mappings its `devise_for`s made so far.
-      return name === "mappings" && !args.length && (!it.mapper.gems || gemVersion(it.mapper, "devise") !== undefined) ? deviseMappings(it.mapper.set) : undefined;
+      if (args.length || (it.mapper.gems && gemVersion(it.mapper, "devise") === undefined)) return undefined;
+      // The providers config/initializers/devise.rb configures (gitlab's config/routes/import.rb loops over them).
+      if (name === "omniauth_providers") return omniauthProviders(it.mapper.host);
+      return name === "mappings" ? deviseMappings(it.mapper.set) : undefined;
   }
   if (path.startsWith(CONFIG)) return settingCall(settingsOf(it), settingsHost(it), path, name, args);
   return undefined;

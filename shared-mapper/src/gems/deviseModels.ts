@@ -178,6 +178,29 @@ export interface DeviseSettings {
   unreadSettings: { setting: string; value: string }[];
 }
 
+/** What `omniauthProviders` reads the app's files with (the interpreter, `MapperHost`). */
+export interface DeviseSettingsHost {
+  readonly inApp: boolean;
+  appFile(relative: string): LoadedFile | undefined;
+  evaluateIn?(file: LoadedFile, node: N.Node): RValue;
+}
+
+/**
+ * `Devise.omniauth_providers`: the names of the providers config/initializers/devise.rb
+ * configures, as Symbols in their order (devise.rb `omniauth_configs.keys`, 4.x and 5.x); unknown
+ * where one of them cannot be read or is configured under a condition Routemap cannot decide.
+ */
+export function omniauthProviders(host: DeviseSettingsHost): RValue {
+  const unknown = (why: string) => new RUnknown("Devise.omniauth_providers", false, `the OmniAuth providers config/initializers/devise.rb configures, ${why}`);
+  if (!host.inApp) return unknown("and this routes file is read without its app");
+  const settings = readDeviseSettings(host.appFile("config/initializers/devise.rb"), host.evaluateIn && ((file, node) => host.evaluateIn!(file, node)));
+  const unread = settings.unreadProviders[0];
+  if (unread !== undefined) return unknown(`one of which Routemap cannot read (\`${unread}\`)`);
+  const undecided = settings.undecidedProviders[0];
+  if (undecided) return unknown(`\`${undecided.provider}\` among them only if \`${undecided.condition}\`, which Routemap cannot decide`);
+  return settings.omniauthProviders.map((name) => sym(name));
+}
+
 /**
  * The settings, with the branches of an `if`/`unless` (a statement modifier too) that Ruby
  * would take: `evaluate` decides the condition (`Rails.env.test?`); a condition it cannot
@@ -231,14 +254,15 @@ const isConfig = (receiver: N.Node | null, configs: Set<string>) =>
 function settingCall(file: LoadedFile, call: N.CallNode, settings: DeviseSettings, undecided: string | undefined): void {
   const first = call.arguments_?.arguments_[0];
   if (call.name === "omniauth") {
-    const provider = first && literal(first);
-    if (!(provider instanceof RSymbol || typeof provider === "string")) {
+    const name = strategyName(call);
+    if (name === undefined) {
       if (first) settings.unreadProviders.push(text(file, call).split("\n")[0]);
       return;
     }
-    const name = provider instanceof RSymbol ? provider.name : provider;
-    if (undecided === undefined) settings.omniauthProviders.push(name);
-    else settings.undecidedProviders.push({ provider: name, condition: undecided });
+    // A Hash key: configured again, the provider keeps its place (devise.rb `@@omniauth_configs[…] = config`).
+    if (undecided === undefined) {
+      if (!settings.omniauthProviders.includes(name)) settings.omniauthProviders.push(name);
+    } else settings.undecidedProviders.push({ provider: name, condition: undecided });
   } else if (call.name.endsWith("=") && first) {
     const value = literal(first);
     // Not a literal: Rails' value is not known, and the default is not it either (said, never taken silently).
@@ -247,6 +271,26 @@ function settingCall(file: LoadedFile, call: N.CallNode, settings: DeviseSetting
     else settings.undecidedSettings.push({ setting: call.name.slice(0, -1), condition: undecided });
   }
 }
+
+/**
+ * What Devise keys `config.omniauth provider, *args` by: its strategy's name, the last Hash
+ * argument's `name:` when given, else the provider (devise 4.x and 5.x, `Devise.omniauth` and
+ * lib/devise/omniauth/config.rb's `strategy_name`); undefined when either is not a literal.
+ */
+function strategyName(call: N.CallNode): string | undefined {
+  const args = call.arguments_?.arguments_ ?? [];
+  // `*rest`: whether its last item is a Hash naming the strategy is not known.
+  if (args.some((a) => a instanceof N.SplatNode)) return undefined;
+  const last = args.length > 1 ? args[args.length - 1] : undefined;
+  const options = last instanceof N.KeywordHashNode || last instanceof N.HashNode ? last : undefined;
+  if (options && !options.elements.every((e) => e instanceof N.AssocNode)) return undefined;
+  const named = options?.elements.find((e) => e instanceof N.AssocNode && literal(e.key) instanceof RSymbol && (literal(e.key) as RSymbol).name === "name") as N.AssocNode | undefined;
+  const value = named ? literal(named.value) : args[0] && literal(args[0]);
+  if (named && (value === null || value === false)) return args[0] && nameOf(literal(args[0]));
+  return nameOf(value);
+}
+
+const nameOf = (value: RValue | undefined) => (value instanceof RSymbol ? value.name : typeof value === "string" ? value : undefined);
 
 /** The class options: each value a literal, or unknown (`RUnknown`) when it is not one; only a few are read. */
 function keywordOptions(node: N.KeywordHashNode, into: RHash): void {
