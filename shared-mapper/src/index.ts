@@ -6,6 +6,7 @@
  */
 import { Interpreter } from "./dsl/interpreter.js";
 import { DrawMemo, memoisedDraw } from "./dsl/drawMemo.js";
+import { appMapperHost, extendMapperFromApp } from "./dsl/appMappers.js";
 import type { LoadedFile } from "./ruby/loadedFile.js";
 import { withInflections, type Inflections } from "./inflector.js";
 import { readInflections } from "./app/inflectionRules.js";
@@ -598,6 +599,8 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
           if (engine.external) interpreter.openRegions.length = regions;
         }
       }
+      // The app's own changes to Rails' mapper, which its initializers make as it boots (appMappers.ts).
+      if (appRoot !== undefined) extendMapperFromApp(appMapperHost(interpreter), interpreter.configFiles("Mapper").filter((f) => MENTIONS_MAPPER.test(f.index.text)));
       drawAll(framework.before);
       // The routes files Rails loads, in order: config/routes.rb, or what config.paths lists.
       const listed = application && appRoot !== undefined ? readRoutesPaths(application, (pattern) => globFiles(input, appRoot, pattern)) : undefined;
@@ -748,6 +751,9 @@ function defaultDrawPath(entry: string): string {
  * session with variables of its own, `VSCODE_IPC_HOOK_EXTHOST` a new socket each time: with
  * them, no recording kept between sessions would fit the next.)
  */
+/** An initializer that may change Rails' mapper (`appMappers.ts`): `Routing::Mapper`, or `class Mapper` inside `module Routing`. */
+const MENTIONS_MAPPER = /Routing::Mapper\b|\bclass\s+Mapper\b/;
+
 function drawMemoContext(options: MapOptions): string {
   return JSON.stringify({ ...options, env: undefined });
 }

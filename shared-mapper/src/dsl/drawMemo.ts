@@ -203,10 +203,16 @@ function isLiteral(node: N.Node): boolean {
 function replayableHere(it: Interpreter, names: readonly string[]): boolean {
   const m = it.mapper;
   if (it.quiet || it.catching || it.conditions.current().length || m.set !== it.appSet || m.set.unknownScope !== undefined) return false;
-  if (m.partial || m.blockDsl !== undefined || it.mapperModules.length || !isRootScope(m.scope)) return false;
-  // A `def` in a draw block is the mapper's singleton method: it comes before the DSL's.
+  if (m.partial || m.blockDsl !== undefined || !isRootScope(m.scope)) return false;
+  // A `def` in a draw block is the mapper's singleton method, and a module the routes `extend` the
+  // mapper with (or the app's initializers prepend or include into it, appMappers.ts) comes before
+  // the DSL too: a file calling a method either defines is evaluated.
   const own = it.classes.get(OBJECT)?.methods;
-  return !own || names.every((n) => { const def = own.get(n); return !(def?.kind === "def" && def.onMapper); });
+  const modules = it.mapperModules;
+  return names.every((n) => {
+    const def = own?.get(n);
+    return !(def?.kind === "def" && def.onMapper) && !modules.some((module) => { const found = it.classes.instanceMethod(module, n); return found !== undefined && found.owner !== OBJECT; });
+  });
 }
 
 /** `rootScope()` as every map starts it: no frame but the default path names. */

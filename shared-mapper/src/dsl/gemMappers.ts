@@ -176,36 +176,24 @@ export class GemMappers {
 
   /** Records a file's class and module statements, those that reopen the Mapper, and the calls that extend it. */
   private scan(file: LoadedFile, reopenings: Definition[], extensions: Extension[]): void {
-    const stack: { node: N.Node; cref: string[] }[] = [{ node: file.program, cref: [] }];
-    while (stack.length) {
-      const { node, cref } = stack.pop()!;
-      let inner = cref;
+    walkNesting(file.program, (node, cref) => {
       if (node instanceof N.ClassNode || node instanceof N.ModuleNode) {
-        const written = constantPathText(node.constantPath);
-        if (written !== undefined) {
-          const path = written.startsWith("::") ? written.slice(2) : cref.length ? `${cref[cref.length - 1]}::${written}` : written;
-          inner = [...cref, path];
-          if (path === MAPPER) {
-            reopenings.push({ node, cref, file });
-            continue; // its body runs whole
-          }
-          const base = node instanceof N.ClassNode && node.superclass ? constantPathText(node.superclass) : undefined;
-          // An engine or railtie is the host's to read (gemEngines.ts); running its body would register it.
-          if (!base || !/(^|::)Rails::(Engine|Railtie)$/.test(base)) {
-            const list = this.definitions.get(path) ?? [];
-            list.push({ node, cref, file });
-            this.definitions.set(path, list);
-          }
+        const path = definedPath(node, cref);
+        if (path === MAPPER) {
+          reopenings.push({ node, cref, file });
+          return false; // its body runs whole
+        }
+        const base = node instanceof N.ClassNode && node.superclass ? constantPathText(node.superclass) : undefined;
+        // An engine or railtie is the host's to read (gemEngines.ts); running its body would register it.
+        if (path !== undefined && (!base || !/(^|::)Rails::(Engine|Railtie)$/.test(base))) {
+          const list = this.definitions.get(path) ?? [];
+          list.push({ node, cref, file });
+          this.definitions.set(path, list);
         }
       } else if (node instanceof N.CallNode && extendsMapper(node, cref)) {
         extensions.push({ call: node, cref, file });
       }
-      const children = node.childNodes();
-      for (let i = children.length - 1; i >= 0; i--) {
-        const child = children[i];
-        if (child) stack.push({ node: child, cref: inner });
-      }
-    }
+    });
   }
 
   /** Runs a class or module statement in its lexical scope, for its definitions. */
@@ -241,8 +229,34 @@ export class GemMappers {
   }
 }
 
+/** The path a class or module statement defines, in the modules it stands in (`cref`); undefined when not a constant path. */
+export function definedPath(node: N.ClassNode | N.ModuleNode, cref: readonly string[]): string | undefined {
+  const written = constantPathText(node.constantPath);
+  if (written === undefined) return undefined;
+  return written.startsWith("::") ? written.slice(2) : cref.length ? `${cref[cref.length - 1]}::${written}` : written;
+}
+
+/**
+ * Visits `root`'s nodes in source order, each with the modules it stands in (the paths of the
+ * class and module statements around it); `visit` returning false skips a node's children.
+ */
+export function walkNesting(root: N.Node, visit: (node: N.Node, cref: string[]) => boolean | void): void {
+  const stack: { node: N.Node; cref: string[] }[] = [{ node: root, cref: [] }];
+  while (stack.length) {
+    const { node, cref } = stack.pop()!;
+    if (visit(node, cref) === false) continue;
+    const path = node instanceof N.ClassNode || node instanceof N.ModuleNode ? definedPath(node, cref) : undefined;
+    const inner = path === undefined ? cref : [...cref, path];
+    const children = node.childNodes();
+    for (let i = children.length - 1; i >= 0; i--) {
+      const child = children[i];
+      if (child) stack.push({ node: child, cref: inner });
+    }
+  }
+}
+
 /** Whether a call adds to the Mapper: its receiver is `ActionDispatch::Routing::Mapper` (or `Mapper` inside `ActionDispatch::Routing`). */
-function extendsMapper(call: N.CallNode, cref: string[]): boolean {
+export function extendsMapper(call: N.CallNode, cref: readonly string[]): boolean {
   const name = call.name;
   const send = name === "send" || name === "__send__";
   if (!(name === "include" || name === "prepend" || name === "class_eval" || name === "class_exec" || send) || !call.receiver) return false;

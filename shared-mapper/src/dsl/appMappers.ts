@@ -1,0 +1,113 @@
+/**
+ * The app's own changes to Rails' mapper, made as it boots, before any routes are drawn: an
+ * initializer's `ActionDispatch::Routing::Mapper.prepend(Mod)` (gitlab's
+ * config/initializers/routing_draw.rb, whose `Gitlab::Patch::DrawRoute` replaces `draw` to read
+ * ee/config/routes/ too) or `.include(Mod)` (a module of routing helpers the routes then call),
+ * also as `.send(:include, Mod)`, wherever the initializer makes the call.
+ *
+ * Ruby's method lookup followed: Rails' DSL is defined in modules Mapper includes as it is
+ * defined (action_dispatch/routing/mapper.rb, 6.1 to 8.1: `include Base, HttpHelpers, …,
+ * Resources, CustomUrls`; Mapper itself defines none of it), so a module the app includes later
+ * comes before them in Mapper's ancestors, as a prepended one does: both replace a DSL method
+ * of the same name, and `super` reaches Rails'. That is the lookup of a module the routes
+ * `extend` the mapper with (`Interpreter.mapperModules`, searched from its end): prepended
+ * modules first, the last first, then included ones, the last first. The module is the app's
+ * constant, defined as Rails' autoloader would (`autoload.ts`, the app's load paths). Installed
+ * gems' changes to the mapper are read from their source (`gemMappers.ts`).
+ */
+import * as N from "@ruby/prism/src/nodes.js";
+import type { LoadedFile } from "../ruby/loadedFile.js";
+import { RConst, type RValue } from "../ruby/values.js";
+import { definedPath, extendsMapper, MAPPER, walkNesting } from "./gemMappers.js";
+import type { Interpreter } from "./interpreter.js";
+
+/** What the app's changes are read with (the interpreter). */
+export interface AppMapperHost {
+  /** A node's value, computed aside in its file (quietly). */
+  evaluateIn(file: LoadedFile, node: N.Node): RValue;
+  /** Whether a module or class of that name is defined (after its autoload). */
+  defined(path: string): boolean;
+  readonly mapperModules: string[];
+  /** Says, at `node` in `file`, a change Routemap does not follow. */
+  notFollowed(file: LoadedFile, node: N.Node, message: string): void;
+}
+
+/** The interpreter as `extendMapperFromApp` asks it: its notes are infos at the initializer's statement. */
+export function appMapperHost(it: Interpreter): AppMapperHost {
+  return {
+    evaluateIn: (file, node) => it.evaluateIn(file, node),
+    defined: (path) => it.defined(path),
+    mapperModules: it.mapperModules,
+    notFollowed: (file, node, message) => it.inFile(file, () => it.report("info", message, it.nodeSpan(node), "unknown-method")),
+  };
+}
+
+const MAY_DIFFER = "the routes that call the methods it adds or changes may draw differently in Rails";
+
+/** Applies each `Mapper.prepend`/`.include` of `files` (the app's initializers that name the Mapper), in their order. */
+export function extendMapperFromApp(host: AppMapperHost, files: readonly LoadedFile[]): void {
+  const prepended: string[] = [];
+  const included: string[] = [];
+  for (const file of files) {
+    for (const call of mapperExtensions(file)) {
+      const send = call.name === "send" || call.name === "__send__";
+      const args = call.arguments_?.arguments_ ?? [];
+      const into = (send ? literalName(args[0]) : call.name) === "prepend" ? prepended : included;
+      for (const arg of send ? args.slice(1) : args) {
+        const value = host.evaluateIn(file, arg);
+        const path = value instanceof RConst ? value.path.replace(/^::/, "") : undefined;
+        if (path !== undefined && host.defined(path)) {
+          if (!into.includes(path)) into.push(path);
+        } else {
+          const what = path === undefined ? "a module Routemap cannot name" : `\`${path}\`, which no file Routemap reads defines`;
+          host.notFollowed(file, call, `Routemap does not follow this change to Rails' mapper (${what}): ${MAY_DIFFER}.`);
+        }
+      }
+    }
+    // Definitions made in the Mapper itself (a reopening, `class_eval`) are not read.
+    for (const node of mapperReopenings(file)) host.notFollowed(file, node, `Routemap does not read methods defined in Rails' mapper here: ${MAY_DIFFER}.`);
+  }
+  // Searched from the end: the last prepended first, then the last included.
+  host.mapperModules.push(...included, ...prepended);
+}
+
+/** A file's calls that prepend or include a module into the Mapper (not `class_eval`: see `mapperReopenings`). */
+function mapperExtensions(file: LoadedFile): N.CallNode[] {
+  return walkMapper(file).calls;
+}
+
+/** A file's reopenings of the Mapper that define methods, and its `Mapper.class_eval` blocks that do. */
+function mapperReopenings(file: LoadedFile): N.Node[] {
+  return walkMapper(file).reopenings;
+}
+
+function walkMapper(file: LoadedFile): { calls: N.CallNode[]; reopenings: N.Node[] } {
+  const known = walks.get(file);
+  if (known) return known;
+  const walked = { calls: [] as N.CallNode[], reopenings: [] as N.Node[] };
+  walkNesting(file.program, (node, cref) => {
+    if ((node instanceof N.ClassNode || node instanceof N.ModuleNode) && definedPath(node, cref) === MAPPER && definesMethods(node)) walked.reopenings.push(node);
+    else if (node instanceof N.CallNode && extendsMapper(node, cref)) {
+      if (node.name !== "class_eval" && node.name !== "class_exec") walked.calls.push(node);
+      else if (definesMethods(node)) walked.reopenings.push(node);
+    }
+  });
+  walks.set(file, walked);
+  return walked;
+}
+const walks = new WeakMap<LoadedFile, { calls: N.CallNode[]; reopenings: N.Node[] }>();
+
+/** Whether a node holds a `def` (a reopening that only includes a module, or is empty, changes nothing read here). */
+function definesMethods(node: N.Node): boolean {
+  const stack: N.Node[] = [node];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n instanceof N.DefNode) return true;
+    for (const child of n.childNodes()) if (child) stack.push(child);
+  }
+  return false;
+}
+
+function literalName(node: N.Node | undefined): string | undefined {
+  return node instanceof N.SymbolNode ? node.unescaped.value : node instanceof N.StringNode ? node.unescaped.value : undefined;
+}

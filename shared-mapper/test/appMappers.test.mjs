@@ -1,0 +1,66 @@
+// The app's own changes to Rails' mapper, made by its initializers (shared-mapper/src/dsl/appMappers.ts):
+// a module prepended or included replaces the DSL method of the same name (Rails' DSL lives in
+// modules Mapper includes first), and `super` reaches Rails'. Rails' answer for the whole is the
+// fixture app test-fixtures/apps/mapper-extensions; here, what Routemap says where it does not
+// follow a change, and that a drawn file's recording is replayed unless such a module replaces
+// one of the DSL methods it calls.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { DrawMemo } from "@routemap/shared-mapper";
+import { mapper } from "./helpers.mjs";
+
+const APPLICATION = 'module Shop\n  class Application < Rails::Application\n    config.load_defaults 6.1\n    config.autoload_paths << Rails.root.join("lib").to_s\n  end\nend\n';
+
+/** Maps the app of `files` (paths under /app), through `memo` if given. */
+async function mapApp(files, memo) {
+  const prefixed = Object.fromEntries(Object.entries({ "config/application.rb": APPLICATION, ...files }).map(([path, text]) => [`/app/${path}`, text]));
+  const result = (await mapper()).map({ entry: "/app/config/routes.rb", files: prefixed, options: { railsVersion: "6.1", rubyVersion: "3.1" } }, memo ? { memo } : undefined);
+  return {
+    rows: result.routes.filter((r) => !r.path.startsWith("/rails/")).map((r) => `${r.name ?? ""} ${r.verb} ${r.path} ${r.reqs}`.trim()),
+    diagnostics: result.diagnostics.map((d) => `${d.span.file.replace("/app/", "")}:${d.span.start.line}: ${d.severity}: ${d.message}`),
+  };
+}
+
+const draw = (body) => `Rails.application.routes.draw do\n${body}\nend\n`;
+
+test("a module the app's initializer includes: its methods are the routes', and one named as a DSL method replaces Rails'", async () => {
+  const { rows, diagnostics } = await mapApp({
+    "config/initializers/routing.rb": "ActionDispatch::Routing::Mapper.include(AdminRoutes)\n",
+    "lib/admin_routes.rb": 'module AdminRoutes\n  def admin_get(path)\n    get "admin/#{path}", to: "admin##{path}"\n  end\n\n  def root(*args)\n    get "home", to: "home#index", as: :home\n    super\n  end\nend\n',
+    "config/routes.rb": draw('  admin_get "jobs"\n  root "pages#index"'),
+  });
+  assert.deepEqual(rows, ["admin_jobs GET /admin/jobs(.:format) admin#jobs", "home GET /home(.:format) home#index", "root GET / pages#index"]);
+  assert.deepEqual(diagnostics, []);
+});
+
+test("a change to the mapper Routemap cannot follow is said at the initializer's statement, never taken as an error", async () => {
+  const { rows, diagnostics } = await mapApp({
+    "config/initializers/routing.rb":
+      "ActionDispatch::Routing::Mapper.prepend(VendorGem::RoutePatch)\n" +
+      "class ActionDispatch::Routing::Mapper\n  def draw_all(*names)\n    names.each { |n| draw(n) }\n  end\nend\n" +
+      "ActionDispatch::Routing::Mapper.class_eval do\n  include Comparable\nend\n",
+    "config/routes.rb": draw('  get "a", to: "a#b"'),
+  });
+  assert.deepEqual(rows, ["a GET /a(.:format) a#b"]);
+  assert.deepEqual(diagnostics, [
+    "config/initializers/routing.rb:0: info: Routemap does not follow this change to Rails' mapper (`VendorGem::RoutePatch`, which no file Routemap reads defines): the routes that call the methods it adds or changes may draw differently in Rails.",
+    "config/initializers/routing.rb:1: info: Routemap does not read methods defined in Rails' mapper here: the routes that call the methods it adds or changes may draw differently in Rails.",
+  ]);
+});
+
+test("a drawn file is replayed while the app's modules replace none of the DSL methods it calls", async () => {
+  const files = (extra) => ({
+    "config/initializers/routing.rb": "ActionDispatch::Routing::Mapper.send(:include, Extra)\n",
+    "lib/extra.rb": `module Extra\n${extra}\nend\n`,
+    "config/routes.rb": draw("  draw :shop"),
+    "config/routes/shop.rb": "resources :products, only: :index\n",
+  });
+  const memo = new DrawMemo();
+  const helper = '  def shop_extras = get("extras", to: "shop#extras")';
+  assert.deepEqual((await mapApp(files(helper), memo)).rows, ["products GET /products(.:format) products#index"]);
+  await mapApp(files(helper), memo);
+  assert.equal(memo.replayed, 1, "replayed: the module defines no method the file calls");
+  const replaced = '  def resources(*names) = get("replaced", to: "a#b")';
+  assert.deepEqual((await mapApp(files(replaced), memo)).rows, ["replaced GET /replaced(.:format) a#b"]);
+  assert.deepEqual([memo.replayed, memo.evaluated], [0, 1], "evaluated: the module replaces `resources`");
+});

@@ -1,0 +1,1 @@
+resources :products, only: %i[index show]

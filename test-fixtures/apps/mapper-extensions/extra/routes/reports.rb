@@ -1,0 +1,1 @@
+resources :reports, only: :index

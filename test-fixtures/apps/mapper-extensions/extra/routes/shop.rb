@@ -1,0 +1,1 @@
+get "products/featured", to: "products#featured"
