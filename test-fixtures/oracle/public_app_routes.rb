@@ -47,9 +47,11 @@ require "active_support/dependencies"
 # ROUTEMAP_ZEITWERK_FIRST=1: Zeitwerk's Kernel#require (an alias of the `require` it finds, then
 # a redefinition) loaded before the stand-ins' `require` is prepended. Loaded after (the default),
 # an implicit namespace autoloaded while the routes draw (the real jsonapi-resources'
-# `"Api::V1::CropResource".safe_constantize` in Growstuff) is required as a file: LoadError for
-# app/controllers/api. Not the default: loaded first, hcb's Grape `format :json` and foodsoft's
-# boot fail otherwise (docs/real-apps.md, "jsonapi-resources modelled").
+# `"Api::V1::CropResource".safe_constantize` in Growstuff, gitlab's `API::API` in lib/api/) was
+# required as a file: LoadError for app/controllers/api; the stand-ins' `require` now hands such a
+# folder to Zeitwerk as its own Kernel#require does (public_app_stubs.rb). Not the default: loaded
+# first, hcb's Grape `format :json` and foodsoft's boot fail otherwise (docs/real-apps.md,
+# "jsonapi-resources modelled").
 require "zeitwerk" if ENV["ROUTEMAP_ZEITWERK_FIRST"] == "1"
 RoutemapStubs.install!
 

@@ -242,6 +242,14 @@ module RoutemapStubs
     def require(path)
       super
     rescue LoadError => e
+      # An implicit namespace of Zeitwerk's (a folder without its own file, autoloaded as a
+      # module: gitlab's lib/api/ holds api.rb, there is no lib/api.rb): what Zeitwerk's own
+      # Kernel#require does with it (zeitwerk/kernel.rb, 2.6), which this prepend's `super` can miss.
+      loader = defined?(Zeitwerk::Registry) && !path.to_s.end_with?(".rb") && Zeitwerk::Registry.loader_for(path.to_s)
+      if loader
+        loader.on_dir_autoloaded(path.to_s)
+        return true
+      end
       raise unless (e.path == path || e.message.end_with?(" -- #{path}")) && RoutemapStubs.asked_by_app?(caller_locations(1, 12), bundler: true)
       RoutemapStubs.note(:requires, path.to_s)
       false
