@@ -600,7 +600,7 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
         }
       }
       // The app's own changes to Rails' mapper, which its initializers make as it boots (appMappers.ts).
-      if (appRoot !== undefined) extendMapperFromApp(appMapperHost(interpreter), interpreter.configFiles("Mapper").filter((f) => MENTIONS_MAPPER.test(f.index.text)));
+      extendMapperFromApp(appMapperHost(interpreter), appRoot === undefined ? [] : interpreter.configFiles("Mapper").filter((f) => MENTIONS_MAPPER.test(f.index.text)));
       drawAll(framework.before);
       // The routes files Rails loads, in order: config/routes.rb, or what config.paths lists.
       const listed = application && appRoot !== undefined ? readRoutesPaths(application, (pattern) => globFiles(input, appRoot, pattern)) : undefined;

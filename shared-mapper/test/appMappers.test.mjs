@@ -1,9 +1,10 @@
-// The app's own changes to Rails' mapper, made by its initializers (shared-mapper/src/dsl/appMappers.ts):
-// a module prepended or included replaces the DSL method of the same name (Rails' DSL lives in
-// modules Mapper includes first), and `super` reaches Rails'. Rails' answer for the whole is the
-// fixture app test-fixtures/apps/mapper-extensions; here, what Routemap says where it does not
-// follow a change, and that a drawn file's recording is replayed unless such a module replaces
-// one of the DSL methods it calls.
+// The app's own changes to Rails' mapper (shared-mapper/src/dsl/appMappers.ts): a module its
+// initializers prepend or include, and methods defined in the Mapper itself (an initializer's or the
+// routes file's reopening), replace the DSL method of the same name (Rails' DSL lives in modules
+// Mapper includes first), and `super` goes on along Ruby's lookup to Rails'. Rails' answers: the
+// fixture apps test-fixtures/apps/mapper-extensions and mapper-reopened; here, what Routemap says
+// where it does not follow a change, and that a drawn file's recording is replayed unless such a
+// module replaces one of the DSL methods it calls.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { DrawMemo } from "@routemap/shared-mapper";
@@ -33,18 +34,18 @@ test("a module the app's initializer includes: its methods are the routes', and 
   assert.deepEqual(diagnostics, []);
 });
 
-test("a change to the mapper Routemap cannot follow is said at the initializer's statement, never taken as an error", async () => {
+test("a change to the mapper Routemap cannot follow is said at the initializer's statement, never taken as an error; a reopening is run", async () => {
   const { rows, diagnostics } = await mapApp({
     "config/initializers/routing.rb":
       "ActionDispatch::Routing::Mapper.prepend(VendorGem::RoutePatch)\n" +
-      "class ActionDispatch::Routing::Mapper\n  def draw_all(*names)\n    names.each { |n| draw(n) }\n  end\nend\n" +
-      "ActionDispatch::Routing::Mapper.class_eval do\n  include Comparable\nend\n",
-    "config/routes.rb": draw('  get "a", to: "a#b"'),
+      "class ActionDispatch::Routing::Mapper\n  def draw_all(*names)\n    names.each { |n| get n.to_s, to: \"pages##{n}\" }\n  end\nend\n" +
+      "ActionDispatch::Routing::Mapper.class_eval do\n  def hidden = get(\"hidden\", to: \"a#b\")\nend\n",
+    "config/routes.rb": draw('  draw_all :about, :terms\n  get "a", to: "a#b"'),
   });
-  assert.deepEqual(rows, ["a GET /a(.:format) a#b"]);
+  assert.deepEqual(rows, ["about GET /about(.:format) pages#about", "terms GET /terms(.:format) pages#terms", "a GET /a(.:format) a#b"]);
   assert.deepEqual(diagnostics, [
     "config/initializers/routing.rb:0: info: Routemap does not follow this change to Rails' mapper (`VendorGem::RoutePatch`, which no file Routemap reads defines): the routes that call the methods it adds or changes may draw differently in Rails.",
-    "config/initializers/routing.rb:1: info: Routemap does not read methods defined in Rails' mapper here: the routes that call the methods it adds or changes may draw differently in Rails.",
+    "config/initializers/routing.rb:6: info: Routemap does not read methods defined in Rails' mapper here: the routes that call the methods it adds or changes may draw differently in Rails.",
   ]);
 });
 

@@ -19,6 +19,7 @@ import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import { RConst, type RValue } from "../ruby/values.js";
 import { definedPath, extendsMapper, MAPPER, walkNesting } from "./gemMappers.js";
+import type { ClassRegistry, MethodDef } from "./classes.js";
 import type { Interpreter } from "./interpreter.js";
 
 /** What the app's changes are read with (the interpreter). */
@@ -28,6 +29,8 @@ export interface AppMapperHost {
   /** Whether a module or class of that name is defined (after its autoload). */
   defined(path: string): boolean;
   readonly mapperModules: string[];
+  /** Runs a class statement for its definitions, quietly, in the modules it stands in. */
+  runDefinitions(file: LoadedFile, node: N.Node, cref: readonly string[]): void;
   /** Says, at `node` in `file`, a change Routemap does not follow. */
   notFollowed(file: LoadedFile, node: N.Node, message: string): void;
 }
@@ -38,6 +41,7 @@ export function appMapperHost(it: Interpreter): AppMapperHost {
     evaluateIn: (file, node) => it.evaluateIn(file, node),
     defined: (path) => it.defined(path),
     mapperModules: it.mapperModules,
+    runDefinitions: (file, node, cref) => it.runDefinitions(file, node, cref),
     notFollowed: (file, node, message) => it.inFile(file, () => it.report("info", message, it.nodeSpan(node), "unknown-method")),
   };
 }
@@ -64,11 +68,27 @@ export function extendMapperFromApp(host: AppMapperHost, files: readonly LoadedF
         }
       }
     }
-    // Definitions made in the Mapper itself (a reopening, `class_eval`) are not read.
-    for (const node of mapperReopenings(file)) host.notFollowed(file, node, `Routemap does not read methods defined in Rails' mapper here: ${MAY_DIFFER}.`);
+    // Methods defined in the Mapper itself: a reopening is run for them; a `class_eval` block is not read.
+    for (const { node, cref } of mapperReopenings(file)) {
+      if (node instanceof N.CallNode) host.notFollowed(file, node, `Routemap does not read methods defined in Rails' mapper here: ${MAY_DIFFER}.`);
+      else host.runDefinitions(file, node, cref);
+    }
   }
-  // Searched from the end: the last prepended first, then the last included.
-  host.mapperModules.push(...included, ...prepended);
+  // Searched from the end: the last prepended first, then Mapper's own methods (the app's
+  // reopenings, in initializers or the routes files themselves: `mapperOwnMethod`), then the
+  // last included.
+  host.mapperModules.push(...included, MAPPER, ...prepended);
+}
+
+/**
+ * A method the app's files define in Rails' Mapper itself (`class ActionDispatch::Routing::Mapper;
+ * def draw(name) … end; end`, written before Rails 6.1 had `draw`, often at the top of
+ * config/routes.rb): it comes before the DSL, which Mapper's modules define. Not its ancestors,
+ * nor what an installed gem's reopening defines there (`gemMappers.ts` runs those).
+ */
+export function mapperOwnMethod(it: { readonly classes: ClassRegistry; gemFile(path: string): boolean }, name: string): MethodDef | undefined {
+  const def = it.classes.get(MAPPER)?.methods.get(name);
+  return def?.kind === "def" && !it.gemFile(def.index.file) ? def : undefined;
 }
 
 /** A file's calls that prepend or include a module into the Mapper (not `class_eval`: see `mapperReopenings`). */
@@ -76,26 +96,31 @@ function mapperExtensions(file: LoadedFile): N.CallNode[] {
   return walkMapper(file).calls;
 }
 
-/** A file's reopenings of the Mapper that define methods, and its `Mapper.class_eval` blocks that do. */
-function mapperReopenings(file: LoadedFile): N.Node[] {
+/** A file's reopenings of the Mapper that define methods, and its `Mapper.class_eval` blocks that do, each with the modules it stands in. */
+function mapperReopenings(file: LoadedFile): Reopening[] {
   return walkMapper(file).reopenings;
 }
 
-function walkMapper(file: LoadedFile): { calls: N.CallNode[]; reopenings: N.Node[] } {
+type Reopening = { node: N.Node; cref: string[] };
+
+function walkMapper(file: LoadedFile): { calls: N.CallNode[]; reopenings: Reopening[] } {
   const known = walks.get(file);
   if (known) return known;
-  const walked = { calls: [] as N.CallNode[], reopenings: [] as N.Node[] };
+  const walked = { calls: [] as N.CallNode[], reopenings: [] as Reopening[] };
   walkNesting(file.program, (node, cref) => {
-    if ((node instanceof N.ClassNode || node instanceof N.ModuleNode) && definedPath(node, cref) === MAPPER && definesMethods(node)) walked.reopenings.push(node);
-    else if (node instanceof N.CallNode && extendsMapper(node, cref)) {
+    if ((node instanceof N.ClassNode || node instanceof N.ModuleNode) && definedPath(node, cref) === MAPPER) {
+      if (definesMethods(node)) walked.reopenings.push({ node, cref });
+      return false;
+    }
+    if (node instanceof N.CallNode && extendsMapper(node, cref)) {
       if (node.name !== "class_eval" && node.name !== "class_exec") walked.calls.push(node);
-      else if (definesMethods(node)) walked.reopenings.push(node);
+      else if (definesMethods(node)) walked.reopenings.push({ node, cref });
     }
   });
   walks.set(file, walked);
   return walked;
 }
-const walks = new WeakMap<LoadedFile, { calls: N.CallNode[]; reopenings: N.Node[] }>();
+const walks = new WeakMap<LoadedFile, { calls: N.CallNode[]; reopenings: Reopening[] }>();
 
 /** Whether a node holds a `def` (a reopening that only includes a module, or is empty, changes nothing read here). */
 function definesMethods(node: N.Node): boolean {

@@ -26,6 +26,8 @@ import { configForCall, evalFileValue } from "./environment.js";
 import { kernelCall } from "./kernelCalls.js";
 import { BreakSignal } from "./signals.js";
 import { mergerCall } from "./withOptions.js";
+import { mapperOwnMethod } from "./appMappers.js";
+import { MAPPER } from "./gemMappers.js";
 
 // ---- calls ----------------------------------------------------------------------------------
 
@@ -295,7 +297,8 @@ function ownMethod(it: CallHost, self: Self, name: string): { def: MethodDef; se
   }
   if (self.kind === "mapper") {
     for (let i = it.mapperModules.length - 1; i >= 0; i--) {
-      const def = it.classes.instanceMethod(it.mapperModules[i], name);
+      const module = it.mapperModules[i];
+      const def = module === MAPPER ? mapperOwnMethod(it, name) : it.classes.instanceMethod(module, name);
       if (def && def.owner !== OBJECT) return { def, self };
     }
   }
@@ -345,6 +348,8 @@ function superCall(it: CallHost, node: N.SuperNode | N.ForwardingSuperNode, env:
   let next: MethodDef | undefined;
   if (self.kind === "object") next = it.classes.instanceMethod(self.object.className, method.name, owner);
   else if (self.kind === "module") next = it.classes.singletonMethod(self.path, method.name, owner);
+  // On the mapper, the next of the modules before the DSL (`mapperModules`, searched from its end) that has the method.
+  if (!next && self.kind === "mapper") next = nextMapperMethod(it, owner, method.name);
   if (next) return it.callMethodDef(next, self, call.args, block, method.name);
   if (self.kind === "mapper" || (self.kind === "main" && it.mapperModules.includes(owner))) {
     const dsl = routingMethod(method.name, it.mapper);
@@ -359,6 +364,16 @@ function superCall(it: CallHost, node: N.SuperNode | N.ForwardingSuperNode, env:
   }
   it.unknownMethod(node, `super (${method.name})`);
   return new RUnknown(it.sourceText(node), false, "a superclass's method Routemap does not know");
+}
+
+/** The method `name` of the modules that come after `owner` in the mapper's lookup, before the DSL (Ruby's `super` through prepended, own and included modules). */
+function nextMapperMethod(it: CallHost, owner: string, name: string): MethodDef | undefined {
+  const modules = it.mapperModules;
+  for (let i = modules.lastIndexOf(owner) - 1; i >= 0; i--) {
+    const def = modules[i] === MAPPER ? mapperOwnMethod(it, name) : it.classes.instanceMethod(modules[i], name);
+    if (def && def.owner !== OBJECT) return def;
+  }
+  return undefined;
 }
 
 /**

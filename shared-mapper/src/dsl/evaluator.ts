@@ -102,6 +102,8 @@ export interface CallHost extends Evaluator {
   dispatch(node: N.CallNode, method: DslMethod, call: { args: RValue[]; block: RProc | null }): RValue;
   /** A method an installed gem adds to the mapper (`gemMappers.ts`), and running it for a call. */
   gemMapperMethod(name: string): GemMapperMethod | undefined;
+  /** Whether `path` is an installed gem's file the gems' readers took (`gemMappers.ts`), not the app's. */
+  gemFile(path: string): boolean;
   callGemMethod(node: N.CallNode, found: GemMapperMethod, name: string, call: { args: RValue[]; block: RProc | null }): RValue;
   methodOf(recv: RValue, name: string): { def: MethodDef; self: Self } | undefined;
   callMethodDef(def: MethodDef, self: Self, args: RValue[], block: RProc | null, name: string): RValue;

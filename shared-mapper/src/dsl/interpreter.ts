@@ -287,6 +287,16 @@ export class Interpreter implements MapperHost, CallHost {
   private gemLoading = 0;
 
   /** The method an installed gem adds to the mapper under `name`, if one does. */
+  gemFile(path: string): boolean {
+    return (this.gemMappers?.gemOf(path) ?? this.gemSettings?.gemOf(path) ?? this.gemClasses?.gemOf(path)) !== undefined;
+  }
+
+  /** Runs a class or module statement of `file` for its definitions, quietly, in the modules it stands in (`cref`). */
+  runDefinitions(file: LoadedFile, node: Node, cref: readonly string[]): void {
+    const self = cref.length ? ({ kind: "module", path: cref[cref.length - 1] } as const) : ({ kind: "main" } as const);
+    this.notComputing(() => this.quietly(() => this.inFile(file, () => this.eval(node, new Env(this.store, self, null, null, null, [...cref])))));
+  }
+
   gemMapperMethod(name: string): GemMapperMethod | undefined {
     return this.gemMappers?.method(name);
   }

@@ -1,7 +1,6 @@
 Rails.application.routes.draw do
   root "home#index"
-  draw :shop
-  draw :reports
+  draw_all :shop, :reports
   health_routes
   health_routes "status"
   resources :pages, only: :show

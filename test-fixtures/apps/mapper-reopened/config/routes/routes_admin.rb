@@ -1,0 +1,3 @@
+namespace :admin do
+  resources :users, only: :index
+end

@@ -1,0 +1,1 @@
+resources :pages, only: %i[index show]
