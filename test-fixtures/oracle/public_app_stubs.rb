@@ -143,6 +143,11 @@ module RoutemapStubs
     def routemap_stub_label = name
     # `Lograge::Formatters::Json`: a stub's constants are stubs, without asking the autoloader.
     def const_missing(name) = RoutemapStubs.constant(self, name)
+
+    # A class macro of the missing gem named as a Kernel method, which method_missing never sees:
+    # Grape's `format :json` in a class that inherits a stub (`class V3 < Grape::API`) would be
+    # Kernel#format.
+    def format(*args, **_kw, &_block) = method_missing(:format, *args)
   end
 
   module StubInstance
@@ -241,6 +246,13 @@ module RoutemapStubs
   module Require
     def require(path)
       super
+    rescue StandardError => e
+      raise if !Thread.current[:routemap_drawing] || !RoutemapStubs.own?(path.to_s)
+      # An app file autoloaded while the routes draw that raises under the stand-ins (hcb's
+      # `class V3 < Grape::API` running the stand-in's macros): left where it raised, as an
+      # initializer is, and said; what it defined before stays (a class whose parent is a stand-in).
+      RoutemapStubs.note(:requires, "#{path.to_s.delete_prefix("#{Rails.root}/")} raised #{e.class}: #{e.message.lines.first.to_s.strip[0, 200]}")
+      false
     rescue LoadError => e
       # An implicit namespace of Zeitwerk's (a folder without its own file, autoloaded as a
       # module: gitlab's lib/api/ holds api.rb, there is no lib/api.rb): what Zeitwerk's own

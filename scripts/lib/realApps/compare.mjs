@@ -81,10 +81,14 @@ export function compareRows({ rails, routemap, stubbedDsl = [], stubEngines = []
   const unverifiable = { rails: rails.filter((r) => r.stub), routemap: [] };
   const ours = [];
   // A Devise gem's unnamed rows (`PUT /users/invitation`) go with its named rows of the same line.
-  const deviseLines = new Set(routemap.filter((r) => stubbedDevise.some((stub) => deviseGemRoute(stub, r))).map((r) => r.source));
+  // Not a row Rails has too, from the same line: the app's own (helpy's `as :user do get
+  // "/users/invitation/accept" => "devise/invitations#edit", as: :accept_user_invitation`).
+  const railsOwn = new Set(rails.filter((r) => !r.stub).map((r) => `${r.source}\t${rowKey(r)}`));
+  const gemRoute = (r) => !railsOwn.has(`${r.source}\t${rowKey(r)}`) && stubbedDevise.some((stub) => deviseGemRoute(stub, r));
+  const deviseLines = new Set(routemap.filter(gemRoute).map((r) => r.source));
   const deviseRow = (r) =>
-    stubbedDevise.some((stub) => deviseGemRoute(stub, r)) ||
-    (!r.name && deviseLines.has(r.source) && stubbedDevise.some((stub) => DEVISE_GEM_ROUTES[stub.module]?.reqs.test(r.reqs)));
+    gemRoute(r) ||
+    (!r.name && deviseLines.has(r.source) && !railsOwn.has(`${r.source}\t${rowKey(r)}`) && stubbedDevise.some((stub) => DEVISE_GEM_ROUTES[stub.module]?.reqs.test(r.reqs)));
   for (const r of routemap) {
     const stubbed = (r.source && stubLines.has(r.source)) || (r.engine && stubEngineSet.has(r.engine)) || deviseRow(r);
     if (stubbed) unverifiable.routemap.push(r);
