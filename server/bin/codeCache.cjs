@@ -7,8 +7,9 @@
 //
 // The language server's bundle (dist/bundle/languageServer.js) runs through it too, from
 // dist/bundle/server.js: there it saves the cache when the server asks, once its first tables are
-// made and its first request answered (a server runs for hours: at its exit the cache would hold whatever V8 has not flushed, or
-// nothing if it is killed), and only from a session that made tables.
+// made and its first request answered (a server runs for hours: at its exit the cache would hold
+// whatever V8 has not flushed, or nothing if it is killed), and only from a session that made
+// tables.
 //
 // The cache file holds the bundle's own bytes before V8's data, and is used only when they are
 // the bundle's bytes now: V8 checks its version and flags, but of the source only its length.

@@ -9,9 +9,12 @@
  * defined (action_dispatch/routing/mapper.rb, 6.1 to 8.1: `include Base, HttpHelpers, …,
  * Resources, CustomUrls`; Mapper itself defines none of it), so a module the app includes later
  * comes before them in Mapper's ancestors, as a prepended one does: both replace a DSL method
- * of the same name, and `super` reaches Rails'. That is the lookup of a module the routes
- * `extend` the mapper with (`Interpreter.mapperModules`, searched from its end): prepended
- * modules first, the last first, then included ones, the last first. The module is the app's
+ * of the same name, and `super` goes on along Ruby's lookup to Rails'. So do methods defined in
+ * the Mapper itself (a reopening, `class ActionDispatch::Routing::Mapper; def draw(name) … end;
+ * end`, as apps wrote before Rails 6.1 had `draw`, in an initializer or at the top of
+ * config/routes.rb). The lookup is that of a module the routes `extend` the mapper with
+ * (`Interpreter.mapperModules`, searched from its end): prepended modules, the last first, then
+ * the Mapper's own methods, then included modules, the last first. The module is the app's
  * constant, defined as Rails' autoloader would (`autoload.ts`, the app's load paths). Installed
  * gems' changes to the mapper are read from their source (`gemMappers.ts`).
  */

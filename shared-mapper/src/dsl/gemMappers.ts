@@ -53,6 +53,8 @@ export interface GemMapperHost {
   /** Runs `body` quietly with `file` as the current file: definitions only. */
   quietlyIn<T>(file: LoadedFile, body: () => T): T;
   eval(node: N.Node, env: Env): RValue;
+  /** Runs a class or module statement for its definitions, quietly, in the modules it stands in (`Interpreter.runDefinitions`). */
+  runDefinitions(file: LoadedFile, node: N.Node, cref: readonly string[]): void;
   /** Runs a class's or module's body, `self` the module (`Interpreter.defineModule`). */
   defineModule(path: string, body: N.Node | null, env: Env): void;
   setConstantPath(path: string, value: RValue): void;
@@ -198,8 +200,7 @@ export class GemMappers {
 
   /** Runs a class or module statement in its lexical scope, for its definitions. */
   private run(file: LoadedFile, node: N.Node, cref: string[]): void {
-    const self = cref.length ? ({ kind: "module", path: cref[cref.length - 1] } as const) : ({ kind: "main" } as const);
-    this.host.quietlyIn(file, () => this.host.eval(node, new Env(this.host.store, self, null, null, null, cref)));
+    this.host.runDefinitions(file, node, cref);
   }
 
   /** `Mapper.include(X)`, `.send(:include, X)`, `.prepend(X)`, `.class_eval { }`: X (or the block's definitions) joins the Mapper's ancestors. */

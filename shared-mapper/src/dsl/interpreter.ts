@@ -232,6 +232,7 @@ export class Interpreter implements MapperHost, CallHost {
       quietlyIn: <T>(file: LoadedFile, body: () => T) => this.notComputing(() => this.quietly(() => this.inFile(file, body))),
       eval: (node: N.Node, env: Env) => this.eval(node, env),
       defineModule: (path: string, body: N.Node | null, env: Env) => this.defineModule(path, body, env),
+      runDefinitions: (file: LoadedFile, node: N.Node, cref: readonly string[]) => this.runDefinitions(file, node, cref),
       setConstantPath: (path: string, value: RValue) => this.setConstantPath(path, value),
     };
     if (o.gemMappers && host) this.gemMappers = new GemMappers(o.gemMappers, host);
@@ -286,7 +287,6 @@ export class Interpreter implements MapperHost, CallHost {
   }
   private gemLoading = 0;
 
-  /** The method an installed gem adds to the mapper under `name`, if one does. */
   gemFile(path: string): boolean {
     return (this.gemMappers?.gemOf(path) ?? this.gemSettings?.gemOf(path) ?? this.gemClasses?.gemOf(path)) !== undefined;
   }
@@ -297,6 +297,7 @@ export class Interpreter implements MapperHost, CallHost {
     this.notComputing(() => this.quietly(() => this.inFile(file, () => this.eval(node, new Env(this.store, self, null, null, null, [...cref])))));
   }
 
+  /** The method an installed gem adds to the mapper under `name`, if one does. */
   gemMapperMethod(name: string): GemMapperMethod | undefined {
     return this.gemMappers?.method(name);
   }
