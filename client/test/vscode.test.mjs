@@ -74,31 +74,35 @@ test("the packaged extension passes its suite in VS Code's extension host, run b
 
 /** Moves the mouse onto the first token `text` on the line holding `line`, and waits for a hover matching `expected`. */
 async function hoverOn(page, line, text, expected) {
-  const row = page.locator(`.monaco-editor .view-line:has-text(${JSON.stringify(line)})`).first();
   // Where `text` is drawn on the row, whichever way the grammar split the line into tokens (an
-  // ERB file, which VS Code has no grammar for, is one token).
-  const box = await row.evaluate((element, wanted) => {
-    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const at = node.textContent.indexOf(wanted);
-      if (at < 0) continue;
-      const range = document.createRange();
-      range.setStart(node, at);
-      range.setEnd(node, at + wanted.length);
-      const { x, y, width, height } = range.getBoundingClientRect();
+  // ERB file, which VS Code has no grammar for, is one token). Found again before each try: the
+  // editor may still be moving (CI once saw every try land beside it after the sidebar closed).
+  const locate = async () => {
+    const row = page.locator(`.monaco-editor .view-line:has-text(${JSON.stringify(line)})`).first();
+    const box = await row.evaluate((element, wanted) => {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = node.textContent.indexOf(wanted);
+        if (at < 0) continue;
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + wanted.length);
+        const { x, y, width, height } = range.getBoundingClientRect();
+        return { x, y, width, height };
+      }
+      const { x, y, width, height } = element.getBoundingClientRect();
       return { x, y, width, height };
-    }
-    const { x, y, width, height } = element.getBoundingClientRect();
-    return { x, y, width, height };
-  }, text);
+    }, text);
+    return { x: box.x + Math.min(box.width / 2, 12), y: box.y + box.height / 2 };
+  };
   // VS Code asks for a hover when the mouse moves and comes to rest; a move that lands while
   // the previous hover is still going away can be dropped, so the mouse is nudged as a user
   // would nudge it, up to three times.
-  const x = box.x + Math.min(box.width / 2, 12);
-  const y = box.y + box.height / 2;
+  let { x, y } = await locate();
   const shows = (timeout) => page.waitForFunction((source) => new RegExp(source).test(visibleHover()?.textContent ?? ""), expected.source, { timeout });
   let failure;
   for (const nudge of [0, 3, -3]) {
+    ({ x, y } = await locate());
     await page.mouse.move(x + nudge, y);
     try {
       await shows(10_000);
@@ -107,6 +111,7 @@ async function hoverOn(page, line, text, expected) {
       failure = e;
     }
   }
+  ({ x, y } = await locate());
   // CI once saw no hover at all through the three (the page's state then unknown): what lies
   // under the mouse is said, and the hover is asked for as a keyboard user asks for it, the
   // cursor put on the word and Show Hover (Ctrl+K Ctrl+I) pressed, which shows the same hover.
