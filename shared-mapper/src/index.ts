@@ -745,15 +745,15 @@ function defaultDrawPath(entry: string): string {
   return (slash >= 0 ? entry.slice(0, slash) : ".") + "/routes";
 }
 
+/** An initializer that may change Rails' mapper (`appMappers.ts`): `Routing::Mapper`, or `class Mapper` inside `module Routing`. */
+const MENTIONS_MAPPER = /Routing::Mapper\b|\bclass\s+Mapper\b/;
+
 /**
  * The options a replayed file's routes depend on (`dsl/drawMemo.ts`): all but `env`, which only
  * `ENV` reads, a constant a file of literal DSL calls cannot name. (An editor starts each
  * session with variables of its own, `VSCODE_IPC_HOOK_EXTHOST` a new socket each time: with
  * them, no recording kept between sessions would fit the next.)
  */
-/** An initializer that may change Rails' mapper (`appMappers.ts`): `Routing::Mapper`, or `class Mapper` inside `module Routing`. */
-const MENTIONS_MAPPER = /Routing::Mapper\b|\bclass\s+Mapper\b/;
-
 function drawMemoContext(options: MapOptions): string {
   return JSON.stringify({ ...options, env: undefined });
 }

@@ -83,12 +83,13 @@ export function compareRows({ rails, routemap, stubbedDsl = [], stubEngines = []
   // A Devise gem's unnamed rows (`PUT /users/invitation`) go with its named rows of the same line.
   // Not a row Rails has too, from the same line: the app's own (helpy's `as :user do get
   // "/users/invitation/accept" => "devise/invitations#edit", as: :accept_user_invitation`).
-  const railsOwn = new Set(rails.filter((r) => !r.stub).map((r) => `${r.source}\t${rowKey(r)}`));
-  const gemRoute = (r) => !railsOwn.has(`${r.source}\t${rowKey(r)}`) && stubbedDevise.some((stub) => deviseGemRoute(stub, r));
+  const lineRow = (r) => `${r.source}\t${rowKey(r)}`;
+  const railsOwn = new Set(rails.filter((r) => !r.stub).map(lineRow));
+  const gemRoute = (r) => !railsOwn.has(lineRow(r)) && stubbedDevise.some((stub) => deviseGemRoute(stub, r));
   const deviseLines = new Set(routemap.filter(gemRoute).map((r) => r.source));
   const deviseRow = (r) =>
     gemRoute(r) ||
-    (!r.name && deviseLines.has(r.source) && !railsOwn.has(`${r.source}\t${rowKey(r)}`) && stubbedDevise.some((stub) => DEVISE_GEM_ROUTES[stub.module]?.reqs.test(r.reqs)));
+    (!r.name && deviseLines.has(r.source) && !railsOwn.has(lineRow(r)) && stubbedDevise.some((stub) => DEVISE_GEM_ROUTES[stub.module]?.reqs.test(r.reqs)));
   for (const r of routemap) {
     const stubbed = (r.source && stubLines.has(r.source)) || (r.engine && stubEngineSet.has(r.engine)) || deviseRow(r);
     if (stubbed) unverifiable.routemap.push(r);

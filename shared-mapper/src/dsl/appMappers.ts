@@ -22,7 +22,7 @@ import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import { RConst, type RValue } from "../ruby/values.js";
 import { definedPath, extendsMapper, MAPPER, walkNesting } from "./gemMappers.js";
-import type { ClassRegistry, MethodDef } from "./classes.js";
+import { OBJECT, type ClassRegistry, type MethodDef } from "./classes.js";
 import type { Interpreter } from "./interpreter.js";
 
 /** What the app's changes are read with (the interpreter). */
@@ -78,20 +78,26 @@ export function extendMapperFromApp(host: AppMapperHost, files: readonly LoadedF
     }
   }
   // Searched from the end: the last prepended first, then Mapper's own methods (the app's
-  // reopenings, in initializers or the routes files themselves: `mapperOwnMethod`), then the
+  // reopenings, in initializers or the routes files themselves: `mapperModuleMethod`), then the
   // last included.
   host.mapperModules.push(...included, MAPPER, ...prepended);
 }
 
 /**
- * A method the app's files define in Rails' Mapper itself (`class ActionDispatch::Routing::Mapper;
+ * The method `name` of one of the modules before the DSL (`mapperModules`), as a call on the
+ * mapper finds it there: a module's own or inherited method (not Object's, the top level's), and
+ * for the Mapper itself only what the app's files define in it (`class ActionDispatch::Routing::Mapper;
  * def draw(name) … end; end`, written before Rails 6.1 had `draw`, often at the top of
- * config/routes.rb): it comes before the DSL, which Mapper's modules define. Not its ancestors,
- * nor what an installed gem's reopening defines there (`gemMappers.ts` runs those).
+ * config/routes.rb), not its ancestors nor what an installed gem's reopening defines there
+ * (`gemMappers.ts` runs those, for names the DSL lacks).
  */
-export function mapperOwnMethod(it: { readonly classes: ClassRegistry; gemFile(path: string): boolean }, name: string): MethodDef | undefined {
-  const def = it.classes.get(MAPPER)?.methods.get(name);
-  return def?.kind === "def" && !it.gemFile(def.index.file) ? def : undefined;
+export function mapperModuleMethod(it: { readonly classes: ClassRegistry; gemFile(path: string): boolean }, module: string, name: string): MethodDef | undefined {
+  if (module === MAPPER) {
+    const def = it.classes.get(MAPPER)?.methods.get(name);
+    return def?.kind === "def" && !it.gemFile(def.index.file) ? def : undefined;
+  }
+  const def = it.classes.instanceMethod(module, name);
+  return def && def.owner !== OBJECT ? def : undefined;
 }
 
 /** A file's calls that prepend or include a module into the Mapper (not `class_eval`: see `mapperReopenings`). */

@@ -26,8 +26,7 @@ import { configForCall, evalFileValue } from "./environment.js";
 import { kernelCall } from "./kernelCalls.js";
 import { BreakSignal } from "./signals.js";
 import { mergerCall } from "./withOptions.js";
-import { mapperOwnMethod } from "./appMappers.js";
-import { MAPPER } from "./gemMappers.js";
+import { mapperModuleMethod } from "./appMappers.js";
 
 // ---- calls ----------------------------------------------------------------------------------
 
@@ -297,9 +296,8 @@ function ownMethod(it: CallHost, self: Self, name: string): { def: MethodDef; se
   }
   if (self.kind === "mapper") {
     for (let i = it.mapperModules.length - 1; i >= 0; i--) {
-      const module = it.mapperModules[i];
-      const def = module === MAPPER ? mapperOwnMethod(it, name) : it.classes.instanceMethod(module, name);
-      if (def && def.owner !== OBJECT) return { def, self };
+      const def = mapperModuleMethod(it, it.mapperModules[i], name);
+      if (def) return { def, self };
     }
   }
   return undefined;
@@ -370,8 +368,8 @@ function superCall(it: CallHost, node: N.SuperNode | N.ForwardingSuperNode, env:
 function nextMapperMethod(it: CallHost, owner: string, name: string): MethodDef | undefined {
   const modules = it.mapperModules;
   for (let i = modules.lastIndexOf(owner) - 1; i >= 0; i--) {
-    const def = modules[i] === MAPPER ? mapperOwnMethod(it, name) : it.classes.instanceMethod(modules[i], name);
-    if (def && def.owner !== OBJECT) return def;
+    const def = mapperModuleMethod(it, modules[i], name);
+    if (def) return def;
   }
   return undefined;
 }

@@ -31,6 +31,7 @@ import type { Scope } from "../mapper/scope.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import { RHash, sym } from "../ruby/values.js";
 import { OBJECT } from "./classes.js";
+import { mapperModuleMethod } from "./appMappers.js";
 import { recordingData, restoreRecording, type Recording, type RecordingData } from "./drawMemoStore.js";
 import type { Interpreter } from "./interpreter.js";
 
@@ -211,7 +212,7 @@ function replayableHere(it: Interpreter, names: readonly string[]): boolean {
   const modules = it.mapperModules;
   return names.every((n) => {
     const def = own?.get(n);
-    return !(def?.kind === "def" && def.onMapper) && !modules.some((module) => { const found = it.classes.instanceMethod(module, n); return found !== undefined && found.owner !== OBJECT; });
+    return !(def?.kind === "def" && def.onMapper) && !modules.some((module) => mapperModuleMethod(it, module, n) !== undefined);
   });
 }
 

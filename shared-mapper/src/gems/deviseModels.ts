@@ -284,7 +284,10 @@ function strategyName(call: N.CallNode): string | undefined {
   const last = args.length > 1 ? args[args.length - 1] : undefined;
   const options = last instanceof N.KeywordHashNode || last instanceof N.HashNode ? last : undefined;
   if (options && !options.elements.every((e) => e instanceof N.AssocNode)) return undefined;
-  const named = options?.elements.find((e) => e instanceof N.AssocNode && literal(e.key) instanceof RSymbol && (literal(e.key) as RSymbol).name === "name") as N.AssocNode | undefined;
+  const named = options?.elements.find((e) => {
+    const key = literal((e as N.AssocNode).key);
+    return key instanceof RSymbol && key.name === "name";
+  }) as N.AssocNode | undefined;
   const value = named ? literal(named.value) : args[0] && literal(args[0]);
   if (named && (value === null || value === false)) return args[0] && nameOf(literal(args[0]));
   return nameOf(value);
