@@ -211,6 +211,43 @@ test("definition: from to:, resources and actions to the controller; from draw a
   assert.deepEqual(await definition(routes("  resources :photos do\n    concerns :$0c\n  end")), ["config/routes.rb:2:3"]);
 });
 
+// Methods of the app's own that draw routes: `draw` as apps wrote it before Rails 6.1 had one
+// (defined in Rails' Mapper, before Rails' own), and a method of the routes file.
+const OWN_METHODS = `
+//- config/routes.rb
+class ActionDispatch::Routing::Mapper
+  def draw(name)
+    instance_eval(File.read(Rails.root.join("config/routes/routes_#{name}.rb")))
+  end
+end
+
+def api_routes
+  resources :tokens, only: :create
+end
+
+def version(n)
+  { version: n }
+end
+
+Rails.application.routes.draw do
+  draw :public
+  scope constraints: version(1) do
+    api_routes
+  end
+  get "about", to: "pages#about"
+end
+//- config/routes/routes_public.rb
+resources :pages, only: :show
+`;
+test("hover and definition on calls of the app's own routing methods", async () => {
+  await checkHover("own-draw", OWN_METHODS.replace("draw :public", "draw :pub$0lic"));
+  await checkHover("own-method", OWN_METHODS.replace("    api_routes", "    api_ro$0utes"));
+  // A method that draws nothing is not a call of its own: the hover is the scope's.
+  await checkHover("own-helper", OWN_METHODS.replace("version(1)", "vers$0ion(1)"));
+  assert.deepEqual(await definition(OWN_METHODS.replace("draw :public", "dr$0aw :public")), ["config/routes/routes_public.rb:1:1"]);
+  assert.deepEqual(await definition(OWN_METHODS.replace("    api_routes", "    api_ro$0utes")), ["config/routes.rb:7:5"]);
+});
+
 test("document symbols: namespaces, scopes and resources as a tree", async () => {
   const { app, cursor } = await workspaceFor(APP.replace("  root", "  $0root"));
   const lines = [];

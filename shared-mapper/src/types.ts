@@ -261,8 +261,18 @@ export interface Declaration {
   /** The engine whose route set this call drew into; absent for the application. */
   readonly engine?: string;
   readonly literals: readonly LiteralArgument[];
-  /** For `draw`: the file it loaded. */
-  readonly drawnFile?: string;
+  /**
+   * The files the call evaluated, in order: for Rails' `draw`, the file it loaded; for a method
+   * of the app's (`definedAt`), those its body read and ran on the routes
+   * (`instance_eval(File.read(path))`: an app's own `draw`).
+   */
+  readonly drawnFiles?: readonly string[];
+  /**
+   * For a call of a method the app's files define, run on the routes (an app's own `draw`,
+   * a `def api_routes` of the routes file): the name of its `def`. Such a call is recorded
+   * only when it drew routes or evaluated a file.
+   */
+  readonly definedAt?: Span;
   /**
    * Who drew its routes when not the routes files: a framework (`Active Storage`) for the
    * `require` of config/application.rb that loads it, a gem (`Devise`) for its DSL call.

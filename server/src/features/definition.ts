@@ -1,7 +1,8 @@
 /**
  * Go to definition: from a URL helper to the DSL call that declared its route; from `to:
  * "c#a"`, a resource, or a route's action to the controller and its `def`; from `draw :name`
- * to the file; from `concerns :x` (or `concerns: :x`) to the concern.
+ * to the file (an app's own `draw`: the files it evaluates), from a call of the app's own
+ * routing method to its `def`; from `concerns :x` (or `concerns: :x`) to the concern.
  */
 import type { Route } from "@routemap/shared-mapper";
 import type { Location, Position } from "vscode-languageserver/node";
@@ -24,7 +25,9 @@ export function definitionInRoutesFile(app: RailsApp, file: string, position: Po
   if (!site) return null;
   const literal = literalAt(site, position);
   const d = site.first;
-  if (d.method === "draw" && d.drawnFile) return [{ uri: toUri(d.drawnFile), range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } }];
+  // `draw :admin`, Rails' or the app's own: the files it loads; any other method of the app's: its `def`.
+  if (d.method === "draw" && d.drawnFiles?.length) return d.drawnFiles.map((f) => ({ uri: toUri(f), range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } }));
+  if (d.definedAt) return [toLocation(d.definedAt)];
   if (literal && (d.method === "concerns" || literal.key === "concerns")) {
     const concern = result.concerns.find((c) => c.name === literal.value);
     return concern ? [toLocation(concern.span)] : null;

@@ -42,8 +42,11 @@ export function hoverInRoutesFile(app: RailsApp, file: string, position: Positio
     const where = found ? `\n\n${actionStatus(app, controller ?? "", action ?? "")}` : elsewhere ? " _(outside app/controllers: a gem's, an engine's or lib/'s)_" : " _(no controller file found)_";
     parts.push(`**Controller** \`${controllerClass(app, controller ?? "")}\` · **action** \`${action}\`` + where);
   }
-  if (site.first.method === "draw" && site.first.drawnFile) {
-    parts.push(`Loads \`${relativeToApp(app, site.first.drawnFile)}\`: ${routes.length} route${routes.length === 1 ? "" : "s"}`);
+  const { drawnFiles, definedAt } = site.first;
+  if (definedAt) parts.push(`The app's own \`${site.first.method}\`, defined at ${relativeToApp(app, definedAt.file)}:${definedAt.start.line + 1}`);
+  if (drawnFiles?.length) {
+    const files = drawnFiles.map((f) => `\`${relativeToApp(app, f)}\``).join(", ");
+    parts.push(`${definedAt ? "Evaluates" : "Loads"} ${files}: ${routes.length} route${routes.length === 1 ? "" : "s"}`);
   }
   parts.push(`**${site.first.label}** — ${routes.length} route${routes.length === 1 ? "" : "s"}\n\n${routesTable(routes)}`);
   return { contents: { kind: MarkupKind.Markdown, value: parts.join("\n\n---\n\n") }, range: toRange(literal?.span ?? site.first.span) };

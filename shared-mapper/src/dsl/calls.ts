@@ -187,7 +187,7 @@ function selfCall(it: CallHost, node: N.CallNode, env: Env, name: string, frame:
   const own = ownMethod(it, self, name);
   if (own) {
     const { args, block } = callArgumentsOf(it, node, env, false, frame);
-    return it.callMethodDef(own.def, own.self, args, block, name);
+    return appMethodCall(it, node, own.def, own.self, args, block, name);
   }
   // The routing DSL before the top level's methods: Mapper's own come first in Ruby's lookup,
   // after the mapper's singleton methods (a `def` in the draw block, which `super` leaves for the DSL).
@@ -196,7 +196,7 @@ function selfCall(it: CallHost, node: N.CallNode, env: Env, name: string, frame:
     const single = it.classes.get(OBJECT)?.methods.get(name); // (not its ancestors: a DSL call is the hot path)
     if (single?.kind === "def" && single.onMapper) {
       const { args, block } = callArgumentsOf(it, node, env, false, frame);
-      return it.callMethodDef(single, self, args, block, name);
+      return appMethodCall(it, node, single, self, args, block, name);
     }
   }
   if (dsl && self.kind === "mapper") {
@@ -214,7 +214,7 @@ function selfCall(it: CallHost, node: N.CallNode, env: Env, name: string, frame:
   const top = it.classes.instanceMethod(OBJECT, name);
   if (top) {
     const { args, block } = callArgumentsOf(it, node, env, false, frame);
-    return it.callMethodDef(top, self, args, block, name);
+    return appMethodCall(it, node, top, self, args, block, name);
   }
   if (self.kind === "module") {
     const { args, block } = callArgumentsOf(it, node, env, false, frame);
@@ -285,6 +285,12 @@ const PRIVATE_KERNEL = new Set([
 ]);
 
 /** A method of `self` the files define: its class's (an object, a module body), or the mapper's extensions. */
+/** A method of the files called on `self`; on the routes, recorded as a call the editor shows (`declaredAppCall`). */
+function appMethodCall(it: CallHost, node: N.CallNode, def: MethodDef, self: Self, args: RValue[], block: RProc | null, name: string): RValue {
+  if (self.kind !== "mapper" || def.kind !== "def") return it.callMethodDef(def, self, args, block, name);
+  return it.declaredAppCall(node, def, () => it.callMethodDef(def, self, args, block, name));
+}
+
 function ownMethod(it: CallHost, self: Self, name: string): { def: MethodDef; self: Self } | undefined {
   if (self.kind === "object") {
     const def = it.classes.instanceMethod(self.object.className, name);

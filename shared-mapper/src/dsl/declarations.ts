@@ -51,7 +51,8 @@ export class DeclarationRecord implements Declaration, SourceRef {
   declare readonly conditions: readonly Condition[];
   declare engine?: string;
   declare origin?: string;
-  declare drawnFile?: string;
+  declare drawnFiles?: string[];
+  declare definedAt?: Span;
   private declare firstRoute: number;
   private declare endRoute: number;
   // One field, not four: every record lives as long as its result, and the collector copies each.
@@ -63,7 +64,8 @@ export class DeclarationRecord implements Declaration, SourceRef {
     this.conditions = conditions;
     this.engine = undefined;
     this.origin = undefined;
-    this.drawnFile = undefined;
+    this.drawnFiles = undefined;
+    this.definedAt = undefined;
     this.firstRoute = 0;
     this.endRoute = 0;
     this.cache = undefined;
@@ -139,16 +141,17 @@ export class DeclarationRecord implements Declaration, SourceRef {
     copy.routesEnd(this.firstRoute + shift, this.endRoute + shift);
     copy.engine = this.engine;
     copy.origin = this.origin;
-    copy.drawnFile = this.drawnFile;
+    copy.drawnFiles = this.drawnFiles;
+    copy.definedAt = this.definedAt;
     copy.cache = this.cache;
     return copy;
   }
 
   /** Plain data for JSON: the getters are not own properties. */
   toJSON(): Declaration {
-    const { method, label, file, span, extent, routeRange, engine, literals, drawnFile, origin } = this;
+    const { method, label, file, span, extent, routeRange, engine, literals, drawnFiles, definedAt, origin } = this;
     const conditions = this.conditions.length ? this.conditions.map(({ text, holds }) => ({ text, holds })) : undefined;
-    return { method, label, file, span, extent, routeRange, engine, literals, drawnFile, origin, ...(conditions ? { conditions } : {}) };
+    return { method, label, file, span, extent, routeRange, engine, literals, drawnFiles, definedAt, origin, ...(conditions ? { conditions } : {}) };
   }
 }
 

@@ -54,8 +54,8 @@ export interface RecordingData {
   names: string[];
   steps: number;
   first: number;
-  /** Each call: [start offset, method, first route, end route, engine, origin, drawn file]. */
-  calls: [number, string, number, number, string | null, string | null, string | null][];
+  /** Per call: offset, method, routes' first and end, engine, origin, files evaluated, and the `def` an app's method ran (its file and span). */
+  calls: [number, string, number, number, string | null, string | null, string[] | null, [string, number, number, number, number] | null][];
   routes: RouteData[];
   diagnostics: Diagnostic[];
   openRegions: OpenRegion[];
@@ -116,7 +116,9 @@ export function recordingData(r: Recording): RecordingData | undefined {
     if (d.conditions.length) return undefined;
     numbers.set(r.calls[calls.length], calls.length);
     const [first, end] = d.routeRange;
-    calls.push([d.callStart, d.method, first, end, d.engine ?? null, d.origin ?? null, d.drawnFile ?? null]);
+    const def = d.definedAt;
+    const definedAt: [string, number, number, number, number] | null = def ? [def.file, def.start.line, def.start.character, def.end.line, def.end.character] : null;
+    calls.push([d.callStart, d.method, first, end, d.engine ?? null, d.origin ?? null, d.drawnFiles ? [...d.drawnFiles] : null, definedAt]);
   }
   try {
     const routes = r.routes.map((route) => {
@@ -171,14 +173,18 @@ function nodeFinder(recording: Recording, parsed: () => LoadedFile): (offset: nu
 /** The calls' records, each checked against the text: its method name where its offset says. */
 function restoredCalls(calls: RecordingData["calls"], index: LineIndex, find: ReturnType<typeof nodeFinder>): DeclarationRecord[] {
   return calls.map((call) => {
-    const offset = call[0], method = call[1], start = call[2], end = call[3], engine = call[4], origin = call[5], drawnFile = call[6];
+    const offset = call[0], method = call[1], start = call[2], end = call[3], engine = call[4], origin = call[5], drawnFiles = call[6], def = call[7];
     if (typeof offset !== "number" || typeof method !== "string" || typeof start !== "number" || typeof end !== "number") throw new TypeError("not a call's data");
-    if (!/^[a-z_]+$/.test(method) || index.slice(offset, offset + method.length) !== method) throw new TypeError("not this text's call");
+    // A DSL method's name, or an app's method's (`api_v2`, `draw!`).
+    if (!/^[A-Za-z_]\w*[?!]?$/.test(method) || index.slice(offset, offset + method.length) !== method) throw new TypeError("not this text's call");
     const record = DeclarationRecord.lazy(method, offset, find(offset, method), index);
     record.routesEnd(start, end);
     if (engine !== null) record.engine = String(engine);
     if (origin !== null) record.origin = String(origin);
-    if (drawnFile !== null) record.drawnFile = String(drawnFile);
+    if (Array.isArray(drawnFiles)) record.drawnFiles = drawnFiles.map(String);
+    if (Array.isArray(def) && def.length === 5 && def.slice(1).every(Number.isInteger)) {
+      record.definedAt = { file: String(def[0]), start: { line: def[1], character: def[2] }, end: { line: def[3], character: def[4] } };
+    }
     return record;
   });
 }

@@ -350,6 +350,7 @@ export function evalFileValue(it: CallHost, value: RValue, node: Node, self: Sel
     it.openRegion(it.nodeSpan(node), message);
     return new RUnknown(it.sourceText(node), false, "Ruby built in a string, which Routemap does not evaluate");
   }
+  it.fileEvaluated(file.index.file);
   return it.runFile(file, self);
 }
 

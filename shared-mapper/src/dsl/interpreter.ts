@@ -135,6 +135,8 @@ export class Interpreter implements MapperHost, CallHost {
   /** The DSL calls in flight, innermost last: it is the source of the routes being drawn. */
   private readonly sites: DeclarationRecord[] = [];
   readonly declarations: DeclarationRecord[] = [];
+  /** The calls of the app's methods on the routes running now, innermost last (`declaredAppCall`). */
+  private readonly appCalls: DeclarationRecord[] = [];
   private readonly concernNodes: DeclarationRecord[] = [];
   private readonly files: LoadedFile[] = [];
   /** Syntax errors of the files that have some, by file. */
@@ -423,7 +425,8 @@ export class Interpreter implements MapperHost, CallHost {
     }
     const declaration = this.declarations[this.declarations.length - 1];
     if (this.o.replayDraw?.(path)) {
-      if (declaration?.method === "draw") declaration.drawnFile = path;
+      if (declaration?.method === "draw") declaration.drawnFiles = [path];
+      this.fileEvaluated(path);
       return;
     }
     const loaded = this.o.load(path);
@@ -436,7 +439,8 @@ export class Interpreter implements MapperHost, CallHost {
       this.openRegion(this.source(), message);
       return;
     }
-    if (declaration?.method === "draw") declaration.drawnFile = path;
+    if (declaration?.method === "draw") declaration.drawnFiles = [path];
+    this.fileEvaluated(path);
     const run = () => void this.runFile(loaded, { kind: "mapper" });
     if (this.o.drawFile) this.o.drawFile(loaded, run);
     else run();
@@ -1237,6 +1241,39 @@ export class Interpreter implements MapperHost, CallHost {
     const start = node.location.startOffset;
     const end = start + node.location.length;
     return errors.some((at) => at >= start && at <= end);
+  }
+
+  /**
+   * Runs a method of the app's files called on the routes (`draw :admin` of the app's own
+   * `draw`, `api_routes`), recorded as a call the editor shows: the routes it drew, the files it
+   * evaluated (`fileEvaluated`) and its `def`. Not inside a gem's method (the user's call is
+   * recorded already) nor in code run for its definitions; and dropped when it drew nothing and
+   * read nothing (`api_constraint(1)` in `constraints …`: the call around it is what it serves).
+   */
+  declaredAppCall(node: N.CallNode, def: Extract<MethodDef, { kind: "def" }>, run: () => RValue): RValue {
+    const gem = this.gemSite;
+    if (this.quiet || (gem !== undefined && this.index.file !== gem.record.file)) return run();
+    const set = this.mapper.set;
+    const first = set.size;
+    const at = this.declarations.length;
+    const declaration = this.declare(node, this.index);
+    const name = def.node.nameLoc;
+    declaration.definedAt = def.index.span(name.startOffset, name.startOffset + name.length);
+    this.appCalls.push(declaration);
+    try {
+      return run();
+    } finally {
+      this.appCalls.pop();
+      declaration.routesEnd(first, set.size);
+      if (set !== this.appSet) declaration.engine = this.engineName(set);
+      if (first === set.size && !declaration.drawnFiles && this.declarations[at] === declaration) this.declarations.splice(at, 1);
+    }
+  }
+
+  /** A file `draw` loaded or `instance_eval(File.read(path))` (or `eval`) ran: one the app's method running now evaluated. */
+  fileEvaluated(path: string): void {
+    const call = this.appCalls[this.appCalls.length - 1];
+    if (call) (call.drawnFiles ??= []).push(path);
   }
 
   /** Records a DSL call for the editor features. */
