@@ -6,7 +6,7 @@
  */
 import { Interpreter } from "./dsl/interpreter.js";
 import { DrawMemo, memoisedDraw } from "./dsl/drawMemo.js";
-import { appMapperHost, extendMapperFromApp } from "./dsl/appMappers.js";
+import { appMapperHost, extendMapperFromApp, requireMapperChanges } from "./dsl/appMappers.js";
 import type { LoadedFile } from "./ruby/loadedFile.js";
 import { withInflections, type Inflections } from "./inflector.js";
 import { readInflections } from "./app/inflectionRules.js";
@@ -601,6 +601,12 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
       }
       // The app's own changes to Rails' mapper, which its initializers make as it boots (appMappers.ts).
       extendMapperFromApp(appMapperHost(interpreter), appRoot === undefined ? [] : interpreter.configFiles("Mapper").filter((f) => MENTIONS_MAPPER.test(f.index.text)));
+      if (appRoot !== undefined) {
+        // Files that change the mapper as they load, which config/environment.rb or an initializer requires.
+        const initializers = configPaths().filter((p) => p.startsWith(`${appRoot}/config/initializers/`));
+        const requiring = [`${appRoot}/config/environment.rb`, ...initializers].filter((p) => REQUIRES.test(read(p) ?? ""));
+        requireMapperChanges(interpreter, loadAll(requiring), (path) => MENTIONS_MAPPER.test(read(path) ?? ""));
+      }
       drawAll(framework.before);
       // The routes files Rails loads, in order: config/routes.rb, or what config.paths lists.
       const listed = application && appRoot !== undefined ? readRoutesPaths(application, (pattern) => globFiles(input, appRoot, pattern)) : undefined;
@@ -747,6 +753,8 @@ function defaultDrawPath(entry: string): string {
 
 /** An initializer that may change Rails' mapper (`appMappers.ts`): `Routing::Mapper`, or `class Mapper` inside `module Routing`. */
 const MENTIONS_MAPPER = /Routing::Mapper\b|\bclass\s+Mapper\b/;
+/** A file that may require others (`requireMapperChanges`). */
+const REQUIRES = /\b(?:require|require_relative|load)\b/;
 
 /**
  * The options a replayed file's routes depend on (`dsl/drawMemo.ts`): all but `env`, which only

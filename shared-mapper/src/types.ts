@@ -88,6 +88,12 @@ export interface Route {
    * where each holds (`holds: false`: where it does not). Absent for most routes.
    */
   conditions?: readonly RouteCondition[];
+  /**
+   * Drawn in the block of a method Routemap does not know (`json_api_resources :subjects do … end`):
+   * its name. The method may set a scope (a path, a name, a module) Routemap cannot see: the
+   * route is kept, marked, never taken for Rails' row.
+   */
+  unknownScope?: string;
   /** Every field as plain data. */
   toJSON?(): Route;
 }

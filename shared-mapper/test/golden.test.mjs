@@ -9,6 +9,7 @@ import { listCases, parseGolden } from "../../test-fixtures/lib/cases.mjs";
 import { mapCase, renderOurs } from "./helpers.mjs";
 
 const cases = listCases();
+const UNKNOWN_SCOPE_MARK = / «in the block of `[^`]+`, unknown to Routemap»$/gm;
 
 test("the fixture corpus is large enough", () => {
   assert.ok(cases.length >= 1, "no fixtures found");
@@ -24,7 +25,9 @@ for (const c of cases) {
   for (const version of c.goldens) {
     test(`${c.name} (Rails ${version})`, async () => {
       const expected = parseGolden(readFileSync(c.goldenPath(version), "utf8"));
-      const ours = parseGolden(renderOurs(await mapCase(c, version), c, version));
+      // A route drawn in the block of a method Routemap does not know (the oracle's stand-in yields
+      // it) is marked so, after its columns: the mark is Routemap's, the columns are compared.
+      const ours = parseGolden(renderOurs(await mapCase(c, version), c, version).replace(UNKNOWN_SCOPE_MARK, ""));
       if (expected.error) {
         assert.deepEqual(ours.error, expected.error, "the first error differs");
         const prefix = ours.sources.slice(0, expected.sources.length);

@@ -140,3 +140,23 @@ Prefix Verb URI Pattern                Controller#Action
 7: info: Routemap cannot compute \`Tabs.first\` (a method Routemap does not model); the table shows it as «Tabs.first».
 `,
   ));
+
+test("routes drawn in the block of a method Routemap does not know are marked, never printed as Rails' rows; `collection` there is no error", () =>
+  check(
+    `
+  json_api_resources :subjects do
+    collection { get :queued }
+    get :count, to: "subjects#count"
+  end
+  get "up", to: "health#show"
+`,
+    `
+Prefix Verb URI Pattern      Controller#Action
+ count GET  /count(.:format) subjects#count «in the block of \`json_api_resources\`, unknown to Routemap»
+    up GET  /up(.:format)    health#show
+2: info: Unknown method \`json_api_resources\`: Routemap does not know what it returns (or which routes it adds); its value is unknown.
+3: info: Routemap skipped this \`collection\` and its block: it depends on \`json_api_resources\`, a method Routemap does not know, which may open a resource scope.
+open at 2 (every name)
+open at 3 (every name)
+`,
+  ));

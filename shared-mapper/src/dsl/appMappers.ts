@@ -20,7 +20,8 @@
  */
 import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
-import { RConst, type RValue } from "../ruby/values.js";
+import type { Span } from "../types.js";
+import { RConst, RSymbol, type RValue } from "../ruby/values.js";
 import { definedPath, extendsMapper, MAPPER, walkNesting } from "./gemMappers.js";
 import { OBJECT, type ClassRegistry, type MethodDef } from "./classes.js";
 import type { Interpreter } from "./interpreter.js";
@@ -77,10 +78,80 @@ export function extendMapperFromApp(host: AppMapperHost, files: readonly LoadedF
       else host.runDefinitions(file, node, cref);
     }
   }
-  // Searched from the end: the last prepended first, then Mapper's own methods (the app's
-  // reopenings, in initializers or the routes files themselves: `mapperModuleMethod`), then the
-  // last included.
-  host.mapperModules.push(...included, MAPPER, ...prepended);
+  // The Mapper's own methods (the app's reopenings) are in the lookup whether or not a module is.
+  if (!host.mapperModules.includes(MAPPER)) host.mapperModules.push(MAPPER);
+  for (const path of included) placeInMapper(host.mapperModules, path, "include");
+  for (const path of prepended) placeInMapper(host.mapperModules, path, "prepend");
+}
+
+/**
+ * Puts a module the app includes into (or prepends to) Rails' mapper in the lookup, once. Searched
+ * from the end: the last prepended first, then Mapper's own methods (the app's reopenings, in
+ * initializers or the routes files themselves: `mapperModuleMethod`), then the last included.
+ */
+function placeInMapper(modules: string[], path: string, how: "include" | "prepend"): void {
+  if (!modules.includes(MAPPER)) modules.push(MAPPER);
+  if (modules.includes(path)) return;
+  if (how === "prepend") modules.push(path);
+  else modules.splice(modules.indexOf(MAPPER), 0, path);
+}
+
+/**
+ * Files of the app that change Rails' mapper as they load (early-careers-framework's
+ * lib/extensions/wizard.rb ends its module with `::ActionDispatch::Routing::Mapper.include(self)`),
+ * required by config/environment.rb or an initializer (`Dir.glob(Rails.root.join("lib/extensions/…")).each
+ * { |f| require f }`), which Rails runs as it boots: those statements of `files` that require
+ * run, for the required files that `changes` (their text names the Mapper) accepts; the change is
+ * made as the file runs (`mapperChangeCall`). Other files are left to what else requires them.
+ */
+export function requireMapperChanges(it: { evaluateRequiring(file: LoadedFile, node: N.Node, filter: (path: string) => boolean): RValue }, files: readonly LoadedFile[], changes: (path: string) => boolean): void {
+  for (const file of files) {
+    for (const statement of file.program.statements.body) {
+      if (requires(statement)) it.evaluateRequiring(file, statement, changes);
+    }
+  }
+}
+
+/** Whether a statement calls `require`, `require_relative` or `load` (in a loop's block too). */
+function requires(node: N.Node): boolean {
+  const stack: N.Node[] = [node];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n instanceof N.CallNode && !n.receiver && (n.name === "require" || n.name === "require_relative" || n.name === "load")) return true;
+    for (const child of n.childNodes()) if (child) stack.push(child);
+  }
+  return false;
+}
+
+/** What `mapperChangeCall` asks of the interpreter. */
+export interface MapperChangeHost {
+  readonly mapperModules: string[];
+  defined(path: string): boolean;
+  report(severity: "info", message: string, span: Span, code: string): void;
+  nodeSpan(node: N.Node): Span;
+}
+
+/**
+ * `ActionDispatch::Routing::Mapper.include(Mod)` (or `.prepend`, `.send(:include, Mod)`) as the
+ * routes files run it (panoptes' config/routes.rb, above its `draw`): the module takes its place in
+ * the lookup from then on, as `extendMapperFromApp` places an initializer's. Undefined for any
+ * other call; a module that is not the app's constant is said, and not followed.
+ */
+export function mapperChangeCall(it: MapperChangeHost, node: N.Node, recv: RValue, name: string, args: RValue[]): RValue | undefined {
+  if (!(recv instanceof RConst) || recv.path.replace(/^::/, "") !== MAPPER) return undefined;
+  const send = name === "send" || name === "__send__" || name === "public_send";
+  const method = send ? (args[0] instanceof RSymbol ? args[0].name : typeof args[0] === "string" ? args[0] : undefined) : name;
+  if (method !== "include" && method !== "prepend") return undefined;
+  for (const arg of send ? args.slice(1) : args) {
+    const path = arg instanceof RConst ? arg.path.replace(/^::/, "") : undefined;
+    if (path === undefined || !it.defined(path)) {
+      const what = path === undefined ? "a module Routemap cannot name" : `\`${path}\`, which no file Routemap reads defines`;
+      it.report("info", `Routemap does not follow this change to Rails' mapper (${what}): ${MAY_DIFFER}.`, it.nodeSpan(node), "unknown-method");
+      continue;
+    }
+    placeInMapper(it.mapperModules, path, method);
+  }
+  return recv;
 }
 
 /**
@@ -118,12 +189,12 @@ function walkMapper(file: LoadedFile): { calls: N.CallNode[]; reopenings: Reopen
   const walked = { calls: [] as N.CallNode[], reopenings: [] as Reopening[] };
   walkNesting(file.program, (node, cref) => {
     if ((node instanceof N.ClassNode || node instanceof N.ModuleNode) && definedPath(node, cref) === MAPPER) {
-      if (definesMethods(node)) walked.reopenings.push({ node, cref });
+      if (changesMapper(node)) walked.reopenings.push({ node, cref });
       return false;
     }
     if (node instanceof N.CallNode && extendsMapper(node, cref)) {
       if (node.name !== "class_eval" && node.name !== "class_exec") walked.calls.push(node);
-      else if (definesMethods(node)) walked.reopenings.push({ node, cref });
+      else if (changesMapper(node)) walked.reopenings.push({ node, cref });
     }
   });
   walks.set(file, walked);
@@ -131,12 +202,13 @@ function walkMapper(file: LoadedFile): { calls: N.CallNode[]; reopenings: Reopen
 }
 const walks = new WeakMap<LoadedFile, { calls: N.CallNode[]; reopenings: Reopening[] }>();
 
-/** Whether a node holds a `def` (a reopening that only includes a module, or is empty, changes nothing read here). */
-function definesMethods(node: N.Node): boolean {
+/** Whether a node holds a `def`, or an `include`/`prepend` of a module (an empty reopening changes nothing). */
+function changesMapper(node: N.Node): boolean {
   const stack: N.Node[] = [node];
   while (stack.length) {
     const n = stack.pop()!;
     if (n instanceof N.DefNode) return true;
+    if (n instanceof N.CallNode && !n.receiver && (n.name === "include" || n.name === "prepend")) return true;
     for (const child of n.childNodes()) if (child) stack.push(child);
   }
   return false;

@@ -23,6 +23,11 @@ export class Autoloader {
     private readonly host: AutoloadHost,
   ) {}
 
+  /** A file run for its definitions by other means (config/application.rb as the app boots): never run again here. */
+  ranAlready(file: LoadedFile): void {
+    this.ran.add(file.index.file);
+  }
+
   /** Evaluates the files that may define `path` until one does; each file at most once. */
   load(path: string): void {
     if (this.tried.has(path)) return;

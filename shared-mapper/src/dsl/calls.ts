@@ -26,7 +26,8 @@ import { configForCall, evalFileValue } from "./environment.js";
 import { kernelCall } from "./kernelCalls.js";
 import { BreakSignal } from "./signals.js";
 import { mergerCall } from "./withOptions.js";
-import { mapperModuleMethod } from "./appMappers.js";
+import { mapperChangeCall, mapperModuleMethod } from "./appMappers.js";
+import { MAPPER } from "./gemMappers.js";
 
 // ---- calls ----------------------------------------------------------------------------------
 
@@ -52,7 +53,7 @@ function evalCall(it: CallHost, node: N.CallNode, env: Env): RValue {
       it.openRegion(it.nodeSpan(node), message);
       return new RUnknown(text, false, "what code outside the routes files returns");
     }
-    const value = blockSelfCall(it, recv, name, args, block, node, env);
+    const value = blockSelfCall(it, recv, name, args, block, node, env) ?? mapperChangeCall(it, node, recv, name, args);
     return value !== undefined ? value : it.invoke(recv, name, args, block, node, env);
   });
 }
@@ -218,6 +219,9 @@ function selfCall(it: CallHost, node: N.CallNode, env: Env, name: string, frame:
   }
   if (self.kind === "module") {
     const { args, block } = callArgumentsOf(it, node, env, false, frame);
+    // `include Mod` in a reopening of Rails' mapper (`class ActionDispatch::Routing::Mapper`).
+    const changed = self.path === MAPPER ? mapperChangeCall(it, node, new RConst(MAPPER), name, args) : undefined;
+    if (changed !== undefined) return changed;
     const defined = definitionCall(it, name, args, block, env);
     if (defined !== undefined) return defined;
     // `config` in `class Application < Rails::Application`: the app's settings (framework/appSettings.ts).

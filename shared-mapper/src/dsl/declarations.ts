@@ -52,6 +52,8 @@ export class DeclarationRecord implements Declaration, SourceRef {
   declare engine?: string;
   declare origin?: string;
   declare drawnFiles?: string[];
+  /** The method Routemap does not know whose block the call is in (`SourceRef.unknownScope`). */
+  declare unknownScope?: string;
   declare definedAt?: Span;
   private declare firstRoute: number;
   private declare endRoute: number;
@@ -66,6 +68,7 @@ export class DeclarationRecord implements Declaration, SourceRef {
     this.origin = undefined;
     this.drawnFiles = undefined;
     this.definedAt = undefined;
+    this.unknownScope = undefined;
     this.firstRoute = 0;
     this.endRoute = 0;
     this.cache = undefined;
@@ -143,6 +146,7 @@ export class DeclarationRecord implements Declaration, SourceRef {
     copy.origin = this.origin;
     copy.drawnFiles = this.drawnFiles;
     copy.definedAt = this.definedAt;
+    copy.unknownScope = this.unknownScope;
     copy.cache = this.cache;
     return copy;
   }

@@ -362,6 +362,8 @@ export function loadFile(it: CallHost, pathValue: RValue, node: Node, once: bool
   const candidates = path.endsWith(".rb") ? [path] : [`${path}.rb`, path];
   if (!path.startsWith("/") && it.host.appRoot !== undefined) candidates.push(`${it.host.appRoot}/lib/${path}.rb`);
   for (const candidate of candidates) {
+    // Requires run only for the files that change Rails' mapper (`requireMapperChanges`): the others later, if ever.
+    if (it.requireFilter && it.host.exists(candidate) && !it.requireFilter(candidate)) return true;
     const file = it.host.load(candidate);
     if (!file) continue;
     if (once) {

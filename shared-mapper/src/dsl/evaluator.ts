@@ -107,6 +107,10 @@ export interface CallHost extends Evaluator {
   callGemMethod(node: N.CallNode, found: GemMapperMethod, name: string, call: { args: RValue[]; block: RProc | null }): RValue;
   methodOf(recv: RValue, name: string): { def: MethodDef; self: Self } | undefined;
   callMethodDef(def: MethodDef, self: Self, args: RValue[], block: RProc | null, name: string): RValue;
+  /** While set, `require` and `load` run only the files it accepts (`appMappers.ts`'s `requireMapperChanges`). */
+  readonly requireFilter: ((path: string) => boolean) | undefined;
+  /** Whether a module or class of that name is defined (after its autoload). */
+  defined(path: string): boolean;
   /** Runs a method of the app's files called on the routes, recorded for the editor (the call, its routes, its `def`). */
   declaredAppCall(node: N.CallNode, def: Extract<MethodDef, { kind: "def" }>, run: () => RValue): RValue;
   /** Says a file was evaluated (`instance_eval(File.read(path))`) by the app's method running now. */

@@ -135,6 +135,7 @@ export class Interpreter implements MapperHost, CallHost {
   /** The DSL calls in flight, innermost last: it is the source of the routes being drawn. */
   private readonly sites: DeclarationRecord[] = [];
   readonly declarations: DeclarationRecord[] = [];
+  requireFilter: ((path: string) => boolean) | undefined = undefined;
   /** The calls of the app's methods on the routes running now, innermost last (`declaredAppCall`). */
   private readonly appCalls: DeclarationRecord[] = [];
   private readonly concernNodes: DeclarationRecord[] = [];
@@ -378,6 +379,8 @@ export class Interpreter implements MapperHost, CallHost {
 
   /** Runs a file of the app for what it defines (`autoload.ts`). */
   runForDefinitions(file: LoadedFile): void {
+    // Once: a file run again would set again what later files changed (a `mattr_accessor`'s default).
+    this.autoloader?.ranAlready(file);
     this.notComputing(() => this.quietly(() => this.runFile(file, { kind: "main" })));
   }
 
@@ -505,6 +508,17 @@ export class Interpreter implements MapperHost, CallHost {
 
   appRelative(file: LoadedFile): string {
     return this.o.appFiles ? this.o.appFiles.relative(file) : file.index.file;
+  }
+
+  /** `evaluateIn`, with `require` and `load` running only the files `filter` accepts. */
+  evaluateRequiring(file: LoadedFile, node: N.Node, filter: (path: string) => boolean): RValue {
+    const outer = this.requireFilter;
+    this.requireFilter = filter;
+    try {
+      return this.evaluateIn(file, node);
+    } finally {
+      this.requireFilter = outer;
+    }
   }
 
   evaluateIn(file: LoadedFile, node: N.Node): RValue {
@@ -952,7 +966,12 @@ export class Interpreter implements MapperHost, CallHost {
 
   /** Runs a method the files define, with `self`. */
   callMethodDef(def: MethodDef, self: Self, args: RValue[], block: RProc | null, name: string): RValue {
-    if (def.kind === "reader") return this.ivar(def.ivar, self);
+    if (def.kind === "reader") {
+      // A module's attribute (`mattr_accessor :s3`, `class << self; attr_accessor …`) the
+      // initializers may set (`AssetManager.s3 = …`): they run before the routes in Rails.
+      if (self.kind === "module" && !this.quiet) this.autoloader?.configure(self.path.split("::")[0]);
+      return this.ivar(def.ivar, self);
+    }
     if (def.kind === "writer") {
       this.setIvar(def.ivar, args[0] ?? null, self);
       return args[0] ?? null;
@@ -1061,7 +1080,7 @@ export class Interpreter implements MapperHost, CallHost {
       if (this.gemSettings) this.loadGemSettings(path);
       let found = this.constants.get(path);
       // Inside `module Redmine`, `PluginLoader` may be `Redmine::PluginLoader`, autoloaded.
-      if (found === undefined && this.autoloader && !this.gemLoading && !this.classes.has(path)) {
+      if (found === undefined && this.autoloader && !this.gemLoading && !this.classes.has(path) && !rubyConstant(name)) {
         this.autoloader.load(path);
         found = this.constants.get(path);
       }
@@ -1091,7 +1110,7 @@ export class Interpreter implements MapperHost, CallHost {
       const loaded = this.constants.get(path);
       if (loaded !== undefined) return loaded;
     }
-    if (this.autoloader && !this.gemLoading && !this.classes.has(path)) {
+    if (this.autoloader && !this.gemLoading && !this.classes.has(path) && !rubyConstant(path)) {
       this.autoloader.load(path);
       const loaded = this.constants.get(path);
       if (loaded !== undefined) return loaded;
@@ -1279,6 +1298,8 @@ export class Interpreter implements MapperHost, CallHost {
   /** Records a DSL call for the editor features. */
   private declare(node: N.CallNode, index: LineIndex): DeclarationRecord {
     const declaration = new DeclarationRecord(node, index, this.conditions.current());
+    const scope = this.mapper.set.unknownScope;
+    if (scope !== undefined) declaration.unknownScope = scope;
     this.declarations.push(declaration);
     if (node.name === "concern") this.concernNodes.push(declaration);
     return declaration;
@@ -1375,3 +1396,12 @@ function describeConditions(conditions: readonly Condition[]): string {
   return conditions.map((c) => `\`${c.text}\` ${c.holds ? "holds" : "does not hold"}`).join(" and ");
 }
 
+/**
+ * Constants Ruby and Rails define before any app file runs (`ENV`, `File`, `String`): never
+ * autoloaded from the app. Looked for there, config/boot.rb's `ENV["BUNDLE_GEMFILE"] ||= …` ran
+ * every initializer that mentions `ENV` while config/application.rb ran, before what they set.
+ */
+function rubyConstant(path: string): boolean {
+  return RUBY_CONSTANTS.has(path) || knownClass(path);
+}
+const RUBY_CONSTANTS = new Set(["ENV", "ARGV", "STDIN", "STDOUT", "STDERR", "RUBY_VERSION", "RUBY_PLATFORM", "File", "Dir", "Pathname", "YAML", "Psych", "Kernel", "Object", "Process", "Rails"]);

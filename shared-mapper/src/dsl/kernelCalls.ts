@@ -64,9 +64,14 @@ export function kernelCall(it: CallHost, node: N.CallNode, env: Env, name: strin
     case "class_eval":
       // `instance_eval do … end` on the mapper: the block, the mapper its `self` and its argument.
       if (name === "instance_eval" && node.block instanceof N.BlockNode && env.self.kind === "mapper") return onMapper(it, node.block, env, [RMapper.instance]);
+      if (name === "instance_eval" && node.block instanceof N.BlockArgumentNode && env.self.kind === "mapper") return givenOnMapper(it, args(), [RMapper.instance]);
       return node.block ? undefined : evalFileValue(it, args().args[0] ?? null, node, name === "eval" ? env.self : { kind: "mapper" });
     case "instance_exec":
       // `router.instance_exec do … end` on the mapper (a module's `extended(router)` hook): the block draws.
+      if (node.block instanceof N.BlockArgumentNode && env.self.kind === "mapper") {
+        const call = args();
+        return givenOnMapper(it, call, call.args);
+      }
       return node.block instanceof N.BlockNode && env.self.kind === "mapper" ? onMapper(it, node.block, env, args().args) : undefined;
     case "binding":
     case "system":
@@ -157,11 +162,22 @@ function catchTag(it: CallHost, call: { args: RValue[]; block: RProc | null }): 
   }
 }
 
-/** `extend SomeModule` in the routes: its methods come before the DSL's, and `super` reaches the DSL. */
 /** A block run with the mapper as `self` (`instance_exec`'s arguments are its parameters). */
 function onMapper(it: CallHost, block: N.BlockNode, env: Env, args: RValue[]): RValue {
   return it.yield(makeProc(it, block, env.child({ kind: "mapper" }), false), args);
 }
+
+/**
+ * `instance_exec(name, &block)` in a method run on the mapper (a module of routing helpers
+ * wraps the caller's block in a scope): the block given, with the mapper as `self`.
+ */
+function givenOnMapper(it: CallHost, call: { block: RProc | null }, args: RValue[]): RValue | undefined {
+  const block = call.block;
+  if (!block) return undefined;
+  return it.yield(block.withSelf ? block.withSelf({ kind: "mapper" }) : block, args);
+}
+
+/** `extend SomeModule` in the routes: its methods come before the DSL's, and `super` reaches the DSL. */
 
 function extend(it: CallHost, node: N.CallNode, args: RValue[], env: Env): RValue | undefined {
   const self = env.self;

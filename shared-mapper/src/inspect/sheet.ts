@@ -191,8 +191,12 @@ const sheetLayout: Layout = {
  * `rails routes` never prints, with the conditions it needs (`«only if ENV["BETA"]»`).
  */
 function conditionNote(route: Route): string {
-  return route.conditions ? ` «${conditionText(route)}»` : "";
+  const note = route.conditions ? ` «${conditionText(route)}»` : "";
+  return route.unknownScope === undefined ? note : `${note} «${scopeText(route)}»`;
 }
+
+/** A route drawn in the block of a method Routemap does not know: its scope may change every column. */
+const scopeText = (route: Route) => `in the block of \`${route.unknownScope}\`, unknown to Routemap`;
 
 const conditionText = (route: Route) =>
   "only " + route.conditions!.map((c) => `${c.holds ? "if" : "unless"} ${c.text}`).join(" and ");
@@ -212,6 +216,7 @@ function expandedLayout(o: InspectOptions): Layout {
           `Controller#Action | ${x.reqs}`,
         ];
         if (x.conditions) block.push(`Condition         | ${conditionText(x)}`);
+        if (x.unknownScope !== undefined) block.push(`Scope             | ${scopeText(x)}`);
         if (withSource) block.push(`Source Location   | ${x.source.file}:${x.source.start.line + 1}`);
         return block.join("\n");
       }),

@@ -225,7 +225,12 @@ const singletonDefaults = (apiOnly: boolean) =>
   apiOnly ? ["show", "create", "update", "destroy"] : ["show", "create", "update", "destroy", "new", "edit"];
 
 function requireResourceScope(m: MapperState, name: string): Resource {
-  if (!m.scope.isResourceScope) throw routingError(`can't use ${name} outside resource(s) scope`);
+  if (!m.scope.isResourceScope) {
+    // Inside the block of a method Routemap does not know, that method may have opened a resource scope.
+    const scope = m.set.unknownScope;
+    if (scope !== undefined) throw new UnknownValueError(new RUnknown(scope, false, "a method Routemap does not know, which may open a resource scope"));
+    throw routingError(`can't use ${name} outside resource(s) scope`);
+  }
   return parentResource(m)!;
 }
 

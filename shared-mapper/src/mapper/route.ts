@@ -116,6 +116,11 @@ export abstract class DrawnRoute implements Route {
     return conditions && conditions.length ? conditions.map(({ text, holds }) => ({ text, holds })) : undefined;
   }
 
+  /** The method Routemap does not know whose block drew it (its declaration's), if any. */
+  get unknownScope(): string | undefined {
+    return this.sourceRef.unknownScope;
+  }
+
   /** The keys of `conditions`, for the name checks: two routes whose conditions exclude each other never collide. */
   get conditionKeys(): readonly { readonly key: string; readonly text: string; readonly holds: boolean }[] | undefined {
     const conditions = this.sourceRef.conditions;
@@ -200,12 +205,13 @@ export abstract class DrawnRoute implements Route {
   /** Plain data for JSON (the CLI's `--json`, the server's custom requests). */
   toJSON(): Route {
     const { name, verbs, verb, path, reqs, controller, action, endpoint, defaults, requirements } = this;
-    const { requiredParts, optionalParts, parameters, helpers, source, internal, anchored, engine, origin, conditions } = this;
+    const { requiredParts, optionalParts, parameters, helpers, source, internal, anchored, engine, origin, conditions, unknownScope } = this;
     return {
       name, verbs, verb, path, reqs, controller, action, endpoint, defaults, requirements,
       requiredParts, optionalParts, parameters, helpers, source, internal, anchored, engine,
       ...(origin ? { origin } : {}),
       ...(conditions ? { conditions } : {}),
+      ...(unknownScope !== undefined ? { unknownScope } : {}),
     };
   }
 }

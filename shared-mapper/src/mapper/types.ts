@@ -13,6 +13,8 @@ export interface SourceRef {
   readonly span: Span;
   /** The undecidable conditions its routes were drawn under (most have none). */
   readonly conditions?: readonly { readonly key: string; readonly text: string; readonly holds: boolean }[];
+  /** The method Routemap does not know whose block its routes were drawn in (`OpenRegion.unknownScope`). */
+  readonly unknownScope?: string;
 }
 
 /** A recorded concern (`concerns.ts`): the block given to `concern`, or the callable given instead. */

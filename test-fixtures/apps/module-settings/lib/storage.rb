@@ -1,0 +1,5 @@
+module Storage
+  class << self
+    attr_accessor :fake_path
+  end
+end
