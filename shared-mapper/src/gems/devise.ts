@@ -24,7 +24,7 @@ import { present, RHash, RProc, RSymbol, RValue, sym, truthy } from "../ruby/val
 import { toS } from "../ruby/print.js";
 import { httpVerb } from "../mapper/base.js";
 import { invoke, kw } from "../framework/draw.js";
-import { EXTENSIONS, modelPath, readDeviseModel, readDeviseSettings, routeOf, type DeviseModel, type DeviseSettings, type ModelReader } from "./deviseModels.js";
+import { EXTENSIONS, modelPath, NO_APP_MODULES, readAppDeviseModules, readDeviseModel, readDeviseSettings, routeOf, type AppDeviseModules, type DeviseModel, type DeviseSettings, type ModelReader } from "./deviseModels.js";
 import type { Frame } from "../mapper/scope.js";
 import { addMapping } from "./deviseMappings.js";
 
@@ -61,16 +61,18 @@ export function deviseFor(m: MapperState, call: Call, gems: DeviseGems): void {
       singular: mapping.singular, scopedPath: mapping.scopedPath, path: mapping.path, pathPrefix: mapping.pathPrefix, className: mapping.className,
       signOutVia: mapping.signOutVia, format: options.sget("format") ?? null, routerName: options.sget("router_name") ?? null,
     });
+    const app = m.host.inApp ? readAppDeviseModules(m.host.configFiles?.("add_module") ?? []) : NO_APP_MODULES;
     const model = m.host.inApp
-      ? readDeviseModel(mapping.className, modelReader(m))
+      ? readDeviseModel(mapping.className, modelReader(m), app)
       : { why: `Routemap reads them from ${modelPath(mapping.className)}, and this routes file is read without its app` };
     if ("why" in model) {
       m.host.missing(`Routemap does not know the Devise modules of ${mapping.className}: ${model.why}. The routes of \`devise_for :${mapping.resource}\` are missing.`, mapping.covers());
       continue;
     }
-    const unknown = model.modules.filter((mod) => !KNOWN_MODULES.has(mod) && !(mod in EXTENSIONS));
+    const unknown = model.modules.filter((mod) => !KNOWN_MODULES.has(mod) && !(mod in EXTENSIONS) && !app.routes.has(mod));
     if (unknown.length) {
-      m.host.missing(`Devise module${unknown.length > 1 ? "s" : ""} ${unknown.map((u) => `:${u}`).join(", ")} of ${mapping.className} come${unknown.length > 1 ? "" : "s"} from a gem Routemap does not model; any routes ${unknown.length > 1 ? "they draw" : "it draws"} are missing.`, mapping.covers());
+      const unread = app.unread.length ? ` (or from \`${app.unread[0]}\` in the app, which Routemap cannot read)` : "";
+      m.host.missing(`Devise module${unknown.length > 1 ? "s" : ""} ${unknown.map((u) => `:${u}`).join(", ")} of ${mapping.className} come${unknown.length > 1 ? "" : "s"} from a gem Routemap does not model${unread}; any routes ${unknown.length > 1 ? "they draw" : "it draws"} are missing.`, mapping.covers());
     }
     const controllers = options.sget("controllers");
     if (controllers instanceof RHash && present(controllers.sget("omniauth_callbacks")) && !model.modules.includes("omniauthable")) {
@@ -79,9 +81,13 @@ export function deviseFor(m: MapperState, call: Call, gems: DeviseGems): void {
         "ArgumentError",
       );
     }
-    const used = mapping.usedRoutes(model);
+    const used = mapping.usedRoutes(model, app);
+    // A route key of the app's own module (`add_module(:x, route: :x)`) is drawn by its `devise_x`, which Routemap does not have.
+    for (const route of used.filter((r) => !(r in DRAW))) {
+      m.host.missing(`\`devise_for\` calls \`devise_${route}\` for the route \`${route}\` a module of ${mapping.className} adds (\`Devise.add_module\`): Routemap does not model it, and its routes are missing.`, mapping.covers());
+    }
     deviseScope(m, () => exclusiveScope(m, mapping, options, gems, () => {
-      for (const route of used) DRAW[route](m, mapping, model, gems);
+      for (const route of used) DRAW[route]?.(m, mapping, model, gems);
     }));
   }
 }
@@ -182,8 +188,8 @@ class Mapping {
   }
 
   /** `default_used_route`: the model's routes, less `skip:`, or those of `only:`. */
-  usedRoutes(model: DeviseModel): string[] {
-    const routes = [...new Set(model.modules.map(routeOf).filter((r): r is string => r !== undefined))];
+  usedRoutes(model: DeviseModel, app: AppDeviseModules): string[] {
+    const routes = [...new Set(model.modules.map((mod) => routeOf(mod) ?? app.routes.get(mod)).filter((r): r is string => r !== undefined))];
     const names = (v: RValue | undefined) => (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]).map((x) => singularize(toS(x)));
     if (this.options.shas("only")) {
       const only = names(this.options.sget("only"));

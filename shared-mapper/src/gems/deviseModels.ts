@@ -42,12 +42,63 @@ export const EXTENSIONS: Record<string, { gem: string; route?: string }> = {
   encryptable: { gem: "devise-encryptable" },
 };
 
-/** A module's place in `Devise::ALL`: Devise's own, then the gems' in the order above; -1 for others. */
-function allIndex(module: string): number {
+/** A module's place in `Devise::ALL`: Devise's own, then the gems', then the app's own; -1 for others. */
+function allIndex(module: string, app: AppDeviseModules): number {
   const own = ALL.indexOf(module);
   if (own >= 0) return own;
   const extension = Object.keys(EXTENSIONS).indexOf(module);
-  return extension >= 0 ? ALL.length + extension : -1;
+  if (extension >= 0) return ALL.length + extension;
+  const added = app.order.indexOf(module);
+  return added >= 0 ? ALL.length + Object.keys(EXTENSIONS).length + added : -1;
+}
+
+/**
+ * Modules the app adds itself, `Devise.add_module(:token_login, route: :session)` in an
+ * initializer (lib/devise.rb `add_module`, 4.x and 5.x): appended to `Devise::ALL` after the
+ * gems' (Bundler requires them first), each with the route key it draws (`route: true`: the
+ * module's name; a Symbol; a Hash: its first key), none without `route:`. A call Routemap cannot
+ * read (a name or a `route:` that is not a literal, `insert_at:`) is in `unread`, as written.
+ */
+export interface AppDeviseModules {
+  order: string[];
+  routes: Map<string, string | undefined>;
+  unread: string[];
+}
+
+export const NO_APP_MODULES: AppDeviseModules = { order: [], routes: new Map(), unread: [] };
+
+export function readAppDeviseModules(files: readonly LoadedFile[]): AppDeviseModules {
+  const found: AppDeviseModules = { order: [], routes: new Map(), unread: [] };
+  for (const file of files) {
+    walkCalls(file.program, (call) => {
+      if (call.name !== "add_module" || !call.receiver || constantPathText(call.receiver)?.replace(/^::/, "") !== "Devise") return;
+      const [name, options] = call.arguments_?.arguments_ ?? [];
+      const module = name instanceof N.SymbolNode ? name.unescaped.value : undefined;
+      const route = options === undefined ? { key: undefined } : routeOption(options, module);
+      if (module === undefined || route === undefined) return void found.unread.push(text(file, call).split("\n")[0]);
+      if (!found.routes.has(module)) found.order.push(module);
+      found.routes.set(module, route.key);
+    });
+  }
+  return found;
+}
+
+/** The route key of `add_module`'s options; undefined when they cannot be read. */
+function routeOption(options: N.Node, module: string | undefined): { key: string | undefined } | undefined {
+  if (!(options instanceof N.KeywordHashNode || options instanceof N.HashNode)) return undefined;
+  let key: string | undefined;
+  for (const element of options.elements) {
+    if (!(element instanceof N.AssocNode) || !(element.key instanceof N.SymbolNode)) return undefined;
+    const option = element.key.unescaped.value;
+    if (option === "insert_at") return undefined;
+    if (option !== "route") continue;
+    const value = element.value;
+    if (value instanceof N.TrueNode) key = module;
+    else if (value instanceof N.SymbolNode) key = value.unescaped.value;
+    else if (value instanceof N.HashNode && value.elements[0] instanceof N.AssocNode && value.elements[0].key instanceof N.SymbolNode) key = value.elements[0].key.unescaped.value;
+    else return undefined;
+  }
+  return { key };
 }
 
 /** The route a module draws, if any: Devise's `ROUTES`, then the gems'. */
@@ -75,7 +126,7 @@ export interface ModelReader {
  * the modules it includes that the app defines (a concern's `included do devise … end`),
  * in the order Ruby runs them (each `devise` call adds to the model's modules).
  */
-export function readDeviseModel(className: string, reader: ModelReader): DeviseModel | { why: string } {
+export function readDeviseModel(className: string, reader: ModelReader, app: AppDeviseModules = NO_APP_MODULES): DeviseModel | { why: string } {
   const file = reader.find(className.replace(/^::/, ""));
   if (!file) return { why: `${modelPath(className)} is not in the workspace` };
   const modules: string[] = [];
@@ -86,7 +137,7 @@ export function readDeviseModel(className: string, reader: ModelReader): DeviseM
   if (!modules.length) return { why: `${reader.relative(file)} has no \`devise\` call that Routemap can see, in it or in the modules it includes that the app defines (a parent class is not read)` };
   const unique = [...new Set(modules)];
   // `sort_by { Devise::ALL.index(s) || -1 }`
-  unique.sort((a, b) => allIndex(a) - allIndex(b));
+  unique.sort((a, b) => allIndex(a, app) - allIndex(b, app));
   return { modules: unique, options };
 }
 

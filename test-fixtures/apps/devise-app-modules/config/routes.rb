@@ -1,0 +1,4 @@
+Rails.application.routes.draw do
+  devise_for :users
+  root "home#index"
+end
