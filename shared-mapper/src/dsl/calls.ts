@@ -11,7 +11,8 @@ import { COMPARABLE } from "../core/comparable.js";
 import { structInstance } from "../core/structClass.js";
 import { rootScope } from "../mapper/scope.js";
 import { scope } from "../mapper/scoping.js";
-import { quotedSource } from "../ruby/print.js";
+import { inspect, quotedSource } from "../ruby/print.js";
+import { underscore } from "../inflector.js";
 import { forMapper, RConst, RHash, RMapper, RMerger, RObject, RProc, RStruct, RStructClass, RSymbol, RUnknown, RValue, stringValue, sym } from "../ruby/values.js";
 import { callArgumentsOf, makeProc, selfValue, blockOf } from "./arguments.js";
 import { optionsChange, withChangedOptions } from "./changedOptions.js";
@@ -53,7 +54,10 @@ function evalCall(it: CallHost, node: N.CallNode, env: Env): RValue {
       it.openRegion(it.nodeSpan(node), message);
       return new RUnknown(text, false, "what code outside the routes files returns");
     }
-    const value = blockSelfCall(it, recv, name, args, block, node, env) ?? mapperChangeCall(it, node, recv, name, args);
+    // (Each undefined when it is not its call: nil is a value.)
+    let value = blockSelfCall(it, recv, name, args, block, node, env);
+    if (value === undefined) value = mapperChangeCall(it, node, recv, name, args);
+    if (value === undefined) value = moduleCall(it, recv, name, args, block, env, node);
     return value !== undefined ? value : it.invoke(recv, name, args, block, node, env);
   });
 }
@@ -106,6 +110,53 @@ function blockSelfCall(it: CallHost, recv: RValue, name: string, args: RValue[],
   if (!self) return undefined;
   const proc = makeProc(it, node.block, env.child(self), false);
   return it.yield(proc, name.endsWith("exec") ? args : [recv]);
+}
+
+/**
+ * Calls on a module the files define that change or read it from outside its body:
+ * `base.extend(ClassMethods)` in a `self.included(base)` hook (`include`, `prepend` too), and
+ * `const_get("FLOW")` (a constant of the module, its ancestors or the top level, as `Mod::FLOW`).
+ */
+function moduleCall(it: CallHost, recv: RValue, name: string, args: RValue[], block: RProc | null, env: Env, node: N.CallNode): RValue | undefined {
+  if (!(recv instanceof RConst)) return undefined;
+  const path = recv.path.replace(/^::/, "");
+  if ((name === "extend" || name === "include" || name === "prepend") && it.classes.has(path)) {
+    definitionCall(it, name, args, block, env.child({ kind: "module", path }));
+    return recv;
+  }
+  const controller = controllerClassCall(it, path, name, args);
+  if (controller !== undefined) return controller;
+  if (name === "const_get" && args.length === 1) {
+    const constant = args[0] instanceof RSymbol ? args[0].name : stringValue(args[0]);
+    if (constant !== undefined && /^[A-Z]\w*(::[A-Z]\w*)*$/.test(constant)) return constant.split("::").reduce<RValue>((parent, part) => it.scopedConstant(parent, part, node), recv);
+  }
+  return undefined;
+}
+
+/** The bases whose subclasses are controllers (actionpack's AbstractController::Base, ActionController::Metal). */
+const CONTROLLER_BASES = new Set(["ActionController::Base", "ActionController::API", "ActionController::Metal"]);
+
+/**
+ * Class methods of the app's controllers (a class whose superclass chain, as the files define it,
+ * reaches ActionController): `controller_path` (AbstractController::Base: `name.delete_suffix("Controller").underscore`),
+ * `controller_name` (ActionController::Metal: the same of `name.demodulize`), and
+ * `method_defined?(:edit)` / `public_method_defined?`: true where the class or a module it
+ * includes defines the method (public, or protected for `method_defined?`); where it does not, Rails'
+ * own classes may, so unknown.
+ */
+function controllerClassCall(it: CallHost, path: string, name: string, args: RValue[]): RValue | undefined {
+  if (name !== "controller_path" && name !== "controller_name" && name !== "method_defined?" && name !== "public_method_defined?") return undefined;
+  let c: string | undefined = path;
+  for (const seen = new Set<string>(); c && !CONTROLLER_BASES.has(c) && !seen.has(c); c = it.classes.get(c)?.superclass) seen.add(c);
+  if (!c || !CONTROLLER_BASES.has(c) || !path.endsWith("Controller")) return undefined;
+  if (name === "controller_path") return underscore(path.slice(0, -"Controller".length));
+  if (name === "controller_name") return underscore(path.slice(path.lastIndexOf(":") + 1, -"Controller".length));
+  const method = args[0] instanceof RSymbol ? args[0].name : stringValue(args[0]);
+  if (method === undefined || args.length !== 1) return undefined;
+  const def = it.classes.instanceMethod(path, method);
+  if (def && def.owner !== OBJECT && !(def.kind === "def" && def.visibility === "private") && !(name === "public_method_defined?" && def.kind === "def" && def.visibility === "protected")) return true;
+  if (def && def.owner !== OBJECT) return false;
+  return new RUnknown(`${path}.${name}(${inspect(args[0], it.ruby)})`, false, "whether Rails' own controller classes define the method, which Routemap does not read");
 }
 
 /** The `self` a block run on `recv` has, when Routemap can run it there. */
@@ -222,7 +273,8 @@ function selfCall(it: CallHost, node: N.CallNode, env: Env, name: string, frame:
     // `include Mod` in a reopening of Rails' mapper (`class ActionDispatch::Routing::Mapper`).
     const changed = self.path === MAPPER ? mapperChangeCall(it, node, new RConst(MAPPER), name, args) : undefined;
     if (changed !== undefined) return changed;
-    const defined = definitionCall(it, name, args, block, env);
+    let defined = definitionCall(it, name, args, block, env);
+    if (defined === undefined) defined = moduleCall(it, new RConst(self.path), name, args, block, env, node);
     if (defined !== undefined) return defined;
     // `config` in `class Application < Rails::Application`: the app's settings (framework/appSettings.ts).
     if (name === "config" && !args.length && isApplication(self.path, (p) => it.classes.ancestors(p))) return new RConst(CONFIG);

@@ -11,6 +11,8 @@ import type { RProc, RStructClass } from "../ruby/values.js";
 export type MethodDef =
   | {
       kind: "def"; node: N.DefNode; owner: string; cref: string[]; index: LineIndex;
+      /** Under `private` or `protected` (`method_defined?` and `public_method_defined?` leave it out, or count it). */
+      visibility?: "private" | "protected";
       /** Written in a block run on the mapper (`draw do … def redirect(…) … end`): the mapper's singleton method, before the DSL's. */
       onMapper?: boolean;
     }
@@ -30,6 +32,10 @@ export interface ModuleDef {
   readonly extends: string[];
   /** `module_function` with no arguments: later `def`s are singleton methods too. */
   moduleFunction: boolean;
+  /** The visibility a bare `private`/`protected`/`public` set for the `def`s after it in the body running now. */
+  visibility?: "private" | "protected" | "public";
+  /** An `ActiveSupport::Concern`'s `included do … end`: run in each class that includes it. */
+  included?: RProc;
   /** A class whose superclass is `Struct.new(…)`: its instances are Structs of these members. */
   struct?: RStructClass;
 }

@@ -12,6 +12,25 @@ import type { Env } from "./env.js";
 import type { Evaluator, Node } from "./evaluator.js";
 import type { Handlers } from "./handlers.js";
 
+const CONCERN = "ActiveSupport::Concern";
+
+/**
+ * What including `module` into `base` runs, as Ruby and ActiveSupport do: a Concern's
+ * `ClassMethods` extend the base and its `included` block runs there (concern.rb
+ * `append_features`); a module's own `self.included(base)` hook is called with the base.
+ */
+function includedHooks(it: Evaluator, module: string, base: string): void {
+  const m = it.classes.get(module);
+  if (!m) return;
+  if (m.extends.includes(CONCERN)) {
+    const classMethods = `${module}::ClassMethods`;
+    const extended = it.classes.get(base)?.extends;
+    if (it.classes.has(classMethods) && extended && !extended.includes(classMethods)) extended.push(classMethods);
+    if (m.included) it.yield(m.included.withSelf ? m.included.withSelf({ kind: "module", path: base }) : m.included, []);
+  }
+  if (m.singleton.get("included")) it.send(new RConst(module), "included", [new RConst(base)], null);
+}
+
 /** The module a `def` (or `class << self`) in `env` defines into, and whether on its singleton. */
 function definee(env: Env): { path: string; singleton: boolean } {
   const self = env.self;
@@ -35,7 +54,8 @@ export function defineMethod(it: Evaluator, node: N.DefNode, env: Env): void {
   }
   const m = it.classes.define(path, it.classes.get(path)?.isClass ?? false);
   const onMapper = !singleton && path === OBJECT && env.self.kind === "mapper";
-  const def = { kind: "def" as const, node, owner: path, cref: [...env.cref], index: it.index, ...(onMapper ? { onMapper } : {}) };
+  const visibility = !singleton && env.self.kind === "module" && m.visibility !== "public" ? m.visibility : undefined;
+  const def = { kind: "def" as const, node, owner: path, cref: [...env.cref], index: it.index, ...(onMapper ? { onMapper } : {}), ...(visibility ? { visibility } : {}) };
   if (singleton) m.singleton.set(node.name, def);
   else {
     m.methods.set(node.name, def);
@@ -87,8 +107,26 @@ export function definitionCall(it: Evaluator, name: string, args: RValue[], bloc
       return m.superclass === "Rails::Engine" ? null : undefined;
     case "include":
     case "prepend":
-      for (const a of args) if (a instanceof RConst) m.includes.push(a.path.replace(/^::/, ""));
+      for (const a of args) {
+        if (!(a instanceof RConst)) continue;
+        const included = a.path.replace(/^::/, "");
+        m.includes.push(included);
+        if (name === "include") includedHooks(it, included, self.path);
+      }
       return null;
+    case "included":
+      // An `ActiveSupport::Concern`'s block, run in each class that includes it (`append_features`).
+      if (!block || !m.extends.includes(CONCERN)) return undefined;
+      m.included = block;
+      return null;
+    case "class_methods": {
+      // A Concern's `class_methods do … end`: its methods are the `ClassMethods` module's, which including classes extend.
+      if (!block) return undefined;
+      const path = `${self.path}::ClassMethods`;
+      it.classes.define(path, false);
+      it.yield(block.withSelf ? block.withSelf({ kind: "module", path }) : block, []);
+      return null;
+    }
     case "extend":
       for (const a of args) {
         if (!(a instanceof RConst)) continue;
@@ -123,6 +161,13 @@ export function definitionCall(it: Evaluator, name: string, args: RValue[], bloc
     case "private":
     case "public":
     case "protected":
+      // Bare: the `def`s after it in this body; with names (`private :x`, `private def x`): those.
+      if (!args.length) m.visibility = name;
+      for (const n of symbolNames(args)) {
+        const def = m.methods.get(n);
+        if (def?.kind === "def") m.methods.set(n, { ...def, visibility: name === "public" ? undefined : name });
+      }
+      return args.length === 1 ? args[0] : null;
     case "private_constant":
     case "public_constant":
     case "private_class_method":

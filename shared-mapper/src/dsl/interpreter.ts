@@ -1046,6 +1046,7 @@ export class Interpreter implements MapperHost, CallHost {
     if (superclass instanceof RConst) m.superclass = superclass.path.replace(/^::/, "");
     this.constants.set(path, new RConst(path));
     const inner = new Env(this.store, { kind: "module", path }, null, null, null, [...env.cref, path]);
+    m.visibility = undefined; // each body starts public
     if (superclass instanceof RConst && /^(::)?Rails::Engine$/.test(superclass.path)) this.recordEngine(path, body);
     this.statements(body instanceof N.StatementsNode ? body : null, inner);
   }

@@ -1,0 +1,7 @@
+class QuestionsController < ApplicationController
+  def edit; end
+
+  protected
+
+  def shared; end
+end
