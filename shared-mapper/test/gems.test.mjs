@@ -94,6 +94,31 @@ test("devise: modules of other gems are named; the modules Devise knows still dr
   assert.ok(result.routes.every((r) => r.toJSON().origin === "Devise"));
 });
 
+test("devise: modules the app adds with Devise.add_module draw by their route key; a key without Devise's drawer, or a call not read, is said", async () => {
+  const result = await mapApp({
+    "config/application.rb": 'require "rails"\nmodule Shop\n  class Application < Rails::Application\n  end\nend\n',
+    "config/initializers/devise.rb": [
+      "Devise.add_module(:token_login, controller: :sessions, route: :session)",
+      "Devise.add_module(:magic_link, route: :magic_link)",
+      "Devise.add_module(EXTRA_MODULE, route: true)",
+    ].join("\n"),
+    "config/routes.rb": draw("  devise_for :users\n  devise_for :admins"),
+    "app/models/user.rb": "class User < ApplicationRecord\n  devise :magic_link, :token_login\nend\n",
+    "app/models/admin.rb": "class Admin < ApplicationRecord\n  devise :mystery\nend\n",
+  });
+  // (Rails' own rows, which an app draws in development, left out.)
+  result.routes = result.routes.filter((r) => !r.name.startsWith("rails_"));
+  assert.deepEqual(infos(result), [
+    "1: `devise_for` calls `devise_magic_link` for the route `magic_link` a module of User adds (`Devise.add_module`): Routemap does not model it, and its routes are missing.",
+    "2: Devise module :mystery of Admin comes from a gem Routemap does not model (or from `Devise.add_module(EXTRA_MODULE, route: true)` in the app, which Routemap cannot read); any routes it draws are missing.",
+  ]);
+  assert.deepEqual(sheet(result), [
+    "new_user_session GET /users/sign_in(.:format) devise/sessions#new",
+    "user_session POST /users/sign_in(.:format) devise/sessions#create",
+    "destroy_user_session DELETE /users/sign_out(.:format) devise/sessions#destroy",
+  ]);
+});
+
 test("devise: config/initializers/devise.rb's sign_out_via, unlock_strategy and OmniAuth settings", async () => {
   const result = await mapApp({
     "config/routes.rb": draw("  devise_for :users, only: [:sessions, :unlocks, :omniauth_callbacks]"),

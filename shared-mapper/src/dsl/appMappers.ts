@@ -138,8 +138,8 @@ export interface MapperChangeHost {
  * other call; a module that is not the app's constant is said, and not followed.
  */
 export function mapperChangeCall(it: MapperChangeHost, node: N.Node, recv: RValue, name: string, args: RValue[]): RValue | undefined {
-  if (!(recv instanceof RConst) || recv.path.replace(/^::/, "") !== MAPPER) return undefined;
   const send = name === "send" || name === "__send__" || name === "public_send";
+  if (!(send || name === "include" || name === "prepend") || !(recv instanceof RConst) || recv.path.replace(/^::/, "") !== MAPPER) return undefined;
   const method = send ? (args[0] instanceof RSymbol ? args[0].name : typeof args[0] === "string" ? args[0] : undefined) : name;
   if (method !== "include" && method !== "prepend") return undefined;
   for (const arg of send ? args.slice(1) : args) {

@@ -17,6 +17,7 @@ export interface AutoloadHost {
 export class Autoloader {
   private readonly ran = new Set<string>();
   private readonly tried = new Set<string>();
+  private readonly configured = new Set<string>();
 
   constructor(
     private readonly files: AppFilesReader,
@@ -45,6 +46,8 @@ export class Autoloader {
    * each at most once: a gem's settings module just defined, which the app configures there.
    */
   configure(name: string): void {
+    if (this.configured.has(name)) return;
+    this.configured.add(name);
     for (const file of this.files.configFiles(name)) {
       if (this.ran.has(file.index.file)) continue;
       this.ran.add(file.index.file);
