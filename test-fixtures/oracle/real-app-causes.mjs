@@ -168,7 +168,7 @@ export const CAUSES = [
       "config/routes.rb": routes('mount JasmineRails::Engine => "/specs" if defined?(JasmineRails)\nget "ping" => "ping#index"'),
     },
     rails: "ping GET /ping(.:format) ping#index",
-    matches: [{ repo: "catarse/catarse", source: /^config\/routes\.rb:12$/ }, { repo: "publiclab/plots2", source: /^config\/routes\.rb:[45]$/ }],
+    matches: [{ repo: "catarse/catarse", source: /^config\/routes\.rb:12$/ }, { repo: "publiclab/plots2", source: /^config\/routes\.rb:[45]$/ }, { repo: "ministryofjustice/prison-visits-2", source: /^config\/routes\.rb:4$/ }],
   },
   {
     id: "config-for",
@@ -302,7 +302,7 @@ export const CAUSES = [
       "config/routes.rb": routes('mount ActionCable.server => "/cable"\nget "ping" => "ping#index"'),
     },
     rails: "ping GET /ping(.:format) ping#index",
-    matches: [{ repo: "exercism/website", source: /^config\/routes\.rb:8$/ }, { repo: "publiclab/plots2", source: /^config\/routes\.rb:434$/ }],
+    matches: [{ repo: "exercism/website", source: /^config\/routes\.rb:8$/ }, { repo: "publiclab/plots2", source: /^config\/routes\.rb:434$/ }, { repo: "openHPI/codeocean", source: /^config\/routes\.rb:193$/ }],
   },
   {
     id: "endpoint-object",

@@ -90,11 +90,25 @@ export function compareRows({ rails, routemap, stubbedDsl = [], stubEngines = []
   const deviseRow = (r) =>
     gemRoute(r) ||
     (!r.name && deviseLines.has(r.source) && !railsOwn.has(lineRow(r)) && stubbedDevise.some((stub) => DEVISE_GEM_ROUTES[stub.module]?.reqs.test(r.reqs)));
-  for (const r of routemap) {
-    const stubbed = (r.source && stubLines.has(r.source)) || (r.engine && stubEngineSet.has(r.engine)) || deviseRow(r);
+  const inStub = routemap.map((r) => !!r.source && stubLines.has(r.source));
+  // Rows the block of a stubbed call drew through the app's own routing methods (panoptes'
+  // `json_api_resources` inside versionist's `api_version do … end`): their source is the
+  // method's line in lib/, not the block's; drawn in the table's order, they sit next to the
+  // block's own rows. A run of rows from outside the routes files beside such a row goes with it.
+  const outside = (r) => !!r.source && !/^config\/routes(\.rb|\/)/.test(r.source);
+  for (let i = 0; i < routemap.length; i++) {
+    if (!inStub[i] || !outside(routemap[i + 1] ?? {})) continue;
+    for (let j = i + 1; j < routemap.length && outside(routemap[j]) && !inStub[j]; j++) inStub[j] = true;
+  }
+  for (let i = routemap.length - 1; i >= 0; i--) {
+    if (!inStub[i] || !outside(routemap[i - 1] ?? {})) continue;
+    for (let j = i - 1; j >= 0 && outside(routemap[j]) && !inStub[j]; j--) inStub[j] = true;
+  }
+  routemap.forEach((r, i) => {
+    const stubbed = inStub[i] || (r.engine && stubEngineSet.has(r.engine)) || deviseRow(r);
     if (stubbed) unverifiable.routemap.push(r);
     else ours.push(r);
-  }
+  });
   // Routemap's counterparts of Rails' unverifiable rows are unverifiable too: the same row, or
   // the same verb and path declared on the same line (a mounted stub's name is the stub's).
   const ourBag = bagOf(ours);

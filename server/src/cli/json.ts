@@ -36,7 +36,8 @@ export function routesDocument(result: MapResult, inspect: InspectOptions, optio
   const routes = routeSections(result.routes, inspect).flatMap(({ engine, routes: shown }) =>
     shown.map((r) => {
       const json = routeJson(r, options.rubyVersion, display);
-      const origin = r.origin ? { origin: r.origin } : {};
+      // What the sheet marks after a row («only if …», «in the block of …»): never to be taken for Rails' row.
+      const origin = { ...(r.origin ? { origin: r.origin } : {}), ...(r.conditions ? { conditions: r.conditions } : {}), ...(r.unknownScope !== undefined ? { unknownScope: r.unknownScope } : {}) };
       return engine ? { engine, ...origin, ...json } : { ...origin, ...json };
     }),
   );
