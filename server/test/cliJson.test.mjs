@@ -55,6 +55,14 @@ test("routes --json of every routing case follows the published schema", async (
   }
 });
 
+test("routes --json carries what the sheet marks after a row: an undecided condition, the block of an unknown method", async () => {
+  const routes = assertValid(validRoutes, (await command(routesCommand, [join(FIXTURES, "diagnostics", "unknown_scope.rb"), "--json"])).out, "unknown_scope.rb").routes;
+  const marked = routes.filter((r) => r.unknownScope !== undefined).map((r) => `${r.path} ${r.unknownScope}`);
+  assert.deepEqual(marked, ["/streams/activity(.:format) tenant_scope", "/streams/main(.:format) tenant_scope", "/streams/tags(.:format) localized"]);
+  const conditional = assertValid(validRoutes, (await command(routesCommand, [join(FIXTURES, "cases", "ruby", "conditionals.rb"), "--json"])).out, "conditionals.rb").routes;
+  assert.ok(conditional.every((r) => r.conditions === undefined || r.conditions.every((c) => typeof c.text === "string" && typeof c.holds === "boolean")));
+});
+
 test("routes --json of the diagnostics' and gems' fixtures follows the published schema", async () => {
   const entries = [];
   for (const dir of ["diagnostics", "gems"]) {
