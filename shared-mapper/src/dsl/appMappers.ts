@@ -21,7 +21,7 @@
 import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import type { Span } from "../types.js";
-import { RConst, RSymbol, type RValue } from "../ruby/values.js";
+import { RConst, RSymbol, stringValue, type RValue } from "../ruby/values.js";
 import { definedPath, extendsMapper, MAPPER, walkNesting } from "./gemMappers.js";
 import { OBJECT, type ClassRegistry, type MethodDef } from "./classes.js";
 import type { Interpreter } from "./interpreter.js";
@@ -140,7 +140,7 @@ export interface MapperChangeHost {
 export function mapperChangeCall(it: MapperChangeHost, node: N.Node, recv: RValue, name: string, args: RValue[]): RValue | undefined {
   const send = name === "send" || name === "__send__" || name === "public_send";
   if (!(send || name === "include" || name === "prepend") || !(recv instanceof RConst) || recv.path.replace(/^::/, "") !== MAPPER) return undefined;
-  const method = send ? (args[0] instanceof RSymbol ? args[0].name : typeof args[0] === "string" ? args[0] : undefined) : name;
+  const method = send ? (args[0] instanceof RSymbol ? args[0].name : stringValue(args[0])) : name;
   if (method !== "include" && method !== "prepend") return undefined;
   for (const arg of send ? args.slice(1) : args) {
     const path = arg instanceof RConst ? arg.path.replace(/^::/, "") : undefined;

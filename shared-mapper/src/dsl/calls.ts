@@ -340,13 +340,13 @@ const PRIVATE_KERNEL = new Set([
   "exit!", "abort", "at_exit", "sleep", "gets", "rand", "srand", "caller", "caller_locations", "__method__", "__dir__",
 ]);
 
-/** A method of `self` the files define: its class's (an object, a module body), or the mapper's extensions. */
 /** A method of the files called on `self`; on the routes, recorded as a call the editor shows (`declaredAppCall`). */
 function appMethodCall(it: CallHost, node: N.CallNode, def: MethodDef, self: Self, args: RValue[], block: RProc | null, name: string): RValue {
   if (self.kind !== "mapper" || def.kind !== "def") return it.callMethodDef(def, self, args, block, name);
   return it.declaredAppCall(node, def, () => it.callMethodDef(def, self, args, block, name));
 }
 
+/** A method of `self` the files define: its class's (an object, a module body), or the mapper's extensions. */
 function ownMethod(it: CallHost, self: Self, name: string): { def: MethodDef; self: Self } | undefined {
   if (self.kind === "object") {
     const def = it.classes.instanceMethod(self.object.className, name);

@@ -135,6 +135,7 @@ export class Interpreter implements MapperHost, CallHost {
   /** The DSL calls in flight, innermost last: it is the source of the routes being drawn. */
   private readonly sites: DeclarationRecord[] = [];
   readonly declarations: DeclarationRecord[] = [];
+  /** While set, `require` runs only the files it accepts (`evaluateRequiring`). */
   requireFilter: ((path: string) => boolean) | undefined = undefined;
   /** The calls of the app's methods on the routes running now, innermost last (`declaredAppCall`). */
   private readonly appCalls: DeclarationRecord[] = [];

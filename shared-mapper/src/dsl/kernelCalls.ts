@@ -178,7 +178,6 @@ function givenOnMapper(it: CallHost, call: { block: RProc | null }, args: RValue
 }
 
 /** `extend SomeModule` in the routes: its methods come before the DSL's, and `super` reaches the DSL. */
-
 function extend(it: CallHost, node: N.CallNode, args: RValue[], env: Env): RValue | undefined {
   const self = env.self;
   if (self.kind === "mapper" || self.kind === "main") {
