@@ -1105,3 +1105,9 @@ test("a file's published diagnostics are capped at the first 1,000, with one tha
   assert.equal(shown.at(-1).message, "Routemap shows the first 1,000 of this file's 150,000 problems.");
   assert.equal(limited(many.slice(0, 3)).length, 3);
 });
+
+test("hover on a declaration marks the routes Rails draws only under a condition, or in an unknown method's block", () =>
+  checkHover(
+    "marked-routes",
+    withRoutes('Rails.application.routes.draw do\n  scope "v1" do$0\n    get "beta", to: "pages#beta" if ENV.fetch("BETA_PAGES", "") == "on" || Date.today.monday?\n    tenant_scope do\n      get "home", to: "pages#home"\n    end\n  end\nend'),
+  ));

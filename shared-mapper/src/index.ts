@@ -52,7 +52,7 @@ import { TestSupport } from "./app/testSupport.js";
 export * from "./types.js";
 export { contains } from "./span.js";
 export { DrawMemo } from "./dsl/drawMemo.js";
-export { formatSheet, formatExpanded, formatUnused, filterRoutes, routeSections, type InspectOptions, type RouteSection } from "./inspect/sheet.js";
+export { formatSheet, formatExpanded, formatUnused, filterRoutes, routeMarks, routeSections, type InspectOptions, type RouteSection } from "./inspect/sheet.js";
 export { Version, SUPPORTED_RAILS_VERSIONS, railsSeries } from "./mapper/version.js";
 export { recognize, recognizeRoute, RecognitionUndecided, normalizeRequestPath, type Recognition, type Undecided } from "./journey/recognize.js";
 export { ControllerModel, controllerPath, type Controller, type Action, type ControllerFile } from "./app/controllers.js";

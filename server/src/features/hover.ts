@@ -3,7 +3,7 @@
  * what `to: "c#a"` points at, and what `draw :name` loads; in Ruby and ERB files, the route
  * behind a URL helper.
  */
-import type { Route } from "@routemap/shared-mapper";
+import { routeMarks, type Route } from "@routemap/shared-mapper";
 import { MarkupKind, type Hover, type Position } from "vscode-languageserver/node";
 import { toRange } from "../convert.js";
 import type { RailsApp } from "../workspace.js";
@@ -18,7 +18,8 @@ export function routesTable(routes: Route[]): string {
   const cell = (s: string) => s.replace(/\|/g, "\\|");
   const rows = routes.slice(0, MAX_ROWS).map((r) => {
     const helper = r.name ? `\`${r.name}_path\`` : "";
-    return `| ${helper} | ${r.verb || "ANY"} | \`${cell(r.path)}\` | ${cell(r.reqs)} |`;
+    // A row Rails draws only under a condition, or in a scope Routemap cannot see, says so as the sheet does.
+    return `| ${helper} | ${r.verb || "ANY"} | \`${cell(r.path)}\` | ${cell(r.reqs + routeMarks(r))} |`;
   });
   const more = routes.length > MAX_ROWS ? `\n\n_… and ${routes.length - MAX_ROWS} more._` : "";
   return ["| Helper | Verb | Path | Controller#Action |", "| --- | --- | --- | --- |", ...rows].join("\n") + more;

@@ -174,7 +174,7 @@ const sheetLayout: Layout = {
       const name = c.names[i];
       const verb = c.verbs[i];
       const path = c.paths[i];
-      lines[n++] = pad[nw - name.length] + name + " " + verb + pad[vw - verb.length] + " " + path + pad[pw - path.length] + " " + routes[i].reqs + conditionNote(routes[i]);
+      lines[n++] = pad[nw - name.length] + name + " " + verb + pad[vw - verb.length] + " " + path + pad[pw - path.length] + " " + routes[i].reqs + routeMarks(routes[i]);
       if (n === LINES_PER_CHUNK) {
         chunks.push(lines.join("\n"));
         n = 0;
@@ -187,10 +187,11 @@ const sheetLayout: Layout = {
 };
 
 /**
- * A route drawn under conditions Routemap could not decide: marked after its columns, in a way
- * `rails routes` never prints, with the conditions it needs (`«only if ENV["BETA"]»`).
+ * What is written after a route's columns, in a way `rails routes` never prints ("" for most): the
+ * conditions Routemap could not decide that it needs (`«only if ENV["BETA"]»`), and the method
+ * Routemap does not know whose block drew it. The sheet and the editor's hover both write it.
  */
-function conditionNote(route: Route): string {
+export function routeMarks(route: Route): string {
   const note = route.conditions ? ` «${conditionText(route)}»` : "";
   return route.unknownScope === undefined ? note : `${note} «${scopeText(route)}»`;
 }
