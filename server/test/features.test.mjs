@@ -420,6 +420,34 @@ test("routes checked against the controllers: missing actions warned, unknown on
   expectFile("controller-checks", lines.join("\n") + "\n");
 });
 
+test("no unreached-action hint for a public override of Rails' own method, nor for `initialize`", async () => {
+  const fixture = `
+//- config/routes.rb
+Rails.application.routes.draw do
+  resources :widgets, only: :index
+end
+//- app/controllers/application_controller.rb
+class ApplicationController < ActionController::Base
+  def default_url_options
+    { locale: I18n.locale }
+  end
+end
+//- app/controllers/widgets_controller.rb
+class WidgetsController < ApplicationController
+  def initialize
+    super
+  end
+
+  def index; end
+
+  def orphan; end
+end
+`;
+  const { app } = await workspaceFor(fixture);
+  const hints = [...appDiagnostics(app, { diagnostics: true, unreachedActions: true }).values()].flat().filter((d) => d.severity === 4).map((d) => d.message.split(":")[0]);
+  assert.deepEqual(hints, ["No route reaches WidgetsController#orphan"]);
+});
+
 test("an edited file's own diagnostics, worked out alone, are what the whole app's give that file", async () => {
   const { fileDiagnostics } = await import("../dist/features/diagnostics.js");
   // A drawn file too: its routes' checks are its own, not routes.rb's.

@@ -605,7 +605,8 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
         // Files that change the mapper as they load, which config/environment.rb or an initializer requires.
         const initializers = configPaths().filter((p) => p.startsWith(`${appRoot}/config/initializers/`));
         const requiring = [`${appRoot}/config/environment.rb`, ...initializers].filter((p) => REQUIRES.test(read(p) ?? ""));
-        requireMapperChanges(interpreter, loadAll(requiring), (path) => MENTIONS_MAPPER.test(read(path) ?? ""));
+        // (A file that requires others runs too: the change may be a require or two further, openstax/exercises' lib/publishable.rb.)
+        requireMapperChanges(interpreter, loadAll(requiring), (path) => MENTIONS_MAPPER.test(read(path) ?? "") || REQUIRES.test(read(path) ?? ""));
       }
       drawAll(framework.before);
       // The routes files Rails loads, in order: config/routes.rb, or what config.paths lists.

@@ -57,6 +57,36 @@ posts: archive current_user index publish release show
 `,
   ));
 
+test("Rails' action_methods: `initialize` is never an action; a public override of Rails' own method is the class's own action only", () =>
+  check(
+    `
+//- app/controllers/application_controller.rb
+class ApplicationController < ActionController::Base
+  def default_url_options
+    { locale: I18n.locale }
+  end
+end
+//- app/controllers/widgets_controller.rb
+class WidgetsController < ApplicationController
+  def initialize
+    @kind = "widget"
+    super
+  end
+
+  def index; end
+end
+//- app/controllers/api/items_controller.rb
+class Api::ItemsController < ActionController::API
+  def show; end
+end
+`,
+    `
+api/items: show
+application: default_url_options
+widgets: index
+`,
+  ));
+
 test("inheritance, namespaces and concerns from app/controllers/concerns; templates in the view prefixes", () =>
   check(
     `

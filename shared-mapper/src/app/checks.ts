@@ -227,6 +227,9 @@ export function unreachedActions(result: MapResult, model: ControllerModel, file
     if (openFor(result, path)) continue;
     for (const action of controller.actions.values()) {
       if (action.owner !== controller.className || (file !== undefined && action.span.file !== file)) continue;
+      // An override of a public method of Rails' own (`default_url_options` in ApplicationController,
+      // as Rails' guides write it): no action of the subclasses (`internal_methods`), and not meant to be routed.
+      if ((controller.framework === "ActionController::API" ? api : base).has(action.name)) continue;
       candidates.push({ controller: controller.className, action: action.name, span: action.span });
     }
   }

@@ -15,6 +15,12 @@ import type { LoadedFile } from "../ruby/loadedFile.js";
 import { camelize, underscore, withInflections, type Inflections } from "../inflector.js";
 import { constantPathText, walkCalls } from "../ruby/walk.js";
 import type { Span } from "../types.js";
+import { API_METHODS, BASE_METHODS } from "./railsControllerMethods.js";
+
+const BASE_INTERNAL = new Set(BASE_METHODS);
+const API_INTERNAL = new Set(API_METHODS);
+/** Methods Ruby makes private whatever their `def`'s visibility. */
+const ALWAYS_PRIVATE = new Set(["initialize", "initialize_copy", "initialize_clone", "initialize_dup", "respond_to_missing?"]);
 
 export type Visibility = "public" | "protected" | "private";
 
@@ -267,8 +273,14 @@ export class ControllerModel {
       }
     }
     const methods = new Set<string>();
+    // AbstractController::Base#action_methods: the public methods, less those of the abstract
+    // ActionController::Base or ::API (`internal_methods`: a `default_url_options` an ancestor
+    // overrides is no action), but with the class's own; Ruby keeps `initialize` and its kin private.
+    const internal = chain.framework === "ActionController::Base" ? BASE_INTERNAL : chain.framework === "ActionController::API" ? API_INTERNAL : undefined;
     for (const [method, entry] of visibility) {
-      if (entry.visibility === "public" && entry.action) actions.set(method, entry.action);
+      if (ALWAYS_PRIVATE.has(method)) continue;
+      const own = entry.action?.owner === name;
+      if (entry.visibility === "public" && entry.action && (own || !internal?.has(method))) actions.set(method, entry.action);
       if (entry.visibility !== "private") methods.add(method);
     }
     const first = bodies[0];

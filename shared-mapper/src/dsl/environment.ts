@@ -356,11 +356,15 @@ export function evalFileValue(it: CallHost, value: RValue, node: Node, self: Sel
 
 /** `load path` and `require path`: the file, if the host has it; `require` runs each once. */
 export function loadFile(it: CallHost, pathValue: RValue, node: Node, once: boolean, relativeTo?: string): RValue {
-  let path = pathText(pathValue);
+  const written = pathText(pathValue);
+  let path = written;
   if (relativeTo !== undefined && !path.startsWith("/")) path = pathPlus(relativeTo, path);
   else path = absolute(it, path);
   const candidates = path.endsWith(".rb") ? [path] : [`${path}.rb`, path];
-  if (!path.startsWith("/") && it.host.appRoot !== undefined) candidates.push(`${it.host.appRoot}/lib/${path}.rb`);
+  // `require "publishable/routing"`: Ruby's load path, where Rails puts the app's lib/.
+  if (relativeTo === undefined && !written.startsWith("/") && !written.startsWith(".") && it.host.appRoot !== undefined) {
+    candidates.push(`${it.host.appRoot}/lib/${written.endsWith(".rb") ? written : `${written}.rb`}`);
+  }
   for (const candidate of candidates) {
     // Requires run only for the files that change Rails' mapper (`requireMapperChanges`): the others later, if ever.
     if (it.requireFilter && it.host.exists(candidate) && !it.requireFilter(candidate)) return true;

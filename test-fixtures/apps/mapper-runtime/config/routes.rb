@@ -12,6 +12,7 @@ Rails.application.routes.draw do
   resources :exercises, only: :index do
     publishable
     archivable
+    exportable
   end
   root "home#index"
 end

@@ -1,0 +1,9 @@
+module RouteExtensions
+  module Exportable
+    def exportable
+      get :export, on: :collection
+    end
+  end
+end
+
+ActionDispatch::Routing::Mapper.send :include, RouteExtensions::Exportable
