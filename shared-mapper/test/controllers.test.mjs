@@ -87,6 +87,53 @@ widgets: index
 `,
   ));
 
+test("a class method that includes modules, called in a controller's body, makes its actions unknown (panoptes' resource_actions)", () =>
+  check(
+    `
+//- app/controllers/application_controller.rb
+class ApplicationController < ActionController::Base
+  module Showable
+    def show; end
+  end
+
+  def self.showable
+    include Showable
+  end
+end
+//- app/controllers/concerns/resourceful.rb
+module Resourceful
+  extend ActiveSupport::Concern
+
+  module ClassMethods
+    def resource_actions(*actions)
+      actions.each { |a| include Resourceful.const_get("#{a.capitalize}Action") }
+    end
+  end
+end
+//- app/controllers/widgets_controller.rb
+class WidgetsController < ApplicationController
+  showable
+  def index; end
+end
+//- app/controllers/gadgets_controller.rb
+class GadgetsController < ApplicationController
+  include Resourceful
+  resource_actions :index
+end
+//- app/controllers/plain_controller.rb
+class PlainController < ApplicationController
+  protect_from_forgery
+  def index; end
+end
+`,
+    `
+application: -
+gadgets: - | unknown: GadgetsController calls \`resource_actions\`, a class method that includes modules Routemap does not follow
+plain: index
+widgets: index | unknown: WidgetsController calls \`showable\`, a class method that includes modules Routemap does not follow
+`,
+  ));
+
 test("inheritance, namespaces and concerns from app/controllers/concerns; templates in the view prefixes", () =>
   check(
     `

@@ -128,6 +128,15 @@ export interface Body {
    */
   callbacks?: Record<string, string>;
   dynamic?: string;
+  /**
+   * Class methods it defines that include modules (`def self.showable; include Showable; end`,
+   * or a `ClassMethods` module's `def resource_actions(*a) … include …`): a class that calls one
+   * gets methods Routemap does not follow. Names of the module's instance methods for a
+   * `ClassMethods` body.
+   */
+  macros?: string[];
+  /** The methods its body calls on the class that this reader does not know (`showable`, `resource_actions :show`). */
+  calls?: string[];
   /** Its last `layout` call, if it makes one. */
   layout?: LayoutDeclaration;
 }
@@ -320,6 +329,25 @@ export class ControllerModel {
   }
   private requestIndex: { byFile: Map<string, Controller[]>; inherited: Set<string> } | undefined;
 
+  /**
+   * A call in the chain's bodies of a class method the chain defines that includes modules
+   * (panoptes' `resource_actions :index, :show`, from JsonApiController's `ClassMethods`): the
+   * modules it includes, and so the actions, are not followed; said, never taken as none.
+   */
+  private macroCall(bodies: Body[]): string | undefined {
+    const macros = new Set<string>();
+    for (const body of bodies) {
+      for (const macro of body.macros ?? []) macros.add(macro);
+      if (body.kind === "module") for (const m of this.bodies.get(`${body.name}::ClassMethods`) ?? []) for (const macro of m.macros ?? []) macros.add(macro);
+    }
+    if (!macros.size) return undefined;
+    for (const body of bodies) {
+      const call = body.calls?.find((c) => macros.has(c));
+      if (call) return `${body.name} calls \`${call}\`, a class method that includes modules Routemap does not follow`;
+    }
+    return undefined;
+  }
+
   private ancestors(name: string): { bodies: Body[]; prefixes: string[]; classes: string[]; framework?: string; external?: string; unknown?: string; unread?: string } {
     const classes: string[] = [];
     let unknown: string | undefined;
@@ -361,6 +389,7 @@ export class ControllerModel {
       }
     }
     for (const body of bodies) if (body.dynamic) unknown ??= `${body.name} ${body.dynamic}`;
+    unknown ??= this.macroCall(bodies);
     return { bodies, prefixes: classes.map(controllerPath), classes, framework: current && BASES.has(current) ? current : undefined, external, unknown, unread };
   }
 
@@ -516,8 +545,10 @@ function readBody(body: Body, statements: N.StatementsNode | null, file: LoadedF
   // A `def` is pointed at by its name; anything else by the whole call.
   const at = (node: N.Node) => (node instanceof N.DefNode ? file.index.span(node.nameLoc.startOffset, node.nameLoc.startOffset + node.nameLoc.length) : span(node));
   const define = (name: string, node: N.Node, as: Visibility = visibility) => body.steps.push({ def: name, visibility: as, span: at(node) });
+  const classMethods = body.name.endsWith("::ClassMethods");
   for (const node of statements?.body ?? []) {
     if (node instanceof N.DefNode) {
+      if ((node.receiver instanceof N.SelfNode || classMethods) && includesModules(node)) (body.macros ??= []).push(node.name);
       if (node.receiver) continue;
       if (node.name === "method_missing" || node.name === "action_missing") body.dynamic ??= `defines ${node.name}`;
       define(node.name, node);
@@ -567,10 +598,21 @@ function readBody(body: Body, statements: N.StatementsNode | null, file: LoadedF
       } else if (name === "included" && node.block instanceof N.BlockNode) {
         // ActiveSupport::Concern: `def`s in `included do … end` are the includer's methods.
         firstSection ??= readBody(body, node.block.body instanceof N.StatementsNode ? node.block.body : null, file);
-      }
+      } else if (name === "class_methods" && node.block instanceof N.BlockNode) {
+        for (const def of node.block.body instanceof N.StatementsNode ? node.block.body.body : []) {
+          if (def instanceof N.DefNode && includesModules(def)) (body.macros ??= []).push(def.name);
+        }
+      } else (body.calls ??= []).push(name);
     }
   }
   return firstSection;
+}
+
+/** Whether a method's body includes modules (`include Showable`, in a loop or a `case` too). */
+function includesModules(def: N.DefNode): boolean {
+  let found = false;
+  if (def.body) walkCalls(def.body, (call) => void (found ||= !call.receiver && (call.name === "include" || call.name === "prepend")));
+  return found;
 }
 
 /** `layout "admin"`, `layout false`, `layout nil`, `layout :choose, only: :show`: what it declares. */
