@@ -446,6 +446,17 @@ end
   const { app } = await workspaceFor(fixture);
   const hints = [...appDiagnostics(app, { diagnostics: true, unreachedActions: true }).values()].flat().filter((d) => d.severity === 4).map((d) => d.message.split(":")[0]);
   assert.deepEqual(hints, ["No route reaches WidgetsController#orphan"]);
+  // An action the configuration runs as a Rack app (`config.exceptions_app`) is reached without a route.
+  const errors = fixture.replace("//- config/routes.rb", `//- config/application.rb
+require "rails"
+module Shop
+  class Application < Rails::Application
+    config.exceptions_app = ->(env) { WidgetsController.action(:orphan).call(env) }
+  end
+end
+//- config/routes.rb`);
+  const withErrors = (await workspaceFor(errors)).app;
+  assert.deepEqual([...appDiagnostics(withErrors, { diagnostics: true, unreachedActions: true }).values()].flat().filter((d) => d.severity === 4), []);
 });
 
 test("an edited file's own diagnostics, worked out alone, are what the whole app's give that file", async () => {

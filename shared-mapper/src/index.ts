@@ -45,7 +45,8 @@ import { compileRubyRegexp, RegexpBudgetExceeded } from "./ruby/regexp/index.js"
 import { createParser, Parser, ParserFailure } from "./ruby/prism.js";
 import { RSymbol } from "./ruby/values.js";
 import { rubyVersion } from "./ruby/print.js";
-import type { Diagnostic, EngineRoutes, MapInput, MapOptions, MapResult, Span } from "./types.js";
+import type { ActionEndpoint, Diagnostic, EngineRoutes, MapInput, MapOptions, MapResult, Span } from "./types.js";
+import { configActionEndpoints } from "./app/checks.js";
 import { now } from "./clock.js";
 import { TestSupport } from "./app/testSupport.js";
 
@@ -710,6 +711,7 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
     files,
     timings: { parse: parseTime, evaluation: now() - start - parseTime },
     ...(inflections ? { inflections } : {}),
+    ...actionEndpointsOf(loadAll(configPaths().filter((p) => ACTION_ENDPOINT.test(read(p) ?? "")))),
   };
 }
 
@@ -754,6 +756,14 @@ function defaultDrawPath(entry: string): string {
 
 /** An initializer that may change Rails' mapper (`appMappers.ts`): `Routing::Mapper`, or `class Mapper` inside `module Routing`. */
 const MENTIONS_MAPPER = /Routing::Mapper\b|\bclass\s+Mapper\b/;
+/** A configuration file that may name a controller's action as a Rack app (`configActionEndpoints`). */
+const ACTION_ENDPOINT = /Controller\s*\.\s*action\b/;
+
+function actionEndpointsOf(files: LoadedFile[]): { actionEndpoints?: ActionEndpoint[] } {
+  const found = configActionEndpoints(files);
+  return found.length ? { actionEndpoints: found } : {};
+}
+
 /** A file that may require others (`requireMapperChanges`). */
 const REQUIRES = /\b(?:require|require_relative|load)\b/;
 

@@ -339,6 +339,14 @@ export interface OpenRegion {
   unknownScope?: string;
 }
 
+/** A controller's action the app's configuration reaches as a Rack app, not through a route (`ErrorsController.action(:show)`). */
+export interface ActionEndpoint {
+  /** The controller's class, as written (`ErrorsController`). */
+  controller: string;
+  action: string;
+  span: Span;
+}
+
 export interface MapResult {
   /**
    * Whether a condition (Ruby source) holds in the environment this table was mapped in, as a
@@ -376,6 +384,12 @@ export interface MapResult {
    * those files are unchanged. The app's controllers are named with them too (`controllers`).
    */
   inflections?: Inflections;
+  /**
+   * Controllers' actions config/application.rb, the environment's file and the initializers reach
+   * as Rack apps (`config.exceptions_app = ->(env) { ErrorsController.action(:show).call(env) }`):
+   * requests run them without a route. Absent where there are none.
+   */
+  actionEndpoints?: readonly ActionEndpoint[];
 }
 
 /**

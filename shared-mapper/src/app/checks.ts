@@ -8,10 +8,13 @@
  * dynamic segment, or of controllers that are not in `app/controllers` (a gem may provide them).
  * When what could define the action is not all read, the note says so instead.
  */
-import type { Diagnostic, MapResult, Route } from "../types.js";
+import * as N from "@ruby/prism/src/nodes.js";
+import type { LoadedFile } from "../ruby/loadedFile.js";
+import { constantPathText, walkCalls } from "../ruby/walk.js";
+import type { ActionEndpoint, Diagnostic, MapResult, Route } from "../types.js";
 import { contains } from "../span.js";
 import { sourceFileOf } from "../mapper/route.js";
-import type { ControllerModel } from "./controllers.js";
+import { controllerPath, type ControllerModel } from "./controllers.js";
 import { API_METHODS, BASE_METHODS } from "./railsControllerMethods.js";
 
 const base = new Set(BASE_METHODS);
@@ -54,6 +57,22 @@ function unknownScopes(result: MapResult): (route: Route) => boolean {
 }
 
 /** The table's routes to controllers, read once per table: each keystroke checks them against a new controller model. */
+/** `XController.action(:name)` in the app's configuration files: an action requests reach without a route. */
+export function configActionEndpoints(files: readonly LoadedFile[]): ActionEndpoint[] {
+  const found: ActionEndpoint[] = [];
+  for (const file of files) {
+    walkCalls(file.program, (call) => {
+      const controller = call.name === "action" && call.receiver ? constantPathText(call.receiver)?.replace(/^::/, "") : undefined;
+      const arg = call.arguments_?.arguments_[0];
+      const action = arg instanceof N.SymbolNode || arg instanceof N.StringNode ? arg.unescaped.value : undefined;
+      if (!controller?.endsWith("Controller") || action === undefined) return;
+      const loc = call.location;
+      found.push({ controller, action, span: file.index.span(loc.startOffset, loc.startOffset + loc.length) });
+    });
+  }
+  return found;
+}
+
 function targetsOf(result: MapResult): Target[] {
   let targets = targetsByTable.get(result);
   if (!targets) {
@@ -242,6 +261,11 @@ export function unreachedActions(result: MapResult, model: ControllerModel, file
   for (const t of [...targetsOf(result), ...engineTargets]) {
     if (!t.controller || !t.action || !names.has(t.action)) continue;
     const action = model.atRoute(t.controller)?.actions.get(t.action);
+    if (action) reached.add(`${action.owner}#${action.name}`);
+  }
+  // Reached as a Rack app by the configuration (`config.exceptions_app`): making it private would break it.
+  for (const e of result.actionEndpoints ?? []) {
+    const action = model.atRoute(controllerPath(e.controller))?.actions.get(e.action);
     if (action) reached.add(`${action.owner}#${action.name}`);
   }
   const uses = callbackUses(model);
