@@ -383,3 +383,19 @@ test("--json gives values as JSON: strings, numbers, regexps as source and flags
   assert.deepEqual(x.defaults, { kind: "thing", tags: ["a", "b"], secret: { unknown: "Settings.secret" }, controller: "x", action: "y" });
   assert.deepEqual(x.defaultsRuby.tags, '["a", :b]');
 });
+
+test("check: a controller that only reads URL options (a mailer's, passed to redirect_to) does not switch off the check of its helper calls", () => {
+  const lock = "GEM\n  specs:\n    actionpack (6.1.7.10)\n    rails (6.1.7.10)\n    railties (6.1.7.10)\n\nDEPENDENCIES\n  rails\n";
+  const files = {
+    "Gemfile.lock": lock,
+    "config/routes.rb": "Rails.application.routes.draw do\n  resources :widgets, only: %i[index show]\nend\n",
+    "app/controllers/application_controller.rb":
+      "class ApplicationController < ActionController::Base\n  private\n\n  def go_to_mail_host\n    redirect_to Rails.application.config.action_mailer.default_url_options, allow_other_host: true\n  end\nend\n",
+    "app/controllers/widgets_controller.rb": "class WidgetsController < ApplicationController\n  def index\n    redirect_to widget_path\n  end\n\n  def show\n    head :ok\n  end\nend\n",
+  };
+  const found = (dir) => JSON.parse(run(["check", "--format", "json"], { cwd: dir }).stdout).diagnostics.map((d) => `${d.file}:${d.line} ${d.code}`);
+  assert.ok(found(app(files)).includes("app/controllers/widgets_controller.rb:3 missing-url-part"), found(app(files)).join("\n"));
+  // One that sets them is said, and the check is off there.
+  const setting = { ...files, "app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\n  def default_url_options\n    { id: 1 }\n  end\nend\n" };
+  assert.ok(!found(app(setting)).includes("app/controllers/widgets_controller.rb:3 missing-url-part"));
+});

@@ -24,6 +24,12 @@ export const isCheckedFile = (path: string) => /\.(rb|erb|haml|slim|jbuilder|bui
  * checked, as a receiver-less `image_url` may be a model's own attribute.
  */
 const EXPLICIT = ["app", "lib"];
+/**
+ * A controller that sets its requests' URL options: defines `default_url_options`/`url_options`, or
+ * writes them (`= {…}`, `[:k] =`, `merge!`). Reading them (`config.action_mailer.default_url_options`
+ * passed to `redirect_to`, codeocean) sets nothing.
+ */
+const SETS_URL_OPTIONS = /\bdef\s+(?:self\.)?(?:default_)?url_options\b|\b(?:default_)?url_options\s*(?:\[[^\]\n]*\]\s*)?=(?!=)|\b(?:default_)?url_options\.(?:merge!|update|store|delete|clear|replace)\b/;
 
 /**
  * How the helper calls of a file of the app at `root` are checked: all of them, only those on
@@ -463,7 +469,7 @@ export class DefinedNames {
         this.support = undefined;
       }
     }
-    if (rel.startsWith("app/controllers/") && found.includes("url_options")) this.controllerUrlOptions.add(path);
+    if (rel.startsWith("app/controllers/") && found.includes("url_options") && SETS_URL_OPTIONS.test(found)) this.controllerUrlOptions.add(path);
     if (found.includes("controller.")) {
       const calls = [...found.matchAll(/(?<![\w.])@?controller\.([a-z_]\w*[?!]?)/g)].map((m) => ({ name: m[1], line: lineAt(found, m.index) }));
       if (calls.length) {
