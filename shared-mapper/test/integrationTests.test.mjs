@@ -397,3 +397,12 @@ test("Mocha's mocks and matchers, included by mocha/minitest, make no request", 
   assert.deepEqual(await check(minitest("    stub_events\n    get edit_post_path"), o), [4]);
   assert.deepEqual(await check(minitest("    stub_events\n    get edit_post_path"), { ...o, support: { "test/test_helper.rb": TEST_HELPER + helper.replace('require "mocha/minitest"\n', "") } }), []);
 });
+
+test("rspec-mocks' argument matchers in a support helper's stub (`with(token, any_args)`) make no request", async () => {
+  const spec = 'RSpec.describe "Posts", type: :request do\n  it do\n    get edit_post_path\n  end\nend\n';
+  const support = {
+    "spec/rails_helper.rb": 'require "rspec/rails"\nDir[Rails.root.join("spec/support/**/*.rb")].each { |f| require f }\nRSpec.configure do |config|\n  config.include StubHelper\n  config.before(:each) { stub_header }\nend\n',
+    "spec/support/stub_helper.rb": "module StubHelper\n  def stub_header\n    allow(HeaderApi).to receive(:fetch).with(\"token\", any_args).and_return(nil)\n  end\nend\n",
+  };
+  assert.deepEqual(await check(spec, { support }), [3]);
+});

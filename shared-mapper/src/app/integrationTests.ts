@@ -67,7 +67,7 @@ const URL_OPTIONS = /^(?:default_url_options|url_options)=?$/;
  */
 const QUIET = new Set([
   "expect", "allow", "allow_any_instance_of", "expect_any_instance_of", "receive", "receive_messages", "receive_message_chain", "have_received", "double", "instance_double", "class_double", "object_double", "spy", "instance_spy", "stub_const", "hide_const",
-  "eq", "eql", "equal", "be", "include", "match", "match_array", "contain_exactly", "start_with", "end_with", "satisfy", "change", "raise_error", "raise_exception", "output", "throw_symbol", "yield_control", "all", "anything", "hash_including", "array_including", "redirect_to", "render_template", "cover", "exist", "respond_to",
+  "eq", "eql", "equal", "be", "include", "match", "match_array", "contain_exactly", "start_with", "end_with", "satisfy", "change", "raise_error", "raise_exception", "output", "throw_symbol", "yield_control", "all", "anything", "hash_including", "array_including", "hash_excluding", "any_args", "no_args", "duck_type", "boolean", "instance_of", "kind_of", "and_return", "and_call_original", "with", "redirect_to", "render_template", "cover", "exist", "respond_to",
   "aggregate_failures", "pending", "skip", "fail", "described_class", "flunk", "pass",
   "travel_to", "travel", "travel_back", "freeze_time", "unfreeze_time", "file_fixture", "fixture_file_upload", "perform_enqueued_jobs", "clear_enqueued_jobs", "assert_select", "css_select",
   "response", "request", "controller", "session", "cookies", "flash", "status", "body", "headers", "path", "redirect?", "html_document", "document_root_element", "parsed_body", "host!", "https!", "https?", "open_session", "assigns",
