@@ -56,7 +56,6 @@ function unknownScopes(result: MapResult): (route: Route) => boolean {
   return ({ source: s }) => regions.some(({ span }) => span.file === s.file && contains(span, s.start.line, s.start.character) && contains(span, s.end.line, s.end.character));
 }
 
-/** The table's routes to controllers, read once per table: each keystroke checks them against a new controller model. */
 /** `XController.action(:name)` in the app's configuration files: an action requests reach without a route. */
 export function configActionEndpoints(files: readonly LoadedFile[]): ActionEndpoint[] {
   const found: ActionEndpoint[] = [];
@@ -73,6 +72,7 @@ export function configActionEndpoints(files: readonly LoadedFile[]): ActionEndpo
   return found;
 }
 
+/** The table's routes to controllers, read once per table: each keystroke checks them against a new controller model. */
 function targetsOf(result: MapResult): Target[] {
   let targets = targetsByTable.get(result);
   if (!targets) {
