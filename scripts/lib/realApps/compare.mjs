@@ -94,8 +94,9 @@ export function compareRows({ rails, routemap, stubbedDsl = [], stubEngines = []
   // Rows the block of a stubbed call drew through the app's own routing methods (panoptes'
   // `json_api_resources` inside versionist's `api_version do … end`): their source is the
   // method's line in lib/, not the block's; drawn in the table's order, they sit next to the
-  // block's own rows. A run of rows from outside the routes files beside such a row goes with it.
-  const outside = (r) => !!r.source && !/^config\/routes(\.rb|\/)/.test(r.source);
+  // block's own rows. A run of rows from the app's own Ruby (lib/, app/) beside such a row goes
+  // with it (not an engine's or the framework's rows, whose sources are elsewhere).
+  const outside = (r) => !!r.source && /^(?:lib|app)\//.test(r.source);
   for (let i = 0; i < routemap.length; i++) {
     if (!inStub[i] || !outside(routemap[i + 1] ?? {})) continue;
     for (let j = i + 1; j < routemap.length && outside(routemap[j]) && !inStub[j]; j++) inStub[j] = true;
