@@ -14,11 +14,8 @@ import { constantPathText, walkCalls } from "../ruby/walk.js";
 import type { ActionEndpoint, Diagnostic, MapResult, Route } from "../types.js";
 import { contains } from "../span.js";
 import { sourceFileOf } from "../mapper/route.js";
-import { controllerPath, type ControllerModel } from "./controllers.js";
-import { API_METHODS, BASE_METHODS } from "./railsControllerMethods.js";
+import { API_INTERNAL as api, BASE_INTERNAL as base, controllerPath, type ControllerModel } from "./controllers.js";
 
-const base = new Set(BASE_METHODS);
-const api = new Set(API_METHODS);
 /**
  * Public methods later Rails versions add to both ActionController::Base and ::API, read from
  * their sources (actionpack's metal/redirecting.rb and metal/conditional_get.rb), by the version

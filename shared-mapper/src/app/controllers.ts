@@ -17,8 +17,9 @@ import { constantPathText, walkCalls } from "../ruby/walk.js";
 import type { Span } from "../types.js";
 import { API_METHODS, BASE_METHODS } from "./railsControllerMethods.js";
 
-const BASE_INTERNAL = new Set(BASE_METHODS);
-const API_INTERNAL = new Set(API_METHODS);
+/** The public methods of ActionController::Base and ::API (Rails' `internal_methods`), as sets. */
+export const BASE_INTERNAL: ReadonlySet<string> = new Set(BASE_METHODS);
+export const API_INTERNAL: ReadonlySet<string> = new Set(API_METHODS);
 /** Methods Ruby makes private whatever their `def`'s visibility. */
 const ALWAYS_PRIVATE = new Set(["initialize", "initialize_copy", "initialize_clone", "initialize_dup", "respond_to_missing?"]);
 
