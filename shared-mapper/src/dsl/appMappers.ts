@@ -20,6 +20,7 @@
  */
 import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
+import { walkCalls } from "../ruby/walk.js";
 import type { Span } from "../types.js";
 import { RConst, RSymbol, stringValue, type RValue } from "../ruby/values.js";
 import { definedPath, extendsMapper, MAPPER, walkNesting } from "./gemMappers.js";
@@ -114,13 +115,9 @@ export function requireMapperChanges(it: { evaluateRequiring(file: LoadedFile, n
 
 /** Whether a statement calls `require`, `require_relative` or `load` (in a loop's block too). */
 function requires(node: N.Node): boolean {
-  const stack: N.Node[] = [node];
-  while (stack.length) {
-    const n = stack.pop()!;
-    if (n instanceof N.CallNode && !n.receiver && (n.name === "require" || n.name === "require_relative" || n.name === "load")) return true;
-    for (const child of n.childNodes()) if (child) stack.push(child);
-  }
-  return false;
+  let found = false;
+  walkCalls(node, (call) => void (found ||= !call.receiver && (call.name === "require" || call.name === "require_relative" || call.name === "load")));
+  return found;
 }
 
 /** What `mapperChangeCall` asks of the interpreter. */

@@ -54,6 +54,8 @@ export function deviseFor(m: MapperState, call: Call, gems: DeviseGems): void {
     if (!ROUTE_SETTINGS.has(setting)) continue;
     m.host.info(`Devise's \`config.${setting}\` is set in config/initializers/devise.rb to \`${value}\`, which Routemap cannot read: the routes of \`devise_for\` follow Devise's default, which may not be Rails' answer.`);
   }
+  // The app's own `Devise.add_module`s: read once for the call, not per resource.
+  const app = m.host.inApp ? readAppDeviseModules(m.host.configFiles?.("add_module") ?? []) : NO_APP_MODULES;
   for (const given of resources) {
     const mapping = new Mapping(toS(given, m.ruby), options, settings);
     // `Devise.add_mapping` comes first: `Devise.mappings[:user]` is there even where the model cannot be read.
@@ -61,7 +63,6 @@ export function deviseFor(m: MapperState, call: Call, gems: DeviseGems): void {
       singular: mapping.singular, scopedPath: mapping.scopedPath, path: mapping.path, pathPrefix: mapping.pathPrefix, className: mapping.className,
       signOutVia: mapping.signOutVia, format: options.sget("format") ?? null, routerName: options.sget("router_name") ?? null,
     });
-    const app = m.host.inApp ? readAppDeviseModules(m.host.configFiles?.("add_module") ?? []) : NO_APP_MODULES;
     const model = m.host.inApp
       ? readDeviseModel(mapping.className, modelReader(m), app)
       : { why: `Routemap reads them from ${modelPath(mapping.className)}, and this routes file is read without its app` };
