@@ -4,7 +4,7 @@
  * route table, recomputed only when one of its inputs changed.
  */
 import { dirname, join, relative, sep } from "node:path";
-import type { ControllerModel, EngineRoutes, MapInput, MapResult, Route, RouteMapper } from "@routemap/shared-mapper";
+import type { ActionEndpoint, ControllerModel, EngineRoutes, MapInput, MapResult, Route, RouteMapper } from "@routemap/shared-mapper";
 import { DrawMemo, UNKNOWN } from "@routemap/shared-mapper";
 import { keepDrawMemo, keptDrawMemo } from "./keptDraws.js";
 import { appGlob } from "./cli/appGlob.js";
@@ -509,12 +509,17 @@ export class RailsApp {
     return this.names().all();
   }
 
-  /** What the app's files define for its helper calls, read once, then per changed file. */
   /** The methods the app's code calls on a controller from outside it (`controller.x`), each with its first call. */
   controllerCalls(): ReadonlyMap<string, { path: string; line: number }> {
     return this.names().controllerCalls();
   }
 
+  /** The actions the app's code runs as Rack apps (`ErrorsController.action(:show)`): reached without a route. */
+  actionEndpoints(): readonly ActionEndpoint[] {
+    return this.names().actionEndpoints();
+  }
+
+  /** What the app's files define for its helper calls, read once, then per changed file. */
   private names(): DefinedNames {
     const mapper = this.workspace.mapper;
     if (this.definedNames) return this.definedNames;

@@ -457,6 +457,24 @@ end
 //- config/routes.rb`);
   const withErrors = (await workspaceFor(errors)).app;
   assert.deepEqual([...appDiagnostics(withErrors, { diagnostics: true, unreachedActions: true }).values()].flat().filter((d) => d.severity === 4), []);
+  // So is one a middleware of the app runs (app/ or lib/), and the controller's own diagnostics,
+  // worked out alone, agree; a test's call reaches nothing in the running app.
+  const middleware = `${fixture}//- app/middleware/errors_fallback.rb
+class ErrorsFallback
+  def call(env)
+    ::WidgetsController.action("orphan").call(env)
+  end
+end
+//- test/controllers/widgets_test.rb
+WidgetsController.action(:orphan)
+`;
+  const { fileDiagnostics } = await import("../dist/features/diagnostics.js");
+  const withMiddleware = (await workspaceFor(middleware)).app;
+  const settings = { diagnostics: true, unreachedActions: true };
+  assert.deepEqual([...appDiagnostics(withMiddleware, settings).values()].flat().filter((d) => d.severity === 4), []);
+  assert.deepEqual(fileDiagnostics(withMiddleware, settings, "/app/app/controllers/widgets_controller.rb").filter((d) => d.severity === 4), []);
+  const inTest = (await workspaceFor(middleware.replace('::WidgetsController.action("orphan")', "raise"))).app;
+  assert.deepEqual([...appDiagnostics(inTest, settings).values()].flat().filter((d) => d.severity === 4).map((d) => d.message.split(":")[0]), ["No route reaches WidgetsController#orphan"]);
 });
 
 test("an edited file's own diagnostics, worked out alone, are what the whole app's give that file", async () => {

@@ -154,7 +154,7 @@ async function checkApp(o: {
     ...withCauses(result.diagnostics, causes),
     ...routeActionDiagnostics(result, model),
     ...(provided ? missingControllerDiagnostics(result, model, provided) : []),
-    ...withOutsideCalls(unreachedActions(result, model), namesOf().controllerCalls(), root).map((u) => ({ severity: "hint" as const, code: "unreached-action", span: u.span, message: unreachedMessage(u) })),
+    ...withOutsideCalls(unreachedActions(result, model, { endpoints: namesOf().actionEndpoints() }), namesOf().controllerCalls(), root).map((u) => ({ severity: "hint" as const, code: "unreached-action", span: u.span, message: unreachedMessage(u) })),
   ];
   if (context) {
     const names = namesOf();

@@ -6,7 +6,7 @@
  * checked: a helper it defines would be reported as unknown.
  */
 import { join, relative, sep } from "node:path";
-import { definedHelperNames, deviseUrlHelperNames, layoutFacts, partialLocalKeys, UNKNOWN, type AppLayouts, type LayoutFacts, type RouteMapper, type TestSupport, type TestSupportCause, type UrlOptionsFacts } from "@routemap/shared-mapper";
+import { definedHelperNames, deviseUrlHelperNames, layoutFacts, partialLocalKeys, UNKNOWN, type ActionEndpoint, type AppLayouts, type LayoutFacts, type RouteMapper, type TestSupport, type TestSupportCause, type UrlOptionsFacts } from "@routemap/shared-mapper";
 import { walk, type FileSystem } from "../fileSystem.js";
 import { fileOfConstant, type AppGems } from "./appGems.js";
 import type { HelperScope } from "../features/helperCalls.js";
@@ -101,6 +101,9 @@ export class DefinedNames {
   /** Methods the app's code calls on a controller from outside it (`controller.current_menu_item` in a helper or lib/), by file: each name and its 0-based line. */
   private readonly controllerCallsByFile = new Map<string, { name: string; line: number }[]>();
   private controllerCallsCache: Map<string, { path: string; line: number }> | undefined;
+  /** `XController.action(:y)` in the app's code (a middleware, a Rack app in lib/), by file: actions requests reach without a route. */
+  private readonly endpointsByFile = new Map<string, ActionEndpoint[]>();
+  private endpointsCache: ActionEndpoint[] | undefined;
   /** Mailer files and their templates' folder (`app/mailers/user_mailer.rb` → `user_mailer`). */
   private readonly mailers = new Map<string, string>();
   /** The class each file of app/mailers opens first and its superclass, as written (`DigestMailer` → `ApplicationMailer`). */
@@ -189,6 +192,7 @@ export class DefinedNames {
     this.layoutsKeyCache = undefined;
     this.controllerUrlOptions.delete(path);
     if (this.controllerCallsByFile.delete(path)) this.controllerCallsCache = undefined;
+    if (this.endpointsByFile.delete(path)) this.endpointsCache = undefined;
     this.folders.clear();
     this.withoutRequest.clear();
     if (this.testHelpers.delete(relativePosix(this.root, path))) this.support = undefined;
@@ -477,6 +481,23 @@ export class DefinedNames {
         this.controllerCallsCache = undefined;
       }
     }
+    if (/^(?:app|lib|config)\//.test(rel) && found.includes(".action") && found.includes("Controller")) {
+      const endpoints = actionEndpointsIn(path, found);
+      if (endpoints.length) {
+        this.endpointsByFile.set(path, endpoints);
+        this.endpointsCache = undefined;
+      }
+    }
+  }
+
+  /**
+   * The actions the app's code runs as Rack apps (`ErrorsController.action(:show)` in a
+   * middleware of app/ or lib/, or in the configuration), in path order: requests reach them
+   * without a route, so no unreached-action hint is given for them (`unreachedActions`).
+   */
+  actionEndpoints(): readonly ActionEndpoint[] {
+    this.endpointsCache ??= [...this.endpointsByFile].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).flatMap(([, found]) => found);
+    return this.endpointsCache;
   }
 
   /**
@@ -493,6 +514,20 @@ export class DefinedNames {
     }
     return this.controllerCallsCache;
   }
+}
+
+/**
+ * `XController.action(:y)` (or `("y")`) in a file's text. Read from the text, not a parse: what it
+ * finds only takes unreached-action hints away, so a match in a comment or a string costs at most
+ * a hint, never a false report.
+ */
+function actionEndpointsIn(path: string, text: string): ActionEndpoint[] {
+  return [...text.matchAll(/(?<![\w:])(?:::)?((?:[A-Z]\w*::)*[A-Z]\w*Controller)\s*\.\s*action\s*\(?\s*(?::|["'])([A-Za-z_]\w*[?!]?)/g)].map((m) => {
+    const line = lineAt(text, m.index);
+    const character = m.index - (text.lastIndexOf("\n", m.index - 1) + 1);
+    const end = { line, character: character + m[0].length };
+    return { controller: m[1], action: m[2], span: { file: path, start: { line, character }, end } };
+  });
 }
 
 /** The 0-based line of a UTF-16 offset. */

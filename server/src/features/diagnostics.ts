@@ -137,7 +137,8 @@ export function appDiagnostics(app: RailsApp, settings: Pick<Settings, "diagnost
   const { table: causes, urlOptions } = splitCauses(app.checkCauses());
   // What the app calls on controllers from outside them: a view's keystroke changes the answer only when it changes these names.
   const calls = app.controllerCalls();
-  const callsKey = [...calls].map(([name, at]) => `${name}@${at.path}:${at.line}`).join(" ");
+  const endpoints = app.actionEndpoints();
+  const callsKey = [...[...calls].map(([name, at]) => `${name}@${at.path}:${at.line}`), ...endpoints.map((e) => `${e.controller}.action(${e.action})`)].join(" ");
   if (last && last.result === result && last.model === model && last.provided === provided && last.unreached === settings.unreachedActions && last.callsKey === callsKey) {
     const answer = copy(last.out);
     addUrlOptionInfos(app, answer, urlOptions);
@@ -148,7 +149,7 @@ export function appDiagnostics(app: RailsApp, settings: Pick<Settings, "diagnost
   const out = diagnosticsByFile(result, causeFiles(app, files, causes), checks, causes, shownIn(alertsOnly));
   lastAnswer.set(app, { result, model, provided, unreached: settings.unreachedActions, callsKey, out });
   if (settings.unreachedActions) {
-    for (const unreached of withOutsideCalls(unreachedActions(result, model), calls, app.root)) {
+    for (const unreached of withOutsideCalls(unreachedActions(result, model, { endpoints }), calls, app.root)) {
       const file = unreached.span.file;
       if (!out.has(file)) out.set(file, []);
       out.get(file)!.push(unreachedHint(unreached));
@@ -193,7 +194,7 @@ function ownDiagnostics(app: RailsApp, settings: Pick<Settings, "diagnostics" | 
   if (!app.modelReady()) return controller ? [] : diagnosticsByFile(result, [file], [], splitCauses(app.checkCauses({ gems: false })).table).get(file)!;
   const model = app.controllerModel();
   if (controller) {
-    const own = new Map([[file, settings.unreachedActions ? withOutsideCalls(unreachedActions(result, model, file), app.controllerCalls(), app.root).map(unreachedHint) : []]]);
+    const own = new Map([[file, settings.unreachedActions ? withOutsideCalls(unreachedActions(result, model, { file, endpoints: app.actionEndpoints() }), app.controllerCalls(), app.root).map(unreachedHint) : []]]);
     addUrlOptionInfos(app, own, splitCauses(app.checkCauses({ gems: false })).urlOptions, file);
     return own.get(file)!;
   }

@@ -224,18 +224,20 @@ export function unreachedMessage(u: UnreachedAction): string {
   return `${head}: route a request to it, or, if it is not an action, ${NOT_AN_ACTION}`;
 }
 
-/**
- * The actions of the app's controllers that no route of the table reaches, counting an
- * inherited action as reached through any subclass's route. None when a route could reach
- * any action (`:controller/:action`). Actions of concerns are not listed: their includers differ.
- * `file`: only the actions defined in that file.
- */
 /** Whether a region of the table Routemap could not evaluate may have a route to `controller` (its module covers it). */
 export function openFor(result: MapResult, controller: string): boolean {
   return (result.openRegions ?? []).some((r) => r.engine === undefined && !r.redirects && (r.module === undefined || controller === r.module || controller.startsWith(`${r.module}/`)));
 }
 
-export function unreachedActions(result: MapResult, model: ControllerModel, file?: string): UnreachedAction[] {
+/**
+ * The actions of the app's controllers that no route of the table reaches, counting an
+ * inherited action as reached through any subclass's route. None when a route could reach
+ * any action (`:controller/:action`). Actions of concerns are not listed: their includers differ.
+ * `file`: only the actions defined in that file. `endpoints`: actions the app's code runs as Rack
+ * apps (`ErrorsController.action(:show)` in a middleware), reached as the configuration's are.
+ */
+export function unreachedActions(result: MapResult, model: ControllerModel, o: { file?: string; endpoints?: readonly ActionEndpoint[] } = {}): UnreachedAction[] {
+  const { file } = o;
   if (hasDynamicTargets(result)) return [];
   const candidates: UnreachedAction[] = [];
   for (const [path, controller] of model.byPath) {
@@ -261,7 +263,7 @@ export function unreachedActions(result: MapResult, model: ControllerModel, file
     if (action) reached.add(`${action.owner}#${action.name}`);
   }
   // Reached as a Rack app by the configuration (`config.exceptions_app`): making it private would break it.
-  for (const e of result.actionEndpoints ?? []) {
+  for (const e of [...(result.actionEndpoints ?? []), ...(o.endpoints ?? [])]) {
     const action = model.atRoute(controllerPath(e.controller))?.actions.get(e.action);
     if (action) reached.add(`${action.owner}#${action.name}`);
   }
