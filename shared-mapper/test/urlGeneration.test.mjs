@@ -51,6 +51,21 @@ test("Ruby 3.4 prints the hash of Rails' message as it inspects hashes", async (
   assert.equal(byLine.get(1)[0].message, 'No route matches {action: "publish", controller: "posts"}');
 });
 
+test("an empty string fills a path part, but not on Rails' optimized path", async () => {
+  // calls.rails-6.1.txt has the calls as a mailer makes them (a host in default_url_options: no
+  // optimized path there). With none, Rails 6.1 answers (Debian's actionpack, each line run):
+  // edit_post_path("") raises "No route matches {…, :id=>""}, missing required keys: [:id]"
+  // (`parameterize_args`); edit_post_path(id: "") is "/posts//edit", and so is
+  // edit_post_path("", format: :json) with ".json"; article_path("") goes the general way (its
+  // route has a requirement) and raises for the requirement, as the other check says.
+  const result = await table();
+  const context = { routes: result.routes, mainRoutes: result.routes, request: false, defaults: new Set(), ruby: rubyVersion("3.1") };
+  const byLine = await check('edit_post_path("")\nedit_post_path(id: "")\nedit_post_path("", format: :json)\narticle_path("")', context);
+  assert.deepEqual([...byLine.keys()], [0, 3]);
+  assert.match(byLine.get(0)[0].message, /^`edit_post_path` is given no value for :id: Rails raises ActionController::UrlGenerationError/);
+  assert.equal(byLine.get(3)[0].code, "unmatched-url-requirement");
+});
+
 test("nothing is said where a request or default_url_options may fill in a part, or the call's arguments are not known", async () => {
   const result = await table();
   const base = { routes: result.routes, mainRoutes: result.routes, defaults: new Set(["host"]), ruby: rubyVersion("3.1") };

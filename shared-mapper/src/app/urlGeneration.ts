@@ -224,7 +224,8 @@ export function missingPartDiagnostics(calls: readonly UrlHelperCall[], context:
     const route = routeOfCall(call, context);
     if (!route) continue;
     const given = partsGiven(route, call.args, defaults);
-    const unfilled = route.requiredParts.filter((part) => !hasValue(given.get(part)) && !defaults.has(part) && route.defaults[part] === undefined && !(keys?.has(part) && !given.has(part)));
+    const fills = fillsPart(route, call.args, defaults);
+    const unfilled = route.requiredParts.filter((part) => !fills(given.get(part)) && !defaults.has(part) && route.defaults[part] === undefined && !(keys?.has(part) && !given.has(part)));
     if (!unfilled.length) continue;
     const message = inTest
       ? integrationMessage(call.name, given, unfilled, inTest.lastRequest)
@@ -253,8 +254,19 @@ export function routeOfCall(call: UrlHelperCall, context: UrlGenerationContext):
   return routes && namedRoutes(routes).get(call.name.replace(/_(?:path|url)$/, ""));
 }
 
-/** A value that fills a path part: not nil (Rails' `compact!` drops it), not "" (no segment matches it). */
-const hasValue = (value: ArgValue | undefined) => value !== undefined && (value === UNKNOWN || (value.inspect !== "nil" && value.inspect !== '""'));
+/**
+ * Whether a value fills a path part: not nil (Rails' `compact!` drops it). An empty string fills
+ * one (`missing_keys` asks `parts[key]`, and "" is true in Ruby: `/objects//content_diff`), its
+ * route's requirement aside (urlRequirements.ts), except on Rails' optimized path: a helper given
+ * exactly its required parts, each positional, with no `default_url_options`, of a route with
+ * no glob and no requirement on its path (actionpack 6.1 route_set.rb, `UrlHelper#call`,
+ * `optimize_helper?` and `parameterize_args`, which raises on an empty one).
+ */
+function fillsPart(route: Route, args: UrlArguments, defaults: ReadonlySet<string>): (value: ArgValue | undefined) => boolean {
+  const pathRequirement = route.parameters.some((p) => p.glob || Object.hasOwn(route.requirements, p.name)) || Object.hasOwn(route.requirements, "controller");
+  const optimized = args.keywords.size === 0 && args.positional.length === route.requiredParts.length && defaults.size === 0 && !pathRequirement;
+  return (value) => value !== undefined && (value === UNKNOWN || (value.inspect !== "nil" && (!optimized || value.inspect !== '""')));
+}
 
 /** The options a call gives (`handle_positional_args`: positional values go to the path parameters not otherwise given, in order). */
 export function partsGiven(route: Route, args: UrlArguments, defaults: ReadonlySet<string>): Map<string, ArgValue> {
@@ -335,9 +347,11 @@ function integrationRecall(calls: readonly UrlHelperCall[], context: UrlGenerati
       // every required part; which optional ones it had is not known, so all may be recalled.
       for (const part of parts) keys.add(part);
     } else {
-      const given = partsGiven(route, request.args, context.defaults === UNKNOWN ? new Set() : context.defaults);
+      const defaults = context.defaults === UNKNOWN ? new Set<string>() : context.defaults;
+      const given = partsGiven(route, request.args, defaults);
+      const fills = fillsPart(route, request.args, defaults);
       // A value Routemap does not know (`post_path(@post)`) is still one the request had.
-      for (const [k, v] of given) if (parts.has(k) && hasValue(v)) keys.add(k);
+      for (const [k, v] of given) if (parts.has(k) && fills(v)) keys.add(k);
     }
     return { keys, lastRequest: `to \`${request.name}\`` };
   };
