@@ -229,6 +229,41 @@ test("devise: a setting under a condition Routemap cannot decide is said only wh
   ]);
 });
 
+test("devise: a model's `devise` call under a condition counts where it holds; one Routemap cannot decide draws nothing and is said", async () => {
+  // manyfold's `devise :omniauthable, … if SiteSettings.oidc_enabled?`: Rails (Devise 4.8) draws
+  // the OmniAuth routes only where it holds; `if false` and `unless true` add nothing.
+  const model = (lines, options = "") => ({
+    "config/routes.rb": draw(`  devise_for :users${options}`),
+    "app/models/user.rb": `class User < ApplicationRecord\n  devise :database_authenticatable\n${lines}\nend\n`,
+  });
+  const session = [
+    "new_user_session GET /users/sign_in(.:format) devise/sessions#new",
+    "user_session POST /users/sign_in(.:format) devise/sessions#create",
+    "destroy_user_session DELETE /users/sign_out(.:format) devise/sessions#destroy",
+  ];
+  const omniauth = [
+    "user_github_omniauth_authorize GET|POST /users/auth/github(.:format) devise/omniauth_callbacks#passthru",
+    "user_github_omniauth_callback GET|POST /users/auth/github/callback(.:format) devise/omniauth_callbacks#github",
+  ];
+  for (const [lines, routes] of [
+    ["  devise :omniauthable, omniauth_providers: %i[github] if false\n  devise :registerable unless true", session],
+    ["  if 1 > 2\n    devise :registerable\n  else\n    devise :omniauthable, omniauth_providers: %i[github]\n  end", [...session, ...omniauth]],
+    ["  devise(*(true ? [:omniauthable] : []), omniauth_providers: %i[github])", [...session, ...omniauth]],
+  ]) {
+    const result = await mapApp(model(lines));
+    assert.deepEqual([errors(result), infos(result)], [[], []], lines);
+    assert.deepEqual(sheet(result), routes, lines);
+  }
+  const undecided = await mapApp({ ...model("  devise :omniauthable, omniauth_providers: %i[github] if SiteSettings.oidc_enabled?\n  devise :registerable unless ENV[\"CLOSED\"]", ', controllers: { omniauth_callbacks: "users/omniauth" }'), "app/models/site_settings.rb": "class SiteSettings\n  def self.oidc_enabled? = ENV[\"OIDC\"] == \"1\"\nend\n" });
+  // No "not omniauthable" error either: the `controllers:` option is right where the condition holds.
+  assert.deepEqual(errors(undecided), []);
+  assert.deepEqual(sheet(undecided), session);
+  assert.deepEqual(infos(undecided), [
+    "1: Devise adds :omniauthable to User only if `SiteSettings.oidc_enabled?`, which Routemap cannot decide: the routes of its `omniauth_callback` are missing.",
+    "1: Devise adds :registerable to User unless `ENV[\"CLOSED\"]`, which Routemap cannot decide: the routes of its `registration` are missing.",
+  ]);
+});
+
 test("devise: the modules of devise_invitable and devise-two-factor draw their routes, after Devise's own", async () => {
   const result = await mapApp({
     "config/routes.rb": draw("  devise_for :users"),

@@ -76,7 +76,14 @@ export function deviseFor(m: MapperState, call: Call, gems: DeviseGems): void {
       m.host.missing(`Devise module${unknown.length > 1 ? "s" : ""} ${unknown.map((u) => `:${u}`).join(", ")} of ${mapping.className} come${unknown.length > 1 ? "" : "s"} from a gem Routemap does not model${unread}; any routes ${unknown.length > 1 ? "they draw" : "it draws"} are missing.`, mapping.covers());
     }
     const controllers = options.sget("controllers");
-    if (controllers instanceof RHash && present(controllers.sget("omniauth_callbacks")) && !model.modules.includes("omniauthable")) {
+    // A module added under a condition Routemap cannot decide: its routes are neither drawn nor said to be absent.
+    for (const { module, condition } of model.undecided) {
+      for (const route of mapping.usedRoutes({ ...model, modules: [module] }, app)) {
+        m.host.missing(`Devise adds :${module} to ${mapping.className} ${condition}, which Routemap cannot decide: the routes of its \`${route}\` are missing.`, mapping.covers(`${route}s`));
+      }
+    }
+    const maybeOmniauthable = model.modules.includes("omniauthable") || model.undecided.some((u) => u.module === "omniauthable");
+    if (controllers instanceof RHash && present(controllers.sget("omniauth_callbacks")) && !maybeOmniauthable) {
       throw routingError(
         `Mapping omniauth_callbacks on a resource that is not omniauthable\nPlease add \`devise :omniauthable\` to the \`${mapping.className}\` model`,
         "ArgumentError",

@@ -109,6 +109,12 @@ export interface DeviseModel {
   modules: string[];
   /** The class options given to `devise` (`unlock_strategy:`, `omniauth_providers:`). */
   options: RHash;
+  /**
+   * Modules a `devise` call adds only under a condition Routemap cannot decide
+   * (`devise :omniauthable if SiteSettings.oidc_enabled?`), each with the condition ("only if `…`"): not
+   * in `modules`, and their routes are not drawn (nor said to be absent).
+   */
+  undecided: { module: string; condition: string }[];
 }
 
 /** Where a model and its concerns are, and how to evaluate what a literal read cannot. */
@@ -131,34 +137,53 @@ export function readDeviseModel(className: string, reader: ModelReader, app: App
   if (!file) return { why: `${modelPath(className)} is not in the workspace` };
   const modules: string[] = [];
   const options = new RHash();
-  const state = { why: undefined as string | undefined, seen: new Set<string>() };
+  const state: ReadState = { why: undefined, seen: new Set<string>(), undecided: [] };
   readDeviseCalls(file, reader, modules, options, state);
   if (state.why) return { why: state.why };
-  if (!modules.length) return { why: `${reader.relative(file)} has no \`devise\` call that Routemap can see, in it or in the modules it includes that the app defines (a parent class is not read)` };
+  const undecided = state.undecided.filter((u) => !modules.includes(u.module));
+  if (!modules.length && !undecided.length) return { why: `${reader.relative(file)} has no \`devise\` call that Routemap can see, in it or in the modules it includes that the app defines (a parent class is not read)` };
   const unique = [...new Set(modules)];
   // `sort_by { Devise::ALL.index(s) || -1 }`
   unique.sort((a, b) => allIndex(a, app) - allIndex(b, app));
-  return { modules: unique, options };
+  return { modules: unique, options, undecided: [...new Map(undecided.map((u) => [u.module, u])).values()] };
 }
 
-type ReadState = { why: string | undefined; seen: Set<string> };
+type ReadState = { why: string | undefined; seen: Set<string>; undecided: { module: string; condition: string }[] };
 
-/** The `devise` calls of a file, and of the modules it includes (`include Authentication`), where they are read. */
-function readDeviseCalls(file: LoadedFile, reader: ModelReader, modules: string[], options: RHash, state: ReadState): void {
+/**
+ * The `devise` calls of a file, and of the modules it includes (`include Authentication`), where
+ * they are read. A call under `if`/`unless` (a modifier or a ternary too) counts where the
+ * condition holds, is left out where it does not, and where Routemap cannot decide it, its
+ * modules are noted as undecided (`DeviseModel.undecided`), with the condition.
+ */
+function readDeviseCalls(file: LoadedFile, reader: ModelReader, modules: string[], options: RHash, state: ReadState, condition?: string): void {
   if (state.seen.has(file.index.file)) return;
   state.seen.add(file.index.file);
   const path = reader.relative(file);
-  walkCalls(file.program, (call) => {
-    if (call.receiver || state.why) return;
-    if (call.name === "include") {
-      for (const arg of call.arguments_?.arguments_ ?? []) {
+  const visit = (node: N.Node, under: string | undefined): void => {
+    if (state.why) return;
+    if (node instanceof N.IfNode || node instanceof N.UnlessNode) {
+      const holds = decide(file, node.predicate, reader.evaluate);
+      const taken = holds === undefined ? undefined : (node instanceof N.IfNode) === holds;
+      // Phrased as the branch runs: "only if `X`" for the `if`'s own statements, "unless `X`" for its `else`.
+      const phrase = (when: boolean) => under ?? (holds === undefined ? `${when === (node instanceof N.IfNode) ? "only if" : "unless"} \`${text(file, node.predicate)}\`` : undefined);
+      const other = node instanceof N.IfNode ? node.subsequent : node.elseClause;
+      if (taken !== false && node.statements) visit(node.statements, phrase(true));
+      if (taken !== true && other) visit(other, phrase(false));
+      return;
+    }
+    if (node instanceof N.CallNode && !node.receiver && node.name === "include") {
+      for (const arg of node.arguments_?.arguments_ ?? []) {
         const name = constantPathText(arg);
         const concern = name && reader.find(name.replace(/^::/, ""));
-        if (concern) readDeviseCalls(concern, reader, modules, options, state);
+        if (concern) readDeviseCalls(concern, reader, modules, options, state, under);
       }
       return;
     }
-    if (call.name !== "devise") return;
+    if (node instanceof N.CallNode && !node.receiver && node.name === "devise") return deviseCall(node, under);
+    for (const child of childrenOf(node)) visit(child, under);
+  };
+  const deviseCall = (call: N.CallNode, under: string | undefined): void => {
     for (const arg of call.arguments_?.arguments_ ?? []) {
       if (arg instanceof N.KeywordHashNode) {
         keywordOptions(arg, options);
@@ -166,10 +191,12 @@ function readDeviseCalls(file: LoadedFile, reader: ModelReader, modules: string[
       }
       const value = literal(arg) ?? evaluated(file, arg, reader);
       const names = moduleNames(value);
-      if (names) modules.push(...names);
+      if (names && under !== undefined) state.undecided.push(...names.map((module) => ({ module, condition: under })));
+      else if (names) modules.push(...names);
       else state.why = `its \`devise\` call in ${path} passes \`${text(file, arg)}\`${value instanceof RUnknown ? `, which depends on ${value.description}: ${value.cause.why}` : ", which Routemap cannot read without running it"}`;
     }
-  });
+  };
+  visit(file.program, condition);
 }
 
 /**
