@@ -113,6 +113,23 @@ test("definedHelperNames: a word list's define_method with a prefix (Capybara's 
   assert.deepEqual([...names], ["have_no_current_path"]);
 });
 
+test("definedHelperNames: Devise.add_module's route actions are Devise's URL helpers (a gem's module or the app's initializer)", () => {
+  const of = (text) => {
+    const names = new Set();
+    definedHelperNames(text, names, new Set());
+    return [...names].sort().join(" ") || "-";
+  };
+  // devise_ichain_authenticatable 0.3.2 (osem): Devise 4.8's `add_module` puts the actions in
+  // URL_HELPERS, and `generate_helpers!` defines `#{action}#{module}_#{path_or_url}` for each.
+  assert.equal(
+    of("Devise.add_module(:ichain_registerable,\n  strategy: false,\n  controller: :ichain_registrations,\n  route: { ichain_registration: [nil, :new, :edit] })\n"),
+    "edit_ichain_registration_path edit_ichain_registration_url ichain_registration_path ichain_registration_url new_ichain_registration_path new_ichain_registration_url",
+  );
+  assert.equal(of('Devise.add_module :sso, :route => { :sso_session => ["new", nil] }'), "new_sso_session_path new_sso_session_url sso_session_path sso_session_url");
+  // `route: true` or a symbol adds the key with no action: no helper.
+  assert.equal(of("Devise.add_module :token, route: :token\nDevise.add_module :magic, route: true"), "-");
+});
+
 test("definedHelperNames: a gem's file that only speaks of a name (mentions) does not define it", () => {
   const of = (text) => {
     const [names, mentions] = [new Set(), new Set()];

@@ -193,6 +193,7 @@ export function definedHelperNames(text: string, into: Set<string>, mentions?: S
   if (/\bFactory(?:Bot|Girl)\.define\b/.test(text)) {
     for (const m of text.matchAll(/^[ \t]*([a-z_][a-z0-9_]*_(?:path|url))[ \t]*(?:\{|do\b)/gm)) into.add(m[1]);
   }
+  if (text.includes("add_module")) deviseModuleHelpers(text, into);
   // Not a `respond_to?(:x_path)` or `defined?(x_path)`: the file that asks is the one that may
   // call it missing (helperGuards.ts), not the app.
   const computed = mentions && /\bdefine_(?:singleton_)?method[\s(]*(?![\s(]*[:"'])|\bdef\s+(?:self\.)?method_missing\b|\bdefine_method[\s(]*"[^"\n]*#\{/.test(text);
@@ -201,6 +202,23 @@ export function definedHelperNames(text: string, into: Set<string>, mentions?: S
     const name = m[1] ?? m[2] ?? m[3];
     if (m[1] !== undefined || !mentions || computed) into.add(name);
     else (DEFINING.test(text.slice(text.lastIndexOf("\n", m.index) + 1, m.index)) ? into : mentions).add(name);
+  }
+}
+
+/**
+ * `Devise.add_module(:x, route: { x_registration: [nil, :new, :edit] })`: Devise's URL helpers
+ * (lib/devise.rb `add_module` adds the actions to `URL_HELPERS`, and
+ * lib/devise/controllers/url_helpers.rb `generate_helpers!` defines a method per action and
+ * suffix) gain `x_registration_path`, `new_x_registration_path`, … (`route: true` or a symbol
+ * adds no action, so no helper). In a gem (devise_ichain_authenticatable) or the app's initializer.
+ */
+function deviseModuleHelpers(text: string, into: Set<string>): void {
+  for (const m of text.matchAll(/\badd_module\b[^;]{0,300}?(?:\broute:|:route\s*=>)\s*\{\s*:?([a-z_]\w*)(?::\s*|\s*=>\s*)\[([^\]]*)\]/g)) {
+    for (const item of m[2].split(",").map((a) => a.trim())) {
+      const action = item === "nil" ? "" : /^:?["']?([a-z_]\w*)["']?$/.exec(item)?.[1];
+      if (action === undefined) continue;
+      for (const kind of ["path", "url"]) into.add(`${action && `${action}_`}${m[1]}_${kind}`);
+    }
   }
 }
 
