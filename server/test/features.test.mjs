@@ -473,6 +473,9 @@ WidgetsController.action(:orphan)
   const settings = { diagnostics: true, unreachedActions: true };
   assert.deepEqual([...appDiagnostics(withMiddleware, settings).values()].flat().filter((d) => d.severity === 4), []);
   assert.deepEqual(fileDiagnostics(withMiddleware, settings, "/app/app/controllers/widgets_controller.rb").filter((d) => d.severity === 4), []);
+  // And one a route runs (`to: WidgetsController.action(:orphan)`, jupiter's downloads).
+  const routed = (await workspaceFor(fixture.replace("  resources :widgets, only: :index", '  resources :widgets, only: :index\n  get "dl", to: WidgetsController.action(:orphan)'))).app;
+  assert.deepEqual([...appDiagnostics(routed, settings).values()].flat().filter((d) => d.severity === 4), []);
   const inTest = (await workspaceFor(middleware.replace('::WidgetsController.action("orphan")', "raise"))).app;
   assert.deepEqual([...appDiagnostics(inTest, settings).values()].flat().filter((d) => d.severity === 4).map((d) => d.message.split(":")[0]), ["No route reaches WidgetsController#orphan"]);
 });

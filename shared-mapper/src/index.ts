@@ -711,7 +711,8 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
     files,
     timings: { parse: parseTime, evaluation: now() - start - parseTime },
     ...(inflections ? { inflections } : {}),
-    ...actionEndpointsOf(loadAll(configPaths().filter((p) => ACTION_ENDPOINT.test(read(p) ?? "")))),
+    // The configuration's (`config.exceptions_app`) and the routes' own (`to: DownloadsController.action(:download)`).
+    ...actionEndpointsOf(loadAll([...new Set([...configPaths(), ...files])].filter((p) => ACTION_ENDPOINT.test(read(p) ?? "")))),
   };
 }
 
@@ -756,7 +757,7 @@ function defaultDrawPath(entry: string): string {
 
 /** An initializer that may change Rails' mapper (`appMappers.ts`): `Routing::Mapper`, or `class Mapper` inside `module Routing`. */
 const MENTIONS_MAPPER = /Routing::Mapper\b|\bclass\s+Mapper\b/;
-/** A configuration file that may name a controller's action as a Rack app (`configActionEndpoints`). */
+/** A configuration or routes file that may name a controller's action as a Rack app (`configActionEndpoints`). */
 const ACTION_ENDPOINT = /Controller\s*\.\s*action\b/;
 
 function actionEndpointsOf(files: LoadedFile[]): { actionEndpoints?: ActionEndpoint[] } {

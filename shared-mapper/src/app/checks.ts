@@ -53,7 +53,7 @@ function unknownScopes(result: MapResult): (route: Route) => boolean {
   return ({ source: s }) => regions.some(({ span }) => span.file === s.file && contains(span, s.start.line, s.start.character) && contains(span, s.end.line, s.end.character));
 }
 
-/** `XController.action(:name)` in the app's configuration files: an action requests reach without a route. */
+/** `XController.action(:name)` in the app's configuration and routes files: an action requests reach without a route. */
 export function configActionEndpoints(files: readonly LoadedFile[]): ActionEndpoint[] {
   const found: ActionEndpoint[] = [];
   for (const file of files) {
