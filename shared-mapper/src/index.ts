@@ -47,6 +47,7 @@ import { RSymbol } from "./ruby/values.js";
 import { rubyVersion } from "./ruby/print.js";
 import type { ActionEndpoint, Diagnostic, EngineRoutes, MapInput, MapOptions, MapResult, Span } from "./types.js";
 import { configActionEndpoints } from "./app/checks.js";
+import { configRoutesBlocks, KEEPS_ROUTES_BLOCK, type ConfigRoutesBlock } from "./framework/routesBlocks.js";
 import { now } from "./clock.js";
 import { TestSupport } from "./app/testSupport.js";
 
@@ -609,7 +610,12 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
         // (A file that requires others runs too: the change may be a require or two further, openstax/exercises' lib/publishable.rb.)
         requireMapperChanges(interpreter, loadAll(requiring), (path) => MENTIONS_MAPPER.test(read(path) ?? "") || REQUIRES.test(read(path) ?? ""));
       }
+      // Routes blocks the configuration keeps for the route set (framework/routesBlocks.ts).
+      const kept = configRoutesBlocks(loadAll(configPaths().filter((p) => KEEPS_ROUTES_BLOCK.test(read(p) ?? ""))));
+      const drawKept = (which: (b: ConfigRoutesBlock) => boolean) => kept.filter(which).forEach((b) => interpreter.drawKeptBlock(b.file, b.block));
+      drawKept((b) => b.kind === "prepend" && !b.afterInitialize);
       drawAll(framework.before);
+      drawKept((b) => b.kind === "prepend" && b.afterInitialize);
       // The routes files Rails loads, in order: config/routes.rb, or what config.paths lists.
       const listed = application && appRoot !== undefined ? readRoutesPaths(application, (pattern) => globFiles(input, appRoot, pattern)) : undefined;
       if (listed && "unknown" in listed) {
@@ -636,7 +642,10 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
         const loaded = load(engine.routes);
         if (loaded) interpreter.runFile(loaded, { kind: "main" });
       }
-      // `Rails.application.routes.append` blocks, after everything the files drew.
+      // `Rails.application.routes.append` blocks, after everything the files drew: the configuration's
+      // first, kept before the routes files ran (the initializers', then the `after_initialize` blocks').
+      drawKept((b) => b.kind === "append" && !b.afterInitialize);
+      drawKept((b) => b.kind === "append" && b.afterInitialize);
       for (const appended of interpreter.appended) appended();
       drawAll(framework.after);
       // An engine class file is read for its name, not checked: what it says of its other code is

@@ -636,6 +636,20 @@ export class Interpreter implements MapperHost, CallHost {
   }
 
   /**
+   * A routes block the configuration keeps (`Rails.application.routes.append do … end` in an
+   * initializer: framework/routesBlocks.ts), drawn as Rails draws it, with the mapper as `self`;
+   * the block alone, not the file around it (an outer local is not there: unknown).
+   */
+  drawKeptBlock(file: LoadedFile, block: N.BlockNode): void {
+    this.files.push(file);
+    try {
+      this.withMatchFrame(() => this.frames.run("method", () => this.statements(block.body instanceof N.StatementsNode ? block.body : null, new Env(this.store, { kind: "mapper" })), (name) => new RUnknown(name, false, "a value the block's undecidable `next` leaves open")));
+    } finally {
+      this.files.pop();
+    }
+  }
+
+  /**
    * Evaluates a program as one expression (`RouteMapper.evaluate`): its last value, or the
    * exception it raises, which no statement catches here.
    */
