@@ -6,7 +6,7 @@
  * argument, and a lambda of the wrong arity raises at its own line. Names are looked up as
  * given: `:x` and `"x"` differ.
  */
-import { RMapper, RValue, isSym } from "../ruby/values.js";
+import { RMapper, RValue, UnknownValueError, isSym } from "../ruby/values.js";
 import { toS } from "../ruby/print.js";
 import { extractOptions, checkArity } from "./block.js";
 import { routingError } from "./errors.js";
@@ -34,6 +34,23 @@ export function concerns(m: MapperState, call: Call): void {
     const found = m.concerns.get(key(name));
     if (!found) throw routingError(`No concern named ${toS(name, m.ruby)} was found!`);
     if ("block" in found) found.block.call([options]);
-    else m.host.callValue(found.callable, [RMapper.instance, options]);
+    else callConcern(m, name, found.callable, options);
+  }
+}
+
+/**
+ * `callable.call(mapper, options)`. One Routemap cannot run (an object of a gem's class it does
+ * not have: ActiveScaffold's `ActiveScaffold::Routing::Basic.new`) may only draw in the current
+ * scope: what it draws is missing and said, and what the call around it draws (the resource's
+ * own routes) stays.
+ */
+function callConcern(m: MapperState, name: RValue, callable: RValue, options: RValue): void {
+  try {
+    m.host.callValue(callable, [RMapper.instance, options]);
+  } catch (e) {
+    if (!(e instanceof UnknownValueError)) throw e;
+    const text = (v: RValue | undefined) => (typeof v === "string" ? v : isSym(v ?? null) ? (v as { name: string }).name : undefined);
+    const message = `Routemap cannot run the concern ${toS(name, m.ruby)}: it is \`${e.value.description}\`, ${e.value.cause.why}. The routes it draws here are missing.`;
+    m.host.missing(message, { namePrefix: text(m.scope.get("as")), modules: [text(m.scope.get("module"))] });
   }
 }
