@@ -59,6 +59,6 @@ test("routemap routes: the gem's class draws as the concern", () => {
 test("the gem not installed, or not loaded (require: false): the concern stays unknown, said at its line", () => {
   for (const root of [app({ installed: false }), app({ gemfile: 'gem "shelf", require: false\n' })]) {
     const check = routemapIn(root, "check", ".");
-    assert.match(check.stdout + check.stderr, /skipped this `concerns`: it depends on `Shelf::Routes::Browsable\.new\(layout: "narrow"\)`, an object of a class Routemap does not have/);
+    assert.match(check.stdout + check.stderr, /cannot run the concern \w+: it is `Shelf::Routes::Browsable\.new\(layout: "narrow"\)`, an object of a class Routemap does not have/);
   }
 });
