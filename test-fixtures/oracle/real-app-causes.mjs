@@ -171,6 +171,16 @@ export const CAUSES = [
     matches: [{ repo: "catarse/catarse", source: /^config\/routes\.rb:12$/ }, { repo: "publiclab/plots2", source: /^config\/routes\.rb:[45]$/ }, { repo: "ministryofjustice/prison-visits-2", source: /^config\/routes\.rb:4$/ }],
   },
   {
+    id: "gem-loaded-missing-here",
+    area: "conditions",
+    title: "`defined?` of a constant of a gem the app loads (`mount PgHero::Engine => \"/admin/pghero\" if defined?(PgHero)`, pghero in the Gemfile's `:postgres` group, which `Bundler.require(:sqlite3, :postgres, :mysql, *Rails.groups)` requires): Routemap reads the lockfile and the `Bundler.require` call and draws the route, as the app's own bundle would; Rails here ran without the gem (Debian lacks it), so the constant was not defined",
+    files: {
+      "config/routes.rb": routes('mount PgHero::Engine => "/pghero" if defined?(PgHero)\nget "ping" => "ping#index"'),
+    },
+    rails: "ping GET /ping(.:format) ping#index",
+    matches: [{ repo: "manyfold3d/manyfold", source: /^config\/routes\/admin\.rb:17$/ }],
+  },
+  {
     id: "config-for",
     area: "app files/environment",
     title: "`config_for(:rubygems)` in config/application.rb (config/rubygems.yml's environment section as ActiveSupport::OrderedOptions) is unknown: `constraints({ host: Gemcutter::SEPARATE_ADMIN_HOST }.compact)` and its routes are skipped",
@@ -213,6 +223,8 @@ export const CAUSES = [
     matches: [
       { repo: "huginn/huginn", source: /^config\/routes\.rb:103$/ },
       { repo: "Coursemology/coursemology2", source: /^config\/routes\.rb:74$/ },
+      // `devise(*devise_modules)`, the list built by the class body's lines before it.
+      { repo: "openSUSE/osem", source: /^config\/routes\.rb:11$/ },
     ],
   },
   {
@@ -302,7 +314,24 @@ export const CAUSES = [
       "config/routes.rb": routes('mount ActionCable.server => "/cable"\nget "ping" => "ping#index"'),
     },
     rails: "ping GET /ping(.:format) ping#index",
-    matches: [{ repo: "exercism/website", source: /^config\/routes\.rb:8$/ }, { repo: "publiclab/plots2", source: /^config\/routes\.rb:434$/ }, { repo: "openHPI/codeocean", source: /^config\/routes\.rb:193$/ }],
+    matches: [
+      { repo: "exercism/website", source: /^config\/routes\.rb:8$/ },
+      { repo: "publiclab/plots2", source: /^config\/routes\.rb:434$/ },
+      { repo: "openHPI/codeocean", source: /^config\/routes\.rb:193$/ },
+      { repo: "Freika/dawarich", source: /^config\/routes\.rb:6$/ },
+      { repo: "publiclab/mapknitter", source: /^config\/routes\.rb:5$/ },
+    ],
+  },
+  {
+    id: "controller-action-endpoint",
+    area: "interpreter core library",
+    title: "An endpoint that is a controller's action as a Rack app (`to: DownloadsController.action(:download)`): Rails prints the lambda ActionController::Metal.action makes (`#<Proc:0x… …/action_controller/metal.rb:235 (lambda)>`: its address and actionpack's own path on the machine), which Routemap shows marked «DownloadsController.action(:download)»; the action counts as reached (no unreached-action hint)",
+    files: {
+      "app/controllers/downloads_controller.rb": "class DownloadsController < ActionController::Base\n  def download; end\nend\n",
+      "config/routes.rb": routes('get "dl/:id", to: DownloadsController.action(:download), as: :dl\nget "ping" => "ping#index"'),
+    },
+    rails: "ping GET /ping(.:format) ping#index",
+    matches: [{ repo: "ualbertalib/jupiter", source: /^config\/routes\.rb:1[23]$/ }],
   },
   {
     id: "endpoint-object",
