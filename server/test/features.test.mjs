@@ -476,6 +476,10 @@ WidgetsController.action(:orphan)
   // And one a route runs (`to: WidgetsController.action(:orphan)`, jupiter's downloads).
   const routed = (await workspaceFor(fixture.replace("  resources :widgets, only: :index", '  resources :widgets, only: :index\n  get "dl", to: WidgetsController.action(:orphan)'))).app;
   assert.deepEqual([...appDiagnostics(routed, settings).values()].flat().filter((d) => d.severity === 4), []);
+  // Its endpoint is shown marked, said once as what it is (Rails prints the lambda with its address).
+  assert.deepEqual(routed.table().diagnostics.filter((d) => d.severity === "info").map((d) => d.message), [
+    "Routemap cannot compute `WidgetsController.action(:orphan)` (a controller's action as a Rack app, which Rails prints as the lambda ActionController::Metal.action makes, with its address); the table shows this route's endpoint as «WidgetsController.action(:orphan)».",
+  ]);
   const inTest = (await workspaceFor(middleware.replace('::WidgetsController.action("orphan")', "raise"))).app;
   assert.deepEqual([...appDiagnostics(inTest, settings).values()].flat().filter((d) => d.severity === 4).map((d) => d.message.split(":")[0]), ["No route reaches WidgetsController#orphan"]);
 });

@@ -142,10 +142,10 @@ const CONTROLLER_BASES = new Set(["ActionController::Base", "ActionController::A
  * `controller_name` (ActionController::Metal: the same of `name.demodulize`), and
  * `method_defined?(:edit)` / `public_method_defined?`: true where the class or a module it
  * includes defines the method (public, or protected for `method_defined?`); where it does not, Rails'
- * own classes may, so unknown.
+ * own classes may, so unknown. `action(:name)`, the action as a Rack app, is unknown too, said as such.
  */
 function controllerClassCall(it: CallHost, path: string, name: string, args: RValue[]): RValue | undefined {
-  if (name !== "controller_path" && name !== "controller_name" && name !== "method_defined?" && name !== "public_method_defined?") return undefined;
+  if (name !== "controller_path" && name !== "controller_name" && name !== "method_defined?" && name !== "public_method_defined?" && name !== "action") return undefined;
   let c: string | undefined = path;
   for (const seen = new Set<string>(); c && !CONTROLLER_BASES.has(c) && !seen.has(c); c = it.classes.get(c)?.superclass) seen.add(c);
   if (!c || !CONTROLLER_BASES.has(c) || !path.endsWith("Controller")) return undefined;
@@ -153,6 +153,8 @@ function controllerClassCall(it: CallHost, path: string, name: string, args: RVa
   if (name === "controller_name") return underscore(path.slice(path.lastIndexOf(":") + 1, -"Controller".length));
   const method = args[0] instanceof RSymbol ? args[0].name : stringValue(args[0]);
   if (method === undefined || args.length !== 1) return undefined;
+  // `action(:download)` (ActionController::Metal): a lambda, or the controller's middleware stack around it, that Rails prints with its address.
+  if (name === "action") return new RUnknown(`${path}.action(${inspect(args[0], it.ruby)})`, false, "a controller's action as a Rack app, which Rails prints as the lambda ActionController::Metal.action makes, with its address");
   const def = it.classes.instanceMethod(path, method);
   if (def && def.owner !== OBJECT && !(def.kind === "def" && def.visibility === "private") && !(name === "public_method_defined?" && def.kind === "def" && def.visibility === "protected")) return true;
   if (def && def.owner !== OBJECT) return false;
