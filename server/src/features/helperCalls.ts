@@ -455,7 +455,6 @@ export function generationOf(
   };
 }
 
-/** `Avo::BaseController` → `avo/base`, as a controller's path. */
 /**
  * The first namespace of each of a controller's superclasses (`Spree::Admin::BaseController` →
  * `spree`), kept per list: the model's list of a controller is one array while the model stands,
@@ -468,6 +467,7 @@ function ancestorNamespaces(superclasses: readonly string[]): readonly string[] 
 }
 const superclassNamespaces = new WeakMap<readonly string[], readonly string[]>();
 
+/** `Avo::BaseController` → `avo/base`, as a controller's path. */
 const controllerPathOfClass = (className: string) => underscore(className.replace(/^::/, "").replace(/Controller$/, "").replace(/::/g, "/"));
 
 /**
