@@ -1061,6 +1061,21 @@ end
   );
 });
 
+test("a template's bare name: checked where the app's locals are known, left alone where a file builds the names it passes", async () => {
+  const { helperCallDiagnostics } = await import("../dist/features/helperCalls.js");
+  const share = "/app/app/views/posts/share.text.erb";
+  const errors = async (extra) => {
+    const { app, files } = await workspaceFor(HELPER_APP + extra);
+    return helperCallDiagnostics(app.workspace.mapper, app.helperCheck(), share, files.get(share), "all").map((d) => d.message.split(":")[0]);
+  };
+  // forms-admin: a method called by a built name passes no local, so `sharez_url` is still no one's.
+  const called = '//- app/controllers/sessions_controller.rb\nclass SessionsController < ApplicationController\n  def destroy\n    redirect_to send(:"#{params[:provider]}_sign_out_url")\n  end\nend\n';
+  assert.deepEqual(await errors(called), ["undefined method `sharez_url'"]);
+  // A local of a name built at run time may be `sharez_url`: the template's bare names are not said to be undefined, as a partial's are not.
+  const built = '//- app/controllers/cards_controller.rb\nclass CardsController < ApplicationController\n  def show\n    render :show, locals: { "#{params[:kind]}_url": card_url }\n  end\nend\n';
+  assert.deepEqual(await errors(built), []);
+});
+
 test("hash targets: hover lists the routes, definition goes to the action, completion offers the controller's actions", async () => {
   const { hoverOnHashTarget, definitionOfHashTarget, hashTargetCompletions } = await import("../dist/features/hashTargets.js");
   const view = '<%= link_to "All", controller: "posts", action: "index" %>\n<%= link_to "About", controller: :pages, action: :about %>\n<%= url_for(action: :show, id: 1) %>\n';

@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { definedHelperNames, hamlToRuby, slimToRuby } from "../dist/index.js";
+import { definedHelperNames, hamlToRuby, partialLocalKeys, slimToRuby } from "../dist/index.js";
 import { FIXTURES } from "../../test-fixtures/lib/cases.mjs";
 import { mapper } from "./helpers.mjs";
 
@@ -128,6 +128,18 @@ test("definedHelperNames: Devise.add_module's route actions are Devise's URL hel
   assert.equal(of('Devise.add_module :sso, :route => { :sso_session => ["new", nil] }'), "new_sso_session_path new_sso_session_url sso_session_path sso_session_url");
   // `route: true` or a symbol adds the key with no action: no helper.
   assert.equal(of("Devise.add_module :token, route: :token\nDevise.add_module :magic, route: true"), "-");
+});
+
+test("partialLocalKeys: the x_path keys a file passes; a name it builds may be any local, unless it is built to call a method", () => {
+  const of = (text) => {
+    const keys = new Set();
+    return partialLocalKeys(text, keys) ? [...keys].sort().join(" ") || "-" : "any";
+  };
+  assert.equal(of('render "form", cancel_path: posts_path, locals: { back_url: root_url }'), "back_url cancel_path");
+  assert.equal(of('render "form", locals: { "#{kind}_path": x }'), "any");
+  // forms-admin's AuthenticationController: a method called by a built name passes no local.
+  assert.equal(of('redirect_to send(:"#{auth_provider}_sign_out_url"), allow_other_host: true\nrender :guidance, locals: { post_url: x }'), "post_url");
+  assert.equal(of('x.public_send("edit_#{kind}_path", y) if respond_to?(:"#{kind}_url")'), "-");
 });
 
 test("definedHelperNames: a gem's file that only speaks of a name (mentions) does not define it", () => {

@@ -195,8 +195,9 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
   // undefined-helper check takes it, and only when no file may pass it (the others see it as a call
   // of unknown arguments).
   const locals = generation.partialLocals?.() ?? null;
-  // A template's bare name is a local only where some file passes a local of that name.
-  const maybeLocal = (c: HelperCall) => c.maybeLocal === true || (c.templateLocal === true && locals !== null && locals.has(c.name));
+  // A template's bare name is a local only where some file passes a local of that name, or may
+  // be one where a file builds the names it passes (`locals` unknown), as a partial's is.
+  const maybeLocal = (c: HelperCall) => c.maybeLocal === true || (c.templateLocal === true && (locals === null || locals.has(c.name)));
   const calls = explicit ? uses.calls.filter((c) => c.noRequest) : uses.calls.filter((c) => !maybeLocal(c));
   const bare = explicit || !locals ? [] : uses.calls.filter((c) => maybeLocal(c) && !locals.has(c.name));
   // Only the hashes that run without a request, where none runs the file (asked only of a file with hashes).

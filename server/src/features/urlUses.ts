@@ -60,7 +60,7 @@ export function urlUsesOf(c: UseContext, path: string, text: string): UrlUse[] {
   const locals = generation.partialLocals?.() ?? null;
   for (const call of uses.calls) {
     if (call.maybeLocal && (!locals || locals.has(call.name))) continue;
-    if (call.templateLocal && locals?.has(call.name)) continue;
+    if (call.templateLocal && (!locals || locals.has(call.name))) continue;
     const route = helperIndex(tableFor(tables, call.receiver) ?? { routes: [], customHelpers: [] }).get(call.name)?.route;
     out.push({ kind: "helper", span: call.span, routes: route ? [route] : [], name: call.name, ...(explicit && !call.noRequest ? { uncertain: true } : {}) });
   }

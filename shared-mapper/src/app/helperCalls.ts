@@ -152,13 +152,19 @@ export function helperCalls(file: LoadedFile, o: { partial: boolean; template?: 
  * (`render "form", cancel_path: posts_path`, `locals: { back_url: … }`; `:x_path =>` and
  * `"x_path" =>` are names `definedHelperNames` already takes). Errs towards "passed": a key
  * written anywhere counts for every partial. Returns false when the file builds such a name
- * (`"#{kind}_path"`): then any name may be a local.
+ * (`"#{kind}_path"`), other than to call a method by it: then any name may be a local.
  */
 export function partialLocalKeys(text: string, into: Set<string>): boolean {
-  if (/#\{[^}]*\}[a-z0-9_]*_(?:path|url)\b/.test(text)) return false;
+  for (const m of text.matchAll(/#\{[^}]*\}[a-z0-9_]*_(?:path|url)\b/g)) {
+    // A name built to be called (`send(:"#{provider}_sign_out_url")`, forms-admin), not passed.
+    if (!CALLED_BY_NAME.test(text.slice(Math.max(0, m.index - 60), m.index))) return false;
+  }
   for (const m of text.matchAll(/(?<![:\w])([a-z_][a-z0-9_]*_(?:path|url)):(?!:)/g)) into.add(m[1]);
   return true;
 }
+
+/** Before a built name: the call that calls a method by it (`send(:"`, `public_send("x_`, `respond_to?(:"`). */
+const CALLED_BY_NAME = /\b(?:send|public_send|__send__|try!?|respond_to\?|method)\s*\(?\s*:?["'][a-z0-9_]*$/;
 
 /**
  * Names of the app's own code that may define a method of that name: every `def x_path`, every
