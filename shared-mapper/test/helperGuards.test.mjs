@@ -12,6 +12,10 @@ const CASES = [
   ["routes.draw { resources :posts }", true],
   ["assert_equal posts_path, @response.location", false],
   ["def draw(x) = x\ncanvas.draw(:circle)", false],
+  // A request spec's support file adding routes to the app's set (apply-for-qualified-teacher-status).
+  ["Rails.application.routes.send(\n  :eval_block,\n  proc { namespace(:test) { resource :session, only: %i[create] } },\n)\npost test_session_path", true],
+  ["routes.eval_block(block)", true],
+  ["def eval_block(x) = x", false],
 ];
 
 test("drawsOwnRoutes: a file that draws routes of its own", () => {
