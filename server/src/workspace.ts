@@ -17,7 +17,7 @@ import { DefinedNames, isCheckedFile, otherControllerPaths, otherTemplates, read
 import { generationOf, inheritedGemUrlOptions, uncheckedBecause, type HelperCheckContext } from "./features/helperCalls.js";
 import { engineCause, gemCauses, regionCauses, restrictedCause, testHelperCauses, urlOptionsCauses, type CheckCause } from "./features/checkStatus.js";
 import { appHelperTables, engineProxies, type HelperTable, type HelperTables } from "./features/helpers.js";
-import { testEnvHelpers } from "./features/testEnvironment.js";
+import { otherEnvironmentRoutes, testEnvHelpers } from "./features/testEnvironment.js";
 import type { FilledParts } from "./features/snippets.js";
 import { engineDrawnBy, engineFiles, engineToCheck, type EngineFiles } from "./features/engineContexts.js";
 import { appRenders, type RenderingApp } from "./features/appProblems.js";
@@ -672,6 +672,14 @@ export class RailsApp {
     return this.testEnv.helpers(path);
   }
   private testEnv: { result: MapResult; helpers: (path: string) => ReadonlySet<string> | undefined } | undefined;
+
+  /** The routes of the app's other environments' tables (testEnvironment.ts), drawn once per table, where a routes file reads its environment. */
+  otherEnvironmentRoutes(): readonly Route[] {
+    const result = this.table();
+    if (this.otherEnvs?.result !== result) this.otherEnvs = { result, routes: otherEnvironmentRoutes(this.inputs(), result, (input) => this.workspace.mapper.map(input)) };
+    return this.otherEnvs.routes;
+  }
+  private otherEnvs: { result: MapResult; routes: readonly Route[] } | undefined;
 
   /**
    * The helper tables a file of this folder has where Rails runs it, for the editor's features

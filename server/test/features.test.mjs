@@ -480,6 +480,11 @@ WidgetsController.action(:orphan)
   assert.deepEqual(routed.table().diagnostics.filter((d) => d.severity === "info").map((d) => d.message), [
     "Routemap cannot compute `WidgetsController.action(:orphan)` (a controller's action as a Rack app, which Rails prints as the lambda ActionController::Metal.action makes, with its address); the table shows this route's endpoint as «WidgetsController.action(:orphan)».",
   ]);
+  // And one only another environment's table routes (gobierto's stubs under `if Rails.env.test?`):
+  // made private, as the hint would say, it breaks the tests that request it.
+  const testOnly = (await workspaceFor(fixture.replace("  resources :widgets, only: :index", '  resources :widgets, only: :index\n  get "stub", to: "widgets#orphan" if Rails.env.test?'))).app;
+  assert.deepEqual([...appDiagnostics(testOnly, settings).values()].flat().filter((d) => d.severity === 4), []);
+  assert.deepEqual(fileDiagnostics(testOnly, settings, "/app/app/controllers/widgets_controller.rb").filter((d) => d.severity === 4), []);
   const inTest = (await workspaceFor(middleware.replace('::WidgetsController.action("orphan")', "raise"))).app;
   assert.deepEqual([...appDiagnostics(inTest, settings).values()].flat().filter((d) => d.severity === 4).map((d) => d.message.split(":")[0]), ["No route reaches WidgetsController#orphan"]);
 });

@@ -19,7 +19,7 @@ import { locateRoutes } from "./locate.js";
 import { withOutsideCalls } from "../features/outsideCalls.js";
 import { checkDefinedNames, type DefinedNames, helperScope, otherControllerPaths, relativePosix, otherTemplates, readInstalledGems } from "./helperCheck.js";
 import { generationOf, inheritedGemUrlOptions, mayUseUrls, usesAsked, type HelperCheckContext } from "../features/helperCalls.js";
-import { testEnvHelpers } from "../features/testEnvironment.js";
+import { otherEnvironmentRoutes, testEnvHelpers } from "../features/testEnvironment.js";
 import { fileProblems, problemFiles } from "../features/appProblems.js";
 import { factsKindOf, FileUsesStore, type FactsJob } from "../features/fileUses.js";
 import { FactsWorkers } from "./factsWorkers.js";
@@ -154,7 +154,7 @@ async function checkApp(o: {
     ...withCauses(result.diagnostics, causes),
     ...routeActionDiagnostics(result, model),
     ...(provided ? missingControllerDiagnostics(result, model, provided) : []),
-    ...withOutsideCalls(unreachedActions(result, model, { endpoints: namesOf().actionEndpoints() }), namesOf().controllerCalls(), root).map((u) => ({ severity: "hint" as const, code: "unreached-action", span: u.span, message: unreachedMessage(u) })),
+    ...withOutsideCalls(unreachedActions(result, model, { endpoints: namesOf().actionEndpoints(), otherRoutes: otherEnvironmentRoutes(input, result, (i) => mapper.map(i)) }), namesOf().controllerCalls(), root).map((u) => ({ severity: "hint" as const, code: "unreached-action", span: u.span, message: unreachedMessage(u) })),
   ];
   if (context) {
     const names = namesOf();

@@ -149,7 +149,7 @@ export function appDiagnostics(app: RailsApp, settings: Pick<Settings, "diagnost
   const out = diagnosticsByFile(result, causeFiles(app, files, causes), checks, causes, shownIn(alertsOnly));
   lastAnswer.set(app, { result, model, provided, unreached: settings.unreachedActions, callsKey, out });
   if (settings.unreachedActions) {
-    for (const unreached of withOutsideCalls(unreachedActions(result, model, { endpoints }), calls, app.root)) {
+    for (const unreached of withOutsideCalls(unreachedActions(result, model, { endpoints, otherRoutes: app.otherEnvironmentRoutes() }), calls, app.root)) {
       const file = unreached.span.file;
       if (!out.has(file)) out.set(file, []);
       out.get(file)!.push(unreachedHint(unreached));
@@ -194,7 +194,7 @@ function ownDiagnostics(app: RailsApp, settings: Pick<Settings, "diagnostics" | 
   if (!app.modelReady()) return controller ? [] : diagnosticsByFile(result, [file], [], splitCauses(app.checkCauses({ gems: false })).table).get(file)!;
   const model = app.controllerModel();
   if (controller) {
-    const own = new Map([[file, settings.unreachedActions ? withOutsideCalls(unreachedActions(result, model, { file, endpoints: app.actionEndpoints() }), app.controllerCalls(), app.root).map(unreachedHint) : []]]);
+    const own = new Map([[file, settings.unreachedActions ? withOutsideCalls(unreachedActions(result, model, { file, endpoints: app.actionEndpoints(), otherRoutes: app.otherEnvironmentRoutes() }), app.controllerCalls(), app.root).map(unreachedHint) : []]]);
     addUrlOptionInfos(app, own, splitCauses(app.checkCauses({ gems: false })).urlOptions, file);
     return own.get(file)!;
   }

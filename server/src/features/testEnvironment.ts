@@ -7,7 +7,7 @@
  * That table is drawn once, and only when a test file calls a name the other lacks.
  */
 import { relative, sep } from "node:path";
-import type { MapInput, MapResult } from "@routemap/shared-mapper";
+import type { MapInput, MapResult, Route } from "@routemap/shared-mapper";
 import { appHelperTables, helperIndex } from "./helpers.js";
 
 /** For a file of the app at `root`: the helpers its routes define in the test environment, if it is a test's file and `input` is another environment's. */
@@ -20,4 +20,23 @@ export function testEnvHelpers(root: string, input: MapInput, map: (input: MapIn
     names ??= new Set(helperIndex(appHelperTables(map({ ...input, options: { ...input.options, railsEnv: "test" } })).own).keys());
     return names;
   };
+}
+
+/** The environments an app's routes are drawn in: a route may be in one's table alone. */
+const ENVIRONMENTS = ["development", "test", "production"];
+/** A routes file that reads its environment (`if Rails.env.test?`, `ENV["…"]`): only then may another environment's table route elsewhere. */
+const READS_ENVIRONMENT = /\bRails\.env\b|\bENV\b|\bRAILS_ENV\b/;
+
+/**
+ * The routes the app's other environments' tables have (development, test and production, less
+ * `input`'s own), drawn only where a routes file reads its environment; for the unreached-action
+ * hint, which an action a test-only route reaches must not get (gobierto's stub controllers under
+ * `if Rails.env.test?`: made private, as the hint says, they would break the tests).
+ */
+export function otherEnvironmentRoutes(input: MapInput, result: MapResult, map: (input: MapInput) => MapResult): readonly Route[] {
+  const own = input.options?.railsEnv ?? "development";
+  const text = (path: string) => (input.files instanceof Map ? input.files.get(path) : (input.files as Record<string, string>)[path]);
+  const readsEnvironment = result.files.some((path) => /\/config\/routes(?:\.rb$|\/)/.test(path) && READS_ENVIRONMENT.test(text(path) ?? ""));
+  if (!readsEnvironment) return [];
+  return ENVIRONMENTS.filter((env) => env !== own).flatMap((railsEnv) => map({ ...input, options: { ...input.options, railsEnv } }).routes);
 }

@@ -235,10 +235,13 @@ export function openFor(result: MapResult, controller: string): boolean {
  * any action (`:controller/:action`). Actions of concerns are not listed: their includers differ.
  * `file`: only the actions defined in that file. `endpoints`: actions the app's code runs as Rack
  * apps (`ErrorsController.action(:show)` in a middleware), reached as the configuration's are.
+ * `otherRoutes`: the routes of the app's other environments' tables (a route under `if
+ * Rails.env.test?`), which reach their actions there.
  */
-export function unreachedActions(result: MapResult, model: ControllerModel, o: { file?: string; endpoints?: readonly ActionEndpoint[] } = {}): UnreachedAction[] {
+export function unreachedActions(result: MapResult, model: ControllerModel, o: { file?: string; endpoints?: readonly ActionEndpoint[]; otherRoutes?: readonly Route[] } = {}): UnreachedAction[] {
   const { file } = o;
-  if (hasDynamicTargets(result)) return [];
+  const otherTargets = (o.otherRoutes ?? []).filter((route) => route.endpoint.kind === "controller").map((route) => ({ controller: route.controller, action: route.action }));
+  if (hasDynamicTargets(result) || otherTargets.some((t) => !t.controller || !t.action || t.controller.startsWith(":") || t.action.startsWith(":"))) return [];
   const candidates: UnreachedAction[] = [];
   for (const [path, controller] of model.byPath) {
     // A controller a part of the routes Routemap could not evaluate may reach: nothing is said of it.
@@ -257,7 +260,7 @@ export function unreachedActions(result: MapResult, model: ControllerModel, o: {
   const reached = new Set<string>();
   // An engine's routes reach its controllers too (the app's own engine, evaluated with it or alone).
   const engineTargets = result.engines.flatMap((e) => e.routes).map((route) => ({ controller: route.controller, action: route.action }));
-  for (const t of [...targetsOf(result), ...engineTargets]) {
+  for (const t of [...targetsOf(result), ...engineTargets, ...otherTargets]) {
     if (!t.controller || !t.action || !names.has(t.action)) continue;
     const action = model.atRoute(t.controller)?.actions.get(t.action);
     if (action) reached.add(`${action.owner}#${action.name}`);
