@@ -480,6 +480,10 @@ WidgetsController.action(:orphan)
   assert.deepEqual(routed.table().diagnostics.filter((d) => d.severity === "info").map((d) => d.message), [
     "Routemap cannot compute `WidgetsController.action(:orphan)` (a controller's action as a Rack app, which Rails prints as the lambda ActionController::Metal.action makes, with its address); the table shows this route's endpoint as «WidgetsController.action(:orphan)».",
   ]);
+  // And one its own class methods run (forms-admin's controller that is Warden's failure app:
+  // `def self.call(env) action(:redirect_to_sign_in).call(env) end`); `before_action` is no such call.
+  const selfCalled = (await workspaceFor(fixture.replace("  def index; end", "  before_action(:index)\n  def self.call(env) = action(:orphan).call(env)\n\n  def index; end"))).app;
+  assert.deepEqual([...appDiagnostics(selfCalled, settings).values()].flat().filter((d) => d.severity === 4), []);
   // And one only another environment's table routes (gobierto's stubs under `if Rails.env.test?`):
   // made private, as the hint would say, it breaks the tests that request it.
   const testOnly = (await workspaceFor(fixture.replace("  resources :widgets, only: :index", '  resources :widgets, only: :index\n  get "stub", to: "widgets#orphan" if Rails.env.test?'))).app;

@@ -481,8 +481,8 @@ export class DefinedNames {
         this.controllerCallsCache = undefined;
       }
     }
-    if (/^(?:app|lib|config)\//.test(rel) && found.includes(".action") && found.includes("Controller")) {
-      const endpoints = actionEndpointsIn(path, found);
+    if (/^(?:app|lib|config)\//.test(rel) && found.includes("action") && (found.includes(".action") || rel.startsWith("app/controllers/"))) {
+      const endpoints = actionEndpointsIn(path, rel, found);
       if (endpoints.length) {
         this.endpointsByFile.set(path, endpoints);
         this.endpointsCache = undefined;
@@ -517,17 +517,26 @@ export class DefinedNames {
 }
 
 /**
- * `XController.action(:y)` (or `("y")`) in a file's text. Read from the text, not a parse: what it
+ * `XController.action(:y)` (or `("y")`) in a file's text, and a controller's own `action(:y)`. Read from the text, not a parse: what it
  * finds only takes unreached-action hints away, so a match in a comment or a string costs at most
  * a hint, never a false report.
  */
-function actionEndpointsIn(path: string, text: string): ActionEndpoint[] {
-  return [...text.matchAll(/(?<![\w:])(?:::)?((?:[A-Z]\w*::)*[A-Z]\w*Controller)\s*\.\s*action\s*\(?\s*(?::|["'])([A-Za-z_]\w*[?!]?)/g)].map((m) => {
-    const line = lineAt(text, m.index);
-    const character = m.index - (text.lastIndexOf("\n", m.index - 1) + 1);
-    const end = { line, character: character + m[0].length };
-    return { controller: m[1], action: m[2], span: { file: path, start: { line, character }, end } };
-  });
+function actionEndpointsIn(path: string, rel: string, text: string): ActionEndpoint[] {
+  const span = (at: number, length: number) => {
+    const line = lineAt(text, at);
+    const character = at - (text.lastIndexOf("\n", at - 1) + 1);
+    return { file: path, start: { line, character }, end: { line, character: character + length } };
+  };
+  const found = [...text.matchAll(/(?<![\w:])(?:::)?((?:[A-Z]\w*::)*[A-Z]\w*Controller)\s*\.\s*action\s*\(?\s*(?::|["'])([A-Za-z_]\w*[?!]?)/g)].map((m) => ({ controller: m[1], action: m[2], span: span(m.index, m[0].length) }));
+  // In a controller's own class methods, `action(:y)` or `self.action(:y)` (forms-admin's
+  // `def self.call(env) action(:redirect_to_sign_in).call(env) end`, its class Warden's failure app):
+  // controllers have no instance method `action`.
+  const own = /^app\/controllers\/(.+)_controller\.rb$/.exec(rel);
+  if (own) {
+    const controller = `${own[1].split("/").map((part) => part.replace(/(?:^|_)([a-z0-9])/g, (_, c: string) => c.toUpperCase())).join("::")}Controller`;
+    for (const m of text.matchAll(/(?<![\w:.])(?:self\s*\.\s*)?action\s*\(\s*(?::|["'])([A-Za-z_]\w*[?!]?)/g)) found.push({ controller, action: m[1], span: span(m.index, m[0].length) });
+  }
+  return found;
 }
 
 /** The 0-based line of a UTF-16 offset. */
