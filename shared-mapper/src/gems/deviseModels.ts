@@ -105,7 +105,7 @@ function routeOption(options: N.Node, module: string | undefined): { key: string
 export const routeOf = (module: string): string | undefined => ROUTES[module] ?? EXTENSIONS[module]?.route;
 
 export interface DeviseModel {
-  /** The model's modules, in `Devise::ALL` order (modules of other gems first, as `devise` sorts them). */
+  /** The model's modules: each `devise` call's in `Devise::ALL` order (modules of other gems first, as `devise` sorts them), after the earlier calls'. */
   modules: string[];
   /** The class options given to `devise` (`unlock_strategy:`, `omniauth_providers:`). */
   options: RHash;
@@ -137,18 +137,16 @@ export function readDeviseModel(className: string, reader: ModelReader, app: App
   if (!file) return { why: `${modelPath(className)} is not in the workspace` };
   const modules: string[] = [];
   const options = new RHash();
-  const state: ReadState = { why: undefined, seen: new Set<string>(), undecided: [] };
+  const state: ReadState = { why: undefined, seen: new Set<string>(), undecided: [], order: (a, b) => allIndex(a, app) - allIndex(b, app) };
   readDeviseCalls(file, reader, modules, options, state);
   if (state.why) return { why: state.why };
   const undecided = state.undecided.filter((u) => !modules.includes(u.module));
   if (!modules.length && !undecided.length) return { why: `${reader.relative(file)} has no \`devise\` call that Routemap can see, in it or in the modules it includes that the app defines (a parent class is not read)` };
-  const unique = [...new Set(modules)];
-  // `sort_by { Devise::ALL.index(s) || -1 }`
-  unique.sort((a, b) => allIndex(a, app) - allIndex(b, app));
-  return { modules: unique, options, undecided: [...new Map(undecided.map((u) => [u.module, u])).values()] };
+  // `self.devise_modules |= selected_modules`: each call's after the earlier calls'.
+  return { modules: [...new Set(modules)], options, undecided: [...new Map(undecided.map((u) => [u.module, u])).values()] };
 }
 
-type ReadState = { why: string | undefined; seen: Set<string>; undecided: { module: string; condition: string }[] };
+type ReadState = { why: string | undefined; seen: Set<string>; undecided: { module: string; condition: string }[]; order: (a: string, b: string) => number };
 
 /**
  * The `devise` calls of a file, and of the modules it includes (`include Authentication`), where
@@ -184,6 +182,7 @@ function readDeviseCalls(file: LoadedFile, reader: ModelReader, modules: string[
     for (const child of childrenOf(node)) visit(child, under);
   };
   const deviseCall = (call: N.CallNode, under: string | undefined): void => {
+    const selected: string[] = [];
     for (const arg of call.arguments_?.arguments_ ?? []) {
       if (arg instanceof N.KeywordHashNode) {
         keywordOptions(arg, options);
@@ -192,9 +191,11 @@ function readDeviseCalls(file: LoadedFile, reader: ModelReader, modules: string[
       const value = literal(arg) ?? evaluated(file, arg, reader);
       const names = moduleNames(value);
       if (names && under !== undefined) state.undecided.push(...names.map((module) => ({ module, condition: under })));
-      else if (names) modules.push(...names);
+      else if (names) selected.push(...names);
       else state.why = `its \`devise\` call in ${path} passes \`${text(file, arg)}\`${value instanceof RUnknown ? `, which depends on ${value.description}: ${value.cause.why}` : ", which Routemap cannot read without running it"}`;
     }
+    // Devise's `devise`: `modules.map(&:to_sym).uniq.sort_by { |s| Devise::ALL.index(s) || -1 }`, per call.
+    modules.push(...[...new Set(selected)].sort(state.order));
   };
   visit(file.program, condition);
 }
