@@ -6,7 +6,7 @@
  * or as GitHub Actions annotations; the exit status is 1 when one is an error.
  */
 import { join, sep } from "node:path";
-import { missingControllerDiagnostics, routeActionDiagnostics, unreachedActions, unreachedMessage, type Diagnostic, type RouteMapper, type Span } from "@routemap/shared-mapper";
+import { missingControllerDiagnostics, routeActionDiagnostics, unreachedActions, unreachedMessage, type Diagnostic, type MapInput, type MapResult, type RouteMapper, type Span } from "@routemap/shared-mapper";
 import { createNodeMapper } from "@routemap/shared-mapper/node";
 import { nodeFileSystem } from "../fileSystem.js";
 import { keepDrawMemo, keptDrawMemo } from "../keptDraws.js";
@@ -90,9 +90,13 @@ export async function checkCommand(argv: string[], io: Io, mapper?: RouteMapper)
   // Without them (or with nothing but the controllers' bodies for them), the second core reads
   // the files ahead of the checks (textReader.ts), the controllers first: the main thread reads them next.
   if (!workers || !checksFiles) reader = TextReader.start(root, controllersFirst(root, checked));
+  // With no facts worker to feed first, the routes are mapped while the second core reads the
+  // controllers ahead, which the main thread reads next (on issue 30's app, 5,000 files it read
+  // itself when it asked for them at once).
+  const mapped = workers ? undefined : mapApp(mapper, input, root);
   const { files, views: own } = readControllerInputs(root, fs);
   try {
-    return await checkApp({ argv: args, format, io, mapper, input, fs, root, files, own, uses, checked, workers, appGems, gems });
+    return await checkApp({ argv: args, format, io, mapper, input, fs, root, files, own, uses, checked, workers, appGems, gems, mapped });
   } finally {
     workers?.close();
     reader?.close();
@@ -116,6 +120,8 @@ async function checkApp(o: {
   workers: FactsWorkers | undefined;
   appGems: ReturnType<typeof commandAppGems>;
   gems: ReturnType<typeof readInstalledGems>;
+  /** The app's table, when mapped before (`checkCommand`). */
+  mapped?: MapResult;
 }): Promise<number> {
   const { argv: args, format, io, mapper, input, fs, root, files, own, uses, checked, workers, appGems, gems } = o;
   const checksFiles = !("why" in gems);
@@ -125,10 +131,7 @@ async function checkApp(o: {
   const bodiesRead = workers?.read([...files].flatMap(([path, text]) => [uses.wanted("k", path, text), checksFiles ? modelFreeUses(uses, root, path, text) : undefined].filter((j) => j !== undefined)), uses);
   // The models' naming facts first: every file's polymorphic targets wait for them.
   if (workers && checksFiles) workers.read([...modelJobs(uses, root, checked, fs), ...checked.flatMap((file) => modelFreeUses(uses, root, file, fs.readFile(file)) ?? [])], uses);
-  // The drawn files' recordings a run before kept (keptDraws.ts): a file whose text is the same is replayed.
-  const memo = keptDrawMemo(root);
-  const result = mapper.map(input, { memo });
-  if (memo.recorded) keepDrawMemo(root, memo);
+  const result = o.mapped ?? mapApp(mapper, input, root);
   const cached = appGems?.cacheStats();
   if (process.env.ROUTEMAP_TIMINGS === "1") io.err(`routemap: gems: ${appGems?.installed.size ?? 0} installed, ${appGems?.missing.length ?? 0} missing; cache ${cached ? `${cached.used} used, ${cached.made} made${cached.failed ? `, ${cached.failed} not written` : ""}` : "off"}\n`);
   const engineRoots = findEngines(root).map((e) => e.root);
@@ -204,6 +207,14 @@ async function checkApp(o: {
  * file's with no targets (helperCalls.ts `generationOf`'s `polymorphic`). A guess: a file asked
  * otherwise is read again in the main thread (the facts' key holds what they were read for).
  */
+/** The app's table, the drawn files' recordings a run before kept replayed where their text is the same (keptDraws.ts). */
+function mapApp(mapper: RouteMapper, input: MapInput, root: string): MapResult {
+  const memo = keptDrawMemo(root);
+  const result = mapper.map(input, { memo });
+  if (memo.recorded) keepDrawMemo(root, memo);
+  return result;
+}
+
 function modelFreeUses(uses: FileUsesStore, root: string, file: string, text: string | undefined): FactsJob | undefined {
   const scope = text === undefined ? undefined : helperScope(root, file);
   if (!scope || !mayUseUrls(text!, scope)) return undefined;
