@@ -406,3 +406,15 @@ test("rspec-mocks' argument matchers in a support helper's stub (`with(token, an
   };
   assert.deepEqual(await check(spec, { support }), [3]);
 });
+
+test("Routes a support file's hook draws into the app's set (`routes.draw`, `send(:eval_block, proc { … })`) make no request; the DSL's `default_url_options` may change URLs", async () => {
+  const spec = 'RSpec.describe "Posts", type: :request do\n  it do\n    get edit_post_path\n  end\nend\n';
+  const support = (body) => ({
+    "spec/rails_helper.rb": `require "rspec/rails"\nRSpec.configure do |config|\n  config.before(:all, type: :request) do\n${body}\n  end\nend\n`,
+  });
+  // apply-for-qualified-teacher-status' request specs' support file.
+  const evalBlock = "    Rails.application.routes.send(\n      :eval_block,\n      proc do\n        namespace :test do\n          resource :session, only: %i[create]\n        end\n      end,\n    )";
+  assert.deepEqual(await check(spec, { support: support(evalBlock) }), [3]);
+  assert.deepEqual(await check(spec, { support: support('    Rails.application.routes.draw do\n      get "x", to: "x#y"\n    end') }), [3]);
+  assert.deepEqual(await check(spec, { support: support('    Rails.application.routes.append { default_url_options host: "x.org" }') }), []);
+});

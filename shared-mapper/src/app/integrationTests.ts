@@ -621,6 +621,10 @@ function walkCall(call: N.CallNode, state: State, w: Walk, check: boolean): void
   if (URL_OPTIONS.test(name)) return void (state.dead = true);
   const self = !call.receiver || call.receiver instanceof N.SelfNode;
   if (!self) {
+    // Routes drawn into the app's set (`Rails.application.routes.draw do … end`, `.send(:eval_block,
+    // proc { … })` in a spec's `before`): the mapper runs that code, not the session; only the
+    // DSL's `default_url_options` touches URL generation.
+    if (drawsRoutes(call)) return void (callsNamed(call, "default_url_options") && (state.dead = true));
     walk(call.receiver, state, w, check);
     walkArguments(call, state, w, check);
     // `ApplicationController.class_eval do … end`: the block's calls are that object's, not the test's.
@@ -660,6 +664,19 @@ function walkCall(call: N.CallNode, state: State, w: Walk, check: boolean): void
   const quiet = QUIET.has(name) || /^(?:assert|refute|must|wont)(?:_|$)/.test(name) || /^(?:be|have|a|an)_/.test(name);
   if (!quiet) called(state, name);
   block(call, state, w, check, IMMEDIATE.has(name) || /^assert_/.test(name));
+}
+
+/** `…routes.draw`/`append`/`prepend`/`eval_block` (or `send(:eval_block, …)`): a call that runs routing DSL on the app's route set. */
+function drawsRoutes(call: N.CallNode): boolean {
+  if (!(call.receiver instanceof N.CallNode) || call.receiver.name !== "routes") return false;
+  if (call.name === "draw" || call.name === "append" || call.name === "prepend" || call.name === "eval_block") return true;
+  const first = call.arguments_?.arguments_[0];
+  return (call.name === "send" || call.name === "__send__") && first instanceof N.SymbolNode && first.unescaped.value === "eval_block";
+}
+
+/** Whether code under `node` calls a method of this name. */
+function callsNamed(node: N.Node, name: string): boolean {
+  return (node instanceof N.CallNode && node.name === name) || childrenOf(node).some((child) => callsNamed(child, name));
 }
 
 function walkArguments(call: N.CallNode, state: State, w: Walk, check: boolean): void {
