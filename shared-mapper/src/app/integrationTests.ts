@@ -661,8 +661,7 @@ function walkCall(call: N.CallNode, state: State, w: Walk, check: boolean): void
   }
   walkArguments(call, state, w, check);
   if (DEFERRED.has(name)) return deferred(call.block instanceof N.BlockNode ? call.block.body : null, state, w);
-  const quiet = QUIET.has(name) || /^(?:assert|refute|must|wont)(?:_|$)/.test(name) || /^(?:be|have|a|an)_/.test(name);
-  if (!quiet) called(state, name);
+  if (!quietName(name)) called(state, name);
   block(call, state, w, check, IMMEDIATE.has(name) || /^assert_/.test(name));
 }
 
@@ -678,6 +677,12 @@ function drawsRoutes(call: N.CallNode): boolean {
 function callsNamed(node: N.Node, name: string): boolean {
   return (node instanceof N.CallNode && node.name === name) || childrenOf(node).some((child) => callsNamed(child, name));
 }
+
+/** A method of the test frameworks, Rails' test helpers or Ruby that makes no request and sets no URL option itself (its block aside). */
+const quietName = (name: string) => QUIET.has(name) || /^(?:assert|refute|must|wont)(?:_|$)/.test(name) || /^(?:be|have|a|an)_/.test(name);
+
+/** Whether a name the walk never takes for one that may request (testSupport.ts names the first that may, not one of these). */
+export const neverRequests = (name: string) => quietName(name) || DEFERRED.has(name) || IMMEDIATE.has(name);
 
 function walkArguments(call: N.CallNode, state: State, w: Walk, check: boolean): void {
   walk(call.arguments_, state, w, check);

@@ -27,7 +27,7 @@ import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import type { Span } from "../types.js";
 import { childrenOf, constantPathText } from "../ruby/walk.js";
-import { effectOfBody, HOOKS, type IntegrationEffect, type LastRequest } from "./integrationTests.js";
+import { effectOfBody, HOOKS, neverRequests, type IntegrationEffect, type LastRequest } from "./integrationTests.js";
 
 const CAPYBARA = [
   "visit", "click_on", "click_link", "click_button", "click_link_or_button", "fill_in", "select", "unselect", "check", "uncheck", "choose", "attach_file",
@@ -312,7 +312,7 @@ export class TestSupport {
     const stack: N.Node[] = [body];
     while (stack.length) {
       const node = stack.pop()!;
-      if (node instanceof N.CallNode && (!node.receiver || node.receiver instanceof N.SelfNode) && this.resolve(node.name) === "unknown") {
+      if (node instanceof N.CallNode && (!node.receiver || node.receiver instanceof N.SelfNode) && !neverRequests(node.name) && this.resolve(node.name) === "unknown") {
         if (!found || node.location.startOffset < found.location.startOffset) found = node;
       }
       if (!(node instanceof N.DefNode)) for (const child of childrenOf(node)) stack.push(child);
