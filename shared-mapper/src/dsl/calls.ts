@@ -25,7 +25,7 @@ import type { Frame } from "./frames.js";
 import type { Handlers } from "./handlers.js";
 import { configForCall, evalFileValue } from "./environment.js";
 import { kernelCall } from "./kernelCalls.js";
-import { BreakSignal } from "./signals.js";
+import { BreakSignal, NextSignal } from "./signals.js";
 import { mergerCall } from "./withOptions.js";
 import { mapperChangeCall, mapperModuleMethod } from "./appMappers.js";
 import { MAPPER } from "./gemMappers.js";
@@ -186,7 +186,8 @@ function drawBlock(it: CallHost, node: N.CallNode, block: N.BlockNode, env: Env)
   if (it.quiet) return null;
   const owner = (node.receiver as N.CallNode).receiver;
   const engine = engineOf(it, owner, env);
-  const run = () => it.statements(block.body instanceof N.StatementsNode ? block.body : null, new Env(it.store, { kind: "mapper" }, env, null, env.method, env.cref));
+  // A block's frame: `next` in it ends the draw there (gds-sso's `next if GDS::SSO::Config.api_only`).
+  const run = () => drawBody(it, () => it.statements(block.body instanceof N.StatementsNode ? block.body : null, new Env(it.store, { kind: "mapper" }, env, null, env.method, env.cref)));
   const draw = () => (engine ? drawEngine(it, engine, run) : run());
   // Rails runs `append` blocks after the routes files have drawn, wherever they stand: in their
   // own file still (openfoodnetwork's engines append to the app's routes).
@@ -194,6 +195,18 @@ function drawBlock(it: CallHost, node: N.CallNode, block: N.BlockNode, env: Env)
   if (node.name === "append" && !engine) it.appended.push(() => it.inFile(file, draw));
   else draw();
   return null;
+}
+
+/** A draw block's statements, run as Ruby runs a block: `next` leaves it, in the worlds where it is taken. */
+export function drawBody(it: CallHost, body: () => RValue): RValue {
+  return it.frames.run("block", () => {
+    try {
+      return body();
+    } catch (e) {
+      if (e instanceof NextSignal) return e.value;
+      throw e;
+    }
+  }, (name) => new RUnknown(name, false, "a value the block's undecidable `next` leaves open"));
 }
 
 const isRailsModule = (node: Node | null) =>

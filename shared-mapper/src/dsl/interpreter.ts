@@ -27,7 +27,7 @@ import type { Diagnostic, GemDependent, OpenRegion, Severity, Span } from "../ty
 import { Conditions, Store, type Condition } from "./branches.js";
 import { Budget, BudgetExceeded, DEFAULT_LIMITS, ValueTooLarge, type Limits } from "./budget.js";
 import { callArgumentsOf, hashElementsOf, makeProc } from "./arguments.js";
-import { CALLS, comparableCall } from "./calls.js";
+import { CALLS, comparableCall, drawBody } from "./calls.js";
 import { classCall, evalFileValue, pathnameCall } from "./environment.js";
 import type { CallHost } from "./evaluator.js";
 import { forkBranches } from "./fork.js";
@@ -643,7 +643,7 @@ export class Interpreter implements MapperHost, CallHost {
   drawKeptBlock(file: LoadedFile, block: N.BlockNode): void {
     this.files.push(file);
     try {
-      this.withMatchFrame(() => this.frames.run("method", () => this.statements(block.body instanceof N.StatementsNode ? block.body : null, new Env(this.store, { kind: "mapper" })), (name) => new RUnknown(name, false, "a value the block's undecidable `next` leaves open")));
+      this.withMatchFrame(() => drawBody(this, () => this.statements(block.body instanceof N.StatementsNode ? block.body : null, new Env(this.store, { kind: "mapper" }))));
     } finally {
       this.files.pop();
     }
