@@ -64,6 +64,20 @@ test("hostile inputs end with a diagnostic, not a hang or a crash", async () => 
   }
 });
 
+test("a `loop` whose `break` Routemap cannot decide stops with an info, and what follows is drawn", async () => {
+  // lago-api's retry intervals (`break if total + jitter > window`, `rand` in jitter): each turn kept
+  // one more world, and the map ran out of memory after minutes.
+  const m = await mapper();
+  const started = performance.now();
+  for (const loop of ["attempt = 0\n  loop do\n    attempt += 1\n    break if attempt * rand(0.75..1.25) > 3\n  end", "loop do break if rand > 0.5 end"]) {
+    const text = `Rails.application.routes.draw do\n  ${loop}\n  get "ping" => "ping#index"\nend\n`;
+    const result = m.map({ entry: "config/routes.rb", files: new Map([["config/routes.rb", text]]) });
+    assert.deepEqual(result.routes.map((r) => `${r.name} ${r.toJSON().conditions ?? ""}`), ["ping "], loop);
+    assert.ok(result.diagnostics.some((d) => d.code === "undecidable-loop"), loop);
+  }
+  assert.ok(performance.now() - started < 5_000);
+});
+
 test("values too large for JavaScript skip their statement with a diagnostic; the routes around them are drawn", async () => {
   const m = await mapper();
   for (const [line, expected] of [

@@ -61,6 +61,11 @@ export class Frames {
     return frame.pending ? this.finish(frame, value, unknown) : value;
   }
 
+  /** The innermost frame (`Kernel#loop`'s call, while its block runs: kernelCalls.ts). */
+  current(): Frame | undefined {
+    return this.stack[this.stack.length - 1];
+  }
+
   /** The frame a signal leaves to. */
   target(signal: Signal): Frame | undefined {
     for (let i = this.stack.length - 1; i >= 0; i--) {

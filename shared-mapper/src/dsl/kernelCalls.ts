@@ -14,6 +14,7 @@ import { callArgumentsOf, makeProc, selfValue } from "./arguments.js";
 import type { CallHost } from "./evaluator.js";
 import { withOptions } from "./withOptions.js";
 import { OBJECT } from "./classes.js";
+import { mayDraw } from "./mayDraw.js";
 import { routingMethod } from "./dispatch.js";
 import type { Env } from "./env.js";
 import { evalFileValue, loadFile } from "./environment.js";
@@ -52,7 +53,7 @@ export function kernelCall(it: CallHost, node: N.CallNode, env: Env, name: strin
     case "fail":
       throw raised(it, args().args);
     case "loop":
-      return node.block ? loop(it, args().block!) : undefined;
+      return node.block ? loop(it, args().block!, node) : undefined;
     case "catch":
       return catchTag(it, args());
     case "throw": {
@@ -140,14 +141,29 @@ function raised(it: CallHost, args: RValue[]): RoutingError {
  * `loop do … end`: until `break` or StopIteration (which `loop` rescues, so its body's errors
  * reach it, as a `rescue` clause's do); the budget bounds one that never ends.
  */
-function loop(it: CallHost, block: RProc): RValue {
+function loop(it: CallHost, block: RProc, node: N.CallNode): RValue {
+  // The call's frame, where the block's `break` goes (calls.ts `withCallFrame`).
+  const frame = node.block instanceof N.BlockNode ? it.frames.current() : undefined;
   try {
-    for (;;) it.rescuing(() => it.yield(block, []));
+    for (;;) {
+      it.rescuing(() => it.yield(block, []));
+      // A `break` taken in one world only (`break if attempt * rand(0.75..1.25) > 3`, lago-api's
+      // retry intervals): how many times the loop runs is not known, and each turn would keep one
+      // more world. Stopped as `while` stops on an undecidable condition.
+      if (frame?.kind === "call" && frame.pending?.length) return undecidedLoop(it, node);
+    }
   } catch (e) {
     if (e instanceof RoutingError && e.rubyClass === "StopIteration") return null;
     if (e instanceof BreakSignal && e.target === undefined) return e.value;
     throw e;
   }
+}
+
+function undecidedLoop(it: CallHost, node: N.CallNode): RValue {
+  const message = "Routemap cannot decide how many times this `loop` runs: it leaves it under a condition Routemap cannot decide. Routemap stops here; what the loop would draw is missing.";
+  it.report("info", message, it.nodeSpan(node), "undecidable-loop");
+  if (node.block instanceof N.BlockNode && node.block.body && mayDraw(node.block.body)) it.openRegion(it.nodeSpan(node), message);
+  return new RUnknown("loop", false, "a value that depends on how many times the loop ran, which Routemap cannot decide");
 }
 
 /** `catch(tag) { |tag| … throw tag, value … }`. */
