@@ -87,7 +87,7 @@ widgets: index
 `,
   ));
 
-test("a class method that includes modules, called in a controller's body, makes its actions unknown (panoptes' resource_actions)", () =>
+test("a class method that includes modules or defines methods, called in a controller's body, makes its actions unknown (panoptes' resource_actions, ekylibre's manage_restfully)", () =>
   check(
     `
 //- app/controllers/application_controller.rb
@@ -125,12 +125,40 @@ class PlainController < ApplicationController
   protect_from_forgery
   def index; end
 end
+//- app/controllers/concerns/restfully_manageable.rb
+module RestfullyManageable
+  extend ActiveSupport::Concern
+
+  module ClassMethods
+    # ekylibre's: the actions' source built as a string and class_eval'd.
+    def manage_restfully
+      code = "def create\\n  head :ok\\nend\\n"
+      class_eval(code)
+    end
+
+    def pickable
+      define_method(:incorporate) { head :ok }
+    end
+  end
+end
+//- app/controllers/accounts_controller.rb
+class AccountsController < ApplicationController
+  include RestfullyManageable
+  manage_restfully
+end
+//- app/controllers/parcels_controller.rb
+class ParcelsController < ApplicationController
+  include RestfullyManageable
+  pickable
+end
 `,
     `
+accounts: - | unknown: AccountsController calls \`manage_restfully\`, a class method that includes modules or defines methods Routemap does not follow
 application: -
-gadgets: - | unknown: GadgetsController calls \`resource_actions\`, a class method that includes modules Routemap does not follow
+gadgets: - | unknown: GadgetsController calls \`resource_actions\`, a class method that includes modules or defines methods Routemap does not follow
+parcels: - | unknown: ParcelsController calls \`pickable\`, a class method that includes modules or defines methods Routemap does not follow
 plain: index
-widgets: index | unknown: WidgetsController calls \`showable\`, a class method that includes modules Routemap does not follow
+widgets: index | unknown: WidgetsController calls \`showable\`, a class method that includes modules or defines methods Routemap does not follow
 `,
   ));
 

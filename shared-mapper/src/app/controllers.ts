@@ -130,8 +130,9 @@ export interface Body {
   callbacks?: Record<string, string>;
   dynamic?: string;
   /**
-   * Class methods it defines that include modules (`def self.showable; include Showable; end`,
-   * or a `ClassMethods` module's `def resource_actions(*a) … include …`): a class that calls one
+   * Class methods it defines that include modules or define methods (`def self.showable; include
+   * Showable; end`, a `ClassMethods` module's `def resource_actions(*a) … include …`, one that
+   * `class_eval`s or `define_method`s): a class that calls one
    * gets methods Routemap does not follow. Names of the module's instance methods for a
    * `ClassMethods` body.
    */
@@ -331,9 +332,10 @@ export class ControllerModel {
   private requestIndex: { byFile: Map<string, Controller[]>; inherited: Set<string> } | undefined;
 
   /**
-   * A call in the chain's bodies of a class method the chain defines that includes modules
-   * (panoptes' `resource_actions :index, :show`, from JsonApiController's `ClassMethods`): the
-   * modules it includes, and so the actions, are not followed; said, never taken as none.
+   * A call in the chain's bodies of a class method the chain defines that includes modules or
+   * defines methods (panoptes' `resource_actions :index, :show`, from JsonApiController's
+   * `ClassMethods`; ekylibre's `manage_restfully`): the modules it includes, or the methods it
+   * defines, and so the actions, are not followed; said, never taken as none.
    */
   private macroCall(bodies: Body[]): string | undefined {
     const macros = new Set<string>();
@@ -344,7 +346,7 @@ export class ControllerModel {
     if (!macros.size) return undefined;
     for (const body of bodies) {
       const call = body.calls?.find((c) => macros.has(c));
-      if (call) return `${body.name} calls \`${call}\`, a class method that includes modules Routemap does not follow`;
+      if (call) return `${body.name} calls \`${call}\`, a class method that includes modules or defines methods Routemap does not follow`;
     }
     return undefined;
   }
@@ -609,12 +611,17 @@ function readBody(body: Body, statements: N.StatementsNode | null, file: LoadedF
   return firstSection;
 }
 
-/** Whether a method's body includes modules (`include Showable`, in a loop or a `case` too). */
+/**
+ * Whether a method's body gives its class methods Routemap does not follow: includes modules
+ * (`include Showable`, in a loop or a `case` too), or defines them (ekylibre's `manage_restfully`
+ * builds `def create … end` and `class_eval`s it; `define_method :incorporate`).
+ */
 function includesModules(def: N.DefNode): boolean {
   let found = false;
-  if (def.body) walkCalls(def.body, (call) => void (found ||= !call.receiver && (call.name === "include" || call.name === "prepend")));
+  if (def.body) walkCalls(def.body, (call) => void (found ||= (!call.receiver || call.receiver instanceof N.SelfNode) && DEFINES_METHODS.has(call.name)));
   return found;
 }
+const DEFINES_METHODS = new Set(["include", "prepend", "class_eval", "module_eval", "class_exec", "module_exec", "define_method", "attr_reader", "attr_accessor", "alias_method"]);
 
 /** `layout "admin"`, `layout false`, `layout nil`, `layout :choose, only: :show`: what it declares. */
 function layoutDeclaration(args: N.Node[]): LayoutDeclaration {
