@@ -320,6 +320,7 @@ export const CAUSES = [
       { repo: "openHPI/codeocean", source: /^config\/routes\.rb:193$/ },
       { repo: "Freika/dawarich", source: /^config\/routes\.rb:6$/ },
       { repo: "publiclab/mapknitter", source: /^config\/routes\.rb:5$/ },
+      { repo: "bigbluebutton/greenlight", source: /^config\/routes\.rb:21$/ },
     ],
   },
   {
