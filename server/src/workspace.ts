@@ -17,7 +17,7 @@ import { DefinedNames, isCheckedFile, otherControllerPaths, otherTemplates, read
 import { generationOf, inheritedGemUrlOptions, uncheckedBecause, type HelperCheckContext } from "./features/helperCalls.js";
 import { engineCause, gemCauses, regionCauses, restrictedCause, testHelperCauses, urlOptionsCauses, type CheckCause } from "./features/checkStatus.js";
 import { appHelperTables, engineProxies, type HelperTable, type HelperTables } from "./features/helpers.js";
-import { otherEnvironmentRoutes, testEnvHelpers } from "./features/testEnvironment.js";
+import { mapsByEnvironment, otherEnvironmentRoutes, testEnvHelpers } from "./features/testEnvironment.js";
 import type { FilledParts } from "./features/snippets.js";
 import { engineDrawnBy, engineFiles, engineToCheck, type EngineFiles } from "./features/engineContexts.js";
 import { appRenders, type RenderingApp } from "./features/appProblems.js";
@@ -668,7 +668,7 @@ export class RailsApp {
   /** For a test file, the helpers of the table drawn in the test environment (testEnvironment.ts), one lookup per table. */
   private testEnvHelpers(path: string): ReadonlySet<string> | undefined {
     const result = this.table();
-    if (this.testEnv?.result !== result) this.testEnv = { result, helpers: testEnvHelpers(this.root, this.inputs(), (input) => this.workspace.mapper.map(input)) };
+    if (this.testEnv?.result !== result) this.testEnv = { result, helpers: testEnvHelpers(this.root, this.inputs(), this.mapInEnvironment(result)) };
     return this.testEnv.helpers(path);
   }
   private testEnv: { result: MapResult; helpers: (path: string) => ReadonlySet<string> | undefined } | undefined;
@@ -676,10 +676,17 @@ export class RailsApp {
   /** The routes of the app's other environments' tables (testEnvironment.ts), drawn once per table, where a routes file reads its environment. */
   otherEnvironmentRoutes(): readonly Route[] {
     const result = this.table();
-    if (this.otherEnvs?.result !== result) this.otherEnvs = { result, routes: otherEnvironmentRoutes(this.inputs(), result, (input) => this.workspace.mapper.map(input)) };
+    if (this.otherEnvs?.result !== result) this.otherEnvs = { result, routes: otherEnvironmentRoutes(this.inputs(), result, this.mapInEnvironment(result)) };
     return this.otherEnvs.routes;
   }
   private otherEnvs: { result: MapResult; routes: readonly Route[] } | undefined;
+
+  /** The table's other environments' tables, each drawn once for both of the above (testEnvironment.ts `mapsByEnvironment`). */
+  private mapInEnvironment(result: MapResult): (input: MapInput) => MapResult {
+    if (this.envMaps?.result !== result) this.envMaps = { result, map: mapsByEnvironment((input) => this.workspace.mapper.map(input)) };
+    return this.envMaps.map;
+  }
+  private envMaps: { result: MapResult; map: (input: MapInput) => MapResult } | undefined;
 
   /**
    * The helper tables a file of this folder has where Rails runs it, for the editor's features

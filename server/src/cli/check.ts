@@ -19,7 +19,7 @@ import { locateRoutes } from "./locate.js";
 import { withOutsideCalls } from "../features/outsideCalls.js";
 import { checkDefinedNames, type DefinedNames, helperScope, otherControllerPaths, relativePosix, otherTemplates, readInstalledGems } from "./helperCheck.js";
 import { generationOf, inheritedGemUrlOptions, mayUseUrls, usesAsked, type HelperCheckContext } from "../features/helperCalls.js";
-import { otherEnvironmentRoutes, testEnvHelpers } from "../features/testEnvironment.js";
+import { mapsByEnvironment, otherEnvironmentRoutes, testEnvHelpers } from "../features/testEnvironment.js";
 import { fileProblems, problemFiles } from "../features/appProblems.js";
 import { factsKindOf, FileUsesStore, type FactsJob } from "../features/fileUses.js";
 import { FactsWorkers } from "./factsWorkers.js";
@@ -148,7 +148,9 @@ async function checkApp(o: {
   // URL helper calls in views, controllers, helpers, mailers and tests; where a part of the
   // routes could not be evaluated, not the names it may draw (helperCalls.ts `mayBeMissing`).
   const why = notCheckedBecause(gems);
-  const context = "why" in gems ? undefined : checkContext({ names: namesOf(), gems, model, root, input, fs, result, uses, mapper });
+  // The other environments' tables, each drawn once for the test files' helpers and the unreached-action hints.
+  const mapInEnvironment = mapsByEnvironment((i) => mapper.map(i));
+  const context = "why" in gems ? undefined : checkContext({ names: namesOf(), gems, model, root, input, fs, result, uses, mapper, mapInEnvironment });
   // The files and the check the language server uses for the Problems panel (appProblems.ts),
   // their facts (the templates', on their actions, known from the model now) read ahead by the
   // workers, asked before the routes' own findings below: the worker waits for these.
@@ -157,7 +159,7 @@ async function checkApp(o: {
     ...withCauses(result.diagnostics, causes),
     ...routeActionDiagnostics(result, model),
     ...(provided ? missingControllerDiagnostics(result, model, provided) : []),
-    ...withOutsideCalls(unreachedActions(result, model, { endpoints: namesOf().actionEndpoints(), otherRoutes: otherEnvironmentRoutes(input, result, (i) => mapper.map(i)) }), namesOf().controllerCalls(), root).map((u) => ({ severity: "hint" as const, code: "unreached-action", span: u.span, message: unreachedMessage(u) })),
+    ...withOutsideCalls(unreachedActions(result, model, { endpoints: namesOf().actionEndpoints(), otherRoutes: otherEnvironmentRoutes(input, result, mapInEnvironment) }), namesOf().controllerCalls(), root).map((u) => ({ severity: "hint" as const, code: "unreached-action", span: u.span, message: unreachedMessage(u) })),
   ];
   if (context) {
     const names = namesOf();
@@ -242,11 +244,11 @@ function controllersFirst(root: string, files: readonly string[]): string[] {
 }
 
 /** The context of the URL helper calls' checks (helperCalls.ts), the gems' definitions known. */
-function checkContext(o: { names: DefinedNames; gems: Exclude<ReturnType<typeof readInstalledGems>, { why: string }>; model: ReturnType<RouteMapper["controllers"]>; root: string; input: Exclude<ReturnType<typeof readInput>, string>; fs: FileSystem; result: ReturnType<RouteMapper["map"]>; uses: FileUsesStore; mapper: RouteMapper }): HelperCheckContext & { defined: ReadonlySet<string> } {
+function checkContext(o: { names: DefinedNames; gems: Exclude<ReturnType<typeof readInstalledGems>, { why: string }>; model: ReturnType<RouteMapper["controllers"]>; root: string; input: Exclude<ReturnType<typeof readInput>, string>; fs: FileSystem; result: ReturnType<RouteMapper["map"]>; uses: FileUsesStore; mapper: RouteMapper; mapInEnvironment: (input: MapInput) => MapResult }): HelperCheckContext & { defined: ReadonlySet<string> } {
   const { names, gems, model, root, input, fs, result, uses, mapper } = o;
   const modelFacts = (path: string, text: string) => uses.modelFacts(mapper, path, text);
   const generation = generationOf(names, () => model, { root, rubyVersion: input.options?.rubyVersion, read: (p) => fs.readFile(p), table: () => result, gemUrlOptions: gems.urlOptions, gemUrlOptionsControllers: gems.urlOptionsControllers, gemLayouts: gems.layouts, modelFacts });
-  return { tables: appHelperTables(result), defined: names.all(), definedIn: (path: string, text: string) => names.definedIn(path, text), gems: gems.helpers, gemMentions: gems.mentioned, generation, uses, testEnvHelpers: testEnvHelpers(root, input, (i) => mapper.map(i)) };
+  return { tables: appHelperTables(result), defined: names.all(), definedIn: (path: string, text: string) => names.definedIn(path, text), gems: gems.helpers, gemMentions: gems.mentioned, generation, uses, testEnvHelpers: testEnvHelpers(root, input, o.mapInEnvironment) };
 }
 
 /** What `fileProblems` will ask `uses` of a file, when the store lacks it. */

@@ -7,6 +7,7 @@
  */
 import { join, relative, sep } from "node:path";
 import { definedHelperNames, deviseUrlHelperNames, layoutFacts, partialLocalKeys, UNKNOWN, type ActionEndpoint, type AppLayouts, type LayoutFacts, type RouteMapper, type TestSupport, type TestSupportCause, type UrlOptionsFacts } from "@routemap/shared-mapper";
+import { camelize } from "@routemap/shared-mapper/inflector";
 import { walk, type FileSystem } from "../fileSystem.js";
 import { fileOfConstant, type AppGems } from "./appGems.js";
 import type { HelperScope } from "../features/helperCalls.js";
@@ -533,7 +534,7 @@ function actionEndpointsIn(path: string, rel: string, text: string): ActionEndpo
   // controllers have no instance method `action`.
   const own = /^app\/controllers\/(.+)_controller\.rb$/.exec(rel);
   if (own) {
-    const controller = `${own[1].split("/").map((part) => part.replace(/(?:^|_)([a-z0-9])/g, (_, c: string) => c.toUpperCase())).join("::")}Controller`;
+    const controller = `${camelize(own[1])}Controller`;
     for (const m of text.matchAll(/(?<![\w:.])(?:self\s*\.\s*)?action\s*\(\s*(?::|["'])([A-Za-z_]\w*[?!]?)/g)) found.push({ controller, action: m[1], span: span(m.index, m[0].length) });
   }
   return found;

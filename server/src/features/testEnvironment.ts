@@ -40,3 +40,18 @@ export function otherEnvironmentRoutes(input: MapInput, result: MapResult, map: 
   if (!readsEnvironment) return [];
   return ENVIRONMENTS.filter((env) => env !== own).flatMap((railsEnv) => map({ ...input, options: { ...input.options, railsEnv } }).routes);
 }
+
+/**
+ * `map` for one table's other environments, each drawn once: the test environment's table serves
+ * both the test files' helpers (`testEnvHelpers`) and the unreached-action hints
+ * (`otherEnvironmentRoutes`). The inputs asked of it differ from one another only in their environment.
+ */
+export function mapsByEnvironment(map: (input: MapInput) => MapResult): (input: MapInput) => MapResult {
+  const drawn = new Map<string, MapResult>();
+  return (input) => {
+    const env = input.options?.railsEnv ?? "development";
+    let result = drawn.get(env);
+    if (!result) drawn.set(env, (result = map(input)));
+    return result;
+  };
+}

@@ -186,8 +186,11 @@ export function routesTo(result: MapResult, controller: string, action: string):
 
 /** Whether some route could reach any action of any controller (`:controller/:action` segments): then no action is unreached. */
 export function hasDynamicTargets(result: MapResult): boolean {
-  return targetsOf(result).some((t) => !t.controller || !t.action || t.controller.startsWith(":") || t.action.startsWith(":"));
+  return targetsOf(result).some(isDynamicTarget);
 }
+
+/** A target whose controller or action a request's path picks (`:controller/:action`), or that names none. */
+const isDynamicTarget = (t: { controller: string | null; action: string | null }) => !t.controller || !t.action || t.controller.startsWith(":") || t.action.startsWith(":");
 
 /** A public action no route reaches: its `def`, for a hint (Rails would serve it to no request). */
 export interface UnreachedAction {
@@ -241,7 +244,7 @@ export function openFor(result: MapResult, controller: string): boolean {
 export function unreachedActions(result: MapResult, model: ControllerModel, o: { file?: string; endpoints?: readonly ActionEndpoint[]; otherRoutes?: readonly Route[] } = {}): UnreachedAction[] {
   const { file } = o;
   const otherTargets = (o.otherRoutes ?? []).filter((route) => route.endpoint.kind === "controller").map((route) => ({ controller: route.controller, action: route.action }));
-  if (hasDynamicTargets(result) || otherTargets.some((t) => !t.controller || !t.action || t.controller.startsWith(":") || t.action.startsWith(":"))) return [];
+  if (hasDynamicTargets(result) || otherTargets.some(isDynamicTarget)) return [];
   const candidates: UnreachedAction[] = [];
   for (const [path, controller] of model.byPath) {
     // A controller a part of the routes Routemap could not evaluate may reach: nothing is said of it.

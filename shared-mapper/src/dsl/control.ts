@@ -65,6 +65,15 @@ function whenMatches(it: Evaluator, node: Node, subject: RValue | undefined, env
   return subject === undefined ? test : it.invoke(test, "===", [subject], null, node, env);
 }
 
+/**
+ * A loop Routemap stops because it cannot decide how many times it runs (`while`'s condition,
+ * `Kernel#loop`'s `break`): said at `at`, and where its body may draw, the loop is an open region.
+ */
+export function stopUndecidableLoop(it: Evaluator, message: string, o: { at: Node; loop: Node; body: Node | null }): void {
+  it.report("info", message, it.nodeSpan(o.at), "undecidable-loop");
+  if (o.body && mayDraw(o.body)) it.openRegion(it.nodeSpan(o.loop), message);
+}
+
 /** `while`/`until`: each iteration a frame of its own (`next`), the loop one (`break`). */
 function loop(it: Evaluator, n: N.WhileNode | N.UntilNode, env: Env, until: boolean): RValue {
   const body = () => it.statements(n.statements, env);
@@ -73,8 +82,7 @@ function loop(it: Evaluator, n: N.WhileNode | N.UntilNode, env: Env, until: bool
     const t = it.decide(n.predicate, v);
     if (t === undefined) {
       const message = `Routemap cannot decide how many times this loop runs: its condition depends on \`${describe(v)}\`. Routemap stops here; what the loop would draw is missing.`;
-      it.report("info", message, it.nodeSpan(n.predicate), "undecidable-loop");
-      if (n.statements && mayDraw(n.statements)) it.openRegion(it.nodeSpan(n), message);
+      stopUndecidableLoop(it, message, { at: n.predicate, loop: n, body: n.statements });
       return false;
     }
     return t !== until;

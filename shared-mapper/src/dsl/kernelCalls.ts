@@ -14,7 +14,7 @@ import { callArgumentsOf, makeProc, selfValue } from "./arguments.js";
 import type { CallHost } from "./evaluator.js";
 import { withOptions } from "./withOptions.js";
 import { OBJECT } from "./classes.js";
-import { mayDraw } from "./mayDraw.js";
+import { stopUndecidableLoop } from "./control.js";
 import { routingMethod } from "./dispatch.js";
 import type { Env } from "./env.js";
 import { evalFileValue, loadFile } from "./environment.js";
@@ -161,8 +161,7 @@ function loop(it: CallHost, block: RProc, node: N.CallNode): RValue {
 
 function undecidedLoop(it: CallHost, node: N.CallNode): RValue {
   const message = "Routemap cannot decide how many times this `loop` runs: it leaves it under a condition Routemap cannot decide. Routemap stops here; what the loop would draw is missing.";
-  it.report("info", message, it.nodeSpan(node), "undecidable-loop");
-  if (node.block instanceof N.BlockNode && node.block.body && mayDraw(node.block.body)) it.openRegion(it.nodeSpan(node), message);
+  stopUndecidableLoop(it, message, { at: node, loop: node, body: node.block instanceof N.BlockNode ? node.block.body : null });
   return new RUnknown("loop", false, "a value that depends on how many times the loop ran, which Routemap cannot decide");
 }
 

@@ -161,13 +161,10 @@ function readDeviseCalls(file: LoadedFile, reader: ModelReader, modules: string[
   const visit = (node: N.Node, under: string | undefined): void => {
     if (state.why) return;
     if (node instanceof N.IfNode || node instanceof N.UnlessNode) {
-      const holds = decide(file, node.predicate, reader.evaluate);
-      const taken = holds === undefined ? undefined : (node instanceof N.IfNode) === holds;
+      const { undecided, branches } = branchesToRun(file, node, reader.evaluate);
       // Phrased as the branch runs: "only if `X`" for the `if`'s own statements, "unless `X`" for its `else`.
-      const phrase = (when: boolean) => under ?? (holds === undefined ? `${when === (node instanceof N.IfNode) ? "only if" : "unless"} \`${text(file, node.predicate)}\`` : undefined);
-      const other = node instanceof N.IfNode ? node.subsequent : node.elseClause;
-      if (taken !== false && node.statements) visit(node.statements, phrase(true));
-      if (taken !== true && other) visit(other, phrase(false));
+      const phrase = (own: boolean) => under ?? (undecided ? `${own === node instanceof N.IfNode ? "only if" : "unless"} \`${text(file, node.predicate)}\`` : undefined);
+      for (const branch of branches) visit(branch.body, phrase(branch.own));
       return;
     }
     if (node instanceof N.CallNode && !node.receiver && node.name === "include") {
@@ -291,12 +288,9 @@ export function readDeviseSettings(file: LoadedFile | undefined, evaluate?: (fil
   const configs = setupParameters(file);
   const visit = (node: N.Node, undecided: string | undefined): void => {
     if (node instanceof N.IfNode || node instanceof N.UnlessNode) {
-      const holds = decide(file, node.predicate, evaluate);
-      const taken = holds === undefined ? undefined : (node instanceof N.IfNode) === holds;
-      const condition = undecided ?? (holds === undefined ? text(file, node.predicate) : undefined);
-      const other = node instanceof N.IfNode ? node.subsequent : node.elseClause;
-      if (taken !== false && node.statements) visit(node.statements, condition);
-      if (taken !== true && other) visit(other, condition);
+      const run = branchesToRun(file, node, evaluate);
+      const condition = undecided ?? (run.undecided ? text(file, node.predicate) : undefined);
+      for (const branch of run.branches) visit(branch.body, condition);
       return;
     }
     if (node instanceof N.CallNode && isConfig(node.receiver, configs)) settingCall(file, node, settings, undecided);
@@ -304,6 +298,20 @@ export function readDeviseSettings(file: LoadedFile | undefined, evaluate?: (fil
   };
   visit(file.program, undefined);
   return settings;
+}
+
+/**
+ * The branches of an `if`/`unless` Ruby may run: the one a decided condition takes, both where
+ * Routemap cannot decide it (`undecided`), each with whether it is the node's own statements.
+ */
+function branchesToRun(file: LoadedFile, node: N.IfNode | N.UnlessNode, evaluate?: (file: LoadedFile, node: N.Node) => RValue): { undecided: boolean; branches: { body: N.Node; own: boolean }[] } {
+  const holds = decide(file, node.predicate, evaluate);
+  const taken = holds === undefined ? undefined : (node instanceof N.IfNode) === holds;
+  const other = node instanceof N.IfNode ? node.subsequent : node.elseClause;
+  const branches: { body: N.Node; own: boolean }[] = [];
+  if (taken !== false && node.statements) branches.push({ body: node.statements, own: true });
+  if (taken !== true && other) branches.push({ body: other, own: false });
+  return { undecided: holds === undefined, branches };
 }
 
 /** A condition's truth, or undefined when it cannot be known (or no evaluator was given). */
