@@ -1,5 +1,5 @@
 // The second thread of `routemap check` that reads the app's files ahead (server/src/cli/textReader.ts):
-// each file handed back as read, and a file the worker claimed and never handed back (a worker
+// each file handed back as read, with its digest (the files' facts' keys are made of it), and a file the worker claimed and never handed back (a worker
 // that stopped) waited for once, no longer than the reader's patience, then read by the caller
 // without waiting again.
 import { test } from "node:test";
@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { TextReader } from "../dist/cli/textReader.js";
+import { textDigest } from "../dist/cli/lazyCrypto.js";
 import { scratchDir } from "../../test-fixtures/lib/scratch.mjs";
 
 const root = scratchDir("routemap-text-reader-");
@@ -22,11 +23,11 @@ test("files are handed back as the worker read them; one it claimed and never ha
     const lost = [40, 41];
     for (const at of lost) assert.equal(Atomics.compareExchange(reader.claims, at, 0, 1), 0);
     // Forced, the first file asked waits for the worker's first batch.
-    assert.deepEqual(reader.take(paths[0]), { text: "<%= post0_path %>\n" });
+    assert.deepEqual(reader.take(paths[0]), { text: "<%= post0_path %>\n", digest: textDigest("<%= post0_path %>\n") });
     for (let i = 1; i < 40; i++) {
       const got = reader.take(paths[i]);
       // Read by the worker, or not begun by it (the caller reads it): never another file's text.
-      if (got) assert.equal(got.text, `<%= post${i}_path %>\n`);
+      if (got) assert.deepEqual(got, { text: `<%= post${i}_path %>\n`, digest: textDigest(`<%= post${i}_path %>\n`) });
     }
     let began = performance.now();
     assert.equal(reader.take(paths[40]), undefined, "the caller reads a file the worker kept");

@@ -80,7 +80,7 @@ export async function checkCommand(argv: string[], io: Io, mapper?: RouteMapper)
   const gems = readInstalledGems(appGems);
   const checksFiles = !("why" in gems);
   // Each file's facts (its controllers' bodies, its URL uses) from the cache folder where its text is the one they were read from (fileFactsCache.ts).
-  const uses = new FileUsesStore(fileFactsCache(root), { oneRun: true });
+  const uses = new FileUsesStore(fileFactsCache(root), { oneRun: true, digestOf: fs.digestOf });
   // Those it lacks, read by worker threads on a large app (factsWorkers.ts), the controllers' bodies first, while the routes are mapped.
   const checked = problemFiles(root, fs);
   // Not on a second run, whose pack has most of them: hashing each file to know which it lacks before the map cost more than it saved.

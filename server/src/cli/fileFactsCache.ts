@@ -19,7 +19,7 @@
  * is ignored, and so is an entry that does not parse or have the shape `decodeUses` checks; any failure to read or write the folder only costs the cache.
  */
 import { writeAtomically } from "./atomicWrite.js";
-import { createHash, oneShotHash } from "./lazyCrypto.js";
+import { createHash, textDigest } from "./lazyCrypto.js";
 import { closeSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, utimesSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -69,15 +69,13 @@ export class FileFactsCache {
     this.file = join(folder, "files", `${where}.json`);
   }
 
-  /** The key of a file's entry: its text, path and what it holds, and what else its facts are made of (`also`: a template's action's controller file). */
-  static key(kind: FactsKind, path: string, text: string, also?: string): string {
-    const head = `${kind}\0${path}\0${also === undefined ? 0 : also.length}\0`;
-    // One call where Node has it (lazyCrypto.ts), the same bytes hashed: the same key either way.
-    const once = (hashOnce ??= oneShotHash() ?? null);
-    if (once) return once("sha256", also === undefined ? head + text : `${head}${text}\0${also}`, "base64url").slice(0, 32);
-    const hash = createHash("sha256").update(head).update(text);
-    if (also !== undefined) hash.update("\0").update(also);
-    return hash.digest("base64url").slice(0, 32);
+  /**
+   * The key of a file's entry: its path, what it holds, and the digests (`textDigest`) of its
+   * text and of what else its facts are made of (`also`: a template's action's controller file).
+   * Digests, not texts, so that the text's may come from the thread that read it.
+   */
+  static key(kind: FactsKind, path: string, digest: string, also?: string): string {
+    return textDigest(`${kind}\0${path}\0${digest}\0${also ?? ""}`).slice(0, 32);
   }
 
   /**
@@ -191,8 +189,6 @@ function parsed(json: string): unknown {
 }
 
 /** The cache for the app at `root`, or undefined when the cache folder is off. */
-let hashOnce: ReturnType<typeof oneShotHash> | null;
-
 export function fileFactsCache(root: string, env: NodeJS.ProcessEnv = process.env): FileFactsCache | undefined {
   const folder = cacheFolder(env);
   const build = buildVersion();

@@ -24,3 +24,14 @@ export function oneShotHash(): ((algorithm: string, data: string, encoding: "bas
   crypto ??= createRequire(import.meta.url)("node:crypto") as typeof import("node:crypto");
   return (crypto as { hash?: (algorithm: string, data: string, encoding: "base64url") => string }).hash;
 }
+
+let hashOnce: ReturnType<typeof oneShotHash> | null;
+
+/**
+ * A text's SHA-256, base64url: what the files' facts are keyed by (fileFactsCache.ts), worked
+ * out where the text is read (the second core's reader, textReader.ts) when it can be.
+ */
+export function textDigest(text: string): string {
+  const once = (hashOnce ??= oneShotHash() ?? null);
+  return once ? once("sha256", text, "base64url") : createHash("sha256").update(text).digest("base64url");
+}

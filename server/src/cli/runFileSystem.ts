@@ -19,15 +19,19 @@ const MAX_KEPT_CHARS = 256 << 20;
 
 /** What reads files ahead of the run (textReader.ts): a text it read, or undefined for the run to read it. */
 export interface ReadAhead {
-  take(path: string): { text: string | undefined } | undefined;
+  take(path: string): { text: string | undefined; digest?: string } | undefined;
 }
+
+/** The run's file system, and the digest of a text it read where the reader worked it out (`ReadAhead`'s). */
+export type RunFileSystem = FileSystem & { digestOf(path: string, text: string): string | undefined };
 
 /**
  * `fs` with `readFile` and `readDir` answered once per path; the rest passes through. `ahead()`:
  * the reader, once started, whose texts are taken first.
  */
-export function runFileSystem(fs: FileSystem, ahead: () => ReadAhead | undefined = () => undefined): FileSystem {
+export function runFileSystem(fs: FileSystem, ahead: () => ReadAhead | undefined = () => undefined): RunFileSystem {
   const texts = new Map<string, string | undefined>();
+  const digests = new Map<string, string>();
   const dirs = new Map<string, string[]>();
   let kept = 0;
   return {
@@ -39,9 +43,12 @@ export function runFileSystem(fs: FileSystem, ahead: () => ReadAhead | undefined
       if (kept + (text?.length ?? 0) <= MAX_KEPT_CHARS) {
         texts.set(path, text);
         kept += text?.length ?? 0;
+        if (taken?.digest !== undefined) digests.set(path, taken.digest);
       }
       return text;
     },
+    // Only for the text kept: one read again from the disk may differ.
+    digestOf: (path, text) => (texts.get(path) === text ? digests.get(path) : undefined),
     readDir(path) {
       let entries = dirs.get(path);
       // Callers only read the list; it is copied so that none can change the one kept.

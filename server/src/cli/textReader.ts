@@ -19,6 +19,7 @@ import { fileURLToPath } from "node:url";
 import { isMainThread, MessageChannel, receiveMessageOnPort, Worker, workerData, type MessagePort } from "node:worker_threads";
 import { nodeFileSystem } from "../fileSystem.js";
 import { BY_MAIN, BY_WORKER, claim, claimSlots } from "./claims.js";
+import { textDigest } from "./lazyCrypto.js";
 
 /** Fewer files than this are not worth a thread's start (about 0.1 s of the other core). */
 const MIN_FILES = 2_000;
@@ -28,15 +29,20 @@ const BATCH = 32;
 const PATIENCE_MS = 200;
 const MARK = "routemap.textReader";
 
-/** What one message brings: each text's index in the paths, and the text (null: not read, as `readFile` says). */
+/**
+ * What one message brings: each text's index in the paths, the text (null: not read, as
+ * `readFile` says), and its digest (lazyCrypto.ts `textDigest`, which the files' facts are keyed
+ * by: on issue 30's large app, 40,000 of them were a tenth of the main thread's second run).
+ */
 interface Texts {
   at: number[];
   texts: (string | null)[];
+  digests: (string | null)[];
 }
 
 export class TextReader {
   private readonly index = new Map<string, number>();
-  private readonly texts = new Map<number, string | undefined>();
+  private readonly texts = new Map<number, { text: string | undefined; digest: string | undefined }>();
   /** Set once the worker kept a file past `PATIENCE_MS`: no file is waited for again. */
   private stalled = false;
   /** Forced (`start`): the first file asked waits for the worker's first texts, so that a small app's run reads some through it (the tests'). */
@@ -86,7 +92,7 @@ export class TextReader {
    * it: not one of the paths, not begun by the worker (now claimed for the caller), or the
    * worker not handing it back in time.
    */
-  take(path: string): { text: string | undefined } | undefined {
+  take(path: string): { text: string | undefined; digest?: string } | undefined {
     const at = this.index.get(path);
     if (at === undefined) return undefined;
     if (this.waitFirst) {
@@ -95,11 +101,11 @@ export class TextReader {
     }
     const deadline = performance.now() + PATIENCE_MS;
     for (;;) {
-      if (this.texts.has(at)) {
-        const text = this.texts.get(at);
+      const taken = this.texts.get(at);
+      if (taken) {
         this.texts.delete(at);
         this.used++;
-        return { text };
+        return taken;
       }
       // Not begun by the worker (now the caller's), or already the caller's.
       if (claim(this.claims, at, BY_MAIN) || Atomics.load(this.claims, at) !== BY_WORKER) return undefined;
@@ -119,8 +125,8 @@ export class TextReader {
   private receive(): boolean {
     let got = false;
     for (let m = receiveMessageOnPort(this.port); m; m = receiveMessageOnPort(this.port)) {
-      const { at, texts } = m.message as Texts;
-      at.forEach((i, k) => this.texts.set(i, texts[k] ?? undefined));
+      const { at, texts, digests } = m.message as Texts;
+      at.forEach((i, k) => this.texts.set(i, { text: texts[k] ?? undefined, digest: digests[k] ?? undefined }));
       got = true;
     }
     return got;
@@ -136,17 +142,19 @@ export class TextReader {
 /** The worker: claims each path no thread has, reads it, and posts the texts in batches. */
 function serve(o: { root: string; paths: string[]; claims: Int32Array; posted: Int32Array; port: MessagePort }): void {
   nodeFileSystem.confine?.([o.root]);
-  let batch: Texts = { at: [], texts: [] };
+  let batch: Texts = { at: [], texts: [], digests: [] };
   const post = () => {
     o.port.postMessage(batch);
-    batch = { at: [], texts: [] };
+    batch = { at: [], texts: [], digests: [] };
     Atomics.add(o.posted, 0, 1);
     Atomics.notify(o.posted, 0);
   };
   for (let i = 0; i < o.paths.length; i++) {
     if (!claim(o.claims, i, BY_WORKER)) continue;
+    const text = nodeFileSystem.readFile(o.paths[i]);
     batch.at.push(i);
-    batch.texts.push(nodeFileSystem.readFile(o.paths[i]) ?? null);
+    batch.texts.push(text ?? null);
+    batch.digests.push(text === undefined ? null : textDigest(text));
     if (batch.at.length === BATCH) post();
   }
   if (batch.at.length) post();

@@ -9,6 +9,7 @@
  */
 import { decodeModelFileFacts, type ControllerFile, type FileUses, type ModelFileFacts, type RouteMapper, type UsesTargets } from "@routemap/shared-mapper";
 import { decodeBodies, decodeOwnBodies, decodeOwnUses, decodeUses, encodeFacts, encodeUses, FileFactsCache, fileFactsCache, type FactsKind } from "../cli/fileFactsCache.js";
+import { textDigest } from "../cli/lazyCrypto.js";
 
 export class FileUsesStore {
   private readonly byPath = new Map<string, { key: string; uses: FileUses }>();
@@ -24,7 +25,8 @@ export class FileUsesStore {
    */
   constructor(
     private readonly disk?: FileFactsCache,
-    private readonly o: { oneRun?: boolean } = {},
+    /** `digestOf`: a text's digest where it was worked out already (the text reader's, cli/textReader.ts), else undefined. */
+    private readonly o: { oneRun?: boolean; digestOf?: (path: string, text: string) => string | undefined } = {},
   ) {}
 
   /**
@@ -33,7 +35,7 @@ export class FileUsesStore {
    */
   of(mapper: RouteMapper, path: string, text: string, targets?: UsesTargets): FileUses {
     const kind = kindOf(targets);
-    const also = alsoOf(targets);
+    const also = this.alsoOf(targets);
     const ahead = this.ready.get(`${kind}\0${path}`) ?? this.keys.get(`${kind}\0${path}`);
     this.keys.delete(`${kind}\0${path}`);
     const key = ahead && ahead.text === text && ahead.also === also ? ahead.key : this.keyOf(kind, path, text, also);
@@ -95,7 +97,7 @@ export class FileUsesStore {
    * when the pack already has it. `targets`: `of`'s.
    */
   wanted(kind: FactsKind, path: string, text: string, targets?: UsesTargets): FactsJob | undefined {
-    const also = kind === "k" ? undefined : alsoOf(targets);
+    const also = kind === "k" ? undefined : this.alsoOf(targets);
     const key = this.keyOf(kind, path, text, also);
     // Hashed once: the key is asked again when the file is (a second run's every file is in the pack).
     if (this.disk?.has(key)) return void this.keys.set(`${kind}\0${path}`, { text, also, key });
@@ -103,15 +105,34 @@ export class FileUsesStore {
   }
 
   /**
+   * What else a file's facts are made of, as its key holds it: a template's action, and its
+   * controller file by digest (a controller's text is in the keys of all its templates).
+   */
+  private alsoOf(targets: UsesTargets | undefined): string | undefined {
+    const assigns = targets?.assigns;
+    return assigns && `${targets!.root}\0${assigns.path}\0${assigns.action}\0${this.digest(assigns.path, assigns.text)}`;
+  }
+
+  /** A text's digest (lazyCrypto.ts `textDigest`), the last one worked out here kept per path. */
+  private digest(path: string, text: string): string {
+    const known = this.digests.get(path);
+    if (known?.text === text) return known.digest;
+    const digest = this.o.digestOf?.(path, text) ?? textDigest(text);
+    this.digests.set(path, { text, digest });
+    return digest;
+  }
+  private readonly digests = new Map<string, { text: string; digest: string }>();
+
+  /**
    * `FileFactsCache.key`, kept per kind and path for a run (`oneRun`): `check` asks what to read
    * ahead of every file twice (before the controller model and after), and the key is asked
    * again when the file's facts are.
    */
   private keyOf(kind: FactsKind, path: string, text: string, also?: string): string {
-    if (!this.o.oneRun) return FileFactsCache.key(kind, path, text, also);
+    if (!this.o.oneRun) return FileFactsCache.key(kind, path, this.digest(path, text), also);
     const known = this.hashed.get(`${kind}\0${path}`);
     if (known && known.text === text && known.also === also) return known.key;
-    const key = FileFactsCache.key(kind, path, text, also);
+    const key = FileFactsCache.key(kind, path, this.digest(path, text), also);
     this.hashed.set(`${kind}\0${path}`, { text, also, key });
     return key;
   }
@@ -190,10 +211,6 @@ export interface FactsJob {
 }
 
 const kindOf = (targets: UsesTargets | undefined): FactsKind => (!targets ? "e" : targets.controller ? "c" : "a");
-const alsoOf = (targets: UsesTargets | undefined): string | undefined => {
-  const assigns = targets?.assigns;
-  return assigns && `${targets!.root}\0${assigns.path}\0${assigns.action}\0${assigns.text}`;
-};
 /** The kind of entry `of` makes for `targets`. */
 export { kindOf as factsKindOf };
 
