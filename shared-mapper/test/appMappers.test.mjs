@@ -34,18 +34,20 @@ test("a module the app's initializer includes: its methods are the routes', and 
   assert.deepEqual(diagnostics, []);
 });
 
-test("a change to the mapper Routemap cannot follow is said at the initializer's statement, never taken as an error; a reopening is run", async () => {
+test("a change to the mapper Routemap cannot follow is said at the initializer's statement, never taken as an error; a reopening and a class_eval block are run", async () => {
   const { rows, diagnostics } = await mapApp({
     "config/initializers/routing.rb":
       "ActionDispatch::Routing::Mapper.prepend(VendorGem::RoutePatch)\n" +
       "class ActionDispatch::Routing::Mapper\n  def draw_all(*names)\n    names.each { |n| get n.to_s, to: \"pages##{n}\" }\n  end\nend\n" +
-      "ActionDispatch::Routing::Mapper.class_eval do\n  def hidden = get(\"hidden\", to: \"a#b\")\nend\n",
-    "config/routes.rb": draw('  draw_all :about, :terms\n  get "a", to: "a#b"'),
+      "ActionDispatch::Routing::Mapper.class_eval do\n  def hidden = get(\"hidden\", to: \"a#b\")\nend\n" +
+      'ActionDispatch::Routing::Mapper.class_eval(<<~RUBY)\n  def built = get("built", to: "a#b")\nRUBY\n',
+    "config/routes.rb": draw('  draw_all :about, :terms\n  get "a", to: "a#b"\n  hidden\n  built'),
   });
-  assert.deepEqual(rows, ["about GET /about(.:format) pages#about", "terms GET /terms(.:format) pages#terms", "a GET /a(.:format) a#b"]);
+  assert.deepEqual(rows, ["about GET /about(.:format) pages#about", "terms GET /terms(.:format) pages#terms", "a GET /a(.:format) a#b", "hidden GET /hidden(.:format) a#b"]);
   assert.deepEqual(diagnostics, [
     "config/initializers/routing.rb:0: info: Routemap does not follow this change to Rails' mapper (`VendorGem::RoutePatch`, which no file Routemap reads defines): the routes that call the methods it adds or changes may draw differently in Rails.",
-    "config/initializers/routing.rb:6: info: Routemap does not read methods defined in Rails' mapper here: the routes that call the methods it adds or changes may draw differently in Rails.",
+    "config/initializers/routing.rb:9: info: Routemap does not read methods defined in Rails' mapper here: the routes that call the methods it adds or changes may draw differently in Rails.",
+    "config/routes.rb:4: info: Unknown method `built`: Routemap does not know what it returns (or which routes it adds); its value is unknown.",
   ]);
 });
 

@@ -36,6 +36,8 @@ export interface AppMapperHost {
   readonly mapperModules: string[];
   /** Runs a class statement for its definitions, quietly, in the modules it stands in. */
   runDefinitions(file: LoadedFile, node: N.Node, cref: readonly string[]): void;
+  /** Runs a `class_eval` block's body as the module `path`'s, quietly, written in the modules `cref`. */
+  runModuleBody(file: LoadedFile, path: string, body: N.Node | null, cref: readonly string[]): void;
   /** Says, at `node` in `file`, a change Routemap does not follow. */
   notFollowed(file: LoadedFile, node: N.Node, message: string): void;
 }
@@ -47,6 +49,7 @@ export function appMapperHost(it: Interpreter): AppMapperHost {
     defined: (path) => it.defined(path),
     mapperModules: it.mapperModules,
     runDefinitions: (file, node, cref) => it.runDefinitions(file, node, cref),
+    runModuleBody: (file, path, body, cref) => it.runModuleBody(file, path, body, cref),
     notFollowed: (file, node, message) => it.inFile(file, () => it.report("info", message, it.nodeSpan(node), "unknown-method")),
   };
 }
@@ -73,10 +76,13 @@ export function extendMapperFromApp(host: AppMapperHost, files: readonly LoadedF
         }
       }
     }
-    // Methods defined in the Mapper itself: a reopening is run for them; a `class_eval` block is not read.
+    // Methods defined in the Mapper itself: a reopening is run for them, and a `class_eval` block
+    // as the Mapper's body (`def` defines there; constants are looked up where the block is written,
+    // and then in the Mapper, as `defineModule` runs any body).
     for (const { node, cref } of mapperReopenings(file)) {
-      if (node instanceof N.CallNode) host.notFollowed(file, node, `Routemap does not read methods defined in Rails' mapper here: ${MAY_DIFFER}.`);
-      else host.runDefinitions(file, node, cref);
+      if (!(node instanceof N.CallNode)) host.runDefinitions(file, node, cref);
+      else if (node.block instanceof N.BlockNode && !node.arguments_) host.runModuleBody(file, MAPPER, node.block.body, cref);
+      else host.notFollowed(file, node, `Routemap does not read methods defined in Rails' mapper here: ${MAY_DIFFER}.`);
     }
   }
   // The Mapper's own methods (the app's reopenings) are in the lookup whether or not a module is.
@@ -191,7 +197,8 @@ function walkMapper(file: LoadedFile): { calls: N.CallNode[]; reopenings: Reopen
     }
     if (node instanceof N.CallNode && extendsMapper(node, cref)) {
       if (node.name !== "class_eval" && node.name !== "class_exec") walked.calls.push(node);
-      else if (changesMapper(node)) walked.reopenings.push({ node, cref });
+      // A string evaluated (`class_eval(<<~RUBY)`) is not read, and said.
+      else if (changesMapper(node) || node.arguments_) walked.reopenings.push({ node, cref });
     }
   });
   walks.set(file, walked);

@@ -165,6 +165,12 @@ function controllerClassCall(it: CallHost, path: string, name: string, args: RVa
 function selfOf(it: CallHost, recv: RValue): Self | undefined {
   if (recv instanceof RMapper) return { kind: "mapper" };
   if (recv instanceof RObject) return { kind: "object", object: recv };
+  // `ActionDispatch::Routing::Mapper.class_eval do def … end end` above the draw: the Mapper's own
+  // methods, as a reopening's (appMappers.ts `mapperModuleMethod`).
+  if (recv instanceof RConst && recv.path.replace(/^::/, "") === MAPPER) {
+    it.classes.define(MAPPER, true);
+    return { kind: "module", path: MAPPER };
+  }
   if (recv instanceof RConst && it.classes.has(recv.path)) return { kind: "module", path: recv.path };
   return undefined;
 }

@@ -297,8 +297,18 @@ export class Interpreter implements MapperHost, CallHost {
 
   /** Runs a class or module statement of `file` for its definitions, quietly, in the modules it stands in (`cref`). */
   runDefinitions(file: LoadedFile, node: Node, cref: readonly string[]): void {
+    this.notComputing(() => this.quietly(() => this.inFile(file, () => this.eval(node, this.envIn(cref)))));
+  }
+
+  /** Runs `body` as `path`'s (a `path.class_eval do … end` block), quietly, written in the modules `cref`. */
+  runModuleBody(file: LoadedFile, path: string, body: Node | null, cref: readonly string[]): void {
+    this.notComputing(() => this.quietly(() => this.inFile(file, () => this.defineModule(path, body, this.envIn(cref)))));
+  }
+
+  /** An environment of statements written in the modules `cref` (the innermost their `self`), or at the top level. */
+  private envIn(cref: readonly string[]): Env {
     const self = cref.length ? ({ kind: "module", path: cref[cref.length - 1] } as const) : ({ kind: "main" } as const);
-    this.notComputing(() => this.quietly(() => this.inFile(file, () => this.eval(node, new Env(this.store, self, null, null, null, [...cref])))));
+    return new Env(this.store, self, null, null, null, [...cref]);
   }
 
   /** The method an installed gem adds to the mapper under `name`, if one does. */

@@ -4,4 +4,6 @@ Rails.application.routes.draw do
   health_routes
   health_routes "status"
   resources :pages, only: :show
+  admin_pages :notes, path: "memos"
+  member_sign_in :member
 end

@@ -6,8 +6,16 @@ class ActionDispatch::Routing::Mapper
   end
 end
 
+# A route macro added with `class_eval`, in the same file: a method of the Mapper itself too.
+ActionDispatch::Routing::Mapper.class_eval do
+  def api_version(number, &block)
+    scope "v#{number}", module: "v#{number}", as: "v#{number}", &block
+  end
+end
+
 Rails.application.routes.draw do
   draw :public
   draw :admin
   get "up", to: "health#show"
+  api_version(2) { resources :widgets, only: :index }
 end
