@@ -3,6 +3,7 @@
 // must return data, and every diagnostic must point inside the file it names.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { caseFiles, listCases } from "../../test-fixtures/lib/cases.mjs";
 import { mapper } from "./helpers.mjs";
 import { mutations } from "../../test-fixtures/lib/mutations.mjs";
@@ -75,6 +76,18 @@ test("a `loop` whose `break` Routemap cannot decide stops with an info, and what
     assert.deepEqual(result.routes.map((r) => `${r.name} ${r.toJSON().conditions ?? ""}`), ["ping "], loop);
     assert.ok(result.diagnostics.some((d) => d.code === "undecidable-loop"), loop);
   }
+  assert.ok(performance.now() - started < 5_000);
+});
+
+test("a method called again inside itself under a condition Routemap cannot decide is unknown there, not run again: no blow-up", async () => {
+  // cartodb's config/initializers/01_app_config.rb: each inner call ran both branches again, 2^n,
+  // and the budget ran out after a minute, every route of the app lost.
+  const m = await mapper();
+  const text = readFileSync(new URL("../../test-fixtures/cases/ruby/recursion_undecided.rb", import.meta.url), "utf8");
+  const started = performance.now();
+  const result = m.map({ entry: "config/routes.rb", files: new Map([["config/routes.rb", text]]) });
+  assert.deepEqual(result.routes.map((r) => r.name), ["first", "last"]);
+  assert.ok(!result.diagnostics.some((d) => d.severity === "warning" || d.severity === "error"), JSON.stringify(result.diagnostics));
   assert.ok(performance.now() - started < 5_000);
 });
 

@@ -14,6 +14,9 @@
 # as Devise) evaluate their block, which is what Routemap assumes too.
 
 require "json"
+# Loaded in every booted Rails app (railties, ActiveSupport's to_query), as the routes files find them.
+require "yaml"
+require "cgi"
 require "pathname"
 require "action_dispatch"
 require "active_support/core_ext/hash/reverse_merge"

@@ -10,6 +10,7 @@ import { compileRubyRegexp, gsub as engineGsub } from "../ruby/regexp/index.js";
 import {
   RFloat, RHash, RInquirer, RRegexp, RString, RSymbol, RUnknown, RValue, UnknownValueError, blank, stringValue,
 } from "../ruby/values.js";
+import { cgiEscape } from "./cgi.js";
 import { compareBytes } from "./compare.js";
 import { checked } from "./arity.js";
 import { INFLECTIONS } from "./inflections.js";
@@ -185,10 +186,6 @@ const STRING_TABLE: Methods<RValue> = {
   to_date: () => undefined,
   to_datetime: () => undefined,
 };
-
-/** `CGI.escape`: form encoding (space as `+`, unreserved characters kept). */
-export const cgiEscape = (s: string): string =>
-  [...new TextEncoder().encode(s)].map((b) => (b === 0x20 ? "+" : /[A-Za-z0-9_.\-~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : "%" + b.toString(16).toUpperCase().padStart(2, "0"))).join("");
 
 const scalar = (v: RValue) => v === null || typeof v === "boolean" || typeof v === "number" || v instanceof RFloat || v instanceof RSymbol || stringValue(v) !== undefined;
 

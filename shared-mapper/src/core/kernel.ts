@@ -13,6 +13,7 @@ import {
 } from "../ruby/values.js";
 import { compileRubyRegexp } from "../ruby/regexp/index.js";
 import { toFloat, toInteger } from "./convert.js";
+import { CGI_CLASS } from "./cgi.js";
 import { FILE, pathArg } from "./filePath.js";
 import { format } from "./format.js";
 import { elementOf, isIterable, iterate, toArray } from "./iterate.js";
@@ -193,6 +194,7 @@ export const CLASS_METHODS: Record<string, Methods<RConst>> = {
     sqrt: (_rt, _c, args) => integerSqrt(args),
   },
   Math: MATH as Methods<RConst>,
+  CGI: CGI_CLASS,
   [BOOLEAN_TYPE]: BOOLEAN_TYPE_CLASS,
   Pathname: {
     new: (_rt, _c, args) => (arity(args, 1), pathnameNew(args[0])),

@@ -9,21 +9,10 @@ import {
   RHash, RObject, RSymbol, RUnknown, RValue, UnknownValueError, blank, isFrozen, stringValue, truthy,
 } from "../ruby/values.js";
 import { arity, rubyError, str, type Methods, type Runtime } from "./runtime.js";
+import { cgiEscape } from "./cgi.js";
 
 /** `blank?`: Rails' answer for the core values; a Symbol is blank when empty (`:""`). */
 const isBlank = (v: RValue): boolean => (v instanceof RSymbol ? v.name === "" : blank(v));
-
-/** CGI.escape: every byte but letters, digits and `_.-~` as %XX, a space as `+`. */
-export function cgiEscape(s: string): string {
-  let out = "";
-  for (const byte of new TextEncoder().encode(s)) {
-    const c = String.fromCharCode(byte);
-    if (/[a-zA-Z0-9_.\-~]/.test(c)) out += c;
-    else if (c === " ") out += "+";
-    else out += "%" + byte.toString(16).toUpperCase().padStart(2, "0");
-  }
-  return out;
-}
 
 /** `to_param`: nil, true and false as themselves, an Array's joined by "/", a Hash's as its query, else `to_s`. */
 function toParam(rt: Runtime, v: RValue, depth = 0): RValue {

@@ -5,21 +5,10 @@
  * `to_param`, escaped as CGI.escape does (cgi/util.rb).
  */
 import { RHash, RUnknown, RValue, UnknownValueError, stringValue } from "../ruby/values.js";
+import { cgiEscape } from "./cgi.js";
 import { compareBytes } from "./compare.js";
 import { textOf } from "./arrayOps.js";
 import { rubyError, type Runtime } from "./runtime.js";
-
-/** CGI.escape: every byte but letters, digits and `_.-~` as %XX, spaces as `+`. */
-export function cgiEscape(s: string): string {
-  let out = "";
-  for (const byte of new TextEncoder().encode(s)) {
-    const c = String.fromCharCode(byte);
-    if (/[A-Za-z0-9_.\-~]/.test(c)) out += c;
-    else if (c === " ") out += "+";
-    else out += "%" + byte.toString(16).toUpperCase().padStart(2, "0");
-  }
-  return out;
-}
 
 /** `v.to_param.to_s`: nil is empty. */
 function paramText(rt: Runtime, v: RValue): string {

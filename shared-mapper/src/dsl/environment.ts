@@ -6,7 +6,7 @@
  * Reading never runs anything: a file is evaluated only as Ruby Routemap interprets.
  */
 import { pathPlus, pathText, str } from "../core/index.js";
-import { loadYaml } from "../framework/appYaml.js";
+import { loadYaml, yamlOptions } from "../framework/appYaml.js";
 import { configFor } from "../framework/configFor.js";
 import { appFolders, CONFIG, isApplication, settingCall, settingsOf, type SettingsHost } from "../framework/appSettings.js";
 import { deviseMappings } from "../gems/deviseMappings.js";
@@ -102,10 +102,22 @@ export function configForCall(it: CallHost, args: RValue[]): RValue | undefined 
   });
 }
 
-/** `YAML.load_file(path)`, `YAML.safe_load_file(path)`: the file's data (framework/appYaml.ts), never anything run. */
+/**
+ * `YAML.load_file(path)`, `YAML.safe_load_file(path)`, and `YAML.load(text)`, `YAML.safe_load(text)`
+ * of a text Routemap knows (`File.read` of an app's file): the data (framework/appYaml.ts), never
+ * anything run. Keywords as `yamlOptions` reads them.
+ */
 function yamlCall(it: CallHost, name: string, args: RValue[]): RValue | undefined {
-  if (name !== "load_file" && name !== "safe_load_file") return undefined;
-  if (args.length !== 1) return undefined;
+  const fromFile = name === "load_file" || name === "safe_load_file";
+  if (!fromFile && name !== "load" && name !== "safe_load") return undefined;
+  const options = args.length === 2 && args[1] instanceof RHash ? args[1] : undefined;
+  const load = (args.length === 1 || options) && yamlOptions(options);
+  if (!load) return undefined;
+  if (!fromFile) {
+    const text = stringValue(args[0]);
+    if (text === undefined) return args[0] instanceof RUnknown ? args[0] : undefined;
+    return loadYaml(text, `YAML.${name}(…)`, load);
+  }
   const path = absolute(it, pathText(args[0]));
   const description = `YAML.${name}(${inspect(path)})`;
   const text = it.host.text?.(path);
@@ -113,7 +125,7 @@ function yamlCall(it: CallHost, name: string, args: RValue[]): RValue | undefine
     if (it.host.exists(path)) return new RUnknown(description, false, "a file Routemap did not read", undefined, description);
     throw new RoutingError(`No such file or directory @ rb_sysopen - ${path}`, "Errno::ENOENT");
   }
-  return loadYaml(text, description);
+  return loadYaml(text, description, load);
 }
 
 /**

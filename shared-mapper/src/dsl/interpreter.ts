@@ -21,7 +21,7 @@ import type { LoadedFile } from "../ruby/loadedFile.js";
 import { inspect, quotedSource, type RubyVersion } from "../ruby/print.js";
 import {
   FOREIGN_OBJECT, RConst, RFloat, RHash, RInquirer, RMapper, RMatch, RObject, RPathname, RProc, RRegexp, RString, RStruct, RStructClass, RSymbol, RUnknown, RValue, UnknownValueError, poisonOf,
-  stringValue, truthy, unknownConstant,
+  stringValue, truthy, unknownConstant, RUBY_MODULES_IN_CAPITALS,
 } from "../ruby/values.js";
 import type { Diagnostic, GemDependent, OpenRegion, Severity, Span } from "../types.js";
 import { Conditions, Store, type Condition } from "./branches.js";
@@ -57,6 +57,12 @@ export const unknownValueMessage = (what: string, value: RUnknown) => {
   const cause = value.cause;
   const via = cause !== value && cause.description !== value.description && (cause.key === undefined || cause.key !== value.key) ? ` (through \`${cause.description}\`)` : "";
   return `Routemap skipped this ${what}: it depends on \`${value.description}\`${via}, ${cause.why}.`;
+};
+
+/** Rails and the modules of Ruby's own library Routemap has (`Regexp`, `File`, `CGI`, `YAML`…), whose unknown methods are said. */
+const rubyOwnModule = (path: string): boolean => {
+  const bare = path.replace(/^::/, "");
+  return bare === "Rails" || knownClass(bare) || RUBY_MODULES_IN_CAPITALS.has(bare);
 };
 
 /** The instance variables of Rails' Mapper (actionpack 6.1–8.1 `Mapper#initialize`). */
@@ -874,7 +880,8 @@ export class Interpreter implements MapperHost, CallHost {
     if (result instanceof RUnknown && block && node) this.blockNotRun(node, result);
     if (result !== undefined) return this.placed(result, node, recv, name, args);
     if (recv instanceof RUnknown) return this.placed(recv, node);
-    if (node && !(recv instanceof RConst && !this.classes.has(recv.path) && recv.path !== "Rails")) {
+    // A class no file defines (a gem's) is unknown as a whole; a method Ruby's own modules lack is said.
+    if (node && !(recv instanceof RConst && !this.classes.has(recv.path) && !rubyOwnModule(recv.path))) {
       // An object is named as the code names it (`Devise.mappings[:user].modules`), not by its address.
       const named = recv instanceof RObject && node instanceof N.CallNode && node.receiver ? quotedSource(this.sourceText(node.receiver), 60) : describe(recv);
       this.unknownMethod(node, `${named}.${name}`);
@@ -1002,12 +1009,16 @@ export class Interpreter implements MapperHost, CallHost {
       return args[0] ?? null;
     }
     if (def.kind === "proc") return this.yield(def.proc, args);
+    const recursion = this.undecidedRecursion(def, name);
+    if (recursion) return recursion;
     if (++this.depth > 200) {
       this.depth--;
       throw new RoutingError("stack level too deep", "SystemStackError");
     }
     const node = def.node;
     const env = new Env(this.store, self, null, block, { name, owner: def.owner, args, block }, def.cref);
+    const entered = this.entered.get(def);
+    this.entered.set(def, this.conditions.depth);
     try {
       return this.inFile(def.index, () =>
         this.withMatchFrame(() => this.frames.run("method", () => {
@@ -1022,7 +1033,29 @@ export class Interpreter implements MapperHost, CallHost {
       );
     } finally {
       this.depth--;
+      if (entered === undefined) this.entered.delete(def);
+      else this.entered.set(def, entered);
     }
+  }
+
+  /**
+   * The methods running now, each with the number of undecided conditions in force when it was
+   * last entered (`Conditions.depth`).
+   */
+  private readonly entered = new Map<MethodDef, number>();
+
+  /**
+   * A method called again from inside itself under a condition decided neither way since it was
+   * entered (cartodb's `return @config if @config`, with `@config` read from a YAML file Routemap
+   * cannot read, and a `get_config` that calls `config` again): unknown. Run, each call would run
+   * both branches again, twice as much work at every level until the budget ran out (a minute,
+   * and the rest of the table lost). Recursion under decided conditions runs as Ruby runs it.
+   */
+  private undecidedRecursion(def: MethodDef, name: string): RUnknown | undefined {
+    const at = this.entered.get(def);
+    if (at === undefined || this.conditions.depth <= at) return undefined;
+    const condition = this.conditions.current()[this.conditions.depth - 1];
+    return new RUnknown(name, false, `\`${name}\` called again inside itself where \`${condition.text}\` is undecided, which Routemap does not follow`);
   }
 
   /**

@@ -16,7 +16,7 @@
  *   is quoted (`'no':`, Norwegian's code).
  */
 import yaml from "js-yaml";
-import { RHash, RString, RUnknown, type RValue } from "../ruby/values.js";
+import { RHash, RString, RSymbol, RUnknown, stringValue, type RValue } from "../ruby/values.js";
 
 /** Strings whose meaning differs between Psych (YAML 1.1) and js-yaml (YAML 1.2) when written plain. */
 const AMBIGUOUS = /^(?:yes|no|on|off|y|n|~|:.*|\d{4}-\d\d?-\d\d?(?:[Tt ].*)?|[-+]?(?:\d[\d_]*)?\.\d[\d_]*(?:e[-+]?\d+)?|[-+]?\.(?:inf|nan)|0[0-7_]+|0x[\d_a-f]+|0b[01_]+|[-+]?\d[\d_]*(?::[0-5]?\d)+(?:\.\d*)?)$/i;
@@ -24,6 +24,35 @@ const AMBIGUOUS = /^(?:yes|no|on|off|y|n|~|:.*|\d{4}-\d\d?-\d\d?(?:[Tt ].*)?|[-+
 /** How a text is loaded: `aliases` for Psych's unsafe load (ActiveSupport::ConfigurationFile). */
 export interface YamlLoad {
   aliases?: boolean;
+  /** `symbolize_names: true`: the mappings' keys as Symbols. */
+  symbolizeNames?: boolean;
+}
+
+/**
+ * The keywords of `YAML.load`/`safe_load`/`load_file` (Psych 4) as a `YamlLoad`; undefined for one
+ * Routemap does not read. `permitted_classes:` and `permitted_symbols:` change only values
+ * `loadYaml` leaves unknown anyway (Symbols, dates); `filename:` only a message.
+ */
+export function yamlOptions(options: RHash | undefined): YamlLoad | undefined {
+  const load: YamlLoad = {};
+  for (const [key, value] of options?.entries() ?? []) {
+    const name = key instanceof RSymbol ? key.name : undefined;
+    if (name === "aliases" && typeof value === "boolean") load.aliases = value;
+    else if (name === "symbolize_names" && typeof value === "boolean") load.symbolizeNames = value;
+    else if (name === "freeze" && value === false) continue;
+    else if (name !== "permitted_classes" && name !== "permitted_symbols" && name !== "filename") return undefined;
+  }
+  return load;
+}
+
+/** `symbolize_names: true`: every mapping's String keys as Symbols, nested ones too. */
+function symbolized(value: RValue): RValue {
+  if (Array.isArray(value)) return value.map(symbolized);
+  if (!(value instanceof RHash)) return value;
+  return new RHash(value.entries().map(([k, v]) => {
+    const text = stringValue(k);
+    return [text === undefined ? k : RSymbol.for(text), symbolized(v)] as [RValue, RValue];
+  }));
 }
 
 /** Above this many nodes (aliases repeat theirs), a file's value is not worked out. */
@@ -43,7 +72,8 @@ export function loadYaml(text: string, description: string, load: YamlLoad = {})
   const budget = { nodes: 0 };
   const value = rubyValue(data, (token) => plainIn(text, token), budget);
   if (budget.nodes > MAX_NODES) return unknown(`a YAML file of more than ${MAX_NODES} values once its aliases are expanded`);
-  return value === undefined ? unknown("a YAML file with values Ruby types differently from the YAML 1.2 reading Routemap has (yes/no, :symbols, dates, YAML 1.1 numbers)") : value;
+  if (value === undefined) return unknown("a YAML file with values Ruby types differently from the YAML 1.2 reading Routemap has (yes/no, :symbols, dates, YAML 1.1 numbers)");
+  return load.symbolizeNames ? symbolized(value) : value;
 }
 
 /**

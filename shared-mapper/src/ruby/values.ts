@@ -188,7 +188,10 @@ export class RUnknown {
 }
 
 /** A constant named in capitals (`Patterns::SLUG`) holds a value; a CamelCase one names a class or module. */
-export const isValueConstant = (path: string): boolean => /(^|::)[A-Z][A-Z0-9_]*$/.test(path);
+export const isValueConstant = (path: string): boolean => /(^|::)[A-Z][A-Z0-9_]*$/.test(path) && !RUBY_MODULES_IN_CAPITALS.has(path.replace(/^::/, ""));
+
+/** Modules of Ruby's standard library named in capitals, which a booted Rails app has loaded: modules, not values. */
+export const RUBY_MODULES_IN_CAPITALS: ReadonlySet<string> = new Set(["YAML", "JSON", "CGI", "ERB", "URI", "IO", "GC"]);
 
 /**
  * The unknown a value stands for where its content is read (compared, tested for nil): an
