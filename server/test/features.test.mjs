@@ -420,6 +420,31 @@ test("routes checked against the controllers: missing actions warned, unknown on
   expectFile("controller-checks", lines.join("\n") + "\n");
 });
 
+test("Devise's OmniAuth callbacks controller: its `failure` is reached without a route (OmniAuth's on_failure runs it), its other methods are not", async () => {
+  const { app } = await workspaceFor(`
+//- config/routes.rb
+Rails.application.routes.draw do
+  devise_for :users, controllers: { omniauth_callbacks: "users/omniauth_callbacks" }
+end
+//- app/models/user.rb
+class User < ApplicationRecord
+  devise :database_authenticatable, :omniauthable, omniauth_providers: [:github]
+end
+//- app/controllers/users/omniauth_callbacks_controller.rb
+class Users::OmniauthCallbacksController < Devise::OmniauthCallbacksController
+  def github; end
+
+  def failure
+    redirect_to root_path
+  end
+
+  def orphan; end
+end
+`);
+  const hints = [...appDiagnostics(app, { diagnostics: true, unreachedActions: true }).values()].flat().filter((d) => d.severity === 4).map((d) => d.message.split(": ")[0]);
+  assert.deepEqual(hints, ["No route reaches Users::OmniauthCallbacksController#orphan"]);
+});
+
 test("no unreached-action hint for a public override of Rails' own method, nor for `initialize`", async () => {
   const fixture = `
 //- config/routes.rb

@@ -721,7 +721,8 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
     timings: { parse: parseTime, evaluation: now() - start - parseTime },
     ...(inflections ? { inflections } : {}),
     // The configuration's (`config.exceptions_app`) and the routes' own (`to: DownloadsController.action(:download)`).
-    ...actionEndpointsOf(loadAll([...new Set([...configPaths(), ...files])].filter((p) => ACTION_ENDPOINT.test(read(p) ?? "")))),
+    // And the gems' (Devise's OmniAuth `failure`).
+    ...actionEndpointsOf(loadAll([...new Set([...configPaths(), ...files])].filter((p) => ACTION_ENDPOINT.test(read(p) ?? ""))), interpreter.reachedActions),
   };
 }
 
@@ -769,8 +770,8 @@ const MENTIONS_MAPPER = /Routing::Mapper\b|\bclass\s+Mapper\b/;
 /** A configuration or routes file that may name a controller's action as a Rack app (`configActionEndpoints`). */
 const ACTION_ENDPOINT = /Controller\s*\.\s*action\b/;
 
-function actionEndpointsOf(files: LoadedFile[]): { actionEndpoints?: ActionEndpoint[] } {
-  const found = configActionEndpoints(files);
+function actionEndpointsOf(files: LoadedFile[], reached: readonly ActionEndpoint[]): { actionEndpoints?: ActionEndpoint[] } {
+  const found = [...configActionEndpoints(files), ...reached];
   return found.length ? { actionEndpoints: found } : {};
 }
 

@@ -341,7 +341,7 @@ export interface OpenRegion {
 
 /** A controller's action the app's configuration reaches as a Rack app, not through a route (`ErrorsController.action(:show)`). */
 export interface ActionEndpoint {
-  /** The controller's class, as written (`ErrorsController`). */
+  /** The controller's class, as written (`ErrorsController`), or its path as a route names it (`users/omniauth_callbacks`). */
   controller: string;
   action: string;
   span: Span;

@@ -23,7 +23,7 @@ import {
   FOREIGN_OBJECT, RConst, RFloat, RHash, RInquirer, RMapper, RMatch, RObject, RPathname, RProc, RRegexp, RString, RStruct, RStructClass, RSymbol, RUnknown, RValue, UnknownValueError, poisonOf,
   stringValue, truthy, unknownConstant, RUBY_MODULES_IN_CAPITALS,
 } from "../ruby/values.js";
-import type { Diagnostic, GemDependent, OpenRegion, Severity, Span } from "../types.js";
+import type { ActionEndpoint, Diagnostic, GemDependent, OpenRegion, Severity, Span } from "../types.js";
 import { Conditions, Store, type Condition } from "./branches.js";
 import { Budget, BudgetExceeded, DEFAULT_LIMITS, ValueTooLarge, type Limits } from "./budget.js";
 import { callArgumentsOf, hashElementsOf, makeProc } from "./arguments.js";
@@ -468,6 +468,13 @@ export class Interpreter implements MapperHost, CallHost {
 
   info(message: string): void {
     this.report("info", message, this.source(), "info");
+  }
+
+  /** Actions gems run without a route (`MapperHost.reachedAction`), where the call that set them up stands. */
+  readonly reachedActions: ActionEndpoint[] = [];
+
+  reachedAction(controller: string, action: string): void {
+    if (!this.quiet) this.reachedActions.push({ controller, action, span: this.source() });
   }
 
   missing(message: string, covers: { namePrefix: string | undefined; modules: readonly (string | undefined)[]; engine?: string }): void {

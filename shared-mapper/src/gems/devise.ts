@@ -309,6 +309,9 @@ function omniauthCallback(m: MapperState, mapping: Mapping, model: DeviseModel, 
   // Devise 5 asks OmniAuth which methods start a login: POST only from OmniAuth 2.0.
   const authorizeVia = major(gems.devise) >= 5 && major(gems.omniauth) >= 2 ? [sym("post")] : [sym("get"), sym("post")];
   const controller = mapping.controllers("omniauth_callbacks");
+  // lib/devise/omniauth.rb (4.x and 5.x): `OmniAuth.config.on_failure` runs the mapping's
+  // callbacks controller's `action(:failure)`, no route needed.
+  m.host.reachedAction?.(controller, "failure");
   withScope(m, m.scope.push({ path: null }), () => {
     for (const provider of names) {
       invoke(m, match, [`${prefix}/${provider}`, kw({ to: `${controller}#passthru`, as: `${provider}_omniauth_authorize`, via: authorizeVia })]);

@@ -40,6 +40,12 @@ export interface MapperHost {
    */
   missing(message: string, covers: { namePrefix: string | undefined; modules: readonly (string | undefined)[]; engine?: string }): void;
   /**
+   * An action a gem runs as a Rack app, with no route (Devise's OmniAuth `failure`, which
+   * `OmniAuth.config.on_failure` calls): reached, whatever the routes say. `controller` as a
+   * route names it (`users/omniauth_callbacks`).
+   */
+  reachedAction?(controller: string, action: string): void;
+  /**
    * A file of the app other than its routes (`app/models/user.rb`), parsed but not evaluated,
    * when the routes file is the app's `config/routes.rb` and the host gave the file.
    */
