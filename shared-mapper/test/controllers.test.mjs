@@ -209,6 +209,36 @@ application: first_page page_size | templates about
 `,
   ));
 
+test("a superclass is looked up before its class is made: `module Reviewers; class CommentsController < CommentsController` inherits the app's ::CommentsController; a cycle is unknown", () =>
+  check(
+    `
+//- app/controllers/comments_controller.rb
+class CommentsController < ActionController::Base
+  def create; end
+end
+//- app/controllers/reviewers/comments_controller.rb
+module Reviewers
+  class CommentsController < CommentsController
+    def index; end
+  end
+end
+//- app/controllers/loop_a_controller.rb
+class LoopAController < LoopBController
+  def a; end
+end
+//- app/controllers/loop_b_controller.rb
+class LoopBController < LoopAController
+  def b; end
+end
+`,
+    `
+comments: create
+loop_a: a b | unknown: LoopAController inherits from itself
+loop_b: a b | unknown: LoopBController inherits from itself
+reviewers/comments: create index
+`,
+  ));
+
 test("what Routemap cannot read makes a controller unknown, and says why", () =>
   check(
     `

@@ -358,7 +358,11 @@ export class ControllerModel {
     let external: string | undefined;
     let current: string | undefined = name;
     for (; current && !BASES.has(current); ) {
-      if (classes.includes(current)) break;
+      if (classes.includes(current)) {
+        // A cycle (`A < B`, `B < A` across files): Ruby raises as it loads the second.
+        unknown ??= `${current} inherits from itself`;
+        break;
+      }
       const bodies = this.bodies.get(current);
       if (!bodies) {
         unknown ??= `it inherits from ${current}, which is not in app/controllers`;
@@ -372,7 +376,9 @@ export class ControllerModel {
         unread ??= unknown;
         break;
       }
-      current = this.resolve(written.written, written.nesting) ?? written.written.replace(/^::/, "");
+      // The superclass is looked up before the class it names is made: in `module Reviewers; class
+      // CommentsController < CommentsController`, the app's ::CommentsController, not the class itself.
+      current = this.resolve(written.written, written.nesting, current) ?? written.written.replace(/^::/, "");
     }
     const bodies: Body[] = [];
     for (const cls of [...classes].reverse()) {
@@ -419,11 +425,12 @@ export class ControllerModel {
   }
 
   /** A constant as Ruby resolves it lexically: from the innermost namespace out, then the top. */
-  private resolve(name: string, nesting: string[]): string | undefined {
+  /** The class or module `name` written in `nesting` names, of those the app defines; never `except` (a class being defined). */
+  private resolve(name: string, nesting: string[], except?: string): string | undefined {
     if (name.startsWith("::")) return this.bodies.has(name.slice(2)) ? name.slice(2) : undefined;
     for (let i = nesting.length; i >= 0; i--) {
       const candidate = [...nesting.slice(0, i), name].join("::");
-      if (this.bodies.has(candidate)) return candidate;
+      if (candidate !== except && this.bodies.has(candidate)) return candidate;
     }
     return undefined;
   }
