@@ -10,7 +10,7 @@
 import { activeInflections, pluralize as pluralizeWord, singularize as singularizeWord } from "../inflector.js";
 import { inspect } from "../ruby/print.js";
 import { compileRubyRegexp, expandReplacement, gsub, sub, regexpEscape, type RubyMatch } from "../ruby/regexp/index.js";
-import { RHash, RRegexp, RSymbol, RUnknown, RValue, UnknownValueError, numberValue } from "../ruby/values.js";
+import { RConst, RHash, RRegexp, RSymbol, RUnknown, RValue, UnknownValueError, isValueConstant, numberValue } from "../ruby/values.js";
 import { hasMultiFold } from "../ruby/regexp/caseFold.js";
 import { matchFailure } from "./regexpEngine.js";
 import { arity, rubyError, str, toStr, type Methods, type Runtime } from "./runtime.js";
@@ -205,7 +205,16 @@ export const INFLECTIONS: Methods<RValue> = {
     const [first, ...rest] = [...text(self)];
     return str(first === undefined ? "" : first.toUpperCase() + rest.join(""));
   },
-  constantize: () => undefined,
+  // The constant the name spells, as if written (`"Gear::Engine".constantize` is `Gear::Engine`):
+  // what it holds is then known as the written constant's is. A name that is no constant path is
+  // not modelled (Ruby's NameError message depends on the name); `safe_constantize`'s nil for a
+  // missing constant cannot be told apart here.
+  constantize: (_rt, self, args) => {
+    arity(args, 0);
+    const name = text(self);
+    // A constant in capitals is a value (`"Math::PI"`), which only its definition gives.
+    return /^(::)?[A-Z]\w*(::[A-Z]\w*)*$/.test(name) && !isValueConstant(name) ? new RConst(name.replace(/^::/, "")) : undefined;
+  },
   safe_constantize: () => undefined,
 };
 
