@@ -15,7 +15,7 @@ import { RoutingError } from "../mapper/errors.js";
 import { gemVersion } from "../mapper/state.js";
 import { inspect } from "../ruby/print.js";
 import {
-  RConst, RHash, RInquirer, RPathname, RProc, RString, RSymbol, RUnknown, RValue, stringValue,
+  RConst, RHash, RInquirer, RPathname, RProc, RString, RSymbol, RUnknown, RValue, stringValue, truthy,
 } from "../ruby/values.js";
 import type { CallHost } from "./evaluator.js";
 import type { Self } from "./env.js";
@@ -56,6 +56,8 @@ export function classCall(it: CallHost, path: string, name: string, args: RValue
       return yamlCall(it, name, args);
     case "I18n":
       return i18nCall(it, name, args);
+    case "ActiveStorage":
+      return name === "routes_prefix" && !args.length ? activeStorageRoutesPrefix(it) : undefined;
     case "Devise":
       // Where the app locks Devise (or no lockfile says): the mappings its `devise_for`s made so far.
       if (args.length || (it.mapper.gems && gemVersion(it.mapper, "devise") === undefined)) return undefined;
@@ -65,6 +67,21 @@ export function classCall(it: CallHost, path: string, name: string, args: RValue
   }
   if (path.startsWith(CONFIG)) return settingCall(settingsOf(it), settingsHost(it), path, name, args);
   return undefined;
+}
+
+/**
+ * `ActiveStorage.routes_prefix` (6.0+), which apps scope copies of Active Storage's routes under
+ * (houdini): the engine's `active_storage.configs` initializer sets it to
+ * `config.active_storage.routes_prefix || "/rails/active_storage"` before the routes load.
+ * (An app that does not load Active Storage has no such constant: Rails raises there.)
+ */
+function activeStorageRoutesPrefix(it: CallHost): RValue | undefined {
+  if (it.mapper.version.lt(6, 0)) return undefined;
+  const host = settingsHost(it);
+  host.loadSettingFiles("routes_prefix");
+  const set = settingsOf(it).assigned("active_storage.routes_prefix");
+  if (set instanceof RUnknown) return set;
+  return set !== undefined && truthy(set) ? set : str("/rails/active_storage");
 }
 
 /**
