@@ -46,3 +46,18 @@ test("`check` takes the test environment's helpers for test files only; the edit
   assert.deepEqual(unknownHelpers(editor), ["app/controllers/pages_controller.rb:4 test_session_path"]);
 });
 
+
+test("a table that ran out of its budget draws no other environment's: its hints are off anyway, and each would cost the budget again", async () => {
+  const { otherEnvironmentRoutes } = await import("../dist/features/testEnvironment.js");
+  const text = 'Rails.application.routes.draw do\n  get "/t" => "posts#index" if Rails.env.test?\n  loop { }\n  resources :posts\nend\n';
+  const input = { entry: "/app/config/routes.rb", files: new Map([["/app/config/routes.rb", text]]), options: { railsEnv: "development" } };
+  const result = mapperSync.map(input);
+  assert.ok(result.diagnostics.some((d) => d.code === "budget-exceeded"));
+  let drawn = 0;
+  assert.deepEqual(otherEnvironmentRoutes(input, result, (i) => (drawn++, mapperSync.map(i))), []);
+  assert.equal(drawn, 0);
+  // With no loop, the other two are drawn.
+  const plain = { ...input, files: new Map([["/app/config/routes.rb", text.replace("  loop { }\n", "")]]) };
+  assert.deepEqual(otherEnvironmentRoutes(plain, mapperSync.map(plain), (i) => (drawn++, mapperSync.map(i))).map((r) => r.path).filter((p) => p.startsWith("/t")), ["/t(.:format)"]);
+  assert.equal(drawn, 2);
+});

@@ -37,7 +37,9 @@ export function otherEnvironmentRoutes(input: MapInput, result: MapResult, map: 
   const own = input.options?.railsEnv ?? "development";
   const text = (path: string) => (input.files instanceof Map ? input.files.get(path) : (input.files as Record<string, string>)[path]);
   const readsEnvironment = result.files.some((path) => /\/config\/routes(?:\.rb$|\/)/.test(path) && READS_ENVIRONMENT.test(text(path) ?? ""));
-  if (!readsEnvironment) return [];
+  // A table that ran out of its budget is open everywhere (no action is hinted as unreached): the
+  // others, each with a budget of its own, would cost as much again apiece for nothing.
+  if (!readsEnvironment || result.diagnostics.some((d) => d.code === "budget-exceeded")) return [];
   return ENVIRONMENTS.filter((env) => env !== own).flatMap((railsEnv) => map({ ...input, options: { ...input.options, railsEnv } }).routes);
 }
 
