@@ -363,14 +363,21 @@ function parseFile(parser: Parser, path: string, text: string, o: { template?: b
     const diagnostic: Diagnostic = { severity: "error", message: parseFailureMessage(e.message), span: index.span(0, firstLine), code: "parser-failure" };
     return { loaded: { program: parser("").value, index, syntaxErrors: [] }, diagnostics: [diagnostic] };
   }
-  const diagnostics: Diagnostic[] = result.errors.map((e) => ({
+  // Each syntax error up to a few hundred; past them, one more says how many (a file of a million
+  // `::` has a million, and printing them all took most of a minute and a gigabyte).
+  const diagnostics: Diagnostic[] = result.errors.slice(0, MAX_SYNTAX_ERRORS).map((e) => ({
     severity: "error",
     message: e.message,
     span: index.span(e.location.startOffset, e.location.startOffset + e.location.length),
     code: "syntax-error",
   }));
+  if (result.errors.length > MAX_SYNTAX_ERRORS) {
+    const next = result.errors[MAX_SYNTAX_ERRORS].location;
+    const more = result.errors.length - MAX_SYNTAX_ERRORS;
+    diagnostics.push({ severity: "error", message: `${more.toLocaleString("en-US")} more syntax errors in this file, from here on.`, span: index.span(next.startOffset, next.startOffset + next.length), code: "syntax-error" });
+  }
   const frozenStringLiterals = frozenLiterals(result, index);
-  return { loaded: { program: result.value, index, syntaxErrors: result.errors.map((e) => e.location.startOffset), frozenStringLiterals }, diagnostics };
+  return { loaded: { program: result.value, index, syntaxErrors: result.errors.map((e) => e.location.startOffset).sort((a, b) => a - b), frozenStringLiterals }, diagnostics };
 }
 
 /** `# frozen_string_literal: true` among the file's magic comments (Prism reports only those Ruby reads). */
@@ -382,6 +389,9 @@ function frozenLiterals(result: { magicComments: { startLocation: { startOffset:
   }
   return false;
 }
+
+/** The syntax errors of one file said one by one; the rest are counted. */
+const MAX_SYNTAX_ERRORS = 200;
 
 function parseFailureMessage(cause: string): string {
   return (
@@ -703,6 +713,8 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
       return value;
     };
   };
+  // A file Prism could not parse stands as an empty program: what it would draw (or define) is unknown.
+  for (const d of diagnostics) if (d.code === "parser-failure") interpreter.openRegions.push({ span: d.span, reason: d.message });
   const decide = afterMap((file, steps) => interpreter.decideExpression(file, steps));
   // A name computed the same way (a gem's `layout -> { Gem.layout }`: app/layouts.ts).
   const nameOf = afterMap((file, steps) => interpreter.nameExpression(file, steps));

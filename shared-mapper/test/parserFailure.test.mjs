@@ -187,3 +187,16 @@ test("the stack's guard: intact after arming, not intact once any of its bytes i
   new Uint8Array(memory.buffer)[stackLow + 8192] = 7;
   assert.equal(guardIntact(prism, stackLow), true);
 });
+
+test("a routes file Prism could not parse leaves the table open (nothing is hinted unreached against it); a flood of syntax errors is counted past the first few hundred", async () => {
+  const mapper = await createNodeMapper();
+  const entry = "/flood/config/routes.rb";
+  const failed = mapper.map({ entry, files: { [entry]: routesFile("resources :posts\n" + DEEP.scope(20_000)) }, options });
+  const failure = failed.diagnostics.find((d) => d.code === "parser-failure");
+  assert.ok(failure);
+  assert.ok(failed.openRegions.some((r) => r.span === failure.span && r.module === undefined), "the whole table is open");
+  const flood = mapper.map({ entry, files: { [entry]: routesFile("::".repeat(50_000) + "\n  get 'x', to: 'a#b'\n") }, options });
+  const errors = flood.diagnostics.filter((d) => d.code === "syntax-error");
+  assert.equal(errors.length, 201);
+  assert.match(errors[200].message, /^99,800 more syntax errors in this file, from here on\.$/);
+});

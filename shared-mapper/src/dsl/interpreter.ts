@@ -1325,7 +1325,16 @@ export class Interpreter implements MapperHost, CallHost {
     if (!errors) return false;
     const start = node.location.startOffset;
     const end = start + node.location.length;
-    return errors.some((at) => at >= start && at <= end);
+    // The first error at or after `start`, by bisection: Prism gives them in the file's order,
+    // and a hostile file has a million of them (a scan per statement was quadratic).
+    let lo = 0;
+    let hi = errors.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (errors[mid] < start) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < errors.length && errors[lo] <= end;
   }
 
   /**
