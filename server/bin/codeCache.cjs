@@ -55,6 +55,8 @@ function crc32() {
 function readCache(file, source, crc) {
   let data;
   try {
+    // Only a regular file: a FIFO put at the path would block the run until written to.
+    if (!fs.lstatSync(file).isFile()) return undefined;
     data = fs.readFileSync(file);
   } catch {
     return undefined;

@@ -11,7 +11,8 @@
  * can read. Files unused for a month are removed when another is written.
  * Any failure to read or write only costs the time: the files are evaluated as without.
  */
-import { readFileSync, rmSync, statSync } from "node:fs";
+import { rmSync } from "node:fs";
+import { readCacheFile } from "./cli/cacheFile.js";
 import { dirname, join } from "node:path";
 import { DrawMemo } from "@routemap/shared-mapper";
 import { writeAtomically } from "./cli/atomicWrite.js";
@@ -35,8 +36,9 @@ function keptFile(root: string): string | undefined {
 export function keptDrawMemo(root: string): DrawMemo {
   const file = keptFile(root);
   try {
-    if (file && statSync(file).size <= MAX_BYTES) {
-      const memo = DrawMemo.restore(JSON.parse(readFileSync(file, "utf8")));
+    const text = file && readCacheFile(file, MAX_BYTES);
+    if (file && text) {
+      const memo = DrawMemo.restore(JSON.parse(text));
       // Used, so not among those unused for a month that another write removes.
       touch(file);
       return memo;

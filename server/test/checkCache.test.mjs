@@ -6,7 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { cpSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { scratchDir } from "../../test-fixtures/lib/scratch.mjs";
 
@@ -79,6 +79,23 @@ test("a corrupt pack, one of another build, and an entry of another shape are no
 });
 
 const pick = ({ out, used }) => ({ out, used });
+
+test("anything but a regular file where the cache's files are (a FIFO) is no entry: it is passed over, not read (a read would wait for a writer)", { skip: process.platform === "win32" }, () => {
+  const expected = check("off").out;
+  const fifos = scratchDir("routemap-check-cache-fifo-");
+  check(fifos);
+  // The pack, the gems' entries, the kept draws and V8's code cache: each a FIFO now.
+  const kept = readdirSync(fifos, { recursive: true }).map(String).filter((f) => /\.(json|v8)$/.test(f));
+  assert.ok(kept.length >= 3, kept.join(", "));
+  for (const f of kept) {
+    rmSync(join(fifos, f));
+    assert.equal(spawnSync("mkfifo", [join(fifos, f)]).status, 0);
+  }
+  const started = Date.now();
+  const r = check(fifos);
+  assert.deepEqual({ out: r.out, used: r.used }, { out: expected, used: 0 });
+  assert.ok(Date.now() - started < 20_000);
+});
 
 test("facts read by worker threads: the same findings, counts and pack as read in the main thread", () => {
   const withWorkers = join(scratch, "cache-workers");

@@ -19,6 +19,7 @@
  * is ignored, and so is an entry that does not parse or have the shape `decodeUses` checks; any failure to read or write the folder only costs the cache.
  */
 import { writeAtomically } from "./atomicWrite.js";
+import { isCacheFile, readCacheFile } from "./cacheFile.js";
 import { createHash, textDigest } from "./lazyCrypto.js";
 import { closeSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, utimesSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -104,6 +105,7 @@ export class FileFactsCache {
    */
   size(): number {
     if (this.stored) return this.stored.size;
+    if (!isCacheFile(this.file, MAX_PACK_BYTES)) return 0;
     try {
       const fd = openSync(this.file, "r");
       try {
@@ -162,13 +164,9 @@ export class FileFactsCache {
   private load(): Map<string, string> {
     if (this.stored) return this.stored;
     this.stored = new Map();
-    let lines: string[];
-    try {
-      if (statSync(this.file).size > MAX_PACK_BYTES) return this.stored;
-      lines = readFileSync(this.file, "utf8").split("\n");
-    } catch {
-      return this.stored;
-    }
+    const text = readCacheFile(this.file, MAX_PACK_BYTES);
+    if (text === undefined) return this.stored;
+    const lines = text.split("\n");
     const header = parsed(lines[0]) as { format?: unknown; build?: unknown; root?: unknown; count?: unknown } | undefined;
     if (!header || header.format !== FORMAT || header.build !== this.build || header.root !== this.root || header.count !== lines.length - 1) return this.stored;
     for (let i = 1; i < lines.length; i++) {

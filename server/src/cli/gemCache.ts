@@ -13,7 +13,8 @@
  */
 import { writeAtomically } from "./atomicWrite.js";
 import { createHash } from "./lazyCrypto.js";
-import { readdirSync, readFileSync, rmSync, statSync, utimesSync } from "node:fs";
+import { readdirSync, rmSync, statSync, utimesSync } from "node:fs";
+import { readCacheFile } from "./cacheFile.js";
 import { homedir } from "node:os";
 import { join } from "node:path";
 
@@ -76,8 +77,9 @@ export class GemCache<T> {
     const file = this.file(key);
     let entry: { format?: unknown; code?: unknown; name?: unknown; version?: unknown; dir?: unknown; fingerprint?: unknown; value?: unknown };
     try {
-      if (statSync(file).size > MAX_ENTRY_BYTES) return undefined;
-      entry = JSON.parse(readFileSync(file, "utf8"));
+      const text = readCacheFile(file, MAX_ENTRY_BYTES);
+      if (text === undefined) return undefined;
+      entry = JSON.parse(text);
     } catch {
       return undefined;
     }
