@@ -31,4 +31,10 @@ Rails.application.routes.draw do
   if Rails.env.production?
     get "prod_only", to: "a#prod"
   end
+  # An exception raised only where an undecided condition holds: an info, not an error nor a
+  # warning (Rails raises it only there); said once however many other conditions it is met under.
+  [1, 2].each do |n|
+    raise "No setting for feature #{n}" if ENV["FEATURE_SETTING"].nil? && ENV["SECTIONS"]
+  end
+  get "after_raise", to: "a#after"
 end

@@ -739,18 +739,20 @@ export class Interpreter implements MapperHost, CallHost {
 
   /**
    * Reports a diagnostic once. Under conditions Routemap could not decide, an error is Rails'
-   * only where they hold: it is a warning that says so.
+   * only where they hold, which Routemap does not know: an info that says so (hitobito's
+   * `raise … if config.nil?`, `config` read from settings Routemap cannot read), once for the
+   * place and message whatever other undecided conditions it is met under.
    */
   report(severity: Severity, message: string, span: Span, code: string, related?: Diagnostic["related"]): void {
     if (this.quiet) return;
     this.reportsAsked++;
     ({ span, message } = this.userSpan(span, message));
     const conditions = this.conditions.current();
+    const key = `${conditions.length && severity === "error" ? "info" : severity}|${code}|${message}|${span.file}:${span.start.line}:${span.start.character}`;
     if (severity === "error" && conditions.length) {
-      severity = "warning";
+      severity = "info";
       message = `${message}\n(Rails raises this only where ${describeConditions(conditions)}, which Routemap cannot decide.)`;
     }
-    const key = `${severity}|${code}|${message}|${span.file}:${span.start.line}:${span.start.character}`;
     if (this.reported.has(key)) return;
     this.reported.add(key);
     this.o.diagnostics.push({ severity, message, span, code, ...(related ? { related } : {}) });
