@@ -1224,3 +1224,23 @@ test("hover on a declaration marks the routes Rails draws only under a condition
     "marked-routes",
     withRoutes('Rails.application.routes.draw do\n  scope "v1" do$0\n    get "beta", to: "pages#beta" if ENV.fetch("BETA_PAGES", "") == "on" || Date.today.monday?\n    tenant_scope do\n      get "home", to: "pages#home"\n    end\n  end\nend'),
   ));
+
+test("an engine class of the app's own with a load hook (`ActiveSupport.on_load(…) do … end`) leaves the app's helper checks on, as check has them (fizzy)", async () => {
+  const engine = `//- lib/shop/engine.rb
+module Shop
+  class Engine < ::Rails::Engine
+    ActiveSupport.on_load(:action_push_native_record) do
+      connects_to database: { writing: :saas }
+    end
+  end
+end
+`;
+  const { helperCallDiagnostics } = await import("../dist/features/helperCalls.js");
+  const { app, files } = await workspaceFor(HELPER_APP + engine);
+  const context = app.helperCheck();
+  assert.ok(!("unchecked" in context), context.unchecked);
+  assert.deepEqual(context.tables.own.openRegions ?? [], []);
+  const view = [...files.keys()].find((f) => f.endsWith("app/views/posts/index.html.erb"));
+  const errors = helperCallDiagnostics(app.workspace.mapper, context, view, files.get(view)).map((d) => d.message.split(":")[0]);
+  assert.ok(errors.includes("undefined method `postz_path'"), errors.join("\n"));
+});

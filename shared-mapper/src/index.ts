@@ -606,9 +606,12 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
           // An installed gem's engine file is run for the engine's name and namespace: a block it
           // leaves unrun there is the gem's own loading (Avo's `Gem.loaded_specs["avo"].dependencies.each
           // { require … }`), not routes of the app, and the user cannot act on it.
+          // So is an engine of the app's own (fizzy's `ActiveSupport.on_load(…) do … end` in its
+          // class body): its routes are its routes file's, and a block left unrun in its class
+          // (quiet, as the file is) must not leave the app's checks off, unsaid.
           const regions = interpreter.openRegions.length;
           interpreter.runFile(loaded, { kind: "main" });
-          if (engine.external) interpreter.openRegions.length = regions;
+          interpreter.openRegions.length = regions;
         }
       }
       // The app's own changes to Rails' mapper, which its initializers make as it boots (appMappers.ts).
