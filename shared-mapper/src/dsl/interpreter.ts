@@ -545,9 +545,14 @@ export class Interpreter implements MapperHost, CallHost {
     }
   }
 
-  evaluateIn(file: LoadedFile, node: N.Node): RValue {
-    // The catch inside `inFile`: the node's text is read from its own file.
-    return this.inFile(file, () => this.computeAside(this.sourceText(node), () => this.eval(node, new Env(this.store, { kind: "main" }))));
+  evaluateIn(file: LoadedFile, node: N.Node, before: readonly N.Node[] = []): RValue {
+    // The catch inside `inFile`: the node's text is read from its own file. `before` run first, in
+    // the same scope: statements that set the locals it reads.
+    return this.inFile(file, () => this.computeAside(this.sourceText(node), () => {
+      const env = new Env(this.store, { kind: "main" });
+      for (const statement of before) this.eval(statement, env);
+      return this.eval(node, env);
+    }));
   }
 
   /** Whether statements that fail end the value being computed (`computeAside`) instead of being skipped. */

@@ -105,7 +105,7 @@ function modelReader(m: MapperState): ModelReader {
   const host = m.host;
   return {
     find: (path) => host.appFile(modelPath(path)) ?? host.classFile?.(path),
-    evaluate: host.evaluateIn && ((file, node) => host.evaluateIn!(file, node)),
+    evaluate: host.evaluateIn && ((file, node, before) => host.evaluateIn!(file, node, before)),
     relative: (file) => host.appRelative?.(file) ?? file.index.file,
   };
 }

@@ -121,8 +121,11 @@ export interface DeviseModel {
 export interface ModelReader {
   /** The file that defines a class or module (`User`, `Authentication`), where the autoloader finds it. */
   find(path: string): LoadedFile | undefined;
-  /** An argument evaluated as Ruby (`*(:confirmable if ENV["X"] == "true")`), quietly. */
-  evaluate?(file: LoadedFile, node: N.Node): RValue;
+  /**
+   * An argument evaluated as Ruby (`*(:confirmable if ENV["X"] == "true")`), quietly; after
+   * `before`, statements of the class body that set the locals it reads, run in the same scope.
+   */
+  evaluate?(file: LoadedFile, node: N.Node, before?: readonly N.Node[]): RValue;
   /** A file's path relative to the app, for messages. */
   relative(file: LoadedFile): string;
 }
@@ -158,8 +161,19 @@ function readDeviseCalls(file: LoadedFile, reader: ModelReader, modules: string[
   if (state.seen.has(file.index.file)) return;
   state.seen.add(file.index.file);
   const path = reader.relative(file);
+  // The statements before the one visited, in the body that holds it (a `devise(*mods)` reads locals they set).
+  let preceding: readonly N.Node[] = [];
   const visit = (node: N.Node, under: string | undefined): void => {
     if (state.why) return;
+    if (node instanceof N.StatementsNode) {
+      const outer = preceding;
+      node.body.forEach((statement, i) => {
+        preceding = node.body.slice(0, i);
+        visit(statement, under);
+      });
+      preceding = outer;
+      return;
+    }
     if (node instanceof N.IfNode || node instanceof N.UnlessNode) {
       const { undecided, branches } = branchesToRun(file, node, reader.evaluate);
       // Phrased as the branch runs: "only if `X`" for the `if`'s own statements, "unless `X`" for its `else`.
@@ -175,17 +189,17 @@ function readDeviseCalls(file: LoadedFile, reader: ModelReader, modules: string[
       }
       return;
     }
-    if (node instanceof N.CallNode && !node.receiver && node.name === "devise") return deviseCall(node, under);
+    if (node instanceof N.CallNode && !node.receiver && node.name === "devise") return deviseCall(node, under, preceding);
     for (const child of childrenOf(node)) visit(child, under);
   };
-  const deviseCall = (call: N.CallNode, under: string | undefined): void => {
+  const deviseCall = (call: N.CallNode, under: string | undefined, before: readonly N.Node[]): void => {
     const selected: string[] = [];
     for (const arg of call.arguments_?.arguments_ ?? []) {
       if (arg instanceof N.KeywordHashNode) {
         keywordOptions(arg, options);
         continue;
       }
-      const value = literal(arg) ?? evaluated(file, arg, reader);
+      const value = literal(arg) ?? evaluated(file, arg, reader, before);
       const names = moduleNames(value);
       if (names && under !== undefined) state.undecided.push(...names.map((module) => ({ module, condition: under })));
       else if (names) selected.push(...names);
@@ -202,14 +216,50 @@ function readDeviseCalls(file: LoadedFile, reader: ModelReader, modules: string[
  * reads a local variable of the class body (avalon's `devise(*devise_list)`, the list built by the
  * lines before) is not: evaluated alone, the local would be nil and the call would pass nothing.
  */
-function evaluated(file: LoadedFile, arg: N.Node, reader: ModelReader): RValue | undefined {
-  if (!reader.evaluate || readsLocal(arg)) return undefined;
+function evaluated(file: LoadedFile, arg: N.Node, reader: ModelReader, before: readonly N.Node[] = []): RValue | undefined {
+  if (!reader.evaluate) return undefined;
+  // Locals it reads (`devise(*devise_modules)`, travel-support's and Portus' list built in the class
+  // body): the statements before it that set them run first; none, and it is not read.
+  const setting = readsLocal(arg) ? settingLocals(arg, before) : [];
+  if (readsLocal(arg) && !setting.length) return undefined;
   if (arg instanceof N.SplatNode) {
     if (!arg.expression) return undefined;
-    const value = reader.evaluate(file, arg.expression);
+    const value = reader.evaluate(file, arg.expression, setting);
     return value === null ? [] : value;
   }
-  return reader.evaluate(file, arg);
+  return reader.evaluate(file, arg, setting);
+}
+
+/**
+ * Of `before`, the statements that set or change the locals `node` reads, and those that the
+ * locals they read depend on, in their order (`mods = [...]`, `mods << :x unless …`, `mods.push(…)`).
+ */
+function settingLocals(node: N.Node, before: readonly N.Node[]): N.Node[] {
+  const names = new Set(localsRead(node));
+  const kept: N.Node[] = [];
+  for (let i = before.length - 1; i >= 0; i--) {
+    const statement = before[i];
+    if (!localsTouched(statement).some((name) => names.has(name))) continue;
+    kept.unshift(statement);
+    for (const name of localsRead(statement)) names.add(name);
+  }
+  return kept;
+}
+
+/** The locals an expression reads from outside its blocks. */
+function localsRead(node: N.Node, blocks = 0, out: string[] = []): string[] {
+  if (node instanceof N.LocalVariableReadNode && node.depth >= blocks) out.push(node.name);
+  const inner = node instanceof N.BlockNode || node instanceof N.LambdaNode ? blocks + 1 : blocks;
+  for (const child of childrenOf(node)) localsRead(child, inner, out);
+  return out;
+}
+
+/** The locals a statement writes (`x = …`, `x += …`, `a, b = …`) or calls a method on (`x << …`, `x.push(…)`). */
+function localsTouched(node: N.Node, out: string[] = []): string[] {
+  if (node instanceof N.LocalVariableWriteNode || node instanceof N.LocalVariableOperatorWriteNode || node instanceof N.LocalVariableOrWriteNode || node instanceof N.LocalVariableAndWriteNode || node instanceof N.LocalVariableTargetNode) out.push(node.name);
+  if (node instanceof N.CallNode && node.receiver instanceof N.LocalVariableReadNode) out.push(node.receiver.name);
+  for (const child of childrenOf(node)) localsTouched(child, out);
+  return out;
 }
 
 /** Whether an expression reads a local variable from outside it (the parameters of a block inside it are the block's own). */
