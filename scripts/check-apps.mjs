@@ -110,12 +110,13 @@ async function editorFindings(root, expected, env) {
     list.filter((d) => sev[d.severity]).map((d) => ({ file: relative(root, fileURLToPath(uri)), line: d.range.start.line + 1, severity: sev[d.severity], message: d.message })),
   );
   try {
-    let last = "", quietSince = Date.now();
+    // As JSON: a message may hold a newline ("(Rails raises this only where …)").
+    let last = "[]", quietSince = Date.now();
     for (const started = Date.now(); Date.now() - started < 300_000; ) {
       await new Promise((r) => setTimeout(r, 250));
-      const now = held().map(key).sort().join("\n");
+      const now = JSON.stringify(held().map(key).sort());
       if (now !== last) (last = now, quietSince = Date.now());
-      const have = new Set(last.split("\n"));
+      const have = new Set(JSON.parse(last));
       if (Date.now() - quietSince > 3_000 && expected.every((d) => have.has(key(d)))) break;
     }
     return held();

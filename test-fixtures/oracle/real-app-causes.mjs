@@ -321,6 +321,7 @@ export const CAUSES = [
       { repo: "Freika/dawarich", source: /^config\/routes\.rb:6$/ },
       { repo: "publiclab/mapknitter", source: /^config\/routes\.rb:5$/ },
       { repo: "bigbluebutton/greenlight", source: /^config\/routes\.rb:21$/ },
+      { repo: "rubycentral/cfp-app", source: /^config\/routes\.rb:10$/ },
     ],
   },
   {

@@ -24,7 +24,8 @@ export function isRoutingInput(path) {
   const parts = path.split("/");
   const name = parts[parts.length - 1];
   if (parts.slice(0, -1).some((p) => SKIPPED_DIRS.has(p))) return false;
-  if (/Gemfile/.test(name) || name === ".ruby-version" || name === "VERSION" || name.endsWith(".gemspec")) return true;
+  // (`eval_gemfile "gemfiles/rubocop.gemfile"`: houdini's, lowercase.)
+  if (/gemfile/i.test(name) || name === ".ruby-version" || name === "VERSION" || name.endsWith(".gemspec")) return true;
   // Files Gemfiles and application.rb read at the root (huginn's Gemfile reads the Procfile).
   if (parts.length === 1 && /^Procfile/.test(name)) return true;
   if (parts.length === 2 && parts[0] === "bin") return true; // config/boot.rb may load bin/env
