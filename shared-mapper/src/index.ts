@@ -38,7 +38,7 @@ import { EngineRegistry } from "./mapper/engines.js";
 import { wildcardRegexp } from "./mapper/mapping.js";
 import { RouteSet } from "./mapper/routeSet.js";
 import { rootScope } from "./mapper/scope.js";
-import type { MapperState } from "./mapper/state.js";
+import { gemVersion, type MapperState } from "./mapper/state.js";
 import { Version } from "./mapper/version.js";
 import { LineIndex } from "./ruby/lineIndex.js";
 import { compileRubyRegexp, RegexpBudgetExceeded } from "./ruby/regexp/index.js";
@@ -581,7 +581,7 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
       // The application file always; the others only when they mention a setting the frameworks read.
       const [application, ...others] = loadAll(configPaths().filter((p, i) => i === 0 || mentionsFrameworkSetting(read(p)!)));
       const framework: FrameworkRoutes = application
-        ? frameworkRoutes({ application, others }, { version: state.version, railsEnv })
+        ? frameworkRoutes({ application, others }, { version: state.version, railsEnv, gems: { view_component: gemVersion(state, "view_component") } })
         : { before: [], after: [], notes: [] };
       const drawAll = (draws: FrameworkDraw[]) => {
         for (const d of draws) interpreter.drawAt(d.site.node, d.site.file, d.origin, () => d.draw(new Drawer(state)));

@@ -47,10 +47,15 @@ const REQUIRES: Record<string, Framework[]> = {
 };
 
 /** The settings that change what the frameworks draw. */
-const SETTINGS = new Set(["active_storage.draw_routes", "active_storage.routes_prefix", "action_mailer.show_previews"]);
+const SETTINGS = new Set([
+  "active_storage.draw_routes", "active_storage.routes_prefix", "action_mailer.show_previews",
+  // view_component's previews (gems/viewComponent.ts): 2.x and 3.x, then 4.x's.
+  "view_component.show_previews", "view_component.preview_route", "view_component.preview_controller",
+  "view_component.previews.enabled", "view_component.previews.route", "view_component.previews.controller",
+]);
 
 /** Whether a configuration file's text may set one of SETTINGS (the others need no parse). */
-export const mentionsFrameworkSetting = (text: string): boolean => text.includes("active_storage") || text.includes("action_mailer");
+export const mentionsFrameworkSetting = (text: string): boolean => text.includes("active_storage") || text.includes("action_mailer") || text.includes("view_component");
 
 export function readFrameworkSetup(application: LoadedFile, others: LoadedFile[]): FrameworkSetup {
   const setup: FrameworkSetup = { loaded: new Map(), settings: new Map() };
@@ -72,12 +77,17 @@ function requireCall(node: N.CallNode, file: LoadedFile, setup: FrameworkSetup):
   }
 }
 
-/** `<anything>.config.active_storage.draw_routes = value`, or `config.…` inside the app's class or `configure` block. */
+/**
+ * `<anything>.config.active_storage.draw_routes = value` (or `config.view_component.previews.enabled
+ * = value`, a group in a group), or `config.…` inside the app's class or `configure` block.
+ */
 function settingCall(node: N.CallNode, file: LoadedFile, setup: FrameworkSetup): void {
   if (!node.name.endsWith("=") || node.name === "[]=") return;
-  const group = node.receiver;
-  if (!(group instanceof N.CallNode) || !(group.receiver instanceof N.CallNode) || group.receiver.name !== "config") return;
-  const key = `${group.name}.${node.name.slice(0, -1)}`;
+  const groups: string[] = [];
+  let group = node.receiver;
+  for (; group instanceof N.CallNode && group.name !== "config" && groups.length < 3; group = group.receiver) groups.unshift(group.name);
+  if (!(group instanceof N.CallNode) || group.name !== "config" || !groups.length) return;
+  const key = `${groups.join(".")}.${node.name.slice(0, -1)}`;
   if (!SETTINGS.has(key)) return;
   const value = node.arguments_?.arguments_[0];
   if (value) setup.settings.set(key, { value: literal(value, file), site: { node, file } });

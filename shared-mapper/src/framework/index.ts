@@ -15,6 +15,7 @@ import { DEFAULT_ROUTES_PREFIX, drawActiveStorage } from "./activeStorage.js";
 import { readFrameworkSetup, type FrameworkSetup, type Setting, type Site } from "./appConfig.js";
 import type { Drawer } from "./draw.js";
 import { drawInternalRoutes, drawMailerPreviews } from "./internalRoutes.js";
+import { viewComponentRoutes } from "../gems/viewComponent.js";
 
 export { Drawer } from "./draw.js";
 export { mentionsFrameworkSetting } from "./appConfig.js";
@@ -42,7 +43,8 @@ export interface AppFiles {
   others: LoadedFile[];
 }
 
-export function frameworkRoutes(files: AppFiles, o: { version: Version; railsEnv: string }): FrameworkRoutes {
+/** `gems`: the versions of the gems the app locks whose railties prepend routes (view_component). */
+export function frameworkRoutes(files: AppFiles, o: { version: Version; railsEnv: string; gems?: { view_component?: string } }): FrameworkRoutes {
   const routes: FrameworkRoutes = { before: [], after: [], notes: [] };
   const setup = readFrameworkSetup(files.application, files.others);
   const railties = railtiesSite(files.application) ?? setup.loaded.values().next().value;
@@ -74,6 +76,10 @@ export function frameworkRoutes(files: AppFiles, o: { version: Version; railsEnv
       routes.after.push({ site: storage, origin: "Active Storage", draw: (r) => drawActiveStorage(r, scope, o.version) });
     }
   }
+  // Gems' railties, loaded by Bundler.require after Rails' own: their `after_initialize` prepends come after Action Mailer's.
+  const components = o.gems?.view_component;
+  const previews = components && railties ? viewComponentRoutes(components, { get: (key) => setting(setup, key, routes) }, o.railsEnv) : undefined;
+  if (previews) routes.before.push({ site: railties!, origin: "view_component", draw: previews });
   return routes;
 }
 
