@@ -199,7 +199,12 @@ function readDeviseCalls(file: LoadedFile, reader: ModelReader, modules: string[
         keywordOptions(arg, options);
         continue;
       }
-      const value = literal(arg) ?? evaluated(file, arg, reader, before);
+      let value = literal(arg) ?? evaluated(file, arg, reader, before);
+      // `devise(*mods)` with the options last in the list (Portus): `modules.extract_options!` takes them.
+      if (arg instanceof N.SplatNode && Array.isArray(value) && value[value.length - 1] instanceof RHash) {
+        for (const [key, option] of (value[value.length - 1] as RHash).entries()) options.set(key, option);
+        value = value.slice(0, -1);
+      }
       const names = moduleNames(value);
       if (names && under !== undefined) state.undecided.push(...names.map((module) => ({ module, condition: under })));
       else if (names) selected.push(...names);

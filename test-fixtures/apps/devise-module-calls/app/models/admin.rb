@@ -5,5 +5,7 @@ class Admin < ApplicationRecord
   devise_modules = %i[database_authenticatable recoverable]
   devise_modules << :registerable unless Rails.env.production?
   devise_modules.push(:trackable) if Rails.application.config.x.lockable
+  # The options last in the list, as Portus writes them: `devise` extracts them.
+  devise_modules << { authentication_keys: [:email] }
   devise(*devise_modules)
 end
