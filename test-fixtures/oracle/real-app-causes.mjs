@@ -206,28 +206,6 @@ export const CAUSES = [
     matches: [{ repo: "rubygems/rubygems.org", source: /^config\/routes\.rb:(278|366|394)$/ }],
   },
   {
-    id: "devise-modules-unread",
-    area: "gems",
-    title: "Devise modules Routemap cannot read from the model: a `devise` call in a concern (`include UserAuthenticationConcern`), or with a splat (`*(:confirmable if ENV[…])`): all of `devise_for`'s routes are missing",
-    files: {
-      "Gemfile.lock": "GEM\n  specs:\n    actionpack (6.1.7.10)\n    devise (4.8.1)\n    railties (6.1.7.10)\n\nDEPENDENCIES\n  devise\n  rails\n",
-      "Gemfile": 'source "https://rubygems.org"\ngem "rails"\ngem "devise"\n',
-      "config/initializers/devise.rb": 'Devise.setup do |config|\n  require "devise/orm/active_record"\nend\n',
-      "app/models/application_record.rb": "class ApplicationRecord < ActiveRecord::Base\n  self.abstract_class = true\nend\n",
-      "app/models/concerns/authentication.rb": "module Authentication\n  extend ActiveSupport::Concern\n  included do\n    devise :database_authenticatable, :recoverable\n  end\nend\n",
-      "app/models/user.rb": "class User < ApplicationRecord\n  include Authentication\nend\n",
-      "config/application.rb": 'require_relative "boot"\nrequire "rails"\nrequire "active_record/railtie"\nrequire "action_controller/railtie"\nBundler.require(*Rails.groups)\n\nmodule Snippet\n  class Application < Rails::Application\n    config.load_defaults 6.1\n    config.eager_load = false\n  end\nend\n',
-      "config/routes.rb": routes("devise_for :users"),
-    },
-    rails: "new_user_session GET /users/sign_in(.:format) devise/sessions#new",
-    matches: [
-      { repo: "huginn/huginn", source: /^config\/routes\.rb:103$/ },
-      { repo: "Coursemology/coursemology2", source: /^config\/routes\.rb:74$/ },
-      // `devise(*devise_modules)`, the list built by the class body's lines before it.
-      { repo: "openSUSE/osem", source: /^config\/routes\.rb:11$/ },
-    ],
-  },
-  {
     id: "devise-setup-condition",
     area: "gems",
     title: "`config.omniauth` inside `if Rails.env.test?` in Devise.setup is read as if the branch ran: omniauth routes Rails does not draw",
