@@ -68,6 +68,8 @@ export class RailsApp {
   private configCache: ReturnType<typeof readAppConfig> | undefined;
   /** config/application.rb, the environment's file and the initializers, as last read from disk. */
   private appFilesCache: Map<string, string> | undefined;
+  /** Those of them that exist unread (over the size cap, a link out of the workspace), with why. */
+  private appFilesUnread = new Map<string, string>();
   /** Engines whose source sits beside the app, found with its configuration. */
   private enginesCache: EngineSource[] | undefined;
   /** This folder's own engine class, when it is an engine. */
@@ -155,8 +157,9 @@ export class RailsApp {
     }
     const config = this.config();
     // Read once, then again only when the disk says one changed (open documents come on top).
-    if (!this.appFilesCache) readAppFiles(this.root, config, (this.appFilesCache = new Map()), this.workspace.fs);
+    if (!this.appFilesCache) readAppFiles(this.root, config, (this.appFilesCache = new Map()), this.workspace.fs, (this.appFilesUnread = new Map()));
     for (const [path, text] of this.appFilesCache) files.set(path, text);
+    for (const [path, reason] of this.appFilesUnread) unread.set(path, reason);
     // Any other folder of the workspace with a routes file and an engine class may be mounted here.
     const others = this.workspace.apps.filter((a) => a !== this).map((a) => a.root);
     // Installed gems live outside the workspace: not read in a restricted one.

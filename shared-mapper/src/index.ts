@@ -47,7 +47,7 @@ import { RSymbol } from "./ruby/values.js";
 import { rubyVersion } from "./ruby/print.js";
 import type { ActionEndpoint, Diagnostic, EngineRoutes, MapInput, MapOptions, MapResult, Span } from "./types.js";
 import { configActionEndpoints } from "./app/checks.js";
-import { configRoutesBlocks, KEEPS_ROUTES_BLOCK, type ConfigRoutesBlock } from "./framework/routesBlocks.js";
+import { inBootOrder, KEEPS_ROUTES_BLOCK, type KeptRoutesBlock } from "./dsl/keptBlocks.js";
 import { now } from "./clock.js";
 import { TestSupport } from "./app/testSupport.js";
 
@@ -538,6 +538,12 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
     drawFile: draws?.drawFile,
     replayDraw: draws?.replayDraw,
   });
+  const configNotRead = (path: string, reason: string) => {
+    const message = `Routemap did not read this file: ${reason}. What it configures is unknown, and the routes it may have Rails draw (\`Rails.application.routes.append\`) are missing.`;
+    const diagnostic: Diagnostic = { ...fileDiagnostic(path, message, "file-not-read"), severity: "warning" };
+    diagnostics.push(diagnostic);
+    interpreter.openRegions.push({ span: diagnostic.span, reason: message });
+  };
   let drawContext: string | undefined;
   const inflectionTexts = () => configPaths().filter((p) => read(p)!.includes("inflections")).map((p) => `\0${p}\0${read(p)}`).join("");
   const version = Version.parse(options.railsVersion);
@@ -587,7 +593,9 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
         for (const d of draws) interpreter.drawAt(d.site.node, d.site.file, d.origin, () => d.draw(new Drawer(state)));
       };
       // Rails boots config/application.rb before anything else: what it defines and requires
-      // (`require_relative "locales"`) is there when the routes are drawn.
+      // (`require_relative "locales"`) is there when the routes are drawn. While the configuration
+      // runs, the route set's `append` and `prepend` keep their blocks (dsl/keptBlocks.ts).
+      if (application) interpreter.kept.phase = "boot";
       if (application) interpreter.runForDefinitions(application);
       // Then the environment's file (Bootstrap's load_environment_config): its settings, its requires.
       const environmentFile = application && load(`${appRoot}/config/environments/${railsEnv}.rb`);
@@ -623,12 +631,25 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
         // (A file that requires others runs too: the change may be a require or two further, openstax/exercises' lib/publishable.rb.)
         requireMapperChanges(interpreter, loadAll(requiring), (path) => MENTIONS_MAPPER.test(read(path) ?? "") || REQUIRES.test(read(path) ?? ""));
       }
-      // Routes blocks the configuration keeps for the route set (framework/routesBlocks.ts).
-      const kept = configRoutesBlocks(loadAll(configPaths().filter((p) => KEEPS_ROUTES_BLOCK.test(read(p) ?? ""))));
-      const drawKept = (which: (b: ConfigRoutesBlock) => boolean) => kept.filter(which).forEach((b) => interpreter.drawKeptBlock(b.file, b.block));
+      // A configuration file that exists unread: what it sets and the routes blocks it keeps are not known.
+      if (appRoot !== undefined) for (const [path, reason] of input.unread ?? []) if (isConfigFile(path, appRoot, railsEnv)) configNotRead(path, reason);
+      // Routes blocks the configuration keeps for the route set (dsl/keptBlocks.ts): the files that
+      // keep some and have not run yet run now (Rails runs every initializer before the routes),
+      // then the `after_initialize` blocks that keep some.
+      for (const file of loadAll(configPaths().filter((p) => KEEPS_ROUTES_BLOCK.test(read(p) ?? "")))) {
+        if (!interpreter.definitionsRan.has(file.index.file)) interpreter.runForDefinitions(file);
+      }
+      if (application) interpreter.runAfterInitialize();
+      const kept = inBootOrder(interpreter.kept.blocks, configPaths());
+      const drawKept = (which: (b: KeptRoutesBlock) => boolean) => kept.filter(which).forEach((b) => interpreter.drawKeptBlock(b));
+      // railties 6.1's Finisher prepends its own routes after the initializers kept theirs, before
+      // the `after_initialize` blocks run; `clear!` draws them all in that order.
+      interpreter.kept.phase = "prepend";
       drawKept((b) => b.kind === "prepend" && !b.afterInitialize);
       drawAll(framework.before);
       drawKept((b) => b.kind === "prepend" && b.afterInitialize);
+      for (const late of interpreter.kept.latePrepends) interpreter.drawKeptBlock(late);
+      interpreter.kept.phase = "files";
       // The routes files Rails loads, in order: config/routes.rb, or what config.paths lists.
       const listed = application && appRoot !== undefined ? readRoutesPaths(application, (pattern) => globFiles(input, appRoot, pattern)) : undefined;
       if (listed && "unknown" in listed) {
@@ -657,6 +678,7 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
       }
       // `Rails.application.routes.append` blocks, after everything the files drew: the configuration's
       // first, kept before the routes files ran (the initializers', then the `after_initialize` blocks').
+      interpreter.kept.phase = "append";
       drawKept((b) => b.kind === "append" && !b.afterInitialize);
       drawKept((b) => b.kind === "append" && b.afterInitialize);
       for (const appended of interpreter.appended) appended();
@@ -750,6 +772,11 @@ const CONDITION_STEPS = 50_000;
  * config/application.rb first (nothing when it is missing), the environment's file, then
  * config/initializers/**.rb in Rails' order.
  */
+/** config/application.rb, the environment's file, an initializer: what Rails runs before the routes. */
+function isConfigFile(path: string, root: string, railsEnv: string): boolean {
+  return path === `${root}/config/application.rb` || path === `${root}/config/environments/${railsEnv}.rb` || (path.startsWith(`${root}/config/initializers/`) && path.endsWith(".rb"));
+}
+
 function appConfigPaths(input: MapInput, read: (path: string) => string | undefined, root: string, railsEnv: string): string[] {
   const application = `${root}/config/application.rb`;
   if (read(application) === undefined) return [];

@@ -91,12 +91,17 @@ export function appOptions(app: AppConfig, chosen: ChosenOptions, environment?: 
  * the environment's file, the initializers), read into `into` beside the routes files. The
  * mapper reads them statically; it finds them under the app's root by their Rails paths.
  */
-export function readAppFiles(root: string, o: { railsEnv: string }, into: Map<string, string>, fs: FileSystem = nodeFileSystem): void {
+export function readAppFiles(root: string, o: { railsEnv: string }, into: Map<string, string>, fs: FileSystem = nodeFileSystem, unread?: Map<string, string>): void {
   for (const path of [join(root, "config", "application.rb"), join(root, "config", "environments", `${o.railsEnv}.rb`)]) {
     const text = fs.readFile(path);
     if (text !== undefined) into.set(path, text);
+    else {
+      // One that exists unread (over the size cap, a link out of the app) is said by the mapper.
+      const reason = fs.unreadReason?.(path);
+      if (reason && unread) unread.set(path, reason);
+    }
   }
-  readRubyFiles(join(root, "config", "initializers"), into, fs);
+  readRubyFiles(join(root, "config", "initializers"), into, fs, unread);
 }
 
 /**

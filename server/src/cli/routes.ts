@@ -110,7 +110,7 @@ export function readInput(entry: string, args: RoutesArgs): MapInput | string {
   readRubyFiles(drawDir, files, nodeFileSystem, unread);
   const options = appOptions(config, { railsVersion: args.rails, rubyVersion: args.ruby, railsEnv: args.env, apiOnly: args.apiOnly }, { fs: nodeFileSystem, process: process.env });
   if (basename(dirname(entry)) !== "config") return { entry, files, unread, options: { ...options, drawPaths: [drawDir] } };
-  readAppFiles(config.root, options, files);
+  readAppFiles(config.root, options, files, nodeFileSystem, unread);
   const found = [...findEngines(config.root), ...findGemEngines(commandAppGems(config.root, { rubyVersion: options.rubyVersion }))];
   const sources = markEnginesLoaded(config.root, found, { fs: nodeFileSystem, railsEnv: options.railsEnv });
   const engines = readEngines(sources, files, (path) => nodeFileSystem.readFile(path));

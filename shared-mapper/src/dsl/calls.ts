@@ -9,9 +9,10 @@ import * as N from "@ruby/prism/src/nodes.js";
 import { kernelFunction, kernelFunctionName } from "../core/index.js";
 import { COMPARABLE } from "../core/comparable.js";
 import { structInstance } from "../core/structClass.js";
+import { RoutingError } from "../mapper/errors.js";
 import { rootScope } from "../mapper/scope.js";
 import { scope } from "../mapper/scoping.js";
-import { inspect, quotedSource } from "../ruby/print.js";
+import { inspect, quotedSource, UNKNOWN_ADDRESS } from "../ruby/print.js";
 import { underscore } from "../inflector.js";
 import { forMapper, RConst, RHash, RMapper, RMerger, RObject, RProc, RStruct, RStructClass, RSymbol, RUnknown, RValue, stringValue, sym } from "../ruby/values.js";
 import { callArgumentsOf, makeProc, selfValue, blockOf } from "./arguments.js";
@@ -29,17 +30,24 @@ import { BreakSignal, NextSignal } from "./signals.js";
 import { mergerCall } from "./withOptions.js";
 import { mapperChangeCall, mapperModuleMethod } from "./appMappers.js";
 import { MAPPER } from "./gemMappers.js";
+import { keepsRoutesBlocks, onMapper } from "./keptBlocks.js";
 
 // ---- calls ----------------------------------------------------------------------------------
 
 function evalCall(it: CallHost, node: N.CallNode, env: Env): RValue {
   const name = node.name;
   if (node.receiver === null || node.receiver instanceof N.SelfNode) return withCallFrame(it, node, (frame) => selfCall(it, node, env, name, frame));
-  if ((name === "draw" || name === "prepend" || name === "append") && node.block instanceof N.BlockNode && isRoutesReceiver(node.receiver)) {
+  if ((name === "draw" || name === "prepend" || name === "append") && (node.block instanceof N.BlockNode || node.block instanceof N.BlockArgumentNode) && isRoutesReceiver(node.receiver)) {
     if (isRailsModule((node.receiver as N.CallNode).receiver)) return railsRoutes(it, node.receiver as N.CallNode);
     return drawBlock(it, node, node.block, env);
   }
+  if (name === "eval_block" && isRoutesReceiver(node.receiver) && !isRailsModule((node.receiver as N.CallNode).receiver)) return evalBlock(it, node, env);
   const recv = it.eval(node.receiver, env);
+  // `config.after_initialize do … app.routes.append … end`: run when railties runs it (keptBlocks.ts).
+  if (name === "after_initialize" && it.kept.phase === "boot" && recv instanceof RConst && recv.path === CONFIG && keepsRoutesBlocks(node.block, (n) => it.sourceText(n))) {
+    it.kept.afterInitializeBlocks.push({ proc: makeProc(it, node.block as N.BlockNode, env, false), conditions: it.conditions.current(), bootFile: it.bootFile() });
+    return null;
+  }
   if (node.isSafeNavigation() && recv === null) return null;
   if (recv instanceof RMerger) return mergerCall(it, node, env, recv);
   if (recv instanceof RMapper) return withCallFrame(it, node, (frame) => (env.self.kind === "object" ? heldMapperCall(it, node, env, name, frame) : selfCall(it, node, env.child({ kind: "mapper" }), name, frame)));
@@ -187,20 +195,65 @@ function structClass(it: CallHost, args: RValue[], block: N.BlockNode, env: Env)
   return cls;
 }
 
-/** `Rails.application.routes.draw do … end` (or an engine's): the block is the routes. */
-function drawBlock(it: CallHost, node: N.CallNode, block: N.BlockNode, env: Env): RValue {
-  if (it.quiet) return null;
+/** `Rails.application.routes.draw do … end` (or an engine's, or `append(&block)`): the block is the routes. */
+function drawBlock(it: CallHost, node: N.CallNode, block: N.BlockNode | N.BlockArgumentNode, env: Env): RValue {
   const owner = (node.receiver as N.CallNode).receiver;
+  // While the configuration runs, `append` and `prepend` only keep the block (RouteSet#append).
+  if (it.kept.phase === "boot" && node.name !== "draw") return keepBlock(it, node, block, env, engineOf(it, owner, env));
+  if (it.quiet) return null;
   const engine = engineOf(it, owner, env);
+  // `finalize!` has drawn the `prepend`s already: Rails keeps this one for a reload, never drawn at boot.
+  // (A routes file's too: railties' RoutesReloader runs `clear!` before it loads them.)
+  if (node.name === "prepend" && !engine && (it.kept.phase === "append" || it.kept.phase === "files")) {
+    it.report("info", "Rails draws this `prepend` block only when the routes are drawn again (a reload): the kept `prepend` blocks are drawn (RouteSet#clear!) before the routes files run, so its routes are not in the table at boot.", callSpan(it, node), "prepend-not-drawn");
+    return null;
+  }
+  const proc = block instanceof N.BlockNode ? undefined : blockOf(it, block, env);
+  const onSelf = proc ? onMapper(proc) : undefined;
+  if (block instanceof N.BlockArgumentNode && !onSelf) return blockNotKnown(it, node, proc ?? null);
   // A block's frame: `next` in it ends the draw there (gds-sso's `next if GDS::SSO::Config.api_only`).
-  const run = () => drawBody(it, () => it.statements(block.body instanceof N.StatementsNode ? block.body : null, new Env(it.store, { kind: "mapper" }, env, null, env.method, env.cref)));
+  const run = () => drawBody(it, () => (onSelf ? it.yield(onSelf, []) : it.statements((block as N.BlockNode).body instanceof N.StatementsNode ? ((block as N.BlockNode).body as N.StatementsNode) : null, new Env(it.store, { kind: "mapper" }, env, null, env.method, env.cref))));
   const draw = () => (engine ? drawEngine(it, engine, run) : run());
   // Rails runs `append` blocks after the routes files have drawn, wherever they stand: in their
   // own file still (openfoodnetwork's engines append to the app's routes).
   const file = it.currentFile;
   if (node.name === "append" && !engine) it.appended.push(() => it.inFile(file, draw));
+  // `clear!`'s `@prepend.each` reaches a `prepend` made while it runs, after the others.
+  else if (node.name === "prepend" && !engine && it.kept.phase === "prepend") keepBlock(it, node, block, env, undefined, it.kept.latePrepends);
   else draw();
   return null;
+}
+
+/** `append`/`prepend` while the configuration runs: the block kept with its closure, drawn when railties draws it. */
+function keepBlock(it: CallHost, node: N.CallNode, block: N.BlockNode | N.BlockArgumentNode, env: Env, engine: string | undefined, into = it.kept.blocks): RValue {
+  const given = blockOf(it, block, env) ?? new RUnknown(quotedSource(it.sourceText(block), 60), false, "a block argument that is no block");
+  // An engine's route set draws its kept blocks with its own routes, which Routemap does not model here.
+  const proc = engine ? new RUnknown(`${engine}.routes.${node.name}`, false, `a block kept for ${engine}'s routes, which Routemap does not draw`) : given;
+  const kept = { kind: node.name as "append" | "prepend", proc, file: it.currentFile, span: callSpan(it, node), conditions: it.conditions.current(), afterInitialize: it.kept.afterInitialize, bootFile: it.bootFile() };
+  into.push(kept);
+  return null;
+}
+
+/** A block argument Routemap cannot draw (`append(&blk)` of an unknown): said, its routes missing. */
+function blockNotKnown(it: CallHost, node: N.CallNode, proc: RProc | null): RValue {
+  const message = `Routemap does not know the block this \`${node.name}\` is given${proc ? ` (${proc.label})` : ""}: the routes it draws are missing.`;
+  it.report("info", message, callSpan(it, node), "unknown-block");
+  it.openRegion(callSpan(it, node), message);
+  return null;
+}
+
+/**
+ * `routes.eval_block(…)`: RouteSet makes it private (`private :eval_block`, actionpack 6.1 to 8.0),
+ * so a call with a receiver raises NoMethodError. While the configuration runs nothing is
+ * said: Routemap skips what the initializers raise.
+ */
+function evalBlock(it: CallHost, node: N.CallNode, env: Env): RValue {
+  callArgumentsOf(it, node, env, false, undefined);
+  if (it.kept.phase === "boot" || it.quiet) return null;
+  const ruby = it.ruby;
+  const name = ruby.modernHashInspect ? "'eval_block'" : "`eval_block'";
+  const receiver = ruby.receiverByClass ? "an instance of ActionDispatch::Routing::RouteSet" : `#<ActionDispatch::Routing::RouteSet:${UNKNOWN_ADDRESS}>`;
+  throw new RoutingError(`private method ${name} called for ${receiver}`, "NoMethodError");
 }
 
 /** A draw block's statements, run as Ruby runs a block: `next` leaves it, in the worlds where it is taken. */

@@ -3,6 +3,7 @@
  * patterns, definitions, calls) need of the interpreter. The interpreter implements it and
  * imports the handlers; the handlers know only this interface.
  */
+import type { KeptRoutes } from "./keptBlocks.js";
 import type { GemMapperMethod } from "./gemMappers.js";
 import type * as N from "@ruby/prism/src/nodes.js";
 import type { Runtime } from "../core/index.js";
@@ -93,6 +94,10 @@ export interface CallHost extends Evaluator {
   mapper: MapperState;
   readonly mapperModules: string[];
   readonly appended: (() => void)[];
+  /** The routes blocks the configuration keeps (keptBlocks.ts). */
+  readonly kept: KeptRoutes;
+  /** The configuration file running now, the outermost. */
+  bootFile(): string;
   readonly quietFiles: Set<string>;
   readonly required: Set<string>;
   readonly currentFile: LoadedFile;

@@ -28,6 +28,7 @@ import { Conditions, Store, type Condition } from "./branches.js";
 import { Budget, BudgetExceeded, DEFAULT_LIMITS, ValueTooLarge, type Limits } from "./budget.js";
 import { callArgumentsOf, hashElementsOf, makeProc } from "./arguments.js";
 import { CALLS, comparableCall, drawBody } from "./calls.js";
+import { KeptRoutes, onMapper, type KeptRoutesBlock } from "./keptBlocks.js";
 import { classCall, evalFileValue, pathnameCall } from "./environment.js";
 import type { CallHost } from "./evaluator.js";
 import { forkBranches } from "./fork.js";
@@ -154,6 +155,10 @@ export class Interpreter implements MapperHost, CallHost {
   readonly mapperModules: string[] = [];
   /** `Rails.application.routes.append` blocks: run after the routes files, as Rails does. */
   readonly appended: (() => void)[] = [];
+  /** The routes blocks the configuration keeps, and where railties' loading of the routes stands. */
+  readonly kept = new KeptRoutes();
+  /** The files run for their definitions so far. */
+  readonly definitionsRan = new Set<string>();
   depth = 0;
   /** Files read for what they define, whose diagnostics are not the user's concern here. */
   readonly quietFiles = new Set<string>();
@@ -398,6 +403,7 @@ export class Interpreter implements MapperHost, CallHost {
   runForDefinitions(file: LoadedFile): void {
     // Once: a file run again would set again what later files changed (a `mattr_accessor`'s default).
     this.autoloader?.ranAlready(file);
+    this.definitionsRan.add(file.index.file);
     this.notComputing(() => this.quietly(() => this.runFile(file, { kind: "main" })));
   }
 
@@ -664,17 +670,58 @@ export class Interpreter implements MapperHost, CallHost {
   }
 
   /**
-   * A routes block the configuration keeps (`Rails.application.routes.append do … end` in an
-   * initializer: framework/routesBlocks.ts), drawn as Rails draws it, with the mapper as `self`;
-   * the block alone, not the file around it (an outer local is not there: unknown).
+   * A routes block the configuration kept (dsl/keptBlocks.ts), drawn as RouteSet#eval_block draws
+   * it: the block with the mapper as `self`, its closure the one Ruby kept (the initializer's
+   * locals, a loop's variable), its routes under the conditions the `append` call stood under.
    */
-  drawKeptBlock(file: LoadedFile, block: N.BlockNode): void {
-    this.files.push(file);
+  drawKeptBlock(kept: KeptRoutesBlock): void {
+    const proc = onMapper(kept.proc);
+    this.inFile(kept.file, () => {
+      if (!proc) return this.keptBlockNotKnown(kept);
+      const depth = this.conditions.depth;
+      for (const c of kept.conditions) this.conditions.push(c);
+      try {
+        this.withMatchFrame(() => drawBody(this, () => this.yield(proc, [])));
+      } finally {
+        this.conditions.truncate(depth);
+      }
+    });
+  }
+
+  private keptBlockNotKnown(kept: KeptRoutesBlock): void {
+    const why = kept.proc instanceof RUnknown ? ` (${describeCause(kept.proc)})` : ` (${kept.proc.label})`;
+    const message = `Routemap does not know the block this \`${kept.kind}\` keeps${why}: the routes it draws are missing.`;
+    this.report("info", message, kept.span, "unknown-block");
+    this.openRegion(kept.span, message);
+  }
+
+  /**
+   * The configuration's `after_initialize` blocks that keep routes blocks, run as railties'
+   * Finisher runs them (after every initializer, before the routes), given the application.
+   */
+  runAfterInitialize(): void {
+    this.kept.afterInitialize = true;
     try {
-      this.withMatchFrame(() => drawBody(this, () => this.statements(block.body instanceof N.StatementsNode ? block.body : null, new Env(this.store, { kind: "mapper" }))));
+      for (const block of this.kept.afterInitializeBlocks) {
+        const depth = this.conditions.depth;
+        for (const c of block.conditions) this.conditions.push(c);
+        try {
+          this.notComputing(() => this.quietly(() => this.yield(block.proc, [new RConst("Rails.application")])));
+        } catch (e) {
+          // A block that raises keeps what it kept before (Rails would not boot): the rest is not known.
+          if (!(e instanceof RoutingError || e instanceof UnknownValueError || e instanceof ReportedError)) throw e;
+        } finally {
+          this.conditions.truncate(depth);
+        }
+      }
     } finally {
-      this.files.pop();
+      this.kept.afterInitialize = false;
     }
+  }
+
+  /** The configuration file running now (the outermost): where a kept block stands among the initializers. */
+  bootFile(): string {
+    return this.files[0]?.index.file ?? "";
   }
 
   /**
