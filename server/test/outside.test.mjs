@@ -63,7 +63,10 @@ test("the CLI follows no link out of the app: no outside routes, constants or en
   const linked = run(["routes"], root);
   assert.equal(linked.status, 0, linked.stderr);
   assert.match(linked.stderr, /did not read the drawn file linked\/extra\.rb: it is a symbolic link that leads out of/);
-  assert.doesNotMatch(linked.stderr + linked.stdout, /not found|error|secret/);
+  // The initializer that links out is said as not read (its name is the app's, not what it leads to).
+  const initializer = /^config\/initializers\/secret\.rb:1:1: warning: Routemap did not read this file: it is a symbolic link that leads out of.*\n/m;
+  assert.match(linked.stderr, initializer);
+  assert.doesNotMatch(linked.stderr.replace(initializer, "") + linked.stdout, /not found|error|secret/);
   const env = run(["routes", "--env", "../../outside/init2"], root);
   assert.equal(env.status, 2);
   assert.match(env.stderr, /--env: `\.\.\/\.\.\/outside\/init2` is not an environment name/);
