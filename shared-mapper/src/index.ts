@@ -767,16 +767,16 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
 const MAX_CONDITION = 2_000;
 const CONDITION_STEPS = 50_000;
 
-/**
- * The app's configuration files that the host gave (none for a routes file given on its own):
- * config/application.rb first (nothing when it is missing), the environment's file, then
- * config/initializers/**.rb in Rails' order.
- */
 /** config/application.rb, the environment's file, an initializer: what Rails runs before the routes. */
 function isConfigFile(path: string, root: string, railsEnv: string): boolean {
   return path === `${root}/config/application.rb` || path === `${root}/config/environments/${railsEnv}.rb` || (path.startsWith(`${root}/config/initializers/`) && path.endsWith(".rb"));
 }
 
+/**
+ * The app's configuration files that the host gave (none for a routes file given on its own):
+ * config/application.rb first (nothing when it is missing), the environment's file, then
+ * config/initializers/**.rb in Rails' order.
+ */
 function appConfigPaths(input: MapInput, read: (path: string) => string | undefined, root: string, railsEnv: string): string[] {
   const application = `${root}/config/application.rb`;
   if (read(application) === undefined) return [];
