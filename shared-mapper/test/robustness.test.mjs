@@ -91,6 +91,17 @@ test("a method called again inside itself under a condition Routemap cannot deci
   assert.ok(performance.now() - started < 5_000);
 });
 
+test("a `retry` loop of exceptions ends within the budget's time: a raise is charged as what it costs", async () => {
+  const m = await mapper();
+  const text = 'Rails.application.routes.draw do\n  get "first", to: "a#first"\n  x = 0; begin; x += 1; raise "e"; rescue; retry if x < 1_000_000; end\n  get "after", to: "a#after"\nend\n';
+  const started = performance.now();
+  const result = m.map({ entry: "config/routes.rb", files: new Map([["config/routes.rb", text]]) });
+  assert.deepEqual(result.routes.map((r) => r.name), ["first"]);
+  assert.ok(result.diagnostics.some((d) => d.code === "budget-exceeded"));
+  // Was about 10 s of one core (3 million steps of exceptions).
+  assert.ok(performance.now() - started < 5_000);
+});
+
 test("values too large for JavaScript skip their statement with a diagnostic; the routes around them are drawn", async () => {
   const m = await mapper();
   for (const [line, expected] of [

@@ -21,6 +21,9 @@ import { evalFileValue, loadFile } from "./environment.js";
 import type { Frame } from "./frames.js";
 import { BreakSignal, ThrowSignal } from "./signals.js";
 
+/** The steps a `raise` is charged (`Budget`): about what it costs against a plain step, measured. */
+const RAISE_STEPS = 100;
+
 /** The Kernel method `name` called on `self`, or undefined when it is not one of these. */
 export function kernelCall(it: CallHost, node: N.CallNode, env: Env, name: string, frame: Frame | undefined): RValue | undefined {
   const args = () => callArgumentsOf(it, node, env, false, frame);
@@ -51,6 +54,9 @@ export function kernelCall(it: CallHost, node: N.CallNode, env: Env, name: strin
       return withOptions(it, node, env, env.self.kind === "merger" ? env.self.merger : null);
     case "raise":
     case "fail":
+      // An exception costs the evaluator what a hundred plain steps do (made, thrown, unwound
+      // through every frame, rescued): charged so, a `retry` loop ends within the budget's time.
+      it.charge(RAISE_STEPS);
       throw raised(it, args().args);
     case "loop":
       return node.block ? loop(it, args().block!, node) : undefined;
