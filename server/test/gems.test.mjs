@@ -981,3 +981,10 @@ test("Ruby: a struct's `layout` is FFI::Struct's, a controller's ActionView::Lay
   const run = spawnSync("ruby", ["-rffi", "-raction_controller", "-e", script], { encoding: "utf8" });
   assert.equal(run.stdout, "#<Class:FFI::Struct>\nActionView::Layouts::ClassMethods\n", run.stderr);
 });
+
+test("a Gemfile.lock line whose name is longer than any gem's is no gem: never echoed into a message", () => {
+  const long = "a".repeat(400_000);
+  const lock = parseLockfile(`GEM\n  remote: https://rubygems.org/\n  specs:\n    ${long} (1.0)\n    rack (2.2.8)\n\nPLATFORMS\n  ruby\n`);
+  const names = lock.sources.flatMap((s) => s.specs.map((spec) => spec.name));
+  assert.deepEqual(names, ["rack"]);
+});

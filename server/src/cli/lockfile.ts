@@ -115,8 +115,12 @@ function specLine(text: string, source: LockSource): LockedSpec | undefined {
 }
 
 /** A name RubyGems accepts (`Gem::Specification::VALID_NAME_PATTERN`): it becomes part of a directory's name. */
+/** The longest gem name read. */
+const MAX_GEM_NAME = 200;
+
 export function isGemName(name: string): boolean {
-  return /^[A-Za-z0-9._-]+$/.test(name) && /[A-Za-z0-9]/.test(name) && name !== "." && name !== "..";
+  // Longer than any gem's name (the longest on rubygems.org are some 60 characters): a hostile line, not a gem, never echoed in messages.
+  return name.length <= MAX_GEM_NAME && /^[A-Za-z0-9._-]+$/.test(name) && /[A-Za-z0-9]/.test(name) && name !== "." && name !== "..";
 }
 
 /** The gems of every source section, name → version (a gem locked for several platforms: its first). */

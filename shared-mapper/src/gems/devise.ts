@@ -37,6 +37,9 @@ export interface DeviseGems {
 /** Per route set: the OmniAuth path prefix the first omniauthable mapping set (`OmniAuth.config.path_prefix`). */
 const omniauthPrefixes = new WeakMap<object, string>();
 
+/** The unknown modules a message names, the rest counted (a hostile model lists thousands). */
+const MAX_LISTED = 10;
+
 /** The settings of config/initializers/devise.rb that change `devise_for`'s routes (read in `Mapping` and below). */
 const ROUTE_SETTINGS = new Set(["sign_out_via", "unlock_strategy", "omniauth_path_prefix"]);
 
@@ -73,7 +76,8 @@ export function deviseFor(m: MapperState, call: Call, gems: DeviseGems): void {
     const unknown = model.modules.filter((mod) => !KNOWN_MODULES.has(mod) && !(mod in EXTENSIONS) && !app.routes.has(mod));
     if (unknown.length) {
       const unread = app.unread.length ? ` (or from \`${app.unread[0]}\` in the app, which Routemap cannot read)` : "";
-      m.host.missing(`Devise module${unknown.length > 1 ? "s" : ""} ${unknown.map((u) => `:${u}`).join(", ")} of ${mapping.className} come${unknown.length > 1 ? "" : "s"} from a gem Routemap does not model${unread}; any routes ${unknown.length > 1 ? "they draw" : "it draws"} are missing.`, mapping.covers());
+      const listed = unknown.length > MAX_LISTED ? `${unknown.slice(0, MAX_LISTED).map((u) => `:${u}`).join(", ")} and ${unknown.length - MAX_LISTED} more` : unknown.map((u) => `:${u}`).join(", ");
+      m.host.missing(`Devise module${unknown.length > 1 ? "s" : ""} ${listed} of ${mapping.className} come${unknown.length > 1 ? "" : "s"} from a gem Routemap does not model${unread}; any routes ${unknown.length > 1 ? "they draw" : "it draws"} are missing.`, mapping.covers());
     }
     const controllers = options.sget("controllers");
     // A module added under a condition Routemap cannot decide: its routes are neither drawn nor said to be absent.
