@@ -300,6 +300,7 @@ export const CAUSES = [
       { repo: "publiclab/mapknitter", source: /^config\/routes\.rb:5$/ },
       { repo: "bigbluebutton/greenlight", source: /^config\/routes\.rb:21$/ },
       { repo: "rubycentral/cfp-app", source: /^config\/routes\.rb:10$/ },
+      { repo: "octobox/octobox", source: /^config\/routes\.rb:58$/ },
     ],
   },
   {
