@@ -177,14 +177,15 @@ test("devise: Devise.omniauth_providers lists the providers by their strategy na
 });
 
 test("devise: a `devise` call passing a local of the class body is not read as passing nothing", async () => {
-  // avalon's User: `devise_list = [...]; devise_list << :registerable if Settings.auth.registerable; devise(*devise_list)`.
+  // avalon's User: `devise_list = [...]; devise_list << :registerable if Settings.auth.registerable; devise(*devise_list)`:
+  // the statements that build the list run, and the condition Routemap cannot decide is said.
   const result = await mapApp({
     "config/routes.rb": draw("  devise_for :users"),
     "app/models/user.rb": "class User < ApplicationRecord\n  list = [:database_authenticatable]\n  list << :registerable if Settings.x\n  devise(*list)\nend\n",
   });
   assert.deepEqual(sheet(result), []);
   assert.deepEqual(infos(result), [
-    "1: Routemap does not know the Devise modules of User: its `devise` call in app/models/user.rb passes `*list`, which Routemap cannot read without running it. The routes of `devise_for :users` are missing.",
+    "1: Routemap does not know the Devise modules of User: its `devise` call in app/models/user.rb passes `*list`, which depends on an Array: a value that depends on `Settings.x`, which Routemap cannot decide. The routes of `devise_for :users` are missing.",
   ]);
 });
 

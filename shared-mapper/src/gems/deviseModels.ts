@@ -7,7 +7,7 @@
 import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import { underscore } from "../inflector.js";
-import { RConst, RHash, RString, RSymbol, RUnknown, RValue, sym, truthy } from "../ruby/values.js";
+import { RConst, RHash, RString, RSymbol, RUnknown, RValue, poisonOf, sym, truthy } from "../ruby/values.js";
 import { childrenOf, constantPathText, walkCalls } from "../ruby/walk.js";
 
 /** `Devise::ALL`, in the order lib/devise/modules.rb adds them: `devise` sorts a model's modules so. */
@@ -230,9 +230,11 @@ function evaluated(file: LoadedFile, arg: N.Node, reader: ModelReader, before: r
   if (arg instanceof N.SplatNode) {
     if (!arg.expression) return undefined;
     const value = reader.evaluate(file, arg.expression, setting);
-    return value === null ? [] : value;
+    return value === null ? [] : (poisonOf(value) ?? value);
   }
-  return reader.evaluate(file, arg, setting);
+  const value = reader.evaluate(file, arg, setting);
+  // A list changed under a condition Routemap cannot decide (`mods << :x if Settings.x`) holds what it cannot know.
+  return poisonOf(value) ?? value;
 }
 
 /**
