@@ -9,6 +9,7 @@ import { join, relative, sep } from "node:path";
 import { definedHelperNames, deviseUrlHelperNames, layoutFacts, partialLocalKeys, UNKNOWN, type ActionEndpoint, type AppLayouts, type LayoutFacts, type RouteMapper, type TestSupport, type TestSupportCause, type UrlOptionsFacts } from "@routemap/shared-mapper";
 import { camelize } from "@routemap/shared-mapper/inflector";
 import { walk, type FileSystem } from "../fileSystem.js";
+import { followedOnLine, setsUrlOptions } from "./textScans.js";
 import { fileOfConstant, type AppGems } from "./appGems.js";
 import type { HelperScope } from "../features/helperCalls.js";
 
@@ -25,12 +26,6 @@ export const isCheckedFile = (path: string) => /\.(rb|erb|haml|slim|jbuilder|bui
  * checked, as a receiver-less `image_url` may be a model's own attribute.
  */
 const EXPLICIT = ["app", "lib"];
-/**
- * A controller that sets its requests' URL options: defines `default_url_options`/`url_options`, or
- * writes them (`= {…}`, `[:k] =`, `merge!`). Reading them (`config.action_mailer.default_url_options`
- * passed to `redirect_to`, codeocean) sets nothing.
- */
-const SETS_URL_OPTIONS = /\bdef\s+(?:self\.)?(?:default_)?url_options\b|\b(?:default_)?url_options\s*(?:\[[^\]\n]*\]\s*)?=(?!=)|\b(?:default_)?url_options\.(?:merge!|update|store|delete|clear|replace)\b/;
 
 /**
  * How the helper calls of a file of the app at `root` are checked: all of them, only those on
@@ -451,13 +446,14 @@ export class DefinedNames {
     if (layouts) this.layoutFactsByFile.set(path, layouts);
     const mailer = /^app\/mailers\/(.+)\.rb$/.exec(rel);
     if (mailer) this.mailers.set(path, mailer[1]);
-    const opened = mailer && /^\s*class\s+((?:::)?[A-Z][\w:]*)(?:\s*<\s*((?:::)?[A-Z][\w:]*))?/m.exec(found);
+    // A line's own indentation, not `\s*`: that ran from every line start over all the blank lines after it.
+    const opened = mailer && /^[^\S\n\r\u2028\u2029]*class\s+((?:::)?[A-Z][\w:]*)(?:\s*<\s*((?:::)?[A-Z][\w:]*))?/m.exec(found);
     if (opened) this.mailerClasses.set(path, { name: opened[1].replace(/^::/, ""), superclass: opened[2]?.replace(/^::/, "") });
     if (rel.startsWith("app/") && found.includes("render")) {
-      const names = [...found.matchAll(/render[^\n]*?["']\/?([a-z0-9_]+(?:\/[a-z0-9_]+)+)/g)].map((m) => m[1]);
+      const names = [...followedOnLine(found, /render/g, /["']\/?([a-z0-9_]+(?:\/[a-z0-9_]+)+)/g)].map((m) => m[1]);
       if (names.length) this.renderedByName.set(path, names);
     }
-    if (/^(?:app\/mailers|app\/helpers|lib)\//.test(rel) && /\b(?:include|extend|helper)\b[^\n]*url_helpers/.test(found)) this.pathHelperIncludes.add(path);
+    if (/^(?:app\/mailers|app\/helpers|lib)\//.test(rel) && !followedOnLine(found, /\b(?:include|extend|helper)\b/g, /url_helpers/g).next().done) this.pathHelperIncludes.add(path);
     // A controller's own `default_url_options` runs with its requests, never where none is.
     if (this.mapper && found.includes("url_options") && path.endsWith(".rb") && !/^app\/controllers\/.*_controller\.rb$/.test(rel)) {
       this.urlOptionsByFile.set(path, this.mapper.urlOptions(path, found));
@@ -468,13 +464,14 @@ export class DefinedNames {
     }
     if (/^(?:test\/integration\/.*_test|spec\/requests\/.*_spec)\.rb$/.test(rel)) this.integrationTests.add(rel);
     if (/^(?:app|lib)\/.*\.rb$/.test(rel) && found.includes("module ")) {
-      const modules = [...found.matchAll(/^\s*module\s+(?:[A-Z]\w*::)*([A-Z]\w*)/gm)].map((m) => m[1]);
+      // Indentation of the line only, as for a mailer's class.
+      const modules = [...found.matchAll(/^[^\S\n\r\u2028\u2029]*module\s+(?:[A-Z]\w*::)*([A-Z]\w*)/gm)].map((m) => m[1]);
       if (modules.length) {
         this.modulesByFile.set(path, modules);
         this.support = undefined;
       }
     }
-    if (rel.startsWith("app/controllers/") && found.includes("url_options") && SETS_URL_OPTIONS.test(found)) this.controllerUrlOptions.add(path);
+    if (rel.startsWith("app/controllers/") && found.includes("url_options") && setsUrlOptions(found)) this.controllerUrlOptions.add(path);
     if (found.includes("controller.")) {
       const calls = [...found.matchAll(/(?<![\w.])@?controller\.([a-z_]\w*[?!]?)/g)].map((m) => ({ name: m[1], line: lineAt(found, m.index) }));
       if (calls.length) {

@@ -155,12 +155,31 @@ export function helperCalls(file: LoadedFile, o: { partial: boolean; template?: 
  * (`"#{kind}_path"`), other than to call a method by it: then any name may be a local.
  */
 export function partialLocalKeys(text: string, into: Set<string>): boolean {
-  for (const m of text.matchAll(/#\{[^}]*\}[a-z0-9_]*_(?:path|url)\b/g)) {
+  for (const at of builtNames(text)) {
     // A name built to be called (`send(:"#{provider}_sign_out_url")`, forms-admin), not passed.
-    if (!CALLED_BY_NAME.test(text.slice(Math.max(0, m.index - 60), m.index))) return false;
+    if (!CALLED_BY_NAME.test(text.slice(Math.max(0, at - 60), at))) return false;
   }
   for (const m of text.matchAll(/(?<![:\w])([a-z_][a-z0-9_]*_(?:path|url)):(?!:)/g)) into.add(m[1]);
   return true;
+}
+
+/**
+ * Where each `#{…}x_path` of a text starts, as `/#\{[^}]*\}[a-z0-9_]*_(?:path|url)\b/g` finds
+ * them, in one pass: that regexp ran from every `#{` to the next `}`, quadratic in a text of
+ * `#{` with none closing (400 KB: over a minute). Every `#{` before a `}` ends there, so one that
+ * fails makes all of them fail, and the search goes on after that `}`.
+ */
+function* builtNames(text: string): Generator<number> {
+  const opening = /#\{/g;
+  const suffix = /[a-z0-9_]*_(?:path|url)\b/y;
+  for (let m = opening.exec(text); m; m = opening.exec(text)) {
+    const close = text.indexOf("}", m.index + 2);
+    if (close < 0) return;
+    suffix.lastIndex = close + 1;
+    const built = suffix.test(text);
+    if (built) yield m.index;
+    opening.lastIndex = built ? suffix.lastIndex : close + 1;
+  }
 }
 
 /** Before a built name: the call that calls a method by it (`send(:"`, `public_send("x_`, `respond_to?(:"`). */
@@ -219,8 +238,16 @@ export function definedHelperNames(text: string, into: Set<string>, mentions?: S
  * adds no action, so no helper). In a gem (devise_ichain_authenticatable) or the app's initializer.
  */
 function deviseModuleHelpers(text: string, into: Set<string>): void {
-  for (const m of text.matchAll(/\badd_module\b[^;]{0,300}?(?:\broute:|:route\s*=>)\s*\{\s*:?([a-z_]\w*)(?::\s*|\s*=>\s*)\[([^\]]*)\]/g)) {
-    for (const item of m[2].split(",").map((a) => a.trim())) {
+  // The list is read to its `]` apart from the regexp, which would scan from each `add_module … [`
+  // to the next `]` (quadratic in a text of them with none closing). With no `]` after a `[`,
+  // there is none after any later one: the search ends.
+  const route = /\badd_module\b[^;]{0,300}?(?:\broute:|:route\s*=>)\s*\{\s*:?([a-z_]\w*)(?::\s*|\s*=>\s*)\[/g;
+  for (let m = route.exec(text); m; m = route.exec(text)) {
+    const close = text.indexOf("]", route.lastIndex);
+    if (close < 0) return;
+    const list = text.slice(route.lastIndex, close);
+    route.lastIndex = close + 1;
+    for (const item of list.split(",").map((a) => a.trim())) {
       const action = item === "nil" ? "" : /^:?["']?([a-z_]\w*)["']?$/.exec(item)?.[1];
       if (action === undefined) continue;
       for (const kind of ["path", "url"]) into.add(`${action && `${action}_`}${m[1]}_${kind}`);

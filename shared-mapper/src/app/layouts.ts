@@ -29,8 +29,12 @@ export interface LayoutFacts {
 const KEY_FORM = /(?:^|[\s,({])layout:\s*(?:(["'])([\w/]*)\1|(false|nil)\b|(\S))/g;
 const CALL_FORM = /(?:^[ \t]*|\.)layout(?:[ \t]+|[ \t]*\([ \t]*)(?:(["'])([\w/]*)\1|(false|nil)\b|(\S))/gm;
 const REF = /["']\/?(layouts\/[\w/]*)(["'#])/g;
-/** `layout ->(_) { Gem.layout }`, `layout(-> { Gem.config.layout })`, `layout proc { … }`: a block that only reads a constant's setting. */
-const SETTING_FORM = /(?:^[ \t]*|\.)layout[ \t(]*(?:->[ \t]*(?:\([^)]*\))?|lambda|proc)[ \t]*\{[ \t]*((?:::)?[A-Z][\w:]*(?:\.[a-z_]\w*)+)[ \t]*\}/gm;
+/**
+ * `layout ->(_) { Gem.layout }`, `layout(-> { Gem.config.layout })`, `layout proc { … }`: a block that only reads a constant's setting.
+ * The lambda's parameters stop at a `(` as at a `)`: read to the next `)` from every `layout ->(`, a
+ * text of them with none closing was quadratic. Ruby's parameters with a call in them never matched.
+ */
+const SETTING_FORM = /(?:^[ \t]*|\.)layout[ \t(]*(?:->[ \t]*(?:\([^()]*\))?|lambda|proc)[ \t]*\{[ \t]*((?:::)?[A-Z][\w:]*(?:\.[a-z_]\w*)+)[ \t]*\}/gm;
 
 /**
  * The layout facts of a file's text; undefined when it says nothing of layouts. `appController`:

@@ -1,0 +1,26 @@
+// Hostile app files: what `check` and the editor read of every file, and the checks of one
+// file, take time linear in its size. Each input is generated, at a size that took seconds to
+// minutes when a regexp or a search over the file's calls was quadratic.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { DefinedNames } from "../dist/cli/helperCheck.js";
+import { memoryFs } from "./fixture.mjs";
+
+/** Every kind of file `DefinedNames` reads differently. */
+const KINDS = ["app/views/posts/_a.html.erb", "app/mailers/a_mailer.rb", "app/helpers/a_helper.rb", "app/controllers/a_controller.rb", "lib/a.rb", "spec/support/a.rb"];
+
+test("what the app's files define is read in linear time, whatever they hold", () => {
+  // Each repeated over 200 KB, on one line and one a line: `#{` never closed (partialLocalKeys:
+  // 400 KB took over a minute), `render "` never naming a template (7 s for 240 KB), blank lines
+  // before no class, a list or a lambda's parameters never closed, a key of url_options never closed.
+  const units = ['#{', 'render "', "render ", "include ", "helper ", "\n", " \n", "layout ->(", ".layout ->(", "add_module route: {a: [", "url_options["];
+  const started = performance.now();
+  for (const unit of units) {
+    for (const text of [unit.repeat(200_000 / unit.length), `${unit}\n`.repeat(200_000 / (unit.length + 1))]) {
+      const files = new Map(KINDS.map((kind) => [`/app/${kind}`, `<%= x_path %>\n${text}`]));
+      const names = new DefinedNames("/app", [], memoryFs(files), (path) => files.get(path));
+      assert.equal(names.partialLocals()?.size, 0, JSON.stringify(unit));
+    }
+  }
+  assert.ok(performance.now() - started < 5_000, `${Math.round(performance.now() - started)} ms`);
+});
