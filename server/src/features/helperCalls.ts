@@ -218,10 +218,13 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
   // A guarded one (`if respond_to?(:x_path)`) is called only where it is defined, as before.
   // A name a gem only speaks of (Avo's `:session_path`) is no method of its: the call is the route's.
   const gemDefines = (name: string) => gems.has(name) && !context.gemMentions?.has(name);
-  const named = calls.filter((call) => !defined.has(call.name) && !gemDefines(call.name) && !guarded.has(call.name) && !unknown.some((d) => d.span === call.span));
+  // The diagnostics' spans are their calls' own: looked up in a set, as a file may have thousands.
+  const unknownAt = new Set(unknown.map((d) => d.span));
+  const named = calls.filter((call) => !defined.has(call.name) && !gemDefines(call.name) && !guarded.has(call.name) && !unknownAt.has(call.span));
   // A mailer's `x_path` raises NoMethodError before any URL is generated: only that is said.
   const unhelped = generation.withoutPathHelpers?.(path) ? mailerPathDiagnostics(named, tables.own.routes, tables.own.customHelpers.filter((h) => h.kind === "direct").map((h) => h.name)) : [];
-  const routed = unhelped.length ? named.filter((call) => !unhelped.some((d) => d.span === call.span)) : named;
+  const unhelpedAt = new Set(unhelped.map((d) => d.span));
+  const routed = unhelped.length ? named.filter((call) => !unhelpedAt.has(call.span)) : named;
   const resolved = new Set(tables.own.customHelpers.filter((h) => h.kind === "resolve").map((h) => h.name));
   const polymorphic = polymorphicDiagnostics(found, { known: (name) => known(name, undefined) !== "unknown", resolved });
   return [
@@ -285,8 +288,15 @@ export function regionReaches(regions: readonly OpenRegion[], controller: string
  */
 function inNoEngine(found: Diagnostic[], hashes: readonly UrlHash[], engines: HelperTable[], check: (hashes: UrlHash[], routes: readonly Route[]) => Diagnostic[]): Diagnostic[] {
   if (!found.length || !engines.length) return found;
+  // Each diagnostic's hashes by its span, found once rather than over every hash per diagnostic.
+  const bySpan = new Map<UrlHash["span"], UrlHash[]>();
+  for (const h of hashes) {
+    const same = bySpan.get(h.span);
+    if (same) same.push(h);
+    else bySpan.set(h.span, [h]);
+  }
   return found.filter((d) => {
-    const hash = hashes.filter((h) => h.span === d.span);
+    const hash = bySpan.get(d.span) ?? [];
     return engines.every((engine) => check(hash, engine.routes).length > 0);
   });
 }
