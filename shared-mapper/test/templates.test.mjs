@@ -87,6 +87,9 @@ test("Haml and Slim: deep indentation, long `|` runs, inline tags and word-list 
   const cases = [
     ["deep Haml", () => hamlToRuby(deep("%div= posts_path"))],
     ["deep Slim", () => slimToRuby(deep("div = posts_path"))],
+    // Each block's lines were looked through to find its end: 1,500 deep took 15 s.
+    ["deep Haml `- if`", () => hamlToRuby(deep("- if a"))],
+    ["deep Slim `- if`", () => slimToRuby(deep("- if a"))],
     ["Haml `|` run", () => hamlToRuby("= link_to posts_path, |\n" + "  a: 1, |\n".repeat(200_000))],
     ["Haml plain `|` run", () => hamlToRuby("  text |\n".repeat(200_000))],
     ["Slim inline tags", () => slimToRuby("li: ".repeat(200_000) + "a = posts_path\n")],
@@ -94,8 +97,9 @@ test("Haml and Slim: deep indentation, long `|` runs, inline tags and word-list 
   ];
   for (const [name, read] of cases) {
     const started = Date.now();
-    const { ruby } = read();
+    const { ruby, blocks } = read();
     assert.ok(ruby.length > 0);
+    if (name.endsWith("`- if`")) assert.deepEqual([blocks.length, blocks[0].body.end], [2_800, { line: 2_799, character: 2_805 }], name);
     assert.ok(Date.now() - started < 3_000, `${name}: ${Date.now() - started} ms`);
   }
   const names = new Set();

@@ -64,6 +64,10 @@ export abstract class TemplateReader {
   protected readonly lineCount: number;
   readonly locals = new Set<string>();
   readonly blocks: TemplateBlock[] = [];
+  /** Where each line's text starts after its indentation (its end when the line is blank), worked out once. */
+  private readonly indents: Int32Array;
+  /** `shallowFrom`'s tree of the least indentation of runs of lines, built on first use. */
+  private shallowest: Int32Array | undefined;
   /** `nextOpening`'s last search: where it started, and the `#{` it found (-1: none). */
   private searchedFrom = Infinity;
   private found = -1;
@@ -85,6 +89,12 @@ export abstract class TemplateReader {
       if (nl < 0) break;
       start = nl + 1;
     }
+    this.indents = new Int32Array(count);
+    for (let line = 0; line < count; line++) {
+      let p = this.starts[line];
+      while (p < this.ends[line] && (text[p] === " " || text[p] === "\t")) p++;
+      this.indents[line] = p;
+    }
   }
 
   read(): TemplateRuby {
@@ -102,12 +112,9 @@ export abstract class TemplateReader {
    */
   protected abstract continuation(i: number, from: number): { last: number; markers: number[] };
 
+  /** Where line `i`'s text starts after its indentation. */
   protected indent(i: number): number {
-    const start = this.starts[i];
-    const end = this.ends[i];
-    let p = start;
-    while (p < end && (this.text[p] === " " || this.text[p] === "\t")) p++;
-    return p;
+    return this.indents[i];
   }
 
   protected isBlank(i: number): boolean {
@@ -201,13 +208,43 @@ export abstract class TemplateReader {
     const at = (line: number, offset: number) => ({ line, character: offset - this.starts[line] });
     // The lines after the statement indented deeper than its line: the branch.
     const depth = this.indent(i) - this.starts[i];
-    let next = last + 1;
-    while (next < this.lineCount && (this.isBlank(next) || this.indent(next) - this.starts[next] > depth)) next++;
+    const next = this.shallowFrom(last + 1, depth);
     const test = keyword[1] === "else" || keyword[1] === "when" || (keyword[1] === "case" && from + keyword[0].length >= this.ends[i]) ? undefined : at(i, from + keyword[0].length);
     const end = next < this.lineCount ? at(next, this.starts[next]) : at(this.lineCount - 1, this.ends[this.lineCount - 1]);
     const block: TemplateBlock = { keyword: keyword[1] as TemplateBlock["keyword"], at: at(i, this.starts[i]), indent: depth, ...(test ? { test } : {}), body: { start: at(last, this.ends[last]), end } };
     if (tests) block.tests = tests.map((t) => at(i, t.start));
     this.blocks.push(block);
+  }
+
+  /**
+   * The first line from `from` on that is not blank and is indented `depth` or less (the line
+   * count when none is). A tree holds the least indentation of each run of lines, so that each
+   * block's end is found in log time: scanning the lines under every block was quadratic in a
+   * template nested a space deeper a line (1,000 deep: 7 s).
+   */
+  private shallowFrom(from: number, depth: number): number {
+    const tree = (this.shallowest ??= this.indentationTree());
+    const leaves = tree.length >> 1;
+    // Down from the root: a run wholly before `from`, or indented deeper throughout, is passed over.
+    const find = (node: number, lo: number, hi: number): number => {
+      if (hi <= from || tree[node] > depth) return -1;
+      if (node >= leaves) return lo;
+      const mid = (lo + hi) >> 1;
+      const left = find(2 * node, lo, mid);
+      return left >= 0 ? left : find(2 * node + 1, mid, hi);
+    };
+    const found = find(1, 0, leaves);
+    return found < 0 ? this.lineCount : found;
+  }
+
+  /** Each line's indentation's width (blank lines, and the leaves past the last line, as deeper than any), and each node's least. */
+  private indentationTree(): Int32Array {
+    let leaves = 1;
+    while (leaves < this.lineCount) leaves *= 2;
+    const tree = new Int32Array(2 * leaves).fill(0x7fffffff);
+    for (let line = 0; line < this.lineCount; line++) if (!this.isBlank(line)) tree[leaves + line] = this.indent(line) - this.starts[line];
+    for (let node = leaves - 1; node >= 1; node--) tree[node] = Math.min(tree[2 * node], tree[2 * node + 1]);
+    return tree;
   }
 
   protected blankTrailingDo(start: number, end: number): void {
