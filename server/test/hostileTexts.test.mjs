@@ -52,3 +52,26 @@ end
   assert.equal(found.filter((d) => d.code === "unknown-helper").length, text.length / line.length);
   assert.ok(performance.now() - started < 5_000, `${Math.round(performance.now() - started)} ms`);
 });
+
+test("a file nested deeper than Routemap reads is said not to be checked, at its start", async () => {
+  const { ws } = await workspaceFor(`
+//- Gemfile.lock
+GEM
+  specs:
+
+//- config/routes.rb
+Rails.application.routes.draw do
+  resources :posts
+end
+`);
+  const files = [
+    ["/app/app/views/posts/index.html.erb", `${"<% if a %>\n".repeat(5000)}<%= link_to "x", hx_path %>\n${"<% end %>\n".repeat(5000)}`],
+    ["/app/spec/requests/deep_spec.rb", `describe "x" do\n it "y" do\nget x_path\n${"[1].each do\n".repeat(1500)}${"end\n".repeat(1502)}`],
+  ];
+  for (const [path, text] of files) {
+    const check = ws.appFor(path).helperCheck();
+    const found = helperCallDiagnostics(ws.mapper, check, path, text);
+    assert.deepEqual(found.map((d) => `${d.severity} ${d.code} ${d.span.start.line}:${d.span.start.character}`), ["info file-not-parsed 0:0"], path);
+    assert.match(found[0].message, /^Routemap does not check the helper calls of this file: its parser failed on it \(.+\), as it does on code nested thousands of levels deep\.$/);
+  }
+});

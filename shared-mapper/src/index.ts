@@ -86,6 +86,11 @@ export interface FileUses {
   calls: HelperCall[];
   hashes: UrlHash[];
   candidates: PolymorphicCandidate[];
+  /**
+   * Why the file's code could not be read at all, when Prism failed on it (code nested thousands
+   * of levels deep): none of its uses is known, so the host says the file is not checked.
+   */
+  unread?: string;
 }
 
 /** What a file's polymorphic targets are looked for with, before their models are read. */
@@ -243,6 +248,7 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
   };
   const fileUses = (path: string, text: string, targets?: UsesTargets): FileUses => {
     const parsed = parseView(path, text);
+    if (parsed.failure !== undefined) return { calls: [], hashes: [], candidates: [], unread: parsed.failure };
     if (parsed.loaded.syntaxErrors.length || parsed.diagnostics.length) return { calls: [], hashes: [], candidates: [] };
     const base = path.slice(path.lastIndexOf("/") + 1);
     const candidates = targets ? candidatesOf(parsed.loaded, path, targets) : [];
@@ -348,8 +354,11 @@ function globFiles(input: MapInput, appRoot: string, pattern: string): string[] 
   }
 }
 
-/** `template`: Prism's `partial_script` (a template's `yield`); `index`: an app file whose facts go through its calls (walk.ts `programIndex`). */
-function parseFile(parser: Parser, path: string, text: string, o: { template?: boolean; index?: boolean } = {}): { loaded: LoadedFile; diagnostics: Diagnostic[] } {
+/**
+ * `template`: Prism's `partial_script` (a template's `yield`); `index`: an app file whose facts go through its calls (walk.ts `programIndex`).
+ * `failure`: why Prism failed on the text, when it did (the program is then empty).
+ */
+function parseFile(parser: Parser, path: string, text: string, o: { template?: boolean; index?: boolean } = {}): { loaded: LoadedFile; diagnostics: Diagnostic[]; failure?: string } {
   const index = new LineIndex(path, text);
   let result;
   try {
@@ -361,7 +370,7 @@ function parseFile(parser: Parser, path: string, text: string, o: { template?: b
     // files are still evaluated and `draw` of this one finds it.
     const firstLine = text.split("\n", 1)[0].length;
     const diagnostic: Diagnostic = { severity: "error", message: parseFailureMessage(e.message), span: index.span(0, firstLine), code: "parser-failure" };
-    return { loaded: { program: parser("").value, index, syntaxErrors: [] }, diagnostics: [diagnostic] };
+    return { loaded: { program: parser("").value, index, syntaxErrors: [] }, diagnostics: [diagnostic], failure: e.message };
   }
   // Each syntax error up to a few hundred; past them, one more says how many (a file of a million
   // `::` has a million, and printing them all took most of a minute and a gigabyte).

@@ -209,6 +209,7 @@ export function encodeUses(uses: FileUses): unknown {
     calls: uses.calls.map((c) => ({ ...c, span: packSpan(c.span), args: { ...c.args, keywords: [...c.args.keywords] } })),
     hashes: uses.hashes.map((h) => ({ ...h, span: packSpan(h.span), keys: [...h.keys] })),
     candidates: uses.candidates.map((t) => ({ ...t, span: packSpan(t.span), spans: t.spans.map(packSpan) })),
+    ...(uses.unread === undefined ? {} : { unread: uses.unread }),
   };
 }
 
@@ -229,8 +230,8 @@ const isPairs = (v: unknown) => Array.isArray(v) && v.every((e) => Array.isArray
  */
 export function decodeUses(stored: unknown, path: string): FileUses | undefined {
   if (!stored || typeof stored !== "object") return undefined;
-  const { calls, hashes, candidates } = stored as Record<string, unknown>;
-  if (!Array.isArray(calls) || !Array.isArray(hashes) || !Array.isArray(candidates)) return undefined;
+  const { calls, hashes, candidates, unread } = stored as Record<string, unknown>;
+  if (!Array.isArray(calls) || !Array.isArray(hashes) || !Array.isArray(candidates) || (unread !== undefined && typeof unread !== "string")) return undefined;
   for (const c of calls) {
     if (!isPairs(c?.args?.keywords) || typeof c.name !== "string" || !isPackedSpan(c.span) || !isWhen(c.when) || !Array.isArray(c.args.positional) || !c.args.positional.every(isValue)) return undefined;
   }

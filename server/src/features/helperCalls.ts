@@ -188,7 +188,9 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
   };
   // What the text yields, kept per text; the polymorphic targets' helpers from the models' naming each time.
   const naming = scope === "all" ? context.generation.polymorphic(path) : undefined;
-  const uses = mapper.resolveUses(runningUsesOf(context.uses ? context.uses.of(mapper, path, text, naming) : mapper.fileUses(path, text, naming), context.generation.decide), naming);
+  const read = context.uses ? context.uses.of(mapper, path, text, naming) : mapper.fileUses(path, text, naming);
+  if (read.unread !== undefined) return [unreadCode(path, read.unread)];
+  const uses = mapper.resolveUses(runningUsesOf(read, context.generation.decide), naming);
   const explicit = scope === "explicit";
   const { generation } = context;
   // A bare name in a partial is a local where a `render` passes one of that name: only the
@@ -627,6 +629,17 @@ function routesByWrittenController(routes: readonly Route[]): Map<string, Route[
     }
   }
   return index;
+}
+
+/** A file whose code Prism could not read (nested thousands of levels deep): none of its calls is known, said at its start as a large file's are. */
+function unreadCode(path: string, why: string): Diagnostic {
+  const at = { line: 0, character: 0 };
+  return {
+    severity: "info",
+    code: "file-not-parsed",
+    span: { file: path, start: at, end: at },
+    message: `Routemap does not check the helper calls of this file: its parser failed on it (${why}), as it does on code nested thousands of levels deep.`,
+  };
 }
 
 function tooLarge(path: string): Diagnostic {
