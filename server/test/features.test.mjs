@@ -785,6 +785,9 @@ FactoryBot.define do
       key_base_path { "/attachments/1" }
     end
     channel_url { "https://youtube.com/c/1" }
+    # factory_bot 4's static attributes (expertiza): attributes too, not helper calls.
+    description_url nil
+    homepage_url("https://example.org")
     original_key { "#{key_base_path}/movie.mp4" }
     feed { missing_six_path }
   end

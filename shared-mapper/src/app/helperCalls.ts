@@ -215,8 +215,9 @@ export function definedHelperNames(text: string, into: Set<string>, mentions?: S
   }
   // FactoryBot's `git_path { "docs/x.md" }` defines an attribute of that name, which other
   // attributes' blocks (and `transient` ones) call bare: the name is a method there, not a route's.
+  // So does factory_bot 4's (and FactoryGirl's) static form, `description_url nil` (expertiza).
   if (/\bFactory(?:Bot|Girl)\.define\b/.test(text)) {
-    for (const m of text.matchAll(/^[ \t]*([a-z_][a-z0-9_]*_(?:path|url))[ \t]*(?:\{|do\b)/gm)) into.add(m[1]);
+    for (const m of text.matchAll(/^[ \t]*([a-z_][a-z0-9_]*_(?:path|url))(?:[ \t]*(?:\{|do\b)|[ \t]+[^\s=]|\()/gm)) into.add(m[1]);
   }
   if (text.includes("add_module")) deviseModuleHelpers(text, into);
   // Not a `respond_to?(:x_path)` or `defined?(x_path)`: the file that asks is the one that may
