@@ -1247,3 +1247,28 @@ end
   const errors = helperCallDiagnostics(app.workspace.mapper, context, view, files.get(view)).map((d) => d.message.split(":")[0]);
   assert.ok(errors.includes("undefined method `postz_path'"), errors.join("\n"));
 });
+
+test("a controller method a view calls through another receiver (`v.controller.reference` in a breadcrumb proc) must stay public: the hint says so, not to make it private", async () => {
+  const { app } = await workspaceFor(`
+//- config/routes.rb
+Rails.application.routes.draw do
+  resources :cases, only: :show
+end
+//- app/controllers/application_controller.rb
+class ApplicationController < ActionController::Base
+end
+//- app/controllers/cases_controller.rb
+class CasesController < ApplicationController
+  add_breadcrumb proc { |v| v.controller.reference }, "/"
+
+  def show; end
+
+  def reference
+    params[:id]
+  end
+end
+`);
+  const hints = [...appDiagnostics(app, { diagnostics: true, unreachedActions: true }).values()].flat().filter((d) => d.severity === 4).map((d) => d.message);
+  assert.equal(hints.length, 1, hints.join("\n"));
+  assert.match(hints[0], /^No route reaches CasesController#reference: .*must stay public: the app calls it as `controller\.reference` \(app\/controllers\/cases_controller\.rb:2\)/);
+});

@@ -473,7 +473,9 @@ export class DefinedNames {
     }
     if (rel.startsWith("app/controllers/") && found.includes("url_options") && setsUrlOptions(found)) this.controllerUrlOptions.add(path);
     if (found.includes("controller.")) {
-      const calls = [...found.matchAll(/(?<![\w.])@?controller\.([a-z_]\w*[?!]?)/g)].map((m) => ({ name: m[1], line: lineAt(found, m.index) }));
+      // `controller.x`, `@controller.x`, and a view's as another receiver's (`v.controller.x` in the
+      // breadcrumb procs laa-court-data-ui's controllers give breadcrumbs_on_rails, run on the view).
+      const calls = [...found.matchAll(/(?<!\w)@?controller\.([a-z_]\w*[?!]?)/g)].map((m) => ({ name: m[1], line: lineAt(found, m.index) }));
       if (calls.length) {
         this.controllerCallsByFile.set(path, calls);
         this.controllerCallsCache = undefined;
