@@ -10,6 +10,19 @@ import { memoryFs, workspaceFor } from "./fixture.mjs";
 /** Every kind of file `DefinedNames` reads differently. */
 const KINDS = ["app/views/posts/_a.html.erb", "app/mailers/a_mailer.rb", "app/helpers/a_helper.rb", "app/controllers/a_controller.rb", "lib/a.rb", "spec/support/a.rb"];
 
+
+/** An app whose gems are known (none) and whose routes are `resources :posts`. */
+const POSTS_APP = `
+//- Gemfile.lock
+GEM
+  specs:
+
+//- config/routes.rb
+Rails.application.routes.draw do
+  resources :posts
+end
+`;
+
 test("what the app's files define is read in linear time, whatever they hold", () => {
   // Each repeated over 200 KB, on one line and one a line: `#{` never closed (partialLocalKeys:
   // 400 KB took over a minute), `render "` never naming a template (7 s for 240 KB), blank lines
@@ -29,16 +42,7 @@ test("what the app's files define is read in linear time, whatever they hold", (
 test("a view of thousands of undefined helpers' calls is checked in linear time", async () => {
   // Each call was looked for among the diagnostics already made: 2 MB took 22 s.
   const line = '<%= link_to "x", hx_path %>\n';
-  const { ws } = await workspaceFor(`
-//- Gemfile.lock
-GEM
-  specs:
-
-//- config/routes.rb
-Rails.application.routes.draw do
-  resources :posts
-end
-//- app/controllers/posts_controller.rb
+  const { ws } = await workspaceFor(`${POSTS_APP}//- app/controllers/posts_controller.rb
 class PostsController < ApplicationController
   def index; end
 end
@@ -54,16 +58,7 @@ end
 });
 
 test("a file nested deeper than Routemap reads is said not to be checked, at its start", async () => {
-  const { ws } = await workspaceFor(`
-//- Gemfile.lock
-GEM
-  specs:
-
-//- config/routes.rb
-Rails.application.routes.draw do
-  resources :posts
-end
-`);
+  const { ws } = await workspaceFor(POSTS_APP);
   const files = [
     ["/app/app/views/posts/index.html.erb", `${"<% if a %>\n".repeat(5000)}<%= link_to "x", hx_path %>\n${"<% end %>\n".repeat(5000)}`],
     ["/app/spec/requests/deep_spec.rb", `describe "x" do\n it "y" do\nget x_path\n${"[1].each do\n".repeat(1500)}${"end\n".repeat(1502)}`],
