@@ -3,7 +3,11 @@
  * method, and allocations by their size), routes drawn, and the size of any one value.
  * Deterministic, so the same files give the same table on any machine: generous for the
  * largest real apps (their routes take well under a tenth of it), small enough that an
- * editor's keystroke on a runaway loop stays under a second or two.
+ * editor's keystroke on a runaway loop stays under a second or two. Measured (routes, cold):
+ * sequencescape 7,956 steps, whitehall 6,399, diaspora 4,466, openstreetmap 2,015, issue 30's
+ * app of 20,037 routes 50,030; a runaway `1.step { }` spends the million in about 1.4 s of
+ * `check` and 4 s of `routes` (whose V8 runs without its optimising compiler), and spent three
+ * million in 3.3 and 10.6 s.
  */
 import type { Span } from "../types.js";
 
@@ -16,7 +20,7 @@ export interface Limits {
   valueSize: number;
 }
 
-export const DEFAULT_LIMITS: Limits = { steps: 3_000_000, routes: 60_000, valueSize: 1_000_000 };
+export const DEFAULT_LIMITS: Limits = { steps: 1_000_000, routes: 60_000, valueSize: 1_000_000 };
 
 const STEPS_OUT = ["it took more than ", " steps (an endless or very long loop?)"] as const;
 /** The reason given when `steps` steps ran out. */
