@@ -6,6 +6,11 @@ import assert from "node:assert/strict";
 import { DefinedNames } from "../dist/cli/helperCheck.js";
 import { helperCallDiagnostics } from "../dist/features/helperCalls.js";
 import { memoryFs, workspaceFor } from "./fixture.mjs";
+import { spawnSync } from "node:child_process";
+import { cpSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { scratchDir } from "../../test-fixtures/lib/scratch.mjs";
 
 /** Every kind of file `DefinedNames` reads differently. */
 const KINDS = ["app/views/posts/_a.html.erb", "app/mailers/a_mailer.rb", "app/helpers/a_helper.rb", "app/controllers/a_controller.rb", "lib/a.rb", "spec/support/a.rb"];
@@ -69,4 +74,18 @@ test("a file nested deeper than Routemap reads is said not to be checked, at its
     assert.deepEqual(found.map((d) => `${d.severity} ${d.code} ${d.span.start.line}:${d.span.start.character}`), ["info file-not-parsed 0:0"], path);
     assert.match(found[0].message, /^Routemap does not check the helper calls of this file: its parser failed on it \(.+\), as it does on code nested thousands of levels deep\.$/);
   }
+});
+
+test("a checked file Routemap does not read (larger than it reads, a FIFO) is said at its start by check, not passed over", { skip: process.platform === "win32" }, () => {
+  const app = scratchDir("routemap-unread-views-");
+  cpSync(fileURLToPath(new URL("../../test-fixtures/sample-app", import.meta.url)), app, { recursive: true });
+  writeFileSync(join(app, "app/views/products/huge.html.erb"), "<%= products_path %>\n".repeat(250_000));
+  assert.equal(spawnSync("mkfifo", [join(app, "app/views/products/pipe.html.erb")]).status, 0);
+  const cli = fileURLToPath(new URL("../bin/routemap.cjs", import.meta.url));
+  const r = spawnSync(process.execPath, [cli, "check"], { cwd: app, encoding: "utf8", timeout: 60_000, env: { ...process.env, ROUTEMAP_CACHE_DIR: "off" } });
+  const said = r.stdout.split("\n").filter((l) => l.includes("did not read this file"));
+  assert.deepEqual(said, [
+    "app/views/products/huge.html.erb:1:1: info: Routemap did not read this file, so its helper calls are not checked: it is larger than 4 MiB, the most Routemap reads.",
+    "app/views/products/pipe.html.erb:1:1: info: Routemap did not read this file, so its helper calls are not checked: it is a named pipe (FIFO), not a regular file.",
+  ]);
 });

@@ -20,7 +20,7 @@ import { withOutsideCalls } from "../features/outsideCalls.js";
 import { checkDefinedNames, type DefinedNames, helperScope, otherControllerPaths, relativePosix, otherTemplates, readInstalledGems } from "./helperCheck.js";
 import { generationOf, inheritedGemUrlOptions, mayUseUrls, usesAsked, type HelperCheckContext } from "../features/helperCalls.js";
 import { mapsByEnvironment, otherEnvironmentRoutes, testEnvHelpers } from "../features/testEnvironment.js";
-import { fileProblems, problemFiles } from "../features/appProblems.js";
+import { fileProblems, problemFiles, unreadFileProblems } from "../features/appProblems.js";
 import { factsKindOf, FileUsesStore, type FactsJob } from "../features/fileUses.js";
 import { FactsWorkers } from "./factsWorkers.js";
 import type { FileSystem } from "../fileSystem.js";
@@ -169,6 +169,7 @@ async function checkApp(o: {
       const text = fs.readFile(file);
       // One at a time: a spread passes one argument per diagnostic, past V8's limit in a hostile view.
       if (text !== undefined) for (const d of fileProblems(mapper, context, root, file, text)) findings.push(d);
+      else for (const d of unreadFileProblems(fs, root, file)) findings.push(d);
     }
     // Their heaps go before the pack is written, the run's peak of memory.
     workers?.close();

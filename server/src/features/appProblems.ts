@@ -29,6 +29,18 @@ export function fileProblems(mapper: RouteMapper, context: HelperCheckContext, r
   return app ? [...own, ...renderedByAppProblems(mapper, { ...app.context, uses }, { file, text, by: app.by, own })] : own;
 }
 
+/**
+ * A checked file Routemap did not read (larger than it reads, not a regular file, unreadable):
+ * said at its start, as an open document's too large one is, never passed over unsaid.
+ */
+export function unreadFileProblems(fs: FileSystem, root: string, file: string): Diagnostic[] {
+  if (!helperScope(root, file)) return [];
+  const why = fs.unreadReason?.(file);
+  if (!why) return [];
+  const at = { line: 0, character: 0 };
+  return [{ severity: "info", code: "file-not-read", span: { file, start: at, end: at }, message: `Routemap did not read this file, so its helper calls are not checked: ${why}.` }];
+}
+
 /** The app that holds an engine, as the engine's checks see it: which of its controllers render a template by name, and its check context (asked only then; none while its helpers are not checked). */
 export interface RenderingApp {
   controllersRendering(name: string): string[];

@@ -11,7 +11,7 @@
 import type { Diagnostic } from "vscode-languageserver/node";
 import type { RailsApp } from "../workspace.js";
 import { toLspDiagnostic } from "./diagnostics.js";
-import { fileProblems, isProblemFile, problemFiles } from "./appProblems.js";
+import { fileProblems, isProblemFile, problemFiles, unreadFileProblems } from "./appProblems.js";
 import type { HelperCheckContext } from "./helperCalls.js";
 import { usesStoreOf } from "./fileUses.js";
 
@@ -200,6 +200,7 @@ export class WorkspaceProblems {
       const found: Diagnostic[] = [];
       // One at a time: a spread passes one argument per diagnostic, past V8's limit in a hostile view.
       if (text !== undefined) for (const d of fileProblems(mapper, context, app.root, file, text)) found.push(toLspDiagnostic(d));
+      else for (const d of unreadFileProblems(app.workspaceFs(), app.root, file)) found.push(toLspDiagnostic(d));
       const before = state.results.get(file);
       const next = this.result(found, before);
       if (next !== before) {
