@@ -219,14 +219,16 @@ function readDeviseCalls(file: LoadedFile, reader: ModelReader, modules: string[
 /**
  * A non-literal argument, evaluated (a splat's array, or nil: `*nil` passes nothing). One that
  * reads a local variable of the class body (avalon's `devise(*devise_list)`, the list built by the
- * lines before) is not: evaluated alone, the local would be nil and the call would pass nothing.
+ * lines before) is evaluated after the statements that set it; with none, it is not: evaluated
+ * alone, the local would be nil and the call would pass nothing.
  */
 function evaluated(file: LoadedFile, arg: N.Node, reader: ModelReader, before: readonly N.Node[] = []): RValue | undefined {
   if (!reader.evaluate) return undefined;
   // Locals it reads (`devise(*devise_modules)`, travel-support's and Portus' list built in the class
   // body): the statements before it that set them run first; none, and it is not read.
-  const setting = readsLocal(arg) ? settingLocals(arg, before) : [];
-  if (readsLocal(arg) && !setting.length) return undefined;
+  const reads = localsRead(arg);
+  const setting = reads.length ? settingLocals(reads, before) : [];
+  if (reads.length && !setting.length) return undefined;
   if (arg instanceof N.SplatNode) {
     if (!arg.expression) return undefined;
     const value = reader.evaluate(file, arg.expression, setting);
@@ -238,11 +240,11 @@ function evaluated(file: LoadedFile, arg: N.Node, reader: ModelReader, before: r
 }
 
 /**
- * Of `before`, the statements that set or change the locals `node` reads, and those that the
+ * Of `before`, the statements that set or change the locals `read`, and those that the
  * locals they read depend on, in their order (`mods = [...]`, `mods << :x unless …`, `mods.push(…)`).
  */
-function settingLocals(node: N.Node, before: readonly N.Node[]): N.Node[] {
-  const names = new Set(localsRead(node));
+function settingLocals(read: readonly string[], before: readonly N.Node[]): N.Node[] {
+  const names = new Set(read);
   const kept: N.Node[] = [];
   for (let i = before.length - 1; i >= 0; i--) {
     const statement = before[i];
@@ -267,13 +269,6 @@ function localsTouched(node: N.Node, out: string[] = []): string[] {
   if (node instanceof N.CallNode && node.receiver instanceof N.LocalVariableReadNode) out.push(node.receiver.name);
   for (const child of childrenOf(node)) localsTouched(child, out);
   return out;
-}
-
-/** Whether an expression reads a local variable from outside it (the parameters of a block inside it are the block's own). */
-function readsLocal(node: N.Node, blocks = 0): boolean {
-  if (node instanceof N.LocalVariableReadNode) return node.depth >= blocks;
-  const inner = node instanceof N.BlockNode || node instanceof N.LambdaNode ? blocks + 1 : blocks;
-  return childrenOf(node).some((child) => readsLocal(child, inner));
 }
 
 /** Module names from a symbol, a string or an array of them; undefined for anything else. */
