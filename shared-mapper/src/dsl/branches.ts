@@ -256,6 +256,17 @@ export class Conditions {
     this.snapshot = depth === 0 ? Conditions.NONE : Object.freeze([...this.stack]);
   }
 
+  /** `body` run with `conditions` in force too (a kept block's, where its call stood), then back. */
+  under<T>(conditions: readonly Condition[], body: () => T): T {
+    const depth = this.stack.length;
+    for (const c of conditions) this.push(c);
+    try {
+      return body();
+    } finally {
+      this.truncate(depth);
+    }
+  }
+
   /** What an earlier branch already decided of a condition with this key. */
   decided(key: string): boolean | undefined {
     for (let i = this.stack.length - 1; i >= 0; i--) if (this.stack[i].key === key) return this.stack[i].holds;

@@ -678,13 +678,7 @@ export class Interpreter implements MapperHost, CallHost {
     const proc = onMapper(kept.proc);
     this.inFile(kept.file, () => {
       if (!proc) return this.keptBlockNotKnown(kept);
-      const depth = this.conditions.depth;
-      for (const c of kept.conditions) this.conditions.push(c);
-      try {
-        this.withMatchFrame(() => drawBody(this, () => this.yield(proc, [])));
-      } finally {
-        this.conditions.truncate(depth);
-      }
+      this.conditions.under(kept.conditions, () => this.withMatchFrame(() => drawBody(this, () => this.yield(proc, []))));
     });
   }
 
@@ -703,15 +697,11 @@ export class Interpreter implements MapperHost, CallHost {
     this.kept.afterInitialize = true;
     try {
       for (const block of this.kept.afterInitializeBlocks) {
-        const depth = this.conditions.depth;
-        for (const c of block.conditions) this.conditions.push(c);
         try {
-          this.notComputing(() => this.quietly(() => this.yield(block.proc, [new RConst("Rails.application")])));
+          this.conditions.under(block.conditions, () => this.notComputing(() => this.quietly(() => this.yield(block.proc, [new RConst("Rails.application")]))));
         } catch (e) {
           // A block that raises keeps what it kept before (Rails would not boot): the rest is not known.
           if (!(e instanceof RoutingError || e instanceof UnknownValueError || e instanceof ReportedError)) throw e;
-        } finally {
-          this.conditions.truncate(depth);
         }
       }
     } finally {

@@ -9,7 +9,7 @@
  *
  * `config.after_initialize` blocks (railties' Finisher `finisher_hook`) run after every
  * initializer and after Rails' own prepended routes, before the routes are loaded: the ones
- * that keep routes blocks are kept here to run then (framework/routesBlocks.ts has the order).
+ * that keep routes blocks are kept here to run then (index.ts `mapRoutes` draws them all, in railties' order).
  */
 import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
