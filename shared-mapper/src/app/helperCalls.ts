@@ -223,12 +223,35 @@ export function definedHelperNames(text: string, into: Set<string>, mentions?: S
   // Not a `respond_to?(:x_path)` or `defined?(x_path)`: the file that asks is the one that may
   // call it missing (helperGuards.ts), not the app.
   const computed = mentions && /\bdefine_(?:singleton_)?method[\s(]*(?![\s(]*[:"'])|\bdef\s+(?:self\.)?method_missing\b|\bdefine_method[\s(]*"[^"\n]*#\{/.test(text);
+  const defining = mentions && !computed ? definingCallStart(text) : undefined;
   for (const m of text.matchAll(/\bdef\s+(?:self\.)?([a-z_][a-z0-9_]*_(?:path|url))\b|:([a-z_][a-z0-9_]*_(?:path|url))\b|["']([a-z_][a-z0-9_]*_(?:path|url))["']/g)) {
     if (m[1] === undefined && isGuardArgument(text, m.index)) continue;
     const name = m[1] ?? m[2] ?? m[3];
-    if (m[1] !== undefined || !mentions || computed) into.add(name);
-    else (DEFINING.test(text.slice(text.lastIndexOf("\n", m.index) + 1, m.index)) ? into : mentions).add(name);
+    if (m[1] !== undefined || !defining) into.add(name);
+    else (defining(m.index) ? into : mentions!).add(name);
   }
+}
+
+/**
+ * Whether a defining call (`DEFINING_ANYWHERE`) comes before a position on its line. Each line is searched
+ * once, for its first such call: slicing the line's start for every name on it was quadratic on a
+ * line of thousands of `:x_path` (a 550 KB line: 38 s). The calls' names are word characters (and
+ * `!?`), so one that starts before a name's `:` or quote ends before it too.
+ */
+function definingCallStart(text: string): (at: number) => boolean {
+  let lineStart = -1;
+  let lineEnd = -1;
+  let first = -1;
+  return (at) => {
+    if (at >= lineEnd || at < lineStart) {
+      lineStart = text.lastIndexOf("\n", at) + 1;
+      const end = text.indexOf("\n", at);
+      lineEnd = end < 0 ? text.length : end;
+      first = DEFINING_ANYWHERE.exec(text.slice(lineStart, lineEnd))?.index ?? -1;
+      if (first >= 0) first += lineStart;
+    }
+    return first >= 0 && first < at;
+  };
 }
 
 /**
@@ -257,7 +280,7 @@ function deviseModuleHelpers(text: string, into: Set<string>): void {
 }
 
 /** Calls whose symbol or string arguments name a method they define (or make public, or hand on): before a name on its line. */
-const DEFINING = /\b(?:define_method|define_singleton_method|alias_method|alias|helper_method|delegate|module_function|private|protected|public|private_class_method|public_class_method|attr_reader|attr_writer|attr_accessor|let!?|subject|def_delegators?|def_delegator|helper|method|instance_method)\b/;
+const DEFINING_ANYWHERE = /\b(?:define_method|define_singleton_method|alias_method|alias|helper_method|delegate|module_function|private|protected|public|private_class_method|public_class_method|attr_reader|attr_writer|attr_accessor|let!?|subject|def_delegators?|def_delegator|helper|method|instance_method)\b/;
 
 /**
  * Each `%w(…).each do |x|` of a text: its words, its parameter, and the 1,500 characters after
