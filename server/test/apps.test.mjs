@@ -183,6 +183,38 @@ test("`routemap check` lists every diagnostic of the app, as text, JSON or GitHu
   assert.equal(run(app.dir, "--format", "xml").status, 2);
 });
 
+test("`routemap check` says what it finds of a route drawn in a method's body at the call in the draw, with the method's line as a note", async () => {
+  const { spawnSync } = await import("node:child_process");
+  const cli = join(import.meta.dirname, "..", "bin", "routemap.cjs");
+  const app = listApps().find((a) => a.name === "method-sites");
+  const run = (...args) => spawnSync(process.execPath, [cli, "check", ...args], { cwd: app.dir, encoding: "utf8" });
+  assert.equal(
+    run().stdout,
+    [
+      "config/routes.rb:23:3: warning: FirstMissingController has no action `edit` and no template first_missing/edit",
+      "  config/routes.rb:6:3: note: the route is drawn here, in `edit_step`",
+      "config/routes.rb:24:3: warning: NowhereController has no action `edit` and no template nowhere/edit",
+      "  config/routes.rb:6:3: note: the route is drawn here, in `edit_step`",
+      // `crud_step`'s own `edit_step` (line 12) is in a method's body: the call in the draw is line 25.
+      "config/routes.rb:25:3: warning: CrudController has no action `extra` and no template crud/extra",
+      "  config/routes.rb:13:5: note: the route is drawn here, in `crud_step`",
+      // A call of the method written in the block of another: its own line.
+      "config/routes.rb:27:5: warning: InnerMissingController has no action `edit` and no template inner_missing/edit",
+      "  config/routes.rb:6:3: note: the route is drawn here, in `edit_step`",
+      // Written in the draw, in the block `api_scope` runs: said where it is, with no note.
+      "config/routes.rb:30:5: warning: GoneController has no action `index` and no template gone/index",
+      "config/routes.rb:32:3: warning: FromLibController has no action `show` and no template from_lib/show",
+      "  lib/steps.rb:2:3: note: the route is drawn here, in `lib_step`",
+      "",
+    ].join("\n"),
+  );
+  const json = JSON.parse(run("--format", "json").stdout).diagnostics;
+  assert.deepEqual(json[2].related, [{ file: "config/routes.rb", line: 13, column: 5, endLine: 13, endColumn: 15, message: "the route is drawn here, in `crud_step`" }]);
+  assert.equal(json.find((d) => d.line === 30).related, undefined);
+  const github = run("--format", "github").stdout.split("\n")[2];
+  assert.match(github, /^::warning file=config\/routes\.rb,line=25,col=3,.*::CrudController has no action `extra` and no template crud\/extra%0Aconfig\/routes\.rb:13:5: the route is drawn here, in `crud_step`$/);
+});
+
 test("engine proxies: `blog.` reaches the mounted engine's helpers, `main_app.` the app's from inside the engine", async () => {
   const { hoverOnHelper } = await import("../dist/features/hover.js");
   const { definitionOfHelper } = await import("../dist/features/definition.js");

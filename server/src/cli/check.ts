@@ -288,5 +288,7 @@ function annotation(d: Finding, display: (f: string) => string): string {
   const escape = (s: string) => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
   const property = (s: string) => escape(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
   const { start, end } = d.span;
-  return `::${kind} file=${property(display(d.span.file))},line=${start.line + 1},col=${start.character + 1},endLine=${end.line + 1},endColumn=${end.character + 1},title=${property(`routemap ${d.code}`)}::${escape(d.message.replace(/\n+$/, ""))}\n`;
+  // Its related places go in the message: an annotation has one place.
+  const notes = (d.related ?? []).map((r) => `\n${display(r.span.file)}:${r.span.start.line + 1}:${r.span.start.character + 1}: ${r.message}`).join("");
+  return `::${kind} file=${property(display(d.span.file))},line=${start.line + 1},col=${start.character + 1},endLine=${end.line + 1},endColumn=${end.character + 1},title=${property(`routemap ${d.code}`)}::${escape(d.message.replace(/\n+$/, "") + notes)}\n`;
 }

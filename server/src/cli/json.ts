@@ -83,7 +83,13 @@ export type Finding = Diagnostic | (Omit<Diagnostic, "severity"> & { severity: "
  * and which checks are off or partial (`checks`), with each cause, its place and what it turns off.
  */
 export function checkDocument(findings: Finding[], notChecked: string | undefined, display: (f: string) => string, causes: readonly CheckCause[] = []) {
-  const diagnostics = findings.map((d) => ({ ...positionJson(d.span, display), severity: d.severity, code: d.code, message: d.message }));
+  const diagnostics = findings.map((d) => ({
+    ...positionJson(d.span, display),
+    severity: d.severity,
+    code: d.code,
+    message: d.message,
+    ...(d.related ? { related: d.related.map((r) => ({ ...positionJson(r.span, display), message: r.message })) } : {}),
+  }));
   const uncheckedBecause = causes.map((c) => ({ ...(c.span ? positionJson(c.span, display) : {}), code: c.code, extent: c.extent, reason: c.reason, notChecked: c.notChecked }));
   return { version: JSON_VERSION, diagnostics, notChecked: notChecked ?? null, checks: checkStatus([...causes]).checks, uncheckedBecause };
 }

@@ -227,10 +227,14 @@ function columns(): number {
 
 /**
  * `FILE:LINE:COL: severity: message`. Rails writes some messages over several lines; those
- * lines are indented under the first, so one diagnostic never reads as several.
+ * lines are indented under the first, so one diagnostic never reads as several. Its related
+ * places follow, indented, as compilers print theirs: `  FILE:LINE:COL: note: message`.
  */
 export function formatDiagnostic(d: Diagnostic, display: (f: string) => string): string {
-  const { line, character } = d.span.start;
   const message = d.message.replace(/\n+$/, "").replace(/\n/g, "\n    ");
-  return `${display(d.span.file)}:${line + 1}:${character + 1}: ${d.severity}: ${message}\n`;
+  let text = `${place(d.span, display)}: ${d.severity}: ${message}\n`;
+  for (const r of d.related ?? []) text += `  ${place(r.span, display)}: note: ${r.message}\n`;
+  return text;
 }
+
+const place = (span: Diagnostic["span"], display: (f: string) => string) => `${display(span.file)}:${span.start.line + 1}:${span.start.character + 1}`;

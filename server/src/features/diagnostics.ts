@@ -29,7 +29,8 @@ export function limited(list: Diagnostic[]): Diagnostic[] {
 }
 
 export function toLspDiagnostic(d: MapperDiagnostic): Diagnostic {
-  return { range: toRange(d.span), severity: toSeverity(d.severity), message: d.message, source: "routemap", code: d.code, ...(d.data ? { data: d.data } : {}) };
+  const related = d.related?.map((r) => ({ location: toLocation(r.span), message: r.message }));
+  return { range: toRange(d.span), severity: toSeverity(d.severity), message: d.message, source: "routemap", code: d.code, ...(d.data ? { data: d.data } : {}), ...(related ? { relatedInformation: related } : {}) };
 }
 
 /** `causes`: why checks are off (checkStatus.ts), said at their places among the table's diagnostics. */

@@ -14,6 +14,7 @@ import { constantPathText, walkCalls } from "../ruby/walk.js";
 import type { ActionEndpoint, Diagnostic, MapResult, Route } from "../types.js";
 import { contains } from "../span.js";
 import { sourceFileOf } from "../mapper/route.js";
+import { routeSites, type RouteSite } from "./routeSites.js";
 import { API_INTERNAL as api, BASE_INTERNAL as base, controllerPath, type ControllerModel } from "./controllers.js";
 
 /**
@@ -90,8 +91,9 @@ function targetsIn(result: MapResult, file: string | undefined): Target[] {
   if (lastIn?.result === result && lastIn.file === file) return lastIn.targets;
   const targets: Target[] = [];
   const inUnknown = unknownScopes(result);
+  const sites = routeSites(result);
   for (const route of result.routes) {
-    if (sourceFileOf(route) !== file || route.endpoint.kind !== "controller") continue;
+    if ((sites.get(route)?.span.file ?? sourceFileOf(route)) !== file || route.endpoint.kind !== "controller") continue;
     targets.push({ route, controller: route.controller, action: route.action, own: !route.origin && !inUnknown(route) });
   }
   lastIn = { result, file, targets };
@@ -107,13 +109,15 @@ let lastIn: { result: MapResult; file: string; targets: Target[] } | undefined;
 export function routeActionDiagnostics(result: MapResult, model: ControllerModel, file?: string): Diagnostic[] {
   const out: Diagnostic[] = [];
   const seen = new Set<string>();
+  const sites = routeSites(result);
   for (const t of targetsIn(result, file)) {
     const route = t.route;
     const target = checked(t);
     if (!target) continue;
     const found = model.action(target.controller, target.action);
     if (!found || found.exists === true) continue;
-    const span = route.source;
+    const site = sites.get(route);
+    const span = site?.span ?? route.source;
     const key = `${span.file}:${span.start.line}:${span.start.character}|${target.controller}#${target.action}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -125,6 +129,7 @@ export function routeActionDiagnostics(result: MapResult, model: ControllerModel
         span,
         data: { controller: target.controller, action: target.action },
         message: `${controller.className} has no action \`${target.action}\` and no template ${controller.path}/${target.action}`,
+        ...drawnIn(route, site),
       });
     } else {
       out.push({
@@ -132,6 +137,7 @@ export function routeActionDiagnostics(result: MapResult, model: ControllerModel
         code: "unknown-action",
         span,
         message: `Routemap does not know whether ${controller.className} has the action \`${target.action}\`: ${found.why}.`,
+        ...drawnIn(route, site),
       });
     }
   }
@@ -147,11 +153,13 @@ export function routeActionDiagnostics(result: MapResult, model: ControllerModel
 export function missingControllerDiagnostics(result: MapResult, model: ControllerModel, provided: ReadonlySet<string>, file?: string): Diagnostic[] {
   const out: Diagnostic[] = [];
   const seen = new Set<string>();
+  const sites = routeSites(result);
   for (const t of targetsIn(result, file)) {
     const route = t.route;
     const target = checked(t);
     if (!target || model.atRoute(target.controller) || provided.has(target.controller)) continue;
-    const span = route.source;
+    const site = sites.get(route);
+    const span = site?.span ?? route.source;
     const key = `${span.file}:${span.start.line}:${span.start.character}|${target.controller}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -162,9 +170,15 @@ export function missingControllerDiagnostics(result: MapResult, model: Controlle
       span,
       message: `${className} does not exist: there is no app/controllers/${target.controller}_controller.rb, and no gem or engine of the app defines it`,
       data: { controller: target.controller, action: target.action, className },
+      ...drawnIn(route, site),
     });
   }
   return out;
+}
+
+/** For a route said at its site: the DSL call in the method's body that drew it, as related information. */
+function drawnIn(route: Route, site: RouteSite | undefined): Pick<Diagnostic, "related"> {
+  return site ? { related: [{ message: `the route is drawn here, in \`${site.method}\``, span: route.source }] } : {};
 }
 
 function checked(t: Target): { controller: string; action: string } | undefined {

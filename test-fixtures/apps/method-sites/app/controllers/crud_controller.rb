@@ -1,0 +1,3 @@
+class CrudController < ApplicationController
+  def edit; end
+end

@@ -1,0 +1,2 @@
+class FirstMissingController < ApplicationController
+end

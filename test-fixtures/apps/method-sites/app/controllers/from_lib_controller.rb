@@ -1,0 +1,2 @@
+class FromLibController < ApplicationController
+end

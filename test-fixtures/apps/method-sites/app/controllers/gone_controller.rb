@@ -1,0 +1,2 @@
+class GoneController < ApplicationController
+end

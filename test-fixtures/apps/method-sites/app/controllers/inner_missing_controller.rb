@@ -1,0 +1,2 @@
+class InnerMissingController < ApplicationController
+end

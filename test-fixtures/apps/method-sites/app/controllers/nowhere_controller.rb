@@ -1,0 +1,2 @@
+class NowhereController < ApplicationController
+end

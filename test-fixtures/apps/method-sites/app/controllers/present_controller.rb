@@ -1,0 +1,3 @@
+class PresentController < ApplicationController
+  def edit; end
+end

@@ -1,0 +1,3 @@
+def lib_step(name)
+  resources name, only: :show
+end
