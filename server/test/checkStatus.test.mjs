@@ -208,6 +208,21 @@ test("causes: what a region turns off follows its scope, and each is said once a
   assert.equal(table[0].message, "Unknown method `draw_all` for the routes.", "the table's own list is left as it was");
 });
 
+test("causes: a place a method's every call meets lists its first unchecked names and how many more, the JSON all of them", async () => {
+  const { causeNote, regionCauses } = await import("../dist/features/checkStatus.js");
+  const span = { file: "/app/config/routes.rb", start: { line: 3, character: 4 }, end: { line: 3, character: 9 } };
+  // laa-apply-for-criminal-legal-aid: `crud_step` runs a call Routemap does not know under each of its 40 scopes.
+  const regions = Array.from({ length: 40 }, (_, i) => ({ span, reason: "Unknown method `parent_resource`.", namePrefix: `step${i}`, module: `step${i}` }));
+  const [cause] = regionCauses({ openRegions: [...regions, ...regions] });
+  assert.equal(cause.notChecked.length, 120, "each scope once: the second pass over the loop adds none");
+  const note = causeNote(cause);
+  assert.equal(note.split("; ").length, 9);
+  assert.match(note, /^Not checked because of this: helper calls named step0_… or …_step0_…; url_for hashes to controllers under step0\/; .*; and 112 more like them\.$/);
+  // One more than the list is said whole: "and 1 more" would say less than the name.
+  assert.equal(causeNote({ ...cause, notChecked: cause.notChecked.slice(0, 9) }).split("; ").length, 9);
+  assert.ok(!causeNote({ ...cause, notChecked: cause.notChecked.slice(0, 9) }).includes("more like them"));
+});
+
 test("routemap check: a constraint Routemap cannot compute turns no check off; the names under it are checked (issue 28 §1)", () => {
   put(
     "constrained/config/routes.rb",

@@ -52,13 +52,16 @@ export function checkStatus(causes: CheckCause[]): CheckStatus {
  */
 export function regionCauses(result: Pick<MapResult, "openRegions">): CheckCause[] {
   const byPlace = new Map<string, CheckCause>();
+  // What each place leaves unchecked, as a set: a region in a loop of thousands is met as often.
+  const listed = new Map<CheckCause, Set<string>>();
   for (const region of result.openRegions ?? []) {
     const { span } = region;
     const key = placeOf(span);
     const cause = byPlace.get(key);
     const off = regionChecks(region);
     if (cause) {
-      for (const what of off) if (!cause.notChecked.includes(what)) cause.notChecked.push(what);
+      const seen = listed.get(cause) ?? listed.set(cause, new Set(cause.notChecked)).get(cause)!;
+      for (const what of off) if (!seen.has(what)) (seen.add(what), cause.notChecked.push(what));
       if (region.namePrefix === undefined && !region.engine) cause.extent = "off";
       continue;
     }
@@ -231,9 +234,19 @@ function lockLines(lock: { path: string; text: string | undefined }): (name: str
   };
 }
 
-/** The words an info (or the diagnostic it joins) adds at a cause's place. */
+/** The most of a cause's unchecked names a message lists; `check --format json` gives them all. */
+const NOTE_ITEMS = 8;
+
+/**
+ * The words an info (or the diagnostic it joins) adds at a cause's place. A region a method runs
+ * for every call (laa-apply-for-criminal-legal-aid's `crud_step`, 40 calls) leaves as many names
+ * unchecked: the first few are said, and how many more, not a hover of a hundred lines.
+ */
 export function causeNote(cause: CheckCause): string {
-  return `Not checked because of this: ${cause.notChecked.join("; ")}.`;
+  const items = cause.notChecked;
+  const more = items.length - NOTE_ITEMS;
+  const listed = more > 1 ? `${items.slice(0, NOTE_ITEMS).join("; ")}; and ${more} more like them` : items.join("; ");
+  return `Not checked because of this: ${listed}.`;
 }
 
 /** The info at a cause's place when no diagnostic of the table is there to say the reason. */
