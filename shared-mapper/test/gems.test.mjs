@@ -178,15 +178,26 @@ test("devise: Devise.omniauth_providers lists the providers by their strategy na
 
 test("devise: a `devise` call passing a local of the class body is not read as passing nothing", async () => {
   // avalon's User: `devise_list = [...]; devise_list << :registerable if Settings.auth.registerable; devise(*devise_list)`:
-  // the statements that build the list run, and the condition Routemap cannot decide is said.
-  const result = await mapApp({
-    "config/routes.rb": draw("  devise_for :users"),
-    "app/models/user.rb": "class User < ApplicationRecord\n  list = [:database_authenticatable]\n  list << :registerable if Settings.x\n  devise(*list)\nend\n",
-  });
-  assert.deepEqual(sheet(result), []);
-  assert.deepEqual(infos(result), [
-    "1: Routemap does not know the Devise modules of User: its `devise` call in app/models/user.rb passes `*list`, which depends on an Array: a value that depends on `Settings.x`, which Routemap cannot decide. The routes of `devise_for :users` are missing.",
-  ]);
+  // the statements that build the list run, each way the condition Routemap cannot decide may go:
+  // the modules of both lists are the model's, the one only a way has is said, its routes missing.
+  const model = (body) => mapApp({ "config/routes.rb": draw("  devise_for :users"), "app/models/user.rb": `class User < ApplicationRecord\n${body}end\n` });
+  const result = await model("  list = [:database_authenticatable]\n  list << :registerable if Settings.x\n  devise(*list)\n");
+  const SESSIONS = [
+    "new_user_session GET /users/sign_in(.:format) devise/sessions#new",
+    "user_session POST /users/sign_in(.:format) devise/sessions#create",
+    "destroy_user_session DELETE /users/sign_out(.:format) devise/sessions#destroy",
+  ];
+  assert.deepEqual(sheet(result), SESSIONS);
+  assert.deepEqual(infos(result), ["1: Devise adds :registerable to User only if `Settings.x`, which Routemap cannot decide: the routes of its `registration` are missing."]);
+  // Portus: a module without routes taken out under such a condition changes no route (Rails, fixture app
+  // devise-app-modules, with the condition false); one with routes taken out is said the other way round.
+  const portus = await model("  list = [:database_authenticatable, :validatable, :recoverable, { authentication_keys: [:username] }]\n  list.delete(:validatable) if APP_CONFIG.enabled?(\"ldap\")\n  list.delete(:recoverable) unless ENV[\"RESET\"]\n  devise(*list)\n");
+  assert.deepEqual(sheet(portus), SESSIONS);
+  assert.deepEqual(infos(portus), ["1: Devise adds :recoverable to User only if `ENV[\"RESET\"]`, which Routemap cannot decide: the routes of its `password` are missing."]);
+  // A list still unknown in one of the ways (a module named by a value Routemap cannot read) leaves the call unread.
+  const unread = await model("  list = [:database_authenticatable]\n  list << Settings.extra if Settings.x\n  devise(*list)\n");
+  assert.deepEqual(sheet(unread), []);
+  assert.match(infos(unread)[0], /^1: Routemap does not know the Devise modules of User: its `devise` call in app\/models\/user\.rb passes `\*list`/);
 });
 
 test("devise: only the setup block's parameter (or Devise itself) is Devise's configuration, not another local of the file", async () => {

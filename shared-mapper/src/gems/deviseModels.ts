@@ -199,21 +199,94 @@ function readDeviseCalls(file: LoadedFile, reader: ModelReader, modules: string[
         keywordOptions(arg, options);
         continue;
       }
-      let value = literal(arg) ?? evaluated(file, arg, reader, before);
-      // `devise(*mods)` with the options last in the list (Portus): `modules.extract_options!` takes them.
-      if (arg instanceof N.SplatNode && Array.isArray(value) && value[value.length - 1] instanceof RHash) {
-        for (const [key, option] of (value[value.length - 1] as RHash).entries()) options.set(key, option);
-        value = value.slice(0, -1);
-      }
-      const names = moduleNames(value);
+      const value = literal(arg) ?? evaluated(file, arg, reader, before);
+      const worlds = value instanceof RUnknown ? worldsOf(file, arg, reader, before) : undefined;
+      const names = worlds ? modulesInEvery(worlds) : moduleNames(splatOptions(arg, value, options));
       if (names && under !== undefined) state.undecided.push(...names.map((module) => ({ module, condition: under })));
       else if (names) selected.push(...names);
       else state.why = `its \`devise\` call in ${path} passes \`${text(file, arg)}\`${value instanceof RUnknown ? `, which depends on ${value.description}: ${value.cause.why}` : ", which Routemap cannot read without running it"}`;
+      if (names && worlds) for (const world of worlds) splatOptions(arg, world.value, options);
+      if (names && worlds) state.undecided.push(...modulesInSome(worlds, under));
     }
     // Devise's `devise`: `modules.map(&:to_sym).uniq.sort_by { |s| Devise::ALL.index(s) || -1 }`, per call.
     modules.push(...[...new Set(selected)].sort(state.order));
   };
   visit(file.program, condition);
+}
+
+/** `devise(*mods)` with the options last in the list (Portus): `modules.extract_options!` takes them. */
+function splatOptions(arg: N.Node, value: RValue | undefined, options: RHash): RValue | undefined {
+  if (!(arg instanceof N.SplatNode) || !Array.isArray(value) || !(value[value.length - 1] instanceof RHash)) return value;
+  for (const [key, option] of (value[value.length - 1] as RHash).entries()) options.set(key, option);
+  return value.slice(0, -1);
+}
+
+/** The list a `devise(*mods)` passes in one way the undecided conditions of the class body may go. */
+interface World {
+  value: RValue;
+  /** Each condition, as written, and whether it holds in this world. */
+  holds: { condition: string; holds: boolean }[];
+}
+
+/** The most undecided statements a list's worlds are worked out for: 2^3 evaluations. */
+const MAX_SPLITS = 3;
+
+/**
+ * A list changed under conditions Routemap cannot decide (Portus: `mods.delete(:validatable) if
+ * APP_CONFIG.enabled?("ldap")`), evaluated once for each way they may go: each such statement of
+ * the class body (not one inside a block or a method) run as its branch that holds, the other
+ * left out. Undefined when a world's list is still unknown, or there are too many such statements.
+ */
+function worldsOf(file: LoadedFile, arg: N.Node, reader: ModelReader, before: readonly N.Node[]): World[] | undefined {
+  if (!reader.evaluate) return undefined;
+  const expression = arg instanceof N.SplatNode ? arg.expression : arg;
+  const setting = settingLocals(localsRead(arg), before);
+  const splits = setting.filter((s): s is N.IfNode | N.UnlessNode => (s instanceof N.IfNode || s instanceof N.UnlessNode) && decide(file, s.predicate, reader.evaluate) === undefined);
+  if (!expression || !splits.length || splits.length > MAX_SPLITS) return undefined;
+  const worlds: World[] = [];
+  for (let way = 0; way < 1 << splits.length; way++) {
+    const holds = splits.map((node, i) => ({ node, holds: ((way >> i) & 1) === 1 }));
+    const statements = setting.flatMap((statement) => {
+      const split = holds.find((h) => h.node === statement);
+      if (!split) return [statement];
+      const node = split.node;
+      const taken = (node instanceof N.IfNode) === split.holds ? node.statements : node instanceof N.IfNode ? node.subsequent : node.elseClause;
+      return taken ? [taken] : [];
+    });
+    const value = reader.evaluate(file, expression, statements);
+    if (value instanceof RUnknown || poisonOf(value)) return undefined;
+    worlds.push({ value: value === null && arg instanceof N.SplatNode ? [] : value, holds: holds.map((h) => ({ condition: text(file, h.node.predicate), holds: h.holds })) });
+  }
+  return worlds;
+}
+
+/** The modules every world's list holds (none when a list is not one of modules: the call is then unread). */
+function modulesInEvery(worlds: World[]): string[] | undefined {
+  const lists = worlds.map((w) => moduleNames(w.value instanceof Array && w.value[w.value.length - 1] instanceof RHash ? w.value.slice(0, -1) : w.value));
+  if (lists.some((l) => l === undefined)) return undefined;
+  return lists[0]!.filter((m) => lists.every((l) => l!.includes(m)));
+}
+
+/**
+ * The modules only some worlds' lists hold, each with the conditions it needs: "only if `X`" or
+ * "unless `X`" where one condition decides it, every condition it takes where more do.
+ */
+function modulesInSome(worlds: World[], under: string | undefined): { module: string; condition: string }[] {
+  const lists = worlds.map((w) => moduleNames(w.value instanceof Array && w.value[w.value.length - 1] instanceof RHash ? w.value.slice(0, -1) : w.value)!);
+  const found: { module: string; condition: string }[] = [];
+  for (const module of new Set(lists.flat())) {
+    const present = worlds.map((_, i) => lists[i].includes(module));
+    if (present.every(Boolean)) continue;
+    // The one condition whose every world with it holding (or not) is a world with the module.
+    const conditions = worlds[0].holds.map((h) => h.condition);
+    const decidedBy = conditions.findIndex((_, c) => worlds.every((w, i) => present[i] === w.holds[c].holds) || worlds.every((w, i) => present[i] === !w.holds[c].holds));
+    const phrase =
+      decidedBy < 0
+        ? `depending on ${conditions.map((c) => `\`${c}\``).join(", ")}`
+        : `${worlds.every((w, i) => present[i] === w.holds[decidedBy].holds) ? "only if" : "unless"} \`${conditions[decidedBy]}\``;
+    found.push({ module, condition: under ?? phrase });
+  }
+  return found;
 }
 
 /**
