@@ -606,6 +606,9 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
       // runs, the route set's `append` and `prepend` keep their blocks (dsl/keptBlocks.ts).
       if (application) interpreter.kept.phase = "boot";
       if (application) interpreter.runForDefinitions(application);
+      // That run is config/environment.rb's `require_relative "application"`: a second require is a no-op
+      // (run again, it kept its `after_initialize` routes blocks twice: teaching-vacancies' catch-all).
+      if (application) interpreter.required.add(application.index.file);
       // Then the environment's file (Bootstrap's load_environment_config): its settings, its requires.
       const environmentFile = application && load(`${appRoot}/config/environments/${railsEnv}.rb`);
       if (environmentFile) interpreter.runForDefinitions(environmentFile);
@@ -685,13 +688,16 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
         const loaded = load(engine.routes);
         if (loaded) interpreter.runFile(loaded, { kind: "main" });
       }
-      // `Rails.application.routes.append` blocks, after everything the files drew: the configuration's
-      // first, kept before the routes files ran (the initializers', then the `after_initialize` blocks').
+      // The frameworks' engines' routes files (Active Storage's), loaded after the app's (railties'
+      // `add_routing_paths` puts each engine's routes file before those already listed).
+      drawAll(framework.after);
+      // `Rails.application.routes.append` blocks, after everything the files drew (`finalize!`, once
+      // every routes file is loaded): the configuration's first, kept before the routes files ran
+      // (the initializers', then the `after_initialize` blocks').
       interpreter.kept.phase = "append";
       drawKept((b) => b.kind === "append" && !b.afterInitialize);
       drawKept((b) => b.kind === "append" && b.afterInitialize);
       for (const appended of interpreter.appended) appended();
-      drawAll(framework.after);
       // An engine class file is read for its name, not checked: what it says of its other code is
       // noise; so is anything about an installed gem's routes, which the user does not edit.
       for (const file of interpreter.quietFiles) quiet.add(file);

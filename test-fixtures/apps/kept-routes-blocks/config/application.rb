@@ -3,6 +3,8 @@ require_relative "boot"
 require "rails"
 require "active_model/railtie"
 require "action_controller/railtie"
+# Its routes file is loaded after the app's, before the kept `append` blocks are drawn (`finalize!`).
+require "active_storage/engine"
 
 Bundler.require(*Rails.groups)
 
