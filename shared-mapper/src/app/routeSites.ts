@@ -29,9 +29,6 @@ export function routeSites(result: MapResult): ReadonlyMap<Route, RouteSite> {
   return sites;
 }
 
-/** The span a check puts a route's diagnostic at: its site, else its source. */
-export const checkedSpan = (sites: ReadonlyMap<Route, RouteSite>, route: Route): Span => sites.get(route)?.span ?? route.source;
-
 /** Whether `inner` lies inside `outer` (same file, both ends). */
 export const spanWithin = (outer: Span, inner: Span): boolean =>
   outer.file === inner.file && contains(outer, inner.start.line, inner.start.character) && contains(outer, inner.end.line, inner.end.character);
@@ -80,5 +77,5 @@ function workOutSites(result: MapResult): Map<Route, RouteSite> {
 function holder(stack: readonly { call: Declaration }[], source: Span): string {
   const deepest = Math.max(0, stack.length - 16);
   for (let level = stack.length - 1; level > deepest; level--) if (!spanWithin(stack[level].call.extent, source)) return stack[level].call.method;
-  return stack[Math.max(deepest, 0)].call.method;
+  return stack[deepest].call.method;
 }

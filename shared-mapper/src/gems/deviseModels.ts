@@ -224,6 +224,8 @@ function splatOptions(arg: N.Node, value: RValue | undefined, options: RHash): R
 /** The list a `devise(*mods)` passes in one way the undecided conditions of the class body may go. */
 interface World {
   value: RValue;
+  /** Its modules, without the options last in the list; undefined when it is not a list of them. */
+  modules: string[] | undefined;
   /** Each condition, as written, and whether it holds in this world. */
   holds: { condition: string; holds: boolean }[];
 }
@@ -255,16 +257,17 @@ function worldsOf(file: LoadedFile, arg: N.Node, reader: ModelReader, before: re
     });
     const value = reader.evaluate(file, expression, statements);
     if (value instanceof RUnknown || poisonOf(value)) return undefined;
-    worlds.push({ value: value === null && arg instanceof N.SplatNode ? [] : value, holds: holds.map((h) => ({ condition: text(file, h.node.predicate), holds: h.holds })) });
+    const list = value === null && arg instanceof N.SplatNode ? [] : value;
+    const modules = moduleNames(Array.isArray(list) && list[list.length - 1] instanceof RHash ? list.slice(0, -1) : list);
+    worlds.push({ value: list, modules, holds: holds.map((h) => ({ condition: text(file, h.node.predicate), holds: h.holds })) });
   }
   return worlds;
 }
 
 /** The modules every world's list holds (none when a list is not one of modules: the call is then unread). */
 function modulesInEvery(worlds: World[]): string[] | undefined {
-  const lists = worlds.map((w) => moduleNames(w.value instanceof Array && w.value[w.value.length - 1] instanceof RHash ? w.value.slice(0, -1) : w.value));
-  if (lists.some((l) => l === undefined)) return undefined;
-  return lists[0]!.filter((m) => lists.every((l) => l!.includes(m)));
+  if (worlds.some((w) => w.modules === undefined)) return undefined;
+  return worlds[0].modules!.filter((m) => worlds.every((w) => w.modules!.includes(m)));
 }
 
 /**
@@ -272,10 +275,9 @@ function modulesInEvery(worlds: World[]): string[] | undefined {
  * "unless `X`" where one condition decides it, every condition it takes where more do.
  */
 function modulesInSome(worlds: World[], under: string | undefined): { module: string; condition: string }[] {
-  const lists = worlds.map((w) => moduleNames(w.value instanceof Array && w.value[w.value.length - 1] instanceof RHash ? w.value.slice(0, -1) : w.value)!);
   const found: { module: string; condition: string }[] = [];
-  for (const module of new Set(lists.flat())) {
-    const present = worlds.map((_, i) => lists[i].includes(module));
+  for (const module of new Set(worlds.flatMap((w) => w.modules!))) {
+    const present = worlds.map((w) => w.modules!.includes(module));
     if (present.every(Boolean)) continue;
     // The one condition whose every world with it holding (or not) is a world with the module.
     const conditions = worlds[0].holds.map((h) => h.condition);
