@@ -610,7 +610,7 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
       // (run again, it kept its `after_initialize` routes blocks twice: teaching-vacancies' catch-all).
       if (application) interpreter.required.add(application.index.file);
       // Then the environment's file (Bootstrap's load_environment_config): its settings, its requires.
-      const environmentFile = application && load(`${appRoot}/config/environments/${railsEnv}.rb`);
+      const environmentFile = application && load(environmentPath(appRoot!, railsEnv));
       if (environmentFile) interpreter.runForDefinitions(environmentFile);
       // Engines' classes are loaded at boot, before any routes: a mount needs their names.
       const quiet = new Set<string>();
@@ -638,7 +638,7 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
       extendMapperFromApp(appMapperHost(interpreter), appRoot === undefined ? [] : interpreter.configFiles("Mapper").filter((f) => MENTIONS_MAPPER.test(f.index.text)));
       if (appRoot !== undefined) {
         // Files that change the mapper as they load, which config/environment.rb or an initializer requires.
-        const initializers = configPaths().filter((p) => p.startsWith(`${appRoot}/config/initializers/`));
+        const initializers = configPaths().filter((p) => isInitializer(p, appRoot));
         const requiring = [`${appRoot}/config/environment.rb`, ...initializers].filter((p) => REQUIRES.test(read(p) ?? ""));
         // (A file that requires others runs too: the change may be a require or two further, openstax/exercises' lib/publishable.rb.)
         requireMapperChanges(interpreter, loadAll(requiring), (path) => MENTIONS_MAPPER.test(read(path) ?? "") || REQUIRES.test(read(path) ?? ""));
@@ -784,8 +784,12 @@ const CONDITION_STEPS = 50_000;
 
 /** config/application.rb, the environment's file, an initializer: what Rails runs before the routes. */
 function isConfigFile(path: string, root: string, railsEnv: string): boolean {
-  return path === `${root}/config/application.rb` || path === `${root}/config/environments/${railsEnv}.rb` || (path.startsWith(`${root}/config/initializers/`) && path.endsWith(".rb"));
+  return path === `${root}/config/application.rb` || path === environmentPath(root, railsEnv) || isInitializer(path, root);
 }
+
+/** The files of the app's configuration, as `isConfigFile` and `appConfigPaths` both name them. */
+const environmentPath = (root: string, railsEnv: string) => `${root}/config/environments/${railsEnv}.rb`;
+const isInitializer = (path: string, root: string) => path.startsWith(`${root}/config/initializers/`) && path.endsWith(".rb");
 
 /**
  * The app's configuration files that the host gave (none for a routes file given on its own):
@@ -795,9 +799,8 @@ function isConfigFile(path: string, root: string, railsEnv: string): boolean {
 function appConfigPaths(input: MapInput, read: (path: string) => string | undefined, root: string, railsEnv: string): string[] {
   const application = `${root}/config/application.rb`;
   if (read(application) === undefined) return [];
-  const initializers = `${root}/config/initializers/`;
   const paths = input.files instanceof Map ? [...input.files.keys()] : Object.keys(input.files);
-  const others = [`${root}/config/environments/${railsEnv}.rb`, ...paths.filter((p) => p.startsWith(initializers) && p.endsWith(".rb")).sort()];
+  const others = [environmentPath(root, railsEnv), ...paths.filter((p) => isInitializer(p, root)).sort()];
   return [application, ...others.filter((p) => read(p) !== undefined)];
 }
 
