@@ -208,6 +208,19 @@ test("causes: what a region turns off follows its scope, and each is said once a
   assert.equal(table[0].message, "Unknown method `draw_all` for the routes.", "the table's own list is left as it was");
 });
 
+test("routemap check: most of the lockfile not installed is one info at the first gem's line, not one per line of Gemfile.lock", () => {
+  const names = Array.from({ length: 12 }, (_, i) => `routemap_absent_${i}`);
+  put("uninstalled/config/routes.rb", "Rails.application.routes.draw do\n  resources :posts, only: :index\nend\n");
+  put("uninstalled/Gemfile.lock", `GEM\n  remote: https://rubygems.org/\n  specs:\n${names.map((n) => `    ${n} (1.0.0)\n`).join("")}\nPLATFORMS\n  ruby\n\nDEPENDENCIES\n${names.map((n) => `  ${n}\n`).join("")}`);
+  for (const [path, text] of Object.entries(controllers)) put(`uninstalled/${path}`, text);
+  const r = check("uninstalled");
+  const infos = r.stdout.split("\n").filter((l) => l.startsWith("Gemfile.lock:"));
+  assert.equal(infos.length, 1, r.stdout);
+  assert.match(infos[0], /^Gemfile\.lock:4:5: info: 12 gems of Gemfile\.lock are not installed where Routemap looks: routemap_absent_0 \(1\.0\.0\) \(routemap_absent_0-1\.0\.0 is in none of .*\), routemap_absent_1, routemap_absent_2, routemap_absent_3, routemap_absent_4, routemap_absent_5 and 6 more \(has `bundle install` run\?\)\. Not checked because of this: URL helper calls/);
+  const json = JSON.parse(check("uninstalled", "--format", "json").stdout);
+  assert.deepEqual([json.checks, json.uncheckedBecause.length, json.uncheckedBecause[0].code], ["off", 1, "gem-not-installed"]);
+});
+
 test("causes: a place a method's every call meets lists its first unchecked names and how many more, the JSON all of them", async () => {
   const { causeNote, regionCauses } = await import("../dist/features/checkStatus.js");
   const span = { file: "/app/config/routes.rb", start: { line: 3, character: 4 }, end: { line: 3, character: 9 } };

@@ -103,10 +103,23 @@ export function gemCauses(gems: AppGems | undefined, lock: { path: string; text:
   if (!gems) return [{ reason: "there is no Gemfile.lock to say which gems the app has", notChecked: GEM_CHECKS, extent: "off", code: "no-lockfile" }];
   const causes: CheckCause[] = [];
   const lockLine = lockLines(lock);
-  for (const gem of gems.missing) {
+  for (const gem of gems.missing.length > MAX_GEM_CAUSES ? [] : gems.missing) {
     causes.push({
       span: lockLine(gem.name),
       reason: `the gem ${gem.name} (${gem.version}) is not installed where Routemap looks (${gems.whereLooked(gem)})`,
+      notChecked: GEM_CHECKS,
+      extent: "off",
+      code: "gem-not-installed",
+    });
+  }
+  // Most of the lockfile not found (an app not installed yet, or installed where Routemap does not
+  // look): one cause, at the first one's line, not an info on every line of Gemfile.lock.
+  if (gems.missing.length > MAX_GEM_CAUSES) {
+    const [first, ...rest] = gems.missing;
+    const others = rest.slice(0, NAMED_GEMS).map((g) => g.name).join(", ");
+    causes.push({
+      span: lockLine(first.name),
+      reason: `${gems.missing.length} gems of Gemfile.lock are not installed where Routemap looks: ${first.name} (${first.version}) (${gems.whereLooked(first)}), ${others} and ${rest.length - Math.min(rest.length, NAMED_GEMS)} more (has \`bundle install\` run?)`,
       notChecked: GEM_CHECKS,
       extent: "off",
       code: "gem-not-installed",
@@ -120,6 +133,10 @@ export function gemCauses(gems: AppGems | undefined, lock: { path: string; text:
   }
   return causes;
 }
+
+/** The most gems not found said each at its line of Gemfile.lock; past it, one cause names the first few. */
+const MAX_GEM_CAUSES = 10;
+const NAMED_GEMS = 5;
 
 /** What URL options Routemap cannot read turn off (helperCalls.ts `generationOf`: `defaults`, `recall`). */
 const NO_REQUEST_PARTS = "helper calls missing a required part where no request is (mailers, their templates, Rails.application.routes.url_helpers)";
