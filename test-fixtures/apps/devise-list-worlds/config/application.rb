@@ -9,7 +9,7 @@ require "action_mailer/railtie"
 
 Bundler.require(*Rails.groups)
 
-module DeviseConcernApp
+module DeviseListWorlds
   class Application < Rails::Application
     config.load_defaults 6.1
   end
