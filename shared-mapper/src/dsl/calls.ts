@@ -12,6 +12,7 @@ import { structInstance } from "../core/structClass.js";
 import { RoutingError } from "../mapper/errors.js";
 import { rootScope } from "../mapper/scope.js";
 import { scope } from "../mapper/scoping.js";
+import { parentResourceObject } from "../mapper/resourceObject.js";
 import { inspect, quotedSource, UNKNOWN_ADDRESS } from "../ruby/print.js";
 import { underscore } from "../inflector.js";
 import { forMapper, RConst, RHash, RMapper, RMerger, RObject, RProc, RStruct, RStructClass, RSymbol, RUnknown, RValue, stringValue, sym } from "../ruby/values.js";
@@ -371,6 +372,8 @@ function selfCall(it: CallHost, node: N.CallNode, env: Env, name: string, frame:
     it.report("error", `undefined method \`${name}' for ${receiver}`, callSpan(it, node), "no-method-error");
     return null;
   }
+  // Rails' `Resources#parent_resource`, which routes files call in a resource's block.
+  if (name === "parent_resource" && self.kind === "mapper" && !node.arguments_ && !node.block) return parentResourceObject(it.mapper);
   const kernel = kernelCall(it, node, env, name, frame);
   if (kernel !== undefined) return kernel;
   if (!node.isVariableCall()) {

@@ -256,6 +256,8 @@ export class RObject {
   inspectText?: string;
   /** An ancestor of its class the files do not define (a gem's, `Rack::Proxy`): what it answers beyond `methods` is not known. */
   openAncestor?: string;
+  /** Readers of an object of Rails' own the evaluator answers itself (the mapper's `parent_resource`). */
+  native?: ReadonlyMap<string, () => RValue>;
   constructor(
     readonly className: string,
     /** The instance methods its class (and the superclasses the files define) has: what it `respond_to?`. */
