@@ -109,7 +109,7 @@ test("devise: modules the app adds with Devise.add_module draw by their route ke
   // (Rails' own rows, which an app draws in development, left out.)
   result.routes = result.routes.filter((r) => !r.name.startsWith("rails_"));
   assert.deepEqual(infos(result), [
-    "1: `devise_for` calls `devise_magic_link` for the route `magic_link` a module of User adds (`Devise.add_module`): Routemap does not model it, and its routes are missing.",
+    "1: `devise_for` calls `devise_magic_link` for the route `magic_link` a module of User adds (`Devise.add_module`): no file Routemap reads defines it on the mapper, and its routes are missing.",
     "2: Devise module :mystery of Admin comes from a gem Routemap does not model (or from `Devise.add_module(EXTRA_MODULE, route: true)` in the app, which Routemap cannot read); any routes it draws are missing.",
   ]);
   assert.deepEqual(sheet(result), [
@@ -136,19 +136,20 @@ test("devise: config/initializers/devise.rb's sign_out_via, unlock_strategy and 
 });
 
 test("devise: Devise.mappings[name] after its devise_for answers the mapping's readers; the setting's sign_out_via; other readers unknown", async () => {
-  // lib/devise/mapping.rb: `@sign_out_via = options[:sign_out_via] || Devise.sign_out_via`; `to`,
-  // `modules`… read the model. Rails' answers for the options: fixture app `devise-mappings`.
+  // lib/devise/mapping.rb: `@sign_out_via = options[:sign_out_via] || Devise.sign_out_via`; `modules`
+  // are the model's `devise_modules` (`only: []` draws none of their routes); `strategies`… are
+  // Warden's, not read. Rails' answers for the options: fixture app `devise-mappings`.
   const result = await mapApp({
     "config/routes.rb": draw(
-      '  devise_for :users, only: []\n  devise_scope :user do\n    match "out", to: "devise/sessions#destroy", via: Devise.mappings[:user].sign_out_via\n  end\n  get "x", to: "a#b", defaults: { m: Devise.mappings[:user].modules }',
+      '  devise_for :users, only: []\n  devise_scope :user do\n    match "out", to: "devise/sessions#destroy", via: Devise.mappings[:user].sign_out_via\n  end\n  get "x", to: "a#b", defaults: { m: Devise.mappings[:user].modules, s: Devise.mappings[:user].strategies }',
     ),
     "config/initializers/devise.rb": "Devise.setup do |config|\n  config.sign_out_via = :get\nend\n",
     "app/models/user.rb": "class User < ApplicationRecord\n  devise :database_authenticatable\nend\n",
   });
-  assert.deepEqual(sheet(result), ["out GET /out(.:format) devise/sessions#destroy", "x GET /x(.:format) a#b {:m=>«Devise.mappings[:user].modules»}"]);
+  assert.deepEqual(sheet(result), ["out GET /out(.:format) devise/sessions#destroy", "x GET /x(.:format) a#b {:m=>[:database_authenticatable], :s=>«Devise.mappings[:user].strategies»}"]);
   assert.deepEqual(infos(result), [
-    "5: Unknown method `Devise.mappings[:user].modules`: Routemap does not know what it returns (or which routes it adds); its value is unknown.",
-    "5: Routemap cannot compute `Devise.mappings[:user].modules` (a method Routemap does not model); the table shows it as «Devise.mappings[:user].modules».",
+    "5: Unknown method `Devise.mappings[:user].strategies`: Routemap does not know what it returns (or which routes it adds); its value is unknown.",
+    "5: Routemap cannot compute `Devise.mappings[:user].strategies` (a method Routemap does not model); the table shows it as «Devise.mappings[:user].strategies».",
   ]);
 });
 

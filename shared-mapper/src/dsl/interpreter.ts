@@ -33,7 +33,8 @@ import { classCall, evalFileValue, pathnameCall } from "./environment.js";
 import type { CallHost } from "./evaluator.js";
 import { forkBranches } from "./fork.js";
 import { Autoloader } from "./autoload.js";
-import { GemMappers, type GemMapperMethod, type GemMapperSource } from "./gemMappers.js";
+import { GemMappers, MAPPER, type GemMapperMethod, type GemMapperSource } from "./gemMappers.js";
+import { mapperModuleMethod } from "./appMappers.js";
 import { ClassRegistry, type MethodDef } from "./classes.js";
 import { CONTROL } from "./control.js";
 import { DeclarationRecord } from "./declarations.js";
@@ -646,6 +647,17 @@ export class Interpreter implements MapperHost, CallHost {
     // A class read in part (a gem's, whose superclass or included module is not read) may have `call` there.
     if (this.respondsTo(value, "call") === undefined) throw new UnknownValueError(new RUnknown(`${inspect(value, this.mapper.ruby)}.call`, true, "a method of a class Routemap reads only in part (an ancestor it does not have)"));
     throw new RoutingError(`undefined method \`call' for ${inspect(value, this.mapper.ruby)}`, "NoMethodError");
+  }
+
+  /** `MapperHost.callMapperMethod`: the app's methods of the mapper first (its modules, last included first), then an installed gem's. */
+  callMapperMethod(name: string, args: RValue[]): RValue | undefined {
+    const modules = this.mapperModules.includes(MAPPER) ? this.mapperModules : [MAPPER, ...this.mapperModules];
+    for (let i = modules.length - 1; i >= 0; i--) {
+      const def = mapperModuleMethod(this, modules[i], name);
+      if (def) return this.callMethodDef(def, { kind: "mapper" }, args, null, name);
+    }
+    const gem = this.gemMapperMethod(name);
+    return gem ? this.callGemObject(gem.def, { kind: "mapper" }, args, gem.gem) : undefined;
   }
 
   // ---- files, reports ---------------------------------------------------------------------

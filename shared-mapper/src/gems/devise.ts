@@ -26,7 +26,7 @@ import { httpVerb } from "../mapper/base.js";
 import { invoke, kw } from "../framework/draw.js";
 import { EXTENSIONS, modelPath, NO_APP_MODULES, readAppDeviseModules, readDeviseModel, readDeviseSettings, routeOf, type AppDeviseModules, type DeviseModel, type DeviseSettings, type ModelReader } from "./deviseModels.js";
 import type { Frame } from "../mapper/scope.js";
-import { addMapping } from "./deviseMappings.js";
+import { addMapping, mappingModules } from "./deviseMappings.js";
 
 /** Gem versions known for the app: Devise's own and OmniAuth's (undefined: the latest). */
 export interface DeviseGems {
@@ -62,9 +62,10 @@ export function deviseFor(m: MapperState, call: Call, gems: DeviseGems): void {
   for (const given of resources) {
     const mapping = new Mapping(toS(given, m.ruby), options, settings);
     // `Devise.add_mapping` comes first: `Devise.mappings[:user]` is there even where the model cannot be read.
-    addMapping(m.set, {
+    const mappingObject = addMapping(m.set, {
       singular: mapping.singular, scopedPath: mapping.scopedPath, path: mapping.path, pathPrefix: mapping.pathPrefix, className: mapping.className,
       signOutVia: mapping.signOutVia, format: options.sget("format") ?? null, routerName: options.sget("router_name") ?? null,
+      controllers: mapping.controllersHash(), pathNames: mapping.pathNamesHash(),
     });
     const model = m.host.inApp
       ? readDeviseModel(mapping.className, modelReader(m), app)
@@ -94,13 +95,20 @@ export function deviseFor(m: MapperState, call: Call, gems: DeviseGems): void {
       );
     }
     const used = mapping.usedRoutes(model, app);
-    // A route key of the app's own module (`add_module(:x, route: :x)`) is drawn by its `devise_x`, which Routemap does not have.
-    for (const route of used.filter((r) => !(r in DRAW))) {
-      m.host.missing(`\`devise_for\` calls \`devise_${route}\` for the route \`${route}\` a module of ${mapping.className} adds (\`Devise.add_module\`): Routemap does not model it, and its routes are missing.`, mapping.covers());
-    }
+    mappingModules(mappingObject, { modules: model.modules, routes: mapping.usedRoutes(model, app, true), usedRoutes: used });
+    // A route key of a module of the app's or another gem's (`add_module(:x, route: :x)`): drawn by
+    // the `devise_x(mapping, controllers)` that the app or an installed gem defines on the mapper.
+    const undrawn: string[] = [];
     deviseScope(m, () => exclusiveScope(m, mapping, options, gems, () => {
-      for (const route of used) DRAW[route]?.(m, mapping, model, gems);
+      for (const route of used) {
+        const draw = DRAW[route];
+        if (draw) draw(m, mapping, model, gems);
+        else if (m.host.callMapperMethod?.(`devise_${route}`, [mappingObject, mapping.controllersHash()]) === undefined) undrawn.push(route);
+      }
     }));
+    for (const route of undrawn) {
+      m.host.missing(`\`devise_for\` calls \`devise_${route}\` for the route \`${route}\` a module of ${mapping.className} adds (\`Devise.add_module\`): no file Routemap reads defines it on the mapper, and its routes are missing.`, mapping.covers());
+    }
   }
 }
 
@@ -182,6 +190,33 @@ class Mapping {
   }
 
   /**
+   * `@controllers`: `Hash.new { |h, k| h[k] = "#{mod}/#{k}" }` with `controllers:` merged in, each
+   * value `to_s` (devise 4.8–5.0 lib/devise/mapping.rb `default_controllers`); one Hash, as Ruby's.
+   */
+  controllersHash(): RHash {
+    if (this.controllersMade) return this.controllersMade;
+    const module = this.options.sget("module");
+    const made = (this.controllersMade = new RHash());
+    made.defaultProc = storingDefault((k) => `${truthy(module) ? toS(module) : "devise"}/${toS(k)}`);
+    const given = this.options.sget("controllers");
+    if (given instanceof RHash) given.forEach((k, v) => made.set(k, toS(v)));
+    return made;
+  }
+  private controllersMade: RHash | undefined;
+
+  /** `@path_names`: `Hash.new { |h, k| h[k] = k.to_s }`, `registration: ""`, then `path_names:` (`default_path_names`). */
+  pathNamesHash(): RHash {
+    if (this.pathNamesMade) return this.pathNamesMade;
+    const made = (this.pathNamesMade = new RHash());
+    made.defaultProc = storingDefault((k) => toS(k));
+    made.sset("registration", "");
+    const given = this.options.sget("path_names");
+    if (given instanceof RHash) given.forEach((k, v) => made.set(k, v));
+    return made;
+  }
+  private pathNamesMade: RHash | undefined;
+
+  /**
    * What its routes Routemap cannot draw may be: helpers named `…_user_…` (Devise names each
    * `#{action}_#{mapping.name}_#{route}`), to the controllers of `only` (a route's kind) or of all:
    * the module's (`devise/…`) and each `controllers:` names.
@@ -200,8 +235,10 @@ class Mapping {
   }
 
   /** `default_used_route`: the model's routes, less `skip:`, or those of `only:`. */
-  usedRoutes(model: DeviseModel, app: AppDeviseModules): string[] {
+  usedRoutes(model: DeviseModel, app: AppDeviseModules, all = false): string[] {
+    // `routes`: `ROUTES.values_at(*modules).compact.uniq`; `all` asks for it, before `only:`/`skip:`.
     const routes = [...new Set(model.modules.map((mod) => routeOf(mod) ?? app.routes.get(mod)).filter((r): r is string => r !== undefined))];
+    if (all) return routes;
     const names = (v: RValue | undefined) => (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]).map((x) => singularize(toS(x)));
     if (this.options.shas("only")) {
       const only = names(this.options.sget("only"));
@@ -227,6 +264,15 @@ function exclusiveScope(m: MapperState, mapping: Mapping, options: RHash, gems: 
   frame.defaults = options.sget("defaults") as RHash;
   frame.options = options.sget("options") as RHash;
   withScope(m, m.scope.push(frame), body);
+}
+
+/** A Hash's default proc that stores what it makes (`h[k] = …`), as Devise's mapping Hashes do. */
+function storingDefault(make: (key: RValue) => string): RProc {
+  return new RProc(([hash, key]) => {
+    const value = make(key);
+    if (hash instanceof RHash) hash.set(key, value);
+    return value;
+  }, false, () => "#<Proc (devise/mapping.rb)>", 2);
 }
 
 /** A request constraint Devise or Warden checks per request: it prints nothing. */

@@ -6,9 +6,9 @@
  *
  * `devise_for` adds each resource's mapping under its singular name before it draws (even where
  * the model cannot be read), so a mapping is known from its `devise_for` on. A mapping answers
- * the readers whose values are `devise_for`'s options and Devise's settings (below); the rest
- * (`to`, `modules`, `routes`, `controllers`…) read the model or are Hashes Routemap does not
- * build, and stay unknown methods, said as such.
+ * the readers whose values are `devise_for`'s options and Devise's settings (below), its
+ * `controllers` and `path_names` Hashes, and, once the model is read, its `modules`, `routes` and
+ * `used_routes`; the rest (`to`, `strategies`…) stay unknown methods, said as such.
  *
  * Devise keeps them in a class variable, one for the process; here they are kept per route set,
  * as the OmniAuth prefix is (`devise.ts`): an engine's `devise_for` is not seen by the app's routes.
@@ -25,12 +25,19 @@ export interface MappingValues {
   signOutVia: RValue;
   format: RValue;
   routerName: RValue;
+  /** `controllers` and `path_names`: Hashes with Devise's default procs (`devise.ts` makes them). */
+  controllers?: RHash;
+  pathNames?: RHash;
+  /** What the model's modules make of it, once they are read (`mappingModules`). */
+  modules?: string[];
+  routes?: string[];
+  usedRoutes?: string[];
 }
 
 const CLASS = "Devise::Mapping";
 
 /** `attr_reader :singular, :scoped_path, :path, :class_name, :sign_out_via, :format, :router_name` (and `alias name singular`), and `fullpath`. */
-const READERS: Record<string, (v: MappingValues) => RValue> = {
+const READERS: Record<string, (v: MappingValues) => RValue | undefined> = {
   singular: (v) => sym(v.singular),
   name: (v) => sym(v.singular),
   scoped_path: (v) => new RString(v.scopedPath),
@@ -41,6 +48,12 @@ const READERS: Record<string, (v: MappingValues) => RValue> = {
   router_name: (v) => v.routerName,
   // `"/#{@path_prefix}/#{@path}".squeeze("/")`
   fullpath: (v) => new RString(`/${v.pathPrefix ?? ""}/${v.path}`.replace(/\/+/g, "/")),
+  // The same Hash each time, as an attr_reader's: its default proc stores what it makes.
+  controllers: (v) => v.controllers,
+  path_names: (v) => v.pathNames,
+  modules: (v) => v.modules?.map((n) => sym(n)),
+  routes: (v) => v.routes?.map((n) => sym(n)),
+  used_routes: (v) => v.usedRoutes?.map((n) => sym(n)),
 };
 
 /** The mappings per route set, in the order `devise_for` added them. */
@@ -48,12 +61,19 @@ const registry = new WeakMap<object, Map<string, RObject>>();
 const values = new WeakMap<RObject, MappingValues>();
 
 /** `Devise.add_mapping`: `@@mappings[mapping.name] = mapping` (a later `devise_for` of the same name replaces it). */
-export function addMapping(set: object, mapping: MappingValues): void {
+export function addMapping(set: object, mapping: MappingValues): RObject {
   let mappings = registry.get(set);
   if (!mappings) registry.set(set, (mappings = new Map()));
   const object = new RObject(CLASS, new Set(Object.keys(READERS)));
   values.set(object, mapping);
   mappings.set(mapping.singular, object);
+  return object;
+}
+
+/** The model's modules, read after the mapping was added: `modules`, `routes` and `used_routes` answer from then on. */
+export function mappingModules(object: RObject, known: { modules: string[]; routes: string[]; usedRoutes: string[] }): void {
+  const mapping = values.get(object);
+  if (mapping) Object.assign(mapping, known);
 }
 
 /** `Devise.mappings`: a Hash of each mapping's name (a Symbol) to it; a new Hash each time, as a copy would be. */

@@ -76,6 +76,12 @@ export interface MapperHost {
   callClassMethod?(path: string, name: string, args: RValue[], prelude?: { path: string; text: string }): RValue;
   /** `value.call(*args)`, for a value Rails calls (a concern's callable): a proc, or an object with `call`. */
   callValue(value: RValue, args: RValue[]): RValue;
+  /**
+   * `send(name, *args)` on the mapper, for a method of it the app's files or an installed gem
+   * define (Devise's `devise_#{route}(mapping, controllers)` of a module the app adds); undefined
+   * when none does.
+   */
+  callMapperMethod?(name: string, args: RValue[]): RValue | undefined;
   /** `value.respond_to?(name)` for a value the files may define methods of; undefined when not known (a gem's class). */
   respondsTo(value: RValue, name: string): boolean | undefined;
 }

@@ -1,0 +1,3 @@
+class Admin < ApplicationRecord
+  devise :database_authenticatable, :reauthable
+end
