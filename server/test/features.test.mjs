@@ -774,6 +774,17 @@ RSpec.describe "Posts" do
     get missing_five_path
   end
 end
+# A group switched off by its metadata (get-help-with-tech's specs of a retired API: the routes
+# are gone, the group says \`skip: true\`): rspec-core runs none of its examples or hooks.
+RSpec.describe "Retired", skip: true do
+  before { get missing_skipped_hook_path }
+  it("lists") { get missing_skipped_group_path }
+end
+RSpec.describe "Mixed" do
+  it("a skipped one", :skip) { get missing_skipped_symbol_path }
+  it("a pending one", pending: "not yet") { get missing_pending_metadata_path }
+  it("not skipped", skip: false) { get missing_six_b_path }
+end
 //- app/views/posts/share.text.erb
 <%= share_url %> <%= sharez_url %>
 //- test/factories/videos.rb

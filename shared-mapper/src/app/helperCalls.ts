@@ -397,10 +397,37 @@ const ASSERT_RAISES = new Set(["assert_raises", "assert_raise"]);
 /**
  * RSpec's examples that are not expected to pass: a `pending "…" do` block runs and must fail
  * (RSpec fails it if it passes), `xit`/`xdescribe`/`skip "…" do`… do not run at all
- * (openfoodnetwork's stripe_sca_spec calls a helper the app no longer has in its pending blocks).
+ * (openfoodnetwork's stripe_sca_spec calls a helper the app no longer has in its pending blocks);
+ * so do groups and examples given such metadata (`skippedByMetadata`).
  */
 const NOT_EXPECTED_TO_PASS = new Set(["pending", "skip", "xit", "xspecify", "xexample", "xscenario", "xdescribe", "xcontext", "xfeature"]);
 const RAISE_MATCHERS = new Set(["raise_error", "raise_exception"]);
+/** RSpec's methods that define an example group or an example, whose arguments after the description are metadata. */
+const RSPEC_DEFINITIONS = new Set([
+  "describe", "context", "feature", "example_group", "fdescribe", "fcontext", "ffeature",
+  "it", "specify", "example", "scenario", "its", "focus", "fit", "fspecify", "fexample", "fscenario",
+]);
+const SKIPPING_METADATA = new Set(["skip", "pending"]);
+
+/**
+ * Whether an RSpec group or example is given `skip`/`pending` metadata that says so whatever runs:
+ * `describe "…", skip: true do`, `it "…", pending: "reason"`, `feature "…", :skip do`. rspec-core
+ * runs no hook and no body of a skipped example (`Example#run`: `if skipped?` marks it pending and
+ * runs nothing), and a pending one must fail. A value it cannot read (`skip: ENV["CI"]`) leaves
+ * the block checked; `false` and `nil` skip nothing.
+ */
+function skippedByMetadata(call: N.CallNode): boolean {
+  if (!RSPEC_DEFINITIONS.has(call.name)) return false;
+  if (call.receiver && !(call.receiver instanceof N.ConstantReadNode && call.receiver.name === "RSpec")) return false;
+  const metadata = call.arguments_?.arguments_.slice(1) ?? [];
+  return metadata.some((arg) => {
+    if (arg instanceof N.SymbolNode) return SKIPPING_METADATA.has(arg.unescaped.value);
+    if (!(arg instanceof N.KeywordHashNode || arg instanceof N.HashNode)) return false;
+    return arg.elements.some((pair) =>
+      pair instanceof N.AssocNode && pair.key instanceof N.SymbolNode && SKIPPING_METADATA.has(pair.key.unescaped.value) &&
+      (pair.value instanceof N.TrueNode || pair.value instanceof N.StringNode || pair.value instanceof N.SymbolNode || pair.value instanceof N.InterpolatedStringNode));
+  });
+}
 
 /**
  * The blocks of a test where an exception is the expected outcome (`assert_raises(…) { … }`,
@@ -411,7 +438,7 @@ export function insideExpectedRaise(file: LoadedFile): (span: Span) => boolean {
   const blocks: { start: number; end: number }[] = [];
   walkCalls(file.program, (call) => {
     let block: N.Node | undefined;
-    if (ASSERT_RAISES.has(call.name) || (NOT_EXPECTED_TO_PASS.has(call.name) && call.block instanceof N.BlockNode)) block = call.block ?? undefined;
+    if (ASSERT_RAISES.has(call.name) || ((NOT_EXPECTED_TO_PASS.has(call.name) || skippedByMetadata(call)) && call.block instanceof N.BlockNode)) block = call.block ?? undefined;
     // `.not_to raise_error` says the block must not raise: a report there is the test's own point.
     else if (call.name === "to" && call.receiver instanceof N.CallNode && call.receiver.name === "expect") {
       const matcher = call.arguments_?.arguments_[0];
