@@ -10,7 +10,7 @@
  */
 import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
-import { childrenOf, walkCalls } from "../ruby/walk.js";
+import { childrenOf, programIndex, walkCalls } from "../ruby/walk.js";
 import { isUrlHelpersModule, urlArguments, type UrlArguments } from "./urlGeneration.js";
 import { isGuardArgument } from "./helperGuards.js";
 import { featureGuardedRanges, inRanges } from "./featureGuards.js";
@@ -430,9 +430,34 @@ function skippedByMetadata(call: N.CallNode): boolean {
 }
 
 /**
+ * The bodies of a test's examples, hooks and test methods, where a bare `skip` raises (rspec-core's
+ * `Pending#skip`, Minitest's `Assertions#skip`) and ends the body there. In an example group's own
+ * body `skip "…"` defines a skipped example instead, and what follows runs: not listed.
+ */
+const SKIPPABLE_BODIES = new Set([
+  "it", "specify", "example", "scenario", "its", "focus", "fit", "fspecify", "fexample", "fscenario",
+  "before", "after", "around", "prepend_before", "append_before", "test", "setup", "teardown",
+]);
+
+/**
+ * Where a body's statements stop running at an unconditional bare `skip` (a test parked with
+ * `skip "TODO"` above code that calls a route since removed): from the statement after it to the
+ * body's end; undefined when no such `skip` comes before another statement. `skip … if cond` is
+ * not unconditional, and stays checked.
+ */
+function afterSkip(body: N.Node | null | undefined): { start: number; end: number } | undefined {
+  if (!(body instanceof N.StatementsNode)) return undefined;
+  const statements = body.body;
+  const at = statements.findIndex((s) => s instanceof N.CallNode && s.name === "skip" && !s.receiver && !s.block);
+  if (at < 0 || at === statements.length - 1) return undefined;
+  return { start: statements[at + 1]!.location.startOffset, end: body.location.startOffset + body.location.length };
+}
+
+/**
  * The blocks of a test where an exception is the expected outcome (`assert_raises(…) { … }`,
  * `expect { … }.to raise_error(…)`): a call there that Rails would raise on is what the test
- * asserts, not a mistake. Returns whether a span lies in one of them.
+ * asserts, not a mistake; with them, the parts of a test that do not run or must fail (skipped
+ * and pending examples, what follows a bare `skip`). Returns whether a span lies in one of them.
  */
 export function insideExpectedRaise(file: LoadedFile): (span: Span) => boolean {
   const blocks: { start: number; end: number }[] = [];
@@ -445,7 +470,17 @@ export function insideExpectedRaise(file: LoadedFile): (span: Span) => boolean {
       if (matcher instanceof N.CallNode && RAISE_MATCHERS.has(matcher.name)) block = call.receiver.block ?? undefined;
     }
     if (block) blocks.push({ start: block.location.startOffset, end: block.location.startOffset + block.location.length });
+    else if (SKIPPABLE_BODIES.has(call.name) && !call.receiver && call.block instanceof N.BlockNode) {
+      const rest = afterSkip(call.block.body);
+      if (rest) blocks.push(rest);
+    }
   });
+  // Minitest's test methods and their `setup`.
+  for (const def of programIndex(file.program).defs) {
+    if (def.receiver || !(def.name.startsWith("test_") || def.name === "setup")) continue;
+    const rest = afterSkip(def.body);
+    if (rest) blocks.push(rest);
+  }
   if (!blocks.length) return () => false;
   const ranges = blocks.map((b) => file.index.span(b.start, b.end));
   const before = (a: Span["start"], b: Span["start"]) => a.line < b.line || (a.line === b.line && a.character <= b.character);
