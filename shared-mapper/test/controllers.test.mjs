@@ -162,6 +162,77 @@ widgets: index | unknown: WidgetsController calls \`showable\`, a class method t
 `,
   ));
 
+// ekylibre today: `manage_restfully` builds the actions' code and hands it to a private class
+// method that class_evals it into a new module and includes that; and `unroll` (a macro that
+// define_methods) is called in both branches of an `if defined?(…)` in the class body.
+test("a class method that calls such a class method is one too, and one called in an if's branch counts", () =>
+  check(
+    `
+//- app/controllers/application_controller.rb
+class ApplicationController < ActionController::Base
+  include Manageable
+end
+//- app/controllers/concerns/manageable.rb
+module Manageable
+  extend ActiveSupport::Concern
+
+  module ClassMethods
+    def manage
+      install("def create\\n  head :ok\\nend\\n")
+    end
+
+    def listing
+      manage
+    end
+
+    def unroll
+      define_method(:unroll) { head :ok }
+    end
+
+    def describe_me
+      "plain"
+    end
+
+    private
+
+    def install(code)
+      mod = Module.new
+      mod.class_eval(code)
+      include mod
+    end
+  end
+end
+//- app/controllers/products_controller.rb
+class ProductsController < ApplicationController
+  listing
+  def index; end
+end
+//- app/controllers/units_controller.rb
+class UnitsController < ApplicationController
+  if defined?(Planning)
+    describe_me
+  else
+    unroll
+  end
+  def index; end
+end
+//- app/controllers/plain_controller.rb
+class PlainController < ApplicationController
+  describe_me
+  if Rails.env.test?
+    describe_me
+  end
+  def index; end
+end
+`,
+    `
+application: -
+plain: index
+products: index | unknown: ProductsController calls \`listing\`, a class method that includes modules or defines methods Routemap does not follow
+units: index | unknown: UnitsController calls \`unroll\`, a class method that includes modules or defines methods Routemap does not follow
+`,
+  ));
+
 test("inheritance, namespaces and concerns from app/controllers/concerns; templates in the view prefixes", () =>
   check(
     `

@@ -556,9 +556,11 @@ function readBody(body: Body, statements: N.StatementsNode | null, file: LoadedF
   const at = (node: N.Node) => (node instanceof N.DefNode ? file.index.span(node.nameLoc.startOffset, node.nameLoc.startOffset + node.nameLoc.length) : span(node));
   const define = (name: string, node: N.Node, as: Visibility = visibility) => body.steps.push({ def: name, visibility: as, span: at(node) });
   const classMethods = body.name.endsWith("::ClassMethods");
+  // The class methods it defines, each with the class methods it calls: one that calls a macro is one.
+  const classDefs: N.DefNode[] = [];
   for (const node of statements?.body ?? []) {
     if (node instanceof N.DefNode) {
-      if ((node.receiver instanceof N.SelfNode || classMethods) && includesModules(node)) (body.macros ??= []).push(node.name);
+      if (node.receiver instanceof N.SelfNode || classMethods) classDefs.push(node);
       if (node.receiver) continue;
       if (node.name === "method_missing" || node.name === "action_missing") body.dynamic ??= `defines ${node.name}`;
       define(node.name, node);
@@ -610,12 +612,54 @@ function readBody(body: Body, statements: N.StatementsNode | null, file: LoadedF
         firstSection ??= readBody(body, node.block.body instanceof N.StatementsNode ? node.block.body : null, file);
       } else if (name === "class_methods" && node.block instanceof N.BlockNode) {
         for (const def of node.block.body instanceof N.StatementsNode ? node.block.body.body : []) {
-          if (def instanceof N.DefNode && includesModules(def)) (body.macros ??= []).push(def.name);
+          if (def instanceof N.DefNode) classDefs.push(def);
         }
       } else (body.calls ??= []).push(name);
+    } else if (node instanceof N.IfNode || node instanceof N.UnlessNode) {
+      // `if defined?(Planning) … unroll … else … unroll … end`: a class method called in a branch may run.
+      for (const name of branchCalls(node)) (body.calls ??= []).push(name);
     }
   }
+  addMacros(body, classDefs);
   return firstSection;
+}
+
+/** The bare calls of the statements of each branch of a class body's `if`/`unless`, nested ones too. */
+function branchCalls(node: N.Node | null | undefined): string[] {
+  if (node instanceof N.IfNode) return [...statementCalls(node.statements), ...branchCalls(node.subsequent)];
+  if (node instanceof N.UnlessNode) return [...statementCalls(node.statements), ...branchCalls(node.elseClause)];
+  if (node instanceof N.ElseNode) return statementCalls(node.statements);
+  return [];
+}
+function statementCalls(statements: N.StatementsNode | null | undefined): string[] {
+  return (statements?.body ?? []).flatMap((s) => (s instanceof N.CallNode && !s.receiver ? [s.name] : branchCalls(s)));
+}
+
+/**
+ * The class methods of `defs` that give the class methods Routemap does not follow: those that do
+ * it themselves (`includesModules`), and those that call one of them, however far down
+ * (ekylibre's `manage_restfully` hands its built code to a private `insert_module`, which
+ * `class_eval`s it into a new module and includes that).
+ */
+function addMacros(body: Body, defs: N.DefNode[]): void {
+  if (!defs.length) return;
+  const macros = new Set(body.macros ?? []);
+  const calls = new Map<N.DefNode, Set<string>>();
+  for (const def of defs) {
+    if (includesModules(def)) macros.add(def.name);
+    const names = new Set<string>();
+    if (def.body) walkCalls(def.body, (call) => void ((!call.receiver || call.receiver instanceof N.SelfNode) && names.add(call.name)));
+    calls.set(def, names);
+  }
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const def of defs) {
+      if (macros.has(def.name) || ![...calls.get(def)!].some((name) => macros.has(name))) continue;
+      macros.add(def.name);
+      grew = true;
+    }
+  }
+  if (macros.size) body.macros = [...macros];
 }
 
 /**
