@@ -1282,14 +1282,24 @@ end
   assert.deepEqual(question.range.start, { line: 3, character: 2 });
 });
 
-test("a file's published diagnostics are capped at the first 1,000, with one that says how many there are", async () => {
+test("a file's published diagnostics are capped at 1,000, the most severe kept, with one that says how many there are", async () => {
   const { limited, MAX_FILE_DIAGNOSTICS } = await import("../dist/features/diagnostics.js");
   const range = (line) => ({ start: { line, character: 0 }, end: { line, character: 1 } });
   const many = Array.from({ length: 150_000 }, (_, line) => ({ severity: 1, range: range(line), message: "x" }));
   const shown = limited(many);
   assert.equal(shown.length, MAX_FILE_DIAGNOSTICS + 1);
-  assert.equal(shown.at(-1).message, "Routemap shows the first 1,000 of this file's 150,000 problems.");
+  assert.deepEqual(shown.slice(0, -1), many.slice(0, MAX_FILE_DIAGNOSTICS));
+  assert.equal(shown.at(-1).message, "Routemap shows 1,000 of this file's 150,000 problems, the most severe first.");
   assert.equal(limited(many.slice(0, 3)).length, 3);
+  // ekylibre's routes file: 900 notes of actions Routemap cannot know, then warnings of routes drawn
+  // late in the file; every warning is kept (the editor shows what `routemap check` prints), then
+  // as many notes as fit, in the file's order.
+  const notes = Array.from({ length: 990 }, (_, line) => ({ severity: 3, range: range(line), message: "note" }));
+  const warnings = Array.from({ length: 20 }, (_, i) => ({ severity: 2, range: range(2000 + i), message: "warning" }));
+  const mixed = limited([...notes.slice(0, 500), warnings[0], ...notes.slice(500), ...warnings.slice(1)]);
+  assert.equal(mixed.length, MAX_FILE_DIAGNOSTICS + 1);
+  assert.equal(mixed.filter((d) => d.severity === 2).length, 20);
+  assert.deepEqual(mixed.slice(0, -1).map((d) => d.range.start.line), [...Array(500).keys(), 2000, ...Array.from({ length: 480 }, (_, i) => 500 + i), ...Array.from({ length: 19 }, (_, i) => 2001 + i)]);
 });
 
 test("hover on a declaration marks the routes Rails draws only under a condition, or in an unknown method's block", () =>

@@ -14,16 +14,32 @@ import { causeDiagnostic, withCauses, type CheckCause } from "./checkStatus.js";
 /** The most diagnostics published for one file: past it, a file of garbage would send hundreds of megabytes. */
 export const MAX_FILE_DIAGNOSTICS = 1000;
 
-/** A file's diagnostics, the first MAX_FILE_DIAGNOSTICS of them, and one that says how many more there are. */
+/**
+ * A file's diagnostics, at most MAX_FILE_DIAGNOSTICS of them, and one that says how many there
+ * are. The most severe are kept, errors and warnings before information and hints, each kind in
+ * its order: a routes file with hundreds of "does not know whether" notes keeps every warning
+ * `routemap check` prints (ekylibre's config/routes.rb: three missing actions drawn late in the
+ * file were dropped for notes). What is kept stays in the list's order.
+ */
 export function limited(list: Diagnostic[]): Diagnostic[] {
   if (list.length <= MAX_FILE_DIAGNOSTICS) return list;
-  const shown = list.slice(0, MAX_FILE_DIAGNOSTICS);
+  // LSP's severities: 1 error … 4 hint; none given is an error to the client.
+  const counts = [0, 0, 0, 0, 0];
+  for (const d of list) counts[d.severity ?? 1]++;
+  // The least severe kind that is kept, and how many of that kind fit.
+  let kind = 1, room = MAX_FILE_DIAGNOSTICS;
+  while (kind < 4 && counts[kind] < room) room -= counts[kind++];
+  const shown: Diagnostic[] = [];
+  for (const d of list) {
+    const severity = d.severity ?? 1;
+    if (severity < kind || (severity === kind && room-- > 0)) shown.push(d);
+  }
   shown.push({
     severity: DiagnosticSeverity.Information,
     source: "routemap",
     code: "too-many-diagnostics",
     range: list[0].range,
-    message: `Routemap shows the first ${MAX_FILE_DIAGNOSTICS.toLocaleString("en")} of this file's ${list.length.toLocaleString("en")} problems.`,
+    message: `Routemap shows ${MAX_FILE_DIAGNOSTICS.toLocaleString("en")} of this file's ${list.length.toLocaleString("en")} problems, the most severe first.`,
   });
   return shown;
 }
