@@ -644,20 +644,21 @@ function statementCalls(statements: N.StatementsNode | null | undefined): string
 function addMacros(body: Body, defs: N.DefNode[]): void {
   if (!defs.length) return;
   const macros = new Set(body.macros ?? []);
-  const calls = new Map<N.DefNode, Set<string>>();
+  // Who calls each name: a macro found makes its callers macros, each name met once (a chain of
+  // thousands of class methods is walked once, not once per link).
+  const callers = new Map<string, string[]>();
   for (const def of defs) {
     if (includesModules(def)) macros.add(def.name);
-    const names = new Set<string>();
-    if (def.body) walkCalls(def.body, (call) => void ((!call.receiver || call.receiver instanceof N.SelfNode) && names.add(call.name)));
-    calls.set(def, names);
+    if (def.body) walkCalls(def.body, (call) => {
+      if (call.receiver && !(call.receiver instanceof N.SelfNode)) return;
+      const list = callers.get(call.name);
+      if (list) list.push(def.name);
+      else callers.set(call.name, [def.name]);
+    });
   }
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const def of defs) {
-      if (macros.has(def.name) || ![...calls.get(def)!].some((name) => macros.has(name))) continue;
-      macros.add(def.name);
-      grew = true;
-    }
+  const found = [...macros];
+  for (let i = 0; i < found.length; i++) {
+    for (const caller of callers.get(found[i]) ?? []) if (!macros.has(caller)) (macros.add(caller), found.push(caller));
   }
   if (macros.size) body.macros = [...macros];
 }
