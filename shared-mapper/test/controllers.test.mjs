@@ -233,6 +233,30 @@ units: index | unknown: UnitsController calls \`unroll\`, a class method that in
 `,
   ));
 
+test("an action named after a class method the class calls that no file defines (a gem's macro) is not known to be missing", async () => {
+  // ekylibre's `list :parts` (the active_list gem: its engine includes a module whose `list`
+  // class_evals the action `list_parts`; Rails 6.1's `action_methods` has `list` and `list_parts`).
+  const m = await mapper();
+  const files = new Map([
+    ["/app/app/controllers/application_controller.rb", "class ApplicationController < ActionController::Base\n  def self.audited(*); end\nend\n"],
+    ["/app/app/controllers/items_controller.rb", "class ItemsController < ApplicationController\n  list\n  list :parts\n  audited :log\n  def index; end\nend\n"],
+  ]);
+  const model = m.controllers({ files, views: [] });
+  const said = (action) => {
+    const found = model.action("items", action);
+    return found.exists === "unknown" ? `unknown: ${found.why}` : String(found.exists);
+  };
+  assert.deepEqual(["list", "list_parts", "listing", "audited_log", "show"].map(said), [
+    "unknown: ItemsController calls `list` in its class body, a class method no file Routemap reads defines (a gem's), which may define it",
+    "unknown: ItemsController calls `list` in its class body, a class method no file Routemap reads defines (a gem's), which may define it",
+    // Only the name itself, or the name and `_`: `listing` is no action `list` makes.
+    "false",
+    // A class method the app defines is read: it defines nothing.
+    "false",
+    "false",
+  ]);
+});
+
 test("inheritance, namespaces and concerns from app/controllers/concerns; templates in the view prefixes", () =>
   check(
     `

@@ -57,6 +57,8 @@ export interface Controller {
   templates: Map<string, string>;
   /** Undefined when every ancestor is read; else why an action may exist that Routemap cannot see. */
   unknown?: string;
+  /** Methods its class bodies call that neither they nor this reader define (a gem's macro, `list :parts`). */
+  foreignCalls?: string[];
   /** The app's classes it inherits from, nearest first. */
   superclasses: string[];
   /** The Rails class its ancestry reaches (`ActionController::Base`), when it reaches one. */
@@ -139,6 +141,8 @@ export interface Body {
   macros?: string[];
   /** The methods its body calls on the class that this reader does not know (`showable`, `resource_actions :show`). */
   calls?: string[];
+  /** The class methods it defines (`def self.x`, a `ClassMethods`' or `class_methods do`'s `def`s). */
+  classMethods?: string[];
   /** Its last `layout` call, if it makes one. */
   layout?: LayoutDeclaration;
 }
@@ -259,7 +263,12 @@ export class ControllerModel {
     const found = controller.actions.get(action);
     const template = controller.templates.get(action);
     if (found || template) return { exists: true, action: found, template };
-    return controller.unknown ? { exists: "unknown", why: controller.unknown } : { exists: false };
+    if (controller.unknown) return { exists: "unknown", why: controller.unknown };
+    // ekylibre's `list :parts` (the active_list gem's macro defines `list_parts`): an action named
+    // after a class method the class calls, which no file Routemap reads defines, may be its.
+    const macro = controller.foreignCalls?.find((call) => action === call || action.startsWith(`${call}_`));
+    if (macro) return { exists: "unknown", why: `${controller.className} calls \`${macro}\` in its class body, a class method no file Routemap reads defines (a gem's), which may define it` };
+    return { exists: false };
   }
 
   private build(name: string, bodies: Body[], views: Map<string, Map<string, string>>): Controller | undefined {
@@ -299,7 +308,9 @@ export class ControllerModel {
     const templates = new Map<string, string>();
     for (const prefix of chain.prefixes) for (const [action, file] of views.get(prefix) ?? []) if (!templates.has(action)) templates.set(action, file);
     const defined = new Set(visibility.keys());
-    const controller = { path, className: name, file: first.file, span: first.nameSpan, insertAt: first.insertAt!, indent: first.indent!, actions, methods, defined, templates, unknown: chain.unknown, superclasses: chain.classes.slice(1), framework: chain.framework, external: chain.external, modules: chain.bodies.flatMap((b) => b.includes), callbacks: Object.assign({}, ...chain.bodies.map((b) => b.callbacks ?? {})) };
+    const classMethods = new Set(chain.bodies.flatMap((b) => b.classMethods ?? []));
+    const foreignCalls = [...new Set(chain.bodies.flatMap((b) => b.calls ?? []))].filter((c) => !classMethods.has(c));
+    const controller = { path, className: name, ...(foreignCalls.length ? { foreignCalls } : {}), file: first.file, span: first.nameSpan, insertAt: first.insertAt!, indent: first.indent!, actions, methods, defined, templates, unknown: chain.unknown, superclasses: chain.classes.slice(1), framework: chain.framework, external: chain.external, modules: chain.bodies.flatMap((b) => b.includes), callbacks: Object.assign({}, ...chain.bodies.map((b) => b.callbacks ?? {})) };
     built.set(first, { inputs, controller });
     return controller;
   }
@@ -621,6 +632,7 @@ function readBody(body: Body, statements: N.StatementsNode | null, file: LoadedF
     }
   }
   addMacros(body, classDefs);
+  if (classDefs.length) body.classMethods = [...(body.classMethods ?? []), ...classDefs.map((d) => d.name)];
   return firstSection;
 }
 
