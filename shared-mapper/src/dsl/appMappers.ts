@@ -111,12 +111,21 @@ function placeInMapper(modules: string[], path: string, how: "include" | "prepen
  * run, for the required files that `changes` (their text names the Mapper) accepts; the change is
  * made as the file runs (`mapperChangeCall`). Other files are left to what else requires them.
  */
-export function requireMapperChanges(it: { evaluateRequiring(file: LoadedFile, node: N.Node, filter: (path: string) => boolean): RValue }, files: readonly LoadedFile[], changes: (path: string) => boolean): void {
-  for (const file of files) {
-    for (const statement of file.program.statements.body) {
-      if (requires(statement)) it.evaluateRequiring(file, statement, changes);
-    }
+export function requireMapperChanges(it: { evaluateRequiring(file: LoadedFile, statements: readonly N.Node[], filter: (path: string) => boolean): void }, files: readonly LoadedFile[], changes: (path: string) => boolean): void {
+  // A statement with a `return` of the file's own runs too: after it, the file's statements do not.
+  for (const file of files) it.evaluateRequiring(file, file.program.statements.body.filter((s) => requires(s) || returnsFromFile(s)), changes);
+}
+
+/** Whether a top-level statement has a `return` that ends the file (not one of a `def` or lambda in it). */
+function returnsFromFile(node: N.Node): boolean {
+  const stack: N.Node[] = [node];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n instanceof N.ReturnNode) return true;
+    if (n instanceof N.DefNode || n instanceof N.LambdaNode) continue;
+    for (const child of n.childNodes()) if (child) stack.push(child);
   }
+  return false;
 }
 
 /** Whether a statement calls `require`, `require_relative` or `load` (in a loop's block too). */

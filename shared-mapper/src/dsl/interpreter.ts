@@ -541,12 +541,26 @@ export class Interpreter implements MapperHost, CallHost {
     return this.o.appFiles ? this.o.appFiles.relative(file) : file.index.file;
   }
 
-  /** `evaluateIn`, with `require` and `load` running only the files `filter` accepts. */
-  evaluateRequiring(file: LoadedFile, node: N.Node, filter: (path: string) => boolean): RValue {
+  /**
+   * Statements of `file`'s top level (those that require), in order, each computed aside as
+   * `evaluateIn` computes one, with `require` and `load` running only the files `filter` accepts.
+   * They run in one frame, as the file's top level does: a `return` there, in a block too
+   * (conjur's initializer: `Rails.application.configure do … return unless … end`), ends the file,
+   * and one taken in one world only leaves the statements after it to the other.
+   */
+  evaluateRequiring(file: LoadedFile, statements: readonly N.Node[], filter: (path: string) => boolean): void {
     const outer = this.requireFilter;
     this.requireFilter = filter;
     try {
-      return this.evaluateIn(file, node);
+      this.inFile(file, () => this.withMatchFrame(() => this.frames.run("method", () => {
+        const env = new Env(this.store, { kind: "main" });
+        try {
+          for (const statement of statements) this.computeAside(this.sourceText(statement), () => this.eval(statement, env));
+        } catch (e) {
+          if (!(e instanceof ReturnSignal)) throw e;
+        }
+        return null;
+      }, (name) => new RUnknown(name, false, "a value the file's undecidable `return` leaves open"))));
     } finally {
       this.requireFilter = outer;
     }
@@ -557,8 +571,14 @@ export class Interpreter implements MapperHost, CallHost {
     // the same scope: statements that set the locals it reads.
     return this.inFile(file, () => this.computeAside(this.sourceText(node), () => {
       const env = new Env(this.store, { kind: "main" });
-      for (const statement of before) this.eval(statement, env);
-      return this.eval(node, env);
+      try {
+        for (const statement of before) this.eval(statement, env);
+        return this.eval(node, env);
+      } catch (e) {
+        // A `return` at the file's top level (in a block there too) ends the file: the node has no value.
+        if (e instanceof ReturnSignal) return new RUnknown(this.sourceText(node), false, "code after a `return` that ends its file");
+        throw e;
+      }
     }));
   }
 

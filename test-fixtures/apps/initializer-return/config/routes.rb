@@ -1,0 +1,4 @@
+Rails.application.routes.draw do
+  status_routes
+  root "home#index"
+end
