@@ -11,6 +11,7 @@ import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import type { Span } from "../types.js";
 import { walkNodes } from "../ruby/walk.js";
+import { compareBytes } from "../core/compare.js";
 
 export type RoutesPaths =
   /** Relative to the app's root, in the order Rails loads them; `site`: the setting's last write. */
@@ -73,7 +74,7 @@ function isRoutesPaths(receiver: N.Node | null, args: N.ArgumentsNode | null): b
 
 /**
  * Paths written out: a string, `%w(…)`, an array of them, `Rails.root.join("a", "b.rb")`, and
- * `Dir[Rails.root.join("config/routes/*.rb")]` (or `Dir.glob`).
+ * `Dir[Rails.root.join("config/routes/*.rb")]` (or `Dir.glob`), and any of them `.sort`ed.
  */
 function valuesOf(node: N.Node | undefined, glob: (pattern: string) => string[] | undefined): string[] | undefined {
   const values = (n: N.Node | undefined) => valuesOf(n, glob);
@@ -81,6 +82,10 @@ function valuesOf(node: N.Node | undefined, glob: (pattern: string) => string[] 
   if (node instanceof N.CallNode && (node.name === "[]" || node.name === "glob") && node.receiver instanceof N.ConstantReadNode && node.receiver.name === "Dir") {
     const pattern = values(node.arguments_?.arguments_[0]);
     return pattern?.length === 1 ? glob(pattern[0]) : undefined;
+  }
+  // `Dir[…].sort` (puzzle/cryptopus): Ruby compares the strings byte by byte.
+  if (node instanceof N.CallNode && node.name === "sort" && !node.arguments_ && !node.block && node.receiver) {
+    return values(node.receiver)?.sort(compareBytes);
   }
   if (node instanceof N.StringNode) return [relativePath(node.unescaped.value)];
   if (node instanceof N.ArrayNode) {

@@ -13,5 +13,7 @@ module RoutesPaths
     config.paths["config/routes.rb"] << Rails.root.join("config", "routes", "admin.rb")
     # And every file of config/routes/extra, in Dir's order.
     config.paths["config/routes.rb"].concat(Dir[Rails.root.join("config/routes/extra/*.rb")])
+    # Then config/routes/more's, sorted (puzzle/cryptopus writes it so).
+    config.paths["config/routes.rb"].concat Dir[Rails.root.join("config/routes/more/*.rb")].sort
   end
 end

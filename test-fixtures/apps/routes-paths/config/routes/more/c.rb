@@ -1,0 +1,3 @@
+Rails.application.routes.draw do
+  get "gamma", to: "pages#gamma"
+end

@@ -1,0 +1,3 @@
+Rails.application.routes.draw do
+  get "delta", to: "pages#delta"
+end
