@@ -69,7 +69,10 @@ export interface Evaluator extends Runtime {
   setConstantPath(path: string, value: RValue): void;
   ivar(name: string, self: Self): RValue;
   setIvar(name: string, value: RValue, self: Self): void;
-  global(name: string): RValue;
+  /** A global's value (a class variable's, by `@@name`); unset, `unset` where given, else unknown. */
+  global(name: string, unset?: RValue): RValue;
+  /** Whether `path` is an installed gem's file the gems' readers took (`gemMappers.ts`), not the app's. */
+  gemFile(path: string): boolean;
   setGlobal(name: string, value: RValue): void;
   /** Calls a method on a value: the files' own, the core library's, or unknown (said once, at `node`). */
   invoke(recv: RValue, name: string, args: RValue[], block: RProc | null, node: Node, env: Env): RValue;
@@ -107,8 +110,6 @@ export interface CallHost extends Evaluator {
   dispatch(node: N.CallNode, method: DslMethod, call: { args: RValue[]; block: RProc | null }): RValue;
   /** A method an installed gem adds to the mapper (`gemMappers.ts`), and running it for a call. */
   gemMapperMethod(name: string): GemMapperMethod | undefined;
-  /** Whether `path` is an installed gem's file the gems' readers took (`gemMappers.ts`), not the app's. */
-  gemFile(path: string): boolean;
   callGemMethod(node: N.CallNode, found: GemMapperMethod, name: string, call: { args: RValue[]; block: RProc | null }): RValue;
   methodOf(recv: RValue, name: string): { def: MethodDef; self: Self } | undefined;
   callMethodDef(def: MethodDef, self: Self, args: RValue[], block: RProc | null, name: string): RValue;

@@ -1305,9 +1305,10 @@ export class Interpreter implements MapperHost, CallHost {
   setIvar(name: string, value: RValue, self: Self): void {
     this.store.set(this.ivarsOf(self), name, value);
   }
-  global(name: string): RValue {
+  global(name: string, unset?: RValue): RValue {
     const v = this.globals.get(name);
     if (v !== undefined) return v;
+    if (unset !== undefined) return unset;
     return new RUnknown(name, false, "a global variable only the running app knows");
   }
   setGlobal(name: string, value: RValue): void {

@@ -148,8 +148,11 @@ export const VARIABLES: Handlers = [
     it.setGlobal(`@@${n.name}`, v);
     return v;
   }],
+  // `@@x ||= v` in the app's code, of a class variable no code Routemap ran has set (puzzle/cryptopus's
+  // `@@auth_config ||= new`): unset, as Ruby starts it, so the first run sets it. (A plain read of one
+  // stays unknown, and so does a gem's: its code Routemap does not have may set it.)
   [N.ClassVariableOrWriteNode, (it, n: N.ClassVariableOrWriteNode, env) =>
-    logicalWrite(it, n, it.global(`@@${n.name}`), true, () => {
+    logicalWrite(it, n, it.global(`@@${n.name}`, it.gemFile(it.index.file) ? undefined : null), true, () => {
       const v = it.eval(n.value, env);
       it.setGlobal(`@@${n.name}`, v);
       return v;
