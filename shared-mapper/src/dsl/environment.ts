@@ -275,6 +275,15 @@ function fileCall(it: CallHost, name: string, args: RValue[]): RValue | undefine
       const dir = absolute(it, pathText(args[0])).replace(/\/?$/, "/");
       return it.host.paths().some((p) => p.startsWith(dir));
     }
+    // Whether a file is there and holds nothing (puzzle/cryptopus's `File.exist?(path) && !File.zero?(path)`).
+    case "zero?":
+    case "empty?": {
+      const path = absolute(it, pathText(args[0]));
+      if (!it.host.exists(path)) return fileCall(it, "directory?", args) === false ? false : undefined;
+      const text = it.host.text ? it.host.text(path) : it.host.load(path)?.index.text;
+      if (text !== undefined) return text.length === 0;
+      return new RUnknown(`File.${name}(${inspect(path)})`, false, "a file Routemap did not read", undefined, `File.${name}(${inspect(path)})`);
+    }
     case "expand_path": {
       const base = args.length > 1 ? absolute(it, pathText(args[1])) : it.host.appRoot;
       if (base === undefined) return undefined;
