@@ -597,7 +597,7 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
       const [application, ...others] = loadAll(configPaths().filter((p, i) => i === 0 || mentionsFrameworkSetting(read(p)!)));
       const framework: FrameworkRoutes = application
         ? frameworkRoutes({ application, others }, { version: state.version, railsEnv, gems: { view_component: gemVersion(state, "view_component") } })
-        : { before: [], after: [], notes: [] };
+        : { before: [], first: [], after: [], notes: [] };
       const drawAll = (draws: FrameworkDraw[]) => {
         for (const d of draws) interpreter.drawAt(d.site.node, d.site.file, d.origin, () => d.draw(new Drawer(state)));
       };
@@ -662,6 +662,8 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
       drawKept((b) => b.kind === "prepend" && b.afterInitialize);
       for (const late of interpreter.kept.latePrepends) interpreter.drawKeptBlock(late);
       interpreter.kept.phase = "files";
+      // Rails' own routes files that `config.railties_order` loads before the app's.
+      drawAll(framework.first);
       // The routes files Rails loads, in order: config/routes.rb, or what config.paths lists.
       const listed = application && appRoot !== undefined ? readRoutesPaths(application, (pattern) => globFiles(input, appRoot, pattern)) : undefined;
       if (listed && "unknown" in listed) {

@@ -1,0 +1,3 @@
+Rails.application.routes.append do
+  get "tail", to: "pages#tail"
+end
