@@ -112,20 +112,18 @@ function placeInMapper(modules: string[], path: string, how: "include" | "prepen
  * made as the file runs (`mapperChangeCall`). Other files are left to what else requires them.
  */
 export function requireMapperChanges(it: { evaluateRequiring(file: LoadedFile, statements: readonly N.Node[], filter: (path: string) => boolean): void }, files: readonly LoadedFile[], changes: (path: string) => boolean): void {
-  // A statement with a `return` of the file's own runs too: after it, the file's statements do not.
-  for (const file of files) it.evaluateRequiring(file, file.program.statements.body.filter((s) => requires(s) || returnsFromFile(s)), changes);
+  // A top-level `return` (`return unless …`) runs too: after it, the file's statements do not. (One
+  // in a requiring statement's block ends the file as well; other statements are not run for theirs:
+  // run twice, what they keep would be kept twice.)
+  for (const file of files) it.evaluateRequiring(file, file.program.statements.body.filter((s) => requires(s) || isReturn(s)), changes);
 }
 
-/** Whether a top-level statement has a `return` that ends the file (not one of a `def` or lambda in it). */
-function returnsFromFile(node: N.Node): boolean {
-  const stack: N.Node[] = [node];
-  while (stack.length) {
-    const n = stack.pop()!;
-    if (n instanceof N.ReturnNode) return true;
-    if (n instanceof N.DefNode || n instanceof N.LambdaNode) continue;
-    for (const child of n.childNodes()) if (child) stack.push(child);
-  }
-  return false;
+/** `return`, or `return … if …`/`unless …` (a modifier, or an `if` holding only the `return`). */
+function isReturn(node: N.Node): boolean {
+  if (node instanceof N.ReturnNode) return true;
+  if (!(node instanceof N.IfNode || node instanceof N.UnlessNode) || (node instanceof N.IfNode ? node.subsequent : node.elseClause)) return false;
+  const body = node.statements?.body ?? [];
+  return body.length === 1 && body[0] instanceof N.ReturnNode;
 }
 
 /** Whether a statement calls `require`, `require_relative` or `load` (in a loop's block too). */
