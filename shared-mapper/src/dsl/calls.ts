@@ -46,7 +46,7 @@ function evalCall(it: CallHost, node: N.CallNode, env: Env): RValue {
   const recv = it.eval(node.receiver, env);
   // `config.after_initialize do … app.routes.append … end`: run when railties runs it (keptBlocks.ts).
   if (name === "after_initialize" && it.kept.phase === "boot" && recv instanceof RConst && recv.path === CONFIG && keepsRoutesBlocks(node.block, (n) => it.sourceText(n))) {
-    it.kept.afterInitializeBlocks.push({ proc: makeProc(it, node.block as N.BlockNode, env, false), conditions: it.conditions.current(), bootFile: it.bootFile() });
+    it.kept.afterInitializeBlocks.push({ proc: makeProc(it, node.block as N.BlockNode, env, false), conditions: it.conditions.current(), bootFile: it.bootFile(), file: it.currentFile });
     return null;
   }
   if (node.isSafeNavigation() && recv === null) return null;

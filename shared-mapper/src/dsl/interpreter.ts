@@ -555,7 +555,7 @@ export class Interpreter implements MapperHost, CallHost {
       this.inFile(file, () => this.withMatchFrame(() => this.frames.run("method", () => {
         const env = new Env(this.store, { kind: "main" });
         try {
-          for (const statement of statements) this.computeAside(this.sourceText(statement), () => this.eval(statement, env));
+          for (const statement of statements) this.requiringStatement(file, statement, env);
         } catch (e) {
           if (!(e instanceof ReturnSignal)) throw e;
         }
@@ -667,6 +667,25 @@ export class Interpreter implements MapperHost, CallHost {
     // A class read in part (a gem's, whose superclass or included module is not read) may have `call` there.
     if (this.respondsTo(value, "call") === undefined) throw new UnknownValueError(new RUnknown(`${inspect(value, this.mapper.ruby)}.call`, true, "a method of a class Routemap reads only in part (an ancestor it does not have)"));
     throw new RoutingError(`undefined method \`call' for ${inspect(value, this.mapper.ruby)}`, "NoMethodError");
+  }
+
+  /**
+   * One requiring statement of `evaluateRequiring`. The routes blocks it keeps itself (`config.after_initialize
+   * do require …; app.routes.append { … } end`) are let go: the file runs again in full, as Rails
+   * runs it, and keeps them then (they were drawn twice). Those the files it requires keep stay
+   * kept: a required file runs once.
+   */
+  private requiringStatement(file: LoadedFile, statement: N.Node, env: Env): void {
+    const kept = this.kept;
+    const blocks = kept.blocks.length;
+    const afterInitialize = kept.afterInitializeBlocks.length;
+    try {
+      this.computeAside(this.sourceText(statement), () => this.eval(statement, env));
+    } finally {
+      const others = <T extends { file: LoadedFile }>(list: T[], from: number) => list.splice(from).filter((b) => b.file !== file);
+      kept.blocks.push(...others(kept.blocks, blocks));
+      kept.afterInitializeBlocks.push(...others(kept.afterInitializeBlocks, afterInitialize));
+    }
   }
 
   /** `MapperHost.callMapperMethod`: the app's methods of the mapper first (its modules, last included first), then an installed gem's. */

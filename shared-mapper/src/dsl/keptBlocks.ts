@@ -48,6 +48,8 @@ export interface AfterInitializeBlock {
   proc: RProc;
   conditions: readonly Condition[];
   bootFile: string;
+  /** The file whose `config.after_initialize` call it is. */
+  file: LoadedFile;
 }
 
 export class KeptRoutes {
