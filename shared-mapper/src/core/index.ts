@@ -165,10 +165,6 @@ function dispatch(rt: Runtime, recv: RValue, name: string, args: RValue[], block
     const own = orderedOptionsCall(rt, recv, name, args, block, (n, a) => tableCall(rt, recv, n, a, block));
     if (own !== undefined) return own;
   }
-  if (recv instanceof RObject && recv.native !== undefined && !args.length && !block) {
-    const reader = recv.native.get(name);
-    if (reader) return reader();
-  }
   if (recv instanceof RObject && recv.className === BOOLEAN_TYPE) {
     const answer = booleanTypeCall(name, args);
     if (answer !== undefined) return answer;

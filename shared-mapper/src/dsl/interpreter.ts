@@ -10,7 +10,6 @@
 import * as N from "@ruby/prism/src/nodes.js";
 import { callMethod, coreIsA, CORE_CONSTANTS, knownClass, structInstance } from "../core/index.js";
 import { rackConstant } from "../core/rack.js";
-import { deviseMappingCall } from "../gems/deviseMappings.js";
 import { classFile, type AppFilesReader } from "../app/constants.js";
 import { RoutingError } from "../mapper/errors.js";
 import type { EngineClass } from "../mapper/engines.js";
@@ -1059,8 +1058,9 @@ export class Interpreter implements MapperHost, CallHost {
         return args[0] instanceof RConst ? this.classes.ancestors(recv.className).includes(args[0].path.replace(/^::/, "")) || coreIsA(recv, args[0].path) === true : undefined;
       }
       if ((name === "message" || name === "to_s") && recv.ivars.has("@message")) return recv.ivars.get("@message")!;
-      const devise = deviseMappingCall(recv, name, args);
-      if (devise !== undefined) return devise;
+      // A reader of an object of Rails' or a gem's own (`parent_resource`, `Devise.mappings[:user]`).
+      const answer = !args.length && !block ? recv.native?.get(name)?.() : undefined;
+      if (answer !== undefined) return answer;
       if (name === "instance_variable_get") return recv.ivars.get(String((args[0] as RSymbol)?.name ?? args[0])) ?? null;
       if (this.classes.includes(recv.className, "Comparable") && ["<", ">", "<=", ">=", "==", "between?", "clamp"].includes(name)) {
         return comparableCall(this, recv, name, args);

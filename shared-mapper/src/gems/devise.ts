@@ -26,7 +26,7 @@ import { httpVerb } from "../mapper/base.js";
 import { invoke, kw } from "../framework/draw.js";
 import { EXTENSIONS, modelPath, NO_APP_MODULES, readAppDeviseModules, readDeviseModel, readDeviseSettings, routeOf, type AppDeviseModules, type DeviseModel, type DeviseSettings, type ModelReader } from "./deviseModels.js";
 import type { Frame } from "../mapper/scope.js";
-import { addMapping, mappingModules } from "./deviseMappings.js";
+import { addMapping, type MappingValues } from "./deviseMappings.js";
 
 /** Gem versions known for the app: Devise's own and OmniAuth's (undefined: the latest). */
 export interface DeviseGems {
@@ -62,11 +62,12 @@ export function deviseFor(m: MapperState, call: Call, gems: DeviseGems): void {
   for (const given of resources) {
     const mapping = new Mapping(toS(given, m.ruby), options, settings);
     // `Devise.add_mapping` comes first: `Devise.mappings[:user]` is there even where the model cannot be read.
-    const mappingObject = addMapping(m.set, {
+    const values: MappingValues = {
       singular: mapping.singular, scopedPath: mapping.scopedPath, path: mapping.path, pathPrefix: mapping.pathPrefix, className: mapping.className,
       signOutVia: mapping.signOutVia, format: options.sget("format") ?? null, routerName: options.sget("router_name") ?? null,
       controllers: mapping.controllersHash(), pathNames: mapping.pathNamesHash(),
-    });
+    };
+    const mappingObject = addMapping(m.set, values);
     const model = m.host.inApp
       ? readDeviseModel(mapping.className, modelReader(m), app)
       : { why: `Routemap reads them from ${modelPath(mapping.className)}, and this routes file is read without its app` };
@@ -95,7 +96,8 @@ export function deviseFor(m: MapperState, call: Call, gems: DeviseGems): void {
       );
     }
     const used = mapping.usedRoutes(model, app);
-    mappingModules(mappingObject, { modules: model.modules, routes: mapping.usedRoutes(model, app, true), usedRoutes: used });
+    // The mapping's `modules`, `routes` and `used_routes` answer from now on.
+    Object.assign(values, { modules: model.modules, routes: mapping.usedRoutes(model, app, true), usedRoutes: used });
     // A route key of a module of the app's or another gem's (`add_module(:x, route: :x)`): drawn by
     // the `devise_x(mapping, controllers)` that the app or an installed gem defines on the mapper.
     const undrawn: string[] = [];
@@ -103,7 +105,7 @@ export function deviseFor(m: MapperState, call: Call, gems: DeviseGems): void {
       for (const route of used) {
         const draw = DRAW[route];
         if (draw) draw(m, mapping, model, gems);
-        else if (m.host.callMapperMethod?.(`devise_${route}`, [mappingObject, mapping.controllersHash()]) === undefined) undrawn.push(route);
+        else if (m.host.callMapperMethod?.(`devise_${route}`, [mappingObject, values.controllers!]) === undefined) undrawn.push(route);
       }
     }));
     for (const route of undrawn) {

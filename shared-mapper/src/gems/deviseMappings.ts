@@ -58,33 +58,23 @@ const READERS: Record<string, (v: MappingValues) => RValue | undefined> = {
 
 /** The mappings per route set, in the order `devise_for` added them. */
 const registry = new WeakMap<object, Map<string, RObject>>();
-const values = new WeakMap<RObject, MappingValues>();
 
-/** `Devise.add_mapping`: `@@mappings[mapping.name] = mapping` (a later `devise_for` of the same name replaces it). */
+/**
+ * `Devise.add_mapping`: `@@mappings[mapping.name] = mapping` (a later `devise_for` of the same name
+ * replaces it). The object's readers read `mapping` when called: what is set on it later (the
+ * model's modules) answers from then on.
+ */
 export function addMapping(set: object, mapping: MappingValues): RObject {
   let mappings = registry.get(set);
   if (!mappings) registry.set(set, (mappings = new Map()));
   const object = new RObject(CLASS, new Set(Object.keys(READERS)));
-  values.set(object, mapping);
+  object.native = new Map(Object.entries(READERS).map(([name, reader]) => [name, () => reader(mapping)]));
   mappings.set(mapping.singular, object);
   return object;
-}
-
-/** The model's modules, read after the mapping was added: `modules`, `routes` and `used_routes` answer from then on. */
-export function mappingModules(object: RObject, known: { modules: string[]; routes: string[]; usedRoutes: string[] }): void {
-  const mapping = values.get(object);
-  if (mapping) Object.assign(mapping, known);
 }
 
 /** `Devise.mappings`: a Hash of each mapping's name (a Symbol) to it; a new Hash each time, as a copy would be. */
 export function deviseMappings(set: object): RHash {
   const mappings = registry.get(set) ?? new Map<string, RObject>();
   return RHash.fromArrays([...mappings.keys()].map((k) => sym(k)), [...mappings.values()]);
-}
-
-/** A reader of a mapping `Devise.mappings` gave; undefined for another object or another method. */
-export function deviseMappingCall(recv: RObject, name: string, args: RValue[]): RValue | undefined {
-  const mapping = recv.className === CLASS ? values.get(recv) : undefined;
-  if (!mapping || args.length || !Object.prototype.hasOwnProperty.call(READERS, name)) return undefined;
-  return READERS[name](mapping);
 }

@@ -256,8 +256,11 @@ export class RObject {
   inspectText?: string;
   /** An ancestor of its class the files do not define (a gem's, `Rack::Proxy`): what it answers beyond `methods` is not known. */
   openAncestor?: string;
-  /** Readers of an object of Rails' own the evaluator answers itself (the mapper's `parent_resource`). */
-  native?: ReadonlyMap<string, () => RValue>;
+  /**
+   * Readers of an object of Rails' or a gem's own the evaluator answers itself (the mapper's
+   * `parent_resource`, a `Devise::Mapping`); one that returns undefined does not know its answer.
+   */
+  native?: ReadonlyMap<string, () => RValue | undefined>;
   constructor(
     readonly className: string,
     /** The instance methods its class (and the superclasses the files define) has: what it `respond_to?`. */
