@@ -172,6 +172,18 @@ export function mapperChangeCall(it: MapperChangeHost, node: N.Node, recv: RValu
  * config/routes.rb), not its ancestors nor what an installed gem's reopening defines there
  * (`gemMappers.ts` runs those, for names the DSL lacks).
  */
+/**
+ * The method `name` a call on the mapper finds in the modules before the DSL, the last included
+ * first; from `below` down only (`super` from the module at `below`).
+ */
+export function mapperOwnMethod(it: { readonly classes: ClassRegistry; readonly mapperModules: readonly string[]; gemFile(path: string): boolean }, name: string, below = it.mapperModules.length): MethodDef | undefined {
+  for (let i = below - 1; i >= 0; i--) {
+    const def = mapperModuleMethod(it, it.mapperModules[i], name);
+    if (def) return def;
+  }
+  return undefined;
+}
+
 export function mapperModuleMethod(it: { readonly classes: ClassRegistry; gemFile(path: string): boolean }, module: string, name: string): MethodDef | undefined {
   if (module === MAPPER) {
     const def = it.classes.get(MAPPER)?.methods.get(name);

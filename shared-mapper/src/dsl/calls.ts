@@ -29,7 +29,7 @@ import { configForCall, evalFileValue } from "./environment.js";
 import { kernelCall } from "./kernelCalls.js";
 import { BreakSignal, NextSignal } from "./signals.js";
 import { mergerCall } from "./withOptions.js";
-import { mapperChangeCall, mapperModuleMethod } from "./appMappers.js";
+import { mapperChangeCall, mapperOwnMethod } from "./appMappers.js";
 import { MAPPER } from "./gemMappers.js";
 import { keepsRoutesBlocks, onMapper } from "./keptBlocks.js";
 
@@ -434,10 +434,8 @@ function ownMethod(it: CallHost, self: Self, name: string): { def: MethodDef; se
     return def && { def, self };
   }
   if (self.kind === "mapper") {
-    for (let i = it.mapperModules.length - 1; i >= 0; i--) {
-      const def = mapperModuleMethod(it, it.mapperModules[i], name);
-      if (def) return { def, self };
-    }
+    const def = mapperOwnMethod(it, name);
+    if (def) return { def, self };
   }
   return undefined;
 }
@@ -505,12 +503,7 @@ function superCall(it: CallHost, node: N.SuperNode | N.ForwardingSuperNode, env:
 
 /** The method `name` of the modules that come after `owner` in the mapper's lookup, before the DSL (Ruby's `super` through prepended, own and included modules). */
 function nextMapperMethod(it: CallHost, owner: string, name: string): MethodDef | undefined {
-  const modules = it.mapperModules;
-  for (let i = modules.lastIndexOf(owner) - 1; i >= 0; i--) {
-    const def = mapperModuleMethod(it, modules[i], name);
-    if (def) return def;
-  }
-  return undefined;
+  return mapperOwnMethod(it, name, it.mapperModules.lastIndexOf(owner));
 }
 
 /**

@@ -32,8 +32,8 @@ import { classCall, evalFileValue, pathnameCall } from "./environment.js";
 import type { CallHost } from "./evaluator.js";
 import { forkBranches } from "./fork.js";
 import { Autoloader } from "./autoload.js";
-import { GemMappers, MAPPER, type GemMapperMethod, type GemMapperSource } from "./gemMappers.js";
-import { mapperModuleMethod } from "./appMappers.js";
+import { GemMappers, type GemMapperMethod, type GemMapperSource } from "./gemMappers.js";
+import { mapperOwnMethod } from "./appMappers.js";
 import { ClassRegistry, type MethodDef } from "./classes.js";
 import { CONTROL } from "./control.js";
 import { DeclarationRecord } from "./declarations.js";
@@ -689,11 +689,8 @@ export class Interpreter implements MapperHost, CallHost {
 
   /** `MapperHost.callMapperMethod`: the app's methods of the mapper first (its modules, last included first), then an installed gem's. */
   callMapperMethod(name: string, args: RValue[]): RValue | undefined {
-    const modules = this.mapperModules.includes(MAPPER) ? this.mapperModules : [MAPPER, ...this.mapperModules];
-    for (let i = modules.length - 1; i >= 0; i--) {
-      const def = mapperModuleMethod(this, modules[i], name);
-      if (def) return this.callMethodDef(def, { kind: "mapper" }, args, null, name);
-    }
+    const def = mapperOwnMethod(this, name);
+    if (def) return this.callMethodDef(def, { kind: "mapper" }, args, null, name);
     const gem = this.gemMapperMethod(name);
     return gem ? this.callGemObject(gem.def, { kind: "mapper" }, args, gem.gem) : undefined;
   }
