@@ -67,3 +67,51 @@ test("a drawn file is replayed while the app's modules replace none of the DSL m
   assert.deepEqual((await mapApp(files(replaced), memo)).rows, ["replaced GET /replaced(.:format) a#b"]);
   assert.deepEqual([memo.replayed, memo.evaluated], [0, 1], "evaluated: the module replaces `resources`");
 });
+
+/** `mapApp`'s rows with the conditions each was drawn under. */
+async function mapAppWithConditions(files) {
+  const prefixed = Object.fromEntries(Object.entries({ "config/application.rb": APPLICATION, ...files }).map(([path, text]) => [`/app/${path}`, text]));
+  const result = (await mapper()).map({ entry: "/app/config/routes.rb", files: prefixed, options: { railsVersion: "6.1", rubyVersion: "3.1" } });
+  return {
+    rows: result.routes.filter((r) => !r.path.startsWith("/rails/")).map((r) => `${r.name ?? ""} ${r.verb} ${r.path} ${r.reqs}`.trim() + (r.conditions ?? []).map((c) => ` [${c.holds ? "" : "not "}${c.text}]`).join("")),
+    diagnostics: result.diagnostics.map((d) => `${d.span.file.replace("/app/", "")}:${d.span.start.line}: ${d.severity}: ${d.message}`),
+  };
+}
+
+const ADMIN_ROUTES = 'module AdminRoutes\n  def admin_area\n    get "admin", to: "admin#index"\n  end\n\n  def root(*args)\n    get "admin/home", to: "admin#home"\n  end\nend\n';
+
+test("a change to the mapper under a condition Routemap cannot decide: what its methods draw carries the condition, and without it Rails' own method runs, or Rails raises", async () => {
+  const { rows, diagnostics } = await mapAppWithConditions({
+    "config/initializers/routing.rb": "if Feature.on?(:admin)\n  ActionDispatch::Routing::Mapper.include(AdminRoutes)\nend\n",
+    "lib/admin_routes.rb": ADMIN_ROUTES,
+    "config/routes.rb": draw('  admin_area\n  root "pages#home"'),
+  });
+  assert.deepEqual(rows, ["admin GET /admin(.:format) admin#index [Feature.on?(:admin)]", "admin_home GET /admin/home(.:format) admin#home [Feature.on?(:admin)]", "root GET / pages#home [not Feature.on?(:admin)]"]);
+  assert.deepEqual(diagnostics, [
+    "config/initializers/routing.rb:0: info: Routemap cannot decide `Feature.on?(:admin)` (a method Routemap does not model): it follows both branches, and marks what each draws with the condition.",
+    "config/routes.rb:1: info: undefined method `admin_area` for Rails' mapper (NameError): `AdminRoutes`, which defines it, is put into the mapper only where `Feature.on?(:admin)` holds.\n(Rails raises this only where `Feature.on?(:admin)` does not hold, which Routemap cannot decide.)",
+  ]);
+});
+
+test("a change to the mapper whose condition is decided against it is not made: the routes calling its methods meet Rails' NameError", async () => {
+  const { rows, diagnostics } = await mapAppWithConditions({
+    "config/initializers/routing.rb": 'ActionDispatch::Routing::Mapper.include(AdminRoutes) if Rails.env.production?\nnil && ActionDispatch::Routing::Mapper.prepend(AdminRoutes)\n',
+    "lib/admin_routes.rb": ADMIN_ROUTES,
+    "config/routes.rb": draw('  admin_area\n  root "pages#home"'),
+  });
+  assert.deepEqual(rows, ["root GET / pages#home"]);
+  assert.deepEqual(diagnostics, [
+    "config/routes.rb:1: error: undefined method `admin_area` for Rails' mapper (NameError): `AdminRoutes`, which defines it, is put into the mapper only where `Rails.env.production?` holds, which it does not as the app boots.",
+  ]);
+});
+
+test("the mapper changed in the routes file (`include`, `extend`) under a condition Routemap cannot decide: only where it holds; a `case` branch is such a condition too", async () => {
+  const { rows } = await mapAppWithConditions({
+    "config/initializers/routing.rb": "case Feature.level\nwhen :full\n  ActionDispatch::Routing::Mapper.include(AdminRoutes)\nend\n",
+    "lib/admin_routes.rb": ADMIN_ROUTES,
+    "lib/shop_routes.rb": 'module ShopRoutes\n  def shop\n    get "shop", to: "shop#index"\n  end\nend\n',
+    "lib/tool_routes.rb": 'module ToolRoutes\n  def tools\n    get "tools", to: "tools#index"\n  end\nend\n',
+    "config/routes.rb": "ActionDispatch::Routing::Mapper.include(ToolRoutes) if Feature.on?(:tools)\n" + draw('  extend ShopRoutes if Feature.on?(:shop)\n  shop\n  admin_area\n  tools'),
+  });
+  assert.deepEqual(rows, ["shop GET /shop(.:format) shop#index [Feature.on?(:shop)]", "admin GET /admin(.:format) admin#index [case Feature.level when :full]", "tools GET /tools(.:format) tools#index [Feature.on?(:tools)]"]);
+});

@@ -22,10 +22,13 @@ import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import { walkCalls } from "../ruby/walk.js";
 import type { Span } from "../types.js";
-import { RConst, RSymbol, stringValue, type RValue } from "../ruby/values.js";
+import { RConst, RSymbol, RUnknown, stringValue, type RValue } from "../ruby/values.js";
+import { quotedSource } from "../ruby/print.js";
 import { definedPath, extendsMapper, MAPPER, walkNesting } from "./gemMappers.js";
 import { OBJECT, type ClassRegistry, type MethodDef } from "./classes.js";
 import type { Interpreter } from "./interpreter.js";
+import type { Condition } from "./branches.js";
+import { guardsAround } from "./guards.js";
 
 /** What the app's changes are read with (the interpreter). */
 export interface AppMapperHost {
@@ -34,6 +37,15 @@ export interface AppMapperHost {
   /** Whether a module or class of that name is defined (after its autoload). */
   defined(path: string): boolean;
   readonly mapperModules: string[];
+  /** The conditions, Routemap could not decide, under which a module of `mapperModules` was put there. */
+  readonly mapperConditions: Map<string, readonly Condition[]>;
+  /** Modules an initializer puts into the Mapper only where a condition holds that does not: what it would take. */
+  readonly mapperWithheld: Map<string, string>;
+  sourceIn(file: LoadedFile, node: N.Node): string;
+  /** Whether `predicate` is truthy as the file boots, or the condition Routemap cannot decide (said at it). */
+  decideIn(file: LoadedFile, predicate: N.Node): boolean | Condition;
+  /** A `case` branch as a condition Routemap does not decide (said at it), written as `text`. */
+  undecidedIn(file: LoadedFile, branch: N.Node, text: string): Condition;
   /** Runs a class statement for its definitions, quietly, in the modules it stands in. */
   runDefinitions(file: LoadedFile, node: N.Node, cref: readonly string[]): void;
   /** Runs a `class_eval` block's body as the module `path`'s, quietly, written in the modules `cref`. */
@@ -48,6 +60,14 @@ export function appMapperHost(it: Interpreter): AppMapperHost {
     evaluateIn: (file, node) => it.evaluateIn(file, node),
     defined: (path) => it.defined(path),
     mapperModules: it.mapperModules,
+    mapperConditions: it.mapperConditions,
+    mapperWithheld: it.mapperWithheld,
+    sourceIn: (file, node) => it.inFile(file, () => it.sourceText(node)),
+    decideIn: (file, predicate) => {
+      const value = it.evaluateIn(file, predicate);
+      return it.decide(predicate, value) ?? it.inFile(file, () => it.conditionOf(predicate, value as RUnknown));
+    },
+    undecidedIn: (file, branch, text) => it.inFile(file, () => it.conditionOf(branch, new RUnknown(quotedSource(text, 60), false, "a `case` Routemap does not decide here"), text)),
     runDefinitions: (file, node, cref) => it.runDefinitions(file, node, cref),
     runModuleBody: (file, path, body, cref) => it.runModuleBody(file, path, body, cref),
     notFollowed: (file, node, message) => it.inFile(file, () => it.report("info", message, it.nodeSpan(node), "unknown-method")),
@@ -58,18 +78,22 @@ const MAY_DIFFER = "the routes that call the methods it adds or changes may draw
 
 /** Applies each `Mapper.prepend`/`.include` of `files` (the app's initializers that name the Mapper), in their order. */
 export function extendMapperFromApp(host: AppMapperHost, files: readonly LoadedFile[]): void {
-  const prepended: string[] = [];
-  const included: string[] = [];
+  const prepended: Placed[] = [];
+  const included: Placed[] = [];
   for (const file of files) {
     for (const call of mapperExtensions(file)) {
       const send = call.name === "send" || call.name === "__send__";
       const args = call.arguments_?.arguments_ ?? [];
       const into = (send ? literalName(args[0]) : call.name) === "prepend" ? prepended : included;
+      const conditions = conditionsAround(host, file, call);
       for (const arg of send ? args.slice(1) : args) {
         const value = host.evaluateIn(file, arg);
         const path = value instanceof RConst ? value.path.replace(/^::/, "") : undefined;
-        if (path !== undefined && host.defined(path)) {
-          if (!into.includes(path)) into.push(path);
+        if (typeof conditions === "string") {
+          // Not made as the app boots: a call of its methods is Rails' NameError (calls.ts, `unknownSelfCall`).
+          if (path !== undefined && !host.mapperWithheld.has(path)) host.mapperWithheld.set(path, conditions);
+        } else if (path !== undefined && host.defined(path)) {
+          if (!into.some((p) => p.path === path)) into.push({ path, conditions });
         } else {
           const what = path === undefined ? "a module Routemap cannot name" : `\`${path}\`, which no file Routemap reads defines`;
           host.notFollowed(file, call, `Routemap does not follow this change to Rails' mapper (${what}): ${MAY_DIFFER}.`);
@@ -87,8 +111,39 @@ export function extendMapperFromApp(host: AppMapperHost, files: readonly LoadedF
   }
   // The Mapper's own methods (the app's reopenings) are in the lookup whether or not a module is.
   if (!host.mapperModules.includes(MAPPER)) host.mapperModules.push(MAPPER);
-  for (const path of included) placeInMapper(host.mapperModules, path, "include");
-  for (const path of prepended) placeInMapper(host.mapperModules, path, "prepend");
+  for (const { path, conditions } of included) placeInMapper(host, path, "include", conditions);
+  for (const { path, conditions } of prepended) placeInMapper(host, path, "prepend", conditions);
+}
+
+/** A `case` branch as its condition reads: `case x when :a, :b`, or `case x else`. */
+function caseBranchText(host: AppMapperHost, file: LoadedFile, node: N.CaseNode, branch: N.Node): string {
+  const subject = node.predicate ? `case ${host.sourceIn(file, node.predicate)}` : "case";
+  if (!(branch instanceof N.WhenNode)) return `${subject} else`;
+  return `${subject} when ${branch.conditions.map((c) => host.sourceIn(file, c)).join(", ")}`;
+}
+
+/** A module an initializer puts into the Mapper, and the undecided conditions it does so under. */
+type Placed = { path: string; conditions: readonly Condition[] };
+
+/**
+ * The conditions around an initializer's change as it boots: where one decides against it (`if
+ * ENV["ADMIN"] == "1"` with the variable unset: Rails does not make it, and a routes file calling
+ * its methods fails), what it would take ("`…` holds"); else those Routemap cannot decide, each said
+ * at its condition.
+ */
+function conditionsAround(host: AppMapperHost, file: LoadedFile, call: N.Node): readonly Condition[] | string {
+  const conditions: Condition[] = [];
+  for (const guard of guardsAround(file.program, call) ?? []) {
+    if ("caseNode" in guard) {
+      conditions.push(host.undecidedIn(file, guard.branch, caseBranchText(host, file, guard.caseNode, guard.branch)));
+      continue;
+    }
+    const decided = host.decideIn(file, guard.predicate);
+    if (typeof decided === "boolean") {
+      if (decided !== guard.holds) return `\`${quotedSource(host.sourceIn(file, guard.predicate), 60)}\` ${guard.holds ? "holds" : "does not hold"}`;
+    } else conditions.push(guard.holds ? decided : { ...decided, holds: !decided.holds });
+  }
+  return conditions;
 }
 
 /**
@@ -96,8 +151,12 @@ export function extendMapperFromApp(host: AppMapperHost, files: readonly LoadedF
  * from the end: the last prepended first, then Mapper's own methods (the app's reopenings, in
  * initializers or the routes files themselves: `mapperModuleMethod`), then the last included.
  */
-function placeInMapper(modules: string[], path: string, how: "include" | "prepend"): void {
+function placeInMapper(host: { readonly mapperModules: string[]; readonly mapperConditions: Map<string, readonly Condition[]> }, path: string, how: "include" | "prepend", conditions: readonly Condition[]): void {
+  const modules = host.mapperModules;
   if (!modules.includes(MAPPER)) modules.push(MAPPER);
+  // Placed under no condition, or again under none: there whatever the conditions.
+  if (!conditions.length) host.mapperConditions.delete(path);
+  else if (!modules.includes(path)) host.mapperConditions.set(path, conditions);
   if (modules.includes(path)) return;
   if (how === "prepend") modules.push(path);
   else modules.splice(modules.indexOf(MAPPER), 0, path);
@@ -136,6 +195,9 @@ function requires(node: N.Node): boolean {
 /** What `mapperChangeCall` asks of the interpreter. */
 export interface MapperChangeHost {
   readonly mapperModules: string[];
+  readonly mapperConditions: Map<string, readonly Condition[]>;
+  /** The undecided conditions the call runs under (a branch of an `if` in the routes file). */
+  readonly conditions: { current(): readonly Condition[] };
   defined(path: string): boolean;
   report(severity: "info", message: string, span: Span, code: string): void;
   nodeSpan(node: N.Node): Span;
@@ -159,7 +221,7 @@ export function mapperChangeCall(it: MapperChangeHost, node: N.Node, recv: RValu
       it.report("info", `Routemap does not follow this change to Rails' mapper (${what}): ${MAY_DIFFER}.`, it.nodeSpan(node), "unknown-method");
       continue;
     }
-    placeInMapper(it.mapperModules, path, method);
+    placeInMapper(it, path, method, it.conditions.current());
   }
   return recv;
 }
@@ -176,10 +238,17 @@ export function mapperChangeCall(it: MapperChangeHost, node: N.Node, recv: RValu
  * The method `name` a call on the mapper finds in the modules before the DSL, the last included
  * first; from `below` down only (`super` from the module at `below`).
  */
-export function mapperOwnMethod(it: { readonly classes: ClassRegistry; readonly mapperModules: readonly string[]; gemFile(path: string): boolean }, name: string, below = it.mapperModules.length): MethodDef | undefined {
+export function mapperOwnMethod(it: MapperLookup, name: string, below = it.mapperModules.length): MethodDef | undefined {
+  return mapperMethodAt(it, name, below)?.def;
+}
+
+type MapperLookup = { readonly classes: ClassRegistry; readonly mapperModules: readonly string[]; gemFile(path: string): boolean };
+
+/** `mapperOwnMethod`, with the place in `mapperModules` of the module it was found in. */
+export function mapperMethodAt(it: MapperLookup, name: string, below = it.mapperModules.length): { def: MethodDef; at: number } | undefined {
   for (let i = below - 1; i >= 0; i--) {
     const def = mapperModuleMethod(it, it.mapperModules[i], name);
-    if (def) return def;
+    if (def) return { def, at: i };
   }
   return undefined;
 }

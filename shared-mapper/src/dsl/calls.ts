@@ -29,7 +29,8 @@ import { configForCall, evalFileValue } from "./environment.js";
 import { kernelCall } from "./kernelCalls.js";
 import { BreakSignal, NextSignal } from "./signals.js";
 import { mergerCall } from "./withOptions.js";
-import { mapperChangeCall, mapperOwnMethod } from "./appMappers.js";
+import { mapperChangeCall, mapperMethodAt, mapperModuleMethod, mapperOwnMethod } from "./appMappers.js";
+import type { Condition } from "./branches.js";
 import { MAPPER } from "./gemMappers.js";
 import { keepsRoutesBlocks, onMapper } from "./keptBlocks.js";
 
@@ -311,10 +312,27 @@ function drawEngine(it: CallHost, path: string, body: () => void): void {
 function selfCall(it: CallHost, node: N.CallNode, env: Env, name: string, frame: Frame | undefined): RValue {
   const self = env.self;
   if (self.kind === "merger") return mergerSelfCall(it, node, env, name, frame, self.merger);
-  const own = ownMethod(it, self, name);
+  const below = it.mapperBelow;
+  it.mapperBelow = undefined;
+  const own = ownMethod(it, self, name, below);
   if (own) {
-    const { args, block } = callArgumentsOf(it, node, env, false, frame);
-    return appMethodCall(it, node, own.def, own.self, args, block, name);
+    const conditions = own.at === undefined ? undefined : it.mapperConditions.get(it.mapperModules[own.at]);
+    const call = () => {
+      const { args, block } = callArgumentsOf(it, node, env, false, frame);
+      return appMethodCall(it, node, own.def, own.self, args, block, name);
+    };
+    if (!conditions) return call();
+    // Found in a module the app puts into Rails' mapper only under a condition Routemap cannot decide: where it
+    // holds, the module's method; elsewhere the lookup goes on below it (the DSL, or no method at all).
+    return mapperWorlds(it, conditions, call, () => {
+      it.mapperBelow = own.at;
+      it.mapperAbsent = { name, module: it.mapperModules[own.at!], where: conditions.map((c) => `\`${c.text}\` ${c.holds ? "holds" : "does not hold"}`).join(" and ") };
+      try {
+        return selfCall(it, node, env, name, frame);
+      } finally {
+        it.mapperAbsent = undefined;
+      }
+    });
   }
   // The routing DSL before the top level's methods: Mapper's own come first in Ruby's lookup,
   // after the mapper's singleton methods (a `def` in the draw block, which `super` leaves for the DSL).
@@ -424,7 +442,7 @@ function appMethodCall(it: CallHost, node: N.CallNode, def: MethodDef, self: Sel
 }
 
 /** A method of `self` the files define: its class's (an object, a module body), or the mapper's extensions. */
-function ownMethod(it: CallHost, self: Self, name: string): { def: MethodDef; self: Self } | undefined {
+function ownMethod(it: CallHost, self: Self, name: string, below?: number): { def: MethodDef; self: Self; at?: number } | undefined {
   if (self.kind === "object") {
     const def = it.classes.instanceMethod(self.object.className, name);
     return def && def.owner !== OBJECT ? { def, self } : undefined;
@@ -434,14 +452,32 @@ function ownMethod(it: CallHost, self: Self, name: string): { def: MethodDef; se
     return def && { def, self };
   }
   if (self.kind === "mapper") {
-    const def = mapperOwnMethod(it, name);
-    if (def) return { def, self };
+    const found = mapperMethodAt(it, name, below);
+    if (found) return { def: found.def, self, at: found.at };
   }
   return undefined;
 }
 
+/**
+ * `present` where each of `conditions` goes its way (a module put into the mapper under them),
+ * `absent` in every other world: each condition forked on unless one in force decides it.
+ */
+function mapperWorlds(it: CallHost, conditions: readonly Condition[], present: () => RValue, absent: () => RValue): RValue {
+  if (!conditions.length) return present();
+  const [first, ...rest] = conditions;
+  const decided = it.conditions.decided(first.key);
+  if (decided !== undefined) return decided === first.holds ? mapperWorlds(it, rest, present, absent) : absent();
+  return it.fork(first, () => mapperWorlds(it, rest, present, absent), absent);
+}
+
 /** A method Routemap does not know, called on `self`: said so; its block is still evaluated, as the DSL call it may be. */
 function unknownSelfCall(it: CallHost, node: N.CallNode, env: Env, name: string, frame: Frame | undefined): RValue {
+  const missing = env.self.kind === "mapper" ? missingFromMapper(it, name) : undefined;
+  if (missing) {
+    // The app's method, but not in Rails' mapper here: Rails raises (under conditions Routemap cannot decide, said as an info with them, `report`).
+    it.report("error", `undefined method \`${name}\` for Rails' mapper (NameError): \`${missing.module}\`, which defines it, is put into the mapper only where ${missing.where}.`, it.nodeSpan(node), "undefined-method");
+    return new RUnknown(quotedSource(it.sourceText(node), 60), false, "a method Rails' mapper does not have here");
+  }
   it.unknownMethod(node, name);
   // A method Routemap does not know, called on the routes, may draw any route (a gem's DSL).
   if (env.self.kind === "mapper") it.openRegion(it.nodeSpan(node), `Unknown method \`${name}\`: Routemap does not know the routes it adds.`, node.block ? { unknownScope: name } : {});
@@ -458,6 +494,14 @@ function unknownSelfCall(it: CallHost, node: N.CallNode, env: Env, name: string,
     }
   }
   return new RUnknown(quotedSource(it.sourceText(node), 60), false, "a method Routemap does not model", undefined, undefined, it.nodeSpan(node));
+}
+
+/** The module of the app that defines `name` for the mapper but is not in it here, and where it would be. */
+function missingFromMapper(it: CallHost, name: string): { module: string; where: string } | undefined {
+  const absent = it.mapperAbsent;
+  if (absent?.name === name) return absent;
+  for (const [module, where] of it.mapperWithheld) if (mapperModuleMethod(it, module, name)) return { module, where: `${where}, which it does not as the app boots` };
+  return undefined;
 }
 
 /** An unknown method's block, run as the DSL call it may be (`devise_for ... do`). */

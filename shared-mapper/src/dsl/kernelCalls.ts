@@ -205,6 +205,10 @@ function extend(it: CallHost, node: N.CallNode, args: RValue[], env: Env): RValu
     for (const a of args) {
       if (!(a instanceof RConst)) continue;
       const module = a.path.replace(/^::/, "");
+      // Under a condition Routemap cannot decide, the module's methods are there only where it holds (calls.ts, `mapperWorlds`).
+      const under = it.conditions.current();
+      if (!under.length) it.mapperConditions.delete(module);
+      else if (!it.mapperModules.includes(module)) it.mapperConditions.set(module, under);
       it.mapperModules.push(module);
       if (self.kind !== "mapper") continue;
       // Ruby calls the module's `self.extended(base)` hook, with the mapper as base: apps draw

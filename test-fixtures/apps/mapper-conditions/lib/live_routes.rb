@@ -1,0 +1,5 @@
+module LiveRoutes
+  def area_routes
+    get "live", to: "pages#live"
+  end
+end

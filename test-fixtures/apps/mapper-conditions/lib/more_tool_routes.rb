@@ -1,0 +1,5 @@
+module MoreToolRoutes
+  def area_routes
+    get "tools/area", to: "tools#area"
+  end
+end

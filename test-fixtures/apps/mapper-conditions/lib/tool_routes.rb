@@ -1,0 +1,5 @@
+module ToolRoutes
+  def root(*args)
+    get "tools", to: "tools#index"
+  end
+end
