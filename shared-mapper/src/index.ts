@@ -31,7 +31,7 @@ import { runConditionsOf, type RunCondition } from "./app/runConditions.js";
 import type { TemplateBlock } from "./app/templateReader.js";
 import { ModelNamings } from "./app/modelNamings.js";
 import { modelFileFacts, type ModelFileFacts } from "./app/modelNaming.js";
-import { gemControllerModule } from "./gems/index.js";
+import { gemControllerMacro, gemControllerModule } from "./gems/index.js";
 import { jsonapiNestedParam } from "./gems/jsonapiResources.js";
 import type { Concern } from "./mapper/concerns.js";
 import { EngineRegistry } from "./mapper/engines.js";
@@ -327,7 +327,8 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
         return text === undefined ? undefined : controllerFileOf(path, text, bodies);
       };
       const gemModule = (name: string) => gemControllerModule(name, gems);
-      return new ControllerModel({ files: [...files].map(([path, text]) => controllerFileOf(path, text, bodies)), views, appFile, gemModule, inflections });
+      const gemMacro = (name: string) => gemControllerMacro(name, gems);
+      return new ControllerModel({ files: [...files].map(([path, text]) => controllerFileOf(path, text, bodies)), views, appFile, gemModule, gemMacro, inflections });
     },
   };
 }

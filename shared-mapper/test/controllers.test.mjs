@@ -257,6 +257,24 @@ test("an action named after a class method the class calls that no file defines 
   ]);
 });
 
+test("a gem's class macro that gives a controller its actions (inherited_resources' `inherit_resources`): its actions are unknown where the app may have the gem, and read where it does not", async () => {
+  const m = await mapper();
+  const files = new Map([
+    ["/app/app/controllers/application_controller.rb", "class ApplicationController < ActionController::Base\nend\n"],
+    ["/app/app/controllers/projects_controller.rb", "class ProjectsController < ApplicationController\n  inherit_resources\n  custom_actions resource: :archive\n  actions :index, :show\nend\n"],
+    ["/app/app/controllers/admin/projects_controller.rb", "class Admin::ProjectsController < ProjectsController\n  def report; end\nend\n"],
+  ]);
+  const said = (gems, path, action) => {
+    const found = m.controllers({ files, views: [], gems }).action(path, action);
+    return found.exists === "unknown" ? `unknown: ${found.why}` : String(found.exists);
+  };
+  const why = "unknown: ProjectsController calls `inherit_resources`, the inherited_resources gem's class macro, which gives it actions Routemap does not list";
+  // Locked in Gemfile.lock, or no lockfile to say: the gem's actions (index … destroy, `custom_actions`) are not listed; a subclass's too.
+  assert.deepEqual([said({ inherited_resources: "1.13.0", rails: "6.1.7" }, "projects", "archive"), said(undefined, "projects", "index"), said({ inherited_resources: "1.13.0" }, "admin/projects", "show"), said({ inherited_resources: "1.13.0" }, "admin/projects", "report")], [why, why, why, "true"]);
+  // A lockfile without the gem: Rails raises NameError as the class loads; that call is no action's source.
+  assert.equal(said({ rails: "6.1.7" }, "projects", "index"), "false");
+});
+
 test("inheritance, namespaces and concerns from app/controllers/concerns; templates in the view prefixes", () =>
   check(
     `

@@ -96,6 +96,8 @@ export interface ControllerInput {
   appFile?: (relative: string) => ControllerFile | undefined;
   /** A gem's module Routemap models: the public methods it adds (none: `[]`); undefined when not modelled. */
   gemModule?: (name: string) => string[] | undefined;
+  /** The gem a class macro is of, where the gem gives a controller actions Routemap does not model (`inherit_resources`). */
+  gemMacro?: (name: string) => string | undefined;
   /** The app's own inflection rules: class names become paths with them. */
   inflections?: Inflections;
 }
@@ -166,11 +168,13 @@ export class ControllerModel {
   private readonly bodies = new Map<string, Body[]>();
   private readonly appFile: ControllerInput["appFile"];
   private readonly gemModule: ControllerInput["gemModule"];
+  private readonly gemMacro: ControllerInput["gemMacro"];
   private readonly loaded = new Set<string>();
 
   constructor(input: ControllerInput) {
     this.appFile = input.appFile;
     this.gemModule = input.gemModule;
+    this.gemMacro = input.gemMacro;
     for (const file of input.files) collectFile(file, this.bodies);
     const views = viewIndex(input.views);
     this.views = views;
@@ -348,6 +352,17 @@ export class ControllerModel {
    * `ClassMethods`; ekylibre's `manage_restfully`): the modules it includes, or the methods it
    * defines, and so the actions, are not followed; said, never taken as none.
    */
+  private gemMacroCall(bodies: Body[]): string | undefined {
+    if (!this.gemMacro) return undefined;
+    for (const body of bodies) {
+      for (const call of body.calls ?? []) {
+        const gem = this.gemMacro(call);
+        if (gem) return `${body.name} calls \`${call}\`, the ${gem} gem's class macro, which gives it actions Routemap does not list`;
+      }
+    }
+    return undefined;
+  }
+
   private macroCall(bodies: Body[]): string | undefined {
     const macros = new Set<string>();
     for (const body of bodies) {
@@ -409,7 +424,7 @@ export class ControllerModel {
       }
     }
     for (const body of bodies) if (body.dynamic) unknown ??= `${body.name} ${body.dynamic}`;
-    unknown ??= this.macroCall(bodies);
+    unknown ??= this.macroCall(bodies) ?? this.gemMacroCall(bodies);
     return { bodies, prefixes: classes.map(controllerPath), classes, framework: current && BASES.has(current) ? current : undefined, external, unknown, unread };
   }
 

@@ -10,6 +10,7 @@ import { authenticate, deviseFor, deviseScopeMethod, unauthenticated } from "./d
 import { useDoorkeeper } from "./doorkeeper.js";
 import { mountDeviseTokenAuthFor } from "./deviseTokenAuth.js";
 import { punditModule } from "./pundit.js";
+export { gemControllerMacro } from "./controllerMacros.js";
 import { routingFilter } from "./routingFilter.js";
 import { mountAvo, versionBefore } from "./avo.js";
 import { jsonapiLink, jsonapiLinks, jsonapiRelatedResource, jsonapiRelatedResources, jsonapiRelationships, jsonapiResource, jsonapiResources } from "./jsonapiResources.js";
