@@ -1328,6 +1328,32 @@ end
   assert.ok(errors.includes("undefined method `postz_path'"), errors.join("\n"));
 });
 
+test("`x.controller.new` makes an object of a class, calls no action: an unreached `new` gets the plain hint, not \"must stay public\"", async () => {
+  const { app } = await workspaceFor(`
+//- config/routes.rb
+Rails.application.routes.draw do
+  resources :tools, only: :index
+end
+//- app/controllers/application_controller.rb
+class ApplicationController < ActionController::Base
+end
+//- app/controllers/tools_controller.rb
+class ToolsController < ApplicationController
+  def index; end
+
+  def new; end
+end
+//- lib/tool_runner.rb
+class ToolRunner
+  def run(equipment) = equipment.controller.new(equipment).start
+end
+`);
+  const hints = [...appDiagnostics(app, { diagnostics: true, unreachedActions: true }).values()].flat().filter((d) => d.severity === 4).map((d) => d.message);
+  assert.equal(hints.length, 1, hints.join("\n"));
+  assert.match(hints[0], /^No route reaches ToolsController#new: /);
+  assert.doesNotMatch(hints[0], /must stay public/);
+});
+
 test("a controller method a view calls through another receiver (`v.controller.reference` in a breadcrumb proc) must stay public: the hint says so, not to make it private", async () => {
   const { app } = await workspaceFor(`
 //- config/routes.rb

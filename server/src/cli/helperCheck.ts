@@ -475,7 +475,8 @@ export class DefinedNames {
     if (found.includes("controller.")) {
       // `controller.x`, `@controller.x`, and a view's as another receiver's (`v.controller.x` in the
       // breadcrumb procs laa-court-data-ui's controllers give breadcrumbs_on_rails, run on the view).
-      const calls = [...found.matchAll(/(?<!\w)@?controller\.([a-z_]\w*[?!]?)/g)].map((m) => ({ name: m[1], line: lineAt(found, m.index) }));
+      // Not `x.controller.new`: a class made (ekylibre's `equipment.controller.new`), no action called.
+      const calls = [...found.matchAll(/(?<!\w)@?controller\.(?!new\b)([a-z_]\w*[?!]?)/g)].map((m) => ({ name: m[1], line: lineAt(found, m.index) }));
       if (calls.length) {
         this.controllerCallsByFile.set(path, calls);
         this.controllerCallsCache = undefined;
