@@ -10,6 +10,7 @@ import { groupAt, groupText, namedGroup } from "../core/regexpString.js";
 import { str } from "../core/runtime.js";
 import { RMatch, RUnknown, RValue } from "../ruby/values.js";
 import type { Env } from "./env.js";
+import { OBJECT } from "./classes.js";
 import type { Evaluator, Node } from "./evaluator.js";
 import type { Handlers } from "./handlers.js";
 
@@ -52,7 +53,7 @@ export function assignTarget(it: Evaluator, target: Node, value: RValue, env: En
   if (target instanceof N.LocalVariableTargetNode) env.assign(target.name, value);
   else if (target instanceof N.InstanceVariableTargetNode) it.setIvar(target.name, value, env.self);
   else if (target instanceof N.GlobalVariableTargetNode) it.setGlobal(target.name, value);
-  else if (target instanceof N.ClassVariableTargetNode) it.setGlobal(`@@${target.name}`, value);
+  else if (target instanceof N.ClassVariableTargetNode) it.setGlobal(classVariableKey(it, env, target.name), value);
   else if (target instanceof N.ConstantTargetNode) it.setConstant(target.name, value, env);
   else if (target instanceof N.ConstantPathTargetNode) it.setConstantPath(it.sourceText(target).replace(/^::/, ""), value);
   else if (target instanceof N.MultiTargetNode) destructure(it, target, value, env);
@@ -142,19 +143,19 @@ export const VARIABLES: Handlers = [
     it.setIvar(n.name, v, env.self);
     return v;
   }],
-  [N.ClassVariableReadNode, (it, n: N.ClassVariableReadNode) => it.global(`@@${n.name}`)],
+  [N.ClassVariableReadNode, (it, n: N.ClassVariableReadNode, env) => it.global(classVariableKey(it, env, n.name))],
   [N.ClassVariableWriteNode, (it, n: N.ClassVariableWriteNode, env) => {
     const v = it.eval(n.value, env);
-    it.setGlobal(`@@${n.name}`, v);
+    it.setGlobal(classVariableKey(it, env, n.name), v);
     return v;
   }],
   // `@@x ||= v` in the app's code, of a class variable no code Routemap ran has set (puzzle/cryptopus's
   // `@@auth_config ||= new`): unset, as Ruby starts it, so the first run sets it. (A plain read of one
   // stays unknown, and so does a gem's: its code Routemap does not have may set it.)
   [N.ClassVariableOrWriteNode, (it, n: N.ClassVariableOrWriteNode, env) =>
-    logicalWrite(it, n, it.global(`@@${n.name}`, it.gemFile(it.index.file) ? undefined : null), true, () => {
+    logicalWrite(it, n, it.global(classVariableKey(it, env, n.name), it.gemFile(it.index.file) ? undefined : null), true, () => {
       const v = it.eval(n.value, env);
-      it.setGlobal(`@@${n.name}`, v);
+      it.setGlobal(classVariableKey(it, env, n.name), v);
       return v;
     })],
   [N.GlobalVariableReadNode, (it, n: N.GlobalVariableReadNode) => (n.name === "$~" ? lastMatchGlobal(it, "$~") : it.global(n.name))],
@@ -242,4 +243,20 @@ function attributeWrite(it: Evaluator, n: N.CallOrWriteNode | N.CallAndWriteNode
   const write = (v: RValue) => (it.invoke(recv, n.writeName, [v], null, n, env), v);
   if (op === "||" || op === "&&") return logicalWrite(it, n, current, op === "||", () => write(it.eval(n.value, env)));
   return write(operatorWrite(it, n, current, op, n.value, env));
+}
+
+const UNSET = new RUnknown("", false, "unset");
+
+/**
+ * Where a class variable lives: Ruby keeps one per class, the class the code is written in (the
+ * innermost of `env.cref`, not `self`'s), shared with its subclasses and includers: the first of its
+ * ancestors that has it, else its own (`@@config` of two classes are two variables).
+ */
+function classVariableKey(it: Evaluator, env: Env, name: string): string {
+  const owner = env.cref[env.cref.length - 1] ?? OBJECT;
+  for (const c of it.classes.ancestors(owner)) {
+    const key = `@@${c}#${name}`;
+    if (it.global(key, UNSET) !== UNSET) return key;
+  }
+  return `@@${owner}#${name}`;
 }
