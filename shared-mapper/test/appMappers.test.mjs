@@ -17,7 +17,8 @@ async function mapApp(files, memo) {
   const prefixed = Object.fromEntries(Object.entries({ "config/application.rb": APPLICATION, ...files }).map(([path, text]) => [`/app/${path}`, text]));
   const result = (await mapper()).map({ entry: "/app/config/routes.rb", files: prefixed, options: { railsVersion: "6.1", rubyVersion: "3.1" } }, memo ? { memo } : undefined);
   return {
-    rows: result.routes.filter((r) => !r.path.startsWith("/rails/")).map((r) => `${r.name ?? ""} ${r.verb} ${r.path} ${r.reqs}`.trim()),
+    // Each with the conditions, Routemap could not decide, it was drawn under.
+    rows: result.routes.filter((r) => !r.path.startsWith("/rails/")).map((r) => `${r.name ?? ""} ${r.verb} ${r.path} ${r.reqs}`.trim() + (r.conditions ?? []).map((c) => ` [${c.holds ? "" : "not "}${c.text}]`).join("")),
     diagnostics: result.diagnostics.map((d) => `${d.span.file.replace("/app/", "")}:${d.span.start.line}: ${d.severity}: ${d.message}`),
   };
 }
@@ -68,20 +69,10 @@ test("a drawn file is replayed while the app's modules replace none of the DSL m
   assert.deepEqual([memo.replayed, memo.evaluated], [0, 1], "evaluated: the module replaces `resources`");
 });
 
-/** `mapApp`'s rows with the conditions each was drawn under. */
-async function mapAppWithConditions(files) {
-  const prefixed = Object.fromEntries(Object.entries({ "config/application.rb": APPLICATION, ...files }).map(([path, text]) => [`/app/${path}`, text]));
-  const result = (await mapper()).map({ entry: "/app/config/routes.rb", files: prefixed, options: { railsVersion: "6.1", rubyVersion: "3.1" } });
-  return {
-    rows: result.routes.filter((r) => !r.path.startsWith("/rails/")).map((r) => `${r.name ?? ""} ${r.verb} ${r.path} ${r.reqs}`.trim() + (r.conditions ?? []).map((c) => ` [${c.holds ? "" : "not "}${c.text}]`).join("")),
-    diagnostics: result.diagnostics.map((d) => `${d.span.file.replace("/app/", "")}:${d.span.start.line}: ${d.severity}: ${d.message}`),
-  };
-}
-
 const ADMIN_ROUTES = 'module AdminRoutes\n  def admin_area\n    get "admin", to: "admin#index"\n  end\n\n  def root(*args)\n    get "admin/home", to: "admin#home"\n  end\nend\n';
 
 test("a change to the mapper under a condition Routemap cannot decide: what its methods draw carries the condition, and without it Rails' own method runs, or Rails raises", async () => {
-  const { rows, diagnostics } = await mapAppWithConditions({
+  const { rows, diagnostics } = await mapApp({
     "config/initializers/routing.rb": "if Feature.on?(:admin)\n  ActionDispatch::Routing::Mapper.include(AdminRoutes)\nend\n",
     "lib/admin_routes.rb": ADMIN_ROUTES,
     "config/routes.rb": draw('  admin_area\n  root "pages#home"'),
@@ -94,7 +85,7 @@ test("a change to the mapper under a condition Routemap cannot decide: what its 
 });
 
 test("a change to the mapper whose condition is decided against it is not made: the routes calling its methods meet Rails' NameError", async () => {
-  const { rows, diagnostics } = await mapAppWithConditions({
+  const { rows, diagnostics } = await mapApp({
     "config/initializers/routing.rb": 'ActionDispatch::Routing::Mapper.include(AdminRoutes) if Rails.env.production?\nnil && ActionDispatch::Routing::Mapper.prepend(AdminRoutes)\n',
     "lib/admin_routes.rb": ADMIN_ROUTES,
     "config/routes.rb": draw('  admin_area\n  root "pages#home"'),
@@ -106,7 +97,7 @@ test("a change to the mapper whose condition is decided against it is not made: 
 });
 
 test("the mapper changed in the routes file (`include`, `extend`) under a condition Routemap cannot decide: only where it holds; a `case` branch is such a condition too", async () => {
-  const { rows } = await mapAppWithConditions({
+  const { rows } = await mapApp({
     "config/initializers/routing.rb": "case Feature.level\nwhen :full\n  ActionDispatch::Routing::Mapper.include(AdminRoutes)\nend\n",
     "lib/admin_routes.rb": ADMIN_ROUTES,
     "lib/shop_routes.rb": 'module ShopRoutes\n  def shop\n    get "shop", to: "shop#index"\n  end\nend\n',

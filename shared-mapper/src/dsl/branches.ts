@@ -274,6 +274,11 @@ export class Conditions {
   }
 }
 
+/** Conditions as a message says them: "`ENV["M"] == "true"` holds and `x` does not hold". */
+export function describeConditions(conditions: readonly Condition[]): string {
+  return conditions.map((c) => `\`${c.text}\` ${c.holds ? "holds" : "does not hold"}`).join(" and ");
+}
+
 /** Whether two lists of conditions can both hold: not when one holds a condition the other negates. */
 export function compatible(a: readonly Condition[], b: readonly Condition[]): boolean {
   for (const x of a) for (const y of b) if (x.key === y.key && x.holds !== y.holds) return false;

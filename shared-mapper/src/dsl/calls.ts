@@ -30,7 +30,7 @@ import { kernelCall } from "./kernelCalls.js";
 import { BreakSignal, NextSignal } from "./signals.js";
 import { mergerCall } from "./withOptions.js";
 import { mapperChangeCall, mapperMethodAt, mapperModuleMethod, mapperOwnMethod } from "./appMappers.js";
-import type { Condition } from "./branches.js";
+import { describeConditions, type Condition } from "./branches.js";
 import { MAPPER } from "./gemMappers.js";
 import { keepsRoutesBlocks, onMapper } from "./keptBlocks.js";
 
@@ -326,7 +326,7 @@ function selfCall(it: CallHost, node: N.CallNode, env: Env, name: string, frame:
     // holds, the module's method; elsewhere the lookup goes on below it (the DSL, or no method at all).
     return mapperWorlds(it, conditions, call, () => {
       it.mapperBelow = own.at;
-      it.mapperAbsent = { name, module: it.mapperModules[own.at!], where: conditions.map((c) => `\`${c.text}\` ${c.holds ? "holds" : "does not hold"}`).join(" and ") };
+      it.mapperAbsent = { name, module: it.mapperModules[own.at!], where: describeConditions(conditions) };
       try {
         return selfCall(it, node, env, name, frame);
       } finally {

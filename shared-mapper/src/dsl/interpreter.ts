@@ -23,7 +23,7 @@ import {
   stringValue, truthy, unknownConstant, RUBY_MODULES_IN_CAPITALS,
 } from "../ruby/values.js";
 import type { ActionEndpoint, Diagnostic, GemDependent, OpenRegion, Severity, Span } from "../types.js";
-import { Conditions, Store, type Condition } from "./branches.js";
+import { Conditions, describeConditions, Store, type Condition } from "./branches.js";
 import { Budget, BudgetExceeded, DEFAULT_LIMITS, ValueTooLarge, type Limits } from "./budget.js";
 import { callArgumentsOf, hashElementsOf, makeProc } from "./arguments.js";
 import { CALLS, comparableCall, drawBody } from "./calls.js";
@@ -1565,10 +1565,6 @@ function keyOfCall(recv: RValue, name: string, args: RValue[]): string | undefin
   const a = args.map(part);
   if (a.some((x) => x === undefined)) return undefined;
   return `${r}.${name}(${a.join(", ")})`;
-}
-
-function describeConditions(conditions: readonly Condition[]): string {
-  return conditions.map((c) => `\`${c.text}\` ${c.holds ? "holds" : "does not hold"}`).join(" and ");
 }
 
 /**
