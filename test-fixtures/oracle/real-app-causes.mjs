@@ -168,7 +168,7 @@ export const CAUSES = [
       "config/routes.rb": routes('mount JasmineRails::Engine => "/specs" if defined?(JasmineRails)\nget "ping" => "ping#index"'),
     },
     rails: "ping GET /ping(.:format) ping#index",
-    matches: [{ repo: "catarse/catarse", source: /^config\/routes\.rb:12$/ }, { repo: "publiclab/plots2", source: /^config\/routes\.rb:[45]$/ }, { repo: "ministryofjustice/prison-visits-2", source: /^config\/routes\.rb:4$/ }, { repo: "fulcrum-agile/fulcrum", source: /^config\/routes\.rb:38$/ }, { repo: "publiclab/spectral-workbench", source: /^config\/routes\.rb:4$/ }],
+    matches: [{ repo: "catarse/catarse", source: /^config\/routes\.rb:12$/ }, { repo: "publiclab/plots2", source: /^config\/routes\.rb:[45]$/ }, { repo: "ministryofjustice/prison-visits-2", source: /^config\/routes\.rb:4$/ }, { repo: "fulcrum-agile/fulcrum", source: /^config\/routes\.rb:38$/ }, { repo: "publiclab/spectral-workbench", source: /^config\/routes\.rb:4$/ }, { repo: "alphagov/service-manual-frontend", source: /^config\/routes\.rb:5$/ }],
   },
   {
     id: "gem-loaded-missing-here",

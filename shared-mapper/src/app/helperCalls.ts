@@ -10,7 +10,7 @@
  */
 import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
-import { childrenOf, programIndex, walkCalls } from "../ruby/walk.js";
+import { childrenOf, constantPathText, programIndex, walkCalls } from "../ruby/walk.js";
 import { isUrlHelpersModule, urlArguments, type UrlArguments } from "./urlGeneration.js";
 import { isGuardArgument } from "./helperGuards.js";
 import { featureGuardedRanges, inRanges } from "./featureGuards.js";
@@ -94,6 +94,28 @@ export function erbToRuby(text: string): string {
 }
 
 /**
+ * The bodies of factory_bot's own classes and modules a file reopens (limber's spec/support:
+ * `module FactoryBot; class DefinitionProxy; def with_has_many_associations(*names) … send(name)
+ * { "#{resource_url}/…" }`). Their methods run on factory_bot's objects, and the blocks they give
+ * as attributes run in its Evaluator, where a bare name is an attribute of the factory
+ * (`Evaluator#method_missing`, then `SyntaxRunner`): none of them has the routes' helpers, so a
+ * bare `x_url` there is not a call of one.
+ */
+function factoryBotRanges(program: N.Node): [number, number][] {
+  const out: [number, number][] = [];
+  const stack: N.Node[] = [program];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if ((node instanceof N.ModuleNode || node instanceof N.ClassNode) && /^(?:::)?Factory(?:Bot|Girl)(?:::|$)/.test(constantPathText(node.constantPath) ?? "")) {
+      out.push([node.location.startOffset, node.location.startOffset + node.location.length]);
+      continue;
+    }
+    for (const child of childrenOf(node)) stack.push(child);
+  }
+  return out;
+}
+
+/**
  * The helper calls of a parsed file. `partial`: a `_x.html.erb`, whose bare names may be
  * locals; `template`: another template, whose bare names may be locals `render template:` passes; `locals`: names a Haml template's blocks bind (read as Ruby, their bindings are gone).
  */
@@ -118,6 +140,7 @@ export function helperCalls(file: LoadedFile, o: { partial: boolean; template?: 
     return inner && !called.has(inner.name) ? inner.name : undefined;
   };
   const guarded = /defined\?|respond_to\?/.test(file.index.text) ? featureGuardedRanges(file.program) : [];
+  const factoryBot = /\bFactory(?:Bot|Girl)\b/.test(file.index.text) ? factoryBotRanges(file.program) : [];
   const points = /Integration|\b(?:describe|context)\b/.test(file.index.text) ? recallPoints(file.program, { path: file.index.file }) : undefined;
   const recallAt = (offset: number): Pick<HelperCall, "integration"> => {
     const at = points?.get(offset);
@@ -129,6 +152,7 @@ export function helperCalls(file: LoadedFile, o: { partial: boolean; template?: 
     if (!HELPER.test(call.name) || call.name.endsWith("=")) return;
     const loc = call.messageLoc ?? call.location;
     if (guarded.length && inRanges(guarded, loc.startOffset)) return;
+    if (factoryBot.length && inRanges(factoryBot, loc.startOffset)) return;
     const span = file.index.span(loc.startOffset, loc.startOffset + loc.length);
     if (!call.receiver) {
       const bare = call.isVariableCall() || shorthand.has(call);

@@ -2,8 +2,8 @@
  * Definitions: `def` (top level, in a class or module, `def self.x`), `class` and `module`
  * bodies (run with `self` the module, as Ruby runs them), `class << self`, `alias`, and the
  * calls a class body makes to define things: `attr_*`, `include`, `extend`, `module_function`,
- * `define_method`, `alias_method`, visibility (which routes do not care about), and an
- * engine's `isolate_namespace`/`engine_name`.
+ * `define_method`, `define_singleton_method`, `alias_method`, visibility (which routes do not
+ * care about), and an engine's `isolate_namespace`/`engine_name`.
  */
 import * as N from "@ruby/prism/src/nodes.js";
 import { RConst, RHash, RProc, RStructClass, RSymbol, RUnknown, RValue, stringValue, sym } from "../ruby/values.js";
@@ -145,11 +145,14 @@ export function definitionCall(it: Evaluator, name: string, args: RValue[], bloc
         if (def) m.singleton.set(n, def);
       }
       return null;
-    case "define_method": {
+    case "define_method":
+    case "define_singleton_method": {
+      // `define_singleton_method("#{flag}?") { DEFAULTS.dig(mode, flag) }` in a loop of the class
+      // body (laa-check-client-qualifies' ModeConfig): a class method, as `def self.x` makes.
       const [first] = symbolNames(args.slice(0, 1));
       const proc = block ?? (args[1] instanceof RProc ? args[1] : undefined);
       if (first === undefined || !proc) return undefined;
-      m.methods.set(first, { kind: "proc", owner: self.path, proc, name: first });
+      (name === "define_method" ? m.methods : m.singleton).set(first, { kind: "proc", owner: self.path, proc, name: first });
       return sym(first);
     }
     case "alias_method": {

@@ -1114,7 +1114,9 @@ export class Interpreter implements MapperHost, CallHost {
       this.setIvar(def.ivar, args[0] ?? null, self);
       return args[0] ?? null;
     }
-    if (def.kind === "proc") return this.yield(def.proc, args);
+    // A method made of a block runs it with the receiver as `self`, as Ruby's `define_method` does
+    // (vm_method.c: the block becomes the body, `instance_exec`-like): a subclass's own overrides count.
+    if (def.kind === "proc") return this.yield(def.proc.withSelf ? def.proc.withSelf(self) : def.proc, args);
     const recursion = this.undecidedRecursion(def, name);
     if (recursion) return recursion;
     if (++this.depth > 200) {

@@ -1,0 +1,13 @@
+require_relative "boot"
+
+require "rails"
+require "action_controller/railtie"
+
+Bundler.require(*Rails.groups)
+
+module SingletonMethods
+  class Application < Rails::Application
+    config.load_defaults 6.1
+    config.autoload_paths << "#{root}/lib"
+  end
+end

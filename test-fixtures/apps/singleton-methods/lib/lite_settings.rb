@@ -1,0 +1,3 @@
+class LiteSettings < ModeSettings
+  def self.mode = "lite"
+end
