@@ -17,7 +17,7 @@ import { DefinedNames, isCheckedFile, otherControllerPaths, otherTemplates, read
 import { generationOf, inheritedGemUrlOptions, uncheckedBecause, type HelperCheckContext } from "./features/helperCalls.js";
 import { engineCause, gemCauses, regionCauses, restrictedCause, testHelperCauses, urlOptionsCauses, type CheckCause } from "./features/checkStatus.js";
 import { appHelperTables, engineProxies, type HelperTable, type HelperTables } from "./features/helpers.js";
-import { mapsByEnvironment, otherEnvironmentRoutes, testEnvHelpers } from "./features/testEnvironment.js";
+import { envVariableHelpers, mapsByEnvironment, otherEnvironmentRoutes, testEnvHelpers } from "./features/testEnvironment.js";
 import type { FilledParts } from "./features/snippets.js";
 import { engineDrawnBy, engineFiles, engineToCheck, type EngineFiles } from "./features/engineContexts.js";
 import { appRenders, type RenderingApp } from "./features/appProblems.js";
@@ -412,7 +412,7 @@ export class RailsApp {
     if (why || "why" in gems) return { unchecked: why ?? "" };
     const names = this.names();
     const engine = this.engineFiles();
-    if (!engine) return { tables: this.helperTables(), defined: names.all(), definedIn: (path, text) => names.definedIn(path, text), gems: gems.helpers, gemMentions: gems.mentioned, generation: this.generation(), testEnvHelpers: (path) => this.testEnvHelpers(path) };
+    if (!engine) return { tables: this.helperTables(), defined: names.all(), definedIn: (path, text) => names.definedIn(path, text), gems: gems.helpers, gemMentions: gems.mentioned, generation: this.generation(), testEnvHelpers: (path) => this.testEnvHelpers(path), envVariableHelpers: () => this.envVariableHelpers() };
     // An engine's code may call what the app's defines (its controllers may inherit the app's).
     const check = { tables: engine.files.tables, tablesFor: engine.files.tablesFor, defined: this.withHostNames(names.all(), engine.host), gems: gems.helpers, gemMentions: gems.mentioned, generation: this.generation(engine.host) };
     const rendering = engine.host?.renderingApp();
@@ -675,6 +675,14 @@ export class RailsApp {
     return this.testEnv.helpers(path);
   }
   private testEnv: { result: MapResult; helpers: (path: string) => ReadonlySet<string> | undefined } | undefined;
+
+  /** The helpers the routes define under other values of the environment variables they read (testEnvironment.ts), one lookup per table. */
+  private envVariableHelpers(): ReadonlySet<string> | undefined {
+    const result = this.table();
+    if (this.envVariables?.result !== result) this.envVariables = { result, helpers: envVariableHelpers(this.inputs(), result, this.mapInEnvironment(result)) };
+    return this.envVariables.helpers();
+  }
+  private envVariables: { result: MapResult; helpers: () => ReadonlySet<string> | undefined } | undefined;
 
   /** The routes of the app's other environments' tables (testEnvironment.ts), drawn once per table, where a routes file reads its environment. */
   otherEnvironmentRoutes(): readonly Route[] {

@@ -256,6 +256,17 @@ test("routemap check: a constraint Routemap cannot compute turns no check off; t
   ]);
 });
 
+test("routemap check: a route drawn only where an environment variable has another value than in check's shell leaves its helper and action unsaid (laa-check-client-qualifies' CCQ_MODE)", () => {
+  put("env-mode/config/routes.rb", 'Rails.application.routes.draw do\n  resources :posts, only: :index\n  get "embedded/complete", to: "posts#complete", as: :embedded_complete if ENV["ROUTEMAP_TEST_NEVER_SET"] == "embedded"\nend\n');
+  put("env-mode/Gemfile.lock", EMPTY_LOCK);
+  put("env-mode/app/views/posts/index.html.erb", '<% if @embedded %><%= link_to "Done", embedded_complete_path %><% end %>\n<%= link_to "All", postz_path %>\n');
+  for (const [path, text] of Object.entries(controllers)) put(`env-mode/${path}`, text);
+  put("env-mode/app/controllers/posts_controller.rb", "class PostsController < ApplicationController\n  def index; end\n\n  def complete; end\nend\n");
+  const doc = JSON.parse(check("env-mode", "--format", "json").stdout);
+  const said = doc.diagnostics.filter((d) => d.severity !== "info").map((d) => `${d.file}:${d.line} ${d.severity} ${d.message.replace(/ \(did you mean.*$/s, "")}`);
+  assert.deepEqual(said, ["app/views/posts/index.html.erb:2 error undefined method `postz_path': no route, direct helper or method defines it"]);
+});
+
 /** A Devise app (the gem installed in its own GEM_HOME), `routemap check --format json` on it. */
 function checkDeviseApp(name, files) {
   put(`${name}/Gemfile.lock`, "GEM\n  remote: https://rubygems.org/\n  specs:\n    devise (4.9.4)\n\nPLATFORMS\n  ruby\n\nDEPENDENCIES\n  devise\n");

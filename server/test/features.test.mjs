@@ -1338,6 +1338,45 @@ end
   assert.ok(errors.includes("undefined method `postz_path'"), errors.join("\n"));
 });
 
+test("a route drawn only where an environment variable has another value than here: a view calling its helper, and its action, are not said undefined or unreached", async () => {
+  const { app, files } = await workspaceFor(`
+//- Gemfile.lock
+GEM
+  remote: https://rubygems.org/
+  specs:
+
+PLATFORMS
+  ruby
+//- config/routes.rb
+Rails.application.routes.draw do
+  resources :results, only: :show
+  get "embedded/complete", to: "results#complete", as: :embedded_complete if ENV["ROUTEMAP_TEST_NEVER_SET"] == "embedded"
+end
+//- app/controllers/application_controller.rb
+class ApplicationController < ActionController::Base
+end
+//- app/controllers/results_controller.rb
+class ResultsController < ApplicationController
+  def show
+    @embedded = ENV["ROUTEMAP_TEST_NEVER_SET"] == "embedded"
+  end
+
+  def complete; end
+end
+//- app/views/results/show.html.erb
+<% if @embedded %><%= link_to "Done", embedded_complete_path %><% end %>
+<%= link_to "Nowhere", nowhere_path %>
+//- app/views/results/complete.html.erb
+done
+`);
+  const hints = [...appDiagnostics(app, { diagnostics: true, unreachedActions: true }).values()].flat().filter((d) => d.severity <= 2 || d.severity === 4).map((d) => d.message);
+  assert.deepEqual(hints, []);
+  const { helperCallDiagnostics } = await import("../dist/features/helperCalls.js");
+  const view = "/app/app/views/results/show.html.erb";
+  const errors = helperCallDiagnostics(app.workspace.mapper, app.helperCheck(), view, files.get(view)).map((d) => d.message.replace(/ \(did you mean.*$/s, ""));
+  assert.deepEqual(errors, ["undefined method `nowhere_path': no route, direct helper or method defines it"]);
+});
+
 test("`x.controller.new` makes an object of a class, calls no action: an unreached `new` gets the plain hint, not \"must stay public\"", async () => {
   const { app } = await workspaceFor(`
 //- config/routes.rb

@@ -19,7 +19,7 @@ import { locateRoutes } from "./locate.js";
 import { withOutsideCalls } from "../features/outsideCalls.js";
 import { checkDefinedNames, type DefinedNames, helperScope, otherControllerPaths, relativePosix, otherTemplates, readInstalledGems } from "./helperCheck.js";
 import { generationOf, inheritedGemUrlOptions, mayUseUrls, usesAsked, type HelperCheckContext } from "../features/helperCalls.js";
-import { mapsByEnvironment, otherEnvironmentRoutes, testEnvHelpers } from "../features/testEnvironment.js";
+import { envVariableHelpers, mapsByEnvironment, otherEnvironmentRoutes, testEnvHelpers } from "../features/testEnvironment.js";
 import { fileProblems, problemFiles, unreadFileProblems } from "../features/appProblems.js";
 import { factsKindOf, FileUsesStore, type FactsJob } from "../features/fileUses.js";
 import { FactsWorkers } from "./factsWorkers.js";
@@ -249,7 +249,7 @@ function checkContext(o: { names: DefinedNames; gems: Exclude<ReturnType<typeof 
   const { names, gems, model, root, input, fs, result, uses, mapper } = o;
   const modelFacts = (path: string, text: string) => uses.modelFacts(mapper, path, text);
   const generation = generationOf(names, () => model, { root, rubyVersion: input.options?.rubyVersion, read: (p) => fs.readFile(p), table: () => result, gemUrlOptions: gems.urlOptions, gemUrlOptionsControllers: gems.urlOptionsControllers, gemLayouts: gems.layouts, modelFacts });
-  return { tables: appHelperTables(result), defined: names.all(), definedIn: (path: string, text: string) => names.definedIn(path, text), gems: gems.helpers, gemMentions: gems.mentioned, generation, uses, testEnvHelpers: testEnvHelpers(root, input, o.mapInEnvironment) };
+  return { tables: appHelperTables(result), defined: names.all(), definedIn: (path: string, text: string) => names.definedIn(path, text), gems: gems.helpers, gemMentions: gems.mentioned, generation, uses, testEnvHelpers: testEnvHelpers(root, input, o.mapInEnvironment), envVariableHelpers: envVariableHelpers(input, result, o.mapInEnvironment) };
 }
 
 /** What `fileProblems` will ask `uses` of a file, when the store lacks it. */

@@ -25,6 +25,8 @@ export interface HelperCheckContext {
   definedIn?(path: string, text: string): ReadonlySet<string>;
   /** For a test file, the helpers the routes define in the test environment, where it runs (undefined for other files). */
   testEnvHelpers?(path: string): ReadonlySet<string> | undefined;
+  /** The helpers the routes define under other values of the environment variables they read (testEnvironment.ts `envVariableHelpers`). */
+  envVariableHelpers?(): ReadonlySet<string> | undefined;
   /** Names the gems may define, or why they cannot be known. */
   gems: ReadonlySet<string> | { why: string };
   /**
@@ -184,6 +186,8 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
     if (receiver === undefined && !inAppController && engines.some((engine) => helperIndex(engine).has(name))) return "known";
     // A test runs in the test environment, whose routes may have it (`if Rails.env.test?`).
     if (receiver === undefined && context.testEnvHelpers?.(path)?.has(name)) return "known";
+    // Drawn only where an environment variable has another value than here: the call may run only there.
+    if (receiver === undefined && context.envVariableHelpers?.()?.has(name)) return "unchecked";
     return "unknown";
   };
   // What the text yields, kept per text; the polymorphic targets' helpers from the models' naming each time.

@@ -4,7 +4,9 @@
  * a test's call of its helper is defined (laa-apply-for-legal-aid's `test_session_path`, which
  * its request specs post to). The check draws the table in the environment it is given; for the
  * files of spec/ and test/, the helpers of the table drawn in the test environment count too.
- * That table is drawn once, and only when a test file calls a name the other lacks.
+ * That table is drawn once, and only when a test file calls a name the other lacks. So is the table
+ * drawn with the environment's variables unknown (`ENV["CCQ_MODE"]`), whose routes exist where the
+ * variables have other values than in the shell the check runs in.
  */
 import { relative, sep } from "node:path";
 import type { MapInput, MapResult, Route } from "@routemap/shared-mapper";
@@ -20,6 +22,20 @@ export function testEnvHelpers(root: string, input: MapInput, map: (input: MapIn
     names ??= new Set(helperIndex(appHelperTables(map({ ...input, options: { ...input.options, railsEnv: "test" } })).own).keys());
     return names;
   };
+}
+
+/**
+ * The helpers the app's routes define under other values of the environment variables they read
+ * (`get … as: :embedded if ENV["CCQ_MODE"] == "embedded"`, which the shell the check runs in decides
+ * against): the table drawn with `ENV` unknown, both sides of each such condition. A file calling one
+ * may run only where the variable has that value (laa-check-client-qualifies' results view, under an
+ * instance variable its controller sets in that mode): not said to be undefined. Drawn once, when
+ * first asked, and only where a routes file names `ENV` and `input` gives its values.
+ */
+export function envVariableHelpers(input: MapInput, result: MapResult, map: (input: MapInput) => MapResult): () => ReadonlySet<string> | undefined {
+  if (!readsEnvVariables(input, result) || result.diagnostics.some((d) => d.code === "budget-exceeded")) return () => undefined;
+  let names: ReadonlySet<string> | undefined;
+  return () => (names ??= new Set(helperIndex(appHelperTables(map(withoutEnvVariables(input))).own).keys()));
 }
 
 /** The environments an app's routes are drawn in: a route may be in one's table alone. */
@@ -40,18 +56,32 @@ export function otherEnvironmentRoutes(input: MapInput, result: MapResult, map: 
   // A table that ran out of its budget is open everywhere (no action is hinted as unreached): the
   // others, each with a budget of its own, would cost as much again apiece for nothing.
   if (!readsEnvironment || result.diagnostics.some((d) => d.code === "budget-exceeded")) return [];
-  return ENVIRONMENTS.filter((env) => env !== own).flatMap((railsEnv) => map({ ...input, options: { ...input.options, railsEnv } }).routes);
+  const others = ENVIRONMENTS.filter((env) => env !== own).flatMap((railsEnv) => map({ ...input, options: { ...input.options, railsEnv } }).routes);
+  // And the routes drawn under other values of the environment variables the routes read (`envVariableHelpers`).
+  return readsEnvVariables(input, result) ? [...others, ...map(withoutEnvVariables(input)).routes] : others;
 }
+
+/** Whether a routes file of `result` names `ENV` and `input` gives its variables' values (else `ENV` is unknown already). */
+function readsEnvVariables(input: MapInput, result: MapResult): boolean {
+  if (input.options?.env === undefined) return false;
+  const text = (path: string) => (input.files instanceof Map ? input.files.get(path) : (input.files as Record<string, string>)[path]);
+  return result.files.some((path) => /\/config\/routes(?:\.rb$|\/)/.test(path) && /\bENV\b/.test(text(path) ?? ""));
+}
+
+/** `input` with `ENV` unknown: both sides of each condition on a variable drawn, each marked. */
+const withoutEnvVariables = (input: MapInput): MapInput => ({ ...input, options: { ...input.options, env: undefined } });
 
 /**
  * `map` for one table's other environments, each drawn once: the test environment's table serves
  * both the test files' helpers (`testEnvHelpers`) and the unreached-action hints
- * (`otherEnvironmentRoutes`). The inputs asked of it differ from one another only in their environment.
+ * (`otherEnvironmentRoutes`). The inputs asked of it differ from one another only in their environment,
+ * and in whether they give `ENV`'s values.
  */
 export function mapsByEnvironment(map: (input: MapInput) => MapResult): (input: MapInput) => MapResult {
   const drawn = new Map<string, MapResult>();
   return (input) => {
-    const env = input.options?.railsEnv ?? "development";
+    // Keyed by the environment, and by whether `ENV`'s values are given (`withoutEnvVariables`).
+    const env = `${input.options?.railsEnv ?? "development"}${input.options?.env === undefined ? " without ENV" : ""}`;
     let result = drawn.get(env);
     if (!result) drawn.set(env, (result = map(input)));
     return result;
