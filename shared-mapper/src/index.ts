@@ -513,13 +513,14 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
   // A drawn file kept from another session is replayed before it is parsed: its text read here, its parse asked of the mapper's cache later.
   const sources = { peek, parsed: (path: string, text: string) => parse(path, text).loaded };
   const draws = drawMemo && memoisedDraw(drawMemo, () => interpreter, () => (drawContext ??= drawMemoContext(options) + inflectionTexts() + (state.nestedParam?.context() ?? "")), sources);
+  let envRead: ReadsNoted | undefined;
   const interpreter: Interpreter = new Interpreter({
     load,
     exists: (path) => read(path) !== undefined || input.unread?.has(path) === true || input.exists?.(path) === true,
     unread: (path) => input.unread?.get(path),
     paths: () => (input.files instanceof Map ? [...input.files.keys()] : Object.keys(input.files)),
     glob: input.glob,
-    env: options.env === undefined ? undefined : new Map(Object.entries(options.env)),
+    env: options.env === undefined ? undefined : (envRead = new ReadsNoted(Object.entries(options.env))),
     railsEnv,
     appRoot,
     text: peek,
@@ -773,12 +774,26 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
     concerns: interpreter.concernDefinitions(),
     diagnostics,
     files,
+    ...(envRead?.read ? { readsEnv: true } : {}),
     timings: { parse: parseTime, evaluation: now() - start - parseTime },
     ...(inflections ? { inflections } : {}),
     // The configuration's (`config.exceptions_app`) and the routes' own (`to: DownloadsController.action(:download)`).
     // And the gems' (Devise's OmniAuth `failure`).
     ...actionEndpointsOf(loadAll([...new Set([...configPaths(), ...files])].filter((p) => ACTION_ENDPOINT.test(read(p) ?? ""))), interpreter.reachedActions),
   };
+}
+
+/** The environment's variables, noting whether the map read any (`MapResult.readsEnv`). */
+class ReadsNoted extends Map<string, string> {
+  read = false;
+  override get(key: string): string | undefined {
+    this.read = true;
+    return super.get(key);
+  }
+  override has(key: string): boolean {
+    this.read = true;
+    return super.has(key);
+  }
 }
 
 /** A condition longer than this is not decided (its code is checked), nor one that takes more steps. */

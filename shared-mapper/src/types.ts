@@ -377,6 +377,8 @@ export interface MapResult {
   diagnostics: Diagnostic[];
   /** Files that were read while evaluating (entry and drawn files), in order. */
   files: string[];
+  /** Whether the map read a variable of the `env` it was given (`ENV["MODE"]`, in a routes file or a method it called). */
+  readsEnv?: boolean;
   /** Where the map's time went, in milliseconds (`npm run bench` reports these). */
   timings: MapTimings;
   /**

@@ -30,7 +30,7 @@ export function testEnvHelpers(root: string, input: MapInput, map: (input: MapIn
  * against): the table drawn with `ENV` unknown, both sides of each such condition. A file calling one
  * may run only where the variable has that value (laa-check-client-qualifies' results view, under an
  * instance variable its controller sets in that mode): not said to be undefined. Drawn once, when
- * first asked, and only where a routes file names `ENV` and `input` gives its values.
+ * first asked, and only where the map read a variable of the environment `input` gives.
  */
 export function envVariableHelpers(input: MapInput, result: MapResult, map: (input: MapInput) => MapResult): () => ReadonlySet<string> | undefined {
   if (!readsEnvVariables(input, result) || result.diagnostics.some((d) => d.code === "budget-exceeded")) return () => undefined;
@@ -55,17 +55,15 @@ export function otherEnvironmentRoutes(input: MapInput, result: MapResult, map: 
   const readsEnvironment = result.files.some((path) => /\/config\/routes(?:\.rb$|\/)/.test(path) && READS_ENVIRONMENT.test(text(path) ?? ""));
   // A table that ran out of its budget is open everywhere (no action is hinted as unreached): the
   // others, each with a budget of its own, would cost as much again apiece for nothing.
-  if (!readsEnvironment || result.diagnostics.some((d) => d.code === "budget-exceeded")) return [];
-  const others = ENVIRONMENTS.filter((env) => env !== own).flatMap((railsEnv) => map({ ...input, options: { ...input.options, railsEnv } }).routes);
-  // And the routes drawn under other values of the environment variables the routes read (`envVariableHelpers`).
+  if (result.diagnostics.some((d) => d.code === "budget-exceeded")) return [];
+  const others = readsEnvironment ? ENVIRONMENTS.filter((env) => env !== own).flatMap((railsEnv) => map({ ...input, options: { ...input.options, railsEnv } }).routes) : [];
+  // And the routes drawn under other values of the environment variables the map read (`envVariableHelpers`).
   return readsEnvVariables(input, result) ? [...others, ...map(withoutEnvVariables(input)).routes] : others;
 }
 
-/** Whether a routes file of `result` names `ENV` and `input` gives its variables' values (else `ENV` is unknown already). */
+/** Whether the map read a variable of the environment `input` gives (a routes file's `ENV["MODE"]`, or a method's it calls: `ModeConfig.embedded?`); else `ENV` is unknown already. */
 function readsEnvVariables(input: MapInput, result: MapResult): boolean {
-  if (input.options?.env === undefined) return false;
-  const text = (path: string) => (input.files instanceof Map ? input.files.get(path) : (input.files as Record<string, string>)[path]);
-  return result.files.some((path) => /\/config\/routes(?:\.rb$|\/)/.test(path) && /\bENV\b/.test(text(path) ?? ""));
+  return input.options?.env !== undefined && result.readsEnv === true;
 }
 
 /** `input` with `ENV` unknown: both sides of each condition on a variable drawn, each marked. */
