@@ -352,17 +352,6 @@ export class ControllerModel {
    * `ClassMethods`; ekylibre's `manage_restfully`): the modules it includes, or the methods it
    * defines, and so the actions, are not followed; said, never taken as none.
    */
-  private gemMacroCall(bodies: Body[]): string | undefined {
-    if (!this.gemMacro) return undefined;
-    for (const body of bodies) {
-      for (const call of body.calls ?? []) {
-        const gem = this.gemMacro(call);
-        if (gem) return `${body.name} calls \`${call}\`, the ${gem} gem's class macro, which gives it actions Routemap does not list`;
-      }
-    }
-    return undefined;
-  }
-
   private macroCall(bodies: Body[]): string | undefined {
     const macros = new Set<string>();
     for (const body of bodies) {
@@ -373,6 +362,18 @@ export class ControllerModel {
     for (const body of bodies) {
       const call = body.calls?.find((c) => macros.has(c));
       if (call) return `${body.name} calls \`${call}\`, a class method that includes modules or defines methods Routemap does not follow`;
+    }
+    return undefined;
+  }
+
+  /** A call in the chain's bodies of a gem's class macro that gives the class actions (`gems/controllerMacros.ts`): they are not listed. */
+  private gemMacroCall(bodies: Body[]): string | undefined {
+    if (!this.gemMacro) return undefined;
+    for (const body of bodies) {
+      for (const call of body.calls ?? []) {
+        const gem = this.gemMacro(call);
+        if (gem) return `${body.name} calls \`${call}\`, the ${gem} gem's class macro, which gives it actions Routemap does not list`;
+      }
     }
     return undefined;
   }
