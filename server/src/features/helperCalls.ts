@@ -186,8 +186,6 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
     if (receiver === undefined && !inAppController && engines.some((engine) => helperIndex(engine).has(name))) return "known";
     // A test runs in the test environment, whose routes may have it (`if Rails.env.test?`).
     if (receiver === undefined && context.testEnvHelpers?.(path)?.has(name)) return "known";
-    // Drawn only where an environment variable has another value than here: the call may run only there.
-    if (receiver === undefined && context.envVariableHelpers?.()?.has(name)) return "unchecked";
     return "unknown";
   };
   // What the text yields, kept per text; the polymorphic targets' helpers from the models' naming each time.
@@ -210,7 +208,7 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
   const hashes = explicit || (uses.hashes.length > 0 && generation.neverRequested?.(path)) ? uses.hashes.filter((h) => h.noRequest) : uses.hashes;
   const found = explicit ? [] : uses.targets;
   const generationContext = generationContextOf({ tables, generation }, path);
-  const unknown = withMainAppHint(unknownHelperDiagnostics(
+  const said = withMainAppHint(unknownHelperDiagnostics(
     [...calls, ...bare],
     known,
     (receiver) => {
@@ -220,12 +218,13 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
       return receiver === undefined && !inAppController ? [...names, ...engines.flatMap((engine) => [...helperIndex(engine).keys()])] : names;
     },
   ), tables);
+  const unknown = withoutOtherEnvVariables(said, [...calls, ...bare], context, generation.decide);
   // A helper the app or a gem defines as a method is theirs, whatever a route of that name takes.
   // A guarded one (`if respond_to?(:x_path)`) is called only where it is defined, as before.
   // A name a gem only speaks of (Avo's `:session_path`) is no method of its: the call is the route's.
   const gemDefines = (name: string) => gems.has(name) && !context.gemMentions?.has(name);
   // The diagnostics' spans are their calls' own: looked up in a set, as a file may have thousands.
-  const unknownAt = new Set(unknown.map((d) => d.span));
+  const unknownAt = new Set(said.map((d) => d.span));
   const named = calls.filter((call) => !defined.has(call.name) && !gemDefines(call.name) && !guarded.has(call.name) && !unknownAt.has(call.span));
   // A mailer's `x_path` raises NoMethodError before any URL is generated: only that is said.
   const unhelped = generation.withoutPathHelpers?.(path) ? mailerPathDiagnostics(named, tables.own.routes, tables.own.customHelpers.filter((h) => h.kind === "direct").map((h) => h.name)) : [];
@@ -244,6 +243,22 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
     ...polymorphic,
     ...unhelped,
   ];
+}
+
+/**
+ * The undefined-helper errors less those of names the routes define where an environment variable
+ * has another value than here (`envVariableHelpers`: laa-check-client-qualifies' `embedded_complete_path`,
+ * called under an instance variable only that mode sets), unless the call's code runs here for
+ * certain: every condition around it decided (upcase's `<% unless ENV["X"] %>` around a link to a
+ * route drawn under `if ENV["X"]`: Rails raises). Code under no such condition may run only there.
+ */
+function withoutOtherEnvVariables(said: Diagnostic[], calls: readonly HelperCall[], context: HelperCheckContext, decide: ((test: string) => boolean | undefined) | undefined): Diagnostic[] {
+  if (!said.length || !context.envVariableHelpers) return said;
+  const names = context.envVariableHelpers();
+  if (!names?.size) return said;
+  const runsHere = (c: HelperCall) => c.when !== undefined && c.when.length > 0 && c.when.every((w) => decide?.(w.test) !== undefined);
+  const mayRunElsewhere = new Set(calls.filter((c) => c.receiver === undefined && names.has(c.name) && !runsHere(c)).map((c) => c.span));
+  return mayRunElsewhere.size ? said.filter((d) => !mayRunElsewhere.has(d.span)) : said;
 }
 
 /**
