@@ -19,7 +19,7 @@ export function testEnvHelpers(root: string, input: MapInput, map: (input: MapIn
   return (path) => {
     const inApp = relative(root, path).split(sep).join("/");
     if (!/^(spec|test)\//.test(inApp)) return undefined;
-    names ??= new Set(helperIndex(appHelperTables(map({ ...input, options: { ...input.options, railsEnv: "test" } })).own).keys());
+    names ??= ownHelperNames(map({ ...input, options: { ...input.options, railsEnv: "test" } }));
     return names;
   };
 }
@@ -35,8 +35,11 @@ export function testEnvHelpers(root: string, input: MapInput, map: (input: MapIn
 export function envVariableHelpers(input: MapInput, result: MapResult, map: (input: MapInput) => MapResult): () => ReadonlySet<string> | undefined {
   if (!readsEnvVariables(input, result) || result.diagnostics.some((d) => d.code === "budget-exceeded")) return () => undefined;
   let names: ReadonlySet<string> | undefined;
-  return () => (names ??= new Set(helperIndex(appHelperTables(map(withoutEnvVariables(input))).own).keys()));
+  return () => (names ??= ownHelperNames(map(withoutEnvVariables(input))));
 }
+
+/** The helpers a table's own routes define. */
+const ownHelperNames = (result: MapResult): ReadonlySet<string> => new Set(helperIndex(appHelperTables(result).own).keys());
 
 /** The environments an app's routes are drawn in: a route may be in one's table alone. */
 const ENVIRONMENTS = ["development", "test", "production"];

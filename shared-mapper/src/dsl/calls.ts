@@ -309,12 +309,13 @@ function drawEngine(it: CallHost, path: string, body: () => void): void {
   }
 }
 
-function selfCall(it: CallHost, node: N.CallNode, env: Env, name: string, frame: Frame | undefined): RValue {
+/** A call's lookup in the world where a module the app puts into the mapper under conditions is not there: below it (`mapperWorlds`). */
+type Absent = { at: number; module: string; where: string };
+
+function selfCall(it: CallHost, node: N.CallNode, env: Env, name: string, frame: Frame | undefined, absent?: Absent): RValue {
   const self = env.self;
   if (self.kind === "merger") return mergerSelfCall(it, node, env, name, frame, self.merger);
-  const below = it.mapperBelow;
-  it.mapperBelow = undefined;
-  const own = ownMethod(it, self, name, below);
+  const own = ownMethod(it, self, name, absent?.at);
   if (own) {
     const conditions = own.at === undefined ? undefined : it.mapperConditions.get(it.mapperModules[own.at]);
     const call = () => {
@@ -324,15 +325,8 @@ function selfCall(it: CallHost, node: N.CallNode, env: Env, name: string, frame:
     if (!conditions) return call();
     // Found in a module the app puts into Rails' mapper only under a condition Routemap cannot decide: where it
     // holds, the module's method; elsewhere the lookup goes on below it (the DSL, or no method at all).
-    return mapperWorlds(it, conditions, call, () => {
-      it.mapperBelow = own.at;
-      it.mapperAbsent = { name, module: it.mapperModules[own.at!], where: describeConditions(conditions) };
-      try {
-        return selfCall(it, node, env, name, frame);
-      } finally {
-        it.mapperAbsent = undefined;
-      }
-    });
+    const at = own.at!;
+    return mapperWorlds(it, conditions, call, () => selfCall(it, node, env, name, frame, { at, module: it.mapperModules[at], where: describeConditions(conditions) }));
   }
   // The routing DSL before the top level's methods: Mapper's own come first in Ruby's lookup,
   // after the mapper's singleton methods (a `def` in the draw block, which `super` leaves for the DSL).
@@ -399,7 +393,7 @@ function selfCall(it: CallHost, node: N.CallNode, env: Env, name: string, frame:
     const core = kernelFunction(it, name, args, block);
     if (core !== undefined) return core instanceof RUnknown ? it.unknownAt(node, core) : core;
   }
-  return unknownSelfCall(it, node, env, name, frame);
+  return unknownSelfCall(it, node, env, name, frame, absent);
 }
 
 /**
@@ -471,8 +465,8 @@ function mapperWorlds(it: CallHost, conditions: readonly Condition[], present: (
 }
 
 /** A method Routemap does not know, called on `self`: said so; its block is still evaluated, as the DSL call it may be. */
-function unknownSelfCall(it: CallHost, node: N.CallNode, env: Env, name: string, frame: Frame | undefined): RValue {
-  const missing = env.self.kind === "mapper" ? missingFromMapper(it, name) : undefined;
+function unknownSelfCall(it: CallHost, node: N.CallNode, env: Env, name: string, frame: Frame | undefined, absent?: Absent): RValue {
+  const missing = env.self.kind === "mapper" ? missingFromMapper(it, name, absent) : undefined;
   if (missing) {
     // The app's method, but not in Rails' mapper here: Rails raises (under conditions Routemap cannot decide, said as an info with them, `report`).
     it.report("error", `undefined method \`${name}\` for Rails' mapper (NameError): \`${missing.module}\`, which defines it, is put into the mapper only where ${missing.where}.`, it.nodeSpan(node), "undefined-method");
@@ -497,9 +491,8 @@ function unknownSelfCall(it: CallHost, node: N.CallNode, env: Env, name: string,
 }
 
 /** The module of the app that defines `name` for the mapper but is not in it here, and where it would be. */
-function missingFromMapper(it: CallHost, name: string): { module: string; where: string } | undefined {
-  const absent = it.mapperAbsent;
-  if (absent?.name === name) return absent;
+function missingFromMapper(it: CallHost, name: string, absent: Absent | undefined): { module: string; where: string } | undefined {
+  if (absent) return absent;
   for (const [module, where] of it.mapperWithheld) if (mapperModuleMethod(it, module, name)) return { module, where: `${where}, which it does not as the app boots` };
   return undefined;
 }

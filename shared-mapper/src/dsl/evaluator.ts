@@ -97,9 +97,6 @@ export interface CallHost extends Evaluator {
   mapper: MapperState;
   readonly mapperModules: string[];
   readonly mapperConditions: Map<string, readonly Condition[]>;
-  mapperBelow: number | undefined;
-  /** The method, and the module that defines it, a call on the mapper is looked up for where that module is not there. */
-  mapperAbsent: { name: string; module: string; where: string } | undefined;
   readonly mapperWithheld: Map<string, string>;
   readonly appended: (() => void)[];
   /** The routes blocks the configuration keeps (keptBlocks.ts). */

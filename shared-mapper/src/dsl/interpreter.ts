@@ -155,9 +155,6 @@ export class Interpreter implements MapperHost, CallHost {
   readonly mapperModules: string[] = [];
   /** The conditions, Routemap could not decide, under which a module of `mapperModules` was put there (appMappers.ts). */
   readonly mapperConditions = new Map<string, readonly Condition[]>();
-  /** For the next call on the mapper only: its lookup starts below this place in `mapperModules` (`mapperWorlds`). */
-  mapperBelow: number | undefined;
-  mapperAbsent: { name: string; module: string; where: string } | undefined;
   /** Modules an initializer puts into the Mapper only where a condition holds that does not here, with what it would take (appMappers.ts). */
   readonly mapperWithheld = new Map<string, string>();
   /** `Rails.application.routes.append` blocks: run after the routes files, as Rails does. */

@@ -152,12 +152,14 @@ export const VARIABLES: Handlers = [
   // `@@x ||= v` in the app's code, of a class variable no code Routemap ran has set (puzzle/cryptopus's
   // `@@auth_config ||= new`): unset, as Ruby starts it, so the first run sets it. (A plain read of one
   // stays unknown, and so does a gem's: its code Routemap does not have may set it.)
-  [N.ClassVariableOrWriteNode, (it, n: N.ClassVariableOrWriteNode, env) =>
-    logicalWrite(it, n, it.global(classVariableKey(it, env, n.name), it.gemFile(it.index.file) ? undefined : null), true, () => {
+  [N.ClassVariableOrWriteNode, (it, n: N.ClassVariableOrWriteNode, env) => {
+    const key = classVariableKey(it, env, n.name);
+    return logicalWrite(it, n, it.global(key, it.gemFile(it.index.file) ? undefined : null), true, () => {
       const v = it.eval(n.value, env);
-      it.setGlobal(classVariableKey(it, env, n.name), v);
+      it.setGlobal(key, v);
       return v;
-    })],
+    });
+  }],
   [N.GlobalVariableReadNode, (it, n: N.GlobalVariableReadNode) => (n.name === "$~" ? lastMatchGlobal(it, "$~") : it.global(n.name))],
   [N.GlobalVariableWriteNode, (it, n: N.GlobalVariableWriteNode, env) => {
     const v = it.eval(n.value, env);
