@@ -35,6 +35,8 @@ export interface FileSystem {
   version?(path: string): string | undefined;
   /** The path with every symbolic link resolved, or undefined when it does not exist. */
   realPath?(path: string): string | undefined;
+  /** Whether the path itself (not its folders) is a symbolic link. */
+  isLink?(path: string): boolean;
   /** Told when a walk stops early (its cap): the host shows it to the user. */
   notice?(message: string): void;
   /** Reads nothing through a symbolic link that leads out of these folders, or nothing outside them at all (`confineTo`). */
@@ -324,6 +326,13 @@ export const nodeFileSystem: FileSystem = {
   },
   exists: (path) => !escapes(path) && existsSync(path),
   realPath: cachedRealPath,
+  isLink(path) {
+    try {
+      return lstatSync(path).isSymbolicLink();
+    } catch {
+      return false;
+    }
+  },
   version(path) {
     try {
       const stat = statSync(path);

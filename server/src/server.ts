@@ -33,6 +33,7 @@ import { collectWhenIdle, limitHeapGrowth } from "./memory.js";
 import { saveCodeCache } from "./codeCacheSave.js";
 import { envNameProblem } from "./envName.js";
 import { DEFAULT_SETTINGS, Workspace, type RailsApp, type Settings } from "./workspace.js";
+import { REGISTERED_GLOBS } from "./watchedFiles.js";
 
 export interface ServerRuntime {
   fs: FileSystem;
@@ -453,10 +454,12 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       if (canRegisterConfiguration) void connection.client.register(DidChangeConfigurationNotification.type, { section: "routemap" }).catch(() => undefined);
     }
     if (canWatch) {
-      const globs = ["**/config/routes.rb", "**/config/routes/**/*.rb", "**/Gemfile.lock", "**/Gemfile", "**/.ruby-version", "**/config/application.rb", "**/config/environments/*.rb", "**/config/initializers/**/*.rb", "**/app/**/*.rb", "**/lib/**/*.rb"];
-      // Templates (any handler: each is an action, its helper calls checked) and tests, as a generator or a checkout writes them.
-      globs.push("**/app/views/**", "**/test/**/*.rb", "**/spec/**/*.rb");
-      void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: globs.map((globPattern) => ({ globPattern })) }).catch(() => undefined);
+      // The routes' inputs, the checked files and the folders whose files and listings are kept (watchedFiles.ts).
+      // Trusted to follow the disk once the client has taken the watchers (files read before are read again).
+      void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: REGISTERED_GLOBS.map((globPattern) => ({ globPattern })) }).then(
+        () => workspace.keepWatchedFiles(),
+        () => undefined,
+      );
     }
     // The routes' own diagnostics at once; then the app's controllers and views, read a batch at a
     // time between the requests that come meanwhile, for the rest.
@@ -498,6 +501,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     for (const change of changes) {
       const path = toPath(change.uri);
       if (!path) continue;
+      workspace.diskChanged(path, kinds[change.type]);
       workspace.fileChanged(path, kinds[change.type]).forEach((a) => touched.add(a));
       const app = workspace.appFor(path);
       if (app) problems.fileChanged(app, path, kinds[change.type]);

@@ -21,6 +21,7 @@ import { envVariableHelpers, mapsByEnvironment, otherEnvironmentRoutes, testEnvH
 import type { FilledParts } from "./features/snippets.js";
 import { engineDrawnBy, engineFiles, engineToCheck, type EngineFiles } from "./features/engineContexts.js";
 import { appRenders, type RenderingApp } from "./features/appProblems.js";
+import { KeptFiles } from "./watchedFiles.js";
 
 export interface Settings {
   railsVersion?: string;
@@ -836,16 +837,36 @@ export class Workspace {
   readonly apps: RailsApp[] = [];
   /** Whether the client reports files created, changed and deleted on disk (`fileChanged`). */
   watching = false;
+
+  /** The client took the server's watchers: from now on what is read where they look is kept until it reports a change there. */
+  keepWatchedFiles(): void {
+    this.keeping = true;
+  }
+  private keeping = false;
   /** An untrusted workspace (VS Code's restricted mode): nothing outside it is read, installed gems included. */
   restricted = false;
   /** Text of open documents, by path: it wins over the disk. */
   readonly overlays = new Map<string, string>();
   settings: Settings = DEFAULT_SETTINGS;
 
+  /** The disk, its watched files' texts and folders' listings kept while the client watches (`diskChanged`). */
+  readonly fs: FileSystem;
+  private readonly kept = new KeptFiles(() => this.folders);
+
   constructor(
-    readonly fs: FileSystem,
+    fs: FileSystem,
     readonly mapper: RouteMapper,
-  ) {}
+  ) {
+    this.fs = this.kept.over(fs, () => this.keeping);
+  }
+
+  /**
+   * Something changed on disk where the client watches (`WATCHED_GLOBS`, `WATCHED_FOLDER_GLOBS`):
+   * what was kept of it is read again. Every reported change comes here, before `fileChanged`.
+   */
+  diskChanged(path: string, kind: "created" | "changed" | "deleted"): void {
+    this.kept.changed(path, kind);
+  }
 
   /** The workspace folders: nothing outside them is written (`contains`). */
   folders: readonly string[] = [];
@@ -858,6 +879,7 @@ export class Workspace {
   /** Finds the apps and engines below the folders (`appRoots`). */
   discover(folders: string[]): void {
     this.folders = [...folders];
+    this.kept.clear();
     const found: string[] = [];
     for (const folder of folders) for (const routes of walk(this.fs, folder, isRoutesEntry, undefined, { fileName: "routes.rb", forApps: true })) found.push(routes);
     this.setApps(appRoots(this.fs, found));
@@ -866,6 +888,7 @@ export class Workspace {
   /** `discover`, without holding the thread: a workspace folder may be anything, `/` included. */
   async discoverAsync(folders: string[]): Promise<void> {
     this.folders = [...folders];
+    this.kept.clear();
     const found: string[] = [];
     for (const folder of folders) for (const routes of await walkAsync(this.fs, folder, isRoutesEntry, { fileName: "routes.rb", forApps: true })) found.push(routes);
     this.setApps(appRoots(this.fs, found));

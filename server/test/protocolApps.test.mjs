@@ -190,3 +190,29 @@ test("files changed on disk: a template created outside the editor is an action 
   await client.diagnosticsWhere(spec, (ds) => ds.length === 0);
   conn.sendNotification("textDocument/didClose", { textDocument: { uri: spec } });
 });
+
+test("references follow the disk as the client reports it: a view written, changed, and its folder removed", async () => {
+  const { conn } = client;
+  const index = uri("shop/app/views/orders/index.html.erb");
+  const files = async () => {
+    // From `order_path(1)` in the index view: every call of the route's helper in the app.
+    const found = await conn.sendRequest("textDocument/references", { textDocument: { uri: index }, position: { line: 0, character: 20 }, context: { includeDeclaration: false } });
+    return [...new Set(found.map((r) => r.uri.slice(uri("shop/").length)))].sort();
+  };
+  const changed = (path, type) => conn.sendNotification("workspace/didChangeWatchedFiles", { changes: [{ uri: uri(path), type }] });
+  const before = await files();
+  assert.ok(before.includes("app/views/orders/show.html.haml") && !before.some((f) => f.startsWith("app/views/admin/")), before.join(" "));
+  put("shop/app/views/admin/orders/edit.html.erb", '<%= link_to "Back", order_path(2) %>\n');
+  changed("shop/app/views/admin/orders/edit.html.erb", 1);
+  assert.deepEqual(await files(), ["app/views/admin/orders/edit.html.erb", ...before]);
+  put("shop/app/views/admin/orders/edit.html.erb", '<%= link_to "Back", orders_path %>\n');
+  changed("shop/app/views/admin/orders/edit.html.erb", 2);
+  assert.deepEqual(await files(), before);
+  put("shop/app/views/admin/orders/edit.html.erb", '<%= link_to "Back", order_path(2) %>\n');
+  changed("shop/app/views/admin/orders/edit.html.erb", 2);
+  assert.equal((await files()).length, before.length + 1);
+  // The folder removed, reported as one change (as VS Code reports it).
+  rmSync(join(workspace, "shop/app/views/admin"), { recursive: true });
+  changed("shop/app/views/admin", 3);
+  assert.deepEqual(await files(), before);
+});

@@ -8,6 +8,7 @@
  * result id per file, so a file that did not change is not sent again. Open documents are the
  * editor's own: their checks follow their text (server.ts), not the disk's.
  */
+import { basename, sep } from "node:path";
 import type { Diagnostic } from "vscode-languageserver/node";
 import type { RailsApp } from "../workspace.js";
 import { toLspDiagnostic } from "./diagnostics.js";
@@ -110,11 +111,18 @@ export class WorkspaceProblems {
     const state = this.state.get(app);
     if (!state?.files) return;
     if (kind === "deleted") {
-      state.files.delete(path);
-      state.dirty.delete(path);
-      // Kept with no findings, so that the client is told to clear them.
-      const had = state.results.get(path);
-      if (had && had.diagnostics.length) state.results.set(path, this.result([], had));
+      // A folder that went is reported as one: its files go with it (looked for only where the
+      // path is no file known here and has no extension: a checkout deletes files by thousands).
+      const inside = path + sep;
+      const folder = !state.files.has(path) && !state.results.has(path) && !basename(path).includes(".");
+      for (const file of folder ? new Set([...state.files, ...state.results.keys()]) : [path]) {
+        if (file !== path && !file.startsWith(inside)) continue;
+        state.files.delete(file);
+        state.dirty.delete(file);
+        // Kept with no findings, so that the client is told to clear them.
+        const had = state.results.get(file);
+        if (had && had.diagnostics.length) state.results.set(file, this.result([], had));
+      }
     } else if (kind === "changed" ? state.files.has(path) : app.ownsFile(path) && isProblemFile(app.root, path)) {
       state.files.add(path);
       state.dirty.add(path);
