@@ -254,6 +254,10 @@ export class RailsApp {
    */
   invalidateControllers(path?: string, kind: "changed" | "created" | "deleted" = "changed"): void {
     this.controllersCache = undefined;
+    // A controller file's text changed (a keystroke): the next model takes what it can from this
+    // one (`ControllerInput.previous`); any other change builds it anew.
+    const edited = path !== undefined && kind === "changed" && path.startsWith(join(this.root, "app", "controllers") + sep) && path.endsWith(".rb");
+    this.previousModel = edited ? (this.controllerModelCache ?? this.previousModel) : undefined;
     this.controllerModelCache = undefined;
     // What lib/, engines and gems provide changes only as a file outside app/ appears or goes.
     if (path === undefined || (kind !== "changed" && !path.startsWith(join(this.root, "app") + sep))) this.providedCache = undefined;
@@ -351,17 +355,27 @@ export class RailsApp {
         this.viewsCache = { own, other: this.otherTemplatesCache, views: [...own, ...this.otherTemplatesCache] };
       }
       const views = this.viewsCache.views;
-      // Modules included from app/helpers, lib… are read when a controller names one.
-      this.readByModel = new Set();
+      // Modules included from app/helpers, lib… are read when a controller names one (or looked
+      // for, and not found: one made later builds the model again). A model that takes controllers
+      // from the last one does not look for theirs again: what the last one read counts too.
+      const gems = this.config().gems;
+      const previous = this.previousModel && this.previousModelGems === gems ? this.previousModel : undefined;
+      this.readByModel = new Set(previous ? this.readByModel : []);
       const read = (path: string) => {
         this.readByModel!.add(path);
         return this.workspace.text(path);
       };
-      this.controllerModelCache = this.workspace.mapper.controllers({ files, views, root: this.root, read, gems: this.config().gems, inflections });
+      this.controllerModelCache = this.workspace.mapper.controllers({ files, views, root: this.root, read, gems, inflections, previous });
+      this.previousModel = undefined;
+      this.previousModelGems = gems;
     }
     return this.controllerModelCache;
   }
   private controllerModelCache: ControllerModel | undefined;
+  /** The last model, while only controller files changed since it was built (`invalidateControllers`). */
+  private previousModel: ControllerModel | undefined;
+  /** The gems the last model was built with. */
+  private previousModelGems: unknown;
   private modelInflections: MapResult["inflections"];
   private otherTemplatesCache: string[] | undefined;
   private viewsCache: { own: readonly string[]; other: readonly string[]; views: string[] } | undefined;

@@ -150,6 +150,8 @@ export interface RouteMapper {
      * them (between runs) gives them here, and calls `read` for those it does not have.
      */
     bodies?: (path: string, text: string, read: () => ControllerFile) => ControllerFile;
+    /** The model last built for the app, before some of its controller files changed (`ControllerInput.previous`). */
+    previous?: ControllerModel;
   }): ControllerModel;
   /**
    * A file's class and module bodies as `controllers` reads them (its `bodies`' `read`), for a
@@ -320,7 +322,7 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
         { paths: (p) => files.has(p), fixtures: o.fixtures, appModules: o.appModules, unreadable: broken, gemModules: gemModules.map((f) => ({ path: f.path, file: f.parsed.loaded })) },
       );
     },
-    controllers: ({ files, views, root, read, gems, inflections, bodies }) => {
+    controllers: ({ files, views, root, read, gems, inflections, bodies, previous }) => {
       const appFile = (relative: string) => {
         const path = `${root}/${relative}`;
         const text = root === undefined ? undefined : read?.(path);
@@ -328,7 +330,7 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
       };
       const gemModule = (name: string) => gemControllerModule(name, gems);
       const gemMacro = (name: string) => gemControllerMacro(name, gems);
-      return new ControllerModel({ files: [...files].map(([path, text]) => controllerFileOf(path, text, bodies)), views, appFile, gemModule, gemMacro, inflections });
+      return new ControllerModel({ files: [...files].map(([path, text]) => controllerFileOf(path, text, bodies)), views, appFile, gemModule, gemMacro, inflections, previous });
     },
   };
 }

@@ -416,3 +416,50 @@ test("a model built again after one file changes reuses the controllers that fil
   files.set("/app/app/controllers/posts/extra.rb", "class PostsController\n  def drafts; end\nend\n");
   assert.equal(actions(build(), "posts"), "drafts index ping pong");
 });
+
+test("a model built from the previous one (after edits of controller files) is the model built anew; untouched controllers are taken as they were", async () => {
+  const m = await mapper();
+  const root = "/app";
+  const files = new Map([
+    ["/app/app/controllers/application_controller.rb", "class ApplicationController < ActionController::Base\n  def ping; end\nend\n"],
+    ["/app/app/controllers/admin/posts_controller.rb", "module Admin\n  class PostsController < ApplicationController\n    include Exporting\n    def index; end\n  end\nend\n"],
+    ["/app/app/controllers/comments_controller.rb", "class CommentsController < ApplicationController\n  include Paging\n  def index; end\nend\n"],
+    ["/app/app/controllers/tags_controller.rb", "class TagsController < ActionController::Base\n  def index; end\nend\n"],
+  ]);
+  // Modules outside app/controllers, read as the autoloader would find them.
+  const others = new Map([["/app/app/helpers/paging.rb", "module Paging\n  def next_page; end\nend\n"]]);
+  const views = ["comments/index.html.erb"];
+  const build = (previous) => m.controllers({ files, views, root, read: (p) => others.get(p), previous });
+  const describe = (model) =>
+    [...model.byPath.values()]
+      .sort((a, b) => (a.path < b.path ? -1 : 1))
+      .map((c) => `${c.path} < ${c.superclasses.join(" < ") || "-"}: ${[...c.actions.keys()].sort().join(" ")}${c.unknown ? ` | unknown: ${c.unknown}` : ""}`)
+      .join("\n");
+  let last = build();
+  const step = (edit) => {
+    edit();
+    const next = build(last);
+    assert.equal(describe(next), describe(build()));
+    const kept = last;
+    last = next;
+    return kept;
+  };
+  // A keystroke in comments: tags and admin/posts are taken from the last model.
+  const before = step(() => files.set("/app/app/controllers/comments_controller.rb", "class CommentsController < ApplicationController\n  include Paging\n  def index; end\n  def show; end\nend\n"));
+  assert.equal(last.byPath.get("tags"), before.byPath.get("tags"));
+  assert.equal(last.byPath.get("admin/posts"), before.byPath.get("admin/posts"));
+  assert.match(describe(last), /comments < ApplicationController: index next_page ping show\n/);
+  // The superclass: its subclasses change, tags does not.
+  const before2 = step(() => files.set("/app/app/controllers/application_controller.rb", "class ApplicationController < ActionController::Base\n  def ping; end\n  def pong; end\nend\n"));
+  assert.notEqual(last.byPath.get("comments"), before2.byPath.get("comments"));
+  assert.equal(last.byPath.get("tags"), before2.byPath.get("tags"));
+  // A class the lexical lookup finds first now (Admin::ApplicationController) becomes admin/posts' superclass.
+  step(() => files.set("/app/app/controllers/admin/application_controller.rb", "module Admin\n  class ApplicationController < ::ApplicationController\n    def dashboard; end\n  end\nend\n"));
+  assert.match(describe(last), /admin\/posts < Admin::ApplicationController < ApplicationController: dashboard index ping pong \| unknown: Admin::PostsController includes Exporting/);
+  // The module it includes, made in app/controllers/concerns.
+  step(() => files.set("/app/app/controllers/concerns/exporting.rb", "module Exporting\n  def export; end\nend\n"));
+  assert.match(describe(last), /admin\/posts < Admin::ApplicationController < ApplicationController: dashboard export index ping pong\n/);
+  // A controller file that goes.
+  step(() => files.delete("/app/app/controllers/admin/application_controller.rb"));
+  assert.match(describe(last), /admin\/posts < ApplicationController: export index ping pong\n/);
+});

@@ -100,6 +100,12 @@ export interface ControllerInput {
   gemMacro?: (name: string) => string | undefined;
   /** The app's own inflection rules: class names become paths with them. */
   inflections?: Inflections;
+  /**
+   * The model last built for the same app, whose controller files may have changed since (its
+   * templates, inflections, gems and other files have not): a controller whose ancestry reads
+   * the same bodies as there is taken from it as it was (`ControllerModel`'s `lookups`).
+   */
+  previous?: ControllerModel;
 }
 
 /** Where a module included in a controller may be defined, as Rails' autoloader would find it. */
@@ -179,13 +185,52 @@ export class ControllerModel {
     const views = viewIndex(input.views);
     this.views = views;
     this.inflections = input.inflections;
+    const previous = input.previous?.views === views && input.previous.inflections === input.inflections ? input.previous : undefined;
     withInflections(input.inflections, () => {
       for (const [name, bodies] of this.bodies) {
         if (!name.endsWith("Controller") || bodies[0].kind !== "class") continue;
-        const controller = this.build(name, bodies, views);
+        const controller = this.reused(previous, name) ?? this.built(name, bodies, views);
         if (controller) this.byPath.set(controller.path, controller);
       }
     });
+  }
+
+  /**
+   * What each controller's build looked up, by class name: every class or module name asked of
+   * the bodies (found or not) with the bodies found, and the controller built. A keystroke in one
+   * controller of issue 30's large app built all 5,000 again (their ancestries, 40 ms and the
+   * collector's share); now those whose lookups find the same bodies are the previous model's.
+   */
+  private readonly lookups = new Map<string, { seen: Map<string, Body[] | undefined>; controller: Controller | undefined }>();
+  /** The lookups of the build under way. */
+  private seen: Map<string, Body[] | undefined> | undefined;
+
+  private built(name: string, bodies: Body[], views: Map<string, Map<string, string>>): Controller | undefined {
+    const seen = (this.seen = new Map());
+    const controller = this.build(name, bodies, views);
+    this.seen = undefined;
+    // As the build left them: a module read on the way (`load`) is found now.
+    for (const looked of seen.keys()) seen.set(looked, this.bodies.get(looked));
+    this.lookups.set(name, { seen, controller });
+    return controller;
+  }
+
+  /** The previous model's controller of that name, when every lookup of its build finds the same bodies here. */
+  private reused(previous: ControllerModel | undefined, name: string): Controller | undefined {
+    const last = previous?.lookups.get(name);
+    if (!last?.controller) return undefined;
+    for (const [looked, bodies] of last.seen) {
+      const now = this.bodies.get(looked);
+      if (now !== bodies && !(now && bodies && sameList(now, bodies))) return undefined;
+    }
+    this.lookups.set(name, last);
+    return last.controller;
+  }
+
+  /** `this.bodies.get`, noted for the build under way. */
+  private bodiesOf(name: string): Body[] | undefined {
+    this.seen?.set(name, undefined);
+    return this.bodies.get(name);
   }
   private readonly inflections: Inflections | undefined;
   private readonly views: Map<string, Map<string, string>>;
@@ -356,7 +401,7 @@ export class ControllerModel {
     const macros = new Set<string>();
     for (const body of bodies) {
       for (const macro of body.macros ?? []) macros.add(macro);
-      if (body.kind === "module") for (const m of this.bodies.get(`${body.name}::ClassMethods`) ?? []) for (const macro of m.macros ?? []) macros.add(macro);
+      if (body.kind === "module") for (const m of this.bodiesOf(`${body.name}::ClassMethods`) ?? []) for (const macro of m.macros ?? []) macros.add(macro);
     }
     if (!macros.size) return undefined;
     for (const body of bodies) {
@@ -390,7 +435,7 @@ export class ControllerModel {
         unknown ??= `${current} inherits from itself`;
         break;
       }
-      const bodies = this.bodies.get(current);
+      const bodies = this.bodiesOf(current);
       if (!bodies) {
         unknown ??= `it inherits from ${current}, which is not in app/controllers`;
         external = current;
@@ -412,7 +457,7 @@ export class ControllerModel {
       for (const body of this.bodies.get(cls)!) {
         for (const module of body.includes) {
           const resolved = this.resolve(module, body.nesting) ?? this.load(module, body.nesting);
-          const moduleBodies = resolved && this.bodies.get(resolved);
+          const moduleBodies = resolved && this.bodiesOf(resolved);
           const fromGem = moduleBodies ? undefined : this.gemModule?.(module);
           if (moduleBodies) for (const m of moduleBodies) bodies.push(m);
           else if (fromGem) bodies.push(gemBody(module, fromGem, body));
@@ -437,7 +482,7 @@ export class ControllerModel {
     for (const candidate of candidates) {
       // `A::B::C` in `a/b/c.rb`, else in the file of a namespace around it (`a/b.rb`, `a.rb`).
       const segments = candidate.split("::");
-      for (let n = segments.length; n > 0 && !this.bodies.has(candidate); n--) {
+      for (let n = segments.length; n > 0 && !this.bodiesOf(candidate); n--) {
         for (const root of MODULE_ROOTS) {
           const relative = `${root}/${underscore(segments.slice(0, n).join("::"))}.rb`;
           if (this.loaded.has(relative)) continue;
@@ -446,7 +491,7 @@ export class ControllerModel {
           if (file) collectFile(file, this.bodies);
         }
       }
-      if (this.bodies.has(candidate)) return candidate;
+      if (this.bodiesOf(candidate)) return candidate;
     }
     return undefined;
   }
@@ -454,10 +499,10 @@ export class ControllerModel {
   /** A constant as Ruby resolves it lexically: from the innermost namespace out, then the top. */
   /** The class or module `name` written in `nesting` names, of those the app defines; never `except` (a class being defined). */
   private resolve(name: string, nesting: string[], except?: string): string | undefined {
-    if (name.startsWith("::")) return this.bodies.has(name.slice(2)) ? name.slice(2) : undefined;
+    if (name.startsWith("::")) return this.bodiesOf(name.slice(2)) ? name.slice(2) : undefined;
     for (let i = nesting.length; i >= 0; i--) {
       const candidate = [...nesting.slice(0, i), name].join("::");
-      if (candidate !== except && this.bodies.has(candidate)) return candidate;
+      if (candidate !== except && this.bodiesOf(candidate)) return candidate;
     }
     return undefined;
   }
