@@ -5,7 +5,7 @@
  * renames read every checked file of the app at each request: 50,000 files in issue 30's large
  * app, 2 s a request, nearly all of it listing folders and reading files that had not changed.
  */
-import { dirname, isAbsolute, join, relative, sep } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, sep } from "node:path";
 import type { FileSystem } from "./fileSystem.js";
 
 /**
@@ -104,9 +104,10 @@ export class KeptFiles {
   }
 
   /**
-   * Whether `watched` (`folder` or a file in it) is watched (`isWatchedPath`), and `folder` reached through no symbolic link below that workspace folder (which
-   * may be one). Folders' real paths are kept by the file system; a file's are not asked for
-   * (each would be kept with them, and a large app's would crowd out its folders').
+   * Whether `watched` (`folder` or a file in it) is watched (`isWatchedPath`), and `folder` is
+   * reached through no symbolic link below its workspace folder (which may be one). Folders'
+   * real paths are kept by the file system; a file's are not asked for (each would be kept with
+   * them, and a large app's would crowd out its folders').
    */
   private keeps(folder: string, fs: FileSystem, watched = folder): boolean {
     const folders = this.folders();
@@ -123,10 +124,13 @@ export class KeptFiles {
    * folder, whose files and folders go too.
    */
   changed(path: string, kind: "created" | "changed" | "deleted"): void {
-    this.dropText(path);
-    this.listings.delete(path);
+    const file = this.dropText(path);
+    const folder = this.listings.delete(path);
     if (kind === "changed") return;
     for (let up = dirname(path); up !== dirname(up) && this.listings.size; up = dirname(up)) this.listings.delete(up);
+    // What is kept below it is looked for only where the path may be a folder: a checkout
+    // creates and deletes files by thousands, each reported.
+    if (!folder && (file || basename(path).includes("."))) return;
     const inside = path + sep;
     for (const kept of this.texts.keys()) if (kept.startsWith(inside)) this.dropText(kept);
     for (const kept of this.listings.keys()) if (kept.startsWith(inside)) this.listings.delete(kept);
@@ -139,10 +143,11 @@ export class KeptFiles {
     this.units = 0;
   }
 
-  private dropText(path: string): void {
+  /** Drops the kept text of `path`; whether there was one. */
+  private dropText(path: string): boolean {
     const text = this.texts.get(path);
-    if (text === undefined) return;
+    if (text === undefined) return false;
     this.units -= text.length;
-    this.texts.delete(path);
+    return this.texts.delete(path);
   }
 }

@@ -254,9 +254,10 @@ export class RailsApp {
    */
   invalidateControllers(path?: string, kind: "changed" | "created" | "deleted" = "changed"): void {
     this.controllersCache = undefined;
-    // A controller file's text changed (a keystroke): the next model takes what it can from this
-    // one (`ControllerInput.previous`); any other change builds it anew.
-    const edited = path !== undefined && kind === "changed" && path.startsWith(join(this.root, "app", "controllers") + sep) && path.endsWith(".rb");
+    // A controller's or a template's text changed (a keystroke): the next model takes what it can
+    // from this one (`ControllerInput.previous`; a template's text is none of it); any other change
+    // builds it anew.
+    const edited = path !== undefined && kind === "changed" && ((path.startsWith(join(this.root, "app", "controllers") + sep) && path.endsWith(".rb")) || path.startsWith(join(this.root, "app", "views") + sep));
     this.previousModel = edited ? (this.controllerModelCache ?? this.previousModel) : undefined;
     this.controllerModelCache = undefined;
     // What lib/, engines and gems provide changes only as a file outside app/ appears or goes.
@@ -875,8 +876,8 @@ export class Workspace {
   }
 
   /**
-   * Something changed on disk where the client watches (`WATCHED_GLOBS`, `WATCHED_FOLDER_GLOBS`):
-   * what was kept of it is read again. Every reported change comes here, before `fileChanged`.
+   * Something changed on disk where the client watches (`REGISTERED_GLOBS`): what was kept of it
+   * is read again. Every reported change comes here, before `fileChanged`.
    */
   diskChanged(path: string, kind: "created" | "changed" | "deleted"): void {
     this.kept.changed(path, kind);

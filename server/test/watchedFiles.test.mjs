@@ -85,6 +85,16 @@ test("kept texts and listings: read once, read again where a change is reported"
   assert.deepEqual(fs.readDir(`${ROOT}/app/views/admin`), []);
   assert.deepEqual(fs.readDir(`${ROOT}/app/views`).sort(), ["orders/", "users/"]);
 
+  // A folder never listed, whose file was read by its path: it goes with the folder too.
+  const model = `${ROOT}/app/models/admin/user.rb`;
+  files.set(model, "class Admin::User; end");
+  assert.equal(fs.readFile(model), "class Admin::User; end");
+  files.delete(model);
+  kept.changed(`${ROOT}/app/models/admin/user.rb.swp`, "deleted");
+  assert.equal(fs.readFile(model), "class Admin::User; end", "another file's going leaves it");
+  kept.changed(`${ROOT}/app/models/admin`, "deleted");
+  assert.equal(fs.readFile(model), undefined);
+
   // Not watching: the disk each time.
   watching = false;
   const before = reads.files;
