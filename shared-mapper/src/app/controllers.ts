@@ -364,7 +364,6 @@ export class ControllerModel {
     return controller;
   }
 
-  /** The bodies of a class's ancestry in method-resolution order reversed (farthest first), its view prefixes, and what is not read. */
   /**
    * The controller whose requests run a file's code, when only one can: the file is the only one
    * defining that controller class, and no controller of the app inherits from it (an inherited
@@ -423,6 +422,7 @@ export class ControllerModel {
     return undefined;
   }
 
+  /** The bodies of a class's ancestry in method-resolution order reversed (farthest first), its view prefixes, and what is not read. */
   private ancestors(name: string): { bodies: Body[]; prefixes: string[]; classes: string[]; framework?: string; external?: string; unknown?: string; unread?: string } {
     const classes: string[] = [];
     let unknown: string | undefined;
