@@ -10,7 +10,7 @@ import { coreClass, isExceptionA, isExceptionClass, iterate, elementOf } from ".
 /** Ruby's own classes and modules: defined in every app. */
 const CORE_CLASS_NAMES = new Set(["String", "Symbol", "Integer", "Float", "Numeric", "Array", "Hash", "Range", "Regexp", "MatchData", "Proc", "NilClass", "TrueClass", "FalseClass", "Object", "BasicObject", "Kernel", "Comparable", "Enumerable", "Enumerator", "Struct", "Set", "File", "Dir", "Math", "Time", "Class", "Module", "Exception", "StandardError", "ArgumentError", "RuntimeError", "Rails", "ActiveSupport", "ActionDispatch", "ENV", "Pathname", "URI", "JSON", "Date", "Rational", "Complex"]);
 import { RoutingError } from "../mapper/errors.js";
-import { RConst, RObject, RUnknown, RValue } from "../ruby/values.js";
+import { RConst, RObject, RUnknown, RUnknownTruth, RValue } from "../ruby/values.js";
 import type { Env } from "./env.js";
 import type { Evaluator, Node } from "./evaluator.js";
 import type { Handlers } from "./handlers.js";
@@ -210,6 +210,25 @@ function argumentValue(it: Evaluator, args: N.ArgumentsNode | null, env: Env): R
   return values.length === 1 ? values[0] : values;
 }
 
+/**
+ * `left && right` (`and`: true) or `left || right` whose left side Routemap cannot decide: both
+ * worlds followed. Where the right side, run in the world that reaches it, has the truth `left`
+ * has in the other (falsy after `&&`, truthy after `||`), the whole has that truth either way:
+ * `defined?(JasmineRails) && Rails.env.test?` outside the tests decides an `if` (it drew the
+ * routes of both branches).
+ */
+function eitherWay(it: Evaluator, n: N.AndNode | N.OrNode, left: RUnknown, env: Env, and: boolean): RValue {
+  let rightTruth: boolean | undefined;
+  const right = () => {
+    const value = it.eval(n.right, env);
+    rightTruth = it.decide(n.right, value);
+    return value;
+  };
+  const condition = it.conditionOf(n.left, left);
+  const value = and ? it.fork(condition, right, () => left) : it.fork(condition, () => left, right);
+  return rightTruth === !and && value instanceof RUnknown ? new RUnknownTruth(value, !and) : value;
+}
+
 export const CONTROL: Handlers = [
   [N.ProgramNode, (it, n: N.ProgramNode, env) => it.statements(n.statements, env)],
   [N.StatementsNode, (it, n: N.StatementsNode, env) => it.statements(n, env)],
@@ -219,13 +238,13 @@ export const CONTROL: Handlers = [
   [N.AndNode, (it, n: N.AndNode, env) => {
     const left = it.eval(n.left, env);
     const truth = it.decide(n.left, left);
-    if (truth === undefined) return it.fork(it.conditionOf(n.left, left as RUnknown), () => it.eval(n.right, env), () => left);
+    if (truth === undefined) return eitherWay(it, n, left as RUnknown, env, true);
     return truth ? it.eval(n.right, env) : left;
   }],
   [N.OrNode, (it, n: N.OrNode, env) => {
     const left = it.eval(n.left, env);
     const truth = it.decide(n.left, left);
-    if (truth === undefined) return it.fork(it.conditionOf(n.left, left as RUnknown), () => left, () => it.eval(n.right, env));
+    if (truth === undefined) return eitherWay(it, n, left as RUnknown, env, false);
     return truth ? left : it.eval(n.right, env);
   }],
   [N.CaseNode, (it, n: N.CaseNode, env) => caseWhen(it, n, env)],

@@ -19,7 +19,7 @@ import type { LineIndex } from "../ruby/lineIndex.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import { inspect, quotedSource, type RubyVersion } from "../ruby/print.js";
 import {
-  FOREIGN_OBJECT, RConst, RFloat, RHash, RInquirer, RMapper, RMatch, RObject, RPathname, RProc, RRegexp, RString, RStruct, RStructClass, RSymbol, RUnknown, RValue, UnknownValueError, poisonOf,
+  FOREIGN_OBJECT, RConst, RFloat, RHash, RInquirer, RMapper, RMatch, RObject, RPathname, RProc, RRegexp, RString, RStruct, RStructClass, RSymbol, RUnknown, RUnknownTruth, RValue, UnknownValueError, poisonOf,
   stringValue, truthy, unknownConstant, RUBY_MODULES_IN_CAPITALS,
 } from "../ruby/values.js";
 import type { ActionEndpoint, Diagnostic, GemDependent, OpenRegion, Severity, Span } from "../types.js";
@@ -919,6 +919,7 @@ export class Interpreter implements MapperHost, CallHost {
 
   decide(_node: Node, value: RValue): boolean | undefined {
     if (!(value instanceof RUnknown)) return truthy(value);
+    if (value instanceof RUnknownTruth) return value.truth;
     if (value.object) return true;
     if (value.key === undefined) return undefined;
     const negated = value.key.startsWith("!");

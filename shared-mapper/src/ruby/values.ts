@@ -187,6 +187,19 @@ export class RUnknown {
   }
 }
 
+/**
+ * An unknown value whose truth is known all the same: `defined?(X) && Rails.env.test?` outside
+ * the tests is nil or false, falsy either way; `defined?(X) || true` is truthy either way.
+ */
+export class RUnknownTruth extends RUnknown {
+  constructor(
+    of: RUnknown,
+    readonly truth: boolean,
+  ) {
+    super(of.description, of.object, of.why, of.from, of.key, of.span);
+  }
+}
+
 /** A constant named in capitals (`Patterns::SLUG`) holds a value; a CamelCase one names a class or module. */
 export const isValueConstant = (path: string): boolean => /(^|::)[A-Z][A-Z0-9_]*$/.test(path) && !RUBY_MODULES_IN_CAPITALS.has(path.replace(/^::/, ""));
 
