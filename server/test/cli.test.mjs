@@ -399,3 +399,19 @@ test("check: a controller that only reads URL options (a mailer's, passed to red
   const setting = { ...files, "app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base\n  def default_url_options\n    { id: 1 }\n  end\nend\n" };
   assert.ok(!found(app(setting)).includes("app/controllers/widgets_controller.rb:3 missing-url-part"));
 });
+
+test("check: a helper module that defines methods of names it builds after a prefix: calls with that prefix are its, others still checked", () => {
+  const dir = app({
+    "config/routes.rb": 'Rails.application.routes.draw do\n  resources :entities, only: :show\nend\n',
+    "app/controllers/entities_controller.rb": "class EntitiesController < ActionController::Base\n  def show; end\nend\n",
+    // littlesis-rails' app/helpers/entities_helper.rb: a method per route of the app's table.
+    "app/helpers/entities_helper.rb":
+      'module EntitiesHelper\n  Rails.application.routes.routes.each do |route|\n    next unless route.name&.match?(/entit/)\n    %w[path url].each do |suffix|\n      define_method("concretize_#{route.name}_#{suffix}") { |e, **args| send("#{route.name}_#{suffix}", e, **args) }\n    end\n  end\nend\n',
+    "app/views/entities/show.html.erb": '<%= link_to "e", concretize_entity_path(1) %>\n<%= link_to "x", concretise_entity_path(1) %>\n',
+    // A lockfile with no gems: every helper the app may call is known.
+    "Gemfile.lock": "GEM\n  remote: https://rubygems.org/\n  specs:\n\nPLATFORMS\n  ruby\n",
+  });
+  const check = run(["check", "--rails", "6.1"], { cwd: dir });
+  const errors = check.stdout.split("\n").filter((l) => / error: /.test(l));
+  assert.deepEqual(errors.map((l) => l.replace(/ \(did you mean.*$/, "")), ["app/views/entities/show.html.erb:2:18: error: undefined method `concretise_entity_path': no route, direct helper or method defines it"]);
+});

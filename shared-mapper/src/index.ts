@@ -63,7 +63,7 @@ export { layoutFacts, unreachedLayoutFiles, type AppLayouts, type LayoutFacts, t
 export { deviseUrlHelperNames } from "./gems/deviseModels.js";
 export { hamlToRuby } from "./app/haml.js";
 export { slimToRuby } from "./app/slim.js";
-export { definedHelperNames, erbToRuby, partialLocalKeys, unknownHelperDiagnostics, type HashTarget, type HelperCall, type HelperLookup } from "./app/helperCalls.js";
+export { definedHelperNames, isDefinedName, erbToRuby, partialLocalKeys, unknownHelperDiagnostics, type HashTarget, type HelperCall, type HelperLookup } from "./app/helperCalls.js";
 export { HOOKS as INTEGRATION_HOOKS, type IntegrationEffect } from "./app/integrationTests.js";
 export { TestSupport, type TestSupportCause } from "./app/testSupport.js";
 export { hashRoutes, missingPartDiagnostics, unroutedHashDiagnostics, UNKNOWN, type UrlGenerationContext, type UrlHash, type UrlOptionsFacts } from "./app/urlGeneration.js";

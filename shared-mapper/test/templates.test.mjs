@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { definedHelperNames, hamlToRuby, partialLocalKeys, slimToRuby } from "../dist/index.js";
+import { definedHelperNames, hamlToRuby, isDefinedName, partialLocalKeys, slimToRuby } from "../dist/index.js";
 import { FIXTURES } from "../../test-fixtures/lib/cases.mjs";
 import { mapper } from "./helpers.mjs";
 
@@ -114,7 +114,21 @@ test("definedHelperNames: a word list's define_method with a prefix (Capybara's 
   const names = new Set();
   // capybara/rspec/matchers.rb, 3.36: the negated matchers made from a word list.
   definedHelperNames('%w[selector css current_path link\n   sibling].each do |matcher_type|\n  define_method "have_no_#{matcher_type}" do |*args|\n  end\nend\n', names);
-  assert.deepEqual([...names], ["have_no_current_path"]);
+  // The word list's names, and the prefix any name it builds has.
+  assert.deepEqual([...names], ["have_no_current_path", "have_no_*"]);
+});
+
+test("definedHelperNames: a define_method of a name it builds after a prefix may define any name with that prefix (littlesis' concretize_ helpers)", () => {
+  const names = new Set();
+  // public-accountability/littlesis-rails, app/helpers/entities_helper.rb: a method per route of the app's own table.
+  definedHelperNames('module EntitiesHelper\n  Rails.application.routes.routes.each do |route|\n    %w[path url].each do |suffix|\n      define_method("concretize_#{route.name}_#{suffix}") { |e| e }\n    end\n  end\nend\n', names);
+  assert.deepEqual([...names], ["concretize_*"]);
+  assert.ok(isDefinedName(names, "concretize_entity_path"));
+  assert.ok(!isDefinedName(names, "entity_path"));
+  // A prefix of two letters or none says too little: nothing is taken from it.
+  const short = new Set();
+  definedHelperNames('define_method("#{name}_path") {}\ndefine_method(:"x_#{name}") {}\n', short);
+  assert.deepEqual([...short], []);
 });
 
 test("definedHelperNames: Devise.add_module's route actions are Devise's URL helpers (a gem's module or the app's initializer)", () => {

@@ -6,7 +6,7 @@
  * may have drawn the route), nor when the gems' helpers cannot be known.
  */
 import { underscore } from "@routemap/shared-mapper/inflector";
-import { UNKNOWN, drawsOwnRoutes, guardedHelperNames, runningUses, hasDynamicTargets, mailerPathDiagnostics, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unreachedController, unreachedLayoutFiles, unroutedHashDiagnostics, type AppLayouts, type ControllerModel, type FileUses, type LayoutReachInput, type Diagnostic, type HelperCall, type MapResult, type OpenRegion, type PolymorphicOptions, type Route, type RouteMapper, type TestSupport, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
+import { UNKNOWN, drawsOwnRoutes, guardedHelperNames, isDefinedName, runningUses, hasDynamicTargets, mailerPathDiagnostics, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unreachedController, unreachedLayoutFiles, unroutedHashDiagnostics, type AppLayouts, type ControllerModel, type FileUses, type LayoutReachInput, type Diagnostic, type HelperCall, type MapResult, type OpenRegion, type PolymorphicOptions, type Route, type RouteMapper, type TestSupport, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
 import { MAX_FILE_BYTES } from "../fileSystem.js";
 import { withMainAppHint } from "./engineContexts.js";
 import { helperIndex, tableFor, type HelperTable, type HelperTables } from "./helpers.js";
@@ -174,7 +174,7 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
   // A test that draws its own table (`Rails.application.routes.draw do … end`) calls that table's helpers.
   const ownTable = !/\/config\/routes(?:\.rb$|\/)/.test(path) && drawsOwnRoutes(text);
   const known = (name: string, receiver: string | undefined): "known" | "unknown" | "unchecked" => {
-    if (defined.has(name) || gems.has(name) || guarded.has(name)) return "known";
+    if (isDefinedName(defined, name) || gems.has(name) || guarded.has(name)) return "known";
     if (ownTable && receiver === undefined) return "unchecked";
     const table = tableFor(tables, receiver);
     if (!table) return "unchecked";
@@ -225,7 +225,7 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
   const gemDefines = (name: string) => gems.has(name) && !context.gemMentions?.has(name);
   // The diagnostics' spans are their calls' own: looked up in a set, as a file may have thousands.
   const unknownAt = new Set(said.map((d) => d.span));
-  const named = calls.filter((call) => !defined.has(call.name) && !gemDefines(call.name) && !guarded.has(call.name) && !unknownAt.has(call.span));
+  const named = calls.filter((call) => !isDefinedName(defined, call.name) && !gemDefines(call.name) && !guarded.has(call.name) && !unknownAt.has(call.span));
   // A mailer's `x_path` raises NoMethodError before any URL is generated: only that is said.
   const unhelped = generation.withoutPathHelpers?.(path) ? mailerPathDiagnostics(named, tables.own.routes, tables.own.customHelpers.filter((h) => h.kind === "direct").map((h) => h.name)) : [];
   const unhelpedAt = new Set(unhelped.map((d) => d.span));

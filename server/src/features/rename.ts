@@ -13,6 +13,7 @@
  * helper Rails derives from the model's name and which a rename would break.
  */
 import type { Declaration, LiteralArgument, MapResult, Route, Span } from "@routemap/shared-mapper";
+import { isDefinedName } from "@routemap/shared-mapper";
 import { ErrorCodes, ResponseError, type Position, type Range, type TextEdit, type WorkspaceEdit } from "vscode-languageserver/node";
 import { contains, toRange, toUri } from "../convert.js";
 import type { RailsApp } from "../workspace.js";
@@ -141,14 +142,14 @@ function renamedNames(app: RailsApp, file: string, edited: string): Map<Route, s
   const gemDefines = (name: string) => !("why" in gems) && (gems.helpers.has(`${name}_path`) || gems.helpers.has(`${name}_url`));
   for (const name of new Set(oldToNew.values())) {
     if (kept.has(name)) throw new RenameRefused(`a route named \`${name}\` already exists`);
-    if (defined.has(`${name}_path`) || defined.has(`${name}_url`)) throw new RenameRefused(`the app's own code defines or names \`${name}_path\` or \`${name}_url\``);
+    if (isDefinedName(defined, `${name}_path`) || isDefinedName(defined, `${name}_url`)) throw new RenameRefused(`the app's own code defines or names \`${name}_path\` or \`${name}_url\``);
     if (gemDefines(name)) throw new RenameRefused(`a gem of the app defines \`${name}_path\` or \`${name}_url\``);
     const open = [...renamedIn].map((t) => mayBeMissing(before.openRegions, `${name}_path`, t === 0 ? undefined : before.engines[t - 1].name)).find((r) => r);
     if (open) throw new RenameRefused(`Routemap could not evaluate ${relativeTo(app, open.span.file)}:${open.span.start.line + 1}, which may draw a route named \`${name}\``);
   }
   for (const name of oldToNew.keys()) {
     if (gemDefines(name)) throw new RenameRefused(`a gem of the app defines \`${name}_path\` or \`${name}_url\` too: its calls may not be the route's`);
-    if (defined.has(`${name}_path`) || defined.has(`${name}_url`)) {
+    if (isDefinedName(defined, `${name}_path`) || isDefinedName(defined, `${name}_url`)) {
       throw new RenameRefused(`the app's code also names \`${name}_path\` or \`${name}_url\` in a \`def\`, a symbol or a string (\`send\`, \`helper_method\`, \`let\`…), which a rename cannot follow`);
     }
   }

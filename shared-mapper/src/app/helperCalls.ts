@@ -244,6 +244,9 @@ export function definedHelperNames(text: string, into: Set<string>, mentions?: S
     for (const m of text.matchAll(/^[ \t]*([a-z_][a-z0-9_]*_(?:path|url))(?:[ \t]*(?:\{|do\b)|[ \t]+[^\s=]|\()/gm)) into.add(m[1]);
   }
   if (text.includes("add_module")) deviseModuleHelpers(text, into);
+  // `define_method("concretize_#{route.name}_#{suffix}")` (littlesis' helper, over the app's
+  // routes): any name with that prefix may be defined; kept as `concretize_*` (`isDefinedName`).
+  for (const m of text.matchAll(/\bdefine_(?:singleton_)?method[\s(]*:?["']([a-z_][a-z0-9_]{2,})#\{/g)) into.add(`${m[1]}*`);
   // Not a `respond_to?(:x_path)` or `defined?(x_path)`: the file that asks is the one that may
   // call it missing (helperGuards.ts), not the app.
   const computed = mentions && /\bdefine_(?:singleton_)?method[\s(]*(?![\s(]*[:"'])|\bdef\s+(?:self\.)?method_missing\b|\bdefine_method[\s(]*"[^"\n]*#\{/.test(text);
@@ -331,6 +334,18 @@ function* wordListLoops(text: string): Generator<{ words: string; param: string;
     opening.lastIndex = each.lastIndex;
   }
 }
+
+/**
+ * Whether the app's defined names (`definedHelperNames`'s) hold `name`: as written, or by the
+ * prefix of a `define_method` of a name it builds (`concretize_*`).
+ */
+export function isDefinedName(defined: ReadonlySet<string>, name: string): boolean {
+  if (defined.has(name)) return true;
+  let prefixes = definedPrefixes.get(defined);
+  if (!prefixes) definedPrefixes.set(defined, (prefixes = [...defined].filter((n) => n.endsWith("*")).map((n) => n.slice(0, -1))));
+  return prefixes.length > 0 && prefixes.some((prefix) => name.startsWith(prefix));
+}
+const definedPrefixes = new WeakMap<ReadonlySet<string>, string[]>();
 
 /** What a table of helpers says of a name: known to it, or not. */
 export type HelperLookup = (name: string, receiver: string | undefined) => "known" | "unknown" | "unchecked";
