@@ -24,7 +24,7 @@ import type { Node } from "./evaluator.js";
 const ENV_WHY = "an environment variable of the process that runs Rails, which Routemap was not given";
 
 /** A class or module of Ruby or Rails as a receiver; undefined for one this module does not answer for. */
-export function classCall(it: CallHost, path: string, name: string, args: RValue[], block: RProc | null): RValue | undefined {
+export function classCall(it: CallHost, path: string, name: string, args: RValue[], block: RProc | null, node?: Node): RValue | undefined {
   // `Application.config_for :rubygems` (rubygems.org): the app's class, by its constant.
   if (name === "config_for" && path !== "Rails.application" && isApplication(path, (p) => it.classes.ancestors(p))) return configForCall(it, args);
   switch (path) {
@@ -42,7 +42,7 @@ export function classCall(it: CallHost, path: string, name: string, args: RValue
         return null;
       }
       if (name === "exist?") return it.host.paths().some((p) => p.startsWith(absolute(it, pathText(args[0])).replace(/\/?$/, "/")));
-      return undefined;
+      return dirListing(it, name, args, block, node);
     case "Pathname":
       return name === "new" ? new RPathname(pathText(args[0])) : undefined;
     case "ActiveSupport::StringInquirer":
@@ -291,6 +291,26 @@ function fileCall(it: CallHost, name: string, args: RValue[]): RValue | undefine
     }
   }
   return undefined;
+}
+
+/**
+ * `Dir.children`, `Dir.each_child`, `Dir.entries`, and `Dir.new`/`Dir.open` (myplaceonline's
+ * `Dir.new(Rails.root.join("app", "models").to_s).each`, which drew 11,753 routes): the folder's
+ * entries, from the host's files as `Dir.glob` finds them. A `Dir` is its entries as an array
+ * (`each`, `map`, `select`… as Dir's Enumerable gives them; `.` and `..` first). Ruby lists a
+ * folder in the file system's order, which Routemap cannot know: the entries come sorted, and
+ * that is said at the call.
+ */
+function dirListing(it: CallHost, name: string, args: RValue[], block: RProc | null, node: Node | undefined): RValue | undefined {
+  const entries = name === "entries" || ((name === "new" || name === "open") && !block);
+  if (!["children", "each_child", "entries", "new", "open"].includes(name) || (name === "each_child" && !block) || (name === "open" && block)) return undefined;
+  const folder = absolute(it, pathText(args[0])).replace(/\/+$/, "");
+  const names = [...new Set([...glob(it, [str(`${folder}/*`)]), ...glob(it, [str(`${folder}/.*`)])].map((p) => (p as RString).value.slice(folder.length + 1)))].filter((n) => n !== "." && n !== "..").sort();
+  if (node) it.report("info", `Ruby lists a folder in the order the file system keeps it, which Routemap cannot know: \`Dir.${name}\` is taken in sorted order here, and what is drawn from it may come in another order in Rails.`, it.nodeSpan(node), "unknown-order");
+  const listed = (entries ? [".", "..", ...names] : names).map((n) => str(n));
+  if (name !== "each_child") return listed;
+  for (const entry of listed) it.yield(block!, [entry]);
+  return null;
 }
 
 /** What a Pathname answers with the host's files: `exist?`, `read`, `glob`, `children`. */

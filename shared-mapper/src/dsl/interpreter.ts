@@ -972,7 +972,7 @@ export class Interpreter implements MapperHost, CallHost {
     this.budget.charge(1);
     const own = this.methodOf(recv, name);
     if (own) return this.callMethodDef(own.def, own.self, args, block, name);
-    const special = this.objectCall(recv, name, args, block, env);
+    const special = this.objectCall(recv, name, args, block, env, node);
     if (special !== undefined) return this.placed(special, node);
     const poisoned = poisonOf(recv);
     if (poisoned) {
@@ -1030,7 +1030,7 @@ export class Interpreter implements MapperHost, CallHost {
   }
 
   /** Methods whose answer is the interpreter's, not the core library's: objects of the files' classes, `new`, exceptions. */
-  private objectCall(recv: RValue, name: string, args: RValue[], block: RProc | null, env: Env | undefined): RValue | undefined {
+  private objectCall(recv: RValue, name: string, args: RValue[], block: RProc | null, env: Env | undefined, node: Node | undefined): RValue | undefined {
     // `Locale.new("en")` for `Locale = Struct.new(:code) do … end`: the block's methods, `initialize` among them.
     if (recv instanceof RStructClass && name === "new" && recv.methodsOf && this.classes.has(recv.methodsOf)) {
       return this.instantiate(recv.methodsOf, args, block, recv);
@@ -1047,7 +1047,7 @@ export class Interpreter implements MapperHost, CallHost {
       if (name === "new" && path === "Proc" && block) return block;
       const core = CORE_CONSTANTS[`${path}::${name}`];
       if (core && !args.length) return core();
-      return classCall(this, path, name, args, block);
+      return classCall(this, path, name, args, block, node);
     }
     if (recv instanceof RPathname) return pathnameCall(this, recv, name, args);
     // A value of Ruby's own is never an instance of a class only the files define.
