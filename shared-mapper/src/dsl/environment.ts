@@ -10,7 +10,7 @@ import { loadYaml, yamlOptions } from "../framework/appYaml.js";
 import { configFor } from "../framework/configFor.js";
 import { appFolders, CONFIG, isApplication, settingCall, settingsOf, type SettingsHost } from "../framework/appSettings.js";
 import { deviseMappings } from "../gems/deviseMappings.js";
-import { omniauthProviders } from "../gems/deviseModels.js";
+import { deviseSetting, omniauthProviders } from "../gems/deviseModels.js";
 import { RoutingError } from "../mapper/errors.js";
 import { gemVersion } from "../mapper/state.js";
 import { inspect } from "../ruby/print.js";
@@ -63,7 +63,8 @@ export function classCall(it: CallHost, path: string, name: string, args: RValue
       if (args.length || (it.mapper.gems && gemVersion(it.mapper, "devise") === undefined)) return undefined;
       // The providers config/initializers/devise.rb configures (gitlab's config/routes/import.rb loops over them).
       if (name === "omniauth_providers") return omniauthProviders(it.mapper.host);
-      return name === "mappings" ? deviseMappings(it.mapper.set) : undefined;
+      if (name === "mappings") return deviseMappings(it.mapper.set);
+      return deviseSetting(it.mapper.host, name);
   }
   if (path.startsWith(CONFIG)) return settingCall(settingsOf(it), settingsHost(it), path, name, args);
   return undefined;

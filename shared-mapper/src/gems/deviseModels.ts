@@ -405,6 +405,35 @@ export function omniauthProviders(host: DeviseSettingsHost): RValue {
 }
 
 /**
+ * Devise's defaults of the settings an app's routes read through `Devise` (lib/devise.rb, 4.8
+ * and 5.0: `@@sign_out_via = :delete`, `@@unlock_strategy = :both`, `@@omniauth_path_prefix = nil`).
+ */
+const SETTING_DEFAULTS: Record<string, () => RValue> = {
+  sign_out_via: () => sym("delete"),
+  unlock_strategy: () => sym("both"),
+  omniauth_path_prefix: () => null,
+};
+
+/**
+ * `Devise.sign_out_via` (armchair-dj-rails' `match "log_out", …, via: Devise.sign_out_via`) and
+ * the other settings of `SETTING_DEFAULTS`: as config/initializers/devise.rb sets them, else
+ * Devise's default; unknown, and why, where the file sets it to what Routemap cannot read or
+ * under a condition it cannot decide. Undefined for another name.
+ */
+export function deviseSetting(host: DeviseSettingsHost, name: string): RValue | undefined {
+  const fallback = SETTING_DEFAULTS[name];
+  if (!fallback) return undefined;
+  const unknown = (why: string) => new RUnknown(`Devise.${name}`, false, `Devise's \`${name}\`, ${why}`);
+  if (!host.inApp) return unknown("which config/initializers/devise.rb sets, and this routes file is read without its app");
+  const settings = readDeviseSettings(host.appFile("config/initializers/devise.rb"), host.evaluateIn && ((file, node) => host.evaluateIn!(file, node)));
+  const unread = settings.unreadSettings.find((u) => u.setting === name);
+  if (unread) return unknown(`set in config/initializers/devise.rb to \`${unread.value}\`, which Routemap cannot read`);
+  const undecided = settings.undecidedSettings.find((u) => u.setting === name);
+  if (undecided) return unknown(`set in config/initializers/devise.rb only if \`${undecided.condition}\`, which Routemap cannot decide`);
+  return settings.values.get(name) ?? fallback();
+}
+
+/**
  * The settings, with the branches of an `if`/`unless` (a statement modifier too) that Ruby
  * would take: `evaluate` decides the condition (`Rails.env.test?`); a condition it cannot
  * decide makes the settings under it unknown and the providers undecided, never one branch.
