@@ -408,11 +408,11 @@ export function omniauthProviders(host: DeviseSettingsHost): RValue {
  * Devise's defaults of the settings an app's routes read through `Devise` (lib/devise.rb, 4.8
  * and 5.0: `@@sign_out_via = :delete`, `@@unlock_strategy = :both`, `@@omniauth_path_prefix = nil`).
  */
-const SETTING_DEFAULTS: Record<string, () => RValue> = {
-  sign_out_via: () => sym("delete"),
-  unlock_strategy: () => sym("both"),
-  omniauth_path_prefix: () => null,
-};
+const SETTING_DEFAULTS = new Map<string, () => RValue>([
+  ["sign_out_via", () => sym("delete")],
+  ["unlock_strategy", () => sym("both")],
+  ["omniauth_path_prefix", () => null],
+]);
 
 /**
  * `Devise.sign_out_via` (armchair-dj-rails' `match "log_out", …, via: Devise.sign_out_via`) and
@@ -421,7 +421,7 @@ const SETTING_DEFAULTS: Record<string, () => RValue> = {
  * under a condition it cannot decide. Undefined for another name.
  */
 export function deviseSetting(host: DeviseSettingsHost, name: string): RValue | undefined {
-  const fallback = SETTING_DEFAULTS[name];
+  const fallback = SETTING_DEFAULTS.get(name);
   if (!fallback) return undefined;
   const unknown = (why: string) => new RUnknown(`Devise.${name}`, false, `Devise's \`${name}\`, ${why}`);
   if (!host.inApp) return unknown("which config/initializers/devise.rb sets, and this routes file is read without its app");
