@@ -47,8 +47,13 @@ function below(path: string, folders: readonly string[]): { folder: string; rest
  * clients below the folder; a path that matches below its folder matches either way.
  */
 export function isWatchedPath(path: string, folders: readonly string[]): boolean {
+  return watchedBelow(path, folders) !== undefined;
+}
+
+/** `below`, for a watched path only. */
+function watchedBelow(path: string, folders: readonly string[]): { folder: string; rest: string } | undefined {
   const found = below(path, folders);
-  return found !== undefined && WATCHED.test(found.rest) && !UNWATCHED_PART.test(found.rest);
+  return found && WATCHED.test(found.rest) && !UNWATCHED_PART.test(found.rest) ? found : undefined;
 }
 
 /**
@@ -110,10 +115,9 @@ export class KeptFiles {
    * them, and a large app's would crowd out its folders').
    */
   private keeps(folder: string, fs: FileSystem, watched = folder): boolean {
-    const folders = this.folders();
-    if (!isWatchedPath(watched, folders)) return false;
+    const found = watchedBelow(watched, this.folders());
+    if (!found) return false;
     if (!fs.realPath) return true;
-    const found = below(watched, folders)!;
     const real = fs.realPath(folder);
     return real !== undefined && real === join(fs.realPath(found.folder) ?? found.folder, relative(found.folder, folder));
   }

@@ -189,7 +189,7 @@ export class ControllerModel {
     withInflections(input.inflections, () => {
       for (const [name, bodies] of this.bodies) {
         if (!name.endsWith("Controller") || bodies[0].kind !== "class") continue;
-        const controller = this.reused(previous, name) ?? this.built(name, bodies, views);
+        const controller = this.reused(previous, name) ?? this.buildNoted(name, bodies, views);
         if (controller) this.byPath.set(controller.path, controller);
       }
     });
@@ -205,7 +205,8 @@ export class ControllerModel {
   /** The lookups of the build under way. */
   private seen: Map<string, Body[] | undefined> | undefined;
 
-  private built(name: string, bodies: Body[], views: Map<string, Map<string, string>>): Controller | undefined {
+  /** `build`, with what it looked up kept in `lookups`. */
+  private buildNoted(name: string, bodies: Body[], views: Map<string, Map<string, string>>): Controller | undefined {
     const seen = (this.seen = new Map());
     const controller = this.build(name, bodies, views);
     this.seen = undefined;

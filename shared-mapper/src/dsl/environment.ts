@@ -303,12 +303,12 @@ function fileCall(it: CallHost, name: string, args: RValue[]): RValue | undefine
  * that is said at the call.
  */
 function dirListing(it: CallHost, name: string, args: RValue[], block: RProc | null, node: Node | undefined): RValue | undefined {
-  const entries = name === "entries" || ((name === "new" || name === "open") && !block);
+  const withDots = name === "entries" || ((name === "new" || name === "open") && !block);
   if (!["children", "each_child", "entries", "new", "open"].includes(name) || args.length === 0 || (name === "each_child" && !block) || (name === "open" && block)) return undefined;
   const folder = absolute(it, pathText(args[0])).replace(/\/+$/, "");
   const names = [...new Set([...glob(it, [str(`${folder}/*`)]), ...glob(it, [str(`${folder}/.*`)])].map((p) => (p as RString).value.slice(folder.length + 1)))].filter((n) => n !== "." && n !== "..").sort();
   if (node) it.report("info", `Ruby lists a folder in the order the file system keeps it, which Routemap cannot know: \`Dir.${name}\` is taken in sorted order here, and what is drawn from it may come in another order in Rails.`, it.nodeSpan(node), "unknown-order");
-  const listed = (entries ? [".", "..", ...names] : names).map((n) => str(n));
+  const listed = (withDots ? [".", "..", ...names] : names).map((n) => str(n));
   if (name !== "each_child") return listed;
   for (const entry of listed) it.yield(block!, [entry]);
   return null;

@@ -24,7 +24,7 @@ import { present, RHash, RProc, RSymbol, RValue, sym, truthy } from "../ruby/val
 import { toS } from "../ruby/print.js";
 import { httpVerb } from "../mapper/base.js";
 import { invoke, kw } from "../framework/draw.js";
-import { EXTENSIONS, modelPath, NO_APP_MODULES, readAppDeviseModules, readDeviseModel, readDeviseSettings, routeOf, type AppDeviseModules, type DeviseModel, type DeviseSettings, type ModelReader } from "./deviseModels.js";
+import { EXTENSIONS, modelPath, NO_APP_MODULES, readAppDeviseModules, initializerSettings, readDeviseModel, routeOf, type AppDeviseModules, type DeviseModel, type DeviseSettings, type ModelReader } from "./deviseModels.js";
 import type { Frame } from "../mapper/scope.js";
 import { addMapping, type MappingValues } from "./deviseMappings.js";
 
@@ -47,7 +47,7 @@ export function deviseFor(m: MapperState, call: Call, gems: DeviseGems): void {
   const resources = [...call.args];
   const options = extractOptions(resources).dup();
   inheritScope(m, options, gems);
-  const settings = readDeviseSettings(m.host.appFile("config/initializers/devise.rb"), m.host.evaluateIn && ((file, node) => m.host.evaluateIn!(file, node)));
+  const settings = initializerSettings(m.host);
   // Only the settings that change the routes are said: `config.mailer_sender` under a condition changes no row.
   for (const { setting, condition } of settings.undecidedSettings) {
     if (!ROUTE_SETTINGS.has(setting)) continue;

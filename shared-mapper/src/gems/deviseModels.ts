@@ -396,7 +396,7 @@ export interface DeviseSettingsHost {
 export function omniauthProviders(host: DeviseSettingsHost): RValue {
   const unknown = (why: string) => new RUnknown("Devise.omniauth_providers", false, `the OmniAuth providers config/initializers/devise.rb configures, ${why}`);
   if (!host.inApp) return unknown("and this routes file is read without its app");
-  const settings = readDeviseSettings(host.appFile("config/initializers/devise.rb"), host.evaluateIn && ((file, node) => host.evaluateIn!(file, node)));
+  const settings = initializerSettings(host);
   const unread = settings.unreadProviders[0];
   if (unread !== undefined) return unknown(`one of which Routemap cannot read (\`${unread}\`)`);
   const undecided = settings.undecidedProviders[0];
@@ -425,12 +425,17 @@ export function deviseSetting(host: DeviseSettingsHost, name: string): RValue | 
   if (!fallback) return undefined;
   const unknown = (why: string) => new RUnknown(`Devise.${name}`, false, `Devise's \`${name}\`, ${why}`);
   if (!host.inApp) return unknown("which config/initializers/devise.rb sets, and this routes file is read without its app");
-  const settings = readDeviseSettings(host.appFile("config/initializers/devise.rb"), host.evaluateIn && ((file, node) => host.evaluateIn!(file, node)));
+  const settings = initializerSettings(host);
   const unread = settings.unreadSettings.find((u) => u.setting === name);
   if (unread) return unknown(`set in config/initializers/devise.rb to \`${unread.value}\`, which Routemap cannot read`);
   const undecided = settings.undecidedSettings.find((u) => u.setting === name);
   if (undecided) return unknown(`set in config/initializers/devise.rb only if \`${undecided.condition}\`, which Routemap cannot decide`);
   return settings.values.get(name) ?? fallback();
+}
+
+/** The settings of the app's config/initializers/devise.rb (`readDeviseSettings`), its conditions decided by the host where it can. */
+export function initializerSettings(host: DeviseSettingsHost): DeviseSettings {
+  return readDeviseSettings(host.appFile("config/initializers/devise.rb"), host.evaluateIn && ((file, node) => host.evaluateIn!(file, node)));
 }
 
 /**
