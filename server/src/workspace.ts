@@ -562,6 +562,7 @@ export class RailsApp {
       gemUrlOptionsControllers: "why" in gems ? undefined : gems.urlOptionsControllers,
       gemLayouts: "why" in gems ? undefined : gems.layouts,
       hostUrlDefaults,
+      hostRequestUrlOptions: host?.names().requestUrlOptions(),
     });
   }
 
@@ -624,6 +625,12 @@ export class RailsApp {
   }
   private regionCausesCache: { result: MapResult; causes: CheckCause[] } | undefined;
   private gemCausesCache: CheckCause[] | undefined;
+
+  /** Whether `path` is an initializer of one of the app's own engines, which Rails runs as it boots the app. */
+  isEngineInitializer(path: string): boolean {
+    if (!path.endsWith(".rb")) return false;
+    return (this.enginesCache ?? []).some((e) => !e.external && path.startsWith(join(e.root, "config", "initializers") + sep));
+  }
 
   /** The app's own engines beside it (not installed gems'). */
   engineRoots(): string[] {
@@ -983,6 +990,15 @@ export class Workspace {
     }
     const app = this.appFor(path);
     if (!app) return [];
+    // An initializer of an app's own engine is that app's configuration too (its inflections).
+    const hosts = this.apps.filter((a) => a.isEngineInitializer(path));
+    for (const host of hosts) (kind === "changed" ? host.invalidate() : host.invalidateConfig());
+    const affected = this.fileChangedIn(app, path, kind);
+    return hosts.length ? [...new Set([...affected, ...hosts])] : affected;
+  }
+
+  /** What a change to `path` means for `app`, the innermost app that holds it. */
+  private fileChangedIn(app: RailsApp, path: string, kind: "created" | "changed" | "deleted"): RailsApp[] {
     if (isCheckedFile(path)) app.fileTextChanged(path);
     if (path.startsWith(app.drawDir + sep) && kind !== "changed") app.drawFolderChanged();
     if (app.isControllerFile(path)) {

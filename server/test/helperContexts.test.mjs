@@ -96,6 +96,23 @@ test("helper-checks/engines: an isolated engine's files are checked as Rails run
   assert.ok(!raises.includes("engines/forum/app/views/forum_mailer/digest.html.erb:1") && raises.includes("engines/forum/app/views/forum_mailer/digest.html.erb:2"));
 });
 
+// A non-isolated engine's controller that inherits the app's ApplicationController gets the app's
+// `default_url_options` (`locale`, nhrihub's): `agency_path("a1")` under `scope ":locale"` gives
+// "a1" the id there, where Rails' own base leaves it the locale and the id missing (Rails raises).
+// Taking the engine's own files' options only, the first was a false "missing required keys".
+// Known gap: in an engine with a route set of its own (engines/reporting), what a request to its
+// controller recalls is not worked out (its routes are the engine's set's, the recall is read
+// from the app's table's), so `main_app.agency_path("a1")` there is not checked: Rails raises,
+// Routemap says nothing (a missed error, never a false one); nor of `reporting.summary_path("s1")`,
+// the engine's own route through its mount. Listed here so a fix shows.
+const KNOWN_MISSED = ["engines/reporting/app/views/plain_reports/show.html.erb:1", "engines/reporting/app/views/plain_reports/show.html.erb:3"];
+test("helper-checks/engine-url-options: an engine's controller has the app's URL options only through the app's classes", () => {
+  const { raises, reported, judged } = check("engine-url-options", "engines/");
+  assert.ok(judged > 3, "the oracle judged the engine's calls");
+  assert.deepEqual(raises, ["engines/admin_tools/app/views/audit/show.html.erb:1", ...KNOWN_MISSED]);
+  assert.deepEqual(reported, raises.filter((l) => !KNOWN_MISSED.includes(l)), "the known gap is closed: empty KNOWN_MISSED");
+});
+
 // The editor's whole-app problems (issue 28 §5) are the same: the language server takes each
 // engine folder as an app of its own, checked against the app that mounts it. The app's set
 // holds routes other files draw (Active Storage's, and engines/web's `routes.append`, as
@@ -164,6 +181,12 @@ async function editorFindings(name, setting) {
 
 test("helper-checks/engines: the language server shows the engines' problems as routemap check does", async () => {
   const { shown, expected } = await editorFindings("engines");
+  assert.deepEqual(shown, expected);
+});
+
+test("helper-checks/engine-url-options: the language server shows what routemap check does in an engine under the app's URL options", async () => {
+  const { shown, expected } = await editorFindings("engine-url-options");
+  assert.ok(expected.includes("engines/admin_tools/app/views/audit/show.html.erb:1:26 missing-url-part"));
   assert.deepEqual(shown, expected);
 });
 

@@ -175,6 +175,27 @@ test("the app's configuration: read once, again when a file of it changes on dis
   assert.equal(storage(), 0, "production's environment file turns them off");
 });
 
+test("an engine's initializers are the app's configuration too: its inflections name the app's routes, read again as they change", async () => {
+  const engine = "/w/engines/glossary";
+  const { ws, map } = await setup({
+    "/w/config/routes.rb": routes("  resources :cacti, only: :show"),
+    "/w/config/application.rb": 'require "rails"\nmodule Shop\n  class Application < Rails::Application\n  end\nend\n',
+    "/w/Gemfile.lock": "PATH\n  remote: engines/glossary\n  specs:\n    glossary (0.1.0)\n\nGEM\n  specs:\n    rails (6.1.7)\n",
+    [`${engine}/config/routes.rb`]: "Glossary::Engine.routes.draw do\n  get 'terms', to: 'terms#index'\nend\n",
+    [`${engine}/lib/glossary/engine.rb`]: "module Glossary\n  class Engine < ::Rails::Engine\n  end\nend\n",
+    [`${engine}/config/initializers/inflections.rb`]: 'ActiveSupport::Inflector.inflections { |i| i.irregular "cactus", "cacti" }\n',
+  });
+  const app = ws.apps.find((a) => a.root === "/w");
+  const names = () => app.table().routes.filter((r) => r.path.startsWith("/cacti")).map((r) => r.name);
+  assert.deepEqual(names(), ["cactus"]);
+  map.set(`${engine}/config/initializers/inflections.rb`, "# no rules\n");
+  assert.ok(ws.fileChanged(`${engine}/config/initializers/inflections.rb`, "changed").includes(app));
+  assert.deepEqual(names(), ["cacti"], "without the rule, Rails' own inflections");
+  map.set(`${engine}/config/initializers/more.rb`, 'ActiveSupport::Inflector.inflections { |i| i.irregular "cactus", "cacti" }\n');
+  assert.ok(ws.fileChanged(`${engine}/config/initializers/more.rb`, "created").includes(app), "a new initializer is listed");
+  assert.deepEqual(names(), ["cactus"]);
+});
+
 test("an engine anywhere in the workspace (a routes file and an engine class) gives the section of its mount", async () => {
   const { ws } = await setup({
     "/w/shop/config/routes.rb": routes('  mount Billing::Engine => "/billing"'),

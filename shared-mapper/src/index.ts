@@ -813,14 +813,16 @@ const isInitializer = (path: string, root: string) => path.startsWith(`${root}/c
 
 /**
  * The app's configuration files that the host gave (none for a routes file given on its own):
- * config/application.rb first (nothing when it is missing), the environment's file, then
- * config/initializers/**.rb in Rails' order.
+ * config/application.rb first (nothing when it is missing), the environment's file, the
+ * initializers of the engines the app loads (Rails::Engine's `load_config_initializers` runs
+ * for each engine before the app's own), then config/initializers/**.rb in Rails' order.
  */
 function appConfigPaths(input: MapInput, read: (path: string) => string | undefined, root: string, railsEnv: string): string[] {
   const application = `${root}/config/application.rb`;
   if (read(application) === undefined) return [];
   const paths = input.files instanceof Map ? [...input.files.keys()] : Object.keys(input.files);
-  const others = [environmentPath(root, railsEnv), ...paths.filter((p) => isInitializer(p, root)).sort()];
+  const engines = (input.engines ?? []).filter((e) => !e.notLoaded && !e.external).flatMap((e) => e.initializers ?? []);
+  const others = [environmentPath(root, railsEnv), ...engines, ...paths.filter((p) => isInitializer(p, root)).sort()];
   return [application, ...others.filter((p) => read(p) !== undefined)];
 }
 

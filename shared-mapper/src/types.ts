@@ -201,8 +201,10 @@ export interface MapInput {
    * engines the app mounts. An `external` engine is an installed gem's: nothing is reported
    * about its files. `notLoaded`: the app does not load the engine's gem (`require: false`), why,
    * in a sentence: its files are not read, and the sentence is an info at its routes file.
+   * `initializers`: the engine's `config/initializers/**.rb` (keys of `files`), which Rails runs
+   * after the environment's file and before the app's initializers (its inflection rules too).
    */
-  engines?: readonly { engineFile?: string; routes?: string; external?: boolean; notLoaded?: string }[];
+  engines?: readonly { engineFile?: string; routes?: string; external?: boolean; notLoaded?: string; initializers?: readonly string[] }[];
   /**
    * The installed gems' files that add routing methods to Rails' mapper (`mount_avo`), with the
    * gem files they require: asked for only when the routes call a method the DSL does not have,

@@ -147,6 +147,12 @@ export interface EngineSource {
   routes?: string;
   /** An installed gem's engine, not the app's code: read for its routes, never reported on. */
   external?: boolean;
+  /**
+   * Its `config/initializers/**.rb`, sorted: Rails runs each engine's before the app's own
+   * (Rails::Engine's `load_config_initializers`), so an engine's inflection rules name the app's
+   * routes too. Listed for the app's own engines only, not an installed gem's.
+   */
+  initializers?: string[];
   /** Why the app does not load it (engineLoading.ts), as the mapper's info says it: nothing of it is read. */
   notLoaded?: string;
   /** With `notLoaded`: the gem the app does not load, and why in a clause (what `engineToCheck` says). */
@@ -180,7 +186,9 @@ export function findEngines(root: string, fs: FileSystem = nodeFileSystem, other
     const routes = fs.readFile(routesFile) === undefined ? undefined : routesFile;
     if (!routes && needsClass) return;
     const engineFile = engineClassFile(dir, fs);
-    if (engineFile || (routes && !needsClass)) engines.push({ root: dir, engineFile, ...(routes ? { routes } : {}) });
+    if (!engineFile && (!routes || needsClass)) return;
+    const initializers = walk(fs, join(dir, "config", "initializers"), (p) => p.endsWith(".rb")).sort();
+    engines.push({ root: dir, engineFile, ...(routes ? { routes } : {}), ...(initializers.length ? { initializers } : {}) });
   };
   for (const dir of dirs) add(dir, false);
   for (const dir of others) add(dir, true);
@@ -206,12 +214,14 @@ export function selfEngine(root: string, routes: string, fs: FileSystem = nodeFi
 export function readEngines(engines: EngineSource[], into: Map<string, string>, read: (path: string) => string | undefined): Omit<EngineSource, "root">[] {
   for (const engine of engines) {
     if (engine.notLoaded) continue;
-    for (const path of [engine.engineFile, engine.routes]) {
+    for (const path of [engine.engineFile, engine.routes, ...(engine.initializers ?? [])]) {
       const text = path && read(path);
       if (path && text !== undefined) into.set(path, text);
     }
   }
-  return engines.map(({ engineFile, routes, external, notLoaded, notLoadedGem }) => ({ engineFile, routes, external, ...(notLoaded ? { notLoaded, notLoadedGem } : {}) }));
+  return engines.map(({ engineFile, routes, external, initializers, notLoaded, notLoadedGem }) => ({
+    engineFile, routes, external, ...(initializers ? { initializers } : {}), ...(notLoaded ? { notLoaded, notLoadedGem } : {}),
+  }));
 }
 
 /** Whether a change to `path` can change the routes Rails and gems add to the app at `root`. */

@@ -180,7 +180,7 @@ async function checkApp(o: {
       findings.push(causeDiagnostic(cause));
     };
     const app = { context: () => context, controllersRendering: (name: string) => names.controllersRendering(name), rendersKey: () => names.controllerRendersKey() };
-    if (!("why" in gems)) engineProblems({ mapper, input, result, fs, gems, appDefined: context.defined, appUrlDefaults: context.generation.defaults, app }, (d) => findings.push(d), skipped);
+    if (!("why" in gems)) engineProblems({ mapper, input, result, fs, gems, appDefined: context.defined, appUrlDefaults: context.generation.defaults, appRequestUrlOptions: names.requestUrlOptions(), app }, (d) => findings.push(d), skipped);
     // URL options Routemap cannot read: the missing parts they may fill in are not checked.
     const lock = { path: lockPath, text: fs.readFile(lockPath) };
     const gemControllers = "why" in gems ? [] : inheritedGemUrlOptions(gems.urlOptionsControllers, model.byPath.values());

@@ -25,6 +25,8 @@ export interface EngineCheckInput {
   appDefined: ReadonlySet<string>;
   /** The app's `default_url_options` keys where no request is (an engine's mailers inherit `ActionMailer::Base`'s). */
   appUrlDefaults?: HelperCheckContext["generation"]["defaults"];
+  /** Whether a controller of the app sets its requests' URL options (an engine's controller may inherit it). */
+  appRequestUrlOptions?: boolean;
   /** The app's context and its renders by name: an engine's template it renders is checked there too. */
   app?: RenderingApp;
 }
@@ -62,7 +64,7 @@ function engineContext(o: EngineCheckInput, routesFile: string, engine: EngineRo
   const names = new DefinedNames(root, [], fs, read, mapper);
   const { files: controllers, views } = readControllerInputs(root, fs);
   const model = mapper.controllers({ files: controllers, views, root, read, gems: o.input.options?.gems, inflections: result.inflections });
-  const generation = generationOf(names, () => model, { root, rubyVersion: o.input.options?.rubyVersion, read, table: () => result, gemUrlOptions: gems.urlOptions, gemUrlOptionsControllers: gems.urlOptionsControllers, gemLayouts: gems.layouts, hostUrlDefaults: o.appUrlDefaults });
+  const generation = generationOf(names, () => model, { root, rubyVersion: o.input.options?.rubyVersion, read, table: () => result, gemUrlOptions: gems.urlOptions, gemUrlOptionsControllers: gems.urlOptionsControllers, gemLayouts: gems.layouts, hostUrlDefaults: o.appUrlDefaults, hostRequestUrlOptions: o.appRequestUrlOptions });
   const defined = new Set([...o.appDefined, ...names.all()]);
   return { root, check: { tables: files.tables, tablesFor: files.tablesFor, defined, gems: gems.helpers, gemMentions: gems.mentioned, generation, renderedByApp: appRenders(root, o.app) } };
 }

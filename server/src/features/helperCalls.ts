@@ -360,6 +360,12 @@ export function generationOf(
     gemLayouts?: LayoutReachInput["gemLayouts"];
     /** For an engine's files: the `default_url_options` keys of the app that holds it (its mailers inherit `ActionMailer::Base`'s). */
     hostUrlDefaults?: UrlGenerationContext["defaults"];
+    /**
+     * For an engine's files: whether a controller of the app that holds it sets its requests' URL
+     * options. An engine's controller whose ancestry leaves the engine (`< ApplicationController`,
+     * the app's) may inherit them.
+     */
+    hostRequestUrlOptions?: boolean;
     /** Model files' facts kept by the host (`PolymorphicOptions.modelFacts`: `routemap check`'s pack and workers). */
     modelFacts?: PolymorphicOptions["modelFacts"];
   },
@@ -376,6 +382,8 @@ export function generationOf(
   // controllers that inherit it (`< Avo::BaseController`), not the whole app's.
   const inheritsGemUrlOptions = (controller: string) =>
     !!app.gemUrlOptionsControllers?.size && inheritedGemUrlOptions(app.gemUrlOptionsControllers, [model().byPath.get(controller) ?? {}]).length > 0;
+  // Within the engine, an ancestry that reaches Rails' base does not pass through the app's classes.
+  const inheritsHostUrlOptions = (controller: string) => !!app.hostRequestUrlOptions && !model().byPath.get(controller)?.framework;
   const layoutsDir = `${app.root}/app/views/layouts/`;
   let layoutsKnown: { model: object; table: MapResult; facts: AppLayouts; files: ReadonlySet<string> } | undefined;
   /** Worked out once per controller model, table and layout facts. */
@@ -394,7 +402,7 @@ export function generationOf(
   const recallingController = (path: string): { controller: string; inController: boolean } | undefined => {
     const inController = path.startsWith(controllers) && path.endsWith("_controller.rb");
     const controller = inController ? model().requestController(path) : templateController(path);
-    if (!controller || defined.requestUrlOptions() || app.gemUrlOptions.length || inheritsGemUrlOptions(controller)) return undefined;
+    if (!controller || defined.requestUrlOptions() || app.gemUrlOptions.length || inheritsGemUrlOptions(controller) || inheritsHostUrlOptions(controller)) return undefined;
     return { controller, inController };
   };
   const recall = (path: string, method: string | undefined) => {

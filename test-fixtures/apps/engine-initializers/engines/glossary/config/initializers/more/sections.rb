@@ -1,0 +1,1 @@
+GLOSSARY_SECTIONS = %w[terms words].freeze

@@ -1,0 +1,4 @@
+module Glossary
+  class Engine < ::Rails::Engine
+  end
+end

@@ -1,0 +1,4 @@
+module Extras
+  class Engine < ::Rails::Engine
+  end
+end

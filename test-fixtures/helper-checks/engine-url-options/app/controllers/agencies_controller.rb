@@ -1,0 +1,4 @@
+class AgenciesController < ApplicationController
+  def index; end
+  def show; end
+end

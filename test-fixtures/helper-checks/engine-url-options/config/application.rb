@@ -1,0 +1,7 @@
+require "action_controller/railtie"
+require "action_mailer/railtie"
+
+module EngineUrlOptions
+  class Application < Rails::Application
+  end
+end

@@ -1,0 +1,1 @@
+require "admin_tools/engine"

@@ -1,0 +1,5 @@
+module AdminTools
+  # Not isolated, and its routes file draws into the app's routes.
+  class Engine < ::Rails::Engine
+  end
+end

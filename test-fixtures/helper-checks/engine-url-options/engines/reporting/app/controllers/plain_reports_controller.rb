@@ -1,0 +1,3 @@
+class PlainReportsController < ActionController::Base
+  def show; end
+end
