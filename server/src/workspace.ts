@@ -645,8 +645,22 @@ export class RailsApp {
   providedControllers(): ReadonlySet<string> | undefined {
     const gems = this.installedGems();
     if ("why" in gems) return undefined;
-    this.providedCache ??= new Set([...gems.controllers, ...otherControllerPaths(this.root, this.workspace.fs, this.engineRoots())]);
+    this.providedCache ??= new Set([...gems.controllers, ...otherControllerPaths(this.root, this.workspace.fs, this.engineRoots()), ...this.hostControllers()]);
     return this.providedCache;
+  }
+
+  /**
+   * An engine inside an app that loads its routes resolves controllers as that app does: Rails'
+   * autoloader finds the app's and every engine's (nhrihub's engines route to the app's).
+   */
+  private hostControllers(): Set<string> {
+    const host = this.workspace.apps.find((a) => a !== this && this.root.startsWith(a.root + sep) && a.readsFile(this.routesFile));
+    return host ? otherControllerPaths(host.root, this.workspace.fs, [host.root, ...host.engineRoots()]) : new Set();
+  }
+
+  /** A controller file came or went elsewhere in the workspace: the controllers provided are listed again. */
+  controllerFilesChanged(): void {
+    this.providedCache = undefined;
   }
   private providedCache: Set<string> | undefined;
   private definedNames: DefinedNames | undefined;
@@ -991,10 +1005,17 @@ export class Workspace {
     const app = this.appFor(path);
     if (!app) return [];
     // An initializer of an app's own engine is that app's configuration too (its inflections).
-    const hosts = this.apps.filter((a) => a.isEngineInitializer(path));
-    for (const host of hosts) (kind === "changed" ? host.invalidate() : host.invalidateConfig());
+    const alsoAffected = this.apps.filter((a) => a.isEngineInitializer(path));
+    for (const host of alsoAffected) (kind === "changed" ? host.invalidate() : host.invalidateConfig());
+    // A controller that comes or goes may be one another app resolves (an engine, its host's).
+    if (kind !== "changed" && path.endsWith("_controller.rb")) {
+      for (const other of this.apps) if (other !== app && !alsoAffected.includes(other)) {
+        other.controllerFilesChanged();
+        alsoAffected.push(other);
+      }
+    }
     const affected = this.fileChangedIn(app, path, kind);
-    return hosts.length ? [...new Set([...affected, ...hosts])] : affected;
+    return alsoAffected.length ? [...new Set([...affected, ...alsoAffected])] : affected;
   }
 
   /** What a change to `path` means for `app`, the innermost app that holds it. */
@@ -1060,13 +1081,19 @@ export function appRoots(fs: FileSystem, routesFiles: readonly string[]): string
   return kept;
 }
 
+const GENERATOR_TEMPLATES = /[\\/]generators[\\/](?:[^\\/]+[\\/])*templates(?:[\\/]|$)/;
+
 /**
- * Whether a folder with a routes file inside the app at `outer` is an app or engine of its own:
+ * Whether a folder with a routes file inside the app at `outer` is an app or engine of its own
+ * (not a generator's templates):
  * it has its own `config/application.rb`, or it is an engine the app may mount (in one of its
  * engine folders, a path gem, or with a `Rails::Engine` class), or it has its own Gemfile and a
  * routes file that draws (a plugin's routes file is a fragment for the app's `draw`).
  */
 export function isOwnApp(fs: FileSystem, root: string, outer: string): boolean {
+  // A generator's templates (lib/generators/engine/templates/config/routes.rb) are ERB for files
+  // a generator writes, never loaded: nhrihub's gave six false syntax errors.
+  if (GENERATOR_TEMPLATES.test(root.slice(outer.length))) return false;
   if (fs.exists(join(root, "config", "application.rb"))) return true;
   if (findEngines(outer, fs, [root]).some((e) => e.root === root)) return true;
   return fs.exists(join(root, "Gemfile")) && /\broutes\s*\.\s*(?:draw|prepend|append)\b/.test(fs.readFile(join(root, "config", "routes.rb")) ?? "");

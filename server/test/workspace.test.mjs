@@ -11,6 +11,7 @@ import { runInNewContext } from "node:vm";
 import { Workspace, DEFAULT_SETTINGS } from "../dist/workspace.js";
 import { nodeFileSystem } from "../dist/fileSystem.js";
 import { memoryFs } from "./fixture.mjs";
+import { appDiagnostics } from "../dist/features/diagnostics.js";
 import { scratchDir } from "../../test-fixtures/lib/scratch.mjs";
 
 const routes = (body) => `Rails.application.routes.draw do\n${body}\nend\n`;
@@ -29,6 +30,9 @@ test("finds apps and engines, skipping dependency directories; the innermost app
     "/w/shop/node_modules/x/config/routes.rb": routes("  resources :nope"),
     "/w/shop/vendor/bundle/gems/y/config/routes.rb": routes("  resources :nope"),
     "/w/.git/config/routes.rb": routes(""),
+    // A generator's templates: ERB a generator writes out, never loaded (nhrihub's gave syntax errors).
+    "/w/shop/lib/generators/module/templates/config/routes.rb": "Rails.application.routes.draw do\n  namespace :<%= name %> do\n  end\nend\n",
+    "/w/shop/lib/generators/module/templates/lib/%name%/engine.rb": "module <%= name %>\n  class Engine < ::Rails::Engine\n  end\nend\n",
   });
   assert.deepEqual(ws.apps.map((a) => a.root).sort(), ["/w/shop", "/w/shop/engines/billing"]);
   assert.equal(ws.appFor("/w/shop/engines/billing/app/models/x.rb").root, "/w/shop/engines/billing");
@@ -194,6 +198,33 @@ test("an engine's initializers are the app's configuration too: its inflections 
   map.set(`${engine}/config/initializers/more.rb`, 'ActiveSupport::Inflector.inflections { |i| i.irregular "cactus", "cacti" }\n');
   assert.ok(ws.fileChanged(`${engine}/config/initializers/more.rb`, "created").includes(app), "a new initializer is listed");
   assert.deepEqual(names(), ["cactus"]);
+});
+
+// nhrihub's engines (vendor/gems/*, not isolated) draw into the app's routes and route to the
+// app's controllers: Rails' autoloader finds them, so the engine's routes file, which the editor
+// takes as an app of its own, must not say they do not exist (\`routemap check\` never did).
+test("an engine's routes to its host app's controllers: no controller said missing, and one created anywhere is found", async () => {
+  const root = scratchDir("routemap-ws-");
+  const write = (path, text) => {
+    mkdirSync(join(root, path, ".."), { recursive: true });
+    writeFileSync(join(root, path), text);
+  };
+  write("Gemfile.lock", "PATH\n  remote: vendor/gems/eng\n  specs:\n    eng (0.1)\n\nGEM\n  remote: https://rubygems.org/\n  specs:\n    rails (6.1.7.10)\n\nPLATFORMS\n  ruby\n\nDEPENDENCIES\n  eng!\n  rails (= 6.1.7.10)\n");
+  write("config/application.rb", 'require "rails"\nmodule Shop\n  class Application < Rails::Application\n  end\nend\n');
+  write("config/routes.rb", routes("  get 'home', to: 'home#index'"));
+  write("app/controllers/home_controller.rb", "class HomeController < ActionController::Base\n  def index; end\nend\n");
+  write("app/controllers/agencies_controller.rb", "class AgenciesController < ActionController::Base\n  def destroy; end\nend\n");
+  write("vendor/gems/eng/lib/eng/engine.rb", "module Eng\n  class Engine < ::Rails::Engine\n  end\nend\n");
+  write("vendor/gems/eng/config/routes.rb", routes("  resources :agencies, only: :destroy\n  get 'admin', to: 'admin#show'\n  get 'notes', to: 'notes#index'"));
+  write("vendor/gems/eng/app/controllers/admin_controller.rb", "class AdminController < ActionController::Base\n  def show; end\nend\n");
+  const ws = new Workspace(nodeFileSystem, await createNodeMapper());
+  ws.discover([root]);
+  const engine = ws.apps.find((a) => a.root === join(root, "vendor/gems/eng"));
+  const missing = () => [...appDiagnostics(engine, { diagnostics: true, unreachedActions: false }).values()].flat().filter((d) => d.code === "missing-controller").map((d) => d.message.split(":")[0]);
+  assert.deepEqual(missing(), ["NotesController does not exist"], "the app's AgenciesController is found");
+  write("app/controllers/notes_controller.rb", "class NotesController < ActionController::Base\n  def index; end\nend\n");
+  assert.ok(ws.fileChanged(join(root, "app/controllers/notes_controller.rb"), "created").includes(engine));
+  assert.deepEqual(missing(), []);
 });
 
 test("an engine anywhere in the workspace (a routes file and an engine class) gives the section of its mount", async () => {
