@@ -3,7 +3,7 @@
  * its routes files (open documents' text over what is on disk), its configuration, and its
  * route table, recomputed only when one of its inputs changed.
  */
-import { dirname, join, relative, sep } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import type { ActionEndpoint, ControllerModel, EngineRoutes, MapInput, MapResult, Route, RouteMapper } from "@routemap/shared-mapper";
 import { DrawMemo, UNKNOWN } from "@routemap/shared-mapper";
 import { keepDrawMemo, keptDrawMemo } from "./keptDraws.js";
@@ -590,8 +590,19 @@ export class RailsApp {
    * mounts it (`engines/journal`), with no Gemfile.lock of its own, has that app's gems.
    */
   private bundleHost(): RailsApp | undefined {
-    if (this.appConfig().lock || !this.ownEngine()) return undefined;
-    return this.workspace.apps.find((a) => a !== this && this.root.startsWith(a.root + sep) && a.readsFile(this.routesFile));
+    if (!this.ownEngine()) return undefined;
+    const host = this.workspace.apps.find((a) => a !== this && this.root.startsWith(a.root + sep) && a.readsFile(this.routesFile));
+    // Its own Gemfile.lock is for working on the engine alone (its dummy app), unless the app
+    // loads it as a path gem (nhrihub's vendor/gems/*): then it runs in the app's bundle.
+    if (!host || (this.appConfig().lock && !host.loadsPathGem(this.root))) return undefined;
+    return host;
+  }
+
+  /** Whether the app's Gemfile.lock has the engine at `root` as a path gem it loads. */
+  loadsPathGem(root: string): boolean {
+    const engine = this.engineAt(root);
+    if (!engine || engine.external || engine.notLoaded) return false;
+    return (this.appConfig().lock?.sources ?? []).some((s) => s.kind === "PATH" && s.remote !== undefined && resolve(this.root, s.remote) === root);
   }
   private gemIndexCache: GemIndex | { why: string } | undefined;
 

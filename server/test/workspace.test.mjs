@@ -203,7 +203,7 @@ test("an engine's initializers are the app's configuration too: its inflections 
 // nhrihub's engines (vendor/gems/*, not isolated) draw into the app's routes and route to the
 // app's controllers: Rails' autoloader finds them, so the engine's routes file, which the editor
 // takes as an app of its own, must not say they do not exist (\`routemap check\` never did).
-test("an engine's routes to its host app's controllers: no controller said missing, and one created anywhere is found", async () => {
+test("an engine's routes to its host app's controllers: no controller said missing, and one created anywhere is found; a path gem runs in the app's bundle", async () => {
   const root = scratchDir("routemap-ws-");
   const write = (path, text) => {
     mkdirSync(join(root, path, ".."), { recursive: true });
@@ -217,6 +217,9 @@ test("an engine's routes to its host app's controllers: no controller said missi
   write("vendor/gems/eng/lib/eng/engine.rb", "module Eng\n  class Engine < ::Rails::Engine\n  end\nend\n");
   write("vendor/gems/eng/config/routes.rb", routes("  resources :agencies, only: :destroy\n  get 'admin', to: 'admin#show'\n  get 'notes', to: 'notes#index'"));
   write("vendor/gems/eng/app/controllers/admin_controller.rb", "class AdminController < ActionController::Base\n  def show; end\nend\n");
+  // The engine's own lockfile (for working on it alone) names a gem not installed: the app loads it
+  // as a path gem, so it runs in the app's bundle, and its checks are the app's.
+  write("vendor/gems/eng/Gemfile.lock", "GEM\n  remote: https://rubygems.org/\n  specs:\n    surus (0.6.4)\n\nPLATFORMS\n  ruby\n\nDEPENDENCIES\n  surus\n");
   const ws = new Workspace(nodeFileSystem, await createNodeMapper());
   ws.discover([root]);
   const engine = ws.apps.find((a) => a.root === join(root, "vendor/gems/eng"));
