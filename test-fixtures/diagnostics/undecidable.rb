@@ -37,4 +37,8 @@ Rails.application.routes.draw do
     raise "No setting for feature #{n}" if ENV["FEATURE_SETTING"].nil? && ENV["SECTIONS"]
   end
   get "after_raise", to: "a#after"
+  # Undecided on the left, but decided as a whole by the right side: nothing to say of the left.
+  get "specs", to: "a#specs" if defined?(JasmineRails) && Rails.env.test?
+  # Undecided as a whole: said at the left side.
+  get "pghero", to: "a#pghero" if defined?(PgHero) && ENV["PGHERO"]
 end

@@ -168,7 +168,17 @@ export const CAUSES = [
       "config/routes.rb": routes('mount JasmineRails::Engine => "/specs" if defined?(JasmineRails)\nget "ping" => "ping#index"'),
     },
     rails: "ping GET /ping(.:format) ping#index",
-    matches: [{ repo: "catarse/catarse", source: /^config\/routes\.rb:12$/ }, { repo: "publiclab/plots2", source: /^config\/routes\.rb:[45]$/ }, { repo: "ministryofjustice/prison-visits-2", source: /^config\/routes\.rb:4$/ }, { repo: "fulcrum-agile/fulcrum", source: /^config\/routes\.rb:38$/ }, { repo: "publiclab/spectral-workbench", source: /^config\/routes\.rb:4$/ }, { repo: "alphagov/service-manual-frontend", source: /^config\/routes\.rb:5$/ }],
+    matches: [{ repo: "catarse/catarse", source: /^config\/routes\.rb:12$/ }, { repo: "publiclab/plots2", source: /^config\/routes\.rb:[45]$/ }, { repo: "ministryofjustice/prison-visits-2", source: /^config\/routes\.rb:4$/ }, { repo: "fulcrum-agile/fulcrum", source: /^config\/routes\.rb:38$/ }, { repo: "publiclab/spectral-workbench", source: /^config\/routes\.rb:4$/ }, { repo: "alphagov/service-manual-frontend", source: /^config\/routes\.rb:5$/ }, { repo: "asiapacificforum/nhrihub", source: /^config\/routes\.rb:58$/ }],
+  },
+  {
+    id: "server-only",
+    area: "conditions",
+    title: "`defined?(Rails::Server)` (myplaceonline's `Myp.is_web_server?`, `defined?(Rails::Server) || defined?(::PhusionPassenger)`): Rails defines the constant when `rails server` boots the app, not under `bin/rails routes`, so the routes it guards exist in the server and not in the sheet; Routemap cannot tell which the user means and leaves the condition undecided, each route marked «only if …»",
+    files: {
+      "config/routes.rb": routes('get "reenter" => "sessions#reenter" if defined?(Rails::Server)\nget "ping" => "ping#index"'),
+    },
+    rails: "ping GET /ping(.:format) ping#index",
+    matches: [{ repo: "myplaceonline/myplaceonline_rails", source: /^config\/routes\.rb:(60[1-9]|61[0-9]|62[0-4])$/ }],
   },
   {
     id: "gem-loaded-missing-here",

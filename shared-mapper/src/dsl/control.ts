@@ -224,9 +224,12 @@ function eitherWay(it: Evaluator, n: N.AndNode | N.OrNode, left: RUnknown, env: 
     rightTruth = it.decide(n.right, value);
     return value;
   };
-  const condition = it.conditionOf(n.left, left);
+  // Said only when the whole stays undecided: decided either way, no branch depends on it.
+  const condition = it.conditionOf(n.left, left, undefined, { quiet: true });
   const value = and ? it.fork(condition, right, () => left) : it.fork(condition, () => left, right);
-  return rightTruth === !and && value instanceof RUnknown ? new RUnknownTruth(value, !and) : value;
+  if (rightTruth === !and && value instanceof RUnknown) return new RUnknownTruth(value, !and);
+  it.sayUndecided(n.left, left, condition.text);
+  return value;
 }
 
 export const CONTROL: Handlers = [

@@ -55,7 +55,9 @@ export interface Evaluator extends Runtime {
   /** Runs `whenTrue` and `whenFalse` under the condition and its negation, and joins what they leave. */
   fork(condition: Condition, whenTrue: () => RValue, whenFalse: () => RValue): RValue;
   /** The condition an unknown value stands for, at `node` (`text`: how to say it, if not the node's text). */
-  conditionOf(node: Node, value: RUnknown, text?: string): Condition;
+  conditionOf(node: Node, value: RUnknown, text?: string, o?: { quiet?: boolean }): Condition;
+  /** The info that a condition is not decided (`conditionOf` says it unless `quiet`). */
+  sayUndecided(node: Node, value: RUnknown, text: string): void;
   /** Evaluates a call's arguments (splats spread, keywords as a trailing Hash) and its block. */
   callArguments(node: { arguments_: N.ArgumentsNode | null; block?: Node | null }, env: Env): { args: RValue[]; block: RProc | null };
   makeProc(block: N.BlockNode | N.LambdaNode, env: Env, lambda: boolean): RProc;

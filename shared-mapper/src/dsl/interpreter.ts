@@ -927,12 +927,16 @@ export class Interpreter implements MapperHost, CallHost {
     return decided === undefined ? undefined : decided !== negated;
   }
 
-  conditionOf(node: Node, value: RUnknown, said?: string): Condition {
+  conditionOf(node: Node, value: RUnknown, said?: string, o: { quiet?: boolean } = {}): Condition {
     const text = quotedSource(said ?? this.sourceText(node), 80);
-    this.report("info", `Routemap cannot decide \`${text}\` (${describeCause(value)}): it follows both branches, and marks what each draws with the condition.`, this.nodeSpan(node), "undecidable-condition");
+    if (!o.quiet) this.sayUndecided(node, value, text);
     if (value.key !== undefined && value.key.startsWith("!")) return { key: value.key.slice(1), text, holds: false };
     // An unknown met only here (a value that may differ between evaluations) is a condition of its own.
     return { key: value.key ?? `${this.index.file}:${node.location.startOffset}:${value.description}`, text, holds: true };
+  }
+
+  sayUndecided(node: Node, value: RUnknown, text: string): void {
+    this.report("info", `Routemap cannot decide \`${text}\` (${describeCause(value)}): it follows both branches, and marks what each draws with the condition.`, this.nodeSpan(node), "undecidable-condition");
   }
 
   fork(condition: Condition, whenTrue: () => RValue, whenFalse: () => RValue): RValue {

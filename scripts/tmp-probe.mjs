@@ -1,0 +1,11 @@
+import { createNodeMapper } from "@routemap/shared-mapper/node";
+import { Workspace } from "../server/dist/workspace.js";
+import { nodeFileSystem } from "../server/dist/fileSystem.js";
+const D = process.argv[2], file = process.argv[3];
+const ws = new Workspace(nodeFileSystem, await createNodeMapper());
+ws.discover([D]);
+console.log(ws.apps.map((a) => a.root.slice(D.length)).join(" "));
+const app = ws.appFor(D + "/" + file);
+console.log("app", app.root.slice(D.length));
+const ctx = app.helperCheck();
+console.log("unchecked" in ctx ? ctx : Object.keys(ctx));
