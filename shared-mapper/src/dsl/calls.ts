@@ -52,7 +52,9 @@ function evalCall(it: CallHost, node: N.CallNode, env: Env): RValue {
   }
   if (node.isSafeNavigation() && recv === null) return null;
   if (recv instanceof RMerger) return mergerCall(it, node, env, recv);
-  if (recv instanceof RMapper) return withCallFrame(it, node, (frame) => (env.self.kind === "object" ? heldMapperCall(it, node, env, name, frame) : selfCall(it, node, env.child({ kind: "mapper" }), name, frame)));
+  // From a method of an object or a module (`RouteHelpers.process_resources(self, …)`), the block of
+  // `routes.resources … do` keeps that `self`: Rails yields to it (myplaceonline's nested resources).
+  if (recv instanceof RMapper) return withCallFrame(it, node, (frame) => (env.self.kind === "object" || env.self.kind === "module" ? heldMapperCall(it, node, env, name, frame) : selfCall(it, node, env.child({ kind: "mapper" }), name, frame)));
   return withCallFrame(it, node, (frame) => {
     const { args, block } = callArgumentsOf(it, node, env, false, frame);
     const known = recv instanceof RObject || it.methodOf(recv, name) || (name === "new" && recv instanceof RConst && it.classes.get(recv.path.replace(/^::/, ""))?.isClass);
