@@ -591,11 +591,16 @@ export class RailsApp {
    */
   private bundleHost(): RailsApp | undefined {
     if (!this.ownEngine()) return undefined;
-    const host = this.workspace.apps.find((a) => a !== this && this.root.startsWith(a.root + sep) && a.readsFile(this.routesFile));
+    const host = this.holdingApp();
     // Its own Gemfile.lock is for working on the engine alone (its dummy app), unless the app
     // loads it as a path gem (nhrihub's vendor/gems/*): then it runs in the app's bundle.
     if (!host || (this.appConfig().lock && !host.loadsPathGem(this.root))) return undefined;
     return host;
+  }
+
+  /** The app around this folder that reads its routes file (the app that loads this engine). */
+  private holdingApp(): RailsApp | undefined {
+    return this.workspace.apps.find((a) => a !== this && this.root.startsWith(a.root + sep) && a.readsFile(this.routesFile));
   }
 
   /** Whether the app's Gemfile.lock has the engine at `root` as a path gem it loads. */
@@ -665,7 +670,7 @@ export class RailsApp {
    * autoloader finds the app's and every engine's (nhrihub's engines route to the app's).
    */
   private hostControllers(): Set<string> {
-    const host = this.workspace.apps.find((a) => a !== this && this.root.startsWith(a.root + sep) && a.readsFile(this.routesFile));
+    const host = this.holdingApp();
     return host ? otherControllerPaths(host.root, this.workspace.fs, [host.root, ...host.engineRoots()]) : new Set();
   }
 
