@@ -563,6 +563,8 @@ export class RailsApp {
       gemLayouts: "why" in gems ? undefined : gems.layouts,
       hostUrlDefaults,
       hostRequestUrlOptions: host?.names().requestUrlOptions(),
+      // An engine's controllers are reached by its set's routes and the holding app's.
+      controllerRoutes: host ? () => this.controllerRoutes() : undefined,
     });
   }
 

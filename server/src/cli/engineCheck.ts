@@ -62,9 +62,12 @@ function engineContext(o: EngineCheckInput, routesFile: string, engine: EngineRo
   if (!files) return undefined;
   const read = (p: string) => fs.readFile(p);
   const names = new DefinedNames(root, [], fs, read, mapper);
+  // Its controllers are reached by its set's routes, then the app's (as the editor's `controllerRoutes`).
+  const own = new Set(engine.routes);
+  const controllerRoutes = [...engine.routes, ...result.routes.filter((r) => !own.has(r))];
   const { files: controllers, views } = readControllerInputs(root, fs);
   const model = mapper.controllers({ files: controllers, views, root, read, gems: o.input.options?.gems, inflections: result.inflections });
-  const generation = generationOf(names, () => model, { root, rubyVersion: o.input.options?.rubyVersion, read, table: () => result, gemUrlOptions: gems.urlOptions, gemUrlOptionsControllers: gems.urlOptionsControllers, gemLayouts: gems.layouts, hostUrlDefaults: o.appUrlDefaults, hostRequestUrlOptions: o.appRequestUrlOptions });
+  const generation = generationOf(names, () => model, { root, rubyVersion: o.input.options?.rubyVersion, read, table: () => result, gemUrlOptions: gems.urlOptions, gemUrlOptionsControllers: gems.urlOptionsControllers, gemLayouts: gems.layouts, hostUrlDefaults: o.appUrlDefaults, hostRequestUrlOptions: o.appRequestUrlOptions, controllerRoutes: () => controllerRoutes });
   const defined = new Set([...o.appDefined, ...names.all()]);
   return { root, check: { tables: files.tables, tablesFor: files.tablesFor, defined, gems: gems.helpers, gemMentions: gems.mentioned, generation, renderedByApp: appRenders(root, o.app) } };
 }

@@ -366,6 +366,11 @@ export function generationOf(
      * the app's) may inherit them.
      */
     hostRequestUrlOptions?: boolean;
+    /**
+     * For an engine's files: the routes that reach its controllers (its own set's, then the
+     * holding app's), where a request to one of them may come from; else the table's.
+     */
+    controllerRoutes?: () => readonly Route[];
     /** Model files' facts kept by the host (`PolymorphicOptions.modelFacts`: `routemap check`'s pack and workers). */
     modelFacts?: PolymorphicOptions["modelFacts"];
   },
@@ -407,7 +412,10 @@ export function generationOf(
   };
   const recall = (path: string, method: string | undefined) => {
     const at = recallingController(path);
-    return at && recalledKeys(app.table(), model(), at.controller, at.inController ? method : templateAction(at.controller, path));
+    if (!at) return undefined;
+    const action = at.inController ? method : templateAction(at.controller, path);
+    const routes = app.controllerRoutes?.();
+    return routes ? recalledKeysIn(routes, model(), at.controller, action) : recalledKeys(app.table(), model(), at.controller, action);
   };
   const requestRoutes = (path: string, routes?: readonly Route[]): readonly Route[] | undefined => {
     const at = recallingController(path);
@@ -573,7 +581,7 @@ function recalledKeys(result: MapResult, model: RequestModel, controller: string
   let byKey = known.byModel.get(model);
   if (!byKey) known.byModel.set(model, (byKey = new Map()));
   const key = `${controller}#${method ?? ""}`;
-  if (!byKey.has(key)) byKey.set(key, workOutRecalledKeys(result, model, controller, method));
+  if (!byKey.has(key)) byKey.set(key, keysOfRequests(result.routes, model, controller, method));
   return byKey.get(key);
 }
 type Recalled = { keys: Set<string>; requests: string } | undefined;
@@ -603,8 +611,14 @@ function requestsTo(routes: readonly Route[], model: RequestModel, controller: s
   return toAction.length ? { routes: toAction, toAction: true } : { routes: toController, toAction: false };
 }
 
-function workOutRecalledKeys(result: MapResult, model: RequestModel, controller: string, method: string | undefined): Recalled {
-  const { routes, toAction } = requestsTo(result.routes, model, controller, method);
+/** `recalledKeys` among routes that are not one table's (an engine's controllers: its set's and the holding app's). */
+function recalledKeysIn(routes: readonly Route[], model: RequestModel, controller: string, method: string | undefined): Recalled {
+  if (routesByController(routes, model).has(DYNAMIC)) return undefined;
+  return keysOfRequests(routes, model, controller, method);
+}
+
+function keysOfRequests(all: readonly Route[], model: RequestModel, controller: string, method: string | undefined): Recalled {
+  const { routes, toAction } = requestsTo(all, model, controller, method);
   if (!routes.length) return undefined;
   const keys = new Set<string>(["controller", "action"]);
   for (const route of routes) {
