@@ -205,10 +205,14 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     runSafe(token, fallback, () => {
       if (feature && !workspace.settings[feature]) return fallback;
       const path = toPath(uri);
-      const app = path && workspace.appFor(path);
-      if (!path || !app) return fallback;
+      const owner = path && workspace.appFor(path);
+      if (!path || !owner) return fallback;
       const document = documents.get(uri) ?? TextDocument.create(uri, "ruby", 0, workspace.text(path) ?? "");
-      return work({ document, path, app, routesFile: app.isRoutesFile(path) });
+      const routesFile = owner.isRoutesFile(path);
+      // An engine's routes file that the app holding it draws into its own routes: that app's
+      // table has its routes, as its diagnostics do (`reporterFor`).
+      const app = routesFile ? (owner.hostDrawing(path) ?? owner) : owner;
+      return work({ document, path, app, routesFile });
     });
 
   /**
@@ -244,7 +248,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     if (!tableOnly) {
       for (const document of documents.all()) {
         const file = toPath(document.uri);
-        if (file && !before.has(file) && !byFile.has(file) && app.ownsFile(file)) byFile.set(file, []);
+        if (file && !before.has(file) && !byFile.has(file) && app.reportsFor(file)) byFile.set(file, []);
       }
     }
     published.set(app, before);
@@ -533,7 +537,9 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     }
     // Until the first diagnostics are out (settings being read), the start's publishing covers this one.
     if (!started) return;
-    const owner = workspace.appFor(path);
+    // The app that reports on the file: its own, or for an engine's routes file drawn into the
+    // app that holds the engine, that app.
+    const owner = workspace.reporterFor(path);
     // A publish under way would still send what predates this text: it stops where another follows.
     for (const app of affected) if (app !== owner) (supersede(app), publishSoon(app));
     // A view or controller being edited: its helper calls are checked again.

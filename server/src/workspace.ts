@@ -161,8 +161,10 @@ export class RailsApp {
     if (!this.appFilesCache) readAppFiles(this.root, config, (this.appFilesCache = new Map()), this.workspace.fs, (this.appFilesUnread = new Map()));
     for (const [path, text] of this.appFilesCache) files.set(path, text);
     for (const [path, reason] of this.appFilesUnread) unread.set(path, reason);
-    // Any other folder of the workspace with a routes file and an engine class may be mounted here.
-    const others = this.workspace.apps.filter((a) => a !== this).map((a) => a.root);
+    // Any other folder of the workspace with a routes file and an engine class may be mounted here,
+    // but for one inside another app: that app's engine (a path gem of its own, nhrihub's
+    // vendor/gems/*), which this app does not load (one drawing into the app's routes was drawn here).
+    const others = this.workspace.apps.filter((a) => a !== this && !this.workspace.apps.some((b) => b !== this && b !== a && a.root.startsWith(b.root + sep))).map((a) => a.root);
     // Installed gems live outside the workspace: not read in a restricted one.
     const gemEngines = () => (this.workspace.restricted ? [] : findGemEngines(this.appGems()));
     this.enginesCache ??= markEnginesLoaded(this.root, [...findEngines(this.root, this.workspace.fs, others), ...gemEngines()], { fs: this.workspace.fs, railsEnv: config.railsEnv });
@@ -605,6 +607,41 @@ export class RailsApp {
     return this.workspace.apps.find((a) => a !== this && this.root.startsWith(a.root + sep) && a.readsFile(this.routesFile));
   }
 
+  /**
+   * The app that holds this folder and draws `path`, one of this folder's routes files, into its
+   * own set (an engine's `Rails.application.routes.draw`, nhrihub's vendor/gems/*): that app's
+   * table has the file's routes as Rails draws them (after the app's own routes file, with what
+   * its initializers give the mapper), and `routemap check` on it reports them there.
+   */
+  hostDrawing(path: string): RailsApp | undefined {
+    if (!this.isRoutesFile(path)) return undefined;
+    const host = this.holdingApp();
+    return host?.drawingFiles().has(path) ? host : undefined;
+  }
+
+  /**
+   * The files whose routing calls drew into the app's own set, wherever they are: besides
+   * config/routes.rb and its `draw`n files, an engine's routes file that draws into the app's
+   * routes, or a file its code evaluates (Redmine's routes file runs each plugin's
+   * config/routes.rb with `instance_eval File.read(file)`). Not an engine's own set, nor a gem's.
+   * Once per table.
+   */
+  drawingFiles(): ReadonlySet<string> {
+    const result = this.table();
+    if (this.drawingCache?.result !== result) {
+      const files = new Set<string>();
+      for (const d of result.declarations) if (!d.engine && !d.origin) files.add(d.file);
+      this.drawingCache = { result, files };
+    }
+    return this.drawingCache.files;
+  }
+  private drawingCache: { result: MapResult; files: ReadonlySet<string> } | undefined;
+
+  /** Whether the table's diagnostics of `path` are this app's to publish (`Workspace.reporterFor`). */
+  reportsFor(path: string): boolean {
+    return this.workspace.reporterFor(path) === this;
+  }
+
   /** Whether the app's Gemfile.lock has the engine at `root` as a path gem it loads. */
   loadsPathGem(root: string): boolean {
     const engine = this.engineAt(root);
@@ -973,6 +1010,15 @@ export class Workspace {
   /** The app a file belongs to: the innermost app root containing it. */
   appFor(path: string): RailsApp | undefined {
     return this.apps.find((a) => a.owns(path));
+  }
+
+  /**
+   * The app whose table's diagnostics a file gets: the app it belongs to, but for an engine's
+   * routes file that the app holding the engine draws into its own routes (`hostDrawing`).
+   */
+  reporterFor(path: string): RailsApp | undefined {
+    const owner = this.appFor(path);
+    return owner?.hostDrawing(path) ?? owner;
   }
 
   text(path: string): string | undefined {

@@ -30,6 +30,16 @@ put("shop/app/mailers/order_mailer.rb", "class OrderMailer < ActionMailer::Base\
 put("shop/app/views/order_mailer/shipped.html.erb", "<%= link_to \"Your order\", order_url %>\n");
 put("shop/app/models/application_record.rb", "class ApplicationRecord < ActiveRecord::Base\nend\n");
 put("shop/app/models/refund.rb", "class Refund < ApplicationRecord\nend\n");
+// An app holding an engine whose routes file draws into the app's routes (nhrihub's vendor/gems/*),
+// with a routing method the app's initializer gives the mapper.
+put("held/Gemfile.lock", "PATH\n  remote: vendor/gems/eng\n  specs:\n    eng (0.1)\n\nGEM\n  remote: https://rubygems.org/\n  specs:\n    rails (6.1.7.10)\n\nPLATFORMS\n  ruby\n\nDEPENDENCIES\n  eng!\n  rails (= 6.1.7.10)\n");
+put("held/config/application.rb", 'require "rails"\nmodule Held\n  class Application < Rails::Application\n  end\nend\n');
+put("held/config/routes.rb", 'Rails.application.routes.draw do\n  get "home", to: "home#index"\nend\n');
+put("held/app/controllers/home_controller.rb", "class HomeController < ActionController::Base\n  def index; end\nend\n");
+put("held/lib/route_extras.rb", "module RouteExtras\n  def reminders_concern\n    resources :reminders, only: :index\n  end\nend\n");
+put("held/config/initializers/route_extras.rb", "require 'route_extras'\nActionDispatch::Routing::Mapper.include RouteExtras\n");
+put("held/vendor/gems/eng/lib/eng/engine.rb", "module Eng\n  class Engine < ::Rails::Engine\n  end\nend\n");
+put("held/vendor/gems/eng/config/routes.rb", 'Rails.application.routes.draw do\n  get "home2", to: "home#index"\n  reminders_concern\nend\n');
 
 let client;
 before(async () => {
@@ -81,6 +91,16 @@ test("engine proxies: blog. from the app, main_app. from the engine", async () =
   const definition = await conn.sendRequest("textDocument/definition", { textDocument: { uri: engineView }, position: { line: 0, character: 32 } });
   assert.equal(definition.uri, uri("engines/config/routes.rb"));
   assert.match(line("engines/config/routes.rb", definition.range.start.line), /root "users#index"/);
+});
+
+test("an engine's routes file drawn into the app holding it: its diagnostics and hover are that app's table's", async () => {
+  const { conn } = client;
+  const engineRoutes = uri("held/vendor/gems/eng/config/routes.rb");
+  const warned = await client.diagnosticsWhere(engineRoutes, (ds) => ds.some((d) => d.code === "missing-controller"));
+  assert.deepEqual(warned.map((d) => [d.range.start.line, d.message.split(":")[0]]), [[2, "RemindersController does not exist"]], "the app's HomeController is found; the app's routing method draws");
+  const hover = await conn.sendRequest("textDocument/hover", { textDocument: { uri: engineRoutes }, position: { line: 2, character: 4 } });
+  assert.match(hover.contents.value, /The app's own `reminders_concern`, defined at lib\/route_extras\.rb:2/);
+  assert.match(hover.contents.value, /reminders#index/);
 });
 
 test("controllers: a missing action warned in the routes file, cleared as the action is typed; lenses that open declarations", async () => {

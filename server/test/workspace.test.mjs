@@ -11,7 +11,7 @@ import { runInNewContext } from "node:vm";
 import { Workspace, DEFAULT_SETTINGS } from "../dist/workspace.js";
 import { nodeFileSystem } from "../dist/fileSystem.js";
 import { memoryFs } from "./fixture.mjs";
-import { appDiagnostics } from "../dist/features/diagnostics.js";
+import { appDiagnostics, fileDiagnostics } from "../dist/features/diagnostics.js";
 import { scratchDir } from "../../test-fixtures/lib/scratch.mjs";
 
 const routes = (body) => `Rails.application.routes.draw do\n${body}\nend\n`;
@@ -203,7 +203,9 @@ test("an engine's initializers are the app's configuration too: its inflections 
 // nhrihub's engines (vendor/gems/*, not isolated) draw into the app's routes and route to the
 // app's controllers: Rails' autoloader finds them, so the engine's routes file, which the editor
 // takes as an app of its own, must not say they do not exist (\`routemap check\` never did).
-test("an engine's routes to its host app's controllers: no controller said missing, and one created anywhere is found; a path gem runs in the app's bundle", async () => {
+// Its diagnostics are the app's, whose table draws it after the app's own routes, with the routing
+// methods the app's initializers give the mapper (nhrihub's \`file_attachment_concern\`).
+test("an engine's routes to its host app's controllers: no controller said missing, and one created anywhere is found; a path gem runs in the app's bundle; the app's table reports on the engine's routes file", async () => {
   const root = scratchDir("routemap-ws-");
   const write = (path, text) => {
     mkdirSync(join(root, path, ".."), { recursive: true });
@@ -215,7 +217,9 @@ test("an engine's routes to its host app's controllers: no controller said missi
   write("app/controllers/home_controller.rb", "class HomeController < ActionController::Base\n  def index; end\nend\n");
   write("app/controllers/agencies_controller.rb", "class AgenciesController < ActionController::Base\n  def destroy; end\nend\n");
   write("vendor/gems/eng/lib/eng/engine.rb", "module Eng\n  class Engine < ::Rails::Engine\n  end\nend\n");
-  write("vendor/gems/eng/config/routes.rb", routes("  resources :agencies, only: :destroy\n  get 'admin', to: 'admin#show'\n  get 'notes', to: 'notes#index'"));
+  write("lib/route_extras.rb", "module RouteExtras\n  def reminders_concern\n    resources :reminders, only: :index\n  end\nend\n");
+  write("config/initializers/route_extras.rb", "require 'route_extras'\nActionDispatch::Routing::Mapper.include RouteExtras\n");
+  write("vendor/gems/eng/config/routes.rb", routes("  resources :agencies, only: :destroy\n  get 'admin', to: 'admin#show'\n  get 'notes', to: 'notes#index'\n  reminders_concern"));
   write("vendor/gems/eng/app/controllers/admin_controller.rb", "class AdminController < ActionController::Base\n  def show; end\nend\n");
   // The engine's own lockfile (for working on it alone) names a gem not installed: the app loads it
   // as a path gem, so it runs in the app's bundle, and its checks are the app's.
@@ -223,11 +227,31 @@ test("an engine's routes to its host app's controllers: no controller said missi
   const ws = new Workspace(nodeFileSystem, await createNodeMapper());
   ws.discover([root]);
   const engine = ws.apps.find((a) => a.root === join(root, "vendor/gems/eng"));
-  const missing = () => [...appDiagnostics(engine, { diagnostics: true, unreachedActions: false }).values()].flat().filter((d) => d.code === "missing-controller").map((d) => d.message.split(":")[0]);
-  assert.deepEqual(missing(), ["NotesController does not exist"], "the app's AgenciesController is found");
+  const host = ws.apps.find((a) => a.root === root);
+  const file = join(root, "vendor/gems/eng/config/routes.rb");
+  assert.equal(ws.reporterFor(file), host, "the app that draws the engine's routes reports on them");
+  assert.equal(ws.reporterFor(join(root, "vendor/gems/eng/app/controllers/admin_controller.rb")), engine, "the engine's other files stay its own");
+  const settings = { diagnostics: true, unreachedActions: false };
+  assert.equal(appDiagnostics(engine, settings).get(file), undefined, "not the engine folder's table, where reminders_concern is unknown");
+  const missing = () => (appDiagnostics(host, settings).get(file) ?? []).filter((d) => d.code === "missing-controller").map((d) => d.message.split(":")[0]);
+  assert.deepEqual(missing(), ["NotesController does not exist", "RemindersController does not exist"], "the app's AgenciesController is found; the app's routing method draws");
+  assert.deepEqual(fileDiagnostics(host, settings, file).filter((d) => d.code === "missing-controller").length, 2, "a keystroke's answer, the same");
   write("app/controllers/notes_controller.rb", "class NotesController < ActionController::Base\n  def index; end\nend\n");
   assert.ok(ws.fileChanged(join(root, "app/controllers/notes_controller.rb"), "created").includes(engine));
-  assert.deepEqual(missing(), []);
+  assert.deepEqual(missing(), ["RemindersController does not exist"]);
+});
+
+test("an engine inside another app of the workspace is that app's: its routes drawn into the app's set are not drawn into the others'", async () => {
+  const { ws } = await setup({
+    "/w/held/config/routes.rb": routes('  get "home", to: "home#index"'),
+    "/w/held/Gemfile.lock": "PATH\n  remote: vendor/gems/eng\n  specs:\n    eng (0.1)\n\nGEM\n  remote: https://rubygems.org/\n  specs:\n\nPLATFORMS\n  ruby\n\nDEPENDENCIES\n  eng!\n",
+    "/w/held/vendor/gems/eng/lib/eng/engine.rb": "module Eng\n  class Engine < ::Rails::Engine\n  end\nend\n",
+    "/w/held/vendor/gems/eng/config/routes.rb": routes('  get "eng", to: "home#index"'),
+    "/w/shop/config/routes.rb": routes("  resources :orders, only: :index"),
+  });
+  const names = (root) => ws.apps.find((a) => a.root === root).table().routes.filter((r) => !r.internal).map((r) => r.name);
+  assert.deepEqual(names("/w/held"), ["home", "eng"]);
+  assert.deepEqual(names("/w/shop"), ["orders"]);
 });
 
 test("an engine anywhere in the workspace (a routes file and an engine class) gives the section of its mount", async () => {

@@ -64,24 +64,6 @@ export function diagnosticsByFile(result: MapResult, files: string[], more: read
   return out;
 }
 
-/**
- * The files whose routing calls drew into the app's table, wherever they are: besides
- * config/routes.rb and its `draw`n files, one its code evaluates (Redmine's routes file runs each
- * plugin's config/routes.rb with `instance_eval File.read(file)`). `routemap check` reports the
- * checks of their routes there, so the editor does too. Not an engine's (its own app reports
- * on it) or a gem's.
- */
-function drawingFiles(result: MapResult): ReadonlySet<string> {
-  let files = drawingByTable.get(result);
-  if (!files) {
-    const found = new Set<string>();
-    for (const d of result.declarations) if (!d.engine && !d.origin) found.add(d.file);
-    drawingByTable.set(result, (files = found));
-  }
-  return files;
-}
-const drawingByTable = new WeakMap<MapResult, ReadonlySet<string>>();
-
 const isAlert = (d: MapperDiagnostic) => d.severity === "error" || d.severity === "warning";
 
 /**
@@ -91,13 +73,16 @@ const isAlert = (d: MapperDiagnostic) => d.severity === "error" || d.severity ==
  * them too. Only those go to such a file (`alertsOnly`): a model read for Devise is Ruby LSP's.
  */
 function tableFiles(app: RailsApp, result: MapResult): { files: string[]; alertsOnly: Set<string> } {
-  const drawing = drawingFiles(result);
-  const files = [app.routesFile, ...result.files.filter((f) => app.ownsFile(f) && (app.reportsOn(f) || drawing.has(f)))];
+  // The files drawn into the app's own set (`drawingFiles`): `routemap check` reports the checks
+  // of their routes there, so the editor does too; an engine's routes file among them is this
+  // app's to report on, not the engine folder's (`reporterFor`).
+  const drawing = app.drawingFiles();
+  const files = [...(app.reportsFor(app.routesFile) ? [app.routesFile] : []), ...result.files.filter((f) => f !== app.routesFile && app.reportsFor(f) && (app.reportsOn(f) || drawing.has(f)))];
   const taken = new Set(files);
   const alertsOnly = new Set<string>();
   for (const d of result.diagnostics) {
     const file = d.span.file;
-    if (isAlert(d) && !taken.has(file) && app.ownsFile(file)) (taken.add(file), alertsOnly.add(file), files.push(file));
+    if (isAlert(d) && !taken.has(file) && app.reportsFor(file)) (taken.add(file), alertsOnly.add(file), files.push(file));
   }
   return { files, alertsOnly };
 }
@@ -108,7 +93,7 @@ const shownIn = (alertsOnly: ReadonlySet<string>) => (d: MapperDiagnostic) => is
 /** The files of the app where a cause of checks being off is said, beyond the table's (Gemfile.lock). */
 const causeFiles = (app: RailsApp, files: string[], causes: readonly CheckCause[]) => [
   ...files,
-  ...new Set(causes.flatMap((c) => (c.span && c.code !== "open-region" && !ofNames(c) && app.owns(c.span.file) && !files.includes(c.span.file) ? [c.span.file] : []))),
+  ...new Set(causes.flatMap((c) => (c.span && c.code !== "open-region" && !ofNames(c) && app.reportsFor(c.span.file) && !files.includes(c.span.file) ? [c.span.file] : []))),
 ];
 
 /**

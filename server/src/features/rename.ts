@@ -241,7 +241,9 @@ function sourceAtCall(calledFrom: RailsApp, file: string, text: string, position
   const result = app.table();
   // An engine's route called through its mount (`blog.entries_path`): its routes file is the engine's, of the workspace.
   const engineRoute = result.engines.some((e) => e.routes.includes(route)) && app.appOwning(route.source.file)?.isRoutesFile(route.source.file);
-  if (!app.isRoutesFile(route.source.file) && !engineRoute) throw new RenameRefused(`\`${use.name}\` is drawn outside this app's routes files (${route.source.file})`);
+  // Or an engine's routes file this app draws into its own routes (nhrihub's vendor/gems/*).
+  const drawnHere = app.appOwning(route.source.file)?.hostDrawing(route.source.file) === app;
+  if (!app.isRoutesFile(route.source.file) && !engineRoute && !drawnHere) throw new RenameRefused(`\`${use.name}\` is drawn outside this app's routes files (${route.source.file})`);
   const site = siteAt(result, route.source.file, route.source.start);
   if (!site) return undefined;
   refuseForeign(site);
