@@ -288,6 +288,7 @@ export function generationContextOf({ tables, generation }: Pick<HelperCheckCont
   return {
     routes: tables.own.routes,
     mainRoutes: tables.mainApp?.routes,
+    proxyRoutes: (receiver) => tables.proxies.get(receiver)?.routes,
     request: !generation.runsWithoutRequest(path),
     controller: generation.requestController(path),
     defaults: generation.defaults,

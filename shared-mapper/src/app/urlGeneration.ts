@@ -59,6 +59,13 @@ export interface UrlGenerationContext {
   routes: readonly Route[];
   /** The routes `main_app` and `Rails.application.routes.url_helpers` reach. */
   mainRoutes: readonly Route[] | undefined;
+  /**
+   * The routes a mounted engine's proxy reaches (`reporting.summary_path`), undefined for a
+   * receiver that is none. A proxy generates in the engine's set with the calling scope's
+   * `url_options`, the request's `_recall` among them (actionpack 6.1 routes_proxy.rb), so what
+   * a request fills in is the same as for the file's own helpers.
+   */
+  proxyRoutes?: (receiver: string) => readonly Route[] | undefined;
   /** False in mailers and their views: nothing is recalled from a request. */
   request: boolean;
   /** The controller whose requests run this file's code, when only one can (a controller no other inherits from). */
@@ -248,10 +255,16 @@ export interface UrlHelperCall {
   integration?: { lastRequest?: { line: number; character: number }; lastPath?: { verb: string; path: string }; earlier: string[]; since: string[]; unordered?: true };
 }
 
-/** The named route a helper call generates from: the file's own table, or `main_app`'s. */
+/** The named route a helper call generates from: the file's own table, `main_app`'s, or a mounted engine's through its proxy. */
 export function routeOfCall(call: UrlHelperCall, context: UrlGenerationContext): Route | undefined {
-  const routes = call.receiver === undefined && !call.noRequest ? context.routes : call.receiver === "main_app" || call.noRequest ? context.mainRoutes : undefined;
+  const routes = routesOfCall(call, context);
   return routes && namedRoutes(routes).get(call.name.replace(/_(?:path|url)$/, ""));
+}
+
+function routesOfCall(call: UrlHelperCall, context: UrlGenerationContext): readonly Route[] | undefined {
+  if (call.receiver === undefined && !call.noRequest) return context.routes;
+  if (call.receiver === "main_app" || call.noRequest) return context.mainRoutes;
+  return call.receiver === undefined ? undefined : context.proxyRoutes?.(call.receiver);
 }
 
 /**
