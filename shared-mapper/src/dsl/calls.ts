@@ -204,7 +204,13 @@ function drawBlock(it: CallHost, node: N.CallNode, block: N.BlockNode | N.BlockA
   const owner = (node.receiver as N.CallNode).receiver;
   // While the configuration runs, `append` and `prepend` only keep the block (RouteSet#append).
   if (it.kept.phase === "boot" && node.name !== "draw") return keepBlock(it, node, block, env, engineOf(it, owner, env));
-  if (it.quiet) return null;
+  if (it.quiet) {
+    // A file run for what it defines (autoloaded, an initializer) that draws an engine's own set:
+    // Rails draws it as it runs the file (trade-tariff-backend's app/engines/admin_api.rb, with
+    // `AdminApi.routes.draw` beside the class, loaded by Zeitwerk at `mount AdminApi`).
+    const engine = node.name === "draw" ? engineOf(it, owner, env) : undefined;
+    return engine ? it.loudly(() => drawBlock(it, node, block, env)) : null;
+  }
   const engine = engineOf(it, owner, env);
   // `finalize!` has drawn the `prepend`s already: Rails keeps this one for a reload, never drawn at boot.
   // (A routes file's too: railties' RoutesReloader runs `clear!` before it loads them.)

@@ -200,14 +200,21 @@ function defineModuleNode(it: Evaluator, n: N.ModuleNode, env: Env): RValue {
   return null;
 }
 
-/** `class << self … end` in a class body: its `def`s are the class's singleton methods. */
+/**
+ * `class << self … end` in a class body: its `def`s are the class's singleton methods. A constant
+ * written there is the singleton class's (`#<Class:AppAuth>::STRATEGIES`), which those methods
+ * find lexically and `AppAuth::STRATEGIES` does not (trade-tariff-admin's AppAuth).
+ */
 function singletonClass(it: Evaluator, n: N.SingletonClassNode, env: Env): RValue {
   const self = env.self;
   if (self.kind !== "module" || !(n.expression instanceof N.SelfNode)) return new RUnknown("class << …", false, "a singleton class Routemap does not follow");
   const body = n.body instanceof N.StatementsNode ? n.body.body : [];
   const m = it.classes.define(self.path, it.classes.get(self.path)?.isClass ?? true);
+  const singleton = singletonClassPath(self.path);
+  const cref = [...env.cref, singleton];
   for (const stmt of body) {
-    if (stmt instanceof N.DefNode) m.singleton.set(stmt.name, { kind: "def", node: stmt, owner: self.path, cref: [...env.cref], index: it.index });
+    if (stmt instanceof N.DefNode) m.singleton.set(stmt.name, { kind: "def", node: stmt, owner: self.path, cref, index: it.index });
+    else if (stmt instanceof N.ConstantWriteNode) it.setConstantPath(`${singleton}::${stmt.name}`, it.eval(stmt.value, env));
     else if (stmt instanceof N.CallNode && (stmt.name.startsWith("attr_") || stmt.name === "private")) {
       const { args } = it.callArguments(stmt, env);
       for (const attr of symbolNames(args)) {
@@ -218,6 +225,9 @@ function singletonClass(it: Evaluator, n: N.SingletonClassNode, env: Env): RValu
   }
   return null;
 }
+
+/** The name a singleton class goes by in a method's lexical scope (`cref`): Ruby's inspect of it, which no constant path can be. */
+export const singletonClassPath = (path: string) => `#<Class:${path}>`;
 
 export const DEFINITIONS: Handlers = [
   [N.DefNode, (it, n: N.DefNode, env) => {

@@ -110,6 +110,8 @@ export interface CallHost extends Evaluator {
   readonly currentFile: LoadedFile;
   /** Files run for their definitions only: nothing drawn. */
   readonly quiet: number;
+  /** Runs `body` reporting and drawing as the routes files do, inside code run quietly. */
+  loudly<T>(body: () => T): T;
   readonly host: HostFiles;
   dispatch(node: N.CallNode, method: DslMethod, call: { args: RValue[]; block: RProc | null }): RValue;
   /** A method an installed gem adds to the mapper (`gemMappers.ts`), and running it for a call. */

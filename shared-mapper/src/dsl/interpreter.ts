@@ -393,6 +393,16 @@ export class Interpreter implements MapperHost, CallHost {
     return { span: site.record.span, message: `${message}\n(In ${gem.gem} ${gem.version}'s \`${site.name}\`, ${file}:${span.start.line + 1}.)` };
   }
 
+  loudly<T>(body: () => T): T {
+    const quiet = this.quiet;
+    this.quiet = 0;
+    try {
+      return body();
+    } finally {
+      this.quiet = quiet;
+    }
+  }
+
   /** Runs `body` reporting nothing: code run for what it defines or computes, not the routes files' own. */
   private quietly<T>(body: () => T): T {
     this.quiet++;
@@ -1246,6 +1256,12 @@ export class Interpreter implements MapperHost, CallHost {
     const cref = env.cref;
     for (let i = cref.length - 1; i >= 0; i--) {
       const path = `${cref[i]}::${name}`;
+      // A singleton class's (`class << self`): only what its body wrote, nothing to load.
+      if (cref[i].startsWith("#<")) {
+        const own = this.constants.get(path);
+        if (own !== undefined) return own;
+        continue;
+      }
       if (this.gemSettings) this.loadGemSettings(path);
       let found = this.constants.get(path);
       // Inside `module Redmine`, `PluginLoader` may be `Redmine::PluginLoader`, autoloaded.

@@ -255,7 +255,8 @@ const UNSET = new RUnknown("", false, "unset");
  * ancestors that has it, else its own (`@@config` of two classes are two variables).
  */
 function classVariableKey(it: Evaluator, env: Env, name: string): string {
-  const owner = env.cref[env.cref.length - 1] ?? OBJECT;
+  // Not a singleton class's (`class << self`): Ruby looks past those to the class they belong to.
+  const owner = [...env.cref].reverse().find((c) => !c.startsWith("#<")) ?? OBJECT;
   for (const c of it.classes.ancestors(owner)) {
     const key = `@@${c}#${name}`;
     if (it.global(key, UNSET) !== UNSET) return key;

@@ -561,6 +561,8 @@ function literal(node: N.Node): RValue | undefined {
   if (node instanceof N.FalseNode) return false;
   if (node instanceof N.NilNode) return null;
   if (node instanceof N.IntegerNode) return Number(node.value);
+  // `%i[github gitlab].freeze` (zealot's): `freeze` returns its receiver.
+  if (node instanceof N.CallNode && node.name === "freeze" && node.receiver && !node.arguments_ && !node.block) return literal(node.receiver);
   if (node instanceof N.ArrayNode) {
     const items = node.elements.map(literal);
     return items.every((v) => v !== undefined) ? (items as RValue[]) : undefined;

@@ -4,7 +4,8 @@
 class User < ApplicationRecord
   devise :database_authenticatable, :registerable,
          :recoverable, :rememberable, :confirmable
-  devise :omniauthable, omniauth_providers: [:developer]
+  # The providers frozen (zealot's `omniauth_providers: %i[…].freeze`): `freeze` returns the list.
+  devise :omniauthable, omniauth_providers: %i[developer github].freeze
   # A condition the app's files decide (manyfold's `if SiteSettings.oidc_enabled?`, false here).
   devise :lockable if Rails.application.config.x.lockable
 end
