@@ -312,6 +312,7 @@ export const CAUSES = [
       { repo: "rubycentral/cfp-app", source: /^config\/routes\.rb:10$/ },
       { repo: "octobox/octobox", source: /^config\/routes\.rb:58$/ },
       { repo: "education/classroom", source: /^config\/routes\.rb:9$/ },
+      { repo: "pulibrary/tigerdata-app", source: /^config\/routes\.rb:59$/ },
     ],
   },
   {

@@ -18,7 +18,9 @@ export type MethodDef =
     }
   | { kind: "reader"; owner: string; ivar: string }
   | { kind: "writer"; owner: string; ivar: string }
-  | { kind: "proc"; owner: string; proc: RProc; name: string };
+  | { kind: "proc"; owner: string; proc: RProc; name: string }
+  /** ActiveSupport's `delegate :name, to: :target` (`allow_nil:` gives nil where the target is nil). */
+  | { kind: "delegate"; owner: string; to: string; method: string; allowNil: boolean };
 
 export interface ModuleDef {
   readonly path: string;

@@ -7,7 +7,7 @@
  */
 import * as N from "@ruby/prism/src/nodes.js";
 import { RConst, RHash, RProc, RStructClass, RSymbol, RUnknown, RValue, stringValue, sym } from "../ruby/values.js";
-import { OBJECT } from "./classes.js";
+import { OBJECT, type MethodDef } from "./classes.js";
 import type { Env } from "./env.js";
 import type { Evaluator, Node } from "./evaluator.js";
 import type { Handlers } from "./handlers.js";
@@ -101,6 +101,8 @@ export function definitionCall(it: Evaluator, name: string, args: RValue[], bloc
       }
       return null;
     }
+    case "delegate":
+      return delegate(m.methods, self.path, args);
     case "isolate_namespace":
     case "engine_name":
       // An engine class's own settings, read from its body before it runs (`recordEngine`).
@@ -182,6 +184,26 @@ export function definitionCall(it: Evaluator, name: string, args: RValue[], bloc
   return undefined;
 }
 
+/**
+ * `delegate :a, :b, to: :target, prefix:, allow_nil:` (ActiveSupport's Module#delegate): a method
+ * per name that calls it on the target; `to:` names a method, an instance variable or a constant.
+ */
+function delegate(table: Map<string, MethodDef>, owner: string, args: RValue[]): RValue | undefined {
+  const options = args[args.length - 1];
+  const to = options instanceof RHash ? options.sget("to") : undefined;
+  const target = to instanceof RSymbol ? to.name : stringValue(to);
+  if (target === undefined) return undefined;
+  const prefix = (options as RHash).sget("prefix");
+  // `prefix: true` with an instance variable raises ArgumentError in ActiveSupport: not modelled.
+  if (prefix === true && !/^[a-z_]\w*$/.test(target)) return undefined;
+  const given = prefix instanceof RSymbol ? prefix.name : stringValue(prefix);
+  const named = prefix === true ? `${target}_` : given ? `${given}_` : "";
+  const allowNil = (options as RHash).sget("allow_nil") === true;
+  const names = symbolNames(args.slice(0, -1));
+  for (const method of names) table.set(`${named}${method}`, { kind: "delegate", owner, to: target, method, allowNil });
+  return names.map((n) => sym(`${named}${n}`));
+}
+
 /** `class Name < Super … end`: the class recorded, its body run; a Struct superclass makes Struct instances. */
 function defineClass(it: Evaluator, n: N.ClassNode, env: Env): RValue {
   const path = qualified(it, n.constantPath, env);
@@ -215,6 +237,8 @@ function singletonClass(it: Evaluator, n: N.SingletonClassNode, env: Env): RValu
   for (const stmt of body) {
     if (stmt instanceof N.DefNode) m.singleton.set(stmt.name, { kind: "def", node: stmt, owner: self.path, cref, index: it.index });
     else if (stmt instanceof N.ConstantWriteNode) it.setConstantPath(`${singleton}::${stmt.name}`, it.eval(stmt.value, env));
+    // `delegate :method_missing, to: :instance` (laa-submit-crime-forms' FeatureFlags, a Singleton).
+    else if (stmt instanceof N.CallNode && stmt.name === "delegate" && !stmt.receiver) delegate(m.singleton, self.path, it.callArguments(stmt, env).args);
     else if (stmt instanceof N.CallNode && (stmt.name.startsWith("attr_") || stmt.name === "private")) {
       const { args } = it.callArguments(stmt, env);
       for (const attr of symbolNames(args)) {

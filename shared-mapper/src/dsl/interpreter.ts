@@ -20,12 +20,12 @@ import type { LoadedFile } from "../ruby/loadedFile.js";
 import { inspect, quotedSource, type RubyVersion } from "../ruby/print.js";
 import {
   FOREIGN_OBJECT, RConst, RFloat, RHash, RInquirer, RMapper, RMatch, RObject, RPathname, RProc, RRegexp, RString, RStruct, RStructClass, RSymbol, RUnknown, RUnknownTruth, RValue, UnknownValueError, poisonOf,
-  stringValue, truthy, unknownConstant, RUBY_MODULES_IN_CAPITALS,
+  stringValue, sym, truthy, unknownConstant, RUBY_MODULES_IN_CAPITALS,
 } from "../ruby/values.js";
 import type { ActionEndpoint, Diagnostic, GemDependent, OpenRegion, Severity, Span } from "../types.js";
 import { Conditions, describeConditions, Store, type Condition } from "./branches.js";
 import { Budget, BudgetExceeded, DEFAULT_LIMITS, ValueTooLarge, type Limits } from "./budget.js";
-import { callArgumentsOf, hashElementsOf, makeProc } from "./arguments.js";
+import { callArgumentsOf, hashElementsOf, makeProc, selfValue } from "./arguments.js";
 import { CALLS, comparableCall, drawBody } from "./calls.js";
 import { KeptRoutes, onMapper, type KeptRoutesBlock } from "./keptBlocks.js";
 import { classCall, evalFileValue, pathnameCall } from "./environment.js";
@@ -978,6 +978,20 @@ export class Interpreter implements MapperHost, CallHost {
 
   // ---- methods ----------------------------------------------------------------------------
 
+  /** A `delegate`d method: the target (`to:` a method, an instance variable or a constant) is sent the call. */
+  private delegated(def: Extract<MethodDef, { kind: "delegate" }>, self: Self, args: RValue[], block: RProc | null): RValue {
+    const to = def.to;
+    const target = /^@\w+$/.test(to)
+      ? this.ivar(to, self)
+      : /^[A-Z]\w*(?:::[A-Z]\w*)*$/.test(to)
+        ? this.topConstant(to)
+        : /^[a-z_]\w*$/.test(to)
+          ? this.invoke(selfValue(self), to, [], null, undefined, undefined)
+          : new RUnknown(`${def.owner}.delegate(to: ${to})`, false, "a delegation target Routemap does not read");
+    if (target === null && def.allowNil) return null;
+    return this.invoke(target, def.method, args, block, undefined, undefined);
+  }
+
   /**
    * `recv.name(*args, &block)`: a method the files define, the core library's, or unknown.
    * With a `node`, an unknown method is said at it, and an unknown result is shown as written there.
@@ -996,6 +1010,10 @@ export class Interpreter implements MapperHost, CallHost {
     const result = callMethod(this, recv, name, args, block);
     if (result instanceof RUnknown && block && node) this.blockNotRun(node, result);
     if (result !== undefined) return this.placed(result, node, recv, name, args);
+    // No method of that name: Ruby calls the receiver's `method_missing`, where the files define one
+    // (laa-submit-crime-forms' `FeatureFlags.beta`).
+    const missing = name === "method_missing" ? undefined : this.methodOf(recv, "method_missing");
+    if (missing) return this.placed(this.callMethodDef(missing.def, missing.self, [sym(name), ...args], block, "method_missing"), node);
     if (recv instanceof RUnknown) return this.placed(recv, node);
     // A class no file defines (a gem's) is unknown as a whole; a method Ruby's own modules lack is said.
     if (node && !(recv instanceof RConst && !this.classes.has(recv.path) && !rubyOwnModule(recv.path))) {
@@ -1129,6 +1147,7 @@ export class Interpreter implements MapperHost, CallHost {
     // A method made of a block runs it with the receiver as `self`, as Ruby's `define_method` does
     // (vm_method.c: the block becomes the body, `instance_exec`-like): a subclass's own overrides count.
     if (def.kind === "proc") return this.yield(def.proc.withSelf ? def.proc.withSelf(self) : def.proc, args);
+    if (def.kind === "delegate") return this.delegated(def, self, args, block);
     const recursion = this.undecidedRecursion(def, name);
     if (recursion) return recursion;
     if (++this.depth > 200) {
