@@ -273,3 +273,30 @@ test("root \"c#a\", options stores :to in the caller's Hash from Rails 4.0; 3.2 
   const { rows } = await mapFile(source, "8.1", "3.4");
   assert.ok(rows.includes('seen /seen(.:format) pages#seen {left: "{as: :home, to: \\"pages#home\\"}"}'), rows.join("\n"));
 });
+
+// Ruby 3.2's Data (struct.c `rb_data_s_def`, `rb_data_s_new`, `rb_data_initialize_m`, `rb_data_with`,
+// `rb_data_inspect`, read from Ruby 3.2's source: Debian's Ruby 3.1 has no Data to record them from).
+test("3.2+: Data.define's classes take their members positionally or as keywords, all required, frozen, `with` and inspect as Ruby prints them; 3.1 has no Data", async () => {
+  const body = [
+    '  entry = Data.define(:path, :key)',
+    '  a = entry.new(path: "/a", key: "k")',
+    '  b = entry.new("/b", "j")',
+    '  [a, b, b.with(path: "/c")].each { |e| get e.path, to: "x#show", defaults: { k: e.key } }',
+    '  get "i", to: "x#i", defaults: { i: a.inspect, frozen: a.frozen?.to_s, h: a.to_h.keys.inspect }',
+    '  named = Data.define(:slug) do',
+    '    def path = "/#{slug}"',
+    '  end',
+    '  get named.new(slug: "d").path, to: "x#d"',
+  ].join("\n");
+  assert.deepEqual((await check(body, "7.1", "3.3")).rows, [
+    'a GET /a(.:format) x#show {:k=>"k"}',
+    'b GET /b(.:format) x#show {:k=>"j"}',
+    'c GET /c(.:format) x#show {:k=>"j"}',
+    'i GET /i(.:format) x#i {:i=>"#<data path=\\"/a\\", key=\\"k\\">", :frozen=>"true", :h=>"[:path, :key]"}',
+    "d GET /d(.:format) x#d",
+  ]);
+  assert.deepEqual((await check('  d = Data.define(:path, :key)\n  d.new(path: "/a")', "7.1", "3.3")).errors, ["2: missing keyword: :key"]);
+  assert.deepEqual((await check('  d = Data.define(:path)\n  d.new("/a", "b")', "7.1", "3.3")).errors, ["2: wrong number of arguments (given 2, expected 0..1)"]);
+  assert.deepEqual((await check('  d = Data.define(:path)\n  d.new(path: "/a", key: 1)', "7.1", "3.3")).errors, ["2: unknown keyword: :key"]);
+  assert.deepEqual((await check('  d = Data.define(:path)\n  get d.new("/a").path, to: "x#a"', "7.1", "3.1")).rows, [], "3.1: Data is no class of Ruby's, nothing drawn from it");
+});

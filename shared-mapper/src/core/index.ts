@@ -30,6 +30,7 @@ import { ENUMERATOR } from "./enumerator.js";
 import { BOOLEAN, coreIsA, NIL, OBJECT, PROC } from "./object.js";
 import { SET } from "./set.js";
 import { STRUCT, structAccessor } from "./struct.js";
+import { DATA } from "./dataClass.js";
 import { PATHNAME } from "./pathname.js";
 import { RANGE } from "./range.js";
 import { MATCH_DATA, REGEXP, REGEXP_CLASS } from "./regexp.js";
@@ -63,6 +64,7 @@ const CHAINS = {
   set: [SET, ENUMERABLE, OBJECT_EXTENSIONS, OBJECT_AS, OBJECT],
   enumerator: [ENUMERATOR, ENUMERABLE, OBJECT_EXTENSIONS, OBJECT_AS, OBJECT],
   struct: [STRUCT, ENUMERABLE, OBJECT_EXTENSIONS, OBJECT_AS, OBJECT],
+  data: [DATA, OBJECT_EXTENSIONS, OBJECT_AS, OBJECT],
   regexp: [REGEXP, OBJECT_EXTENSIONS, OBJECT_AS, OBJECT],
   match: [MATCH_DATA, OBJECT_EXTENSIONS, OBJECT_AS, OBJECT],
   nil: [NIL, OBJECT_EXTENSIONS, OBJECT_AS, OBJECT],
@@ -84,7 +86,7 @@ function chainOf(v: RValue): Table[] {
   if (v instanceof RRange) return CHAINS.range;
   if (v instanceof RSet) return CHAINS.set;
   if (v instanceof REnumerator) return CHAINS.enumerator;
-  if (v instanceof RStruct) return CHAINS.struct;
+  if (v instanceof RStruct) return v.cls.data ? CHAINS.data : CHAINS.struct;
   if (v instanceof RRegexp) return CHAINS.regexp;
   if (v instanceof RMatch) return CHAINS.match;
   if (v instanceof RProc) return CHAINS.proc;
@@ -219,6 +221,7 @@ function structClassMethod(rt: Runtime, cls: RStructClass, name: string, args: R
     case "inspect":
       return cls.name ?? undefined;
     case "keyword_init?":
+      if (cls.data) return undefined;
       return cls.keywordInit ? true : undefined; // nil and false (not given, given false) are one here
     case "==":
     case "equal?":

@@ -20,6 +20,7 @@ import { elementOf, isIterable, iterate, toArray } from "./iterate.js";
 import { MATH, MATH_CONSTANTS, integerSqrt } from "./math.js";
 import { setOf } from "./set.js";
 import { structNew } from "./structClass.js";
+import { dataDefine } from "./dataClass.js";
 import { arity, rubyError, str, toInt, toStr, type Result, type Runtime, type Methods } from "./runtime.js";
 import { escapeRegexp } from "./string.js";
 
@@ -189,6 +190,10 @@ export const CLASS_METHODS: Record<string, Methods<RConst>> = {
   },
   Struct: {
     new: (rt, _c, args, block) => structNew(rt, [...args], block),
+  },
+  // Ruby 3.2's; before it `Data` is no class of Ruby's (removed in 3.0).
+  Data: {
+    define: (rt, _c, args, block) => (rt.ruby.ruby32 ? dataDefine(rt, args, block) : undefined),
   },
   Integer: {
     sqrt: (_rt, _c, args) => integerSqrt(args),

@@ -101,6 +101,8 @@ export const STRUCT: Methods<RStruct> = {
 /** A Struct member's reader or writer (`point.x`, `point.x = 1`), if `name` is one. */
 export function structAccessor(rt: Runtime, s: RStruct, name: string, args: RValue[]): Result {
   const writer = name.endsWith("=") && name !== "==";
+  // A Data class's instances have readers only.
+  if (writer && s.cls.data) return undefined;
   const i = s.cls.members.indexOf(writer ? name.slice(0, -1) : name);
   if (i < 0) return undefined;
   if (writer) {

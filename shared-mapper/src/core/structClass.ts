@@ -7,6 +7,7 @@
 import { inspect, typeName, type RubyVersion } from "../ruby/print.js";
 import { RHash, RProc, RStruct, RStructClass, RSymbol, RUnknown, RValue, UnknownValueError, stringValue, truthy } from "../ruby/values.js";
 import { rubyError, type Result, type Runtime } from "./runtime.js";
+import { dataInstance, dataKeywords } from "./dataClass.js";
 
 /** A member name: a Symbol or a String; else Ruby's TypeError. */
 function memberName(rt: Runtime, v: RValue): string {
@@ -52,6 +53,7 @@ export function structNew(rt: Runtime, args: RValue[], block: RProc | null): Res
  * the evaluator passes the same way, is read so too).
  */
 export function structInstance(cls: RStructClass, args: RValue[], ruby?: RubyVersion): RStruct {
+  if (cls.data) return dataInstance(cls, dataKeywords(cls, args));
   const keywords = ruby?.ruby32 && args.length === 1 && args[0] instanceof RHash && args[0].size > 0 && args[0].keys().every((k) => k instanceof RSymbol);
   if (cls.keywordInit || keywords) {
     if (args.length > 1 || (args.length === 1 && !(args[0] instanceof RHash))) throw rubyError("ArgumentError", `wrong number of arguments (given ${args.length}, expected 0)`);

@@ -104,6 +104,7 @@ function withCallFrame(it: CallHost, node: N.CallNode, body: (frame: Frame | und
 /** `recv.instance_eval { }` and `recv.instance_exec(*args) { }`: the block with `self` the receiver; `Struct.new(…) do … end`. */
 function blockSelfCall(it: CallHost, recv: RValue, name: string, args: RValue[], block: RProc | null, node: N.CallNode, env: Env): RValue | undefined {
   if (name === "new" && recv instanceof RConst && recv.path.replace(/^::/, "") === "Struct" && node.block instanceof N.BlockNode) return structClass(it, args, node.block, env);
+  if (name === "define" && recv instanceof RConst && recv.path.replace(/^::/, "") === "Data" && node.block instanceof N.BlockNode && it.ruby.ruby32) return structClass(it, args, node.block, env, true);
   if ((name === "instance_eval" || name === "class_eval" || name === "module_eval") && !block && args.length) {
     const self: Self = recv instanceof RMapper ? { kind: "mapper" } : recv instanceof RConst ? { kind: "module", path: recv.path } : { kind: "main" };
     return evalFileValue(it, args[0], node, self);
@@ -187,12 +188,12 @@ function selfOf(it: CallHost, recv: RValue): Self | undefined {
   return undefined;
 }
 
-/** `Struct.new(:a) do … end`: a Struct class whose block's `def`s are its instances' methods. */
-function structClass(it: CallHost, args: RValue[], block: N.BlockNode, env: Env): RValue {
+/** `Struct.new(:a) do … end` (or `Data.define(:a) do … end`): a class whose block's `def`s are its instances' methods. */
+function structClass(it: CallHost, args: RValue[], block: N.BlockNode, env: Env, data = false): RValue {
   const options = args[args.length - 1] instanceof RHash ? (args[args.length - 1] as RHash) : undefined;
   const members = args.filter((a): a is RSymbol => a instanceof RSymbol).map((a) => a.name);
-  const id = `#<Struct:${it.index.file}:${block.location.startOffset}>`;
-  const cls = new RStructClass(undefined, members, options?.sget("keyword_init") === true, id);
+  const id = `#<${data ? "Data" : "Struct"}:${it.index.file}:${block.location.startOffset}>`;
+  const cls = new RStructClass(undefined, members, !data && options?.sget("keyword_init") === true, id, data);
   // The block's module is the class itself: `new` in its `def self.`s makes this Struct's instances.
   it.classes.define(id, true).struct = cls;
   it.defineModule(id, block.body, env);

@@ -211,7 +211,7 @@ function defineClass(it: Evaluator, n: N.ClassNode, env: Env): RValue {
   it.defineModule(path, n.body, env, superclass);
   const m = it.classes.get(path)!;
   m.isClass = true;
-  if (superclass instanceof RStructClass) m.struct = new RStructClass(path, superclass.members, superclass.keywordInit);
+  if (superclass instanceof RStructClass) m.struct = new RStructClass(path, superclass.members, superclass.keywordInit, undefined, superclass.data);
   return null;
 }
 

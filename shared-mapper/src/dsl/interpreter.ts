@@ -9,6 +9,7 @@
  */
 import * as N from "@ruby/prism/src/nodes.js";
 import { callMethod, coreIsA, CORE_CONSTANTS, knownClass, structInstance } from "../core/index.js";
+import { dataKeywords } from "../core/dataClass.js";
 import { rackConstant } from "../core/rack.js";
 import { classFile, type AppFilesReader } from "../app/constants.js";
 import { RoutingError } from "../mapper/errors.js";
@@ -1204,6 +1205,8 @@ export class Interpreter implements MapperHost, CallHost {
    */
   instantiate(path: string, args: RValue[], block: RProc | null, struct = this.classes.structOf(path)): RValue {
     const init = this.classes.instanceMethod(path, "initialize");
+    // A Data class's `new` gives `initialize` keywords, positional values named by their members.
+    if (struct?.data && init) args = [dataKeywords(struct, args)];
     const object = !struct ? new RObject(path, this.classes.instanceMethodNames(path))
       : init ? new RStruct(struct, struct.members.map(() => null))
       : structInstance(struct, args, this.ruby);
@@ -1339,7 +1342,7 @@ export class Interpreter implements MapperHost, CallHost {
       const where = this.autoloader.relative(this.currentFile);
       value = new RUnknown(path, value.object, `a constant that ${where} sets to \`${value.description}\`, which Routemap cannot evaluate (${value.cause.why})`, undefined, path);
     }
-    if (value instanceof RStructClass && value.name === undefined) value = new RStructClass(path, value.members, value.keywordInit, value.methodsOf);
+    if (value instanceof RStructClass && value.name === undefined) value = new RStructClass(path, value.members, value.keywordInit, value.methodsOf, value.data);
     this.store.set(this.constants, path, value);
   }
 

@@ -190,7 +190,7 @@ function inspectContainer(v: RValue[] | RHash | RStruct | RSet | RObject, ruby: 
   if (v instanceof RSet) return `#<Set: {${v.items.map((x) => inspect(x, ruby, seen)).join(", ")}}>`;
   if (v instanceof RStruct) {
     const fields = v.cls.members.map((m, i) => `${m}=${inspect(v.values[i], ruby, seen)}`).join(", ");
-    return `#<struct ${v.cls.name ? v.cls.name + " " : ""}${fields}>`;
+    return `#<${v.cls.data ? "data" : "struct"} ${v.cls.name ? v.cls.name + " " : ""}${fields}>`;
   }
   // The address is not knowable statically: marked, as for procs.
   const ivars = [...v.ivars].map(([name, value]) => ` ${name}=${inspect(value, ruby, seen)}`).join(",");

@@ -566,6 +566,8 @@ export class RStructClass {
     readonly keywordInit: boolean,
     /** Where the methods of its `Struct.new(…) do … end` block are recorded (`ClassRegistry`). */
     readonly methodsOf?: string,
+    /** Made by `Data.define` (Ruby 3.2): keyword or positional `new`, every member required, frozen instances. */
+    readonly data = false,
   ) {}
 }
 /** An instance of a Struct class. */

@@ -1,0 +1,95 @@
+/**
+ * `Data.define` (Ruby 3.2, struct.c `rb_data_s_def`, `rb_data_s_new`, `rb_data_initialize_m`,
+ * `rb_data_with`, `rb_data_inspect`): value classes of required members, made with keywords or
+ * positionally (`new` turns positional values into keywords), instances frozen, no writers. Not in
+ * Ruby 3.1 (whose `Data` was removed in 3.0): there `Data` is an unknown constant.
+ */
+import { inspect } from "../ruby/print.js";
+import { RHash, RProc, RStruct, RStructClass, RSymbol, RUnknown, RValue, UnknownValueError, freeze, reql, requal, stringValue } from "../ruby/values.js";
+import { arity, rubyError, str, type Methods, type Result, type Runtime } from "./runtime.js";
+
+/** `Data.define(:a, "b")`: the members (Symbols or Strings, no duplicates, no writers' names). */
+export function dataDefine(rt: Runtime, args: readonly RValue[], block: RProc | null): Result {
+  const members: string[] = [];
+  for (const a of args) {
+    const name = a instanceof RSymbol ? a.name : stringValue(a);
+    if (name === undefined) {
+      if (a instanceof RUnknown) throw new UnknownValueError(a);
+      throw rubyError("TypeError", `${inspect(a, rt.ruby)} is not a symbol nor a string`);
+    }
+    if (name.endsWith("=")) throw rubyError("ArgumentError", `invalid data member: ${name}`);
+    if (members.includes(name)) throw rubyError("ArgumentError", `duplicate member: ${name}`);
+    members.push(name);
+  }
+  if (block) return undefined; // methods defined in the block are the evaluator's (`structClass`)
+  return new RStructClass(undefined, members, false, undefined, true);
+}
+
+/** What `initialize` is given: the keywords, positional values named by their members (`rb_data_s_new`). */
+export function dataKeywords(cls: RStructClass, args: readonly RValue[]): RHash {
+  const last = args[args.length - 1];
+  if (args.length === 1 && last instanceof RHash && last.keys().every((k) => k instanceof RSymbol)) return last;
+  if (args.length > cls.members.length) throw rubyError("ArgumentError", `wrong number of arguments (given ${args.length}, expected 0..${cls.members.length})`);
+  return new RHash(args.map((v, i) => [RSymbol.for(cls.members[i]), v]));
+}
+
+const keywordError = (kind: string, names: string[]) => rubyError("ArgumentError", `${kind} keyword${names.length > 1 ? "s" : ""}: ${names.map((n) => `:${n}`).join(", ")}`);
+
+/** `Data#initialize(**kw)`: every member given, no other key; the instance frozen. */
+export function dataInstance(cls: RStructClass, keywords: RHash): RStruct {
+  const name = (k: RValue) => (k instanceof RSymbol ? k.name : stringValue(k) ?? "");
+  const given = new Map(keywords.entries().map(([k, v]) => [name(k), v]));
+  const missing = cls.members.filter((m) => !given.has(m));
+  if (missing.length) throw keywordError("missing", missing);
+  const unknown = [...given.keys()].filter((k) => !cls.members.includes(k));
+  if (unknown.length) throw keywordError("unknown", unknown);
+  return freeze(new RStruct(cls, cls.members.map((m) => given.get(m)!)));
+}
+
+const pairs = (s: RStruct): [RValue, RValue][] => s.cls.members.map((m, i) => [RSymbol.for(m), s.values[i]]);
+
+/** An instance's methods (its members' readers are `structAccessor`'s): none of Struct's writers, indexes or Enumerable. */
+export const DATA: Methods<RStruct> = {
+  members: (_rt, self) => self.cls.members.map((m) => RSymbol.for(m)),
+  to_h: (rt, self, args, block): Result => {
+    arity(args, 0);
+    if (!block) return new RHash(pairs(self));
+    const h = new RHash();
+    for (const [k, v] of pairs(self)) {
+      const pair = rt.yield(block, [k, v]);
+      if (!Array.isArray(pair) || pair.length !== 2) throw rubyError("TypeError", `wrong element type ${inspect(pair, rt.ruby)} (expected array)`);
+      h.set(pair[0], pair[1]);
+    }
+    return h;
+  },
+  with: (_rt, self, args) => {
+    if (!args.length) return self;
+    const changes = args[0];
+    if (args.length > 1 || !(changes instanceof RHash)) throw rubyError("ArgumentError", `wrong number of arguments (given ${args.length}, expected 0)`);
+    const merged = new RHash(pairs(self));
+    for (const [k, v] of changes.entries()) merged.set(k, v);
+    return dataInstance(self.cls, merged);
+  },
+  deconstruct: (_rt, self) => self.values.slice(),
+  deconstruct_keys: (_rt, self, args) => {
+    arity(args, 1);
+    const keys = args[0];
+    if (keys === null) return new RHash(pairs(self));
+    if (!Array.isArray(keys)) throw rubyError("TypeError", `wrong argument type ${inspect(keys ?? null)} (expected Array or nil)`);
+    const h = new RHash();
+    for (const k of keys) {
+      const i = self.cls.members.indexOf(k instanceof RSymbol ? k.name : stringValue(k) ?? "\0");
+      if (i < 0) break;
+      h.set(k, self.values[i]);
+    }
+    return h;
+  },
+  "==": (_rt, self, args) => (arity(args, 1), requal(self, args[0])),
+  "eql?": (_rt, self, args) => {
+    arity(args, 1);
+    const o = args[0];
+    return o instanceof RStruct && o.cls === self.cls && self.values.every((v, i) => reql(v, o.values[i]));
+  },
+  inspect: (rt, self) => str(inspect(self, rt.ruby)),
+  to_s: (rt, self) => str(inspect(self, rt.ruby)),
+};
