@@ -5,8 +5,9 @@
  * Ruby 3.1 (whose `Data` was removed in 3.0): there `Data` is an unknown constant.
  */
 import { inspect } from "../ruby/print.js";
-import { RHash, RProc, RStruct, RStructClass, RSymbol, RUnknown, RValue, UnknownValueError, freeze, reql, requal, stringValue } from "../ruby/values.js";
-import { arity, rubyError, str, type Methods, type Result, type Runtime } from "./runtime.js";
+import { RHash, RProc, RStruct, RStructClass, RSymbol, RUnknown, RValue, UnknownValueError, freeze, stringValue } from "../ruby/values.js";
+import { rubyError, type Methods, type Result, type Runtime } from "./runtime.js";
+import { STRUCT } from "./struct.js";
 
 /** `Data.define(:a, "b")`: the members (Symbols or Strings, no duplicates, no writers' names). */
 export function dataDefine(rt: Runtime, args: readonly RValue[], block: RProc | null): Result {
@@ -48,20 +49,9 @@ export function dataInstance(cls: RStructClass, keywords: RHash): RStruct {
 
 const pairs = (s: RStruct): [RValue, RValue][] => s.cls.members.map((m, i) => [RSymbol.for(m), s.values[i]]);
 
-/** An instance's methods (its members' readers are `structAccessor`'s): none of Struct's writers, indexes or Enumerable. */
+/** An instance's methods (its members' readers are `structAccessor`'s): none of Struct's writers, indexes or Enumerable; the rest Struct's own (struct.c shares them). */
 export const DATA: Methods<RStruct> = {
-  members: (_rt, self) => self.cls.members.map((m) => RSymbol.for(m)),
-  to_h: (rt, self, args, block): Result => {
-    arity(args, 0);
-    if (!block) return new RHash(pairs(self));
-    const h = new RHash();
-    for (const [k, v] of pairs(self)) {
-      const pair = rt.yield(block, [k, v]);
-      if (!Array.isArray(pair) || pair.length !== 2) throw rubyError("TypeError", `wrong element type ${inspect(pair, rt.ruby)} (expected array)`);
-      h.set(pair[0], pair[1]);
-    }
-    return h;
-  },
+  ...pick(STRUCT, ["members", "to_h", "deconstruct", "deconstruct_keys", "==", "eql?", "inspect", "to_s"]),
   with: (_rt, self, args) => {
     if (!args.length) return self;
     const changes = args[0];
@@ -70,26 +60,8 @@ export const DATA: Methods<RStruct> = {
     for (const [k, v] of changes.entries()) merged.set(k, v);
     return dataInstance(self.cls, merged);
   },
-  deconstruct: (_rt, self) => self.values.slice(),
-  deconstruct_keys: (_rt, self, args) => {
-    arity(args, 1);
-    const keys = args[0];
-    if (keys === null) return new RHash(pairs(self));
-    if (!Array.isArray(keys)) throw rubyError("TypeError", `wrong argument type ${inspect(keys ?? null)} (expected Array or nil)`);
-    const h = new RHash();
-    for (const k of keys) {
-      const i = self.cls.members.indexOf(k instanceof RSymbol ? k.name : stringValue(k) ?? "\0");
-      if (i < 0) break;
-      h.set(k, self.values[i]);
-    }
-    return h;
-  },
-  "==": (_rt, self, args) => (arity(args, 1), requal(self, args[0])),
-  "eql?": (_rt, self, args) => {
-    arity(args, 1);
-    const o = args[0];
-    return o instanceof RStruct && o.cls === self.cls && self.values.every((v, i) => reql(v, o.values[i]));
-  },
-  inspect: (rt, self) => str(inspect(self, rt.ruby)),
-  to_s: (rt, self) => str(inspect(self, rt.ruby)),
 };
+
+function pick(methods: Methods<RStruct>, names: string[]): Methods<RStruct> {
+  return Object.fromEntries(names.map((n) => [n, methods[n]]));
+}
