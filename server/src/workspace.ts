@@ -54,6 +54,9 @@ export const DEFAULT_SETTINGS: Settings = {
   workspaceDiagnostics: true,
 };
 
+/** What an app's bundle decides: its locked Rails, Ruby and gems (or the Gemfile's choice without a lock). */
+const bundleOf = (config: ReturnType<typeof readAppConfig>) => ({ railsVersion: config.railsVersion, rubyVersion: config.rubyVersion, gems: config.gems, gemfile: config.gemfile });
+
 export class RailsApp {
   readonly routesFile: string;
   readonly drawDir: string;
@@ -94,7 +97,11 @@ export class RailsApp {
 
   /** Rails and Ruby versions, environment and api_only: settings first, then the app's files. */
   config() {
-    return appOptions(this.appConfig(), this.workspace.settings, { fs: this.workspace.fs, process: process.env });
+    // An engine that runs in the holding app's bundle (`bundleHost`) has that app's Rails, Ruby and gems.
+    const host = this.bundleHost();
+    const own = this.appConfig();
+    const app = host ? { ...own, ...bundleOf(host.appConfig()) } : own;
+    return appOptions(app, this.workspace.settings, { fs: this.workspace.fs, process: process.env });
   }
 
   /** What the app's own files say (Gemfile.lock, `.ruby-version`, config/application.rb), read once per change. */

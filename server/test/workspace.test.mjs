@@ -211,7 +211,7 @@ test("an engine's routes to its host app's controllers: no controller said missi
     mkdirSync(join(root, path, ".."), { recursive: true });
     writeFileSync(join(root, path), text);
   };
-  write("Gemfile.lock", "PATH\n  remote: vendor/gems/eng\n  specs:\n    eng (0.1)\n\nGEM\n  remote: https://rubygems.org/\n  specs:\n    rails (6.1.7.10)\n\nPLATFORMS\n  ruby\n\nDEPENDENCIES\n  eng!\n  rails (= 6.1.7.10)\n");
+  write("Gemfile.lock", "PATH\n  remote: vendor/gems/eng\n  specs:\n    eng (0.1)\n\nGEM\n  remote: https://rubygems.org/\n  specs:\n    actionpack (6.1.7.10)\n    rails (6.1.7.10)\n      actionpack (= 6.1.7.10)\n\nPLATFORMS\n  ruby\n\nDEPENDENCIES\n  eng!\n  rails (= 6.1.7.10)\n");
   write("config/application.rb", 'require "rails"\nmodule Shop\n  class Application < Rails::Application\n  end\nend\n');
   write("config/routes.rb", routes("  get 'home', to: 'home#index'"));
   write("app/controllers/home_controller.rb", "class HomeController < ActionController::Base\n  def index; end\nend\n");
@@ -230,6 +230,7 @@ test("an engine's routes to its host app's controllers: no controller said missi
   const host = ws.apps.find((a) => a.root === root);
   const file = join(root, "vendor/gems/eng/config/routes.rb");
   assert.equal(ws.reporterFor(file), host, "the app that draws the engine's routes reports on them");
+  assert.equal(engine.config().railsVersion, "6.1.7.10", "the app's bundle's Rails, not the default of an engine's lock without one");
   assert.equal(ws.reporterFor(join(root, "vendor/gems/eng/app/controllers/admin_controller.rb")), engine, "the engine's other files stay its own");
   const settings = { diagnostics: true, unreachedActions: false };
   assert.equal(appDiagnostics(engine, settings).get(file), undefined, "not the engine folder's table, where reminders_concern is unknown");
