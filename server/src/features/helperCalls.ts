@@ -615,8 +615,16 @@ function requestsTo(routes: readonly Route[], model: RequestModel, controller: s
 /** `recalledKeys` among routes that are not one table's (an engine's controllers: its set's and the holding app's). */
 function recalledKeysIn(routes: readonly Route[], model: RequestModel, controller: string, method: string | undefined): Recalled {
   if (routesByController(routes, model).has(DYNAMIC)) return undefined;
-  return keysOfRequests(routes, model, controller, method);
+  // Once per list, controller model, controller and method, as `recalledKeys` per table.
+  let byModel = recalledIn.get(routes);
+  if (!byModel) recalledIn.set(routes, (byModel = new WeakMap()));
+  let byKey = byModel.get(model);
+  if (!byKey) byModel.set(model, (byKey = new Map()));
+  const key = `${controller}#${method ?? ""}`;
+  if (!byKey.has(key)) byKey.set(key, keysOfRequests(routes, model, controller, method));
+  return byKey.get(key);
 }
+const recalledIn = new WeakMap<readonly Route[], WeakMap<RequestModel, Map<string, Recalled>>>();
 
 function keysOfRequests(all: readonly Route[], model: RequestModel, controller: string, method: string | undefined): Recalled {
   const { routes, toAction } = requestsTo(all, model, controller, method);
