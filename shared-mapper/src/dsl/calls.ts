@@ -395,6 +395,7 @@ function selfCall(it: CallHost, node: N.CallNode, env: Env, name: string, frame:
   }
   // Rails' `Resources#parent_resource`, which routes files call in a resource's block.
   if (name === "parent_resource" && self.kind === "mapper" && !node.arguments_ && !node.block) return parentResourceObject(it.mapper);
+  if (self.kind === "mapper" && (name === "has_named_route?" || name === "respond_to?")) return mapperQuery(it, node, env, name, frame);
   const kernel = kernelCall(it, node, env, name, frame);
   if (kernel !== undefined) return kernel;
   if (!node.isVariableCall()) {
@@ -471,6 +472,22 @@ function mapperWorlds(it: CallHost, conditions: readonly Condition[], present: (
   const decided = it.conditions.decided(first.key);
   if (decided !== undefined) return decided === first.holds ? mapperWorlds(it, rest, present, absent) : absent();
   return it.fork(first, () => mapperWorlds(it, rest, present, absent), absent);
+}
+
+/**
+ * Mapper::Base's `has_named_route?(name)` (actionpack 6.1 mapper.rb: `@set.named_routes.key?(name)`)
+ * and `respond_to?` of its methods, which gems' routes files ask (mailkick's `unless
+ * respond_to?(:has_named_route?) && has_named_route?("mailkick")`). Unknown where a route of the
+ * name is drawn only under conditions, or a part of the routes not evaluated may have drawn it.
+ */
+function mapperQuery(it: CallHost, node: N.CallNode, env: Env, name: string, frame: Frame | undefined): RValue {
+  const { args } = callArgumentsOf(it, node, env, false, frame);
+  const arg = args.length === 1 ? (args[0] instanceof RSymbol ? args[0].name : stringValue(args[0])) : undefined;
+  const unknown = () => new RUnknown(quotedSource(it.sourceText(node), 60), false, name === "respond_to?" ? "which methods Rails' mapper has beyond its routing DSL" : "whether a part of the routes Routemap could not evaluate, or drawn under a condition it cannot decide, named the route");
+  if (arg === undefined) return unknown();
+  if (name === "respond_to?") return routingMethod(arg, it.mapper) || arg === "has_named_route?" ? true : unknown();
+  const here = it.mapper.set.namedRouteHere(arg);
+  return here === true || (here === false && !it.openRegions.length) ? here : unknown();
 }
 
 /** A method Routemap does not know, called on `self`: said so; its block is still evaluated, as the DSL call it may be. */

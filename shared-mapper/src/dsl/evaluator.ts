@@ -9,7 +9,7 @@ import type * as N from "@ruby/prism/src/nodes.js";
 import type { Runtime } from "../core/index.js";
 import type { LineIndex } from "../ruby/lineIndex.js";
 import type { RProc, RUnknown, RValue, RMatch } from "../ruby/values.js";
-import type { Severity, Span } from "../types.js";
+import type { OpenRegion, Severity, Span } from "../types.js";
 import type { Condition, Conditions, Store } from "./branches.js";
 import type { ClassRegistry } from "./classes.js";
 import type { Env, Self } from "./env.js";
@@ -110,6 +110,8 @@ export interface CallHost extends Evaluator {
   readonly currentFile: LoadedFile;
   /** Files run for their definitions only: nothing drawn. */
   readonly quiet: number;
+  /** Where the table may lack routes so far (`MapResult.openRegions`). */
+  readonly openRegions: readonly OpenRegion[];
   /** Runs `body` reporting and drawing as the routes files do, inside code run quietly. */
   loudly<T>(body: () => T): T;
   readonly host: HostFiles;

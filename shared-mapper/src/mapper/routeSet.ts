@@ -67,6 +67,12 @@ export class RouteSet {
     return this.named.has(name);
   }
 
+  /** Whether a route has the name wherever the table is drawn (`true`), none has (`false`), or only routes drawn under conditions do. */
+  namedRouteHere(name: string): boolean | "conditional" {
+    if (!this.hasNamedRoute(name)) return false;
+    return this.rowsNamed(name).some((row) => !(this.list[row] as DrawnRoute).conditionKeys?.length) ? true : "conditional";
+  }
+
   /**
    * Told every name the set is asked about while a drawn file is recorded (`drawMemo.ts`): a
    * replay is exact only where each of them is as free as it was.
