@@ -437,7 +437,7 @@ export class RailsApp {
     if (why || "why" in gems) return { unchecked: why ?? "" };
     const names = this.names();
     const engine = this.engineFiles();
-    if (!engine) return { tables: this.helperTables(), defined: names.all(), definedIn: (path, text) => names.definedIn(path, text), gems: gems.helpers, gemMentions: gems.mentioned, generation: this.generation(), testEnvHelpers: (path) => this.testEnvHelpers(path), envVariableHelpers: () => this.envVariableHelpers() };
+    if (!engine) return { tables: this.helperTables(), defined: names.all(), definedIn: (path, text) => names.definedIn(path, text), testRouteModules: () => names.testRouteModules(), gems: gems.helpers, gemMentions: gems.mentioned, generation: this.generation(), testEnvHelpers: (path) => this.testEnvHelpers(path), envVariableHelpers: () => this.envVariableHelpers() };
     // An engine's code may call what the app's defines (its controllers may inherit the app's).
     const check = { tables: engine.files.tables, tablesFor: engine.files.tablesFor, defined: this.withHostNames(names.all(), engine.host), gems: gems.helpers, gemMentions: gems.mentioned, generation: this.generation(engine.host) };
     const rendering = engine.host?.renderingApp();

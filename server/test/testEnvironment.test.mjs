@@ -61,3 +61,23 @@ test("a table that ran out of its budget draws no other environment's: its hints
   assert.deepEqual(otherEnvironmentRoutes(plain, mapperSync.map(plain), (i) => (drawn++, mapperSync.map(i))).map((r) => r.path).filter((p) => p.startsWith("/t")), ["/t(.:format)"]);
   assert.equal(drawn, 2);
 });
+
+// trade-tariff-backend's specs: `config.include V2Api.routes.url_helpers, v2: true` gives the specs
+// of that tag the engine's helpers receiver-less (4 false errors before); another engine's stay
+// undefined there (Rails: NoMethodError). Fixture app engine-in-app-file.
+test("an engine's url_helpers the spec support includes: its helpers are the specs' own; check and the editor agree", () => {
+  const engines = join(import.meta.dirname, "..", "..", "test-fixtures", "apps", "engine-in-app-file");
+  const run = spawnSync(process.execPath, [cli, "check", "--format", "json"], { cwd: engines, encoding: "utf8", env: { ...process.env, ROUTEMAP_CACHE_DIR: "off" } });
+  const findings = JSON.parse(run.stdout).diagnostics.map((d) => ({ file: d.file, line: d.line, code: d.code, name: /`([a-z_]+)'/.exec(d.message)?.[1] }));
+  assert.deepEqual(unknownHelpers(findings), ["spec/requests/chapters_spec.rb:7 sections_path"]);
+
+  const ws = new Workspace(nodeFileSystem, mapperSync);
+  ws.discover([engines]);
+  ws.settingsChanged({ ...DEFAULT_SETTINGS });
+  const found = ws.apps.find((a) => a.root === engines);
+  const context = found.helperCheck();
+  assert.ok(!("unchecked" in context), context.unchecked);
+  const file = "spec/requests/chapters_spec.rb";
+  const editor = fileProblems(found.workspaceMapper(), context, engines, join(engines, file), readFileSync(join(engines, file), "utf8")).map((d) => ({ file, line: d.span.start.line + 1, code: d.code, name: d.data?.name }));
+  assert.deepEqual(unknownHelpers(editor), ["spec/requests/chapters_spec.rb:7 sections_path"]);
+});

@@ -249,7 +249,7 @@ function checkContext(o: { names: DefinedNames; gems: Exclude<ReturnType<typeof 
   const { names, gems, model, root, input, fs, result, uses, mapper } = o;
   const modelFacts = (path: string, text: string) => uses.modelFacts(mapper, path, text);
   const generation = generationOf(names, () => model, { root, rubyVersion: input.options?.rubyVersion, read: (p) => fs.readFile(p), table: () => result, gemUrlOptions: gems.urlOptions, gemUrlOptionsControllers: gems.urlOptionsControllers, gemLayouts: gems.layouts, modelFacts });
-  return { tables: appHelperTables(result), defined: names.all(), definedIn: (path: string, text: string) => names.definedIn(path, text), gems: gems.helpers, gemMentions: gems.mentioned, generation, uses, testEnvHelpers: testEnvHelpers(root, input, o.mapInEnvironment), envVariableHelpers: envVariableHelpers(input, result, o.mapInEnvironment) };
+  return { tables: appHelperTables(result), defined: names.all(), definedIn: (path: string, text: string) => names.definedIn(path, text), testRouteModules: () => names.testRouteModules(), gems: gems.helpers, gemMentions: gems.mentioned, generation, uses, testEnvHelpers: testEnvHelpers(root, input, o.mapInEnvironment), envVariableHelpers: envVariableHelpers(input, result, o.mapInEnvironment) };
 }
 
 /** What `fileProblems` will ask `uses` of a file, when the store lacks it. */

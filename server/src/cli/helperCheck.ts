@@ -191,7 +191,7 @@ export class DefinedNames {
     if (this.endpointsByFile.delete(path)) this.endpointsCache = undefined;
     this.folders.clear();
     this.withoutRequest.clear();
-    if (this.testHelpers.delete(relativePosix(this.root, path))) this.support = undefined;
+    if (this.testHelpers.delete(relativePosix(this.root, path))) (this.support = undefined), (this.routeModulesCache = undefined);
     this.integrationTests.delete(relativePosix(this.root, path));
     if (this.modulesByFile.delete(path)) this.support = undefined;
     this.read(path);
@@ -385,6 +385,22 @@ export class DefinedNames {
   }
 
   /**
+   * The engines whose route helpers the test support includes (`config.include
+   * V2Api.routes.url_helpers, v2: true`, trade-tariff-backend's): in the tests of that tag the
+   * engine's helpers are receiver-less (the tags are not told apart: in every test).
+   */
+  testRouteModules(): ReadonlySet<string> {
+    if (!this.routeModulesCache) {
+      this.routeModulesCache = new Set();
+      for (const text of this.testHelpers.values()) {
+        for (const m of text.matchAll(/\binclude[ \t(]+(?:::)?([A-Z][\w:]*)\.routes\.url_helpers\b/g)) this.routeModulesCache.add(m[1]);
+      }
+    }
+    return this.routeModulesCache;
+  }
+  private routeModulesCache: Set<string> | undefined;
+
+  /**
    * The names a call in `path` (its text `text`) may reach as the app's own methods. A test
    * outside test/helpers, spec/helpers and spec/views runs where Rails includes no view helper
    * (an integration session has the routes' helpers, ActionDispatch::Integration::Runner
@@ -461,6 +477,7 @@ export class DefinedNames {
     if (/^(?:test|spec)\/.*\.rb$/.test(rel) && !/_(?:test|spec)\.rb$/.test(rel)) {
       this.testHelpers.set(rel, found);
       this.support = undefined;
+      this.routeModulesCache = undefined;
     }
     if (/^(?:test\/integration\/.*_test|spec\/requests\/.*_spec)\.rb$/.test(rel)) this.integrationTests.add(rel);
     if (/^(?:app|lib)\/.*\.rb$/.test(rel) && found.includes("module ")) {

@@ -23,6 +23,8 @@ export interface HelperCheckContext {
   defined: ReadonlySet<string>;
   /** Those a file's calls may reach where it runs (`DefinedNames.definedIn`: a test has no view helper); without it, `defined`. */
   definedIn?(path: string, text: string): ReadonlySet<string>;
+  /** The engines whose route helpers the test support includes (`DefinedNames.testRouteModules`): receiver-less in tests. */
+  testRouteModules?(): ReadonlySet<string>;
   /** For a test file, the helpers the routes define in the test environment, where it runs (undefined for other files). */
   testEnvHelpers?(path: string): ReadonlySet<string> | undefined;
   /** The helpers the routes define under other values of the environment variables they read (testEnvironment.ts `envVariableHelpers`). */
@@ -168,6 +170,11 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
     const namespaces = engineNamespaces(engine);
     return namespaces.has(controller.split("/")[0]) || ancestors.some((a) => namespaces.has(a));
   }));
+  // The mounted engines whose helpers a test's support includes (asked only for a name no table has).
+  const testEngines = () => {
+    const modules = /[\\/](?:test|spec)[\\/]/.test(path) ? context.testRouteModules?.() : undefined;
+    return modules?.size ? [...tables.proxies.values()].filter((engine) => engine.engine !== undefined && modules.has(engine.engine)) : [];
+  };
   // `respond_to?(:x_path)`, `defined?(x_path)`: this file calls the name only where it is.
   const guarded = guardedHelperNames(text);
   const defined = context.definedIn?.(path, text) ?? context.defined;
@@ -186,6 +193,8 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
     if (receiver === undefined && !inAppController && engines.some((engine) => helperIndex(engine).has(name))) return "known";
     // A test runs in the test environment, whose routes may have it (`if Rails.env.test?`).
     if (receiver === undefined && context.testEnvHelpers?.(path)?.has(name)) return "known";
+    // Or with an engine's route helpers its support includes.
+    if (receiver === undefined && testEngines().some((engine) => helperIndex(engine).has(name))) return "known";
     return "unknown";
   };
   // What the text yields, kept per text; the polymorphic targets' helpers from the models' naming each time.
