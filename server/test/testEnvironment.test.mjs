@@ -28,24 +28,27 @@ test("Rails defines test_session_path in the test environment only", { skip: pro
   assert.deepEqual([answer("test"), answer("development")], ["true", "false"]);
 });
 
-test("`check` takes the test environment's helpers for test files only; the editor says the same", () => {
-  const run = spawnSync(process.execPath, [cli, "check", "--format", "json"], { cwd: app, encoding: "utf8" });
-  const findings = JSON.parse(run.stdout).diagnostics.map((d) => ({ file: d.file, line: d.line, code: d.code, name: /`([a-z_]+)'/.exec(d.message)?.[1] }));
-  assert.deepEqual(unknownHelpers(findings), ["app/controllers/pages_controller.rb:4 test_session_path"]);
-
+/** The undefined helpers `routemap check` finds in `root`, and those the editor finds in `files` of it. */
+function checkAndEditor(root, files) {
+  const run = spawnSync(process.execPath, [cli, "check", "--format", "json"], { cwd: root, encoding: "utf8", env: { ...process.env, ROUTEMAP_CACHE_DIR: "off" } });
+  const check = JSON.parse(run.stdout).diagnostics.map((d) => ({ file: d.file, line: d.line, code: d.code, name: /`([a-z_]+)'/.exec(d.message)?.[1] }));
   const ws = new Workspace(nodeFileSystem, mapperSync);
-  ws.discover([app]);
+  ws.discover([root]);
   ws.settingsChanged({ ...DEFAULT_SETTINGS });
-  const found = ws.apps.find((a) => a.root === app);
+  const found = ws.apps.find((a) => a.root === root);
   const context = found.helperCheck();
   assert.ok(!("unchecked" in context), context.unchecked);
-  const editor = ["app/controllers/pages_controller.rb", "spec/rails_helper.rb"].flatMap((file) =>
-    fileProblems(found.workspaceMapper(), context, app, join(app, file), readFileSync(join(app, file), "utf8"))
-      .map((d) => ({ file, line: d.span.start.line + 1, code: d.code, name: d.data?.name })),
+  const editor = files.flatMap((file) =>
+    fileProblems(found.workspaceMapper(), context, root, join(root, file), readFileSync(join(root, file), "utf8")).map((d) => ({ file, line: d.span.start.line + 1, code: d.code, name: d.data?.name })),
   );
-  assert.deepEqual(unknownHelpers(editor), ["app/controllers/pages_controller.rb:4 test_session_path"]);
-});
+  return { check: unknownHelpers(check), editor: unknownHelpers(editor) };
+}
 
+test("`check` takes the test environment's helpers for test files only; the editor says the same", () => {
+  const { check, editor } = checkAndEditor(app, ["app/controllers/pages_controller.rb", "spec/rails_helper.rb"]);
+  assert.deepEqual(check, ["app/controllers/pages_controller.rb:4 test_session_path"]);
+  assert.deepEqual(editor, ["app/controllers/pages_controller.rb:4 test_session_path"]);
+});
 
 test("a table that ran out of its budget draws no other environment's: its hints are off anyway, and each would cost the budget again", async () => {
   const { otherEnvironmentRoutes } = await import("../dist/features/testEnvironment.js");
@@ -67,17 +70,7 @@ test("a table that ran out of its budget draws no other environment's: its hints
 // undefined there (Rails: NoMethodError). Fixture app engine-in-app-file.
 test("an engine's url_helpers the spec support includes: its helpers are the specs' own; check and the editor agree", () => {
   const engines = join(import.meta.dirname, "..", "..", "test-fixtures", "apps", "engine-in-app-file");
-  const run = spawnSync(process.execPath, [cli, "check", "--format", "json"], { cwd: engines, encoding: "utf8", env: { ...process.env, ROUTEMAP_CACHE_DIR: "off" } });
-  const findings = JSON.parse(run.stdout).diagnostics.map((d) => ({ file: d.file, line: d.line, code: d.code, name: /`([a-z_]+)'/.exec(d.message)?.[1] }));
-  assert.deepEqual(unknownHelpers(findings), ["spec/requests/chapters_spec.rb:7 sections_path"]);
-
-  const ws = new Workspace(nodeFileSystem, mapperSync);
-  ws.discover([engines]);
-  ws.settingsChanged({ ...DEFAULT_SETTINGS });
-  const found = ws.apps.find((a) => a.root === engines);
-  const context = found.helperCheck();
-  assert.ok(!("unchecked" in context), context.unchecked);
-  const file = "spec/requests/chapters_spec.rb";
-  const editor = fileProblems(found.workspaceMapper(), context, engines, join(engines, file), readFileSync(join(engines, file), "utf8")).map((d) => ({ file, line: d.span.start.line + 1, code: d.code, name: d.data?.name }));
-  assert.deepEqual(unknownHelpers(editor), ["spec/requests/chapters_spec.rb:7 sections_path"]);
+  const { check, editor } = checkAndEditor(engines, ["spec/requests/chapters_spec.rb"]);
+  assert.deepEqual(check, ["spec/requests/chapters_spec.rb:7 sections_path"]);
+  assert.deepEqual(editor, ["spec/requests/chapters_spec.rb:7 sections_path"]);
 });

@@ -518,6 +518,10 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
   let envRead: ReadsNoted | undefined;
   const interpreter: Interpreter = new Interpreter({
     load,
+    parse: (path, text) => {
+      note(path);
+      return parse(path, text).loaded;
+    },
     exists: (path) => read(path) !== undefined || input.unread?.has(path) === true || input.exists?.(path) === true,
     unread: (path) => input.unread?.get(path),
     paths: () => (input.files instanceof Map ? [...input.files.keys()] : Object.keys(input.files)),

@@ -55,7 +55,9 @@ test("OrderedOptions#dig: Hash's in 6.1 and 7.0, every key a Symbol in 7.1, the 
 
 test("what config_for reads that Routemap does not run or cannot type is unknown, and said", async () => {
   const cases = [
-    ["development:\n  host: <%= ENV.fetch('HOST', 'x') %>\n", "ERB"],
+    // ERB is run where its tags print expressions Routemap knows (dsl/erb.ts); here ENV is not given.
+    ["development:\n  host: <%= ENV.fetch('HOST', 'x') %>\n", "a YAML file run through ERB: a template that prints `ENV.fetch('HOST', 'x')`"],
+    ["development:\n<% if true %>\n  host: x\n<% end %>\n", "an ERB template with Ruby statements"],
     ["development:\n  on: yes\n", "YAML 1.2"],
     ["development:\n  k: !ruby/regexp /a/\n", "cannot parse"],
   ];
@@ -64,6 +66,18 @@ test("what config_for reads that Routemap does not run or cannot type is unknown
     assert.match(said, /^unknown: /, text);
     assert.ok(said.includes(why), `${text}: ${said}`);
   }
+});
+
+test("ERB whose tags print expressions is run before the YAML is read, as Rails' config_for runs it (comments print nothing)", async () => {
+  const yaml = { x: "shared:\n  a: <%= 1 + 2 %>\n  <%# note %>\ndevelopment:\n  b: <%= \"x\" * 2 %>\n" };
+  assert.equal(await check({ yaml, expression: "Rails.application.config_for(:x)" }), "{:v=>#<ActiveSupport::OrderedOptions {:a=>3, :b=>\"xx\"}>}");
+  assert.equal(await check({ yaml, expression: 'YAML.load(ERB.new(File.read(Rails.root.join("config/x.yml"))).result)["development"]' }), '{:v=>{"b"=>"xx"}}');
+  // A hostile one: tags by the thousand are not run (each is a parse and an evaluation on every map), nor an unclosed tag.
+  const many = { x: "development:\n" + Array.from({ length: 1001 }, (_, i) => `  k${i}: <%= ${i} %>\n`).join("") };
+  assert.match(await check({ yaml: many, expression: "Rails.application.config_for(:x)" }), /^unknown: .*more than 1000 tags/);
+  assert.match(await check({ yaml: { x: "development:\n  a: <%= 1\n".repeat(2000) }, expression: "Rails.application.config_for(:x)" }), /^unknown: .*Ruby statements/);
+  // A template built in the code is not run.
+  assert.match(await check({ yaml: {}, expression: 'ERB.new("a: <%= 1 %>").result' }), /^unknown: .*built in the code/);
 });
 
 test("merge keys as Psych merges them, in YAML.load_file too (an inline mapping needs no alias)", async () => {

@@ -181,17 +181,6 @@ export const CAUSES = [
     matches: [{ repo: "myplaceonline/myplaceonline_rails", source: /^config\/routes\.rb:(60[1-9]|61[0-9]|62[0-4])$/ }],
   },
   {
-    id: "yaml-erb",
-    area: "app files/environment",
-    title: "A value read from a YAML file run through ERB (laa-submit-crime-forms' FeatureFlags: `YAML.load(ERB.new(config_file).result)`, `local: <%= ENV.fetch(\"OMNIAUTH_TEST_MODE\", false) %>`): Routemap runs no ERB, so the value is unknown, the condition undecided, and the routes of both branches are drawn, each marked «only if …», with an info saying why",
-    files: {
-      "config/feature_flags.yml": 'flags:\n  beta: <%= ENV.fetch("BETA", false) %>\n',
-      "config/routes.rb": routes('flags = YAML.load(ERB.new(File.read(Rails.root.join("config/feature_flags.yml"))).result)["flags"]\nif flags["beta"]\n  get "login" => "home#dev_login"\nelse\n  get "login" => "errors#unauthorized"\nend'),
-    },
-    rails: "login GET /login(.:format) errors#unauthorized",
-    matches: [{ repo: "ministryofjustice/laa-submit-crime-forms", source: /^config\/routes\.rb:37$/ }],
-  },
-  {
     id: "gem-loaded-missing-here",
     area: "conditions",
     title: "`defined?` of a constant of a gem the app loads (`mount PgHero::Engine => \"/admin/pghero\" if defined?(PgHero)`, pghero in the Gemfile's `:postgres` group, which `Bundler.require(:sqlite3, :postgres, :mysql, *Rails.groups)` requires): Routemap reads the lockfile and the `Bundler.require` call and draws the route, as the app's own bundle would; Rails here ran without the gem (Debian lacks it), so the constant was not defined",

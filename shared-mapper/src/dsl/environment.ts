@@ -7,6 +7,7 @@
  */
 import { pathPlus, pathText, str } from "../core/index.js";
 import { loadYaml, yamlOptions } from "../framework/appYaml.js";
+import { erbNew, renderTemplate } from "./erb.js";
 import { configFor } from "../framework/configFor.js";
 import { appFolders, CONFIG, isApplication, settingCall, settingsOf, type SettingsHost } from "../framework/appSettings.js";
 import { deviseMappings } from "../gems/deviseMappings.js";
@@ -51,6 +52,8 @@ export function classCall(it: CallHost, path: string, name: string, args: RValue
       if (name === "config_for") return configForCall(it, args);
       if ((name === "credentials" || name === "secrets") && !args.length) return appSecret(it, name);
       return name === "config" ? new RConst(CONFIG) : undefined;
+    case "ERB":
+      return name === "new" ? erbNew(args) : undefined;
     case "YAML":
     case "Psych":
       return yamlCall(it, name, args);
@@ -114,10 +117,22 @@ export function configForCall(it: CallHost, args: RValue[]): RValue | undefined 
   const description = `Rails.application.config_for(${inspect(args[0])})`;
   if (it.host.appRoot === undefined) return new RUnknown(description, false, "the app's configuration, which a routes file given alone has none of", undefined, description);
   const host = it.host;
-  return configFor({
+  let notRendered: RUnknown | undefined;
+  const value = configFor({
     name: args[0], env, series: it.mapper.version.toString(), ruby: it.mapper.ruby, appRoot: host.appRoot!,
-    text: (path) => host.text?.(path), exists: (path) => host.exists(path),
+    // Rails runs the file through ERB first (ActiveSupport::ConfigurationFile): where Routemap can, so does it.
+    text: (path) => {
+      const text = host.text?.(path);
+      if (text === undefined || !text.includes("<%")) return text;
+      const rendered = renderTemplate(it, text, path, description);
+      if (rendered instanceof RString) return rendered.value;
+      notRendered = rendered as RUnknown;
+      return text;
+    },
+    exists: (path) => host.exists(path),
   });
+  // Unknown for its ERB: said with what the template needs.
+  return value instanceof RUnknown && notRendered ? new RUnknown(description, false, `a YAML file run through ERB: ${notRendered.cause.why}`, undefined, description) : value;
 }
 
 /**

@@ -112,6 +112,8 @@ export interface CallHost extends Evaluator {
   readonly quiet: number;
   /** Where the table may lack routes so far (`MapResult.openRegions`). */
   readonly openRegions: readonly OpenRegion[];
+  /** A text parsed as Ruby in the file `path` (erb.ts); undefined where the host parses nothing more. */
+  parseText(path: string, text: string): LoadedFile | undefined;
   /** Runs `body` reporting and drawing as the routes files do, inside code run quietly. */
   loudly<T>(body: () => T): T;
   readonly host: HostFiles;

@@ -10,6 +10,7 @@
 import * as N from "@ruby/prism/src/nodes.js";
 import { callMethod, coreIsA, CORE_CONSTANTS, knownClass, structInstance } from "../core/index.js";
 import { dataKeywords } from "../core/dataClass.js";
+import { erbResult, isErb } from "./erb.js";
 import { rackConstant } from "../core/rack.js";
 import { classFile, type AppFilesReader } from "../app/constants.js";
 import { RoutingError } from "../mapper/errors.js";
@@ -81,6 +82,8 @@ const isStackOverflow = (e: unknown) => e instanceof RangeError && e.message.ind
 
 export interface InterpreterOptions {
   load(path: string): LoadedFile | undefined;
+  /** A text parsed as Ruby in the file `path` (an ERB template's expressions, at their places in it). */
+  parse?(path: string, text: string): LoadedFile;
   /** The app's root when the entry is its `config/routes.rb`: where `appFile` looks. */
   appRoot?: string;
   /** The app's other files, for the constants it defines outside the routes files. */
@@ -392,6 +395,10 @@ export class Interpreter implements MapperHost, CallHost {
     const gem = site.gem;
     const file = span.file.startsWith(gem.dir + "/") ? span.file.slice(gem.dir.length + 1) : span.file;
     return { span: site.record.span, message: `${message}\n(In ${gem.gem} ${gem.version}'s \`${site.name}\`, ${file}:${span.start.line + 1}.)` };
+  }
+
+  parseText(path: string, text: string): LoadedFile | undefined {
+    return this.o.parse?.(path, text);
   }
 
   loudly<T>(body: () => T): T {
@@ -1083,6 +1090,7 @@ export class Interpreter implements MapperHost, CallHost {
       return classCall(this, path, name, args, block, node);
     }
     if (recv instanceof RPathname) return pathnameCall(this, recv, name, args);
+    if (isErb(recv) && name === "result" && args.length <= 1) return erbResult(this, recv);
     // A value of Ruby's own is never an instance of a class only the files define.
     if ((name === "is_a?" || name === "kind_of?" || name === "instance_of?") && args[0] instanceof RConst && !(recv instanceof RObject)) {
       const path = args[0].path.replace(/^::/, "");

@@ -4,7 +4,8 @@
  * parsed as data with js-yaml; where Psych's YAML 1.1 would give another value than js-yaml's
  * YAML 1.2 reading, or where the file needs what Routemap does not do, the value is unknown,
  * never guessed:
- * - ERB (`<%= … %>`): Rails' `config_for` runs it; Routemap runs nothing;
+ * - ERB (`<%= … %>`): Rails' `config_for` runs it; Routemap runs it before (dsl/erb.ts) where the
+ *   tags only print expressions, and a text still holding ERB here is unknown;
  * - anchors and aliases (`&a`, `*a`): Psych's safe load refuses them (`config_for`'s unsafe load
  *   takes them: `aliases: true`);
  * - merge keys (`<<:`) are merged as Psych 4 merges them (Psych::Visitors::ToRuby#revive_hash),
@@ -61,7 +62,7 @@ const MAX_NODES = 100_000;
 /** A YAML text's value as Ruby's `YAML.load_file` gives it, or unknown (with why). */
 export function loadYaml(text: string, description: string, load: YamlLoad = {}): RValue {
   const unknown = (why: string) => new RUnknown(description, false, why, undefined, description);
-  if (text.includes("<%")) return unknown("a YAML file with ERB, which Routemap does not run");
+  if (text.includes("<%")) return unknown("a YAML file with ERB Routemap does not run (Ruby statements, a text built in the code)");
   let data: unknown;
   try {
     data = yaml.load(text, { schema: yaml.CORE_SCHEMA, json: false });

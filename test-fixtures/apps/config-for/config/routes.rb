@@ -17,4 +17,12 @@ Rails.application.routes.draw do
   areas = Rails.application.config_for(Rails.root.join("config", "areas.yml"), env: "crew")
   get areas.admin!, to: "areas#admin", as: :admin_area
   get areas[:help], to: "areas#help", as: :help_area
+
+  # ERB printing expressions, in config_for and in ERB.new(…).result.
+  flags = Rails.application.config_for(:flags)
+  get "#{flags.prefix}/beta", to: "flags#beta", as: :beta if flags.beta
+  get "#{flags.prefix}/stable", to: "flags#stable", as: :stable unless flags.beta
+  get "#{flags.prefix}/depth", to: "flags#depth", defaults: { depth: flags.depth }
+  raw = YAML.load(ERB.new(Rails.root.join("config/flags.yml").read).result)
+  get "raw", to: "flags#raw", defaults: { raw: raw.inspect }
 end
