@@ -28,25 +28,28 @@ export function erbNew(args: RValue[]): RValue {
 
 export const isErb = (v: RValue): v is RObject => v instanceof RObject && v.className === "ERB" && v.ivars.has(SOURCE);
 
-/** One tag of a template, with its text's offsets: an expression printed, a comment (printing nothing), or a part Routemap does not run. */
-type Tag = { kind: "print" | "comment"; start: number; end: number } | { kind: "other" | "many" };
+/** One tag of a template, with its text's offsets: an expression printed, or a comment (printing nothing). */
+type Tag = { kind: "print" | "comment"; start: number; end: number };
 
 /** Above this many tags a template is not run: real configuration files have a few; each is a parse and an evaluation on every map. */
 const MAX_TAGS = 1000;
 
-/** The tags in order, found with `indexOf` (linear: a lazy regexp rescanned the rest of a hostile file from every `<%`). */
-function tagsOf(text: string): Tag[] {
+/**
+ * The tags in order, or why the template is not run. Found with `indexOf` (linear: a lazy regexp
+ * rescanned the rest of a hostile file from every `<%`).
+ */
+function tagsOf(text: string): { tags: Tag[] } | { why: string } {
   const tags: Tag[] = [];
   for (let at = text.indexOf("<%"); at >= 0; ) {
     const close = text.indexOf("%>", at + 2);
     const kind = text[at + 2];
     // `<%%` (a literal), an unclosed tag, a statement, a trim: not followed.
-    if (close < 0 || (kind !== "=" && kind !== "#") || text[close - 1] === "-") return [{ kind: "other" }];
+    if (close < 0 || (kind !== "=" && kind !== "#") || text[close - 1] === "-") return { why: "an ERB template with Ruby statements (`<% … %>`), which Routemap does not run" };
     tags.push({ kind: kind === "=" ? "print" : "comment", start: at, end: close + 2 });
-    if (tags.length > MAX_TAGS) return [{ kind: "many" }];
+    if (tags.length > MAX_TAGS) return { why: `an ERB template of more than ${MAX_TAGS} tags, which Routemap does not run` };
     at = text.indexOf("<%", close + 2);
   }
-  return tags;
+  return { tags };
 }
 
 /** `erb.result` (or `result(binding)`): the printed text, or unknown with why. */
@@ -63,12 +66,13 @@ export function erbResult(it: CallHost, erb: RObject): RValue {
 export function renderTemplate(it: CallHost, text: string, file: string | undefined, description: string): RValue {
   const unknown = (why: string) => new RUnknown(description, false, why);
   if (file === undefined || it.host.text?.(file) !== text) return unknown("an ERB template built in the code, which Routemap does not run");
-  const tags = tagsOf(text) as { kind: "print" | "comment" | "other" | "many"; start: number; end: number }[];
-  if (tags[0]?.kind === "many") return unknown(`an ERB template of more than ${MAX_TAGS} tags, which Routemap does not run`);
-  if (tags.some((t) => t.kind === "other")) return unknown("an ERB template with Ruby statements (`<% … %>`), which Routemap does not run");
+  const found = tagsOf(text);
+  if ("why" in found) return unknown(found.why);
+  const { tags } = found;
   const prints = tags.filter((t) => t.kind === "print");
-  // The template as Ruby, each character where it stands: text blanked, `<%=` and `%>` around each expression made parentheses.
-  const ruby = [...text.replace(/[^\n\r]/g, " ")];
+  // The template as Ruby, each UTF-16 unit where it stands (the offsets `tags` has): text blanked,
+  // `<%=` and `%>` around each expression made parentheses.
+  const ruby = text.replace(/[^\n\r]/g, " ").split("");
   for (const { start, end } of prints) {
     ruby.splice(start, 3, ";", "(", " ");
     for (let i = start + 3; i < end - 2; i++) ruby[i] = text[i];
