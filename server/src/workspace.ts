@@ -19,7 +19,7 @@ import { engineCause, gemCauses, regionCauses, restrictedCause, testHelperCauses
 import { appHelperTables, engineProxies, type HelperTable, type HelperTables } from "./features/helpers.js";
 import { envVariableHelpers, mapsByEnvironment, otherEnvironmentRoutes, testEnvHelpers } from "./features/testEnvironment.js";
 import type { FilledParts } from "./features/snippets.js";
-import { engineDrawnBy, engineFiles, engineToCheck, type EngineFiles } from "./features/engineContexts.js";
+import { engineControllerRoutes, engineDrawnBy, engineFiles, engineToCheck, type EngineFiles } from "./features/engineContexts.js";
 import { appRenders, type RenderingApp } from "./features/appProblems.js";
 import { KeptFiles } from "./watchedFiles.js";
 
@@ -823,7 +823,7 @@ export class RailsApp {
     const hostRoutes = engine.host?.table().routes ?? NO_ROUTES;
     const own = engine.engine.routes;
     if (this.controllerRoutesCache?.own === own && this.controllerRoutesCache.host === hostRoutes) return this.controllerRoutesCache.routes;
-    const routes = [...own, ...hostRoutes.filter((r) => !own.includes(r))];
+    const routes = engineControllerRoutes(own, hostRoutes);
     this.controllerRoutesCache = { own, host: hostRoutes, routes };
     return routes;
   }

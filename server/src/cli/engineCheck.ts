@@ -12,7 +12,7 @@ import { readControllerInputs } from "./appConfig.js";
 import { DefinedNames, type GemIndex } from "./helperCheck.js";
 import { generationOf, type HelperCheckContext } from "../features/helperCalls.js";
 import { appRenders, fileProblems, problemFiles, type RenderingApp } from "../features/appProblems.js";
-import { engineFiles, engineToCheck } from "../features/engineContexts.js";
+import { engineControllerRoutes, engineFiles, engineToCheck } from "../features/engineContexts.js";
 import { engineCause, type CheckCause } from "../features/checkStatus.js";
 
 export interface EngineCheckInput {
@@ -62,9 +62,7 @@ function engineContext(o: EngineCheckInput, routesFile: string, engine: EngineRo
   if (!files) return undefined;
   const read = (p: string) => fs.readFile(p);
   const names = new DefinedNames(root, [], fs, read, mapper);
-  // Its controllers are reached by its set's routes, then the app's (as the editor's `controllerRoutes`).
-  const own = new Set(engine.routes);
-  const controllerRoutes = [...engine.routes, ...result.routes.filter((r) => !own.has(r))];
+  const controllerRoutes = engineControllerRoutes(engine.routes, result.routes);
   const { files: controllers, views } = readControllerInputs(root, fs);
   const model = mapper.controllers({ files: controllers, views, root, read, gems: o.input.options?.gems, inflections: result.inflections });
   const generation = generationOf(names, () => model, { root, rubyVersion: o.input.options?.rubyVersion, read, table: () => result, gemUrlOptions: gems.urlOptions, gemUrlOptionsControllers: gems.urlOptionsControllers, gemLayouts: gems.layouts, hostUrlDefaults: o.appUrlDefaults, hostRequestUrlOptions: o.appRequestUrlOptions, controllerRoutes: () => controllerRoutes });

@@ -18,7 +18,7 @@
  * engine's concerns and partials outside its namespace, tests) may run in either: unchecked.
  */
 import { relative, sep } from "node:path";
-import type { Diagnostic, EngineRoutes, MapResult } from "@routemap/shared-mapper";
+import type { Diagnostic, EngineRoutes, MapResult, Route } from "@routemap/shared-mapper";
 import { underscore } from "@routemap/shared-mapper/inflector";
 import { appHelperTables, engineProxies, helperIndex, mountsOf, type HelperTables } from "./helpers.js";
 
@@ -128,4 +128,14 @@ export function withMainAppHint(found: Diagnostic[], tables: HelperTables): Diag
     const suggestions = [fix, ...(data?.suggestions?.split(" ") ?? [])].join(" ");
     return { ...d, message: `undefined method \`${name}': ${why} \`${fix}\``, data: { ...data, name, suggestion: fix, suggestions } };
   });
+}
+
+/**
+ * The routes that reach an engine's controllers: its own set's, then those of the holding app's
+ * table that are not among them (a request to one may come from either). `check` and the editor
+ * (`RailsApp.controllerRoutes`) both take them from here.
+ */
+export function engineControllerRoutes(engineRoutes: readonly Route[], hostRoutes: readonly Route[]): Route[] {
+  const own = new Set(engineRoutes);
+  return [...engineRoutes, ...hostRoutes.filter((r) => !own.has(r))];
 }
