@@ -6,7 +6,7 @@
  * may have drawn the route), nor when the gems' helpers cannot be known.
  */
 import { underscore } from "@routemap/shared-mapper/inflector";
-import { UNKNOWN, drawsOwnRoutes, guardedHelperNames, isDefinedName, runningUses, hasDynamicTargets, mailerPathDiagnostics, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unreachedController, unreachedLayoutFiles, unroutedHashDiagnostics, type AppLayouts, type ControllerModel, type FileUses, type LayoutReachInput, type Diagnostic, type HelperCall, type MapResult, type OpenRegion, type PolymorphicOptions, type Route, type RouteMapper, type TestSupport, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
+import { UNKNOWN, drawsOwnRoutes, guardedHelperNames, isDefinedName, runningUses, mailerPathDiagnostics, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unreachedController, unreachedLayoutFiles, unroutedHashDiagnostics, type AppLayouts, type ControllerModel, type FileUses, type LayoutReachInput, type Diagnostic, type HelperCall, type MapResult, type OpenRegion, type PolymorphicOptions, type Route, type RouteMapper, type TestSupport, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
 import { MAX_FILE_BYTES } from "../fileSystem.js";
 import { withMainAppHint } from "./engineContexts.js";
 import { helperIndex, tableFor, type HelperTable, type HelperTables } from "./helpers.js";
@@ -424,14 +424,13 @@ export function generationOf(
     const at = recallingController(path);
     if (!at) return undefined;
     const action = at.inController ? method : templateAction(at.controller, path);
-    const routes = app.controllerRoutes?.();
-    return routes ? recalledKeysIn(routes, model(), at.controller, action) : recalledKeys(app.table(), model(), at.controller, action);
+    return recalledKeys(app.controllerRoutes?.() ?? app.table().routes, model(), at.controller, action);
   };
   const requestRoutes = (path: string, routes?: readonly Route[]): readonly Route[] | undefined => {
     const at = recallingController(path);
     if (!at) return undefined;
     const method = at.inController ? undefined : templateAction(at.controller, path);
-    return routes ? routesOfRequestsIn(routes, model(), at.controller, method) : routesOfRequests(app.table(), model(), at.controller, method);
+    return routesOfRequests(routes ?? app.table().routes, model(), at.controller, method);
   };
   /**
    * The action whose requests render a template: the one of its name, unless the controller or
@@ -581,34 +580,25 @@ type RequestModel = Pick<ControllerModel, "pathAt" | "classNameAt">;
  * that routes reach, else of every route to the controller. Undefined when no route reaches it
  * (the code may run from elsewhere) or a route takes any controller. `controller`: the class's
  * path; a route reaches it by that path or by the one its name camelizes from (`atRoute`).
+ * `routes`: a table's, or an engine's controllers' (its set's and the holding app's).
  */
-function recalledKeys(result: MapResult, model: RequestModel, controller: string, method: string | undefined): { keys: Set<string>; requests: string } | undefined {
-  // Asked for every call of every controller: worked out once per table (whether a route takes
-  // any controller) and once per controller model, controller and method.
-  let known = recalled.get(result);
-  if (!known) recalled.set(result, (known = { dynamic: hasDynamicTargets(result), byModel: new WeakMap() }));
-  if (known.dynamic) return undefined;
-  let byKey = known.byModel.get(model);
-  if (!byKey) known.byModel.set(model, (byKey = new Map()));
+function recalledKeys(routes: readonly Route[], model: RequestModel, controller: string, method: string | undefined): Recalled {
+  if (routesByController(routes, model).has(DYNAMIC)) return undefined;
+  // Asked for every call of every controller: worked out once per list of routes, controller
+  // model, controller and method.
+  let byModel = recalled.get(routes);
+  if (!byModel) recalled.set(routes, (byModel = new WeakMap()));
+  let byKey = byModel.get(model);
+  if (!byKey) byModel.set(model, (byKey = new Map()));
   const key = `${controller}#${method ?? ""}`;
-  if (!byKey.has(key)) byKey.set(key, keysOfRequests(result.routes, model, controller, method));
+  if (!byKey.has(key)) byKey.set(key, keysOfRequests(routes, model, controller, method));
   return byKey.get(key);
 }
 type Recalled = { keys: Set<string>; requests: string } | undefined;
-const recalled = new WeakMap<MapResult, { dynamic: boolean; byModel: WeakMap<RequestModel, Map<string, Recalled>> }>();
+const recalled = new WeakMap<readonly Route[], WeakMap<RequestModel, Map<string, Recalled>>>();
 
-/** The routes to the action when routes reach it, else every route to the controller; undefined when none does or a route takes any controller. */
-function routesOfRequests(result: MapResult, model: RequestModel, controller: string, method: string | undefined): readonly Route[] | undefined {
-  if (recalledKeys(result, model, controller, method) === undefined) return undefined;
-  return requestsTo(result.routes, model, controller, method).routes;
-}
-
-/**
- * The same among routes that are not one table's (an engine's controllers: its set's and the
- * holding app's): undefined when none reaches the controller or one may reach any controller
- * (`hasDynamicTargets`, for a list).
- */
-function routesOfRequestsIn(routes: readonly Route[], model: RequestModel, controller: string, method: string | undefined): readonly Route[] | undefined {
+/** The routes to the action when routes reach it, else every route to the controller; undefined when none does or a route takes any controller (`recalledKeys`). */
+function routesOfRequests(routes: readonly Route[], model: RequestModel, controller: string, method: string | undefined): readonly Route[] | undefined {
   const byController = routesByController(routes, model);
   if (byController.has(DYNAMIC) || !byController.get(controller)) return undefined;
   return requestsTo(routes, model, controller, method).routes;
@@ -620,20 +610,6 @@ function requestsTo(routes: readonly Route[], model: RequestModel, controller: s
   const toAction = method === undefined ? [] : toController.filter((r) => r.action === method);
   return toAction.length ? { routes: toAction, toAction: true } : { routes: toController, toAction: false };
 }
-
-/** `recalledKeys` among routes that are not one table's (an engine's controllers: its set's and the holding app's). */
-function recalledKeysIn(routes: readonly Route[], model: RequestModel, controller: string, method: string | undefined): Recalled {
-  if (routesByController(routes, model).has(DYNAMIC)) return undefined;
-  // Once per list, controller model, controller and method, as `recalledKeys` per table.
-  let byModel = recalledIn.get(routes);
-  if (!byModel) recalledIn.set(routes, (byModel = new WeakMap()));
-  let byKey = byModel.get(model);
-  if (!byKey) byModel.set(model, (byKey = new Map()));
-  const key = `${controller}#${method ?? ""}`;
-  if (!byKey.has(key)) byKey.set(key, keysOfRequests(routes, model, controller, method));
-  return byKey.get(key);
-}
-const recalledIn = new WeakMap<readonly Route[], WeakMap<RequestModel, Map<string, Recalled>>>();
 
 function keysOfRequests(all: readonly Route[], model: RequestModel, controller: string, method: string | undefined): Recalled {
   const { routes, toAction } = requestsTo(all, model, controller, method);
