@@ -14,7 +14,7 @@
 //     (`workspace/diagnostic`): the editor must show what `check` prints, no more, no less.
 //
 // Usage: node scripts/check-apps.mjs [--only NAME,…] [--mirror DIR] [--out DIR] [--keep] [--all]
-//          [--gem-source GEM=OWNER/REPO,…] [--no-gem-sources]
+//          [--gem-source GEM=OWNER/REPO[/FOLDER],…] [--no-gem-sources]
 //   Gems are installed from a snapshot of their repository in the mirror (fetch github:OWNER/REPO
 //   first), at the tag of the locked version where it has one: by default those of real-apps.json's
 //   `gemSources` (gems whose empty stand-in made findings a real install does not: shakapacker's
@@ -64,13 +64,15 @@ function extractTree(app, opts, into) {
   return commit;
 }
 
-/** The gems to install from their repositories' snapshots (name → git directory), and those whose snapshot is not in the mirror (a `--gem-source gem=` with no repository leaves that gem empty). */
+/** The gems to install from their repositories' snapshots (name → git directory and folder), and those whose snapshot is not in the mirror (a `--gem-source gem=` with no repository leaves that gem empty). */
 function gemSourceDirs(opts) {
   const wanted = new Map([...(opts.defaultSources ? Object.entries(opts.listedSources) : []), ...opts.gemSources]);
   const sources = new Map(), missing = [];
-  for (const [gem, repo] of wanted) {
-    const dir = repo && gitDirOf(join(opts.mirror, repo.replace("/", "+")));
-    if (dir) sources.set(gem, dir);
+  for (const [gem, source] of wanted) {
+    // `owner/name`, or `owner/name/folder` for a gem that lives in a folder of a repository of several (vite_ruby's vite_rails).
+    const [owner, repo, ...folder] = (source ?? "").split("/");
+    const dir = source && gitDirOf(join(opts.mirror, `${owner}+${repo}`));
+    if (dir) sources.set(gem, { gitDir: dir, folder: folder.join("/") || undefined });
     else missing.push(gem);
   }
   return { sources, missing };

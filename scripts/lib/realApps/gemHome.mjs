@@ -6,7 +6,7 @@
 // empty lib/), which defines nothing. A GIT source's gem is checked out where Bundler puts it.
 // A finding that exists only because a gem is empty is the stand-in's, not Routemap's: the
 // report says how many gems were empty.
-import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { extractFromGit, gitDirOf, resolveCommit } from "./extract.mjs";
 
@@ -108,11 +108,13 @@ function writeCheckout(home, gem, debianDir) {
 
 /**
  * A gem's own source from a snapshot of its repository (`--gem-source`): the tag of the locked
- * version (`v1.2.3` or `1.2.3`), else HEAD, said; its lib/, app/ and config/ as a gem installs them.
+ * version (`v1.2.3`, `1.2.3`, or a repository of several gems' `name@1.2.3`), else HEAD, said;
+ * its lib/, app/ and config/ as a gem installs them, from `folder` of the repository where the
+ * gem lives in one (vite_ruby's `vite_rails/`).
  */
-function writeFetched(dir, gitDir, version) {
+function writeFetched(dir, gitDir, version, { name, folder } = {}) {
   let rev = "HEAD";
-  for (const tag of [`v${version}`, version]) {
+  for (const tag of [`v${version}`, version, ...(name ? [`${name}@${version}`] : [])]) {
     try {
       resolveCommit(gitDir, tag);
       rev = tag;
@@ -121,14 +123,21 @@ function writeFetched(dir, gitDir, version) {
       // not this tag
     }
   }
-  extractFromGit(gitDir, resolveCommit(gitDir, rev), dir, (p) => /^(lib|app|config)\//.test(p));
+  const prefix = folder ? `${folder}/` : "";
+  const staging = folder ? `${dir}.extract` : dir;
+  extractFromGit(gitDir, resolveCommit(gitDir, rev), staging, (p) => p.startsWith(prefix) && /^(lib|app|config)\//.test(p.slice(prefix.length)));
+  if (folder) {
+    mkdirSync(dir, { recursive: true });
+    for (const part of ["lib", "app", "config"]) if (existsSync(join(staging, folder, part))) renameSync(join(staging, folder, part), join(dir, part));
+    rmSync(staging, { recursive: true, force: true });
+  }
   mkdirSync(join(dir, "lib"), { recursive: true });
-  return rev;
+  return folder ? `${rev}, ${folder}/` : rev;
 }
 
 /**
  * Writes the gem home for the app at `root` into `home`; which gems came from Debian, which from
- * a snapshot of their own repository (`sources`: name → git directory), which from the rails/rails
+ * a snapshot of their own repository (`sources`: name → its git directory and the gem's folder in it, if any), which from the rails/rails
  * snapshot (`railsCache`: where its revisions are extracted), which are empty.
  */
 export function writeGemHome(root, home, { sources = new Map(), railsCache } = {}) {
@@ -144,7 +153,7 @@ export function writeGemHome(root, home, { sources = new Map(), railsCache } = {
       const dir = join(home, "bundler", "gems", gem.checkout);
       mkdirSync(dir, { recursive: true });
       writeFileSync(join(dir, `${name}.gemspec`), gemspec(name, version));
-      result.fetched.push(`${name} ${version} (git source; ${writeFetched(dir, sources.get(name), version)})`);
+      result.fetched.push(`${name} ${version} (git source; ${writeFetched(dir, sources.get(name).gitDir, version, { name, folder: sources.get(name).folder })})`);
       continue;
     }
     if (gem.checkout) {
@@ -156,7 +165,7 @@ export function writeGemHome(root, home, { sources = new Map(), railsCache } = {
     const dir = join(home, "gems", `${name}-${version}`);
     const sameAsDebian = debian.has(name) && basename(debian.get(name)) === `${name}-${version}`;
     const release = sources.has(name) || sameAsDebian ? undefined : railsGemAt(name, `v${version}`, railsCache);
-    if (sources.has(name)) result.fetched.push(`${name} ${version} (${writeFetched(dir, sources.get(name), version)})`);
+    if (sources.has(name)) result.fetched.push(`${name} ${version} (${writeFetched(dir, sources.get(name).gitDir, version, { name, folder: sources.get(name).folder })})`);
     else if (release) (symlinkSync(release, dir), result.rails.push(name));
     else if (debian.has(name)) (symlinkSync(debian.get(name), dir), result.debian.push(name));
     else (mkdirSync(join(dir, "lib"), { recursive: true }), result.empty.push(name));
