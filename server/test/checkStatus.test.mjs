@@ -37,7 +37,8 @@ put("open/config/routes.rb", "Rails.application.routes.draw do\n  resources :pos
 put("open/Gemfile.lock", EMPTY_LOCK);
 put("open/app/views/posts/index.html.erb", view);
 // A mailer whose default_url_options Routemap cannot read: the parts they may fill in where no request is are not checked.
-put("open/app/mailers/report_mailer.rb", "class ReportMailer < ActionMailer::Base\n  def default_url_options\n    { host: Current.host }\n  end\nend\n");
+// Said at the setting it cannot read (the `def`), not at the first mention of the name (a key it can).
+put("open/app/mailers/report_mailer.rb", "class ReportMailer < ActionMailer::Base\n  default_url_options[:protocol] = \"https\"\n  def default_url_options\n    { host: Current.host }\n  end\nend\n");
 // Test helpers whose hooks Routemap cannot follow: test_helper.rb's setup makes a request (a
 // test's calls before its own first request are not checked, those after it are); rails_helper
 // wraps request specs in an around hook that calls a method it does not know (none of their calls is checked).
@@ -90,7 +91,7 @@ test("routemap check --format json: checks and uncheckedBecause, valid against c
       notChecked: ["helper calls named admin_… or …_admin_…", "url_for hashes to controllers under admin/", "actions no route reaches in controllers under admin/"],
     },
     {
-      file: "app/mailers/report_mailer.rb", line: 2, column: 7, endLine: 2, endColumn: 26, code: "url-options", extent: "partial",
+      file: "app/mailers/report_mailer.rb", line: 3, column: 7, endLine: 3, endColumn: 26, code: "url-options", extent: "partial",
       reason: "Routemap cannot read the `default_url_options` this file sets",
       notChecked: ["helper calls missing a required part where no request is (mailers, their templates, Rails.application.routes.url_helpers)"],
     },
@@ -159,7 +160,7 @@ test("the language server: the skipped call says which names it leaves unchecked
   // The mailer's default_url_options is said at its place.
   const mailer = await client.diagnosticsWhere(uri("open/app/mailers/report_mailer.rb"), (list) => list.length > 0);
   assert.deepEqual(mailer.map((d) => [d.severity, d.code, d.range.start.line, d.range.start.character, d.message]), [
-    [3, "checks-off", 1, 6, "Routemap cannot read the `default_url_options` this file sets. Not checked because of this: helper calls missing a required part where no request is (mailers, their templates, Rails.application.routes.url_helpers)."],
+    [3, "checks-off", 2, 6, "Routemap cannot read the `default_url_options` this file sets. Not checked because of this: helper calls missing a required part where no request is (mailers, their templates, Rails.application.routes.url_helpers)."],
   ]);
   // The routes file edited so the call is gone: the table is complete, and the status says so.
   client.conn.sendNotification("textDocument/didOpen", { textDocument: { uri: uri("open/config/routes.rb"), languageId: "ruby", version: 1, text: readFileSync(join(workspace, "open/config/routes.rb"), "utf8") } });

@@ -204,4 +204,25 @@ test("urlOptions: each write's keys by whose options they are", async () => {
   assert.equal(by('Rails.application.routes.default_url_options[:host] = "x"\n'), "general: host");
   assert.equal(by("Rails.application.routes.default_url_options = OPTIONS\n"), "generalUnknown: true");
   assert.equal(by("x = 1\n"), undefined);
+  // The mapper's `default_url_options(…)` (Mapper::Base aliases it to its writer) sets the route
+  // set's options: their keys are known where the Hash is written out, whatever its values.
+  assert.equal(by('Rails.application.routes.draw do\n  default_url_options protocol: ENV.fetch("P", "http"), host: App.host\nend\n'), "general: protocol host");
+  assert.equal(by("Rails.application.routes.draw do\n  default_url_options(host: App.host)\nend\n"), "general: host");
+  assert.equal(by("Rails.application.routes.draw do\n  default_url_options OPTIONS\nend\n"), "generalUnknown: true");
+});
+
+test("urlOptions: the first setting Routemap cannot read is where it is said, not the first mention", async () => {
+  const m = await mapper();
+  /** The source text the facts' `unknownAt` covers, in «…», on its line. */
+  const marked = (text) => {
+    const at = m.urlOptions("/app/x.rb", text).unknownAt;
+    if (!at) return undefined;
+    const line = text.split("\n")[at.start.line];
+    return `${at.start.line + 1}: ${line.slice(0, at.start.character)}«${line.slice(at.start.character, at.end.character)}»${line.slice(at.end.character)}`.trim();
+  };
+  assert.equal(marked('class M < ApplicationMailer\n  default_url_options[:locale] = "en"\n  def default_url_options\n    {}\n  end\nend\n'), "3:   def «default_url_options»");
+  assert.equal(marked('config.action_mailer.default_url_options = { host: "x" }\nApp.default_url_options = App.config.action_mailer.default_url_options\n'), "2: App.«default_url_options» = App.config.action_mailer.default_url_options");
+  assert.equal(marked("Rails.application.routes.default_url_options.merge!(OPTS)\n"), "1: «Rails.application.routes.default_url_options.merge!(OPTS)»");
+  assert.equal(marked("Rails.application.routes.draw do\n  default_url_options OPTIONS\nend\n"), "2:   «default_url_options» OPTIONS");
+  assert.equal(marked('Rails.application.routes.default_url_options = { host: "x" }\n'), undefined);
 });

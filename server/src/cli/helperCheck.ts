@@ -6,7 +6,7 @@
  * checked: a helper it defines would be reported as unknown.
  */
 import { join, relative, sep } from "node:path";
-import { definedHelperNames, deviseUrlHelperNames, layoutFacts, partialLocalKeys, UNKNOWN, type ActionEndpoint, type AppLayouts, type LayoutFacts, type RouteMapper, type TestSupport, type TestSupportCause, type UrlOptionsFacts } from "@routemap/shared-mapper";
+import { definedHelperNames, deviseUrlHelperNames, layoutFacts, partialLocalKeys, UNKNOWN, type ActionEndpoint, type AppLayouts, type LayoutFacts, type RouteMapper, type Span, type TestSupport, type TestSupportCause, type UrlOptionsFacts } from "@routemap/shared-mapper";
 import { camelize } from "@routemap/shared-mapper/inflector";
 import { walk, type FileSystem } from "../fileSystem.js";
 import { followedOnLine, setsUrlOptions } from "./textScans.js";
@@ -268,8 +268,8 @@ export class DefinedNames {
    * Why URL options are not known (checkStatus.ts): the files whose `default_url_options` cannot
    * be read, and the controllers that set their requests' `url_options`.
    */
-  urlOptionsFiles(): { unknown: string[]; controllers: string[] } {
-    const unknown = [...this.urlOptionsByFile].filter(([, facts]) => facts.unknown).map(([path]) => path);
+  urlOptionsFiles(): { unknown: { path: string; at?: Span }[]; controllers: string[] } {
+    const unknown = [...this.urlOptionsByFile].filter(([, facts]) => facts.unknown).map(([path, facts]) => ({ path, at: facts.unknownAt }));
     return { unknown, controllers: [...this.controllerUrlOptions] };
   }
 

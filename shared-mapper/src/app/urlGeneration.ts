@@ -554,6 +554,8 @@ function unroutedMessage(hash: UrlHash, controller: string, action: string, requ
 export interface UrlOptionsFacts {
   keys: string[];
   unknown: boolean;
+  /** Where the first setting Routemap cannot read is (a `def default_url_options`, a hash not written out), when `unknown` comes from one. */
+  unknownAt?: Span;
   /**
    * The same, by whose options they are (actionmailer 6.1: `default_url_options` is a class
    * attribute of ActionMailer::Base): `own`, its class's (`self.default_url_options = {…}` or a
@@ -573,11 +575,18 @@ function optionsOwner(receiver: N.Node | null): "own" | "mailer" | "general" {
   return /ActionMailer::Base$|\.action_mailer$/.test(text) ? "mailer" : "general";
 }
 
+/** The keys of a write's Hash when it is written out (the values need not be known), else "unknown". */
+function keysOf(write: N.CallNode): string[] | "unknown" {
+  const value = write.arguments_?.arguments_[0];
+  const pairs = value instanceof N.HashNode || value instanceof N.KeywordHashNode ? hashPairs(value) : undefined;
+  return !pairs || pairs.opaque || write.arguments_!.arguments_.length > 1 ? "unknown" : [...pairs.keys.keys()];
+}
+
 const MUTATORS = new Set(["merge!", "update", "store", "replace", "reverse_merge!", "deep_merge!", "default=", "compare_by_identity"]);
 
 /**
- * Reads how a file sets `default_url_options`: `x.default_url_options = { host: … }` and
- * `x.default_url_options[:locale] = …` give their keys; a `def default_url_options` or
+ * Reads how a file sets `default_url_options`: `x.default_url_options = { host: … }`, a routes
+ * file's `default_url_options host: …` and `x.default_url_options[:locale] = …` give their keys; a `def default_url_options` or
  * `def url_options`, a hash not written out, or a mutation in place make the keys unknown.
  * Reading the options (`default_url_options[:host]`) sets nothing.
  */
@@ -587,24 +596,33 @@ export function urlOptionsFacts(file: LoadedFile): UrlOptionsFacts {
   const options = (node: N.Node | null) => node instanceof N.CallNode && (node.name === "default_url_options" || node.name === "url_options");
   /** Keys (or "unknown") set on the options of `owner`; `inPlace`: written into the Hash the receiver-less reader returns. */
   const set = (owner: "own" | "mailer" | "general", keys: string[] | "unknown", inPlace = false) => {
-    if (keys === "unknown") facts.unknown = true;
-    else facts.keys.push(...keys);
+    if (keys === "unknown") {
+      facts.unknown = true;
+      facts.unknownAt ??= spanOf(at);
+    } else facts.keys.push(...keys);
     if (owner === "own" && !inPlace) by.own = keys === "unknown" || by.own === "unknown" ? "unknown" : [...(by.own ?? []), ...keys];
     else if (keys === "unknown") {
       if (owner === "own") by.own = "unknown";
       else by.generalUnknown = true;
     } else (owner === "own" ? by.inPlace : owner === "mailer" ? by.mailer : by.general).push(...keys);
   };
+  const spanOf = (node: N.Node) => {
+    // A method's name, a setter's or a call's with arguments; a write into the Hash (`[:k] =`, `merge!`) whole.
+    const named = node instanceof N.CallNode && node.messageLoc && /^(?:default_)?url_options=?$/.test(node.name);
+    const loc = node instanceof N.DefNode ? node.nameLoc : named ? (node as N.CallNode).messageLoc! : node.location;
+    return file.index.span(loc.startOffset, loc.startOffset + loc.length);
+  };
+  // In source order (the stack takes a node's children last first), so that `unknownAt` is the first such setting.
   const stack: N.Node[] = [file.program];
+  let at: N.Node = file.program;
   while (stack.length) {
-    const node = stack.pop()!;
+    const node = (at = stack.pop()!);
     if (node instanceof N.DefNode && (node.name === "default_url_options" || node.name === "url_options")) set("own", "unknown");
     if (node instanceof N.CallNode) {
-      if (node.name === "default_url_options=" || node.name === "url_options=") {
-        const value = node.arguments_?.arguments_[0];
-        const pairs = value instanceof N.HashNode || value instanceof N.KeywordHashNode ? hashPairs(value) : undefined;
-        set(optionsOwner(node.receiver), !pairs || pairs.opaque ? "unknown" : [...pairs.keys.keys()]);
-      } else if ((node.name === "default_url_options" || node.name === "url_options") && node.arguments_) set(optionsOwner(node.receiver), "unknown");
+      if (node.name === "default_url_options=" || node.name === "url_options=") set(optionsOwner(node.receiver), keysOf(node));
+      // The mapper's `default_url_options(host: …)` in a routes file (Mapper::Base aliases it to
+      // its writer): the route set's options, every URL's.
+      else if ((node.name === "default_url_options" || node.name === "url_options") && node.arguments_) set(node.receiver ? optionsOwner(node.receiver) : "general", keysOf(node));
       else if (options(node.receiver)) {
         const key = node.arguments_?.arguments_[0];
         const owner = optionsOwner((node.receiver as N.CallNode).receiver);
@@ -612,7 +630,8 @@ export function urlOptionsFacts(file: LoadedFile): UrlOptionsFacts {
         else if (MUTATORS.has(node.name)) set(owner, "unknown", true);
       }
     }
-    for (const child of childrenOf(node)) stack.push(child);
+    const children = childrenOf(node);
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
   }
   if (facts.keys.includes("path_params")) facts.unknown = by.generalUnknown = true;
   if (facts.keys.length || facts.unknown) {
