@@ -209,6 +209,13 @@ test("urlOptions: each write's keys by whose options they are", async () => {
   assert.equal(by('Rails.application.routes.draw do\n  default_url_options protocol: ENV.fetch("P", "http"), host: App.host\nend\n'), "general: protocol host");
   assert.equal(by("Rails.application.routes.draw do\n  default_url_options(host: App.host)\nend\n"), "general: host");
   assert.equal(by("Rails.application.routes.draw do\n  default_url_options OPTIONS\nend\n"), "generalUnknown: true");
+  // A copy of options the file wrote before: their keys, under whichever name of the app's configuration.
+  assert.equal(by('config.action_controller.default_url_options = { host: ENV["H"], port: 3000 }\nconfig.action_mailer.default_url_options = config.action_controller.default_url_options\n'), "mailer: host port; general: host port");
+  assert.equal(by('Rails.application.configure do\n  config.action_mailer.default_url_options = { protocol: "http", host: "x" }\nend\nMorph::Application.default_url_options = Morph::Application.config.action_mailer.default_url_options\n'), "mailer: protocol host; general: protocol host");
+  assert.equal(by('config.action_controller.default_url_options = { host: "x" }\nconfig.action_controller.default_url_options[:locale] = "en"\nconfig.action_mailer.default_url_options = config.action_controller.default_url_options\n'), "mailer: host locale; general: host locale");
+  // Options the file did not write, or wrote in a way Routemap cannot read, stay unknown.
+  assert.equal(by("config.action_mailer.default_url_options = config.action_controller.default_url_options\n"), "generalUnknown: true");
+  assert.equal(by('config.action_controller.default_url_options = { host: "x" }\nconfig.action_controller.default_url_options.merge!(OPTS)\nconfig.action_mailer.default_url_options = config.action_controller.default_url_options\n'), "general: host; generalUnknown: true");
 });
 
 test("urlOptions: the first setting Routemap cannot read is where it is said, not the first mention", async () => {

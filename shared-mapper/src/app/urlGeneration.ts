@@ -582,6 +582,23 @@ function keysOf(write: N.CallNode): string[] | "unknown" {
   return !pairs || pairs.opaque || write.arguments_!.arguments_.length > 1 ? "unknown" : [...pairs.keys.keys()];
 }
 
+/**
+ * Whose options a receiver of `default_url_options` names, as text the same in every file of
+ * the app (the app's configuration by any of its names: `config.action_mailer`,
+ * `Rails.application.config.action_mailer`, `Morph::Application.config.action_mailer`);
+ * undefined for a receiver that is not constants and calls without arguments.
+ */
+function optionsHolder(node: N.Node): string | undefined {
+  const text = chainText(node);
+  return text?.replace(/^(?:Rails\.application|(?:::)?(?:[A-Z]\w*::)*Application)\.(?=config\.)/, "");
+}
+
+/** The holder whose options a value reads whole (`config.action_controller.default_url_options`), if it is such a read. */
+function copiedFrom(value: N.Node): string | undefined {
+  if (!(value instanceof N.CallNode) || value.name !== "default_url_options" || value.arguments_ || !value.receiver) return undefined;
+  return optionsHolder(value.receiver);
+}
+
 const MUTATORS = new Set(["merge!", "update", "store", "replace", "reverse_merge!", "deep_merge!", "default=", "compare_by_identity"]);
 
 /**
@@ -612,6 +629,16 @@ export function urlOptionsFacts(file: LoadedFile): UrlOptionsFacts {
     const loc = node instanceof N.DefNode ? node.nameLoc : named ? (node as N.CallNode).messageLoc! : node.location;
     return file.index.span(loc.startOffset, loc.startOffset + loc.length);
   };
+  // Each receiver's options as this file has written them so far, for a copy of them
+  // (`config.action_mailer.default_url_options = config.action_controller.default_url_options`).
+  const written = new Map<string, string[] | "unknown">();
+  const write = (node: N.CallNode) => {
+    const copy = node.arguments_?.arguments_.length === 1 ? copiedFrom(node.arguments_.arguments_[0]) : undefined;
+    const keys = (copy !== undefined && written.get(copy)) || keysOf(node);
+    const receiver = node.receiver ? optionsHolder(node.receiver) : undefined;
+    if (receiver !== undefined) written.set(receiver, keys);
+    return keys;
+  };
   // In source order (the stack takes a node's children last first), so that `unknownAt` is the first such setting.
   const stack: N.Node[] = [file.program];
   let at: N.Node = file.program;
@@ -619,15 +646,21 @@ export function urlOptionsFacts(file: LoadedFile): UrlOptionsFacts {
     const node = (at = stack.pop()!);
     if (node instanceof N.DefNode && (node.name === "default_url_options" || node.name === "url_options")) set("own", "unknown");
     if (node instanceof N.CallNode) {
-      if (node.name === "default_url_options=" || node.name === "url_options=") set(optionsOwner(node.receiver), keysOf(node));
+      if (node.name === "default_url_options=" || node.name === "url_options=") set(optionsOwner(node.receiver), write(node));
       // The mapper's `default_url_options(host: …)` in a routes file (Mapper::Base aliases it to
       // its writer): the route set's options, every URL's.
       else if ((node.name === "default_url_options" || node.name === "url_options") && node.arguments_) set(node.receiver ? optionsOwner(node.receiver) : "general", keysOf(node));
       else if (options(node.receiver)) {
         const key = node.arguments_?.arguments_[0];
         const owner = optionsOwner((node.receiver as N.CallNode).receiver);
-        if (node.name === "[]=") set(owner, key instanceof N.SymbolNode || key instanceof N.StringNode ? [key.unescaped.value] : "unknown", true);
-        else if (MUTATORS.has(node.name)) set(owner, "unknown", true);
+        const holder = (node.receiver as N.CallNode).receiver;
+        const was = holder ? optionsHolder(holder) : undefined;
+        const keys: string[] | "unknown" = node.name === "[]=" ? (key instanceof N.SymbolNode || key instanceof N.StringNode ? [key.unescaped.value] : "unknown") : MUTATORS.has(node.name) ? "unknown" : [];
+        if (was !== undefined && written.has(was)) {
+          const before = written.get(was)!;
+          written.set(was, before === "unknown" || keys === "unknown" ? "unknown" : [...before, ...keys]);
+        }
+        if (keys === "unknown" || keys.length) set(owner, keys, true);
       }
     }
     const children = childrenOf(node);
