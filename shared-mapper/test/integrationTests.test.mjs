@@ -91,6 +91,8 @@ test("Minitest: the test helper's setup, and its support files' methods", async 
   // No test helper, or one that evaluates code or loads a file Routemap does not read: nothing is said.
   assert.deepEqual(await check(minitest("    get edit_post_path"), { ...MINITEST, support: {} }), []);
   assert.deepEqual(await check(minitest("    get edit_post_path"), withSupport('require_relative "../lib/test_setup"\n')), []);
+  // The app's own code required ahead of Zeitwerk (a helper module under app/) configures no test.
+  assert.deepEqual(await check(minitest("    get edit_post_path"), withSupport('require_relative "../app/helpers/materialize_view_helper"\n')), [3]);
   assert.deepEqual(await check(minitest("    get edit_post_path"), withSupport('ActionDispatch::IntegrationTest.class_eval(File.read("x"))\n')), []);
   // A setup that makes no request, sets no URL option: the session is as it was.
   assert.deepEqual(await check(minitest("    get edit_post_path"), withSupport("class ActionDispatch::IntegrationTest\n  setup { @started = Time.now }\nend\n")), [3]);

@@ -456,7 +456,9 @@ export class TestSupport {
       else if (p !== ".") parts.push(p);
     }
     const target = parts.join("/");
-    if (target === "config/environment" || /^db\//.test(target) || (/^(?:test|spec)\//.test(target) && exists(`${target}.rb`))) return;
+    // The app's own code under app/ (a helper module required ahead of Zeitwerk) defines classes and
+    // modules; it does not configure the tests. lib/ may hold test support, so it stays unknown.
+    if (target === "config/environment" || /^(?:db|app)\//.test(target) || (/^(?:test|spec)\//.test(target) && exists(`${target}.rb`))) return;
     this.unknownHooks(node);
   }
 
