@@ -825,6 +825,21 @@ module FactoryBot
     end
   end
 end
+//- app/controllers/oai_controller.rb
+# A gem's class-level DSL (the oai gem's OAI::Provider::Base): \`repository_url\` runs with the
+# class as self, where no route helper is; inside a method, an unknown helper is still one.
+class OaiController < ApplicationController
+  class Provider < OAI::Provider::Base
+    repository_url "https://example.org/oai"
+    class << self
+      feed_url "https://example.org/feed"
+    end
+  end
+
+  def index
+    redirect_to missing_oai_path
+  end
+end
 //- test/controllers/posts_controller_test.rb
 class PostsControllerTest < ActionDispatch::IntegrationTest
   test "a tag that the constraint refuses" do
@@ -850,7 +865,7 @@ test("helper calls: unknown ones are errors with suggestions; methods of the app
   assert.ok(!("unchecked" in context), context.unchecked);
   const lines = [];
   const paths = ["app/views/posts/index.html.erb", "app/views/posts/_row.html.erb", "app/views/posts/show.html.haml", "app/views/posts/_tag.html.haml", "app/views/posts/edit.html.slim", "app/views/posts/index.rss.builder", "app/models/post_card.rb", "lib/feeds/builder.rb", "app/views/layouts/application.html.erb", "app/views/layouts/admin.html.haml", "app/controllers/posts_controller.rb", "app/controllers/application_controller.rb"];
-  paths.push("app/mailers/post_mailer.rb", "app/views/post_mailer/published.html.erb", "app/views/post_mailer/_footer.html.erb", "spec/requests/posts_spec.rb", "test/controllers/posts_controller_test.rb", "test/factories/videos.rb", "test/support/factory_bot_extensions.rb", "app/views/posts/share.text.erb");
+  paths.push("app/mailers/post_mailer.rb", "app/views/post_mailer/published.html.erb", "app/views/post_mailer/_footer.html.erb", "spec/requests/posts_spec.rb", "test/controllers/posts_controller_test.rb", "test/factories/videos.rb", "test/support/factory_bot_extensions.rb", "app/views/posts/share.text.erb", "app/controllers/oai_controller.rb");
   for (const path of paths) {
     for (const d of helperCallDiagnostics(app.workspace.mapper, context, `/app/${path}`, files.get(`/app/${path}`), helperScope("/app", `/app/${path}`))) {
       lines.push(`${path}:${d.span.start.line + 1}:${d.span.start.character + 1} ${d.message}`);

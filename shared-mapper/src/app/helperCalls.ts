@@ -116,6 +116,26 @@ function factoryBotRanges(program: N.Node): [number, number][] {
 }
 
 /**
+ * The calls a class or module body makes itself, outside any method, block or lambda, with no
+ * receiver (`repository_url "…/oai"` under `class WorkOaiProvider < OAI::Provider::Base`): their
+ * receiver is the class, and a route's helpers are instance methods of views, controllers and
+ * mailers, never a class's (unless it extends the routes' url_helpers, which the caller checks).
+ * Such a call is a class method, the superclass's or a gem's DSL, which may well exist.
+ */
+function classLevelCalls(program: N.Node): Set<N.CallNode> {
+  const out = new Set<N.CallNode>();
+  const stack: { node: N.Node; classLevel: boolean }[] = [{ node: program, classLevel: false }];
+  while (stack.length) {
+    const { node, classLevel } = stack.pop()!;
+    if (classLevel && node instanceof N.CallNode && !node.receiver) out.add(node);
+    const opens = node instanceof N.ClassNode || node instanceof N.ModuleNode || node instanceof N.SingletonClassNode;
+    const closes = node instanceof N.DefNode || node instanceof N.BlockNode || node instanceof N.LambdaNode;
+    for (const child of childrenOf(node)) stack.push({ node: child, classLevel: opens || (classLevel && !closes) });
+  }
+  return out;
+}
+
+/**
  * The helper calls of a parsed file. `partial`: a `_x.html.erb`, whose bare names may be
  * locals; `template`: another template, whose bare names may be locals `render template:` passes; `locals`: names a Haml template's blocks bind (read as Ruby, their bindings are gone).
  */
@@ -141,6 +161,7 @@ export function helperCalls(file: LoadedFile, o: { partial: boolean; template?: 
   };
   const guarded = /defined\?|respond_to\?/.test(file.index.text) ? featureGuardedRanges(file.program) : [];
   const factoryBot = /\bFactory(?:Bot|Girl)\b/.test(file.index.text) ? factoryBotRanges(file.program) : [];
+  const classLevel = /\b(?:class|module)\b/.test(file.index.text) && !/\bextend\b[^\n]*url_helpers/.test(file.index.text) ? classLevelCalls(file.program) : undefined;
   const points = /Integration|\b(?:describe|context)\b/.test(file.index.text) ? recallPoints(file.program, { path: file.index.file }) : undefined;
   const recallAt = (offset: number): Pick<HelperCall, "integration"> => {
     const at = points?.get(offset);
@@ -155,6 +176,7 @@ export function helperCalls(file: LoadedFile, o: { partial: boolean; template?: 
     if (factoryBot.length && inRanges(factoryBot, loc.startOffset)) return;
     const span = file.index.span(loc.startOffset, loc.startOffset + loc.length);
     if (!call.receiver) {
+      if (classLevel?.has(call)) return;
       const bare = call.isVariableCall() || shorthand.has(call);
       if (o.locals?.has(call.name) && bare) return;
       const recall = points?.size ? recallAt(loc.startOffset) : {};
