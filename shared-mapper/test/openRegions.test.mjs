@@ -160,3 +160,61 @@ open at 2 (every name)
 open at 3 (every name)
 `,
   ));
+
+/** `check` for an app of several files (`//- path` headers): the infos and the open regions, with their modules. */
+async function checkApp(files, expected) {
+  const m = await mapper();
+  const map = new Map();
+  for (const part of files.split(/^\/\/- /m).filter(Boolean)) {
+    const [path, ...rest] = part.split("\n");
+    map.set(`/app/${path.trim()}`, rest.join("\n"));
+  }
+  const result = m.map({ entry: "/app/config/routes.rb", files: map, options: { railsVersion: "6.1", rubyVersion: "3.1" } });
+  const lines = [];
+  for (const d of result.diagnostics) lines.push(`${d.span.start.line + 1}: ${d.severity}: ${d.message}`);
+  for (const r of result.openRegions) lines.push(`open at ${r.span.start.line + 1}${r.namePrefix ? ` (names ${r.namePrefix}_…)` : " (every name)"}${r.module ? ` (controllers under ${r.module}/)` : ""}`);
+  assert.equal(lines.join("\n"), expected.replace(/^\n/, "").trimEnd());
+}
+
+const ADMIN_ROUTES = "//- config/application.rb\nmodule Shop\n  class Application < Rails::Application\n  end\nend\n//- config/routes.rb\nRails.application.routes.draw do\n  ActiveAdmin.routes(self)\n  resources :posts\nend\n";
+
+test("ActiveAdmin's routes (activeadmin's Router): missing, but only under the namespaces the app registers in", () =>
+  checkApp(
+    `${ADMIN_ROUTES}//- config/initializers/active_admin.rb
+ActiveAdmin.setup do |config|
+  config.site_title = "Shop"
+  # config.default_namespace = :hello
+end
+//- app/admin/posts.rb
+ActiveAdmin.register Post do
+  permit_params :title
+end
+//- app/admin/reports.rb
+ActiveAdmin.register_page "Reports", namespace: :staff do
+  content { para "x" }
+end
+`,
+    `
+2: info: \`ActiveAdmin.routes(self)\` draws the routes of the app's ActiveAdmin registrations (app/admin), which Routemap does not model: its routes are missing, all under the namespaces \`admin\`, \`staff\` (\`admin_…\` names and controllers under admin/, \`staff_…\` names and controllers under staff/).
+open at 2 (names admin_…) (controllers under admin/)
+open at 2 (names staff_…) (controllers under staff/)
+`,
+  ));
+
+test("ActiveAdmin's routes: the initializer's default namespace; the root namespace, or one not written out, opens every name", async () => {
+  await checkApp(`${ADMIN_ROUTES}//- config/initializers/active_admin.rb\nActiveAdmin.setup do |config|\n  config.default_namespace = :backoffice\nend\n`, `
+2: info: \`ActiveAdmin.routes(self)\` draws the routes of the app's ActiveAdmin registrations (app/admin), which Routemap does not model: its routes are missing, all under the namespace \`backoffice\` (\`backoffice_…\` names and controllers under backoffice/).
+open at 2 (names backoffice_…) (controllers under backoffice/)
+`);
+  await checkApp(`${ADMIN_ROUTES}//- config/initializers/active_admin.rb\nActiveAdmin.setup do |config|\n  config.namespace :partners do |partners|\n    partners.site_title = "Partners"\n  end\nend\n`, `
+2: info: \`ActiveAdmin.routes(self)\` draws the routes of the app's ActiveAdmin registrations (app/admin), which Routemap does not model: its routes are missing, all under the namespaces \`admin\`, \`partners\` (\`admin_…\` names and controllers under admin/, \`partners_…\` names and controllers under partners/).
+open at 2 (names admin_…) (controllers under admin/)
+open at 2 (names partners_…) (controllers under partners/)
+`);
+  const open = "2: info: `ActiveAdmin.routes(self)` passes the routes to code outside the routes files: Routemap does not know the routes it draws.\nopen at 2 (every name)";
+  await checkApp(`${ADMIN_ROUTES}//- config/initializers/active_admin.rb\nActiveAdmin.setup do |config|\n  config.default_namespace = false\nend\n`, open);
+  await checkApp(`${ADMIN_ROUTES}//- app/admin/posts.rb\nActiveAdmin.register Post, namespace: NAMESPACE do\nend\n`, open);
+  await checkApp(`${ADMIN_ROUTES}//- app/admin/dashboard.rb\nActiveAdmin.register_page "Dashboard", namespace: false do\nend\n`, open);
+  // Without config/application.rb, no initializer is read: the default namespace is not known.
+  await checkApp(ADMIN_ROUTES.replace(/^[^]*?(?=\/\/- config\/routes\.rb)/, ""), open);
+});

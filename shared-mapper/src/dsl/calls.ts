@@ -33,6 +33,7 @@ import { mapperChangeCall, mapperMethodAt, mapperModuleMethod, mapperOwnMethod }
 import { describeConditions, type Condition } from "./branches.js";
 import { MAPPER } from "./gemMappers.js";
 import { keepsRoutesBlocks, onMapper } from "./keptBlocks.js";
+import { activeAdminNamespaces } from "../gems/activeAdmin.js";
 
 // ---- calls ----------------------------------------------------------------------------------
 
@@ -59,8 +60,16 @@ function evalCall(it: CallHost, node: N.CallNode, env: Env): RValue {
     const { args, block } = callArgumentsOf(it, node, env, false, frame);
     const known = recv instanceof RObject || it.methodOf(recv, name) || (name === "new" && recv instanceof RConst && it.classes.get(recv.path.replace(/^::/, ""))?.isClass);
     if (args.some((a) => a instanceof RMapper) && !known) {
-      // `ActiveAdmin.routes(self)`: code outside the routes files given the mapper may draw anything.
       const text = quotedSource(it.sourceText(node), 60);
+      const admin = recv instanceof RConst && recv.path.replace(/^::/, "") === "ActiveAdmin" && name === "routes" ? activeAdminScopes(it) : undefined;
+      if (admin) {
+        const where = admin.map((ns) => `\`${ns}_…\` names and controllers under ${ns}/`).join(", ");
+        const message = `\`${text}\` draws the routes of the app's ActiveAdmin registrations (app/admin), which Routemap does not model: its routes are missing, all under the ${admin.length === 1 ? "namespace" : "namespaces"} ${admin.map((ns) => `\`${ns}\``).join(", ")} (${where}).`;
+        it.report("info", message, it.nodeSpan(node), "unknown-method");
+        for (const ns of admin) it.openRegion(it.nodeSpan(node), message, { nameWord: ns, module: ns });
+        return new RUnknown(text, false, "what code outside the routes files returns");
+      }
+      // `Foo.routes(self)`: code outside the routes files given the mapper may draw anything.
       const message = `\`${text}\` passes the routes to code outside the routes files: Routemap does not know the routes it draws.`;
       it.report("info", message, it.nodeSpan(node), "unknown-method");
       it.openRegion(it.nodeSpan(node), message);
@@ -595,4 +604,27 @@ export const CALLS: Handlers = [
 /** `a < b` on an object of a class that includes Comparable: Comparable's own methods, through its `<=>`. */
 export function comparableCall(it: CallHost, recv: RObject, name: string, args: RValue[]): RValue | undefined {
   return Object.prototype.hasOwnProperty.call(COMPARABLE, name) ? COMPARABLE[name](it, recv, args, null) ?? undefined : undefined;
+}
+
+/**
+ * The namespaces `ActiveAdmin.routes(self)` draws in (gems/activeAdmin.ts), when the call stands
+ * at the top of the routes (no scope around it to add a prefix or module) and every namespace is a
+ * named one Routemap can read; else undefined: any name may be missing.
+ */
+function activeAdminScopes(it: CallHost): string[] | undefined {
+  const scope = it.mapper.scope;
+  if (scope.get("as") !== undefined || scope.get("module") !== undefined) return undefined;
+  const root = it.host.appRoot;
+  // Without config/application.rb no initializer is read: the default namespace would be a guess.
+  if (root === undefined || !it.host.appFiles || !it.host.exists(`${root}/config/application.rb`)) return undefined;
+  const initializers = (it.host.appFiles?.configFiles("ActiveAdmin") ?? []).map((f) => f.index.text);
+  const pattern = `${root}/app/admin/**/*.rb`;
+  const paths = it.host.glob ? it.host.glob(pattern) : it.host.paths().filter((p) => p.startsWith(`${root}/app/admin/`) && p.endsWith(".rb"));
+  const texts: string[] = [];
+  for (const path of paths) {
+    const text = it.host.text ? it.host.text(path) : it.host.load(path)?.index.text;
+    if (text === undefined) return undefined;
+    texts.push(text);
+  }
+  return activeAdminNamespaces(initializers, texts);
 }

@@ -177,9 +177,10 @@ export class Interpreter implements MapperHost, CallHost {
 
   /**
    * Records that routes may be missing at `span` (a call skipped, a block not run): only names
-   * and controllers under the current scope are open.
+   * and controllers under the current scope are open (or, for a call known to draw inside a
+   * namespace of its own, those with `nameWord` and under `module`).
    */
-  openRegion(span: Span, reason: string, o: { redirects?: boolean; nameWord?: string; unknownScope?: string } = {}): void {
+  openRegion(span: Span, reason: string, o: { redirects?: boolean; nameWord?: string; unknownScope?: string; module?: string } = {}): void {
     if (this.quiet) return;
     ({ span, message: reason } = this.userSpan(span, reason));
     const scope = this.mapper.scope;
@@ -192,7 +193,8 @@ export class Interpreter implements MapperHost, CallHost {
       reason,
       // A skipped `get … as: :x` can add only a name with `x` in it, whatever the scope's prefix.
       ...(o.nameWord ? { namePrefix: o.nameWord } : text(as) ? { namePrefix: text(as) } : {}),
-      ...(text(module) ? { module: text(module) } : {}),
+      // A skipped call that draws under a module of its own (ActiveAdmin's namespaces), given at the top level.
+      ...(o.module ? { module: o.module } : text(module) ? { module: text(module) } : {}),
       ...(engine ? { engine } : {}),
       ...(o.redirects ? { redirects: true } : {}),
       ...(o.unknownScope ? { unknownScope: o.unknownScope } : {}),
