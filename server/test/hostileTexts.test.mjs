@@ -75,6 +75,29 @@ end
   assert.ok(performance.now() - started < 5_000, `${Math.round(performance.now() - started)} ms`);
 });
 
+test("a class file of one long line of `extend` is checked in linear time", async () => {
+  // Whether the class extends url_helpers was `/\bextend\b[^\n]*url_helpers/`: from every `extend`
+  // to the line's end, quadratic on a line of them.
+  const { ws } = await workspaceFor(POSTS_APP);
+  const path = "/app/app/models/a.rb";
+  const text = `class A < B\n  ${"extend M; ".repeat(100_000)}\n  def x\n    hx_path\n  end\nend\n# url_helpers\n`;
+  const check = ws.appFor(path).helperCheck();
+  const started = performance.now();
+  const found = helperCallDiagnostics(ws.mapper, check, path, text);
+  assert.ok(performance.now() - started < 5_000, `${Math.round(performance.now() - started)} ms`);
+  assert.deepEqual(found.filter((d) => d.code === "unknown-helper").map((d) => d.span.start.line), [3]);
+});
+
+test("ActiveAdmin's namespaces are read in linear time, whatever the initializer and app/admin hold", async () => {
+  const { activeAdminNamespaces } = await import("../../shared-mapper/dist/gems/activeAdmin.js");
+  const started = performance.now();
+  // Blanks after a value (each tried as the start of a ` do`), and keys never followed by a value.
+  assert.equal(activeAdminNamespaces([], [`ActiveAdmin.register X, namespace: :a${" ".repeat(1_000_000)}b\n`]), undefined);
+  assert.deepEqual(activeAdminNamespaces([`  config.default_namespace = :ops${" \t".repeat(500_000)}\n`], ["namespace: ".repeat(100_000)]), undefined);
+  assert.deepEqual(activeAdminNamespaces([`  config.namespace :staff${" ".repeat(1_000_000)}do |staff|\n`], []), ["admin", "staff"]);
+  assert.ok(performance.now() - started < 3_000, `${Math.round(performance.now() - started)} ms`);
+});
+
 test("a file nested deeper than Routemap reads is said not to be checked, at its start", async () => {
   const { ws } = await workspaceFor(POSTS_APP);
   const files = [

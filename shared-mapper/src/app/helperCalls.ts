@@ -136,6 +136,17 @@ function classLevelCalls(program: N.Node): Set<N.CallNode> {
 }
 
 /**
+ * Whether a line extends a class with the routes' url_helpers (their helpers are then class
+ * methods). Line by line: `/\bextend\b[^\n]*url_helpers/` scanned the rest of the line from
+ * every `extend`, quadratic on a long line of them.
+ */
+function extendsUrlHelpers(text: string): boolean {
+  if (!text.includes("url_helpers")) return false;
+  for (const line of text.split("\n")) if (line.includes("url_helpers") && /\bextend\b/.test(line)) return true;
+  return false;
+}
+
+/**
  * The helper calls of a parsed file. `partial`: a `_x.html.erb`, whose bare names may be
  * locals; `template`: another template, whose bare names may be locals `render template:` passes; `locals`: names a Haml template's blocks bind (read as Ruby, their bindings are gone).
  */
@@ -161,7 +172,7 @@ export function helperCalls(file: LoadedFile, o: { partial: boolean; template?: 
   };
   const guarded = /defined\?|respond_to\?/.test(file.index.text) ? featureGuardedRanges(file.program) : [];
   const factoryBot = /\bFactory(?:Bot|Girl)\b/.test(file.index.text) ? factoryBotRanges(file.program) : [];
-  const classLevel = /\b(?:class|module)\b/.test(file.index.text) && !/\bextend\b[^\n]*url_helpers/.test(file.index.text) ? classLevelCalls(file.program) : undefined;
+  const classLevel = /\b(?:class|module)\b/.test(file.index.text) && !extendsUrlHelpers(file.index.text) ? classLevelCalls(file.program) : undefined;
   const points = /Integration|\b(?:describe|context)\b/.test(file.index.text) ? recallPoints(file.program, { path: file.index.file }) : undefined;
   const recallAt = (offset: number): Pick<HelperCall, "integration"> => {
     const at = points?.get(offset);

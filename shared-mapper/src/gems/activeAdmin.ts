@@ -18,8 +18,10 @@
 
 /** A namespace's name as written (`:admin`, `"admin"`), "root" for `false`/`nil`, else undefined. */
 function namespaceName(value: string): string | "root" | undefined {
-  // What follows the value on its line: a block (`:staff do |ns|`, `{`).
-  const v = value.replace(/[ \t]+(?:do\b|\{).*$/, "").trim();
+  // What follows the value on its line: a block (`:staff do |ns|`, `{`). Cut at the first blank
+  // before one (a search with no quantifier: a line of blanks is no slower than one of letters).
+  const block = value.search(/[ \t](?:do\b|\{)/);
+  const v = (block >= 0 ? value.slice(0, block) : value).trim();
   if (v === "false" || v === "nil") return "root";
   return /^(?::|:?["'])?([a-z_][a-z0-9_]*)["']?$/.exec(v)?.[1];
 }
