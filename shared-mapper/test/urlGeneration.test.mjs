@@ -213,6 +213,9 @@ test("urlOptions: each write's keys by whose options they are", async () => {
   assert.equal(by('config.action_controller.default_url_options = { host: ENV["H"], port: 3000 }\nconfig.action_mailer.default_url_options = config.action_controller.default_url_options\n'), "mailer: host port; general: host port");
   assert.equal(by('Rails.application.configure do\n  config.action_mailer.default_url_options = { protocol: "http", host: "x" }\nend\nMorph::Application.default_url_options = Morph::Application.config.action_mailer.default_url_options\n'), "mailer: protocol host; general: protocol host");
   assert.equal(by('config.action_controller.default_url_options = { host: "x" }\nconfig.action_controller.default_url_options[:locale] = "en"\nconfig.action_mailer.default_url_options = config.action_controller.default_url_options\n'), "mailer: host locale; general: host locale");
+  // A gem's settings of the same name are not Rails' URL options (roadie's, for its e-mails' links).
+  assert.equal(by("config.roadie.url_options = config.action_mailer.default_url_options\n"), undefined);
+  assert.equal(by('config.action_mailer.default_url_options = { host: "x" }\nconfig.roadie.url_options = config.action_mailer.default_url_options\n'), "mailer: host");
   // Options the file did not write, or wrote in a way Routemap cannot read, stay unknown.
   assert.equal(by("config.action_mailer.default_url_options = config.action_controller.default_url_options\n"), "generalUnknown: true");
   assert.equal(by('config.action_controller.default_url_options = { host: "x" }\nconfig.action_controller.default_url_options.merge!(OPTS)\nconfig.action_mailer.default_url_options = config.action_controller.default_url_options\n'), "general: host; generalUnknown: true");

@@ -593,6 +593,12 @@ function optionsHolder(node: N.Node): string | undefined {
   return text?.replace(/^(?:Rails\.application|(?:::)?(?:[A-Z]\w*::)*Application)\.(?=config\.)/, "");
 }
 
+/** A receiver that is `config.<x>` for an `x` other than Rails' frameworks whose URL options it sets (action_controller, action_mailer). */
+function isOtherConfig(receiver: N.Node | null): boolean {
+  const holder = receiver ? optionsHolder(receiver) : undefined;
+  return holder !== undefined && /^config\.\w+$/.test(holder) && !/^config\.action_(?:controller|mailer)$/.test(holder);
+}
+
 /** The holder whose options a value reads whole (`config.action_controller.default_url_options`), if it is such a read. */
 function copiedFrom(value: N.Node): string | undefined {
   if (!(value instanceof N.CallNode) || value.name !== "default_url_options" || value.arguments_ || !value.receiver) return undefined;
@@ -646,7 +652,12 @@ export function urlOptionsFacts(file: LoadedFile): UrlOptionsFacts {
     const node = (at = stack.pop()!);
     if (node instanceof N.DefNode && (node.name === "default_url_options" || node.name === "url_options")) set("own", "unknown");
     if (node instanceof N.CallNode) {
-      if (node.name === "default_url_options=" || node.name === "url_options=") set(optionsOwner(node.receiver), write(node));
+      if (node.name === "default_url_options=" || node.name === "url_options=") {
+        const keys = write(node);
+        // A gem's or the app's own settings (`config.roadie.url_options = …`, `config.x.…`) are
+        // not Rails' URL options: only a later copy into Rails' would make them so, judged there.
+        if (!isOtherConfig(node.receiver)) set(optionsOwner(node.receiver), keys);
+      }
       // The mapper's `default_url_options(host: …)` in a routes file (Mapper::Base aliases it to
       // its writer): the route set's options, every URL's.
       else if ((node.name === "default_url_options" || node.name === "url_options") && node.arguments_) set(node.receiver ? optionsOwner(node.receiver) : "general", keysOf(node));
