@@ -49,6 +49,8 @@ put("tests/test/integration/posts_test.rb", 'require "test_helper"\n\nclass Post
 // The hook's first call is RSpec's own `expect` (no request): the message names `with_tenant`, the one Routemap cannot follow.
 put("tests/spec/rails_helper.rb", 'require "rspec/rails"\n\nRSpec.configure do |config|\n  config.around(:each, type: :request) { |example| expect(Tenant).to be_present; with_tenant { example.run } }\nend\n');
 put("tests/spec/requests/posts_spec.rb", 'require "rails_helper"\n\nRSpec.describe "Posts", type: :request do\n  it { get post_path }\nend\n');
+// A serializer's own default_url_options, which Routemap cannot read: only its own calls go unchecked.
+put("tests/app/serializers/card_serializer.rb", "class CardSerializer\n  include Rails.application.routes.url_helpers\n  def default_url_options = { host: Current.host }\nend\n");
 for (const name of ["gemless", "open", "tests"]) for (const [path, text] of Object.entries(controllers)) put(`${name}/${path}`, text);
 
 /** The machine's gem folders, which the message lists, left out of what is compared. */
@@ -105,12 +107,15 @@ test("routemap check --format json: the test helpers' hooks it cannot follow, an
   const doc = JSON.parse(r.stdout);
   assert.equal(doc.checks, "partial");
   assert.deepEqual(doc.uncheckedBecause.map(({ file, line, column, code, extent }) => ({ file, line, column, code, extent })), [
+    { file: "app/serializers/card_serializer.rb", line: 3, column: 7, code: "url-options", extent: "partial" },
     { file: "test/test_helper.rb", line: 5, column: 3, code: "test-helpers", extent: "partial" },
     // Said at the call in the hook that Routemap cannot follow, naming it.
     { file: "spec/rails_helper.rb", line: 4, column: 82, code: "test-helpers", extent: "partial" },
   ]);
-  assert.match(doc.uncheckedBecause[1].reason, /`with_tenant`/);
+  assert.equal(doc.uncheckedBecause[0].reason, "Routemap cannot read the `default_url_options` CardSerializer defines for its own URLs");
+  assert.match(doc.uncheckedBecause[2].reason, /`with_tenant`/);
   assert.deepEqual(doc.uncheckedBecause.map((c) => c.notChecked), [
+    ["helper calls missing a required part in this file"],
     ["missing parts of URL helper calls in integration tests before their own first request"],
     ["missing parts of URL helper calls in request specs"],
   ]);

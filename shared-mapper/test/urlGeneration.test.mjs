@@ -221,6 +221,18 @@ test("urlOptions: each write's keys by whose options they are", async () => {
   assert.equal(by('config.action_controller.default_url_options = { host: "x" }\nconfig.action_controller.default_url_options.merge!(OPTS)\nconfig.action_mailer.default_url_options = config.action_controller.default_url_options\n'), "general: host; generalUnknown: true");
 });
 
+test("urlOptions: a class's own method is the only unknown (its own URLs'), or any other setting makes them anyone's", async () => {
+  const m = await mapper();
+  const only = (text) => m.urlOptions("/app/x.rb", text).unknownOnlyIn;
+  assert.deepEqual(only("class PostSerializer\n  def default_url_options = { id: Current.id }\nend\n"), ["PostSerializer"]);
+  assert.deepEqual(only("module Api\n  class V1::Card < Base\n    def url_options\n      super.merge(x: 1)\n    end\n  end\nend\n"), ["V1::Card"]);
+  // A module's may be any includer's; a method defined on an object, or in a block, anyone's.
+  assert.equal(only("module Sharing\n  def default_url_options = OPTIONS\nend\n"), undefined);
+  assert.equal(only("class A\n  def self.default_url_options = OPTIONS\nend\n"), undefined);
+  assert.equal(only("class A\n  included do\n    def default_url_options = OPTIONS\n  end\nend\n"), undefined);
+  assert.equal(only("class A\n  def default_url_options = OPTIONS\nend\nRails.application.routes.default_url_options = OPTIONS\n"), undefined);
+});
+
 test("urlOptions: the first setting Routemap cannot read is where it is said, not the first mention", async () => {
   const m = await mapper();
   /** The source text the facts' `unknownAt` covers, in «…», on its line. */

@@ -87,6 +87,8 @@ function definingDirs(root: string, engineRoots: readonly string[]): string[] {
 export class DefinedNames {
   private readonly byFile = new Map<string, string[]>();
   private readonly urlOptionsByFile = new Map<string, UrlOptionsFacts>();
+  /** The superclasses each Ruby file's classes name (`class A < B`: "B", its last name), for whether a class has subclasses in the app. */
+  private readonly superclassesByFile = new Map<string, string[]>();
   private readonly dirs: string[];
   private union: Set<string> | undefined;
   /** `namesOutsideHelpers()`, while no file is read again. */
@@ -174,6 +176,7 @@ export class DefinedNames {
     if (!isCheckedFile(path) || !this.dirs.some((dir) => path.startsWith(dir + sep))) return;
     this.byFile.delete(path);
     this.urlOptionsByFile.delete(path);
+    this.superclassesByFile.delete(path);
     this.mailers.delete(path);
     this.mailerClasses.delete(path);
     this.pathHelperIncludes.delete(path);
@@ -208,13 +211,35 @@ export class DefinedNames {
     if (this.defaults === undefined) {
       const keys = new Set<string>();
       let unknown = false;
-      for (const facts of this.urlOptionsByFile.values()) {
-        unknown ||= facts.unknown;
+      const subclassed = new Set([...this.superclassesByFile.values()].flat());
+      for (const [path, facts] of this.urlOptionsByFile) {
+        unknown ||= facts.unknown && !this.ownClassesOnly(path, facts, subclassed);
         for (const key of facts.keys) keys.add(key);
       }
       this.defaults = unknown ? UNKNOWN : keys;
     }
     return this.defaults;
+  }
+
+  /**
+   * `urlDefaults` for one file's code: "unknown" in a file whose class defines its own
+   * `default_url_options` that Routemap cannot read (`ownClassesOnly`), which gives that class's
+   * URLs, and no one else's, their options.
+   */
+  urlDefaultsAt(path: string): ReadonlySet<string> | typeof UNKNOWN {
+    const own = this.urlOptionsByFile.get(path);
+    return own?.unknown ? UNKNOWN : this.urlDefaults();
+  }
+
+  /**
+   * Whether all a file's unreadable URL options are its classes' own methods (a serializer's
+   * `def default_url_options`), whose classes no other class of the app inherits from: outside
+   * that file they give no URL its options. Not a mailer's or a component's (their templates run
+   * with the class's options), nor a class the app subclasses anywhere.
+   */
+  private ownClassesOnly(path: string, facts: UrlOptionsFacts, subclassed: ReadonlySet<string>): boolean {
+    if (!facts.unknownOnlyIn || /^app\/(?:mailers|components|views)\//.test(relativePosix(this.root, path))) return false;
+    return facts.unknownOnlyIn.every((name) => !subclassed.has(name.slice(name.lastIndexOf(":") + 1)));
   }
 
   /**
@@ -268,8 +293,11 @@ export class DefinedNames {
    * Why URL options are not known (checkStatus.ts): the files whose `default_url_options` cannot
    * be read, and the controllers that set their requests' `url_options`.
    */
-  urlOptionsFiles(): { unknown: { path: string; at?: Span }[]; controllers: string[] } {
-    const unknown = [...this.urlOptionsByFile].filter(([, facts]) => facts.unknown).map(([path, facts]) => ({ path, at: facts.unknownAt }));
+  urlOptionsFiles(): { unknown: { path: string; at?: Span; classes?: string[] }[]; controllers: string[] } {
+    const subclassed = new Set([...this.superclassesByFile.values()].flat());
+    const unknown = [...this.urlOptionsByFile]
+      .filter(([, facts]) => facts.unknown)
+      .map(([path, facts]) => ({ path, at: facts.unknownAt, ...(this.ownClassesOnly(path, facts, subclassed) ? { classes: facts.unknownOnlyIn } : {}) }));
     return { unknown, controllers: [...this.controllerUrlOptions] };
   }
 
@@ -473,6 +501,11 @@ export class DefinedNames {
     // A controller's own `default_url_options` runs with its requests, never where none is.
     if (this.mapper && found.includes("url_options") && path.endsWith(".rb") && !/^app\/controllers\/.*_controller\.rb$/.test(rel)) {
       this.urlOptionsByFile.set(path, this.mapper.urlOptions(path, found));
+    }
+    if (path.endsWith(".rb") && found.includes("<")) {
+      // A line's own indentation only, as for a mailer's class.
+      const supers = [...found.matchAll(/^[^\S\n\r\u2028\u2029]*class[ \t]+[\w:]+[ \t]*<[ \t]*(?:::)?(?:[A-Z]\w*::)*([A-Z]\w*)/gm)].map((m) => m[1]);
+      if (supers.length) this.superclassesByFile.set(path, supers);
     }
     if (/^(?:test|spec)\/.*\.rb$/.test(rel) && !/_(?:test|spec)\.rb$/.test(rel)) {
       this.testHelpers.set(rel, found);

@@ -148,7 +148,7 @@ const ACTION_PARTS = "helper calls missing a required part in controller actions
  * (a request's URLs may get any key). `read`: a file's text, for the place it names them.
  */
 export function urlOptionsCauses(
-  o: { unknown: readonly { path: string; at?: Span }[]; controllers: readonly string[]; gems: readonly string[]; gemControllers?: readonly { gem: string; className: string }[] },
+  o: { unknown: readonly { path: string; at?: Span; classes?: readonly string[] }[]; controllers: readonly string[]; gems: readonly string[]; gemControllers?: readonly { gem: string; className: string }[] },
   read: (path: string) => string | undefined,
   lock: { path: string; text: string | undefined },
 ): CheckCause[] {
@@ -156,7 +156,11 @@ export function urlOptionsCauses(
   const gemControllers = o.gemControllers ?? [];
   const lockLine = o.gems.length || gemControllers.length ? lockLines(lock) : undefined;
   return [
-    ...o.unknown.map(({ path, at: where }): CheckCause => ({ span: where ?? at(path), reason: "Routemap cannot read the `default_url_options` this file sets", notChecked: [NO_REQUEST_PARTS], extent: "partial", code: "url-options" })),
+    ...o.unknown.map(({ path, at: where, classes }): CheckCause =>
+      classes
+        ? { span: where ?? at(path), reason: `Routemap cannot read the \`default_url_options\` ${classes.join(" and ")} ${classes.length === 1 ? "defines" : "define"} for ${classes.length === 1 ? "its" : "their"} own URLs`, notChecked: ["helper calls missing a required part in this file"], extent: "partial", code: "url-options" }
+        : { span: where ?? at(path), reason: "Routemap cannot read the `default_url_options` this file sets", notChecked: [NO_REQUEST_PARTS], extent: "partial", code: "url-options" },
+    ),
     ...o.controllers.map((path): CheckCause => ({ span: at(path), reason: "this controller sets the options of its requests' URLs (`url_options`)", notChecked: [ACTION_PARTS], extent: "partial", code: "url-options" })),
     ...o.gems.map((name): CheckCause => ({ span: lockLine!(name), reason: `the gem ${name} sets \`url_options\` or \`default_url_options\``, notChecked: [ACTION_PARTS], extent: "partial", code: "url-options" })),
     ...gemControllers.map(({ gem, className }): CheckCause => ({

@@ -39,6 +39,8 @@ export interface HelperCheckContext {
   /** What URL generation depends on where a file's code runs. */
   generation: {
     defaults: UrlGenerationContext["defaults"];
+    /** `defaults` for one file's code, where it differs (a class whose own `default_url_options` Routemap cannot read). */
+    defaultsAt?(path: string): UrlGenerationContext["defaults"];
     ruby: UrlGenerationContext["ruby"];
     /** Mailers and their templates: no request's parameters are recalled. */
     runsWithoutRequest(path: string): boolean;
@@ -300,7 +302,7 @@ export function generationContextOf({ tables, generation }: Pick<HelperCheckCont
     proxyRoutes: (receiver) => tables.proxies.get(receiver)?.routes,
     request: !generation.runsWithoutRequest(path),
     controller: generation.requestController(path),
-    defaults: generation.defaults,
+    defaults: generation.defaultsAt?.(path) ?? generation.defaults,
     recall: (method) => generation.recall(path, method),
     integration: generation.integration?.(),
     ruby: generation.ruby,
@@ -349,6 +351,7 @@ export function joinUrlDefaults(own: UrlGenerationContext["defaults"], host: Url
 export function generationOf(
   defined: {
     urlDefaults(): UrlGenerationContext["defaults"];
+    urlDefaultsAt?(path: string): UrlGenerationContext["defaults"];
     runsWithoutRequest(path: string): boolean;
     mailerUrlDefaults?(path: string): ReadonlySet<string> | typeof UNKNOWN | undefined;
     mailerWithoutPathHelpers(path: string): boolean;
@@ -483,6 +486,7 @@ export function generationOf(
       return assigns ? { ...options, assigns } : options;
     },
     defaults: joinUrlDefaults(defined.urlDefaults(), app.hostUrlDefaults),
+    defaultsAt: (path) => joinUrlDefaults(defined.urlDefaultsAt?.(path) ?? defined.urlDefaults(), app.hostUrlDefaults),
     ruby: rubyVersion(app.rubyVersion),
     runsWithoutRequest: (path) => defined.runsWithoutRequest(path),
     // An engine's mailers also take the holding app's ActionMailer::Base options: not worked out per mailer there.

@@ -557,6 +557,13 @@ export interface UrlOptionsFacts {
   /** Where the first setting Routemap cannot read is (a `def default_url_options`, a hash not written out), when `unknown` comes from one. */
   unknownAt?: Span;
   /**
+   * When every setting Routemap cannot read is a `def default_url_options` (or `url_options`) in
+   * a class body: those classes, as written. Such a method gives its own class's URLs their
+   * options (and its subclasses'), no one else's; in a module or at the top level it may be
+   * anyone's, and this is absent.
+   */
+  unknownOnlyIn?: string[];
+  /**
    * The same, by whose options they are (actionmailer 6.1: `default_url_options` is a class
    * attribute of ActionMailer::Base): `own`, its class's (`self.default_url_options = {…}` or a
    * `def default_url_options`: "unknown"), which replaces what it inherits for it and its
@@ -617,11 +624,15 @@ export function urlOptionsFacts(file: LoadedFile): UrlOptionsFacts {
   const by = { inPlace: [] as string[], mailer: [] as string[], general: [] as string[], generalUnknown: false, own: undefined as string[] | "unknown" | undefined };
   const facts: UrlOptionsFacts = { keys: [], unknown: false };
   const options = (node: N.Node | null) => node instanceof N.CallNode && (node.name === "default_url_options" || node.name === "url_options");
+  // The classes whose own method is all that is unknown (`unknownOnlyIn`); null once another unknown is seen.
+  let onlyIn: string[] | null = [];
   /** Keys (or "unknown") set on the options of `owner`; `inPlace`: written into the Hash the receiver-less reader returns. */
   const set = (owner: "own" | "mailer" | "general", keys: string[] | "unknown", inPlace = false) => {
     if (keys === "unknown") {
       facts.unknown = true;
       facts.unknownAt ??= spanOf(at);
+      // Any setting Routemap cannot read but a class's own method is anyone's.
+      if (!(at instanceof N.DefNode)) onlyIn = null;
     } else facts.keys.push(...keys);
     if (owner === "own" && !inPlace) by.own = keys === "unknown" || by.own === "unknown" ? "unknown" : [...(by.own ?? []), ...keys];
     else if (keys === "unknown") {
@@ -646,11 +657,17 @@ export function urlOptionsFacts(file: LoadedFile): UrlOptionsFacts {
     return keys;
   };
   // In source order (the stack takes a node's children last first), so that `unknownAt` is the first such setting.
-  const stack: N.Node[] = [file.program];
+  // Each node with the class whose body holds it (null: a module's, a block's or the top level's).
+  const stack: { node: N.Node; inClass: string | null }[] = [{ node: file.program, inClass: null }];
   let at: N.Node = file.program;
   while (stack.length) {
-    const node = (at = stack.pop()!);
-    if (node instanceof N.DefNode && (node.name === "default_url_options" || node.name === "url_options")) set("own", "unknown");
+    const { node, inClass } = stack.pop()!;
+    at = node;
+    if (node instanceof N.DefNode && (node.name === "default_url_options" || node.name === "url_options")) {
+      set("own", "unknown");
+      if (onlyIn && inClass && !node.receiver) onlyIn.push(inClass);
+      else onlyIn = null;
+    }
     if (node instanceof N.CallNode) {
       if (node.name === "default_url_options=" || node.name === "url_options=") {
         const keys = write(node);
@@ -675,9 +692,13 @@ export function urlOptionsFacts(file: LoadedFile): UrlOptionsFacts {
       }
     }
     const children = childrenOf(node);
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+    const name = node instanceof N.ClassNode ? constantPathText(node.constantPath)?.replace(/^::/, "") : undefined;
+    // A class body's own statements are the class's; a module's, a block's or a method's are not known to be.
+    const within = node instanceof N.ClassNode ? (name ?? null) : node instanceof N.ModuleNode || node instanceof N.BlockNode || node instanceof N.SingletonClassNode || node instanceof N.DefNode ? null : inClass;
+    for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i], inClass: within });
   }
-  if (facts.keys.includes("path_params")) facts.unknown = by.generalUnknown = true;
+  if (facts.keys.includes("path_params")) facts.unknown = by.generalUnknown = true, (onlyIn = null);
+  if (facts.unknown && onlyIn?.length) facts.unknownOnlyIn = onlyIn;
   if (facts.keys.length || facts.unknown) {
     const { own, ...rest } = by;
     facts.by = own === undefined ? rest : { own, ...rest };
