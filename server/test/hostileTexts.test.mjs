@@ -32,7 +32,7 @@ test("what the app's files define is read in linear time, whatever they hold", (
   // Each repeated over 200 KB, on one line and one a line: `#{` never closed (partialLocalKeys:
   // 400 KB took over a minute), `render "` never naming a template (7 s for 240 KB), blank lines
   // before no class, a list or a lambda's parameters never closed, a key of url_options never closed.
-  const units = ['#{', 'render "', "render ", "include ", "helper ", "\n", " \n", "layout ->(", ".layout ->(", "add_module route: {a: [", "url_options["];
+  const units = ['#{', 'render "', "render ", "include ", "helper ", "\n", " \n", "layout ->(", ".layout ->(", "add_module route: {a: [", "url_options[", "class A < B::", "class A"];
   const started = performance.now();
   for (const unit of units) {
     for (const text of [unit.repeat(200_000 / unit.length), `${unit}\n`.repeat(200_000 / (unit.length + 1))]) {

@@ -504,7 +504,7 @@ export class DefinedNames {
     }
     if (path.endsWith(".rb") && found.includes("<")) {
       // A line's own indentation only, as for a mailer's class.
-      const supers = [...found.matchAll(/^[^\S\n\r\u2028\u2029]*class[ \t]+[\w:]+[ \t]*<[ \t]*(?:::)?(?:[A-Z]\w*::)*([A-Z]\w*)/gm)].map((m) => m[1]);
+      const supers = [...found.matchAll(/^[^\S\n\r\u2028\u2029]*class[ \t]+[\w:]+[ \t]*<[ \t]*((?:::)?[A-Z][\w:]*)/gm)].map((m) => m[1].slice(m[1].lastIndexOf(":") + 1));
       if (supers.length) this.superclassesByFile.set(path, supers);
     }
     if (/^(?:test|spec)\/.*\.rb$/.test(rel) && !/_(?:test|spec)\.rb$/.test(rel)) {

@@ -697,7 +697,10 @@ export function urlOptionsFacts(file: LoadedFile): UrlOptionsFacts {
     const within = node instanceof N.ClassNode ? (name ?? null) : node instanceof N.ModuleNode || node instanceof N.BlockNode || node instanceof N.SingletonClassNode || node instanceof N.DefNode ? null : inClass;
     for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i], inClass: within });
   }
-  if (facts.keys.includes("path_params")) facts.unknown = by.generalUnknown = true, (onlyIn = null);
+  if (facts.keys.includes("path_params")) {
+    facts.unknown = by.generalUnknown = true;
+    onlyIn = null;
+  }
   if (facts.unknown && onlyIn?.length) facts.unknownOnlyIn = onlyIn;
   if (facts.keys.length || facts.unknown) {
     const { own, ...rest } = by;
