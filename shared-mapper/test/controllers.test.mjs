@@ -322,6 +322,44 @@ application: first_page page_size | templates about
 `,
   ));
 
+test("a concern that includes another (crown-marketplace's SharedPages and CookieSettings), and an include or a def under a condition (sul-embed's `include StaticPage unless Rails.env.production?`)", () =>
+  check(
+    `
+//- app/controllers/concerns/cookie_settings.rb
+module CookieSettings
+  extend ActiveSupport::Concern
+  def update_cookie_settings; end
+end
+//- app/controllers/concerns/shared_pages.rb
+module SharedPages
+  extend ActiveSupport::Concern
+  include CookieSettings
+  def cookie_settings; end
+end
+//- app/controllers/home_controller.rb
+class HomeController < ActionController::Base
+  include SharedPages
+end
+//- app/controllers/concerns/static_page.rb
+module StaticPage
+  def show; end
+end
+//- app/controllers/pages_controller.rb
+class PagesController < ActionController::Base
+  include StaticPage unless Rails.env.production?
+  if ENV["PREVIEW"]
+    def preview; end
+  else
+    include SharedPages
+  end
+end
+`,
+    `
+home: cookie_settings update_cookie_settings
+pages: cookie_settings preview show update_cookie_settings
+`,
+  ));
+
 test("a superclass is looked up before its class is made: `module Reviewers; class CommentsController < CommentsController` inherits the app's ::CommentsController; a cycle is unknown", () =>
   check(
     `

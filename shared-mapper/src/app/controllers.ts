@@ -454,19 +454,32 @@ export class ControllerModel {
       current = this.resolve(written.written, written.nesting, current) ?? written.written.replace(/^::/, "");
     }
     const bodies: Body[] = [];
+    // The modules a body includes, and those they include in turn (a concern that includes
+    // another), each before the body that includes it: farthest first, as Ruby's lookup runs the
+    // other way. A module already in the chain is not added again (Ruby skips it too).
+    const included = new Set<Body>();
+    const addIncluded = (body: Body) => {
+      for (const module of body.includes) {
+        const resolved = this.resolve(module, body.nesting) ?? this.load(module, body.nesting);
+        const moduleBodies = resolved && this.bodiesOf(resolved);
+        const fromGem = moduleBodies ? undefined : this.gemModule?.(module);
+        if (moduleBodies) {
+          for (const m of moduleBodies) {
+            if (included.has(m)) continue;
+            included.add(m);
+            addIncluded(m);
+            bodies.push(m);
+          }
+        } else if (fromGem) bodies.push(gemBody(module, fromGem, body));
+        else {
+          unknown ??= `${body.name} includes ${module}, which Routemap does not read`;
+          unread ??= `${body.name} includes ${module}, which Routemap does not read`;
+        }
+      }
+    };
     for (const cls of [...classes].reverse()) {
       for (const body of this.bodies.get(cls)!) {
-        for (const module of body.includes) {
-          const resolved = this.resolve(module, body.nesting) ?? this.load(module, body.nesting);
-          const moduleBodies = resolved && this.bodiesOf(resolved);
-          const fromGem = moduleBodies ? undefined : this.gemModule?.(module);
-          if (moduleBodies) for (const m of moduleBodies) bodies.push(m);
-          else if (fromGem) bodies.push(gemBody(module, fromGem, body));
-          else {
-            unknown ??= `${body.name} includes ${module}, which Routemap does not read`;
-            unread ??= `${body.name} includes ${module}, which Routemap does not read`;
-          }
-        }
+        addIncluded(body);
         bodies.push(body);
       }
     }
@@ -691,11 +704,32 @@ function readBody(body: Body, statements: N.StatementsNode | null, file: LoadedF
     } else if (node instanceof N.IfNode || node instanceof N.UnlessNode) {
       // `if defined?(Planning) … unroll … else … unroll … end`: a class method called in a branch may run.
       for (const name of branchCalls(node)) (body.calls ??= []).push(name);
+      // `include StaticPage unless Rails.env.production?`, a `def` in a branch: the class may have
+      // their methods, so they count as its own (an action one branch gives is not missing).
+      for (const stmt of branchStatements(node)) {
+        if (stmt instanceof N.DefNode && !stmt.receiver) define(stmt.name, stmt);
+        else if (stmt instanceof N.CallNode && !stmt.receiver && stmt.name === "include") {
+          for (const arg of stmt.arguments_?.arguments_ ?? []) {
+            const module = constantPathText(arg);
+            if (module) body.includes.push(module);
+            else body.dynamic ??= "includes a module Routemap cannot name";
+          }
+        }
+      }
     }
   }
   addMacros(body, classDefs);
   if (classDefs.length) body.classMethods = [...(body.classMethods ?? []), ...classDefs.map((d) => d.name)];
   return firstSection;
+}
+
+/** The statements of each branch of a class body's `if`/`unless`, nested ones' too. */
+function branchStatements(node: N.Node | null | undefined): N.Node[] {
+  const of = (statements: N.StatementsNode | null | undefined): N.Node[] => (statements?.body ?? []).flatMap((s) => (s instanceof N.IfNode || s instanceof N.UnlessNode ? branchStatements(s) : [s]));
+  if (node instanceof N.IfNode) return [...of(node.statements), ...branchStatements(node.subsequent)];
+  if (node instanceof N.UnlessNode) return [...of(node.statements), ...branchStatements(node.elseClause)];
+  if (node instanceof N.ElseNode) return of(node.statements);
+  return [];
 }
 
 /** The bare calls of the statements of each branch of a class body's `if`/`unless`, nested ones too. */
