@@ -175,7 +175,8 @@ function readDeviseCalls(file: LoadedFile, reader: ModelReader, modules: string[
       return;
     }
     if (node instanceof N.IfNode || node instanceof N.UnlessNode) {
-      const { undecided, branches } = branchesToRun(file, node, reader.evaluate);
+      // Decided after the statements before it in its body (frab: `allow_db = true unless ENV[…]`, then `if allow_db`).
+      const { undecided, branches } = branchesToRun(file, node, reader.evaluate, preceding);
       // Phrased as the branch runs: "only if `X`" for the `if`'s own statements, "unless `X`" for its `else`.
       const phrase = (own: boolean) => under ?? (undecided ? `${own === node instanceof N.IfNode ? "only if" : "unless"} \`${text(file, node.predicate)}\`` : undefined);
       for (const branch of branches) visit(branch.body, phrase(branch.own));
@@ -465,8 +466,8 @@ export function readDeviseSettings(file: LoadedFile | undefined, evaluate?: (fil
  * The branches of an `if`/`unless` Ruby may run: the one a decided condition takes, both where
  * Routemap cannot decide it (`undecided`), each with whether it is the node's own statements.
  */
-function branchesToRun(file: LoadedFile, node: N.IfNode | N.UnlessNode, evaluate?: (file: LoadedFile, node: N.Node) => RValue): { undecided: boolean; branches: { body: N.Node; own: boolean }[] } {
-  const holds = decide(file, node.predicate, evaluate);
+function branchesToRun(file: LoadedFile, node: N.IfNode | N.UnlessNode, evaluate?: Evaluate, before?: readonly N.Node[]): { undecided: boolean; branches: { body: N.Node; own: boolean }[] } {
+  const holds = decide(file, node.predicate, evaluate, before);
   const taken = holds === undefined ? undefined : (node instanceof N.IfNode) === holds;
   const other = node instanceof N.IfNode ? node.subsequent : node.elseClause;
   const branches: { body: N.Node; own: boolean }[] = [];
@@ -475,10 +476,13 @@ function branchesToRun(file: LoadedFile, node: N.IfNode | N.UnlessNode, evaluate
   return { undecided: holds === undefined, branches };
 }
 
+/** How a condition is evaluated: after `before`, the statements ahead of it in its body, when given. */
+type Evaluate = (file: LoadedFile, node: N.Node, before?: readonly N.Node[]) => RValue;
+
 /** A condition's truth, or undefined when it cannot be known (or no evaluator was given). */
-function decide(file: LoadedFile, predicate: N.Node, evaluate?: (file: LoadedFile, node: N.Node) => RValue): boolean | undefined {
+function decide(file: LoadedFile, predicate: N.Node, evaluate?: Evaluate, before?: readonly N.Node[]): boolean | undefined {
   if (!evaluate) return undefined;
-  const value = evaluate(file, predicate);
+  const value = evaluate(file, predicate, before);
   if (value instanceof RUnknown || value instanceof RConst) return undefined;
   return truthy(value);
 }
