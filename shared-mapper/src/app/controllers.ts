@@ -457,8 +457,10 @@ export class ControllerModel {
     // The modules a body includes, and those they include in turn (a concern that includes
     // another), each before the body that includes it: farthest first, as Ruby's lookup runs the
     // other way. A module already in the chain is not added again (Ruby skips it too).
+    // A module a module includes that Routemap cannot read (a helper's gem module) is passed over,
+    // as before these were followed: Debian's Redmine, whose helpers include such modules, is exact so.
     const included = new Set<Body>();
-    const addIncluded = (body: Body) => {
+    const addIncluded = (body: Body, nested: boolean) => {
       for (const module of body.includes) {
         const resolved = this.resolve(module, body.nesting) ?? this.load(module, body.nesting);
         const moduleBodies = resolved && this.bodiesOf(resolved);
@@ -467,11 +469,11 @@ export class ControllerModel {
           for (const m of moduleBodies) {
             if (included.has(m)) continue;
             included.add(m);
-            addIncluded(m);
+            addIncluded(m, true);
             bodies.push(m);
           }
         } else if (fromGem) bodies.push(gemBody(module, fromGem, body));
-        else {
+        else if (!nested) {
           unknown ??= `${body.name} includes ${module}, which Routemap does not read`;
           unread ??= `${body.name} includes ${module}, which Routemap does not read`;
         }
@@ -479,7 +481,7 @@ export class ControllerModel {
     };
     for (const cls of [...classes].reverse()) {
       for (const body of this.bodies.get(cls)!) {
-        addIncluded(body);
+        addIncluded(body, false);
         bodies.push(body);
       }
     }
