@@ -669,11 +669,7 @@ function readBody(body: Body, statements: N.StatementsNode | null, file: LoadedF
           }
         }
       } else if (name === "include") {
-        for (const arg of args) {
-          const module = constantPathText(arg);
-          if (module) body.includes.push(module);
-          else body.dynamic ??= "includes a module Routemap cannot name";
-        }
+        readIncludes(body, args);
       } else if (name === "alias_method" && args.length === 2) {
         const [alias, of] = [symbolName(args[0]), symbolName(args[1])];
         if (alias && of) body.steps.push({ alias, of, span: span(node) });
@@ -710,19 +706,22 @@ function readBody(body: Body, statements: N.StatementsNode | null, file: LoadedF
       // their methods, so they count as its own (an action one branch gives is not missing).
       for (const stmt of branchStatements(node)) {
         if (stmt instanceof N.DefNode && !stmt.receiver) define(stmt.name, stmt);
-        else if (stmt instanceof N.CallNode && !stmt.receiver && stmt.name === "include") {
-          for (const arg of stmt.arguments_?.arguments_ ?? []) {
-            const module = constantPathText(arg);
-            if (module) body.includes.push(module);
-            else body.dynamic ??= "includes a module Routemap cannot name";
-          }
-        }
+        else if (stmt instanceof N.CallNode && !stmt.receiver && stmt.name === "include") readIncludes(body, stmt.arguments_?.arguments_ ?? []);
       }
     }
   }
   addMacros(body, classDefs);
   if (classDefs.length) body.classMethods = [...(body.classMethods ?? []), ...classDefs.map((d) => d.name)];
   return firstSection;
+}
+
+/** The modules an `include` names, as the body's; one Routemap cannot name makes the body dynamic. */
+function readIncludes(body: Body, args: readonly N.Node[]): void {
+  for (const arg of args) {
+    const module = constantPathText(arg);
+    if (module) body.includes.push(module);
+    else body.dynamic ??= "includes a module Routemap cannot name";
+  }
 }
 
 /** The statements of each branch of a class body's `if`/`unless`, nested ones' too. */

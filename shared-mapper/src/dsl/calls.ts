@@ -617,7 +617,7 @@ function activeAdminScopes(it: CallHost): string[] | undefined {
   const root = it.host.appRoot;
   // Without config/application.rb no initializer is read: the default namespace would be a guess.
   if (root === undefined || !it.host.appFiles || !it.host.exists(`${root}/config/application.rb`)) return undefined;
-  const initializers = (it.host.appFiles?.configFiles("ActiveAdmin") ?? []).map((f) => f.index.text);
+  const initializers = it.host.appFiles.configFiles("ActiveAdmin").map((f) => f.index.text);
   const pattern = `${root}/app/admin/**/*.rb`;
   const paths = it.host.glob ? it.host.glob(pattern) : it.host.paths().filter((p) => p.startsWith(`${root}/app/admin/`) && p.endsWith(".rb"));
   const texts: string[] = [];
