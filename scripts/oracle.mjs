@@ -2,9 +2,9 @@
 // Regenerates the Rails 6.1 goldens of every fixture from real Rails (Debian's ruby and
 // ruby-actionpack), or with --check verifies that the committed goldens still match what
 // live Rails prints. Usage: node scripts/oracle.mjs [--check] [--gem-source GEM=DIR]… [NAME_FILTER]
-// A fixture app whose gem Debian lacks names it in `gem-source.txt` (gem, version, repository,
-// tag); its goldens are made or checked only when that gem's source is given (DIR holds its
-// lib/, e.g. `git archive TAG lib` of a fetched snapshot), and kept as committed otherwise.
+// A fixture app whose gems Debian lacks names them in `gem-source.txt` (a line of gem, version,
+// repository, tag each); its goldens are made or checked only when those gems' sources are given
+// (DIR holds its lib/, e.g. `git archive TAG lib` of a fetched snapshot), kept as committed otherwise.
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
@@ -127,34 +127,42 @@ for (const app of listApps()) {
   const source = appGemSource(app);
   if (source === undefined) continue;
   for (const env of APP_ENVS) {
-    const env_ = source ? { ...process.env, RUBYLIB: join(source.dir, "lib") } : process.env;
+    const env_ = source ? { ...process.env, RUBYLIB: source.libs } : process.env;
     const out = execFileSync("ruby", [...RUBY_FLAGS, join(FIXTURES, "oracle", "app_routes.rb"), app.dir, env], { encoding: "utf8", maxBuffer: 64 << 20, env: env_ });
     const json = JSON.parse(out);
-    const header = `${HEADER}, booting the app in ${env}${source ? `, with ${source.gem} ${source.version} from its source (${source.repository} ${source.tag})` : ""}`;
+    const header = `${HEADER}, booting the app in ${env}${source ? `, with ${source.said}` : ""}`;
     settle(`apps/${app.name} (${env})`, app.goldenPath(env, SERIES), renderAppGolden({ header, ...json }));
   }
 }
 
 /**
- * The gem source an app needs (its `gem-source.txt`: `GEM VERSION REPOSITORY TAG`): null when it
- * needs none; undefined (said) when it needs one that was not given, or of another version.
+ * The gem sources an app needs (its `gem-source.txt`: a line `GEM VERSION REPOSITORY TAG` for each
+ * gem Debian lacks, the gem first, then its dependencies): null when it needs none; undefined
+ * (said) when one was not given, or of another version.
  */
 function appGemSource(app) {
   const file = join(app.dir, "gem-source.txt");
   if (!existsSync(file)) return null;
-  const [gem, version, repository, tag] = readFileSync(file, "utf8").trim().split(/\s+/);
-  const dir = gemSources.get(gem);
-  if (!dir) {
-    console.log(`oracle: apps/${app.name}: kept as committed: it needs ${gem} ${version}, which Debian lacks (give --gem-source ${gem}=DIR, DIR holding lib/ of ${repository} at ${tag})`);
-    return undefined;
+  const sources = [];
+  for (const line of readFileSync(file, "utf8").trim().split("\n")) {
+    const [gem, version, repository, tag] = line.trim().split(/\s+/);
+    const dir = gemSources.get(gem);
+    if (!dir) {
+      console.log(`oracle: apps/${app.name}: kept as committed: it needs ${gem} ${version}, which Debian lacks (give --gem-source ${gem}=DIR, DIR holding lib/ of ${repository} at ${tag})`);
+      return undefined;
+    }
+    const versionFile = readdirSync(join(dir, "lib"), { recursive: true }).find((f) => String(f).endsWith("version.rb"));
+    const given = versionFile && /VERSION\s*=\s*['"]([^'"]+)['"]/.exec(readFileSync(join(dir, "lib", String(versionFile)), "utf8"))?.[1];
+    if (given !== version) {
+      console.error(`oracle: FAILED: apps/${app.name}: the source given for ${gem} is ${given ?? "of no version Routemap can read"}, the app locks ${version}`);
+      process.exit(1);
+    }
+    sources.push({ gem, version, repository, tag, dir });
   }
-  const versionFile = readdirSync(join(dir, "lib"), { recursive: true }).find((f) => String(f).endsWith("version.rb"));
-  const given = versionFile && /VERSION\s*=\s*['"]([^'"]+)['"]/.exec(readFileSync(join(dir, "lib", String(versionFile)), "utf8"))?.[1];
-  if (given !== version) {
-    console.error(`oracle: FAILED: apps/${app.name}: the source given for ${gem} is ${given ?? "of no version Routemap can read"}, the app locks ${version}`);
-    process.exit(1);
-  }
-  return { gem, version, repository, tag, dir };
+  return {
+    libs: sources.map((s) => join(s.dir, "lib")).join(":"),
+    said: sources.map((s) => `${s.gem} ${s.version} from its source (${s.repository} ${s.tag})`).join(", "),
+  };
 }
 
 // Path recognition: each request in test-fixtures/recognize/requests.txt, as recognize_path answers it.

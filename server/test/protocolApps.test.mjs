@@ -1,5 +1,6 @@
-// The language server over stdio on whole apps (copies of test-fixtures/apps/devise and
-// engines): routes Devise and Rails add, live as the model changes; engine proxies.
+// The language server over stdio on whole apps (copies of test-fixtures/apps/devise, engines
+// and activeadmin): routes Devise, ActiveAdmin and Rails add, live as the model or the
+// registration changes; engine proxies.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -10,13 +11,18 @@ import { startServer } from "./lspClient.mjs";
 
 const repo = new URL("../..", import.meta.url).pathname;
 const workspace = scratchDir("routemap-lsp-apps-");
-for (const name of ["devise", "engines"]) cpSync(join(repo, "test-fixtures/apps", name), join(workspace, name), { recursive: true });
+for (const name of ["devise", "engines", "activeadmin"]) cpSync(join(repo, "test-fixtures/apps", name), join(workspace, name), { recursive: true });
 const uri = (path) => pathToFileURL(join(workspace, path)).toString();
 const put = (path, text) => {
   mkdirSync(join(workspace, path, ".."), { recursive: true });
   writeFileSync(join(workspace, path), text);
 };
 put("devise/app/views/home/index.html.erb", "<%= link_to 'Sign up', new_user_registration_path %>\n<%= new_user_session_path %>\n");
+// The gems Debian lacks, installed as Bundler would (their files are not read for ActiveAdmin's routes).
+for (const gem of ["activeadmin-3.2.5", "formtastic-5.0.0", "formtastic_i18n-0.7.0", "ransack-4.3.0", "sprockets-rails-3.4.2"]) {
+  put(`activeadmin/vendor/bundle/ruby/3.1.0/gems/${gem}/lib/${gem.replace(/-[\d.]+$/, "")}.rb`, "");
+}
+put("activeadmin/app/views/home/index.html.erb", "<%= link_to 'Products', admin_products_path %>\n<%= archive_admin_product_path(1) %>\n");
 put("engines/app/views/users/index.html.erb", "<%= link_to 'Blog', blog.new_article_path %>\n");
 put("engines/engines/blog/app/views/blog/articles/index.html.erb", "<%= link_to 'Home', main_app.root_path %>\n");
 // A small shop: routes checked against its controllers.
@@ -80,6 +86,28 @@ test("a model's devise call edited in the editor changes the table at once", asy
   // The server handles messages in order: the hover after the change sees the new table.
   assert.equal(await hover(), null, "the model is no longer registerable");
   conn.sendNotification("textDocument/didClose", { textDocument: { uri: model } });
+});
+
+test("ActiveAdmin's routes: a helper no registration adds is an error, known as soon as a registration's block adds it", async () => {
+  const { conn } = client;
+  const view = uri("activeadmin/app/views/home/index.html.erb");
+  const viewText = readFileSync(join(workspace, "activeadmin/app/views/home/index.html.erb"), "utf8");
+  conn.sendNotification("textDocument/didOpen", { textDocument: { uri: view, languageId: "erb", version: 1, text: viewText } });
+  const errors = await client.diagnosticsWhere(view, (ds) => ds.length > 0);
+  assert.deepEqual(errors.map((d) => [d.range.start.line, d.severity, d.message.split(":")[0]]), [[1, 1, "undefined method `archive_admin_product_path'"]]);
+  const hover = await conn.sendRequest("textDocument/hover", { textDocument: { uri: view }, position: { line: 0, character: 36 } });
+  assert.match(hover.contents.value, /^\*\*admin_products_path\*\*[\s\S]*admin\/products#index/);
+  const admin = uri("activeadmin/app/admin/products.rb");
+  const text = readFileSync(join(workspace, "activeadmin/app/admin/products.rb"), "utf8");
+  conn.sendNotification("textDocument/didOpen", { textDocument: { uri: admin, languageId: "ruby", version: 1, text } });
+  conn.sendNotification("textDocument/didChange", { textDocument: { uri: admin, version: 2 }, contentChanges: [{ text: text.replace("  member_action :history do", "  member_action :archive, method: :get\n\n  member_action :history do") }] });
+  const archived = await conn.sendRequest("textDocument/hover", { textDocument: { uri: view }, position: { line: 1, character: 6 } });
+  assert.match(archived.contents.value, /^\*\*archive_admin_product_path\*\*[\s\S]*admin\/products#archive/);
+  const { apps } = await conn.sendRequest("routemap/routes", { uri: view });
+  assert.ok(apps[0].routes.some((r) => r.origin === "ActiveAdmin" && r.name === "archive_admin_product"));
+  await client.diagnosticsWhere(view, (ds) => ds.length === 0);
+  conn.sendNotification("textDocument/didClose", { textDocument: { uri: admin } });
+  conn.sendNotification("textDocument/didClose", { textDocument: { uri: view } });
 });
 
 test("engine proxies: blog. from the app, main_app. from the engine", async () => {

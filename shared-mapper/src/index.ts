@@ -783,6 +783,7 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
     ...(envRead?.read ? { readsEnv: true } : {}),
     timings: { parse: parseTime, evaluation: now() - start - parseTime },
     ...(inflections ? { inflections } : {}),
+    ...(interpreter.generatedControllers.size ? { generatedControllers: [...interpreter.generatedControllers] } : {}),
     // The configuration's (`config.exceptions_app`) and the routes' own (`to: DownloadsController.action(:download)`).
     // And the gems' (Devise's OmniAuth `failure`).
     ...actionEndpointsOf(loadAll([...new Set([...configPaths(), ...files])].filter((p) => ACTION_ENDPOINT.test(read(p) ?? ""))), interpreter.reachedActions),

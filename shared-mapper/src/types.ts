@@ -394,6 +394,12 @@ export interface MapResult {
    * requests run them without a route. Absent where there are none.
    */
   actionEndpoints?: readonly ActionEndpoint[];
+  /**
+   * Controllers a gem defines while the routes load, as routes name them (`admin/posts`, one for
+   * each of the app's ActiveAdmin registrations): they exist, whatever app/controllers holds.
+   * Absent where there are none.
+   */
+  generatedControllers?: readonly string[];
 }
 
 /**

@@ -146,18 +146,21 @@ export function routeActionDiagnostics(result: MapResult, model: ControllerModel
 
 /**
  * Routes of the app's own files to a controller no file defines: not in `app/controllers`, and
- * not among `provided` (the app's `lib/`, its engines', its installed gems'). Rails raises
+ * not among `provided` (the app's `lib/`, its engines', its installed gems') nor the table's
+ * `generatedControllers`. Rails raises
  * `uninitialized constant PostsController` when the route is requested. The host passes
  * `provided` only when it could read every gem of the app. `file`: as for `routeActionDiagnostics`.
  */
 export function missingControllerDiagnostics(result: MapResult, model: ControllerModel, provided: ReadonlySet<string>, file?: string): Diagnostic[] {
   const out: Diagnostic[] = [];
+  // A gem's, defined as the routes load (ActiveAdmin's for each registration).
+  const generated = new Set(result.generatedControllers);
   const seen = new Set<string>();
   const sites = routeSites(result);
   for (const t of targetsIn(result, file)) {
     const route = t.route;
     const target = checked(t);
-    if (!target || model.atRoute(target.controller) || provided.has(target.controller)) continue;
+    if (!target || model.atRoute(target.controller) || provided.has(target.controller) || generated.has(target.controller)) continue;
     const site = sites.get(route);
     const span = site?.span ?? route.source;
     const key = `${span.file}:${span.start.line}:${span.start.character}|${target.controller}`;

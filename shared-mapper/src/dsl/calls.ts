@@ -21,6 +21,7 @@ import { optionsChange, withChangedOptions } from "./changedOptions.js";
 import { OBJECT, type MethodDef } from "./classes.js";
 import { definitionCall } from "./definitions.js";
 import { routingMethod, type DslMethod } from "./dispatch.js";
+import { gemVersion } from "../mapper/state.js";
 import { Env, type Self } from "./env.js";
 import type { CallHost, Evaluator, Node } from "./evaluator.js";
 import type { Frame } from "./frames.js";
@@ -33,7 +34,7 @@ import { mapperChangeCall, mapperMethodAt, mapperModuleMethod, mapperOwnMethod }
 import { describeConditions, type Condition } from "./branches.js";
 import { MAPPER } from "./gemMappers.js";
 import { keepsRoutesBlocks, onMapper } from "./keptBlocks.js";
-import { activeAdminNamespaces } from "../gems/activeAdmin.js";
+import { activeAdminRoutes } from "../gems/activeAdmin.js";
 
 // ---- calls ----------------------------------------------------------------------------------
 
@@ -61,14 +62,8 @@ function evalCall(it: CallHost, node: N.CallNode, env: Env): RValue {
     const known = recv instanceof RObject || it.methodOf(recv, name) || (name === "new" && recv instanceof RConst && it.classes.get(recv.path.replace(/^::/, ""))?.isClass);
     if (args.some((a) => a instanceof RMapper) && !known) {
       const text = quotedSource(it.sourceText(node), 60);
-      const admin = recv instanceof RConst && recv.path.replace(/^::/, "") === "ActiveAdmin" && name === "routes" ? activeAdminScopes(it) : undefined;
-      if (admin) {
-        const where = admin.map((ns) => `\`${ns}_…\` names and controllers under ${ns}/`).join(", ");
-        const message = `\`${text}\` draws the routes of the app's ActiveAdmin registrations (app/admin), which Routemap does not model: its routes are missing, all under the ${admin.length === 1 ? "namespace" : "namespaces"} ${admin.map((ns) => `\`${ns}\``).join(", ")} (${where}).`;
-        it.report("info", message, it.nodeSpan(node), "unknown-method");
-        for (const ns of admin) it.openRegion(it.nodeSpan(node), message, { nameWord: ns, module: ns });
-        return new RUnknown(text, false, "what code outside the routes files returns");
-      }
+      const activeAdmin = recv instanceof RConst && recv.path.replace(/^::/, "") === "ActiveAdmin" && name === "routes";
+      if (activeAdmin && args.length === 1 && !block && activeAdminLocked(it)) return it.dispatch(node, drawActiveAdmin, { args, block: null }) ?? null;
       // `Foo.routes(self)`: code outside the routes files given the mapper may draw anything.
       const message = `\`${text}\` passes the routes to code outside the routes files: Routemap does not know the routes it draws.`;
       it.report("info", message, it.nodeSpan(node), "unknown-method");
@@ -606,25 +601,14 @@ export function comparableCall(it: CallHost, recv: RObject, name: string, args: 
   return Object.prototype.hasOwnProperty.call(COMPARABLE, name) ? COMPARABLE[name](it, recv, args, null) ?? undefined : undefined;
 }
 
-/**
- * The namespaces `ActiveAdmin.routes(self)` draws in (gems/activeAdmin.ts), when the call stands
- * at the top of the routes (no scope around it to add a prefix or module) and every namespace is a
- * named one Routemap can read; else undefined: any name may be missing.
- */
-function activeAdminScopes(it: CallHost): string[] | undefined {
-  const scope = it.mapper.scope;
-  if (scope.get("as") !== undefined || scope.get("module") !== undefined) return undefined;
-  const root = it.host.appRoot;
-  // Without config/application.rb no initializer is read: the default namespace would be a guess.
-  if (root === undefined || !it.host.appFiles || !it.host.exists(`${root}/config/application.rb`)) return undefined;
-  const initializers = it.host.appFiles.configFiles("ActiveAdmin").map((f) => f.index.text);
-  const pattern = `${root}/app/admin/**/*.rb`;
-  const paths = it.host.glob ? it.host.glob(pattern) : it.host.paths().filter((p) => p.startsWith(`${root}/app/admin/`) && p.endsWith(".rb"));
-  const texts: string[] = [];
-  for (const path of paths) {
-    const text = it.host.text ? it.host.text(path) : it.host.load(path)?.index.text;
-    if (text === undefined) return undefined;
-    texts.push(text);
-  }
-  return activeAdminNamespaces(initializers, texts);
+/** Whether the app locks activeadmin (or no lockfile says): `ActiveAdmin.routes` is then drawn as the gem draws it. */
+function activeAdminLocked(it: CallHost): boolean {
+  return !it.mapper.gems || gemVersion(it.mapper, "activeadmin") !== undefined;
 }
+
+/** `ActiveAdmin.routes(self)` as a DSL call: its routes are the gem's, declared at the call. */
+const drawActiveAdmin: DslMethod = (m) => {
+  (m.host.sourceRef() as { origin?: string }).origin ??= "ActiveAdmin";
+  activeAdminRoutes(m, gemVersion(m, "activeadmin"));
+};
+

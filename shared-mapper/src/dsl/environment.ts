@@ -11,6 +11,7 @@ import { erbNew, renderTemplate } from "./erb.js";
 import { configFor } from "../framework/configFor.js";
 import { appFolders, CONFIG, isApplication, settingCall, settingsOf, type SettingsHost } from "../framework/appSettings.js";
 import { deviseMappings } from "../gems/deviseMappings.js";
+import { activeAdminDeviseConfig } from "../gems/activeAdmin.js";
 import { deviseSetting, omniauthProviders } from "../gems/deviseModels.js";
 import { RoutingError } from "../mapper/errors.js";
 import { gemVersion } from "../mapper/state.js";
@@ -61,6 +62,9 @@ export function classCall(it: CallHost, path: string, name: string, args: RValue
       return i18nCall(it, name, args);
     case "ActiveStorage":
       return name === "routes_prefix" && !args.length ? activeStorageRoutesPrefix(it) : undefined;
+    case "ActiveAdmin::Devise":
+      if (name !== "config" || args.length || (it.mapper.gems && gemVersion(it.mapper, "activeadmin") === undefined)) return undefined;
+      return activeAdminDeviseConfig(it.mapper.host, gemVersion(it.mapper, "activeadmin"), deviseSetting(it.mapper.host, "sign_out_via"));
     case "Devise":
       // Where the app locks Devise (or no lockfile says): the mappings its `devise_for`s made so far.
       if (args.length || (it.mapper.gems && gemVersion(it.mapper, "devise") === undefined)) return undefined;

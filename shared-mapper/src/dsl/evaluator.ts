@@ -81,7 +81,7 @@ export interface Evaluator extends Runtime {
   /** An unknown value made at `node`, shown as the node's text. */
   unknownAt(node: Node, cause: RUnknown): RUnknown;
   /** Routes may be missing at `span`, under the current scope (`MapResult.openRegions`). */
-  openRegion(span: Span, reason: string, o?: { unknownScope?: string; nameWord?: string; module?: string }): void;
+  openRegion(span: Span, reason: string, o?: { unknownScope?: string; nameWord?: string }): void;
   /** Information that a method is not one Routemap knows; its value is unknown. */
   unknownMethod(node: N.CallNode | Node, name: string): void;
   /** Binds values to a method's or block's parameters. */

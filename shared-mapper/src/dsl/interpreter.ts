@@ -177,10 +177,10 @@ export class Interpreter implements MapperHost, CallHost {
 
   /**
    * Records that routes may be missing at `span` (a call skipped, a block not run): only names
-   * and controllers under the current scope are open (or, for a call known to draw inside a
-   * namespace of its own, those with `nameWord` and under `module`).
+   * and controllers under the current scope are open (or, for a call that can add only names
+   * with a word of its own, those with `nameWord`).
    */
-  openRegion(span: Span, reason: string, o: { redirects?: boolean; nameWord?: string; unknownScope?: string; module?: string } = {}): void {
+  openRegion(span: Span, reason: string, o: { redirects?: boolean; nameWord?: string; unknownScope?: string } = {}): void {
     if (this.quiet) return;
     ({ span, message: reason } = this.userSpan(span, reason));
     const scope = this.mapper.scope;
@@ -193,8 +193,7 @@ export class Interpreter implements MapperHost, CallHost {
       reason,
       // A skipped `get … as: :x` can add only a name with `x` in it, whatever the scope's prefix.
       ...(o.nameWord ? { namePrefix: o.nameWord } : text(as) ? { namePrefix: text(as) } : {}),
-      // A skipped call that draws under a module of its own (ActiveAdmin's namespaces), given at the top level.
-      ...(o.module ? { module: o.module } : text(module) ? { module: text(module) } : {}),
+      ...(text(module) ? { module: text(module) } : {}),
       ...(engine ? { engine } : {}),
       ...(o.redirects ? { redirects: true } : {}),
       ...(o.unknownScope ? { unknownScope: o.unknownScope } : {}),
@@ -503,6 +502,13 @@ export class Interpreter implements MapperHost, CallHost {
   /** Actions gems run without a route (`MapperHost.reachedAction`), where the call that set them up stands. */
   readonly reachedActions: ActionEndpoint[] = [];
 
+  /** Controllers gems define while the routes load (`MapperHost.generatedController`). */
+  readonly generatedControllers = new Set<string>();
+
+  generatedController(controller: string): void {
+    if (!this.quiet) this.generatedControllers.add(controller);
+  }
+
   reachedAction(controller: string, action: string): void {
     if (!this.quiet) this.reachedActions.push({ controller, action, span: this.source() });
   }
@@ -522,6 +528,21 @@ export class Interpreter implements MapperHost, CallHost {
 
   appFile(relative: string): LoadedFile | undefined {
     return this.o.appRoot === undefined ? undefined : this.o.load(`${this.o.appRoot}/${relative}`);
+  }
+
+  appFilesUnder(folder: string): LoadedFile[] | undefined {
+    const root = this.o.appRoot;
+    if (root === undefined) return undefined;
+    const prefix = `${root}/${folder}/`;
+    const paths = this.o.glob ? this.o.glob(`${prefix}**/*.rb`) : this.o.paths().filter((p) => p.startsWith(prefix) && p.endsWith(".rb"));
+    const files: LoadedFile[] = [];
+    // Ruby sorts by bytes; the paths' UTF-16 order is the same for the names apps give their files.
+    for (const path of [...paths].sort()) {
+      const file = this.o.load(path);
+      if (!file) return undefined;
+      files.push(file);
+    }
+    return files;
   }
 
   classFile(path: string): LoadedFile | undefined {

@@ -1,20 +1,28 @@
 /**
- * ActiveAdmin (activeadmin 1.x to 3.x): where `ActiveAdmin.routes(self)` draws.
+ * ActiveAdmin (activeadmin/activeadmin, lib/active_admin/router.rb and application.rb at v3.2.5;
+ * 2.0–3.5 and 4.0.0.beta draw the same routes): `ActiveAdmin.routes(self)` and
+ * `ActiveAdmin::Devise.config`, from what activeAdminRegistrations.ts reads of the app's
+ * initializer and app/admin. Checked against the real gem on Debian's Rails 6.1
+ * (test-fixtures/apps/activeadmin, with 3.2.5; 2.9.0 and 2.12.0 draw the same sheets).
  *
- * Routemap does not draw these routes: they come from the app's registrations under app/admin,
- * run by the gem's Router (lib/active_admin/router.rb). But it can tell where they are. The
- * Router draws each namespace's root and resources inside `router.namespace namespace.name`
- * (`define_root_routes`, `define_namespace`), unless the namespace is the root one
- * (lib/active_admin/namespace.rb `root?`: a name of `false` or `nil`), whose routes are at the top
- * level. So while every namespace is a named one, only names with its word and controllers under
- * its module may be missing; the rest of the app's checks run.
+ * Not followed: before 2.8.0 the files load in the order the file system lists them (said where
+ * it matters); before 2.5.0 `:admin` and `"admin"` are two namespaces.
  *
- * The namespaces: lib/active_admin/application.rb's `default_namespace` (`:admin`, or what the
- * initializer's `config.default_namespace =` sets), a `config.namespace :x` of the initializer,
- * and each registration's `namespace:` option (`ActiveAdmin.register Post, namespace: :staff`,
- * `register_page "Stats", namespace: false`). Read from the files' text: a value that is not a
- * literal name, or a root namespace, leaves them unknown (undefined).
+ * Where ActiveAdmin's settings cannot be read, its routes are left out and only the namespaces
+ * its files name are open (`activeAdminNamespaces`, from their text): while every namespace is a
+ * named one, the Router draws each inside `namespace name`, so only names with its word and
+ * controllers under its module may be missing.
  */
+import { camelize, pluralize, underscore } from "../inflector.js";
+import { httpVerb, type Verb } from "../mapper/base.js";
+import { routingError } from "../mapper/errors.js";
+import { collection, member, namespace, resources, root } from "../mapper/resources.js";
+import { gemVersion, type MapperHost, type MapperState } from "../mapper/state.js";
+import type { LoadedFile } from "../ruby/loadedFile.js";
+import { noMethodMessage, toS } from "../ruby/print.js";
+import { forMapper, RHash, RUnknown, stringValue, sym, truthy, type RValue } from "../ruby/values.js";
+import { invoke, kw } from "../framework/draw.js";
+import { adminVersionBefore, CRUD, readRegistrations, registrationKey, readSetup, ROOT, type AdminAction, type AdminReader, type AdminSettings, type AdminSetup, type NamespaceName, type Registration, type Registrations, type Unread } from "./activeAdminRegistrations.js";
 
 /** A namespace's name as written (`:admin`, `"admin"`), "root" for `false`/`nil`, else undefined. */
 function namespaceName(value: string): string | "root" | undefined {
@@ -52,4 +60,193 @@ export function activeAdminNamespaces(initializers: readonly string[], adminFile
     }
   }
   return [...names].sort();
+}
+
+/**
+ * `ActiveAdmin.routes(self)` (lib/active_admin/router.rb `apply`, the same in 2.0–3.5 and
+ * 4.0.0.beta; application.rb `load!`): the app's files loaded, the default namespace created
+ * last if no file registered in it, the comments resource registered in every namespace
+ * (orm/active_record/comments.rb, `after_load`, whatever `config.comments` says: it only hides
+ * the menu), then each namespace's root route, then each namespace's resources and pages in the
+ * order they were registered, each in `namespace name, route_options` of its own.
+ *
+ * A registration Routemap cannot read is left out, its names open (`missing`); a setting it
+ * cannot read leaves every ActiveAdmin route out, as before they were modelled.
+ */
+export function activeAdminRoutes(m: MapperState, version: string | undefined): void {
+  const host = m.host;
+  if (!host.inApp || !host.evaluateIn) return missingAll(m, "this routes file is read without its app, whose app/admin and initializer Routemap reads");
+  // Without config/application.rb the app's initializers are not read: its settings would be guesses.
+  if (!host.appFile("config/application.rb")) return missingAll(m, "the app has no config/application.rb, so Routemap does not read its initializers");
+  const files = host.appFilesUnder?.("app/admin");
+  if (!files) return missingAll(m, "a file under app/admin cannot be read");
+  const reader: AdminReader = { evaluate: (file, node, before) => host.evaluateIn!(file, node, before), relative: (file) => host.appRelative?.(file) ?? file.index.file };
+  const initializers = host.configFiles?.("ActiveAdmin") ?? [];
+  const setup = readSetup(initializers, reader);
+  if ("why" in setup) return missingAll(m, setup.why, initializers, files);
+  const numbers = parseVersion(version);
+  // application.rb sorts the files from 2.8.0; before, `Dir[]` gives them as the file system (or Ruby 3's glob) lists them.
+  if (version !== undefined && adminVersionBefore(numbers, [2, 8]) && files.length > 1) {
+    host.info(`ActiveAdmin ${version} loads app/admin's files in the order the file system lists them (sorted from 2.8.0): Routemap draws their routes in sorted order, which may not be the order of Rails' rows.`);
+  }
+  const read: Registrations = { list: new Map(), namespaces: setup.namespaces.map((n) => n.name), unread: new Set() };
+  const unread = files.flatMap((file) => readRegistrations(file, setup, read, reader, numbers));
+  if (!read.namespaces.includes(setup.defaultNamespace)) read.namespaces.push(setup.defaultNamespace);
+  const router = new Router(m, setup, read, gemVersion(m, "activerecord") !== undefined || gemVersion(m, "rails") !== undefined || !m.gems);
+  for (const u of unread) router.notDrawn(u);
+  router.apply();
+}
+
+/**
+ * `ActiveAdmin::Devise.config` (lib/active_admin/devise.rb), which apps pass to `devise_for`:
+ * the default namespace as the path, ActiveAdmin's Devise controllers, `login`/`logout`, and
+ * before 4.0 `sign_out_via: [*::Devise.sign_out_via, logout_link_method].uniq`.
+ */
+export function activeAdminDeviseConfig(host: MapperHost, version: string | undefined, deviseSignOutVia: RValue | undefined): RValue {
+  if (!host.inApp || !host.evaluateIn) return new RUnknown("ActiveAdmin::Devise.config", false, "ActiveAdmin's settings, which its initializer sets, and this routes file is read without its app");
+  const setup = readSetup(host.configFiles?.("ActiveAdmin") ?? [], { evaluate: (file, node, before) => host.evaluateIn!(file, node, before), relative: (file) => host.appRelative?.(file) ?? file.index.file });
+  if ("why" in setup) return new RUnknown("ActiveAdmin::Devise.config", false, `ActiveAdmin's settings: ${setup.why}`);
+  const controllers = new RHash();
+  for (const name of ["sessions", "passwords", "unlocks", "registrations", "confirmations"]) controllers.sset(name, `active_admin/devise/${name}`);
+  const config = kw({ path: truthy(setup.defaultNamespaceValue) ? setup.defaultNamespaceValue : "/", controllers, path_names: kw({ sign_in: "login", sign_out: "logout" }) });
+  if (adminVersionBefore(parseVersion(version), [4])) {
+    if (deviseSignOutVia instanceof RUnknown) return deviseSignOutVia;
+    if (setup.logoutLinkMethod instanceof RUnknown) return setup.logoutLinkMethod;
+    const via = [...(Array.isArray(deviseSignOutVia) ? deviseSignOutVia : deviseSignOutVia === undefined || deviseSignOutVia === null ? [] : [deviseSignOutVia]), setup.logoutLinkMethod];
+    config.sset("sign_out_via", via.filter((v, i) => via.findIndex((w) => rubyEql(v, w)) === i));
+  }
+  return config;
+}
+
+/** `==` of the values `sign_out_via` holds (symbols, strings). */
+const rubyEql = (a: RValue, b: RValue): boolean => a === b || (stringValue(a) !== undefined && stringValue(a) === stringValue(b) && typeof a === typeof b);
+
+const parseVersion = (version: string | undefined): number[] => (version ?? "3.2.5").split(".").map((n) => parseInt(n, 10) || 0);
+
+/** Every route of ActiveAdmin left out, with why: names under the namespaces the files name, or any. */
+function missingAll(m: MapperState, why: string, initializers: readonly LoadedFile[] = [], files: readonly LoadedFile[] = []): void {
+  const namespaces = files.length || initializers.length ? activeAdminNamespaces(initializers.map((f) => f.index.text), files.map((f) => f.index.text)) : undefined;
+  const message = `Routemap cannot draw ActiveAdmin's routes: ${why}.`;
+  if (!namespaces) return m.host.missing(message, { namePrefix: undefined, modules: [undefined] });
+  for (const ns of namespaces) m.host.missing(message, { namePrefix: ns, modules: [ns] });
+}
+
+const ROUTE_DEFAULTS = { rootTo: "dashboard#index", commentsRegistrationName: "Comment" };
+
+/** lib/active_admin/router.rb, call for call. */
+class Router {
+  constructor(
+    private readonly m: MapperState,
+    private readonly setup: AdminSetup,
+    private readonly read: Registrations,
+    private readonly activeRecord: boolean,
+  ) {}
+
+  /** A namespace's setting: its own, else the app's (settings inherit live), else ActiveAdmin's default. */
+  private setting(ns: NamespaceName, key: keyof AdminSettings): RValue | undefined {
+    const own = this.setup.namespaces.find((n) => n.name === ns)?.settings[key];
+    const value = own !== undefined ? own : this.setup.app[key];
+    // As the DSL's arguments are handed over: a mutable String as its text.
+    return value === undefined ? undefined : forMapper(value);
+  }
+
+  private hash(ns: NamespaceName, key: "rootToOptions" | "routeOptions"): RHash {
+    const value = this.setting(ns, key);
+    if (value === undefined || value === null) return new RHash();
+    if (!(value instanceof RHash)) throw routingError(noMethodMessage(this.m.ruby, key === "routeOptions" ? "dup" : "merge", value), "NoMethodError");
+    return value.dup();
+  }
+
+  notDrawn(u: Unread): void {
+    const ns = u.namespace === ROOT ? undefined : u.namespace;
+    if (u.controller) this.m.host.generatedController?.(ns ? `${ns}/${u.controller}` : u.controller);
+    this.m.host.missing(`Routemap cannot draw this ActiveAdmin registration's routes: ${u.why}.`, { namePrefix: ns, modules: [ns] });
+  }
+
+  apply(): void {
+    const { namespaces } = this.read;
+    const byNamespace = new Map<NamespaceName, Registration[]>(namespaces.map((ns) => [ns, []]));
+    for (const config of this.read.list.values()) byNamespace.get(config.namespace)?.push(config);
+    // The comments resource, registered after the files in every namespace (it is then each one's last).
+    if (this.activeRecord) for (const ns of namespaces) byNamespace.get(ns)!.push(this.comments(ns));
+    // resource/controllers.rb, page.rb: `#{namespace.module_name}::#{name.camelize}Controller`, defined as each registers.
+    for (const [ns, configs] of byNamespace) for (const config of configs) this.m.host.generatedController?.(ns === ROOT ? config.routeKey : `${ns}/${config.routeKey}`);
+    for (const ns of namespaces) this.rootRoute(ns);
+    for (const ns of namespaces) for (const config of byNamespace.get(ns)!) this.resourceRoutes(config);
+  }
+
+  private comments(ns: NamespaceName): Registration {
+    const name = this.setting(ns, "commentsRegistrationName") ?? ROUTE_DEFAULTS.commentsRegistrationName;
+    const key = (stringValue(name) ?? toS(name, this.m.ruby)).replace(/\s/g, "");
+    const clash = this.read.list.get(registrationKey(ns, key));
+    if (clash) throw routingError(`You're trying to register ActiveAdmin::Comment as ${key}, but the existing ActiveAdmin::Resource config was built for ${clash.className ?? key}! (${clash.where})`, "ActiveAdmin::ResourceCollection::ConfigMismatch");
+    // `actions :index, :show, :create, :destroy` and `config.batch_actions = false`.
+    const removed = new Set(["new", "edit", "update"]);
+    const routeKey = pluralize(underscore(key).replace(/\//g, "_"));
+    return { kind: "resource", key, className: "ActiveAdmin::Comment", namespace: ns, routeKey, removed, memberActions: [], collectionActions: [], pageActions: [], batchActions: false, where: "orm/active_record/comments.rb" };
+  }
+
+  private inNamespace(ns: NamespaceName, body: () => void): void {
+    if (ns === ROOT) body();
+    else invoke(this.m, namespace, [sym(ns), this.hash(ns, "routeOptions")], body);
+  }
+
+  private rootRoute(ns: NamespaceName): void {
+    const options = this.hash(ns, "rootToOptions");
+    options.sset("to", this.setting(ns, "rootTo") ?? ROUTE_DEFAULTS.rootTo);
+    if (ns === ROOT) return invoke(this.m, root, [options]);
+    options.sset("as", sym("root"));
+    this.inNamespace(ns, () => invoke(this.m, root, [options]));
+  }
+
+  private resourceRoutes(config: Registration): void {
+    this.inNamespace(config.namespace, () => {
+      if (!config.belongsTo) return this.pageOrResource(config);
+      const target = this.target(config);
+      if (config.belongsTo.optional) this.pageOrResource(config);
+      invoke(this.m, resources, [target.routeKey, kw({ only: [] })], () => this.pageOrResource(config));
+    });
+  }
+
+  /** By namespace and class name (resource_collection.rb's `[]` looks a name up as a key, then as a class). */
+  private byClass?: Map<string, Registration>;
+
+  /** `belongs_to`'s target: the resource of its namespace `class_name:` names, else the target camelized. */
+  private target(config: Registration): Registration {
+    const { target, className } = config.belongsTo!;
+    if (!this.byClass) {
+      this.byClass = new Map();
+      for (const r of this.read.list.values()) if (r.className !== undefined && !this.byClass.has(registrationKey(r.namespace, r.className))) this.byClass.set(registrationKey(r.namespace, r.className), r);
+    }
+    const lookup = (name: string) => [this.read.list.get(registrationKey(config.namespace, name)), this.byClass!.get(registrationKey(config.namespace, name))].find((r) => r?.kind === "resource");
+    const found = (className !== undefined ? lookup(className) : undefined) ?? lookup(camelize(target));
+    if (!found) throw routingError(`Could not find ${className ?? camelize(target)} in ${config.namespace} (ActiveAdmin's \`belongs_to\` finds a resource registered in the same namespace: ${config.where})`, "ActiveAdmin::Resource::BelongsTo::TargetNotFound");
+    return found;
+  }
+
+  private pageOrResource(config: Registration): void {
+    if (config.kind === "page") return this.pageRoutes(config);
+    const only = CRUD.filter((a) => !config.removed.has(a)).map(sym);
+    invoke(this.m, resources, [config.routeKey, kw({ only })], () => {
+      member(this.m, () => config.memberActions.forEach((a) => this.action(a)));
+      collection(this.m, () => {
+        config.collectionActions.forEach((a) => this.action(a));
+        const batch = config.batchActions ?? truthy(this.setting(config.namespace, "batchActions") ?? false);
+        if (batch) httpVerb(this.m, "post", { args: [sym("batch_action")], block: null });
+      });
+    });
+  }
+
+  private pageRoutes(config: Registration): void {
+    const page = config.routeKey;
+    httpVerb(this.m, "get", { args: [`/${page}`, kw({ to: `${page}#index` })], block: null });
+    for (const action of config.pageActions) {
+      for (const verb of action.verbs) httpVerb(this.m, verb as Verb, { args: [`/${page}/${action.name}`, kw({ to: `${page}#${action.name}` })], block: null });
+    }
+  }
+
+  /** `build_route(action.http_verb, action.name)`: one route per verb. */
+  private action(action: AdminAction): void {
+    for (const verb of action.verbs) httpVerb(this.m, verb as Verb, { args: [forMapper(action.arg)], block: null });
+  }
 }

@@ -45,6 +45,8 @@ export interface MapperHost {
    * route names it (`users/omniauth_callbacks`).
    */
   reachedAction?(controller: string, action: string): void;
+  /** A controller a gem defines as the routes load (ActiveAdmin's `Admin::PostsController`), as routes name it (`admin/posts`). */
+  generatedController?(controller: string): void;
   /**
    * A file of the app other than its routes (`app/models/user.rb`), parsed but not evaluated,
    * when the routes file is the app's `config/routes.rb` and the host gave the file.
@@ -52,6 +54,11 @@ export interface MapperHost {
   appFile(relative: string): LoadedFile | undefined;
   /** Whether the routes file is an app's `config/routes.rb`, so that `appFile` can find the app's files. */
   readonly inApp: boolean;
+  /**
+   * The app's Ruby files under `folder` (relative to its root, all depths), parsed, in the order
+   * Ruby's `Dir[…].sort` gives; undefined when one of them cannot be read or there is no app.
+   */
+  appFilesUnder?(folder: string): LoadedFile[] | undefined;
   /** The file where Rails' autoloader would find the class or module `path` itself (under any autoload root), if the host has it. */
   classFile?(path: string): LoadedFile | undefined;
   /** A file's path relative to the app's root, for messages. */

@@ -1,0 +1,449 @@
+/**
+ * What ActiveAdmin's Router reads, from the app's files, read without running them
+ * (activeadmin/activeadmin v3.2.5; the same in 2.0–3.5 and 4.0.0.beta, differences noted):
+ *
+ * - The settings of `ActiveAdmin.setup do |config| … end` the routes depend on
+ *   (lib/active_admin/namespace_settings.rb, application_settings.rb): `default_namespace`
+ *   (`:admin`), `batch_actions` (false; the generated initializer sets it true), `root_to`
+ *   (`"dashboard#index"`), `root_to_options` and `route_options` (`{}`),
+ *   `comments_registration_name` (`"Comment"`), `load_paths` (app/admin), each also per
+ *   namespace in `config.namespace :x do |x| x.batch_actions = … end`, which creates it first.
+ * - The registrations in the load path's files, in the order `Application#files` loads them
+ *   (application.rb: `Dir["#{path}/**\/*.rb"].sort` from 2.8.0): `ActiveAdmin.register Model`
+ *   (`as:`, `namespace:`) and `ActiveAdmin.register_page "Name"`, and in their blocks the DSL
+ *   calls that change routes (resource_dsl.rb, page_dsl.rb): `actions`, `member_action`,
+ *   `collection_action`, `page_action`, `belongs_to`, `config.batch_actions =`,
+ *   `config.clear_*_actions!`. ActiveAdmin's other DSL (`index`, `form`, `filter`, `menu`, …)
+ *   draws nothing.
+ *
+ * What could change the routes and is not read (a method ActiveAdmin does not define, such as
+ * a plugin's `active_admin_import`, an `include`, a condition around a DSL call, a value
+ * Routemap cannot compute) leaves that registration unread, with the place and why.
+ */
+import * as N from "@ruby/prism/src/nodes.js";
+import { pluralize, underscore } from "../inflector.js";
+import type { LoadedFile } from "../ruby/loadedFile.js";
+import { RHash, RSymbol, RUnknown, stringValue, sym, type RValue } from "../ruby/values.js";
+import { walkNodes } from "../ruby/walk.js";
+import { configureParameter, isConstant } from "./configureBlocks.js";
+
+/** The namespace settings the Router reads; undefined: not set here (inherited, or the default). */
+export interface AdminSettings {
+  batchActions?: RValue;
+  rootTo?: RValue;
+  rootToOptions?: RValue;
+  routeOptions?: RValue;
+  commentsRegistrationName?: RValue;
+}
+
+const SETTINGS: Record<string, keyof AdminSettings> = {
+  "batch_actions=": "batchActions", "root_to=": "rootTo", "root_to_options=": "rootToOptions", "route_options=": "routeOptions",
+  "comments_registration_name=": "commentsRegistrationName",
+};
+
+/** A namespace's name as `Application#namespace` keys it (`name.to_s.underscore`), `root` for `false`/`nil`. */
+export type NamespaceName = string;
+export const ROOT = "root";
+
+/** The initializer's part: the app's settings, and the namespaces it creates in order with their own. */
+export interface AdminSetup {
+  defaultNamespace: NamespaceName;
+  /** `default_namespace` as set (`:admin`, `false`): `ActiveAdmin::Devise.config` reads it raw. */
+  defaultNamespaceValue: RValue;
+  /** `logout_link_method` (`:get`), which `ActiveAdmin::Devise.config` adds to Devise's `sign_out_via` before 4.0. */
+  logoutLinkMethod: RValue;
+  app: AdminSettings;
+  namespaces: { name: NamespaceName; settings: AdminSettings }[];
+}
+
+/** A route an action adds (`member_action :lock, method: :put`): its name and verbs. */
+export interface AdminAction {
+  name: string;
+  /** The name as given (`:lock`, `"lock"`): the Router passes it on. */
+  arg: RValue;
+  verbs: string[];
+}
+
+export interface Registration {
+  kind: "resource" | "page";
+  /** `resource_name`: the key in its namespace's collection (`"Post"`, `"Article"` for `as: "Article"`, the page's name). */
+  key: string;
+  /** The class registered, as written (`Blog::Post`): `belongs_to` looks it up by it too. */
+  className?: string;
+  namespace: NamespaceName;
+  /** `resource_name.route_key` (`blog_posts`), or the page's `underscored_resource_name`. */
+  routeKey: string;
+  /** CRUD actions `actions` took away. */
+  removed: Set<string>;
+  memberActions: AdminAction[];
+  collectionActions: AdminAction[];
+  pageActions: AdminAction[];
+  /** The resource's own `config.batch_actions`, if set. */
+  batchActions?: boolean;
+  belongsTo?: { target: string; className?: string; optional: boolean };
+  /** Where it is registered first, for messages (`app/admin/posts.rb:1`). */
+  where: string;
+}
+
+/** The registrations in order, and the namespaces in the order they were created (the initializer's first). */
+export interface Registrations {
+  /** By `registrationKey`, in the order they were first registered. */
+  list: Map<string, Registration>;
+  namespaces: NamespaceName[];
+  /** The registrations (namespace and key) whose blocks could not be read. */
+  unread: Set<string>;
+}
+
+/** What could not be read, where, and which namespace it is of (undefined: any). */
+export interface Unread {
+  why: string;
+  file: LoadedFile;
+  node: N.Node;
+  namespace: NamespaceName | undefined;
+  /** The controller its registration defines all the same (`posts`, in the namespace's module), where its name is known. */
+  controller?: string;
+}
+
+export interface AdminReader {
+  evaluate(file: LoadedFile, node: N.Node, before?: readonly N.Node[]): RValue;
+  relative(file: LoadedFile): string;
+}
+
+export const CRUD = ["index", "show", "new", "create", "edit", "update", "destroy"];
+
+/** ActiveAdmin's DSL that draws nothing (resource_dsl.rb, dsl.rb, page_dsl.rb and the modules they include). */
+const QUIET = new Set([
+  "menu", "navigation_menu", "breadcrumb", "sidebar", "action_item", "batch_action", "scope", "scope_to", "filter", "remove_filter",
+  "preserve_default_filters!", "index", "show", "form", "csv", "permit_params", "includes", "decorate_with", "order_by", "content",
+  "before_action", "after_action", "around_action", "skip_before_action", "skip_after_action", "skip_around_action", "before_filter",
+  "after_filter", "around_filter", "skip_before_filter", "before_build", "after_build", "before_create", "after_create", "before_update",
+  "after_update", "before_save", "after_save", "before_destroy", "after_destroy", "config", "run_registration_block", "active_admin_comments",
+  "sort_order", "per_page", "title", "header_action", "comment", "attributes_table", "panel", "columns", "column", "div", "para", "h1", "h2", "h3",
+]);
+
+/** The DSL that does change routes: a statement that hides one (a condition, a loop) is not read. */
+const ROUTING = new Set(["actions", "member_action", "collection_action", "page_action", "belongs_to", "batch_actions=", "clear_member_actions!", "clear_collection_actions!", "clear_page_actions!", "include"]);
+
+const place = (file: LoadedFile, node: N.Node, reader: AdminReader) =>
+  `\`${file.index.slice(node.location.startOffset, node.location.startOffset + node.location.length).split("\n")[0].slice(0, 80)}\` (${reader.relative(file)}:${file.index.position(node.location.startOffset).line + 1})`;
+
+/** `name.to_s.underscore` of a namespace value; ROOT for false/nil; undefined for anything else. */
+function namespaceOf(value: RValue): NamespaceName | undefined {
+  if (value === false || value === null) return ROOT;
+  const text = value instanceof RSymbol ? value.name : stringValue(value);
+  return text === undefined ? undefined : underscore(text) || ROOT;
+}
+
+/** The initializer's settings; an Unread where one is set to what Routemap cannot read, or under a condition. */
+export function readSetup(files: readonly LoadedFile[], reader: AdminReader): AdminSetup | Unread {
+  const setup: AdminSetup = { defaultNamespace: "admin", defaultNamespaceValue: sym("admin"), logoutLinkMethod: sym("get"), app: {}, namespaces: [] };
+  for (const file of files) {
+    const failed = readSetupFile(file, setup, reader);
+    if (failed) return failed;
+  }
+  return setup;
+}
+
+function readSetupFile(file: LoadedFile, setup: AdminSetup, reader: AdminReader): Unread | undefined {
+  let failed: Unread | undefined;
+  const unread = (node: N.Node, why: string) => (failed ??= { why: `${place(file, node, reader)} ${why}`, file, node, namespace: undefined });
+  walkNodes(file.program, (node) => {
+    if (failed || !(node instanceof N.CallNode) || node.name !== "setup" || !isConstant(node.receiver, "ActiveAdmin") || !(node.block instanceof N.BlockNode)) return;
+    const configs = configureParameter(node, new Set());
+    const body = node.block.body instanceof N.StatementsNode ? node.block.body.body : [];
+    for (const statement of body) {
+      if (failed) return;
+      const call = statement instanceof N.CallNode && statement.receiver instanceof N.LocalVariableReadNode && configs.has(statement.receiver.name) ? statement : undefined;
+      if (!call) {
+        if (mentionsSettings(statement)) unread(statement, "sets ActiveAdmin's routes' settings under a condition or in code Routemap does not follow");
+        continue;
+      }
+      if (call.name === "namespace") readNamespaceCall(file, call, setup, reader, unread);
+      else if (call.name === "load_paths=" || call.name === "load_paths") unread(call, "changes where ActiveAdmin finds its registrations, which Routemap does not follow");
+      else if (call.name === "default_namespace=") {
+        const value = reader.evaluate(file, call.arguments_!.arguments_[0]);
+        const name = namespaceOf(value);
+        if (name === undefined) unread(call, "sets the default namespace to a value Routemap cannot read");
+        else (setup.defaultNamespace = name), (setup.defaultNamespaceValue = value);
+      } else if (call.name === "logout_link_method=") setup.logoutLinkMethod = settingValue(file, call, reader, unread); else if (SETTINGS[call.name]) setup.app[SETTINGS[call.name]] = settingValue(file, call, reader, unread);
+    }
+  });
+  return failed;
+}
+
+/** `config.namespace :staff do |staff| staff.batch_actions = true end`: the namespace created, its settings. */
+function readNamespaceCall(file: LoadedFile, call: N.CallNode, setup: AdminSetup, reader: AdminReader, unread: (node: N.Node, why: string) => void): void {
+  const arg = call.arguments_?.arguments_[0];
+  const name = arg && namespaceOf(reader.evaluate(file, arg));
+  if (name === undefined) return unread(call, "names a namespace Routemap cannot read");
+  let entry = setup.namespaces.find((n) => n.name === name);
+  if (!entry) setup.namespaces.push((entry = { name, settings: {} }));
+  if (!(call.block instanceof N.BlockNode)) return;
+  const params = configureParameter(call, new Set());
+  const body = call.block.body instanceof N.StatementsNode ? call.block.body.body : [];
+  for (const statement of body) {
+    const set = statement instanceof N.CallNode && statement.receiver instanceof N.LocalVariableReadNode && params.has(statement.receiver.name) ? statement : undefined;
+    if (set && SETTINGS[set.name]) entry.settings[SETTINGS[set.name]] = settingValue(file, set, reader, unread);
+    else if (!set && mentionsSettings(statement)) unread(statement, "sets ActiveAdmin's routes' settings under a condition or in code Routemap does not follow");
+  }
+}
+
+function settingValue(file: LoadedFile, call: N.CallNode, reader: AdminReader, unread: (node: N.Node, why: string) => void): RValue {
+  const arg = call.arguments_?.arguments_[0];
+  const value = arg ? reader.evaluate(file, arg) : new RUnknown("");
+  if (value instanceof RUnknown) unread(call, `sets a value Routemap cannot compute (${value.why})`);
+  return value;
+}
+
+/** Whether a statement writes one of the route settings somewhere inside (a condition around it). */
+function mentionsSettings(statement: N.Node): boolean {
+  let found = false;
+  walkNodes(statement, (n) => {
+    if (n instanceof N.CallNode && (SETTINGS[n.name] || n.name === "default_namespace=" || n.name === "namespace" || n.name === "load_paths=")) found = true;
+  });
+  return found;
+}
+
+/** The registrations of one file, in order, merged into `into` (a second `register` of a key reopens it); what cannot be read. */
+export function readRegistrations(file: LoadedFile, setup: AdminSetup, into: Registrations, reader: AdminReader, version: readonly number[]): Unread[] {
+  const unread: Unread[] = [];
+  const top = file.program.statements.body;
+  for (const statement of top) {
+    const call = registerCall(statement);
+    if (call) {
+      const read = readRegistration(file, call, setup, into, reader, version);
+      if (read) unread.push(read);
+      continue;
+    }
+    // A registration Routemap does not find at the top of its file (in a condition, a loop, a module).
+    walkNodes(statement, (n) => {
+      if (registerCall(n)) unread.push({ why: `${place(file, n, reader)} registers where Routemap does not follow (not a statement of its file's top level)`, file, node: n, namespace: undefined });
+    });
+  }
+  return unread;
+}
+
+/** A registration's key in its namespace's collection (resource_collection.rb keys by `resource_name`). */
+export const registrationKey = (namespace: NamespaceName, key: string): string => `${namespace}\0${key}`;
+
+function registerCall(node: N.Node): N.CallNode | undefined {
+  return node instanceof N.CallNode && (node.name === "register" || node.name === "register_page") && isConstant(node.receiver, "ActiveAdmin") ? node : undefined;
+}
+
+function readRegistration(file: LoadedFile, call: N.CallNode, setup: AdminSetup, into: Registrations, reader: AdminReader, version: readonly number[]): Unread | undefined {
+  const args = call.arguments_?.arguments_ ?? [];
+  const options = args.at(-1) instanceof N.KeywordHashNode ? (args.at(-1) as N.KeywordHashNode) : undefined;
+  const first = args[0] && args[0] !== options ? args[0] : undefined;
+  const fail = (why: string, namespace?: NamespaceName) => ({ why: `${place(file, call, reader)} ${why}`, file, node: call, namespace });
+  const option = (key: string): { value: RValue } | undefined => {
+    for (const element of options?.elements ?? []) {
+      if (element instanceof N.AssocNode && ((element.key instanceof N.SymbolNode && element.key.unescaped.value === key))) return { value: reader.evaluate(file, element.value) };
+    }
+    return undefined;
+  };
+  if (options?.elements.some((e) => !(e instanceof N.AssocNode && e.key instanceof N.SymbolNode))) return fail("has options Routemap cannot read");
+  const given = option("namespace");
+  const namespace = given === undefined ? setup.defaultNamespace : namespaceOf(given.value);
+  if (namespace === undefined) return fail("registers in a namespace Routemap cannot read");
+  // `Application#namespace` creates it at its first registration, whatever the block holds.
+  if (!into.namespaces.includes(namespace)) into.namespaces.push(namespace);
+  const page = call.name === "register_page";
+  let key: string | undefined;
+  let className: string | undefined;
+  if (page) key = first ? stringOf(reader.evaluate(file, first)) : undefined;
+  else if (first instanceof N.ConstantReadNode || first instanceof N.ConstantPathNode) className = file.index.slice(first.location.startOffset, first.location.startOffset + first.location.length).replace(/^::/, "");
+  else if (first instanceof N.StringNode && !versionBefore(version, [3, 5])) className = first.unescaped.value.replace(/^::/, "");
+  if (!page) {
+    const as = option("as");
+    const named = as === undefined ? undefined : stringValue(as.value);
+    if (as !== undefined && named === undefined) return fail("names the resource with `as:` Routemap cannot read", namespace);
+    key = named !== undefined ? named.replace(/\s/g, "") : className;
+  }
+  if (key === undefined || (!page && className === undefined)) return fail(`registers ${page ? "a page" : "a class"} Routemap cannot read`, namespace);
+  const routeKey = page ? pageName(key) : pluralize(underscore(key).replace(/\//g, "_"));
+  if (routeKey === undefined) return fail("names a page whose non-ASCII letters I18n transliterates by the app's locale", namespace);
+  const id = registrationKey(namespace, key);
+  if (into.unread.has(id)) return fail(`reopens ${key}, whose routes Routemap cannot read`, namespace);
+  let entry = into.list.get(id);
+  if (entry && entry.kind !== (page ? "page" : "resource")) return fail(`registers ${key} as a ${page ? "page" : "resource"} where it is a ${entry.kind} already (ActiveAdmin raises IncorrectClass)`, namespace);
+  if (!entry) {
+    const where = `${reader.relative(file)}:${file.index.position(call.location.startOffset).line + 1}`;
+    entry = { kind: page ? "page" : "resource", key, className, namespace, routeKey, removed: new Set(), memberActions: [], collectionActions: [], pageActions: [], where };
+    into.list.set(id, entry);
+  }
+  if (!(call.block instanceof N.BlockNode) || !call.block.body) return undefined;
+  const body = call.block.body instanceof N.StatementsNode ? call.block.body.body : [call.block.body];
+  const why = readBlock(file, body, entry, reader);
+  if (why === undefined) return undefined;
+  // Not drawn at all, nor what a later `register` of it adds: what the block would leave is not known.
+  into.list.delete(id);
+  into.unread.add(id);
+  return { ...fail(`(${key}): ${why}`, namespace), controller: routeKey };
+}
+
+/** `name.to_s.parameterize.underscore`, for ASCII names (others are transliterated by the app's locale). */
+function pageName(name: string): string | undefined {
+  if (/[^\x00-\x7f]/.test(name)) return undefined;
+  const dashed = name.replace(/[^a-z0-9\-_]+/gi, "-").replace(/-{2,}/g, "-").replace(/^-|-$/g, "").toLowerCase();
+  return underscore(dashed);
+}
+
+function stringOf(value: RValue): string | undefined {
+  return value instanceof RSymbol ? value.name : stringValue(value);
+}
+
+function versionBefore(version: readonly number[], than: readonly number[]): boolean {
+  for (let i = 0; i < than.length; i++) if ((version[i] ?? 0) !== than[i]) return (version[i] ?? 0) < than[i];
+  return false;
+}
+export { versionBefore as adminVersionBefore };
+
+/** The block's statements, in order, applied to the registration; why, where one could change routes and is not read. */
+function readBlock(file: LoadedFile, body: readonly N.Node[], entry: Registration, reader: AdminReader): string | undefined {
+  const locals: N.Node[] = [];
+  for (const statement of body) {
+    if (statement instanceof N.LocalVariableWriteNode) {
+      locals.push(statement);
+      continue;
+    }
+    if (statement instanceof N.DefNode || statement instanceof N.StringNode) continue;
+    const call = statement instanceof N.CallNode && (statement.receiver === null || statement.receiver instanceof N.SelfNode) ? statement : undefined;
+    const configCall = statement instanceof N.CallNode && statement.receiver instanceof N.CallNode && statement.receiver.name === "config" && statement.receiver.receiver === null ? statement : undefined;
+    let why: string | undefined;
+    if (configCall) why = configStatement(file, configCall, entry, reader, locals);
+    else if (call) why = dslStatement(file, call, entry, reader, locals);
+    else if (routingInside(statement)) why = `${place(file, statement, reader)} changes its routes in code Routemap does not follow`;
+    if (why) return why;
+  }
+  return undefined;
+}
+
+function configStatement(file: LoadedFile, call: N.CallNode, entry: Registration, reader: AdminReader, locals: N.Node[]): string | undefined {
+  if (call.name === "batch_actions=") {
+    const value = reader.evaluate(file, call.arguments_!.arguments_[0], locals);
+    if (value instanceof RUnknown) return `${place(file, call, reader)} sets a value Routemap cannot compute (${value.why})`;
+    entry.batchActions = value === null ? undefined : value !== false;
+  } else if (call.name === "clear_member_actions!") entry.memberActions = [];
+  else if (call.name === "clear_collection_actions!") entry.collectionActions = [];
+  else if (call.name === "clear_page_actions!") entry.pageActions = [];
+  return undefined;
+}
+
+function dslStatement(file: LoadedFile, call: N.CallNode, entry: Registration, reader: AdminReader, locals: N.Node[]): string | undefined {
+  const at = place(file, call, reader);
+  const args = call.arguments_?.arguments_ ?? [];
+  const evaluate = (node: N.Node) => reader.evaluate(file, node, locals);
+  switch (call.name) {
+    case "actions":
+      return actionsCall(args.map(evaluate), entry, at);
+    case "member_action":
+    case "collection_action":
+    case "page_action": {
+      const action = controllerAction(args.map(evaluate));
+      if (typeof action === "string") return `${at} ${action}`;
+      (call.name === "member_action" ? entry.memberActions : call.name === "collection_action" ? entry.collectionActions : entry.pageActions).push(action);
+      // It defines the action's method: a CRUD action `actions` took away comes back (resource_dsl.rb `define_method`).
+      entry.removed.delete(action.name);
+      return undefined;
+    }
+    case "belongs_to": {
+      const values = args.map(evaluate);
+      const target = values[0] === undefined ? undefined : stringOf(values[0]);
+      const options = values[1] instanceof RHash ? values[1] : new RHash();
+      const className = options.sget("class_name");
+      if (target === undefined || values.some((v) => v instanceof RUnknown) || (className !== undefined && stringOf(className) === undefined)) return `${at} has a target Routemap cannot read`;
+      const optional = options.sget("optional");
+      entry.belongsTo = { target, className: className === undefined ? undefined : stringOf(className), optional: optional !== undefined && optional !== null && optional !== false };
+      return undefined;
+    }
+    case "controller":
+      return call.block instanceof N.BlockNode ? controllerBlock(file, call.block, entry, reader, locals) : undefined;
+    case "include":
+      return `${at} includes a module, whose \`included\` hook may change its routes; Routemap does not follow it`;
+    default:
+      return QUIET.has(call.name) ? undefined : `${at} calls \`${call.name}\`, which ActiveAdmin's DSL does not define (a plugin's or the app's method may add routes)`;
+  }
+}
+
+/** InheritedResources' `actions`: `:all` keeps all but `except:`; a list keeps only those; taken away for good. */
+function actionsCall(values: RValue[], entry: Registration, at: string): string | undefined {
+  const options = values.at(-1) instanceof RHash ? (values.pop() as RHash) : new RHash();
+  const names = values.flat().map(stringOf);
+  const except = options.sget("except");
+  const exceptNames = except === undefined ? [] : [except].flat().map((v) => stringOf(v as RValue));
+  if (names.includes(undefined) || exceptNames.includes(undefined) || options.size !== (except === undefined ? 0 : 1)) return `${at} names actions Routemap cannot read`;
+  const remove = new Set(exceptNames as string[]);
+  if (names[0] !== "all") for (const action of CRUD) if (!names.includes(action)) remove.add(action);
+  for (const action of remove) entry.removed.add(action);
+  return undefined;
+}
+
+/** `ControllerAction.new(name, options)`: its verbs `Array.wrap(options[:method] || :get)`; a sentence where not read. */
+function controllerAction(values: RValue[]): AdminAction | string {
+  const name = values[0] === undefined ? undefined : stringOf(values[0]);
+  const options = values[1] instanceof RHash ? values[1] : values[1] === undefined ? new RHash() : undefined;
+  if (name === undefined || !options) return "names an action Routemap cannot read";
+  const method = options.sget("method");
+  const verbs = (method === undefined || method === null ? ["get"] : [method].flat().map((v) => stringOf(v as RValue))) as (string | undefined)[];
+  if (verbs.some((v) => v === undefined || !VERBS.has(v))) return "has `method:` Routemap cannot read";
+  return { name, arg: values[0], verbs: verbs as string[] };
+}
+
+const VERBS = new Set(["get", "post", "put", "patch", "delete", "options"]);
+
+function routingInside(statement: N.Node): boolean {
+  let found = false;
+  walkNodes(statement, (n) => {
+    if (n instanceof N.CallNode && (ROUTING.has(n.name) || registerCall(n))) found = true;
+  });
+  return found;
+}
+
+/**
+ * `controller do … end`, run on the controller class where it stands (resource_dsl.rb
+ * `class_exec`): `defined_actions` is the controller's public instance methods among the CRUD
+ * ones, so a public `def destroy` brings back what `actions` took away, and `actions` there is
+ * InheritedResources' own. What could hide or take away one otherwise is not followed.
+ */
+function controllerBlock(file: LoadedFile, block: N.BlockNode, entry: Registration, reader: AdminReader, locals: N.Node[]): string | undefined {
+  const body = block.body instanceof N.StatementsNode ? block.body.body : block.body ? [block.body] : [];
+  // `instance_methods` lists public and protected methods: a private one hides the action (checked with activeadmin 3.2.5).
+  const define = (name: string, hidden: boolean) => (hidden ? entry.removed.add(name) : entry.removed.delete(name));
+  let hidden = false;
+  for (const statement of body) {
+    const at = place(file, statement, reader);
+    if (statement instanceof N.DefNode) {
+      if (!statement.receiver && CRUD.includes(statement.name)) define(statement.name, hidden);
+      continue;
+    }
+    if (statement instanceof N.CallNode && statement.receiver === null) {
+      const args = statement.arguments_?.arguments_ ?? [];
+      if (statement.name === "private" || statement.name === "protected" || statement.name === "public") {
+        if (!args.length) hidden = statement.name === "private";
+        else if (args.length === 1 && args[0] instanceof N.DefNode) {
+          if (CRUD.includes(args[0].name)) define(args[0].name, statement.name === "private");
+        } else if (args.some((a) => !(a instanceof N.SymbolNode) || CRUD.includes(a.unescaped.value))) return `${at} changes the visibility of the controller's CRUD actions in a way Routemap does not follow`;
+        continue;
+      }
+      if (statement.name === "actions") {
+        const why = actionsCall(args.map((n) => reader.evaluate(file, n, locals)), entry, at);
+        if (why) return why;
+        continue;
+      }
+      if (statement.name === "undef_method" || statement.name === "remove_method") return `${at} changes the controller's CRUD actions in a way Routemap does not follow`;
+      // A module can only add methods: it matters where an action was taken away.
+      if (statement.name === "include" && entry.removed.size) return `${at} includes a module that may define an action \`actions\` took away`;
+      continue;
+    }
+    if (containsCrudDef(statement)) return `${at} defines a CRUD action in code Routemap does not follow`;
+  }
+  return undefined;
+}
+
+function containsCrudDef(node: N.Node): boolean {
+  let found = false;
+  walkNodes(node, (n) => {
+    if ((n instanceof N.DefNode && CRUD.includes(n.name)) || (n instanceof N.CallNode && (n.name === "actions" || n.name === "undef_method" || n.name === "remove_method"))) found = true;
+  });
+  return found;
+}

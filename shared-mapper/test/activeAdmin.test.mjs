@@ -1,0 +1,198 @@
+// ActiveAdmin's routes (gems/activeAdmin.ts, gems/activeAdminRegistrations.ts): `ActiveAdmin.routes(self)`
+// drawn from the app's initializer and app/admin as activeadmin 3.2.5's Router draws them. The
+// whole sheet is checked against live Rails with the real gem in test-fixtures/apps/activeadmin
+// (server/test/apps.test.mjs); here, what Routemap does where it cannot read a registration or a
+// setting: that part left out and said, its names open, the rest drawn. Each case is an app of
+// several files (`//- path` headers); `check()` renders the sheet, the diagnostics and the open
+// regions as text, compared with the expected text.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { formatSheet } from "../dist/index.js";
+import { mapper } from "./helpers.mjs";
+
+const APP = `//- config/application.rb
+module Shop
+  class Application < Rails::Application
+  end
+end
+//- config/routes.rb
+Rails.application.routes.draw do
+  ActiveAdmin.routes(self)
+end
+`;
+
+/** The app's map result; `o.app: false` leaves config/application.rb out. */
+async function mapApp(files, o = {}) {
+  const m = await mapper();
+  const map = new Map();
+  const app = o.app === false ? APP.replace(/^\/\/- config\/application.rb\n[^]*?(?=\/\/- )/, "") : APP;
+  for (const part of `${app}${files}`.split(/^\/\/- /m).filter(Boolean)) {
+    const [path, ...rest] = part.split("\n");
+    map.set(`/app/${path.trim()}`, rest.join("\n"));
+  }
+  return m.map({ entry: "/app/config/routes.rb", files: map, options: { railsVersion: "6.1", rubyVersion: "3.1" } });
+}
+
+/** The app's sheet, diagnostics and open regions as text. */
+async function render(files, o) {
+  const result = await mapApp(files, o);
+  const lines = [formatSheet(result.routes.filter((r) => !r.internal), { railsVersion: "6.1" }).trimEnd()];
+  for (const d of result.diagnostics) lines.push(`${d.span.file.replace("/app/", "")}:${d.span.start.line + 1}: ${d.severity}: ${d.message}`);
+  for (const r of result.openRegions) lines.push(`open${r.namePrefix ? ` (names ${r.namePrefix}_…)` : " (every name)"}${r.module ? ` (controllers under ${r.module}/)` : ""}`);
+  return lines.join("\n");
+}
+
+async function check(files, expected, o) {
+  assert.equal(await render(files, o), expected.replace(/^\n/, "").trimEnd());
+}
+
+test("a registration whose block calls a method ActiveAdmin does not define (a plugin's) is left out, said, its namespace's names open; the rest is drawn", () =>
+  check(
+    `//- app/admin/posts.rb
+ActiveAdmin.register Post do
+  active_admin_import validate: true
+end
+//- app/admin/tags.rb
+ActiveAdmin.register Tag do
+  actions :index
+end
+`,
+    `
+        Prefix Verb   URI Pattern                   Controller#Action
+    admin_root GET    /admin(.:format)              admin/dashboard#index
+    admin_tags GET    /admin/tags(.:format)         admin/tags#index
+admin_comments GET    /admin/comments(.:format)     admin/comments#index
+               POST   /admin/comments(.:format)     admin/comments#create
+ admin_comment GET    /admin/comments/:id(.:format) admin/comments#show
+               DELETE /admin/comments/:id(.:format) admin/comments#destroy
+config/routes.rb:2: info: Routemap cannot draw this ActiveAdmin registration's routes: \`ActiveAdmin.register Post do\` (app/admin/posts.rb:1) (Post): \`active_admin_import validate: true\` (app/admin/posts.rb:2) calls \`active_admin_import\`, which ActiveAdmin's DSL does not define (a plugin's or the app's method may add routes).
+open (names admin_…) (controllers under admin/)
+`,
+  ));
+
+test("a DSL call under a condition or an `include` leaves its registration out; a controller's CRUD methods count as Ruby leaves them", async () => {
+  const left = (body) => render(`//- app/admin/posts.rb\nActiveAdmin.register Post do\n${body}\nend\n`);
+  assert.match(await left("  member_action :lock if Rails.env.development?"), /\(Post\): `member_action :lock if Rails.env.development\?` \(app\/admin\/posts.rb:2\) changes its routes in code Routemap does not follow/);
+  assert.match(await left("  include Admin::Lockable"), /includes a module, whose `included` hook may change its routes/);
+  // A private CRUD method hides the action (`instance_methods`); a public one is an action again
+  // once `actions` took it away (both checked with activeadmin 3.2.5 on Rails 6.1).
+  const hidden = await left("  controller do\n    private\n\n    def destroy\n    end\n  end");
+  assert.match(hidden, /PUT +\/admin\/posts\/:id\(\.:format\) +admin\/posts#update\n +admin_comments/);
+  const back = await left("  actions :index\n  controller do\n    def show\n      super\n    end\n  end");
+  assert.match(back, /admin_posts GET +\/admin\/posts\(\.:format\) +admin\/posts#index\n +admin_post GET +\/admin\/posts\/:id\(\.:format\) +admin\/posts#show\n/);
+  // What draws nothing is passed over: ActiveAdmin's own DSL, a controller's other methods.
+  const quiet = await left("  index do\n    column :title\n  end\n  controller do\n    def scoped_collection\n    end\n  end");
+  assert.doesNotMatch(quiet, /Routemap cannot draw/);
+  assert.match(quiet, /admin_posts GET/);
+});
+
+test("a registration not at its file's top level: its namespace is not known, so every name is open", () =>
+  check(
+    `//- app/admin/posts.rb
+if defined?(Post)
+  ActiveAdmin.register Post
+end
+`,
+    `
+        Prefix Verb   URI Pattern                   Controller#Action
+    admin_root GET    /admin(.:format)              admin/dashboard#index
+admin_comments GET    /admin/comments(.:format)     admin/comments#index
+               POST   /admin/comments(.:format)     admin/comments#create
+ admin_comment GET    /admin/comments/:id(.:format) admin/comments#show
+               DELETE /admin/comments/:id(.:format) admin/comments#destroy
+config/routes.rb:2: info: Routemap cannot draw this ActiveAdmin registration's routes: \`ActiveAdmin.register Post\` (app/admin/posts.rb:2) registers where Routemap does not follow (not a statement of its file's top level).
+open (every name)
+`,
+  ));
+
+test("a setting of the routes Routemap cannot compute leaves ActiveAdmin's routes out, under the namespaces the files name", () =>
+  check(
+    `//- config/initializers/active_admin.rb
+ActiveAdmin.setup do |config|
+  config.batch_actions = AppSettings.batch_actions?
+end
+//- app/admin/reports.rb
+ActiveAdmin.register_page "Reports", namespace: :staff
+`,
+    `
+You don't have any routes defined!
+
+Please add some routes in config/routes.rb.
+
+For more information about routes, see the Rails guide: https://guides.rubyonrails.org/routing.html.
+config/routes.rb:2: info: Routemap cannot draw ActiveAdmin's routes: \`config.batch_actions = AppSettings.batch_actions?\` (config/initializers/active_admin.rb:2) sets a value Routemap cannot compute (a method Routemap does not model).
+open (names admin_…) (controllers under admin/)
+open (names staff_…) (controllers under staff/)
+`,
+  ));
+
+test("the root namespace (`default_namespace = false`, `namespace: false`) draws at the top level", () =>
+  check(
+    `//- config/initializers/active_admin.rb
+ActiveAdmin.setup do |config|
+  config.default_namespace = false
+end
+//- app/admin/posts.rb
+ActiveAdmin.register Post do
+  actions :index, :show
+end
+`,
+    `
+  Prefix Verb   URI Pattern             Controller#Action
+    root GET    /                       dashboard#index
+   posts GET    /posts(.:format)        posts#index
+    post GET    /posts/:id(.:format)    posts#show
+comments GET    /comments(.:format)     comments#index
+         POST   /comments(.:format)     comments#create
+ comment GET    /comments/:id(.:format) comments#show
+         DELETE /comments/:id(.:format) comments#destroy
+`,
+  ));
+
+test("the controllers ActiveAdmin defines as each registers exist, a registration left out included: the app's routes may name them", async () => {
+  const result = await mapApp(`//- app/admin/posts.rb
+ActiveAdmin.register Post do
+  active_admin_import
+end
+//- app/admin/reports.rb
+ActiveAdmin.register_page "Sales Report", namespace: :staff
+ActiveAdmin.register Blog::Article, as: "Story", namespace: false
+`);
+  assert.deepEqual([...result.generatedControllers].sort(), ["admin/comments", "admin/posts", "comments", "staff/comments", "staff/sales_report", "stories"]);
+});
+
+test("what ActiveAdmin raises: a `belongs_to` target not registered in the namespace, a registration named as the comments", async () => {
+  assert.match(
+    await render("//- app/admin/posts.rb\nActiveAdmin.register Post do\n  belongs_to :user\nend\n"),
+    /config\/routes.rb:2: error: Could not find User in admin \(ActiveAdmin's `belongs_to` finds a resource registered in the same namespace: app\/admin\/posts.rb:1\)/,
+  );
+  assert.match(
+    await render("//- app/admin/comments.rb\nActiveAdmin.register Comment\n"),
+    /config\/routes.rb:2: error: You're trying to register ActiveAdmin::Comment as Comment, but the existing ActiveAdmin::Resource config was built for Comment! \(app\/admin\/comments.rb:1\)/,
+  );
+});
+
+test("without config/application.rb the initializer is not read: nothing is drawn, the default namespace's names open", () =>
+  check(
+    "//- app/admin/posts.rb\nActiveAdmin.register Post\n",
+    `
+You don't have any routes defined!
+
+Please add some routes in config/routes.rb.
+
+For more information about routes, see the Rails guide: https://guides.rubyonrails.org/routing.html.
+config/routes.rb:2: info: Routemap cannot draw ActiveAdmin's routes: the app has no config/application.rb, so Routemap does not read its initializers.
+open (every name)
+`,
+    { app: false },
+  ));
+
+test("thousands of registrations, reopenings and `belongs_to`s are read and drawn in time linear in their number", async () => {
+  const files = [];
+  for (let i = 0; i < 2000; i++) files.push(`//- app/admin/r${String(i).padStart(4, "0")}.rb\nActiveAdmin.register R${i} do\n  belongs_to :r${i > 0 ? i - 1 : 0}, optional: true\n  member_action :a${i}\nend\nActiveAdmin.register Post do\n  collection_action :c${i}\nend\n`);
+  const started = performance.now();
+  const text = await render(files.join(""));
+  assert.ok(performance.now() - started < 20_000, `${Math.round(performance.now() - started)} ms`);
+  assert.match(text, /c1999_admin_posts GET/);
+  assert.match(text, /a1999_admin_r1998_r1999 GET +\/admin\/r1998s\/:r1998_id\/r1999s\/:id\/a1999/);
+});

@@ -1,0 +1,3 @@
+ActiveAdmin.register Blog::Article, as: "Story" do
+  actions :index, :show, :edit, :update
+end

@@ -1,0 +1,3 @@
+ActiveAdmin.register Customer do
+  config.sort_order = "name_asc"
+end

@@ -1,0 +1,3 @@
+class AdminUser < ActiveRecord::Base
+  devise :database_authenticatable, :recoverable, :rememberable, :validatable
+end

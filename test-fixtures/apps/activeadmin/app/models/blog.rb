@@ -1,0 +1,5 @@
+module Blog
+  def self.table_name_prefix
+    "blog_"
+  end
+end

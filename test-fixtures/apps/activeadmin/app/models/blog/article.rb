@@ -1,0 +1,4 @@
+module Blog
+  class Article < ActiveRecord::Base
+  end
+end

@@ -1,0 +1,2 @@
+class Product < ActiveRecord::Base
+end
