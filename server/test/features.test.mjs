@@ -944,7 +944,8 @@ test("a part of the routes Routemap cannot evaluate leaves unchecked only the na
   const { helperCallDiagnostics } = await import("../dist/features/helperCalls.js");
   const view = "/app/app/views/posts/index.html.erb";
   const reported = async (routes, extra = "") => {
-    const { app, files } = await workspaceFor(HELPER_APP.replace("  root \"posts#index\"", `  root "posts#index"\n${routes}`).replace("<%= link_to \"All\", postz_path %>", "<%= link_to \"All\", postz_path %> <%= admin_dashboardz_path %>") + extra);
+    const lock = /ActiveAdmin/.test(routes) ? "    actionview (7.1.3)\n    activeadmin (3.2.5)" : "    actionview (7.1.3)";
+    const { app, files } = await workspaceFor(HELPER_APP.replace("    actionview (7.1.3)", lock).replace("  root \"posts#index\"", `  root "posts#index"\n${routes}`).replace("<%= link_to \"All\", postz_path %>", "<%= link_to \"All\", postz_path %> <%= admin_dashboardz_path %>") + extra);
     const context = app.helperCheck();
     assert.ok(!("unchecked" in context), context.unchecked);
     return helperCallDiagnostics(app.workspace.mapper, context, view, files.get(view)).map((d) => d.message.split(":")[0]).filter((m) => /z_path/.test(m));
@@ -953,11 +954,17 @@ test("a part of the routes Routemap cannot evaluate leaves unchecked only the na
   assert.deepEqual(await reported("  Backstage.routes(self)"), []);
   // Under `namespace :admin`: only `admin_…` names.
   assert.deepEqual(await reported("  namespace :admin do\n    Backstage.routes(self)\n  end"), ["undefined method `postz_path'"]);
-  // ActiveAdmin's, where Routemap reads the app's configuration: only the names of its namespaces
-  // (`admin` by default); without config/application.rb, no initializer is read: any name.
+  // ActiveAdmin's, drawn from the app's registrations: every name is checked (it draws `admin_root`
+  // and the comments, no dashboard); a registration it cannot read opens only its namespace's
+  // names; without config/application.rb no initializer is read: any name.
   const application = "//- config/application.rb\nmodule Shop\n  class Application < Rails::Application\n  end\nend\n";
-  assert.deepEqual(await reported("  ActiveAdmin.routes(self)", application), ["undefined method `postz_path'"]);
-  assert.deepEqual(await reported("  ActiveAdmin.routes(self)"), []);
+  const adminGem = (extra) => `${extra}//- vendor/bundle/ruby/3.3.0/gems/activeadmin-3.2.5/lib/activeadmin.rb\n`;
+  const reportedAdmin = async (extra) => {
+    return reported("  ActiveAdmin.routes(self)", adminGem(extra));
+  };
+  assert.deepEqual(await reportedAdmin(application), ["undefined method `postz_path'", "undefined method `admin_dashboardz_path'"]);
+  assert.deepEqual(await reportedAdmin(`${application}//- app/admin/posts.rb\nActiveAdmin.register Post do\n  active_admin_import\nend\n`), ["undefined method `postz_path'"]);
+  assert.deepEqual(await reportedAdmin(""), []);
   const missingGem = await workspaceFor(HELPER_APP.replace("    actionview (7.1.3)", "    actionview (7.1.3)\n    carrierwave (3.0.5)"));
   assert.equal(missingGem.app.helperCheck().unchecked, "the gem carrierwave (3.0.5) is not installed where Routemap looks (carrierwave-3.0.5 is in none of vendor/bundle/ruby/3.3.0), so what gems define is unknown");
 });

@@ -97,12 +97,18 @@ test("ActiveAdmin's routes: a helper no registration adds is an error, known as 
   assert.deepEqual(errors.map((d) => [d.range.start.line, d.severity, d.message.split(":")[0]]), [[1, 1, "undefined method `archive_admin_product_path'"]]);
   const hover = await conn.sendRequest("textDocument/hover", { textDocument: { uri: view }, position: { line: 0, character: 36 } });
   assert.match(hover.contents.value, /^\*\*admin_products_path\*\*[\s\S]*admin\/products#index/);
+  // Definition: the registration that draws the route.
+  const definition = await conn.sendRequest("textDocument/definition", { textDocument: { uri: view }, position: { line: 0, character: 36 } });
+  assert.equal([definition].flat()[0].uri, uri("activeadmin/app/admin/products.rb"));
+  assert.equal([definition].flat()[0].range.start.line, 0);
   const admin = uri("activeadmin/app/admin/products.rb");
   const text = readFileSync(join(workspace, "activeadmin/app/admin/products.rb"), "utf8");
   conn.sendNotification("textDocument/didOpen", { textDocument: { uri: admin, languageId: "ruby", version: 1, text } });
   conn.sendNotification("textDocument/didChange", { textDocument: { uri: admin, version: 2 }, contentChanges: [{ text: text.replace("  member_action :history do", "  member_action :archive, method: :get\n\n  member_action :history do") }] });
   const archived = await conn.sendRequest("textDocument/hover", { textDocument: { uri: view }, position: { line: 1, character: 6 } });
   assert.match(archived.contents.value, /^\*\*archive_admin_product_path\*\*[\s\S]*admin\/products#archive/);
+  const toAction = await conn.sendRequest("textDocument/definition", { textDocument: { uri: view }, position: { line: 1, character: 6 } });
+  assert.deepEqual([[toAction].flat()[0].uri, [toAction].flat()[0].range.start.line], [admin, 9], "the member_action line");
   const { apps } = await conn.sendRequest("routemap/routes", { uri: view });
   assert.ok(apps[0].routes.some((r) => r.origin === "ActiveAdmin" && r.name === "archive_admin_product"));
   await client.diagnosticsWhere(view, (ds) => ds.length === 0);

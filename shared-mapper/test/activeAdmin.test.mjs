@@ -65,14 +65,14 @@ admin_comments GET    /admin/comments(.:format)     admin/comments#index
                POST   /admin/comments(.:format)     admin/comments#create
  admin_comment GET    /admin/comments/:id(.:format) admin/comments#show
                DELETE /admin/comments/:id(.:format) admin/comments#destroy
-config/routes.rb:2: info: Routemap cannot draw this ActiveAdmin registration's routes: \`ActiveAdmin.register Post do\` (app/admin/posts.rb:1) (Post): \`active_admin_import validate: true\` (app/admin/posts.rb:2) calls \`active_admin_import\`, which ActiveAdmin's DSL does not define (a plugin's or the app's method may add routes).
+app/admin/posts.rb:1: info: Routemap cannot draw this ActiveAdmin registration's routes: \`active_admin_import validate: true\` (app/admin/posts.rb:2) calls \`active_admin_import\`, which ActiveAdmin's DSL does not define (a plugin's or the app's method may add routes).
 open (names admin_…) (controllers under admin/)
 `,
   ));
 
 test("a DSL call under a condition or an `include` leaves its registration out; a controller's CRUD methods count as Ruby leaves them", async () => {
   const left = (body) => render(`//- app/admin/posts.rb\nActiveAdmin.register Post do\n${body}\nend\n`);
-  assert.match(await left("  member_action :lock if Rails.env.development?"), /\(Post\): `member_action :lock if Rails.env.development\?` \(app\/admin\/posts.rb:2\) changes its routes in code Routemap does not follow/);
+  assert.match(await left("  member_action :lock if Rails.env.development?"), /info: Routemap cannot draw this ActiveAdmin registration's routes: `member_action :lock if Rails.env.development\?` \(app\/admin\/posts.rb:2\) changes its routes in code Routemap does not follow/);
   assert.match(await left("  include Admin::Lockable"), /includes a module, whose `included` hook may change its routes/);
   // A private CRUD method hides the action (`instance_methods`); a public one is an action again
   // once `actions` took it away (both checked with activeadmin 3.2.5 on Rails 6.1).
@@ -100,7 +100,7 @@ admin_comments GET    /admin/comments(.:format)     admin/comments#index
                POST   /admin/comments(.:format)     admin/comments#create
  admin_comment GET    /admin/comments/:id(.:format) admin/comments#show
                DELETE /admin/comments/:id(.:format) admin/comments#destroy
-config/routes.rb:2: info: Routemap cannot draw this ActiveAdmin registration's routes: \`ActiveAdmin.register Post\` (app/admin/posts.rb:2) registers where Routemap does not follow (not a statement of its file's top level).
+app/admin/posts.rb:2: info: Routemap cannot draw this ActiveAdmin registration's routes: it registers where Routemap does not follow (not a statement of its file's top level).
 open (every name)
 `,
   ));
@@ -164,7 +164,7 @@ ActiveAdmin.register Blog::Article, as: "Story", namespace: false
 test("what ActiveAdmin raises: a `belongs_to` target not registered in the namespace, a registration named as the comments", async () => {
   assert.match(
     await render("//- app/admin/posts.rb\nActiveAdmin.register Post do\n  belongs_to :user\nend\n"),
-    /config\/routes.rb:2: error: Could not find User in admin \(ActiveAdmin's `belongs_to` finds a resource registered in the same namespace: app\/admin\/posts.rb:1\)/,
+    /app\/admin\/posts.rb:1: error: Could not find User in admin \(ActiveAdmin's `belongs_to` finds a resource registered in the same namespace: app\/admin\/posts.rb:1\)/,
   );
   assert.match(
     await render("//- app/admin/comments.rb\nActiveAdmin.register Comment\n"),

@@ -160,7 +160,8 @@ class Router {
   notDrawn(u: Unread): void {
     const ns = u.namespace === ROOT ? undefined : u.namespace;
     if (u.controller) this.m.host.generatedController?.(ns ? `${ns}/${u.controller}` : u.controller);
-    this.m.host.missing(`Routemap cannot draw this ActiveAdmin registration's routes: ${u.why}.`, { namePrefix: ns, modules: [ns] });
+    // Said at the registration, where the app would change it.
+    this.at({ file: u.file, node: u.node }, () => this.m.host.missing(`Routemap cannot draw this ActiveAdmin registration's routes: ${u.why}.`, { namePrefix: ns, modules: [ns] }));
   }
 
   apply(): void {
@@ -199,13 +200,19 @@ class Router {
     this.inNamespace(ns, () => invoke(this.m, root, [options]));
   }
 
+  /** Draws with the registration's (or the action's) call as the routes' source, where the host can. */
+  private at(where: Registration["at"], body: () => void): void {
+    if (where && this.m.host.drawAt) this.m.host.drawAt(where.node, where.file, "ActiveAdmin", body);
+    else body();
+  }
+
   private resourceRoutes(config: Registration): void {
-    this.inNamespace(config.namespace, () => {
+    this.at(config.at, () => this.inNamespace(config.namespace, () => {
       if (!config.belongsTo) return this.pageOrResource(config);
       const target = this.target(config);
       if (config.belongsTo.optional) this.pageOrResource(config);
       invoke(this.m, resources, [target.routeKey, kw({ only: [] })], () => this.pageOrResource(config));
-    });
+    }));
   }
 
   /** By namespace and class name (resource_collection.rb's `[]` looks a name up as a key, then as a class). */
@@ -241,12 +248,16 @@ class Router {
     const page = config.routeKey;
     httpVerb(this.m, "get", { args: [`/${page}`, kw({ to: `${page}#index` })], block: null });
     for (const action of config.pageActions) {
-      for (const verb of action.verbs) httpVerb(this.m, verb as Verb, { args: [`/${page}/${action.name}`, kw({ to: `${page}#${action.name}` })], block: null });
+      this.at(action.at, () => {
+        for (const verb of action.verbs) httpVerb(this.m, verb as Verb, { args: [`/${page}/${action.name}`, kw({ to: `${page}#${action.name}` })], block: null });
+      });
     }
   }
 
   /** `build_route(action.http_verb, action.name)`: one route per verb. */
   private action(action: AdminAction): void {
-    for (const verb of action.verbs) httpVerb(this.m, verb as Verb, { args: [forMapper(action.arg)], block: null });
+    this.at(action.at, () => {
+      for (const verb of action.verbs) httpVerb(this.m, verb as Verb, { args: [forMapper(action.arg)], block: null });
+    });
   }
 }

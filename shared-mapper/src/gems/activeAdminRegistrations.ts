@@ -61,6 +61,8 @@ export interface AdminAction {
   name: string;
   /** The name as given (`:lock`, `"lock"`): the Router passes it on. */
   arg: RValue;
+  /** The call that adds it, in its file: its routes' source. */
+  at?: { file: LoadedFile; node: N.CallNode };
   verbs: string[];
 }
 
@@ -83,6 +85,8 @@ export interface Registration {
   belongsTo?: { target: string; className?: string; optional: boolean };
   /** Where it is registered first, for messages (`app/admin/posts.rb:1`). */
   where: string;
+  /** That call, in its file: its routes' source (none for the comments ActiveAdmin registers). */
+  at?: { file: LoadedFile; node: N.CallNode };
 }
 
 /** The registrations in order, and the namespaces in the order they were created (the initializer's first). */
@@ -98,10 +102,15 @@ export interface Registrations {
 export interface Unread {
   why: string;
   file: LoadedFile;
-  node: N.Node;
+  node: N.CallNode;
   namespace: NamespaceName | undefined;
   /** The controller its registration defines all the same (`posts`, in the namespace's module), where its name is known. */
   controller?: string;
+}
+
+/** A setting the initializer writes that Routemap cannot read, with its place. */
+export interface UnreadSetup {
+  why: string;
 }
 
 export interface AdminReader {
@@ -135,7 +144,7 @@ function namespaceOf(value: RValue): NamespaceName | undefined {
 }
 
 /** The initializer's settings; an Unread where one is set to what Routemap cannot read, or under a condition. */
-export function readSetup(files: readonly LoadedFile[], reader: AdminReader): AdminSetup | Unread {
+export function readSetup(files: readonly LoadedFile[], reader: AdminReader): AdminSetup | UnreadSetup {
   const setup: AdminSetup = { defaultNamespace: "admin", defaultNamespaceValue: sym("admin"), logoutLinkMethod: sym("get"), app: {}, namespaces: [] };
   for (const file of files) {
     const failed = readSetupFile(file, setup, reader);
@@ -144,9 +153,9 @@ export function readSetup(files: readonly LoadedFile[], reader: AdminReader): Ad
   return setup;
 }
 
-function readSetupFile(file: LoadedFile, setup: AdminSetup, reader: AdminReader): Unread | undefined {
-  let failed: Unread | undefined;
-  const unread = (node: N.Node, why: string) => (failed ??= { why: `${place(file, node, reader)} ${why}`, file, node, namespace: undefined });
+function readSetupFile(file: LoadedFile, setup: AdminSetup, reader: AdminReader): UnreadSetup | undefined {
+  let failed: UnreadSetup | undefined;
+  const unread = (node: N.Node, why: string) => (failed ??= { why: `${place(file, node, reader)} ${why}` });
   walkNodes(file.program, (node) => {
     if (failed || !(node instanceof N.CallNode) || node.name !== "setup" || !isConstant(node.receiver, "ActiveAdmin") || !(node.block instanceof N.BlockNode)) return;
     const configs = configureParameter(node, new Set());
@@ -165,7 +174,8 @@ function readSetupFile(file: LoadedFile, setup: AdminSetup, reader: AdminReader)
         const name = namespaceOf(value);
         if (name === undefined) unread(call, "sets the default namespace to a value Routemap cannot read");
         else (setup.defaultNamespace = name), (setup.defaultNamespaceValue = value);
-      } else if (call.name === "logout_link_method=") setup.logoutLinkMethod = settingValue(file, call, reader, unread); else if (SETTINGS[call.name]) setup.app[SETTINGS[call.name]] = settingValue(file, call, reader, unread);
+      } else if (call.name === "logout_link_method=") setup.logoutLinkMethod = settingValue(file, call, reader, unread);
+      else if (SETTINGS[call.name]) setup.app[SETTINGS[call.name]] = settingValue(file, call, reader, unread);
     }
   });
   return failed;
@@ -217,7 +227,8 @@ export function readRegistrations(file: LoadedFile, setup: AdminSetup, into: Reg
     }
     // A registration Routemap does not find at the top of its file (in a condition, a loop, a module).
     walkNodes(statement, (n) => {
-      if (registerCall(n)) unread.push({ why: `${place(file, n, reader)} registers where Routemap does not follow (not a statement of its file's top level)`, file, node: n, namespace: undefined });
+      const call = registerCall(n);
+      if (call) unread.push({ why: "it registers where Routemap does not follow (not a statement of its file's top level)", file, node: call, namespace: undefined });
     });
   }
   return unread;
@@ -234,7 +245,8 @@ function readRegistration(file: LoadedFile, call: N.CallNode, setup: AdminSetup,
   const args = call.arguments_?.arguments_ ?? [];
   const options = args.at(-1) instanceof N.KeywordHashNode ? (args.at(-1) as N.KeywordHashNode) : undefined;
   const first = args[0] && args[0] !== options ? args[0] : undefined;
-  const fail = (why: string, namespace?: NamespaceName) => ({ why: `${place(file, call, reader)} ${why}`, file, node: call, namespace });
+  // Said at the call itself (`MapperHost.drawAt`), where the editor shows it.
+  const fail = (why: string, namespace?: NamespaceName): Unread => ({ why: `it ${why}`, file, node: call, namespace });
   const option = (key: string): { value: RValue } | undefined => {
     for (const element of options?.elements ?? []) {
       if (element instanceof N.AssocNode && ((element.key instanceof N.SymbolNode && element.key.unescaped.value === key))) return { value: reader.evaluate(file, element.value) };
@@ -268,7 +280,7 @@ function readRegistration(file: LoadedFile, call: N.CallNode, setup: AdminSetup,
   if (entry && entry.kind !== (page ? "page" : "resource")) return fail(`registers ${key} as a ${page ? "page" : "resource"} where it is a ${entry.kind} already (ActiveAdmin raises IncorrectClass)`, namespace);
   if (!entry) {
     const where = `${reader.relative(file)}:${file.index.position(call.location.startOffset).line + 1}`;
-    entry = { kind: page ? "page" : "resource", key, className, namespace, routeKey, removed: new Set(), memberActions: [], collectionActions: [], pageActions: [], where };
+    entry = { kind: page ? "page" : "resource", key, className, namespace, routeKey, removed: new Set(), memberActions: [], collectionActions: [], pageActions: [], where, at: { file, node: call } };
     into.list.set(id, entry);
   }
   if (!(call.block instanceof N.BlockNode) || !call.block.body) return undefined;
@@ -278,7 +290,7 @@ function readRegistration(file: LoadedFile, call: N.CallNode, setup: AdminSetup,
   // Not drawn at all, nor what a later `register` of it adds: what the block would leave is not known.
   into.list.delete(id);
   into.unread.add(id);
-  return { ...fail(`(${key}): ${why}`, namespace), controller: routeKey };
+  return { why, file, node: call, namespace, controller: routeKey };
 }
 
 /** `name.to_s.parameterize.underscore`, for ASCII names (others are transliterated by the app's locale). */
@@ -341,7 +353,7 @@ function dslStatement(file: LoadedFile, call: N.CallNode, entry: Registration, r
     case "page_action": {
       const action = controllerAction(args.map(evaluate));
       if (typeof action === "string") return `${at} ${action}`;
-      (call.name === "member_action" ? entry.memberActions : call.name === "collection_action" ? entry.collectionActions : entry.pageActions).push(action);
+      (call.name === "member_action" ? entry.memberActions : call.name === "collection_action" ? entry.collectionActions : entry.pageActions).push({ ...action, at: { file, node: call } });
       // It defines the action's method: a CRUD action `actions` took away comes back (resource_dsl.rb `define_method`).
       entry.removed.delete(action.name);
       return undefined;

@@ -45,6 +45,11 @@ export interface MapperHost {
    * route names it (`users/omniauth_callbacks`).
    */
   reachedAction?(controller: string, action: string): void;
+  /**
+   * Routes a gem draws from a call in an app file that is not a routes file (an ActiveAdmin
+   * registration in app/admin): drawn by `body` with that call as their source, `origin` their gem.
+   */
+  drawAt?(node: import("@ruby/prism/src/nodes.js").CallNode, file: LoadedFile, origin: string, body: () => void): void;
   /** A controller a gem defines as the routes load (ActiveAdmin's `Admin::PostsController`), as routes name it (`admin/posts`). */
   generatedController?(controller: string): void;
   /**
