@@ -23,6 +23,7 @@ end
 
 /** The app's map result; `o.app: false` leaves config/application.rb out. */
 async function mapApp(files, o = {}) {
+  // (`o.options`: the map's, `gems` and `rubyVersion` among them.)
   const m = await mapper();
   const map = new Map();
   const app = o.app === false ? APP.replace(/^\/\/- config\/application.rb\n[^]*?(?=\/\/- )/, "") : APP;
@@ -30,7 +31,7 @@ async function mapApp(files, o = {}) {
     const [path, ...rest] = part.split("\n");
     map.set(`/app/${path.trim()}`, rest.join("\n"));
   }
-  return m.map({ entry: "/app/config/routes.rb", files: map, options: { railsVersion: "6.1", rubyVersion: "3.1" } });
+  return m.map({ entry: "/app/config/routes.rb", files: map, options: { railsVersion: "6.1", rubyVersion: "3.1", ...o.options } });
 }
 
 /** The app's sheet, diagnostics and open regions as text. */
@@ -148,6 +149,22 @@ comments GET    /comments(.:format)     comments#index
          DELETE /comments/:id(.:format) comments#destroy
 `,
   ));
+
+test("an app's module a controller block includes, which defines no action, leaves the registration drawn", async () => {
+  const module = "//- app/controllers/concerns/skippable.rb\nmodule Skippable\n  extend ActiveSupport::Concern\n  included do\n    skip_before_action :verify_authenticity_token\n  end\nend\n";
+  const admin = "//- app/admin/posts.rb\nActiveAdmin.register Post do\n  actions :index\n  controller do\n    include Skippable\n  end\nend\n";
+  assert.match(await render(`${module}${admin}`), /admin_posts GET +\/admin\/posts\(\.:format\) +admin\/posts#index\nadmin_comments/);
+  const defining = module.replace("  included do", "  def show\n  end\n  included do");
+  assert.match(await render(`${defining}${admin}`), /app\/admin\/posts.rb:1: info: Routemap cannot draw this ActiveAdmin registration's routes: `include Skippable` \(app\/admin\/posts.rb:4\) includes a module that may define an action `actions` took away/);
+});
+
+test("before 2.8.0 the files load in `Dir[]`'s order: on Ruby 3, folder by folder (a folder's files where its name sorts); before Ruby 3, not known", async () => {
+  const files = "//- app/admin/reports.rb\nActiveAdmin.register_page \"Summary\"\n//- app/admin/reports/sales.rb\nActiveAdmin.register_page \"Sales\"\n";
+  const pages = (text) => [...text.matchAll(/^ *(admin_\w+) GET/gm)].map((m) => m[1]).filter((n) => !/^admin_(root|comments?)$/.test(n));
+  assert.deepEqual(pages(await render(files, { options: { gems: { activeadmin: "2.7.0", rails: "6.1.7" } } })), ["admin_sales", "admin_summary"]);
+  assert.deepEqual(pages(await render(files, { options: { gems: { activeadmin: "2.8.0", rails: "6.1.7" } } })), ["admin_summary", "admin_sales"]);
+  assert.match(await render(files, { options: { gems: { activeadmin: "2.7.0", rails: "6.1.7" }, rubyVersion: "2.7" } }), /info: ActiveAdmin 2\.7\.0 loads app\/admin's files in the order the file system lists them on Ruby before 3\.0/);
+});
 
 test("the controllers ActiveAdmin defines as each registers exist, a registration left out included: the app's routes may name them", async () => {
   const result = await mapApp(`//- app/admin/posts.rb

@@ -80,14 +80,20 @@ export function activeAdminRoutes(m: MapperState, version: string | undefined): 
   if (!host.appFile("config/application.rb")) return missingAll(m, "the app has no config/application.rb, so Routemap does not read its initializers");
   const files = host.appFilesUnder?.("app/admin");
   if (!files) return missingAll(m, "a file under app/admin cannot be read");
-  const reader: AdminReader = { evaluate: (file, node, before) => host.evaluateIn!(file, node, before), relative: (file) => host.appRelative?.(file) ?? file.index.file };
+  const reader: AdminReader = {
+    evaluate: (file, node, before) => host.evaluateIn!(file, node, before),
+    relative: (file) => host.appRelative?.(file) ?? file.index.file,
+    moduleFile: (name) => host.classFile?.(name),
+  };
   const initializers = host.configFiles?.("ActiveAdmin") ?? [];
   const setup = readSetup(initializers, reader);
   if ("why" in setup) return missingAll(m, setup.why, initializers, files);
   const numbers = parseVersion(version);
-  // application.rb sorts the files from 2.8.0; before, `Dir[]` gives them as the file system (or Ruby 3's glob) lists them.
+  // application.rb sorts the paths from 2.8.0 (`Dir[…].sort`); before, they load in `Dir[]`'s order:
+  // from Ruby 3.0 each folder's entries by name (`reports/x.rb` before `reports.rb`), before it the file system's.
   if (version !== undefined && adminVersionBefore(numbers, [2, 8]) && files.length > 1) {
-    host.info(`ActiveAdmin ${version} loads app/admin's files in the order the file system lists them (sorted from 2.8.0): Routemap draws their routes in sorted order, which may not be the order of Rails' rows.`);
+    if (m.ruby.unsortedGlob) host.info(`ActiveAdmin ${version} loads app/admin's files in the order the file system lists them on Ruby before 3.0 (sorted from ActiveAdmin 2.8.0): Routemap draws their routes in sorted order, which may not be the order of Rails' rows.`);
+    else files.sort((a, b) => byFolderEntries(a.index.file, b.index.file));
   }
   const read: Registrations = { list: new Map(), namespaces: setup.namespaces.map((n) => n.name), unread: new Set() };
   const unread = files.flatMap((file) => readRegistrations(file, setup, read, reader, numbers));
@@ -122,6 +128,14 @@ export function activeAdminDeviseConfig(host: MapperHost, version: string | unde
 const rubyEql = (a: RValue, b: RValue): boolean => a === b || (stringValue(a) !== undefined && stringValue(a) === stringValue(b) && typeof a === typeof b);
 
 const parseVersion = (version: string | undefined): number[] => (version ?? "3.2.5").split(".").map((n) => parseInt(n, 10) || 0);
+
+/** Ruby 3's `Dir[]` order: folder by folder, each one's entries by name, a folder's files where its name sorts. */
+function byFolderEntries(a: string, b: string): number {
+  const x = a.split("/");
+  const y = b.split("/");
+  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i] < y[i] ? -1 : 1;
+  return x.length - y.length;
+}
 
 /** Every route of ActiveAdmin left out, with why: names under the namespaces the files name, or any. */
 function missingAll(m: MapperState, why: string, initializers: readonly LoadedFile[] = [], files: readonly LoadedFile[] = []): void {

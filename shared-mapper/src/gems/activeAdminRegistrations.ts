@@ -24,7 +24,7 @@ import * as N from "@ruby/prism/src/nodes.js";
 import { pluralize, underscore } from "../inflector.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import { RHash, RSymbol, RUnknown, stringValue, sym, type RValue } from "../ruby/values.js";
-import { walkNodes } from "../ruby/walk.js";
+import { constantPathText, walkNodes } from "../ruby/walk.js";
 import { configureParameter, isConstant } from "./configureBlocks.js";
 
 /** The namespace settings the Router reads; undefined: not set here (inherited, or the default). */
@@ -116,6 +116,8 @@ export interface UnreadSetup {
 export interface AdminReader {
   evaluate(file: LoadedFile, node: N.Node, before?: readonly N.Node[]): RValue;
   relative(file: LoadedFile): string;
+  /** The app's file that defines the module `name` where Rails' autoloader finds it. */
+  moduleFile?(name: string): LoadedFile | undefined;
 }
 
 export const CRUD = ["index", "show", "new", "create", "edit", "update", "destroy"];
@@ -443,13 +445,28 @@ function controllerBlock(file: LoadedFile, block: N.BlockNode, entry: Registrati
         continue;
       }
       if (statement.name === "undef_method" || statement.name === "remove_method") return `${at} changes the controller's CRUD actions in a way Routemap does not follow`;
-      // A module can only add methods: it matters where an action was taken away.
-      if (statement.name === "include" && entry.removed.size) return `${at} includes a module that may define an action \`actions\` took away`;
+      // A module can only add methods: it matters where an action was taken away, unless the app's own module defines none.
+      if (statement.name === "include" && entry.removed.size && !args.every((a) => definesNoAction(a, reader))) return `${at} includes a module that may define an action \`actions\` took away`;
       continue;
     }
     if (containsCrudDef(statement)) return `${at} defines a CRUD action in code Routemap does not follow`;
   }
   return undefined;
+}
+
+/** An app's module (`include Skippable`, app/controllers/concerns/skippable.rb) that defines no CRUD action and changes none. */
+function definesNoAction(arg: N.Node, reader: AdminReader): boolean {
+  const name = arg instanceof N.ConstantReadNode || arg instanceof N.ConstantPathNode ? constantPathText(arg)?.replace(/^::/, "") : undefined;
+  const file = name === undefined ? undefined : reader.moduleFile?.(name);
+  return file !== undefined && !containsCrudDef(file.program) && !walkFinds(file.program, (n) => n instanceof N.CallNode && (n.name === "include" || n.name === "define_method" || n.name === "alias_method"));
+}
+
+function walkFinds(root: N.Node, test: (n: N.Node) => boolean): boolean {
+  let found = false;
+  walkNodes(root, (n) => {
+    if (!found && test(n)) found = true;
+  });
+  return found;
 }
 
 function containsCrudDef(node: N.Node): boolean {

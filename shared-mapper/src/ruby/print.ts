@@ -28,6 +28,8 @@ export interface RubyVersion {
   nilDoubleSplat?: boolean;
   /** Ruby 3.3 hands a method without keyword parameters a copy of a lone `**hash`; 3.0–3.2 the caller's own Hash (ruby/ruby#8970). */
   kwSplatCopied?: boolean;
+  /** Before Ruby 3.0 `Dir[]` gives paths in the file system's order; from 3.0 each folder's entries sorted by name. */
+  unsortedGlob?: boolean;
 }
 export const DEFAULT_RUBY: RubyVersion = { modernHashInspect: true, receiverByClass: true, itParameter: true, ruby32: true, nilDoubleSplat: true, kwSplatCopied: true };
 
@@ -35,7 +37,7 @@ export function rubyVersion(version: string | undefined): RubyVersion {
   const [major, minor] = (version ?? "3.4").split(".").map((x) => parseInt(x, 10));
   if (Number.isNaN(major)) return DEFAULT_RUBY;
   const atLeast = (n: number) => major > 3 || (major === 3 && (minor || 0) >= n);
-  return { modernHashInspect: atLeast(4), receiverByClass: atLeast(3), itParameter: atLeast(4), ruby32: atLeast(2), nilDoubleSplat: atLeast(4), kwSplatCopied: atLeast(3) };
+  return { modernHashInspect: atLeast(4), receiverByClass: atLeast(3), itParameter: atLeast(4), ruby32: atLeast(2), nilDoubleSplat: atLeast(4), kwSplatCopied: atLeast(3), unsortedGlob: major < 3 };
 }
 
 /** How an unknown value shows where a value is printed: the expression, marked as not Ruby's output. */
