@@ -213,3 +213,10 @@ test("thousands of registrations, reopenings and `belongs_to`s are read and draw
   assert.match(text, /c1999_admin_posts GET/);
   assert.match(text, /a1999_admin_r1998_r1999 GET +\/admin\/r1998s\/:r1998_id\/r1999s\/:id\/a1999/);
 });
+
+test("a registration being typed (its file does not parse) is left out until it parses, said, its namespace's names open", async () => {
+  const text = await render("//- app/admin/posts.rb\nActiveAdmin.register Post do\n  member_action :lock, method: [:put\nend\n");
+  assert.match(text, /app\/admin\/posts.rb:1: info: Routemap cannot draw this ActiveAdmin registration's routes: its file has a syntax error at line \d; Routemap reads the registration once it parses/);
+  assert.doesNotMatch(text, /lock_admin_post/);
+  assert.match(text, /open \(names admin_…\)/);
+});

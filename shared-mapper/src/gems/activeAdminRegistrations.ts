@@ -285,6 +285,14 @@ function readRegistration(file: LoadedFile, call: N.CallNode, setup: AdminSetup,
     entry = { kind: page ? "page" : "resource", key, className, namespace, routeKey, removed: new Set(), memberActions: [], collectionActions: [], pageActions: [], where, at: { file, node: call } };
     into.list.set(id, entry);
   }
+  // A registration being typed: what the parser made of it is a guess until it parses.
+  const start = call.location.startOffset;
+  const broken = file.syntaxErrors.find((offset) => offset >= start && offset <= start + call.location.length);
+  if (broken !== undefined) {
+    into.list.delete(id);
+    into.unread.add(id);
+    return { why: `its file has a syntax error at line ${file.index.position(broken).line + 1}; Routemap reads the registration once it parses`, file, node: call, namespace, controller: routeKey };
+  }
   if (!(call.block instanceof N.BlockNode) || !call.block.body) return undefined;
   const body = call.block.body instanceof N.StatementsNode ? call.block.body.body : [call.block.body];
   const why = readBlock(file, body, entry, reader);
