@@ -16,14 +16,17 @@ import { dirname, join, relative } from "node:path";
 const MAX_BYTES = 1 << 20;
 const SKIPPED_DIRS = new Set([
   ".git", "node_modules", "spec", "test", "tests", "features", "fixtures", "coverage", "tmp", "log",
-  "public", "assets", "javascript", "javascripts", "stylesheets", "views", "docs", "doc", "bundle", "cache", "sorbet",
+  "public", "views", "docs", "doc", "bundle", "cache", "sorbet",
 ]);
+/** The asset pipeline's folders, at the root or in app/, lib/, vendor/: elsewhere (app/models/assets/) a name like any other. */
+const ASSET_DIRS = new Set(["assets", "javascript", "javascripts", "stylesheets"]);
+const isAssetDir = (parts, i) => ASSET_DIRS.has(parts[i]) && (i === 0 || ["app", "lib", "vendor"].includes(parts[i - 1]));
 
 /** Whether a repository path (relative to the repo's root, `/`-separated) is a routing input. */
 export function isRoutingInput(path) {
   const parts = path.split("/");
   const name = parts[parts.length - 1];
-  if (parts.slice(0, -1).some((p) => SKIPPED_DIRS.has(p))) return false;
+  if (parts.slice(0, -1).some((p, i) => SKIPPED_DIRS.has(p) || isAssetDir(parts, i))) return false;
   // (`eval_gemfile "gemfiles/rubocop.gemfile"`: houdini's, lowercase.)
   if (/gemfile/i.test(name) || name === ".ruby-version" || name === "VERSION" || name.endsWith(".gemspec")) return true;
   // Files Gemfiles and application.rb read at the root (huginn's Gemfile reads the Procfile).
