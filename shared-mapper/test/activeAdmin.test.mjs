@@ -220,3 +220,38 @@ test("a registration being typed (its file does not parse) is left out until it 
   assert.doesNotMatch(text, /lock_admin_post/);
   assert.match(text, /open \(names admin_…\)/);
 });
+
+test("a `belongs_to` whose target may be a registration left out leaves its own out too, said: no error Rails would not raise, no other parent", async () => {
+  const text = await render(`//- app/admin/users.rb
+ActiveAdmin.register User do
+  batch_create
+end
+//- app/admin/units.rb
+ActiveAdmin.register Unit, as: "Training Platoon"
+//- app/admin/units_all.rb
+ActiveAdmin.register Unit do
+  searchable_select_options
+end
+//- app/admin/passes.rb
+ActiveAdmin.register Pass do
+  belongs_to :user, optional: true
+end
+//- app/admin/roles.rb
+ActiveAdmin.register Role do
+  belongs_to :unit
+end
+`);
+  assert.doesNotMatch(text, /error/);
+  assert.doesNotMatch(text, /training_platoon_roles|admin_passes/);
+  assert.match(text, /app\/admin\/passes.rb:1: info: Routemap cannot draw this ActiveAdmin registration's routes: its `belongs_to` target User may be a registration Routemap cannot read\./);
+  assert.match(text, /app\/admin\/roles.rb:1: info: Routemap cannot draw this ActiveAdmin registration's routes: its `belongs_to` target Unit may be a registration Routemap cannot read\./);
+});
+
+test("`config.load_paths` names the app's folders of registrations: they are read in its order; one outside the app is not read", async () => {
+  const setup = (line) => `//- config/initializers/active_admin.rb\nActiveAdmin.setup do |config|\n  config.default_namespace = :manage\n${line}\nend\n`;
+  const files = "//- app/manage/users.rb\nActiveAdmin.register User\n//- app/admin/posts.rb\nActiveAdmin.register Post\n//- app/extra/tags.rb\nActiveAdmin.register Tag\n";
+  const names = (text) => [...text.matchAll(/^ *(manage_\w+) GET/gm)].map((m) => m[1]).filter((n) => !/^manage_(root|comments?)$/.test(n));
+  assert.deepEqual(names(await render(`${setup('  config.load_paths = [File.join(Rails.root, "app", "manage")]')}${files}`)), ["manage_users", "manage_user"]);
+  assert.deepEqual(names(await render(`${setup('  config.load_paths << Rails.root.join("app/extra")')}${files}`)), ["manage_posts", "manage_post", "manage_tags", "manage_tag"]);
+  assert.match(await render(`${setup('  config.load_paths = ["/srv/shared/admin"]')}${files}`), /info: Routemap cannot draw ActiveAdmin's routes: `config.load_paths = \["\/srv\/shared\/admin"\]` \(config\/initializers\/active_admin.rb:3\) sets where ActiveAdmin finds its registrations to a value Routemap cannot read/);
+});

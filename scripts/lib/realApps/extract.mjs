@@ -16,10 +16,13 @@ import { dirname, join, relative } from "node:path";
 const MAX_BYTES = 1 << 20;
 const SKIPPED_DIRS = new Set([
   ".git", "node_modules", "spec", "test", "tests", "features", "fixtures", "coverage", "tmp", "log",
-  "public", "views", "docs", "doc", "bundle", "cache", "sorbet",
+  "public", "docs", "doc", "bundle", "cache", "sorbet",
 ]);
-/** The asset pipeline's folders, at the root or in app/, lib/, vendor/: elsewhere (app/models/assets/) a name like any other. */
-const ASSET_DIRS = new Set(["assets", "javascript", "javascripts", "stylesheets"]);
+/**
+ * The asset pipeline's folders and the views, at the root or in app/, lib/, vendor/: elsewhere a
+ * name like any other (rails-starter's app/models/optional_modules/assets/, AICrowd's app/models/views/).
+ */
+const ASSET_DIRS = new Set(["assets", "javascript", "javascripts", "stylesheets", "views"]);
 const isAssetDir = (parts, i) => ASSET_DIRS.has(parts[i]) && (i === 0 || ["app", "lib", "vendor"].includes(parts[i - 1]));
 
 /** Whether a repository path (relative to the repo's root, `/`-separated) is a routing input. */

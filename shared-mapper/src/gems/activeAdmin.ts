@@ -78,8 +78,6 @@ export function activeAdminRoutes(m: MapperState, version: string | undefined): 
   if (!host.inApp || !host.evaluateIn) return missingAll(m, "this routes file is read without its app, whose app/admin and initializer Routemap reads");
   // Without config/application.rb the app's initializers are not read: its settings would be guesses.
   if (!host.appFile("config/application.rb")) return missingAll(m, "the app has no config/application.rb, so Routemap does not read its initializers");
-  const files = host.appFilesUnder?.("app/admin");
-  if (!files) return missingAll(m, "a file under app/admin cannot be read");
   const reader: AdminReader = {
     evaluate: (file, node, before) => host.evaluateIn!(file, node, before),
     relative: (file) => host.appRelative?.(file) ?? file.index.file,
@@ -87,8 +85,10 @@ export function activeAdminRoutes(m: MapperState, version: string | undefined): 
   };
   const initializers = host.configFiles?.("ActiveAdmin") ?? [];
   const setup = readSetup(initializers, reader);
-  if ("why" in setup) return missingAll(m, setup.why, initializers, files);
+  if ("why" in setup) return missingAll(m, setup.why, initializers, host.appFilesUnder?.("app/admin") ?? []);
   const numbers = parseVersion(version);
+  const files = loadedFiles(host, setup.loadPaths, numbers);
+  if (!files) return missingAll(m, `a file under ${setup.loadPaths.join(", ")} cannot be read`, initializers);
   // application.rb sorts the paths from 2.8.0 (`Dir[…].sort`); before, they load in `Dir[]`'s order:
   // from Ruby 3.0 each folder's entries by name (`reports/x.rb` before `reports.rb`), before it the file system's.
   if (version !== undefined && adminVersionBefore(numbers, [2, 8]) && files.length > 1) {
@@ -100,6 +100,7 @@ export function activeAdminRoutes(m: MapperState, version: string | undefined): 
   if (!read.namespaces.includes(setup.defaultNamespace)) read.namespaces.push(setup.defaultNamespace);
   const router = new Router(m, setup, read, gemVersion(m, "activerecord") !== undefined || gemVersion(m, "rails") !== undefined || !m.gems);
   for (const u of unread) router.notDrawn(u);
+  router.unread = unread;
   router.apply();
 }
 
@@ -129,6 +130,19 @@ const rubyEql = (a: RValue, b: RValue): boolean => a === b || (stringValue(a) !=
 
 const parseVersion = (version: string | undefined): number[] => (version ?? "3.2.5").split(".").map((n) => parseInt(n, 10) || 0);
 
+/**
+ * application.rb `files`: each load path's `**\/*.rb`, without repeats; from 2.13.1 each path's
+ * sorted in the paths' order, from 2.8.0 all of them sorted together (before, see the caller).
+ */
+function loadedFiles(host: MapperHost, loadPaths: readonly string[], version: readonly number[]): LoadedFile[] | undefined {
+  const lists = [...new Set(loadPaths)].map((path) => host.appFilesUnder?.(path));
+  if (lists.some((l) => l === undefined)) return undefined;
+  const seen = new Set<string>();
+  const files = (lists as LoadedFile[][]).flat().filter((f) => !seen.has(f.index.file) && seen.add(f.index.file));
+  if (adminVersionBefore(version, [2, 13, 1]) && lists.length > 1) files.sort((a, b) => (a.index.file < b.index.file ? -1 : a.index.file > b.index.file ? 1 : 0));
+  return files;
+}
+
 /** Ruby 3's `Dir[]` order: folder by folder, each one's entries by name, a folder's files where its name sorts. */
 function byFolderEntries(a: string, b: string): number {
   const x = a.split("/");
@@ -143,6 +157,11 @@ function missingAll(m: MapperState, why: string, initializers: readonly LoadedFi
   const message = `Routemap cannot draw ActiveAdmin's routes: ${why}.`;
   if (!namespaces) return m.host.missing(message, { namePrefix: undefined, modules: [undefined] });
   for (const ns of namespaces) m.host.missing(message, { namePrefix: ns, modules: [ns] });
+}
+
+/** A `belongs_to` target that a registration Routemap cannot read may be. */
+class TargetUnread {
+  constructor(readonly name: string) {}
 }
 
 const ROUTE_DEFAULTS = { rootTo: "dashboard#index", commentsRegistrationName: "Comment" };
@@ -170,6 +189,9 @@ class Router {
     if (!(value instanceof RHash)) throw routingError(noMethodMessage(this.m.ruby, key === "routeOptions" ? "dup" : "merge", value), "NoMethodError");
     return value.dup();
   }
+
+  /** The registrations left out: a `belongs_to` that may name one of them depends on it. */
+  unread: readonly Unread[] = [];
 
   notDrawn(u: Unread): void {
     const ns = u.namespace === ROOT ? undefined : u.namespace;
@@ -221,12 +243,24 @@ class Router {
   }
 
   private resourceRoutes(config: Registration): void {
-    this.at(config.at, () => this.inNamespace(config.namespace, () => {
-      if (!config.belongsTo) return this.pageOrResource(config);
-      const target = this.target(config);
-      if (config.belongsTo.optional) this.pageOrResource(config);
-      invoke(this.m, resources, [target.routeKey, kw({ only: [] })], () => this.pageOrResource(config));
-    }));
+    this.at(config.at, () => {
+      let target: Registration | undefined;
+      try {
+        target = config.belongsTo && this.target(config);
+      } catch (e) {
+        if (!(e instanceof TargetUnread)) throw e;
+        const ns = config.namespace === ROOT ? undefined : config.namespace;
+        return this.m.host.missing(`Routemap cannot draw this ActiveAdmin registration's routes: its \`belongs_to\` target ${e.name} may be a registration Routemap cannot read.`, { namePrefix: ns, modules: [ns] });
+      }
+      this.inNamespace(config.namespace, () => this.belongingRoutes(config, target));
+    });
+  }
+
+  /** router.rb `define_routes`: the resource's own routes, and with `belongs_to` nested in the target's (`only: []`). */
+  private belongingRoutes(config: Registration, target: Registration | undefined): void {
+    if (!config.belongsTo || !target) return this.pageOrResource(config);
+    if (config.belongsTo.optional) this.pageOrResource(config);
+    invoke(this.m, resources, [target.routeKey, kw({ only: [] })], () => this.pageOrResource(config));
   }
 
   /** By namespace and class name (resource_collection.rb's `[]` looks a name up as a key, then as a class). */
@@ -239,7 +273,15 @@ class Router {
       this.byClass = new Map();
       for (const r of this.read.list.values()) if (r.className !== undefined && !this.byClass.has(registrationKey(r.namespace, r.className))) this.byClass.set(registrationKey(r.namespace, r.className), r);
     }
-    const lookup = (name: string) => [this.read.list.get(registrationKey(config.namespace, name)), this.byClass!.get(registrationKey(config.namespace, name))].find((r) => r?.kind === "resource");
+    const ns = config.namespace;
+    const lookup = (name: string): Registration | undefined => {
+      const byKey = this.read.list.get(registrationKey(ns, name));
+      if (byKey?.kind === "resource") return byKey;
+      // A registration left out may have that key or class (or any, where its own are not known).
+      if (this.unread.some((u) => (u.namespace === undefined || u.namespace === ns) && (u.key === undefined || u.key === name || u.className === undefined || u.className === name))) throw new TargetUnread(name);
+      const byClass = this.byClass!.get(registrationKey(ns, name));
+      return byClass?.kind === "resource" ? byClass : undefined;
+    };
     const found = (className !== undefined ? lookup(className) : undefined) ?? lookup(camelize(target));
     if (!found) throw routingError(`Could not find ${className ?? camelize(target)} in ${config.namespace} (ActiveAdmin's \`belongs_to\` finds a resource registered in the same namespace: ${config.where})`, "ActiveAdmin::Resource::BelongsTo::TargetNotFound");
     return found;

@@ -23,7 +23,7 @@
 import * as N from "@ruby/prism/src/nodes.js";
 import { pluralize, underscore } from "../inflector.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
-import { RHash, RSymbol, RUnknown, stringValue, sym, type RValue } from "../ruby/values.js";
+import { RHash, RPathname, RSymbol, RUnknown, stringValue, sym, type RValue } from "../ruby/values.js";
 import { constantPathText, walkNodes } from "../ruby/walk.js";
 import { configureParameter, isConstant } from "./configureBlocks.js";
 
@@ -54,6 +54,8 @@ export interface AdminSetup {
   logoutLinkMethod: RValue;
   app: AdminSettings;
   namespaces: { name: NamespaceName; settings: AdminSettings }[];
+  /** `load_paths`: the app's folders of registrations, relative to its root (`app/admin`). */
+  loadPaths: string[];
 }
 
 /** A route an action adds (`member_action :lock, method: :put`): its name and verbs. */
@@ -106,6 +108,9 @@ export interface Unread {
   namespace: NamespaceName | undefined;
   /** The controller its registration defines all the same (`posts`, in the namespace's module), where its name is known. */
   controller?: string;
+  /** Its key and class, where known: a `belongs_to` that may name it depends on it. */
+  key?: string;
+  className?: string;
 }
 
 /** A setting the initializer writes that Routemap cannot read, with its place. */
@@ -147,7 +152,7 @@ function namespaceOf(value: RValue): NamespaceName | undefined {
 
 /** The initializer's settings; an Unread where one is set to what Routemap cannot read, or under a condition. */
 export function readSetup(files: readonly LoadedFile[], reader: AdminReader): AdminSetup | UnreadSetup {
-  const setup: AdminSetup = { defaultNamespace: "admin", defaultNamespaceValue: sym("admin"), logoutLinkMethod: sym("get"), app: {}, namespaces: [] };
+  const setup: AdminSetup = { defaultNamespace: "admin", defaultNamespaceValue: sym("admin"), logoutLinkMethod: sym("get"), app: {}, namespaces: [], loadPaths: ["app/admin"] };
   for (const file of files) {
     const failed = readSetupFile(file, setup, reader);
     if (failed) return failed;
@@ -165,12 +170,18 @@ function readSetupFile(file: LoadedFile, setup: AdminSetup, reader: AdminReader)
     for (const statement of body) {
       if (failed) return;
       const call = statement instanceof N.CallNode && statement.receiver instanceof N.LocalVariableReadNode && configs.has(statement.receiver.name) ? statement : undefined;
+      const added = loadPathsAdded(statement, configs);
+      if (added) {
+        const paths = added.arg ? loadPathsOf(file, reader.evaluate(file, added.arg), reader) : undefined;
+        if (!paths) unread(statement, "sets where ActiveAdmin finds its registrations to a value Routemap cannot read (folders of the app)");
+        else setup.loadPaths = added.replace ? paths : [...setup.loadPaths, ...paths];
+        continue;
+      }
       if (!call) {
         if (mentionsSettings(statement)) unread(statement, "sets ActiveAdmin's routes' settings under a condition or in code Routemap does not follow");
         continue;
       }
       if (call.name === "namespace") readNamespaceCall(file, call, setup, reader, unread);
-      else if (call.name === "load_paths=" || call.name === "load_paths") unread(call, "changes where ActiveAdmin finds its registrations, which Routemap does not follow");
       else if (call.name === "default_namespace=") {
         const value = reader.evaluate(file, call.arguments_!.arguments_[0]);
         const name = namespaceOf(value);
@@ -181,6 +192,31 @@ function readSetupFile(file: LoadedFile, setup: AdminSetup, reader: AdminReader)
     }
   });
   return failed;
+}
+
+/**
+ * `config.load_paths = […]`, `config.load_paths << path` (`push`, `concat`): the statement's
+ * argument, and whether it replaces the list; undefined for a statement that is none of these.
+ */
+function loadPathsAdded(statement: N.Node, configs: Set<string>): { arg: N.Node | undefined; replace: boolean } | undefined {
+  if (!(statement instanceof N.CallNode)) return undefined;
+  const isConfig = (n: N.Node | null) => n instanceof N.LocalVariableReadNode && configs.has(n.name);
+  const arg = statement.arguments_?.arguments_.length === 1 ? statement.arguments_.arguments_[0] : undefined;
+  if (statement.name === "load_paths=" && isConfig(statement.receiver)) return { arg, replace: true };
+  const list = statement.receiver;
+  if (list instanceof N.CallNode && list.name === "load_paths" && isConfig(list.receiver) && ["<<", "push", "concat"].includes(statement.name)) {
+    return { arg, replace: false };
+  }
+  return undefined;
+}
+
+/** The app's folders a load path value names (`File.join(Rails.root, "app", "manage")`), relative to its root; undefined where one is not. */
+function loadPathsOf(file: LoadedFile, value: RValue, reader: AdminReader): string[] | undefined {
+  const relative = reader.relative(file);
+  const root = file.index.file.endsWith(relative) ? file.index.file.slice(0, file.index.file.length - relative.length - 1) : undefined;
+  const paths = (Array.isArray(value) ? value : [value]).map((v) => (v instanceof RPathname ? v.path : stringValue(v)));
+  if (root === undefined || paths.some((p) => p === undefined || !p.startsWith(`${root}/`))) return undefined;
+  return paths.map((p) => p!.slice(root.length + 1).replace(/\/+$/, ""));
 }
 
 /** `config.namespace :staff do |staff| staff.batch_actions = true end`: the namespace created, its settings. */
@@ -211,7 +247,7 @@ function settingValue(file: LoadedFile, call: N.CallNode, reader: AdminReader, u
 function mentionsSettings(statement: N.Node): boolean {
   let found = false;
   walkNodes(statement, (n) => {
-    if (n instanceof N.CallNode && (SETTINGS[n.name] || n.name === "default_namespace=" || n.name === "namespace" || n.name === "load_paths=")) found = true;
+    if (n instanceof N.CallNode && (SETTINGS[n.name] || n.name === "default_namespace=" || n.name === "namespace" || n.name === "load_paths=" || n.name === "load_paths")) found = true;
   });
   return found;
 }
@@ -248,7 +284,9 @@ function readRegistration(file: LoadedFile, call: N.CallNode, setup: AdminSetup,
   const options = args.at(-1) instanceof N.KeywordHashNode ? (args.at(-1) as N.KeywordHashNode) : undefined;
   const first = args[0] && args[0] !== options ? args[0] : undefined;
   // Said at the call itself (`MapperHost.drawAt`), where the editor shows it.
-  const fail = (why: string, namespace?: NamespaceName): Unread => ({ why: `it ${why}`, file, node: call, namespace });
+  let key: string | undefined;
+  let className: string | undefined;
+  const fail = (why: string, namespace?: NamespaceName): Unread => ({ why: `it ${why}`, file, node: call, namespace, key, className });
   const option = (key: string): { value: RValue } | undefined => {
     for (const element of options?.elements ?? []) {
       if (element instanceof N.AssocNode && ((element.key instanceof N.SymbolNode && element.key.unescaped.value === key))) return { value: reader.evaluate(file, element.value) };
@@ -262,8 +300,6 @@ function readRegistration(file: LoadedFile, call: N.CallNode, setup: AdminSetup,
   // `Application#namespace` creates it at its first registration, whatever the block holds.
   if (!into.namespaces.includes(namespace)) into.namespaces.push(namespace);
   const page = call.name === "register_page";
-  let key: string | undefined;
-  let className: string | undefined;
   if (page) key = first ? stringOf(reader.evaluate(file, first)) : undefined;
   else if (first instanceof N.ConstantReadNode || first instanceof N.ConstantPathNode) className = file.index.slice(first.location.startOffset, first.location.startOffset + first.location.length).replace(/^::/, "");
   else if (first instanceof N.StringNode && !versionBefore(version, [3, 5])) className = first.unescaped.value.replace(/^::/, "");
@@ -291,7 +327,7 @@ function readRegistration(file: LoadedFile, call: N.CallNode, setup: AdminSetup,
   if (broken !== undefined) {
     into.list.delete(id);
     into.unread.add(id);
-    return { why: `its file has a syntax error at line ${file.index.position(broken).line + 1}; Routemap reads the registration once it parses`, file, node: call, namespace, controller: routeKey };
+    return { why: `its file has a syntax error at line ${file.index.position(broken).line + 1}; Routemap reads the registration once it parses`, file, node: call, namespace, controller: routeKey, key, className };
   }
   if (!(call.block instanceof N.BlockNode) || !call.block.body) return undefined;
   const body = call.block.body instanceof N.StatementsNode ? call.block.body.body : [call.block.body];
@@ -300,7 +336,7 @@ function readRegistration(file: LoadedFile, call: N.CallNode, setup: AdminSetup,
   // Not drawn at all, nor what a later `register` of it adds: what the block would leave is not known.
   into.list.delete(id);
   into.unread.add(id);
-  return { why, file, node: call, namespace, controller: routeKey };
+  return { why, file, node: call, namespace, controller: routeKey, key, className };
 }
 
 /** `name.to_s.parameterize.underscore`, for ASCII names (others are transliterated by the app's locale). */
