@@ -79,6 +79,8 @@ test("a DSL call under a condition or an `include` leaves its registration out; 
   // once `actions` took it away (both checked with activeadmin 3.2.5 on Rails 6.1).
   const hidden = await left("  controller do\n    private\n\n    def destroy\n    end\n  end");
   assert.match(hidden, /PUT +\/admin\/posts\/:id\(\.:format\) +admin\/posts#update\n +admin_comments/);
+  const defined = await left("  actions :index\n  controller do\n    define_method(:create) do\n    end\n  end");
+  assert.match(defined, /admin_posts GET +\/admin\/posts\(\.:format\) +admin\/posts#index\n +POST +\/admin\/posts\(\.:format\) +admin\/posts#create\n/);
   const back = await left("  actions :index\n  controller do\n    def show\n      super\n    end\n  end");
   assert.match(back, /admin_posts GET +\/admin\/posts\(\.:format\) +admin\/posts#index\n +admin_post GET +\/admin\/posts\/:id\(\.:format\) +admin\/posts#show\n/);
   // What draws nothing is passed over: ActiveAdmin's own DSL, a controller's other methods.

@@ -489,6 +489,13 @@ function controllerBlock(file: LoadedFile, block: N.BlockNode, entry: Registrati
         continue;
       }
       if (statement.name === "undef_method" || statement.name === "remove_method") return `${at} changes the controller's CRUD actions in a way Routemap does not follow`;
+      // `define_method(:create) do … end` defines the action as `def` does; a name not written out may be one.
+      if (statement.name === "define_method" || statement.name === "alias_method") {
+        const named = args[0] instanceof N.SymbolNode || args[0] instanceof N.StringNode ? args[0].unescaped.value : undefined;
+        if (named === undefined) return `${at} defines a method Routemap cannot name, which may be a CRUD action`;
+        if (CRUD.includes(named)) define(named, hidden);
+        continue;
+      }
       // A module can only add methods: it matters where an action was taken away, unless the app's own module defines none.
       if (statement.name === "include" && entry.removed.size && !args.every((a) => definesNoAction(a, reader))) return `${at} includes a module that may define an action \`actions\` took away`;
       continue;
