@@ -257,3 +257,46 @@ test("`config.load_paths` names the app's folders of registrations: they are rea
   assert.deepEqual(names(await render(`${setup('  config.load_paths << Rails.root.join("app/extra")')}${files}`)), ["manage_posts", "manage_post", "manage_tags", "manage_tag"]);
   assert.match(await render(`${setup('  config.load_paths = ["/srv/shared/admin"]')}${files}`), /info: Routemap cannot draw ActiveAdmin's routes: `config.load_paths = \["\/srv\/shared\/admin"\]` \(config\/initializers\/active_admin.rb:3\) sets where ActiveAdmin finds its registrations to a value Routemap cannot read/);
 });
+
+test("the app's own DSL methods, in a module it includes into ActiveAdmin::ResourceDSL, are read as the block's statements", async () => {
+  const text = await render(`//- config/initializers/active_admin.rb
+Dir[Rails.root.join("lib/extensions/active_admin/*.rb")].each { |f| require f }
+Rails.configuration.to_prepare do
+  ActiveAdmin::ResourceDSL.send :include, ActiveAdminCsvDownload
+  ActiveAdmin::ResourceDSL.include Extensions::Orderable
+end
+//- lib/extensions/active_admin/csv_download.rb
+module ActiveAdminCsvDownload
+  def data_export_sidebar(name)
+    sidebar "Export", only: :index do
+      para name
+    end
+  end
+end
+//- lib/extensions/active_admin/orderable.rb
+module Extensions
+  module Orderable
+    def orderable
+      member_action :sort, method: :post do
+        resource.insert_at(params[:position].to_i)
+      end
+    end
+
+    def positioned(column)
+      collection_action column, method: :post
+    end
+  end
+end
+//- app/admin/contents.rb
+ActiveAdmin.register Content do
+  data_export_sidebar "Contents"
+  orderable
+end
+//- app/admin/tags.rb
+ActiveAdmin.register Tag do
+  positioned :reorder
+end
+`);
+  assert.match(text, /sort_admin_content POST +\/admin\/contents\/:id\/sort\(\.:format\) +admin\/contents#sort/);
+  assert.match(text, /admin\/tags.rb:1: info: Routemap cannot draw this ActiveAdmin registration's routes: `positioned :reorder` \(app\/admin\/tags.rb:2\) calls the app's `positioned` \(lib\/extensions\/active_admin\/orderable.rb:9\), where `collection_action column, method: :post` \(lib\/extensions\/active_admin\/orderable.rb:10\) names an action Routemap cannot read/);
+});

@@ -530,7 +530,7 @@ export class Interpreter implements MapperHost, CallHost {
     return this.o.appRoot === undefined ? undefined : this.o.load(`${this.o.appRoot}/${relative}`);
   }
 
-  appFilesUnder(folder: string): LoadedFile[] | undefined {
+  appFilesUnder(folder: string, mentioning?: string): LoadedFile[] | undefined {
     const root = this.o.appRoot;
     if (root === undefined) return undefined;
     const prefix = `${root}/${folder}/`;
@@ -538,6 +538,8 @@ export class Interpreter implements MapperHost, CallHost {
     const files: LoadedFile[] = [];
     // Ruby sorts by bytes; the paths' UTF-16 order is the same for the names apps give their files.
     for (const path of [...paths].sort()) {
+      // Only the files that name it are parsed (a lib/ of thousands of files, for one module).
+      if (mentioning !== undefined && this.o.text && !this.o.text(path)?.includes(mentioning)) continue;
       const file = this.o.load(path);
       if (!file) return undefined;
       files.push(file);

@@ -22,6 +22,8 @@ import type { LoadedFile } from "../ruby/loadedFile.js";
 import { noMethodMessage, toS } from "../ruby/print.js";
 import { forMapper, RHash, RUnknown, stringValue, sym, truthy, type RValue } from "../ruby/values.js";
 import { invoke, kw } from "../framework/draw.js";
+import * as N from "@ruby/prism/src/nodes.js";
+import { constantPathText, walkNodes } from "../ruby/walk.js";
 import { adminVersionBefore, CRUD, readRegistrations, registrationKey, readSetup, ROOT, type AdminAction, type AdminReader, type AdminSettings, type AdminSetup, type NamespaceName, type Registration, type Registrations, type Unread } from "./activeAdminRegistrations.js";
 
 /** A namespace's name as written (`:admin`, `"admin"`), "root" for `false`/`nil`, else undefined. */
@@ -82,6 +84,7 @@ export function activeAdminRoutes(m: MapperState, version: string | undefined): 
     evaluate: (file, node, before) => host.evaluateIn!(file, node, before),
     relative: (file) => host.appRelative?.(file) ?? file.index.file,
     moduleFile: (name) => host.classFile?.(name),
+    dslMethod: appDslMethods(host),
   };
   const initializers = host.configFiles?.("ActiveAdmin") ?? [];
   const setup = readSetup(initializers, reader);
@@ -141,6 +144,64 @@ function loadedFiles(host: MapperHost, loadPaths: readonly string[], version: re
   const files = (lists as LoadedFile[][]).flat().filter((f) => !seen.has(f.index.file) && seen.add(f.index.file));
   if (adminVersionBefore(version, [2, 13, 1]) && lists.length > 1) files.sort((a, b) => (a.index.file < b.index.file ? -1 : a.index.file > b.index.file ? 1 : 0));
   return files;
+}
+
+/**
+ * The app's DSL methods (`AdminReader.dslMethod`): the modules its configuration and lib/ files
+ * include into `ActiveAdmin::ResourceDSL` (`include`, `prepend`, `send :include`), found where
+ * the autoloader would or among lib/'s files that define them, read once it is first asked.
+ */
+function appDslMethods(host: MapperHost): (name: string) => { file: LoadedFile; def: N.DefNode } | "ambiguous" | undefined {
+  let modules: { file: LoadedFile; node: N.ModuleNode }[] | undefined;
+  return (name) => {
+    modules ??= dslModules(host);
+    const found = modules.flatMap((m) => (m.node.body instanceof N.StatementsNode ? m.node.body.body : []).filter((n): n is N.DefNode => n instanceof N.DefNode && !n.receiver && n.name === name).map((def) => ({ file: m.file, def })));
+    return found.length > 1 ? "ambiguous" : found[0];
+  };
+}
+
+const DSL_RECEIVERS = new Set(["ActiveAdmin::ResourceDSL", "::ActiveAdmin::ResourceDSL"]);
+
+function dslModules(host: MapperHost): { file: LoadedFile; node: N.ModuleNode }[] {
+  const files = [...(host.configFiles?.("ResourceDSL") ?? []), ...(host.appFilesUnder?.("lib", "ResourceDSL") ?? [])];
+  const names = new Set<string>();
+  for (const file of files) {
+    walkNodes(file.program, (n) => {
+      if (!(n instanceof N.CallNode) || !n.receiver || !DSL_RECEIVERS.has(constantPathText(n.receiver) ?? "")) return;
+      const args = n.arguments_?.arguments_ ?? [];
+      const mixed = n.name === "include" || n.name === "prepend" ? args : n.name === "send" && args[0] instanceof N.SymbolNode && ["include", "prepend"].includes(args[0].unescaped.value) ? args.slice(1) : [];
+      for (const arg of mixed) {
+        const written = constantPathText(arg);
+        if (written) names.add(written.replace(/^::/, ""));
+      }
+    });
+  }
+  const out: { file: LoadedFile; node: N.ModuleNode }[] = [];
+  for (const name of names) {
+    const last = name.split("::").at(-1)!;
+    const candidates = [host.classFile?.(name), ...(host.appFilesUnder?.("lib", `module ${last}`) ?? [])].filter((f): f is LoadedFile => f !== undefined);
+    for (const file of new Set(candidates)) out.push(...moduleDefinitions(file, name));
+  }
+  return out;
+}
+
+/** The `module` nodes of `file` whose full name (by their nesting) is `name`. */
+function moduleDefinitions(file: LoadedFile, name: string): { file: LoadedFile; node: N.ModuleNode }[] {
+  const out: { file: LoadedFile; node: N.ModuleNode }[] = [];
+  const visit = (node: N.Node, nesting: string): void => {
+    for (const child of node.childNodes()) {
+      if (!child) continue;
+      if (child instanceof N.ModuleNode || child instanceof N.ClassNode) {
+        const written = constantPathText(child.constantPath);
+        if (written === undefined) continue;
+        const full = written.startsWith("::") ? written.slice(2) : nesting ? `${nesting}::${written}` : written;
+        if (child instanceof N.ModuleNode && full === name) out.push({ file, node: child });
+        if (child.body) visit(child.body, full);
+      } else if (child instanceof N.StatementsNode) visit(child, nesting);
+    }
+  };
+  visit(file.program, "");
+  return out;
 }
 
 /** Ruby 3's `Dir[]` order: folder by folder, each one's entries by name, a folder's files where its name sorts. */

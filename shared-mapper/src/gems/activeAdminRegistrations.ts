@@ -123,6 +123,12 @@ export interface AdminReader {
   relative(file: LoadedFile): string;
   /** The app's file that defines the module `name` where Rails' autoloader finds it. */
   moduleFile?(name: string): LoadedFile | undefined;
+  /**
+   * The app's own DSL method `name` of a module it includes into `ActiveAdmin::ResourceDSL`
+   * (`ActiveAdmin::ResourceDSL.send :include, CsvDownload`), with its file; "ambiguous" where
+   * several define it; undefined where none does.
+   */
+  dslMethod?(name: string): { file: LoadedFile; def: N.DefNode } | "ambiguous" | undefined;
 }
 
 export const CRUD = ["index", "show", "new", "create", "edit", "update", "destroy"];
@@ -357,7 +363,7 @@ function versionBefore(version: readonly number[], than: readonly number[]): boo
 export { versionBefore as adminVersionBefore };
 
 /** The block's statements, in order, applied to the registration; why, where one could change routes and is not read. */
-function readBlock(file: LoadedFile, body: readonly N.Node[], entry: Registration, reader: AdminReader): string | undefined {
+function readBlock(file: LoadedFile, body: readonly N.Node[], entry: Registration, reader: AdminReader, depth = 0): string | undefined {
   const locals: N.Node[] = [];
   for (const statement of body) {
     if (statement instanceof N.LocalVariableWriteNode) {
@@ -369,7 +375,7 @@ function readBlock(file: LoadedFile, body: readonly N.Node[], entry: Registratio
     const configCall = statement instanceof N.CallNode && statement.receiver instanceof N.CallNode && statement.receiver.name === "config" && statement.receiver.receiver === null ? statement : undefined;
     let why: string | undefined;
     if (configCall) why = configStatement(file, configCall, entry, reader, locals);
-    else if (call) why = dslStatement(file, call, entry, reader, locals);
+    else if (call) why = dslStatement(file, call, entry, reader, locals, depth);
     else if (routingInside(statement)) why = `${place(file, statement, reader)} changes its routes in code Routemap does not follow`;
     if (why) return why;
   }
@@ -387,7 +393,7 @@ function configStatement(file: LoadedFile, call: N.CallNode, entry: Registration
   return undefined;
 }
 
-function dslStatement(file: LoadedFile, call: N.CallNode, entry: Registration, reader: AdminReader, locals: N.Node[]): string | undefined {
+function dslStatement(file: LoadedFile, call: N.CallNode, entry: Registration, reader: AdminReader, locals: N.Node[], depth: number): string | undefined {
   const at = place(file, call, reader);
   const args = call.arguments_?.arguments_ ?? [];
   const evaluate = (node: N.Node) => reader.evaluate(file, node, locals);
@@ -419,8 +425,22 @@ function dslStatement(file: LoadedFile, call: N.CallNode, entry: Registration, r
     case "include":
       return `${at} includes a module, whose \`included\` hook may change its routes; Routemap does not follow it`;
     default:
-      return QUIET.has(call.name) ? undefined : `${at} calls \`${call.name}\`, which ActiveAdmin's DSL does not define (a plugin's or the app's method may add routes)`;
+      return QUIET.has(call.name) ? undefined : appDslCall(file, call, entry, reader, depth) ?? undefined;
   }
+}
+
+/**
+ * A DSL method the app adds to ActiveAdmin's (`data_export_sidebar`): its body read as the block's
+ * statements (a few calls deep), its parameters unknown; why where it is not found or not read.
+ */
+function appDslCall(file: LoadedFile, call: N.CallNode, entry: Registration, reader: AdminReader, depth: number): string | null {
+  const at = place(file, call, reader);
+  const found = depth < 3 && !call.block ? reader.dslMethod?.(call.name) : undefined;
+  if (found === undefined) return `${at} calls \`${call.name}\`, which ActiveAdmin's DSL does not define (a plugin's or the app's method may add routes)`;
+  if (found === "ambiguous") return `${at} calls \`${call.name}\`, which several of the app's modules add to ActiveAdmin's DSL`;
+  const body = found.def.body instanceof N.StatementsNode ? found.def.body.body : found.def.body ? [found.def.body] : [];
+  const why = readBlock(found.file, body, entry, reader, depth + 1);
+  return why === undefined ? null : `${at} calls the app's \`${call.name}\` (${reader.relative(found.file)}:${found.file.index.position(found.def.location.startOffset).line + 1}), where ${why}`;
 }
 
 /** InheritedResources' `actions`: `:all` keeps all but `except:`; a list keeps only those; taken away for good. */

@@ -61,9 +61,10 @@ export interface MapperHost {
   readonly inApp: boolean;
   /**
    * The app's Ruby files under `folder` (relative to its root, all depths), parsed, in the order
-   * Ruby's `Dir[…].sort` gives; undefined when one of them cannot be read or there is no app.
+   * Ruby's `Dir[…].sort` gives (only those whose text has `mentioning`, when given); undefined
+   * when one of them cannot be read or there is no app.
    */
-  appFilesUnder?(folder: string): LoadedFile[] | undefined;
+  appFilesUnder?(folder: string, mentioning?: string): LoadedFile[] | undefined;
   /** The file where Rails' autoloader would find the class or module `path` itself (under any autoload root), if the host has it. */
   classFile?(path: string): LoadedFile | undefined;
   /** A file's path relative to the app's root, for messages. */
