@@ -75,6 +75,7 @@ test("a DSL call under a condition or an `include` leaves its registration out; 
   const left = (body) => render(`//- app/admin/posts.rb\nActiveAdmin.register Post do\n${body}\nend\n`);
   assert.match(await left("  member_action :lock if Rails.env.development?"), /info: Routemap cannot draw this ActiveAdmin registration's routes: `member_action :lock if Rails.env.development\?` \(app\/admin\/posts.rb:2\) changes its routes in code Routemap does not follow/);
   assert.match(await left("  include Admin::Lockable"), /includes a module, whose `included` hook may change its routes/);
+  assert.match(await left("  with_options method: :post do\n    member_action :lock\n  end"), /merges options into calls that change its routes/);
   // A private CRUD method hides the action (`instance_methods`); a public one is an action again
   // once `actions` took it away (both checked with activeadmin 3.2.5 on Rails 6.1).
   const hidden = await left("  controller do\n    private\n\n    def destroy\n    end\n  end");
@@ -267,9 +268,21 @@ Rails.configuration.to_prepare do
 end
 //- lib/extensions/active_admin/csv_download.rb
 module ActiveAdminCsvDownload
-  def data_export_sidebar(name)
+  def data_export_sidebar(name, &block)
     sidebar "Export", only: :index do
       para name
+      instance_exec(&block) if block
+    end
+  end
+
+  def with_extra
+    yield
+  end
+
+  def publishable_scopes
+    with_options group: :publishable_status do
+      scope "All", :not_archived, default: true
+      scope "Drafts", :draft
     end
   end
 end
@@ -289,14 +302,24 @@ module Extensions
 end
 //- app/admin/contents.rb
 ActiveAdmin.register Content do
-  data_export_sidebar "Contents"
+  data_export_sidebar "Contents" do
+    para "More"
+  end
+  publishable_scopes
   orderable
 end
 //- app/admin/tags.rb
 ActiveAdmin.register Tag do
   positioned :reorder
 end
+//- app/admin/notes.rb
+ActiveAdmin.register Note do
+  with_extra do
+    member_action :pin
+  end
+end
 `);
+  assert.match(text, /admin\/notes.rb:1: info: Routemap cannot draw this ActiveAdmin registration's routes: `with_extra do` \(app\/admin\/notes.rb:2\) gives the app's `with_extra` a block it may run as the registration's DSL/);
   assert.match(text, /sort_admin_content POST +\/admin\/contents\/:id\/sort\(\.:format\) +admin\/contents#sort/);
   assert.match(text, /admin\/tags.rb:1: info: Routemap cannot draw this ActiveAdmin registration's routes: `positioned :reorder` \(app\/admin\/tags.rb:2\) calls the app's `positioned` \(lib\/extensions\/active_admin\/orderable.rb:9\), where `collection_action column, method: :post` \(lib\/extensions\/active_admin\/orderable.rb:10\) names an action Routemap cannot read/);
 });

@@ -424,6 +424,13 @@ function dslStatement(file: LoadedFile, call: N.CallNode, entry: Registration, r
       return call.block instanceof N.BlockNode ? controllerBlock(file, call.block, entry, reader, locals) : undefined;
     case "include":
       return `${at} includes a module, whose \`included\` hook may change its routes; Routemap does not follow it`;
+    case "with_options": {
+      // ActiveSupport's: the block's calls made with the options merged in. Read where they draw nothing.
+      const block = call.block instanceof N.BlockNode ? call.block : undefined;
+      if (!block || routingInside(block)) return `${at} merges options into calls that change its routes, which Routemap does not follow`;
+      const body = block.body instanceof N.StatementsNode ? block.body.body : block.body ? [block.body] : [];
+      return readBlock(file, body, entry, reader, depth);
+    }
     default:
       return QUIET.has(call.name) ? undefined : appDslCall(file, call, entry, reader, depth) ?? undefined;
   }
@@ -435,12 +442,26 @@ function dslStatement(file: LoadedFile, call: N.CallNode, entry: Registration, r
  */
 function appDslCall(file: LoadedFile, call: N.CallNode, entry: Registration, reader: AdminReader, depth: number): string | null {
   const at = place(file, call, reader);
-  const found = depth < 3 && !call.block ? reader.dslMethod?.(call.name) : undefined;
+  const found = depth < 3 ? reader.dslMethod?.(call.name) : undefined;
   if (found === undefined) return `${at} calls \`${call.name}\`, which ActiveAdmin's DSL does not define (a plugin's or the app's method may add routes)`;
   if (found === "ambiguous") return `${at} calls \`${call.name}\`, which several of the app's modules add to ActiveAdmin's DSL`;
+  if (call.block && !blockRunsLater(found.def)) return `${at} gives the app's \`${call.name}\` a block it may run as the registration's DSL, which Routemap does not follow`;
   const body = found.def.body instanceof N.StatementsNode ? found.def.body.body : found.def.body ? [found.def.body] : [];
   const why = readBlock(found.file, body, entry, reader, depth + 1);
   return why === undefined ? null : `${at} calls the app's \`${call.name}\` (${reader.relative(found.file)}:${found.file.index.position(found.def.location.startOffset).line + 1}), where ${why}`;
+}
+
+/**
+ * Whether a DSL method's block runs only when a page renders: passed on to ActiveAdmin's quiet
+ * DSL (`sidebar … do instance_exec(&block) end`), never yielded to or called where the method runs.
+ */
+function blockRunsLater(def: N.DefNode): boolean {
+  const param = def.parameters?.block?.name ?? undefined;
+  const body = def.body instanceof N.StatementsNode ? def.body.body : def.body ? [def.body] : [];
+  return body.every((statement) => {
+    if (statement instanceof N.CallNode && statement.receiver === null && QUIET.has(statement.name)) return true;
+    return !walkFinds(statement, (n) => n instanceof N.YieldNode || n instanceof N.BlockArgumentNode || (param !== undefined && n instanceof N.LocalVariableReadNode && n.name === param));
+  });
 }
 
 /** InheritedResources' `actions`: `:all` keeps all but `except:`; a list keeps only those; taken away for good. */
