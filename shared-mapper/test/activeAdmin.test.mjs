@@ -233,7 +233,7 @@ end
 ActiveAdmin.register Unit, as: "Training Platoon"
 //- app/admin/units_all.rb
 ActiveAdmin.register Unit do
-  searchable_select_options
+  sortable
 end
 //- app/admin/passes.rb
 ActiveAdmin.register Pass do
@@ -322,4 +322,13 @@ end
   assert.match(text, /admin\/notes.rb:1: info: Routemap cannot draw this ActiveAdmin registration's routes: `with_extra do` \(app\/admin\/notes.rb:2\) gives the app's `with_extra` a block it may run as the registration's DSL/);
   assert.match(text, /sort_admin_content POST +\/admin\/contents\/:id\/sort\(\.:format\) +admin\/contents#sort/);
   assert.match(text, /admin\/tags.rb:1: info: Routemap cannot draw this ActiveAdmin registration's routes: `positioned :reorder` \(app\/admin\/tags.rb:2\) calls the app's `positioned` \(lib\/extensions\/active_admin\/orderable.rb:9\), where `collection_action column, method: :post` \(lib\/extensions\/active_admin\/orderable.rb:10\) names an action Routemap cannot read/);
+});
+
+test("activeadmin-searchable_select's `searchable_select_options` adds its collection action, where the app locks the gem", async () => {
+  const files = "//- app/admin/users.rb\nActiveAdmin.register User do\n  searchable_select_options(scope: User.all, text_attribute: :name)\n  searchable_select_options(name: :active, scope: -> { User.active }, text_attribute: :name)\nend\n";
+  const gems = { activeadmin: "3.3.0", rails: "6.1.7", "activeadmin-searchable_select": "1.8.0" };
+  const text = await render(files, { options: { gems } });
+  assert.match(text, /all_options_admin_users GET +\/admin\/users\/all_options\(\.:format\) +admin\/users#all_options\n *active_options_admin_users GET +\/admin\/users\/active_options\(\.:format\) +admin\/users#active_options\n/);
+  const { "activeadmin-searchable_select": _, ...without } = gems;
+  assert.match(await render(files, { options: { gems: without } }), /calls `searchable_select_options`, which ActiveAdmin's DSL does not define/);
 });

@@ -85,6 +85,7 @@ export function activeAdminRoutes(m: MapperState, version: string | undefined): 
     relative: (file) => host.appRelative?.(file) ?? file.index.file,
     moduleFile: (name) => host.classFile?.(name),
     dslMethod: appDslMethods(host),
+    locks: (gem) => !m.gems || gemVersion(m, gem) !== undefined,
   };
   const initializers = host.configFiles?.("ActiveAdmin") ?? [];
   const setup = readSetup(initializers, reader);
@@ -148,7 +149,7 @@ function loadedFiles(host: MapperHost, loadPaths: readonly string[], version: re
 
 /**
  * The app's DSL methods (`AdminReader.dslMethod`): the modules its configuration and lib/ files
- * include into `ActiveAdmin::ResourceDSL` (`include`, `prepend`, `send :include`), found where
+ * include into `ActiveAdmin::ResourceDSL` or `ActiveAdmin::DSL` (`include`, `prepend`, `send :include`), found where
  * the autoloader would or among lib/'s files that define them, read once it is first asked.
  */
 function appDslMethods(host: MapperHost): (name: string) => { file: LoadedFile; def: N.DefNode } | "ambiguous" | undefined {
@@ -160,10 +161,11 @@ function appDslMethods(host: MapperHost): (name: string) => { file: LoadedFile; 
   };
 }
 
-const DSL_RECEIVERS = new Set(["ActiveAdmin::ResourceDSL", "::ActiveAdmin::ResourceDSL"]);
+/** ResourceDSL's own, and DSL's, which ResourceDSL and PageDSL inherit. */
+const DSL_RECEIVERS = new Set(["ActiveAdmin::ResourceDSL", "::ActiveAdmin::ResourceDSL", "ActiveAdmin::DSL", "::ActiveAdmin::DSL"]);
 
 function dslModules(host: MapperHost): { file: LoadedFile; node: N.ModuleNode }[] {
-  const files = [...(host.configFiles?.("ResourceDSL") ?? []), ...(host.appFilesUnder?.("lib", "ResourceDSL") ?? [])];
+  const files = [...(host.configFiles?.("DSL") ?? []), ...(host.appFilesUnder?.("lib", "DSL") ?? [])];
   const names = new Set<string>();
   for (const file of files) {
     walkNodes(file.program, (n) => {

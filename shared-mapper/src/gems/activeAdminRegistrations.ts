@@ -26,6 +26,7 @@ import type { LoadedFile } from "../ruby/loadedFile.js";
 import { RHash, RPathname, RSymbol, RUnknown, stringValue, sym, type RValue } from "../ruby/values.js";
 import { constantPathText, walkNodes } from "../ruby/walk.js";
 import { configureParameter, isConstant } from "./configureBlocks.js";
+import { searchableSelectAction } from "./activeAdminSearchableSelect.js";
 
 /** The namespace settings the Router reads; undefined: not set here (inherited, or the default). */
 export interface AdminSettings {
@@ -129,7 +130,14 @@ export interface AdminReader {
    * several define it; undefined where none does.
    */
   dslMethod?(name: string): { file: LoadedFile; def: N.DefNode } | "ambiguous" | undefined;
+  /** Whether the app locks `gem` (a plugin whose DSL Routemap models); true without a lockfile. */
+  locks?(gem: string): boolean;
 }
+
+/** ActiveAdmin plugins' DSL Routemap models, by method: the gem, and the collection action it adds. */
+const PLUGINS: Record<string, { gem: string; collectionAction: (args: RValue[]) => AdminAction | string }> = {
+  searchable_select_options: { gem: "activeadmin-searchable_select", collectionAction: searchableSelectAction },
+};
 
 export const CRUD = ["index", "show", "new", "create", "edit", "update", "destroy"];
 
@@ -431,8 +439,15 @@ function dslStatement(file: LoadedFile, call: N.CallNode, entry: Registration, r
       const body = block.body instanceof N.StatementsNode ? block.body.body : block.body ? [block.body] : [];
       return readBlock(file, body, entry, reader, depth);
     }
-    default:
-      return QUIET.has(call.name) ? undefined : appDslCall(file, call, entry, reader, depth) ?? undefined;
+    default: {
+      if (QUIET.has(call.name)) return undefined;
+      const plugin = Object.prototype.hasOwnProperty.call(PLUGINS, call.name) && reader.locks?.(PLUGINS[call.name].gem) ? PLUGINS[call.name] : undefined;
+      if (!plugin) return appDslCall(file, call, entry, reader, depth) ?? undefined;
+      const action = plugin.collectionAction(args.map(evaluate));
+      if (typeof action === "string") return `${at} ${action}`;
+      entry.collectionActions.push({ ...action, at: { file, node: call } });
+      return undefined;
+    }
   }
 }
 
@@ -458,9 +473,15 @@ function appDslCall(file: LoadedFile, call: N.CallNode, entry: Registration, rea
 function blockRunsLater(def: N.DefNode): boolean {
   const param = def.parameters?.block?.name ?? undefined;
   const body = def.body instanceof N.StatementsNode ? def.body.body : def.body ? [def.body] : [];
+  const usesBlock = (n: N.Node) => n instanceof N.YieldNode || n instanceof N.BlockArgumentNode || (param !== undefined && n instanceof N.LocalVariableReadNode && n.name === param);
   return body.every((statement) => {
     if (statement instanceof N.CallNode && statement.receiver === null && QUIET.has(statement.name)) return true;
-    return !walkFinds(statement, (n) => n instanceof N.YieldNode || n instanceof N.BlockArgumentNode || (param !== undefined && n instanceof N.LocalVariableReadNode && n.name === param));
+    // In `controller do … end`, the actions' bodies run per request: only its own statements run now.
+    if (statement instanceof N.CallNode && statement.receiver === null && statement.name === "controller" && statement.block instanceof N.BlockNode) {
+      const inner = statement.block.body instanceof N.StatementsNode ? statement.block.body.body : [];
+      return inner.every((s) => s instanceof N.DefNode || (s instanceof N.CallNode && s.name === "define_method" && !(s.arguments_?.arguments_ ?? []).some(usesBlock)) || !walkFinds(s, usesBlock));
+    }
+    return !walkFinds(statement, usesBlock);
   });
 }
 
