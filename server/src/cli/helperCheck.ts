@@ -211,7 +211,7 @@ export class DefinedNames {
     if (this.defaults === undefined) {
       const keys = new Set<string>();
       let unknown = false;
-      const subclassed = new Set([...this.superclassesByFile.values()].flat());
+      const subclassed = this.subclassed();
       for (const [path, facts] of this.urlOptionsByFile) {
         unknown ||= facts.unknown && !this.ownClassesOnly(path, facts, subclassed);
         for (const key of facts.keys) keys.add(key);
@@ -229,6 +229,11 @@ export class DefinedNames {
   urlDefaultsAt(path: string): ReadonlySet<string> | typeof UNKNOWN {
     const own = this.urlOptionsByFile.get(path);
     return own?.unknown ? UNKNOWN : this.urlDefaults();
+  }
+
+  /** The last names of the superclasses the app's classes name (`class A < B`), over all its files. */
+  private subclassed(): Set<string> {
+    return new Set([...this.superclassesByFile.values()].flat());
   }
 
   /**
@@ -294,7 +299,7 @@ export class DefinedNames {
    * be read, and the controllers that set their requests' `url_options`.
    */
   urlOptionsFiles(): { unknown: { path: string; at?: Span; classes?: string[] }[]; controllers: string[] } {
-    const subclassed = new Set([...this.superclassesByFile.values()].flat());
+    const subclassed = this.subclassed();
     const unknown = [...this.urlOptionsByFile]
       .filter(([, facts]) => facts.unknown)
       .map(([path, facts]) => ({ path, at: facts.unknownAt, ...(this.ownClassesOnly(path, facts, subclassed) ? { classes: facts.unknownOnlyIn } : {}) }));

@@ -13,7 +13,7 @@
 import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import { camelize, underscore, withInflections, type Inflections } from "../inflector.js";
-import { constantPathText, walkCalls } from "../ruby/walk.js";
+import { constantPathText, someCall, walkCalls } from "../ruby/walk.js";
 import type { Span } from "../types.js";
 import { API_METHODS, BASE_METHODS } from "./railsControllerMethods.js";
 
@@ -778,9 +778,7 @@ function addMacros(body: Body, defs: N.DefNode[]): void {
  * builds `def create … end` and `class_eval`s it; `define_method :incorporate`).
  */
 function includesModules(def: N.DefNode): boolean {
-  let found = false;
-  if (def.body) walkCalls(def.body, (call) => void (found ||= (!call.receiver || call.receiver instanceof N.SelfNode) && DEFINES_METHODS.has(call.name)));
-  return found;
+  return def.body !== null && someCall(def.body, (call) => (!call.receiver || call.receiver instanceof N.SelfNode) && DEFINES_METHODS.has(call.name));
 }
 const DEFINES_METHODS = new Set(["include", "prepend", "class_eval", "module_eval", "class_exec", "module_exec", "define_method", "attr_reader", "attr_accessor", "alias_method"]);
 

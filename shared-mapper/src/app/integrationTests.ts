@@ -28,7 +28,7 @@
  * run leaves what follows unknown (or, for a branch, joined: the same on every path or unknown).
  */
 import * as N from "@ruby/prism/src/nodes.js";
-import { childrenOf, constantPathText, walkCalls } from "../ruby/walk.js";
+import { childrenOf, constantPathText, someCall } from "../ruby/walk.js";
 
 /** What a name the test file does not define does to its session, as the host reads the app's test helpers. */
 export type IntegrationEffect = "quiet" | "requests" | "unknown";
@@ -675,9 +675,7 @@ function drawsRoutes(call: N.CallNode): boolean {
 
 /** Whether code under `node` calls a method of this name. */
 function callsNamed(node: N.Node, name: string): boolean {
-  let found = false;
-  walkCalls(node, (call) => void (found ||= call.name === name));
-  return found;
+  return someCall(node, (call) => call.name === name);
 }
 
 /** A method of the test frameworks, Rails' test helpers or Ruby that makes no request and sets no URL option itself (its block aside). */

@@ -20,7 +20,7 @@
  */
 import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
-import { walkCalls } from "../ruby/walk.js";
+import { someCall } from "../ruby/walk.js";
 import type { Span } from "../types.js";
 import { RConst, RSymbol, RUnknown, stringValue, type RValue } from "../ruby/values.js";
 import { quotedSource } from "../ruby/print.js";
@@ -187,9 +187,7 @@ function isReturn(node: N.Node): boolean {
 
 /** Whether a statement calls `require`, `require_relative` or `load` (in a loop's block too). */
 function requires(node: N.Node): boolean {
-  let found = false;
-  walkCalls(node, (call) => void (found ||= !call.receiver && (call.name === "require" || call.name === "require_relative" || call.name === "load")));
-  return found;
+  return someCall(node, (call) => !call.receiver && (call.name === "require" || call.name === "require_relative" || call.name === "load"));
 }
 
 /** What `mapperChangeCall` asks of the interpreter. */

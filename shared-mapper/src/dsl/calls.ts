@@ -21,7 +21,7 @@ import { optionsChange, withChangedOptions } from "./changedOptions.js";
 import { OBJECT, type MethodDef } from "./classes.js";
 import { definitionCall } from "./definitions.js";
 import { routingMethod, type DslMethod } from "./dispatch.js";
-import { gemVersion } from "../mapper/state.js";
+import { gemLocked, gemVersion } from "../mapper/state.js";
 import { Env, type Self } from "./env.js";
 import type { CallHost, Evaluator, Node } from "./evaluator.js";
 import type { Frame } from "./frames.js";
@@ -63,7 +63,7 @@ function evalCall(it: CallHost, node: N.CallNode, env: Env): RValue {
     if (args.some((a) => a instanceof RMapper) && !known) {
       const text = quotedSource(it.sourceText(node), 60);
       const activeAdmin = recv instanceof RConst && recv.path.replace(/^::/, "") === "ActiveAdmin" && name === "routes";
-      if (activeAdmin && args.length === 1 && !block && activeAdminLocked(it)) return it.dispatch(node, drawActiveAdmin, { args, block: null }) ?? null;
+      if (activeAdmin && args.length === 1 && !block && gemLocked(it.mapper, "activeadmin")) return it.dispatch(node, drawActiveAdmin, { args, block: null }) ?? null;
       // `Foo.routes(self)`: code outside the routes files given the mapper may draw anything.
       const message = `\`${text}\` passes the routes to code outside the routes files: Routemap does not know the routes it draws.`;
       it.report("info", message, it.nodeSpan(node), "unknown-method");
@@ -599,11 +599,6 @@ export const CALLS: Handlers = [
 /** `a < b` on an object of a class that includes Comparable: Comparable's own methods, through its `<=>`. */
 export function comparableCall(it: CallHost, recv: RObject, name: string, args: RValue[]): RValue | undefined {
   return Object.prototype.hasOwnProperty.call(COMPARABLE, name) ? COMPARABLE[name](it, recv, args, null) ?? undefined : undefined;
-}
-
-/** Whether the app locks activeadmin (or no lockfile says): `ActiveAdmin.routes` is then drawn as the gem draws it. */
-function activeAdminLocked(it: CallHost): boolean {
-  return !it.mapper.gems || gemVersion(it.mapper, "activeadmin") !== undefined;
 }
 
 /** `ActiveAdmin.routes(self)` as a DSL call: its routes are the gem's, declared at the call. */

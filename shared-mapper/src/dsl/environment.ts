@@ -14,7 +14,7 @@ import { deviseMappings } from "../gems/deviseMappings.js";
 import { activeAdminDeviseConfig } from "../gems/activeAdmin.js";
 import { deviseSetting, omniauthProviders } from "../gems/deviseModels.js";
 import { RoutingError } from "../mapper/errors.js";
-import { gemVersion } from "../mapper/state.js";
+import { gemLocked, gemVersion } from "../mapper/state.js";
 import { inspect } from "../ruby/print.js";
 import {
   RConst, RHash, RInquirer, RPathname, RProc, RString, RSymbol, RUnknown, RValue, stringValue, truthy,
@@ -63,11 +63,11 @@ export function classCall(it: CallHost, path: string, name: string, args: RValue
     case "ActiveStorage":
       return name === "routes_prefix" && !args.length ? activeStorageRoutesPrefix(it) : undefined;
     case "ActiveAdmin::Devise":
-      if (name !== "config" || args.length || (it.mapper.gems && gemVersion(it.mapper, "activeadmin") === undefined)) return undefined;
+      if (name !== "config" || args.length || !gemLocked(it.mapper, "activeadmin")) return undefined;
       return activeAdminDeviseConfig(it.mapper.host, gemVersion(it.mapper, "activeadmin"), deviseSetting(it.mapper.host, "sign_out_via"));
     case "Devise":
       // Where the app locks Devise (or no lockfile says): the mappings its `devise_for`s made so far.
-      if (args.length || (it.mapper.gems && gemVersion(it.mapper, "devise") === undefined)) return undefined;
+      if (args.length || !gemLocked(it.mapper, "devise")) return undefined;
       // The providers config/initializers/devise.rb configures (gitlab's config/routes/import.rb loops over them).
       if (name === "omniauth_providers") return omniauthProviders(it.mapper.host);
       if (name === "mappings") return deviseMappings(it.mapper.set);

@@ -17,14 +17,14 @@ import { camelize, pluralize, underscore } from "../inflector.js";
 import { httpVerb, type Verb } from "../mapper/base.js";
 import { routingError } from "../mapper/errors.js";
 import { collection, member, namespace, resources, root } from "../mapper/resources.js";
-import { gemVersion, type MapperHost, type MapperState } from "../mapper/state.js";
+import { gemLocked, versionBefore, type MapperHost, type MapperState } from "../mapper/state.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import { noMethodMessage, toS } from "../ruby/print.js";
 import { forMapper, RHash, RUnknown, stringValue, sym, truthy, type RValue } from "../ruby/values.js";
 import { invoke, kw } from "../framework/draw.js";
 import * as N from "@ruby/prism/src/nodes.js";
 import { constantPathText, walkNodes } from "../ruby/walk.js";
-import { adminVersionBefore, CRUD, readRegistrations, registrationKey, readSetup, ROOT, type AdminAction, type AdminReader, type AdminSettings, type AdminSetup, type NamespaceName, type Registration, type Registrations, type Unread } from "./activeAdminRegistrations.js";
+import { CRUD, readRegistrations, registrationKey, readSetup, ROOT, type AdminAction, type AdminReader, type AdminSettings, type AdminSetup, type NamespaceName, type Registration, type Registrations, type Unread } from "./activeAdminRegistrations.js";
 
 /** A namespace's name as written (`:admin`, `"admin"`), "root" for `false`/`nil`, else undefined. */
 function namespaceName(value: string): string | "root" | undefined {
@@ -80,32 +80,23 @@ export function activeAdminRoutes(m: MapperState, version: string | undefined): 
   if (!host.inApp || !host.evaluateIn) return missingAll(m, "this routes file is read without its app, whose app/admin and initializer Routemap reads");
   // Without config/application.rb the app's initializers are not read: its settings would be guesses.
   if (!host.appFile("config/application.rb")) return missingAll(m, "the app has no config/application.rb, so Routemap does not read its initializers");
-  const reader: AdminReader = {
-    evaluate: (file, node, before) => host.evaluateIn!(file, node, before),
-    relative: (file) => host.appRelative?.(file) ?? file.index.file,
-    moduleFile: (name) => host.classFile?.(name),
-    dslMethod: appDslMethods(host),
-    locks: (gem) => !m.gems || gemVersion(m, gem) !== undefined,
-  };
+  const reader: AdminReader = { ...adminReader(host), moduleFile: (name) => host.classFile?.(name), dslMethod: appDslMethods(host), locks: (gem) => gemLocked(m, gem) };
   const initializers = host.configFiles?.("ActiveAdmin") ?? [];
   const setup = readSetup(initializers, reader);
   if ("why" in setup) return missingAll(m, setup.why, initializers, host.appFilesUnder?.("app/admin") ?? []);
-  const numbers = parseVersion(version);
-  const files = loadedFiles(host, setup.loadPaths, numbers);
+  const release = version ?? FOLLOWED;
+  const files = loadedFiles(host, setup.loadPaths, release);
   if (!files) return missingAll(m, `a file under ${setup.loadPaths.join(", ")} cannot be read`, initializers);
   // application.rb sorts the paths from 2.8.0 (`Dir[…].sort`); before, they load in `Dir[]`'s order:
   // from Ruby 3.0 each folder's entries by name (`reports/x.rb` before `reports.rb`), before it the file system's.
-  if (version !== undefined && adminVersionBefore(numbers, [2, 8]) && files.length > 1) {
+  if (version !== undefined && versionBefore(version, [2, 8]) && files.length > 1) {
     if (m.ruby.unsortedGlob) host.info(`ActiveAdmin ${version} loads app/admin's files in the order the file system lists them on Ruby before 3.0 (sorted from ActiveAdmin 2.8.0): Routemap draws their routes in sorted order, which may not be the order of Rails' rows.`);
     else files.sort((a, b) => byFolderEntries(a.index.file, b.index.file));
   }
   const read: Registrations = { list: new Map(), namespaces: setup.namespaces.map((n) => n.name), unread: new Set() };
-  const unread = files.flatMap((file) => readRegistrations(file, setup, read, reader, numbers));
+  const unread = files.flatMap((file) => readRegistrations(file, setup, read, reader, release));
   if (!read.namespaces.includes(setup.defaultNamespace)) read.namespaces.push(setup.defaultNamespace);
-  const router = new Router(m, setup, read, gemVersion(m, "activerecord") !== undefined || gemVersion(m, "rails") !== undefined || !m.gems);
-  for (const u of unread) router.notDrawn(u);
-  router.unread = unread;
-  router.apply();
+  new Router(m, setup, read, unread, gemLocked(m, "activerecord") || gemLocked(m, "rails")).apply();
 }
 
 /**
@@ -115,12 +106,12 @@ export function activeAdminRoutes(m: MapperState, version: string | undefined): 
  */
 export function activeAdminDeviseConfig(host: MapperHost, version: string | undefined, deviseSignOutVia: RValue | undefined): RValue {
   if (!host.inApp || !host.evaluateIn) return new RUnknown("ActiveAdmin::Devise.config", false, "ActiveAdmin's settings, which its initializer sets, and this routes file is read without its app");
-  const setup = readSetup(host.configFiles?.("ActiveAdmin") ?? [], { evaluate: (file, node, before) => host.evaluateIn!(file, node, before), relative: (file) => host.appRelative?.(file) ?? file.index.file });
+  const setup = readSetup(host.configFiles?.("ActiveAdmin") ?? [], adminReader(host));
   if ("why" in setup) return new RUnknown("ActiveAdmin::Devise.config", false, `ActiveAdmin's settings: ${setup.why}`);
   const controllers = new RHash();
   for (const name of ["sessions", "passwords", "unlocks", "registrations", "confirmations"]) controllers.sset(name, `active_admin/devise/${name}`);
   const config = kw({ path: truthy(setup.defaultNamespaceValue) ? setup.defaultNamespaceValue : "/", controllers, path_names: kw({ sign_in: "login", sign_out: "logout" }) });
-  if (adminVersionBefore(parseVersion(version), [4])) {
+  if (versionBefore(version ?? FOLLOWED, [4])) {
     if (deviseSignOutVia instanceof RUnknown) return deviseSignOutVia;
     if (setup.logoutLinkMethod instanceof RUnknown) return setup.logoutLinkMethod;
     const via = [...(Array.isArray(deviseSignOutVia) ? deviseSignOutVia : deviseSignOutVia === undefined || deviseSignOutVia === null ? [] : [deviseSignOutVia]), setup.logoutLinkMethod];
@@ -132,18 +123,24 @@ export function activeAdminDeviseConfig(host: MapperHost, version: string | unde
 /** `==` of the values `sign_out_via` holds (symbols, strings). */
 const rubyEql = (a: RValue, b: RValue): boolean => a === b || (stringValue(a) !== undefined && stringValue(a) === stringValue(b) && typeof a === typeof b);
 
-const parseVersion = (version: string | undefined): number[] => (version ?? "3.2.5").split(".").map((n) => parseInt(n, 10) || 0);
+/** The release followed where no lockfile says which the app has. */
+const FOLLOWED = "3.2.5";
+
+/** What every reading of the app's ActiveAdmin files evaluates and names places with. */
+function adminReader(host: MapperHost): AdminReader {
+  return { evaluate: (file, node, before) => host.evaluateIn!(file, node, before), relative: (file) => host.appRelative?.(file) ?? file.index.file };
+}
 
 /**
  * application.rb `files`: each load path's `**\/*.rb`, without repeats; from 2.13.1 each path's
  * sorted in the paths' order, from 2.8.0 all of them sorted together (before, see the caller).
  */
-function loadedFiles(host: MapperHost, loadPaths: readonly string[], version: readonly number[]): LoadedFile[] | undefined {
+function loadedFiles(host: MapperHost, loadPaths: readonly string[], version: string): LoadedFile[] | undefined {
   const lists = [...new Set(loadPaths)].map((path) => host.appFilesUnder?.(path));
   if (lists.some((l) => l === undefined)) return undefined;
   const seen = new Set<string>();
   const files = (lists as LoadedFile[][]).flat().filter((f) => !seen.has(f.index.file) && seen.add(f.index.file));
-  if (adminVersionBefore(version, [2, 13, 1]) && lists.length > 1) files.sort((a, b) => (a.index.file < b.index.file ? -1 : a.index.file > b.index.file ? 1 : 0));
+  if (versionBefore(version, [2, 13, 1]) && lists.length > 1) files.sort((a, b) => (a.index.file < b.index.file ? -1 : a.index.file > b.index.file ? 1 : 0));
   return files;
 }
 
@@ -235,6 +232,8 @@ class Router {
     private readonly m: MapperState,
     private readonly setup: AdminSetup,
     private readonly read: Registrations,
+    /** The registrations left out: said, and a `belongs_to` that may name one of them depends on it. */
+    private readonly unread: readonly Unread[],
     private readonly activeRecord: boolean,
   ) {}
 
@@ -253,10 +252,7 @@ class Router {
     return value.dup();
   }
 
-  /** The registrations left out: a `belongs_to` that may name one of them depends on it. */
-  unread: readonly Unread[] = [];
-
-  notDrawn(u: Unread): void {
+  private notDrawn(u: Unread): void {
     const ns = u.namespace === ROOT ? undefined : u.namespace;
     if (u.controller) this.m.host.generatedController?.(ns ? `${ns}/${u.controller}` : u.controller);
     // Said at the registration, where the app would change it.
@@ -264,6 +260,7 @@ class Router {
   }
 
   apply(): void {
+    for (const u of this.unread) this.notDrawn(u);
     const { namespaces } = this.read;
     const byNamespace = new Map<NamespaceName, Registration[]>(namespaces.map((ns) => [ns, []]));
     for (const config of this.read.list.values()) byNamespace.get(config.namespace)?.push(config);

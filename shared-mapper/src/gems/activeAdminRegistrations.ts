@@ -24,7 +24,8 @@ import * as N from "@ruby/prism/src/nodes.js";
 import { pluralize, underscore } from "../inflector.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import { RHash, RPathname, RSymbol, RUnknown, stringValue, sym, type RValue } from "../ruby/values.js";
-import { constantPathText, walkNodes } from "../ruby/walk.js";
+import { constantPathText, someCall, someNode, walkNodes } from "../ruby/walk.js";
+import { versionBefore } from "../mapper/state.js";
 import { configureParameter, isConstant } from "./configureBlocks.js";
 import { searchableSelectAction } from "./activeAdminSearchableSelect.js";
 
@@ -259,15 +260,11 @@ function settingValue(file: LoadedFile, call: N.CallNode, reader: AdminReader, u
 
 /** Whether a statement writes one of the route settings somewhere inside (a condition around it). */
 function mentionsSettings(statement: N.Node): boolean {
-  let found = false;
-  walkNodes(statement, (n) => {
-    if (n instanceof N.CallNode && (SETTINGS[n.name] || n.name === "default_namespace=" || n.name === "namespace" || n.name === "load_paths=" || n.name === "load_paths")) found = true;
-  });
-  return found;
+  return someCall(statement, (n) => !!SETTINGS[n.name] || n.name === "default_namespace=" || n.name === "namespace" || n.name === "load_paths=" || n.name === "load_paths");
 }
 
 /** The registrations of one file, in order, merged into `into` (a second `register` of a key reopens it); what cannot be read. */
-export function readRegistrations(file: LoadedFile, setup: AdminSetup, into: Registrations, reader: AdminReader, version: readonly number[]): Unread[] {
+export function readRegistrations(file: LoadedFile, setup: AdminSetup, into: Registrations, reader: AdminReader, version: string): Unread[] {
   const unread: Unread[] = [];
   const top = file.program.statements.body;
   for (const statement of top) {
@@ -293,7 +290,7 @@ function registerCall(node: N.Node): N.CallNode | undefined {
   return node instanceof N.CallNode && (node.name === "register" || node.name === "register_page") && isConstant(node.receiver, "ActiveAdmin") ? node : undefined;
 }
 
-function readRegistration(file: LoadedFile, call: N.CallNode, setup: AdminSetup, into: Registrations, reader: AdminReader, version: readonly number[]): Unread | undefined {
+function readRegistration(file: LoadedFile, call: N.CallNode, setup: AdminSetup, into: Registrations, reader: AdminReader, version: string): Unread | undefined {
   const args = call.arguments_?.arguments_ ?? [];
   const options = args.at(-1) instanceof N.KeywordHashNode ? (args.at(-1) as N.KeywordHashNode) : undefined;
   const first = args[0] && args[0] !== options ? args[0] : undefined;
@@ -364,11 +361,6 @@ function stringOf(value: RValue): string | undefined {
   return value instanceof RSymbol ? value.name : stringValue(value);
 }
 
-function versionBefore(version: readonly number[], than: readonly number[]): boolean {
-  for (let i = 0; i < than.length; i++) if ((version[i] ?? 0) !== than[i]) return (version[i] ?? 0) < than[i];
-  return false;
-}
-export { versionBefore as adminVersionBefore };
 
 /** The block's statements, in order, applied to the registration; why, where one could change routes and is not read. */
 function readBlock(file: LoadedFile, body: readonly N.Node[], entry: Registration, reader: AdminReader, depth = 0): string | undefined {
@@ -479,9 +471,9 @@ function blockRunsLater(def: N.DefNode): boolean {
     // In `controller do … end`, the actions' bodies run per request: only its own statements run now.
     if (statement instanceof N.CallNode && statement.receiver === null && statement.name === "controller" && statement.block instanceof N.BlockNode) {
       const inner = statement.block.body instanceof N.StatementsNode ? statement.block.body.body : [];
-      return inner.every((s) => s instanceof N.DefNode || (s instanceof N.CallNode && s.name === "define_method" && !(s.arguments_?.arguments_ ?? []).some(usesBlock)) || !walkFinds(s, usesBlock));
+      return inner.every((s) => s instanceof N.DefNode || (s instanceof N.CallNode && s.name === "define_method" && !(s.arguments_?.arguments_ ?? []).some(usesBlock)) || !someNode(s, usesBlock));
     }
-    return !walkFinds(statement, usesBlock);
+    return !someNode(statement, usesBlock);
   });
 }
 
@@ -512,11 +504,7 @@ function controllerAction(values: RValue[]): AdminAction | string {
 const VERBS = new Set(["get", "post", "put", "patch", "delete", "options"]);
 
 function routingInside(statement: N.Node): boolean {
-  let found = false;
-  walkNodes(statement, (n) => {
-    if (n instanceof N.CallNode && (ROUTING.has(n.name) || registerCall(n))) found = true;
-  });
-  return found;
+  return someCall(statement, (n) => ROUTING.has(n.name) || registerCall(n) !== undefined);
 }
 
 /**
@@ -571,21 +559,9 @@ function controllerBlock(file: LoadedFile, block: N.BlockNode, entry: Registrati
 function definesNoAction(arg: N.Node, reader: AdminReader): boolean {
   const name = arg instanceof N.ConstantReadNode || arg instanceof N.ConstantPathNode ? constantPathText(arg)?.replace(/^::/, "") : undefined;
   const file = name === undefined ? undefined : reader.moduleFile?.(name);
-  return file !== undefined && !containsCrudDef(file.program) && !walkFinds(file.program, (n) => n instanceof N.CallNode && (n.name === "include" || n.name === "define_method" || n.name === "alias_method"));
-}
-
-function walkFinds(root: N.Node, test: (n: N.Node) => boolean): boolean {
-  let found = false;
-  walkNodes(root, (n) => {
-    if (!found && test(n)) found = true;
-  });
-  return found;
+  return file !== undefined && !containsCrudDef(file.program) && !someCall(file.program, (n) => n.name === "include" || n.name === "define_method" || n.name === "alias_method");
 }
 
 function containsCrudDef(node: N.Node): boolean {
-  let found = false;
-  walkNodes(node, (n) => {
-    if ((n instanceof N.DefNode && CRUD.includes(n.name)) || (n instanceof N.CallNode && (n.name === "actions" || n.name === "undef_method" || n.name === "remove_method"))) found = true;
-  });
-  return found;
+  return someNode(node, (n) => (n instanceof N.DefNode && CRUD.includes(n.name)) || (n instanceof N.CallNode && (n.name === "actions" || n.name === "undef_method" || n.name === "remove_method")));
 }

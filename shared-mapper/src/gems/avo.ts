@@ -33,7 +33,7 @@ import { mount } from "../mapper/base.js";
 import { scope } from "../mapper/scoping.js";
 import { extractOptions } from "../mapper/block.js";
 import { routingError } from "../mapper/errors.js";
-import { gemVersion, type Call, type DependentGem, type MapperState } from "../mapper/state.js";
+import { gemVersion, versionBefore, type Call, type DependentGem, type MapperState } from "../mapper/state.js";
 import { toS } from "../ruby/print.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import { RConst, RHash, RUnknown, stringValue, type RValue, sym } from "../ruby/values.js";
@@ -232,9 +232,3 @@ function relative(m: MapperState, file: LoadedFile): string {
   return m.host.appRelative?.(file) ?? file.index.file;
 }
 
-/** Whether a version (`3.17.2`, `3.20.0.beta1`) comes before `[major, minor, patch]`. */
-export function versionBefore(version: string, than: readonly [number, number, number]): boolean {
-  const parts = version.split(".").slice(0, 3).map((p) => parseInt(p, 10) || 0);
-  for (let i = 0; i < 3; i++) if ((parts[i] ?? 0) !== than[i]) return (parts[i] ?? 0) < than[i];
-  return false;
-}

@@ -4,7 +4,7 @@
  * modelled gem is taken to be there, in its latest version). Anything else stays an unknown
  * method, reported as such.
  */
-import { gemVersion, type DslMethod, type MapperState } from "../mapper/state.js";
+import { gemLocked, gemVersion, versionBefore, type DslMethod, type MapperState } from "../mapper/state.js";
 import { apiVersion } from "./versionist.js";
 import { authenticate, deviseFor, deviseScopeMethod, unauthenticated } from "./devise.js";
 import { useDoorkeeper } from "./doorkeeper.js";
@@ -12,7 +12,7 @@ import { mountDeviseTokenAuthFor } from "./deviseTokenAuth.js";
 import { punditModule } from "./pundit.js";
 export { gemControllerMacro } from "./controllerMacros.js";
 import { routingFilter } from "./routingFilter.js";
-import { mountAvo, versionBefore } from "./avo.js";
+import { mountAvo } from "./avo.js";
 import { jsonapiLink, jsonapiLinks, jsonapiRelatedResource, jsonapiRelatedResources, jsonapiRelationships, jsonapiResource, jsonapiResources } from "./jsonapiResources.js";
 
 interface GemDsl {
@@ -50,8 +50,8 @@ const GEM_NAMES: Record<string, string> = { devise: "Devise", devise_token_auth:
 export function gemMethod(name: string, m: MapperState): DslMethod | undefined {
   const found = Object.prototype.hasOwnProperty.call(METHODS, name) ? METHODS[name] : undefined;
   if (!found) return undefined;
+  if (!gemLocked(m, found.gem)) return undefined;
   const version = gemVersion(m, found.gem);
-  if (m.gems && version === undefined) return undefined;
   if (found.since && version !== undefined && versionBefore(version, found.since)) return undefined;
   return (state, call) => {
     // The routes it draws belong to the gem: the editor groups them so.

@@ -163,3 +163,13 @@ export function withScope<T>(m: MapperState, scope: Scope, body: () => T): T {
 
 /** A gem's version: Gemfile.lock's, else (no lockfile) the one the Gemfile's constraints choose; undefined: its latest. */
 export const gemVersion = (m: Pick<MapperState, "gems" | "gemfileVersions">, gem: string): string | undefined => (m.gems ? m.gems[gem] : m.gemfileVersions?.[gem]);
+
+/** Whether the app has `gem`: its Gemfile.lock locks it, or no lockfile was read (then every modelled gem is taken to be there). */
+export const gemLocked = (m: Pick<MapperState, "gems" | "gemfileVersions">, gem: string): boolean => !m.gems || gemVersion(m, gem) !== undefined;
+
+/** Whether a version (`3.17.2`, `3.20.0.beta1`) comes before `than` (`[major, minor, patch]`, or fewer parts). */
+export function versionBefore(version: string, than: readonly number[]): boolean {
+  const parts = version.split(".").slice(0, than.length).map((p) => parseInt(p, 10) || 0);
+  for (let i = 0; i < than.length; i++) if ((parts[i] ?? 0) !== than[i]) return (parts[i] ?? 0) < than[i];
+  return false;
+}

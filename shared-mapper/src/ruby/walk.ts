@@ -24,6 +24,24 @@ export function walkNodes(root: N.Node, visit: (node: N.Node) => void): void {
   }
 }
 
+/** Whether a node of the tree passes `test` (in `walkNodes`' order, stopping at the first that does). */
+export function someNode(root: N.Node, test: (node: N.Node) => boolean): boolean {
+  const stack: N.Node[] = [root];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (test(node)) return true;
+    const children = node.childNodes();
+    for (let i = children.length - 1; i >= 0; i--) if (children[i]) stack.push(children[i]!);
+  }
+  return false;
+}
+
+/** Whether a call of the tree passes `test` (a whole program's from its kept list of calls, `walkCalls`), stopping at the first that does. */
+export function someCall(root: N.Node, test: (node: N.CallNode) => boolean): boolean {
+  if (root instanceof N.ProgramNode) return programIndex(root).calls.some(test);
+  return someNode(root, (node) => node instanceof N.CallNode && test(node));
+}
+
 /**
  * Every call of a tree, in source order. A whole file's calls are listed once per tree and kept
  * with it: a file's facts walk its calls three times and more (URL helper calls, hashes, the
