@@ -21,12 +21,13 @@ Rails.application.routes.draw do
 end
 `;
 
-/** The app's map result; `o.app: false` leaves config/application.rb out. */
+/** The app's map result; `o.app: false` leaves config/application.rb out, `o.routes` replaces the routes' body. */
 async function mapApp(files, o = {}) {
   // (`o.options`: the map's, `gems` and `rubyVersion` among them.)
   const m = await mapper();
   const map = new Map();
-  const app = o.app === false ? APP.replace(/^\/\/- config\/application.rb\n[^]*?(?=\/\/- )/, "") : APP;
+  const routed = o.routes === undefined ? APP : APP.replace("  ActiveAdmin.routes(self)\n", o.routes);
+  const app = o.app === false ? routed.replace(/^\/\/- config\/application.rb\n[^]*?(?=\/\/- )/, "") : routed;
   for (const part of `${app}${files}`.split(/^\/\/- /m).filter(Boolean)) {
     const [path, ...rest] = part.split("\n");
     map.set(`/app/${path.trim()}`, rest.join("\n"));
@@ -331,4 +332,22 @@ test("activeadmin-searchable_select's `searchable_select_options` adds its colle
   assert.match(text, /all_options_admin_users GET +\/admin\/users\/all_options\(\.:format\) +admin\/users#all_options\n *active_options_admin_users GET +\/admin\/users\/active_options\(\.:format\) +admin\/users#active_options\n/);
   const { "activeadmin-searchable_select": _, ...without } = gems;
   assert.match(await render(files, { options: { gems: without } }), /calls `searchable_select_options`, which ActiveAdmin's DSL does not define/);
+});
+
+test("`ActiveAdmin::Devise.config`: the default namespace's path, ActiveAdmin's Devise controllers, and before 4.0 `logout_link_method` added to Devise's `sign_out_via`", async () => {
+  const files = `//- app/models/admin_user.rb
+class AdminUser < ActiveRecord::Base
+  devise :database_authenticatable
+end
+//- config/initializers/active_admin.rb
+ActiveAdmin.setup do |config|
+  config.default_namespace = :backoffice
+end
+`;
+  const sheet = async (version) => {
+    const result = await mapApp(files, { routes: "  devise_for :admin_users, ActiveAdmin::Devise.config\n", options: { gems: { activeadmin: version, devise: "4.8.1", rails: "6.1.7" } } });
+    return formatSheet(result.routes.filter((r) => !r.internal), { railsVersion: "6.1" });
+  };
+  assert.match(await sheet("3.2.5"), /destroy_admin_user_session DELETE\|GET \/backoffice\/logout\(\.:format\) active_admin\/devise\/sessions#destroy/);
+  assert.match(await sheet("4.0.0"), /destroy_admin_user_session DELETE +\/backoffice\/logout\(\.:format\) active_admin\/devise\/sessions#destroy/);
 });
