@@ -116,6 +116,22 @@ test("ActiveAdmin's routes: a helper no registration adds is an error, known as 
   conn.sendNotification("textDocument/didClose", { textDocument: { uri: view } });
 });
 
+test("ActiveAdmin's controllers have no file: hover says who defines them, definition opens the registration", async () => {
+  const { conn } = client;
+  const routes = uri("activeadmin/config/routes.rb");
+  const text = readFileSync(join(workspace, "activeadmin/config/routes.rb"), "utf8");
+  const added = text.replace('  get "home"', '  get "overview", to: "admin/products#index"\n  get "history", to: "admin/products#history"\n  get "home"');
+  conn.sendNotification("textDocument/didOpen", { textDocument: { uri: routes, languageId: "ruby", version: 1, text: added } });
+  const at = (line) => ({ textDocument: { uri: routes }, position: { line, character: 28 } });
+  const hover = await conn.sendRequest("textDocument/hover", at(4));
+  assert.match(hover.contents.value, /`Admin::ProductsController` · \*\*action\*\* `index` _\(no file: ActiveAdmin defines it as the app loads\)_/);
+  const registration = [await conn.sendRequest("textDocument/definition", at(4))].flat();
+  assert.deepEqual(registration.map((l) => [l.uri, l.range.start.line]), [[uri("activeadmin/app/admin/products.rb"), 0]]);
+  const memberAction = [await conn.sendRequest("textDocument/definition", at(5))].flat();
+  assert.deepEqual(memberAction.map((l) => [l.uri, l.range.start.line]), [[uri("activeadmin/app/admin/products.rb"), 9]], "the member_action line");
+  conn.sendNotification("textDocument/didClose", { textDocument: { uri: routes } });
+});
+
 test("engine proxies: blog. from the app, main_app. from the engine", async () => {
   const { conn } = client;
   const appView = uri("engines/app/views/users/index.html.erb");

@@ -37,10 +37,25 @@ export function definitionInRoutesFile(app: RailsApp, file: string, position: Po
   // On `to: "c#a"` or an action symbol, the action; on the declaration itself, its controller.
   if (literal && (literal.key === "to" || (literal.key === undefined && literal.kind === "symbol" && d.method !== "resources" && d.method !== "resource"))) {
     const route = routes.find((r) => literal.key === "to" || r.action === literal.value.replace(/-/g, "_")) ?? routes[0];
-    return actionLocation(app, route);
+    const inFile = actionLocation(app, route);
+    return inFile.length ? inFile : generatedAt(result.routes, route.controller!, route.action!);
   }
   const controllers = [...new Set(routes.map((r) => r.controller!))];
-  return controllers.flatMap((c) => controllerLocation(app, c));
+  return controllers.flatMap((c) => {
+    const inFile = controllerLocation(app, c);
+    return inFile.length ? inFile : generatedAt(result.routes, c);
+  });
+}
+
+/**
+ * A controller a gem defines as the app loads (ActiveAdmin's `Admin::PostsController`) has no
+ * file: the call that drew its routes stands for it (the action's `member_action`, else the
+ * registration). Found among the routes a gem drew (`origin`), never the app's own.
+ */
+function generatedAt(routes: readonly Route[], controller: string, action?: string): Location[] {
+  const drawn = routes.filter((r) => r.origin && r.controller === controller);
+  const route = drawn.find((r) => r.action === action) ?? drawn.find((r) => r.action === "index") ?? drawn[0];
+  return route ? [toLocation(route.source)] : [];
 }
 
 /** The controller file of a route, at the `def` of its action when there is one. */

@@ -40,7 +40,14 @@ export function hoverInRoutesFile(app: RailsApp, file: string, position: Positio
     const found = !!controller && app.controllerFileOf(controller) !== undefined;
     // Else one a gem, an engine or lib/ may define (their controllers' paths, when every gem could be read).
     const elsewhere = !found && !!controller && !!app.providedControllers()?.has(controller);
-    const where = found ? `\n\n${actionStatus(app, controller ?? "", action ?? "")}` : elsewhere ? " _(outside app/controllers: a gem's, an engine's or lib/'s)_" : " _(no controller file found)_";
+    const generated = !found && !!controller && !!result.generatedControllers?.includes(controller);
+    const where = found
+      ? `\n\n${actionStatus(app, controller ?? "", action ?? "")}`
+      : generated
+        ? ` _(no file: ${generatorOf(result.routes, controller!) ?? "a gem"} defines it as the app loads)_`
+        : elsewhere
+          ? " _(outside app/controllers: a gem's, an engine's or lib/'s)_"
+          : " _(no controller file found)_";
     parts.push(`**Controller** \`${controllerClass(app, controller ?? "")}\` · **action** \`${action}\`` + where);
   }
   const { drawnFiles, definedAt } = site.first;
@@ -51,6 +58,11 @@ export function hoverInRoutesFile(app: RailsApp, file: string, position: Positio
   }
   parts.push(`**${site.first.label}** — ${routes.length} route${routes.length === 1 ? "" : "s"}\n\n${routesTable(routes)}`);
   return { contents: { kind: MarkupKind.Markdown, value: parts.join("\n\n---\n\n") }, range: toRange(literal?.span ?? site.first.span) };
+}
+
+/** The gem that drew a generated controller's routes (`ActiveAdmin`), where it drew any. */
+function generatorOf(routes: readonly Route[], controller: string): string | undefined {
+  return routes.find((r) => r.controller === controller && r.origin)?.origin;
 }
 
 /** Where the action is defined, or the template that renders it, or why it is missing or unknown. */
