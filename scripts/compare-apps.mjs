@@ -257,7 +257,7 @@ function main() {
       const name = app.repo.replace("/", "+");
       writeFileSync(join(out, `${name}.json`), JSON.stringify(r, null, 2));
       writeFileSync(join(out, `${name}.diff.txt`), renderAppReport(r));
-      process.stderr.write(r.failed ?? r.bootError ? `not compared: ${r.failed ?? r.bootError}\n` : `${r.matched}/${r.railsRows - r.unverifiableRails} rows match\n`);
+      process.stderr.write(r.failed ?? r.bootError ? `not compared: ${r.failed ?? r.bootError}\n` : progressLine(r));
     }
   } finally {
     rmSync(ctx.cache, { recursive: true, force: true });
@@ -267,6 +267,15 @@ function main() {
   writeFileSync(join(out, "summary.md"), summary);
   process.stdout.write(summary);
   process.stderr.write(`compare-apps: the report is in ${out}\n`);
+}
+
+/**
+ * One app's line as it finishes: rows only Routemap prints count too (an app whose Rails side
+ * printed no ActiveAdmin rows, its `rescue` hiding why, looked like "all match").
+ */
+function progressLine(r) {
+  const extra = r.onlyRoutemap ? `, ${r.onlyRoutemap} only in Routemap` : "";
+  return `${r.matched}/${r.railsRows - r.unverifiableRails} rows match${extra}\n`;
 }
 
 main();
