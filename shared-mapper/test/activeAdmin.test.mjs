@@ -75,6 +75,8 @@ open (names admin_…) (controllers under admin/)
 test("a DSL call under a condition or an `include` leaves its registration out; a controller's CRUD methods count as Ruby leaves them", async () => {
   const left = (body) => render(`//- app/admin/posts.rb\nActiveAdmin.register Post do\n${body}\nend\n`);
   assert.match(await left("  member_action :lock if Rails.env.development?"), /info: Routemap cannot draw this ActiveAdmin registration's routes: `member_action :lock if Rails.env.development\?` \(app\/admin\/posts.rb:2\) changes its routes in code Routemap does not follow/);
+  assert.match(await left("  sortable if Rails.env.production?"), /`sortable if Rails.env.production\?` \(app\/admin\/posts.rb:2\) calls `sortable` under a condition Routemap does not follow/);
+  assert.match(await left("  if Rails.env.production?\n    filter :name\n  else\n    case 1\n    when 2 then import_csv\n    end\n  end"), /calls `import_csv` under a condition/);
   assert.match(await left("  include Admin::Lockable"), /includes a module, whose `included` hook may change its routes/);
   assert.match(await left("  with_options method: :post do\n    member_action :lock\n  end"), /merges options into calls that change its routes/);
   // A private CRUD method hides the action (`instance_methods`); a public one is an action again
@@ -109,6 +111,45 @@ app/admin/posts.rb:2: info: Routemap cannot draw this ActiveAdmin registration's
 open (every name)
 `,
   ));
+
+test("registrations in a loop over a list Routemap computes are unrolled, the block's parameter set to each element in turn", async () => {
+  const sheet = await render(`//- app/admin/tags.rb
+%w[Framework Keyword].each do |tag_class|
+  ActiveAdmin.register tag_class.constantize do
+    menu parent: (tag_class == "Keyword" ? "Tags" : "Other")
+    actions :index, :show
+    member_action "#{tag_class.downcase}_merge", method: :post
+  end
+end
+//- app/admin/pages.rb
+[:Story, "Draft"].each { |page| ActiveAdmin.register_page "#{page} board" }
+`);
+  assert.equal(sheet.split("\n").filter((l) => /frameworks|keywords|_board/.test(l)).map((l) => l.trim().split(/ +/).join(" ")).join("\n"), `\
+admin_story_board GET /admin/story_board(.:format) admin/story_board#index
+admin_draft_board GET /admin/draft_board(.:format) admin/draft_board#index
+framework_merge_admin_framework POST /admin/frameworks/:id/framework_merge(.:format) admin/frameworks#framework_merge
+admin_frameworks GET /admin/frameworks(.:format) admin/frameworks#index
+admin_framework GET /admin/frameworks/:id(.:format) admin/frameworks#show
+keyword_merge_admin_keyword POST /admin/keywords/:id/keyword_merge(.:format) admin/keywords#keyword_merge
+admin_keywords GET /admin/keywords(.:format) admin/keywords#index
+admin_keyword GET /admin/keywords/:id(.:format) admin/keywords#show`);
+  assert.doesNotMatch(sheet, /info:/);
+  // An element whose registration cannot be read is left out alone, said with the element.
+  const one = await render(`//- app/admin/tags.rb
+%w[Framework Keyword].each do |name|
+  ActiveAdmin.register name.constantize do
+    member_action(name == "Keyword" ? Setting.merge_action : :merge)
+  end
+end
+`);
+  assert.match(one, /admin_frameworks GET/);
+  assert.doesNotMatch(one, /admin_keywords/);
+  assert.match(one, /tags.rb:2: info: Routemap cannot draw this ActiveAdmin registration's routes: `member_action\(name == "Keyword" \? Setting.merge_action : :merge\)` \(app\/admin\/tags.rb:3\) [^\n]*, where `name` is "Keyword"\.\n/);
+  // A list Routemap cannot compute, or a loop that does more than register: not followed, said.
+  for (const loop of [`Tag.kinds.each do |kind|\n  ActiveAdmin.register kind.constantize\nend\n`, `%w[A B].each do |c|\n  puts c\n  ActiveAdmin.register c.constantize\nend\n`]) {
+    assert.match(await render(`//- app/admin/tags.rb\n${loop}`), /info: Routemap cannot draw this ActiveAdmin registration's routes: it registers where Routemap does not follow/);
+  }
+});
 
 test("a setting of the routes Routemap cannot compute leaves ActiveAdmin's routes out, under the namespaces the files name", () =>
   check(

@@ -612,11 +612,13 @@ export class Interpreter implements MapperHost, CallHost {
     }
   }
 
-  evaluateIn(file: LoadedFile, node: N.Node, before: readonly N.Node[] = []): RValue {
+  evaluateIn(file: LoadedFile, node: N.Node, before: readonly N.Node[] = [], locals?: ReadonlyMap<string, RValue>): RValue {
     // The catch inside `inFile`: the node's text is read from its own file. `before` run first, in
-    // the same scope: statements that set the locals it reads.
+    // the same scope: statements that set the locals it reads; `locals` are set before them (a
+    // block's parameter, where the caller unrolls the block).
     return this.inFile(file, () => this.computeAside(this.sourceText(node), () => {
       const env = new Env(this.store, { kind: "main" });
+      for (const [name, value] of locals ?? []) env.declare(name, value);
       try {
         for (const statement of before) this.eval(statement, env);
         return this.eval(node, env);

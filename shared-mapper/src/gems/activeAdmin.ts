@@ -128,7 +128,7 @@ const FOLLOWED = "3.2.5";
 
 /** What every reading of the app's ActiveAdmin files evaluates and names places with. */
 function adminReader(host: MapperHost): AdminReader {
-  return { evaluate: (file, node, before) => host.evaluateIn!(file, node, before), relative: (file) => host.appRelative?.(file) ?? file.index.file };
+  return { evaluate: (file, node, before, locals) => host.evaluateIn!(file, node, before, locals), relative: (file) => host.appRelative?.(file) ?? file.index.file };
 }
 
 /**

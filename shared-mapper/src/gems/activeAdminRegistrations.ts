@@ -25,6 +25,7 @@ import { pluralize, underscore } from "../inflector.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import { RHash, RPathname, RSymbol, RUnknown, stringValue, sym, type RValue } from "../ruby/values.js";
 import { constantPathText, someCall, someNode, walkNodes } from "../ruby/walk.js";
+import { inspect } from "../ruby/print.js";
 import { versionBefore } from "../mapper/state.js";
 import { configureParameter, isConstant } from "./configureBlocks.js";
 import { searchableSelectAction } from "./activeAdminSearchableSelect.js";
@@ -121,7 +122,7 @@ export interface UnreadSetup {
 }
 
 export interface AdminReader {
-  evaluate(file: LoadedFile, node: N.Node, before?: readonly N.Node[]): RValue;
+  evaluate(file: LoadedFile, node: N.Node, before?: readonly N.Node[], locals?: ReadonlyMap<string, RValue>): RValue;
   relative(file: LoadedFile): string;
   /** The app's file that defines the module `name` where Rails' autoloader finds it. */
   moduleFile?(name: string): LoadedFile | undefined;
@@ -274,6 +275,18 @@ export function readRegistrations(file: LoadedFile, setup: AdminSetup, into: Reg
       if (read) unread.push(read);
       continue;
     }
+    const loop = literalLoop(file, statement, reader);
+    if (loop) {
+      // Unrolled: each element's registrations in order, with the block's parameter set to it.
+      for (const element of loop.elements) {
+        const bound: AdminReader = { ...reader, evaluate: (f, node, before, locals) => reader.evaluate(f, node, before, new Map([...(locals ?? []), [loop.parameter, element]])) };
+        for (const call of loop.calls) {
+          const read = readRegistration(file, call, setup, into, bound, version);
+          if (read) unread.push({ ...read, why: `${read.why}, where \`${loop.parameter}\` is ${inspect(element)}` });
+        }
+      }
+      continue;
+    }
     // A registration Routemap does not find at the top of its file (in a condition, a loop, a module).
     walkNodes(statement, (n) => {
       const call = registerCall(n);
@@ -281,6 +294,25 @@ export function readRegistrations(file: LoadedFile, setup: AdminSetup, into: Reg
     });
   }
   return unread;
+}
+
+/**
+ * `%w[TPIPage CCLOWPage].each do |name| ActiveAdmin.register name.constantize do … end end`: a
+ * loop over a list Routemap computes whole (strings and symbols), with one parameter, whose block
+ * only registers. Undefined for any other statement.
+ */
+function literalLoop(file: LoadedFile, statement: N.Node, reader: AdminReader): { parameter: string; elements: RValue[]; calls: N.CallNode[] } | undefined {
+  if (!(statement instanceof N.CallNode) || statement.name !== "each" || statement.arguments_ || !(statement.block instanceof N.BlockNode)) return undefined;
+  if (!(statement.receiver instanceof N.ArrayNode)) return undefined;
+  const parameters = statement.block.parameters instanceof N.BlockParametersNode ? statement.block.parameters.parameters : null;
+  const only = parameters?.requireds.length === 1 && parameters.optionals.length === 0 && !parameters.rest && parameters.posts.length === 0 && parameters.keywords.length === 0 && !parameters.keywordRest && !parameters.block ? parameters.requireds[0] : undefined;
+  if (!(only instanceof N.RequiredParameterNode)) return undefined;
+  const body = statement.block.body instanceof N.StatementsNode ? statement.block.body.body : [];
+  const calls = body.map(registerCall);
+  if (calls.length === 0 || calls.some((c) => !c)) return undefined;
+  const list = reader.evaluate(file, statement.receiver);
+  if (!Array.isArray(list) || list.some((e) => !(e instanceof RSymbol) && stringValue(e) === undefined)) return undefined;
+  return { parameter: only.name, elements: [...list], calls: calls as N.CallNode[] };
 }
 
 /** A registration's key in its namespace's collection (resource_collection.rb keys by `resource_name`). */
@@ -314,6 +346,7 @@ function readRegistration(file: LoadedFile, call: N.CallNode, setup: AdminSetup,
   if (page) key = first ? stringOf(reader.evaluate(file, first)) : undefined;
   else if (first instanceof N.ConstantReadNode || first instanceof N.ConstantPathNode) className = file.index.slice(first.location.startOffset, first.location.startOffset + first.location.length).replace(/^::/, "");
   else if (first instanceof N.StringNode && !versionBefore(version, [3, 5])) className = first.unescaped.value.replace(/^::/, "");
+  else if (first instanceof N.CallNode && first.name === "constantize" && first.receiver && !first.arguments_ && !first.block) className = constantName(reader.evaluate(file, first.receiver));
   if (!page) {
     const as = option("as");
     const named = as === undefined ? undefined : stringValue(as.value);
@@ -357,6 +390,12 @@ function pageName(name: string): string | undefined {
   return underscore(dashed);
 }
 
+/** The constant `"Blog::Post".constantize` names, where the string is one's path. */
+function constantName(value: RValue): string | undefined {
+  const name = stringValue(value);
+  return name !== undefined && /^(::)?[A-Z]\w*(::[A-Z]\w*)*$/.test(name) ? name.replace(/^::/, "") : undefined;
+}
+
 function stringOf(value: RValue): string | undefined {
   return value instanceof RSymbol ? value.name : stringValue(value);
 }
@@ -377,6 +416,10 @@ function readBlock(file: LoadedFile, body: readonly N.Node[], entry: Registratio
     if (configCall) why = configStatement(file, configCall, entry, reader, locals);
     else if (call) why = dslStatement(file, call, entry, reader, locals, depth);
     else if (routingInside(statement)) why = `${place(file, statement, reader)} changes its routes in code Routemap does not follow`;
+    else {
+      const hidden = unknownInBranch(statement);
+      if (hidden) why = `${place(file, statement, reader)} calls \`${hidden.name}\` under a condition Routemap does not follow (ActiveAdmin's DSL does not define it; a plugin's or the app's method may add routes)`;
+    }
     if (why) return why;
   }
   return undefined;
@@ -502,6 +545,29 @@ function controllerAction(values: RValue[]): AdminAction | string {
 }
 
 const VERBS = new Set(["get", "post", "put", "patch", "delete", "options"]);
+
+/**
+ * A call of a method ActiveAdmin's DSL does not define, as a statement of a branch
+ * (`sortable if Rails.env.production?`): like one outside a branch it may add routes, and which
+ * branch runs is not known.
+ */
+function unknownInBranch(statement: N.Node): N.CallNode | undefined {
+  const branches: N.Node[] = [];
+  const add = (node: N.Node | null) => {
+    if (node instanceof N.StatementsNode) branches.push(...node.body);
+    else if (node instanceof N.ElseNode) add(node.statements);
+    else if (node instanceof N.IfNode) (add(node.statements), add(node.subsequent));
+    else if (node instanceof N.UnlessNode) (add(node.statements), add(node.elseClause));
+  };
+  if (statement instanceof N.IfNode || statement instanceof N.UnlessNode) add(statement);
+  else if (statement instanceof N.CaseNode) (statement.conditions.forEach((c) => add((c as N.WhenNode).statements)), add(statement.elseClause));
+  for (const node of branches) {
+    if (node instanceof N.CallNode && node.receiver === null && !QUIET.has(node.name)) return node;
+    const nested = unknownInBranch(node);
+    if (nested) return nested;
+  }
+  return undefined;
+}
 
 function routingInside(statement: N.Node): boolean {
   return someCall(statement, (n) => ROUTING.has(n.name) || registerCall(n) !== undefined);

@@ -81,7 +81,7 @@ export interface MapperHost {
    * condition in `Devise.setup`), evaluated quietly as Ruby: unknown where it depends on
    * what Routemap cannot know.
    */
-  evaluateIn?(file: LoadedFile, node: import("@ruby/prism/src/nodes.js").Node, before?: readonly import("@ruby/prism/src/nodes.js").Node[]): RValue;
+  evaluateIn?(file: LoadedFile, node: import("@ruby/prism/src/nodes.js").Node, before?: readonly import("@ruby/prism/src/nodes.js").Node[], locals?: ReadonlyMap<string, RValue>): RValue;
   /**
    * `Klass.name(*args)` for a class the app defines, evaluated as Ruby, `prelude` (Ruby source of
    * the gem's classes it inherits from) defined first; unknown where Routemap cannot compute it.
