@@ -52,7 +52,7 @@ test("a registration whose block calls a method ActiveAdmin does not define (a p
   check(
     `//- app/admin/posts.rb
 ActiveAdmin.register Post do
-  active_admin_import validate: true
+  active_admin_importable
 end
 //- app/admin/tags.rb
 ActiveAdmin.register Tag do
@@ -67,7 +67,7 @@ admin_comments GET    /admin/comments(.:format)     admin/comments#index
                POST   /admin/comments(.:format)     admin/comments#create
  admin_comment GET    /admin/comments/:id(.:format) admin/comments#show
                DELETE /admin/comments/:id(.:format) admin/comments#destroy
-app/admin/posts.rb:1: info: Routemap cannot draw this ActiveAdmin registration's routes: \`active_admin_import validate: true\` (app/admin/posts.rb:2) calls \`active_admin_import\`, which ActiveAdmin's DSL does not define (a plugin's or the app's method may add routes).
+app/admin/posts.rb:1: info: Routemap cannot draw this ActiveAdmin registration's routes: \`active_admin_importable\` (app/admin/posts.rb:2) calls \`active_admin_importable\`, which ActiveAdmin's DSL does not define (a plugin's or the app's method may add routes).
 open (names admin_…) (controllers under admin/)
 `,
   ));
@@ -373,6 +373,87 @@ test("activeadmin-searchable_select's `searchable_select_options` adds its colle
   assert.match(text, /all_options_admin_users GET +\/admin\/users\/all_options\(\.:format\) +admin\/users#all_options\n *active_options_admin_users GET +\/admin\/users\/active_options\(\.:format\) +admin\/users#active_options\n/);
   const { "activeadmin-searchable_select": _, ...without } = gems;
   assert.match(await render(files, { options: { gems: without } }), /calls `searchable_select_options`, which ActiveAdmin's DSL does not define/);
+});
+
+/** A registration's rows (its route key's, batch actions' included), each trimmed to single spaces, with the app locking `gems` and activeadmin 3.2.5. */
+async function pluginRows(block, gems, key = "posts", batch = false) {
+  const files = `//- config/initializers/active_admin.rb\nActiveAdmin.setup do |config|\n  config.batch_actions = ${batch}\nend\n//- app/admin/${key}.rb\n${block}`;
+  const text = await render(files, { options: { gems: { activeadmin: "3.2.5", rails: "6.1.7", ...gems } } });
+  const info = text.split("\n").filter((l) => / info: /.test(l)).map((l) => l.replace(/^.*? info: /, ""));
+  const rows = text.split("\n").filter((l) => l.includes(`/${key}`) && !/ info: /.test(l)).map((l) => l.trim().split(/ +/).join(" "));
+  return [...rows, ...info].join("\n");
+}
+
+/**
+ * Plugin by plugin: the rows activeadmin 3.2.5 draws with the plugin's release, as the real gems
+ * drew them on Debian's Rails 6.1 (their sources at the tags named, on RUBYLIB; docs/real-apps.md
+ * says how). `batch` turns the initializer's batch actions on.
+ */
+async function checkPlugin(block, gems, expected, batch = false) {
+  const rows = await pluginRows(block, gems, "posts", batch);
+  assert.equal(rows, expected.replace(/^\n/, "").trimEnd());
+}
+
+const CRUD_ROWS = `admin_posts GET /admin/posts(.:format) admin/posts#index
+POST /admin/posts(.:format) admin/posts#create
+new_admin_post GET /admin/posts/new(.:format) admin/posts#new
+edit_admin_post GET /admin/posts/:id/edit(.:format) admin/posts#edit
+admin_post GET /admin/posts/:id(.:format) admin/posts#show
+PATCH /admin/posts/:id(.:format) admin/posts#update
+PUT /admin/posts/:id(.:format) admin/posts#update
+DELETE /admin/posts/:id(.:format) admin/posts#destroy`;
+
+test("ActiveAdmin plugins: each one's DSL adds the actions of the release the app locks", async () => {
+  await checkPlugin("ActiveAdmin.register Post do\n  sortable\nend\n", { "activeadmin-sortable": "0.0.3" }, `
+sort_admin_post POST /admin/posts/:id/sort(.:format) admin/posts#sort
+${CRUD_ROWS}`);
+  await checkPlugin("ActiveAdmin.register Post do\n  sortable tree: true, max_levels: 2\nend\n", { "active_admin-sortable_tree": "2.1.0" }, `
+sort_admin_posts POST /admin/posts/sort(.:format) admin/posts#sort
+${CRUD_ROWS}`);
+  await checkPlugin("ActiveAdmin.register Post do\n  include ActiveAdmin::SortableTable\nend\n", { activeadmin_sortable_table: "1.3.0" }, `
+sort_admin_post POST /admin/posts/:id/sort(.:format) admin/posts#sort
+move_to_top_admin_post POST /admin/posts/:id/move_to_top(.:format) admin/posts#move_to_top
+${CRUD_ROWS}`);
+  await checkPlugin("ActiveAdmin.register Post do\n  include ActiveAdmin::SortableTable\nend\n", { activeadmin_sortable_table: "1.0.0" }, `
+sort_admin_post POST /admin/posts/:id/sort(.:format) admin/posts#sort
+${CRUD_ROWS}`);
+  await checkPlugin("ActiveAdmin.register Post do\n  actions :index\n  active_admin_import validate: false\nend\n", { active_admin_import: "5.1.0" }, `
+import_admin_posts GET /admin/posts/import(.:format) admin/posts#import
+do_import_admin_posts POST /admin/posts/do_import(.:format) admin/posts#do_import
+admin_posts GET /admin/posts(.:format) admin/posts#index`);
+  await checkPlugin("ActiveAdmin.register Post do\n  reorderable\nend\n", { activeadmin_reorderable: "0.3.4" }, `
+reorder_admin_post POST /admin/posts/:id/reorder(.:format) admin/posts#reorder
+${CRUD_ROWS}`);
+  await checkPlugin("ActiveAdmin.register Post do\n  include ActiveAdmin::AjaxFilter\nend\n", { "activeadmin-ajax_filter": "0.5.0" }, `
+filter_admin_posts GET /admin/posts/filter(.:format) admin/posts#filter
+${CRUD_ROWS}`);
+  await checkPlugin("ActiveAdmin.register Post do\n  active_admin_paranoia\nend\n", { active_admin_paranoia: "1.0.11" }, `
+restore_admin_post PUT /admin/posts/:id/restore(.:format) admin/posts#restore
+${CRUD_ROWS}`);
+  await checkPlugin("ActiveAdmin.register Post do\n  active_admin_paranoia\nend\n", { active_admin_paranoia: "1.0.11" }, `
+restore_admin_post PUT /admin/posts/:id/restore(.:format) admin/posts#restore
+batch_action_admin_posts POST /admin/posts/batch_action(.:format) admin/posts#batch_action
+${CRUD_ROWS}`, true);
+  await checkPlugin("ActiveAdmin.register Post do\n  active_admin_paranoia\nend\n", { active_admin_paranoia: "1.0.7" }, CRUD_ROWS);
+  await checkPlugin("ActiveAdmin.register Post do\n  state_action :publish\n  state_action :archive, http_verb: :post\nend\n", { "active_admin-state_machine": "1.1.0" }, `
+publish_admin_post PUT /admin/posts/:id/publish(.:format) admin/posts#publish
+archive_admin_post POST /admin/posts/:id/archive(.:format) admin/posts#archive
+${CRUD_ROWS}`);
+  // Plugins that draw nothing: read as ActiveAdmin's quiet DSL.
+  await checkPlugin("ActiveAdmin.register Post do\n  scoped_collection_action :scoped_collection_update, form: { name: :text }\n  hstore_editor\nend\n", { active_admin_scoped_collection_actions: "1.0.1", activeadmin_hstore_editor: "0.0.5" }, CRUD_ROWS);
+});
+
+test("ActiveAdmin plugins: a plugin the app does not lock, two that define the same method, a page's DSL, arguments the method does not take", async () => {
+  const info = async (block, gems) => (await pluginRows(block, gems)).split("\n").filter((l) => !l.includes(" /admin/")).join("\n");
+  assert.equal(await info("ActiveAdmin.register Post do\n  reorderable\nend\n", {}), "Routemap cannot draw this ActiveAdmin registration's routes: `reorderable` (app/admin/posts.rb:2) calls `reorderable`, which ActiveAdmin's DSL does not define (a plugin's or the app's method may add routes).");
+  assert.equal(await info("ActiveAdmin.register Post do\n  sortable\nend\n", { "activeadmin-sortable": "0.0.3", "active_admin-sortable_tree": "2.1.0" }), "Routemap cannot draw this ActiveAdmin registration's routes: `sortable` (app/admin/posts.rb:2): activeadmin-sortable and active_admin-sortable_tree both define it, differently, and Routemap cannot tell which one the app has.");
+  assert.equal(await info("ActiveAdmin.register Post do\n  sortable :position\nend\n", { "activeadmin-sortable": "0.0.3" }), "Routemap cannot draw this ActiveAdmin registration's routes: `sortable :position` (app/admin/posts.rb:2) passes `sortable` arguments, which activeadmin-sortable's does not take (Ruby raises ArgumentError).");
+  assert.equal(await info("ActiveAdmin.register Post do\n  include ActiveAdmin::Lockable\nend\n", { "activeadmin-ajax_filter": "0.5.0" }), "Routemap cannot draw this ActiveAdmin registration's routes: `include ActiveAdmin::Lockable` (app/admin/posts.rb:2) includes a module, whose `included` hook may change its routes; Routemap does not follow it.");
+  // `collection_action` is a resource's DSL only: a page that calls a plugin's method built on it raises.
+  const page = await render("//- app/admin/posts.rb\nActiveAdmin.register_page \"Posts\" do\n  active_admin_import\nend\n", { options: { gems: { activeadmin: "3.2.5", rails: "6.1.7", active_admin_import: "5.1.0" } } });
+  assert.match(page, /calls `active_admin_import`, which ActiveAdmin's DSL does not define/);
+  const quietPage = await render("//- app/admin/tools.rb\nActiveAdmin.register_page \"Tools\" do\n  hstore_editor\nend\n", { options: { gems: { activeadmin: "3.2.5", rails: "6.1.7", activeadmin_hstore_editor: "0.0.5" } } });
+  assert.match(quietPage, /calls `hstore_editor`, which ActiveAdmin's DSL does not define/);
 });
 
 test("`ActiveAdmin::Devise.config`: the default namespace's path, ActiveAdmin's Devise controllers, and before 4.0 `logout_link_method` added to Devise's `sign_out_via`", async () => {

@@ -17,7 +17,7 @@ import { camelize, pluralize, underscore } from "../inflector.js";
 import { httpVerb, type Verb } from "../mapper/base.js";
 import { routingError } from "../mapper/errors.js";
 import { collection, member, namespace, resources, root } from "../mapper/resources.js";
-import { gemLocked, versionBefore, type MapperHost, type MapperState } from "../mapper/state.js";
+import { gemLocked, gemVersion, versionBefore, type MapperHost, type MapperState } from "../mapper/state.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import { noMethodMessage, toS } from "../ruby/print.js";
 import { forMapper, RHash, RUnknown, stringValue, sym, truthy, type RValue } from "../ruby/values.js";
@@ -80,7 +80,7 @@ export function activeAdminRoutes(m: MapperState, version: string | undefined): 
   if (!host.inApp || !host.evaluateIn) return missingAll(m, "this routes file is read without its app, whose app/admin and initializer Routemap reads");
   // Without config/application.rb the app's initializers are not read: its settings would be guesses.
   if (!host.appFile("config/application.rb")) return missingAll(m, "the app has no config/application.rb, so Routemap does not read its initializers");
-  const reader: AdminReader = { ...adminReader(host), moduleFile: (name) => host.classFile?.(name), dslMethod: appDslMethods(host), locks: (gem) => gemLocked(m, gem) };
+  const reader: AdminReader = { ...adminReader(host), moduleFile: (name) => host.classFile?.(name), dslMethod: appDslMethods(host), locked: (gem) => (gemLocked(m, gem) ? { version: gemVersion(m, gem) } : undefined) };
   const initializers = host.configFiles?.("ActiveAdmin") ?? [];
   const setup = readSetup(initializers, reader);
   if ("why" in setup) return missingAll(m, setup.why, initializers, host.appFilesUnder?.("app/admin") ?? []);

@@ -28,7 +28,7 @@ import { constantPathText, someCall, someNode, walkNodes } from "../ruby/walk.js
 import { inspect } from "../ruby/print.js";
 import { versionBefore } from "../mapper/state.js";
 import { configureParameter, isConstant } from "./configureBlocks.js";
-import { searchableSelectAction } from "./activeAdminSearchableSelect.js";
+import { pluginFor, quietPlugin, type Locked, type PluginActions } from "./activeAdminPlugins.js";
 
 /** The namespace settings the Router reads; undefined: not set here (inherited, or the default). */
 export interface AdminSettings {
@@ -132,14 +132,9 @@ export interface AdminReader {
    * several define it; undefined where none does.
    */
   dslMethod?(name: string): { file: LoadedFile; def: N.DefNode } | "ambiguous" | undefined;
-  /** Whether the app locks `gem` (a plugin whose DSL Routemap models); true without a lockfile. */
-  locks?(gem: string): boolean;
+  /** The release of a plugin gem the app locks (every gem where there is no lockfile). */
+  locked?: Locked;
 }
-
-/** ActiveAdmin plugins' DSL Routemap models, by method: the gem, and the collection action it adds. */
-const PLUGINS: Record<string, { gem: string; collectionAction: (args: RValue[]) => AdminAction | string }> = {
-  searchable_select_options: { gem: "activeadmin-searchable_select", collectionAction: searchableSelectAction },
-};
 
 export const CRUD = ["index", "show", "new", "create", "edit", "update", "destroy"];
 
@@ -448,9 +443,7 @@ function dslStatement(file: LoadedFile, call: N.CallNode, entry: Registration, r
     case "page_action": {
       const action = controllerAction(args.map(evaluate));
       if (typeof action === "string") return `${at} ${action}`;
-      (call.name === "member_action" ? entry.memberActions : call.name === "collection_action" ? entry.collectionActions : entry.pageActions).push({ ...action, at: { file, node: call } });
-      // It defines the action's method: a CRUD action `actions` took away comes back (resource_dsl.rb `define_method`).
-      entry.removed.delete(action.name);
+      addAction(entry, call.name === "member_action" ? entry.memberActions : call.name === "collection_action" ? entry.collectionActions : entry.pageActions, { ...action, at: { file, node: call } });
       return undefined;
     }
     case "belongs_to": {
@@ -465,8 +458,12 @@ function dslStatement(file: LoadedFile, call: N.CallNode, entry: Registration, r
     }
     case "controller":
       return call.block instanceof N.BlockNode ? controllerBlock(file, call.block, entry, reader, locals) : undefined;
-    case "include":
-      return `${at} includes a module, whose \`included\` hook may change its routes; Routemap does not follow it`;
+    case "include": {
+      const name = args.length === 1 ? constantPathText(args[0])?.replace(/^::/, "") : undefined;
+      const plugin = name === undefined ? undefined : pluginFor({ include: name }, entry.kind, reader.locked ?? (() => undefined));
+      if (plugin === undefined) return `${at} includes a module, whose \`included\` hook may change its routes; Routemap does not follow it`;
+      return pluginCall(plugin, [], entry, { file, node: call }, at);
+    }
     case "with_options": {
       // ActiveSupport's: the block's calls made with the options merged in. Read where they draw nothing.
       const block = call.block instanceof N.BlockNode ? call.block : undefined;
@@ -475,15 +472,31 @@ function dslStatement(file: LoadedFile, call: N.CallNode, entry: Registration, r
       return readBlock(file, body, entry, reader, depth);
     }
     default: {
-      if (QUIET.has(call.name)) return undefined;
-      const plugin = Object.prototype.hasOwnProperty.call(PLUGINS, call.name) && reader.locks?.(PLUGINS[call.name].gem) ? PLUGINS[call.name] : undefined;
-      if (!plugin) return appDslCall(file, call, entry, reader, depth) ?? undefined;
-      const action = plugin.collectionAction(args.map(evaluate));
-      if (typeof action === "string") return `${at} ${action}`;
-      entry.collectionActions.push({ ...action, at: { file, node: call } });
-      return undefined;
+      const locked = reader.locked ?? (() => undefined);
+      if (QUIET.has(call.name) || quietPlugin(call.name, entry.kind, locked)) return undefined;
+      const plugin = pluginFor({ method: call.name }, entry.kind, locked);
+      if (plugin === undefined) return appDslCall(file, call, entry, reader, depth) ?? undefined;
+      return pluginCall(plugin, args.map(evaluate), entry, { file, node: call }, at);
     }
   }
+}
+
+/** A plugin's call or include: the actions it adds, as its own `member_action`s and the like would; why, where not known. */
+function pluginCall(found: NonNullable<ReturnType<typeof pluginFor>>, args: RValue[], entry: Registration, at: AdminAction["at"], place: string): string | undefined {
+  if (typeof found === "string") return `${place}: ${found}`;
+  // Arguments that change the routes are the plugin's to read (a `state_action` name); the others are passed over.
+  const actions: PluginActions | string = found.plugin.actions(args, found.version);
+  if (typeof actions === "string") return `${place} ${actions}`;
+  for (const action of actions.member ?? []) addAction(entry, entry.memberActions, { ...action, at });
+  for (const action of actions.collection ?? []) addAction(entry, entry.collectionActions, { ...action, at });
+  for (const action of actions.page ?? []) addAction(entry, entry.pageActions, { ...action, at });
+  return undefined;
+}
+
+/** An action `member_action` and its kin add; defining its method brings back a CRUD action `actions` took away (resource_dsl.rb `define_method`). */
+function addAction(entry: Registration, into: AdminAction[], action: AdminAction): void {
+  into.push(action);
+  entry.removed.delete(action.name);
 }
 
 /**
