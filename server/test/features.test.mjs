@@ -1093,6 +1093,46 @@ end
   assert.deepEqual(appDiagnostics(bare, { diagnostics: true, unreachedActions: false }).get("/app/config/routes.rb").filter((d) => d.code === "missing-controller"), []);
 });
 
+test("ActiveAdmin's root names the dashboard a registration defines: warned where none does, with no file to create", async () => {
+  const { quickFixes } = await import("../dist/features/codeActions.js");
+  const app = (admin) => workspaceFor(`
+//- Gemfile.lock
+GEM
+  specs:
+    actionpack (7.1.3)
+    activeadmin (3.2.5)
+
+//- vendor/bundle/ruby/3.3.0/gems/actionpack-7.1.3/lib/action_controller.rb
+module ActionController
+end
+//- vendor/bundle/ruby/3.3.0/gems/activeadmin-3.2.5/lib/activeadmin.rb
+//- config/application.rb
+module Shop
+  class Application < Rails::Application
+  end
+end
+//- config/routes.rb
+Rails.application.routes.draw do
+  ActiveAdmin.routes(self)
+end
+//- app/admin/posts.rb
+ActiveAdmin.register Post
+${admin}`);
+  const missing = async (admin) => {
+    const { app: a } = await app(admin);
+    return (appDiagnostics(a, { diagnostics: true, unreachedActions: false }).get("/app/config/routes.rb") ?? []).filter((d) => d.code === "missing-controller");
+  };
+  const [warning, ...rest] = await missing("");
+  assert.deepEqual(rest, []);
+  assert.equal(`${warning.range.start.line + 1}: ${warning.message}`, "2: Admin::DashboardController does not exist: ActiveAdmin's root routes to it (`root_to`), and no registration in app/admin defines it (a `register_page` of that name would), nor app/controllers/admin/dashboard_controller.rb, nor a gem or engine");
+  const { app: a } = await app("");
+  assert.deepEqual(quickFixes(a, [warning]), [], "ActiveAdmin defines it from a registration, not a controller file");
+  // The page, a controller file of the app, or a registration Routemap cannot read (it may be the dashboard): none.
+  assert.deepEqual(await missing('//- app/admin/dashboard.rb\nActiveAdmin.register_page "Dashboard" do\nend\n'), []);
+  assert.deepEqual(await missing("//- app/controllers/admin/dashboard_controller.rb\nclass Admin::DashboardController < ActionController::Base\n  def index; end\nend\n"), []);
+  assert.deepEqual(await missing("//- app/admin/reports.rb\nActiveAdmin.register_page Settings.report_name\n"), []);
+});
+
 test("a route drawn in the body of a method of the app's files is warned at the call in the draw, with the method's line as related information", async () => {
   // The sites themselves, for each shape of call (a method's own call of another, a block given,
   // a DSL call written in the draw): fixture app method-sites and its test in apps.test.mjs. Here:

@@ -47,7 +47,9 @@ const CLASS_NAME = /^[A-Z]\w*(?:::[A-Z]\w*)*$/;
 /** "Create PostsController": a new `app/controllers/posts_controller.rb` with the route's action. */
 function createControllerFix(app: RailsApp, diagnostic: Diagnostic): CodeAction | undefined {
   if (diagnostic.code !== "missing-controller" || diagnostic.source !== "routemap") return undefined;
-  const data = diagnostic.data as { controller?: string; action?: string; className?: string } | undefined;
+  const data = diagnostic.data as { controller?: string; action?: string; className?: string; gem?: string } | undefined;
+  // A controller a gem's route names (ActiveAdmin's root): the gem's own way defines it, not a file.
+  if (data?.gem) return undefined;
   // A path Rails can load a class from: `x//y` (which Rails draws) camelizes to `X::::Y`, which no file defines.
   if (!data?.controller || !data.className || !/^[a-z0-9_]+(?:\/[a-z0-9_]+)*$/.test(data.controller) || !CLASS_NAME.test(data.className)) return undefined;
   const file = join(app.root, "app", "controllers", ...`${data.controller}_controller.rb`.split("/"));

@@ -157,10 +157,13 @@ export function missingControllerDiagnostics(result: MapResult, model: Controlle
   const generated = new Set(result.generatedControllers);
   const seen = new Set<string>();
   const sites = routeSites(result);
+  const open = (result.openRegions ?? []).flatMap((r) => (r.module ? [`${r.module}/`] : []));
   for (const t of targetsIn(result, file)) {
     const route = t.route;
-    const target = checked(t);
+    const target = checked(t) ?? adminRoot(t);
     if (!target || model.atRoute(target.controller) || provided.has(target.controller) || generated.has(target.controller)) continue;
+    // A registration Routemap cannot read may define any controller of its namespace.
+    if (!t.own && open.some((m) => target.controller.startsWith(m))) continue;
     const site = sites.get(route);
     const span = site?.span ?? route.source;
     const key = `${span.file}:${span.start.line}:${span.start.character}|${target.controller}`;
@@ -171,8 +174,10 @@ export function missingControllerDiagnostics(result: MapResult, model: Controlle
       severity: "warning",
       code: "missing-controller",
       span,
-      message: `${className} does not exist: there is no app/controllers/${target.controller}_controller.rb, and no gem or engine of the app defines it`,
-      data: { controller: target.controller, action: target.action, className },
+      message: t.own
+        ? `${className} does not exist: there is no app/controllers/${target.controller}_controller.rb, and no gem or engine of the app defines it`
+        : `${className} does not exist: ActiveAdmin's root routes to it (\`root_to\`), and no registration in app/admin defines it (a \`register_page\` of that name would), nor app/controllers/${target.controller}_controller.rb, nor a gem or engine`,
+      data: { controller: target.controller, action: target.action, className, ...(t.own ? {} : { gem: route.origin }) },
       ...drawnIn(route, site),
     });
   }
@@ -182,6 +187,17 @@ export function missingControllerDiagnostics(result: MapResult, model: Controlle
 /** For a route said at its site: the DSL call in the method's body that drew it, as related information. */
 function drawnIn(route: Route, site: RouteSite | undefined): Pick<Diagnostic, "related"> {
   return site ? { related: [{ message: `the route is drawn here, in \`${site.method}\``, span: route.source }] } : {};
+}
+
+/**
+ * ActiveAdmin's routes name controllers the app's registrations define as they load (in
+ * `generatedControllers`), but each namespace's root names one by its `root_to`
+ * (`dashboard#index`), which only a registration of that name defines: Rails raises
+ * `uninitialized constant Admin::DashboardController` on a request where none does.
+ */
+function adminRoot(t: Target): { controller: string; action: string } | undefined {
+  if (t.route.origin !== "ActiveAdmin" || !t.route.name?.endsWith("root") || !t.controller || !t.action) return undefined;
+  return t.controller.startsWith(":") || t.action.startsWith(":") ? undefined : { controller: t.controller, action: t.action };
 }
 
 function checked(t: Target): { controller: string; action: string } | undefined {
