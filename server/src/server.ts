@@ -553,6 +553,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       if (c.routesFile) return hoverInRoutesFile(c.app, c.path, p.position);
       const text = c.document.getText();
       return (
+        // A call that draws from another of the app's files (an ActiveAdmin registration, its `member_action`).
+        hoverInRoutesFile(c.app, c.path, p.position) ??
         hoverOnHelper(c.app.helperTablesAt(c.path), text, p.position, () => c.app.urlDefaultsAt(c.path)) ??
         (c.app.isControllerFile(c.path)
           ? (hoverOnAction(c.app, c.path, p.position) ?? hoverOnHashTarget(c.app, c.path, text, p.position) ?? hoverOnPolymorphic(c.app, c.path, text, p.position))

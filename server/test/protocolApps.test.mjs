@@ -104,6 +104,12 @@ test("ActiveAdmin's routes: a helper no registration adds is an error, known as 
   const admin = uri("activeadmin/app/admin/products.rb");
   const text = readFileSync(join(workspace, "activeadmin/app/admin/products.rb"), "utf8");
   conn.sendNotification("textDocument/didOpen", { textDocument: { uri: admin, languageId: "ruby", version: 1, text } });
+  // Hover in the registration: a `member_action` line shows its route, the `register` line all of the registration's.
+  const publish = await conn.sendRequest("textDocument/hover", { textDocument: { uri: admin }, position: { line: 4, character: 4 } });
+  assert.match(publish.contents.value, /\*\*member_action :publish\*\* — 1 route[\s\S]*`publish_admin_product_path` \| PUT \| `\/admin\/products\/:id\/publish\(\.:format\)`/);
+  const registered = await conn.sendRequest("textDocument/hover", { textDocument: { uri: admin }, position: { line: 0, character: 16 } });
+  assert.match(registered.contents.value, /`admin_products_path` \| GET/);
+  assert.match(registered.contents.value, /`publish_admin_product_path`/);
   conn.sendNotification("textDocument/didChange", { textDocument: { uri: admin, version: 2 }, contentChanges: [{ text: text.replace("  member_action :history do", "  member_action :archive, method: :get\n\n  member_action :history do") }] });
   const archived = await conn.sendRequest("textDocument/hover", { textDocument: { uri: view }, position: { line: 1, character: 6 } });
   assert.match(archived.contents.value, /^\*\*archive_admin_product_path\*\*[\s\S]*admin\/products#archive/);
