@@ -32,7 +32,7 @@ async function mapApp(files, o = {}) {
     const [path, ...rest] = part.split("\n");
     map.set(`/app/${path.trim()}`, rest.join("\n"));
   }
-  return m.map({ entry: "/app/config/routes.rb", files: map, options: { railsVersion: "6.1", rubyVersion: "3.1", ...o.options } });
+  return m.map({ entry: "/app/config/routes.rb", files: map, options: { railsVersion: "6.1", rubyVersion: "3.1", ...o.options }, ...o.input });
 }
 
 /** The app's sheet, diagnostics and open regions as text. */
@@ -373,6 +373,38 @@ test("activeadmin-searchable_select's `searchable_select_options` adds its colle
   assert.match(text, /all_options_admin_users GET +\/admin\/users\/all_options\(\.:format\) +admin\/users#all_options\n *active_options_admin_users GET +\/admin\/users\/active_options\(\.:format\) +admin\/users#active_options\n/);
   const { "activeadmin-searchable_select": _, ...without } = gems;
   assert.match(await render(files, { options: { gems: without } }), /calls `searchable_select_options`, which ActiveAdmin's DSL does not define/);
+});
+
+test("`include Mod` runs Mod's `included(base)` hook on the DSL: read from the app's lib/ or a gem that depends on activeadmin", async () => {
+  const hook = `module DataUploader
+  module SharedAdmin
+    def self.included(base)
+      base.send(:page_action, :upload_datafile, method: :post) do
+        redirect_to admin_root_path
+      end
+      base.instance_eval do
+        page_action :abort_importer, method: :patch
+      end
+    end
+  end
+end
+`;
+  const page = '//- app/admin/adaptation.rb\nActiveAdmin.register_page "Adaptation" do\n  include DataUploader::SharedAdmin\nend\n';
+  const rows = (text) => text.split("\n").filter((l) => /adaptation/.test(l) && !/ info: /.test(l)).map((l) => l.trim().split(/ +/).join(" ")).join("\n");
+  const expected = `admin_adaptation GET /admin/adaptation(.:format) admin/adaptation#index
+admin_adaptation_upload_datafile POST /admin/adaptation/upload_datafile(.:format) admin/adaptation#upload_datafile
+admin_adaptation_abort_importer PATCH /admin/adaptation/abort_importer(.:format) admin/adaptation#abort_importer`;
+  // The app's own module, in lib/.
+  const own = await render(`${page}//- lib/data_uploader/shared_admin.rb\n${hook}`);
+  assert.equal(rows(own), expected);
+  assert.doesNotMatch(own, / info: /);
+  // A gem's (an engine's concern), found among the gems that depend on activeadmin.
+  const gemDependents = (gem, needle) => (gem === "activeadmin" ? [{ gem: "data_uploader", version: "1.4.0", files: { "/gems/data_uploader/app/controllers/concerns/data_uploader/shared_admin.rb": hook } }].map((g) => ({ ...g, files: Object.fromEntries(Object.entries(g.files).filter(([, t]) => t.includes(needle))) })) : []);
+  assert.equal(rows(await render(page, { input: { gemDependents } })), expected);
+  // Not found, or a hook that does more than call the DSL: left out, said.
+  assert.match(await render(page), /includes a module, whose `included` hook may change its routes; Routemap does not follow it/);
+  const busy = hook.replace("    def self.included(base)\n", "    def self.included(base)\n      base.extend(ClassMethods)\n");
+  assert.match(await render(`${page}//- lib/data_uploader/shared_admin.rb\n${busy}`), /includes DataUploader::SharedAdmin, whose `included` \(lib\/data_uploader\/shared_admin.rb:4\) has `base.extend\(ClassMethods\)`, which Routemap does not follow/);
 });
 
 /** A registration's rows (its route key's, batch actions' included), each trimmed to single spaces, with the app locking `gems` and activeadmin 3.2.5. */

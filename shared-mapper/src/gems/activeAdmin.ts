@@ -80,7 +80,7 @@ export function activeAdminRoutes(m: MapperState, version: string | undefined): 
   if (!host.inApp || !host.evaluateIn) return missingAll(m, "this routes file is read without its app, whose app/admin and initializer Routemap reads");
   // Without config/application.rb the app's initializers are not read: its settings would be guesses.
   if (!host.appFile("config/application.rb")) return missingAll(m, "the app has no config/application.rb, so Routemap does not read its initializers");
-  const reader: AdminReader = { ...adminReader(host), moduleFile: (name) => host.classFile?.(name), dslMethod: appDslMethods(host), locked: (gem) => (gemLocked(m, gem) ? { version: gemVersion(m, gem) } : undefined) };
+  const reader: AdminReader = { ...adminReader(host), moduleFile: (name) => host.classFile?.(name), dslMethod: appDslMethods(host), includedHook: includedHooks(host), locked: (gem) => (gemLocked(m, gem) ? { version: gemVersion(m, gem) } : undefined) };
   const initializers = host.configFiles?.("ActiveAdmin") ?? [];
   const setup = readSetup(initializers, reader);
   if ("why" in setup) return missingAll(m, setup.why, initializers, host.appFilesUnder?.("app/admin") ?? []);
@@ -155,6 +155,26 @@ function appDslMethods(host: MapperHost): (name: string) => { file: LoadedFile; 
     modules ??= dslModules(host);
     const found = modules.flatMap((m) => (m.node.body instanceof N.StatementsNode ? m.node.body.body : []).filter((n): n is N.DefNode => n instanceof N.DefNode && !n.receiver && n.name === name).map((def) => ({ file: m.file, def })));
     return found.length > 1 ? "ambiguous" : found[0];
+  };
+}
+
+/**
+ * `def self.included(base)` of the module `name`, which ActiveAdmin's DSL `include` calls (dsl.rb
+ * `mod.included(self)`): defined in the app (where its autoloader finds it, or in lib/) or in a
+ * gem that depends on activeadmin (climate-watch's data_uploader: `DataUploader::SharedAdmin`).
+ * "ambiguous" where several files define one; undefined where none is found.
+ */
+function includedHooks(host: MapperHost): (name: string) => { file: LoadedFile; def: N.DefNode } | "ambiguous" | undefined {
+  return (name) => {
+    const last = name.split("::").at(-1)!;
+    const gems = (host.gemDependents?.("activeadmin", last) ?? []).flatMap((g) => g.files);
+    const files = new Set([host.classFile?.(name), ...(host.appFilesUnder?.("lib", last) ?? []), ...gems].filter((f): f is LoadedFile => f !== undefined));
+    const hooks = [...files].flatMap((file) =>
+      moduleDefinitions(file, name).flatMap(({ node }) =>
+        (node.body instanceof N.StatementsNode ? node.body.body : []).filter((n): n is N.DefNode => n instanceof N.DefNode && n.receiver instanceof N.SelfNode && n.name === "included").map((def) => ({ file, def })),
+      ),
+    );
+    return hooks.length > 1 ? "ambiguous" : hooks[0];
   };
 }
 

@@ -132,6 +132,8 @@ export interface AdminReader {
    * several define it; undefined where none does.
    */
   dslMethod?(name: string): { file: LoadedFile; def: N.DefNode } | "ambiguous" | undefined;
+  /** `def self.included(base)` of a module the app or a gem defines, which `include` in a registration runs. */
+  includedHook?(name: string): { file: LoadedFile; def: N.DefNode } | "ambiguous" | undefined;
   /** The release of a plugin gem the app locks (every gem where there is no lockfile). */
   locked?: Locked;
 }
@@ -412,7 +414,7 @@ function readBlock(file: LoadedFile, body: readonly N.Node[], entry: Registratio
     else if (call) why = dslStatement(file, call, entry, reader, locals, depth);
     else if (routingInside(statement)) why = `${place(file, statement, reader)} changes its routes in code Routemap does not follow`;
     else {
-      const hidden = unknownInBranch(statement);
+      const hidden = unknownInBranch(statement, (name) => quietPlugin(name, entry.kind, reader.locked ?? (() => undefined)));
       if (hidden) why = `${place(file, statement, reader)} calls \`${hidden.name}\` under a condition Routemap does not follow (ActiveAdmin's DSL does not define it; a plugin's or the app's method may add routes)`;
     }
     if (why) return why;
@@ -461,7 +463,7 @@ function dslStatement(file: LoadedFile, call: N.CallNode, entry: Registration, r
     case "include": {
       const name = args.length === 1 ? constantPathText(args[0])?.replace(/^::/, "") : undefined;
       const plugin = name === undefined ? undefined : pluginFor({ include: name }, entry.kind, reader.locked ?? (() => undefined));
-      if (plugin === undefined) return `${at} includes a module, whose \`included\` hook may change its routes; Routemap does not follow it`;
+      if (plugin === undefined) return includeCall(file, call, name, entry, reader, depth);
       return pluginCall(plugin, [], entry, { file, node: call }, at);
     }
     case "with_options": {
@@ -479,6 +481,49 @@ function dslStatement(file: LoadedFile, call: N.CallNode, entry: Registration, r
       return pluginCall(plugin, args.map(evaluate), entry, { file, node: call }, at);
     }
   }
+}
+
+/**
+ * `include Mod`: ActiveAdmin's DSL calls `Mod.included(dsl)`; its statements on the DSL
+ * (`base.send(:page_action, :upload, method: :post)`, `base.instance_eval do … end`) are read
+ * as the block's, their routes' source the `include`. Why, where the hook is not found or read.
+ */
+function includeCall(file: LoadedFile, call: N.CallNode, name: string | undefined, entry: Registration, reader: AdminReader, depth: number): string | undefined {
+  const at = place(file, call, reader);
+  const found = name === undefined || depth >= 3 ? undefined : reader.includedHook?.(name);
+  if (found === undefined) return `${at} includes a module, whose \`included\` hook may change its routes; Routemap does not follow it`;
+  if (found === "ambiguous") return `${at} includes ${name}, whose \`included\` several files define`;
+  const params = found.def.parameters;
+  const base = params?.requireds.length === 1 && params.requireds[0] instanceof N.RequiredParameterNode ? params.requireds[0].name : undefined;
+  const body = found.def.body instanceof N.StatementsNode ? found.def.body.body : found.def.body ? [found.def.body] : [];
+  for (const statement of base === undefined ? [found.def] : body) {
+    const why = base === undefined ? "takes parameters Routemap does not follow" : hookStatement(found.file, statement, base, entry, reader, { file, node: call }, depth);
+    if (why) return `${at} includes ${name}, whose \`included\` (${reader.relative(found.file)}:${found.file.index.position(statement.location.startOffset).line + 1}) ${why}`;
+  }
+  return undefined;
+}
+
+/** One statement of an `included(base)` hook: a DSL call on `base`, or a block it evaluates as the DSL. */
+function hookStatement(file: LoadedFile, statement: N.Node, base: string, entry: Registration, reader: AdminReader, at: AdminAction["at"], depth: number): string | undefined {
+  const text = file.index.slice(statement.location.startOffset, statement.location.startOffset + statement.location.length).split("\n")[0].slice(0, 80);
+  if (!(statement instanceof N.CallNode) || !(statement.receiver instanceof N.LocalVariableReadNode) || statement.receiver.name !== base) return `has \`${text}\`, which Routemap does not follow`;
+  let name = statement.name;
+  let args = statement.arguments_?.arguments_ ?? [];
+  if (["send", "public_send", "__send__"].includes(name) && args[0] instanceof N.SymbolNode) {
+    name = args[0].unescaped.value;
+    args = args.slice(1);
+  }
+  if ((name === "instance_eval" || name === "instance_exec") && args.length === 0 && statement.block instanceof N.BlockNode) {
+    const body = statement.block.body instanceof N.StatementsNode ? statement.block.body.body : statement.block.body ? [statement.block.body] : [];
+    return readBlock(file, body, entry, reader, depth + 1);
+  }
+  if (name === "member_action" || name === "collection_action" || name === "page_action") {
+    const action = controllerAction(args.map((a) => reader.evaluate(file, a)));
+    if (typeof action === "string") return `has \`${text}\`, which ${action}`;
+    addAction(entry, name === "member_action" ? entry.memberActions : name === "collection_action" ? entry.collectionActions : entry.pageActions, { ...action, at });
+    return undefined;
+  }
+  return QUIET.has(name) ? undefined : `has \`${text}\`, which Routemap does not follow`;
 }
 
 /** A plugin's call or include: the actions it adds, as its own `member_action`s and the like would; why, where not known. */
@@ -564,22 +609,34 @@ const VERBS = new Set(["get", "post", "put", "patch", "delete", "options"]);
  * (`sortable if Rails.env.production?`): like one outside a branch it may add routes, and which
  * branch runs is not known.
  */
-function unknownInBranch(statement: N.Node): N.CallNode | undefined {
-  const branches: N.Node[] = [];
-  const add = (node: N.Node | null) => {
-    if (node instanceof N.StatementsNode) branches.push(...node.body);
-    else if (node instanceof N.ElseNode) add(node.statements);
-    else if (node instanceof N.IfNode) (add(node.statements), add(node.subsequent));
-    else if (node instanceof N.UnlessNode) (add(node.statements), add(node.elseClause));
-  };
-  if (statement instanceof N.IfNode || statement instanceof N.UnlessNode) add(statement);
-  else if (statement instanceof N.CaseNode) (statement.conditions.forEach((c) => add((c as N.WhenNode).statements)), add(statement.elseClause));
-  for (const node of branches) {
-    if (node instanceof N.CallNode && node.receiver === null && !QUIET.has(node.name)) return node;
-    const nested = unknownInBranch(node);
+function unknownInBranch(statement: N.Node, quiet: (name: string) => boolean): N.CallNode | undefined {
+  for (const node of branchStatements(statement)) {
+    if (node instanceof N.CallNode && node.receiver === null && !QUIET.has(node.name) && !quiet(node.name)) return node;
+    const nested = unknownInBranch(node, quiet);
     if (nested) return nested;
   }
   return undefined;
+}
+
+/** The statements of a conditional's branches (`if`/`elsif`/`else`, `unless`, `case`/`when`); none for another statement. */
+function branchStatements(statement: N.Node): N.Node[] {
+  const out: N.Node[] = [];
+  const add = (node: N.Node | null): void => {
+    if (node instanceof N.StatementsNode) out.push(...node.body);
+    else if (node instanceof N.ElseNode) add(node.statements);
+    else if (node instanceof N.IfNode) {
+      add(node.statements);
+      add(node.subsequent);
+    } else if (node instanceof N.UnlessNode) {
+      add(node.statements);
+      add(node.elseClause);
+    } else if (node instanceof N.CaseNode) {
+      for (const when of node.conditions) if (when instanceof N.WhenNode) add(when.statements);
+      add(node.elseClause);
+    }
+  };
+  if (statement instanceof N.IfNode || statement instanceof N.UnlessNode || statement instanceof N.CaseNode) add(statement);
+  return out;
 }
 
 function routingInside(statement: N.Node): boolean {
