@@ -4,7 +4,7 @@
  * to the file (an app's own `draw`: the files it evaluates), from a call of the app's own
  * routing method to its `def`; from `concerns :x` (or `concerns: :x`) to the concern.
  */
-import type { Route } from "@routemap/shared-mapper";
+import type { MapResult, Route } from "@routemap/shared-mapper";
 import type { Location, Position } from "vscode-languageserver/node";
 import { toLocation, toUri } from "../convert.js";
 import type { RailsApp } from "../workspace.js";
@@ -38,12 +38,12 @@ export function definitionInRoutesFile(app: RailsApp, file: string, position: Po
   if (literal && (literal.key === "to" || (literal.key === undefined && literal.kind === "symbol" && d.method !== "resources" && d.method !== "resource"))) {
     const route = routes.find((r) => literal.key === "to" || r.action === literal.value.replace(/-/g, "_")) ?? routes[0];
     const inFile = actionLocation(app, route);
-    return inFile.length ? inFile : generatedAt(result.routes, route.controller!, route.action!);
+    return inFile.length ? inFile : generatedAt(result, route.controller!, route.action!);
   }
   const controllers = [...new Set(routes.map((r) => r.controller!))];
   return controllers.flatMap((c) => {
     const inFile = controllerLocation(app, c);
-    return inFile.length ? inFile : generatedAt(result.routes, c);
+    return inFile.length ? inFile : generatedAt(result, c);
   });
 }
 
@@ -52,8 +52,9 @@ export function definitionInRoutesFile(app: RailsApp, file: string, position: Po
  * file: the call that drew its routes stands for it (the action's `member_action`, else the
  * registration). Found among the routes a gem drew (`origin`), never the app's own.
  */
-function generatedAt(routes: readonly Route[], controller: string, action?: string): Location[] {
-  const drawn = routes.filter((r) => r.origin && r.controller === controller);
+function generatedAt(result: MapResult, controller: string, action?: string): Location[] {
+  if (!result.generatedControllers?.includes(controller)) return [];
+  const drawn = result.routes.filter((r) => r.origin && r.controller === controller);
   const route = drawn.find((r) => r.action === action) ?? drawn.find((r) => r.action === "index") ?? drawn[0];
   return route ? [toLocation(route.source)] : [];
 }
