@@ -160,7 +160,7 @@ export function missingControllerDiagnostics(result: MapResult, model: Controlle
   const open = (result.openRegions ?? []).flatMap((r) => (r.module ? [`${r.module}/`] : []));
   for (const t of targetsIn(result, file)) {
     const route = t.route;
-    const target = checked(t) ?? adminRoot(t);
+    const target = t.own || adminRoot(t.route) ? written(t) : undefined;
     if (!target || model.atRoute(target.controller) || provided.has(target.controller) || generated.has(target.controller)) continue;
     // A registration Routemap cannot read may define any controller of its namespace.
     if (!t.own && open.some((m) => target.controller.startsWith(m))) continue;
@@ -195,13 +195,15 @@ function drawnIn(route: Route, site: RouteSite | undefined): Pick<Diagnostic, "r
  * (`dashboard#index`), which only a registration of that name defines: Rails raises
  * `uninitialized constant Admin::DashboardController` on a request where none does.
  */
-function adminRoot(t: Target): { controller: string; action: string } | undefined {
-  if (t.route.origin !== "ActiveAdmin" || !t.route.name?.endsWith("root") || !t.controller || !t.action) return undefined;
-  return t.controller.startsWith(":") || t.action.startsWith(":") ? undefined : { controller: t.controller, action: t.action };
-}
+const adminRoot = (route: Route): boolean => route.origin === "ActiveAdmin" && !!route.name?.endsWith("root");
 
 function checked(t: Target): { controller: string; action: string } | undefined {
-  if (!t.own || !t.controller || !t.action || t.controller.startsWith(":") || t.action.startsWith(":")) return undefined;
+  return t.own ? written(t) : undefined;
+}
+
+/** The controller and action as written out (not a dynamic `:controller` segment). */
+function written(t: Target): { controller: string; action: string } | undefined {
+  if (!t.controller || !t.action || t.controller.startsWith(":") || t.action.startsWith(":")) return undefined;
   return { controller: t.controller, action: t.action };
 }
 

@@ -166,10 +166,8 @@ function appDslMethods(host: MapperHost): (name: string) => { file: LoadedFile; 
  */
 function includedHooks(host: MapperHost): (name: string) => { file: LoadedFile; def: N.DefNode } | "ambiguous" | undefined {
   return (name) => {
-    const last = name.split("::").at(-1)!;
-    const gems = (host.gemDependents?.("activeadmin", last) ?? []).flatMap((g) => g.files);
-    const files = new Set([host.classFile?.(name), ...(host.appFilesUnder?.("lib", last) ?? []), ...gems].filter((f): f is LoadedFile => f !== undefined));
-    const hooks = [...files].flatMap((file) =>
+    const gems = (host.gemDependents?.("activeadmin", lastName(name)) ?? []).flatMap((g) => g.files);
+    const hooks = [...moduleFiles(host, name), ...gems].flatMap((file) =>
       moduleDefinitions(file, name).flatMap(({ node }) =>
         (node.body instanceof N.StatementsNode ? node.body.body : []).filter((n): n is N.DefNode => n instanceof N.DefNode && n.receiver instanceof N.SelfNode && n.name === "included").map((def) => ({ file, def })),
       ),
@@ -195,13 +193,18 @@ function dslModules(host: MapperHost): { file: LoadedFile; node: N.ModuleNode }[
       }
     });
   }
-  const out: { file: LoadedFile; node: N.ModuleNode }[] = [];
-  for (const name of names) {
-    const last = name.split("::").at(-1)!;
-    const candidates = [host.classFile?.(name), ...(host.appFilesUnder?.("lib", `module ${last}`) ?? [])].filter((f): f is LoadedFile => f !== undefined);
-    for (const file of new Set(candidates)) out.push(...moduleDefinitions(file, name));
-  }
-  return out;
+  return [...names].flatMap((name) => moduleFiles(host, name).flatMap((file) => moduleDefinitions(file, name)));
+}
+
+const lastName = (name: string): string => name.split("::").at(-1)!;
+
+/**
+ * The app's files that may define the module `name`: where its autoloader finds it, and lib/'s
+ * that name it (`module CsvDownload`, `module Admin::CsvDownload`), each once.
+ */
+function moduleFiles(host: MapperHost, name: string): LoadedFile[] {
+  const found = [host.classFile?.(name), ...(host.appFilesUnder?.("lib", lastName(name)) ?? [])];
+  return [...new Set(found.filter((f): f is LoadedFile => f !== undefined))];
 }
 
 /** The `module` nodes of `file` whose full name (by their nesting) is `name`. */
