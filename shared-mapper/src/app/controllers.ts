@@ -13,7 +13,7 @@
 import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import { camelize, underscore, withInflections, type Inflections } from "../inflector.js";
-import { constantPathText, someCall, walkCalls } from "../ruby/walk.js";
+import { branchStatements, constantPathText, someCall, walkCalls } from "../ruby/walk.js";
 import type { Span } from "../types.js";
 import { API_METHODS, BASE_METHODS } from "./railsControllerMethods.js";
 
@@ -722,15 +722,6 @@ function readIncludes(body: Body, args: readonly N.Node[]): void {
     if (module) body.includes.push(module);
     else body.dynamic ??= "includes a module Routemap cannot name";
   }
-}
-
-/** The statements of each branch of a class body's `if`/`unless`, nested ones' too. */
-function branchStatements(node: N.Node | null | undefined): N.Node[] {
-  const of = (statements: N.StatementsNode | null | undefined): N.Node[] => (statements?.body ?? []).flatMap((s) => (s instanceof N.IfNode || s instanceof N.UnlessNode ? branchStatements(s) : [s]));
-  if (node instanceof N.IfNode) return [...of(node.statements), ...branchStatements(node.subsequent)];
-  if (node instanceof N.UnlessNode) return [...of(node.statements), ...branchStatements(node.elseClause)];
-  if (node instanceof N.ElseNode) return of(node.statements);
-  return [];
 }
 
 /** The bare calls of the statements of each branch of a class body's `if`/`unless`, nested ones too. */

@@ -24,7 +24,7 @@ import * as N from "@ruby/prism/src/nodes.js";
 import { pluralize, underscore } from "../inflector.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import { RHash, RPathname, RSymbol, RUnknown, stringValue, sym, type RValue } from "../ruby/values.js";
-import { constantPathText, someCall, someNode, walkNodes } from "../ruby/walk.js";
+import { branchStatements, constantPathText, someCall, someNode, walkNodes } from "../ruby/walk.js";
 import { inspect } from "../ruby/print.js";
 import { versionBefore } from "../mapper/state.js";
 import { configureParameter, isConstant } from "./configureBlocks.js";
@@ -443,10 +443,8 @@ function dslStatement(file: LoadedFile, call: N.CallNode, entry: Registration, r
     case "member_action":
     case "collection_action":
     case "page_action": {
-      const action = controllerAction(args.map(evaluate));
-      if (typeof action === "string") return `${at} ${action}`;
-      addAction(entry, call.name === "member_action" ? entry.memberActions : call.name === "collection_action" ? entry.collectionActions : entry.pageActions, { ...action, at: { file, node: call } });
-      return undefined;
+      const why = dslAction(call.name, args.map(evaluate), entry, { file, node: call });
+      return why && `${at} ${why}`;
     }
     case "belongs_to": {
       const values = args.map(evaluate);
@@ -518,10 +516,8 @@ function hookStatement(file: LoadedFile, statement: N.Node, base: string, entry:
     return readBlock(file, body, entry, reader, depth + 1);
   }
   if (name === "member_action" || name === "collection_action" || name === "page_action") {
-    const action = controllerAction(args.map((a) => reader.evaluate(file, a)));
-    if (typeof action === "string") return `has \`${text}\`, which ${action}`;
-    addAction(entry, name === "member_action" ? entry.memberActions : name === "collection_action" ? entry.collectionActions : entry.pageActions, { ...action, at });
-    return undefined;
+    const why = dslAction(name, args.map((a) => reader.evaluate(file, a)), entry, at);
+    return why && `has \`${text}\`, which ${why}`;
   }
   return QUIET.has(name) ? undefined : `has \`${text}\`, which Routemap does not follow`;
 }
@@ -535,6 +531,14 @@ function pluginCall(found: NonNullable<ReturnType<typeof pluginFor>>, args: RVal
   for (const action of actions.member ?? []) addAction(entry, entry.memberActions, { ...action, at });
   for (const action of actions.collection ?? []) addAction(entry, entry.collectionActions, { ...action, at });
   for (const action of actions.page ?? []) addAction(entry, entry.pageActions, { ...action, at });
+  return undefined;
+}
+
+/** `member_action`, `collection_action` or `page_action` with these arguments; why, where they cannot be read. */
+function dslAction(name: "member_action" | "collection_action" | "page_action", values: RValue[], entry: Registration, at: AdminAction["at"]): string | undefined {
+  const action = controllerAction(values);
+  if (typeof action === "string") return action;
+  addAction(entry, name === "member_action" ? entry.memberActions : name === "collection_action" ? entry.collectionActions : entry.pageActions, { ...action, at });
   return undefined;
 }
 
@@ -610,7 +614,7 @@ const VERBS = new Set(["get", "post", "put", "patch", "delete", "options"]);
  * branch runs is not known.
  */
 function unknownInBranch(statement: N.Node, quiet: (name: string) => boolean): N.CallNode | undefined {
-  for (const node of branchStatements(statement)) {
+  for (const node of conditionalBranches(statement)) {
     if (node instanceof N.CallNode && node.receiver === null && !QUIET.has(node.name) && !quiet(node.name)) return node;
     const nested = unknownInBranch(node, quiet);
     if (nested) return nested;
@@ -618,25 +622,11 @@ function unknownInBranch(statement: N.Node, quiet: (name: string) => boolean): N
   return undefined;
 }
 
-/** The statements of a conditional's branches (`if`/`elsif`/`else`, `unless`, `case`/`when`); none for another statement. */
-function branchStatements(statement: N.Node): N.Node[] {
-  const out: N.Node[] = [];
-  const add = (node: N.Node | null): void => {
-    if (node instanceof N.StatementsNode) out.push(...node.body);
-    else if (node instanceof N.ElseNode) add(node.statements);
-    else if (node instanceof N.IfNode) {
-      add(node.statements);
-      add(node.subsequent);
-    } else if (node instanceof N.UnlessNode) {
-      add(node.statements);
-      add(node.elseClause);
-    } else if (node instanceof N.CaseNode) {
-      for (const when of node.conditions) if (when instanceof N.WhenNode) add(when.statements);
-      add(node.elseClause);
-    }
-  };
-  if (statement instanceof N.IfNode || statement instanceof N.UnlessNode || statement instanceof N.CaseNode) add(statement);
-  return out;
+/** The statements of a conditional's branches: `branchStatements`' for `if`/`unless`, and each `when`'s and the `else` of a `case`. */
+function conditionalBranches(statement: N.Node): N.Node[] {
+  if (!(statement instanceof N.CaseNode)) return branchStatements(statement);
+  const whens = statement.conditions.flatMap((when) => (when instanceof N.WhenNode ? (when.statements?.body ?? []) : []));
+  return [...whens, ...(statement.elseClause?.statements?.body ?? [])];
 }
 
 function routingInside(statement: N.Node): boolean {

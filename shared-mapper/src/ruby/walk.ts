@@ -137,3 +137,12 @@ export function constantPathText(node: N.Node): string | undefined {
   }
   return undefined;
 }
+
+/** The statements of each branch of an `if`/`unless` (`elsif`, `else`), nested ones' too; none for another node. */
+export function branchStatements(node: N.Node | null | undefined): N.Node[] {
+  const of = (statements: N.StatementsNode | null | undefined): N.Node[] => (statements?.body ?? []).flatMap((s) => (s instanceof N.IfNode || s instanceof N.UnlessNode ? branchStatements(s) : [s]));
+  if (node instanceof N.IfNode) return [...of(node.statements), ...branchStatements(node.subsequent)];
+  if (node instanceof N.UnlessNode) return [...of(node.statements), ...branchStatements(node.elseClause)];
+  if (node instanceof N.ElseNode) return of(node.statements);
+  return [];
+}
