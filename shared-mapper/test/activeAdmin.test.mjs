@@ -249,6 +249,22 @@ open (every name)
     { app: false },
   ));
 
+test("an app locking activeadmin before 1.0.0.pre1 (0.x's router, comments and dashboards) has its ActiveAdmin routes left out, said; 1.0.0.pre1 on are drawn", async () => {
+  const files = "//- app/admin/posts.rb\nActiveAdmin.register Post do\nend\n";
+  for (const version of ["0.6.3", "1.0.0.pre"]) {
+    await check(files, `
+You don't have any routes defined!
+
+Please add some routes in config/routes.rb.
+
+For more information about routes, see the Rails guide: https://guides.rubyonrails.org/routing.html.
+config/routes.rb:2: info: Routemap cannot draw ActiveAdmin's routes: the app locks activeadmin ${version}, whose routes follow 0.x's rules (Routemap follows 1.0 to 4.0).
+open (names admin_…) (controllers under admin/)
+`, { options: { gems: { activeadmin: version, rails: "4.0.13" } } });
+  }
+  for (const version of ["1.0.0.pre1", "1.4.3"]) assert.match(await render(files, { options: { gems: { activeadmin: version, rails: "5.2.8" } } }), /admin_posts GET +\/admin\/posts/);
+});
+
 test("thousands of registrations, reopenings and `belongs_to`s are read and drawn in time linear in their number", async () => {
   const files = [];
   for (let i = 0; i < 2000; i++) files.push(`//- app/admin/r${String(i).padStart(4, "0")}.rb\nActiveAdmin.register R${i} do\n  belongs_to :r${i > 0 ? i - 1 : 0}, optional: true\n  member_action :a${i}\nend\nActiveAdmin.register Post do\n  collection_action :c${i}\nend\n`);
@@ -504,4 +520,53 @@ end
   };
   assert.match(await sheet("3.2.5"), /destroy_admin_user_session DELETE\|GET \/backoffice\/logout\(\.:format\) active_admin\/devise\/sessions#destroy/);
   assert.match(await sheet("4.0.0"), /destroy_admin_user_session DELETE +\/backoffice\/logout\(\.:format\) active_admin\/devise\/sessions#destroy/);
+});
+
+/**
+ * active_admin_versioning (gems/activeAdminVersioning.ts): each `ActiveAdmin.register` runs
+ * `versioning` first, a `versions` member action where the class has PaperTrail. Rows as the real
+ * gem (0.3.0) drew them with activeadmin 3.2.5 and paper_trail 9.2.0 or 12.0.0 on Debian's Rails
+ * 6.1 (docs/real-apps.md, "active_admin_versioning").
+ */
+const POST_PT = "//- app/models/post.rb\nclass Post < ActiveRecord::Base\n  has_paper_trail\nend\n";
+const versioned = (paperTrail) => ({ active_admin_versioning: "0.3.0", ...(paperTrail ? { paper_trail: paperTrail } : {}) });
+
+test("active_admin_versioning: `versions` first among a registration's member actions where its class has PaperTrail, with paper_trail before 10.0", async () => {
+  const block = `ActiveAdmin.register Post do\n  member_action :lock, method: :put\nend\n${POST_PT}`;
+  assert.equal(await pluginRows(block, versioned("9.2.0")), `versions_admin_post GET /admin/posts/:id/versions(.:format) admin/posts#versions
+lock_admin_post PUT /admin/posts/:id/lock(.:format) admin/posts#lock
+${CRUD_ROWS}`);
+  // From paper_trail 10.0 the class has no `paper_trail.enabled?`: the gem's `try` gives nil.
+  assert.equal(await pluginRows(block, versioned("12.0.0")), `lock_admin_post PUT /admin/posts/:id/lock(.:format) admin/posts#lock\n${CRUD_ROWS}`);
+  // 0.1.0 asks `paper_trail_enabled_for_model?`, which paper_trail 6.0 removed.
+  assert.equal(await pluginRows(block, { active_admin_versioning: "0.1.0", paper_trail: "9.2.0" }), `lock_admin_post PUT /admin/posts/:id/lock(.:format) admin/posts#lock\n${CRUD_ROWS}`);
+  // A class without PaperTrail, a page, and the comments: nothing added.
+  const others = `ActiveAdmin.register Post do\nend\nActiveAdmin.register_page "Posts Report" do\nend\n//- app/models/post.rb\nclass Post < ActiveRecord::Base\nend\n`;
+  assert.doesNotMatch(await render(`//- app/admin/posts.rb\n${others}`, { options: { gems: { activeadmin: "3.2.5", rails: "6.1.7", ...versioned("9.2.0") } } }), /versions/);
+});
+
+test("active_admin_versioning: PaperTrail from a superclass or an included concern of the app; a reopened registration adds `versions` again; `clear_member_actions!` removes it", async () => {
+  const inherited = `ActiveAdmin.register Post do\nend\n//- app/models/application_record.rb\nclass ApplicationRecord < ActiveRecord::Base\n  self.abstract_class = true\n  has_paper_trail\nend\n//- app/models/post.rb\nclass Post < ApplicationRecord\nend\n`;
+  const concern = `ActiveAdmin.register Post do\nend\n//- app/models/concerns/versioned.rb\nmodule Versioned\n  extend ActiveSupport::Concern\n  included do\n    has_paper_trail\n  end\nend\n//- app/models/post.rb\nclass Post < ActiveRecord::Base\n  include Versioned\nend\n`;
+  for (const block of [inherited, concern]) assert.equal(await pluginRows(block, versioned("9.2.0")), `versions_admin_post GET /admin/posts/:id/versions(.:format) admin/posts#versions\n${CRUD_ROWS}`);
+  const reopened = `ActiveAdmin.register Post do\n  member_action :a\nend\nActiveAdmin.register Post do\n  member_action :b\nend\n${POST_PT}`;
+  assert.equal(await pluginRows(reopened, versioned("9.2.0")), `versions_admin_post GET /admin/posts/:id/versions(.:format) admin/posts#versions
+a_admin_post GET /admin/posts/:id/a(.:format) admin/posts#a
+GET /admin/posts/:id/versions(.:format) admin/posts#versions
+b_admin_post GET /admin/posts/:id/b(.:format) admin/posts#b
+${CRUD_ROWS}`);
+  const cleared = `ActiveAdmin.register Post do\n  config.clear_member_actions!\n  member_action :c\nend\n${POST_PT}`;
+  assert.equal(await pluginRows(cleared, versioned("9.2.0")), `c_admin_post GET /admin/posts/:id/c(.:format) admin/posts#c\n${CRUD_ROWS}`);
+});
+
+test("active_admin_versioning: where Routemap cannot tell whether the class has PaperTrail, `versions` is drawn under that condition, said; a registration without a block raises", async () => {
+  const unknown = (block, gems) => pluginRows(`ActiveAdmin.register Post do\nend\n${block}`, gems);
+  assert.equal(await unknown("", versioned("9.2.0")), `versions_admin_post GET /admin/posts/:id/versions(.:format) admin/posts#versions «only if Post.paper_trail.enabled?»
+${CRUD_ROWS}
+active_admin_versioning adds \`versions\` only where Post has PaperTrail (\`Post.paper_trail.enabled?\`), which Routemap cannot tell: class Post is not in the app's files where Rails' autoloader finds it (app/models/post.rb).`);
+  assert.match(await unknown("//- app/models/post.rb\nclass Post < ActiveRecord::Base\n  has_paper_trail if ENV[\"AUDIT\"]\nend\n", versioned("9.2.0")), /which Routemap cannot tell: `has_paper_trail if ENV\["AUDIT"\]` \(app\/models\/post.rb:2\) calls `has_paper_trail` where Routemap does not follow it/);
+  assert.match(await unknown(POST_PT, versioned(undefined)), /«only if Post.paper_trail.enabled\?»[^]*the app's lockfile does not say which paper_trail it has \(from 10.0 no class has the method the gem asks\)/);
+  assert.match(await unknown(`${POST_PT}//- config/initializers/paper_trail.rb\nPaperTrail.request.disable_model(Post)\n`, versioned("9.2.0")), /`PaperTrail.request.disable_model\(Post\)` \(config\/initializers\/paper_trail.rb:1\) switches PaperTrail off for models as the app boots/);
+  const text = await render(`//- app/admin/posts.rb\nActiveAdmin.register Post\n${POST_PT}`, { options: { gems: { activeadmin: "3.2.5", rails: "6.1.7", ...versioned("12.0.0") } } });
+  assert.match(text, /app\/admin\/posts.rb:1: error: wrong number of arguments \(given 0, expected 1..3\) \(active_admin_versioning's `ActiveAdmin.register` runs `instance_eval\(&block\)`, and this registration has no block\)/);
 });

@@ -499,6 +499,10 @@ export class Interpreter implements MapperHost, CallHost {
     this.report("info", message, this.source(), "info");
   }
 
+  undecided(condition: { key: string; text: string }, body: () => void): void {
+    this.conditions.under([{ ...condition, holds: true }], body);
+  }
+
   /** Actions gems run without a route (`MapperHost.reachedAction`), where the call that set them up stands. */
   readonly reachedActions: ActionEndpoint[] = [];
 

@@ -23,7 +23,10 @@ import { noMethodMessage, toS } from "../ruby/print.js";
 import { forMapper, RHash, RUnknown, stringValue, sym, truthy, type RValue } from "../ruby/values.js";
 import { invoke, kw } from "../framework/draw.js";
 import * as N from "@ruby/prism/src/nodes.js";
-import { constantPathText, walkNodes } from "../ruby/walk.js";
+import { constantPathText, definitionsOf, walkNodes } from "../ruby/walk.js";
+import type { Locked } from "./activeAdminPlugins.js";
+import { versioningRegister } from "./activeAdminVersioning.js";
+import type { PaperTrailSource } from "./paperTrail.js";
 import { CRUD, readRegistrations, registrationKey, readSetup, ROOT, type AdminAction, type AdminReader, type AdminSettings, type AdminSetup, type NamespaceName, type Registration, type Registrations, type Unread } from "./activeAdminRegistrations.js";
 
 /** A namespace's name as written (`:admin`, `"admin"`), "root" for `false`/`nil`, else undefined. */
@@ -80,8 +83,12 @@ export function activeAdminRoutes(m: MapperState, version: string | undefined): 
   if (!host.inApp || !host.evaluateIn) return missingAll(m, "this routes file is read without its app, whose app/admin and initializer Routemap reads");
   // Without config/application.rb the app's initializers are not read: its settings would be guesses.
   if (!host.appFile("config/application.rb")) return missingAll(m, "the app has no config/application.rb, so Routemap does not read its initializers");
-  const reader: AdminReader = { ...adminReader(host), moduleFile: (name) => host.classFile?.(name), dslMethod: appDslMethods(host), includedHook: includedHooks(host), locked: (gem) => (gemLocked(m, gem) ? { version: gemVersion(m, gem) } : undefined) };
+  const locked: Locked = (gem) => (gemLocked(m, gem) ? { version: gemVersion(m, gem) } : undefined);
+  const reader: AdminReader = { ...adminReader(host), moduleFile: (name) => host.classFile?.(name), dslMethod: appDslMethods(host), includedHook: includedHooks(host), locked, registering: registering(host, (gem) => (gemVersion(m, gem) !== undefined ? { version: gemVersion(m, gem) } : undefined)) };
   const initializers = host.configFiles?.("ActiveAdmin") ?? [];
+  // Before 1.0.0.pre1 the router, the comments and the dashboards were 0.x's (lib/active_admin/router.rb,
+  // comments.rb at v0.6.6: `batch_action` drawn whatever the setting, comments only where allowed).
+  if (version !== undefined && before1(version)) return missingAll(m, `the app locks activeadmin ${version}, whose routes follow 0.x's rules (Routemap follows 1.0 to 4.0)`, initializers, host.appFilesUnder?.("app/admin") ?? []);
   const setup = readSetup(initializers, reader);
   if ("why" in setup) return missingAll(m, setup.why, initializers, host.appFilesUnder?.("app/admin") ?? []);
   const release = version ?? FOLLOWED;
@@ -125,6 +132,9 @@ const rubyEql = (a: RValue, b: RValue): boolean => a === b || (stringValue(a) !=
 
 /** The release followed where no lockfile says which the app has. */
 const FOLLOWED = "3.2.5";
+
+/** Before 1.0.0.pre1: 0.x, and 1.0.0.pre, which was cut from 0.6's code (2013). */
+const before1 = (version: string): boolean => versionBefore(version, [1]) || version === "1.0.0.pre";
 
 /** What every reading of the app's ActiveAdmin files evaluates and names places with. */
 function adminReader(host: MapperHost): AdminReader {
@@ -176,6 +186,28 @@ function includedHooks(host: MapperHost): (name: string) => { file: LoadedFile; 
   };
 }
 
+/**
+ * active_admin_versioning's `register`, where the app's lockfile (or, without one, its Gemfile's
+ * constraints) names it: it changes every registration without a call in app/admin saying so.
+ */
+function registering(host: MapperHost, locked: Locked): AdminReader["registering"] {
+  // Read once, when a registration first asks.
+  let config: LoadedFile[] | undefined;
+  let gemsCallIt: boolean | undefined;
+  const source: PaperTrailSource = {
+    find: (name) => host.classFile?.(name),
+    relative: (file) => host.appRelative?.(file) ?? file.index.file,
+    get config() {
+      return (config ??= host.configFiles?.("PaperTrail") ?? []);
+    },
+    get gemsCallIt() {
+      const gems = gemsCallIt === undefined ? host.gemDependents?.("paper_trail", "has_paper_trail") : undefined;
+      return (gemsCallIt ??= !gems || gems.some((g) => g.why !== undefined || g.files.length > 0));
+    },
+  };
+  return versioningRegister(locked, source);
+}
+
 /** ResourceDSL's own, and DSL's, which ResourceDSL and PageDSL inherit. */
 const DSL_RECEIVERS = new Set(["ActiveAdmin::ResourceDSL", "::ActiveAdmin::ResourceDSL", "ActiveAdmin::DSL", "::ActiveAdmin::DSL"]);
 
@@ -209,21 +241,7 @@ function moduleFiles(host: MapperHost, name: string): LoadedFile[] {
 
 /** The `module` nodes of `file` whose full name (by their nesting) is `name`. */
 function moduleDefinitions(file: LoadedFile, name: string): { file: LoadedFile; node: N.ModuleNode }[] {
-  const out: { file: LoadedFile; node: N.ModuleNode }[] = [];
-  const visit = (node: N.Node, nesting: string): void => {
-    for (const child of node.childNodes()) {
-      if (!child) continue;
-      if (child instanceof N.ModuleNode || child instanceof N.ClassNode) {
-        const written = constantPathText(child.constantPath);
-        if (written === undefined) continue;
-        const full = written.startsWith("::") ? written.slice(2) : nesting ? `${nesting}::${written}` : written;
-        if (child instanceof N.ModuleNode && full === name) out.push({ file, node: child });
-        if (child.body) visit(child.body, full);
-      } else if (child instanceof N.StatementsNode) visit(child, nesting);
-    }
-  };
-  visit(file.program, "");
-  return out;
+  return definitionsOf(file.program, name, N.ModuleNode).map(({ node }) => ({ file, node }));
 }
 
 /** Ruby 3's `Dir[]` order: folder by folder, each one's entries by name, a folder's files where its name sorts. */
@@ -326,6 +344,8 @@ class Router {
   }
 
   private resourceRoutes(config: Registration): void {
+    const raises = config.raises;
+    if (raises) this.at(raises.at, () => { throw routingError(raises.message, "ArgumentError"); });
     this.at(config.at, () => {
       let target: Registration | undefined;
       try {
@@ -393,10 +413,14 @@ class Router {
     }
   }
 
-  /** `build_route(action.http_verb, action.name)`: one route per verb. */
+  /** `build_route(action.http_verb, action.name)`: one route per verb; marked with the condition a gem added it under. */
   private action(action: AdminAction): void {
-    this.at(action.at, () => {
-      for (const verb of action.verbs) httpVerb(this.m, verb as Verb, { args: [forMapper(action.arg)], block: null });
-    });
+    const draw = () =>
+      this.at(action.at, () => {
+        if (action.condition) this.m.host.info(action.condition.why);
+        for (const verb of action.verbs) httpVerb(this.m, verb as Verb, { args: [forMapper(action.arg)], block: null });
+      });
+    if (action.condition) this.m.host.undecided({ key: action.condition.key, text: action.condition.text }, draw);
+    else draw();
   }
 }

@@ -22,7 +22,7 @@
  */
 import * as N from "@ruby/prism/src/nodes.js";
 import { pluralize, underscore } from "../inflector.js";
-import type { LoadedFile } from "../ruby/loadedFile.js";
+import { quoted, type LoadedFile } from "../ruby/loadedFile.js";
 import { RHash, RPathname, RSymbol, RUnknown, stringValue, sym, type RValue } from "../ruby/values.js";
 import { branchStatements, constantPathText, someCall, someNode, walkNodes } from "../ruby/walk.js";
 import { inspect } from "../ruby/print.js";
@@ -69,6 +69,8 @@ export interface AdminAction {
   /** The call that adds it, in its file: its routes' source. */
   at?: { file: LoadedFile; node: N.CallNode };
   verbs: string[];
+  /** A condition Routemap cannot decide that a gem adds it under (`key` stands for it wherever it is met), and why it cannot. */
+  condition?: { key: string; text: string; why: string };
 }
 
 export interface Registration {
@@ -92,6 +94,8 @@ export interface Registration {
   where: string;
   /** That call, in its file: its routes' source (none for the comments ActiveAdmin registers). */
   at?: { file: LoadedFile; node: N.CallNode };
+  /** What Ruby raises as it is registered (a `register` call's), where: said, as Rails would fail to boot. */
+  raises?: { message: string; at: { file: LoadedFile; node: N.CallNode } };
 }
 
 /** The registrations in order, and the namespaces in the order they were created (the initializer's first). */
@@ -136,6 +140,11 @@ export interface AdminReader {
   includedHook?(name: string): { file: LoadedFile; def: N.DefNode } | "ambiguous" | undefined;
   /** The release of a plugin gem the app locks (every gem where there is no lockfile). */
   locked?: Locked;
+  /**
+   * What a gem's `ActiveAdmin.register` does before the block, where the app locks one that
+   * changes it (active_admin_versioning): an action it adds, and what it raises without a block.
+   */
+  registering?(className: string, at: { file: LoadedFile; node: N.CallNode }): { action?: AdminAction; withoutBlock?: string };
 }
 
 export const CRUD = ["index", "show", "new", "create", "edit", "update", "destroy"];
@@ -153,8 +162,7 @@ const QUIET = new Set([
 /** The DSL that does change routes: a statement that hides one (a condition, a loop) is not read. */
 const ROUTING = new Set(["actions", "member_action", "collection_action", "page_action", "belongs_to", "batch_actions=", "clear_member_actions!", "clear_collection_actions!", "clear_page_actions!", "include"]);
 
-const place = (file: LoadedFile, node: N.Node, reader: AdminReader) =>
-  `\`${file.index.slice(node.location.startOffset, node.location.startOffset + node.location.length).split("\n")[0].slice(0, 80)}\` (${reader.relative(file)}:${file.index.position(node.location.startOffset).line + 1})`;
+const place = (file: LoadedFile, node: N.Node, reader: AdminReader) => quoted(file, node, reader.relative);
 
 /** `name.to_s.underscore` of a namespace value; ROOT for false/nil; undefined for anything else. */
 function namespaceOf(value: RValue): NamespaceName | undefined {
@@ -369,6 +377,11 @@ function readRegistration(file: LoadedFile, call: N.CallNode, setup: AdminSetup,
     into.list.delete(id);
     into.unread.add(id);
     return { why: `its file has a syntax error at line ${file.index.position(broken).line + 1}; Routemap reads the registration once it parses`, file, node: call, namespace, controller: routeKey, key, className };
+  }
+  if (!page && reader.registering) {
+    const added = reader.registering(className!, { file, node: call });
+    if (added.action) entry.memberActions.push(added.action);
+    if (added.withoutBlock && !call.block) entry.raises ??= { message: added.withoutBlock, at: { file, node: call } };
   }
   if (!(call.block instanceof N.BlockNode) || !call.block.body) return undefined;
   const body = call.block.body instanceof N.StatementsNode ? call.block.body.body : [call.block.body];

@@ -25,7 +25,7 @@ import * as N from "@ruby/prism/src/nodes.js";
 import { camelize, pluralize, singularize, underscore } from "../inflector.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import { RHash, RRegexp, RSymbol, RUnknown, RValue, sym } from "../ruby/values.js";
-import { childrenOf, constantPathText } from "../ruby/walk.js";
+import { childrenOf, constantPathText, definitionsOf } from "../ruby/walk.js";
 import { configureParameter, isConfiguration, isConstant } from "./configureBlocks.js";
 
 export interface Relationship {
@@ -108,7 +108,7 @@ function readClass(name: string, reader: ClassReader, depth: number): Found {
   if (depth > 16) return { why: `the superclasses of ${name} go deeper than Routemap follows` };
   const file = reader.classFile(name);
   if (!file) return { why: `${name} is not where Rails' autoloader would find it (${underscore(name)}.rb under an autoload folder such as app/resources)` };
-  const found = findDefinition(file.program, name, [], N.ClassNode) as FoundClass | undefined;
+  const found = definitionsOf(file.program, name, N.ClassNode)[0];
   if (!found) return { why: `${reader.relative(file)} does not define the class ${name} where Routemap can see it` };
   const parent = superclassOf(found, reader, depth);
   if ("why" in parent) return parent;
@@ -131,24 +131,6 @@ interface FoundClass {
   node: N.ClassNode;
   /** The modules around it, outermost first, as Ruby's lexical scope looks constants up. */
   nesting: string[];
-}
-
-/** The `class` (or `module`) node that defines `name` (nested modules and compact paths both). */
-function findDefinition(node: N.Node, name: string, nesting: string[], kind: typeof N.ClassNode | typeof N.ModuleNode): { node: N.ClassNode | N.ModuleNode; nesting: string[] } | undefined {
-  for (const child of childrenOf(node)) {
-    if (child instanceof N.ModuleNode || child instanceof N.ClassNode) {
-      const written = constantPathText(child.constantPath);
-      if (written === undefined) continue;
-      const full = written.startsWith("::") ? written.slice(2) : [...nesting.slice(-1), written].join("::");
-      if (child instanceof kind && full === name) return { node: child, nesting };
-      const inner = child.body && findDefinition(child.body, name, [...nesting, full], kind);
-      if (inner) return inner;
-    } else if (child instanceof N.StatementsNode) {
-      const inner = findDefinition(child, name, nesting, kind);
-      if (inner) return inner;
-    }
-  }
-  return undefined;
 }
 
 /** The parent class: the gem's (no parent to read), or one of the app's, looked up from the class's lexical scope. */
@@ -223,7 +205,7 @@ function includeModules(call: N.CallNode, klass: ResourceClass, context: BodyCon
     if (path === undefined) return `${written} is not a module of the app Routemap can read`;
     if (context.depth > 16) return `the modules ${klass.name} includes go deeper than Routemap follows`;
     const file = context.reader.classFile(path)!;
-    const found = findDefinition(file.program, path, [], N.ModuleNode);
+    const found = definitionsOf(file.program, path, N.ModuleNode)[0];
     if (!found) return `${context.reader.relative(file)} does not define the module ${path} where Routemap can see it`;
     const why = readModule(found.node as N.ModuleNode, file, klass, { reader: context.reader, nesting: [...found.nesting, path], depth: context.depth + 1 }, path);
     if (why) return why;

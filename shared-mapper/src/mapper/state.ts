@@ -33,6 +33,11 @@ export interface MapperHost {
   /** An information diagnostic at the current call. */
   info(message: string): void;
   /**
+   * Routes a gem draws only where a condition holds that Routemap cannot decide (`key` stands
+   * for it wherever it is met): drawn by `body` under it, marked as a routes file's `if` marks them.
+   */
+  undecided(condition: { key: string; text: string }, body: () => void): void;
+  /**
    * The same, for routes a gem would draw there that Routemap cannot (Devise's for modules it
    * cannot read): names with `namePrefix` as a word, to the controllers under `modules`, may be
    * missing from the table, so the checks do not call them undefined; `engine`: of that engine's

@@ -10,3 +10,10 @@ export interface LoadedFile {
   /** `# frozen_string_literal: true` at its top: its string literals are frozen. */
   frozenStringLiterals?: boolean;
 }
+
+/** A node as a message quotes it: its first line (80 characters at most) and where it is (`app/models/post.rb:3`). */
+export function quoted(file: LoadedFile, node: N.Node, relative: (file: LoadedFile) => string): string {
+  const start = node.location.startOffset;
+  const text = file.index.slice(start, start + node.location.length).split("\n")[0].slice(0, 80);
+  return `\`${text}\` (${relative(file)}:${file.index.position(start).line + 1})`;
+}

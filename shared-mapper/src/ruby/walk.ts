@@ -146,3 +146,31 @@ export function branchStatements(node: N.Node | null | undefined): N.Node[] {
   if (node instanceof N.ElseNode) return of(node.statements);
   return [];
 }
+
+/** A `class` or `module` node and the modules around it (full names, outermost first), as Ruby's lexical scope looks constants up. */
+export interface Definition<T extends N.ClassNode | N.ModuleNode> {
+  node: T;
+  nesting: string[];
+}
+
+/**
+ * The `class` (or `module`) nodes of a tree that define `name`, in source order: at the top
+ * (`class Admin::Post`) or inside the modules that make its name (`module Admin; class Post`).
+ * Nesting deeper than 100 modules is not followed (no app writes it; a hostile file may).
+ */
+export function definitionsOf<T extends typeof N.ClassNode | typeof N.ModuleNode>(root: N.Node, name: string, kind: T): Definition<InstanceType<T>>[] {
+  const out: Definition<InstanceType<T>>[] = [];
+  const visit = (node: N.Node, nesting: string[]): void => {
+    for (const child of node.childNodes()) {
+      if (child instanceof N.StatementsNode) visit(child, nesting);
+      if (!(child instanceof N.ModuleNode || child instanceof N.ClassNode)) continue;
+      const written = constantPathText(child.constantPath);
+      if (written === undefined) continue;
+      const full = written.startsWith("::") ? written.slice(2) : [...nesting.slice(-1), written].join("::");
+      if (child instanceof kind && full === name) out.push({ node: child as InstanceType<T>, nesting });
+      if (child.body && nesting.length < 100) visit(child.body, [...nesting, full]);
+    }
+  };
+  visit(root, []);
+  return out;
+}

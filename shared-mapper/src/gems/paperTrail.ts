@@ -1,0 +1,122 @@
+/**
+ * Whether a model has PaperTrail, read from the app's files without running them
+ * (paper-trail-gem/paper_trail 4.2 to 9.2: lib/paper_trail/has_paper_trail.rb and
+ * model_config.rb): `has_paper_trail` includes `PaperTrail::Model::InstanceMethods`, which a
+ * subclass inherits, and `paper_trail.enabled?` (5.0 to 9.2; `paper_trail_enabled_for_model?`
+ * before 6.0) holds where the class includes them and no one switched the model off
+ * (`PaperTrail.request.disable_model`), whatever `PaperTrail.enabled` says. From 10.0 the
+ * class's `enabled?` is gone: a gem asking it (active_admin_versioning) asks its version first.
+ *
+ * Read: the class's body and its superclasses' up to `ActiveRecord::Base`, and the app's
+ * modules they include (a concern's `included do has_paper_trail end`). Where the answer rests
+ * on something not read (a class not in the app's files, a call under a condition, a gem's
+ * module where a locked gem calls `has_paper_trail`, an initializer that switches models off),
+ * it is unknown, with why.
+ */
+import * as N from "@ruby/prism/src/nodes.js";
+import { quoted, type LoadedFile } from "../ruby/loadedFile.js";
+import { underscore } from "../inflector.js";
+import { constantPathText, definitionsOf, someCall, walkCalls, type Definition } from "../ruby/walk.js";
+
+export type PaperTrailState = { enabled: boolean } | { unknown: string };
+
+export interface PaperTrailSource {
+  /** The app's file where Rails' autoloader finds the class or module `name`. */
+  find(name: string): LoadedFile | undefined;
+  relative(file: LoadedFile): string;
+  /** The files of config/application.rb and config/initializers that mention PaperTrail. */
+  config: readonly LoadedFile[];
+  /** Whether a gem the app locks calls `has_paper_trail` (a module of it may, where a model includes one). */
+  gemsCallIt: boolean;
+}
+
+const ROOTS = new Set(["ActiveRecord::Base", "::ActiveRecord::Base"]);
+const DEPTH = 16;
+
+/** `className.paper_trail.enabled?` as the app's files say it, or why Routemap cannot tell. */
+export function paperTrailOf(className: string, source: PaperTrailSource): PaperTrailState {
+  const off = turnedOff(source);
+  if (off) return { unknown: off };
+  return classHasIt(className, source, 0);
+}
+
+/** A call in the app's configuration that switches a model's PaperTrail off as it boots: Routemap does not follow it. */
+const SWITCHES = new Set(["disable_model", "enabled_for_model", "paper_trail_off!"]);
+
+function turnedOff(source: PaperTrailSource): string | undefined {
+  for (const file of source.config) {
+    let found: N.CallNode | undefined;
+    walkCalls(file.program, (call) => {
+      if (!found && (SWITCHES.has(call.name) || (call.name === "disable" && call.receiver instanceof N.CallNode && call.receiver.name === "paper_trail"))) found = call;
+    });
+    if (found) return `${at(file, found, source)} switches PaperTrail off for models as the app boots`;
+  }
+  return undefined;
+}
+
+function classHasIt(name: string, source: PaperTrailSource, depth: number): PaperTrailState {
+  const file = depth < DEPTH ? source.find(name) : undefined;
+  if (!file) return { unknown: `class ${name} is not in the app's files where Rails' autoloader finds it (app/models/${underscore(name)}.rb)` };
+  const classes = definitionsOf(file.program, name, N.ClassNode);
+  if (!classes.length) return { unknown: `${source.relative(file)} does not define class ${name} where Routemap reads it` };
+  for (const cls of classes) {
+    const own = bodyHasIt(file, cls.node.body, source, depth);
+    if (own) return own;
+  }
+  return superclassHasIt(file, classes[0], source, depth);
+}
+
+/** The class's parent: none or ActiveRecord::Base has no PaperTrail; one of the app's is read in turn. */
+function superclassHasIt(file: LoadedFile, cls: Definition<N.ClassNode>, source: PaperTrailSource, depth: number): PaperTrailState {
+  if (!cls.node.superclass) return { enabled: false };
+  const written = constantPathText(cls.node.superclass);
+  if (!written) return { unknown: `${at(file, cls.node, source)} has a superclass Routemap cannot read` };
+  if (ROOTS.has(written)) return { enabled: false };
+  const bare = written.replace(/^::/, "");
+  // Ruby looks the name up in the modules open around the class, innermost first, then at the top.
+  const candidates = written.startsWith("::") ? [bare] : [...cls.nesting.slice().reverse().map((m) => `${m}::${bare}`), bare];
+  const parent = candidates.find((c) => source.find(c)) ?? bare;
+  return classHasIt(parent, source, depth + 1);
+}
+
+/**
+ * A class or module body's statements: `has_paper_trail` at its top turns PaperTrail on; an
+ * included module of the app is read as its body; `has_paper_trail` anywhere else (a
+ * condition, a method) is not followed. Undefined where the body says nothing of it.
+ */
+function bodyHasIt(file: LoadedFile, body: N.Node | null, source: PaperTrailSource, depth: number): PaperTrailState | undefined {
+  const statements = body instanceof N.StatementsNode ? body.body : body ? [body] : [];
+  for (const statement of statements) {
+    if (statement instanceof N.CallNode && !statement.receiver && statement.name === "has_paper_trail") return { enabled: true };
+    if (statement instanceof N.CallNode && !statement.receiver && statement.name === "include") {
+      for (const arg of statement.arguments_?.arguments_ ?? []) {
+        const included = moduleHasIt(file, arg, source, depth);
+        if (included) return included;
+      }
+      continue;
+    }
+    const hidden = someCall(statement, (call) => call.name === "has_paper_trail");
+    if (hidden) return { unknown: `${at(file, statement, source)} calls \`has_paper_trail\` where Routemap does not follow it` };
+  }
+  return undefined;
+}
+
+/** An included module: the app's is read (its top, and a concern's `included do … end`); a gem's matters only where a gem calls `has_paper_trail`. */
+function moduleHasIt(file: LoadedFile, arg: N.Node, source: PaperTrailSource, depth: number): PaperTrailState | undefined {
+  const name = constantPathText(arg)?.replace(/^::/, "");
+  if (!name) return { unknown: `${at(file, arg, source)} includes a module Routemap cannot read` };
+  const found = depth < DEPTH ? source.find(name) : undefined;
+  const modules = found ? definitionsOf(found.program, name, N.ModuleNode) : [];
+  if (!found || !modules.length) return source.gemsCallIt ? { unknown: `${at(file, arg, source)} includes ${name}, not the app's, and a gem the app locks calls \`has_paper_trail\`` } : undefined;
+  for (const { node } of modules) {
+    const statements = node.body instanceof N.StatementsNode ? node.body.body : [];
+    for (const statement of statements) {
+      const included = statement instanceof N.CallNode && !statement.receiver && statement.name === "included" && statement.block instanceof N.BlockNode ? statement.block : undefined;
+      const state = bodyHasIt(found, included ? included.body : statement, source, depth + 1);
+      if (state) return state;
+    }
+  }
+  return undefined;
+}
+
+const at = (file: LoadedFile, node: N.Node, source: PaperTrailSource) => quoted(file, node, source.relative);
