@@ -570,3 +570,11 @@ active_admin_versioning adds \`versions\` only where Post has PaperTrail (\`Post
   const text = await render(`//- app/admin/posts.rb\nActiveAdmin.register Post\n${POST_PT}`, { options: { gems: { activeadmin: "3.2.5", rails: "6.1.7", ...versioned("12.0.0") } } });
   assert.match(text, /app\/admin\/posts.rb:1: error: wrong number of arguments \(given 0, expected 1..3\) \(active_admin_versioning's `ActiveAdmin.register` runs `instance_eval\(&block\)`, and this registration has no block\)/);
 });
+
+test("an initializer's `setup` or `namespace` block with a `rescue` is said, not passed over (its settings would be guesses)", async () => {
+  const routes = "//- app/admin/posts.rb\nActiveAdmin.register Post do\nend\n";
+  const setup = "//- config/initializers/active_admin.rb\nActiveAdmin.setup do |config|\n  config.default_namespace = :backoffice\nrescue NameError\nend\n";
+  assert.match(await render(`${routes}${setup}`), /info: Routemap cannot draw ActiveAdmin's routes: `config.default_namespace = :backoffice` \(config\/initializers\/active_admin.rb:2\) sets ActiveAdmin's routes' settings under a condition or in code Routemap does not follow/);
+  const namespace = "//- config/initializers/active_admin.rb\nActiveAdmin.setup do |config|\n  config.namespace :admin do |admin|\n    admin.root_to = \"posts#index\"\n  rescue NameError\n  end\nend\n";
+  assert.match(await render(`${routes}${namespace}`), /`admin.root_to = "posts#index"` \(config\/initializers\/active_admin.rb:3\) sets ActiveAdmin's routes' settings under a condition or in code Routemap does not follow/);
+});

@@ -23,7 +23,7 @@ import { noMethodMessage, toS } from "../ruby/print.js";
 import { forMapper, RHash, RUnknown, stringValue, sym, truthy, type RValue } from "../ruby/values.js";
 import { invoke, kw } from "../framework/draw.js";
 import * as N from "@ruby/prism/src/nodes.js";
-import { constantPathText, definitionsOf, walkNodes } from "../ruby/walk.js";
+import { constantPathText, definitionsOf, statementsOf, walkNodes } from "../ruby/walk.js";
 import type { Locked } from "./activeAdminPlugins.js";
 import { versioningRegister } from "./activeAdminVersioning.js";
 import type { PaperTrailSource } from "./paperTrail.js";
@@ -163,7 +163,7 @@ function appDslMethods(host: MapperHost): (name: string) => { file: LoadedFile; 
   let modules: { file: LoadedFile; node: N.ModuleNode }[] | undefined;
   return (name) => {
     modules ??= dslModules(host);
-    const found = modules.flatMap((m) => (m.node.body instanceof N.StatementsNode ? m.node.body.body : []).filter((n): n is N.DefNode => n instanceof N.DefNode && !n.receiver && n.name === name).map((def) => ({ file: m.file, def })));
+    const found = modules.flatMap((m) => statementsOf(m.node.body).filter((n): n is N.DefNode => n instanceof N.DefNode && !n.receiver && n.name === name).map((def) => ({ file: m.file, def })));
     return found.length > 1 ? "ambiguous" : found[0];
   };
 }
@@ -179,7 +179,7 @@ function includedHooks(host: MapperHost): (name: string) => { file: LoadedFile; 
     const gems = (host.gemDependents?.("activeadmin", lastName(name)) ?? []).flatMap((g) => g.files);
     const hooks = [...moduleFiles(host, name), ...gems].flatMap((file) =>
       moduleDefinitions(file, name).flatMap(({ node }) =>
-        (node.body instanceof N.StatementsNode ? node.body.body : []).filter((n): n is N.DefNode => n instanceof N.DefNode && n.receiver instanceof N.SelfNode && n.name === "included").map((def) => ({ file, def })),
+        statementsOf(node.body).filter((n): n is N.DefNode => n instanceof N.DefNode && n.receiver instanceof N.SelfNode && n.name === "included").map((def) => ({ file, def })),
       ),
     );
     return hooks.length > 1 ? "ambiguous" : hooks[0];

@@ -24,7 +24,7 @@ import * as N from "@ruby/prism/src/nodes.js";
 import { pluralize, underscore } from "../inflector.js";
 import { quoted, type LoadedFile } from "../ruby/loadedFile.js";
 import { RHash, RPathname, RSymbol, RUnknown, stringValue, sym, type RValue } from "../ruby/values.js";
-import { branchStatements, constantPathText, someCall, someNode, walkNodes } from "../ruby/walk.js";
+import { branchStatements, constantPathText, someCall, someNode, statementsOf, walkNodes } from "../ruby/walk.js";
 import { inspect } from "../ruby/print.js";
 import { versionBefore } from "../mapper/state.js";
 import { configureParameter, isConstant } from "./configureBlocks.js";
@@ -187,7 +187,7 @@ function readSetupFile(file: LoadedFile, setup: AdminSetup, reader: AdminReader)
   walkNodes(file.program, (node) => {
     if (failed || !(node instanceof N.CallNode) || node.name !== "setup" || !isConstant(node.receiver, "ActiveAdmin") || !(node.block instanceof N.BlockNode)) return;
     const configs = configureParameter(node, new Set());
-    const body = node.block.body instanceof N.StatementsNode ? node.block.body.body : [];
+    const body = statementsOf(node.block.body);
     for (const statement of body) {
       if (failed) return;
       const call = statement instanceof N.CallNode && statement.receiver instanceof N.LocalVariableReadNode && configs.has(statement.receiver.name) ? statement : undefined;
@@ -249,7 +249,7 @@ function readNamespaceCall(file: LoadedFile, call: N.CallNode, setup: AdminSetup
   if (!entry) setup.namespaces.push((entry = { name, settings: {} }));
   if (!(call.block instanceof N.BlockNode)) return;
   const params = configureParameter(call, new Set());
-  const body = call.block.body instanceof N.StatementsNode ? call.block.body.body : [];
+  const body = statementsOf(call.block.body);
   for (const statement of body) {
     const set = statement instanceof N.CallNode && statement.receiver instanceof N.LocalVariableReadNode && params.has(statement.receiver.name) ? statement : undefined;
     if (set && SETTINGS[set.name]) entry.settings[SETTINGS[set.name]] = settingValue(file, set, reader, unread);
@@ -312,7 +312,7 @@ function literalLoop(file: LoadedFile, statement: N.Node, reader: AdminReader): 
   const parameters = statement.block.parameters instanceof N.BlockParametersNode ? statement.block.parameters.parameters : null;
   const only = parameters?.requireds.length === 1 && parameters.optionals.length === 0 && !parameters.rest && parameters.posts.length === 0 && parameters.keywords.length === 0 && !parameters.keywordRest && !parameters.block ? parameters.requireds[0] : undefined;
   if (!(only instanceof N.RequiredParameterNode)) return undefined;
-  const body = statement.block.body instanceof N.StatementsNode ? statement.block.body.body : [];
+  const body = statementsOf(statement.block.body);
   const calls = body.map(registerCall);
   if (calls.length === 0 || calls.some((c) => !c)) return undefined;
   const list = reader.evaluate(file, statement.receiver);
@@ -384,7 +384,7 @@ function readRegistration(file: LoadedFile, call: N.CallNode, setup: AdminSetup,
     if (added.withoutBlock && !call.block) entry.raises ??= { message: added.withoutBlock, at: { file, node: call } };
   }
   if (!(call.block instanceof N.BlockNode) || !call.block.body) return undefined;
-  const body = call.block.body instanceof N.StatementsNode ? call.block.body.body : [call.block.body];
+  const body = statementsOf(call.block.body);
   const why = readBlock(file, body, entry, reader);
   if (why === undefined) return undefined;
   // Not drawn at all, nor what a later `register` of it adds: what the block would leave is not known.
@@ -481,7 +481,7 @@ function dslStatement(file: LoadedFile, call: N.CallNode, entry: Registration, r
       // ActiveSupport's: the block's calls made with the options merged in. Read where they draw nothing.
       const block = call.block instanceof N.BlockNode ? call.block : undefined;
       if (!block || routingInside(block)) return `${at} merges options into calls that change its routes, which Routemap does not follow`;
-      const body = block.body instanceof N.StatementsNode ? block.body.body : block.body ? [block.body] : [];
+      const body = statementsOf(block.body);
       return readBlock(file, body, entry, reader, depth);
     }
     default: {
@@ -506,7 +506,7 @@ function includeCall(file: LoadedFile, call: N.CallNode, name: string | undefine
   if (found === "ambiguous") return `${at} includes ${name}, whose \`included\` several files define`;
   const params = found.def.parameters;
   const base = params?.requireds.length === 1 && params.requireds[0] instanceof N.RequiredParameterNode ? params.requireds[0].name : undefined;
-  const body = found.def.body instanceof N.StatementsNode ? found.def.body.body : found.def.body ? [found.def.body] : [];
+  const body = statementsOf(found.def.body);
   for (const statement of base === undefined ? [found.def] : body) {
     const why = base === undefined ? "takes parameters Routemap does not follow" : hookStatement(found.file, statement, base, entry, reader, { file, node: call }, depth);
     if (why) return `${at} includes ${name}, whose \`included\` (${reader.relative(found.file)}:${found.file.index.position(statement.location.startOffset).line + 1}) ${why}`;
@@ -525,7 +525,7 @@ function hookStatement(file: LoadedFile, statement: N.Node, base: string, entry:
     args = args.slice(1);
   }
   if ((name === "instance_eval" || name === "instance_exec") && args.length === 0 && statement.block instanceof N.BlockNode) {
-    const body = statement.block.body instanceof N.StatementsNode ? statement.block.body.body : statement.block.body ? [statement.block.body] : [];
+    const body = statementsOf(statement.block.body);
     return readBlock(file, body, entry, reader, depth + 1);
   }
   if (name === "member_action" || name === "collection_action" || name === "page_action") {
@@ -571,7 +571,7 @@ function appDslCall(file: LoadedFile, call: N.CallNode, entry: Registration, rea
   if (found === undefined) return `${at} calls \`${call.name}\`, which ActiveAdmin's DSL does not define (a plugin's or the app's method may add routes)`;
   if (found === "ambiguous") return `${at} calls \`${call.name}\`, which several of the app's modules add to ActiveAdmin's DSL`;
   if (call.block && !blockRunsLater(found.def)) return `${at} gives the app's \`${call.name}\` a block it may run as the registration's DSL, which Routemap does not follow`;
-  const body = found.def.body instanceof N.StatementsNode ? found.def.body.body : found.def.body ? [found.def.body] : [];
+  const body = statementsOf(found.def.body);
   const why = readBlock(found.file, body, entry, reader, depth + 1);
   return why === undefined ? null : `${at} calls the app's \`${call.name}\` (${reader.relative(found.file)}:${found.file.index.position(found.def.location.startOffset).line + 1}), where ${why}`;
 }
@@ -582,13 +582,13 @@ function appDslCall(file: LoadedFile, call: N.CallNode, entry: Registration, rea
  */
 function blockRunsLater(def: N.DefNode): boolean {
   const param = def.parameters?.block?.name ?? undefined;
-  const body = def.body instanceof N.StatementsNode ? def.body.body : def.body ? [def.body] : [];
+  const body = statementsOf(def.body);
   const usesBlock = (n: N.Node) => n instanceof N.YieldNode || n instanceof N.BlockArgumentNode || (param !== undefined && n instanceof N.LocalVariableReadNode && n.name === param);
   return body.every((statement) => {
     if (statement instanceof N.CallNode && statement.receiver === null && QUIET.has(statement.name)) return true;
     // In `controller do … end`, the actions' bodies run per request: only its own statements run now.
     if (statement instanceof N.CallNode && statement.receiver === null && statement.name === "controller" && statement.block instanceof N.BlockNode) {
-      const inner = statement.block.body instanceof N.StatementsNode ? statement.block.body.body : [];
+      const inner = statementsOf(statement.block.body);
       return inner.every((s) => s instanceof N.DefNode || (s instanceof N.CallNode && s.name === "define_method" && !(s.arguments_?.arguments_ ?? []).some(usesBlock)) || !someNode(s, usesBlock));
     }
     return !someNode(statement, usesBlock);
@@ -653,7 +653,7 @@ function routingInside(statement: N.Node): boolean {
  * InheritedResources' own. What could hide or take away one otherwise is not followed.
  */
 function controllerBlock(file: LoadedFile, block: N.BlockNode, entry: Registration, reader: AdminReader, locals: N.Node[]): string | undefined {
-  const body = block.body instanceof N.StatementsNode ? block.body.body : block.body ? [block.body] : [];
+  const body = statementsOf(block.body);
   // `instance_methods` lists public and protected methods: a private one hides the action (checked with activeadmin 3.2.5).
   const define = (name: string, hidden: boolean) => (hidden ? entry.removed.add(name) : entry.removed.delete(name));
   let hidden = false;

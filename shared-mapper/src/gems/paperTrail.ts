@@ -16,7 +16,7 @@
 import * as N from "@ruby/prism/src/nodes.js";
 import { quoted, type LoadedFile } from "../ruby/loadedFile.js";
 import { underscore } from "../inflector.js";
-import { constantPathText, definitionsOf, someCall, walkCalls, type Definition } from "../ruby/walk.js";
+import { constantPathText, definitionsOf, someCall, statementsOf, walkCalls, type Definition } from "../ruby/walk.js";
 
 export type PaperTrailState = { enabled: boolean } | { unknown: string };
 
@@ -85,7 +85,7 @@ function superclassHasIt(file: LoadedFile, cls: Definition<N.ClassNode>, source:
  * condition, a method) is not followed. Undefined where the body says nothing of it.
  */
 function bodyHasIt(file: LoadedFile, body: N.Node | null, source: PaperTrailSource, depth: number): PaperTrailState | undefined {
-  const statements = body instanceof N.StatementsNode ? body.body : body ? [body] : [];
+  const statements = statementsOf(body);
   for (const statement of statements) {
     if (statement instanceof N.CallNode && !statement.receiver && statement.name === "has_paper_trail") return { enabled: true };
     if (statement instanceof N.CallNode && !statement.receiver && statement.name === "include") {
@@ -109,7 +109,7 @@ function moduleHasIt(file: LoadedFile, arg: N.Node, source: PaperTrailSource, de
   const modules = found ? definitionsOf(found.program, name, N.ModuleNode) : [];
   if (!found || !modules.length) return source.gemsCallIt ? { unknown: `${at(file, arg, source)} includes ${name}, not the app's, and a gem the app locks calls \`has_paper_trail\`` } : undefined;
   for (const { node } of modules) {
-    const statements = node.body instanceof N.StatementsNode ? node.body.body : [];
+    const statements = statementsOf(node.body);
     for (const statement of statements) {
       const included = statement instanceof N.CallNode && !statement.receiver && statement.name === "included" && statement.block instanceof N.BlockNode ? statement.block : undefined;
       const state = bodyHasIt(found, included ? included.body : statement, source, depth + 1);

@@ -1,5 +1,5 @@
 /** A file as the evaluator takes it: parsed once, with what its evaluation needs to know of its text. */
-import type * as N from "@ruby/prism/src/nodes.js";
+import * as N from "@ruby/prism/src/nodes.js";
 import type { LineIndex } from "./lineIndex.js";
 
 export interface LoadedFile {
@@ -11,9 +11,13 @@ export interface LoadedFile {
   frozenStringLiterals?: boolean;
 }
 
-/** A node as a message quotes it: its first line (80 characters at most) and where it is (`app/models/post.rb:3`). */
+/**
+ * A node as a message quotes it: its first line (80 characters at most) and where it is
+ * (`app/models/post.rb:3`); a `do … rescue … end` body by its first statement, not its `do`.
+ */
 export function quoted(file: LoadedFile, node: N.Node, relative: (file: LoadedFile) => string): string {
-  const start = node.location.startOffset;
-  const text = file.index.slice(start, start + node.location.length).split("\n")[0].slice(0, 80);
+  const shown = node instanceof N.BeginNode && node.statements?.body.length ? node.statements.body[0] : node;
+  const start = shown.location.startOffset;
+  const text = file.index.slice(start, start + shown.location.length).split("\n")[0].slice(0, 80);
   return `\`${text}\` (${relative(file)}:${file.index.position(start).line + 1})`;
 }

@@ -174,3 +174,12 @@ export function definitionsOf<T extends typeof N.ClassNode | typeof N.ModuleNode
   visit(root, []);
   return out;
 }
+
+/**
+ * A body's statements in order: a `StatementsNode`'s list; another node (a `do … rescue … end`
+ * body is a `BeginNode`) as the one statement it is, so that a reader meets what it does not
+ * follow instead of passing over it; none for an empty body.
+ */
+export function statementsOf(body: N.Node | null | undefined): N.Node[] {
+  return body instanceof N.StatementsNode ? body.body : body ? [body] : [];
+}
