@@ -13,7 +13,7 @@ import { RoutingError } from "../mapper/errors.js";
 import { rootScope } from "../mapper/scope.js";
 import { scope } from "../mapper/scoping.js";
 import { parentResourceObject } from "../mapper/resourceObject.js";
-import { inspect, quotedSource, UNKNOWN_ADDRESS } from "../ruby/print.js";
+import { inspect, objectReceiver, quotedSource } from "../ruby/print.js";
 import { underscore } from "../inflector.js";
 import { forMapper, RConst, RHash, RMapper, RMerger, RObject, RProc, RStruct, RStructClass, RSymbol, RUnknown, RValue, stringValue, sym } from "../ruby/values.js";
 import { callArgumentsOf, makeProc, selfValue, blockOf } from "./arguments.js";
@@ -267,8 +267,7 @@ function evalBlock(it: CallHost, node: N.CallNode, env: Env): RValue {
   if (it.kept.phase === "boot" || it.quiet) return null;
   const ruby = it.ruby;
   const name = ruby.modernHashInspect ? "'eval_block'" : "`eval_block'";
-  const receiver = ruby.receiverByClass ? "an instance of ActionDispatch::Routing::RouteSet" : `#<ActionDispatch::Routing::RouteSet:${UNKNOWN_ADDRESS}>`;
-  throw new RoutingError(`private method ${name} called for ${receiver}`, "NoMethodError");
+  throw new RoutingError(`private method ${name} called for ${objectReceiver(ruby, "ActionDispatch::Routing::RouteSet")}`, "NoMethodError");
 }
 
 /** A draw block's statements, run as Ruby runs a block: `next` leaves it, in the worlds where it is taken. */

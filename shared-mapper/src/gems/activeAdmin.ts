@@ -84,7 +84,7 @@ export function activeAdminRoutes(m: MapperState, version: string | undefined): 
   // Without config/application.rb the app's initializers are not read: its settings would be guesses.
   if (!host.appFile("config/application.rb")) return missingAll(m, "the app has no config/application.rb, so Routemap does not read its initializers");
   const locked: Locked = (gem) => (gemLocked(m, gem) ? { version: gemVersion(m, gem) } : undefined);
-  const reader: AdminReader = { ...adminReader(host), moduleFile: (name) => host.classFile?.(name), dslMethod: appDslMethods(host), includedHook: includedHooks(host), locked, registering: registering(host, (gem) => (gemVersion(m, gem) !== undefined ? { version: gemVersion(m, gem) } : undefined)) };
+  const reader: AdminReader = { ...adminReader(host), moduleFile: (name) => host.classFile?.(name), dslMethod: appDslMethods(host), includedHook: includedHooks(host), locked, ruby: m.ruby, registering: registering(host, (gem) => (gemVersion(m, gem) !== undefined ? { version: gemVersion(m, gem) } : undefined)) };
   const initializers = host.configFiles?.("ActiveAdmin") ?? [];
   // Before 1.0.0.pre1 the router, the comments and the dashboards were 0.x's (lib/active_admin/router.rb,
   // comments.rb at v0.6.6: `batch_action` drawn whatever the setting, comments only where allowed).
@@ -345,7 +345,7 @@ class Router {
 
   private resourceRoutes(config: Registration): void {
     const raises = config.raises;
-    if (raises) this.at(raises.at, () => { throw routingError(raises.message, "ArgumentError"); });
+    if (raises) this.at(raises.at, () => { throw routingError(raises.message, raises.error); });
     this.at(config.at, () => {
       let target: Registration | undefined;
       try {

@@ -9,6 +9,7 @@ export const ajaxFilter = {
   gems: ["activeadmin-ajax_filter"],
   include: "ActiveAdmin::AjaxFilter",
   on: "resource",
+  onPage: { method: "collection_action", receiver: "ActiveAdmin::PageDSL" },
   actions() {
     return { collection: [{ name: "filter", arg: sym("filter"), verbs: ["get"] }] };
   },

@@ -11,6 +11,7 @@ export const activeAdminImport = {
   gems: ["active_admin_import"],
   method: "active_admin_import",
   on: "resource",
+  onPage: { method: "resource_class", receiver: "ActiveAdmin::Page" },
   actions() {
     return { collection: [{ name: "import", arg: sym("import"), verbs: ["get"] }, { name: "do_import", arg: sym("do_import"), verbs: ["post"] }] };
   },

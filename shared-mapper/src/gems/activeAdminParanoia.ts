@@ -12,6 +12,7 @@ export const paranoia = {
   gems: ["active_admin_paranoia"],
   method: "active_admin_paranoia",
   on: "resource",
+  onPage: { method: "add_batch_action", receiver: "ActiveAdmin::Page" },
   actions(args: readonly RValue[], version: string | undefined) {
     if (args.length) return "passes `active_admin_paranoia` arguments, which it does not take (Ruby raises ArgumentError)";
     if (version !== undefined && versionBefore(version, [1, 0, 8])) return {};

@@ -25,10 +25,10 @@ import { pluralize, underscore } from "../inflector.js";
 import { quoted, type LoadedFile } from "../ruby/loadedFile.js";
 import { RHash, RPathname, RSymbol, RUnknown, stringValue, sym, type RValue } from "../ruby/values.js";
 import { branchStatements, constantPathText, someCall, someNode, statementsOf, walkNodes } from "../ruby/walk.js";
-import { inspect } from "../ruby/print.js";
+import { inspect, missingMethodMessage, type RubyVersion } from "../ruby/print.js";
 import { versionBefore } from "../mapper/state.js";
 import { configureParameter, isConstant } from "./configureBlocks.js";
-import { pluginFor, quietPlugin, type Locked, type PluginActions } from "./activeAdminPlugins.js";
+import { pageRaise, pluginFor, quietPlugin, type Locked, type PluginActions } from "./activeAdminPlugins.js";
 
 /** The namespace settings the Router reads; undefined: not set here (inherited, or the default). */
 export interface AdminSettings {
@@ -94,8 +94,8 @@ export interface Registration {
   where: string;
   /** That call, in its file: its routes' source (none for the comments ActiveAdmin registers). */
   at?: { file: LoadedFile; node: N.CallNode };
-  /** What Ruby raises as it is registered (a `register` call's), where: said, as Rails would fail to boot. */
-  raises?: { message: string; at: { file: LoadedFile; node: N.CallNode } };
+  /** What Ruby raises as it is registered (its error class and message), at which call: said, as Rails would fail to boot. */
+  raises?: { error: string; message: string; at: { file: LoadedFile; node: N.CallNode } };
 }
 
 /** The registrations in order, and the namespaces in the order they were created (the initializer's first). */
@@ -140,6 +140,8 @@ export interface AdminReader {
   includedHook?(name: string): { file: LoadedFile; def: N.DefNode } | "ambiguous" | undefined;
   /** The release of a plugin gem the app locks (every gem where there is no lockfile). */
   locked?: Locked;
+  /** The Ruby the app runs, for the messages of what it raises. */
+  ruby?: RubyVersion;
   /**
    * What a gem's `ActiveAdmin.register` does before the block, where the app locks one that
    * changes it (active_admin_versioning): an action it adds, and what it raises without a block.
@@ -381,7 +383,7 @@ function readRegistration(file: LoadedFile, call: N.CallNode, setup: AdminSetup,
   if (!page && reader.registering) {
     const added = reader.registering(className!, { file, node: call });
     if (added.action) entry.memberActions.push(added.action);
-    if (added.withoutBlock && !call.block) entry.raises ??= { message: added.withoutBlock, at: { file, node: call } };
+    if (added.withoutBlock && !call.block) entry.raises ??= { error: "ArgumentError", message: added.withoutBlock, at: { file, node: call } };
   }
   if (!(call.block instanceof N.BlockNode) || !call.block.body) return undefined;
   const body = statementsOf(call.block.body);
@@ -431,6 +433,8 @@ function readBlock(file: LoadedFile, body: readonly N.Node[], entry: Registratio
       if (hidden) why = `${place(file, statement, reader)} calls \`${hidden.name}\` under a condition Routemap does not follow (ActiveAdmin's DSL does not define it; a plugin's or the app's method may add routes)`;
     }
     if (why) return why;
+    // What Ruby raised there ends the block, as it ends the app's boot.
+    if (entry.raises) return undefined;
   }
   return undefined;
 }
@@ -473,6 +477,7 @@ function dslStatement(file: LoadedFile, call: N.CallNode, entry: Registration, r
       return call.block instanceof N.BlockNode ? controllerBlock(file, call.block, entry, reader, locals) : undefined;
     case "include": {
       const name = args.length === 1 ? constantPathText(args[0])?.replace(/^::/, "") : undefined;
+      if (name !== undefined && pluginInPage(file, call, { include: name }, entry, reader)) return undefined;
       const plugin = name === undefined ? undefined : pluginFor({ include: name }, entry.kind, reader.locked ?? (() => undefined));
       if (plugin === undefined) return includeCall(file, call, name, entry, reader, depth);
       return pluginCall(plugin, [], entry, { file, node: call }, at);
@@ -487,11 +492,24 @@ function dslStatement(file: LoadedFile, call: N.CallNode, entry: Registration, r
     default: {
       const locked = reader.locked ?? (() => undefined);
       if (QUIET.has(call.name) || quietPlugin(call.name, entry.kind, locked)) return undefined;
+      if (reader.dslMethod?.(call.name) === undefined && pluginInPage(file, call, { method: call.name }, entry, reader)) return undefined;
       const plugin = pluginFor({ method: call.name }, entry.kind, locked);
       if (plugin === undefined) return appDslCall(file, call, entry, reader, depth) ?? undefined;
       return pluginCall(plugin, args.map(evaluate), entry, { file, node: call }, at);
     }
   }
+}
+
+/**
+ * A resource's plugin in a page's block (`sortable` in `register_page`): Ruby raises as the app
+ * boots, which the page's `raises` says (the block read no further). False where it is not one.
+ */
+function pluginInPage(file: LoadedFile, call: N.CallNode, by: { method: string } | { include: string }, entry: Registration, reader: AdminReader): boolean {
+  const raise = entry.kind === "page" && reader.ruby ? pageRaise(by, reader.locked ?? (() => undefined)) : undefined;
+  if (!raise) return false;
+  const bare = raise.method === call.name && raise.receiver === "ActiveAdmin::PageDSL" && call.isVariableCall();
+  entry.raises ??= { error: bare ? "NameError" : "NoMethodError", message: missingMethodMessage(reader.ruby!, raise.method, raise.receiver, bare), at: { file, node: call } };
+  return true;
 }
 
 /**

@@ -9,6 +9,7 @@ export const reorderable = {
   gems: ["activeadmin_reorderable"],
   method: "reorderable",
   on: "resource",
+  onPage: { method: "reorderable", receiver: "ActiveAdmin::PageDSL" },
   actions(args: readonly RValue[]) {
     if (args.length) return "passes `reorderable` arguments, which it does not take (Ruby raises ArgumentError)";
     return { member: [{ name: "reorder", arg: sym("reorder"), verbs: ["post"] }] };

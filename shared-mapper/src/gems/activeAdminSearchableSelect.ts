@@ -12,6 +12,7 @@ export const searchableSelect = {
   gems: ["activeadmin-searchable_select", "activeadmin-tom_select"],
   method: "searchable_select_options",
   on: "resource",
+  onPage: { method: "searchable_select_options", receiver: "ActiveAdmin::PageDSL" },
   actions(args: readonly RValue[]) {
     const options = args.length === 1 && args[0] instanceof RHash ? args[0] : args.length === 0 ? new RHash() : undefined;
     if (!options) return "passes `searchable_select_options` arguments Routemap cannot read";

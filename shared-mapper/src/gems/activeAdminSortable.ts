@@ -11,6 +11,7 @@ export const sortable = {
   gems: ["activeadmin-sortable"],
   method: "sortable",
   on: "resource",
+  onPage: { method: "sortable", receiver: "ActiveAdmin::PageDSL" },
   actions(args: readonly RValue[]) {
     if (args.length) return "passes `sortable` arguments, which activeadmin-sortable's does not take (Ruby raises ArgumentError)";
     return { member: [{ name: "sort", arg: sym("sort"), verbs: ["post"] }] };

@@ -12,6 +12,7 @@ export const sortableTable = {
   gems: ["activeadmin_sortable_table"],
   include: "ActiveAdmin::SortableTable",
   on: "resource",
+  onPage: { method: "member_action", receiver: "ActiveAdmin::PageDSL" },
   actions(_args: unknown, version: string | undefined) {
     const names = version !== undefined && versionBefore(version, [1, 1]) ? ["sort"] : ["sort", "move_to_top"];
     return { member: names.map((name) => ({ name, arg: sym(name), verbs: ["post"] })) };

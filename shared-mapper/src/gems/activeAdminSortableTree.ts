@@ -12,6 +12,7 @@ export const sortableTree = {
   gems: ["active_admin-sortable_tree", "activeadmin-sortable-tree", "rs-active_admin-sortable_tree"],
   method: "sortable",
   on: "resource",
+  onPage: { method: "sortable", receiver: "ActiveAdmin::PageDSL" },
   actions(args: readonly RValue[]) {
     if (args.length > 1) return "passes `sortable` more arguments than active_admin-sortable_tree's takes (Ruby raises ArgumentError)";
     return { collection: [{ name: "sort", arg: sym("sort"), verbs: ["post"] }] };

@@ -12,6 +12,7 @@ export const stateMachine = {
   gems: ["active_admin-state_machine"],
   method: "state_action",
   on: "resource",
+  onPage: { method: "member_action", receiver: "ActiveAdmin::PageDSL" },
   actions(args: readonly RValue[]) {
     const [action, options = new RHash()] = args;
     const name = action instanceof RSymbol ? action.name : stringValue(action);

@@ -138,6 +138,17 @@ export function noMethodMessage(ruby: RubyVersion, method: string, receiver: RVa
   return `undefined method ${name} for ${special ? inspect(receiver, ruby) : `an instance of ${typeName(receiver)}`}`;
 }
 
+/** An object of a class as Ruby's NoMethodError names it: by its class from Ruby 3.3, before by its `inspect`, whose address is not knowable. */
+export function objectReceiver(ruby: RubyVersion, className: string): string {
+  return ruby.receiverByClass ? `an instance of ${className}` : `#<${className}:${UNKNOWN_ADDRESS}>`;
+}
+
+/** NoMethodError's message for a method an object of `className` has not; NameError's where the call is a bare name (`sortable`). */
+export function missingMethodMessage(ruby: RubyVersion, method: string, className: string, bare: boolean): string {
+  const name = ruby.modernHashInspect ? `'${method}'` : `\`${method}'`;
+  return `undefined ${bare ? "local variable or method" : "method"} ${name} for ${objectReceiver(ruby, className)}`;
+}
+
 /** Ruby's TypeError for a value used where a String (or a Hash...) is needed. */
 export function noImplicitConversion(v: RValue, into: string): string {
   const what = v === null || v === true || v === false ? inspect(v) : typeName(v);
