@@ -414,6 +414,9 @@ admin_adaptation_abort_importer PATCH /admin/adaptation/abort_importer(.:format)
   const own = await render(`${page}//- lib/data_uploader/shared_admin.rb\n${hook}`);
   assert.equal(rows(own), expected);
   assert.doesNotMatch(own, / info: /);
+  // Each action's routes come from the call that adds it, in the hook's file, `base.send` or a block alike.
+  const sources = (await mapApp(`${page}//- lib/data_uploader/shared_admin.rb\n${hook}`)).routes.filter((r) => /upload_datafile|abort_importer/.test(r.path)).map((r) => `${r.source.file.replace("/app/", "")}:${r.source.start.line + 1}`);
+  assert.deepEqual(sources, ["lib/data_uploader/shared_admin.rb:4", "lib/data_uploader/shared_admin.rb:8"]);
   // A gem's (an engine's concern), found among the gems that depend on activeadmin.
   const gemDependents = (gem, needle) => (gem === "activeadmin" ? [{ gem: "data_uploader", version: "1.4.0", files: { "/gems/data_uploader/app/controllers/concerns/data_uploader/shared_admin.rb": hook } }].map((g) => ({ ...g, files: Object.fromEntries(Object.entries(g.files).filter(([, t]) => t.includes(needle))) })) : []);
   assert.equal(rows(await render(page, { input: { gemDependents } })), expected);

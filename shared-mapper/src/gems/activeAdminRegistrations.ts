@@ -526,14 +526,18 @@ function includeCall(file: LoadedFile, call: N.CallNode, name: string | undefine
   const base = params?.requireds.length === 1 && params.requireds[0] instanceof N.RequiredParameterNode ? params.requireds[0].name : undefined;
   const body = statementsOf(found.def.body);
   for (const statement of base === undefined ? [found.def] : body) {
-    const why = base === undefined ? "takes parameters Routemap does not follow" : hookStatement(found.file, statement, base, entry, reader, { file, node: call }, depth);
+    const why = base === undefined ? "takes parameters Routemap does not follow" : hookStatement(found.file, statement, base, entry, reader, depth);
     if (why) return `${at} includes ${name}, whose \`included\` (${reader.relative(found.file)}:${found.file.index.position(statement.location.startOffset).line + 1}) ${why}`;
   }
   return undefined;
 }
 
-/** One statement of an `included(base)` hook: a DSL call on `base`, or a block it evaluates as the DSL. */
-function hookStatement(file: LoadedFile, statement: N.Node, base: string, entry: Registration, reader: AdminReader, at: AdminAction["at"], depth: number): string | undefined {
+/**
+ * One statement of an `included(base)` hook: a DSL call on `base`, or a block it evaluates as the
+ * DSL. An action's routes have the call that adds it as their source, in the hook's file, as
+ * those of a call in a block or in the app's DSL method have theirs.
+ */
+function hookStatement(file: LoadedFile, statement: N.Node, base: string, entry: Registration, reader: AdminReader, depth: number): string | undefined {
   const text = file.index.slice(statement.location.startOffset, statement.location.startOffset + statement.location.length).split("\n")[0].slice(0, 80);
   if (!(statement instanceof N.CallNode) || !(statement.receiver instanceof N.LocalVariableReadNode) || statement.receiver.name !== base) return `has \`${text}\`, which Routemap does not follow`;
   let name = statement.name;
@@ -547,7 +551,7 @@ function hookStatement(file: LoadedFile, statement: N.Node, base: string, entry:
     return readBlock(file, body, entry, reader, depth + 1);
   }
   if (name === "member_action" || name === "collection_action" || name === "page_action") {
-    const why = dslAction(name, args.map((a) => reader.evaluate(file, a)), entry, at);
+    const why = dslAction(name, args.map((a) => reader.evaluate(file, a)), entry, { file, node: statement });
     return why && `has \`${text}\`, which ${why}`;
   }
   return QUIET.has(name) ? undefined : `has \`${text}\`, which Routemap does not follow`;
