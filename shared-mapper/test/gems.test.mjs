@@ -281,7 +281,7 @@ test("devise: the modules of devise_invitable and devise-two-factor draw their r
   const result = await mapApp({
     "config/routes.rb": draw("  devise_for :users"),
     "app/models/user.rb": "class User < ApplicationRecord\n  devise :two_factor_authenticatable, :invitable, :recoverable, lock_strategy: :none, otp_length: 6\nend\n",
-  });
+  }, { gems: { devise: "4.9.4", devise_invitable: "2.0.9", "devise-two-factor": "5.0.0" } });
   assert.deepEqual(infos(result), []);
   assert.deepEqual(sheet(result), [
     "new_user_password GET /users/password/new(.:format) devise/passwords#new",
@@ -299,6 +299,16 @@ test("devise: the modules of devise_invitable and devise-two-factor draw their r
     " PUT /users/invitation(.:format) devise/invitations#update",
     " POST /users/invitation(.:format) devise/invitations#create",
   ]);
+});
+
+test("devise: devise-passwordless' module draws its magic link and Devise's sessions from 1.0, the sessions only before (its whole sheet from live Rails: test-fixtures/apps/devise-passwordless)", async () => {
+  const files = { "config/routes.rb": draw("  devise_for :users, only: [:magic_link, :session]"), "app/models/user.rb": "class User < ApplicationRecord\n  devise :magic_link_authenticatable\nend\n" };
+  const session = ["new_user_session GET /users/sign_in(.:format) devise/sessions#new", "user_session POST /users/sign_in(.:format) devise/sessions#create", "destroy_user_session DELETE /users/sign_out(.:format) devise/sessions#destroy"];
+  const result = await mapApp(files, { gems: { devise: "4.9.4", "devise-passwordless": "1.0.3" } });
+  assert.deepEqual(infos(result), []);
+  assert.deepEqual(sheet(result), ["user_magic_link GET /users/magic_link(.:format) devise/magic_links#show", ...session]);
+  // 0.7.1 (lib/devise/strategies/magic_link_authenticatable.rb): `route: :session`.
+  assert.deepEqual(sheet(await mapApp(files, { gems: { devise: "4.9.4", "devise-passwordless": "0.7.1" } })), session);
 });
 
 test("devise: without devise in Gemfile.lock, devise_for is an unknown method", async () => {

@@ -19,12 +19,12 @@ import { extractOptions, checkArity, yieldTo } from "../mapper/block.js";
 import { routingError } from "../mapper/errors.js";
 import { match, resource } from "../mapper/resources.js";
 import { constraints } from "../mapper/scoping.js";
-import { withScope, type Call, type MapperState } from "../mapper/state.js";
+import { gemLocked, gemVersion, withScope, type Call, type MapperState } from "../mapper/state.js";
 import { present, RHash, RProc, RSymbol, RValue, sym, truthy } from "../ruby/values.js";
 import { toS } from "../ruby/print.js";
 import { httpVerb } from "../mapper/base.js";
 import { invoke, kw } from "../framework/draw.js";
-import { EXTENSIONS, modelPath, NO_APP_MODULES, readAppDeviseModules, initializerSettings, readDeviseModel, routeOf, type AppDeviseModules, type DeviseModel, type DeviseSettings, type ModelReader } from "./deviseModels.js";
+import { EXTENSIONS, modelPath, NO_APP_MODULES, readAppDeviseModules, initializerSettings, readDeviseModel, routesOf, type AppDeviseModules, type DeviseModel, type DeviseSettings, type ModelReader } from "./deviseModels.js";
 import type { Frame } from "../mapper/scope.js";
 import { addMapping, type MappingValues } from "./deviseMappings.js";
 
@@ -59,6 +59,7 @@ export function deviseFor(m: MapperState, call: Call, gems: DeviseGems): void {
   }
   // The app's own `Devise.add_module`s: read once for the call, not per resource.
   const app = m.host.inApp ? readAppDeviseModules(m.host.configFiles?.("add_module") ?? []) : NO_APP_MODULES;
+  const version = (gem: string) => gemVersion(m, gem);
   for (const given of resources) {
     const mapping = new Mapping(toS(given, m.ruby), options, settings);
     // `Devise.add_mapping` comes first: `Devise.mappings[:user]` is there even where the model cannot be read.
@@ -84,7 +85,7 @@ export function deviseFor(m: MapperState, call: Call, gems: DeviseGems): void {
     const controllers = options.sget("controllers");
     // A module added under a condition Routemap cannot decide: its routes are neither drawn nor said to be absent.
     for (const { module, condition } of model.undecided) {
-      for (const route of mapping.usedRoutes({ ...model, modules: [module] }, app)) {
+      for (const route of mapping.usedRoutes({ ...model, modules: [module] }, app, version)) {
         m.host.missing(`Devise adds :${module} to ${mapping.className} ${condition}, which Routemap cannot decide: the routes of its \`${route}\` are missing.`, mapping.covers(`${route}s`));
       }
     }
@@ -95,15 +96,15 @@ export function deviseFor(m: MapperState, call: Call, gems: DeviseGems): void {
         "ArgumentError",
       );
     }
-    const used = mapping.usedRoutes(model, app);
+    const used = mapping.usedRoutes(model, app, version);
     // The mapping's `modules`, `routes` and `used_routes` answer from now on.
-    Object.assign(values, { modules: model.modules, routes: mapping.usedRoutes(model, app, true), usedRoutes: used });
+    Object.assign(values, { modules: model.modules, routes: mapping.usedRoutes(model, app, version, true), usedRoutes: used });
     // A route key of a module of the app's or another gem's (`add_module(:x, route: :x)`): drawn by
     // the `devise_x(mapping, controllers)` that the app or an installed gem defines on the mapper.
     const undrawn: string[] = [];
     deviseScope(m, () => exclusiveScope(m, mapping, options, gems, () => {
       for (const route of used) {
-        const draw = DRAW[route];
+        const draw = DRAW[route] && (!(route in GEM_DRAWERS) || gemLocked(m, GEM_DRAWERS[route])) ? DRAW[route] : undefined;
         if (draw) draw(m, mapping, model, gems);
         else if (m.host.callMapperMethod?.(`devise_${route}`, [mappingObject, values.controllers!]) === undefined) undrawn.push(route);
       }
@@ -236,10 +237,10 @@ class Mapping {
     return `/${this.pathPrefix ?? ""}/${this.path}`.replace(/\/+/g, "/");
   }
 
-  /** `default_used_route`: the model's routes, less `skip:`, or those of `only:`. */
-  usedRoutes(model: DeviseModel, app: AppDeviseModules, all = false): string[] {
-    // `routes`: `ROUTES.values_at(*modules).compact.uniq`; `all` asks for it, before `only:`/`skip:`.
-    const routes = [...new Set(model.modules.map((mod) => routeOf(mod) ?? app.routes.get(mod)).filter((r): r is string => r !== undefined))];
+  /** `default_used_route`: the model's routes, less `skip:`, or those of `only:`; `version`: of a gem the app locks. */
+  usedRoutes(model: DeviseModel, app: AppDeviseModules, version: (gem: string) => string | undefined, all = false): string[] {
+    // `routes`: `ROUTES.values_at(*modules).compact.uniq` (`.flatten` too, with devise-passwordless' patch); `all` asks for it, before `only:`/`skip:`.
+    const routes = [...new Set(model.modules.flatMap((mod) => routesOf(mod, version) ?? app.routes.get(mod) ?? []))];
     if (all) return routes;
     const names = (v: RValue | undefined) => (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]).map((x) => singularize(toS(x)));
     if (this.options.shas("only")) {
@@ -286,6 +287,9 @@ function deviseScope(m: MapperState, body: () => void): void {
 
 type DrawRoute = (m: MapperState, mapping: Mapping, model: DeviseModel, gems: DeviseGems) => void;
 
+/** Route keys whose `devise_<key>` a gem defines on the mapper: drawn here only where the app has the gem (else the app's own, if any). */
+const GEM_DRAWERS: Record<string, string> = { magic_link: "devise-passwordless", invitation: "devise_invitable" };
+
 const DRAW: Record<string, DrawRoute> = {
   session: (m, mapping) => {
     const options = kw({ only: [], controller: mapping.controllers("sessions"), path: "" });
@@ -322,6 +326,10 @@ const DRAW: Record<string, DrawRoute> = {
     invoke(m, resource, [sym("registration"), options], () => invoke(m, verb("get"), [sym("cancel")]));
   },
   omniauth_callback: omniauthCallback,
+  // devise-passwordless' `devise_magic_link` (lib/devise/passwordless/routing.rb, 1.0.0 to 1.0.3).
+  magic_link: (m, mapping) => {
+    invoke(m, resource, [sym("magic_link"), kw({ only: [sym("show")], path: mapping.pathNames("magic_link"), controller: mapping.controllers("magic_links") })]);
+  },
   // devise_invitable's `devise_invitation` (lib/devise_invitable/routes.rb).
   invitation: (m, mapping) => {
     const options = kw({ only: ["new", "create", "update"].map(sym), path: mapping.pathNames("invitation"), controller: mapping.controllers("invitations") });

@@ -9,6 +9,7 @@ import type { LoadedFile } from "../ruby/loadedFile.js";
 import { underscore } from "../inflector.js";
 import { RConst, RHash, RString, RSymbol, RUnknown, RValue, poisonOf, sym, truthy } from "../ruby/values.js";
 import { childrenOf, constantPathText, walkCalls } from "../ruby/walk.js";
+import { versionBefore } from "../mapper/state.js";
 
 /** `Devise::ALL`, in the order lib/devise/modules.rb adds them: `devise` sorts a model's modules so. */
 const ALL = [
@@ -30,9 +31,12 @@ export const ROUTES: Record<string, string> = {
  * Modules other gems add with `Devise.add_module`, appended to `Devise::ALL` as each gem loads
  * (after Devise's own), and the route each draws: devise-two-factor (lib/devise-two-factor.rb),
  * devise_invitable 2.0 (lib/devise_invitable.rb; its route as its lib/devise_invitable/routes.rb
- * draws it, in `devise.ts`), devise_lastseenable (no route).
+ * draws it, in `devise.ts`), devise_lastseenable (no route), devise-passwordless (1.0.0 to 1.0.3,
+ * lib/devise/passwordless/rails.rb, and the same call in the Railtie of later sources: its module
+ * with two route keys, its magic link's then the sessions', which its lib/devise/monkeypatch.rb
+ * lets `Devise::Mapping#routes` flatten; 0.7 only the sessions').
  */
-export const EXTENSIONS: Record<string, { gem: string; route?: string }> = {
+export const EXTENSIONS: Record<string, { gem: string; route?: string | readonly string[]; before?: { version: readonly number[]; route: string } }> = {
   two_factor_authenticatable: { gem: "devise-two-factor", route: "session" },
   two_factor_backupable: { gem: "devise-two-factor", route: "session" },
   invitable: { gem: "devise_invitable", route: "invitation" },
@@ -40,6 +44,7 @@ export const EXTENSIONS: Record<string, { gem: string; route?: string }> = {
   // `Devise.add_module :pwned_password, model: …` and `add_module(:encryptable, model: …)`: no route.
   pwned_password: { gem: "devise-pwned_password" },
   encryptable: { gem: "devise-encryptable" },
+  magic_link_authenticatable: { gem: "devise-passwordless", route: ["magic_link", "session"], before: { version: [1], route: "session" } },
 };
 
 /** A module's place in `Devise::ALL`: Devise's own, then the gems', then the app's own; -1 for others. */
@@ -101,8 +106,15 @@ function routeOption(options: N.Node, module: string | undefined): { key: string
   return { key };
 }
 
-/** The route a module draws, if any: Devise's `ROUTES`, then the gems'. */
-export const routeOf = (module: string): string | undefined => ROUTES[module] ?? EXTENSIONS[module]?.route;
+/** The routes a module draws, if any: Devise's `ROUTES`, then the gems' (of the release `version` says the app locks). */
+export function routesOf(module: string, version: (gem: string) => string | undefined): readonly string[] | undefined {
+  if (ROUTES[module]) return [ROUTES[module]];
+  const extension = EXTENSIONS[module];
+  if (!extension?.route) return undefined;
+  const locked = version(extension.gem);
+  const route = extension.before && locked !== undefined && versionBefore(locked, extension.before.version) ? extension.before.route : extension.route;
+  return typeof route === "string" ? [route] : route;
+}
 
 export interface DeviseModel {
   /** The model's modules: each `devise` call's in `Devise::ALL` order (modules of other gems first, as `devise` sorts them), after the earlier calls'. */

@@ -1,0 +1,3 @@
+class Admin < ApplicationRecord
+  devise :magic_link_authenticatable, :rememberable
+end

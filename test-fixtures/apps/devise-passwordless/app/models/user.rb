@@ -1,0 +1,3 @@
+class User < ApplicationRecord
+  devise :database_authenticatable, :magic_link_authenticatable, :registerable
+end
