@@ -591,6 +591,11 @@ a_admin_post GET /admin/posts/:id/a(.:format) admin/posts#a
 GET /admin/posts/:id/versions(.:format) admin/posts#versions
 b_admin_post GET /admin/posts/:id/b(.:format) admin/posts#b
 ${CRUD_ROWS}`);
+  // A concern named from inside a module is looked up there first (Admin::Versioned); concerns that include each other are read once.
+  const nested = `ActiveAdmin.register Admin::Post do\nend\n//- app/models/concerns/admin/versioned.rb\nmodule Admin\n  module Versioned\n    extend ActiveSupport::Concern\n    included do\n      has_paper_trail\n    end\n  end\nend\n//- app/models/admin/post.rb\nmodule Admin\n  class Post < ActiveRecord::Base\n    include Versioned\n  end\nend\n`;
+  assert.match(await pluginRows(nested, versioned("9.2.0"), "admin_posts"), /^versions_admin_admin_post GET \/admin\/admin_posts\/:id\/versions/);
+  const circular = `ActiveAdmin.register Post do\nend\n//- app/models/concerns/a.rb\nmodule A\n  include B\nend\n//- app/models/concerns/b.rb\nmodule B\n  include A\nend\n//- app/models/post.rb\nclass Post < ActiveRecord::Base\n  include A\nend\n`;
+  assert.equal(await pluginRows(circular, versioned("9.2.0")), CRUD_ROWS);
   const cleared = `ActiveAdmin.register Post do\n  config.clear_member_actions!\n  member_action :c\nend\n${POST_PT}`;
   assert.equal(await pluginRows(cleared, versioned("9.2.0")), `c_admin_post GET /admin/posts/:id/c(.:format) admin/posts#c\n${CRUD_ROWS}`);
 });

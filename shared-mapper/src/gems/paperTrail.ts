@@ -37,7 +37,13 @@ const DEPTH = 16;
 export function paperTrailOf(className: string, source: PaperTrailSource): PaperTrailState {
   const off = turnedOff(source);
   if (off) return { unknown: off };
-  return classHasIt(className, source, 0);
+  return classHasIt(className, { source, seen: new Set() }, 0);
+}
+
+/** What one question reads with: the app's files, and the modules already read (each once, whatever includes it again). */
+interface Reading {
+  source: PaperTrailSource;
+  seen: Set<string>;
 }
 
 /** A call in the app's configuration that switches a model's PaperTrail off as it boots: Routemap does not follow it. */
@@ -54,29 +60,32 @@ function turnedOff(source: PaperTrailSource): string | undefined {
   return undefined;
 }
 
-function classHasIt(name: string, source: PaperTrailSource, depth: number): PaperTrailState {
-  const file = depth < DEPTH ? source.find(name) : undefined;
+function classHasIt(name: string, r: Reading, depth: number): PaperTrailState {
+  const file = depth < DEPTH ? r.source.find(name) : undefined;
   if (!file) return { unknown: `class ${name} is not in the app's files where Rails' autoloader finds it (app/models/${underscore(name)}.rb)` };
   const classes = definitionsOf(file.program, name, N.ClassNode);
-  if (!classes.length) return { unknown: `${source.relative(file)} does not define class ${name} where Routemap reads it` };
+  if (!classes.length) return { unknown: `${r.source.relative(file)} does not define class ${name} where Routemap reads it` };
   for (const cls of classes) {
-    const own = bodyHasIt(file, cls.node.body, source, depth);
+    const own = bodyHasIt(file, cls.node.body, [...cls.nesting, name], r, depth);
     if (own) return own;
   }
-  return superclassHasIt(file, classes[0], source, depth);
+  return superclassHasIt(file, classes[0], r, depth);
 }
 
 /** The class's parent: none or ActiveRecord::Base has no PaperTrail; one of the app's is read in turn. */
-function superclassHasIt(file: LoadedFile, cls: Definition<N.ClassNode>, source: PaperTrailSource, depth: number): PaperTrailState {
+function superclassHasIt(file: LoadedFile, cls: Definition<N.ClassNode>, r: Reading, depth: number): PaperTrailState {
   if (!cls.node.superclass) return { enabled: false };
   const written = constantPathText(cls.node.superclass);
-  if (!written) return { unknown: `${at(file, cls.node, source)} has a superclass Routemap cannot read` };
+  if (!written) return { unknown: `${at(file, cls.node, r.source)} has a superclass Routemap cannot read` };
   if (ROOTS.has(written)) return { enabled: false };
+  return classHasIt(resolved(written, cls.nesting, r.source), r, depth + 1);
+}
+
+/** The constant a name written in a body means: Ruby looks in the modules open around it, innermost first, then at the top; the first the app's files define. */
+function resolved(written: string, nesting: readonly string[], source: PaperTrailSource): string {
   const bare = written.replace(/^::/, "");
-  // Ruby looks the name up in the modules open around the class, innermost first, then at the top.
-  const candidates = written.startsWith("::") ? [bare] : [...cls.nesting.slice().reverse().map((m) => `${m}::${bare}`), bare];
-  const parent = candidates.find((c) => source.find(c)) ?? bare;
-  return classHasIt(parent, source, depth + 1);
+  const candidates = written.startsWith("::") ? [bare] : [...nesting.slice().reverse().map((m) => `${m}::${bare}`), bare];
+  return candidates.find((c) => source.find(c)) ?? bare;
 }
 
 /**
@@ -84,35 +93,37 @@ function superclassHasIt(file: LoadedFile, cls: Definition<N.ClassNode>, source:
  * included module of the app is read as its body; `has_paper_trail` anywhere else (a
  * condition, a method) is not followed. Undefined where the body says nothing of it.
  */
-function bodyHasIt(file: LoadedFile, body: N.Node | null, source: PaperTrailSource, depth: number): PaperTrailState | undefined {
-  const statements = statementsOf(body);
-  for (const statement of statements) {
+function bodyHasIt(file: LoadedFile, body: N.Node | null, nesting: readonly string[], r: Reading, depth: number): PaperTrailState | undefined {
+  for (const statement of statementsOf(body)) {
     if (statement instanceof N.CallNode && !statement.receiver && statement.name === "has_paper_trail") return { enabled: true };
     if (statement instanceof N.CallNode && !statement.receiver && statement.name === "include") {
       for (const arg of statement.arguments_?.arguments_ ?? []) {
-        const included = moduleHasIt(file, arg, source, depth);
+        const included = moduleHasIt(file, arg, nesting, r, depth);
         if (included) return included;
       }
       continue;
     }
-    const hidden = someCall(statement, (call) => call.name === "has_paper_trail");
-    if (hidden) return { unknown: `${at(file, statement, source)} calls \`has_paper_trail\` where Routemap does not follow it` };
+    if (someCall(statement, (call) => call.name === "has_paper_trail")) return { unknown: `${at(file, statement, r.source)} calls \`has_paper_trail\` where Routemap does not follow it` };
   }
   return undefined;
 }
 
 /** An included module: the app's is read (its top, and a concern's `included do … end`); a gem's matters only where a gem calls `has_paper_trail`. */
-function moduleHasIt(file: LoadedFile, arg: N.Node, source: PaperTrailSource, depth: number): PaperTrailState | undefined {
-  const name = constantPathText(arg)?.replace(/^::/, "");
-  if (!name) return { unknown: `${at(file, arg, source)} includes a module Routemap cannot read` };
-  const found = depth < DEPTH ? source.find(name) : undefined;
+function moduleHasIt(file: LoadedFile, arg: N.Node, nesting: readonly string[], r: Reading, depth: number): PaperTrailState | undefined {
+  const written = constantPathText(arg);
+  if (!written) return { unknown: `${at(file, arg, r.source)} includes a module Routemap cannot read` };
+  const name = resolved(written, nesting, r.source);
+  if (r.seen.has(name)) return undefined;
+  r.seen.add(name);
+  const found = depth < DEPTH ? r.source.find(name) : undefined;
   const modules = found ? definitionsOf(found.program, name, N.ModuleNode) : [];
-  if (!found || !modules.length) return source.gemsCallIt ? { unknown: `${at(file, arg, source)} includes ${name}, not the app's, and a gem the app locks calls \`has_paper_trail\`` } : undefined;
-  for (const { node } of modules) {
-    const statements = statementsOf(node.body);
-    for (const statement of statements) {
+  if (!found || !modules.length) return r.source.gemsCallIt ? { unknown: `${at(file, arg, r.source)} includes ${name}, not the app's, and a gem the app locks calls \`has_paper_trail\`` } : undefined;
+  for (const { node, nesting: around } of modules) {
+    for (const statement of statementsOf(node.body)) {
       const included = statement instanceof N.CallNode && !statement.receiver && statement.name === "included" && statement.block instanceof N.BlockNode ? statement.block : undefined;
-      const state = bodyHasIt(found, included ? included.body : statement, source, depth + 1);
+      // In the module's own body `has_paper_trail` is not the class's (Ruby raises there): only its `included` block's and its includes count.
+      if (!included && statement instanceof N.CallNode && statement.name === "has_paper_trail") return { unknown: `${at(found, statement, r.source)} calls \`has_paper_trail\` outside \`included do … end\`` };
+      const state = bodyHasIt(found, included ? included.body : statement, [...around, name], r, depth + 1);
       if (state) return state;
     }
   }
