@@ -11,6 +11,7 @@ import type { Env, Self } from "./env.js";
 import type { CallHost, Evaluator, Node } from "./evaluator.js";
 import type { Frame } from "./frames.js";
 import { arityOf, bindBlockParameters } from "./parameters.js";
+import { KEYWORDS_LAST } from "./keywordArgs.js";
 import { BreakSignal, NextSignal, ReturnSignal } from "./signals.js";
 
 const NO_NODES: Node[] = [];
@@ -38,9 +39,11 @@ export function callArgumentsOf(it: CallHost, node: { arguments_: N.ArgumentsNod
       if (v === NO_ARGUMENT) args.length--; // the keywords come last
       else args[i] = v;
     }
+    markKeywords(args, nodes);
     return { args, block: block() };
   }
   const args: RValue[] = [];
+  let forwarded: RValue[] | undefined;
   for (const arg of nodes) {
     if (arg instanceof N.SplatNode) {
       const v = arg.expression ? it.eval(arg.expression, env) : env.lookup("*") ?? [];
@@ -51,13 +54,25 @@ export function callArgumentsOf(it: CallHost, node: { arguments_: N.ArgumentsNod
         else args.push(v);
       }
     } else if (arg instanceof N.ForwardingArgumentsNode) {
-      for (const x of (env.lookup("...") as RValue[] | undefined) ?? env.method?.args ?? []) args.push(x);
+      forwarded = (env.lookup("...") as RValue[] | undefined) ?? env.method?.args ?? [];
+      for (const x of forwarded) args.push(x);
     } else if (!(arg instanceof N.BlockArgumentNode)) {
       const v = argument(it, arg, env, mapper);
       if (v !== NO_ARGUMENT) args.push(v);
     }
   }
+  markKeywords(args, nodes, forwarded);
   return { args, block: block() };
+}
+
+/** `KEYWORDS_LAST` for a list whose last value is a Hash: from a keywords node or not; untold after `...`. */
+function markKeywords(args: RValue[], nodes: Node[], forwarded?: RValue[]): void {
+  if (!(args[args.length - 1] instanceof RHash)) return;
+  const last = nodes.filter((n) => n.constructor !== N.BlockArgumentNode).at(-1);
+  if (!last) return;
+  // `m(...)`: as the forwarding method was called, where that call told.
+  const told = last.constructor === N.ForwardingArgumentsNode ? (forwarded && KEYWORDS_LAST.get(forwarded)) : last.constructor === N.KeywordHashNode;
+  if (told !== undefined) KEYWORDS_LAST.set(args, told);
 }
 
 const blockArgument = (nodes: Node[]) => nodes.find((n) => n instanceof N.BlockArgumentNode) ?? null;

@@ -327,6 +327,8 @@ type Absent = { at: number; module: string; where: string };
 function selfCall(it: CallHost, node: N.CallNode, env: Env, name: string, frame: Frame | undefined, absent?: Absent): RValue {
   const self = env.self;
   if (self.kind === "merger") return mergerSelfCall(it, node, env, name, frame, self.merger);
+  // `self.class` in a draw block: the mapper's class, whose constants the app may have set (`self.class::ID_FORMAT`).
+  if (self.kind === "mapper" && name === "class" && !node.arguments_ && !node.block) return new RConst(MAPPER);
   const own = ownMethod(it, self, name, absent?.at);
   if (own) {
     const conditions = own.at === undefined ? undefined : it.mapperConditions.get(it.mapperModules[own.at]);

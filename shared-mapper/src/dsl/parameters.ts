@@ -8,6 +8,7 @@ import * as N from "@ruby/prism/src/nodes.js";
 import { RoutingError } from "../mapper/errors.js";
 import { RHash, RSymbol, RValue } from "../ruby/values.js";
 import type { Span } from "../types.js";
+import { KEYWORDS_LAST } from "./keywordArgs.js";
 import type { Env } from "./env.js";
 import type { Evaluator, Node } from "./evaluator.js";
 
@@ -22,10 +23,13 @@ export function bindParameters(it: Evaluator, params: N.ParametersNode | null, g
     return;
   }
   const takesKeywords = params.keywords.length > 0 || params.keywordRest instanceof N.KeywordRestParameterNode;
-  const keywords = takesKeywords && args[args.length - 1] instanceof RHash ? (args.pop() as RHash) : takesKeywords ? new RHash() : null;
+  // Ruby 3: a trailing Hash the call passed positionally (`m({ "a" => 1 })`) stays positional.
+  const lastKeywords = args[args.length - 1] instanceof RHash && (!it.ruby.keywordsSeparated || KEYWORDS_LAST.get(given) !== false);
+  const keywords = takesKeywords && lastKeywords ? (args.pop() as RHash) : takesKeywords ? new RHash() : null;
   const required = params.requireds.length + params.posts.length;
   const optional = params.optionals.length;
-  const rest = params.rest !== null;
+  // `def m(...)` takes any arguments, as a `*rest` does.
+  const rest = params.rest !== null || params.keywordRest instanceof N.ForwardingParameterNode;
   if (strict && (args.length < required || (!rest && args.length > required + optional))) {
     const max = rest ? "+" : optional ? `..${required + optional}` : "";
     throw wrong(given.length, `${required}${max}`, strict());
@@ -38,7 +42,10 @@ export function bindParameters(it: Evaluator, params: N.ParametersNode | null, g
   params.posts.forEach((p, i) => bind(p, posts[i]));
   if (keywords) bindKeywords(it, params, keywords, env, strict);
   if (params.keywordRest instanceof N.ForwardingParameterNode) {
-    env.declare("...", [...args]);
+    const forwarded = [...args];
+    const told = KEYWORDS_LAST.get(given);
+    if (told !== undefined) KEYWORDS_LAST.set(forwarded, told);
+    env.declare("...", forwarded);
   }
   if (params.block) env.declare(params.block.name ?? "&", env.block);
 }

@@ -18,7 +18,7 @@ import { httpVerb } from "../mapper/base.js";
 import { resource, resources } from "../mapper/resources.js";
 import { scope } from "../mapper/scoping.js";
 import type { Call, MapperState } from "../mapper/state.js";
-import { RHash, RSymbol, RValue, sym } from "../ruby/values.js";
+import { RHash, RMapper, RSymbol, RValue, sym } from "../ruby/values.js";
 import { toS } from "../ruby/print.js";
 import { walkCalls } from "../ruby/walk.js";
 import { invoke, kw } from "../framework/draw.js";
@@ -51,7 +51,8 @@ export function useDoorkeeper(m: MapperState, call: Call, gemVersion: string | u
   checkArity(call.args, 0, 1);
   const options = call.args.length ? call.args[0] : new RHash();
   const mapping = new Mapping();
-  if (call.block) withBlockDsl(m, mapping, () => call.block!.call([]));
+  // `Doorkeeper::Rails::Routes::Mapper#map`: `instance_eval(&block)`, which gives the block its receiver too (`do |mapping| mapping.controllers …`).
+  if (call.block) withBlockDsl(m, mapping, () => call.block!.call([RMapper.instance]));
   const settings = readSettings(m);
   const given = options instanceof RHash ? options.sget("scope") : undefined;
   const path = given === undefined || given === null || given === false ? "oauth" : given;

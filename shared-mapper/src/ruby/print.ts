@@ -30,14 +30,16 @@ export interface RubyVersion {
   kwSplatCopied?: boolean;
   /** Before Ruby 3.0 `Dir[]` gives paths in the file system's order; from 3.0 each folder's entries sorted by name. */
   unsortedGlob?: boolean;
+  /** From Ruby 3.0 a Hash passed as the last positional argument stays positional where the method takes keywords (2.7 took it as keywords). */
+  keywordsSeparated?: boolean;
 }
-export const DEFAULT_RUBY: RubyVersion = { modernHashInspect: true, receiverByClass: true, itParameter: true, ruby32: true, nilDoubleSplat: true, kwSplatCopied: true };
+export const DEFAULT_RUBY: RubyVersion = { modernHashInspect: true, receiverByClass: true, itParameter: true, ruby32: true, nilDoubleSplat: true, kwSplatCopied: true, keywordsSeparated: true };
 
 export function rubyVersion(version: string | undefined): RubyVersion {
   const [major, minor] = (version ?? "3.4").split(".").map((x) => parseInt(x, 10));
   if (Number.isNaN(major)) return DEFAULT_RUBY;
   const atLeast = (n: number) => major > 3 || (major === 3 && (minor || 0) >= n);
-  return { modernHashInspect: atLeast(4), receiverByClass: atLeast(3), itParameter: atLeast(4), ruby32: atLeast(2), nilDoubleSplat: atLeast(4), kwSplatCopied: atLeast(3), unsortedGlob: major < 3 };
+  return { modernHashInspect: atLeast(4), receiverByClass: atLeast(3), itParameter: atLeast(4), ruby32: atLeast(2), nilDoubleSplat: atLeast(4), kwSplatCopied: atLeast(3), unsortedGlob: major < 3, keywordsSeparated: major >= 3 };
 }
 
 /** How an unknown value shows where a value is printed: the expression, marked as not Ruby's output. */

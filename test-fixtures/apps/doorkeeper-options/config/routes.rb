@@ -11,4 +11,11 @@ Rails.application.routes.draw do
       skip_controllers :authorizations, :tokens
     end
   end
+  # The block's parameter is Doorkeeper's mapper itself (`instance_eval` passes its receiver).
+  scope "partners", as: "partners" do
+    use_doorkeeper do |mapping|
+      mapping.controllers authorizations: "partners/authorizations"
+      mapping.skip_controllers :applications, :authorized_applications, :token_info
+    end
+  end
 end
