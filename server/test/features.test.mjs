@@ -993,9 +993,14 @@ Rails.application.routes.draw do
   get "login", to: "devise/sessions#new"
   get "status", to: "health#show"
   get "hello", to: "example#say_hello"
+  resources :work_submissions, only: :new, controller: "work/submissions"
   namespace :admin do
     resources :reports, only: :index
   end
+end
+//- app/cho/work/submissions_controller.rb
+class Work::SubmissionsController < ApplicationController
+  def new; end
 end
 //- plugins/sample_plugin/app/controllers/example_controller.rb
 class ExampleController < ApplicationController
@@ -1031,8 +1036,10 @@ end
   const warnings = appDiagnostics(app, { diagnostics: true, unreachedActions: false }).get("/app/config/routes.rb").filter((d) => d.code === "missing-controller");
   assert.deepEqual(
     warnings.map((d) => `${d.range.start.line + 1}: ${d.message}`),
-    ["8: Admin::ReportsController does not exist: there is no app/controllers/admin/reports_controller.rb, and no gem or engine of the app defines it"],
+    ["9: Admin::ReportsController does not exist: there is no app/controllers/admin/reports_controller.rb, and no gem or engine of the app defines it"],
   );
+  // Another folder of app/ is an autoload root (cho's app/cho/work/submissions_controller.rb): its controller exists.
+  assert.ok(!warnings.some((d) => d.data.controller === "work/submissions"));
   // A component's controller (Redmine's plugins/x/app/controllers, which its plugin loader puts on the autoload paths) may exist: not said to be missing.
   assert.ok(!warnings.some((d) => d.data.controller === "example"));
   // A gem's template renders posts#terms: no missing action, and --unused does not list it.
@@ -1044,7 +1051,7 @@ end
   // Rails 7.1's --unused lists a route whose controller class is missing; a gem's controller is not decided.
   const { unusedRoutes } = await import("@routemap/shared-mapper");
   const { unused, unchecked } = unusedRoutes(app.table(), app.controllerModel(), new Set(["posts/terms"]), { provided: app.providedControllers() });
-  assert.deepEqual([unused.map((r) => r.reqs), unchecked.map((r) => r.reqs)], [["admin/reports#index"], ["devise/sessions#new", "health#show", "example#say_hello"]]);
+  assert.deepEqual([unused.map((r) => r.reqs), unchecked.map((r) => r.reqs)], [["admin/reports#index"], ["devise/sessions#new", "health#show", "example#say_hello", "work/submissions#new"]]);
   // `to: "x//y#z"` draws in Rails; its controller camelizes to X::::Y, which no file can define: warned, no file offered.
   const { app: doubled } = await workspaceFor(fixture.replace('  get "status"', '  get "x", to: "x//y#z"\n  get "status"'));
   const odd = appDiagnostics(doubled, { diagnostics: true, unreachedActions: false }).get("/app/config/routes.rb").filter((d) => d.code === "missing-controller");

@@ -61,6 +61,7 @@ export { ControllerModel, controllerPath, type Controller, type Action, type Con
 export { hasDynamicTargets, missingControllerDiagnostics, routeActionDiagnostics, routesTo, unreachedActions, unreachedController, unreachedMessage, unusedRoutes, type UnreachedAction } from "./app/checks.js";
 export { layoutFacts, unreachedLayoutFiles, type AppLayouts, type LayoutFacts, type LayoutReachInput } from "./app/layouts.js";
 export { deviseUrlHelperNames } from "./gems/deviseModels.js";
+export { autoloadRoots } from "./app/constants.js";
 export { hamlToRuby } from "./app/haml.js";
 export { slimToRuby } from "./app/slim.js";
 export { definedHelperNames, isDefinedName, erbToRuby, partialLocalKeys, unknownHelperDiagnostics, type HashTarget, type HelperCall, type HelperLookup } from "./app/helperCalls.js";

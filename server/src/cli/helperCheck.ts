@@ -6,7 +6,7 @@
  * checked: a helper it defines would be reported as unknown.
  */
 import { join, relative, sep } from "node:path";
-import { definedHelperNames, deviseUrlHelperNames, layoutFacts, partialLocalKeys, UNKNOWN, type ActionEndpoint, type AppLayouts, type LayoutFacts, type RouteMapper, type Span, type TestSupport, type TestSupportCause, type UrlOptionsFacts } from "@routemap/shared-mapper";
+import { autoloadRoots, definedHelperNames, deviseUrlHelperNames, layoutFacts, partialLocalKeys, UNKNOWN, type ActionEndpoint, type AppLayouts, type LayoutFacts, type RouteMapper, type Span, type TestSupport, type TestSupportCause, type UrlOptionsFacts } from "@routemap/shared-mapper";
 import { camelize } from "@routemap/shared-mapper/inflector";
 import { walk, type FileSystem } from "../fileSystem.js";
 import { followedOnLine, setsUrlOptions } from "./textScans.js";
@@ -732,12 +732,16 @@ function componentAppFolders(root: string, fs: FileSystem): string[] {
 }
 
 /**
- * Controllers of the app outside app/controllers: `lib/` (autoloaded), its engines' own, and its
- * components' (`componentAppFolders`): where one may exist, none is said to be missing.
+ * Controllers of the app outside app/controllers: `lib/` and the other folders of app/ (each an
+ * autoload root: cho's `app/cho/work/submissions_controller.rb` is `Work::SubmissionsController`),
+ * its engines' own, and its components' (`componentAppFolders`): where one may exist, none is
+ * said to be missing.
  */
 export function otherControllerPaths(root: string, fs: FileSystem, engineRoots: readonly string[]): Set<string> {
   const out = new Set<string>();
-  const bases = [join(root, "lib"), ...engineRoots.map((r) => join(r, "app")), ...engineRoots.map((r) => join(r, "lib")), ...componentAppFolders(root, fs)];
+  const appFolders = fs.readDir(join(root, "app")).filter((e) => e.endsWith("/") && !e.startsWith(".")).map((e) => e.slice(0, -1));
+  const appRoots = autoloadRoots(appFolders, []).filter((r) => r !== "app/controllers" && !r.endsWith("/concerns")).map((r) => join(root, r));
+  const bases = [...appRoots, ...engineRoots.map((r) => join(r, "app")), ...engineRoots.map((r) => join(r, "lib")), ...componentAppFolders(root, fs)];
   for (const base of new Set(bases)) {
     for (const path of walk(fs, base, (p) => p.endsWith("_controller.rb"))) {
       const controller = controllerPathOf(base, path);
