@@ -22,7 +22,7 @@
  */
 import * as N from "@ruby/prism/src/nodes.js";
 import { pluralize, underscore } from "../inflector.js";
-import { quoted, type LoadedFile } from "../ruby/loadedFile.js";
+import { firstLine, quoted, type LoadedFile } from "../ruby/loadedFile.js";
 import { RHash, RPathname, RSymbol, RUnknown, stringValue, sym, type RValue } from "../ruby/values.js";
 import { branchStatements, constantPathText, someCall, someNode, statementsOf, walkNodes } from "../ruby/walk.js";
 import { inspect, missingMethodMessage, type RubyVersion } from "../ruby/print.js";
@@ -538,7 +538,7 @@ function includeCall(file: LoadedFile, call: N.CallNode, name: string | undefine
  * those of a call in a block or in the app's DSL method have theirs.
  */
 function hookStatement(file: LoadedFile, statement: N.Node, base: string, entry: Registration, reader: AdminReader, depth: number): string | undefined {
-  const text = file.index.slice(statement.location.startOffset, statement.location.startOffset + statement.location.length).split("\n")[0].slice(0, 80);
+  const text = firstLine(file, statement);
   if (!(statement instanceof N.CallNode) || !(statement.receiver instanceof N.LocalVariableReadNode) || statement.receiver.name !== base) return `has \`${text}\`, which Routemap does not follow`;
   let name = statement.name;
   let args = statement.arguments_?.arguments_ ?? [];

@@ -104,7 +104,7 @@ export function deviseFor(m: MapperState, call: Call, gems: DeviseGems): void {
     const undrawn: string[] = [];
     deviseScope(m, () => exclusiveScope(m, mapping, options, gems, () => {
       for (const route of used) {
-        const draw = DRAW[route] && (!(route in GEM_DRAWERS) || gemLocked(m, GEM_DRAWERS[route])) ? DRAW[route] : undefined;
+        const draw = !(route in GEM_DRAWERS) || gemLocked(m, GEM_DRAWERS[route]) ? DRAW[route] : undefined;
         if (draw) draw(m, mapping, model, gems);
         else if (m.host.callMapperMethod?.(`devise_${route}`, [mappingObject, values.controllers!]) === undefined) undrawn.push(route);
       }

@@ -17,7 +17,11 @@ export interface LoadedFile {
  */
 export function quoted(file: LoadedFile, node: N.Node, relative: (file: LoadedFile) => string): string {
   const shown = node instanceof N.BeginNode && node.statements?.body.length ? node.statements.body[0] : node;
-  const start = shown.location.startOffset;
-  const text = file.index.slice(start, start + shown.location.length).split("\n")[0].slice(0, 80);
-  return `\`${text}\` (${relative(file)}:${file.index.position(start).line + 1})`;
+  return `\`${firstLine(file, shown)}\` (${relative(file)}:${file.index.position(shown.location.startOffset).line + 1})`;
+}
+
+/** A node's source as a message shows it: its first line, 80 characters at most. */
+export function firstLine(file: LoadedFile, node: N.Node): string {
+  const start = node.location.startOffset;
+  return file.index.slice(start, start + node.location.length).split("\n")[0].slice(0, 80);
 }
