@@ -375,7 +375,9 @@ export class RailsApp {
         this.readByModel!.add(path);
         return this.workspace.text(path);
       };
-      this.controllerModelCache = this.workspace.mapper.controllers({ files, views, root: this.root, read, gems, inflections, previous });
+      const installed = this.installedGems();
+      const gemMacros = "why" in installed ? undefined : installed.macros;
+      this.controllerModelCache = this.workspace.mapper.controllers({ files, views, root: this.root, read, gems, gemMacros, inflections, previous });
       this.previousModel = undefined;
       this.previousModelGems = gems;
     }

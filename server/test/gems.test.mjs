@@ -462,6 +462,17 @@ end
 module Shortener
   helper_method :short_url
 end
+//- sys/var/lib/gems/3.1.0/gems/shortener-1.0.0/lib/shortener/timeout.rb
+module Shortener
+  module ClassMethods
+    def shortener_actions(options = {})
+      define_method(:active) { render plain: "ok" }
+    end
+
+    def shortener_name = "s"
+    def shortener_other(a = 1); a; end
+  end
+end
 `,
   );
   const gems = readAppGems(join(tmp, "app"), { env: { HOME: join(tmp, "home") }, sysroot: join(tmp, "sys"), cache: false });
@@ -475,6 +486,8 @@ end
   // A gem's controller sets them for its own requests and its subclasses' only.
   assert.deepEqual([...index.urlOptionsControllers], [["shortener/shortened_urls", "shortener"]]);
   assert.equal(gems.facts("shortener").urlOptionsControllers.join(), "shortener/shortened_urls");
+  // A class macro whose body calls `define_method` (a controller calling it has actions Routemap cannot list).
+  assert.deepEqual([...index.macros], [["shortener_actions", "shortener"]]);
   for (const name of ["new_session_path", "localized_root_url", "short_url"]) assert.ok(index.helpers.has(name), name);
   assert.ok(!index.helpers.has("sign_in_path"), "a gem's own tests define nothing the app calls");
   assert.deepEqual(findGemEngines(gems).map((e) => [relative(tmp, e.routes), relative(tmp, e.engineFile)]), [

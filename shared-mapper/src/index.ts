@@ -144,6 +144,8 @@ export interface RouteMapper {
     read?: (path: string) => string | undefined;
     /** Gemfile.lock's gems, for the gems' controller modules Routemap models (Pundit's). */
     gems?: Readonly<Record<string, string>>;
+    /** Class macros the installed gems define that define methods (`define_method`), each with its gem: a controller calling one has actions Routemap cannot list. */
+    gemMacros?: ReadonlyMap<string, string>;
     /** The app's own inflection rules (`MapResult.inflections`): controller paths follow them (`ArtistURLsController` → `artist_urls`). */
     inflections?: Inflections;
     /**
@@ -323,14 +325,14 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
         { paths: (p) => files.has(p), fixtures: o.fixtures, appModules: o.appModules, unreadable: broken, gemModules: gemModules.map((f) => ({ path: f.path, file: f.parsed.loaded })) },
       );
     },
-    controllers: ({ files, views, root, read, gems, inflections, bodies, previous }) => {
+    controllers: ({ files, views, root, read, gems, gemMacros, inflections, bodies, previous }) => {
       const appFile = (relative: string) => {
         const path = `${root}/${relative}`;
         const text = root === undefined ? undefined : read?.(path);
         return text === undefined ? undefined : controllerFileOf(path, text, bodies);
       };
       const gemModule = (name: string) => gemControllerModule(name, gems);
-      const gemMacro = (name: string) => gemControllerMacro(name, gems);
+      const gemMacro = (name: string) => gemControllerMacro(name, gems) ?? gemMacros?.get(name);
       return new ControllerModel({ files: [...files].map(([path, text]) => controllerFileOf(path, text, bodies)), views, appFile, gemModule, gemMacro, inflections, previous });
     },
   };

@@ -268,11 +268,19 @@ test("a gem's class macro that gives a controller its actions (inherited_resourc
     const found = m.controllers({ files, views: [], gems }).action(path, action);
     return found.exists === "unknown" ? `unknown: ${found.why}` : String(found.exists);
   };
-  const why = "unknown: ProjectsController calls `inherit_resources`, the inherited_resources gem's class macro, which gives it actions Routemap does not list";
+  const why = "unknown: ProjectsController calls `inherit_resources`, the inherited_resources gem's class macro, which defines methods Routemap does not list";
   // Locked in Gemfile.lock, or no lockfile to say: the gem's actions (index … destroy, `custom_actions`) are not listed; a subclass's too.
   assert.deepEqual([said({ inherited_resources: "1.13.0", rails: "6.1.7" }, "projects", "archive"), said(undefined, "projects", "index"), said({ inherited_resources: "1.13.0" }, "admin/projects", "show"), said({ inherited_resources: "1.13.0" }, "admin/projects", "report")], [why, why, why, "true"]);
   // A lockfile without the gem: Rails raises NameError as the class loads; that call is no action's source.
   assert.equal(said({ rails: "6.1.7" }, "projects", "index"), "false");
+});
+
+test("a class macro an installed gem defines with `define_method` (auto-session-timeout's, `gemMacros`): the controller's actions are unknown, not missing", async () => {
+  const m = await mapper();
+  const files = new Map([["/app/app/controllers/users/sessions_controller.rb", "module Users\n  class SessionsController < ActionController::Base\n    auto_session_timeout_actions\n  end\nend\n"]]);
+  const found = (gemMacros) => m.controllers({ files, views: [], gems: { "auto-session-timeout": "1.3" }, gemMacros }).action("users/sessions", "active");
+  assert.deepEqual(found(new Map([["auto_session_timeout_actions", "auto-session-timeout"]])), { exists: "unknown", why: "Users::SessionsController calls `auto_session_timeout_actions`, the auto-session-timeout gem's class macro, which defines methods Routemap does not list" });
+  assert.equal(found(undefined).exists, false);
 });
 
 test("inheritance, namespaces and concerns from app/controllers/concerns; templates in the view prefixes", () =>

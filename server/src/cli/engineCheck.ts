@@ -64,7 +64,7 @@ function engineContext(o: EngineCheckInput, routesFile: string, engine: EngineRo
   const names = new DefinedNames(root, [], fs, read, mapper);
   const controllerRoutes = engineControllerRoutes(engine.routes, result.routes);
   const { files: controllers, views } = readControllerInputs(root, fs);
-  const model = mapper.controllers({ files: controllers, views, root, read, gems: o.input.options?.gems, inflections: result.inflections });
+  const model = mapper.controllers({ files: controllers, views, root, read, gems: o.input.options?.gems, gemMacros: gems.macros, inflections: result.inflections });
   const generation = generationOf(names, () => model, { root, rubyVersion: o.input.options?.rubyVersion, read, table: () => result, gemUrlOptions: gems.urlOptions, gemUrlOptionsControllers: gems.urlOptionsControllers, gemLayouts: gems.layouts, hostUrlDefaults: o.appUrlDefaults, hostRequestUrlOptions: o.appRequestUrlOptions, controllerRoutes: () => controllerRoutes });
   const defined = new Set([...o.appDefined, ...names.all()]);
   return { root, check: { tables: files.tables, tablesFor: files.tablesFor, defined, gems: gems.helpers, gemMentions: gems.mentioned, generation, renderedByApp: appRenders(root, o.app) } };

@@ -48,6 +48,12 @@ export interface GemFacts {
    * (Avo's `:session_path`, which it sends to `main_app`): not in `helpers`; absent when none.
    */
   mentioned?: string[];
+  /**
+   * Methods it defines whose bodies call `define_method` (auto-session-timeout's
+   * `auto_session_timeout_actions`): a class macro that gives the class that calls it methods,
+   * actions of a controller among them; absent when none.
+   */
+  macros?: string[];
   /** The `lib/…/engine.rb` that defines its `Rails::Engine` class. */
   engineFile?: string;
   /**
@@ -178,6 +184,7 @@ export function readGemFacts(files: GemFile[], disk: GemDisk): GemFacts {
       if (controller && rel.startsWith("app/controllers/")) (facts.urlOptionsControllers ??= []).push(controller[1].replace(/^concerns\//, ""));
       else facts.urlOptions = true;
     }
+    if (text.includes("define_method")) for (const name of methodMacros(text)) if (!(facts.macros ??= []).includes(name)) facts.macros.push(name);
     if (!facts.engineFile && /^lib\/(?:[^/]+\/){0,4}engine\.rb$/.test(rel) && /Rails::Engine\b/.test(text)) facts.engineFile = path;
     // Its spec support (Capybara's Sinatra test app, `layout: !has_layout`) is no controller's. A
     // `layout` call counts only in a file about controllers or mailers: ffi's `sc.layout :gvar, type`
@@ -269,6 +276,34 @@ function normalize(path: string): string {
   return out.join("/");
 }
 
+/** A `def` line, its indentation and name (`def self.x` too); an `end` line, its indentation. */
+const DEF_LINE = /^([ \t]*)def[ \t]+(?:self\.)?([a-z_]\w*[!?]?)/;
+const END_LINE = /^([ \t]*)end\b/;
+/** After a `def`'s name: an endless `(args) = expr`, or a body closed on the line (`; end`). */
+const ONE_LINE = /^(?:\([^)]*\))?[ \t]*=(?!=)|\bend[ \t]*(?:#.*)?$/;
+
+/**
+ * The methods of a file whose bodies (to the `end` at the `def`'s indentation) call
+ * `define_method`, read from the text as a gem's conventional layout writes them, in one pass
+ * (the `def`s open at each line on a stack).
+ */
+function methodMacros(text: string): string[] {
+  const out: string[] = [];
+  const open: { indent: string; name: string; defines: boolean }[] = [];
+  for (const line of text.split("\n")) {
+    const def = DEF_LINE.exec(line);
+    // A one-line `def x = …` or `def x; …; end` has no body below it.
+    if (def && !ONE_LINE.test(line.slice(def[0].length))) open.push({ indent: def[1], name: def[2], defines: false });
+    else if (open.length && /\bdefine_method\b/.test(line)) for (const d of open) d.defines = true;
+    const end = END_LINE.exec(line);
+    if (end && open.length && end[1] === open[open.length - 1].indent) {
+      const closed = open.pop()!;
+      if (closed.defines && !out.includes(closed.name)) out.push(closed.name);
+    }
+  }
+  return out;
+}
+
 /** Whether a cached value has the shape of GemFacts (an entry is the user's file: it is checked, not trusted). */
 export function isGemFacts(value: unknown): value is GemFacts {
   if (!value || typeof value !== "object") return false;
@@ -284,7 +319,8 @@ export function isGemFacts(value: unknown): value is GemFacts {
     (v.engineFile === undefined || typeof v.engineFile === "string") &&
     (v.mapperFiles === undefined || strings(v.mapperFiles)) &&
     (v.urlOptionsControllers === undefined || strings(v.urlOptionsControllers)) &&
-    (v.mentioned === undefined || strings(v.mentioned))
+    (v.mentioned === undefined || strings(v.mentioned)) &&
+    (v.macros === undefined || strings(v.macros))
   );
 }
 
@@ -292,7 +328,7 @@ export function isGemFacts(value: unknown): value is GemFacts {
 let code: string | undefined;
 export function factsCode(): string {
   return (code ??= createHash("sha256")
-    .update([gemFiles, listedFiles, readGemFacts, definedHelperNames, layoutFacts, mapperFiles, entryFiles, requiredFiles, normalize, VIEW_LAYER, COMMENT_LINE].map((f) => f.toString()).join("\n"))
+    .update([gemFiles, listedFiles, readGemFacts, methodMacros, DEF_LINE, END_LINE, ONE_LINE, definedHelperNames, layoutFacts, mapperFiles, entryFiles, requiredFiles, normalize, VIEW_LAYER, COMMENT_LINE].map((f) => f.toString()).join("\n"))
     .digest("hex")
     .slice(0, 16));
 }

@@ -665,6 +665,8 @@ export interface GemIndex {
   layouts: { names: string[]; dynamic?: boolean; expressions?: string[] };
   /** Names the gems only speak of (`GemFacts.mentioned`), which no gem defines: in `helpers` too (never said to be undefined), but a call of one is a route's. */
   mentioned: Set<string>;
+  /** Class macros that define methods (`GemFacts.macros`), Rails' own gems' left out, each with its gem. */
+  macros: Map<string, string>;
 }
 
 /**
@@ -677,13 +679,14 @@ export function readInstalledGems(gems: AppGems | undefined): GemIndex | { why: 
   const missing = gems.missingBecause();
   if (missing) return { why: `${missing}, so what gems define is unknown` };
   // Helpers gems generate from interpolated names, which reading them cannot find.
-  const index: GemIndex = { helpers: new Set(deviseUrlHelperNames(gems.versions)), controllers: new Set(), views: [], urlOptions: [], urlOptionsControllers: new Map(), layouts: { names: [] }, mentioned: new Set() };
+  const index: GemIndex = { helpers: new Set(deviseUrlHelperNames(gems.versions)), controllers: new Set(), views: [], urlOptions: [], urlOptionsControllers: new Map(), layouts: { names: [] }, mentioned: new Set(), macros: new Map() };
   for (const name of gems.installed.keys()) {
     const facts = gems.facts(name);
     if (!facts) continue;
     if ("why" in facts) return { why: `${facts.why}, so what gems define is unknown` };
     for (const helper of facts.helpers) index.helpers.add(helper);
     for (const name of facts.mentioned ?? []) index.mentioned.add(name);
+    if (!RAILS_GEMS.has(name)) for (const macro of facts.macros ?? []) if (!index.macros.has(macro)) index.macros.set(macro, name);
     for (const controller of facts.controllers) index.controllers.add(controller);
     index.views.push(...facts.views);
     if (facts.urlOptions && !RAILS_GEMS.has(name)) index.urlOptions.push(name);

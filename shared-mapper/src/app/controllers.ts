@@ -417,7 +417,7 @@ export class ControllerModel {
     for (const body of bodies) {
       for (const call of body.calls ?? []) {
         const gem = this.gemMacro(call);
-        if (gem) return `${body.name} calls \`${call}\`, the ${gem} gem's class macro, which gives it actions Routemap does not list`;
+        if (gem) return `${body.name} calls \`${call}\`, the ${gem} gem's class macro, which defines methods Routemap does not list`;
       }
     }
     return undefined;
