@@ -68,7 +68,10 @@ export function callArgumentsOf(it: CallHost, node: { arguments_: N.ArgumentsNod
 /** `KEYWORDS_LAST` for a list whose last value is a Hash: from a keywords node or not; untold after `...`. */
 function markKeywords(args: RValue[], nodes: Node[], forwarded?: RValue[]): void {
   if (!(args[args.length - 1] instanceof RHash)) return;
-  const last = nodes.filter((n) => n.constructor !== N.BlockArgumentNode).at(-1);
+  // The last argument node before a `&block` (no list made: every DSL call with options comes here).
+  let i = nodes.length - 1;
+  while (i >= 0 && nodes[i].constructor === N.BlockArgumentNode) i--;
+  const last = nodes[i];
   if (!last) return;
   // `m(...)`: as the forwarding method was called, where that call told.
   const told = last.constructor === N.ForwardingArgumentsNode ? (forwarded && KEYWORDS_LAST.get(forwarded)) : last.constructor === N.KeywordHashNode;

@@ -25,7 +25,7 @@ import * as N from "@ruby/prism/src/nodes.js";
 import { camelize, pluralize, singularize, underscore } from "../inflector.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import { RHash, RRegexp, RSymbol, RUnknown, RValue, sym } from "../ruby/values.js";
-import { childrenOf, constantPathText, definitionsOf } from "../ruby/walk.js";
+import { childrenOf, constantPathText, definitionsOf, lexicalCandidates } from "../ruby/walk.js";
 import { configureParameter, isConfiguration, isConstant } from "./configureBlocks.js";
 
 export interface Relationship {
@@ -139,7 +139,7 @@ function superclassOf(found: FoundClass, reader: ClassReader, depth: number): { 
   if (!written) return { why: `${found.nesting.concat(constantPathText(found.node.constantPath) ?? "").join("::")} has no superclass Routemap can read` };
   const bare = written.replace(/^::/, "");
   if (ROOTS.has(bare)) return { klass: undefined };
-  const candidates = written.startsWith("::") ? [bare] : [...found.nesting.slice().reverse().map((m) => `${m}::${bare}`), bare];
+  const candidates = lexicalCandidates(written, found.nesting);
   for (const candidate of candidates) {
     if (!reader.classFile(candidate)) continue;
     const parent = readClass(candidate, reader, depth + 1);
@@ -199,8 +199,7 @@ function includeModules(call: N.CallNode, klass: ResourceClass, context: BodyCon
   for (const arg of [...args].reverse()) {
     const written = constantPathText(arg);
     if (written === undefined) return "it includes a module Routemap cannot name";
-    const bare = written.replace(/^::/, "");
-    const candidates = written.startsWith("::") ? [bare] : [...context.nesting.slice().reverse().map((m) => `${m}::${bare}`), bare];
+    const candidates = lexicalCandidates(written, context.nesting);
     const path = candidates.find((c) => context.reader.classFile(c));
     if (path === undefined) return `${written} is not a module of the app Routemap can read`;
     if (context.depth > 16) return `the modules ${klass.name} includes go deeper than Routemap follows`;

@@ -16,7 +16,7 @@
 import * as N from "@ruby/prism/src/nodes.js";
 import { quoted, type LoadedFile } from "../ruby/loadedFile.js";
 import { underscore } from "../inflector.js";
-import { constantPathText, definitionsOf, someCall, statementsOf, walkCalls, type Definition } from "../ruby/walk.js";
+import { constantPathText, definitionsOf, lexicalCandidates, someCall, statementsOf, walkCalls, type Definition } from "../ruby/walk.js";
 
 export type PaperTrailState = { enabled: boolean } | { unknown: string };
 
@@ -83,9 +83,7 @@ function superclassHasIt(file: LoadedFile, cls: Definition<N.ClassNode>, r: Read
 
 /** The constant a name written in a body means: Ruby looks in the modules open around it, innermost first, then at the top; the first the app's files define. */
 function resolved(written: string, nesting: readonly string[], source: PaperTrailSource): string {
-  const bare = written.replace(/^::/, "");
-  const candidates = written.startsWith("::") ? [bare] : [...nesting.slice().reverse().map((m) => `${m}::${bare}`), bare];
-  return candidates.find((c) => source.find(c)) ?? bare;
+  return lexicalCandidates(written, nesting).find((c) => source.find(c)) ?? written.replace(/^::/, "");
 }
 
 /**

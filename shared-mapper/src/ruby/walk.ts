@@ -183,3 +183,13 @@ export function definitionsOf<T extends typeof N.ClassNode | typeof N.ModuleNode
 export function statementsOf(body: N.Node | null | undefined): N.Node[] {
   return body instanceof N.StatementsNode ? body.body : body ? [body] : [];
 }
+
+/**
+ * The constants a name written in a body may mean, in the order Ruby looks: in each module open
+ * around it (`nesting`, full names, outermost first), innermost first, then at the top; only the
+ * top for a name written `::X`.
+ */
+export function lexicalCandidates(written: string, nesting: readonly string[]): string[] {
+  const bare = written.replace(/^::/, "");
+  return written.startsWith("::") ? [bare] : [...nesting.slice().reverse().map((m) => `${m}::${bare}`), bare];
+}
