@@ -250,6 +250,15 @@ export const BASE_METHODS: readonly string[] = (
 export const API_METHODS: readonly string[] = (
   ${wrap(list("api"))}
 ).trim().split(" ");
+
+/**
+ * The class methods, public and private, of ActionController::Base (Ruby's, ActiveSupport's and
+ * Rails' own; API's are among them): what a controller's class body calls without a gem or the
+ * app defining it.
+ */
+export const CLASS_METHODS: readonly string[] = (
+  ${wrap(list("class"))}
+).trim().split(" ");
 `;
   settle("controller methods", join(FIXTURES, "..", "shared-mapper", "src", "app", "railsControllerMethods.ts"), text);
 }

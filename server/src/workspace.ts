@@ -377,7 +377,8 @@ export class RailsApp {
       };
       const installed = this.installedGems();
       const gemMacros = "why" in installed ? undefined : installed.macros;
-      this.controllerModelCache = this.workspace.mapper.controllers({ files, views, root: this.root, read, gems, gemMacros, inflections, previous });
+      const unreadGems = "why" in installed ? installed.why : undefined;
+      this.controllerModelCache = this.workspace.mapper.controllers({ files, views, root: this.root, read, gems, gemMacros, unreadGems, inflections, previous });
       this.previousModel = undefined;
       this.previousModelGems = gems;
     }

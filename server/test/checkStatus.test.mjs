@@ -51,7 +51,12 @@ put("tests/spec/rails_helper.rb", 'require "rspec/rails"\n\nRSpec.configure do |
 put("tests/spec/requests/posts_spec.rb", 'require "rails_helper"\n\nRSpec.describe "Posts", type: :request do\n  it { get post_path }\nend\n');
 // A serializer's own default_url_options, which Routemap cannot read: only its own calls go unchecked.
 put("tests/app/serializers/card_serializer.rb", "class CardSerializer\n  include Rails.application.routes.url_helpers\n  def default_url_options = { host: Current.host }\nend\n");
-for (const name of ["gemless", "open", "tests"]) for (const [path, text] of Object.entries(controllers)) put(`${name}/${path}`, text);
+// A controller calling a class method neither Rails nor the app defines, with the gems unread: it may be a gem's macro that defines actions.
+put("macro/config/routes.rb", 'Rails.application.routes.draw do\n  get "active", to: "sessions#active"\n  get "report", to: "reports#show"\nend\n');
+put("macro/Gemfile.lock", "GEM\n  remote: https://rubygems.org/\n  specs:\n    routemap_no_such_gem (1.2.3)\n\nPLATFORMS\n  ruby\n\nDEPENDENCIES\n  routemap_no_such_gem\n");
+put("macro/app/controllers/sessions_controller.rb", "class SessionsController < ApplicationController\n  protect_from_forgery with: :exception\n  auto_session_timeout_actions\nend\n");
+put("macro/app/controllers/reports_controller.rb", "class ReportsController < ApplicationController\n  before_action :authenticate\nend\n");
+for (const name of ["gemless", "open", "tests", "macro"]) for (const [path, text] of Object.entries(controllers)) put(`${name}/${path}`, text);
 
 /** The machine's gem folders, which the message lists, left out of what is compared. */
 const portable = (text) => text.replace(/routemap_no_such_gem-1\.2\.3 is in none of [^)]*\)/g, "routemap_no_such_gem-1.2.3 is in none of …)");
@@ -121,6 +126,16 @@ test("routemap check --format json: the test helpers' hooks it cannot follow, an
   ]);
   // The setup's request is followed by the test's own: the call after it is checked; the spec's is not.
   assert.deepEqual(doc.diagnostics.filter((d) => d.severity === "error").map((d) => `${d.file}:${d.line} ${d.code}`), ["test/integration/posts_test.rb:7 missing-url-part"]);
+});
+
+test("routemap check with the gems unread: an action a call to a gem's class method may define is unknown, not missing; one a class calling only Rails' own is missing", () => {
+  const r = check("macro");
+  assert.equal(r.status, 0, r.stderr);
+  const lines = portable(r.stdout).split("\n").filter((l) => l.startsWith("config/routes.rb"));
+  assert.deepEqual(lines, [
+    "config/routes.rb:2:3: info: Routemap does not know whether SessionsController has the action `active`: SessionsController calls `auto_session_timeout_actions` in its class body, a class method neither Rails nor the app's files define (a gem's, which may define it), and the gem routemap_no_such_gem (1.2.3) is not installed where Routemap looks (routemap_no_such_gem-1.2.3 is in none of …), so what gems define is unknown.",
+    "config/routes.rb:3:3: warning: ReportsController has no action `show` and no template reports/show",
+  ]);
 });
 
 let client;

@@ -21,6 +21,7 @@ import { readRoutesPaths } from "./framework/routesPaths.js";
 import { appFolders, settingsOf } from "./framework/appSettings.js";
 import { autoloadRoots } from "./app/constants.js";
 import { ControllerModel, controllerFile, type ControllerFile } from "./app/controllers.js";
+import { unreadGemMacros } from "./app/classMacros.js";
 import { hamlToRuby } from "./app/haml.js";
 import { slimToRuby } from "./app/slim.js";
 import { erbToRuby, hashTargets, helperCalls, insideExpectedRaise, type HashTarget, type HelperCall } from "./app/helperCalls.js";
@@ -146,6 +147,12 @@ export interface RouteMapper {
     gems?: Readonly<Record<string, string>>;
     /** Class macros the installed gems define that define methods (`define_method`), each with its gem: a controller calling one has actions Routemap cannot list. */
     gemMacros?: ReadonlyMap<string, string>;
+    /**
+     * Why the app's gems cannot be read, where they cannot (`routemap check`'s "… not installed"):
+     * a controller whose class body calls a method neither Rails nor the app defines may get
+     * actions from it, so none is said missing there.
+     */
+    unreadGems?: string;
     /** The app's own inflection rules (`MapResult.inflections`): controller paths follow them (`ArtistURLsController` → `artist_urls`). */
     inflections?: Inflections;
     /**
@@ -325,7 +332,7 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
         { paths: (p) => files.has(p), fixtures: o.fixtures, appModules: o.appModules, unreadable: broken, gemModules: gemModules.map((f) => ({ path: f.path, file: f.parsed.loaded })) },
       );
     },
-    controllers: ({ files, views, root, read, gems, gemMacros, inflections, bodies, previous }) => {
+    controllers: ({ files, views, root, read, gems, gemMacros, unreadGems, inflections, bodies, previous }) => {
       const appFile = (relative: string) => {
         const path = `${root}/${relative}`;
         const text = root === undefined ? undefined : read?.(path);
@@ -333,7 +340,8 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
       };
       const gemModule = (name: string) => gemControllerModule(name, gems);
       const gemMacro = (name: string) => gemControllerMacro(name, gems) ?? gemMacros?.get(name);
-      return new ControllerModel({ files: [...files].map(([path, text]) => controllerFileOf(path, text, bodies)), views, appFile, gemModule, gemMacro, inflections, previous });
+      const unreadGemMacro = unreadGems === undefined ? undefined : unreadGemMacros(unreadGems, gems?.actionpack);
+      return new ControllerModel({ files: [...files].map(([path, text]) => controllerFileOf(path, text, bodies)), views, appFile, gemModule, gemMacro, unreadGemMacro, inflections, previous });
     },
   };
 }

@@ -283,6 +283,26 @@ test("a class macro an installed gem defines with `define_method` (auto-session-
   assert.equal(found(undefined).exists, false);
 });
 
+test("where the gems cannot be read (`unreadGems`), a class-level call neither Rails nor the app defines may be a gem's macro: actions not found are unknown, not missing", async () => {
+  const m = await mapper();
+  const why = "the gem auto-session-timeout (1.3) is not installed where Routemap looks (…), so what gems define is unknown";
+  const controller = (body) => new Map([["/app/app/controllers/users/sessions_controller.rb", `module Users\n  class SessionsController < ActionController::Base\n${body}  end\nend\n`]]);
+  const found = (body, o = {}) => m.controllers({ files: controller(body), views: [], unreadGems: why, ...o }).action("users/sessions", "active");
+  assert.deepEqual(found("    protect_from_forgery with: :exception\n    auto_session_timeout_actions\n"), {
+    exists: "unknown",
+    why: `Users::SessionsController calls \`auto_session_timeout_actions\` in its class body, a class method neither Rails nor the app's files define (a gem's, which may define it), and ${why}`,
+  });
+  // Rails' own class methods (recorded from Rails 6.1: railsControllerMethods.ts) define no action.
+  assert.equal(found("    protect_from_forgery with: :exception\n    skip_before_action :verify_authenticity_token\n    helper :all\n    wrap_parameters false\n    layout \"admin\"\n").exists, false);
+  // A class method the app defines is read, not guessed at.
+  assert.equal(found("    def self.timeout_actions; end\n    timeout_actions\n").exists, false);
+  // `rate_limit` is Rails' from 7.2 (actionpack's rate_limiting.rb); before, a gem's.
+  const rateLimited = "    rate_limit to: 10, within: 3.minutes\n";
+  assert.deepEqual([found(rateLimited, { gems: { actionpack: "8.0.2" } }).exists, found(rateLimited, { gems: { actionpack: "7.1.3" } }).exists], [false, "unknown"]);
+  // With the gems read, only their macros count (`gemMacros`, above).
+  assert.equal(m.controllers({ files: controller("    auto_session_timeout_actions\n"), views: [] }).action("users/sessions", "active").exists, false);
+});
+
 test("inheritance, namespaces and concerns from app/controllers/concerns; templates in the view prefixes", () =>
   check(
     `

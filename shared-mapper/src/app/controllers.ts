@@ -98,6 +98,11 @@ export interface ControllerInput {
   gemModule?: (name: string) => string[] | undefined;
   /** The gem a class macro is of, where the gem gives a controller actions Routemap does not model (`inherit_resources`). */
   gemMacro?: (name: string) => string | undefined;
+  /**
+   * Where the app's gems cannot be read: for a call in a class body that is not Rails' own, why a
+   * gem's macro may define actions there (`classMacros.ts`).
+   */
+  unreadGemMacro?: (name: string) => string | undefined;
   /** The app's own inflection rules: class names become paths with them. */
   inflections?: Inflections;
   /**
@@ -175,12 +180,14 @@ export class ControllerModel {
   private readonly appFile: ControllerInput["appFile"];
   private readonly gemModule: ControllerInput["gemModule"];
   private readonly gemMacro: ControllerInput["gemMacro"];
+  private readonly unreadGemMacro: ControllerInput["unreadGemMacro"];
   private readonly loaded = new Set<string>();
 
   constructor(input: ControllerInput) {
     this.appFile = input.appFile;
     this.gemModule = input.gemModule;
     this.gemMacro = input.gemMacro;
+    this.unreadGemMacro = input.unreadGemMacro;
     for (const file of input.files) collectFile(file, this.bodies);
     const views = viewIndex(input.views);
     this.views = views;
@@ -318,6 +325,11 @@ export class ControllerModel {
     // after a class method the class calls, which no file Routemap reads defines, may be its.
     const macro = controller.foreignCalls?.find((call) => action === call || action.startsWith(`${call}_`));
     if (macro) return { exists: "unknown", why: `${controller.className} calls \`${macro}\` in its class body, a class method no file Routemap reads defines (a gem's), which may define it` };
+    // dpc-app's `auto_session_timeout_actions` defines `active` and `timeout`: where the gems
+    // cannot be read, any such call may be the macro that defines the action.
+    const unread = this.unreadGemMacro;
+    const call = unread && controller.foreignCalls?.find((c) => unread(c) !== undefined);
+    if (call) return { exists: "unknown", why: `${controller.className} calls \`${call}\` in its class body, a class method neither Rails nor the app's files define (a gem's, which may define it), and ${unread(call)}` };
     return { exists: false };
   }
 

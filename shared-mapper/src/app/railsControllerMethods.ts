@@ -63,3 +63,66 @@ export const API_METHODS: readonly string[] = (
   "to_param to_query to_s to_yaml trust try unloadable untaint untrust url_for url_options " +
   "view_assigns view_paths view_runtime with_options yield_self "
 ).trim().split(" ");
+
+/**
+ * The class methods, public and private, of ActionController::Base (Ruby's, ActiveSupport's and
+ * Rails' own; API's are among them): what a controller's class body calls without a gem or the
+ * app defining it.
+ */
+export const CLASS_METHODS: readonly string[] = (
+  "__callbacks __callee__ __dir__ __id__ __method__ __send__ __update_callbacks " +
+  "_default_form_builder _flash_types _helper_methods _helpers _helpers_for_modification " +
+  "_implied_layout_name _insert_callbacks _layout _layout_conditions _normalize_callback_option " +
+  "_normalize_callback_options _prefixes _process_action_callbacks _renderers _routes " +
+  "_set_wrapper_options _view_cache_dependencies _view_paths _wrapper_options _write_layout_method " +
+  "abort abstract action action_encoding_template action_methods add_flash_types after_action " +
+  "alias_attribute alias_method all_application_helpers all_helpers_from_path allocate " +
+  "allow_forgery_protection ancestors append_after_action append_around_action append_before_action " +
+  "append_view_path around_action as_json asset_host assets_dir at_exit attr attr_accessor " +
+  "attr_internal attr_internal_accessor attr_internal_define attr_internal_ivar_name " +
+  "attr_internal_reader attr_internal_writer attr_reader attr_writer autoload before_action binding " +
+  "build_view_context_class cache_store caller caller_locations catch cattr_accessor cattr_reader " +
+  "cattr_writer class class_attribute class_eval class_exec class_variable_get class_variable_set " +
+  "class_variables clear_helpers clone concern concerning config config_accessor configure " +
+  "const_get const_missing const_set const_source_location constantize_rescue_handler_class " +
+  "constants content_security_policy content_security_policy_report_only controller_name " +
+  "controller_path deep_dup default_asset_host_protocol default_form_builder " +
+  "default_protect_from_forgery default_static_extension default_url_options define_callbacks " +
+  "define_helpers_module define_method define_singleton_method delegate delegate_missing_to " +
+  "deprecate deprecate_constant descendants direct_descendants dispatch display dup " +
+  "enable_fragment_cache_logging enable_warnings enum_for etag etag_with_template_digest etaggers " +
+  "eval exec exit extend extended fail find_rescue_handler forgery_protection_origin_check " +
+  "forgery_protection_strategy fork format fragment_cache_key fragment_cache_keys freeze gem " +
+  "gem_original_require get_callbacks gets global_variables guess_for_anonymous handler_for_rescue " +
+  "hash helper helper_attr helper_method helpers helpers_path http_basic_authenticate_with include " +
+  "include_all_helpers included included_modules inherited initialize initialize_clone " +
+  "initialize_copy initialize_dup inspect instance_eval instance_exec instance_method " +
+  "instance_methods instance_values instance_variable_get instance_variable_names " +
+  "instance_variable_set instance_variables internal_methods itself j javascripts_dir jj lambda " +
+  "layout load load_dependency local_prefixes local_variables log_at log_process_action " +
+  "log_warning_on_csrf_failure logger loop mattr_accessor mattr_reader mattr_writer method " +
+  "method_added method_missing method_removed method_undefined method_visibility methods middleware " +
+  "middleware_stack module_eval module_exec module_parent module_parent_name module_parents " +
+  "modules_for_helpers name new normalize_callback_params object_id open p param_encoding " +
+  "per_form_csrf_tokens perform_caching permissions_policy pp prepend prepend_after_action " +
+  "prepend_around_action prepend_before_action prepend_view_path prepended presence presence_in " +
+  "print printf private private_class_method private_constant private_instance_methods " +
+  "private_methods proc protect_from_forgery protected protected_instance_methods protected_methods " +
+  "protection_method_class public public_class_method public_constant public_instance_method " +
+  "public_instance_methods public_method public_methods public_send putc puts raise rake_extension " +
+  "rand readline readlines redefine_method redefine_singleton_method relative_url_root " +
+  "remove_class_variable remove_const remove_instance_variable remove_method remove_possible_method " +
+  "remove_possible_singleton_method render renderer request_forgery_protection_token require " +
+  "require_dependency require_or_load require_relative rescue_from rescue_handlers " +
+  "rescue_with_handler reset_callbacks ruby2_keywords select send set_callback set_callbacks " +
+  "set_trace_func setup_param_encode silence_redefinition_of_method silence_warnings " +
+  "singleton_class singleton_method singleton_method_added singleton_method_removed " +
+  "singleton_method_undefined singleton_methods skip_after_action skip_around_action " +
+  "skip_before_action skip_callback skip_forgery_protection skip_parameter_encoding sleep spawn " +
+  "sprintf srand stylesheets_dir subclasses superclass suppress syscall system taint tap test then " +
+  "thread_cattr_accessor thread_cattr_reader thread_cattr_writer thread_mattr_accessor " +
+  "thread_mattr_reader thread_mattr_writer throw to_enum to_json to_param to_query to_s to_yaml " +
+  "trace_var trap trust try undef_method unloadable untaint untrace_var untrust urlsafe_csrf_tokens " +
+  "use use_renderer use_renderers using view_cache_dependency view_context_class view_paths warn " +
+  "with_options with_warnings without_modules wrap_parameters yaml_tag yield_self "
+).trim().split(" ");
