@@ -13,7 +13,7 @@ import { appExists, isInside, walk, walkAsync, type FileSystem } from "./fileSys
 import { appGemsOf } from "./cli/appGems.js";
 import { findGemEngines } from "./cli/gemEngines.js";
 import { markEnginesLoaded } from "./cli/engineLoading.js";
-import { DefinedNames, isCheckedFile, otherControllerPaths, otherTemplates, readInstalledGems, type GemIndex } from "./cli/helperCheck.js";
+import { DefinedNames, isCheckedFile, otherControllerPaths, otherTemplates, readInstalledGems, type GemIndex, type UnreadGems } from "./cli/helperCheck.js";
 import { generationOf, inheritedGemUrlOptions, uncheckedBecause, type HelperCheckContext } from "./features/helperCalls.js";
 import { engineCause, gemCauses, regionCauses, restrictedCause, testHelperCauses, urlOptionsCauses, type CheckCause } from "./features/checkStatus.js";
 import { appHelperTables, engineProxies, type HelperTable, type HelperTables } from "./features/helpers.js";
@@ -377,7 +377,7 @@ export class RailsApp {
       };
       const installed = this.installedGems();
       const gemMacros = "why" in installed ? undefined : installed.macros;
-      const unreadGems = "why" in installed ? installed.why : undefined;
+      const unreadGems = "why" in installed ? installed.brief : undefined;
       this.controllerModelCache = this.workspace.mapper.controllers({ files, views, root: this.root, read, gems, gemMacros, unreadGems, inflections, previous });
       this.previousModel = undefined;
       this.previousModelGems = gems;
@@ -581,8 +581,8 @@ export class RailsApp {
   }
 
   /** What the locked gems define (read once), or why it cannot be known. */
-  installedGems(): GemIndex | { why: string } {
-    if (this.workspace.restricted) return { why: RESTRICTED };
+  installedGems(): GemIndex | UnreadGems {
+    if (this.workspace.restricted) return { why: RESTRICTED, brief: "the workspace is not trusted, so Routemap reads no installed gem" };
     return (this.gemIndexCache ??= readInstalledGems(this.appGems()));
   }
 
@@ -658,7 +658,7 @@ export class RailsApp {
     if (!engine || engine.external || engine.notLoaded) return false;
     return (this.appConfig().lock?.sources ?? []).some((s) => s.kind === "PATH" && s.remote !== undefined && resolve(this.root, s.remote) === root);
   }
-  private gemIndexCache: GemIndex | { why: string } | undefined;
+  private gemIndexCache: GemIndex | UnreadGems | undefined;
 
   /**
    * Why checks are off or partial (checkStatus.ts): the parts of the routes Routemap could not

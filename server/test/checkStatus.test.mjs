@@ -133,7 +133,7 @@ test("routemap check with the gems unread: an action a call to a gem's class met
   assert.equal(r.status, 0, r.stderr);
   const lines = portable(r.stdout).split("\n").filter((l) => l.startsWith("config/routes.rb"));
   assert.deepEqual(lines, [
-    "config/routes.rb:2:3: info: Routemap does not know whether SessionsController has the action `active`: SessionsController calls `auto_session_timeout_actions` in its class body, a class method neither Rails nor the app's files define (a gem's, which may define it), and the gem routemap_no_such_gem (1.2.3) is not installed where Routemap looks (routemap_no_such_gem-1.2.3 is in none of …), so what gems define is unknown.",
+    "config/routes.rb:2:3: info: Routemap does not know whether SessionsController has the action `active`: SessionsController calls `auto_session_timeout_actions` in its class body, a class method neither Rails nor the app's files define (a gem's, which may define it), and Routemap could not read every gem of the app (Gemfile.lock's information says which).",
     "config/routes.rb:3:3: warning: ReportsController has no action `show` and no template reports/show",
   ]);
 });

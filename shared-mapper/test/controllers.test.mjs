@@ -285,7 +285,7 @@ test("a class macro an installed gem defines with `define_method` (auto-session-
 
 test("where the gems cannot be read (`unreadGems`), a class-level call neither Rails nor the app defines may be a gem's macro: actions not found are unknown, not missing", async () => {
   const m = await mapper();
-  const why = "the gem auto-session-timeout (1.3) is not installed where Routemap looks (…), so what gems define is unknown";
+  const why = "Routemap could not read every gem of the app (Gemfile.lock's information says which)";
   const controller = (body) => new Map([["/app/app/controllers/users/sessions_controller.rb", `module Users\n  class SessionsController < ActionController::Base\n${body}  end\nend\n`]]);
   const found = (body, o = {}) => m.controllers({ files: controller(body), views: [], unreadGems: why, ...o }).action("users/sessions", "active");
   assert.deepEqual(found("    protect_from_forgery with: :exception\n    auto_session_timeout_actions\n"), {

@@ -137,7 +137,7 @@ async function checkApp(o: {
   const engineRoots = findEngines(root).map((e) => e.root);
   const views = [...own, ...otherTemplates(fs, engineRoots, gems)];
   if (bodiesRead) await bodiesRead.wait();
-  const model = mapper.controllers({ files, views, root, read: (p) => fs.readFile(p), gems: input.options?.gems, gemMacros: "why" in gems ? undefined : gems.macros, unreadGems: "why" in gems ? gems.why : undefined, inflections: result.inflections, bodies: uses.bodies });
+  const model = mapper.controllers({ files, views, root, read: (p) => fs.readFile(p), gems: input.options?.gems, gemMacros: "why" in gems ? undefined : gems.macros, unreadGems: "why" in gems ? gems.brief : undefined, inflections: result.inflections, bodies: uses.bodies });
   const provided = "why" in gems ? undefined : new Set([...gems.controllers, ...otherControllerPaths(root, fs, engineRoots)]);
   // Why checks are off or partial, said where each cause is (an info, or the table's diagnostic there).
   const lockPath = join(root, "Gemfile.lock");

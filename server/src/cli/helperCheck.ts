@@ -669,21 +669,28 @@ export interface GemIndex {
   macros: Map<string, string>;
 }
 
+/** Why the app's gems were not read: in full (said once, at Gemfile.lock), and in a few words (for a finding that depends on it). */
+export interface UnreadGems {
+  why: string;
+  brief: string;
+}
+const UNREAD_BRIEF = "Routemap could not read every gem of the app (Gemfile.lock's information says which)";
+
 /**
  * What the locked gems define, read once from their installed copies (appGems.ts); or why it
  * cannot be known: no lockfile, a gem not installed where Routemap looks (the message says
  * where it looked), or an installed gem whose files cannot all be read.
  */
-export function readInstalledGems(gems: AppGems | undefined): GemIndex | { why: string } {
-  if (!gems) return { why: "there is no Gemfile.lock to say which gems the app has" };
+export function readInstalledGems(gems: AppGems | undefined): GemIndex | UnreadGems {
+  if (!gems) return { why: "there is no Gemfile.lock to say which gems the app has", brief: "there is no Gemfile.lock to say which gems the app has" };
   const missing = gems.missingBecause();
-  if (missing) return { why: `${missing}, so what gems define is unknown` };
+  if (missing) return { why: `${missing}, so what gems define is unknown`, brief: UNREAD_BRIEF };
   // Helpers gems generate from interpolated names, which reading them cannot find.
   const index: GemIndex = { helpers: new Set(deviseUrlHelperNames(gems.versions)), controllers: new Set(), views: [], urlOptions: [], urlOptionsControllers: new Map(), layouts: { names: [] }, mentioned: new Set(), macros: new Map() };
   for (const name of gems.installed.keys()) {
     const facts = gems.facts(name);
     if (!facts) continue;
-    if ("why" in facts) return { why: `${facts.why}, so what gems define is unknown` };
+    if ("why" in facts) return { why: `${facts.why}, so what gems define is unknown`, brief: UNREAD_BRIEF };
     for (const helper of facts.helpers) index.helpers.add(helper);
     for (const name of facts.mentioned ?? []) index.mentioned.add(name);
     if (!RAILS_GEMS.has(name)) for (const macro of facts.macros ?? []) if (!index.macros.has(macro)) index.macros.set(macro, name);

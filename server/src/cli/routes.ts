@@ -137,7 +137,7 @@ function unusedCommand(mapper: RouteMapper, result: MapResult, args: RoutesArgs,
   const gems = readInstalledGems(commandAppGems(root, { rubyVersion: input.options?.rubyVersion }));
   const engineRoots = findEngines(root).map((e) => e.root);
   const views = [...own, ...otherTemplates(nodeFileSystem, engineRoots, gems)];
-  const model = mapper.controllers({ files, views, root, read: (path) => nodeFileSystem.readFile(path), gems: input.options?.gems, gemMacros: "why" in gems ? undefined : gems.macros, unreadGems: "why" in gems ? gems.why : undefined, inflections: result.inflections });
+  const model = mapper.controllers({ files, views, root, read: (path) => nodeFileSystem.readFile(path), gems: input.options?.gems, gemMacros: "why" in gems ? undefined : gems.macros, unreadGems: "why" in gems ? gems.brief : undefined, inflections: result.inflections });
   const provided = "why" in gems ? undefined : new Set([...gems.controllers, ...otherControllerPaths(root, nodeFileSystem, engineRoots)]);
   const { unused, unchecked } = unusedRoutes(result, model, templateNames(views), { provided, railsVersion: input.options?.railsVersion });
   for (const d of result.diagnostics) if (d.severity === "error") io.err(formatDiagnostic(d, displayPath));
