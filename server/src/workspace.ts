@@ -590,8 +590,8 @@ export class RailsApp {
   private appGems(): ReturnType<typeof appGemsOf> {
     const host = this.bundleHost();
     if (host) return host.appGems();
-    const { rubyVersion } = this.config();
-    return appGemsOf(this.root, this.appConfig().lock, { fs: this.workspace.fs, rubyVersion });
+    const { rubyVersion, railsEnv } = this.config();
+    return appGemsOf(this.root, this.appConfig().lock, { fs: this.workspace.fs, rubyVersion, railsEnv });
   }
 
   /** This folder's own engine class, when it is an engine (read once per configuration). */

@@ -267,6 +267,60 @@ ${gemspec("rails", "7.1.3")}
   );
 });
 
+test("a gem only in groups the judged environments never load (production's pg, and its dependency) costs no check; one they load does, and so does any gem with --env production", () => {
+  const tmp = scratchDir("routemap-gems-groups-");
+  writeLayout(
+    tmp,
+    `
+//- app/Gemfile
+source "https://rubygems.org"
+gem "rails"
+group :production do
+  gem "pg"
+end
+group :development, :test do
+  gem "letter_opener"
+end
+//- app/Gemfile.lock
+GEM
+  remote: https://rubygems.org/
+  specs:
+    letter_opener (1.8.1)
+      launchy (>= 2.2, < 4)
+    launchy (2.5.2)
+    pg (1.5.4)
+      pg_ext (~> 1.0)
+    pg_ext (1.0.0)
+    rails (7.1.3)
+
+PLATFORMS
+  ruby
+
+DEPENDENCIES
+  letter_opener
+  pg
+  rails
+//- home/.gem/ruby/3.3.0/specifications/rails-7.1.3.gemspec
+${gemspec("rails", "7.1.3")}
+//- home/.gem/ruby/3.3.0/gems/rails-7.1.3/lib/rails.rb
+module Rails; end
+//- home/.gem/ruby/3.3.0/specifications/letter_opener-1.8.1.gemspec
+${gemspec("letter_opener", "1.8.1")}
+//- home/.gem/ruby/3.3.0/gems/letter_opener-1.8.1/lib/letter_opener.rb
+module LetterOpener; end
+`,
+  );
+  const gems = (railsEnv) => readAppGems(join(tmp, "app"), { env: { HOME: join(tmp, "home") }, sysroot: join(tmp, "sys"), cache: false, rubyVersion: "3.3.0", railsEnv });
+  // pg and pg_ext (only pg needs it) are production's: in development and test nothing loads them; launchy, letter_opener's, is loaded.
+  assert.deepEqual(gems(undefined).missing.map((g) => g.name), ["launchy"]);
+  assert.deepEqual(gems("production").missing.map((g) => g.name).sort(), ["launchy", "pg", "pg_ext"]);
+  // Without the gem it needs, letter_opener's launchy installed: every check runs in development.
+  mkdirSync(join(tmp, "home/.gem/ruby/3.3.0/gems/launchy-2.5.2/lib"), { recursive: true });
+  writeFileSync(join(tmp, "home/.gem/ruby/3.3.0/specifications/launchy-2.5.2.gemspec"), gemspec("launchy", "2.5.2"));
+  assert.ok(!("why" in readInstalledGems(gems(undefined))));
+  assert.match(readInstalledGems(gems("production")).why, /^the gem pg \(1\.5\.4\) and 1 more \(pg_ext\) are not installed/);
+});
+
 test("path gems are installed where their path says (a PATH gem no longer switches the checks off), found by the name their gemspec gives; a path without the gem says so", async () => {
   const { gems, tmp } = check(
     "path",

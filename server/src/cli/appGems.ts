@@ -38,12 +38,17 @@ export interface AppGemsOptions {
   sysroot?: string;
   /** Whether what gems define is kept in the user's cache folder (default: yes, on the real disk). */
   cache?: boolean;
+  /** The environment the checks judge the app's code in (`development` by default); test files are judged in `test`. */
+  railsEnv?: string;
 }
 
 export class AppGems {
   /** The installed gems by name. */
   readonly installed: ReadonlyMap<string, InstalledGem>;
-  /** The locked gems not found, each with where Routemap looked. */
+  /**
+   * The locked gems not found, each with where Routemap looked; not those the environments the
+   * checks judge never load (`notLoaded`).
+   */
   readonly missing: readonly MissingGem[];
   readonly homes: readonly GemHome[];
   /** The locked gems, name → version (the mapper's `gems` option). */
@@ -61,7 +66,8 @@ export class AppGems {
     this.disk = gemDiskOf(o.fs ?? nodeFileSystem);
     const found = locateGems(lock, { root, disk: this.disk, env, rubyVersion: o.rubyVersion, sysroot: o.sysroot });
     this.installed = new Map(found.installed.map((g) => [g.name, g]));
-    this.missing = found.missing;
+    const loaded = loadedGems(lock, this.disk.readFile(join(root, "Gemfile")), o.railsEnv ?? "development");
+    this.missing = found.missing.filter((gem) => loaded(gem.name));
     this.homes = found.homes;
     this.versions = lockedGems(lock);
     this.cache = o.cache !== false && this.disk.version ? sharedCache(env) : undefined;
@@ -239,6 +245,34 @@ export class AppGems {
 }
 
 /**
+ * Whether a locked gem may be loaded where the checks judge the app: Bundler.require loads the
+ * `default` group and the environment's (config/application.rb's `Bundler.require(*Rails.groups)`),
+ * and the test files run in `test`. A gem only in other groups (`group :production do gem "pg"
+ * end`, on a machine that ran `bundle config set without production`) is never loaded there, so
+ * its absence costs no check. A gem the Gemfile does not name is in its dependents' groups
+ * (Gemfile.lock's dependency lines); where the Gemfile cannot be read, or a gem's groups cannot be
+ * told (a `gemspec`'s dependency), it may be loaded.
+ */
+export function loadedGems(lock: Lockfile, gemfileText: string | undefined, railsEnv: string): (name: string) => boolean {
+  const gemfile = gemfileText === undefined ? undefined : readGemfile(gemfileText);
+  if (!gemfile) return () => true;
+  const loadedGroups = new Set(["default", railsEnv, "test"]);
+  const dependents = new Map<string, string[]>();
+  for (const spec of lock.specs) for (const dep of spec.dependencies ?? []) dependents.set(dep, [...(dependents.get(dep) ?? []), spec.name]);
+  // Asked only of the gems not installed: a walk up each one's dependents, each gem met once.
+  const loaded = (name: string, seen: Set<string>): boolean => {
+    const entry = gemfile.gems.get(name);
+    if (entry) return entry.groups.some((g) => loadedGroups.has(g));
+    // A cycle of dependencies loads nothing the rest does not.
+    if (seen.has(name)) return false;
+    seen.add(name);
+    const by = dependents.get(name);
+    return !by || by.some((d) => loaded(d, seen));
+  };
+  return (name) => loaded(name, new Set());
+}
+
+/**
  * `GdsApi::TestHelpers::PublishingApi` → `gds_api/test_helpers/publishing_api.rb`: the file
  * Zeitwerk's and the gems' own convention name a constant by (Zeitwerk's inflector camelizes
  * `routes_helper` to `RoutesHelper`, no acronyms for a gem's own, so `HTMLParser` is `html_parser`).
@@ -263,14 +297,17 @@ export function readAppGems(root: string, o: AppGemsOptions = {}): AppGems | und
   return text === undefined ? undefined : new AppGems(root, parseLockfile(text), o);
 }
 
-/** The gems of each lockfile read, while the app's configuration holds it (the server renews it when Gemfile.lock changes). */
-const byLock = new WeakMap<Lockfile, AppGems>();
+/** The gems of each lockfile read, by the environment judged, while the app's configuration holds it (the server renews it when Gemfile.lock changes). */
+const byLock = new WeakMap<Lockfile, Map<string, AppGems>>();
 
-/** The app's gems for the lockfile its configuration read (`AppConfig.lock`), found once per lockfile read; undefined without one. */
+/** The app's gems for the lockfile its configuration read (`AppConfig.lock`), found once per lockfile read and environment; undefined without one. */
 export function appGemsOf(root: string, lock: Lockfile | undefined, o: AppGemsOptions = {}): AppGems | undefined {
   if (!lock) return undefined;
-  let gems = byLock.get(lock);
-  if (!gems) byLock.set(lock, (gems = new AppGems(root, lock, o)));
+  let byEnv = byLock.get(lock);
+  if (!byEnv) byLock.set(lock, (byEnv = new Map()));
+  const env = o.railsEnv ?? "development";
+  let gems = byEnv.get(env);
+  if (!gems) byEnv.set(env, (gems = new AppGems(root, lock, o)));
   return gems;
 }
 

@@ -76,7 +76,7 @@ export async function checkCommand(argv: string[], io: Io, mapper?: RouteMapper)
   const root = appRoot(input.entry);
   // Whether the files' URL helper calls are checked at all (what the gems define is known): when
   // not, no file's uses are asked, and none is read ahead (only the controllers' bodies are).
-  const appGems = commandAppGems(root, { rubyVersion: input.options?.rubyVersion });
+  const appGems = commandAppGems(root, { rubyVersion: input.options?.rubyVersion, railsEnv: input.options?.railsEnv });
   const gems = readInstalledGems(appGems);
   const checksFiles = !("why" in gems);
   // Each file's facts (its controllers' bodies, its URL uses) from the cache folder where its text is the one they were read from (fileFactsCache.ts).

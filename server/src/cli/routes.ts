@@ -111,10 +111,10 @@ export function readInput(entry: string, args: RoutesArgs): MapInput | string {
   const options = appOptions(config, { railsVersion: args.rails, rubyVersion: args.ruby, railsEnv: args.env, apiOnly: args.apiOnly }, { fs: nodeFileSystem, process: process.env });
   if (basename(dirname(entry)) !== "config") return { entry, files, unread, options: { ...options, drawPaths: [drawDir] } };
   readAppFiles(config.root, options, files, nodeFileSystem, unread);
-  const found = [...findEngines(config.root), ...findGemEngines(commandAppGems(config.root, { rubyVersion: options.rubyVersion }))];
+  const found = [...findEngines(config.root), ...findGemEngines(commandAppGems(config.root, { rubyVersion: options.rubyVersion, railsEnv: options.railsEnv }))];
   const sources = markEnginesLoaded(config.root, found, { fs: nodeFileSystem, railsEnv: options.railsEnv });
   const engines = readEngines(sources, files, (path) => nodeFileSystem.readFile(path));
-  const appGems = commandAppGems(config.root, { rubyVersion: options.rubyVersion });
+  const appGems = commandAppGems(config.root, { rubyVersion: options.rubyVersion, railsEnv: options.railsEnv });
   return {
     entry, files, unread, engines, glob: appGlob(config.root, nodeFileSystem), exists: appExists(nodeFileSystem, config.root, unread), options: { ...options, drawPaths: [drawDir] },
     gemMappers: () => appGems?.mapperSources() ?? [],
@@ -134,7 +134,7 @@ function unusedCommand(mapper: RouteMapper, result: MapResult, args: RoutesArgs,
   const root = appRoot(input.entry);
   const { files, views: own } = readControllerInputs(root, nodeFileSystem);
   // Which controllers and templates exist beyond app/, when the app's gems can all be read.
-  const gems = readInstalledGems(commandAppGems(root, { rubyVersion: input.options?.rubyVersion }));
+  const gems = readInstalledGems(commandAppGems(root, { rubyVersion: input.options?.rubyVersion, railsEnv: input.options?.railsEnv }));
   const engineRoots = findEngines(root).map((e) => e.root);
   const views = [...own, ...otherTemplates(nodeFileSystem, engineRoots, gems)];
   const model = mapper.controllers({ files, views, root, read: (path) => nodeFileSystem.readFile(path), gems: input.options?.gems, gemMacros: "why" in gems ? undefined : gems.macros, unreadGems: "why" in gems ? gems.brief : undefined, inflections: result.inflections });
