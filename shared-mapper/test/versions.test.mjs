@@ -178,6 +178,18 @@ test("a value of the wrong type raises what Ruby raises, worded as the selected 
   assert.deepEqual((await check('  get "x", to: "a#b", as: true', "8.1", "3.4")).errors, ["1: undefined method 'empty?' for true"]);
 });
 
+test("a bare `it` before Ruby 3.4 calls a method no one defines, on the draw block's self (the mapper): NameError, worded as the selected Ruby words it", async () => {
+  const body = "  %i[posts users].each { resources it, only: :index }";
+  // 3.1 names the mapper by its `inspect`, whose address (and state) Routemap does not know.
+  assert.deepEqual((await check(body, "6.1", "3.1")).errors, ["1: undefined local variable or method `it' for #<ActionDispatch::Routing::Mapper:«0x…»>"]);
+  assert.deepEqual((await check(body, "7.2", "3.3")).errors, ["1: undefined local variable or method `it' for an instance of ActionDispatch::Routing::Mapper"]);
+  assert.deepEqual((await check(body, "8.0", "3.4")).rows, ["posts GET /posts(.:format) posts#index", "users GET /users(.:format) users#index"]);
+  // Outside the draw block, at the file's top level: `main`. (A method the file defines and the draw block calls runs on the mapper.)
+  const text = "NAMES = %i[a].map { it.to_s }\nRails.application.routes.draw do\n  NAMES.each { |n| get n }\nend\n";
+  const top = (rubyVersion) => mapper().then((m) => m.map({ entry: "routes.rb", files: { "routes.rb": text }, options: { rubyVersion } }).diagnostics.filter((d) => d.severity === "error").map((d) => d.message));
+  assert.deepEqual([await top("3.1"), await top("3.3")], [["undefined local variable or method `it' for main:Object"], ["undefined local variable or method `it' for main"]]);
+});
+
 test("to: of the wrong type: 6.1 and 7.0 raise a TypeError (`/#/.match?(to)`), 7.1 a NoMethodError (`to.include?`), 7.2+ name what :to takes", async () => {
   const body = '  get "x", to: 1';
   assert.deepEqual((await check(body, "6.1")).errors, ["1: no implicit conversion of Integer into String"]);

@@ -9,7 +9,9 @@ import { RoutingError } from "../mapper/errors.js";
 import { groupAt, groupText, namedGroup } from "../core/regexpString.js";
 import { str } from "../core/runtime.js";
 import { RMatch, RUnknown, RValue } from "../ruby/values.js";
-import type { Env } from "./env.js";
+import type { Env, Self } from "./env.js";
+import { objectReceiver } from "../ruby/print.js";
+import { MAPPER } from "./gemMappers.js";
 import { OBJECT } from "./classes.js";
 import type { Evaluator, Node } from "./evaluator.js";
 import type { Handlers } from "./handlers.js";
@@ -91,11 +93,35 @@ export function destructure(it: Evaluator, t: { lefts: Node[]; rest: Node | null
 
 const ivarOf = (it: Evaluator, env: Env, name: string) => it.ivar(name, env.self);
 
+/**
+ * `self` as NameError's message names it (error.c's name_err_mesg_to_str): `main`, an object by its
+ * class from Ruby 3.3 (before, by its `inspect`: an address no one knows), a class or module by
+ * its name. In the draw block, the mapper.
+ */
+function receiverOf(it: Evaluator, self: Self): string {
+  const modern = it.ruby.receiverByClass;
+  switch (self.kind) {
+    case "main":
+      return modern ? "main" : "main:Object";
+    case "mapper":
+      return objectReceiver(it.ruby, MAPPER);
+    case "merger":
+      return objectReceiver(it.ruby, "ActiveSupport::OptionMerger");
+    case "object":
+      return objectReceiver(it.ruby, self.object.className);
+    case "module": {
+      const isClass = it.classes.get(self.path)?.isClass !== false;
+      return modern ? `${isClass ? "class" : "module"} ${self.path}` : `${self.path}:${isClass ? "Class" : "Module"}`;
+    }
+  }
+}
+
 export const VARIABLES: Handlers = [
   [N.LocalVariableReadNode, (_it, n: N.LocalVariableReadNode, env) => env.lookup(n.name) ?? null],
   [N.ItLocalVariableReadNode, (it, n: N.Node, env) => {
     if (it.ruby.itParameter) return env.lookup("it") ?? null;
-    throw new RoutingError(`undefined local variable or method \`it' for main:Object`, "NameError");
+    // Before Ruby 3.4 a bare `it` is a call of a method no one defines.
+    throw new RoutingError(`undefined local variable or method \`it' for ${receiverOf(it, env.self)}`, "NameError");
   }],
   [N.LocalVariableWriteNode, (it, n: N.LocalVariableWriteNode, env) => {
     const v = it.eval(n.value, env);
