@@ -620,7 +620,10 @@ export class Interpreter implements MapperHost, CallHost {
     // The catch inside `inFile`: the node's text is read from its own file. `before` run first, in
     // the same scope: statements that set the locals it reads; `locals` are set before them (a
     // block's parameter, where the caller unrolls the block).
-    return this.inFile(file, () => this.computeAside(this.sourceText(node), () => {
+    // In a frame of its own: a `return` in one world only (`return unless email.include?(…)` before
+    // the node, in a method body a gem's reader walks) is joined there, never left pending on the
+    // frame of the draw that asked (Autolab's User model broke the draw's branch bookkeeping so).
+    const aside = (): RValue => {
       const env = new Env(this.store, { kind: "main" });
       for (const [name, value] of locals ?? []) env.declare(name, value);
       try {
@@ -631,7 +634,9 @@ export class Interpreter implements MapperHost, CallHost {
         if (e instanceof ReturnSignal) return new RUnknown(this.sourceText(node), false, "code after a `return` that ends its file");
         throw e;
       }
-    }));
+    };
+    const unknown = (name: string) => new RUnknown(name, false, "a value an undecidable `return` before it leaves open");
+    return this.inFile(file, () => this.computeAside(this.sourceText(node), () => this.frames.run("method", aside, unknown)));
   }
 
   /** Whether statements that fail end the value being computed (`computeAside`) instead of being skipped. */

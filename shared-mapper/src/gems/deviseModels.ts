@@ -203,6 +203,8 @@ function readDeviseCalls(file: LoadedFile, reader: ModelReader, modules: string[
       return;
     }
     if (node instanceof N.CallNode && !node.receiver && node.name === "devise") return deviseCall(node, under, preceding);
+    // A method's body runs when the method is called, not as the class loads.
+    if (node instanceof N.DefNode) return;
     for (const child of childrenOf(node)) visit(child, under);
   };
   const deviseCall = (call: N.CallNode, under: string | undefined, before: readonly N.Node[]): void => {
@@ -468,6 +470,7 @@ export function readDeviseSettings(file: LoadedFile | undefined, evaluate?: (fil
       return;
     }
     if (node instanceof N.CallNode && isConfig(node.receiver, configs)) settingCall(file, node, settings, undecided);
+    if (node instanceof N.DefNode) return;
     for (const child of childrenOf(node)) visit(child, undecided);
   };
   visit(file.program, undefined);
