@@ -178,6 +178,12 @@ test("a value of the wrong type raises what Ruby raises, worded as the selected 
   assert.deepEqual((await check('  get "x", to: "a#b", as: true', "8.1", "3.4")).errors, ["1: undefined method 'empty?' for true"]);
 });
 
+test("`Rails.env.local?` is development or test from Rails 7.1 (EnvironmentInquirer); before, a StringInquirer's question whether the environment is called local", async () => {
+  const body = '  get "a", to: "x#a" if Rails.env.local?\n  get "b", to: "x#b" unless Rails.env.local?';
+  const names = async (rails) => (await check(body, rails)).rows.map((r) => r.split(" ")[0]);
+  assert.deepEqual([await names("6.1"), await names("7.0"), await names("7.1"), await names("8.1")], [["b"], ["b"], ["a"], ["a"]]);
+});
+
 test("a bare `it` before Ruby 3.4 calls a method no one defines, on the draw block's self (the mapper): NameError, worded as the selected Ruby words it", async () => {
   const body = "  %i[posts users].each { resources it, only: :index }";
   // 3.1 names the mapper by its `inspect`, whose address (and state) Routemap does not know.

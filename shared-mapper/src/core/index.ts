@@ -188,10 +188,10 @@ function tableCall(rt: Runtime, recv: RValue, name: string, args: RValue[], bloc
 
 /** `Rails.env.production?` and friends. */
 function inquiry(env: RInquirer, name: string, args: RValue[]): Result {
+  if (name === "local?" && env.localQuery && !args.length) return env.value === "development" || env.value === "test";
   if (name.endsWith("?") && /^[a-z_0-9]+\?$/.test(name) && args.length === 0 && !(name in STRING) && !(name in OBJECT_AS) && !(name in OBJECT)) {
     return env.value === name.slice(0, -1);
   }
-  if (name === "local?") return env.value === "development" || env.value === "test";
   return undefined;
 }
 

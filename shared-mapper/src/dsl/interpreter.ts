@@ -1425,7 +1425,8 @@ export class Interpreter implements MapperHost, CallHost {
   }
 
   inquirer(): RInquirer {
-    return new RInquirer(this.o.railsEnv);
+    // Rails 7.1's EnvironmentInquirer answers `local?` (development or test).
+    return new RInquirer(this.o.railsEnv, this.mapper.version.gte(7, 1));
   }
 
   // ---- the DSL ----------------------------------------------------------------------------

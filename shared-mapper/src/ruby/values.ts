@@ -248,9 +248,16 @@ export function mustBeKnown(value: RValue | undefined): void {
   if (unknown) throw new UnknownValueError(unknown);
 }
 
-/** `Rails.env`: a String that also answers `production?` and friends. */
+/**
+ * `Rails.env`: a String that also answers `production?` and friends. `localQuery`: Rails 7.1's
+ * EnvironmentInquirer, whose `local?` is development or test (activesupport 7.1
+ * environment_inquirer.rb); a plain StringInquirer's `local?` asks whether the value is "local".
+ */
 export class RInquirer {
-  constructor(readonly value: string) {}
+  constructor(
+    readonly value: string,
+    readonly localQuery = false,
+  ) {}
 }
 
 /** The proxy `with_options` yields: calls through it get the options merged in. */
