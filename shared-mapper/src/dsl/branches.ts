@@ -44,6 +44,11 @@ export class Store {
     return this.segments.length > 0;
   }
 
+  /** How many segments are being recorded (branches under way, and exits taken in one world). */
+  get depth(): number {
+    return this.segments.length;
+  }
+
   /** Sets a variable, logging its old value in the segment being recorded. */
   set(map: Map<string, RValue>, key: string, value: RValue): void {
     const seg = this.segments[this.segments.length - 1];

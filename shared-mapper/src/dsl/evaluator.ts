@@ -46,6 +46,8 @@ export interface Evaluator extends Runtime {
   statements(node: N.StatementsNode | null | undefined, env: Env): RValue;
   report(severity: Severity, message: string, span: Span, code: string): void;
   nodeSpan(node: Node): Span;
+  /** The span of the DSL call being evaluated, else the file's start: where a finding without a node of its own is said. */
+  source(): Span;
   sourceText(node: Node): string;
   /**
    * The truth of a condition, or undefined where it is an unknown value no branch decided:

@@ -55,11 +55,34 @@ export function forkBranches(it: Evaluator, condition: Condition, whenTrue: () =
     it.store.join(a.outcome, b.outcome, unknown);
     throw exit.signal;
   }
+  if (it.frames.insideBranch(frame)) throw notFollowed(it, condition, exit.signal!, a.outcome, b.outcome);
   it.frames.exitInOneWorld(frame, exit.signal!.value, exit.outcome);
   it.store.apply(went.outcome);
   // Until the frame ends, only the world that went on is left: what it draws depends on its side.
   it.conditions.push(went.condition);
   return went.value;
+}
+
+/**
+ * An exit taken in one world of a branch that is itself one world of another undecided
+ * condition (`if a?` … `return x if b?` … `end`), which the store cannot log past that branch:
+ * the branch's world leaves here with an unknown value, and what it would have run where the
+ * exit is not taken is said not to be evaluated (routes it draws may be missing), never joined wrongly.
+ */
+function notFollowed(it: Evaluator, condition: Condition, signal: Signal, a: Outcome, b: Outcome): Signal {
+  const word = signal instanceof ReturnSignal ? "return" : signal instanceof NextSignal ? "next" : "break";
+  const unknown = (name: string) => new RUnknown(name, false, `a value that depends on a \`${word}\` taken only where \`${condition.text}\` decides, inside another condition Routemap cannot decide`);
+  it.store.join(a, b, unknown);
+  const reason = `Routemap does not follow the code after a \`${word}\` taken only where \`${condition.text}\` decides, inside another condition it cannot decide: what runs where it is not taken is not evaluated (routes it draws may be missing), and the value it leaves is unknown.`;
+  const span = signal.at ?? it.source();
+  it.report("info", reason, span, "unknown-value");
+  it.openRegion(span, reason);
+  const value = unknown(condition.text);
+  if (signal instanceof ReturnSignal) return new ReturnSignal(value);
+  if (signal instanceof NextSignal) return new NextSignal(value);
+  const left = new BreakSignal(value);
+  left.target = signal.target;
+  return left;
 }
 
 /** Both branches leave: the same way, with the value joined; different ways cannot be followed. */

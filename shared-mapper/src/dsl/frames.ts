@@ -23,12 +23,15 @@ export class Frame {
   // assignments, all of them (`declare`; see RHash in values.ts).
   declare readonly kind: FrameKind;
   declare readonly conditionDepth: number;
+  /** The store's segments when the frame began (`Store.depth`). */
+  declare readonly segmentDepth: number;
   /** For a block: the call it was given to, where its `break` goes. */
   declare readonly breakTarget?: Frame;
   declare pending: Pending[] | undefined;
-  constructor(kind: FrameKind, conditionDepth: number, breakTarget?: Frame) {
+  constructor(kind: FrameKind, conditionDepth: number, segmentDepth: number, breakTarget?: Frame) {
     this.kind = kind;
     this.conditionDepth = conditionDepth;
+    this.segmentDepth = segmentDepth;
     this.breakTarget = breakTarget;
     this.pending = undefined;
   }
@@ -47,7 +50,7 @@ export class Frames {
 
   /** Runs `body` in a new frame; `finish` joins the exits taken in one world only into its result. */
   run(kind: FrameKind, body: (frame: Frame) => RValue, unknown: (name: string) => RUnknown, breakTarget?: Frame): RValue {
-    const frame = new Frame(kind, this.conditions.depth, breakTarget);
+    const frame = new Frame(kind, this.conditions.depth, this.store.depth, breakTarget);
     this.stack.push(frame);
     let value: RValue;
     try {
@@ -84,6 +87,15 @@ export class Frames {
    * An exit taken in one world only: recorded on its frame, and from here on the other
    * world's changes are logged, to be joined with `outcome` when the frame ends.
    */
+  /**
+   * Whether an exit to `frame` would be taken inside a branch of another undecidable condition
+   * that is still running in it (`if a?` … `return x if b?` … `end`): the log of the world that
+   * goes on would have to outlive that branch's, which the store does not follow.
+   */
+  insideBranch(frame: Frame): boolean {
+    return this.store.depth > frame.segmentDepth + (frame.pending?.length ?? 0);
+  }
+
   exitInOneWorld(frame: Frame, value: RValue, outcome: Outcome): void {
     (frame.pending ??= []).push({ value, outcome, segment: this.store.begin() });
   }

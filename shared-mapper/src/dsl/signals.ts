@@ -1,16 +1,27 @@
 /** Ruby's non-local exits (`return`, `next`, `break`, `throw`) as the interpreter throws them. */
 import type { RValue } from "../ruby/values.js";
+import type { Span } from "../span.js";
 
+/** Where each was written (`at`), where the statement is known: a finding about the exit is said there. */
 export class ReturnSignal {
-  constructor(readonly value: RValue) {}
+  constructor(
+    readonly value: RValue,
+    readonly at?: Span,
+  ) {}
 }
 export class NextSignal {
-  constructor(readonly value: RValue) {}
+  constructor(
+    readonly value: RValue,
+    readonly at?: Span,
+  ) {}
 }
 export class BreakSignal {
   /** The call whose block it leaves, set as it leaves the block (`Frame` of kind `call`). */
   target: object | undefined = undefined;
-  constructor(readonly value: RValue) {}
+  constructor(
+    readonly value: RValue,
+    readonly at?: Span,
+  ) {}
 }
 /**
  * A Rails error a DSL call raised and the evaluator has reported: it ends the statement (as
