@@ -71,6 +71,7 @@ export { TestSupport, type TestSupportCause } from "./app/testSupport.js";
 export { hashRoutes, missingPartDiagnostics, unroutedHashDiagnostics, UNKNOWN, type UrlGenerationContext, type UrlHash, type UrlOptionsFacts } from "./app/urlGeneration.js";
 export { unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics } from "./app/urlRequirements.js";
 export { rubyVersion } from "./ruby/print.js";
+export { expandBraces, globBody } from "./ruby/glob.js";
 export { jsonValue, routeValues, type JsonValue } from "./inspect/json.js";
 export { mailerPathDiagnostics } from "./app/helperContexts.js";
 export { drawsOwnRoutes, guardedHelperNames } from "./app/helperGuards.js";

@@ -22,6 +22,7 @@ import {
 import type { CallHost } from "./evaluator.js";
 import type { Self } from "./env.js";
 import type { Node } from "./evaluator.js";
+import { globRegExp } from "../ruby/glob.js";
 
 const ENV_WHY = "an environment variable of the process that runs Rails, which Routemap was not given";
 
@@ -382,32 +383,6 @@ function withFolders(paths: string[]): Set<string> {
   return out;
 }
 
-/** A glob as a regexp: `*` within a folder, `**` and a slash across folders, `?`, `{a,b}`, `[abc]`. */
-function globRegExp(pattern: string): RegExp {
-  let re = "";
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i];
-    if (c === "*" && pattern[i + 1] === "*" && pattern[i + 2] === "/") {
-      re += "(?:[^/]+/)*";
-      i += 2;
-    } else if (c === "*") re += "[^/]*";
-    else if (c === "?") re += "[^/]";
-    else if (c === "{") {
-      const end = pattern.indexOf("}", i);
-      if (end < 0) re += "\\{";
-      else {
-        re += `(?:${pattern.slice(i + 1, end).split(",").map(escape).join("|")})`;
-        i = end;
-      }
-    } else if (c === "[") {
-      const end = pattern.indexOf("]", i);
-      re += end < 0 ? "\\[" : pattern.slice(i, end + 1);
-      if (end >= 0) i = end;
-    } else re += escape(c);
-  }
-  return new RegExp(`^${re}$`);
-}
-const escape = (s: string) => s.replace(/[.+^$()|\\]/g, "\\$&");
 
 /**
  * `instance_eval(File.read(path))`, `eval(…)`, `load(path)`: a file the host has is evaluated
