@@ -529,3 +529,10 @@ test("a model built from the previous one (after edits of controller files) is t
   step(() => files.delete("/app/app/controllers/admin/application_controller.rb"));
   assert.match(describe(last), /admin\/posts < ApplicationController: export index ping pong\n/);
 });
+
+test("a controller class defined in a branch of its file (`if Rails.env.development?`, publish-teacher-training's PersonasController) is read: it may exist, with its actions", async () => {
+  const m = await mapper();
+  const files = new Map([["/app/app/controllers/personas_controller.rb", "if Rails.env.development?\n  class PersonasController < ActionController::Base\n    def index; end\n  end\nelse\n  module Other; end\nend\n"]]);
+  const model = m.controllers({ files, views: [] });
+  assert.deepEqual([model.action("personas", "index")?.exists, model.action("personas", "show")?.exists], [true, false]);
+});

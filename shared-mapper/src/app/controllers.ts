@@ -603,7 +603,10 @@ function collectFile(file: ControllerFile, into: Map<string, Body[]>): void {
 }
 
 function collect(file: LoadedFile, statements: N.StatementsNode | null, nesting: string[], into: Map<string, Body[]>): void {
-  for (const node of statements?.body ?? []) {
+  // A class defined in a branch (`if Rails.env.development?` around publish-teacher-training's
+  // PersonasController) may be defined: read as any other, never said not to exist.
+  const nodes = (statements?.body ?? []).flatMap((node) => (node instanceof N.IfNode || node instanceof N.UnlessNode ? branchStatements(node) : [node]));
+  for (const node of nodes) {
     if (!(node instanceof N.ClassNode) && !(node instanceof N.ModuleNode)) continue;
     const written = constantPathText(node.constantPath);
     if (!written) continue;
