@@ -619,3 +619,46 @@ test("an initializer's `setup` or `namespace` block with a `rescue` is said, not
   const namespace = "//- config/initializers/active_admin.rb\nActiveAdmin.setup do |config|\n  config.namespace :admin do |admin|\n    admin.root_to = \"posts#index\"\n  rescue NameError\n  end\nend\n";
   assert.match(await render(`${routes}${namespace}`), /`admin.root_to = "posts#index"` \(config\/initializers\/active_admin.rb:3\) sets ActiveAdmin's routes' settings under a condition or in code Routemap does not follow/);
 });
+
+test("a registration in a branch of its file's top level is drawn where the branch is decided: `if defined?(ActiveAdmin)` holds in every file ActiveAdmin loads (get-help-to-retrain; the rows as live Rails with activeadmin 3.2.5 drew them)", () =>
+  check(
+    `//- app/admin/categories.rb
+if defined?(ActiveAdmin)
+  ActiveAdmin.register Category do
+    actions :index
+  end
+end
+//- app/admin/dashboard.rb
+if defined?(ActiveAdmin)
+  ActiveAdmin.register_page "Dashboard" do
+    content { "hi" }
+  end
+end
+//- app/admin/skills.rb
+unless Rails.env.production?
+  ActiveAdmin.register Skill do
+    actions :index
+  end
+end
+//- app/admin/tags.rb
+if Feature.tags?
+  ActiveAdmin.register Tag do
+    actions :index
+  end
+end
+//- config/initializers/active_admin.rb
+ActiveAdmin.setup do |config|
+  config.comments = false
+end
+`,
+    `
+          Prefix Verb URI Pattern                 Controller#Action
+      admin_root GET  /admin(.:format)            admin/dashboard#index
+admin_categories GET  /admin/categories(.:format) admin/categories#index
+ admin_dashboard GET  /admin/dashboard(.:format)  admin/dashboard#index
+    admin_skills GET  /admin/skills(.:format)     admin/skills#index
+app/admin/tags.rb:2: info: Routemap cannot draw this ActiveAdmin registration's routes: it registers under \`Feature.tags?\`, a condition Routemap cannot decide.
+open (every name)
+`,
+    { options: { gems: { activeadmin: "3.2.5" } } },
+  ));

@@ -23,7 +23,7 @@
 import * as N from "@ruby/prism/src/nodes.js";
 import { pluralize, underscore } from "../inflector.js";
 import { firstLine, quoted, type LoadedFile } from "../ruby/loadedFile.js";
-import { RHash, RPathname, RSymbol, RUnknown, stringValue, sym, type RValue } from "../ruby/values.js";
+import { RConst, RHash, RPathname, RSymbol, RUnknown, stringValue, sym, truthy, type RValue } from "../ruby/values.js";
 import { branchStatements, constantPathText, someCall, someNode, statementsOf, walkNodes } from "../ruby/walk.js";
 import { inspect, missingMethodMessage, type RubyVersion } from "../ruby/print.js";
 import { versionBefore } from "../mapper/state.js";
@@ -275,7 +275,7 @@ function mentionsSettings(statement: N.Node): boolean {
 export function readRegistrations(file: LoadedFile, setup: AdminSetup, into: Registrations, reader: AdminReader, version: string): Unread[] {
   const unread: Unread[] = [];
   const top = file.program.statements.body;
-  for (const statement of top) {
+  for (const statement of decidedBranches(file, top, reader)) {
     const call = registerCall(statement);
     if (call) {
       const read = readRegistration(file, call, setup, into, reader, version);
@@ -295,12 +295,41 @@ export function readRegistrations(file: LoadedFile, setup: AdminSetup, into: Reg
       continue;
     }
     // A registration Routemap does not find at the top of its file (in a condition, a loop, a module).
+    const why =
+      statement instanceof N.IfNode || statement instanceof N.UnlessNode
+        ? `it registers under \`${firstLine(file, statement.predicate)}\`, a condition Routemap cannot decide`
+        : "it registers where Routemap does not follow (not a statement of its file's top level)";
     walkNodes(statement, (n) => {
       const call = registerCall(n);
-      if (call) unread.push({ why: "it registers where Routemap does not follow (not a statement of its file's top level)", file, node: call, namespace: undefined });
+      if (call) unread.push({ why, file, node: call, namespace: undefined });
     });
   }
   return unread;
+}
+
+/**
+ * The file's top-level statements, with those of the branch a decided `if`/`unless` takes in
+ * place of it (get-help-to-retrain wraps each registration in `if defined?(ActiveAdmin)`, true
+ * wherever ActiveAdmin loads app/admin); an undecided one stays, and is said where it registers.
+ */
+function decidedBranches(file: LoadedFile, statements: readonly N.Node[], reader: AdminReader): N.Node[] {
+  return statements.flatMap((statement) => {
+    if (!(statement instanceof N.IfNode || statement instanceof N.UnlessNode)) return [statement];
+    const predicate = statement.predicate;
+    const holds = isDefinedActiveAdmin(predicate) ? true : truthOf(reader.evaluate(file, predicate));
+    if (holds === undefined) return [statement];
+    const taken = holds === statement instanceof N.IfNode ? statement.statements : statement instanceof N.IfNode ? statement.subsequent : statement.elseClause?.statements;
+    const body = taken instanceof N.IfNode ? [taken] : taken instanceof N.ElseNode ? statementsOf(taken.statements) : statementsOf(taken ?? null);
+    return decidedBranches(file, body, reader);
+  });
+}
+
+/** `defined?(ActiveAdmin)`: true in a file ActiveAdmin loads. */
+const isDefinedActiveAdmin = (node: N.Node) => node instanceof N.DefinedNode && isConstant(node.value, "ActiveAdmin");
+
+/** A condition's truth, where Routemap knows it. */
+function truthOf(value: RValue): boolean | undefined {
+  return value instanceof RUnknown || value instanceof RConst ? undefined : truthy(value);
 }
 
 /**
