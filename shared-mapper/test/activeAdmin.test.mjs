@@ -93,7 +93,7 @@ test("a DSL call under a condition or an `include` leaves its registration out; 
   assert.match(quiet, /admin_posts GET/);
 });
 
-test("a registration not at its file's top level: its namespace is not known, so every name is open", () =>
+test("a registration under a condition Routemap cannot decide: said with its condition, its namespace not known, so every name is open", () =>
   check(
     `//- app/admin/posts.rb
 if defined?(Post)
@@ -107,7 +107,7 @@ admin_comments GET    /admin/comments(.:format)     admin/comments#index
                POST   /admin/comments(.:format)     admin/comments#create
  admin_comment GET    /admin/comments/:id(.:format) admin/comments#show
                DELETE /admin/comments/:id(.:format) admin/comments#destroy
-app/admin/posts.rb:2: info: Routemap cannot draw this ActiveAdmin registration's routes: it registers where Routemap does not follow (not a statement of its file's top level).
+app/admin/posts.rb:2: info: Routemap cannot draw this ActiveAdmin registration's routes: it registers under \`defined?(Post)\`, a condition Routemap cannot decide.
 open (every name)
 `,
   ));
