@@ -178,6 +178,16 @@ test("a value of the wrong type raises what Ruby raises, worded as the selected 
   assert.deepEqual((await check('  get "x", to: "a#b", as: true', "8.1", "3.4")).errors, ["1: undefined method 'empty?' for true"]);
 });
 
+test("a second `root` is drawn unnamed on Rails 5.0–5.2 (mapper.rb's match_root_route at v5.1.6.2 and v5.2.8); 4.2 and 6.0+ name it and raise", async () => {
+  const body = '  constraints(->(req) { req.session[:user_id] }) do\n    root to: "clients#index"\n  end\n  constraints(->(req) { !req.session[:user_id] }) do\n    root to: "sessions#new"\n  end';
+  const pre6 = await check(body, "5.1.6.2");
+  assert.deepEqual([pre6.rows, pre6.errors], [["root GET / clients#index", "GET / sessions#new"], []]);
+  // The error's last line is the guide's address as route_set.rb wrote it: http before 6.0.
+  for (const [version, scheme] of [["4.2.11", "http"], ["6.1", "https"]]) {
+    assert.deepEqual((await check(body, version)).errors, [`5: Invalid route name, already in use: 'root' \nYou may have defined two routes with the same name using the \`:as\` option, or you may be overriding a route already defined by a resource with the same naming. For the latter, you can restrict the routes created with \`resources\` as explained here: \n${scheme}://guides.rubyonrails.org/routing.html#restricting-the-routes-created`], version);
+  }
+});
+
 test("`Rails.env.local?` is development or test from Rails 7.1 (EnvironmentInquirer); before, a StringInquirer's question whether the environment is called local", async () => {
   const body = '  get "a", to: "x#a" if Rails.env.local?\n  get "b", to: "x#b" unless Rails.env.local?';
   const names = async (rails) => (await check(body, rails)).rows.map((r) => r.split(" ")[0]);

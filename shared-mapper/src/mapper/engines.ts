@@ -18,6 +18,8 @@ export interface EngineClass {
 }
 
 export class EngineRegistry {
+  /** `guides`: the route sets' name error's address (`routingGuide`). */
+  constructor(private readonly guides?: string) {}
   /** Engine classes defined in the routes files (`class Engine < ::Rails::Engine`). */
   readonly classes = new Map<string, EngineClass>();
   /** Route sets drawn with `<Engine>.routes.draw`, by constant path, in drawing order. */
@@ -69,7 +71,7 @@ export class EngineRegistry {
   setFor(path: string): RouteSet {
     let set = this.sets.get(path);
     if (!set) {
-      set = new RouteSet();
+      set = new RouteSet(0, this.guides);
       this.sets.set(path, set);
     }
     return set;

@@ -533,7 +533,11 @@ export function root(m: MapperState, call: Call): void {
     throw routingError("must be called with a path and/or options");
   }
   const matchRoot = () => {
-    const args = new RHash([[sym("as"), sym("root")], [sym("via"), sym("get")]]).merge(options);
+    // 5.0–5.2's match_root_route draws a root whose name is taken unnamed (clientcomm-rails' two
+    // roots in two constraints); 4.2's `root` and 6.0's match_root_route name it, and the set raises.
+    const name = m.version.gte(5, 0) && m.version.lt(6, 0) ? nameForAction(m, sym("root"), null) : undefined;
+    const taken = name !== undefined && m.set.hasNamedRoute(name);
+    const args = new RHash([[sym("as"), taken ? null : sym("root")], [sym("via"), sym("get")]]).merge(options);
     match(m, { args: ["/", args], block: null });
   };
   if (m.scope.isResources) {

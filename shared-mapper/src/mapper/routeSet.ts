@@ -9,12 +9,20 @@ import { toS } from "../ruby/print.js";
 import { RoutingError, routingError } from "./errors.js";
 import { identifierHash, NameTable, nameHash } from "./nameTable.js";
 import type { DrawnRoute } from "./route.js";
+import type { Version } from "./version.js";
 
 /** `add_route`'s name check, `/^[_a-z]\w*$/i`; Ruby's `^`/`$` match at any line. */
 const VALID_LINE = /^[_a-z]\w*$/im;
 
 /** `new Array(n)` past this makes a slow (dictionary) array in V8. */
 const MAX_PRESIZE = 65_536;
+
+const GUIDES_HTTPS = "https://guides.rubyonrails.org/routing.html#restricting-the-routes-created";
+
+/** The guide's address in the name error of Rails `version`'s route set. */
+export function routingGuide(version: Version): string {
+  return version.lt(6, 0) ? GUIDES_HTTPS.replace("https:", "http:") : GUIDES_HTTPS;
+}
 
 export class RouteSet {
   /**
@@ -36,7 +44,14 @@ export class RouteSet {
   /** Rows that share a name with another route drawn under conditions that exclude theirs. */
   private readonly conditionalNames = new Map<string, number[]>();
 
-  constructor(expected = 0) {
+  /**
+   * `guides`: the routing guide's address the name error ends with, as the app's Rails wrote it
+   * (route_set.rb: `http://` before 6.0, `https://` from it).
+   */
+  constructor(
+    expected = 0,
+    private readonly guides = GUIDES_HTTPS,
+  ) {
     this.list = expected > 0 ? new Array(Math.min(expected, MAX_PRESIZE)) : [];
     this.named = new NameTable(this.list, expected);
   }
@@ -129,7 +144,7 @@ export class RouteSet {
           "You may have defined two routes with the same name using the `:as` option, or " +
           "you may be overriding a route already defined by a resource with the same naming. " +
           "For the latter, you can restrict the routes created with `resources` as explained here: \n" +
-          "https://guides.rubyonrails.org/routing.html#restricting-the-routes-created",
+          this.guides,
       );
     }
     route.name = text ?? "";
