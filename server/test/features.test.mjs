@@ -1509,3 +1509,6 @@ end
   assert.equal(hints.length, 1, hints.join("\n"));
   assert.match(hints[0], /^No route reaches CasesController#reference: .*must stay public: the app calls it as `controller\.reference` \(app\/controllers\/cases_controller\.rb:2\)/);
 });
+
+test("hover on a route of several verbs (`via: [:get, :post]`) keeps its table's columns: the pipe in `GET|POST` is escaped", () =>
+  checkHover("several-verbs", withRoutes('Rails.application.routes.draw do\n  scope "admins", controller: :admins do\n    ma$0tch :user_search, via: [:get, :post]\n  end\nend')));

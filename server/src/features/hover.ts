@@ -19,7 +19,7 @@ export function routesTable(routes: Route[]): string {
   const rows = routes.slice(0, MAX_ROWS).map((r) => {
     const helper = r.name ? `\`${r.name}_path\`` : "";
     // A row Rails draws only under a condition, or in a scope Routemap cannot see, says so as the sheet does.
-    return `| ${helper} | ${r.verb || "ANY"} | \`${cell(r.path)}\` | ${cell(r.reqs + routeMarks(r))} |`;
+    return `| ${helper} | ${cell(r.verb || "ANY")} | \`${cell(r.path)}\` | ${cell(r.reqs + routeMarks(r))} |`;
   });
   const more = routes.length > MAX_ROWS ? `\n\n_… and ${routes.length - MAX_ROWS} more._` : "";
   return ["| Helper | Verb | Path | Controller#Action |", "| --- | --- | --- | --- |", ...rows].join("\n") + more;
