@@ -158,6 +158,11 @@ test("partialLocalKeys: the x_path keys a file passes; a name it builds may be a
   // forms-admin's AuthenticationController: a method called by a built name passes no local.
   assert.equal(of('redirect_to send(:"#{auth_provider}_sign_out_url"), allow_other_host: true\nrender :guidance, locals: { post_url: x }'), "post_url");
   assert.equal(of('x.public_send("edit_#{kind}_path", y) if respond_to?(:"#{kind}_url")'), "-");
+  // openstreetmap-website's CopyrightHelper: an I18n key ending in _url is no local's name (it had every partial's bare calls left unchecked).
+  assert.equal(of('t(".legal_babble.#{name}_#{link_name}_url")'), "-");
+  // A name that is still an identifier up to the interpolation may be a local.
+  assert.equal(of('locals = { "edit_#{kind}_#{x}_path" => y }'), "any");
+  assert.equal(of("locals = { %Q(#{kind}_path) => y }"), "any");
 });
 
 test("definedHelperNames: a gem's file that only speaks of a name (mentions) does not define it", () => {

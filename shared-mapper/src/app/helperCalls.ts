@@ -213,8 +213,14 @@ export function helperCalls(file: LoadedFile, o: { partial: boolean; template?: 
  */
 export function partialLocalKeys(text: string, into: Set<string>): boolean {
   for (const at of builtNames(text)) {
+    const before = text.slice(Math.max(0, at - 100), at);
     // A name built to be called (`send(:"#{provider}_sign_out_url")`, forms-admin), not passed.
-    if (!CALLED_BY_NAME.test(text.slice(Math.max(0, at - 60), at))) return false;
+    if (CALLED_BY_NAME.test(before.slice(-60))) continue;
+    // A string that is no identifier before its end (openstreetmap's I18n key
+    // `t(".legal_babble.#{name}_#{link_name}_url")`) names no local.
+    const quote = before.lastIndexOf('"');
+    if (quote >= 0 && !LOCAL_NAME_SO_FAR.test(before.slice(quote + 1).replace(/#\{[^}]*\}/g, ""))) continue;
+    return false;
   }
   for (const m of text.matchAll(/(?<![:\w])([a-z_][a-z0-9_]*_(?:path|url)):(?!:)/g)) into.add(m[1]);
   return true;
@@ -238,6 +244,9 @@ function* builtNames(text: string): Generator<number> {
     opening.lastIndex = built ? suffix.lastIndex : close + 1;
   }
 }
+
+/** A string's text before a built name's last interpolation, as a local's name could begin (interpolations left out). */
+const LOCAL_NAME_SO_FAR = /^[A-Za-z0-9_]*$/;
 
 /** Before a built name: the call that calls a method by it (`send(:"`, `public_send("x_`, `respond_to?(:"`). */
 const CALLED_BY_NAME = /\b(?:send|public_send|__send__|try!?|respond_to\?|method)\s*\(?\s*:?["'][a-z0-9_]*$/;
