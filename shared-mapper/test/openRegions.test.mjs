@@ -185,3 +185,19 @@ test("an exit taken in one world inside a branch of another undecidable conditio
   assert.deepEqual(result.routes.map((r) => r.path), ["/reports(.:format)", "/posts(.:format)"]);
   assert.equal(result.routes[1].conditions, undefined);
 });
+
+test("a loop whose every turn may `return` (sharetribe's `reduce` in a model the Devise reader evaluates) follows 32 such exits, then says it stops: 15 s of a map went to merging their logs", async () => {
+  const m = await mapper();
+  const body = `  def first_enabled(names)
+    names.each { |n| return "/#{n}" if Feature.on?(n) }
+    "/none"
+  end
+  get first_enabled((1..2000).map(&:to_s)), to: "x#y"
+  get "posts", to: "posts#index"
+`;
+  const text = `Rails.application.routes.draw do\n${body}end\n`;
+  const result = m.map({ entry: "/app/config/routes.rb", files: new Map([["/app/config/routes.rb", text]]), options: { railsVersion: "6.1", rubyVersion: "3.1" } });
+  assert.ok(result.diagnostics.some((d) => d.message.includes("after 32 such exits from the same method")), result.diagnostics.map((d) => d.message).join("\n"));
+  assert.deepEqual(result.diagnostics.filter((d) => d.severity !== "info"), []);
+  assert.equal(result.routes.at(-1).path, "/posts(.:format)");
+});

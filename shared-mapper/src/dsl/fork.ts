@@ -37,6 +37,9 @@ function runBranch(it: Evaluator, condition: Condition, body: () => RValue): Bra
   return { condition, value, signal, outcome: it.store.rollback(segment) };
 }
 
+/** The exits taken in one world only that a frame follows; past them, the rest of its worlds are said, not followed. */
+const MAX_EXITS = 32;
+
 export function forkBranches(it: Evaluator, condition: Condition, whenTrue: () => RValue, whenFalse: () => RValue): RValue {
   const a = runBranch(it, condition, whenTrue);
   const b = runBranch(it, { ...condition, holds: !condition.holds }, whenFalse);
@@ -55,7 +58,10 @@ export function forkBranches(it: Evaluator, condition: Condition, whenTrue: () =
     it.store.join(a.outcome, b.outcome, unknown);
     throw exit.signal;
   }
-  if (it.frames.insideBranch(frame)) throw notFollowed(it, condition, exit.signal!, a.outcome, b.outcome);
+  if (it.frames.insideBranch(frame)) throw notFollowed(it, condition, exit.signal!, a.outcome, b.outcome, "inside another condition it cannot decide");
+  // Each such exit logs the other world's changes until the frame ends, the logs nested: past
+  // MAX_EXITS (a loop whose every turn may `return`: sharetribe's `reduce`), 15 s of a map went to merging them.
+  if ((frame.pending?.length ?? 0) >= MAX_EXITS) throw notFollowed(it, condition, exit.signal!, a.outcome, b.outcome, `after ${MAX_EXITS} such exits from the same ${frame.kind === "method" || frame.kind === "lambda" ? "method" : "block"}`);
   it.frames.exitInOneWorld(frame, exit.signal!.value, exit.outcome);
   it.store.apply(went.outcome);
   // Until the frame ends, only the world that went on is left: what it draws depends on its side.
@@ -69,11 +75,11 @@ export function forkBranches(it: Evaluator, condition: Condition, whenTrue: () =
  * the branch's world leaves here with an unknown value, and what it would have run where the
  * exit is not taken is said not to be evaluated (routes it draws may be missing), never joined wrongly.
  */
-function notFollowed(it: Evaluator, condition: Condition, signal: Signal, a: Outcome, b: Outcome): Signal {
+function notFollowed(it: Evaluator, condition: Condition, signal: Signal, a: Outcome, b: Outcome, where: string): Signal {
   const word = signal instanceof ReturnSignal ? "return" : signal instanceof NextSignal ? "next" : "break";
-  const unknown = (name: string) => new RUnknown(name, false, `a value that depends on a \`${word}\` taken only where \`${condition.text}\` decides, inside another condition Routemap cannot decide`);
+  const unknown = (name: string) => new RUnknown(name, false, `a value that depends on a \`${word}\` taken only where \`${condition.text}\` decides, which Routemap does not follow ${where}`);
   it.store.join(a, b, unknown);
-  const reason = `Routemap does not follow the code after a \`${word}\` taken only where \`${condition.text}\` decides, inside another condition it cannot decide: what runs where it is not taken is not evaluated (routes it draws may be missing), and the value it leaves is unknown.`;
+  const reason = `Routemap does not follow the code after a \`${word}\` taken only where \`${condition.text}\` decides, ${where}: what runs where it is not taken is not evaluated (routes it draws may be missing), and the value it leaves is unknown.`;
   const span = signal.at ?? it.source();
   it.report("info", reason, span, "unknown-value");
   it.openRegion(span, reason);
