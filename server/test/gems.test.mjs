@@ -11,7 +11,7 @@ import { dirname, join, relative } from "node:path";
 import { performance } from "node:perf_hooks";
 import { scratchDir } from "../../test-fixtures/lib/scratch.mjs";
 import { expectFile, memoryFs, workspaceFor, appEnv } from "./fixture.mjs";
-import { AppGems, readAppGems } from "../dist/cli/appGems.js";
+import { AppGems, loadedGems, readAppGems } from "../dist/cli/appGems.js";
 import { gemFiles } from "../dist/cli/gemFacts.js";
 import { readInstalledGems } from "../dist/cli/helperCheck.js";
 import { findGemEngines } from "../dist/cli/gemEngines.js";
@@ -319,6 +319,11 @@ module LetterOpener; end
   writeFileSync(join(tmp, "home/.gem/ruby/3.3.0/specifications/launchy-2.5.2.gemspec"), gemspec("launchy", "2.5.2"));
   assert.ok(!("why" in readInstalledGems(gems(undefined))));
   assert.match(readInstalledGems(gems("production")).why, /^the gem pg \(1\.5\.4\) and 1 more \(pg_ext\) are not installed/);
+  // A gem the Gemfile names only for production is loaded all the same where a loaded gem needs it.
+  const lock = parseLockfile("GEM\n  remote: https://rubygems.org/\n  specs:\n    pg (1.5.4)\n    pghero (3.0.0)\n      pg\n\nDEPENDENCIES\n  pg\n  pghero\n");
+  const loaded = loadedGems(lock, 'gem "pghero"\ngroup :production do\n  gem "pg"\nend\n', "development");
+  assert.deepEqual([loaded("pg"), loaded("pghero")], [true, true]);
+  assert.equal(loadedGems(lock, 'group :production do\n  gem "pg"\n  gem "pghero"\nend\n', "development")("pg"), false);
 });
 
 test("path gems are installed where their path says (a PATH gem no longer switches the checks off), found by the name their gemspec gives; a path without the gem says so", async () => {

@@ -47,7 +47,7 @@ export class AppGems {
   readonly installed: ReadonlyMap<string, InstalledGem>;
   /**
    * The locked gems not found, each with where Routemap looked; not those the environments the
-   * checks judge never load (`notLoaded`).
+   * checks judge never load (`loadedGems`).
    */
   readonly missing: readonly MissingGem[];
   readonly homes: readonly GemHome[];
@@ -262,12 +262,13 @@ export function loadedGems(lock: Lockfile, gemfileText: string | undefined, rail
   // Asked only of the gems not installed: a walk up each one's dependents, each gem met once.
   const loaded = (name: string, seen: Set<string>): boolean => {
     const entry = gemfile.gems.get(name);
-    if (entry) return entry.groups.some((g) => loadedGroups.has(g));
+    if (entry?.groups.some((g) => loadedGroups.has(g))) return true;
     // A cycle of dependencies loads nothing the rest does not.
     if (seen.has(name)) return false;
     seen.add(name);
+    // A gem the Gemfile names in other groups is still loaded where a loaded gem needs it.
     const by = dependents.get(name);
-    return !by || by.some((d) => loaded(d, seen));
+    return by ? by.some((d) => loaded(d, seen)) : !entry;
   };
   return (name) => loaded(name, new Set());
 }

@@ -84,10 +84,6 @@ export class Frames {
   }
 
   /**
-   * An exit taken in one world only: recorded on its frame, and from here on the other
-   * world's changes are logged, to be joined with `outcome` when the frame ends.
-   */
-  /**
    * Whether an exit to `frame` would be taken inside a branch of another undecidable condition
    * that is still running in it (`if a?` … `return x if b?` … `end`): the log of the world that
    * goes on would have to outlive that branch's, which the store does not follow.
@@ -96,6 +92,10 @@ export class Frames {
     return this.store.depth > frame.segmentDepth + (frame.pending?.length ?? 0);
   }
 
+  /**
+   * An exit taken in one world only: recorded on its frame, and from here on the other
+   * world's changes are logged, to be joined with `outcome` when the frame ends.
+   */
   exitInOneWorld(frame: Frame, value: RValue, outcome: Outcome): void {
     (frame.pending ??= []).push({ value, outcome, segment: this.store.begin() });
   }
