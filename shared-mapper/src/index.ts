@@ -72,6 +72,7 @@ export { hashRoutes, missingPartDiagnostics, unroutedHashDiagnostics, UNKNOWN, t
 export { unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics } from "./app/urlRequirements.js";
 export { rubyVersion } from "./ruby/print.js";
 export { expandBraces, globBody } from "./ruby/glob.js";
+export { escapeRegExp } from "./regexpEscape.js";
 export { jsonValue, routeValues, type JsonValue } from "./inspect/json.js";
 export { mailerPathDiagnostics } from "./app/helperContexts.js";
 export { drawsOwnRoutes, guardedHelperNames } from "./app/helperGuards.js";

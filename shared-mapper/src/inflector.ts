@@ -11,6 +11,7 @@ import { ENGLISH_ENDINGS } from "./englishEndings.js";
 import { literalEndings } from "./regexpEndings.js";
 import { RegexpBudgetExceeded, RegexpUndecided, sub, type RubyRegexp } from "./ruby/regexp/index.js";
 import { RUnknown, UnknownValueError } from "./ruby/values.js";
+import { escapeRegExp } from "./regexpEscape.js";
 
 /**
  * A rule an app's initializer writes as a regexp: JavaScript's reading of it for the endings
@@ -227,7 +228,6 @@ export class Inflections {
   private underscoreRegExp: RegExp | undefined;
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 const asRegExp = (rule: RegExp | RubyRule | string) => (typeof rule === "string" ? new RegExp(escapeRegExp(rule)) : rule);
 
 /** English, as ActiveSupport defines it. */

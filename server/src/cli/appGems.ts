@@ -13,7 +13,7 @@
  */
 import { join, relative, sep } from "node:path";
 import { readGemfile } from "./gemfile.js";
-import type { GemDependent, GemMapperSource } from "@routemap/shared-mapper";
+import { escapeRegExp, type GemDependent, type GemMapperSource } from "@routemap/shared-mapper";
 import { nodeFileSystem, type FileSystem } from "../fileSystem.js";
 import { GemCache, cacheFolder } from "./gemCache.js";
 import { gemDiskOf, type GemDisk } from "./gemDisk.js";
@@ -211,7 +211,7 @@ export class AppGems {
     const entry = text === undefined ? undefined : readGemfile(text)?.gems.get(name);
     if (!entry || !entry.require || entry.require.length) return true;
     const files = [join(this.root, "config", "application.rb"), ...this.disk.list(join(this.root, "config", "initializers")).filter((e) => !e.dir && e.name.endsWith(".rb")).map((e) => join(this.root, "config", "initializers", e.name))];
-    const feature = new RegExp(`\\brequire\\s*\\(?\\s*["'](?:${[name, name.replace(/-/g, "/")].map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})(?:/[^"']*)?["']`);
+    const feature = new RegExp(`\\brequire\\s*\\(?\\s*["'](?:${[name, name.replace(/-/g, "/")].map(escapeRegExp).join("|")})(?:/[^"']*)?["']`);
     return files.some((path) => feature.test(this.disk.readFile(path) ?? ""));
   }
 

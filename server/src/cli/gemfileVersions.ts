@@ -11,6 +11,7 @@
  * more than one of those, the choice is said (an info at the gem's line), never made silently.
  * A constraint Routemap cannot read (a prerelease, a computed version) chooses nothing.
  */
+import { escapeRegExp } from "@routemap/shared-mapper";
 
 /** A version's numeric segments; undefined for one with letters (a prerelease) or none. */
 type Segments = number[];
@@ -202,8 +203,7 @@ export function gemfileVersions(gems: ReadonlyMap<string, { requirements: string
 /** The line that names the gem (`gem "devise", …`), else the first line. */
 function gemLine(file: string, text: string, gem: string): GemfileNote["span"] {
   const lines = text.split("\n");
-  const escaped = gem.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const pattern = new RegExp(`^(\\s*)gem[\\s(]+["']${escaped}["']`);
+  const pattern = new RegExp(`^(\\s*)gem[\\s(]+["']${escapeRegExp(gem)}["']`);
   for (let line = 0; line < lines.length; line++) {
     const m = pattern.exec(lines[line]);
     if (m) return { file, start: { line, character: m[1].length }, end: { line, character: lines[line].trimEnd().length } };

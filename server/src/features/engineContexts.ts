@@ -18,7 +18,7 @@
  * engine's concerns and partials outside its namespace, tests) may run in either: unchecked.
  */
 import { relative, sep } from "node:path";
-import type { Diagnostic, EngineRoutes, MapResult, Route } from "@routemap/shared-mapper";
+import { escapeRegExp, type Diagnostic, type EngineRoutes, type MapResult, type Route } from "@routemap/shared-mapper";
 import { underscore } from "@routemap/shared-mapper/inflector";
 import { appHelperTables, engineProxies, helperIndex, mountsOf, type HelperTables } from "./helpers.js";
 
@@ -92,7 +92,7 @@ export function engineFiles(o: { root: string; engine: EngineRoutes; app: MapRes
     proxies: app ? engineProxies(app) : new Map(),
     isolated: true,
   };
-  const inNamespace = new RegExp(`^app/(?:controllers|views|helpers|mailers|views/layouts)/${escape(namespace)}/`);
+  const inNamespace = new RegExp(`^app/(?:controllers|views|helpers|mailers|views/layouts)/${escapeRegExp(namespace)}/`);
   return {
     tables: isolated,
     // Its other files (a concern, a partial outside the namespace) may run in its controllers or
@@ -101,7 +101,6 @@ export function engineFiles(o: { root: string; engine: EngineRoutes; app: MapRes
   };
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * An unknown bare helper that is a route elsewhere, said and offered first as its quick fix

@@ -18,6 +18,7 @@
  */
 import yaml from "js-yaml";
 import { RHash, RString, RSymbol, RUnknown, stringValue, type RValue } from "../ruby/values.js";
+import { escapeRegExp } from "../regexpEscape.js";
 
 /** Strings whose meaning differs between Psych (YAML 1.1) and js-yaml (YAML 1.2) when written plain. */
 const AMBIGUOUS = /^(?:yes|no|on|off|y|n|~|:.*|\d{4}-\d\d?-\d\d?(?:[Tt ].*)?|[-+]?(?:\d[\d_]*)?\.\d[\d_]*(?:e[-+]?\d+)?|[-+]?\.(?:inf|nan)|0[0-7_]+|0x[\d_a-f]+|0b[01_]+|[-+]?\d[\d_]*(?::[0-5]?\d)+(?:\.\d*)?)$/i;
@@ -83,8 +84,7 @@ export function loadYaml(text: string, description: string, load: YamlLoad = {})
  * counts (comments included), so the answer errs toward unknown.
  */
 function plainIn(text: string, token: string): boolean {
-  const escaped = token.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`(?<![\\w'"])${escaped}(?![\\w'"])`, "m").test(text);
+  return new RegExp(`(?<![\\w'"])${escapeRegExp(token)}(?![\\w'"])`, "m").test(text);
 }
 
 /** js-yaml's value as Ruby's; undefined where Psych may differ. */

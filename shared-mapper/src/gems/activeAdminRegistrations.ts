@@ -23,7 +23,8 @@
 import * as N from "@ruby/prism/src/nodes.js";
 import { pluralize, underscore } from "../inflector.js";
 import { firstLine, quoted, type LoadedFile } from "../ruby/loadedFile.js";
-import { RConst, RHash, RPathname, RSymbol, RUnknown, stringValue, sym, truthy, type RValue } from "../ruby/values.js";
+import { RHash, RPathname, RSymbol, RUnknown, stringValue, sym, type RValue } from "../ruby/values.js";
+import { branchesToRun } from "./branchesToRun.js";
 import { branchStatements, constantPathText, someCall, someNode, statementsOf, walkNodes } from "../ruby/walk.js";
 import { inspect, missingMethodMessage, type RubyVersion } from "../ruby/print.js";
 import { versionBefore } from "../mapper/state.js";
@@ -313,24 +314,19 @@ export function readRegistrations(file: LoadedFile, setup: AdminSetup, into: Reg
  * wherever ActiveAdmin loads app/admin); an undecided one stays, and is said where it registers.
  */
 function decidedBranches(file: LoadedFile, statements: readonly N.Node[], reader: AdminReader): N.Node[] {
+  const evaluate = (f: LoadedFile, node: N.Node) => (isDefinedActiveAdmin(node) ? true : reader.evaluate(f, node));
   return statements.flatMap((statement) => {
     if (!(statement instanceof N.IfNode || statement instanceof N.UnlessNode)) return [statement];
-    const predicate = statement.predicate;
-    const holds = isDefinedActiveAdmin(predicate) ? true : truthOf(reader.evaluate(file, predicate));
-    if (holds === undefined) return [statement];
-    const taken = holds === statement instanceof N.IfNode ? statement.statements : statement instanceof N.IfNode ? statement.subsequent : statement.elseClause?.statements;
-    const body = taken instanceof N.IfNode ? [taken] : taken instanceof N.ElseNode ? statementsOf(taken.statements) : statementsOf(taken ?? null);
+    const run = branchesToRun(file, statement, evaluate);
+    if (run.undecided) return [statement];
+    // The branch taken: its statements, an `else`'s, or an `elsif` as a statement of its own.
+    const body = run.branches.flatMap(({ body }) => (body instanceof N.ElseNode ? statementsOf(body.statements) : statementsOf(body)));
     return decidedBranches(file, body, reader);
   });
 }
 
 /** `defined?(ActiveAdmin)`: true in a file ActiveAdmin loads. */
 const isDefinedActiveAdmin = (node: N.Node) => node instanceof N.DefinedNode && isConstant(node.value, "ActiveAdmin");
-
-/** A condition's truth, where Routemap knows it. */
-function truthOf(value: RValue): boolean | undefined {
-  return value instanceof RUnknown || value instanceof RConst ? undefined : truthy(value);
-}
 
 /**
  * `%w[TPIPage CCLOWPage].each do |name| ActiveAdmin.register name.constantize do … end end`: a

@@ -7,7 +7,8 @@
 import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import { underscore } from "../inflector.js";
-import { RConst, RHash, RString, RSymbol, RUnknown, RValue, poisonOf, sym, truthy } from "../ruby/values.js";
+import { RHash, RString, RSymbol, RUnknown, RValue, poisonOf, sym } from "../ruby/values.js";
+import { branchesToRun, decide } from "./branchesToRun.js";
 import { childrenOf, constantPathText, walkCalls } from "../ruby/walk.js";
 import { versionBefore } from "../mapper/state.js";
 
@@ -475,31 +476,6 @@ export function readDeviseSettings(file: LoadedFile | undefined, evaluate?: (fil
   };
   visit(file.program, undefined);
   return settings;
-}
-
-/**
- * The branches of an `if`/`unless` Ruby may run: the one a decided condition takes, both where
- * Routemap cannot decide it (`undecided`), each with whether it is the node's own statements.
- */
-function branchesToRun(file: LoadedFile, node: N.IfNode | N.UnlessNode, evaluate?: Evaluate, before?: readonly N.Node[]): { undecided: boolean; branches: { body: N.Node; own: boolean }[] } {
-  const holds = decide(file, node.predicate, evaluate, before);
-  const taken = holds === undefined ? undefined : (node instanceof N.IfNode) === holds;
-  const other = node instanceof N.IfNode ? node.subsequent : node.elseClause;
-  const branches: { body: N.Node; own: boolean }[] = [];
-  if (taken !== false && node.statements) branches.push({ body: node.statements, own: true });
-  if (taken !== true && other) branches.push({ body: other, own: false });
-  return { undecided: holds === undefined, branches };
-}
-
-/** How a condition is evaluated: after `before`, the statements ahead of it in its body, when given. */
-type Evaluate = (file: LoadedFile, node: N.Node, before?: readonly N.Node[]) => RValue;
-
-/** A condition's truth, or undefined when it cannot be known (or no evaluator was given). */
-function decide(file: LoadedFile, predicate: N.Node, evaluate?: Evaluate, before?: readonly N.Node[]): boolean | undefined {
-  if (!evaluate) return undefined;
-  const value = evaluate(file, predicate, before);
-  if (value instanceof RUnknown || value instanceof RConst) return undefined;
-  return truthy(value);
 }
 
 /** The names `Devise.setup do |config|` gives its configuration (usually one: `config`). */

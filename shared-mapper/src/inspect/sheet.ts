@@ -7,6 +7,7 @@
 import { Version } from "../mapper/version.js";
 import type { EngineRoutes, Route } from "../types.js";
 import { underscore } from "../inflector.js";
+import { escapeRegExp } from "../regexpEscape.js";
 
 export interface InspectOptions {
   railsVersion?: string;
@@ -33,7 +34,7 @@ function rubyPattern(source: string): RegExp {
   try {
     return new RegExp(source.replace(/\\A/g, "^").replace(/\\[zZ]/g, "$").replace(/\(\?<(\w+)>/g, "(?<$1>"));
   } catch {
-    return new RegExp(source.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+    return new RegExp(escapeRegExp(source));
   }
 }
 
@@ -69,7 +70,7 @@ function pathMatches(route: Route, url: string): boolean {
     else if (p === ")") pattern += ")?";
     else if (p.startsWith(":")) pattern += "[^/.?]+";
     else if (p.startsWith("*")) pattern += ".+";
-    else pattern += p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    else pattern += escapeRegExp(p);
   }
   try {
     return new RegExp(pattern + "$").test(url);

@@ -3,6 +3,8 @@
  * and for the hosts' over the disk (server/src/cli/appGlob.ts): any pattern makes a valid
  * regexp, never an exception.
  */
+import { escapeRegExp } from "../regexpEscape.js";
+
 /**
  * A glob as a regexp, as Ruby's Dir.glob reads it (dir.c): braces first, each alternative a glob
  * of its own (`{**}` is `**`, nested braces too), then `**` and a slash across folders (`**`
@@ -57,8 +59,7 @@ export function globBody(pattern: string): string {
       const negated = body.startsWith("!") || body.startsWith("^");
       re += `[${negated ? "^" : ""}${(negated ? body.slice(1) : body).replace(/[\\\][^]/g, "\\$&")}]`;
       i = end;
-    } else re += escape(c);
+    } else re += escapeRegExp(c);
   }
   return re;
 }
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -1,0 +1,33 @@
+/**
+ * Which branches of an `if`/`unless` a gem's reader follows, in files it reads without running
+ * (a Devise model, its initializer, ActiveAdmin's app/admin): the one a condition Routemap decides
+ * takes, or both where it cannot, never one chosen silently.
+ */
+import * as N from "@ruby/prism/src/nodes.js";
+import type { LoadedFile } from "../ruby/loadedFile.js";
+import { RConst, RUnknown, truthy, type RValue } from "../ruby/values.js";
+
+/**
+ * The branches of an `if`/`unless` Ruby may run: the one a decided condition takes, both where
+ * Routemap cannot decide it (`undecided`), each with whether it is the node's own statements.
+ */
+export function branchesToRun(file: LoadedFile, node: N.IfNode | N.UnlessNode, evaluate?: Evaluate, before?: readonly N.Node[]): { undecided: boolean; branches: { body: N.Node; own: boolean }[] } {
+  const holds = decide(file, node.predicate, evaluate, before);
+  const taken = holds === undefined ? undefined : (node instanceof N.IfNode) === holds;
+  const other = node instanceof N.IfNode ? node.subsequent : node.elseClause;
+  const branches: { body: N.Node; own: boolean }[] = [];
+  if (taken !== false && node.statements) branches.push({ body: node.statements, own: true });
+  if (taken !== true && other) branches.push({ body: other, own: false });
+  return { undecided: holds === undefined, branches };
+}
+
+/** How a condition is evaluated: after `before`, the statements ahead of it in its body, when given. */
+export type Evaluate = (file: LoadedFile, node: N.Node, before?: readonly N.Node[]) => RValue;
+
+/** A condition's truth, or undefined when it cannot be known (or no evaluator was given). */
+export function decide(file: LoadedFile, predicate: N.Node, evaluate?: Evaluate, before?: readonly N.Node[]): boolean | undefined {
+  if (!evaluate) return undefined;
+  const value = evaluate(file, predicate, before);
+  if (value instanceof RUnknown || value instanceof RConst) return undefined;
+  return truthy(value);
+}
