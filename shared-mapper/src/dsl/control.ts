@@ -267,13 +267,13 @@ export const CONTROL: Handlers = [
     throw new RetrySignal();
   }],
   [N.ReturnNode, (it, n: N.ReturnNode, env) => {
-    throw new ReturnSignal(argumentValue(it, n.arguments_, env), it.nodeSpan(n));
+    throw new ReturnSignal(argumentValue(it, n.arguments_, env), { node: n, index: it.index });
   }],
   [N.NextNode, (it, n: N.NextNode, env) => {
-    throw new NextSignal(argumentValue(it, n.arguments_, env), it.nodeSpan(n));
+    throw new NextSignal(argumentValue(it, n.arguments_, env), { node: n, index: it.index });
   }],
   [N.BreakNode, (it, n: N.BreakNode, env) => {
-    throw new BreakSignal(argumentValue(it, n.arguments_, env), it.nodeSpan(n));
+    throw new BreakSignal(argumentValue(it, n.arguments_, env), { node: n, index: it.index });
   }],
   [N.RedoNode, (it, n: N.Node) => new RUnknown(it.sourceText(n), false, "`redo`, which Routemap does not follow")],
   [N.YieldNode, (it, n: N.YieldNode, env) => {

@@ -80,7 +80,8 @@ function notFollowed(it: Evaluator, condition: Condition, signal: Signal, a: Out
   const unknown = (name: string) => new RUnknown(name, false, `a value that depends on a \`${word}\` taken only where \`${condition.text}\` decides, which Routemap does not follow ${where}`);
   it.store.join(a, b, unknown);
   const reason = `Routemap does not follow the code after a \`${word}\` taken only where \`${condition.text}\` decides, ${where}: what runs where it is not taken is not evaluated (routes it draws may be missing), and the value it leaves is unknown.`;
-  const span = signal.at ?? it.source();
+  const at = signal.at;
+  const span = at ? at.index.span(at.node.location.startOffset, at.node.location.startOffset + at.node.location.length) : it.source();
   it.report("info", reason, span, "unknown-value");
   it.openRegion(span, reason);
   const value = unknown(condition.text);
