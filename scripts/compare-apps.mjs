@@ -140,7 +140,7 @@ function compareApp(app, opts, ctx) {
       return m ? [{ module: underscore(m[1]), model: modelOf(n.at) }] : [];
     }),
   ].filter((d) => d.model);
-  const { matched, unverifiable, diffs } = compareRows({ rails: rails.rows, routemap: ours.rows, stubbedDsl, stubEngines, stubbedDevise });
+  const { matched, matchedMarked, unverifiable, diffs } = compareRows({ rails: rails.rows, routemap: ours.rows, stubbedDsl, stubEngines, stubbedDevise });
   const lineOf = sourceLines(root);
   for (const d of diffs) {
     d.code = lineOf(d.rails?.source ?? d.routemap?.source);
@@ -152,6 +152,7 @@ function compareApp(app, opts, ctx) {
     aligned,
     railsRows: rails.rows.length,
     matched,
+    matchedMarked,
     unverifiableRails: unverifiable.rails.length,
     unverifiableRoutemap: unverifiable.routemap.length,
     differing: diffs.filter((d) => d.kind === "differs").length,
@@ -274,7 +275,8 @@ function main() {
  * printed no ActiveAdmin rows, its `rescue` hiding why, looked like "all match").
  */
 function progressLine(r) {
-  const extra = r.onlyRoutemap ? `, ${r.onlyRoutemap} only in Routemap` : "";
+  const marked = r.matchedMarked ? ` (+${r.matchedMarked} marked not certain)` : "";
+  const extra = `${marked}${r.onlyRoutemap ? `, ${r.onlyRoutemap} only in Routemap` : ""}`;
   return `${r.matched}/${r.railsRows - r.unverifiableRails} rows match${extra}\n`;
 }
 

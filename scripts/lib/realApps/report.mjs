@@ -39,7 +39,7 @@ export function renderAppReport(r) {
   const head = [`${r.repo} @ ${r.commit} (app at ${r.root ?? "."}, locks Rails ${r.lockedRails ?? "?"})`];
   if (r.failed || r.bootError) return [...head, `not compared: ${r.failed ?? r.bootError}`, "", "stand-ins:", ...stubLines(r.stubs), ""].join("\n");
   head.push(
-    `Rails rows ${r.railsRows} (unverifiable ${r.unverifiableRails}), matched ${r.matched} (${pct(r.matched, verifiable(r))}), differing ${r.differing}, only in Rails ${r.onlyRails}, only in Routemap ${r.onlyRoutemap} (+${r.unverifiableRoutemap} unverifiable)`,
+    `Rails rows ${r.railsRows} (unverifiable ${r.unverifiableRails}), matched ${r.matched} (${pct(r.matched, verifiable(r))}), matched but marked not certain ${r.matchedMarked ?? 0}, differing ${r.differing}, only in Rails ${r.onlyRails}, only in Routemap ${r.onlyRoutemap} (+${r.unverifiableRoutemap} unverifiable)`,
     `same table (verifiable rows, in order): ${r.sameTable ? "yes" : "no"}; byte-identical sheet: ${r.identicalSheet ? "yes" : "no"}; Gemfile.lock aligned: ${r.aligned?.join(", ") || "nothing"}`,
     "",
     `errors Routemap printed (${r.errors.length}):`,
@@ -74,29 +74,30 @@ export function renderSummary(results, versions) {
   const lines = [
     `Truth: Rails ${versions.rails} on Ruby ${versions.ruby} (Debian); Routemap: \`routemap routes --rails 6.1\`, environment development.`,
     "",
-    "| app | commit | locks Rails | Rails rows | unverifiable | matched | % | differing | only Rails | only Routemap | errors | same table | same sheet |",
-    "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |",
+    "| app | commit | locks Rails | Rails rows | unverifiable | matched | % | marked | differing | only Rails | only Routemap | errors | same table | same sheet |",
+    "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |",
   ];
-  const total = { rows: 0, unv: 0, matched: 0, differing: 0, onlyRails: 0, onlyRoutemap: 0, errors: 0 };
+  const total = { rows: 0, unv: 0, matched: 0, marked: 0, differing: 0, onlyRails: 0, onlyRoutemap: 0, errors: 0 };
   for (const r of results) {
     const commit = (r.commit ?? "").slice(0, 10);
     if (r.failed || r.bootError) {
-      lines.push(`| ${r.repo} | ${commit} | ${r.lockedRails ?? "–"} | not compared: ${(r.failed ?? r.bootError).replace(/\|/g, "\\|").slice(0, 160)} ||||||||||`);
+      lines.push(`| ${r.repo} | ${commit} | ${r.lockedRails ?? "–"} | not compared: ${(r.failed ?? r.bootError).replace(/\|/g, "\\|").slice(0, 160)} |||||||||||`);
       continue;
     }
     total.rows += r.railsRows;
     total.unv += r.unverifiableRails;
     total.matched += r.matched;
+    total.marked += r.matchedMarked ?? 0;
     total.differing += r.differing;
     total.onlyRails += r.onlyRails;
     total.onlyRoutemap += r.onlyRoutemap;
     total.errors += r.errors.length;
     lines.push(
-      `| ${r.repo} | ${commit} | ${r.lockedRails ?? "–"} | ${r.railsRows} | ${r.unverifiableRails} | ${r.matched} | ${pct(r.matched, verifiable(r))} | ${r.differing} | ${r.onlyRails} | ${r.onlyRoutemap} | ${r.errors.length} | ${r.sameTable ? "yes" : "no"} | ${r.identicalSheet ? "yes" : "no"} |`,
+      `| ${r.repo} | ${commit} | ${r.lockedRails ?? "–"} | ${r.railsRows} | ${r.unverifiableRails} | ${r.matched} | ${pct(r.matched, verifiable(r))} | ${r.matchedMarked ?? 0} | ${r.differing} | ${r.onlyRails} | ${r.onlyRoutemap} | ${r.errors.length} | ${r.sameTable ? "yes" : "no"} | ${r.identicalSheet ? "yes" : "no"} |`,
     );
   }
   lines.push(
-    `| **total** | | | ${total.rows} | ${total.unv} | ${total.matched} | ${pct(total.matched, total.rows - total.unv)} | ${total.differing} | ${total.onlyRails} | ${total.onlyRoutemap} | ${total.errors} | | |`,
+    `| **total** | | | ${total.rows} | ${total.unv} | ${total.matched} | ${pct(total.matched, total.rows - total.unv)} | ${total.marked} | ${total.differing} | ${total.onlyRails} | ${total.onlyRoutemap} | ${total.errors} | | |`,
     "",
     "Differences by cause (rows affected, apps):",
     "",
