@@ -13,7 +13,7 @@ import { BOOLEAN_TYPE, booleanTypeCall } from "./activeModel.js";
 import { inspect, typeName } from "../ruby/print.js";
 import {
   RConst, REnumerator, RFloat, RHash, RInquirer, RMatch, RObject, RPathname, RProc, RRange, RRegexp, RSet, RString, RStruct, RStructClass, RSymbol,
-  RUnknown, RValue, UnknownValueError, ORDERED_OPTIONS, poison, unknownValueOf,
+  RUnknown, RUri, RValue, UnknownValueError, ORDERED_OPTIONS, poison, unknownValueOf,
 } from "../ruby/values.js";
 import { OBJECT_AS, STRING_AS } from "./activeSupport.js";
 import { OBJECT_EXTENSIONS } from "./objectExtensions.js";
@@ -32,6 +32,7 @@ import { SET } from "./set.js";
 import { STRUCT, structAccessor } from "./struct.js";
 import { DATA } from "./dataClass.js";
 import { PATHNAME } from "./pathname.js";
+import { URI_METHODS } from "./uri.js";
 import { RANGE } from "./range.js";
 import { MATCH_DATA, REGEXP, REGEXP_CLASS } from "./regexp.js";
 import { rubyError, type Methods, type Result, type Runtime } from "./runtime.js";
@@ -71,6 +72,7 @@ const CHAINS = {
   boolean: [BOOLEAN, OBJECT_EXTENSIONS, OBJECT_AS, OBJECT],
   proc: [PROC, OBJECT_EXTENSIONS, OBJECT_AS, OBJECT],
   pathname: [PATHNAME, OBJECT_EXTENSIONS, OBJECT_AS, OBJECT],
+  uri: [URI_METHODS, OBJECT_EXTENSIONS, OBJECT_AS, OBJECT],
   object: [OBJECT_EXTENSIONS, OBJECT_AS, OBJECT],
 } satisfies Record<string, Table[]>;
 
@@ -91,6 +93,7 @@ function chainOf(v: RValue): Table[] {
   if (v instanceof RMatch) return CHAINS.match;
   if (v instanceof RProc) return CHAINS.proc;
   if (v instanceof RPathname) return CHAINS.pathname;
+  if (v instanceof RUri) return CHAINS.uri;
   return CHAINS.object;
 }
 

@@ -14,6 +14,7 @@ import {
 import { compileRubyRegexp } from "../ruby/regexp/index.js";
 import { toFloat, toInteger } from "./convert.js";
 import { CGI_CLASS } from "./cgi.js";
+import { URI_CLASS, uriKernel } from "./uri.js";
 import { FILE, pathArg } from "./filePath.js";
 import { format } from "./format.js";
 import { elementOf, isIterable, iterate, toArray } from "./iterate.js";
@@ -59,6 +60,7 @@ export const KERNEL: Methods<null> = {
     throw rubyError("TypeError", `can't convert ${typeName(v)} into Hash`);
   },
   Pathname: (_rt, _self, args) => (arity(args, 1), pathnameNew(args[0])),
+  URI: (_rt, _self, args) => uriKernel(args),
 };
 
 function pathnameNew(v: RValue | undefined): RPathname {
@@ -200,6 +202,7 @@ export const CLASS_METHODS: Record<string, Methods<RConst>> = {
   },
   Math: MATH as Methods<RConst>,
   CGI: CGI_CLASS,
+  URI: URI_CLASS,
   [BOOLEAN_TYPE]: BOOLEAN_TYPE_CLASS,
   Pathname: {
     new: (_rt, _c, args) => (arity(args, 1), pathnameNew(args[0])),

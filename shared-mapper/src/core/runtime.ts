@@ -74,6 +74,8 @@ const SUPERCLASS: Record<string, string> = {
   NoMatchingPatternError: "StandardError",
   NoMatchingPatternKeyError: "NoMatchingPatternError",
   "Racc::ParseError": "StandardError",
+  "URI::Error": "StandardError",
+  "URI::InvalidURIError": "URI::Error",
   "ActionController::RoutingError": "StandardError",
 };
 

@@ -19,7 +19,7 @@ import { ConditionalNameError, type RouteSet } from "../mapper/routeSet.js";
 import type { DependentGem, MapperHost, MapperState, SourceRef } from "../mapper/state.js";
 import type { LineIndex } from "../ruby/lineIndex.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
-import { inspect, quotedSource, type RubyVersion } from "../ruby/print.js";
+import { inspect, quotedSource, typeName, type RubyVersion } from "../ruby/print.js";
 import {
   FOREIGN_OBJECT, RConst, RFloat, RHash, RInquirer, RMapper, RMatch, RObject, RPathname, RProc, RRegexp, RString, RStruct, RStructClass, RSymbol, RUnknown, RUnknownTruth, RValue, UnknownValueError, poisonOf,
   stringValue, sym, truthy, unknownConstant, RUBY_MODULES_IN_CAPITALS,
@@ -1061,9 +1061,12 @@ export class Interpreter implements MapperHost, CallHost {
     if (recv instanceof RUnknown) return this.placed(recv, node);
     // A class no file defines (a gem's) is unknown as a whole; a method Ruby's own modules lack is said.
     if (node && !(recv instanceof RConst && !this.classes.has(recv.path) && !rubyOwnModule(recv.path))) {
-      // An object is named as the code names it (`Devise.mappings[:user].modules`), not by its address.
-      const named = recv instanceof RObject && node instanceof N.CallNode && node.receiver ? quotedSource(this.sourceText(node.receiver), 60) : describe(recv);
-      this.unknownMethod(node, `${named}.${name}`);
+      // An object is named as the code names it (`Devise.mappings[:user].modules`), not by its address;
+      // a value of Ruby's own by its class, as Ruby's documentation does (`URI::HTTP#merge`).
+      const named = recv instanceof RObject && node instanceof N.CallNode && node.receiver
+        ? `${quotedSource(this.sourceText(node.receiver), 60)}.${name}`
+        : recv instanceof RConst ? `${describe(recv)}.${name}` : `${typeName(recv)}#${name}`;
+      this.unknownMethod(node, named);
     }
     const foreign = recv instanceof RConst && name === "new";
     const unknown = new RUnknown(`${describe(recv)}.${name}`, foreign, foreign ? FOREIGN_OBJECT : `a method Routemap does not model`, undefined, keyOfCall(recv, name, args));

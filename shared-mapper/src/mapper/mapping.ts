@@ -193,6 +193,12 @@ export function buildRoute(m: MapperState, o: MappingOptions): DrawnRoute {
   // (An object Rails keeps and calls, `HealthCheck.new` or a mounted app, prints with its address in
   // Rails: shown marked, without a word each time. A value that may be a String is said.)
   if (to instanceof RUnknown && !to.object) m.host.info(`Routemap cannot compute \`${to.description}\` (${to.cause.why}); the table shows this route's endpoint as «${to.description}».`);
+  // An object printed with its instance variables (`#<Forwarder:… @host=…>`): one it could not compute is said.
+  if (to instanceof RObject && !to.methods.has("inspect")) {
+    for (const [name, v] of to.ivars) {
+      if (v instanceof RUnknown) m.host.info(`Routemap cannot compute this endpoint's \`${name}\`, \`${v.description}\` (${v.cause.why}); the table shows it as «${v.description}».`);
+    }
+  }
   const engine = to instanceof RConst && m.engines.isEngine(to.path);
   const source = m.host.sourceRef();
   return new MappedRoute({ info, defaults, requirements, via: o.via, to, source, internal, anchored: truthy(o.anchor), engine }, m.display);

@@ -6,9 +6,10 @@
 import { compileRubyRegexp } from "./regexp/index.js";
 import {
   REnumerator, RFloat, RHash, RInquirer, RMapper, RMatch, RMerger, RObject, RPathname, RProc, RRange, RRedirect, RRegexp, RSet, RString,
-  RStruct, RStructClass, RSymbol, RUnknown, RConst, RValue, UnknownValueError, isValueConstant, poisonOf, unknownConstant,
+  RStruct, RStructClass, RSymbol, RUnknown, RUri, RConst, RValue, UnknownValueError, isValueConstant, poisonOf, unknownConstant,
   ORDERED_OPTIONS,
 } from "./values.js";
+import { uriText } from "./uriText.js";
 
 /** Which Ruby prints the values: what differs between the versions we support. */
 export interface RubyVersion {
@@ -77,6 +78,7 @@ export function toS(v: RValue | undefined, ruby: RubyVersion = DEFAULT_RUBY): st
   if (v instanceof RUnknown) throw new UnknownValueError(v);
   if (v instanceof RStructClass) return v.name ?? "#<Class:0x0000000000000000>";
   if (v instanceof RPathname) return v.path;
+  if (v instanceof RUri) return uriText(v);
   // ActiveSupport::OrderedOptions overrides `inspect`, not `to_s` (Hash's, the plain inspection).
   if (v instanceof RHash && ORDERED_OPTIONS.has(v)) return inspectHash(v, ruby, [v]);
   return inspect(v, ruby);
@@ -196,6 +198,7 @@ export function inspect(v: RValue | undefined, ruby: RubyVersion = DEFAULT_RUBY,
   if (v instanceof REnumerator) return inspectEnumerator(v, ruby, seen);
   if (v instanceof RMatch) return inspectMatch(v);
   if (v instanceof RPathname) return `#<Pathname:${v.path}>`;
+  if (v instanceof RUri) return `#<${v.className} ${uriText(v)}>`;
   return "?";
 }
 
@@ -329,6 +332,7 @@ export function typeName(v: RValue | undefined): string {
   if (v instanceof REnumerator) return v.kind;
   if (v instanceof RMatch) return "MatchData";
   if (v instanceof RPathname) return "Pathname";
+  if (v instanceof RUri) return v.className;
   return "Object";
 }
 

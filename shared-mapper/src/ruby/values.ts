@@ -81,6 +81,25 @@ export class RPathname {
   constructor(readonly path: string) {}
 }
 
+/**
+ * A URI (`URI.parse("http://localhost:3018")`, core/uri.ts): its class (`URI::HTTP`) and parts
+ * as uri/generic.rb keeps them; `null` where Ruby's reader answers nil.
+ */
+export class RUri {
+  constructor(
+    readonly className: string,
+    readonly parts: {
+      readonly scheme: string | null;
+      readonly userinfo: string | null;
+      readonly host: string | null;
+      readonly port: number | null;
+      readonly path: string;
+      readonly query: string | null;
+      readonly fragment: string | null;
+    },
+  ) {}
+}
+
 /** A Float: JavaScript's numbers cannot tell `1.0` from `1`. */
 export class RFloat {
   constructor(readonly value: number) {}
@@ -204,7 +223,7 @@ export class RUnknownTruth extends RUnknown {
 export const isValueConstant = (path: string): boolean => /(^|::)[A-Z][A-Z0-9_]*$/.test(path) && !RUBY_MODULES_IN_CAPITALS.has(path.replace(/^::/, ""));
 
 /** Modules of Ruby's standard library named in capitals, which a booted Rails app has loaded: modules, not values. */
-export const RUBY_MODULES_IN_CAPITALS: ReadonlySet<string> = new Set(["YAML", "JSON", "CGI", "ERB", "URI", "IO", "GC"]);
+export const RUBY_MODULES_IN_CAPITALS: ReadonlySet<string> = new Set(["YAML", "JSON", "CGI", "ERB", "URI", "IO", "GC", "URI::HTTP", "URI::HTTPS", "URI::FTP", "URI::LDAP", "URI::LDAPS", "URI::WS", "URI::WSS"]);
 
 /**
  * The unknown a value stands for where its content is read (compared, tested for nil): an
@@ -320,7 +339,7 @@ export function isFrozen(v: RValue): boolean {
   if (v instanceof RString) return v.frozen;
   if (
     Array.isArray(v) || v instanceof RHash || v instanceof RObject || v instanceof RStruct || v instanceof RSet || v instanceof RPathname ||
-    v instanceof RProc || v instanceof REnumerator
+    v instanceof RUri || v instanceof RProc || v instanceof REnumerator
   ) {
     return frozenObjects.has(v);
   }
@@ -657,6 +676,7 @@ export type RValue =
   | REnumerator
   | RMatch
   | RPathname
+  | RUri
   | RUnknown;
 
 /**
