@@ -42,7 +42,8 @@ import { rootScope } from "./mapper/scope.js";
 import { gemVersion, type MapperState } from "./mapper/state.js";
 import { Version } from "./mapper/version.js";
 import { LineIndex } from "./ruby/lineIndex.js";
-import { compileRubyRegexp, RegexpBudgetExceeded } from "./ruby/regexp/index.js";
+import { RegexpBudgetExceeded } from "./ruby/regexp/index.js";
+import { globMatcher } from "./ruby/glob.js";
 import { createParser, Parser, ParserFailure } from "./ruby/prism.js";
 import { RSymbol } from "./ruby/values.js";
 import { rubyVersion } from "./ruby/print.js";
@@ -71,7 +72,8 @@ export { TestSupport, type TestSupportCause } from "./app/testSupport.js";
 export { hashRoutes, missingPartDiagnostics, unroutedHashDiagnostics, UNKNOWN, type UrlGenerationContext, type UrlHash, type UrlOptionsFacts } from "./app/urlGeneration.js";
 export { unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics } from "./app/urlRequirements.js";
 export { rubyVersion } from "./ruby/print.js";
-export { expandBraces, globBody } from "./ruby/glob.js";
+export { expandBraces, globMatcher, globSegmentMatcher, type GlobMatcher } from "./ruby/glob.js";
+export { RegexpBudgetExceeded } from "./ruby/regexp/index.js";
 export { escapeRegExp } from "./regexpEscape.js";
 export { jsonValue, routeValues, type JsonValue } from "./inspect/json.js";
 export { mailerPathDiagnostics } from "./app/helperContexts.js";
@@ -356,14 +358,12 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
 function globFiles(input: MapInput, appRoot: string, pattern: string): string[] | undefined {
   const relative = pattern.startsWith(`${appRoot}/`) ? pattern.slice(appRoot.length + 1) : pattern;
   if (!relative.startsWith("config/routes/")) return undefined;
-  const source = relative.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*\*\/|\*/g, (m) => (m === "**/" ? "(?:.*/)?" : "[^/]*"));
-  // The pattern is the app's text: `*a*a*a…` backtracks polynomially in V8; the Ruby regexp engine is linear and budgeted.
-  const compiled = compileRubyRegexp(`\\A${source}\\z`);
-  if (!compiled.ok) return undefined;
+  // As Ruby's Dir.glob reads it (braces, `?`, classes), matched by the budgeted Ruby engine: the pattern is the app's text.
+  const matches = globMatcher(relative);
   const paths = input.files instanceof Map ? [...input.files.keys()] : Object.keys(input.files);
   const budget = { remaining: 2_000_000 };
   try {
-    return paths.filter((p) => p.startsWith(`${appRoot}/`) && compiled.regexp.test(p.slice(appRoot.length + 1), 0, budget)).map((p) => p.slice(appRoot.length + 1)).sort();
+    return paths.filter((p) => p.startsWith(`${appRoot}/`) && matches(p.slice(appRoot.length + 1), budget)).map((p) => p.slice(appRoot.length + 1)).sort();
   } catch (e) {
     if (e instanceof RegexpBudgetExceeded) return undefined;
     throw e;

@@ -8,6 +8,7 @@
  * (by default those in the directory and one or two levels below it).
  */
 import { basename, dirname, join, relative, resolve } from "node:path";
+import { expandBraces } from "@routemap/shared-mapper";
 import type { GemDisk } from "./gemDisk.js";
 import { gemHomes, rubyApiVersion, type GemHome } from "./gemPaths.js";
 import type { LockedSpec, Lockfile, LockSource } from "./lockfile.js";
@@ -188,11 +189,14 @@ function setsName(text: string | undefined, name: string): boolean {
   return false;
 }
 
+/** At most this many patterns from a glob's braces (the glob is the lockfile's text). */
+const MAX_PATTERNS = 64;
+
 /** The gemspecs under `dir` that the source's glob matches (Bundler's default: up to two levels down), at most four levels down. */
 export function globGemspecs(dir: string, glob: string | undefined, disk: GemDisk): string[] {
   const pattern = glob ?? "{,*,*/*}.gemspec";
   // Only as deep as the glob reaches (`remote: /` must not walk the disk), and 2,000 folders at most.
-  const patterns = expandBraces(pattern);
+  const patterns = expandBraces(pattern, { left: MAX_PATTERNS });
   const deepest = patterns.some((p) => p.includes("**")) ? 4 : Math.max(...patterns.map((p) => p.split("/").length - 1));
   const out: string[] = [];
   let budget = 2000;
@@ -216,29 +220,7 @@ export function globGemspecs(dir: string, glob: string | undefined, disk: GemDis
  */
 export function globMatches(glob: string, path: string): boolean {
   const parts = path.split("/");
-  return expandBraces(glob).some((pattern) => matchParts(pattern.split("/"), parts));
-}
-
-/** `{a,b}c` → `ac`, `bc` (nested too); at most 64 patterns. */
-function expandBraces(glob: string): string[] {
-  const open = glob.indexOf("{");
-  if (open < 0) return [glob];
-  let depth = 0;
-  let close = -1;
-  const commas: number[] = [];
-  for (let i = open; i < glob.length && close < 0; i++) {
-    if (glob[i] === "{") depth++;
-    else if (glob[i] === "}" && --depth === 0) close = i;
-    else if (glob[i] === "," && depth === 1) commas.push(i);
-  }
-  if (close < 0) return [glob];
-  const bounds = [open, ...commas, close];
-  const out: string[] = [];
-  for (let k = 0; k + 1 < bounds.length && out.length < 64; k++) {
-    const alternative = glob.slice(0, open) + glob.slice(bounds[k] + 1, bounds[k + 1]) + glob.slice(close + 1);
-    for (const each of expandBraces(alternative)) if (out.length < 64) out.push(each);
-  }
-  return out;
+  return expandBraces(glob, { left: MAX_PATTERNS }).some((pattern) => matchParts(pattern.split("/"), parts));
 }
 
 /** Path components against pattern components, `**` standing for any number of them. */

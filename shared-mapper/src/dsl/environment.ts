@@ -17,12 +17,13 @@ import { RoutingError } from "../mapper/errors.js";
 import { gemLocked, gemVersion } from "../mapper/state.js";
 import { inspect } from "../ruby/print.js";
 import {
-  RConst, RHash, RInquirer, RPathname, RProc, RString, RSymbol, RUnknown, RValue, stringValue, truthy,
+  RConst, RHash, RInquirer, RPathname, RProc, RString, RSymbol, RUnknown, RValue, stringValue, truthy, UnknownValueError,
 } from "../ruby/values.js";
 import type { CallHost } from "./evaluator.js";
 import type { Self } from "./env.js";
 import type { Node } from "./evaluator.js";
-import { globRegExp } from "../ruby/glob.js";
+import { globMatcher } from "../ruby/glob.js";
+import { RegexpBudgetExceeded } from "../ruby/regexp/index.js";
 
 const ENV_WHY = "an environment variable of the process that runs Rails, which Routemap was not given";
 
@@ -362,12 +363,23 @@ function glob(it: CallHost, args: RValue[]): RValue[] {
       for (const path of it.host.glob(pattern)) out.add(path);
       continue;
     }
-    const matcher = globRegExp(pattern);
-    for (const path of withFolders(it.host.paths())) if (matcher.test(path)) out.add(path);
+    const matcher = globMatcher(pattern);
+    // Only paths under the pattern's literal folders are matched, each glob with steps of its own.
+    const folder = pattern.slice(0, pattern.search(/[*?[{\\]|$/)).replace(/[^/]*$/, "");
+    const budget = { remaining: GLOB_STEPS };
+    try {
+      for (const path of withFolders(it.host.paths())) if (path.startsWith(folder) && matcher(path, budget)) out.add(path);
+    } catch (e) {
+      if (!(e instanceof RegexpBudgetExceeded)) throw e;
+      throw new UnknownValueError(new RUnknown(`Dir.glob(${inspect(pattern)})`, false, "a glob whose match ran past the steps Routemap gives a regexp"));
+    }
   }
   it.charge(out.size);
   return [...out].sort().map((p) => str(p));
 }
+
+/** The steps one `Dir.glob` over the given files may take (a pattern is the app's text). */
+const GLOB_STEPS = 2_000_000;
 
 /** Paths and every folder above them. */
 function withFolders(paths: string[]): Set<string> {

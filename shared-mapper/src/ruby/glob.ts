@@ -1,18 +1,56 @@
 /**
- * Ruby's Dir.glob patterns (dir.c), for the evaluator's `Dir.glob` over the files it was given
- * and for the hosts' over the disk (server/src/cli/appGlob.ts): any pattern makes a valid
- * regexp, never an exception.
+ * Ruby's Dir.glob patterns (dir.c), for the evaluator's `Dir.glob` over the files it was given,
+ * the routes files `config.paths` lists, and the hosts' walks over the disk
+ * (server/src/cli/appGlob.ts). The pattern is the app's text: it is matched by the Ruby regexp
+ * engine (linear, charged to a budget), never by V8's backtracking one, and any pattern makes a
+ * valid matcher, never an exception.
  */
 import { escapeRegExp } from "../regexpEscape.js";
+import { compileRubyRegexp, type RegexpBudget } from "./regexp/index.js";
+
+/** Whether a path (or a name, for a segment's matcher) matches; throws `RegexpBudgetExceeded` when the budget is spent. */
+export type GlobMatcher = (path: string, budget: RegexpBudget) => boolean;
 
 /**
- * A glob as a regexp, as Ruby's Dir.glob reads it (dir.c): braces first, each alternative a glob
- * of its own (`{**}` is `**`, nested braces too), then `**` and a slash across folders (`**`
- * without one is `*`), `*` within a folder, `?`, and `[abc]`/`[!a]` classes. Any pattern makes a valid regexp;
- * a pattern whose braces expand past `MAX_BRACES` alternatives keeps the rest as written.
+ * A glob over whole paths, as Ruby's Dir.glob reads it (dir.c): braces first, each alternative a
+ * glob of its own (`{**}` is `**`, nested braces too), then `**` and a slash across folders
+ * (`**` without one is `*`), `*` within a folder, `?`, and `[abc]`/`[!a]` classes. A name that
+ * starts with `.` is matched only by a segment that starts with `.` (no FNM_DOTMATCH), and `**`
+ * with its slash does not enter such folders. A pattern whose braces expand past `MAX_BRACES` alternatives keeps
+ * the rest as written.
  */
-export function globRegExp(pattern: string): RegExp {
-  return new RegExp(`^(?:${expandBraces(pattern).map(globBody).join("|")})$`);
+export function globMatcher(pattern: string): GlobMatcher {
+  return rubyMatcher(expandBraces(pattern).map(pathSource));
+}
+
+/** A brace-free pattern's source: its segments joined by `/`, a `**` before a slash standing for any number of folders. */
+function pathSource(pattern: string): string {
+  const segments = pattern.split("/");
+  let out = "";
+  segments.forEach((segment, i) => {
+    const last = i === segments.length - 1;
+    if (segment === "**" && !last) out += "(?:(?!\\.)[^/]+/)*";
+    else out += segmentSource(segment) + (last ? "" : "/");
+  });
+  return out;
+}
+
+/** A brace-free segment's names (`*.rb`, `[a-c]*`), a leading `.` as a whole path's segment has it. */
+export function globSegmentMatcher(segment: string): GlobMatcher {
+  return rubyMatcher([segmentSource(segment)]);
+}
+
+function rubyMatcher(alternatives: string[]): GlobMatcher {
+  const compiled = compileRubyRegexp(`\\A(?:${alternatives.join("|")})\\z`);
+  // Every source globBody makes is one the engine reads; were one not, nothing matches.
+  if (!compiled.ok) return () => false;
+  return (path, budget) => compiled.regexp.test(path, 0, budget);
+}
+
+/** One segment's names: one that starts with `.` only where the segment does (a last `**` is `*`). */
+function segmentSource(segment: string): string {
+  const body = globBody(segment);
+  return segment.startsWith(".") || segment === "" ? body : `(?!\\.)${body}`;
 }
 
 const MAX_BRACES = 256;
