@@ -135,6 +135,9 @@ test("fuzzy narrowing finds helpers by the initials of their words", async () =>
   assert.ok(labels("au").includes("admin_users_path") && labels("au").includes("admin_user_url"));
   assert.ok(!labels("ep").includes("post_path"));
   assert.deepEqual(labels("zz"), []);
+  // A symbol, a variable or a string's start names no helper; a keyword's label does.
+  for (const lead of [":", "[:", "redirect_to [:", "@", "$", '"', "'"]) assert.deepEqual(labels(`${lead}ep`), [], lead);
+  assert.ok(labels("url: ep").includes("edit_post_path") && labels("url:ep").includes("edit_post_path"));
 });
 
 test("for clients that allow it, long helper lists leave details to resolve and defaults to the list", async () => {
@@ -1288,8 +1291,24 @@ test("hash targets: hover lists the routes, definition goes to the action, compl
   // No controller: given: the view's own (posts).
   assert.deepEqual(where(definitionOfHashTarget(app, file, view, at(2, ":show"))), "app/controllers/posts_controller.rb:3:7");
   assert.equal(where(definitionOfHashTarget(app, file, view, at(1, ":about"))), "app/views/pages/about.html.erb:1:1");
-  assert.deepEqual(hashTargetCompletions(app, file, view, at(0, '"index"')).map((i) => i.label), ["archive", "back_url", "current_tab", "current_user", "index", "not_found", "set_locale", "show"]);
+  const actions = hashTargetCompletions(app, file, view, at(0, '"index"'));
+  assert.deepEqual(actions.map((i) => i.label), ["archive", "back_url", "current_tab", "current_user", "index", "not_found", "set_locale", "show"]);
+  // Public methods named as callbacks are actions to Rails too: listed after the others, and said.
+  const shown = (label) => actions.find((i) => i.label === label);
+  assert.equal(shown("set_locale").detail, "PostsController#set_locale (named by before_action)");
+  assert.equal(shown("not_found").detail, "PostsController#not_found (named by rescue_from)");
+  assert.equal(shown("back_url").detail, "PostsController#back_url (named by helper_method)");
+  assert.deepEqual([...actions].sort((a, b) => a.sortText.localeCompare(b.sortText)).map((i) => i.label), ["archive", "current_tab", "current_user", "index", "show", "back_url", "not_found", "set_locale"]);
   assert.equal(hashTargetCompletions(app, file, view, { line: 0, character: 2 }), undefined, "outside a target");
+});
+
+test("completion in routes files: a controller's actions as Rails finds them, after `to:` and `=>`", async () => {
+  const fixture = CONTROLLERS_APP.replace('  get "feed", to: "feeds#show"', '  get "feed", to: "feeds#show"\n  get "x" => "posts#$0"');
+  const { app, cursor, files } = await workspaceFor(fixture);
+  const items = routesFileCompletions(app, files.get(cursor.path), cursor.path, cursor.position);
+  // Public methods, inherited ones too; not `publish`, private in PostsController; callbacks last.
+  assert.deepEqual(items.map((i) => i.label), ["archive", "back_url", "current_tab", "current_user", "index", "not_found", "set_locale", "show"]);
+  assert.deepEqual(items.filter((i) => i.sortText.startsWith("1")).map((i) => i.label), ["back_url", "not_found", "set_locale"]);
 });
 
 test("polymorphic targets: hover names the record and the helper Rails calls, with its routes; definition goes to the declaration", async () => {

@@ -73,6 +73,8 @@ function helperDetail(helper: Helper): string {
 export function helperCompletionList(tables: HelperTables, text: string, position: Position, shape: CompletionShape = {}, filled?: FilledParts): CompletionList {
   const line = text.split("\n")[position.line] ?? "";
   const prefix = /[A-Za-z0-9_]*$/.exec(line.slice(0, position.character))?.[0] ?? "";
+  // A symbol (`:ad`, `[:ad, @post]`), an instance or global variable, or the start of a string names no helper.
+  if (/(?:^|[^\w:]):$|["'@$]$/.test(line.slice(0, position.character - prefix.length))) return { isIncomplete: false, items: [] };
   // After `blog.` the engine's helpers, after `main_app.` the app's; after any other receiver, none.
   const receiver = receiverBefore(line, position.character - prefix.length);
   const table = tableFor(tables, receiver);
@@ -250,8 +252,9 @@ export function routesFileCompletions(app: RailsApp, text: string, file: string,
   if (/\b(only|except):\s*(?:\[[^\]]*)?:?\w*$/.test(before) || /\b(only|except):\s*%i\[[^\]]*$/.test(before)) {
     return ACTIONS.map((a) => ({ label: a, kind: CompletionItemKind.EnumMember }));
   }
-  const quoted = /\b(to|controller):\s*["']([\w/]*)(#\w*)?$/.exec(before);
-  if (quoted) return controllerCompletions(app, quoted[1] === "to", quoted[3] !== undefined ? quoted[2] : undefined);
+  // `to: "posts#`, `controller: "posts`, and the hash-rocket form `get "x" => "posts#`.
+  const quoted = /(?:\b(to|controller):|=>)\s*["']([\w/]*)(#\w*)?$/.exec(before);
+  if (quoted) return controllerCompletions(app, quoted[1] !== "controller", quoted[3] !== undefined ? quoted[2] : undefined);
   const option = /^\s*(\w+)\b.*,\s*(\w*)$/.exec(before) ?? /^\s*(\w+)\s+[:"'\w].*?\s(\w*)$/.exec(before);
   if (option && OPTIONS[option[1]] && !/^\s*\w*$/.test(before)) {
     return OPTIONS[option[1]].map((o) => ({ label: `${o}:`, kind: CompletionItemKind.Property, insertText: `${o}: ` }));
@@ -268,10 +271,12 @@ export function routesFileCompletions(app: RailsApp, text: string, file: string,
 function controllerCompletions(app: RailsApp, withAction: boolean, controller: string | undefined): CompletionItem[] {
   const controllers = app.controllers();
   if (controller !== undefined) {
-    const file = controllers.get(controller);
-    const source = file ? app.workspaceText(file) : undefined;
-    const actions = source ? [...source.matchAll(/^\s*def\s+([a-z_][a-z0-9_]*[?!]?)/gm)].map((m) => m[1]) : [];
-    return actions.map((a) => ({ label: a, kind: CompletionItemKind.Method, detail: `${controller}#${a}` }));
+    // The controller's actions as Rails finds them (public methods, its app ancestors' too, not
+    // private ones), and the templates that are actions without a method.
+    const model = app.controllerModel().byPath.get(controller);
+    if (!model) return [];
+    const names = [...new Set([...model.actions.keys(), ...model.templates.keys()])].sort();
+    return names.map((a) => ({ label: a, kind: CompletionItemKind.Method, detail: `${model.className}#${a}`, sortText: `${model.callbacks[a] ? 1 : 0}${a}` }));
   }
   return [...controllers.keys()].map((name) => ({
     label: name,

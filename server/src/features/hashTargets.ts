@@ -75,9 +75,13 @@ export function hashTargetCompletions(app: RailsApp, path: string, text: string,
   const controller = model.byPath.get(target.controllerPath);
   if (!controller) return [];
   const names = new Set([...controller.actions.keys(), ...controller.templates.keys()]);
+  // A public method the controller names as a callback (`before_action :set_locale`, `helper_method`,
+  // `rescue_from … with:`) is an action to Rails too, but rarely the one meant: listed after the rest, and said.
+  const callback = (name: string) => controller.callbacks[name];
   return [...names].sort().map((name) => ({
     label: name,
     kind: CompletionItemKind.Method,
-    detail: controller.actions.has(name) ? `${controller.className}#${name}` : `template ${controller.templates.get(name)}`,
+    detail: controller.actions.has(name) ? `${controller.className}#${name}${callback(name) ? ` (named by ${callback(name)})` : ""}` : `template ${controller.templates.get(name)}`,
+    sortText: `${callback(name) ? 1 : 0}${name}`,
   }));
 }
