@@ -470,3 +470,55 @@ test("the rehearsal of an edit (a route more before the drawn files, table dropp
     assert.deepEqual(got, rows(fresh.table()), `after the rehearsal, with ${JSON.stringify(added)} before the drawn files`);
   }
 });
+
+test("the names the app's files define are read a batch at a time as the app is prepared, and a file changed meanwhile is read again", async () => {
+  const { workspaceFor } = await import("./fixture.mjs");
+  const { ws, files, app } = await workspaceFor(`
+//- config/routes.rb
+Rails.application.routes.draw do
+  resources :posts, only: :index
+end
+//- app/controllers/posts_controller.rb
+class PostsController < ApplicationController
+  def index; end
+end
+//- app/controllers/application_controller.rb
+class ApplicationController < ActionController::Base
+end
+//- app/helpers/promo_helper.rb
+module PromoHelper
+  def promo_path = "/promo"
+end
+//- app/views/posts/index.html.erb
+<%= link_to "Promo", promo_path %>
+<%= link_to "Other", other_path %>
+//- Gemfile.lock
+GEM
+  specs:
+    actionpack (7.1.3)
+
+//- vendor/bundle/ruby/3.3.0/gems/actionpack-7.1.3/lib/action_dispatch.rb
+module ActionDispatch
+end
+`);
+  const helper = "/app/app/helpers/promo_helper.rb";
+  const view = "/app/app/views/posts/index.html.erb";
+  const { fileProblems } = await import("../dist/features/appProblems.js");
+  const undefinedIn = () => {
+    const check = app.helperCheck();
+    assert.ok(!("unchecked" in check), JSON.stringify(check));
+    return fileProblems(ws.mapper, check, app.root, view, files.get(view)).filter((d) => d.severity === "error").map((d) => /(\w+_path)/.exec(d.message)?.[1]).sort();
+  };
+  let pauses = 0;
+  // Changed before the names are read (`middle_path`), then after (`other_path`): the last text counts.
+  await app.prepare(async () => {
+    if (++pauses >= 2) {
+      files.set(helper, `module PromoHelper\n  def ${pauses === 2 ? "middle" : "other"}_path = "/other"\nend\n`);
+      app.fileTextChanged(helper);
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  });
+  assert.ok(pauses >= 3, `the names were read between pauses (${pauses})`);
+  assert.ok(app.modelReady());
+  assert.deepEqual(undefinedIn(), ["promo_path"]);
+});

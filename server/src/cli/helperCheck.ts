@@ -132,16 +132,30 @@ export class DefinedNames {
   /** The app's integration tests and request specs (relative paths): the helpers' hooks are said only for a kind of test the app has. */
   private readonly integrationTests = new Set<string>();
 
-  /** `mapper`: what reads files' `default_url_options` and the test helpers (without it, neither is read). */
+  /**
+   * `mapper`: what reads files' `default_url_options` and the test helpers (without it, neither
+   * is read). `o.read: false`: the files are read by the caller (`paths`, `readFiles`), a batch at a time.
+   */
   constructor(
     private readonly root: string,
     engineRoots: readonly string[],
     private readonly fs: FileSystem,
     private readonly text: (path: string) => string | undefined,
     private readonly mapper?: Pick<RouteMapper, "urlOptions" | "testSupport">,
+    o: { read?: boolean } = {},
   ) {
     this.dirs = definingDirs(root, engineRoots);
-    for (const dir of this.dirs) for (const path of walk(fs, dir, isCheckedFile)) this.read(path);
+    if (o.read !== false) this.readFiles(this.paths());
+  }
+
+  /** The files whose names it reads: the checked files of its folders, in the order it reads them. */
+  paths(): string[] {
+    return this.dirs.flatMap((dir) => walk(this.fs, dir, isCheckedFile));
+  }
+
+  /** Reads the names of files not read before (`paths`' order kept, as the constructor reads them). */
+  readFiles(paths: readonly string[]): void {
+    for (const path of paths) this.read(path);
   }
 
   /**
