@@ -47,6 +47,8 @@ interface DocumentContext {
   routesFile: boolean;
 }
 
+/** How long the client has to answer the creation of the start's progress (`readingProgress`). */
+const PROGRESS_CREATE_MS = 1000;
 /** Maps of each app made after start to warm up the mapper (see `RailsApp.rehearse`). */
 const WARM_UP_ROUNDS = 4;
 /** The largest table rehearsed at start (see `warmUp`). */
@@ -152,6 +154,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
   let folders: string[] = [];
   let canConfigure = false;
   let canWatch = false;
+  /** Whether the client shows progress the server starts (`window.workDoneProgress`): the app read at start is shown there. */
+  let canShowProgress = false;
   let canRegisterConfiguration = false;
   let canFollowFolders = false;
   let completionShape: CompletionShape = {};
@@ -199,6 +203,21 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     const timer = setTimeout(begin, READ_APP_AFTER_MS);
     // A turn later: vscode-jsonrpc writes the answer in a turn of its own.
     afterAnswer = () => void setTimeout(begin, 0);
+  };
+
+  /** A progress the editor shows while the app's controllers and files are read at start; undefined where the client declines. */
+  const readingProgress = async () => {
+    try {
+      // A client that does not answer the creation holds nothing back: the read goes on without.
+      const created = connection.window.createWorkDoneProgress();
+      const answered = await Promise.race([created.then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), PROGRESS_CREATE_MS).unref?.())]);
+      if (!answered) return undefined;
+      const progress = await created;
+      progress.begin("Routemap", 0, "reading the app: its helper calls and actions are checked once it is read");
+      return progress;
+    } catch {
+      return undefined;
+    }
   };
 
   const withDocument = <T>(uri: string, token: CancellationToken | undefined, fallback: T, feature: keyof Settings | null, work: (c: DocumentContext) => T): Promise<T> =>
@@ -414,6 +433,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     if (folders.length === 0 && params.rootUri) folders = [toPath(params.rootUri)].filter((p): p is string => !!p);
     canConfigure = !!params.capabilities.workspace?.configuration;
     canWatch = !!params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration;
+    canShowProgress = !!params.capabilities.window?.workDoneProgress;
     workspace.watching = canWatch;
     // VS Code's restricted mode (an untrusted workspace), as the extension says it: README, "Restricted mode".
     workspace.restricted = (params.initializationOptions as { restricted?: unknown } | undefined)?.restricted === true;
@@ -477,7 +497,17 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
       if (workspace.apps.length) saveCodeCache();
       // The first tables made, the heap grows less between full collections (see memory.ts).
       limitHeapGrowth();
-      for (const app of workspace.apps) await app.prepare(() => new Promise((resolve) => setImmediate(resolve)));
+      // While the app is read, its helper calls and actions are not checked: the editor says so.
+      const progress = canShowProgress && workspace.apps.length ? await readingProgress() : undefined;
+      try {
+        // Each app (an engine of the workspace is one) takes its share of the bar, in turn.
+        const apps = workspace.apps;
+        for (const [k, app] of apps.entries()) {
+          await app.prepare(() => new Promise((resolve) => setImmediate(resolve)), progress && ((message, share) => progress.report(Math.round((100 * k + share) / apps.length), message)));
+        }
+      } finally {
+        progress?.done();
+      }
       publishAll();
       // The drawn files' recordings, for the next start's first table (keptDraws.ts); again at shutdown.
       for (const app of workspace.apps) app.keepDraws();

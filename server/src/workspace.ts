@@ -295,11 +295,11 @@ export class RailsApp {
    * time, `pause` between batches (the server answers what came meanwhile). In a large app
    * (5,000 controllers) building the model at once held a first hover for seconds.
    */
-  async prepare(pause: () => Promise<void>): Promise<void> {
+  async prepare(pause: () => Promise<void>, report?: PrepareReport): Promise<void> {
     this.preparing = true;
     try {
-      if (!this.controllerInputs) await this.prepareInputs(pause);
-      if (!this.definedNames) await this.prepareNames(pause);
+      if (!this.controllerInputs) await this.prepareInputs(pause, report);
+      if (!this.definedNames) await this.prepareNames(pause, report);
     } finally {
       this.preparing = false;
     }
@@ -323,7 +323,7 @@ export class RailsApp {
     return !this.preparing || this.controllerInputs !== undefined;
   }
 
-  private async prepareInputs(pause: () => Promise<void>): Promise<void> {
+  private async prepareInputs(pause: () => Promise<void>, report?: PrepareReport): Promise<void> {
     const fs = this.workspace.fs;
     const controllersDir = join(this.root, "app", "controllers");
     const viewsDir = join(this.root, "app", "views");
@@ -333,6 +333,7 @@ export class RailsApp {
     const { inflections } = this.table();
     const gems = this.config().gems;
     for (let i = 0; i < paths.length; i += PREPARE_BATCH) {
+      report?.(`reading the app: controllers ${i} of ${paths.length}`, Math.round((50 * i) / paths.length));
       const batch = new Map<string, string>();
       for (const path of paths.slice(i, i + PREPARE_BATCH)) {
         const text = this.workspace.text(path);
@@ -568,13 +569,14 @@ export class RailsApp {
    * 30's app (50,000 files) reading them at once held every request for 1.3–2.7 s after start.
    * A file that changes meanwhile is read again at the end.
    */
-  private async prepareNames(pause: () => Promise<void>): Promise<void> {
+  private async prepareNames(pause: () => Promise<void>, report?: PrepareReport): Promise<void> {
     const names = this.newNames({ read: false });
     const changed = (this.changedWhileNamed = new Set<string>());
     try {
       const paths = names.paths();
       await pause();
       for (let i = 0; i < paths.length && !this.definedNames; i += NAMES_BATCH) {
+        report?.(`reading the app: files ${i} of ${paths.length}`, 50 + Math.round((50 * i) / paths.length));
         names.readFiles(paths.slice(i, i + NAMES_BATCH));
         await pause();
       }
@@ -1160,6 +1162,9 @@ const NO_ROUTES: readonly Route[] = [];
 
 /** Controllers read and parsed between two pauses of `RailsApp.prepare`. */
 const PREPARE_BATCH = 100;
+/** What `prepare` says of its progress: a message, and the share done (0–100). */
+export type PrepareReport = (message: string, share: number) => void;
+
 /** Files whose names are read between two pauses at start (`prepareNames`). */
 const NAMES_BATCH = 500;
 

@@ -14,10 +14,11 @@ const repo = new URL("../..", import.meta.url).pathname;
  * `workspace/configuration`. Returns the connection, the diagnostics and their versions by
  * URI, `diagnosticsWhere(uri, predicate)`, the documents the server asked to show (`shown`),
  * the capabilities it registered (`registrations`), and `stop()` (shutdown, exit, exit code 0).
- * `workspace` adds to the client's workspace capabilities, `textDocument` gives its text document ones;
- * `capabilities` are the server's.
+ * `workspace` adds to the client's workspace capabilities, `textDocument` gives its text document ones,
+ * `window` adds to its window ones (`workDoneProgress`: the progress the server starts is
+ * recorded in `progress`, each `$/progress` value in order); `capabilities` are the server's.
  */
-export async function startServer(folders, settings = {}, { initializationOptions, workspace = {}, textDocument, env } = {}) {
+export async function startServer(folders, settings = {}, { initializationOptions, workspace = {}, textDocument, window = {}, env } = {}) {
   // `env`: the server process's environment (`ENV` as the app's routes and views read it), else this process's.
   const child = spawn(process.execPath, [join(repo, "server/dist/bundle/server.js"), "--stdio"], { stdio: ["pipe", "pipe", "pipe"], ...(env ? { env } : {}) });
   const conn = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
@@ -35,6 +36,9 @@ export async function startServer(folders, settings = {}, { initializationOption
     registrations.push(...p.registrations);
     return null;
   });
+  const progress = [];
+  conn.onRequest("window/workDoneProgress/create", () => null);
+  conn.onNotification("$/progress", (p) => progress.push(p.value));
   const shown = [];
   conn.onRequest("window/showDocument", (p) => {
     shown.push(p);
@@ -49,7 +53,7 @@ export async function startServer(folders, settings = {}, { initializationOption
     initializationOptions,
     capabilities: {
       workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: true }, workspaceFolders: true, ...workspace },
-      window: { showDocument: { support: true } },
+      window: { showDocument: { support: true }, ...window },
       ...(textDocument ? { textDocument } : {}),
     },
   });
@@ -78,5 +82,5 @@ export async function startServer(folders, settings = {}, { initializationOption
   };
   // The server's process: its id (resident memory in /proc), and its exit code once it ended (null before).
   const exitCode = () => child.exitCode;
-  return { conn, diagnostics, versions, diagnosticsWhere, stop, shown, registrations, pid: child.pid, exitCode, capabilities: result.capabilities };
+  return { conn, diagnostics, versions, diagnosticsWhere, stop, shown, registrations, progress, pid: child.pid, exitCode, capabilities: result.capabilities };
 }

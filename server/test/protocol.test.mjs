@@ -232,3 +232,25 @@ test("the sample app and its engine have every check on: the engine, with no Gem
   const { apps } = await conn.sendRequest("routemap/status", {});
   assert.deepEqual(apps.map((a) => [a.root.slice(root.length) || "/", a.checks]).sort(), [["/", "on"], ["/engines/journal", "on"]]);
 });
+
+test("a client that shows progress sees the app read at start, from its begin to its end; one that does not is not asked", async () => {
+  const shows = await startServer([root], { railsVersion: "6.1" }, { window: { workDoneProgress: true } });
+  try {
+    // The read begins once the first request is answered.
+    await shows.conn.sendRequest("textDocument/hover", { textDocument: { uri: ROUTES }, position: { line: 0, character: 0 } });
+    const ended = () => shows.progress.some((p) => p.kind === "end");
+    for (let i = 0; i < 200 && !ended(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    const kinds = shows.progress.map((p) => p.kind);
+    assert.equal(kinds[0], "begin");
+    assert.equal(kinds[kinds.length - 1], "end");
+    assert.equal(shows.progress[0].title, "Routemap");
+    assert.match(shows.progress[0].message, /reading the app: its helper calls and actions are checked once it is read/);
+    const shares = shows.progress.filter((p) => p.kind === "report").map((p) => p.percentage);
+    assert.ok(shares.length >= 2 && shares.every((s, i) => i === 0 || s >= shares[i - 1]), JSON.stringify(shows.progress));
+    assert.ok(shows.progress.some((p) => /controllers \d+ of \d+/.test(p.message ?? "")) && shows.progress.some((p) => /files \d+ of \d+/.test(p.message ?? "")));
+  } finally {
+    await shows.stop();
+  }
+  // The suite's own client declares no `window.workDoneProgress`: the server started none.
+  assert.deepEqual(client.progress, []);
+});
