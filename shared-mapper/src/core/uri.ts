@@ -51,22 +51,30 @@ export function uriParse(v: RValue | undefined): RUri | RUnknown {
   if (/[^\x00-\x7f]/.test(text)) return unknownUri(text, "a URI with characters beyond ASCII, which Routemap does not parse");
   if (NEVER.test(text)) throw invalid(v);
   const http = HTTP.exec(text);
+  // A port past what a double holds exactly is Ruby's Bignum: not a port anyone writes.
+  if ((http?.[4] ?? "").length > 15) return unknownUri(text, "a URI whose port has more digits than Routemap reads");
   if (http) {
     const [, scheme, userinfo, host, port, path, query, fragment] = http;
     const lower = scheme.toLowerCase();
     const className = lower === "https" ? "URI::HTTPS" : "URI::HTTP";
     const number = port ? Number(port) : DEFAULT_PORT[className];
-    return new RUri(className, { scheme: lower, userinfo: userinfo ?? null, host, port: number, path, query: query ?? null, fragment: fragment ?? null });
+    // An empty userinfo (`http://@x.com`) is none, as Ruby reads it.
+    return new RUri(className, { scheme: lower, userinfo: userinfo || null, host, port: number, path, query: query ?? null, fragment: fragment ?? null });
   }
   const rel = RELATIVE.exec(text);
   if (!rel) {
     const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(text)?.[1];
-    return unknownUri(text, scheme ? `a \`${scheme}:\` URI, whose class and parts Routemap computes only for http and https` : "text Routemap's reading of URIs does not take");
+    const why = !scheme
+      ? "text Routemap's reading of URIs does not take"
+      : /^https?$/i.test(scheme)
+        ? `an ${scheme} URI without \`//\` and a host, which Routemap does not parse`
+        : `a \`${scheme}:\` URI, whose class and parts Routemap computes only for http and https`;
+    return unknownUri(text, why);
   }
   const [, userinfo, host, port, netPath, path, query, fragment] = rel;
   return new RUri("URI::Generic", {
     scheme: null,
-    userinfo: userinfo ?? null,
+    userinfo: userinfo || null,
     host: host ?? null,
     port: port ? Number(port) : null,
     path: netPath ?? path ?? "",
