@@ -4,7 +4,8 @@
  * route table, recomputed only when one of its inputs changed.
  */
 import { dirname, join, relative, resolve, sep } from "node:path";
-import type { ActionEndpoint, ControllerModel, EngineRoutes, MapInput, MapResult, Route, RouteMapper } from "@routemap/shared-mapper";
+import type { ActionEndpoint, ControllerModel, EngineRoutes, MapInput, MapResult, Route, RouteMapper, UrlHelperHolderOf } from "@routemap/shared-mapper";
+import { urlHelperHolderLookup } from "./features/urlHelperHolders.js";
 import { DrawMemo, UNKNOWN } from "@routemap/shared-mapper";
 import { keepDrawMemo, keptDrawMemo } from "./keptDraws.js";
 import { appGlob } from "./cli/appGlob.js";
@@ -595,6 +596,7 @@ export class RailsApp {
     const hostUrlDefaults = host?.names().urlDefaults();
     return generationOf(this.names(), () => this.controllerModel(), {
       root: this.root,
+      urlHelperHolders: this.urlHelperHolders(),
       rubyVersion: this.config().rubyVersion,
       read: (path) => this.workspace.text(path),
       table: () => this.table(),
@@ -790,7 +792,7 @@ export class RailsApp {
   helperTables(): HelperTables {
     const result = this.table();
     const drawn = result.routes.length === 0 ? result.engines.find((e) => e.routes.some((r) => r.source.file === this.routesFile)) : undefined;
-    if (!drawn) return appHelperTables(result);
+    if (!drawn) return { ...appHelperTables(result), holders: this.urlHelperHolders() };
     // The app that mounts this engine (other engines read its routes file too, but mount nothing of it).
     const host = this.hostOf(drawn.name);
     const own = (this.engineTables ??= new WeakMap()).get(result) ?? { routes: drawn.routes, customHelpers: [] };
@@ -798,6 +800,12 @@ export class RailsApp {
     return { own, mainApp: host?.table(), proxies: engineProxies(result) };
   }
   private engineTables: WeakMap<MapResult, HelperTable> | undefined;
+
+  /** The app's classes that hold the routes' helpers as class methods (`Routes.story_url`), each found once per table and file text. */
+  urlHelperHolders(): UrlHelperHolderOf {
+    return (this.holderLookup ??= urlHelperHolderLookup({ root: this.root, table: () => this.table(), read: (path) => this.workspace.text(path), holders: (path, text) => this.workspace.mapper.urlHelperHolders(path, text) }));
+  }
+  private holderLookup: UrlHelperHolderOf | undefined;
 
   /** For a test file, the helpers of the table drawn in the test environment (testEnvironment.ts), one lookup per table. */
   private testEnvHelpers(path: string): ReadonlySet<string> | undefined {

@@ -1531,3 +1531,55 @@ end
 
 test("hover on a route of several verbs (`via: [:get, :post]`) keeps its table's columns: the pipe in `GET|POST` is escaped", () =>
   checkHover("several-verbs", withRoutes('Rails.application.routes.draw do\n  scope "admins", controller: :admins do\n    ma$0tch :user_search, via: [:get, :post]\n  end\nend')));
+
+test("a class that holds the routes' helpers as class methods (`Routes.post_url`): its calls are checked, found by references and shown; its own methods and other constants' are not", async () => {
+  const { helperCallDiagnostics } = await import("../dist/features/helperCalls.js");
+  const { helperScope } = await import("../dist/cli/helperCheck.js");
+  const fixture = `${HELPER_APP}
+//- config/application.rb
+require_relative "boot"
+require "rails/all"
+module Blog
+  class Application < Rails::Application
+    config.autoload_paths << "#{root}/extras"
+  end
+end
+//- extras/routes.rb
+class Routes
+  class << self
+    include Rails.application.routes.url_helpers
+
+    def default_url_options = { host: "example.com" }
+
+    def title_path(post) = post_path(post)
+  end
+end
+//- app/models/linker.rb
+class Linker
+  def links(post)
+    [Routes.post_url(post), Routes.title_path(post), Routes.postz_url(post), Other.feedz_url(post)]
+  end
+end
+//- app/models/other.rb
+class Other
+  def self.build = new
+end
+`;
+  const { app, files } = await workspaceFor(fixture);
+  const context = app.helperCheck();
+  assert.ok(!("unchecked" in context), context.unchecked);
+  const linker = "/app/app/models/linker.rb";
+  const said = helperCallDiagnostics(app.workspace.mapper, context, linker, files.get(linker), helperScope("/app", linker)).map((d) => d.message);
+  // `postz_url` on the holder is no route's; `title_path` is its own method; `Other` holds no helpers.
+  assert.deepEqual(said, ["undefined method `postz_url' for Routes: no route, direct helper or method defines it (did you mean `post_url` or `posts_url`?)"]);
+  // References of the post route find the call through the holder, in a model.
+  const post = app.table().routes.filter((r) => r.name === "post");
+  assert.ok(routeReferences(app, post, false).map(where).includes("app/models/linker.rb:3:13"), routeReferences(app, post, false).map(where).join(", "));
+  // Hover and definition on the call through the holder; none on its own method or another constant's.
+  const text = files.get(linker);
+  const on = (needle) => ({ line: 2, character: text.split("\n")[2].indexOf(needle) + 2 });
+  assert.match(hoverOnHelper(app.helperTables(), text, on("post_url")).contents.value, /^\*\*post_url\*\*/);
+  assert.deepEqual(where(definitionOfHelper(app.helperTables(), text, on("post_url"))), "config/routes.rb:2:3");
+  assert.equal(hoverOnHelper(app.helperTables(), text, on("title_path")), null);
+  assert.equal(hoverOnHelper(app.helperTables(), text, on("feedz_url")), null);
+});

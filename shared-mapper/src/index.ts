@@ -8,7 +8,7 @@ import { Interpreter } from "./dsl/interpreter.js";
 import { DrawMemo, memoisedDraw } from "./dsl/drawMemo.js";
 import { appMapperHost, extendMapperFromApp, requireMapperChanges } from "./dsl/appMappers.js";
 import type { LoadedFile } from "./ruby/loadedFile.js";
-import { withInflections, type Inflections } from "./inflector.js";
+import { underscore, withInflections, type Inflections } from "./inflector.js";
 import { readInflections } from "./app/inflectionRules.js";
 import { BudgetExceeded, DEFAULT_LIMITS, ValueTooLarge } from "./dsl/budget.js";
 import { ReportedError } from "./dsl/signals.js";
@@ -25,6 +25,7 @@ import { unreadGemMacros } from "./app/classMacros.js";
 import { hamlToRuby } from "./app/haml.js";
 import { slimToRuby } from "./app/slim.js";
 import { erbToRuby, hashTargets, helperCalls, insideExpectedRaise, type HashTarget, type HelperCall } from "./app/helperCalls.js";
+import { urlHelperHolders, type UrlHelperHolder } from "./app/urlHelperHolders.js";
 import { urlHashes, urlOptionsFacts, type UrlHash, type UrlOptionsFacts } from "./app/urlGeneration.js";
 import { polymorphicCandidates, resolveCandidate, type Assigned, type PolymorphicCandidate, type PolymorphicTarget } from "./app/polymorphic.js";
 import { actionAssigns } from "./app/viewAssigns.js";
@@ -66,6 +67,7 @@ export { deviseUrlHelperNames } from "./gems/deviseModels.js";
 export { autoloadRoots } from "./app/constants.js";
 export { hamlToRuby } from "./app/haml.js";
 export { slimToRuby } from "./app/slim.js";
+export type { UrlHelperHolder } from "./app/urlHelperHolders.js";
 export { definedHelperNames, isDefinedName, erbToRuby, partialLocalKeys, unknownHelperDiagnostics, type HashTarget, type HelperCall, type HelperLookup } from "./app/helperCalls.js";
 export { HOOKS as INTEGRATION_HOOKS, type IntegrationEffect } from "./app/integrationTests.js";
 export { TestSupport, type TestSupportCause } from "./app/testSupport.js";
@@ -98,6 +100,12 @@ export interface FileUses {
    */
   unread?: string;
 }
+
+/**
+ * The class methods a class that holds the routes' helpers defines itself (urlHelperHolders.ts),
+ * by the constant's name; undefined for a constant that holds none (or that the host cannot find).
+ */
+export type UrlHelperHolderOf = (constant: string) => ReadonlySet<string> | undefined;
 
 /** What a file's polymorphic targets are looked for with, before their models are read. */
 export type UsesTargets = Pick<PolymorphicOptions, "controller" | "root" | "assigns">;
@@ -189,7 +197,9 @@ export interface RouteMapper {
    * `resolveUses(fileUses(p, t, o), o)`.
    */
   fileUses(path: string, text: string, targets?: UsesTargets): FileUses;
-  resolveUses(uses: FileUses, polymorphic?: PolymorphicOptions): { calls: HelperCall[]; hashes: UrlHash[]; targets: PolymorphicTarget[] };
+  resolveUses(uses: FileUses, polymorphic?: PolymorphicOptions, holders?: UrlHelperHolderOf): { calls: HelperCall[]; hashes: UrlHash[]; targets: PolymorphicTarget[] };
+  /** The classes and modules of a Ruby file that hold the routes' helpers as class methods (`class << self; include Rails.application.routes.url_helpers`). */
+  urlHelperHolders(path: string, text: string): UrlHelperHolder[];
   /**
    * The polymorphic targets of a view or Ruby file (`redirect_to @post`) whose records' classes
    * and naming are known; `read` gives the app's model files (`app/models/post.rb`, relative to `root`).
@@ -281,8 +291,9 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
       });
     return { calls: kept(calls), hashes: kept(hashes), candidates: kept(candidates) };
   };
-  const resolveUses = (uses: FileUses, polymorphic?: PolymorphicOptions) => ({
-    calls: uses.calls,
+  const resolveUses = (uses: FileUses, polymorphic?: PolymorphicOptions, holders?: UrlHelperHolderOf) => ({
+    // A call on a constant is the routes' helper where that class holds them and does not define the method itself.
+    calls: uses.calls.filter((c) => c.through === undefined || (holders?.(c.through) !== undefined && !holders(c.through)!.has(c.name))),
     hashes: uses.hashes,
     targets: polymorphic ? resolveTargets(uses.candidates, polymorphic) : [],
   });
@@ -318,6 +329,10 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
     urlUses: (path, text, polymorphic) => resolveUses(fileUses(path, text, polymorphic), polymorphic),
     fileUses,
     resolveUses,
+    urlHelperHolders: (path, text) => {
+      const parsed = parseRuby(path, text);
+      return parsed.loaded.syntaxErrors.length || parsed.diagnostics.length ? [] : urlHelperHolders(parsed.loaded);
+    },
     polymorphicTargets: (path, text, o) => {
       const parsed = parseView(path, text);
       return parsed.loaded.syntaxErrors.length || parsed.diagnostics.length ? [] : resolveTargets(candidatesOf(parsed.loaded, path, o), o);
@@ -781,9 +796,16 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
   const decide = afterMap((file, steps) => interpreter.decideExpression(file, steps));
   // A name computed the same way (a gem's `layout -> { Gem.layout }`: app/layouts.ts).
   const nameOf = afterMap((file, steps) => interpreter.nameExpression(file, steps));
+  let roots: readonly string[] | undefined;
+  const autoloadFiles = (constant: string) => {
+    roots ??= autoloadRoots(folders(), settingsOf(interpreter).loadPaths(appRoot!));
+    const relative = withInflections(inflections, () => underscore(constant.replace(/^::/, "")));
+    return roots.map((root) => `${root}/${relative}.rb`);
+  };
   return {
     decide,
     nameOf,
+    ...(appRoot === undefined ? {} : { autoloadFiles }),
     routes: set.routes,
     openRegions: interpreter.openRegions,
     customHelpers: set.customHelpers,

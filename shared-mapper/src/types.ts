@@ -360,6 +360,13 @@ export interface MapResult {
   decide?(test: string): boolean | undefined;
   /** An expression's String or Symbol value (Ruby source), computed as `decide` decides; undefined when unknown. */
   nameOf?(expression: string): string | undefined;
+  /**
+   * Where Rails' autoloader looks for a constant's file (`Admin::Links` →
+   * `app/models/admin/links.rb`, …), relative to the app's root, in the order of its roots: app/*
+   * and the `autoload_paths` the configuration sets (app/constants.ts `autoloadRoots`), the
+   * name underscored with the app's inflection rules. Absent for a routes file mapped without its app.
+   */
+  autoloadFiles?(constant: string): string[];
   routes: Route[];
   /** Where the table may lack routes (see `OpenRegion`); empty when it is complete. */
   openRegions: OpenRegion[];

@@ -5,6 +5,7 @@
  * Printed as `FILE:LINE:COL: severity: message`, as JSON,
  * or as GitHub Actions annotations; the exit status is 1 when one is an error.
  */
+import { urlHelperHolderLookup } from "../features/urlHelperHolders.js";
 import { join, sep } from "node:path";
 import { missingControllerDiagnostics, routeActionDiagnostics, unreachedActions, unreachedMessage, type Diagnostic, type MapInput, type MapResult, type RouteMapper, type Span } from "@routemap/shared-mapper";
 import { createNodeMapper } from "@routemap/shared-mapper/node";
@@ -248,7 +249,7 @@ function controllersFirst(root: string, files: readonly string[]): string[] {
 function checkContext(o: { names: DefinedNames; gems: Exclude<ReturnType<typeof readInstalledGems>, { why: string }>; model: ReturnType<RouteMapper["controllers"]>; root: string; input: Exclude<ReturnType<typeof readInput>, string>; fs: FileSystem; result: ReturnType<RouteMapper["map"]>; uses: FileUsesStore; mapper: RouteMapper; mapInEnvironment: (input: MapInput) => MapResult }): HelperCheckContext & { defined: ReadonlySet<string> } {
   const { names, gems, model, root, input, fs, result, uses, mapper } = o;
   const modelFacts = (path: string, text: string) => uses.modelFacts(mapper, path, text);
-  const generation = generationOf(names, () => model, { root, rubyVersion: input.options?.rubyVersion, read: (p) => fs.readFile(p), table: () => result, gemUrlOptions: gems.urlOptions, gemUrlOptionsControllers: gems.urlOptionsControllers, gemLayouts: gems.layouts, modelFacts });
+  const generation = generationOf(names, () => model, { root, rubyVersion: input.options?.rubyVersion, read: (p) => fs.readFile(p), table: () => result, gemUrlOptions: gems.urlOptions, gemUrlOptionsControllers: gems.urlOptionsControllers, gemLayouts: gems.layouts, modelFacts, urlHelperHolders: urlHelperHolderLookup({ root, table: () => result, read: (p) => fs.readFile(p), holders: (path, text) => mapper.urlHelperHolders(path, text) }) });
   return { tables: appHelperTables(result), defined: names.all(), definedIn: (path: string, text: string) => names.definedIn(path, text), testRouteModules: () => names.testRouteModules(), gems: gems.helpers, gemMentions: gems.mentioned, generation, uses, testEnvHelpers: testEnvHelpers(root, input, o.mapInEnvironment), envVariableHelpers: envVariableHelpers(input, result, o.mapInEnvironment) };
 }
 

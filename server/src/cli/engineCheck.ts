@@ -5,6 +5,7 @@
  * templates, what its own code defines (and the app's: an engine's controller may inherit the
  * app's), and the helper tables Rails gives each of its files (engineContexts.ts).
  */
+import { urlHelperHolderLookup } from "../features/urlHelperHolders.js";
 import { dirname } from "node:path";
 import type { Diagnostic, EngineRoutes, MapInput, MapResult, RouteMapper, Span } from "@routemap/shared-mapper";
 import type { FileSystem } from "../fileSystem.js";
@@ -65,7 +66,7 @@ function engineContext(o: EngineCheckInput, routesFile: string, engine: EngineRo
   const controllerRoutes = engineControllerRoutes(engine.routes, result.routes);
   const { files: controllers, views } = readControllerInputs(root, fs);
   const model = mapper.controllers({ files: controllers, views, root, read, gems: o.input.options?.gems, gemMacros: gems.macros, inflections: result.inflections });
-  const generation = generationOf(names, () => model, { root, rubyVersion: o.input.options?.rubyVersion, read, table: () => result, gemUrlOptions: gems.urlOptions, gemUrlOptionsControllers: gems.urlOptionsControllers, gemLayouts: gems.layouts, hostUrlDefaults: o.appUrlDefaults, hostRequestUrlOptions: o.appRequestUrlOptions, controllerRoutes: () => controllerRoutes });
+  const generation = generationOf(names, () => model, { root, rubyVersion: o.input.options?.rubyVersion, read, table: () => result, gemUrlOptions: gems.urlOptions, gemUrlOptionsControllers: gems.urlOptionsControllers, gemLayouts: gems.layouts, hostUrlDefaults: o.appUrlDefaults, hostRequestUrlOptions: o.appRequestUrlOptions, controllerRoutes: () => controllerRoutes, urlHelperHolders: urlHelperHolderLookup({ root, table: () => result, read, holders: (path, text) => mapper.urlHelperHolders(path, text) }) });
   const defined = new Set([...o.appDefined, ...names.all()]);
   return { root, check: { tables: files.tables, tablesFor: files.tablesFor, defined, gems: gems.helpers, gemMentions: gems.mentioned, generation, renderedByApp: appRenders(root, o.app) } };
 }

@@ -234,6 +234,7 @@ export function decodeUses(stored: unknown, path: string): FileUses | undefined 
   if (!Array.isArray(calls) || !Array.isArray(hashes) || !Array.isArray(candidates) || (unread !== undefined && typeof unread !== "string")) return undefined;
   for (const c of calls) {
     if (!isPairs(c?.args?.keywords) || typeof c.name !== "string" || !isPackedSpan(c.span) || !isWhen(c.when) || !Array.isArray(c.args.positional) || !c.args.positional.every(isValue)) return undefined;
+    if (c.through !== undefined && typeof c.through !== "string") return undefined;
   }
   for (const h of hashes) {
     if (!isPairs(h?.keys) || !isPackedSpan(h.span) || typeof h.noRequest !== "boolean" || !isWhen(h.when)) return undefined;

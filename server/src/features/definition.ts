@@ -13,7 +13,7 @@ import { helperAt, helperIndex, tableFor, type HelperTables } from "./helpers.js
 
 export function definitionOfHelper(tables: HelperTables, text: string, position: Position): Location | null {
   const at = helperAt(text, position);
-  const table = at && tableFor(tables, at.receiver);
+  const table = at && tableFor(tables, at.receiver, at.name);
   const helper = table && helperIndex(table).get(at.name);
   if (!helper) return null;
   return toLocation(helper.route ? helper.route.source : helper.custom!.source);

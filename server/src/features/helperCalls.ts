@@ -6,7 +6,7 @@
  * may have drawn the route), nor when the gems' helpers cannot be known.
  */
 import { underscore } from "@routemap/shared-mapper/inflector";
-import { UNKNOWN, drawsOwnRoutes, guardedHelperNames, isDefinedName, runningUses, mailerPathDiagnostics, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unreachedController, unreachedLayoutFiles, unroutedHashDiagnostics, type AppLayouts, type ControllerModel, type FileUses, type LayoutReachInput, type Diagnostic, type HelperCall, type MapResult, type OpenRegion, type PolymorphicOptions, type Route, type RouteMapper, type TestSupport, type UrlGenerationContext, type UrlHash } from "@routemap/shared-mapper";
+import { UNKNOWN, drawsOwnRoutes, guardedHelperNames, isDefinedName, runningUses, mailerPathDiagnostics, missingPartDiagnostics, polymorphicDiagnostics, unmatchedHashRequirementDiagnostics, unmatchedRequirementDiagnostics, rubyVersion, unknownHelperDiagnostics, unreachedController, unreachedLayoutFiles, unroutedHashDiagnostics, type AppLayouts, type ControllerModel, type FileUses, type LayoutReachInput, type Diagnostic, type HelperCall, type MapResult, type OpenRegion, type PolymorphicOptions, type Route, type RouteMapper, type TestSupport, type UrlGenerationContext, type UrlHash, type UrlHelperHolderOf } from "@routemap/shared-mapper";
 import { MAX_FILE_BYTES } from "../fileSystem.js";
 import { withMainAppHint } from "./engineContexts.js";
 import { helperIndex, tableFor, type HelperTable, type HelperTables } from "./helpers.js";
@@ -81,6 +81,8 @@ export interface HelperCheckContext {
     requestRoutes?(path: string, routes?: readonly Route[]): readonly Route[] | undefined;
     /** The names `render`s of the app may pass to partials as locals; null when any may be. */
     partialLocals?(): ReadonlySet<string> | null;
+    /** The classes that hold the routes' helpers as class methods (`Routes.story_url`): calls on other constants are not the helpers'. */
+    urlHelperHolders?: UrlHelperHolderOf;
   };
   /**
    * Where the app's controllers render one of this engine's templates by its full name (`render
@@ -124,8 +126,11 @@ export type HelperScope = "all" | "explicit";
  * `targetOf`). A method's name is written out where it is called.
  */
 const MAY_USE_URLS = /_path|_url|url_for|redirect_to|form_tag|link_to|button_to|form_with|form_for/;
-/** What a model's or lib/ file must have for its calls to be checked: `Rails.application.routes.url_helpers`. */
-const MAY_CALL_URL_HELPERS = /url_helpers/;
+/**
+ * What a model's or lib/ file must have for its calls to be checked: `Rails.application.routes.url_helpers`,
+ * or a helper's name called on a constant (`Routes.story_url`: a class that may hold the helpers).
+ */
+const MAY_CALL_URL_HELPERS = /url_helpers|(?<!\w)[A-Z]\w*\s*\.\s*[a-z_]\w*_(?:path|url)\b/;
 
 /**
  * Whether `helperCallDiagnostics` reads a file's uses, and how it asks for them (`naming`, whose
@@ -203,7 +208,7 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
   const naming = scope === "all" ? context.generation.polymorphic(path) : undefined;
   const read = context.uses ? context.uses.of(mapper, path, text, naming) : mapper.fileUses(path, text, naming);
   if (read.unread !== undefined) return [unreadCode(path, read.unread)];
-  const uses = mapper.resolveUses(runningUsesOf(read, context.generation.decide), naming);
+  const uses = mapper.resolveUses(runningUsesOf(read, context.generation.decide), naming, context.generation.urlHelperHolders);
   const explicit = scope === "explicit";
   const { generation } = context;
   // A bare name in a partial is a local where a `render` passes one of that name: only the
@@ -386,6 +391,8 @@ export function generationOf(
     controllerRoutes?: () => readonly Route[];
     /** Model files' facts kept by the host (`PolymorphicOptions.modelFacts`: `routemap check`'s pack and workers). */
     modelFacts?: PolymorphicOptions["modelFacts"];
+    /** The classes that hold the routes' helpers as class methods (urlHelperHolders.ts `urlHelperHolderLookup`). */
+    urlHelperHolders?: UrlHelperHolderOf;
   },
 ): HelperCheckContext["generation"] {
   const controllers = `${app.root}/app/controllers/`;
@@ -478,6 +485,7 @@ export function generationOf(
   return {
     recall,
     requestRoutes,
+    ...(app.urlHelperHolders ? { urlHelperHolders: app.urlHelperHolders } : {}),
     // Models are named with the app's inflection rules (a rule Routemap cannot read leaves the table, and so every call, unchecked).
     polymorphic: (path) => {
       const inController = path.startsWith(controllers) && path.endsWith("_controller.rb");

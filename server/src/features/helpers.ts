@@ -2,7 +2,7 @@
  * URL helpers (`edit_post_path`, `posts_url`, `homepage_url` from `direct`) and finding one
  * at a position in Ruby or ERB text.
  */
-import type { CustomHelper, MapResult, Route } from "@routemap/shared-mapper";
+import type { CustomHelper, MapResult, Route, UrlHelperHolderOf } from "@routemap/shared-mapper";
 import type { Position, Range } from "vscode-languageserver/node";
 
 export interface Helper {
@@ -45,6 +45,8 @@ export interface HelperTables {
    * helpers are `own`'s only, never another mounted engine's.
    */
   isolated?: boolean;
+  /** The app's classes that hold the routes' helpers as class methods (`Routes.story_url`): their calls are the app's helpers. */
+  holders?: UrlHelperHolderOf;
 }
 
 /** The tables of an app's own files (not an engine's). */
@@ -73,9 +75,14 @@ export function engineProxies(result: MapResult): Map<string, HelperTable> {
 }
 
 /** The table `receiver.helper` reaches: none for a receiver that is no route proxy. */
-export function tableFor(tables: HelperTables, receiver: string | undefined): HelperTable | undefined {
+export function tableFor(tables: HelperTables, receiver: string | undefined, name?: string): HelperTable | undefined {
   if (receiver === undefined) return tables.own;
   if (receiver === "main_app") return tables.mainApp;
+  // A constant: the app's helpers where it holds them, unless it defines the method itself.
+  if (/^[A-Z]/.test(receiver)) {
+    const own = tables.holders?.(receiver);
+    return own && (name === undefined || !own.has(name)) ? tables.mainApp : undefined;
+  }
   return tables.proxies.get(receiver);
 }
 

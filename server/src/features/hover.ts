@@ -85,7 +85,7 @@ export function actionStatus(app: RailsApp, controller: string, action: string):
  */
 export function hoverOnHelper(tables: HelperTables, text: string, position: Position, urlDefaults?: () => ReadonlySet<string> | undefined): Hover | null {
   const at = helperAt(text, position);
-  const table = at && tableFor(tables, at.receiver);
+  const table = at && tableFor(tables, at.receiver, at.name);
   if (!at || !table) return null;
   const helper = helperIndex(table).get(at.name);
   if (!helper) return null;

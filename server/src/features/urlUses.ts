@@ -100,7 +100,7 @@ type MapperUses = ReturnType<ReturnType<RailsApp["workspaceMapper"]>["urlUses"]>
 function cachedUses(c: UseContext, path: string, text: string, explicit: boolean): MapperUses {
   const mapper = c.app.workspaceMapper();
   const naming = explicit ? undefined : c.generation.polymorphic(path);
-  return mapper.resolveUses(usesStoreOf(mapper, c.app.root).of(mapper, path, text, naming), naming);
+  return mapper.resolveUses(usesStoreOf(mapper, c.app.root).of(mapper, path, text, naming), naming, c.generation.urlHelperHolders);
 }
 
 /**

@@ -28,6 +28,12 @@ export interface HelperCall {
   /** Called on `Rails.application.routes.url_helpers` (the app's routes, and no request). */
   noRequest?: boolean;
   /**
+   * Called on a constant (`Routes.story_url`), as written: a call of the routes' helper only
+   * where that class holds them as class methods and does not define the method itself
+   * (urlHelperHolders.ts); `resolveUses` keeps it only then.
+   */
+  through?: string;
+  /**
    * The method whose body holds the call, when the file calls it nowhere else (a controller's
    * action then runs only for the requests routed to it); undefined at the top level or when
    * the file also calls it.
@@ -199,6 +205,9 @@ export function helperCalls(file: LoadedFile, o: { partial: boolean; template?: 
       calls.push({ name: call.name, receiver: receiver.name, span, args: urlArguments(call) });
     } else if (isUrlHelpersModule(receiver)) {
       calls.push({ name: call.name, receiver: "main_app", noRequest: true, span, args: urlArguments(call) });
+    } else if (receiver instanceof N.ConstantReadNode || receiver instanceof N.ConstantPathNode) {
+      const constant = constantPathText(receiver);
+      if (constant !== undefined) calls.push({ name: call.name, receiver: "main_app", noRequest: true, through: constant.replace(/^::/, ""), span, args: urlArguments(call) });
     }
   });
   return calls;
@@ -401,9 +410,10 @@ export function unknownHelperDiagnostics(calls: readonly HelperCall[], lookup: H
   for (const call of calls) {
     if (lookup(call.name, call.receiver) !== "unknown") continue;
     const near = nearest(call.name, suggestions(call.receiver));
-    const prefix = call.noRequest ? "Rails.application.routes.url_helpers." : call.receiver ? `${call.receiver}.` : "";
+    // The method's name between the quotes, its receiver after `for`, as Ruby's NoMethodError says it.
+    const on = call.through ?? (call.noRequest ? "Rails.application.routes.url_helpers" : call.receiver);
     const message =
-      `undefined method \`${prefix}${call.name}': no route, direct helper or method defines it` + (near.length ? ` (did you mean ${near.map((n) => `\`${n}\``).join(" or ")}?)` : "");
+      `undefined method \`${call.name}'${on ? ` for ${on}` : ""}: no route, direct helper or method defines it` + (near.length ? ` (did you mean ${near.map((n) => `\`${n}\``).join(" or ")}?)` : "");
     // `suggestions`: every name the message offers, space-separated (the data holds strings only).
     out.push({ severity: "error", code: "unknown-helper", span: call.span, message, data: { name: call.name, ...(near[0] ? { suggestion: near[0], suggestions: near.join(" ") } : {}) } });
   }

@@ -15,7 +15,7 @@ import { scope } from "../mapper/scoping.js";
 import { parentResourceObject } from "../mapper/resourceObject.js";
 import { inspect, objectReceiver, quotedSource } from "../ruby/print.js";
 import { underscore } from "../inflector.js";
-import { forMapper, RConst, RHash, RMapper, RMerger, RObject, RProc, RStruct, RStructClass, RSymbol, RUnknown, RValue, stringValue, sym } from "../ruby/values.js";
+import { forMapper, RConst, RHash, RMapper, RMerger, RObject, RPathname, RProc, RStruct, RStructClass, RSymbol, RUnknown, RValue, stringValue, sym } from "../ruby/values.js";
 import { callArgumentsOf, makeProc, selfValue, blockOf } from "./arguments.js";
 import { optionsChange, withChangedOptions } from "./changedOptions.js";
 import { OBJECT, type MethodDef } from "./classes.js";
@@ -379,6 +379,9 @@ function selfCall(it: CallHost, node: N.CallNode, env: Env, name: string, frame:
     if (defined !== undefined) return defined;
     // `config` in `class Application < Rails::Application`: the app's settings (framework/appSettings.ts).
     if (name === "config" && !args.length && isApplication(self.path, (p) => it.classes.ancestors(p))) return new RConst(CONFIG);
+    // `root` there (railties' Rails::Engine: `delegate :middleware, :root, :paths, to: :config`): the
+    // app's root, a Pathname (lobsters' `config.autoload_paths.push("#{root}/extras")`).
+    if (name === "root" && !args.length && it.host.appRoot !== undefined && isApplication(self.path, (p) => it.classes.ancestors(p))) return new RPathname(it.host.appRoot);
     // `config_for(:name)` there too (an instance method Rails::Application's class forwards).
     if (name === "config_for" && isApplication(self.path, (p) => it.classes.ancestors(p))) {
       const value = configForCall(it, args);
