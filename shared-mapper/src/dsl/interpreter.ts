@@ -48,7 +48,7 @@ import { LITERALS } from "./literals.js";
 import { mayDraw, onlyRedirects, verbNameWord } from "./mayDraw.js";
 import { bindParameters } from "./parameters.js";
 import { PATTERNS } from "./patterns.js";
-import { ReportedError, ReturnSignal, ThrowSignal } from "./signals.js";
+import { NextSignal, ReportedError, ReturnSignal, ThrowSignal } from "./signals.js";
 import { VARIABLES } from "./variables.js";
 
 type Node = N.Node;
@@ -622,7 +622,10 @@ export class Interpreter implements MapperHost, CallHost {
     // block's parameter, where the caller unrolls the block).
     // In a frame of its own: a `return` in one world only (`return unless email.include?(…)` before
     // the node, in a method body a gem's reader walks) is joined there, never left pending on the
-    // frame of the draw that asked (Autolab's User model broke the draw's branch bookkeeping so).
+    // frame of the draw that asked (Autolab's User model broke the draw's branch bookkeeping so);
+    // a `next` too, of a block body read so (a model's `after_save do next if actor.nil? … end`:
+    // identity-management-backend's routes were all marked «only unless actor.nil?»). A lambda's
+    // frame is the target of both.
     const aside = (): RValue => {
       const env = new Env(this.store, { kind: "main" });
       for (const [name, value] of locals ?? []) env.declare(name, value);
@@ -632,11 +635,12 @@ export class Interpreter implements MapperHost, CallHost {
       } catch (e) {
         // A `return` at the file's top level (in a block there too) ends the file: the node has no value.
         if (e instanceof ReturnSignal) return new RUnknown(this.sourceText(node), false, "code after a `return` that ends its file");
+        if (e instanceof NextSignal) return new RUnknown(this.sourceText(node), false, "code after a `next` that ends its block");
         throw e;
       }
     };
-    const unknown = (name: string) => new RUnknown(name, false, "a value an undecidable `return` before it leaves open");
-    return this.inFile(file, () => this.computeAside(this.sourceText(node), () => this.frames.run("method", aside, unknown)));
+    const unknown = (name: string) => new RUnknown(name, false, "a value an undecidable `return` or `next` before it leaves open");
+    return this.inFile(file, () => this.computeAside(this.sourceText(node), () => this.frames.run("lambda", aside, unknown)));
   }
 
   /** Whether statements that fail end the value being computed (`computeAside`) instead of being skipped. */

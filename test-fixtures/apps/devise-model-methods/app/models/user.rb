@@ -15,6 +15,14 @@ class User < ApplicationRecord
     save
   end
 
+  # A callback's block, a `next` taken where Routemap cannot decide, then a branch: nothing of it
+  # is the routes' (identity-management-backend's routes were all marked «only unless actor.nil?»).
+  after_save do
+    next if actor.nil?
+
+    touch if saved_changes.any?
+  end
+
   # A `devise` call in a method's body adds nothing as the class loads.
   def self.lockable!
     devise :lockable
