@@ -632,7 +632,7 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
       // The application file always; the others only when they mention a setting the frameworks read.
       const [application, ...others] = loadAll(configPaths().filter((p, i) => i === 0 || mentionsFrameworkSetting(read(p)!)));
       const framework: FrameworkRoutes = application
-        ? frameworkRoutes({ application, others }, { version: state.version, railsEnv, gems: { view_component: gemVersion(state, "view_component") } })
+        ? frameworkRoutes({ application, others }, { version: state.version, railsEnv, gems: { view_component: gemVersion(state, "view_component") }, evaluate: (file, node, before) => interpreter.evaluateIn(file, node, before) })
         : { before: [], first: [], after: [], notes: [] };
       const drawAll = (draws: FrameworkDraw[]) => {
         for (const d of draws) interpreter.drawAt(d.site.node, d.site.file, d.origin, () => d.draw(new Drawer(state)));

@@ -100,3 +100,17 @@ test("config.x's groups: a method their class has (class, inspect, keys…) is n
   ]);
   assert.ok(notes(result).some((n) => n.includes("a method of ActiveSupport::OrderedOptions Routemap does not model")), notes(result).join("\n"));
 });
+
+test("a framework setting assigned under a condition Routemap cannot decide is taken as unset, and said; under a decided one, only where it holds", async () => {
+  const files = (condition) => ({
+    "config/application.rb": `require "rails/all"\nmodule Shop\n  class Application < Rails::Application\n    config.active_storage.draw_routes = false ${condition}\n  end\nend\n`,
+    "config/routes.rb": draw('  get "up", to: "health#show"'),
+  });
+  const storage = (result) => result.routes.filter((r) => r.path.startsWith("/rails/active_storage/")).length;
+  const undecided = await mapApp(files('if ENV["NO_STORAGE"]'));
+  assert.equal(storage(undecided), 9);
+  assert.deepEqual(notes(undecided), ['info 3: Routemap cannot decide whether config.active_storage.draw_routes is set to `false` (only if ENV["NO_STORAGE"]), so it takes it as unset, as Rails\' default.']);
+  assert.equal(storage(await mapApp(files("if Rails.env.production?"))), 9);
+  assert.equal(storage(await mapApp(files("if Rails.env.production?"), { railsEnv: "production" })), 0);
+  assert.equal(storage(await mapApp(files("unless Rails.env.production?"))), 0);
+});

@@ -11,7 +11,8 @@
  */
 import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
-import { walkCalls } from "../ruby/walk.js";
+import { childrenOf, walkCalls } from "../ruby/walk.js";
+import { branchesToRun, type Evaluate } from "../gems/branchesToRun.js";
 
 export type Framework = "active_storage" | "action_mailbox" | "action_mailer";
 
@@ -21,8 +22,11 @@ export interface Site {
   file: LoadedFile;
 }
 
-/** A setting's value as written: a literal's value, or `unknown` with the code's text. */
-export type SettingValue = { known: true; value: string | boolean | null } | { known: false; text: string };
+/**
+ * A setting's value as written: a literal's value, or `unknown` with the code's text (and, for
+ * one assigned under conditions Routemap cannot decide, those: `if Rails.env.staging?`).
+ */
+export type SettingValue = { known: true; value: string | boolean | null } | { known: false; text: string; under?: string };
 
 export interface Setting {
   value: SettingValue;
@@ -57,16 +61,39 @@ const SETTINGS = new Set([
 /** Whether a configuration file's text may set one of SETTINGS (the others need no parse). */
 export const mentionsFrameworkSetting = (text: string): boolean => text.includes("active_storage") || text.includes("action_mailer") || text.includes("view_component");
 
-export function readFrameworkSetup(application: LoadedFile, others: LoadedFile[]): FrameworkSetup {
+/**
+ * `evaluate` decides the conditions settings are assigned under (`… = false if Rails.env.production?`,
+ * in the environment mapped): an assignment in a branch that does not run is none; one under a
+ * condition Routemap cannot decide (or in a method's body, a `case`, `&&`…) is a value it cannot know.
+ */
+export function readFrameworkSetup(application: LoadedFile, others: LoadedFile[], evaluate?: Evaluate): FrameworkSetup {
   const setup: FrameworkSetup = { loaded: new Map(), settings: new Map() };
+  walkCalls(application.program, (node) => requireCall(node, application, setup));
   for (const file of [application, ...others]) {
-    walkCalls(file.program, (node) => {
-      if (file === application) requireCall(node, file, setup);
-      settingCall(node, file, setup);
-    });
+    const stack: { node: N.Node; under: readonly string[] }[] = [{ node: file.program, under: [] }];
+    while (stack.length) {
+      const { node, under } = stack.pop()!;
+      if (node instanceof N.CallNode) settingCall(node, file, setup, under);
+      for (const next of runningChildren(file, node, under, evaluate).reverse()) stack.push(next);
+    }
   }
   return setup;
 }
+
+/** A node's children, each with the conditions Routemap cannot decide that it runs under. */
+function runningChildren(file: LoadedFile, node: N.Node, under: readonly string[], evaluate?: Evaluate): { node: N.Node; under: readonly string[] }[] {
+  const text = (n: N.Node) => file.index.slice(n.location.startOffset, n.location.startOffset + n.location.length);
+  if (node instanceof N.IfNode || node instanceof N.UnlessNode) {
+    const { undecided, branches } = branchesToRun(file, node, evaluate);
+    const condition = `${node instanceof N.UnlessNode ? "unless" : "if"} ${text(node.predicate)}`;
+    return branches.map((b) => ({ node: b.body, under: undecided ? [...under, condition] : under }));
+  }
+  const opaque = node instanceof N.DefNode ? "in a method's body" : OPAQUE.some((k) => node instanceof k) ? `in \`${text(node).slice(0, 60)}\`` : undefined;
+  return childrenOf(node).map((child) => ({ node: child, under: opaque ? [...under, opaque] : under }));
+}
+
+/** Nodes whose parts run, or not, on what Routemap does not decide here. */
+const OPAQUE = [N.CaseNode, N.CaseMatchNode, N.AndNode, N.OrNode, N.WhileNode, N.UntilNode, N.RescueModifierNode, N.BeginNode];
 
 function requireCall(node: N.CallNode, file: LoadedFile, setup: FrameworkSetup): void {
   if (node.name !== "require" || node.receiver) return;
@@ -81,7 +108,7 @@ function requireCall(node: N.CallNode, file: LoadedFile, setup: FrameworkSetup):
  * `<anything>.config.active_storage.draw_routes = value` (or `config.view_component.previews.enabled
  * = value`, a group in a group), or `config.…` inside the app's class or `configure` block.
  */
-function settingCall(node: N.CallNode, file: LoadedFile, setup: FrameworkSetup): void {
+function settingCall(node: N.CallNode, file: LoadedFile, setup: FrameworkSetup, under: readonly string[]): void {
   if (!node.name.endsWith("=") || node.name === "[]=") return;
   const groups: string[] = [];
   let group = node.receiver;
@@ -90,7 +117,9 @@ function settingCall(node: N.CallNode, file: LoadedFile, setup: FrameworkSetup):
   const key = `${groups.join(".")}.${node.name.slice(0, -1)}`;
   if (!SETTINGS.has(key)) return;
   const value = node.arguments_?.arguments_[0];
-  if (value) setup.settings.set(key, { value: literal(value, file), site: { node, file } });
+  if (!value) return;
+  const text = file.index.slice(value.location.startOffset, value.location.startOffset + value.location.length);
+  setup.settings.set(key, { value: under.length ? { known: false, text, under: under.join(" and ") } : literal(value, file), site: { node, file } });
 }
 
 function literal(node: N.Node, file: LoadedFile): SettingValue {

@@ -13,6 +13,7 @@ import type { Span } from "../types.js";
 import { drawActionMailbox } from "./actionMailbox.js";
 import { DEFAULT_ROUTES_PREFIX, drawActiveStorage } from "./activeStorage.js";
 import { readFrameworkSetup, type FrameworkSetup, type Setting, type Site } from "./appConfig.js";
+import type { Evaluate } from "../gems/branchesToRun.js";
 import type { Drawer } from "./draw.js";
 import { drawInternalRoutes, drawMailerPreviews } from "./internalRoutes.js";
 import { viewComponentRoutes } from "../gems/viewComponent.js";
@@ -47,9 +48,9 @@ export interface AppFiles {
 }
 
 /** `gems`: the versions of the gems the app locks whose railties prepend routes (view_component). */
-export function frameworkRoutes(files: AppFiles, o: { version: Version; railsEnv: string; gems?: { view_component?: string } }): FrameworkRoutes {
+export function frameworkRoutes(files: AppFiles, o: { version: Version; railsEnv: string; gems?: { view_component?: string }; evaluate?: Evaluate }): FrameworkRoutes {
   const routes: FrameworkRoutes = { before: [], first: [], after: [], notes: [] };
-  const setup = readFrameworkSetup(files.application, files.others);
+  const setup = readFrameworkSetup(files.application, files.others, o.evaluate);
   const railties = railtiesSite(files.application) ?? setup.loaded.values().next().value;
   if (o.version.lt(5, 2)) {
     // Before Active Storage (5.2): internal routes of other shapes, not modelled.
@@ -137,8 +138,11 @@ function setting(setup: FrameworkSetup, key: string, routes: FrameworkRoutes): s
   const found: Setting | undefined = setup.settings.get(key);
   if (!found) return undefined;
   if (found.value.known) return found.value.value;
+  const { text, under } = found.value;
   routes.notes.push({
-    message: `Routemap cannot know \`${found.value.text}\` without booting the app, so it takes config.${key} as unset, as Rails' default.`,
+    message: under
+      ? `Routemap cannot decide whether config.${key} is set to \`${text}\` (only ${under}), so it takes it as unset, as Rails' default.`
+      : `Routemap cannot know \`${text}\` without booting the app, so it takes config.${key} as unset, as Rails' default.`,
     span: spanOf(found.site),
   });
   return undefined;

@@ -1,0 +1,3 @@
+Rails.application.routes.draw do
+  resources :photos, only: :index
+end
