@@ -254,9 +254,13 @@ class Mapping {
   }
 }
 
+/**
+ * Devise's own modules (`Devise::ALL`), and `authenticatable`: Devise::Models::Authenticatable,
+ * which `devise :authenticatable` names too (the base of the others, in no `Devise::ROUTES`: no route).
+ */
 const KNOWN_MODULES = new Set([
   "database_authenticatable", "rememberable", "omniauthable", "recoverable", "registerable",
-  "validatable", "confirmable", "lockable", "timeoutable", "trackable",
+  "validatable", "confirmable", "lockable", "timeoutable", "trackable", "authenticatable",
 ]);
 
 /** `with_devise_exclusive_scope(mapping.fullpath, mapping.name, options)` */

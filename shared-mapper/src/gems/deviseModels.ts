@@ -154,12 +154,46 @@ export function readDeviseModel(className: string, reader: ModelReader, app: App
   const modules: string[] = [];
   const options = new RHash();
   const state: ReadState = { why: undefined, seen: new Set<string>(), undecided: [], order: (a, b) => allIndex(a, app) - allIndex(b, app) };
-  readDeviseCalls(file, reader, modules, options, state);
+  // A subclass has its parent's modules (`devise_modules` is a class attribute; its own `devise`
+  // calls add to them): the app's parent classes read first, farthest first.
+  for (const ancestor of appAncestry(className, file, reader)) readDeviseCalls(ancestor, reader, modules, options, state);
   if (state.why) return { why: state.why };
   const undecided = state.undecided.filter((u) => !modules.includes(u.module));
-  if (!modules.length && !undecided.length) return { why: `${reader.relative(file)} has no \`devise\` call that Routemap can see, in it or in the modules it includes that the app defines (a parent class is not read)` };
+  if (!modules.length && !undecided.length) return { why: `${reader.relative(file)} has no \`devise\` call that Routemap can see, in it, its parent classes the app defines, or the modules they include` };
   // `self.devise_modules |= selected_modules`: each call's after the earlier calls'.
   return { modules: [...new Set(modules)], options, undecided: [...new Map(undecided.map((u) => [u.module, u])).values()] };
+}
+
+/** The model's file and those of its parent classes the app defines (not ApplicationRecord's framework ancestors), farthest first. */
+function appAncestry(className: string, file: LoadedFile, reader: ModelReader): LoadedFile[] {
+  const chain = [file];
+  let name = className.replace(/^::/, "");
+  for (let current = file; chain.length < MAX_ANCESTORS; ) {
+    const parent = superclassIn(current, name);
+    const found = parent && reader.find(parent.replace(/^::/, ""));
+    if (!found || chain.includes(found)) break;
+    chain.unshift(found);
+    name = parent!.replace(/^::/, "");
+    current = found;
+  }
+  return chain;
+}
+const MAX_ANCESTORS = 8;
+
+/** The superclass written for the class `name` (its last name matched) in a file, if any. */
+function superclassIn(file: LoadedFile, name: string): string | undefined {
+  const last = name.slice(name.lastIndexOf(":") + 1);
+  let found: string | undefined;
+  const stack: N.Node[] = [file.program];
+  while (stack.length && found === undefined) {
+    const node = stack.pop()!;
+    if (node instanceof N.ClassNode && constantPathText(node.constantPath)?.replace(/^.*::/, "") === last) {
+      found = node.superclass ? constantPathText(node.superclass) : undefined;
+      break;
+    }
+    if (node instanceof N.ProgramNode || node instanceof N.StatementsNode || node instanceof N.ModuleNode || node instanceof N.ClassNode) stack.push(...childrenOf(node));
+  }
+  return found;
 }
 
 type ReadState = { why: string | undefined; seen: Set<string>; undecided: { module: string; condition: string }[]; order: (a: string, b: string) => number };

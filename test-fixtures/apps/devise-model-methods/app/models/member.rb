@@ -1,0 +1,3 @@
+class Member < ApplicationRecord
+  devise :database_authenticatable, :recoverable
+end
