@@ -38,7 +38,7 @@ import { jsonapiNestedParam } from "./gems/jsonapiResources.js";
 import type { Concern } from "./mapper/concerns.js";
 import { EngineRegistry } from "./mapper/engines.js";
 import { wildcardRegexp } from "./mapper/mapping.js";
-import { RouteSet, routingGuide } from "./mapper/routeSet.js";
+import { nameRules, RouteSet } from "./mapper/routeSet.js";
 import { rootScope } from "./mapper/scope.js";
 import { gemVersion, type MapperState } from "./mapper/state.js";
 import { Version } from "./mapper/version.js";
@@ -458,8 +458,8 @@ function evaluateSnippet(parser: Parser, source: string, options: MapOptions): E
   const version = Version.parse(options.railsVersion);
   const ruby = rubyVersion(options.rubyVersion);
   interpreter.mapper = {
-    scope: rootScope(), set: new RouteSet(0, routingGuide(version)), concerns: new Map(), version, ruby, apiOnly: false, drawPaths: [], host: interpreter,
-    engines: new EngineRegistry(routingGuide(version)), fastPaths: true, gems: undefined, partial: false, blockDsl: undefined,
+    scope: rootScope(), set: new RouteSet(0, nameRules(version)), concerns: new Map(), version, ruby, apiOnly: false, drawPaths: [], host: interpreter,
+    engines: new EngineRegistry(nameRules(version)), fastPaths: true, gems: undefined, partial: false, blockDsl: undefined,
     display: { ruby, hiddenGlob: wildcardRegexp(version), inlineHandlerText: version.gte(7, 1) },
   };
   interpreter.appSet = interpreter.mapper.set;
@@ -498,7 +498,7 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
   const start = now();
   let parseTime = 0;
   const diagnostics: Diagnostic[] = [];
-  const set = new RouteSet(expected, routingGuide(Version.parse(input.options?.railsVersion)));
+  const set = new RouteSet(expected, nameRules(Version.parse(input.options?.railsVersion)));
   const read = (path: string): string | undefined =>
     input.files instanceof Map ? input.files.get(path) : (input.files as Record<string, string>)[path];
   const files: string[] = [];
@@ -602,7 +602,7 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
     apiOnly: options.apiOnly ?? false,
     drawPaths: options.drawPaths ?? [defaultDrawPath(input.entry)],
     host: interpreter,
-    engines: new EngineRegistry(routingGuide(version)),
+    engines: new EngineRegistry(nameRules(version)),
     fastPaths: options.fastPaths ?? true,
     gems: options.gems,
     gemfileVersions: options.gemfileVersions,

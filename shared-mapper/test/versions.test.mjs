@@ -188,6 +188,14 @@ test("a second `root` is drawn unnamed on Rails 5.0–5.2 (mapper.rb's match_roo
   }
 });
 
+test("a name already in use raises from Rails 4.0 (rails/rails#9704); 3.2's add_route keeps both routes named, the helper the last one's (route_set.rb at v3.2.22)", async () => {
+  const body = '  root :to => "pages#home"\n  scope :constraints => lambda { |r| r.env["warden"].authenticate? } do\n    root :to => "dashboard#show"\n  end';
+  const old = await check(body, "3.2");
+  // (3.2's `root` is a `match` of any verb.)
+  assert.deepEqual([old.rows, old.errors], [["root  / pages#home", "root  / dashboard#show"], []]);
+  assert.equal((await check(body, "4.0")).errors.length, 1);
+});
+
 test("`Rails.env.local?` is development or test from Rails 7.1 (EnvironmentInquirer); before, a StringInquirer's question whether the environment is called local", async () => {
   const body = '  get "a", to: "x#a" if Rails.env.local?\n  get "b", to: "x#b" unless Rails.env.local?';
   const names = async (rails) => (await check(body, rails)).rows.map((r) => r.split(" ")[0]);

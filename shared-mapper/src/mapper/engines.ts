@@ -6,7 +6,7 @@
  * section of their own.
  */
 import { underscore } from "../inflector.js";
-import { RouteSet } from "./routeSet.js";
+import { RouteSet, type NameRules } from "./routeSet.js";
 
 export interface EngineClass {
   /** `isolate_namespace Blog` → "Blog". */
@@ -18,8 +18,8 @@ export interface EngineClass {
 }
 
 export class EngineRegistry {
-  /** `guides`: the route sets' name error's address (`routingGuide`). */
-  constructor(private readonly guides?: string) {}
+  /** `rules`: what the route sets do with names (`nameRules`). */
+  constructor(private readonly rules?: NameRules) {}
   /** Engine classes defined in the routes files (`class Engine < ::Rails::Engine`). */
   readonly classes = new Map<string, EngineClass>();
   /** Route sets drawn with `<Engine>.routes.draw`, by constant path, in drawing order. */
@@ -71,7 +71,7 @@ export class EngineRegistry {
   setFor(path: string): RouteSet {
     let set = this.sets.get(path);
     if (!set) {
-      set = new RouteSet(0, this.guides);
+      set = new RouteSet(0, this.rules);
       this.sets.set(path, set);
     }
     return set;

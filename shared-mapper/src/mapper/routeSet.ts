@@ -19,9 +19,20 @@ const MAX_PRESIZE = 65_536;
 
 const GUIDES_HTTPS = "https://guides.rubyonrails.org/routing.html#restricting-the-routes-created";
 
-/** The guide's address in the name error of Rails `version`'s route set. */
-export function routingGuide(version: Version): string {
-  return version.lt(6, 0) ? GUIDES_HTTPS.replace("https:", "http:") : GUIDES_HTTPS;
+/** What Rails `version`'s route sets do with names (`RouteSet.add`). */
+export interface NameRules {
+  /** The guide's address the name error ends with (route_set.rb: `http://` before 6.0, `https://` from it). */
+  guides: string;
+  /**
+   * Whether a name already in use raises (from 4.0, rails/rails#9704); 3.2's `add_route` only
+   * checks the name's form, and `named_routes[name] = route` leaves the helper to the last route.
+   */
+  unique: boolean;
+}
+
+/** The name rules of Rails `version`'s route sets. */
+export function nameRules(version: Version): NameRules {
+  return { guides: version.lt(6, 0) ? GUIDES_HTTPS.replace("https:", "http:") : GUIDES_HTTPS, unique: version.gte(4, 0) };
 }
 
 export class RouteSet {
@@ -44,13 +55,10 @@ export class RouteSet {
   /** Rows that share a name with another route drawn under conditions that exclude theirs. */
   private readonly conditionalNames = new Map<string, number[]>();
 
-  /**
-   * `guides`: the routing guide's address the name error ends with, as the app's Rails wrote it
-   * (route_set.rb: `http://` before 6.0, `https://` from it).
-   */
+  /** `rules`: what the app's Rails does with a name already in use (`nameRules`). */
   constructor(
     expected = 0,
-    private readonly guides = GUIDES_HTTPS,
+    private readonly rules: NameRules = { guides: GUIDES_HTTPS, unique: true },
   ) {
     this.list = expected > 0 ? new Array(Math.min(expected, MAX_PRESIZE)) : [];
     this.named = new NameTable(this.list, expected);
@@ -133,6 +141,8 @@ export class RouteSet {
       if (this.takenUnder(text, route) === "never") return this.addConditional(route, text);
       throw new ConditionalNameError(text, this.conditionsOf(text, route));
     }
+    // Rails 3.2: both routes keep the name; the helper is the last one's (helpers index the table so).
+    if (text !== null && this.named.has(text) && !this.rules.unique) return this.addConditional(route, text);
     if (text !== null && this.named.has(text)) {
       const scope = this.unknownScope ?? this.namesInUnknownScope.get(text);
       if (scope !== undefined) {
@@ -144,7 +154,7 @@ export class RouteSet {
           "You may have defined two routes with the same name using the `:as` option, or " +
           "you may be overriding a route already defined by a resource with the same naming. " +
           "For the latter, you can restrict the routes created with `resources` as explained here: \n" +
-          this.guides,
+          this.rules.guides,
       );
     }
     route.name = text ?? "";
