@@ -112,3 +112,20 @@ test("a regexp rule runs on Ruby's engine with a budget, as ActiveSupport runs i
   assert.ok(names(result).includes("drife"));
   assert.ok(Date.now() - started < 5_000, `${Date.now() - started} ms`);
 });
+
+test("a word with a comma, a colon or an apostrophe is read as the text it is (both regexp engines take those as themselves); one with regexp syntax is not", async () => {
+  const result = await mapApp(
+    [
+      "ActiveSupport::Inflector.inflections(:en) do |inflect|",
+      '  inflect.irregular "oil, or camphor", "oils, or camphor"',
+      '  inflect.irregular "person: staff", "people: staff"',
+      '  inflect.irregular "o.k", "o.ks"',
+      "end",
+    ].join("\n"),
+    "  resources :oils, only: :show",
+  );
+  assert.deepEqual(names(result), ["oil"]);
+  assert.deepEqual(notes(result), [
+    "info config/initializers/inflections.rb:3: Routemap does not read this inflection rule (a word with regexp syntax, which ActiveSupport reads as a pattern): the names the routes make with it may differ from Rails'.",
+  ]);
+});

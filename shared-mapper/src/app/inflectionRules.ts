@@ -130,9 +130,11 @@ function apply(inflections: Inflections, statement: N.Node, onRules: (receiver: 
 /**
  * ActiveSupport builds regexps from `irregular` and `acronym` words without escaping them
  * (`/(#{s0})#{srest}$/i`), so a word with regexp syntax is a pattern there; Routemap's
- * inflector builds JavaScript regexps from them, so it takes only words that are plain text.
+ * inflector builds JavaScript regexps from them, so it takes only words without it: none of the
+ * characters special to Ruby's regexps or JavaScript's (a comma, a colon or an apostrophe is
+ * itself in both: beis-opss-cosmetics' "essential oil, camphor, menthol, or eucalyptol").
  */
-const plainWord = (word: string) => /^[\p{L}\p{N}_' -]*$/u.test(word);
+const plainWord = (word: string) => !/[.*+?()[\]{}|^$\\/]/.test(word);
 const REGEXP_WORD = "a word with regexp syntax, which ActiveSupport reads as a pattern";
 
 const stringOf = (node: N.Node): string | undefined => (node instanceof N.StringNode || node instanceof N.SymbolNode ? node.unescaped.value : undefined);
