@@ -102,6 +102,12 @@ test("3.2: no :param, no draw, and the hash form without a path is not 'Route pa
   assert.deepEqual((await check('  match :x => "y#z"', "6.1")).errors, ["1: Route path not specified"]);
 });
 
+test("4.x: the hash form without a path lands on the scope's path, as in 3.2; the raise came with 5.0 (mapper.rb's match at v4.2.11 and v5.0.0)", async () => {
+  const body = '  scope controller: "maps", path: "/maps" do\n    get action: "now_playing", as: "maps"\n  end';
+  assert.deepEqual((await check(body, "4.2.11")).rows, ["maps GET /maps(.:format) maps#now_playing"]);
+  assert.deepEqual((await check(body, "5.0")).errors, ["2: Route path not specified"]);
+});
+
 test("Unknown :on is reported as Rails 7+ words it (6.1 raised a NameError instead)", async () => {
   for (const version of ["6.1", "7.2", "8.1"]) {
     assert.deepEqual((await check('  resources :posts do\n    get :x, on: :bogus\n  end', version)).errors, ["2: Unknown scope :bogus given to :on"]);

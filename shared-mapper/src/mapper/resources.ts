@@ -334,8 +334,9 @@ export function match(m: MapperState, call: Call): void {
     // 8.1 takes the options as keywords: with nothing but known keywords there is no path
     // and nothing to draw, silently; any other key is a mapping with no path in it.
     if (!found && m.version.gte(8, 1) && options.keys().every((k) => isSym(k) && MATCH_KEYWORDS.has(k.name))) return;
-    if (!found && m.version.lt(4, 0)) {
-      // Rails 3.2 did not check: the route lands on the scope's own path.
+    if (!found && m.version.lt(5, 0)) {
+      // Rails 3.2 to 4.2 did not check (the raise came with 5.0): the route lands on the scope's
+      // own path (4.2's `path_for_action(nil, nil)`, "#{@scope[:path]}/", normalized; OCN's `get action:, as:`).
       paths = [""];
     } else if (!found) throw routingError("Route path not specified");
     const [path, to] = found ?? [null, null];
