@@ -21,10 +21,13 @@ test("a setting assigned under a condition Routemap cannot decide, or one no fil
   };
   // No environment given: ENV["SSL"] is unknown.
   const unknown = await mapApp(files);
+  // The root in both worlds of the setting, each with its protocol (and marked with the condition).
   assert.deepEqual(rows(unknown), [
-    '/ home#index {:protocol=>«Rails.application.config.force_ssl ? "https" : "http"»}',
+    '/ home#index {:protocol=>"https"}',
+    '/ home#index {:protocol=>"http"}',
     "/tz(.:format) tz#show {:tz=>«Rails.application.config.time_zone»}",
   ]);
+  assert.deepEqual(unknown.routes.filter((r) => r.path === "/").map((r) => r.conditions?.map((c) => `${c.holds ? "" : "!"}${c.text}`).join()), ["Rails.application.config.force_ssl", "!Rails.application.config.force_ssl"]);
   assert.ok(notes(unknown).some((n) => n.includes("assigns only if `ENV[\"SSL\"]`")), notes(unknown).join("\n"));
   assert.ok(notes(unknown).some((n) => n.includes("Rails.application.config.time_zone") && n.includes("whose default Routemap does not know")));
   // The environment known and the variable unset: Rails' default, false.

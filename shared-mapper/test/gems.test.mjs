@@ -73,7 +73,7 @@ test("devise: a model Routemap cannot read draws nothing and says why, never an 
   assert.deepEqual(infos(result), [
     "1: Routemap does not know the Devise modules of Customer: app/models/customer.rb is not in the workspace. The routes of `devise_for :customers` are missing.",
     "2: Routemap does not know the Devise modules of User: its `devise` call in app/models/user.rb passes `*DEVISE_MODULES`, which Routemap cannot read without running it. The routes of `devise_for :users` are missing.",
-    "3: Routemap does not know the Devise modules of Admin: app/models/admin.rb has no `devise` call that Routemap can see, in it or in the modules it includes that the app defines (a parent class is not read). The routes of `devise_for :admins` are missing.",
+    "3: Routemap does not know the Devise modules of Admin: app/models/admin.rb has no `devise` call that Routemap can see, in it, its parent classes the app defines, or the modules they include. The routes of `devise_for :admins` are missing.",
   ]);
 });
 

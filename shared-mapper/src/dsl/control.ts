@@ -10,7 +10,7 @@ import { coreClass, isExceptionA, isExceptionClass, iterate, elementOf } from ".
 /** Ruby's own classes and modules: defined in every app. */
 const CORE_CLASS_NAMES = new Set(["String", "Symbol", "Integer", "Float", "Numeric", "Array", "Hash", "Range", "Regexp", "MatchData", "Proc", "NilClass", "TrueClass", "FalseClass", "Object", "BasicObject", "Kernel", "Comparable", "Enumerable", "Enumerator", "Struct", "Set", "File", "Dir", "Math", "Time", "Class", "Module", "Exception", "StandardError", "ArgumentError", "RuntimeError", "Rails", "ActiveSupport", "ActionDispatch", "ENV", "Pathname", "URI", "JSON", "Date", "Rational", "Complex"]);
 import { RoutingError } from "../mapper/errors.js";
-import { RConst, RObject, RUnknown, RUnknownTruth, RValue } from "../ruby/values.js";
+import { RConst, RObject, RUndecided, RUnknown, RUnknownTruth, RValue } from "../ruby/values.js";
 import type { Env } from "./env.js";
 import type { Evaluator, Node } from "./evaluator.js";
 import type { Handlers } from "./handlers.js";
@@ -26,8 +26,15 @@ export function branch(it: Evaluator, predicate: Node, env: Env, whenTrue: () =>
   return truth ? whenTrue() : whenFalse();
 }
 
-/** The value of a construct both of whose branches ran, shown as the construct's text where they differ. */
-const placed = (it: Evaluator, node: Node | undefined, v: RValue) => (node && v instanceof RUnknown ? it.unknownAt(node, v) : v);
+/**
+ * The value of a construct both of whose branches ran, shown as the construct's text where they
+ * differ; still each world's value where both gave one (`RUndecided`: a DSL call given it runs in both).
+ */
+const placed = (it: Evaluator, node: Node | undefined, v: RValue) => {
+  if (!node || !(v instanceof RUnknown)) return v;
+  const shown = it.unknownAt(node, v);
+  return v instanceof RUndecided && shown !== v ? v.at(shown) : shown;
+};
 
 /** `case subject when …`: each test in order, as a chain of `if`s. */
 function caseWhen(it: Evaluator, n: N.CaseNode, env: Env): RValue {

@@ -4,7 +4,7 @@
  * `next`, `break`) and the other goes on, the rest of the frame runs under the other's side
  * and the frame joins the two when it ends (`frames.ts`).
  */
-import { RUnknown, RValue } from "../ruby/values.js";
+import { RUndecided, RUnknown, RValue } from "../ruby/values.js";
 import { joinValues, type Condition, type Outcome } from "./branches.js";
 import type { Evaluator } from "./evaluator.js";
 import { isSignal, type Signal } from "./frames.js";
@@ -46,7 +46,8 @@ export function forkBranches(it: Evaluator, condition: Condition, whenTrue: () =
   const unknown = (name: string) => new RUnknown(name, false, `a value that depends on \`${condition.text}\`, which Routemap cannot decide`);
   if (!a.signal && !b.signal) {
     it.store.join(a.outcome, b.outcome, unknown);
-    return joinValues(a.value, b.value, () => unknown(condition.text));
+    // Each side's value kept: a DSL call given it runs in both worlds (`Interpreter.dispatch`).
+    return joinValues(a.value, b.value, () => new RUndecided(unknown(condition.text), condition, a.value, b.value));
   }
   if (a.signal && b.signal) {
     it.store.join(a.outcome, b.outcome, unknown);

@@ -21,8 +21,8 @@ import type { LineIndex } from "../ruby/lineIndex.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import { inspect, quotedSource, typeName, type RubyVersion } from "../ruby/print.js";
 import {
-  FOREIGN_OBJECT, RConst, RFloat, RHash, RInquirer, RMapper, RMatch, RObject, RPathname, RProc, RRegexp, RString, RStruct, RStructClass, RSymbol, RUnknown, RUnknownTruth, RValue, UnknownValueError, poisonOf,
-  stringValue, sym, truthy, unknownConstant, RUBY_MODULES_IN_CAPITALS,
+  FOREIGN_OBJECT, RConst, RFloat, RHash, RInquirer, RMapper, RMatch, RObject, RPathname, RProc, RRegexp, RString, RStruct, RStructClass, RSymbol, RUndecided, RUnknown, RUnknownTruth, RValue, UnknownValueError, poisonOf,
+  forMapper, stringValue, sym, truthy, unknownConstant, RUBY_MODULES_IN_CAPITALS,
 } from "../ruby/values.js";
 import type { ActionEndpoint, Diagnostic, GemDependent, OpenRegion, Severity, Span } from "../types.js";
 import { Conditions, describeConditions, Store, type Condition } from "./branches.js";
@@ -645,6 +645,8 @@ export class Interpreter implements MapperHost, CallHost {
 
   /** Whether statements that fail end the value being computed (`computeAside`) instead of being skipped. */
   private computing = false;
+  /** How many undecided arguments the DSL call being dispatched is run in both worlds for (`dispatch`). */
+  private worlds = 0;
 
   /**
    * A value computed aside from the routes, for a gem (a setting an initializer writes, an app's
@@ -1101,7 +1103,8 @@ export class Interpreter implements MapperHost, CallHost {
   }
 
   unknownAt(node: Node, cause: RUnknown): RUnknown {
-    if (cause.span) return cause;
+    // (An undecided value is another value where code makes one of it: `"mode/#{mode}"`, never the same.)
+    if (cause.span && !(cause instanceof RUndecided)) return cause;
     return new RUnknown(quotedSource(this.sourceText(node), 80), cause.object, cause.why, cause, cause.key, this.nodeSpan(node));
   }
 
@@ -1441,6 +1444,19 @@ export class Interpreter implements MapperHost, CallHost {
   /** Runs a DSL call with its node as the current source; Rails' errors become diagnostics here. */
   dispatch(node: N.CallNode, method: DslMethod, call: { args: RValue[]; block: RProc | null }): RValue {
     if (this.quiet) return null;
+    // An argument whose value depends on a condition Routemap cannot decide (`only: flag? ?
+    // %i[index edit] : %i[index]`, `RUndecided`): the call runs once in each world, with that
+    // world's value, as if it were written in both branches (declared, and its routes marked,
+    // under each); past MAX_WORLDS such arguments the value is unknown, and the call skipped where it needs it.
+    const split = this.worlds < MAX_WORLDS ? undecidedArgument(call.args) : undefined;
+    if (split) {
+      this.worlds++;
+      try {
+        return this.fork(split.condition, () => this.dispatch(node, method, withValue(call, split, split.whenHolds)), () => this.dispatch(node, method, withValue(call, split, split.otherwise)));
+      } finally {
+        this.worlds--;
+      }
+    }
     const set = this.mapper.set;
     const first = set.size;
     // Inside a gem's method, the DSL calls are the gem's: the user's call is their declaration,
@@ -1624,6 +1640,63 @@ export class Interpreter implements MapperHost, CallHost {
 /** A Ruby exception as the user reads it: Rails' and Ruby's messages as they are; `raise "x"` as x. */
 function rubyErrorMessage(e: RoutingError): string {
   return e.message;
+}
+
+/** Arguments of undecided value one DSL call is run in both worlds for, at most (2^n runs). */
+const MAX_WORLDS = 3;
+
+/** How deep in the arguments (Arrays and Hashes) an undecided value is looked for and replaced. */
+const UNDECIDED_DEPTH = 2;
+
+/** The first argument (or keyword's value, or element, to UNDECIDED_DEPTH) whose value is undecided (`RUndecided`). */
+function undecidedArgument(args: readonly RValue[]): RUndecided | undefined {
+  const within = (v: RValue, depth: number): RUndecided | undefined => {
+    if (v instanceof RUndecided) return v;
+    if (depth >= UNDECIDED_DEPTH) return undefined;
+    const parts = Array.isArray(v) ? v : v instanceof RHash ? v.entries().map(([, x]) => x) : [];
+    for (const x of parts) {
+      const found = within(x, depth + 1);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  for (const arg of args) {
+    const found = within(arg, 0);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * The call's arguments with `undecided` replaced by one world's value wherever `undecidedArgument`
+ * looks (new Arrays and Hashes around it), as the mapper takes values (`forMapper`: a String as a
+ * JS string); a value that holds an unknown stays that unknown.
+ */
+function withValue(call: { args: RValue[]; block: RProc | null }, undecided: RUndecided, world: RValue): { args: RValue[]; block: RProc | null } {
+  let value: RValue;
+  try {
+    value = forMapper(world);
+  } catch (e) {
+    if (!(e instanceof UnknownValueError)) throw e;
+    value = e.value;
+  }
+  const put = (v: RValue, depth: number): RValue => {
+    if (v === undecided) return value;
+    if (depth >= UNDECIDED_DEPTH) return v;
+    if (Array.isArray(v)) {
+      const out = v.map((x) => put(x, depth + 1));
+      return out.some((x, i) => x !== v[i]) ? out : v;
+    }
+    if (v instanceof RHash) {
+      const entries = v.entries().map(([k, x]) => [k, put(x, depth + 1)] as const);
+      if (entries.every(([, x], i) => x === v.entries()[i][1])) return v;
+      const copy = v.dup();
+      for (const [k, x] of entries) copy.set(k, x);
+      return copy;
+    }
+    return v;
+  };
+  return { args: call.args.map((a) => put(a, 0)), block: call.block };
 }
 
 /** What an unknown value depends on, for a message: itself, or its first cause too. */

@@ -5,24 +5,55 @@
  */
 import * as N from "@ruby/prism/src/nodes.js";
 import { regexpToS, toS } from "../ruby/print.js";
-import { RFloat, RRange, RRegexp, RString, RUnknown, RValue, sym } from "../ruby/values.js";
+import { RFloat, RRange, RRegexp, RString, RUndecided, RUnknown, RValue, UnknownValueError, sym } from "../ruby/values.js";
 import { norm } from "../core/intMath.js";
 import type { Env } from "./env.js";
 import type { Evaluator, Node } from "./evaluator.js";
 import type { Handlers } from "./handlers.js";
 
-/** The text interpolation makes of the parts, or the first unknown part. */
+/**
+ * The text interpolation makes of the parts, or the first unknown part; where one part is
+ * undecided (`"mode/#{mode}"`, `mode` a ternary's: `RUndecided`) and the others known, the text
+ * in each world, undecided as the part is.
+ */
 function interpolate(it: Evaluator, parts: Node[], env: Env): string | RUnknown {
-  let out = "";
+  const texts: (string | RUndecided)[] = [];
+  let undecided: RUndecided | undefined;
+  let length = 0;
   for (const part of parts) {
     const v = part instanceof N.EmbeddedStatementsNode ? it.statements(part.statements, env) : it.eval(part, env);
+    if (v instanceof RUndecided && !undecided) {
+      texts.push((undecided = v));
+      continue;
+    }
     if (v instanceof RUnknown) return v;
     const text = it.send(v, "to_s", [], null);
     if (text instanceof RUnknown) return text;
-    out += toS(text, it.ruby);
-    it.alloc(out.length);
+    const piece = toS(text, it.ruby);
+    texts.push(piece);
+    // The text made so far, charged as one String (a loop of `"#{s}#{s}"` doubling it).
+    it.alloc((length += piece.length));
   }
-  return out;
+  if (!undecided) return texts.join("");
+  const world = (value: RValue) => {
+    const text = texts.map((t) => (t === undecided ? textOf(it, value) : (t as string))).join("");
+    it.alloc(text.length);
+    return text;
+  };
+  try {
+    // A value of its own (not the part's: no span yet), placed by the caller.
+    return new RUndecided(new RUnknown(undecided.description, false, undecided.why, undecided), undecided.condition, world(undecided.whenHolds), world(undecided.otherwise));
+  } catch (e) {
+    if (e instanceof UnknownValueError) return undecided;
+    throw e;
+  }
+}
+
+/** A part's `to_s`; throws UnknownValueError where it is not known. */
+function textOf(it: Evaluator, v: RValue): string {
+  const text = it.send(v, "to_s", [], null);
+  if (text instanceof RUnknown) throw new UnknownValueError(text);
+  return toS(text, it.ruby);
 }
 
 /** A literal string: frozen (a plain JS string) where the file says so, else a String of its own. */
@@ -87,7 +118,9 @@ export const LITERALS: Handlers = [
   [N.InterpolatedXStringNode, () => new RUnknown("`backticks`", false, "the output of a shell command, which Routemap never runs")],
   [N.InterpolatedStringNode, (it, n: N.InterpolatedStringNode, env) => {
     const s = interpolate(it, n.parts, env);
-    return typeof s === "string" ? new RString(s) : it.unknownAt(n, s);
+    if (typeof s === "string") return new RString(s);
+    // The string's own value in each world, shown as its text.
+    return s instanceof RUndecided && s.span === undefined ? s.at(it.unknownAt(n, s)) : it.unknownAt(n, s);
   }],
   [N.SymbolNode, (_it, n: N.SymbolNode) => sym(n.unescaped.value)],
   [N.InterpolatedSymbolNode, (it, n: N.InterpolatedSymbolNode, env) => {

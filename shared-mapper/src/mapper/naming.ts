@@ -75,7 +75,7 @@ function checkEmptiable(prefix: RValue, ruby: RubyVersion): void {
 export function nameForAction(m: MapperState, as: RValue | undefined, action: RValue | undefined): string | undefined {
   if (truthy(as)) checkEmptiable(as!, m.ruby);
   const candidate = nameCandidate(actionScope(m), as, action);
-  if (candidate === undefined || (as === undefined || as === null) && m.set.hasNamedRoute(candidate)) return undefined;
+  if (candidate === undefined || (as === undefined || as === null) && m.set.hasNamedRouteUnder(candidate, m.host.sourceRef().conditions)) return undefined;
   return candidate;
 }
 

@@ -90,6 +90,17 @@ export class RouteSet {
     return this.named.has(name);
   }
 
+  /**
+   * `has_named_route?` for a route drawn under `conditions` (its call's): a name only routes of
+   * other worlds have (drawn under conditions that exclude these) is not taken there, as in
+   * Rails, where only one of them is drawn.
+   */
+  hasNamedRouteUnder(name: string, conditions: readonly { key: string; holds: boolean }[] | undefined): boolean {
+    if (!this.hasNamedRoute(name)) return false;
+    if (!conditions?.length) return true;
+    return this.rowsNamed(name).some((row) => compatible(conditions, (this.list[row] as DrawnRoute).conditionKeys ?? NO_CONDITIONS));
+  }
+
   /** Whether a route has the name wherever the table is drawn (`true`), none has (`false`), or only routes drawn under conditions do. */
   namedRouteHere(name: string): boolean | "conditional" {
     if (!this.hasNamedRoute(name)) return false;

@@ -210,6 +210,30 @@ export class RUnknown {
  * An unknown value whose truth is known all the same: `defined?(X) && Rails.env.test?` outside
  * the tests is nil or false, falsy either way; `defined?(X) || true` is truthy either way.
  */
+/**
+ * The value of a construct whose condition Routemap could not decide, where both branches gave a
+ * value (`only: flag? ? %i[index edit] : %i[index]`): unknown as it stands, but a DSL call given it
+ * runs once in each world, with that world's value (`Interpreter.dispatch`). Kept as it is where
+ * the code only names it again (a local, the text it is shown as); anything computed from it is a
+ * plain unknown.
+ */
+export class RUndecided extends RUnknown {
+  constructor(
+    of: RUnknown,
+    /** The condition (its `key` and `text`), and each side's value: `whenHolds` where it holds as `holds` says. */
+    readonly condition: { readonly key: string; readonly text: string; readonly holds: boolean },
+    readonly whenHolds: RValue,
+    readonly otherwise: RValue,
+  ) {
+    super(of.description, of.object, of.why, of.from, of.key, of.span);
+  }
+
+  /** The same value shown as other code's text (`Interpreter.placed`). */
+  at(of: RUnknown): RUndecided {
+    return new RUndecided(of, this.condition, this.whenHolds, this.otherwise);
+  }
+}
+
 export class RUnknownTruth extends RUnknown {
   constructor(
     of: RUnknown,
