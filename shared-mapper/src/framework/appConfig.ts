@@ -93,7 +93,7 @@ function runningChildren(file: LoadedFile, node: N.Node, under: readonly string[
 }
 
 /** Nodes whose parts run, or not, on what Routemap does not decide here. */
-const OPAQUE = [N.CaseNode, N.CaseMatchNode, N.AndNode, N.OrNode, N.WhileNode, N.UntilNode, N.RescueModifierNode, N.BeginNode];
+const OPAQUE = [N.CaseNode, N.CaseMatchNode, N.AndNode, N.OrNode, N.WhileNode, N.UntilNode, N.RescueModifierNode, N.RescueNode];
 
 function requireCall(node: N.CallNode, file: LoadedFile, setup: FrameworkSetup): void {
   if (node.name !== "require" || node.receiver) return;
