@@ -16,6 +16,10 @@ Rails.application.routes.draw do
   resources :posts, only: (ENV["EDIT"] ? %i[index edit] : %i[index]) do
     get :preview, on: :member
   end
+  # Changed after it was made, the value's worlds are not followed: the call is skipped and said.
+  actions = ENV["NOTES"] ? %i[index] : %i[show]
+  actions << :edit
+  resources :notes, only: actions
   base = ENV["PREFIX"] ? "admin" : "admin"
   get base, to: "a#same"
   parts = [1, ENV["SEGMENT"]].map { |p| p.to_s }.join("-")

@@ -125,6 +125,8 @@ const CHANGES_RECEIVER = new Set([
   "<<", "push", "append", "unshift", "prepend", "insert", "concat", "pop", "shift", "[]=", "store", "delete", "delete_at", "delete_if",
   "keep_if", "clear", "replace", "fill", "add", "update", "subtract", "default=", "compare_by_identity", "rehash",
 ]);
+/** Whether a method of that name changes its receiver (`<<`, `push`, `gsub!`…): what the receiver held is not what it holds after. */
+export const changesItsReceiver = (name: string): boolean => name.endsWith("!") || CHANGES_RECEIVER.has(name);
 const changesReceiver = (recv: RValue, name: string) =>
   name.endsWith("!") || CHANGES_RECEIVER.has(name) || (recv instanceof RSet && name === "merge");
 

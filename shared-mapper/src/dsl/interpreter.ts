@@ -8,7 +8,7 @@
  * ways (`branches.ts`); what one evaluation may spend is bounded (`budget.ts`).
  */
 import * as N from "@ruby/prism/src/nodes.js";
-import { callMethod, coreIsA, CORE_CONSTANTS, knownClass, structInstance } from "../core/index.js";
+import { callMethod, changesItsReceiver, coreIsA, CORE_CONSTANTS, knownClass, structInstance } from "../core/index.js";
 import { dataKeywords } from "../core/dataClass.js";
 import { erbResult, isErb } from "./erb.js";
 import { rackConstant } from "../core/rack.js";
@@ -1048,6 +1048,8 @@ export class Interpreter implements MapperHost, CallHost {
    */
   invoke(recv: RValue, name: string, args: RValue[], block: RProc | null, node: Node | undefined, env: Env | undefined): RValue {
     this.budget.charge(1);
+    // (Its worlds' values are not followed through a change: `list << :x` on a ternary's list.)
+    if (recv instanceof RUndecided && changesItsReceiver(name)) recv.changed = true;
     const own = this.methodOf(recv, name);
     if (own) return this.callMethodDef(own.def, own.self, args, block, name);
     const special = this.objectCall(recv, name, args, block, env, node);
@@ -1651,7 +1653,7 @@ const UNDECIDED_DEPTH = 2;
 /** The first argument (or keyword's value, or element, to UNDECIDED_DEPTH) whose value is undecided (`RUndecided`). */
 function undecidedArgument(args: readonly RValue[]): RUndecided | undefined {
   const within = (v: RValue, depth: number): RUndecided | undefined => {
-    if (v instanceof RUndecided) return v;
+    if (v instanceof RUndecided) return v.changed ? undefined : v;
     if (depth >= UNDECIDED_DEPTH) return undefined;
     const parts = Array.isArray(v) ? v : v instanceof RHash ? v.entries().map(([, x]) => x) : [];
     for (const x of parts) {

@@ -228,6 +228,12 @@ export class RUndecided extends RUnknown {
     super(of.description, of.object, of.why, of.from, of.key, of.span);
   }
 
+  /**
+   * Set where a method that changes its receiver was called on it (`list << :x`): each world's
+   * value is then no longer known from here, and the value is a plain unknown to a DSL call.
+   */
+  changed = false;
+
   /** The same value shown as other code's text (`Interpreter.placed`). */
   at(of: RUnknown): RUndecided {
     return new RUndecided(of, this.condition, this.whenHolds, this.otherwise);
