@@ -127,8 +127,7 @@ const CHANGES_RECEIVER = new Set([
 ]);
 /** Whether a method of that name changes its receiver (`<<`, `push`, `gsub!`…): what the receiver held is not what it holds after. */
 export const changesItsReceiver = (name: string): boolean => name.endsWith("!") || CHANGES_RECEIVER.has(name);
-const changesReceiver = (recv: RValue, name: string) =>
-  name.endsWith("!") || CHANGES_RECEIVER.has(name) || (recv instanceof RSet && name === "merge");
+const changesReceiver = (recv: RValue, name: string) => changesItsReceiver(name) || (recv instanceof RSet && name === "merge");
 
 /** The method `name` of a core value; undefined if the library has none. */
 export function callMethod(rt: Runtime, recv: RValue, name: string, args: RValue[], block: RProc | null): Result {
