@@ -1652,19 +1652,28 @@ const UNDECIDED_DEPTH = 2;
 
 /** The first argument (or keyword's value, or element, to UNDECIDED_DEPTH) whose value is undecided (`RUndecided`). */
 function undecidedArgument(args: readonly RValue[]): RUndecided | undefined {
-  const within = (v: RValue, depth: number): RUndecided | undefined => {
-    if (v instanceof RUndecided) return v.changed ? undefined : v;
-    if (depth >= UNDECIDED_DEPTH) return undefined;
-    const parts = Array.isArray(v) ? v : v instanceof RHash ? v.entries().map(([, x]) => x) : [];
-    for (const x of parts) {
-      const found = within(x, depth + 1);
+  // Asked of every DSL call: indexed loops and no closure, no arrays made (as `entries()`
+  // would), since nearly every call has none (3 ms of 10,000 routes' evaluation otherwise).
+  for (let i = 0; i < args.length; i++) {
+    const found = undecidedWithin(args[i], 0);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function undecidedWithin(v: RValue, depth: number): RUndecided | undefined {
+  if (v instanceof RUndecided) return v.changed ? undefined : v;
+  if (depth >= UNDECIDED_DEPTH) return undefined;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const found = undecidedWithin(v[i], depth + 1);
       if (found) return found;
     }
-    return undefined;
-  };
-  for (const arg of args) {
-    const found = within(arg, 0);
-    if (found) return found;
+  } else if (v instanceof RHash) {
+    for (let i = 0; i < v.size; i++) {
+      const found = undecidedWithin(v.valueAt(i), depth + 1);
+      if (found) return found;
+    }
   }
   return undefined;
 }

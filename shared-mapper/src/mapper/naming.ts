@@ -75,7 +75,8 @@ function checkEmptiable(prefix: RValue, ruby: RubyVersion): void {
 export function nameForAction(m: MapperState, as: RValue | undefined, action: RValue | undefined): string | undefined {
   if (truthy(as)) checkEmptiable(as!, m.ruby);
   const candidate = nameCandidate(actionScope(m), as, action);
-  if (candidate === undefined || (as === undefined || as === null) && m.set.hasNamedRouteUnder(candidate, m.host.sourceRef().conditions)) return undefined;
+  // (The call's conditions are asked only of a name in use: most are not.)
+  if (candidate === undefined || (as === undefined || as === null) && m.set.hasNamedRoute(candidate) && m.set.hasNamedRouteUnder(candidate, m.host.sourceRef().conditions)) return undefined;
   return candidate;
 }
 
