@@ -632,10 +632,10 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
       // The application file always; the others only when they mention a setting the frameworks read.
       const [application, ...others] = loadAll(configPaths().filter((p, i) => i === 0 || mentionsFrameworkSetting(read(p)!)));
       const framework: FrameworkRoutes = application
-        ? frameworkRoutes({ application, others }, { version: state.version, railsEnv, gems: { view_component: gemVersion(state, "view_component") }, evaluate: (file, node, before) => interpreter.evaluateIn(file, node, before) })
+        ? frameworkRoutes({ application, others }, { version: state.version, railsEnv, gems: { view_component: gemVersion(state, "view_component") }, evaluate: (file, node, before) => interpreter.evaluateIn(file, node, before), conditionOf: (file, node, value) => interpreter.conditionIn(file, node, value) })
         : { before: [], first: [], after: [], notes: [] };
       const drawAll = (draws: FrameworkDraw[]) => {
-        for (const d of draws) interpreter.drawAt(d.site.node, d.site.file, d.origin, () => d.draw(new Drawer(state)));
+        for (const d of draws) interpreter.conditions.under(d.conditions, () => interpreter.drawAt(d.site.node, d.site.file, d.origin, () => d.draw(new Drawer(state))));
       };
       // Rails boots config/application.rb before anything else: what it defines and requires
       // (`require_relative "locales"`) is there when the routes are drawn. While the configuration

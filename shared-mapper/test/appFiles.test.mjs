@@ -104,16 +104,50 @@ test("config.x's groups: a method their class has (class, inspect, keys…) is n
   assert.ok(notes(result).some((n) => n.includes("a method of ActiveSupport::OrderedOptions Routemap does not model")), notes(result).join("\n"));
 });
 
-test("a framework setting assigned under a condition Routemap cannot decide is taken as unset, and said; under a decided one, only where it holds", async () => {
-  const files = (condition) => ({
+test("a framework setting assigned under a condition Routemap cannot decide: what the framework draws is drawn in each world, marked; under a decided one, only where it holds", async () => {
+  const files = (condition, routes = '  get "up", to: "health#show"') => ({
     "config/application.rb": `require "rails/all"\nmodule Shop\n  class Application < Rails::Application\n    config.active_storage.draw_routes = false ${condition}\n  end\nend\n`,
-    "config/routes.rb": draw('  get "up", to: "health#show"'),
+    "config/routes.rb": draw(routes),
   });
-  const storage = (result) => result.routes.filter((r) => r.path.startsWith("/rails/active_storage/")).length;
+  const storage = (result) => result.routes.filter((r) => r.path.startsWith("/rails/active_storage/"));
+  const marks = (routes) => [...new Set(routes.map((r) => r.conditions?.map((c) => `${c.holds ? "if" : "unless"} ${c.text}`).join(" and ") ?? ""))];
+  // No environment given: ENV["NO_STORAGE"] is unknown. Rails draws the routes where it does not hold.
   const undecided = await mapApp(files('if ENV["NO_STORAGE"]'));
-  assert.equal(storage(undecided), 9);
-  assert.deepEqual(notes(undecided), ['info 3: Routemap cannot decide whether config.active_storage.draw_routes is set to `false` (only if ENV["NO_STORAGE"]), so it takes it as unset, as Rails\' default.']);
-  assert.equal(storage(await mapApp(files("if Rails.env.production?"))), 9);
-  assert.equal(storage(await mapApp(files("if Rails.env.production?"), { railsEnv: "production" })), 0);
-  assert.equal(storage(await mapApp(files("unless Rails.env.production?"))), 0);
+  assert.equal(storage(undecided).length, 9);
+  assert.deepEqual(marks(storage(undecided)), ['unless ENV["NO_STORAGE"]']);
+  assert.deepEqual(notes(undecided), ['info 3: Routemap cannot decide whether config.active_storage.draw_routes is set to `false` (only if ENV["NO_STORAGE"]): what Rails draws from it is drawn both ways, each marked with its condition.']);
+  // The same condition in the routes file: a route of the same name drawn where it holds is not a
+  // second `rails_disk_service` (the two can never both be drawn), and the helper is conditional.
+  const both = await mapApp(files('if ENV["NO_STORAGE"]', '  if ENV["NO_STORAGE"]\n    get "disk/:key", to: "disk#show", as: :rails_disk_service\n  end'));
+  assert.deepEqual(both.diagnostics.filter((d) => d.severity === "error"), []);
+  assert.deepEqual(both.routes.filter((r) => r.name === "rails_disk_service").map((r) => `${r.path} ${marks([r])}`), ["/disk/:key(.:format) if ENV[\"NO_STORAGE\"]", "/rails/active_storage/disk/:encoded_key/*filename(.:format) unless ENV[\"NO_STORAGE\"]"]);
+  // Decided conditions: only where they hold, and nothing marked.
+  assert.equal(storage(await mapApp(files("if Rails.env.production?"))).length, 9);
+  assert.deepEqual(marks(storage(await mapApp(files("if Rails.env.production?")))), [""]);
+  assert.equal(storage(await mapApp(files("if Rails.env.production?"), { railsEnv: "production" })).length, 0);
+  assert.equal(storage(await mapApp(files("unless Rails.env.production?"))).length, 0);
+  // A value Routemap cannot know at all is taken as unset (Rails' default), and said.
+  const computed = await mapApp({ ...files(""), "config/application.rb": files("")["config/application.rb"].replace("= false ", '= ENV.fetch("X") == "1"') });
+  assert.equal(storage(computed).length, 9);
+  assert.deepEqual(marks(storage(computed)), [""]);
+  assert.ok(notes(computed)[0].includes("so it takes config.active_storage.draw_routes as unset"), notes(computed).join("\n"));
+});
+
+test("framework settings under several undecided conditions: worlds that never overlap, each with its value", async () => {
+  const application = [
+    'require "rails/all"',
+    "module Shop",
+    "  class Application < Rails::Application",
+    '    config.active_storage.routes_prefix = "/files"',
+    '    if ENV["CDN"]',
+    '      config.active_storage.routes_prefix = "/cdn" if ENV["EDGE"]',
+    "    else",
+    "      config.active_storage.draw_routes = false",
+    "    end",
+    "  end",
+    "end",
+  ].join("\n");
+  const result = await mapApp({ "config/application.rb": application, "config/routes.rb": draw('  get "up", to: "health#show"') });
+  const shown = result.routes.filter((r) => r.name === "rails_service_blob").map((r) => `${r.path.split("/blobs")[0]} ${r.conditions.map((c) => `${c.holds ? "if" : "unless"} ${c.text}`).join(" and ")}`);
+  assert.deepEqual(shown, ['/cdn if ENV["CDN"] and if ENV["EDGE"]', '/files if ENV["CDN"] and unless ENV["EDGE"]']);
 });

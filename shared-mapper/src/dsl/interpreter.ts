@@ -990,9 +990,13 @@ export class Interpreter implements MapperHost, CallHost {
   conditionOf(node: Node, value: RUnknown, said?: string, o: { quiet?: boolean } = {}): Condition {
     const text = quotedSource(said ?? this.sourceText(node), 80);
     if (!o.quiet) this.sayUndecided(node, value, text);
-    if (value.key !== undefined && value.key.startsWith("!")) return { key: value.key.slice(1), text, holds: false };
-    // An unknown met only here (a value that may differ between evaluations) is a condition of its own.
-    return { key: value.key ?? `${this.index.file}:${node.location.startOffset}:${value.description}`, text, holds: true };
+    return conditionFor(value, text, `${this.index.file}:${node.location.startOffset}`);
+  }
+
+  /** `conditionOf` for a condition in `file` (a configuration file read aside), saying nothing. */
+  conditionIn(file: LoadedFile, node: Node, value: RValue): Condition {
+    const text = quotedSource(file.index.slice(node.location.startOffset, node.location.startOffset + node.location.length), 80);
+    return conditionFor(value instanceof RUnknown ? value : new RUnknown(text, false, "a constant Routemap does not know"), text, `${file.index.file}:${node.location.startOffset}`);
   }
 
   sayUndecided(node: Node, value: RUnknown, text: string): void {
@@ -1642,6 +1646,16 @@ export class Interpreter implements MapperHost, CallHost {
 /** A Ruby exception as the user reads it: Rails' and Ruby's messages as they are; `raise "x"` as x. */
 function rubyErrorMessage(e: RoutingError): string {
   return e.message;
+}
+
+/**
+ * The condition an undecided `value` stands for, written `text`: the same key wherever the same
+ * unknown is met again (`ENV["M"] == "true"`), its negation's as not holding; an unknown met only
+ * `at` (a value that may differ between evaluations) is a condition of its own.
+ */
+function conditionFor(value: RUnknown, text: string, at: string): Condition {
+  if (value.key !== undefined && value.key.startsWith("!")) return { key: value.key.slice(1), text, holds: false };
+  return { key: value.key ?? `${at}:${value.description}`, text, holds: true };
 }
 
 /** Arguments of undecided value one DSL call is run in both worlds for, at most (2^n runs). */

@@ -13,6 +13,7 @@ import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import { childrenOf, walkCalls } from "../ruby/walk.js";
 import { branchesToRun, type Evaluate } from "../gems/branchesToRun.js";
+import type { RValue } from "../ruby/values.js";
 
 export type Framework = "active_storage" | "action_mailbox" | "action_mailer";
 
@@ -22,15 +23,27 @@ export interface Site {
   file: LoadedFile;
 }
 
+/** A condition Routemap cannot decide, as routes drawn under it keep it (dsl/branches.ts `Condition`). */
+export interface SettingCondition {
+  readonly key: string;
+  readonly text: string;
+  readonly holds: boolean;
+}
+
 /**
  * A setting's value as written: a literal's value, or `unknown` with the code's text (and, for
- * one assigned under conditions Routemap cannot decide, those: `if Rails.env.staging?`).
+ * one assigned under conditions Routemap cannot decide, those: `if Rails.env.staging?`, as text,
+ * and as conditions where each is an `if`/`unless` Routemap could evaluate to an unknown).
  */
-export type SettingValue = { known: true; value: string | boolean | null } | { known: false; text: string; under?: string };
+export type SettingValue =
+  | { known: true; value: string | boolean | null }
+  | { known: false; text: string; under?: string; conditions?: readonly SettingCondition[]; literal?: SettingValue };
 
 export interface Setting {
   value: SettingValue;
   site: Site;
+  /** The assignment this one overrides, where one was read before it. */
+  previous?: Setting;
 }
 
 export interface FrameworkSetup {
@@ -50,46 +63,67 @@ const REQUIRES: Record<string, Framework[]> = {
   "action_text/engine": ["active_storage"],
 };
 
-/** The settings that change what the frameworks draw. */
-const SETTINGS = new Set([
-  "active_storage.draw_routes", "active_storage.routes_prefix", "action_mailer.show_previews",
-  // view_component's previews (gems/viewComponent.ts): 2.x and 3.x, then 4.x's.
+/** view_component's settings of its previews (gems/viewComponent.ts): 2.x and 3.x, then 4.x's. */
+export const VIEW_COMPONENT_SETTINGS = [
   "view_component.show_previews", "view_component.preview_route", "view_component.preview_controller",
   "view_component.previews.enabled", "view_component.previews.route", "view_component.previews.controller",
-]);
+];
+
+/** The settings that change what the frameworks draw. */
+const SETTINGS = new Set(["active_storage.draw_routes", "active_storage.routes_prefix", "action_mailer.show_previews", ...VIEW_COMPONENT_SETTINGS]);
 
 /** Whether a configuration file's text may set one of SETTINGS (the others need no parse). */
 export const mentionsFrameworkSetting = (text: string): boolean => text.includes("active_storage") || text.includes("action_mailer") || text.includes("view_component");
+
+/** How a reader of the configuration evaluates a condition, and makes a route's condition of an undecided one. */
+export interface ConditionReader {
+  evaluate?: Evaluate;
+  conditionOf?: (file: LoadedFile, node: N.Node, value: RValue) => SettingCondition;
+}
+
+/** What an assignment runs under, Routemap cannot decide: as said, and as a route's condition where it can be one. */
+interface Under {
+  text: string;
+  condition?: SettingCondition;
+}
 
 /**
  * `evaluate` decides the conditions settings are assigned under (`… = false if Rails.env.production?`,
  * in the environment mapped): an assignment in a branch that does not run is none; one under a
  * condition Routemap cannot decide (or in a method's body, a `case`, `&&`…) is a value it cannot know.
  */
-export function readFrameworkSetup(application: LoadedFile, others: LoadedFile[], evaluate?: Evaluate): FrameworkSetup {
+export function readFrameworkSetup(application: LoadedFile, others: LoadedFile[], reader: ConditionReader = {}): FrameworkSetup {
   const setup: FrameworkSetup = { loaded: new Map(), settings: new Map() };
   walkCalls(application.program, (node) => requireCall(node, application, setup));
   for (const file of [application, ...others]) {
-    const stack: { node: N.Node; under: readonly string[] }[] = [{ node: file.program, under: [] }];
+    const stack: { node: N.Node; under: readonly Under[] }[] = [{ node: file.program, under: [] }];
     while (stack.length) {
       const { node, under } = stack.pop()!;
       if (node instanceof N.CallNode) settingCall(node, file, setup, under);
-      for (const next of runningChildren(file, node, under, evaluate).reverse()) stack.push(next);
+      for (const next of runningChildren(file, node, under, reader).reverse()) stack.push(next);
     }
   }
   return setup;
 }
 
 /** A node's children, each with the conditions Routemap cannot decide that it runs under. */
-function runningChildren(file: LoadedFile, node: N.Node, under: readonly string[], evaluate?: Evaluate): { node: N.Node; under: readonly string[] }[] {
+function runningChildren(file: LoadedFile, node: N.Node, under: readonly Under[], reader: ConditionReader): { node: N.Node; under: readonly Under[] }[] {
   const text = (n: N.Node) => file.index.slice(n.location.startOffset, n.location.startOffset + n.location.length);
   if (node instanceof N.IfNode || node instanceof N.UnlessNode) {
-    const { undecided, branches } = branchesToRun(file, node, evaluate);
-    const condition = `${node instanceof N.UnlessNode ? "unless" : "if"} ${text(node.predicate)}`;
-    return branches.map((b) => ({ node: b.body, under: undecided ? [...under, condition] : under }));
+    const { undecided, value, branches } = branchesToRun(file, node, reader.evaluate);
+    if (!undecided) return branches.map((b) => ({ node: b.body, under }));
+    const unless = node instanceof N.UnlessNode;
+    const condition = value !== undefined ? reader.conditionOf?.(file, node.predicate, value) : undefined;
+    const said = `${unless ? "unless" : "if"} ${text(node.predicate)}`;
+    return branches.map((b) => {
+      // An `unless` body, and an `if`'s `else`, run where the condition does not hold.
+      const holds = b.own !== unless;
+      const own: Under = { text: b.own ? said : `${unless ? "if" : "unless"} ${text(node.predicate)}`, condition: condition && (holds ? condition : { ...condition, holds: !condition.holds }) };
+      return { node: b.body, under: [...under, own] };
+    });
   }
   const opaque = node instanceof N.DefNode ? "in a method's body" : OPAQUE.some((k) => node instanceof k) ? `in \`${text(node).slice(0, 60)}\`` : undefined;
-  return childrenOf(node).map((child) => ({ node: child, under: opaque ? [...under, opaque] : under }));
+  return childrenOf(node).map((child) => ({ node: child, under: opaque ? [...under, { text: opaque }] : under }));
 }
 
 /** Nodes whose parts run, or not, on what Routemap does not decide here. */
@@ -108,7 +142,7 @@ function requireCall(node: N.CallNode, file: LoadedFile, setup: FrameworkSetup):
  * `<anything>.config.active_storage.draw_routes = value` (or `config.view_component.previews.enabled
  * = value`, a group in a group), or `config.…` inside the app's class or `configure` block.
  */
-function settingCall(node: N.CallNode, file: LoadedFile, setup: FrameworkSetup, under: readonly string[]): void {
+function settingCall(node: N.CallNode, file: LoadedFile, setup: FrameworkSetup, under: readonly Under[]): void {
   if (!node.name.endsWith("=") || node.name === "[]=") return;
   const groups: string[] = [];
   let group = node.receiver;
@@ -119,7 +153,10 @@ function settingCall(node: N.CallNode, file: LoadedFile, setup: FrameworkSetup, 
   const value = node.arguments_?.arguments_[0];
   if (!value) return;
   const text = file.index.slice(value.location.startOffset, value.location.startOffset + value.location.length);
-  setup.settings.set(key, { value: under.length ? { known: false, text, under: under.join(" and ") } : literal(value, file), site: { node, file } });
+  const written = literal(value, file);
+  const conditions = under.every((u) => u.condition) ? under.map((u) => u.condition!) : undefined;
+  const assigned: SettingValue = under.length ? { known: false, text, under: under.map((u) => u.text).join(" and "), conditions, literal: written } : written;
+  setup.settings.set(key, { value: assigned, site: { node, file }, previous: setup.settings.get(key) });
 }
 
 function literal(node: N.Node, file: LoadedFile): SettingValue {

@@ -12,8 +12,8 @@ import type { Version } from "../mapper/version.js";
 import type { Span } from "../types.js";
 import { drawActionMailbox } from "./actionMailbox.js";
 import { DEFAULT_ROUTES_PREFIX, drawActiveStorage } from "./activeStorage.js";
-import { readFrameworkSetup, type FrameworkSetup, type Setting, type Site } from "./appConfig.js";
-import type { Evaluate } from "../gems/branchesToRun.js";
+import { readFrameworkSetup, VIEW_COMPONENT_SETTINGS, type ConditionReader, type SettingCondition, type Site } from "./appConfig.js";
+import { settingWorlds } from "./settingWorlds.js";
 import type { Drawer } from "./draw.js";
 import { drawInternalRoutes, drawMailerPreviews } from "./internalRoutes.js";
 import { viewComponentRoutes } from "../gems/viewComponent.js";
@@ -28,6 +28,8 @@ export interface FrameworkDraw {
   site: Site;
   origin: string;
   draw(r: Drawer): void;
+  /** The conditions Routemap cannot decide that the settings it is drawn from were read under (settingWorlds.ts). */
+  conditions: readonly SettingCondition[];
 }
 
 export interface FrameworkRoutes {
@@ -48,9 +50,10 @@ export interface AppFiles {
 }
 
 /** `gems`: the versions of the gems the app locks whose railties prepend routes (view_component). */
-export function frameworkRoutes(files: AppFiles, o: { version: Version; railsEnv: string; gems?: { view_component?: string }; evaluate?: Evaluate }): FrameworkRoutes {
+export function frameworkRoutes(files: AppFiles, o: { version: Version; railsEnv: string; gems?: { view_component?: string } } & ConditionReader): FrameworkRoutes {
   const routes: FrameworkRoutes = { before: [], first: [], after: [], notes: [] };
-  const setup = readFrameworkSetup(files.application, files.others, o.evaluate);
+  const setup = readFrameworkSetup(files.application, files.others, o);
+  const worlds = (keys: string[]) => settingWorlds(setup, keys, routes.notes);
   const railties = railtiesSite(files.application) ?? setup.loaded.values().next().value;
   if (o.version.lt(5, 2)) {
     // Before Active Storage (5.2): internal routes of other shapes, not modelled.
@@ -58,30 +61,33 @@ export function frameworkRoutes(files: AppFiles, o: { version: Version; railsEnv
     return routes;
   }
   if (o.railsEnv === "development" && railties) {
-    routes.before.push({ site: railties, origin: "Rails", draw: (r) => drawInternalRoutes(r, o.version) });
+    routes.before.push({ site: railties, origin: "Rails", draw: (r) => drawInternalRoutes(r, o.version), conditions: [] });
   }
   const mailer = setup.loaded.get("action_mailer");
   if (mailer) {
-    // `show_previews = Rails.env.development? if show_previews.nil?`
-    const previews = setting(setup, "action_mailer.show_previews", routes) ?? o.railsEnv === "development";
-    if (previews !== false && previews !== null) routes.before.push({ site: mailer, origin: "Action Mailer", draw: (r) => drawMailerPreviews(r, o.version) });
+    for (const { conditions, get } of worlds(["action_mailer.show_previews"])) {
+      // `show_previews = Rails.env.development? if show_previews.nil?`
+      const previews = get("action_mailer.show_previews") ?? o.railsEnv === "development";
+      if (previews !== false && previews !== null) routes.before.push({ site: mailer, origin: "Action Mailer", draw: (r) => drawMailerPreviews(r, o.version), conditions });
+    }
   }
   // The engines' routes files, in the order the railties load (Active Storage's before Action Mailbox's).
   const engines: { railtie: string; draw: FrameworkDraw }[] = [];
   const storage = setup.loaded.get("active_storage");
   if (storage) {
     // `draw_routes` came in 6.1, `routes_prefix` in 6.0: before, they are not read.
-    const draw = o.version.gte(6, 1) ? setting(setup, "active_storage.draw_routes", routes) : undefined;
-    const prefix = o.version.gte(6, 0) ? setting(setup, "active_storage.routes_prefix", routes) : undefined;
-    // `draw_routes != false` and `routes_prefix || "/rails/active_storage"`, as the engine reads them.
-    if (draw !== false) {
+    const keys = [...(o.version.gte(6, 1) ? ["active_storage.draw_routes"] : []), ...(o.version.gte(6, 0) ? ["active_storage.routes_prefix"] : [])];
+    for (const { conditions, get } of worlds(keys)) {
+      const [draw, prefix] = [get("active_storage.draw_routes"), get("active_storage.routes_prefix")];
+      // `draw_routes != false` and `routes_prefix || "/rails/active_storage"`, as the engine reads them.
+      if (draw === false) continue;
       const scope = typeof prefix === "string" ? prefix : DEFAULT_ROUTES_PREFIX;
-      engines.push({ railtie: "ActiveStorage::Engine", draw: { site: storage, origin: "Active Storage", draw: (r) => drawActiveStorage(r, scope, o.version) } });
+      engines.push({ railtie: "ActiveStorage::Engine", draw: { site: storage, origin: "Active Storage", draw: (r) => drawActiveStorage(r, scope, o.version), conditions } });
     }
   }
   // `rails/all` loads Action Mailbox from 6.0, when it was born.
   const mailbox = o.version.gte(6, 0) ? setup.loaded.get("action_mailbox") : undefined;
-  if (mailbox) engines.push({ railtie: "ActionMailbox::Engine", draw: { site: mailbox, origin: "Action Mailbox", draw: (r) => drawActionMailbox(r, o.version) } });
+  if (mailbox) engines.push({ railtie: "ActionMailbox::Engine", draw: { site: mailbox, origin: "Action Mailbox", draw: (r) => drawActionMailbox(r, o.version), conditions: [] } });
   const order = routesFilesOrder(files.application, engines.map((e) => e.railtie), routes);
   for (const { railtie, draw } of engines) (order.first.includes(railtie) ? routes.first : routes.after).push(draw);
   const rank = (d: FrameworkDraw) => [...order.first, ...order.after].indexOf(engines.find((e) => e.draw === d)!.railtie);
@@ -89,8 +95,12 @@ export function frameworkRoutes(files: AppFiles, o: { version: Version; railsEnv
   routes.after.sort((a, b) => rank(a) - rank(b));
   // Gems' railties, loaded by Bundler.require after Rails' own: their `after_initialize` prepends come after Action Mailer's.
   const components = o.gems?.view_component;
-  const previews = components && railties ? viewComponentRoutes(components, { get: (key) => setting(setup, key, routes) }, o.railsEnv) : undefined;
-  if (previews) routes.before.push({ site: railties!, origin: "view_component", draw: previews });
+  if (components && railties) {
+    for (const { conditions, get } of worlds(VIEW_COMPONENT_SETTINGS)) {
+      const previews = viewComponentRoutes(components, { get }, o.railsEnv);
+      if (previews) routes.before.push({ site: railties, origin: "view_component", draw: previews, conditions });
+    }
+  }
   return routes;
 }
 
@@ -131,21 +141,6 @@ function railtiesOrderSetting(application: LoadedFile): { node: N.CallNode; elem
     found = { node, elements: value instanceof N.ArrayNode ? value.elements : [value ?? node] };
   });
   return found;
-}
-
-/** A setting's value, `undefined` when unset or unknown (then the framework's default applies, and a note says so). */
-function setting(setup: FrameworkSetup, key: string, routes: FrameworkRoutes): string | boolean | null | undefined {
-  const found: Setting | undefined = setup.settings.get(key);
-  if (!found) return undefined;
-  if (found.value.known) return found.value.value;
-  const { text, under } = found.value;
-  routes.notes.push({
-    message: under
-      ? `Routemap cannot decide whether config.${key} is set to \`${text}\` (only ${under}), so it takes it as unset, as Rails' default.`
-      : `Routemap cannot know \`${text}\` without booting the app, so it takes config.${key} as unset, as Rails' default.`,
-    span: spanOf(found.site),
-  });
-  return undefined;
 }
 
 /** The `require "rails/all"` (or `require "rails"`) that brings railties: the development routes' source. */
