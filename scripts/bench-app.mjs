@@ -21,6 +21,9 @@
 // and compilers run on others) and its resident memory at the end and the largest read after any
 // keystroke + hover: the full run takes over 30 minutes on a busy machine. `--phases hover`: the
 // first hover alone (start, the controller opened, the hover), its wall and CPU times in a line.
+// `--phases references`: references asked right after the first hover, while the server still
+// reads the app (usesWarmup.ts), with a hover in config/routes.rb every 50 ms until they are
+// answered: the references' time and the hovers' median and slowest, in a line.
 // BENCH_APP_DIR=DIR keeps the generated app there and reuses it (its 50,000 files are written
 // once); BENCH_SIGNAL=SIGUSR2 sends that signal to the server right after the keystrokes' memory is
 // read (with BENCH_NODE_FLAGS=--heapsnapshot-signal=SIGUSR2, or a preloaded script of one's own
@@ -40,7 +43,7 @@ import { generateApp } from "./lib/benchWholeApp.mjs";
 const repo = new URL("..", import.meta.url).pathname;
 const large = process.argv.includes("--large") || process.env.BENCH_APP_SIZE === "large";
 const phases = process.argv.includes("--phases") ? process.argv[process.argv.indexOf("--phases") + 1] : "all";
-if (!["all", "routes", "hover"].includes(phases)) throw new Error(`--phases ${phases}: "all", "routes" or "hover"`);
+if (!["all", "routes", "hover", "references"].includes(phases)) throw new Error(`--phases ${phases}: "all", "routes", "hover" or "references"`);
 const root = process.env.BENCH_APP_DIR ?? scratchDir("routemap-bench-app-");
 const CONTROLLERS = large ? 5000 : 500;
 const VIEWS = large ? 3 : 4;
@@ -83,6 +86,7 @@ const hoverAt = { textDocument: { uri: uri("config/routes.rb") }, position: { li
 const firstHover = large || phases !== "all" ? (await conn.sendRequest("textDocument/hover", hoverAt), performance.now() - started) : 0;
 const cpuAtFirstHover = serverCpu();
 if (phases === "hover") await firstHoverOnly();
+if (phases === "references") await referencesWhileReading();
 if (!routesOnly) {
   await controllerFirst;
   await conn.sendRequest("textDocument/codeLens", { textDocument: { uri: controller } });
@@ -203,6 +207,28 @@ async function firstHoverOnly() {
   await conn.sendRequest("shutdown");
   conn.sendNotification("exit");
   console.log(`first hover: wall ${firstHover.toFixed(0)} ms, server CPU ${cpuAtFirstHover} ms (main thread ${main})`);
+  process.exit(0);
+}
+
+/** `--phases references`: references at start, and the hovers answered meanwhile, as one line. */
+async function referencesWhileReading() {
+  const start = performance.now();
+  let answered = false;
+  const references = conn
+    .sendRequest("textDocument/references", { textDocument: { uri: uri("app/views/thing7s/show.html.erb") }, position: { line: 1, character: 27 }, context: { includeDeclaration: true } })
+    .then((found) => ((answered = true), found.length));
+  const hovers = [];
+  while (!answered) {
+    const h = performance.now();
+    await conn.sendRequest("textDocument/hover", hoverAt);
+    hovers.push(performance.now() - h);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const found = await references;
+  const took = performance.now() - start;
+  await conn.sendRequest("shutdown");
+  conn.sendNotification("exit");
+  console.log(`references at start: ${found} found in ${took.toFixed(0)} ms; ${hovers.length} hovers meanwhile, median ${[...hovers].sort((a, b) => a - b)[hovers.length >> 1].toFixed(0)} ms, slowest ${Math.max(...hovers).toFixed(0)} ms`);
   process.exit(0);
 }
 

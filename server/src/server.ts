@@ -3,13 +3,14 @@
  * `withDocument` (document → path → app) and `runSafe` (cancellation, errors → empty result),
  * and calls a pure feature function. The server never runs the user's code.
  */
-import { formatExpanded, formatSheet, recognize, type RouteMapper } from "@routemap/shared-mapper";
+import { formatExpanded, formatSheet, recognize, type Route, type RouteMapper } from "@routemap/shared-mapper";
 import {
   CodeActionKind, DidChangeConfigurationNotification, ErrorCodes, MessageType, ShowMessageNotification, DidChangeWatchedFilesNotification, FileChangeType, LSPErrorCodes, ResponseError,
   TextDocumentSyncKind, TextDocuments, DocumentDiagnosticReportKind, type DocumentDiagnosticReport, type WorkspaceDiagnosticReport, type CancellationToken, type Connection, type InitializeParams, type InitializeResult,
   type CompletionItem,
   type CompletionList,
   type Location as LspLocation,
+  type WorkDoneProgressServerReporter,
 } from "vscode-languageserver/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { toPath, toUri } from "./convert.js";
@@ -26,6 +27,8 @@ import { fileProblems } from "./features/appProblems.js";
 import { WorkspaceProblems } from "./features/workspaceProblems.js";
 import { hoverInRoutesFile, hoverOnHelper } from "./features/hover.js";
 import { routeReferences, routesAt } from "./features/references.js";
+import { appsReading, enginePlaces } from "./features/engineUses.js";
+import { warmUses, WarmupCancelled, type WarmupProgress } from "./features/usesWarmup.js";
 import { prepareRename, rename } from "./features/rename.js";
 import { documentSymbols, workspaceSymbols } from "./features/symbols.js";
 import type { FileSystem } from "./fileSystem.js";
@@ -220,7 +223,60 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     }
   };
 
-  const withDocument = <T>(uri: string, token: CancellationToken | undefined, fallback: T, feature: keyof Settings | null, work: (c: DocumentContext) => T): Promise<T> =>
+  /**
+   * Reads, a slice at a time, what references of the routes at the cursor (`routesAt`) read: the
+   * app's read at start done first (RailsApp.prepared), then the URL uses of its files
+   * (usesWarmup.ts), the editor's progress shown when it takes long; cancelled between slices.
+   * The request then reads it all again from the store, fast (the document, the tables may have
+   * changed meanwhile). Only the time a request holds the thread changes, never its answer.
+   */
+  const warmFor = async (app: RailsApp, routesAt: () => readonly Route[], token: CancellationToken): Promise<void> => {
+    const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
+    try {
+      await app.prepared(pause);
+      if (token.isCancellationRequested) throw new WarmupCancelled();
+      const routes = new Set(routesAt());
+      if (!routes.size) return;
+      const engineRoutes = [app, ...app.otherApps()].some((a) => enginePlaces(a, routes).length > 0);
+      const apps = [app, ...appsReading(app, engineRoutes)];
+      for (const other of apps) await other.prepared(pause);
+      await warmUses(apps, token, () => (canShowProgress ? requestProgress("Routemap: finding references") : undefined));
+    } catch (e) {
+      if (e instanceof WarmupCancelled) throw new ResponseError(LSPErrorCodes.RequestCancelled, "cancelled");
+      throw e;
+    }
+  };
+
+  /**
+   * A progress the editor shows, created as it is needed (the creation is a request the client
+   * answers later: what is said before that is begun with, the last of it).
+   */
+  const requestProgress = (title: string): WarmupProgress => {
+    let last: [string, number] | undefined;
+    let reporter: WorkDoneProgressServerReporter | undefined;
+    let ended = false;
+    connection.window.createWorkDoneProgress().then(
+      (progress) => {
+        if (ended) return;
+        progress.begin(title, last?.[1] ?? 0, last?.[0]);
+        reporter = progress;
+      },
+      () => undefined,
+    );
+    return {
+      begin: () => undefined,
+      report: (message, percentage) => {
+        last = [message, percentage];
+        reporter?.report(percentage, message);
+      },
+      done: () => {
+        ended = true;
+        reporter?.done();
+      },
+    };
+  };
+
+  const withDocument = <T>(uri: string, token: CancellationToken | undefined, fallback: T, feature: keyof Settings | null, work: (c: DocumentContext) => T | Promise<T>): Promise<T> =>
     runSafe(token, fallback, () => {
       if (feature && !workspace.settings[feature]) return fallback;
       const path = toPath(uri);
@@ -670,15 +726,19 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
     }),
   );
   connection.onReferences((p, token) =>
-    withDocument(p.textDocument.uri, token, [], "references", (c) =>
-      routeReferences(c.app, routesAt(c.app, c.path, c.document.getText(), p.position, c.routesFile), p.context.includeDeclaration),
-    ),
+    withDocument(p.textDocument.uri, token, [], "references", async (c) => {
+      await warmFor(c.app, () => routesAt(c.app, c.path, c.document.getText(), p.position, c.routesFile), token);
+      return routeReferences(c.app, routesAt(c.app, c.path, c.document.getText(), p.position, c.routesFile), p.context.includeDeclaration);
+    }),
   );
   connection.onPrepareRename((p, token) =>
     withDocument(p.textDocument.uri, token, null, null, (c) => prepareRename(c.app, c.path, c.document.getText(), p.position, c.routesFile)),
   );
   connection.onRenameRequest((p, token) =>
-    withDocument(p.textDocument.uri, token, null, null, (c) => rename(c.app, c.path, c.document.getText(), p.position, c.routesFile, p.newName)),
+    withDocument(p.textDocument.uri, token, null, null, async (c) => {
+      await warmFor(c.app, () => routesAt(c.app, c.path, c.document.getText(), p.position, c.routesFile), token);
+      return rename(c.app, c.path, c.document.getText(), p.position, c.routesFile, p.newName);
+    }),
   );
   connection.onDocumentSymbol((p, token) =>
     withDocument(p.textDocument.uri, token, [], "symbols", (c) => (c.routesFile ? documentSymbols(c.app.table(), c.path) : [])),

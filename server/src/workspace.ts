@@ -291,21 +291,45 @@ export class RailsApp {
   private controllerInputs: ReturnType<typeof readControllerInputs> | undefined;
 
   /**
+   * Whether every file's URL uses were read into the store since files last appeared or went
+   * (usesWarmup.ts): a request then reads the few changed files itself, no slices needed.
+   */
+  usesReadWhole = false;
+
+  /**
    * Gets the controller model's inputs ready without holding the thread: the controllers and
    * templates listed by asynchronous walks, and the controllers read and parsed a batch at a
    * time, `pause` between batches (the server answers what came meanwhile). In a large app
    * (5,000 controllers) building the model at once held a first hover for seconds.
    */
-  async prepare(pause: () => Promise<void>, report?: PrepareReport): Promise<void> {
+  prepare(pause: () => Promise<void>, report?: PrepareReport): Promise<void> {
+    // One read at a time: a request that began it first (`prepared`) is joined.
+    if (this.running) return this.running;
     this.preparing = true;
-    try {
-      if (!this.controllerInputs) await this.prepareInputs(pause, report);
-      if (!this.definedNames) await this.prepareNames(pause, report);
-    } finally {
-      this.preparing = false;
-    }
+    this.running = (async () => {
+      try {
+        if (!this.controllerInputs) await this.prepareInputs(pause, report);
+        if (!this.definedNames) await this.prepareNames(pause, report);
+      } finally {
+        this.preparing = false;
+        this.running = undefined;
+      }
+    })();
+    return this.running;
   }
   private preparing = false;
+  /** The `prepare` under way. */
+  private running: Promise<void> | undefined;
+
+  /**
+   * Waits, without holding the thread, until the app's read at start is done (at once when it is,
+   * or when none is due): a request that reads the whole app (references) would otherwise read at
+   * once what `prepare` reads a batch at a time, holding every other request for seconds. A read
+   * the server has not begun yet (`prepareLater`) is begun here.
+   */
+  async prepared(pause: () => Promise<void>): Promise<void> {
+    if (this.running || this.preparing) await this.prepare(pause).catch(() => undefined);
+  }
 
   /**
    * Says that `prepare` is about to begin (the server lets the client's first request go first):
@@ -1132,6 +1156,8 @@ export class Workspace {
   /** What a change to `path` means for `app`, the innermost app that holds it. */
   private fileChangedIn(app: RailsApp, path: string, kind: "created" | "changed" | "deleted"): RailsApp[] {
     if (isCheckedFile(path)) app.fileTextChanged(path);
+    // Files that appear (a folder's too) are not in the uses' store yet; an edited one is read again as it is asked.
+    if (kind !== "changed") app.usesReadWhole = false;
     if (path.startsWith(app.drawDir + sep) && kind !== "changed") app.drawFolderChanged();
     if (app.isControllerFile(path)) {
       app.invalidateControllers(path, kind);

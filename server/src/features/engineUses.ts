@@ -22,10 +22,7 @@ export function usesAcrossApps(app: RailsApp, routes: ReadonlySet<Route>): (UrlU
   const all = app.otherApps();
   if (!all.length) return out;
   const places = [app, ...all].flatMap((a) => enginePlaces(a, routes));
-  // Another app of the workspace calls these very routes only when it shares an app with this
-  // folder (the app and its engines' folders); an unrelated one only an engine's, through its mount.
-  const outer = outermost(app, all);
-  const others = places.length ? all : all.filter((a) => outermost(a, all.concat(app)) === outer);
+  const others = appsReading(app, places.length > 0);
   const seen = new Set(out.map(key));
   // Each table's copy of an engine's routes: a folder's files may call any of them (an engine's
   // folder calls the holding app's copy through its proxies).
@@ -45,6 +42,17 @@ export function usesAcrossApps(app: RailsApp, routes: ReadonlySet<Route>): (UrlU
     }
   }
   return out;
+}
+
+/**
+ * The other apps of the workspace whose files may call `app`'s routes: another app calls these
+ * very routes only when it shares an app with this folder (the app and its engines' folders); an
+ * unrelated one only an engine's (`engineRoutes`), through its mount.
+ */
+export function appsReading(app: RailsApp, engineRoutes: boolean): RailsApp[] {
+  const all = app.otherApps();
+  const outer = outermost(app, all);
+  return engineRoutes ? all : all.filter((a) => outermost(a, all.concat(app)) === outer);
 }
 
 /** The outermost app of the workspace holding `app`'s folder (the app whose engines' folders sit inside it), or itself. */

@@ -79,11 +79,15 @@ export function urlUsesOf(c: UseContext, path: string, text: string): UrlUse[] {
 
 const inConfig = (app: RailsApp, path: string) => path.startsWith(join(app.root, "config") + sep) && path.endsWith(".rb") && !app.isRoutesFile(path);
 
-/** Every file of the app whose URL uses are read (the helper checks' files, and config/'s Ruby), with its text. */
-export function* appUseFiles(app: RailsApp): Generator<{ path: string; text: string }> {
+/** Every file of the app whose URL uses are read: the helper checks' files, and config/'s Ruby. */
+export function appUsePaths(app: RailsApp): string[] {
   const config = walk(app.workspaceFs(), join(app.root, "config"), (p) => inConfig(app, p));
-  for (const path of [...checkedFiles(app.root, app.workspaceFs()), ...config]) {
-    if (!app.ownsFile(path)) continue;
+  return [...checkedFiles(app.root, app.workspaceFs()), ...config].filter((path) => app.ownsFile(path));
+}
+
+/** `appUsePaths`, each with its text (read as it is reached). */
+export function* appUseFiles(app: RailsApp): Generator<{ path: string; text: string }> {
+  for (const path of appUsePaths(app)) {
     const text = app.workspaceText(path);
     if (text !== undefined) yield { path, text };
   }
