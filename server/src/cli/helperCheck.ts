@@ -13,8 +13,15 @@ import { followedOnLine, setsUrlOptions } from "./textScans.js";
 import { fileOfConstant, type AppGems } from "./appGems.js";
 import type { HelperScope } from "../features/helperCalls.js";
 
-/** The folders whose helper calls are checked: where URL helpers are in scope. */
-const CHECKED = ["app/views", "app/controllers", "app/helpers", "app/mailers", "test", "spec"];
+/**
+ * The folders whose helper calls are checked: where URL helpers are in scope. `app/components`:
+ * view_component's components, whose classes include the app's `Rails.application.routes.url_helpers`
+ * (2.x–3.x `Base.inherited`, base.rb 411–420 in 2.50.0, 572–576 in 3.26.0; 4.x in Base's body,
+ * base.rb 49–50 in 4.13.0) and whose sidecar templates compile into their methods; their URL
+ * options are the rendering controller's, as a helper's are (ActionView's RoutingUrlFor). In an
+ * isolated engine they still have the app's helpers: engineContexts.ts leaves them unchecked there.
+ */
+const CHECKED = ["app/views", "app/controllers", "app/helpers", "app/mailers", "app/components", "test", "spec"];
 /** Where the app's own code may define a helper-like method. */
 const DEFINING = ["app", "lib", "config", "test", "spec"];
 

@@ -78,6 +78,9 @@ export function engineProxies(result: MapResult): Map<string, HelperTable> {
 export function tableFor(tables: HelperTables, receiver: string | undefined, name?: string): HelperTable | undefined {
   if (receiver === undefined) return tables.own;
   if (receiver === "main_app") return tables.mainApp;
+  // A controller's `helpers` (Rails 5.0+) and a view_component's (the view context it is rendered
+  // in, base.rb `helpers`): the helpers of the controller's routes, the file's own (a mount of that name aside).
+  if (receiver === "helpers" && !tables.proxies.has(receiver)) return tables.own;
   // A constant: the app's helpers where it holds them, unless it defines the method itself.
   if (/^[A-Z]/.test(receiver)) {
     const own = tables.holders?.(receiver);
