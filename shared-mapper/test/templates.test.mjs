@@ -118,6 +118,18 @@ test("definedHelperNames: a word list's define_method with a prefix (Capybara's 
   assert.deepEqual([...names], ["have_no_current_path", "have_no_*"]);
 });
 
+test("definedHelperNames: `delegate … prefix:` defines the prefixed names (scihist_digicoll's components), over lines, with `prefix: true` the target's", () => {
+  const names = new Set();
+  definedHelperNames('class DownloadsListComponent < ApplicationComponent\n  delegate :m4a_audio_url, :derivatives_up_to_date?, :m4a_audio_download_url,\n    :m4a_audio_download_filename,\n    to: :combined_audio_derivatives, prefix: "combined"\n  delegate :path, :name, to: :avatar, prefix: true\n  delegate :url, :to => :logo, :prefix => :brand\n  delegate :title, to: :post\nend\n', names);
+  for (const name of ["combined_m4a_audio_url", "combined_m4a_audio_download_url", "avatar_path", "brand_url"]) assert.ok(names.has(name), `${name} in ${[...names].join(", ")}`);
+  // Without a prefix, only the names written (as symbols) count; nothing is made of them.
+  assert.ok(!names.has("combined_derivatives_up_to_date?") && !names.has("post_title"));
+  // A text of `delegate` on one long line is read in time.
+  const started = Date.now();
+  definedHelperNames(`delegate :a, ${"delegate :b, ".repeat(40_000)}prefix: :x\n`, new Set());
+  assert.ok(Date.now() - started < 2_000, `${Date.now() - started} ms`);
+});
+
 test("definedHelperNames: a define_method of a name it builds after a prefix may define any name with that prefix (littlesis' concretize_ helpers)", () => {
   const names = new Set();
   // public-accountability/littlesis-rails, app/helpers/entities_helper.rb: a method per route of the app's own table.

@@ -196,8 +196,10 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
     // A name a part of the routes Routemap could not evaluate may have drawn: not said to be missing.
     if (mayBeMissing(table.openRegions, name, table.engine)) return "unchecked";
     // A view or controller of the app may run in a mounted engine's controller (the app's own
-    // `app/views/spree/…` over Spree's), where the engine's helpers are the receiver-less ones.
-    if (receiver === undefined && !inAppController && engines.some((engine) => helperIndex(engine).has(name))) return "known";
+    // `app/views/spree/…` over Spree's), where the engine's helpers are the receiver-less ones; so
+    // are a component's `helpers.` (the view context of the controller rendering it: openfoodnetwork's
+    // webhook form, rendered in a Spree view).
+    if ((receiver === undefined || receiver === "helpers") && !inAppController && engines.some((engine) => helperIndex(engine).has(name))) return "known";
     // A test runs in the test environment, whose routes may have it (`if Rails.env.test?`).
     if (receiver === undefined && context.testEnvHelpers?.(path)?.has(name)) return "known";
     // Or with an engine's route helpers its support includes.

@@ -295,6 +295,7 @@ export function definedHelperNames(text: string, into: Set<string>, mentions?: S
     for (const m of text.matchAll(/^[ \t]*([a-z_][a-z0-9_]*_(?:path|url))(?:[ \t]*(?:\{|do\b)|[ \t]+[^\s=]|\()/gm)) into.add(m[1]);
   }
   if (text.includes("add_module")) deviseModuleHelpers(text, into);
+  if (text.includes("prefix")) delegatedWithPrefix(text, into);
   // `define_method("concretize_#{route.name}_#{suffix}")` (littlesis' helper, over the app's
   // routes): any name with that prefix may be defined; kept as `concretize_*` (`isDefinedName`).
   for (const m of text.matchAll(/\bdefine_(?:singleton_)?method[\s(]*:?["']([a-z_][a-z0-9_]{2,})#\{/g)) into.add(`${m[1]}*`);
@@ -353,6 +354,32 @@ function deviseModuleHelpers(text: string, into: Set<string>): void {
       const action = item === "nil" ? "" : /^:?["']?([a-z_]\w*)["']?$/.exec(item)?.[1];
       if (action === undefined) continue;
       for (const kind of ["path", "url"]) into.add(`${action && `${action}_`}${m[1]}_${kind}`);
+    }
+  }
+}
+
+/**
+ * `delegate :m4a_audio_url, to: :derivatives, prefix: "combined"` defines `combined_m4a_audio_url`
+ * (ActiveSupport's Module#delegate; `prefix: true` takes the target's name, `derivatives_…`):
+ * the names it makes that end as a helper's do, whatever the delegated ones end with
+ * (`delegate :path, to: :avatar, prefix: true` makes `avatar_path`). A statement is read to the
+ * line that does not end with a comma (scihist_digicoll's spans three), 400 characters a line at
+ * most (a text of `delegate` on one long line is read once, not from each to the line's end).
+ */
+function delegatedWithPrefix(text: string, into: Set<string>): void {
+  for (const m of text.matchAll(/\bdelegate\b[ \t(]+((?:[^\n]{0,400},[ \t]*\n){0,8}[^\n]{0,400})/g)) {
+    const statement = m[1];
+    const option = (name: string) => new RegExp(`(?:\\b${name}:|:${name}\\s*=>)\\s*(true|:[a-z_]\\w*|["'][a-z_]\\w*["'])`).exec(statement)?.[1];
+    const prefix = option("prefix");
+    const to = option("to");
+    if (prefix === undefined) continue;
+    const head = prefix === "true" ? to?.replace(/^[:"']|["']$/g, "") : prefix.replace(/^[:"']|["']$/g, "");
+    if (!head) continue;
+    // The delegated names: the symbols and strings before the first option.
+    const names = statement.split(/\b[a-z_]+:\s|:[a-z_]+\s*=>/)[0];
+    for (const name of names.matchAll(/[:"']([a-z_]\w*[?!]?)["']?/g)) {
+      const made = `${head}_${name[1]}`;
+      if (/_(?:path|url)$/.test(made)) into.add(made);
     }
   }
 }

@@ -1,0 +1,3 @@
+Journal::Engine.routes.draw do
+  resources :entries, only: [:index]
+end

@@ -1,0 +1,4 @@
+require_relative "journal/engine"
+
+module Journal
+end

@@ -1,0 +1,5 @@
+module Journal
+  class Engine < ::Rails::Engine
+    isolate_namespace Journal
+  end
+end
