@@ -623,7 +623,8 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
       diagnostics.push(fileDiagnostic(input.entry, `No such file or directory @ rb_sysopen - ${input.entry}`, "file-not-found"));
     } else {
       // The app's own inflection rules: Rails loads the initializers before any routes.
-      const own = readInflections(loadAll(configPaths().filter((p) => read(p)!.includes("inflections"))));
+      // (A loop of rules is run with the interpreter's values: `1.upto(5) { |n| inflect.acronym "KS#{n}" }`.)
+      const own = readInflections(loadAll(configPaths().filter((p) => read(p)!.includes("inflections"))), (file, node, locals) => interpreter.evaluateIn(file, node, [], locals));
       diagnostics.push(...own.diagnostics);
       // A rule Routemap could not read may rename any route drawn from a resource's name.
       for (const d of own.diagnostics) interpreter.openRegions.push({ span: d.span, reason: d.message });

@@ -129,3 +129,27 @@ test("a word with a comma, a colon or an apostrophe is read as the text it is (b
     "info config/initializers/inflections.rb:3: Routemap does not read this inflection rule (a word with regexp syntax, which ActiveSupport reads as a pattern): the names the routes make with it may differ from Rails'.",
   ]);
 });
+
+test("a loop of rules runs over the values Routemap computes; over others, or with a statement it cannot read, none of its rules applies, and it is said", async () => {
+  const result = await mapApp(
+    [
+      "ActiveSupport::Inflector.inflections(:en) do |inflect|",
+      '  2.times { |i| inflect.irregular "drive#{i}", "drive#{i}z" }',
+      '  [WORDS].each { |w| inflect.irregular w, "#{w}s" }',
+      "  (1..2).each do |i|",
+      '    inflect.irregular "cactus#{i}", "cacti#{i}"',
+      "    inflect.clear :plurals",
+      "  end",
+      '  1.upto(100_000) { |n| inflect.acronym "K#{n}" }',
+      "end",
+    ].join("\n"),
+    "  resources :drive0z, only: :show\n  resources :drive1z, only: :show\n  resources :cacti1, only: :show",
+  );
+  // The first loop's rules: drive0z and drive1z name drive0 and drive1; the third loop's none (cacti1 stays English's).
+  assert.deepEqual(names(result), ["drive0", "drive1", "cacti1"]);
+  assert.deepEqual(notes(result), [
+    "info config/initializers/inflections.rb:2: Routemap does not read this inflection rule (in a loop, `irregular` with words not written out): the names the routes make with it may differ from Rails'.",
+    "info config/initializers/inflections.rb:3: Routemap does not read this inflection rule (in a loop, `clear`, which Routemap does not model): the names the routes make with it may differ from Rails'.",
+    "info config/initializers/inflections.rb:7: Routemap does not read this inflection rule (a loop of more than 1000 rules): the names the routes make with it may differ from Rails'.",
+  ]);
+});

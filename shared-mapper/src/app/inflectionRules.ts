@@ -8,7 +8,10 @@
  * `irregular`, `uncountable`, `acronym`, `human`): each call is applied to a copy of English's
  * rules in file order. A statement of such a block that Routemap cannot read (a value not
  * written out, a method it does not model, a regexp its Ruby regexp engine does not take)
- * is an info diagnostic: the names the routes make may then differ from Rails'.
+ * is an info diagnostic: the names the routes make may then differ from Rails'. A loop over
+ * values Routemap computes (`1.upto(5) { |n| inflect.acronym "KS#{n}" }`, teaching-vacancies';
+ * `%w[…].each`, `(a..b).each`, `n.times`) is run as Ruby runs it, its words computed by the
+ * interpreter with the loop's variable set (`Evaluate`), each rule applied only once all are read.
  */
 import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
@@ -17,20 +20,24 @@ import { jsRegExp } from "../ruby/jsRegExp.js";
 import { compileRubyRegexp, regexpEscape } from "../ruby/regexp/index.js";
 import { constantPathText, walkCalls } from "../ruby/walk.js";
 import type { Diagnostic } from "../types.js";
+import { RRange, RSymbol, stringValue, type RValue } from "../ruby/values.js";
+
+/** A value computed as the interpreter computes it, in `file`, with `locals` set (a loop's variable). */
+export type Evaluate = (file: LoadedFile, node: N.Node, locals: ReadonlyMap<string, RValue>) => RValue;
 
 type Read = { inflections?: Inflections; diagnostics: Diagnostic[] };
 /** The last answer: the same parsed files (unchanged texts) give the same object, so what was named with it stays valid. */
 let last: { files: readonly LoadedFile[]; read: Read } | undefined;
 
 /** The inflections the files define (undefined when they define none) and what could not be read. */
-export function readInflections(files: readonly LoadedFile[]): Read {
+export function readInflections(files: readonly LoadedFile[], evaluate?: Evaluate): Read {
   if (last && last.files.length === files.length && last.files.every((f, i) => f === files[i])) return last.read;
-  const read = readFiles(files);
+  const read = readFiles(files, evaluate);
   last = { files, read };
   return read;
 }
 
-function readFiles(files: readonly LoadedFile[]): Read {
+function readFiles(files: readonly LoadedFile[], evaluate?: Evaluate): Read {
   let inflections: Inflections | undefined;
   const diagnostics: Diagnostic[] = [];
   const rules = () => (inflections ??= englishInflections());
@@ -46,15 +53,15 @@ function readFiles(files: readonly LoadedFile[]): Read {
           diagnostics.push(unread(file, node, "an `inflections` call without a block parameter"));
           continue;
         }
+        const onParam = (r: N.Node | null) => r instanceof N.LocalVariableReadNode && r.name === param;
         for (const statement of block.body instanceof N.StatementsNode ? block.body.body : []) {
-          const why = apply(rules(), statement, (r) => r instanceof N.LocalVariableReadNode && r.name === param, file);
-          if (why) diagnostics.push(unread(file, statement, why));
+          const loop = evaluate && statement instanceof N.CallNode ? loopRules(statement, onParam, file, evaluate) : undefined;
+          applyRule(loop ?? ruleOf(statement, onParam, file, stringOf), rules, file, statement, diagnostics);
         }
       } else if (node.receiver instanceof N.CallNode && isEnglishRules(node.receiver) && !node.receiver.block) {
         // `ActiveSupport::Inflector.inflections(:en).acronym "API"`: one rule, on the rules themselves.
         read.add(node.receiver);
-        const why = apply(rules(), node, (r) => r === node.receiver, file);
-        if (why) diagnostics.push(unread(file, node, why));
+        applyRule(ruleOf(node, (r) => r === node.receiver, file, stringOf), rules, file, node, diagnostics);
       }
     }
     // Rules inside other code (a method, a condition, a class body) may or may not run: said, not guessed.
@@ -83,48 +90,114 @@ function blockParameter(block: N.BlockNode): string | undefined {
   return first instanceof N.RequiredParameterNode ? first.name : undefined;
 }
 
-/** Applies one statement; says why when it cannot. */
-function apply(inflections: Inflections, statement: N.Node, onRules: (receiver: N.Node | null) => boolean, file: LoadedFile): string | undefined {
+/**
+ * What one statement does to the rules (applied when called), or why it cannot be read; a rule
+ * may also say why it is only partly read (`why`: a `human` rule, after which humanize is unknown).
+ */
+type Rule = (((inflections: Inflections) => void) & { why?: string }) | string;
+
+/** One statement's rule; `words` reads an argument's word (written out, or computed in a loop). */
+function ruleOf(statement: N.Node, onRules: (receiver: N.Node | null) => boolean, file: LoadedFile, words: (node: N.Node) => string | undefined): Rule {
   if (!(statement instanceof N.CallNode) || !onRules(statement.receiver)) return "a statement that is not a call on the block's parameter";
   const args = statement.arguments_?.arguments_ ?? [];
-  const strings = args.map(stringOf);
+  const strings = args.map(words);
   switch (statement.name) {
     case "plural":
     case "singular": {
+      const name = statement.name;
       const rule = args[0] instanceof N.RegularExpressionNode ? regexpOf(args[0], file) : strings[0];
-      if (args.length !== 2 || rule === undefined || strings[1] === undefined) return `\`${statement.name}\` with a rule or replacement not written out, or a regexp Routemap's Ruby regexp engine does not take`;
-      inflections[statement.name](rule, strings[1]);
-      return undefined;
+      const replacement = strings[1];
+      if (args.length !== 2 || rule === undefined || replacement === undefined) return `\`${name}\` with a rule or replacement not written out, or a regexp Routemap's Ruby regexp engine does not take`;
+      return (inflections) => inflections[name](rule, replacement);
     }
-    case "irregular":
+    case "irregular": {
       if (args.length !== 2 || strings.some((s) => s === undefined || s === "")) return "`irregular` with words not written out";
       if (strings.some((s) => !plainWord(s!))) return REGEXP_WORD;
-      inflections.irregular(strings[0]!, strings[1]!);
-      return undefined;
-    case "uncountable": {
-      const words = args.flatMap((a) => (a instanceof N.ArrayNode ? a.elements.map(stringOf) : [stringOf(a)]));
-      if (words.some((w) => w === undefined)) return "`uncountable` with words not written out";
-      inflections.uncountable(...(words as string[]));
-      return undefined;
+      const [singular, plural] = strings as string[];
+      return (inflections) => inflections.irregular(singular, plural);
     }
-    case "acronym":
-      if (args.length !== 1 || strings[0] === undefined) return "`acronym` with a word not written out";
-      if (!plainWord(strings[0])) return REGEXP_WORD;
-      inflections.acronym(strings[0]);
-      return undefined;
+    case "uncountable": {
+      const list = args.flatMap((a) => (a instanceof N.ArrayNode ? a.elements.map(words) : [words(a)]));
+      if (list.some((w) => w === undefined)) return "`uncountable` with words not written out";
+      return (inflections) => inflections.uncountable(...(list as string[]));
+    }
+    case "acronym": {
+      const word = strings[0];
+      if (args.length !== 1 || word === undefined) return "`acronym` with a word not written out";
+      if (!plainWord(word)) return REGEXP_WORD;
+      return (inflections) => inflections.acronym(word);
+    }
     case "human": {
       // Only String#humanize reads these (no route name does); it is unknown after one not read.
       const rule = args[0] instanceof N.RegularExpressionNode ? rubyRegexpOf(args[0], file) : strings[0] !== undefined ? { source: regexpEscape(strings[0]), flags: "" } : undefined;
-      if (args.length !== 2 || !rule || strings[1] === undefined) {
-        inflections.humans = undefined;
-        return "`human` with a rule or replacement not written out";
-      }
-      inflections.humans?.unshift({ ...rule, replacement: strings[1] });
-      return undefined;
+      const replacement = strings[1];
+      // One not read leaves String#humanize unknown from there on (and is said).
+      if (args.length !== 2 || !rule || replacement === undefined) return Object.assign((inflections: Inflections) => void (inflections.humans = undefined), { why: "`human` with a rule or replacement not written out" });
+      return (inflections) => void inflections.humans?.unshift({ ...rule, replacement });
     }
     default:
       return `\`${statement.name}\`, which Routemap does not model`;
   }
+}
+
+/** Applies a statement's rule to the rules, or says why it cannot. */
+function applyRule(rule: Rule, rules: () => Inflections, file: LoadedFile, statement: N.Node, diagnostics: Diagnostic[]): void {
+  if (typeof rule !== "string") rule(rules());
+  const why = typeof rule === "string" ? rule : rule.why;
+  if (why) diagnostics.push(unread(file, statement, why));
+}
+
+/** How many times a loop of rules is run, at most: past that, it is not read. */
+const MAX_LOOP = 1_000;
+
+/**
+ * A loop of rules (`1.upto(5) { |n| inflect.acronym "KS#{n}" }`): each statement of its block read
+ * for each value, its words computed with the loop's variable set; the rules applied in order
+ * once every one is read, else none and why. Undefined when the statement is no loop Routemap runs.
+ */
+function loopRules(statement: N.CallNode, onRules: (receiver: N.Node | null) => boolean, file: LoadedFile, evaluate: Evaluate): Rule | undefined {
+  const block = statement.block instanceof N.BlockNode ? statement.block : undefined;
+  const variable = block && blockParameter(block);
+  const values = block && variable ? loopValues(statement, file, evaluate) : undefined;
+  if (!values || !variable) return undefined;
+  if (typeof values === "string") return values;
+  const rules: ((inflections: Inflections) => void)[] = [];
+  for (const value of values) {
+    const locals = new Map([[variable, value]]);
+    const words = (node: N.Node) => stringOf(node) ?? wordOf(evaluate(file, node, locals));
+    for (const inner of block!.body instanceof N.StatementsNode ? block!.body.body : []) {
+      const rule = ruleOf(inner, onRules, file, words);
+      if (typeof rule === "string" || rule.why) return `in a loop, ${typeof rule === "string" ? rule : rule.why}`;
+      rules.push(rule);
+    }
+  }
+  return (inflections) => rules.forEach((rule) => rule(inflections));
+}
+
+/** The values a loop runs its block for (`each` over an Array or a Range of Integers, `upto`, `downto`, `times`), or why not. */
+function loopValues(statement: N.CallNode, file: LoadedFile, evaluate: Evaluate): RValue[] | string | undefined {
+  const { receiver, name } = statement;
+  const args = statement.arguments_?.arguments_ ?? [];
+  if (!receiver || !["each", "upto", "downto", "times"].includes(name) || args.length !== (name === "upto" || name === "downto" ? 1 : 0)) return undefined;
+  const at = (node: N.Node) => evaluate(file, node, new Map());
+  const from = at(receiver);
+  const ints = (a: RValue, b: RValue, step: number): RValue[] | string => {
+    if (typeof a !== "number" || typeof b !== "number" || !Number.isInteger(a) || !Number.isInteger(b)) return "a loop over values Routemap cannot compute";
+    if (Math.abs(b - a) >= MAX_LOOP) return `a loop of more than ${MAX_LOOP} rules`;
+    const out: number[] = [];
+    for (let i = a; step > 0 ? i <= b : i >= b; i += step) out.push(i);
+    return out;
+  };
+  if (name === "times") return typeof from === "number" ? ints(0, from - 1, 1) : "a loop over values Routemap cannot compute";
+  if (name === "upto" || name === "downto") return ints(from, at(args[0]), name === "upto" ? 1 : -1);
+  if (Array.isArray(from)) return from.length > MAX_LOOP ? `a loop of more than ${MAX_LOOP} rules` : [...from];
+  if (from instanceof RRange && typeof from.last === "number") return ints(from.first, from.exclusive ? from.last - 1 : from.last, 1);
+  return "a loop over values Routemap cannot compute";
+}
+
+/** A computed word: a String's or a Symbol's text; undefined for any other value. */
+function wordOf(value: RValue): string | undefined {
+  return value instanceof RSymbol ? value.name : stringValue(value);
 }
 
 /**

@@ -10,6 +10,7 @@ Rails.application.routes.draw do
   resources :fezzes, only: :show
   resources :calls_for_evidence, only: [:index, :show]
   resources :bigfoos_things, only: [:index, :show]
+  resources :hooves, only: :show
   namespace :api do
     resources :oxen, only: :index
     resources :moose
@@ -29,5 +30,6 @@ Rails.application.routes.draw do
     get "Minister".pluralize.downcase, as: :whole_match
     get "bigfoo_thing".pluralize, as: :groups
     get "call_for_evidence".pluralize, as: :named_groups
+    get "ks2_report".camelize, as: :key_stage
   end
 end

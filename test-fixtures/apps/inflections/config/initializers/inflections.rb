@@ -21,6 +21,11 @@ ActiveSupport::Inflector.inflections(:en) do |inflect|
   inflect.singular(/^(.*)foos(.*)$/i, '\1\2')
   inflect.plural %r{\A(?<head>call)(?<tail>.*evidence)\z}i, '\k<head>s\k<tail>'
   inflect.singular %r{\A(?<head>call)s(?<tail>.*evidence)\z}i, '\k<head>\k<tail>'
+  # Rules made in a loop (teaching-vacancies' key stages), run as Ruby runs them.
+  1.upto(2) { |n| inflect.acronym "KS#{n}" }
+  %w[hoof].each do |word|
+    inflect.irregular word, "#{word.delete_suffix("f")}ves"
+  end
 end
 
 # Another locale's rules do not touch the routes (they pluralize in English).

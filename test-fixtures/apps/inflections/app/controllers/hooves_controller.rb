@@ -1,0 +1,3 @@
+class HoovesController < ApplicationController
+  def show; end
+end
