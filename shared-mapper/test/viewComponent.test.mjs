@@ -40,3 +40,18 @@ test("2.x and 3.x: `show_previews`, `preview_route`, `preview_controller`; test 
   assert.deepEqual(await previews("3.0.0", "development", '    config.view_component.preview_route = "/previews"\n'), DEVELOPMENT.map((r) => r.replace("/rails/view_components", "/previews")));
   assert.deepEqual(await previews("2.5.0", "development"), []);
 });
+
+test("a setting under a condition Routemap cannot decide: the previews drawn in each world, marked; another series' setting changes nothing", async () => {
+  const marked = async (version, settings) => {
+    const files = { "/app/config/application.rb": application(settings), "/app/config/routes.rb": 'Rails.application.routes.draw do\n  root "home#index"\nend\n' };
+    const result = (await mapper()).map({ entry: "/app/config/routes.rb", files, options: { railsVersion: "7.1", rubyVersion: "3.2", railsEnv: "development", gems: { view_component: version, rails: "7.1.3" } } });
+    return result.routes.filter((r) => /view_component/.test(`${r.name}`)).map((r) => `${r.path} ${(r.conditions ?? []).map((c) => `${c.holds ? "if" : "unless"} ${c.text}`).join(" and ")}`.trim());
+  };
+  // No environment given: ENV["NO_PREVIEWS"] is unknown; the previews exist only where it does not hold.
+  assert.deepEqual(await marked("3.0.0", '    config.view_component.show_previews = false if ENV["NO_PREVIEWS"]\n'), [
+    '/rails/view_components(.:format) unless ENV["NO_PREVIEWS"]',
+    '/rails/view_components/*path(.:format) unless ENV["NO_PREVIEWS"]',
+  ]);
+  // 4.x reads `previews.enabled`: 3.x's `show_previews`, under the same condition, is no world of its.
+  assert.deepEqual(await marked("4.12.0", '    config.view_component.show_previews = false if ENV["NO_PREVIEWS"]\n'), ["/rails/view_components(.:format)", "/rails/view_components/*path(.:format)"]);
+});

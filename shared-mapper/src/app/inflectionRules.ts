@@ -26,7 +26,11 @@ import { RRange, RSymbol, stringValue, type RValue } from "../ruby/values.js";
 export type Evaluate = (file: LoadedFile, node: N.Node, locals: ReadonlyMap<string, RValue>) => RValue;
 
 type Read = { inflections?: Inflections; diagnostics: Diagnostic[] };
-/** The last answer: the same parsed files (unchanged texts) give the same object, so what was named with it stays valid. */
+/**
+ * The last answer: the same parsed files (unchanged texts) give the same object, so what was named
+ * with it stays valid (a loop's values are computed once for them: a loop over `ENV` values is not
+ * read again when only the environment changes).
+ */
 let last: { files: readonly LoadedFile[]; read: Read } | undefined;
 
 /** The inflections the files define (undefined when they define none) and what could not be read. */

@@ -64,7 +64,7 @@ const REQUIRES: Record<string, Framework[]> = {
 };
 
 /** view_component's settings of its previews (gems/viewComponent.ts): 2.x and 3.x, then 4.x's. */
-export const VIEW_COMPONENT_SETTINGS = [
+const VIEW_COMPONENT_SETTINGS = [
   "view_component.show_previews", "view_component.preview_route", "view_component.preview_controller",
   "view_component.previews.enabled", "view_component.previews.route", "view_component.previews.controller",
 ];

@@ -12,11 +12,11 @@ import type { Version } from "../mapper/version.js";
 import type { Span } from "../types.js";
 import { drawActionMailbox } from "./actionMailbox.js";
 import { DEFAULT_ROUTES_PREFIX, drawActiveStorage } from "./activeStorage.js";
-import { readFrameworkSetup, VIEW_COMPONENT_SETTINGS, type ConditionReader, type SettingCondition, type Site } from "./appConfig.js";
+import { readFrameworkSetup, type ConditionReader, type SettingCondition, type Site } from "./appConfig.js";
 import { settingWorlds } from "./settingWorlds.js";
 import type { Drawer } from "./draw.js";
 import { drawInternalRoutes, drawMailerPreviews } from "./internalRoutes.js";
-import { viewComponentRoutes } from "../gems/viewComponent.js";
+import { viewComponentRoutes, viewComponentSettingKeys } from "../gems/viewComponent.js";
 import { walkNodes } from "../ruby/walk.js";
 
 export { Drawer } from "./draw.js";
@@ -96,7 +96,8 @@ export function frameworkRoutes(files: AppFiles, o: { version: Version; railsEnv
   // Gems' railties, loaded by Bundler.require after Rails' own: their `after_initialize` prepends come after Action Mailer's.
   const components = o.gems?.view_component;
   if (components && railties) {
-    for (const { conditions, get } of worlds(VIEW_COMPONENT_SETTINGS)) {
+    // Only the settings its version reads: another's, set under a condition, would draw the same routes in two worlds.
+    for (const { conditions, get } of worlds(viewComponentSettingKeys(components))) {
       const previews = viewComponentRoutes(components, { get }, o.railsEnv);
       if (previews) routes.before.push({ site: railties, origin: "view_component", draw: previews, conditions });
     }

@@ -21,6 +21,12 @@ export interface ViewComponentSettings {
   get(key: string): string | boolean | null | undefined;
 }
 
+/** The settings the locked `version` reads: 2.x and 3.x's, or 4.x's. */
+export function viewComponentSettingKeys(version: string): string[] {
+  const keys = Number(version.split(".")[0]) >= 4 ? ["previews.enabled", "previews.route", "previews.controller"] : ["show_previews", "preview_route", "preview_controller"];
+  return keys.map((key) => `view_component.${key}`);
+}
+
 /** What view_component prepends, for its locked `version` in `railsEnv`; undefined before 2.6 (not modelled). */
 export function viewComponentRoutes(version: string, settings: ViewComponentSettings, railsEnv: string): ((r: Drawer) => void) | undefined {
   const [major, minor] = version.split(".").map(Number);
