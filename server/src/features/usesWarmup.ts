@@ -2,8 +2,9 @@
  * References and renames read every file of the app for its URL uses (urlUses.ts). Each file is
  * parsed once and kept in the app's store (fileUses.ts), which the whole app's problems fill in
  * the background; asked before that pass has read the app, the request read it all at once,
- * and the server answered nothing else meanwhile (issue 30's app, right after start: 13 s, a
- * hover waiting as long; now 9.5 s, hovers answered meanwhile within 40 ms, the slowest 0.6 s).
+ * and the server answered nothing else meanwhile (issue 30's app right after start, `bench-app
+ * --phases references`: 9.7 s, a hover waiting as long; now 9.4–13.9 s, hovers answered
+ * meanwhile in 39–55 ms, median; docs/benchmarks.md).
  * Here the files not read yet are read a slice at a time, between which the server answers
  * other requests and sees a cancellation, with the editor's progress shown when it takes long;
  * the request then finds every file in the store, as after the pass. Once an app's files were all
