@@ -151,3 +151,22 @@ test("framework settings under several undecided conditions: worlds that never o
   const shown = result.routes.filter((r) => r.name === "rails_service_blob").map((r) => `${r.path.split("/blobs")[0]} ${r.conditions.map((c) => `${c.holds ? "if" : "unless"} ${c.text}`).join(" and ")}`);
   assert.deepEqual(shown, ['/cdn if ENV["CDN"] and if ENV["EDGE"]', '/files if ENV["CDN"] and unless ENV["EDGE"]']);
 });
+
+test("a setting whose value under its condition changes nothing draws once, unmarked; a name Rails finds in use in one world only is a warning saying where, once", async () => {
+  const files = (setting, routes = '  get "up", to: "health#show"') => ({
+    "config/application.rb": `require "rails/all"\nmodule Shop\n  class Application < Rails::Application\n    ${setting}\n  end\nend\n`,
+    "config/routes.rb": draw(routes),
+  });
+  const storage = (result) => result.routes.filter((r) => r.path.startsWith("/rails/active_storage/"));
+  // identity-idp's shape: a value that is Rails' default anyway.
+  for (const setting of ['config.active_storage.draw_routes = true if Settings.storage?', 'config.active_storage.routes_prefix = "/rails/active_storage" if Settings.storage?']) {
+    const result = await mapApp(files(setting));
+    assert.equal(storage(result).length, 9, setting);
+    assert.ok(storage(result).every((r) => r.conditions === undefined), setting);
+  }
+  // Rails raises where Settings.cdn? does not hold: the routes file's name is Active Storage's there.
+  const clash = await mapApp(files("config.active_storage.draw_routes = false if Settings.cdn?", '  get "disk/:key", to: "home#index", as: :rails_disk_service'));
+  const said = clash.diagnostics.filter((d) => d.message.startsWith("Invalid route name"));
+  assert.deepEqual(said.map((d) => [d.severity, d.message.split("\n").length]), [["warning", 2]]);
+  assert.match(said[0].message, /Rails raises this only where `Settings.cdn\?` does not hold/);
+});

@@ -55,3 +55,9 @@ test("a setting under a condition Routemap cannot decide: the previews drawn in 
   // 4.x reads `previews.enabled`: 3.x's `show_previews`, under the same condition, is no world of its.
   assert.deepEqual(await marked("4.12.0", '    config.view_component.show_previews = false if ENV["NO_PREVIEWS"]\n'), ["/rails/view_components(.:format)", "/rails/view_components/*path(.:format)"]);
 });
+
+test("4.x in test: the system tests' entry point is drawn once, whatever worlds the previews' settings make (identity-idp's)", async () => {
+  const settings = "    config.view_component.previews.enabled = Identity.config.previews?\n    if Identity.config.previews?\n      config.view_component.previews.controller = \"ComponentPreviewController\"\n    end\n";
+  const entries = (await previews("4.12.0", "test", settings)).filter((r) => r.startsWith("_system_test_entrypoint"));
+  assert.deepEqual(entries, ["_system_test_entrypoint GET /_system_test_entrypoint(.:format) view_components_system_test#system_test_entrypoint"]);
+});

@@ -1529,7 +1529,10 @@ export class Interpreter implements MapperHost, CallHost {
       body();
     } catch (e) {
       if (!(e instanceof RoutingError)) throw e;
-      this.report("error", e.message, declaration.span, "ruby-error");
+      // A name in use only in some worlds (a framework's routes drawn under a setting's condition):
+      // said as a clash in the routes files is (`dispatch`), its conditions in its message once.
+      if (e instanceof ConditionalNameError) this.report("warning", e.message, declaration.span, "conditional-error");
+      else this.report("error", e.message, declaration.span, "ruby-error");
     } finally {
       this.sites.pop();
       declaration.routesEnd(first, set.size);

@@ -13,10 +13,10 @@ import type { Span } from "../types.js";
 import { drawActionMailbox } from "./actionMailbox.js";
 import { DEFAULT_ROUTES_PREFIX, drawActiveStorage } from "./activeStorage.js";
 import { readFrameworkSetup, type ConditionReader, type SettingCondition, type Site } from "./appConfig.js";
-import { settingWorlds } from "./settingWorlds.js";
+import { drawsByWorld, settingWorlds } from "./settingWorlds.js";
 import type { Drawer } from "./draw.js";
 import { drawInternalRoutes, drawMailerPreviews } from "./internalRoutes.js";
-import { viewComponentRoutes, viewComponentSettingKeys } from "../gems/viewComponent.js";
+import { viewComponentRoutes, viewComponentSettingKeys, viewComponentSystemTests } from "../gems/viewComponent.js";
 import { walkNodes } from "../ruby/walk.js";
 
 export { Drawer } from "./draw.js";
@@ -65,11 +65,12 @@ export function frameworkRoutes(files: AppFiles, o: { version: Version; railsEnv
   }
   const mailer = setup.loaded.get("action_mailer");
   if (mailer) {
-    for (const { conditions, get } of worlds(["action_mailer.show_previews"])) {
+    const previews = drawsByWorld(worlds(["action_mailer.show_previews"]), ({ get }) => {
       // `show_previews = Rails.env.development? if show_previews.nil?`
-      const previews = get("action_mailer.show_previews") ?? o.railsEnv === "development";
-      if (previews !== false && previews !== null) routes.before.push({ site: mailer, origin: "Action Mailer", draw: (r) => drawMailerPreviews(r, o.version), conditions });
-    }
+      const shown = get("action_mailer.show_previews") ?? o.railsEnv === "development";
+      return shown !== false && shown !== null ? { key: "shown", draw: (r: Drawer) => drawMailerPreviews(r, o.version) } : undefined;
+    });
+    for (const { conditions, draw } of previews) routes.before.push({ site: mailer, origin: "Action Mailer", draw, conditions });
   }
   // The engines' routes files, in the order the railties load (Active Storage's before Action Mailbox's).
   const engines: { railtie: string; draw: FrameworkDraw }[] = [];
@@ -77,13 +78,14 @@ export function frameworkRoutes(files: AppFiles, o: { version: Version; railsEnv
   if (storage) {
     // `draw_routes` came in 6.1, `routes_prefix` in 6.0: before, they are not read.
     const keys = [...(o.version.gte(6, 1) ? ["active_storage.draw_routes"] : []), ...(o.version.gte(6, 0) ? ["active_storage.routes_prefix"] : [])];
-    for (const { conditions, get } of worlds(keys)) {
+    const drawn = drawsByWorld(worlds(keys), ({ get }) => {
       const [draw, prefix] = [get("active_storage.draw_routes"), get("active_storage.routes_prefix")];
       // `draw_routes != false` and `routes_prefix || "/rails/active_storage"`, as the engine reads them.
-      if (draw === false) continue;
+      if (draw === false) return undefined;
       const scope = typeof prefix === "string" ? prefix : DEFAULT_ROUTES_PREFIX;
-      engines.push({ railtie: "ActiveStorage::Engine", draw: { site: storage, origin: "Active Storage", draw: (r) => drawActiveStorage(r, scope, o.version), conditions } });
-    }
+      return { key: scope, draw: (r: Drawer) => drawActiveStorage(r, scope, o.version) };
+    });
+    for (const { conditions, draw } of drawn) engines.push({ railtie: "ActiveStorage::Engine", draw: { site: storage, origin: "Active Storage", draw, conditions } });
   }
   // `rails/all` loads Action Mailbox from 6.0, when it was born.
   const mailbox = o.version.gte(6, 0) ? setup.loaded.get("action_mailbox") : undefined;
@@ -97,10 +99,10 @@ export function frameworkRoutes(files: AppFiles, o: { version: Version; railsEnv
   const components = o.gems?.view_component;
   if (components && railties) {
     // Only the settings its version reads: another's, set under a condition, would draw the same routes in two worlds.
-    for (const { conditions, get } of worlds(viewComponentSettingKeys(components))) {
-      const previews = viewComponentRoutes(components, { get }, o.railsEnv);
-      if (previews) routes.before.push({ site: railties, origin: "view_component", draw: previews, conditions });
-    }
+    const previews = drawsByWorld(worlds(viewComponentSettingKeys(components)), (world) => viewComponentRoutes(components, world, o.railsEnv));
+    for (const { conditions, draw } of previews) routes.before.push({ site: railties, origin: "view_component", draw, conditions });
+    const systemTests = viewComponentSystemTests(components, o.railsEnv);
+    if (systemTests) routes.before.push({ site: railties, origin: "view_component", draw: systemTests, conditions: [] });
   }
   return routes;
 }

@@ -44,6 +44,19 @@ export function settingWorlds(setup: FrameworkSetup, keys: readonly string[], no
   return worlds.map((w) => ({ conditions: w.conditions, get: (key) => w.values.get(key) }));
 }
 
+/**
+ * What a framework draws in each world (`plan`: undefined where nothing, else what it draws and a
+ * key saying what that is): once and under no condition where every world draws the same (a
+ * setting whose value under its condition changes nothing: `draw_routes = true if …`), else in
+ * each world that draws, under its conditions.
+ */
+export function drawsByWorld<T>(worlds: readonly SettingsWorld[], plan: (world: SettingsWorld) => { key: string; draw: T } | undefined): { conditions: readonly SettingCondition[]; draw: T }[] {
+  const planned = worlds.map((world) => ({ world, plan: plan(world) }));
+  const first = planned[0]?.plan;
+  if (planned.every((p) => p.plan?.key === first?.key)) return first ? [{ conditions: [], draw: first.draw }] : [];
+  return planned.flatMap((p) => (p.plan ? [{ conditions: p.world.conditions, draw: p.plan.draw }] : []));
+}
+
 type Alternative = { conditions: readonly SettingCondition[]; value: Value };
 
 /**

@@ -27,8 +27,11 @@ export function viewComponentSettingKeys(version: string): string[] {
   return keys.map((key) => `view_component.${key}`);
 }
 
-/** What view_component prepends, for its locked `version` in `railsEnv`; undefined before 2.6 (not modelled). */
-export function viewComponentRoutes(version: string, settings: ViewComponentSettings, railsEnv: string): ((r: Drawer) => void) | undefined {
+/**
+ * What view_component prepends, for its locked `version` in `railsEnv`, and a key saying what it
+ * is (its route and controller); undefined when it draws none, and before 2.6 (not modelled).
+ */
+export function viewComponentRoutes(version: string, settings: ViewComponentSettings, railsEnv: string): { key: string; draw: (r: Drawer) => void } | undefined {
   const [major, minor] = version.split(".").map(Number);
   if (!(major > 2 || (major === 2 && minor >= 6))) return undefined;
   const v4 = major >= 4;
@@ -40,13 +43,19 @@ export function viewComponentRoutes(version: string, settings: ViewComponentSett
   const controllerSetting = setting("preview_controller", "previews.controller");
   const controller = (typeof controllerSetting === "string" ? controllerSetting : "ViewComponentsController").replace(/Controller$/, "");
   const path = underscore(controller);
-  const systemTests = v4 && railsEnv === "test";
-  if ((enabled === false || enabled === null) && !systemTests) return undefined;
-  return (r) => {
-    if (enabled !== false && enabled !== null) {
-      r.get(route, `${path}#index`, { as: "preview_view_components", internal: true });
-      r.get(`${route}/*path`, `${path}#previews`, { as: "preview_view_component", internal: true });
-    }
-    if (systemTests) r.getPath("_system_test_entrypoint", { to: "view_components_system_test#system_test_entrypoint" });
+  if (enabled === false || enabled === null) return undefined;
+  const draw = (r: Drawer) => {
+    r.get(route, `${path}#index`, { as: "preview_view_components", internal: true });
+    r.get(`${route}/*path`, `${path}#previews`, { as: "preview_view_component", internal: true });
   };
+  return { key: `${route} ${path}`, draw };
+}
+
+/**
+ * 4.x's system tests' entry point, in the test environment, after the previews in the same
+ * prepend: it reads no setting, so it is drawn once whatever worlds the previews' settings make.
+ */
+export function viewComponentSystemTests(version: string, railsEnv: string): ((r: Drawer) => void) | undefined {
+  if (Number(version.split(".")[0]) < 4 || railsEnv !== "test") return undefined;
+  return (r) => r.getPath("_system_test_entrypoint", { to: "view_components_system_test#system_test_entrypoint" });
 }
