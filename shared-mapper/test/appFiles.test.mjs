@@ -115,7 +115,7 @@ test("a framework setting assigned under a condition Routemap cannot decide: wha
   const undecided = await mapApp(files('if ENV["NO_STORAGE"]'));
   assert.equal(storage(undecided).length, 9);
   assert.deepEqual(marks(storage(undecided)), ['unless ENV["NO_STORAGE"]']);
-  assert.deepEqual(notes(undecided), ['info 3: Routemap cannot decide whether config.active_storage.draw_routes is set to `false` (only if ENV["NO_STORAGE"]): what Rails draws from it is drawn both ways, each marked with its condition.']);
+  assert.deepEqual(notes(undecided), ['info 3: Routemap cannot decide whether config.active_storage.draw_routes is set to `false` (only if ENV["NO_STORAGE"]): what Rails draws from it is drawn for each case, marked with its condition where the cases differ.']);
   // The same condition in the routes file: a route of the same name drawn where it holds is not a
   // second `rails_disk_service` (the two can never both be drawn), and the helper is conditional.
   const both = await mapApp(files('if ENV["NO_STORAGE"]', '  if ENV["NO_STORAGE"]\n    get "disk/:key", to: "disk#show", as: :rails_disk_service\n  end'));

@@ -102,7 +102,7 @@ function spanOf(setting: Setting): Span {
 function worldsNote(key: string, setting: Setting): { message: string; span: Span } {
   const value = setting.value as Extract<Setting["value"], { known: false }>;
   return {
-    message: `Routemap cannot decide whether config.${key} is set to \`${value.text}\` (only ${value.under}): what Rails draws from it is drawn both ways, each marked with its condition.`,
+    message: `Routemap cannot decide whether config.${key} is set to \`${value.text}\` (only ${value.under}): what Rails draws from it is drawn for each case, marked with its condition where the cases differ.`,
     span: spanOf(setting),
   };
 }
