@@ -28,7 +28,7 @@ import { WorkspaceProblems } from "./features/workspaceProblems.js";
 import { hoverInRoutesFile, hoverOnHelper } from "./features/hover.js";
 import { routeReferences, routesAt } from "./features/references.js";
 import { appsReading, enginePlaces } from "./features/engineUses.js";
-import { warmUses, WarmupCancelled, type WarmupProgress } from "./features/usesWarmup.js";
+import { nextTurn, warmUses, WarmupCancelled, type WarmupProgress } from "./features/usesWarmup.js";
 import { prepareRename, rename } from "./features/rename.js";
 import { documentSymbols, workspaceSymbols } from "./features/symbols.js";
 import type { FileSystem } from "./fileSystem.js";
@@ -231,15 +231,14 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
    * changed meanwhile). Only the time a request holds the thread changes, never its answer.
    */
   const warmFor = async (app: RailsApp, routesAt: () => readonly Route[], token: CancellationToken): Promise<void> => {
-    const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
     try {
-      await app.prepared(pause);
+      await app.prepared(nextTurn);
       if (token.isCancellationRequested) throw new WarmupCancelled();
       const routes = new Set(routesAt());
       if (!routes.size) return;
       const engineRoutes = [app, ...app.otherApps()].some((a) => enginePlaces(a, routes).length > 0);
       const apps = [app, ...appsReading(app, engineRoutes)];
-      for (const other of apps) await other.prepared(pause);
+      for (const other of apps) await other.prepared(nextTurn);
       await warmUses(apps, token, () => (canShowProgress ? requestProgress("Routemap: finding references") : undefined));
     } catch (e) {
       if (e instanceof WarmupCancelled) throw new ResponseError(LSPErrorCodes.RequestCancelled, "cancelled");
@@ -559,7 +558,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime): voi
         // Each app (an engine of the workspace is one) takes its share of the bar, in turn.
         const apps = workspace.apps;
         for (const [k, app] of apps.entries()) {
-          await app.prepare(() => new Promise((resolve) => setImmediate(resolve)), progress && ((message, share) => progress.report(Math.round((100 * k + share) / apps.length), message)));
+          await app.prepare(nextTurn, progress && ((message, share) => progress.report(Math.round((100 * k + share) / apps.length), message)));
         }
       } finally {
         progress?.done();

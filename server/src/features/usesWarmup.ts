@@ -68,4 +68,5 @@ export async function warmUses(apps: readonly RailsApp[], token: CancellationTok
   }
 }
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Resolves on the event loop's next turn: what came meanwhile (a request, a cancellation) is served first. */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
