@@ -45,7 +45,7 @@ import { Version } from "./mapper/version.js";
 import { LineIndex } from "./ruby/lineIndex.js";
 import { RegexpBudgetExceeded } from "./ruby/regexp/index.js";
 import { globMatcher } from "./ruby/glob.js";
-import { createParser, Parser, ParserFailure } from "./ruby/prism.js";
+import { createParser, Parser, ParserFailure, type ParseStore } from "./ruby/prism.js";
 import { RSymbol } from "./ruby/values.js";
 import { rubyVersion } from "./ruby/print.js";
 import type { ActionEndpoint, Diagnostic, EngineRoutes, MapInput, MapOptions, MapResult, Span } from "./types.js";
@@ -56,6 +56,7 @@ import { TestSupport } from "./app/testSupport.js";
 
 export * from "./types.js";
 export { contains } from "./span.js";
+export type { ParseStore } from "./ruby/prism.js";
 export { DrawMemo } from "./dsl/drawMemo.js";
 export { formatSheet, formatExpanded, formatUnused, filterRoutes, routeMarks, routeSections, type InspectOptions, type RouteSection } from "./inspect/sheet.js";
 export { Version, SUPPORTED_RAILS_VERSIONS, railsSeries } from "./mapper/version.js";
@@ -221,9 +222,14 @@ export interface RouteMapper {
 const APP_ROUTES = "/config/routes.rb";
 
 
-/** `compiled`: a compile of `prismWasm` already under way, if any (`createParser`). */
-export async function createMapper(prismWasm: BufferSource, o: { compiled?: Promise<WebAssembly.Module> } = {}): Promise<RouteMapper> {
-  const parser = await createParser(prismWasm, o.compiled);
+/**
+ * `compiled`: a compile of `prismWasm` already under way, if any (`createParser`). `parseStore`:
+ * where the host keeps Prism's output for the routes' files (routes files, the app's settings,
+ * the gems' sources the routes read) between runs; not for the app's other files, which the
+ * checks' own caches cover.
+ */
+export async function createMapper(prismWasm: BufferSource, o: { compiled?: Promise<WebAssembly.Module>; parseStore?: ParseStore } = {}): Promise<RouteMapper> {
+  const parser = await createParser(prismWasm, o.compiled, o.parseStore);
   const cache = new Map<string, Parsed & { text: string }>();
   const parse = (path: string, text: string): Parsed => {
     let hit = cache.get(path);
@@ -234,7 +240,7 @@ export async function createMapper(prismWasm: BufferSource, o: { compiled?: Prom
     hit = undefined;
     cache.delete(path);
     const start = now();
-    const entry = parseFile(parser, path, text);
+    const entry = parseFile(parser, path, text, { keep: true });
     cache.set(path, { text, ...entry, time: 0 });
     return { ...entry, time: now() - start };
   };
@@ -389,12 +395,13 @@ function globFiles(input: MapInput, appRoot: string, pattern: string): string[] 
  * `template`: Prism's `partial_script` (a template's `yield`); `index`: an app file whose facts go through its calls (walk.ts `programIndex`).
  * `failure`: why Prism failed on the text, when it did (the program is then empty).
  */
-function parseFile(parser: Parser, path: string, text: string, o: { template?: boolean; index?: boolean } = {}): { loaded: LoadedFile; diagnostics: Diagnostic[]; failure?: string } {
+/** `keep`: the parse may come from, and go to, the host's `ParseStore` (under the file's path). */
+function parseFile(parser: Parser, path: string, text: string, o: { template?: boolean; index?: boolean; keep?: boolean } = {}): { loaded: LoadedFile; diagnostics: Diagnostic[]; failure?: string } {
   const index = new LineIndex(path, text);
   let result;
   try {
     // An app file's facts ask for positions (the line index encodes the text then): encoded once, for both.
-    result = parser(text, o.index ? { ...o, bytes: index.utf8 } : o);
+    result = parser(text, { template: o.template, index: o.index, bytes: o.index ? index.utf8 : undefined, keep: o.keep ? path : undefined });
   } catch (e) {
     if (!(e instanceof ParserFailure)) throw e;
     // The file stands as an empty program (the renewed parser's tree of ""), so the other

@@ -7,7 +7,7 @@ import { readFileSync, existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createMapper, type RouteMapper } from "./index.js";
+import { createMapper, type ParseStore, type RouteMapper } from "./index.js";
 
 /** Where `prism.wasm` is: beside the bundle when bundled, else in the `@ruby/prism` package. */
 export function prismWasmPath(): string {
@@ -31,9 +31,14 @@ interface EarlyCompile {
   module: Promise<WebAssembly.Module>;
 }
 
-export function createNodeMapper(): Promise<RouteMapper> {
+/**
+ * `parseStore`: the store of Prism's output for these bytes of Prism (`createMapper`), made by the
+ * host from them (a store keeps only the parses of the Prism that made them).
+ */
+export function createNodeMapper(o: { parseStore?: (prismWasm: Uint8Array) => ParseStore | undefined } = {}): Promise<RouteMapper> {
   const path = prismWasmPath();
   const early = (globalThis as { [EARLY_COMPILE]?: EarlyCompile })[EARLY_COMPILE];
-  if (early?.path === path) return createMapper(early.bytes, { compiled: early.module });
-  return createMapper(readFileSync(path));
+  const bytes = early?.path === path ? early.bytes : readFileSync(path);
+  const parseStore = o.parseStore?.(bytes);
+  return createMapper(bytes, { compiled: early?.path === path ? early.module : undefined, parseStore });
 }

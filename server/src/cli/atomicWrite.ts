@@ -6,7 +6,7 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 
-export function writeAtomically(file: string, text: string): boolean {
+export function writeAtomically(file: string, text: string | Uint8Array): boolean {
   const partial = `${file}.${process.pid}.partial`;
   try {
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });

@@ -8,7 +8,7 @@
 import { urlHelperHolderLookup } from "../features/urlHelperHolders.js";
 import { join, sep } from "node:path";
 import { missingControllerDiagnostics, routeActionDiagnostics, unreachedActions, unreachedMessage, type Diagnostic, type MapInput, type MapResult, type RouteMapper, type Span } from "@routemap/shared-mapper";
-import { createNodeMapper } from "@routemap/shared-mapper/node";
+import { keepingMapper, parseStoreReport, type DiskParseStore } from "./parseStore.js";
 import { nodeFileSystem } from "../fileSystem.js";
 import { keepDrawMemo, keptDrawMemo } from "../keptDraws.js";
 import { appRoot, findEngines, readControllerInputs } from "./appConfig.js";
@@ -70,7 +70,8 @@ export async function checkCommand(argv: string[], io: Io, mapper?: RouteMapper)
     io.err(`routemap: ${input}\n`);
     return 2;
   }
-  mapper ??= await createNodeMapper();
+  let kept: (() => DiskParseStore | undefined) | undefined;
+  if (!mapper) ({ mapper, store: kept } = await keepingMapper());
   // Every phase below reads the app's files; each is read once (runFileSystem.ts).
   let reader: TextReader | undefined;
   const fs = runFileSystem(nodeFileSystem, () => reader);
@@ -102,6 +103,7 @@ export async function checkCommand(argv: string[], io: Io, mapper?: RouteMapper)
     workers?.close();
     reader?.close();
     if (process.env.ROUTEMAP_TIMINGS === "1" && reader) io.err(`routemap: files read ahead by a second thread: ${reader.used}, waited for ${Math.round(reader.waited)} ms\n`);
+    if (process.env.ROUTEMAP_TIMINGS === "1" && kept) io.err(parseStoreReport(kept()));
   }
 }
 

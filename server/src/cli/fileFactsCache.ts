@@ -374,25 +374,25 @@ export function touch(file: string): void {
 }
 
 /**
- * Removes packs (the `.json` files of `dir`: keptDraws.ts keeps its own so too) unused for a
- * month, those past `MAX_FOLDER_BYTES` from the least recently used on (each build of Routemap
- * makes its own: a checkout rebuilt often leaves many), and partial writes a day old (a process
- * that died writing).
+ * Removes packs (the `ext` files of `dir`: keptDraws.ts keeps its own so too, parseStore.ts its
+ * `.prism` files) unused for a month, those past `maxBytes` from the least recently used on (each
+ * build of Routemap makes its own: a checkout rebuilt often leaves many), and partial writes a
+ * day old (a process that died writing).
  */
-export function prune(dir: string): void {
+export function prune(dir: string, ext = ".json", maxBytes = MAX_FOLDER_BYTES): void {
   try {
     const packs: { path: string; size: number; mtime: number }[] = [];
     for (const name of readdirSync(dir)) {
       const path = join(dir, name);
       const { mtimeMs, size } = statSync(path);
       const age = Date.now() - mtimeMs;
-      if ((name.endsWith(".json") && age > UNUSED_FOR) || (name.endsWith(".partial") && age > DAY)) rmSync(path, { force: true });
-      else if (name.endsWith(".json")) packs.push({ path, size, mtime: mtimeMs });
+      if ((name.endsWith(ext) && age > UNUSED_FOR) || (name.endsWith(".partial") && age > DAY)) rmSync(path, { force: true });
+      else if (name.endsWith(ext)) packs.push({ path, size, mtime: mtimeMs });
     }
     let total = 0;
     for (const pack of packs.sort((a, b) => b.mtime - a.mtime)) {
       total += pack.size;
-      if (total > MAX_FOLDER_BYTES) rmSync(pack.path, { force: true });
+      if (total > maxBytes) rmSync(pack.path, { force: true });
     }
   } catch {
     // Only the clean-up depends on it.

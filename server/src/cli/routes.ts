@@ -6,7 +6,7 @@ import { basename, dirname, join, relative } from "node:path";
 import {
   formatExpanded, formatSheet, formatUnused, unusedRoutes, type Diagnostic, type InspectOptions, type MapInput, type MapOptions, type MapResult, type RouteMapper,
 } from "@routemap/shared-mapper";
-import { createNodeMapper } from "@routemap/shared-mapper/node";
+import { keepingMapper, parseStoreReport, type DiskParseStore } from "./parseStore.js";
 import { appExists, nodeFileSystem } from "../fileSystem.js";
 import { commandAppGems } from "./appGems.js";
 import { findGemEngines } from "./gemEngines.js";
@@ -66,7 +66,8 @@ export async function routesCommand(argv: string[], io: Io, mapper?: RouteMapper
     io.err(`routemap: ${input}\n`);
     return 2;
   }
-  mapper ??= await createNodeMapper();
+  let kept: (() => DiskParseStore | undefined) | undefined;
+  if (!mapper) ({ mapper, store: kept } = await keepingMapper());
   clock.lap("prism");
   const result = mapper.map(input);
   clock.lap("map", result.timings);
@@ -76,7 +77,7 @@ export async function routesCommand(argv: string[], io: Io, mapper?: RouteMapper
   clock.lap("printing");
   for (const d of shown(result.diagnostics, args)) io.err(formatDiagnostic(d, displayPath));
   for (const engine of engineSections(result, inspect)) if (!engine.routesKnown) io.err(unknownEngineNote(engine));
-  if (process.env.ROUTEMAP_TIMINGS === "1") io.err(clock.report());
+  if (process.env.ROUTEMAP_TIMINGS === "1") io.err(clock.report() + (kept ? parseStoreReport(kept()) : ""));
   return result.diagnostics.some((d) => d.severity === "error") ? 1 : 0;
 }
 

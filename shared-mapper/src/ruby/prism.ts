@@ -22,8 +22,23 @@ export type { ParseResult };
 /** `template`: the source is a view's body, which Rails compiles into a method (`yield` is allowed). */
 /** `index`: the tree's calls listed as it is read (serialized.ts `deserialize`), for the facts of app files. */
 export type Parser = (source: string, o?: ParseOptions) => ParseResult;
-/** `bytes`: the source as UTF-8 already (a `LineIndex`'s), not encoded again for Prism. */
-export type ParseOptions = { template?: boolean; index?: boolean; bytes?: Uint8Array };
+/**
+ * `bytes`: the source as UTF-8 already (a `LineIndex`'s), not encoded again for Prism. `keep`:
+ * the file's path, when the parse may come from and go to the host's `ParseStore`.
+ */
+export type ParseOptions = { template?: boolean; index?: boolean; bytes?: Uint8Array; keep?: string };
+
+/**
+ * Prism's output kept by the host between runs (the CLI keeps it in the user's cache folder,
+ * server/src/cli/parseStore.ts); the core does no IO, it only asks and offers. `get` answers
+ * only for exactly these source bytes and mode, parsed by this build's Prism, and never with
+ * damaged data (the host checks both). Deserializing it is the same read as of a fresh parse's.
+ */
+export interface ParseStore {
+  get(path: string, source: Uint8Array, template: boolean): Uint8Array | undefined;
+  /** `serialized` is the caller's copy, the store's to keep. */
+  put(path: string, source: Uint8Array, template: boolean, serialized: Uint8Array): void;
+}
 
 /** Prism failed on a source (a trap or a stack overflow); the parser has been renewed since. */
 export class ParserFailure extends Error {}
@@ -103,12 +118,12 @@ export function armGuard(prism: WebAssembly.Exports, stackLow: number): void {
   guard(prism, stackLow).fill(CANARY);
 }
 
-/** Prism's parse, with the canary set before and checked after. */
-function watchedParse(prism: WebAssembly.Exports, source: string, stackLow: number, o: ParseOptions): ParseResult {
+/** Prism's parse, with the canary set before and checked after; its output offered to `store` when `o.keep` says so. */
+function watchedParse(prism: WebAssembly.Exports, source: string, stackLow: number, o: ParseOptions & { bytes: Uint8Array }, store?: ParseStore): ParseResult {
   armGuard(prism, stackLow);
   const calloc = prism.calloc as Fn;
   const free = prism.free as Fn;
-  const sourceBytes = o.bytes ?? encoder.encode(source);
+  const sourceBytes = o.bytes;
   const options = OPTIONS[o.template ? 1 : 0];
   const sourceAt = calloc(1, sourceBytes.length);
   const optionsAt = calloc(1, options.length);
@@ -121,6 +136,8 @@ function watchedParse(prism: WebAssembly.Exports, source: string, stackLow: numb
   if (!guardIntact(prism, stackLow)) throw new Error("its stack overflowed");
   const serialized = new Uint8Array(memory(), (prism.pm_buffer_value as Fn)(bufferAt), (prism.pm_buffer_length as Fn)(bufferAt));
   const result = deserialize(source, sourceBytes, serialized, { index: o.index });
+  // Offered once read: a buffer the reader refused is not kept.
+  if (store && o.keep !== undefined) offer(store, o.keep, sourceBytes, !!o.template, serialized);
   (prism.pm_buffer_free as Fn)(bufferAt);
   free(sourceAt);
   free(bufferAt);
@@ -133,18 +150,47 @@ function watchedParse(prism: WebAssembly.Exports, source: string, stackLow: numb
  * Prism fails on a source, having already replaced the failed instance. `compiled`: the
  * module V8 is compiling from these bytes already, used if they are patched already (the
  * `routemap` executable starts it before loading the rest; see shared-mapper/src/node.ts).
+ * `store`: where parses asked with `keep` come from when kept, and go to when made. The
+ * instance is made at the first parse that needs it: a run whose files' parses were all kept
+ * needs none.
  */
-export async function createParser(wasm: BufferSource, compiled?: Promise<WebAssembly.Module>): Promise<Parser> {
+export async function createParser(wasm: BufferSource, compiled?: Promise<WebAssembly.Module>, store?: ParseStore): Promise<Parser> {
   const bytes = ArrayBuffer.isView(wasm) ? new Uint8Array(wasm.buffer, wasm.byteOffset, wasm.byteLength) : new Uint8Array(wasm);
   const patched = withLargerStack(bytes);
   const module = await (compiled && patched.wasm === bytes ? compiled : WebAssembly.compile(patched.wasm));
-  let prism = instantiate(module);
-  return (source, o) => {
+  let prism: WebAssembly.Exports | undefined;
+  return (source, o = {}) => {
+    const sourceBytes = o.bytes ?? encoder.encode(source);
+    const kept = store && o.keep !== undefined ? keptParse(store, o.keep, source, sourceBytes, o) : undefined;
+    if (kept) return kept;
     try {
-      return watchedParse(prism, source, patched.stackLow, o ?? {});
+      prism ??= instantiate(module);
+      return watchedParse(prism, source, patched.stackLow, { ...o, bytes: sourceBytes }, store);
     } catch (e) {
       prism = instantiate(module);
       throw new ParserFailure(e instanceof Error ? e.message : String(e));
     }
   };
+}
+
+/** `store.put` of a copy of `serialized` (Prism's memory is freed next); a store that fails only costs the keeping. */
+function offer(store: ParseStore, path: string, sourceBytes: Uint8Array, template: boolean, serialized: Uint8Array): void {
+  try {
+    store.put(path, sourceBytes, template, serialized.slice());
+  } catch {
+    // Not kept.
+  }
+}
+
+/**
+ * The tree of a kept parse, or undefined when there is none, the store fails, or the reader
+ * refuses what it kept: then Prism parses, as without a store.
+ */
+function keptParse(store: ParseStore, path: string, source: string, sourceBytes: Uint8Array, o: ParseOptions): ParseResult | undefined {
+  try {
+    const serialized = store.get(path, sourceBytes, !!o.template);
+    return serialized && deserialize(source, sourceBytes, serialized, { index: o.index });
+  } catch {
+    return undefined;
+  }
 }
