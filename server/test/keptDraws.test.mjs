@@ -110,3 +110,33 @@ test("`routemap check` keeps the drawn files' recordings too, and replays them o
   assert.deepEqual([second.status, second.stdout], [truth.status, truth.stdout]);
   assert.equal(kept(cache)[0].ino, saved.ino, "replayed, so not written again");
 });
+
+test("`routemap routes` replays them too, and prints what it printed", { timeout: 120_000 }, () => {
+  const cache = join(root, "routes-cache");
+  const routes = (dir) => {
+    const r = spawnSync(process.execPath, [join(repo, "server/bin/routemap.cjs"), "routes", "--rails", "6.1"], { cwd: app, encoding: "utf8", env: { ...process.env, ROUTEMAP_CACHE_DIR: dir, ROUTEMAP_TIMINGS: "1" } });
+    const drawn = /drawn files: (\d+) replayed, (\d+) evaluated/.exec(r.stderr);
+    return { status: r.status, out: r.stdout, replayed: drawn && +drawn[1], evaluated: drawn && +drawn[2] };
+  };
+  const truth = routes("off");
+  assert.match(truth.out, /preview_product GET/);
+  const first = routes(cache);
+  assert.deepEqual([first.status, first.out], [truth.status, truth.out]);
+  assert.deepEqual([truth.replayed, first.replayed, first.evaluated], [0, 0, 2]);
+  const [saved] = kept(cache);
+  assert.deepEqual(saved.data.recordings.map((r) => r.path), [join(app, "config/routes/shop.rb")]);
+  // shop.rb replayed; other.rb (not literal DSL) evaluated again.
+  const second = routes(cache);
+  assert.deepEqual(second, { ...truth, replayed: 1, evaluated: 1 });
+  assert.equal(kept(cache)[0].ino, saved.ino, "replayed, so not written again");
+  // Edited: evaluated, and what it draws now printed.
+  writeFileSync(join(app, "config/routes/shop.rb"), SHOP + "resources :coupons\n");
+  try {
+    const edited = routes(cache);
+    assert.deepEqual([edited.replayed, edited.evaluated], [0, 2]);
+    assert.equal(edited.out, routes("off").out);
+    assert.match(edited.out, /coupons GET/);
+  } finally {
+    writeFileSync(join(app, "config/routes/shop.rb"), SHOP);
+  }
+});

@@ -108,10 +108,12 @@ test("`routemap routes` again reads its files' kept parses and prints the same; 
   assert.ok(first.diagnostics.some((d) => d.includes("broken.rb") && d.includes("error")), first.diagnostics.join("\n"));
   const second = routes(app, cache);
   assert.deepEqual({ out: second.out, status: second.status, diagnostics: second.diagnostics }, { out: first.out, status: first.status, diagnostics: first.diagnostics });
-  assert.deepEqual([second.used, second.made], [first.made, 0]);
+  // Nothing parsed again (a drawn file of literal calls is replayed without its tree: keptDraws.test.mjs).
+  assert.equal(second.made, 0);
+  assert.ok(second.used > 0 && second.used <= first.made, `used ${second.used}`);
   writeFileSync(join(app, "config/routes/broken.rb"), 'get "broken", to: "pages#broken"\n');
   const edited = routes(app, cache);
-  assert.deepEqual([edited.used, edited.made], [first.made - 1, 1]);
+  assert.equal(edited.made, 1);
   assert.ok(!edited.diagnostics.some((d) => d.includes("broken.rb")));
   const off = routes(app, "off");
   assert.equal(off.used, undefined);

@@ -2,11 +2,12 @@
  * `routemap routes`: prints what `bin/rails routes` prints for the selected Rails version,
  * diagnostics on stderr as `FILE:LINE:COL: severity: message`.
  */
-import { basename, dirname, join, relative } from "node:path";
+import { basename, dirname, join, relative, sep } from "node:path";
 import {
   formatExpanded, formatSheet, formatUnused, unusedRoutes, type Diagnostic, type InspectOptions, type MapInput, type MapOptions, type MapResult, type RouteMapper,
 } from "@routemap/shared-mapper";
 import { keepingMapper, parseStoreReport, type DiskParseStore } from "./parseStore.js";
+import { keepDrawMemo, keptDrawMemo } from "../keptDraws.js";
 import { appExists, nodeFileSystem } from "../fileSystem.js";
 import { commandAppGems } from "./appGems.js";
 import { findGemEngines } from "./gemEngines.js";
@@ -69,7 +70,10 @@ export async function routesCommand(argv: string[], io: Io, mapper?: RouteMapper
   let kept: (() => DiskParseStore | undefined) | undefined;
   if (!mapper) ({ mapper, store: kept } = await keepingMapper());
   clock.lap("prism");
-  const result = mapper.map(input);
+  // The files `draw` loads, replayed from the last run's recordings where their text is the same (keptDraws.ts, as `check` does).
+  const memo = drawsFiles(input) ? keptDrawMemo(appRoot(input.entry)) : undefined;
+  const result = mapper.map(input, memo ? { memo } : undefined);
+  if (memo?.recorded) keepDrawMemo(appRoot(input.entry), memo);
   clock.lap("map", result.timings);
   if (args.unused) return unusedCommand(mapper, result, args, input, io);
   const inspect = inspectOptions(result, args, input.options!);
@@ -77,8 +81,18 @@ export async function routesCommand(argv: string[], io: Io, mapper?: RouteMapper
   clock.lap("printing");
   for (const d of shown(result.diagnostics, args)) io.err(formatDiagnostic(d, displayPath));
   for (const engine of engineSections(result, inspect)) if (!engine.routesKnown) io.err(unknownEngineNote(engine));
-  if (process.env.ROUTEMAP_TIMINGS === "1") io.err(clock.report() + (kept ? parseStoreReport(kept()) : ""));
+  if (process.env.ROUTEMAP_TIMINGS === "1") io.err(clock.report() + (kept ? parseStoreReport(kept()) : "") + (memo ? `routemap: drawn files: ${memo.replayed} replayed, ${memo.evaluated} evaluated\n` : ""));
   return result.diagnostics.some((d) => d.severity === "error") ? 1 : 0;
+}
+
+/**
+ * Whether the app has files for `draw` (config/routes/*.rb, read with the routes file): only then
+ * is the last run's record of them read (naming it hashes the bundle, a few milliseconds a run).
+ */
+function drawsFiles(input: MapInput): boolean {
+  const dirs = input.options?.drawPaths ?? [];
+  const paths = input.files instanceof Map ? [...input.files.keys()] : Object.keys(input.files);
+  return paths.some((path) => dirs.some((dir) => path.startsWith(dir + sep)));
 }
 
 /** A file as the user can open it from where they stand: relative to the working directory. */
