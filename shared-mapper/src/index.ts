@@ -393,9 +393,9 @@ function globFiles(input: MapInput, appRoot: string, pattern: string): string[] 
 
 /**
  * `template`: Prism's `partial_script` (a template's `yield`); `index`: an app file whose facts go through its calls (walk.ts `programIndex`).
+ * `keep`: the parse may come from, and go to, the host's `ParseStore` (under the file's path).
  * `failure`: why Prism failed on the text, when it did (the program is then empty).
  */
-/** `keep`: the parse may come from, and go to, the host's `ParseStore` (under the file's path). */
 function parseFile(parser: Parser, path: string, text: string, o: { template?: boolean; index?: boolean; keep?: boolean } = {}): { loaded: LoadedFile; diagnostics: Diagnostic[]; failure?: string } {
   const index = new LineIndex(path, text);
   let result;

@@ -9,7 +9,7 @@
  * off), under `parses/`, one file per source path (a CRC-32 of the path names it: two paths that
  * meet take turns, each finding the other's source there and parsing). A file holds the source's
  * bytes whole, and is used only for exactly those bytes, parsed by the same Prism (a CRC-32 and the
- * length of prism.wasm, as patched: `identity`) in the same mode; its output is used only when its
+ * length of prism.wasm as read: `identity`) in the same mode; its output is used only when its
  * CRC-32 is the one written with it, as a damaged buffer could read as another tree. Written whole
  * or not at all (a rename); files unused for a month are removed when another is written, and
  * past `MAX_FOLDER_BYTES` the least recently used. Any failure to read or write only costs the time.
