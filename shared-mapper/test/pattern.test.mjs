@@ -2,7 +2,7 @@
 // accepts, and hand everything else (and every error) to the full parser.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { analyzePath, EMPTY_PATH, extendedPath, isPlainSuffix, names, optionalNames, parsePath, pathToString, requiredNames } from "../dist/journey/pattern.js";
+import { analyzePath, EMPTY_PATH, extendedPath, isPlainSuffix, names, optionalNames, parsePath, pathToString, requiredNames, restoredPath } from "../dist/journey/pattern.js";
 
 const PATHS = [
   "/posts(.:format)", "/posts/:id/edit(.:format)", "/a/*b/c", "/x*y/:z", "/files/*path.:format", "/(:locale/)about(.:format)",
@@ -79,4 +79,13 @@ test("analyses stay right while the cache turns over its generations", () => {
   assert.equal(analyzePath(path(9_999)), analyzePath(path(9_999)), "a recent analysis is the cached one");
   const scanned = "/gen1/:item1_id/things(.:format)";
   assert.notEqual(analyzePath(scanned), analyzePath(scanned), "a scanned path is scanned again, not kept");
+});
+
+test("a restored route's path (drawMemoStore.ts) reads as its analysis; a malformed one throws at once", () => {
+  const fields = (info) => ({ text: info.text, names: info.names, required: info.required, optional: info.optional, stars: info.stars, segments: info.segments, ast: pathToString(info.ast) });
+  for (const path of [...PATHS, "/", "/(.:format)", "/admin/posts/:post_id/comments/:id/edit(.:format)", "/a/", "/a-b.c~d/:e_1"]) {
+    assert.deepEqual(fields(restoredPath(path)), fields(analyzePath(path)), path);
+  }
+  // Not plain: analysed at once, so a damaged recording's restore fails where it is refused.
+  for (const path of ["", "(", "/a(", "/a|"]) assert.throws(() => restoredPath(path), undefined, path);
 });

@@ -16,7 +16,7 @@ import * as N from "@ruby/prism/src/nodes.js";
 import { routeFromData, type DisplayContext, type DrawnRoute, type PlainGroup, type PlainStep, type RouteData, type RouteRestore } from "../mapper/route.js";
 import type { SourceRef } from "../mapper/state.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
-import { analyzePath, type PathInfo } from "../journey/pattern.js";
+import { restoredPath, type PathInfo } from "../journey/pattern.js";
 import { LineIndex } from "../ruby/lineIndex.js";
 import { RFloat, RHash, RRegexp, RString, RSymbol, sym, type RValue } from "../ruby/values.js";
 import type { Diagnostic, OpenRegion } from "../types.js";
@@ -208,7 +208,7 @@ function shared(): Pick<RouteRestore, "groups" | "step" | "info"> {
     },
     info(path) {
       let known = infos.get(path);
-      if (!known) infos.set(path, (known = analyzePath(path)));
+      if (!known) infos.set(path, (known = restoredPath(path)));
       return known;
     },
   };
