@@ -309,57 +309,6 @@ class ScannedPath implements PathInfo {
   }
 }
 
-/**
- * A path whose text is known valid, analysed when something first reads more than its text:
- * a recorded route restored (dsl/drawMemoStore.ts). Printing the sheet reads only the text, and
- * scanning each of 20,000 restored paths was an eighth of replaying them.
- */
-class LazyPath implements PathInfo {
-  declare readonly text: string;
-  private declare analysed: PathInfo | undefined;
-  constructor(text: string) {
-    this.text = text;
-    this.analysed = undefined;
-  }
-  private get info(): PathInfo {
-    return (this.analysed ??= analyzePath(this.text));
-  }
-  get ast(): PathNode {
-    return this.info.ast;
-  }
-  get names(): string[] {
-    return this.info.names;
-  }
-  get required(): string[] {
-    return this.info.required;
-  }
-  get optional(): string[] {
-    return this.info.optional;
-  }
-  get stars(): string[] {
-    return this.info.stars;
-  }
-  get segments(): { name: string; glob: boolean }[] {
-    return this.info.segments;
-  }
-}
-
-/**
- * `/`, then literal segments and `:name`s joined by `/`, and an optional `(.:format)`: a path
- * `scanPath` analyses whatever the segments (it never throws on one), checked by a regular expression (native code in a one-shot
- * run, where a loop over the characters is interpreted).
- */
-const PLAIN_PATH = /^\/(?:(?:[\w\-.~]+|:[A-Za-z_]\w*)(?:\/(?:[\w\-.~]+|:[A-Za-z_]\w*))*\/?)?(?:\(\.:format\))?$/;
-
-/**
- * `analyzePath` of a path recorded by an earlier evaluation: a plain one (`PLAIN_PATH`) is
- * analysed when first read past its text; any other now, so that a damaged recording throws
- * here, where its restore is refused (the file is then evaluated), and not when read.
- */
-export function restoredPath(path: string): PathInfo {
-  return PLAIN_PATH.test(path) ? new LazyPath(path) : analyzePath(path);
-}
-
 /*
  * Extending a path's analysis. The standard routes of a resource are its scope's path plus
  * a segment or two (`posts`, `:id`, `edit`) and `(.:format)`. Drawing only needs to know
@@ -464,3 +413,16 @@ function withFormat(base: ScannedPath): ScannedPath {
 
 /** The analysis of the empty path (the root scope's), to extend. */
 export const EMPTY_PATH: PathInfo = new ScannedPath("", [], [], [], [], []);
+
+/**
+ * `analyzePath` of a path recorded by an earlier evaluation (dsl/drawMemoStore.ts): one of a
+ * standard route's shape (`/`, plain segments, an optional `(.:format)`) is the empty path
+ * extended, worked out when first read past its text; printing the sheet reads only the text,
+ * and scanning each of 20,000 restored paths was an eighth of replaying them. Any other is
+ * analysed at once, so that a damaged recording throws here, where its restore is refused.
+ */
+export function restoredPath(path: string): PathInfo {
+  const format = path.endsWith(WITH_FORMAT);
+  const suffix = path.slice(1, format ? -WITH_FORMAT.length : path.length);
+  return (path.startsWith("/") && extendedPath(EMPTY_PATH, suffix, format)) || analyzePath(path);
+}
