@@ -14,7 +14,7 @@
 import { rmSync } from "node:fs";
 import { readCacheFile } from "./cli/cacheFile.js";
 import { dirname, join } from "node:path";
-import { DrawMemo } from "@routemap/shared-mapper";
+import { DrawMemo, type MapInput, type MapResult, type RouteMapper } from "@routemap/shared-mapper";
 import { writeAtomically } from "./cli/atomicWrite.js";
 import { buildVersion, prune, touch } from "./cli/fileFactsCache.js";
 import { cacheFolder } from "./cli/gemCache.js";
@@ -59,4 +59,16 @@ export function keepDrawMemo(root: string, memo: DrawMemo): void {
     return;
   }
   if (writeAtomically(file, JSON.stringify(data))) prune(dirname(file));
+}
+
+/**
+ * `mapper.map` of the app at `root` with its kept memo (`routemap check`, and `routemap routes` when
+ * the app has files for `draw`): the drawn files replayed where unchanged, the memo kept again when
+ * the map recorded anything.
+ */
+export function mapWithKeptDraws(mapper: RouteMapper, input: MapInput, root: string): { result: MapResult; memo: DrawMemo } {
+  const memo = keptDrawMemo(root);
+  const result = mapper.map(input, { memo });
+  if (memo.recorded) keepDrawMemo(root, memo);
+  return { result, memo };
 }

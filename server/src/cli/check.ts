@@ -10,7 +10,7 @@ import { join, sep } from "node:path";
 import { missingControllerDiagnostics, routeActionDiagnostics, unreachedActions, unreachedMessage, type Diagnostic, type MapInput, type MapResult, type RouteMapper, type Span } from "@routemap/shared-mapper";
 import { keepingMapper, parseStoreReport, type DiskParseStore } from "./parseStore.js";
 import { nodeFileSystem } from "../fileSystem.js";
-import { keepDrawMemo, keptDrawMemo } from "../keptDraws.js";
+import { mapWithKeptDraws } from "../keptDraws.js";
 import { appRoot, findEngines, readControllerInputs } from "./appConfig.js";
 import { commandAppGems } from "./appGems.js";
 import { argsOrExit } from "./args.js";
@@ -215,10 +215,7 @@ async function checkApp(o: {
  */
 /** The app's table, the drawn files' recordings a run before kept replayed where their text is the same (keptDraws.ts). */
 function mapApp(mapper: RouteMapper, input: MapInput, root: string): MapResult {
-  const memo = keptDrawMemo(root);
-  const result = mapper.map(input, { memo });
-  if (memo.recorded) keepDrawMemo(root, memo);
-  return result;
+  return mapWithKeptDraws(mapper, input, root).result;
 }
 
 function modelFreeUses(uses: FileUsesStore, root: string, file: string, text: string | undefined): FactsJob | undefined {

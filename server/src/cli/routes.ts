@@ -7,7 +7,7 @@ import {
   formatExpanded, formatSheet, formatUnused, unusedRoutes, type Diagnostic, type InspectOptions, type MapInput, type MapOptions, type MapResult, type RouteMapper,
 } from "@routemap/shared-mapper";
 import { keepingMapper, parseStoreReport, type DiskParseStore } from "./parseStore.js";
-import { keepDrawMemo, keptDrawMemo } from "../keptDraws.js";
+import { mapWithKeptDraws } from "../keptDraws.js";
 import { appExists, nodeFileSystem } from "../fileSystem.js";
 import { commandAppGems } from "./appGems.js";
 import { findGemEngines } from "./gemEngines.js";
@@ -71,9 +71,9 @@ export async function routesCommand(argv: string[], io: Io, mapper?: RouteMapper
   if (!mapper) ({ mapper, store: kept } = await keepingMapper());
   clock.lap("prism");
   // The files `draw` loads, replayed from the last run's recordings where their text is the same (keptDraws.ts, as `check` does).
-  const memo = drawsFiles(input) ? keptDrawMemo(appRoot(input.entry)) : undefined;
-  const result = mapper.map(input, memo ? { memo } : undefined);
-  if (memo?.recorded) keepDrawMemo(appRoot(input.entry), memo);
+  const replayed = drawsFiles(input) ? mapWithKeptDraws(mapper, input, appRoot(input.entry)) : undefined;
+  const result = replayed?.result ?? mapper.map(input);
+  const memo = replayed?.memo;
   clock.lap("map", result.timings);
   if (args.unused) return unusedCommand(mapper, result, args, input, io);
   const inspect = inspectOptions(result, args, input.options!);
