@@ -91,7 +91,7 @@ test("the drawn files' recordings: kept by one session, replayed by the next whi
   writeFileSync(join(app, "config/routes/shop.rb"), SHOP);
 
   // Damaged data (cut short, or of another shape): the files are evaluated, the answers the same.
-  for (const damage of [(text) => text.slice(0, text.length >> 1), () => JSON.stringify({ format: 1, recordings: [{ path: join(app, "config/routes/shop.rb"), text: SHOP, calls: [[0]], routes: [[7]] }] })]) {
+  for (const damage of [(text) => text.slice(0, text.length >> 1), () => JSON.stringify({ format: 2, recordings: [{ path: join(app, "config/routes/shop.rb"), text: SHOP, calls: [[0]], routes: [[7]] }] })]) {
     writeFileSync(again.file, damage(readFileSync(again.file, "utf8")));
     const damaged = await session(cache);
     assert.deepEqual(damaged, first);

@@ -33,6 +33,9 @@ const DRAWN_ITEMS = [
   'match "both", to: "b#x", via: [:get, :post], defaults: { format: :json }',
   'resources :posts, only: [] do\n  collection do\n    get :feed\n  end\nend',
   'get "pages/:id", to: "pages#show", as: "page"',
+  // A concern config/routes.rb may define, or not: the routes it draws are its definition's.
+  "resources :notes, concerns: :c",
+  "resources :pins, only: :index, concerns: [:c, :d]",
 ];
 /** Lines that are more than literal DSL: their files are evaluated every time. */
 const OTHER_ITEMS = ["shared_routes", "x = :tags\nresources x", "resources LIST", "draw :c"];
@@ -49,6 +52,9 @@ const ENTRY_ITEMS = [
   "def resources(*args)\n  get \"hijacked\", to: \"h#x\"\nend",
   "if ENV[\"X\"]\n  draw :b\nend",
   'root "home#index"',
+  "concern :c do\n  resources :likes, only: :index\nend",
+  "concern :d do\n  member { post :flag }\nend",
+  "concern :c do |options|\n  resources :opts, options\nend",
 ];
 
 function rng(seed) {
@@ -140,8 +146,8 @@ function check({ seed, steps, limits, railsVersion = "8.1", sessions = false }) 
 }
 
 test("random edits: incremental maps equal full maps", check({ seed: 1, steps: 300 }));
-test("random edits, another sequence and Rails 6.1", check({ seed: 7, steps: 300, railsVersion: "6.1" }));
-test("random edits under a tight route budget (a replay that would pass it evaluates instead)", check({ seed: 3, steps: 200, limits: { routes: 40 } }));
+test("random edits, another sequence and Rails 6.1", check({ seed: 9, steps: 300, railsVersion: "6.1" }));
+test("random edits under a tight route budget (a replay that would pass it evaluates instead)", check({ seed: 13, steps: 200, limits: { routes: 40 } }));
 test("random edits under a tight step budget", check({ seed: 11, steps: 200, limits: { steps: 900 } }));
 test("random edits, each map a new session replaying the data the one before saved", check({ seed: 1, steps: 300, sessions: true }));
 test("random edits, each map a new session, Rails 6.1", check({ seed: 13, steps: 200, railsVersion: "6.1", sessions: true }));
@@ -230,4 +236,42 @@ test("an app that locks jsonapi-resources: a drawn file's nested params follow t
   assert.deepEqual([memo.replayed, memo.evaluated], [0, 1]);
   assert.equal(param(m.map({ entry: ENTRY, files: withFormat("shout_route"), options }, { memo })), "/Photos/:PHOTO_id/tags(.:format)");
   assert.deepEqual([memo.replayed, memo.evaluated], [1, 0]);
+});
+
+test("a drawn file using a concern is replayed only while the concern's definition is the one it ran", async () => {
+  const m = await mapper();
+  const memo = new DrawMemo();
+  const concern = (body) => `concern :c do\n  ${body}\nend`;
+  const app = { inflection: false, entry: [concern("resources :likes, only: :index"), "draw :a", "draw :b"], drawn: { a: ["resources :notes, concerns: :c"], b: ["resources :people"], c: [] } };
+  const map = () => m.map({ entry: ENTRY, files: files(app) }, { memo });
+  const paths = (result) => result.routes.map((r) => r.path).filter((p) => p.startsWith("/notes/:note_id/"));
+  const full = () => snapshot(m.map({ entry: ENTRY, files: files(app) }));
+  map();
+  // b.rb edited: a.rb is replayed, config/routes.rb (and so its concern) the same parse.
+  app.drawn.b.push("resources :tags");
+  assert.deepEqual(snapshot(map()), full());
+  assert.deepEqual([memo.replayed, memo.evaluated], [1, 1]);
+  // The concern's body changed: a.rb draws what the new one draws.
+  app.entry[0] = concern("resources :stars, only: :index");
+  const changed = map();
+  assert.deepEqual(paths(changed), ["/notes/:note_id/stars(.:format)"]);
+  assert.deepEqual(snapshot(changed), full());
+  assert.deepEqual([memo.replayed, memo.evaluated], [1, 1]);
+  // The concern gone: Rails' error, at a.rb's call.
+  app.entry.shift();
+  const gone = map();
+  assert.deepEqual(snapshot(gone), full());
+  assert.match(gone.diagnostics.map((d) => d.message).join("\n"), /No concern named c was found!/);
+  // A concern that is a lambda, or whose block reads a parameter: the file is evaluated every time.
+  for (const definition of ['concern :c, ->(mapper, options) { mapper.get "lam", to: "l#x" }', "concern :c do |options|\n  resources :opts, options\nend"]) {
+    app.entry.unshift(definition);
+    map();
+    assert.deepEqual(snapshot(map()), full());
+    assert.deepEqual([memo.replayed, memo.evaluated], [1, 1], definition);
+    app.entry.shift();
+  }
+  // A recording that used a concern is not kept for the next session: its routes' calls are in another file.
+  app.entry.unshift(concern("resources :likes, only: :index"));
+  map();
+  assert.deepEqual(memo.save().recordings.map((r) => r.path), [`${ROOT}/config/routes/b.rb`]);
 });

@@ -198,6 +198,8 @@ export function makeProc(it: CallHost, block: N.BlockNode | N.LambdaNode, env: E
   // The block's own file, not the one evaluating when it is given another self (a class of
   // another file that `instance_eval`s it): its nodes' text is read from that file.
   proc.withSelf = (self) => makeProc(it, block, env.child(self as Self), lambda, breakTarget, file);
+  proc.sourceNode = block;
+  proc.sourceFile = file;
   return proc;
 }
 

@@ -15,6 +15,8 @@
  *   `rescue` around, the app's own route set, no `def` or module that replaces a DSL method;
  * - the map's options and the app's inflection files (`context`) are the same;
  * - every route name it asked the set about is still free, as it was then (`RouteSet#probe`);
+ * - every concern it looked up (`resources … concerns:`) is still the same block of literal DSL,
+ *   in the same parse of its file, or still missing;
  * - its recorded steps and routes still fit the budget.
  * Anything else is evaluated, and recorded again. A replay adds what the evaluation did:
  * its routes (the same objects), its DSL calls' records (copies where their route ranges
@@ -27,12 +29,13 @@
 import * as N from "@ruby/prism/src/nodes.js";
 import type { DisplayContext, DrawnRoute } from "../mapper/route.js";
 import type { MapperState, SourceRef } from "../mapper/state.js";
+import type { Concern } from "../mapper/types.js";
 import type { Scope } from "../mapper/scope.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import { RHash, sym } from "../ruby/values.js";
 import { OBJECT } from "./classes.js";
 import { mapperModuleMethod } from "./appMappers.js";
-import { recordingData, restoreRecording, type Recording, type RecordingData } from "./drawMemoStore.js";
+import { recordingData, restoreRecording, type ConcernUse, type Recording, type RecordingData } from "./drawMemoStore.js";
 import type { Interpreter } from "./interpreter.js";
 
 /** The DSL calls a replayable file may make: none reads anything but its arguments, the scope and the set. */
@@ -106,8 +109,8 @@ export interface DrawSources {
   parsed(path: string, text: string): LoadedFile;
 }
 
-/** Bumped when `save`'s data changes shape. */
-const MEMO_FORMAT = 1;
+/** Bumped when `save`'s data changes shape or meaning (2: recordings that used a concern are no longer saved). */
+const MEMO_FORMAT = 2;
 
 /**
  * A map's `InterpreterOptions.drawFile` (replays from `memo` where exact, else evaluates and
@@ -131,7 +134,7 @@ export function memoisedDraw(memo: DrawMemo, it: () => Interpreter, contextOf: (
     }
     const kept = memo.recordings.get(path);
     const recording = kept ?? memo.fromStore(path, file.index.text, () => file, it().mapper.display);
-    if (recording && sameFile(recording, file) && recording.context === context && fits(it(), recording)) {
+    if (recording && sameFile(recording, file) && recording.context === context && fits(it(), recording) && concernsHold(it(), recording)) {
       memo.replayed++;
       if (!kept) memo.restored++;
       return replay(it(), recording);
@@ -152,7 +155,7 @@ export function memoisedDraw(memo: DrawMemo, it: () => Interpreter, contextOf: (
     const shape = memo.shapeOf(path, text);
     if (!shape || !replayableHere(it(), shape)) return false;
     const recording = kept ?? memo.fromStore(path, text, () => sources.parsed(path, text), it().mapper.display);
-    if (!recording || recording.context !== contextOf() || !fits(it(), recording)) return false;
+    if (!recording || recording.context !== contextOf() || !fits(it(), recording) || !concernsHold(it(), recording)) return false;
     memo.replayed++;
     if (!kept) memo.restored++;
     replay(it(), recording);
@@ -205,9 +208,15 @@ function replayableHere(it: Interpreter, names: readonly string[]): boolean {
   const m = it.mapper;
   if (it.quiet || it.catching || it.conditions.current().length || m.set !== it.appSet || m.set.unknownScope !== undefined) return false;
   if (m.partial || m.blockDsl !== undefined || !isRootScope(m.scope)) return false;
-  // A `def` in a draw block is the mapper's singleton method, and a module the routes `extend` the
-  // mapper with (or the app's initializers prepend or include into it, appMappers.ts) comes before
-  // the DSL too: a file calling a method either defines is evaluated.
+  return dslOwn(it, names);
+}
+
+/**
+ * Whether the DSL methods `names` are Rails' here: a `def` in a draw block is the mapper's
+ * singleton method, and a module the routes `extend` the mapper with (or the app's initializers
+ * prepend or include into it, appMappers.ts) comes before the DSL too.
+ */
+function dslOwn(it: Interpreter, names: readonly string[]): boolean {
   const own = it.classes.get(OBJECT)?.methods;
   const modules = it.mapperModules;
   return names.every((n) => {
@@ -232,6 +241,35 @@ function fits(it: Interpreter, r: Recording): boolean {
   return r.names.every((n) => !set.hasNamedRoute(n));
 }
 
+/** Whether each concern the recording looked up is the block it ran, or still missing. */
+function concernsHold(it: Interpreter, r: Recording): boolean {
+  return r.concerns.every((use) => {
+    const found = it.mapper.concerns.get(use.key);
+    if (use.node === undefined) return found === undefined;
+    return found !== undefined && "block" in found && found.block.sourceNode === use.node && dslOwn(it, use.names);
+  });
+}
+
+/**
+ * The concerns a file looked up, as a replay checks them; undefined when one is not a block of
+ * literal DSL (a lambda, an object, a block reading its options or anything else): what it draws
+ * could change while its text does not, so the file is evaluated every time.
+ */
+function concernUses(used: Map<string, Concern | undefined>): ConcernUse[] | undefined {
+  const out: ConcernUse[] = [];
+  for (const [key, found] of used) {
+    if (found === undefined) {
+      out.push({ key, node: undefined, names: [] });
+      continue;
+    }
+    const node = "block" in found ? found.block.sourceNode : undefined;
+    const names = new Set<string>();
+    if (!(node instanceof N.BlockNode) || node.parameters !== null || !(node.body === null || node.body instanceof N.StatementsNode) || !statementsAreDsl(node.body, names)) return undefined;
+    out.push({ key, node, names: [...names] });
+  }
+  return out;
+}
+
 /** Evaluates the file, watching what it reads and does; the recording, when it can be replayed exactly. */
 function record(it: Interpreter, file: LoadedFile, shape: readonly string[], context: string, run: () => void): Recording | undefined {
   const m: MapperState = it.mapper;
@@ -243,10 +281,13 @@ function record(it: Interpreter, file: LoadedFile, shape: readonly string[], con
   };
   const names = new Set<string>();
   set.probe = (name) => names.add(name);
+  const used = new Map<string, Concern | undefined>();
+  m.concernProbe = (key, found) => void (used.has(key) || used.set(key, found));
   try {
     run();
   } finally {
     set.probe = undefined;
+    m.concernProbe = undefined;
   }
   // Anything the file did that a replay would not do again: evaluated next time too.
   const diagnostics = it.o.diagnostics.slice(before.diagnostics);
@@ -254,6 +295,8 @@ function record(it: Interpreter, file: LoadedFile, shape: readonly string[], con
   if (m.scope !== before.scope || m.set !== set || set.unknownScope !== undefined || it.regexpBudget.remaining !== before.regexp) return undefined;
   if (set.customHelpers.length !== before.helpers || it.concernCount !== before.concerns || it.appended.length !== before.appended || m.engines.sets.size !== before.engines) return undefined;
   for (const n of names) if (set.namedBefore(n, before.rows)) return undefined;
+  const concerns = concernUses(used);
+  if (!concerns) return undefined;
   const declarations = it.declarations.slice(before.declarations);
   const own = new Set<SourceRef>(declarations);
   const routes = set.rowsFrom(before.rows) as DrawnRoute[];
@@ -261,7 +304,7 @@ function record(it: Interpreter, file: LoadedFile, shape: readonly string[], con
   const { file: path, text } = file.index;
   return {
     file, path, text, shape, context, names: [...names], steps: it.budget.spent - before.steps, first: before.rows, routes, declarations, calls: declarations, diagnostics,
-    openRegions: it.openRegions.slice(before.regions),
+    openRegions: it.openRegions.slice(before.regions), concerns,
   };
 }
 

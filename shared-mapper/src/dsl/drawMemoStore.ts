@@ -43,6 +43,19 @@ export interface Recording {
   calls: readonly SourceRef[];
   diagnostics: Diagnostic[];
   openRegions: OpenRegion[];
+  /** The concerns it looked up (`resources … concerns:`), each as it found it: a replay finds the same. */
+  concerns: readonly ConcernUse[];
+}
+
+/**
+ * A concern a drawn file looked up: the block of literal DSL it ran (a node of the parse of the
+ * file that defines it, so the same node is the same text at the same place) and that block's
+ * DSL methods; or none, when there was no concern of that name (Rails' error was recorded).
+ */
+export interface ConcernUse {
+  key: string;
+  node: N.BlockNode | undefined;
+  names: readonly string[];
 }
 
 /** A recording as data: its file by path and text, its calls by offset. */
@@ -108,8 +121,12 @@ function decode(d: unknown): RValue {
   throw new TypeError("not a value's data");
 }
 
-/** The recording as data; undefined when a value in it is not plain data, or a call ran under a condition. */
+/**
+ * The recording as data; undefined when a value in it is not plain data, a call ran under a
+ * condition, or it used a concern (the routes a concern draws are another file's calls).
+ */
 export function recordingData(r: Recording): RecordingData | undefined {
+  if (r.concerns.length) return undefined;
   const numbers = new Map<SourceRef, number>();
   const calls: RecordingData["calls"] = [];
   for (const d of r.declarations) {
@@ -146,7 +163,7 @@ export function restoreRecording(data: RecordingData, text: string, parsed: () =
     const { path, names, steps, first, diagnostics, openRegions, shape } = data;
     if (data.text !== text || !Array.isArray(names) || typeof steps !== "number" || typeof first !== "number") return undefined;
     if (!Array.isArray(diagnostics) || !Array.isArray(openRegions) || !Array.isArray(shape) || !shape.every((n) => typeof n === "string")) return undefined;
-    const recording: Recording = { file: undefined, path, text, shape, context: data.context, names, steps, first, routes: [], declarations: [], calls: [], diagnostics, openRegions };
+    const recording: Recording = { file: undefined, path, text, shape, context: data.context, names, steps, first, routes: [], declarations: [], calls: [], diagnostics, openRegions, concerns: [] };
     const declarations = restoredCalls(data.calls, new LineIndex(path, text), nodeFinder(recording, parsed));
     const restore: RouteRestore = { calls: declarations, context, decode, ...shared() };
     recording.routes = data.routes.map((d) => routeFromData(d, restore));

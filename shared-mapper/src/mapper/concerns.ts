@@ -31,7 +31,9 @@ export function concerns(m: MapperState, call: Call): void {
   const args = [...call.args];
   const options = extractOptions(args);
   for (const name of flatten(args)) {
-    const found = m.concerns.get(key(name));
+    const k = key(name);
+    const found = m.concerns.get(k);
+    m.concernProbe?.(k, found);
     if (!found) throw routingError(`No concern named ${toS(name, m.ruby)} was found!`);
     if ("block" in found) found.block.call([options]);
     else callConcern(m, name, found.callable, options);

@@ -116,6 +116,8 @@ export interface MapperState {
   scope: Scope;
   readonly set: RouteSet;
   readonly concerns: Map<string, Concern>;
+  /** Told each concern `concerns` looks up by its key, and what it found: a drawn file's recording depends on them (drawMemo.ts). */
+  concernProbe?: (key: string, found: Concern | undefined) => void;
   readonly version: Version;
   readonly ruby: RubyVersion;
   readonly apiOnly: boolean;

@@ -7,7 +7,9 @@
  * number where it is a safe integer (below 2**53) and a `bigint` beyond, never a bigint
  * that a number could hold (`core/intMath.ts` keeps that so), Float an `RFloat`, nil is `null`, true/false are JS booleans, Array a JS array, Hash an `RHash`.
  */
+import type * as N from "@ruby/prism/src/nodes.js";
 import type { Span } from "../span.js";
+import type { LoadedFile } from "./loadedFile.js";
 
 export class RSymbol {
   /** Symbols made outside any evaluation: the mapper's own constants, made as its modules load. */
@@ -139,6 +141,9 @@ export class RProc {
   private declare text: string | undefined;
   /** The same block with another `self` (`instance_eval(&block)`), for blocks of the files. */
   declare withSelf: ((self: unknown) => RProc) | undefined;
+  /** A block of the files: its node, and the parse it is in (a replay checks a concern's block is the one recorded, drawMemo.ts). */
+  declare sourceNode: N.BlockNode | N.LambdaNode | undefined;
+  declare sourceFile: LoadedFile | undefined;
   constructor(call: (args: RValue[]) => RValue, lambda: boolean, describe: () => string, arity = -1) {
     this.call = call;
     this.lambda = lambda;
@@ -146,6 +151,8 @@ export class RProc {
     this.arity = arity;
     this.text = undefined;
     this.withSelf = undefined;
+    this.sourceNode = undefined;
+    this.sourceFile = undefined;
   }
   /** Text Ruby's `inspect` would start with; the address part is not knowable statically. */
   get label(): string {
