@@ -40,6 +40,7 @@ import { EngineRegistry } from "./mapper/engines.js";
 import { wildcardRegexp } from "./mapper/mapping.js";
 import { nameRules, RouteSet } from "./mapper/routeSet.js";
 import { rootScope } from "./mapper/scope.js";
+import { withDefaultScope } from "./mapper/scoping.js";
 import { gemVersion, type MapperState } from "./mapper/state.js";
 import { Version } from "./mapper/version.js";
 import { LineIndex } from "./ruby/lineIndex.js";
@@ -50,7 +51,7 @@ import { RSymbol } from "./ruby/values.js";
 import { rubyVersion } from "./ruby/print.js";
 import type { ActionEndpoint, Diagnostic, EngineRoutes, MapInput, MapOptions, MapResult, Span } from "./types.js";
 import { configActionEndpoints } from "./app/checks.js";
-import { inBootOrder, KEEPS_ROUTES_BLOCK, type KeptRoutesBlock } from "./dsl/keptBlocks.js";
+import { inBootOrder, KEEPS_ROUTES_BLOCK, SETS_DEFAULT_SCOPE, type KeptRoutesBlock } from "./dsl/keptBlocks.js";
 import { now } from "./clock.js";
 import { TestSupport } from "./app/testSupport.js";
 
@@ -643,7 +644,8 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
         ? frameworkRoutes({ application, others }, { version: state.version, railsEnv, gems: { view_component: gemVersion(state, "view_component") }, evaluate: (file, node, before) => interpreter.evaluateIn(file, node, before), conditionOf: (file, node, value) => interpreter.conditionIn(file, node, value) })
         : { before: [], first: [], after: [], notes: [] };
       const drawAll = (draws: FrameworkDraw[]) => {
-        for (const d of draws) interpreter.conditions.under(d.conditions, () => interpreter.drawAt(d.site.node, d.site.file, d.origin, () => d.draw(new Drawer(state))));
+        // Each through `eval_block`, inside the app's default scope as it stands then.
+        for (const d of draws) interpreter.conditions.under(d.conditions, () => interpreter.drawAt(d.site.node, d.site.file, d.origin, () => withDefaultScope(state, set.defaultScope, () => d.draw(new Drawer(state)))));
       };
       // Rails boots config/application.rb before anything else: what it defines and requires
       // (`require_relative "locales"`) is there when the routes are drawn. While the configuration
@@ -692,7 +694,7 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
       // Routes blocks the configuration keeps for the route set (dsl/keptBlocks.ts): the files that
       // keep some and have not run yet run now (Rails runs every initializer before the routes),
       // then the `after_initialize` blocks that keep some.
-      for (const file of loadAll(configPaths().filter((p) => KEEPS_ROUTES_BLOCK.test(read(p) ?? "")))) {
+      for (const file of loadAll(configPaths().filter((p) => KEEPS_ROUTES_BLOCK.test(read(p) ?? "") || SETS_DEFAULT_SCOPE.test(read(p) ?? "")))) {
         if (!interpreter.definitionsRan.has(file.index.file)) interpreter.runForDefinitions(file);
       }
       if (application) interpreter.runAfterInitialize();

@@ -11,11 +11,12 @@ import { COMPARABLE } from "../core/comparable.js";
 import { structInstance } from "../core/structClass.js";
 import { RoutingError } from "../mapper/errors.js";
 import { rootScope } from "../mapper/scope.js";
-import { scope } from "../mapper/scoping.js";
+import { scope, withDefaultScope } from "../mapper/scoping.js";
+import type { RouteSet } from "../mapper/routeSet.js";
 import { parentResourceObject } from "../mapper/resourceObject.js";
 import { inspect, objectReceiver, quotedSource } from "../ruby/print.js";
 import { underscore } from "../inflector.js";
-import { forMapper, RConst, RHash, RMapper, RMerger, RObject, RPathname, RProc, RStruct, RStructClass, RSymbol, RUnknown, RValue, stringValue, sym } from "../ruby/values.js";
+import { forMapper, unknownValueOf, RConst, RHash, RMapper, RMerger, RObject, RPathname, RProc, RStruct, RStructClass, RSymbol, RUnknown, RValue, stringValue, sym } from "../ruby/values.js";
 import { callArgumentsOf, makeProc, selfValue, blockOf } from "./arguments.js";
 import { optionsChange, withChangedOptions } from "./changedOptions.js";
 import { OBJECT, type MethodDef } from "./classes.js";
@@ -46,6 +47,7 @@ function evalCall(it: CallHost, node: N.CallNode, env: Env): RValue {
     return drawBlock(it, node, node.block, env);
   }
   if (name === "eval_block" && isRoutesReceiver(node.receiver) && !isRailsModule((node.receiver as N.CallNode).receiver)) return evalBlock(it, node, env);
+  if (name === "default_scope=" && isRoutesReceiver(node.receiver) && !isRailsModule((node.receiver as N.CallNode).receiver)) return setDefaultScope(it, node, env);
   const recv = it.eval(node.receiver, env);
   // `config.after_initialize do … app.routes.append … end`: run when railties runs it (keptBlocks.ts).
   if (name === "after_initialize" && it.kept.phase === "boot" && recv instanceof RConst && recv.path === CONFIG && keepsRoutesBlocks(node.block, (n) => it.sourceText(n))) {
@@ -228,7 +230,7 @@ function drawBlock(it: CallHost, node: N.CallNode, block: N.BlockNode | N.BlockA
   if (block instanceof N.BlockArgumentNode && !onSelf) return blockNotKnown(it, node, proc ?? null);
   // A block's frame: `next` in it ends the draw there (gds-sso's `next if GDS::SSO::Config.api_only`).
   const run = () => drawBody(it, () => (onSelf ? it.yield(onSelf, []) : it.statements((block as N.BlockNode).body instanceof N.StatementsNode ? ((block as N.BlockNode).body as N.StatementsNode) : null, new Env(it.store, { kind: "mapper" }, env, null, env.method, env.cref))));
-  const draw = () => (engine ? drawEngine(it, engine, run) : run());
+  const draw = () => (engine ? drawEngine(it, engine, run) : withDefaultScope(it.mapper, it.appSet.defaultScope, run));
   // Rails runs `append` blocks after the routes files have drawn, wherever they stand: in their
   // own file still (openfoodnetwork's engines append to the app's routes).
   const file = it.currentFile;
@@ -308,14 +310,60 @@ function engineOf(it: CallHost, owner: Node | null, env: Env): string | undefine
   return it.mapper.engines.isEngine(value.path) ? value.path : undefined;
 }
 
+/**
+ * `routes.default_scope = value` (RouteSet's accessor): the draws into that set from now on run
+ * inside it (`withDefaultScope`). The app's set (`Rails.application.routes`, `App::Application.routes`)
+ * or an engine's; another set's is said and left out. A value Routemap cannot compute is said
+ * here too: the draws it scopes are skipped, each said where it stands.
+ */
+function setDefaultScope(it: CallHost, node: N.CallNode, env: Env): RValue {
+  const arg = node.arguments_?.arguments_[0];
+  const value = arg ? it.eval(arg, env) : null;
+  const set = routeSetOf(it, (node.receiver as N.CallNode).receiver, env);
+  if (!set) {
+    it.report("info", `Routemap does not know the route set \`${it.sourceText(node.receiver!)}\`: the default scope set here is left out.`, callSpan(it, node), "unknown-route-set");
+    return value;
+  }
+  const unknown = unknownWithin(value);
+  if (unknown) {
+    const message = `Routemap cannot compute this default scope: it depends on \`${unknown.description}\` (${unknown.cause.why}). The draws into this route set after it are skipped, where Rails draws them inside it.`;
+    it.report("info", message, callSpan(it, node), "unknown-value");
+  }
+  set.defaultScope = forMapper(value);
+  return value;
+}
+
+/** The first value Routemap cannot know in a default scope (itself, or in its Hash, a level or two down). */
+function unknownWithin(v: RValue, depth = 0): RUnknown | undefined {
+  const own = unknownValueOf(v);
+  if (own || depth > 2) return own;
+  if (v instanceof RHash) for (const [, x] of v.entries()) {
+    const found = unknownWithin(x, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The route set `owner.routes` names: the app's, a known engine's, or undefined. */
+function routeSetOf(it: CallHost, owner: Node | null, env: Env): RouteSet | undefined {
+  if (owner instanceof N.CallNode && owner.name === "application" && isRailsModule(owner.receiver)) return it.appSet;
+  if (!owner || owner instanceof N.CallNode) return undefined;
+  const value = it.eval(owner, env);
+  if (!(value instanceof RConst)) return undefined;
+  if (/(^|::)Application$/.test(value.path)) return it.appSet;
+  return it.mapper.engines.isEngine(value.path) ? it.mapper.engines.setFor(value.path) : undefined;
+}
+
 /** Draws into an engine's own route set, as `RouteSet#eval_block` with its default scope. */
 function drawEngine(it: CallHost, path: string, body: () => void): void {
   const app = it.mapper;
   it.mapper = { ...app, scope: rootScope(), set: app.engines.setFor(path), concerns: new Map() };
   try {
-    const module = app.engines.defaultModule(path);
+    // The scope `isolate_namespace` set (`{module:}`), unless the files set another since.
+    const given = it.mapper.set.defaultScope;
+    const module = given === undefined ? app.engines.defaultModule(path) : undefined;
     if (module) scope(it.mapper, { args: [new RHash([[sym("module"), module]])], block: null }, body);
-    else body();
+    else withDefaultScope(it.mapper, given, body);
   } finally {
     it.mapper = app;
   }

@@ -15,6 +15,7 @@ import type { ClassRegistry } from "./classes.js";
 import type { Env, Self } from "./env.js";
 import type { Frames } from "./frames.js";
 import type { MapperState } from "../mapper/state.js";
+import type { RouteSet } from "../mapper/routeSet.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import type { AppFilesReader } from "../app/constants.js";
 import type { RInquirer } from "../ruby/values.js";
@@ -99,6 +100,8 @@ export interface Evaluator extends Runtime {
 /** What the call handlers need of the interpreter beyond evaluation. */
 export interface CallHost extends Evaluator {
   mapper: MapperState;
+  /** The app's own route set (`Rails.application.routes`), whichever set the mapper draws into now. */
+  readonly appSet: RouteSet;
   readonly mapperModules: string[];
   readonly mapperConditions: Map<string, readonly Condition[]>;
   readonly mapperWithheld: Map<string, string>;

@@ -16,6 +16,7 @@ import { classFile, type AppFilesReader } from "../app/constants.js";
 import { RoutingError } from "../mapper/errors.js";
 import type { EngineClass } from "../mapper/engines.js";
 import { ConditionalNameError, type RouteSet } from "../mapper/routeSet.js";
+import { withDefaultScope } from "../mapper/scoping.js";
 import type { DependentGem, MapperHost, MapperState, SourceRef } from "../mapper/state.js";
 import type { LineIndex } from "../ruby/lineIndex.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
@@ -789,8 +790,21 @@ export class Interpreter implements MapperHost, CallHost {
     const proc = onMapper(kept.proc);
     this.inFile(kept.file, () => {
       if (!proc) return this.keptBlockNotKnown(kept);
-      this.conditions.under(kept.conditions, () => this.withMatchFrame(() => drawBody(this, () => this.yield(proc, []))));
+      try {
+        this.conditions.under(kept.conditions, () => this.withMatchFrame(() => withDefaultScope(this.mapper, this.appSet.defaultScope, () => void drawBody(this, () => this.yield(proc, [])))));
+      } catch (e) {
+        // Under a default scope Routemap cannot compute: the block's routes are skipped, and said.
+        if (!(e instanceof UnknownValueError)) throw e;
+        this.drawSkipped(kept.span, e.value, `\`${kept.kind}\` block`);
+      }
     });
+  }
+
+  /** Routes drawn outside the routes files' statements, skipped for a value Routemap cannot know: said, and their names left open. */
+  private drawSkipped(span: Span, value: RUnknown, what: string): void {
+    const message = unknownValueMessage(what, value);
+    this.report("info", message, span, "unknown-value");
+    this.openRegion(span, message);
   }
 
   private keptBlockNotKnown(kept: KeptRoutesBlock): void {
@@ -1528,6 +1542,8 @@ export class Interpreter implements MapperHost, CallHost {
     try {
       body();
     } catch (e) {
+      // Under a default scope Routemap cannot compute (`routes.default_scope = …`): skipped, and said.
+      if (e instanceof UnknownValueError) return this.drawSkipped(declaration.span, e.value, "draw of routes Rails or a gem adds");
       if (!(e instanceof RoutingError)) throw e;
       // A name in use only in some worlds (a framework's routes drawn under a setting's condition):
       // said as a clash in the routes files is (`dispatch`), its conditions in its message once.

@@ -50,6 +50,12 @@ export class RouteSet {
    * their names.
    */
   unknownScope: string | undefined;
+  /**
+   * `RouteSet#default_scope` as the files last set it (`routes.default_scope = …`): each draw into
+   * the set (`eval_block`) runs inside `scope(default_scope)` while it is truthy. Undefined until
+   * set: an engine's is then the module its `isolate_namespace` names.
+   */
+  defaultScope: RValue | undefined = undefined;
   /** Names taken inside such a block, and the method's name. */
   private readonly namesInUnknownScope = new Map<string, string>();
   /** Rows that share a name with another route drawn under conditions that exclude theirs. */

@@ -30,6 +30,16 @@ export function urlDefaults(constraints: RHash): RHash {
   );
 }
 
+/**
+ * `Mapper#with_default_scope` as `RouteSet#eval_block` (route_set.rb) runs a draw: inside
+ * `scope(default_scope)` when the set has a truthy one (one Routemap cannot know is a scope it
+ * cannot open: the draw is skipped and said, as such a `scope` is).
+ */
+export function withDefaultScope(m: MapperState, given: RValue | undefined, body: () => void): void {
+  if (given === undefined || (!(given instanceof RUnknown) && !truthy(given))) return body();
+  scope(m, { args: [given], block: null }, body);
+}
+
 export function scope(m: MapperState, call: Call, body: () => void = () => yieldTo(call.block)): void {
   if (m.fastPaths && scopeFrame(m, call, body)) return;
   const args = [...call.args];

@@ -1,0 +1,14 @@
+require_relative "boot"
+
+require "rails"
+require "active_record/railtie"
+require "active_storage/engine"
+require "action_controller/railtie"
+
+Bundler.require(*Rails.groups)
+
+module DefaultScope
+  class Application < Rails::Application
+    config.load_defaults 6.1
+  end
+end

@@ -1,0 +1,1 @@
+resources :comments, only: :index

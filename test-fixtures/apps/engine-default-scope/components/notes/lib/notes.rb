@@ -1,0 +1,1 @@
+require "notes/engine"

@@ -1,0 +1,3 @@
+Acme::Reports::Engine.routes.draw do
+  resources :sales, only: :index
+end

@@ -1,0 +1,7 @@
+module Acme
+  module Reports
+    class Engine < ::Rails::Engine
+      isolate_namespace Acme
+    end
+  end
+end

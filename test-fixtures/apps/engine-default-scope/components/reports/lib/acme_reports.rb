@@ -1,0 +1,1 @@
+require "acme/reports/engine"
