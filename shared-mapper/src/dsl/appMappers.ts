@@ -29,6 +29,7 @@ import { OBJECT, type ClassRegistry, type MethodDef } from "./classes.js";
 import type { Interpreter } from "./interpreter.js";
 import type { Condition } from "./branches.js";
 import { guardsAround } from "./guards.js";
+import { mapperUnit, sayMapperChangeNotFollowed } from "./mapperInternals.js";
 
 /** What the app's changes are read with (the interpreter). */
 export interface AppMapperHost {
@@ -198,6 +199,7 @@ export interface MapperChangeHost {
   readonly conditions: { current(): readonly Condition[] };
   defined(path: string): boolean;
   report(severity: "info", message: string, span: Span, code: string): void;
+  openRegion(span: Span, reason: string): void;
   nodeSpan(node: N.Node): Span;
 }
 
@@ -209,9 +211,13 @@ export interface MapperChangeHost {
  */
 export function mapperChangeCall(it: MapperChangeHost, node: N.Node, recv: RValue, name: string, args: RValue[]): RValue | undefined {
   const send = name === "send" || name === "__send__" || name === "public_send";
-  if (!(send || name === "include" || name === "prepend") || !(recv instanceof RConst) || recv.path.replace(/^::/, "") !== MAPPER) return undefined;
+  if (!(send || name === "include" || name === "prepend") || !(recv instanceof RConst)) return undefined;
+  const unit = mapperUnit(recv.path);
+  if (!unit && recv.path.replace(/^::/, "") !== MAPPER) return undefined;
   const method = send ? (args[0] instanceof RSymbol ? args[0].name : stringValue(args[0])) : name;
   if (method !== "include" && method !== "prepend") return undefined;
+  // Into one of the Mapper's units (`Mapper::Resources.prepend(Mod)`): where it lands among them is not followed.
+  if (unit) return sayMapperChangeNotFollowed(it, `\`${recv.path.replace(/^::/, "")}\``, it.nodeSpan(node)), recv;
   for (const arg of send ? args.slice(1) : args) {
     const path = arg instanceof RConst ? arg.path.replace(/^::/, "") : undefined;
     if (path === undefined || !it.defined(path)) {

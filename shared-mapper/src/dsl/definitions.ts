@@ -11,6 +11,7 @@ import { OBJECT, type MethodDef } from "./classes.js";
 import type { Env } from "./env.js";
 import type { Evaluator, Node } from "./evaluator.js";
 import type { Handlers } from "./handlers.js";
+import { mapperInternal, mapperUnit, sayMapperChangeNotFollowed } from "./mapperInternals.js";
 
 const CONCERN = "ActiveSupport::Concern";
 
@@ -54,6 +55,10 @@ export function defineMethod(it: Evaluator, node: N.DefNode, env: Env): void {
   }
   const m = it.classes.define(path, it.classes.get(path)?.isClass ?? false);
   const onMapper = !singleton && path === OBJECT && env.self.kind === "mapper";
+  // A method Rails' mapper calls itself (`def name_for_action` in a draw block), or one of its units changed.
+  if ((onMapper && mapperInternal(node.name)) || (!singleton && mapperUnit(path))) {
+    sayMapperChangeNotFollowed(it, onMapper ? `\`${node.name}\`, which Rails' mapper calls as it draws` : `\`${path}\``, it.nodeSpan(node));
+  }
   const visibility = !singleton && env.self.kind === "module" && m.visibility !== "public" ? m.visibility : undefined;
   const def = { kind: "def" as const, node, owner: path, cref: [...env.cref], index: it.index, ...(onMapper ? { onMapper } : {}), ...(visibility ? { visibility } : {}) };
   if (singleton) m.singleton.set(node.name, def);
