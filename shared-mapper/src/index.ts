@@ -590,6 +590,7 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
     },
     drawFile: draws?.drawFile,
     replayDraw: draws?.replayDraw,
+    drawPathsChange: drawPathsChange([input.entry, ...configPaths()], read, appRoot ?? input.entry.slice(0, input.entry.lastIndexOf("/"))),
   });
   const configNotRead = (path: string, reason: string) => {
     const message = `Routemap did not read this file: ${reason}. What it configures is unknown, and the routes it may have Rails draw (\`Rails.application.routes.append\`) are missing.`;
@@ -916,6 +917,24 @@ const REQUIRES = /\b(?:require|require_relative|load)\b/;
  * session with variables of its own, `VSCODE_IPC_HOOK_EXTHOST` a new socket each time: with
  * them, no recording kept between sessions would fit the next.)
  */
+/**
+ * Where the app adds folders for `draw` (`Rails.application.routes.draw_paths << …`, or
+ * `config.paths["config/routes"]` in its configuration), which Routemap does not follow: the
+ * first such line of the routes file or a configuration file, from the app's root (or the
+ * routes file's folder, for a routes file alone).
+ */
+function drawPathsChange(paths: string[], read: (path: string) => string | undefined, root: string): { file: string; line: number } | undefined {
+  const change = /\.\s*draw_paths\b|\bpaths\s*\[\s*["']config\/routes["']\s*\]/;
+  for (const path of paths) {
+    const text = read(path);
+    const at = text === undefined ? -1 : text.search(change);
+    if (at < 0) continue;
+    const file = path.startsWith(root + "/") ? path.slice(root.length + 1) : path;
+    return { file, line: text!.slice(0, at).split("\n").length };
+  }
+  return undefined;
+}
+
 function drawMemoContext(options: MapOptions): string {
   return JSON.stringify({ ...options, env: undefined });
 }

@@ -568,7 +568,7 @@ export function draw(m: MapperState, call: Call): void {
   const name = toS(call.args[0]);
   const dir = m.drawPaths.find((p) => m.host.fileExists(`${p}/${name}.rb`));
   if (dir === undefined) {
-    if (m.host.gemDrawNotRead?.(name)) return;
+    if (m.host.gemDrawNotRead?.(name) || m.host.drawPathsUnfollowed?.(name)) return;
     const msg =
       `Your router tried to #draw the external file ${name}.rb,\n` +
       "but the file was not found in:\n\n" +

@@ -30,6 +30,12 @@ export interface MapperHost {
    * (Avo's `draw(:dynamic_routes)`): said as routes missing there (true), not as Rails' error.
    */
   gemDrawNotRead?(name: string): boolean;
+  /**
+   * `draw :name` whose file is in none of the folders Routemap knows, in an app that adds folders
+   * for `draw` in a way Routemap does not follow (`routes.draw_paths << …`, `config.paths["config/routes"]`):
+   * said as routes missing (true), not as Rails' error, which Rails may not raise.
+   */
+  drawPathsUnfollowed?(name: string): boolean;
   /** An information diagnostic at the current call. */
   info(message: string): void;
   /**

@@ -1,0 +1,1 @@
+get "elsewhere", to: "e#e"

@@ -1,0 +1,1 @@
+get "known", to: "k#k"
