@@ -319,7 +319,7 @@ function engineOf(it: CallHost, owner: Node | null, env: Env): string | undefine
 function setDefaultScope(it: CallHost, node: N.CallNode, env: Env): RValue {
   const arg = node.arguments_?.arguments_[0];
   const value = arg ? it.eval(arg, env) : null;
-  const set = routeSetOf(it, (node.receiver as N.CallNode).receiver, env);
+  const set = routeSetOf(it, (node.receiver as N.CallNode).receiver, env) ?? appRoutesOfSelf(it, node.receiver as N.CallNode, env);
   if (!set) {
     it.report("info", `Routemap does not know the route set \`${it.sourceText(node.receiver!)}\`: the default scope set here is left out.`, callSpan(it, node), "unknown-route-set");
     return value;
@@ -344,14 +344,20 @@ function unknownWithin(v: RValue, depth = 0): RUnknown | undefined {
   return undefined;
 }
 
-/** The route set `owner.routes` names: the app's, a known engine's, or undefined. */
+/** The route set `owner.routes` names: the app's (`app.routes` of an initializer's block too), a known engine's, or undefined. */
 function routeSetOf(it: CallHost, owner: Node | null, env: Env): RouteSet | undefined {
   if (owner instanceof N.CallNode && owner.name === "application" && isRailsModule(owner.receiver)) return it.appSet;
   if (!owner || owner instanceof N.CallNode) return undefined;
   const value = it.eval(owner, env);
   if (!(value instanceof RConst)) return undefined;
-  if (/(^|::)Application$/.test(value.path)) return it.appSet;
+  if (/(^|::)Application$/.test(value.path) || isApplication(value.path.replace(/^::/, ""), (p) => it.classes.ancestors(p))) return it.appSet;
   return it.mapper.engines.isEngine(value.path) ? it.mapper.engines.setFor(value.path) : undefined;
+}
+
+/** Bare `routes` where `self` is the application (its class body, `Rails.application.configure do … end`): the app's set. */
+function appRoutesOfSelf(it: CallHost, routes: N.CallNode, env: Env): RouteSet | undefined {
+  const self = env.self;
+  return routes.receiver === null && self.kind === "module" && isApplication(self.path, (p) => it.classes.ancestors(p)) ? it.appSet : undefined;
 }
 
 /** Draws into an engine's own route set, as `RouteSet#eval_block` with its default scope. */

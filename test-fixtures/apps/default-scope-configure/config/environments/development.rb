@@ -1,0 +1,3 @@
+Rails.application.configure do
+  routes.default_scope = { path: "dev" }
+end

@@ -1,0 +1,3 @@
+Rails.application.routes.draw do
+  get "x", to: "pages#x"
+end
