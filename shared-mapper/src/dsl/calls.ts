@@ -230,7 +230,7 @@ function drawBlock(it: CallHost, node: N.CallNode, block: N.BlockNode | N.BlockA
   if (block instanceof N.BlockArgumentNode && !onSelf) return blockNotKnown(it, node, proc ?? null);
   // A block's frame: `next` in it ends the draw there (gds-sso's `next if GDS::SSO::Config.api_only`).
   const run = () => drawBody(it, () => (onSelf ? it.yield(onSelf, []) : it.statements((block as N.BlockNode).body instanceof N.StatementsNode ? ((block as N.BlockNode).body as N.StatementsNode) : null, new Env(it.store, { kind: "mapper" }, env, null, env.method, env.cref))));
-  const draw = () => (engine ? drawEngine(it, engine, run) : withDefaultScope(it.mapper, it.appSet.defaultScope, run));
+  const draw = () => (engine ? drawEngine(it, engine, run) : withNewMapper(it, () => withDefaultScope(it.mapper, it.appSet.defaultScope, run)));
   // Rails runs `append` blocks after the routes files have drawn, wherever they stand: in their
   // own file still (openfoodnetwork's engines append to the app's routes).
   const file = it.currentFile;
@@ -358,6 +358,22 @@ function routeSetOf(it: CallHost, owner: Node | null, env: Env): RouteSet | unde
 function appRoutesOfSelf(it: CallHost, routes: N.CallNode, env: Env): RouteSet | undefined {
   const self = env.self;
   return routes.receiver === null && self.kind === "module" && isApplication(self.path, (p) => it.classes.ancestors(p)) ? it.appSet : undefined;
+}
+
+/**
+ * `RouteSet#eval_block`'s `Mapper.new(self)` for the app's set: each draw starts from the root
+ * scope with no concerns, wherever it is called (a routes file `draw` loads that wraps its routes
+ * in its own `Rails.application.routes.draw` inside a `namespace` draws them outside it).
+ */
+function withNewMapper(it: CallHost, body: () => void): void {
+  const outer = it.mapper;
+  if (outer.set !== it.appSet) return body(); // (a draw of the app's set while an engine's is drawn: not followed here)
+  it.mapper = { ...outer, scope: rootScope(), concerns: new Map() };
+  try {
+    body();
+  } finally {
+    it.mapper = outer;
+  }
 }
 
 /** Draws into an engine's own route set, as `RouteSet#eval_block` with its default scope. */

@@ -1,0 +1,3 @@
+Rails.application.routes.draw do
+  resources :users, only: :index
+end
