@@ -717,6 +717,10 @@ export class Interpreter implements MapperHost, CallHost {
     }
   }
 
+  isClass(path: string): boolean | undefined {
+    return this.classes.get(path.replace(/^::/, ""))?.isClass;
+  }
+
   respondsTo(value: RValue, name: string): boolean | undefined {
     if (value instanceof RProc) return name === "call";
     if (value instanceof RUnknown) return undefined;

@@ -83,9 +83,17 @@ export function isMountable(v: RValue | undefined): boolean {
   return isCallable(v) || v instanceof RUnknown;
 }
 
-/** `app_name`: an engine mounts as its `railtie_name`, a class as its underscored name (`Sidekiq::Web` → `sidekiq_web`). */
+/**
+ * `app_name`: an engine mounts as its `railtie_name`, a class as its underscored name
+ * (`Sidekiq::Web` → `sidekiq_web`), anything else (a module with `call`, an object) unnamed. A
+ * constant no file Routemap reads defines is taken for a class, and said.
+ */
 export function appName(m: MapperState, app: RValue): RValue {
   if (!(app instanceof RConst)) return null;
   if (m.engines.isEngine(app.path)) return m.engines.railtieName(app.path);
-  return underscore(app.path).replace(/\//g, "_");
+  const isClass = m.host.isClass?.(app.path);
+  if (isClass === false) return null;
+  const name = underscore(app.path).replace(/\//g, "_");
+  if (isClass === undefined) m.host.info(`Rails names this mount \`${name}\` if \`${app.path}\` is a class, and gives it no name otherwise; no file Routemap reads defines it, and the table takes it for a class.`);
+  return name;
 }

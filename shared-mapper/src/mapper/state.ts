@@ -108,6 +108,8 @@ export interface MapperHost {
   callMapperMethod?(name: string, args: RValue[]): RValue | undefined;
   /** `value.respond_to?(name)` for a value the files may define methods of; undefined when not known (a gem's class). */
   respondsTo(value: RValue, name: string): boolean | undefined;
+  /** Whether the constant `path` is a Class (false: a module); undefined when no file Routemap reads defines it. */
+  isClass?(path: string): boolean | undefined;
 }
 
 /** A gem that depends on another, with its files that name what was asked for (`MapperHost.gemDependents`). */
