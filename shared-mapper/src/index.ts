@@ -51,7 +51,7 @@ import { RSymbol } from "./ruby/values.js";
 import { rubyVersion } from "./ruby/print.js";
 import type { ActionEndpoint, Diagnostic, EngineRoutes, MapInput, MapOptions, MapResult, Span } from "./types.js";
 import { configActionEndpoints } from "./app/checks.js";
-import { inBootOrder, KEEPS_ROUTES_BLOCK, SETS_DEFAULT_SCOPE, type KeptRoutesBlock } from "./dsl/keptBlocks.js";
+import { inBootOrder, KEEPS_ROUTES_BLOCK, SETS_ROUTE_SET, type KeptRoutesBlock } from "./dsl/keptBlocks.js";
 import { now } from "./clock.js";
 import { TestSupport } from "./app/testSupport.js";
 
@@ -695,7 +695,7 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
       // Routes blocks the configuration keeps for the route set (dsl/keptBlocks.ts): the files that
       // keep some and have not run yet run now (Rails runs every initializer before the routes),
       // then the `after_initialize` blocks that keep some.
-      for (const file of loadAll(configPaths().filter((p) => KEEPS_ROUTES_BLOCK.test(read(p) ?? "") || SETS_DEFAULT_SCOPE.test(read(p) ?? "")))) {
+      for (const file of loadAll(configPaths().filter((p) => KEEPS_ROUTES_BLOCK.test(read(p) ?? "") || SETS_ROUTE_SET.test(read(p) ?? "")))) {
         if (!interpreter.definitionsRan.has(file.index.file)) interpreter.runForDefinitions(file);
       }
       if (application) interpreter.runAfterInitialize();

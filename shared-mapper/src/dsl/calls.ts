@@ -48,6 +48,10 @@ function evalCall(it: CallHost, node: N.CallNode, env: Env): RValue {
   }
   if (name === "eval_block" && isRoutesReceiver(node.receiver) && !isRailsModule((node.receiver as N.CallNode).receiver)) return evalBlock(it, node, env);
   if (name === "default_scope=" && isRoutesReceiver(node.receiver) && !isRailsModule((node.receiver as N.CallNode).receiver)) return setDefaultScope(it, node, env);
+  if ((name === "resources_path_names" || name === "resources_path_names=") && isRoutesReceiver(node.receiver) && !isRailsModule((node.receiver as N.CallNode).receiver)) {
+    const set = routesOf(it, node.receiver as N.CallNode, env);
+    if (set) return setPathNames(it, node, env, set);
+  }
   const recv = it.eval(node.receiver, env);
   // `config.after_initialize do … app.routes.append … end`: run when railties runs it (keptBlocks.ts).
   if (name === "after_initialize" && it.kept.phase === "boot" && recv instanceof RConst && recv.path === CONFIG && keepsRoutesBlocks(node.block, (n) => it.sourceText(n))) {
@@ -319,7 +323,7 @@ function engineOf(it: CallHost, owner: Node | null, env: Env): string | undefine
 function setDefaultScope(it: CallHost, node: N.CallNode, env: Env): RValue {
   const arg = node.arguments_?.arguments_[0];
   const value = arg ? it.eval(arg, env) : null;
-  const set = routeSetOf(it, (node.receiver as N.CallNode).receiver, env) ?? appRoutesOfSelf(it, node.receiver as N.CallNode, env);
+  const set = routesOf(it, node.receiver as N.CallNode, env);
   if (!set) {
     it.report("info", `Routemap does not know the route set \`${it.sourceText(node.receiver!)}\`: the default scope set here is left out.`, callSpan(it, node), "unknown-route-set");
     return value;
@@ -354,6 +358,27 @@ function routeSetOf(it: CallHost, owner: Node | null, env: Env): RouteSet | unde
   return it.mapper.engines.isEngine(value.path) ? it.mapper.engines.setFor(value.path) : undefined;
 }
 
+/** The route set a `routes` call names (`Rails.application.routes`, an engine's, the application's own bare `routes`). */
+const routesOf = (it: CallHost, routes: N.CallNode, env: Env): RouteSet | undefined => routeSetOf(it, routes.receiver, env) ?? appRoutesOfSelf(it, routes, env);
+
+/**
+ * `routes.resources_path_names` (the set's own Hash, which the draws after a change start from)
+ * and `routes.resources_path_names = hash`.
+ */
+function setPathNames(it: CallHost, node: N.CallNode, env: Env, set: RouteSet): RValue {
+  if (node.name === "resources_path_names") return set.resourcesPathNames;
+  const arg = node.arguments_?.arguments_[0];
+  const value = arg ? it.eval(arg, env) : null;
+  const names = forMapper(value);
+  if (names instanceof RHash) set.resourcesPathNames = names;
+  else {
+    const message = "Routemap cannot use this value as the route set's path names (a Hash it does not know): the draws after it keep the ones before it, where Rails takes this one.";
+    it.report("info", message, callSpan(it, node), "unknown-value");
+    it.openRegion(callSpan(it, node), message);
+  }
+  return value;
+}
+
 /** Bare `routes` where `self` is the application (its class body, `Rails.application.configure do … end`): the app's set. */
 function appRoutesOfSelf(it: CallHost, routes: N.CallNode, env: Env): RouteSet | undefined {
   const self = env.self;
@@ -368,7 +393,7 @@ function appRoutesOfSelf(it: CallHost, routes: N.CallNode, env: Env): RouteSet |
 function withNewMapper(it: CallHost, body: () => void): void {
   const outer = it.mapper;
   if (outer.set !== it.appSet) return body(); // (a draw of the app's set while an engine's is drawn: not followed here)
-  it.mapper = { ...outer, scope: rootScope(), concerns: new Map() };
+  it.mapper = { ...outer, scope: rootScope(outer.set.resourcesPathNames), concerns: new Map() };
   try {
     body();
   } finally {
@@ -379,7 +404,8 @@ function withNewMapper(it: CallHost, body: () => void): void {
 /** Draws into an engine's own route set, as `RouteSet#eval_block` with its default scope. */
 function drawEngine(it: CallHost, path: string, body: () => void): void {
   const app = it.mapper;
-  it.mapper = { ...app, scope: rootScope(), set: app.engines.setFor(path), concerns: new Map() };
+  const set = app.engines.setFor(path);
+  it.mapper = { ...app, scope: rootScope(set.resourcesPathNames), set, concerns: new Map() };
   try {
     // The scope `isolate_namespace` set (`{module:}`), unless the files set another since.
     const given = it.mapper.set.defaultScope;

@@ -66,8 +66,8 @@ export class KeptRoutes {
 /** A file's text keeps a routes block: it names the route set's `append` or `prepend`. */
 export const KEEPS_ROUTES_BLOCK = /\broutes\s*\.\s*(?:append|prepend)\b/;
 
-/** A file's text sets a route set's default scope (`routes.default_scope = …`), which the draws after it take. */
-export const SETS_DEFAULT_SCOPE = /\broutes\s*\.\s*default_scope\s*=[^=~]/;
+/** A file's text sets what a route set's draws start from (`routes.default_scope = …`, `routes.resources_path_names[:new] = …`). */
+export const SETS_ROUTE_SET = /\broutes\s*\.\s*(?:default_scope\s*=[^=~]|resources_path_names\b)/;
 
 /** `config.after_initialize do … end` whose block keeps routes blocks (its text names them). */
 export function keepsRoutesBlocks(block: N.Node | null, text: (node: N.Node) => string): boolean {

@@ -4,11 +4,12 @@
  * helpers made by `direct`/`resolve`.
  */
 import type { CustomHelper, Route, Span } from "../types.js";
-import { blank, RValue } from "../ruby/values.js";
+import { blank, RHash, RValue } from "../ruby/values.js";
 import { toS } from "../ruby/print.js";
 import { RoutingError, routingError } from "./errors.js";
 import { identifierHash, NameTable, nameHash } from "./nameTable.js";
 import type { DrawnRoute } from "./route.js";
+import { defaultPathNames } from "./scope.js";
 import type { Version } from "./version.js";
 
 /** `add_route`'s name check, `/^[_a-z]\w*$/i`; Ruby's `^`/`$` match at any line. */
@@ -56,6 +57,12 @@ export class RouteSet {
    * set: an engine's is then the module its `isolate_namespace` names.
    */
   defaultScope: RValue | undefined = undefined;
+  /**
+   * `RouteSet#resources_path_names`: each Mapper starts its scope with this very Hash, so that a
+   * change to it (`routes.resources_path_names[:new] = "neu"`, or the DSL's `resources_path_names`
+   * at a draw's top) holds for the draws after it.
+   */
+  resourcesPathNames: RHash = defaultPathNames();
   /** Names taken inside such a block, and the method's name. */
   private readonly namesInUnknownScope = new Map<string, string>();
   /** Rows that share a name with another route drawn under conditions that exclude theirs. */

@@ -192,7 +192,10 @@ function join(name: string, part: RValue | undefined): string {
   return name === "" ? text : `${name}_${text}`;
 }
 
-/** The scope a `Mapper` starts with: only the default `path_names`. */
-export function rootScope(): Scope {
-  return new Scope({ path_names: new RHash([[sym("new"), "new"], [sym("edit"), "edit"]]) });
+/** The scope a `Mapper` starts with: only `path_names`, its set's (`RouteSet#resources_path_names`, the same Hash). */
+export function rootScope(pathNames: RHash = defaultPathNames()): Scope {
+  return new Scope({ path_names: pathNames });
 }
+
+/** `RouteSet.default_resources_path_names`: a new Hash each time, as the set's own is changed in place. */
+export const defaultPathNames = (): RHash => new RHash([[sym("new"), "new"], [sym("edit"), "edit"]]);
