@@ -12,11 +12,11 @@ import { structInstance } from "../core/structClass.js";
 import { RoutingError } from "../mapper/errors.js";
 import { rootScope } from "../mapper/scope.js";
 import { scope, withDefaultScope } from "../mapper/scoping.js";
-import type { RouteSet } from "../mapper/routeSet.js";
+import { isRailsModule, isRoutesReceiver, routeSetCall, withNewMapper } from "./routeSets.js";
 import { parentResourceObject } from "../mapper/resourceObject.js";
 import { inspect, objectReceiver, quotedSource } from "../ruby/print.js";
 import { underscore } from "../inflector.js";
-import { forMapper, unknownValueOf, RConst, RHash, RMapper, RMerger, RObject, RPathname, RProc, RStruct, RStructClass, RSymbol, RUnknown, RValue, stringValue, sym } from "../ruby/values.js";
+import { forMapper, RConst, RHash, RMapper, RMerger, RObject, RPathname, RProc, RStruct, RStructClass, RSymbol, RUnknown, RValue, stringValue, sym } from "../ruby/values.js";
 import { callArgumentsOf, makeProc, selfValue, blockOf } from "./arguments.js";
 import { optionsChange, withChangedOptions } from "./changedOptions.js";
 import { OBJECT, type MethodDef } from "./classes.js";
@@ -47,11 +47,8 @@ function evalCall(it: CallHost, node: N.CallNode, env: Env): RValue {
     return drawBlock(it, node, node.block, env);
   }
   if (name === "eval_block" && isRoutesReceiver(node.receiver) && !isRailsModule((node.receiver as N.CallNode).receiver)) return evalBlock(it, node, env);
-  if (name === "default_scope=" && isRoutesReceiver(node.receiver) && !isRailsModule((node.receiver as N.CallNode).receiver)) return setDefaultScope(it, node, env);
-  if ((name === "resources_path_names" || name === "resources_path_names=") && isRoutesReceiver(node.receiver) && !isRailsModule((node.receiver as N.CallNode).receiver)) {
-    const set = routesOf(it, node.receiver as N.CallNode, env);
-    if (set) return setPathNames(it, node, env, set);
-  }
+  const routeSet = routeSetCall(it, node, env);
+  if (routeSet !== undefined) return routeSet;
   const recv = it.eval(node.receiver, env);
   // `config.after_initialize do … app.routes.append … end`: run when railties runs it (keptBlocks.ts).
   if (name === "after_initialize" && it.kept.phase === "boot" && recv instanceof RConst && recv.path === CONFIG && keepsRoutesBlocks(node.block, (n) => it.sourceText(n))) {
@@ -288,9 +285,6 @@ export function drawBody(it: CallHost, body: () => RValue): RValue {
   }, (name) => new RUnknown(name, false, "a value the block's undecidable `next` leaves open"));
 }
 
-const isRailsModule = (node: Node | null) =>
-  (node instanceof N.ConstantReadNode && node.name === "Rails") || (node instanceof N.ConstantPathNode && node.parent === null && node.name === "Rails");
-
 /** `Rails.routes.draw`: the Rails module has no `routes` (Rails.application has): NoMethodError, nothing drawn. */
 function railsRoutes(it: CallHost, routes: N.CallNode): RValue {
   if (it.quiet) return null;
@@ -302,9 +296,6 @@ function railsRoutes(it: CallHost, routes: N.CallNode): RValue {
   return null;
 }
 
-function isRoutesReceiver(node: Node): boolean {
-  return node instanceof N.CallNode && node.name === "routes";
-}
 
 /** The engine whose `routes` these are, or undefined for the application's own. */
 function engineOf(it: CallHost, owner: Node | null, env: Env): string | undefined {
@@ -312,93 +303,6 @@ function engineOf(it: CallHost, owner: Node | null, env: Env): string | undefine
   const value = it.eval(owner, env);
   if (!(value instanceof RConst) || /(^|::)Application$/.test(value.path)) return undefined;
   return it.mapper.engines.isEngine(value.path) ? value.path : undefined;
-}
-
-/**
- * `routes.default_scope = value` (RouteSet's accessor): the draws into that set from now on run
- * inside it (`withDefaultScope`). The app's set (`Rails.application.routes`, `App::Application.routes`)
- * or an engine's; another set's is said and left out. A value Routemap cannot compute is said
- * here too: the draws it scopes are skipped, each said where it stands.
- */
-function setDefaultScope(it: CallHost, node: N.CallNode, env: Env): RValue {
-  const arg = node.arguments_?.arguments_[0];
-  const value = arg ? it.eval(arg, env) : null;
-  const set = routesOf(it, node.receiver as N.CallNode, env);
-  if (!set) {
-    it.report("info", `Routemap does not know the route set \`${it.sourceText(node.receiver!)}\`: the default scope set here is left out.`, callSpan(it, node), "unknown-route-set");
-    return value;
-  }
-  const unknown = unknownWithin(value);
-  if (unknown) {
-    const message = `Routemap cannot compute this default scope: it depends on \`${unknown.description}\` (${unknown.cause.why}). The draws into this route set after it are skipped, where Rails draws them inside it.`;
-    it.report("info", message, callSpan(it, node), "unknown-value");
-  }
-  set.defaultScope = forMapper(value);
-  return value;
-}
-
-/** The first value Routemap cannot know in a default scope (itself, or in its Hash, a level or two down). */
-function unknownWithin(v: RValue, depth = 0): RUnknown | undefined {
-  const own = unknownValueOf(v);
-  if (own || depth > 2) return own;
-  if (v instanceof RHash) for (const [, x] of v.entries()) {
-    const found = unknownWithin(x, depth + 1);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-/** The route set `owner.routes` names: the app's (`app.routes` of an initializer's block too), a known engine's, or undefined. */
-function routeSetOf(it: CallHost, owner: Node | null, env: Env): RouteSet | undefined {
-  if (owner instanceof N.CallNode && owner.name === "application" && isRailsModule(owner.receiver)) return it.appSet;
-  if (!owner || owner instanceof N.CallNode) return undefined;
-  const value = it.eval(owner, env);
-  if (!(value instanceof RConst)) return undefined;
-  if (/(^|::)Application$/.test(value.path) || isApplication(value.path.replace(/^::/, ""), (p) => it.classes.ancestors(p))) return it.appSet;
-  return it.mapper.engines.isEngine(value.path) ? it.mapper.engines.setFor(value.path) : undefined;
-}
-
-/** The route set a `routes` call names (`Rails.application.routes`, an engine's, the application's own bare `routes`). */
-const routesOf = (it: CallHost, routes: N.CallNode, env: Env): RouteSet | undefined => routeSetOf(it, routes.receiver, env) ?? appRoutesOfSelf(it, routes, env);
-
-/**
- * `routes.resources_path_names` (the set's own Hash, which the draws after a change start from)
- * and `routes.resources_path_names = hash`.
- */
-function setPathNames(it: CallHost, node: N.CallNode, env: Env, set: RouteSet): RValue {
-  if (node.name === "resources_path_names") return set.resourcesPathNames;
-  const arg = node.arguments_?.arguments_[0];
-  const value = arg ? it.eval(arg, env) : null;
-  const names = forMapper(value);
-  if (names instanceof RHash) set.resourcesPathNames = names;
-  else {
-    const message = "Routemap cannot use this value as the route set's path names (a Hash it does not know): the draws after it keep the ones before it, where Rails takes this one.";
-    it.report("info", message, callSpan(it, node), "unknown-value");
-    it.openRegion(callSpan(it, node), message);
-  }
-  return value;
-}
-
-/** Bare `routes` where `self` is the application (its class body, `Rails.application.configure do … end`): the app's set. */
-function appRoutesOfSelf(it: CallHost, routes: N.CallNode, env: Env): RouteSet | undefined {
-  const self = env.self;
-  return routes.receiver === null && self.kind === "module" && isApplication(self.path, (p) => it.classes.ancestors(p)) ? it.appSet : undefined;
-}
-
-/**
- * `RouteSet#eval_block`'s `Mapper.new(self)` for the app's set: each draw starts from the root
- * scope with no concerns, wherever it is called (a routes file `draw` loads that wraps its routes
- * in its own `Rails.application.routes.draw` inside a `namespace` draws them outside it).
- */
-function withNewMapper(it: CallHost, body: () => void): void {
-  const outer = it.mapper;
-  if (outer.set !== it.appSet) return body(); // (a draw of the app's set while an engine's is drawn: not followed here)
-  it.mapper = { ...outer, scope: rootScope(outer.set.resourcesPathNames), concerns: new Map() };
-  try {
-    body();
-  } finally {
-    it.mapper = outer;
-  }
 }
 
 /** Draws into an engine's own route set, as `RouteSet#eval_block` with its default scope. */
