@@ -40,7 +40,7 @@ import { EngineRegistry } from "./mapper/engines.js";
 import { wildcardRegexp } from "./mapper/mapping.js";
 import { nameRules, RouteSet } from "./mapper/routeSet.js";
 import { rootScope } from "./mapper/scope.js";
-import { withDefaultScope } from "./mapper/scoping.js";
+import { drawLikeEvalBlock } from "./dsl/routeSets.js";
 import { gemVersion, type MapperState } from "./mapper/state.js";
 import { Version } from "./mapper/version.js";
 import { LineIndex } from "./ruby/lineIndex.js";
@@ -646,7 +646,7 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
         : { before: [], first: [], after: [], notes: [] };
       const drawAll = (draws: FrameworkDraw[]) => {
         // Each through `eval_block`, inside the app's default scope as it stands then.
-        for (const d of draws) interpreter.conditions.under(d.conditions, () => interpreter.drawAt(d.site.node, d.site.file, d.origin, () => withDefaultScope(state, set.defaultScope, () => d.draw(new Drawer(state)))));
+        for (const d of draws) interpreter.conditions.under(d.conditions, () => interpreter.drawAt(d.site.node, d.site.file, d.origin, () => drawLikeEvalBlock(interpreter, () => d.draw(new Drawer(interpreter.mapper)))));
       };
       // Rails boots config/application.rb before anything else: what it defines and requires
       // (`require_relative "locales"`) is there when the routes are drawn. While the configuration

@@ -12,7 +12,7 @@ import { structInstance } from "../core/structClass.js";
 import { RoutingError } from "../mapper/errors.js";
 import { rootScope } from "../mapper/scope.js";
 import { scope, withDefaultScope } from "../mapper/scoping.js";
-import { isRailsModule, isRoutesReceiver, routeSetCall, withNewMapper } from "./routeSets.js";
+import { drawLikeEvalBlock, isRailsModule, isRoutesReceiver, routeSetCall } from "./routeSets.js";
 import { parentResourceObject } from "../mapper/resourceObject.js";
 import { inspect, objectReceiver, quotedSource } from "../ruby/print.js";
 import { underscore } from "../inflector.js";
@@ -231,7 +231,7 @@ function drawBlock(it: CallHost, node: N.CallNode, block: N.BlockNode | N.BlockA
   if (block instanceof N.BlockArgumentNode && !onSelf) return blockNotKnown(it, node, proc ?? null);
   // A block's frame: `next` in it ends the draw there (gds-sso's `next if GDS::SSO::Config.api_only`).
   const run = () => drawBody(it, () => (onSelf ? it.yield(onSelf, []) : it.statements((block as N.BlockNode).body instanceof N.StatementsNode ? ((block as N.BlockNode).body as N.StatementsNode) : null, new Env(it.store, { kind: "mapper" }, env, null, env.method, env.cref))));
-  const draw = () => (engine ? drawEngine(it, engine, run) : withNewMapper(it, () => withDefaultScope(it.mapper, it.appSet.defaultScope, run)));
+  const draw = () => (engine ? drawEngine(it, engine, run) : drawLikeEvalBlock(it, run));
   // Rails runs `append` blocks after the routes files have drawn, wherever they stand: in their
   // own file still (openfoodnetwork's engines append to the app's routes).
   const file = it.currentFile;

@@ -16,7 +16,7 @@ import { classFile, type AppFilesReader } from "../app/constants.js";
 import { RoutingError } from "../mapper/errors.js";
 import type { EngineClass } from "../mapper/engines.js";
 import { ConditionalNameError, type RouteSet } from "../mapper/routeSet.js";
-import { withDefaultScope } from "../mapper/scoping.js";
+import { drawLikeEvalBlock } from "./routeSets.js";
 import type { DependentGem, MapperHost, MapperState, SourceRef } from "../mapper/state.js";
 import type { LineIndex } from "../ruby/lineIndex.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
@@ -806,7 +806,7 @@ export class Interpreter implements MapperHost, CallHost {
     this.inFile(kept.file, () => {
       if (!proc) return this.keptBlockNotKnown(kept);
       try {
-        this.conditions.under(kept.conditions, () => this.withMatchFrame(() => withDefaultScope(this.mapper, this.appSet.defaultScope, () => void drawBody(this, () => this.yield(proc, [])))));
+        this.conditions.under(kept.conditions, () => this.withMatchFrame(() => drawLikeEvalBlock(this, () => void drawBody(this, () => this.yield(proc, [])))));
       } catch (e) {
         // Under a default scope Routemap cannot compute: the block's routes are skipped, and said.
         if (!(e instanceof UnknownValueError)) throw e;

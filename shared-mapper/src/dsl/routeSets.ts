@@ -8,6 +8,7 @@ import * as N from "@ruby/prism/src/nodes.js";
 import { isApplication } from "../framework/appSettings.js";
 import type { RouteSet } from "../mapper/routeSet.js";
 import { rootScope } from "../mapper/scope.js";
+import { withDefaultScope } from "../mapper/scoping.js";
 import { forMapper, unknownValueOf, RConst, RHash, RUnknown, type RValue } from "../ruby/values.js";
 import { callSpan } from "./declarations.js";
 import type { Env } from "./env.js";
@@ -103,11 +104,20 @@ function appRoutesOfSelf(it: CallHost, routes: N.CallNode, env: Env): RouteSet |
 }
 
 /**
+ * A draw into the app's set as `RouteSet#eval_block` runs it: a new Mapper (`withNewMapper`),
+ * inside the set's default scope as it stands now. The routes files' draws, the kept `append` and
+ * `prepend` blocks and Rails' own routes all go through it.
+ */
+export function drawLikeEvalBlock(it: CallHost, body: () => void): void {
+  withNewMapper(it, () => withDefaultScope(it.mapper, it.appSet.defaultScope, body));
+}
+
+/**
  * `RouteSet#eval_block`'s `Mapper.new(self)` for the app's set: each draw starts from the root
  * scope with no concerns, wherever it is called (a routes file `draw` loads that wraps its routes
  * in its own `Rails.application.routes.draw` inside a `namespace` draws them outside it).
  */
-export function withNewMapper(it: CallHost, body: () => void): void {
+function withNewMapper(it: CallHost, body: () => void): void {
   const outer = it.mapper;
   if (outer.set !== it.appSet) return body(); // (a draw of the app's set while an engine's is drawn: not followed here)
   it.mapper = { ...outer, scope: rootScope(outer.set.resourcesPathNames), concerns: new Map() };
