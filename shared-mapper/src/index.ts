@@ -590,7 +590,7 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
     },
     drawFile: draws?.drawFile,
     replayDraw: draws?.replayDraw,
-    drawPathsChange: drawPathsChange([input.entry, ...configPaths()], read, appRoot ?? input.entry.slice(0, input.entry.lastIndexOf("/"))),
+    drawPathsChange: () => drawPathsChange([input.entry, ...configPaths()], read, appRoot ?? input.entry.slice(0, input.entry.lastIndexOf("/"))),
   });
   const configNotRead = (path: string, reason: string) => {
     const message = `Routemap did not read this file: ${reason}. What it configures is unknown, and the routes it may have Rails draw (\`Rails.application.routes.append\`) are missing.`;

@@ -110,8 +110,8 @@ export interface InterpreterOptions {
   drawFile?(file: LoadedFile, run: () => void): void;
   /** Replays a drawn file before it is parsed (a recording kept from another session, `drawMemo.ts`): true when it did. */
   replayDraw?(path: string): boolean;
-  /** Where the app adds folders for `draw` in a way Routemap does not follow (`routes.draw_paths << …`), if it does. */
-  drawPathsChange?: { file: string; line: number };
+  /** Where the app adds folders for `draw` in a way Routemap does not follow (`routes.draw_paths << …`), if it does: asked only when a drawn file is not found. */
+  drawPathsChange?: () => { file: string; line: number } | undefined;
   /** The installed gems' files that extend the mapper (`dsl/gemMappers.ts`), asked for on first need. */
   gemMappers?: () => readonly GemMapperSource[];
   /**
@@ -471,7 +471,7 @@ export class Interpreter implements MapperHost, CallHost {
   }
 
   drawPathsUnfollowed(name: string): boolean {
-    const change = this.o.drawPathsChange;
+    const change = this.o.drawPathsChange?.();
     if (!change) return false;
     const message = `Routemap did not find ${name}.rb where it looks for \`draw\`; the app adds folders for it (${change.file}:${change.line}) in a way Routemap does not follow, so the routes this draws are missing.`;
     this.report("info", message, this.source(), "unread-routes-file");
