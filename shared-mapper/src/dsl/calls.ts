@@ -12,7 +12,7 @@ import { structInstance } from "../core/structClass.js";
 import { RoutingError } from "../mapper/errors.js";
 import { rootScope } from "../mapper/scope.js";
 import { scope, withDefaultScope } from "../mapper/scoping.js";
-import { drawLikeEvalBlock, isRailsModule, isRoutesReceiver, routeSetCall } from "./routeSets.js";
+import { drawLikeEvalBlock, isRailsModule, isRoutesReceiver, routeSetCall, routesOwner } from "./routeSets.js";
 import { parentResourceObject } from "../mapper/resourceObject.js";
 import { inspect, objectReceiver, quotedSource } from "../ruby/print.js";
 import { underscore } from "../inflector.js";
@@ -300,9 +300,8 @@ function railsRoutes(it: CallHost, routes: N.CallNode): RValue {
 /** The engine whose `routes` these are, or undefined for the application's own. */
 function engineOf(it: CallHost, owner: Node | null, env: Env): string | undefined {
   if (!owner || owner instanceof N.CallNode) return undefined; // `Rails.application.routes`
-  const value = it.eval(owner, env);
-  if (!(value instanceof RConst) || /(^|::)Application$/.test(value.path)) return undefined;
-  return it.mapper.engines.isEngine(value.path) ? value.path : undefined;
+  const owned = routesOwner(it, it.eval(owner, env));
+  return owned && owned !== "app" ? owned.engine : undefined;
 }
 
 /** Draws into an engine's own route set, as `RouteSet#eval_block` with its default scope. */

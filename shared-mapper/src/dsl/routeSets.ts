@@ -70,10 +70,15 @@ function unknownWithin(v: RValue, depth = 0): RUnknown | undefined {
 function routeSetOf(it: CallHost, owner: Node | null, env: Env): RouteSet | undefined {
   if (owner instanceof N.CallNode && owner.name === "application" && isRailsModule(owner.receiver)) return it.appSet;
   if (!owner || owner instanceof N.CallNode) return undefined;
-  const value = it.eval(owner, env);
+  const owned = routesOwner(it, it.eval(owner, env));
+  return owned === "app" ? it.appSet : owned ? it.mapper.engines.setFor(owned.engine) : undefined;
+}
+
+/** Whose `routes` a value before `.routes` names: the app's (its Application class, `Rails.application`), a known engine's, or neither. */
+export function routesOwner(it: CallHost, value: RValue): "app" | { engine: string } | undefined {
   if (!(value instanceof RConst)) return undefined;
-  if (/(^|::)Application$/.test(value.path) || isApplication(value.path.replace(/^::/, ""), (p) => it.classes.ancestors(p))) return it.appSet;
-  return it.mapper.engines.isEngine(value.path) ? it.mapper.engines.setFor(value.path) : undefined;
+  if (/(^|::)Application$/.test(value.path) || isApplication(value.path.replace(/^::/, ""), (p) => it.classes.ancestors(p))) return "app";
+  return it.mapper.engines.isEngine(value.path) ? { engine: value.path } : undefined;
 }
 
 /** The route set a `routes` call names (`Rails.application.routes`, an engine's, the application's own bare `routes`). */
