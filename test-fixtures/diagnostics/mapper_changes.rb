@@ -28,4 +28,8 @@ Rails.application.routes.draw do
   end
   shared
   resources :posts, only: :index
+  # The mapper's own state, as instance variables: Rails draws with the new value.
+  @concerns = {}
+  instance_variable_set(:@scope, nil)
+  @mine = "ours" # any other is the app's own
 end

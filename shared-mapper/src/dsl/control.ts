@@ -296,7 +296,10 @@ export const CONTROL: Handlers = [
 function defined(it: Evaluator, n: N.DefinedNode, env: Env): RValue {
   const target = n.value;
   if (target instanceof N.LocalVariableReadNode) return "local-variable";
-  if (target instanceof N.InstanceVariableReadNode) return it.ivar(target.name, env.self) === null ? null : "instance-variable";
+  if (target instanceof N.InstanceVariableReadNode) {
+    const set = it.ivarDefined(target.name, env.self);
+    return set === true ? "instance-variable" : set === false ? null : it.unknownAt(n, set);
+  }
   if (target instanceof N.ConstantReadNode || target instanceof N.ConstantPathNode) {
     const v = it.eval(target, env);
     if (v instanceof RConst && (coreClass(v.path) || CORE_CLASS_NAMES.has(v.path.replace(/^::/, "")))) return "constant";

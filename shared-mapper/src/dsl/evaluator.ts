@@ -73,7 +73,10 @@ export interface Evaluator extends Runtime {
   /** `A::B = v` and the like: a constant by its full path. */
   setConstantPath(path: string, value: RValue): void;
   ivar(name: string, self: Self): RValue;
-  setIvar(name: string, value: RValue, self: Self): void;
+  /** Whether `self` has the instance variable (`defined?(@x)`, `instance_variable_defined?`); unknown where its methods outside the files may set it. */
+  ivarDefined(name: string, self: Self): boolean | RUnknown;
+  /** Sets an instance variable of `self`; `at`: the assignment, where one of the mapper's own is said not followed. */
+  setIvar(name: string, value: RValue, self: Self, at?: Node): void;
   /** A global's value (a class variable's, by `@@name`); unset, `unset` where given, else unknown. */
   global(name: string, unset?: RValue): RValue;
   /** Whether `path` is an installed gem's file the gems' readers took (`gemMappers.ts`), not the app's. */

@@ -51,6 +51,7 @@ import { bindParameters } from "./parameters.js";
 import { PATTERNS } from "./patterns.js";
 import { NextSignal, ReportedError, ReturnSignal, ThrowSignal } from "./signals.js";
 import { VARIABLES } from "./variables.js";
+import { sayMapperChangeNotFollowed } from "./mapperInternals.js";
 
 type Node = N.Node;
 
@@ -143,6 +144,7 @@ export class Interpreter implements MapperHost, CallHost {
   private readonly constants = new Map<string, RValue>();
   private readonly mainIvars = new Map<string, RValue>();
   private readonly moduleIvars = new Map<string, Map<string, RValue>>();
+  private readonly objectIvars = new WeakMap<object, Map<string, RValue>>();
   /** `X.instance` of the classes that include Ruby's Singleton: made once, on first call. */
   private readonly singletons = new Map<string, RValue>();
   private readonly globals = new Map<string, RValue>();
@@ -1435,7 +1437,13 @@ export class Interpreter implements MapperHost, CallHost {
     this.store.set(this.constants, path, value);
   }
 
-  /** Instance variables: an object's own inside its methods, a module's in its body, else the top level's. */
+  /**
+   * Instance variables: an object's own inside its methods, a module's in its body, the mapper's
+   * inside a draw, an option merger's inside a `with_options` block without parameters, else the
+   * top level's. Each draw is a Mapper of its own (`RouteSet#eval_block`'s `Mapper.new`) and
+   * `with_options` `instance_eval`s its block on a new OptionMerger: `@x` set above a draw, in
+   * another draw or around a `with_options` block is nil there.
+   */
   private ivarsOf(self: Self): Map<string, RValue> {
     if (self.kind === "object") return self.object.ivars;
     if (self.kind === "module") {
@@ -1443,7 +1451,11 @@ export class Interpreter implements MapperHost, CallHost {
       if (!map) this.moduleIvars.set(self.path, (map = new Map()));
       return map;
     }
-    return this.mainIvars;
+    if (self.kind === "main") return this.mainIvars;
+    const owner = self.kind === "mapper" ? this.mapper : self.merger;
+    let map = this.objectIvars.get(owner);
+    if (!map) this.objectIvars.set(owner, (map = new Map()));
+    return map;
   }
   ivar(name: string, self: Self): RValue {
     const value = this.ivarsOf(self).get(name);
@@ -1456,7 +1468,14 @@ export class Interpreter implements MapperHost, CallHost {
     if (open !== undefined) return new RUnknown(name, false, `an instance variable that ${open}'s methods, which the app's files do not define, may set`);
     return null;
   }
-  setIvar(name: string, value: RValue, self: Self): void {
+  ivarDefined(name: string, self: Self): boolean | RUnknown {
+    if (this.ivarsOf(self).has(name) || (self.kind === "mapper" && MAPPER_IVARS.has(name))) return true;
+    const value = this.ivar(name, self);
+    return value instanceof RUnknown ? value : false;
+  }
+  setIvar(name: string, value: RValue, self: Self, at?: Node): void {
+    // `@scope = …` in a draw replaces the state Rails' mapper draws with; Routemap keeps its own.
+    if (self.kind === "mapper" && MAPPER_IVARS.has(name) && at) sayMapperChangeNotFollowed(this, `the mapper's \`${name}\``, this.nodeSpan(at));
     this.store.set(this.ivarsOf(self), name, value);
   }
   global(name: string, unset?: RValue): RValue {

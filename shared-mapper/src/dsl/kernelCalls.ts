@@ -1,7 +1,7 @@
 /**
  * Kernel's methods that need the evaluator (blocks, files, control): `lambda`, `proc`,
  * `method`, `require`, `load`, `raise`, `loop`, `catch`/`throw`, `block_given?`,
- * `with_options`, `send`, `extend`, `__method__`, `__dir__`, and the ones that would run code
+ * `with_options`, `send`, `extend`, `__method__`, `__dir__`, `instance_variable_get` and its kin, and the ones that would run code
  * Routemap never runs (`system`, backticks) or text it did not read (`eval` of a string).
  * Kernel's pure functions (`format`, `Integer()`) are the core library's.
  */
@@ -110,6 +110,10 @@ export function kernelCall(it: CallHost, node: N.CallNode, env: Env, name: strin
         return null;
       }
       return undefined;
+    case "instance_variable_get":
+    case "instance_variable_set":
+    case "instance_variable_defined?":
+      return ivarCall(it, node, args().args, env);
     case "send":
     case "public_send":
     case "__send__":
@@ -119,6 +123,18 @@ export function kernelCall(it: CallHost, node: N.CallNode, env: Env, name: strin
       return selfValue(env.self);
   }
   return undefined;
+}
+
+/** `instance_variable_get(:@x)`, `_set` and `_defined?` on self, as `@x` reads and writes it. */
+function ivarCall(it: CallHost, node: N.CallNode, args: RValue[], env: Env): RValue | undefined {
+  const name = node.name;
+  const ivar = args[0] instanceof RSymbol ? args[0].name : stringValue(args[0]);
+  if (ivar === undefined || args.length !== (name === "instance_variable_set" ? 2 : 1)) return undefined;
+  if (!/^@[A-Za-z_\u0080-\uffff][\w\u0080-\uffff]*$/.test(ivar)) throw new RoutingError(`\`${ivar}' is not allowed as an instance variable name`, "NameError");
+  if (name === "instance_variable_get") return it.ivar(ivar, env.self);
+  if (name === "instance_variable_defined?") return it.ivarDefined(ivar, env.self);
+  it.setIvar(ivar, args[1], env.self, node);
+  return args[1];
 }
 
 /** `method(:name)`: a method of the files as a proc (`each(&method(:draw_pages))`). */

@@ -53,7 +53,7 @@ function operatorWrite(it: Evaluator, node: Node, current: RValue, op: string, v
 /** Assigns `value` to one target of a multiple assignment (or a `for` loop's variable, or a rescue's `=> e`). */
 export function assignTarget(it: Evaluator, target: Node, value: RValue, env: Env): void {
   if (target instanceof N.LocalVariableTargetNode) env.assign(target.name, value);
-  else if (target instanceof N.InstanceVariableTargetNode) it.setIvar(target.name, value, env.self);
+  else if (target instanceof N.InstanceVariableTargetNode) it.setIvar(target.name, value, env.self, target);
   else if (target instanceof N.GlobalVariableTargetNode) it.setGlobal(target.name, value);
   else if (target instanceof N.ClassVariableTargetNode) it.setGlobal(classVariableKey(it, env, target.name), value);
   else if (target instanceof N.ConstantTargetNode) it.setConstant(target.name, value, env);
@@ -149,24 +149,24 @@ export const VARIABLES: Handlers = [
   [N.InstanceVariableReadNode, (it, n: N.InstanceVariableReadNode, env) => ivarOf(it, env, n.name)],
   [N.InstanceVariableWriteNode, (it, n: N.InstanceVariableWriteNode, env) => {
     const v = it.eval(n.value, env);
-    it.setIvar(n.name, v, env.self);
+    it.setIvar(n.name, v, env.self, n);
     return v;
   }],
   [N.InstanceVariableOrWriteNode, (it, n: N.InstanceVariableOrWriteNode, env) =>
     logicalWrite(it, n, ivarOf(it, env, n.name), true, () => {
       const v = it.eval(n.value, env);
-      it.setIvar(n.name, v, env.self);
+      it.setIvar(n.name, v, env.self, n);
       return v;
     })],
   [N.InstanceVariableAndWriteNode, (it, n: N.InstanceVariableAndWriteNode, env) =>
     logicalWrite(it, n, ivarOf(it, env, n.name), false, () => {
       const v = it.eval(n.value, env);
-      it.setIvar(n.name, v, env.self);
+      it.setIvar(n.name, v, env.self, n);
       return v;
     })],
   [N.InstanceVariableOperatorWriteNode, (it, n: N.InstanceVariableOperatorWriteNode, env) => {
     const v = operatorWrite(it, n, ivarOf(it, env, n.name), n.binaryOperator, n.value, env);
-    it.setIvar(n.name, v, env.self);
+    it.setIvar(n.name, v, env.self, n);
     return v;
   }],
   [N.ClassVariableReadNode, (it, n: N.ClassVariableReadNode, env) => it.global(classVariableKey(it, env, n.name))],

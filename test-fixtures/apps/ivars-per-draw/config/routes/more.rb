@@ -1,0 +1,3 @@
+get "#{@version}/drawn" => "probe#drawn"
+@from_drawn = "drawn"
+get "#{@from_drawn}/again" => "probe#again"
