@@ -166,12 +166,27 @@ function rescues(it: Evaluator, clause: N.RescueNode, e: RoutingError, env: Env)
   return false;
 }
 
+/**
+ * `begin … rescue … else … ensure … end`. With an `ensure`, what the rest raises is held until
+ * the `ensure` has run (an error it raises itself replaces it, as in Ruby), so nothing is
+ * reported before it; `retry` runs the body again without it.
+ */
 function beginRescue(it: Evaluator, n: N.BeginNode, env: Env): RValue {
-  for (let attempt = 0; ; attempt++) {
+  const ensure = n.ensureClause;
+  if (!ensure) return rescued(it, n, env);
+  try {
+    return it.rescuing(() => rescued(it, n, env));
+  } finally {
+    it.statements(ensure.statements, env);
+  }
+}
+
+/** The body, its `rescue` clauses and its `else` (which they do not guard). */
+function rescued(it: Evaluator, n: N.BeginNode, env: Env): RValue {
+  for (;;) {
+    let value: RValue;
     try {
-      let value = n.rescueClause ? it.rescuing(() => it.statements(n.statements, env)) : it.statements(n.statements, env);
-      if (n.elseClause) value = it.eval(n.elseClause, env);
-      return value;
+      value = n.rescueClause ? it.rescuing(() => it.statements(n.statements, env)) : it.statements(n.statements, env);
     } catch (e) {
       if (!(e instanceof RoutingError) || !n.rescueClause) throw e;
       const handled = rescue(it, n.rescueClause, e, env);
@@ -181,9 +196,8 @@ function beginRescue(it: Evaluator, n: N.BeginNode, env: Env): RValue {
       }
       if (handled === UNHANDLED) throw e;
       return handled;
-    } finally {
-      if (n.ensureClause) it.statements(n.ensureClause.statements, env);
     }
+    return n.elseClause ? it.eval(n.elseClause, env) : value;
   }
 }
 
