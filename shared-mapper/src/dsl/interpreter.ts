@@ -52,6 +52,7 @@ import { PATTERNS } from "./patterns.js";
 import { NextSignal, ReportedError, ReturnSignal, ThrowSignal } from "./signals.js";
 import { VARIABLES } from "./variables.js";
 import { sayMapperChangeNotFollowed } from "./mapperInternals.js";
+import { nestingAt } from "../ruby/walk.js";
 
 type Node = N.Node;
 
@@ -641,7 +642,8 @@ export class Interpreter implements MapperHost, CallHost {
     // identity-management-backend's routes were all marked «only unless actor.nil?»). A lambda's
     // frame is the target of both.
     const aside = (): RValue => {
-      const env = new Env(this.store, { kind: "main" });
+      // In the modules open around the node (a model's `devise … omniauth_providers: EXTRA` reads `Author::EXTRA`).
+      const env = new Env(this.store, { kind: "main" }, null, null, null, nestingAt(file.program, node.location.startOffset));
       for (const [name, value] of locals ?? []) env.declare(name, value);
       try {
         for (const statement of before) this.eval(statement, env);

@@ -246,7 +246,7 @@ function readDeviseCalls(file: LoadedFile, reader: ModelReader, modules: string[
     const selected: string[] = [];
     for (const arg of call.arguments_?.arguments_ ?? []) {
       if (arg instanceof N.KeywordHashNode) {
-        keywordOptions(arg, options);
+        keywordOptions(arg, options, (value) => evaluated(file, value, reader, before));
         continue;
       }
       const value = literal(arg) ?? evaluated(file, arg, reader, before);
@@ -572,13 +572,17 @@ function strategyName(call: N.CallNode): string | undefined {
 
 const nameOf = (value: RValue | undefined) => (value instanceof RSymbol ? value.name : typeof value === "string" ? value : undefined);
 
-/** The class options: each value a literal, or unknown (`RUnknown`) when it is not one; only a few are read. */
-function keywordOptions(node: N.KeywordHashNode, into: RHash): void {
+/**
+ * The options of a `devise` call, each a literal, else evaluated as the positional arguments are
+ * (`omniauth_providers: %i[github] + [(:developer unless Rails.env.production?)].compact`, mise's),
+ * else unknown (`RUnknown`); only a few are read.
+ */
+function keywordOptions(node: N.KeywordHashNode, into: RHash, evaluate: (value: N.Node) => RValue | undefined): void {
   for (const element of node.elements) {
     if (!(element instanceof N.AssocNode)) continue;
     const key = literal(element.key);
     if (key === undefined) continue;
-    into.set(key, literal(element.value) ?? new RUnknown("a value Routemap cannot read"));
+    into.set(key, literal(element.value) ?? evaluate(element.value) ?? new RUnknown("a value Routemap cannot read"));
   }
 }
 

@@ -176,6 +176,30 @@ export function definitionsOf<T extends typeof N.ClassNode | typeof N.ModuleNode
 }
 
 /**
+ * The modules open at `offset` of a tree (full names, outermost first), as Ruby's lexical scope is
+ * there: `[Author]` inside `class Author`'s body. Nesting deeper than 100 modules is not followed.
+ */
+export function nestingAt(root: N.Node, offset: number): string[] {
+  const nesting: string[] = [];
+  const inside = (n: N.Node) => n.location.startOffset <= offset && offset < n.location.startOffset + n.location.length;
+  for (let node: N.Node | undefined = root; node && nesting.length < 100; ) {
+    let next: N.Node | undefined;
+    for (const child of node.childNodes()) {
+      if (!child || !inside(child)) continue;
+      if ((child instanceof N.ModuleNode || child instanceof N.ClassNode) && child.body && inside(child.body)) {
+        const written = constantPathText(child.constantPath);
+        if (written === undefined) return nesting;
+        nesting.push(written.startsWith("::") ? written.slice(2) : [...nesting.slice(-1), written].join("::"));
+      }
+      next = child;
+      break;
+    }
+    node = next;
+  }
+  return nesting;
+}
+
+/**
  * A body's statements in order: a `StatementsNode`'s list; another node (a `do … rescue … end`
  * body is a `BeginNode`) as the one statement it is, so that a reader meets what it does not
  * follow instead of passing over it; none for an empty body.

@@ -1,0 +1,4 @@
+Devise.setup do |config|
+  config.mailer_sender = "please-change-me@example.com"
+  require "devise/orm/active_record"
+end
