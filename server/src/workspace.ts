@@ -478,7 +478,8 @@ export class RailsApp {
   renderingApp(): RenderingApp {
     return {
       controllersRendering: (name) => this.names().controllersRendering(name),
-      rendersKey: () => this.names().controllerRendersKey(),
+      filesRendering: (name) => this.names().filesRendering(name),
+      rendersKey: () => this.names().rendersKey(),
       context: () => {
         const context = this.helperCheck();
         return "unchecked" in context ? undefined : context;

@@ -12,7 +12,7 @@
 # - each line of app/mailers or app/controllers marked `# eval`, in a new instance of its class
 #   (a controller's with a request to the first action of the file).
 # A partial is judged where a template renders it (`render` is a tag too), and each of its tags
-#   with the locals a template of its folder passes it.
+#   with the locals a template of its folder, or one naming it in full, passes it.
 #
 # Usage: ruby helper_contexts.rb APP_DIR
 # Prints `path:line: ok` or `path:line: raises ExceptionClass` for every piece, in path order.
@@ -237,14 +237,19 @@ in_fixture_copy(app_dir, "routemap-helper-oracle") do |root, tmp|
   # cancel_path: posts_path`, `render partial: "posts/links", locals: {…}`): that render's locals,
   # in the template's view context, the tag alone rendered inline. A line raises if it raises for
   # any of those renders; a partial no template of its folder renders is not judged here.
+  # A template of another folder renders it by its full name (`render "blog/posts/teaser"`), an
+  # engine's partial too from the app's views: there it runs in that template's view context.
   renders_of = lambda do |folder, name|
-    Dir["app/views/#{folder}/*.erb"].sort.reject { |t| File.basename(t).start_with?("_") }.flat_map do |template_path|
-      klass = folder.camelize.safe_constantize || "#{folder.camelize}Controller".safe_constantize
+    Dir["{,engines/*/}app/views/**/*.erb"].sort.reject { |t| File.basename(t).start_with?("_") }.flat_map do |template_path|
+      own_folder = File.dirname(template_path.sub(%r{\A(engines/[^/]+/)?app/views/}, ""))
+      next [] if own_folder == "layouts" || own_folder.start_with?("layouts/")
+      klass = own_folder.camelize.safe_constantize || "#{own_folder.camelize}Controller".safe_constantize
       next [] if !klass || never_runs.call(klass)
       template = File.basename(template_path).split(".").first
+      named = own_folder == folder ? %r{["'](?:#{Regexp.escape(folder)}/)?#{Regexp.escape(name)}["']} : %r{["']#{Regexp.escape(folder)}/#{Regexp.escape(name)}["']}
       File.read(template_path).scan(/<%=?(.*?)-?%>/m).flatten.filter_map do |code|
-        next unless code =~ /\brender\b/ && code =~ %r{["'](?:#{Regexp.escape(folder)}/)?#{Regexp.escape(name)}["']}
-        context = view_context_for.call(klass, folder, template)
+        next unless code =~ /\brender\b/ && code =~ named
+        context = view_context_for.call(klass, own_folder, template)
         captured = nil
         context.define_singleton_method(:render) { |*args, **kw| captured = [args, kw] and "" }
         context.instance_eval(code) rescue next
@@ -255,9 +260,9 @@ in_fixture_copy(app_dir, "routemap-helper-oracle") do |root, tmp|
       end
     end
   end
-  Dir["app/views/**/_*.erb"].sort.each do |path|
-    next if path.start_with?("app/views/layouts/")
-    folder, file = File.split(path.delete_prefix("app/views/"))
+  Dir["{,engines/*/}app/views/**/_*.erb"].sort.each do |path|
+    next if path =~ %r{\A(engines/[^/]+/)?app/views/layouts/}
+    folder, file = File.split(path.sub(%r{\A(engines/[^/]+/)?app/views/}, ""))
     renders = renders_of.call(folder, file.delete_prefix("_").split(".").first)
     next if renders.empty?
     runs = renders.map { |context, locals| lines_run.call(path, context, locals) }

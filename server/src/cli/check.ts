@@ -182,7 +182,7 @@ async function checkApp(o: {
       causes.push(cause);
       findings.push(causeDiagnostic(cause));
     };
-    const app = { context: () => context, controllersRendering: (name: string) => names.controllersRendering(name), rendersKey: () => names.controllerRendersKey() };
+    const app = { context: () => context, controllersRendering: (name: string) => names.controllersRendering(name), filesRendering: (name: string) => names.filesRendering(name), rendersKey: () => names.rendersKey() };
     if (!("why" in gems)) engineProblems({ mapper, input, result, fs, gems, appDefined: context.defined, appUrlDefaults: context.generation.defaults, appRequestUrlOptions: names.requestUrlOptions(), app }, (d) => findings.push(d), skipped);
     // URL options Routemap cannot read: the missing parts they may fill in are not checked.
     const lock = { path: lockPath, text: fs.readFile(lockPath) };

@@ -118,7 +118,7 @@ export class DefinedNames {
   /** Templates a file renders by a name with a folder (`render "admin/reports/index"`), by file: another controller may render them. */
   private readonly renderedByName = new Map<string, string[]>();
   private rendered: Set<string> | undefined;
-  private rendersKey: string | undefined;
+  private rendersKeyText: string | undefined;
   /** The `x_path:` keys each file writes (locals it may pass to partials), or null where it builds such names. */
   private readonly localKeys = new Map<string, string[] | null>();
   private locals: ReadonlySet<string> | null | undefined;
@@ -203,7 +203,7 @@ export class DefinedNames {
     this.pathHelperIncludes.delete(path);
     this.renderedByName.delete(path);
     this.rendered = undefined;
-    this.rendersKey = undefined;
+    this.rendersKeyText = undefined;
     this.localKeys.delete(path);
     this.locals = undefined;
     this.layoutFactsByFile.delete(path);
@@ -381,23 +381,28 @@ export class DefinedNames {
   /** The app's controllers that render the template `name` (`blog/posts/index`) by its full name. */
   controllersRendering(name: string): string[] {
     const controllers = join(this.root, "app", "controllers") + sep;
+    return this.filesRendering(name).filter((path) => path.startsWith(controllers));
+  }
+
+  /** The app's files (its views, controllers…) that render `name` by its full name (`render "blog/posts/teaser"`, a partial). */
+  filesRendering(name: string): string[] {
     const out: string[] = [];
-    for (const [path, names] of this.renderedByName) if (path.startsWith(controllers) && names.includes(name)) out.push(path);
+    for (const [path, names] of this.renderedByName) if (names.includes(name)) out.push(path);
     return out;
   }
 
   /**
-   * What `controllersRendering` answers from, as text: the same while no controller's render of
-   * a template by its full name changes (an engine's checks that read it are made again when it does).
+   * What `controllersRendering` and `filesRendering` answer from, as text: the same while no
+   * file's render of a template by its full name changes (an engine's checks that read it are
+   * made again when it does).
    */
-  controllerRendersKey(): string {
-    if (this.rendersKey === undefined) {
-      const controllers = join(this.root, "app", "controllers") + sep;
+  rendersKey(): string {
+    if (this.rendersKeyText === undefined) {
       const lines: string[] = [];
-      for (const [path, names] of this.renderedByName) if (path.startsWith(controllers)) lines.push(`${path}\0${names.join("\0")}`);
-      this.rendersKey = lines.sort().join("\n");
+      for (const [path, names] of this.renderedByName) lines.push(`${path}\0${names.join("\0")}`);
+      this.rendersKeyText = lines.sort().join("\n");
     }
-    return this.rendersKey;
+    return this.rendersKeyText;
   }
 
   /**

@@ -44,20 +44,24 @@ export function unreadFileProblems(fs: FileSystem, root: string, file: string): 
 /** The app that holds an engine, as the engine's checks see it: which of its controllers render a template by name, and its check context (asked only then; none while its helpers are not checked). */
 export interface RenderingApp {
   controllersRendering(name: string): string[];
+  /** Its files (views, controllers) that render `name` by its full name: a partial's renderers. */
+  filesRendering(name: string): string[];
   /** What `controllersRendering` answers from, as text: it changes when a controller's render by name does. */
   rendersKey(): string;
   context(): HelperCheckContext | undefined;
 }
 
 /**
- * `HelperCheckContext.renderedByApp` of the engine at `root`: its templates (not partials) that
- * the app's controllers render by their full name (`blog/posts/index`), with the app's context.
+ * `HelperCheckContext.renderedByApp` of the engine at `root`: its templates that the app's
+ * controllers render by their full name (`blog/posts/index`), and its partials that the app's
+ * files do (`render "blog/posts/teaser"` in the app's views), with the app's context.
  */
 export function appRenders(root: string, app: RenderingApp | undefined): HelperCheckContext["renderedByApp"] {
   if (!app) return undefined;
   return (path) => {
-    const template = /^app\/views\/(.+)\/([^/_][^/.]*)\.[^/]+$/.exec(relative(root, path).split(sep).join("/"));
-    const by = template ? app.controllersRendering(`${template[1]}/${template[2]}`) : [];
+    const template = /^app\/views\/(.+)\/(_?)([^/_][^/.]*)\.[^/]+$/.exec(relative(root, path).split(sep).join("/"));
+    const name = template && `${template[1]}/${template[3]}`;
+    const by = !name ? [] : template[2] ? app.filesRendering(name) : app.controllersRendering(name);
     const context = by.length ? app.context() : undefined;
     return context ? { context, by } : undefined;
   };
@@ -73,8 +77,9 @@ function renderedByAppProblems(mapper: RouteMapper, context: HelperCheckContext,
   const reported = new Set(o.own.map(at));
   const out: Diagnostic[] = [];
   for (const by of o.by) {
-    // It runs in that controller's requests: the app's helpers, not a mounted engine's (helperCalls.ts `inAppController`).
-    const controller = /app\/controllers\/(.+)_controller\.rb$/.exec(by.split(sep).join("/"))?.[1];
+    // It runs in that controller's requests (a view's: its folder's controller): the app's
+    // helpers, not a mounted engine's (helperCalls.ts `inAppController`).
+    const controller = /app\/(?:controllers\/(.+)_controller\.rb|views\/(.+)\/[^/]+)$/.exec(by.split(sep).join("/"))?.slice(1).find(Boolean);
     const generation = { ...context.generation, requestController: () => controller };
     for (const d of helperCallDiagnostics(mapper, { ...context, generation }, o.file, o.text)) {
       if (d.code !== "unknown-helper" || reported.has(at(d))) continue;

@@ -158,6 +158,9 @@ export function mayUseUrls(text: string, scope: HelperScope): boolean {
   return text.length <= MAX_FILE_BYTES && (scope === "explicit" ? MAY_CALL_URL_HELPERS : MAY_USE_URLS).test(text);
 }
 
+/** A partial template (`app/views/core/tasks/_show.html.erb`). */
+const PARTIAL = /[\\/]app[\\/]views[\\/](?:.*[\\/])?_[^\\/]*$/;
+
 export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckContext, path: string, text: string, scope: HelperScope = "all"): Diagnostic[] {
   const { gems } = context;
   const early = skipped(context, path, text, scope);
@@ -200,6 +203,10 @@ export function helperCallDiagnostics(mapper: RouteMapper, context: HelperCheckC
     // are a component's `helpers.` (the view context of the controller rendering it: openfoodnetwork's
     // webhook form, rendered in a Spree view).
     if ((receiver === undefined || receiver === "helpers") && !inAppController && engines.some((engine) => helperIndex(engine).has(name))) return "known";
+    // An isolated engine's partial that the app's views render (bops' `render "bops_core/tasks/show"`)
+    // runs with the app's helpers there: a name the app's routes have is not said missing (had
+    // the engine's views rendered it too, it would raise there; which do is not followed).
+    if (receiver === undefined && tables.isolated && tables.mainApp && PARTIAL.test(path) && helperIndex(tables.mainApp).has(name) && context.renderedByApp?.(path)) return "known";
     // A test runs in the test environment, whose routes may have it (`if Rails.env.test?`).
     if (receiver === undefined && context.testEnvHelpers?.(path)?.has(name)) return "known";
     // Or with an engine's route helpers its support includes.
