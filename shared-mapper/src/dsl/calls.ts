@@ -27,7 +27,7 @@ import { Env, type Self } from "./env.js";
 import type { CallHost, Evaluator, Node } from "./evaluator.js";
 import type { Frame } from "./frames.js";
 import type { Handlers } from "./handlers.js";
-import { configForCall, evalFileValue } from "./environment.js";
+import { configForCall, deferConfigBlock, evalFileValue } from "./environment.js";
 import { kernelCall } from "./kernelCalls.js";
 import { BreakSignal, NextSignal } from "./signals.js";
 import { mergerCall } from "./withOptions.js";
@@ -39,8 +39,15 @@ import { activeAdminRoutes } from "../gems/activeAdmin.js";
 
 // ---- calls ----------------------------------------------------------------------------------
 
+/** `config.to_prepare do … end` and the like: blocks Rails runs after the initializers, before the routes load. */
+const DEFERRED_CONFIG_BLOCKS = new Set(["to_prepare", "before_initialize"]);
+
+/** A block of the app's own configuration (not a gem's: gems' are modelled) as railties boots it. */
+const deferredBlock = (it: CallHost, node: N.CallNode) => it.kept.phase === "boot" && node.block instanceof N.BlockNode && !it.gemFile(it.index.file);
+
 function evalCall(it: CallHost, node: N.CallNode, env: Env): RValue {
   const name = node.name;
+  if (name === "initializer" && !node.receiver && env.self.kind === "module" && deferredBlock(it, node)) return deferConfigBlock(it, node, "initializer");
   if (node.receiver === null || node.receiver instanceof N.SelfNode) return withCallFrame(it, node, (frame) => selfCall(it, node, env, name, frame));
   if ((name === "draw" || name === "prepend" || name === "append") && (node.block instanceof N.BlockNode || node.block instanceof N.BlockArgumentNode) && isRoutesReceiver(node.receiver)) {
     if (isRailsModule((node.receiver as N.CallNode).receiver)) return railsRoutes(it, node.receiver as N.CallNode);
@@ -55,6 +62,7 @@ function evalCall(it: CallHost, node: N.CallNode, env: Env): RValue {
     it.kept.afterInitializeBlocks.push({ proc: makeProc(it, node.block as N.BlockNode, env, false), conditions: it.conditions.current(), bootFile: it.bootFile(), file: it.currentFile });
     return null;
   }
+  if (DEFERRED_CONFIG_BLOCKS.has(name) && recv instanceof RConst && recv.path === CONFIG && deferredBlock(it, node)) return deferConfigBlock(it, node, `config.${name}`);
   if (node.isSafeNavigation() && recv === null) return null;
   if (recv instanceof RMerger) return mergerCall(it, node, env, recv);
   // From a method of an object or a module (`RouteHelpers.process_resources(self, …)`), the block of

@@ -1,3 +1,4 @@
+import * as N from "@ruby/prism/src/nodes.js";
 /**
  * What a routes file reads of the app and its process, as Rails would find it: `Rails.env`,
  * `Rails.root`, `ENV` (the environment the host gives; unknown without one), `File.read`,
@@ -24,6 +25,7 @@ import type { Self } from "./env.js";
 import type { Node } from "./evaluator.js";
 import { globMatcher } from "../ruby/glob.js";
 import { RegexpBudgetExceeded } from "../ruby/regexp/index.js";
+import { KEEPS_ROUTES_BLOCK, SETS_ROUTE_SET } from "./keptBlocks.js";
 
 const ENV_WHY = "an environment variable of the process that runs Rails, which Routemap was not given";
 
@@ -445,4 +447,26 @@ export function loadFile(it: CallHost, pathValue: RValue, node: Node, once: bool
   // A gem or Ruby's library (`require "sidekiq/web"`): what it defines is unknown, and says so where used.
   void node;
   return once ? true : new RUnknown(inspect(pathValue), false, "a file Routemap does not have");
+}
+
+/**
+ * A block of the app's configuration that Rails runs before the routes load and Routemap does
+ * not run: an `initializer` of an application's or engine's class body (after config/initializers),
+ * `config.to_prepare`, `config.before_initialize` (railties 6.1: Engine's initializers, then
+ * Finisher's `run_prepare_callbacks`). A setting it may assign is unknown (appSettings.ts); routes
+ * blocks it keeps or a route set's settings it changes are said at it, their routes left open.
+ */
+export function deferConfigBlock(it: CallHost, node: N.CallNode, what: string): null {
+  const text = it.sourceText(node.block!);
+  const file = it.host.appRoot !== undefined && it.index.file.startsWith(`${it.host.appRoot}/`) ? it.index.file.slice(it.host.appRoot.length + 1) : it.index.file;
+  settingsOf(it).deferBlock(text, `the \`${what}\` block in ${file}:${it.nodeSpan(node).start.line + 1}`);
+  if (KEEPS_ROUTES_BLOCK.test(text) || SETS_ROUTE_SET.test(text)) {
+    const message = `Routemap does not run \`${what}\` blocks: the routes blocks this one keeps (or the route set's settings it changes) are not followed, and Rails' table may differ.`;
+    // Said though the configuration runs quietly (for its definitions): the routes it may keep are the table's.
+    it.loudly(() => {
+      it.report("info", message, it.nodeSpan(node), "unknown-method");
+      it.openRegion(it.nodeSpan(node), message);
+    });
+  }
+  return null;
 }

@@ -52,6 +52,20 @@ export class AppSettings {
   /** `config.x` groups the app changed by a method Routemap does not follow (`merge!`): their unset keys are unknown. */
   private readonly opaque = new Set<string>();
 
+  /** Blocks of the configuration Rails runs before the routes load and Routemap does not (`initializer`, `config.to_prepare`), by text. */
+  private readonly deferred: { text: string; what: string }[] = [];
+
+  /** A block Routemap does not run: a setting it may assign is unknown, whatever the files before it set. */
+  deferBlock(text: string, what: string): void {
+    this.deferred.push({ text, what });
+  }
+
+  /** The first deferred block that may assign `name` (`config.x.prefix = …`, `… << …`, `… ||= …`). */
+  private deferredAssigning(name: string): { what: string } | undefined {
+    const assigns = new RegExp(`\\.\\s*${name.replace(/[^\w]/g, "")}\\s*(?:=(?![=~>])|<<|\\+=|\\|\\|=|\\.(?:push|concat|merge!|replace)\\b)`);
+    return this.deferred.find((d) => assigns.test(d.text));
+  }
+
   /** A group that a call Routemap does not model may have changed. */
   markOpaque(group: string): void {
     this.opaque.add(group);
@@ -72,7 +86,11 @@ export class AppSettings {
 
   /** `config.<key>`: the value set, a group, Rails' default, or unknown. */
   get(host: SettingsHost, key: string): RValue {
-    host.loadSettingFiles(key.slice(key.lastIndexOf(".") + 1));
+    const name = key.slice(key.lastIndexOf(".") + 1);
+    host.loadSettingFiles(name);
+    // Rails runs these blocks before the routes load (most after the initializers): theirs may be the last word.
+    const deferred = this.deferred.length ? this.deferredAssigning(name) : undefined;
+    if (deferred) return new RUnknown(`Rails.application.config.${key}`, false, `a setting ${deferred.what} may assign, which Routemap does not run`, undefined, `Rails.application.config.${key}`);
     if (this.values.has(key)) return this.values.get(key)!;
     if (key === "root" && host.appRoot !== undefined) return new RPathname(host.appRoot);
     if (PATH_LISTS.has(key) && host.appRoot !== undefined) {
