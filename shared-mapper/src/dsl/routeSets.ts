@@ -27,6 +27,7 @@ export function routeSetCall(it: CallHost, node: N.CallNode, env: Env): RValue |
   const name = node.name;
   if (!node.receiver || !isRoutesReceiver(node.receiver) || isRailsModule((node.receiver as N.CallNode).receiver)) return undefined;
   if (name === "default_scope=") return setDefaultScope(it, node, env);
+  if (name === "clear!" || name === "disable_clear_and_finalize=") return clearNotFollowed(it, node, env);
   if (name !== "resources_path_names" && name !== "resources_path_names=") return undefined;
   const set = routesOf(it, node.receiver as N.CallNode, env);
   return set ? setPathNames(it, node, env, set) : undefined;
@@ -53,6 +54,20 @@ function setDefaultScope(it: CallHost, node: N.CallNode, env: Env): RValue {
   }
   set.defaultScope = forMapper(value);
   return value;
+}
+
+/**
+ * `routes.clear!` (RouteSet#clear!: the routes drawn so far removed, the kept `prepend` blocks
+ * drawn again) and `routes.disable_clear_and_finalize = false` (each `draw` then clears first):
+ * not followed, said where they stand, as the table Routemap prints keeps what Rails removes.
+ */
+function clearNotFollowed(it: CallHost, node: N.CallNode, env: Env): RValue {
+  const arg = node.arguments_?.arguments_[0];
+  const value = arg ? it.eval(arg, env) : null;
+  if (node.name === "disable_clear_and_finalize=" && value === true) return value;
+  const what = node.name === "clear!" ? "`clear!`: Rails removes the routes the set holds so far (and draws its kept `prepend` blocks again)" : "`disable_clear_and_finalize =`: Rails then clears the set at each `draw`, keeping only the last draw's routes";
+  it.report("info", `Routemap does not follow ${what}; the table Routemap prints keeps them.`, callSpan(node, it.index), "unknown-method");
+  return node.name === "clear!" ? null : value;
 }
 
 /** The first value Routemap cannot know in a default scope (itself, or in its Hash, a level or two down). */
