@@ -1,4 +1,3 @@
-import * as N from "@ruby/prism/src/nodes.js";
 /**
  * What a routes file reads of the app and its process, as Rails would find it: `Rails.env`,
  * `Rails.root`, `ENV` (the environment the host gives; unknown without one), `File.read`,
@@ -6,6 +5,7 @@ import * as N from "@ruby/prism/src/nodes.js";
  * from them (`instance_eval(File.read(path))`, `load path`) — Redmine's plugin routes, for one.
  * Reading never runs anything: a file is evaluated only as Ruby Routemap interprets.
  */
+import * as N from "@ruby/prism/src/nodes.js";
 import { pathPlus, pathText, str } from "../core/index.js";
 import { loadYaml, yamlOptions } from "../framework/appYaml.js";
 import { erbNew, renderTemplate } from "./erb.js";

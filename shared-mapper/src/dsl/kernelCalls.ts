@@ -1,8 +1,9 @@
 /**
  * Kernel's methods that need the evaluator (blocks, files, control): `lambda`, `proc`,
  * `method`, `require`, `load`, `raise`, `loop`, `catch`/`throw`, `block_given?`,
- * `with_options`, `send`, `extend`, `__method__`, `__dir__`, `instance_variable_get` and its kin, and the ones that would run code
- * Routemap never runs (`system`, backticks) or text it did not read (`eval` of a string).
+ * `with_options`, `send`, `extend`, `__method__`, `__dir__`, `instance_variable_get` and its
+ * kin, and the ones that would run code Routemap never runs (`system`, backticks) or text it did
+ * not read (`eval` of a string).
  * Kernel's pure functions (`format`, `Integer()`) are the core library's.
  */
 import * as N from "@ruby/prism/src/nodes.js";
