@@ -16,7 +16,7 @@ import { drawLikeEvalBlock, isRailsModule, isRoutesReceiver, routeSetCall, route
 import { parentResourceObject } from "../mapper/resourceObject.js";
 import { inspect, objectReceiver, quotedSource } from "../ruby/print.js";
 import { underscore } from "../inflector.js";
-import { forMapper, RConst, RHash, RMapper, RMerger, RObject, RPathname, RProc, RStruct, RStructClass, RSymbol, RUnknown, RValue, stringValue, sym } from "../ruby/values.js";
+import { forMapper, RConst, RHash, RMapper, RMerger, RObject, RPathname, RProc, RStruct, RStructClass, RSymbol, RUnknown, RValue, stringValue, sym, truthy } from "../ruby/values.js";
 import { callArgumentsOf, makeProc, selfValue, blockOf } from "./arguments.js";
 import { optionsChange, withChangedOptions } from "./changedOptions.js";
 import { OBJECT, type MethodDef } from "./classes.js";
@@ -154,6 +154,10 @@ function moduleCall(it: CallHost, recv: RValue, name: string, args: RValue[], bl
   }
   const controller = controllerClassCall(it, path, name, args);
   if (controller !== undefined) return controller;
+  if (it.classes.has(path)) {
+    const reflected = reflectionCall(it, path, name, args);
+    if (reflected !== undefined) return reflected;
+  }
   if (name === "const_get" && args.length === 1) {
     const constant = args[0] instanceof RSymbol ? args[0].name : stringValue(args[0]);
     if (constant !== undefined && /^[A-Z]\w*(::[A-Z]\w*)*$/.test(constant)) return constant.split("::").reduce<RValue>((parent, part) => it.scopedConstant(parent, part, node), recv);
@@ -187,6 +191,38 @@ function controllerClassCall(it: CallHost, path: string, name: string, args: RVa
   if (def && def.owner !== OBJECT && !(def.kind === "def" && def.visibility === "private") && !(name === "public_method_defined?" && def.kind === "def" && def.visibility === "protected")) return true;
   if (def && def.owner !== OBJECT) return false;
   return new RUnknown(`${path}.${name}(${inspect(args[0], it.ruby)})`, false, "whether Rails' own controller classes define the method, which Routemap does not read");
+}
+
+/** The visibilities each of Module's `*_method_defined?` takes. */
+const METHOD_DEFINED: Record<string, readonly string[]> = {
+  "method_defined?": ["public", "protected"],
+  "public_method_defined?": ["public"],
+  "private_method_defined?": ["private"],
+  "protected_method_defined?": ["protected"],
+};
+
+/**
+ * Ruby's reflection on a class or module the files define, where the files decide it:
+ * `respond_to?(:x)` is true where it, its superclasses or the modules they extend define a public
+ * `self.x`; `private_method_defined?(:x)` and its kin (`inherit` false: its own methods only) are
+ * true or false where it or its ancestors in the files define `x`, by its visibility. Where the
+ * files do not define it, Ruby's, Rails' or a gem's classes may: unknown (work-requirements'
+ * `c.respond_to?(:extra_name)` over its controllers).
+ */
+function reflectionCall(it: CallHost, path: string, name: string, args: RValue[]): RValue | undefined {
+  if (name !== "respond_to?" && !(name in METHOD_DEFINED)) return undefined;
+  const method = args[0] instanceof RSymbol ? args[0].name : stringValue(args[0]);
+  if (method === undefined || args.length > 2 || args[1] instanceof RUnknown) return undefined;
+  const unknown = () => new RUnknown(`${path}.${name}(${args.map((a) => inspect(a, it.ruby)).join(", ")})`, false, "whether Ruby's, Rails' or a gem's classes define the method, which Routemap does not list");
+  if (name === "respond_to?") {
+    const def = it.classes.singletonMethod(path, method);
+    const hidden = def?.kind === "def" && def.visibility !== undefined;
+    return def && (!hidden || truthy(args[1])) ? true : unknown();
+  }
+  const inherit = args.length < 2 || truthy(args[1]);
+  const def = inherit ? it.classes.instanceMethod(path, method) : it.classes.get(path)?.methods.get(method);
+  if (!def || def.owner === OBJECT) return unknown();
+  return METHOD_DEFINED[name].includes(def.kind === "def" ? (def.visibility ?? "public") : "public");
 }
 
 /** The `self` a block run on `recv` has, when Routemap can run it there. */
