@@ -70,7 +70,7 @@ export function extname(path: string): string {
 }
 
 /** `File.expand_path` where the answer needs no working directory nor home: an absolute path or base. */
-function expandPath(path: string, base?: string): string | undefined {
+export function expandPath(path: string, base?: string): string | undefined {
   const full = path.startsWith("/") ? path : base?.startsWith("/") ? `${base}/${path}` : undefined;
   if (full === undefined || path.startsWith("~")) return undefined;
   const parts: string[] = [];

@@ -47,6 +47,7 @@ export { iterate, toArray, elementOf, isIterable } from "./iterate.js";
 export { hashGet } from "./hash.js";
 export { format } from "./format.js";
 export { pathText, plus as pathPlus } from "./pathname.js";
+export { expandPath } from "./filePath.js";
 
 type Table = Methods<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

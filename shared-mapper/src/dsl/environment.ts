@@ -6,7 +6,7 @@
  * Reading never runs anything: a file is evaluated only as Ruby Routemap interprets.
  */
 import * as N from "@ruby/prism/src/nodes.js";
-import { pathPlus, pathText, str } from "../core/index.js";
+import { expandPath, pathPlus, pathText, str } from "../core/index.js";
 import { loadYaml, yamlOptions } from "../framework/appYaml.js";
 import { erbNew, renderTemplate } from "./erb.js";
 import { configFor } from "../framework/configFor.js";
@@ -427,6 +427,9 @@ export function loadFile(it: CallHost, pathValue: RValue, node: Node, once: bool
   let path = written;
   if (relativeTo !== undefined && !path.startsWith("/")) path = pathPlus(relativeTo, path);
   else path = absolute(it, path);
+  // Ruby expands the path before it looks among the files it has loaded: `lib/x/../x` is `lib/x`,
+  // required once (a circular `require File.dirname(__FILE__) + "/../x"` is a no-op, not a loop).
+  path = expandPath(path) ?? path;
   const candidates = path.endsWith(".rb") ? [path] : [`${path}.rb`, path];
   // `require "publishable/routing"`: Ruby's load path, where Rails puts the app's lib/.
   if (relativeTo === undefined && !written.startsWith("/") && !written.startsWith(".") && it.host.appRoot !== undefined) {

@@ -74,6 +74,8 @@ const rubyOwnModule = (path: string): boolean => {
 /** The instance variables of Rails' Mapper (actionpack 6.1–8.1 `Mapper#initialize`). */
 const MAPPER_IVARS = new Set(["@set", "@draw_paths", "@scope", "@concerns"]);
 
+/** Files run inside each other (`require`, `load`, `draw`): far more than any app nests. */
+const MAX_FILE_NESTING = 100;
 const TOO_DEEP = "Routemap skipped this statement: it nests too deeply for Routemap's evaluator (a chain of thousands of operators or calls).";
 /** The steps of one value computed aside from the routes (`computeAside`): far more than any real setting or formatter takes. */
 const ASIDE_STEPS = 100_000;
@@ -783,6 +785,9 @@ export class Interpreter implements MapperHost, CallHost {
 
   /** Evaluates a file's top level; `self` is `main` for the entry file, the mapper for drawn ones. */
   runFile(file: LoadedFile, self: Self): RValue {
+    // Files loading each other without end (`load __FILE__`): Ruby's SystemStackError, before
+    // the evaluator's own stack runs out and blames whatever is parsed at the bottom of it.
+    if (this.files.length >= MAX_FILE_NESTING) throw new RoutingError("stack level too deep", "SystemStackError");
     if (file.syntaxErrors.length) this.syntaxErrors.set(file.index, file.syntaxErrors);
     this.files.push(file);
     try {

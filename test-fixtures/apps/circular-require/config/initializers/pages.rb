@@ -1,0 +1,3 @@
+module Pages
+  EXTRA = %w[delta].freeze
+end

@@ -1,0 +1,7 @@
+require File.dirname(__FILE__) + "/../settings"
+
+class Settings
+  class Var
+    NAME = "gamma"
+  end
+end

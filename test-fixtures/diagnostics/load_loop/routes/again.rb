@@ -1,0 +1,1 @@
+load __FILE__
