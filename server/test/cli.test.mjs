@@ -363,6 +363,15 @@ test("an engine whose routes file Routemap did not find: the table keeps Rails' 
   assert.deepEqual(engines, [{ name: "MissionControl::Jobs::Engine", routesKnown: false, mountedAt: { file: "config/routes.rb", line: 3, column: 3, endLine: 3, endColumn: 50 } }]);
 });
 
+test("an engine in a folder of the app's own naming (gears/), which config/application.rb requires: its section as Rails 6.1 prints it", () => {
+  const golden = readFileSync(join(root, "test-fixtures/apps/engine-other-folder.development.rails-6.1.txt"), "utf8");
+  const sheet = golden.slice(golden.indexOf("\n") + 1, golden.indexOf("\n# URL helpers\n") + 1);
+  const r = run(["routes", "--rails", "6.1"], { cwd: join(root, "test-fixtures/apps/engine-other-folder") });
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stdout.trimEnd(), sheet.trimEnd());
+  assert.equal(r.stderr, "");
+});
+
 test("--json gives values as JSON: strings, numbers, regexps as source and flags, unknowns said so; the Ruby text beside them", () => {
   const dir = app({
     "config/routes.rb": [

@@ -139,6 +139,9 @@ const lazyFile = (path: string) => path.endsWith(".rb") || path.endsWith(".yml")
 /** Folders where apps keep engines of their own (`rails plugin new --mountable` inside the app). */
 const ENGINE_FOLDERS = ["engines", "components", "gems", "vendor/engines"];
 
+/** Top folders of an app that hold no engine of its own, or too much to look through (`vendor/bundle`). */
+const NOT_ENGINE_FOLDERS = new Set(["app", "bin", "config", "db", "log", "tmp", "public", "node_modules", "storage", "coverage", "vendor", "spec", "test", "doc", "docs"]);
+
 export interface EngineSource {
   root: string;
   /** The file defining `class Engine < ::Rails::Engine` (`lib/blog/engine.rb`). */
@@ -170,7 +173,8 @@ export interface NotLoadedGem {
  * engines/blog`) and the folders of ENGINE_FOLDERS, each one that has a `config/routes.rb` or
  * an engine class (a class without routes still names the engine whose routes other gems draw:
  * Solidus' `Spree::Core::Engine`, `isolate_namespace Spree`); and of `others` (folders the
- * editor found with a routes file), those with an engine class.
+ * editor found with a routes file) and of any other folder two levels down with one, those with
+ * an engine class.
  */
 export function findEngines(root: string, fs: FileSystem = nodeFileSystem, others: string[] = []): EngineSource[] {
   const dirs = new Set<string>();
@@ -192,6 +196,14 @@ export function findEngines(root: string, fs: FileSystem = nodeFileSystem, other
   };
   for (const dir of dirs) add(dir, false);
   for (const dir of others) add(dir, true);
+  // Any other folder two levels down with a routes file and an engine class (cartodb's
+  // `gears/carto_gears_api`, required by config/application.rb): Rails takes an engine's root from
+  // its class's file, whatever the folder's name (Rails::Engine.find_root: the first folder up
+  // with a `lib`), and draws its routes file from there.
+  for (const top of fs.readDir(root)) {
+    if (!top.endsWith("/") || top.startsWith(".") || NOT_ENGINE_FOLDERS.has(top.slice(0, -1)) || ENGINE_FOLDERS.includes(top.slice(0, -1))) continue;
+    for (const entry of fs.readDir(join(root, top))) if (entry.endsWith("/") && fs.readFile(join(root, top, entry, "config", "routes.rb")) !== undefined) add(join(root, top, entry.slice(0, -1)), true);
+  }
   return engines;
 }
 

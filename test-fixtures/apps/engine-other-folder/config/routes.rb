@@ -1,0 +1,4 @@
+Rails.application.routes.draw do
+  get "ping", to: "ping#show"
+  mount WidgetApi::Engine, at: "/widgets"
+end

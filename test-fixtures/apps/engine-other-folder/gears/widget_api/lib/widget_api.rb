@@ -1,0 +1,1 @@
+require_relative "widget_api/engine"

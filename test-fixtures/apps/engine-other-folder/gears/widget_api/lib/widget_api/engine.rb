@@ -1,0 +1,5 @@
+module WidgetApi
+  class Engine < ::Rails::Engine
+    isolate_namespace WidgetApi
+  end
+end
