@@ -275,3 +275,22 @@ test("a drawn file using a concern is replayed only while the concern's definiti
   map();
   assert.deepEqual(memo.save().recordings.map((r) => r.path), [`${ROOT}/config/routes/b.rb`]);
 });
+
+test("a verb the draw block defines itself (`def put`): the drawn files are evaluated while it stands, as `resources` calls it", async () => {
+  const m = await mapper();
+  const memo = new DrawMemo();
+  const app = { inflection: false, entry: ["draw :a", "draw :b"], drawn: { a: ["resources :notes"], b: ["resources :people"], c: [] } };
+  const map = () => m.map({ entry: ENTRY, files: files(app) }, { memo });
+  const full = () => snapshot(m.map({ entry: ENTRY, files: files(app) }));
+  const puts = (result) => result.routes.filter((r) => r.verb === "PUT").map((r) => r.path);
+  map();
+  app.entry.unshift("def put(*)\nend");
+  const dropped = map();
+  assert.deepEqual(puts(dropped), []);
+  assert.deepEqual(snapshot(dropped), full());
+  assert.deepEqual([memo.replayed, memo.evaluated], [0, 2]);
+  app.entry.shift();
+  const back = map();
+  assert.deepEqual(puts(back), ["/notes/:id(.:format)", "/people/:id(.:format)"]);
+  assert.deepEqual(snapshot(back), full());
+});

@@ -37,7 +37,7 @@ import { forkBranches } from "./fork.js";
 import { Autoloader } from "./autoload.js";
 import { GemMappers, type GemMapperMethod, type GemMapperSource } from "./gemMappers.js";
 import { mapperOwnMethod } from "./appMappers.js";
-import { ClassRegistry, type MethodDef } from "./classes.js";
+import { ClassRegistry, OBJECT, type MethodDef } from "./classes.js";
 import { CONTROL } from "./control.js";
 import { DeclarationRecord } from "./declarations.js";
 import { DEFINITIONS, defineMethod } from "./definitions.js";
@@ -74,6 +74,8 @@ const rubyOwnModule = (path: string): boolean => {
 /** The instance variables of Rails' Mapper (actionpack 6.1–8.1 `Mapper#initialize`). */
 const MAPPER_IVARS = new Set(["@set", "@draw_paths", "@scope", "@concerns"]);
 
+/** The verb methods Rails' `resources` and `resource` call themselves (Resources#set_member_mappings_for_resource, the collection's and `new`'s). */
+const OWN_VERB_CALLS = new Set(["get", "post", "patch", "put", "delete"]);
 /** Files run inside each other (`require`, `load`, `draw`): far more than any app nests. */
 const MAX_FILE_NESTING = 100;
 const TOO_DEEP = "Routemap skipped this statement: it nests too deeply for Routemap's evaluator (a chain of thousands of operators or calls).";
@@ -514,6 +516,11 @@ export class Interpreter implements MapperHost, CallHost {
 
   info(message: string): void {
     this.report("info", message, this.source(), "info");
+  }
+
+  callVerbOverride(verb: string, args: RValue[]): void {
+    const def = this.classes.get(OBJECT)?.methods.get(verb);
+    if (def?.kind === "def" && def.onMapper) this.callMethodDef(def, { kind: "mapper" }, args, null, verb);
   }
 
   undecided(condition: { key: string; text: string }, body: () => void): void {
@@ -1336,6 +1343,8 @@ export class Interpreter implements MapperHost, CallHost {
 
   defineMethod(node: N.DefNode, env: Env): void {
     defineMethod(this, node, env);
+    // `def put(*) end` in a draw block: `resources`' own `put :update` reaches it too (RedHatInsights' apps draw no PUT rows so).
+    if (env.self.kind === "mapper" && !node.receiver && !env.cref.length && OWN_VERB_CALLS.has(node.name)) (this.mapper.overriddenVerbs ??= new Set()).add(node.name);
   }
 
   /** Runs a class's or module's body, `self` the module, in its lexical scope; records an engine's name and namespace. */

@@ -61,7 +61,7 @@ function declareResource(m: MapperState, call: Call, singleton: boolean): void {
   const shallow = truthy(m.scope.get("shallow") ?? null);
   const init = { entities: args.pop() ?? null, apiOnly: m.apiOnly, shallow, options, version: m.version, ruby: m.ruby, partial: m.partial, nestedParam: m.nestedParam };
   const res = singleton ? new SingletonResource(init) : new Resource(init);
-  if (m.fastPaths && !call.block && !truthy(options.sget("concerns")) && plainResource(m, res)) return;
+  if (m.fastPaths && !m.overriddenVerbs?.size && !call.block && !truthy(options.sget("concerns")) && plainResource(m, res)) return;
   withScopeLevel(m, singleton ? "resource" : "resources", () => {
     resourceScope(m, res, () => {
       if (call.block) yieldTo(call.block);
@@ -74,7 +74,7 @@ function declareResource(m: MapperState, call: Call, singleton: boolean): void {
 }
 
 function pluralActions(m: MapperState, res: Resource): void {
-  if (m.fastPaths && plainActions(m, res)) return;
+  if (m.fastPaths && !m.overriddenVerbs?.size && plainActions(m, res)) return;
   const actions = res.actions();
   collection(m, () => {
     if (actions.includes("index")) route(m, "get", "index");
@@ -85,7 +85,7 @@ function pluralActions(m: MapperState, res: Resource): void {
 }
 
 function singletonActions(m: MapperState, res: Resource): void {
-  if (m.fastPaths && plainActions(m, res)) return;
+  if (m.fastPaths && !m.overriddenVerbs?.size && plainActions(m, res)) return;
   const actions = res.actions();
   const create = () => {
     if (actions.includes("create")) collection(m, () => route(m, "post", "create"));
@@ -117,6 +117,7 @@ function setMemberMappingsForResource(m: MapperState, res: Resource): void {
  * options hash to build and take apart.
  */
 export function route(m: MapperState, verb: string, action: string): void {
+  if (m.overriddenVerbs?.has(verb) && m.host.callVerbOverride) return m.host.callVerbOverride(verb, [sym(action)]);
   if (m.fastPaths && plainRoute(m, verb, action)) return;
   const parts: MatchParts = {
     controller: m.scope.get("controller"),
