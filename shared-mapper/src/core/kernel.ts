@@ -227,6 +227,8 @@ export const CORE_CONSTANTS: Record<string, () => RValue> = {
   "Regexp::EXTENDED": () => 2,
   "Regexp::MULTILINE": () => 4,
   ...MATH_CONSTANTS,
+  // actionpack's action_dispatch/routing.rb: the same from Rails 4.0 to 8.1 (`via: ActionDispatch::Routing::HTTP_METHODS`).
+  "ActionDispatch::Routing::HTTP_METHODS": () => ["get", "head", "post", "patch", "put", "delete", "options"].map((v) => sym(v)),
   // rubygems/version.rb: the same in every RubyGems of Ruby 2.7 to 3.4.
   "Gem::Version::VERSION_PATTERN": () => "[0-9]+(?>\\.[0-9a-zA-Z]+)*(-[0-9A-Za-z-]+(\\.[0-9A-Za-z-]+)*)?",
   "Gem::Version::ANCHORED_VERSION_PATTERN": () => new RRegexp("\\A\\s*([0-9]+(?>\\.[0-9a-zA-Z]+)*(-[0-9A-Za-z-]+(\\.[0-9A-Za-z-]+)*)?)?\\s*\\z"),

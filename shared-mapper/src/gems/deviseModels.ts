@@ -9,7 +9,7 @@ import type { LoadedFile } from "../ruby/loadedFile.js";
 import { underscore } from "../inflector.js";
 import { RHash, RString, RSymbol, RUnknown, RValue, poisonOf, sym } from "../ruby/values.js";
 import { branchesToRun, decide } from "./branchesToRun.js";
-import { childrenOf, constantPathText, walkCalls } from "../ruby/walk.js";
+import { childrenOf, constantPathText, lexicalCandidates, nestingAt, walkCalls } from "../ruby/walk.js";
 import { versionBefore } from "../mapper/state.js";
 
 /** `Devise::ALL`, in the order lib/devise/modules.rb adds them: `devise` sorts a model's modules so. */
@@ -230,9 +230,12 @@ function readDeviseCalls(file: LoadedFile, reader: ModelReader, modules: string[
       return;
     }
     if (node instanceof N.CallNode && !node.receiver && node.name === "include") {
+      // Looked up as Ruby does, from the modules open there: `include WithAuthentication` in
+      // `class User` is `User::WithAuthentication` where the app has it (osunyorg's).
+      const nesting = nestingAt(file.program, node.location.startOffset);
       for (const arg of node.arguments_?.arguments_ ?? []) {
         const name = constantPathText(arg);
-        const concern = name && reader.find(name.replace(/^::/, ""));
+        const concern = name === undefined ? undefined : lexicalCandidates(name, nesting).map((c) => reader.find(c)).find((f) => f !== undefined);
         if (concern) readDeviseCalls(concern, reader, modules, options, state, under);
       }
       return;

@@ -63,6 +63,9 @@ export function normalizeName(name: string): string {
 export function normalizeFormattedPath(path: string, format: RValue | undefined): string {
   const p = normalizePath(path);
   if (format === true) return `${p}.:format`;
+  // `format: Acme::FORMAT`: true, false or a pattern each gives another path, none to be guessed.
+  if (format instanceof RConst) throw new UnknownValueError(unknownConstant(format.path));
+  if (format instanceof RUnknown) throw new UnknownValueError(format);
   if (format !== false && !endsInFormatOrSlash(p)) return `${p}(.:format)`;
   return p;
 }

@@ -4,7 +4,7 @@
  * (`name_for_action`, `path_for_action`) are `naming.ts`. Routes are created in Rails' order: the block
  * first, then concerns, then the standard actions.
  */
-import { blank, isSym, RHash, RRegexp, RSymbol, RUnknown, RValue, sym, truthy, mustBeKnown, UnknownValueError } from "../ruby/values.js";
+import { blank, isSym, RConst, RHash, RRegexp, RSymbol, RUnknown, RValue, sym, truthy, mustBeKnown, UnknownValueError, unknownConstant, unknownOf } from "../ruby/values.js";
 import { inspect, toS, typeName } from "../ruby/print.js";
 import { extractOptions, checkArity, yieldTo } from "./block.js";
 import { concerns as callConcerns } from "./concerns.js";
@@ -438,6 +438,12 @@ function inspectOn(m: MapperState, on: RValue): string {
 /** `Mapping.check_via`. */
 function checkVia(via: RValue): RValue[] {
   const list = via === null ? [] : Array.isArray(via) ? via : [via];
+  // A constant no file defines (a gem's list of verbs) or a value only the app knows: never printed as a verb of its name.
+  for (const verb of list) {
+    if (verb instanceof RConst) throw new UnknownValueError(unknownConstant(verb.path));
+    const unknown = unknownOf(verb);
+    if (unknown) throw new UnknownValueError(unknown);
+  }
   if (list.length === 0) {
     throw routingError(
       "You should not use the `match` method in your router without specifying an HTTP method.\n" +
