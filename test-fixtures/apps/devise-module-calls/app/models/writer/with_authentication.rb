@@ -1,0 +1,7 @@
+module Writer::WithAuthentication
+  extend ActiveSupport::Concern
+
+  included do
+    devise :database_authenticatable, :recoverable
+  end
+end
