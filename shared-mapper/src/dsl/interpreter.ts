@@ -76,6 +76,8 @@ const MAPPER_IVARS = new Set(["@set", "@draw_paths", "@scope", "@concerns"]);
 
 /** The verb methods Rails' `resources` and `resource` call themselves (Resources#set_member_mappings_for_resource, the collection's and `new`'s). */
 const OWN_VERB_CALLS = new Set(["get", "post", "patch", "put", "delete"]);
+/** Verb overrides run inside each other (`callVerbOverride`): none in any app. */
+const MAX_VERB_OVERRIDES = 10;
 /** Files run inside each other (`require`, `load`, `draw`): far more than any app nests. */
 const MAX_FILE_NESTING = 100;
 const TOO_DEEP = "Routemap skipped this statement: it nests too deeply for Routemap's evaluator (a chain of thousands of operators or calls).";
@@ -520,7 +522,26 @@ export class Interpreter implements MapperHost, CallHost {
 
   callVerbOverride(verb: string, args: RValue[]): void {
     const def = this.classes.get(OBJECT)?.methods.get(verb);
-    if (def?.kind === "def" && def.onMapper) this.callMethodDef(def, { kind: "mapper" }, args, null, verb);
+    if (!(def?.kind === "def" && def.onMapper)) return;
+    // A `def put` that calls `resources`, whose update calls `put` again: Ruby recurses until its
+    // stack runs out. Stopped at a few levels, each of which draws routes inside the last.
+    if (this.verbOverrides >= MAX_VERB_OVERRIDES) throw new RoutingError("stack level too deep", "SystemStackError");
+    this.verbOverrides++;
+    try {
+      this.callMethodDef(def, { kind: "mapper" }, args, null, verb);
+    } finally {
+      this.verbOverrides--;
+    }
+  }
+  private verbOverrides = 0;
+
+  /**
+   * Ruby's SystemStackError, raised inside a method or a verb override: it leaves every frame
+   * (each of which would otherwise report it, skip the statement and go on into the next call that
+   * recurses), and is reported once, at the statement outside them.
+   */
+  private unwinding(e: unknown): boolean {
+    return e instanceof RoutingError && e.rubyClass === "SystemStackError" && (this.depth > 0 || this.verbOverrides > 0);
   }
 
   undecided(condition: { key: string; text: string }, body: () => void): void {
@@ -983,7 +1004,7 @@ export class Interpreter implements MapperHost, CallHost {
 
   /** What a statement that raised leaves: reported and skipped (true), or passed on (false). */
   private statementFailed(e: unknown, stmt: Node): boolean {
-    if (this.computing) return false;
+    if (this.computing || this.unwinding(e)) return false;
     if (e instanceof ReportedError) return true;
     if (this.rescuers > 0 && (e instanceof RoutingError || e instanceof ThrowSignal)) {
       // Ruby reports an error no `rescue` takes where it was raised, not at the `begin`.
@@ -1543,7 +1564,7 @@ export class Interpreter implements MapperHost, CallHost {
     try {
       return method(this.mapper, call) ?? null;
     } catch (e) {
-      if (e instanceof RoutingError && this.rescuers > 0) {
+      if (e instanceof RoutingError && (this.rescuers > 0 || this.unwinding(e))) {
         e.span ??= declaration.span;
         throw e;
       }
