@@ -533,12 +533,13 @@ export class Interpreter implements MapperHost, CallHost {
       this.verbOverrides--;
     }
   }
+  /** Verb overrides running now, inside each other. */
   private verbOverrides = 0;
 
   /**
    * Ruby's SystemStackError, raised inside a method or a verb override: it leaves every frame
    * (each of which would otherwise report it, skip the statement and go on into the next call that
-   * recurses), and is reported once, at the statement outside them.
+   * recurses) and is reported once, where it was raised, by the statement outside them.
    */
   private unwinding(e: unknown): boolean {
     return e instanceof RoutingError && e.rubyClass === "SystemStackError" && (this.depth > 0 || this.verbOverrides > 0);
