@@ -389,8 +389,8 @@ function selfCall(it: CallHost, node: N.CallNode, env: Env, name: string, frame:
   // after the mapper's singleton methods (a `def` in the draw block, which `super` leaves for the DSL).
   const dsl = routingMethod(name, it.mapper);
   if (dsl && self.kind === "mapper") {
-    const single = it.classes.get(OBJECT)?.methods.get(name); // (not its ancestors: a DSL call is the hot path)
-    if (single?.kind === "def" && single.onMapper) {
+    const single = it.classes.drawBlockMethod(name); // (not its ancestors: a DSL call is the hot path)
+    if (single) {
       const { args, block } = callArgumentsOf(it, node, env, false, frame);
       return appMethodCall(it, node, single, self, args, block, name);
     }

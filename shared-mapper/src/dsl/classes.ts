@@ -59,6 +59,12 @@ export class ClassRegistry {
     return this.modules.get(path);
   }
 
+  /** A `def` of a draw block: the mapper's singleton method (kept among the top level's, marked `onMapper`). */
+  drawBlockMethod(name: string): Extract<MethodDef, { kind: "def" }> | undefined {
+    const def = this.modules.get(OBJECT)?.methods.get(name);
+    return def?.kind === "def" && def.onMapper ? def : undefined;
+  }
+
   /** The module at `path`, made on first use (reopening a class adds to it). */
   define(path: string, isClass: boolean): ModuleDef {
     let m = this.modules.get(path);

@@ -33,7 +33,6 @@ import type { Concern } from "../mapper/types.js";
 import type { Scope } from "../mapper/scope.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import { RHash, sym } from "../ruby/values.js";
-import { OBJECT } from "./classes.js";
 import { mapperModuleMethod } from "./appMappers.js";
 import { recordingData, restoreRecording, type ConcernUse, type Recording, type RecordingData } from "./drawMemoStore.js";
 import type { Interpreter } from "./interpreter.js";
@@ -219,12 +218,8 @@ function replayableHere(it: Interpreter, names: readonly string[]): boolean {
  * prepend or include into it, appMappers.ts) comes before the DSL too.
  */
 function dslOwn(it: Interpreter, names: readonly string[]): boolean {
-  const own = it.classes.get(OBJECT)?.methods;
   const modules = it.mapperModules;
-  return names.every((n) => {
-    const def = own?.get(n);
-    return !(def?.kind === "def" && def.onMapper) && !modules.some((module) => mapperModuleMethod(it, module, n) !== undefined);
-  });
+  return names.every((n) => !it.classes.drawBlockMethod(n) && !modules.some((module) => mapperModuleMethod(it, module, n) !== undefined));
 }
 
 /** `rootScope()` as every map starts it: no frame but the default path names. */

@@ -37,7 +37,7 @@ import { forkBranches } from "./fork.js";
 import { Autoloader } from "./autoload.js";
 import { GemMappers, type GemMapperMethod, type GemMapperSource } from "./gemMappers.js";
 import { mapperOwnMethod } from "./appMappers.js";
-import { ClassRegistry, OBJECT, type MethodDef } from "./classes.js";
+import { ClassRegistry, type MethodDef } from "./classes.js";
 import { CONTROL } from "./control.js";
 import { DeclarationRecord } from "./declarations.js";
 import { DEFINITIONS, defineMethod } from "./definitions.js";
@@ -521,8 +521,8 @@ export class Interpreter implements MapperHost, CallHost {
   }
 
   callVerbOverride(verb: string, args: RValue[]): void {
-    const def = this.classes.get(OBJECT)?.methods.get(verb);
-    if (!(def?.kind === "def" && def.onMapper)) return;
+    const def = this.classes.drawBlockMethod(verb);
+    if (!def) return;
     // A `def put` that calls `resources`, whose update calls `put` again: Ruby recurses until its
     // stack runs out. Stopped at a few levels, each of which draws routes inside the last.
     if (this.verbOverrides >= MAX_VERB_OVERRIDES) throw new RoutingError("stack level too deep", "SystemStackError");

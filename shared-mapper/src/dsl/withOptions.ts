@@ -6,7 +6,6 @@
 import * as N from "@ruby/prism/src/nodes.js";
 import { forMapper, RHash, RMerger, RProc, RUnknown, RValue } from "../ruby/values.js";
 import { callArgumentsOf, makeProc } from "./arguments.js";
-import { OBJECT } from "./classes.js";
 import { routingMethod } from "./dispatch.js";
 import type { Env } from "./env.js";
 import type { CallHost } from "./evaluator.js";
@@ -27,8 +26,8 @@ export function mergerCall(it: CallHost, node: N.CallNode, env: Env, merger: RMe
   }
   // A method the draw block defined is the mapper's own (a singleton method): the OptionMerger's
   // method_missing sends it the merged options, and its body runs on the mapper, not the proxy.
-  const own = it.classes.get(OBJECT)?.methods.get(node.name);
-  if (own?.kind === "def" && own.onMapper) return it.callMethodDef(own, { kind: "mapper" }, args, block, node.name);
+  const own = it.classes.drawBlockMethod(node.name);
+  if (own) return it.callMethodDef(own, { kind: "mapper" }, args, block, node.name);
   const dsl = routingMethod(node.name, it.mapper);
   // A method an installed gem adds to the mapper is reached by method_missing too, with the merged options.
   const gem = dsl ? undefined : it.gemMapperMethod(node.name);
