@@ -202,7 +202,7 @@ export function findEngines(root: string, fs: FileSystem = nodeFileSystem, other
   // with a `lib`), and draws its routes file from there.
   for (const top of fs.readDir(root)) {
     if (!top.endsWith("/") || top.startsWith(".") || NOT_ENGINE_FOLDERS.has(top.slice(0, -1)) || ENGINE_FOLDERS.includes(top.slice(0, -1))) continue;
-    for (const entry of fs.readDir(join(root, top))) if (entry.endsWith("/") && fs.readFile(join(root, top, entry, "config", "routes.rb")) !== undefined) add(join(root, top, entry.slice(0, -1)), true);
+    for (const entry of fs.readDir(join(root, top))) if (entry.endsWith("/")) add(join(root, top, entry.slice(0, -1)), true);
   }
   return engines;
 }

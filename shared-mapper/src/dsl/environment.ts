@@ -461,7 +461,7 @@ export function loadFile(it: CallHost, pathValue: RValue, node: Node, once: bool
  */
 export function deferConfigBlock(it: CallHost, node: N.CallNode, what: string): null {
   const text = it.sourceText(node.block!);
-  const file = it.host.appRoot !== undefined && it.index.file.startsWith(`${it.host.appRoot}/`) ? it.index.file.slice(it.host.appRoot.length + 1) : it.index.file;
+  const file = it.mapper.host.appRelative?.(it.currentFile) ?? it.index.file;
   settingsOf(it).deferBlock(text, `the \`${what}\` block in ${file}:${it.nodeSpan(node).start.line + 1}`);
   if (KEEPS_ROUTES_BLOCK.test(text) || SETS_ROUTE_SET.test(text)) {
     const message = `Routemap does not run \`${what}\` blocks: the routes blocks this one keeps (or the route set's settings it changes) are not followed, and Rails' table may differ.`;
