@@ -172,9 +172,9 @@ const CONTROLLER_BASES = new Set(["ActionController::Base", "ActionController::A
  * Class methods of the app's controllers (a class whose superclass chain, as the files define it,
  * reaches ActionController): `controller_path` (AbstractController::Base: `name.delete_suffix("Controller").underscore`),
  * `controller_name` (ActionController::Metal: the same of `name.demodulize`), and
- * `method_defined?(:edit)` / `public_method_defined?`: true where the class or a module it
- * includes defines the method (public, or protected for `method_defined?`); where it does not, Rails'
- * own classes may, so unknown. `action(:name)`, the action as a Rack app, is unknown too, said as such.
+ * `method_defined?(:edit)` / `public_method_defined?` as `reflectionCall` answers them (where the
+ * class does not define the method, Rails' own controller classes may, so unknown). `action(:name)`,
+ * the action as a Rack app, is unknown too, said as such.
  */
 function controllerClassCall(it: CallHost, path: string, name: string, args: RValue[]): RValue | undefined {
   if (name !== "controller_path" && name !== "controller_name" && name !== "method_defined?" && name !== "public_method_defined?" && name !== "action") return undefined;
@@ -187,10 +187,7 @@ function controllerClassCall(it: CallHost, path: string, name: string, args: RVa
   if (method === undefined || args.length !== 1) return undefined;
   // `action(:download)` (ActionController::Metal): a lambda, or the controller's middleware stack around it, that Rails prints with its address.
   if (name === "action") return new RUnknown(`${path}.action(${inspect(args[0], it.ruby)})`, false, "a controller's action as a Rack app, which Rails prints as the lambda ActionController::Metal.action makes, with its address");
-  const def = it.classes.instanceMethod(path, method);
-  if (def && def.owner !== OBJECT && !(def.kind === "def" && def.visibility === "private") && !(name === "public_method_defined?" && def.kind === "def" && def.visibility === "protected")) return true;
-  if (def && def.owner !== OBJECT) return false;
-  return new RUnknown(`${path}.${name}(${inspect(args[0], it.ruby)})`, false, "whether Rails' own controller classes define the method, which Routemap does not read");
+  return reflectionCall(it, path, name, args, "whether Rails' own controller classes define the method, which Routemap does not read");
 }
 
 /** The visibilities each of Module's `*_method_defined?` takes. */
@@ -209,11 +206,11 @@ const METHOD_DEFINED: Record<string, readonly string[]> = {
  * files do not define it, Ruby's, Rails' or a gem's classes may: unknown (work-requirements'
  * `c.respond_to?(:extra_name)` over its controllers).
  */
-function reflectionCall(it: CallHost, path: string, name: string, args: RValue[]): RValue | undefined {
+function reflectionCall(it: CallHost, path: string, name: string, args: RValue[], why = "whether Ruby's, Rails' or a gem's classes define the method, which Routemap does not list"): RValue | undefined {
   if (name !== "respond_to?" && !(name in METHOD_DEFINED)) return undefined;
   const method = args[0] instanceof RSymbol ? args[0].name : stringValue(args[0]);
   if (method === undefined || args.length > 2 || args[1] instanceof RUnknown) return undefined;
-  const unknown = () => new RUnknown(`${path}.${name}(${args.map((a) => inspect(a, it.ruby)).join(", ")})`, false, "whether Ruby's, Rails' or a gem's classes define the method, which Routemap does not list");
+  const unknown = () => new RUnknown(`${path}.${name}(${args.map((a) => inspect(a, it.ruby)).join(", ")})`, false, why);
   if (name === "respond_to?") {
     const def = it.classes.singletonMethod(path, method);
     const hidden = def?.kind === "def" && def.visibility !== undefined;

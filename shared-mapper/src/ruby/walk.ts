@@ -166,7 +166,7 @@ export function definitionsOf<T extends typeof N.ClassNode | typeof N.ModuleNode
       if (!(child instanceof N.ModuleNode || child instanceof N.ClassNode)) continue;
       const written = constantPathText(child.constantPath);
       if (written === undefined) continue;
-      const full = written.startsWith("::") ? written.slice(2) : [...nesting.slice(-1), written].join("::");
+      const full = nestedName(written, nesting);
       if (child instanceof kind && full === name) out.push({ node: child as InstanceType<T>, nesting });
       if (child.body && nesting.length < 100) visit(child.body, [...nesting, full]);
     }
@@ -174,6 +174,10 @@ export function definitionsOf<T extends typeof N.ClassNode | typeof N.ModuleNode
   visit(root, []);
   return out;
 }
+
+/** The full name a `class`/`module` statement written `written` gives inside `nesting` (`::X` is top-level). */
+const nestedName = (written: string, nesting: readonly string[]): string =>
+  written.startsWith("::") ? written.slice(2) : [...nesting.slice(-1), written].join("::");
 
 /**
  * The modules open at `offset` of a tree (full names, outermost first), as Ruby's lexical scope is
@@ -189,7 +193,7 @@ export function nestingAt(root: N.Node, offset: number): string[] {
       if ((child instanceof N.ModuleNode || child instanceof N.ClassNode) && child.body && inside(child.body)) {
         const written = constantPathText(child.constantPath);
         if (written === undefined) return nesting;
-        nesting.push(written.startsWith("::") ? written.slice(2) : [...nesting.slice(-1), written].join("::"));
+        nesting.push(nestedName(written, nesting));
       }
       next = child;
       break;
