@@ -108,10 +108,12 @@ test("4.x: the hash form without a path lands on the scope's path, as in 3.2; th
   assert.deepEqual((await check(body, "5.0")).errors, ["2: Route path not specified"]);
 });
 
-test("Unknown :on is reported as Rails 7+ words it (6.1 raised a NameError instead)", async () => {
-  for (const version of ["6.1", "7.2", "8.1"]) {
-    assert.deepEqual((await check('  resources :posts do\n    get :x, on: :bogus\n  end', version)).errors, ["2: Unknown scope :bogus given to :on"]);
+test("Unknown :on is reported as Rails 7+ words it; 6.1 raised a NameError instead, which the message names", async () => {
+  const body = '  resources :posts do\n    get :x, on: :bogus\n  end';
+  for (const version of ["3.2", "7.0", "7.2", "8.1"]) {
+    assert.deepEqual((await check(body, version)).errors, ["2: Unknown scope :bogus given to :on"]);
   }
+  assert.deepEqual((await check(body, "6.1")).errors, ["2: Unknown scope :bogus given to :on (Rails 6.1 raises NameError here: undefined local variable or method `on')"]);
 });
 
 test("7.0 names the key, not the regexp, when a requirement has anchors", async () => {

@@ -381,7 +381,7 @@ function mapMatch(m: MapperState, paths: RValue[], options: RHash): void {
   const on = options.sget("on");
   mustBeKnown(on);
   if (truthy(on) && !(isSym(on) && VALID_ON_OPTIONS.includes(on.name))) {
-    throw routingError(`Unknown scope ${inspectOn(m, on!)} given to :on`);
+    throw routingError(`Unknown scope ${inspectOn(m, on!)} given to :on${onNameError(m)}`);
   }
   // `options[:to] ||= @scope[:to]`, then `||= "controller#action"` from the scope.
   const target = scopeTarget(m, options.sget("to"));
@@ -430,6 +430,15 @@ function mapMatch(m: MapperState, paths: RValue[], options: RHash): void {
 
 /** The keywords of Rails 8.1's `match` (and of the verb methods, which pass `via:`). */
 const MATCH_KEYWORDS = new Set(["as", "via", "to", "controller", "action", "on", "defaults", "constraints", "anchor", "format", "path", "internal"]);
+
+/**
+ * 4.0 to 6.1 meant to raise the message above but name a local variable they never set, so the
+ * boot stops on NameError instead (fixed in 7.0 by rails/rails 4af50dfd): the clearer message is
+ * kept, with the one the developer's console shows.
+ */
+function onNameError(m: MapperState): string {
+  return m.version.gte(4) && m.version.lt(7) ? ` (Rails ${m.version} raises NameError here: undefined local variable or method \`on')` : "";
+}
 
 function inspectOn(m: MapperState, on: RValue): string {
   return inspect(on, m.ruby);
