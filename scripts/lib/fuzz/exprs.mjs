@@ -49,6 +49,7 @@ export class Exprs {
       [ctx.canHoist ? 2 : 0, () => E(ctx.hoist(this.code(x, ctx, d)))],
       [this.gen.canConstant(x) ? 1.5 : 0, () => E(this.gen.constant(x, this.code(x, ctx.top, d)))],
       [1, () => this.conditional(x, ctx, d)],
+      [0.4, () => this.viaIvar(x, ctx, d)],
     ];
     switch (x.t) {
       case "str":
@@ -133,6 +134,8 @@ export class Exprs {
       [0.5, () => E(`(Integer(${JSON.stringify(junk)}) rescue ${this.code(str(s), ctx, d)})`)],
       [0.3, () => E(`(begin; [].fetch(3); rescue IndexError; ${this.code(str(s), ctx, d)}; end)`)],
       [0.3, () => E(`catch(:found) { throw :found, ${this.code(str(s), ctx, d)} }`)],
+      [0.3, () => E(this.viaEnsure(str(s), ctx, d))],
+      [0.3, () => E(`${recv(this.expr(str(s), ctx, d))}.then { |v| v.respond_to?(:${rng.pick(["upcase", "each_char", "to_sym"])}) ? v : ${dq(junk)} }`)],
       [cut ? 0.5 : 0, () => E(rng.pick([`(+${dq(a)} << ${this.recvCode(str(b), ctx, d)})`, `${dq(a)}.dup.concat(${this.code(str(b), ctx, d)})`, `(String.new(${dq(a)}) << ${this.recvCode(str(b), ctx, d)})`]))],
       [0.5, () => E(`${this.gen.structNew(this.code(str(junk), ctx, d), this.code(str(s), ctx, d))}.path`)],
       [0.3, () => { const rank = this.gen.comparableClass(); return E(`[${rank}.new(${this.recvCode(str(s), ctx, d)} + "~"), ${rank}.new(${this.code(str(s), ctx, d)})].min.value`); }],
@@ -147,6 +150,36 @@ export class Exprs {
     const klass = { str: "String", sym: "Symbol", int: "Integer" }[x.t] ?? "Object";
     if (this.rng.chance(0.5)) return E(`(case { k: ${this.code(x, ctx, d)} }; in { k: ${klass} => ${m} } then ${m}; end)`);
     return E(`(case [${this.code(this.otherValue(x), ctx, d)}, ${this.code(x, ctx, d)}]; in [_, ${m}] then ${m}; end)`);
+  }
+
+  /** `x` as the value of a `begin` whose `ensure` (which never gives the value) runs after a rescue or an else. */
+  viaEnsure(x, ctx, d) {
+    const junk = dq(this.junkWord());
+    const value = this.code(x, ctx, d);
+    return this.rng.pick([
+      `(begin; ${value}; ensure; ${junk}; end)`,
+      `(begin; Integer(${junk}); rescue ArgumentError; ${value}; else; ${junk}; ensure; ${junk}; end)`,
+      `(begin; nil; rescue StandardError; ${junk}; else; ${value}; ensure; ${junk}; end)`,
+    ]);
+  }
+
+  /**
+   * `x` through an instance variable, each its own object's: set before the statement (self is
+   * the same there), or written at the file's top (main's) and read in the draw (the mapper's,
+   * or a `with_options` block's merger), where it is nil: a file that took main's would differ.
+   */
+  viaIvar(x, ctx, d) {
+    const rng = this.rng;
+    const iv = `@fz_${++this.gen.counts.ivar}`;
+    const value = this.code(x, ctx, d);
+    const inDraw = ctx.kind !== "prelude";
+    const forms = [
+      [ctx.canHoist ? 2 : 0, () => (ctx.hoistLine(`${iv} = ${value}`, []), E(iv))],
+      [ctx.canHoist ? 1 : 0, () => (ctx.hoistLine(`instance_variable_set(:${iv}, ${value})`, []), E(rng.pick([iv, `instance_variable_get(:${iv})`])))],
+      [1, () => E(`(${iv} ||= ${value})`)],
+      [inDraw ? 2 : 0, () => (this.gen.preludeLines.push(`${iv} = ${literal(str(this.junkWord()))}`), E(rng.pick([`(${iv} || ${value})`, `(${iv} ||= ${value})`, `(defined?(${iv}) ? ${iv} : ${value})`, `(instance_variable_get(:${iv}) || ${value})`])))],
+    ];
+    return rng.weighted(forms.filter(([w]) => w > 0))();
   }
 
   /** A local set by a multiple assignment or a rightward pattern before the statement; its name. */

@@ -47,7 +47,7 @@ export class Gen {
     this.nouns = rng.shuffle(W.PLURALS);
     this.words = rng.shuffle(W.WORDS);
     this.mountables = rng.shuffle(W.MOUNTABLES);
-    this.counts = { local: 0, constant: 0, name: 0, noun: 0, word: 0, helper: 0 };
+    this.counts = { local: 0, constant: 0, name: 0, noun: 0, word: 0, helper: 0, ivar: 0 };
     /** Constants written at the top of the file: `{ name, value }`. */
     this.constants = [];
     /** Feature flags (a constant hash of booleans), for conditions. */

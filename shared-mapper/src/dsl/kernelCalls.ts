@@ -10,13 +10,13 @@ import * as N from "@ruby/prism/src/nodes.js";
 import { isExceptionClass, str } from "../core/index.js";
 import { RoutingError } from "../mapper/errors.js";
 import { toS } from "../ruby/print.js";
-import { forMapper, RConst, RMapper, RObject, RProc, RSymbol, RUnknown, RValue, requal, stringValue, sym } from "../ruby/values.js";
+import { RConst, RMapper, RObject, RProc, RSymbol, RUnknown, RValue, requal, stringValue, sym } from "../ruby/values.js";
 import { callArgumentsOf, makeProc, selfValue } from "./arguments.js";
 import type { CallHost } from "./evaluator.js";
 import { withOptions } from "./withOptions.js";
+import { ivarCall, sendToSelf } from "./selfMethods.js";
 import { OBJECT } from "./classes.js";
 import { stopUndecidableLoop } from "./control.js";
-import { routingMethod } from "./dispatch.js";
 import type { Env } from "./env.js";
 import { evalFileValue, loadFile } from "./environment.js";
 import type { Frame } from "./frames.js";
@@ -126,18 +126,6 @@ export function kernelCall(it: CallHost, node: N.CallNode, env: Env, name: strin
   return undefined;
 }
 
-/** `instance_variable_get(:@x)`, `_set` and `_defined?` on self, as `@x` reads and writes it. */
-function ivarCall(it: CallHost, node: N.CallNode, args: RValue[], env: Env): RValue | undefined {
-  const name = node.name;
-  const ivar = args[0] instanceof RSymbol ? args[0].name : stringValue(args[0]);
-  if (ivar === undefined || args.length !== (name === "instance_variable_set" ? 2 : 1)) return undefined;
-  if (!/^@[A-Za-z_\u0080-\uffff][\w\u0080-\uffff]*$/.test(ivar)) throw new RoutingError(`\`${ivar}' is not allowed as an instance variable name`, "NameError");
-  if (name === "instance_variable_get") return it.ivar(ivar, env.self);
-  if (name === "instance_variable_defined?") return it.ivarDefined(ivar, env.self);
-  it.setIvar(ivar, args[1], env.self, node);
-  return args[1];
-}
-
 /** `method(:name)`: a method of the files as a proc (`each(&method(:draw_pages))`). */
 function methodObject(it: CallHost, nameValue: RValue | undefined, env: Env): RValue | undefined {
   const name = nameValue instanceof RSymbol ? nameValue.name : stringValue(nameValue);
@@ -241,16 +229,3 @@ function extend(it: CallHost, node: N.CallNode, args: RValue[], env: Env): RValu
   }
   return undefined;
 }
-
-/** `send(:resources, :posts)` on `self`: the DSL on the mapper, a method of the files, else Kernel's. */
-function sendToSelf(it: CallHost, node: N.CallNode, env: Env, call: { args: RValue[]; block: RProc | null }): RValue {
-  const [first, ...rest] = call.args;
-  const name = first instanceof RSymbol ? first.name : stringValue(first);
-  if (name === undefined) return first instanceof RUnknown ? first : null;
-  const dsl = routingMethod(name, it.mapper);
-  if (dsl && env.self.kind === "mapper") return it.dispatch(node, dsl, { args: rest.map(forMapper), block: call.block });
-  const own = it.methodOf(selfValue(env.self), name)?.def ?? it.classes.instanceMethod(OBJECT, name);
-  if (own) return it.callMethodDef(own, env.self, rest, call.block, name);
-  return it.invoke(selfValue(env.self), name, rest, call.block, node, env);
-}
-

@@ -9,6 +9,7 @@ import { callArgumentsOf, makeProc } from "./arguments.js";
 import { routingMethod } from "./dispatch.js";
 import type { Env } from "./env.js";
 import type { CallHost } from "./evaluator.js";
+import { forwardedToMapper } from "./selfMethods.js";
 
 /** `with_options(...) do |r| r.resources ... end`: the options merged into the last Hash argument. */
 export function mergerCall(it: CallHost, node: N.CallNode, env: Env, merger: RMerger): RValue {
@@ -32,6 +33,8 @@ export function mergerCall(it: CallHost, node: N.CallNode, env: Env, merger: RMe
   // A method an installed gem adds to the mapper is reached by method_missing too, with the merged options.
   const gem = dsl ? undefined : it.gemMapperMethod(node.name);
   if (gem) return it.callGemMethod(node, gem, node.name, { args, block });
+  const forwarded = dsl || gem ? undefined : forwardedToMapper(it, node, env, args, block);
+  if (forwarded !== undefined) return forwarded;
   if (!dsl) {
     it.unknownMethod(node, node.name);
     return new RUnknown(node.name);
