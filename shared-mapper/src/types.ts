@@ -55,6 +55,11 @@ export interface PathParameter {
 export interface Route {
   /** The route name (`edit_post`), or "" for an unnamed route. */
   name: string;
+  /**
+   * The Prefix column where it is not `name`: `false` for a route drawn with `as: false`, whose
+   * name Rails 4.0 on keep as that value (RouteSet#add_route makes no helper for it).
+   */
+  shownName?: string;
   verbs: string[];
   /** The verbs as Rails prints them: joined with `|`, "" for any verb. */
   verb: string;

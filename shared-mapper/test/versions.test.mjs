@@ -344,3 +344,10 @@ test("3.2+: Data.define's classes take their members positionally or as keywords
   assert.deepEqual((await check('  d = Data.define(:path)\n  d.new(path: "/a", key: 1)', "7.1", "3.3")).errors, ["2: unknown keyword: :key"]);
   assert.deepEqual((await check('  d = Data.define(:path)\n  get d.new("/a").path, to: "x#a"', "7.1", "3.1")).rows, [], "3.1: Data is no class of Ruby's, nothing drawn from it");
 });
+
+test("as: false prints `false` in the Prefix column from 4.0 (RouteSet#add_route keeps the value as the name); 3.2 deleted the key first (mapper.rb v3.2.22 add_route, l.1309)", async () => {
+  const body = '  get "plain", to: "pages#plain", as: false';
+  for (const version of ["6.1", "7.2", "8.1"]) assert.match((await check(body, version)).sheet, /^ *false GET +\/plain\(\.:format\) +pages#plain$/m, version);
+  assert.match((await check(body, "3.2")).sheet, /^ +GET +\/plain\(\.:format\) +pages#plain$/m);
+  assert.deepEqual((await check(body, "6.1")).rows, ["GET /plain(.:format) pages#plain"], "no helper: the route's name stays empty");
+});

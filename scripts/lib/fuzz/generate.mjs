@@ -69,8 +69,25 @@ export class Gen {
     if (rng.chance(0.3)) lines.push("# frozen_string_literal: true", "");
     lines.push(...this.preludeLines);
     if (this.preludeLines.length) lines.push("");
-    lines.push("Rails.application.routes.draw do", ...indent(body), "end");
+    lines.push("Rails.application.routes.draw do", ...indent([...this.verbOverride(), ...body]), "end");
     return { text: lines.join("\n") + "\n", railsEnv: this.railsEnv, vars: this.vars };
+  }
+
+  /**
+   * Now and then, a DSL method the draw block defines over Rails' own (a singleton method of the
+   * mapper): Rails' `resources` reaches it through its internal calls (`put :update`), and
+   * `super` reaches Rails'. Lines to put first in the draw block.
+   */
+  verbOverride() {
+    const rng = this.rng;
+    if (!rng.chance(0.08)) return [];
+    return rng.pick([
+      ["def put(*_args); end", ""],
+      ["def patch(*args, **options, &block)", "  super(*args, **options, &block)", "end", ""],
+      ["def delete(*args, **options, &block)", "  super(*args, **options, format: false, &block)", "end", ""],
+      ["def get(*args, **options, &block)", "  options[:format] = false unless options.key?(:format)", "  super(*args, **options, &block)", "end", ""],
+      ["def resources(*names, **options, &block)", "  super(*names, **options.merge(except: [:destroy]), &block)", "end", ""],
+    ]);
   }
 
   /** `n` statements in `ctx`, each preceded by the locals its expressions assigned. */

@@ -8,7 +8,7 @@
  * ActiveSupport's additions `enumerableSupport.ts`, `lazy` `lazy.ts`.
  */
 import { RHash, RProc, RUnknown, RValue, UnknownValueError, requal, stringValue } from "../ruby/values.js";
-import { inspect, typeName } from "../ruby/print.js";
+import { inspect, noImplicitConversion, typeName } from "../ruby/print.js";
 import { ORDER } from "./enumerableOrder.js";
 import { enumerableSum, inject } from "./enumerableReduce.js";
 import { SLICES } from "./enumerableSlices.js";
@@ -173,7 +173,7 @@ export function toHash(rt: Runtime, self: RValue, block: RProc | null, indexed =
 
 function tally(rt: Runtime, self: RValue, args: RValue[]): RHash {
   arity(args, 0, 1);
-  if (args.length && !(args[0] instanceof RHash)) throw rubyError("TypeError", `no implicit conversion of ${typeName(args[0])} into Hash`);
+  if (args.length && !(args[0] instanceof RHash)) throw rubyError("TypeError", noImplicitConversion(args[0], "Hash"));
   const out = args.length ? (args[0] as RHash) : new RHash();
   iterate(rt, self, (y) => {
     const v = elementOf(y);

@@ -39,11 +39,12 @@ export function callArgumentsOf(it: CallHost, node: { arguments_: N.ArgumentsNod
       if (v === NO_ARGUMENT) args.length--; // the keywords come last
       else args[i] = v;
     }
-    markKeywords(args, nodes);
+    markKeywords(args, nodes, undefined, args.length < nodes.length);
     return { args, block: block() };
   }
   const args: RValue[] = [];
   let forwarded: RValue[] | undefined;
+  let noKeywords = false;
   for (const arg of nodes) {
     if (arg instanceof N.SplatNode) {
       const v = arg.expression ? it.eval(arg.expression, env) : env.lookup("*") ?? [];
@@ -59,15 +60,20 @@ export function callArgumentsOf(it: CallHost, node: { arguments_: N.ArgumentsNod
     } else if (!(arg instanceof N.BlockArgumentNode)) {
       const v = argument(it, arg, env, mapper);
       if (v !== NO_ARGUMENT) args.push(v);
+      else noKeywords = true;
     }
   }
-  markKeywords(args, nodes, forwarded);
+  markKeywords(args, nodes, forwarded, noKeywords);
   return { args, block: block() };
 }
 
-/** `KEYWORDS_LAST` for a list whose last value is a Hash: from a keywords node or not; untold after `...`. */
-function markKeywords(args: RValue[], nodes: Node[], forwarded?: RValue[]): void {
+/**
+ * `KEYWORDS_LAST` for a list whose last value is a Hash: from a keywords node or not; untold after
+ * `...`. `dropped`: the keywords came to nothing, so a Hash before them is positional.
+ */
+function markKeywords(args: RValue[], nodes: Node[], forwarded?: RValue[], dropped = false): void {
   if (!(args[args.length - 1] instanceof RHash)) return;
+  if (dropped) return void KEYWORDS_LAST.set(args, false);
   // The last argument node before a `&block` (no list made: every DSL call with options comes here).
   let i = nodes.length - 1;
   while (i >= 0 && nodes[i].constructor === N.BlockArgumentNode) i--;
@@ -82,7 +88,11 @@ const blockArgument = (nodes: Node[]) => nodes.find((n) => n instanceof N.BlockA
 
 function argument(it: CallHost, node: Node, env: Env, mapper: boolean): RValue | typeof NO_ARGUMENT {
   const c = node.constructor;
-  if (c === N.KeywordHashNode) return mapper ? keywordsForMapper(it, node as N.KeywordHashNode, env) : hashElementsOf(it, (node as N.KeywordHashNode).elements, env, mapper);
+  if (c === N.KeywordHashNode) {
+    // Keywords that come to nothing (`m(*list, **{})`) pass nothing: a Hash `list` ends with stays positional.
+    const keywords = mapper ? keywordsForMapper(it, node as N.KeywordHashNode, env) : hashElementsOf(it, (node as N.KeywordHashNode).elements, env, mapper);
+    return keywords instanceof RHash && keywords.size === 0 ? NO_ARGUMENT : keywords;
+  }
   if (mapper && c === N.StringNode) return (node as N.StringNode).unescaped.value;
   return it.eval(node, env);
 }

@@ -208,7 +208,7 @@ function replayableHere(it: Interpreter, names: readonly string[]): boolean {
   if (it.quiet || it.catching || it.conditions.current().length || m.set !== it.appSet || m.set.unknownScope !== undefined) return false;
   if (m.partial || m.blockDsl !== undefined || !isRootScope(m.scope)) return false;
   // A verb the draw block defines itself (`def put(*) end`) is what `resources` calls: a recording made without it, or with it, holds only then.
-  if (m.overriddenVerbs?.size) return false;
+  if (m.overriddenCalls?.size) return false;
   return dslOwn(it, names);
 }
 

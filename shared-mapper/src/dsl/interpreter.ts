@@ -29,6 +29,7 @@ import type { ActionEndpoint, Diagnostic, GemDependent, OpenRegion, Severity, Sp
 import { Conditions, describeConditions, Store, type Condition } from "./branches.js";
 import { Budget, BudgetExceeded, DEFAULT_LIMITS, ValueTooLarge, type Limits } from "./budget.js";
 import { callArgumentsOf, hashElementsOf, makeProc, selfValue } from "./arguments.js";
+import { KEYWORDS_LAST } from "./keywordArgs.js";
 import { CALLS, comparableCall, drawBody } from "./calls.js";
 import { KeptRoutes, onMapper, type KeptRoutesBlock } from "./keptBlocks.js";
 import { classCall, evalFileValue, pathnameCall } from "./environment.js";
@@ -74,10 +75,14 @@ const rubyOwnModule = (path: string): boolean => {
 /** The instance variables of Rails' Mapper (actionpack 6.1–8.1 `Mapper#initialize`). */
 const MAPPER_IVARS = new Set(["@set", "@draw_paths", "@scope", "@concerns"]);
 
-/** The verb methods Rails' `resources` and `resource` call themselves (Resources#set_member_mappings_for_resource, the collection's and `new`'s). */
-const OWN_VERB_CALLS = new Set(["get", "post", "patch", "put", "delete"]);
-/** Verb overrides run inside each other (`callVerbOverride`): none in any app. */
-const MAX_VERB_OVERRIDES = 10;
+/**
+ * The DSL methods Rails' `resources` and `resource` call on the mapper themselves: the verbs
+ * (Resources#set_member_mappings_for_resource, the collection's and `new`'s), and themselves
+ * again for each name, under `shallow` or `nested` (apply_common_behavior_for's `send(method, …)`).
+ */
+const OWN_DSL_CALLS = new Set(["get", "post", "patch", "put", "delete", "resources", "resource"]);
+/** Verb overrides run inside each other (`callOverride`): none in any app. */
+const MAX_OVERRIDES = 10;
 /** Files run inside each other (`require`, `load`, `draw`): far more than any app nests. */
 const MAX_FILE_NESTING = 100;
 const TOO_DEEP = "Routemap skipped this statement: it nests too deeply for Routemap's evaluator (a chain of thousands of operators or calls).";
@@ -520,21 +525,22 @@ export class Interpreter implements MapperHost, CallHost {
     this.report("info", message, this.source(), "info");
   }
 
-  callVerbOverride(verb: string, args: RValue[]): void {
-    const def = this.classes.drawBlockMethod(verb);
+  callOverride(name: string, args: RValue[], block: RProc | null = null): void {
+    const def = this.classes.drawBlockMethod(name);
     if (!def) return;
+    KEYWORDS_LAST.set(args, false);
     // A `def put` that calls `resources`, whose update calls `put` again: Ruby recurses until its
     // stack runs out. Stopped at a few levels, each of which draws routes inside the last.
-    if (this.verbOverrides >= MAX_VERB_OVERRIDES) throw new RoutingError("stack level too deep", "SystemStackError");
-    this.verbOverrides++;
+    if (this.overridesRunning >= MAX_OVERRIDES) throw new RoutingError("stack level too deep", "SystemStackError");
+    this.overridesRunning++;
     try {
-      this.callMethodDef(def, { kind: "mapper" }, args, null, verb);
+      this.callMethodDef(def, { kind: "mapper" }, args, block, name);
     } finally {
-      this.verbOverrides--;
+      this.overridesRunning--;
     }
   }
-  /** Verb overrides running now, inside each other. */
-  private verbOverrides = 0;
+  /** Overrides of the DSL running now, inside each other. */
+  private overridesRunning = 0;
 
   /**
    * Ruby's SystemStackError, raised inside a method or a verb override: it leaves every frame
@@ -542,7 +548,7 @@ export class Interpreter implements MapperHost, CallHost {
    * recurses) and is reported once, where it was raised, by the statement outside them.
    */
   private unwinding(e: unknown): boolean {
-    return e instanceof RoutingError && e.rubyClass === "SystemStackError" && (this.depth > 0 || this.verbOverrides > 0);
+    return e instanceof RoutingError && e.rubyClass === "SystemStackError" && (this.depth > 0 || this.overridesRunning > 0);
   }
 
   undecided(condition: { key: string; text: string }, body: () => void): void {
@@ -1366,7 +1372,7 @@ export class Interpreter implements MapperHost, CallHost {
   defineMethod(node: N.DefNode, env: Env): void {
     defineMethod(this, node, env);
     // `def put(*) end` in a draw block: `resources`' own `put :update` reaches it too (RedHatInsights' apps draw no PUT rows so).
-    if (env.self.kind === "mapper" && !node.receiver && !env.cref.length && OWN_VERB_CALLS.has(node.name)) (this.mapper.overriddenVerbs ??= new Set()).add(node.name);
+    if (env.self.kind === "mapper" && !node.receiver && !env.cref.length && OWN_DSL_CALLS.has(node.name)) (this.mapper.overriddenCalls ??= new Set()).add(node.name);
   }
 
   /** Runs a class's or module's body, `self` the module, in its lexical scope; records an engine's name and namespace. */

@@ -54,7 +54,7 @@ export function filterRoutes(routes: Route[], o: InspectOptions): Route[] {
         (r.controller !== null && re.test(r.controller)) ||
         (r.action !== null && re.test(r.action)) ||
         re.test(r.verb) ||
-        re.test(r.name) ||
+        re.test(shownName(r)) ||
         re.test(r.path) ||
         (version.gte(7, 1) && pathMatches(r, exact)),
     );
@@ -119,6 +119,9 @@ interface Columns {
  * not used: it spreads one argument per route, and V8 throws past about a hundred thousand
  * arguments.
  */
+/** What the Prefix column prints: the route's name, as Ruby's `to_s` of what Rails kept. */
+const shownName = (r: Route): string => r.shownName ?? r.name;
+
 function columns(routes: Route[]): Columns {
   const known = columnsOf.get(routes);
   if (known) return known;
@@ -126,7 +129,7 @@ function columns(routes: Route[]): Columns {
   const c: Columns = { names: new Array(n), verbs: new Array(n), paths: new Array(n), name: 0, verb: 0, path: 0 };
   for (let i = 0; i < n; i++) {
     const r = routes[i];
-    const name = r.name;
+    const name = shownName(r);
     const verb = r.verb;
     const path = r.path;
     c.names[i] = name;
@@ -212,7 +215,7 @@ function expandedLayout(o: InspectOptions): Layout {
       routes.map((x, i) => {
         const block = [
           `--[ Route ${i + 1} ]`.padEnd(width, "-"),
-          `Prefix            | ${x.name}`,
+          `Prefix            | ${shownName(x)}`,
           `Verb              | ${x.verb}`,
           `URI               | ${x.path}`,
           `Controller#Action | ${x.reqs}`,

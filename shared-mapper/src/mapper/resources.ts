@@ -5,7 +5,7 @@
  * first, then concerns, then the standard actions.
  */
 import { blank, isSym, RConst, RHash, RRegexp, RSymbol, RUnknown, RValue, sym, truthy, mustBeKnown, UnknownValueError, unknownConstant, unknownOf } from "../ruby/values.js";
-import { inspect, toS, typeName } from "../ruby/print.js";
+import { inspect, noImplicitConversion, toS } from "../ruby/print.js";
 import { extractOptions, checkArity, yieldTo } from "./block.js";
 import { concerns as callConcerns } from "./concerns.js";
 import { routingError } from "./errors.js";
@@ -61,7 +61,7 @@ function declareResource(m: MapperState, call: Call, singleton: boolean): void {
   const shallow = truthy(m.scope.get("shallow") ?? null);
   const init = { entities: args.pop() ?? null, apiOnly: m.apiOnly, shallow, options, version: m.version, ruby: m.ruby, partial: m.partial, nestedParam: m.nestedParam };
   const res = singleton ? new SingletonResource(init) : new Resource(init);
-  if (m.fastPaths && !m.overriddenVerbs?.size && !call.block && !truthy(options.sget("concerns")) && plainResource(m, res)) return;
+  if (m.fastPaths && !m.overriddenCalls?.size && !call.block && !truthy(options.sget("concerns")) && plainResource(m, res)) return;
   withScopeLevel(m, singleton ? "resource" : "resources", () => {
     resourceScope(m, res, () => {
       if (call.block) yieldTo(call.block);
@@ -74,7 +74,7 @@ function declareResource(m: MapperState, call: Call, singleton: boolean): void {
 }
 
 function pluralActions(m: MapperState, res: Resource): void {
-  if (m.fastPaths && !m.overriddenVerbs?.size && plainActions(m, res)) return;
+  if (m.fastPaths && !m.overriddenCalls?.size && plainActions(m, res)) return;
   const actions = res.actions();
   collection(m, () => {
     if (actions.includes("index")) route(m, "get", "index");
@@ -85,7 +85,7 @@ function pluralActions(m: MapperState, res: Resource): void {
 }
 
 function singletonActions(m: MapperState, res: Resource): void {
-  if (m.fastPaths && !m.overriddenVerbs?.size && plainActions(m, res)) return;
+  if (m.fastPaths && !m.overriddenCalls?.size && plainActions(m, res)) return;
   const actions = res.actions();
   const create = () => {
     if (actions.includes("create")) collection(m, () => route(m, "post", "create"));
@@ -117,7 +117,7 @@ function setMemberMappingsForResource(m: MapperState, res: Resource): void {
  * options hash to build and take apart.
  */
 export function route(m: MapperState, verb: string, action: string): void {
-  if (m.overriddenVerbs?.has(verb) && m.host.callVerbOverride) return m.host.callVerbOverride(verb, [sym(action)]);
+  if (m.overriddenCalls?.has(verb) && m.host.callOverride) return m.host.callOverride(verb, [sym(action)]);
   if (m.fastPaths && plainRoute(m, verb, action)) return;
   const parts: MatchParts = {
     controller: m.scope.get("controller"),
@@ -171,7 +171,10 @@ function applyCommonBehaviorFor(m: MapperState, singleton: boolean, args: RValue
   return false;
 }
 
+/** Rails' `send(method, name, options, &block)`: the draw block's own `def resources` first, if it has one. */
 function declareAgain(m: MapperState, singleton: boolean, call: Call, name: RValue, options: RHash): void {
+  const method = singleton ? "resource" : "resources";
+  if (m.overriddenCalls?.has(method) && m.host.callOverride) return m.host.callOverride(method, [name, options], call.block);
   declareResource(m, { args: [name, options], block: call.block }, singleton);
 }
 
@@ -533,7 +536,8 @@ function addRoute(m: MapperState, d: Decomposed): void {
     anchor: parts.anchor,
     options,
   });
-  m.set.add(built, as, m.host);
+  const route = m.set.add(built, as, m.host);
+  if (as === false && m.version.gte(4)) route.shownName = "false";
 }
 
 /** `root "c#a"`, `root to: "c#a"`: a GET `/` named `root` (or `<resource>_root` in a resource). */
@@ -569,7 +573,7 @@ function rootRails32(m: MapperState, call: Call): void {
   const options = call.args[0] ?? new RHash();
   mustBeKnown(options);
   if (!(options instanceof RHash)) {
-    throw routingError(`no implicit conversion of ${typeName(options)} into Hash`, "TypeError");
+    throw routingError(noImplicitConversion(options, "Hash"), "TypeError");
   }
   const matchRoot = () => match(m, { args: ["/", new RHash([[sym("as"), sym("root")]]).merge(options)], block: null });
   if (m.scope.isResources) {

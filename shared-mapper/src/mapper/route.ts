@@ -84,6 +84,7 @@ export abstract class DrawnRoute implements Route {
   protected declare readonly info: PathInfo;
   /** Set by `RouteSet#add_route` once the name is checked. */
   declare name: string;
+  declare shownName?: string;
   private declare described: Described | undefined;
 
   constructor(info: PathInfo) {
@@ -210,6 +211,7 @@ export abstract class DrawnRoute implements Route {
       name, verbs, verb, path, reqs, controller, action, endpoint, defaults, requirements,
       requiredParts, optionalParts, parameters, helpers, source, internal, anchored, engine,
       ...(origin ? { origin } : {}),
+      ...(this.shownName !== undefined ? { shownName: this.shownName } : {}),
       ...(conditions ? { conditions } : {}),
       ...(unknownScope !== undefined ? { unknownScope } : {}),
     };

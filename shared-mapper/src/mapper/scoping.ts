@@ -3,7 +3,7 @@
  * `defaults`, and the `merge_*_scope` rules that combine a frame with its parent.
  */
 import { RHash, RSymbol, RUnknown, RValue, isSym, mustBeKnown, sym, truthy } from "../ruby/values.js";
-import { toS, typeName } from "../ruby/print.js";
+import { noImplicitConversion, toS } from "../ruby/print.js";
 import { knownConstraints, sayUnknownValues } from "./unknownConstraints.js";
 import { extractOptions, checkArity, yieldTo } from "./block.js";
 import { routingError } from "./errors.js";
@@ -185,7 +185,7 @@ export function mergeScope(option: FrameKey, parent: unknown, child: RValue): un
 export function mergeOptions(parent: RHash | undefined, child: RValue): RHash {
   mustBeKnown(child);
   if (!(child instanceof RHash)) {
-    throw routingError(`no implicit conversion of ${typeName(child)} into Hash`, "TypeError");
+    throw routingError(noImplicitConversion(child, "Hash"), "TypeError");
   }
   return parent ? parent.merge(child) : child.dup();
 }

@@ -39,11 +39,12 @@ export interface MapperHost {
   /** An information diagnostic at the current call. */
   info(message: string): void;
   /**
-   * Runs the draw block's own `def` of a verb method (`def put(*) end`) for a call Rails' own
-   * methods make (`resources`' `put :update`), as Ruby's lookup reaches the mapper's singleton
-   * method first (`MapperState.overriddenVerbs`).
+   * Runs the draw block's own `def` of a DSL method (`def put(*) end`, `def resources(*names)`)
+   * for a call Rails' own methods make (`resources`' `put :update`, its `send(:resources, name,
+   * options, &block)` for each name), as Ruby's lookup reaches the mapper's singleton method
+   * first (`MapperState.overriddenCalls`). `args` are positional: a trailing Hash is not keywords.
    */
-  callVerbOverride?(verb: string, args: RValue[]): void;
+  callOverride?(name: string, args: RValue[], block?: RProc | null): void;
   /**
    * Routes a gem draws only where a condition holds that Routemap cannot decide (`key` stands
    * for it wherever it is met): drawn by `body` under it, marked as a routes file's `if` marks them.
@@ -130,8 +131,8 @@ export interface MapperState {
   scope: Scope;
   readonly set: RouteSet;
   readonly concerns: Map<string, Concern>;
-  /** The verb methods (`get`, `put`…) the draw block defines itself: Rails' own calls of them reach those (`callVerbOverride`). */
-  overriddenVerbs?: Set<string>;
+  /** The DSL methods (`get`, `put`, `resources`…) the draw block defines itself: Rails' own calls of them reach those (`callOverride`). */
+  overriddenCalls?: Set<string>;
   /** Told each concern `concerns` looks up by its key, and what it found: a drawn file's recording depends on them (drawMemo.ts). */
   concernProbe?: (key: string, found: Concern | undefined) => void;
   readonly version: Version;
