@@ -468,7 +468,7 @@ function evaluateSnippet(parser: Parser, source: string, options: MapOptions): E
   interpreter.mapper = {
     scope: rootScope(), set: new RouteSet(0, nameRules(version)), concerns: new Map(), version, ruby, apiOnly: false, drawPaths: [], host: interpreter,
     engines: new EngineRegistry(nameRules(version)), fastPaths: true, gems: undefined, partial: false, blockDsl: undefined,
-    display: { ruby, hiddenGlob: wildcardRegexp(version), inlineHandlerText: version.gte(7, 1) },
+    display: { ruby, hiddenGlob: wildcardRegexp(version), inlineHandlerText: version.gte(7, 1), allOfSeveral: version.gte(8, 1) },
   };
   interpreter.appSet = interpreter.mapper.set;
   try {
@@ -617,7 +617,7 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
     gemfileVersions: options.gemfileVersions,
     partial: false,
     blockDsl: undefined,
-    display: { ruby, hiddenGlob: wildcardRegexp(version), inlineHandlerText: version.gte(7, 1) },
+    display: { ruby, hiddenGlob: wildcardRegexp(version), inlineHandlerText: version.gte(7, 1), allOfSeveral: version.gte(8, 1) },
   };
   state.nestedParam = jsonapiNestedParam(state);
   interpreter.mapper = state;

@@ -351,3 +351,32 @@ test("as: false prints `false` in the Prefix column from 4.0 (RouteSet#add_route
   assert.match((await check(body, "3.2")).sheet, /^ +GET +\/plain\(\.:format\) +pages#plain$/m);
   assert.deepEqual((await check(body, "6.1")).rows, ["GET /plain(.:format) pages#plain"], "no helper: the route's name stays empty");
 });
+
+test("7.1 lets mount's caller override to:, anchor: and format: (rails/rails 1ee984d, mapper.rb v7.1.0 l.624); 6.1 and 7.0 force them", async () => {
+  const body = '  mount Probe, at: "/a", format: true\n  mount Probe, at: "/b", format: nil, as: "bee"\n  mount Probe, at: "/c", to: "pages#c", as: "cee"\n  mount Probe => "/d", anchor: true, as: "dee"';
+  const early = ["/a Probe", "bee /b Probe", "cee /c Probe", "dee /d Probe"];
+  for (const version of ["6.1", "7.0"]) assert.deepEqual((await check(`module Probe; def self.call(env) = 1; end\n${body}`, version)).rows.map((r) => r.replace(/ +/g, " ")), early, version);
+  for (const version of ["7.1", "8.1"]) {
+    const { sheet } = await check(`module Probe; def self.call(env) = 1; end\n${body}`, version);
+    assert.match(sheet, /^ +\/a\.:format +Probe \{:format=>\/\.\+\/\}$/m, version);
+    assert.match(sheet, /^ +bee +\/b\(\.:format\) +Probe$/m, version);
+    assert.match(sheet, /^ +cee +\/c +pages#c$/m, version);
+    assert.match(sheet, /^ +dee +\/d +Probe$/m, version);
+  }
+});
+
+test("7.0 lets a multiline regexp through as a route's own option, not under constraints: (mapper.rb v7.0.0 l.130, l.249-260; checked against 7.0-8.1's code)", async () => {
+  const body = '  get "c/:id", to: "a#c", id: /\\d+/m\n  get "d/:id", to: "a#d", constraints: { id: /\\d+/m }';
+  assert.deepEqual((await check(body, "6.1")).errors, ["1: Regexp multiline option is not allowed in routing requirements: /\\d+/m", "2: Regexp multiline option is not allowed in routing requirements: /\\d+/m"]);
+  for (const version of ["7.0", "8.1"]) {
+    const result = await check(body, version);
+    assert.deepEqual(result.rows, ["GET /c/:id(.:format) a#c {:id=>/\\d+/m}"], version);
+    assert.deepEqual(result.errors, ["2: Regexp multiline option is not allowed in routing requirements: /\\d+/m"], version);
+  }
+});
+
+test("8.1 prints no verb when one of several is :all (journey/route.rb v8.1.3 VerbMatchers.for, l.64-72); earlier versions join each", async () => {
+  const body = '  match "a", to: "x#a", via: [:get, :all]\n  match "b", to: "x#b", via: [:all, :post]\n  match "d", to: "x#d", via: ["all", :purge]';
+  assert.deepEqual((await check(body, "8.0")).rows, ["a GET| /a(.:format) x#a", "b |POST /b(.:format) x#b", "d ALL|PURGE /d(.:format) x#d"]);
+  assert.deepEqual((await check(body, "8.1")).rows, ["a  /a(.:format) x#a", "b  /b(.:format) x#b", "d ALL|PURGE /d(.:format) x#d"]);
+});

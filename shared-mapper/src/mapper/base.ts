@@ -74,7 +74,11 @@ export function mount(m: MapperState, call: Call): void {
   if (guess) m.host.info(guess);
   nameForAction(m, opts.sget("as"), path);
   if (!truthy(opts.sget("via"))) opts.sset("via", sym("all"));
-  const merged = opts.merge(new RHash([[sym("to"), app!], [sym("anchor"), false], [sym("format"), false]]));
+  // Up to 7.0 the app, `anchor: false` and `format: false` override what the caller gave; from
+  // 7.1 they are defaults the caller's `to:`, `anchor:`, `format:` override (rails/rails 1ee984d,
+  // mapper.rb v7.1.0 l.624; 8.1's keywords default to the same).
+  const fixed = new RHash([[sym("to"), app!], [sym("anchor"), false], [sym("format"), false]]);
+  const merged = m.version.gte(7, 1) ? fixed.merge(opts) : opts.merge(fixed);
   match(m, { args: [path!, merged], block: null });
 }
 

@@ -177,7 +177,7 @@ export function buildRoute(m: MapperState, o: MappingOptions): DrawnRoute {
     // A key Routemap cannot compute, or a whole Hash (unknownConstraints.ts): it may be a requirement.
     else if (k instanceof RUnknown) requirements.set(k, v);
   });
-  verifyRegexpRequirements(m, requirements, wildcard);
+  verifyRegexpRequirements(m, requirements, options);
 
   const formats = normalizeFormat(o.formatted);
   if (formats) {
@@ -415,10 +415,14 @@ function checkPart(m: MapperState, name: string, part: RValue | undefined, pathP
 }
 
 /**
- * `verify_regexp_requirements`. Rails 7.0 lets the glob defaults (`/.+?/m`) through, and
- * names the key, not the regexp, in its anchor message (`...requirements: :id`).
+ * `verify_regexp_requirements`. Rails 7.0 names the key, not the regexp, in its anchor message
+ * (`...requirements: :id`), and lets a multiline regexp through under any key of the route's
+ * options: it skips the keys of `ast.wildcard_options`, into which Mapping#initialize has merged
+ * the options themselves (`ast.wildcard_options.merge!(options)`, mapper.rb v7.0.0 l.130; the
+ * same through 8.1), so the glob defaults (`/.+?/m`) and `id: /\d+/m` pass, `constraints:
+ * { id: /\d+/m }` does not.
  */
-function verifyRegexpRequirements(m: MapperState, requirements: RHash, wildcard: RHash | undefined): void {
+function verifyRegexpRequirements(m: MapperState, requirements: RHash, options: RHash): void {
   for (const [key, r] of requirements.entries()) {
     // (Under a key Routemap cannot compute, Rails raises only if it names a segment: said where it is given.)
     if (!(r instanceof RRegexp) || key instanceof RUnknown) continue;
@@ -427,7 +431,7 @@ function verifyRegexpRequirements(m: MapperState, requirements: RHash, wildcard:
       throw routingError(`Regexp anchor characters are not allowed in routing requirements: ${shown}`);
     }
     if (r.flags.includes("m")) {
-      if (m.version.gte(7, 0) && wildcard?.has(key)) continue;
+      if (m.version.gte(7, 0) && options.has(key)) continue;
       throw routingError(`Regexp multiline option is not allowed in routing requirements: ${inspect(r, m.ruby)}`);
     }
   }

@@ -23,6 +23,8 @@ export interface DisplayContext {
   readonly hiddenGlob: RRegexp;
   /** Rails 7.1+ prints procs as "Inline handler (Proc/Lambda)". */
   readonly inlineHandlerText: boolean;
+  /** Rails 8.1 matches any verb when one of several is `:all` (VerbMatchers.for): no verb printed. */
+  readonly allOfSeveral?: boolean;
 }
 
 /**
@@ -385,7 +387,7 @@ function describe(p: RouteParts, c: DisplayContext): Described {
   const endpoint = endpointFor(p, c, controller, action);
   const constraints = displayedConstraints(p, c.hiddenGlob);
   const reqs = constraints ? `${endpoint.text} ${inspect(constraints, c.ruby)}` : endpoint.text;
-  const verbs = p.via.length === 1 ? [verbName(p.via[0])] : p.via.map(verbName);
+  const verbs = p.via.length === 1 || (c.allOfSeveral && p.via.some((v) => isSym(v, "all"))) ? [verbName(p.via.length === 1 ? p.via[0] : sym("all"))] : p.via.map(verbName);
   const isController = endpoint.kind === "controller";
   return {
     verbs,
