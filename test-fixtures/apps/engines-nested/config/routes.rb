@@ -1,0 +1,4 @@
+Rails.application.routes.draw do
+  mount Outer::Engine, at: "/outer"
+  get "top", to: "top#show"
+end

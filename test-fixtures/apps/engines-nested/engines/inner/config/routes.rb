@@ -1,0 +1,3 @@
+Inner::Engine.routes.draw do
+  get "deep", to: "deep#show"
+end

@@ -1,0 +1,5 @@
+module Inner
+  class Engine < ::Rails::Engine
+    isolate_namespace Inner
+  end
+end

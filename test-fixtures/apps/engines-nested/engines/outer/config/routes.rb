@@ -1,0 +1,4 @@
+Outer::Engine.routes.draw do
+  mount Inner::Engine, at: "/inner"
+  get "mid", to: "mid#show"
+end

@@ -1,0 +1,5 @@
+module Outer
+  class Engine < ::Rails::Engine
+    isolate_namespace Outer
+  end
+end
