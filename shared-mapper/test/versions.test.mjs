@@ -273,14 +273,16 @@ test("Ruby 3.3 copies a lone **hash for a method without keywords; 3.1 hands ove
   });
 });
 
-test("namespace deletes :path from the Hash it is given from Rails 4.0 to 8.0; 8.1 takes keywords, and deletes its four from a positional Hash; 3.2 changes nothing", async () => {
-  // mapper.rb: 4.0–8.0 `path_scope(options.delete(:path) { path })`; 8.1 `assign_deprecated_option`
-  // (`deprecated_options.delete(key)` for :as, :path, :shallow_path, :shallow_prefix), and
-  // keywords, which a `**hash` fills with a copy; 3.2 merges the options into a new Hash.
+test("namespace deletes :path from the Hash it is given from Rails 4.0 to 8.0; 8.1 takes keywords, and deletes only :as from a positional Hash, whose :path nests; 3.2 changes nothing", async () => {
+  // mapper.rb: 4.0–8.0 `path_scope(options.delete(:path) { path })`; 8.1 (v8.1.3 l.1098–1117)
+  // `as = assign_deprecated_option(…)` deletes :as, while `path ||= …` never runs (`path` starts
+  // as a truthy placeholder), so :path stays and joins the scope's options under the namespace's
+  // own path (checked against 8.1.3's code); keywords, which a `**hash` fills with a copy, are
+  // 4.0's; 3.2 merges the options into a new Hash.
   const source = (args) => `NS = { path: "area", as: "zone" }\nRails.application.routes.draw do\n  2.times { |i| namespace "n#{i}", ${args} do get "x", to: "x#x" end }\nend\n`;
   const rows = async (railsVersion, args) => (await mapFile(source(args), railsVersion, "3.3")).rows;
   assert.deepEqual(await rows("8.0", "NS"), ["zone_x /area/x(.:format) n0/x#x", "/n1/x(.:format) n1/x#x"]);
-  assert.deepEqual(await rows("8.1", "NS"), ["zone_x /area/x(.:format) n0/x#x", "n1_x /n1/x(.:format) n1/x#x"]);
+  assert.deepEqual(await rows("8.1", "NS"), ["zone_x /n0/area/x(.:format) n0/x#x", "n1_x /n1/area/x(.:format) n1/x#x"]);
   assert.deepEqual(await rows("8.1", "**NS"), ["zone_x /area/x(.:format) n0/x#x", "/area/x(.:format) n1/x#x"]);
   assert.deepEqual(await rows("3.2", "NS"), ["zone_x /area/x(.:format) n0/x#x", "/area/x(.:format) n1/x#x"]);
 });
@@ -379,4 +381,52 @@ test("8.1 prints no verb when one of several is :all (journey/route.rb v8.1.3 Ve
   const body = '  match "a", to: "x#a", via: [:get, :all]\n  match "b", to: "x#b", via: [:all, :post]\n  match "d", to: "x#d", via: ["all", :purge]';
   assert.deepEqual((await check(body, "8.0")).rows, ["a GET| /a(.:format) x#a", "b |POST /b(.:format) x#b", "d ALL|PURGE /d(.:format) x#d"]);
   assert.deepEqual((await check(body, "8.1")).rows, ["a  /a(.:format) x#a", "b  /b(.:format) x#b", "d ALL|PURGE /d(.:format) x#d"]);
+});
+
+test("8.1 reads a Hash passed as a value its own way (assign_deprecated_option, mapper.rb v8.1.3 l.667): false is nil, scope's except: is only:, concerns takes it for a name; checked against 8.1.3's code", async () => {
+  const body = [
+    '  OPTS = { to: "x#a", format: false, as: "aa" }',
+    '  get "a", OPTS',
+    '  options "o", { to: "x#o" }',
+    '  mount Probe, { at: "/p", as: "pp", format: false }',
+    "  scope({ except: [:destroy] }) { resources :items }",
+    "  namespace :n1, { shallow_path: \"sp\" } do",
+    "    resources :posts, only: :show, shallow: true do resources :notes, only: :show end",
+    "  end",
+    '  concern :c do |options| get :x, **options end',
+    '  resources :notes, only: [] do concerns :c, { as: "z" } end',
+  ].join("\n");
+  const source = `module Probe; def self.call(env) = 1; end\n${body}`;
+  const v80 = await check(source, "8.0");
+  assert.deepEqual(v80.rows, [
+    "aa GET /a x#a", "o OPTIONS /o(.:format) x#o", "pp  /p Probe", "items GET /items(.:format) items#index", "POST /items(.:format) items#create",
+    "new_item GET /items/new(.:format) items#new", "edit_item GET /items/:id/edit(.:format) items#edit", "item GET /items/:id(.:format) items#show",
+    "PATCH /items/:id(.:format) items#update", "PUT /items/:id(.:format) items#update", "n1_note GET /sp/notes/:id(.:format) n1/notes#show",
+    "n1_post GET /sp/posts/:id(.:format) n1/posts#show", "note_z GET /notes/:note_id/x(.:format) notes#x",
+  ]);
+  assert.deepEqual(v80.errors, []);
+  const v81 = await check(source, "8.1");
+  assert.deepEqual(v81.rows, [
+    "aa GET /a(.:format) x#a", "o OPTIONS /o x#o", "pp  /p(.:format) Probe", "item DELETE /items/:id(.:format) items#destroy",
+    "n1_note GET /n1/notes/:id(.:format) n1/notes#show", "n1_post GET /n1/posts/:id(.:format) n1/posts#show", "note_x GET /notes/:note_id/x(.:format) notes#x",
+  ]);
+  assert.deepEqual(v81.errors, ['11: No concern named {:as=>"z"} was found!']);
+});
+
+test("8.1 takes format: nil, via: nil, defaults: nil as not given, and to:/action:/controller: beside a path's Hash win over its value (mapper.rb v8.1.3 l.1866-1882, l.2145-2146)", async () => {
+  const body = [
+    '  scope format: false do get "a", to: "x#a", format: nil end',
+    '  scope via: :post do match "m", to: "x#m", via: nil end',
+    '  get "d", to: "x#d", defaults: nil',
+    '  get "h" => "x#h", to: "y#b"',
+    '  get "c" => :show, action: "other", controller: "k"',
+  ].join("\n");
+  const v81 = await check(body, "8.1");
+  assert.deepEqual(v81.rows, ["a GET /a x#a", "m POST /m(.:format) x#m", "d GET /d(.:format) x#d", "h GET /h(.:format) y#b", "c GET /c(.:format) k#other"]);
+  assert.deepEqual(v81.errors, []);
+  const v80 = await check(body, "8.0");
+  assert.deepEqual(v80.rows, ["a GET /a(.:format) x#a", "h GET /h(.:format) x#h", "c GET /c(.:format) k#show"]);
+  assert.equal(v80.errors.length, 2);
+  assert.match(v80.errors[0], /^2: You should not use the `match` method/);
+  assert.equal(v80.errors[1], "3: no implicit conversion of nil into Hash");
 });

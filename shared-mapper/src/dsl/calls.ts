@@ -22,6 +22,7 @@ import { optionsChange, withChangedOptions } from "./changedOptions.js";
 import { OBJECT, type MethodDef } from "./classes.js";
 import { definitionCall } from "./definitions.js";
 import { routingMethod, type DslMethod } from "./dispatch.js";
+import { keepKeywordsMark } from "./keywordArgs.js";
 import { gemLocked, gemVersion } from "../mapper/state.js";
 import { Env, type Self } from "./env.js";
 import type { CallHost, Evaluator, Node } from "./evaluator.js";
@@ -599,8 +600,7 @@ function superCall(it: CallHost, node: N.SuperNode | N.ForwardingSuperNode, env:
   if (next) return it.callMethodDef(next, self, call.args, block, method.name);
   if (self.kind === "mapper" || (self.kind === "main" && it.mapperModules.includes(owner))) {
     const dsl = routingMethod(method.name, it.mapper);
-    if (dsl && node instanceof N.SuperNode) return it.dispatch(node as unknown as N.CallNode, dsl, { args: call.args.map(forMapper), block });
-    if (dsl) return it.dispatch(node as unknown as N.CallNode, dsl, { args: call.args.map(forMapper), block });
+    if (dsl) return it.dispatch(node as unknown as N.CallNode, dsl, { args: keepKeywordsMark(call.args, call.args.map(forMapper)), block });
   }
   if (self.kind === "object" && method.name === "initialize") {
     // A Struct's own `initialize` calling `super`: Struct#initialize sets the members.

@@ -7,8 +7,12 @@
  *
  * - `map_method` sets `:via`, and `match` before 8.1 deletes `map_match`'s keys.
  * - `namespace` from 4.0 to 8.0 deletes `:path` (`options.delete(:path) { path }`, which raises on
- *   a frozen Hash even without the key); 8.1 takes keywords, and deletes its four from a Hash given
- *   positionally (`assign_deprecated_option`).
+ *   a frozen Hash even without the key); 8.1 takes keywords, and deletes `:as` from a Hash given
+ *   positionally (`assign_deprecated_option`; its `path ||=` and the two shallow ones never run,
+ *   their keywords starting as a truthy placeholder).
+ * - 8.1's verbs and `match` delete the keys they take from a Hash given positionally (mapper.rb
+ *   v8.1.3 l.738–751: each `x ||= assign_deprecated_option(…)` deletes, so a frozen Hash raises);
+ *   8.1's `scope` deletes `:only`, and `:except` where `:only` was not truthy.
  * - `mount` before 8.1 deletes `:at` (or the app's key in `mount(App => "/at")`'s Hash), then fills
  *   `options[:as] ||= app_name` and, from 4.0, `options[:via] ||= :all`; 8.1 deletes its keywords'
  *   keys from a positional Hash.
@@ -19,6 +23,7 @@
 import * as N from "@ruby/prism/src/nodes.js";
 import { appName, isMountable } from "../mapper/base.js";
 import { RoutingError } from "../mapper/errors.js";
+import { MATCH_ASSIGNED, MATCH_TAKEN } from "../mapper/keywords81.js";
 import { inspect } from "../ruby/print.js";
 import { isFrozen, RConst, RHash, RString, RValue, sym, truthy, type RProc } from "../ruby/values.js";
 import type { DslMethod } from "./dispatch.js";
@@ -43,8 +48,8 @@ export interface OptionsChange {
 const CHANGES_OPTIONS = new Set(["get", "post", "patch", "put", "delete", "options", "connect", "match"]);
 /** The keys `map_match` deletes from the caller's Hash before it copies it per path. */
 const DELETED_OPTIONS = ["defaults", "controller", "path", "to", "via", "format", "anchor", "constraints"].map(sym);
-/** Those Rails 8.1's `namespace` takes from a Hash given in place of its keywords (`assign_deprecated_option`). */
-const NAMESPACE_KEYWORDS = ["as", "path", "shallow_path", "shallow_prefix"].map(sym);
+/** What 8.1's verbs and `match` delete from a Hash given positionally (`via` `match`'s only). */
+const VERB_KEYWORDS_81 = [...MATCH_ASSIGNED, ...MATCH_TAKEN].map(sym);
 /** Those 8.1's `mount` deletes from a Hash given positionally, asked for whether there or not (so a frozen one raises)… */
 const MOUNT_KEYWORDS = ["via", "at", "defaults", "constraints", "path", "internal"].map(sym);
 /** …and those it deletes only when the Hash has them (`if deprecated_options.key?(:as)`). */
@@ -61,8 +66,15 @@ export function optionsChange(it: CallHost, name: string, node: N.CallNode, args
   const passed = lastArgumentForm(node);
   if (passed === "keywords" || (passed === "splat" && it.ruby.kwSplatCopied)) return undefined;
   const version = it.mapper.version;
-  if (CHANGES_OPTIONS.has(name)) return version.lt(8, 1) ? { given, deleted: DELETED_OPTIONS, filled: [], raisesWhenFrozen: true } : undefined;
+  if (CHANGES_OPTIONS.has(name)) {
+    if (version.lt(8, 1)) return { given, deleted: DELETED_OPTIONS, filled: [], raisesWhenFrozen: true };
+    // (`get "a", OPTS`: the Hash is the last of the path arguments, which 8.1 takes as the options.)
+    if (passed !== "hash") return undefined;
+    return { given, deleted: VERB_KEYWORDS_81.filter((k) => name === "match" || k.name !== "via"), filled: [], raisesWhenFrozen: true };
+  }
   if (name === "namespace") return namespaceChange(it, given, passed);
+  // 8.1's `scope(HASH)`: `only ||= …(:only)`, then `only ||= …(:except)` (mapper.rb v8.1.3 l.990–993).
+  if (name === "scope" && version.gte(8, 1) && passed === "hash") return { given, deleted: [sym("only"), ...(truthy(given.sget("only")) ? [] : [sym("except")])], filled: [], raisesWhenFrozen: true };
   if (name === "mount") return mountChange(it, args, given, passed);
   if (name === "root" && args.length === 2 && (typeof args[0] === "string" || args[0] instanceof RString) && version.gte(4)) {
     return { given, deleted: [], filled: [["to", args[0], false]], raisesWhenFrozen: true };
@@ -75,8 +87,8 @@ function namespaceChange(it: CallHost, given: RHash, passed: "splat" | "hash"): 
   if (version.lt(4)) return undefined;
   if (version.lt(8, 1)) return { given, deleted: [sym("path")], filled: [], raisesWhenFrozen: true };
   if (passed !== "hash") return undefined;
-  // 8.1 deletes only the keys it has: a frozen Hash without them passes.
-  return { given, deleted: NAMESPACE_KEYWORDS, filled: [], raisesWhenFrozen: NAMESPACE_KEYWORDS.some((key) => given.has(key)) };
+  // 8.1 deletes `:as` only where the Hash has it: a frozen Hash without it passes.
+  return { given, deleted: [sym("as")], filled: [], raisesWhenFrozen: given.has(sym("as")) };
 }
 
 function mountChange(it: CallHost, args: readonly RValue[], given: RHash, passed: "splat" | "hash"): OptionsChange | undefined {

@@ -1540,7 +1540,7 @@ export class Interpreter implements MapperHost, CallHost {
   // ---- the DSL ----------------------------------------------------------------------------
 
   /** Runs a DSL call with its node as the current source; Rails' errors become diagnostics here. */
-  dispatch(node: N.CallNode, method: DslMethod, call: { args: RValue[]; block: RProc | null }): RValue {
+  dispatch(node: N.CallNode, method: DslMethod, call: { args: RValue[]; block: RProc | null; positionalHash?: boolean }): RValue {
     if (this.quiet) return null;
     // An argument whose value depends on a condition Routemap cannot decide (`only: flag? ?
     // %i[index edit] : %i[index]`, `RUndecided`): the call runs once in each world, with that
@@ -1555,6 +1555,8 @@ export class Interpreter implements MapperHost, CallHost {
         this.worlds--;
       }
     }
+    // Rails 8.1 reads a Hash passed as a value apart from keywords (mapper/keywords81.ts).
+    if (this.mapper.version.gte(8, 1) && KEYWORDS_LAST.get(call.args) === false && call.args[call.args.length - 1] instanceof RHash) call = { ...call, positionalHash: true };
     const set = this.mapper.set;
     const first = set.size;
     // Inside a gem's method, the DSL calls are the gem's: the user's call is their declaration,

@@ -8,3 +8,10 @@ import type { RValue } from "../ruby/values.js";
  * keywords to a method's keyword parameters (`bindParameters`).
  */
 export const KEYWORDS_LAST = new WeakMap<RValue[], boolean>();
+
+/** `to`, marked as `from` was (a list made from another: the mapper's copies, a `send`'s rest). */
+export function keepKeywordsMark(from: RValue[], to: RValue[]): RValue[] {
+  const told = KEYWORDS_LAST.get(from);
+  if (told !== undefined) KEYWORDS_LAST.set(to, told);
+  return to;
+}

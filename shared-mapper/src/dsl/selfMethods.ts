@@ -13,6 +13,7 @@ import { OBJECT } from "./classes.js";
 import { routingMethod } from "./dispatch.js";
 import type { Env } from "./env.js";
 import type { CallHost } from "./evaluator.js";
+import { keepKeywordsMark } from "./keywordArgs.js";
 
 /** `instance_variable_get(:@x)`, `_set` and `_defined?` on self, as `@x` reads and writes it. */
 export function ivarCall(it: CallHost, node: N.CallNode, args: RValue[], env: Env): RValue | undefined {
@@ -32,7 +33,7 @@ export function sendToSelf(it: CallHost, node: N.CallNode, env: Env, call: { arg
   const name = first instanceof RSymbol ? first.name : stringValue(first);
   if (name === undefined) return first instanceof RUnknown ? first : null;
   const dsl = routingMethod(name, it.mapper);
-  if (dsl && env.self.kind === "mapper") return it.dispatch(node, dsl, { args: rest.map(forMapper), block: call.block });
+  if (dsl && env.self.kind === "mapper") return it.dispatch(node, dsl, { args: keepKeywordsMark(call.args, rest.map(forMapper)), block: call.block });
   const own = it.methodOf(selfValue(env.self), name)?.def ?? it.classes.instanceMethod(OBJECT, name);
   if (own) return it.callMethodDef(own, env.self, rest, call.block, name);
   return it.invoke(selfValue(env.self), name, rest, call.block, node, env);

@@ -6,6 +6,7 @@ import { underscore } from "../inflector.js";
 import { RConst, RHash, RObject, RProc, RSymbol, RUnknown, RValue, sym, truthy } from "../ruby/values.js";
 import { extractOptions } from "./block.js";
 import { routingError } from "./errors.js";
+import { matchKeywords, mountKeywords } from "./keywords81.js";
 import { isCallable } from "./mapping.js";
 import { plainMatch } from "./plain.js";
 import { nameForAction, WORD } from "./naming.js";
@@ -24,9 +25,10 @@ export function httpVerb(m: MapperState, verb: Verb, call: Call): void {
     route(m, verb, only.name);
     return;
   }
-  if (m.fastPaths && verb !== "options" && verb !== "connect" && m.version.gte(4, 0) && plainMatch(m, verb, call)) return;
+  if (m.fastPaths && !call.positionalHash && verb !== "options" && verb !== "connect" && m.version.gte(4, 0) && plainMatch(m, verb, call)) return;
   const args = [...call.args];
-  const options = extractOptions(args);
+  // 8.1 reads a Hash passed as a value key by key (keywords81.ts), before its own defaults.
+  const options = m.version.gte(8, 1) && call.positionalHash ? matchKeywords(extractOptions(args)) : extractOptions(args);
   options.sset("via", verb === "connect" ? [sym("get"), sym("connect")] : sym(verb));
   if (m.version.gte(8, 1) && (verb === "options" || verb === "connect")) {
     if (!options.shas("format")) options.sset("format", false);
@@ -45,7 +47,8 @@ export function mount(m: MapperState, call: Call): void {
   let [app, options] = call.args as [RValue | undefined, RValue | undefined];
   let path: RValue | undefined;
   if (options instanceof RHash) {
-    options = options.dup();
+    // 8.1 reads a Hash passed as a value key by key: `format: false` there is nil (keywords81.ts).
+    options = m.version.gte(8, 1) && call.positionalHash ? mountKeywords(options) : options.dup();
     path = options.sdelete("at");
   } else if (app instanceof RHash) {
     options = app.dup();

@@ -6,7 +6,7 @@
  * argument, and a lambda of the wrong arity raises at its own line. Names are looked up as
  * given: `:x` and `"x"` differ.
  */
-import { RMapper, RValue, UnknownValueError, isSym } from "../ruby/values.js";
+import { RHash, RMapper, RValue, UnknownValueError, isSym } from "../ruby/values.js";
 import { toS } from "../ruby/print.js";
 import { extractOptions, checkArity } from "./block.js";
 import { routingError } from "./errors.js";
@@ -29,7 +29,8 @@ export function concern(m: MapperState, call: Call): void {
 
 export function concerns(m: MapperState, call: Call): void {
   const args = [...call.args];
-  const options = extractOptions(args);
+  // 8.1's `concerns(*args, **options)` leaves a Hash passed as a value among the names (mapper.rb v8.1.3 l.2313).
+  const options = m.version.gte(8, 1) && call.positionalHash ? new RHash() : extractOptions(args);
   for (const name of flatten(args)) {
     const k = key(name);
     const found = m.concerns.get(k);

@@ -9,6 +9,7 @@ import { inspect, noImplicitConversion, toS } from "../ruby/print.js";
 import { extractOptions, checkArity, yieldTo } from "./block.js";
 import { concerns as callConcerns } from "./concerns.js";
 import { routingError } from "./errors.js";
+import { matchKeywords, withoutNilKeywords } from "./keywords81.js";
 import { buildRoute, normalizeFormattedPath, uriEscape } from "./mapping.js";
 import {
   actionPath, actionScope, couldBeAction, nameForAction, parentResource, pathForAction, } from "./naming.js";
@@ -329,6 +330,9 @@ function nestedOptions(m: MapperState, res: Resource): RHash {
 /** `Resources#match`: the hash form (`"path" => "c#a"`) and the list form. */
 export function match(m: MapperState, call: Call): void {
   const args = [...call.args];
+  const v81 = m.version.gte(8, 1);
+  // 8.1 reads a Hash passed as a value key by key (keywords81.ts).
+  if (v81 && call.positionalHash) args[args.length - 1] = matchKeywords(args[args.length - 1] as RHash);
   let options: RHash;
   let paths: RValue[] = [];
   if (args.length === 1 && args[0] instanceof RHash) {
@@ -344,12 +348,15 @@ export function match(m: MapperState, call: Call): void {
       paths = [""];
     } else if (!found) throw routingError("Route path not specified");
     const [path, to] = found ?? [null, null];
-    if (m.version.lt(4, 0)) options.sset("to", to);
-    else if (to instanceof RSymbol) options.sset("action", to);
+    // 8.1 gives `to:`, `action:`, `controller:` written beside the path's Hash the last word
+    // (`to ||= hash_to`, mapper.rb v8.1.3 l.1866–1877); before, the Hash's value replaced them.
+    const set = (key: string, value: RValue) => (v81 && truthy(options.sget(key) ?? null) ? undefined : options.sset(key, value));
+    if (m.version.lt(4, 0)) set("to", to);
+    else if (to instanceof RSymbol) set("action", to);
     else if (typeof to === "string") {
-      if (to.includes("#")) options.sset("to", to);
-      else options.sset("controller", to);
-    } else options.sset("to", to);
+      if (to.includes("#")) set("to", to);
+      else set("controller", to);
+    } else set("to", to);
     if (found) {
       options.delete(path);
       paths = [path];
@@ -361,9 +368,10 @@ export function match(m: MapperState, call: Call): void {
     if (last !== undefined && !(last instanceof RHash)) args.push(last);
     paths = args;
   }
-  if (m.version.gte(8, 1) && paths.length > 1) {
+  if (v81 && paths.length > 1) {
     throw routingError(`Wrong number of arguments (expect 1, got ${paths.length})`);
   }
+  if (v81) withoutNilKeywords(options);
   if (options.shas("defaults")) {
     const d = options.sdelete("defaults")!;
     defaultsScope(m, { args: [d], block: null }, () => mapMatch(m, paths, options));

@@ -7,6 +7,7 @@ import { noImplicitConversion, toS } from "../ruby/print.js";
 import { knownConstraints, sayUnknownValues } from "./unknownConstraints.js";
 import { extractOptions, checkArity, yieldTo } from "./block.js";
 import { routingError } from "./errors.js";
+import { namespaceKeywords, scopeKeywords } from "./keywords81.js";
 import { normalizePath } from "./mapping.js";
 import { Frame, FrameKey, SCOPE_OPTIONS } from "./scope.js";
 import { Call, MapperState, withScope } from "./state.js";
@@ -41,9 +42,11 @@ export function withDefaultScope(m: MapperState, given: RValue | undefined, body
 }
 
 export function scope(m: MapperState, call: Call, body: () => void = () => yieldTo(call.block)): void {
-  if (m.fastPaths && scopeFrame(m, call, body)) return;
+  const v81Hash = m.version.gte(8, 1) && call.positionalHash;
+  if (m.fastPaths && !v81Hash && scopeFrame(m, call, body)) return;
   const args = [...call.args];
-  const options = extractOptions(args).dup();
+  // 8.1 takes a Hash passed as a value's `except:` as `only:` (keywords81.ts).
+  const options = v81Hash ? scopeKeywords(extractOptions(args)) : extractOptions(args).dup();
   const frame: Frame = {};
   if (args.length) options.sset("path", flatten(args).map((a) => toS(a, m.ruby)).join("/"));
   // (An unknown that stands for a whole Hash becomes a marked entry of a known one: unknownConstraints.ts.)
@@ -203,12 +206,28 @@ const NAMESPACE_KEYS = [sym("module"), sym("as"), sym("shallow_path"), sym("shal
 export function namespaceScope(m: MapperState, call: Call): void {
   checkArity(call.args, 1, 2);
   const path = toS(call.args[0], m.ruby);
+  if (m.version.gte(8, 1) && call.positionalHash && call.args[1] instanceof RHash) return namespace81(m, path, call.args[1], call);
   if (m.fastPaths && call.args.length === 1) return namespaceFrame(m, path, call);
   const options = call.args[1] instanceof RHash ? call.args[1].dup() : new RHash();
   const as = options.shas("as") ? options.sget("as")! : path;
   const defaults = RHash.fromArrays(NAMESPACE_KEYS.slice(), [path, as, options.shas("path") ? options.sget("path")! : path, as]);
   const scopePath = options.shas("path") ? options.sdelete("path")! : path;
   pathScope(m, toS(scopePath, m.ruby), () => scope(m, { args: [defaults.merge(options)], block: call.block }));
+}
+
+/**
+ * 8.1's `namespace name, HASH` (mapper.rb v8.1.3 l.1098–1117): of the Hash only `as` is taken;
+ * its `path`, `shallow_path` and `shallow_prefix` join the scope's options (keywords81.ts), inside
+ * `path_scope(name)`, and the scope is given `as:`, `shallow_path: name`, `shallow_prefix: as`.
+ */
+function namespace81(m: MapperState, name: string, given: RHash, call: Call): void {
+  const { as, options } = namespaceKeywords(given);
+  const asValue = as === undefined ? name : as;
+  if (!truthy(options.sget("module") ?? null)) options.sset("module", name);
+  options.sset("as", asValue);
+  options.sset("shallow_path", name);
+  options.sset("shallow_prefix", asValue);
+  pathScope(m, name, () => scope(m, { args: [options], block: call.block }));
 }
 
 /**

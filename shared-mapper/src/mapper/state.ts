@@ -172,6 +172,11 @@ export type DslMethod = (m: MapperState, call: Call) => RValue | void;
 export interface Call {
   args: RValue[];
   block: RProc | null;
+  /**
+   * The trailing Hash was passed as a value (`get "a", OPTS`), not as keywords: Rails 8.1's
+   * mapper takes keywords, and reads such a Hash its own way (`assign_deprecated_option`).
+   */
+  positionalHash?: boolean;
 }
 
 /** Runs `body` with `scope` pushed, restoring the previous scope however it exits (Rails' `ensure`). */
