@@ -677,7 +677,8 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
           // class body): its routes are its routes file's, and a block left unrun in its class
           // (quiet, as the file is) must not leave the app's checks off, unsaid.
           const regions = interpreter.openRegions.length;
-          interpreter.runFile(loaded, { kind: "main" });
+          // (Rails loads it only where something requires it: `defined?` of its class is not decided by this run.)
+          interpreter.classes.runningAs("unsure", () => interpreter.runFile(loaded, { kind: "main" }));
           interpreter.openRegions.length = regions;
         }
       }

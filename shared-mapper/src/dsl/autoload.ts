@@ -6,10 +6,11 @@
  */
 import { definingFiles, type AppFilesReader } from "../app/constants.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
+import type { LoadKind } from "./classes.js";
 
 export interface AutoloadHost {
-  /** Runs a file for what it defines: no routes drawn, nothing reported. */
-  runForDefinitions(file: LoadedFile): void;
+  /** Runs a file for what it defines: no routes drawn, nothing reported; `kind`: how it came to run. */
+  runForDefinitions(file: LoadedFile, kind?: LoadKind): void;
   /** Whether `path` is defined now (a constant, a class or a module). */
   defined(path: string): boolean;
 }
@@ -36,7 +37,10 @@ export class Autoloader {
     for (const file of definingFiles(path, this.files)) {
       if (this.ran.has(file.index.file)) continue;
       this.ran.add(file.index.file);
-      this.host.runForDefinitions(file);
+      // lib/ is looked in whether or not the app autoloads it (apps that use its constants in
+      // their routes do, or require the file); an initializer runs as Rails boots.
+      const relative = this.files.relative(file);
+      this.host.runForDefinitions(file, relative.startsWith("lib/") ? "unsure" : relative.startsWith("config/") ? "boot" : "autoload");
       if (this.host.defined(path)) return;
     }
   }

@@ -40,7 +40,18 @@ export interface ModuleDef {
   included?: RProc;
   /** A class whose superclass is `Struct.new(…)`: its instances are Structs of these members. */
   struct?: RStructClass;
+  /** How the surest of the files that define it came to run (`LoadKind`). */
+  loadedBy?: LoadKind;
 }
+
+/**
+ * How a file came to run, for `defined?`: `boot` as Rails boots (config/application.rb, the
+ * environment's file, initializers, the routes, what they require), `autoload` where Rails'
+ * autoloader would find it, `unsure` where Routemap ran it for its own reasons (an engine's
+ * class for its name, lib/ where the app may not autoload it).
+ */
+export type LoadKind = "boot" | "autoload" | "unsure";
+const SURENESS: Record<LoadKind, number> = { unsure: 0, autoload: 1, boot: 2 };
 
 /** The module Ruby puts top-level `def`s in. */
 export const OBJECT = "Object";
@@ -50,6 +61,10 @@ const CORE_ANCESTORS = new Set(["BasicObject", "Kernel", "Comparable", "Enumerab
 
 export class ClassRegistry {
   private readonly modules = new Map<string, ModuleDef>();
+  /** How the file running now came to run (the interpreter sets it). */
+  loadKind: LoadKind = "boot";
+  /** Whether the code running now runs only under a condition Routemap cannot decide (the interpreter sets it). */
+  undecided: () => boolean = () => false;
 
   has(path: string): boolean {
     return this.modules.has(path);
@@ -72,7 +87,21 @@ export class ClassRegistry {
       m = { path, isClass, methods: new Map(), singleton: new Map(), includes: [], extends: [], moduleFunction: false };
       this.modules.set(path, m);
     }
+    // (A class defined in one world only, `require … if ENV["X"]`, may not be there at all.)
+    const kind = this.undecided() ? "unsure" : this.loadKind;
+    if (m.loadedBy === undefined || SURENESS[kind] > SURENESS[m.loadedBy]) m.loadedBy = kind;
     return m;
+  }
+
+  /** Runs `body` with the files it runs counted as `kind`, or as the running one if that is less sure (a file it loads is loaded only if it is). */
+  runningAs<T>(kind: LoadKind, body: () => T): T {
+    const outer = this.loadKind;
+    this.loadKind = SURENESS[kind] < SURENESS[outer] ? kind : outer;
+    try {
+      return body();
+    } finally {
+      this.loadKind = outer;
+    }
   }
 
   /** Ruby's ancestors of a class or module the files define: itself, its includes (last first), then its superclass's. */

@@ -317,7 +317,11 @@ function defined(it: Evaluator, n: N.DefinedNode, env: Env): RValue {
   if (target instanceof N.ConstantReadNode || target instanceof N.ConstantPathNode) {
     const v = it.eval(target, env);
     if (v instanceof RConst && (coreClass(v.path) || CORE_CLASS_NAMES.has(v.path.replace(/^::/, "")))) return "constant";
-    return v instanceof RConst || v instanceof RUnknown ? it.unknownAt(n, new RUnknown(it.sourceText(n), false, "whether a constant defined outside the files Routemap reads is loaded", undefined, it.sourceText(n))) : "constant";
+    // A class or module a file of the app defines, run by now (required, an initializer), or that
+    // the autoloader finds where Rails 6.0 on (Zeitwerk's `autoload`, which `defined?` sees) would.
+    if (v instanceof RConst && it.constantDefined(v.path.replace(/^::/, ""))) return "constant";
+    const why = v instanceof RConst && it.classes.has(v.path.replace(/^::/, "")) ? "whether Rails has loaded the app's file that defines it by then" : "whether a constant defined outside the files Routemap reads is loaded";
+    return v instanceof RConst || v instanceof RUnknown ? it.unknownAt(n, new RUnknown(it.sourceText(n), false, why, undefined, it.sourceText(n))) : "constant";
   }
   if (target instanceof N.NilNode || target instanceof N.TrueNode || target instanceof N.FalseNode || target instanceof N.SelfNode) return "expression";
   return it.unknownAt(n, new RUnknown(it.sourceText(n), false, "whether a method is defined in the running app", undefined, it.sourceText(n)));

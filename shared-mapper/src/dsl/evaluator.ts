@@ -19,7 +19,7 @@ import type { RouteSet } from "../mapper/routeSet.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import type { AppFilesReader } from "../app/constants.js";
 import type { RInquirer } from "../ruby/values.js";
-import type { MethodDef } from "./classes.js";
+import type { LoadKind, MethodDef } from "./classes.js";
 import type { DslMethod } from "./dispatch.js";
 
 export type Node = N.Node;
@@ -73,6 +73,12 @@ export interface Evaluator extends Runtime {
   /** `A::B = v` and the like: a constant by its full path. */
   setConstantPath(path: string, value: RValue): void;
   ivar(name: string, self: Self): RValue;
+  /**
+   * Whether `defined?` finds the class or module `path` the app's files define: run by now
+   * (required, an initializer), or found by the autoloader where Rails 6.0 on (Zeitwerk's
+   * `autoload`, which `defined?` sees) finds it. False where Routemap cannot tell.
+   */
+  constantDefined(path: string): boolean;
   /** Whether `self` has the instance variable (`defined?(@x)`, `instance_variable_defined?`); unknown where its methods outside the files may set it. */
   ivarDefined(name: string, self: Self): boolean | RUnknown;
   /** Sets an instance variable of `self`; `at`: the assignment, where one of the mapper's own is said not followed. */
@@ -141,7 +147,7 @@ export interface CallHost extends Evaluator {
   fileEvaluated(path: string): void;
   runFile(file: LoadedFile, self: Self): RValue;
   /** Runs a file for what it defines: nothing drawn, nothing reported. */
-  runForDefinitions(file: LoadedFile): void;
+  runForDefinitions(file: LoadedFile, kind?: LoadKind): void;
   inFile<T>(file: LoadedFile, body: () => T): T;
   inquirer(): RInquirer;
   definitionSpan(node: Node, params: Node | null, fallback: N.Location | null, index?: LoadedFile["index"]): ReturnType<Evaluator["nodeSpan"]>;

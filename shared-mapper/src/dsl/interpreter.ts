@@ -38,7 +38,7 @@ import { forkBranches } from "./fork.js";
 import { Autoloader } from "./autoload.js";
 import { GemMappers, type GemMapperMethod, type GemMapperSource } from "./gemMappers.js";
 import { mapperOwnMethod } from "./appMappers.js";
-import { ClassRegistry, type MethodDef } from "./classes.js";
+import { ClassRegistry, type LoadKind, type MethodDef } from "./classes.js";
 import { CONTROL } from "./control.js";
 import { DeclarationRecord } from "./declarations.js";
 import { DEFINITIONS, defineMethod } from "./definitions.js";
@@ -264,6 +264,7 @@ export class Interpreter implements MapperHost, CallHost {
 
   constructor(readonly o: InterpreterOptions) {
     this.budget = new Budget(o.limits ?? DEFAULT_LIMITS);
+    this.classes.undecided = () => this.conditions.current().length > 0;
     this.autoloader = o.appFiles && new Autoloader(o.appFiles, this);
     const parse = o.parseGemFile;
     const host = parse && {
@@ -439,16 +440,22 @@ export class Interpreter implements MapperHost, CallHost {
     }
   }
 
-  /** Runs a file of the app for what it defines (`autoload.ts`). */
-  runForDefinitions(file: LoadedFile): void {
+  /** Runs a file of the app for what it defines (`autoload.ts`); `kind`: how it came to run, for `defined?`. */
+  runForDefinitions(file: LoadedFile, kind: LoadKind = "boot"): void {
     // Once: a file run again would set again what later files changed (a `mattr_accessor`'s default).
     this.autoloader?.ranAlready(file);
     this.definitionsRan.add(file.index.file);
-    this.notComputing(() => this.quietly(() => this.runFile(file, { kind: "main" })));
+    this.classes.runningAs(kind, () => this.notComputing(() => this.quietly(() => this.runFile(file, { kind: "main" }))));
   }
 
   defined(path: string): boolean {
     return this.constants.has(path) || this.classes.has(path);
+  }
+
+  constantDefined(path: string): boolean {
+    const by = this.classes.get(path)?.loadedBy;
+    // (Before 6.0, the classic autoloader's `const_missing` is not asked by `defined?`.)
+    return by === "boot" || (by === "autoload" && this.mapper.version.gte(6));
   }
 
   get ruby(): RubyVersion {

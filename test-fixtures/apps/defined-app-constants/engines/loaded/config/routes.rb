@@ -1,0 +1,3 @@
+Loaded::Engine.routes.draw do
+  get "check", to: "checks#show"
+end

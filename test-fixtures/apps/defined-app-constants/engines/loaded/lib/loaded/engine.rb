@@ -1,0 +1,5 @@
+module Loaded
+  class Engine < ::Rails::Engine
+    isolate_namespace Loaded
+  end
+end
