@@ -59,3 +59,13 @@ test("before 6.0 the classic autoloader does not answer defined?: a model not ye
   assert.equal(rows[0], "/widgets(.:format) (only if …)");
   assert.equal(rows[1], "/loaded(.:format)");
 });
+
+test("6.x's classic autoloader (config.autoloader = :classic) does not answer defined? either", async () => {
+  const m = await mapper();
+  const all = files();
+  all.set("/a/config/application.rb", APPLICATION.replace("  class Application < Rails::Application\n", "  class Application < Rails::Application\n    config.autoloader = :classic\n"));
+  const engines = ["loaded", "optional", "flagged"].map((e) => ({ engineFile: `/a/engines/${e}/lib/${e}/engine.rb` }));
+  const result = m.map({ entry: "/a/config/routes.rb", files: all, engines, options: { railsVersion: "6.1", railsEnv: "development" } });
+  const widgets = result.routes.find((r) => r.path === "/widgets(.:format)");
+  assert.ok(widgets?.conditions, "drawn only where defined?(Widget) holds");
+});

@@ -23,8 +23,9 @@ import type { LoadedFile } from "../ruby/loadedFile.js";
 import { inspect, quotedSource, typeName, type RubyVersion } from "../ruby/print.js";
 import {
   FOREIGN_OBJECT, RConst, RFloat, RHash, RInquirer, RMapper, RMatch, RObject, RPathname, RProc, RRegexp, RString, RStruct, RStructClass, RSymbol, RUndecided, RUnknown, RUnknownTruth, RValue, UnknownValueError, poisonOf,
-  forMapper, stringValue, sym, truthy, unknownConstant, RUBY_MODULES_IN_CAPITALS,
+  forMapper, isSym, stringValue, sym, truthy, unknownConstant, RUBY_MODULES_IN_CAPITALS,
 } from "../ruby/values.js";
+import { settingsOf } from "../framework/appSettings.js";
 import type { ActionEndpoint, Diagnostic, GemDependent, OpenRegion, Severity, Span } from "../types.js";
 import { Conditions, describeConditions, Store, type Condition } from "./branches.js";
 import { Budget, BudgetExceeded, DEFAULT_LIMITS, ValueTooLarge, type Limits } from "./budget.js";
@@ -454,8 +455,11 @@ export class Interpreter implements MapperHost, CallHost {
 
   constantDefined(path: string): boolean {
     const by = this.classes.get(path)?.loadedBy;
-    // (Before 6.0, the classic autoloader's `const_missing` is not asked by `defined?`.)
-    return by === "boot" || (by === "autoload" && this.mapper.version.gte(6));
+    // The classic autoloader (before 6.0, or 6.x's `config.autoloader = :classic`) loads in
+    // `const_missing`, which `defined?` does not call.
+    const version = this.mapper.version;
+    const classic = version.lt(6) || (version.lt(7) && isSym(settingsOf(this).assigned("autoloader") ?? null, "classic"));
+    return by === "boot" || (by === "autoload" && !classic);
   }
 
   get ruby(): RubyVersion {

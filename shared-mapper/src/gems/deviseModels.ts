@@ -6,7 +6,7 @@
  */
 import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
-import { underscore } from "../inflector.js";
+import { camelize, underscore } from "../inflector.js";
 import { RHash, RString, RSymbol, RUnknown, RValue, poisonOf, sym } from "../ruby/values.js";
 import { branchesToRun, decide } from "./branchesToRun.js";
 import { childrenOf, constantPathText, lexicalCandidates, nestingAt, walkCalls } from "../ruby/walk.js";
@@ -241,6 +241,14 @@ function readDeviseCalls(file: LoadedFile, reader: ModelReader, modules: string[
       return;
     }
     if (node instanceof N.CallNode && !node.receiver && node.name === "devise") return deviseCall(node, under, preceding);
+    // `require_dependency "user/devise_dependency"` in the class body (bluedoc's models): the file
+    // runs there, and its reopening's `devise` call is the model's. Found as the autoloader would.
+    if (node instanceof N.CallNode && !node.receiver && node.name === "require_dependency") {
+      const arg = node.arguments_?.arguments_[0];
+      const required = arg instanceof N.StringNode ? reader.find(camelize(arg.unescaped.value.replace(/\.rb$/, ""))) : undefined;
+      if (required) readDeviseCalls(required, reader, modules, options, state, under);
+      return;
+    }
     // A method's body runs when the method is called, not as the class loads.
     if (node instanceof N.DefNode) return;
     for (const child of childrenOf(node)) visit(child, under);

@@ -1,0 +1,3 @@
+class User
+  devise :database_authenticatable, :recoverable, :registerable
+end

@@ -1,0 +1,18 @@
+require_relative "boot"
+
+require "rails"
+require "active_model/railtie"
+require "active_record/railtie"
+require "action_controller/railtie"
+require "action_view/railtie"
+require "action_mailer/railtie"
+
+Bundler.require(*Rails.groups)
+
+module DeviseRequireDependencyApp
+  class Application < Rails::Application
+    config.load_defaults 6.1
+    # A model's file that reopens it from another (user/devise_dependency.rb) is classic's way.
+    config.autoloader = :classic
+  end
+end
