@@ -753,8 +753,10 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
       for (const file of interpreter.quietFiles) quiet.add(file);
       if (quiet.size) {
         const kept = diagnostics.filter((d) => !quiet.has(d.span.file));
+        const gemRoutesUnknowns = diagnostics.filter((d) => interpreter.gemRoutesFiles.has(d.span.file) && d.severity !== "error");
         diagnostics.length = 0;
         for (const d of kept) diagnostics.push(d);
+        for (const d of gemRoutesSummaries(gemRoutesUnknowns, input.entry)) diagnostics.push(d);
       }
       for (const note of framework.notes) interpreter.report("info", note.message, note.span, "unknown-setting");
       });
@@ -888,6 +890,22 @@ function memo<T>(make: () => T): () => T {
     }
     return value as T;
   };
+}
+
+/**
+ * What Routemap could not evaluate in an installed gem's routes file (a method, a value): the
+ * file is not the user's, and the editor does not show it, but the routes it draws into the app
+ * are the table's. One info per file, at the start of the app's routes file.
+ */
+function gemRoutesSummaries(said: readonly Diagnostic[], entry: string): Diagnostic[] {
+  const byFile = new Map<string, Diagnostic[]>();
+  for (const d of said) byFile.set(d.span.file, [...(byFile.get(d.span.file) ?? []), d]);
+  return [...byFile].map(([file, list]) => {
+    const gem = /\/gems\/([^/]+?)-\d[^/]*\/config\/routes\.rb$/.exec(file)?.[1];
+    const first = list[0];
+    const message = `Routemap could not evaluate all of what ${gem ? `the gem \`${gem}\`'s routes file` : file} draws into this app (${list.length} place${list.length === 1 ? "" : "s"}; first, line ${first.span.start.line + 1}: ${first.message.replace(/\.$/, "")}): routes it draws may be missing, or shown with «…», and the checks that depend on them are off.`;
+    return { ...fileDiagnostic(entry, message, "gem-routes-unknown"), severity: "info" as const };
+  });
 }
 
 function fileDiagnostic(file: string, message: string, code: string): Diagnostic {

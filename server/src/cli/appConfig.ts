@@ -222,18 +222,40 @@ export function selfEngine(root: string, routes: string, fs: FileSystem = nodeFi
   return engineFile ? { root, engineFile, routes } : undefined;
 }
 
-/** Reads each engine's class file and routes file into `into`; the mapper's `engines` input. */
+/**
+ * Reads each engine's class file and routes file into `into`; the mapper's `engines` input. With
+ * them, the files of the engine's folder they `require_relative` by a literal path (a gem's
+ * routes file that first loads its reopening of Rails' mapper: parliament-routes), which the
+ * mapper runs where they are required.
+ */
 export function readEngines(engines: EngineSource[], into: Map<string, string>, read: (path: string) => string | undefined): Omit<EngineSource, "root">[] {
   for (const engine of engines) {
     if (engine.notLoaded) continue;
-    for (const path of [engine.engineFile, engine.routes, ...(engine.initializers ?? [])]) {
-      const text = path && read(path);
-      if (path && text !== undefined) into.set(path, text);
+    const pending = [engine.engineFile, engine.routes, ...(engine.initializers ?? [])].filter((p): p is string => p !== undefined);
+    for (let i = 0; i < pending.length && i < MAX_ENGINE_FILES; i++) {
+      const path = pending[i];
+      const text = into.get(path) ?? read(path);
+      if (text === undefined) continue;
+      into.set(path, text);
+      for (const required of relativeRequires(text, path)) if (required.startsWith(`${engine.root}${sep}`) && !pending.includes(required)) pending.push(required);
     }
   }
   return engines.map(({ engineFile, routes, external, initializers, notLoaded, notLoadedGem }) => ({
     engineFile, routes, external, ...(initializers ? { initializers } : {}), ...(notLoaded ? { notLoaded, notLoadedGem } : {}),
   }));
+}
+
+/** The most files read for one engine: its own, and those they require. */
+const MAX_ENGINE_FILES = 64;
+
+/** The files a Ruby file `require_relative`s by a literal path, each as an absolute path ending in `.rb`. */
+function relativeRequires(text: string, from: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/^[ \t]*require_relative[ \t(]+(["'])([^"'#\\]+)\1/gm)) {
+    const path = resolve(dirname(from), m[2]);
+    out.push(path.endsWith(".rb") ? path : `${path}.rb`);
+  }
+  return out;
 }
 
 /** Whether a change to `path` can change the routes Rails and gems add to the app at `root`. */

@@ -197,7 +197,10 @@ async function checkApp(o: {
   const made = uses.cacheStats;
   if (process.env.ROUTEMAP_TIMINGS === "1") io.err(`routemap: files' facts: ${uses.parsed} read; cache ${made ? `${made.used} used, ${made.made} made${made.failed ? `, not written` : ""}` : "off"}${workers?.size ? `; ${uses.readAhead} read by ${workers.size} worker${workers.size === 1 ? "" : "s"}` : ""}\n`);
   if (process.env.ROUTEMAP_TIMINGS === "1" && workers?.size) io.err(`routemap: facts asked of the workers: ${workers.asked}; read by the main thread while it waited for them: ${workers.readHereCount}; waited with none to read: ${Math.round(workers.idle)} ms\n`);
-  const printed = shown(findings, args);
+  // Nothing is said in an installed gem's routes file, which is not the user's to edit and which
+  // the editor does not show: what Routemap could not evaluate there is said at the app's routes file.
+  const gemRoutes = new Set((input.engines ?? []).filter((e) => e.external && e.routes).map((e) => e.routes!));
+  const printed = shown(findings.filter((d) => !gemRoutes.has(d.span.file)), args);
   if (format === "json") io.out(JSON.stringify(checkDocument(printed, why, displayPath, causes), null, 2) + "\n");
   else io.out(render(printed, format));
   if (why) io.err(`routemap: ${why}\n`);
