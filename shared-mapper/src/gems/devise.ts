@@ -57,8 +57,10 @@ export function deviseFor(m: MapperState, call: Call, gems: DeviseGems): void {
     if (!ROUTE_SETTINGS.has(setting)) continue;
     m.host.info(`Devise's \`config.${setting}\` is set in config/initializers/devise.rb to \`${value}\`, which Routemap cannot read: the routes of \`devise_for\` follow Devise's default, which may not be Rails' answer.`);
   }
-  // The app's own `Devise.add_module`s: read once for the call, not per resource.
-  const app = m.host.inApp ? readAppDeviseModules(m.host.configFiles?.("add_module") ?? []) : NO_APP_MODULES;
+  // The app's own `Devise.add_module`s: read once for the call, not per resource; an installed
+  // gem's, where a model names a module neither Devise nor the app has (`gemDeviseModules`).
+  let app = m.host.inApp ? readAppDeviseModules(m.host.configFiles?.("add_module") ?? []) : NO_APP_MODULES;
+  let gemsRead = false;
   const version = (gem: string) => gemVersion(m, gem);
   for (const given of resources) {
     const mapping = new Mapping(toS(given, m.ruby), options, settings);
@@ -69,9 +71,16 @@ export function deviseFor(m: MapperState, call: Call, gems: DeviseGems): void {
       controllers: mapping.controllersHash(), pathNames: mapping.pathNamesHash(),
     };
     const mappingObject = addMapping(m.set, values);
-    const model = m.host.inApp
-      ? readDeviseModel(mapping.className, modelReader(m), app)
-      : { why: `Routemap reads them from ${modelPath(mapping.className)}, and this routes file is read without its app` };
+    const read = () => (m.host.inApp ? readDeviseModel(mapping.className, modelReader(m), app) : { why: `Routemap reads them from ${modelPath(mapping.className)}, and this routes file is read without its app` });
+    let model = read();
+    if (!("why" in model) && !gemsRead && model.modules.some((mod) => !KNOWN_MODULES.has(mod) && !(mod in EXTENSIONS) && !app.routes.has(mod))) {
+      gemsRead = true;
+      const withGems = gemDeviseModules(m, app);
+      if (withGems !== app) {
+        app = withGems;
+        model = read();
+      }
+    }
     if ("why" in model) {
       m.host.missing(`Routemap does not know the Devise modules of ${mapping.className}: ${model.why}. The routes of \`devise_for :${mapping.resource}\` are missing.`, mapping.covers());
       continue;
@@ -123,6 +132,21 @@ function modelReader(m: MapperState): ModelReader {
     evaluate: host.evaluateIn && ((file, node, before) => host.evaluateIn!(file, node, before)),
     relative: (file) => host.appRelative?.(file) ?? file.index.file,
   };
+}
+
+/**
+ * The installed gems' own `Devise.add_module` calls (devise_ichain_authenticatable's
+ * `add_module :ichain_authenticatable, route: { ichain_session: [...] }`), read from the locked
+ * gems that depend on devise, before the app's (Bundler requires the gems first): each draws
+ * with the `devise_<route>` method its gem defines on the mapper. `app` itself where none adds one.
+ */
+function gemDeviseModules(m: MapperState, app: AppDeviseModules): AppDeviseModules {
+  const gems = m.host.gemDependents?.("devise", "add_module");
+  if (!gems?.length) return app;
+  const found = readAppDeviseModules(gems.flatMap((g) => g.files));
+  const added = found.order.filter((module) => !KNOWN_MODULES.has(module) && !(module in EXTENSIONS) && !app.routes.has(module));
+  if (!added.length) return app;
+  return { order: [...added, ...app.order], routes: new Map([...added.map((module) => [module, found.routes.get(module)] as const), ...app.routes]), unread: app.unread };
 }
 
 /** `devise_for`'s first lines: what it takes from the enclosing scope. */
