@@ -9,6 +9,7 @@ import { callArgumentsOf, makeProc } from "./arguments.js";
 import { routingMethod } from "./dispatch.js";
 import type { Env } from "./env.js";
 import type { CallHost } from "./evaluator.js";
+import { KEYWORDS_LAST } from "./keywordArgs.js";
 import { forwardedToMapper } from "./selfMethods.js";
 
 /** `with_options(...) do |r| r.resources ... end`: the options merged into the last Hash argument. */
@@ -17,13 +18,15 @@ export function mergerCall(it: CallHost, node: N.CallNode, env: Env, merger: RMe
   if (node.name === "with_options") return withOptions(it, node, env, merger);
   const { args, block } = callArgumentsOf(it, node, env, true);
   for (let i = 0; i < args.length; i++) args[i] = forMapper(args[i]);
-  // Each proxy of a chain merges its options under what the call (or the proxy inside it) gave.
+  // Each proxy of a chain merges its options under what the call (or the proxy inside it) gave,
+  // and passes them on as keywords (`@context.__send__(method, *arguments, **options, &block)`):
+  // a `def` of the draw block taking `**options` gets them there, even from a Hash passed as a value.
   for (let m: RMerger | null = merger; m; m = m.target) {
     if (procFirst(it, args, m.options)) continue;
     const last = args[args.length - 1];
     if (last instanceof RHash) args[args.length - 1] = deepMerge(m.options, last);
     else if (m.options.size) args.push(m.options.dup()); // `**{}` passes nothing
-
+    if (args[args.length - 1] instanceof RHash) KEYWORDS_LAST.set(args, true);
   }
   // A method the draw block defined is the mapper's own (a singleton method): the OptionMerger's
   // method_missing sends it the merged options, and its body runs on the mapper, not the proxy.

@@ -22,7 +22,7 @@ export function httpVerb(m: MapperState, verb: Verb, call: Call): void {
   // (an action that is a plain word: `add_route` would rewrite a dash in it).
   const only = call.args.length === 1 && call.block === null ? call.args[0] : undefined;
   if (m.fastPaths && only instanceof RSymbol && WORD.test(only.name) && m.version.gte(4, 0) && verb !== "options" && verb !== "connect") {
-    route(m, verb, only.name);
+    route(m, verb, only.name, false);
     return;
   }
   if (m.fastPaths && !call.positionalHash && verb !== "options" && verb !== "connect" && m.version.gte(4, 0) && plainMatch(m, verb, call)) return;

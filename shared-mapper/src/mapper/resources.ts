@@ -117,8 +117,10 @@ function setMemberMappingsForResource(m: MapperState, res: Resource): void {
  * input computed directly, since it runs for nearly every route: same parts, same order, no
  * options hash to build and take apart.
  */
-export function route(m: MapperState, verb: string, action: string): void {
-  if (m.overriddenCalls?.has(verb) && m.host.callOverride) return m.host.callOverride(verb, [sym(action)]);
+export function route(m: MapperState, verb: string, action: string, own = true): void {
+  // Rails' own `put :update` reaches the draw block's `def put`; a call of the verb itself (`own`
+  // false: the DSL's `put`, which that `def` may have called with `super`) does not again.
+  if (own && m.overriddenCalls?.has(verb) && m.host.callOverride) return m.host.callOverride(verb, [sym(action)]);
   if (m.fastPaths && plainRoute(m, verb, action)) return;
   const parts: MatchParts = {
     controller: m.scope.get("controller"),
