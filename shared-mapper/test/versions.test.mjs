@@ -430,3 +430,14 @@ test("8.1 takes format: nil, via: nil, defaults: nil as not given, and to:/actio
   assert.match(v80.errors[0], /^2: You should not use the `match` method/);
   assert.equal(v80.errors[1], "3: no implicit conversion of nil into Hash");
 });
+
+test("8.0's own path parser (journey/parser.rb v8.0.0 l.35-83): an open ( raises ArgumentError, a stray ) ends the path; Racc's messages before (checked against 7.2, 8.0, 8.1's code)", async () => {
+  const body = '  get "a/(b", to: "x#a"\n  get "c/d)", to: "x#c"\n  get "()", to: "x#e"';
+  const v72 = await check(body, "7.2");
+  assert.deepEqual(v72.errors, ['1: parse error on value "$" ($end)', '2: parse error on value ")" (RPAREN)', '3: parse error on value ")" (RPAREN)']);
+  for (const version of ["8.0", "8.1"]) {
+    const result = await check(body, version);
+    assert.deepEqual(result.errors, ["1: missing right parenthesis.", "3: missing right parenthesis."], version);
+    assert.deepEqual(result.rows, ["GET /c/d x#c"], version);
+  }
+});

@@ -48,7 +48,15 @@ function scan(path: string): Token[] {
   return tokens;
 }
 
-export class PathSyntaxError extends Error {}
+export class PathSyntaxError extends Error {
+  constructor(
+    message: string,
+    /** The Ruby exception Rails raises: Racc's before 8.0; 8.0's own parser's ArgumentError, or NoMethodError for a part it left nil. */
+    readonly rubyClass = "Racc::ParseError",
+  ) {
+    super(message);
+  }
+}
 
 /** Parses a path per Journey's grammar; throws PathSyntaxError where Racc would raise. */
 export function parsePath(path: string): PathNode {
@@ -107,6 +115,55 @@ export function parsePath(path: string): PathNode {
   if (tokens.length === 0) fail();
   const ast = expressions();
   if (i < tokens.length) fail();
+  return ast;
+}
+
+/**
+ * Rails 8.0's hand-written parser (journey/parser.rb, rails/rails 7d42bf6), where it parts from
+ * Racc's grammar: asked only of a path Racc rejects (on the others the two agree). A `(` left open
+ * raises ArgumentError "missing right parenthesis."; a `)` with no `(` ends the path there, the
+ * rest (`(.:format)` too) dropped without a word; a token where a part should be is taken as
+ * nil, on which Journey's visitor then fails (`NoMethodError`, said with `nilPart`).
+ */
+export function parsePath80(path: string): PathNode {
+  const tokens = scan(path);
+  let i = 0;
+  // Ruby's nil where a part should be: the parse goes on, and fails only later on it.
+  const NIL: PathNode = { type: "LITERAL", text: "" };
+  let nils = 0;
+  const terminal = (): PathNode => {
+    const t = tokens[i++];
+    if (t?.type === "SYMBOL") return { type: "SYMBOL", text: t.text, name: t.text.slice(1), greedy: false };
+    if (t?.type === "LITERAL" || t?.type === "SLASH" || t?.type === "DOT") return { type: t.type, text: t.text };
+    nils++;
+    return NIL;
+  };
+  const expression = (): PathNode => {
+    const t = tokens[i];
+    if (t?.type === "STAR") {
+      i++;
+      return { type: "STAR", left: { type: "SYMBOL", text: t.text, name: t.text.slice(1), greedy: true } };
+    }
+    if (t?.type !== "LPAREN") return terminal();
+    i++;
+    const inner = expressions();
+    if (tokens[i]?.type !== "RPAREN") throw new PathSyntaxError("missing right parenthesis.", "ArgumentError");
+    i++;
+    return { type: "GROUP", left: inner };
+  };
+  const expressions = (): PathNode => {
+    let node = expression();
+    while (i < tokens.length && tokens[i].type !== "RPAREN") {
+      if (tokens[i].type === "OR") {
+        i++;
+        node = { type: "OR", children: [node, expression()] };
+      } else node = { type: "CAT", left: node, right: expressions() };
+    }
+    return node;
+  };
+  const ast = expressions();
+  // Journey's visitor asks each node its `type`.
+  if (nils) throw new PathSyntaxError("type", "NoMethodError");
   return ast;
 }
 
@@ -190,10 +247,18 @@ const GENERATION = 4096;
 let recent = new Map<string, PathInfo>();
 let older = new Map<string, PathInfo>();
 
-/** Parses and analyses a path; throws PathSyntaxError like `parsePath`. */
-export function analyzePath(path: string): PathInfo {
+/** Parses and analyses a path; throws PathSyntaxError like `parsePath` (`rails80`: like `parsePath80` where Racc's grammar rejects it). */
+export function analyzePath(path: string, rails80 = false): PathInfo {
   const scanned = scanPath(path);
   if (scanned) return scanned;
+  if (rails80) {
+    try {
+      parsePath(path);
+    } catch (e) {
+      if (e instanceof PathSyntaxError) return analyzeAst(parsePath80(path));
+      throw e;
+    }
+  }
   let info = recent.get(path);
   if (info) return info;
   info = older.get(path) ?? analyzeTree(path);
@@ -207,7 +272,10 @@ export function analyzePath(path: string): PathInfo {
 
 /** The full route: parse, then walk the tree. */
 function analyzeTree(path: string): PathInfo {
-  const ast = parsePath(path);
+  return analyzeAst(parsePath(path));
+}
+
+function analyzeAst(ast: PathNode): PathInfo {
   const stars: string[] = [];
   const segments: PathInfo["segments"] = [];
   eachNode(ast, (n) => {

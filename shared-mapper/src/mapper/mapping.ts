@@ -123,9 +123,10 @@ export function isCallable(v: RValue | undefined): boolean {
 export function buildRoute(m: MapperState, o: MappingOptions): DrawnRoute {
   let info: PathInfo;
   try {
-    info = analyzePath(o.path);
+    info = analyzePath(o.path, m.version.gte(8, 0));
   } catch (e) {
-    if (e instanceof PathSyntaxError) throw routingError(e.message, "Racc::ParseError");
+    if (e instanceof PathSyntaxError && e.rubyClass === "NoMethodError") throw routingError(`undefined method ${m.ruby.modernHashInspect ? `'${e.message}'` : `\`${e.message}'`} for ${m.ruby.receiverByClass ? "nil" : "nil:NilClass"}`, "NoMethodError");
+    if (e instanceof PathSyntaxError) throw routingError(e.message, e.rubyClass);
     throw e;
   }
   // Hashes are created only where a route needs them: this runs once per route.
