@@ -441,3 +441,12 @@ test("8.0's own path parser (journey/parser.rb v8.0.0 l.35-83): an open ( raises
     assert.deepEqual(result.rows, ["GET /c/d x#c"], version);
   }
 });
+
+test("7.1's -g matches the grep as a path with each route's own Journey pattern: its requirements, and any longer path under a mount (inspector.rb v7.1.0 l.10, l.101-111; checked against 7.1-8.1's code)", async () => {
+  const body = '  module Jobs; def self.call(env) = 1; end\n  get "posts/:id", to: "posts#show", id: /\\d+/\n  mount Jobs, at: "/jobs", as: "jobs"';
+  const result = (await mapper()).map({ entry: "routes.rb", files: { "routes.rb": `Rails.application.routes.draw do\n${body}\nend\n` }, options: { railsVersion: "7.1", rubyVersion: "3.1" } });
+  const grep = (text) => formatSheet(result.routes, { railsVersion: "7.1", grep: text }).trim().split("\n").slice(1).map((l) => l.trim().replace(/ +/g, " "));
+  assert.deepEqual(grep("/posts/12"), ["GET /posts/:id(.:format) posts#show {:id=>/\\d+/}"]);
+  assert.deepEqual(grep("/posts/abc"), ["For more information about routes, see the Rails guide: https://guides.rubyonrails.org/routing.html."]);
+  assert.deepEqual(grep("jobs/x/y"), ["jobs /jobs Jobs"]);
+});

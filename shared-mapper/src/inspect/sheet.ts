@@ -8,6 +8,8 @@ import { Version } from "../mapper/version.js";
 import type { EngineRoutes, Route } from "../types.js";
 import { underscore } from "../inflector.js";
 import { escapeRegExp } from "../regexpEscape.js";
+import { pathPatternMatches } from "../journey/recognize.js";
+import { uriEscape } from "../mapper/mapping.js";
 
 export interface InspectOptions {
   railsVersion?: string;
@@ -48,7 +50,7 @@ export function filterRoutes(routes: Route[], o: InspectOptions): Route[] {
   if (o.grep !== undefined) {
     const re = rubyPattern(o.grep);
     const version = Version.parse(o.railsVersion);
-    const exact = ("/" + o.grep).replace(/\/+/g, "/");
+    const exact = ("/" + uriEscape(o.grep)).replace(/\/+/g, "/");
     return visible.filter(
       (r) =>
         (r.controller !== null && re.test(r.controller)) ||
@@ -56,27 +58,11 @@ export function filterRoutes(routes: Route[], o: InspectOptions): Route[] {
         re.test(r.verb) ||
         re.test(shownName(r)) ||
         re.test(r.path) ||
-        (version.gte(7, 1) && pathMatches(r, exact)),
+        // (Where Routemap cannot run a requirement, the route is kept: it may match.)
+        (version.gte(7, 1) && pathPatternMatches(r, exact) !== false),
     );
   }
   return visible;
-}
-
-/** Rails 7.1+ also keeps routes whose pattern matches the grep text as a URL path. */
-function pathMatches(route: Route, url: string): boolean {
-  let pattern = "^";
-  for (const p of route.path.split(/(\(|\)|:\w+|\*\w+)/)) {
-    if (p === "(") pattern += "(?:";
-    else if (p === ")") pattern += ")?";
-    else if (p.startsWith(":")) pattern += "[^/.?]+";
-    else if (p.startsWith("*")) pattern += ".+";
-    else pattern += escapeRegExp(p);
-  }
-  try {
-    return new RegExp(pattern + "$").test(url);
-  } catch {
-    return false;
-  }
 }
 
 function noRoutes(all: Route[], o: InspectOptions): string[] {

@@ -80,6 +80,16 @@ export function recognize(routes: readonly Route[], verb: string, url: string): 
   return found;
 }
 
+/**
+ * `route.path.match(path)` (Journey's Pattern#match: the route's requirements, anchored or, for a
+ * mount, any longer path under it): true, false, or undefined where Routemap cannot run a requirement.
+ * `rails routes -g` keeps the routes it matches from 7.1 (inspector.rb's `exact_path_match`).
+ */
+export function pathPatternMatches(route: Route, path: string): boolean | undefined {
+  const found = matchPath(route, path, { remaining: RECOGNITION_STEPS });
+  return typeof found === "string" ? undefined : found !== undefined;
+}
+
 function verbMatches(route: Route, verb: string): boolean {
   return route.verbs.length === 0 || route.verbs.includes("") || route.verbs.includes(verb);
 }
