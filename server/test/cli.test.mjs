@@ -73,9 +73,17 @@ test("-c, -g and --expanded filter and format like bin/rails routes", () => {
   const expanded = (args) => run(["routes", "--expanded", "-g", "tags", ...args], { cwd: dir, env: { ...process.env, COLUMNS: "30" } }).stdout;
   const block = "--[ Route 1 ]-----------------\nPrefix            | tags\nVerb              | GET\nURI               | /tags(.:format)\nController#Action | tags#index\n";
   assert.equal(expanded(["--rails", "7.0"]), block);
-  // Rails 7.1+ in development records where each route was declared, as an absolute path.
-  assert.equal(expanded(["--rails", "7.1"]), `${block}Source Location   | ${realpathSync(dir)}/config/routes.rb:3\n`);
+  // Rails 7.1+ in development records where each route was declared: 7.1 relative to the app
+  // (Rails.backtrace_cleaner), 7.2 on as an absolute path (the Mapper's own cleaner).
+  assert.equal(expanded(["--rails", "7.1"]), `${block}Source Location   | config/routes.rb:3\n`);
+  assert.equal(expanded(["--rails", "7.2"]), `${block}Source Location   | ${realpathSync(dir)}/config/routes.rb:3\n`);
   assert.equal(expanded(["--rails", "7.1", "--env", "production"]), block);
+  // A route Active Storage draws is located in its gem's code: 7.1's cleaner leaves no line of
+  // it, 7.2 prints the gem's file and line, which Routemap does not place (marked).
+  const storage = new URL("../../test-fixtures/apps/active-storage-prefix", import.meta.url).pathname;
+  const sourceRows = (version) => run(["routes", "--expanded", "--rails", version], { cwd: storage, env: { ...process.env, ROUTEMAP_CACHE_DIR: "off" } }).stdout.split("\n").filter((l) => l.startsWith("Source Location"));
+  assert.deepEqual(sourceRows("7.1"), ["Source Location   | config/routes.rb:5"]);
+  assert.deepEqual(new Set(sourceRows("7.2").slice(1)), new Set(["Source Location   | «in Active Storage's code»"]));
 });
 
 test("an unreadable file or bad option is a usage error, not a crash", () => {

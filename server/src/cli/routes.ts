@@ -76,7 +76,7 @@ export async function routesCommand(argv: string[], io: Io, mapper?: RouteMapper
   const memo = replayed?.memo;
   clock.lap("map", result.timings);
   if (args.unused) return unusedCommand(mapper, result, args, input, io);
-  const inspect = inspectOptions(result, args, input.options!);
+  const inspect = inspectOptions(result, args, input.options!, appRoot(input.entry));
   io.out(args.json ? JSON.stringify(routesDocument(result, inspect, input.options!, displayPath), null, 2) + "\n" : render(result, args, inspect));
   clock.lap("printing");
   for (const d of shown(result.diagnostics, args)) io.err(formatDiagnostic(d, displayPath));
@@ -170,13 +170,14 @@ function unusedCommand(mapper: RouteMapper, result: MapResult, args: RoutesArgs,
 }
 
 /** What the sheet is printed with: the version's rules, the filters, the terminal's width. */
-function inspectOptions(result: MapResult, args: RoutesArgs, options: MapOptions): InspectOptions {
+function inspectOptions(result: MapResult, args: RoutesArgs, options: MapOptions, root: string): InspectOptions {
   return {
     railsVersion: options.railsVersion,
     controller: args.controller,
     grep: args.grep,
     width: columns(),
     sourceLocations: options.railsEnv === "development",
+    appRoot: root,
     engines: result.engines,
   };
 }

@@ -24,6 +24,8 @@ export interface InspectOptions {
    * expanded form prints it (`Source Location   | /app/config/routes.rb:3`).
    */
   sourceLocations?: boolean;
+  /** The app's root: Rails 7.1 prints the source locations of its files relative to it. */
+  appRoot?: string;
   /** Route tables of engines drawn in the files, for the "Routes for X::Engine" sections. */
   engines?: EngineRoutes[];
 }
@@ -192,9 +194,29 @@ const scopeText = (route: Route) => `in the block of \`${route.unknownScope}\`, 
 const conditionText = (route: Route) =>
   "only " + route.conditions!.map((c) => `${c.holds ? "if" : "unless"} ${c.text}`).join(" and ");
 
+/**
+ * The expanded form's `Source Location`, or undefined where Rails prints none. 7.1 (railtie.rb
+ * l.71, mapper.rb l.363-369: `Rails.backtrace_cleaner`) prints a file of the app relative to its
+ * root, and none for a file outside app/, config/, lib/, test/ (an engine's, a gem's). 7.2 on
+ * (mapper.rb v7.2.0 l.15-22, l.378-390: its own cleaner, which keeps every frame) prints the
+ * app's files as they are, a gem's as `name (version) path`. A route drawn by a gem's or Rails'
+ * own code is located in that code, which Routemap does not place: from 7.2, marked «…».
+ */
+function sourceLocation(x: Route, o: InspectOptions, v72: boolean): string | undefined {
+  const line = x.source.start.line + 1;
+  if (x.origin !== undefined) return v72 ? `«in ${x.origin}'s code»` : undefined;
+  const file = x.source.file;
+  const gem = /\/gems\/([^/]+)-(\d[\w.]*)\/(.+)$/.exec(file);
+  if (v72) return gem ? `${gem[1]} (${gem[2]}) ${gem[3]}:${line}` : `${file}:${line}`;
+  const relative = o.appRoot !== undefined && file.startsWith(`${o.appRoot}/`) ? file.slice(o.appRoot.length + 1) : undefined;
+  return relative !== undefined && /^(?:app|config|lib|test)(?:\/|$)/.test(relative) ? `${relative}:${line}` : undefined;
+}
+
 function expandedLayout(o: InspectOptions): Layout {
   const width = o.width ?? 80;
-  const withSource = !!o.sourceLocations && Version.parse(o.railsVersion).gte(7, 1);
+  const version = Version.parse(o.railsVersion);
+  const withSource = !!o.sourceLocations && version.gte(7, 1);
+  const v72 = version.gte(7, 2);
   return {
     header: () => [],
     section: (routes) =>
@@ -208,7 +230,8 @@ function expandedLayout(o: InspectOptions): Layout {
         ];
         if (x.conditions) block.push(`Condition         | ${conditionText(x)}`);
         if (x.unknownScope !== undefined) block.push(`Scope             | ${scopeText(x)}`);
-        if (withSource) block.push(`Source Location   | ${x.source.file}:${x.source.start.line + 1}`);
+        const location = withSource ? sourceLocation(x, o, v72) : undefined;
+        if (location !== undefined) block.push(`Source Location   | ${location}`);
         return block.join("\n");
       }),
     title: (name, modern) => (modern ? `[ ${name} ]` : `\n[ ${name} ]`),
