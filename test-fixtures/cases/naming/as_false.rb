@@ -8,4 +8,5 @@ Rails.application.routes.draw do
   end
   get "plain", to: "pages#plain", as: false
   get "unnamed", to: "pages#unnamed", as: nil
+  root as: false, to: "pages#home"
 end
