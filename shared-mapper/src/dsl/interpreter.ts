@@ -272,7 +272,8 @@ export class Interpreter implements MapperHost, CallHost {
       classes: this.classes,
       store: this.store,
       parse,
-      quietlyIn: <T>(file: LoadedFile, body: () => T) => this.notComputing(() => this.quietly(() => this.inFile(file, body))),
+      // (A gem's file Routemap reads for its methods or a class: whether Rails has loaded it, `defined?` does not learn here.)
+      quietlyIn: <T>(file: LoadedFile, body: () => T) => this.classes.runningAs("unsure", () => this.notComputing(() => this.quietly(() => this.inFile(file, body)))),
       eval: (node: N.Node, env: Env) => this.eval(node, env),
       defineModule: (path: string, body: N.Node | null, env: Env) => this.defineModule(path, body, env),
       runDefinitions: (file: LoadedFile, node: N.Node, cref: readonly string[]) => this.runDefinitions(file, node, cref),
