@@ -110,7 +110,7 @@ export class DeclarationRecord implements Declaration, SourceRef {
   }
   get method(): string {
     const node = this.node;
-    return typeof node === "function" ? this.cache!.method! : node.name;
+    return typeof node === "function" ? this.cache!.method! : callName(node);
   }
   get file(): string {
     return this.index.file;
@@ -128,7 +128,7 @@ export class DeclarationRecord implements Declaration, SourceRef {
       const node = this.call;
       const first = node.arguments_?.arguments_[0];
       const text = first ? this.index.slice(first.location.startOffset, first.location.startOffset + first.location.length) : "";
-      cache.label = (text ? `${node.name} ${text}` : node.name).replace(/\s+/g, " ").slice(0, 80);
+      cache.label = (text ? `${callName(node)} ${text}` : callName(node)).replace(/\s+/g, " ").slice(0, 80);
     }
     return cache.label;
   }
@@ -184,3 +184,5 @@ function literalArguments(args: Node[], index: LineIndex): LiteralArgument[] {
   return out;
 }
 
+/** The call's method; `super` for a `super` that reached the DSL (a `def resources` of the draw block calling Rails'). */
+const callName = (node: N.CallNode): string => node.name ?? "super";
