@@ -65,14 +65,15 @@ export function loadYaml(text: string, description: string, load: YamlLoad = {})
   const unknown = (why: string) => new RUnknown(description, false, why, undefined, description);
   if (text.includes("<%")) return unknown("a YAML file with ERB Routemap does not run (Ruby statements, a text built in the code)");
   let data: unknown;
+  const keyOrder = new Map<object, string[]>();
   try {
-    data = yaml.load(text, { schema: yaml.CORE_SCHEMA, json: false });
+    data = yaml.load(text, { schema: yaml.CORE_SCHEMA, json: false, listener: keyOrderListener(keyOrder) });
   } catch (e) {
     return unknown(`a YAML file Routemap cannot parse (${e instanceof Error ? e.message.split("\n")[0] : String(e)})`);
   }
   if (!load.aliases && /(^|[\s[{,:-])[&*][^\s]/m.test(text)) return unknown("a YAML file with anchors or aliases, which Ruby's safe load refuses");
   const budget = { nodes: 0 };
-  const value = rubyValue(data, (token) => plainIn(text, token), budget);
+  const value = rubyValue(data, { plain: (token) => plainIn(text, token), integerKeys: integerKeys(text), bigIntegers: bigIntegers(text), keyOrder }, budget);
   if (budget.nodes > MAX_NODES) return unknown(`a YAML file of more than ${MAX_NODES} values once its aliases are expanded`);
   if (value === undefined) return unknown("a YAML file with values Ruby types differently from the YAML 1.2 reading Routemap has (yes/no, :symbols, dates, YAML 1.1 numbers)");
   return load.symbolizeNames ? symbolized(value) : value;
@@ -87,17 +88,84 @@ function plainIn(text: string, token: string): boolean {
   return new RegExp(`(?<![\\w'"])${escapeRegExp(token)}(?![\\w'"])`, "m").test(text);
 }
 
+/**
+ * The mapping keys written as plain decimal integers (`5:`, `16151223618768896983354213:`,
+ * `1_000:`), which Psych reads as Integers, by the key js-yaml gives for them (it turns the
+ * number it read back into a string: `1.6151223618768896e+25` for the long one; `1_000` it
+ * leaves as written). A key also written quoted somewhere, or with a leading zero (octal in
+ * YAML 1.1), is not among them: such a key stays unknown.
+ */
+function integerKeys(text: string): Map<string, number | bigint> {
+  const found = new Map<string, number | bigint>();
+  const ambiguous = new Set<string>();
+  for (const m of text.matchAll(/^[ \t]*(?:-[ \t]+)?(["']?)([-+]?\d[\d_]*)\1[ \t]*:(?=[ \t]|$)/gm)) {
+    const [, quote, token] = m;
+    const digits = token.replace(/_/g, "");
+    const jsKey = String(Number(digits));
+    if (quote || !/^[-+]?(?:0|[1-9][\d_]*)$/.test(token)) ambiguous.add(jsKey);
+    else {
+      const value = BigInt(digits);
+      found.set(jsKey, value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value);
+    }
+  }
+  for (const key of ambiguous) found.delete(key);
+  return found;
+}
+
+/**
+ * The Integers past 2^53 written plain in the text, by the rounded number js-yaml reads for each;
+ * none where two of them round to the same number.
+ */
+function bigIntegers(text: string): Map<number, bigint> {
+  const found = new Map<number, bigint>();
+  const clash = new Set<number>();
+  for (const m of text.matchAll(/(?<![\w.'"])[-+]?[1-9]\d{15,}(?![\w.'"])/g)) {
+    const n = Number(m[0]);
+    if (Number.isSafeInteger(n)) continue;
+    const exact = BigInt(m[0]);
+    if (found.has(n) && found.get(n) !== exact) clash.add(n);
+    found.set(n, exact);
+  }
+  for (const n of clash) found.delete(n);
+  return found;
+}
+
+interface Reading {
+  plain: (token: string) => boolean;
+  integerKeys: ReadonlyMap<string, number | bigint>;
+  bigIntegers: ReadonlyMap<number, bigint>;
+  /** Each mapping's keys in the document's order: a JavaScript object puts its integer-like keys first. */
+  keyOrder: ReadonlyMap<object, string[]>;
+}
+
+/**
+ * js-yaml's node events, read for each mapping's keys in the order they are written: a
+ * mapping's children close in turn, key, value, key, value (an alias too).
+ */
+function keyOrderListener(into: Map<object, string[]>): (event: "open" | "close", state: { result: unknown; kind: string | null }) => void {
+  const stack: unknown[][] = [];
+  return (event, state) => {
+    if (event === "open") return void stack.push([]);
+    const children = stack.pop() ?? [];
+    if (state.kind === "mapping" && state.result && typeof state.result === "object" && !into.has(state.result)) {
+      into.set(state.result, children.filter((_, i) => i % 2 === 0).map(String));
+    }
+    stack[stack.length - 1]?.push(state.result);
+  };
+}
+
 /** js-yaml's value as Ruby's; undefined where Psych may differ. */
-function rubyValue(data: unknown, plain: (token: string) => boolean, budget: { nodes: number }): RValue | undefined {
+function rubyValue(data: unknown, reading: Reading, budget: { nodes: number }): RValue | undefined {
+  const { plain } = reading;
   if (++budget.nodes > MAX_NODES) return undefined;
   if (data === null || data === undefined) return null;
   if (typeof data === "boolean") return data;
-  if (typeof data === "number") return Number.isSafeInteger(data) ? data : undefined;
+  if (typeof data === "number") return Number.isSafeInteger(data) ? data : reading.bigIntegers.get(data);
   if (typeof data === "string") return AMBIGUOUS.test(data.trim()) && plain(data) ? undefined : new RString(data, false);
   if (Array.isArray(data)) {
     const out: RValue[] = [];
     for (const item of data) {
-      const v = rubyValue(item, plain, budget);
+      const v = rubyValue(item, reading, budget);
       if (v === undefined) return undefined;
       out.push(v);
     }
@@ -105,13 +173,20 @@ function rubyValue(data: unknown, plain: (token: string) => boolean, budget: { n
   }
   if (typeof data === "object") {
     const hash = new RHash();
-    for (const [key, item] of Object.entries(data as Record<string, unknown>)) {
-      // Keys come back as strings: a plain key that Psych reads as a number, boolean or symbol is not one.
-      if ((AMBIGUOUS.test(key) || /^[-+]?\d+$/.test(key) || /^(true|false|null|~)$/i.test(key)) && plain(key)) return undefined;
-      const v = rubyValue(item, plain, budget);
+    const record = data as Record<string, unknown>;
+    const written = reading.keyOrder.get(record);
+    const keys = written && written.length === Object.keys(record).length && written.every((k) => Object.hasOwn(record, k)) ? written : Object.keys(record);
+    for (const key of keys) {
+      const item = record[key];
+      // Keys come back as strings: a plain key Psych reads as an Integer is one (`integerKeys`); one
+      // it reads as another number, a boolean or a symbol, or a number js-yaml rounded, is not known.
+      const integer = reading.integerKeys.get(key);
+      const rounded = /^[-+]?\d[\d.]*e[-+]?\d+$/i.test(key);
+      if (integer === undefined && (rounded || ((AMBIGUOUS.test(key) || /^[-+]?\d+$/.test(key) || /^(true|false|null|~)$/i.test(key)) && plain(key)))) return undefined;
+      const v = rubyValue(item, reading, budget);
       if (v === undefined) return undefined;
       if (key === "<<") merge(hash, v);
-      else hash.set(new RString(key, false), v);
+      else hash.set(integer ?? new RString(key, false), v);
     }
     return hash;
   }
