@@ -74,6 +74,8 @@ export function classCall(it: CallHost, path: string, name: string, args: RValue
       if (args.length || !gemLocked(it.mapper, "devise")) return undefined;
       // The providers config/initializers/devise.rb configures (gitlab's config/routes/import.rb loops over them).
       if (name === "omniauth_providers") return omniauthProviders(it.mapper.host);
+      // `Devise.omniauth_configs`: by provider, each a `Devise::OmniAuth::Config` (hyacinth's model reads its `keys`).
+      if (name === "omniauth_configs") return omniauthConfigs(omniauthProviders(it.mapper.host));
       if (name === "mappings") return deviseMappings(it.mapper.set);
       return deviseSetting(it.mapper.host, name);
   }
@@ -472,4 +474,10 @@ export function deferConfigBlock(it: CallHost, node: N.CallNode, what: string): 
     });
   }
   return null;
+}
+
+/** `Devise.omniauth_configs` from its keys, the providers: the configurations are objects of the gem's Routemap does not build. */
+function omniauthConfigs(providers: RValue): RValue {
+  if (!Array.isArray(providers)) return providers instanceof RUnknown ? new RUnknown("Devise.omniauth_configs", false, providers.cause.why) : providers;
+  return new RHash(providers.map((p) => [p, new RUnknown(`Devise.omniauth_configs[${inspect(p)}]`, true, "a Devise::OmniAuth::Config, an object of Devise's that Routemap does not build")] as [RValue, RValue]));
 }
