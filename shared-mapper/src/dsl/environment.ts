@@ -215,8 +215,10 @@ function settingsHost(it: CallHost): SettingsHost {
     appFolders: () => appFolders(it.host),
     conditions: () => it.conditions.current(),
     loadSettingFiles: (name) => {
-      // Only when the routes read a setting: initializers run after config/application.rb and the environment file.
-      if (it.quiet || !it.host.appFiles) return;
+      // Only when the routes read a setting, or a gem's reader does as they load (a Devise model's
+      // `if Rails.configuration.x`): initializers run after config/application.rb and the
+      // environment file, not while a configuration file runs for its definitions.
+      if ((it.quiet && !it.computingAside) || !it.host.appFiles) return;
       const ran = ranSettingFiles(it);
       for (const file of it.host.appFiles.configFiles(name)) {
         // config/application.rb ran first of all, at boot.

@@ -124,6 +124,8 @@ export interface CallHost extends Evaluator {
   readonly currentFile: LoadedFile;
   /** Files run for their definitions only: nothing drawn. */
   readonly quiet: number;
+  /** Whether a value is being computed aside for a gem's reader (a model's class body as the routes load), not a file run for its definitions. */
+  readonly computingAside: boolean;
   /** Where the table may lack routes so far (`MapResult.openRegions`). */
   readonly openRegions: readonly OpenRegion[];
   /** A text parsed as Ruby in the file `path` (erb.ts); undefined where the host parses nothing more. */

@@ -710,6 +710,9 @@ export class Interpreter implements MapperHost, CallHost {
 
   /** Whether statements that fail end the value being computed (`computeAside`) instead of being skipped. */
   private computing = false;
+  get computingAside(): boolean {
+    return this.computing;
+  }
   /** How many undecided arguments the DSL call being dispatched is run in both worlds for (`dispatch`). */
   private worlds = 0;
 

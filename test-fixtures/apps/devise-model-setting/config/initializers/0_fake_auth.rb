@@ -1,0 +1,1 @@
+Rails.application.config.fake_auth_enabled = true

@@ -1,0 +1,3 @@
+Rails.application.routes.draw do
+  devise_for :users
+end
