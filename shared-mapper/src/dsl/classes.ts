@@ -16,7 +16,11 @@ export type MethodDef =
       /** Written in a block run on the mapper (`draw do … def redirect(…) … end`): the mapper's singleton method, before the DSL's. */
       onMapper?: boolean;
     }
-  | { kind: "reader"; owner: string; ivar: string }
+  /**
+   * `classLevel`: ActiveSupport's `class_attribute`, the class's value (inherited from its
+   * superclasses until one sets it), read by the class and by its instances; `predicate`: `name?`.
+   */
+  | { kind: "reader"; owner: string; ivar: string; classLevel?: true; predicate?: true }
   | { kind: "writer"; owner: string; ivar: string }
   | { kind: "proc"; owner: string; proc: RProc; name: string }
   /** ActiveSupport's `delegate :name, to: :target` (`allow_nil:` gives nil where the target is nil). */

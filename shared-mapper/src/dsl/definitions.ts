@@ -7,7 +7,7 @@
  */
 import * as N from "@ruby/prism/src/nodes.js";
 import { RConst, RHash, RProc, RStructClass, RSymbol, RUnknown, RValue, stringValue, sym } from "../ruby/values.js";
-import { OBJECT, type MethodDef } from "./classes.js";
+import { OBJECT, type MethodDef, type ModuleDef } from "./classes.js";
 import type { Env } from "./env.js";
 import type { Evaluator, Node } from "./evaluator.js";
 import type { Handlers } from "./handlers.js";
@@ -80,6 +80,30 @@ const symbolNames = (args: RValue[]) =>
   args.flatMap((a) => (Array.isArray(a) ? a : [a])).map((a) => (a instanceof RSymbol ? a.name : stringValue(a))).filter((n): n is string => n !== undefined);
 
 /**
+ * ActiveSupport's `class_attribute :name` (class/attribute.rb, 6.1 to 8.1): the class's reader and
+ * writer, and unless told otherwise (`instance_reader: false`, `instance_predicate: false`,
+ * `instance_accessor: false`) its instances' reader and the `name?` predicates; `default:` (6.1 on)
+ * is the class's first value. Instances' writers, which give one object its own value, are not made.
+ */
+function classAttribute(it: Evaluator, m: ModuleDef, path: string, args: RValue[]): RValue {
+  const options = args[args.length - 1] instanceof RHash ? (args[args.length - 1] as RHash) : undefined;
+  const allowed = (key: string) => options?.sget(key) !== false;
+  const instances = allowed("instance_reader") && allowed("instance_accessor");
+  for (const attr of symbolNames(args)) {
+    const reader = { kind: "reader", owner: path, ivar: `@${attr}`, classLevel: true } as const;
+    const predicate = { ...reader, predicate: true } as const;
+    m.singleton.set(attr, reader);
+    m.singleton.set(`${attr}=`, { kind: "writer", owner: path, ivar: `@${attr}` });
+    if (allowed("instance_predicate")) m.singleton.set(`${attr}?`, predicate);
+    if (instances) m.methods.set(attr, reader);
+    if (instances && allowed("instance_predicate")) m.methods.set(`${attr}?`, predicate);
+    const dflt = options?.sget("default");
+    if (dflt !== undefined) it.setIvar(`@${attr}`, dflt, { kind: "module", path });
+  }
+  return null;
+}
+
+/**
  * A call a class or module body makes to itself (`attr_reader :x`, `include Comparable`):
  * its effect on the definitions, or undefined when it is not one of these.
  */
@@ -106,6 +130,8 @@ export function definitionCall(it: Evaluator, name: string, args: RValue[], bloc
       }
       return null;
     }
+    case "class_attribute":
+      return classAttribute(it, m, self.path, args);
     case "delegate":
       return delegate(m.methods, self.path, args);
     case "isolate_namespace":

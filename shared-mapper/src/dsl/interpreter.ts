@@ -1281,8 +1281,24 @@ export class Interpreter implements MapperHost, CallHost {
     return undefined;
   }
 
+  /** A `class_attribute`'s value: the class's own, else its nearest superclass's that set one (an instance reads its class's). */
+  private classAttribute(def: Extract<MethodDef, { kind: "reader" }>, self: Self): RValue {
+    const seen = new Set<string>();
+    for (let path = self.kind === "object" ? self.object.className : self.kind === "module" ? self.path : undefined; path && !seen.has(path); path = this.classes.get(path)?.superclass) {
+      seen.add(path);
+      const owner: Self = { kind: "module", path };
+      const set = this.ivarDefined(def.ivar, owner);
+      if (set instanceof RUnknown) return set;
+      if (!set) continue;
+      const value = this.ivar(def.ivar, owner);
+      return def.predicate ? (value instanceof RUnknown ? value : truthy(value)) : value;
+    }
+    return def.predicate ? false : null;
+  }
+
   /** Runs a method the files define, with `self`. */
   callMethodDef(def: MethodDef, self: Self, args: RValue[], block: RProc | null, name: string): RValue {
+    if (def.kind === "reader" && def.classLevel) return this.classAttribute(def, self);
     if (def.kind === "reader") {
       // A module's attribute (`mattr_accessor :s3`, `class << self; attr_accessor …`) the
       // initializers may set (`AssetManager.s3 = …`): they run before the routes in Rails.
