@@ -275,14 +275,18 @@ test("config.paths[\"config/routes.rb\"] set to what Routemap cannot read: confi
   const [app] = unknown.ws.apps;
   assert.deepEqual(app.table().diagnostics.map((d) => [d.span.start.line + 1, d.severity, d.message]), [[4, "info", "Routemap cannot read `config.paths[\"config/routes.rb\"] = RoutesList.files`: it takes config/routes.rb as the app's only routes file."]]);
   assert.equal(app.table().routes.filter((r) => !r.internal).length, 8, "config/routes.rb is still read");
-  // Writes apply in order: the `+=` adds to the list the `=` made.
+  // Writes apply in order: the `concat` adds to the list the `=` made.
   const ordered = await setup({
-    "/w/config/application.rb": application('config.paths["config/routes.rb"] = %w(config/routes/first.rb config/routes.rb)\n    config.paths["config/routes.rb"] += ["config/routes/last.rb"]'),
+    "/w/config/application.rb": application('config.paths["config/routes.rb"] = %w(config/routes/first.rb config/routes.rb)\n    config.paths["config/routes.rb"].concat(["config/routes/last.rb"])'),
     "/w/config/routes.rb": routes('  get "middle", to: "pages#middle"'),
     "/w/config/routes/first.rb": routes('  get "first", to: "pages#first"'),
     "/w/config/routes/last.rb": routes('  get "last", to: "pages#last"'),
   });
   assert.deepEqual(ordered.ws.apps[0].table().routes.filter((r) => !r.internal).map((r) => r.name), ["first", "middle", "last"]);
+  // `Rails::Paths::Path` has no `+` (railties 6.1 to 8.1: Debian's 6.1 raises NoMethodError at `+=` as the app boots).
+  const plus = await setup({ "/w/config/application.rb": application('config.paths["config/routes.rb"] += ["config/routes/last.rb"]'), "/w/config/routes.rb": routes("  resources :posts") });
+  assert.deepEqual(plus.ws.apps[0].table().diagnostics.map((d) => [d.span.start.line + 1, d.severity, d.code]), [[4, "error", "no-method-error"]]);
+  assert.match(plus.ws.apps[0].table().diagnostics[0].message, /^undefined method .\+. for .*Rails::Paths::Path/);
   const outside = await setup({ "/w/config/application.rb": application('config.paths["config/routes.rb"] << "config/more_routes.rb"'), "/w/config/routes.rb": routes("  resources :posts") });
   assert.deepEqual(outside.ws.apps[0].table().diagnostics.map((d) => d.message), ['Routemap does not read config/more_routes.rb, which config.paths["config/routes.rb"] lists: its routes are missing.']);
 });

@@ -14,7 +14,7 @@ import { BudgetExceeded, DEFAULT_LIMITS, ValueTooLarge } from "./dsl/budget.js";
 import { ReportedError } from "./dsl/signals.js";
 import { BreakSignal, NextSignal, ReturnSignal, ThrowSignal } from "./dsl/signals.js";
 import { RoutingError } from "./mapper/errors.js";
-import { inspect } from "./ruby/print.js";
+import { inspect, missingMethodMessage } from "./ruby/print.js";
 import { RUnknown, UnknownValueError } from "./ruby/values.js";
 import { Drawer, frameworkRoutes, mentionsFrameworkSetting, type FrameworkDraw, type FrameworkRoutes } from "./framework/index.js";
 import { readRoutesPaths } from "./framework/routesPaths.js";
@@ -714,6 +714,9 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
       drawAll(framework.first);
       // The routes files Rails loads, in order: config/routes.rb, or what config.paths lists.
       const listed = application && appRoot !== undefined ? readRoutesPaths(application, (pattern) => globFiles(input, appRoot, pattern)) : undefined;
+      if (listed && "missing" in listed) {
+        interpreter.report("error", `${missingMethodMessage(interpreter.ruby, listed.missing.method, "Rails::Paths::Path", false)}: config.paths["config/routes.rb"] is a Rails::Paths::Path, which has \`<<\`, \`concat\` and \`unshift\` only; the app does not boot.`, listed.missing.span, "no-method-error");
+      }
       if (listed && "unknown" in listed) {
         interpreter.report("info", `Routemap cannot read \`${listed.unknown.text}\`: it takes config/routes.rb as the app's only routes file.`, listed.unknown.span, "unknown-setting");
       }

@@ -4,8 +4,10 @@
  * (railties/lib/rails/application/routes_reloader.rb, `paths`/`load_paths`). By default it
  * holds `config/routes.rb` alone; an app may set it to a list, or add to it, in
  * config/application.rb (`= %w(config/routes/api.rb config/routes.rb)`, `<< "…"`,
- * `.unshift(…)`, `+= [...]`, `Rails.root.join("config", "routes", "admin.rb")`).
- * What is computed some other way (a `Dir[…]` glob, a method's result) is not read.
+ * `.unshift(…)`, `.concat(…)`, `Rails.root.join("config", "routes", "admin.rb")`, `Dir[…]`).
+ * What is computed some other way (a method's result) is not read. `Rails::Paths::Path` has no
+ * `+`, `push`, `append` or `prepend` (railties/lib/rails/paths.rb, 6.1 to 8.1): `+= […]` and those
+ * raise NoMethodError as the app boots.
  */
 import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
@@ -16,7 +18,9 @@ import { compareBytes } from "../core/compare.js";
 export type RoutesPaths =
   /** Relative to the app's root, in the order Rails loads them; `site`: the setting's last write. */
   | { paths: string[]; site: Span }
-  | { unknown: { text: string; span: Span } };
+  | { unknown: { text: string; span: Span } }
+  /** A method the list does not have (`+=`, `push`): Rails raises NoMethodError there. */
+  | { missing: { method: string; span: Span } };
 
 const KEY = "config/routes.rb";
 
@@ -30,6 +34,7 @@ export function readRoutesPaths(application: LoadedFile, glob: (pattern: string)
   let paths: string[] | undefined;
   let site: Span | undefined;
   let unknown: { text: string; span: Span } | undefined;
+  let missing: { method: string; span: Span } | undefined;
   const spanOf = (node: N.Node) => application.index.span(node.location.startOffset, node.location.startOffset + node.location.length);
   const unread = (node: N.Node) => {
     unknown ??= { text: application.index.slice(node.location.startOffset, node.location.startOffset + node.location.length).split("\n")[0], span: spanOf(node) };
@@ -45,19 +50,23 @@ export function readRoutesPaths(application: LoadedFile, glob: (pattern: string)
   // In source order: a later write works on what the earlier ones left.
   walkNodes(application.program, (node) => {
     if (node instanceof N.IndexOperatorWriteNode && isRoutesPaths(node.receiver, node.arguments_)) {
-      if (node.binaryOperator === "+") write(node, [values(node.value)], "append");
-      else unread(node);
+      missing ??= { method: node.binaryOperator, span: spanOf(node) };
     } else if (node instanceof N.CallNode && node.name === "[]=" && isRoutesPaths(node.receiver, node.arguments_)) {
       write(node, [values(node.arguments_!.arguments_[1])], "replace");
+    } else if (node instanceof N.CallNode && NOT_PATH_METHODS.has(node.name) && node.receiver instanceof N.CallNode && node.receiver.name === "[]" && isRoutesPaths(node.receiver.receiver, node.receiver.arguments_)) {
+      missing ??= { method: node.name, span: spanOf(node) };
     } else if (node instanceof N.CallNode && APPENDING.has(node.name) && node.receiver instanceof N.CallNode && node.receiver.name === "[]" && isRoutesPaths(node.receiver.receiver, node.receiver.arguments_)) {
-      write(node, (node.arguments_?.arguments_ ?? []).map(values), node.name === "unshift" || node.name === "prepend" ? "prepend" : "append");
+      write(node, (node.arguments_?.arguments_ ?? []).map(values), node.name === "unshift" ? "prepend" : "append");
     }
   });
+  if (missing) return { missing };
   if (unknown) return { unknown };
   return paths && site && { paths, site };
 }
 
-const APPENDING = new Set(["<<", "push", "unshift", "concat", "append", "prepend"]);
+const APPENDING = new Set(["<<", "unshift", "concat"]);
+/** Array's, which `Rails::Paths::Path` does not have. */
+const NOT_PATH_METHODS = new Set(["push", "append", "prepend"]);
 
 /** `config.paths["config/routes.rb"]` (or `paths[…]` of any receiver named config). */
 function isRoutesPaths(receiver: N.Node | null, args: N.ArgumentsNode | null): boolean {
@@ -74,7 +83,8 @@ function isRoutesPaths(receiver: N.Node | null, args: N.ArgumentsNode | null): b
 
 /**
  * Paths written out: a string, `%w(…)`, an array of them, `Rails.root.join("a", "b.rb")`, and
- * `Dir[Rails.root.join("config/routes/*.rb")]` (or `Dir.glob`), and any of them `.sort`ed.
+ * `Dir[Rails.root.join("config/routes/*.rb")]` (or `Dir.glob`), any of them `.sort`ed, and lists
+ * joined with `+`.
  */
 function valuesOf(node: N.Node | undefined, glob: (pattern: string) => string[] | undefined): string[] | undefined {
   const values = (n: N.Node | undefined) => valuesOf(n, glob);
@@ -86,6 +96,13 @@ function valuesOf(node: N.Node | undefined, glob: (pattern: string) => string[] 
   // `Dir[…].sort` (puzzle/cryptopus): Ruby compares the strings byte by byte.
   if (node instanceof N.CallNode && node.name === "sort" && !node.arguments_ && !node.block && node.receiver) {
     return values(node.receiver)?.sort(compareBytes);
+  }
+  // `unshift(*Dir[…].sort)`: the list's paths.
+  if (node instanceof N.SplatNode) return values(node.expression ?? undefined);
+  // `Dir[…] + Dir[…]` (noosfero): the lists one after the other.
+  if (node instanceof N.CallNode && node.name === "+" && node.receiver && node.arguments_?.arguments_.length === 1) {
+    const [left, right] = [values(node.receiver), values(node.arguments_.arguments_[0])];
+    return left && right ? [...left, ...right] : undefined;
   }
   if (node instanceof N.StringNode) return [relativePath(node.unescaped.value)];
   if (node instanceof N.ArrayNode) {

@@ -15,5 +15,8 @@ module RoutesPaths
     config.paths["config/routes.rb"].concat(Dir[Rails.root.join("config/routes/extra/*.rb")])
     # Then config/routes/more's, sorted (puzzle/cryptopus writes it so).
     config.paths["config/routes.rb"].concat Dir[Rails.root.join("config/routes/more/*.rb")].sort
+    # Lists joined with `+` (noosfero), and a splat into `unshift`, which puts them first.
+    config.paths["config/routes.rb"].concat(Dir[Rails.root.join("config/routes/plus/*.rb")] + Dir[Rails.root.join("config/routes/none/*.rb")])
+    config.paths["config/routes.rb"].unshift(*Dir[Rails.root.join("config/routes/first/*.rb")].sort)
   end
 end

@@ -1,0 +1,3 @@
+Rails.application.routes.draw do
+  get "plus_e", to: "plus#e"
+end
