@@ -82,7 +82,7 @@ const MAPPER_IVARS = new Set(["@set", "@draw_paths", "@scope", "@concerns"]);
  * again for each name, under `shallow` or `nested` (apply_common_behavior_for's `send(method, …)`).
  */
 const OWN_DSL_CALLS = new Set(["get", "post", "patch", "put", "delete", "resources", "resource"]);
-/** Verb overrides run inside each other (`callOverride`): none in any app. */
+/** Overrides of the DSL run inside each other (`callOverride`): none in any app. */
 const MAX_OVERRIDES = 10;
 /** Files run inside each other (`require`, `load`, `draw`): far more than any app nests. */
 const MAX_FILE_NESTING = 100;
@@ -555,7 +555,7 @@ export class Interpreter implements MapperHost, CallHost {
   private overridesRunning = 0;
 
   /**
-   * Ruby's SystemStackError, raised inside a method or a verb override: it leaves every frame
+   * Ruby's SystemStackError, raised inside a method or an override of the DSL: it leaves every frame
    * (each of which would otherwise report it, skip the statement and go on into the next call that
    * recurses) and is reported once, where it was raised, by the statement outside them.
    */
