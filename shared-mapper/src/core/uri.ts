@@ -14,7 +14,7 @@
 import { inspect } from "../ruby/print.js";
 import { DEFAULT_PORT, uriText } from "../ruby/uriText.js";
 import { RUnknown, RUri, RValue, stringValue } from "../ruby/values.js";
-import { arity, rubyError, str, type Methods, type Result } from "./runtime.js";
+import { arity, rubyError, str, type Methods, type Result, type Runtime } from "./runtime.js";
 
 const U = "A-Za-z0-9\\-._~";
 const SUB = "!$&'()*+,;=";
@@ -92,9 +92,21 @@ function normalized(u: RUri): string {
 
 const text = (v: string | null): Result => (v === null ? null : str(v));
 
+/**
+ * `URI.escape` and `URI.encode`, obsolete since Ruby 2.7 and gone in 3.0: NoMethodError there
+ * (eshelf's routes; Rails does not boot). Before 3.0 Routemap has no answer (an unknown value).
+ */
+const removedIn30 = (name: string) => (rt: Runtime): Result => {
+  if (!rt.ruby.keywordsSeparated) return undefined;
+  const method = rt.ruby.modernHashInspect ? `'${name}'` : `\`${name}'`;
+  throw rubyError("NoMethodError", `undefined method ${method} for ${rt.ruby.receiverByClass ? "module URI" : "URI:Module"}`);
+};
+
 /** `URI.parse`, `URI(…)`. */
 export const URI_CLASS: Methods<unknown> = {
   parse: (_rt, _c, args) => (arity(args, 1), uriParse(args[0])),
+  escape: removedIn30("escape"),
+  encode: removedIn30("encode"),
 };
 
 /** `URI(x)`: a URI as it is, a String parsed. */
