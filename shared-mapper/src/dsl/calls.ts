@@ -23,6 +23,7 @@ import { OBJECT, type MethodDef } from "./classes.js";
 import { definitionCall } from "./definitions.js";
 import { routingMethod, type DslMethod } from "./dispatch.js";
 import { keepKeywordsMark } from "./keywordArgs.js";
+import { mapperResponds } from "./selfMethods.js";
 import { gemLocked, gemVersion } from "../mapper/state.js";
 import { Env, type Self } from "./env.js";
 import type { CallHost, Evaluator, Node } from "./evaluator.js";
@@ -534,7 +535,7 @@ function mapperQuery(it: CallHost, node: N.CallNode, env: Env, name: string, fra
   const arg = args.length === 1 ? (args[0] instanceof RSymbol ? args[0].name : stringValue(args[0])) : undefined;
   const unknown = () => new RUnknown(quotedSource(it.sourceText(node), 60), false, name === "respond_to?" ? "which methods Rails' mapper has beyond its routing DSL" : "whether a part of the routes Routemap could not evaluate, or drawn under a condition it cannot decide, named the route");
   if (arg === undefined) return unknown();
-  if (name === "respond_to?") return routingMethod(arg, it.mapper) || arg === "has_named_route?" ? true : unknown();
+  if (name === "respond_to?") return mapperResponds(it, arg) ? true : unknown();
   const here = it.mapper.set.namedRouteHere(arg);
   return here === true || (here === false && !it.openRegions.length) ? here : unknown();
 }

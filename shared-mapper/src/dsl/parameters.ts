@@ -8,7 +8,7 @@ import * as N from "@ruby/prism/src/nodes.js";
 import { RoutingError } from "../mapper/errors.js";
 import { RHash, RSymbol, RValue } from "../ruby/values.js";
 import type { Span } from "../types.js";
-import { KEYWORDS_LAST } from "./keywordArgs.js";
+import { KEYWORDS_LAST, keepKeywordsMark } from "./keywordArgs.js";
 import type { Env } from "./env.js";
 import type { Evaluator, Node } from "./evaluator.js";
 
@@ -42,10 +42,7 @@ export function bindParameters(it: Evaluator, params: N.ParametersNode | null, g
   params.posts.forEach((p, i) => bind(p, posts[i]));
   if (keywords) bindKeywords(it, params, keywords, env, strict);
   if (params.keywordRest instanceof N.ForwardingParameterNode) {
-    const forwarded = [...args];
-    const told = KEYWORDS_LAST.get(given);
-    if (told !== undefined) KEYWORDS_LAST.set(forwarded, told);
-    env.declare("...", forwarded);
+    env.declare("...", keepKeywordsMark(given, [...args]));
   }
   if (params.block) env.declare(params.block.name ?? "&", env.block);
 }

@@ -64,7 +64,10 @@ export function forwardedToMapper(it: CallHost, node: N.CallNode, env: Env, args
   if (name !== "respond_to?") return ivarCall(it, node, args, onMapper);
   // The options merged in are `include_all`, a Hash: true, so private methods count too.
   const method = args[0] instanceof RSymbol ? args[0].name : stringValue(args[0]);
-  if (method !== undefined && (routingMethod(method, it.mapper) || method === "has_named_route?")) return true;
+  if (method !== undefined && mapperResponds(it, method)) return true;
   const what = `respond_to?(${args.map((a) => (a instanceof RSymbol ? `:${a.name}` : "…")).join(", ")})`;
   return new RUnknown(what, false, args.length === 2 && truthy(args[1]) ? "which methods, private ones too, Rails' mapper has beyond its routing DSL" : "which methods Rails' mapper has beyond its routing DSL");
 }
+
+/** Whether Rails' mapper answers `respond_to?(method)` true for certain: its routing DSL, and `has_named_route?`. */
+export const mapperResponds = (it: CallHost, method: string): boolean => routingMethod(method, it.mapper) !== undefined || method === "has_named_route?";
