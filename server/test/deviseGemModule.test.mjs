@@ -7,26 +7,18 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { scratchDir } from "../../test-fixtures/lib/scratch.mjs";
-import { appEnv } from "./fixture.mjs";
+import { appEnv, writeFiles } from "./fixture.mjs";
 
 const CLI = new URL("../bin/routemap.cjs", import.meta.url).pathname;
-
-function write(root, files) {
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  }
-}
 
 test("a Devise module of an installed gem draws its routes with the gem's own mapper method", () => {
   const dir = scratchDir("routemap-devise-gem-");
   const app = join(dir, "app");
   const gems = join(dir, "gemhome");
   const gem = "gems/devise_foo-0.1.0";
-  write(gems, {
+  writeFiles(gems, {
     [`${gem}/lib/devise_foo.rb`]: [
       'require "devise"',
       'require "devise_foo/routes"',
@@ -48,7 +40,7 @@ test("a Devise module of an installed gem draws its routes with the gem's own ma
     ].join("\n"),
     "specifications/devise_foo-0.1.0.gemspec": 'Gem::Specification.new do |s|\n  s.name = "devise_foo"\n  s.version = "0.1.0"\n  s.require_paths = ["lib"]\nend\n',
   });
-  write(app, {
+  writeFiles(app, {
     Gemfile: 'source "https://rubygems.org"\ngem "rails", "6.1.7"\ngem "devise", "4.8.1"\ngem "devise_foo", "0.1.0"\n',
     "Gemfile.lock": "GEM\n  remote: https://rubygems.org/\n  specs:\n    devise (4.8.1)\n    devise_foo (0.1.0)\n      devise (>= 4.0)\n    rails (6.1.7)\n\nPLATFORMS\n  ruby\n\nDEPENDENCIES\n  devise (= 4.8.1)\n  devise_foo (= 0.1.0)\n  rails (= 6.1.7)\n",
     "config/application.rb": 'require "rails"\nrequire "active_record/railtie"\nrequire "action_controller/railtie"\nBundler.require(*Rails.groups)\nmodule App\n  class Application < Rails::Application\n    config.load_defaults 6.1\n  end\nend\n',

@@ -82,5 +82,13 @@ export function where(location) {
 /** The environment of a command run in a scratch app: none of the machine's GEM_/BUNDLE_ variables, its own home and cache folder beside the app. */
 export const appEnv = (root) => ({ ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(GEM_|BUNDLE_)/.test(k))), HOME: join(root, "..", "home"), ROUTEMAP_CACHE_DIR: join(root, "..", "cache") });
 
+/** Writes `files` (relative path → text) under `root`, making their folders. */
+export function writeFiles(root, files) {
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+}
+
 /** `routemap ...args` run in the scratch app at `root` (bin/routemap.cjs, as installed), with `appEnv`. */
 export const routemapIn = (root, ...args) => spawnSync(process.execPath, [new URL("../bin/routemap.cjs", import.meta.url).pathname, ...args], { cwd: root, env: appEnv(root), encoding: "utf8" });

@@ -8,26 +8,18 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { scratchDir } from "../../test-fixtures/lib/scratch.mjs";
-import { appEnv } from "./fixture.mjs";
+import { appEnv, writeFiles } from "./fixture.mjs";
 
 const CLI = new URL("../bin/routemap.cjs", import.meta.url).pathname;
-
-function write(root, files) {
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  }
-}
 
 function setup(requireExtension = true) {
   const dir = scratchDir("routemap-gem-routes-");
   const app = join(dir, "app");
   const gems = join(dir, "gemhome");
   const gem = "gems/fake_routes-0.1.0";
-  write(gems, {
+  writeFiles(gems, {
     [`${gem}/lib/fake_routes.rb`]: 'require "fake_routes/engine"\n',
     [`${gem}/lib/fake_routes/engine.rb`]: "module FakeRoutes\n  class Engine < ::Rails::Engine\n  end\nend\n",
     [`${gem}/app/lib/ext/mapper.rb`]: [
@@ -57,7 +49,7 @@ function setup(requireExtension = true) {
     ].join("\n"),
     "specifications/fake_routes-0.1.0.gemspec": 'Gem::Specification.new do |s|\n  s.name = "fake_routes"\n  s.version = "0.1.0"\nend\n',
   });
-  write(app, {
+  writeFiles(app, {
     Gemfile: 'source "https://rubygems.org"\ngem "rails", "6.1.7"\ngem "fake_routes", "0.1.0"\n',
     "Gemfile.lock": "GEM\n  remote: https://rubygems.org/\n  specs:\n    fake_routes (0.1.0)\n    rails (6.1.7)\n\nPLATFORMS\n  ruby\n\nDEPENDENCIES\n  fake_routes (= 0.1.0)\n  rails (= 6.1.7)\n",
     "config/application.rb": 'require "rails"\nrequire "action_controller/railtie"\nrequire "fake_routes"\nmodule App\n  class Application < Rails::Application\n    config.load_defaults 6.1\n  end\nend\n',

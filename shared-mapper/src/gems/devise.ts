@@ -73,7 +73,7 @@ export function deviseFor(m: MapperState, call: Call, gems: DeviseGems): void {
     const mappingObject = addMapping(m.set, values);
     const read = () => (m.host.inApp ? readDeviseModel(mapping.className, modelReader(m), app) : { why: `Routemap reads them from ${modelPath(mapping.className)}, and this routes file is read without its app` });
     let model = read();
-    if (!("why" in model) && !gemsRead && model.modules.some((mod) => !KNOWN_MODULES.has(mod) && !(mod in EXTENSIONS) && !app.routes.has(mod))) {
+    if (!("why" in model) && !gemsRead && model.modules.some((mod) => notModelled(mod, app))) {
       gemsRead = true;
       const withGems = gemDeviseModules(m, app);
       if (withGems !== app) {
@@ -85,7 +85,7 @@ export function deviseFor(m: MapperState, call: Call, gems: DeviseGems): void {
       m.host.missing(`Routemap does not know the Devise modules of ${mapping.className}: ${model.why}. The routes of \`devise_for :${mapping.resource}\` are missing.`, mapping.covers());
       continue;
     }
-    const unknown = model.modules.filter((mod) => !KNOWN_MODULES.has(mod) && !(mod in EXTENSIONS) && !app.routes.has(mod));
+    const unknown = model.modules.filter((mod) => notModelled(mod, app));
     if (unknown.length) {
       const unread = app.unread.length ? ` (or from \`${app.unread[0]}\` in the app, which Routemap cannot read)` : "";
       const listed = unknown.length > MAX_LISTED ? `${unknown.slice(0, MAX_LISTED).map((u) => `:${u}`).join(", ")} and ${unknown.length - MAX_LISTED} more` : unknown.map((u) => `:${u}`).join(", ");
@@ -134,6 +134,9 @@ function modelReader(m: MapperState): ModelReader {
   };
 }
 
+/** A module neither Devise, a gem Routemap models, nor the app (`app`) adds. */
+const notModelled = (module: string, app: AppDeviseModules): boolean => !KNOWN_MODULES.has(module) && !(module in EXTENSIONS) && !app.routes.has(module);
+
 /**
  * The installed gems' own `Devise.add_module` calls (devise_ichain_authenticatable's
  * `add_module :ichain_authenticatable, route: { ichain_session: [...] }`), read from the locked
@@ -144,7 +147,7 @@ function gemDeviseModules(m: MapperState, app: AppDeviseModules): AppDeviseModul
   const gems = m.host.gemDependents?.("devise", "add_module");
   if (!gems?.length) return app;
   const found = readAppDeviseModules(gems.flatMap((g) => g.files));
-  const added = found.order.filter((module) => !KNOWN_MODULES.has(module) && !(module in EXTENSIONS) && !app.routes.has(module));
+  const added = found.order.filter((module) => notModelled(module, app));
   if (!added.length) return app;
   return { order: [...added, ...app.order], routes: new Map([...added.map((module) => [module, found.routes.get(module)] as const), ...app.routes]), unread: app.unread };
 }
