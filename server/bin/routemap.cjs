@@ -6,6 +6,15 @@
 "use strict";
 const path = require("path");
 
+// The launcher npm's install puts at the top of this file (bin/install.cjs) starts Node without
+// NODE_EXTRA_CA_CERTS, which costs Node's start and serves connections Routemap never opens:
+// its value is back here, for the app's ENV is the shell's.
+const savedCerts = process.env.ROUTEMAP_NODE_EXTRA_CA_CERTS;
+if (savedCerts !== undefined) {
+  process.env.NODE_EXTRA_CA_CERTS = savedCerts;
+  delete process.env.ROUTEMAP_NODE_EXTRA_CA_CERTS;
+}
+
 const command = process.argv[2];
 const bundle = path.join(__dirname, "../dist/bundle/cli.js");
 if (command === "routes") {

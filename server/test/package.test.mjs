@@ -6,7 +6,8 @@
 import { test, before } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { cpSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createProtocolConnection, StreamMessageReader, StreamMessageWriter } from "vscode-languageserver-protocol/node";
@@ -32,7 +33,7 @@ const outside = { ...process.env, PATH: `${join(prefix, "bin")}:${process.env.PA
 test("the tarball holds the bundles, the WASM file and the executable, and depends on nothing", () => {
   assert.equal(packed.name, "@routemap/cli");
   assert.deepEqual(packed.files.map((f) => f.path).sort(), [
-    "LICENSE", "README.md", "bin/codeCache.cjs", "bin/prismEarly.cjs", "bin/routemap.cjs", "dist/bundle/cli.js", "dist/bundle/languageServer.js", "dist/bundle/package.json", "dist/bundle/prism.wasm", "dist/bundle/server.js",
+    "LICENSE", "README.md", "bin/codeCache.cjs", "bin/install.cjs", "bin/prismEarly.cjs", "bin/routemap.cjs", "dist/bundle/cli.js", "dist/bundle/languageServer.js", "dist/bundle/package.json", "dist/bundle/prism.wasm", "dist/bundle/server.js",
     "package.json", "schema/check-v1.schema.json", "schema/routes-v1.schema.json",
   ]);
   const manifest = JSON.parse(execFileSync("tar", ["-xzOf", join(work, packed.filename), "package/package.json"], { encoding: "utf8" }));
@@ -77,6 +78,65 @@ test("installed, `routemap lsp --stdio` serves an editor: diagnostics and the ro
     if (child.exitCode === null) child.kill();
     conn.dispose();
   }
+});
+
+// bin/install.cjs, npm's postinstall: on a Unix-like system the installed command's first line
+// becomes a shell launcher that starts Node without NODE_EXTRA_CA_CERTS (put back for the app's
+// ENV) and, for `routes`, with V8's young generation at 64 MB.
+const unix = process.platform !== "win32";
+const firstLine = (file) => readFileSync(file, "utf8").split("\n", 1)[0];
+const installed = (prefixDir) => join(prefixDir, "lib/node_modules/@routemap/cli/bin/routemap.cjs");
+
+test("installed, the command starts through its launcher: NODE_EXTRA_CA_CERTS is not read by Node, and is the app's ENV still", { skip: !unix && "no launcher on Windows" }, () => {
+  assert.equal(firstLine(installed(prefix)), "#!/bin/sh");
+  const envApp = join(work, "env-app");
+  mkdirSync(join(envApp, "config"), { recursive: true });
+  writeFileSync(join(envApp, "config/routes.rb"), 'Rails.application.routes.draw do\n  get ENV.fetch("NODE_EXTRA_CA_CERTS", "unset").delete("/"), to: "a#b"\nend\n');
+  // A bundle that does not exist: Node reading it would warn on stderr as it starts.
+  const env = { ...outside, NODE_EXTRA_CA_CERTS: join(work, "no-such-bundle.pem"), ROUTEMAP_CACHE_DIR: join(work, "launcher-cache") };
+  const run = spawnSync("routemap", ["routes"], { cwd: envApp, env, encoding: "utf8" });
+  assert.equal(run.status, 0, run.stderr);
+  assert.equal(run.stderr, "");
+  assert.match(run.stdout, /GET {2}\/\S*no-such-bundle\.pem\(\.:format\) a#b$/m);
+  const unset = spawnSync("routemap", ["routes"], { cwd: envApp, env: { ...env, NODE_EXTRA_CA_CERTS: undefined }, encoding: "utf8" });
+  assert.match(unset.stdout, /\/unset\(\.:format\)/);
+  // Given to Node as a script (pnpm's shim, `node routemap.cjs`), the launcher's lines do nothing, and Node reads the variable.
+  const byNode = spawnSync(process.execPath, [installed(prefix), "routes"], { cwd: envApp, env, encoding: "utf8" });
+  assert.equal(byNode.stdout, run.stdout);
+  assert.match(byNode.stderr, /Ignoring extra certs from/);
+});
+
+test("installed, `routes` runs with the launcher's flags and `check` without: each has its own code cache", { skip: !unix && "no launcher on Windows" }, () => {
+  const cache = join(work, "flags-cache");
+  const env = { ...outside, ROUTEMAP_CACHE_DIR: cache };
+  assert.equal(spawnSync("routemap", ["routes"], { cwd: app, env, encoding: "utf8" }).status, 0);
+  spawnSync("routemap", ["check"], { cwd: app, env, encoding: "utf8" });
+  // The cache's name carries a hash of the flags Node was started with (bin/codeCache.cjs).
+  const names = readdirSync(cache).filter((name) => name.endsWith(".v8")).sort();
+  assert.deepEqual(names.map((name) => name.replace(/\d+\.v8$/, "N")), ["check-N", names.find((n) => n.startsWith("routes-")).replace(/\d+\.v8$/, "N")]);
+  assert.match(names[1], /^routes-[0-9a-z]+-\d+\.v8$/);
+  // Arguments reach the command as given.
+  const grep = spawnSync("routemap", ["routes", "-g", "users/sign_in"], { cwd: app, env, encoding: "utf8" });
+  assert.equal(grep.stdout, spawnSync(process.execPath, [installed(prefix), "routes", "-g", "users/sign_in"], { cwd: app, env, encoding: "utf8" }).stdout);
+  assert.match(grep.stdout, /new_user_session GET/);
+  const spaced = spawnSync("routemap", ["routes", "-g", "sign in"], { cwd: app, env, encoding: "utf8" });
+  assert.equal(spaced.stderr, "");
+  assert.equal(spaced.stdout, spawnSync(process.execPath, [installed(prefix), "routes", "-g", "sign in"], { cwd: app, env, encoding: "utf8" }).stdout);
+});
+
+test("installed without scripts, or in a checkout, the command keeps Node's first line and runs the same", () => {
+  const plain = join(work, "plain");
+  npm(["install", "-g", "--offline", "--ignore-scripts", "--prefix", plain, join(work, packed.filename)], work);
+  assert.equal(firstLine(installed(plain)), "#!/usr/bin/env node");
+  const run = spawnSync(unix ? join(plain, "bin", "routemap") : "routemap", ["routes"], { cwd: app, env: { ...outside, PATH: `${join(plain, "bin")}:${process.env.PATH}` }, encoding: "utf8" });
+  assert.equal(run.stdout, readFileSync(join(repo, "test-fixtures/sample-app/rails-routes.txt"), "utf8"));
+  // A checkout (sources beside bin/) is left as it is: npm ci runs the workspace's postinstall too.
+  const checkout = join(work, "checkout");
+  mkdirSync(join(checkout, "src"), { recursive: true });
+  cpSync(join(repo, "server/bin"), join(checkout, "bin"), { recursive: true });
+  const { installLauncher } = createRequire(import.meta.url)(join(checkout, "bin/install.cjs"));
+  assert.equal(installLauncher(join(checkout, "bin/routemap.cjs")), unix ? "kept: a checkout" : "kept: Windows runs the command through npm's shim");
+  assert.equal(readFileSync(join(checkout, "bin/routemap.cjs"), "utf8"), readFileSync(join(repo, "server/bin/routemap.cjs"), "utf8"));
 });
 
 test("the README's Neovim 0.7 snippet, in Neovim, starts the installed server and shows its diagnostics", { skip: !hasNeovim() && process.env.CI !== "true" && "Neovim is not installed (apt-get install -y neovim)" }, () => {
