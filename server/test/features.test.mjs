@@ -310,6 +310,18 @@ test("diagnostics: per file, with the first definition as related information", 
   expectFile("diagnostics", lines.join("\n") + "\n");
 });
 
+test("diagnostics: on Rails 8.1 a Hash passed as a value is Rails' deprecation warning, at the Hash, tagged deprecated", async () => {
+  const { ws } = await workspaceFor('//- config/routes.rb\nRails.application.routes.draw do\n  get "a", { to: "a#a", as: "a" }\n  get "b", to: "b#b"\nend\n');
+  ws.settingsChanged({ ...ws.settings, railsVersion: "8.1" });
+  const app = ws.appFor("/app/config/routes.rb");
+  const [d, ...rest] = appDiagnostics(app, { diagnostics: true, unreachedActions: false }).get("/app/config/routes.rb") ?? [];
+  assert.deepEqual(rest, []);
+  const { start, end } = d.range;
+  const text = start.line === end.line ? '  get "a", { to: "a#a", as: "a" }'.slice(start.character, end.character) : undefined;
+  assert.deepEqual({ line: start.line, text, severity: d.severity, code: d.code, tags: d.tags, lines: d.message.split("\n").length }, { line: 1, text: '{ to: "a#a", as: "a" }', severity: 2, code: "deprecated-hash-argument", tags: [2], lines: 2 });
+  assert.match(d.message, /^DEPRECATION WARNING: get received a hash argument as\. Please use a keyword instead\. Support to hash argument will be removed in Rails 8\.2\.\n/);
+});
+
 // The whole app's table: routes Rails adds (config/application.rb) and Devise's (the model's modules).
 const WHOLE_APP = `
 //- Gemfile.lock

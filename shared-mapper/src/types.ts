@@ -26,6 +26,8 @@ export interface Diagnostic {
   related?: RelatedInformation[];
   /** What a quick fix needs (`missing-action`: the controller and the action). */
   data?: Record<string, string>;
+  /** The code it points at is deprecated (editors strike it through). */
+  deprecated?: true;
 }
 
 /** What a route dispatches to when it is not a controller action. */

@@ -413,6 +413,64 @@ test("8.1 reads a Hash passed as a value its own way (assign_deprecated_option, 
   assert.deepEqual(v81.errors, ['11: No concern named {:as=>"z"} was found!']);
 });
 
+test("8.1 warns of each key of a Hash passed as a value, in Rails' words and order; an except: beside only: in scope's Hash is a default; resources deletes :concerns from it (mapper.rb v8.1.3 l.667–683; checked against 8.1.3's code, deprecator to stderr)", async () => {
+  const body = [
+    '  OPTS = { to: "x#a", format: false, as: "aa", foo: 1 }',
+    '  get "a", OPTS',
+    '  options "o", { to: "x#o", "bar" => 2 }',
+    '  mount Probe, { at: "/p", as: "pp", format: false, via: :get }',
+    '  scope({ except: [:destroy], module: "m" }) { resources :items, only: :index }',
+    "  scope({ only: [:index], except: [:show] }) { resources :things }",
+    '  namespace :n1, { shallow_path: "sp", path: "q", as: nil } do resources :posts, only: :show end',
+    "  concern :c do get :x end",
+    "  resources :notes, { concerns: [:c], only: [:index], param: :slug }",
+    "  resource :profile, { concerns: nil, only: [:show] }",
+    '  match "m", { to: "x#m", via: :get, on: nil }',
+    '  get "kw", to: "x#kw", as: "kw"',
+    '  get "h" => "x#h"',
+    '  send(:post, "s", { to: "x#s" })',
+    '  with_options(to: "x#w") { |o| o.get "w1"; o.get "w2", { as: "w2" } }',
+    '  NS = { path: "nsp" }.freeze',
+    '  namespace :n2, NS do get "y", to: "x#y" end',
+    "  R = { concerns: [:c] }",
+    "  resources :r1, R",
+    "  resources :r2, R",
+  ].join("\n");
+  const source = `module Probe; def self.call(env) = 1; end\n${body}`;
+  const warnings = async (version) => {
+    const text = `Rails.application.routes.draw do\n${source}\nend\n`;
+    const result = (await mapper()).map({ entry: "routes.rb", files: { "routes.rb": text }, options: { railsVersion: version } });
+    return result.diagnostics.filter((d) => d.code === "deprecated-hash-argument").map((d) => {
+      assert.equal(d.severity, "warning");
+      assert.equal(d.deprecated, true);
+      return [d.span.start.line, text.split("\n")[d.span.start.line].slice(d.span.start.character, d.span.end.character), d.message];
+    });
+  };
+  assert.deepEqual(await warnings("8.0"), []);
+  const said = (method, ...keys) => keys.map((k) => `DEPRECATION WARNING: ${method} received a hash argument ${k}. Please use a keyword instead. Support to hash argument will be removed in Rails 8.2.`).join("\n");
+  // Rails' stderr, each line `(called from … at routes.rb:N)`: the warnings of a call are one diagnostic, at its Hash.
+  assert.deepEqual(await warnings("8.1"), [
+    [3, "OPTS", said("get", "as", "to", "foo")],
+    [4, '{ to: "x#o", "bar" => 2 }', said("options", "to", "bar")],
+    [5, '{ at: "/p", as: "pp", format: false, via: :get }', said("mount", "as", "via", "at")],
+    [6, '{ except: [:destroy], module: "m" }', said("scope", "except", "module")],
+    [7, "{ only: [:index], except: [:show] }", said("scope", "only", "except")],
+    [8, '{ shallow_path: "sp", path: "q", as: nil }', said("namespace", "shallow_path", "path")],
+    [10, "{ concerns: [:c], only: [:index], param: :slug }", said("resources", "concerns", "only", "param")],
+    [11, "{ concerns: nil, only: [:show] }", said("resource", "only")],
+    [12, '{ to: "x#m", via: :get, on: nil }', said("match", "via", "to")],
+    [15, '{ to: "x#s" }', said("post", "to")],
+    [18, "NS", said("namespace", "path")],
+    [20, "R", said("resources", "concerns")],
+  ]);
+  const v81 = await check(source, "8.1");
+  // Rails 8.1.3: `things GET /things(.:format) things#index {:except=>[:show]}`; r2 has no `x` (R lost :concerns).
+  assert.ok(v81.rows.includes("things GET /things(.:format) things#index {:except=>[:show]}"), v81.rows.join("\n"));
+  assert.ok(v81.rows.some((r) => r.startsWith("r1_x ")) && !v81.rows.some((r) => r.startsWith("r2_x ")));
+  assert.ok(v81.rows.includes("post GET /n1/q/posts/:id(.:format) n1/posts#show"));
+  assert.deepEqual(v81.errors, []);
+});
+
 test("8.1 takes format: nil, via: nil, defaults: nil as not given, and to:/action:/controller: beside a path's Hash win over its value (mapper.rb v8.1.3 l.1866-1882, l.2145-2146)", async () => {
   const body = [
     '  scope format: false do get "a", to: "x#a", format: nil end',

@@ -46,7 +46,16 @@ export function limited(list: Diagnostic[]): Diagnostic[] {
 
 export function toLspDiagnostic(d: MapperDiagnostic): Diagnostic {
   const related = d.related?.map((r) => ({ location: toLocation(r.span), message: r.message }));
-  return { range: toRange(d.span), severity: toSeverity(d.severity), message: d.message, source: "routemap", code: d.code, ...(d.data ? { data: d.data } : {}), ...(related ? { relatedInformation: related } : {}) };
+  return {
+    range: toRange(d.span),
+    severity: toSeverity(d.severity),
+    message: d.message,
+    source: "routemap",
+    code: d.code,
+    ...(d.data ? { data: d.data } : {}),
+    ...(related ? { relatedInformation: related } : {}),
+    ...(d.deprecated ? { tags: [DiagnosticTag.Deprecated] } : {}),
+  };
 }
 
 /** `causes`: why checks are off (checkStatus.ts), said at their places among the table's diagnostics. */

@@ -101,7 +101,7 @@ function heldMapperCall(it: CallHost, node: N.CallNode, env: Env, name: string, 
   if (!dsl) return selfCall(it, node, env.child({ kind: "mapper" }), name, frame);
   const call = callArgumentsOf(it, node, env, true, frame);
   for (let i = 0; i < call.args.length; i++) call.args[i] = forMapper(call.args[i]);
-  return it.dispatch(node, dsl, call);
+  return it.dispatch(node, dsl, call, name);
 }
 
 /** A call with a literal block is a frame: `break` in the block leaves it. */
@@ -400,8 +400,8 @@ function selfCall(it: CallHost, node: N.CallNode, env: Env, name: string, frame:
     const change = call.args[call.args.length - 1] instanceof RHash ? optionsChange(it, name, node, call.args) : undefined;
     for (let i = 0; i < call.args.length; i++) call.args[i] = forMapper(call.args[i]);
     if (name === "mount") inspectMounted(it, call.args);
-    if (change) return withChangedOptions(it, node, dsl, call, change);
-    return it.dispatch(node, dsl, call);
+    if (change) return withChangedOptions(it, node, dsl, call, change, name);
+    return it.dispatch(node, dsl, call, name);
   }
   // A method an installed gem adds to the mapper (`mount_avo`), after Rails' and the modelled gems' DSL.
   const gem = !dsl && self.kind === "mapper" ? it.gemMapperMethod(name) : undefined;
@@ -601,7 +601,7 @@ function superCall(it: CallHost, node: N.SuperNode | N.ForwardingSuperNode, env:
   if (next) return it.callMethodDef(next, self, call.args, block, method.name);
   if (self.kind === "mapper" || (self.kind === "main" && it.mapperModules.includes(owner))) {
     const dsl = routingMethod(method.name, it.mapper);
-    if (dsl) return it.dispatch(node as unknown as N.CallNode, dsl, { args: keepKeywordsMark(call.args, call.args.map(forMapper)), block });
+    if (dsl) return it.dispatch(node as unknown as N.CallNode, dsl, { args: keepKeywordsMark(call.args, call.args.map(forMapper)), block }, method.name);
   }
   if (self.kind === "object" && method.name === "initialize") {
     // A Struct's own `initialize` calling `super`: Struct#initialize sets the members.

@@ -17,6 +17,7 @@
  *   `options[:as] ||= app_name` and, from 4.0, `options[:via] ||= :all`; 8.1 deletes its keywords'
  *   keys from a positional Hash.
  * - `root "c#a", options` (4.0 on) stores `options[:to] = "c#a"`.
+ * - 8.1's `resource` and `resources` delete `:concerns` from a Hash given positionally.
  * And 8.1's `mount` takes `mount(App => "/at")`'s Hash as keywords only: given as a value, the
  * Hash is the app, which Rails cannot mount.
  */
@@ -76,6 +77,8 @@ export function optionsChange(it: CallHost, name: string, node: N.CallNode, args
   // 8.1's `scope(HASH)`: `only ||= …(:only)`, then `only ||= …(:except)` (mapper.rb v8.1.3 l.990–993).
   if (name === "scope" && version.gte(8, 1) && passed === "hash") return { given, deleted: [sym("only"), ...(truthy(given.sget("only")) ? [] : [sym("except")])], filled: [], raisesWhenFrozen: true };
   if (name === "mount") return mountChange(it, args, given, passed);
+  // 8.1's `resource` and `resources` delete `:concerns` from a Hash given as a value, where it is there (l.1492, l.1665).
+  if ((name === "resources" || name === "resource") && version.gte(8, 1) && passed === "hash" && given.has(sym("concerns"))) return { given, deleted: [sym("concerns")], filled: [], raisesWhenFrozen: true };
   if (name === "root" && args.length === 2 && (typeof args[0] === "string" || args[0] instanceof RString) && version.gte(4)) {
     return { given, deleted: [], filled: [["to", args[0], false]], raisesWhenFrozen: true };
   }
@@ -124,12 +127,12 @@ function lastArgumentForm(node: N.CallNode): "keywords" | "splat" | "hash" {
 }
 
 /** Runs a DSL call that changes the caller's Hash, and makes the change as Rails does. */
-export function withChangedOptions(it: CallHost, node: N.CallNode, dsl: DslMethod, call: Call, change: OptionsChange): RValue {
+export function withChangedOptions(it: CallHost, node: N.CallNode, dsl: DslMethod, call: Call, change: OptionsChange, name: string): RValue {
   const { given } = change;
   if (change.raises) return raising(it, node, call, new RoutingError(change.raises, "ArgumentError"));
   if (change.raisesWhenFrozen && isFrozen(given)) return raising(it, node, call, new RoutingError(`can't modify frozen Hash: ${inspect(given, it.ruby)}`, "FrozenError"));
   try {
-    return it.dispatch(node, dsl, call);
+    return it.dispatch(node, dsl, call, name);
   } finally {
     for (const key of change.deleted) if (given.has(key)) given.delete(key);
     for (const [key, value, unlessSet] of change.filled) if (!unlessSet || !truthy(given.sget(key))) given.sset(key, value);

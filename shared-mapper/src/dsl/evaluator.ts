@@ -133,7 +133,8 @@ export interface CallHost extends Evaluator {
   /** Runs `body` reporting and drawing as the routes files do, inside code run quietly. */
   loudly<T>(body: () => T): T;
   readonly host: HostFiles;
-  dispatch(node: N.CallNode, method: DslMethod, call: { args: RValue[]; block: RProc | null }): RValue;
+  /** `name`: the DSL method's, where Rails' own method is called by it (8.1's deprecation warnings). */
+  dispatch(node: N.CallNode, method: DslMethod, call: { args: RValue[]; block: RProc | null }, name?: string): RValue;
   /** A method an installed gem adds to the mapper (`gemMappers.ts`), and running it for a call. */
   gemMapperMethod(name: string): GemMapperMethod | undefined;
   callGemMethod(node: N.CallNode, found: GemMapperMethod, name: string, call: { args: RValue[]; block: RProc | null }): RValue;

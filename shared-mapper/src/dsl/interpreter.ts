@@ -15,6 +15,7 @@ import { rackConstant } from "../core/rack.js";
 import { classFile, type AppFilesReader } from "../app/constants.js";
 import { RoutingError } from "../mapper/errors.js";
 import type { EngineClass } from "../mapper/engines.js";
+import { hashArgumentWarnings } from "../mapper/keywords81.js";
 import { ConditionalNameError, type RouteSet } from "../mapper/routeSet.js";
 import { drawLikeEvalBlock } from "./routeSets.js";
 import type { DependentGem, MapperHost, MapperState, SourceRef } from "../mapper/state.js";
@@ -984,7 +985,7 @@ export class Interpreter implements MapperHost, CallHost {
    * `raise … if config.nil?`, `config` read from settings Routemap cannot read), once for the
    * place and message whatever other undecided conditions it is met under.
    */
-  report(severity: Severity, message: string, span: Span, code: string, related?: Diagnostic["related"]): void {
+  report(severity: Severity, message: string, span: Span, code: string, related?: Diagnostic["related"], deprecated = false): void {
     if (this.quiet) return;
     this.reportsAsked++;
     ({ span, message } = this.userSpan(span, message));
@@ -996,7 +997,7 @@ export class Interpreter implements MapperHost, CallHost {
     }
     if (this.reported.has(key)) return;
     this.reported.add(key);
-    this.o.diagnostics.push({ severity, message, span, code, ...(related ? { related } : {}) });
+    this.o.diagnostics.push({ severity, message, span, code, ...(related ? { related } : {}), ...(deprecated ? { deprecated } : {}) });
   }
 
   nodeSpan(node: Node): Span {
@@ -1570,8 +1571,21 @@ export class Interpreter implements MapperHost, CallHost {
 
   // ---- the DSL ----------------------------------------------------------------------------
 
+  /**
+   * Rails 8.1's deprecation warnings for a Hash passed as a value (`hashArgumentWarnings`), at
+   * the argument; Rails logs them, and 8.2 will not take such a Hash.
+   */
+  private warnHashArgument(node: N.CallNode, name: string, given: RHash): void {
+    const warnings = hashArgumentWarnings(name, given);
+    if (!warnings.length) return;
+    const args = node.arguments_?.arguments_.filter((a) => a.constructor !== N.BlockArgumentNode);
+    const at = args?.length ? args[args.length - 1] : node;
+    const message = warnings.map((w) => `DEPRECATION WARNING: ${w}`).join("\n");
+    this.report("warning", message, this.nodeSpan(at), "deprecated-hash-argument", undefined, true);
+  }
+
   /** Runs a DSL call with its node as the current source; Rails' errors become diagnostics here. */
-  dispatch(node: N.CallNode, method: DslMethod, call: { args: RValue[]; block: RProc | null; positionalHash?: boolean }): RValue {
+  dispatch(node: N.CallNode, method: DslMethod, call: { args: RValue[]; block: RProc | null; positionalHash?: boolean }, name?: string): RValue {
     if (this.quiet) return null;
     // An argument whose value depends on a condition Routemap cannot decide (`only: flag? ?
     // %i[index edit] : %i[index]`, `RUndecided`): the call runs once in each world, with that
@@ -1581,7 +1595,7 @@ export class Interpreter implements MapperHost, CallHost {
     if (split) {
       this.worlds++;
       try {
-        return this.fork(split.condition, () => this.dispatch(node, method, withValue(call, split, split.whenHolds)), () => this.dispatch(node, method, withValue(call, split, split.otherwise)));
+        return this.fork(split.condition, () => this.dispatch(node, method, withValue(call, split, split.whenHolds), name), () => this.dispatch(node, method, withValue(call, split, split.otherwise), name));
       } finally {
         this.worlds--;
       }
@@ -1598,6 +1612,7 @@ export class Interpreter implements MapperHost, CallHost {
     const reuse = inGem && this.conditions.current().length === site.record.conditions.length;
     const declaration = reuse ? site.record : inGem ? this.gemDeclaration(site) : this.declare(node, this.index);
     if (!reuse) this.sites.push(declaration);
+    if (call.positionalHash && name !== undefined && !inGem) this.warnHashArgument(node, name, call.args[call.args.length - 1] as RHash);
     const partial = this.mapper.partial;
     const broken = this.spansSyntaxError(node);
     this.mapper.partial = partial || broken;

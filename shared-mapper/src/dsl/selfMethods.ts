@@ -33,7 +33,7 @@ export function sendToSelf(it: CallHost, node: N.CallNode, env: Env, call: { arg
   const name = first instanceof RSymbol ? first.name : stringValue(first);
   if (name === undefined) return first instanceof RUnknown ? first : null;
   const dsl = routingMethod(name, it.mapper);
-  if (dsl && env.self.kind === "mapper") return it.dispatch(node, dsl, { args: keepKeywordsMark(call.args, rest.map(forMapper)), block: call.block });
+  if (dsl && env.self.kind === "mapper") return it.dispatch(node, dsl, { args: keepKeywordsMark(call.args, rest.map(forMapper)), block: call.block }, name);
   const own = it.methodOf(selfValue(env.self), name)?.def ?? it.classes.instanceMethod(OBJECT, name);
   if (own) return it.callMethodDef(own, env.self, rest, call.block, name);
   return it.invoke(selfValue(env.self), name, rest, call.block, node, env);

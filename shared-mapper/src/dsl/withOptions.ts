@@ -42,7 +42,7 @@ export function mergerCall(it: CallHost, node: N.CallNode, env: Env, merger: RMe
     it.unknownMethod(node, node.name);
     return new RUnknown(node.name);
   }
-  return it.dispatch(node, dsl, { args, block });
+  return it.dispatch(node, dsl, { args, block }, node.name);
 }
 
 /**

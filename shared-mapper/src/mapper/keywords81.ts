@@ -11,6 +11,7 @@
  *   `format ||= @scope[:format] if format.nil?`, `Array(via || @scope[:via])`, `anchor ||= true
  *   if anchor.nil?`; `match`'s `if defaults`), where 6.1 kept an explicit nil.
  */
+import { toS } from "../ruby/print.js";
 import { RHash, RValue, truthy } from "../ruby/values.js";
 
 /** `match`'s and the verbs' keywords taken from a Hash passed as a value (mapper.rb v8.1.3 l.1838–1851; the verbs take all but `via`). */
@@ -44,14 +45,15 @@ export function withoutNilKeywords(options: RHash): RHash {
 /**
  * `scope`'s Hash passed as a value (l.990–993): `only` taken, and `except` taken *as `only`*
  * (`only ||= assign_deprecated_option(deprecated_options, :except, :scope)`), each where truthy.
+ * An `except` left beside a truthy `only` joins the other options (`assign_deprecated_options`):
+ * not an action option, but a value the scope's routes take as a default.
  */
-export function scopeKeywords(given: RHash): RHash {
-  const out = given.dup();
-  const only = out.sdelete("only");
-  const except = out.sdelete("except");
-  if (truthy(only ?? null)) out.sset("only", only!);
-  else if (truthy(except ?? null)) out.sset("only", except!);
-  return out;
+export function scopeKeywords(given: RHash): { options: RHash; only: RValue | null } {
+  const options = given.dup();
+  const only = options.sdelete("only");
+  if (only !== undefined && truthy(only)) return { options, only };
+  const except = options.sdelete("except");
+  return { options, only: except !== undefined && truthy(except) ? except : null };
 }
 
 /**
@@ -65,4 +67,42 @@ export function namespaceKeywords(given: RHash): { as: RValue | undefined; optio
   if (!options.shas("as")) return { as: undefined, options };
   const as = options.sdelete("as")!;
   return { as: truthy(as) ? as : null, options };
+}
+
+/**
+ * The keys each 8.1 method reads from a Hash passed as a value, in its order
+ * (`assign_deprecated_option`): the verbs (l.738–751 and alike), `match` (with `via`),
+ * `mount` (l.606–616), `scope` (l.990–993), `namespace` (l.1098–1104: `path` and the shallow
+ * ones are never read, their keywords starting truthy), `resource`/`resources` (l.1492, l.1665).
+ */
+const VERB_READS = ["as", "to", "controller", "action", "on", "defaults", "constraints", "anchor", "format", "path", "internal"];
+const HASH_READS: Record<string, readonly string[]> = {
+  ...Object.fromEntries(["get", "post", "patch", "put", "delete", "options", "connect"].map((verb) => [verb, VERB_READS])),
+  match: ["as", "via", ...VERB_READS.slice(1)],
+  mount: ["as", "via", "at", "defaults", "constraints", "anchor", "format", "path", "internal"],
+  scope: ["only", "except"],
+  namespace: ["as"],
+  resource: ["concerns"],
+  resources: ["concerns"],
+};
+
+/**
+ * The deprecation warnings 8.1's `method` gives for `given`, a Hash passed as a value, in
+ * Rails' order: one for each key it reads whose value is truthy (`if (deprecated_value =
+ * deprecated_options.delete(key))`; `scope` reads `except` only where `only` was not), then one
+ * for each key left (`assign_deprecated_options`). Rails sends them to `ActionDispatch.deprecator`
+ * (the log, in development); the text is its own.
+ */
+export function hashArgumentWarnings(method: string, given: RHash): string[] {
+  const reads = HASH_READS[method];
+  if (!reads) return [];
+  const left = given.dup();
+  const keys: string[] = [];
+  for (const key of reads) {
+    if (key === "except" && keys.includes("only")) continue;
+    const value = left.sdelete(key);
+    if (value !== undefined && truthy(value)) keys.push(key);
+  }
+  left.forEach((key) => void keys.push(toS(key)));
+  return keys.map((key) => `${method} received a hash argument ${key}. Please use a keyword instead. Support to hash argument will be removed in Rails 8.2.`);
 }

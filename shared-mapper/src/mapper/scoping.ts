@@ -46,7 +46,8 @@ export function scope(m: MapperState, call: Call, body: () => void = () => yield
   if (m.fastPaths && !v81Hash && scopeFrame(m, call, body)) return;
   const args = [...call.args];
   // 8.1 takes a Hash passed as a value's `except:` as `only:` (keywords81.ts).
-  const options = v81Hash ? scopeKeywords(extractOptions(args)) : extractOptions(args).dup();
+  const v81 = v81Hash ? scopeKeywords(extractOptions(args)) : undefined;
+  const options = v81 ? v81.options : extractOptions(args).dup();
   const frame: Frame = {};
   if (args.length) options.sset("path", flatten(args).map((a) => toS(a, m.ruby)).join("/"));
   // (An unknown that stands for a whole Hash becomes a marked entry of a known one: unknownConstraints.ts.)
@@ -68,7 +69,9 @@ export function scope(m: MapperState, call: Call, body: () => void = () => yield
     block = constraints ?? null;
     options.sset("constraints", new RHash());
   }
-  if (options.shas("only") || options.shas("except")) {
+  if (v81) {
+    if (v81.only !== null) frame.action_options = { only: v81.only, except: null };
+  } else if (options.shas("only") || options.shas("except")) {
     frame.action_options = { only: options.sdelete("only") ?? null, except: options.sdelete("except") ?? null };
   }
   if (options.shas("anchor")) throw routingError("anchor is ignored unless passed to `match`");
