@@ -101,6 +101,12 @@ export interface Route {
    * route is kept, marked, never taken for Rails' row.
    */
   unknownScope?: string;
+  /**
+   * Kept by `rails routes -g` (7.1 on: the grep matched as a path with the route's own pattern)
+   * though Routemap cannot run the route's requirements on that path: Rails may leave it out.
+   * Set only on the routes the sheet's filter returns.
+   */
+  grepUndecided?: true;
   /** Every field as plain data. */
   toJSON?(): Route;
 }

@@ -3,7 +3,7 @@
 // read from that version's actionpack source (routing/mapper.rb, journey/, inspector.rb).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { formatSheet } from "../dist/index.js";
+import { formatExpanded, formatSheet } from "../dist/index.js";
 import { mapper } from "./helpers.mjs";
 
 /** Maps `body` (inside a draw block) for a Rails version; returns the sheet rows and the errors. */
@@ -507,4 +507,13 @@ test("7.1's -g matches the grep as a path with each route's own Journey pattern:
   assert.deepEqual(grep("/posts/12"), ["GET /posts/:id(.:format) posts#show {:id=>/\\d+/}"]);
   assert.deepEqual(grep("/posts/abc"), ["For more information about routes, see the Rails guide: https://guides.rubyonrails.org/routing.html."]);
   assert.deepEqual(grep("jobs/x/y"), ["jobs /jobs Jobs"]);
+  // A requirement Routemap cannot compute: the route may match, so it is kept, marked as no Rails row is.
+  const unknown = (await mapper()).map({ entry: "routes.rb", files: { "routes.rb": 'Rails.application.routes.draw do\n  get "posts/:id", to: "posts#show", id: Patterns::ID\nend\n' }, options: { railsVersion: "7.1", rubyVersion: "3.1" } });
+  const sheet = (version, expanded = false) => (expanded ? formatExpanded : formatSheet)(unknown.routes, { railsVersion: version, grep: "/posts/12" });
+  assert.match(sheet("7.1"), /posts#show \{:id=>«Patterns::ID»\} «may not match -g: Routemap cannot run its requirements on that path»\n/);
+  assert.match(sheet("7.1", true), /\nGrep {14}\| may not match -g: Routemap cannot run its requirements on that path\n/);
+  assert.match(sheet("7.0"), /^No routes were found for this grep pattern\./);
+  // The same under `constraints:`, where the value can only be a requirement.
+  const constrained = (await mapper()).map({ entry: "routes.rb", files: { "routes.rb": 'Rails.application.routes.draw do\n  get "posts/:id", to: "posts#show", constraints: { id: Patterns::ID }\nend\n' }, options: { railsVersion: "7.1", rubyVersion: "3.1" } });
+  assert.match(formatSheet(constrained.routes, { railsVersion: "7.1", grep: "/posts/12" }), /«may not match -g: Routemap cannot run its requirements on that path»\n/);
 });

@@ -53,19 +53,25 @@ export function filterRoutes(routes: Route[], o: InspectOptions): Route[] {
     const re = rubyPattern(o.grep);
     const version = Version.parse(o.railsVersion);
     const exact = ("/" + uriEscape(o.grep)).replace(/\/+/g, "/");
-    return visible.filter(
-      (r) =>
+    const kept: Route[] = [];
+    for (const r of visible) {
+      const shown =
         (r.controller !== null && re.test(r.controller)) ||
         (r.action !== null && re.test(r.action)) ||
         re.test(r.verb) ||
         re.test(shownName(r)) ||
-        re.test(r.path) ||
-        // (Where Routemap cannot run a requirement, the route is kept: it may match.)
-        (version.gte(7, 1) && pathPatternMatches(r, exact) !== false),
-    );
+        re.test(r.path);
+      const matched = shown || !version.gte(7, 1) ? shown : pathPatternMatches(r, exact);
+      // Where Routemap cannot run a requirement on the path, the route is kept, marked: it may match.
+      if (matched !== false) kept.push(matched === undefined ? mayMatchGrep(r) : r);
+    }
+    return kept;
   }
   return visible;
 }
+
+/** A route `-g` keeps though Routemap cannot tell whether its path pattern matches the grep (see `Route.grepUndecided`). */
+const mayMatchGrep = (route: Route): Route => Object.create(route, { grepUndecided: { value: true, enumerable: true } }) as Route;
 
 function noRoutes(all: Route[], o: InspectOptions): string[] {
   const out: string[] = [];
@@ -185,8 +191,11 @@ const sheetLayout: Layout = {
  */
 export function routeMarks(route: Route): string {
   const note = route.conditions ? ` «${conditionText(route)}»` : "";
-  return route.unknownScope === undefined ? note : `${note} «${scopeText(route)}»`;
+  const grep = route.grepUndecided ? ` «${GREP_UNDECIDED}»` : "";
+  return route.unknownScope === undefined ? note + grep : `${note} «${scopeText(route)}»${grep}`;
 }
+
+const GREP_UNDECIDED = "may not match -g: Routemap cannot run its requirements on that path";
 
 /** A route drawn in the block of a method Routemap does not know: its scope may change every column. */
 const scopeText = (route: Route) => `in the block of \`${route.unknownScope}\`, unknown to Routemap`;
@@ -230,6 +239,7 @@ function expandedLayout(o: InspectOptions): Layout {
         ];
         if (x.conditions) block.push(`Condition         | ${conditionText(x)}`);
         if (x.unknownScope !== undefined) block.push(`Scope             | ${scopeText(x)}`);
+        if (x.grepUndecided) block.push(`Grep              | ${GREP_UNDECIDED}`);
         const location = withSource ? sourceLocation(x, o, v72) : undefined;
         if (location !== undefined) block.push(`Source Location   | ${location}`);
         return block.join("\n");

@@ -180,7 +180,7 @@ function compile(route: Route): Compiled | undefined {
   const unknownConstraints = Object.keys(route.requirements).some((k) => k.startsWith("«"));
   let problem: string | undefined = unknownConstraints ? `Routemap cannot compute the route's constraints (${route.reqs})` : undefined;
   const segment = (name: string, fallback: string): string => {
-    const requirement = unknownConstraints ? problem! : requirementOf(route.requirements[name], sources.get(name));
+    const requirement = unknownConstraints ? problem! : (unknownOption(route, name) ?? requirementOf(route.requirements[name], sources.get(name)));
     if (typeof requirement === "string") {
       problem ??= requirement;
       names.push([name, ++groups]);
@@ -220,6 +220,16 @@ function compile(route: Route): Compiled | undefined {
  * A requirement as printed (`/\d+/i`) with its source: the regexp and its `to_s`
  * (`(?i-mx:\d+)`), undefined for none (or not a regexp), or why it cannot be run.
  */
+/**
+ * A segment's option whose value Routemap could not compute (`get "p/:id", id: Patterns::ID`):
+ * Rails takes it as the segment's requirement where it is a Regexp, else as a default, and
+ * which it is cannot be told.
+ */
+function unknownOption(route: Route, name: string): string | undefined {
+  const value = route.defaults[name];
+  return value?.startsWith("«") ? `Routemap cannot compute the option ${name}: ${value}, a requirement if it is a Regexp` : undefined;
+}
+
 function requirementOf(written: string | undefined, source: string | undefined): { regexp: RubyRegexp; embedded: string } | string | undefined {
   // A requirement Routemap could not compute (`«Patterns::SLUG»`) is one it cannot run, not none.
   if (written?.startsWith("«")) return `Routemap cannot compute the requirement ${written}`;
