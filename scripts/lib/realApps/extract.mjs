@@ -25,11 +25,17 @@ const SKIPPED_DIRS = new Set([
 const ASSET_DIRS = new Set(["assets", "javascript", "javascripts", "stylesheets", "views"]);
 const isAssetDir = (parts, i) => ASSET_DIRS.has(parts[i]) && (i === 0 || ["app", "lib", "vendor"].includes(parts[i - 1]));
 
+/**
+ * A `public/` folder is a web root (the app's, an engine's) except inside app/ or lib/, where it is
+ * a name like any other (a gem's `lib/…/public/` module of code).
+ */
+const isSkippedDir = (parts, i) => SKIPPED_DIRS.has(parts[i]) && !(parts[i] === "public" && parts.slice(0, i).some((p) => p === "app" || p === "lib"));
+
 /** Whether a repository path (relative to the repo's root, `/`-separated) is a routing input. */
 export function isRoutingInput(path) {
   const parts = path.split("/");
   const name = parts[parts.length - 1];
-  if (parts.slice(0, -1).some((p, i) => SKIPPED_DIRS.has(p) || isAssetDir(parts, i))) return false;
+  if (parts.slice(0, -1).some((p, i) => isSkippedDir(parts, i) || isAssetDir(parts, i))) return false;
   // (`eval_gemfile "gemfiles/rubocop.gemfile"`: houdini's, lowercase.)
   if (/gemfile/i.test(name) || name === ".ruby-version" || name === "VERSION" || name.endsWith(".gemspec")) return true;
   // Files Gemfiles and application.rb read at the root (huginn's Gemfile reads the Procfile).
