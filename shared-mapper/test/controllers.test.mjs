@@ -418,6 +418,41 @@ reviewers/comments: create index
 `,
   ));
 
+test("`class Editorial::SubmissionsController` inside `module Editorial` is Editorial::SubmissionsController: the path's scope is found lexically, as Ruby finds it (gov-au-beta's; Rails 6.1: recognize_path gives editorial/submissions#index, action_methods [\"index\"])", () =>
+  check(
+    `
+//- app/controllers/application_controller.rb
+class ApplicationController < ActionController::Base
+end
+//- app/controllers/editorial/submissions_controller.rb
+module Editorial
+  class Editorial::SubmissionsController < ApplicationController
+    def index; end
+  end
+end
+//- app/controllers/api/v1/users_controller.rb
+module Api
+  module V1
+    class V1::UsersController < ApplicationController
+      def show; end
+    end
+  end
+end
+//- app/controllers/admin/users/roles_controller.rb
+module Admin
+  class Users::RolesController < ApplicationController
+    def edit; end
+  end
+end
+`,
+    `
+admin/users/roles: edit
+api/v1/users: show
+application: -
+editorial/submissions: index
+`,
+  ));
+
 test("what Routemap cannot read makes a controller unknown, and says why", () =>
   check(
     `

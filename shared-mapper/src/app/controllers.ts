@@ -13,7 +13,7 @@
 import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
 import { camelize, underscore, withInflections, type Inflections } from "../inflector.js";
-import { branchStatements, constantPathText, someCall, walkCalls } from "../ruby/walk.js";
+import { branchStatements, constantPathText, definedConstantPath, nestingPaths, someCall, walkCalls } from "../ruby/walk.js";
 import type { Span } from "../types.js";
 import { API_METHODS, BASE_METHODS } from "./railsControllerMethods.js";
 
@@ -610,7 +610,8 @@ function collect(file: LoadedFile, statements: N.StatementsNode | null, nesting:
     if (!(node instanceof N.ClassNode) && !(node instanceof N.ModuleNode)) continue;
     const written = constantPathText(node.constantPath);
     if (!written) continue;
-    const name = written.startsWith("::") ? written.slice(2) : [...nesting, written].join("::");
+    const around = nestingPaths(nesting);
+    const name = definedConstantPath(written, around, (path) => around.includes(path) || into.has(path));
     const inner = name.split("::");
     const superclass = node instanceof N.ClassNode && node.superclass ? constantPathText(node.superclass) : undefined;
     const index = file.index;

@@ -16,7 +16,7 @@
  */
 import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
-import { constantPathText } from "../ruby/walk.js";
+import { constantPathText, definedConstantPath, nestingPaths } from "../ruby/walk.js";
 import { isUrlHelpersModule } from "./urlGeneration.js";
 
 export interface UrlHelperHolder {
@@ -34,7 +34,8 @@ export function urlHelperHolders(file: LoadedFile): UrlHelperHolder[] {
       if (!(node instanceof N.ClassNode || node instanceof N.ModuleNode)) continue;
       const written = constantPathText(node.constantPath);
       if (written === undefined) continue;
-      const name = written.startsWith("::") ? written.slice(2) : [...nesting, written].join("::");
+      const around = nestingPaths(nesting);
+      const name = definedConstantPath(written, around, (path) => around.includes(path));
       const body = node.body instanceof N.StatementsNode ? node.body.body : [];
       const holder = readBody(body);
       if (holder.holds) out.push({ name, own: [...holder.own] });

@@ -7,6 +7,7 @@
  */
 import * as N from "@ruby/prism/src/nodes.js";
 import { RConst, RHash, RProc, RStructClass, RSymbol, RUnknown, RValue, stringValue, sym } from "../ruby/values.js";
+import { definedConstantPath } from "../ruby/walk.js";
 import { OBJECT, type MethodDef, type ModuleDef } from "./classes.js";
 import type { Env } from "./env.js";
 import type { Evaluator, Node } from "./evaluator.js";
@@ -70,10 +71,7 @@ export function defineMethod(it: Evaluator, node: N.DefNode, env: Env): void {
 
 /** A `class`/`module` statement's full name, from the lexical scope. */
 function qualified(it: Evaluator, constantPath: Node, env: Env): string {
-  const text = it.sourceText(constantPath);
-  if (text.startsWith("::")) return text.slice(2);
-  const cref = env.cref;
-  return cref.length ? `${cref[cref.length - 1]}::${text}` : text;
+  return definedConstantPath(it.sourceText(constantPath), env.cref, (path) => it.classes.get(path) !== undefined);
 }
 
 const symbolNames = (args: RValue[]) =>

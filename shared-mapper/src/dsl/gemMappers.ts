@@ -33,7 +33,7 @@
 import * as N from "@ruby/prism/src/nodes.js";
 import { RConst, type RValue } from "../ruby/values.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
-import { constantPathText } from "../ruby/walk.js";
+import { constantPathText, definedConstantPath } from "../ruby/walk.js";
 import { OBJECT, type ClassRegistry, type MethodDef } from "./classes.js";
 import { Env } from "./env.js";
 import type { Store } from "./branches.js";
@@ -234,7 +234,7 @@ export class GemMappers {
 export function definedPath(node: N.ClassNode | N.ModuleNode, cref: readonly string[]): string | undefined {
   const written = constantPathText(node.constantPath);
   if (written === undefined) return undefined;
-  return written.startsWith("::") ? written.slice(2) : cref.length ? `${cref[cref.length - 1]}::${written}` : written;
+  return definedConstantPath(written, cref, (path) => cref.includes(path));
 }
 
 /**

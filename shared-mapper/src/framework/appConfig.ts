@@ -130,12 +130,49 @@ function runningChildren(file: LoadedFile, node: N.Node, under: readonly Under[]
 const OPAQUE = [N.CaseNode, N.CaseMatchNode, N.AndNode, N.OrNode, N.WhileNode, N.UntilNode, N.RescueModifierNode, N.RescueNode];
 
 function requireCall(node: N.CallNode, file: LoadedFile, setup: FrameworkSetup): void {
+  if (node.name === "each" && node.receiver instanceof N.ArrayNode && node.block instanceof N.BlockNode) return requiredInLoop(node.receiver, node.block, file, setup);
   if (node.name !== "require" || node.receiver) return;
   const arg = node.arguments_?.arguments_[0];
-  if (!(arg instanceof N.StringNode)) return;
-  for (const framework of REQUIRES[arg.unescaped.value] ?? []) {
+  if (arg instanceof N.StringNode) required(arg.unescaped.value, node, file, setup);
+}
+
+function required(path: string, node: N.CallNode, file: LoadedFile, setup: FrameworkSetup): void {
+  for (const framework of REQUIRES[path] ?? []) {
     if (!setup.loaded.has(framework)) setup.loaded.set(framework, { node, file });
   }
+}
+
+/**
+ * `%w(action_controller/railtie active_storage/engine).each { |r| require r }` (rubytogether's),
+ * or `require "#{name}/railtie"`: each of the list's Strings required where the block requires
+ * its parameter.
+ */
+function requiredInLoop(list: N.ArrayNode, block: N.BlockNode, file: LoadedFile, setup: FrameworkSetup): void {
+  const params = block.parameters instanceof N.BlockParametersNode ? block.parameters.parameters : null;
+  const param = params?.requireds.length === 1 && params.requireds[0] instanceof N.RequiredParameterNode ? params.requireds[0].name : undefined;
+  const values = list.elements.map((e) => (e instanceof N.StringNode ? e.unescaped.value : undefined));
+  if (param === undefined || values.some((v) => v === undefined) || !block.body) return;
+  walkCalls(block.body, (call) => {
+    if (call.name !== "require" || call.receiver) return;
+    const arg = call.arguments_?.arguments_[0];
+    for (const value of values) {
+      const path = arg ? requiredPath(arg, param, value!) : undefined;
+      if (path !== undefined) required(path, call, file, setup);
+    }
+  });
+}
+
+/** The path `require arg` asks for where the block's parameter `param` is `value`; undefined for another expression. */
+function requiredPath(arg: N.Node, param: string, value: string): string | undefined {
+  if (arg instanceof N.LocalVariableReadNode) return arg.name === param ? value : undefined;
+  if (!(arg instanceof N.InterpolatedStringNode)) return undefined;
+  let path = "";
+  for (const part of arg.parts) {
+    if (part instanceof N.StringNode) path += part.unescaped.value;
+    else if (part instanceof N.EmbeddedStatementsNode && part.statements?.body.length === 1 && part.statements.body[0] instanceof N.LocalVariableReadNode && part.statements.body[0].name === param) path += value;
+    else return undefined;
+  }
+  return path;
 }
 
 /**

@@ -221,3 +221,22 @@ export function lexicalCandidates(written: string, nesting: readonly string[]): 
   const bare = written.replace(/^::/, "");
   return written.startsWith("::") ? [bare] : [...nesting.slice().reverse().map((m) => `${m}::${bare}`), bare];
 }
+
+/**
+ * The constant a `class`/`module` statement written `written` defines, inside the modules open
+ * around it (`nesting`, full names, outermost first). A bare name is the innermost module's; a
+ * path's scope (`Editorial` of `class Editorial::SubmissionsController`) is looked up as Ruby
+ * looks it up, lexically, among the constants `exists` knows (inside `module Editorial`, the
+ * top-level `Editorial`, not `Editorial::Editorial`); where it knows none, the innermost's.
+ */
+export function definedConstantPath(written: string, nesting: readonly string[], exists: (path: string) => boolean): string {
+  if (written.startsWith("::")) return written.slice(2);
+  const inner = nesting.length ? `${nesting[nesting.length - 1]}::` : "";
+  const at = written.lastIndexOf("::");
+  if (at < 0) return inner + written;
+  const scope = lexicalCandidates(written.slice(0, at), nesting).find(exists) ?? inner + written.slice(0, at);
+  return scope + written.slice(at);
+}
+
+/** A body's nesting as full names (`["Admin", "Admin::Users"]`) from its name's segments. */
+export const nestingPaths = (segments: readonly string[]): string[] => segments.map((_, i) => segments.slice(0, i + 1).join("::"));

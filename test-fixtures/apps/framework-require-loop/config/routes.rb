@@ -1,0 +1,3 @@
+Rails.application.routes.draw do
+  root "home#index"
+end
