@@ -106,3 +106,23 @@ test("the mapper changed in the routes file (`include`, `extend`) under a condit
   });
   assert.deepEqual(rows, ["shop GET /shop(.:format) shop#index [Feature.on?(:shop)]", "admin GET /admin(.:format) admin#index [case Feature.level when :full]", "tools GET /tools(.:format) tools#index [Feature.on?(:tools)]"]);
 });
+
+test("a `def` of a draw block is that mapper's: a file the draw loads has it; an engine's draw and an `append` block, each with a mapper of its own, do not", async () => {
+  // Rails 6.1, this app booted (RouteSet#eval_block: `Mapper.new(self).instance_exec(&block)`):
+  // admin_a, admin_b, then `after` and `appended`, and the engine's `own` and `rescued`: the two
+  // calls in the other mappers raise NoMethodError, which their `rescue` takes. Routemap cannot
+  // be sure that no gem gives the mapper such a method: the call is unknown, never the other draw's.
+  const { rows, diagnostics } = await mapApp({
+    "config/routes.rb":
+      "module Blog\n  class Engine < ::Rails::Engine\n    isolate_namespace Blog\n  end\nend\n" +
+      draw('  def admin_get(path)\n    get path, to: "admin#x", as: "admin_#{path}"\n  end\n  admin_get "a"\n  draw :extra\n  mount Blog::Engine, at: "/blog"') +
+      'Blog::Engine.routes.draw do\n  get "own", to: "posts#own"\n  admin_get "c" rescue get "rescued", to: "posts#rescued"\nend\n' +
+      'Rails.application.routes.append do\n  get "after", to: "x#after"\n  admin_get "d" rescue get "appended", to: "x#appended"\nend\n',
+    "config/routes/extra.rb": 'admin_get "b"\n',
+  });
+  assert.deepEqual(rows, ["admin_a GET /a(.:format) admin#x", "admin_b GET /b(.:format) admin#x", "blog  /blog Blog::Engine", "after GET /after(.:format) x#after"]);
+  assert.deepEqual(diagnostics, [
+    "config/routes.rb:15: info: Unknown method `admin_get`: Routemap does not know what it returns (or which routes it adds); its value is unknown.",
+    "config/routes.rb:19: info: Unknown method `admin_get`: Routemap does not know what it returns (or which routes it adds); its value is unknown.",
+  ]);
+});

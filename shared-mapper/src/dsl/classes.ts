@@ -15,6 +15,8 @@ export type MethodDef =
       visibility?: "private" | "protected";
       /** Written in a block run on the mapper (`draw do … def redirect(…) … end`): the mapper's singleton method, before the DSL's. */
       onMapper?: boolean;
+      /** That mapper (`RouteSet#eval_block` makes one per draw): another draw's (an `append` block's) does not have the method. */
+      mapper?: object;
     }
   /**
    * `classLevel`: ActiveSupport's `class_attribute`, the class's value (inherited from its
@@ -69,6 +71,8 @@ export class ClassRegistry {
   loadKind: LoadKind = "boot";
   /** Whether the code running now runs only under a condition Routemap cannot decide (the interpreter sets it). */
   undecided: () => boolean = () => false;
+  /** The mapper the code running now draws with, as a token (the interpreter sets it): whose draw-block methods there are. */
+  currentMapper: () => object | undefined = () => undefined;
 
   has(path: string): boolean {
     return this.modules.has(path);
@@ -81,7 +85,7 @@ export class ClassRegistry {
   /** A `def` of a draw block: the mapper's singleton method (kept among the top level's, marked `onMapper`). */
   drawBlockMethod(name: string): Extract<MethodDef, { kind: "def" }> | undefined {
     const def = this.modules.get(OBJECT)?.methods.get(name);
-    return def?.kind === "def" && def.onMapper ? def : undefined;
+    return def?.kind === "def" && def.onMapper && def.mapper === this.currentMapper() ? def : undefined;
   }
 
   /** The module at `path`, made on first use (reopening a class adds to it). */
@@ -141,7 +145,8 @@ export class ClassRegistry {
     const start = after === undefined ? 0 : chain.indexOf(after) + 1;
     for (let i = start; i < chain.length && i >= 0; i++) {
       const def = this.modules.get(chain[i])?.methods.get(name);
-      if (def) return def;
+      // (Another mapper's singleton method is no method here: kept among the top level's, it is skipped.)
+      if (def && !(def.kind === "def" && def.onMapper && def.mapper !== this.currentMapper())) return def;
     }
     return undefined;
   }

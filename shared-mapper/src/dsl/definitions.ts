@@ -61,7 +61,7 @@ export function defineMethod(it: Evaluator, node: N.DefNode, env: Env): void {
     sayMapperChangeNotFollowed(it, onMapper ? `\`${node.name}\`, which Rails' mapper calls as it draws` : `\`${path}\``, it.nodeSpan(node));
   }
   const visibility = !singleton && env.self.kind === "module" && m.visibility !== "public" ? m.visibility : undefined;
-  const def = { kind: "def" as const, node, owner: path, cref: [...env.cref], index: it.index, ...(onMapper ? { onMapper } : {}), ...(visibility ? { visibility } : {}) };
+  const def = { kind: "def" as const, node, owner: path, cref: [...env.cref], index: it.index, ...(onMapper ? { onMapper, mapper: it.classes.currentMapper() } : {}), ...(visibility ? { visibility } : {}) };
   if (singleton) m.singleton.set(node.name, def);
   else {
     m.methods.set(node.name, def);

@@ -267,6 +267,8 @@ export class Interpreter implements MapperHost, CallHost {
   constructor(readonly o: InterpreterOptions) {
     this.budget = new Budget(o.limits ?? DEFAULT_LIMITS);
     this.classes.undecided = () => this.conditions.current().length > 0;
+    // A mapper's concerns are its own (`Mapper.new` starts with none): their table stands for the mapper.
+    this.classes.currentMapper = () => this.mapper.concerns;
     this.autoloader = o.appFiles && new Autoloader(o.appFiles, this);
     const parse = o.parseGemFile;
     const host = parse && {
