@@ -1,5 +1,5 @@
 // npm's postinstall of @routemap/cli: where the installed `routemap` is run through its first
-// line (a Unix-like system, and npm or Yarn linking it), that line becomes `#!/bin/sh` and two
+// line (a Unix-like system, and npm or Yarn linking it), that line becomes `#!/bin/sh` and three
 // lines of shell start Node as the command wants it, which nothing can change once Node runs:
 // - without NODE_EXTRA_CA_CERTS: Node reads and parses that certificate bundle as it starts,
 //   before any of our code (60–80 ms of a 300 ms `routemap routes` on the machine of

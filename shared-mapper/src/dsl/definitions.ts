@@ -71,7 +71,7 @@ export function defineMethod(it: Evaluator, node: N.DefNode, env: Env): void {
 
 /** A `class`/`module` statement's full name, from the lexical scope. */
 function qualified(it: Evaluator, constantPath: Node, env: Env): string {
-  return definedConstantPath(it.sourceText(constantPath), env.cref, (path) => it.classes.get(path) !== undefined);
+  return definedConstantPath(it.sourceText(constantPath), env.cref, (path) => it.classes.has(path));
 }
 
 const symbolNames = (args: RValue[]) =>

@@ -217,10 +217,6 @@ function compile(route: Route): Compiled | undefined {
 }
 
 /**
- * A requirement as printed (`/\d+/i`) with its source: the regexp and its `to_s`
- * (`(?i-mx:\d+)`), undefined for none (or not a regexp), or why it cannot be run.
- */
-/**
  * A segment's option whose value Routemap could not compute (`get "p/:id", id: Patterns::ID`):
  * Rails takes it as the segment's requirement where it is a Regexp, else as a default, and
  * which it is cannot be told.
@@ -230,6 +226,10 @@ function unknownOption(route: Route, name: string): string | undefined {
   return value?.startsWith("«") ? `Routemap cannot compute the option ${name}: ${value}, a requirement if it is a Regexp` : undefined;
 }
 
+/**
+ * A requirement as printed (`/\d+/i`) with its source: the regexp and its `to_s`
+ * (`(?i-mx:\d+)`), undefined for none (or not a regexp), or why it cannot be run.
+ */
 function requirementOf(written: string | undefined, source: string | undefined): { regexp: RubyRegexp; embedded: string } | string | undefined {
   // A requirement Routemap could not compute (`«Patterns::SLUG»`) is one it cannot run, not none.
   if (written?.startsWith("«")) return `Routemap cannot compute the requirement ${written}`;
