@@ -31,8 +31,13 @@ const ENV_WHY = "an environment variable of the process that runs Rails, which R
 
 /** A class or module of Ruby or Rails as a receiver; undefined for one this module does not answer for. */
 export function classCall(it: CallHost, path: string, name: string, args: RValue[], block: RProc | null, node?: Node): RValue | undefined {
-  // `Application.config_for :rubygems` (rubygems.org): the app's class, by its constant.
-  if (name === "config_for" && path !== "Rails.application" && isApplication(path, (p) => it.classes.ancestors(p))) return configForCall(it, args);
+  // `Application.config_for :rubygems` (rubygems.org), `MushroomObserver::Application.config`
+  // (its settings, as `Rails.application.config`: the class forwards them to its instance), `.root`.
+  if (path !== "Rails.application" && (name === "config_for" || ((name === "config" || name === "root") && !args.length)) && isApplication(path, (p) => it.classes.ancestors(p))) {
+    if (name === "config_for") return configForCall(it, args);
+    if (name === "config") return new RConst(CONFIG);
+    if (it.host.appRoot !== undefined) return new RPathname(it.host.appRoot);
+  }
   switch (path) {
     case "Rails":
       return railsCall(it, name);
