@@ -765,7 +765,7 @@ export class RailsApp {
   providedControllers(): ReadonlySet<string> | undefined {
     const gems = this.installedGems();
     if ("why" in gems) return undefined;
-    this.providedCache ??= new Set([...gems.controllers, ...otherControllerPaths(this.root, this.workspace.fs, this.engineRoots()), ...this.hostControllers()]);
+    this.providedCache ??= new Set([...gems.controllers, ...otherControllerPaths(this.root, this.workspace.fs, this.engineRoots(), this.table().autoloadPaths?.()), ...this.hostControllers()]);
     return this.providedCache;
   }
 

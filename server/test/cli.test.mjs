@@ -434,3 +434,21 @@ test("check: a helper module that defines methods of names it builds after a pre
   const errors = check.stdout.split("\n").filter((l) => / error: /.test(l));
   assert.deepEqual(errors.map((l) => l.replace(/ \(did you mean.*$/, "")), ["app/views/entities/show.html.erb:2:18: error: undefined method `concretise_entity_path': no route, direct helper or method defines it"]);
 });
+
+test("check: a controller in a folder the configuration adds to the autoload paths exists (resourcemap's plugins/*/controllers); one nowhere is missing", () => {
+  const lock = "GEM\n  specs:\n    actionpack (6.1.7.10)\n    rails (6.1.7.10)\n    railties (6.1.7.10)\n\nDEPENDENCIES\n  rails\n";
+  const application = (added) =>
+    'require_relative "boot"\nrequire "rails"\nrequire "action_controller/railtie"\n\nmodule Fred\n  class Application < Rails::Application\n    config.load_defaults 6.1\n' + added + "  end\nend\n";
+  const files = {
+    "Gemfile.lock": lock,
+    "config/application.rb": application('    config.autoload_paths += Dir["#{config.root}/plugins/*/{helpers,controllers}"]\n'),
+    "config/routes.rb": "Rails.application.routes.draw do\n  get 'facilities' => 'fred_api#facilities'\n  get 'other' => 'nope#x'\nend\n",
+    "app/controllers/application_controller.rb": "class ApplicationController < ActionController::Base; end\n",
+    // Rails 6.1, this app booted: FredApiController.action_methods is ["facilities"].
+    "plugins/fred_api/controllers/fred_api_controller.rb": "class FredApiController < ApplicationController\n  def facilities\n  end\nend\n",
+  };
+  const missing = (dir) => JSON.parse(run(["check", "--format", "json"], { cwd: dir }).stdout).diagnostics.filter((d) => d.code === "missing-controller").map((d) => `${d.file}:${d.line} ${d.message.split(":")[0]}`);
+  assert.deepEqual(missing(app(files)), ["config/routes.rb:3 NopeController does not exist"]);
+  // Without the setting, Rails does not find it either.
+  assert.deepEqual(missing(app({ ...files, "config/application.rb": application("") })), ["config/routes.rb:2 FredApiController does not exist", "config/routes.rb:3 NopeController does not exist"]);
+});

@@ -814,15 +814,16 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
   // A name computed the same way (a gem's `layout -> { Gem.layout }`: app/layouts.ts).
   const nameOf = afterMap((file, steps) => interpreter.nameExpression(file, steps));
   let roots: readonly string[] | undefined;
+  const autoloadPaths = () => settingsOf(interpreter).loadPaths(appRoot!);
   const autoloadFiles = (constant: string) => {
-    roots ??= autoloadRoots(folders(), settingsOf(interpreter).loadPaths(appRoot!));
+    roots ??= autoloadRoots(folders(), autoloadPaths());
     const relative = withInflections(inflections, () => underscore(constant.replace(/^::/, "")));
     return roots.map((root) => `${root}/${relative}.rb`);
   };
   return {
     decide,
     nameOf,
-    ...(appRoot === undefined ? {} : { autoloadFiles }),
+    ...(appRoot === undefined ? {} : { autoloadFiles, autoloadPaths }),
     routes: set.routes,
     openRegions: interpreter.openRegions,
     customHelpers: set.customHelpers,

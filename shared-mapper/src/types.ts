@@ -380,6 +380,8 @@ export interface MapResult {
    * name underscored with the app's inflection rules. Absent for a routes file mapped without its app.
    */
   autoloadFiles?(constant: string): string[];
+  /** The `autoload_paths` and `eager_load_paths` the configuration sets, relative to the app's root (those outside it left out). */
+  autoloadPaths?(): string[];
   routes: Route[];
   /** Where the table may lack routes (see `OpenRegion`); empty when it is complete. */
   openRegions: OpenRegion[];

@@ -141,7 +141,7 @@ async function checkApp(o: {
   const views = [...own, ...otherTemplates(fs, engineRoots, gems)];
   if (bodiesRead) await bodiesRead.wait();
   const model = mapper.controllers({ files, views, root, read: (p) => fs.readFile(p), gems: input.options?.gems, gemMacros: "why" in gems ? undefined : gems.macros, unreadGems: "why" in gems ? gems.brief : undefined, inflections: result.inflections, bodies: uses.bodies });
-  const provided = "why" in gems ? undefined : new Set([...gems.controllers, ...otherControllerPaths(root, fs, engineRoots)]);
+  const provided = "why" in gems ? undefined : new Set([...gems.controllers, ...otherControllerPaths(root, fs, engineRoots, result.autoloadPaths?.())]);
   // Why checks are off or partial, said where each cause is (an info, or the table's diagnostic there).
   const lockPath = join(root, "Gemfile.lock");
   const causes = [...regionCauses(result), ...gemCauses(appGems, { path: lockPath, text: fs.readFile(lockPath) })];

@@ -773,10 +773,11 @@ function componentAppFolders(root: string, fs: FileSystem): string[] {
  * its engines' own, and its components' (`componentAppFolders`): where one may exist, none is
  * said to be missing.
  */
-export function otherControllerPaths(root: string, fs: FileSystem, engineRoots: readonly string[]): Set<string> {
+export function otherControllerPaths(root: string, fs: FileSystem, engineRoots: readonly string[], configured: readonly string[] = []): Set<string> {
   const out = new Set<string>();
   const appFolders = fs.readDir(join(root, "app")).filter((e) => e.endsWith("/") && !e.startsWith(".")).map((e) => e.slice(0, -1));
-  const appRoots = autoloadRoots(appFolders, []).filter((r) => r !== "app/controllers" && !r.endsWith("/concerns")).map((r) => join(root, r));
+  // (`configured`: the autoload paths the app's configuration adds, `plugins/*/controllers`.)
+  const appRoots = autoloadRoots(appFolders, [...configured]).filter((r) => r !== "app/controllers" && !r.endsWith("/concerns")).map((r) => join(root, r));
   const bases = [...appRoots, ...engineRoots.map((r) => join(r, "app")), ...engineRoots.map((r) => join(r, "lib")), ...componentAppFolders(root, fs)];
   for (const base of new Set(bases)) {
     for (const path of walk(fs, base, (p) => p.endsWith("_controller.rb"))) {

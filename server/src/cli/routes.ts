@@ -153,7 +153,7 @@ function unusedCommand(mapper: RouteMapper, result: MapResult, args: RoutesArgs,
   const engineRoots = findEngines(root).map((e) => e.root);
   const views = [...own, ...otherTemplates(nodeFileSystem, engineRoots, gems)];
   const model = mapper.controllers({ files, views, root, read: (path) => nodeFileSystem.readFile(path), gems: input.options?.gems, gemMacros: "why" in gems ? undefined : gems.macros, unreadGems: "why" in gems ? gems.brief : undefined, inflections: result.inflections });
-  const provided = "why" in gems ? undefined : new Set([...gems.controllers, ...otherControllerPaths(root, nodeFileSystem, engineRoots)]);
+  const provided = "why" in gems ? undefined : new Set([...gems.controllers, ...otherControllerPaths(root, nodeFileSystem, engineRoots, result.autoloadPaths?.())]);
   const { unused, unchecked } = unusedRoutes(result, model, templateNames(views), { provided, railsVersion: input.options?.railsVersion });
   for (const d of result.diagnostics) if (d.severity === "error") io.err(formatDiagnostic(d, displayPath));
   // What could not be checked is said first: "No unused routes found" is only as true as the table.
