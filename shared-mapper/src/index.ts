@@ -590,7 +590,7 @@ function mapRoutes(input: MapInput, { parse, parseCondition, expected, drawMemo 
     },
     drawFile: draws?.drawFile,
     replayDraw: draws?.replayDraw,
-    drawPathsChange: () => drawPathsChange([input.entry, ...configPaths()], read, appRoot ?? input.entry.slice(0, input.entry.lastIndexOf("/"))),
+    drawPathsChange: (followed) => drawPathsChange([input.entry, ...configPaths()], read, appRoot ?? input.entry.slice(0, input.entry.lastIndexOf("/")), followed),
   });
   const configNotRead = (path: string, reason: string) => {
     const message = `Routemap did not read this file: ${reason}. What it configures is unknown, and the routes it may have Rails draw (\`Rails.application.routes.append\`) are missing.`;
@@ -946,8 +946,9 @@ const REQUIRES = /\b(?:require|require_relative|load)\b/;
  * first such line of the routes file or a configuration file, from the app's root (or the
  * routes file's folder, for a routes file alone).
  */
-function drawPathsChange(paths: string[], read: (path: string) => string | undefined, root: string): { file: string; line: number } | undefined {
-  const change = /\.\s*draw_paths\b|\bpaths\s*\[\s*["']config\/routes["']\s*\]/;
+function drawPathsChange(paths: string[], read: (path: string) => string | undefined, root: string, followed: boolean): { file: string; line: number } | undefined {
+  // (`followed`: the configuration's `paths["config/routes"]` was read, and only `draw_paths` is left.)
+  const change = followed ? /\.\s*draw_paths\b/ : /\.\s*draw_paths\b|\bpaths\s*\[\s*["']config\/routes["']\s*\]/;
   for (const path of paths) {
     const text = read(path);
     const at = text === undefined ? -1 : text.search(change);

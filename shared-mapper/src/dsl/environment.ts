@@ -290,6 +290,22 @@ function absolute(it: CallHost, path: string): string {
   return pathPlus(it.host.appRoot, path);
 }
 
+/**
+ * `File.directory?`: a folder above a file Routemap was given; else, where the host can glob the
+ * app's folders (the command's, the editor's), one it finds with something in it (ruby_au's
+ * `Dir[root.join("sites/*")].select { |p| File.directory?(p) }`). An empty one, or a name the
+ * host finds alone, is unknown.
+ */
+function isDirectory(it: CallHost, path: string): RValue {
+  const dir = path.replace(/\/?$/, "/");
+  if (it.host.paths().some((p) => p.startsWith(dir))) return true;
+  if (!it.host.glob) return false;
+  const literal = path.replace(/[*?[\]{}\\]/g, "\\$&");
+  if (!it.host.glob(literal).length) return false;
+  if (it.host.glob(`${literal}/*`).length) return true;
+  return it.host.exists(path) ? false : new RUnknown(`File.directory?(${inspect(path)})`, false, "a path the app has, which Routemap cannot tell a folder from a file");
+}
+
 function fileCall(it: CallHost, name: string, args: RValue[]): RValue | undefined {
   switch (name) {
     case "read": {
@@ -304,10 +320,8 @@ function fileCall(it: CallHost, name: string, args: RValue[]): RValue | undefine
     case "file?":
     case "readable?":
       return it.host.exists(absolute(it, pathText(args[0])));
-    case "directory?": {
-      const dir = absolute(it, pathText(args[0])).replace(/\/?$/, "/");
-      return it.host.paths().some((p) => p.startsWith(dir));
-    }
+    case "directory?":
+      return isDirectory(it, absolute(it, pathText(args[0])));
     // Whether a file is there and holds nothing (puzzle/cryptopus's `File.exist?(path) && !File.zero?(path)`).
     case "zero?":
     case "empty?": {

@@ -126,7 +126,7 @@ export interface InterpreterOptions {
   /** Replays a drawn file before it is parsed (a recording kept from another session, `drawMemo.ts`): true when it did. */
   replayDraw?(path: string): boolean;
   /** Where the app adds folders for `draw` in a way Routemap does not follow (`routes.draw_paths << …`), if it does: asked only when a drawn file is not found. */
-  drawPathsChange?: () => { file: string; line: number } | undefined;
+  drawPathsChange?: (followed: boolean) => { file: string; line: number } | undefined;
   /** The installed gems' files that extend the mapper (`dsl/gemMappers.ts`), asked for on first need. */
   gemMappers?: () => readonly GemMapperSource[];
   /**
@@ -499,8 +499,13 @@ export class Interpreter implements MapperHost, CallHost {
     return true;
   }
 
+  drawFolders(): string[] | undefined {
+    const root = this.o.appRoot;
+    return root === undefined || this.mapper.set !== this.appSet ? undefined : settingsOf(this).drawFolders(root);
+  }
+
   drawPathsUnfollowed(name: string): boolean {
-    const change = this.o.drawPathsChange?.();
+    const change = this.o.drawPathsChange?.(this.drawFolders() !== undefined);
     if (!change) return false;
     const message = `Routemap did not find ${name}.rb where it looks for \`draw\`; the app adds folders for it (${change.file}:${change.line}) in a way Routemap does not follow, so the routes this draws are missing.`;
     this.report("info", message, this.source(), "unread-routes-file");

@@ -43,6 +43,9 @@ export interface SettingsHost {
   appFolders(): string[];
 }
 
+/** Where `config.paths["config/routes"]`'s list is kept among the settings (no setting's name). */
+const DRAW_FOLDERS = "paths[config/routes]";
+
 /** The load paths: arrays the app appends to (`config.autoload_paths += %W(#{config.root}/lib)`). */
 const PATH_LISTS = new Set(["autoload_paths", "autoload_once_paths", "eager_load_paths"]);
 
@@ -93,6 +96,7 @@ export class AppSettings {
     if (deferred) return new RUnknown(`Rails.application.config.${key}`, false, `a setting ${deferred.what} may assign, which Routemap does not run`, undefined, `Rails.application.config.${key}`);
     if (this.values.has(key)) return this.values.get(key)!;
     if (key === "root" && host.appRoot !== undefined) return new RPathname(host.appRoot);
+    if (key === "paths" && host.appRoot !== undefined) return new RConst(`${CONFIG}.paths`);
     if (PATH_LISTS.has(key) && host.appRoot !== undefined) {
       // A fresh array the app's `<<` and `+=` change, as Rails' own (Engine::Configuration).
       const list: RValue[] = key === "eager_load_paths" ? eagerLoadDefault(host.appRoot, host.appFolders()) : [];
@@ -106,6 +110,35 @@ export class AppSettings {
     if (custom !== undefined) return custom;
     const text = `Rails.application.config.${key}`;
     return new RUnknown(text, false, "a setting the app's config/application.rb, environment file and initializers do not set, whose default Routemap does not know", undefined, text);
+  }
+
+  /**
+   * `config.paths["config/routes"]`: the folders `draw` looks in (railties' Engine#add_routing_paths
+   * gives the app's route set `paths["config/routes"].paths`), as a list the app's `<<`, `concat`
+   * and `unshift` change, starting with Rails' own. Another key is not read here (undefined).
+   */
+  drawFolderList(host: SettingsHost, key: string | undefined): RValue[] | undefined {
+    if (key !== "config/routes" || host.appRoot === undefined) return undefined;
+    let list = this.values.get(DRAW_FOLDERS);
+    if (!Array.isArray(list)) this.values.set(DRAW_FOLDERS, (list = [new RString(`${host.appRoot}/config/routes`, false)]));
+    return list;
+  }
+
+  /**
+   * The folders `draw` looks in, in order, where the app's configuration changed them (each
+   * expanded from the app's root, as `Rails::Paths::Path#paths` does); undefined where it did not,
+   * or put there something other than a path.
+   */
+  drawFolders(appRoot: string): string[] | undefined {
+    const list = this.values.get(DRAW_FOLDERS);
+    if (!Array.isArray(list)) return undefined;
+    const out: string[] = [];
+    for (const item of list) {
+      const path = item instanceof RPathname ? item.path : stringValue(item);
+      if (path === undefined) return undefined;
+      out.push(path.startsWith("/") ? path : `${appRoot}/${path.replace(/^\.\//, "")}`);
+    }
+    return out;
   }
 
   /**
@@ -169,6 +202,7 @@ const HASH_METHODS = new Set([
  */
 export function settingCall(settings: AppSettings, host: SettingsHost, path: string, name: string, args: RValue[]): RValue | undefined {
   if (path !== CONFIG && !path.startsWith(`${CONFIG}.`)) return undefined;
+  if (path === `${CONFIG}.paths`) return name === "[]" && args.length === 1 ? settings.drawFolderList(host, stringValue(args[0])) : undefined;
   const prefix = path === CONFIG ? "" : `${path.slice(CONFIG.length + 1)}.`;
   if (name.endsWith("=") && /^[a-z_][a-z0-9_]*=$/.test(name) && args.length === 1) {
     settings.set(host, `${prefix}${name.slice(0, -1)}`, args[0]);

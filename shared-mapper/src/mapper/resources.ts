@@ -596,13 +596,14 @@ function rootRails32(m: MapperState, call: Call): void {
 export function draw(m: MapperState, call: Call): void {
   checkArity(call.args, 1, 1);
   const name = toS(call.args[0]);
-  const dir = m.drawPaths.find((p) => m.host.fileExists(`${p}/${name}.rb`));
+  const folders = m.host.drawFolders?.() ?? m.drawPaths;
+  const dir = folders.find((p) => m.host.fileExists(`${p}/${name}.rb`));
   if (dir === undefined) {
     if (m.host.gemDrawNotRead?.(name) || m.host.drawPathsUnfollowed?.(name)) return;
     const msg =
       `Your router tried to #draw the external file ${name}.rb,\n` +
       "but the file was not found in:\n\n" +
-      m.drawPaths.map((p) => ` * ${p}`).join("\n");
+      folders.map((p) => ` * ${p}`).join("\n");
     throw routingError(msg);
   }
   m.host.evalFile(`${dir}/${name}.rb`, name);

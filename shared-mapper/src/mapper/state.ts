@@ -36,6 +36,8 @@ export interface MapperHost {
    * said as routes missing (true), not as Rails' error, which Rails may not raise.
    */
   drawPathsUnfollowed?(name: string): boolean;
+  /** The folders the app's configuration gives `draw` (`config.paths["config/routes"] << …`); undefined where it gives none. */
+  drawFolders?(): string[] | undefined;
   /** An information diagnostic at the current call. */
   info(message: string): void;
   /**

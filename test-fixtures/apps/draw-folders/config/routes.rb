@@ -1,0 +1,5 @@
+Rails.application.routes.draw do
+  draw(:melbourne)
+  draw(:sydney)
+  draw(:more)
+end

@@ -1,0 +1,1 @@
+get "/more", to: "events#more"

@@ -1,0 +1,3 @@
+Rails.application.routes.draw do
+  get "/events", to: "events#index"
+end

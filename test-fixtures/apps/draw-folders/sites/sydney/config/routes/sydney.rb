@@ -1,0 +1,1 @@
+get "/sydney", to: "events#sydney"
