@@ -122,7 +122,11 @@ test("a `def` of a draw block is that mapper's: a file the draw loads has it; an
   });
   assert.deepEqual(rows, ["admin_a GET /a(.:format) admin#x", "admin_b GET /b(.:format) admin#x", "blog  /blog Blog::Engine", "after GET /after(.:format) x#after"]);
   assert.deepEqual(diagnostics, [
-    "config/routes.rb:15: info: Unknown method `admin_get`: Routemap does not know what it returns (or which routes it adds); its value is unknown.",
-    "config/routes.rb:19: info: Unknown method `admin_get`: Routemap does not know what it returns (or which routes it adds); its value is unknown.",
+    "config/routes.rb:15: info: Unknown method `admin_get`: Routemap does not know what it returns (or which routes it adds); its value is unknown. A draw block defines `admin_get`, but as its own mapper's method, and this draw runs on a mapper of its own.",
+    "config/routes.rb:19: info: Unknown method `admin_get`: Routemap does not know what it returns (or which routes it adds); its value is unknown. A draw block defines `admin_get`, but as its own mapper's method, and this draw runs on a mapper of its own.",
   ]);
+  // The `def` is the diagnostic's related information.
+  const text = draw('  def admin_get(path) = get(path, to: "admin#x")\n  admin_get "a"') + 'Rails.application.routes.append do\n  admin_get "d"\nend\n';
+  const [said] = (await mapper()).map({ entry: "/app/config/routes.rb", files: { "/app/config/application.rb": APPLICATION, "/app/config/routes.rb": text }, options: { railsVersion: "6.1" } }).diagnostics;
+  assert.deepEqual(said.related.map((r) => [r.message, r.span.start.line, r.span.start.character]), [["`admin_get`, a method of another draw's mapper", 1, 2]]);
 });

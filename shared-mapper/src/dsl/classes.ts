@@ -88,6 +88,12 @@ export class ClassRegistry {
     return def?.kind === "def" && def.onMapper && def.mapper === this.currentMapper() ? def : undefined;
   }
 
+  /** A `def` of a draw block run on another mapper than the current one (see `drawBlockMethod`). */
+  otherMapperMethod(name: string): Extract<MethodDef, { kind: "def" }> | undefined {
+    const def = this.modules.get(OBJECT)?.methods.get(name);
+    return def?.kind === "def" && def.onMapper && def.mapper !== this.currentMapper() ? def : undefined;
+  }
+
   /** The module at `path`, made on first use (reopening a class adds to it). */
   define(path: string, isClass: boolean): ModuleDef {
     let m = this.modules.get(path);

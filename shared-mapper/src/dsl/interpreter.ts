@@ -1214,7 +1214,12 @@ export class Interpreter implements MapperHost, CallHost {
     const span = node instanceof N.CallNode && node.messageLoc
       ? this.index.span(node.messageLoc.startOffset, node.messageLoc.startOffset + node.messageLoc.length)
       : this.nodeSpan(node);
-    this.report("info", `Unknown method \`${name}\`: Routemap does not know what it returns (or which routes it adds); its value is unknown.`, span, "unknown-method");
+    // A draw block's `def` of that name is another mapper's (each draw has its own): Rails raises
+    // NoMethodError here unless something Routemap does not see gives this mapper the method.
+    const other = this.classes.otherMapperMethod(name);
+    const elsewhere = other ? ` A draw block defines \`${name}\`, but as its own mapper's method, and this draw runs on a mapper of its own.` : "";
+    const related = other && [{ message: `\`${name}\`, a method of another draw's mapper`, span: other.index.span(other.node.location.startOffset, other.node.location.startOffset + other.node.location.length) }];
+    this.report("info", `Unknown method \`${name}\`: Routemap does not know what it returns (or which routes it adds); its value is unknown.${elsewhere}`, span, "unknown-method", related);
   }
 
   /** Methods whose answer is the interpreter's, not the core library's: objects of the files' classes, `new`, exceptions. */
