@@ -43,6 +43,9 @@ export interface SettingsHost {
   appFolders(): string[];
 }
 
+/** A path the configuration lists: a String, or a Pathname (`Rails.root.join(…)`); undefined for anything else. */
+const pathOf = (item: RValue): string | undefined => (item instanceof RPathname ? item.path : stringValue(item));
+
 /** Where `config.paths["config/routes"]`'s list is kept among the settings (no setting's name). */
 const DRAW_FOLDERS = "paths[config/routes]";
 
@@ -134,7 +137,7 @@ export class AppSettings {
     if (!Array.isArray(list)) return undefined;
     const out: string[] = [];
     for (const item of list) {
-      const path = item instanceof RPathname ? item.path : stringValue(item);
+      const path = pathOf(item);
       if (path === undefined) return undefined;
       out.push(path.startsWith("/") ? path : `${appRoot}/${path.replace(/^\.\//, "")}`);
     }
@@ -165,7 +168,7 @@ export class AppSettings {
       const list = this.values.get(key);
       if (!Array.isArray(list)) continue;
       for (const item of list) {
-        const path = item instanceof RPathname ? item.path : stringValue(item);
+        const path = pathOf(item);
         if (path !== undefined && path.startsWith(`${appRoot}/`)) out.push(path.slice(appRoot.length + 1));
       }
     }
