@@ -11,7 +11,7 @@
  */
 import * as N from "@ruby/prism/src/nodes.js";
 import type { LoadedFile } from "../ruby/loadedFile.js";
-import { childrenOf, walkCalls } from "../ruby/walk.js";
+import { childrenOf, requiredParameter, walkCalls } from "../ruby/walk.js";
 import { branchesToRun, type Evaluate } from "../gems/branchesToRun.js";
 import type { RValue } from "../ruby/values.js";
 
@@ -148,8 +148,7 @@ function required(path: string, node: N.CallNode, file: LoadedFile, setup: Frame
  * its parameter.
  */
 function requiredInLoop(list: N.ArrayNode, block: N.BlockNode, file: LoadedFile, setup: FrameworkSetup): void {
-  const params = block.parameters instanceof N.BlockParametersNode ? block.parameters.parameters : null;
-  const param = params?.requireds.length === 1 && params.requireds[0] instanceof N.RequiredParameterNode ? params.requireds[0].name : undefined;
+  const param = requiredParameter(block.parameters instanceof N.BlockParametersNode ? block.parameters.parameters : null);
   const values = list.elements.map((e) => (e instanceof N.StringNode ? e.unescaped.value : undefined));
   if (param === undefined || values.some((v) => v === undefined) || !block.body) return;
   walkCalls(block.body, (call) => {

@@ -25,7 +25,7 @@ import { pluralize, underscore } from "../inflector.js";
 import { firstLine, quoted, type LoadedFile } from "../ruby/loadedFile.js";
 import { RHash, RPathname, RSymbol, RUnknown, stringValue, sym, type RValue } from "../ruby/values.js";
 import { branchesToRun } from "./branchesToRun.js";
-import { branchStatements, constantPathText, someCall, someNode, statementsOf, walkNodes } from "../ruby/walk.js";
+import { branchStatements, constantPathText, requiredParameter, someCall, someNode, statementsOf, walkNodes } from "../ruby/walk.js";
 import { inspect, missingMethodMessage, type RubyVersion } from "../ruby/print.js";
 import { versionBefore } from "../mapper/state.js";
 import { configureParameter, isConstant } from "./configureBlocks.js";
@@ -547,8 +547,7 @@ function includeCall(file: LoadedFile, call: N.CallNode, name: string | undefine
   const found = name === undefined || depth >= 3 ? undefined : reader.includedHook?.(name);
   if (found === undefined) return `${at} includes a module, whose \`included\` hook may change its routes; Routemap does not follow it`;
   if (found === "ambiguous") return `${at} includes ${name}, whose \`included\` several files define`;
-  const params = found.def.parameters;
-  const base = params?.requireds.length === 1 && params.requireds[0] instanceof N.RequiredParameterNode ? params.requireds[0].name : undefined;
+  const base = requiredParameter(found.def.parameters);
   const body = statementsOf(found.def.body);
   for (const statement of base === undefined ? [found.def] : body) {
     const why = base === undefined ? "takes parameters Routemap does not follow" : hookStatement(found.file, statement, base, entry, reader, depth);

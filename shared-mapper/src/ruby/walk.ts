@@ -240,3 +240,9 @@ export function definedConstantPath(written: string, nesting: readonly string[],
 
 /** A body's nesting as full names (`["Admin", "Admin::Users"]`) from its name's segments. */
 export const nestingPaths = (segments: readonly string[]): string[] => segments.map((_, i) => segments.slice(0, i + 1).join("::"));
+
+/** The name of a method's or block's one required parameter (`|railtie|`, `def included(base)`), or undefined when it has not exactly one. */
+export function requiredParameter(params: N.ParametersNode | null | undefined): string | undefined {
+  const only = params?.requireds.length === 1 ? params.requireds[0] : undefined;
+  return only instanceof N.RequiredParameterNode ? only.name : undefined;
+}
